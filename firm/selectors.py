@@ -1,0 +1,73 @@
+"""Who may see what. Every app's selectors scope their reads through ``work_visible_q``.
+
+- staff: what they own, and the work of matters whose team they are on (ethical walls are
+  matters they are not on);
+- admin: everything, except the work of a *privileged* matter whose team they are not on;
+- compliance: no client work at all (they read the audit trail, not the files).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q, QuerySet
+
+from firm.models import Matter
+from firm.roles import Role, user_role
+
+UserLike = AbstractBaseUser | AnonymousUser
+
+
+def _team_q(user: UserLike, prefix: str = "") -> Q:
+    return Q(**{f"{prefix}owner": user}) | Q(**{f"{prefix}memberships__user": user})
+
+
+def team_matter_ids(*, user: UserLike) -> QuerySet[Matter]:
+    """Matters the user owns or is a member of (a subquery, safe from join duplicates)."""
+    return Matter.objects.filter(_team_q(user)).values("pk")
+
+
+def work_visible_q(*, user: UserLike, owner_field: str = "owner", matter_field: str = "matter") -> Q:
+    """A filter for work objects (sessions, contracts, tasks, drafts) the user may read."""
+    role = user_role(user)
+    nothing = Q(pk__in=[])
+    if role is None or role == Role.COMPLIANCE:
+        return nothing
+    own = Q(**{owner_field: user})
+    on_team = Q(**{f"{matter_field}__in": team_matter_ids(user=user)})
+    if role == Role.ADMIN:
+        open_to_admin = Q(**{f"{matter_field}__isnull": True}) | Q(**{f"{matter_field}__privileged": False})
+        return own | on_team | open_to_admin
+    return own | on_team
+
+
+def matter_list(*, user: UserLike, search: str = "", status: str = "") -> QuerySet[Matter]:
+    role = user_role(user)
+    if role == Role.ADMIN:
+        queryset = Matter.objects.all()
+    elif role == Role.STAFF:
+        queryset = Matter.objects.filter(pk__in=team_matter_ids(user=user))
+    else:
+        return Matter.objects.none()
+    if search:
+        queryset = queryset.filter(
+            Q(number__icontains=search) | Q(title__icontains=search) | Q(client__icontains=search)
+        )
+    if status:
+        queryset = queryset.filter(status=status)
+    return queryset.select_related("owner").prefetch_related("memberships__user")
+
+
+def matter_get(*, user: UserLike, matter_id: int) -> Matter:
+    """Raises ``Matter.DoesNotExist`` when the matter does not exist *or* is not visible."""
+    return matter_list(user=user).get(pk=matter_id)
+
+
+def matter_is_member(*, user: UserLike, matter: Matter) -> bool:
+    return matter.owner_id == user.pk or matter.memberships.filter(user=user).exists()
+
+
+def matter_can_manage(*, user: UserLike, matter: Matter) -> bool:
+    """Owner, team leads and admins may change a matter and its team."""
+    if user_role(user) == Role.ADMIN:
+        return True
+    return matter.owner_id == user.pk or matter.memberships.filter(user=user, team_role="lead").exists()

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class LegalsiteConfig(AppConfig):
+    name = "legalsite"
+    verbose_name = "LegalSite"

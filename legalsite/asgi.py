@@ -1,0 +1,24 @@
+"""ASGI entry point served by daphne: Django for HTTP, Channels for websockets."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "legalsite.settings")
+django_asgi_app = get_asgi_application()
+
+# Imported after Django is set up: routing pulls in consumers and models.
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+
+from firm.ws_auth import AllowedOriginValidator, TokenAuthMiddleware  # noqa: E402
+from legalsite.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedOriginValidator(
+            AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
+        ),
+    }
+)

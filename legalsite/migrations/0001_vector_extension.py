@@ -1,0 +1,10 @@
+"""Create the pgvector extension that the knowledge base and semantic memory use."""
+
+from django.db import migrations
+from pgvector.django import VectorExtension
+
+
+class Migration(migrations.Migration):
+    initial = True
+    dependencies = []
+    operations = [VectorExtension()]

@@ -1,0 +1,42 @@
+"""The portal's main navigation. An entry links to its page once the app that owns it is installed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.urls import NoReverseMatch, reverse
+
+
+@dataclass(frozen=True)
+class NavItem:
+    label: str
+    url_name: str
+    hint: str
+
+
+NAVIGATION = (
+    NavItem("法律咨询", "chat:index", "多智能体基于法条回答法律问题"),
+    NavItem("合同审查", "contracts:index", "逐条审查合同风险"),
+    NavItem("研究任务", "research:index", "计划、检索、核验、综合"),
+    NavItem("文书起草", "drafting:index", "依模板起草 Word 文书"),
+    NavItem("法规检索", "knowledge:index", "法条、案例与引用关系"),
+    NavItem("案件/事项", "matter-list", "案件团队与保密设置"),
+)
+
+
+def navigation(current_path: str) -> list[dict[str, object]]:
+    items = []
+    for item in NAVIGATION:
+        try:
+            url = reverse(item.url_name)
+        except NoReverseMatch:
+            url = ""
+        items.append(
+            {
+                "label": item.label,
+                "url": url,
+                "hint": item.hint,
+                "active": bool(url) and current_path.startswith(url) and url != "/",
+            }
+        )
+    return items

@@ -1,0 +1,9 @@
+"""Websocket routes. Apps add theirs here as they arrive (e.g. ``ws/chat/<id>/``)."""
+
+from django.urls import path
+
+from legalsite.consumers import NotificationsConsumer
+
+websocket_urlpatterns = [
+    path("ws/notifications/", NotificationsConsumer.as_asgi()),
+]

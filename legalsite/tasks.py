@@ -1,0 +1,20 @@
+"""Celery tasks of the project package: thin wrappers around services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import shared_task
+
+from legalsite.realtime import group_publish, user_group
+
+
+@shared_task(name="legalsite.ping")
+def ping() -> str:
+    """Answered by any live worker; /health uses it."""
+    return "pong"
+
+
+@shared_task(name="legalsite.notify_user")
+def notify_user(user_id: int, event: dict[str, Any]) -> None:
+    group_publish(user_group(user_id), event)

@@ -1,0 +1,26 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from legalsite import views
+
+admin.site.site_header = "LegalSite 管理与审计"
+admin.site.site_title = "LegalSite"
+admin.site.index_title = "管理"
+
+urlpatterns = [
+    path("", views.dashboard, name="dashboard"),
+    path("health", views.health, name="health"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(template_name="registration/login.html", redirect_authenticated_user=True),
+        name="login",
+    ),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("matters/", include("firm.urls")),
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("api/v1/", include("firm.api.urls")),
+]

@@ -1,0 +1,103 @@
+"""Shared fixtures: users in each role, API clients, and real child processes (Celery, daphne)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from rest_framework.test import APIClient
+
+from firm.services import user_create
+from tests.support import free_port, stop_process, wait_for_port
+
+ROOT = Path(__file__).resolve().parent.parent
+PASSWORD = "Correct-Horse-42"
+
+
+@pytest.fixture
+def make_user(db) -> Callable:  # noqa: ANN001
+    counter = iter(range(1, 10_000))
+
+    def _make(role: str = "staff", username: str | None = None, password: str = PASSWORD):  # noqa: ANN202
+        name = username or f"{role}{next(counter)}"
+        user, _ = user_create(username=name, role=role, password=password, display_name=name)
+        return user
+
+    return _make
+
+
+@pytest.fixture
+def staff_user(make_user):  # noqa: ANN001, ANN201
+    return make_user("staff")
+
+
+@pytest.fixture
+def compliance_user(make_user):  # noqa: ANN001, ANN201
+    return make_user("compliance")
+
+
+@pytest.fixture
+def admin_user(make_user):  # noqa: ANN001, ANN201
+    return make_user("admin")
+
+
+@pytest.fixture
+def api_client() -> APIClient:
+    return APIClient()
+
+
+@pytest.fixture(scope="session")
+def subprocess_env(django_db_setup, django_db_blocker) -> dict[str, str]:  # noqa: ANN001
+    """Environment for child processes that must use this run's *test* database."""
+    db = settings.DATABASES["default"]
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=f"postgresql://{auth}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        REDIS_URL=settings.REDIS_URL,
+        LEGALSITE_DATA_DIR=str(settings.DATA_DIR),
+        DJANGO_SETTINGS_MODULE="legalsite.settings",
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+@pytest.fixture(scope="session")
+def celery_worker(subprocess_env) -> Iterator[subprocess.Popen]:  # noqa: ANN001
+    """A real Celery worker process on the real Redis, using the test database."""
+    from legalsite.tasks import ping
+
+    log = open(Path(settings.DATA_DIR) / "celery-worker.log", "w")  # noqa: SIM115
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "legalsite", "worker", "-P", "solo", "--loglevel", "INFO",
+         "--hostname", f"test-{os.getpid()}@%h", "--without-mingle", "--without-gossip"],
+        cwd=ROOT, env=subprocess_env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        ping.apply_async().get(timeout=60)
+        yield proc
+    finally:
+        stop_process(proc)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def daphne_url(subprocess_env) -> Iterator[str]:  # noqa: ANN001
+    """A real daphne serving the ASGI app (HTTP + websockets) against the test database."""
+    port = free_port()
+    log = open(Path(settings.DATA_DIR) / "daphne.log", "w")  # noqa: SIM115
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "legalsite.asgi:application"],
+        cwd=ROOT, env=subprocess_env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_for_port(port, proc)
+        yield f"127.0.0.1:{port}"
+    finally:
+        stop_process(proc)
+        log.close()

@@ -1,0 +1,78 @@
+"""Embedded PostgreSQL+pgvector and Redis: found or started by any command, surviving between them."""
+
+import os
+import signal
+import time
+
+import psutil
+import psycopg
+import pytest
+import redis
+
+from legalsite import embedded
+from tests.support import clean_env, manage
+
+
+@pytest.fixture
+def data_dir(tmp_path):
+    yield tmp_path
+    embedded.remove_data(tmp_path)
+
+
+def test_any_command_starts_services_that_outlive_it(data_dir):
+    env = clean_env(LEGALSITE_DATA_DIR=str(data_dir))
+
+    assert manage("check", env=env).returncode == 0
+
+    status = manage("services", "status", env=env)
+    assert status.returncode == 0
+    assert "postgres: running" in status.stdout
+    assert "redis: running" in status.stdout
+    pg_state = embedded.EmbeddedPostgres(data_dir).status()
+    with psycopg.connect(pg_state.url) as conn:  # the server outlived the command that started it
+        assert conn.execute("SELECT current_database()").fetchone()[0] == "legalsite"
+        assert conn.execute("SELECT count(*) FROM pg_available_extensions WHERE name='vector'").fetchone()[0] == 1
+
+    stopped = manage("services", "stop", env=env)
+    assert "postgres: stopped" in stopped.stdout and "redis: stopped" in stopped.stdout
+    assert "stopped (stopped)" in manage("services", "status", env=env).stdout
+    assert not psutil.pid_exists(pg_state.pid)
+
+
+def test_services_command_leaves_external_services_alone(data_dir):
+    env = dict(os.environ, LEGALSITE_DATA_DIR=str(data_dir))  # DATABASE_URL and REDIS_URL are set
+    result = manage("services", "stop", env=env)
+    assert result.returncode == 0
+    assert "postgres: external (DATABASE_URL)" in result.stdout
+    assert "redis: external (REDIS_URL)" in result.stdout
+
+
+def test_redis_recovers_from_a_stale_pid_file(data_dir):
+    service = embedded.EmbeddedRedis(data_dir)
+    first = service.start()
+    os.kill(first.pid, signal.SIGKILL)
+    psutil.Process(first.pid).wait(5) if psutil.pid_exists(first.pid) else None
+    service.pidfile.write_text(f"{os.getpid()}\n")  # a live pid that is not redis
+    assert service.status().running is False
+
+    second = service.start()
+    assert second.running and second.pid != first.pid
+    assert redis.Redis.from_url(second.url).ping()
+    service.stop()
+    assert service.status().running is False
+
+
+def test_postgres_recovers_after_being_killed(data_dir):
+    service = embedded.EmbeddedPostgres(data_dir)
+    first = service.start()
+    psutil.Process(first.pid).kill()
+    deadline = time.monotonic() + 10
+    while service.status().running and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert (data_dir / "postgres" / "postmaster.pid").exists()  # left behind by the kill
+
+    second = service.start()
+    assert second.running and second.pid != first.pid
+    with psycopg.connect(second.url) as conn:
+        assert conn.execute("SELECT 1").fetchone()[0] == 1
+    assert service.stop() is True
