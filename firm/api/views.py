@@ -70,4 +70,5 @@ class MatterMemberAddApi(APIView):
         services.matter_member_add(
             actor=request.user, matter=matter, user=user, team_role=payload.validated_data["team_role"]
         )
-        return Response(MatterOutput(matter).data, status=status.HTTP_201_CREATED)
+        fresh = _matter_or_404(request, matter_id)  # re-read: the team changed since the prefetch
+        return Response(MatterOutput(fresh).data, status=status.HTTP_201_CREATED)
