@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -51,6 +52,22 @@ def api_client() -> APIClient:
     return APIClient()
 
 
+def _wait_for_other_sessions_to_close(timeout: float = 10) -> None:
+    """Postgres backends of a stopped child linger briefly; the test database can only be dropped after."""
+    from django.db import connection
+
+    deadline = time.monotonic() + timeout
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                           "AND pid <> pg_backend_pid()")
+            if cursor.fetchone()[0] == 0:
+                break
+
+            time.sleep(0.1)
+    connection.close()
+
+
 @pytest.fixture(scope="session")
 def subprocess_env(django_db_setup, django_db_blocker) -> dict[str, str]:  # noqa: ANN001
     """Environment for child processes that must use this run's *test* database."""
@@ -68,7 +85,7 @@ def subprocess_env(django_db_setup, django_db_blocker) -> dict[str, str]:  # noq
 
 
 @pytest.fixture(scope="session")
-def celery_worker(subprocess_env) -> Iterator[subprocess.Popen]:  # noqa: ANN001
+def celery_worker(subprocess_env, django_db_blocker) -> Iterator[subprocess.Popen]:  # noqa: ANN001
     """A real Celery worker process on the real Redis, using the test database."""
     from legalsite.tasks import ping
 
@@ -84,10 +101,12 @@ def celery_worker(subprocess_env) -> Iterator[subprocess.Popen]:  # noqa: ANN001
     finally:
         stop_process(proc)
         log.close()
+        with django_db_blocker.unblock():
+            _wait_for_other_sessions_to_close()
 
 
 @pytest.fixture(scope="session")
-def daphne_url(subprocess_env) -> Iterator[str]:  # noqa: ANN001
+def daphne_url(subprocess_env, django_db_blocker) -> Iterator[str]:  # noqa: ANN001
     """A real daphne serving the ASGI app (HTTP + websockets) against the test database."""
     port = free_port()
     log = open(Path(settings.DATA_DIR) / "daphne.log", "w")  # noqa: SIM115
@@ -101,3 +120,5 @@ def daphne_url(subprocess_env) -> Iterator[str]:  # noqa: ANN001
     finally:
         stop_process(proc)
         log.close()
+        with django_db_blocker.unblock():
+            _wait_for_other_sessions_to_close()

@@ -1,0 +1,39 @@
+"""Browser fixtures: Debian's chromium driven by Playwright (its own browser download is unavailable).
+
+The browser is per test: Playwright's sync API runs an event loop in this thread, so a test
+prepares its rows in fixtures listed *before* ``page`` and touches the ORM no more once the
+browser runs; the database flush after the test happens when the loop is gone.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+
+import pytest
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    executable = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    assert os.path.exists(executable), "chromium is required for browser tests (make test installs it as root)"
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def page(browser) -> Iterator[object]:  # noqa: ANN001
+    context = browser.new_context(locale="zh-CN", viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
