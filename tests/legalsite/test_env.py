@@ -73,3 +73,15 @@ def test_manage_py_stops_with_one_line_naming_the_variable(variable, value):
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith(f"Configuration error: {variable}:")
     assert "Traceback" not in result.stderr
+
+
+def test_missing_companion_variable_is_named():
+    import os
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("EMBEDDING_")}
+    env["EMBEDDING_BACKEND"] = "openai"
+    result = manage("check", env=env)
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "Configuration error: EMBEDDING_BASE_URL: required when EMBEDDING_BACKEND=openai"
+    )
