@@ -73,6 +73,19 @@ def env_list(name: str, default: Iterable[str] = ()) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
+def env_json(name: str, default: object) -> object:
+    """Read a JSON value (e.g. a price table); malformed JSON names the variable."""
+    import json
+
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        return json.loads(raw)
+    except ValueError as exc:
+        raise ConfigError(name, f"invalid JSON ({exc.msg} at position {exc.pos})") from None
+
+
 def env_choice(name: str, choices: Iterable[str], default: str) -> str:
     allowed = list(choices)
     value = env_str(name, default) or default

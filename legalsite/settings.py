@@ -20,6 +20,7 @@ from legalsite.env import (
     env_choice,
     env_float,
     env_int,
+    env_json,
     env_list,
     env_str,
     env_url,
@@ -232,6 +233,12 @@ LLM_MODEL = env_str("LLM_MODEL", "qwen-plus")
 LLM_TIMEOUT = env_float("LLM_TIMEOUT", 60.0, minimum=1.0)
 LLM_ROLE_MODELS = {role: os.environ[f"LLM_MODEL_{role.upper()}"] for role in LLM_ROLES
                    if os.environ.get(f"LLM_MODEL_{role.upper()}")}
+LLM_ROLE_TEMPERATURES = {role: env_float(f"LLM_TEMPERATURE_{role.upper()}", 0.0) for role in LLM_ROLES
+                         if os.environ.get(f"LLM_TEMPERATURE_{role.upper()}")}
+# CNY per million tokens, e.g. {"qwen-plus": {"input": 0.8, "output": 2.0}}; extends the built-in table.
+LLM_PRICES = env_json("LLM_PRICES", {})
+if not isinstance(LLM_PRICES, dict):
+    raise ConfigError("LLM_PRICES", "expected a JSON object mapping model names to {input, output} prices")
 
 EMBEDDING_BASE_URL = env_url("EMBEDDING_BASE_URL", schemes=("http", "https"))
 EMBEDDING_BACKEND = env_choice(

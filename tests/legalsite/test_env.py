@@ -61,6 +61,8 @@ def test_redact_url_hides_password():
         ("EMBEDDING_BACKEND", "word2vec"),
         ("LLM_BASE_URL", "ftp://models.example"),
         ("SECRET_KEY", "short"),
+        ("LLM_PRICES", "{qwen-plus: 1}"),
+        ("LLM_TEMPERATURE_CRITIC", "cold"),
     ],
 )
 def test_manage_py_stops_with_one_line_naming_the_variable(variable, value):
