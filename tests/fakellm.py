@@ -57,7 +57,9 @@ class Reply:
 
     ``status`` != 200 sends an OpenAI-style error body. ``body`` (bytes) replaces the whole
     response body verbatim (malformed JSON, missing fields); it is sent for streaming requests
-    too. ``delay`` sleeps before the response headers; ``chunk_delay`` sleeps between SSE chunks.
+    too. ``delay`` sleeps before the response headers; ``chunk_delay`` sleeps between SSE chunks;
+    ``stall`` seconds are slept once, before SSE chunk number ``stall_after`` (0 = the first), to
+    script a stream that stops mid-answer.
     ``usage`` is ``(prompt_tokens, completion_tokens)``; by default it is derived from the
     request and reply length. ``include_usage=False`` omits usage entirely.
     """
@@ -69,6 +71,8 @@ class Reply:
     body: bytes | None = None
     delay: float = 0.0
     chunk_delay: float = 0.0
+    stall_after: int | None = None
+    stall: float = 0.0
     usage: tuple[int, int] | None = None
     include_usage: bool = True
     finish_reason: str | None = None
@@ -395,6 +399,8 @@ class _Handler(BaseHTTPRequestHandler):
         for index, chunk in enumerate(_chunks(payload, reply, include_usage)):
             if index and reply.chunk_delay:
                 time.sleep(reply.chunk_delay)
+            if reply.stall_after is not None and index == reply.stall_after:
+                time.sleep(reply.stall)
             self._write_chunk(f"data: {json.dumps(chunk, ensure_ascii=False)}\n\n".encode())
         self._write_chunk(b"data: [DONE]\n\n")
         self.wfile.write(b"0\r\n\r\n")

@@ -1,0 +1,318 @@
+"""ReAct with native tool calling through the LLM gateway.
+
+One run: the agent's system prompt + the conversation -> the model (streamed as ``token`` events)
+-> the tool calls it asks for, concurrently, through the agent's :class:`~agents.tools.Toolbox`
+-> the model again, until it answers without tools. Limits (ARCHITECTURE §4):
+
+- at most ``max_steps`` (5) model calls; the last one is made *without* tools, with a note
+  asking for the final answer, so a run always ends with an answer;
+- each call sees the system messages plus the ``window`` (30) most recent other messages
+  (never starting with tool results whose request was cut off).
+
+An LLM timeout ends the run with what exists (the text streamed so far, the tool results) and an
+``error`` event ``llm_timeout``. An unreachable LLM raises :class:`AgentUnavailable`;
+:func:`run_agent` routes that (and a project without an LLM) to the offline engine.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, Literal
+
+from agents import events
+from agents.llm import LLMError, LLMGateway, LLMResult, LLMTimeout, get_gateway
+from agents.parallel import report_partial
+from agents.tools import RunContext, Toolbox, ToolRegistry, ToolResult
+from agents.tools import registry as default_registry
+
+logger = logging.getLogger(__name__)
+
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "DEFAULT_WINDOW",
+    "FINAL_ANSWER_PROMPT",
+    "AgentResult",
+    "AgentSpec",
+    "AgentUnavailable",
+    "Usage",
+    "react",
+    "run_agent",
+    "window_messages",
+]
+
+DEFAULT_MAX_STEPS: Final = 5
+DEFAULT_WINDOW: Final = 30
+FINAL_ANSWER_PROMPT: Final = (
+    "已达到工具调用的步数上限。请不要再调用任何工具，直接根据以上对话和工具结果给出最终回答；"
+    "信息不足之处请如实说明。"
+)
+
+Finish = Literal["answer", "step_limit", "llm_timeout", "offline"]
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """One agent: its name (events, allowlist, offline handler), LLM role and system prompt.
+
+    ``tools`` are allowlist patterns; None means the registry's allowlist for ``name``.
+    ``max_steps``/``window`` default to ``settings.AGENT_MAX_STEPS`` (5) and
+    ``settings.AGENT_MESSAGE_WINDOW`` (30). ``stream`` sends content deltas as ``token`` events
+    (turn it off for agents whose text is not shown, e.g. parallel specialists).
+    ``offline_key`` picks the offline handler (default: the agent's name, then its role).
+    """
+
+    name: str
+    instructions: str = ""
+    role: str = "advisor"
+    tools: Sequence[str] | None = None
+    max_steps: int | None = None
+    window: int | None = None
+    stream: bool = True
+    temperature: float | None = None
+    max_tokens: int | None = None
+    offline_key: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            raise ValueError("an agent needs a name")
+        if self.max_steps is not None and self.max_steps < 1:
+            raise ValueError("max_steps must be >= 1")
+        if self.window is not None and self.window < 1:
+            raise ValueError("window must be >= 1")
+
+    def steps_limit(self) -> int:
+        return self.max_steps or _setting("AGENT_MAX_STEPS", DEFAULT_MAX_STEPS)
+
+    def window_size(self) -> int:
+        return self.window or _setting("AGENT_MESSAGE_WINDOW", DEFAULT_WINDOW)
+
+
+def _setting(name: str, default: int) -> int:
+    from django.conf import settings
+
+    return int(getattr(settings, name, default) or default)
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Model usage of one run. ``cost_cny`` is None as soon as one call's cost is unknown."""
+
+    llm_calls: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    cost_cny: float | None = 0.0
+    latency_ms: float = 0.0
+
+    def add(self, result: LLMResult) -> Usage:
+        cost = None if self.cost_cny is None or result.cost_cny is None else self.cost_cny + result.cost_cny
+        return Usage(
+            llm_calls=self.llm_calls + 1,
+            tokens_in=self.tokens_in + (result.tokens_in or 0),
+            tokens_out=self.tokens_out + (result.tokens_out or 0),
+            cost_cny=cost,
+            latency_ms=self.latency_ms + result.latency_ms,
+        )
+
+
+@dataclass(frozen=True)
+class AgentResult:
+    """What an agent run produced. ``finish`` says how it ended; ``partial`` is True when the
+    answer is incomplete (LLM timeout) and ``notice`` then says so in Chinese. ``messages`` is the
+    whole conversation of the run (system prompt, tool calls and results included)."""
+
+    agent: str
+    content: str
+    tool_results: tuple[ToolResult, ...] = ()
+    steps: int = 0
+    usage: Usage = field(default_factory=Usage)
+    finish: Finish = "answer"
+    messages: tuple[Mapping[str, Any], ...] = ()
+    partial: bool = False
+    offline: bool = False
+    notice: str | None = None
+
+    @property
+    def successful_tool_results(self) -> list[ToolResult]:
+        return [r for r in self.tool_results if r.ok]
+
+
+class AgentUnavailable(Exception):
+    """The LLM cannot be reached (connection refused, 5xx/429 after the retry, authentication,
+    unusable replies). ``partial`` holds what the run got before (tool results) so the offline
+    engine can continue from there."""
+
+    code = "llm_unavailable"
+
+    def __init__(self, message: str, *, agent: str, cause: LLMError, partial: AgentResult) -> None:
+        super().__init__(message)
+        self.message = message
+        self.agent = agent
+        self.cause = cause
+        self.partial = partial
+
+
+def window_messages(messages: Sequence[Mapping[str, Any]], size: int) -> list[Mapping[str, Any]]:
+    """The leading system messages plus the ``size`` most recent other messages. Tool results at
+    the start of the window whose assistant request fell outside it are dropped too."""
+    head = 0
+    while head < len(messages) and messages[head].get("role") == "system":
+        head += 1
+    tail = list(messages[head:])[-size:] if size > 0 else []
+    while tail and tail[0].get("role") == "tool":
+        tail.pop(0)
+    return [*messages[:head], *tail]
+
+
+class _Run:
+    def __init__(
+        self, spec: AgentSpec, messages: Sequence[Mapping[str, Any]], ctx: RunContext, gateway: LLMGateway,
+        toolbox: Toolbox,
+    ) -> None:
+        self.spec = spec
+        self.ctx = ctx.for_agent(spec.name)
+        self.gateway = gateway
+        self.toolbox = toolbox
+        self.conversation: list[Mapping[str, Any]] = []
+        if spec.instructions:
+            self.conversation.append({"role": "system", "content": spec.instructions})
+        self.conversation.extend(dict(m) for m in messages)
+        self.tool_results: list[ToolResult] = []
+        self.usage = Usage()
+        self.steps = 0
+        self.streamed: list[str] = []
+
+    def result(self, content: str, finish: Finish, *, partial: bool = False, notice: str | None = None) -> AgentResult:
+        return AgentResult(
+            agent=self.spec.name,
+            content=content,
+            tool_results=tuple(self.tool_results),
+            steps=self.steps,
+            usage=self.usage,
+            finish=finish,
+            messages=tuple(self.conversation),
+            partial=partial,
+            notice=notice,
+        )
+
+    async def call_model(self, with_tools: bool) -> LLMResult:
+        window = window_messages(self.conversation, self.spec.window_size())
+        tools = self.toolbox.schemas() if with_tools and self.toolbox else None
+        options: dict[str, Any] = {"temperature": self.spec.temperature, "max_tokens": self.spec.max_tokens}
+        self.steps += 1
+        self.streamed = []
+        if not self.spec.stream:
+            result = await self.gateway.complete(self.spec.role, window, tools, **options)
+        else:
+            final: LLMResult | None = None
+            async for item in self.gateway.stream(self.spec.role, window, tools, **options):
+                if isinstance(item, LLMResult):
+                    final = item
+                else:
+                    self.streamed.append(item)
+                    await self.ctx.send(events.token(self.ctx.trace_id, delta=item))
+            assert final is not None
+            result = final
+        self.usage = self.usage.add(result)
+        return result
+
+    async def run(self) -> AgentResult:
+        limit = self.spec.steps_limit()
+        try:
+            while True:
+                last = self.steps + 1 >= limit
+                forced = last and self.steps > 0
+                if forced:
+                    await self.ctx.send(
+                        events.status(self.ctx.trace_id, phase="answer", text="已达到步数上限，生成最终回答")
+                    )
+                    self.conversation.append({"role": "user", "content": FINAL_ANSWER_PROMPT})
+                result = await self.call_model(with_tools=not last)
+                if not result.tool_calls or last:
+                    self.conversation.append({"role": "assistant", "content": result.content})
+                    return self.result(result.content, "step_limit" if forced else "answer")
+                self.conversation.append(result.to_message())
+                outcomes = await self.toolbox.run_many(result.tool_calls, self.ctx)
+                self.tool_results.extend(outcomes)
+                self.conversation.extend(r.to_message() for r in outcomes)
+                report_partial(self.result("", "answer", partial=True))
+        except LLMTimeout as exc:
+            text = "".join(self.streamed)
+            notice = "模型响应超时，以下为已获得的部分结果。"
+            await self.ctx.send(events.error(self.ctx.trace_id, code="llm_timeout", message=f"{self.spec.name}: {exc}"))
+            return self.result(text, "llm_timeout", partial=True, notice=notice)
+        except LLMError as exc:
+            partial = self.result("".join(self.streamed), "answer", partial=True)
+            raise AgentUnavailable(
+                f"LLM unavailable for agent {self.spec.name}: {exc.message}",
+                agent=self.spec.name,
+                cause=exc,
+                partial=partial,
+            ) from exc
+
+
+async def react(
+    spec: AgentSpec,
+    messages: Sequence[Mapping[str, Any]],
+    ctx: RunContext,
+    *,
+    gateway: LLMGateway | None = None,
+    toolbox: Toolbox | None = None,
+    registry: ToolRegistry | None = None,
+) -> AgentResult:
+    """Run the ReAct loop against the LLM. Raises :class:`AgentUnavailable` when the model
+    cannot be reached (including offline mode); see :func:`run_agent` for the routing version."""
+    box = toolbox if toolbox is not None else (registry or default_registry).toolbox(spec.name, spec.tools)
+    return await _Run(spec, messages, ctx, gateway or get_gateway(), box).run()
+
+
+async def run_agent(
+    spec: AgentSpec,
+    messages: Sequence[Mapping[str, Any]],
+    ctx: RunContext,
+    *,
+    gateway: LLMGateway | None = None,
+    registry: ToolRegistry | None = None,
+    engine: Any = None,
+    fallback: bool = True,
+    purpose: str | None = None,
+) -> AgentResult:
+    """Run ``spec`` the way the project is configured: the ReAct loop with an LLM, the offline
+    engine without one. With ``fallback`` an unreachable LLM also goes offline (after an
+    ``error`` event ``llm_unavailable``); otherwise :class:`AgentUnavailable` is raised.
+    MCP tools declared in ``settings.MCP_SERVERS`` join the registry before the first run."""
+    from agents import mcp, offline
+
+    registry = registry or default_registry
+    await mcp.ensure_tools(registry)
+    box = registry.toolbox(spec.name, spec.tools)
+    gateway = gateway or get_gateway()
+    engine = engine or offline.engine
+    if gateway.offline:
+        return await engine.run(
+            spec, messages, ctx, toolbox=box, purpose=purpose, reason="未配置大语言模型（LLM_BASE_URL 为空）"
+        )
+    try:
+        return await _Run(spec, messages, ctx, gateway, box).run()
+    except AgentUnavailable as exc:
+        if not fallback:
+            raise
+        run_ctx = ctx.for_agent(spec.name)
+        await run_ctx.send(events.error(run_ctx.trace_id, code="llm_unavailable", message=exc.message))
+        logger.warning("agent %s: %s; answering offline", spec.name, exc.message)
+        result = await engine.run(
+            spec,
+            messages,
+            ctx,
+            toolbox=box,
+            purpose=purpose,
+            reason="大语言模型暂不可用",
+            partial=exc.partial,
+        )
+        return replace(
+            result,
+            tool_results=exc.partial.tool_results + result.tool_results,
+            usage=exc.partial.usage,
+            steps=exc.partial.steps + result.steps,
+        )
