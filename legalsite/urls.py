@@ -23,4 +23,5 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/v1/", include("firm.api.urls")),
+    path("api/v1/", include("tracing.api.urls")),
 ]

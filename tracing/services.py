@@ -1,0 +1,339 @@
+"""Writes to the audit trail. Every write is an INSERT; the database refuses anything else.
+
+- ``trace_create`` inserts link 0 of a trace, ``record_append`` one more link,
+  ``trace_seal`` closes the trace and appends its seal to the global chain.
+- ``legal_hold_place`` / ``legal_hold_release`` append hold rows.
+- ``traces_purge`` is the only delete: it sets the transaction-local flag the trigger checks,
+  skips held traces and appends a ``PurgeRecord``.
+
+The global chains (seals, holds, purges) are extended under PostgreSQL advisory locks held to
+the end of the transaction, so concurrent writers queue instead of forking a chain.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import connection, models, transaction
+from django.db.models import Count, Max, Q, Sum
+from django.utils import timezone
+
+from firm.models import Matter
+from tracing.chain import GENESIS, HOLD_LOCK, PURGE_LOCK, SEAL_LOCK, canonical_json, clean_text
+from tracing.exceptions import TraceAlreadySealed
+from tracing.models import (
+    RECORD_MODELS,
+    ChainedRecord,
+    HashedRecord,
+    Kind,
+    LegalHold,
+    LLMCall,
+    PurgeRecord,
+    RecordStatus,
+    Trace,
+    TraceSeal,
+    TraceStatus,
+)
+
+logger = logging.getLogger("legalsite.audit")
+
+PURGE_FLAG = "legalsite.audit_purge"
+UNSEALED_GRACE = timedelta(days=1)
+_PURGE_BATCH = 500
+
+UserLike = AbstractBaseUser | AnonymousUser | None
+
+
+def _lock(*keys: int) -> None:
+    with connection.cursor() as cursor:
+        for key in keys:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+
+
+def _clean_texts(instance: models.Model) -> None:
+    """Make text fields exactly what PostgreSQL stores (before hashing)."""
+    for model_field in instance._meta.concrete_fields:
+        if isinstance(model_field, models.CharField | models.TextField):
+            value = getattr(instance, model_field.attname)
+            setattr(instance, model_field.attname, clean_text(value, model_field.max_length))
+
+
+def _insert(instance: HashedRecord) -> HashedRecord:
+    _clean_texts(instance)
+    instance.hash = instance.compute_hash()
+    instance.save(force_insert=True)
+    return instance
+
+
+def _real_user(user: UserLike) -> AbstractBaseUser | None:
+    return user if user is not None and getattr(user, "is_authenticated", False) else None
+
+
+def object_ref(obj: Any) -> tuple[str, str]:
+    """(object_type, object_id) of what a trace belongs to: a model instance, a (type, id) pair or None."""
+    if obj is None:
+        return "", ""
+    if isinstance(obj, models.Model):
+        return obj._meta.label_lower, str(obj.pk)
+    if isinstance(obj, tuple | list) and len(obj) == 2:
+        return str(obj[0]), str(obj[1])
+    raise TypeError(f"a trace belongs to a model instance or a (type, id) pair, not {type(obj).__name__}")
+
+
+# --- traces ----------------------------------------------------------------------------------
+def trace_create(
+    *,
+    kind: str,
+    user: UserLike,
+    obj: Any = None,
+    matter: Matter | None = None,
+    trace_id: uuid.UUID | str | None = None,
+    started_at: datetime | None = None,
+) -> Trace:
+    """Open a trace: insert its link 0. ``matter`` defaults to ``obj.matter`` when there is one."""
+    if kind not in Kind.values:
+        raise ValueError(f"unknown trace kind {kind!r}; kinds are {', '.join(Kind.values)}")
+    if matter is None and obj is not None:
+        candidate = getattr(obj, "matter", None)
+        matter = candidate if isinstance(candidate, Matter) else None
+    object_type, object_id = object_ref(obj)
+    actor = _real_user(user)
+    trace = Trace(
+        trace_id=uuid.UUID(str(trace_id)) if trace_id else uuid.uuid4(),
+        kind=kind,
+        object_type=object_type,
+        object_id=object_id,
+        user=actor,
+        username=actor.get_username() if actor else "",
+        matter=matter,
+        matter_number=matter.number if matter else "",
+        started_at=started_at or timezone.now(),
+    )
+    return _insert(trace)
+
+
+def record_append(
+    record_type: type[ChainedRecord], /, *, trace_id: uuid.UUID | str, seq: int, prev_hash: str, **fields: Any
+) -> ChainedRecord:
+    """Insert link ``seq`` of a trace's chain. The caller (the recorder) keeps the chain head."""
+    if record_type not in RECORD_MODELS:
+        raise TypeError(f"{record_type.__name__} is not a trace record")
+    record = record_type(trace_id=trace_id, seq=seq, prev_hash=prev_hash, recorded_at=timezone.now(), **fields)
+    return _insert(record)  # one INSERT: atomic on its own, no savepoint round trips
+
+
+def trace_head(*, trace_id: uuid.UUID | str) -> tuple[int, str, int]:
+    """(last seq, its hash, number of records) as stored; seq 0 is the trace row itself."""
+    trace_hash = Trace.objects.values_list("hash", flat=True).get(pk=trace_id)
+    last_seq, last_hash, count = 0, trace_hash, 0
+    for model in RECORD_MODELS:
+        stats = model.objects.filter(trace_id=trace_id).aggregate(n=Count("pk"), top=Max("seq"))
+        count += stats["n"]
+        if stats["top"] is not None and stats["top"] > last_seq:
+            last_seq = stats["top"]
+            last_hash = model.objects.filter(trace_id=trace_id, seq=last_seq).values_list("hash", flat=True).first()
+    return last_seq, last_hash, count
+
+
+def _seal_head() -> tuple[int, str]:
+    """The global seal chain's head: the newest seal, or the newest purged one if that is later."""
+    index, head_hash = 0, GENESIS
+    top = TraceSeal.objects.order_by("-chain_index").values_list("chain_index", "hash").first()
+    if top:
+        index, head_hash = top
+    purged = (
+        PurgeRecord.objects.exclude(max_removed_index=None)
+        .order_by("-max_removed_index")
+        .values_list("max_removed_index", "last_removed_seal_hash")
+        .first()
+    )
+    if purged and purged[0] > index:
+        index, head_hash = purged
+    return index, head_hash
+
+
+def trace_seal(
+    *,
+    trace_id: uuid.UUID | str,
+    status: str,
+    error: str = "",
+    ended_at: datetime | None = None,
+) -> TraceSeal:
+    """Close a trace: totals from what is stored, then a seal chained to the trace's last record
+    and to the previous seal."""
+    if status not in TraceStatus.values or status == TraceStatus.OPEN:
+        raise ValueError(f"a trace closes as one of success, error, timeout, cancelled; got {status!r}")
+    trace = Trace.objects.get(pk=trace_id)
+    ended_at = ended_at or timezone.now()
+    with transaction.atomic():
+        last_seq, last_hash, count = trace_head(trace_id=trace.pk)
+        calls = LLMCall.objects.filter(trace_id=trace.pk)
+        totals = calls.aggregate(tokens_in=Sum("tokens_in"), tokens_out=Sum("tokens_out"), cost=Sum("cost_cny"))
+        unpriced = calls.filter(status=RecordStatus.SUCCESS, cost_cny__isnull=True).exists()
+        _lock(SEAL_LOCK)
+        if TraceSeal.objects.filter(trace_id=trace.pk).exists():
+            raise TraceAlreadySealed(f"trace {trace.pk} is already sealed")
+        head_index, head_hash = _seal_head()
+        seal = TraceSeal(
+            trace=trace,
+            seq=last_seq + 1,
+            prev_hash=last_hash,
+            record_count=count,
+            ended_at=ended_at,
+            status=status,
+            error=error,
+            duration_ms=max(0, int((ended_at - trace.started_at).total_seconds() * 1000)),
+            tokens_in=totals["tokens_in"] or 0,
+            tokens_out=totals["tokens_out"] or 0,
+            cost_cny=totals["cost"] or Decimal(0),
+            cost_complete=not unpriced,
+            chain_index=head_index + 1,
+            prev_seal_hash=head_hash,
+        )
+        _insert(seal)
+    return seal
+
+
+# --- legal holds -----------------------------------------------------------------------------
+def _hold_append(**fields: Any) -> LegalHold:
+    _lock(HOLD_LOCK)
+    top = LegalHold.objects.order_by("-chain_index").values_list("chain_index", "hash").first()
+    index, prev = top if top else (0, GENESIS)
+    return _insert(LegalHold(chain_index=index + 1, prev_hash=prev, created_at=timezone.now(), **fields))
+
+
+def legal_hold_place(
+    *, actor: AbstractBaseUser, reason: str, trace_id: uuid.UUID | str | None = None, matter: Matter | None = None
+) -> LegalHold:
+    """Hold one trace, or every trace of a matter, from purging until the hold is released."""
+    if not actor.has_perm("tracing.add_legalhold"):
+        raise PermissionDenied("无权施加法律保全")
+    if (trace_id is None) == (matter is None):
+        raise ValidationError("法律保全须指定一条追踪或一个案件（二者选一）")
+    if not reason.strip():
+        raise ValidationError({"reason": "请填写保全原因"})
+    if trace_id is not None and not Trace.objects.filter(pk=trace_id).exists():
+        raise ValidationError({"trace_ref": f"追踪 {trace_id} 不存在"})
+    with transaction.atomic():
+        hold = _hold_append(
+            action=LegalHold.Action.PLACE,
+            trace_ref=uuid.UUID(str(trace_id)) if trace_id else None,
+            matter=matter,
+            matter_number=matter.number if matter else "",
+            reason=reason,
+            actor=actor,
+            actor_username=actor.get_username(),
+        )
+    logger.info("trace.hold_placed hold=%s trace=%s matter=%s by=%s", hold.chain_index, trace_id,
+                matter.number if matter else "", actor.get_username())
+    return hold
+
+
+def legal_hold_release(*, actor: AbstractBaseUser, hold: LegalHold, reason: str) -> LegalHold:
+    if not actor.has_perm("tracing.add_legalhold"):
+        raise PermissionDenied("无权解除法律保全")
+    if hold.action != LegalHold.Action.PLACE:
+        raise ValidationError("只能解除“施加保全”记录")
+    if not reason.strip():
+        raise ValidationError({"reason": "请填写解除原因"})
+    with transaction.atomic():
+        if LegalHold.objects.filter(releases=hold).exists():
+            raise ValidationError("该保全已解除")
+        release = _hold_append(
+            action=LegalHold.Action.RELEASE,
+            trace_ref=hold.trace_ref,
+            matter_id=hold.matter_id,
+            matter_number=hold.matter_number,
+            releases=hold,
+            reason=reason,
+            actor=actor,
+            actor_username=actor.get_username(),
+        )
+    logger.info("trace.hold_released hold=%s by=%s", hold.chain_index, actor.get_username())
+    return release
+
+
+def active_holds_q() -> Q:
+    """Traces under an active hold (directly or through their matter)."""
+    active = LegalHold.objects.filter(action=LegalHold.Action.PLACE, released_by__isnull=True)
+    trace_refs = active.exclude(trace_ref=None).values("trace_ref")
+    matters = active.exclude(matter=None).values("matter_id")
+    return Q(trace_id__in=trace_refs) | Q(matter_id__in=matters)
+
+
+# --- purge -----------------------------------------------------------------------------------
+@dataclass
+class PurgeOutcome:
+    trace_ids: list[str] = field(default_factory=list)
+    record_count: int = 0
+    held_skipped: int = 0
+    record: PurgeRecord | None = None
+
+
+def traces_purge(
+    *, before: datetime, performed_by: str, actor: AbstractBaseUser | None = None, dry_run: bool = False
+) -> PurgeOutcome:
+    """Delete traces started before ``before`` that are not under legal hold, and record it.
+
+    Unsealed traces (a crashed run never closed them) are removed too once they are a day old.
+    """
+    if timezone.is_naive(before):
+        raise ValueError("before must be timezone-aware")
+    outcome = PurgeOutcome()
+    with transaction.atomic():
+        _lock(SEAL_LOCK, HOLD_LOCK, PURGE_LOCK)
+        unsealed_cutoff = min(before, timezone.now() - UNSEALED_GRACE)
+        candidates = Trace.objects.filter(started_at__lt=before).filter(
+            Q(seal__isnull=False) | Q(started_at__lt=unsealed_cutoff)
+        )
+        outcome.held_skipped = candidates.filter(active_holds_q()).count()
+        ids = list(candidates.exclude(active_holds_q()).order_by("started_at").values_list("pk", flat=True))
+        outcome.trace_ids = [str(pk) for pk in ids]
+        seals = list(
+            TraceSeal.objects.filter(trace_id__in=ids)
+            .order_by("chain_index")
+            .values_list("chain_index", "prev_seal_hash", "hash")
+        )
+        outcome.record_count = sum(model.objects.filter(trace_id__in=ids).count() for model in RECORD_MODELS)
+        if dry_run:
+            return outcome
+        with connection.cursor() as cursor:
+            cursor.execute(f"SET LOCAL {PURGE_FLAG} = 'on'")
+        for start in range(0, len(ids), _PURGE_BATCH):
+            batch = ids[start : start + _PURGE_BATCH]
+            for model in (*RECORD_MODELS, TraceSeal):
+                model.objects.filter(trace_id__in=batch).delete()
+            Trace.objects.filter(pk__in=batch).delete()
+        with connection.cursor() as cursor:
+            cursor.execute(f"SET LOCAL {PURGE_FLAG} = 'off'")
+        top = PurgeRecord.objects.order_by("-chain_index").values_list("chain_index", "hash").first()
+        index, prev = top if top else (0, GENESIS)
+        last = seals[-1] if seals else None
+        outcome.record = _insert(
+            PurgeRecord(
+                chain_index=index + 1,
+                performed_by=performed_by,
+                actor=actor,
+                created_at=timezone.now(),
+                before=before,
+                trace_count=len(ids),
+                record_count=outcome.record_count,
+                held_skipped=outcome.held_skipped,
+                trace_ids=canonical_json(outcome.trace_ids),
+                removed_seals=json.dumps([list(link) for link in seals]),
+                max_removed_index=last[0] if last else None,
+                last_removed_seal_hash=last[2] if last else "",
+                prev_hash=prev,
+            )
+        )
+    logger.info("trace.purged before=%s traces=%s records=%s held_skipped=%s by=%s", before.isoformat(),
+                len(ids), outcome.record_count, outcome.held_skipped, performed_by)
+    return outcome
