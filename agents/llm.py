@@ -1081,8 +1081,13 @@ def _with_json_instruction(messages: list[Mapping[str, Any]], json_schema: Mappi
 # ---------------------------------------------------------------------------------------------
 @lru_cache(maxsize=1)
 def get_gateway() -> LLMGateway:
-    """The process-wide gateway built from Django settings (cached; see :func:`reset_gateway`)."""
-    return LLMGateway(LLMConfig.from_settings())
+    """The process-wide gateway built from Django settings (cached; see :func:`reset_gateway`).
+    ``settings.LLM_LISTENERS`` names listeners every call is reported to (the audit trail)."""
+    from django.conf import settings
+    from django.utils.module_loading import import_string
+
+    listeners = [import_string(path) for path in getattr(settings, "LLM_LISTENERS", ())]
+    return LLMGateway(LLMConfig.from_settings(), listeners=listeners)
 
 
 def reset_gateway() -> None:

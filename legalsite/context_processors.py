@@ -1,13 +1,14 @@
 from django.conf import settings
 from django.http import HttpRequest
 
-from firm.roles import user_role
+from firm.roles import Role, user_role
 from legalsite.navigation import navigation
 
 
 def portal(request: HttpRequest) -> dict[str, object]:
+    role = user_role(request.user) if hasattr(request, "user") else None
     return {
-        "nav_items": navigation(request.path),
+        "nav_items": navigation(request.path, client_work=role != Role.COMPLIANCE),
         "offline_mode": not settings.LLM_BASE_URL,
-        "user_role": user_role(request.user) if hasattr(request, "user") else None,
+        "user_role": role,
     }

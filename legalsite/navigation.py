@@ -12,6 +12,7 @@ class NavItem:
     label: str
     url_name: str
     hint: str
+    client_work: bool = True
 
 
 NAVIGATION = (
@@ -19,14 +20,17 @@ NAVIGATION = (
     NavItem("合同审查", "contracts:index", "逐条审查合同风险"),
     NavItem("研究任务", "research:index", "计划、检索、核验、综合"),
     NavItem("文书起草", "drafting:index", "依模板起草 Word 文书"),
-    NavItem("法规检索", "knowledge:index", "法条、案例与引用关系"),
+    NavItem("法规检索", "knowledge:index", "法条、案例与引用关系", client_work=False),
     NavItem("案件/事项", "matter-list", "案件团队与保密设置"),
 )
 
 
-def navigation(current_path: str) -> list[dict[str, object]]:
+def navigation(current_path: str, *, client_work: bool = True) -> list[dict[str, object]]:
+    """The entries a user sees; compliance officers (no client work) see only the statute search."""
     items = []
     for item in NAVIGATION:
+        if item.client_work and not client_work:
+            continue
         try:
             url = reverse(item.url_name)
         except NoReverseMatch:

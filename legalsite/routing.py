@@ -2,8 +2,10 @@
 
 from django.urls import path
 
+from chat.consumers import ChatConsumer
 from legalsite.consumers import NotificationsConsumer
 
 websocket_urlpatterns = [
     path("ws/notifications/", NotificationsConsumer.as_asgi()),
+    path("ws/chat/<int:session_id>/", ChatConsumer.as_asgi()),
 ]

@@ -272,4 +272,33 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_HTTPS_PROXY") else None
 
 # --- first-run steps of `manage.py up` (dotted paths to callables taking stdout) -------------
-FIRST_RUN_STEPS = ["firm.setup.initial_admin"]
+FIRST_RUN_STEPS = ["firm.setup.initial_admin", "knowledge.setup.statutes"]
+
+# --- knowledge: statutes, search, embeddings (see docs/decisions/knowledge-*.md) -------------
+#: Texts per request to an OpenAI-compatible embeddings endpoint (DashScope accepts 10).
+EMBEDDING_BATCH_SIZE = env_int("EMBEDDING_BATCH_SIZE", 10, minimum=1, maximum=2048)
+#: Send ``dimensions=EMBEDDING_DIM`` with each request (text-embedding-3/-v3 accept it; many servers do not).
+EMBEDDING_SEND_DIMENSIONS = env_bool("EMBEDDING_SEND_DIMENSIONS", False)
+EMBEDDING_TIMEOUT = env_float("EMBEDDING_TIMEOUT", 30.0, minimum=1.0)
+#: Load the embedding model and jieba in the background when daphne or a worker starts.
+KNOWLEDGE_PRELOAD = env_bool("KNOWLEDGE_PRELOAD", True)
+#: Longest search query accepted (a pasted judgment's facts); longer ones get a 400.
+KNOWLEDGE_MAX_QUERY_CHARS = env_int("KNOWLEDGE_MAX_QUERY_CHARS", 30_000, minimum=100)
+KNOWLEDGE_HNSW_EF_SEARCH = env_int("KNOWLEDGE_HNSW_EF_SEARCH", 100, minimum=10, maximum=1000)
+
+# --- agent runtime (docs/decisions/agent-runtime.md) ---------------------------------------------
+#: Every LLM call is reported to these (the audit trail records it in the current trace).
+LLM_LISTENERS = ["tracing.recorder.llm_dispatch"]
+AGENT_MAX_STEPS = env_int("AGENT_MAX_STEPS", 5, minimum=1, maximum=20)
+AGENT_MESSAGE_WINDOW = env_int("AGENT_MESSAGE_WINDOW", 30, minimum=2)
+AGENT_TIMEOUT = env_int("AGENT_TIMEOUT", 30, minimum=1)
+#: MCP servers whose tools join the registry: [{"name": "chinalaw", "command": "china-law-mcp", "args": []}, …]
+MCP_SERVERS = env_json("MCP_SERVERS", [])
+if not isinstance(MCP_SERVERS, list):
+    raise ConfigError("MCP_SERVERS", "expected a JSON list of server objects")
+AGENT_TOOL_ALLOWLISTS = env_json("AGENT_TOOL_ALLOWLISTS", {})
+TRACING_PAYLOAD_MAX_CHARS = env_int("TRACING_PAYLOAD_MAX_CHARS", 20_000, minimum=1000)
+
+# --- chat -----------------------------------------------------------------------------------------
+#: How long `POST …/messages` (JSON) waits for the answer before answering 202 with the pending message.
+CHAT_SYNC_TIMEOUT = env_int("CHAT_SYNC_TIMEOUT", 180, minimum=1)

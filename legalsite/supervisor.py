@@ -42,7 +42,7 @@ class SupervisorError(Exception):
 
 def _die_with_parent() -> None:
     with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 @dataclass
@@ -248,7 +248,7 @@ class Supervisor:
         lines = [
             f"LegalSite is running at {self.url}  (ready in {seconds:.1f} s)",
             f"health: {summary}; LLM: {'离线模式' if llm_mode == 'offline' else llm_mode}",
-            *(f"登录：{note}" for note in notes),
+            *notes,
             f"API docs: {self.url}api/docs/   admin: {self.url}admin/   stop: Ctrl-C",
         ]
         width = max(len(line) for line in lines) + 2

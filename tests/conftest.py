@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -16,6 +17,9 @@ from rest_framework.test import APIClient
 from firm.services import user_create
 from tests.support import free_port, stop_process, wait_for_port
 
+#: Real statutes from the bundled corpus for tests that need them (fixtures ``statutes``, ``memo_embedder``).
+pytest_plugins = ["tests.statutes"]
+
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "Correct-Horse-42"
 
@@ -25,7 +29,7 @@ def make_user(db) -> Callable:  # noqa: ANN001
     counter = iter(range(1, 10_000))
 
     def _make(role: str = "staff", username: str | None = None, password: str = PASSWORD):  # noqa: ANN202
-        name = username or f"{role}{next(counter)}"
+        name = username or f"{role}{next(counter)}-{uuid.uuid4().hex[:6]}"
         user, _ = user_create(username=name, role=role, password=password, display_name=name)
         return user
 

@@ -52,6 +52,7 @@ def test_compliance_dashboard_points_to_audit(client, compliance_user):
     client.force_login(compliance_user)
     page = client.get("/").content.decode()
     assert "合规审计" in page and "/admin/" in page
+    assert "法律咨询" not in page and "法规检索" in page  # no client-work entries for compliance
     assert client.post("/matters/", {"number": "X", "title": "t", "client": "c"}).status_code == 403
 
 

@@ -63,7 +63,8 @@ def fresh_dir(tmp_path):
 
 
 def test_up_from_nothing_then_stop_and_start_again(fresh_dir):
-    env = clean_env(LEGALSITE_DATA_DIR=str(fresh_dir))
+    # The statutes are imported on the first start; their vectors are not computed here (minutes of CPU).
+    env = clean_env(LEGALSITE_DATA_DIR=str(fresh_dir), KNOWLEDGE_FIRST_RUN_EMBED="skip")
     port = free_port()
 
     up = UpProcess(env, port)
@@ -71,6 +72,7 @@ def test_up_from_nothing_then_stop_and_start_again(fresh_dir):
     assert f"http://127.0.0.1:{port}/" in banner
     login_line = up.wait_for("登录：")
     assert "initial_admin_password" in login_line
+    assert "法规库：已导入" in up.wait_for("法规库")
     assert (fresh_dir / "initial_admin_password").exists()
     status, report = up.health()
     assert status == 200

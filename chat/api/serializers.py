@@ -1,0 +1,67 @@
+from rest_framework import serializers
+
+from chat.models import ChatSession, Message
+
+
+class CitationOutput(serializers.Serializer):
+    law = serializers.CharField()
+    article = serializers.CharField()
+    valid = serializers.BooleanField()
+    reason = serializers.CharField(required=False)
+
+
+class MessageOutput(serializers.ModelSerializer):
+    citations = CitationOutput(many=True)
+
+    class Meta:
+        model = Message
+        fields = ["id", "role", "content", "status", "intent", "sources", "citations", "disclaimer", "notices",
+                  "trace_id", "created_at"]
+
+
+class SessionOutput(serializers.ModelSerializer):
+    matter = serializers.PrimaryKeyRelatedField(read_only=True)
+    owner = serializers.CharField(source="owner.username")
+    message_count = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ChatSession
+        fields = ["id", "title", "matter", "owner", "state", "summary", "summary_updated_at", "message_count",
+                  "created_at", "updated_at"]
+
+    def get_message_count(self, session: ChatSession) -> int:
+        return session.messages.count()
+
+
+class SessionInput(serializers.Serializer):
+    title = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    matter = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class SessionUpdateInput(serializers.Serializer):
+    title = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    matter = serializers.IntegerField(required=False, allow_null=True)
+
+
+class QuestionInput(serializers.Serializer):
+    content = serializers.CharField(allow_blank=True, trim_whitespace=False)
+
+
+class FeedbackInput(serializers.Serializer):
+    rating = serializers.IntegerField(min_value=1, max_value=5)
+    comment = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+
+class ClassifyInput(serializers.Serializer):
+    text = serializers.CharField(max_length=30_000)
+
+
+class ClassifyOutput(serializers.Serializer):
+    domain = serializers.CharField()
+    domain_label = serializers.CharField()
+    intent = serializers.CharField()
+    confidence = serializers.FloatField()
+    layer = serializers.ChoiceField(choices=["rule", "llm"])
+    entities = serializers.DictField()
+    runner_up = serializers.DictField()
+    reason = serializers.CharField()

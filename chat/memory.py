@@ -1,0 +1,54 @@
+"""Semantic memory: every message is embedded; the five most similar earlier messages of the
+session join the agents' context."""
+
+from __future__ import annotations
+
+import logging
+
+from pgvector.django import CosineDistance
+
+from chat.models import ChatSession, Message
+
+logger = logging.getLogger(__name__)
+RECALL = 5
+
+
+def _embed(text: str) -> list[float] | None:
+    from knowledge.embeddings import embed_query
+
+    try:
+        return [float(x) for x in embed_query(text[:4000])]
+    except Exception:  # noqa: BLE001 - memory is an aid; an embedding failure must not fail the turn
+        logger.warning("could not embed message text", exc_info=True)
+        return None
+
+
+def remember(message: Message) -> None:
+    if message.content:
+        vector = _embed(message.content)
+        if vector is not None:
+            Message.objects.filter(pk=message.pk).update(embedding=vector)
+
+
+def recall(*, session: ChatSession, vector: list[float], exclude: list[int], limit: int = RECALL) -> list[str]:
+    """Texts of the most similar earlier messages (same embedding size only)."""
+    from django.db.models.expressions import RawSQL
+
+    rows = (
+        session.messages.exclude(pk__in=exclude)
+        .filter(embedding__isnull=False, status=Message.Status.COMPLETE)
+        .annotate(dims=RawSQL("vector_dims(embedding)", []))
+        .filter(dims=len(vector))
+        .order_by(CosineDistance("embedding", vector))[:limit]
+    )
+    return [f"{'问' if m.role == Message.Role.USER else '答'}：{m.content}" for m in rows]
+
+
+def remember_and_recall(*, message: Message, session: ChatSession) -> list[str]:
+    """Embed the question, store it, and return what earlier in the session resembles it."""
+    vector = _embed(message.content)
+    if vector is None:
+        return []
+    Message.objects.filter(pk=message.pk).update(embedding=vector)
+    exclude = [message.pk, *Message.objects.filter(reply_to=message).values_list("pk", flat=True)]
+    return recall(session=session, vector=vector, exclude=exclude)

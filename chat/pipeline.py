@@ -1,0 +1,403 @@
+"""One chat turn: classify → route → specialists (ReAct or offline) → critic → final answer.
+
+``chat_turn_run`` is what the Celery task calls. Every step emits the events of ARCHITECTURE §5
+to one sink that (1) appends them to the turn's event log in Redis (replay on reconnect),
+(2) publishes them to the group ``chat.<session_id>`` (websockets, SSE) and (3) hands them to
+the trace recorder (the audit record). So the live timeline and the audit trail are the same facts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from typing import Any
+
+from channels.db import database_sync_to_async as sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+from pydantic import BaseModel, Field
+
+from agents import events
+from agents.critic import critique
+from agents.llm import LLMError, get_gateway
+from agents.loop import AgentResult, AgentSpec, run_agent
+from agents.parallel import run_parallel
+from agents.tools import RunContext, ToolResult
+from chat import domains, intent_rules, memory
+from chat.entities import Entities, merge
+from chat.models import ChatSession, Message
+from chat.services import DISCLAIMER, session_group, turn_log
+
+logger = logging.getLogger(__name__)
+
+RESEARCH_TOOLS = ["search_legal_knowledge", "lookup_legal_article", "query_knowledge_graph", "web_search",
+                  "analyze_legal_situation", "mcp_*"]
+CALCULATOR_TOOLS = ["calculate_severance", "calculate_double_wage", "calculate_litigation_fee",
+                    "calculate_limitation_period", "calculate"]
+CASE_TOOLS = ["search_cases", "search_legal_knowledge", "web_search"]
+ADVISOR_TOOLS = ["lookup_legal_article", "verify_citations"]
+HISTORY_WINDOW = 30
+FAILURE_TEXT = "抱歉，本次回答未能完成。建议咨询专业律师，或稍后重试。"
+
+
+class IntentModelOutput(BaseModel):
+    """Layer 2: what the intent model answers (JSON schema)."""
+
+    domain: str = Field(description="领域代码：" + "、".join(domains.DOMAINS))
+    intent: str = Field(description="意图代码：" + "、".join(domains.INTENTS))
+    confidence: float = Field(ge=0, le=1)
+    reason: str = ""
+
+
+@dataclass
+class Routing:
+    domain: str
+    intent: str
+    confidence: float
+    layer: str
+    reason: str
+    runner_up: dict[str, Any]
+    entities: Entities
+    plan: domains.IntentPlan
+    sop: domains.Sop | None
+
+    @property
+    def legal(self) -> bool:
+        return self.domain != domains.NON_LEGAL
+
+
+@dataclass
+class TurnOutcome:
+    content: str
+    sources: list[dict[str, Any]] = field(default_factory=list)
+    citations: list[dict[str, Any]] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    offline: bool = False
+
+
+# --- the sink --------------------------------------------------------------------------------------
+class TurnSink:
+    """Stamps each event with the turn, logs it (seq), publishes it to the session's group and
+    passes it to the recorder. Async: the runtime awaits it (``agents.events.deliver``)."""
+
+    def __init__(self, *, session_id: int, turn_id: str, recorder: Any) -> None:
+        self.group = session_group(session_id)
+        self.log = turn_log(turn_id)
+        self.turn_id = turn_id
+        self.recorder = recorder
+        self.layer = get_channel_layer()
+
+    async def __call__(self, event: Mapping[str, Any]) -> None:
+        stamped = await asyncio.to_thread(self.log.append, dict(event, turn_id=self.turn_id))
+        if self.recorder is not None:
+            self.recorder(event)
+        await self.layer.group_send(self.group, {"type": "event.forward", "event": stamped})
+
+
+# --- layer 1 + layer 2 intent ------------------------------------------------------------------------
+async def classify(text: str, recorder: Any = None) -> Routing:
+    """Layer 1 decides at ≥ 0.85; below it the intent model (layer 2) when configured."""
+    decision = intent_rules.classify(text)
+    domain, intent, confidence, layer = decision.domain, decision.intent, decision.confidence, "rule"
+    reason = decision.reason
+    gateway = get_gateway()
+    if not decision.decided and not gateway.offline:
+        try:
+            scope = recorder.agent_run("intent", gateway.model_for("intent")) if recorder else nullcontext()
+            with scope:
+                answer = await gateway.structured(
+                    "intent",
+                    [{"role": "system", "content": _intent_prompt()},
+                     {"role": "user", "content": text[:4000]}],
+                    IntentModelOutput,
+                )
+            if answer.domain in domains.DOMAINS and answer.intent in domains.INTENTS:
+                domain, intent, confidence, layer = answer.domain, answer.intent, answer.confidence, "llm"
+                reason = answer.reason or "意图模型判断"
+        except LLMError as exc:
+            reason = f"{reason}；意图模型不可用（{exc.code}），按规则兜底"
+    elif not decision.decided:
+        reason = f"{reason}（离线模式：无意图模型，按规则兜底为综合咨询/法条检索）"
+    if domain == domains.NON_LEGAL or intent == domains.NON_LEGAL_INTENT:
+        domain, intent = domains.NON_LEGAL, domains.NON_LEGAL_INTENT
+    plan = domains.intent_plan(intent)
+    return Routing(
+        domain=domain, intent=intent, confidence=round(float(confidence), 4), layer=layer, reason=reason,
+        runner_up=dict(decision.to_dict().get("runner_up") or {}), entities=decision.entities, plan=plan,
+        sop=domains.sop_for(domain, intent),
+    )
+
+
+def _intent_prompt() -> str:
+    domain_lines = "、".join(f"{code}（{label}）" for code, label in domains.DOMAINS.items())
+    intent_lines = "、".join(f"{code}（{label}）" for code, label in domains.INTENTS.items())
+    return (
+        "你是律所的咨询分诊员。判断用户消息所属的法律领域与意图，只输出 JSON。\n"
+        f"领域：{domain_lines}\n意图：{intent_lines}\n非法律问题用 non_legal 领域与 non_legal 意图。"
+    )
+
+
+# --- prompts -------------------------------------------------------------------------------------------
+def _system_prompt(agent: str, routing: Routing, state: Entities, recalled: Sequence[str], summary: str) -> str:
+    role_text = {
+        domains.LEGAL_RESEARCH: "你是法律检索专员：先用工具检索现行法条，再依据检索到的条文作答，"
+                                "引用格式为《法律全称》第X条。",
+        domains.CASE_ANALYSIS: "你是类案分析专员：检索律所案例库与公开信息，归纳裁判要点与风险。",
+        domains.LEGAL_ADVISOR: "你是法律顾问：综合检索与分析结果，给出结论、依据（逐条引用法条）、风险与下一步建议。",
+        domains.DOCUMENT_DRAFTING: "你是文书起草助理：列出起草所需的事实与材料，并给出文书结构与要点。",
+        domains.GENERAL_AGENT: "这不是法律问题。请简短回答，并提醒用户本平台专注于法律咨询。",
+    }[agent]
+    parts = [role_text, "只引用确实存在的条文；不确定时说明需要核实。回答使用中文。"]
+    if routing.sop is not None:
+        parts.append(f"分析步骤（{routing.sop.outline}）：\n{routing.sop.as_prompt()}")
+    if not state.is_empty():
+        parts.append(f"已知案情要素：{state.to_dict()}")
+    if summary:
+        parts.append(f"会话摘要：{summary}")
+    if recalled:
+        parts.append("相关的历史对话：\n" + "\n".join(f"- {text[:300]}" for text in recalled))
+    return "\n\n".join(parts)
+
+
+def _spec(agent: str, routing: Routing, *, final: bool, tools: list[str]) -> AgentSpec:
+    role = domains.AGENT_ROLES.get(agent, "advisor")
+    return AgentSpec(name=agent, role=role, tools=tools, stream=final)
+
+
+def _tools_for(agent: str, routing: Routing) -> list[str]:
+    if agent == domains.LEGAL_RESEARCH:
+        extra = CALCULATOR_TOOLS if routing.intent == "calculation" else []
+        return RESEARCH_TOOLS + extra
+    if agent == domains.CASE_ANALYSIS:
+        return CASE_TOOLS
+    if agent == domains.LEGAL_ADVISOR:
+        return ADVISOR_TOOLS + (CALCULATOR_TOOLS if routing.intent == "calculation" else [])
+    return []
+
+
+# --- running the plan ---------------------------------------------------------------------------------
+@dataclass
+class TurnInput:
+    question: str
+    history: list[dict[str, Any]]
+    routing: Routing
+    state: Entities
+    recalled: list[str]
+    summary: str
+
+
+async def run_plan(turn: TurnInput, ctx: RunContext, recorder: Any, *, query: str | None = None,
+                   feedback: str = "") -> tuple[AgentResult, list[ToolResult], list[str]]:
+    """Run the intent plan's stages; the last stage's single agent writes the answer (streamed)."""
+    routing = turn.routing
+    stages = [tuple(stage.agents) for stage in routing.plan.stages] if routing.legal else [(domains.GENERAL_AGENT,)]
+    question = query or turn.question
+    gathered: list[str] = []
+    tool_results: list[ToolResult] = []
+    notices: list[str] = []
+    final: AgentResult | None = None
+    for index, agents in enumerate(stages):
+        last = index == len(stages) - 1
+        runs = {}
+        for agent in agents:
+            spec = _spec(agent, routing, final=last and len(agents) == 1, tools=_tools_for(agent, routing))
+            messages = [{"role": "system", "content": _system_prompt(agent, routing, turn.state, turn.recalled,
+                                                                       turn.summary)},
+                        *turn.history[-HISTORY_WINDOW:]]
+            if gathered:
+                messages.append({"role": "assistant", "content": "前序分析：\n" + "\n\n".join(gathered)})
+            if feedback:
+                messages.append({"role": "system", "content": f"上一稿未通过审核：{feedback}。请重新检索并修改。"})
+            messages.append({"role": "user", "content": question})
+            runs[agent] = _agent_coroutine(spec, messages, ctx, recorder, purpose=f"{agent}:{routing.intent}")
+        outcome = await run_parallel(runs, timeout=settings.AGENT_TIMEOUT)
+        notices.extend(outcome.notices)
+        for agent in agents:
+            result = outcome[agent].result or outcome[agent].partial
+            if isinstance(result, AgentResult):
+                tool_results.extend(result.tool_results)
+                if result.notice:
+                    notices.append(result.notice)
+                gathered.append(f"【{agent}】{result.content}")
+                final = result
+    if final is None:
+        raise RuntimeError("no specialist produced an answer")
+    return final, tool_results, notices
+
+
+def _agent_coroutine(spec: AgentSpec, messages: list[dict[str, Any]], ctx: RunContext, recorder: Any,
+                     *, purpose: str):  # noqa: ANN202
+    async def run() -> AgentResult:
+        model = "offline" if get_gateway().offline else get_gateway().model_for(spec.role)
+        async with recorder.agent_run(spec.name, model) as scope:
+            result = await run_agent(spec, messages, ctx, purpose=purpose)
+            scope.add_usage(result.usage.tokens_in, result.usage.tokens_out, model)
+            if result.partial:
+                scope.fail(result.notice or "partial result", timeout=result.finish == "llm_timeout")
+            return result
+
+    return run
+
+
+# --- sources and citations -----------------------------------------------------------------------------
+def sources_from(tool_results: Sequence[ToolResult]) -> list[dict[str, Any]]:
+    """The statutes and cases the specialists' tools returned, with an excerpt, best first."""
+    from chat.offline import with_texts
+
+    seen: set[tuple[str, str]] = set()
+    hits: list[Mapping[str, Any]] = []
+    for result in tool_results:
+        if not result.ok or not isinstance(result.output, Mapping):
+            continue
+        for hit in result.output.get("sources", []):
+            if not isinstance(hit, Mapping) or not hit.get("law") and not hit.get("title"):
+                continue
+            key = (str(hit.get("law") or hit.get("title")), str(hit.get("article_label", "")))
+            if key not in seen:
+                seen.add(key)
+                hits.append(dict(hit, tool=result.tool))
+    return [
+        {"kind": "statute" if hit.get("article_label") else "case", "law": hit.get("law") or hit.get("title"),
+         "article": hit.get("article_label", ""), "article_id": hit.get("article_id"),
+         "text": str(hit.get("text", ""))[:300], "score": hit.get("score"), "tool": hit["tool"]}
+        for hit in with_texts(hits[:12])
+    ]
+
+
+def verify(text: str) -> list[dict[str, Any]]:
+    from knowledge.verification import citations_verify
+
+    unique: dict[tuple[str, str], dict[str, Any]] = {}
+    for c in citations_verify(text=text):
+        key = (c.law or c.law_text or "", c.article)
+        unique.setdefault(key, {"law": key[0], "article": c.article, "valid": c.valid, "reason": c.reason,
+                                "status": c.status, "article_id": c.article_id})
+    return list(unique.values())
+
+
+def citation_failures(answer: str, *, legal: bool) -> list[str]:
+    """The critic's deterministic check: every citation must exist; a legal answer must cite."""
+    citations = verify(answer)
+    failures = [f"引用无效：《{c['law']}》{c['article']}（{c['reason']}）" for c in citations if not c["valid"]]
+    if legal and not citations:
+        failures.append("法律问题的回答没有引用任何法条")
+    return failures
+
+
+# --- the turn --------------------------------------------------------------------------------------------
+async def answer_turn(*, question: str, history: list[dict[str, Any]], session_state: dict, summary: str,
+                      recalled: list[str], ctx: RunContext, recorder: Any) -> tuple[TurnOutcome, Routing, Entities]:
+    send = ctx.send
+    await send(events.status(ctx.trace_id, phase="intent", text="识别问题领域与意图"))
+    routing = await classify(question, recorder)
+    state = merge(Entities.from_dict(session_state), routing.entities)
+    await send(events.intent(ctx.trace_id, domain=routing.domain, intent=routing.intent,
+                             confidence=routing.confidence, layer=routing.layer, entities=state.to_dict())
+               | {"domain_label": domains.domain_label(routing.domain), "runner_up": routing.runner_up,
+                  "reason": routing.reason})
+    agents = [a for stage in routing.plan.stages for a in stage.agents] if routing.legal else [domains.GENERAL_AGENT]
+    await send(events.routing(ctx.trace_id, agents=agents, reason=f"{routing.plan.description}（{routing.reason}）"))
+    ctx = dataclasses.replace(ctx, extra={**ctx.extra, "routing": {
+        "domain": routing.domain, "intent": routing.intent, "entities": state.to_dict()}})
+    turn = TurnInput(question, history, routing, state, recalled, summary)
+    await send(events.status(ctx.trace_id, phase="planning", text=routing.plan.description))
+    final, tool_results, notices = await run_plan(turn, ctx, recorder)
+    answer = final.content
+
+    if routing.legal:
+        await send(events.status(ctx.trace_id, phase="critic", text="核验引用的法条"))
+
+        async def regenerate(query: str, feedback: str) -> str:
+            nonlocal tool_results
+            again, more, extra_notices = await run_plan(turn, ctx, recorder, query=query, feedback=feedback)
+            tool_results = [*tool_results, *more]
+            notices.extend(extra_notices)
+            return again.content
+
+        async def check(text: str) -> list[str]:
+            return await sync_to_async(citation_failures)(text, legal=True)
+
+        outcome = await critique(question, answer, ctx=ctx, regenerate=regenerate, checks=[check], max_rounds=2)
+        answer = outcome.answer
+        if not outcome.acceptable:
+            notices.append("审核未完全通过：请核对标记为 ✗ 的引用。")
+    citations = await sync_to_async(verify)(answer) if routing.legal else []
+    return (
+        TurnOutcome(content=answer, sources=await sync_to_async(sources_from)(tool_results), citations=citations,
+                    notices=list(dict.fromkeys(notices)), offline=final.offline),
+        routing, state,
+    )
+
+
+def chat_turn_run(*, answer_id: int) -> Message | None:
+    """Produce the answer of one turn. Idempotent: a completed answer is left alone, and a turn
+    whose worker died mid-way (status running) starts again from the beginning."""
+    from tracing.recorder import trace_open
+
+    with transaction.atomic():
+        answer = (Message.objects.select_for_update(of=("self",))
+                  .select_related("session__owner", "session__matter", "reply_to").filter(pk=answer_id).first())
+        if answer is None or answer.status in (Message.Status.COMPLETE, Message.Status.ERROR):
+            return answer
+        answer.status = Message.Status.RUNNING
+        answer.save(update_fields=["status"])
+    session: ChatSession = answer.session
+    question = answer.reply_to.content
+    log = turn_log(answer.turn_id)
+    log.clear()
+    recorder = trace_open("chat", session.owner, obj=answer, matter=session.matter)
+    Message.objects.filter(pk=answer.pk).update(trace_id=recorder.trace_id)
+    history = [{"role": m.role, "content": m.content} for m in session.messages.filter(
+        status=Message.Status.COMPLETE, created_at__lt=answer.reply_to.created_at).order_by("-created_at")[
+        :HISTORY_WINDOW]][::-1]
+    recalled = memory.remember_and_recall(message=answer.reply_to, session=session)
+    sink = TurnSink(session_id=session.pk, turn_id=str(answer.turn_id), recorder=recorder)
+    ctx = RunContext(user=session.owner, trace_id=str(recorder.trace_id), emit=sink,
+                     extra={"session_id": session.pk, "matter_id": session.matter_id})
+
+    async def main() -> tuple[TurnOutcome, Routing, Entities]:
+        try:
+            return await answer_turn(question=question, history=history, session_state=session.state,
+                                     summary=session.summary, recalled=recalled, ctx=ctx, recorder=recorder)
+        finally:
+            await get_gateway().aclose()
+
+    try:
+        outcome, routing, state = asyncio.run(main())
+    except Exception as exc:  # noqa: BLE001 - the turn must end with a saved message, whatever failed
+        logger.exception("chat turn %s failed", answer.pk)
+        Message.objects.filter(pk=answer.pk).update(status=Message.Status.ERROR, content=FAILURE_TEXT,
+                                                    disclaimer=DISCLAIMER)
+        asyncio.run(sink(events.error(ctx.trace_id, code="internal", message=FAILURE_TEXT) | {"message_id": answer.pk}))
+        recorder.close(status="error", error=str(exc)[:500])
+        asyncio.run(_send_done(sink, ctx, "回答失败"))
+        return Message.objects.get(pk=answer.pk)
+
+    Message.objects.filter(pk=answer.pk).update(
+        status=Message.Status.COMPLETE, content=outcome.content, sources=outcome.sources,
+        citations=outcome.citations, notices=outcome.notices, disclaimer=DISCLAIMER if routing.legal else "",
+        intent={"domain": routing.domain, "domain_label": domains.domain_label(routing.domain),
+                "intent": routing.intent, "confidence": routing.confidence, "layer": routing.layer,
+                "reason": routing.reason, "runner_up": routing.runner_up, "offline": outcome.offline},
+    )
+    ChatSession.objects.filter(pk=session.pk).update(state=state.to_dict())
+    message = Message.objects.get(pk=answer.pk)
+    memory.remember(message)
+    asyncio.run(sink(events.final(ctx.trace_id, message_id=message.pk, content=message.content,
+                                  sources=message.sources, citations=message.citations,
+                                  disclaimer=message.disclaimer)
+                     | {"notices": message.notices, "intent": message.intent}))
+    recorder.close(status="success")
+    asyncio.run(_send_done(sink, ctx, "回答完成"))
+    return message
+
+
+async def _send_done(sink: TurnSink, ctx: RunContext, text: str) -> None:
+    """The last event of a turn, sent once the answer is saved and the trace sealed."""
+    sink.recorder = None
+    await sink(events.status(ctx.trace_id, phase="done", text=text))

@@ -1,0 +1,50 @@
+"""Reads for chat: always scoped to what the user may see (owner or matter team)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Avg, Count, QuerySet
+
+from chat.models import ChatSession, Feedback, Message
+from firm.selectors import work_visible_q
+
+UserLike = AbstractBaseUser | AnonymousUser
+
+
+def session_list(*, user: UserLike, matter_id: int | None = None) -> QuerySet[ChatSession]:
+    queryset = ChatSession.objects.filter(work_visible_q(user=user)).select_related("matter", "owner")
+    if matter_id is not None:
+        queryset = queryset.filter(matter_id=matter_id)
+    return queryset
+
+
+def session_get(*, user: UserLike, session_id: int) -> ChatSession:
+    """Raises ``ChatSession.DoesNotExist`` when absent *or* not visible (the caller answers 404)."""
+    return session_list(user=user).get(pk=session_id)
+
+
+def session_messages(*, session: ChatSession) -> QuerySet[Message]:
+    return session.messages.all()
+
+
+def message_get(*, user: UserLike, message_id: int) -> Message:
+    return Message.objects.select_related("session").get(
+        pk=message_id, session__in=session_list(user=user).values("pk")
+    )
+
+
+def feedback_stats(*, user: UserLike) -> dict[str, object]:
+    """Rating statistics over the answers the user may see."""
+    feedback = Feedback.objects.filter(message__session__in=session_list(user=user).values("pk"))
+    totals = feedback.aggregate(count=Count("pk"), average=Avg("rating"))
+    by_rating = {str(row["rating"]): row["n"] for row in feedback.values("rating").annotate(n=Count("pk"))}
+    by_domain: dict[str, dict[str, float]] = {}
+    for row in feedback.values("message__intent__domain").annotate(n=Count("pk"), avg=Avg("rating")):
+        domain = row["message__intent__domain"] or "unknown"
+        by_domain[domain] = {"count": row["n"], "average": round(float(row["avg"]), 2)}
+    return {
+        "count": totals["count"],
+        "average": round(float(totals["average"]), 2) if totals["average"] is not None else None,
+        "by_rating": {str(r): by_rating.get(str(r), 0) for r in range(1, 6)},
+        "by_domain": by_domain,
+    }

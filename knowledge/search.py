@@ -1,0 +1,484 @@
+"""Hybrid statute search: explicit citations first, then pgvector and full text fused.
+
+Pipeline (docs/decisions/knowledge-search.md has the measurements behind each choice):
+
+1. Citations written in the query (民法典1254条, 《劳动合同法》第四十七条) are looked up directly
+   and come first (signal ``citation``).
+2. Query understanding: typos fixed and colloquial words mapped to statute vocabulary
+   (:mod:`knowledge.query_expansion`); the query is segmented with the same jieba tokenizer
+   as the articles.
+3. Full text: Postgres ``tsvector`` (``simple`` config over jieba tokens, GIN index). ``ts_rank``
+   has no IDF, so every query term is weighted by its own BM25 IDF (document frequencies in
+   ``TermStat``) and the score is the weighted sum of per-term ranks. Long queries (a pasted
+   case narrative) keep only their most informative terms (tf × IDF).
+4. Dense: the query (for long queries, a summary made of its key terms) is embedded and the
+   nearest articles found with the HNSW index (cosine), or an exact scan when a filter leaves
+   few articles.
+5. Fusion: a convex combination of the normalised scores (dense weight 0.25; it beat reciprocal
+   rank fusion on the dev set), plus a small boost for articles of a law the query names.
+
+Filters (law, department, domain, status) are WHERE clauses on every list, so nothing outside
+them can appear. The default status scope is current, in-force law.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+from django.conf import settings
+from django.db import connection, transaction
+
+from knowledge import selectors
+from knowledge.citations import extract_citations
+from knowledge.domains import CIVIL_CODE, DOMAINS
+from knowledge.embeddings import embed_query, signature
+from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, InvalidQuery, LawNotFound
+from knowledge.lawnames import PRC_PREFIX
+from knowledge.models import Article, LawStatus
+from knowledge.query_expansion import expand_query
+from knowledge.textsearch import index_tokens
+
+MIN_QUERY_CHARS = 2
+MAX_TOP_K = 50
+#: Queries longer than this are treated as case narratives (key terms, summary embedding).
+LONG_QUERY_CHARS = 300
+CANDIDATES = 100
+MAX_TERMS_SHORT = 40
+MAX_TERMS_LONG = 32
+#: Only informative terms (IDF at least this, i.e. in fewer than ~0.7 % of articles) select FTS
+#: candidates; all chosen terms score them. Common words made candidate sets of thousands of rows.
+FILTER_MIN_IDF = 5.0
+FILTER_MIN_TERMS = 3
+#: Below this many articles in scope, dense search scans exactly instead of using HNSW.
+EXACT_SCAN_BELOW = 6000
+#: Fusion: convex combination of min-max normalised cosine and max-normalised FTS score.
+DENSE_WEIGHT = 0.25
+RRF_K = 60
+EXPANSION_WEIGHT = 1.0
+LAW_MENTION_BOOST = 0.25
+STATUS_SCOPES = ("current", "all", "history", *[s.value for s in LawStatus])
+MODES = ("hybrid", "dense", "fts")
+_CITATION_HINT_RE = re.compile(r"第\s*[0-9０-９零〇一二两三四五六七八九十百千]+\s*条|[0-9０-９]+\s*条")
+_SENTENCE_RE = re.compile(r"[^。！？!?\n]*[。！？!?\n]?")
+
+
+@dataclass
+class SearchHit:
+    article_id: int
+    law: str
+    law_id: int
+    law_status: str
+    law_version: str
+    is_current_version: bool
+    article_no: int | None
+    suffix: int
+    article_label: str
+    chapter: str
+    section: str
+    text: str
+    score: float
+    signals: list[str] = field(default_factory=list)
+    matched_terms: list[str] = field(default_factory=list)
+    dense_rank: int | None = None
+    fts_rank: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "law": self.law, "article_no": self.article_no, "article_label": self.article_label,
+            "chapter": self.chapter, "text": self.text, "score": round(self.score, 6),
+            "id": self.article_id, "suffix": self.suffix, "section": self.section, "law_status": self.law_status,
+            "law_version": self.law_version, "signals": self.signals, "matched_terms": self.matched_terms,
+        }
+
+
+@dataclass
+class QueryInfo:
+    length: int
+    long: bool
+    expanded_terms: list[str]
+    key_terms: list[str]
+    citations: list[str]
+    laws_mentioned: list[str]
+    dense: bool
+    elapsed_ms: float = 0.0
+
+
+@dataclass
+class SearchResponse:
+    results: list[SearchHit]
+    query: QueryInfo
+
+
+# -- validation and scope ----------------------------------------------------------------------------
+
+
+def validate_query(query: str | None) -> str:
+    text = (query or "").strip()
+    if not text:
+        raise InvalidQuery("请输入检索内容")
+    if len(text) < MIN_QUERY_CHARS:
+        raise InvalidQuery(f"检索内容至少 {MIN_QUERY_CHARS} 个字")
+    limit = settings.KNOWLEDGE_MAX_QUERY_CHARS
+    if len(text) > limit:
+        raise InvalidQuery(f"检索内容过长（{len(text)} 字），上限为 {limit} 字")
+    return text
+
+
+@dataclass
+class Scope:
+    sql: str
+    params: list[Any]
+    #: an upper estimate of the articles in scope (None: most of the corpus)
+    size: int | None
+    #: whether the scope implies ``a.current`` (the partial HNSW index applies)
+    current_only: bool
+    law_ids: list[int] | None = None
+
+
+def build_scope(*, law: str | None = None, version: str | None = None, department: str | None = None,
+                domain: str | None = None, status: str = "current") -> Scope:
+    cache = selectors.corpus_cache()
+    status = status or "current"
+    if status not in STATUS_SCOPES:
+        raise InvalidQuery(f"未知的时效范围“{status}”（可选：{'、'.join(STATUS_SCOPES)}）")
+    clauses: list[str] = []
+    params: list[Any] = []
+    size: int | None = None
+    current_only = status == "current" and not law
+    if current_only:
+        clauses.append("a.current")
+    elif status == "current":
+        pass  # a named law: its default version (below), searched even when repealed
+    elif status == "history":
+        clauses.append("NOT l.is_current")
+    elif status != "all":
+        clauses.append("l.status = %s")
+        params.append(status)
+    law_ids = None
+    if law:
+        resolved = selectors.law_resolve(name=law, version=version)
+        law_ids = [resolved.pk] if (version or status == "current") else cache.version_ids[resolved.name]
+        clauses.append("a.law_id = ANY(%s)")
+        params.append(law_ids)
+        size = sum(cache.sizes.get(pk, 0) for pk in law_ids)
+    if department:
+        if department not in cache.departments:
+            raise InvalidQuery(f"未知的法律部门“{department}”（可选：{'、'.join(cache.departments)}）")
+        clauses.append("l.department = %s")
+        params.append(department)
+    if domain:
+        domain_sql, domain_params, domain_size = _domain_clause(domain, cache)
+        if domain_sql:
+            clauses.append(domain_sql)
+            params.extend(domain_params)
+            size = domain_size if size is None else min(size, domain_size)
+    return Scope(" AND ".join(clauses) or "TRUE", params, size, current_only, law_ids)
+
+
+def _domain_clause(code: str, cache: selectors.CorpusCache) -> tuple[str, list[Any], int]:
+    domain = DOMAINS.get(code)
+    if domain is None:
+        raise InvalidQuery(f"未知的领域“{code}”（可选：{'、'.join(DOMAINS)}）")
+    if domain.unrestricted:
+        return "", [], 0
+    whole: list[int] = []
+    parts: list[str] = []
+    params: list[Any] = []
+    size = 0
+    for short, ranges in domain.laws.items():
+        ids = cache.version_ids.get(PRC_PREFIX + short) or cache.version_ids.get(short) or []
+        if not ids:
+            continue
+        if not ranges:
+            whole.extend(ids)
+            size += sum(cache.sizes.get(pk, 0) for pk in ids)
+            continue
+        for low, high in ranges:
+            parts.append("(a.law_id = ANY(%s) AND a.number BETWEEN %s AND %s)")
+            params.extend([ids, low, high])
+            size += (high - low + 1) * len(ids)
+    if whole:
+        parts.insert(0, "a.law_id = ANY(%s)")
+        params.insert(0, whole)
+    if domain.departments:
+        parts.append("l.department = ANY(%s)")
+        params.append(list(domain.departments))
+        size += 10_000
+    if not parts:
+        return "FALSE", [], 0
+    return "(" + " OR ".join(parts) + ")", params, size
+
+
+# -- query analysis ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Analysis:
+    text: str
+    long: bool
+    expanded_terms: list[str]
+    weights: dict[str, float]
+    idf: dict[str, float]
+    embed_text: str
+    laws_mentioned: list[str]
+
+
+@lru_cache(maxsize=4096)
+def _term_tokens(term: str) -> tuple[str, ...]:
+    return tuple(index_tokens(term).split())
+
+
+def _term_weights(text: str, expanded_terms: list[str], long: bool) -> tuple[dict[str, float], dict[str, float]]:
+    counts = Counter(index_tokens(text).split())
+    expansion_tokens = {t for term in expanded_terms for t in _term_tokens(term)}
+    for term in expanded_terms:
+        for token in _term_tokens(term):
+            counts[token] += 1
+    if not counts:
+        return {}, {}
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT term, df FROM knowledge_termstat WHERE term = ANY(%s)", [list(counts)])
+        df = dict(cursor.fetchall())
+    n_docs = max(selectors.corpus_cache().documents, 1)
+    weights: dict[str, float] = {}
+    idfs: dict[str, float] = {}
+    for term, tf in counts.items():
+        freq = df.get(term)
+        if not freq:
+            continue
+        idf = math.log(1 + (n_docs - freq + 0.5) / (freq + 0.5))
+        weight = idf * (1 + math.log(tf)) if (long and tf > 0) else idf
+        if term in expansion_tokens and tf <= 1:
+            weight *= EXPANSION_WEIGHT
+        weights[term] = weight
+        idfs[term] = idf
+    limit = MAX_TERMS_LONG if long else MAX_TERMS_SHORT
+    chosen = dict(sorted(weights.items(), key=lambda kv: -kv[1])[:limit])
+    return chosen, {t: idfs[t] for t in chosen}
+
+
+def analyse(query: str) -> Analysis:
+    long = len(query) > LONG_QUERY_CHARS
+    expanded = expand_query(query)
+    weights, idf = _term_weights(query, expanded.added_terms, long)
+    if long:
+        key = sorted(weights, key=lambda t: -weights[t])[:24]
+        embed_text = " ".join([*key, *expanded.added_terms[:12]])[:400]
+    else:
+        embed_text = expanded.text
+    mentions = [name for _, _, name in selectors.law_index().find_in_text(query[:2000])]
+    return Analysis(query, long, expanded.added_terms, weights, idf, embed_text, list(dict.fromkeys(mentions)))
+
+
+# -- citations -----------------------------------------------------------------------------------------
+
+
+def _citation_text(query: str) -> str:
+    """The sentences that may contain a citation (keeps extraction cheap on 30,000-character narratives)."""
+    if len(query) <= LONG_QUERY_CHARS:
+        return query
+    sentences = [s for s in _SENTENCE_RE.findall(query) if s]
+    keep = [s for s in sentences if _CITATION_HINT_RE.search(s)]
+    return "".join(keep[:50])
+
+
+def citation_hits(query: str, scope: Scope) -> tuple[list[int], list[str]]:
+    text = _citation_text(query)
+    if not _CITATION_HINT_RE.search(text):
+        return [], []
+    ids: list[int] = []
+    labels: list[str] = []
+    for citation in extract_citations(text, selectors.law_index()):
+        if citation.law is None:
+            continue
+        try:
+            article = selectors.article_lookup(law=citation.law, article=citation.article)
+        except (LawNotFound, ArticleNotFound, InvalidArticleNumber):
+            continue
+        if article.pk not in ids:
+            ids.append(article.pk)
+            labels.append(f"{article.law.name}{article.label}")
+    if ids:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT a.id FROM knowledge_article a JOIN knowledge_law l ON l.id = a.law_id "  # noqa: S608 - constant clauses, values are parameters
+                f"WHERE a.id = ANY(%s) AND {scope.sql}", [ids, *scope.params])
+            allowed = {row[0] for row in cursor.fetchall()}
+        kept = [(pk, label) for pk, label in zip(ids, labels, strict=True) if pk in allowed]
+        ids, labels = [pk for pk, _ in kept], [label for _, label in kept]
+    return ids, labels
+
+
+# -- the two retrievers ----------------------------------------------------------------------------------
+
+
+def _vector_literal(vector: np.ndarray) -> str:
+    return "[" + ",".join(f"{x:.6f}" for x in vector.tolist()) + "]"
+
+
+def dense_candidates(embed_text: str, scope: Scope, limit: int = CANDIDATES) -> list[tuple[int, float]]:
+    """(article id, cosine similarity), best first."""
+    cache = selectors.corpus_cache()
+    if not cache.embedding or cache.embedding != signature():
+        return []  # vectors missing or from another model: full text only until `reembed`
+    vector = _vector_literal(embed_query(embed_text))
+    exact = scope.size is not None and scope.size <= EXACT_SCAN_BELOW or not scope.current_only
+    with transaction.atomic(), connection.cursor() as cursor:
+        if exact:
+            cursor.execute(
+                "WITH c AS MATERIALIZED (SELECT a.id, a.embedding FROM knowledge_article a "  # noqa: S608 - constant clauses, values are parameters
+                f"JOIN knowledge_law l ON l.id = a.law_id WHERE a.embedding IS NOT NULL AND {scope.sql}) "
+                "SELECT id, 1 - (embedding <=> %s::vector) AS sim FROM c ORDER BY embedding <=> %s::vector LIMIT %s",
+                [*scope.params, vector, vector, limit],
+            )
+        else:
+            cursor.execute(f"SET LOCAL hnsw.ef_search = {int(settings.KNOWLEDGE_HNSW_EF_SEARCH)}")
+            cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+            cursor.execute(
+                "SELECT id, sim FROM (SELECT a.id, 1 - (a.embedding <=> %s::vector) AS sim "  # noqa: S608 - constant clauses, values are parameters
+                "FROM knowledge_article a JOIN knowledge_law l ON l.id = a.law_id "
+                f"WHERE a.current AND {scope.sql} ORDER BY a.embedding <=> %s::vector LIMIT %s) s ORDER BY sim DESC",
+                [vector, *scope.params, vector, limit],
+            )
+        return [(row[0], float(row[1])) for row in cursor.fetchall()]
+
+
+def fts_candidates(weights: dict[str, float], idf: dict[str, float], scope: Scope,
+                   limit: int = CANDIDATES) -> list[tuple[int, float]]:
+    """(article id, IDF-weighted sum of per-term ts_rank), best first."""
+    if not weights:
+        return []
+    terms = list(weights)
+    by_idf = sorted(terms, key=lambda t: -idf.get(t, 0.0))
+    filter_terms = [t for t in by_idf if idf.get(t, 0.0) >= FILTER_MIN_IDF] or by_idf[:FILTER_MIN_TERMS]
+    if len(filter_terms) < FILTER_MIN_TERMS:
+        filter_terms = by_idf[:FILTER_MIN_TERMS]
+    rank_sql = " + ".join("%s * ts_rank(a.search_vector, to_tsquery('simple', %s))" for _ in terms)
+    rank_params: list[Any] = []
+    for term in terms:
+        rank_params.extend([weights[term], term])
+    sql = (
+        f"SELECT a.id, {rank_sql} AS score FROM knowledge_article a JOIN knowledge_law l ON l.id = a.law_id "  # noqa: S608 - constant clauses, values are parameters
+        f"WHERE a.search_vector @@ to_tsquery('simple', %s) AND {scope.sql} ORDER BY score DESC LIMIT %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*rank_params, " | ".join(filter_terms), *scope.params, limit])
+        return [(row[0], float(row[1])) for row in cursor.fetchall()]
+
+
+# -- fusion and results ------------------------------------------------------------------------------------
+
+
+def fuse(dense: list[tuple[int, float]], fts: list[tuple[int, float]], *, method: str = "convex",
+         dense_weight: float = DENSE_WEIGHT) -> dict[int, float]:
+    """Combine the two candidate lists. ``convex`` (default): ``w·minmax(cosine) + (1-w)·fts/max``;
+    ``rrf``: reciprocal rank fusion (k=60), kept for comparison (docs/decisions/knowledge-search.md)."""
+    scores: dict[int, float] = {}
+    if method == "rrf":
+        for weight, ranked in ((dense_weight, dense), (1 - dense_weight, fts)):
+            for rank, (pk, _) in enumerate(ranked, start=1):
+                scores[pk] = scores.get(pk, 0.0) + weight / (RRF_K + rank)
+        return scores
+    if dense:
+        high, low = dense[0][1], dense[-1][1]
+        span = (high - low) or 1.0
+        for pk, sim in dense:
+            scores[pk] = dense_weight * (sim - low) / span
+    if fts:
+        top = fts[0][1] or 1.0
+        for pk, value in fts:
+            scores[pk] = scores.get(pk, 0.0) + (1 - dense_weight) * value / top
+    return scores
+
+
+def _hits(ids: list[int]) -> dict[int, Article]:
+    return {a.pk: a for a in Article.objects.select_related("law").filter(pk__in=ids).defer("embedding")}
+
+
+def statute_search(*, query: str, top_k: int = 10, law: str | None = None, version: str | None = None,
+                   department: str | None = None, domain: str | None = None, status: str = "current",
+                   mode: str = "hybrid") -> SearchResponse:
+    """Search the statutes. Raises InvalidQuery (400) or LawNotFound (404)."""
+    started = time.perf_counter()
+    text = validate_query(query)
+    if not isinstance(top_k, int) or isinstance(top_k, bool) or not 1 <= top_k <= MAX_TOP_K:
+        raise InvalidQuery(f"top_k 须为 1 到 {MAX_TOP_K} 之间的整数")
+    if mode not in MODES:
+        raise InvalidQuery(f"unknown mode {mode!r}")
+    scope = build_scope(law=law, version=version, department=department, domain=domain, status=status)
+    cited_ids, cited_labels = citation_hits(text, scope) if mode == "hybrid" else ([], [])
+    analysis = analyse(text)
+    dense = dense_candidates(analysis.embed_text, scope) if mode in ("hybrid", "dense") else []
+    fts = fts_candidates(analysis.weights, analysis.idf, scope) if mode in ("hybrid", "fts") else []
+    scores = fuse(dense, fts)
+    dense_rank = {pk: i for i, (pk, _) in enumerate(dense, start=1)}
+    fts_rank = {pk: i for i, (pk, _) in enumerate(fts, start=1)}
+    mentioned = set(analysis.laws_mentioned)
+    ranked_ids = sorted(scores, key=lambda pk: -scores[pk])
+    articles = _hits([*cited_ids, *ranked_ids[: top_k * 3]])
+    if mentioned and not law:
+        for pk in ranked_ids[: top_k * 3]:
+            if articles[pk].law.name in mentioned:
+                scores[pk] *= 1 + LAW_MENTION_BOOST
+        ranked_ids = sorted(scores, key=lambda pk: -scores[pk])
+    final: list[int] = list(cited_ids)
+    for pk in ranked_ids:
+        if len(final) >= top_k:
+            break
+        if pk not in final:
+            final.append(pk)
+    final = final[:top_k]
+    top_score = max(scores.values(), default=1.0) or 1.0
+    results: list[SearchHit] = []
+    for position, pk in enumerate(final):
+        article = articles.get(pk) or _hits([pk])[pk]
+        signals: list[str] = []
+        if pk in cited_ids:
+            signals.append("citation")
+            score = 2.0 - position * 0.01
+        else:
+            score = scores[pk] / top_score
+        if pk in dense_rank:
+            signals.append("dense")
+        if pk in fts_rank:
+            signals.append("fts")
+        if article.law.name in mentioned:
+            signals.append("law_mention")
+        results.append(SearchHit(
+            article_id=pk, law=article.law.name, law_id=article.law_id, law_status=article.law.status,
+            law_version=article.law.version_label, is_current_version=article.law.is_current,
+            article_no=article.number, suffix=article.suffix, article_label=article.label, chapter=article.chapter,
+            section=article.section, text=article.text, score=score, signals=signals,
+            matched_terms=matched_terms(article.text, [*analysis.weights, *analysis.expanded_terms]),
+            dense_rank=dense_rank.get(pk), fts_rank=fts_rank.get(pk),
+        ))
+    info = QueryInfo(
+        length=len(text), long=analysis.long, expanded_terms=analysis.expanded_terms,
+        key_terms=list(analysis.weights)[:24], citations=cited_labels, laws_mentioned=analysis.laws_mentioned,
+        dense=bool(dense), elapsed_ms=(time.perf_counter() - started) * 1000,
+    )
+    return SearchResponse(results, info)
+
+
+def matched_terms(text: str, terms: list[str], limit: int = 30) -> list[str]:
+    """Query terms found in ``text``, longest first, none contained in an earlier one (for highlighting)."""
+    found: list[str] = []
+    for term in sorted(set(terms), key=lambda t: (-len(t), t)):
+        if len(term) < 2 or term not in text:
+            continue
+        if any(term in longer for longer in found):
+            continue
+        found.append(term)
+        if len(found) >= limit:
+            break
+    return found
+
+
+__all__ = ["CIVIL_CODE", "SearchHit", "SearchResponse", "statute_search"]

@@ -1,0 +1,298 @@
+"""Reads of the statute corpus: law resolution, article look-up, article context, search, status.
+
+Statutes are public law: every authenticated user may read them, so these selectors take no
+``user``. The law-name index and other corpus-wide facts are cached per process and rebuilt
+when an import bumps the corpus generation (checked at most every few seconds).
+
+Functions others build on (citation verification, graph, agent tools):
+
+- ``law_resolve(name=..., version=None) -> Law``                (raises LawNotFound)
+- ``article_lookup(law=..., article=..., version=None) -> Article`` (LawNotFound, ArticleNotFound,
+  InvalidArticleNumber)
+- ``statute_search(query=..., top_k=10, law=None, department=None, domain=None, status="current")``
+  -> ``SearchResponse`` (see knowledge.search)
+- ``law_index() -> LawNameIndex`` (for knowledge.citations.extract_citations)
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, F, Max, Q
+from django.db.models.functions import Abs
+
+from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, LawNotFound
+from knowledge.lawnames import LawNameIndex, normalize_name
+from knowledge.models import Article, CorpusState, ImportRun, Law, LawStatus
+from knowledge.numerals import ArticleNumber, article_number_or_none
+
+_CHECK_SECONDS = 2.0
+_CHAPTER_WINDOW = 60
+
+
+@dataclass
+class CorpusCache:
+    generation: int
+    index: LawNameIndex
+    #: law name -> id of its default (is_current) version
+    current_ids: dict[str, int]
+    #: law name -> ids of all versions
+    version_ids: dict[str, list[int]]
+    #: law id -> number of articles
+    sizes: dict[int, int]
+    departments: list[str]
+    embedding: dict[str, Any] = field(default_factory=dict)
+    documents: int = 0
+
+
+_lock = threading.Lock()
+_cache: CorpusCache | None = None
+_checked_at = 0.0
+
+
+def _generation() -> int:
+    state = CorpusState.objects.filter(key="generation").values_list("value", flat=True).first()
+    return int(state.get("n", 0)) if state else 0
+
+
+def _build(generation: int) -> CorpusCache:
+    current_ids: dict[str, int] = {}
+    version_ids: dict[str, list[int]] = {}
+    sizes: dict[int, int] = {}
+    aliases: dict[str, str] = {}
+    departments: set[str] = set()
+    for pk, name, is_current, count, law_aliases, department in Law.objects.values_list(
+            "id", "name", "is_current", "article_count", "aliases", "department"):
+        version_ids.setdefault(name, []).append(pk)
+        sizes[pk] = count
+        if is_current:
+            current_ids[name] = pk
+        for alias in law_aliases or ():
+            aliases.setdefault(alias, name)
+        if department:
+            departments.add(department)
+    states = dict(CorpusState.objects.filter(key__in=["embedding", "terms"]).values_list("key", "value"))
+    return CorpusCache(
+        generation=generation,
+        index=LawNameIndex(sorted(version_ids), aliases=aliases),
+        current_ids=current_ids,
+        version_ids=version_ids,
+        sizes=sizes,
+        departments=sorted(departments),
+        embedding=states.get("embedding") or {},
+        documents=int((states.get("terms") or {}).get("documents", 0)),
+    )
+
+
+def corpus_cache() -> CorpusCache:
+    """The process's cached view of the corpus (rebuilt after an import)."""
+    global _cache, _checked_at
+    now = time.monotonic()
+    if _cache is not None and now - _checked_at < _CHECK_SECONDS:
+        return _cache
+    with _lock:
+        generation = _generation()
+        if _cache is None or _cache.generation != generation:
+            _cache = _build(generation)
+        _checked_at = now
+        return _cache
+
+
+def invalidate_caches() -> None:
+    global _cache, _checked_at
+    with _lock:
+        _cache = None
+        _checked_at = 0.0
+
+
+def law_index() -> LawNameIndex:
+    """Every stored law name (all sources), with short names, 《》 forms and abbreviations."""
+    return corpus_cache().index
+
+
+# -- laws ------------------------------------------------------------------------------------------
+
+
+def law_suggest(*, name: str, n: int = 5) -> list[str]:
+    return law_index().suggest(name, n)
+
+
+def _version_matches(law: Law, version: str) -> bool:
+    wanted = normalize_name(version)
+    digits = "".join(ch for ch in wanted if ch.isdigit())
+    if wanted in (law.version_label, law.status, law.source_id):
+        return True
+    if len(digits) == 4:
+        years = {d.year for d in (law.version_date, law.publish_date, law.effective_date) if d}
+        return int(digits) in years
+    return False
+
+
+def law_resolve(*, name: str, version: str | None = None) -> Law:
+    """The law a user means: full name, short name, 《》-quoted name or abbreviation.
+
+    Returns the default (current) version, or the version named by ``version`` (a year such as
+    2019, a version label, or a status such as 历史版本). Never another law: 宪法修正案 is not 宪法.
+    """
+    if isinstance(name, Law):
+        return name
+    cache = corpus_cache()
+    full = cache.index.resolve(name or "")
+    if full is None:
+        raise LawNotFound(name, cache.index.suggest(name or "", 5))
+    if not version:
+        pk = cache.current_ids.get(full) or cache.version_ids[full][0]
+        return Law.objects.get(pk=pk)
+    versions = list(Law.objects.filter(pk__in=cache.version_ids[full]))
+    for law in versions:
+        if _version_matches(law, version):
+            return law
+    raise LawNotFound(f"{full}（{version}）", [f"{law.name}（{law.version_label or law.status}）" for law in versions])
+
+
+def law_versions(*, law: Law) -> list[Law]:
+    return list(Law.objects.filter(name=law.name).order_by("-is_current", "-version_date", "-pk"))
+
+
+def law_list(*, current_only: bool = True) -> list[Law]:
+    laws = Law.objects.all()
+    if current_only:
+        laws = laws.filter(is_current=True)
+    return list(laws.order_by("name"))
+
+
+# -- articles --------------------------------------------------------------------------------------
+
+
+def parse_article(article: str | int | ArticleNumber) -> ArticleNumber | str:
+    """An ArticleNumber, or the label itself for unnumbered items (全文, 条目一)."""
+    if isinstance(article, ArticleNumber):
+        return article
+    parsed = article_number_or_none(article if isinstance(article, int) else str(article).strip())
+    if parsed is not None:
+        return parsed
+    text = str(article).strip()
+    if text == "全文" or text.startswith("条目"):
+        return text
+    raise InvalidArticleNumber(f"无法识别的条文编号“{article}”（可写 47、第47条、第四十七条、第一百三十三条之一）")
+
+
+def _nearest_articles(law: Law, wanted: ArticleNumber | str, n: int = 5) -> list[dict]:
+    articles = Article.objects.filter(law=law)
+    if isinstance(wanted, ArticleNumber):
+        articles = articles.filter(number__isnull=False).annotate(
+            distance=Abs(F("number") - wanted.number)).order_by("distance", "suffix", "ordinal")
+    return [article_summary(a) for a in articles.select_related("law")[:n]]
+
+
+def article_summary(article: Article) -> dict[str, Any]:
+    return {"id": article.pk, "law": article.law.name, "article_no": article.number, "article_label": article.label}
+
+
+def article_lookup(*, law: str | Law, article: str | int | ArticleNumber, version: str | None = None) -> Article:
+    """One article of one law. 第一百三十三条之一 and 第一百三十三条 are different articles."""
+    wanted = parse_article(article)
+    law_obj = law if isinstance(law, Law) else law_resolve(name=law, version=version)
+    articles = Article.objects.select_related("law").filter(law=law_obj)
+    if isinstance(wanted, ArticleNumber):
+        found = articles.filter(number=wanted.number, suffix=wanted.suffix).order_by("-label", "ordinal")
+        # A numbered label (第七条) is preferred over an item label (条目七) with the same number.
+        hit = next((a for a in found if a.label.startswith("第")), None) or found.first()
+        label = wanted.label
+    else:
+        hit = articles.filter(label=wanted).order_by("ordinal").first()
+        label = wanted
+    if hit is None:
+        raise ArticleNotFound(law_obj.name, label, _nearest_articles(law_obj, wanted))
+    return hit
+
+
+def article_get(*, article_id: int) -> Article:
+    return Article.objects.select_related("law").get(pk=article_id)
+
+
+@dataclass
+class ArticleContext:
+    article: Article
+    chapter_articles: list[Article]
+    previous: Article | None
+    next: Article | None
+    other_versions: list[Article]
+    chapter_truncated_before: bool = False
+    chapter_truncated_after: bool = False
+
+
+def article_context(*, article: Article, window: int = 5) -> ArticleContext:
+    """The article's neighbours in its chapter (a contiguous run in document order), prev/next, other versions."""
+    nearby = list(Article.objects.filter(
+        law_id=article.law_id, ordinal__gte=article.ordinal - _CHAPTER_WINDOW,
+        ordinal__lte=article.ordinal + _CHAPTER_WINDOW).only(
+            "id", "law_id", "ordinal", "chapter", "section", "label", "number", "suffix", "text").order_by("ordinal"))
+    position = next(i for i, a in enumerate(nearby) if a.pk == article.pk)
+    previous = nearby[position - 1] if position > 0 else None
+    following = nearby[position + 1] if position + 1 < len(nearby) else None
+    run: list[Article] = [article]
+    if article.chapter:
+        lo = position
+        while lo > 0 and nearby[lo - 1].chapter == article.chapter:
+            lo -= 1
+        hi = position
+        while hi + 1 < len(nearby) and nearby[hi + 1].chapter == article.chapter:
+            hi += 1
+        start, end = max(lo, position - window), min(hi, position + window)
+        run = nearby[start : end + 1]
+        truncated = (start > lo, end < hi)
+    else:
+        truncated = (False, False)
+    other_versions: list[Article] = []
+    if article.number is not None:
+        other_versions = list(Article.objects.select_related("law").filter(
+            law__name=article.law.name, number=article.number, suffix=article.suffix).exclude(law_id=article.law_id))
+    return ArticleContext(article, run, previous, following, other_versions, *truncated)
+
+
+# -- status ----------------------------------------------------------------------------------------
+
+
+def corpus_status() -> dict[str, Any]:
+    from knowledge.embeddings import signature
+    from knowledge.services import embedding_column_dim
+
+    laws = Law.objects.aggregate(
+        total=Count("id"), current=Count("id", filter=Q(is_current=True)),
+        history=Count("id", filter=Q(is_current=False)),
+        in_force=Count("id", filter=Q(is_current=True, status__in=[LawStatus.CURRENT, LawStatus.AMENDED])),
+    )
+    articles = Article.objects.aggregate(
+        total=Count("id"), current=Count("id", filter=Q(current=True)),
+        embedded=Count("id", filter=Q(embedding__isnull=False)), last=Max("id"),
+    )
+    stored = CorpusState.objects.filter(key="embedding").values_list("value", flat=True).first() or {}
+    configured = signature()
+    column_dim = embedding_column_dim()
+    last = ImportRun.objects.order_by("-started_at").first()
+    return {
+        "laws": {"total": laws["total"], "current": laws["current"], "history": laws["history"],
+                 "in_force": laws["in_force"]},
+        "articles": {"total": articles["total"], "current": articles["current"], "embedded": articles["embedded"]},
+        "sources": list(Law.objects.values("source").annotate(laws=Count("id")).order_by("source")),
+        "embedding": {
+            **configured,
+            "column_dim": column_dim,
+            "stored": stored,
+            "needs_reembed": bool(stored and stored != configured) or (column_dim not in (None, configured["dim"])),
+        },
+        "last_import": None if last is None else {
+            "source": last.source, "status": last.status, "started_at": last.started_at,
+            "finished_at": last.finished_at, "counts": last.counts, "error": last.error,
+        },
+    }
+
+
+def statute_search(**kwargs: Any):  # noqa: ANN201 - re-export; see knowledge.search.statute_search
+    from knowledge.search import statute_search as _search
+
+    return _search(**kwargs)

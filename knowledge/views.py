@@ -1,0 +1,61 @@
+"""Portal pages: 法规检索 (search with filters), article and law pages."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from knowledge import selectors
+from knowledge.domains import domain_choices
+from knowledge.exceptions import InvalidQuery, LawNotFound
+from knowledge.models import Article, Law
+
+STATUS_CHOICES = [("current", "现行有效（默认）"), ("all", "全部版本"), ("history", "历史版本"), ("已废止", "已废止")]
+PAGE_TOP_K = 20
+
+
+@login_required
+def index(request: HttpRequest) -> HttpResponse:
+    params = {key: request.GET.get(key, "").strip() for key in ("q", "law", "department", "domain", "status")}
+    params["status"] = params["status"] or "current"
+    context: dict = {
+        "params": params, "domains": domain_choices(), "statuses": STATUS_CHOICES,
+        "departments": selectors.corpus_cache().departments, "response": None, "error": None, "suggestions": [],
+    }
+    if params["q"]:
+        try:
+            context["response"] = selectors.statute_search(
+                query=params["q"], top_k=PAGE_TOP_K, law=params["law"] or None,
+                department=params["department"] or None, domain=params["domain"] or None, status=params["status"],
+            )
+        except InvalidQuery as exc:
+            context["error"] = str(exc)
+        except LawNotFound as exc:
+            context["error"] = str(exc)
+            context["suggestions"] = exc.suggestions
+    status = 400 if context["error"] and not context["suggestions"] else (404 if context["suggestions"] else 200)
+    return render(request, "knowledge/search.html", context, status=status)
+
+
+@login_required
+def article_detail(request: HttpRequest, article_id: int) -> HttpResponse:
+    try:
+        article = selectors.article_get(article_id=article_id)
+    except Article.DoesNotExist:
+        raise Http404("法条不存在") from None
+    context = selectors.article_context(article=article)
+    terms = [t for t in request.GET.getlist("hl") if t][:30]
+    return render(request, "knowledge/article.html", {"ctx": context, "article": article, "law": article.law,
+                                                      "terms": terms})
+
+
+@login_required
+def law_detail(request: HttpRequest, law_id: int) -> HttpResponse:
+    try:
+        law = Law.objects.get(pk=law_id)
+    except Law.DoesNotExist:
+        raise Http404("法律不存在") from None
+    articles = law.articles.only("id", "label", "chapter", "section", "text", "ordinal").order_by("ordinal")
+    return render(request, "knowledge/law.html", {"law": law, "articles": articles,
+                                                  "versions": selectors.law_versions(law=law)})

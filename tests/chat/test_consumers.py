@@ -1,0 +1,122 @@
+"""The chat websocket: access rules, asking, live events from the worker, replay after reconnect."""
+
+import asyncio
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from chat import services
+from chat.consumers import CLOSE_FORBIDDEN
+from chat.models import Message
+from firm.services import token_issue
+from legalsite.asgi import application
+from legalsite.consumers import CLOSE_UNAUTHENTICATED
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _cookie(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+def _communicator(session_id, headers):
+    return WebsocketCommunicator(application, f"/ws/chat/{session_id}/", headers=headers)
+
+
+async def _receive_until(communicator, predicate, timeout=60):
+    seen = []
+    async with asyncio.timeout(timeout):
+        while True:
+            event = await communicator.receive_json_from(timeout=timeout)
+            seen.append(event)
+            if predicate(event):
+                return seen
+
+
+def test_anonymous_and_outsiders_are_refused(make_user):
+    owner, outsider = make_user("staff"), make_user("staff")
+    session = services.session_create(actor=owner)
+
+    async def scenario():
+        anonymous = _communicator(session.pk, [(b"origin", b"http://localhost")])
+        first = await anonymous.connect()
+        other = _communicator(session.pk, [(b"cookie", _cookie_outsider), (b"origin", b"http://localhost")])
+        second = await other.connect()
+        return first, second
+
+    _cookie_outsider = _cookie(outsider)
+    first, second = asyncio.run(scenario())
+    assert first == (False, CLOSE_UNAUTHENTICATED)
+    assert second == (False, CLOSE_FORBIDDEN)
+
+
+def test_replay_of_a_turn_in_flight(staff_user):
+    session = services.session_create(actor=staff_user)
+    question, answer = services.turn_create(actor=staff_user, session=session, content="醉驾怎么处罚")
+    Message.objects.filter(pk=answer.pk).update(status=Message.Status.RUNNING)
+    log = services.turn_log(answer.turn_id)
+    log.clear()
+    for phase in ("intent", "routing", "tool"):
+        log.append({"type": "status", "phase": phase, "text": phase, "turn_id": str(answer.turn_id)})
+    key = token_issue(user=staff_user).key
+
+    async def scenario():
+        communicator = _communicator(session.pk, [(b"authorization", f"Token {key}".encode())])
+        connected, _ = await communicator.connect()
+        replayed = [await communicator.receive_json_from() for _ in range(3)]
+        await communicator.disconnect()
+        return connected, replayed
+
+    connected, replayed = asyncio.run(scenario())
+    assert connected
+    assert [e["phase"] for e in replayed] == ["intent", "routing", "tool"]
+    assert [e["seq"] for e in replayed] == [1, 2, 3]
+
+
+def test_bad_messages_get_an_error_event(staff_user):
+    session = services.session_create(actor=staff_user)
+    key = token_issue(user=staff_user).key
+
+    async def scenario():
+        communicator = _communicator(session.pk, [(b"authorization", f"Token {key}".encode())])
+        await communicator.connect()
+        await communicator.send_json_to({"type": "ask", "content": "  "})
+        empty = await communicator.receive_json_from()
+        await communicator.send_json_to({"type": "dance"})
+        unknown = await communicator.receive_json_from()
+        await communicator.send_json_to({"type": "ping"})
+        pong = await communicator.receive_json_from()
+        await communicator.disconnect()
+        return empty, unknown, pong
+
+    empty, unknown, pong = asyncio.run(scenario())
+    assert empty["type"] == "error" and empty["code"] == "invalid_input" and "不能为空" in empty["message"]
+    assert unknown["code"] == "invalid_input"
+    assert pong == {"type": "pong"}
+    assert Message.objects.count() == 0
+
+
+@pytest.mark.slow
+def test_ask_over_the_websocket_and_watch_the_worker_answer(staff_user, statutes, celery_worker):
+    session = services.session_create(actor=staff_user)
+    cookie = _cookie(staff_user)
+
+    async def scenario():
+        communicator = _communicator(session.pk, [(b"cookie", cookie), (b"origin", b"http://localhost")])
+        connected, _ = await communicator.connect()
+        question = "公司无故辞退我，工作了3年，月薪8000，能拿多少赔偿？"
+        await communicator.send_json_to({"type": "ask", "content": question})
+        events = await _receive_until(communicator, lambda e: e.get("type") == "status" and e.get("phase") == "done")
+        await communicator.disconnect()
+        return connected, events
+
+    connected, events = asyncio.run(scenario())
+    types = [e["type"] for e in events]
+    assert connected and types[0] == "accepted"
+    assert {"intent", "routing", "tool_call", "tool_result", "final"} <= set(types)
+    final = next(e for e in events if e["type"] == "final")
+    assert "离线模式" in final["content"] and final["citations"]
+    assert Message.objects.get(pk=final["message_id"]).status == Message.Status.COMPLETE

@@ -1,0 +1,157 @@
+"""A whole chat turn in-process: offline answer from statutes, events, audit trail, and the LLM path
+through the scripted OpenAI-compatible server."""
+
+import pytest
+from django.core.management import call_command
+
+from chat import services
+from chat.models import Message
+from chat.pipeline import chat_turn_run
+from tests.fakellm import Call, FakeLLM, Reply
+from tracing.models import Trace
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def session(staff_user):
+    return services.session_create(actor=staff_user)
+
+
+def _ask(session, text):
+    question, answer = services.turn_create(actor=session.owner, session=session, content=text)
+    return chat_turn_run(answer_id=answer.pk)
+
+
+def test_offline_answer_quotes_statutes_with_valid_citations(statutes, session):
+    message = _ask(session, "公司无故辞退我，工作了3年，月薪8000，能拿多少赔偿？")
+
+    assert message.status == Message.Status.COMPLETE
+    assert "离线模式" in message.content
+    assert "《中华人民共和国劳动合同法》第" in message.content
+    assert message.citations and all(c["valid"] for c in message.citations)
+    assert any(c["article"] == "第八十七条" or c["article"] == "第四十七条" for c in message.citations)
+    assert "48000" in message.content.replace(",", "")  # 3 years × 8000 × 2 (违法解除赔偿金)
+    assert message.intent["domain"] == "labor" and message.intent["layer"] == "rule"
+    assert message.sources and message.sources[0]["law"].startswith("中华人民共和国")
+    assert "不构成正式法律意见" in message.disclaimer
+    session.refresh_from_db()
+    assert any(a["value"] in (8000, "8000") for a in session.state["amounts"])
+
+
+def test_turn_events_are_logged_in_order_and_match_the_audit_trail(statutes, session):
+    message = _ask(session, "离婚时孩子两岁，抚养权一般判给谁？")
+    events = services.turn_log(message.turn_id).read()
+    types = [e["type"] for e in events]
+    assert types[0] == "status" and "intent" in types and "routing" in types
+    assert types.index("intent") < types.index("routing") < types.index("tool_call") < types.index("final")
+    assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+    assert events[-1] == events[-1] | {"type": "status", "phase": "done"}
+    final = next(e for e in events if e["type"] == "final")
+    assert final["message_id"] == message.pk and final["citations"] == message.citations
+
+    trace = Trace.objects.get(trace_id=message.trace_id)
+    assert trace.kind == "chat"
+    assert trace.routing_decisions.get().domain == "marriage_family"
+    tool_calls = [e for e in events if e["type"] == "tool_call"]
+    assert trace.tool_calls.count() == len(tool_calls)
+    call_command("verify_audit")
+
+
+def test_non_legal_question_gets_the_general_agent(statutes, session):
+    message = _ask(session, "帮我写一首关于春天的诗")
+    assert message.intent["domain"] == "non_legal"
+    assert "法律" in message.content and message.citations == []
+    assert message.disclaimer == ""
+
+
+def test_a_completed_turn_is_not_run_twice(statutes, session):
+    message = _ask(session, "醉驾会被判刑吗")
+    again = chat_turn_run(answer_id=message.pk)
+    assert again.content == message.content
+    assert Trace.objects.filter(trace_id=message.trace_id).count() == 1
+    assert Trace.objects.count() == 1
+
+
+def test_a_turn_left_running_by_a_dead_worker_runs_again(statutes, session):
+    question, answer = services.turn_create(actor=session.owner, session=session, content="醉驾会被判刑吗")
+    Message.objects.filter(pk=answer.pk).update(status=Message.Status.RUNNING)  # the worker died here
+    message = chat_turn_run(answer_id=answer.pk)
+    assert message.status == Message.Status.COMPLETE and "离线模式" in message.content
+
+
+def test_llm_path_streams_tokens_uses_tools_and_passes_the_critic(statutes, session, settings):
+    answer_text = "依据《中华人民共和国劳动合同法》第八十七条，违法解除应支付二倍经济补偿作为赔偿金。"
+    with FakeLLM() as fake:
+        fake.script(
+            Reply.calls(Call("search_legal_knowledge", {"query": "违法解除劳动合同 赔偿金"})),
+            Reply.text(answer_text),
+            Reply.json({"acceptable": True, "feedback": "引用准确"}),
+        )
+        settings.LLM_BASE_URL = fake.base_url
+        settings.LLM_API_KEY = "sk-test-0123456789"
+        settings.LLM_TIMEOUT = 10
+        message = _ask(session, "违法解除劳动合同的赔偿金标准是什么规定")
+        models = [r.json["model"] for r in fake.chat_requests]
+    assert message.content == answer_text
+    assert message.citations == [message.citations[0]] and message.citations[0]["valid"] is True
+    assert message.intent["offline"] is False
+    events = services.turn_log(message.turn_id).read()
+    assert "".join(e["delta"] for e in events if e["type"] == "token") == answer_text
+    assert [e["acceptable"] for e in events if e["type"] == "critic"] == [True]
+    assert len(models) == 3
+    trace = Trace.objects.get(trace_id=message.trace_id)
+    assert trace.llm_calls.count() == 3
+    assert "sk-test-0123456789" not in str(list(trace.llm_calls.values("request", "response")))
+
+
+def test_invalid_citation_fails_the_critic_and_the_answer_is_rewritten(statutes, session, settings):
+    bad = "依据《中华人民共和国劳动合同法》第九百九十九条，公司应当赔偿。"
+    good = "依据《中华人民共和国劳动合同法》第四十七条，经济补偿按工作年限计算。"
+    with FakeLLM() as fake:
+        fake.script(
+            Reply.text(bad),                       # research answers with an invented article
+            Reply.json({"query": "劳动合同法 经济补偿 规定"}),  # the critic refines the query
+            Reply.text(good),                      # research again
+            Reply.json({"acceptable": True, "feedback": "ok"}),
+        )
+        settings.LLM_BASE_URL = fake.base_url
+        settings.LLM_API_KEY = "sk-test-0123456789"
+        message = _ask(session, "经济补偿金的法律规定是什么")
+    events = services.turn_log(message.turn_id).read()
+    critic = [e for e in events if e["type"] == "critic"]
+    assert critic[0]["acceptable"] is False and "第九百九十九条" in critic[0]["feedback"]
+    assert message.content == good
+    assert all(c["valid"] for c in message.citations)
+
+
+def test_llm_unreachable_falls_back_to_the_offline_answer(statutes, session, settings):
+    from tests.fakellm import unused_base_url
+
+    settings.LLM_BASE_URL = unused_base_url()
+    settings.LLM_API_KEY = "sk-test-0123456789"
+    settings.LLM_TIMEOUT = 2
+    message = _ask(session, "公司无故辞退我，工作了3年，月薪8000，能拿多少赔偿？")
+    assert message.status == Message.Status.COMPLETE
+    assert "离线模式" in message.content
+    codes = [e["code"] for e in services.turn_log(message.turn_id).read() if e["type"] == "error"]
+    assert "llm_unavailable" in codes
+
+
+def test_undecided_rules_hand_over_to_the_intent_model(statutes, session, settings):
+    with FakeLLM() as fake:
+        fake.script(
+            Reply.json({"domain": "criminal", "intent": "qa_retrieval", "confidence": 0.93, "reason": "醉驾入罪"}),
+            Reply.text("依据《中华人民共和国刑法》第一百三十三条之一，醉酒驾驶机动车构成危险驾驶罪。"),
+            Reply.json({"acceptable": True, "feedback": "ok"}),
+        )
+        settings.LLM_BASE_URL = fake.base_url
+        settings.LLM_API_KEY = "sk-test-0123456789"
+        message = _ask(session, "醉驾会被判刑吗")
+        first = fake.chat_requests[0].json
+    assert message.intent["layer"] == "llm" and message.intent["domain"] == "criminal"
+    assert first["response_format"]["type"] in ("json_schema", "json_object")
+    assert message.citations[0]["article"] == "第一百三十三条之一" and message.citations[0]["valid"]
+    trace = Trace.objects.get(trace_id=message.trace_id)
+    decision = trace.routing_decisions.get()
+    assert (decision.layer, decision.domain) == ("llm", "criminal")

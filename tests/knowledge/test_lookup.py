@@ -1,0 +1,91 @@
+import pytest
+
+from knowledge import selectors
+from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, LawNotFound
+
+CIVIL_CODE = "中华人民共和国民法典"
+LABOR_CONTRACT = "中华人民共和国劳动合同法"
+
+
+@pytest.mark.parametrize(("law", "article"), [
+    ("民法典", "1254"), ("《民法典》", "第1254条"), ("中华人民共和国民法典", "第一千二百五十四条"),
+    ("《中华人民共和国民法典》", "一千二百五十四"), ("民法典", 1254),
+])
+def test_every_law_and_article_form_finds_the_same_article(statutes, law, article):
+    found = selectors.article_lookup(law=law, article=article)
+    assert (found.law.name, found.number, found.label) == (CIVIL_CODE, 1254, "第一千二百五十四条")
+    assert "高空" in found.text or "建筑物中抛掷物品" in found.text
+
+
+@pytest.mark.parametrize("article", ["47", "第47条", "第四十七条", "四十七", "第 47 条"])
+def test_article_number_forms(statutes, article):
+    found = selectors.article_lookup(law="劳动合同法", article=article)
+    assert (found.law.name, found.number) == (LABOR_CONTRACT, 47)
+    assert "经济补偿" in found.text
+
+
+def test_abbreviation_resolves_to_the_full_name(statutes):
+    found = selectors.article_lookup(law="道交法", article="第七十六条")
+    assert found.law.name == "中华人民共和国道路交通安全法"
+    assert found.number == 76
+
+
+def test_zhi_yi_articles_are_distinct(statutes):
+    base = selectors.article_lookup(law="刑法", article="第一百三十三条")
+    first = selectors.article_lookup(law="刑法", article="第一百三十三条之一")
+    short_form = selectors.article_lookup(law="刑法", article="133之一")
+    assert (base.number, base.suffix) == (133, 0)
+    assert (first.number, first.suffix, first.label) == (133, 1, "第一百三十三条之一")
+    assert short_form.pk == first.pk != base.pk
+    assert "醉酒驾驶" in first.text and "醉酒驾驶" not in base.text
+
+
+def test_current_version_is_the_default_and_history_is_reachable(statutes):
+    current = selectors.article_lookup(law="商标法", article=72)
+    assert current.law.is_current and current.law.status == "现行有效"
+    old = selectors.article_lookup(law="商标法", article=57, version="历史版本")
+    assert old.law.name == current.law.name and old.law_id != current.law_id
+    assert not old.law.is_current and old.law.status == "历史版本"
+    assert selectors.article_lookup(law="商标法", article=57).law_id == current.law_id
+
+
+def test_constitution_amendment_is_never_the_constitution(statutes):
+    amendment = selectors.article_lookup(law="宪法修正案（2018年）", article="第三十二条")
+    assert amendment.law.name == "中华人民共和国宪法修正案（2018年）"
+    with pytest.raises(LawNotFound) as caught:
+        selectors.article_lookup(law="宪法修正案", article="第三十二条")
+    assert "中华人民共和国宪法修正案（2018年）" in caught.value.suggestions  # ambiguous: suggested, not guessed
+    assert selectors.article_lookup(law="宪法", article=1).law.name == "中华人民共和国宪法"
+
+
+def test_unknown_law_suggests_the_nearest_names(statutes):
+    with pytest.raises(LawNotFound) as caught:
+        selectors.article_lookup(law="劳动合同条例", article=47)
+    assert LABOR_CONTRACT in caught.value.suggestions
+    with pytest.raises(LawNotFound) as folded:
+        selectors.law_resolve(name="合同法")
+    assert folded.value.suggestions[0] == CIVIL_CODE
+
+
+def test_unknown_article_suggests_the_nearest_articles(statutes):
+    with pytest.raises(ArticleNotFound) as caught:
+        selectors.article_lookup(law="劳动合同法", article=120)
+    labels = [s["article_label"] for s in caught.value.suggestions]
+    assert labels[0] == "第九十八条"
+    assert all(s["law"] == LABOR_CONTRACT for s in caught.value.suggestions)
+
+
+@pytest.mark.parametrize("article", ["第四十七款", "abc", "", "第零条"])
+def test_malformed_article_numbers_are_rejected(statutes, article):
+    with pytest.raises(InvalidArticleNumber):
+        selectors.article_lookup(law="劳动合同法", article=article)
+
+
+def test_article_context_has_chapter_neighbours_and_prev_next(statutes):
+    article = selectors.article_lookup(law="劳动合同法", article=47)
+    context = selectors.article_context(article=article)
+    assert context.previous.number == 46 and context.next.number == 48
+    assert all(a.chapter == article.chapter for a in context.chapter_articles)
+    assert article.pk in [a.pk for a in context.chapter_articles] and len(context.chapter_articles) > 3
+    trademark = selectors.article_lookup(law="商标法", article=1)
+    assert [v.law.status for v in selectors.article_context(article=trademark).other_versions] == ["历史版本"]

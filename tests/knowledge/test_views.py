@@ -1,0 +1,54 @@
+import pytest
+from django.urls import reverse
+
+from knowledge import selectors
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def browser(client, staff_user):
+    client.force_login(staff_user)
+    return client
+
+
+def test_search_page_renders_highlighted_results(statutes, browser):
+    response = browser.get(reverse("knowledge:index"), {"q": "公司辞退员工要给经济补偿吗", "domain": "labor"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "法规检索" in html and "中华人民共和国劳动合同法" in html
+    assert "<mark>经济补偿</mark>" in html
+    assert 'href="/knowledge/"' in html  # the main navigation links to the page
+
+
+def test_search_page_without_query_and_with_bad_input(statutes, browser):
+    assert browser.get(reverse("knowledge:index")).status_code == 200
+    response = browser.get(reverse("knowledge:index"), {"q": "经济补偿", "law": "劳动合同条例"})
+    assert response.status_code == 404 and "中华人民共和国劳动合同法" in response.content.decode()
+    assert browser.get(reverse("knowledge:index"), {"q": "x" * 30_001}).status_code == 400
+
+
+def test_search_page_escapes_the_query(statutes, browser):
+    html = browser.get(reverse("knowledge:index"), {"q": "<script>alert(1)</script>经济补偿"}).content.decode()
+    assert "<script>alert(1)</script>" not in html
+
+
+def test_article_page_shows_law_status_chapter_context_and_neighbours(statutes, browser):
+    article = selectors.article_lookup(law="劳动合同法", article=47)
+    html = browser.get(article.get_absolute_url(), {"hl": "经济补偿"}).content.decode()
+    assert "中华人民共和国劳动合同法 第四十七条" in html and "现行有效" in html
+    assert "施行日期" in html and article.chapter in html
+    assert "第四十六条" in html and "第四十八条" in html
+    assert "<mark>经济补偿</mark>" in html
+
+
+def test_law_page_and_missing_objects(statutes, browser):
+    law = selectors.law_resolve(name="商标法")
+    html = browser.get(law.get_absolute_url()).content.decode()
+    assert "第八十七条" in html and "历史版本" in html
+    assert browser.get(reverse("knowledge:article", args=[10**9])).status_code == 404
+
+
+def test_pages_require_login(statutes, client):
+    response = client.get(reverse("knowledge:index"))
+    assert response.status_code == 302 and "/login/" in response["Location"]
