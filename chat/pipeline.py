@@ -43,6 +43,7 @@ CASE_TOOLS = ["search_cases", "search_legal_knowledge", "web_search"]
 ADVISOR_TOOLS = ["lookup_legal_article", "verify_citations"]
 HISTORY_WINDOW = 30
 FAILURE_TEXT = "抱歉，本次回答未能完成。建议咨询专业律师，或稍后重试。"
+INTERRUPTED_TEXT = "抱歉，处理本问题的后台进程意外中断，回答未能完成。您的问题已保存，请重新提问。"
 
 
 class IntentModelOutput(BaseModel):
@@ -344,8 +345,14 @@ def chat_turn_run(*, answer_id: int) -> Message | None:
                   .select_related("session__owner", "session__matter", "reply_to").filter(pk=answer_id).first())
         if answer is None or answer.status in (Message.Status.COMPLETE, Message.Status.ERROR):
             return answer
-        answer.status = Message.Status.RUNNING
-        answer.save(update_fields=["status"])
+        interrupted = answer.status == Message.Status.RUNNING  # a worker died mid-turn; the task came back
+        answer.status = Message.Status.ERROR if interrupted else Message.Status.RUNNING
+        if interrupted:
+            answer.content, answer.disclaimer = INTERRUPTED_TEXT, DISCLAIMER
+        answer.save(update_fields=["status", "content", "disclaimer"])
+    if interrupted:
+        _announce_failure(answer, INTERRUPTED_TEXT)
+        return answer
     session: ChatSession = answer.session
     question = answer.reply_to.content
     log = turn_log(answer.turn_id)
@@ -395,6 +402,18 @@ def chat_turn_run(*, answer_id: int) -> Message | None:
     recorder.close(status="success")
     asyncio.run(_send_done(sink, ctx, "回答完成"))
     return message
+
+
+def _announce_failure(answer: Message, text: str) -> None:
+    """Tell whoever watches the turn that it failed (no trace was opened for it)."""
+    sink = TurnSink(session_id=answer.session_id, turn_id=str(answer.turn_id), recorder=None)
+    trace_id = str(answer.trace_id or answer.turn_id)
+
+    async def send() -> None:
+        await sink(events.error(trace_id, code="internal", message=text) | {"message_id": answer.pk})
+        await sink(events.status(trace_id, phase="done", text="回答失败"))
+
+    asyncio.run(send())
 
 
 async def _send_done(sink: TurnSink, ctx: RunContext, text: str) -> None:

@@ -69,6 +69,7 @@ def question_validate(content: str) -> str:
 def turn_create(*, actor: AbstractUser, session: ChatSession, content: str) -> tuple[Message, Message]:
     """Store the question and a pending answer; the answer is produced by ``chat.tasks.chat_turn_run``."""
     text = question_validate(content)
+    turns_abandon_stale(session=session)
     if session.messages.filter(role=Message.Role.ASSISTANT,
                                status__in=[Message.Status.PENDING, Message.Status.RUNNING]).exists():
         raise ValidationError({"content": "上一个问题仍在回答中，请稍候"})
@@ -80,6 +81,22 @@ def turn_create(*, actor: AbstractUser, session: ChatSession, content: str) -> t
             session.title = text[:40]
         session.save(update_fields=["title", "updated_at"])
     return question, answer
+
+
+def turns_abandon_stale(*, session: ChatSession | None = None) -> int:
+    """Mark turns failed that no worker can still be working on (older than the task time limit):
+    their worker died and the task never came back. The question stays; the user can ask again."""
+    from datetime import timedelta
+
+    from django.conf import settings
+
+    cutoff = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
+    stale = Message.objects.filter(role=Message.Role.ASSISTANT, created_at__lt=cutoff,
+                                   status__in=[Message.Status.PENDING, Message.Status.RUNNING])
+    if session is not None:
+        stale = stale.filter(session=session)
+    return stale.update(status=Message.Status.ERROR, disclaimer=DISCLAIMER,
+                        content="抱歉，本问题长时间未得到处理（后台进程可能已退出），回答未能完成。请重新提问。")
 
 
 def feedback_set(*, actor: AbstractUser, message: Message, rating: int, comment: str = "") -> Feedback:

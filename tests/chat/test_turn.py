@@ -73,11 +73,30 @@ def test_a_completed_turn_is_not_run_twice(statutes, session):
     assert Trace.objects.count() == 1
 
 
-def test_a_turn_left_running_by_a_dead_worker_runs_again(statutes, session):
+def test_a_turn_interrupted_by_a_dead_worker_is_marked_failed_and_can_be_asked_again(statutes, session):
     question, answer = services.turn_create(actor=session.owner, session=session, content="醉驾会被判刑吗")
     Message.objects.filter(pk=answer.pk).update(status=Message.Status.RUNNING)  # the worker died here
-    message = chat_turn_run(answer_id=answer.pk)
-    assert message.status == Message.Status.COMPLETE and "离线模式" in message.content
+    message = chat_turn_run(answer_id=answer.pk)  # the task is delivered again (acks_late)
+    assert message.status == Message.Status.ERROR and "请重新提问" in message.content
+    events = services.turn_log(message.turn_id).read()
+    assert [e["type"] for e in events] == ["error", "status"] and events[-1]["phase"] == "done"
+    assert Message.objects.filter(role="user", content="醉驾会被判刑吗").exists()  # the question is kept
+    retry = _ask(session, "醉驾会被判刑吗")
+    assert retry.status == Message.Status.COMPLETE
+
+
+def test_a_turn_whose_task_never_came_back_does_not_block_the_session(statutes, session, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    question, answer = services.turn_create(actor=session.owner, session=session, content="醉驾会被判刑吗")
+    Message.objects.filter(pk=answer.pk).update(
+        status=Message.Status.RUNNING,
+        created_at=timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 120))
+    retry = _ask(session, "醉驾会被判刑吗")
+    assert retry.status == Message.Status.COMPLETE
+    assert Message.objects.get(pk=answer.pk).status == Message.Status.ERROR
 
 
 def test_llm_path_streams_tokens_uses_tools_and_passes_the_critic(statutes, session, settings):
@@ -155,3 +174,22 @@ def test_undecided_rules_hand_over_to_the_intent_model(statutes, session, settin
     trace = Trace.objects.get(trace_id=message.trace_id)
     decision = trace.routing_decisions.get()
     assert (decision.layer, decision.domain) == ("llm", "criminal")
+
+
+def test_garbage_from_the_intent_model_falls_back_to_the_rules(statutes, session, settings):
+    with FakeLLM() as fake:
+        fake.script(
+            Reply.text("这不是 JSON"),          # the intent model ignores the schema
+            Reply.text("{\"domain\": 42"),      # and its repair attempt is broken too
+            Reply.calls(Call("search_legal_knowledge", '{"query": ')),  # malformed tool arguments
+            Reply.text("依据《中华人民共和国刑法》第一百三十三条之一，醉驾构成危险驾驶罪。"),
+            Reply.json({"acceptable": True, "feedback": "ok"}),
+        )
+        settings.LLM_BASE_URL = fake.base_url
+        settings.LLM_API_KEY = "sk-test-0123456789"
+        message = _ask(session, "醉驾会被判刑吗")
+        tool_messages = [m for m in fake.chat_requests[3].json["messages"] if m.get("role") == "tool"]
+    assert message.status == Message.Status.COMPLETE
+    assert message.intent["layer"] == "rule" and "意图模型不可用" in message.intent["reason"]
+    assert tool_messages and "参数" in tool_messages[0]["content"]  # the model was told, nothing raised
+    assert message.citations[0]["valid"]
