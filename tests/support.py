@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The development sets (``../shared/data`` beside the checkout; ``LEGALSITE_SHARED_DATA`` overrides).
+SHARED_DATA = Path(os.environ.get("LEGALSITE_SHARED_DATA") or ROOT.parent / "shared" / "data")
 
 
 def free_port() -> int:

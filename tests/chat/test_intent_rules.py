@@ -6,9 +6,10 @@ import pytest
 
 from chat.domains import DOMAINS, INTENTS
 from chat.intent_rules import THRESHOLD, classify, normalize
+from tests.support import SHARED_DATA
 
 HERE = Path(__file__).resolve().parent
-DEV_SET = HERE.parents[2] / "shared" / "data" / "dev_intent.jsonl"
+DEV_SET = SHARED_DATA / "dev_intent.jsonl"
 OWN_SETS = sorted(HERE.glob("intent_holdout*.jsonl"))
 
 

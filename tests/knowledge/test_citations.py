@@ -2,16 +2,16 @@ import json
 import sqlite3
 import time
 from contextlib import closing
-from pathlib import Path
 
 import pytest
 
 from knowledge.citations import MAX_RANGE_ARTICLES, Citation, extract_citations
 from knowledge.lawnames import LawNameIndex, bundled_corpus_path, corpus_law_names
 from knowledge.numerals import ArticleNumber, parse_article_number
+from tests.support import SHARED_DATA
 
 PRC = "中华人民共和国"
-DEV_LOOKUP = Path(__file__).resolve().parents[3] / "shared" / "data" / "dev_lookup.jsonl"
+DEV_LOOKUP = SHARED_DATA / "dev_lookup.jsonl"
 
 
 @pytest.fixture(scope="module")

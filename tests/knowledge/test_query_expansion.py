@@ -1,7 +1,6 @@
 import json
 import sqlite3
 from contextlib import closing
-from pathlib import Path
 
 import pytest
 
@@ -14,8 +13,9 @@ from knowledge.query_expansion import (
     normalize_query,
     rules_by_domain,
 )
+from tests.support import SHARED_DATA
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+DATA = SHARED_DATA
 DOMAINS = {
     "marriage_family",
     "labor",

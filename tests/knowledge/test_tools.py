@@ -38,7 +38,8 @@ def test_tools_are_registered_for_the_agents():
     search = registry.get("search_legal_knowledge")
     assert (search.cache, search.shared_cache) == ("regulation", True)
     assert registry.get("verify_citations").cache is None  # user text is never cached across users
-    assert "search_cases" not in registry.names()
+    cases = registry.get("search_cases")  # the case library: cached per user, never shared
+    assert (cases.cache, cases.shared_cache) == ("case", False)
 
 
 def test_search_returns_law_article_and_text(statutes, toolbox, staff_user):
