@@ -185,3 +185,62 @@ class ImportRun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.source} {self.started_at:%Y-%m-%d %H:%M} {self.status}"
+
+
+# -- the firm's case library (docs/decisions/case-library.md) --------------------------------------------
+
+
+class CaseDocument(models.Model):
+    """A judgment or precedent uploaded by a lawyer; visible per ``firm.selectors.work_visible_q``."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="case_documents",
+                              verbose_name="上传人")
+    matter = models.ForeignKey("firm.Matter", null=True, blank=True, on_delete=models.CASCADE,
+                               related_name="case_documents", verbose_name="案件/事项")
+    title = models.CharField("标题", max_length=300)
+    court = models.CharField("法院", max_length=200, blank=True)
+    case_number = models.CharField("案号", max_length=200, blank=True)
+    decided_date = models.DateField("裁判日期", null=True, blank=True)
+    file_name = models.CharField("文件名", max_length=255)
+    content_type = models.CharField("文件类型", max_length=100)
+    size = models.PositiveBigIntegerField("大小（字节）")
+    sha256 = models.CharField(max_length=64)
+    created_at = models.DateTimeField("上传时间", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "案例"
+        verbose_name_plural = "案例"
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("knowledge:case", args=[self.pk])
+
+
+class CaseChunk(models.Model):
+    document = models.ForeignKey(CaseDocument, on_delete=models.CASCADE, related_name="chunks", verbose_name="案例")
+    ordinal = models.PositiveIntegerField("顺序")
+    heading = models.CharField("部分", max_length=300, blank=True,
+                               help_text="当事人、诉讼请求、事实与理由、本院查明、本院认为、裁判结果，或文档自身的标题")
+    text = models.TextField("正文")
+    embedding = VectorField(dimensions=settings.EMBEDDING_DIM, null=True, blank=True)
+    search_tokens = models.TextField(blank=True, help_text="jieba 分词结果（空格分隔）")
+    search_vector = models.GeneratedField(
+        expression=SearchVector("search_tokens", config="simple"),
+        output_field=SearchVectorField(),
+        db_persist=True,
+    )
+
+    class Meta:
+        verbose_name = "案例片段"
+        verbose_name_plural = "案例片段"
+        ordering = ["document", "ordinal"]
+        constraints = [
+            models.UniqueConstraint(fields=["document", "ordinal"], name="knowledge_casechunk_doc_ordinal_uniq"),
+        ]
+        indexes = [GinIndex(fields=["search_vector"], name="knowledge_casechunk_fts_gin")]
+
+    def __str__(self) -> str:
+        return f"{self.document.title} · {self.heading or self.ordinal}"

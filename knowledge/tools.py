@@ -234,3 +234,47 @@ async def query_knowledge_graph(params: QueryKnowledgeGraphParams, ctx: RunConte
     """查询法条引用图：某条法条引用了哪些条文、被哪些条文引用（neighbours），两跳内的相关条文或法律（related），
     两部法律/两条法条之间的引用路径（path）。"""
     return await sync_to_async(_graph)(params)
+
+
+# -- search_cases ------------------------------------------------------------------------------------------------
+
+
+class SearchCasesParams(BaseModel):
+    query: str = Field(min_length=2, max_length=MAX_QUERY_CHARS,
+                       description="检索内容：争议焦点、关键词或案情，在律所自己的案例库（裁判文书）中检索")
+    top_k: int = Field(5, ge=1, le=20, description="返回条数")
+
+    @field_validator("query")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if len(value.strip()) < 2:
+            raise ValueError("检索内容至少 2 个字")
+        return value
+
+
+def _search_cases(params: SearchCasesParams, user: Any) -> dict[str, Any]:
+    from knowledge.cases import case_search
+
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise ToolError("案例库检索需要登录用户")
+    try:
+        hits = case_search(user=user, query=params.query, top_k=params.top_k)
+    except InvalidQuery as exc:
+        raise ToolError(str(exc)) from None
+    lines = []
+    sources = []
+    for i, hit in enumerate(hits, start=1):
+        where = "，".join(t for t in (hit.court, hit.case_number) if t)
+        lines.append(f"[{i}] 《{hit.title}》{'（' + where + '）' if where else ''}"
+                     f"{' ' + hit.heading if hit.heading else ''}：{_cut(hit.text, SEARCH_TEXT_CHARS)}")
+        sources.append({"title": hit.title, "document_id": hit.document_id, "chunk_id": hit.chunk_id,
+                        "heading": hit.heading, "score": round(hit.score, 4), "url": hit.url})
+    content = "\n".join(lines) if lines else "案例库中没有找到相关案例。"
+    return {"content": content, "sources": sources}
+
+
+@tool(cache="case")
+async def search_cases(params: SearchCasesParams, ctx: RunContext) -> dict[str, Any]:
+    """在律所案例库（本所上传的裁判文书与先例，仅限您本人或所在案件团队可见的）中检索，返回最相关的段落
+    （本院认为、裁判结果等）及出处。"""
+    return await sync_to_async(_search_cases)(params, ctx.user)

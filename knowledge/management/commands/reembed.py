@@ -1,10 +1,11 @@
-"""``manage.py reembed [--missing]``: recompute article vectors after an embedding backend change."""
+"""``manage.py reembed [--missing]``: recompute article (and case-library) vectors after a backend change."""
 
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from knowledge import services
+from knowledge.cases import case_reembed
 from knowledge.embeddings import EmbeddingConfigError, get_embedder
 from knowledge.progress import TqdmProgress
 
@@ -25,6 +26,8 @@ class Command(BaseCommand):
                 count = services.statute_embed_missing(embedder=embedder, progress=progress)
             else:
                 count = services.statute_reembed(embedder=embedder, progress=progress)
+                cases = case_reembed(embedder=embedder)
+                self.stdout.write(f"re-embedded {cases} case-library chunks")
         except (EmbeddingConfigError, services.StatuteImportError) as exc:
             raise CommandError(str(exc)) from None
         except Exception as exc:
