@@ -141,6 +141,7 @@ def _calculation_lines(calculation: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+@engine.register("legal_assistant")  # the single agent of ENABLE_MULTI_AGENT=false
 @engine.register(domains.LEGAL_RESEARCH)
 async def research_offline(request: OfflineRequest) -> str:
     routing = _routing(request)

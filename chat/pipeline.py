@@ -41,6 +41,7 @@ CALCULATOR_TOOLS = ["calculate_severance", "calculate_double_wage", "calculate_l
                     "calculate_limitation_period", "calculate"]
 CASE_TOOLS = ["search_cases", "search_legal_knowledge", "web_search"]
 ADVISOR_TOOLS = ["lookup_legal_article", "verify_citations"]
+SINGLE_AGENT = "legal_assistant"
 HISTORY_WINDOW = 30
 FAILURE_TEXT = "抱歉，本次回答未能完成。建议咨询专业律师，或稍后重试。"
 INTERRUPTED_TEXT = "抱歉，处理本问题的后台进程意外中断，回答未能完成。您的问题已保存，请重新提问。"
@@ -152,6 +153,8 @@ def _system_prompt(agent: str, routing: Routing, state: Entities, recalled: Sequ
         domains.LEGAL_ADVISOR: "你是法律顾问：综合检索与分析结果，给出结论、依据（逐条引用法条）、风险与下一步建议。",
         domains.DOCUMENT_DRAFTING: "你是文书起草助理：列出起草所需的事实与材料，并给出文书结构与要点。",
         domains.GENERAL_AGENT: "这不是法律问题。请简短回答，并提醒用户本平台专注于法律咨询。",
+        SINGLE_AGENT: "你是律所的法律助理：用工具检索现行法条与案例、必要时计算，"
+                      "再给出结论、逐条引用的依据、风险与下一步建议。",
     }[agent]
     parts = [role_text, "只引用确实存在的条文；不确定时说明需要核实。回答使用中文。"]
     if routing.sop is not None:
@@ -178,6 +181,8 @@ def _tools_for(agent: str, routing: Routing) -> list[str]:
         return CASE_TOOLS
     if agent == domains.LEGAL_ADVISOR:
         return ADVISOR_TOOLS + (CALCULATOR_TOOLS if routing.intent == "calculation" else [])
+    if agent == SINGLE_AGENT:
+        return list(dict.fromkeys(RESEARCH_TOOLS + CALCULATOR_TOOLS + CASE_TOOLS + ADVISOR_TOOLS))
     return []
 
 
@@ -196,7 +201,12 @@ async def run_plan(turn: TurnInput, ctx: RunContext, recorder: Any, *, query: st
                    feedback: str = "") -> tuple[AgentResult, list[ToolResult], list[str]]:
     """Run the intent plan's stages; the last stage's single agent writes the answer (streamed)."""
     routing = turn.routing
-    stages = [tuple(stage.agents) for stage in routing.plan.stages] if routing.legal else [(domains.GENERAL_AGENT,)]
+    if not routing.legal:
+        stages = [(domains.GENERAL_AGENT,)]
+    elif not settings.ENABLE_MULTI_AGENT:
+        stages = [(SINGLE_AGENT,)]  # one agent with every tool (ENABLE_MULTI_AGENT=false)
+    else:
+        stages = [tuple(stage.agents) for stage in routing.plan.stages]
     question = query or turn.question
     gathered: list[str] = []
     tool_results: list[ToolResult] = []
@@ -301,7 +311,12 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
                              confidence=routing.confidence, layer=routing.layer, entities=state.to_dict())
                | {"domain_label": domains.domain_label(routing.domain), "runner_up": routing.runner_up,
                   "reason": routing.reason})
-    agents = [a for stage in routing.plan.stages for a in stage.agents] if routing.legal else [domains.GENERAL_AGENT]
+    if not routing.legal:
+        agents = [domains.GENERAL_AGENT]
+    elif not settings.ENABLE_MULTI_AGENT:
+        agents = [SINGLE_AGENT]
+    else:
+        agents = [a for stage in routing.plan.stages for a in stage.agents]
     await send(events.routing(ctx.trace_id, agents=agents, reason=f"{routing.plan.description}（{routing.reason}）"))
     ctx = dataclasses.replace(ctx, extra={**ctx.extra, "routing": {
         "domain": routing.domain, "intent": routing.intent, "entities": state.to_dict()}})

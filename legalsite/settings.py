@@ -300,5 +300,7 @@ AGENT_TOOL_ALLOWLISTS = env_json("AGENT_TOOL_ALLOWLISTS", {})
 TRACING_PAYLOAD_MAX_CHARS = env_int("TRACING_PAYLOAD_MAX_CHARS", 20_000, minimum=1000)
 
 # --- chat -----------------------------------------------------------------------------------------
+#: false: one agent with every tool answers instead of the routed specialists.
+ENABLE_MULTI_AGENT = env_bool("ENABLE_MULTI_AGENT", True)
 #: How long `POST …/messages` (JSON) waits for the answer before answering 202 with the pending message.
 CHAT_SYNC_TIMEOUT = env_int("CHAT_SYNC_TIMEOUT", 180, minimum=1)

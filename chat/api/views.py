@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import Http404, HttpResponse, StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
@@ -100,13 +101,13 @@ class FeedbackApi(APIView):
 
 
 class FeedbackStatsApi(APIView):
-    @extend_schema(summary="评价统计")
+    @extend_schema(summary="评价统计", responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request) -> Response:
         return Response(selectors.feedback_stats(user=request.user))
 
 
 class ExportApi(APIView):
-    @extend_schema(summary="导出会话记录：kind = json | md | docx")
+    @extend_schema(summary="导出会话记录：kind = json | md | docx", responses={200: OpenApiTypes.BINARY})
     def get(self, request: Request, session_id: int, kind: str) -> HttpResponse:
         session = session_or_404(request, session_id)
         filename = f"legalsite-session-{session.pk}"

@@ -193,3 +193,12 @@ def test_garbage_from_the_intent_model_falls_back_to_the_rules(statutes, session
     assert message.intent["layer"] == "rule" and "意图模型不可用" in message.intent["reason"]
     assert tool_messages and "参数" in tool_messages[0]["content"]  # the model was told, nothing raised
     assert message.citations[0]["valid"]
+
+
+def test_single_agent_mode_uses_one_agent_with_every_tool(statutes, session, settings):
+    settings.ENABLE_MULTI_AGENT = False
+    message = _ask(session, "公司无故辞退我，工作了3年，月薪8000，能拿多少赔偿？")
+    events = services.turn_log(message.turn_id).read()
+    assert next(e for e in events if e["type"] == "routing")["agents"] == ["legal_assistant"]
+    assert {e["agent"] for e in events if e["type"] == "tool_call"} == {"legal_assistant"}
+    assert "48000" in message.content.replace(",", "") and all(c["valid"] for c in message.citations)
