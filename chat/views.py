@@ -41,6 +41,7 @@ AGENT_LABELS = {
     "legal_advisor": "法律顾问",
     "document_drafting": "文书起草",
     "general": "通用助理",
+    "legal_assistant": "法律助理",
 }
 TOOL_LABELS = {
     "search_legal_knowledge": "法条检索",
