@@ -54,7 +54,20 @@ class KnowledgeSearchApi(APIView):
         responses={200: SearchOutput, 400: OpenApiTypes.OBJECT, 404: NotFoundOutput},
     )
     def get(self, request: Request) -> Response:
-        payload = SearchInput(data=request.query_params)
+        return self._search(request.query_params)
+
+    @extend_schema(
+        summary="法规检索（POST：长文本案情，URL 放不下时使用）",
+        request=SearchInput,
+        responses={200: SearchOutput, 400: OpenApiTypes.OBJECT, 404: NotFoundOutput},
+    )
+    def post(self, request: Request) -> Response:
+        # A pasted judgment's facts (up to 30,000 characters) does not fit in a URL: web servers cap
+        # the request line (daphne/Twisted at 16 KB, i.e. ~1,800 Chinese characters percent-encoded).
+        return self._search(request.data)
+
+    def _search(self, params) -> Response:  # noqa: ANN001 - QueryDict or parsed JSON
+        payload = SearchInput(data=params)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
         try:

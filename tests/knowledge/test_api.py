@@ -101,3 +101,14 @@ def test_endpoints_are_in_the_openapi_schema(statutes, client):
         assert path in schema["paths"], path
     params = {p["name"] for p in schema["paths"][SEARCH]["get"]["parameters"]}
     assert {"q", "top_k", "law", "domain"} <= params
+
+
+def test_search_by_post_serves_long_case_facts(api_client, staff_user, statutes):
+    api_client.force_authenticate(staff_user)
+    facts = ("原告张某于2019年3月入职被告公司，任销售经理，月工资8000元。2022年5月，被告以经营困难为由"
+             "口头通知原告解除劳动合同，未支付任何经济补偿。") * 120  # ~7,000 characters: too long for a URL
+    response = api_client.post("/api/v1/knowledge/search", {"q": facts, "top_k": 5}, format="json")
+    assert response.status_code == 200, response.content
+    assert any(hit["law"] == "中华人民共和国劳动合同法" for hit in response.json()["results"])
+    too_long = api_client.post("/api/v1/knowledge/search", {"q": "字" * 30_001}, format="json")
+    assert too_long.status_code == 400
