@@ -48,3 +48,8 @@ def feedback_stats(*, user: UserLike) -> dict[str, object]:
         "by_rating": {str(r): by_rating.get(str(r), 0) for r in range(1, 6)},
         "by_domain": by_domain,
     }
+
+
+def feedback_by_message(*, user: UserLike, message_ids: list[int]) -> dict[int, Feedback]:
+    """The user's own feedback on these messages, by message id."""
+    return {f.message_id: f for f in Feedback.objects.filter(user=user, message__in=message_ids)}
