@@ -9,8 +9,9 @@ environment (API throttling raised so the bench is not rate-limited), makes a st
 times over one keep-alive HTTP/1.1 connection (http.client), sequentially:
 
 - GET /api/v1/knowledge/search?q=… for the 120 dev_retrieval questions;
-- the same for 3,000-character case-fact texts (dev fact_pattern questions strung together with
-  the other dev questions as filler, deterministic, no network);
+- the same for 1,500-character case-fact texts, and POST (JSON body) for 3,000-character ones (a URL
+  cannot carry them): dev fact_pattern questions strung together with the other dev questions as
+  filler, deterministic, no network;
 - GET /api/v1/knowledge/articles?law=…&article=… for the 80 dev_lookup items (checks the answer).
 
 Prints p50/p95 (client-side wall time, ms) and the daphne process RSS, then stops daphne.
@@ -100,11 +101,17 @@ class Client:
         self.reconnects = 0
 
     def get(self, path: str, params: dict) -> tuple[int, bytes, float]:
-        url = f"{path}?{urlencode(params)}"
+        return self.request("GET", f"{path}?{urlencode(params)}")
+
+    def post(self, path: str, payload: dict) -> tuple[int, bytes, float]:
+        return self.request("POST", path, json.dumps(payload, ensure_ascii=False).encode())
+
+    def request(self, method: str, url: str, body: bytes | None = None) -> tuple[int, bytes, float]:
+        headers = dict(self.headers, **({"Content-Type": "application/json"} if body is not None else {}))
         for attempt in (0, 1):
             start = time.perf_counter()
             try:
-                self.conn.request("GET", url, headers=self.headers)
+                self.conn.request(method, url, body=body, headers=headers)
                 response = self.conn.getresponse()
                 body = response.read()
             except (http.client.HTTPException, ConnectionError):
@@ -169,18 +176,25 @@ def main() -> int:
         for q in [i["query"] for i in items[::4]] + short_facts[:5]:
             status, body, _ = client.get(search, {"q": q, "top_k": 10})
             assert status == 200, (status, body[:300])
+        for q in facts[:5]:
+            status, body, _ = client.post(search, {"q": q, "top_k": 10})
+            assert status == 200, (status, body[:300])
         for item in lookups[::8]:
             client.get(articles, {"law": item["query_law"], "article": item["query_article"]})
 
         print("\n== over HTTP (daphne, keep-alive, sequential; client wall time, ms) ==")
-        runs = (("search: questions (dev set)", [i["query"] for i in items]),
-                ("search: 1,500-char case facts", short_facts),
-                ("search: 3,000-char case facts", facts))
-        for label, queries in runs:
+        runs = (("search: questions (dev set)", [i["query"] for i in items], "GET"),
+                ("search: 1,500-char case facts", short_facts, "GET"),
+                ("search: 3,000-char case facts", facts, "POST"))
+        for label, queries, method in runs:
+            label = f"{label} ({method})"
             times, server, dropped = [], [], 0
             for q in queries:
                 try:
-                    status, body, ms = client.get(search, {"q": q, "top_k": 10})
+                    if method == "POST":  # long case facts do not fit in a URL (Twisted caps it at 16 KB)
+                        status, body, ms = client.post(search, {"q": q, "top_k": 10})
+                    else:
+                        status, body, ms = client.get(search, {"q": q, "top_k": 10})
                 except (http.client.HTTPException, ConnectionError):
                     dropped += 1
                     continue
@@ -189,11 +203,11 @@ def main() -> int:
                 server.append(json.loads(body)["query"]["elapsed_ms"])
             url_bytes = max(len(urlencode({"q": q, "top_k": 10})) for q in queries) + len(search) + 1
             if dropped:
-                print(f"  {label:<32} n={len(queries):<4} {dropped} requests DROPPED by daphne without a response "
+                print(f"  {label:<39} n={len(queries):<4} {dropped} requests DROPPED by daphne without a response "
                       f"(request line up to {url_bytes} bytes; Twisted's limit is 16,384)")
             if not times:
                 continue
-            print(f"  {label:<32} n={len(times):<4} p50 {percentile(times, 50):7.1f}  p95 {percentile(times, 95):7.1f}"
+            print(f"  {label:<39} n={len(times):<4} p50 {percentile(times, 50):7.1f}  p95 {percentile(times, 95):7.1f}"
                   f"  max {max(times):7.1f}   (search itself p50 {percentile(server, 50):.1f} / p95 "
                   f"{percentile(server, 95):.1f})")
         times, hits = [], 0

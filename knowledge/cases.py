@@ -157,7 +157,8 @@ def case_list(*, user: Any, matter_id: int | None = None) -> QuerySet[CaseDocume
     queryset = CaseDocument.objects.filter(work_visible_q(user=user, owner_field="owner", matter_field="matter"))
     if matter_id is not None:
         queryset = queryset.filter(matter_id=matter_id)
-    return queryset.select_related("owner", "matter")
+    # explicit: Meta.ordering is dropped from GROUP BY queries (the list annotates a chunk count)
+    return queryset.select_related("owner", "matter").order_by("-created_at", "-id")
 
 
 def case_get(*, user: Any, document_id: int) -> CaseDocument:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -28,6 +29,7 @@ from knowledge.exceptions import InvalidQuery
 from knowledge.models import CaseDocument
 
 PAGE_TOP_K = 10
+LIST_PAGE_SIZE = 20
 
 
 def _user_matters(user):  # noqa: ANN001, ANN202
@@ -45,9 +47,10 @@ def _page(request: HttpRequest, *, form_error: str = "", form: dict | None = Non
         except InvalidQuery as exc:
             search_error = str(exc)
             status = 400
-    documents = case_list(user=request.user, matter_id=matter_id).annotate(n_chunks=Count("chunks"))[:200]
+    documents = case_list(user=request.user, matter_id=matter_id).annotate(n_chunks=Count("chunks"))
+    page = Paginator(documents, LIST_PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
-        "documents": [(d, case_can_delete(user=request.user, document=d)) for d in documents],
+        "documents": [(d, case_can_delete(user=request.user, document=d)) for d in page], "page": page,
         "matters": _user_matters(request.user), "query": query, "matter_id": matter_id, "hits": hits,
         "search_error": search_error, "form_error": form_error, "form": form or {},
         "can_upload": does_client_work(request.user), "accept": ",".join(ALLOWED_EXTENSIONS),

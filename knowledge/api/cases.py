@@ -9,6 +9,7 @@ from django.urls import path
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -61,6 +62,9 @@ class CaseDetailOutput(CaseDocumentOutput):
 
 
 class CaseListOutput(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.CharField(allow_null=True)
+    previous = serializers.CharField(allow_null=True)
     results = CaseDocumentOutput(many=True)
 
 
@@ -117,16 +121,18 @@ class CaseListApi(APIView):
 
     @extend_schema(
         operation_id="knowledge_cases_list",
-        summary="案例库：列出可见的案例",
-        parameters=[OpenApiParameter("matter", int, required=False, description="只列出该案件的案例")],
-        responses={200: CaseListOutput})
+        summary="案例库：列出可见的案例（分页，每页 20 条，最新在前）",
+        parameters=[OpenApiParameter("matter", int, required=False, description="只列出该案件的案例"),
+                    OpenApiParameter("page", int, required=False, description="页码，从 1 开始")],
+        responses={200: CaseListOutput, 400: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT})
     def get(self, request: Request) -> Response:
         matter = request.query_params.get("matter")
         if matter and not matter.isdigit():
             return _bad_request("matter 须为案件 id")
         documents = case_list(user=request.user, matter_id=int(matter) if matter else None)
-        documents = documents.annotate(n_chunks=Count("chunks"))[:200]
-        return Response({"results": [document_payload(d, chunk_count=d.n_chunks) for d in documents]})
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(documents.annotate(n_chunks=Count("chunks")), request, view=self)
+        return paginator.get_paginated_response([document_payload(d, chunk_count=d.n_chunks) for d in page])
 
     @extend_schema(
         operation_id="knowledge_cases_upload",

@@ -479,3 +479,36 @@ def test_a_new_dimension_stores_without_vectors_until_reembed(staff_user, monkey
     assert not CaseChunk.objects.filter(embedding__isnull=True).exists()
     assert len(first.chunks.first().embedding) == 8
     assert "dense" in case_search(user=staff_user, query="违法解除劳动合同", top_k=3)[0].signals
+
+
+def _bare_documents(owner, n: int, matter=None) -> list[int]:
+    """Rows only (no file, no chunks): enough for listing."""
+    rows = [CaseDocument(owner=owner, matter=matter, title=f"判决{i:02d}", file_name=f"{i}.txt",
+                         content_type="text/plain", size=10, sha256=f"{i:064d}") for i in range(n)]
+    return [d.pk for d in CaseDocument.objects.bulk_create(rows)]
+
+
+def test_api_list_is_paginated_newest_first_and_scoped(make_user, api_client):
+    owner, outsider = make_user(), make_user()
+    ids = _bare_documents(owner, 25)
+    _bare_documents(outsider, 3)
+    api_client.force_authenticate(owner)
+    first = api_client.get(CASES).json()
+    assert first["count"] == 25 and len(first["results"]) == 20 and first["previous"] is None
+    second = api_client.get(first["next"]).json()
+    assert len(second["results"]) == 5 and second["next"] is None
+    listed = [d["id"] for d in first["results"] + second["results"]]
+    assert listed == sorted(ids, reverse=True)  # same created_at within a bulk insert: newest id first
+    assert api_client.get(CASES, {"page": 9}).status_code == 404
+    assert api_client.get(CASES, {"matter": "x"}).status_code == 400
+
+
+def test_page_lists_twenty_cases_a_page_with_links(make_user, client):
+    owner = make_user()
+    _bare_documents(owner, 23)
+    client.force_login(owner)
+    first = client.get("/knowledge/cases/").content.decode()
+    assert first.count("判决") >= 20 and "第 1 / 2 页，共 23 件" in first and "?page=2" in first
+    second = client.get("/knowledge/cases/", {"page": 2}).content.decode()
+    assert "第 2 / 2 页" in second and "判决00" in second and "判决22" not in second
+    assert "第 2 / 2 页" in client.get("/knowledge/cases/", {"page": "999"}).content.decode()  # clamped, no error
