@@ -19,6 +19,7 @@ import json
 import logging
 import os
 import re
+import ssl
 import threading
 import time
 import weakref
@@ -29,6 +30,7 @@ from types import MappingProxyType
 from typing import Any, Final, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
+import httpx2
 import openai
 from pydantic import BaseModel, ValidationError
 
@@ -51,6 +53,7 @@ __all__ = [
     "ToolCall",
     "get_gateway",
     "is_offline",
+    "model_schema",
     "parse_tool_arguments",
     "reset_gateway",
     "role_models_from_env",
@@ -483,6 +486,24 @@ async def _close_at_loop_shutdown(
         await client.close()
 
 
+@lru_cache(maxsize=512)
+def _schema_text(model: type[BaseModel]) -> str:
+    return json.dumps(model.model_json_schema(), ensure_ascii=False)
+
+
+def model_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """``model.model_json_schema()``, generated once per model (pydantic takes ~1 ms a schema and
+    every model call sends its tools' schemas); a fresh copy each call, callers may change it."""
+    return json.loads(_schema_text(model))
+
+
+@lru_cache(maxsize=1)
+def _tls_context() -> ssl.SSLContext:
+    """One TLS context per process, shared by the per-loop clients: building one loads the CA
+    bundle (~20 ms), which every chat turn (a new event loop, so a new client) used to pay."""
+    return httpx2.create_ssl_context()
+
+
 def _is_transient(exc: BaseException) -> bool:
     if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
         return True
@@ -583,6 +604,7 @@ class LLMGateway:
             api_key=self.config.api_key or _PLACEHOLDER_KEY,
             timeout=self.config.timeout,
             max_retries=0,
+            http_client=openai.DefaultAsyncHttpxClient(timeout=self.config.timeout, verify=_tls_context()),
         )
         # The loop finalises started async generators when it shuts down (asyncio.run does), so
         # this closes the client's connections on its own loop instead of from a later one.
@@ -1004,7 +1026,7 @@ class LLMGateway:
         fails too, :class:`LLMBadResponse` is raised.
         """
         model = self.model_for(role)
-        json_schema = schema.model_json_schema()
+        json_schema = model_schema(schema)
         schema_name = re.sub(r"[^A-Za-z0-9_-]", "_", schema.__name__)[:64] or "result"
         options: dict[str, Any] = {"temperature": temperature, "max_tokens": max_tokens, "timeout": timeout}
         conversation = list(messages)

@@ -17,6 +17,7 @@ An LLM timeout ends the run with what exists (the text streamed so far, the tool
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
@@ -44,6 +45,9 @@ __all__ = [
 
 DEFAULT_MAX_STEPS: Final = 5
 DEFAULT_WINDOW: Final = 30
+#: Streamed deltas that arrive within this many seconds of the last token event join the next one:
+#: the reader sees text at ~20 updates a second, and a turn sends tens of events, not one per chunk.
+TOKEN_EVENT_INTERVAL: Final = 0.05
 FINAL_ANSWER_PROMPT: Final = (
     "已达到工具调用的步数上限。请不要再调用任何工具，直接根据以上对话和工具结果给出最终回答；"
     "信息不足之处请如实说明。"
@@ -206,12 +210,22 @@ class _Run:
             result = await self.gateway.complete(self.spec.role, window, tools, **options)
         else:
             final: LLMResult | None = None
-            async for item in self.gateway.stream(self.spec.role, window, tools, **options):
-                if isinstance(item, LLMResult):
-                    final = item
-                else:
+            pending: list[str] = []
+            last_sent = float("-inf")
+            try:
+                async for item in self.gateway.stream(self.spec.role, window, tools, **options):
+                    if isinstance(item, LLMResult):
+                        final = item
+                        continue
                     self.streamed.append(item)
-                    await self.ctx.send(events.token(self.ctx.trace_id, delta=item))
+                    pending.append(item)
+                    now = time.monotonic()
+                    if now - last_sent >= TOKEN_EVENT_INTERVAL:  # the first delta goes out at once
+                        await self.ctx.send(events.token(self.ctx.trace_id, delta="".join(pending)))
+                        pending, last_sent = [], now
+            finally:  # also when the stream breaks off: the reader sees all the text there is
+                if pending:
+                    await self.ctx.send(events.token(self.ctx.trace_id, delta="".join(pending)))
             assert final is not None
             result = final
         self.usage = self.usage.add(result)

@@ -45,7 +45,7 @@ from typing import Any, Final, Literal, get_type_hints
 from pydantic import BaseModel, ValidationError
 
 from agents import events
-from agents.llm import ToolCall
+from agents.llm import ToolCall, model_schema
 
 logger = logging.getLogger(__name__)
 
@@ -388,7 +388,7 @@ class Tool:
 
     # -- schema and validation (overridden by MCP tools, which carry a JSON schema) ------------
     def json_schema(self) -> dict[str, Any]:
-        schema = self.parameters.model_json_schema()
+        schema = model_schema(self.parameters)
         schema.pop("title", None)
         schema.setdefault("type", "object")
         schema.setdefault("properties", {})
@@ -413,9 +413,9 @@ class Tool:
     async def invoke(self, params: Any, ctx: RunContext) -> Any:
         if inspect.iscoroutinefunction(self.func):
             return await self.func(params, ctx)
-        from asgiref.sync import sync_to_async
+        from legalsite.db import db_sync_to_async
 
-        result = await sync_to_async(self.func, thread_sensitive=True)(params, ctx)
+        result = await db_sync_to_async(self.func)(params, ctx)
         if inspect.isawaitable(result):
             result = await result
         return result

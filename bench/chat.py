@@ -1,8 +1,8 @@
 """Chat-turn benchmark: server-side overhead of one turn with a zero-latency fake LLM, and 50
 concurrent websocket chats against a fake LLM that takes 1 s per call.
 
-    .venv/bin/python bench/chat.py [--turns N] [--chats N] [--delay S] [--worker-concurrency N]
-                                [--pool threads|prefork] [--skip-concurrent]
+    .venv/bin/python bench/chat.py [--turns N] [--chats N] [--delay S] [--workers N]
+                                [--worker-concurrency N] [--pool threads|prefork] [--skip-concurrent]
 
 Prints numbers; asserts nothing. Starts a throw-away embedded PostgreSQL and Redis in a temporary
 data dir, migrates, imports 劳动合同法, 民法典 and 刑法 with their (offline USE) embeddings, creates a
@@ -14,10 +14,10 @@ staff user and a DRF token, and removes everything at the end.
     {"acceptable": true}. Reported: total turn time, time from the call to the first event appended
     to the turn's Redis log, and the time the fake LLM spent serving (measured inside its handler),
     so overhead = total − model time. The same for the offline engine (no LLM configured).
-(2) A real Celery worker (``-P threads --concurrency N`` by default, N = 50: one thread per chat,
-    as the task is synchronous and blocks its thread while the LLM answers; ``--pool prefork``
-    for processes) and a real daphne as child processes. The fake LLM sleeps ``--delay`` s before
-    each answer. Replies are chosen per request, not from a FIFO queue (concurrent chats
+(2) Real Celery workers (``--workers`` processes, default 2 = one per core, each ``-P threads
+    --concurrency N``, N = 25: a thread per chat, which waits while the turn runs on the worker's
+    agent loop; ``--pool prefork`` for processes) and a real daphne as child processes. The fake
+    LLM sleeps ``--delay`` s before each answer. Replies are chosen per request, not from a FIFO queue (concurrent chats
     interleave): a request with
     ``response_format`` gets the critic's JSON, one that already carries a tool result gets the
     text answer, any other gets the tool call. One warm-up chat, one chat alone (the baseline),
@@ -160,14 +160,20 @@ FIRST_APPEND: dict[str, float] = {}
 def patch_event_log() -> None:
     from legalsite.realtime import EventLog
 
-    original = EventLog.append
+    original, original_async = EventLog.append, EventLog.aappend
 
     def append(self: EventLog, event: dict[str, Any]) -> dict[str, Any]:
         stamped = original(self, event)
         FIRST_APPEND.setdefault(self.key, time.perf_counter())
         return stamped
 
+    async def aappend(self: EventLog, event: dict[str, Any]) -> dict[str, Any]:
+        stamped = await original_async(self, event)
+        FIRST_APPEND.setdefault(self.key, time.perf_counter())
+        return stamped
+
     EventLog.append = append  # type: ignore[method-assign]
+    EventLog.aappend = aappend  # type: ignore[method-assign]
 
 
 def run_turns(user: Any, n: int, fake: Any | None) -> dict[str, list[float]]:
@@ -230,6 +236,31 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 120) -> No
         except OSError:
             time.sleep(0.1)
     raise RuntimeError("daphne did not listen in time")
+
+
+def cpu_seconds(workers: list[subprocess.Popen], web: subprocess.Popen) -> dict[str, float]:
+    """CPU time (user + system) so far of the workers (with their children), daphne, PostgreSQL
+    (all its backends), Redis and this process (websocket clients and the fake LLM)."""
+    import psutil
+
+    def tree(pid: int) -> float:
+        try:
+            process = psutil.Process(pid)
+            total = sum(process.cpu_times()[:2])
+            return total + sum(sum(c.cpu_times()[:2]) for c in process.children(recursive=True))
+        except psutil.NoSuchProcess:
+            return 0.0
+
+    def named(name: str) -> float:
+        total = 0.0
+        for process in psutil.process_iter(["name", "cpu_times"]):
+            if name in (process.info["name"] or "") and process.info["cpu_times"] is not None:
+                total += sum(process.info["cpu_times"][:2])
+        return total
+
+    return {"workers": sum(tree(w.pid) for w in workers), "daphne": tree(web.pid),
+            "postgres": named("postgres"), "redis": named("redis-server"),
+            "bench (clients, fake LLM)": sum(psutil.Process().cpu_times()[:2])}
 
 
 def stop(proc: subprocess.Popen) -> None:
@@ -314,11 +345,11 @@ def part2(user: Any, token: str, data_dir: Path, args: argparse.Namespace) -> No
     trouble: list[str] = []
     worker_log = open(data_dir / "celery-worker.log", "w")  # noqa: SIM115
     web_log = open(data_dir / "daphne.log", "w")  # noqa: SIM115
-    worker = subprocess.Popen(
+    workers = [subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "legalsite", "worker", "-P", args.pool, "--concurrency",
-         str(args.worker_concurrency), "--loglevel", "WARNING", "--hostname", f"bench-{os.getpid()}@%h",
+         str(args.worker_concurrency), "--loglevel", "WARNING", "--hostname", f"bench-{os.getpid()}-{n}@%h",
          "--without-mingle", "--without-gossip"],
-        cwd=ROOT, env=env, stdout=worker_log, stderr=subprocess.STDOUT)
+        cwd=ROOT, env=env, stdout=worker_log, stderr=subprocess.STDOUT) for n in range(args.workers)]
     web = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
                             "legalsite.asgi:application"], cwd=ROOT, env=env, stdout=web_log,
                            stderr=subprocess.STDOUT)
@@ -328,7 +359,7 @@ def part2(user: Any, token: str, data_dir: Path, args: argparse.Namespace) -> No
         ping.apply_async().get(timeout=120)
         wait_for_port(port, web)
         url = f"127.0.0.1:{port}"
-        print(f"(2) celery worker -P {args.pool} --concurrency {args.worker_concurrency}, daphne, "
+        print(f"(2) {args.workers} × celery worker -P {args.pool} --concurrency {args.worker_concurrency}, daphne, "
               f"fake LLM {args.delay:.1f} s per call; {os.cpu_count()} CPUs")
         timeout = 120.0
 
@@ -339,7 +370,9 @@ def part2(user: Any, token: str, data_dir: Path, args: argparse.Namespace) -> No
 
         warm, _ = asyncio.run(many_chats(url, token, fresh(1), timeout))
         served = len(fake.served_ms)
+        alone_before = cpu_seconds(workers, web)
         alone, _ = asyncio.run(many_chats(url, token, fresh(1), timeout))
+        alone_used = {name: cpu_seconds(workers, web)[name] - seconds for name, seconds in alone_before.items()}
         alone_calls = len(fake.served_ms) - served
         base, w = alone[0], warm[0]
         print(f"  warm-up chat: {w['wall']:.2f} s, done {w['done']}" if isinstance(w, dict)
@@ -352,10 +385,13 @@ def part2(user: Any, token: str, data_dir: Path, args: argparse.Namespace) -> No
         print(f"  one chat alone: wall {base['wall']:.2f} s, first event {base['first'] * 1000:.0f} ms, "
               f"{alone_calls} LLM calls ({alone_calls * args.delay:.1f} s of model time), {c['count']} events, "
               f"final {c['final']}, done {c['done']}")
+        print("    CPU seconds for it: " + ", ".join(f"{k} {v:.3f}" for k, v in alone_used.items()))
 
         ids = fresh(args.chats)
         served = len(fake.served_ms)
+        before = cpu_seconds(workers, web)
         results, total = asyncio.run(many_chats(url, token, ids, timeout))
+        used = {name: cpu_seconds(workers, web)[name] - seconds for name, seconds in before.items()}
         calls = len(fake.served_ms) - served
         ok = [r for r in results if isinstance(r, dict)]
         failed = [r for r in results if not isinstance(r, dict)]
@@ -374,12 +410,15 @@ def part2(user: Any, token: str, data_dir: Path, args: argparse.Namespace) -> No
         print(f"    seq 1..n in order: {sum(x['in_order'] for x in checks)}/{len(checks)}; duplicates "
               f"{sum(x['duplicates'] for x in checks)}; gaps {sum(x['gaps'] for x in checks)}; "
               f"events received == Redis log: {sum(x['count'] == x['logged'] for x in checks)}/{len(checks)}")
+        print("    CPU seconds during the 50 chats: " + ", ".join(f"{k} {v:.2f}" for k, v in used.items())
+              + f" (of {total * (os.cpu_count() or 1):.1f} available)")
         starts = sorted(fake.served_ms[served:])
         if starts:
             print(f"    fake LLM time per call: p50 {percentile(starts, 50):.0f} ms, max {starts[-1]:.0f} ms")
     finally:
         stop(web)
-        stop(worker)
+        for worker in workers:
+            stop(worker)
         worker_log.close()
         web_log.close()
         fake.stop()
@@ -394,7 +433,9 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=30, help="timed in-process turns per engine (default 30)")
     parser.add_argument("--chats", type=int, default=50, help="concurrent websocket chats (default 50)")
     parser.add_argument("--delay", type=float, default=1.0, help="fake LLM seconds per call in part 2")
-    parser.add_argument("--worker-concurrency", type=int, default=50, help="Celery threads (default 50)")
+    parser.add_argument("--workers", type=int, default=2, help="Celery worker processes (default 2: one per core)")
+    parser.add_argument("--worker-concurrency", type=int, default=25,
+                        help="threads (or processes) per worker (default 25)")
     parser.add_argument("--pool", default="threads", choices=["threads", "prefork"], help="Celery pool")
     parser.add_argument("--skip-concurrent", action="store_true", help="part 1 only")
     args = parser.parse_args()

@@ -14,12 +14,11 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from channels.db import database_sync_to_async as sync_to_async
-
 from agents.offline import OfflineRequest, engine
 from agents.tools import ToolResult
 from chat import domains
 from chat.entities import Entities
+from legalsite.db import db_sync_to_async
 
 TOP_K = 5
 QUOTE_CHARS = 260
@@ -64,10 +63,10 @@ async def _search(request: OfflineRequest, query: str, domain: str) -> list[Mapp
     arguments: dict[str, Any] = {"query": query[:30_000], "top_k": TOP_K}
     if domain in domains.SPECIALISED_DOMAINS:
         result = await request.call_tool("search_legal_knowledge", {**arguments, "domain": domain})
-        hits = await sync_to_async(_hits)(result)
+        hits = await db_sync_to_async(_hits)(result)
         if hits:
             return hits
-    return await sync_to_async(_hits)(await request.call_tool("search_legal_knowledge", arguments))
+    return await db_sync_to_async(_hits)(await request.call_tool("search_legal_knowledge", arguments))
 
 
 async def _calculations(request: OfflineRequest, question: str, facts: Entities) -> list[dict[str, Any]]:

@@ -8,7 +8,6 @@ the trace recorder (the audit record). So the live timeline and the audit trail 
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
 from collections.abc import Mapping, Sequence
@@ -16,13 +15,13 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
-from channels.db import database_sync_to_async as sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from pydantic import BaseModel, Field
 
 from agents import events
+from agents.aio import run_sync
 from agents.critic import critique
 from agents.llm import LLMError, get_gateway
 from agents.loop import AgentResult, AgentSpec, run_agent
@@ -32,6 +31,7 @@ from chat import domains, intent_rules, memory
 from chat.entities import Entities, merge
 from chat.models import ChatSession, Message
 from chat.services import DISCLAIMER, session_group, turn_log
+from legalsite.db import db_sync_to_async, release_connections
 
 logger = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ class TurnSink:
         self.layer = get_channel_layer()
 
     async def __call__(self, event: Mapping[str, Any]) -> None:
-        stamped = await asyncio.to_thread(self.log.append, dict(event, turn_id=self.turn_id))
+        stamped = await self.log.aappend(dict(event, turn_id=self.turn_id))
         if self.recorder is not None:
             self.recorder(event)
         await self.layer.group_send(self.group, {"type": "event.forward", "event": stamped})
@@ -336,15 +336,15 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
             return again.content
 
         async def check(text: str) -> list[str]:
-            return await sync_to_async(citation_failures)(text, legal=True)
+            return await db_sync_to_async(citation_failures)(text, legal=True)
 
         outcome = await critique(question, answer, ctx=ctx, regenerate=regenerate, checks=[check], max_rounds=2)
         answer = outcome.answer
         if not outcome.acceptable:
             notices.append("审核未完全通过：请核对标记为 ✗ 的引用。")
-    citations = await sync_to_async(verify)(answer) if routing.legal else []
+    citations = await db_sync_to_async(verify)(answer) if routing.legal else []
     return (
-        TurnOutcome(content=answer, sources=await sync_to_async(sources_from)(tool_results), citations=citations,
+        TurnOutcome(content=answer, sources=await db_sync_to_async(sources_from)(tool_results), citations=citations,
                     notices=list(dict.fromkeys(notices)), offline=final.offline),
         routing, state,
     )
@@ -382,22 +382,18 @@ def chat_turn_run(*, answer_id: int) -> Message | None:
     ctx = RunContext(user=session.owner, trace_id=str(recorder.trace_id), emit=sink,
                      extra={"session_id": session.pk, "matter_id": session.matter_id})
 
-    async def main() -> tuple[TurnOutcome, Routing, Entities]:
-        try:
-            return await answer_turn(question=question, history=history, session_state=session.state,
-                                     summary=session.summary, recalled=recalled, ctx=ctx, recorder=recorder)
-        finally:
-            await get_gateway().aclose()
-
+    release_connections()  # not held while the model thinks: the pool serves the other turns
     try:
-        outcome, routing, state = asyncio.run(main())
+        outcome, routing, state = run_sync(answer_turn(
+            question=question, history=history, session_state=session.state, summary=session.summary,
+            recalled=recalled, ctx=ctx, recorder=recorder))
     except Exception as exc:  # noqa: BLE001 - the turn must end with a saved message, whatever failed
         logger.exception("chat turn %s failed", answer.pk)
         Message.objects.filter(pk=answer.pk).update(status=Message.Status.ERROR, content=FAILURE_TEXT,
                                                     disclaimer=DISCLAIMER)
-        asyncio.run(sink(events.error(ctx.trace_id, code="internal", message=FAILURE_TEXT) | {"message_id": answer.pk}))
+        run_sync(sink(events.error(ctx.trace_id, code="internal", message=FAILURE_TEXT) | {"message_id": answer.pk}))
         recorder.close(status="error", error=str(exc)[:500])
-        asyncio.run(_send_done(sink, ctx, "回答失败"))
+        run_sync(_send_done(sink, ctx, "回答失败"))
         return Message.objects.get(pk=answer.pk)
 
     Message.objects.filter(pk=answer.pk).update(
@@ -410,12 +406,12 @@ def chat_turn_run(*, answer_id: int) -> Message | None:
     ChatSession.objects.filter(pk=session.pk).update(state=state.to_dict())
     message = Message.objects.get(pk=answer.pk)
     memory.remember(message)
-    asyncio.run(sink(events.final(ctx.trace_id, message_id=message.pk, content=message.content,
+    run_sync(sink(events.final(ctx.trace_id, message_id=message.pk, content=message.content,
                                   sources=message.sources, citations=message.citations,
                                   disclaimer=message.disclaimer)
                      | {"notices": message.notices, "intent": message.intent}))
     recorder.close(status="success")
-    asyncio.run(_send_done(sink, ctx, "回答完成"))
+    run_sync(_send_done(sink, ctx, "回答完成"))
     return message
 
 
@@ -428,7 +424,7 @@ def _announce_failure(answer: Message, text: str) -> None:
         await sink(events.error(trace_id, code="internal", message=text) | {"message_id": answer.pk})
         await sink(events.status(trace_id, phase="done", text="回答失败"))
 
-    asyncio.run(send())
+    run_sync(send())
 
 
 async def _send_done(sink: TurnSink, ctx: RunContext, text: str) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 
+from agents.aio import run_sync
 from agents.llm import LLMError, get_gateway
 from chat.models import ChatSession, Message
 from chat.services import summary_set
@@ -43,17 +43,14 @@ def summary_generate(*, session: ChatSession) -> ChatSession:
     text = ""
     if not gateway.offline:
         async def ask() -> str:
-            try:
-                result = await gateway.complete("summarizer", [
-                    {"role": "system", "content": "用不超过300字概括这段法律咨询：争议事实、法律问题、结论与依据。"},
-                    {"role": "user", "content": _transcript(session)},
-                ])
-                return result.content or ""
-            finally:
-                await gateway.aclose()
+            result = await gateway.complete("summarizer", [
+                {"role": "system", "content": "用不超过300字概括这段法律咨询：争议事实、法律问题、结论与依据。"},
+                {"role": "user", "content": _transcript(session)},
+            ])
+            return result.content or ""
 
         try:
-            text = asyncio.run(ask())
+            text = run_sync(ask())
         except LLMError:
             text = ""
     return summary_set(session=session, text=text.strip() or _extractive(session))

@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 from django.conf import settings
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 
 from knowledge import selectors
 from knowledge.citations import extract_citations
@@ -46,6 +46,7 @@ from knowledge.lawnames import PRC_PREFIX
 from knowledge.models import Article, LawStatus
 from knowledge.query_expansion import expand_query
 from knowledge.textsearch import index_tokens
+from legalsite.db import pooled, release_connections
 
 MIN_QUERY_CHARS = 2
 MAX_TOP_K = 50
@@ -406,7 +407,7 @@ _side = ThreadPoolExecutor(max_workers=4, thread_name_prefix="knowledge-search")
 def _side_thread_allowed() -> bool:
     """With the connection pool (a side thread borrows a warm connection and gives it back) and
     outside a transaction (another connection would not see its uncommitted rows)."""
-    return bool(connection.settings_dict.get("OPTIONS", {}).get("pool")) and not connection.in_atomic_block
+    return pooled() and not connection.in_atomic_block
 
 
 def _beside(function: Callable[..., Any], *args: Any):  # noqa: ANN202 - a Future of function's result
@@ -419,7 +420,7 @@ def _beside(function: Callable[..., Any], *args: Any):  # noqa: ANN202 - a Futur
         try:
             return function(*args)
         finally:
-            connections.close_all()  # back to the pool
+            release_connections()
 
     return _side.submit(run)
 

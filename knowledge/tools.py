@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from pydantic import BaseModel, Field, field_validator, model_validator
 
@@ -23,6 +22,7 @@ from knowledge.domains import DOMAINS
 from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, InvalidQuery, LawNotFound
 from knowledge.search import statute_search
 from knowledge.verification import citations_verify, verification_summary
+from legalsite.db import db_sync_to_async
 
 #: An article's text is cut here in tool output (the longest article has 11,184 characters).
 ARTICLE_CHARS = 1500
@@ -96,7 +96,7 @@ def _search(params: SearchLegalKnowledgeParams) -> dict[str, Any]:
 @tool(cache="regulation", shared_cache=True)
 async def search_legal_knowledge(params: SearchLegalKnowledgeParams, ctx: RunContext) -> dict[str, Any]:
     """检索法律法规条文（默认现行有效）。输入问题、关键词、法条或案情，返回最相关的条文（法律名、条号、条文）。"""
-    return await sync_to_async(_search)(params)
+    return await db_sync_to_async(_search)(params)
 
 
 # -- lookup_legal_article ----------------------------------------------------------------------------------
@@ -130,7 +130,7 @@ def _lookup(params: LookupLegalArticleParams) -> dict[str, Any]:
 @tool(cache="regulation", shared_cache=True)
 async def lookup_legal_article(params: LookupLegalArticleParams, ctx: RunContext) -> dict[str, Any]:
     """按法律名称和条号查询一条法条的原文（默认现行版本），如 民法典 第1165条、刑法 第一百三十三条之一。"""
-    return await sync_to_async(_lookup)(params)
+    return await db_sync_to_async(_lookup)(params)
 
 
 # -- verify_citations ----------------------------------------------------------------------------------------
@@ -173,7 +173,7 @@ def _verify(params: VerifyCitationsParams) -> dict[str, Any]:
 async def verify_citations(params: VerifyCitationsParams, ctx: RunContext) -> dict[str, Any]:
     """核验一段文本中的法条引用：法律是否存在、条款项是否存在、是否现行有效（已废止、历史版本会被标出）。
     写完答复后用它检查引用。"""
-    return await sync_to_async(_verify)(params)
+    return await db_sync_to_async(_verify)(params)
 
 
 # -- query_knowledge_graph -------------------------------------------------------------------------------------
@@ -233,7 +233,7 @@ def _graph(params: QueryKnowledgeGraphParams) -> dict[str, Any]:
 async def query_knowledge_graph(params: QueryKnowledgeGraphParams, ctx: RunContext) -> dict[str, Any]:
     """查询法条引用图：某条法条引用了哪些条文、被哪些条文引用（neighbours），两跳内的相关条文或法律（related），
     两部法律/两条法条之间的引用路径（path）。"""
-    return await sync_to_async(_graph)(params)
+    return await db_sync_to_async(_graph)(params)
 
 
 # -- search_cases ------------------------------------------------------------------------------------------------
@@ -277,4 +277,4 @@ def _search_cases(params: SearchCasesParams, user: Any) -> dict[str, Any]:
 async def search_cases(params: SearchCasesParams, ctx: RunContext) -> dict[str, Any]:
     """在律所案例库（本所上传的裁判文书与先例，仅限您本人或所在案件团队可见的）中检索，返回最相关的段落
     （本院认为、裁判结果等）及出处。"""
-    return await sync_to_async(_search_cases)(params, ctx.user)
+    return await db_sync_to_async(_search_cases)(params, ctx.user)

@@ -7,6 +7,9 @@ and sends ``event`` to its client as JSON.
 
 from __future__ import annotations
 
+import asyncio
+import json
+import weakref
 from functools import lru_cache
 from typing import Any
 
@@ -35,6 +38,27 @@ def _redis_client(url: str):  # noqa: ANN202
     return redis.Redis.from_url(url)
 
 
+_async_clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = weakref.WeakKeyDictionary()
+
+# Number the event and store it in one round trip: INCR the job's counter, push the event with
+# its seq spliced in front of the other keys (ARGV[1] is a JSON object without "seq"), refresh
+# both expiries, return the seq.
+_APPEND_SCRIPT = """
+local seq = redis.call('INCR', KEYS[2])
+local body = ARGV[1]
+local stamped
+if body == '{}' then
+  stamped = '{"seq": ' .. seq .. '}'
+else
+  stamped = '{"seq": ' .. seq .. ', ' .. string.sub(body, 2)
+end
+redis.call('RPUSH', KEYS[1], stamped)
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+redis.call('EXPIRE', KEYS[2], ARGV[2])
+return seq
+"""
+
+
 class EventLog:
     """The events of one long job, kept in Redis so a client that (re)connects mid-job can replay them.
 
@@ -54,22 +78,35 @@ class EventLog:
 
         return _redis_client(settings.REDIS_URL)
 
-    def append(self, event: dict[str, Any]) -> dict[str, Any]:
-        import json
+    @staticmethod
+    def _async_client():  # noqa: ANN205
+        """A redis.asyncio client for the running loop (its connections belong to that loop)."""
+        from django.conf import settings
 
-        client = self._client()
-        seq = client.incr(f"{self.key}:seq")
-        stamped = dict(event, seq=int(seq))
-        pipe = client.pipeline()
-        pipe.rpush(self.key, json.dumps(stamped, ensure_ascii=False))
-        pipe.expire(self.key, self.ttl_seconds)
-        pipe.expire(f"{self.key}:seq", self.ttl_seconds)
-        pipe.execute()
-        return stamped
+        loop = asyncio.get_running_loop()
+        client = _async_clients.get(loop)
+        if client is None:
+            import redis.asyncio
+
+            client = _async_clients[loop] = redis.asyncio.Redis.from_url(settings.REDIS_URL)
+        return client
+
+    def _script_args(self, event: dict[str, Any]) -> tuple[list[str], list[Any], dict[str, Any]]:
+        body = {key: value for key, value in event.items() if key != "seq"}
+        return [self.key, f"{self.key}:seq"], [json.dumps(body, ensure_ascii=False), self.ttl_seconds], body
+
+    def append(self, event: dict[str, Any]) -> dict[str, Any]:
+        keys, args, body = self._script_args(event)
+        seq = self._client().register_script(_APPEND_SCRIPT)(keys=keys, args=args)
+        return {"seq": int(seq), **body}
+
+    async def aappend(self, event: dict[str, Any]) -> dict[str, Any]:
+        """:meth:`append` from async code, without a thread hop."""
+        keys, args, body = self._script_args(event)
+        seq = await self._async_client().register_script(_APPEND_SCRIPT)(keys=keys, args=args)
+        return {"seq": int(seq), **body}
 
     def read(self, after: int = 0) -> list[dict[str, Any]]:
-        import json
-
         events = [json.loads(raw) for raw in self._client().lrange(self.key, 0, -1)]
         return [event for event in events if event.get("seq", 0) > after]
 

@@ -40,6 +40,7 @@ from django.conf import settings
 from django.db import connections
 from django.utils import timezone
 
+from legalsite.db import release_connections
 from tracing import services
 from tracing.chain import canonical_json, capped_payload, clean_text, sha256_text
 from tracing.models import (
@@ -224,6 +225,7 @@ class TraceRecorder:
         self._errors: list[str] = []
         self._executor: ThreadPoolExecutor | None = None
         self._futures: list[Future[Any]] = []
+        self._queued = 0
         self._writer_ident: int | None = None
         self._closing = False
 
@@ -263,10 +265,21 @@ class TraceRecorder:
                 self._executor = ThreadPoolExecutor(
                     max_workers=1, thread_name_prefix=f"trace-{self.trace_id[:8]}", initializer=self._mark_writer
                 )
-            future = self._executor.submit(fn, *args)
+            self._queued += 1
+            future = self._executor.submit(self._run_queued, fn, *args)
             self._futures = [f for f in self._futures if not f.done()]
             self._futures.append(future)
         return future
+
+    def _run_queued(self, fn: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return fn(*args)
+        finally:
+            with self._state_lock:
+                self._queued -= 1
+                idle = self._queued == 0
+            if idle:  # between bursts of records the writer holds no pooled connection
+                release_connections()
 
     def _mark_writer(self) -> None:
         self._writer_ident = threading.get_ident()

@@ -180,14 +180,13 @@ class SummaryApi(APIView):
 class IntentClassifyApi(APIView):
     @extend_schema(request=ClassifyInput, responses=ClassifyOutput, summary="意图识别（规则层 + 模型层）")
     def post(self, request: Request) -> Response:
-        import asyncio
-
+        from agents.aio import run_sync
         from chat.domains import domain_label
         from chat.pipeline import classify
 
         payload = ClassifyInput(data=request.data)
         payload.is_valid(raise_exception=True)
-        routing = asyncio.run(classify(payload.validated_data["text"]))
+        routing = run_sync(classify(payload.validated_data["text"]))
         return Response(ClassifyOutput({
             "domain": routing.domain, "domain_label": domain_label(routing.domain), "intent": routing.intent,
             "confidence": routing.confidence, "layer": routing.layer, "entities": routing.entities.to_dict(),

@@ -193,7 +193,7 @@ def test_window_size_comes_from_settings_when_the_agent_sets_none(
     assert [m["content"] for m in fake.chat_requests[0].json["messages"]] == ["sys", "m6", "m7", "m8", "m9"]
 
 
-def test_streaming_sends_every_content_delta_as_a_token_event(
+def test_streaming_sends_the_first_delta_at_once_and_joins_the_ones_that_follow_closely(
     fake: FakeLLM, gateway: LLMGateway, registry: ToolRegistry, ctx: RunContext, collector: ListCollector
 ) -> None:
     add_search(registry)
@@ -204,12 +204,26 @@ def test_streaming_sends_every_content_delta_as_a_token_event(
     result = run(react(spec, QUESTION, ctx, gateway=gateway, registry=registry))
 
     tokens = collector.of_type("token")
-    assert len(tokens) == len(answer) // 3 + (1 if len(answer) % 3 else 0)
+    chunks = len(answer) // 3 + (1 if len(answer) % 3 else 0)
+    assert tokens[0]["delta"] == answer[:3]  # no waiting for the first words
+    assert 2 <= len(tokens) < chunks  # the rest arrived within the interval: joined, not one event each
     assert collector.text() == answer == result.content
     assert all(e["trace_id"] == "trace-test" for e in tokens)
     assert all(r.json["stream"] is True for r in fake.chat_requests)
     types = collector.types()
     assert types.index("tool_result") < types.index("token")
+
+
+def test_streaming_with_gaps_longer_than_the_interval_sends_each_delta(
+    fake: FakeLLM, gateway: LLMGateway, registry: ToolRegistry, ctx: RunContext, collector: ListCollector
+) -> None:
+    answer = "分居满二年可以起诉离婚。"
+    fake.script(Reply.text(answer, chunk_size=4, chunk_delay=0.12))
+    spec = AgentSpec(name="legal_advisor", tools=[], stream=True)
+
+    run(react(spec, QUESTION, ctx, gateway=gateway, registry=registry))
+
+    assert [e["delta"] for e in collector.of_type("token")] == [answer[i:i + 4] for i in range(0, len(answer), 4)]
 
 
 def test_an_llm_timeout_returns_the_partial_answer_and_an_llm_timeout_error_event(

@@ -49,10 +49,12 @@ def test_inside_a_transaction_everything_stays_on_the_callers_connection(statute
 
 
 def test_side_thread_needs_the_pool_and_no_open_transaction(monkeypatch):
-    fake = SimpleNamespace(settings_dict={"OPTIONS": {"pool": {"max_size": 4}}}, in_atomic_block=False)
+    fake = SimpleNamespace(in_atomic_block=False)
+    pool = {"on": True}
     monkeypatch.setattr(search, "connection", fake)
+    monkeypatch.setattr(search, "pooled", lambda: pool["on"])
     assert search._side_thread_allowed() is True
     fake.in_atomic_block = True
     assert search._side_thread_allowed() is False
-    fake.in_atomic_block, fake.settings_dict = False, {"OPTIONS": {}}
+    fake.in_atomic_block, pool["on"] = False, False
     assert search._side_thread_allowed() is False

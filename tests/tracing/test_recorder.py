@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from decimal import Decimal
 
 import pytest
@@ -228,3 +229,28 @@ def test_large_payloads_are_capped_with_the_hash_of_the_whole(staff_user, settin
     assert tool.output_bytes == len(long_text.encode()) and tool.output_sha256 == hashlib.sha256(
         long_text.encode()).hexdigest()
     assert audit_verify().ok
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_writer_thread_holds_no_pooled_connection_between_records(staff_user):
+    def borrowed() -> int:
+        stats = connection.pool.get_stats()
+        return stats["pool_size"] - stats["pool_available"]
+
+    recorder = trace_open("chat", staff_user)
+    tid = recorder.trace_id
+
+    async def burst() -> None:
+        recorder(events.tool_call(tid, call_id="c1", agent="a", tool="search_legal_knowledge", input={"q": "押金"}))
+        recorder(events.tool_result(tid, call_id="c1", ok=True, summary="ok", duration_ms=3))
+
+    before = borrowed()
+    asyncio.run(burst())
+    recorder.flush()
+    assert ToolCall.objects.filter(trace_id=tid).count() == 1
+    deadline = time.monotonic() + 5
+    while borrowed() > before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert borrowed() == before  # the writer gave its connection back though the trace is still open
+    recorder.close()
+    assert TraceSeal.objects.filter(trace_id=tid).exists()

@@ -1,0 +1,89 @@
+"""One long-lived event loop per process, for synchronous callers of the async agent runtime.
+
+A Celery task (or a sync view) that needs the runtime calls :func:`run_sync` instead of
+``asyncio.run``. ``asyncio.run`` builds a new loop every time, and everything bound to a loop went
+with it: the LLM client (a TLS context and fresh connections to the model endpoint), the channel
+layer's Redis connections, the event log's. On one loop that lives as long as the process, those
+are made once and reused by every turn, and concurrent turns of a threads pool share them
+(docs/decisions/agent-loop.md).
+
+The caller's context variables (the current trace recorder, for example) are visible to the
+coroutine, as with ``asyncio.run``. After a ``fork`` the child starts its own loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextvars
+import os
+import threading
+from collections.abc import Coroutine
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+__all__ = ["run_sync", "shared_loop"]
+
+_lock = threading.Lock()
+_state: dict[str, Any] = {"loop": None, "thread": None, "pid": None}
+
+
+def shared_loop() -> asyncio.AbstractEventLoop:
+    """The process's runtime loop, started on first use (in a daemon thread)."""
+    with _lock:
+        loop = _state["loop"]
+        if loop is None or _state["pid"] != os.getpid() or not _state["thread"].is_alive():
+            loop = asyncio.new_event_loop()
+            ready = threading.Event()
+
+            def serve() -> None:
+                asyncio.set_event_loop(loop)
+                loop.call_soon(ready.set)
+                loop.run_forever()
+
+            thread = threading.Thread(target=serve, name="agents-loop", daemon=True)
+            thread.start()
+            ready.wait()
+            _state.update(loop=loop, thread=thread, pid=os.getpid())
+        return loop
+
+
+def run_sync(coro: Coroutine[Any, Any, T]) -> T:
+    """Run ``coro`` on the shared loop and wait for its result (or exception) in this thread.
+
+    Like ``asyncio.run`` it must not be called from a thread that is running an event loop. If the
+    waiting thread is interrupted (a time limit, ``KeyboardInterrupt``) the coroutine is cancelled.
+    """
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    else:
+        coro.close()
+        raise RuntimeError("run_sync() cannot be called from a running event loop; await the coroutine")
+    loop = shared_loop()
+    context = contextvars.copy_context()
+    done: concurrent.futures.Future[T] = concurrent.futures.Future()
+    started: dict[str, asyncio.Task[T]] = {}
+
+    def finish(task: asyncio.Task[T]) -> None:
+        if task.cancelled():
+            done.set_exception(concurrent.futures.CancelledError())
+        elif task.exception() is not None:
+            done.set_exception(task.exception())  # type: ignore[arg-type]
+        else:
+            done.set_result(task.result())
+
+    def start() -> None:
+        task = loop.create_task(coro, context=context)
+        started["task"] = task
+        task.add_done_callback(finish)
+
+    loop.call_soon_threadsafe(start)
+    try:
+        return done.result()
+    except BaseException:
+        if not done.done():
+            loop.call_soon_threadsafe(lambda: started["task"].cancel() if "task" in started else None)
+        raise

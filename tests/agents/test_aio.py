@@ -1,0 +1,106 @@
+"""The process's shared event loop for sync callers (Celery tasks, sync views)."""
+
+import asyncio
+import contextvars
+import threading
+import time
+
+import pytest
+
+from agents.aio import run_sync, shared_loop
+from agents.llm import LLMConfig, LLMGateway, model_schema
+from tests.fakellm import FakeLLM, Reply
+
+probe: contextvars.ContextVar[str] = contextvars.ContextVar("probe", default="unset")
+
+
+def test_runs_on_one_loop_that_outlives_each_call():
+    async def loop_id() -> int:
+        await asyncio.sleep(0)
+        return id(asyncio.get_running_loop())
+
+    first, second = run_sync(loop_id()), run_sync(loop_id())
+    assert first == second == id(shared_loop())
+    assert shared_loop().is_running()
+
+
+def test_exceptions_reach_the_caller_and_the_loop_survives():
+    async def boom() -> None:
+        raise ValueError("bad input")
+
+    with pytest.raises(ValueError, match="bad input"):
+        run_sync(boom())
+
+    async def fine() -> str:
+        return "ok"
+
+    assert run_sync(fine()) == "ok"
+
+
+def test_the_callers_context_variables_are_visible_and_not_leaked_back():
+    probe.set("from the caller")
+
+    async def read_and_change() -> str:
+        seen = probe.get()
+        probe.set("changed inside")
+        return seen
+
+    assert run_sync(read_and_change()) == "from the caller"
+    assert probe.get() == "from the caller"
+
+
+def test_concurrent_callers_share_the_loop_and_overlap():
+    async def nap() -> float:
+        await asyncio.sleep(0.3)
+        return time.monotonic()
+
+    results: list[float] = []
+    threads = [threading.Thread(target=lambda: results.append(run_sync(nap()))) for _ in range(10)]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(results) == 10
+    assert time.monotonic() - started < 2.0  # ten 0.3 s naps overlapped, not 3 s in a row
+
+
+def test_refuses_to_block_a_running_loop():
+    async def inner() -> None:
+        coro = asyncio.sleep(0)
+        with pytest.raises(RuntimeError, match="running event loop"):
+            run_sync(coro)
+
+    asyncio.run(inner())
+
+
+def test_llm_clients_of_different_loops_share_one_tls_context():
+    fake = FakeLLM().start()
+    try:
+        fake.script(Reply.text("一"), Reply.text("二"))
+        gateway = LLMGateway(LLMConfig(base_url=fake.base_url, api_key="sk-test-0123456789", model="qwen-plus"))
+
+        async def ask() -> tuple[str, object]:
+            result = await gateway.complete("advisor", [{"role": "user", "content": "问"}])
+            client = await gateway._client()
+            return result.content, client._client._transport._pool._ssl_context
+
+        on_shared = run_sync(ask())
+        on_fresh = asyncio.run(ask())
+        assert {on_shared[0], on_fresh[0]} == {"一", "二"}
+        assert on_shared[1] is on_fresh[1]
+    finally:
+        fake.stop()
+
+
+def test_model_schema_is_cached_and_each_caller_gets_its_own_copy():
+    from pydantic import BaseModel
+
+    class Params(BaseModel):
+        query: str
+        top_k: int = 5
+
+    first = model_schema(Params)
+    first["properties"].clear()
+    second = model_schema(Params)
+    assert set(second["properties"]) == {"query", "top_k"} and second["required"] == ["query"]

@@ -1,0 +1,84 @@
+"""The per-job event log in Redis: numbered in one round trip, from sync and async code alike."""
+
+import asyncio
+import threading
+import uuid
+
+import pytest
+from django.db import connection
+
+from legalsite.db import pooled, release_connections
+from legalsite.realtime import EventLog
+
+
+def test_sync_and_async_appends_share_one_numbering_and_keep_every_field():
+    log = EventLog(f"test.{uuid.uuid4()}")
+    first = log.append({"type": "status", "phase": "intent", "text": "识别"})
+
+    async def more() -> list[dict]:
+        return [await log.aappend({"type": "token", "delta": "依据"}),
+                await log.aappend({"type": "final", "content": "答", "seq": 999})]  # a stale seq is replaced
+
+    second, third = asyncio.run(more())
+    assert [first["seq"], second["seq"], third["seq"]] == [1, 2, 3]
+    stored = log.read()
+    assert stored == [first, second, third]
+    assert stored[0] == {"seq": 1, "type": "status", "phase": "intent", "text": "识别"}
+    assert log.read(after=2) == [third]
+    log.clear()
+    assert log.read() == [] and log.append({"type": "status"})["seq"] == 1
+    log.clear()
+
+
+def test_concurrent_appends_get_distinct_consecutive_numbers():
+    log = EventLog(f"test.{uuid.uuid4()}")
+    seqs: list[int] = []
+    lock = threading.Lock()
+
+    def worker() -> None:
+        for _ in range(20):
+            seq = log.append({"type": "token", "delta": "x"})["seq"]
+            with lock:
+                seqs.append(seq)
+
+    threads = [threading.Thread(target=worker) for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(seqs) == list(range(1, 101))
+    assert [e["seq"] for e in log.read()] == list(range(1, 101))
+    log.clear()
+
+
+def test_an_empty_event_is_still_valid_json():
+    log = EventLog(f"test.{uuid.uuid4()}")
+    assert log.append({}) == {"seq": 1}
+    assert log.read() == [{"seq": 1}]
+    log.clear()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_release_connections_gives_the_threads_connection_back_to_the_pool():
+    assert pooled()
+
+    def borrowed() -> int:
+        stats = connection.pool.get_stats()
+        return stats["pool_size"] - stats["pool_available"]
+
+    connection.ensure_connection()
+    held = borrowed()
+    assert held >= 1
+    release_connections()
+    assert connection.connection is None and borrowed() == held - 1
+    with connection.cursor() as cursor:  # the next query borrows again
+        cursor.execute("SELECT 1")
+        assert cursor.fetchone() == (1,)
+
+
+@pytest.mark.django_db
+def test_release_connections_leaves_a_connection_inside_a_transaction_alone():
+    assert connection.in_atomic_block
+    connection.ensure_connection()
+    release_connections()
+    assert connection.connection is not None
