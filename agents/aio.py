@@ -18,12 +18,15 @@ import concurrent.futures
 import contextvars
 import os
 import threading
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
+
+from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 
 T = TypeVar("T")
 
-__all__ = ["run_sync", "shared_loop"]
+__all__ = ["db_sync_to_async", "on_shared_loop", "run_sync", "shared_loop"]
 
 _lock = threading.Lock()
 _state: dict[str, Any] = {"loop": None, "thread": None, "pid": None}
@@ -87,3 +90,29 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
         if not done.done():
             loop.call_soon_threadsafe(lambda: started["task"].cancel() if "task" in started else None)
         raise
+
+
+def on_shared_loop() -> bool:
+    """Whether the running loop is this process's runtime loop."""
+    try:
+        return asyncio.get_running_loop() is _state["loop"]
+    except RuntimeError:
+        return False
+
+
+def db_sync_to_async(func: Callable[..., T]) -> Callable[..., Awaitable[T]]:
+    """``func`` (sync code that may query the database) as a coroutine function.
+
+    On the shared runtime loop, where the concurrent turns of a worker run, calls go to the loop's
+    thread pool, each on a pooled connection given back when the call returns (Channels closes it
+    around each call): one turn's search does not wait behind another's. Anywhere else (a sync
+    caller's ``async_to_sync``, a consumer in daphne) calls stay thread-sensitive as Django's
+    default and use the caller's connection as it is, so they see its open transaction.
+    """
+    parallel = database_sync_to_async(func, thread_sensitive=False)
+    serial = sync_to_async(func, thread_sensitive=True)  # the caller's connection, left open
+
+    async def call(*args: Any, **kwargs: Any) -> T:
+        return await (parallel if on_shared_loop() else serial)(*args, **kwargs)
+
+    return call

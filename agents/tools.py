@@ -45,6 +45,7 @@ from typing import Any, Final, Literal, get_type_hints
 from pydantic import BaseModel, ValidationError
 
 from agents import events
+from agents.aio import db_sync_to_async
 from agents.llm import ToolCall, model_schema
 
 logger = logging.getLogger(__name__)
@@ -413,8 +414,6 @@ class Tool:
     async def invoke(self, params: Any, ctx: RunContext) -> Any:
         if inspect.iscoroutinefunction(self.func):
             return await self.func(params, ctx)
-        from legalsite.db import db_sync_to_async
-
         result = await db_sync_to_async(self.func)(params, ctx)
         if inspect.isawaitable(result):
             result = await result

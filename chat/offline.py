@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
+from agents.aio import db_sync_to_async
 from agents.offline import OfflineRequest, engine
 from agents.tools import ToolResult
 from chat import domains
 from chat.entities import Entities
-from legalsite.db import db_sync_to_async
 
 TOP_K = 5
 QUOTE_CHARS = 260

@@ -21,7 +21,7 @@ from django.db import transaction
 from pydantic import BaseModel, Field
 
 from agents import events
-from agents.aio import run_sync
+from agents.aio import db_sync_to_async, run_sync
 from agents.critic import critique
 from agents.llm import LLMError, get_gateway
 from agents.loop import AgentResult, AgentSpec, run_agent
@@ -31,7 +31,7 @@ from chat import domains, intent_rules, memory
 from chat.entities import Entities, merge
 from chat.models import ChatSession, Message
 from chat.services import DISCLAIMER, session_group, turn_log
-from legalsite.db import db_sync_to_async, release_connections
+from legalsite.db import beside, release_connections
 
 logger = logging.getLogger(__name__)
 
@@ -370,6 +370,8 @@ def chat_turn_run(*, answer_id: int) -> Message | None:
         return answer
     session: ChatSession = answer.session
     question = answer.reply_to.content
+    # the question's embedding and the recall run beside the trace's opening and the history query
+    recall = beside(lambda: memory.remember_and_recall(message=answer.reply_to, session=session))
     log = turn_log(answer.turn_id)
     log.clear()
     recorder = trace_open("chat", session.owner, obj=answer, matter=session.matter)
@@ -377,7 +379,7 @@ def chat_turn_run(*, answer_id: int) -> Message | None:
     history = [{"role": m.role, "content": m.content} for m in session.messages.filter(
         status=Message.Status.COMPLETE, created_at__lt=answer.reply_to.created_at).order_by("-created_at")[
         :HISTORY_WINDOW]][::-1]
-    recalled = memory.remember_and_recall(message=answer.reply_to, session=session)
+    recalled = recall()
     sink = TurnSink(session_id=session.pk, turn_id=str(answer.turn_id), recorder=recorder)
     ctx = RunContext(user=session.owner, trace_id=str(recorder.trace_id), emit=sink,
                      extra={"session_id": session.pk, "matter_id": session.matter_id})
@@ -405,12 +407,13 @@ def chat_turn_run(*, answer_id: int) -> Message | None:
     )
     ChatSession.objects.filter(pk=session.pk).update(state=state.to_dict())
     message = Message.objects.get(pk=answer.pk)
-    memory.remember(message)
+    remembered = beside(memory.remember, message)  # the answer's embedding, while the final event goes out
     run_sync(sink(events.final(ctx.trace_id, message_id=message.pk, content=message.content,
                                   sources=message.sources, citations=message.citations,
                                   disclaimer=message.disclaimer)
                      | {"notices": message.notices, "intent": message.intent}))
     recorder.close(status="success")
+    remembered()
     run_sync(_send_done(sink, ctx, "回答完成"))
     return message
 

@@ -27,8 +27,6 @@ import math
 import re
 import time
 from collections import Counter
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -46,7 +44,7 @@ from knowledge.lawnames import PRC_PREFIX
 from knowledge.models import Article, LawStatus
 from knowledge.query_expansion import expand_query
 from knowledge.textsearch import index_tokens
-from legalsite.db import pooled, release_connections
+from legalsite.db import beside
 
 MIN_QUERY_CHARS = 2
 MAX_TOP_K = 50
@@ -401,30 +399,6 @@ def fuse(dense: list[tuple[int, float]], fts: list[tuple[int, float]], *, method
     return scores
 
 
-_side = ThreadPoolExecutor(max_workers=4, thread_name_prefix="knowledge-search")
-
-
-def _side_thread_allowed() -> bool:
-    """With the connection pool (a side thread borrows a warm connection and gives it back) and
-    outside a transaction (another connection would not see its uncommitted rows)."""
-    return pooled() and not connection.in_atomic_block
-
-
-def _beside(function: Callable[..., Any], *args: Any):  # noqa: ANN202 - a Future of function's result
-    """Run ``function`` on a side thread (its own pooled connection) while the caller queries too;
-    None where that is not allowed (the caller runs ``function`` itself)."""
-    if not _side_thread_allowed():
-        return None
-
-    def run() -> Any:
-        try:
-            return function(*args)
-        finally:
-            release_connections()
-
-    return _side.submit(run)
-
-
 def _hits(ids: list[int]) -> dict[int, Article]:
     return {a.pk: a for a in Article.objects.select_related("law").filter(pk__in=ids).defer("embedding")}
 
@@ -442,12 +416,10 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
     scope = build_scope(law=law, version=version, department=department, domain=domain, status=status)
     cited_ids, cited_labels = citation_hits(text, scope) if mode == "hybrid" else ([], [])
     analysis = analyse(text)
-    run_dense = mode in ("hybrid", "dense")
-    pending = _beside(dense_candidates, analysis.embed_text, scope) if run_dense and mode == "hybrid" else None
-    dense = dense_candidates(analysis.embed_text, scope) if run_dense and pending is None else []
+    # dense on a side thread while the full-text query runs here (docs/decisions/knowledge-search.md)
+    dense_result = beside(dense_candidates, analysis.embed_text, scope) if mode in ("hybrid", "dense") else list
     fts = fts_candidates(analysis.weights, analysis.idf, scope) if mode in ("hybrid", "fts") else []
-    if pending is not None:
-        dense = pending.result()
+    dense = dense_result()
     scores = fuse(dense, fts)
     dense_rank = {pk: i for i, (pk, _) in enumerate(dense, start=1)}
     fts_rank = {pk: i for i, (pk, _) in enumerate(fts, start=1)}

@@ -16,13 +16,13 @@ from typing import Any, Literal
 from django.conf import settings
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from agents.aio import db_sync_to_async
 from agents.tools import RunContext, ToolError, tool
 from knowledge import graph, selectors
 from knowledge.domains import DOMAINS
 from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, InvalidQuery, LawNotFound
 from knowledge.search import statute_search
 from knowledge.verification import citations_verify, verification_summary
-from legalsite.db import db_sync_to_async
 
 #: An article's text is cut here in tool output (the longest article has 11,184 characters).
 ARTICLE_CHARS = 1500

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
-from channels.db import database_sync_to_async
-from django.db import connections
+from django.db import connection, connections
+
+T = TypeVar("T")
+
+_side = ThreadPoolExecutor(max_workers=8, thread_name_prefix="beside")
 
 
 def pooled(alias: str = "default") -> bool:
@@ -22,17 +26,29 @@ def release_connections() -> None:
     would run the pool dry. Without a pool this does nothing (closing would only cost a reconnect);
     a connection inside a transaction is left alone.
     """
-    for connection in connections.all(initialized_only=True):
-        if pooled(connection.alias) and connection.connection is not None and not connection.in_atomic_block:
-            connection.close()
+    for wrapper in connections.all(initialized_only=True):
+        if pooled(wrapper.alias) and wrapper.connection is not None and not wrapper.in_atomic_block:
+            wrapper.close()
 
 
-def db_sync_to_async(func: Callable[..., Any]) -> Callable[..., Any]:
-    """``func`` as a coroutine function run on the event loop's thread pool, for sync code that
-    queries the database from async code (agent tools, the critic's checks).
+def side_thread_allowed() -> bool:
+    """Whether work may run on a side thread with its own connection: with the pool (the thread
+    borrows a warm connection and gives it back) and outside a transaction (another connection
+    would not see this one's uncommitted rows)."""
+    return pooled() and not connection.in_atomic_block
 
-    Not thread-sensitive: concurrent chat turns on one loop query in parallel, each call on a
-    pooled connection that goes back to the pool when it returns (Channels closes it around each
-    call). The thread-sensitive default funnels every such call of a process through one thread.
-    """
-    return database_sync_to_async(func, thread_sensitive=False)
+
+def beside(function: Callable[..., T], *args: Any) -> Callable[[], T]:
+    """Start ``function(*args)`` on a side thread while the caller does other work; call the
+    returned function for the result (or the exception). Where a side thread is not allowed,
+    ``function`` runs when the result is asked for, in the caller's thread: same result, in turn."""
+    if not side_thread_allowed():
+        return lambda: function(*args)
+
+    def run() -> T:
+        try:
+            return function(*args)
+        finally:
+            release_connections()
+
+    return _side.submit(run).result

@@ -76,6 +76,7 @@ DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env_int("DAT
 # CONN_HEALTH_CHECKS makes the pool check a connection before handing it out.
 DATABASE_POOL_MAX_SIZE = env_int("DATABASE_POOL_MAX_SIZE", 20, minimum=0, maximum=1000)
 if DATABASE_POOL_MAX_SIZE:
+    DATABASES["default"]["ENGINE"] = "legalsite.postgres"  # Django's, failing fast when unreachable
     DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": 1,
         "max_size": DATABASE_POOL_MAX_SIZE,

@@ -104,3 +104,32 @@ def test_model_schema_is_cached_and_each_caller_gets_its_own_copy():
     first["properties"].clear()
     second = model_schema(Params)
     assert set(second["properties"]) == {"query", "top_k"} and second["required"] == ["query"]
+
+
+def test_db_calls_run_in_parallel_on_the_shared_loop_and_in_the_callers_thread_elsewhere():
+    from asgiref.sync import async_to_sync
+
+    from agents.aio import db_sync_to_async, on_shared_loop
+
+    def slow_probe() -> tuple[str, float]:
+        time.sleep(0.2)
+        return threading.current_thread().name, time.monotonic()
+
+    probe_async = db_sync_to_async(slow_probe)
+
+    async def four_at_once() -> tuple[bool, list[tuple[str, float]]]:
+        return on_shared_loop(), await asyncio.gather(*(probe_async() for _ in range(4)))
+
+    started = time.monotonic()
+    shared, results = run_sync(four_at_once())
+    assert shared and time.monotonic() - started < 0.6  # four 0.2 s calls side by side
+    assert len({name for name, _ in results}) > 1
+
+    # A sync caller (a view, a test) going through async_to_sync: the call runs in the caller's thread,
+    # where its open transaction is visible.
+    caller = threading.current_thread().name
+    async def elsewhere() -> tuple[bool, tuple[str, float]]:
+        return on_shared_loop(), await probe_async()
+
+    on_shared, (name, _) = async_to_sync(elsewhere)()
+    assert on_shared is False and name == caller

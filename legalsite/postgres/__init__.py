@@ -1,0 +1,1 @@
+"""Django's PostgreSQL backend with a fail-fast first connection for the connection pool."""
