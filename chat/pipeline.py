@@ -8,6 +8,7 @@ the trace recorder (the audit record). So the live timeline and the audit trail 
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 from collections.abc import Mapping, Sequence
@@ -85,7 +86,12 @@ class TurnOutcome:
 # --- the sink --------------------------------------------------------------------------------------
 class TurnSink:
     """Stamps each event with the turn, logs it (seq), publishes it to the session's group and
-    passes it to the recorder. Async: the runtime awaits it (``agents.events.deliver``)."""
+    passes it to the recorder. Async: the runtime awaits it (``agents.events.deliver``).
+
+    The log append is awaited (it numbers the event and makes it replayable); publication to the
+    group runs behind it, one event after the other in seq order, so the turn does not wait for
+    the channel layer's round trips. :meth:`flush` waits until everything sent is published.
+    """
 
     def __init__(self, *, session_id: int, turn_id: str, recorder: Any) -> None:
         self.group = session_group(session_id)
@@ -93,12 +99,26 @@ class TurnSink:
         self.turn_id = turn_id
         self.recorder = recorder
         self.layer = get_channel_layer()
+        self._published: asyncio.Future[None] | None = None
 
     async def __call__(self, event: Mapping[str, Any]) -> None:
         stamped = await self.log.aappend(dict(event, turn_id=self.turn_id))
         if self.recorder is not None:
             self.recorder(event)
-        await self.layer.group_send(self.group, {"type": "event.forward", "event": stamped})
+        self._published = asyncio.ensure_future(self._publish(self._published, stamped))
+
+    async def _publish(self, before: asyncio.Future[None] | None, stamped: dict[str, Any]) -> None:
+        if before is not None:
+            await asyncio.wait([before])  # keep seq order; an earlier failure was logged there
+        try:
+            await self.layer.group_send(self.group, {"type": "event.forward", "event": stamped})
+        except Exception:
+            # a watcher that misses a live event gets it from the log on reconnect
+            logger.warning("turn %s: could not publish event %s", self.turn_id, stamped.get("seq"), exc_info=True)
+
+    async def flush(self) -> None:
+        if self._published is not None:
+            await asyncio.wait([self._published])
 
 
 # --- layer 1 + layer 2 intent ------------------------------------------------------------------------
@@ -291,9 +311,10 @@ def verify(text: str) -> list[dict[str, Any]]:
     return list(unique.values())
 
 
-def citation_failures(answer: str, *, legal: bool) -> list[str]:
-    """The critic's deterministic check: every citation must exist; a legal answer must cite."""
-    citations = verify(answer)
+def citation_failures(answer: str, *, legal: bool, citations: list[dict[str, Any]] | None = None) -> list[str]:
+    """The critic's deterministic check: every citation must exist; a legal answer must cite.
+    ``citations``: ``verify(answer)`` when the caller has it already."""
+    citations = verify(answer) if citations is None else citations
     failures = [f"引用无效：《{c['law']}》{c['article']}（{c['reason']}）" for c in citations if not c["valid"]]
     if legal and not citations:
         failures.append("法律问题的回答没有引用任何法条")
@@ -325,6 +346,13 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
     final, tool_results, notices = await run_plan(turn, ctx, recorder)
     answer = final.content
 
+    verified: dict[str, list[dict[str, Any]]] = {}
+
+    async def citations_of(text: str) -> list[dict[str, Any]]:  # each text verified once per turn
+        if text not in verified:
+            verified[text] = await db_sync_to_async(verify)(text)
+        return verified[text]
+
     if routing.legal:
         await send(events.status(ctx.trace_id, phase="critic", text="核验引用的法条"))
 
@@ -336,13 +364,13 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
             return again.content
 
         async def check(text: str) -> list[str]:
-            return await db_sync_to_async(citation_failures)(text, legal=True)
+            return citation_failures(text, legal=True, citations=await citations_of(text))
 
         outcome = await critique(question, answer, ctx=ctx, regenerate=regenerate, checks=[check], max_rounds=2)
         answer = outcome.answer
         if not outcome.acceptable:
             notices.append("审核未完全通过：请核对标记为 ✗ 的引用。")
-    citations = await db_sync_to_async(verify)(answer) if routing.legal else []
+    citations = await citations_of(answer) if routing.legal else []
     return (
         TurnOutcome(content=answer, sources=await db_sync_to_async(sources_from)(tool_results), citations=citations,
                     notices=list(dict.fromkeys(notices)), offline=final.offline),
@@ -426,6 +454,7 @@ def _announce_failure(answer: Message, text: str) -> None:
     async def send() -> None:
         await sink(events.error(trace_id, code="internal", message=text) | {"message_id": answer.pk})
         await sink(events.status(trace_id, phase="done", text="回答失败"))
+        await sink.flush()
 
     run_sync(send())
 
@@ -434,3 +463,4 @@ async def _send_done(sink: TurnSink, ctx: RunContext, text: str) -> None:
     """The last event of a turn, sent once the answer is saved and the trace sealed."""
     sink.recorder = None
     await sink(events.status(ctx.trace_id, phase="done", text=text))
+    await sink.flush()

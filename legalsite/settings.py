@@ -202,7 +202,11 @@ CELERY_TASK_SOFT_TIME_LIMIT = max(5, CELERY_TASK_TIME_LIMIT - 60)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 600}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
-CELERY_WORKER_CONCURRENCY = env_int("CELERY_WORKER_CONCURRENCY", 2, minimum=1)
+#: threads: many chat turns per worker (each waits on the worker's agent loop while the model
+#: answers); prefork: a process per task (docs/decisions/agent-loop.md).
+CELERY_WORKER_POOL = env_choice("CELERY_WORKER_POOL", ("threads", "prefork"), "threads")
+CELERY_WORKER_CONCURRENCY = env_int("CELERY_WORKER_CONCURRENCY", 20 if CELERY_WORKER_POOL == "threads" else 2,
+                                    minimum=1)
 
 # --- API -----------------------------------------------------------------------------------
 API_TOKEN_TTL_DAYS = env_int("API_TOKEN_TTL_DAYS", 90, minimum=1)

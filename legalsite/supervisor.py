@@ -148,6 +148,7 @@ class Supervisor:
         python = sys.executable
         self.children = [
             Child("worker", [python, "-m", "celery", "-A", "legalsite", "worker", "--loglevel", "INFO",
+                             "--pool", settings.CELERY_WORKER_POOL,
                              "--concurrency", str(settings.CELERY_WORKER_CONCURRENCY),
                              "--hostname", f"legalsite-{self.port}@%h"]),
             Child("web", [python, "-m", "daphne", "-b", self.host, "-p", str(self.port), "--proxy-headers",
