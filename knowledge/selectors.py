@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +31,9 @@ from knowledge.models import Article, CorpusState, ImportRun, Law, LawStatus
 from knowledge.numerals import ArticleNumber, article_number_or_none
 
 _CHECK_SECONDS = 2.0
+#: Articles found by name and number, kept per corpus generation (look-ups and citation checks
+#: ask for the same few hundred articles again and again).
+_ARTICLE_CACHE_SIZE = 4096
 _CHAPTER_WINDOW = 60
 
 
@@ -46,6 +50,22 @@ class CorpusCache:
     departments: list[str]
     embedding: dict[str, Any] = field(default_factory=dict)
     documents: int = 0
+    #: (law as asked, article as asked, version) -> the article found; lives as long as this cache
+    articles: OrderedDict[tuple[str, str, str | None], Article] = field(default_factory=OrderedDict)
+    articles_lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def article_get(self, key: tuple[str, str, str | None]) -> Article | None:
+        with self.articles_lock:
+            found = self.articles.get(key)
+            if found is not None:
+                self.articles.move_to_end(key)
+            return found
+
+    def article_put(self, key: tuple[str, str, str | None], article: Article) -> None:
+        with self.articles_lock:
+            self.articles[key] = article
+            if len(self.articles) > _ARTICLE_CACHE_SIZE:
+                self.articles.popitem(last=False)
 
 
 _lock = threading.Lock()
@@ -194,6 +214,12 @@ def article_summary(article: Article) -> dict[str, Any]:
 
 def article_lookup(*, law: str | Law, article: str | int | ArticleNumber, version: str | None = None) -> Article:
     """One article of one law. 第一百三十三条之一 and 第一百三十三条 are different articles."""
+    key = (law, str(article), version) if isinstance(law, str) and isinstance(article, str | int) else None
+    cache = corpus_cache() if key is not None else None
+    if cache is not None:
+        cached = cache.article_get(key)
+        if cached is not None:
+            return cached
     wanted = parse_article(article)
     law_obj = law if isinstance(law, Law) else law_resolve(name=law, version=version)
     articles = Article.objects.select_related("law").filter(law=law_obj)
@@ -207,6 +233,8 @@ def article_lookup(*, law: str | Law, article: str | int | ArticleNumber, versio
         label = wanted
     if hit is None:
         raise ArticleNotFound(law_obj.name, label, _nearest_articles(law_obj, wanted))
+    if cache is not None:
+        cache.article_put(key, hit)
     return hit
 
 

@@ -89,3 +89,19 @@ def test_article_context_has_chapter_neighbours_and_prev_next(statutes):
     assert article.pk in [a.pk for a in context.chapter_articles] and len(context.chapter_articles) > 3
     trademark = selectors.article_lookup(law="商标法", article=1)
     assert [v.law.status for v in selectors.article_context(article=trademark).other_versions] == ["历史版本"]
+
+
+def test_a_repeated_look_up_is_answered_from_the_corpus_cache(statutes, django_assert_num_queries):
+    first = selectors.article_lookup(law="劳动合同法", article="第四十七条")
+    with django_assert_num_queries(0):
+        again = selectors.article_lookup(law="劳动合同法", article="第四十七条")
+    assert again.pk == first.pk and again.number == 47 and again.law.name == "中华人民共和国劳动合同法"
+    # a different spelling is its own entry, with the same answer
+    assert selectors.article_lookup(law="《劳动合同法》", article=47).pk == first.pk
+    # misses are not remembered: still an error with suggestions, every time
+    for _ in range(2):
+        with pytest.raises(ArticleNotFound):
+            selectors.article_lookup(law="劳动合同法", article="第九百条")
+    selectors.invalidate_caches()  # after an import the cache starts again: the article is read anew
+    fresh = selectors.article_lookup(law="劳动合同法", article="第四十七条")
+    assert fresh.pk == first.pk and fresh is not first
