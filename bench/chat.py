@@ -17,10 +17,10 @@ staff user and a DRF token, and removes everything at the end.
 (2) Real Celery workers (``--workers`` processes, default 2 = one per core, each ``-P threads
     --concurrency N``, N = 25: a thread per chat, which waits while the turn runs on the worker's
     agent loop; ``--pool prefork`` for processes) and a real daphne as child processes. The fake
-    LLM sleeps ``--delay`` s before each answer. Replies are chosen per request, not from a FIFO queue (concurrent chats
-    interleave): a request with
-    ``response_format`` gets the critic's JSON, one that already carries a tool result gets the
-    text answer, any other gets the tool call. One warm-up chat, one chat alone (the baseline),
+    LLM sleeps ``--delay`` s before each answer. Replies are chosen per request, not from a FIFO
+    queue (concurrent chats interleave): a request with ``response_format`` gets the critic's
+    JSON, one that already carries a tool result gets the text answer, any other gets the tool
+    call. Warm-up chats (two per worker, at once), one chat alone (the baseline),
     then ``--chats`` websocket clients, each on its own session, ask at once. Per chat: wall time
     from sending "ask" to {"type":"status","phase":"done"}, seq numbers 1..n without gaps or
     duplicates, a final event, and the count equal to the turn's Redis log.
@@ -368,14 +368,15 @@ def part2(user: Any, token: str, data_dir: Path, args: argparse.Namespace) -> No
             connection.close()
             return ids
 
-        warm, _ = asyncio.run(many_chats(url, token, fresh(1), timeout))
+        # warm every worker process (its first turn loads models and opens its connections)
+        warm, _ = asyncio.run(many_chats(url, token, fresh(2 * args.workers), timeout))
         served = len(fake.served_ms)
         alone_before = cpu_seconds(workers, web)
         alone, _ = asyncio.run(many_chats(url, token, fresh(1), timeout))
         alone_used = {name: cpu_seconds(workers, web)[name] - seconds for name, seconds in alone_before.items()}
         alone_calls = len(fake.served_ms) - served
         base, w = alone[0], warm[0]
-        print(f"  warm-up chat: {w['wall']:.2f} s, done {w['done']}" if isinstance(w, dict)
+        print(f"  warm-up: {len(warm)} chats at once, first {w['wall']:.2f} s, done {w['done']}" if isinstance(w, dict)
               else f"  warm-up chat failed: {w!r}")
         if isinstance(base, BaseException):
             print(f"  one chat alone failed: {base!r}")
