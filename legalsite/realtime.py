@@ -59,6 +59,12 @@ return seq
 """
 
 
+@lru_cache(maxsize=8)
+def _append_script(client: Any) -> Any:  # noqa: ANN401 - redis or redis.asyncio client
+    """The append script bound to ``client`` (sent by its hash; loaded on first use)."""
+    return client.register_script(_APPEND_SCRIPT)
+
+
 class EventLog:
     """The events of one long job, kept in Redis so a client that (re)connects mid-job can replay them.
 
@@ -97,13 +103,13 @@ class EventLog:
 
     def append(self, event: dict[str, Any]) -> dict[str, Any]:
         keys, args, body = self._script_args(event)
-        seq = self._client().register_script(_APPEND_SCRIPT)(keys=keys, args=args)
+        seq = _append_script(self._client())(keys=keys, args=args)
         return {"seq": int(seq), **body}
 
     async def aappend(self, event: dict[str, Any]) -> dict[str, Any]:
         """:meth:`append` from async code, without a thread hop."""
         keys, args, body = self._script_args(event)
-        seq = await self._async_client().register_script(_APPEND_SCRIPT)(keys=keys, args=args)
+        seq = await _append_script(self._async_client())(keys=keys, args=args)
         return {"seq": int(seq), **body}
 
     def read(self, after: int = 0) -> list[dict[str, Any]]:

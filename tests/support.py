@@ -55,3 +55,11 @@ def clean_env(**overrides: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "LEGALSITE_DATA_DIR")}
     env.update(overrides)
     return env
+
+
+def pool_borrowed() -> int:
+    """Connections of the default alias's pool that are out (borrowed by some thread) now."""
+    from django.db import connection
+
+    stats = connection.pool.get_stats()
+    return stats["pool_size"] - stats["pool_available"]

@@ -9,6 +9,7 @@ from django.db import connection
 
 from legalsite.db import pooled, release_connections
 from legalsite.realtime import EventLog
+from tests.support import pool_borrowed
 
 
 def test_sync_and_async_appends_share_one_numbering_and_keep_every_field():
@@ -62,15 +63,11 @@ def test_an_empty_event_is_still_valid_json():
 def test_release_connections_gives_the_threads_connection_back_to_the_pool():
     assert pooled()
 
-    def borrowed() -> int:
-        stats = connection.pool.get_stats()
-        return stats["pool_size"] - stats["pool_available"]
-
     connection.ensure_connection()
-    held = borrowed()
+    held = pool_borrowed()
     assert held >= 1
     release_connections()
-    assert connection.connection is None and borrowed() == held - 1
+    assert connection.connection is None and pool_borrowed() == held - 1
     with connection.cursor() as cursor:  # the next query borrows again
         cursor.execute("SELECT 1")
         assert cursor.fetchone() == (1,)

@@ -11,6 +11,7 @@ from django.db import connection
 from rest_framework.authtoken.models import Token
 
 from legalsite.asgi import application
+from tests.support import pool_borrowed
 
 
 def test_cache_instances_share_one_redis_pool():
@@ -44,12 +45,8 @@ def test_an_api_request_hops_into_a_thread_a_few_times_not_once_per_middleware(s
         await communicator.wait(timeout=10)  # the handler closes the response: request_finished
         return response["status"], json.loads(response["body"])
 
-    def borrowed() -> int:
-        stats = connection.pool.get_stats()
-        return stats["pool_size"] - stats["pool_available"]
-
     asyncio.run(scenario())  # warm-up: URL resolver, first connections
-    before = borrowed()  # the test's own connection
+    before = pool_borrowed()  # the test's own connection
     monkeypatch.setattr(sync.SyncToAsync, "__call__", counting)
     status, body = asyncio.run(scenario())
     assert status == 200 and "laws" in json.dumps(body, ensure_ascii=False)
@@ -57,5 +54,5 @@ def test_an_api_request_hops_into_a_thread_a_few_times_not_once_per_middleware(s
     # With every async-capable middleware running on its own it took 18.
     assert hops["n"] <= 6, hops
     # request_finished gave the request thread's connection back to the pool
-    assert borrowed() == before
+    assert pool_borrowed() == before
 

@@ -13,6 +13,7 @@ from django.db import connection
 from agents import events
 from agents.llm import LLMConfig, LLMGateway
 from tests.fakellm import FakeLLM, Reply
+from tests.support import pool_borrowed
 from tests.tracing.factories import chat_trace, llm_failure, llm_result
 from tracing.models import AgentRun, LLMCall, RoutingDecision, ToolCall, Trace, TraceSeal
 from tracing.recorder import current_recorder, llm_dispatch, trace_open
@@ -233,10 +234,6 @@ def test_large_payloads_are_capped_with_the_hash_of_the_whole(staff_user, settin
 
 @pytest.mark.django_db(transaction=True)
 def test_the_writer_thread_holds_no_pooled_connection_between_records(staff_user):
-    def borrowed() -> int:
-        stats = connection.pool.get_stats()
-        return stats["pool_size"] - stats["pool_available"]
-
     recorder = trace_open("chat", staff_user)
     tid = recorder.trace_id
 
@@ -244,13 +241,13 @@ def test_the_writer_thread_holds_no_pooled_connection_between_records(staff_user
         recorder(events.tool_call(tid, call_id="c1", agent="a", tool="search_legal_knowledge", input={"q": "押金"}))
         recorder(events.tool_result(tid, call_id="c1", ok=True, summary="ok", duration_ms=3))
 
-    before = borrowed()
+    before = pool_borrowed()
     asyncio.run(burst())
     recorder.flush()
     assert ToolCall.objects.filter(trace_id=tid).count() == 1
     deadline = time.monotonic() + 5
-    while borrowed() > before and time.monotonic() < deadline:
+    while pool_borrowed() > before and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert borrowed() == before  # the writer gave its connection back though the trace is still open
+    assert pool_borrowed() == before  # the writer gave its connection back though the trace is still open
     recorder.close()
     assert TraceSeal.objects.filter(trace_id=tid).exists()
