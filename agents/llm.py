@@ -32,6 +32,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx2
 import openai
+from openai.types.chat import ChatCompletion
 from pydantic import BaseModel, ValidationError
 
 logger = logging.getLogger(__name__)
@@ -385,60 +386,79 @@ class LLMFailure:
 Listener = Callable[[LLMResult | LLMFailure], object]
 
 
+def _field(value: Any, name: str) -> Any:  # noqa: ANN401 - a chunk is whatever JSON the server sent
+    """``value[name]`` for a JSON object, else None (a malformed chunk is read as empty)."""
+    return value.get(name) if isinstance(value, Mapping) else None
+
+
+def _text(value: Any) -> str:  # noqa: ANN401
+    return value if isinstance(value, str) else ""
+
+
+def _count(value: Any) -> int | None:  # noqa: ANN401
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 class _StreamAccumulator:
-    """Assembles streamed chunks (content, reasoning and tool-call deltas) into one result."""
+    """Assembles streamed chunks (content, reasoning and tool-call deltas) into one result.
+
+    Chunks arrive as the parsed JSON objects of the SSE stream (see :meth:`LLMGateway._post`)."""
 
     def __init__(self) -> None:
         self.content: list[str] = []
         self.reasoning: list[str] = []
         self.calls: dict[int, dict[str, Any]] = {}
         self.finish_reason: str | None = None
-        self.usage: Any = None
+        self.usage: Mapping[str, Any] | None = None
         self.model: str | None = None
         self.id: str | None = None
         self.chunks = 0
 
-    def add(self, chunk: Any) -> str:
+    def add(self, chunk: Any) -> str:  # noqa: ANN401
         self.chunks += 1
-        self.id = getattr(chunk, "id", None) or self.id
-        self.model = getattr(chunk, "model", None) or self.model
-        if getattr(chunk, "usage", None) is not None:
-            self.usage = chunk.usage
+        self.id = _field(chunk, "id") or self.id
+        self.model = _field(chunk, "model") or self.model
+        usage = _field(chunk, "usage")
+        if isinstance(usage, Mapping):
+            self.usage = usage
         text = ""
-        for choice in getattr(chunk, "choices", None) or []:
-            if getattr(choice, "index", 0) not in (0, None):
+        choices = _field(chunk, "choices")
+        for choice in choices if isinstance(choices, list) else []:
+            if _field(choice, "index") not in (0, None):
                 continue
-            if choice.finish_reason:
-                self.finish_reason = choice.finish_reason
-            delta = choice.delta
-            if delta is None:
+            if _field(choice, "finish_reason"):
+                self.finish_reason = str(choice["finish_reason"])
+            delta = _field(choice, "delta")
+            if not isinstance(delta, Mapping):
                 continue
-            if delta.content:
-                text += delta.content
-            extra = delta.model_extra or {}
-            if extra.get("reasoning_content"):
-                self.reasoning.append(str(extra["reasoning_content"]))
-            for tool_delta in delta.tool_calls or []:
-                self._add_tool_delta(tool_delta)
+            text += _text(delta.get("content"))
+            if delta.get("reasoning_content"):
+                self.reasoning.append(str(delta["reasoning_content"]))
+            tool_deltas = delta.get("tool_calls")
+            for tool_delta in tool_deltas if isinstance(tool_deltas, list) else []:
+                if isinstance(tool_delta, Mapping):
+                    self._add_tool_delta(tool_delta)
         if text:
             self.content.append(text)
         return text
 
-    def _add_tool_delta(self, tool_delta: Any) -> None:
-        index = getattr(tool_delta, "index", None)
-        if index is None:
-            matches = [i for i, c in self.calls.items() if tool_delta.id and c["id"] == tool_delta.id]
+    def _add_tool_delta(self, tool_delta: Mapping[str, Any]) -> None:
+        index = tool_delta.get("index")
+        call_id = _text(tool_delta.get("id")) or None
+        if not isinstance(index, int):
+            matches = [i for i, c in self.calls.items() if call_id and c["id"] == call_id]
             index = matches[0] if matches else len(self.calls)
         slot = self.calls.setdefault(index, {"id": None, "name": "", "arguments": []})
-        if tool_delta.id:
-            slot["id"] = tool_delta.id
-        function = tool_delta.function
-        if function is not None:
+        if call_id:
+            slot["id"] = call_id
+        function = tool_delta.get("function")
+        if isinstance(function, Mapping):
             # OpenAI sends the name once; some compatible servers repeat it in every delta.
-            if function.name and function.name != slot["name"]:
-                slot["name"] += function.name
-            if function.arguments:
-                slot["arguments"].append(function.arguments)
+            name = _text(function.get("name"))
+            if name and name != slot["name"]:
+                slot["name"] += name
+            if function.get("arguments"):
+                slot["arguments"].append(_text(function["arguments"]))
 
     def tool_calls(self) -> tuple[ToolCall, ...]:
         return tuple(
@@ -754,6 +774,21 @@ class LLMGateway:
             raise error
         raise error from exc
 
+    async def _post(self, params: Mapping[str, Any], timeout: float | None) -> Any:  # noqa: ANN401
+        """``POST /chat/completions`` through the SDK client (its HTTP, auth, error types and SSE
+        parsing), with ``params`` sent as built. ``chat.completions.create`` would first walk every
+        message and tool schema against the typed-dict unions of its parameters, and a stream would
+        build a pydantic model per chunk: milliseconds per call for data that is plain JSON already.
+        A stream yields the chunks' JSON objects; a completion is a ``ChatCompletion``."""
+        client = await self._client()
+        body = {key: value for key, value in params.items() if key != "extra_body"}
+        body.update(params.get("extra_body") or {})
+        options: dict[str, Any] = {} if timeout is None else {"timeout": timeout}
+        if body.get("stream"):
+            return await client.post("/chat/completions", cast_to=ChatCompletion, body=body, options=options,
+                                     stream=True, stream_cls=openai.AsyncStream[object])
+        return await client.post("/chat/completions", cast_to=ChatCompletion, body=body, options=options)
+
     # -- public calls ----------------------------------------------------------------------
     async def complete(
         self,
@@ -785,11 +820,7 @@ class LLMGateway:
         while True:
             attempt += 1
             try:
-                client = await self._client()
-                if timeout is not None:
-                    completion = await client.chat.completions.create(**params, timeout=timeout)
-                else:
-                    completion = await client.chat.completions.create(**params)
+                completion = await self._post(params, timeout)
                 result = self._result_from_completion(
                     completion,
                     role=role,
@@ -909,11 +940,7 @@ class LLMGateway:
             yielded = False
             stream: Any = None
             try:
-                client = await self._client()
-                if timeout is not None:
-                    stream = await client.chat.completions.create(**params, timeout=timeout)
-                else:
-                    stream = await client.chat.completions.create(**params)
+                stream = await self._post(params, timeout)
                 iterator = stream.__aiter__()
                 while True:
                     try:
@@ -974,8 +1001,8 @@ class LLMGateway:
             raise LLMBadResponse("LLM stream ended without any chunk", role=role, model=model)
         tool_calls = acc.tool_calls()
         content = "".join(acc.content)
-        tokens_in = getattr(acc.usage, "prompt_tokens", None)
-        tokens_out = getattr(acc.usage, "completion_tokens", None)
+        tokens_in = _count(_field(acc.usage, "prompt_tokens"))
+        tokens_out = _count(_field(acc.usage, "completion_tokens"))
         message: dict[str, Any] = {"role": "assistant", "content": content or None}
         if tool_calls:
             message["tool_calls"] = [call.to_openai() for call in tool_calls]
@@ -987,7 +1014,7 @@ class LLMGateway:
             "stream_chunks": acc.chunks,
         }
         if acc.usage is not None:
-            response["usage"] = acc.usage.model_dump(mode="json", exclude_unset=True)
+            response["usage"] = dict(acc.usage)
         reasoning = "".join(acc.reasoning) or None
         return self._scrub(
             LLMResult(

@@ -13,7 +13,9 @@ staff user and a DRF token, and removes everything at the end.
     call to search_legal_knowledge, a text answer citing 《中华人民共和国劳动合同法》第八十七条, the critic's
     {"acceptable": true}. Reported: total turn time, time from the call to the first event appended
     to the turn's Redis log, and the time the fake LLM spent serving (measured inside its handler),
-    so overhead = total − model time. The same for the offline engine (no LLM configured).
+    so overhead = total − model time. The fake LLM runs in a process of its own (as a model server
+    runs elsewhere), so its HTTP handling is not counted as the turn's. The same for the offline
+    engine (no LLM configured).
 (2) Real Celery workers (``--workers`` processes, default 2 = one per core, each ``-P threads
     --concurrency N``, N = 25: a thread per chat, which waits while the turn runs on the worker's
     agent loop; ``--pool prefork`` for processes) and a real daphne as child processes. The fake
@@ -88,7 +90,7 @@ def start_services() -> Path:
 # --- a fake LLM that picks the reply from the request ----------------------------------------------
 def routed_fake(delay: float):  # noqa: ANN201
     """A FakeLLM whose replies depend on the request (safe under concurrency); it records how long
-    each chat request spent in the handler (the model time)."""
+    each chat request spent in the handler (the model time), served at GET /bench/served."""
     from tests.fakellm import Call, FakeLLM, Reply, _Handler
 
     class RoutedFakeLLM(FakeLLM):
@@ -114,6 +116,13 @@ def routed_fake(delay: float):  # noqa: ANN201
             owner = self
 
             class Handler(_Handler):
+                def _get(self) -> None:
+                    if self.path == "/bench/served":
+                        with owner._lock:
+                            self._send_json(200, list(owner.served_ms))
+                    else:
+                        super()._get()
+
                 def _chat(self, request: Any) -> None:
                     owner.local.reply = owner.choose(request.json)
                     started = time.perf_counter()
@@ -133,6 +142,44 @@ def routed_fake(delay: float):  # noqa: ANN201
             return self
 
     return RoutedFakeLLM()
+
+
+def serve_fake_llm(delay: float) -> None:
+    """The child process: serve the routed fake LLM until stdin closes."""
+    fake = routed_fake(delay).start()
+    print(fake.base_url, flush=True)
+    sys.stdin.read()
+    fake.stop()
+
+
+class FakeLLMProcess:
+    """The routed fake LLM in a process of its own, like a model server on another machine: its
+    HTTP handling does not share this process's interpreter lock with the turn being measured."""
+
+    def __init__(self, delay: float) -> None:
+        self.proc = subprocess.Popen([sys.executable, __file__, "--serve-fake-llm", str(delay)], cwd=ROOT,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.base_url = self.proc.stdout.readline().strip()
+        if not self.base_url:
+            raise RuntimeError("the fake LLM process did not start")
+
+    def served_ms(self) -> list[float]:
+        """Milliseconds each chat request spent in the handler so far, in order."""
+        import http.client
+
+        connection = http.client.HTTPConnection(self.base_url.split("//", 1)[1].split("/", 1)[0], timeout=10)
+        try:
+            connection.request("GET", "/bench/served")
+            return json.loads(connection.getresponse().read())
+        finally:
+            connection.close()
+
+    def stop(self) -> None:
+        self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
 
 
 # --- setup ---------------------------------------------------------------------------------------------
@@ -195,11 +242,12 @@ def run_turns(user: Any, n: int, fake: Any | None) -> dict[str, list[float]]:
                 session = services.session_create(actor=user)
                 _, answer = services.turn_create(actor=user, session=session, content=QUESTION)
                 key = services.turn_log(answer.turn_id).key
-                served_before = len(fake.served_ms) if fake else 0
+                served_before = len(fake.served_ms()) if fake else 0
                 started = time.perf_counter()
                 message = chat_turn_run(answer_id=answer.pk)
                 total = (time.perf_counter() - started) * 1000
-                model = sum(fake.served_ms[served_before:]) if fake else 0.0
+                served = fake.served_ms()[served_before:] if fake else []
+                model = sum(served)
                 if i == 0:
                     continue
                 statuses.append(message.status if message else "missing")
@@ -207,7 +255,7 @@ def run_turns(user: Any, n: int, fake: Any | None) -> dict[str, list[float]]:
                 out["first"].append((FIRST_APPEND.get(key, float("nan")) - started) * 1000)
                 out["model"].append(model)
                 out["overhead"].append(total - model)
-                out["calls"].append(len(fake.served_ms) - served_before if fake else 0)
+                out["calls"].append(len(served))
         finally:
             reset_gateway()
     reset_gateway()
@@ -238,9 +286,9 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 120) -> No
     raise RuntimeError("daphne did not listen in time")
 
 
-def cpu_seconds(workers: list[subprocess.Popen], web: subprocess.Popen) -> dict[str, float]:
+def cpu_seconds(workers: list[subprocess.Popen], web: subprocess.Popen, fake: FakeLLMProcess) -> dict[str, float]:
     """CPU time (user + system) so far of the workers (with their children), daphne, PostgreSQL
-    (all its backends), Redis and this process (websocket clients and the fake LLM)."""
+    (all its backends), Redis, the fake LLM's process and this one (the websocket clients)."""
     import psutil
 
     def tree(pid: int) -> float:
@@ -260,7 +308,7 @@ def cpu_seconds(workers: list[subprocess.Popen], web: subprocess.Popen) -> dict[
 
     return {"workers": sum(tree(w.pid) for w in workers), "daphne": tree(web.pid),
             "postgres": named("postgres"), "redis": named("redis-server"),
-            "bench (clients, fake LLM)": sum(psutil.Process().cpu_times()[:2])}
+            "fake LLM": tree(fake.proc.pid), "bench (clients)": sum(psutil.Process().cpu_times()[:2])}
 
 
 def stop(proc: subprocess.Popen) -> None:
@@ -338,7 +386,7 @@ def part2(user: Any, token: str, data_dir: Path, args: argparse.Namespace) -> No
 
     from chat import services
 
-    fake = routed_fake(args.delay).start()
+    fake = FakeLLMProcess(args.delay)
     env = dict(os.environ, LLM_BASE_URL=fake.base_url, LLM_API_KEY=API_KEY, LLM_TIMEOUT="30",
                DJANGO_SETTINGS_MODULE="legalsite.settings", PYTHONUNBUFFERED="1")
     port = free_port()
@@ -370,11 +418,11 @@ def part2(user: Any, token: str, data_dir: Path, args: argparse.Namespace) -> No
 
         # warm every worker process (its first turn loads models and opens its connections)
         warm, _ = asyncio.run(many_chats(url, token, fresh(2 * args.workers), timeout))
-        served = len(fake.served_ms)
-        alone_before = cpu_seconds(workers, web)
+        served = len(fake.served_ms())
+        alone_before = cpu_seconds(workers, web, fake)
         alone, _ = asyncio.run(many_chats(url, token, fresh(1), timeout))
-        alone_used = {name: cpu_seconds(workers, web)[name] - seconds for name, seconds in alone_before.items()}
-        alone_calls = len(fake.served_ms) - served
+        alone_used = {name: cpu_seconds(workers, web, fake)[name] - seconds for name, seconds in alone_before.items()}
+        alone_calls = len(fake.served_ms()) - served
         base, w = alone[0], warm[0]
         print(f"  warm-up: {len(warm)} chats at once, first {w['wall']:.2f} s, done {w['done']}" if isinstance(w, dict)
               else f"  warm-up chat failed: {w!r}")
@@ -389,11 +437,11 @@ def part2(user: Any, token: str, data_dir: Path, args: argparse.Namespace) -> No
         print("    CPU seconds for it: " + ", ".join(f"{k} {v:.3f}" for k, v in alone_used.items()))
 
         ids = fresh(args.chats)
-        served = len(fake.served_ms)
-        before = cpu_seconds(workers, web)
+        served = len(fake.served_ms())
+        before = cpu_seconds(workers, web, fake)
         results, total = asyncio.run(many_chats(url, token, ids, timeout))
-        used = {name: cpu_seconds(workers, web)[name] - seconds for name, seconds in before.items()}
-        calls = len(fake.served_ms) - served
+        used = {name: cpu_seconds(workers, web, fake)[name] - seconds for name, seconds in before.items()}
+        calls = len(fake.served_ms()) - served
         ok = [r for r in results if isinstance(r, dict)]
         failed = [r for r in results if not isinstance(r, dict)]
         if failed or not all(r["done"] for r in ok):
@@ -413,7 +461,7 @@ def part2(user: Any, token: str, data_dir: Path, args: argparse.Namespace) -> No
               f"events received == Redis log: {sum(x['count'] == x['logged'] for x in checks)}/{len(checks)}")
         print("    CPU seconds during the 50 chats: " + ", ".join(f"{k} {v:.2f}" for k, v in used.items())
               + f" (of {total * (os.cpu_count() or 1):.1f} available)")
-        starts = sorted(fake.served_ms[served:])
+        starts = sorted(fake.served_ms()[served:])
         if starts:
             print(f"    fake LLM time per call: p50 {percentile(starts, 50):.0f} ms, max {starts[-1]:.0f} ms")
     finally:
@@ -439,7 +487,11 @@ def main() -> None:
                         help="threads (or processes) per worker (default 25)")
     parser.add_argument("--pool", default="threads", choices=["threads", "prefork"], help="Celery pool")
     parser.add_argument("--skip-concurrent", action="store_true", help="part 1 only")
+    parser.add_argument("--serve-fake-llm", type=float, metavar="DELAY", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.serve_fake_llm is not None:
+        serve_fake_llm(args.serve_fake_llm)
+        return
 
     data_dir = start_services()
     try:
@@ -452,7 +504,7 @@ def main() -> None:
         user, token = setup_data()
         patch_event_log()
         print(f"(1) in-process chat_turn_run, {args.turns} turns each (+1 warm-up), question: {QUESTION}")
-        fake = routed_fake(0.0).start()
+        fake = FakeLLMProcess(0.0)
         try:
             report_part1("fake LLM, zero latency", run_turns(user, args.turns, fake), args.turns)
         finally:

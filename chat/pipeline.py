@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import uuid
 from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -18,7 +19,6 @@ from typing import Any
 
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import transaction
 from pydantic import BaseModel, Field
 
 from agents import events
@@ -378,32 +378,39 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
     )
 
 
+def _claim(answer_id: int) -> tuple[Message | None, str]:
+    """Mark a pending answer running, with the id its trace will have: one UPDATE, so two workers
+    cannot both claim it. An answer found running was interrupted (its worker died and the task
+    came back) and is marked failed. Returns the answer and ``claimed``, ``interrupted`` or
+    ``settled`` (complete or failed already: nothing to do)."""
+    if Message.objects.filter(pk=answer_id, status=Message.Status.PENDING).update(
+            status=Message.Status.RUNNING, trace_id=uuid.uuid4()):
+        outcome = "claimed"
+    elif Message.objects.filter(pk=answer_id, status=Message.Status.RUNNING).update(
+            status=Message.Status.ERROR, content=INTERRUPTED_TEXT, disclaimer=DISCLAIMER):
+        outcome = "interrupted"
+    else:
+        outcome = "settled"
+    answer = (Message.objects.select_related("session__owner", "session__matter", "reply_to")
+              .filter(pk=answer_id).first())
+    return answer, outcome
+
+
 def chat_turn_run(*, answer_id: int) -> Message | None:
     """Produce the answer of one turn. Idempotent: a completed answer is left alone, and a turn
-    whose worker died mid-way (status running) starts again from the beginning."""
+    whose worker died mid-way (status running) is marked failed, so the user can ask again."""
     from tracing.recorder import trace_open
 
-    with transaction.atomic():
-        answer = (Message.objects.select_for_update(of=("self",))
-                  .select_related("session__owner", "session__matter", "reply_to").filter(pk=answer_id).first())
-        if answer is None or answer.status in (Message.Status.COMPLETE, Message.Status.ERROR):
-            return answer
-        interrupted = answer.status == Message.Status.RUNNING  # a worker died mid-turn; the task came back
-        answer.status = Message.Status.ERROR if interrupted else Message.Status.RUNNING
-        if interrupted:
-            answer.content, answer.disclaimer = INTERRUPTED_TEXT, DISCLAIMER
-        answer.save(update_fields=["status", "content", "disclaimer"])
-    if interrupted:
+    answer, outcome = _claim(answer_id)
+    if answer is not None and outcome == "interrupted":
         _announce_failure(answer, INTERRUPTED_TEXT)
+    if answer is None or outcome != "claimed":
         return answer
     session: ChatSession = answer.session
     question = answer.reply_to.content
     # the question's embedding and the recall run beside the trace's opening and the history query
     recall = beside(lambda: memory.remember_and_recall(message=answer.reply_to, session=session))
-    log = turn_log(answer.turn_id)
-    log.clear()
-    recorder = trace_open("chat", session.owner, obj=answer, matter=session.matter)
-    Message.objects.filter(pk=answer.pk).update(trace_id=recorder.trace_id)
+    recorder = trace_open("chat", session.owner, obj=answer, matter=session.matter, trace_id=answer.trace_id)
     history = [{"role": m.role, "content": m.content} for m in session.messages.filter(
         status=Message.Status.COMPLETE, created_at__lt=answer.reply_to.created_at).order_by("-created_at")[
         :HISTORY_WINDOW]][::-1]
@@ -426,15 +433,16 @@ def chat_turn_run(*, answer_id: int) -> Message | None:
         run_sync(_send_done(sink, ctx, "回答失败"))
         return Message.objects.get(pk=answer.pk)
 
-    Message.objects.filter(pk=answer.pk).update(
-        status=Message.Status.COMPLETE, content=outcome.content, sources=outcome.sources,
-        citations=outcome.citations, notices=outcome.notices, disclaimer=DISCLAIMER if routing.legal else "",
-        intent={"domain": routing.domain, "domain_label": domains.domain_label(routing.domain),
-                "intent": routing.intent, "confidence": routing.confidence, "layer": routing.layer,
-                "reason": routing.reason, "runner_up": routing.runner_up, "offline": outcome.offline},
-    )
-    ChatSession.objects.filter(pk=session.pk).update(state=state.to_dict())
-    message = Message.objects.get(pk=answer.pk)
+    message = answer
+    message.status, message.content = Message.Status.COMPLETE, outcome.content
+    message.sources, message.citations, message.notices = outcome.sources, outcome.citations, outcome.notices
+    message.disclaimer = DISCLAIMER if routing.legal else ""
+    message.intent = {"domain": routing.domain, "domain_label": domains.domain_label(routing.domain),
+                      "intent": routing.intent, "confidence": routing.confidence, "layer": routing.layer,
+                      "reason": routing.reason, "runner_up": routing.runner_up, "offline": outcome.offline}
+    message.save(update_fields=["status", "content", "sources", "citations", "notices", "disclaimer", "intent"])
+    if state.to_dict() != session.state:
+        ChatSession.objects.filter(pk=session.pk).update(state=state.to_dict())
     remembered = beside(memory.remember, message)  # the answer's embedding, while the final event goes out
     run_sync(sink(events.final(ctx.trace_id, message_id=message.pk, content=message.content,
                                   sources=message.sources, citations=message.citations,

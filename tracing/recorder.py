@@ -54,7 +54,7 @@ from tracing.models import (
     TraceSeal,
     TraceStatus,
 )
-from tracing.redaction import scrub, scrub_text
+from tracing.redaction import known_secrets, scrub, scrub_text
 
 logger = logging.getLogger("legalsite.tracing")
 
@@ -228,6 +228,13 @@ class TraceRecorder:
         self._queued = 0
         self._writer_ident: int | None = None
         self._closing = False
+        self._secrets = known_secrets()  # read once: the environment does not change within a trace
+
+    def _clean(self, value: Any) -> Any:  # noqa: ANN401 - JSON-like data
+        return scrub(value, self._secrets)
+
+    def _clean_text(self, text: str) -> str:
+        return scrub_text(text, self._secrets)
 
     def __repr__(self) -> str:
         return f"<TraceRecorder {self.trace_id} seq={self._seq}{' closed' if self.closed else ''}>"
@@ -330,7 +337,7 @@ class TraceRecorder:
                 call = self._pending_tools.pop(str(event.get("call_id", "")), None)
             self._tool(call, event)
         elif kind == "error":
-            message = scrub_text(f"{event.get('code', 'internal')}: {event.get('message', '')}")
+            message = self._clean_text(f"{event.get('code', 'internal')}: {event.get('message', '')}")
             with self._state_lock:
                 self._errors.append(message)
 
@@ -349,9 +356,9 @@ class TraceRecorder:
             domain=str(intent.get("domain") or routing.get("domain") or ""),
             intent=str(intent.get("intent") or routing.get("intent") or ""),
             confidence=float(confidence) if confidence is not None else None,
-            runner_up=scrub_text(str(runner_up)),
+            runner_up=self._clean_text(str(runner_up)),
             agents=canonical_json([str(agent) for agent in routing.get("agents", [])]),
-            reason=scrub_text(str(routing.get("reason", "") if routing else "被后续判定取代，未据此路由")),
+            reason=self._clean_text(str(routing.get("reason", "") if routing else "被后续判定取代，未据此路由")),
         )
 
     def _tool(self, call: Mapping[str, Any] | None, result: Mapping[str, Any] | None) -> None:
@@ -365,7 +372,7 @@ class TraceRecorder:
             duration = (ended - started).total_seconds() * 1000
         elif not call:
             started = ended - timedelta(milliseconds=float(duration))
-        tool_input = scrub(call.get("input", {}))
+        tool_input = self._clean(call.get("input", {}))
         input_text, input_sha, input_bytes = capped_payload(tool_input, cap)
         agent = str(call.get("agent") or result.get("agent") or "")
         tool = str(call.get("tool") or result.get("tool") or "(unknown)")
@@ -380,12 +387,12 @@ class TraceRecorder:
             error = "追踪关闭时工具仍未返回结果"
         else:
             ok = bool(result.get("ok"))
-            summary = scrub_text(str(result.get("summary", "")))
+            summary = self._clean_text(str(result.get("summary", "")))
             timed_out = result.get("timeout") or any(word in summary.lower() for word in ("timeout", "timed out",
                                                                                          "超时"))
             status = RecordStatus.SUCCESS if ok else (RecordStatus.TIMEOUT if timed_out else RecordStatus.ERROR)
-            error = "" if ok else scrub_text(str(result.get("error") or summary))
-            output = scrub(result["output"]) if "output" in result else summary
+            error = "" if ok else self._clean_text(str(result.get("error") or summary))
+            output = self._clean(result["output"]) if "output" in result else summary
         output_text, output_sha, output_bytes = capped_payload("" if output is None else output, cap)
         self.append(
             ToolCall,
@@ -429,14 +436,15 @@ class TraceRecorder:
         run = _current_run.get()
         if run is not None and run.recorder is self:
             run.add_usage(tokens_in, tokens_out, record.model)
-        request_text, request_sha, request_bytes = capped_payload(scrub(getattr(record, "request", {}) or {}), cap)
+        request = self._clean(getattr(record, "request", {}) or {})
+        request_text, request_sha, request_bytes = capped_payload(request, cap)
         if failed:
             response_text, response_sha, response_bytes = "", "", 0
             code = getattr(record.error, "code", "")
             status = RecordStatus.TIMEOUT if code == "llm_timeout" else RecordStatus.ERROR
             error = _error_text(record.error)
         else:
-            response_text, response_sha, response_bytes = capped_payload(scrub(record.response or {}), cap)
+            response_text, response_sha, response_bytes = capped_payload(self._clean(record.response or {}), cap)
             status, error = RecordStatus.SUCCESS, ""
         cost = None if failed or record.cost_cny is None else Decimal(str(record.cost_cny))
         self.append(
@@ -494,7 +502,7 @@ class TraceRecorder:
             self._tool(call, None)
         self.closed = True
         status = status or (TraceStatus.ERROR if errors else TraceStatus.SUCCESS)
-        message = scrub_text(error) if error else "; ".join(errors)
+        message = self._clean_text(error) if error else "; ".join(errors)
         try:
             self.seal = services.trace_seal(trace_id=self.trace_id, status=status, error=message)
         except Exception:

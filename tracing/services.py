@@ -23,7 +23,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection, models, transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Q
 from django.utils import timezone
 
 from firm.models import Matter
@@ -130,41 +130,28 @@ def record_append(
     return _insert(record)  # one INSERT: atomic on its own, no savepoint round trips
 
 
-def trace_head(*, trace_id: uuid.UUID | str) -> tuple[int, str, int]:
-    """(last seq, its hash, number of records) as stored; seq 0 is the trace row itself.
-    One query over the four record tables (this runs at every trace's close)."""
-    parts = " UNION ALL ".join(
-        f"SELECT seq, hash FROM {model._meta.db_table} WHERE trace_id = %s" for model in RECORD_MODELS  # noqa: S608 - table names from the models
+def _seal_inputs_sql() -> str:
+    """One read for a seal: the trace, its chain head and record count, its LLM totals, whether it
+    is sealed already, and the heads of the global seal chain and of the purge records."""
+    records = " UNION ALL ".join(
+        f"SELECT seq, hash FROM {model._meta.db_table} WHERE trace_id = t.trace_id" for model in RECORD_MODELS  # noqa: S608 - table names from the models
     )
-    sql = (
-        f"WITH r AS ({parts}) SELECT t.hash, (SELECT count(*) FROM r), "  # noqa: S608 - constant clauses
-        "(SELECT seq FROM r ORDER BY seq DESC LIMIT 1), (SELECT hash FROM r ORDER BY seq DESC LIMIT 1) "
-        f"FROM {Trace._meta.db_table} t WHERE t.trace_id = %s"
+    return (
+        f"SELECT t.started_at, t.hash, h.n, h.seq, h.hash, l.tokens_in, l.tokens_out, l.cost, l.unpriced, "  # noqa: S608 - table names from the models
+        f"EXISTS (SELECT 1 FROM {TraceSeal._meta.db_table} WHERE trace_id = t.trace_id), "
+        "s.chain_index, s.hash, p.max_removed_index, p.last_removed_seal_hash "
+        f"FROM {Trace._meta.db_table} t "
+        f"CROSS JOIN LATERAL (SELECT count(*) AS n, max(r.seq) AS seq, "
+        f"(array_agg(r.hash ORDER BY r.seq DESC))[1] AS hash FROM ({records}) r) h "
+        f"CROSS JOIN LATERAL (SELECT sum(tokens_in) AS tokens_in, sum(tokens_out) AS tokens_out, "
+        f"sum(cost_cny) AS cost, count(*) FILTER (WHERE status = %s AND cost_cny IS NULL) AS unpriced "
+        f"FROM {LLMCall._meta.db_table} WHERE trace_id = t.trace_id) l "
+        f"LEFT JOIN LATERAL (SELECT chain_index, hash FROM {TraceSeal._meta.db_table} "
+        "ORDER BY chain_index DESC LIMIT 1) s ON true "
+        f"LEFT JOIN LATERAL (SELECT max_removed_index, last_removed_seal_hash FROM {PurgeRecord._meta.db_table} "
+        "WHERE max_removed_index IS NOT NULL ORDER BY max_removed_index DESC LIMIT 1) p ON true "
+        "WHERE t.trace_id = %s"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [str(trace_id)] * len(RECORD_MODELS) + [str(trace_id)])
-        row = cursor.fetchone()
-    if row is None:
-        raise Trace.DoesNotExist(f"no trace {trace_id}")
-    trace_hash, count, last_seq, last_hash = row
-    return (last_seq or 0), (last_hash if last_seq else trace_hash), count
-
-
-def _seal_head() -> tuple[int, str]:
-    """The global seal chain's head: the newest seal, or the newest purged one if that is later."""
-    index, head_hash = 0, GENESIS
-    top = TraceSeal.objects.order_by("-chain_index").values_list("chain_index", "hash").first()
-    if top:
-        index, head_hash = top
-    purged = (
-        PurgeRecord.objects.exclude(max_removed_index=None)
-        .order_by("-max_removed_index")
-        .values_list("max_removed_index", "last_removed_seal_hash")
-        .first()
-    )
-    if purged and purged[0] > index:
-        index, head_hash = purged
-    return index, head_hash
 
 
 def trace_seal(
@@ -175,33 +162,37 @@ def trace_seal(
     ended_at: datetime | None = None,
 ) -> TraceSeal:
     """Close a trace: totals from what is stored, then a seal chained to the trace's last record
-    and to the previous seal."""
+    and to the previous seal. Under the seal lock: one read for all of it, one insert."""
     if status not in TraceStatus.values or status == TraceStatus.OPEN:
         raise ValueError(f"a trace closes as one of success, error, timeout, cancelled; got {status!r}")
-    trace = Trace.objects.get(pk=trace_id)
+    trace_id = uuid.UUID(str(trace_id))
     ended_at = ended_at or timezone.now()
     with transaction.atomic():
-        last_seq, last_hash, count = trace_head(trace_id=trace.pk)
-        totals = LLMCall.objects.filter(trace_id=trace.pk).aggregate(
-            tokens_in=Sum("tokens_in"), tokens_out=Sum("tokens_out"), cost=Sum("cost_cny"),
-            unpriced=Count("pk", filter=Q(status=RecordStatus.SUCCESS, cost_cny__isnull=True)))
-        unpriced = totals["unpriced"] > 0
         _lock(SEAL_LOCK)
-        if TraceSeal.objects.filter(trace_id=trace.pk).exists():
-            raise TraceAlreadySealed(f"trace {trace.pk} is already sealed")
-        head_index, head_hash = _seal_head()
+        with connection.cursor() as cursor:
+            cursor.execute(_seal_inputs_sql(), [RecordStatus.SUCCESS, str(trace_id)])
+            row = cursor.fetchone()
+        if row is None:
+            raise Trace.DoesNotExist(f"no trace {trace_id}")
+        (started_at, trace_hash, count, last_seq, last_hash, tokens_in, tokens_out, cost, unpriced, sealed,
+         seal_index, seal_hash, purged_index, purged_hash) = row
+        if sealed:
+            raise TraceAlreadySealed(f"trace {trace_id} is already sealed")
+        head_index, head_hash = (seal_index, seal_hash) if seal_index is not None else (0, GENESIS)
+        if purged_index is not None and purged_index > head_index:
+            head_index, head_hash = purged_index, purged_hash
         seal = TraceSeal(
-            trace=trace,
-            seq=last_seq + 1,
-            prev_hash=last_hash,
+            trace_id=trace_id,
+            seq=(last_seq or 0) + 1,
+            prev_hash=last_hash if last_seq else trace_hash,
             record_count=count,
             ended_at=ended_at,
             status=status,
             error=error,
-            duration_ms=max(0, int((ended_at - trace.started_at).total_seconds() * 1000)),
-            tokens_in=totals["tokens_in"] or 0,
-            tokens_out=totals["tokens_out"] or 0,
-            cost_cny=totals["cost"] or Decimal(0),
+            duration_ms=max(0, int((ended_at - started_at).total_seconds() * 1000)),
+            tokens_in=tokens_in or 0,
+            tokens_out=tokens_out or 0,
+            cost_cny=cost or Decimal(0),
             cost_complete=not unpriced,
             chain_index=head_index + 1,
             prev_seal_hash=head_hash,

@@ -489,3 +489,45 @@ def test_fake_server_serves_deterministic_embeddings_and_models(fake: FakeLLM) -
     assert first.data[0].embedding == pytest.approx(again.data[0].embedding, abs=1e-6)
     assert first.data[0].embedding != pytest.approx(first.data[1].embedding, abs=1e-6)
     assert [m.id for m in models.data] == ["fake-model"]
+
+
+def test_stream_reads_odd_chunks_as_empty_and_keeps_what_is_well_formed(fake: FakeLLM) -> None:
+    chunks = [
+        {"id": "c-1", "model": "qwen-plus", "choices": "not a list"},
+        {"choices": [{"index": 0, "delta": None}]},
+        {"choices": [{"index": 1, "delta": {"content": "另一个候选"}}]},  # only choice 0 is the answer
+        {"choices": [{"index": 0, "delta": {"content": "依据", "reasoning_content": "先找法条"}}]},
+        {"choices": [{"index": 0, "delta": {"content": 42, "tool_calls": ["junk", {"id": "t1", "function": {
+            "name": "lookup_legal_article", "arguments": '{"law": "民法典"'}}]}}]},
+        {"choices": [{"index": 0, "delta": {"tool_calls": [{"id": "t1", "function": {"arguments": "}"}}]},
+                      "finish_reason": "tool_calls"}], "usage": {"prompt_tokens": 12, "completion_tokens": "x"}},
+    ]
+    body = "".join(f"data: {json.dumps(c, ensure_ascii=False)}\n\n" for c in chunks) + "data: [DONE]\n\n"
+    fake.script(Reply.raw(body, headers={"Content-Type": "text/event-stream"}))
+
+    deltas, result = run(collect(make_gateway(fake.base_url), "research", tools=[SEARCH_TOOL]))
+
+    assert deltas == ["依据"]
+    assert (result.content, result.reasoning, result.finish_reason) == ("依据", "先找法条", "tool_calls")
+    assert [(c.id, c.name, c.arguments) for c in result.tool_calls] == [
+        ("t1", "lookup_legal_article", {"law": "民法典"})]
+    assert (result.tokens_in, result.tokens_out) == (12, None)
+    assert result.response["id"] == "c-1" and result.response["stream_chunks"] == len(chunks)
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_request_body_is_sent_as_built_with_extra_body_merged(fake: FakeLLM, streamed: bool) -> None:
+    fake.script(Reply.text("好的"))
+    gateway = make_gateway(fake.base_url)
+    extra = {"enable_thinking": False, "top_k": 3}
+    if streamed:
+        run(collect(gateway, "research", tools=[SEARCH_TOOL], extra_body=extra))
+    else:
+        run(gateway.complete("research", USER, tools=[SEARCH_TOOL], extra_body=extra))
+
+    sent = fake.chat_requests[0]
+    assert sent.header("authorization") == f"Bearer {SECRET}"
+    assert sent.json["messages"] == USER and sent.json["tools"] == [SEARCH_TOOL]
+    assert (sent.json["enable_thinking"], sent.json["top_k"]) == (False, 3)
+    assert "extra_body" not in sent.json
+    assert sent.json.get("stream", False) is streamed

@@ -245,3 +245,25 @@ def test_only_holders_of_the_hold_permission_place_holds(staff_user, compliance_
     recorder = chat_trace(staff_user)
     with pytest.raises(PermissionDenied):
         services.legal_hold_place(actor=compliance_user, reason="x", trace_id=recorder.trace_id)
+
+
+@pytest.mark.django_db
+def test_a_seal_links_the_last_record_and_refuses_a_second_seal_or_an_unknown_trace(staff_user):
+    from tracing.exceptions import TraceAlreadySealed
+    from tracing.models import RECORD_MODELS
+
+    recorder = chat_trace(staff_user)
+    trace, seal = recorder.trace, recorder.seal
+    records = sorted((r for model in RECORD_MODELS for r in model.objects.filter(trace_id=trace.pk)),
+                     key=lambda r: r.seq)
+    assert (seal.seq, seal.prev_hash, seal.record_count) == (records[-1].seq + 1, records[-1].hash, len(records))
+    llm_calls = [r for r in records if r._meta.model_name == "llmcall"]
+    assert seal.tokens_in == sum(c.tokens_in or 0 for c in llm_calls) > 0
+    with pytest.raises(TraceAlreadySealed):
+        services.trace_seal(trace_id=trace.pk, status="success")
+    with pytest.raises(Trace.DoesNotExist):
+        services.trace_seal(trace_id="00000000-0000-4000-8000-000000000000", status="success")
+    empty = services.trace_create(kind="chat", user=staff_user)
+    bare = services.trace_seal(trace_id=empty.pk, status="error", error="nothing happened")
+    assert (bare.seq, bare.prev_hash, bare.record_count, bare.tokens_in) == (1, empty.hash, 0, 0)
+    assert (bare.chain_index, bare.prev_seal_hash) == (seal.chain_index + 1, seal.hash)
