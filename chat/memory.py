@@ -23,11 +23,24 @@ def _embed(text: str) -> list[float] | None:
         return None
 
 
-def remember(message: Message) -> None:
-    if message.content:
-        vector = _embed(message.content)
-        if vector is not None:
-            Message.objects.filter(pk=message.pk).update(embedding=vector)
+def _embed_many(texts: list[str]) -> list[list[float]] | None:
+    from knowledge.embeddings import get_embedder
+
+    try:
+        return [[float(x) for x in row] for row in get_embedder().embed([text[:4000] for text in texts])]
+    except Exception:  # noqa: BLE001 - as in _embed
+        logger.warning("could not embed message texts", exc_info=True)
+        return None
+
+
+def remember(*messages: Message) -> None:
+    """Embed and store the messages (one embedding call for all of them)."""
+    messages = tuple(m for m in messages if m.content)
+    vectors = _embed_many([m.content for m in messages]) if messages else None
+    if vectors:
+        for message, vector in zip(messages, vectors, strict=True):
+            message.embedding = vector
+        Message.objects.bulk_update(messages, ["embedding"])
 
 
 def recall(*, session: ChatSession, vector: list[float], exclude: list[int], limit: int = RECALL) -> list[str]:

@@ -38,16 +38,16 @@ def side_thread_allowed() -> bool:
     return pooled() and not connection.in_atomic_block
 
 
-def beside(function: Callable[..., T], *args: Any) -> Callable[[], T]:
-    """Start ``function(*args)`` on a side thread while the caller does other work; call the
-    returned function for the result (or the exception). Where a side thread is not allowed,
+def beside(function: Callable[..., T], *args: Any, **kwargs: Any) -> Callable[[], T]:
+    """Start ``function(*args, **kwargs)`` on a side thread while the caller does other work; call
+    the returned function for the result (or the exception). Where a side thread is not allowed,
     ``function`` runs when the result is asked for, in the caller's thread: same result, in turn."""
     if not side_thread_allowed():
-        return lambda: function(*args)
+        return lambda: function(*args, **kwargs)
 
     def run() -> T:
         try:
-            return function(*args)
+            return function(*args, **kwargs)
         finally:
             release_connections()
 

@@ -181,8 +181,14 @@ CACHES = {
         "OPTIONS": {"pool_class": "legalsite.cache.SharedConnectionPool"},
     }
 }
+# Live events reach websockets through Redis pub/sub: one PUBLISH per event (docs/decisions/
+# channel-layer.md). CHANNEL_LAYER=lists selects channels_redis's list-based layer instead.
+CHANNEL_LAYER = env_choice("CHANNEL_LAYER", ["pubsub", "lists"], "pubsub")
 CHANNEL_LAYERS = {
     "default": {
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "CONFIG": {"hosts": [REDIS_URL], "prefix": "legalsite:asgi"},
+    } if CHANNEL_LAYER == "pubsub" else {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
         "CONFIG": {"hosts": [REDIS_URL], "prefix": "legalsite:asgi", "expiry": 60, "capacity": 1000},
     }
