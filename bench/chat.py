@@ -207,20 +207,20 @@ FIRST_APPEND: dict[str, float] = {}
 def patch_event_log() -> None:
     from legalsite.realtime import EventLog
 
-    original, original_async = EventLog.append, EventLog.aappend
+    original, original_async = EventLog.append, EventLog.aextend
 
     def append(self: EventLog, event: dict[str, Any]) -> dict[str, Any]:
         stamped = original(self, event)
         FIRST_APPEND.setdefault(self.key, time.perf_counter())
         return stamped
 
-    async def aappend(self: EventLog, event: dict[str, Any]) -> dict[str, Any]:
-        stamped = await original_async(self, event)
+    async def aextend(self: EventLog, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        stamped = await original_async(self, events)
         FIRST_APPEND.setdefault(self.key, time.perf_counter())
         return stamped
 
     EventLog.append = append  # type: ignore[method-assign]
-    EventLog.aappend = aappend  # type: ignore[method-assign]
+    EventLog.aextend = aextend  # type: ignore[method-assign]
 
 
 def run_turns(user: Any, n: int, fake: Any | None) -> dict[str, list[float]]:

@@ -71,7 +71,9 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "accepted", "question_id": question.pk, "message_id": answer.pk})
 
     async def event_forward(self, message: dict) -> None:
-        await self._forward(message["event"])
+        """One event (``event``) or a burst of them in seq order (``events``)."""
+        for event in message["events"] if "events" in message else [message["event"]]:
+            await self._forward(event)
 
     async def _forward(self, event: dict) -> None:
         turn, seq = str(event.get("turn_id", "")), int(event.get("seq", 0))

@@ -33,6 +33,14 @@ class ChatSession(models.Model):
         return reverse("chat:session", args=[self.pk])
 
 
+class MessageManager(models.Manager["Message"]):
+    """Messages are read without their embedding: a vector of hundreds of numbers that only the
+    memory's SQL compares, costly to parse for every message listed."""
+
+    def get_queryset(self) -> models.QuerySet["Message"]:
+        return super().get_queryset().defer("embedding")
+
+
 class Message(models.Model):
     class Role(models.TextChoices):
         USER = "user", "用户"
@@ -60,6 +68,8 @@ class Message(models.Model):
     # No fixed dimension: semantic memory compares only vectors of the current backend's size.
     embedding = VectorField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField("时间", auto_now_add=True)
+
+    objects = MessageManager()
 
     class Meta:
         verbose_name = "消息"

@@ -45,10 +45,9 @@ def _hits(result: ToolResult) -> list[Mapping[str, Any]]:
 
 
 def with_texts(hits: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    from knowledge.models import Article
+    from knowledge.selectors import article_texts
 
-    ids = [hit["article_id"] for hit in hits if hit.get("article_id")]
-    texts = dict(Article.objects.filter(pk__in=ids).values_list("pk", "text"))
+    texts = article_texts([hit["article_id"] for hit in hits if hit.get("article_id")])
     return [dict(hit, text=texts.get(hit.get("article_id"), hit.get("text", ""))) for hit in hits]
 
 

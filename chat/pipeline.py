@@ -85,12 +85,11 @@ class TurnOutcome:
 
 # --- the sink --------------------------------------------------------------------------------------
 class TurnSink:
-    """Stamps each event with the turn, logs it (seq), publishes it to the session's group and
-    passes it to the recorder. Async: the runtime awaits it (``agents.events.deliver``).
-
-    The log append is awaited (it numbers the event and makes it replayable); publication to the
-    group runs behind it, one event after the other in seq order, so the turn does not wait for
-    the channel layer's round trips. :meth:`flush` waits until everything sent is published.
+    """Stamps each event with the turn and passes it to the recorder at once; behind the turn, one
+    drain task at a time logs the waiting events (numbered: ``seq``, replayable on reconnect) and
+    publishes them to the session's group. Events that arrive together (a burst of statuses, the
+    answer and its citations) go out in one log append and one group message (``events``), in seq
+    order. :meth:`flush` waits until everything sent is logged and published.
     """
 
     def __init__(self, *, session_id: int, turn_id: str, recorder: Any) -> None:
@@ -99,26 +98,37 @@ class TurnSink:
         self.turn_id = turn_id
         self.recorder = recorder
         self.layer = get_channel_layer()
-        self._published: asyncio.Future[None] | None = None
+        self._waiting: list[dict[str, Any]] = []
+        self._drain: asyncio.Task[None] | None = None
 
     async def __call__(self, event: Mapping[str, Any]) -> None:
-        stamped = await self.log.aappend(dict(event, turn_id=self.turn_id))
         if self.recorder is not None:
             self.recorder(event)
-        self._published = asyncio.ensure_future(self._publish(self._published, stamped))
+        self._waiting.append(dict(event, turn_id=self.turn_id))
+        if self._drain is None or self._drain.done():
+            self._drain = asyncio.ensure_future(self._drain_waiting())
 
-    async def _publish(self, before: asyncio.Future[None] | None, stamped: dict[str, Any]) -> None:
-        if before is not None:
-            await asyncio.wait([before])  # keep seq order; an earlier failure was logged there
-        try:
-            await self.layer.group_send(self.group, {"type": "event.forward", "event": stamped})
-        except Exception:
-            # a watcher that misses a live event gets it from the log on reconnect
-            logger.warning("turn %s: could not publish event %s", self.turn_id, stamped.get("seq"), exc_info=True)
+    async def _drain_waiting(self) -> None:
+        while self._waiting:
+            batch, self._waiting = self._waiting, []
+            try:
+                stamped = await self.log.aextend(batch)
+            except Exception:
+                # not replayable; still shown live (without seq), and the answer is in the database
+                logger.warning("turn %s: could not log %d events", self.turn_id, len(batch), exc_info=True)
+                stamped = batch
+            message = ({"type": "event.forward", "event": stamped[0]} if len(stamped) == 1
+                       else {"type": "event.forward", "events": stamped})
+            try:
+                await self.layer.group_send(self.group, message)
+            except Exception:
+                # a watcher that misses a live event gets it from the log on reconnect
+                logger.warning("turn %s: could not publish events %s..%s", self.turn_id,
+                               stamped[0].get("seq"), stamped[-1].get("seq"), exc_info=True)
 
     async def flush(self) -> None:
-        if self._published is not None:
-            await asyncio.wait([self._published])
+        while self._drain is not None and not self._drain.done():
+            await asyncio.wait([self._drain])
 
 
 # --- layer 1 + layer 2 intent ------------------------------------------------------------------------
@@ -392,7 +402,7 @@ def _claim(answer_id: int) -> tuple[Message | None, str]:
     else:
         outcome = "settled"
     answer = (Message.objects.select_related("session__owner", "session__matter", "reply_to")
-              .filter(pk=answer_id).first())
+              .defer("reply_to__embedding").filter(pk=answer_id).first())
     return answer, outcome
 
 
@@ -408,9 +418,9 @@ def chat_turn_run(*, answer_id: int) -> Message | None:
         return answer
     session: ChatSession = answer.session
     question = answer.reply_to.content
-    history = [{"role": m.role, "content": m.content} for m in session.messages.filter(
-        status=Message.Status.COMPLETE, created_at__lt=answer.reply_to.created_at).order_by("-created_at")[
-        :HISTORY_WINDOW]][::-1]
+    history = [{"role": role, "content": content} for role, content in session.messages.filter(
+        status=Message.Status.COMPLETE, created_at__lt=answer.reply_to.created_at).order_by("-created_at")
+        .values_list("role", "content")[:HISTORY_WINDOW]][::-1]
     # Memory: with earlier messages, the question is embedded and recalled against them beside the
     # trace's opening; a session's first question has nothing to recall and is embedded at the end,
     # in one call with the answer.

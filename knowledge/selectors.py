@@ -19,6 +19,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,9 +32,10 @@ from knowledge.models import Article, CorpusState, ImportRun, Law, LawStatus
 from knowledge.numerals import ArticleNumber, article_number_or_none
 
 _CHECK_SECONDS = 2.0
-#: Articles found by name and number, kept per corpus generation (look-ups and citation checks
-#: ask for the same few hundred articles again and again).
-_ARTICLE_CACHE_SIZE = 4096
+#: Rows kept per corpus generation (look-ups, citation checks and answers' sources ask for the same
+#: few hundred articles again and again); a new generation starts empty.
+_MEMO_SIZE = 8192
+MISSING = object()
 _CHAPTER_WINDOW = 60
 
 
@@ -50,22 +52,24 @@ class CorpusCache:
     departments: list[str]
     embedding: dict[str, Any] = field(default_factory=dict)
     documents: int = 0
-    #: (law as asked, article as asked, version) -> the article found; lives as long as this cache
-    articles: OrderedDict[tuple[str, str, str | None], Article] = field(default_factory=OrderedDict)
-    articles_lock: threading.Lock = field(default_factory=threading.Lock)
+    #: rows read by key - ("article", law as asked, article as asked, version), ("versions", law
+    #: name), ("numbered", law id, number), ("text", article id) - valid as long as this generation
+    memo: OrderedDict[Hashable, Any] = field(default_factory=OrderedDict)
+    memo_lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def article_get(self, key: tuple[str, str, str | None]) -> Article | None:
-        with self.articles_lock:
-            found = self.articles.get(key)
-            if found is not None:
-                self.articles.move_to_end(key)
+    def recall(self, key: Hashable) -> Any:  # noqa: ANN401 - whatever was remembered under key
+        """What was remembered under ``key``, or :data:`MISSING`."""
+        with self.memo_lock:
+            found = self.memo.get(key, MISSING)
+            if found is not MISSING:
+                self.memo.move_to_end(key)
             return found
 
-    def article_put(self, key: tuple[str, str, str | None], article: Article) -> None:
-        with self.articles_lock:
-            self.articles[key] = article
-            if len(self.articles) > _ARTICLE_CACHE_SIZE:
-                self.articles.popitem(last=False)
+    def remember(self, key: Hashable, value: Any) -> None:  # noqa: ANN401
+        with self.memo_lock:
+            self.memo[key] = value
+            if len(self.memo) > _MEMO_SIZE:
+                self.memo.popitem(last=False)
 
 
 _lock = threading.Lock()
@@ -214,11 +218,12 @@ def article_summary(article: Article) -> dict[str, Any]:
 
 def article_lookup(*, law: str | Law, article: str | int | ArticleNumber, version: str | None = None) -> Article:
     """One article of one law. 第一百三十三条之一 and 第一百三十三条 are different articles."""
-    key = (law, str(article), version) if isinstance(law, str) and isinstance(article, str | int) else None
+    key = ("article", law, str(article), version) if isinstance(law, str) and isinstance(article, str | int) \
+        else None
     cache = corpus_cache() if key is not None else None
     if cache is not None:
-        cached = cache.article_get(key)
-        if cached is not None:
+        cached = cache.recall(key)
+        if cached is not MISSING:
             return cached
     wanted = parse_article(article)
     law_obj = law if isinstance(law, Law) else law_resolve(name=law, version=version)
@@ -234,12 +239,29 @@ def article_lookup(*, law: str | Law, article: str | int | ArticleNumber, versio
     if hit is None:
         raise ArticleNotFound(law_obj.name, label, _nearest_articles(law_obj, wanted))
     if cache is not None:
-        cache.article_put(key, hit)
+        cache.remember(key, hit)
     return hit
 
 
 def article_get(*, article_id: int) -> Article:
     return Article.objects.select_related("law").get(pk=article_id)
+
+
+def article_texts(ids: list[int]) -> dict[int, str]:
+    """The texts of these articles (those that exist), remembered for the corpus generation."""
+    cache = corpus_cache()
+    texts: dict[int, str] = {}
+    missing = []
+    for pk in dict.fromkeys(ids):
+        text = cache.recall(("text", pk))
+        if text is MISSING:
+            missing.append(pk)
+        else:
+            texts[pk] = text
+    for pk, text in Article.objects.filter(pk__in=missing).values_list("pk", "text") if missing else ():
+        cache.remember(("text", pk), text)
+        texts[pk] = text
+    return texts
 
 
 @dataclass

@@ -186,9 +186,12 @@ class _Resolver:
 
     def versions(self, name: str) -> list[Law]:
         if name not in self._versions:
-            ids = self.cache.version_ids.get(name, [])
-            laws = list(Law.objects.filter(pk__in=ids)) if ids else list(Law.objects.filter(name=name))
-            laws.sort(key=lambda v: (not v.is_current, -(v.version_date or dt.date.min).toordinal(), -v.pk))
+            laws = self.cache.recall(("versions", name))
+            if laws is selectors.MISSING:
+                ids = self.cache.version_ids.get(name, [])
+                laws = list(Law.objects.filter(pk__in=ids)) if ids else list(Law.objects.filter(name=name))
+                laws.sort(key=lambda v: (not v.is_current, -(v.version_date or dt.date.min).toordinal(), -v.pk))
+                self.cache.remember(("versions", name), laws)
             self._versions[name] = laws
         return self._versions[name]
 
@@ -204,9 +207,19 @@ class _Resolver:
         if not missing:
             return
         loaded.update(missing)
-        rows = Article.objects.filter(law_id=law_id, number__in=sorted(missing)).only(
-            "id", "law_id", "number", "suffix", "label", "text", "ordinal").order_by("ordinal")
-        for article in rows:
+        rows: list[Article] = []
+        for number in sorted(missing):  # the articles of a number, as remembered for this generation
+            remembered = self.cache.recall(("numbered", law_id, number))
+            if remembered is not selectors.MISSING:
+                rows.extend(remembered)
+                missing.discard(number)
+        if missing:
+            read = list(Article.objects.filter(law_id=law_id, number__in=sorted(missing)).only(
+                "id", "law_id", "number", "suffix", "label", "text", "ordinal"))
+            for number in missing:
+                self.cache.remember(("numbered", law_id, number), [a for a in read if a.number == number])
+            rows.extend(read)
+        for article in sorted(rows, key=lambda a: a.ordinal):
             key = (article.number, article.suffix)
             # A numbered label (第七条) wins over an item label (条目七) with the same number.
             if key not in found or (not found[key].label.startswith("第") and article.label.startswith("第")):

@@ -1,12 +1,11 @@
 import asyncio
 import json
-import os
 from io import StringIO
 
 import pytest
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.management import CommandError, call_command
+from django.db import connections
 
 from knowledge import services, setup
 from knowledge.importers import CorpusFormatError
@@ -116,22 +115,29 @@ def test_import_task_publishes_progress_to_the_import_group(statutes, memo_embed
 
     monkeypatch.setattr(embeddings, "_embedder", memo_embedder)
     layer = get_channel_layer()
-    channel = f"knowledge-import-test.{os.getpid()}"
+    path = _write_jsonl(tmp_path / "task.jsonl", [{**RULES, "id": "task-rules"}])
 
-    async def receive() -> dict:
-        return await asyncio.wait_for(layer.receive(channel), timeout=10)
+    def run_task() -> dict:
+        try:
+            return tasks.statute_import.apply(kwargs={"source": str(path), "source_name": "jsonl:task"}).get()
+        finally:
+            connections.close_all()
 
-    async_to_sync(layer.group_add)(services.IMPORT_GROUP, channel)
-    try:
-        path = _write_jsonl(tmp_path / "task.jsonl", [{**RULES, "id": "task-rules"}])
-        counts = tasks.statute_import.apply(kwargs={"source": str(path), "source_name": "jsonl:task"}).get()
-        assert counts["articles_created"] == 3 and counts["embedded"] == 3
-        events = []
-        while not events or events[-1]["phase"] != "done":
-            message = async_to_sync(receive)()
-            events.append(message["event"])
-    finally:
-        async_to_sync(layer.group_discard)(services.IMPORT_GROUP, channel)
+    async def listen() -> tuple[dict, list[dict]]:  # a consumer's view: its channel, in the group
+        channel = await layer.new_channel()
+        await layer.group_add(services.IMPORT_GROUP, channel)
+        try:
+            counts = await asyncio.to_thread(run_task)
+            events: list[dict] = []
+            while not events or events[-1]["phase"] != "done":
+                message = await asyncio.wait_for(layer.receive(channel), timeout=10)
+                events.append(message["event"])
+            return counts, events
+        finally:
+            await layer.group_discard(services.IMPORT_GROUP, channel)
+
+    counts, events = asyncio.run(listen())
+    assert counts["articles_created"] == 3 and counts["embedded"] == 3
     phases = [e["phase"] for e in events]
     assert phases[0] == "read" and "write" in phases and "embed" in phases and phases[-1] == "done"
     assert all(e["type"] == "import.progress" and "total" in e and "ts" in e for e in events)

@@ -16,9 +16,8 @@ def test_sync_and_async_appends_share_one_numbering_and_keep_every_field():
     log = EventLog(f"test.{uuid.uuid4()}")
     first = log.append({"type": "status", "phase": "intent", "text": "识别"})
 
-    async def more() -> list[dict]:
-        return [await log.aappend({"type": "token", "delta": "依据"}),
-                await log.aappend({"type": "final", "content": "答", "seq": 999})]  # a stale seq is replaced
+    async def more() -> list[dict]:  # two events in one append; a stale seq is replaced
+        return await log.aextend([{"type": "token", "delta": "依据"}, {"type": "final", "content": "答", "seq": 999}])
 
     second, third = asyncio.run(more())
     assert [first["seq"], second["seq"], third["seq"]] == [1, 2, 3]
@@ -52,10 +51,12 @@ def test_concurrent_appends_get_distinct_consecutive_numbers():
     log.clear()
 
 
-def test_an_empty_event_is_still_valid_json():
+def test_an_empty_event_is_still_valid_json_and_an_empty_batch_is_nothing():
     log = EventLog(f"test.{uuid.uuid4()}")
     assert log.append({}) == {"seq": 1}
-    assert log.read() == [{"seq": 1}]
+    assert asyncio.run(log.aextend([])) == []
+    assert asyncio.run(log.aextend([{}, {"type": "ping"}])) == [{"seq": 2}, {"seq": 3, "type": "ping"}]
+    assert log.read() == [{"seq": 1}, {"seq": 2}, {"seq": 3, "type": "ping"}]
     log.clear()
 
 
