@@ -73,7 +73,7 @@ def turn_create(*, actor: AbstractUser, session: ChatSession, content: str) -> t
     if session.messages.filter(role=Message.Role.ASSISTANT,
                                status__in=[Message.Status.PENDING, Message.Status.RUNNING]).exists():
         raise ValidationError({"content": "上一个问题仍在回答中，请稍候"})
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # inside turn_start's transaction: no savepoint round trips
         question = Message.objects.create(session=session, role=Message.Role.USER, content=text)
         answer = Message.objects.create(session=session, role=Message.Role.ASSISTANT, reply_to=question,
                                         status=Message.Status.PENDING, turn_id=question.turn_id)

@@ -1,9 +1,10 @@
 from celery import shared_task
 
 
-@shared_task(name="chat.chat_turn_run", acks_late=True, reject_on_worker_lost=True)
+@shared_task(name="chat.chat_turn_run", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def chat_turn_run(answer_id: int) -> None:
-    """Produce the answer of one turn (re-run from scratch if a worker died mid-turn)."""
+    """Produce the answer of one turn. The answer is the message row; the task stores no result. A
+    turn whose worker died mid-way is marked failed when the task comes back."""
     from chat.pipeline import chat_turn_run as run
 
     run(answer_id=answer_id)
