@@ -22,8 +22,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
 from asgiref.sync import sync_to_async
-
-from legalsite.db import db_parallel
+from channels.db import database_sync_to_async
 
 T = TypeVar("T")
 
@@ -110,7 +109,7 @@ def db_sync_to_async(func: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     caller's ``async_to_sync``, a consumer in daphne) calls stay thread-sensitive as Django's
     default and use the caller's connection as it is, so they see its open transaction.
     """
-    parallel = db_parallel(func)
+    parallel = database_sync_to_async(func, thread_sensitive=False)
     serial = sync_to_async(func, thread_sensitive=True)  # the caller's connection, left open
 
     async def call(*args: Any, **kwargs: Any) -> T:

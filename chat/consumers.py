@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import asyncio
 
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from chat import selectors, services
 from chat.models import ChatSession
 from legalsite.consumers import CLOSE_UNAUTHENTICATED
-from legalsite.db import db_parallel
 
 CLOSE_FORBIDDEN = 4403
 KEEPALIVE_SECONDS = 20
@@ -29,7 +29,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             return
         session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         try:
-            self.session = await db_parallel(selectors.session_get)(user=user, session_id=session_id)
+            self.session = await database_sync_to_async(selectors.session_get)(user=user, session_id=session_id)
         except ChatSession.DoesNotExist:
             await self.close(code=CLOSE_FORBIDDEN)
             return
@@ -37,7 +37,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         self.last_seq: dict[str, int] = {}
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        for event in await db_parallel(services.turn_replay)(session=self.session):
+        for event in await database_sync_to_async(services.turn_replay)(session=self.session):
             await self._forward(event)
         self.keepalive = asyncio.create_task(self._keepalive())
 
@@ -61,7 +61,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "error", "code": "invalid_input", "message": "未知的消息类型"})
             return
         try:
-            question, answer = await db_parallel(services.turn_start)(
+            question, answer = await database_sync_to_async(services.turn_start)(
                 actor=self.scope["user"], session=self.session, content=str(content.get("content", ""))
             )
         except (ValidationError, PermissionDenied) as exc:

@@ -422,17 +422,17 @@ def chat_turn_run(*, answer_id: int) -> Message | None:
         status=Message.Status.COMPLETE, created_at__lt=answer.reply_to.created_at).order_by("-created_at")
         .values_list("role", "content")[:HISTORY_WINDOW]][::-1]
     # Memory: with earlier messages, the question is embedded and recalled against them beside the
-    # trace's opening; a session's first question has nothing to recall and is embedded on a side
-    # thread while the model works.
+    # trace's opening; a session's first question has nothing to recall and is embedded at the end,
+    # in one call with the answer.
     recall = beside(memory.remember_and_recall, message=answer.reply_to, session=session) if history else None
     recorder = trace_open("chat", session.owner, obj=answer, matter=session.matter, trace_id=answer.trace_id)
     recalled = recall() if recall else []
+    unembedded = [] if recall else [answer.reply_to]
     sink = TurnSink(session_id=session.pk, turn_id=str(answer.turn_id), recorder=recorder)
     ctx = RunContext(user=session.owner, trace_id=str(recorder.trace_id), emit=sink,
                      extra={"session_id": session.pk, "matter_id": session.matter_id})
 
     release_connections()  # not held while the model thinks: the pool serves the other turns
-    question_remembered = beside(memory.remember, answer.reply_to) if not recall else lambda: None
     try:
         outcome, routing, state = run_sync(answer_turn(
             question=question, history=history, session_state=session.state, summary=session.summary,
@@ -443,7 +443,7 @@ def chat_turn_run(*, answer_id: int) -> Message | None:
                                                     disclaimer=DISCLAIMER)
         run_sync(sink(events.error(ctx.trace_id, code="internal", message=FAILURE_TEXT) | {"message_id": answer.pk}))
         recorder.close(status="error", error=str(exc)[:500])
-        question_remembered()
+        memory.remember(*unembedded)
         run_sync(_send_done(sink, ctx, "回答失败"))
         return Message.objects.get(pk=answer.pk)
 
@@ -457,13 +457,12 @@ def chat_turn_run(*, answer_id: int) -> Message | None:
     message.save(update_fields=["status", "content", "sources", "citations", "notices", "disclaimer", "intent"])
     if state.to_dict() != session.state:
         ChatSession.objects.filter(pk=session.pk).update(state=state.to_dict())
-    remembered = beside(memory.remember, message)  # while the final event goes out
+    remembered = beside(memory.remember, *unembedded, message)  # while the final event goes out
     run_sync(sink(events.final(ctx.trace_id, message_id=message.pk, content=message.content,
                                   sources=message.sources, citations=message.citations,
                                   disclaimer=message.disclaimer)
                      | {"notices": message.notices, "intent": message.intent}))
     recorder.close(status="success")
-    question_remembered()
     remembered()
     run_sync(_send_done(sink, ctx, "回答完成"))
     return message

@@ -8,12 +8,12 @@ send no ``Origin`` are not browsers and carry no ambient cookie risk.
 
 from __future__ import annotations
 
+from channels.db import database_sync_to_async
 from channels.security.websocket import OriginValidator
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 
 from firm.authentication import user_for_token
-from legalsite.db import db_parallel
 
 
 class TokenAuthMiddleware:
@@ -23,7 +23,7 @@ class TokenAuthMiddleware:
     async def __call__(self, scope, receive, send):  # noqa: ANN001, ANN204
         key = _token_from_headers(scope.get("headers", []))
         if key is not None:
-            user = await db_parallel(user_for_token)(key)
+            user = await database_sync_to_async(user_for_token)(key)
             scope = dict(scope, user=user or AnonymousUser())
         return await self.inner(scope, receive, send)
 

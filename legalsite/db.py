@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from channels.db import database_sync_to_async
 from django.db import connection, connections
 
 T = TypeVar("T")
@@ -53,12 +52,3 @@ def beside(function: Callable[..., T], *args: Any, **kwargs: Any) -> Callable[[]
             release_connections()
 
     return _side.submit(run).result
-
-
-def db_parallel(func: Callable[..., T]) -> Callable[..., Awaitable[T]]:
-    """``func`` (sync code that queries the database in its own transactions) as a coroutine
-    function that runs on a thread of the running loop's pool, on a connection closed (given back
-    to the pool) around the call. Unlike Django's thread-sensitive default, concurrent callers (the
-    websockets of one daphne) do not queue behind a single thread; use it where the caller has no
-    open transaction ``func`` must see."""
-    return database_sync_to_async(func, thread_sensitive=False)
