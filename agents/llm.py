@@ -678,7 +678,15 @@ class LLMGateway:
         return model, params
 
     def _audit_request(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        return _redact(dict(params), self.config.api_key)
+        secret = self.config.api_key
+        if len(secret) < _MIN_SECRET_LENGTH:
+            return dict(params)
+        # One C-speed search of the serialised request instead of walking every message and tool
+        # schema; a key that JSON would escape is searched for the slow way.
+        plain = secret.isprintable() and '"' not in secret and "\\" not in secret
+        if plain and secret not in json.dumps(params, ensure_ascii=False, default=str):
+            return dict(params)
+        return _redact(dict(params), secret)
 
     def _translate(
         self, exc: Exception, role: str, model: str, attempts: int, timeout: float | None = None

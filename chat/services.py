@@ -69,9 +69,12 @@ def question_validate(content: str) -> str:
 def turn_create(*, actor: AbstractUser, session: ChatSession, content: str) -> tuple[Message, Message]:
     """Store the question and a pending answer; the answer is produced by ``chat.tasks.chat_turn_run``."""
     text = question_validate(content)
-    turns_abandon_stale(session=session)
-    if session.messages.filter(role=Message.Role.ASSISTANT,
-                               status__in=[Message.Status.PENDING, Message.Status.RUNNING]).exists():
+
+    def in_flight() -> bool:
+        return session.messages.filter(role=Message.Role.ASSISTANT,
+                                       status__in=[Message.Status.PENDING, Message.Status.RUNNING]).exists()
+
+    if in_flight() and (turns_abandon_stale(session=session) == 0 or in_flight()):
         raise ValidationError({"content": "上一个问题仍在回答中，请稍候"})
     with transaction.atomic(savepoint=False):  # inside turn_start's transaction: no savepoint round trips
         question = Message.objects.create(session=session, role=Message.Role.USER, content=text)
