@@ -333,7 +333,7 @@ async def one_chat(url: str, token: str, session_id: int, timeout: float) -> dic
                                   max_size=None, open_timeout=60) as ws:
         started = time.perf_counter()
         await ws.send(json.dumps({"type": "ask", "content": QUESTION}))
-        first = None
+        first = accepted = None
         done = False
         error = ""
         deadline = started + timeout
@@ -346,6 +346,8 @@ async def one_chat(url: str, token: str, session_id: int, timeout: float) -> dic
             if event.get("type") == "error" and "turn_id" not in event:
                 error = event.get("message", "")
                 break
+            if event.get("type") == "accepted" and accepted is None:
+                accepted = time.perf_counter()
             if "seq" not in event:
                 continue
             if first is None:
@@ -356,7 +358,8 @@ async def one_chat(url: str, token: str, session_id: int, timeout: float) -> dic
                 break
         ended = time.perf_counter()
     return {"wall": ended - started, "first": (first - started) if first else float("nan"),
-            "connect": started - connecting, "events": events, "done": done, "error": error}
+            "connect": started - connecting, "accepted": (accepted - started) if accepted else float("nan"),
+            "events": events, "done": done, "error": error}
 
 
 def check(result: dict[str, Any]) -> dict[str, Any]:
@@ -466,6 +469,8 @@ def part2(user: Any, token: str, data_dir: Path, args: argparse.Namespace) -> No
               f"{len(failed) + sum(bool(r['error']) for r in ok)}" + (f" e.g. {failed[0]!r}" if failed else ""))
         print(f"    per-chat wall           {p50_95(walls)}   max {max(walls, default=float('nan')):.0f} ms")
         print(f"    per-chat connect        {p50_95(connects)}")
+        print(f"    per-chat accepted       {p50_95([r['accepted'] * 1000 for r in ok])}   (the question stored "
+              "and the turn queued)")
         print(f"    per-chat first event    {p50_95(firsts)}")
         print(f"    seq 1..n in order: {sum(x['in_order'] for x in checks)}/{len(checks)}; duplicates "
               f"{sum(x['duplicates'] for x in checks)}; gaps {sum(x['gaps'] for x in checks)}; "
