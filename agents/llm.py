@@ -15,6 +15,7 @@ error message produced here.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 import os
@@ -107,6 +108,8 @@ _MIN_SECRET_LENGTH: Final = 8
 _PLACEHOLDER_KEY: Final = "no-key"
 _MAX_RETRY_AFTER: Final = 5.0
 _MAX_ERROR_TEXT: Final = 2000
+#: HTTP clients (connection pools) per event loop, used in turn (see LLMGateway._client)
+_HTTP_CLIENTS_PER_LOOP: Final = 4
 _DATE_SUFFIX: Final = re.compile(r"-(?:latest|\d{4}-\d{2}-\d{2}|\d{4,8})$")
 _CODE_FENCE: Final = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL | re.IGNORECASE)
 
@@ -497,13 +500,14 @@ def _strip_code_fence(text: str) -> str:
 
 
 async def _close_at_loop_shutdown(
-    client: openai.AsyncOpenAI, forget: Callable[[], None]
+    clients: Sequence[openai.AsyncOpenAI], forget: Callable[[], None]
 ) -> AsyncGenerator[None, None]:
     try:
         yield
     finally:
         forget()  # the generator refers to its loop: drop the cache entry so the loop can be freed
-        await client.close()
+        for client in clients:
+            await client.close()
 
 
 @lru_cache(maxsize=512)
@@ -560,7 +564,8 @@ class LLMGateway:
         )
         self._listeners: list[Listener] = list(listeners)
         self._clients: weakref.WeakKeyDictionary[
-            asyncio.AbstractEventLoop, tuple[openai.AsyncOpenAI, AsyncGenerator[None, None]]
+            asyncio.AbstractEventLoop,
+            tuple[tuple[openai.AsyncOpenAI, ...], AsyncGenerator[None, None], itertools.count[int]],
         ] = weakref.WeakKeyDictionary()
         self._clients_lock = threading.Lock()
         self._json_schema_unsupported: set[str] = set()
@@ -610,29 +615,36 @@ class LLMGateway:
             return None
         return price.cost(tokens_in, tokens_out)
 
-    # -- client per event loop ------------------------------------------------------------
+    # -- clients per event loop -----------------------------------------------------------
     async def _client(self) -> openai.AsyncOpenAI:
+        """One of the loop's clients, in turn. The HTTP client's pool looks at every connection it
+        holds (a readability check each) whenever a request starts or a response closes, so with
+        tens of concurrent turns one big pool costs more than a few small ones."""
         if self.config.offline:
             raise LLMUnavailable("no LLM endpoint configured (LLM_BASE_URL is empty): offline mode")
         loop = asyncio.get_running_loop()
         with self._clients_lock:
             entry = self._clients.get(loop)
-        if entry is not None:
-            return entry[0]
-        client = openai.AsyncOpenAI(
-            base_url=self.config.base_url,
-            api_key=self.config.api_key or _PLACEHOLDER_KEY,
-            timeout=self.config.timeout,
-            max_retries=0,
-            http_client=openai.DefaultAsyncHttpxClient(timeout=self.config.timeout, verify=_tls_context()),
-        )
-        # The loop finalises started async generators when it shuts down (asyncio.run does), so
-        # this closes the client's connections on its own loop instead of from a later one.
-        closer = _close_at_loop_shutdown(client, lambda: self._forget_client(loop))
-        await closer.__anext__()
-        with self._clients_lock:
-            self._clients[loop] = (client, closer)
-        return client
+        if entry is None:
+            clients = tuple(
+                openai.AsyncOpenAI(
+                    base_url=self.config.base_url,
+                    api_key=self.config.api_key or _PLACEHOLDER_KEY,
+                    timeout=self.config.timeout,
+                    max_retries=0,
+                    http_client=openai.DefaultAsyncHttpxClient(timeout=self.config.timeout, verify=_tls_context()),
+                )
+                for _ in range(_HTTP_CLIENTS_PER_LOOP)
+            )
+            # The loop finalises started async generators when it shuts down (asyncio.run does), so
+            # this closes the clients' connections on their own loop instead of from a later one.
+            closer = _close_at_loop_shutdown(clients, lambda: self._forget_client(loop))
+            await closer.__anext__()
+            entry = (clients, closer, itertools.count())
+            with self._clients_lock:
+                self._clients[loop] = entry
+        clients, _, turn = entry
+        return clients[next(turn) % len(clients)]
 
     def _forget_client(self, loop: asyncio.AbstractEventLoop) -> None:
         with self._clients_lock:

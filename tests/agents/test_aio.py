@@ -93,6 +93,26 @@ def test_llm_clients_of_different_loops_share_one_tls_context():
         fake.stop()
 
 
+def test_a_loop_uses_its_few_llm_clients_in_turn_and_closes_them_all_when_it_ends():
+    fake = FakeLLM().start()
+    try:
+        fake.script(*(Reply.text(str(n)) for n in range(8)))
+        gateway = LLMGateway(LLMConfig(base_url=fake.base_url, api_key="sk-test-0123456789", model="qwen-plus"))
+
+        async def ask_eight() -> list[object]:
+            answers = await asyncio.gather(*(gateway.complete("advisor", [{"role": "user", "content": "问"}])
+                                             for _ in range(8)))
+            assert sorted(a.content for a in answers) == [str(n) for n in range(8)]
+            return [await gateway._client() for _ in range(8)]
+
+        clients = asyncio.run(ask_eight())
+        assert 1 < len({id(c) for c in clients}) < 8  # a few clients, each reused
+        assert all(c.is_closed() for c in clients)  # closed with their loop
+        assert not gateway._clients
+    finally:
+        fake.stop()
+
+
 def test_model_schema_is_cached_and_each_caller_gets_its_own_copy():
     from pydantic import BaseModel
 
