@@ -13,24 +13,19 @@ logger = logging.getLogger(__name__)
 RECALL = 5
 
 
-def _embed(text: str) -> list[float] | None:
-    from knowledge.embeddings import embed_query
-
-    try:
-        return [float(x) for x in embed_query(text[:4000])]
-    except Exception:  # noqa: BLE001 - memory is an aid; an embedding failure must not fail the turn
-        logger.warning("could not embed message text", exc_info=True)
-        return None
-
-
 def _embed_many(texts: list[str]) -> list[list[float]] | None:
     from knowledge.embeddings import get_embedder
 
     try:
         return [[float(x) for x in row] for row in get_embedder().embed([text[:4000] for text in texts])]
-    except Exception:  # noqa: BLE001 - as in _embed
+    except Exception:  # noqa: BLE001 - memory is an aid; an embedding failure must not fail the turn
         logger.warning("could not embed message texts", exc_info=True)
         return None
+
+
+def _embed(text: str) -> list[float] | None:
+    vectors = _embed_many([text])
+    return vectors[0] if vectors else None
 
 
 def remember(*messages: Message) -> None:
