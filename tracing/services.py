@@ -18,6 +18,7 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -130,6 +131,7 @@ def record_append(
     return _insert(record)  # one INSERT: atomic on its own, no savepoint round trips
 
 
+@cache  # built once: table names come from the models
 def _seal_inputs_sql() -> str:
     """One read for a seal: the trace, its chain head and record count, its LLM totals, whether it
     is sealed already, and the heads of the global seal chain and of the purge records."""
