@@ -34,6 +34,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.stats import percentile  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "legalsite.settings")
 
 SYSTEM = (
@@ -47,14 +49,6 @@ ANSWER = (
     "风险提示：须注意申请劳动仲裁的时效为一年。后续步骤：收集劳动合同、工资流水与解除通知。" * 3
 )
 SUMMARY = "找到 5 条相关法条：劳动合同法第四十条、第四十六条、第四十七条、第八十七条，劳动争议调解仲裁法第二十七条"
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def start_services() -> tuple[Path, bool]:

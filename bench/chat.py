@@ -49,6 +49,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.stats import percentile  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "legalsite.settings")
 
 QUESTION = "违法解除劳动合同的赔偿金标准是什么规定"
@@ -56,14 +58,6 @@ ANSWER = ("依据《中华人民共和国劳动合同法》第八十七条，用
           "应当依照经济补偿标准的二倍向劳动者支付赔偿金。")
 LAWS = ["劳动合同法", "民法典", "刑法"]
 API_KEY = "sk-bench-0123456789"
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def p50_95(values: list[float]) -> str:

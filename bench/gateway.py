@@ -24,8 +24,8 @@ import openai
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 from agents.llm import LLMConfig, LLMGateway, LLMResult  # noqa: E402
+from bench.stats import percentile  # noqa: E402
 from tests.fakellm import FakeLLM, Reply  # noqa: E402
 
 MODEL = "qwen-plus"
@@ -34,14 +34,6 @@ SYSTEM = "你是一名中国执业律师的研究助理。只依据现行有效�
 QUESTION = "公司以经营困难为由单方解除劳动合同，没有提前通知，也没有支付经济补偿，我可以主张什么？"
 MESSAGES = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": QUESTION}]
 ANSWER = "可以主张经济补偿；违法解除的，可以主张二倍经济补偿的赔偿金（劳动合同法第四十六条、第八十七条）。"
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
-    return ordered[index]
 
 
 async def timed(fake: FakeLLM, call: Callable[[], Awaitable[str]]) -> float:

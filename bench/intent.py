@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/intent.py [--data PATH] [--threshold 0.85] [--repeat 20] [--errors]
 
-The default data is the dev set ``../shared/data/dev_intent.jsonl`` (JSONL with text, domain,
+The default data is the dev set ``tests/data/dev_intent.jsonl`` (JSONL with text, domain,
 intent). Prints numbers; asserts nothing. "guess" is the rules' best guess whatever its
 confidence; "routed" is what layer 1 routes to on its own (general/qa_retrieval below the
 threshold), i.e. the offline behaviour. Latency is one ``classify`` call (entity extraction
@@ -23,10 +23,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
+from bench.stats import percentile  # noqa: E402
 from chat.intent_rules import THRESHOLD, classify  # noqa: E402
 
-DEFAULT_DATA = ROOT.parent / "shared" / "data" / "dev_intent.jsonl"
+DEFAULT_DATA = ROOT / "tests" / "data" / "dev_intent.jsonl"
 
 
 def load(path: Path) -> list[dict]:
@@ -36,12 +36,6 @@ def load(path: Path) -> list[dict]:
 
 def share(hits: int, total: int) -> str:
     return f"{hits / total:.3f} ({hits}/{total})" if total else "n/a (0/0)"
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def main() -> None:
@@ -117,12 +111,12 @@ def main() -> None:
     )
     print(f"  non_legal messages decided as a legal domain: {non_legal_confident_legal}")
     print(
-        f"latency per message (ms, {len(timings)} calls, wall): p50 {percentile(timings, 0.5):.3f}  "
-        f"p99 {percentile(timings, 0.99):.3f}  mean {statistics.fmean(timings):.3f}  max {max(timings):.3f}"
+        f"latency per message (ms, {len(timings)} calls, wall): p50 {percentile(timings, 50):.3f}  "
+        f"p99 {percentile(timings, 99):.3f}  mean {statistics.fmean(timings):.3f}  max {max(timings):.3f}"
     )
     print(
-        f"latency per message (ms, CPU time of the thread): p50 {percentile(cpu_timings, 0.5):.3f}  "
-        f"p99 {percentile(cpu_timings, 0.99):.3f}  mean {statistics.fmean(cpu_timings):.3f}  "
+        f"latency per message (ms, CPU time of the thread): p50 {percentile(cpu_timings, 50):.3f}  "
+        f"p99 {percentile(cpu_timings, 99):.3f}  mean {statistics.fmean(cpu_timings):.3f}  "
         f"max {max(cpu_timings):.3f}   (load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs)"
     )
 

@@ -1,7 +1,7 @@
 """Knowledge API latency over a real socket: a daphne subprocess serving the full corpus.
 
     LEGALSITE_DATA_DIR=/tmp/kdev python manage.py services start      # postgres + redis of that data dir
-    LEGALSITE_DATA_DIR=/tmp/kdev python bench/knowledge_http.py [--data ../shared/data]
+    LEGALSITE_DATA_DIR=/tmp/kdev python bench/knowledge_http.py [--data tests/data]
 
 Starts ``python -m daphne -b 127.0.0.1 -p <free port> legalsite.asgi:application`` with the same
 environment (API throttling raised so the bench is not rate-limited), makes a staff user
@@ -34,6 +34,8 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.stats import percentile  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "legalsite.settings")
 
 USERNAME = "bench-http"
@@ -41,12 +43,6 @@ USERNAME = "bench-http"
 
 def load(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def case_facts(items: list[dict], length: int, count: int) -> list[str]:
@@ -148,7 +144,7 @@ def wait_ready(port: int, process: subprocess.Popen, timeout: float = 120) -> fl
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--data", type=Path, default=ROOT / "tests" / "data")
     parser.add_argument("--facts", type=int, default=40, help="number of 3,000-character case-fact texts")
     args = parser.parse_args()
     if not os.environ.get("LEGALSITE_DATA_DIR"):

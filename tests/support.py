@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -10,8 +11,16 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The development sets (``../shared/data`` beside the checkout; ``LEGALSITE_SHARED_DATA`` overrides).
-SHARED_DATA = Path(os.environ.get("LEGALSITE_SHARED_DATA") or ROOT.parent / "shared" / "data")
+#: The development sets the suite and the benches read, carried in the repository (tests/data/README.md).
+DEV_DATA = ROOT / "tests" / "data"
+
+
+def dev_set(name: str) -> list[dict]:
+    """The items of one development set (JSONL). A missing file is a failure, never a skip."""
+    path = DEV_DATA / name
+    if not path.is_file():
+        raise FileNotFoundError(f"development set missing: {path} (see tests/data/README.md)")
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def free_port() -> int:

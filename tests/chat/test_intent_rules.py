@@ -6,10 +6,10 @@ import pytest
 
 from chat.domains import DOMAINS, INTENTS
 from chat.intent_rules import THRESHOLD, classify, normalize
-from tests.support import SHARED_DATA
+from tests.support import DEV_DATA, dev_set
 
 HERE = Path(__file__).resolve().parent
-DEV_SET = SHARED_DATA / "dev_intent.jsonl"
+DEV_SET = DEV_DATA / "dev_intent.jsonl"
 OWN_SETS = sorted(HERE.glob("intent_holdout*.jsonl"))
 
 
@@ -35,9 +35,7 @@ def measure(items: list[dict]) -> dict[str, float]:
 
 
 def test_dev_set_accuracy_floor():
-    if not DEV_SET.is_file():
-        pytest.skip(f"dev set not found at {DEV_SET}")
-    scores = measure(load(DEV_SET))
+    scores = measure(dev_set(DEV_SET.name))
     assert scores["domain"] >= 0.92
     assert scores["joint"] >= 0.80
     assert scores["coverage"] >= 0.62
@@ -78,7 +76,7 @@ def test_hard_negatives_are_not_routed_to_a_legal_domain_with_confidence(text):
 
 
 def test_non_legal_messages_of_every_set_are_never_decided_as_legal():
-    items = [item for path in [*OWN_SETS, DEV_SET] if path.is_file() for item in load(path)]
+    items = [item for path in OWN_SETS for item in load(path)] + dev_set(DEV_SET.name)
     non_legal = [item["text"] for item in items if item["domain"] == "non_legal"]
     assert len(non_legal) >= 24
     for text in non_legal:

@@ -1,4 +1,3 @@
-import json
 import sqlite3
 import time
 from contextlib import closing
@@ -8,10 +7,9 @@ import pytest
 from knowledge.citations import MAX_RANGE_ARTICLES, Citation, extract_citations
 from knowledge.lawnames import LawNameIndex, bundled_corpus_path, corpus_law_names
 from knowledge.numerals import ArticleNumber, parse_article_number
-from tests.support import SHARED_DATA
+from tests.support import dev_set
 
 PRC = "中华人民共和国"
-DEV_LOOKUP = SHARED_DATA / "dev_lookup.jsonl"
 
 
 @pytest.fixture(scope="module")
@@ -213,8 +211,7 @@ def test_corpus_example_cross_reference(index):
 
 
 def _lookup_items() -> list[dict]:
-    assert DEV_LOOKUP.is_file(), f"missing {DEV_LOOKUP}"
-    return [json.loads(line) for line in DEV_LOOKUP.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return dev_set("dev_lookup.jsonl")
 
 
 def test_dev_lookup_items_resolve_to_gold(index):

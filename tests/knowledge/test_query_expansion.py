@@ -1,4 +1,3 @@
-import json
 import sqlite3
 from contextlib import closing
 
@@ -13,9 +12,8 @@ from knowledge.query_expansion import (
     normalize_query,
     rules_by_domain,
 )
-from tests.support import SHARED_DATA
+from tests.support import dev_set
 
-DATA = SHARED_DATA
 DOMAINS = {
     "marriage_family",
     "labor",
@@ -151,9 +149,7 @@ def test_every_added_term_is_statute_vocabulary():
 
 
 def _dev(name: str) -> list[dict]:
-    path = DATA / name
-    assert path.is_file(), f"missing {path}"
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return dev_set(name)
 
 
 def _gold_texts() -> dict[tuple[str, int], str]:
