@@ -24,7 +24,7 @@ import ssl
 import threading
 import time
 import weakref
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
@@ -524,8 +524,30 @@ def model_schema(model: type[BaseModel]) -> dict[str, Any]:
 @lru_cache(maxsize=1)
 def _tls_context() -> ssl.SSLContext:
     """One TLS context per process, shared by the per-loop clients: building one loads the CA
-    bundle (~20 ms), which every chat turn (a new event loop, so a new client) used to pay."""
+    bundle (~20 ms)."""
     return httpx2.create_ssl_context()
+
+
+class _Attempts:
+    """The attempts of one gateway call: numbered from 1; :meth:`failed` pauses before the one
+    retry a transient failure gets, or raises the typed error (recorded once, with the attempts)."""
+
+    def __init__(self, gateway: LLMGateway, *, role: str, model: str, request: dict[str, Any],
+                 timeout: float | None) -> None:
+        self.gateway, self.role, self.model, self.request, self.timeout = gateway, role, model, request, timeout
+        self.started = time.perf_counter()
+        self.number = 0
+
+    def __iter__(self) -> Iterator[int]:
+        while True:
+            self.number += 1
+            yield self.number
+
+    async def failed(self, exc: Exception) -> None:
+        await asyncio.sleep(self.gateway._handle_attempt_error(
+            exc, attempt=self.number, role=self.role, model=self.model, started=self.started,
+            request=self.request, timeout=self.timeout,
+        ))
 
 
 def _is_transient(exc: BaseException) -> bool:
@@ -835,10 +857,8 @@ class LLMGateway:
             extra_body=extra_body,
         )
         audit_request = self._audit_request(params)
-        started = time.perf_counter()
-        attempt = 0
-        while True:
-            attempt += 1
+        attempts = _Attempts(self, role=role, model=model, request=audit_request, timeout=timeout)
+        for attempt in attempts:
             try:
                 completion = await self._post(params, timeout)
                 result = self._result_from_completion(
@@ -846,24 +866,15 @@ class LLMGateway:
                     role=role,
                     model=model,
                     request=audit_request,
-                    started=started,
+                    started=attempts.started,
                     attempts=attempt,
                 )
             except Exception as exc:
-                await asyncio.sleep(
-                    self._handle_attempt_error(
-                        exc,
-                        attempt=attempt,
-                        role=role,
-                        model=model,
-                        started=started,
-                        request=audit_request,
-                        timeout=timeout,
-                    )
-                )
+                await attempts.failed(exc)
                 continue
             self._notify(result)
             return result
+        raise AssertionError("unreachable: attempts end by returning or raising")
 
     def _result_from_completion(
         self,
@@ -952,10 +963,9 @@ class LLMGateway:
         params["stream"] = True
         params["stream_options"] = {"include_usage": True}
         audit_request = self._audit_request(params)
-        started = time.perf_counter()
-        attempt = 0
-        while True:
-            attempt += 1
+        attempts = _Attempts(self, role=role, model=model, request=audit_request, timeout=timeout)
+        started = attempts.started
+        for attempt in attempts:
             accumulator = _StreamAccumulator()
             yielded = False
             stream: Any = None
@@ -982,17 +992,7 @@ class LLMGateway:
                         attempt,
                     )
                     raise error from exc
-                await asyncio.sleep(
-                    self._handle_attempt_error(
-                        exc,
-                        attempt=attempt,
-                        role=role,
-                        model=model,
-                        started=started,
-                        request=audit_request,
-                        timeout=timeout,
-                    )
-                )
+                await attempts.failed(exc)
                 continue
             finally:
                 if stream is not None and hasattr(stream, "close"):

@@ -16,7 +16,7 @@ from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from chat import selectors, services
@@ -139,11 +139,8 @@ def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
 
 
 def export_url(session_id: int, kind: str) -> str:
-    """The API's history export (``…/export/<kind>``; older API builds took ``?format=<kind>``)."""
-    try:
-        return reverse("api-chat-export", args=[session_id, kind])
-    except NoReverseMatch:
-        return f"{reverse('api-chat-export', args=[session_id])}?format={kind}"
+    """The API's history export, ``…/export/<kind>``."""
+    return reverse("api-chat-export", args=[session_id, kind])
 
 
 @login_required

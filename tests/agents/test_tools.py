@@ -4,7 +4,6 @@ output cap and events - the model side driven through the scripted LLM and the r
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -80,18 +79,28 @@ def test_autodiscover_imports_each_apps_tools_module_and_registers_the_tools_it_
     assert registry.get("lsx_echo").parameters.__name__ == "EchoParams"
 
 
-def test_global_registry_autodiscovers_every_installed_app_that_has_a_tools_module() -> None:
-    from django.apps import apps
+def test_autodiscovery_imports_each_app_tools_module_and_registers_its_tools() -> None:
+    fresh = ToolRegistry()
 
-    expected = [
-        f"{config.name}.tools"
-        for config in apps.get_app_configs()
-        if config.name != "agents" and importlib.util.find_spec(f"{config.name}.tools") is not None
-    ]
+    imported = fresh.autodiscover()
 
-    imported = tools_module.registry.autodiscover()
+    assert sorted(imported) == ["chat.tools", "knowledge.tools"]  # firm, tracing … have no tools module
+    names = set(fresh.names())
+    assert {"calculate_severance", "web_search"} <= names  # chat.tools
+    assert {"search_legal_knowledge", "lookup_legal_article", "search_cases"} <= names  # knowledge.tools
 
-    assert imported == expected
+
+def test_autodiscovery_skips_apps_without_a_tools_module_and_propagates_import_errors(tmp_path, monkeypatch) -> None:
+    package = tmp_path / "brokenapp"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "tools.py").write_text("raise RuntimeError('broken tools module')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    fresh = ToolRegistry()
+
+    assert fresh.autodiscover(["firm", "tracing"]) == []
+    with pytest.raises(RuntimeError, match="broken tools module"):
+        fresh.autodiscover(["brokenapp"])
 
 
 def test_tool_decorator_builds_the_tool_from_the_function_and_registers_it(registry: ToolRegistry) -> None:

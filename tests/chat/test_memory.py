@@ -50,7 +50,7 @@ def test_recall_returns_the_most_similar_earlier_messages_of_the_session_only(st
               "交通事故对方全责如何索赔", "醉酒驾驶机动车的刑事责任"]
     earlier = [Message.objects.create(session=session, role=Message.Role.USER, content=text) for text in topics]
     other = services.session_create(actor=staff_user)
-    stranger = Message.objects.create(session=other, role=Message.Role.USER, content="醉驾会被判刑吗")
+    stranger = Message.objects.create(session=other, role=Message.Role.USER, content="醉驾被查要坐几年牢")
     memory.remember(*earlier, stranger)
     current = Message.objects.create(session=session, role=Message.Role.USER, content="醉驾要坐牢吗")
 
@@ -59,6 +59,7 @@ def test_recall_returns_the_most_similar_earlier_messages_of_the_session_only(st
     assert len(recalled) == memory.RECALL
     assert recalled[0] in ("问：醉驾会被判刑吗", "问：醉酒驾驶机动车的刑事责任")
     assert "问：醉驾要坐牢吗" not in recalled  # not the question itself
+    assert "问：醉驾被查要坐几年牢" not in recalled  # the closest message, but of another session
     assert _embedded(current) == [True]
 
 

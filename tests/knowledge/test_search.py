@@ -52,8 +52,8 @@ def test_domain_and_department_filters(statutes):
     labor = statute_search(query="赔偿", domain="labor", top_k=10)
     assert labor.results and {hit.law for hit in labor.results} <= {LABOR_CONTRACT}
     family = statute_search(query="离婚 财产", domain="marriage_family", top_k=10)
-    assert family.results and all(hit.law == CIVIL_CODE and 1040 <= hit.article_no <= 1163 or hit.article_no in
-                                  range(26, 40) for hit in family.results)
+    assert family.results and all(hit.law == CIVIL_CODE and (1040 <= hit.article_no <= 1163 or hit.article_no in
+                                                             range(26, 40)) for hit in family.results)
     criminal = statute_search(query="醉酒驾驶", department="刑法", top_k=5)
     assert {hit.law for hit in criminal.results} == {"中华人民共和国刑法"}
     with pytest.raises(InvalidQuery):
