@@ -13,16 +13,11 @@ from agents.tools import RunContext, ToolCache, ToolRegistry
 from firm.models import Matter, MatterMember
 from knowledge import embeddings
 from knowledge import tools as knowledge_tools
-from knowledge.cases import (
-    CasePermissionDenied,
-    CaseUploadError,
-    case_delete,
-    case_get,
-    case_list,
-    case_search,
-    case_upload,
-)
+from knowledge.casefiles import CaseUploadError
+from knowledge.exceptions import CasePermissionDenied
 from knowledge.models import CaseChunk, CaseDocument
+from knowledge.selectors import case_get, case_list, case_search
+from knowledge.services import case_delete, case_reembed, case_upload
 
 pytestmark = pytest.mark.django_db
 
@@ -467,8 +462,6 @@ class ToyEmbedder:
 
 
 def test_a_new_dimension_stores_without_vectors_until_reembed(staff_user, monkeypatch):
-    from knowledge.cases import case_reembed
-
     first = case_upload(actor=staff_user, file=upload("a.txt", LABOR.encode()))
     monkeypatch.setattr(embeddings, "_embedder", ToyEmbedder())
     second = case_upload(actor=staff_user, file=upload("b.txt", JUDGMENT.encode()))  # column is still 512-d
