@@ -38,7 +38,7 @@ from django.conf import settings  # noqa: E402
 from knowledge import selectors  # noqa: E402
 from knowledge.embeddings import preload  # noqa: E402
 from knowledge.exceptions import KnowledgeError  # noqa: E402
-from knowledge.search import statute_search  # noqa: E402
+from knowledge.selectors import statute_search  # noqa: E402
 
 KS = (1, 5, 10)
 STYLES = ("colloquial", "fact_pattern", "legal_term")

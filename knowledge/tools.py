@@ -21,7 +21,7 @@ from agents.tools import RunContext, ToolError, tool
 from knowledge import graph, selectors
 from knowledge.domains import DOMAINS
 from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, InvalidQuery, LawNotFound
-from knowledge.search import statute_search
+from knowledge.selectors import case_search, statute_search
 from knowledge.verification import citations_verify, verification_summary
 
 #: An article's text is cut here in tool output (the longest article has 11,184 characters).
@@ -253,8 +253,6 @@ class SearchCasesParams(BaseModel):
 
 
 def _search_cases(params: SearchCasesParams, user: Any) -> dict[str, Any]:
-    from knowledge.cases import case_search
-
     if user is None or not getattr(user, "is_authenticated", False):
         raise ToolError("案例库检索需要登录用户")
     try:

@@ -28,5 +28,4 @@ urlpatterns = [
     path("api/v1/", include("tracing.api.urls")),
     path("api/v1/", include("chat.api.urls")),
     path("api/v1/", include("knowledge.api.urls")),
-    path("api/v1/", include("knowledge.api.urls_graph")),
 ]

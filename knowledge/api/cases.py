@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count
-from django.urls import path
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -16,18 +15,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from firm.models import Matter
-from knowledge.cases import (
-    CasePermissionDenied,
-    CaseUploadError,
-    case_chunks,
-    case_delete,
-    case_get,
-    case_list,
-    case_search,
-    case_upload,
-)
-from knowledge.exceptions import InvalidQuery
+from knowledge.casefiles import CaseUploadError
+from knowledge.exceptions import CasePermissionDenied, InvalidQuery
 from knowledge.models import CaseDocument
+from knowledge.selectors import case_chunks, case_get, case_list, case_search
+from knowledge.services import case_delete, case_upload
 
 NOT_FOUND = {"detail": "案例不存在"}
 
@@ -199,10 +191,3 @@ class CaseSearchApi(APIView):
         except InvalidQuery as exc:
             return Response({"q": [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)
         return Response({"results": [hit.as_dict() for hit in hits]})
-
-
-urlpatterns = [
-    path("knowledge/cases", CaseListApi.as_view(), name="api-knowledge-cases"),
-    path("knowledge/cases/search", CaseSearchApi.as_view(), name="api-knowledge-cases-search"),
-    path("knowledge/cases/<int:document_id>", CaseDetailApi.as_view(), name="api-knowledge-case"),
-]

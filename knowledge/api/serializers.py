@@ -3,7 +3,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from knowledge.domains import DOMAINS
-from knowledge.search import MAX_TOP_K, STATUS_SCOPES
+from knowledge.selectors.search import MAX_TOP_K, STATUS_SCOPES
 
 
 class SearchInput(serializers.Serializer):

@@ -13,16 +13,11 @@ from agents.tools import RunContext, ToolCache, ToolRegistry
 from firm.models import Matter, MatterMember
 from knowledge import embeddings
 from knowledge import tools as knowledge_tools
-from knowledge.cases import (
-    CasePermissionDenied,
-    CaseUploadError,
-    case_delete,
-    case_get,
-    case_list,
-    case_search,
-    case_upload,
-)
-from knowledge.models import CaseChunk, CaseDocument
+from knowledge.casefiles import CaseUploadError
+from knowledge.exceptions import CasePermissionDenied
+from knowledge.models import Article, CaseChunk, CaseDocument
+from knowledge.selectors import case_get, case_list, case_search, embedding_column_dim
+from knowledge.services import case_delete, case_reembed, case_upload
 
 pytestmark = pytest.mark.django_db
 
@@ -467,17 +462,18 @@ class ToyEmbedder:
 
 
 def test_a_new_dimension_stores_without_vectors_until_reembed(staff_user, monkeypatch):
-    from knowledge.cases import case_reembed
-
     first = case_upload(actor=staff_user, file=upload("a.txt", LABOR.encode()))
     monkeypatch.setattr(embeddings, "_embedder", ToyEmbedder())
     second = case_upload(actor=staff_user, file=upload("b.txt", JUDGMENT.encode()))  # column is still 512-d
     assert not second.chunks.filter(embedding__isnull=False).exists()
     hits = case_search(user=staff_user, query="违法解除劳动合同", top_k=3)
     assert hits and all(h.signals == ["fts"] for h in hits)  # no stale 512-d comparison
+    article_dim = embedding_column_dim(Article)
+    assert embedding_column_dim(CaseChunk) == article_dim != 8
     assert case_reembed() == CaseChunk.objects.count()
     assert not CaseChunk.objects.filter(embedding__isnull=True).exists()
     assert len(first.chunks.first().embedding) == 8
+    assert (embedding_column_dim(CaseChunk), embedding_column_dim(Article)) == (8, article_dim)  # one table altered
     assert "dense" in case_search(user=staff_user, query="违法解除劳动合同", top_k=3)[0].signals
 
 

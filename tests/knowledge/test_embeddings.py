@@ -8,7 +8,7 @@ from agents.embeddings import EmbeddingsClient, EmbeddingsConfig, EmbeddingsErro
 from knowledge import embeddings, selectors, services
 from knowledge.embeddings import EmbeddingConfigError, OpenAIEmbedder, UseEmbedder, build_embedder
 from knowledge.models import Article
-from knowledge.search import statute_search
+from knowledge.selectors import statute_search
 from tests.fakellm import FakeLLM, unused_base_url
 
 
@@ -72,7 +72,7 @@ def test_reembed_with_an_openai_backend_changes_the_column_and_search_follows(st
 
         count = services.statute_reembed(embedder=embedder)
         assert count == Article.objects.count()
-        assert services.embedding_column_dim() == 8
+        assert selectors.embedding_column_dim() == 8
         assert not Article.objects.filter(embedding__isnull=True).exists()
         status = selectors.corpus_status()["embedding"]
         assert status["column_dim"] == 8 and status["needs_reembed"] is False

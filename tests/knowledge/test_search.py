@@ -2,7 +2,7 @@ import pytest
 
 from knowledge import selectors
 from knowledge.exceptions import InvalidQuery, LawNotFound
-from knowledge.search import statute_search
+from knowledge.selectors import statute_search
 
 LABOR_CONTRACT = "中华人民共和国劳动合同法"
 CIVIL_CODE = "中华人民共和国民法典"

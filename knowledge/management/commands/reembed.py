@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from knowledge import services
-from knowledge.cases import case_reembed
 from knowledge.embeddings import EmbeddingConfigError, get_embedder
 from knowledge.progress import TqdmProgress
 
@@ -26,7 +25,7 @@ class Command(BaseCommand):
                 count = services.statute_embed_missing(embedder=embedder, progress=progress)
             else:
                 count = services.statute_reembed(embedder=embedder, progress=progress)
-                cases = case_reembed(embedder=embedder)
+                cases = services.case_reembed(embedder=embedder)
                 self.stdout.write(f"re-embedded {cases} case-library chunks")
         except (EmbeddingConfigError, services.StatuteImportError) as exc:
             raise CommandError(str(exc)) from None

@@ -28,8 +28,8 @@ from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
+from pgvector.psycopg import register_vector
 
-from knowledge import selectors
 from knowledge.embeddings import Embedder, get_embedder, signature
 from knowledge.importers import (
     BUNDLED_SOURCE,
@@ -54,6 +54,7 @@ from knowledge.models import (
     LawStatus,
     TermStat,
 )
+from knowledge.selectors import embedding_column_dim, invalidate_caches
 from knowledge.textsearch import dictionary_fingerprint, index_tokens
 
 logger = logging.getLogger(__name__)
@@ -318,22 +319,12 @@ def corpus_generation_bump() -> int:
     # after the table was emptied, so a long-lived process never trusts a cache of an older corpus.
     state.value = {"n": max(int(state.value.get("n", 0)) + 1, int(time.time() * 1000))}
     state.save(update_fields=["value", "updated_at"])
-    selectors.invalidate_caches()
-    transaction.on_commit(selectors.invalidate_caches)
+    invalidate_caches()
+    transaction.on_commit(invalidate_caches)
     return state.value["n"]
 
 
 # -- phase 2: embeddings ---------------------------------------------------------------------------
-
-
-def _column_dim() -> int | None:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT atttypmod FROM pg_attribute "
-            "WHERE attrelid = 'knowledge_article'::regclass AND attname = 'embedding'"
-        )
-        row = cursor.fetchone()
-    return row[0] if row and row[0] > 0 else None
 
 
 def _drop_hnsw() -> None:
@@ -358,8 +349,6 @@ def _build_hnsw(dim: int) -> bool:
 
 
 def _write_vectors(pairs: list[tuple[int, Any]]) -> None:
-    from pgvector.psycopg import register_vector
-
     connection.ensure_connection()
     raw = connection.connection
     if not getattr(raw, "_knowledge_vector_registered", False):
@@ -379,7 +368,7 @@ def _write_vectors(pairs: list[tuple[int, Any]]) -> None:
 def statute_embed_missing(*, embedder: Embedder | None = None, progress: Progress = _noop) -> int:
     """Embed every article that has no vector yet. Returns how many were embedded."""
     embedder = embedder or get_embedder()
-    column_dim = _column_dim()
+    column_dim = embedding_column_dim()
     if column_dim != embedder.dim:
         raise StatuteImportError(
             f"the embedding column holds {column_dim}-dimensional vectors but {embedder.backend}/{embedder.model} "
@@ -431,7 +420,7 @@ def statute_reembed(*, embedder: Embedder | None = None, progress: Progress = _n
     _drop_hnsw()
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-        if _column_dim() != embedder.dim:
+        if embedding_column_dim() != embedder.dim:
             cursor.execute(f"ALTER TABLE knowledge_article ALTER COLUMN embedding TYPE vector({int(embedder.dim)}) "
                            "USING NULL")
         else:
@@ -498,16 +487,3 @@ def statute_import(
     run.save(update_fields=["status", "finished_at", "counts"])
     _emit(progress, "done", 1, 1, result.summary())
     return result
-
-
-def statutes_present(*, source: str = BUNDLED_SOURCE) -> bool:
-    return Law.objects.filter(source=source).exists()
-
-
-def articles_without_vectors() -> int:
-    return Article.objects.filter(embedding__isnull=True).count()
-
-
-def embedding_column_dim() -> int | None:
-    """The dimension of the stored ``embedding`` column (None when it has none)."""
-    return _column_dim()

@@ -35,14 +35,14 @@ import numpy as np
 from django.conf import settings
 from django.db import connection, transaction
 
-from knowledge import selectors
 from knowledge.citations import extract_citations
-from knowledge.domains import CIVIL_CODE, DOMAINS
+from knowledge.domains import DOMAINS
 from knowledge.embeddings import embed_query, signature
 from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, InvalidQuery, LawNotFound
 from knowledge.lawnames import PRC_PREFIX
 from knowledge.models import Article, LawStatus
 from knowledge.query_expansion import expand_query
+from knowledge.selectors.statutes import CorpusCache, article_lookup, corpus_cache, law_index, law_resolve
 from knowledge.textsearch import index_tokens
 from legalsite.db import beside
 
@@ -145,7 +145,7 @@ class Scope:
 
 def build_scope(*, law: str | None = None, version: str | None = None, department: str | None = None,
                 domain: str | None = None, status: str = "current") -> Scope:
-    cache = selectors.corpus_cache()
+    cache = corpus_cache()
     status = status or "current"
     if status not in STATUS_SCOPES:
         raise InvalidQuery(f"未知的时效范围“{status}”（可选：{'、'.join(STATUS_SCOPES)}）")
@@ -164,7 +164,7 @@ def build_scope(*, law: str | None = None, version: str | None = None, departmen
         params.append(status)
     law_ids = None
     if law:
-        resolved = selectors.law_resolve(name=law, version=version)
+        resolved = law_resolve(name=law, version=version)
         law_ids = [resolved.pk] if (version or status == "current") else cache.version_ids[resolved.name]
         clauses.append("a.law_id = ANY(%s)")
         params.append(law_ids)
@@ -183,7 +183,7 @@ def build_scope(*, law: str | None = None, version: str | None = None, departmen
     return Scope(" AND ".join(clauses) or "TRUE", params, size, current_only, law_ids)
 
 
-def _domain_clause(code: str, cache: selectors.CorpusCache) -> tuple[str, list[Any], int]:
+def _domain_clause(code: str, cache: CorpusCache) -> tuple[str, list[Any], int]:
     domain = DOMAINS.get(code)
     if domain is None:
         raise InvalidQuery(f"未知的领域“{code}”（可选：{'、'.join(DOMAINS)}）")
@@ -247,7 +247,7 @@ def _term_weights(text: str, expanded_terms: list[str], long: bool) -> tuple[dic
     with connection.cursor() as cursor:
         cursor.execute("SELECT term, df FROM knowledge_termstat WHERE term = ANY(%s)", [list(counts)])
         df = dict(cursor.fetchall())
-    n_docs = max(selectors.corpus_cache().documents, 1)
+    n_docs = max(corpus_cache().documents, 1)
     weights: dict[str, float] = {}
     idfs: dict[str, float] = {}
     for term, tf in counts.items():
@@ -274,7 +274,7 @@ def analyse(query: str) -> Analysis:
         embed_text = " ".join([*key, *expanded.added_terms[:12]])[:400]
     else:
         embed_text = expanded.text
-    mentions = [name for _, _, name in selectors.law_index().find_in_text(query[:2000])]
+    mentions = [name for _, _, name in law_index().find_in_text(query[:2000])]
     return Analysis(query, long, expanded.added_terms, weights, idf, embed_text, list(dict.fromkeys(mentions)))
 
 
@@ -296,11 +296,11 @@ def citation_hits(query: str, scope: Scope) -> tuple[list[int], list[str]]:
         return [], []
     ids: list[int] = []
     labels: list[str] = []
-    for citation in extract_citations(text, selectors.law_index()):
+    for citation in extract_citations(text, law_index()):
         if citation.law is None:
             continue
         try:
-            article = selectors.article_lookup(law=citation.law, article=citation.article)
+            article = article_lookup(law=citation.law, article=citation.article)
         except (LawNotFound, ArticleNotFound, InvalidArticleNumber):
             continue
         if article.pk not in ids:
@@ -326,7 +326,7 @@ def _vector_literal(vector: np.ndarray) -> str:
 
 def dense_candidates(embed_text: str, scope: Scope, limit: int = CANDIDATES) -> list[tuple[int, float]]:
     """(article id, cosine similarity), best first."""
-    cache = selectors.corpus_cache()
+    cache = corpus_cache()
     if not cache.embedding or cache.embedding != signature():
         return []  # vectors missing or from another model: full text only until `reembed`
     vector = _vector_literal(embed_query(embed_text))
@@ -483,5 +483,3 @@ def matched_terms(text: str, terms: list[str], limit: int = 30) -> list[str]:
             break
     return found
 
-
-__all__ = ["CIVIL_CODE", "SearchHit", "SearchResponse", "statute_search"]

@@ -13,20 +13,11 @@ from django.views.decorators.http import require_POST
 from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import team_matter_ids
-from knowledge.casefiles import ALLOWED_EXTENSIONS, max_bytes
-from knowledge.cases import (
-    CasePermissionDenied,
-    CaseUploadError,
-    case_can_delete,
-    case_chunks,
-    case_delete,
-    case_get,
-    case_list,
-    case_search,
-    case_upload,
-)
-from knowledge.exceptions import InvalidQuery
+from knowledge.casefiles import ALLOWED_EXTENSIONS, CaseUploadError, max_bytes
+from knowledge.exceptions import CasePermissionDenied, InvalidQuery
 from knowledge.models import CaseDocument
+from knowledge.selectors import case_can_delete, case_chunks, case_get, case_list, case_search
+from knowledge.services import case_delete, case_upload
 
 PAGE_TOP_K = 10
 LIST_PAGE_SIZE = 20

@@ -1,4 +1,5 @@
-"""Thin API views over knowledge.selectors (ARCHITECTURE §8: these shapes are a contract)."""
+"""API: statute search, article look-up and corpus status, thin views over knowledge.selectors (ARCHITECTURE §8:
+these shapes are a contract)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Portal pages of citation verification and the citation picture (wired by knowledge/urls_graph.py)."""
+"""Portal pages of citation verification and the citation picture."""
 
 from __future__ import annotations
 

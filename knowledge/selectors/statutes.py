@@ -1,16 +1,14 @@
-"""Reads of the statute corpus: law resolution, article look-up, article context, search, status.
+"""Reads of the statute corpus: law resolution, article look-up, article context, corpus status and caches.
 
 Statutes are public law: every authenticated user may read them, so these selectors take no
 ``user``. The law-name index and other corpus-wide facts are cached per process and rebuilt
 when an import bumps the corpus generation (checked at most every few seconds).
 
-Functions others build on (citation verification, graph, agent tools):
+Functions others build on (citation verification, graph, search, agent tools):
 
 - ``law_resolve(name=..., version=None) -> Law``                (raises LawNotFound)
 - ``article_lookup(law=..., article=..., version=None) -> Article`` (LawNotFound, ArticleNotFound,
   InvalidArticleNumber)
-- ``statute_search(query=..., top_k=10, law=None, department=None, domain=None, status="current")``
-  -> ``SearchResponse`` (see knowledge.search)
 - ``law_index() -> LawNameIndex`` (for knowledge.citations.extract_citations)
 """
 
@@ -26,10 +24,13 @@ from typing import Any
 from django.db.models import Count, F, Max, Q
 from django.db.models.functions import Abs
 
+from knowledge.embeddings import signature
 from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, LawNotFound
+from knowledge.importers import BUNDLED_SOURCE
 from knowledge.lawnames import LawNameIndex, normalize_name
 from knowledge.models import Article, CorpusState, ImportRun, Law, LawStatus
 from knowledge.numerals import ArticleNumber, article_number_or_none
+from knowledge.selectors.vectors import embedding_column_dim
 
 _CHECK_SECONDS = 2.0
 #: Rows kept per corpus generation (look-ups, citation checks and answers' sources ask for the same
@@ -307,10 +308,15 @@ def article_context(*, article: Article, window: int = 5) -> ArticleContext:
 # -- status ----------------------------------------------------------------------------------------
 
 
-def corpus_status() -> dict[str, Any]:
-    from knowledge.embeddings import signature
-    from knowledge.services import embedding_column_dim
+def statutes_present(*, source: str = BUNDLED_SOURCE) -> bool:
+    return Law.objects.filter(source=source).exists()
 
+
+def articles_without_vectors() -> int:
+    return Article.objects.filter(embedding__isnull=True).count()
+
+
+def corpus_status() -> dict[str, Any]:
     laws = Law.objects.aggregate(
         total=Count("id"), current=Count("id", filter=Q(is_current=True)),
         history=Count("id", filter=Q(is_current=False)),
@@ -340,9 +346,3 @@ def corpus_status() -> dict[str, Any]:
             "finished_at": last.finished_at, "counts": last.counts, "error": last.error,
         },
     }
-
-
-def statute_search(**kwargs: Any):  # noqa: ANN201 - re-export; see knowledge.search.statute_search
-    from knowledge.search import statute_search as _search
-
-    return _search(**kwargs)

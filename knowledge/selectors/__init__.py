@@ -1,0 +1,41 @@
+"""Reads of the knowledge app.
+
+- :mod:`knowledge.selectors.statutes` — laws, articles, article context, corpus status and the per-process
+  corpus cache (statutes are public law: no ``user``);
+- :mod:`knowledge.selectors.search` — hybrid statute search;
+- :mod:`knowledge.selectors.cases` — the firm's case library (list, get, chunks, search), scoped to the user;
+- :mod:`knowledge.selectors.vectors` — the stored dimension of an ``embedding`` column.
+"""
+
+from knowledge.selectors.cases import CaseHit, case_can_delete, case_chunks, case_get, case_list, case_search
+from knowledge.selectors.search import QueryInfo, SearchHit, SearchResponse, statute_search
+from knowledge.selectors.statutes import (
+    MISSING,
+    ArticleContext,
+    CorpusCache,
+    article_context,
+    article_get,
+    article_lookup,
+    article_summary,
+    article_texts,
+    articles_without_vectors,
+    corpus_cache,
+    corpus_status,
+    invalidate_caches,
+    law_index,
+    law_list,
+    law_resolve,
+    law_suggest,
+    law_versions,
+    parse_article,
+    statutes_present,
+)
+from knowledge.selectors.vectors import embedding_column_dim
+
+__all__ = [
+    "MISSING", "ArticleContext", "CaseHit", "CorpusCache", "QueryInfo", "SearchHit", "SearchResponse",
+    "article_context", "article_get", "article_lookup", "article_summary", "article_texts", "articles_without_vectors",
+    "case_can_delete", "case_chunks", "case_get", "case_list", "case_search", "corpus_cache", "corpus_status",
+    "embedding_column_dim", "invalidate_caches", "law_index", "law_list", "law_resolve", "law_suggest",
+    "law_versions", "parse_article", "statute_search", "statutes_present",
+]
