@@ -113,6 +113,7 @@ class IntentVocabulary(Schema):
                         if name not in self.fragments:
                             raise ValueError(f"{where}: ${{{name}}} is not a name of [fragments]")
                     _regex_at(where, self._expand(alternative))
+                _regex_at(f"intents.{intent}[{index}].any", "|".join(self._expand(a) for a in cue.any))
         return self
 
     def _expand(self, alternative: str) -> str:

@@ -88,7 +88,10 @@ def load_vocabulary(path: Path, schema: type[M]) -> M:
     try:
         return schema.model_validate(data)
     except ValidationError as exc:
-        problems = [f"{shown}: {_key_path(error['loc'])}: {_message(error)}" for error in exc.errors()]
+        problems = [
+            ": ".join([shown, *([_key_path(error["loc"])] if error["loc"] else []), _message(error)])
+            for error in exc.errors()
+        ]
         raise VocabularyError("\n".join(problems)) from None
 
 
@@ -106,10 +109,16 @@ def _key_path(loc: tuple[int | str, ...]) -> str:
             text += " (the key)"
         else:
             text += f".{part}" if text else str(part)
-    return text or "(top level)"
+    return text
+
+
+#: Clearer words for pydantic's messages about keys.
+_KEY_MESSAGES = {"extra_forbidden": "unknown key (misspelt?)", "missing": "required key is missing"}
 
 
 def _message(error: Mapping[str, Any]) -> str:
+    if error["type"] in _KEY_MESSAGES:
+        return _KEY_MESSAGES[error["type"]]
     message = str(error["msg"]).removeprefix("Value error, ")
     value = error.get("input")
     if error["type"] != "value_error" and isinstance(value, str | int | float):
