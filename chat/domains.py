@@ -11,36 +11,14 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
+from knowledge.domains import GENERAL, domain_labels
+
 # -- domains ---------------------------------------------------------------------------------------
 
-#: Domain code -> Chinese label, in the order of ARCHITECTURE §4.
-DOMAINS: Final = MappingProxyType(
-    {
-        "marriage_family": "婚姻家庭",
-        "labor": "劳动纠纷",
-        "traffic_accident": "交通事故",
-        "debt": "债权债务",
-        "criminal": "刑事辩护",
-        "contract": "合同纠纷",
-        "real_estate": "房产纠纷",
-        "tort": "侵权",
-        "company": "公司法",
-        "medical": "医疗纠纷",
-        "demolition": "拆迁安置",
-        "administrative": "行政诉讼",
-        "construction": "建设工程",
-        "intellectual_property": "知识产权",
-        "personal_injury": "人身损害",
-        "foreign": "涉外法律",
-        "maritime": "海事海商",
-        "consumer": "消费权益",
-        "security_interest": "抵押担保",
-        "general": "综合咨询",
-        "non_legal": "非法律问题",
-    }
-)
-GENERAL: Final = "general"
 NON_LEGAL: Final = "non_legal"
+#: Domain code -> Chinese label, in the order of ARCHITECTURE §4: the legal domains of the
+#: knowledge registry (knowledge/vocab/domains.toml), then non_legal for messages that are not legal.
+DOMAINS: Final = MappingProxyType({**domain_labels(), NON_LEGAL: "非法律问题"})
 #: The 20 legal domains (every domain but non_legal), general last.
 LEGAL_DOMAINS: Final = tuple(code for code in DOMAINS if code != NON_LEGAL)
 #: The 19 specialised legal domains (neither general nor non_legal).

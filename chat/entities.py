@@ -5,18 +5,22 @@ message). Amounts are normalised to yuan (3万元 → 30000, 八千块 → 8000,
 12000, 月薪8000 → 8000 tagged ``monthly_wage``); durations to months or days (入职10个月 → 10
 months tagged ``service``, 干了6年半 → 78 months); relative dates (去年5月, 上个月) are resolved
 against ``today``. ``merge(state, new)`` folds one turn's entities into the session's state
-memory; ``Entities.to_dict``/``from_dict`` make it JSON-storable.
+memory; ``Entities.to_dict``/``from_dict`` make it JSON-storable. The lexicons (surnames, kinship
+words, places, organisation suffixes, the words around amounts and durations) are data,
+``chat/vocab/entities.toml`` (docs/vocabularies.md).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from chat.vocabulary import entity_lexicon
 from knowledge.numerals import cn_to_int, to_halfwidth_digits
 
 # -- value types -----------------------------------------------------------------------------------
@@ -188,69 +192,31 @@ def _number(value: Decimal) -> int | float:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
-# -- lexicons --------------------------------------------------------------------------------------
+# -- lexicons (chat/vocab/entities.toml) ----------------------------------------------------------
 
-_SURNAMES = (
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔"
-    "钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔汤易常温康施牛樊葛"
-    "邢安齐乔伍庞颜倪鲁欧阳上官司马诸葛"
-)
-_SINGLE_SURNAMES = "".join(ch for ch in _SURNAMES)
-_RELATIONS = (
-    "老公 老婆 丈夫 妻子 爱人 媳妇 前夫 前妻 男朋友 女朋友 男友 女友 未婚夫 未婚妻 对象 "
-    "爸爸 妈妈 父亲 母亲 爸 妈 父母 爷爷 奶奶 外公 外婆 姥姥 姥爷 公公 婆婆 岳父 岳母 继父 继母 "
-    "儿子 女儿 孩子 小孩 孙子 孙女 外孙 哥哥 姐姐 弟弟 妹妹 哥 姐 表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹 "
-    "叔叔 阿姨 舅舅 姑姑 小叔子 大伯 嫂子 弟媳 姐夫 妹夫 亲戚 "
-    "朋友 同事 同学 邻居 室友 房东 租客 老板 领导 上司 包工头 工友 员工 保姆 司机 师傅 合伙人"
-).split()
-_PERSON_TITLES = "某某 某 先生 女士 小姐 老师 律师 医生 经理 总 老板 师傅 阿姨 大爷".split()
-_PERSON_STOP = {"老赖", "小米", "小黄", "老黄", "老乡"}
+_LEXICON = entity_lexicon()
+#: Every character is a surname; compound surnames (欧阳) are matched first.
+_SINGLE_SURNAMES = "".join(_LEXICON.persons.surnames)
+_COMPOUND_SURNAMES = tuple(_LEXICON.persons.compound_surnames)
+_RELATIONS = list(_LEXICON.persons.relations)
+_PERSON_TITLES = list(_LEXICON.persons.titles)
+_PERSON_STOP = set(_LEXICON.persons.not_persons)
 
-_PROVINCES = (
-    "北京 天津 上海 重庆 河北 山西 辽宁 吉林 黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 海南 "
-    "四川 贵州 云南 陕西 甘肃 青海 台湾 内蒙古 广西 西藏 宁夏 新疆 香港 澳门"
-).split()
-_CITIES = (
-    "石家庄 唐山 保定 邯郸 廊坊 沧州 太原 大同 沈阳 大连 鞍山 长春 哈尔滨 大庆 南京 苏州 无锡 常州 南通 扬州 "
-    "徐州 镇江 泰州 盐城 连云港 昆山 杭州 宁波 温州 绍兴 嘉兴 金华 义乌 台州 湖州 舟山 丽水 衢州 合肥 芜湖 蚌埠 "
-    "阜阳 福州 厦门 泉州 漳州 莆田 南昌 赣州 九江 济南 青岛 烟台 潍坊 临沂 淄博 济宁 威海 郑州 洛阳 开封 南阳 "
-    "新乡 商丘 信阳 武汉 宜昌 襄阳 荆州 十堰 长沙 株洲 湘潭 岳阳 常德 衡阳 广州 深圳 东莞 佛山 珠海 中山 惠州 "
-    "汕头 江门 湛江 肇庆 茂名 揭阳 清远 韶关 海口 三亚 成都 绵阳 宜宾 南充 德阳 泸州 乐山 贵阳 遵义 昆明 大理 "
-    "丽江 西安 咸阳 宝鸡 兰州 西宁 银川 乌鲁木齐 拉萨 呼和浩特 包头 鄂尔多斯 南宁 桂林 柳州 北海"
-).split()
-_DISTRICTS = (
-    "朝阳 海淀 东城 西城 丰台 通州 顺义 昌平 大兴 浦东 徐汇 静安 黄浦 长宁 普陀 虹口 杨浦 闵行 宝山 嘉定 松江 "
-    "青浦 奉贤 南山 福田 罗湖 宝安 龙岗 龙华 天河 越秀 海珠 番禺 白云 黄埔 西湖 上城 拱墅 滨江 萧山 余杭 鼓楼 "
-    "玄武 秦淮 建邺 江宁 浦口 武侯 锦江 青羊 金牛 成华 高新 渝中 江北 渝北 南岸 沙坪坝 九龙坡 武昌 汉口 江汉 "
-    "洪山 岳麓 雨花 芙蓉 开福 历下 市南 崂山 黄岛 雁塔 碑林 未央 思明 湖里 蜀山 包河 二七 金水 中原"
-).split()
-_FOREIGN = (
-    "美国 加拿大 英国 法国 德国 意大利 西班牙 荷兰 瑞士 瑞典 俄罗斯 日本 韩国 朝鲜 越南 泰国 新加坡 马来西亚 "
-    "印度尼西亚 印尼 菲律宾 柬埔寨 缅甸 老挝 印度 巴基斯坦 澳大利亚 新西兰 巴西 阿根廷 墨西哥 南非 埃及 阿联酋 "
-    "迪拜 沙特 土耳其 纽约 洛杉矶 旧金山 温哥华 多伦多 伦敦 巴黎 东京 大阪 首尔 悉尼 墨尔本 曼谷 吉隆坡"
-).split()
+_PROVINCES = list(_LEXICON.locations.provinces)
+_CITIES = list(_LEXICON.locations.cities)
+_DISTRICTS = list(_LEXICON.locations.districts)
+_FOREIGN = list(_LEXICON.locations.foreign)
 
-_ORG_SUFFIXES = sorted(
-    (
-        "股份有限公司 有限责任公司 有限公司 集团 公司 工厂 厂 医院 卫生院 诊所 银行 信用社 大学 学院 中学 小学 "
-        "学校 幼儿园 商场 超市 酒店 宾馆 饭店 律师事务所 事务所 人民法院 法院 检察院 派出所 公安局 分局 税务局 "
-        "监督管理局 市场监管局 管理局 人社局 民政局 城管局 住建局 交警大队 委员会 卫健委 发改委 仲裁委 政府 "
-        "街道办 居委会 村委会 物业公司 4s店 健身房 培训机构 工作室"
-    ).split(),
-    key=len,
-    reverse=True,
-)
-_ORG_STOP_WORDS = sorted(
-    (
-        "对方 一家 这家 那家 某家 哪家 哪个 什么 我们 你们 他们 她们 这个 那个 一个 这里 那里 起诉 状告 投诉 举报 寄给"
-    ).split(),
-    key=len,
-    reverse=True,
-)
-_ORG_STOP_CHARS = set(
-    "的在被给跟和与是了到去从向对把让告找将由及或、，。,.;；:：！!？?（）()“”\"' 我你他她它这那该本其上下里"
-)
-_ORG_GENERIC_PREFIXES = {"某", "总", "总包", "分包", "大", "小", "新", "老", "家", "原", "前"}
+_ORG_SUFFIXES = sorted(_LEXICON.organizations.suffixes, key=len, reverse=True)
+_ORG_STOP_WORDS = sorted(_LEXICON.organizations.stop_words, key=len, reverse=True)
+_ORG_STOP_CHARS = set(_LEXICON.organizations.stop_chars)
+_ORG_GENERIC_PREFIXES = set(_LEXICON.organizations.generic_prefixes)
+
+_SERVICE_CUES = tuple(_LEXICON.durations.service_words)
+_DURATION_FOLLOW_BLOCK = tuple(_LEXICON.durations.not_duration_after)
+_MONEY_KEYWORDS = list(_LEXICON.amounts.money_words)
+_KIND_KEYWORDS = tuple((kind, tuple(words)) for kind, words in _LEXICON.amounts.wage_kinds.items())
+_AMOUNT_FOLLOW_BLOCK = tuple(_LEXICON.amounts.not_money_after)
 
 # -- regex building blocks -------------------------------------------------------------------------
 
@@ -276,21 +242,6 @@ _DURATION = re.compile(
     rf"(?:\s*(?:零|又)?\s*(?P<n2>{_NUM})\s*个\s*(?P<more2>多)?月)?"
     rf"|(?P<halfonly>半年|半个月)"
 )
-_SERVICE_CUES = (
-    "入职",
-    "干了",
-    "工作了",
-    "做了",
-    "上班",
-    "在公司",
-    "在单位",
-    "工龄",
-    "司龄",
-    "工作满",
-    "干满",
-    "工作年限",
-)
-_DURATION_FOLLOW_BLOCK = ("级", "度", "代", "利率", "息", "薪", "化", "龄")
 
 _AMOUNT_ARABIC = re.compile(
     r"(?P<cur>[¥￥]|rmb|人民币)?\s*(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*"
@@ -298,62 +249,22 @@ _AMOUNT_ARABIC = re.compile(
     r"(?P<unit>元|块钱|块|圆|rmb)?"
 )
 _AMOUNT_CHINESE = re.compile(rf"(?P<n>{_CN_MONEY})\s*(?P<unit>元|块钱|块|圆)?")
-_MONEY_KEYWORDS = (
-    "月薪 月工资 工资 底薪 月收入 收入 年薪 年收入 日薪 日工资 时薪 税后 税前 房款 货款 价款 标的 金额 本金 借款 欠款 "
-    "欠我 借我 借了 借给 赔了 赔偿 花了 花 付了 支付 交了 罚了 罚款 罚 补偿 总额 总价 报价 租金 月租 押金 定金 订金 "
-    "首付 贷款 贷 工程款 材料款 价格 售价 利润 净利润 医药费 医疗费 抚养费 彩礼 给了 转了 转账 赔"
-).split()
-_KIND_KEYWORDS = (
-    ("monthly_wage", ("月薪", "月工资", "工资", "底薪", "月收入", "税后", "税前", "每月收入")),
-    ("daily_wage", ("日薪", "日工资", "每天收入", "营运收入", "一天")),
-    ("annual_salary", ("年薪", "年收入")),
-)
-_AMOUNT_FOLLOW_BLOCK = (
-    "分之",
-    "年",
-    "个",
-    "人",
-    "件",
-    "次",
-    "岁",
-    "平",
-    "米",
-    "字",
-    "条",
-    "名",
-    "户",
-    "套",
-    "辆",
-    "吨",
-    "斤",
-    "公里",
-    "%",
-    "％",
-    "级",
-    "天",
-    "日",
-    "月",
-    "号",
-    "mg",
-    "ml",
-    "小时",
-    "分钟",
-    "周",
-    "倍",
-    "成",
-    "楼",
-    "层",
-    "页",
-    "项",
-    "分",
-)
 
-_PERSON_NAMED = re.compile("(?:欧阳|上官|司马|诸葛|[" + _SINGLE_SURNAMES + "])(?:" + "|".join(_PERSON_TITLES) + ")")
+
+def _alternatives(words: Iterable[str]) -> str:
+    """A regex alternation matching any of ``words`` literally."""
+    return "|".join(re.escape(word) for word in words)
+
+
+_PERSON_NAMED = re.compile(
+    "(?:" + "".join(re.escape(name) + "|" for name in _COMPOUND_SURNAMES) + "[" + _SINGLE_SURNAMES + "])"
+    "(?:" + _alternatives(_PERSON_TITLES) + ")"
+)
 _PERSON_NICK = re.compile("[老小][" + _SINGLE_SURNAMES + "](?=[家的说是和跟在把让给欠借打骂，。、,.\\s]|$)")
-_PERSON_RELATION = re.compile("(?:我的|我们的|我)?(?:" + "|".join(sorted(_RELATIONS, key=len, reverse=True)) + ")")
-_ORG_SUFFIX_RE = re.compile("|".join(re.escape(s) for s in _ORG_SUFFIXES))
+_PERSON_RELATION = re.compile("(?:我的|我们的|我)?(?:" + _alternatives(sorted(_RELATIONS, key=len, reverse=True)) + ")")
+_ORG_SUFFIX_RE = re.compile(_alternatives(_ORG_SUFFIXES))
 _LOCATION_RE = re.compile(
-    "|".join(
+    _alternatives(
         sorted(
             [*(p + "省" for p in _PROVINCES), *_PROVINCES, *(c + "市" for c in _CITIES), *_CITIES, *_FOREIGN],
             key=len,
@@ -361,7 +272,7 @@ _LOCATION_RE = re.compile(
         )
     )
 )
-_DISTRICT_RE = re.compile("(?:" + "|".join(sorted(_DISTRICTS, key=len, reverse=True)) + ")(?:区|县)?")
+_DISTRICT_RE = re.compile("(?:" + _alternatives(sorted(_DISTRICTS, key=len, reverse=True)) + ")(?:区|县)?")
 
 _MAX_TEXT = 5_000
 

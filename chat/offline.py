@@ -19,14 +19,17 @@ from agents.offline import OfflineRequest, engine
 from agents.tools import ToolResult
 from chat import domains
 from chat.entities import Entities
+from chat.vocabulary import offline_keywords
 
 TOP_K = 5
 QUOTE_CHARS = 260
 
-_UNLAWFUL = ("违法解除", "无故", "辞退", "开除", "炒鱿鱼", "被裁", "违法辞退", "非法解除")
-_NO_CONTRACT = ("没签", "未签", "不签", "没有签", "没有劳动合同", "未订立")
-_FEE = ("诉讼费", "受理费", "起诉费", "打官司要多少钱", "案件受理费")
-_LIMITATION = ("时效", "过期", "多久之内", "多长时间内")
+# Words of the question that make a calculator run (chat/vocab/offline.toml).
+_CALCULATOR_WORDS = offline_keywords().calculators
+_UNLAWFUL = tuple(_CALCULATOR_WORDS.unlawful_dismissal)
+_NO_CONTRACT = tuple(_CALCULATOR_WORDS.no_written_contract)
+_FEE = tuple(_CALCULATOR_WORDS.litigation_fee)
+_LIMITATION = tuple(_CALCULATOR_WORDS.limitation_period)
 
 
 def _routing(request: OfflineRequest) -> dict[str, Any]:
