@@ -11,7 +11,7 @@ One run: the agent's system prompt + the conversation -> the model (streamed as 
 
 An LLM timeout ends the run with what exists (the text streamed so far, the tool results) and an
 ``error`` event ``llm_timeout``. An unreachable LLM raises :class:`AgentUnavailable`;
-:func:`run_agent` routes that (and a project without an LLM) to the offline engine.
+:func:`agents.runner.run_agent` routes that (and a project without an LLM) to the offline engine.
 """
 
 from __future__ import annotations
@@ -19,32 +19,23 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from agents import events
 from agents.llm import LLMError, LLMGateway, LLMResult, LLMTimeout, get_gateway
 from agents.parallel import report_partial
 from agents.tools import RunContext, Toolbox, ToolRegistry, ToolResult
 from agents.tools import registry as default_registry
+from agents.types import AgentResult, AgentSpec, AgentUnavailable, Finish, Usage
 
 logger = logging.getLogger(__name__)
 
 __all__ = [
-    "DEFAULT_MAX_STEPS",
-    "DEFAULT_WINDOW",
     "FINAL_ANSWER_PROMPT",
-    "AgentResult",
-    "AgentSpec",
-    "AgentUnavailable",
-    "Usage",
     "react",
-    "run_agent",
     "window_messages",
 ]
 
-DEFAULT_MAX_STEPS: Final = 5
-DEFAULT_WINDOW: Final = 30
 #: Streamed deltas that arrive within this many seconds of the last token event join the next one:
 #: the reader sees text at ~20 updates a second, and a turn sends tens of events, not one per chunk.
 TOKEN_EVENT_INTERVAL: Final = 0.05
@@ -52,109 +43,6 @@ FINAL_ANSWER_PROMPT: Final = (
     "已达到工具调用的步数上限。请不要再调用任何工具，直接根据以上对话和工具结果给出最终回答；"
     "信息不足之处请如实说明。"
 )
-
-Finish = Literal["answer", "step_limit", "llm_timeout", "offline"]
-
-
-@dataclass(frozen=True)
-class AgentSpec:
-    """One agent: its name (events, allowlist, offline handler), LLM role and system prompt.
-
-    ``tools`` are allowlist patterns; None means the registry's allowlist for ``name``.
-    ``max_steps``/``window`` default to ``settings.AGENT_MAX_STEPS`` (5) and
-    ``settings.AGENT_MESSAGE_WINDOW`` (30). ``stream`` sends content deltas as ``token`` events
-    (turn it off for agents whose text is not shown, e.g. parallel specialists).
-    ``offline_key`` picks the offline handler (default: the agent's name, then its role).
-    """
-
-    name: str
-    instructions: str = ""
-    role: str = "advisor"
-    tools: Sequence[str] | None = None
-    max_steps: int | None = None
-    window: int | None = None
-    stream: bool = True
-    temperature: float | None = None
-    max_tokens: int | None = None
-    offline_key: str | None = None
-
-    def __post_init__(self) -> None:
-        if not self.name:
-            raise ValueError("an agent needs a name")
-        if self.max_steps is not None and self.max_steps < 1:
-            raise ValueError("max_steps must be >= 1")
-        if self.window is not None and self.window < 1:
-            raise ValueError("window must be >= 1")
-
-    def steps_limit(self) -> int:
-        return self.max_steps or _setting("AGENT_MAX_STEPS", DEFAULT_MAX_STEPS)
-
-    def window_size(self) -> int:
-        return self.window or _setting("AGENT_MESSAGE_WINDOW", DEFAULT_WINDOW)
-
-
-def _setting(name: str, default: int) -> int:
-    from django.conf import settings
-
-    return int(getattr(settings, name, default) or default)
-
-
-@dataclass(frozen=True)
-class Usage:
-    """Model usage of one run. ``cost_cny`` is None as soon as one call's cost is unknown."""
-
-    llm_calls: int = 0
-    tokens_in: int = 0
-    tokens_out: int = 0
-    cost_cny: float | None = 0.0
-    latency_ms: float = 0.0
-
-    def add(self, result: LLMResult) -> Usage:
-        cost = None if self.cost_cny is None or result.cost_cny is None else self.cost_cny + result.cost_cny
-        return Usage(
-            llm_calls=self.llm_calls + 1,
-            tokens_in=self.tokens_in + (result.tokens_in or 0),
-            tokens_out=self.tokens_out + (result.tokens_out or 0),
-            cost_cny=cost,
-            latency_ms=self.latency_ms + result.latency_ms,
-        )
-
-
-@dataclass(frozen=True)
-class AgentResult:
-    """What an agent run produced. ``finish`` says how it ended; ``partial`` is True when the
-    answer is incomplete (LLM timeout) and ``notice`` then says so in Chinese. ``messages`` is the
-    whole conversation of the run (system prompt, tool calls and results included)."""
-
-    agent: str
-    content: str
-    tool_results: tuple[ToolResult, ...] = ()
-    steps: int = 0
-    usage: Usage = field(default_factory=Usage)
-    finish: Finish = "answer"
-    messages: tuple[Mapping[str, Any], ...] = ()
-    partial: bool = False
-    offline: bool = False
-    notice: str | None = None
-
-    @property
-    def successful_tool_results(self) -> list[ToolResult]:
-        return [r for r in self.tool_results if r.ok]
-
-
-class AgentUnavailable(Exception):
-    """The LLM cannot be reached (connection refused, 5xx/429 after the retry, authentication,
-    unusable replies). ``partial`` holds what the run got before (tool results) so the offline
-    engine can continue from there."""
-
-    code = "llm_unavailable"
-
-    def __init__(self, message: str, *, agent: str, cause: LLMError, partial: AgentResult) -> None:
-        super().__init__(message)
-        self.message = message
-        self.agent = agent
-        self.cause = cause
-        self.partial = partial
 
 
 def window_messages(messages: Sequence[Mapping[str, Any]], size: int) -> list[Mapping[str, Any]]:
@@ -276,57 +164,7 @@ async def react(
     registry: ToolRegistry | None = None,
 ) -> AgentResult:
     """Run the ReAct loop against the LLM. Raises :class:`AgentUnavailable` when the model
-    cannot be reached (including offline mode); see :func:`run_agent` for the routing version."""
+    cannot be reached (including offline mode); see :func:`agents.runner.run_agent` for the
+    version that answers offline then."""
     box = toolbox if toolbox is not None else (registry or default_registry).toolbox(spec.name, spec.tools)
     return await _Run(spec, messages, ctx, gateway or get_gateway(), box).run()
-
-
-async def run_agent(
-    spec: AgentSpec,
-    messages: Sequence[Mapping[str, Any]],
-    ctx: RunContext,
-    *,
-    gateway: LLMGateway | None = None,
-    registry: ToolRegistry | None = None,
-    engine: Any = None,
-    fallback: bool = True,
-    purpose: str | None = None,
-) -> AgentResult:
-    """Run ``spec`` the way the project is configured: the ReAct loop with an LLM, the offline
-    engine without one. With ``fallback`` an unreachable LLM also goes offline (after an
-    ``error`` event ``llm_unavailable``); otherwise :class:`AgentUnavailable` is raised.
-    MCP tools declared in ``settings.MCP_SERVERS`` join the registry before the first run."""
-    from agents import mcp, offline
-
-    registry = registry or default_registry
-    await mcp.ensure_tools(registry)
-    box = registry.toolbox(spec.name, spec.tools)
-    gateway = gateway or get_gateway()
-    engine = engine or offline.engine
-    if gateway.offline:
-        return await engine.run(
-            spec, messages, ctx, toolbox=box, purpose=purpose, reason="未配置大语言模型（LLM_BASE_URL 为空）"
-        )
-    try:
-        return await _Run(spec, messages, ctx, gateway, box).run()
-    except AgentUnavailable as exc:
-        if not fallback:
-            raise
-        run_ctx = ctx.for_agent(spec.name)
-        await run_ctx.send(events.error(run_ctx.trace_id, code="llm_unavailable", message=exc.message))
-        logger.warning("agent %s: %s; answering offline", spec.name, exc.message)
-        result = await engine.run(
-            spec,
-            messages,
-            ctx,
-            toolbox=box,
-            purpose=purpose,
-            reason="大语言模型暂不可用",
-            partial=exc.partial,
-        )
-        return replace(
-            result,
-            tool_results=exc.partial.tool_results + result.tool_results,
-            usage=exc.partial.usage,
-            steps=exc.partial.steps + result.steps,
-        )

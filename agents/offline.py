@@ -1,7 +1,7 @@
 """The offline engine: the agent interfaces without a language model.
 
 When no LLM is configured (``agents.llm.is_offline()``) or it cannot be reached,
-:func:`agents.loop.run_agent` hands the run to :data:`engine`. The engine itself writes no legal
+:func:`agents.runner.run_agent` hands the run to :data:`engine`. The engine itself writes no legal
 content: apps register *handlers* (keyed by purpose, agent name or LLM role) that compose an
 answer deterministically - e.g. chat's retrieval-grounded composer that searches the statutes
 and quotes what it found. A handler receives an :class:`OfflineRequest` and calls tools through
@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from agents import events
-from agents.loop import AgentResult, AgentSpec
 from agents.tools import RunContext, Toolbox, ToolResult
+from agents.types import AgentResult, AgentSpec
 
 logger = logging.getLogger(__name__)
 

@@ -91,11 +91,15 @@ def _new_trace_id() -> str:
 
 @dataclass(frozen=True)
 class RunContext:
-    """Who asks, in which trace, and where events go - handed to every tool and agent run.
+    """Who asks, for which work, in which trace, and where events go - handed to every tool and
+    agent run.
 
-    ``user`` is the calling Django user (tools scope their reads with it); ``agent`` is filled
-    in by the runtime for the agent that is running; ``extra`` carries app data a tool may need
-    (session id, matter id). ``emit`` may be None (no events).
+    ``user`` is the user who asked (never the owner of the work on their behalf): tools read as
+    them. ``matter_id`` is the matter of the work the agent acts for (None: unfiled work); a tool
+    reading client work reads that matter's objects the user may see plus the user's own unfiled
+    ones, nothing of another matter (``firm.selectors.work_scope_q``). ``agent`` is filled in by
+    the runtime for the agent that is running; ``extra`` carries app data a tool may need (session
+    id). ``emit`` may be None (no events).
     """
 
     user: Any = None
@@ -103,12 +107,20 @@ class RunContext:
     emit: events.Emit | None = None
     agent: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    matter_id: int | None = None
     #: Event call ids issued in this trace (shared by every agent derived from this context), so
     #: a model's repeated or clashing tool-call ids never pair the wrong tool_call/tool_result.
     call_ids: set[str] = field(default_factory=set, repr=False, compare=False)
 
     def for_agent(self, agent: str) -> RunContext:
         return dataclasses.replace(self, agent=agent)
+
+    @property
+    def scope_key(self) -> str:
+        """Who reads for which work, as a cache scope: a result read for one user in one matter's
+        work is never served to another user, nor to the same user in other work."""
+        user = getattr(self.user, "pk", None) or "anonymous"
+        return f"user:{user}:matter:{self.matter_id if self.matter_id is not None else '-'}"
 
     def issue_call_id(self, wanted: str | None = None) -> str:
         """A call id unique in this trace: ``wanted`` (the model's id) when it is still free,
@@ -356,7 +368,8 @@ class Tool:
     sensitive, so ORM calls are safe - a timeout then stops waiting but cannot stop the thread).
     ``retries`` extra attempts follow a timeout or an exception (a :class:`ToolError` with
     ``retry=False`` is final at once). ``cache`` names a cache type; results are cached per user
-    unless ``shared_cache`` says the output does not depend on who asks (public statutes).
+    and matter (:attr:`RunContext.scope_key`) unless ``shared_cache`` says the output does not
+    depend on who asks (public statutes).
     """
 
     name: str
@@ -740,7 +753,7 @@ class Toolbox:
         cache = self.registry.cache
         key = None
         if found.cache is not None:
-            scope = "shared" if found.shared_cache else f"user:{getattr(ctx.user, 'pk', None) or 'anonymous'}"
+            scope = "shared" if found.shared_cache else ctx.scope_key
             key = cache.key(found.name, arguments, scope=scope)
             hit, value = await cache.get(key)
             if hit:

@@ -8,7 +8,7 @@ Prints numbers; asserts nothing. Starts a throw-away embedded PostgreSQL and Red
 data dir, migrates, imports 劳动合同法, 民法典 and 刑法 with their (offline USE) embeddings, creates a
 staff user and a DRF token, and removes everything at the end.
 
-(1) In-process: ``chat.pipeline.chat_turn_run`` on ``--turns`` fresh turns of a question the intent
+(1) In-process: ``chat.services.turn_run`` on ``--turns`` fresh turns of a question the intent
     rules decide (违法解除劳动合同的赔偿金标准是什么规定). The fake LLM answers with zero latency: a tool
     call to search_legal_knowledge, a text answer citing 《中华人民共和国劳动合同法》第八十七条, the critic's
     {"acceptable": true}. Reported: total turn time, time from the call to the first event appended
@@ -225,7 +225,7 @@ def run_turns(user: Any, n: int, fake: Any | None) -> dict[str, list[float]]:
     from agents.llm import reset_gateway
     from chat import services
     from chat.models import Message
-    from chat.pipeline import chat_turn_run
+    from chat.services import turn_run
 
     overrides = ({"LLM_BASE_URL": fake.base_url, "LLM_API_KEY": API_KEY, "LLM_TIMEOUT": 10} if fake
                  else {"LLM_BASE_URL": "", "LLM_API_KEY": ""})
@@ -240,7 +240,7 @@ def run_turns(user: Any, n: int, fake: Any | None) -> dict[str, list[float]]:
                 key = services.turn_log(answer.turn_id).key
                 served_before = len(fake.served_ms()) if fake else 0
                 started = time.perf_counter()
-                message = chat_turn_run(answer_id=answer.pk)
+                message = turn_run(answer_id=answer.pk)
                 total = (time.perf_counter() - started) * 1000
                 served = fake.served_ms()[served_before:] if fake else []
                 model = sum(served)
@@ -513,7 +513,7 @@ def main() -> None:
         logging.disable(logging.INFO)  # the per-request INFO lines (httpx, audit) would drown the numbers
         user, token = setup_data()
         patch_event_log()
-        print(f"(1) in-process chat_turn_run, {args.turns} turns each (+1 warm-up), question: {QUESTION}")
+        print(f"(1) in-process turn_run, {args.turns} turns each (+1 warm-up), question: {QUESTION}")
         fake = FakeLLMProcess(0.0)
         try:
             report_part1("fake LLM, zero latency", run_turns(user, args.turns, fake), args.turns)

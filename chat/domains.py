@@ -59,17 +59,6 @@ LEGAL_ADVISOR: Final = "legal_advisor"
 DOCUMENT_DRAFTING: Final = "document_drafting"
 GENERAL_AGENT: Final = "general"
 
-#: Agent -> the LLM gateway role whose model it uses (ARCHITECTURE §3).
-AGENT_ROLES: Final = MappingProxyType(
-    {
-        LEGAL_RESEARCH: "research",
-        CASE_ANALYSIS: "case_analysis",
-        LEGAL_ADVISOR: "advisor",
-        DOCUMENT_DRAFTING: "drafting",
-        GENERAL_AGENT: "advisor",
-    }
-)
-
 #: Tool families a plan stage may add to its agents' own tools.
 TOOLS_CALCULATORS: Final = "calculators"
 

@@ -54,6 +54,9 @@ class Message(models.Model):
 
     session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="messages")
     role = models.CharField("角色", max_length=16, choices=Role.choices)
+    #: Who asked (questions only): a session's matter team asks in it too, and the turn runs as them.
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="chat_messages", verbose_name="提问人")
     content = models.TextField("内容", blank=True)
     status = models.CharField("状态", max_length=16, choices=Status.choices, default=Status.COMPLETE)
     reply_to = models.OneToOneField("self", on_delete=models.CASCADE, null=True, blank=True,
@@ -75,6 +78,13 @@ class Message(models.Model):
         verbose_name = "消息"
         verbose_name_plural = "消息"
         ordering = ["created_at", "pk"]
+        constraints = [
+            # One answer at a time per session: a second pending answer cannot be inserted.
+            models.UniqueConstraint(
+                fields=["session"], condition=models.Q(role="assistant", status__in=["pending", "running"]),
+                name="one_turn_in_flight_per_session",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_role_display()}：{self.content[:30]}"

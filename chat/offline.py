@@ -1,7 +1,8 @@
 """The chat app's offline behaviour: answers composed from the statutes retrieved, without a model.
 
-Each specialist has a handler the agent runtime's offline engine calls with the agent's own
-toolbox, so tool calls, events, caching and the audit trail are the same as with a model.
+Each specialist has a handler (its declaration in ``chat.specialists`` names it) that the agent
+runtime's offline engine calls with the agent's own toolbox, so tool calls, events, caching and the
+audit trail are the same as with a model.
 The research handler writes the answer: the matching statutes quoted with their citations, how
 they bear on the stated facts (the domain's SOP steps), calculator results when the facts carry
 amounts and durations, and next steps for procedure questions.
@@ -15,7 +16,7 @@ from datetime import date
 from typing import Any
 
 from agents.aio import db_sync_to_async
-from agents.offline import OfflineRequest, engine
+from agents.offline import OfflineRequest
 from agents.tools import ToolResult
 from chat import domains
 from chat.entities import Entities
@@ -142,8 +143,6 @@ def _calculation_lines(calculation: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-@engine.register("legal_assistant")  # the single agent of ENABLE_MULTI_AGENT=false
-@engine.register(domains.LEGAL_RESEARCH)
 async def research_offline(request: OfflineRequest) -> str:
     routing = _routing(request)
     domain, intent = routing.get("domain", domains.GENERAL), routing.get("intent", domains.QA_RETRIEVAL)
@@ -201,7 +200,6 @@ def _strip_agent_tags(text: str) -> str:
     return re.sub(r"【(legal_research|case_analysis|legal_advisor|document_drafting)】", "", text).strip()
 
 
-@engine.register(domains.CASE_ANALYSIS)
 async def case_analysis_offline(request: OfflineRequest) -> str:
     if "search_cases" not in request.toolbox:
         return "【离线模式】律所案例库检索不可用，类案分析从略。"
@@ -214,13 +212,11 @@ async def case_analysis_offline(request: OfflineRequest) -> str:
     return "\n".join(lines)
 
 
-@engine.register(domains.LEGAL_ADVISOR)
 def advisor_offline(request: OfflineRequest) -> str:
     previous = _strip_agent_tags(_previous(request))
     return previous or "【离线模式】没有可供综合的检索结果，建议补充案情或咨询专业律师。"
 
 
-@engine.register(domains.DOCUMENT_DRAFTING)
 def drafting_offline(request: OfflineRequest) -> str:
     lines = ["【离线模式】文书起草需要以下材料与要点："]
     lines += [f"{i}. **{step.name}**：{step.guidance}" for i, step in enumerate(domains.DRAFTING_SOP.steps, 1)]
@@ -231,7 +227,6 @@ def drafting_offline(request: OfflineRequest) -> str:
     return "\n".join(lines)
 
 
-@engine.register(domains.GENERAL_AGENT)
 def general_offline(request: OfflineRequest) -> str:
     return ("【离线模式】这个问题看起来与法律无关，本平台专注于法律咨询，暂不回答此类问题。"
             "如涉及劳动、婚姻、合同、债务、交通事故等法律问题，欢迎详细描述。")

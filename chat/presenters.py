@@ -11,21 +11,15 @@ from typing import Any
 
 from django.urls import NoReverseMatch, reverse
 
-from chat import selectors, services
+from chat import selectors, specialists
+from chat.constants import turn_log
 from chat.domains import DOMAINS, INTENTS
 from chat.markdown import render_markdown
 from chat.models import ChatSession, Message
 
 OUTPUT_PREVIEW_CHARS = 4000
 
-AGENT_LABELS = {
-    "legal_research": "法律检索",
-    "case_analysis": "类案分析",
-    "legal_advisor": "法律顾问",
-    "document_drafting": "文书起草",
-    "general": "通用助理",
-    "legal_assistant": "法律助理",
-}
+AGENT_LABELS = dict(specialists.AGENT_LABELS)
 TOOL_LABELS = {
     "search_legal_knowledge": "法条检索",
     "lookup_legal_article": "法条查询",
@@ -86,7 +80,7 @@ def analysis_for(*, session: ChatSession, message: Message | None) -> Analysis:
         return analysis
     analysis.turn_id = str(message.turn_id)
     analysis.live = message.status in (Message.Status.PENDING, Message.Status.RUNNING)
-    events = services.turn_log(message.turn_id).read()
+    events = turn_log(message.turn_id).read()
     analysis.sources = [_source(s) for s in message.sources or []]
     analysis.citations = [_citation(c) for c in message.citations or []]
     if events:

@@ -27,6 +27,14 @@ def session_messages(*, session: ChatSession) -> QuerySet[Message]:
     return session.messages.all()
 
 
+def turn_history(*, answer: Message, limit: int) -> list[dict[str, str]]:
+    """The conversation before a turn's question, oldest first: its ``limit`` most recent complete
+    messages as ``{"role", "content"}``."""
+    rows = (answer.session.messages.filter(status=Message.Status.COMPLETE, created_at__lt=answer.reply_to.created_at)
+            .order_by("-created_at").values_list("role", "content")[:limit])
+    return [{"role": role, "content": content} for role, content in rows][::-1]
+
+
 def message_get(*, user: UserLike, message_id: int) -> Message:
     return Message.objects.select_related("session").get(
         pk=message_id, session__in=session_list(user=user).values("pk")

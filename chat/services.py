@@ -1,24 +1,44 @@
-"""Writes for chat: sessions, turns, feedback, summaries."""
+"""Writes for chat: sessions, turns, feedback, summaries.
+
+A turn: :func:`turn_start` stores the question and a pending answer and queues the worker task,
+which calls :func:`turn_run`: :func:`turn_claim`, the agents' work (``chat.turn``), then
+:func:`turn_complete` or :func:`turn_fail`. Every row of a turn is written here.
+"""
 
 from __future__ import annotations
 
 import logging
+import uuid
+from datetime import timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from agents.aio import run_sync
+from chat import turn
+from chat.constants import (  # noqa: F401 - session_group: the consumers read it here
+    ABANDONED_TEXT,
+    DISCLAIMER,
+    FAILURE_TEXT,
+    IN_FLIGHT_TEXT,
+    INTERRUPTED_TEXT,
+    MAX_QUESTION_CHARS,
+    TURN_TASK,
+    session_group,
+    turn_log,
+)
+from chat.entities import Entities
 from chat.models import ChatSession, Feedback, Message
 from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import matter_is_member
-from legalsite.realtime import EventLog
+from legalsite.celery import app as celery_app
+from tracing.recorder import trace_open
 
 logger = logging.getLogger("legalsite.audit")
-
-MAX_QUESTION_CHARS = 30_000
-DISCLAIMER = "本回答由系统依据现行法律法规自动生成，仅供参考，不构成正式法律意见；具体案件请咨询执业律师。"
 
 
 def _check_matter(actor: AbstractUser, matter: Matter | None) -> None:
@@ -67,39 +87,46 @@ def question_validate(content: str) -> str:
 
 
 def turn_create(*, actor: AbstractUser, session: ChatSession, content: str) -> tuple[Message, Message]:
-    """Store the question and a pending answer; the answer is produced by ``chat.tasks.chat_turn_run``."""
+    """Store the question (asked by ``actor``) and a pending answer; :func:`turn_run` produces the
+    answer. One answer at a time per session: while one is in flight (and not stale) the question
+    is refused, and a database constraint makes that hold for concurrent asks too."""
     text = question_validate(content)
-
-    def in_flight() -> bool:
-        return session.messages.filter(role=Message.Role.ASSISTANT,
-                                       status__in=[Message.Status.PENDING, Message.Status.RUNNING]).exists()
-
-    if in_flight() and (turns_abandon_stale(session=session) == 0 or in_flight()):
-        raise ValidationError({"content": "上一个问题仍在回答中，请稍候"})
-    with transaction.atomic(savepoint=False):  # inside turn_start's transaction: no savepoint round trips
-        question = Message.objects.create(session=session, role=Message.Role.USER, content=text)
-        answer = Message.objects.create(session=session, role=Message.Role.ASSISTANT, reply_to=question,
-                                        status=Message.Status.PENDING, turn_id=question.turn_id)
-        if not session.title:
-            session.title = text[:40]
-        session.save(update_fields=["title", "updated_at"])
+    if _in_flight(session) and (turns_abandon_stale(session=session) == 0 or _in_flight(session)):
+        raise ValidationError({"content": IN_FLIGHT_TEXT})
+    try:
+        with transaction.atomic(savepoint=False):  # inside turn_start's transaction: no savepoint round trips
+            question = Message.objects.create(session=session, role=Message.Role.USER, content=text, author=actor)
+            answer = Message.objects.create(session=session, role=Message.Role.ASSISTANT, reply_to=question,
+                                            status=Message.Status.PENDING, turn_id=question.turn_id)
+            if not session.title:
+                session.title = text[:40]
+            session.save(update_fields=["title", "updated_at"])
+    except IntegrityError as exc:
+        if _constraint(exc) == "one_turn_in_flight_per_session":  # another ask won the race
+            raise ValidationError({"content": IN_FLIGHT_TEXT}) from None
+        raise
     return question, answer
+
+
+def _in_flight(session: ChatSession) -> bool:
+    return session.messages.filter(role=Message.Role.ASSISTANT,
+                                   status__in=[Message.Status.PENDING, Message.Status.RUNNING]).exists()
+
+
+def _constraint(exc: IntegrityError) -> str:
+    diag = getattr(exc.__cause__, "diag", None)
+    return getattr(diag, "constraint_name", None) or ""
 
 
 def turns_abandon_stale(*, session: ChatSession | None = None) -> int:
     """Mark turns failed that no worker can still be working on (older than the task time limit):
     their worker died and the task never came back. The question stays; the user can ask again."""
-    from datetime import timedelta
-
-    from django.conf import settings
-
     cutoff = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
     stale = Message.objects.filter(role=Message.Role.ASSISTANT, created_at__lt=cutoff,
                                    status__in=[Message.Status.PENDING, Message.Status.RUNNING])
     if session is not None:
         stale = stale.filter(session=session)
-    return stale.update(status=Message.Status.ERROR, disclaimer=DISCLAIMER,
-                        content="抱歉，本问题长时间未得到处理（后台进程可能已退出），回答未能完成。请重新提问。")
+    return stale.update(status=Message.Status.ERROR, disclaimer=DISCLAIMER, content=ABANDONED_TEXT)
 
 
 def feedback_set(*, actor: AbstractUser, message: Message, rating: int, comment: str = "") -> Feedback:
@@ -127,22 +154,78 @@ def summary_delete(*, session: ChatSession) -> ChatSession:
     return session
 
 
-def session_group(session_id: int) -> str:
-    return f"chat.{session_id}"
-
-
-def turn_log(turn_id: object) -> EventLog:
-    return EventLog(f"chat.turn.{turn_id}")
-
-
+# --- turns -------------------------------------------------------------------------------------------
 def turn_start(*, actor: AbstractUser, session: ChatSession, content: str) -> tuple[Message, Message]:
     """Create the turn and queue the worker task once the rows are committed."""
-    from chat.tasks import chat_turn_run
-
     with transaction.atomic():
         question, answer = turn_create(actor=actor, session=session, content=content)
-        transaction.on_commit(lambda: chat_turn_run.delay(answer.pk))
+        transaction.on_commit(lambda: turn_queue(answer_id=answer.pk))
     return question, answer
+
+
+def turn_queue(*, answer_id: int) -> None:
+    """Hand a stored turn to a worker (``chat.tasks.turn_run``)."""
+    celery_app.send_task(TURN_TASK, args=[answer_id])
+
+
+def turn_claim(*, answer_id: int) -> tuple[Message | None, str]:
+    """Mark a pending answer running, with the id its trace will have: one UPDATE, so two workers
+    cannot both claim it. An answer found running was interrupted (its worker died and the task
+    came back) and is marked failed. Returns the answer and ``claimed``, ``interrupted`` or
+    ``settled`` (complete or failed already: nothing to do)."""
+    if Message.objects.filter(pk=answer_id, status=Message.Status.PENDING).update(
+            status=Message.Status.RUNNING, trace_id=uuid.uuid4()):
+        outcome = "claimed"
+    elif Message.objects.filter(pk=answer_id, status=Message.Status.RUNNING).update(
+            status=Message.Status.ERROR, content=INTERRUPTED_TEXT, disclaimer=DISCLAIMER):
+        outcome = "interrupted"
+    else:
+        outcome = "settled"
+    answer = (Message.objects.select_related("session__owner", "session__matter", "reply_to__author")
+              .defer("reply_to__embedding").filter(pk=answer_id).first())
+    return answer, outcome
+
+
+def turn_complete(*, answer: Message, outcome: turn.TurnOutcome, routing: turn.Routing,
+                  state: Entities) -> Message:
+    """Save the answer (content, sources, verified citations, notices, intent) and the session's
+    facts."""
+    answer.status, answer.content = Message.Status.COMPLETE, outcome.content
+    answer.sources, answer.citations, answer.notices = outcome.sources, outcome.citations, outcome.notices
+    answer.disclaimer = DISCLAIMER if routing.legal else ""
+    answer.intent = routing.as_intent() | {"offline": outcome.offline}
+    answer.save(update_fields=["status", "content", "sources", "citations", "notices", "disclaimer", "intent"])
+    session = answer.session
+    if state.to_dict() != session.state:
+        ChatSession.objects.filter(pk=session.pk).update(state=state.to_dict())
+    return answer
+
+
+def turn_fail(*, answer: Message, text: str = FAILURE_TEXT) -> Message:
+    """Save a failed answer: ``text`` says so; the question stays and can be asked again."""
+    Message.objects.filter(pk=answer.pk).update(status=Message.Status.ERROR, content=text, disclaimer=DISCLAIMER)
+    return Message.objects.get(pk=answer.pk)
+
+
+def turn_run(*, answer_id: int) -> Message | None:
+    """Produce the answer of one turn (what the worker task calls). Idempotent: a completed answer
+    is left alone, and a turn whose worker died mid-way (status running) is marked failed, so the
+    user can ask again. The turn runs as the user who asked, within the session's matter."""
+    answer, claim = turn_claim(answer_id=answer_id)
+    if answer is not None and claim == "interrupted":
+        turn.announce_failure(answer, INTERRUPTED_TEXT)
+    if answer is None or claim != "claimed":
+        return answer
+    run = turn.TurnRun(answer)
+    try:
+        outcome, routing, state = run.answer()
+    except Exception as exc:  # noqa: BLE001 - the turn must end with a saved message, whatever failed
+        failed = turn_fail(answer=answer)
+        run.failed(exc)
+        return failed
+    message = turn_complete(answer=answer, outcome=outcome, routing=routing, state=state)
+    run.finished(message)
+    return message
 
 
 def turn_replay(*, session: ChatSession) -> list[dict]:
@@ -151,3 +234,19 @@ def turn_replay(*, session: ChatSession) -> list[dict]:
         role=Message.Role.ASSISTANT, status__in=[Message.Status.PENDING, Message.Status.RUNNING]
     ).first()
     return turn_log(pending.turn_id).read() if pending else []
+
+
+# --- intent ------------------------------------------------------------------------------------------
+def intent_classify(*, actor: AbstractUser, text: str) -> tuple[turn.Routing, str]:
+    """Classify ``text`` as a turn would (rules, then the intent model), in a trace of its own
+    (kind ``intent``, user ``actor``) that records the routing decision: compliance audits every
+    routing decision, including those the API makes without a session. Returns the routing and
+    the trace id."""
+    recorder = trace_open("intent", actor)
+    try:
+        routing = run_sync(turn.classify_recorded(text, recorder))
+    except Exception as exc:
+        recorder.close(status="error", error=str(exc)[:500])
+        raise
+    recorder.close(status="success")
+    return routing, str(recorder.trace_id)

@@ -1,10 +1,11 @@
 from celery import shared_task
 
+from chat import services
+from chat.constants import TURN_TASK
 
-@shared_task(name="chat.chat_turn_run", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
-def chat_turn_run(answer_id: int) -> None:
+
+@shared_task(name=TURN_TASK, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def turn_run(answer_id: int) -> None:
     """Produce the answer of one turn. The answer is the message row; the task stores no result. A
     turn whose worker died mid-way is marked failed when the task comes back."""
-    from chat.pipeline import chat_turn_run as run
-
-    run(answer_id=answer_id)
+    services.turn_run(answer_id=answer_id)

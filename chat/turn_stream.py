@@ -10,8 +10,8 @@ import time
 from collections.abc import Iterator
 
 from agents.events import format_sse
+from chat.constants import turn_log
 from chat.models import Message
-from chat.services import turn_log
 
 POLL_SECONDS = 0.1
 KEEPALIVE_SECONDS = 15

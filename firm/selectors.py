@@ -40,6 +40,17 @@ def work_visible_q(*, user: UserLike, owner_field: str = "owner", matter_field: 
     return own | on_team
 
 
+def work_scope_q(*, user: UserLike, matter_id: int | None, owner_field: str = "owner",
+                 matter_field: str = "matter") -> Q:
+    """What an agent working for ``user`` on one piece of work may read (docs/decisions/tool-scope.md):
+    in a matter's work, that matter's objects the user may see plus the user's own unfiled ones;
+    in unfiled work (``matter_id`` None), the user's own unfiled objects only. Never another
+    matter's objects, even when the user may open them elsewhere."""
+    own_unfiled = Q(**{owner_field: user, f"{matter_field}__isnull": True})
+    within = own_unfiled if matter_id is None else Q(**{matter_field: matter_id}) | own_unfiled
+    return work_visible_q(user=user, owner_field=owner_field, matter_field=matter_field) & within
+
+
 def matter_list(*, user: UserLike, search: str = "", status: str = "") -> QuerySet[Matter]:
     role = user_role(user)
     if role == Role.ADMIN:

@@ -4,7 +4,9 @@ Each tool returns ``{"content": <compact text for the model>, ...structured data
 model reads the JSON of that dict, so the article texts appear once, in ``content`` (law, 第X条,
 text), and the lists beside it carry only ids, labels, statuses and URLs (the chat's sources).
 Statutes are public law: the tools read them for any user, and the statute tools share one cache
-across users (``shared_cache``). Bad arguments (empty query, a path without ``target``) fail
+across users (``shared_cache``). The case library is client work: ``search_cases`` reads what the
+asking user may see within the work's scope (``RunContext.matter_id``, docs/decisions/tool-scope.md)
+and is cached per user and matter. Bad arguments (empty query, a path without ``target``) fail
 validation and come back to the model as a tool error; an unknown law or article is a
 ``ToolError`` whose message carries the suggestions.
 """
@@ -18,6 +20,7 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 
 from agents.aio import db_sync_to_async
 from agents.tools import RunContext, ToolError, tool
+from firm.selectors import work_scope_q
 from knowledge import graph, selectors
 from knowledge.domains import DOMAINS
 from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, InvalidQuery, LawNotFound
@@ -252,11 +255,12 @@ class SearchCasesParams(BaseModel):
         return value
 
 
-def _search_cases(params: SearchCasesParams, user: Any) -> dict[str, Any]:
+def _search_cases(params: SearchCasesParams, user: Any, matter_id: int | None) -> dict[str, Any]:
     if user is None or not getattr(user, "is_authenticated", False):
         raise ToolError("案例库检索需要登录用户")
+    scope = work_scope_q(user=user, matter_id=matter_id)
     try:
-        hits = case_search(user=user, query=params.query, top_k=params.top_k)
+        hits = case_search(user=user, query=params.query, top_k=params.top_k, scope=scope)
     except InvalidQuery as exc:
         raise ToolError(str(exc)) from None
     lines = []
@@ -273,6 +277,6 @@ def _search_cases(params: SearchCasesParams, user: Any) -> dict[str, Any]:
 
 @tool(cache="case")
 async def search_cases(params: SearchCasesParams, ctx: RunContext) -> dict[str, Any]:
-    """在律所案例库（本所上传的裁判文书与先例，仅限您本人或所在案件团队可见的）中检索，返回最相关的段落
-    （本院认为、裁判结果等）及出处。"""
-    return await db_sync_to_async(_search_cases)(params, ctx.user)
+    """在律所案例库（本所上传的裁判文书与先例）中检索：案件内的工作只检索本案件的案例和您本人未归入案件的案例，
+    未归入案件的工作只检索您本人未归入案件的案例。返回最相关的段落（本院认为、裁判结果等）及出处。"""
+    return await db_sync_to_async(_search_cases)(params, ctx.user, ctx.matter_id)

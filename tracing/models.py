@@ -26,6 +26,7 @@ class Kind(models.TextChoices):
     CONTRACT_REVIEW = "contract_review", "合同审查"
     RESEARCH = "research", "研究任务"
     DRAFTING = "drafting", "文书起草"
+    INTENT = "intent", "意图识别"
 
 
 class TraceStatus(models.TextChoices):

@@ -65,3 +65,4 @@ class ClassifyOutput(serializers.Serializer):
     entities = serializers.DictField()
     runner_up = serializers.DictField()
     reason = serializers.CharField()
+    trace_id = serializers.UUIDField()

@@ -24,6 +24,7 @@ from chat.api.serializers import (
     SessionOutput,
     SessionUpdateInput,
 )
+from chat.domains import domain_label
 from chat.models import ChatSession, Message
 from firm.models import Matter
 from firm.selectors import matter_get
@@ -180,15 +181,11 @@ class SummaryApi(APIView):
 class IntentClassifyApi(APIView):
     @extend_schema(request=ClassifyInput, responses=ClassifyOutput, summary="意图识别（规则层 + 模型层）")
     def post(self, request: Request) -> Response:
-        from agents.aio import run_sync
-        from chat.domains import domain_label
-        from chat.pipeline import classify
-
         payload = ClassifyInput(data=request.data)
         payload.is_valid(raise_exception=True)
-        routing = run_sync(classify(payload.validated_data["text"]))
+        routing, trace_id = services.intent_classify(actor=request.user, text=payload.validated_data["text"])
         return Response(ClassifyOutput({
             "domain": routing.domain, "domain_label": domain_label(routing.domain), "intent": routing.intent,
             "confidence": routing.confidence, "layer": routing.layer, "entities": routing.entities.to_dict(),
-            "runner_up": routing.runner_up, "reason": routing.reason,
+            "runner_up": routing.runner_up, "reason": routing.reason, "trace_id": trace_id,
         }).data)

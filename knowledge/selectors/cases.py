@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.postgres.search import SearchQuery, SearchRank
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.urls import reverse
 from pgvector.django import CosineDistance
 
@@ -34,10 +34,14 @@ def case_can_delete(*, user: Any, document: CaseDocument) -> bool:
     return document.owner_id == user.pk or is_admin(user)
 
 
-def case_list(*, user: Any, matter_id: int | None = None) -> QuerySet[CaseDocument]:
+def case_list(*, user: Any, matter_id: int | None = None, scope: Q | None = None) -> QuerySet[CaseDocument]:
+    """The documents ``user`` may see; ``matter_id`` keeps one matter's, ``scope`` is a further filter
+    (an agent's work: ``firm.selectors.work_scope_q``)."""
     queryset = CaseDocument.objects.filter(work_visible_q(user=user, owner_field="owner", matter_field="matter"))
     if matter_id is not None:
         queryset = queryset.filter(matter_id=matter_id)
+    if scope is not None:
+        queryset = queryset.filter(scope)
     # explicit: Meta.ordering is dropped from GROUP BY queries (the list annotates a chunk count)
     return queryset.select_related("owner", "matter").order_by("-created_at", "-id")
 
@@ -76,12 +80,14 @@ class CaseHit:
                 "matched_terms": self.matched_terms, "url": self.url}
 
 
-def case_search(*, user: Any, query: str, top_k: int = 5, matter_id: int | None = None) -> list[CaseHit]:
-    """Hybrid search (dense + full text, fused like statutes) over the chunks the user may see."""
+def case_search(*, user: Any, query: str, top_k: int = 5, matter_id: int | None = None,
+                scope: Q | None = None) -> list[CaseHit]:
+    """Hybrid search (dense + full text, fused like statutes) over the chunks the user may see
+    (narrowed by ``matter_id`` and ``scope`` as in :func:`case_list`)."""
     text = validate_query(query)
     if not isinstance(top_k, int) or isinstance(top_k, bool) or not 1 <= top_k <= MAX_TOP_K:
         raise InvalidQuery(f"top_k 须为 1 到 {MAX_TOP_K} 之间的整数")
-    chunks = CaseChunk.objects.filter(document__in=case_list(user=user, matter_id=matter_id).values("pk"))
+    chunks = CaseChunk.objects.filter(document__in=case_list(user=user, matter_id=matter_id, scope=scope).values("pk"))
     terms = query_tokens(text, limit=MAX_QUERY_TERMS)
     fts: list[tuple[int, float]] = []
     if terms:

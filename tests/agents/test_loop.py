@@ -13,9 +13,11 @@ from pydantic import BaseModel
 
 from agents.events import ListCollector
 from agents.llm import LLMGateway, LLMUnavailable
-from agents.loop import FINAL_ANSWER_PROMPT, AgentSpec, AgentUnavailable, react, run_agent, window_messages
+from agents.loop import FINAL_ANSWER_PROMPT, react, window_messages
 from agents.offline import OfflineEngine
+from agents.runner import run_agent
 from agents.tools import RunContext, Tool, ToolRegistry
+from agents.types import AgentSpec, AgentUnavailable
 from tests.fakellm import Call, FakeLLM, Reply, unused_base_url
 
 QUESTION = [{"role": "user", "content": "我和配偶分居两年了，能离婚吗？"}]

@@ -13,9 +13,10 @@ import pytest
 from agents import mcp
 from agents.events import ListCollector
 from agents.llm import LLMGateway
-from agents.loop import AgentSpec, run_agent
 from agents.mcp import MCPServer, MCPServerConfig, MCPTool
+from agents.runner import run_agent
 from agents.tools import RunContext, ToolRegistry
+from agents.types import AgentSpec
 from tests.fakellm import Call, FakeLLM, Reply
 
 

@@ -12,9 +12,10 @@ from pydantic import BaseModel
 from agents import offline
 from agents.events import ListCollector
 from agents.llm import LLMGateway
-from agents.loop import AgentSpec, run_agent
 from agents.offline import OfflineEngine, OfflineRequest
+from agents.runner import run_agent
 from agents.tools import RunContext, Tool, ToolRegistry
+from agents.types import AgentSpec
 
 QUESTION = [{"role": "user", "content": "分居两年能离婚吗？"}]
 

@@ -9,9 +9,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from agents.llm import LLMGateway
-from agents.loop import AgentResult, AgentSpec, run_agent
 from agents.parallel import report_partial, run_parallel
+from agents.runner import run_agent
 from agents.tools import RunContext, Tool, ToolRegistry
+from agents.types import AgentResult, AgentSpec
 from tests.fakellm import Call, FakeLLM, Reply
 
 

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from agents import tools as tools_module
 from agents.events import ListCollector
 from agents.llm import LLMGateway
-from agents.loop import AgentSpec, react
+from agents.loop import react
 from agents.tools import (
     CACHE_TTLS,
     RunContext,
@@ -26,6 +26,7 @@ from agents.tools import (
     normalise_arguments,
     tool,
 )
+from agents.types import AgentSpec
 from tests.fakellm import Call, FakeLLM, Reply
 
 

@@ -3,9 +3,8 @@ the most similar earlier messages in its agents' context."""
 
 import pytest
 
-from chat import memory, services
+from chat import memory, services, turn
 from chat.models import Message
-from chat.pipeline import chat_turn_run
 from tests.fakellm import FakeLLM, Reply
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -20,7 +19,7 @@ def session(staff_user):
 
 def _ask(session, text):
     question, answer = services.turn_create(actor=session.owner, session=session, content=text)
-    return Message.objects.get(pk=question.pk), chat_turn_run(answer_id=answer.pk)
+    return Message.objects.get(pk=question.pk), services.turn_run(answer_id=answer.pk)
 
 
 def _embedded(*messages):
@@ -34,12 +33,10 @@ def test_the_first_question_and_its_answer_are_both_embedded(statutes, session):
 
 
 def test_a_failed_turn_still_embeds_the_question(statutes, session, monkeypatch):
-    from chat import pipeline
-
     async def broken(**kwargs):
         raise RuntimeError("specialists crashed")
 
-    monkeypatch.setattr(pipeline, "answer_turn", broken)
+    monkeypatch.setattr(turn, "answer_turn", broken)
     question, answer = _ask(session, "醉驾会被判刑吗")
     assert answer.status == Message.Status.ERROR
     assert _embedded(question) == [True]

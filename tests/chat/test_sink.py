@@ -5,7 +5,7 @@ import asyncio
 import uuid
 
 from agents.aio import run_sync
-from chat.pipeline import TurnSink
+from chat.turn import TurnSink
 
 
 class UnevenLayer:

@@ -6,7 +6,6 @@ from django.core.management import call_command
 
 from chat import services
 from chat.models import Message
-from chat.pipeline import chat_turn_run
 from tests.fakellm import Call, FakeLLM, Reply
 from tracing.models import Trace
 
@@ -20,7 +19,7 @@ def session(staff_user):
 
 def _ask(session, text):
     question, answer = services.turn_create(actor=session.owner, session=session, content=text)
-    return chat_turn_run(answer_id=answer.pk)
+    return services.turn_run(answer_id=answer.pk)
 
 
 def test_offline_answer_quotes_statutes_with_valid_citations(statutes, session):
@@ -67,7 +66,7 @@ def test_non_legal_question_gets_the_general_agent(statutes, session):
 
 def test_a_completed_turn_is_not_run_twice(statutes, session):
     message = _ask(session, "醉驾会被判刑吗")
-    again = chat_turn_run(answer_id=message.pk)
+    again = services.turn_run(answer_id=message.pk)
     assert again.content == message.content
     assert Trace.objects.filter(trace_id=message.trace_id).count() == 1
     assert Trace.objects.count() == 1
@@ -76,7 +75,7 @@ def test_a_completed_turn_is_not_run_twice(statutes, session):
 def test_a_turn_interrupted_by_a_dead_worker_is_marked_failed_and_can_be_asked_again(statutes, session):
     question, answer = services.turn_create(actor=session.owner, session=session, content="醉驾会被判刑吗")
     Message.objects.filter(pk=answer.pk).update(status=Message.Status.RUNNING)  # the worker died here
-    message = chat_turn_run(answer_id=answer.pk)  # the task is delivered again (acks_late)
+    message = services.turn_run(answer_id=answer.pk)  # the task is delivered again (acks_late)
     assert message.status == Message.Status.ERROR and "请重新提问" in message.content
     events = services.turn_log(message.turn_id).read()
     assert [e["type"] for e in events] == ["error", "status"] and events[-1]["phase"] == "done"

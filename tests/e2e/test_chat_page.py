@@ -175,7 +175,7 @@ def test_ask_streams_the_answer_and_fills_timeline_and_analysis(daphne_url, cele
 
 def test_reload_in_the_middle_of_a_turn_still_shows_the_answer(daphne_url, celery_worker, corpus, lawyer,
                                                               queued_turns, page):
-    from chat.tasks import chat_turn_run
+    from chat.tasks import turn_run
 
     base = f"http://{daphne_url}"
     _log_in_and_open_a_new_session(page, base, lawyer)
@@ -196,7 +196,7 @@ def test_reload_in_the_middle_of_a_turn_still_shows_the_answer(daphne_url, celer
         server.on_message(from_server)
 
     for answer_id in queued_turns:
-        chat_turn_run.delay(answer_id)
+        turn_run.delay(answer_id)
     _ask(page)
     page.wait_for_selector("#chat-log article.assistant.pending")  # accepted: the turn is under way
     page.route_web_socket(re.compile(r"/ws/chat/\d+/$"), doubled)

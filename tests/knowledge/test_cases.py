@@ -508,3 +508,32 @@ def test_page_lists_twenty_cases_a_page_with_links(make_user, client):
     second = client.get("/knowledge/cases/", {"page": 2}).content.decode()
     assert "第 2 / 2 页" in second and "判决00" in second and "判决22" not in second
     assert "第 2 / 2 页" in client.get("/knowledge/cases/", {"page": "999"}).content.decode()  # clamped, no error
+
+
+def test_search_cases_tool_reads_within_the_works_matter(make_user):
+    """In a matter's work: that matter's cases and the asker's own unfiled ones; in unfiled work: the
+    asker's own unfiled ones only. Never another matter's, though the asker may open them elsewhere."""
+    lead, member = make_user(), make_user()
+    m1, m2 = make_matter(lead, members=[member]), make_matter(lead, members=[member], privileged=True)
+    titles = {
+        "m1": case_upload(actor=lead, file=upload("1.txt", LABOR.encode()), title="一号案件的案例", matter=m1).pk,
+        "m2": case_upload(actor=lead, file=upload("2.txt", LABOR.encode()), title="二号案件的案例", matter=m2).pk,
+        "mine": case_upload(actor=member, file=upload("3.txt", LABOR.encode()), title="我的案例").pk,
+        "lead's": case_upload(actor=lead, file=upload("4.txt", LABOR.encode()), title="主办律师的案例").pk,
+    }
+    box = ToolRegistry(cache=ToolCache(namespace=f"test-{uuid.uuid4().hex[:8]}"))
+    box.register(knowledge_tools.search_cases)
+    toolbox = box.toolbox("case_analysis", allow=["search_cases"])
+    args = {"query": "违法解除劳动合同 赔偿金", "top_k": 10}
+
+    def found(user, matter):
+        result = async_to_sync(toolbox.call)("search_cases", args, ctx=RunContext(user=user, matter_id=matter))
+        assert result.ok, result.error
+        return {name for name, pk in titles.items() if pk in {s["document_id"] for s in result.output["sources"]}}
+
+    assert found(member, m1.pk) == {"m1", "mine"}
+    assert found(member, m2.pk) == {"m2", "mine"}
+    assert found(member, None) == {"mine"}  # served from the same cache keys would leak m2's case here
+    assert found(lead, m1.pk) == {"m1", "lead's"}
+    outsider = make_user()
+    assert found(outsider, m1.pk) == set()  # a matter id in the context grants nothing

@@ -1,9 +1,15 @@
-"""One chat turn: classify → route → specialists (ReAct or offline) → critic → final answer.
+"""One chat turn's work: classify → route → specialists (ReAct or offline) → critic → final answer.
 
-``chat_turn_run`` is what the Celery task calls. Every step emits the events of ARCHITECTURE §5
-to one sink that (1) appends them to the turn's event log in Redis (replay on reconnect),
-(2) publishes them to the group ``chat.<session_id>`` (websockets, SSE) and (3) hands them to
-the trace recorder (the audit record). So the live timeline and the audit trail are the same facts.
+This module only orchestrates: ``chat.services.turn_run`` claims the stored turn, hands it to a
+:class:`TurnRun` here for the agents' work, and saves what comes back (``turn_complete`` /
+``turn_fail``). Every step emits the events of ARCHITECTURE §5 to one sink that (1) appends them
+to the turn's event log in Redis (replay on reconnect), (2) publishes them to the group
+``chat.<session_id>`` (websockets, SSE) and (3) hands them to the trace recorder (the audit
+record). So the live timeline and the audit trail are the same facts.
+
+The turn runs as the user who asked (the trace's user, the tools' ``RunContext.user``), within the
+session's matter (``RunContext.matter_id``): a matter's team asks in the owner's session, and
+what the tools read is what the asker may read in that work (docs/decisions/tool-scope.md).
 """
 
 from __future__ import annotations
@@ -11,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import uuid
 from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -25,27 +30,20 @@ from agents import events
 from agents.aio import db_sync_to_async, run_sync
 from agents.critic import critique
 from agents.llm import LLMError, get_gateway
-from agents.loop import AgentResult, AgentSpec, run_agent
 from agents.parallel import run_parallel
+from agents.runner import run_agent
 from agents.tools import RunContext, ToolResult
-from chat import domains, intent_rules, memory
+from agents.types import AgentResult, AgentSpec
+from chat import domains, intent_rules, memory, selectors, specialists
+from chat.constants import FAILURE_TEXT, HISTORY_WINDOW, session_group, turn_log
 from chat.entities import Entities, merge
-from chat.models import ChatSession, Message
-from chat.services import DISCLAIMER, session_group, turn_log
+from chat.models import Message
+from chat.offline import with_texts
+from knowledge.verification import citations_verify
 from legalsite.db import beside, release_connections
+from tracing.recorder import TraceRecorder, trace_open
 
 logger = logging.getLogger(__name__)
-
-RESEARCH_TOOLS = ["search_legal_knowledge", "lookup_legal_article", "query_knowledge_graph", "web_search",
-                  "analyze_legal_situation", "mcp_*"]
-CALCULATOR_TOOLS = ["calculate_severance", "calculate_double_wage", "calculate_litigation_fee",
-                    "calculate_limitation_period", "calculate"]
-CASE_TOOLS = ["search_cases", "search_legal_knowledge", "web_search"]
-ADVISOR_TOOLS = ["lookup_legal_article", "verify_citations"]
-SINGLE_AGENT = "legal_assistant"
-HISTORY_WINDOW = 30
-FAILURE_TEXT = "抱歉，本次回答未能完成。建议咨询专业律师，或稍后重试。"
-INTERRUPTED_TEXT = "抱歉，处理本问题的后台进程意外中断，回答未能完成。您的问题已保存，请重新提问。"
 
 
 class IntentModelOutput(BaseModel):
@@ -72,6 +70,23 @@ class Routing:
     @property
     def legal(self) -> bool:
         return self.domain != domains.NON_LEGAL
+
+    def stages(self) -> list[tuple[str, ...]]:
+        """The specialists that answer, stage by stage (a stage's agents run in parallel)."""
+        if not self.legal:
+            return [(domains.GENERAL_AGENT,)]
+        if not settings.ENABLE_MULTI_AGENT:
+            return [(specialists.SINGLE_AGENT,)]  # one agent with every tool (ENABLE_MULTI_AGENT=false)
+        return [tuple(stage.agents) for stage in self.plan.stages]
+
+    def agents(self) -> list[str]:
+        return [agent for stage in self.stages() for agent in stage]
+
+    def as_intent(self) -> dict[str, Any]:
+        """What the saved answer keeps of the routing (``Message.intent``, without ``offline``)."""
+        return {"domain": self.domain, "domain_label": domains.domain_label(self.domain), "intent": self.intent,
+                "confidence": self.confidence, "layer": self.layer, "reason": self.reason,
+                "runner_up": self.runner_up}
 
 
 @dataclass
@@ -174,19 +189,33 @@ def _intent_prompt() -> str:
     )
 
 
+def intent_event(trace_id: str, routing: Routing, state: Entities) -> dict[str, Any]:
+    return (events.intent(trace_id, domain=routing.domain, intent=routing.intent, confidence=routing.confidence,
+                          layer=routing.layer, entities=state.to_dict())
+            | {"domain_label": domains.domain_label(routing.domain), "runner_up": routing.runner_up,
+               "reason": routing.reason})
+
+
+def routing_event(trace_id: str, routing: Routing) -> dict[str, Any]:
+    return events.routing(trace_id, agents=routing.agents(), reason=f"{routing.plan.description}（{routing.reason}）")
+
+
+async def classify_recorded(text: str, recorder: TraceRecorder) -> Routing:
+    """Classify ``text`` and record the routing decision (the specialists a turn would run) in
+    ``recorder``'s trace: what ``POST /api/v1/intent/classify`` decides is audited like a turn."""
+    routing = await classify(text, recorder)
+    trace_id = str(recorder.trace_id)
+    recorder(intent_event(trace_id, routing, routing.entities))
+    recorder(routing_event(trace_id, routing))
+    return routing
+
+
 # --- prompts -------------------------------------------------------------------------------------------
-def _system_prompt(agent: str, routing: Routing, state: Entities, recalled: Sequence[str], summary: str) -> str:
-    role_text = {
-        domains.LEGAL_RESEARCH: "你是法律检索专员：先用工具检索现行法条，再依据检索到的条文作答，"
-                                "引用格式为《法律全称》第X条。",
-        domains.CASE_ANALYSIS: "你是类案分析专员：检索律所案例库与公开信息，归纳裁判要点与风险。",
-        domains.LEGAL_ADVISOR: "你是法律顾问：综合检索与分析结果，给出结论、依据（逐条引用法条）、风险与下一步建议。",
-        domains.DOCUMENT_DRAFTING: "你是文书起草助理：列出起草所需的事实与材料，并给出文书结构与要点。",
-        domains.GENERAL_AGENT: "这不是法律问题。请简短回答，并提醒用户本平台专注于法律咨询。",
-        SINGLE_AGENT: "你是律所的法律助理：用工具检索现行法条与案例、必要时计算，"
-                      "再给出结论、逐条引用的依据、风险与下一步建议。",
-    }[agent]
-    parts = [role_text, "只引用确实存在的条文；不确定时说明需要核实。回答使用中文。"]
+def system_prompt(agent: specialists.Specialist, routing: Routing, state: Entities, recalled: Sequence[str],
+                  summary: str) -> str:
+    """The specialist's instructions plus what this turn knows: the SOP, the facts, the summary and
+    the recalled earlier messages."""
+    parts = [agent.instructions, "只引用确实存在的条文；不确定时说明需要核实。回答使用中文。"]
     if routing.sop is not None:
         parts.append(f"分析步骤（{routing.sop.outline}）：\n{routing.sop.as_prompt()}")
     if not state.is_empty():
@@ -196,24 +225,6 @@ def _system_prompt(agent: str, routing: Routing, state: Entities, recalled: Sequ
     if recalled:
         parts.append("相关的历史对话：\n" + "\n".join(f"- {text[:300]}" for text in recalled))
     return "\n\n".join(parts)
-
-
-def _spec(agent: str, routing: Routing, *, final: bool, tools: list[str]) -> AgentSpec:
-    role = domains.AGENT_ROLES.get(agent, "advisor")
-    return AgentSpec(name=agent, role=role, tools=tools, stream=final)
-
-
-def _tools_for(agent: str, routing: Routing) -> list[str]:
-    if agent == domains.LEGAL_RESEARCH:
-        extra = CALCULATOR_TOOLS if routing.intent == "calculation" else []
-        return RESEARCH_TOOLS + extra
-    if agent == domains.CASE_ANALYSIS:
-        return CASE_TOOLS
-    if agent == domains.LEGAL_ADVISOR:
-        return ADVISOR_TOOLS + (CALCULATOR_TOOLS if routing.intent == "calculation" else [])
-    if agent == SINGLE_AGENT:
-        return list(dict.fromkeys(RESEARCH_TOOLS + CALCULATOR_TOOLS + CASE_TOOLS + ADVISOR_TOOLS))
-    return []
 
 
 # --- running the plan ---------------------------------------------------------------------------------
@@ -231,40 +242,36 @@ async def run_plan(turn: TurnInput, ctx: RunContext, recorder: Any, *, query: st
                    feedback: str = "") -> tuple[AgentResult, list[ToolResult], list[str]]:
     """Run the intent plan's stages; the last stage's single agent writes the answer (streamed)."""
     routing = turn.routing
-    if not routing.legal:
-        stages = [(domains.GENERAL_AGENT,)]
-    elif not settings.ENABLE_MULTI_AGENT:
-        stages = [(SINGLE_AGENT,)]  # one agent with every tool (ENABLE_MULTI_AGENT=false)
-    else:
-        stages = [tuple(stage.agents) for stage in routing.plan.stages]
+    stages = routing.stages()
     question = query or turn.question
     gathered: list[str] = []
     tool_results: list[ToolResult] = []
     notices: list[str] = []
     final: AgentResult | None = None
-    for index, agents in enumerate(stages):
+    for index, names in enumerate(stages):
         last = index == len(stages) - 1
         runs = {}
-        for agent in agents:
-            spec = _spec(agent, routing, final=last and len(agents) == 1, tools=_tools_for(agent, routing))
-            messages = [{"role": "system", "content": _system_prompt(agent, routing, turn.state, turn.recalled,
-                                                                       turn.summary)},
-                        *turn.history[-HISTORY_WINDOW:]]
+        for name in names:
+            agent = specialists.specialist(name)
+            spec = agent.spec(
+                instructions=system_prompt(agent, routing, turn.state, turn.recalled, turn.summary),
+                tools=agent.tools_for(intent=routing.intent), stream=last and len(names) == 1)
+            messages = [*turn.history[-HISTORY_WINDOW:]]
             if gathered:
                 messages.append({"role": "assistant", "content": "前序分析：\n" + "\n\n".join(gathered)})
             if feedback:
                 messages.append({"role": "system", "content": f"上一稿未通过审核：{feedback}。请重新检索并修改。"})
             messages.append({"role": "user", "content": question})
-            runs[agent] = _agent_coroutine(spec, messages, ctx, recorder, purpose=f"{agent}:{routing.intent}")
+            runs[name] = _agent_coroutine(spec, messages, ctx, recorder, purpose=f"{name}:{routing.intent}")
         outcome = await run_parallel(runs, timeout=settings.AGENT_TIMEOUT)
         notices.extend(outcome.notices)
-        for agent in agents:
-            result = outcome[agent].result or outcome[agent].partial
+        for name in names:
+            result = outcome[name].result or outcome[name].partial
             if isinstance(result, AgentResult):
                 tool_results.extend(result.tool_results)
                 if result.notice:
                     notices.append(result.notice)
-                gathered.append(f"【{agent}】{result.content}")
+                gathered.append(f"【{name}】{result.content}")
                 final = result
     if final is None:
         raise RuntimeError("no specialist produced an answer")
@@ -288,8 +295,6 @@ def _agent_coroutine(spec: AgentSpec, messages: list[dict[str, Any]], ctx: RunCo
 # --- sources and citations -----------------------------------------------------------------------------
 def sources_from(tool_results: Sequence[ToolResult]) -> list[dict[str, Any]]:
     """The statutes and cases the specialists' tools returned, with an excerpt, best first."""
-    from chat.offline import with_texts
-
     seen: set[tuple[str, str]] = set()
     hits: list[Mapping[str, Any]] = []
     for result in tool_results:
@@ -311,8 +316,6 @@ def sources_from(tool_results: Sequence[ToolResult]) -> list[dict[str, Any]]:
 
 
 def verify(text: str) -> list[dict[str, Any]]:
-    from knowledge.verification import citations_verify
-
     unique: dict[tuple[str, str], dict[str, Any]] = {}
     for c in citations_verify(text=text):
         key = (c.law or c.law_text or "", c.article)
@@ -331,24 +334,15 @@ def citation_failures(answer: str, *, legal: bool, citations: list[dict[str, Any
     return failures
 
 
-# --- the turn --------------------------------------------------------------------------------------------
+# --- the agents' part of a turn ---------------------------------------------------------------------------
 async def answer_turn(*, question: str, history: list[dict[str, Any]], session_state: dict, summary: str,
                       recalled: list[str], ctx: RunContext, recorder: Any) -> tuple[TurnOutcome, Routing, Entities]:
     send = ctx.send
     await send(events.status(ctx.trace_id, phase="intent", text="识别问题领域与意图"))
     routing = await classify(question, recorder)
     state = merge(Entities.from_dict(session_state), routing.entities)
-    await send(events.intent(ctx.trace_id, domain=routing.domain, intent=routing.intent,
-                             confidence=routing.confidence, layer=routing.layer, entities=state.to_dict())
-               | {"domain_label": domains.domain_label(routing.domain), "runner_up": routing.runner_up,
-                  "reason": routing.reason})
-    if not routing.legal:
-        agents = [domains.GENERAL_AGENT]
-    elif not settings.ENABLE_MULTI_AGENT:
-        agents = [SINGLE_AGENT]
-    else:
-        agents = [a for stage in routing.plan.stages for a in stage.agents]
-    await send(events.routing(ctx.trace_id, agents=agents, reason=f"{routing.plan.description}（{routing.reason}）"))
+    await send(intent_event(ctx.trace_id, routing, state))
+    await send(routing_event(ctx.trace_id, routing))
     ctx = dataclasses.replace(ctx, extra={**ctx.extra, "routing": {
         "domain": routing.domain, "intent": routing.intent, "entities": state.to_dict()}})
     turn = TurnInput(question, history, routing, state, recalled, summary)
@@ -388,87 +382,62 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
     )
 
 
-def _claim(answer_id: int) -> tuple[Message | None, str]:
-    """Mark a pending answer running, with the id its trace will have: one UPDATE, so two workers
-    cannot both claim it. An answer found running was interrupted (its worker died and the task
-    came back) and is marked failed. Returns the answer and ``claimed``, ``interrupted`` or
-    ``settled`` (complete or failed already: nothing to do)."""
-    if Message.objects.filter(pk=answer_id, status=Message.Status.PENDING).update(
-            status=Message.Status.RUNNING, trace_id=uuid.uuid4()):
-        outcome = "claimed"
-    elif Message.objects.filter(pk=answer_id, status=Message.Status.RUNNING).update(
-            status=Message.Status.ERROR, content=INTERRUPTED_TEXT, disclaimer=DISCLAIMER):
-        outcome = "interrupted"
-    else:
-        outcome = "settled"
-    answer = (Message.objects.select_related("session__owner", "session__matter", "reply_to")
-              .defer("reply_to__embedding").filter(pk=answer_id).first())
-    return answer, outcome
+# --- one claimed turn ------------------------------------------------------------------------------------
+class TurnRun:
+    """A claimed turn while it runs: who asked, what they see, the trace, the sink and the agents'
+    context. ``chat.services.turn_run`` drives it: :meth:`answer`, then the saved message to
+    :meth:`finished` (or the failure to :meth:`failed`)."""
+
+    def __init__(self, answer: Message) -> None:
+        session = answer.session
+        question = answer.reply_to
+        self.answer_id = answer.pk
+        self.session = session
+        self.question = question
+        #: The user who asked: the turn runs, is traced and reads as them (not the session's owner).
+        self.asker = question.author or session.owner
+        self.history = selectors.turn_history(answer=answer, limit=HISTORY_WINDOW)
+        # Memory: with earlier messages, the question is embedded and recalled against them beside the
+        # trace's opening; a session's first question has nothing to recall and is embedded at the end,
+        # in one call with the answer.
+        recall = beside(memory.remember_and_recall, message=question, session=session) if self.history else None
+        self.recorder = trace_open("chat", self.asker, obj=answer, matter=session.matter, trace_id=answer.trace_id)
+        self.recalled = recall() if recall else []
+        self.unembedded = [] if recall else [question]
+        self.sink = TurnSink(session_id=session.pk, turn_id=str(answer.turn_id), recorder=self.recorder)
+        self.ctx = RunContext(user=self.asker, trace_id=str(self.recorder.trace_id), emit=self.sink,
+                              extra={"session_id": session.pk}, matter_id=session.matter_id)
+
+    def answer(self) -> tuple[TurnOutcome, Routing, Entities]:
+        """The agents' work, on the worker's agent loop; no connection is held while the model thinks."""
+        release_connections()  # the pool serves the other turns meanwhile
+        return run_sync(answer_turn(
+            question=self.question.content, history=self.history, session_state=self.session.state,
+            summary=self.session.summary, recalled=self.recalled, ctx=self.ctx, recorder=self.recorder))
+
+    def finished(self, message: Message) -> None:
+        """The answer is saved: the final event (while the messages are embedded), the sealed trace,
+        then the last event."""
+        remembered = beside(memory.remember, *self.unembedded, message)
+        run_sync(self.sink(events.final(self.ctx.trace_id, message_id=message.pk, content=message.content,
+                                        sources=message.sources, citations=message.citations,
+                                        disclaimer=message.disclaimer)
+                           | {"notices": message.notices, "intent": message.intent}))
+        self.recorder.close(status="success")
+        remembered()
+        run_sync(_send_done(self.sink, self.ctx, "回答完成"))
+
+    def failed(self, exc: BaseException) -> None:
+        """The failure is saved: the error event, the trace closed as failed, the question embedded."""
+        logger.error("chat turn %s failed", self.answer_id, exc_info=exc)
+        run_sync(self.sink(events.error(self.ctx.trace_id, code="internal", message=FAILURE_TEXT)
+                           | {"message_id": self.answer_id}))
+        self.recorder.close(status="error", error=str(exc)[:500])
+        memory.remember(*self.unembedded)
+        run_sync(_send_done(self.sink, self.ctx, "回答失败"))
 
 
-def chat_turn_run(*, answer_id: int) -> Message | None:
-    """Produce the answer of one turn. Idempotent: a completed answer is left alone, and a turn
-    whose worker died mid-way (status running) is marked failed, so the user can ask again."""
-    from tracing.recorder import trace_open
-
-    answer, outcome = _claim(answer_id)
-    if answer is not None and outcome == "interrupted":
-        _announce_failure(answer, INTERRUPTED_TEXT)
-    if answer is None or outcome != "claimed":
-        return answer
-    session: ChatSession = answer.session
-    question = answer.reply_to.content
-    history = [{"role": role, "content": content} for role, content in session.messages.filter(
-        status=Message.Status.COMPLETE, created_at__lt=answer.reply_to.created_at).order_by("-created_at")
-        .values_list("role", "content")[:HISTORY_WINDOW]][::-1]
-    # Memory: with earlier messages, the question is embedded and recalled against them beside the
-    # trace's opening; a session's first question has nothing to recall and is embedded at the end,
-    # in one call with the answer.
-    recall = beside(memory.remember_and_recall, message=answer.reply_to, session=session) if history else None
-    recorder = trace_open("chat", session.owner, obj=answer, matter=session.matter, trace_id=answer.trace_id)
-    recalled = recall() if recall else []
-    unembedded = [] if recall else [answer.reply_to]
-    sink = TurnSink(session_id=session.pk, turn_id=str(answer.turn_id), recorder=recorder)
-    ctx = RunContext(user=session.owner, trace_id=str(recorder.trace_id), emit=sink,
-                     extra={"session_id": session.pk, "matter_id": session.matter_id})
-
-    release_connections()  # not held while the model thinks: the pool serves the other turns
-    try:
-        outcome, routing, state = run_sync(answer_turn(
-            question=question, history=history, session_state=session.state, summary=session.summary,
-            recalled=recalled, ctx=ctx, recorder=recorder))
-    except Exception as exc:  # noqa: BLE001 - the turn must end with a saved message, whatever failed
-        logger.exception("chat turn %s failed", answer.pk)
-        Message.objects.filter(pk=answer.pk).update(status=Message.Status.ERROR, content=FAILURE_TEXT,
-                                                    disclaimer=DISCLAIMER)
-        run_sync(sink(events.error(ctx.trace_id, code="internal", message=FAILURE_TEXT) | {"message_id": answer.pk}))
-        recorder.close(status="error", error=str(exc)[:500])
-        memory.remember(*unembedded)
-        run_sync(_send_done(sink, ctx, "回答失败"))
-        return Message.objects.get(pk=answer.pk)
-
-    message = answer
-    message.status, message.content = Message.Status.COMPLETE, outcome.content
-    message.sources, message.citations, message.notices = outcome.sources, outcome.citations, outcome.notices
-    message.disclaimer = DISCLAIMER if routing.legal else ""
-    message.intent = {"domain": routing.domain, "domain_label": domains.domain_label(routing.domain),
-                      "intent": routing.intent, "confidence": routing.confidence, "layer": routing.layer,
-                      "reason": routing.reason, "runner_up": routing.runner_up, "offline": outcome.offline}
-    message.save(update_fields=["status", "content", "sources", "citations", "notices", "disclaimer", "intent"])
-    if state.to_dict() != session.state:
-        ChatSession.objects.filter(pk=session.pk).update(state=state.to_dict())
-    remembered = beside(memory.remember, *unembedded, message)  # while the final event goes out
-    run_sync(sink(events.final(ctx.trace_id, message_id=message.pk, content=message.content,
-                                  sources=message.sources, citations=message.citations,
-                                  disclaimer=message.disclaimer)
-                     | {"notices": message.notices, "intent": message.intent}))
-    recorder.close(status="success")
-    remembered()
-    run_sync(_send_done(sink, ctx, "回答完成"))
-    return message
-
-
-def _announce_failure(answer: Message, text: str) -> None:
+def announce_failure(answer: Message, text: str) -> None:
     """Tell whoever watches the turn that it failed (no trace was opened for it)."""
     sink = TurnSink(session_id=answer.session_id, turn_id=str(answer.turn_id), recorder=None)
     trace_id = str(answer.trace_id or answer.turn_id)
