@@ -26,6 +26,7 @@ from knowledge.indexing import MAX_EMBED_CHARS
 from knowledge.models import CaseChunk, CaseDocument
 from knowledge.search import fuse, matched_terms, validate_query
 from knowledge.textsearch import index_tokens, query_tokens
+from tracing.services import audit_event_record
 
 MAX_TOP_K = 50
 CANDIDATES = 100
@@ -110,6 +111,9 @@ def case_upload(*, actor: Any, file: Any, title: str = "", matter: Matter | None
                       embedding=vector, search_tokens=index_tokens(f"{chunk.heading}\n{chunk.text}"))
             for i, (chunk, vector) in enumerate(zip(chunks, vectors, strict=True))
         ])
+        audit_event_record(actor=actor, event_type="knowledge.case_uploaded", obj=document,
+                           new={"title": title, "file_name": file_name, "sha256": document.sha256,
+                                "size": document.size, "matter": matter.number if matter else None})
     return document
 
 
@@ -147,7 +151,11 @@ def case_delete(*, actor: Any, document: CaseDocument) -> None:
         raise CaseDocument.DoesNotExist
     if not case_can_delete(user=actor, document=document):
         raise CasePermissionDenied("只有上传人或管理员可以删除案例")
-    document.delete()
+    with transaction.atomic():
+        audit_event_record(actor=actor, event_type="knowledge.case_deleted", obj=document,
+                           old={"title": document.title, "file_name": document.file_name, "sha256": document.sha256,
+                                "owner": document.owner.get_username()})
+        document.delete()
 
 
 # -- selectors -----------------------------------------------------------------------------------------------------
