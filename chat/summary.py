@@ -60,10 +60,12 @@ def summary_generate(*, actor: AbstractUser | None, session: ChatSession) -> Cha
     try:
         with recorder.agent_run("summarizer", model) as run:
             if not gateway.offline:
+                transcript = _transcript(session)  # read here: the coroutine runs on the runtime's loop
+
                 async def ask() -> str:
                     result = await gateway.complete("summarizer", [
                         {"role": "system", "content": INSTRUCTION},
-                        {"role": "user", "content": _transcript(session)},
+                        {"role": "user", "content": transcript},
                     ])
                     return result.content or ""
 

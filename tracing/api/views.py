@@ -126,6 +126,7 @@ class AuditEventListApi(APIView):
         parameters=[
             *(OpenApiParameter(name, OpenApiTypes.STR, description=text) for name, text in AUDIT_FILTERS.items()),
             OpenApiParameter("since", OpenApiTypes.STR, description="YYYY-MM-DD（当天起）或 ISO 8601 时间"),
+            OpenApiParameter("page", OpenApiTypes.INT, description="页码，从 1 开始"),
         ],
     )
     def get(self, request: Request) -> Response:
