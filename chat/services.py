@@ -89,12 +89,13 @@ def session_update(*, actor: AbstractUser, session: ChatSession, title: str | No
 def session_delete(*, actor: AbstractUser, session: ChatSession) -> None:
     if session.owner_id != actor.pk and not actor.is_superuser:
         raise PermissionDenied("只有会话所有人可以删除会话")
+    group = session_group(session.pk)  # the primary key is gone after delete()
     with transaction.atomic():
         audit_event_record(actor=actor, event_type="chat.session_deleted", obj=session,
                            old={"title": session.title, "matter": _matter_ref(session.matter),
                                 "owner": session.owner.get_username(), "messages": session.messages.count()})
         session.delete()
-        realtime.access_changed(session_group(session.pk))
+        realtime.access_changed(group)
 
 
 EXPORT_KINDS = ("json", "md", "docx")

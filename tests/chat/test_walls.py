@@ -149,6 +149,21 @@ def test_taking_the_session_out_of_the_matter_closes_the_team_members_socket(fir
 
 
 @pytest.mark.django_db(transaction=True)
+def test_deleting_the_session_closes_its_sockets(firm):
+    a, c, s1 = firm["A"], firm["C"], firm["s1"]
+    socket = _socket(c, s1)
+
+    async def scenario():
+        connected, _ = await socket.connect()
+        deleted = await sync_to_async(lambda: _api(a).delete(f"/api/v1/chat/sessions/{s1.pk}").status_code)()
+        code = await _closed_with(socket)
+        await socket.disconnect()
+        return connected, deleted, code
+
+    assert asyncio.run(scenario()) == (True, 204, CLOSE_FORBIDDEN)
+
+
+@pytest.mark.django_db(transaction=True)
 def test_every_message_a_socket_sends_is_checked_again(firm):
     c, s1 = firm["C"], firm["s1"]
     socket = _socket(c, s1)
