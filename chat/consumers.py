@@ -1,58 +1,66 @@
 """``/ws/chat/<session_id>/``: ask questions and watch the agents work.
 
 Browsers authenticate with the session cookie, API clients with ``Authorization: Token``; only
-the session's owner and its matter's team may connect. On connect the events of a turn still
-in flight are replayed from its event log, then live events follow (deduplicated by ``seq``).
+the session's owner and its matter's team may connect (``chat.selectors.session_get``), and
+access is checked again while the socket is open (``legalsite.consumers``): on every message,
+when the session, its matter's team or the user changes, and before each new turn and each
+answer is forwarded. A socket that lost access is closed with 4403 and receives nothing more.
+
+On connect the events of a turn still in flight are replayed from its event log, then live
+events follow (deduplicated by ``seq``).
 """
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from chat import selectors, services
 from chat.models import ChatSession
-from legalsite.consumers import CLOSE_UNAUTHENTICATED
+from legalsite.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
+from legalsite.realtime import matter_access_group
 
-CLOSE_FORBIDDEN = 4403
+__all__ = ["CLOSE_FORBIDDEN", "ChatConsumer"]
+
 KEEPALIVE_SECONDS = 20
 
 
-class ChatConsumer(AsyncJsonWebsocketConsumer):
-    async def connect(self) -> None:
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
-            return
+class ChatConsumer(AccessCheckedConsumer):
+    keepalive: asyncio.Task | None = None
+
+    async def authorise(self, user: Any) -> bool:  # noqa: ANN401
         session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         try:
             self.session = await database_sync_to_async(selectors.session_get)(user=user, session_id=session_id)
         except ChatSession.DoesNotExist:
-            await self.close(code=CLOSE_FORBIDDEN)
-            return
-        self.group = services.session_group(self.session.pk)
+            return False
+        return True
+
+    def access_groups(self) -> list[str]:
+        groups = [services.session_group(self.session.pk)]
+        if self.session.matter_id is not None:
+            groups.append(matter_access_group(self.session.matter_id))
+        return groups
+
+    async def connected(self) -> None:
         self.last_seq: dict[str, int] = {}
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
         for event in await database_sync_to_async(services.turn_replay)(session=self.session):
             await self._forward(event)
         self.keepalive = asyncio.create_task(self._keepalive())
 
-    async def disconnect(self, code: int) -> None:
-        if hasattr(self, "keepalive"):
+    async def closing(self) -> None:
+        if self.keepalive is not None:
             self.keepalive.cancel()
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def _keepalive(self) -> None:
         while True:
             await asyncio.sleep(KEEPALIVE_SECONDS)
             await self.send_json({"type": "ping"})
 
-    async def receive_json(self, content, **kwargs) -> None:  # noqa: ANN001
+    async def on_message(self, content: Any) -> None:  # noqa: ANN401
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "ping":
             await self.send_json({"type": "pong"})
@@ -62,7 +70,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             return
         try:
             question, answer = await database_sync_to_async(services.turn_start)(
-                actor=self.scope["user"], session=self.session, content=str(content.get("content", ""))
+                actor=self.user, session=self.session, content=str(content.get("content", ""))
             )
         except (ValidationError, PermissionDenied) as exc:
             message = "；".join(getattr(exc, "messages", None) or [str(exc)])
@@ -71,14 +79,19 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "accepted", "question_id": question.pk, "message_id": answer.pk})
 
     async def event_forward(self, message: dict) -> None:
-        """One event (``event``) or a burst of them in seq order (``events``)."""
+        """One event (``event``) or a burst of them in seq order (``events``). Access is checked
+        again before the first event of a turn and before an answer (``final``)."""
         for event in message["events"] if "events" in message else [message["event"]]:
+            if self.revoked:
+                return
+            new_turn = str(event.get("turn_id", "")) not in self.last_seq
+            if (new_turn or event.get("type") == "final") and not await self.recheck():
+                return
             await self._forward(event)
 
     async def _forward(self, event: dict) -> None:
         turn, seq = str(event.get("turn_id", "")), int(event.get("seq", 0))
         if seq and seq <= self.last_seq.get(turn, 0):
             return
-        if seq:
-            self.last_seq[turn] = seq
+        self.last_seq[turn] = max(seq, self.last_seq.get(turn, 0))
         await self.send_json(event)

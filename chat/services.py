@@ -1,15 +1,21 @@
-"""Writes for chat: sessions, turns, feedback, summaries.
+"""Writes for chat: sessions, turns, feedback, summaries, exports.
 
 A turn: :func:`turn_start` stores the question and a pending answer and queues the worker task,
 which calls :func:`turn_run`: :func:`turn_claim`, the agents' work (``chat.turn``), then
 :func:`turn_complete` or :func:`turn_fail`. Every row of a turn is written here.
+
+Session, feedback, summary and export writes are audit events recorded in their own transaction
+(``tracing.services.audit_event_record``); moving or deleting a session makes its open websockets
+re-check their access once committed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import uuid
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
@@ -18,7 +24,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from agents.aio import run_sync
-from chat import turn
+from chat import export, turn
 from chat.constants import (  # noqa: F401 - session_group: the consumers read it here
     ABANDONED_TEXT,
     DISCLAIMER,
@@ -35,8 +41,11 @@ from chat.models import ChatSession, Feedback, Message
 from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import matter_is_member
+from firm.services import work_move_check
+from legalsite import realtime
 from legalsite.celery import app as celery_app
 from tracing.recorder import trace_open
+from tracing.services import audit_event_record
 
 logger = logging.getLogger("legalsite.audit")
 
@@ -46,35 +55,85 @@ def _check_matter(actor: AbstractUser, matter: Matter | None) -> None:
         raise PermissionDenied("您不在该案件团队中，不能将会话归入该案件")
 
 
+def _matter_ref(matter: Matter | None) -> dict[str, Any] | None:
+    return {"id": matter.pk, "number": matter.number} if matter is not None else None
+
+
 def session_create(*, actor: AbstractUser, title: str = "", matter: Matter | None = None) -> ChatSession:
     if not does_client_work(actor):
         raise PermissionDenied("合规人员不能创建咨询会话")
     _check_matter(actor, matter)
-    session = ChatSession.objects.create(owner=actor, title=title.strip()[:200], matter=matter)
-    logger.info("chat.session_created id=%s by=%s matter=%s", session.pk, actor.username, matter and matter.pk)
+    with transaction.atomic():
+        session = ChatSession.objects.create(owner=actor, title=title.strip()[:200], matter=matter)
+        audit_event_record(actor=actor, event_type="chat.session_created", obj=session,
+                           new={"title": session.title, "matter": _matter_ref(matter)})
     return session
 
 
 def session_update(*, actor: AbstractUser, session: ChatSession, title: str | None = None,
                    matter: Matter | None | bool = False) -> ChatSession:
-    """``matter=False`` leaves the matter unchanged; ``None`` detaches it."""
-    fields = ["updated_at"]
-    if title is not None:
-        session.title = title.strip()[:200]
-        fields.append("title")
-    if matter is not False:
-        _check_matter(actor, matter or None)
-        session.matter = matter or None
-        fields.append("matter")
-    session.save(update_fields=fields)
+    """Rename a session or move it to another matter (``matter=False`` leaves the matter unchanged;
+    ``None`` detaches it). Moving work is ``firm.services.work_move_check``'s rule and its own
+    audit event (``chat.session_moved``, recorded against the matter it leaves); the session's
+    open websockets then re-check their access."""
+    old: dict[str, Any] = {}
+    new: dict[str, Any] = {}
+    with transaction.atomic():
+        source = session.matter
+        target = source if matter is False else (matter or None)
+        moved = (target.pk if target else None) != session.matter_id
+        if moved:
+            work_move_check(actor=actor, work_owner=session.owner, current_matter=source, target_matter=target)
+            old["matter"], new["matter"] = _matter_ref(source), _matter_ref(target)
+            session.matter = target
+        if title is not None and title.strip()[:200] != session.title:
+            old["title"], new["title"] = session.title, title.strip()[:200]
+            session.title = new["title"]
+        if not new:
+            return session
+        session.save(update_fields=["updated_at", *(["matter"] if moved else []), *(["title"] if "title" in new
+                                                                                    else [])])
+        if moved:
+            audit_event_record(actor=actor, event_type="chat.session_moved", obj=session, matter=source,
+                               old=old, new=new,
+                               detail={"from_privileged": bool(source and source.privileged),
+                                       "to_privileged": bool(target and target.privileged)})
+            realtime.access_changed(session_group(session.pk))
+        else:
+            audit_event_record(actor=actor, event_type="chat.session_changed", obj=session, old=old, new=new)
     return session
 
 
 def session_delete(*, actor: AbstractUser, session: ChatSession) -> None:
     if session.owner_id != actor.pk and not actor.is_superuser:
         raise PermissionDenied("只有会话所有人可以删除会话")
-    logger.info("chat.session_deleted id=%s by=%s", session.pk, actor.username)
-    session.delete()
+    group = session_group(session.pk)  # the primary key is gone after delete()
+    with transaction.atomic():
+        audit_event_record(actor=actor, event_type="chat.session_deleted", obj=session,
+                           old={"title": session.title, "matter": _matter_ref(session.matter),
+                                "owner": session.owner.get_username(), "messages": session.messages.count()})
+        session.delete()
+        realtime.access_changed(group)
+
+
+EXPORT_KINDS = ("json", "md", "docx")
+
+
+def session_export(*, actor: AbstractUser, session: ChatSession, kind: str) -> Any:
+    """The session's history as ``kind`` (json: a dict; md: text; docx: bytes), recorded as an
+    audit event (``chat.session_exported``): exports of client work leave the system."""
+    if kind not in EXPORT_KINDS:
+        raise ValidationError({"format": "可选 json、md、docx"})
+    if kind == "json":
+        content: Any = export.session_as_dict(session)
+    elif kind == "md":
+        content = export.session_as_markdown(session)
+    else:
+        content = export.session_as_docx(session)
+    with transaction.atomic():
+        audit_event_record(actor=actor, event_type="chat.session_exported", obj=session,
+                           detail={"format": kind, "messages": session.messages.count()})
+    return content
 
 
 def question_validate(content: str) -> str:
@@ -134,23 +193,44 @@ def feedback_set(*, actor: AbstractUser, message: Message, rating: int, comment:
         raise ValidationError({"message": "只能评价助手的回答"})
     if not 1 <= int(rating) <= 5:
         raise ValidationError({"rating": "评分须为 1–5"})
-    feedback, _ = Feedback.objects.update_or_create(
-        message=message, user=actor, defaults={"rating": int(rating), "comment": comment.strip()[:2000]}
-    )
+    values = {"rating": int(rating), "comment": comment.strip()[:2000]}
+    with transaction.atomic():
+        earlier = Feedback.objects.select_for_update().filter(message=message, user=actor).first()
+        old = {"rating": earlier.rating, "comment": earlier.comment} if earlier else None
+        if old == values:
+            return earlier
+        feedback, _ = Feedback.objects.update_or_create(message=message, user=actor, defaults=values)
+        audit_event_record(actor=actor, event_type="chat.feedback_set", obj=message,
+                           matter=ChatSession.objects.select_related("matter").get(pk=message.session_id).matter,
+                           old=old, new=values, detail={"session": message.session_id})
     return feedback
 
 
-def summary_set(*, session: ChatSession, text: str) -> ChatSession:
-    session.summary = text
-    session.summary_updated_at = timezone.now()
-    session.save(update_fields=["summary", "summary_updated_at"])
+def _summary_ref(text: str) -> dict[str, Any]:
+    return {"chars": len(text), "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()} if text else {}
+
+
+def summary_set(*, actor: AbstractUser | None, session: ChatSession, text: str, trace_id: str = "") -> ChatSession:
+    """Store a session's summary (written by ``chat.summary``). The audit event keeps the summary's
+    size and hash, not its text; the trace ``trace_id`` holds how it was made."""
+    with transaction.atomic():
+        old = _summary_ref(session.summary)
+        session.summary = text
+        session.summary_updated_at = timezone.now()
+        session.save(update_fields=["summary", "summary_updated_at"])
+        audit_event_record(actor=actor, event_type="chat.summary_set", obj=session, old=old or None,
+                           new=_summary_ref(text), detail={"trace_id": trace_id} if trace_id else None)
     return session
 
 
-def summary_delete(*, session: ChatSession) -> ChatSession:
-    session.summary = ""
-    session.summary_updated_at = None
-    session.save(update_fields=["summary", "summary_updated_at"])
+def summary_delete(*, actor: AbstractUser, session: ChatSession) -> ChatSession:
+    with transaction.atomic():
+        old = _summary_ref(session.summary)
+        session.summary = ""
+        session.summary_updated_at = None
+        session.save(update_fields=["summary", "summary_updated_at"])
+        if old:
+            audit_event_record(actor=actor, event_type="chat.summary_deleted", obj=session, old=old)
     return session
 
 

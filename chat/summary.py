@@ -1,15 +1,27 @@
-"""Session summaries: by the ``summarizer`` model when configured, extractive (离线模式) otherwise."""
+"""Session summaries: by the ``summarizer`` model when configured, extractive (离线模式) otherwise.
+
+A summary runs in the Celery worker (``chat.tasks.chat_summary_run``) inside a trace of kind
+``summary``: the model call (request, response, tokens) is an ``LLMCall`` of it, the work an
+``AgentRun`` named ``summarizer``, and storing the result an audit event (``chat.summary_set``).
+"""
 
 from __future__ import annotations
 
 import re
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractUser
+
 from agents.aio import run_sync
 from agents.llm import LLMError, get_gateway
 from chat.models import ChatSession, Message
 from chat.services import summary_set
+from tracing.models import TraceStatus
+from tracing.recorder import trace_open
 
 MAX_INPUT_CHARS = 12_000
+INSTRUCTION = "用不超过300字概括这段法律咨询：争议事实、法律问题、结论与依据。"
+OFFLINE_MODEL = "offline"
 
 
 def _extractive(session: ChatSession) -> str:
@@ -38,19 +50,44 @@ def _transcript(session: ChatSession) -> str:
     return "\n".join(parts)[-MAX_INPUT_CHARS:]
 
 
-def summary_generate(*, session: ChatSession) -> ChatSession:
+def summary_generate(*, actor: AbstractUser | None, session: ChatSession) -> ChatSession:
+    """Summarise the session and store the summary, inside a trace that records how it was made.
+    A failed model call falls back to the extractive summary (the failure stays in the trace)."""
     gateway = get_gateway()
+    model = OFFLINE_MODEL if gateway.offline else gateway.model_for("summarizer")
+    recorder = trace_open("summary", actor, obj=session, matter=session.matter)
     text = ""
-    if not gateway.offline:
-        async def ask() -> str:
-            result = await gateway.complete("summarizer", [
-                {"role": "system", "content": "用不超过300字概括这段法律咨询：争议事实、法律问题、结论与依据。"},
-                {"role": "user", "content": _transcript(session)},
-            ])
-            return result.content or ""
+    try:
+        with recorder.agent_run("summarizer", model) as run:
+            if not gateway.offline:
+                transcript = _transcript(session)  # read here: the coroutine runs on the runtime's loop
 
-        try:
-            text = run_sync(ask())
-        except LLMError:
-            text = ""
-    return summary_set(session=session, text=text.strip() or _extractive(session))
+                async def ask() -> str:
+                    result = await gateway.complete("summarizer", [
+                        {"role": "system", "content": INSTRUCTION},
+                        {"role": "user", "content": transcript},
+                    ])
+                    return result.content or ""
+
+                try:
+                    text = run_sync(ask()).strip()
+                except LLMError as exc:
+                    run.fail(f"{type(exc).__name__}: {exc}；改用离线摘要")
+            text = text or _extractive(session)
+        recorder.flush()
+        stored = summary_set(actor=actor, session=session, text=text, trace_id=recorder.trace_id)
+    except BaseException as exc:
+        recorder.close(status=TraceStatus.ERROR, error=f"{type(exc).__name__}: {exc}")
+        raise
+    recorder.close(status=TraceStatus.SUCCESS)
+    return stored
+
+
+def summary_run(*, session_id: int, actor_id: int | None) -> ChatSession | None:
+    """The worker's entry point: summarise session ``session_id`` for user ``actor_id`` (a session
+    deleted meanwhile is skipped)."""
+    session = ChatSession.objects.select_related("matter").filter(pk=session_id).first()
+    if session is None:
+        return None
+    actor = get_user_model().objects.filter(pk=actor_id).first() if actor_id is not None else None
+    return summary_generate(actor=actor, session=session)

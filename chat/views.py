@@ -47,10 +47,7 @@ def _client_worker(request: HttpRequest) -> None:
 
 def _session_or_404(request: HttpRequest, session_id: int) -> ChatSession:
     _client_worker(request)
-    try:
-        return selectors.session_get(user=request.user, session_id=session_id)
-    except ChatSession.DoesNotExist:
-        raise Http404("会话不存在或无权查看") from None
+    return selectors.session_get_or_404(user=request.user, session_id=session_id)
 
 
 def _message_or_404(session: ChatSession, message_id: int) -> Message:

@@ -77,8 +77,13 @@ def matter_is_member(*, user: UserLike, matter: Matter) -> bool:
     return matter.owner_id == user.pk or matter.memberships.filter(user=user).exists()
 
 
+def matter_is_lead(*, user: UserLike, matter: Matter) -> bool:
+    """The matter's owner (主办律师) or a member with the team role lead (主办)."""
+    return matter.owner_id == user.pk or matter.memberships.filter(user=user, team_role="lead").exists()
+
+
 def matter_can_manage(*, user: UserLike, matter: Matter) -> bool:
     """Owner, team leads and admins may change a matter and its team."""
     if user_role(user) == Role.ADMIN:
         return True
-    return matter.owner_id == user.pk or matter.memberships.filter(user=user, team_role="lead").exists()
+    return matter_is_lead(user=user, matter=matter)

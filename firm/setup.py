@@ -22,7 +22,8 @@ def initial_admin(stdout: TextIO) -> str:
             return f"登录：用户名 admin，初始密码见 {path}（登录后请修改）"
         return "登录：使用已有账号；新增账号：python manage.py create_user 用户名 --role staff"
     password = secrets.token_urlsafe(12)
-    user_create(username="admin", role=Role.ADMIN, password=password, display_name="管理员")
+    user_create(username="admin", role=Role.ADMIN, password=password, display_name="管理员",
+                actor_name="manage.py up")
     path.write_text(password + "\n")
     path.chmod(0o600)
     stdout.write(f"Created the first administrator 'admin'; its password is in {path}\n")

@@ -1,35 +1,146 @@
-"""The per-user notifications websocket (``/ws/notifications/``)."""
+"""What every websocket shares: who may connect, and re-checking it while the socket is open.
+
+``AccessCheckedConsumer`` authenticates (session cookie or ``Authorization: Token``, see
+``firm.ws_auth``), asks the subclass whether this user may see the object (``authorise``), joins
+its groups and accepts. Access can change while a socket is open (a session moved out of a
+matter, a member taken off a team, a matter made privileged, a user deactivated), so it is
+checked again:
+
+- on every message the client sends, before it is handled;
+- when a service announces a change (``legalsite.realtime.access_changed``): the groups get an
+  ``access.changed`` message;
+- by subclasses before forwarding what the user may no longer see (the chat socket: each new
+  turn and each answer).
+
+The user is re-read from the database for each check (deactivated: closed with 4401); an object
+no longer visible closes the socket with 4403 and it receives nothing more.
+
+The per-user notifications websocket (``/ws/notifications/``) is the simplest subclass.
+"""
 
 from __future__ import annotations
 
+import contextlib
+from typing import Any
+
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.contrib.auth import get_user_model
 
-from legalsite.realtime import user_group
+from legalsite.realtime import user_access_group, user_group
 
-# Close code for an unauthenticated connection (mirrors HTTP 401).
+# Close codes (mirroring HTTP 401 and 403).
 CLOSE_UNAUTHENTICATED = 4401
+CLOSE_FORBIDDEN = 4403
 
 
-class NotificationsConsumer(AsyncJsonWebsocketConsumer):
+def active_user(user_id: int) -> Any:  # noqa: ANN401 - the project's user model
+    """The user as stored now, or None when deleted or deactivated."""
+    return get_user_model().objects.filter(pk=user_id, is_active=True).first()
+
+
+class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
+    """Subclasses implement ``authorise`` (and ``access_groups`` for their object's groups) and
+    handle client messages in ``on_message``."""
+
+    revoked = False
+
     async def connect(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
-        self.group = user_group(user.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.user = user
+        self.joined: set[str] = set()
+        if not await self.authorise(user):
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        await self._sync_groups()
         await self.accept()
-        await self.send_json({"type": "hello", "user": user.get_username()})
+        await self.connected()
 
-    async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+    # -- for subclasses ----------------------------------------------------------------------
+    async def authorise(self, user: Any) -> bool:  # noqa: ANN401
+        """May ``user`` (freshly read) use this socket? Subclasses load their object here."""
+        return True
 
-    async def receive_json(self, content, **kwargs) -> None:  # noqa: ANN001
+    def access_groups(self) -> list[str]:
+        """The groups this socket belongs to while access lasts (besides the user's access group)."""
+        return []
+
+    async def connected(self) -> None:
+        """After the socket is accepted."""
+
+    async def on_message(self, content: Any) -> None:  # noqa: ANN401
+        """A client message, after access was re-checked."""
         if isinstance(content, dict) and content.get("type") == "ping":
             await self.send_json({"type": "pong"})
         else:
             await self.send_json({"type": "error", "code": "invalid_input", "message": "未知的消息类型"})
 
+    # -- access ------------------------------------------------------------------------------
+    async def recheck(self) -> bool:
+        """Re-read the user and re-authorise; close the socket when access is gone."""
+        if self.revoked:
+            return False
+        user = await database_sync_to_async(active_user)(self.user.pk)
+        if user is None:
+            await self.revoke(CLOSE_UNAUTHENTICATED)
+            return False
+        self.user = user
+        if not await self.authorise(user):
+            await self.revoke(CLOSE_FORBIDDEN)
+            return False
+        await self._sync_groups()
+        return True
+
+    async def revoke(self, code: int) -> None:
+        """Access is gone: leave every group (nothing more is forwarded) and close."""
+        self.revoked = True
+        await self._leave_groups()
+        await self.closing()
+        await self.close(code=code)
+
+    async def closing(self) -> None:
+        """Before the socket closes for lost access or disconnects (cancel background work)."""
+
+    async def access_changed(self, message: dict) -> None:
+        """``{"type": "access.changed"}`` from ``legalsite.realtime.access_changed``."""
+        await self.recheck()
+
+    async def _sync_groups(self) -> None:
+        wanted = {user_access_group(self.user.pk), *self.access_groups()}
+        for group in wanted - self.joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        for group in self.joined - wanted:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        self.joined = wanted
+
+    async def _leave_groups(self) -> None:
+        for group in getattr(self, "joined", set()):
+            with contextlib.suppress(Exception):
+                await self.channel_layer.group_discard(group, self.channel_name)
+        self.joined = set()
+
+    # -- channels ----------------------------------------------------------------------------
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:  # noqa: ANN401
+        if await self.recheck():
+            await self.on_message(content)
+
+    async def disconnect(self, code: int) -> None:
+        await self.closing()
+        await self._leave_groups()
+
+
+class NotificationsConsumer(AccessCheckedConsumer):
+    """``/ws/notifications/``: events published to the user's group (``user.<id>``)."""
+
+    def access_groups(self) -> list[str]:
+        return [user_group(self.user.pk)]
+
+    async def connected(self) -> None:
+        await self.send_json({"type": "hello", "user": self.user.get_username()})
+
     async def event_forward(self, message: dict) -> None:
-        await self.send_json(message["event"])
+        if not self.revoked:
+            await self.send_json(message["event"])

@@ -3,22 +3,64 @@
 A Celery task (or any sync code) calls ``group_publish("chat.<id>", event)``; every
 websocket consumer in that group receives ``{"type": "event.forward", "event": event}``
 and sends ``event`` to its client as JSON.
+
+A change that can take access away (a session moved or deleted, a matter's team or privileged
+flag changed, a user deactivated or given another role) calls ``access_changed(group, ...)``:
+once the change is committed, every websocket in those groups (an object's ``chat.<id>``, a
+matter's ``matter.<id>.access``, a user's ``user.<id>.access``) receives ``{"type": "access.changed"}``,
+re-checks its user's access and closes when it is gone (``legalsite.consumers``). Access
+groups (``*.access``) carry only these messages, never events.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import weakref
 from functools import lru_cache
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.db import transaction
+
+logger = logging.getLogger("legalsite.realtime")
+
+ACCESS_CHANGED = "access.changed"
 
 
 def user_group(user_id: int) -> str:
     return f"user.{user_id}"
+
+
+def user_access_group(user_id: int) -> str:
+    """Every websocket of a user: told when the user's role or active flag changes."""
+    return f"user.{user_id}.access"
+
+
+def matter_access_group(matter_id: int) -> str:
+    """Every websocket on a matter's work: told when its team or privileged flag changes."""
+    return f"matter.{matter_id}.access"
+
+
+def access_changed(*groups: str) -> None:
+    """Tell the websockets in ``groups`` to re-check access, once the current transaction commits
+    (at once outside one). A failure to publish is logged: every socket also re-checks access on
+    each message it sends and before each turn it forwards."""
+    names = [group for group in dict.fromkeys(groups) if group]
+    if not names:
+        return
+
+    def send() -> None:
+        layer = get_channel_layer()
+        for group in names:
+            try:
+                async_to_sync(layer.group_send)(group, {"type": ACCESS_CHANGED})
+            except Exception:
+                logger.exception("could not tell group %s that access changed", group)
+
+    transaction.on_commit(send)
 
 
 def group_publish(group: str, event: dict[str, Any]) -> None:

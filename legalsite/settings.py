@@ -328,3 +328,5 @@ TRACING_PAYLOAD_MAX_CHARS = env_int("TRACING_PAYLOAD_MAX_CHARS", 20_000, minimum
 ENABLE_MULTI_AGENT = env_bool("ENABLE_MULTI_AGENT", True)
 #: How long `POST …/messages` (JSON) waits for the answer before answering 202 with the pending message.
 CHAT_SYNC_TIMEOUT = env_int("CHAT_SYNC_TIMEOUT", 180, minimum=1)
+#: How long `POST …/summary` waits for the worker's summary before answering 202 with the session.
+CHAT_SUMMARY_WAIT = env_int("CHAT_SUMMARY_WAIT", 30, minimum=0)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import logging
 from collections.abc import Callable, Iterable
 from datetime import date, datetime
 from typing import Any
@@ -28,10 +27,11 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from tracing import selectors, services
-from tracing.api.serializers import TraceDetailOutput
+from tracing.api.serializers import TraceDetailOutput, trace_context
 from tracing.api.views import trace_detail_queryset
 from tracing.models import (
     AgentRun,
+    AuditEvent,
     ChainedRecord,
     Layer,
     LegalHold,
@@ -43,9 +43,7 @@ from tracing.models import (
     Trace,
     TraceStatus,
 )
-from tracing.redaction import mask_text, may_unmask
-
-logger = logging.getLogger("legalsite.audit")
+from tracing.redaction import MASKED_CONTENT, mask_text, may_unmask
 
 STATUS_COLOURS = {
     TraceStatus.OPEN: "#6b7280",
@@ -146,25 +144,33 @@ def _iso(value: datetime | None) -> str:
     return timezone.localtime(value).isoformat(timespec="milliseconds") if value else ""
 
 
-def _record_row(record: ChainedRecord, show: Callable[[str], str]) -> list[Any]:
+def content_shower(show: Callable[[str], str], trace: Trace) -> Callable[[str], str]:
+    """How the content of a trace's records is shown: masked as a whole for a privileged matter the
+    viewer is not on (``selectors.content_hidden``), else through ``show``."""
+    if selectors.content_hidden(trace):
+        return lambda text: MASKED_CONTENT if text else text
+    return show
+
+
+def _record_row(record: ChainedRecord, show: Callable[[str], str], content: Callable[[str], str]) -> list[Any]:
     if isinstance(record, RoutingDecision):
         text = (f"{record.get_layer_display() or '-'} {record.domain}/{record.intent} 置信度 {record.confidence} "
-                f"→ {', '.join(record.agent_list)}；{record.reason}")
+                f"→ {', '.join(record.agent_list)}；{content(record.reason)}")
         return [_iso(record.recorded_at), "", "", record.domain, "", "", "", "", "", show(text)]
     if isinstance(record, AgentRun):
         return [_iso(record.started_at), _iso(record.ended_at), record.agent, record.model, record.status,
                 record.duration_ms, record.tokens_in, record.tokens_out, "", show(record.error)]
     if isinstance(record, LLMCall):
-        text = record.error or record.response
+        text = show(record.error[:_CSV_TEXT_CAP]) if record.error else content(record.response[:_CSV_TEXT_CAP])
         return [_iso(record.started_at), _iso(record.ended_at), record.agent, f"{record.model} ({record.role})",
                 record.status, record.latency_ms, record.tokens_in, record.tokens_out,
-                record.cost_cny if record.cost_cny is not None else "", show(text[:_CSV_TEXT_CAP])]
+                record.cost_cny if record.cost_cny is not None else "", text]
     assert isinstance(record, ToolCall)
-    text = f"输入 {record.input[:_CSV_TEXT_CAP]} → 输出 {record.output[:_CSV_TEXT_CAP]}"
+    text = f"输入 {content(record.input[:_CSV_TEXT_CAP])} → 输出 {content(record.output[:_CSV_TEXT_CAP])}"
     if record.error:
-        text += f"；错误 {record.error}"
+        text += f"；错误 {show(record.error)}"
     return [_iso(record.started_at), _iso(record.ended_at), record.agent, record.tool, record.status,
-            record.duration_ms, "", "", "", show(text)]
+            record.duration_ms, "", "", "", text]
 
 
 def export_csv_text(traces: Iterable[Trace], show: Callable[[str], str]) -> str:
@@ -183,8 +189,10 @@ def export_csv_text(traces: Iterable[Trace], show: Callable[[str], str]) -> str:
             seal.tokens_out if seal else "", seal.cost_cny if seal else "", show(seal.error if seal else ""),
             trace.hash,
         ])
+        content = content_shower(show, trace)
         for record in selectors.trace_records(trace=trace):
-            writer.writerow([*head, record.seq, RECORD_LABELS[type(record)], *_record_row(record, show), record.hash])
+            writer.writerow([*head, record.seq, RECORD_LABELS[type(record)], *_record_row(record, show, content),
+                             record.hash])
     return buffer.getvalue()
 
 
@@ -194,7 +202,8 @@ def export_json_data(traces: Iterable[Trace], request: HttpRequest) -> dict[str,
         "exported_at": _iso(timezone.now()),
         "exported_by": request.user.get_username(),
         "masked": not unmask,
-        "traces": [TraceDetailOutput(trace, context={"unmask": unmask}).data for trace in traces],
+        "traces": [TraceDetailOutput(trace, context=trace_context(unmask=unmask, trace=trace)).data
+                   for trace in traces],
     }
 
 
@@ -305,7 +314,7 @@ class TraceAdmin(ReadOnlyAuditAdmin):
             return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
         return TemplateResponse(request, "admin/tracing/trace/timeline.html", {
             **self.admin_site.each_context(request),
-            **timeline_context(trace, masker(request)),
+            **timeline_context(trace, masker(request), content_shower(masker(request), trace)),
             "opts": self.opts,
             "title": f"追踪时间线 {trace.pk}",
             "has_view_permission": True,
@@ -340,7 +349,7 @@ class TraceAdmin(ReadOnlyAuditAdmin):
     @admin.action(description="导出为 CSV", permissions=["view"])
     def export_csv(self, request: HttpRequest, queryset: QuerySet[Trace]) -> HttpResponse:
         traces = list(self._selected(queryset))
-        logger.info("trace.exported format=csv count=%s by=%s", len(traces), request.user.get_username())
+        services.traces_export_record(actor=request.user, export_format="csv", trace_ids=[str(t.pk) for t in traces])
         response = HttpResponse(export_csv_text(traces, masker(request)), content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="traces-{timezone.localdate():%Y%m%d}.csv"'
         return response
@@ -348,7 +357,7 @@ class TraceAdmin(ReadOnlyAuditAdmin):
     @admin.action(description="导出为 JSON", permissions=["view"])
     def export_json(self, request: HttpRequest, queryset: QuerySet[Trace]) -> HttpResponse:
         traces = list(self._selected(queryset))
-        logger.info("trace.exported format=json count=%s by=%s", len(traces), request.user.get_username())
+        services.traces_export_record(actor=request.user, export_format="json", trace_ids=[str(t.pk) for t in traces])
         body = json.dumps(export_json_data(traces, request), ensure_ascii=False, indent=2, default=str)
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="traces-{timezone.localdate():%Y%m%d}.json"'
@@ -404,8 +413,12 @@ BAR_COLOURS = {
 }
 
 
-def timeline_context(trace: Trace, show: Callable[[str], str]) -> dict[str, Any]:
-    """Positions (percent of the trace's span) and texts for the horizontal timeline."""
+def timeline_context(
+    trace: Trace, show: Callable[[str], str], content: Callable[[str], str] | None = None
+) -> dict[str, Any]:
+    """Positions (percent of the trace's span) and texts for the horizontal timeline. ``content``
+    shows the work's content (reasons, requests, responses, tool input and output); ``show`` the rest."""
+    content = content or show
     records = selectors.trace_records(trace=trace)
     seal = trace.seal_or_none
     starts_ends: list[tuple[datetime, datetime]] = []
@@ -430,7 +443,7 @@ def timeline_context(trace: Trace, show: Callable[[str], str]) -> dict[str, Any]
             item.update(section="routing", label=f"{record.domain}/{record.intent}", status="",
                         detail=f"{record.get_layer_display() or '—'} · 置信度 {record.confidence} · "
                                f"{', '.join(record.agent_list) or '未选智能体'}",
-                        reason=show(record.reason), point=True)
+                        reason=content(record.reason), point=True)
         elif isinstance(record, AgentRun):
             item.update(section="agent", label=record.agent, status=record.status,
                         detail=f"{record.model} · {_ms(record.duration_ms)} · 令牌 {record.tokens_in or 0}/"
@@ -440,12 +453,12 @@ def timeline_context(trace: Trace, show: Callable[[str], str]) -> dict[str, Any]
             item.update(section="llm", label=f"{record.model}（{record.role}）", status=record.status,
                         detail=f"{record.agent or '—'} · {_ms(record.latency_ms)} · 令牌 {record.tokens_in or 0}/"
                                f"{record.tokens_out or 0} · {cost}",
-                        request=show(record.request), response=show(record.response), error=show(record.error))
+                        request=content(record.request), response=content(record.response), error=show(record.error))
         else:
             assert isinstance(record, ToolCall)
             item.update(section="tool", label=record.tool, status=record.status,
                         detail=f"{record.agent or '—'} · {_ms(record.duration_ms)} · 第 {record.attempt} 次",
-                        input=show(record.input), output=show(record.output), error=show(record.error))
+                        input=content(record.input), output=content(record.output), error=show(record.error))
         item["colour"] = BAR_COLOURS.get(item["status"]) or BAR_COLOURS[item["section"]]
         item["status_label"] = RecordStatus(item["status"]).label if item["status"] else ""
         items[item["section"]].append(item)
@@ -461,6 +474,7 @@ def timeline_context(trace: Trace, show: Callable[[str], str]) -> dict[str, Any]
         "seal_error": show(seal.error) if seal else "",
         "verify": verify,
         "masked": show is mask_text,
+        "content_hidden": content is not show,
     }
 
 
@@ -561,3 +575,77 @@ class PurgeRecordAdmin(ReadOnlyAuditAdmin):
               "trace_ids", "removed_seals", "max_removed_index", "last_removed_seal_hash", "prev_hash", "hash"]
     readonly_fields = fields
 
+
+
+# --- audit events ----------------------------------------------------------------------------
+def _json_shown(value: Any) -> str:
+    return "" if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+@admin.register(AuditEvent)
+class AuditEventAdmin(ReadOnlyAuditAdmin):
+    """Who changed what, when, from what to what. Filters by actor, event type, object type and
+    date; search by object id, username, event type or matter number. Old/new/detail are shown
+    through ``selectors.audit_event_payload`` (privileged content and personal data masked)."""
+
+    list_display = ["chain_index", "ts", "actor_username", "event_type", "object_label", "matter_number"]
+    list_filter = [
+        ("ts", admin.DateFieldListFilter),
+        ("actor", admin.RelatedOnlyFieldListFilter),
+        "event_type",
+        "object_type",
+    ]
+    search_fields = ["=object_id", "actor_username", "event_type", "matter_number"]
+    search_help_text = "按对象编号（精确）、操作人、事件类型或案件编号搜索"
+    date_hierarchy = "ts"
+    list_per_page = 100
+    base_fields = ["chain_index", "ts", "actor_username", "event_type", "object_type", "object_id", "matter_number"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[AuditEvent]:
+        return selectors.audit_event_list(user=request.user)
+
+    @admin.display(description="对象", ordering="object_type")
+    def object_label(self, event: AuditEvent) -> str:
+        return f"{event.object_type}:{event.object_id}" if event.object_id else event.object_type
+
+    @staticmethod
+    def _columns(request: HttpRequest) -> dict[str, Callable[[AuditEvent], str]]:
+        """Display callables bound to this request's viewer (the admin object is shared by requests)."""
+        unmask = may_unmask(request.user)
+
+        def payload(event: AuditEvent) -> dict[str, Any]:
+            return selectors.audit_event_payload(event, unmask=unmask)
+
+        @admin.display(description="变更")
+        def changes(event: AuditEvent) -> str:
+            data = payload(event)
+            old, new = data["old"], data["new"]
+            if isinstance(old, dict) and isinstance(new, dict):
+                keys = sorted(set(old) | set(new))
+                return "；".join(f"{key}: {_json_shown(old.get(key))} → {_json_shown(new.get(key))}"
+                                for key in keys)[:300]
+            return _json_shown(new if new is not None else old)[:300]
+
+        @admin.display(description="变更前")
+        def old_shown(event: AuditEvent) -> str:
+            return _json_shown(payload(event)["old"])
+
+        @admin.display(description="变更后")
+        def new_shown(event: AuditEvent) -> str:
+            return _json_shown(payload(event)["new"])
+
+        @admin.display(description="说明")
+        def detail_shown(event: AuditEvent) -> str:
+            return _json_shown(payload(event)["detail"])
+
+        return {"changes": changes, "old": old_shown, "new": new_shown, "detail": detail_shown}
+
+    def get_list_display(self, request: HttpRequest) -> list[Any]:
+        return [*self.list_display, self._columns(request)["changes"]]
+
+    def get_fields(self, request: HttpRequest, obj: AuditEvent | None = None) -> list[Any]:
+        columns = self._columns(request)
+        return [*self.base_fields, columns["old"], columns["new"], columns["detail"], "prev_hash", "hash"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: AuditEvent | None = None) -> list[Any]:
+        return self.get_fields(request, obj)

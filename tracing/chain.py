@@ -22,6 +22,7 @@ GENESIS = "0" * 64
 SEAL_LOCK = 0x7472_6163_6501  # the global seal chain (sealing, purging)
 HOLD_LOCK = 0x7472_6163_6502  # the legal-hold chain
 PURGE_LOCK = 0x7472_6163_6503  # the purge-record chain
+AUDIT_LOCK = 0x7472_6163_6504  # the audit-event chain (always the last one a transaction takes)
 
 
 def canonical_json(value: Any) -> str:

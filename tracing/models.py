@@ -27,6 +27,7 @@ class Kind(models.TextChoices):
     RESEARCH = "research", "研究任务"
     DRAFTING = "drafting", "文书起草"
     INTENT = "intent", "意图识别"
+    SUMMARY = "summary", "会话摘要"
 
 
 class TraceStatus(models.TextChoices):
@@ -387,4 +388,62 @@ class PurgeRecord(HashedRecord):
         return [str(item) for item in value]
 
 
-AUDIT_MODELS: tuple[type[models.Model], ...] = (Trace, *RECORD_MODELS, TraceSeal, LegalHold, PurgeRecord)
+class AuditEvent(HashedRecord):
+    """One change made through a service: who changed what, from what to what. Written inside the
+    change's own transaction (``tracing.services.audit_event_record``), so the change and its record
+    commit together or not at all. The events form one chain (``chain_index``, ``prev_hash``)."""
+
+    HASH_FIELDS = (
+        "chain_index", "ts", "actor", "actor_username", "event_type", "object_type", "object_id", "matter",
+        "matter_number", "old", "new", "detail", "prev_hash",
+    )
+
+    chain_index = models.PositiveBigIntegerField("序号", unique=True)
+    ts = models.DateTimeField("时间", db_index=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="操作人", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
+    actor_username = models.CharField("操作人用户名（记录时）", max_length=150, blank=True)
+    event_type = models.CharField("事件类型", max_length=100, db_index=True)
+    object_type = models.CharField("对象类型", max_length=100)
+    object_id = models.CharField("对象编号", max_length=64, blank=True)
+    matter = models.ForeignKey(
+        "firm.Matter", verbose_name="案件/事项", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="audit_events",
+    )
+    matter_number = models.CharField("案件编号（记录时）", max_length=64, blank=True)
+    old = models.TextField("变更前", blank=True, help_text="JSON 对象")
+    new = models.TextField("变更后", blank=True, help_text="JSON 对象")
+    detail = models.TextField("说明", blank=True, help_text="JSON 对象")
+    prev_hash = models.CharField("前一哈希", max_length=64)
+
+    class Meta:
+        verbose_name = "审计事件"
+        verbose_name_plural = "审计事件"
+        ordering = ["-chain_index"]
+        indexes = [models.Index(fields=["object_type", "object_id"], name="tracing_audit_object_idx")]
+
+    def __str__(self) -> str:
+        return f"#{self.chain_index} {self.event_type} {self.object_type}:{self.object_id}"
+
+    @staticmethod
+    def _json(text: str) -> Any:
+        return json.loads(text) if text else None
+
+    @property
+    def old_data(self) -> Any:
+        return self._json(self.old)
+
+    @property
+    def new_data(self) -> Any:
+        return self._json(self.new)
+
+    @property
+    def detail_data(self) -> Any:
+        return self._json(self.detail)
+
+
+AUDIT_MODELS: tuple[type[models.Model], ...] = (
+    Trace, *RECORD_MODELS, TraceSeal, LegalHold, PurgeRecord, AuditEvent,
+)

@@ -110,6 +110,12 @@ def scrub(value: Any, secrets: tuple[str, ...] | None = None) -> Any:
     return value
 
 
+# --- masking privileged content for display -------------------------------------------------
+#: What replaces the content of work on a privileged matter for viewers who are not on its team
+#: (compliance officers, admins outside the team). Hashes and sizes stay visible.
+MASKED_CONTENT = "〔保密事项：内容已遮蔽〕"
+
+
 # --- masking personal data for display ------------------------------------------------------
 _EMAIL = re.compile(
     r"(?<![A-Za-z0-9._%+\-])([A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]*@([A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+)"

@@ -1,5 +1,14 @@
-"""Reads of the audit trail, always scoped: compliance officers and admins read every trace,
-nobody else reads any. Also the chain verification behind ``verify_audit`` and the admin action.
+"""Reads of the audit trail, always scoped (docs/decisions/roles-and-matters.md):
+
+- compliance officers read every trace and audit event; the *content* of work on a privileged
+  matter (question text, model requests and responses, tool input and output, routing reasons,
+  titles and comments in audit events) is shown to them masked, its metadata and hashes kept;
+- admins read every trace except those of privileged matters they are not on (the same rule as
+  the work itself: ``firm.selectors.work_visible_q``), and every audit event, masked like above
+  for privileged matters they are not on;
+- nobody else reads any.
+
+Also the chain verification behind ``verify_audit`` and the admin action.
 """
 
 from __future__ import annotations
@@ -7,18 +16,21 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
+from django.db.models import BooleanField, Case, CharField, Count, Exists, OuterRef, Q, QuerySet, Sum, Value, When
+from django.db.models.functions import Cast
 
 from firm.roles import Role, user_role
+from firm.selectors import team_matter_ids, work_visible_q
 from tracing.chain import GENESIS
 from tracing.models import (
     RECORD_MODELS,
     AgentRun,
+    AuditEvent,
     ChainedRecord,
     LegalHold,
     LLMCall,
@@ -29,13 +41,43 @@ from tracing.models import (
     TraceSeal,
     TraceStatus,
 )
-from tracing.redaction import contains_personal_data, may_unmask
+from tracing.redaction import MASKED_CONTENT, contains_personal_data, mask_text, may_unmask
 
 UserLike = AbstractBaseUser | AnonymousUser
 
 
 def can_read_traces(user: UserLike) -> bool:
     return user_role(user) in (Role.COMPLIANCE, Role.ADMIN)
+
+
+def privileged_hidden_q(*, user: UserLike, owner_field: str = "user", matter_field: str = "matter") -> Q:
+    """Rows about work of a privileged matter that ``user`` is not on (and does not own): their
+    content is masked for this viewer."""
+    return Q(**{f"{matter_field}__privileged": True}) & ~(
+        Q(**{owner_field: user}) | Q(**{f"{matter_field}__in": team_matter_ids(user=user)})
+    )
+
+
+def _hidden_flag(q: Q) -> Case:
+    return Case(When(q, then=Value(True)), default=Value(False), output_field=BooleanField())
+
+
+def _readable_traces(user: UserLike) -> QuerySet[Trace]:
+    """Every trace ``user`` may read, each annotated ``content_hidden``."""
+    role = user_role(user)
+    if role == Role.COMPLIANCE:
+        queryset = Trace.objects.all()
+    elif role == Role.ADMIN:
+        queryset = Trace.objects.filter(work_visible_q(user=user, owner_field="user", matter_field="matter"))
+    else:
+        return Trace.objects.none()
+    return queryset.annotate(content_hidden=_hidden_flag(privileged_hidden_q(user=user)))
+
+
+def content_hidden(obj: Any) -> bool:
+    """Whether a trace or audit event read through this module is shown with its content masked.
+    Rows that did not come through a selector of this module count as hidden."""
+    return bool(getattr(obj, "content_hidden", True))
 
 
 def trace_list(
@@ -54,9 +96,7 @@ def trace_list(
 ) -> QuerySet[Trace]:
     """Traces the user may read, newest first, filtered. ``matter`` is a matter id or number;
     ``status`` includes ``open`` (not sealed yet)."""
-    if not can_read_traces(user):
-        return Trace.objects.none()
-    queryset = Trace.objects.select_related("seal", "user", "matter")
+    queryset = _readable_traces(user).select_related("seal", "user", "matter")
     if kind:
         queryset = queryset.filter(kind=kind)
     if status == TraceStatus.OPEN:
@@ -85,7 +125,8 @@ def trace_list(
 
 def trace_search_q(*, user: UserLike, search: str) -> Q:
     """Search by trace id (whole or leading part) and by text in what was recorded. Viewers who
-    may not see personal data cannot search for it either (that would reveal it)."""
+    may not see personal data cannot search for it either (that would reveal it), and the content
+    of traces shown to them masked (privileged matters) is not searched for them."""
     term = search.strip()
     if not term:
         return Q()
@@ -98,26 +139,26 @@ def trace_search_q(*, user: UserLike, search: str) -> Q:
             matched |= Q(pk__in=_trace_ids_starting_with(term.lower()))
     if contains_personal_data(term) and not may_unmask(user):
         return matched
-    text = (
+    metadata = (
         Q(object_id=term)
         | Q(username__icontains=term)
         | Q(matter_number__icontains=term)
         | Q(seal__error__icontains=term)
-        | Exists(RoutingDecision.objects.filter(Q(reason__icontains=term) | Q(domain=term) | Q(intent=term),
-                                                trace=OuterRef("pk")))
-        | Exists(ToolCall.objects.filter(Q(input__icontains=term) | Q(output__icontains=term)
-                                         | Q(error__icontains=term) | Q(tool=term), trace=OuterRef("pk")))
-        | Exists(LLMCall.objects.filter(Q(request__icontains=term) | Q(response__icontains=term)
-                                        | Q(error__icontains=term), trace=OuterRef("pk")))
+        | Exists(RoutingDecision.objects.filter(Q(domain=term) | Q(intent=term), trace=OuterRef("pk")))
+        | Exists(ToolCall.objects.filter(Q(error__icontains=term) | Q(tool=term), trace=OuterRef("pk")))
+        | Exists(LLMCall.objects.filter(error__icontains=term, trace=OuterRef("pk")))
         | Exists(AgentRun.objects.filter(Q(error__icontains=term) | Q(agent=term), trace=OuterRef("pk")))
     )
-    return matched | text
+    content = (
+        Exists(RoutingDecision.objects.filter(reason__icontains=term, trace=OuterRef("pk")))
+        | Exists(ToolCall.objects.filter(Q(input__icontains=term) | Q(output__icontains=term), trace=OuterRef("pk")))
+        | Exists(LLMCall.objects.filter(Q(request__icontains=term) | Q(response__icontains=term),
+                                        trace=OuterRef("pk")))
+    )
+    return matched | metadata | (content & ~privileged_hidden_q(user=user))
 
 
 def _trace_ids_starting_with(prefix: str) -> Any:
-    from django.db.models import CharField
-    from django.db.models.functions import Cast
-
     return (
         Trace.objects.annotate(trace_text=Cast("trace_id", CharField()))
         .filter(trace_text__startswith=prefix)
@@ -139,9 +180,15 @@ def trace_records(*, trace: Trace) -> list[ChainedRecord]:
     return records
 
 
-def trace_is_held(*, trace: Trace) -> bool:
-    from tracing.services import active_holds_q
+def active_holds_q() -> Q:
+    """Traces under an active hold (directly or through their matter)."""
+    active = LegalHold.objects.filter(action=LegalHold.Action.PLACE, released_by__isnull=True)
+    trace_refs = active.exclude(trace_ref=None).values("trace_ref")
+    matters = active.exclude(matter=None).values("matter_id")
+    return Q(trace_id__in=trace_refs) | Q(matter_id__in=matters)
 
+
+def trace_is_held(*, trace: Trace) -> bool:
     return Trace.objects.filter(pk=trace.pk).filter(active_holds_q()).exists()
 
 
@@ -149,6 +196,64 @@ def legal_hold_list(*, user: UserLike) -> QuerySet[LegalHold]:
     if not can_read_traces(user):
         return LegalHold.objects.none()
     return LegalHold.objects.select_related("matter", "releases")
+
+
+# --- audit events ----------------------------------------------------------------------------
+#: Keys of an audit event's old/new/detail that hold the content of client work (as opposed to
+#: who, which matter, which role, which status): masked for viewers not on a privileged matter.
+CONTENT_KEYS = frozenset({"title", "comment", "summary", "content", "question", "file_name"})
+#: Events about the matter itself (its number, title, team) are matter metadata, which admins see.
+MATTER_OBJECT_TYPES = ("firm.matter",)
+
+
+def audit_event_list(
+    *,
+    user: UserLike,
+    object_type: str = "",
+    object_id: str = "",
+    event_type: str = "",
+    actor: str = "",
+    since: datetime | date | None = None,
+) -> QuerySet[AuditEvent]:
+    """Audit events ``user`` may read (compliance and admins), newest first, each annotated
+    ``content_hidden``. ``event_type`` ending in ``.`` matches a prefix (``matter.``); ``actor``
+    is a username; ``since`` a date (from its start) or a datetime."""
+    if not can_read_traces(user):
+        return AuditEvent.objects.none()
+    hidden = privileged_hidden_q(user=user, owner_field="actor") & ~Q(object_type__in=MATTER_OBJECT_TYPES)
+    queryset = AuditEvent.objects.select_related("actor", "matter").annotate(content_hidden=_hidden_flag(hidden))
+    if object_type:
+        queryset = queryset.filter(object_type=object_type)
+    if object_id:
+        queryset = queryset.filter(object_id=object_id)
+    if event_type:
+        queryset = queryset.filter(event_type__startswith=event_type) if event_type.endswith(".") \
+            else queryset.filter(event_type=event_type)
+    if actor:
+        queryset = queryset.filter(Q(actor__username=actor) | Q(actor_username=actor))
+    if isinstance(since, datetime):
+        queryset = queryset.filter(ts__gte=since)
+    elif since is not None:
+        queryset = queryset.filter(ts__date__gte=since)
+    return queryset.order_by("-chain_index")
+
+
+def audit_event_payload(event: AuditEvent, *, unmask: bool) -> dict[str, Any]:
+    """An event's old/new/detail as shown to a viewer: content keys masked when the event is about
+    privileged work hidden from them, personal data masked unless ``unmask``."""
+    hide = content_hidden(event)
+
+    def shown(data: Any) -> Any:
+        if isinstance(data, dict):
+            return {key: MASKED_CONTENT if hide and key in CONTENT_KEYS and value not in (None, "") else shown(value)
+                    for key, value in data.items()}
+        if isinstance(data, list):
+            return [shown(item) for item in data]
+        if isinstance(data, str) and not unmask:
+            return mask_text(data)
+        return data
+
+    return {"old": shown(event.old_data), "new": shown(event.new_data), "detail": shown(event.detail_data)}
 
 
 def _cost_rows(queryset: QuerySet[Trace], group: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -205,8 +310,10 @@ class VerifyReport:
     traces: int = 0
     records: int = 0
     seals: int = 0
+    events: int = 0
     broken: list[BrokenLink] = field(default_factory=list)
     head_hash: str = GENESIS
+    events_head_hash: str = GENESIS
 
     @property
     def ok(self) -> bool:
@@ -225,7 +332,8 @@ def audit_verify(*, trace_ids: Iterable[uuid.UUID | str] | None = None) -> Verif
     """Re-hash every record and check every link: within each trace (contiguous seq, prev_hash,
     hash, the seal's link to the last record and its record count), the global seal chain
     (across purged gaps, through the purge records' kept links), the legal-hold chain and the
-    purge-record chain. With ``trace_ids``, only those traces and their seals' neighbours."""
+    purge-record chain and the audit-event chain. With ``trace_ids``, only those traces and their
+    seals' neighbours."""
     report = VerifyReport()
     selected = None if trace_ids is None else [uuid.UUID(str(pk)) for pk in trace_ids]
     traces = Trace.objects.order_by("started_at", "pk")
@@ -239,6 +347,7 @@ def audit_verify(*, trace_ids: Iterable[uuid.UUID | str] | None = None) -> Verif
         _verify_seal_chain(report)
         _verify_simple_chain(LegalHold, report)
         _verify_simple_chain(PurgeRecord, report)
+        _verify_simple_chain(AuditEvent, report)
     else:
         _verify_seal_neighbours(selected, report)
     return report
@@ -359,10 +468,13 @@ def _verify_seal_neighbours(selected: list[uuid.UUID], report: VerifyReport) -> 
                     "the next seal in the global chain does not link to this one")
 
 
-def _verify_simple_chain(model: type[LegalHold] | type[PurgeRecord], report: VerifyReport) -> None:
+def _verify_simple_chain(model: type[LegalHold] | type[PurgeRecord] | type[AuditEvent], report: VerifyReport) -> None:
     prev, expected_index = GENESIS, 1
-    for row in model.objects.order_by("chain_index"):
+    counted = model is AuditEvent
+    for row in model.objects.order_by("chain_index").iterator(chunk_size=_BATCH):
         name = model.__name__
+        if counted:
+            report.events += 1
         if row.chain_index != expected_index:
             _broken(report, "", name, expected_index, f"index {expected_index}", f"index {row.chain_index}",
                     "a row is missing")
@@ -375,3 +487,5 @@ def _verify_simple_chain(model: type[LegalHold] | type[PurgeRecord], report: Ver
             _broken(report, "", name, row.chain_index, recomputed, row.hash, "content does not match its hash")
             return
         prev, expected_index = row.hash, expected_index + 1
+    if counted:
+        report.events_head_hash = prev

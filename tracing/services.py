@@ -5,15 +5,18 @@
 - ``legal_hold_place`` / ``legal_hold_release`` append hold rows.
 - ``traces_purge`` is the only delete: it sets the transaction-local flag the trigger checks,
   skips held traces and appends a ``PurgeRecord``.
+- ``audit_event_record`` appends an ``AuditEvent``: every service that changes something calls
+  it inside its own transaction (docs/decisions/audit-events.md).
 
-The global chains (seals, holds, purges) are extended under PostgreSQL advisory locks held to
-the end of the transaction, so concurrent writers queue instead of forking a chain.
+The global chains (seals, holds, purges, audit events) are extended under PostgreSQL advisory
+locks held to the end of the transaction, so concurrent writers queue instead of forking a chain.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -28,10 +31,11 @@ from django.db.models import Q
 from django.utils import timezone
 
 from firm.models import Matter
-from tracing.chain import GENESIS, HOLD_LOCK, PURGE_LOCK, SEAL_LOCK, canonical_json, clean_text
+from tracing.chain import AUDIT_LOCK, GENESIS, HOLD_LOCK, PURGE_LOCK, SEAL_LOCK, canonical_json, clean_text
 from tracing.exceptions import TraceAlreadySealed
 from tracing.models import (
     RECORD_MODELS,
+    AuditEvent,
     ChainedRecord,
     HashedRecord,
     Kind,
@@ -43,12 +47,15 @@ from tracing.models import (
     TraceSeal,
     TraceStatus,
 )
+from tracing.redaction import scrub
+from tracing.selectors import active_holds_q
 
 logger = logging.getLogger("legalsite.audit")
 
 PURGE_FLAG = "legalsite.audit_purge"
 UNSEALED_GRACE = timedelta(days=1)
 _PURGE_BATCH = 500
+_EXPORT_IDS_KEPT = 200
 
 UserLike = AbstractBaseUser | AnonymousUser | None
 
@@ -87,6 +94,70 @@ def object_ref(obj: Any) -> tuple[str, str]:
     if isinstance(obj, tuple | list) and len(obj) == 2:
         return str(obj[0]), str(obj[1])
     raise TypeError(f"a trace belongs to a model instance or a (type, id) pair, not {type(obj).__name__}")
+
+
+# --- audit events ----------------------------------------------------------------------------
+EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$")
+
+
+def _json_text(value: Any, secrets: tuple[str, ...] | None = None) -> str:
+    return "" if value is None else canonical_json(scrub(value, secrets))
+
+
+def audit_event_record(
+    *,
+    actor: UserLike,
+    event_type: str,
+    obj: Any = None,
+    object_type: str = "",
+    object_id: str | int = "",
+    matter: Matter | None = None,
+    old: dict[str, Any] | None = None,
+    new: dict[str, Any] | None = None,
+    detail: dict[str, Any] | None = None,
+    actor_name: str = "",
+) -> AuditEvent:
+    """Append one audit event: ``actor`` did ``event_type`` (dotted, e.g. ``matter.member_added``) to
+    ``obj`` (a model instance) or ``object_type``/``object_id``; ``old``/``new`` are the changed
+    fields before and after, ``detail`` anything else worth keeping. ``matter`` defaults to the
+    object's matter (or the object, when it is a matter). ``actor_name`` names an actor that is not
+    a user (a command run from the shell).
+
+    Must be called inside the transaction of the change it records, so both commit or neither does.
+    It takes the audit chain's lock, held to the end of that transaction: call it last."""
+    if not EVENT_TYPE.match(event_type):
+        raise ValueError(f"an event type is dotted lower case, like matter.member_added; got {event_type!r}")
+    if not connection.in_atomic_block:
+        raise RuntimeError("audit_event_record must run inside the transaction of the change it records")
+    if obj is not None:
+        object_type, object_id = object_ref(obj)
+        if matter is None:
+            candidate = obj if isinstance(obj, Matter) else getattr(obj, "matter", None)
+            matter = candidate if isinstance(candidate, Matter) else None
+    if not object_type:
+        raise ValueError("an audit event names the object it is about")
+    user = _real_user(actor)
+    _lock(AUDIT_LOCK)
+    top = AuditEvent.objects.order_by("-chain_index").values_list("chain_index", "hash").first()
+    index, prev = top if top else (0, GENESIS)
+    event = _insert(AuditEvent(
+        chain_index=index + 1,
+        ts=timezone.now(),
+        actor=user,
+        actor_username=user.get_username() if user else actor_name,
+        event_type=event_type,
+        object_type=object_type,
+        object_id=str(object_id),
+        matter=matter,
+        matter_number=matter.number if matter else "",
+        old=_json_text(old),
+        new=_json_text(new),
+        detail=_json_text(detail),
+        prev_hash=prev,
+    ))
+    logger.info("%s %s:%s by=%s matter=%s", event_type, object_type, object_id, event.actor_username,
+                event.matter_number)
+    return event
 
 
 # --- traces ----------------------------------------------------------------------------------
@@ -233,8 +304,11 @@ def legal_hold_place(
             actor=actor,
             actor_username=actor.get_username(),
         )
-    logger.info("trace.hold_placed hold=%s trace=%s matter=%s by=%s", hold.chain_index, trace_id,
-                matter.number if matter else "", actor.get_username())
+        audit_event_record(
+            actor=actor, event_type="trace.hold_placed", obj=hold, matter=matter,
+            new={"hold": hold.chain_index, "trace": str(hold.trace_ref or ""), "matter": hold.matter_number,
+                 "reason": reason},
+        )
     return hold
 
 
@@ -258,16 +332,13 @@ def legal_hold_release(*, actor: AbstractBaseUser, hold: LegalHold, reason: str)
             actor=actor,
             actor_username=actor.get_username(),
         )
-    logger.info("trace.hold_released hold=%s by=%s", hold.chain_index, actor.get_username())
+        audit_event_record(
+            actor=actor, event_type="trace.hold_released", obj=release, matter=hold.matter,
+            old={"hold": hold.chain_index, "active": True}, new={"hold": hold.chain_index, "active": False},
+            detail={"release": release.chain_index, "trace": str(hold.trace_ref or ""),
+                    "matter": hold.matter_number, "reason": reason},
+        )
     return release
-
-
-def active_holds_q() -> Q:
-    """Traces under an active hold (directly or through their matter)."""
-    active = LegalHold.objects.filter(action=LegalHold.Action.PLACE, released_by__isnull=True)
-    trace_refs = active.exclude(trace_ref=None).values("trace_ref")
-    matters = active.exclude(matter=None).values("matter_id")
-    return Q(trace_id__in=trace_refs) | Q(matter_id__in=matters)
 
 
 # --- purge -----------------------------------------------------------------------------------
@@ -335,6 +406,20 @@ def traces_purge(
                 prev_hash=prev,
             )
         )
-    logger.info("trace.purged before=%s traces=%s records=%s held_skipped=%s by=%s", before.isoformat(),
-                len(ids), outcome.record_count, outcome.held_skipped, performed_by)
+        audit_event_record(
+            actor=actor, actor_name=performed_by, event_type="trace.purged", obj=outcome.record,
+            detail={"purge": outcome.record.chain_index, "before": before.isoformat(), "traces": len(ids),
+                    "records": outcome.record_count, "held_skipped": outcome.held_skipped,
+                    "performed_by": performed_by},
+        )
     return outcome
+
+
+def traces_export_record(*, actor: AbstractBaseUser, export_format: str, trace_ids: list[str]) -> AuditEvent:
+    """Record that ``actor`` exported these traces (the admin's CSV/JSON export)."""
+    with transaction.atomic():
+        return audit_event_record(
+            actor=actor, event_type="trace.exported", object_type=Trace._meta.label_lower,
+            object_id=trace_ids[0] if len(trace_ids) == 1 else "",
+            detail={"format": export_format, "count": len(trace_ids), "traces": trace_ids[:_EXPORT_IDS_KEPT]},
+        )

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from chat import export, selectors, services, turn_stream
+from chat import selectors, services, tasks, turn_stream
 from chat.api.serializers import (
     ClassifyInput,
     ClassifyOutput,
@@ -31,10 +31,7 @@ from firm.selectors import matter_get
 
 
 def session_or_404(request: Request, session_id: int) -> ChatSession:
-    try:
-        return selectors.session_get(user=request.user, session_id=session_id)
-    except ChatSession.DoesNotExist:
-        raise Http404("会话不存在或无权查看") from None
+    return selectors.session_get_or_404(user=request.user, session_id=session_id)
 
 
 def _matter_or_404(request: Request, matter_id: int | None) -> Matter | None:
@@ -111,19 +108,16 @@ class ExportApi(APIView):
     @extend_schema(summary="导出会话记录：kind = json | md | docx", responses={200: OpenApiTypes.BINARY})
     def get(self, request: Request, session_id: int, kind: str) -> HttpResponse:
         session = session_or_404(request, session_id)
-        filename = f"legalsite-session-{session.pk}"
+        content = services.session_export(actor=request.user, session=session, kind=kind)
         if kind == "json":
-            response: HttpResponse = Response(export.session_as_dict(session))
+            response: HttpResponse = Response(content)
         elif kind == "md":
-            response = HttpResponse(export.session_as_markdown(session), content_type="text/markdown; charset=utf-8")
-        elif kind == "docx":
-            response = HttpResponse(
-                export.session_as_docx(session),
-                content_type="application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-            )
+            response = HttpResponse(content, content_type="text/markdown; charset=utf-8")
         else:
-            return Response({"format": ["可选 json、md、docx"]}, status=status.HTTP_400_BAD_REQUEST)
-        response["Content-Disposition"] = f'attachment; filename="{filename}.{kind}"'
+            response = HttpResponse(
+                content, content_type="application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            )
+        response["Content-Disposition"] = f'attachment; filename="legalsite-session-{session.pk}.{kind}"'
         return response
 
 
@@ -165,16 +159,23 @@ class MessageCreateApi(APIView):
 
 
 class SummaryApi(APIView):
-    @extend_schema(request=None, responses=SessionOutput, summary="生成会话摘要")
-    def post(self, request: Request, session_id: int) -> Response:
-        from chat.summary import summary_generate
+    """The summary is written by a worker task (a trace of kind ``summary``); the request waits up
+    to ``CHAT_SUMMARY_WAIT`` seconds for it: 200 with the new summary, else 202 with the session as
+    it is (the summary appears on the session when the worker is done)."""
 
-        session = summary_generate(session=session_or_404(request, session_id))
-        return Response(SessionOutput(session).data)
+    @extend_schema(request=None, responses={200: SessionOutput, 202: SessionOutput},
+                   summary="生成会话摘要（后台生成；200 为已完成，202 为仍在生成）")
+    def post(self, request: Request, session_id: int) -> Response:
+        session = session_or_404(request, session_id)
+        since = session.summary_updated_at
+        tasks.chat_summary_run.delay(session.pk, request.user.pk)
+        session = selectors.summary_wait(session=session, since=since, timeout=settings.CHAT_SUMMARY_WAIT)
+        done = session.summary_updated_at is not None and (since is None or session.summary_updated_at > since)
+        return Response(SessionOutput(session).data, status=status.HTTP_200_OK if done else status.HTTP_202_ACCEPTED)
 
     @extend_schema(responses=SessionOutput, summary="删除会话摘要")
     def delete(self, request: Request, session_id: int) -> Response:
-        session = services.summary_delete(session=session_or_404(request, session_id))
+        session = services.summary_delete(actor=request.user, session=session_or_404(request, session_id))
         return Response(SessionOutput(session).data)
 
 

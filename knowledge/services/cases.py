@@ -22,6 +22,7 @@ from knowledge.models import CaseChunk, CaseDocument
 from knowledge.selectors.cases import case_can_delete
 from knowledge.selectors.vectors import embedding_column_dim
 from knowledge.textsearch import index_tokens
+from tracing.services import audit_event_record
 
 EMBED_BATCH = 64
 
@@ -80,6 +81,9 @@ def case_upload(*, actor: Any, file: Any, title: str = "", matter: Matter | None
                       embedding=vector, search_tokens=index_tokens(f"{chunk.heading}\n{chunk.text}"))
             for i, (chunk, vector) in enumerate(zip(chunks, vectors, strict=True))
         ])
+        audit_event_record(actor=actor, event_type="knowledge.case_uploaded", obj=document,
+                           new={"title": title, "file_name": file_name, "sha256": document.sha256,
+                                "size": document.size, "matter": matter.number if matter else None})
     return document
 
 
@@ -113,4 +117,8 @@ def case_delete(*, actor: Any, document: CaseDocument) -> None:
         raise CaseDocument.DoesNotExist
     if not case_can_delete(user=actor, document=document):
         raise CasePermissionDenied("只有上传人或管理员可以删除案例")
-    document.delete()
+    with transaction.atomic():
+        audit_event_record(actor=actor, event_type="knowledge.case_deleted", obj=document,
+                           old={"title": document.title, "file_name": document.file_name, "sha256": document.sha256,
+                                "owner": document.owner.get_username()})
+        document.delete()

@@ -5,16 +5,30 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tracing.models import AgentRun, LLMCall, RoutingDecision, ToolCall, Trace
-from tracing.redaction import mask_text
+from tracing.models import AgentRun, AuditEvent, LLMCall, RoutingDecision, ToolCall, Trace
+from tracing.redaction import MASKED_CONTENT, mask_text
+from tracing.selectors import audit_event_payload, content_hidden
 
 
 class MaskedText(serializers.CharField):
     def to_representation(self, value: Any) -> str:
         text = super().to_representation(value)
         return text if self.context.get("unmask") else mask_text(text)
+
+
+class ContentText(MaskedText):
+    """The content of the work (question text, model request and response, tool input and output):
+    replaced as a whole when the context says ``hide_content`` (a privileged matter the viewer is
+    not on); its hash and size, separate fields, stay visible."""
+
+    def to_representation(self, value: Any) -> str:
+        if self.context.get("hide_content") and value:
+            return MASKED_CONTENT
+        return super().to_representation(value)
 
 
 CHAIN_FIELDS = ["seq", "recorded_at", "prev_hash", "hash"]
@@ -27,7 +41,7 @@ def _status() -> serializers.CharField:
 
 class RoutingDecisionOutput(serializers.ModelSerializer):
     agents = serializers.ListField(source="agent_list", child=serializers.CharField())
-    reason = MaskedText()
+    reason = ContentText()
 
     class Meta:
         model = RoutingDecision
@@ -46,8 +60,8 @@ class AgentRunOutput(serializers.ModelSerializer):
 
 class LLMCallOutput(serializers.ModelSerializer):
     status = _status()
-    request = MaskedText()
-    response = MaskedText()
+    request = ContentText()
+    response = ContentText()
     error = MaskedText()
     request_truncated = serializers.BooleanField()
     response_truncated = serializers.BooleanField()
@@ -62,8 +76,8 @@ class LLMCallOutput(serializers.ModelSerializer):
 
 class ToolCallOutput(serializers.ModelSerializer):
     status = _status()
-    input = MaskedText()
-    output = MaskedText()
+    input = ContentText()
+    output = ContentText()
     error = MaskedText()
     output_truncated = serializers.BooleanField()
 
@@ -112,11 +126,55 @@ class SealOutput(serializers.Serializer):
 
 
 class TraceDetailOutput(TraceListOutput):
+    """One trace with its records. Build it with ``context=trace_context(viewer, trace)``."""
+
     seal = SealOutput(source="seal_or_none", allow_null=True)
+    content_hidden = serializers.SerializerMethodField(
+        help_text="true when the trace belongs to a privileged matter the viewer is not on: its requests, "
+                  "responses, tool input/output and routing reasons are masked (hashes and sizes kept)")
     routing_decisions = RoutingDecisionOutput(many=True)
     agent_runs = AgentRunOutput(many=True)
     llm_calls = LLMCallOutput(many=True)
     tool_calls = ToolCallOutput(many=True)
 
     class Meta(TraceListOutput.Meta):
-        fields = [*TraceListOutput.Meta.fields, "seal", "routing_decisions", "agent_runs", "llm_calls", "tool_calls"]
+        fields = [*TraceListOutput.Meta.fields, "seal", "content_hidden", "routing_decisions", "agent_runs",
+                  "llm_calls", "tool_calls"]
+
+    def get_content_hidden(self, trace: Trace) -> bool:
+        return bool(self.context.get("hide_content"))
+
+
+def trace_context(*, unmask: bool, trace: Trace) -> dict[str, Any]:
+    """Serializer context for one trace read through ``tracing.selectors``."""
+    return {"unmask": unmask, "hide_content": content_hidden(trace)}
+
+
+class AuditEventOutput(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor_username", help_text="username as recorded")
+    matter = serializers.CharField(source="matter_number", help_text="matter number as recorded, or empty")
+    old = serializers.SerializerMethodField()
+    new = serializers.SerializerMethodField()
+    detail = serializers.SerializerMethodField()
+
+    class Meta:
+        model = AuditEvent
+        fields = ["id", "ts", "actor", "event_type", "object_type", "object_id", "matter", "old", "new", "detail"]
+
+    def _payload(self, event: AuditEvent) -> dict[str, Any]:
+        cache = self.context.setdefault("_payloads", {})
+        if event.pk not in cache:
+            cache[event.pk] = audit_event_payload(event, unmask=bool(self.context.get("unmask")))
+        return cache[event.pk]
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_old(self, event: AuditEvent) -> Any:
+        return self._payload(event)["old"]
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_new(self, event: AuditEvent) -> Any:
+        return self._payload(event)["new"]
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_detail(self, event: AuditEvent) -> Any:
+        return self._payload(event)["detail"]

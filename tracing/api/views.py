@@ -1,11 +1,12 @@
-"""Read-only API over the audit trail: compliance officers and admins only."""
+"""Read-only API over the audit trail (traces and audit events): compliance officers and admins only."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import ValidationError
@@ -16,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tracing import selectors
-from tracing.api.serializers import TraceDetailOutput, TraceListOutput
+from tracing.api.serializers import AuditEventOutput, TraceDetailOutput, TraceListOutput, trace_context
 from tracing.models import AgentRun, LLMCall, RoutingDecision, ToolCall, Trace
 from tracing.redaction import may_unmask
 
@@ -89,4 +90,56 @@ class TraceDetailApi(APIView):
             trace = trace_detail_queryset(selectors.trace_list(user=request.user)).get(pk=trace_id)
         except Trace.DoesNotExist:
             raise Http404("追踪不存在") from None
-        return Response(TraceDetailOutput(trace, context={"unmask": may_unmask(request.user)}).data)
+        return Response(TraceDetailOutput(trace, context=trace_context(unmask=may_unmask(request.user),
+                                                                       trace=trace)).data)
+
+
+def _since_param(request: Request) -> date | datetime | None:
+    value = request.query_params.get("since", "")
+    if not value:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        pass
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise ValidationError({"since": "格式应为 YYYY-MM-DD 或 ISO 8601 时间"}) from None
+    return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
+
+
+AUDIT_FILTERS = {
+    "object_type": "对象类型，如 chat.chatsession、firm.matter",
+    "object_id": "对象编号",
+    "event_type": "事件类型，如 matter.member_added；以“.”结尾时按前缀匹配（matter.）",
+    "actor": "操作人用户名",
+}
+
+
+class AuditEventListApi(APIView):
+    permission_classes = [IsAuthenticated, CanReadTraces]
+
+    @extend_schema(
+        responses=AuditEventOutput(many=True),
+        summary="审计事件列表：谁在何时把什么从什么改成了什么",
+        parameters=[
+            *(OpenApiParameter(name, OpenApiTypes.STR, description=text) for name, text in AUDIT_FILTERS.items()),
+            OpenApiParameter("since", OpenApiTypes.STR, description="YYYY-MM-DD（当天起）或 ISO 8601 时间"),
+            OpenApiParameter("page", OpenApiTypes.INT, description="页码，从 1 开始"),
+        ],
+    )
+    def get(self, request: Request) -> Response:
+        params = request.query_params
+        events = selectors.audit_event_list(
+            user=request.user,
+            object_type=params.get("object_type", ""),
+            object_id=params.get("object_id", ""),
+            event_type=params.get("event_type", ""),
+            actor=params.get("actor", ""),
+            since=_since_param(request),
+        )
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(events, request, view=self)
+        context = {"unmask": may_unmask(request.user)}
+        return paginator.get_paginated_response(AuditEventOutput(page, many=True, context=context).data)

@@ -1,3 +1,6 @@
+import getpass
+import socket
+
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
@@ -20,6 +23,7 @@ class Command(BaseCommand):
             user, password = user_create(
                 username=options["username"], role=options["role"], password=options["password"],
                 email=options["email"], display_name=options["name"],
+                actor_name=f"{getpass.getuser()}@{socket.gethostname()} (manage.py create_user)",
             )
         except ValidationError as exc:
             raise CommandError("; ".join(exc.messages)) from None

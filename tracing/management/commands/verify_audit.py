@@ -24,10 +24,13 @@ class Command(BaseCommand):
         except ValueError as exc:
             raise CommandError(f"无效的追踪编号：{exc}") from None
         elapsed = time.perf_counter() - started
-        summary = (f"{report.traces} traces, {report.records} records, {report.seals} seals checked "
-                   f"in {elapsed:.2f} s")
+        summary = (f"{report.traces} traces, {report.records} records, {report.seals} seals, "
+                   f"{report.events} audit events checked in {elapsed:.2f} s")
         if report.ok:
-            self.stdout.write(self.style.SUCCESS(f"OK: {summary}; chain head {report.head_hash}"))
+            heads = f"chain head {report.head_hash}"
+            if options["trace"] is None:
+                heads += f", audit events head {report.events_head_hash}"
+            self.stdout.write(self.style.SUCCESS(f"OK: {summary}; {heads}"))
             return
         first = report.first
         self.stderr.write(self.style.ERROR(f"BROKEN: first broken link: {first}"))

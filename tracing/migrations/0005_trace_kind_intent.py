@@ -4,7 +4,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tracing", "0003_compliance_permissions"),
+        ("tracing", "0004_audit_events"),
     ]
 
     operations = [
@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
             name="kind",
             field=models.CharField(
                 choices=[("chat", "法律咨询"), ("contract_review", "合同审查"), ("research", "研究任务"),
-                         ("drafting", "文书起草"), ("intent", "意图识别")],
+                         ("drafting", "文书起草"), ("intent", "意图识别"), ("summary", "会话摘要")],
                 db_index=True, max_length=32, verbose_name="类型",
             ),
         ),
