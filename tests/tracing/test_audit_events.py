@@ -14,7 +14,7 @@ from django.core.management import call_command
 from django.db import DatabaseError, connection, connections, transaction
 from django.test import Client
 from django.utils import timezone
-from knowledge.cases import case_delete, case_upload
+from knowledge.services import case_delete, case_upload
 
 from chat import services as chat_services
 from chat.models import ChatSession, Message
