@@ -389,16 +389,16 @@ class LLMFailure:
 Listener = Callable[[LLMResult | LLMFailure], object]
 
 
-def _field(value: Any, name: str) -> Any:  # noqa: ANN401 - a chunk is whatever JSON the server sent
+def _field(value: Any, name: str) -> Any:  # a chunk is whatever JSON the server sent
     """``value[name]`` for a JSON object, else None (a malformed chunk is read as empty)."""
     return value.get(name) if isinstance(value, Mapping) else None
 
 
-def _text(value: Any) -> str:  # noqa: ANN401
+def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _count(value: Any) -> int | None:  # noqa: ANN401
+def _count(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
@@ -417,7 +417,7 @@ class _StreamAccumulator:
         self.id: str | None = None
         self.chunks = 0
 
-    def add(self, chunk: Any) -> str:  # noqa: ANN401
+    def add(self, chunk: Any) -> str:
         self.chunks += 1
         self.id = _field(chunk, "id") or self.id
         self.model = _field(chunk, "model") or self.model
@@ -816,7 +816,7 @@ class LLMGateway:
             raise error
         raise error from exc
 
-    async def _post(self, params: Mapping[str, Any], timeout: float | None) -> Any:  # noqa: ANN401
+    async def _post(self, params: Mapping[str, Any], timeout: float | None) -> Any:
         """``POST /chat/completions`` through the SDK client (its HTTP, auth, error types and SSE
         parsing), with ``params`` sent as built. ``chat.completions.create`` would first walk every
         message and tool schema against the typed-dict unions of its parameters, and a stream would

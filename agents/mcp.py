@@ -158,7 +158,7 @@ def _errlog() -> Any:
             return stream
         except (OSError, ValueError, AttributeError):
             pass
-    return open("/dev/null", "w")  # noqa: SIM115 - lives as long as the server process
+    return open("/dev/null", "w")  # lives as long as the server process
 
 
 @contextlib.asynccontextmanager

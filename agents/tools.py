@@ -485,7 +485,7 @@ def _parameters_from_signature(fn: ToolFunc) -> type[BaseModel]:
         raise TypeError(f"tool function {fn.__name__} must take (params, ctx)")
     try:
         hints = get_type_hints(fn)
-    except Exception as exc:  # noqa: BLE001 - unresolved forward references
+    except Exception as exc:  # unresolved forward references
         raise TypeError(f"tool function {fn.__name__}: cannot resolve annotations ({exc}); pass parameters=") from exc
     model = hints.get(positional[0].name)
     if model is None:

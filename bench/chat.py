@@ -84,7 +84,7 @@ def start_services() -> Path:
 
 
 # --- a fake LLM that picks the reply from the request ----------------------------------------------
-def routed_fake(delay: float):  # noqa: ANN201
+def routed_fake(delay: float):
     """A FakeLLM whose replies depend on the request (safe under concurrency); it records how long
     each chat request spent in the handler (the model time), served at GET /bench/served."""
     from tests.fakellm import Call, FakeLLM, Reply, _Handler
@@ -391,8 +391,8 @@ def part2(user: Any, token: str, data_dir: Path, args: argparse.Namespace) -> No
                DJANGO_SETTINGS_MODULE="legalsite.settings", PYTHONUNBUFFERED="1")
     port = free_port()
     trouble: list[str] = []
-    worker_log = open(data_dir / "celery-worker.log", "w")  # noqa: SIM115
-    web_log = open(data_dir / "daphne.log", "w")  # noqa: SIM115
+    worker_log = open(data_dir / "celery-worker.log", "w")
+    web_log = open(data_dir / "daphne.log", "w")
     workers = [subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "legalsite", "worker", "-P", args.pool, "--concurrency",
          str(args.worker_concurrency), "--loglevel", "WARNING", "--hostname", f"bench-{os.getpid()}-{n}@%h",

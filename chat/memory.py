@@ -18,7 +18,7 @@ def _embed_many(texts: list[str]) -> list[list[float]] | None:
 
     try:
         return [[float(x) for x in row] for row in get_embedder().embed([text[:4000] for text in texts])]
-    except Exception:  # noqa: BLE001 - memory is an aid; an embedding failure must not fail the turn
+    except Exception:  # memory is an aid; an embedding failure must not fail the turn
         logger.warning("could not embed message texts", exc_info=True)
         return None
 

@@ -41,7 +41,7 @@ ENTITY_GROUPS = (("persons", "人物"), ("organizations", "机构"), ("amounts",
                  ("durations", "期间"), ("locations", "地点"))
 
 
-def with_html(chat_messages: list[Message], *, user: Any) -> list[Message]:  # noqa: ANN401
+def with_html(chat_messages: list[Message], *, user: Any) -> list[Message]:
     """Attach what the templates show: rendered Markdown, status flags, the viewer's feedback."""
     mine = selectors.feedback_by_message(user=user, message_ids=[m.pk for m in chat_messages])
     for message in chat_messages:
@@ -257,7 +257,7 @@ def tools_from_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return calls
 
 
-def _pretty(output: Any) -> str:  # noqa: ANN401
+def _pretty(output: Any) -> str:
     """A tool's output for reading: indented JSON, with the line breaks inside its texts kept."""
     if isinstance(output, str):
         try:
@@ -292,7 +292,7 @@ def entity_groups(state: dict[str, Any] | None) -> list[dict[str, Any]]:
     return groups
 
 
-def _number(value: Any) -> str:  # noqa: ANN401
+def _number(value: Any) -> str:
     try:
         number = float(value)
     except (TypeError, ValueError):
@@ -300,7 +300,7 @@ def _number(value: Any) -> str:  # noqa: ANN401
     return f"{int(number)}" if number.is_integer() else f"{number:g}"
 
 
-def _article_url(article_id: Any) -> str:  # noqa: ANN401
+def _article_url(article_id: Any) -> str:
     if not article_id:
         return ""
     try:

@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from agents.aio import run_sync
 from chat import export, turn
-from chat.constants import (  # noqa: F401 - session_group: the consumers read it here
+from chat.constants import (  # session_group: the consumers read it here
     ABANDONED_TEXT,
     DISCLAIMER,
     FAILURE_TEXT,
@@ -299,7 +299,7 @@ def turn_run(*, answer_id: int) -> Message | None:
     run = turn.TurnRun(answer)
     try:
         outcome, routing, state = run.answer()
-    except Exception as exc:  # noqa: BLE001 - the turn must end with a saved message, whatever failed
+    except Exception as exc:  # the turn must end with a saved message, whatever failed
         failed = turn_fail(answer=answer)
         run.failed(exc)
         return failed

@@ -279,7 +279,7 @@ async def run_plan(turn: TurnInput, ctx: RunContext, recorder: Any, *, query: st
 
 
 def _agent_coroutine(spec: AgentSpec, messages: list[dict[str, Any]], ctx: RunContext, recorder: Any,
-                     *, purpose: str):  # noqa: ANN202
+                     *, purpose: str):
     async def run() -> AgentResult:
         model = "offline" if get_gateway().offline else get_gateway().model_for(spec.role)
         async with recorder.agent_run(spec.name, model) as scope:

@@ -22,7 +22,7 @@ class MemberForm(forms.Form):
     username = forms.CharField(label="用户名", max_length=150)
     team_role = forms.ChoiceField(label="团队角色", choices=MatterMember.TeamRole.choices)
 
-    def clean_username(self):  # noqa: ANN201
+    def clean_username(self):
         username = self.cleaned_data["username"].strip()
         user = get_user_model().objects.filter(username=username, is_active=True).first()
         if user is None:

@@ -17,10 +17,10 @@ from firm.authentication import user_for_token
 
 
 class TokenAuthMiddleware:
-    def __init__(self, inner) -> None:  # noqa: ANN001
+    def __init__(self, inner) -> None:
         self.inner = inner
 
-    async def __call__(self, scope, receive, send):  # noqa: ANN001, ANN204
+    async def __call__(self, scope, receive, send):
         key = _token_from_headers(scope.get("headers", []))
         if key is not None:
             user = await database_sync_to_async(user_for_token)(key)
@@ -39,11 +39,11 @@ def _token_from_headers(headers: list[tuple[bytes, bytes]]) -> str | None:
 
 
 class BrowserOriginValidator(OriginValidator):
-    def valid_origin(self, parsed_origin) -> bool:  # noqa: ANN001
+    def valid_origin(self, parsed_origin) -> bool:
         if parsed_origin is None:
             return True
         return self.validate_origin(parsed_origin)
 
 
-def AllowedOriginValidator(application):  # noqa: ANN001, ANN201, N802 - mirrors Channels' naming
+def AllowedOriginValidator(application):  # mirrors Channels' naming
     return BrowserOriginValidator(application, list(settings.ALLOWED_HOSTS))

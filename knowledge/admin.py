@@ -6,13 +6,13 @@ from knowledge.models import Article, ImportRun, Law
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None) -> bool:  # noqa: ANN001
+    def has_add_permission(self, request, obj=None) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None) -> bool:  # noqa: ANN001
+    def has_change_permission(self, request, obj=None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None) -> bool:  # noqa: ANN001
+    def has_delete_permission(self, request, obj=None) -> bool:
         return False
 
 

@@ -101,7 +101,7 @@ def _docx_text(data: bytes) -> str:
                         lines.append(" | ".join(cells))
     except CaseUploadError:
         raise
-    except Exception as exc:  # noqa: BLE001 - python-docx/lxml raise many types on a corrupt file
+    except Exception as exc:  # python-docx/lxml raise many types on a corrupt file
         raise CaseUploadError(f"Word 文档已损坏，无法读取（{type(exc).__name__}）") from None
     return "\n".join(lines)
 
@@ -118,7 +118,7 @@ def _pdf_text(data: bytes) -> str:
         pages = [(page.extract_text() or "").strip() for page in reader.pages]
     except CaseUploadError:
         raise
-    except Exception as exc:  # noqa: BLE001 - pypdf raises many types on a corrupt file
+    except Exception as exc:  # pypdf raises many types on a corrupt file
         raise CaseUploadError(f"PDF 文件已损坏，无法读取（{type(exc).__name__}）") from None
     return "\n\n".join(p for p in pages if p)
 

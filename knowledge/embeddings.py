@@ -19,13 +19,13 @@ import os
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import logging  # noqa: E402
-import threading  # noqa: E402
-from collections.abc import Sequence  # noqa: E402
-from typing import Protocol  # noqa: E402
+import logging
+import threading
+from collections.abc import Sequence
+from typing import Protocol
 
-import numpy as np  # noqa: E402
-from django.conf import settings  # noqa: E402
+import numpy as np
+from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
@@ -154,7 +154,7 @@ def preload_in_background() -> threading.Thread:
     def _run() -> None:
         try:
             preload()
-        except Exception:  # noqa: BLE001 - a failed preload must not kill the server; queries will say why
+        except Exception:  # a failed preload must not kill the server; queries will say why
             logger.exception("knowledge: preloading the embedding model failed")
 
     thread = threading.Thread(target=_run, name="knowledge-preload", daemon=True)

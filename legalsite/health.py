@@ -13,12 +13,12 @@ from legalsite.env import redact_url
 REQUIRED = ("database", "pgvector", "redis", "worker")
 
 
-def _timed(check) -> dict[str, Any]:  # noqa: ANN001
+def _timed(check) -> dict[str, Any]:
     started = time.perf_counter()
     try:
         result = check()
         result.setdefault("ok", True)
-    except Exception as exc:  # noqa: BLE001 - any failure is reported, never raised
+    except Exception as exc:  # any failure is reported, never raised
         result = {"ok": False, "error": " ".join(str(exc).split())[:300] or type(exc).__name__}
     result["latency_ms"] = round((time.perf_counter() - started) * 1000, 1)
     return result

@@ -74,7 +74,7 @@ async def agroup_publish(group: str, event: dict[str, Any]) -> None:
 
 
 @lru_cache(maxsize=4)
-def _redis_client(url: str):  # noqa: ANN202
+def _redis_client(url: str):
     import redis
 
     return redis.Redis.from_url(url)
@@ -106,7 +106,7 @@ return first
 
 
 @lru_cache(maxsize=8)
-def _append_script(client: Any) -> Any:  # noqa: ANN401 - redis or redis.asyncio client
+def _append_script(client: Any) -> Any:  # redis or redis.asyncio client
     """The append script bound to ``client`` (sent by its hash; loaded on first use)."""
     return client.register_script(_APPEND_SCRIPT)
 
@@ -125,13 +125,13 @@ class EventLog:
         self.key = f"legalsite:events:{key}"
 
     @staticmethod
-    def _client():  # noqa: ANN205
+    def _client():
         from django.conf import settings
 
         return _redis_client(settings.REDIS_URL)
 
     @staticmethod
-    def _async_client():  # noqa: ANN205
+    def _async_client():
         """A redis.asyncio client for the running loop (its connections belong to that loop)."""
         from django.conf import settings
 
@@ -170,7 +170,7 @@ class EventLog:
         self._client().delete(self.key, f"{self.key}:seq")
 
 
-def logged_group_publisher(group: str, log: EventLog):  # noqa: ANN201
+def logged_group_publisher(group: str, log: EventLog):
     """An ``emit`` for sync code: log the event (with its seq), then publish it to the group."""
 
     def emit(event: dict[str, Any]) -> None:

@@ -82,7 +82,7 @@ class Supervisor:
 
     # -- preconditions -------------------------------------------------------------------
     def acquire_lock(self) -> None:
-        handle = open(self.run_dir / "up.lock", "a+")  # noqa: SIM115 - held for the process lifetime
+        handle = open(self.run_dir / "up.lock", "a+")  # held for the process lifetime
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -113,7 +113,7 @@ class Supervisor:
     def check_database(self) -> None:
         try:
             connection.ensure_connection()
-        except Exception as exc:  # noqa: BLE001 - any driver error means the same to the user
+        except Exception as exc:  # any driver error means the same to the user
             source = "DATABASE_URL" if "postgres" not in settings.EMBEDDED_SERVICES else "embedded PostgreSQL"
             raise SupervisorError(f"cannot connect to the database ({source}): {' '.join(str(exc).split())}") from None
 
@@ -159,7 +159,7 @@ class Supervisor:
         child.proc = subprocess.Popen(
             child.argv, cwd=settings.BASE_DIR, env=self.child_env(), stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True, bufsize=1,
-            start_new_session=True, preexec_fn=_die_with_parent,  # noqa: PLW1509
+            start_new_session=True, preexec_fn=_die_with_parent,
         )
         threading.Thread(target=self._pump, args=(child, child.proc), daemon=True).start()
 
@@ -181,7 +181,7 @@ class Supervisor:
                         + (" | ".join(child.tail[-3:]) or "no output")
                     )
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/health", timeout=10) as response:  # noqa: S310
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/health", timeout=10) as response:
                     return json.loads(response.read())
             except urllib.error.HTTPError as exc:
                 last = _parse_json(exc.read().decode(errors="replace"))

@@ -25,10 +25,10 @@ PASSWORD = "Correct-Horse-42"
 
 
 @pytest.fixture
-def make_user(db) -> Callable:  # noqa: ANN001
+def make_user(db) -> Callable:
     counter = iter(range(1, 10_000))
 
-    def _make(role: str = "staff", username: str | None = None, password: str = PASSWORD):  # noqa: ANN202
+    def _make(role: str = "staff", username: str | None = None, password: str = PASSWORD):
         name = username or f"{role}{next(counter)}-{uuid.uuid4().hex[:6]}"
         user, _ = user_create(username=name, role=role, password=password, display_name=name)
         return user
@@ -37,17 +37,17 @@ def make_user(db) -> Callable:  # noqa: ANN001
 
 
 @pytest.fixture
-def staff_user(make_user):  # noqa: ANN001, ANN201
+def staff_user(make_user):
     return make_user("staff")
 
 
 @pytest.fixture
-def compliance_user(make_user):  # noqa: ANN001, ANN201
+def compliance_user(make_user):
     return make_user("compliance")
 
 
 @pytest.fixture
-def admin_user(make_user):  # noqa: ANN001, ANN201
+def admin_user(make_user):
     return make_user("admin")
 
 
@@ -73,7 +73,7 @@ def _wait_for_other_sessions_to_close(timeout: float = 10) -> None:
 
 
 @pytest.fixture(scope="session")
-def subprocess_env(django_db_setup, django_db_blocker) -> dict[str, str]:  # noqa: ANN001
+def subprocess_env(django_db_setup, django_db_blocker) -> dict[str, str]:
     """Environment for child processes that must use this run's *test* database."""
     db = settings.DATABASES["default"]
     auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
@@ -89,11 +89,11 @@ def subprocess_env(django_db_setup, django_db_blocker) -> dict[str, str]:  # noq
 
 
 @pytest.fixture(scope="session")
-def celery_worker(subprocess_env, django_db_blocker) -> Iterator[subprocess.Popen]:  # noqa: ANN001
+def celery_worker(subprocess_env, django_db_blocker) -> Iterator[subprocess.Popen]:
     """A real Celery worker process on the real Redis, using the test database."""
     from legalsite.tasks import ping
 
-    log = open(Path(settings.DATA_DIR) / "celery-worker.log", "w")  # noqa: SIM115
+    log = open(Path(settings.DATA_DIR) / "celery-worker.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "legalsite", "worker", "-P", "solo", "--loglevel", "INFO",
          "--hostname", f"test-{os.getpid()}@%h", "--without-mingle", "--without-gossip"],
@@ -110,10 +110,10 @@ def celery_worker(subprocess_env, django_db_blocker) -> Iterator[subprocess.Pope
 
 
 @pytest.fixture(scope="session")
-def daphne_url(subprocess_env, django_db_blocker) -> Iterator[str]:  # noqa: ANN001
+def daphne_url(subprocess_env, django_db_blocker) -> Iterator[str]:
     """A real daphne serving the ASGI app (HTTP + websockets) against the test database."""
     port = free_port()
-    log = open(Path(settings.DATA_DIR) / "daphne.log", "w")  # noqa: SIM115
+    log = open(Path(settings.DATA_DIR) / "daphne.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "legalsite.asgi:application"],
         cwd=ROOT, env=subprocess_env, stdout=log, stderr=subprocess.STDOUT,

@@ -18,7 +18,7 @@ _state: dict[str, Path] = {}
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_load_initial_conftests(early_config, parser, args) -> None:  # noqa: ANN001
+def pytest_load_initial_conftests(early_config, parser, args) -> None:
     if "data_dir" in _state:
         return
     data_dir = Path(tempfile.mkdtemp(prefix="legalsite-test-"))
@@ -40,7 +40,7 @@ def pytest_load_initial_conftests(early_config, parser, args) -> None:  # noqa: 
         os.environ["REDIS_URL"] = embedded.EmbeddedRedis(data_dir).start().url
 
 
-def pytest_unconfigure(config) -> None:  # noqa: ANN001
+def pytest_unconfigure(config) -> None:
     data_dir = _state.pop("data_dir", None)
     if data_dir is not None and not hasattr(config, "workerinput"):
         from legalsite import embedded

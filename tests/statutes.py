@@ -56,13 +56,13 @@ def _ensure_corpus() -> None:
 
 
 @pytest.fixture(scope="session")
-def _statutes_session(django_db_setup, django_db_blocker) -> None:  # noqa: ANN001
+def _statutes_session(django_db_setup, django_db_blocker) -> None:
     with django_db_blocker.unblock():
         _ensure_corpus()
 
 
 @pytest.fixture
-def statutes(_statutes_session, django_db_blocker, db, monkeypatch) -> None:  # noqa: ANN001
+def statutes(_statutes_session, django_db_blocker, db, monkeypatch) -> None:
     """The test laws (committed once per session; re-imported if a transactional test flushed them)."""
     from knowledge import embeddings
 

@@ -230,7 +230,7 @@ class TraceRecorder:
         self._closing = False
         self._secrets = known_secrets()  # read once: the environment does not change within a trace
 
-    def _clean(self, value: Any) -> Any:  # noqa: ANN401 - JSON-like data
+    def _clean(self, value: Any) -> Any:  # JSON-like data
         return scrub(value, self._secrets)
 
     def _clean_text(self, text: str) -> str:

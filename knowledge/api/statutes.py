@@ -67,7 +67,7 @@ class KnowledgeSearchApi(APIView):
         # the request line (daphne/Twisted at 16 KB, i.e. ~1,800 Chinese characters percent-encoded).
         return self._search(request.data)
 
-    def _search(self, params) -> Response:  # noqa: ANN001 - QueryDict or parsed JSON
+    def _search(self, params) -> Response:  # QueryDict or parsed JSON
         payload = SearchInput(data=params)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data

@@ -58,7 +58,7 @@ class CorpusCache:
     memo: OrderedDict[Hashable, Any] = field(default_factory=OrderedDict)
     memo_lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def recall(self, key: Hashable) -> Any:  # noqa: ANN401 - whatever was remembered under key
+    def recall(self, key: Hashable) -> Any:  # whatever was remembered under key
         """What was remembered under ``key``, or :data:`MISSING`."""
         with self.memo_lock:
             found = self.memo.get(key, MISSING)
@@ -66,7 +66,7 @@ class CorpusCache:
                 self.memo.move_to_end(key)
             return found
 
-    def remember(self, key: Hashable, value: Any) -> None:  # noqa: ANN401
+    def remember(self, key: Hashable, value: Any) -> None:
         with self.memo_lock:
             self.memo[key] = value
             if len(self.memo) > _MEMO_SIZE:

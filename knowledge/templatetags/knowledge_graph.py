@@ -23,6 +23,6 @@ def citation_graph(article: Any, limit: int = 12) -> dict[str, Any]:
         return {"picture": article_picture(article_id=int(article_id), limit=limit), "error": ""}
     except KnowledgeError as exc:
         return {"picture": None, "error": str(exc)}
-    except Exception:  # noqa: BLE001 - never break the article page over the picture
+    except Exception:  # never break the article page over the picture
         logger.exception("citation picture failed for article %s", article_id)
         return {"picture": None, "error": "引用关系图暂时无法生成"}

@@ -23,7 +23,7 @@ PAGE_TOP_K = 10
 LIST_PAGE_SIZE = 20
 
 
-def _user_matters(user):  # noqa: ANN001, ANN202
+def _user_matters(user):
     return Matter.objects.filter(pk__in=team_matter_ids(user=user)).order_by("-created_at")
 
 

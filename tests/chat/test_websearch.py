@@ -35,7 +35,7 @@ def server() -> Iterator[FakeSearchServer]:
     state = FakeSearchServer(url="")
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 (http.server API)
+        def do_POST(self) -> None:  # the http.server API names it so
             length = int(self.headers.get("Content-Length") or 0)
             body = json.loads(self.rfile.read(length) or b"null")
             state.requests.append(
@@ -54,7 +54,7 @@ def server() -> Iterator[FakeSearchServer]:
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client gave up (timeout test)
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: Any) -> None:
             return
 
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)

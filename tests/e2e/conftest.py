@@ -30,7 +30,7 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser) -> Iterator[object]:  # noqa: ANN001
+def page(browser) -> Iterator[object]:
     context = browser.new_context(locale="zh-CN", viewport={"width": 1280, "height": 860})
     page = context.new_page()
     page.set_default_timeout(15_000)

@@ -27,7 +27,7 @@ SHOTS = Path(os.environ.get("E2E_SCREENSHOTS", tempfile.gettempdir()))
 
 
 @pytest.fixture
-def corpus(statutes):  # noqa: F811
+def corpus(statutes):
     """The test laws, under a corpus generation the worker has not seen.
 
     The worker lives for the whole run and caches the corpus (law ids) per generation; a
@@ -58,7 +58,7 @@ def queued_turns(lawyer) -> list[int]:
     return answers
 
 
-def _log_in_and_open_a_new_session(page, base: str, user) -> None:  # noqa: ANN001
+def _log_in_and_open_a_new_session(page, base: str, user) -> None:
     page.goto(f"{base}/chat/")
     assert page.url.startswith(f"{base}/login/")
     page.fill("#id_username", user.username)
@@ -71,12 +71,12 @@ def _log_in_and_open_a_new_session(page, base: str, user) -> None:  # noqa: ANN0
     page.wait_for_selector("#ws-state[data-state=open]")
 
 
-def _ask(page) -> None:  # noqa: ANN001
+def _ask(page) -> None:
     page.fill("#question", QUESTION)
     page.press("#question", "Enter")
 
 
-def _check_final_answer(page):  # noqa: ANN001, ANN202
+def _check_final_answer(page):
     answer = page.locator("#chat-log article.assistant[data-status=complete]")
     expect(answer).to_have_count(1, timeout=TURN_TIMEOUT)
     text = answer.inner_text()
@@ -95,11 +95,11 @@ def test_ask_streams_the_answer_and_fills_timeline_and_analysis(daphne_url, cele
     # Hold the socket's events after the 20th token (as a slow network would) to look mid-turn.
     hold = {"on": True, "tokens": 0, "held": [], "socket": None}
 
-    def through(ws):  # noqa: ANN001, ANN202
+    def through(ws):
         server = ws.connect_to_server()
         hold["socket"] = ws
 
-        def from_server(message):  # noqa: ANN001, ANN202
+        def from_server(message):
             event = json.loads(message) if isinstance(message, str) else {}
             hold["tokens"] += event.get("type") == "token"
             if hold["on"] and hold["tokens"] > 20:
@@ -181,10 +181,10 @@ def test_reload_in_the_middle_of_a_turn_still_shows_the_answer(daphne_url, celer
     _log_in_and_open_a_new_session(page, base, lawyer)
     seen: dict = {"seqs": [], "tokens": set()}
 
-    def doubled(ws):  # noqa: ANN001, ANN202 - the reloaded page's socket delivers every event twice
+    def doubled(ws):  # the reloaded page's socket delivers every event twice
         server = ws.connect_to_server()
 
-        def from_server(message):  # noqa: ANN001, ANN202
+        def from_server(message):
             event = json.loads(message) if isinstance(message, str) else {}
             if event.get("seq"):
                 seen["seqs"].append(event["seq"])
@@ -214,4 +214,4 @@ def test_reload_in_the_middle_of_a_turn_still_shows_the_answer(daphne_url, celer
     assert int(answer.get_attribute("data-streamed-tokens")) == len(seen["tokens"])
     expect(page.locator("#analysis .badge.layer-rule")).to_have_text("规则")
     expect(page.locator("#analysis .timeline .tl-row[data-kind=final]")).to_have_count(1)
-    print("status at reload:", status, "first seq after reload:", seen["seqs"][0])  # noqa: T201
+    print("status at reload:", status, "first seq after reload:", seen["seqs"][0])

@@ -14,13 +14,13 @@ from django.core.management import call_command
 from django.db import DatabaseError, connection, connections, transaction
 from django.test import Client
 from django.utils import timezone
-from knowledge.services import case_delete, case_upload
 
 from chat import services as chat_services
 from chat.models import ChatSession, Message
 from firm import services as firm_services
 from firm.models import Matter, MatterMember
 from knowledge import embeddings
+from knowledge.services import case_delete, case_upload
 from tests.tracing.factories import PHONE, chat_trace
 from tracing import services
 from tracing.models import AuditEvent
@@ -136,12 +136,12 @@ def test_concurrent_writers_extend_one_chain(make_user):
     barrier = threading.Barrier(len(users))
     errors: list[BaseException] = []
 
-    def work(user) -> None:  # noqa: ANN001
+    def work(user) -> None:
         try:
             barrier.wait(timeout=30)
             for number in range(3):
                 chat_services.session_create(actor=user, title=f"会话{number}")
-        except BaseException as exc:  # noqa: BLE001 - reported below
+        except BaseException as exc:  # reported below
             errors.append(exc)
         finally:
             connections.close_all()

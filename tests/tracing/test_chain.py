@@ -37,12 +37,12 @@ def test_ten_concurrent_traces_keep_valid_chains(make_user):
     barrier = threading.Barrier(10)
     errors: list[BaseException] = []
 
-    def work(user) -> None:  # noqa: ANN001
+    def work(user) -> None:
         try:
             barrier.wait(timeout=30)
             for _ in range(2):
                 chat_trace(user)
-        except BaseException as exc:  # noqa: BLE001 - reported below
+        except BaseException as exc:  # reported below
             errors.append(exc)
         finally:
             connections.close_all()

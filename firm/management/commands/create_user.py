@@ -11,7 +11,7 @@ from firm.services import user_create
 class Command(BaseCommand):
     help = "Create a user in a role (staff, compliance, admin); prints a generated password when none is given."
 
-    def add_arguments(self, parser) -> None:  # noqa: ANN001
+    def add_arguments(self, parser) -> None:
         parser.add_argument("username")
         parser.add_argument("--role", required=True, choices=Role.values)
         parser.add_argument("--password", default=None)

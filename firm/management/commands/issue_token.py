@@ -7,7 +7,7 @@ from firm.services import token_issue
 class Command(BaseCommand):
     help = "Print a DRF API token for USERNAME (a new one when none exists, it expired, or --rotate)."
 
-    def add_arguments(self, parser) -> None:  # noqa: ANN001
+    def add_arguments(self, parser) -> None:
         parser.add_argument("username")
         parser.add_argument("--rotate", action="store_true", help="replace the current token")
 

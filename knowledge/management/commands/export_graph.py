@@ -19,7 +19,7 @@ class Command(BaseCommand):
                             help="output file (default: <data dir>/knowledge/citation-graph.graphml)")
         parser.add_argument("--rebuild", action="store_true", help="build from the database, ignoring the cache")
 
-    def handle(self, *args, **options) -> None:  # noqa: ANN002, ANN003
+    def handle(self, *args, **options) -> None:
         out = Path(options["out"] or Path(settings.DATA_DIR) / "knowledge" / "citation-graph.graphml")
         started = time.perf_counter()
         if options["rebuild"]:

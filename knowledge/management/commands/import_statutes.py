@@ -24,8 +24,8 @@ class Command(BaseCommand):
                             help="leave vectors for later (`manage.py reembed --missing`)")
         parser.add_argument("--no-progress", action="store_true", help="no progress bars")
 
-    def handle(self, *args, **options) -> None:  # noqa: ANN002, ANN003
-        progress = TqdmProgress(self.stderr._out, disable=options["no_progress"])  # noqa: SLF001
+    def handle(self, *args, **options) -> None:
+        progress = TqdmProgress(self.stderr._out, disable=options["no_progress"])
         try:
             result = services.statute_import(
                 source=options["source"], laws=options["laws"], source_name=options["source_name"],

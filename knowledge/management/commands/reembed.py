@@ -17,8 +17,8 @@ class Command(BaseCommand):
         parser.add_argument("--missing", action="store_true", help="only embed articles that have no vector")
         parser.add_argument("--no-progress", action="store_true")
 
-    def handle(self, *args, **options) -> None:  # noqa: ANN002, ANN003
-        progress = TqdmProgress(self.stderr._out, disable=options["no_progress"])  # noqa: SLF001
+    def handle(self, *args, **options) -> None:
+        progress = TqdmProgress(self.stderr._out, disable=options["no_progress"])
         try:
             embedder = get_embedder()
             if options["missing"]:

@@ -7,7 +7,7 @@ from legalsite import embedded
 class Command(BaseCommand):
     help = "Manage the embedded PostgreSQL and Redis: status, start or stop."
 
-    def add_arguments(self, parser) -> None:  # noqa: ANN001
+    def add_arguments(self, parser) -> None:
         parser.add_argument("action", choices=["status", "start", "stop"])
 
     def handle(self, *args, **options) -> None:

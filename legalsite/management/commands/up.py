@@ -7,7 +7,7 @@ from legalsite.supervisor import Supervisor, SupervisorError
 class Command(BaseCommand):
     help = "Start LegalSite: services, migrations, first-run data, a Celery worker and daphne."
 
-    def add_arguments(self, parser) -> None:  # noqa: ANN001
+    def add_arguments(self, parser) -> None:
         parser.add_argument("--host", default=settings.HOST)
         parser.add_argument("--port", type=int, default=settings.PORT)
         parser.add_argument("--keep-services", action="store_true",
