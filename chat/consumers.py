@@ -31,10 +31,10 @@ KEEPALIVE_SECONDS = 20
 class ChatConsumer(AccessCheckedConsumer):
     keepalive: asyncio.Task | None = None
 
-    async def authorise(self, user: Any) -> bool:
+    def authorise(self, user: Any) -> bool:
         session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         try:
-            self.session = await database_sync_to_async(selectors.session_get)(user=user, session_id=session_id)
+            self.session = selectors.session_get(user=user, session_id=session_id)
         except ChatSession.DoesNotExist:
             return False
         return True

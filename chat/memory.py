@@ -8,14 +8,13 @@ import logging
 from pgvector.django import CosineDistance
 
 from chat.models import ChatSession, Message
+from knowledge.embeddings import get_embedder
 
 logger = logging.getLogger(__name__)
 RECALL = 5
 
 
 def _embed_many(texts: list[str]) -> list[list[float]] | None:
-    from knowledge.embeddings import get_embedder
-
     try:
         return [[float(x) for x in row] for row in get_embedder().embed([text[:4000] for text in texts])]
     except Exception:  # memory is an aid; an embedding failure must not fail the turn

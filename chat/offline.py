@@ -21,6 +21,7 @@ from agents.tools import ToolResult
 from chat import domains
 from chat.entities import Entities
 from chat.vocabulary import offline_keywords
+from knowledge.selectors import article_texts
 
 TOP_K = 5
 QUOTE_CHARS = 260
@@ -49,8 +50,6 @@ def _hits(result: ToolResult) -> list[Mapping[str, Any]]:
 
 
 def with_texts(hits: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    from knowledge.selectors import article_texts
-
     texts = article_texts([hit["article_id"] for hit in hits if hit.get("article_id")])
     return [dict(hit, text=texts.get(hit.get("article_id"), hit.get("text", ""))) for hit in hits]
 

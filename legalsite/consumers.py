@@ -52,7 +52,7 @@ class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
             return
         self.user = user
         self.joined: set[str] = set()
-        if not await self.authorise(user):
+        if not await database_sync_to_async(self.authorise)(user):
             await self.close(code=CLOSE_FORBIDDEN)
             return
         await self._sync_groups()
@@ -60,9 +60,16 @@ class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
         await self.connected()
 
     # -- for subclasses ----------------------------------------------------------------------
-    async def authorise(self, user: Any) -> bool:
-        """May ``user`` (freshly read) use this socket? Subclasses load their object here."""
+    def authorise(self, user: Any) -> bool:
+        """May ``user`` (freshly read) use this socket? Subclasses load their object here. Runs in
+        the database thread."""
         return True
+
+    def _recheck(self) -> Any:  # the user as stored now, or None
+        user = active_user(self.user.pk)
+        if user is None:
+            return None
+        return user if self.authorise(user) else False
 
     def access_groups(self) -> list[str]:
         """The groups this socket belongs to while access lasts (besides the user's access group)."""
@@ -83,14 +90,14 @@ class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
         """Re-read the user and re-authorise; close the socket when access is gone."""
         if self.revoked:
             return False
-        user = await database_sync_to_async(active_user)(self.user.pk)
+        user = await database_sync_to_async(self._recheck)()  # one hop to the database thread
         if user is None:
             await self.revoke(CLOSE_UNAUTHENTICATED)
             return False
-        self.user = user
-        if not await self.authorise(user):
+        if user is False:
             await self.revoke(CLOSE_FORBIDDEN)
             return False
+        self.user = user
         await self._sync_groups()
         return True
 
