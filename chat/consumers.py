@@ -76,6 +76,8 @@ class ChatConsumer(AccessCheckedConsumer):
             message = "；".join(getattr(exc, "messages", None) or [str(exc)])
             await self.send_json({"type": "error", "code": "invalid_input", "message": message})
             return
+        # access was checked for this message: the turn it started needs no second check at its first event
+        self.last_seq.setdefault(str(answer.turn_id), 0)
         await self.send_json({"type": "accepted", "question_id": question.pk, "message_id": answer.pk})
 
     async def event_forward(self, message: dict) -> None:
