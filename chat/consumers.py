@@ -60,7 +60,17 @@ class ChatConsumer(AccessCheckedConsumer):
             await asyncio.sleep(KEEPALIVE_SECONDS)
             await self.send_json({"type": "ping"})
 
-    async def on_message(self, content: Any) -> None:
+    def prepare(self, content: Any) -> Any:
+        """An ``ask`` stores the question and queues its turn (in the access check's hop)."""
+        if not isinstance(content, dict) or content.get("type") != "ask":
+            return None
+        try:
+            return services.turn_start(actor=self.user, session=self.session,
+                                       content=str(content.get("content", "")))
+        except (ValidationError, PermissionDenied) as exc:
+            return "；".join(getattr(exc, "messages", None) or [str(exc)])
+
+    async def on_message(self, content: Any, prepared: Any = None) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "ping":
             await self.send_json({"type": "pong"})
@@ -68,14 +78,10 @@ class ChatConsumer(AccessCheckedConsumer):
         if kind != "ask":
             await self.send_json({"type": "error", "code": "invalid_input", "message": "未知的消息类型"})
             return
-        try:
-            question, answer = await database_sync_to_async(services.turn_start)(
-                actor=self.user, session=self.session, content=str(content.get("content", ""))
-            )
-        except (ValidationError, PermissionDenied) as exc:
-            message = "；".join(getattr(exc, "messages", None) or [str(exc)])
-            await self.send_json({"type": "error", "code": "invalid_input", "message": message})
+        if isinstance(prepared, str):
+            await self.send_json({"type": "error", "code": "invalid_input", "message": prepared})
             return
+        question, answer = prepared
         # access was checked for this message: the turn it started needs no second check at its first event
         self.last_seq.setdefault(str(answer.turn_id), 0)
         await self.send_json({"type": "accepted", "question_id": question.pk, "message_id": answer.pk})
@@ -87,7 +93,7 @@ class ChatConsumer(AccessCheckedConsumer):
             if self.revoked:
                 return
             new_turn = str(event.get("turn_id", "")) not in self.last_seq
-            if (new_turn or event.get("type") == "final") and not await self.recheck():
+            if (new_turn or event.get("type") == "final") and not await self.recheck(fresh_user=False):
                 return
             await self._forward(event)
 

@@ -35,8 +35,9 @@ CLOSE_FORBIDDEN = 4403
 
 
 def active_user(user_id: int) -> Any:  # the project's user model
-    """The user as stored now, or None when deleted or deactivated."""
-    return get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    """The user as stored now (with the groups that make its role), or None when deleted or
+    deactivated."""
+    return get_user_model().objects.filter(pk=user_id, is_active=True).prefetch_related("groups").first()
 
 
 class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
@@ -65,11 +66,24 @@ class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
         the database thread."""
         return True
 
-    def _recheck(self) -> Any:  # the user as stored now, or None
-        user = active_user(self.user.pk)
+    def prepare(self, content: Any) -> Any:
+        """Database work a client message needs (e.g. storing a question), run in the same hop to
+        the database thread as the access check, once access is confirmed; its result is given to
+        :meth:`on_message`."""
+        return None
+
+    def _recheck(self, fresh_user: bool = True) -> Any:  # the user, None (gone) or False (no access)
+        user = active_user(self.user.pk) if fresh_user else self.user
         if user is None:
             return None
         return user if self.authorise(user) else False
+
+    def _recheck_and_prepare(self, content: Any) -> tuple[Any, Any]:
+        user = self._recheck()
+        if not user:
+            return user, None
+        self.user = user  # prepare acts as the user as stored now
+        return user, self.prepare(content)
 
     def access_groups(self) -> list[str]:
         """The groups this socket belongs to while access lasts (besides the user's access group)."""
@@ -78,19 +92,25 @@ class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
     async def connected(self) -> None:
         """After the socket is accepted."""
 
-    async def on_message(self, content: Any) -> None:
-        """A client message, after access was re-checked."""
+    async def on_message(self, content: Any, prepared: Any = None) -> None:
+        """A client message, after access was re-checked (``prepared``: what :meth:`prepare` returned)."""
         if isinstance(content, dict) and content.get("type") == "ping":
             await self.send_json({"type": "pong"})
         else:
             await self.send_json({"type": "error", "code": "invalid_input", "message": "未知的消息类型"})
 
     # -- access ------------------------------------------------------------------------------
-    async def recheck(self) -> bool:
-        """Re-read the user and re-authorise; close the socket when access is gone."""
+    async def recheck(self, *, fresh_user: bool = True) -> bool:
+        """Re-read the user and re-authorise; close the socket when access is gone. With
+        ``fresh_user=False`` only the object is checked again, for the user as last read (a change
+        of the user itself - deactivation, another role - reaches the socket as ``access.changed``,
+        which checks both)."""
         if self.revoked:
             return False
-        user = await database_sync_to_async(self._recheck)()  # one hop to the database thread
+        user = await database_sync_to_async(self._recheck)(fresh_user)  # one hop to the database thread
+        return await self._settle(user)
+
+    async def _settle(self, user: Any) -> bool:
         if user is None:
             await self.revoke(CLOSE_UNAUTHENTICATED)
             return False
@@ -131,8 +151,11 @@ class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
 
     # -- channels ----------------------------------------------------------------------------
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        if await self.recheck():
-            await self.on_message(content)
+        if self.revoked:
+            return
+        user, prepared = await database_sync_to_async(self._recheck_and_prepare)(content)
+        if await self._settle(user):
+            await self.on_message(content, prepared)
 
     async def disconnect(self, code: int) -> None:
         await self.closing()
