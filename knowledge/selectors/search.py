@@ -16,6 +16,11 @@ Pipeline (docs/decisions/knowledge-search.md has the measurements behind each ch
    few articles.
 5. Fusion: a convex combination of the normalised scores (dense weight 0.25; it beat reciprocal
    rank fusion on the dev set), plus a small boost for articles of a law the query names.
+6. Noise control: single characters weigh little (跑路 is not 路), very long articles (annex-size)
+   are damped by a length prior, an article whose chapter or section heading holds a query term is
+   preferred (the article is *about* it), and a charge named in the query (盗窃罪, 危险驾驶) adds its
+   刑法 article (:mod:`knowledge.charges`). Long narratives weigh their legally salient sentences
+   (charges, amounts, injuries) above the rest.
 
 Filters (law, department, domain, status) are WHERE clauses on every list, so nothing outside
 them can appear. The default status scope is current, in-force law.
@@ -35,6 +40,7 @@ import numpy as np
 from django.conf import settings
 from django.db import connection, transaction
 
+from knowledge.charges import CRIMINAL_LAW, ChargeMatch, find_charges
 from knowledge.citations import extract_citations
 from knowledge.domains import DOMAINS
 from knowledge.embeddings import embed_query, signature
@@ -64,6 +70,19 @@ DENSE_WEIGHT = 0.25
 RRF_K = 60
 EXPANSION_WEIGHT = 1.0
 LAW_MENTION_BOOST = 0.25
+#: Single-character tokens are ambiguous (跑路 → 路, 借 in everything): their weight is scaled by this.
+SINGLE_CHAR_WEIGHT = 0.3
+#: Length prior: full-text scores of articles longer than this are scaled by sqrt(this / length).
+LENGTH_PRIOR_CHARS = 1200
+#: An article whose chapter/section heading holds a query term of IDF ≥ HEADING_MIN_IDF: × (1 + this).
+HEADING_BOOST = 0.2
+HEADING_MIN_IDF = 3.0
+#: A charge in the query adds its 刑法 article(s): top fused score × this (named in full, stem only).
+CHARGE_BOOST_EXPLICIT = 1.0
+CHARGE_BOOST_STEM = 0.5
+#: In a narrative, each salient sentence's tokens count this many times more.
+SALIENT_WEIGHT = 3
+_SALIENT_RE = re.compile(r"\d[\d,.]*\s*[万亿]?元|轻伤|重伤|轻微伤|死亡|伤残|鉴定|致人|被告人|涉嫌|犯罪|罪")
 STATUS_SCOPES = ("current", "all", "history", *[s.value for s in LawStatus])
 MODES = ("hybrid", "dense", "fts")
 _CITATION_HINT_RE = re.compile(r"第\s*[0-9０-９零〇一二两三四五六七八九十百千]+\s*条|[0-9０-９]+\s*条")
@@ -229,6 +248,7 @@ class Analysis:
     idf: dict[str, float]
     embed_text: str
     laws_mentioned: list[str]
+    charges: list[ChargeMatch] = field(default_factory=list)
 
 
 @lru_cache(maxsize=4096)
@@ -236,8 +256,16 @@ def _term_tokens(term: str) -> tuple[str, ...]:
     return tuple(index_tokens(term).split())
 
 
+def salient_text(text: str) -> str:
+    """A narrative with its legally salient sentences (charges, amounts, injuries) repeated
+    ``SALIENT_WEIGHT`` times, so their terms outweigh the story around them."""
+    sentences = [s for s in _SENTENCE_RE.findall(text) if s.strip()]
+    salient = [s for s in sentences if _SALIENT_RE.search(s) or find_charges(s, limit=1)]
+    return text + "".join(salient) * (SALIENT_WEIGHT - 1)
+
+
 def _term_weights(text: str, expanded_terms: list[str], long: bool) -> tuple[dict[str, float], dict[str, float]]:
-    counts = Counter(index_tokens(text).split())
+    counts = Counter(index_tokens(salient_text(text) if long else text).split())
     expansion_tokens = {t for term in expanded_terms for t in _term_tokens(term)}
     for term in expanded_terms:
         for token in _term_tokens(term):
@@ -258,6 +286,8 @@ def _term_weights(text: str, expanded_terms: list[str], long: bool) -> tuple[dic
         weight = idf * (1 + math.log(tf)) if (long and tf > 0) else idf
         if term in expansion_tokens and tf <= 1:
             weight *= EXPANSION_WEIGHT
+        if len(term) == 1:
+            weight *= SINGLE_CHAR_WEIGHT
         weights[term] = weight
         idfs[term] = idf
     limit = MAX_TERMS_LONG if long else MAX_TERMS_SHORT
@@ -275,7 +305,9 @@ def analyse(query: str) -> Analysis:
     else:
         embed_text = expanded.text
     mentions = [name for _, _, name in law_index().find_in_text(query[:2000])]
-    return Analysis(query, long, expanded.added_terms, weights, idf, embed_text, list(dict.fromkeys(mentions)))
+    charges = find_charges(" ".join([query, *expanded.added_terms]))
+    return Analysis(query, long, expanded.added_terms, weights, idf, embed_text, list(dict.fromkeys(mentions)),
+                    charges)
 
 
 # -- citations -----------------------------------------------------------------------------------------
@@ -307,14 +339,35 @@ def citation_hits(query: str, scope: Scope) -> tuple[list[int], list[str]]:
             ids.append(article.pk)
             labels.append(f"{article.law.name}{article.label}")
     if ids:
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT a.id FROM knowledge_article a JOIN knowledge_law l ON l.id = a.law_id "  # noqa: S608 - constant clauses, values are parameters
-                f"WHERE a.id = ANY(%s) AND {scope.sql}", [ids, *scope.params])
-            allowed = {row[0] for row in cursor.fetchall()}
+        allowed = _in_scope(ids, scope)
         kept = [(pk, label) for pk, label in zip(ids, labels, strict=True) if pk in allowed]
         ids, labels = [pk for pk, _ in kept], [label for _, label in kept]
     return ids, labels
+
+
+def _in_scope(ids: list[int], scope: Scope) -> set[int]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT a.id FROM knowledge_article a JOIN knowledge_law l ON l.id = a.law_id "  # noqa: S608 - constant clauses, values are parameters
+            f"WHERE a.id = ANY(%s) AND {scope.sql}", [ids, *scope.params])
+        return {row[0] for row in cursor.fetchall()}
+
+
+def charge_hits(charges: list[ChargeMatch], scope: Scope) -> dict[int, float]:
+    """刑法 article id → boost factor for the charges a query names (within the scope)."""
+    boosts: dict[int, float] = {}
+    for charge in charges:
+        for spec in charge.articles:
+            try:
+                article = article_lookup(law=CRIMINAL_LAW, article=spec)
+            except (LawNotFound, ArticleNotFound, InvalidArticleNumber):
+                continue
+            boost = CHARGE_BOOST_EXPLICIT if charge.explicit else CHARGE_BOOST_STEM
+            boosts[article.pk] = max(boosts.get(article.pk, 0.0), boost)
+    if boosts:
+        allowed = _in_scope(list(boosts), scope)
+        boosts = {pk: b for pk, b in boosts.items() if pk in allowed}
+    return boosts
 
 
 # -- the two retrievers ----------------------------------------------------------------------------------
@@ -362,6 +415,8 @@ def fts_candidates(weights: dict[str, float], idf: dict[str, float], scope: Scop
     if len(filter_terms) < FILTER_MIN_TERMS:
         filter_terms = by_idf[:FILTER_MIN_TERMS]
     rank_sql = " + ".join("%s * ts_rank(a.search_vector, to_tsquery('simple', %s))" for _ in terms)
+    # the length prior: annex-size articles hold every word once and matched every question
+    rank_sql = f"({rank_sql}) * LEAST(1.0, sqrt({LENGTH_PRIOR_CHARS}.0 / GREATEST(length(a.text), 1)))"
     rank_params: list[Any] = []
     for term in terms:
         rank_params.extend([weights[term], term])
@@ -424,13 +479,15 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
     dense_rank = {pk: i for i, (pk, _) in enumerate(dense, start=1)}
     fts_rank = {pk: i for i, (pk, _) in enumerate(fts, start=1)}
     mentioned = set(analysis.laws_mentioned)
+    charged = charge_hits(analysis.charges, scope) if mode == "hybrid" else {}
+    if charged:
+        top = max(scores.values(), default=1.0) or 1.0
+        for pk, boost in charged.items():
+            scores[pk] = scores.get(pk, 0.0) + boost * top
     ranked_ids = sorted(scores, key=lambda pk: -scores[pk])
     articles = _hits([*cited_ids, *ranked_ids[: top_k * 3]])
-    if mentioned and not law:
-        for pk in ranked_ids[: top_k * 3]:
-            if articles[pk].law.name in mentioned:
-                scores[pk] *= 1 + LAW_MENTION_BOOST
-        ranked_ids = sorted(scores, key=lambda pk: -scores[pk])
+    rerank(scores, ranked_ids[: top_k * 3], articles, analysis, mentioned if not law else set())
+    ranked_ids = sorted(scores, key=lambda pk: -scores[pk])
     final: list[int] = list(cited_ids)
     for pk in ranked_ids:
         if len(final) >= top_k:
@@ -454,6 +511,8 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
             signals.append("fts")
         if article.law.name in mentioned:
             signals.append("law_mention")
+        if pk in charged:
+            signals.append("charge")
         results.append(SearchHit(
             article_id=pk, law=article.law.name, law_id=article.law_id, law_status=article.law.status,
             law_version=article.law.version_label, is_current_version=article.law.is_current,
@@ -468,6 +527,21 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
         dense=bool(dense), elapsed_ms=(time.perf_counter() - started) * 1000,
     )
     return SearchResponse(results, info)
+
+
+def rerank(scores: dict[int, float], ids: list[int], articles: dict[int, Article], analysis: Analysis,
+           mentioned: set[str]) -> None:
+    """Boost, in place, the best candidates' scores: articles of a law the query names, and articles
+    whose chapter or section heading holds an informative query term (the article is about it)."""
+    heading_terms = [t for t in analysis.weights if len(t) >= 2 and analysis.idf.get(t, 0.0) >= HEADING_MIN_IDF]
+    heading_terms += [t for t in analysis.expanded_terms if len(t) >= 2]
+    for pk in ids:
+        article = articles[pk]
+        if article.law.name in mentioned:
+            scores[pk] *= 1 + LAW_MENTION_BOOST
+        heading = f"{article.chapter} {article.section}"
+        if heading.strip() and any(term in heading for term in heading_terms):
+            scores[pk] *= 1 + HEADING_BOOST
 
 
 def matched_terms(text: str, terms: list[str], limit: int = 30) -> list[str]:
