@@ -47,7 +47,7 @@ from knowledge.embeddings import embed_query, signature
 from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, InvalidQuery, LawNotFound
 from knowledge.lawnames import PRC_PREFIX
 from knowledge.models import Article, LawStatus
-from knowledge.query_expansion import expand_query
+from knowledge.query_expansion import RULES, expand_query
 from knowledge.selectors.statutes import CorpusCache, article_lookup, corpus_cache, law_index, law_resolve
 from knowledge.textsearch import index_tokens
 from legalsite.db import beside
@@ -79,10 +79,10 @@ HEADING_BOOST = 0.2
 HEADING_MIN_IDF = 3.0
 #: A charge in the query adds its 刑法 article(s): top fused score × this (named in full, stem only).
 CHARGE_BOOST_EXPLICIT = 1.0
-CHARGE_BOOST_STEM = 0.5
-#: In a narrative, each salient sentence's tokens count this many times more.
+CHARGE_BOOST_STEM = 0.6
+#: In a narrative, the terms of the salient sentences (and the expansion terms) weigh this many times more.
 SALIENT_WEIGHT = 3
-_SALIENT_RE = re.compile(r"\d[\d,.]*\s*[万亿]?元|轻伤|重伤|轻微伤|死亡|伤残|鉴定|致人|被告人|涉嫌|犯罪|罪")
+_SALIENT_RE = re.compile(r"\d[\d,.]*\s*[万亿]?元|轻伤|重伤|轻微伤|死亡|伤残|致人|涉嫌|(?<![认悔])罪(?!悔)")
 STATUS_SCOPES = ("current", "all", "history", *[s.value for s in LawStatus])
 MODES = ("hybrid", "dense", "fts")
 _CITATION_HINT_RE = re.compile(r"第\s*[0-9０-９零〇一二两三四五六七八九十百千]+\s*条|[0-9０-９]+\s*条")
@@ -256,16 +256,30 @@ def _term_tokens(term: str) -> tuple[str, ...]:
     return tuple(index_tokens(term).split())
 
 
-def salient_text(text: str) -> str:
-    """A narrative with its legally salient sentences (charges, amounts, injuries) repeated
-    ``SALIENT_WEIGHT`` times, so their terms outweigh the story around them."""
-    sentences = [s for s in _SENTENCE_RE.findall(text) if s.strip()]
-    salient = [s for s in sentences if _SALIENT_RE.search(s) or find_charges(s, limit=1)]
-    return text + "".join(salient) * (SALIENT_WEIGHT - 1)
+@lru_cache(maxsize=1)
+def _act_re() -> re.Pattern[str]:
+    """The everyday words of the expansion rules that lead to a charge (窃取 → 盗窃 → 盗窃罪)."""
+    words = {t for rule in RULES if find_charges(" ".join(rule.terms), limit=1) for t in rule.triggers}
+    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) or "(?!)")
 
 
-def _term_weights(text: str, expanded_terms: list[str], long: bool) -> tuple[dict[str, float], dict[str, float]]:
-    counts = Counter(index_tokens(salient_text(text) if long else text).split())
+def salient_sentences(text: str) -> tuple[list[str], list[str]]:
+    """(every sentence once, the legally salient ones: an act that makes a charge, a charge, an amount,
+    an injury or a death)."""
+    sentences = list(dict.fromkeys(s for s in _SENTENCE_RE.findall(text) if s.strip()))
+    acts = _act_re()
+    salient = [s for s in sentences if _SALIENT_RE.search(s) or acts.search(s) or find_charges(s, limit=1)]
+    return sentences, salient
+
+
+def _term_weights(text: str, expanded_terms: list[str], long: bool,
+                  salient: list[str] | None = None) -> tuple[dict[str, float], dict[str, float]]:
+    """Per-term weights (IDF; for narratives IDF · (1 + ln tf), × ``SALIENT_WEIGHT`` for the terms of
+    the salient sentences, a sentence repeated in the narrative counted once) and IDFs, best first."""
+    if long:
+        text = "".join(dict.fromkeys(s for s in _SENTENCE_RE.findall(text) if s.strip()))
+    salient_tokens = set(index_tokens("".join(salient)).split()) if salient else set()
+    counts = Counter(index_tokens(text).split())
     expansion_tokens = {t for term in expanded_terms for t in _term_tokens(term)}
     for term in expanded_terms:
         for token in _term_tokens(term):
@@ -288,6 +302,8 @@ def _term_weights(text: str, expanded_terms: list[str], long: bool) -> tuple[dic
             weight *= EXPANSION_WEIGHT
         if len(term) == 1:
             weight *= SINGLE_CHAR_WEIGHT
+        if term in salient_tokens or term in expansion_tokens:
+            weight *= SALIENT_WEIGHT if salient_tokens else 1
         weights[term] = weight
         idfs[term] = idf
     limit = MAX_TERMS_LONG if long else MAX_TERMS_SHORT
@@ -297,8 +313,10 @@ def _term_weights(text: str, expanded_terms: list[str], long: bool) -> tuple[dic
 
 def analyse(query: str) -> Analysis:
     long = len(query) > LONG_QUERY_CHARS
-    expanded = expand_query(query)
-    weights, idf = _term_weights(query, expanded.added_terms, long)
+    # a narrative's everyday words are expanded only in its salient sentences (the story's 餐馆 is no lead)
+    salient = salient_sentences(query)[1] if long else []
+    expanded = expand_query("".join(salient) if salient else query)
+    weights, idf = _term_weights(query, expanded.added_terms, long, salient)
     if long:
         key = sorted(weights, key=lambda t: -weights[t])[:24]
         embed_text = " ".join([*key, *expanded.added_terms[:12]])[:400]
@@ -480,13 +498,13 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
     fts_rank = {pk: i for i, (pk, _) in enumerate(fts, start=1)}
     mentioned = set(analysis.laws_mentioned)
     charged = charge_hits(analysis.charges, scope) if mode == "hybrid" else {}
+    ranked_ids = sorted(scores, key=lambda pk: -scores[pk])
+    articles = _hits([*cited_ids, *ranked_ids[: top_k * 3], *charged])
+    rerank(scores, ranked_ids[: top_k * 3], articles, analysis, mentioned if not law else set())
     if charged:
         top = max(scores.values(), default=1.0) or 1.0
         for pk, boost in charged.items():
             scores[pk] = scores.get(pk, 0.0) + boost * top
-    ranked_ids = sorted(scores, key=lambda pk: -scores[pk])
-    articles = _hits([*cited_ids, *ranked_ids[: top_k * 3]])
-    rerank(scores, ranked_ids[: top_k * 3], articles, analysis, mentioned if not law else set())
     ranked_ids = sorted(scores, key=lambda pk: -scores[pk])
     final: list[int] = list(cited_ids)
     for pk in ranked_ids:
