@@ -500,12 +500,14 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
     charged = charge_hits(analysis.charges, scope) if mode == "hybrid" else {}
     ranked_ids = sorted(scores, key=lambda pk: -scores[pk])
     articles = _hits([*cited_ids, *ranked_ids[: top_k * 3], *charged])
-    rerank(scores, ranked_ids[: top_k * 3], articles, analysis, mentioned if not law else set())
+    unrelated = rerank(scores, ranked_ids[: top_k * 3], articles, analysis, mentioned if not law else set())
     if charged:
         top = max(scores.values(), default=1.0) or 1.0
         for pk, boost in charged.items():
             scores[pk] = scores.get(pk, 0.0) + boost * top
-    ranked_ids = sorted(scores, key=lambda pk: -scores[pk])
+            unrelated.discard(pk)
+    # agreement first: a candidate that shares no legal term with the question comes after those that do
+    ranked_ids = sorted(scores, key=lambda pk: (pk in unrelated, -scores[pk]))
     final: list[int] = list(cited_ids)
     for pk in ranked_ids:
         if len(final) >= top_k:
@@ -548,18 +550,26 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
 
 
 def rerank(scores: dict[int, float], ids: list[int], articles: dict[int, Article], analysis: Analysis,
-           mentioned: set[str]) -> None:
+           mentioned: set[str]) -> set[int]:
     """Boost, in place, the best candidates' scores: articles of a law the query names, and articles
-    whose chapter or section heading holds an informative query term (the article is about it)."""
+    whose chapter or section heading holds an informative query term (the article is about it) and
+    whose own text holds one too (a neighbour in the same section is not). Returns the candidates
+    that share no legal term with the question (IDF ≥ HEADING_MIN_IDF and two characters or more, or an
+    expansion term): they rank after those that do."""
     heading_terms = [t for t in analysis.weights if len(t) >= 2 and analysis.idf.get(t, 0.0) >= HEADING_MIN_IDF]
     heading_terms += [t for t in analysis.expanded_terms if len(t) >= 2]
+    unrelated: set[int] = set()
     for pk in ids:
         article = articles[pk]
         if article.law.name in mentioned:
             scores[pk] *= 1 + LAW_MENTION_BOOST
+        shares = any(term in article.text for term in heading_terms)
+        if heading_terms and not shares:
+            unrelated.add(pk)
         heading = f"{article.chapter} {article.section}"
-        if heading.strip() and any(term in heading for term in heading_terms):
+        if shares and any(term in heading for term in heading_terms):
             scores[pk] *= 1 + HEADING_BOOST
+    return unrelated
 
 
 def matched_terms(text: str, terms: list[str], limit: int = 30) -> list[str]:
