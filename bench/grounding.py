@@ -206,11 +206,13 @@ def answers(sets: dict[str, list[dict[str, Any]]], limit: int | None, dump: list
                   if with_citations else "  citations verified          n/a")
             print(f"  citations per answer        {statistics.fmean(r['citations'] for r in rows):.1f}")
             print(f"  direct answer (结论) first   {sum(r['conclusion'] for r in rows) / n:.3f}")
-            print(f"  time per turn               p50 {percentile(times, 50):.0f} ms   p95 {percentile(times, 95):.0f} ms")
+            print(f"  time per turn               p50 {percentile(times, 50):.0f} ms   "
+                  f"p95 {percentile(times, 95):.0f} ms")
             styles = sorted({item.get("style") for item in items if item.get("style")})
             for style in styles:
                 subset = [r for r, item in zip(rows, items, strict=True) if item.get("style") == style]
-                print(f"    {style:<14} n={len(subset):<4} gold cited {sum(r['cites_gold'] for r in subset) / len(subset):.3f}"
+                share = sum(r["cites_gold"] for r in subset) / len(subset)
+                print(f"    {style:<14} n={len(subset):<4} gold cited {share:.3f}"
                       f"  结论 {sum(r['conclusion'] for r in subset) / len(subset):.3f}")
 
 
@@ -228,7 +230,8 @@ def intent_calibration(sets: dict[str, list[dict[str, Any]]]) -> None:
         for low, high in zip(BUCKETS, BUCKETS[1:], strict=False):
             inside = [ok for conf, ok in pairs if low <= conf < high]
             precision = f"{sum(inside) / len(inside):.3f}" if inside else "  n/a"
-            print(f"  [{low:.2f}, {min(high, 1.0):.2f}{']' if high > 1 else ')'}  {len(inside) / n:9.3f} {precision:>10}")
+            bucket = f"[{low:.2f}, {min(high, 1.0):.2f}{']' if high > 1 else ')'}"
+            print(f"  {bucket}  {len(inside) / n:9.3f} {precision:>10}")
         decided = [ok for conf, ok in pairs if conf >= intent_rules.THRESHOLD]
         precision = f"{sum(decided) / len(decided):.3f}" if decided else "n/a"
         print(f"  ≥ threshold    {len(decided) / n:9.3f} {precision:>10}")
