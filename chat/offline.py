@@ -145,13 +145,19 @@ def _subtypes(hits: list[Mapping[str, Any]], terms: set[str]) -> set[int]:
                    for core in cores[id(h)] for term in plain)}
 
 
+def _word_counts(text: str) -> Counter[str]:
+    """The article's words (the search tokenizer's, two characters or more) and how often each occurs,
+    without those common to most statutes."""
+    words = index_tokens(text).split()
+    return Counter(t for t in words if len(t) >= 2 and not t.isascii() and t not in _COMMON_BIGRAMS)
+
+
 def _dominated(hit: Mapping[str, Any], terms: set[str], others: list[Mapping[str, Any]]) -> bool:
     """The article is about something neither the question nor the other articles found speak of:
     its most frequent word (three times or more) is not a term of the question, occurs more often
     than any term that is, and appears in no other retrieved article (保证 among articles on 诉讼时效
     and 借款 for a question about a loan)."""
-    counts = Counter(t for t in index_tokens(str(hit.get("text", ""))).split()
-                     if len(t) >= 2 and not t.isascii() and t not in _COMMON_BIGRAMS)
+    counts = _word_counts(str(hit.get("text", "")))
     if not counts:
         return False
     word, top = counts.most_common(1)[0]
@@ -166,13 +172,13 @@ def relevant_hits(hits: list[Mapping[str, Any]], question: str) -> list[Mapping[
     the concepts its words stand for), without those about something else — a kind of the
     question's concept when the concept itself was found too (融资租赁 beside 租赁), or an article
     whose main word the question never uses (保证 for a question about a loan). When that leaves
-    nothing, the first three that share a term."""
+    nothing, the first three that share a term (plain concepts before their kinds)."""
     terms = question_terms(question)
     shared = [h for h in hits if any(t in str(h.get("text", "")) for t in terms)]
     subtypes = _subtypes(shared, terms)
     kept = [h for i, h in enumerate(shared)
             if id(h) not in subtypes and (i == 0 or not _dominated(h, terms, shared))]
-    return kept or shared[:3]
+    return kept or [h for h in shared if id(h) not in subtypes][:3] or shared[:3]
 
 
 def _units(text: str) -> list[tuple[str, str]]:
@@ -441,16 +447,24 @@ def _bigrams(text: str) -> set[str]:
     return {text[i:i + 2] for i in range(len(text) - 1) if re.fullmatch(r"[\u4e00-\u9fff]{2}", text[i:i + 2])}
 
 
+def _main_count(text: str) -> int:
+    """How often the article's most frequent word occurs (words common to most statutes aside)."""
+    return max(_word_counts(text).values(), default=0)
+
+
 def _relevant(step: domains.SopStep, hits: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """Statutes about the step: they contain two or more of the step's words (two-character words
-    of its name and guidance, without those common to most statutes: 人民, 应当 …), best first."""
+    """Statutes about the step, best first: they contain two or more of the step's words (two-character
+    words of its name and guidance, without those common to most statutes: 人民, 应当 …), and those
+    words weigh in the article about as much as its own main word (an article on 保证 that mentions
+    债权 and 债务 in passing is not about how a debt comes into being)."""
     words = (_bigrams(step.name) | _bigrams(step.guidance)) - _COMMON_BIGRAMS
     scored = []
     for i, hit in enumerate(hits):
         text = str(hit.get("text", ""))
-        found = sum(w in text for w in words)
-        if found >= 2:
-            scored.append((-found, i))
+        found = [w for w in words if w in text]
+        weight = sum(text.count(w) for w in found)
+        if len(found) >= 2 and weight * 4 >= _main_count(text) * 3:
+            scored.append((-weight, i))
     return [hits[i] for _, i in sorted(scored)][:2]
 
 
