@@ -13,7 +13,8 @@ Sections (each prints numbers, asserts nothing):
 1. **answers** — for each labelled question (``dev_retrieval.jsonl`` and every other
    ``*.jsonl`` in ``--data`` whose items carry ``gold`` articles): does the answer cite a gold
    article; the share of its citations that are gold, and that are verified against the corpus; is
-   the direct answer present (the answer opens with a 结论 section); time per turn (p50/p95).
+   the direct answer present (the answer opens with a 结论 section) and whether it cites a gold
+   article; time per turn (p50/p95).
 2. **intent** — calibration of the layer-1 rules' domain on every labelled intent set
    (``dev_intent.jsonl``, ``tests/chat/intent_holdout*.jsonl``): per confidence bucket the share
    of questions in it (coverage) and the share whose domain is right (precision), and the same at
@@ -174,6 +175,12 @@ def has_conclusion(content: str) -> bool:
     return any(_CONCLUSION.match(line) for line in body)
 
 
+def conclusion_text(content: str) -> str:
+    """The 结论 section's text (empty when the answer has none)."""
+    match = re.search(r"^#+\s*结论\s*\n(.*?)(?=^#+ |\Z)", content, flags=re.S | re.M)
+    return match.group(1) if match else ""
+
+
 def answers(sets: dict[str, list[dict[str, Any]]], limit: int | None, dump: list[dict[str, Any]]) -> None:
     print("\n== answers: offline turn (classify → specialists → critic) ==")
     with read_only_turns():
@@ -192,6 +199,7 @@ def answers(sets: dict[str, list[dict[str, Any]]], limit: int | None, dump: list
                     "valid_share": sum(bool(c["valid"]) for c in citations) / len(citations) if citations else 0.0,
                     "citations": len(cited),
                     "conclusion": has_conclusion(content),
+                    "conclusion_gold": any(f"《{law}》{label}" in conclusion_text(content) for law, label in gold),
                 })
                 dump.append({**rows[-1], "query": item["query"], "gold": sorted(gold), "cited": cited,
                              "content": content})
@@ -206,6 +214,7 @@ def answers(sets: dict[str, list[dict[str, Any]]], limit: int | None, dump: list
                   if with_citations else "  citations verified          n/a")
             print(f"  citations per answer        {statistics.fmean(r['citations'] for r in rows):.1f}")
             print(f"  direct answer (结论) first   {sum(r['conclusion'] for r in rows) / n:.3f}")
+            print(f"  结论 cites a gold article    {sum(r['conclusion_gold'] for r in rows) / n:.3f}")
             print(f"  time per turn               p50 {percentile(times, 50):.0f} ms   "
                   f"p95 {percentile(times, 95):.0f} ms")
             styles = sorted({item.get("style") for item in items if item.get("style")})

@@ -172,13 +172,14 @@ def relevant_hits(hits: list[Mapping[str, Any]], question: str) -> list[Mapping[
     the concepts its words stand for), without those about something else — a kind of the
     question's concept when the concept itself was found too (融资租赁 beside 租赁), or an article
     whose main word the question never uses (保证 for a question about a loan). When that leaves
-    nothing, the first three that share a term (plain concepts before their kinds)."""
+    nothing, the first three that share a term (plain concepts before their kinds); when none shares
+    a term (the question's words are not the statutes'), the search's first two."""
     terms = question_terms(question)
     shared = [h for h in hits if any(t in str(h.get("text", "")) for t in terms)]
     subtypes = _subtypes(shared, terms)
     kept = [h for i, h in enumerate(shared)
             if id(h) not in subtypes and (i == 0 or not _dominated(h, terms, shared))]
-    return kept or [h for h in shared if id(h) not in subtypes][:3] or shared[:3]
+    return kept or [h for h in shared if id(h) not in subtypes][:3] or list(hits[:2])
 
 
 def _units(text: str) -> list[tuple[str, str]]:
@@ -222,14 +223,14 @@ def _best_unit(hit: Mapping[str, Any], terms: set[str], asked: set[str]) -> tupl
 
 def key_article(hits: list[Mapping[str, Any]], question: str) -> tuple[Mapping[str, Any] | None, str]:
     """Among the first three relevant articles, the one with the statement that bears most on the
-    question (ties: the search's order), and that statement."""
+    question, each rank down the search's order weighing 0.7 of the one before, and that statement."""
     terms, asked = question_terms(question), {t for t in query_tokens(question[:4000]) if len(t) >= 2}
     best: tuple[float, int] | None = None
     chosen: tuple[Mapping[str, Any] | None, str] = (None, "")
     for i, hit in enumerate(hits[:3]):
         score, statement = _best_unit(hit, terms, asked)
-        if statement and (best is None or (score, -i) > best):
-            best, chosen = (score, -i), (hit, statement)
+        if statement and (best is None or (score * 0.7 ** i, -i) > best):
+            best, chosen = (score * 0.7 ** i, -i), (hit, statement)
     return chosen
 
 
