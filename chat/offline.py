@@ -23,7 +23,7 @@ from agents.offline import LABEL, OfflineRequest
 from agents.tools import ToolResult
 from chat import domains
 from chat.calculators import CHINA_TZ
-from chat.entities import Entities
+from chat.entities import Entities, extract_entities, merge
 from chat.vocabulary import offline_keywords
 from knowledge.query_expansion import RULES as EXPANSION_RULES
 from knowledge.query_expansion import expand_query, normalize_query
@@ -35,6 +35,8 @@ TOP_K = 8
 BASIS_MAX = 5
 QUOTE_CHARS = 260
 STATEMENT_CHARS = 180
+#: The end of a long narrative, where the question usually is, read again for its dates and durations.
+TAIL_CHARS = 2000
 
 _WORDS = offline_keywords()
 # Words of the question that make a calculator run (chat/vocab/offline.toml).
@@ -223,14 +225,14 @@ def _best_unit(hit: Mapping[str, Any], terms: set[str], asked: set[str]) -> tupl
 
 def key_article(hits: list[Mapping[str, Any]], question: str) -> tuple[Mapping[str, Any] | None, str]:
     """Among the first three relevant articles, the one with the statement that bears most on the
-    question, each rank down the search's order weighing 0.7 of the one before, and that statement."""
+    question, each rank down the search's order weighing half the one before, and that statement."""
     terms, asked = question_terms(question), {t for t in query_tokens(question[:4000]) if len(t) >= 2}
     best: tuple[float, int] | None = None
     chosen: tuple[Mapping[str, Any] | None, str] = (None, "")
     for i, hit in enumerate(hits[:3]):
         score, statement = _best_unit(hit, terms, asked)
-        if statement and (best is None or (score * 0.7 ** i, -i) > best):
-            best, chosen = (score * 0.7 ** i, -i), (hit, statement)
+        if statement and (best is None or (score * 0.5 ** i, -i) > best):
+            best, chosen = (score * 0.5 ** i, -i), (hit, statement)
     return chosen
 
 
@@ -314,8 +316,10 @@ async def _basis_articles(request: OfflineRequest, calculations: list[dict[str, 
     for calculation in calculations:
         for basis in calculation.get("legal_basis", [])[:1]:
             result = await request.call_tool("lookup_legal_article", {"law": basis["law"], "article": basis["article"]})
+            quoted = str(result.output.get("content", "")).partition("：\n")[2] if result.ok else ""
             for hit in await db_sync_to_async(_hits)(result):
-                found.append(dict(hit, reason=f"{calculation.get('name')}的计算依据"))
+                # the look-up's own text when the article is not found by its id (a cached result)
+                found.append(dict(hit, text=hit.get("text") or quoted, reason=f"{calculation.get('name')}的计算依据"))
     return found
 
 
@@ -336,7 +340,8 @@ _LEADS = {
     ("legality", "prohibitive"): "通常不合法：法律对此有禁止性或否定性规定",
     ("legality", "permissive"): "是否合法取决于是否符合法定条件",
     ("legality", "neutral"): "是否合法取决于是否符合法定条件",
-    ("can", "prohibitive"): "一般不能，或受法律限制",
+    # a prohibition in the rule may bind the other side as well as the asker: no 一般不能
+    ("can", "prohibitive"): "能否主张取决于下列法定条件",
     ("can", "permissive"): "一般可以，但须符合法定条件",
     ("can", "neutral"): "能否主张取决于下列法定条件",
     ("consequence", "prohibitive"): "依法可能承担不利后果",
@@ -503,6 +508,8 @@ async def research_offline(request: OfflineRequest) -> str:
     domain, intent = routing.get("domain", domains.GENERAL), routing.get("intent", domains.QA_RETRIEVAL)
     question = request.question
     facts = _entities(request)
+    if len(question) > TAIL_CHARS:  # a long narrative asks at its end: its dates and durations count
+        facts = merge(facts, extract_entities(question[-TAIL_CHARS:]))
     retrieved = await _search(request, question, domain)
     hits = await db_sync_to_async(relevant_hits)(retrieved, question) if retrieved else []
     calculations = await _calculations(request, question, facts, domain, intent)

@@ -177,3 +177,17 @@ def test_the_llm_path_asks_the_specialists_for_the_same_sections(statutes, sessi
     positions = [system["content"].find(f"### {heading}") for heading in ANSWER_SECTIONS]
     assert -1 not in positions and positions == sorted(positions)
     assert "直接回答" in system["content"]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("question", [
+    "朋友借了我５万块钱一直不还，已经过去２年了，现在還能起訴嗎？",  # full-width digits, traditional characters
+    "他向我借钱说下个月就还。" * 2480 + "到现在已经过去两年了，还能起诉吗？",  # near the 30,000-character limit
+])
+def test_odd_input_still_gets_the_limitation_answer(statutes, session, question):
+    message = _ask(session, question)
+
+    assert message.status == Message.Status.COMPLETE
+    conclusion = _section(message.content, "结论")
+    assert conclusion.startswith("**可以起诉") and "第一百八十八条" in conclusion
+    assert "诉讼时效" in _section(message.content, "计算")
