@@ -3,9 +3,12 @@
 Each specialist has a handler (its declaration in ``chat.specialists`` names it) that the agent
 runtime's offline engine calls with the agent's own toolbox, so tool calls, events, caching and the
 audit trail are the same as with a model.
-The research handler writes the answer: the matching statutes quoted with their citations, how
-they bear on the stated facts (the domain's SOP steps), calculator results when the facts carry
-amounts and durations, and next steps for procedure questions.
+The research handler writes the answer in the sections every answer has (``ANSWER_SECTIONS`` of
+``chat.specialists``): 结论 — a direct answer to the kind of question asked, with its conditions,
+from the retrieved rule in its own words or a calculation; 法律依据 — the key articles first, each
+with why it applies, articles about something else left out; 结合您的情况 — the facts against the
+requirements and the domain's SOP steps, each citing only articles about it; 计算 whenever the facts
+allow one; 下一步; 风险提示. Empty tool results add no text (docs/decisions/chat.md).
 """
 
 from __future__ import annotations
