@@ -334,6 +334,12 @@ DOMAIN_SOPS: Final = MappingProxyType(
     }
 )
 
+#: The next steps of an answer in the general domain, whose SOP steps are about analysing, not acting.
+GENERAL_NEXT_STEPS: Final = (
+    SopStep("证据", "保留与争议有关的合同、收据、聊天记录、转账记录、照片等材料，按时间顺序整理"),
+    SopStep("程序", "先协商或申请调解；协商不成的，向有管辖权的人民法院起诉，或依约定申请仲裁、向主管机关投诉"),
+)
+
 #: Used instead of the domain SOP by procedure_guidance.
 PROCEDURE_SOP: Final = _sop(
     "procedure",

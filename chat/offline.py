@@ -3,35 +3,67 @@
 Each specialist has a handler (its declaration in ``chat.specialists`` names it) that the agent
 runtime's offline engine calls with the agent's own toolbox, so tool calls, events, caching and the
 audit trail are the same as with a model.
-The research handler writes the answer: the matching statutes quoted with their citations, how
-they bear on the stated facts (the domain's SOP steps), calculator results when the facts carry
-amounts and durations, and next steps for procedure questions.
+The research handler writes the answer in the sections every answer has (``ANSWER_SECTIONS`` of
+``chat.specialists``): 结论 — a direct answer to the kind of question asked, with its conditions,
+from the retrieved rule in its own words or a calculation; 法律依据 — the key articles first, each
+with why it applies, articles about something else left out; 结合您的情况 — the facts against the
+requirements and the domain's SOP steps, each citing only articles about it; 计算 whenever the facts
+allow one; 下一步; 风险提示. Empty tool results add no text (docs/decisions/chat.md).
 """
 
 from __future__ import annotations
 
+import calendar
+import dataclasses
 import re
+from collections import Counter
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from agents.aio import db_sync_to_async
-from agents.offline import OfflineRequest
+from agents.offline import LABEL, OfflineRequest
 from agents.tools import ToolResult
 from chat import domains
-from chat.entities import Entities
+from chat.calculators import CHINA_TZ
+from chat.entities import Entities, extract_entities, merge
 from chat.vocabulary import offline_keywords
+from knowledge.query_expansion import RULES as EXPANSION_RULES
+from knowledge.query_expansion import expand_query, normalize_query
 from knowledge.selectors import article_texts
+from knowledge.textsearch import index_tokens, query_tokens
 
-TOP_K = 5
+TOP_K = 8
+#: Articles the basis quotes at most (the calculators' own articles first).
+BASIS_MAX = 5
 QUOTE_CHARS = 260
+STATEMENT_CHARS = 180
+#: The end of a long narrative, where the question usually is, read again for its dates and durations.
+TAIL_CHARS = 2000
 
+_WORDS = offline_keywords()
 # Words of the question that make a calculator run (chat/vocab/offline.toml).
-_CALCULATOR_WORDS = offline_keywords().calculators
+_CALCULATOR_WORDS = _WORDS.calculators
 _UNLAWFUL = tuple(_CALCULATOR_WORDS.unlawful_dismissal)
 _NO_CONTRACT = tuple(_CALCULATOR_WORDS.no_written_contract)
 _FEE = tuple(_CALCULATOR_WORDS.litigation_fee)
 _LIMITATION = tuple(_CALCULATOR_WORDS.limitation_period)
+_DEADLINE = tuple(_CALCULATOR_WORDS.deadline_question)
+#: Kinds of question, in the order they are tried.
+QUESTION_KINDS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (kind, tuple(getattr(_WORDS.questions, kind))) for kind in ("legality", "can", "amount", "consequence", "action"))
+_PROHIBITIVE = tuple(_WORDS.norms.prohibitive)
+_PERMISSIVE = tuple(_WORDS.norms.permissive)
+_GENERIC_TITLES = tuple(_WORDS.relevance.generic_titles)
+_GENERIC_SUFFIXES = tuple(_WORDS.relevance.generic_suffixes)
+_COMMON_BIGRAMS = frozenset(_WORDS.relevance.common_bigrams)
+#: Domains whose claims run on their own periods (labour arbitration: one year), not the civil three years.
+_OWN_PERIODS = frozenset({"labor", "criminal", "administrative", "demolition"})
+
+_STRUCTURE = re.compile(r"第[一二三四五六七八九十百千零〇两\d]+[编章节分]+\s*")
+_TITLE_SPLIT = re.compile(r"[的和与及、，\s]+")
+_ITEM = re.compile(r"^（[一二三四五六七八九十]+）")
+_SENTENCE = re.compile(r"(?<=[。；：])|\n")
 
 
 def _routing(request: OfflineRequest) -> dict[str, Any]:
@@ -54,25 +86,205 @@ def with_texts(hits: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [dict(hit, text=texts.get(hit.get("article_id"), hit.get("text", ""))) for hit in hits]
 
 
+def _clean(text: str) -> str:
+    return re.sub(r"\s+", " ", str(text)).strip()
+
+
 def _quote(hit: Mapping[str, Any]) -> str:
-    text = re.sub(r"\s+", " ", str(hit.get("text", ""))).strip()
+    text = _clean(hit.get("text", ""))
     if len(text) > QUOTE_CHARS:
         text = text[:QUOTE_CHARS].rstrip("，。；、") + "……"
-    return f"《{hit.get('law')}》{hit.get('article_label')}：“{text}”"
+    return f"{_cite(hit)}：“{text}”"
 
 
-async def _search(request: OfflineRequest, query: str, domain: str) -> list[Mapping[str, Any]]:
-    arguments: dict[str, Any] = {"query": query[:30_000], "top_k": TOP_K}
-    if domain in domains.SPECIALISED_DOMAINS:
-        result = await request.call_tool("search_legal_knowledge", {**arguments, "domain": domain})
-        hits = await db_sync_to_async(_hits)(result)
-        if hits:
-            return hits
-    return await db_sync_to_async(_hits)(await request.call_tool("search_legal_knowledge", arguments))
+def _cite(hit: Mapping[str, Any]) -> str:
+    return f"《{hit.get('law')}》{hit.get('article_label')}"
 
 
-async def _calculations(request: OfflineRequest, question: str, facts: Entities) -> list[dict[str, Any]]:
-    """Run the calculators the facts allow; each result carries its legal basis."""
+def _key(hit: Mapping[str, Any]) -> tuple[str, str]:
+    return str(hit.get("law")), str(hit.get("article_label"))
+
+
+# -- what the question asks and what it is about ---------------------------------------------------------
+
+
+def question_kind(question: str) -> str:
+    """legality | can | amount | consequence | action | general (chat/vocab/offline.toml [questions])."""
+    for kind, words in QUESTION_KINDS:
+        if any(word in question for word in words):
+            return kind
+    return "general"
+
+
+def question_terms(question: str) -> set[str]:
+    """The question's terms of two or more characters, with the legal concepts its everyday words
+    stand for (the search's own tokenizer and query expansion)."""
+    expanded = expand_query(question[:4000]).text
+    return {t for t in query_tokens(expanded) if len(t) >= 2 and not t.isascii()}
+
+
+def _title(text: Any) -> str:
+    return _STRUCTURE.sub(" ", str(text or "")).strip()
+
+
+def _specific(title: str) -> bool:
+    """A title that names a topic (not 一般规定, 法律责任 …)."""
+    return bool(title) and not all(any(g in part for g in _GENERIC_TITLES) for part in title.split())
+
+
+def _core(segment: str) -> str:
+    for suffix in _GENERIC_SUFFIXES:
+        if segment.endswith(suffix) and len(segment) > len(suffix):
+            return segment[: -len(suffix)]
+    return segment
+
+
+def _subtypes(hits: list[Mapping[str, Any]], terms: set[str]) -> set[int]:
+    """Articles under a chapter that names a kind of a concept of the question by a two-character
+    qualifier (融资租赁合同) when another retrieved article's chapter names that concept itself
+    (租赁合同): the plain one is meant."""
+    cores = {id(h): {_core(s) for s in _TITLE_SPLIT.split(_title(h.get("chapter"))) if s} for h in hits}
+    plain = {term for h in hits for term in terms if term in cores[id(h)]}
+    return {id(h) for h in hits
+            if any(len(core) == len(term) + 2 and core.endswith(term) and core not in terms
+                   for core in cores[id(h)] for term in plain)}
+
+
+def _word_counts(text: str) -> Counter[str]:
+    """The article's words (the search tokenizer's, two characters or more) and how often each occurs,
+    without those common to most statutes."""
+    words = index_tokens(text).split()
+    return Counter(t for t in words if len(t) >= 2 and not t.isascii() and t not in _COMMON_BIGRAMS)
+
+
+def _dominated(hit: Mapping[str, Any], terms: set[str], others: list[Mapping[str, Any]]) -> bool:
+    """The article is about something neither the question nor the other articles found speak of:
+    its most frequent word (three times or more) is not a term of the question, occurs more often
+    than any term that is, and appears in no other retrieved article (保证 among articles on 诉讼时效
+    and 借款 for a question about a loan)."""
+    counts = _word_counts(str(hit.get("text", "")))
+    if not counts:
+        return False
+    word, top = counts.most_common(1)[0]
+    asked = max((counts[t] for t in terms if t in counts), default=0)
+    if top < 3 or top <= asked or any(word in t or t in word for t in terms):
+        return False
+    return not any(word in str(other.get("text", "")) for other in others if other is not hit)
+
+
+def relevant_hits(hits: list[Mapping[str, Any]], question: str) -> list[Mapping[str, Any]]:
+    """The retrieved articles the answer may rely on: those that share a term with the question (or
+    the concepts its words stand for), without those about something else — a kind of the
+    question's concept when the concept itself was found too (融资租赁 beside 租赁), or an article
+    whose main word the question never uses (保证 for a question about a loan). When that leaves
+    nothing, the first three that share a term (plain concepts before their kinds); when none shares
+    a term (the question's words are not the statutes'), the search's first two."""
+    terms = question_terms(question)
+    shared = [h for h in hits if any(t in str(h.get("text", "")) for t in terms)]
+    subtypes = _subtypes(shared, terms)
+    kept = [h for i, h in enumerate(shared)
+            if id(h) not in subtypes and (i == 0 or not _dominated(h, terms, shared))]
+    return kept or [h for h in shared if id(h) not in subtypes][:3] or list(hits[:2])
+
+
+def _units(text: str) -> list[tuple[str, str]]:
+    """The article's statements: sentences, and enumerated items with the sentence that leads them in."""
+    units: list[tuple[str, str]] = []
+    lead = ""
+    for raw in _SENTENCE.split(str(text)):
+        part = raw.strip()
+        if not part:
+            continue
+        if _ITEM.match(part) and lead:
+            units.append((lead, _ITEM.sub("", part)))
+            continue
+        lead = part if part.endswith("：") else ""
+        if not lead:
+            units.append(("", part))
+    return units
+
+
+def _statement(lead: str, item: str) -> str:
+    text = f"{lead}{item}" if lead else item
+    text = _clean(text).rstrip("；。，：")
+    return text if len(text) <= STATEMENT_CHARS else text[:STATEMENT_CHARS].rstrip("，；、") + "……"
+
+
+def _best_unit(hit: Mapping[str, Any], terms: set[str], asked: set[str]) -> tuple[float, str]:
+    """The article's statement that bears most on the question and its score: terms of the question
+    itself count twice those its words stand for; an item counts more than its lead-in."""
+    best: tuple[float, int, str] = (0.0, 0, "")
+    units = _units(str(hit.get("text", "")))
+    weights = [sum((2 if t in asked else 1) * (2 if t in item else 1 if t in lead else 0) for t in terms)
+               for lead, item in units]
+    for i, (lead, item) in enumerate(units):
+        if weights[i] > best[0] or not best[2]:
+            # the other items of the same list that bear on the question go with it
+            items = [other for j, (other_lead, other) in enumerate(units)
+                     if lead and other_lead == lead and (j == i or weights[j] > weights[i] / 2 > 0)]
+            best = (float(weights[i]), -i, _statement(lead, "；".join(x.rstrip("；。") for x in items) or item))
+    return best[0], best[2]
+
+
+def key_article(hits: list[Mapping[str, Any]], question: str) -> tuple[Mapping[str, Any] | None, str]:
+    """Among the first three relevant articles, the one with the statement that bears most on the
+    question, each rank down the search's order weighing half the one before, and that statement."""
+    terms, asked = question_terms(question), {t for t in query_tokens(question[:4000]) if len(t) >= 2}
+    best: tuple[float, int] | None = None
+    chosen: tuple[Mapping[str, Any] | None, str] = (None, "")
+    for i, hit in enumerate(hits[:3]):
+        score, statement = _best_unit(hit, terms, asked)
+        if statement and (best is None or (score * 0.5 ** i, -i) > best):
+            best, chosen = (score * 0.5 ** i, -i), (hit, statement)
+    return chosen
+
+
+def asks_about(statement: str, question: str) -> bool:
+    """The statement speaks of what was asked: it covers at least half of the question's concepts
+    (each group of terms one everyday phrase stands for: 房东 → 租赁、出租人; 押金 → 押金、返还),
+    a word of the question itself counting as one more."""
+    normalized = normalize_query(question[:4000])
+    groups = [rule.terms for rule in EXPANSION_RULES if rule.matches(normalized)]
+    covered = sum(any(term in statement for term in group) for group in groups)
+    covered += any(t in statement for t in query_tokens(question[:4000]) if len(t) >= 2)
+    return covered * 2 >= len(groups) + 1
+
+
+def _polarity(statement: str) -> str:
+    if any(word in statement for word in _PROHIBITIVE):
+        return "prohibitive"
+    if any(word in statement for word in _PERMISSIVE):
+        return "permissive"
+    return "neutral"
+
+
+# -- calculators -------------------------------------------------------------------------------------------
+
+
+def _months_before(day: date, months: int) -> date:
+    year, month = divmod(day.year * 12 + day.month - 1 - months, 12)
+    return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
+
+
+def _limitation_start(question: str, facts: Entities, today: date) -> tuple[date, str] | None:
+    """When the three years start, from the stated facts: the latest full date, else a duration
+    back from today (已经过去两年 → two years ago)."""
+    known = next((d for d in reversed(facts.dates) if d.year and d.month and not d.relative), None)
+    if known is not None:
+        start = date(known.year, known.month, known.day or 1)
+        if start <= today:
+            return start, f"以您提到的 {known.text} 为起算点"
+    period = next((d for d in reversed(facts.durations) if d.kind == "period" and d.months), None)
+    if period is not None and 0 < period.months <= 12 * 40:
+        more = "多" if period.approximate else ""
+        return _months_before(today, int(period.months)), f"按您所述已过去{period.text}{more}推算"
+    return None
+
+
+async def _calculations(request: OfflineRequest, question: str, facts: Entities, domain: str,
+                        intent: str) -> list[dict[str, Any]]:
+    """Run the calculators the facts allow, whatever the intent; each result carries its legal basis.
+    A question about a deadline with a date or a duration runs the limitation calculator."""
     tools = set(request.toolbox.names())
     results: list[ToolResult] = []
     wage, months = facts.monthly_wage(), facts.service_months()
@@ -89,12 +301,138 @@ async def _calculations(request: OfflineRequest, question: str, facts: Entities)
         amounts = [a for a in facts.amounts if a.kind == "amount"]
         if amounts:
             results.append(await request.call_tool("calculate_litigation_fee", {"amount": float(amounts[-1].value)}))
-    if "calculate_limitation_period" in tools and any(word in question for word in _LIMITATION):
-        known = next((d for d in reversed(facts.dates) if d.year and d.month), None)
-        if known is not None:
-            results.append(await request.call_tool("calculate_limitation_period", {
-                "known_on": date(known.year, known.month, known.day or 1).isoformat()}))
-    return [r.output for r in results if r.ok and isinstance(r.output, Mapping)]
+    deadline = any(word in question for word in (*_LIMITATION, *_DEADLINE))
+    if "calculate_limitation_period" in tools and deadline and domain not in _OWN_PERIODS:
+        start = _limitation_start(question, facts, datetime.now(tz=CHINA_TZ).date())
+        if start is not None:
+            result = await request.call_tool("calculate_limitation_period", {"known_on": start[0].isoformat()})
+            if result.ok and isinstance(result.output, Mapping):
+                results.append(dataclasses.replace(result, output={**result.output, "start_note": start[1]}))
+    return [dict(r.output) for r in results if r.ok and isinstance(r.output, Mapping)]
+
+
+async def _basis_articles(request: OfflineRequest, calculations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The articles a calculation rests on, looked up in the corpus (so they are quoted and verified)."""
+    if "lookup_legal_article" not in request.toolbox:
+        return []
+    found: list[dict[str, Any]] = []
+    for calculation in calculations:
+        for basis in calculation.get("legal_basis", [])[:1]:
+            result = await request.call_tool("lookup_legal_article", {"law": basis["law"], "article": basis["article"]})
+            quoted = str(result.output.get("content", "")).partition("：\n")[2] if result.ok else ""
+            for hit in await db_sync_to_async(_hits)(result):
+                # the look-up's own text when the article is not found by its id (a cached result)
+                found.append(dict(hit, text=hit.get("text") or quoted, reason=f"{calculation.get('name')}的计算依据"))
+    return found
+
+
+def _calculation_lines(calculation: Mapping[str, Any]) -> list[str]:
+    lines = [f"**{calculation.get('name')}**" + (f"：{calculation['amount']} 元" if calculation.get("amount") else "")]
+    if calculation.get("start_note"):
+        lines.append(f"- {calculation['start_note']}")
+    lines += [f"- {step}" for step in calculation.get("steps", [])]
+    basis = "、".join(b.get("text", "") for b in calculation.get("legal_basis", []))
+    if basis:
+        lines.append(f"- 依据：{basis}")
+    return lines
+
+
+# -- the sections ------------------------------------------------------------------------------------------
+
+_LEADS = {
+    ("legality", "prohibitive"): "通常不合法：法律对此有禁止性或否定性规定",
+    ("legality", "permissive"): "是否合法取决于是否符合法定条件",
+    ("legality", "neutral"): "是否合法取决于是否符合法定条件",
+    # a prohibition in the rule may bind the other side as well as the asker: no 一般不能
+    ("can", "prohibitive"): "能否主张取决于下列法定条件",
+    ("can", "permissive"): "一般可以，但须符合法定条件",
+    ("can", "neutral"): "能否主张取决于下列法定条件",
+    ("consequence", "prohibitive"): "依法可能承担不利后果",
+    ("consequence", "permissive"): "依法可能承担下列后果",
+    ("consequence", "neutral"): "依法可能承担下列后果",
+    ("action", "prohibitive"): "可以依法维权，对方的做法受法律限制",
+    ("action", "permissive"): "可以依法主张权利",
+    ("action", "neutral"): "可以依法主张权利",
+}
+
+
+def _limitation_conclusion(kind: str, calculation: Mapping[str, Any], article: Mapping[str, Any] | None,
+                           question: str) -> str:
+    figures = calculation.get("figures", {})
+    expires, expired = figures.get("expires_on", ""), bool(figures.get("expired"))
+    rule = ""
+    if article is not None:
+        sentences = [s for lead, s in _units(str(article.get("text", ""))) if "期间" in s or "起计算" in s]
+        rule = "，".join(_statement("", s) for s in sentences[:2])
+        rule = f"依据{_cite(article)}，{rule}。" if rule else ""
+    start = str(calculation.get("start_note", ""))
+    asks_suit = kind == "can" or "起诉" in question or "告" in question
+    if expired:
+        head = ("诉讼时效可能已经届满：仍可起诉，但对方以时效届满抗辩的，法院不再支持；"
+                "期间内有催告、对方承认或部分履行等中断事由的，时效重新计算")
+        tail = f"{start}，时效已于 {expires} 届满。"
+    else:
+        head = ("可以起诉，前提是诉讼时效尚未届满" if asks_suit else "诉讼时效尚未届满") + "：时效期间为三年"
+        tail = (f"{start}，时效至 {expires} 届满，尚余 {figures.get('days_left')} 天，"
+                "请在此之前起诉或书面催告（催告使时效中断、重新计算）。")
+    condition = "约定了履行（还款）期限的，一般自期限届满之日起算；没有约定的，自催要后给对方的合理期限届满之日起算。"
+    return f"**{head}。** {rule}{tail}{condition}"
+
+
+def conclusion(kind: str, key: Mapping[str, Any] | None, statement: str, calculations: list[dict[str, Any]],
+               basis: list[dict[str, Any]], question: str) -> str:
+    """The direct answer to what was asked, with its conditions, grounded in the articles quoted below."""
+    limitation = next((c for c in calculations if c.get("name") == "诉讼时效"), None)
+    if limitation is not None:
+        article = next((b for b in basis if b.get("reason", "").startswith("诉讼时效")), None)
+        return _limitation_conclusion(kind, limitation, article, question)
+    amount = next((c for c in calculations if c.get("amount")), None)
+    if amount is not None:
+        cited = "、".join(b.get("text", "") for b in amount.get("legal_basis", []))
+        return (f"**按您提供的数据，{amount.get('name')}为 {amount['amount']} 元。** 依据{cited}计算，"
+                "计算过程见下；实际数额以查明的工资基数与工作年限为准。")
+    if key is None or not statement:
+        return ""
+    if kind == "amount":
+        return f"**数额按法定标准确定：** 依据{_cite(key)}，“{statement}”。补充具体数额、期间等要素后可以精确计算。"
+    lead = _LEADS.get((kind, _polarity(statement)))
+    if not asks_about(statement, question):
+        # the closest rule found does not speak of what was asked: say so instead of stretching it
+        path = "协商不成的，可以起诉或依约定申请仲裁。" if kind in ("action", "can") else ""
+        return (f"**{lead or '需结合具体事实判断'}。** 检索到的条文没有直接规定您所问的情形，"
+                f"最接近的是{_cite(key)}（见下）。{path}建议补充事实或咨询律师。")
+    if lead is None:
+        return f"**依据{_cite(key)}：** “{statement}”。"
+    return f"**{lead}。** 依据{_cite(key)}，“{statement}”。以上以您所述事实属实为前提。"
+
+
+def _why(hit: Mapping[str, Any], terms: set[str]) -> str:
+    if hit.get("reason"):
+        return str(hit["reason"])
+    text = str(hit.get("text", ""))
+    shared = sorted((t for t in terms if t in text), key=lambda t: (-len(t), t))
+    picked: list[str] = []
+    for term in shared:
+        if not any(term in p for p in picked):
+            picked.append(term)
+    topic = _title(hit.get("chapter"))
+    where = f"（{topic}）" if _specific(topic) else ""
+    return f"条文{where}规定了“{'”“'.join(picked[:3])}”，与您的问题直接相关" if picked else "与您的问题相关"
+
+
+def _requirements(key: Mapping[str, Any], terms: set[str], question_text: str) -> list[str]:
+    """The key article's conditions set against what the question says."""
+    lines: list[tuple[bool, str]] = []
+    for lead, item in _units(str(key.get("text", "")))[:12]:
+        condition = _statement(lead, item) if lead else _statement("", item)
+        if not ("的" in condition or lead):
+            continue
+        said = sorted({t for t in terms if t in condition and t in question_text}, key=len, reverse=True)[:3]
+        state = f"您已提到“{'”“'.join(said)}”" if said else "您尚未说明，需补充事实"
+        lines.append((bool(said), f"- {condition}（{state}）"))
+        if len(lines) == 3:
+            break
+    return [line for _, line in lines] if any(said for said, _ in lines) else []
 
 
 def _facts_line(facts: Entities) -> str:
@@ -118,73 +456,126 @@ def _bigrams(text: str) -> set[str]:
     return {text[i:i + 2] for i in range(len(text) - 1) if re.fullmatch(r"[\u4e00-\u9fff]{2}", text[i:i + 2])}
 
 
+def _main_count(text: str) -> int:
+    """How often the article's most frequent word occurs (words common to most statutes aside)."""
+    return max(_word_counts(text).values(), default=0)
+
+
 def _relevant(step: domains.SopStep, hits: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """Statutes that share a *distinctive* term with the step: a two-character term of the step that
-    occurs in some but not most of the retrieved texts (common words like 人民、法律 say nothing)."""
-    texts = [str(hit.get("text", "")) for hit in hits]
-    distinctive = {w for w in _bigrams(step.name + step.guidance)
-                   if 0 < sum(w in t for t in texts) <= max(1, len(texts) // 2)}
-    scored = [(sum(w in text for w in distinctive), i) for i, text in enumerate(texts)]
-    return [hits[i] for score, i in sorted(scored, key=lambda x: (-x[0], x[1])) if score > 0][:2]
+    """Statutes about the step, best first: they contain two or more of the step's words (two-character
+    words of its name and guidance, without those common to most statutes: 人民, 应当 …), and those
+    words weigh in the article about as much as its own main word (an article on 保证 that mentions
+    债权 and 债务 in passing is not about how a debt comes into being)."""
+    words = (_bigrams(step.name) | _bigrams(step.guidance)) - _COMMON_BIGRAMS
+    scored = []
+    for i, hit in enumerate(hits):
+        text = str(hit.get("text", ""))
+        found = [w for w in words if w in text]
+        weight = sum(text.count(w) for w in found)
+        if len(found) >= 2 and weight * 4 >= _main_count(text) * 3:
+            scored.append((-weight, i))
+    return [hits[i] for _, i in sorted(scored)][:2]
 
 
-def _cite(hit: Mapping[str, Any]) -> str:
-    return f"《{hit.get('law')}》{hit.get('article_label')}"
+def _next_steps(sop: domains.Sop | None, intent: str, calculations: list[dict[str, Any]]) -> list[str]:
+    lines = []
+    if sop is not None and sop.code == domains.GENERAL and intent != "procedure_guidance":
+        lines += [f"{i}. **{step.name}**：{step.guidance}。" for i, step in enumerate(domains.GENERAL_NEXT_STEPS, 1)]
+    elif sop is not None and sop.steps and intent != "procedure_guidance":
+        lines.append(f"1. **证据**：围绕“{sop.steps[0].name}”准备材料——{sop.steps[0].guidance}。")
+        lines.append(f"2. **程序**：{sop.steps[-1].name}——{sop.steps[-1].guidance}。")
+    if intent == "procedure_guidance":
+        lines += [f"{i}. **{step.name}**：{step.guidance}。" for i, step in enumerate(domains.PROCEDURE_SOP.steps, 1)]
+    for calculation in calculations:
+        expires = calculation.get("figures", {}).get("expires_on")
+        if calculation.get("name") == "诉讼时效" and expires:
+            lines.append(f"{len(lines) + 1}. **期限**：诉讼时效届满日 {expires}（节假日顺延前），此前起诉或书面催告。")
+    if intent == "contract_review":
+        lines.append(f"{len(lines) + 1}. 完整的合同逐条审查请使用“合同审查”功能上传合同文本。")
+    return lines
 
 
-def _calculation_lines(calculation: Mapping[str, Any]) -> list[str]:
-    lines = [f"**{calculation.get('name')}**" + (f"：{calculation['amount']} 元" if calculation.get("amount") else "")]
-    lines += [f"- {step}" for step in calculation.get("steps", [])]
-    basis = "、".join(b.get("text", "") for b in calculation.get("legal_basis", []))
-    if basis:
-        lines.append(f"- 依据：{basis}")
-    lines += [f"- 注意：{note}" for note in calculation.get("notes", [])]
+def _risks(calculations: list[dict[str, Any]], domain: str) -> list[str]:
+    lines = ["- 结论以您所述的事实为准；对方提出相反证据或事实有出入的，结论可能不同，关键事实需有证据证明。"]
+    if not any(c.get("name") == "诉讼时效" for c in calculations) and domain not in ("criminal", domains.GENERAL):
+        lines.append("- 注意时效与期限：超过法定期限主张权利，可能得不到支持。")
+    lines += [f"- {note}。" for c in calculations for note in c.get("notes", [])]
     return lines
 
 
 async def research_offline(request: OfflineRequest) -> str:
+    """The offline answer: 结论 (the direct answer with its conditions), 法律依据 (key articles first,
+    each with why it applies), 结合您的情况 (the facts against the requirements and the SOP), 计算,
+    下一步, 风险提示. Sections without content are left out; only retrieved articles are cited."""
     routing = _routing(request)
     domain, intent = routing.get("domain", domains.GENERAL), routing.get("intent", domains.QA_RETRIEVAL)
     question = request.question
     facts = _entities(request)
-    hits = await _search(request, question, domain)
+    if len(question) > TAIL_CHARS:  # a long narrative asks at its end: its dates and durations count
+        facts = merge(facts, extract_entities(question[-TAIL_CHARS:]))
+    retrieved = await _search(request, question, domain)
+    hits = await db_sync_to_async(relevant_hits)(retrieved, question) if retrieved else []
+    calculations = await _calculations(request, question, facts, domain, intent)
+    calculated = await _basis_articles(request, calculations)
     sop = domains.sop_for(domain, intent)
     lines = [
         f"【离线模式】未使用大语言模型：以下内容由系统检索现行法律法规后按“{domains.domain_label(domain)}”"
         f"分析步骤自动整理，请律师复核。",
         "",
     ]
-    if not hits:
+    seen = {_key(h) for h in calculated}
+    basis = [*calculated, *[h for h in hits if _key(h) not in seen]][:BASIS_MAX]
+    if not basis:
         lines += ["未检索到与问题直接相关的现行法条。建议补充案情要素（时间、金额、当事人关系、争议焦点）后重试，"
                   "或咨询专业律师。"]
         return "\n".join(lines)
-    lines += ["### 一、相关法律规定", ""]
-    lines += [f"{i}. {_quote(hit)}" for i, hit in enumerate(hits, start=1)]
-    lines += ["", "### 二、结合您的情况"]
+    terms = question_terms(question)
+    kind = question_kind(question)
+    key, statement = key_article(hits, question)
+    answer = conclusion(kind, key, statement, calculations, basis, question)
+    if calculations or key is None:
+        key = basis[0]
+    if answer:
+        lines += ["### 结论", "", answer, ""]
+    lines += ["### 法律依据", ""]
+    for i, hit in enumerate(basis, start=1):
+        lines += [f"{i}. {_quote(hit)}", f"   - 适用理由：{_why(hit, terms)}。"]
+    analysis = []
     facts_line = _facts_line(facts)
     if facts_line:
-        lines.append(f"您提到的要素：{facts_line}。")
+        analysis.append(f"您提到的要素：{facts_line}。")
+    requirements = [] if calculations else _requirements(key, terms, question)
+    if requirements:
+        analysis += [f"{_cite(key)}的要件与您所述的对照：", *requirements]
     if sop is not None:
         for number, step in enumerate(sop.steps, start=1):
-            related = _relevant(step, hits)
-            basis = f"可参照{'、'.join(_cite(h) for h in related)}。" if related else ""
-            lines.append(f"{number}. **{step.name}**：{step.guidance}。{basis}")
-    lines.append(f"首要依据为{_cite(hits[0])}；其余条文可作补充或对照适用。")
-    if intent == "calculation":
-        calculations = await _calculations(request, question, facts)
-        lines += ["", "### 三、计算结果"]
-        if calculations:
-            for calculation in calculations:
-                lines += _calculation_lines(calculation)
-        else:
-            lines.append("计算所需要素不足：请说明月工资、工作年限（月数）、起止日期或争议金额。")
-    if intent == "procedure_guidance":
-        lines += ["", "### 三、办理步骤"]
-        lines += [f"{i}. **{step.name}**：{step.guidance}" for i, step in enumerate(domains.PROCEDURE_SOP.steps, 1)]
-    if intent == "contract_review":
-        lines += ["", "提示：完整的合同逐条审查请使用“合同审查”功能上传合同文本。"]
-    lines += ["", "以上为依据现行法条的一般性分析，具体结论取决于证据与案件细节。"]
+            related = _relevant(step, basis)
+            cited = f"（{'、'.join(_cite(h) for h in related)}）" if related else ""
+            analysis.append(f"{number}. **{step.name}**{cited}：{step.guidance}。")
+    if analysis:
+        lines += ["", "### 结合您的情况", "", *analysis]
+    if calculations:
+        lines += ["", "### 计算", ""]
+        for calculation in calculations:
+            lines += _calculation_lines(calculation)
+    elif intent == "calculation":
+        lines += ["", "### 计算", "", "计算所需要素不足：请说明月工资、工作年限（月数）、起止日期或争议金额。"]
+    steps = _next_steps(sop, intent, calculations)
+    if steps:
+        lines += ["", "### 下一步", "", *steps]
+    lines += ["", "### 风险提示", "", *_risks(calculations, domain),
+              "- 以上为离线模式依据现行法条的一般性分析，具体结论取决于证据与案件细节。"]
     return "\n".join(lines)
+
+
+async def _search(request: OfflineRequest, query: str, domain: str) -> list[Mapping[str, Any]]:
+    arguments: dict[str, Any] = {"query": query[:30_000], "top_k": TOP_K}
+    if domain in domains.SPECIALISED_DOMAINS:
+        result = await request.call_tool("search_legal_knowledge", {**arguments, "domain": domain})
+        hits = await db_sync_to_async(_hits)(result)
+        if hits:
+            return hits
+    return await db_sync_to_async(_hits)(await request.call_tool("search_legal_knowledge", arguments))
 
 
 def _previous(request: OfflineRequest) -> str:
@@ -200,20 +591,38 @@ def _strip_agent_tags(text: str) -> str:
 
 
 async def case_analysis_offline(request: OfflineRequest) -> str:
+    """Similar cases of the firm's library; nothing when there are none (an empty search adds no text)."""
     if "search_cases" not in request.toolbox:
-        return "【离线模式】律所案例库检索不可用，类案分析从略。"
+        return ""
     result = await request.call_tool("search_cases", {"query": request.question[:2000], "top_k": 3})
     hits = result.output.get("sources", []) if result.ok and isinstance(result.output, Mapping) else []
     if not hits:
-        return "【离线模式】律所案例库中未找到相近的案例。"
-    lines = ["【离线模式】律所案例库中的相近案例："]
+        return ""
+    lines = ["### 类案参考", "", "律所案例库中的相近案例："]
     lines += [f"- {hit.get('title') or hit.get('law')}：{str(hit.get('text', ''))[:160]}" for hit in hits]
     return "\n".join(lines)
 
 
+def _sections(previous: str) -> list[tuple[str, str]]:
+    """The earlier specialists' texts by agent, without those that carry nothing but the offline label."""
+    parts = re.split(r"【(legal_research|case_analysis|legal_advisor|document_drafting)】", previous)
+    found = [(parts[i], parts[i + 1].strip()) for i in range(1, len(parts) - 1, 2)]
+    if not found and previous.strip():
+        found = [("", previous.strip())]
+    return [(agent, text) for agent, text in found if text.replace(f"【{LABEL}】", "").strip()]
+
+
 def advisor_offline(request: OfflineRequest) -> str:
-    previous = _strip_agent_tags(_previous(request))
-    return previous or "【离线模式】没有可供综合的检索结果，建议补充案情或咨询专业律师。"
+    """The research answer (it carries the structure), with the similar cases before its risks."""
+    sections = _sections(_previous(request))
+    research = next((text for agent, text in sections if agent in ("legal_research", "")), "")
+    cases = [text.replace(f"【{LABEL}】", "").strip() for agent, text in sections if agent == "case_analysis"]
+    if not research:
+        return "\n\n".join(cases) or "【离线模式】没有可供综合的检索结果，建议补充案情或咨询专业律师。"
+    if cases and "### 风险提示" in research:
+        head, tail = research.split("### 风险提示", 1)
+        return f"{head}{chr(10).join(cases)}\n\n### 风险提示{tail}"
+    return "\n\n".join([research, *cases])
 
 
 def drafting_offline(request: OfflineRequest) -> str:

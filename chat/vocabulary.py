@@ -203,12 +203,36 @@ class CalculatorWords(Schema):
     no_written_contract: Words
     litigation_fee: Words
     limitation_period: Words
+    deadline_question: Words
+
+
+class QuestionKinds(Schema):
+    legality: Words
+    can: Words
+    amount: Words
+    consequence: Words
+    action: Words
+
+
+class NormWords(Schema):
+    prohibitive: Words
+    permissive: Words
+
+
+class RelevanceWords(Schema):
+    generic_titles: Words
+    generic_suffixes: Words
+    common_bigrams: Words
 
 
 class OfflineKeywords(Schema):
-    """chat/vocab/offline.toml: words that make the offline answer run a calculator."""
+    """chat/vocab/offline.toml: words that make the offline answer run a calculator, the kinds of
+    question its direct answer answers, how a statute sentence points, titles without a topic."""
 
     calculators: CalculatorWords
+    questions: QuestionKinds
+    norms: NormWords
+    relevance: RelevanceWords
 
 
 @cache
