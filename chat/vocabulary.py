@@ -144,6 +144,21 @@ def intent_vocabulary() -> IntentVocabulary:
     return load_vocabulary(VOCAB_DIR / "intent.toml", IntentVocabulary)
 
 
+# -- intent_signals.toml --------------------------------------------------------------------------
+
+
+class IntentSignals(Schema):
+    """chat/vocab/intent_signals.toml: which domain a retrieved statute speaks for when
+    knowledge/vocab/domains.toml does not scope it (a fragment of the law's name → domains)."""
+
+    law_name_domains: dict[Word, Annotated[list[LegalDomain], Field(min_length=1)]]
+
+
+@cache
+def intent_signals() -> IntentSignals:
+    return load_vocabulary(VOCAB_DIR / "intent_signals.toml", IntentSignals)
+
+
 # -- entities.toml ---------------------------------------------------------------------------------
 
 
@@ -221,4 +236,5 @@ SCHEMAS: dict[str, type[Schema]] = {
     "intent.toml": IntentVocabulary,
     "entities.toml": EntityLexicon,
     "offline.toml": OfflineKeywords,
+    "intent_signals.toml": IntentSignals,
 }
