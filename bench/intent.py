@@ -10,8 +10,10 @@ use (:mod:`chat.intent_model`: rules + the statutes the question retrieves + pro
 similarity, calibrated), against the database the settings point at. "estimate" is the best
 estimate whatever its confidence (what the API's ``domain`` shows); "routed" is where the turn
 goes on its own (general/qa_retrieval below the threshold). "decided" = confidence ≥ threshold;
-its precision counts domain and intent both right. The calibration table gives, per confidence
-bucket, how many questions fall in it and how many of them are right. Latency is one classify
+its precision is given for the domain (what the combined confidence is calibrated for) and for
+domain and intent both (what the rules' confidence P(domain) × P(intent) stands for). The
+calibration table gives, per confidence bucket, how many questions fall in it and how many of
+them are right. Latency is one classify
 call, measured over ``--repeat`` passes after a warm-up pass, as wall-clock time and as the
 thread's CPU time (which other processes competing for the CPU do not inflate).
 """
@@ -131,6 +133,8 @@ def main() -> None:
     parser.add_argument("--threshold", type=float, default=None)
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--errors", action="store_true", help="list every wrong estimate")
+    parser.add_argument("--no-retrieve", action="store_true",
+                        help="combined mode without the statute signal (rules + prototypes, no database)")
     args = parser.parse_args()
 
     items = load(args.data)
@@ -145,7 +149,7 @@ def main() -> None:
         threshold = args.threshold if args.threshold is not None else intent_model.THRESHOLD
 
         def run(text: str) -> Any:
-            return intent_model.classify(text, threshold=threshold)
+            return intent_model.classify(text, threshold=threshold, retrieve=not args.no_retrieve)
     else:
         threshold = args.threshold if args.threshold is not None else THRESHOLD
 
@@ -153,7 +157,8 @@ def main() -> None:
             return classify(text, threshold=threshold)
 
     results = [run(item["text"]) for item in items]
-    report(items, results, threshold=threshold, label=f"{args.mode} on {args.data.name}", errors=args.errors)
+    mode = f"{args.mode} without statutes" if args.no_retrieve else args.mode
+    report(items, results, threshold=threshold, label=f"{mode} on {args.data.name}", errors=args.errors)
 
     timings: list[float] = []
     cpu_timings: list[float] = []

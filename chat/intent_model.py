@@ -13,10 +13,11 @@ Three signals per domain, none of which needs the rules' words to appear in the 
 
 A conditional logit per label set (one weight per signal shared by all labels, plus a bias per
 label, ``chat/data/intent_model.json``) turns them into P(domain) and P(intent). The best
-estimate is the argmax; its confidence ``P(domain) × P(intent)`` is mapped through a Platt
-calibration fitted on out-of-fold predictions, so that a confidence of 0.85 means 85 % of such
-decisions are right (domain and intent both). The estimate is the classification whatever the
-confidence; below :data:`THRESHOLD` the *route* falls back to 综合咨询/qa_retrieval, and
+estimate is the argmax of each; the confidence is P(domain) mapped through a Platt calibration
+fitted on out-of-fold predictions, so that a confidence of 0.85 means 85 % of such domains are
+right (the intent's own probability is ``intent_confidence``). The estimate is the
+classification whatever the confidence; below :data:`THRESHOLD` the *route* falls back to
+综合咨询/qa_retrieval, and
 :attr:`Classification.route_reason` says why. ``bench/intent_fit.py`` refits the data files;
 docs/decisions/intent-rules.md has the design and the numbers.
 
@@ -98,6 +99,14 @@ class Signals:
             p = p_non_legal if code == NON_LEGAL_INTENT else probs.get(code, 0.0) * (1 - p_non_legal)
             rows.append([max(math.log(p or 1e-300), LOG_FLOOR), self.intent_similarity.get(code, 0.0)])
         return np.array(rows, dtype=np.float64)
+
+
+def expand(features: np.ndarray) -> np.ndarray:
+    """(…, labels, f) → (…, labels, f + labels): the rules' log-probability once more per label, so
+    the fit can trust the rules more for one label (calculation's figures) than for another."""
+    labels = features.shape[-2]
+    per_label = features[..., :, :1] * np.eye(labels)
+    return np.concatenate([features, per_label], axis=-1)
 
 
 def _softmax_dict(scores: dict[str, float], temperature: float) -> dict[str, float]:
@@ -205,7 +214,7 @@ def collect(text: str, *, retrieve: bool = True, rule: RuleDecision | None = Non
     """Every signal of ``text`` (``retrieve=False``: the rules and prototypes only, no database)."""
     rule = rule or rules_classify(text)
     query = _SPACE.sub(" ", normalize(text or ""))[:MAX_CHARS].strip()
-    if not query or rule.guess_domain == NON_LEGAL and rule.domain_confidence >= 0.95:
+    if not query or (rule.guess_domain == NON_LEGAL and rule.domain_confidence >= 0.95):
         return Signals(rule=rule)  # nothing to search: small talk the rules are sure of
     statutes, laws = statute_signal(query) if retrieve else ({}, ())
     domain_sims, intent_sims = similarity_signal(embed(query))
@@ -222,7 +231,7 @@ class Model:
     domain_bias: np.ndarray
     intent_weights: np.ndarray
     intent_bias: np.ndarray
-    #: Platt calibration of the joint confidence: sigmoid(a · logit(c) + b)
+    #: Platt calibration of P(domain): sigmoid(a · logit(p) + b)
     calibration: tuple[float, float]
 
     def to_json(self) -> dict[str, Any]:
@@ -311,11 +320,17 @@ class Classification:
         }
 
 
+def _features(base: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    return expand(base) if weights.shape[0] > base.shape[-1] else base
+
+
 def combine(signals: Signals, weights: Model | None = None, *, threshold: float = THRESHOLD) -> Classification:
     """Weigh the signals into the best estimate, its calibrated confidence and the route."""
     weights = weights or model()
-    p_domain = softmax(signals.domain_features() @ weights.domain_weights + weights.domain_bias)
-    p_intent = softmax(signals.intent_features() @ weights.intent_weights + weights.intent_bias)
+    p_domain = softmax(_features(signals.domain_features(), weights.domain_weights) @ weights.domain_weights
+                       + weights.domain_bias)
+    p_intent = softmax(_features(signals.intent_features(), weights.intent_weights) @ weights.intent_weights
+                       + weights.intent_bias)
     order = np.argsort(-p_domain, kind="stable")
     best, second = DOMAIN_CODES[order[0]], DOMAIN_CODES[order[1]]
     if best == NON_LEGAL:
@@ -328,7 +343,7 @@ def combine(signals: Signals, weights: Model | None = None, *, threshold: float 
         intent, p_int = INTENT_CODES[intent_order[0]], float(legal[intent_order[0]])
         second_intent = INTENT_CODES[intent_order[1]]
     p_dom = float(p_domain[order[0]])
-    raw = p_dom * p_int
+    raw = p_dom
     confidence = calibrate(raw, weights.calibration)
     decided = confidence >= threshold
     label = f"{DOMAINS[best]}/{intent}"
