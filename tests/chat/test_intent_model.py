@@ -120,3 +120,13 @@ def test_a_non_legal_message_stays_non_legal(client_for, staff_user, text):
     assert (body["domain"], body["intent"]) == ("non_legal", "non_legal")
     if body["decided"]:
         assert body["route"]["domain"] == "non_legal"
+
+
+@pytest.mark.django_db
+def test_a_30000_character_narrative_is_classified_from_its_start(client_for, staff_user, statutes):
+    story = ("我在一家电子厂上班，2021年3月入职，一直没签劳动合同，上个月老板说厂里效益不好"
+             "让我们回家等通知，工资停发了，社保也停了。")
+    text = (story * 600)[:30_000]
+    body = client_for(staff_user).post("/api/v1/intent/classify", {"text": text}, format="json").json()
+    assert body["domain"] == "labor" and 0 < body["confidence"] <= 1
+    assert body["signals"]["statutes"]["hits"]  # the search ran on the narrative's start
