@@ -34,7 +34,7 @@ from agents.parallel import run_parallel
 from agents.runner import run_agent
 from agents.tools import RunContext, ToolResult
 from agents.types import AgentResult, AgentSpec
-from chat import domains, intent_rules, memory, selectors, specialists
+from chat import domains, intent_model, memory, selectors, specialists
 from chat.constants import FAILURE_TEXT, HISTORY_WINDOW, session_group, turn_log
 from chat.entities import Entities, merge
 from chat.models import Message
@@ -57,6 +57,11 @@ class IntentModelOutput(BaseModel):
 
 @dataclass
 class Routing:
+    """The classification (``domain``, ``intent``: the best estimate, with its calibrated
+    ``confidence`` and ``reason``) and the route the turn takes (``route_domain``,
+    ``route_intent``, ``route_reason``; ``plan`` and ``sop`` follow the route). Below the
+    threshold the route falls back to 综合咨询/qa_retrieval; the classification stays."""
+
     domain: str
     intent: str
     confidence: float
@@ -66,10 +71,25 @@ class Routing:
     entities: Entities
     plan: domains.IntentPlan
     sop: domains.Sop | None
+    route_domain: str = ""
+    route_intent: str = ""
+    route_reason: str = ""
+    decided: bool = False
+    domain_confidence: float = 0.0
+    intent_confidence: float = 0.0
+    signals: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.route_domain = self.route_domain or self.domain
+        self.route_intent = self.route_intent or self.intent
 
     @property
     def legal(self) -> bool:
-        return self.domain != domains.NON_LEGAL
+        return self.route_domain != domains.NON_LEGAL
+
+    def route(self) -> dict[str, Any]:
+        return {"domain": self.route_domain, "domain_label": domains.domain_label(self.route_domain),
+                "intent": self.route_intent, "decided": self.decided, "reason": self.route_reason}
 
     def stages(self) -> list[tuple[str, ...]]:
         """The specialists that answer, stage by stage (a stage's agents run in parallel)."""
@@ -86,7 +106,7 @@ class Routing:
         """What the saved answer keeps of the routing (``Message.intent``, without ``offline``)."""
         return {"domain": self.domain, "domain_label": domains.domain_label(self.domain), "intent": self.intent,
                 "confidence": self.confidence, "layer": self.layer, "reason": self.reason,
-                "runner_up": self.runner_up}
+                "runner_up": self.runner_up, "route": self.route()}
 
 
 @dataclass
@@ -148,10 +168,14 @@ class TurnSink:
 
 # --- layer 1 + layer 2 intent ------------------------------------------------------------------------
 async def classify(text: str, recorder: Any = None) -> Routing:
-    """Layer 1 decides at ≥ 0.85; below it the intent model (layer 2) when configured."""
-    decision = intent_rules.classify(text)
+    """Layer 1 (:mod:`chat.intent_model`: rules + retrieved statutes + prototypes, calibrated)
+    classifies; at ≥ its threshold the route follows. Below it the intent model (layer 2) when
+    configured, else the route falls back to 综合咨询/qa_retrieval and the classification stays."""
+    decision = await db_sync_to_async(intent_model.classify)(text)
     domain, intent, confidence, layer = decision.domain, decision.intent, decision.confidence, "rule"
     reason = decision.reason
+    route_domain, route_intent, route_reason = decision.route_domain, decision.route_intent, decision.route_reason
+    decided = decision.decided
     gateway = get_gateway()
     if not decision.decided and not gateway.offline:
         try:
@@ -166,17 +190,22 @@ async def classify(text: str, recorder: Any = None) -> Routing:
             if answer.domain in domains.DOMAINS and answer.intent in domains.INTENTS:
                 domain, intent, confidence, layer = answer.domain, answer.intent, answer.confidence, "llm"
                 reason = answer.reason or "意图模型判断"
+                route_domain, route_intent, decided = domain, intent, True
+                route_reason = f"第一层置信度不足，按意图模型判断分派（{route_reason}）"
         except LLMError as exc:
-            reason = f"{reason}；意图模型不可用（{exc.code}），按规则兜底"
+            route_reason = f"{route_reason}；意图模型不可用（{exc.code}）"
     elif not decision.decided:
-        reason = f"{reason}（离线模式：无意图模型，按规则兜底为综合咨询/法条检索）"
+        route_reason = f"{route_reason}（离线模式：无意图模型）"
     if domain == domains.NON_LEGAL or intent == domains.NON_LEGAL_INTENT:
         domain, intent = domains.NON_LEGAL, domains.NON_LEGAL_INTENT
-    plan = domains.intent_plan(intent)
+    if route_domain == domains.NON_LEGAL or route_intent == domains.NON_LEGAL_INTENT:
+        route_domain, route_intent = domains.NON_LEGAL, domains.NON_LEGAL_INTENT
     return Routing(
         domain=domain, intent=intent, confidence=round(float(confidence), 4), layer=layer, reason=reason,
-        runner_up=dict(decision.to_dict().get("runner_up") or {}), entities=decision.entities, plan=plan,
-        sop=domains.sop_for(domain, intent),
+        runner_up=dict(decision.runner_up), entities=decision.entities, plan=domains.intent_plan(route_intent),
+        sop=domains.sop_for(route_domain, route_intent), route_domain=route_domain, route_intent=route_intent,
+        route_reason=route_reason, decided=decided, domain_confidence=round(decision.domain_confidence, 4),
+        intent_confidence=round(decision.intent_confidence, 4), signals=decision.signals_dict(),
     )
 
 
@@ -193,11 +222,14 @@ def intent_event(trace_id: str, routing: Routing, state: Entities) -> dict[str, 
     return (events.intent(trace_id, domain=routing.domain, intent=routing.intent, confidence=routing.confidence,
                           layer=routing.layer, entities=state.to_dict())
             | {"domain_label": domains.domain_label(routing.domain), "runner_up": routing.runner_up,
-               "reason": routing.reason})
+               "reason": routing.reason, "decided": routing.decided, "domain_confidence": routing.domain_confidence,
+               "intent_confidence": routing.intent_confidence, "signals": routing.signals, "route": routing.route()})
 
 
 def routing_event(trace_id: str, routing: Routing) -> dict[str, Any]:
-    return events.routing(trace_id, agents=routing.agents(), reason=f"{routing.plan.description}（{routing.reason}）")
+    return (events.routing(trace_id, agents=routing.agents(),
+                           reason=f"{routing.plan.description}（{routing.route_reason or routing.reason}）")
+            | {"route": routing.route()})
 
 
 async def classify_recorded(text: str, recorder: TraceRecorder) -> Routing:
@@ -255,14 +287,14 @@ async def run_plan(turn: TurnInput, ctx: RunContext, recorder: Any, *, query: st
             agent = specialists.specialist(name)
             spec = agent.spec(
                 instructions=system_prompt(agent, routing, turn.state, turn.recalled, turn.summary),
-                tools=agent.tools_for(intent=routing.intent), stream=last and len(names) == 1)
+                tools=agent.tools_for(intent=routing.route_intent), stream=last and len(names) == 1)
             messages = [*turn.history[-HISTORY_WINDOW:]]
             if gathered:
                 messages.append({"role": "assistant", "content": "前序分析：\n" + "\n\n".join(gathered)})
             if feedback:
                 messages.append({"role": "system", "content": f"上一稿未通过审核：{feedback}。请重新检索并修改。"})
             messages.append({"role": "user", "content": question})
-            runs[name] = _agent_coroutine(spec, messages, ctx, recorder, purpose=f"{name}:{routing.intent}")
+            runs[name] = _agent_coroutine(spec, messages, ctx, recorder, purpose=f"{name}:{routing.route_intent}")
         outcome = await run_parallel(runs, timeout=settings.AGENT_TIMEOUT)
         notices.extend(outcome.notices)
         for name in names:
@@ -344,7 +376,8 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
     await send(intent_event(ctx.trace_id, routing, state))
     await send(routing_event(ctx.trace_id, routing))
     ctx = dataclasses.replace(ctx, extra={**ctx.extra, "routing": {
-        "domain": routing.domain, "intent": routing.intent, "entities": state.to_dict()}})
+        "domain": routing.route_domain, "intent": routing.route_intent, "entities": state.to_dict(),
+        "classified": {"domain": routing.domain, "intent": routing.intent, "confidence": routing.confidence}}})
     turn = TurnInput(question, history, routing, state, recalled, summary)
     await send(events.status(ctx.trace_id, phase="planning", text=routing.plan.description))
     final, tool_results, notices = await run_plan(turn, ctx, recorder)

@@ -144,6 +144,53 @@ def intent_vocabulary() -> IntentVocabulary:
     return load_vocabulary(VOCAB_DIR / "intent.toml", IntentVocabulary)
 
 
+# -- intent_signals.toml --------------------------------------------------------------------------
+
+
+class IntentSignals(Schema):
+    """chat/vocab/intent_signals.toml: which domain a retrieved statute speaks for when
+    knowledge/vocab/domains.toml does not scope it (a fragment of the law's name → domains)."""
+
+    law_name_domains: dict[Word, Annotated[list[LegalDomain], Field(min_length=1)]]
+
+
+@cache
+def intent_signals() -> IntentSignals:
+    return load_vocabulary(VOCAB_DIR / "intent_signals.toml", IntentSignals)
+
+
+# -- traditional.toml ------------------------------------------------------------------------------
+
+
+def _pair(value: str) -> str:
+    if len(value) != 2 or value[0] == value[1]:
+        raise ValueError(f"a traditional character and its simplified form, two different characters (got {value!r})")
+    return value
+
+
+class TraditionalCharacters(Schema):
+    """chat/vocab/traditional.toml: traditional character → simplified character."""
+
+    pairs: Annotated[list[Annotated[str, AfterValidator(_pair)]], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _unique(self) -> TraditionalCharacters:
+        seen: set[str] = set()
+        for pair in self.pairs:
+            if pair[0] in seen:
+                raise ValueError(f"pairs: {pair[0]!r} is listed twice")
+            seen.add(pair[0])
+        return self
+
+    def table(self) -> dict[int, str]:
+        return {ord(pair[0]): pair[1] for pair in self.pairs}
+
+
+@cache
+def traditional_characters() -> TraditionalCharacters:
+    return load_vocabulary(VOCAB_DIR / "traditional.toml", TraditionalCharacters)
+
+
 # -- entities.toml ---------------------------------------------------------------------------------
 
 
@@ -245,4 +292,6 @@ SCHEMAS: dict[str, type[Schema]] = {
     "intent.toml": IntentVocabulary,
     "entities.toml": EntityLexicon,
     "offline.toml": OfflineKeywords,
+    "intent_signals.toml": IntentSignals,
+    "traditional.toml": TraditionalCharacters,
 }

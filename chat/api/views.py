@@ -188,5 +188,7 @@ class IntentClassifyApi(APIView):
         return Response(ClassifyOutput({
             "domain": routing.domain, "domain_label": domain_label(routing.domain), "intent": routing.intent,
             "confidence": routing.confidence, "layer": routing.layer, "entities": routing.entities.to_dict(),
-            "runner_up": routing.runner_up, "reason": routing.reason, "trace_id": trace_id,
+            "runner_up": routing.runner_up, "reason": routing.reason, "decided": routing.decided,
+            "domain_confidence": routing.domain_confidence, "intent_confidence": routing.intent_confidence,
+            "route": routing.route(), "signals": routing.signals, "trace_id": trace_id,
         }).data)

@@ -453,6 +453,7 @@
     var runnerText = [label(L.domains, runner.domain), label(L.intents, runner.intent)].filter(Boolean).join(" / ");
     if (runnerText && runner.score != null) runnerText += "（" + Number(runner.score).toFixed(2) + "）";
     var agents = routing ? (routing.agents || []).map(function (a) { return label(L.agents, a); }) : [];
+    var route = intent.route || (routing && routing.route) || null;
     return '<dl class="facts-grid">' +
       "<dt>领域</dt><dd><strong>" + esc(intent.domain_label || label(L.domains, intent.domain)) + "</strong></dd>" +
       "<dt>意图</dt><dd>" + esc(label(L.intents, intent.intent)) + "</dd>" +
@@ -461,7 +462,9 @@
       '" aria-label="置信度"><span style="width: ' + pct + '%"></span></span> ' + confidence.toFixed(2) + "</dd>" +
       (runnerText ? "<dt>次选</dt><dd>" + esc(runnerText) + "</dd>" : "") +
       (agents.length ? "<dt>智能体</dt><dd>" + esc(agents.join(" → ")) + "</dd>" : "") +
-      '<dt>理由</dt><dd class="reason">' + esc(intent.reason || "") + "</dd></dl>";
+      '<dt>理由</dt><dd class="reason">' + esc(intent.reason || "") + "</dd>" +
+      (route && !route.decided && route.reason ? '<dt>分派</dt><dd class="reason">' + esc(route.reason) + "</dd>" : "") +
+      "</dl>";
   }
 
   function pretty(value) {
