@@ -128,15 +128,6 @@ def reset_embedder() -> None:
     _embedder = None
 
 
-def bulk_embedder() -> Embedder:
-    """The embedder for a corpus import: the offline model with one BLAS thread per core (an import
-    has the machine to itself; queries keep the single-threaded process-wide one). Same vectors."""
-    embedder = get_embedder()
-    if isinstance(embedder, UseEmbedder) and (os.cpu_count() or 1) > 1:
-        return UseEmbedder(model=embedder.model, threads=os.cpu_count() or 1)
-    return embedder
-
-
 def signature(embedder: Embedder | None = None) -> dict[str, object]:
     """What identifies the vector space: backend, model, dimension."""
     if embedder is None:

@@ -204,7 +204,8 @@ def law_resolve(*, name: str, version: str | None = None) -> Law:
     cache = corpus_cache()
     full = cache.index.resolve(name or "")
     if full is None:
-        raise LawNotFound(name, cache.index.suggest(name or "", 5))
+        # A short name several documents share: the documents it could mean, not a guess.
+        raise LawNotFound(name, cache.index.candidates(name) or cache.index.suggest(name or "", 5))
     if not version:
         pk = cache.current_ids.get(full) or cache.version_ids[full][0]
         return Law.objects.get(pk=pk)

@@ -22,6 +22,7 @@ import datetime as dt
 import logging
 import time
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from pgvector.psycopg import register_vector
 
-from knowledge.embeddings import Embedder, bulk_embedder, get_embedder, signature
+from knowledge.embeddings import Embedder, get_embedder, signature
 from knowledge.importers import (
     BUNDLED_SOURCE,
     SHIPPED_CORPORA,
@@ -376,9 +377,7 @@ def _write_vectors(pairs: list[tuple[int, Any]]) -> None:
 
 def statute_embed_missing(*, embedder: Embedder | None = None, progress: Progress = _noop) -> int:
     """Embed every article that has no vector yet. Returns how many were embedded."""
-    if embedder is None:
-        many = Article.objects.filter(embedding__isnull=True)[: REBUILD_INDEX_THRESHOLD + 1].count()
-        embedder = bulk_embedder() if many > REBUILD_INDEX_THRESHOLD else get_embedder()
+    embedder = embedder or get_embedder()
     column_dim = embedding_column_dim()
     if column_dim != embedder.dim:
         raise StatuteImportError(
@@ -401,17 +400,28 @@ def statute_embed_missing(*, embedder: Embedder | None = None, progress: Progres
     CorpusState.objects.update_or_create(key="embedding", defaults={"value": signature(embedder)})
     done = 0
     _emit(progress, "embed", 0, len(pending), f"计算向量（{embedder.backend}/{embedder.model}）")
+    # The model embeds one chunk on a side thread (numpy, no database) while this thread writes the
+    # previous chunk's vectors and reads the next chunk's texts.
+    computing: Future | None = None
+    computed_ids: list[int] = []
     try:
-        for start in range(0, len(pending), EMBED_CHUNK):
-            ids = pending[start : start + EMBED_CHUNK]
-            rows = list(Article.objects.filter(pk__in=ids).order_by("id").values_list(
-                "id", "law__name", "chapter", "section", "text"))
-            texts = [article_embedding_text(law_name=name, chapter=ch, section=sec, text=text)
-                     for _, name, ch, sec, text in rows]
-            vectors = embedder.embed(texts)
-            _write_vectors([(row[0], vectors[i]) for i, row in enumerate(rows)])
-            done += len(rows)
-            _emit(progress, "embed", done, len(pending), "计算向量")
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="knowledge-embed") as pool:
+            for start in range(0, len(pending) + EMBED_CHUNK, EMBED_CHUNK):
+                ids = pending[start : start + EMBED_CHUNK]
+                rows = list(Article.objects.filter(pk__in=ids).order_by("id").values_list(
+                    "id", "law__name", "chapter", "section", "text", "law__aliases")) if ids else []
+                texts = [article_embedding_text(law_name=name, chapter=ch, section=sec, text=text,
+                                                aliases=aliases or ())
+                         for _, name, ch, sec, text, aliases in rows]
+                following = pool.submit(embedder.embed, texts) if rows else None
+                if computing is not None:
+                    vectors = computing.result()
+                    _write_vectors([(pk, vectors[i]) for i, pk in enumerate(computed_ids)])
+                    done += len(computed_ids)
+                    _emit(progress, "embed", done, len(pending), "计算向量")
+                computing, computed_ids = following, [row[0] for row in rows]
+                if computing is None:
+                    break
     finally:
         if rebuild:
             _emit(progress, "index", 0, 1, "建立 HNSW 索引")
