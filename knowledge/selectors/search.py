@@ -42,7 +42,14 @@ from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, InvalidQ
 from knowledge.lawnames import PRC_PREFIX
 from knowledge.models import Article, LawStatus
 from knowledge.query_expansion import expand_query
-from knowledge.selectors.statutes import CorpusCache, article_lookup, corpus_cache, law_index, law_resolve
+from knowledge.selectors.statutes import (
+    CorpusCache,
+    article_lookup,
+    corpus_cache,
+    doc_type_rank,
+    law_index,
+    law_resolve,
+)
 from knowledge.textsearch import index_tokens
 from legalsite.db import beside
 
@@ -57,6 +64,10 @@ MAX_TERMS_LONG = 32
 #: candidates; all chosen terms score them. Common words made candidate sets of thousands of rows.
 FILTER_MIN_IDF = 5.0
 FILTER_MIN_TERMS = 3
+#: Score factor of 行政法规, 司法解释, 部门规章 candidates (laws 1.0): measured in docs/knowledge-corpus.md.
+SUBORDINATE_WEIGHT = 0.7
+#: Full-text matches given the full per-term rank (the rest are ranked once, against the filter query).
+FTS_PRESELECT = 800
 #: Below this many articles in scope, dense search scans exactly instead of using HNSW.
 EXACT_SCAN_BELOW = 6000
 #: Fusion: convex combination of min-max normalised cosine and max-normalised FTS score.
@@ -371,16 +382,23 @@ def fts_candidates(weights: dict[str, float], idf: dict[str, float], scope: Scop
     filter_terms = [t for t in by_idf if idf.get(t, 0.0) >= FILTER_MIN_IDF] or by_idf[:FILTER_MIN_TERMS]
     if len(filter_terms) < FILTER_MIN_TERMS:
         filter_terms = by_idf[:FILTER_MIN_TERMS]
-    rank_sql = " + ".join("%s * ts_rank(a.search_vector, to_tsquery('simple', %s))" for _ in terms)
+    rank_sql = " + ".join("%s * ts_rank(c.search_vector, to_tsquery('simple', %s))" for _ in terms)
     rank_params: list[Any] = []
     for term in terms:
         rank_params.extend([weights[term], term])
+    # Two stages: every matching article is ranked once against the filter query, and only the best
+    # FTS_PRESELECT of them get the weighted per-term rank (its cost is matches x terms; with both corpora a
+    # question matches thousands of articles).
+    filter_query = " | ".join(filter_terms)
     sql = (
-        f"SELECT a.id, {rank_sql} AS score FROM knowledge_article a JOIN knowledge_law l ON l.id = a.law_id "  # noqa: S608 - constant clauses, values are parameters
-        f"WHERE a.search_vector @@ to_tsquery('simple', %s) AND {scope.sql} ORDER BY score DESC LIMIT %s"
+        "WITH c AS MATERIALIZED (SELECT a.id, a.search_vector FROM knowledge_article a "  # noqa: S608 - constant clauses, values are parameters
+        f"JOIN knowledge_law l ON l.id = a.law_id WHERE a.search_vector @@ to_tsquery('simple', %s) AND {scope.sql} "
+        "ORDER BY ts_rank(a.search_vector, to_tsquery('simple', %s)) DESC LIMIT %s) "
+        f"SELECT c.id, {rank_sql} AS score FROM c ORDER BY score DESC LIMIT %s"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*rank_params, " | ".join(filter_terms), *scope.params, limit])
+        cursor.execute(sql, [filter_query, *scope.params, filter_query, max(FTS_PRESELECT, limit), *rank_params,
+                             limit])
         return [(row[0], float(row[1])) for row in cursor.fetchall()]
 
 
@@ -442,6 +460,12 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
             if articles[pk].law.name in mentioned:
                 scores[pk] *= 1 + LAW_MENTION_BOOST
         ranked_ids = sorted(scores, key=lambda pk: -scores[pk])
+    if not law and not doc_type:
+        # A regulation or interpretation outranks a law only when it matches clearly better: the law first
+        # where both apply (docs/decisions/second-corpus.md).
+        for pk in ranked_ids[: top_k * 3]:
+            scores[pk] *= subordinate_weight(articles[pk].law.doc_type, mentioned=articles[pk].law.name in mentioned)
+        ranked_ids = sorted(scores, key=lambda pk: -scores[pk])
     final: list[int] = list(cited_ids)
     for pk in ranked_ids:
         if len(final) >= top_k:
@@ -479,6 +503,13 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
         dense=bool(dense), elapsed_ms=(time.perf_counter() - started) * 1000,
     )
     return SearchResponse(results, info)
+
+
+def subordinate_weight(doc_type: str, *, mentioned: bool = False) -> float:
+    """The factor on a candidate's score by its document type: 1 for laws (and a document the query names)."""
+    if mentioned or doc_type_rank(doc_type) <= 1:
+        return 1.0
+    return SUBORDINATE_WEIGHT
 
 
 def matched_terms(text: str, terms: list[str], limit: int = 30) -> list[str]:
