@@ -67,7 +67,7 @@ FILTER_MIN_TERMS = 3
 #: Score factor of 行政法规, 司法解释, 部门规章 candidates (laws 1.0): measured in docs/knowledge-corpus.md.
 SUBORDINATE_WEIGHT = 0.7
 #: Full-text matches given the full per-term rank (the rest are ranked once, against the filter query).
-FTS_PRESELECT = 800
+FTS_PRESELECT = 300
 #: Below this many articles in scope, dense search scans exactly instead of using HNSW.
 EXACT_SCAN_BELOW = 6000
 #: Fusion: convex combination of min-max normalised cosine and max-normalised FTS score.
