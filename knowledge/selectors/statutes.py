@@ -85,7 +85,7 @@ _checked_at = 0.0
 
 
 #: Document types by rank in the hierarchy of norms: a law is cited before the interpretation applying it.
-DOC_TYPE_RANK = {"宪法": 0, "法律": 1, "立法解释": 1, "修正案": 1, "修改决定": 1, "行政法规": 2, "司法解释": 3,
+DOC_TYPE_RANK = {"宪法": 1, "法律": 1, "立法解释": 1, "修正案": 1, "修改决定": 1, "行政法规": 2, "司法解释": 3,
                  "部门规章": 4}
 
 
