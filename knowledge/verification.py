@@ -5,7 +5,9 @@
 lists, 本法/该法 from context) and checks each one:
 
 * the law is in the corpus (else ``law_unknown``; 合同法 and the other laws folded into 民法典 say
-  so), and 本法/该法 can be tied to a law (else ``law_unresolved``);
+  so), its name points at one document (else ``law_ambiguous``, naming every document a shared short
+  name such as 行政诉讼法解释 could mean - never a guess), and 本法/该法 can be tied to a law (else
+  ``law_unresolved``);
 * the article exists in the version cited — the default (current) version unless the citation
   names a year, as in 《商标法》（2019年）第五十七条 (else ``article_missing`` with the law's size,
   or ``historical_only`` when only an old version has that number);
@@ -47,6 +49,7 @@ NOT_YET_EFFECTIVE = "not_yet_effective"
 SUPERSEDED_PENDING = "superseded_pending"
 LAW_UNKNOWN = "law_unknown"
 LAW_UNRESOLVED = "law_unresolved"
+LAW_AMBIGUOUS = "law_ambiguous"
 ARTICLE_MISSING = "article_missing"
 HISTORICAL_ONLY = "historical_only"
 PARAGRAPH_MISSING = "paragraph_missing"
@@ -431,6 +434,11 @@ def _unknown_law(base: dict[str, Any], c: Citation, index: Any) -> VerifiedCitat
         word = f"“{written}”" if written else "该条文"
         return _verdict(base, LAW_UNRESOLVED,
                         f"无法确定{word}指哪部法律：文中此前没有提到法律，也没有指定默认法律", None)
+    candidates = index.candidates(written)
+    if candidates:
+        listed = "、".join(f"《{name}》" for name in candidates)
+        return _verdict({**base, "suggestions": candidates}, LAW_AMBIGUOUS,
+                        f"“{written}”可能指{len(candidates)}部文件：{listed}；无法确定所指，请写明文件全称", None)
     key = short_name(normalize_name(written))
     successor = SUPERSEDED_BY.get(key)
     suggestions = index.suggest(written, 5)

@@ -272,8 +272,23 @@ def charge_table() -> ChargeTable:
     return load_vocabulary(VOCAB_DIR / "charges.toml", ChargeTable)
 
 
+# -- law_names.toml --------------------------------------------------------------------------------
+
+
+class LawNames(Schema):
+    """knowledge/vocab/law_names.toml: short names several documents answer to -> those documents."""
+
+    ambiguous: dict[Annotated[str, AfterValidator(_text)], Annotated[list[str], Field(min_length=2)]] = {}
+
+
+@cache
+def law_names() -> LawNames:
+    return load_vocabulary(VOCAB_DIR / "law_names.toml", LawNames)
+
+
 #: Every file of knowledge/vocab/ and its schema.
 SCHEMAS: dict[str, type[Schema]] = {
+    "law_names.toml": LawNames,
     "domains.toml": DomainRegistry,
     "typos.toml": Typos,
     "query_expansion.toml": QueryExpansion,

@@ -7,7 +7,10 @@ a re-import after another test directory flushed the tables costs no new embeddi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gzip
+import json
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -68,3 +71,47 @@ def statutes(_statutes_session, django_db_blocker, db, monkeypatch) -> None:
 
     monkeypatch.setattr(embeddings, "_embedder", _EMBEDDER)
     _ensure_corpus()
+
+
+# -- a slice of the shipped second corpus (司法解释, 行政法规, 部门规章) -------------------------------------
+
+#: Documents of knowledge/corpora/lawrefbook_judicial_admin.jsonl.gz used in tests: interpretations cited by
+#: alias, a repealed predecessor, two interpretations sharing a short name, a regulation and a ministry rule.
+JUDICIAL_DOCS = [
+    "最高人民法院关于审理民间借贷案件适用法律若干问题的规定",
+    "最高人民法院关于审理劳动争议案件适用法律问题的解释（一）",
+    "最高人民法院关于审理劳动争议案件适用法律若干问题的解释",
+    "最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释",
+    "最高人民法院关于审理破坏森林资源刑事案件具体应用法律若干问题的解释",
+    "最高人民法院关于审理破坏森林资源刑事案件适用法律若干问题的解释",
+    "工伤保险条例",
+    "企业职工带薪年休假实施办法",
+]
+
+
+@pytest.fixture(scope="session")
+def judicial_slice(tmp_path_factory) -> Path:
+    """The JUDICIAL_DOCS lines of the shipped corpus, as they are, in a small JSONL file."""
+    from knowledge.importers import JUDICIAL_ADMIN_SOURCE, SHIPPED_CORPORA
+
+    wanted = set(JUDICIAL_DOCS)
+    path = tmp_path_factory.mktemp("corpus") / "judicial.jsonl"
+    with gzip.open(SHIPPED_CORPORA[JUDICIAL_ADMIN_SOURCE], "rt", encoding="utf-8") as src, \
+            open(path, "w", encoding="utf-8") as out:
+        for line in src:
+            if json.loads(line)["name"] in wanted:
+                out.write(line)
+    return path
+
+
+@pytest.fixture
+def judicial_statutes(statutes, judicial_slice) -> Iterator[Path]:
+    """The test laws plus JUDICIAL_DOCS, imported through the importer as source ``lawrefbook`` inside the
+    test's transaction (rolled back after it; the vectors are memoised for the session)."""
+    from knowledge import selectors, services
+    from knowledge.importers import JUDICIAL_ADMIN_SOURCE
+
+    services.statute_import(source=str(judicial_slice), source_name=JUDICIAL_ADMIN_SOURCE, embedder=_EMBEDDER)
+    selectors.invalidate_caches()
+    yield judicial_slice
+    selectors.invalidate_caches()

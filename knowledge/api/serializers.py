@@ -13,12 +13,15 @@ class SearchInput(serializers.Serializer):
                                 help_text="只在该法中检索（全称、简称、《》或缩写）")
     domain = serializers.ChoiceField(required=False, allow_blank=True, default="", choices=list(DOMAINS))
     department = serializers.CharField(required=False, allow_blank=True, default="", help_text="法律部门，如 民法商法")
+    doc_type = serializers.CharField(required=False, allow_blank=True, default="",
+                                     help_text="文件类型：法律、行政法规、司法解释、部门规章 …")
     status = serializers.ChoiceField(required=False, default="current", choices=list(STATUS_SCOPES),
                                      help_text="current（默认：现行有效）、all、history 或具体时效")
 
 
 class SearchResultOutput(serializers.Serializer):
     law = serializers.CharField()
+    doc_type = serializers.CharField(allow_blank=True, help_text="法律 / 行政法规 / 司法解释 / 部门规章 …")
     article_no = serializers.IntegerField(allow_null=True)
     article_label = serializers.CharField()
     chapter = serializers.CharField(allow_blank=True)

@@ -74,7 +74,7 @@ class KnowledgeSearchApi(APIView):
         try:
             response = selectors.statute_search(
                 query=data["q"], top_k=data["top_k"], law=data["law"] or None, domain=data["domain"] or None,
-                department=data["department"] or None, status=data["status"],
+                department=data["department"] or None, status=data["status"], doc_type=data["doc_type"] or None,
             )
         except InvalidQuery as exc:
             return _bad_request(str(exc), "q" if "检索内容" in str(exc) else "detail")

@@ -21,7 +21,9 @@ from knowledge.selectors.statutes import (
     articles_without_vectors,
     corpus_cache,
     corpus_status,
+    doc_type_rank,
     invalidate_caches,
+    law_first,
     law_index,
     law_list,
     law_resolve,
@@ -36,6 +38,7 @@ __all__ = [
     "MISSING", "ArticleContext", "CaseHit", "CorpusCache", "QueryInfo", "SearchHit", "SearchResponse",
     "article_context", "article_get", "article_lookup", "article_summary", "article_texts", "articles_without_vectors",
     "case_can_delete", "case_chunks", "case_get", "case_list", "case_search", "corpus_cache", "corpus_status",
-    "embedding_column_dim", "invalidate_caches", "law_index", "law_list", "law_resolve", "law_suggest",
+    "doc_type_rank",
+    "embedding_column_dim", "invalidate_caches", "law_first", "law_index", "law_list", "law_resolve", "law_suggest",
     "law_versions", "parse_article", "statute_search", "statutes_present",
 ]

