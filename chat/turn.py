@@ -39,6 +39,7 @@ from chat.constants import FAILURE_TEXT, HISTORY_WINDOW, session_group, turn_log
 from chat.entities import Entities, merge
 from chat.models import Message
 from chat.offline import with_texts
+from knowledge.selectors import law_first
 from knowledge.verification import citations_verify
 from legalsite.db import beside, release_connections
 from tracing.recorder import TraceRecorder, trace_open
@@ -339,9 +340,12 @@ def sources_from(tool_results: Sequence[ToolResult]) -> list[dict[str, Any]]:
             if key not in seen:
                 seen.add(key)
                 hits.append(dict(hit, tool=result.tool))
+    statutes = law_first([h for h in hits if h.get("article_label")], lambda h: h.get("doc_type"))  # law first
+    hits = [*statutes, *(h for h in hits if not h.get("article_label"))]
     return [
         {"kind": "statute" if hit.get("article_label") else "case", "law": hit.get("law") or hit.get("title"),
          "article": hit.get("article_label", ""), "article_id": hit.get("article_id"),
+         "doc_type": hit.get("doc_type") or ("法律" if hit.get("article_label") else None),
          "text": str(hit.get("text", ""))[:300], "score": hit.get("score"), "tool": hit["tool"]}
         for hit in with_texts(hits[:12])
     ]

@@ -284,3 +284,26 @@ def test_the_graph_links_an_interpretation_to_the_civil_code_it_applies(judicial
     # and the civil code article shows who applies it
     back = graph.article_citation_view(article_id=selectors.article_lookup(law=CIVIL_CODE, article=504).pk)
     assert GUARANTEE in {c["law"] for c in back["cited_by"]}
+
+
+@pytest.mark.django_db
+def test_a_turns_sources_list_laws_before_the_interpretations_that_apply_them():
+    from agents.tools import ToolResult
+    from chat.turn import sources_from
+
+    loans = "最高人民法院关于审理民间借贷案件适用法律若干问题的规定"
+    hits = [
+        {"law": loans, "doc_type": "司法解释", "article_label": "第二十五条"},
+        {"title": "张某诉李某民间借贷纠纷案", "document_id": 1},
+        {"law": "中华人民共和国民法典", "doc_type": "法律", "article_label": "第六百八十条"},
+        {"law": "工伤保险条例", "doc_type": "行政法规", "article_label": "第十四条"},
+    ]
+    result = ToolResult(call_id="c1", tool="search_legal_knowledge", agent="legal_research", ok=True, content="",
+                        arguments={}, output={"sources": hits})
+
+    sources = sources_from([result])
+
+    assert [(s["law"], s["doc_type"]) for s in sources] == [
+        ("中华人民共和国民法典", "法律"), ("工伤保险条例", "行政法规"),
+        (loans, "司法解释"), ("张某诉李某民间借贷纠纷案", None),
+    ]
