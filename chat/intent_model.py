@@ -31,7 +31,7 @@ import json
 import logging
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -373,5 +373,12 @@ def combine(signals: Signals, weights: Model | None = None, *, threshold: float 
 def classify(text: str, *, retrieve: bool = True, threshold: float = THRESHOLD) -> Classification:
     """The best estimate of ``text``'s domain and intent, its calibrated confidence and the route.
 
-    Runs the statute search (a database query, ~20–30 ms) unless ``retrieve`` is False."""
-    return combine(collect(text, retrieve=retrieve), threshold=threshold)
+    The rules and the prototypes come first; the statute search (a database query, ~20–30 ms) is
+    added only when they do not decide on their own (and ``retrieve`` is True): most questions a
+    turn sees are decided without it, at the same precision (docs/decisions/intent-rules.md)."""
+    quick = collect(text, retrieve=False)
+    first = combine(quick, threshold=threshold)
+    if first.decided or not retrieve or not quick.domain_similarity:
+        return first
+    statutes, laws = statute_signal(_SPACE.sub(" ", normalize(text or ""))[:MAX_CHARS].strip())
+    return combine(replace(quick, statutes=statutes, laws=laws), threshold=threshold)
