@@ -1,6 +1,6 @@
 """Build knowledge/vocab/charges.toml (罪名 → 刑法 article) from the second statute corpus.
 
-    .venv/bin/python scripts/build_charges.py [../shared/data/corpora/lawrefbook_judicial_admin.jsonl.gz]
+    .venv/bin/python scripts/build_charges.py [knowledge/corpora/lawrefbook_judicial_admin.jsonl.gz]
 
 Reads, from the corpus file, 最高人民检察院关于适用刑法分则规定的犯罪的罪名的意见 (the base list:
 “1．背叛国家罪（第102条）”) and the 最高人民法院、最高人民检察院关于执行《中华人民共和国刑法》确定罪名的补充规定
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from knowledge.numerals import cn_to_int  # noqa: E402
 
-DEFAULT_CORPUS = ROOT.parent / "shared" / "data" / "corpora" / "lawrefbook_judicial_admin.jsonl.gz"
+DEFAULT_CORPUS = ROOT / "knowledge" / "corpora" / "lawrefbook_judicial_admin.jsonl.gz"  # the shipped corpus
 OUTPUT = ROOT / "knowledge" / "vocab" / "charges.toml"
 BASE = "最高人民检察院关于适用刑法分则规定的犯罪的罪名的意见"
 SUPPLEMENT = "最高人民法院、最高人民检察院关于执行《中华人民共和国刑法》确定罪名的补充规定"
