@@ -23,8 +23,8 @@ from typing import Any
 
 from chat.domains import DOMAINS, GENERAL, LEGAL_INTENTS, NON_LEGAL, NON_LEGAL_INTENT, QA_RETRIEVAL
 from chat.entities import Entities, extract_entities
-from chat.vocabulary import intent_vocabulary, traditional_characters
-from knowledge.query_expansion import normalize_query
+from chat.vocabulary import intent_vocabulary
+from knowledge.query_expansion import fold_characters, normalize_query
 from knowledge.vocabulary import typos
 
 #: Rules decide at or above this confidence.
@@ -67,8 +67,6 @@ _LEGAL_SIGNALS = tuple(_VOCAB.non_legal.legal_signals)
 #: Phrases replaced before matching, so a cue word inside them does not fire (偷 in 偷偷 is not theft).
 _MASKS = dict(_VOCAB.masks)
 _EXTRA_TYPOS = dict(typos().intent)
-#: Traditional → simplified characters (chat/vocab/traditional.toml).
-_TRADITIONAL = traditional_characters().table()
 _NARRATIVE_ACTORS = re.compile("|".join(_VOCAB.narrative.actors))
 _NARRATIVE_EVENTS = re.compile("|".join(_VOCAB.narrative.events))
 
@@ -178,7 +176,7 @@ class RuleDecision:
 def normalize(text: str) -> str:
     """Simplified characters, lower-case, half-width, whitespace collapsed, common typos fixed
     (離婚 → 离婚, １２ → 12, 劳动和同 → 劳动合同)."""
-    s = normalize_query(text[:MAX_CHARS].translate(_TRADITIONAL))
+    s = normalize_query(text[:MAX_CHARS])
     s = _EXTRA_TYPO_RE.sub(lambda m: _EXTRA_TYPOS[m.group(0)], s)
     return _MASK_RE.sub(lambda m: _MASKS[m.group(0)], s)
 
@@ -312,7 +310,7 @@ def _ranked(probs: dict[str, float]) -> list[tuple[str, float]]:
 def classify(text: str, *, today: date | None = None, threshold: float = THRESHOLD) -> RuleDecision:
     """Score every domain and intent of ``text``; decide at ``confidence >= threshold``."""
     s = normalize(text or "")
-    entities = extract_entities((text or "").translate(_TRADITIONAL), today=today)
+    entities = extract_entities(fold_characters(text or ""), today=today)
     cues: list[str] = []
     if not s.strip():
         return _fallback_empty(entities)

@@ -159,38 +159,6 @@ def intent_signals() -> IntentSignals:
     return load_vocabulary(VOCAB_DIR / "intent_signals.toml", IntentSignals)
 
 
-# -- traditional.toml ------------------------------------------------------------------------------
-
-
-def _pair(value: str) -> str:
-    if len(value) != 2 or value[0] == value[1]:
-        raise ValueError(f"a traditional character and its simplified form, two different characters (got {value!r})")
-    return value
-
-
-class TraditionalCharacters(Schema):
-    """chat/vocab/traditional.toml: traditional character → simplified character."""
-
-    pairs: Annotated[list[Annotated[str, AfterValidator(_pair)]], Field(min_length=1)]
-
-    @model_validator(mode="after")
-    def _unique(self) -> TraditionalCharacters:
-        seen: set[str] = set()
-        for pair in self.pairs:
-            if pair[0] in seen:
-                raise ValueError(f"pairs: {pair[0]!r} is listed twice")
-            seen.add(pair[0])
-        return self
-
-    def table(self) -> dict[int, str]:
-        return {ord(pair[0]): pair[1] for pair in self.pairs}
-
-
-@cache
-def traditional_characters() -> TraditionalCharacters:
-    return load_vocabulary(VOCAB_DIR / "traditional.toml", TraditionalCharacters)
-
-
 # -- entities.toml ---------------------------------------------------------------------------------
 
 
@@ -293,5 +261,4 @@ SCHEMAS: dict[str, type[Schema]] = {
     "entities.toml": EntityLexicon,
     "offline.toml": OfflineKeywords,
     "intent_signals.toml": IntentSignals,
-    "traditional.toml": TraditionalCharacters,
 }

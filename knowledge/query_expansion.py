@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from knowledge.vocabulary import query_expansion, typos
+from knowledge.vocabulary import query_expansion, traditional_characters, typos
 
 
 @dataclass(frozen=True)
@@ -77,11 +77,20 @@ _FULLWIDTH = str.maketrans(
     "0123456789abcdefghijklmnopqrstuvwxyz+",
 )
 _SPACES = re.compile(r"\s+")
+#: Full-width digits and letters, and traditional characters (knowledge/vocab/traditional.toml).
+_FOLD = {**_FULLWIDTH,
+         **str.maketrans("ａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔｕｖｗｘｙｚ", "abcdefghijklmnopqrstuvwxyz"),
+         **traditional_characters().table()}
+
+
+def fold_characters(text: str) -> str:
+    """Half-width digits and letters, simplified characters: 離婚後第３條 → 离婚后第3条."""
+    return (text or "").translate(_FOLD)
 
 
 def normalize_query(text: str) -> str:
-    """Lower-case ASCII, half-width digits, collapsed whitespace, typos fixed."""
-    s = _SPACES.sub(" ", (text or "").translate(_FULLWIDTH).lower()).strip()
+    """Lower-case ASCII, half-width digits, simplified characters, collapsed whitespace, typos fixed."""
+    s = _SPACES.sub(" ", fold_characters(text).lower()).strip()
     for wrong, right in TYPO_FIXES.items():
         s = s.replace(wrong, right)
     return s

@@ -47,7 +47,7 @@ from knowledge.embeddings import embed_query, signature
 from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, InvalidQuery, LawNotFound
 from knowledge.lawnames import PRC_PREFIX
 from knowledge.models import Article, LawStatus
-from knowledge.query_expansion import RULES, expand_query
+from knowledge.query_expansion import RULES, expand_query, fold_characters
 from knowledge.selectors.statutes import (
     CorpusCache,
     article_lookup,
@@ -509,7 +509,8 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
                    mode: str = "hybrid", doc_type: str | None = None) -> SearchResponse:
     """Search the statutes. Raises InvalidQuery (400) or LawNotFound (404)."""
     started = time.perf_counter()
-    text = validate_query(query)
+    # 離婚後 and ２０２３ search like 离婚后 and 2023: the corpus is simplified, half-width
+    text = fold_characters(validate_query(query))
     if not isinstance(top_k, int) or isinstance(top_k, bool) or not 1 <= top_k <= MAX_TOP_K:
         raise InvalidQuery(f"top_k 须为 1 到 {MAX_TOP_K} 之间的整数")
     if mode not in MODES:

@@ -103,3 +103,12 @@ def test_a_named_law_is_searched_in_its_default_version(statutes):
     assert {(hit.law, hit.law_status) for hit in response.results} == {(LABOR_CONTRACT, "现行有效")}
     trademark = statute_search(query="注册商标 侵权 赔偿", law="商标法", top_k=10)
     assert {hit.law_version for hit in trademark.results} == {selectors.law_resolve(name="商标法").version_label}
+
+
+def test_traditional_characters_and_full_width_digits_search_like_simplified(statutes):
+    simplified = statute_search(query="公司拖欠工资2个月，劳动者可以解除劳动合同吗", top_k=5)
+    traditional = statute_search(query="公司拖欠工資２個月，勞動者可以解除勞動合同嗎", top_k=5)
+    assert [(r.law, r.article_no) for r in traditional.results] == [(r.law, r.article_no) for r in simplified.results]
+    assert any(r.law == "中华人民共和国劳动合同法" for r in traditional.results)
+    cited = statute_search(query="勞動合同法第３８條", top_k=3)
+    assert (cited.results[0].law, cited.results[0].article_no) == ("中华人民共和国劳动合同法", 38)
