@@ -15,10 +15,12 @@ Sections (each prints numbers, asserts nothing):
    article; the share of its citations that are gold, and that are verified against the corpus; is
    the direct answer present (the answer opens with a 结论 section) and whether it cites a gold
    article; time per turn (p50/p95).
-2. **intent** — calibration of the layer-1 rules' domain on every labelled intent set
-   (``dev_intent.jsonl``, ``tests/chat/intent_holdout*.jsonl``): per confidence bucket the share
-   of questions in it (coverage) and the share whose domain is right (precision), and the same at
-   and above the routing threshold.
+2. **intent** — calibration of the domain on every labelled intent set (``dev_intent.jsonl``,
+   ``intent_measure.jsonl`` — the measuring half —, ``tests/chat/intent_holdout*.jsonl``), for the
+   combined model the product routes with (``chat.intent_model``: rules, retrieved statutes,
+   prototypes) and, for comparison, the layer-1 rules alone: per confidence bucket the share of
+   questions in it (coverage) and the share whose domain is right (precision), and the same at and
+   above the routing threshold.
 3. **retrieval** — recall@1/5/10 of ``knowledge.selectors.statute_search`` on the gold sets and
    the noise measure: the share of top-10 results that share no legal term with the question
    (terms: the search tokenizer's tokens of the question with its query expansion, of two or more
@@ -57,7 +59,7 @@ from django.test.utils import override_settings  # noqa: E402
 from agents.aio import run_sync  # noqa: E402
 from agents.llm import reset_gateway  # noqa: E402
 from agents.tools import RunContext  # noqa: E402
-from chat import intent_rules  # noqa: E402
+from chat import intent_model, intent_rules  # noqa: E402
 from chat.turn import answer_turn  # noqa: E402
 from knowledge import selectors  # noqa: E402
 from knowledge.embeddings import preload  # noqa: E402
@@ -87,7 +89,8 @@ def gold_sets(data: Path) -> dict[str, list[dict[str, Any]]]:
 
 
 def intent_sets(data: Path) -> dict[str, list[dict[str, Any]]]:
-    paths = [data / "dev_intent.jsonl", *sorted((ROOT / "tests" / "chat").glob("intent_holdout*.jsonl"))]
+    paths = [data / "dev_intent.jsonl", data / "intent_measure.jsonl",
+             *sorted((ROOT / "tests" / "chat").glob("intent_holdout*.jsonl"))]
     return {path.name: load(path) for path in paths if path.exists()}
 
 
@@ -228,22 +231,34 @@ def answers(sets: dict[str, list[dict[str, Any]]], limit: int | None, dump: list
 # -- intent calibration --------------------------------------------------------------------------------
 
 
+def _combined(text: str) -> tuple[float, str]:
+    decision = intent_model.classify(text)
+    return decision.confidence, decision.domain
+
+
+def _rules(text: str) -> tuple[float, str]:
+    decision = intent_rules.classify(text)
+    return decision.confidence, decision.guess_domain
+
+
 def intent_calibration(sets: dict[str, list[dict[str, Any]]]) -> None:
-    print(f"\n== intent: layer-1 domain calibration (threshold {intent_rules.THRESHOLD}) ==")
-    for name, items in sets.items():
-        decisions = [intent_rules.classify(item["text"]) for item in items]
-        pairs = [(d.confidence, d.guess_domain == item["domain"]) for d, item in zip(decisions, items, strict=True)]
-        n = len(pairs)
-        print(f"{name} (n={n}): best guess right {sum(ok for _, ok in pairs) / n:.3f}")
-        print(f"  {'confidence':<14} {'coverage':>9} {'precision':>10}")
-        for low, high in zip(BUCKETS, BUCKETS[1:], strict=False):
-            inside = [ok for conf, ok in pairs if low <= conf < high]
-            precision = f"{sum(inside) / len(inside):.3f}" if inside else "  n/a"
-            bucket = f"[{low:.2f}, {min(high, 1.0):.2f}{']' if high > 1 else ')'}"
-            print(f"  {bucket}  {len(inside) / n:9.3f} {precision:>10}")
-        decided = [ok for conf, ok in pairs if conf >= intent_rules.THRESHOLD]
-        precision = f"{sum(decided) / len(decided):.3f}" if decided else "n/a"
-        print(f"  ≥ threshold    {len(decided) / n:9.3f} {precision:>10}")
+    for label, classify, threshold in (("combined model", _combined, intent_model.THRESHOLD),
+                                       ("layer-1 rules alone", _rules, intent_rules.THRESHOLD)):
+        print(f"\n== intent: {label}, domain calibration (threshold {threshold}) ==")
+        for name, items in sets.items():
+            decisions = [classify(item["text"]) for item in items]
+            pairs = [(conf, domain == item["domain"]) for (conf, domain), item in zip(decisions, items, strict=True)]
+            n = len(pairs)
+            print(f"{name} (n={n}): best guess right {sum(ok for _, ok in pairs) / n:.3f}")
+            print(f"  {'confidence':<14} {'coverage':>9} {'precision':>10}")
+            for low, high in zip(BUCKETS, BUCKETS[1:], strict=False):
+                inside = [ok for conf, ok in pairs if low <= conf < high]
+                precision = f"{sum(inside) / len(inside):.3f}" if inside else "  n/a"
+                bucket = f"[{low:.2f}, {min(high, 1.0):.2f}{']' if high > 1 else ')'}"
+                print(f"  {bucket}  {len(inside) / n:9.3f} {precision:>10}")
+            decided = [ok for conf, ok in pairs if conf >= threshold]
+            precision = f"{sum(decided) / len(decided):.3f}" if decided else "n/a"
+            print(f"  ≥ threshold    {len(decided) / n:9.3f} {precision:>10}")
 
 
 # -- retrieval -----------------------------------------------------------------------------------------
