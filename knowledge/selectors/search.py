@@ -584,12 +584,6 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
     return SearchResponse(results, info)
 
 
-_CHAPTER_NUMBER = re.compile(r"第[一二三四五六七八九十百千零〇两\d]+[编章节分]+\s*")
-_TITLE_SPLIT = re.compile(r"[的和与及、，\s]+")
-#: Generic words that end a chapter title and name no concept of their own (融资租赁合同 → 融资租赁).
-_CHAPTER_SUFFIXES = ("合同", "责任", "关系", "制度", "程序")
-
-
 def rerank(scores: dict[int, float], ids: list[int], articles: dict[int, Article], analysis: Analysis,
            mentioned: set[str]) -> set[int]:
     """Boost, in place, the best candidates' scores: articles of a law the query names, and articles
@@ -610,36 +604,7 @@ def rerank(scores: dict[int, float], ids: list[int], articles: dict[int, Article
         heading = f"{article.chapter} {article.section}"
         if shares and any(term in heading for term in heading_terms):
             scores[pk] *= 1 + HEADING_BOOST
-    return unrelated | subtype_candidates([articles[pk] for pk in ids], analysis)
-
-
-def _chapter_concepts(article: Article) -> set[str]:
-    """The concepts a chapter's title names: 第十五章 融资租赁合同 → {融资租赁}."""
-    title = _CHAPTER_NUMBER.sub(" ", f"{article.chapter or ''} {article.section or ''}")
-    concepts: set[str] = set()
-    for segment in _TITLE_SPLIT.split(title):
-        for suffix in _CHAPTER_SUFFIXES:
-            if segment.endswith(suffix) and len(segment) > len(suffix):
-                segment = segment[: -len(suffix)]
-                break
-        if len(segment) >= 2:
-            concepts.add(segment)
-    return concepts
-
-
-def subtype_candidates(candidates: list[Article], analysis: Analysis) -> set[int]:
-    """Candidates under a chapter that names a kind of the question's concept by a two-character
-    qualifier (融资租赁合同) when another candidate's chapter names the concept itself (租赁合同) and the question
-    never says the qualifier: the plain concept is meant, the kind ranks after it
-    (房东不退押金 is about 租赁, not 融资租赁)."""
-    terms = {t for t in [*analysis.weights, *analysis.expanded_terms] if len(t) >= 2}
-    concepts = {article.pk: _chapter_concepts(article) for article in candidates}
-    plain = {term for found in concepts.values() for term in terms if term in found}
-    if not plain:
-        return set()
-    return {pk for pk, found in concepts.items()
-            if any(len(concept) == len(term) + 2 and concept.endswith(term) and concept not in analysis.text
-                   for concept in found for term in plain)}
+    return unrelated
 
 
 def subordinate_weight(doc_type: str, *, mentioned: bool = False) -> float:
