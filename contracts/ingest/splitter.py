@@ -166,10 +166,14 @@ def _choose_scheme(d: _Doc, masked: set[int], intro_end: int, annex_candidates: 
     options = [s for s in ("cn", "dec") if counts[s] >= 2]
     if options:
         return min(options, key=lambda s: first[s])
-    headings = [i for i in range(intro_end + 1, end) if i not in masked and not d.empty[i]
-                and _HEADING_STYLE.match(d.paras[i].style or "")]
-    if len(headings) >= 2:
-        return "heading"
+    levels: dict[int, int] = {}
+    for i in range(intro_end + 1, end):
+        m = _HEADING_STYLE.match(d.paras[i].style or "")
+        if m and i not in masked and not d.empty[i] and not is_contract_title(d.texts[i]):
+            levels[int(m.group(2))] = levels.get(int(m.group(2)), 0) + 1
+    usable = [level for level, count in levels.items() if count >= 2]
+    if usable:
+        return f"heading{min(usable)}"
     return None
 
 
@@ -197,7 +201,7 @@ def _continues(d: _Doc, masked: set[int], a: int, scheme: str, seq: _Sequence) -
             continue
         if lab.scheme == "annex":
             return False
-        if scheme == "heading":
+        if scheme.startswith("heading"):
             return False
         if lab.scheme == scheme or (scheme == "article" and lab.scheme == "chapter"):
             if lab.scheme == "chapter":
@@ -231,9 +235,9 @@ def _sequence(d: _Doc, masked: set[int], start: int, end: int, scheme: str) -> _
         if i in masked or d.empty[i]:
             continue
         lab = d.labels[i]
-        if scheme == "heading":
+        if scheme.startswith("heading"):
             m = _HEADING_STYLE.match(d.paras[i].style or "")
-            if m and lab is None:
+            if m and lab is None and m.group(2) == scheme[len("heading"):]:
                 seq.clauses.append((i, "", d.texts[i].strip()[:200]))
             continue
         if lab is None:
