@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 import docx
 from docx.oxml import parse_xml
@@ -74,3 +75,28 @@ def check_invariants(result: SplitResult, paragraphs) -> None:
 
 def clause_numbers(result: SplitResult) -> list[str]:
     return [s.number for s in result.sections if s.kind == "clause"]
+
+
+def long_contract(pages: int, clauses_per_page: int = 3, items_per_clause: int = 9) -> bytes:
+    """A contract of about ``pages`` pages (30 paragraphs a page): a party block, then 第N条
+    clauses with （k） items, built as XML directly (python-docx's add_paragraph is slow at this size)."""
+    def para(text: str) -> str:
+        return f"<w:p><w:r><w:t xml:space=\"preserve\">{escape(text)}</w:t></w:r></w:p>"
+
+    parts = [para("长期服务合同"), para("甲方：甲公司"), para("乙方：乙公司"), para("双方经协商一致，订立本合同。")]
+    number = 0
+    for _ in range(pages):
+        for _ in range(clauses_per_page):
+            number += 1
+            parts.append(para(f"第{number}条 服务事项{number}"))
+            for k in range(items_per_clause):
+                parts.append(para(f"（{k + 1}）乙方应当按照本合同约定提供第{number}项服务，"
+                                  "并保证服务质量符合约定标准和国家规定。"))
+    parts.append(para("甲方（盖章）：          乙方（盖章）："))
+    document = new_document()
+    body = document.element.body
+    fragment = parse_xml(f'<w:body xmlns:w="{W}">{"".join(parts)}</w:body>')
+    sect = body[-1]
+    for child in list(fragment):
+        sect.addprevious(child)
+    return docx_bytes(document)

@@ -143,7 +143,8 @@ def test_text_upload_in_any_common_encoding(encoding):
 
 
 def test_markdown_headings_without_numbers_become_clauses():
-    md = "# 保密协议\n\n## 保密信息\n披露方提供的全部技术资料。\n\n## 保密期限\n自签署之日起三年。\n\n## 违约责任\n违约方赔偿全部损失。\n"
+    md = ("# 保密协议\n\n## 保密信息\n披露方提供的全部技术资料。\n\n## 保密期限\n自签署之日起三年。\n\n"
+          "## 违约责任\n违约方赔偿全部损失。\n")
     doc = read_document("nda.md", md.encode())
     assert doc.fmt == "md"
     assert doc.paragraphs[0].style == "Heading 1" and doc.paragraphs[0].text == "保密协议"
@@ -154,7 +155,8 @@ def test_markdown_headings_without_numbers_become_clauses():
 
 
 def test_markdown_with_numbered_headings():
-    md = "# 技术开发合同\n\n## 第一条 开发内容\n开发一套系统。\n\n## 第二条 交付\n1. 源代码\n2. 文档\n\n## 第三条 验收\n验收合格后付款。\n"
+    md = ("# 技术开发合同\n\n## 第一条 开发内容\n开发一套系统。\n\n## 第二条 交付\n1. 源代码\n2. 文档\n\n"
+          "## 第三条 验收\n验收合格后付款。\n")
     result = split_document(read_document("dev.md", md.encode()))
     assert clause_numbers(result) == ["第一条", "第二条", "第三条"]
     assert result.contract_type == "tech_dev"
