@@ -268,3 +268,77 @@ def test_credit_codes_are_validated():
     assert parties["乙方"].credit_code == "91310000MA1FL0000X"
     assert parties["乙方"].credit_code_valid is False
     assert result.contract_type == "data"
+
+
+def test_lists_sharing_a_definition_continue_unless_restarted():
+    d = new_document()
+    add_numbering(d, 4, [("chineseCounting", "第%1条")])
+    root = d.part.numbering_part.element
+    # numId 5: another instance of the same abstract definition (continues the list);
+    # numId 6: an instance restarting at 1 (w:startOverride) — a list of its own
+    root.append(parse_xml(f'<w:num xmlns:w="{W}" w:numId="5"><w:abstractNumId w:val="104"/></w:num>'))
+    root.append(parse_xml(
+        f'<w:num xmlns:w="{W}" w:numId="6"><w:abstractNumId w:val="104"/>'
+        f'<w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>'))
+    d.add_paragraph("合同")
+    numbered(d, "甲", 4)
+    numbered(d, "乙", 5)
+    numbered(d, "丙", 4)
+    d.add_paragraph("附件一")
+    numbered(d, "子", 6)
+    numbered(d, "丑", 6)
+    doc = read_document("c.docx", docx_bytes(d))
+    autos = [p.auto_number for p in doc.paragraphs if p.auto_number]
+    assert autos == ["第一条", "第二条", "第三条", "第一条", "第二条"]
+
+
+def test_labor_contract_with_chinese_enumerated_parts_over_articles():
+    d = new_document()
+    d.add_paragraph("劳动合同书")
+    d.add_paragraph("【使用说明】")
+    d.add_paragraph("1.本合同由用人单位与劳动者签订。")
+    d.add_paragraph("2.填写时请使用钢笔。")
+    d.add_paragraph("甲　方：北京某某科技有限公司")
+    d.add_paragraph("乙　方：陈七")
+    d.add_paragraph("一、劳动合同期限")
+    d.add_paragraph("第一条 本合同为固定期限劳动合同。")
+    d.add_paragraph("第二条 试用期为两个月。")
+    d.add_paragraph("二、工作内容和工作地点")
+    d.add_paragraph("第三条 乙方同意在技术部门工作。")
+    d.add_paragraph("三、劳动报酬")
+    d.add_paragraph("第四条 乙方月工资为一万元。")
+    d.add_paragraph("一、基本工资八千元；")  # a list inside 第四条, not a part heading
+    d.add_paragraph("二、绩效工资二千元。")
+    d.add_paragraph("第五条 甲方每月十日前支付工资。")
+    d.add_paragraph("甲方（盖章）：          乙方（签字）：")
+    doc, result = _read(d)
+    assert clause_numbers(result) == ["第一条", "第二条", "第三条", "第四条", "第五条"]
+    chapters = [s for s in result.sections if s.kind == "chapter"]
+    assert [(c.number, c.title) for c in chapters] == [("一、", "劳动合同期限"), ("二、", "工作内容和工作地点"),
+                                                       ("三、", "劳动报酬")]
+    fourth = next(s for s in result.sections if s.number == "第四条")
+    assert fourth.parent == chapters[2].order and "二、绩效工资二千元。" in fourth.text
+    notes = next(s for s in result.sections if s.title == "使用说明" or s.title == "【使用说明】")
+    assert notes.kind == "preamble"
+    assert result.contract_type == "labor"
+    assert [(p.role, p.name) for p in result.parties] == [("甲方", "北京某某科技有限公司"), ("乙方", "陈七")]
+
+
+def test_a_recital_like_line_inside_a_clause_does_not_restart_the_body():
+    d = new_document()
+    d.add_paragraph("咨询服务合同")
+    d.add_paragraph("委托方：甲公司")
+    d.add_paragraph("服务方：乙公司")
+    d.add_paragraph("一、服务内容")
+    d.add_paragraph("1.市场调研；")
+    d.add_paragraph("2.出具报告。")
+    d.add_paragraph("二、合同解除")
+    d.add_paragraph("经双方协商一致，可以解除本合同，有下列情形之一的，一方也可以解除：")
+    d.add_paragraph("1.对方严重违约；")
+    d.add_paragraph("2.不可抗力。")
+    d.add_paragraph("三、争议解决")
+    d.add_paragraph("1.协商解决；")
+    d.add_paragraph("2.向甲方所在地法院起诉。")
+    _, result = _read(d)
+    assert clause_numbers(result) == ["一、", "二、", "三、"]
+    assert result.sections[0].kind == "preamble" and "委托方：甲公司" in result.sections[0].text
