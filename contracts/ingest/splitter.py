@@ -94,11 +94,12 @@ def _preamble_blocks(d: _Doc) -> tuple[set[int], list[int]]:
     title, a party line, another such title, a 第X条/章, or a restart of its numbering."""
     masked: set[int] = set()
     starts: list[int] = []
-    for t in range(d.n):
+    for t in range(d.n // 2 + 1):
         if t in masked or d.labels[t] is not None or not is_preamble_title(d.texts[t]):
             continue
         run_scheme: str | None = None
         run_last = 0
+        unlabeled = 0
         j = t + 1
         while j < d.n:
             if d.empty[j]:
@@ -110,8 +111,12 @@ def _preamble_blocks(d: _Doc) -> tuple[set[int], list[int]]:
                 break
             if lab is not None and lab.scheme in ("article", "chapter", "section", "annex"):
                 break
+            if lab is None:
+                unlabeled += 1
             if lab is not None and lab.scheme in ("cn", "dec") and lab.depth == 1:
                 if run_scheme is None:
+                    if unlabeled >= 2 and lab.number == 1:
+                        break  # unnumbered notes, then a numbered body
                     run_scheme, run_last = lab.scheme, lab.number
                 elif lab.scheme == run_scheme:
                     if lab.number <= run_last:
@@ -121,7 +126,8 @@ def _preamble_blocks(d: _Doc) -> tuple[set[int], list[int]]:
                                                                   and len(compact(text)) < 200)):
                 break
             j += 1
-        # trailing empty paragraphs stay with the block
+        if j - t > 0.6 * d.n:
+            continue  # a notes block does not swallow most of the document
         masked.update(range(t, j))
         starts.append(t)
     return masked, starts

@@ -342,3 +342,17 @@ def test_a_recital_like_line_inside_a_clause_does_not_restart_the_body():
     _, result = _read(d)
     assert clause_numbers(result) == ["一、", "二、", "三、"]
     assert result.sections[0].kind == "preamble" and "委托方：甲公司" in result.sections[0].text
+
+
+def test_unnumbered_notes_then_a_numbered_body():
+    d = new_document()
+    d.add_paragraph("使用说明")
+    d.add_paragraph("本合同为示范文本，供双方参照使用。")
+    d.add_paragraph("签约前请仔细阅读全部条款。")
+    d.add_paragraph("1. 标的")
+    d.add_paragraph("2. 价款")
+    d.add_paragraph("3. 交付")
+    _, result = _read(d)
+    assert clause_numbers(result) == ["1.", "2.", "3."]
+    assert result.sections[0].kind == "preamble" and result.sections[0].title == "使用说明"
+    assert "签约前请仔细阅读全部条款。" in result.sections[0].text
