@@ -356,11 +356,10 @@ def _build(d: _Doc, seq: _Sequence, annex_start: int | None, preamble_starts: li
             parent = section_start if section_start is not None else chapter_start
             bounds.append(_Boundary(i, "clause", num, title, parent))
     # preamble
-    pre: list[_Boundary] = [_Boundary(0, "preamble")]
+    pre: list[_Boundary] = [] if 0 in preamble_starts else [_Boundary(0, "preamble")]
     for t in preamble_starts:
-        if 0 < t < body_start:
-            pre.append(_Boundary(t, "preamble", "", compact(d.texts[t]).rstrip("：:")))
-            # the paragraph after the block (contract title / party block) starts a new preamble part
+        if t < body_start:
+            pre.append(_Boundary(t, "preamble", "", compact(d.texts[t]).strip("【】[]〔〕：:")))
     block_ends = _block_ends(d, preamble_starts, body_start)
     for e in block_ends:
         if 0 < e < body_start and all(b.start != e for b in pre):
