@@ -23,6 +23,7 @@ from contracts.ingest.patterns import (
     is_preamble_title,
     is_recital,
     is_signature_line,
+    is_toc_line,
 )
 from contracts.types import ParsedDocument, SectionDraft, SourceParagraph, SplitResult
 
@@ -55,6 +56,7 @@ class _Doc:
         self.labels: list[Label | None] = [lab for lab, _ in parsed]
         self.auto: list[bool] = [auto for _, auto in parsed]
         self.empty = [not t.strip(" \t\u3000\u00a0\ufeff") for t in self.texts]
+        self.toc: set[int] = set()
 
 
 def split_document(doc: ParsedDocument) -> SplitResult:
@@ -94,6 +96,12 @@ def _preamble_blocks(d: _Doc) -> tuple[set[int], list[int]]:
     title, a party line, another such title, a 第X条/章, or a restart of its numbering."""
     masked: set[int] = set()
     starts: list[int] = []
+    # a table of contents repeats the clause headings (第一条 定义……3): never the body
+    toc = {i for i in range(d.n) if not d.empty[i] and d.labels[i] is not None
+           and is_toc_line(d.texts[i], d.paras[i].style)}
+    if len(toc) >= 2:
+        masked.update(toc)
+        d.toc = toc
     for t in range(d.n // 2 + 1):
         if t in masked or d.labels[t] is not None or not is_preamble_title(d.texts[t]):
             continue
@@ -102,7 +110,7 @@ def _preamble_blocks(d: _Doc) -> tuple[set[int], list[int]]:
         unlabeled = 0
         j = t + 1
         while j < d.n:
-            if d.empty[j]:
+            if d.empty[j] or j in masked:
                 j += 1
                 continue
             text = d.texts[j]
@@ -414,6 +422,8 @@ def _block_ends(d: _Doc, starts: list[int], limit: int) -> list[int]:
 
 
 def _is_block_stop(d: _Doc, t: int, j: int) -> bool:
+    if j in d.toc:
+        return False
     lab = d.labels[j]
     return lab is not None and lab.scheme in ("article", "chapter", "section", "annex")
 
