@@ -225,7 +225,7 @@ def _sequence_with_annexes(d: _Doc, masked: set[int], intro_end: int, scheme: st
     """The clause sequence, and the first 附件 heading after which the main sequence does not go on
     (a 附件 line inside a clause — 附件一：报价单 listed under 合同附件 — is not the annexes)."""
     start = intro_end + 1
-    for a in annex_candidates:
+    for a in annex_candidates[:20]:
         seq = _sequence(d, masked, start, a, scheme)
         if not seq.clauses or seq.clauses[0][0] > a:
             continue
@@ -236,36 +236,30 @@ def _sequence_with_annexes(d: _Doc, masked: set[int], intro_end: int, scheme: st
 
 
 def _continues(d: _Doc, masked: set[int], a: int, scheme: str, seq: _Sequence) -> bool:
+    """Does the main sequence go on after the 附件 line at ``a``? The first top-level label of the
+    scheme after it decides: the next clause number → yes; anything else (an annex's own 第一条 or
+    1.) → no."""
+    if scheme.startswith("heading"):
+        return False
     for i in range(a + 1, d.n):
-        if i in masked:
-            continue
         lab = d.labels[i]
-        if lab is None:
+        if i in masked or lab is None:
             continue
         if lab.scheme == "annex":
             return False
-        if scheme.startswith("heading"):
-            return False
-        if lab.scheme == scheme or (scheme == "article" and lab.scheme == "chapter"):
-            if lab.scheme == "chapter":
-                return bool(seq.chapters) and lab.number == _last_chapter_number(seq) + 1
-            return lab.number == seq.top_last + 1 and (scheme != "dec" or lab.depth == 1)
+        if scheme == "article" and lab.scheme == "chapter":
+            return bool(seq.chapters) and lab.number == _last_chapter_number(seq) + 1
+        if lab.scheme == scheme and lab.depth == 1:
+            return lab.number == seq.top_last + 1
     return False
 
 
 def _last_chapter_number(seq: _Sequence) -> int:
     for _, kind, number, _ in reversed(seq.chapters):
-        if kind == "chapter":
-            m = re.match(r"第(.+)章", number)
-            if m:
-                from_numerals = _label_number(number)
-                return from_numerals
+        if kind == "chapter" and number.startswith("第"):
+            lab, _ = label_of("", number)
+            return lab.number if lab else 0
     return 0
-
-
-def _label_number(text: str) -> int:
-    lab, _ = label_of("", text)
-    return lab.number if lab else 0
 
 
 def _sequence(d: _Doc, masked: set[int], start: int, end: int, scheme: str) -> _Sequence:
