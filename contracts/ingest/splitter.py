@@ -267,6 +267,7 @@ def _sequence(d: _Doc, masked: set[int], start: int, end: int, scheme: str) -> _
     chapter_last = 0
     section_last = 0
     part_last = 0
+    chapter_opened = False
     sub_last: int | None = None
     gap = 10 if scheme == "article" else 3
     for i in range(start, end):
@@ -285,6 +286,7 @@ def _sequence(d: _Doc, masked: set[int], start: int, end: int, scheme: str) -> _
                 chapter_last = lab.number
                 section_last = 0
                 seq.chapters.append((i, "chapter", lab.text, heading_title(lab.rest)))
+                chapter_opened = True
             continue
         if lab.scheme == "section":
             if section_last < lab.number <= section_last + gap:
@@ -308,6 +310,9 @@ def _sequence(d: _Doc, masked: set[int], start: int, end: int, scheme: str) -> _
                 sub_last = None
                 seq.clauses.append((i, str(lab.numbers[0]), ""))
             continue
+        if scheme == "article" and chapter_opened and n == 1 and seq.top_last > 0:
+            seq.top_last = 0  # articles numbered afresh in each chapter
+        chapter_opened = False
         if n <= seq.top_last:
             if n == 1 or (sub_last is not None and n == sub_last + 1):
                 sub_last = n

@@ -388,3 +388,21 @@ def test_ocr_dash_read_as_one_in_an_article_heading():
     d.add_paragraph("第二条 保管期限")
     _, result = _read(d)
     assert clause_numbers(result) == ["第一条", "第二条"]
+
+
+def test_articles_numbered_afresh_in_each_chapter():
+    d = new_document()
+    d.add_paragraph("合作经营合同")
+    d.add_paragraph("第一章 总则")
+    d.add_paragraph("第一条 目的")
+    d.add_paragraph("第二条 原则")
+    d.add_paragraph("第二章 经营")
+    d.add_paragraph("第一条 经营范围")
+    d.add_paragraph("依照第二条约定的原则经营。")
+    d.add_paragraph("第二条 经营期限")
+    d.add_paragraph("第一条 范围不得变更。")  # back to 1 with no new chapter before it: not a clause
+    _, result = _read(d)
+    assert clause_numbers(result) == ["第一条", "第二条", "第一条", "第二条"]
+    by_order = {s.order: s for s in result.sections}
+    assert [by_order[s.parent].number for s in result.sections if s.kind == "clause"] == [
+        "第一章", "第一章", "第二章", "第二章"]
