@@ -18,6 +18,8 @@ from contracts.types import ParsedDocument, SourceParagraph
 _PAGE_NUMBER = re.compile(r"^[-—–\s]*(第\s*\d+\s*页(\s*[/，,]?\s*共\s*\d+\s*页)?|\d+\s*/\s*\d+|\d+|[-—–]\s*\d+\s*[-—–]"
                           r"|page\s*\d+(\s*of\s*\d+)?)[-—–\s]*$", re.IGNORECASE)
 _END_PUNCT = "。！？；：:!?;"
+#: A line starting with one of these continues the paragraph before it.
+_CLOSING = "。，；：、）)」』”！？,;:!?"
 _OCR_DPI = 200
 #: A page with fewer characters than this in its text layer is treated as scanned.
 _MIN_TEXT_CHARS = 10
@@ -90,9 +92,15 @@ def _unspace(line: str) -> str:
     return line
 
 
+def _width(line: str) -> float:
+    """Printed width in full-width characters: CJK and full-width forms 1, others (digits, Latin,
+    the spaces a form blank leaves) 1/2."""
+    return sum(1 if ord(ch) >= 0x2E80 else 0.5 for ch in line.strip())
+
+
 def _text_lines(raw: str) -> list[_Line]:
     texts = [_unspace(t.rstrip()) for t in re.split(r"\r\n|\r|\n", raw)]
-    lengths = [len(compact(t)) for t in texts if t.strip()]
+    lengths = [_width(t) for t in texts if t.strip()]
     full_len = max(lengths) if lengths else 0
     out = []
     for t in texts:
@@ -100,7 +108,7 @@ def _text_lines(raw: str) -> list[_Line]:
             continue
         stripped = t.lstrip(" \t\u3000\u00a0")
         indent = len(t) - len(stripped) >= 2
-        out.append(_Line(stripped, full_len > 0 and len(compact(t)) >= 0.85 * full_len and full_len >= 15,
+        out.append(_Line(stripped, full_len > 0 and _width(t) >= 0.85 * full_len and full_len >= 15,
                          indent, False))
     return out
 
@@ -161,8 +169,9 @@ def _paragraphs(lines: list[_Line]) -> list[SourceParagraph]:
         text = line.text.strip()
         if not text:
             continue
-        join = (prev is not None and prev.full and not line.indent and not _starts_block(text)
-                and not merged[-1][0].rstrip().endswith(tuple(_END_PUNCT)))
+        continuation = prev is not None and text[0] in _CLOSING  # "。" / "；" left over after a form blank
+        join = continuation or (prev is not None and prev.full and not line.indent and not _starts_block(text)
+                                and not merged[-1][0].rstrip().endswith(tuple(_END_PUNCT)))
         if join:
             head, ocr = merged[-1]
             sep = " " if _latin(head[-1:]) and _latin(text[:1]) else ""
