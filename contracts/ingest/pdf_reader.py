@@ -10,7 +10,7 @@ from collections import Counter
 import pypdfium2 as pdfium
 
 from contracts.ingest.errors import MAX_OCR_PAGES, MAX_PARAGRAPHS, MAX_PDF_PAGES, UnreadableFile
-from contracts.ingest.labels import parse_label
+from contracts.ingest.labels import parse_label, title_like
 from contracts.ingest.ocr import OcrUnavailable, ocr_lines
 from contracts.ingest.patterns import compact, is_party_line, is_signature_line
 from contracts.types import ParsedDocument, SourceParagraph
@@ -158,6 +158,11 @@ def _starts_block(text: str) -> bool:
     return parse_label(text) is not None or is_party_line(text) or is_signature_line(text)
 
 
+def _is_heading(text: str) -> bool:
+    label = parse_label(text)
+    return label is not None and label.scheme in ("article", "chapter", "section", "annex") and title_like(label.rest)
+
+
 def _latin(ch: str) -> bool:
     return ch.isascii() and ch.isalnum()
 
@@ -169,7 +174,8 @@ def _paragraphs(lines: list[_Line]) -> list[SourceParagraph]:
         text = line.text.strip()
         if not text:
             continue
-        continuation = prev is not None and text[0] in _CLOSING  # "。" / "；" left over after a form blank
+        # "。" / "；" left over after a form blank, never glued to a heading
+        continuation = prev is not None and text[0] in _CLOSING and not _is_heading(merged[-1][0])
         join = continuation or (prev is not None and prev.full and not line.indent and not _starts_block(text)
                                 and not merged[-1][0].rstrip().endswith(tuple(_END_PUNCT)))
         if join:
