@@ -5,11 +5,12 @@ paragraphs are marked ``ocr=True``."""
 from __future__ import annotations
 
 import re
+import time
 from collections import Counter
 
 import pypdfium2 as pdfium
 
-from contracts.ingest.errors import MAX_OCR_PAGES, MAX_PARAGRAPHS, MAX_PDF_PAGES, UnreadableFile
+from contracts.ingest.errors import MAX_OCR_PAGES, MAX_PARAGRAPHS, MAX_PDF_PAGES, OCR_TIME_BUDGET, UnreadableFile
 from contracts.ingest.labels import parse_label, title_like
 from contracts.ingest.ocr import OcrUnavailable, ocr_lines
 from contracts.ingest.patterns import compact, is_party_line, is_signature_line
@@ -48,6 +49,7 @@ def read_pdf(data: bytes) -> ParsedDocument:
             raise UnreadableFile(f"PDF 页数过多（{count} 页），上限为 {MAX_PDF_PAGES} 页")
         pages: list[list[_Line]] = []
         ocr_pages = 0
+        started = time.monotonic()
         for i in range(count):
             page = pdf[i]
             try:
@@ -62,6 +64,8 @@ def read_pdf(data: bytes) -> ParsedDocument:
                 ocr_pages += 1
                 if ocr_pages > MAX_OCR_PAGES:
                     raise UnreadableFile(f"扫描页过多（超过 {MAX_OCR_PAGES} 页），无法识别文字，请上传文字版文件")
+                if ocr_pages > 1 and time.monotonic() - started > OCR_TIME_BUDGET:
+                    raise UnreadableFile("扫描件识别超时：页数过多，请上传文字版文件或拆分后上传")
                 pages.append(_ocr_page(page))
             finally:
                 page.close()

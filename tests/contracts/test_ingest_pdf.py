@@ -11,7 +11,7 @@ import pytest
 from docx.oxml import parse_xml
 from PIL import Image, ImageDraw, ImageFont
 
-from contracts.ingest import UnreadableFile, ocr, read_document, split_document
+from contracts.ingest import UnreadableFile, ocr, pdf_reader, read_document, split_document
 from tests.contracts.ingest_support import W, check_invariants, clause_numbers, docx_bytes, new_document
 
 FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
@@ -112,3 +112,12 @@ def test_text_pdf_drops_running_header_and_page_numbers_and_joins_wrapped_lines(
     assert clause_numbers(result)[-1] == "第十二条"
     assert result.sections[-1].kind == "signature"
     assert result.contract_type == "sale"
+
+
+def test_scanned_pages_beyond_the_ocr_cap_are_refused(monkeypatch):
+    monkeypatch.setattr(pdf_reader, "MAX_OCR_PAGES", 2)
+    seen = []
+    monkeypatch.setattr(pdf_reader, "ocr_lines", lambda image: seen.append(image.size) or [])
+    with pytest.raises(UnreadableFile, match="扫描页过多"):
+        read_document("扫描件.pdf", _scanned_pdf(["第一条"], pages=3))
+    assert len(seen) == 2  # the third page is refused, not read
