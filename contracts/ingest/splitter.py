@@ -193,10 +193,19 @@ def _restart_table(d: _Doc, masked: set[int], top: tuple[str, ...]) -> dict[int,
 
 
 def _choose_scheme(d: _Doc, masked: set[int], intro_end: int, annex_candidates: list[int]) -> str | None:
-    end = d.n
+    """The body's top-level scheme, judged on the body before the annexes (an annexed agreement
+    with its own 第一条… does not make a 一、-numbered contract an article one)."""
     counts = {"article": 0, "cn": 0, "dec": 0}
     first: dict[str, int] = {}
-    for i in range(intro_end + 1, end):
+    annexes = iter(annex_candidates)
+    next_annex = next(annexes, d.n)
+    end = d.n
+    for i in range(intro_end + 1, d.n):
+        if i == next_annex:
+            if sum(counts.values()) >= 2:
+                end = i
+                break
+            next_annex = next(annexes, d.n)
         if i in masked:
             continue
         lab = d.labels[i]

@@ -406,3 +406,22 @@ def test_articles_numbered_afresh_in_each_chapter():
     by_order = {s.order: s for s in result.sections}
     assert [by_order[s.parent].number for s in result.sections if s.kind == "clause"] == [
         "第一章", "第一章", "第二章", "第二章"]
+
+
+def test_an_annexed_agreement_with_articles_does_not_change_the_body_scheme():
+    d = new_document()
+    d.add_paragraph("软件许可合同")
+    d.add_paragraph("许可方：甲公司")
+    d.add_paragraph("被许可方：乙公司")
+    d.add_paragraph("一、许可范围")
+    d.add_paragraph("二、许可费")
+    d.add_paragraph("三、保密")
+    d.add_paragraph("许可方（盖章）：        被许可方（盖章）：")
+    d.add_paragraph("附件一：保密协议")
+    d.add_paragraph("第一条 保密信息")
+    d.add_paragraph("第二条 保密期限")
+    d.add_paragraph("第三条 违约责任")
+    _, result = _read(d)
+    assert clause_numbers(result) == ["一、", "二、", "三、"]
+    annex = result.sections[-1]
+    assert annex.kind == "annex" and annex.title == "保密协议" and "第三条 违约责任" in annex.text
