@@ -195,7 +195,7 @@ def _restart_table(d: _Doc, masked: set[int], top: tuple[str, ...]) -> dict[int,
 def _choose_scheme(d: _Doc, masked: set[int], intro_end: int, annex_candidates: list[int]) -> str | None:
     """The body's top-level scheme, judged on the body before the annexes (an annexed agreement
     with its own 第一条… does not make a 一、-numbered contract an article one)."""
-    counts = {"article": 0, "cn": 0, "dec": 0}
+    counts = {"article": 0, "cn": 0, "dec": 0, "pcn": 0}
     first: dict[str, int] = {}
     annexes = iter(annex_candidates)
     next_annex = next(annexes, d.n)
@@ -218,6 +218,8 @@ def _choose_scheme(d: _Doc, masked: set[int], intro_end: int, annex_candidates: 
     options = [s for s in ("cn", "dec") if counts[s] >= 2]
     if options:
         return min(options, key=lambda s: first[s])
+    if counts["pcn"] >= 3:
+        return "pcn"  # （一）（二）… as the only numbering
     levels: dict[int, int] = {}
     for i in range(intro_end + 1, end):
         m = _HEADING_STYLE.match(d.paras[i].style or "")

@@ -425,3 +425,19 @@ def test_an_annexed_agreement_with_articles_does_not_change_the_body_scheme():
     assert clause_numbers(result) == ["一、", "二、", "三、"]
     annex = result.sections[-1]
     assert annex.kind == "annex" and annex.title == "保密协议" and "第三条 违约责任" in annex.text
+
+
+def test_parenthesised_chinese_numbers_as_the_only_numbering():
+    d = new_document()
+    d.add_paragraph("车辆借用协议")
+    d.add_paragraph("出借人：张三")
+    d.add_paragraph("借用人：李四")
+    d.add_paragraph("（一）借用车辆：京A12345。")
+    d.add_paragraph("（二）借用期限：三日。")
+    d.add_paragraph("（1）期满当日归还；")
+    d.add_paragraph("（2）逾期按日计费。")
+    d.add_paragraph("（三）借用期间的违章由借用人承担。")
+    _, result = _read(d)
+    assert clause_numbers(result) == ["（一）", "（二）", "（三）"]
+    second = next(s for s in result.sections if s.number == "（二）")
+    assert "（2）逾期按日计费。" in second.text
