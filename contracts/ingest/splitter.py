@@ -130,6 +130,8 @@ def _preamble_blocks(d: _Doc) -> tuple[set[int], list[int]]:
                     if lab.number <= run_last:
                         break
                     run_last = lab.number
+                elif lab.number == 1:
+                    break  # another scheme starting at 1: the body (鉴于 1. 2. … then 一、)
             elif lab is None and (is_contract_title(text) or (run_scheme and is_recital(text)
                                                                   and len(compact(text)) < 200)):
                 break

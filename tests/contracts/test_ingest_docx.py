@@ -441,3 +441,23 @@ def test_parenthesised_chinese_numbers_as_the_only_numbering():
     assert clause_numbers(result) == ["（一）", "（二）", "（三）"]
     second = next(s for s in result.sections if s.number == "（二）")
     assert "（2）逾期按日计费。" in second.text
+
+
+def test_whereas_items_are_preamble():
+    d = new_document()
+    d.add_paragraph("战略合作协议")
+    d.add_paragraph("甲方：甲集团")
+    d.add_paragraph("乙方：乙公司")
+    d.add_paragraph("鉴于：")
+    d.add_paragraph("1. 甲方是一家从事物流业务的企业；")
+    d.add_paragraph("2. 乙方拥有先进的仓储技术；")
+    d.add_paragraph("为此，双方经友好协商，达成如下协议：")
+    d.add_paragraph("一、合作内容")
+    d.add_paragraph("1. 共建仓储中心；")
+    d.add_paragraph("2. 共享客户资源。")
+    d.add_paragraph("二、合作期限")
+    d.add_paragraph("三、保密")
+    _, result = _read(d)
+    assert clause_numbers(result) == ["一、", "二、", "三、"]
+    whereas = next(s for s in result.sections if s.title == "鉴于")
+    assert whereas.kind == "preamble" and "2. 乙方拥有先进的仓储技术；" in whereas.text
