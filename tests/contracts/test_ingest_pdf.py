@@ -92,14 +92,27 @@ def _paged_contract() -> bytes:
     return docx_bytes(d)
 
 
-def test_text_pdf_drops_running_header_and_page_numbers_and_joins_wrapped_lines(tmp_path):
+def _soffice_pdf(tmp_path, source, export: str = "pdf") -> bytes:
     soffice = shutil.which("soffice")
     assert soffice, "LibreOffice (soffice) is required: scripts/ensure-libreoffice.sh installs it"
+    subprocess.run([soffice, f"-env:UserInstallation=file://{tmp_path}/profile", "--headless", "--convert-to", export,
+                    "--outdir", str(tmp_path), str(source)], check=True, capture_output=True, timeout=180)
+    return source.with_suffix(".pdf").read_bytes()
+
+
+def test_password_protected_pdf_gives_a_clear_message(tmp_path):
+    source = tmp_path / "locked.txt"
+    source.write_text("借款合同\n第一条 借款金额\n第二条 利息\n", encoding="utf-8")
+    export = ('pdf:writer_pdf_Export:{"EncryptFile":{"type":"boolean","value":"true"},'
+              '"DocumentOpenPassword":{"type":"string","value":"secret"}}')
+    with pytest.raises(UnreadableFile, match="PDF 已加密"):
+        read_document("locked.pdf", _soffice_pdf(tmp_path, source, export))
+
+
+def test_text_pdf_drops_running_header_and_page_numbers_and_joins_wrapped_lines(tmp_path):
     source = tmp_path / "paged.docx"
     source.write_bytes(_paged_contract())
-    subprocess.run([soffice, f"-env:UserInstallation=file://{tmp_path}/profile", "--headless", "--convert-to", "pdf",
-                    "--outdir", str(tmp_path), str(source)], check=True, capture_output=True, timeout=180)
-    pdf = (tmp_path / "paged.pdf").read_bytes()
+    pdf = _soffice_pdf(tmp_path, source)
     doc = read_document("paged.pdf", pdf)
     texts = [p.text for p in doc.paragraphs]
     assert not any("合同审查稿" in t for t in texts)
