@@ -46,7 +46,6 @@ class Label:
     numbers: tuple[int, ...]
     text: str
     rest: str
-    explicit_sep: bool = True
 
     @property
     def number(self) -> int:
@@ -89,7 +88,7 @@ def parse_label(text: str) -> Label | None:
         if had_space and rest.startswith(("第", "款", "项", "、", "，", "。")):
             return None
         rest = rest.lstrip("、:：.．")
-        return Label(kind, (n,), re.sub(r"\s+", "", m.group(0)), rest.strip(), had_space)
+        return Label(kind, (n,), re.sub(r"\s+", "", m.group(0)), rest.strip())
     m = _ANNEX.match(s)
     if m:
         rest, had_space = _rest_after(s, m.end())
@@ -144,7 +143,7 @@ def label_of(auto_number: str, text: str) -> tuple[Label | None, bool]:
         label = parse_label(auto_number)
         if label is not None:
             rest = strip_lead(text).strip()
-            return Label(label.scheme, label.numbers, label.text, rest, True), True
+            return Label(label.scheme, label.numbers, label.text, rest), True
     return parse_label(text), False
 
 

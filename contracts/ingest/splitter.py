@@ -27,7 +27,6 @@ from contracts.ingest.patterns import (
 )
 from contracts.types import ParsedDocument, SectionDraft, SourceParagraph, SplitResult
 
-_TOP_SCHEMES = ("article", "chapter", "cn", "dec")
 _HEADING_STYLE = re.compile(r"^(heading|标题)\s*(\d)$", re.IGNORECASE)
 
 
@@ -141,10 +140,6 @@ def _preamble_blocks(d: _Doc) -> tuple[set[int], list[int]]:
         masked.update(range(t, j))
         starts.append(t)
     return masked, starts
-
-
-def _is_top_label(lab: Label | None) -> bool:
-    return lab is not None and lab.scheme in _TOP_SCHEMES
 
 
 def _intro_end(d: _Doc, masked: set[int]) -> int:
