@@ -98,11 +98,12 @@ def _sentence_of(spans: list[tuple[int, int]], pos: int) -> tuple[int, int]:
     return pos, pos
 
 
-def narrow(text: str, sentence: tuple[int, int], start: int, end: int) -> tuple[int, int]:
-    """The quote for a hit at ``start:end``: the whole sentence when it is short, else the fragments
-    (between commas) that contain the hit."""
+def narrow(text: str, sentence: tuple[int, int], start: int, end: int, *,
+           fragment: bool = False) -> tuple[int, int]:
+    """The quote for a hit at ``start:end``: the whole sentence when it is short (unless ``fragment``),
+    else the fragments (between commas) that contain the hit."""
     a, b = sentence
-    if b - a <= LONG_SENTENCE:
+    if b - a <= LONG_SENTENCE and not fragment:
         return a, b
     left = max((text.rfind(sep, a, start) for sep in _FRAGMENT_SEP), default=-1)
     lo = left + 1 if left >= a else a
@@ -202,21 +203,24 @@ def _fmt(value: float, unit: str) -> str:
             "days": f"{shown} 日"}.get(unit, shown)
 
 
-def _regions(text: str, p: NumericParams) -> list[tuple[int, int, int]]:
-    """For each trigger in ``text``: (trigger start, region start, region end) — the rest of the sentence
-    after the trigger up to ``window`` characters, plus a few characters before it in the same fragment."""
+def _regions(text: str, spans: list[tuple[int, int]], p: NumericParams) -> list[tuple[int, int, int]]:
+    """For each trigger in ``text``: (trigger start, region start, region end) — the rest of its sentence
+    after the trigger up to ``window`` characters, plus a few characters before it in the same fragment.
+    A trigger never spans two sentences."""
     out = []
     seen = set()
-    for trig in p.triggers:
-        for m in _rx(trig).finditer(text):
-            if m.start() in seen:
-                continue
-            seen.add(m.start())
-            end = m.end() + len(_clip(text, m.end(), p.window))
-            before = text[max(0, m.start() - 16):m.start()]
-            cut = max((before.rfind(c) for c in _SENTENCE_END + "，,"), default=-1)
-            start = m.start() - len(before) + cut + 1
-            out.append((m.start(), start, end))
+    for a, b in spans:
+        sentence = text[a:b]
+        for trig in p.triggers:
+            for m in _rx(trig).finditer(sentence):
+                t = a + m.start()
+                if t in seen:
+                    continue
+                seen.add(t)
+                end = min(b, a + m.end() + p.window)
+                before = text[max(a, t - 16):t]
+                cut = max((before.rfind(c) for c in "，,"), default=-1)
+                out.append((t, t - len(before) + cut + 1, end))
     return sorted(out)
 
 
@@ -252,7 +256,9 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
         return []
     spans = sentences(text)
     out: list[Finding] = []
-    for trig_start, start, end in _regions(text, p):
+    regions = _regions(text, spans, p)
+    used: set[int] = set()
+    for trig_start, start, end in regions:
         region = text[start:end]
         if p.unless and _any(p.unless, region):
             continue
@@ -308,8 +314,13 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
         if hit is None:
             continue
         q_start, q_end, detail = start + hit[0], start + hit[1], hit[2]
+        if q_start in used:
+            continue
+        used.add(q_start)
+        # The trigger nearest before the quantity (支付定金，定金为总价的30%: the second 定金).
+        trig_start = max((t for t, _, _ in regions if t <= q_start and t >= start), default=trig_start)
         sentence = _sentence_of(spans, trig_start)
-        lo, hi = narrow(text, sentence, min(trig_start, q_start), max(trig_start, q_end))
+        lo, hi = narrow(text, sentence, min(trig_start, q_start), max(trig_start, q_end), fragment=True)
         lo, hi = min(lo, q_start), max(hi, q_end)
         out.append(_finding(rule, section, lo, hi, detail))
     return out
