@@ -132,6 +132,20 @@ def test_probation_against_the_contract_term():
         codes(section_findings(ok, "labor", RULES, facts=contract_facts([term, ok]))))
 
 
+def test_probation_wage_as_an_amount_against_the_monthly_wage():
+    pay = clause(4, "乙方月工资为人民币9000元，每月十五日前支付。试用期工资为人民币6000元。")
+    f = only(section_findings(pay, "labor", RULES, facts=contract_facts([pay])), "labor-probation-wage")
+    assert f.quote == "试用期工资为人民币6000元" and "66.67%" in f.description
+    fair = clause(4, "乙方月工资为人民币9000元，每月十五日前支付。试用期工资为人民币7500元。")
+    assert "labor-probation-wage" not in codes(section_findings(fair, "labor", RULES, facts=contract_facts([fair])))
+
+
+def test_cover_and_signature_are_not_reviewed_clause_by_clause():
+    cover = clause(0, "保密及竞业限制协议\n本合同最终解释权归甲方所有。", kind="preamble")
+    assert section_findings(cover, "nda", RULES) == []
+    assert section_findings(clause(9, "甲方对任何损失不承担任何责任。", kind="signature"), "nda", RULES) == []
+
+
 def test_probation_without_a_known_term_only_the_six_month_ceiling():
     s = clause(2, "试用期为八个月。")
     assert "labor-probation-vs-term" in codes(section_findings(s, "labor", RULES))
