@@ -3,8 +3,11 @@ clause, and reads a clause's text only as data."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from contracts.ingest import read_document, split_document
 from contracts.playbook import (
     RuleInvalid,
     RuleSpec,
@@ -270,3 +273,17 @@ def test_article_written_in_chinese_is_read():
     rule = rule_from_dict(_rule(basis=[{"law": "《民法典》", "article": "第五百八十六条"}]))
     assert rule.basis == [BasisRef("民法典", 586)]
     assert isinstance(rule, RuleSpec)
+
+
+# -- the official model contracts are clean ---------------------------------------------------------------
+
+MODEL_CONTRACTS = Path(__file__).resolve().parents[1] / "data" / "contracts"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in MODEL_CONTRACTS.glob("*") if p.suffix in (".docx", ".txt")))
+def test_official_model_contracts_raise_no_clause_findings(name):
+    """The government model texts (示范文本) are balanced: no clause of theirs should trip a rule."""
+    path = MODEL_CONTRACTS / name
+    split = split_document(read_document(name, path.read_bytes()))
+    found = contract_findings(split.sections, split.contract_type, RULES)
+    assert [(f.rule_code, f.quote) for f in found if f.section_order is not None] == []
