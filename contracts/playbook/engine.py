@@ -122,6 +122,9 @@ def narrow(text: str, sentence: tuple[int, int], start: int, end: int, *,
 
 _TOTAL = re.compile(r"(?:合同总价款?|总价款|合同总金额|合同总额|合同金额|合同价款|总金额|总价|总租金|借款金额|借款本金|"
                     r"借款数额|服务费总额|开发经费|研究开发经费和报酬|合同价格)")
+#: An unticked option of a form (☐无固定期限) is not the contract's choice.
+_OPEN_ENDED = re.compile(r"(?<![☐□])无固定期限")
+_TASK_BASED = re.compile(r"(?<![☐□])以完成一定(?:的)?工作任务为期限")
 _WAGE = re.compile(r"(?:月工资|月薪|基本工资|工资标准|每月工资|月基本工资|转正后?工资)(?:为|是|：|:)?")
 _TERM = re.compile(r"(?:劳动合同期限|本合同期限|合同期限|聘用期限|合同有效期|租赁期限|租期|借款期限|服务期限)"
                    r"(?:为|是|：|:|自)?")
@@ -159,8 +162,7 @@ def contract_facts(sections: Sequence[SectionLike]) -> ContractFacts:
             wage = found[0].value
             break
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
-                         open_ended=bool(re.search(r"无固定期限", norm)),
-                         task_based=bool(re.search(r"以完成一定(的)?工作任务为期限", norm)))
+                         open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)))
 
 
 # -- findings ------------------------------------------------------------------------------------------
@@ -250,10 +252,8 @@ def probation_limit(term_months: float | None, open_ended: bool, task_based: boo
     None when the term is unknown (then only the 6-month ceiling applies)."""
     if task_based:
         return 0.0
-    if open_ended:
-        return 6.0
     if term_months is None:
-        return None
+        return 6.0 if open_ended else None
     if term_months < 3 - 1e-6:
         return 0.0
     if term_months < 12 - 0.05:
@@ -324,7 +324,8 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
                                f"试用期 {_fmt(q.value, 'months')}，任何劳动合同的试用期均不得超过 6 个月")
                 elif q.value > limit + 1e-9:
                     term = "以完成一定工作任务为期限" if facts.task_based else (
-                        "无固定期限" if facts.open_ended else f"合同期限约 {_fmt(facts.term_months or 0, 'months')}")
+                        f"合同期限约 {_fmt(facts.term_months, 'months')}" if facts.term_months is not None
+                        else "无固定期限")
                     allowed = "不得约定试用期" if limit == 0 else f"试用期不得超过 {_fmt(limit, 'months')}"
                     hit = (q.start, q.end, f"试用期 {_fmt(q.value, 'months')}；{term}，{allowed}")
         if hit is None:

@@ -149,6 +149,20 @@ def test_cover_and_signature_are_not_reviewed_clause_by_clause():
     assert section_findings(clause(9, "甲方对任何损失不承担任何责任。", kind="signature"), "nda", RULES) == []
 
 
+def test_probation_in_an_open_ended_or_task_contract():
+    open_ended = [clause(1, "本合同为无固定期限劳动合同，自2025年1月1日起履行。"), clause(2, "试用期为六个月。")]
+    assert "labor-probation-vs-term" not in codes(contract_findings(open_ended, "labor", RULES))
+    task = [clause(1, "本合同为以完成一定工作任务为期限的劳动合同。"), clause(2, "试用期为一个月。")]
+    f = only(contract_findings(task, "labor", RULES), "labor-probation-vs-term")
+    assert "不得约定试用期" in f.description
+    form = [clause(1, "合同期限：☐无固定期限 ☐以完成一定工作任务为期限 ☑固定期限，期限为三年。"),
+            clause(2, "试用期为六个月。")]
+    assert "labor-probation-vs-term" not in codes(contract_findings(form, "labor", RULES))
+    mentioned = [clause(1, "本合同为固定期限劳动合同，合同期限为一年。"),
+                 clause(2, "试用期为六个月。"), clause(3, "续订时符合法定条件的，双方应订立无固定期限劳动合同。")]
+    assert "labor-probation-vs-term" in codes(contract_findings(mentioned, "labor", RULES))
+
+
 def test_probation_without_a_known_term_only_the_six_month_ceiling():
     s = clause(2, "试用期为八个月。")
     assert "labor-probation-vs-term" in codes(section_findings(s, "labor", RULES))
