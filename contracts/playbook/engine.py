@@ -168,14 +168,15 @@ def contract_facts(sections: Sequence[SectionLike]) -> ContractFacts:
 # -- findings ------------------------------------------------------------------------------------------
 
 
-def _finding(rule: RuleSpec, section: SectionLike, start: int, end: int, detail: str = "") -> Finding:
+def _finding(rule: RuleSpec, section: SectionLike, start: int, end: int, detail: str = "",
+             suggestion: str = "") -> Finding:
     description = rule.description.strip()
     if detail:
         description = f"{description}（{detail}）"
     return Finding(
         rule_code=rule.code, section_order=section.order, quote=section.text[start:end], start=start, end=end,
-        category=rule.category, severity=rule.severity, description=description, suggestion=rule.suggestion.strip(),
-        basis=list(rule.basis),
+        category=rule.category, severity=rule.severity, description=description,
+        suggestion=suggestion or rule.suggestion.strip(), basis=list(rule.basis),
     )
 
 
@@ -208,7 +209,10 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike) ->
         if p.unless and p.unless_scope == "sentence" and _any(p.unless, sentence):
             continue
         lo, hi = narrow(text, (a, b), a + m.start(), a + m.end())
-        out.append(_finding(rule, section, lo, hi))
+        suggestion = ""
+        if p.rewrite == "append" and rule.suggestion.strip():
+            suggestion = f"{text[lo:hi]}；{rule.suggestion.strip().rstrip('。')}"
+        out.append(_finding(rule, section, lo, hi, suggestion=suggestion))
     return out
 
 
@@ -237,6 +241,14 @@ def _regions(text: str, spans: list[tuple[int, int]], p: NumericParams) -> list[
                 cut = max((before.rfind(c) for c in "，,"), default=-1)
                 out.append((t, t - len(before) + cut + 1, end))
     return sorted(out)
+
+
+def _broken_limit(value: float, p: NumericParams) -> float | None:
+    if p.max is not None and value > p.max + 1e-9:
+        return p.max
+    if p.min is not None and value < p.min - 1e-9:
+        return p.min
+    return None
 
 
 def _limit_broken(value: float, p: NumericParams, unit: str) -> str:
@@ -276,16 +288,20 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
         if p.unless and _any(p.unless, region):
             continue
         hit: tuple[int, int, str] | None = None
+        #: The quantity rewritten to the limit, in the clause's own style (百分之三十 → 百分之二十).
+        rewrite: str | None = None
         if p.check == "percent":
             for q in numbers.percentages(region):
                 if q.period == "day":
                     if p.max_daily is not None and q.value > p.max_daily + 1e-9:
                         hit = (q.start, q.end, f"约定为每日 {_fmt(q.value, 'percent')}，"
                                                    f"上限每日 {_fmt(p.max_daily, 'percent')}")
+                        rewrite = numbers.percent_like(region[q.start:q.end], p.max_daily)
                 elif q.period in ("", "year"):
                     detail = _limit_broken(q.value, p, "percent")
                     if detail:
                         hit = (q.start, q.end, detail)
+                        rewrite = numbers.percent_like(region[q.start:q.end], _broken_limit(q.value, p) or 0)
                 if hit:
                     break
             for base, label, wanted in ((facts.total_price, "合同总价", p.of_total),
@@ -305,6 +321,10 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
                 detail = _limit_broken(q.value, p, "annual")
                 if detail:
                     hit = (q.start, q.end, detail)
+                    per = {"year": 1, "month": 12}.get(q.period)
+                    limit = _broken_limit(q.value, p)
+                    if per and limit is not None:
+                        rewrite = numbers.percent_like(region[q.start:q.end], limit / per)
                     break
         elif p.check == "duration":
             for q in numbers.durations(region):
@@ -312,6 +332,8 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
                 detail = _limit_broken(value, p, "days" if p.unit == "day" else "months")
                 if detail:
                     hit = (q.start, q.end, detail)
+                    limit = _broken_limit(value, p) or 0
+                    rewrite = numbers.duration_like(region[q.start:q.end], limit / 30 if p.unit == "day" else limit)
                     break
         elif p.check == "probation_vs_term":
             found = numbers.durations(region)
@@ -328,6 +350,7 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
                         else "无固定期限")
                     allowed = "不得约定试用期" if limit == 0 else f"试用期不得超过 {_fmt(limit, 'months')}"
                     hit = (q.start, q.end, f"试用期 {_fmt(q.value, 'months')}；{term}，{allowed}")
+                    rewrite = numbers.duration_like(region[q.start:q.end], limit) if limit else None
         if hit is None:
             continue
         q_start, q_end, detail = start + hit[0], start + hit[1], hit[2]
@@ -339,7 +362,8 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
         sentence = _sentence_of(spans, trig_start)
         lo, hi = narrow(text, sentence, min(trig_start, q_start), max(trig_start, q_end), fragment=True)
         lo, hi = min(lo, q_start), max(hi, q_end)
-        out.append(_finding(rule, section, lo, hi, detail))
+        suggestion = section.text[lo:q_start] + rewrite + section.text[q_end:hi] if rewrite else ""
+        out.append(_finding(rule, section, lo, hi, detail, suggestion))
     return out
 
 

@@ -54,7 +54,7 @@ def test_pattern_quotes_the_sentence_it_fired_on():
     assert f.quote == "甲方对因使用产品导致的任何损失不承担任何责任"
     assert f.severity == "high" and f.category == "免责条款"
     assert BasisRef("中华人民共和国民法典", 506) in f.basis
-    assert f.suggestion.startswith("改为")
+    assert f.suggestion == "除因【甲方】故意或者重大过失造成的损失外，【甲方】对【】不承担责任。"
     assert_quotes(s, found)
 
 
@@ -191,6 +191,40 @@ def test_lease_term_over_twenty_years():
     s = clause(2, "租赁期限为二十五年，自2025年1月1日起计算。")
     assert "lease-term-over-20y" in codes(section_findings(s, "lease", RULES))
     assert "lease-term-over-20y" not in codes(section_findings(clause(2, "租赁期限为五年。"), "lease", RULES))
+
+
+# -- suggestions: text to paste in place of the quote ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "contract_type", "code", "rewrite"), [
+    ("定金为合同总价的百分之三十。", "sale", "generic-deposit-over-20", "定金为合同总价的百分之二十"),
+    ("任何一方违约的，应向对方支付合同总价50%的违约金。", "sale", "generic-penalty-high",
+     "应向对方支付合同总价30%的违约金"),
+    ("逾期付款的，每日按应付金额的千分之五支付违约金。", "sale", "generic-penalty-high",
+     "每日按应付金额的千分之一支付违约金"),
+    ("借款月利率为2%。", "loan", "loan-interest-over-cap", "借款月利率为1%"),
+    ("竞业限制期限为三年。", "labor", "labor-noncompete-over-2y", "竞业限制期限为二年"),
+    ("租赁期限为二十五年。", "lease", "lease-term-over-20y", "租赁期限为二十年"),
+    ("乙方辞职须提前三个月书面通知甲方。", "labor", "labor-resignation-notice", "乙方辞职须提前一个月书面通知甲方"),
+    ("试用期工资为转正工资的70%。", "labor", "labor-probation-wage", "试用期工资为转正工资的80%"),
+    ("乙方应在设备到货后三日内完成检验。", "sale", "sale-inspection-too-short", "乙方应在设备到货后七日内完成检验"),
+])
+def test_numeric_suggestion_rewrites_the_quantity_in_the_clause_style(text, contract_type, code, rewrite):
+    f = only(section_findings(clause(1, text), contract_type, RULES), code)
+    assert f.suggestion == rewrite
+
+
+def test_a_missing_part_of_a_clause_is_added_after_the_quote():
+    s = clause(3, "乙方离职后，竞业限制期限为一年。", title="竞业限制")
+    f = only(section_findings(s, "labor", RULES), "labor-noncompete-no-compensation")
+    assert f.suggestion.startswith(f.quote + "；竞业限制期限内，甲方按月向乙方支付经济补偿")
+
+
+def test_starter_suggestions_are_clause_text_not_advice():
+    for rule in RULES:
+        text = rule.suggestion
+        assert text and not text.startswith(("改为", "增加", "删除", "建议", "将")), rule.code
+        assert "“" not in text[:2], rule.code
 
 
 # -- missing clauses ---------------------------------------------------------------------------------
