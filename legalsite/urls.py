@@ -21,6 +21,7 @@ urlpatterns = [
     path("matters/", include("firm.urls")),
     path("knowledge/", include("knowledge.urls")),
     path("chat/", include("chat.urls")),
+    path("contracts/", include("contracts.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
