@@ -32,6 +32,7 @@ _REFERENCE_TAIL = ("第", "款", "项", "规定", "约定", "所", "的", "之",
                    "下", "同", "相关", "有关", "，", ",", "。", "；", "至第", "以及", "与", "、")
 _REFERENCE_ITEM = re.compile(rf"^[（(]\s*{NUM_CLASS}{{1,3}}\s*[）)]\s*(项|款|目|条|之)")
 _DASHES = "—–-－一"
+_LONE_ITEM_WORD = re.compile(r"^[款项](?=$|[\s，。、；：:（(])")
 _ANNEX_BAD_TAIL = ("为", "与", "是", "作为", "均", "及", "和", "具有", "属于", "构成", "中", "所", "的", "内容",
                    "约定", "规定", "经", "一式", "共", "应", "须", "系", "如", "由", "等")
 
@@ -85,8 +86,8 @@ def parse_label(text: str) -> Label | None:
             return None
         if _REFERENCE_ITEM.match(rest):
             return None  # 第五条（二）项…
-        if had_space and rest.startswith(("第", "款", "项", "、", "，", "。")):
-            return None
+        if had_space and (rest.startswith(("第", "、", "，", "。")) or _LONE_ITEM_WORD.match(rest)):
+            return None  # 第五条 第二款 / 第五条 项… (项目名称 and 款项支付 are headings)
         rest = rest.lstrip("、:：.．")
         return Label(kind, (n,), re.sub(r"\s+", "", m.group(0)), rest.strip())
     m = _ANNEX.match(s)

@@ -160,3 +160,14 @@ def test_markdown_with_numbered_headings():
     result = split_document(read_document("dev.md", md.encode()))
     assert clause_numbers(result) == ["第一条", "第二条", "第三条"]
     assert result.contract_type == "tech_dev"
+
+
+def test_a_heading_that_begins_with_a_reference_word_is_still_a_clause():
+    text = ("软件委托开发合同\n甲方：某甲公司\n乙方：某乙公司\n第一章 总则\n第一条 项目名称\n仓储管理系统定制开发。\n"
+            "第二条 款项支付\n甲方于验收后支付。\n第三条 违约\n依照本合同第二条 第二款的约定处理。\n")
+    result = split_document(read_document("t.txt", text.encode()))
+    clauses = [s for s in result.sections if s.kind == "clause"]
+    wanted = [("第一条", "项目名称"), ("第二条", "款项支付"), ("第三条", "违约")]
+    assert [(s.number, s.title) for s in clauses] == wanted
+    chapter = next(s for s in result.sections if s.kind == "chapter")
+    assert chapter.text == "第一章 总则" and clauses[0].parent == chapter.order
