@@ -19,10 +19,12 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	@touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
+	@bash scripts/ensure-libreoffice.sh
 	$(BIN)/python manage.py up
 
 test: $(VENV)/.installed-dev
 	@bash scripts/ensure-chromium.sh
+	@bash scripts/ensure-libreoffice.sh
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.installed-dev
