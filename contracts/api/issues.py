@@ -64,7 +64,8 @@ def _section(contract: Contract, section_id: int | None) -> Section | None:
 class IssueListCreateApi(APIView):
     @extend_schema(
         summary="合同的审查问题（按章节顺序，缺失条款在后）", responses=IssueOutput(many=True),
-        parameters=[OpenApiParameter("status", str, required=False, description="open、confirmed、rejected、resolved，可逗号分隔"),
+        parameters=[OpenApiParameter("status", str, required=False,
+                                     description="open、confirmed、rejected、resolved，可逗号分隔"),
                     OpenApiParameter("severity", str, required=False, description="high、medium、low，可逗号分隔"),
                     OpenApiParameter("section", int, required=False, description="章节 id"),
                     OpenApiParameter("missing", bool, required=False, description="true：只列缺失条款"),
@@ -153,7 +154,7 @@ class IssueDetailApi(APIView):
 
 
 class _DecisionApi(APIView):
-    action: Any = None
+    decide: Any = None
 
     def post(self, request: Request, contract_id: int, issue_id: int) -> Response:
         contract = contract_or_404(request, contract_id)
@@ -161,14 +162,14 @@ class _DecisionApi(APIView):
         payload = IssueDecisionInput(data=request.data)
         payload.is_valid(raise_exception=True)
         try:
-            type(self).action(actor=request.user, issue=issue, expected_version=payload.validated_data["version"])
+            type(self).decide(actor=request.user, issue=issue, expected_version=payload.validated_data["version"])
         except IssueConflict as exc:
             return conflict_response(contract, exc, issue_id)
         return Response(IssueOutput(issue_get_or_404(contract=contract, issue_id=issue_id)).data)
 
 
 class IssueConfirmApi(_DecisionApi):
-    action = staticmethod(issue_confirm)
+    decide = staticmethod(issue_confirm)
 
     @extend_schema(summary="确认问题", request=IssueDecisionInput, responses={200: IssueOutput, 409: CONFLICT})
     def post(self, request: Request, contract_id: int, issue_id: int) -> Response:
@@ -176,7 +177,7 @@ class IssueConfirmApi(_DecisionApi):
 
 
 class IssueRejectApi(_DecisionApi):
-    action = staticmethod(issue_reject)
+    decide = staticmethod(issue_reject)
 
     @extend_schema(summary="驳回问题", request=IssueDecisionInput, responses={200: IssueOutput, 409: CONFLICT})
     def post(self, request: Request, contract_id: int, issue_id: int) -> Response:

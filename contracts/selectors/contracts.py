@@ -23,7 +23,7 @@ def contract_list(*, user: UserLike, matter_id: int | None = None, search: str =
                   status: str = "", contract_type: str = "") -> QuerySet[Contract]:
     """The contracts ``user`` may see, newest first, without their file bytes."""
     queryset = (Contract.objects.filter(work_visible_q(user=user)).defer("original")
-                .select_related("matter", "owner"))
+                .select_related("matter", "owner").order_by("-created_at", "-id"))
     if matter_id is not None:
         queryset = queryset.filter(matter_id=matter_id)
     if search:

@@ -4,6 +4,7 @@ issue lose nothing), confirm, reject, delete, history; malformed input."""
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import PermissionDenied
 
 from contracts.models import Contract, IssueChange, ReviewIssue
 from contracts.services.issues import issue_add, issue_update
@@ -146,10 +147,11 @@ def test_patch_status_and_an_agent_cannot_touch_a_confirmed_issue(lease):
     url = f"/api/v1/contracts/{lease['id']}/issues/{issue['id']}"
     response = api(lease["lawyer"]).patch(url, {"version": 1, "status": "confirmed", "severity": "low"}, format="json")
     assert response.status_code == 200
-    assert (response.json()["status"], response.json()["severity"], response.json()["version"]) == ("confirmed", "low", 3)
+    body = response.json()
+    assert (body["status"], body["severity"], body["version"]) == ("confirmed", "low", 3)
 
     stored = ReviewIssue.objects.get(pk=issue["id"])
-    with pytest.raises(Exception, match="智能体不能修改"):
+    with pytest.raises(PermissionDenied, match="智能体不能修改"):
         issue_update(actor=None, issue=stored, agent_name="contract_review", severity="high")
     assert ReviewIssue.objects.get(pk=issue["id"]).severity == "low"
 

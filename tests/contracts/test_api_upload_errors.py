@@ -26,7 +26,7 @@ def _nothing_stored() -> None:
     ("合同.docx", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n", "PDF"),
     ("合同.exe", b"MZ\x90\x00\x03", "不支持"),
     ("合同.doc", docx_bytes(), "不支持"),
-    ("合同.txt", "\n\n   \n".encode(), "文字"),
+    ("合同.txt", b"\n\n   \n", "文字"),
 ])
 def test_a_bad_file_is_refused_with_a_clear_message(staff_user, name, data, words):
     response = upload(staff_user, name=name, data=data)

@@ -13,7 +13,7 @@ from contracts.models import Contract, ReviewIssue, ReviewRun
 from contracts.presenters import marked_paragraphs
 from contracts.services.issues import issue_add
 from legalsite.navigation import navigation
-from tests.contracts.contract_files import docx_bytes, portal, upload
+from tests.contracts.contract_files import docx_bytes, portal
 
 QUOTE = "逾期每日按租金的百分之五支付违约金"
 
@@ -64,7 +64,7 @@ def test_the_workspace_marks_the_quoted_span_and_lists_the_issue(staff_user):
     assert re.search(r"条款</span>\s*<span class=\"nav-label\">第二条", navigator)
     assert f"/api/v1/contracts/{contract.pk}/export?format=docx" in html
     assert f"/api/v1/contracts/{contract.pk}/export?format=report" in html
-    assert '"wsPath": "/ws/contracts/%d/"' % contract.pk in html
+    assert f'"wsPath": "/ws/contracts/{contract.pk}/"' in html
     assert 'id="review-progress"' in html and 'id="auto-review"' in html
 
 
@@ -91,7 +91,7 @@ def test_marked_paragraphs_cut_at_every_issue_boundary():
     first = [(s.text, s.issues, s.severity) for s in paragraphs[0].spans]
     assert first == [("甲", [1], "low"), ("方", [2, 1], "high"), ("应付款。", [2], "high")]
     second = [(s.text, s.issues) for s in paragraphs[1].spans]
-    assert second == [("逾", [2]), ("期按日万分之五计。", [])]
+    assert second == [("逾期", [2]), ("按日万分之五计。", [])]
     assert "".join(s.text for p in paragraphs for s in p.spans) == text.replace("\n", "")
 
 
@@ -165,7 +165,8 @@ def test_settings_and_delete_forms(staff_user, make_user):
 
 @pytest.mark.django_db
 def test_a_contract_without_numbering_says_it_was_split_by_paragraphs(staff_user):
-    file = io.BytesIO(docx_bytes(["双方同意就软件开发事宜开展合作。", "具体事项由双方另行商定。", "本协议自签署之日起生效。"]))
+    file = io.BytesIO(docx_bytes(["双方同意就软件开发事宜开展合作。", "具体事项由双方另行商定。",
+                                  "本协议自签署之日起生效。"]))
     file.name = "无编号.docx"
     followed = portal(staff_user).post("/contracts/upload/", {"file": file}, follow=True).content.decode()
     assert "已上传并拆分为" in followed and "已按段落拆分" in followed
