@@ -10,6 +10,7 @@ import zipfile
 import docx
 from docx.opc.exceptions import PackageNotFoundError
 from docx.oxml.ns import qn
+from docx.styles import BabelFish
 from lxml import etree
 from lxml.etree import _Element
 
@@ -102,7 +103,7 @@ def _style_table(document: docx.document.Document) -> dict[str, tuple[str, str, 
         style_id = style.get(qn("w:styleId"), "")
         name_el = style.find(qn("w:name"))
         based_el = style.find(qn("w:basedOn"))
-        name = name_el.get(qn("w:val"), "") if name_el is not None else style_id
+        name = BabelFish.internal2ui(name_el.get(qn("w:val"), "")) if name_el is not None else style_id
         based = based_el.get(qn("w:val"), "") if based_el is not None else ""
         numpr = style.find(f"{qn('w:pPr')}/{qn('w:numPr')}")
         num = _numpr_values(numpr) if numpr is not None else None

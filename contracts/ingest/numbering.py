@@ -32,8 +32,10 @@ class Level:
 class NumberingDefinitions:
     #: numId → {ilvl: Level}
     levels: dict[str, dict[int, Level]] = field(default_factory=dict)
-    #: numId → abstractNumId (lists sharing an abstract definition keep separate counters here)
-    abstract_of: dict[str, str] = field(default_factory=dict)
+    #: numId → the key its counters live under: the abstractNumId (Word continues a list across
+    #: w:num instances of one abstract definition) unless the instance restarts with a
+    #: w:startOverride, which makes it a list of its own.
+    counter_key: dict[str, str] = field(default_factory=dict)
 
 
 def _val(el: _Element | None, default: str | None = None) -> str | None:
@@ -88,6 +90,7 @@ def parse_numbering(root: _Element | None) -> NumberingDefinitions:
         num_id = num.get(qn("w:numId"), "")
         an_id = _val(num.find(qn("w:abstractNumId")), "") or ""
         levels = {k: Level(**vars(v)) for k, v in abstract.get(an_id, {}).items()}
+        restarts = False
         for override in num.iter(qn("w:lvlOverride")):
             try:
                 ilvl = int(override.get(qn("w:ilvl"), "0"))
@@ -98,13 +101,14 @@ def parse_numbering(root: _Element | None) -> NumberingDefinitions:
                 levels[ilvl] = _parse_level(lvl, levels.get(ilvl))
             start = override.find(qn("w:startOverride"))
             if start is not None:
+                restarts = True
                 levels.setdefault(ilvl, Level())
                 try:
                     levels[ilvl].start = int(_val(start, "1") or 1)
                 except ValueError:
                     pass
         defs.levels[num_id] = levels
-        defs.abstract_of[num_id] = an_id
+        defs.counter_key[num_id] = f"num:{num_id}" if restarts else f"abstract:{an_id}"
     return defs
 
 
@@ -153,7 +157,7 @@ class NumberingCounter:
         level = levels.get(ilvl)
         if level is None:
             return ""
-        counters = self.counters.setdefault(num_id, {})
+        counters = self.counters.setdefault(self.defs.counter_key.get(num_id, num_id), {})
         counters[ilvl] = counters[ilvl] + 1 if ilvl in counters else level.start
         for deeper in [k for k in counters if k > ilvl]:
             deeper_level = levels.get(deeper)

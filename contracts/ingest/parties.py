@@ -7,7 +7,7 @@ import re
 
 from stdnum.cn import uscc
 
-from contracts.ingest.patterns import PARTY_LINE, compact, is_contract_title, is_signature_line
+from contracts.ingest.patterns import compact, is_contract_title, is_signature_line, party_match
 from contracts.types import Party
 
 _CODE_LABEL = re.compile(r"(?:统一社会信用代码|社会信用代码|信用代码)(?:[（(][^）)]*[）)])?[\s\u3000]*[：:]?[\s\u3000]*"
@@ -34,7 +34,7 @@ def extract_parties(lines: list[str]) -> list[Party]:
     order: list[str] = []
     current: str | None = None
     for line in lines:
-        m = PARTY_LINE.match(line)
+        m = party_match(line)
         if m and not is_signature_line(line):
             role = m.group(1)
             name = _clean_name(m.group(3))
@@ -119,7 +119,7 @@ def guess_contract_type(head: str, parties: list[Party], full_text: str) -> str:
                 return kind
     scores: dict[str, float] = {kind: 0.0 for kind, _, _ in _TYPES}
     for line in head.split("\n"):
-        m = PARTY_LINE.match(line)
+        m = party_match(line)
         if not m:
             continue
         for word in (m.group(1), m.group(2) or ""):

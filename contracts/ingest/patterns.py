@@ -40,12 +40,25 @@ def compact(text: str) -> str:
     return _WS.sub("", text)
 
 
+_HEAD_SPACED = re.compile(r"^[\s\u3000]*((?:[\u4e00-\u9fff][ \u3000]+){1,3}[\u4e00-\u9fff])(?=[\s\u3000]*[（(：:])")
+
+
+def despace_head(text: str) -> str:
+    """``甲　方：…`` → ``甲方：…`` (a label letter-spaced for layout)."""
+    m = _HEAD_SPACED.match(text)
+    return compact(m.group(1)) + text[m.end():] if m else text
+
+
 def is_preamble_title(text: str) -> bool:
-    return compact(text).rstrip("：:") in PREAMBLE_TITLES
+    return compact(text).strip("【】[]〔〕：:") in PREAMBLE_TITLES
+
+
+def party_match(text: str) -> re.Match[str] | None:
+    return PARTY_LINE.match(despace_head(text))
 
 
 def is_party_line(text: str) -> bool:
-    return bool(PARTY_LINE.match(text)) and not SIGNATURE_LINE.match(text)
+    return bool(party_match(text)) and not SIGNATURE_LINE.match(text)
 
 
 def is_recital(text: str) -> bool:

@@ -132,21 +132,50 @@ def _is_top_label(lab: Label | None) -> bool:
 
 
 def _intro_end(d: _Doc, masked: set[int]) -> int:
-    """Index of the last party line / recital that the body's first clause follows, or -1."""
-    best = -1
+    """Index of the last party line / recital that the body's first clause follows, or -1.
+
+    The first clause after it must be numbered 1 (1., 一、, 第一条, 第一章, 1.1) and its scheme
+    must not restart later (a party-like or 协商一致 line inside a clause followed by a 1. 2.
+    list is not the end of the introduction: those lists restart in the next clause)."""
+    articles = sum(1 for i in range(d.n) if i not in masked and d.labels[i] is not None
+                   and d.labels[i].scheme == "article")
+    top = ("article", "chapter") if articles >= 2 else ("chapter", "cn", "dec")
+    restart_after = _restart_table(d, masked, top)
     next_top: int | None = None  # scanning backwards: the nearest top label after i
     for i in range(d.n - 1, -1, -1):
         if i in masked or d.empty[i]:
             continue
         lab = d.labels[i]
-        if lab is None and (is_party_line(d.texts[i]) or is_recital(d.texts[i])):
-            if next_top is not None and best < 0:
-                nl = d.labels[next_top]
-                if nl is not None and all(x == 1 for x in nl.numbers):
-                    best = i
-        if _is_top_label(lab):
+        if lab is None and next_top is not None and (is_party_line(d.texts[i]) or is_recital(d.texts[i])):
+            nl = d.labels[next_top]
+            if nl is not None and all(x == 1 for x in nl.numbers) and not restart_after.get(next_top, False):
+                return i
+        if lab is not None and lab.scheme in top:
             next_top = i
-    return best
+    return -1
+
+
+def _restart_table(d: _Doc, masked: set[int], top: tuple[str, ...]) -> dict[int, bool]:
+    """For each top label: does its scheme's numbering go backwards anywhere after it (before
+    the first 附件 line)?"""
+    classes: dict[str, list[tuple[int, int]]] = {}
+    for i in range(d.n):
+        lab = d.labels[i]
+        if i in masked or lab is None:
+            continue
+        if lab.scheme == "annex":
+            break
+        if lab.scheme not in top or lab.scheme == "chapter":
+            continue
+        classes.setdefault(lab.scheme, []).append((i, lab.numbers[0]))
+    table: dict[int, bool] = {}
+    for items in classes.values():
+        restart_seen = False
+        for k in range(len(items) - 1, -1, -1):
+            table[items[k][0]] = restart_seen
+            if k > 0 and items[k][1] <= items[k - 1][1]:
+                restart_seen = True
+    return table
 
 
 def _choose_scheme(d: _Doc, masked: set[int], intro_end: int, annex_candidates: list[int]) -> str | None:
@@ -166,10 +195,14 @@ def _choose_scheme(d: _Doc, masked: set[int], intro_end: int, annex_candidates: 
     options = [s for s in ("cn", "dec") if counts[s] >= 2]
     if options:
         return min(options, key=lambda s: first[s])
-    headings = [i for i in range(intro_end + 1, end) if i not in masked and not d.empty[i]
-                and _HEADING_STYLE.match(d.paras[i].style or "")]
-    if len(headings) >= 2:
-        return "heading"
+    levels: dict[int, int] = {}
+    for i in range(intro_end + 1, end):
+        m = _HEADING_STYLE.match(d.paras[i].style or "")
+        if m and i not in masked and not d.empty[i] and not is_contract_title(d.texts[i]):
+            levels[int(m.group(2))] = levels.get(int(m.group(2)), 0) + 1
+    usable = [level for level, count in levels.items() if count >= 2]
+    if usable:
+        return f"heading{min(usable)}"
     return None
 
 
@@ -197,7 +230,7 @@ def _continues(d: _Doc, masked: set[int], a: int, scheme: str, seq: _Sequence) -
             continue
         if lab.scheme == "annex":
             return False
-        if scheme == "heading":
+        if scheme.startswith("heading"):
             return False
         if lab.scheme == scheme or (scheme == "article" and lab.scheme == "chapter"):
             if lab.scheme == "chapter":
@@ -225,15 +258,16 @@ def _sequence(d: _Doc, masked: set[int], start: int, end: int, scheme: str) -> _
     seq = _Sequence()
     chapter_last = 0
     section_last = 0
+    part_last = 0
     sub_last: int | None = None
     gap = 10 if scheme == "article" else 3
     for i in range(start, end):
         if i in masked or d.empty[i]:
             continue
         lab = d.labels[i]
-        if scheme == "heading":
+        if scheme.startswith("heading"):
             m = _HEADING_STYLE.match(d.paras[i].style or "")
-            if m and lab is None:
+            if m and lab is None and m.group(2) == scheme[len("heading"):]:
                 seq.clauses.append((i, "", d.texts[i].strip()[:200]))
             continue
         if lab is None:
@@ -248,6 +282,13 @@ def _sequence(d: _Doc, masked: set[int], start: int, end: int, scheme: str) -> _
             if section_last < lab.number <= section_last + gap:
                 section_last = lab.number
                 seq.chapters.append((i, "section", lab.text, heading_title(lab.rest)))
+            continue
+        if scheme == "article" and lab.scheme == "cn" and part_last < lab.number and title_like(lab.rest):
+            following = _next_label(d, masked, i, end)
+            if following is not None and following.scheme == "article" and following.number > seq.top_last:
+                # 一、合同期限 standing over 第一条, 第二条 …: a chapter-like heading
+                part_last = lab.number
+                seq.chapters.append((i, "chapter", lab.text, heading_title(lab.rest)))
             continue
         if lab.scheme != scheme:
             continue
@@ -276,6 +317,14 @@ def _sequence(d: _Doc, masked: set[int], start: int, end: int, scheme: str) -> _
         sub_last = None
         seq.clauses.append((i, lab.text, heading_title(lab.rest)))
     return seq
+
+
+def _next_label(d: _Doc, masked: set[int], i: int, end: int) -> Label | None:
+    for j in range(i + 1, end):
+        if j in masked or d.empty[j]:
+            continue
+        return d.labels[j]
+    return None
 
 
 # --- building sections ------------------------------------------------------------------------
