@@ -40,6 +40,7 @@ _P, _R, _T, _TAB, _BR, _CR = qn("w:p"), qn("w:r"), qn("w:t"), qn("w:tab"), qn("w
 _DEL, _INS, _DELTEXT, _RPR = qn("w:del"), qn("w:ins"), qn("w:delText"), qn("w:rPr")
 _RANGE_START, _RANGE_END, _REFERENCE = qn("w:commentRangeStart"), qn("w:commentRangeEnd"), qn("w:commentReference")
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+_ALL_IDS = etree.XPath("//@w:id", namespaces={"w": "http://schemas.openxmlformats.org/wordprocessingml/2006/main"})
 # Parents under which a run may be wrapped in w:del / followed by w:ins.
 _REVISABLE_PARENTS = frozenset(qn(t) for t in ("w:p", "w:hyperlink", "w:smartTag", "w:customXml", "w:sdtContent"))
 # Run content a tracked deletion must not swallow (fields, objects, notes).
@@ -347,7 +348,7 @@ class _RevisionIds:
             element = getattr(part, "_element", None)
             if element is None:
                 continue
-            for value in etree.ElementBase.xpath(element, "//@w:id", namespaces={"w": _W_NS}):
+            for value in _ALL_IDS(element):
                 if str(value).lstrip("-").isdigit():
                     highest = max(highest, int(value))
         self._next = highest + 1
@@ -357,8 +358,6 @@ class _RevisionIds:
         self._next += 1
         return str(value)
 
-
-_W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 
 
 def _revisable(run: _Element) -> bool:
