@@ -1,0 +1,177 @@
+"""Reading a .docx: package checks first (zip bomb, XML bomb, corrupt package), then the body in
+the one paragraph order (:func:`contracts.docx_walk.iter_paragraphs`) with Word's automatic
+numbering resolved into ``SourceParagraph.auto_number``."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import docx
+from docx.opc.exceptions import PackageNotFoundError
+from docx.oxml.ns import qn
+from lxml import etree
+from lxml.etree import _Element
+
+from contracts.docx_walk import iter_paragraphs, paragraph_text
+from contracts.ingest.errors import (
+    MAX_MEMBER_RATIO,
+    MAX_PARAGRAPHS,
+    MAX_UNCOMPRESSED_BYTES,
+    MAX_ZIP_MEMBERS,
+    UnreadableFile,
+)
+from contracts.ingest.numbering import NumberingCounter, parse_numbering
+from contracts.types import ParsedDocument, SourceParagraph
+
+_CORRUPT = "文件已损坏，无法读取（.docx 压缩包结构错误）"
+_BOMB = "文件异常：压缩内容过大，疑似压缩炸弹，已拒绝读取"
+_XML_BOMB = "文件异常：文档包含 XML 实体声明（可能是 XML 炸弹），已拒绝读取"
+
+
+def check_package(data: bytes) -> None:
+    """Refuse a package before anything is extracted: corrupt zip, too many members, too large
+    uncompressed (sizes from the central directory, which bounds what zipfile will inflate), a
+    suspicious compression ratio, a missing main document, and any XML part that declares a DTD
+    or entities (billion laughs / external entities)."""
+    try:
+        zf = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, ValueError, OSError) as exc:
+        raise UnreadableFile(_CORRUPT) from exc
+    with zf:
+        infos = zf.infolist()
+        if len(infos) > MAX_ZIP_MEMBERS:
+            raise UnreadableFile(_BOMB)
+        total = 0
+        for info in infos:
+            total += info.file_size
+            if total > MAX_UNCOMPRESSED_BYTES:
+                raise UnreadableFile(_BOMB)
+            if info.file_size > 1024 * 1024 and info.file_size > MAX_MEMBER_RATIO * max(info.compress_size, 1):
+                raise UnreadableFile(_BOMB)
+        names = {info.filename for info in infos}
+        if "word/document.xml" not in names or "[Content_Types].xml" not in names:
+            raise UnreadableFile("文件已损坏，无法读取（缺少 Word 正文部件）")
+        for info in infos:
+            name = info.filename.lower()
+            if not (name.endswith(".xml") or name.endswith(".rels")):
+                continue
+            try:
+                with zf.open(info) as member:
+                    if _declares_dtd(member):
+                        raise UnreadableFile(_XML_BOMB)
+            except (zipfile.BadZipFile, OSError, EOFError, ValueError) as exc:
+                if isinstance(exc, UnreadableFile):
+                    raise
+                raise UnreadableFile(_CORRUPT) from exc
+            except RuntimeError as exc:  # an encrypted zip member
+                raise UnreadableFile("文件已加密，无法读取：请取消密码保护后重新上传") from exc
+
+
+def _declares_dtd(member: io.BufferedIOBase) -> bool:
+    """A DTD can only come before the root element, but the whole part is scanned (bounded by
+    the member sizes checked above) so a marker split across chunks is still seen."""
+    tail = b""
+    first = True
+    encoding = "utf-8"
+    while True:
+        chunk = member.read(1024 * 1024)
+        if not chunk:
+            return False
+        if first:
+            if chunk.startswith((b"\xff\xfe", b"\xfe\xff")):
+                encoding = "utf-16"
+            first = False
+        window = tail + chunk
+        probe = window if encoding == "utf-8" else window.replace(b"\x00", b"")
+        if b"<!DOCTYPE" in probe or b"<!ENTITY" in probe or b"<!doctype" in probe:
+            return True
+        tail = window[-32:]
+
+
+def _style_table(document: docx.document.Document) -> dict[str, tuple[str, str, tuple[str, int] | None]]:
+    """styleId → (name, basedOn, (numId, ilvl) from the style's own numPr)."""
+    table: dict[str, tuple[str, str, tuple[str, int] | None]] = {}
+    try:
+        root = document.styles.element
+    except (KeyError, AttributeError, NotImplementedError):
+        return table
+    for style in root.iter(qn("w:style")):
+        if style.get(qn("w:type")) not in (None, "paragraph"):
+            continue
+        style_id = style.get(qn("w:styleId"), "")
+        name_el = style.find(qn("w:name"))
+        based_el = style.find(qn("w:basedOn"))
+        name = name_el.get(qn("w:val"), "") if name_el is not None else style_id
+        based = based_el.get(qn("w:val"), "") if based_el is not None else ""
+        numpr = style.find(f"{qn('w:pPr')}/{qn('w:numPr')}")
+        num = _numpr_values(numpr) if numpr is not None else None
+        table[style_id] = (name, based, num)
+    return table
+
+
+def _numpr_values(numpr: _Element) -> tuple[str, int]:
+    num_el = numpr.find(qn("w:numId"))
+    lvl_el = numpr.find(qn("w:ilvl"))
+    num_id = num_el.get(qn("w:val"), "") if num_el is not None else ""
+    try:
+        ilvl = int(lvl_el.get(qn("w:val"), "0")) if lvl_el is not None else -1
+    except ValueError:
+        ilvl = 0
+    return num_id, ilvl
+
+
+def _style_numbering(style_id: str, styles: dict) -> tuple[str, int] | None:
+    seen: set[str] = set()
+    while style_id and style_id not in seen:
+        seen.add(style_id)
+        entry = styles.get(style_id)
+        if entry is None:
+            return None
+        if entry[2] is not None:
+            return entry[2]
+        style_id = entry[1]
+    return None
+
+
+def read_docx(data: bytes) -> ParsedDocument:
+    check_package(data)
+    try:
+        document = docx.Document(io.BytesIO(data))
+    except (PackageNotFoundError, KeyError, ValueError, zipfile.BadZipFile, etree.XMLSyntaxError) as exc:
+        raise UnreadableFile(_CORRUPT) from exc
+    try:
+        numbering_root = document.part.numbering_part.element
+    except (KeyError, NotImplementedError, AttributeError):
+        numbering_root = None
+    counter = NumberingCounter(parse_numbering(numbering_root))
+    styles = _style_table(document)
+    body = document.element.body
+    paragraphs: list[SourceParagraph] = []
+    for index, (p, in_table) in enumerate(iter_paragraphs(body)):
+        if index >= MAX_PARAGRAPHS:
+            raise UnreadableFile("文档过长（段落数超过上限），请拆分后上传")
+        ppr = p.find(qn("w:pPr"))
+        style_id = ""
+        direct: tuple[str, int] | None = None
+        if ppr is not None:
+            pstyle = ppr.find(qn("w:pStyle"))
+            if pstyle is not None:
+                style_id = pstyle.get(qn("w:val"), "")
+            numpr = ppr.find(qn("w:numPr"))
+            if numpr is not None:
+                direct = _numpr_values(numpr)
+        auto = ""
+        from_style = _style_numbering(style_id, styles) if style_id else None
+        if direct is not None or from_style is not None:
+            num_id, ilvl = direct if direct is not None else from_style  # type: ignore[misc]
+            if direct is not None and from_style is not None:
+                if not num_id:
+                    num_id = from_style[0]
+                if ilvl < 0:
+                    ilvl = from_style[1]
+            auto = counter.label(num_id, max(ilvl, 0))
+        style_name = styles.get(style_id, (style_id, "", None))[0] if style_id else ""
+        paragraphs.append(SourceParagraph(index=index, text=paragraph_text(p), auto_number=auto,
+                                          style=style_name, in_table=in_table))
+    return ParsedDocument(fmt="docx", paragraphs=paragraphs)

@@ -1,0 +1,23 @@
+"""The one error the reading stage raises, and the limits it enforces."""
+
+from __future__ import annotations
+
+#: Largest upload accepted (bytes).
+MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+#: .docx package limits, checked from the zip directory before anything is extracted.
+MAX_ZIP_MEMBERS = 2000
+MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024
+MAX_MEMBER_RATIO = 200
+#: PDF limits: pages read, and pages that may go through OCR.
+MAX_PDF_PAGES = 1000
+MAX_OCR_PAGES = 40
+#: Paragraphs kept from any document (a 500-page contract has ~15,000).
+MAX_PARAGRAPHS = 100_000
+
+
+class UnreadableFile(ValueError):
+    """The file cannot be read as a contract; ``str(error)`` is a Chinese message for the user."""
+
+    def __init__(self, message_zh: str) -> None:
+        super().__init__(message_zh)
+        self.message = message_zh

@@ -1,0 +1,134 @@
+"""Parties (甲方/乙方 …, names, 统一社会信用代码 checked with ``stdnum.cn.uscc``) and a guess of
+the contract's type from its title, the parties' roles and keywords."""
+
+from __future__ import annotations
+
+import re
+
+from stdnum.cn import uscc
+
+from contracts.ingest.patterns import PARTY_LINE, compact, is_contract_title, is_signature_line
+from contracts.types import Party
+
+_CODE_LABEL = re.compile(r"(?:统一社会信用代码|社会信用代码|信用代码)(?:[（(][^）)]*[）)])?[\s\u3000]*[：:]?[\s\u3000]*"
+                         r"([0-9A-Za-z]{18})")
+_CODE_ANY = re.compile(r"(?<![0-9A-Z])([0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10})(?![0-9A-Z])")
+_NAME_FIELD = re.compile(r"^[\s\u3000]*(?:机构名称|单位名称|公司名称|名称|姓名|企业名称)(?:[（(][^）)]*[）)])?"
+                         r"[\s\u3000]*[：:][\s\u3000]*(.*)$")
+_PLACEHOLDER = re.compile(r"^[\s\u3000_＿\-—.·…□☐]*$|^\{\{[^}]*\}\}$")
+_NAME_STOP = re.compile(r"[\s\u3000]{2,}|(?:联系电话|电话|地址|住所|证件|身份证|法定代表人|统一社会信用代码)[：:]"
+                        r"|[；;，,（(]")
+
+
+def _clean_name(raw: str) -> str:
+    name = _NAME_STOP.split(raw.strip(" \t\u3000"), maxsplit=1)[0].strip(" \t\u3000_＿")
+    name = name.rstrip("。；;，,")
+    if _PLACEHOLDER.match(name) or "__" in name or "＿＿" in name or "{{" in name or len(name) > 60:
+        return ""
+    return name
+
+
+def extract_parties(lines: list[str]) -> list[Party]:
+    """Parties from the party block (the lines before the first clause)."""
+    found: dict[str, dict] = {}
+    order: list[str] = []
+    current: str | None = None
+    for line in lines:
+        m = PARTY_LINE.match(line)
+        if m and not is_signature_line(line):
+            role = m.group(1)
+            name = _clean_name(m.group(3))
+            entry = found.get(role)
+            if entry is None:
+                entry = {"name": "", "code": ""}
+                found[role] = entry
+                order.append(role)
+            if name and not entry["name"]:
+                entry["name"] = name
+            current = role
+            code = _find_code(line)
+            if code and not entry["code"]:
+                entry["code"] = code
+            continue
+        if current is None:
+            continue
+        entry = found[current]
+        if not entry["name"]:
+            nm = _NAME_FIELD.match(line)
+            if nm:
+                entry["name"] = _clean_name(nm.group(1))
+        code = _find_code(line)
+        if code and not entry["code"]:
+            entry["code"] = code
+    parties = []
+    for role in order:
+        entry = found[role]
+        code = entry["code"]
+        valid = uscc.is_valid(code) if code else None
+        parties.append(Party(role=role, name=entry["name"], credit_code=code, credit_code_valid=valid))
+    return parties
+
+
+def _find_code(line: str) -> str:
+    m = _CODE_LABEL.search(line)
+    if m:
+        return m.group(1).upper()
+    m = _CODE_ANY.search(line.upper())
+    return m.group(1) if m else ""
+
+
+# --- contract type ------------------------------------------------------------------------------
+
+# (type, words in a title, weight-1 keywords in the text)
+_TYPES: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
+    ("labor", ("劳动合同", "劳动协议", "聘用合同", "雇佣合同", "劳务派遣"),
+     ("用人单位", "劳动者", "试用期", "社会保险", "劳动报酬", "工作岗位", "工作时间", "经济补偿")),
+    ("loan", ("借款", "贷款", "借贷"), ("借款人", "出借人", "贷款人", "借款金额", "借款期限", "利率", "还款")),
+    ("lease", ("租赁",), ("出租人", "承租人", "出租方", "承租方", "租金", "租赁期", "押金", "租赁物")),
+    ("tech_dev", ("技术开发", "研究开发", "软件开发", "委托开发", "合作开发", "开发合同"),
+     ("研究开发", "开发方", "技术成果", "研发", "源代码", "技术资料")),
+    ("nda", ("保密协议", "保密合同", "保密承诺", "竞业限制", "不竞争", "保密和"),
+     ("保密信息", "披露方", "接收方", "商业秘密", "保密义务", "保密期限")),
+    ("data", ("数据",), ("标的数据", "数据提供", "数据处理", "数据安全", "个人信息", "数据交付", "数据产权")),
+    ("entrustment", ("委托合同", "委托协议", "委托书", "代理合同", "委托代理"),
+     ("委托人", "受托人", "委托事务", "委托费用", "转委托")),
+    ("sale", ("买卖", "购销", "采购", "供货", "销售合同", "订货", "购买"),
+     ("出卖人", "买受人", "买方", "卖方", "货物", "标的物", "交货", "质量标准", "验收")),
+    ("service", ("服务", "培训", "旅游", "咨询", "物业", "运输", "维修", "保洁", "外包"),
+     ("服务费", "服务内容", "服务期限", "服务标准", "培训", "旅游者", "服务方")),
+]
+_ROLE_TYPES = {
+    "用人单位": "labor", "劳动者": "labor", "借款人": "loan", "出借人": "loan", "贷款人": "loan",
+    "出租方": "lease", "出租人": "lease", "承租方": "lease", "承租人": "lease", "委托人": "entrustment",
+    "受托人": "entrustment", "出卖人": "sale", "买受人": "sale", "买方": "sale", "卖方": "sale",
+    "供方": "sale", "需方": "sale", "披露方": "nda", "研究开发人": "tech_dev", "开发方": "tech_dev",
+    "旅游者": "service", "出境社": "service",
+}
+
+
+def _title_lines(head: str) -> list[str]:
+    return [compact(line) for line in head.split("\n") if is_contract_title(line)]
+
+
+def guess_contract_type(head: str, parties: list[Party], full_text: str) -> str:
+    """One of :class:`contracts.models.ContractType`'s values (``other`` when nothing stands out).
+    The title decides when it names a type; else party roles and keyword counts in the text."""
+    for title in _title_lines(head)[:3]:
+        for kind, title_words, _ in _TYPES:
+            if any(w in title for w in title_words):
+                return kind
+    scores: dict[str, float] = {kind: 0.0 for kind, _, _ in _TYPES}
+    for line in head.split("\n"):
+        m = PARTY_LINE.match(line)
+        if not m:
+            continue
+        for word in (m.group(1), m.group(2) or ""):
+            for role, kind in _ROLE_TYPES.items():
+                if role in word:
+                    scores[kind] += 3
+    sample = full_text[:200_000]
+    for kind, title_words, words in _TYPES:
+        scores[kind] += sum(min(sample.count(w), 10) for w in words) * 0.5
+        scores[kind] += sum(min(sample.count(w), 5) for w in title_words) * 0.3
+    best = max(scores, key=lambda k: scores[k])
+    return best if scores[best] >= 4 else "other"
