@@ -1,0 +1,221 @@
+"""Quantities as contracts write them: amounts (人民币壹佰万元整, 30万元, ¥1,000,000.00), percentages
+(百分之三十, 30%, 千分之五, 万分之五, 两倍), durations (三个月, 两年, 90日, 一年半) and interest rates
+(年利率24%, 月利率2%, 日利率万分之五, 月息2分), read as numbers — Chinese numerals through ``cn2an``.
+
+Every reader returns the quantity with its span in the text (``start``/``end``), so a finding can
+quote the words it fired on. No Django here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+import cn2an
+
+#: Characters of a Chinese numeral (financial capitals included).
+CN_DIGITS = "零〇一二两三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟萬億"
+_CN = f"[{CN_DIGITS}]+(?:[点點][{CN_DIGITS}]+)?"
+_AR = r"\d+(?:[,，]\d{3})*(?:\.\d+)?"
+NUM = f"(?:{_AR}|{_CN})"
+
+_FULLWIDTH = str.maketrans("０１２３４５６７８９．％，", "0123456789.%,")
+
+
+def normalize(text: str) -> str:
+    """Full-width digits, point and percent sign to ASCII; the length of the text is unchanged, so
+    offsets into the result are offsets into the original."""
+    return text.translate(_FULLWIDTH)
+
+
+def to_number(token: str) -> float | None:
+    """``"1,000,000.50"`` → 1000000.5, ``"壹佰万"`` → 1000000, ``"两"`` → 2; None when it is not a number."""
+    token = token.strip()
+    if not token:
+        return None
+    if re.fullmatch(_AR, token):
+        return float(token.replace(",", "").replace("，", ""))
+    try:
+        value = cn2an.cn2an(token.replace("點", "点").replace("〇", "零"), "smart")
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
+    return float(value)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    value: float
+    start: int
+    end: int
+    #: yuan | percent | months | annual_percent
+    unit: str
+    #: For percentages and rates: "day" | "month" | "year" | "" (a one-off share).
+    period: str = ""
+
+
+# -- amounts ---------------------------------------------------------------------------------------
+
+_AMOUNT = re.compile(
+    rf"(?:人民币|RMB|CNY|￥|¥)?\s*(?P<num>{NUM})\s*(?P<unit>亿元|万元|千元|元|亿|万)(?!分之)")
+_UNIT_YUAN = {"亿元": 1e8, "亿": 1e8, "万元": 1e4, "万": 1e4, "千元": 1e3, "元": 1.0}
+
+
+def amounts(text: str) -> list[Quantity]:
+    """Money amounts in yuan: ``30万元`` → 300000, ``人民币壹佰万元整`` → 1000000."""
+    text = normalize(text)
+    out = []
+    for m in _AMOUNT.finditer(text):
+        # 壹佰万元: the 万 is part of the Chinese numeral and the unit is 元 (to_number reads 壹佰万).
+        value = to_number(m.group("num"))
+        if value is None:
+            continue
+        unit = m.group("unit")
+        out.append(Quantity(value * _UNIT_YUAN[unit], m.start(), m.end(), "yuan"))
+    return out
+
+
+# -- percentages and multiples ----------------------------------------------------------------------
+
+_FRACTION = {"百分之": 1.0, "千分之": 0.1, "万分之": 0.01}
+_PERCENT = re.compile(
+    rf"(?P<frac>百分之|千分之|万分之)(?P<fnum>{NUM})"
+    rf"|(?P<num>{_AR})\s*(?P<sign>%|‰|‱)"
+    rf"|(?P<mnum>{_AR}|[一二两三四五六七八九十]+|[壹贰叁肆伍陆柒捌玖拾]+)\s*倍"
+)
+_SIGN = {"%": 1.0, "‰": 0.1, "‱": 0.01}
+_DAY = re.compile(r"(每日|每天|日|按日|/日|/天)[^，。；;,\n]{0,12}$")
+_MONTH = re.compile(r"(每月|月|按月|/月)[^，。；;,\n]{0,12}$")
+_YEAR = re.compile(r"(每年|年|按年|/年)[^，。；;,\n]{0,12}$")
+
+
+def _period(before: str) -> str:
+    """The period a rate is stated per, from the words just before it (日利率万分之五, 每日按千分之一)."""
+    for period, pattern in (("day", _DAY), ("month", _MONTH), ("year", _YEAR)):
+        if pattern.search(before):
+            return period
+    return ""
+
+
+def percentages(text: str) -> list[Quantity]:
+    """Percentages: ``百分之三十`` → 30, ``30%`` → 30, ``千分之五`` → 0.5, ``两倍`` → 200, each with the period
+    it is stated per when the words before say so (每日 / 月 / 年)."""
+    text = normalize(text)
+    out = []
+    for m in _PERCENT.finditer(text):
+        if m.group("frac"):
+            value = to_number(m.group("fnum"))
+            scale = _FRACTION[m.group("frac")]
+        elif m.group("num"):
+            value = to_number(m.group("num"))
+            scale = _SIGN[m.group("sign")]
+        else:
+            value = to_number(m.group("mnum"))
+            scale = 100.0
+        if value is None:
+            continue
+        before = text[max(0, m.start() - 12):m.start()]
+        out.append(Quantity(value * scale, m.start(), m.end(), "percent", _period(before)))
+    return out
+
+
+# -- interest rates ----------------------------------------------------------------------------------
+
+#: 月息2分 / 月利一分五厘 / 年息1分: the traditional way of writing a rate
+#: (月息一分 = 1% a month, 年息一分 = 10% a year).
+_FEN = re.compile(rf"(?P<per>年|月)(?:息|利|利息)\s*(?P<num>{_AR}|[一二两三四五六七八九十]+)\s*分"
+                  r"(?:(?P<li>[一二三四五六七八九\d])厘)?")
+
+
+def annual_rates(text: str) -> list[Quantity]:
+    """Interest rates as an annual percentage: 年利率24% → 24, 月利率2% → 24, 日利率万分之五 → 18.25,
+    月息2分 → 24. A percentage with no period is taken as annual (年化)."""
+    text = normalize(text)
+    out = []
+    for q in percentages(text):
+        factor = {"day": 365.0, "month": 12.0, "year": 1.0, "": 1.0}[q.period]
+        out.append(Quantity(q.value * factor, q.start, q.end, "annual_percent", q.period or "year"))
+    for m in _FEN.finditer(text):
+        value = to_number(m.group("num"))
+        if value is None:
+            continue
+        li = to_number(m.group("li")) if m.group("li") else 0.0
+        if m.group("per") == "月":
+            annual = (value + (li or 0) / 10) * 12
+        else:
+            annual = (value + (li or 0) / 10) * 10
+        period = "month" if m.group("per") == "月" else "year"
+        out.append(Quantity(annual, m.start(), m.end(), "annual_percent", period))
+    out.sort(key=lambda q: q.start)
+    return out
+
+
+# -- durations ------------------------------------------------------------------------------------
+
+_DURATION = re.compile(
+    rf"(?P<num>{_AR}|[{CN_DIGITS}]+?)\s*(?P<half>个半|半)?\s*(?P<unit>个自然月|个工作日|个月|自然月|工作日|周年|年|月|日|天|周|星期)"
+    rf"(?P<half2>半)?"
+    r"|(?P<onlyhalf>半)(?P<hunit>年|个月)"
+)
+_MONTHS = {"年": 12.0, "周年": 12.0, "个月": 1.0, "月": 1.0, "个自然月": 1.0, "自然月": 1.0,
+           "日": 1 / 30, "天": 1 / 30, "工作日": 7 / 5 / 30, "个工作日": 7 / 5 / 30, "周": 7 / 30, "星期": 7 / 30}
+
+
+def durations(text: str) -> list[Quantity]:
+    """Durations in months: ``三个月`` → 3, ``两年`` → 24, ``一年半`` → 18, ``90日`` → 3, ``半年`` → 6.
+    A date (2024年1月1日) is not a duration."""
+    text = normalize(text)
+    out = []
+    for m in _DURATION.finditer(text):
+        if m.group("onlyhalf"):
+            months = 6.0 if m.group("hunit") == "年" else 0.5
+            out.append(Quantity(months, m.start(), m.end(), "months"))
+            continue
+        num, unit = m.group("num"), m.group("unit")
+        after = text[m.end():m.end() + 6]
+        # 2024年1月 / 1月1日 / 5日前 in a date: a 4-digit year or a month followed by a day is a date.
+        if unit == "年" and (re.fullmatch(r"\d{4}", num) or re.match(r"\s*\d{1,2}\s*月", after)
+                            or re.match(rf"[{CN_DIGITS}]{{1,3}}月", after) and len(num) == 4):
+            continue
+        if unit == "月" and re.match(rf"\s*(?:{_AR}|[{CN_DIGITS}]{{1,3}})\s*[日号]", after):
+            continue
+        if unit == "月" and re.search(r"年\s*$", text[max(0, m.start() - 2):m.start()]):
+            continue
+        if unit in ("日", "天") and re.search(r"月\s*$", text[max(0, m.start() - 2):m.start()]):
+            continue
+        value = to_number(num)
+        if value is None or value <= 0:
+            continue
+        if m.group("half") or m.group("half2"):
+            value += 0.5
+        months = value * _MONTHS[unit]
+        out.append(Quantity(months, m.start(), m.end(), "months"))
+    return out
+
+
+# -- dates and date ranges -----------------------------------------------------------------------------
+
+
+
+def _date_rx(n: int) -> str:
+    return rf"(?P<y{n}>\d{{4}})\s*年\s*(?P<m{n}>\d{{1,2}})\s*月\s*(?P<d{n}>\d{{1,2}})\s*[日号]"
+
+
+_RANGE = re.compile(rf"{_date_rx(1)}[^。；;\n]{{0,8}}?(?:至|到|—|–|-|~|～)\s*{_date_rx(2)}")
+
+
+def date_ranges(text: str) -> list[Quantity]:
+    """``自2024年1月1日起至2026年12月31日止`` → 36 months (rounded to whole days / 30.44)."""
+    text = normalize(text)
+    out = []
+    for m in _RANGE.finditer(text):
+        try:
+            a = date(int(m.group("y1")), int(m.group("m1")), int(m.group("d1")))
+            b = date(int(m.group("y2")), int(m.group("m2")), int(m.group("d2")))
+        except ValueError:
+            continue
+        if b <= a:
+            continue
+        months = ((b - a).days + 1) / 30.44
+        out.append(Quantity(round(months, 2), m.start(), m.end(), "months"))
+    return out

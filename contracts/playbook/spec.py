@@ -1,0 +1,227 @@
+"""A playbook rule as the engine sees it (:class:`RuleSpec`) and the validation of its parameters
+(one pydantic model per detection kind). No Django here: the service turns a
+:class:`RuleInvalid` into a ``ValidationError`` naming the field."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from contracts.playbook.numbers import to_number
+from contracts.types import BasisRef
+
+DETECTIONS = ("missing_clause", "pattern", "numeric_limit")
+SEVERITIES = ("high", "medium", "low")
+#: ContractType values (contracts.models.ContractType), repeated here so the engine needs no Django.
+CONTRACT_TYPES = ("sale", "lease", "labor", "service", "entrustment", "loan", "tech_dev", "nda", "data", "other")
+MAX_REGEX = 300
+#: A quantifier applied to a group that itself ends in a quantifier ((a+)+, (.*)*): catastrophic
+#: backtracking on long clauses, refused.
+_NESTED_QUANTIFIER = re.compile(r"\([^()]*[+*}]\)[+*{]")
+
+
+class RuleInvalid(ValueError):
+    """A rule that cannot be used; ``field`` names what is wrong (``params.max``, ``basis[0].article``)."""
+
+    def __init__(self, field_name: str, message: str) -> None:
+        self.field = field_name
+        self.message = message
+        super().__init__(f"{field_name}: {message}")
+
+
+def _check_regex(value: str) -> str:
+    if not value or len(value) > MAX_REGEX:
+        raise ValueError(f"正则表达式须为 1–{MAX_REGEX} 个字符")
+    if _NESTED_QUANTIFIER.search(value):
+        raise ValueError(f"正则表达式含嵌套重复（如 (a+)+），可能导致回溯失控：{value}")
+    try:
+        re.compile(value)
+    except re.error as exc:
+        raise ValueError(f"正则表达式无效（{exc}）：{value}") from None
+    return value
+
+
+class _Params(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    #: The rule applies only if the contract's text matches one of these (e.g. 定金, 房屋).
+    when: list[str] = Field(default_factory=list)
+
+    @field_validator("when")
+    @classmethod
+    def _when(cls, values: list[str]) -> list[str]:
+        return [_check_regex(v) for v in values]
+
+
+class MissingClauseParams(_Params):
+    """Fires once per contract when no clause (title or text) matches any of ``any_of``."""
+
+    any_of: list[str] = Field(min_length=1)
+    #: Look only in section titles (a heading such as 争议解决) rather than titles and texts.
+    titles_only: bool = False
+
+    @field_validator("any_of")
+    @classmethod
+    def _any_of(cls, values: list[str]) -> list[str]:
+        return [_check_regex(v) for v in values]
+
+
+class PatternParams(_Params):
+    """Fires on each sentence matching one of ``patterns`` — unless one of ``unless`` also matches
+    the same sentence (``unless_scope = "sentence"``) or the same clause (``"section"``)."""
+
+    patterns: list[str] = Field(min_length=1)
+    unless: list[str] = Field(default_factory=list)
+    unless_scope: Literal["sentence", "section"] = "sentence"
+    #: Only in clauses whose number/title/first line matches one of these (e.g. 违约|责任).
+    titles: list[str] = Field(default_factory=list)
+    #: The clause must also mention one of these somewhere (e.g. 竞业限制 for a 补偿 rule).
+    requires: list[str] = Field(default_factory=list)
+
+    @field_validator("patterns", "unless", "titles", "requires")
+    @classmethod
+    def _regexes(cls, values: list[str]) -> list[str]:
+        return [_check_regex(v) for v in values]
+
+
+class NumericParams(_Params):
+    """A quantity near a trigger word, compared with a limit.
+
+    ``check``:
+      - ``percent``: a percentage (百分之三十, 30%, 两倍) after a trigger — or an amount divided by the
+        contract's total price (``of_total``) — against ``max``/``min``; a per-day percentage is
+        compared with ``max_daily`` instead (违约金每日千分之五);
+      - ``annual_rate``: an interest rate normalised to a year (月利率2% → 24) against ``max``;
+      - ``duration``: a duration in months (两年 → 24, 90日 → 3) against ``max``/``min``;
+      - ``probation_vs_term``: 试用期 against the 劳动合同期限 of the same contract (劳动合同法第十九条).
+    """
+
+    check: Literal["percent", "annual_rate", "duration", "probation_vs_term"]
+    triggers: list[str] = Field(min_length=1)
+    max: float | None = None
+    min: float | None = None
+    max_daily: float | None = None
+    #: For ``percent``: divide an amount after the trigger by the contract's total price.
+    of_total: bool = False
+    #: Characters after the trigger a quantity may sit within (same sentence fragment).
+    window: int = Field(default=30, ge=2, le=120)
+    #: For ``duration``: ``max``/``min`` in months or in days.
+    unit: Literal["month", "day"] = "month"
+    requires: list[str] = Field(default_factory=list)
+    unless: list[str] = Field(default_factory=list)
+
+    @field_validator("triggers", "requires", "unless")
+    @classmethod
+    def _regexes(cls, values: list[str]) -> list[str]:
+        return [_check_regex(v) for v in values]
+
+    @model_validator(mode="after")
+    def _limits(self) -> NumericParams:
+        if self.check == "probation_vs_term":
+            return self
+        if self.max is None and self.min is None and self.max_daily is None:
+            raise ValueError("须至少给出 max、min 或 max_daily 之一")
+        for name in ("max", "min", "max_daily"):
+            value = getattr(self, name)
+            if value is not None and value < 0:
+                raise ValueError(f"{name} 不能为负数")
+        return self
+
+
+PARAMS_MODELS: dict[str, type[_Params]] = {
+    "missing_clause": MissingClauseParams,
+    "pattern": PatternParams,
+    "numeric_limit": NumericParams,
+}
+
+
+@dataclass
+class RuleSpec:
+    code: str
+    title: str
+    detection: str
+    params: dict[str, Any]
+    category: str
+    severity: str
+    description: str
+    suggestion: str
+    basis: list[BasisRef] = field(default_factory=list)
+    contract_types: list[str] = field(default_factory=list)
+    enabled: bool = True
+    #: Words the cited articles' texts contain (checked against the corpus by the tests and the service).
+    basis_keywords: list[str] = field(default_factory=list)
+    #: The validated parameters (set by :func:`validate_rule`).
+    parsed: Any = None
+
+    def applies_to(self, contract_type: str) -> bool:
+        return not self.contract_types or contract_type in self.contract_types
+
+
+def _pydantic_field(exc: ValidationError) -> tuple[str, str]:
+    err = exc.errors()[0]
+    loc = ".".join(str(p) for p in err.get("loc", ()) if p != "__root__")
+    message = str(err.get("msg", "无效")).removeprefix("Value error, ")
+    return (f"params.{loc}" if loc else "params"), message
+
+
+def validate_params(detection: str, params: Any) -> _Params:
+    if detection not in PARAMS_MODELS:
+        raise RuleInvalid("detection", f"检测方式须为 {' / '.join(DETECTIONS)}")
+    if not isinstance(params, dict):
+        raise RuleInvalid("params", "检测参数须为对象（JSON object）")
+    try:
+        return PARAMS_MODELS[detection].model_validate(params)
+    except ValidationError as exc:
+        raise RuleInvalid(*_pydantic_field(exc)) from None
+
+
+def validate_rule(rule: RuleSpec) -> RuleSpec:
+    """Check every field but the corpus look-up of the basis (the service does that); sets ``parsed``."""
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{1,59}", rule.code or ""):
+        raise RuleInvalid("code", "规则代码须为 2–60 个小写字母、数字、- 或 _")
+    if not (rule.title or "").strip():
+        raise RuleInvalid("title", "名称不能为空")
+    if rule.severity not in SEVERITIES:
+        raise RuleInvalid("severity", "风险等级须为 high / medium / low")
+    if not (rule.category or "").strip():
+        raise RuleInvalid("category", "类别不能为空")
+    if not (rule.description or "").strip():
+        raise RuleInvalid("description", "问题描述不能为空")
+    unknown = [t for t in rule.contract_types if t not in CONTRACT_TYPES]
+    if unknown:
+        raise RuleInvalid("contract_types", f"未知的合同类型：{', '.join(unknown)}")
+    for i, ref in enumerate(rule.basis):
+        if not isinstance(ref, BasisRef) or not ref.law.strip():
+            raise RuleInvalid(f"basis[{i}].law", "依据须写明法律名称")
+        if not isinstance(ref.article, int) or ref.article <= 0:
+            raise RuleInvalid(f"basis[{i}].article", "条文编号须为正整数")
+    rule.parsed = validate_params(rule.detection, rule.params)
+    return rule
+
+
+def basis_from_json(items: Any) -> list[BasisRef]:
+    """``[{law, article}]`` (article an int or 第X条) → BasisRefs; raises RuleInvalid naming the item."""
+    if items in (None, ""):
+        return []
+    if not isinstance(items, list):
+        raise RuleInvalid("basis", "依据须为 [{law, article}] 列表")
+    refs = []
+    for i, item in enumerate(items):
+        if not isinstance(item, dict) or not str(item.get("law", "")).strip():
+            raise RuleInvalid(f"basis[{i}].law", "依据须写明法律名称")
+        article = item.get("article")
+        if isinstance(article, str):
+            text = article.strip().removeprefix("第").removesuffix("条")
+            number = to_number(text)
+            article = int(number) if number is not None and number == int(number) else None
+        if not isinstance(article, int) or isinstance(article, bool) or article <= 0:
+            raise RuleInvalid(f"basis[{i}].article", "条文编号须为正整数或“第X条”")
+        refs.append(BasisRef(law=str(item["law"]).strip().strip("《》"), article=article))
+    return refs
+
+
+def basis_to_json(refs: list[BasisRef]) -> list[dict[str, Any]]:
+    return [{"law": r.law, "article": r.article} for r in refs]

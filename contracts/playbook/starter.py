@@ -1,0 +1,58 @@
+"""The starter playbook shipped with LegalSite (``starter.toml``), read as :class:`RuleSpec` values."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from contracts.playbook.spec import RuleInvalid, RuleSpec, basis_from_json, validate_rule
+
+STARTER_PATH = Path(__file__).with_name("starter.toml")
+
+
+def rule_from_dict(data: dict[str, Any]) -> RuleSpec:
+    """One rule from its TOML/JSON shape, validated (raises RuleInvalid naming the field)."""
+    unknown = set(data) - {"code", "title", "contract_types", "detection", "params", "category", "severity",
+                           "description", "suggestion", "basis", "basis_keywords", "enabled"}
+    if unknown:
+        raise RuleInvalid(sorted(unknown)[0], "未知字段")
+    rule = RuleSpec(
+        code=str(data.get("code", "")), title=str(data.get("title", "")), detection=str(data.get("detection", "")),
+        params=dict(data.get("params") or {}), category=str(data.get("category", "")),
+        severity=str(data.get("severity", "")), description=str(data.get("description", "")),
+        suggestion=str(data.get("suggestion", "")), basis=basis_from_json(data.get("basis")),
+        contract_types=list(data.get("contract_types") or []), enabled=bool(data.get("enabled", True)),
+        basis_keywords=list(data.get("basis_keywords") or []),
+    )
+    return validate_rule(rule)
+
+
+@lru_cache(maxsize=1)
+def _starter(path: str) -> tuple[RuleSpec, ...]:
+    with open(path, "rb") as fh:
+        data = tomllib.load(fh)
+    rules = []
+    seen = set()
+    for i, item in enumerate(data.get("rule", [])):
+        try:
+            rule = rule_from_dict(item)
+        except RuleInvalid as exc:
+            raise RuleInvalid(f"rule[{i}] {item.get('code', '')} {exc.field}", exc.message) from None
+        if rule.code in seen:
+            raise RuleInvalid(f"rule[{i}].code", f"规则代码重复：{rule.code}")
+        seen.add(rule.code)
+        rules.append(rule)
+    return tuple(rules)
+
+
+def starter_rules(path: Path | None = None) -> list[RuleSpec]:
+    """The starter set, validated; a fresh copy each call (callers may change them)."""
+    return [RuleSpec(**{**r.__dict__, "basis": list(r.basis), "contract_types": list(r.contract_types),
+                        "basis_keywords": list(r.basis_keywords), "params": dict(r.params)})
+            for r in _starter(str(path or STARTER_PATH))]
+
+
+def starter_rule(code: str) -> RuleSpec | None:
+    return next((r for r in starter_rules() if r.code == code), None)

@@ -1,0 +1,59 @@
+"""Reads of the firm's playbook (the PlaybookRule table). Rules are firm-wide, not client work: every
+signed-in user may read them; only admins change them (contracts.services.playbook)."""
+
+from __future__ import annotations
+
+import logging
+
+from django.db.models import Q, QuerySet
+
+from contracts.models import PlaybookRule
+from contracts.playbook.spec import RuleInvalid, RuleSpec, basis_from_json, validate_rule
+from contracts.playbook.starter import starter_rule
+
+log = logging.getLogger(__name__)
+
+
+def rule_spec(rule: PlaybookRule) -> RuleSpec:
+    """The engine's view of a stored rule (validated; raises RuleInvalid if the row was corrupted)."""
+    starter = starter_rule(rule.code)
+    spec = RuleSpec(
+        code=rule.code, title=rule.title, detection=rule.detection, params=dict(rule.params or {}),
+        category=rule.category, severity=rule.severity, description=rule.description, suggestion=rule.suggestion,
+        basis=basis_from_json(rule.basis), contract_types=list(rule.contract_types or []), enabled=rule.enabled,
+        basis_keywords=list(starter.basis_keywords) if starter else [],
+    )
+    return validate_rule(spec)
+
+
+def playbook_rules(contract_type: str) -> list[RuleSpec]:
+    """The enabled rules that apply to ``contract_type`` (rules for every type included), by code.
+    A stored rule that no longer validates is skipped and logged, never applied half-understood."""
+    out = []
+    for rule in playbook_rule_list(contract_type=contract_type, enabled=True):
+        try:
+            out.append(rule_spec(rule))
+        except RuleInvalid as exc:
+            log.warning("playbook rule %s skipped: %s", rule.code, exc)
+    return out
+
+
+def playbook_rule_list(*, contract_type: str | None = None, enabled: bool | None = None,
+                       detection: str | None = None, query: str = "") -> QuerySet[PlaybookRule]:
+    rules = PlaybookRule.objects.select_related("updated_by").order_by("code")
+    if enabled is not None:
+        rules = rules.filter(enabled=enabled)
+    if detection:
+        rules = rules.filter(detection=detection)
+    if query:
+        rules = rules.filter(Q(code__icontains=query) | Q(title__icontains=query) | Q(category__icontains=query)
+                             | Q(description__icontains=query))
+    if contract_type:
+        # JSON containment: the type is listed, or the list is empty (every type).
+        rules = rules.filter(Q(contract_types__contains=[contract_type]) | Q(contract_types=[]))
+    return rules
+
+
+def playbook_rule_get(*, code: str) -> PlaybookRule:
+    """Raises PlaybookRule.DoesNotExist."""
+    return PlaybookRule.objects.select_related("updated_by").get(code=code)
