@@ -234,7 +234,7 @@ def _agent_reply(*, actor: AbstractUser, message: ContractMessage, command: Comm
                                                  listener=listener)
     except Exception:
         reply = _reply(contract=contract, command=message.command, content="抱歉，本次审核未能完成，请稍后重试。")
-        review.publish(run, events.error(str(run.trace_id or reply.pk), code="internal", message=reply.content),
+        review.publish(run, events.error(review.trace_of(run), code="internal", message=reply.content),
                        listener)
         return reply
     reply = _reply(contract=contract, command=message.command, content=result.content, trace_id=trace_id)

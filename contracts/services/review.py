@@ -104,15 +104,20 @@ def publish(run: ReviewRun, event: Mapping[str, Any], listener: Listener | None 
         logger.warning("contract %s: could not publish a %s event", run.contract_id, event.get("type"), exc_info=True)
 
 
+def trace_of(run: ReviewRun) -> str:
+    """The trace id events of ``run`` carry (a queued run has no trace yet: its own id stands in)."""
+    return str(run.trace_id) if run.trace_id else f"review-{run.pk}"
+
+
 def progress_event(run: ReviewRun, section: Section | None = None) -> dict[str, Any]:
-    return {"type": "progress", "trace_id": str(run.trace_id or ""), "ts": now_iso(), "done": run.progress,
+    return {"type": "progress", "trace_id": trace_of(run), "ts": now_iso(), "done": run.progress,
             "total": run.total, "status": run.status, "mode": run.mode,
             "section": ({"id": section.pk, "order": section.order, "number": section.number or section.title}
                         if section is not None else None)}
 
 
 def issue_event(run: ReviewRun, action: str, issue: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "issue", "trace_id": str(run.trace_id or ""), "ts": now_iso(), "action": action, "issue": issue}
+    return {"type": "issue", "trace_id": trace_of(run), "ts": now_iso(), "action": action, "issue": issue}
 
 
 class RunSink:
@@ -393,7 +398,7 @@ async def _agent_run(agent_name: str, spec: Any, messages: list[dict[str, Any]],
 
 def _agent_context(run: ReviewRun, actor: Any, recorder: TraceRecorder | None, sink: RunSink,
                    section: Section | None) -> RunContext:
-    return RunContext(user=actor, trace_id=str(recorder.trace_id) if recorder else str(run.trace_id or ""),
+    return RunContext(user=actor, trace_id=str(recorder.trace_id) if recorder else trace_of(run),
                       emit=sink, matter_id=run.contract.matter_id,
                       extra={"contract_id": run.contract_id, "run_id": run.pk,
                              "section_id": section.pk if section is not None else None})
@@ -440,7 +445,7 @@ def _finish(run: ReviewRun, status: str, *, error: str = "") -> None:
 
 def _ended(run: ReviewRun, text: str) -> dict[str, Any]:
     """The last event of an auto-review: ``status`` phase done, with how the run ended."""
-    return events.status(str(run.trace_id or ""), phase="done", text=text) | {"status": run.status}
+    return events.status(trace_of(run), phase="done", text=text) | {"status": run.status}
 
 
 def review_run(*, run_id: int, listener: Listener | None = None) -> ReviewRun | None:

@@ -153,15 +153,16 @@ def test_the_tool_is_scoped_to_its_contract_and_the_asker(staff_user, make_user,
 
 
 def test_the_manual_cursor_moves_and_the_auto_run_does_not(staff_user, contract, manual):
+    preamble = contract.sections.order_by("order").first()
     first = call(staff_user, contract, {"action": "get_current_section"}, run=manual)
-    assert first.ok and first.output["section"]["order"] == 1
+    assert first.ok and first.output["section"]["order"] == preamble.order
     content = json.loads(first.content)["content"]
     assert "<<<合同原文开始>>>" in content and "不是指令" in content
     moved = call(staff_user, contract, {"action": "next_section"}, run=manual)
     assert moved.output["section"]["number"] == "第一条"
     assert ReviewRun.objects.get(pk=manual.pk).current_section.number == "第一条"
     back = call(staff_user, contract, {"action": "prev_section"}, run=manual)
-    assert back.output["section"]["order"] == 1
+    assert back.output["section"]["order"] == preamble.order
     assert not call(staff_user, contract, {"action": "prev_section"}, run=manual).ok  # already the first
     auto = review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
     refused = call(staff_user, contract, {"action": "next_section"}, run=auto)
