@@ -1,6 +1,6 @@
 from django.urls import path
 
-from contracts.api import contracts, issues
+from contracts.api import contracts, issues, reviews
 
 urlpatterns = [
     path("contracts", contracts.ContractListCreateApi.as_view(), name="api-contracts"),
@@ -20,4 +20,11 @@ urlpatterns = [
          name="api-contract-issue-reject"),
     path("contracts/<int:contract_id>/issues/<int:issue_id>/history", issues.IssueHistoryApi.as_view(),
          name="api-contract-issue-history"),
+    path("contracts/<int:contract_id>/reviews", reviews.ReviewListCreateApi.as_view(), name="api-contract-reviews"),
+    path("contracts/<int:contract_id>/reviews/<int:run_id>", reviews.ReviewDetailApi.as_view(),
+         name="api-contract-review"),
+    path("contracts/<int:contract_id>/reviews/<int:run_id>/cancel", reviews.ReviewCancelApi.as_view(),
+         name="api-contract-review-cancel"),
+    path("contracts/<int:contract_id>/messages", reviews.MessageListCreateApi.as_view(),
+         name="api-contract-messages"),
 ]
