@@ -273,6 +273,13 @@
     stateText.textContent = "自动审核中：" + done + "/" + total + (where ? "，当前 " + where : "");
     if (section && typeof section === "object" && section.id) setCurrent(section.id, false);
   }
+  var TERMINAL = { done: "自动审核完成", cancelled: "自动审核已取消", failed: "自动审核失败" };
+  function finished(status, text) {
+    stateText.textContent = text || TERMINAL[status];
+    if (status === "done") { fill.style.width = "100%"; bar.setAttribute("aria-valuenow", bar.getAttribute("aria-valuemax")); }
+    run = null;
+    setRunning(false);
+  }
   function setRunning(on) {
     autoButton.disabled = on;
     cancelButton.classList.toggle("hidden", !on || !run);
@@ -328,8 +335,10 @@
       var data = result.data || {};
       bubble("user", (data.message && data.message.content) || data.content || content);
       var text = replyText(data.reply);
-      if (text) bubble("assistant", text);
-      else pending = bubble("assistant pending", "");
+      if (text) bubble("assistant", text).dataset.message = data.reply.id;
+      else if (!(data.message && chatLog.querySelector('[data-reply-to="' + data.message.id + '"]'))) {
+        pending = bubble("assistant pending", "");
+      }
     }).catch(function () { document.getElementById("chat-send").disabled = false; toast("网络错误，请重试", true); });
   });
   chatInput.addEventListener("keydown", function (event) {
@@ -342,7 +351,9 @@
     switch (event.type) {
       case "ping": case "pong": return;
       case "progress":
-        if (!run) { run = { id: event.run_id || null }; setRunning(true); }
+        if (TERMINAL[event.status]) { finished(event.status); return; }
+        if (!run || (event.run_id && run.id !== event.run_id)) { run = { id: event.run_id || (run && run.id) }; }
+        if (event.mode !== "manual") setRunning(true);
         showProgress(Number(event.done || 0), Number(event.total || 0), event.section);
         return;
       case "issue":
@@ -351,25 +362,21 @@
         if (!id) return;
         if (event.action === "deleted") removeIssue(id); else refreshIssue(id);
         return;
-      case "token":
-        if (!pending) pending = bubble("assistant pending", "");
-        pending.querySelector(".body").textContent += event.delta || "";
+      case "token":  // only a chat reply streams into the chat
+        if (pending) pending.querySelector(".body").textContent += event.delta || "";
         return;
       case "final":
         var content = event.content || "";
         if (pending) { pending.classList.remove("pending"); pending.querySelector(".body").textContent = content; pending = null; }
-        else if (content) bubble("assistant", content);
+        else if (content && event.reply_to && !chatLog.querySelector('[data-message="' + event.message_id + '"]')) {
+          var answer = bubble("assistant", content);
+          answer.dataset.message = event.message_id;
+          answer.dataset.replyTo = event.reply_to;
+        }
         return;
       case "status":
-        if (event.phase === "done" || event.status === "done" || event.status === "cancelled" || event.status === "failed") {
-          var finished = { done: "自动审核完成", cancelled: "自动审核已取消", failed: "自动审核失败" };
-          stateText.textContent = finished[event.status] || finished.done;
-          if (event.status !== "failed") fill.style.width = event.status === "cancelled" ? fill.style.width : "100%";
-          run = null;
-          setRunning(false);
-          return;
-        }
-        if (event.text) bubble("event", event.text);
+        if (event.phase === "done" && TERMINAL[event.status]) { finished(event.status, event.text); return; }
+        if (pending && event.text) bubble("event", event.text);
         return;
       case "error":
         toast(event.message || "出错了", true);
