@@ -171,3 +171,29 @@ def test_a_contract_without_numbering_says_it_was_split_by_paragraphs(staff_user
     followed = portal(staff_user).post("/contracts/upload/", {"file": file}, follow=True).content.decode()
     assert "已上传并拆分为" in followed and "已按段落拆分" in followed
     assert Contract.objects.get().split_fallback
+
+
+@pytest.mark.django_db
+def test_the_dashboard_tile_links_to_the_page(staff_user):
+    page = portal(staff_user).get("/").content.decode()
+    assert re.search(r'<a class="tile" href="/contracts/">\s*<strong>合同审查</strong>', page)
+
+
+@pytest.mark.django_db
+def test_the_admin_edits_through_the_service_and_never_shows_the_bytes(admin_user):
+    from tracing.models import AuditEvent
+
+    _upload_through_the_page(admin_user)
+    contract = Contract.objects.get()
+    client = portal(admin_user)
+    form = client.get(f"/admin/contracts/contract/{contract.pk}/change/")
+    assert form.status_code == 200 and 'name="original"' not in form.content.decode()
+    saved = client.post(f"/admin/contracts/contract/{contract.pk}/change/",
+                        {"title": "管理员改名", "contract_type": "lease", "sections-TOTAL_FORMS": "0",
+                         "sections-INITIAL_FORMS": "0"})
+    assert saved.status_code == 302
+    contract.refresh_from_db()
+    assert contract.title == "管理员改名"
+    event = AuditEvent.objects.get(event_type="contract.changed")
+    assert event.actor == admin_user and event.new_data == {"title": "管理员改名"}
+    assert client.get("/admin/contracts/contract/add/").status_code == 403
