@@ -29,7 +29,9 @@ _ANNEX = re.compile(rf"^附\s*[件录表]\s*({NUM_CLASS}{{0,4}})")
 
 # What may not directly follow 第X条/章 when it starts a paragraph: a reference, not a heading.
 _REFERENCE_TAIL = ("第", "款", "项", "规定", "约定", "所", "的", "之", "中", "和", "及", "或", "至", "、第", "项下",
-                   "同", "相关", "有关", "，", ",", "。", "；", "至第", "以及", "与", "、")
+                   "下", "同", "相关", "有关", "，", ",", "。", "；", "至第", "以及", "与", "、")
+_REFERENCE_ITEM = re.compile(rf"^[（(]\s*{NUM_CLASS}{{1,3}}\s*[）)]\s*(项|款|目|条|之)")
+_DASHES = "—–-－一"
 _ANNEX_BAD_TAIL = ("为", "与", "是", "作为", "均", "及", "和", "具有", "属于", "构成", "中", "所", "的", "内容",
                    "约定", "规定", "经", "一式", "共", "应", "须", "系", "如", "由", "等")
 
@@ -71,6 +73,8 @@ def parse_label(text: str) -> Label | None:
     s = strip_lead(text)
     if not s:
         return None
+    if s.startswith("第") and len(s) > 2 and s[1] in _DASHES and s[2] in "条章节":
+        s = "第一" + s[2:]  # OCR reads 一 as a dash
     m = _ARTICLE.match(s)
     if m:
         n = parse_number(m.group(1))
@@ -80,6 +84,8 @@ def parse_label(text: str) -> Label | None:
         rest, had_space = _rest_after(s, m.end())
         if not had_space and rest.startswith(_REFERENCE_TAIL):
             return None
+        if _REFERENCE_ITEM.match(rest):
+            return None  # 第五条（二）项…
         if had_space and rest.startswith(("第", "款", "项", "、", "，", "。")):
             return None
         rest = rest.lstrip("、:：.．")

@@ -31,9 +31,11 @@ CONTRACT_TITLE = re.compile(r"(合同|协议|协议书|合同书|契约|确认�
 PREAMBLE_TITLES = (
     "使用说明", "特别提示", "重要提示", "风险提示", "签约提示", "填写说明", "签约须知", "合同使用说明", "说明", "提示",
     "须知", "温馨提示", "特别说明", "使用指南", "阅读提示", "签署须知", "合同签订提示", "签约说明", "用户须知",
-    "特别告知", "重要声明", "声明",
+    "特别告知", "重要声明", "声明", "目录",
 )
 _WS = re.compile(r"[\s\u3000\u00a0]+")
+_TOC_TAIL = re.compile(r"(\.{2,}|…+|·{2,}|\t|-{3,}|_{3,})[\s\u3000]*\d{1,4}[\s\u3000]*$")
+_TOC_STYLE = re.compile(r"^(toc|目录)\s*\d", re.IGNORECASE)
 
 
 def compact(text: str) -> str:
@@ -72,3 +74,8 @@ def is_signature_line(text: str) -> bool:
 def is_contract_title(text: str) -> bool:
     s = compact(text)
     return 2 <= len(s) <= 40 and not re.search(r"[。；;，,：:]", s) and bool(CONTRACT_TITLE.search(s))
+
+
+def is_toc_line(text: str, style: str = "") -> bool:
+    """A table-of-contents entry: a TOC style, or a line ending in a page number after dot leaders or a tab."""
+    return bool(_TOC_STYLE.match(style or "")) or bool(_TOC_TAIL.search(text.rstrip()))

@@ -72,7 +72,8 @@ def read_pdf(data: bytes) -> ParsedDocument:
         if ocr_pages:
             raise UnreadableFile("扫描件无法识别文字：未能从页面图像中识别出文字，请上传文字版文件")
         raise UnreadableFile("PDF 中没有可读取的文字")
-    return ParsedDocument(fmt="pdf", paragraphs=paragraphs, ocr_used=ocr_pages > 0)
+    warnings = [f"{ocr_pages} 页为扫描件，文字由 OCR 识别，请核对原文"] if ocr_pages else []
+    return ParsedDocument(fmt="pdf", paragraphs=paragraphs, ocr_used=ocr_pages > 0, warnings=warnings)
 
 
 _CJK = "\u3400-\u9fff\uff00-\uffef\u3000-\u303f"

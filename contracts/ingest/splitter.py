@@ -23,6 +23,7 @@ from contracts.ingest.patterns import (
     is_preamble_title,
     is_recital,
     is_signature_line,
+    is_toc_line,
 )
 from contracts.types import ParsedDocument, SectionDraft, SourceParagraph, SplitResult
 
@@ -55,6 +56,7 @@ class _Doc:
         self.labels: list[Label | None] = [lab for lab, _ in parsed]
         self.auto: list[bool] = [auto for _, auto in parsed]
         self.empty = [not t.strip(" \t\u3000\u00a0\ufeff") for t in self.texts]
+        self.toc: set[int] = set()
 
 
 def split_document(doc: ParsedDocument) -> SplitResult:
@@ -94,14 +96,21 @@ def _preamble_blocks(d: _Doc) -> tuple[set[int], list[int]]:
     title, a party line, another such title, a 第X条/章, or a restart of its numbering."""
     masked: set[int] = set()
     starts: list[int] = []
-    for t in range(d.n):
+    # a table of contents repeats the clause headings (第一条 定义……3): never the body
+    toc = {i for i in range(d.n) if not d.empty[i] and d.labels[i] is not None
+           and is_toc_line(d.texts[i], d.paras[i].style)}
+    if len(toc) >= 2:
+        masked.update(toc)
+        d.toc = toc
+    for t in range(d.n // 2 + 1):
         if t in masked or d.labels[t] is not None or not is_preamble_title(d.texts[t]):
             continue
         run_scheme: str | None = None
         run_last = 0
+        unlabeled = 0
         j = t + 1
         while j < d.n:
-            if d.empty[j]:
+            if d.empty[j] or j in masked:
                 j += 1
                 continue
             text = d.texts[j]
@@ -110,8 +119,12 @@ def _preamble_blocks(d: _Doc) -> tuple[set[int], list[int]]:
                 break
             if lab is not None and lab.scheme in ("article", "chapter", "section", "annex"):
                 break
+            if lab is None:
+                unlabeled += 1
             if lab is not None and lab.scheme in ("cn", "dec") and lab.depth == 1:
                 if run_scheme is None:
+                    if unlabeled >= 2 and lab.number == 1:
+                        break  # unnumbered notes, then a numbered body
                     run_scheme, run_last = lab.scheme, lab.number
                 elif lab.scheme == run_scheme:
                     if lab.number <= run_last:
@@ -121,7 +134,8 @@ def _preamble_blocks(d: _Doc) -> tuple[set[int], list[int]]:
                                                                   and len(compact(text)) < 200)):
                 break
             j += 1
-        # trailing empty paragraphs stay with the block
+        if j - t > 0.6 * d.n:
+            continue  # a notes block does not swallow most of the document
         masked.update(range(t, j))
         starts.append(t)
     return masked, starts
@@ -211,7 +225,7 @@ def _sequence_with_annexes(d: _Doc, masked: set[int], intro_end: int, scheme: st
     """The clause sequence, and the first 附件 heading after which the main sequence does not go on
     (a 附件 line inside a clause — 附件一：报价单 listed under 合同附件 — is not the annexes)."""
     start = intro_end + 1
-    for a in annex_candidates:
+    for a in annex_candidates[:20]:
         seq = _sequence(d, masked, start, a, scheme)
         if not seq.clauses or seq.clauses[0][0] > a:
             continue
@@ -222,36 +236,30 @@ def _sequence_with_annexes(d: _Doc, masked: set[int], intro_end: int, scheme: st
 
 
 def _continues(d: _Doc, masked: set[int], a: int, scheme: str, seq: _Sequence) -> bool:
+    """Does the main sequence go on after the 附件 line at ``a``? The first top-level label of the
+    scheme after it decides: the next clause number → yes; anything else (an annex's own 第一条 or
+    1.) → no."""
+    if scheme.startswith("heading"):
+        return False
     for i in range(a + 1, d.n):
-        if i in masked:
-            continue
         lab = d.labels[i]
-        if lab is None:
+        if i in masked or lab is None:
             continue
         if lab.scheme == "annex":
             return False
-        if scheme.startswith("heading"):
-            return False
-        if lab.scheme == scheme or (scheme == "article" and lab.scheme == "chapter"):
-            if lab.scheme == "chapter":
-                return bool(seq.chapters) and lab.number == _last_chapter_number(seq) + 1
-            return lab.number == seq.top_last + 1 and (scheme != "dec" or lab.depth == 1)
+        if scheme == "article" and lab.scheme == "chapter":
+            return bool(seq.chapters) and lab.number == _last_chapter_number(seq) + 1
+        if lab.scheme == scheme and lab.depth == 1:
+            return lab.number == seq.top_last + 1
     return False
 
 
 def _last_chapter_number(seq: _Sequence) -> int:
     for _, kind, number, _ in reversed(seq.chapters):
-        if kind == "chapter":
-            m = re.match(r"第(.+)章", number)
-            if m:
-                from_numerals = _label_number(number)
-                return from_numerals
+        if kind == "chapter" and number.startswith("第"):
+            lab, _ = label_of("", number)
+            return lab.number if lab else 0
     return 0
-
-
-def _label_number(text: str) -> int:
-    lab, _ = label_of("", text)
-    return lab.number if lab else 0
 
 
 def _sequence(d: _Doc, masked: set[int], start: int, end: int, scheme: str) -> _Sequence:
@@ -259,6 +267,7 @@ def _sequence(d: _Doc, masked: set[int], start: int, end: int, scheme: str) -> _
     chapter_last = 0
     section_last = 0
     part_last = 0
+    chapter_opened = False
     sub_last: int | None = None
     gap = 10 if scheme == "article" else 3
     for i in range(start, end):
@@ -277,6 +286,7 @@ def _sequence(d: _Doc, masked: set[int], start: int, end: int, scheme: str) -> _
                 chapter_last = lab.number
                 section_last = 0
                 seq.chapters.append((i, "chapter", lab.text, heading_title(lab.rest)))
+                chapter_opened = True
             continue
         if lab.scheme == "section":
             if section_last < lab.number <= section_last + gap:
@@ -300,6 +310,9 @@ def _sequence(d: _Doc, masked: set[int], start: int, end: int, scheme: str) -> _
                 sub_last = None
                 seq.clauses.append((i, str(lab.numbers[0]), ""))
             continue
+        if scheme == "article" and chapter_opened and n == 1 and seq.top_last > 0:
+            seq.top_last = 0  # articles numbered afresh in each chapter
+        chapter_opened = False
         if n <= seq.top_last:
             if n == 1 or (sub_last is not None and n == sub_last + 1):
                 sub_last = n
@@ -350,11 +363,10 @@ def _build(d: _Doc, seq: _Sequence, annex_start: int | None, preamble_starts: li
             parent = section_start if section_start is not None else chapter_start
             bounds.append(_Boundary(i, "clause", num, title, parent))
     # preamble
-    pre: list[_Boundary] = [_Boundary(0, "preamble")]
+    pre: list[_Boundary] = [] if 0 in preamble_starts else [_Boundary(0, "preamble")]
     for t in preamble_starts:
-        if 0 < t < body_start:
-            pre.append(_Boundary(t, "preamble", "", compact(d.texts[t]).rstrip("：:")))
-            # the paragraph after the block (contract title / party block) starts a new preamble part
+        if t < body_start:
+            pre.append(_Boundary(t, "preamble", "", compact(d.texts[t]).strip("【】[]〔〕：:")))
     block_ends = _block_ends(d, preamble_starts, body_start)
     for e in block_ends:
         if 0 < e < body_start and all(b.start != e for b in pre):
@@ -409,6 +421,8 @@ def _block_ends(d: _Doc, starts: list[int], limit: int) -> list[int]:
 
 
 def _is_block_stop(d: _Doc, t: int, j: int) -> bool:
+    if j in d.toc:
+        return False
     lab = d.labels[j]
     return lab is not None and lab.scheme in ("article", "chapter", "section", "annex")
 

@@ -342,3 +342,67 @@ def test_a_recital_like_line_inside_a_clause_does_not_restart_the_body():
     _, result = _read(d)
     assert clause_numbers(result) == ["一、", "二、", "三、"]
     assert result.sections[0].kind == "preamble" and "委托方：甲公司" in result.sections[0].text
+
+
+def test_unnumbered_notes_then_a_numbered_body():
+    d = new_document()
+    d.add_paragraph("使用说明")
+    d.add_paragraph("本合同为示范文本，供双方参照使用。")
+    d.add_paragraph("签约前请仔细阅读全部条款。")
+    d.add_paragraph("1. 标的")
+    d.add_paragraph("2. 价款")
+    d.add_paragraph("3. 交付")
+    _, result = _read(d)
+    assert clause_numbers(result) == ["1.", "2.", "3."]
+    assert result.sections[0].kind == "preamble" and result.sections[0].title == "使用说明"
+    assert "签约前请仔细阅读全部条款。" in result.sections[0].text
+
+
+def test_table_of_contents_does_not_take_the_clauses():
+    d = new_document()
+    d.add_paragraph("股权转让协议")
+    d.add_paragraph("目　录")
+    d.add_paragraph("第一条 定义\t1")
+    d.add_paragraph("第二条 转让价款……………………2")
+    d.add_paragraph("第三条 交割.......3")
+    d.add_paragraph("转让方：甲")
+    d.add_paragraph("受让方：乙")
+    d.add_paragraph("第一条 定义")
+    d.add_paragraph("本协议中下列用语具有如下含义。")
+    d.add_paragraph("第二条 转让价款")
+    d.add_paragraph("第二条（一）项所述价款分两期支付。")  # a reference to an item, not a heading
+    d.add_paragraph("第三条 交割")
+    d.add_paragraph("第—条约定的定义适用于本条。")  # OCR-style dash for 一: still a reference
+    _, result = _read(d)
+    assert clause_numbers(result) == ["第一条", "第二条", "第三条"]
+    first = next(s for s in result.sections if s.kind == "clause")
+    assert first.text.startswith("第一条 定义\n本协议")
+    toc = next(s for s in result.sections if s.title == "目录")
+    assert toc.kind == "preamble" and "第三条 交割.......3" in toc.text
+
+
+def test_ocr_dash_read_as_one_in_an_article_heading():
+    d = new_document()
+    d.add_paragraph("保管合同")
+    d.add_paragraph("第—条 保管物")
+    d.add_paragraph("第二条 保管期限")
+    _, result = _read(d)
+    assert clause_numbers(result) == ["第一条", "第二条"]
+
+
+def test_articles_numbered_afresh_in_each_chapter():
+    d = new_document()
+    d.add_paragraph("合作经营合同")
+    d.add_paragraph("第一章 总则")
+    d.add_paragraph("第一条 目的")
+    d.add_paragraph("第二条 原则")
+    d.add_paragraph("第二章 经营")
+    d.add_paragraph("第一条 经营范围")
+    d.add_paragraph("依照第二条约定的原则经营。")
+    d.add_paragraph("第二条 经营期限")
+    d.add_paragraph("第一条 范围不得变更。")  # back to 1 with no new chapter before it: not a clause
+    _, result = _read(d)
+    assert clause_numbers(result) == ["第一条", "第二条", "第一条", "第二条"]
+    by_order = {s.order: s for s in result.sections}
+    assert [by_order[s.parent].number for s in result.sections if s.kind == "clause"] == [
+        "第一章", "第一章", "第二章", "第二章"]

@@ -47,6 +47,7 @@ def _scanned_pdf(lines: list[str], pages: int = 1) -> bytes:
 def test_scanned_pdf_goes_through_ocr_and_sections_are_marked():
     doc = read_document("扫描件.pdf", _scanned_pdf(SCAN_LINES))
     assert doc.fmt == "pdf" and doc.ocr_used is True
+    assert doc.warnings == ["1 页为扫描件，文字由 OCR 识别，请核对原文"]
     assert all(p.ocr for p in doc.paragraphs)
     texts = [p.text for p in doc.paragraphs]
     assert "甲方向乙方出借人民币壹拾万元整。" in texts
