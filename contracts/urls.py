@@ -1,6 +1,6 @@
 from django.urls import path
 
-from contracts.views import review
+from contracts.views import playbook, review
 
 app_name = "contracts"
 
@@ -14,4 +14,6 @@ urlpatterns = [
     path("<int:contract_id>/sections/<int:section_id>/split/", review.split, name="split"),
     path("<int:contract_id>/issues/<int:issue_id>/", review.issue_fragment, name="issue"),
     path("<int:contract_id>/issues/<int:issue_id>/action/", review.issue_action, name="issue-action"),
+    path("playbook/", playbook.playbook, name="playbook"),
+    path("playbook/<slug:code>/", playbook.playbook_rule, name="playbook-rule"),
 ]

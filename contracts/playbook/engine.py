@@ -31,6 +31,8 @@ _FRAGMENT_SEP = "，,：:、"
 LONG_SENTENCE = 80
 #: At most this many findings of one rule in one section (a clause repeating a phrase is one issue).
 PER_RULE_PER_SECTION = 3
+#: Section kinds no clause rule reads: the cover (title, 使用说明, party block) and the signature block.
+SKIPPED_KINDS = ("preamble", "signature")
 #: Section kinds searched for a required clause (the cover, party block and signature are not clauses).
 CLAUSE_KINDS = ("clause", "chapter", "annex")
 
@@ -50,6 +52,8 @@ class ContractFacts:
     text: str = ""
     #: 合同总价 / 总价款 / 借款金额 … in yuan, when the contract states one.
     total_price: float | None = None
+    #: The monthly wage (月工资 / 月薪 / 基本工资) in yuan, when stated outside a 试用期 sentence.
+    monthly_wage: float | None = None
     #: The contract's term in months (合同期限 三年 / a date range), when stated.
     term_months: float | None = None
     #: 无固定期限 (labour contracts).
@@ -98,11 +102,12 @@ def _sentence_of(spans: list[tuple[int, int]], pos: int) -> tuple[int, int]:
     return pos, pos
 
 
-def narrow(text: str, sentence: tuple[int, int], start: int, end: int) -> tuple[int, int]:
-    """The quote for a hit at ``start:end``: the whole sentence when it is short, else the fragments
-    (between commas) that contain the hit."""
+def narrow(text: str, sentence: tuple[int, int], start: int, end: int, *,
+           fragment: bool = False) -> tuple[int, int]:
+    """The quote for a hit at ``start:end``: the whole sentence when it is short (unless ``fragment``),
+    else the fragments (between commas) that contain the hit."""
     a, b = sentence
-    if b - a <= LONG_SENTENCE:
+    if b - a <= LONG_SENTENCE and not fragment:
         return a, b
     left = max((text.rfind(sep, a, start) for sep in _FRAGMENT_SEP), default=-1)
     lo = left + 1 if left >= a else a
@@ -117,6 +122,7 @@ def narrow(text: str, sentence: tuple[int, int], start: int, end: int) -> tuple[
 
 _TOTAL = re.compile(r"(?:合同总价款?|总价款|合同总金额|合同总额|合同金额|合同价款|总金额|总价|总租金|借款金额|借款本金|"
                     r"借款数额|服务费总额|开发经费|研究开发经费和报酬|合同价格)")
+_WAGE = re.compile(r"(?:月工资|月薪|基本工资|工资标准|每月工资|月基本工资|转正后?工资)(?:为|是|：|:)?")
 _TERM = re.compile(r"(?:劳动合同期限|本合同期限|合同期限|聘用期限|合同有效期|租赁期限|租期|借款期限|服务期限)"
                    r"(?:为|是|：|:|自)?")
 
@@ -144,7 +150,15 @@ def contract_facts(sections: Sequence[SectionLike]) -> ContractFacts:
         if spans:
             term = spans[0].value
             break
-    return ContractFacts(text=text, total_price=total, term_months=term,
+    wage = None
+    for m in _WAGE.finditer(norm):
+        if "试用" in norm[max(0, m.start() - 8):m.start()]:
+            continue
+        found = numbers.amounts(_clip(norm, m.end(), 20))
+        if found:
+            wage = found[0].value
+            break
+    return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(re.search(r"无固定期限", norm)),
                          task_based=bool(re.search(r"以完成一定(的)?工作任务为期限", norm)))
 
@@ -202,21 +216,24 @@ def _fmt(value: float, unit: str) -> str:
             "days": f"{shown} 日"}.get(unit, shown)
 
 
-def _regions(text: str, p: NumericParams) -> list[tuple[int, int, int]]:
-    """For each trigger in ``text``: (trigger start, region start, region end) — the rest of the sentence
-    after the trigger up to ``window`` characters, plus a few characters before it in the same fragment."""
+def _regions(text: str, spans: list[tuple[int, int]], p: NumericParams) -> list[tuple[int, int, int]]:
+    """For each trigger in ``text``: (trigger start, region start, region end) — the rest of its sentence
+    after the trigger up to ``window`` characters, plus a few characters before it in the same fragment.
+    A trigger never spans two sentences."""
     out = []
     seen = set()
-    for trig in p.triggers:
-        for m in _rx(trig).finditer(text):
-            if m.start() in seen:
-                continue
-            seen.add(m.start())
-            end = m.end() + len(_clip(text, m.end(), p.window))
-            before = text[max(0, m.start() - 16):m.start()]
-            cut = max((before.rfind(c) for c in _SENTENCE_END + "，,"), default=-1)
-            start = m.start() - len(before) + cut + 1
-            out.append((m.start(), start, end))
+    for a, b in spans:
+        sentence = text[a:b]
+        for trig in p.triggers:
+            for m in _rx(trig).finditer(sentence):
+                t = a + m.start()
+                if t in seen:
+                    continue
+                seen.add(t)
+                end = min(b, a + m.end() + p.window)
+                before = text[max(a, t - 16):t]
+                cut = max((before.rfind(c) for c in "，,"), default=-1)
+                out.append((t, t - len(before) + cut + 1, end))
     return sorted(out)
 
 
@@ -252,7 +269,9 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
         return []
     spans = sentences(text)
     out: list[Finding] = []
-    for trig_start, start, end in _regions(text, p):
+    regions = _regions(text, spans, p)
+    used: set[int] = set()
+    for trig_start, start, end in regions:
         region = text[start:end]
         if p.unless and _any(p.unless, region):
             continue
@@ -269,14 +288,17 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
                         hit = (q.start, q.end, detail)
                 if hit:
                     break
-            if hit is None and p.of_total and facts.total_price:
+            for base, label, wanted in ((facts.total_price, "合同总价", p.of_total),
+                                        (facts.monthly_wage, "月工资", p.of_wage)):
+                if hit is not None or not wanted or not base:
+                    continue
                 for q in numbers.amounts(region):
-                    if abs(q.value - facts.total_price) < 0.5:
+                    if abs(q.value - base) < 0.5:
                         continue
-                    share = q.value / facts.total_price * 100
+                    share = q.value / base * 100
                     detail = _limit_broken(share, p, "percent")
                     if detail:
-                        hit = (q.start, q.end, f"占合同总价 {_fmt(share, 'percent')}；{detail}")
+                        hit = (q.start, q.end, f"为{label}的 {_fmt(share, 'percent')}；{detail}")
                         break
         elif p.check == "annual_rate":
             for q in numbers.annual_rates(region):
@@ -308,8 +330,13 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
         if hit is None:
             continue
         q_start, q_end, detail = start + hit[0], start + hit[1], hit[2]
+        if q_start in used:
+            continue
+        used.add(q_start)
+        # The trigger nearest before the quantity (支付定金，定金为总价的30%: the second 定金).
+        trig_start = max((t for t, _, _ in regions if t <= q_start and t >= start), default=trig_start)
         sentence = _sentence_of(spans, trig_start)
-        lo, hi = narrow(text, sentence, min(trig_start, q_start), max(trig_start, q_end))
+        lo, hi = narrow(text, sentence, min(trig_start, q_start), max(trig_start, q_end), fragment=True)
         lo, hi = min(lo, q_start), max(hi, q_end)
         out.append(_finding(rule, section, lo, hi, detail))
     return out
@@ -318,9 +345,10 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
 def section_findings(section: SectionLike, contract_type: str, rules: list[RuleSpec], *,
                      facts: ContractFacts | None = None) -> list[Finding]:
     """The pattern and numeric-limit rules that fire on one section (rules not for this contract type,
-    disabled ones and missing-clause rules are skipped). ``facts`` (:func:`contract_facts`) lets a
-    rule compare with the rest of the contract; without it the section alone is the contract."""
-    if section.kind == "signature" or not section.text.strip():
+    disabled ones and missing-clause rules are skipped; a preamble or signature section has none).
+    ``facts`` (:func:`contract_facts`) lets a rule compare with the rest of the contract; without it the
+    section alone is the contract."""
+    if section.kind in SKIPPED_KINDS or not section.text.strip():
         return []
     facts = facts or contract_facts([section])
     out: list[Finding] = []

@@ -106,6 +106,9 @@ class NumericParams(_Params):
     max_daily: float | None = None
     #: For ``percent``: divide an amount after the trigger by the contract's total price.
     of_total: bool = False
+    #: For ``percent``: divide an amount after the trigger by the monthly wage the contract states
+    #: (试用期工资 6000 元 against 月工资 9000 元).
+    of_wage: bool = False
     #: Characters after the trigger a quantity may sit within (same sentence fragment).
     window: int = Field(default=30, ge=2, le=120)
     #: For ``duration``: ``max``/``min`` in months or in days.

@@ -4,12 +4,16 @@ signed-in user may read them; only admins change them (contracts.services.playbo
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.urls import reverse
 
 from contracts.models import PlaybookRule
 from contracts.playbook.spec import RuleInvalid, RuleSpec, basis_from_json, validate_rule
 from contracts.playbook.starter import starter_rule
+from knowledge.exceptions import KnowledgeError
+from knowledge.selectors import article_lookup
 
 log = logging.getLogger(__name__)
 
@@ -57,3 +61,20 @@ def playbook_rule_list(*, contract_type: str | None = None, enabled: bool | None
 def playbook_rule_get(*, code: str) -> PlaybookRule:
     """Raises PlaybookRule.DoesNotExist."""
     return PlaybookRule.objects.select_related("updated_by").get(code=code)
+
+
+def rule_basis_rows(rule: PlaybookRule) -> list[dict[str, Any]]:
+    """Each basis article of a rule with its label and a link to the article page (``valid`` False when
+    the corpus does not have it)."""
+    rows = []
+    for item in rule.basis or []:
+        row = {"law": item.get("law", ""), "article": item.get("article"), "label": f"第{item.get('article')}条",
+               "url": "", "valid": False}
+        try:
+            article = article_lookup(law=row["law"], article=row["article"])
+        except KnowledgeError:
+            pass
+        else:
+            row.update(label=article.label, url=reverse("knowledge:article", args=[article.pk]), valid=True)
+        rows.append(row)
+    return rows

@@ -57,7 +57,9 @@ def basis_check(spec: RuleSpec) -> RuleSpec:
     return spec
 
 
-def _validated(data: dict[str, Any], *, verify_basis: bool = True) -> RuleSpec:
+def playbook_rule_validate(data: dict[str, Any], *, verify_basis: bool = True) -> RuleSpec:
+    """The rule ``data`` describes, validated (params per detection kind, basis in the corpus); raises
+    ValidationError keyed by the field (``params.max``, ``basis[0]``)."""
     try:
         spec = rule_from_dict(data)
     except RuleInvalid as exc:
@@ -76,7 +78,7 @@ def playbook_rule_create(*, actor: AbstractBaseUser, data: dict[str, Any]) -> Pl
     _require_admin(actor)
     if PlaybookRule.objects.filter(code=data.get("code", "")).exists():
         raise ValidationError({"code": "规则代码已存在"})
-    spec = _validated(data)
+    spec = playbook_rule_validate(data)
     rule = PlaybookRule.objects.create(code=spec.code, updated_by=actor, **_spec_values(spec))
     audit_event_record(actor=actor, event_type="playbook_rule.created", obj=rule, new=_values(rule))
     return rule
@@ -92,7 +94,7 @@ def playbook_rule_update(*, actor: AbstractBaseUser, rule: PlaybookRule, data: d
     unknown = set(data) - set(RULE_FIELDS) - {"code"}
     if unknown:
         raise ValidationError({sorted(unknown)[0]: "未知字段"})
-    spec = _validated(merged)
+    spec = playbook_rule_validate(merged)
     new = _spec_values(spec)
     before, after = _changes(old, new)
     if not after:

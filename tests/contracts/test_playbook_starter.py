@@ -3,6 +3,9 @@ and the second corpus of interpretations) and is about the rule, and migrate loa
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from contracts.models import PlaybookRule
@@ -59,3 +62,17 @@ def test_migrate_loaded_the_starter_set():
     assert rule.basis == [{"law": "中华人民共和国民法典", "article": 586}]
     assert rule.params["max"] == 20
     assert rule.enabled
+
+
+def test_planted_set_names_real_rules_and_has_an_untouched_measuring_half():
+    root = Path(__file__).resolve().parents[1] / "data" / "contracts_planted"
+    gold = json.loads((root / "planted.json").read_text(encoding="utf-8"))
+    codes = {r.code for r in starter_rules()}
+    halves = {"tune": 0, "measure": 0}
+    for item in gold["contracts"]:
+        assert (root / item["file"]).is_file(), item["file"]
+        assert item["type"] in CONTRACT_TYPES
+        halves[item["half"]] += 1
+        for risk in item["planted"]:
+            assert risk.get("rule") in codes or risk.get("category"), risk
+    assert len(gold["contracts"]) >= 12 and halves["measure"] >= 6 and halves["tune"] >= 6
