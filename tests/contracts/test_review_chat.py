@@ -18,7 +18,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
     ("审核当前章节", "review", "", ""), ("下一章", "next", "", ""), ("上一章", "prev", "", ""),
     ("status", "status", "", ""), ("导出", "export", "", ""), ("重置", "reset", "", ""), ("退出", "quit", "", ""),
     ("帮助", "help", "", ""), ("自动审核", "auto", "", ""), ("重新审核第五条", "rereview", "第五条", ""),
-    ("第三条的违约金问题改为中风险", "severity", "第三条", "medium"), ("把第3条违约金问题调整为高风险", "severity", "第3条", "high"),
+    ("第三条的违约金问题改为中风险", "severity", "第三条", "medium"),
+    ("把第3条违约金问题调整为高风险", "severity", "第3条", "high"),
     ("审核合同 /tmp/a.docx", "open", "", ""), ("这个定金条款有什么问题？", "ask", "", ""),
 ])
 def test_console_words_are_parsed(text, name, label, extra):
