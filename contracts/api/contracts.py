@@ -51,6 +51,8 @@ from contracts.services.contracts import (
 from firm.models import Matter
 from firm.selectors import matter_get
 
+#: Room for the multipart envelope and the other fields around the file.
+FORM_OVERHEAD = 64 * 1024
 ERROR = inline_serializer("ContractError", {"detail": serializers.CharField()})
 
 
@@ -133,6 +135,9 @@ class ContractListCreateApi(APIView):
                    413: OpenApiResponse(ERROR, description="文件超过 20 MB")},
     )
     def post(self, request: Request) -> Response:
+        declared = request.META.get("CONTENT_LENGTH") or ""
+        if declared.isdigit() and int(declared) > MAX_UPLOAD_BYTES + FORM_OVERHEAD:  # refused before it is parsed
+            return upload_error_response(UploadTooLarge(f"文件超过 {MAX_UPLOAD_BYTES // (1024 * 1024)} MB 上限"))
         payload = ContractUploadInput(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
