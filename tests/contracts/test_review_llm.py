@@ -139,3 +139,29 @@ def test_auto_review_with_the_model_resumes_without_duplicates(statutes, staff_u
     types = {e["type"] for e in events}
     assert {"progress", "tool_call", "tool_result", "token", "issue"} <= types
     assert all(e["contract_id"] == contract.pk and e["run_id"] == run.pk for e in events)
+
+
+def test_with_a_model_the_chat_queues_the_agents_reply(statutes, staff_user, settings, api_client):
+    contract = make_contract(staff_user)
+    second = contract.sections.get(number="第二条")
+    api_client.force_authenticate(staff_user)
+    with FakeLLM() as fake, mock.patch.object(chat.celery_app, "send_task") as send_task:
+        use_fake_llm(settings, fake)
+        response = api_client.post(f"/api/v1/contracts/{contract.pk}/messages",
+                                   {"content": "这一条的定金比例合法吗？", "section": second.pk}, format="json")
+        assert response.status_code == 202 and response.json()["reply"] is None
+        (task, ), kwargs = send_task.call_args
+        message_id, section_id = kwargs["args"]
+        assert task == "contracts.chat_reply" and section_id == second.pk
+        fake.script(Reply.text("定金三十万元超过总价款的20%，超出部分不产生定金效力。"))
+        events: list[dict] = []
+        with mock.patch.object(review.realtime, "group_publish", lambda group, event: events.append(event)):
+            reply = chat.chat_reply(message_id=message_id, section_id=section_id)
+        request = fake.chat_requests[0].json["messages"]
+    assert reply.role == "assistant" and "20%" in reply.content
+    assert request[-1] == {"role": "user", "content": "这一条的定金比例合法吗？"}  # the question, as asked
+    assert "第二条" in request[0]["content"] and TEXT_BEGIN in request[0]["content"]  # the section, as data
+    final = [e for e in events if e["type"] == "final"]
+    assert final and final[0]["message_id"] == reply.pk and final[0]["reply_to"] == message_id
+    listed = api_client.get(f"/api/v1/contracts/{contract.pk}/messages").json()
+    assert [m["role"] for m in listed] == ["user", "assistant"]
