@@ -207,3 +207,16 @@ def test_the_openapi_schema_lists_the_contract_endpoints(api_client):
     ref = sections["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
     listed = json.loads(schema.content)["components"]["schemas"][ref]["properties"]
     assert {"count", "next", "previous", "results"} <= set(listed)
+
+
+@pytest.mark.django_db
+def test_clauses_point_to_their_chapter(staff_user):
+    text = ["技术服务合同", "甲方：北京甲科技有限公司", "乙方：上海乙信息有限公司", "第一章 总则",
+            "第一条 定义 本合同所称服务是指系统运维服务。", "第二条 期限 服务期限为一年。", "第二章 费用",
+            "第三条 服务费 服务费为每月人民币壹万元。"]
+    contract_id = upload(staff_user, name="chapters.docx", data=docx_bytes(text)).json()["id"]
+    sections = sections_of(staff_user, contract_id)
+    chapters = {s["number"]: s["id"] for s in sections if s["kind"] == "chapter"}
+    assert list(chapters) == ["第一章", "第二章"]
+    parents = {s["number"]: s["parent"] for s in sections if s["kind"] == "clause"}
+    assert parents == {"第一条": chapters["第一章"], "第二条": chapters["第一章"], "第三条": chapters["第二章"]}
