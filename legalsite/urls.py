@@ -29,4 +29,5 @@ urlpatterns = [
     path("api/v1/", include("tracing.api.urls")),
     path("api/v1/", include("chat.api.urls")),
     path("api/v1/", include("knowledge.api.urls")),
+    path("api/v1/", include("contracts.api.urls")),
 ]

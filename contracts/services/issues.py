@@ -122,7 +122,7 @@ def issue_add(*, actor: AbstractUser | None, contract: Contract, section: Sectio
 
 def _lock(issue: ReviewIssue, expected_version: int | None, agent_name: str, *, allow_decided: bool = False
           ) -> ReviewIssue:
-    current = ReviewIssue.objects.select_for_update().select_related("contract", "section").get(pk=issue.pk)
+    current = ReviewIssue.objects.select_for_update(of=("self",)).select_related("contract", "section").get(pk=issue.pk)
     if expected_version is not None and current.version != expected_version:
         raise IssueConflict(current)
     if agent_name and current.status in DECIDED and not allow_decided:

@@ -85,7 +85,7 @@ def test_autodiscovery_imports_each_app_tools_module_and_registers_its_tools() -
 
     imported = fresh.autodiscover()
 
-    assert sorted(imported) == ["chat.tools", "knowledge.tools"]  # firm, tracing … have no tools module
+    assert sorted(imported) == ["chat.tools", "contracts.tools", "knowledge.tools"]  # firm, tracing … have none
     names = set(fresh.names())
     assert {"calculate_severance", "web_search"} <= names  # chat.tools
     assert {"search_legal_knowledge", "lookup_legal_article", "search_cases"} <= names  # knowledge.tools

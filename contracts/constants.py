@@ -1,0 +1,38 @@
+"""Names and fixed texts of contract review that the services, tools, consumers, tasks and the
+console share.
+
+A leaf module: it imports nothing of contracts, so any layer may import it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: The Celery task that runs (or resumes) one auto-review (``contracts.tasks.review_run``).
+REVIEW_TASK: Final = "contracts.review_run"
+#: The Celery task that answers one chat message with the review agent (``contracts.tasks.chat_reply``).
+CHAT_TASK: Final = "contracts.chat_reply"
+#: The review agent's name in the agent registry (``contracts.specialists``).
+REVIEW_AGENT: Final = "contract_review"
+REVIEW_AGENT_LABEL: Final = "合同审核智能体"
+
+#: A running auto-review whose heartbeat is older than this is taken as interrupted (worker died).
+STALE_SECONDS: Final = 300
+#: Kinds of section a review walks (chapter headings and the signature block are not reviewed).
+REVIEWED_KINDS: Final = ("preamble", "clause", "annex")
+#: Upper bound of the issue snapshot the agent's prompt carries (characters).
+SNAPSHOT_PROMPT_CHARS: Final = 6000
+MAX_MESSAGE_CHARS: Final = 4000
+
+IN_PROGRESS_TEXT: Final = "该合同正在自动审核中（进度 {done}/{total}），请等待完成或先取消"
+INTERRUPTED_TEXT: Final = "审核进程意外中断，已完成的章节已保存，可重新发起自动审核从中断处继续"
+NO_SECTIONS_TEXT: Final = "该合同尚未拆分出可审核的章节"
+
+#: Delimiters of the contract text in the agent's messages: what is between them is data.
+TEXT_BEGIN: Final = "<<<合同原文开始>>>"
+TEXT_END: Final = "<<<合同原文结束>>>"
+
+
+def contract_group(contract_id: int) -> str:
+    """The Channels group a contract's watchers join and its reviews publish to."""
+    return f"contract.{contract_id}"

@@ -1,0 +1,59 @@
+"""``/ws/contracts/<contract_id>/``: watch a contract's reviews live.
+
+Browsers authenticate with the session cookie, API clients with ``Authorization: Token``; only
+who may see the contract (its owner, its matter's team; ``contracts.selectors.contracts``) may
+connect, and access is checked again while the socket is open (``legalsite.consumers``): on every
+message and when the contract, its matter's team or the user changes. A socket that lost access is
+closed with 4403 and receives nothing more.
+
+Events: ``progress`` {done, total, section, status}, ``issue`` {action, issue}, and the review
+agent's events (ARCHITECTURE §5: status, tool_call, tool_result, token, final, error). On connect
+the state of an auto-review in flight is sent as a ``progress`` event, so a page opened or
+reconnected mid-review shows where it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+
+from contracts.constants import contract_group
+from contracts.models import Contract
+from contracts.selectors.contracts import contract_get, run_in_flight
+from contracts.services.review import progress_event
+from legalsite.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
+from legalsite.realtime import matter_access_group
+
+__all__ = ["CLOSE_FORBIDDEN", "ContractConsumer"]
+
+
+class ContractConsumer(AccessCheckedConsumer):
+    def authorise(self, user: Any) -> bool:
+        contract_id = int(self.scope["url_route"]["kwargs"]["contract_id"])
+        try:
+            self.contract = contract_get(user=user, contract_id=contract_id)
+        except Contract.DoesNotExist:
+            return False
+        return True
+
+    def access_groups(self) -> list[str]:
+        groups = [contract_group(self.contract.pk)]
+        if self.contract.matter_id is not None:
+            groups.append(matter_access_group(self.contract.matter_id))
+        return groups
+
+    def _state(self) -> dict[str, Any] | None:
+        run = run_in_flight(contract=self.contract)
+        if run is None:
+            return None
+        return {**progress_event(run, run.current_section), "contract_id": self.contract.pk, "run_id": run.pk}
+
+    async def connected(self) -> None:
+        state = await database_sync_to_async(self._state)()
+        if state is not None:
+            await self.send_json(state)
+
+    async def event_forward(self, message: dict) -> None:
+        if not self.revoked:
+            await self.send_json(message["event"])

@@ -1,0 +1,219 @@
+"""``manage.py review_contract PATH [--user U] [--matter M] [--script FILE]``: upload a contract and
+review it in an interactive console.
+
+The console prints the review agent's live events (tool calls, issues raised, its reasoning as it
+streams) and accepts the chat's words (帮助 lists them): 审核当前章节, 下一章/上一章, 重新审核第五条,
+“第三条的违约金问题改为中风险”, 自动审核 (a progress bar), 状态, 导出, 重置, 审核合同 <路径>, 退出.
+Lines come from the terminal, from piped stdin or from ``--script FILE``. The console runs the
+agent in this process (no worker needed); everything it does goes through the same services as
+the page, as the user ``--user``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from contracts.ingest import UnreadableFile
+from contracts.models import Contract, ReviewRun
+from contracts.services import chat, review
+from contracts.services.contracts import contract_upload
+from firm.models import Matter
+from firm.selectors import matter_get, matter_list
+
+SEVERITY = {"high": "高", "medium": "中", "low": "低"}
+PROMPT = "合同审核> "
+
+
+class Printer:
+    """The agent's events as console lines; ``progress`` events feed a tqdm bar."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.bar: tqdm | None = None
+        self.streamed = False
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        kind = event.get("type")
+        if kind == "progress" and event.get("mode") == ReviewRun.Mode.AUTO:
+            self._progress(event)
+        elif kind == "token":
+            self.out.write(str(event.get("delta", "")))
+            self.out.flush()
+            self.streamed = True
+        elif kind == "tool_call":
+            self._line(f"  → {event.get('tool')} {self._brief(event.get('input') or {})}")
+        elif kind == "tool_result":
+            self._line(f"  ← {'成功' if event.get('ok') else '失败'}：{str(event.get('summary', ''))[:120]}")
+        elif kind == "issue":
+            issue = event.get("issue") or {}
+            action = {"created": "＋", "changed": "✎", "deleted": "－"}.get(str(event.get("action")), "·")
+            where = issue.get("section_number") or "缺失条款"
+            self._line(f"  {action} 问题 #{issue.get('id')} [{SEVERITY.get(issue.get('severity'), '')}] {where} "
+                       f"{issue.get('category', '')}：{str(issue.get('description', ''))[:80]}")
+        elif kind == "status" and event.get("phase") != "answer":
+            self._line(f"  {event.get('text', '')}")
+        elif kind == "error":
+            self._line(f"  ！{event.get('message', '')}")
+
+    @staticmethod
+    def _brief(arguments: dict[str, Any]) -> str:
+        action = arguments.get("action") or arguments.get("query") or ""
+        quote = arguments.get("quote") or ""
+        return f"{action}{'：' + quote[:30] if quote else ''}"
+
+    def _line(self, text: str) -> None:
+        if self.streamed:
+            self.out.write("\n")
+            self.streamed = False
+        if self.bar is not None:
+            self.bar.write(text, file=self.out)
+        else:
+            self.out.write(text + "\n")
+
+    def _progress(self, event: dict[str, Any]) -> None:
+        total, done = int(event.get("total") or 0), int(event.get("done") or 0)
+        if self.bar is None:
+            self.bar = tqdm(total=total, desc="自动审核", unit="节", file=self.out, dynamic_ncols=True,
+                            mininterval=0)
+        self.bar.total = total
+        self.bar.n = done
+        section = event.get("section") or {}
+        if section:
+            self.bar.set_postfix_str(str(section.get("number") or ""), refresh=False)
+        self.bar.refresh()
+
+    def close(self) -> None:
+        if self.streamed:
+            self.out.write("\n")
+            self.streamed = False
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+
+class Command(BaseCommand):
+    help = "上传一份合同（.docx/.pdf/.txt/.md）并在交互式控制台中逐条或自动审核。"
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("path", help="合同文件路径")
+        parser.add_argument("--user", help="以该用户身份审核（用户名；默认为第一位管理员）")
+        parser.add_argument("--matter", help="归入的案件（编号或 id）")
+        parser.add_argument("--title", default="", help="合同标题（默认取文件名）")
+        parser.add_argument("--script", help="从文件逐行读取指令（不交互）")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        self.user = self._user(options.get("user"))
+        self.matter = self._matter(options.get("matter"))
+        self.printer = Printer(self.stdout)
+        contract = self._upload(options["path"], options.get("title") or "")
+        lines = self._lines(options.get("script"))
+        self.stdout.write("输入“帮助”查看指令，“退出”结束。")
+        for line in lines:
+            text = line.strip()
+            if not text:
+                continue
+            command = chat.command_parse(text)
+            if command.name == "quit":
+                self.stdout.write("再见。")
+                break
+            if command.name == "open":
+                contract = self._upload(command.path, "") or contract
+                continue
+            if command.name == "auto":
+                self._auto(contract)
+                continue
+            self._say(contract, text)
+
+    # -- steps ------------------------------------------------------------------------------------
+    def _user(self, username: str | None) -> Any:
+        users = get_user_model().objects.filter(is_active=True)
+        user = users.filter(username=username).first() if username else (
+            users.filter(is_superuser=True).order_by("pk").first() or users.filter(groups__name="admin").first())
+        if user is None:
+            raise CommandError(f"没有用户 {username}" if username else "请用 --user 指定审核人（系统中没有管理员）")
+        return user
+
+    def _matter(self, value: str | None) -> Matter | None:
+        if not value:
+            return None
+        try:
+            if value.isdigit():
+                return matter_get(user=self.user, matter_id=int(value))
+            return matter_list(user=self.user).get(number=value)
+        except Matter.DoesNotExist:
+            raise CommandError(f"没有您可用的案件 {value}") from None
+
+    def _upload(self, path: str, title: str) -> Contract | None:
+        file = Path(path).expanduser()
+        if not file.is_file():
+            self.stderr.write(f"找不到文件：{path}")
+            if not hasattr(self, "contract"):
+                raise CommandError(f"找不到文件：{path}")
+            return None
+        try:
+            contract = contract_upload(actor=self.user, file_name=file.name, data=file.read_bytes(),
+                                       title=title, matter=self.matter)
+        except (UnreadableFile, ValidationError, PermissionDenied) as exc:
+            message = "；".join(getattr(exc, "messages", None) or [str(exc)])
+            if not hasattr(self, "contract"):
+                raise CommandError(message) from None
+            self.stderr.write(message)
+            return None
+        self.contract = contract
+        sections = contract.sections.count()
+        parties = "；".join(f"{p.get('role')} {p.get('name')}" for p in contract.parties or []
+                           if isinstance(p, dict))
+        notes = ("，无编号按段落拆分" if contract.split_fallback else "") + (
+            "，含 OCR 识别" if contract.ocr_used else "")
+        self.stdout.write(f"已上传《{contract.title}》（#{contract.pk}，{contract.get_contract_type_display()}，"
+                          f"{sections} 节{notes}）" + (f"\n当事人：{parties}" if parties else ""))
+        return contract
+
+    def _lines(self, script: str | None) -> Any:
+        if script:
+            yield from Path(script).read_text(encoding="utf-8").splitlines()
+            return
+        if not sys.stdin.isatty():
+            yield from sys.stdin
+            return
+        while True:
+            try:
+                yield input(PROMPT)
+            except EOFError:
+                return
+
+    def _say(self, contract: Contract, text: str) -> None:
+        try:
+            _, reply = chat.chat_post(actor=self.user, contract=contract, content=text, inline=True,
+                                      listener=self.printer)
+        except (ValidationError, PermissionDenied) as exc:
+            self.printer.close()
+            self.stderr.write("；".join(getattr(exc, "messages", None) or [str(exc)]))
+            return
+        streamed = self.printer.streamed
+        self.printer.close()
+        if reply is not None and not streamed:
+            self.stdout.write(reply.content)
+
+    def _auto(self, contract: Contract) -> None:
+        try:
+            run = review.review_start(actor=self.user, contract=contract, mode=ReviewRun.Mode.AUTO, queue=False)
+        except review.ReviewInProgress as exc:
+            self.stdout.write(exc.message)
+            return
+        except ValidationError as exc:
+            self.stdout.write("；".join(exc.messages))
+            return
+        finished = review.review_run(run_id=run.pk, listener=self.printer)
+        self.printer.close()
+        if finished is None:
+            self.stdout.write("该审核已由其他进程处理。")
+            return
+        self.stdout.write(chat.status_text(contract=contract))

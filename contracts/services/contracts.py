@@ -1,0 +1,381 @@
+"""Writes of contracts and their sections: upload (read, split, store), edit, move, delete, export,
+and the lawyer's corrections of the split (merge adjacent sections, split one in two).
+
+Each write is all or nothing and an audit event recorded in its own transaction
+(``contract.uploaded``, ``contract.changed``, ``contract.moved``, ``contract.deleted``,
+``contract.exported``, ``contract.sections_merged``, ``contract.section_split``). Moving or
+deleting a contract makes its open websockets re-check their access once committed.
+
+Section invariants kept by merge and split: ``order`` is 0..n-1 with no gap; ``text`` is the
+``"\\n"``-join of the paragraphs ``para_start..para_end``; every issue's ``quote`` is
+``section.text[start:end]`` of the section it points to.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import asdict
+from pathlib import PurePath
+from typing import Any
+
+from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import F
+
+from contracts import export
+from contracts.constants import contract_group
+from contracts.ingest import MAX_UPLOAD_BYTES, UnreadableFile, read_document, split_document
+from contracts.models import Contract, ContractType, ReviewIssue, ReviewRun, Section
+from contracts.selectors.contracts import contract_original, run_in_flight
+from contracts.types import ExportIssue, ExportSection, ParsedDocument
+from firm.models import Matter
+from firm.roles import does_client_work, is_admin
+from firm.selectors import matter_is_member
+from firm.services import work_move_check
+from legalsite import realtime
+from tracing.services import audit_event_record
+
+EXPORT_FORMATS = ("docx", "report", "json", "md")
+#: Where a renumbering parks the rows it moves, so the unique (contract, order) never collides.
+_PARK = 1_000_000
+_TITLE_RE = re.compile(r"(合同|协议|协议书|契约|合同书|确认书|承诺书|补充协议)$")
+_LEADING_NUMBER_RE = re.compile(
+    r"^\s*(第[一二三四五六七八九十百千零〇两\d]+[章节条]|附件[一二三四五六七八九十\d]*|"
+    r"[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十\d]+[)）]|\d+(?:\.\d+)*[.、．]?)\s*")
+
+
+class UploadTooLarge(UnreadableFile):
+    """The file is over :data:`contracts.ingest.MAX_UPLOAD_BYTES` (HTTP 413)."""
+
+
+def _matter_ref(matter: Matter | None) -> dict[str, Any] | None:
+    return {"id": matter.pk, "number": matter.number} if matter is not None else None
+
+
+def _client_worker(actor: AbstractUser) -> None:
+    if not does_client_work(actor):
+        raise PermissionDenied("合规人员不能处理合同")
+
+
+def _check_matter(actor: AbstractUser, matter: Matter | None) -> None:
+    if matter is not None and not matter_is_member(user=actor, matter=matter):
+        raise PermissionDenied("您不在该案件团队中，不能将合同归入该案件")
+
+
+def _contract_type(value: str | None, guessed: str) -> str:
+    if value in (None, ""):
+        return guessed if guessed in ContractType.values else ContractType.OTHER
+    if value not in ContractType.values:
+        raise ValidationError({"contract_type": f"合同类型须为：{'、'.join(ContractType.values)}"})
+    return value
+
+
+def _guess_title(doc: ParsedDocument, file_name: str) -> str:
+    """The document's own title (a short first line ending in 合同/协议 …), else the file name."""
+    for paragraph in doc.paragraphs[:8]:
+        text = re.sub(r"\s+", "", paragraph.text)
+        if not text:
+            continue
+        if len(text) <= 40 and _TITLE_RE.search(text):
+            return text
+        break
+    return PurePath(file_name).stem[:200] or "未命名合同"
+
+
+def contract_upload(*, actor: AbstractUser, file_name: str, data: bytes, title: str = "",
+                    matter: Matter | None = None, contract_type: str | None = None) -> Contract:
+    """Read, split and store an uploaded contract. All or nothing: any error (wrong type, empty,
+    too big, corrupt, encrypted, a lying extension — ``UnreadableFile`` with a message for the
+    user; ``UploadTooLarge`` over 20 MB) stores nothing."""
+    _client_worker(actor)
+    _check_matter(actor, matter)
+    file_name = PurePath(file_name or "").name[:255]
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise UploadTooLarge(f"文件超过 {MAX_UPLOAD_BYTES // (1024 * 1024)} MB 上限")
+    _contract_type(contract_type, "")  # a wrong type is refused before the work
+    doc = read_document(file_name, data)
+    split = split_document(doc)
+    if not split.sections:
+        raise UnreadableFile("文件中没有可读取的文字")
+    title = (title or "").strip()[:200] or _guess_title(doc, file_name)
+    kind = _contract_type(contract_type, split.contract_type)
+    with transaction.atomic():
+        contract = Contract.objects.create(
+            owner=actor, matter=matter, title=title, contract_type=kind, status=Contract.Status.SPLIT,
+            file_name=file_name, file_format=doc.fmt, file_size=len(data),
+            file_sha256=hashlib.sha256(data).hexdigest(), original=data,
+            parties=[asdict(p) for p in split.parties], split_fallback=split.fallback_paragraphs,
+            ocr_used=doc.ocr_used,
+        )
+        orders = {draft.order: i for i, draft in enumerate(split.sections)}
+        rows = Section.objects.bulk_create([
+            Section(contract=contract, order=i, kind=draft.kind, number=draft.number[:40], title=draft.title[:200],
+                    text=draft.text, para_start=draft.para_start, para_end=draft.para_end, ocr=draft.ocr)
+            for i, draft in enumerate(split.sections)
+        ])
+        linked = []
+        for row, draft in zip(rows, split.sections, strict=True):
+            if draft.parent is not None and draft.parent in orders and orders[draft.parent] != row.order:
+                row.parent = rows[orders[draft.parent]]
+                linked.append(row)
+        if linked:
+            Section.objects.bulk_update(linked, ["parent"])
+        audit_event_record(actor=actor, event_type="contract.uploaded", obj=contract,
+                           new={"title": title, "file_name": file_name, "sha256": contract.file_sha256,
+                                "size": contract.file_size, "format": doc.fmt, "contract_type": kind,
+                                "matter": _matter_ref(matter)},
+                           detail={"sections": len(rows), "split_fallback": split.fallback_paragraphs,
+                                   "ocr_used": doc.ocr_used})
+    return contract
+
+
+def contract_update(*, actor: AbstractUser, contract: Contract, title: str | None = None,
+                    contract_type: str | None = None, matter: Matter | None | bool = False) -> Contract:
+    """Rename, retype or move a contract (``matter=False`` leaves the matter unchanged; ``None``
+    takes it out of its matter). Moving is ``firm.services.work_move_check``'s rule and its own
+    audit event (``contract.moved``, recorded against the matter it leaves)."""
+    _client_worker(actor)
+    old: dict[str, Any] = {}
+    new: dict[str, Any] = {}
+    with transaction.atomic():
+        contract = (Contract.objects.select_for_update(of=("self",)).defer("original")
+                    .select_related("matter", "owner").get(pk=contract.pk))
+        source = contract.matter
+        target = source if matter is False else (matter or None)
+        moved = (target.pk if target else None) != contract.matter_id
+        if moved:
+            work_move_check(actor=actor, work_owner=contract.owner, current_matter=source, target_matter=target)
+            old["matter"], new["matter"] = _matter_ref(source), _matter_ref(target)
+            contract.matter = target
+        if title is not None:
+            title = title.strip()[:200]
+            if not title:
+                raise ValidationError({"title": "标题不能为空"})
+            if title != contract.title:
+                old["title"], new["title"] = contract.title, title
+                contract.title = title
+        if contract_type is not None and contract_type != contract.contract_type:
+            new["contract_type"] = _contract_type(contract_type, ContractType.OTHER)
+            old["contract_type"] = contract.contract_type
+            contract.contract_type = new["contract_type"]
+        if not new:
+            return contract
+        contract.save(update_fields=["updated_at", *(k for k in ("matter", "title", "contract_type") if k in new)])
+        if moved:
+            audit_event_record(actor=actor, event_type="contract.moved", obj=contract, matter=source, old=old, new=new,
+                               detail={"from_privileged": bool(source and source.privileged),
+                                       "to_privileged": bool(target and target.privileged)})
+            realtime.access_changed(contract_group(contract.pk))
+        else:
+            audit_event_record(actor=actor, event_type="contract.changed", obj=contract, old=old, new=new)
+    return contract
+
+
+def contract_delete(*, actor: AbstractUser, contract: Contract) -> None:
+    """Delete a contract with its sections, issues, runs and chat (the owner or an admin)."""
+    if contract.owner_id != actor.pk and not is_admin(actor):
+        raise PermissionDenied("只有合同的所有人或管理员可以删除合同")
+    group = contract_group(contract.pk)  # the primary key is gone after delete()
+    with transaction.atomic():
+        audit_event_record(actor=actor, event_type="contract.deleted", obj=contract,
+                           old={"title": contract.title, "file_name": contract.file_name,
+                                "sha256": contract.file_sha256, "matter": _matter_ref(contract.matter),
+                                "owner": contract.owner.get_username(), "sections": contract.sections.count(),
+                                "issues": contract.issues.count()})
+        contract.delete()
+        realtime.access_changed(group)
+
+
+# --- merge and split sections ----------------------------------------------------------------
+def _no_review_running(contract: Contract) -> None:
+    if run_in_flight(contract=contract) is not None:
+        raise ValidationError("自动审核进行中，暂不能合并或拆分章节；请等待完成或取消后再试")
+
+
+def _shift_orders(contract: Contract, after: int, by: int) -> None:
+    """Move every section with ``order > after`` by ``by`` (±), through a parking range so the
+    unique (contract, order) is never violated row by row."""
+    rows = Section.objects.filter(contract=contract, order__gt=after)
+    rows.update(order=F("order") + _PARK)
+    Section.objects.filter(contract=contract, order__gt=after + _PARK).update(order=F("order") - _PARK + by)
+
+
+def _section_ref(section: Section) -> dict[str, Any]:
+    return {"id": section.pk, "order": section.order, "number": section.number, "kind": section.kind,
+            "para_start": section.para_start, "para_end": section.para_end}
+
+
+def sections_merge(*, actor: AbstractUser, contract: Contract, section_ids: list[int]) -> Section:
+    """Merge adjacent sections into the first: its text runs on over the paragraphs in between
+    (empty lines the splitter skipped), its kind, number and title are the first's; the others'
+    issues move into it with their offsets shifted, their sub-sections hang under it."""
+    _client_worker(actor)
+    ids = list(dict.fromkeys(int(i) for i in section_ids))
+    if len(ids) < 2:
+        raise ValidationError("请选择至少两个相邻的章节")
+    with transaction.atomic():
+        _no_review_running(contract)
+        sections = list(Section.objects.select_for_update().filter(contract=contract, pk__in=ids).order_by("order"))
+        if len(sections) != len(ids):
+            raise ValidationError("所选章节不属于该合同")
+        orders = [s.order for s in sections]
+        if orders != list(range(orders[0], orders[0] + len(orders))):
+            raise ValidationError("只能合并相邻的章节")
+        first, rest = sections[0], sections[1:]
+        before = [_section_ref(s) for s in sections]
+        text, para_end = first.text, first.para_end
+        for section in rest:
+            gap = max(section.para_start - para_end, 1)
+            offset = len(text) + gap
+            text = text + "\n" * gap + section.text
+            para_end = max(para_end, section.para_end)
+            ReviewIssue.objects.filter(section=section).update(section=first, start=F("start") + offset,
+                                                               end=F("end") + offset, version=F("version") + 1)
+        merged_ids = [s.pk for s in rest]
+        Section.objects.filter(parent_id__in=merged_ids).exclude(pk=first.pk).update(parent=first)
+        ReviewRun.objects.filter(current_section_id__in=merged_ids).update(current_section=first)
+        first.text, first.para_end = text, para_end
+        first.ocr = any(s.ocr for s in sections)
+        first.save(update_fields=["text", "para_end", "ocr"])
+        Section.objects.filter(pk__in=merged_ids).delete()
+        _shift_orders(contract, first.order, -len(rest))
+        audit_event_record(actor=actor, event_type="contract.sections_merged", obj=contract,
+                           old={"sections": before}, new={"section": _section_ref(first)})
+    first.refresh_from_db()
+    return first
+
+
+def _paragraph_starts(text: str) -> list[int]:
+    return [0, *(m.end() for m in re.finditer("\n", text))]
+
+
+def _leading_number(text: str) -> str:
+    match = _LEADING_NUMBER_RE.match(text)
+    return match.group(1).strip()[:40] if match else ""
+
+
+def section_split(*, actor: AbstractUser, section: Section, at: int) -> Section:
+    """Split ``section`` in two at character offset ``at``, which must start one of its paragraphs
+    (not the first). The new section follows it with the same kind and parent and the document's
+    own number when the paragraph starts with one; issues quoted after ``at`` move into it with
+    their offsets shifted. A quote straddling ``at`` refuses the split."""
+    _client_worker(actor)
+    with transaction.atomic():
+        section = (Section.objects.select_for_update(of=("self",)).select_related("contract")
+                   .defer("contract__original").get(pk=section.pk))
+        contract = section.contract
+        _no_review_running(contract)
+        starts = _paragraph_starts(section.text)
+        if len(starts) - 1 != section.para_end - section.para_start:
+            raise ValidationError("该章节的段落与原文不对应，无法拆分")
+        if at not in starts[1:]:
+            raise ValidationError("只能在章节内两个段落之间拆分（请选择新章节开始的段落）")
+        line = starts.index(at)
+        # The paragraph break is text[at - 1]: a quote in the head ends before it, one in the tail starts at ``at``.
+        straddling = ReviewIssue.objects.filter(section=section, start__lt=at, end__gt=at - 1).first()
+        if straddling is not None:
+            raise ValidationError(f"拆分位置位于问题 #{straddling.pk} 的引文中间，请先修改该问题的引文")
+        before = _section_ref(section)
+        head, tail = section.text[:at - 1], section.text[at:]
+        _shift_orders(contract, section.order, 1)
+        new = Section.objects.create(
+            contract=contract, order=section.order + 1, kind=section.kind, number=_leading_number(tail),
+            title="", text=tail, parent=section.parent, para_start=section.para_start + line,
+            para_end=section.para_end, ocr=section.ocr,
+        )
+        ReviewIssue.objects.filter(section=section, start__gte=at).update(
+            section=new, start=F("start") - at, end=F("end") - at, version=F("version") + 1)
+        section.text, section.para_end = head, section.para_start + line - 1
+        section.save(update_fields=["text", "para_end"])
+        audit_event_record(actor=actor, event_type="contract.section_split", obj=contract,
+                           old={"section": before}, new={"sections": [_section_ref(section), _section_ref(new)]},
+                           detail={"at": at})
+    return new
+
+
+# --- export ----------------------------------------------------------------------------------
+def _basis_label(item: dict[str, Any]) -> str:
+    label = item.get("label") or (f"第{item.get('article')}条" if item.get("article") not in (None, "") else "")
+    mark = "✓" if item.get("valid") else "✗"
+    return f"《{item.get('law', '')}》{label} {mark}".strip()
+
+
+def export_sections(contract: Contract) -> list[ExportSection]:
+    return [ExportSection(order=s.order, number=s.number, title=s.title, text=s.text, para_start=s.para_start,
+                          para_end=s.para_end, kind=s.kind)
+            for s in contract.sections.order_by("order")]
+
+
+def export_issues(contract: Contract) -> list[ExportIssue]:
+    """Every issue with its status (the exporters leave rejected ones out of the Word files)."""
+    return [ExportIssue(id=i.pk, section_order=i.section.order if i.section else None,
+                        section_number=i.section.number if i.section else "", quote=i.quote, start=i.start,
+                        end=i.end, category=i.category, severity=i.severity, description=i.description,
+                        suggestion=i.suggestion, status=i.status,
+                        basis=[_basis_label(b) for b in i.basis or [] if isinstance(b, dict)])
+            for i in _issues(contract)]
+
+
+def _issues(contract: Contract) -> list[ReviewIssue]:
+    return list(contract.issues.select_related("section").order_by("section__order", "id"))
+
+
+def _json_record(contract: Contract) -> dict[str, Any]:
+    """The contract, its sections and issues in the API's shapes (ARCHITECTURE §8) for the JSON export."""
+    record = {
+        "id": contract.pk, "title": contract.title, "status": contract.status,
+        "contract_type": contract.contract_type, "contract_type_label": contract.get_contract_type_display(),
+        "matter": contract.matter_id, "matter_number": contract.matter.number if contract.matter_id else None,
+        "owner": contract.owner.get_username(), "file_name": contract.file_name, "file_format": contract.file_format,
+        "file_sha256": contract.file_sha256, "parties": contract.parties, "split_fallback": contract.split_fallback,
+        "ocr_used": contract.ocr_used, "created_at": contract.created_at.isoformat(),
+    }
+    sections = [{"id": s.pk, "order": s.order, "kind": s.kind, "number": s.number, "title": s.title, "text": s.text,
+                 "parent": s.parent_id} for s in contract.sections.order_by("order")]
+    issues = [{"id": i.pk, "section": i.section_id, "section_number": i.section.number if i.section else None,
+               "quote": i.quote, "category": i.category, "severity": i.severity, "description": i.description,
+               "suggestion": i.suggestion, "basis": [b for b in i.basis or [] if isinstance(b, dict)],
+               "status": i.status, "author": i.author} for i in _issues(contract)]
+    return {"contract": record, "sections": sections, "issues": issues}
+
+
+EXPORT_FILES = {
+    "docx": ("审查批注", "docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
+    "report": ("审查报告", "docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
+    "json": ("审查结果", "json", "application/json"),
+    "md": ("审查结果", "md", "text/markdown; charset=utf-8"),
+}
+
+
+def contract_export(*, actor: AbstractUser, contract: Contract, fmt: str) -> tuple[bytes, str, str]:
+    """The contract and its issues as ``fmt`` (docx: the contract with Word comments and tracked
+    changes; report: the review report; json; md) → ``(content, file name, content type)``,
+    recorded as ``contract.exported``: client work leaving the system."""
+    _client_worker(actor)
+    if fmt not in EXPORT_FORMATS:
+        raise ValidationError({"format": "可选 docx、report、json、md"})
+    sections, issues = export_sections(contract), export_issues(contract)
+    type_label = ContractType(contract.contract_type).label if contract.contract_type in ContractType.values \
+        else contract.contract_type
+    if fmt == "docx":
+        original = contract_original(contract=contract) if contract.file_format == Contract.Format.DOCX else None
+        content: bytes = export.annotated_docx(original=original, file_format=contract.file_format,
+                                               title=contract.title, sections=sections, issues=issues)
+    elif fmt == "report":
+        content = export.report_docx(title=contract.title, contract_type_label=type_label, sections=sections,
+                                     issues=issues)
+    elif fmt == "json":
+        content = json.dumps(export.to_json(**_json_record(contract)), ensure_ascii=False, indent=2).encode()
+    else:
+        content = export.to_markdown(title=contract.title, contract_type_label=type_label, sections=sections,
+                                     issues=issues).encode()
+    suffix, extension, content_type = EXPORT_FILES[fmt]
+    file_name = f"{contract.title}-{suffix}.{extension}"
+    with transaction.atomic():
+        audit_event_record(actor=actor, event_type="contract.exported", obj=contract,
+                           detail={"format": fmt, "issues": sum(1 for i in issues if i.status != "rejected"),
+                                   "size": len(content)})
+    return content, file_name, content_type

@@ -1,0 +1,16 @@
+from celery import shared_task
+
+from contracts.constants import CHAT_TASK, REVIEW_TASK
+from contracts.services import chat, review
+
+
+@shared_task(name=REVIEW_TASK, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def review_run(run_id: int) -> None:
+    """Run or resume one auto-review; the run row holds its progress, the task stores no result."""
+    review.review_run(run_id=run_id)
+
+
+@shared_task(name=CHAT_TASK, acks_late=True, ignore_result=True)
+def chat_reply(message_id: int, section_id: int | None = None) -> None:
+    """The review agent's reply to one contract chat message (stored and sent over the websocket)."""
+    chat.chat_reply(message_id=message_id, section_id=section_id)

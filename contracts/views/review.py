@@ -1,0 +1,283 @@
+"""Portal pages of 合同审查: the contract list with upload, and one contract's workspace (section
+navigator, the clause text with the issues' quotes marked, the issue panel, the agent chat, the
+auto-review progress, export), plus the fragment its script fetches (one rendered issue).
+
+Server-rendered first: reading, uploading, editing an issue, merging and splitting sections work
+without JavaScript through the forms here. ``static/js/contracts.js`` makes the page live: the
+issue buttons call the REST API (with the version read), auto-review and chat go through the API,
+and the websocket ``/ws/contracts/<id>/`` streams progress, issues and the agent's events.
+Access: ``contracts.selectors.contracts`` (404 for what the user may not see); compliance
+officers do no client work.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages as flash
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from contracts.ingest import MAX_UPLOAD_BYTES, UnreadableFile
+from contracts.models import Contract, ContractMessage, ContractType, ReviewIssue, ReviewRun, Section
+from contracts.presenters import marked_paragraphs, paragraphs_html
+from contracts.selectors.contracts import (
+    contract_get_or_404,
+    contract_issues,
+    contract_list_with_counts,
+    contract_sections,
+    issue_counts,
+    issue_get_or_404,
+    run_in_flight,
+    section_get_or_404,
+)
+from contracts.services.contracts import (
+    contract_delete,
+    contract_update,
+    contract_upload,
+    section_split,
+    sections_merge,
+)
+from contracts.services.issues import IssueConflict, issue_confirm, issue_reject, issue_update
+from firm.models import Matter
+from firm.roles import does_client_work
+from firm.selectors import matter_get, matter_list
+
+EXPORTS = (("批注版合同（Word）", "docx"), ("审查报告（Word）", "report"), ("JSON", "json"), ("Markdown", "md"))
+KIND_LABELS = dict(Section.Kind.choices)
+RECENT_MESSAGES = 200
+
+
+# --- access ----------------------------------------------------------------------------------------
+def _client_worker(request: HttpRequest) -> None:
+    if not does_client_work(request.user):
+        raise PermissionDenied("合规人员不能使用合同审查")
+
+
+def _contract_or_404(request: HttpRequest, contract_id: int) -> Contract:
+    _client_worker(request)
+    return contract_get_or_404(user=request.user, contract_id=contract_id)
+
+
+def _matter_or_404(request: HttpRequest, value: str) -> Matter | None:
+    if not value.strip():
+        return None
+    try:
+        return matter_get(user=request.user, matter_id=int(value))
+    except (Matter.DoesNotExist, ValueError):
+        raise Http404("案件不存在或无权查看") from None
+
+
+def _errors(exc: ValidationError | PermissionDenied) -> str:
+    if isinstance(exc, ValidationError):
+        return "；".join(exc.messages)
+    return str(exc)
+
+
+# --- the list and upload ---------------------------------------------------------------------------
+@login_required
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    _client_worker(request)
+    matter = request.GET.get("matter", "")
+    contracts = contract_list_with_counts(user=request.user, matter_id=int(matter) if matter.isdigit() else None,
+                                          search=request.GET.get("q", "").strip())
+    return render(request, "contracts/index.html", {
+        "contracts": contracts,
+        "matters": matter_list(user=request.user, status=Matter.Status.OPEN),
+        "selected_matter": matter,
+        "search": request.GET.get("q", ""),
+        "contract_types": ContractType.choices,
+        "max_mb": MAX_UPLOAD_BYTES // (1024 * 1024),
+    })
+
+
+@login_required
+@require_POST
+def upload(request: HttpRequest) -> HttpResponse:
+    _client_worker(request)
+    file = request.FILES.get("file")
+    if file is None:
+        flash.error(request, "请选择要上传的合同文件")
+        return redirect("contracts:index")
+    matter = _matter_or_404(request, request.POST.get("matter", ""))
+    try:
+        if file.size > MAX_UPLOAD_BYTES:
+            raise UnreadableFile(f"文件超过 {MAX_UPLOAD_BYTES // (1024 * 1024)} MB 上限")
+        contract = contract_upload(actor=request.user, file_name=file.name, data=file.read(),
+                                   title=request.POST.get("title", ""), matter=matter,
+                                   contract_type=request.POST.get("contract_type") or None)
+    except (UnreadableFile, ValidationError, PermissionDenied) as exc:
+        message = str(exc) if isinstance(exc, UnreadableFile) else _errors(exc)
+        flash.error(request, f"无法上传「{file.name}」：{message}")
+        return redirect("contracts:index")
+    flash.success(request, f"已上传并拆分为 {contract.sections.count()} 个章节"
+                           + ("（未识别到条款编号，已按段落拆分）" if contract.split_fallback else ""))
+    return redirect(contract)
+
+
+# --- one contract ----------------------------------------------------------------------------------
+def _issue_context(issue: ReviewIssue) -> dict[str, Any]:
+    return {"issue": issue, "severities": ReviewIssue.Severity.choices}
+
+
+@login_required
+@require_GET
+def detail(request: HttpRequest, contract_id: int) -> HttpResponse:
+    contract = _contract_or_404(request, contract_id)
+    sections = list(contract_sections(contract=contract))
+    issues = list(contract_issues(contract=contract))
+    by_section: dict[int | None, list[ReviewIssue]] = {}
+    for issue in issues:
+        by_section.setdefault(issue.section_id, []).append(issue)
+    focus_id = request.GET.get("section", "")
+    focus = next((s for s in sections if str(s.pk) == focus_id), None)
+    csrf_token = get_token(request)
+    rows = []
+    for position, section in enumerate(sections):
+        own = by_section.get(section.pk, [])
+        rows.append({
+            "section": section,
+            "kind_label": KIND_LABELS.get(section.kind, section.kind),
+            "body": paragraphs_html(
+                marked_paragraphs(section.text, own), csrf_token=csrf_token,
+                split_action=reverse("contracts:split", args=[contract.pk, section.pk])
+                if focus is not None and section.pk == focus.pk else ""),
+            "issue_total": sum(1 for i in own if i.status != ReviewIssue.Status.REJECTED),
+            "severity": min((i.severity for i in own if i.status == ReviewIssue.Status.OPEN),
+                            key=lambda s: {"high": 0, "medium": 1, "low": 2}.get(s, 9), default=""),
+            "next": sections[position + 1] if position + 1 < len(sections) else None,
+            "focused": focus is not None and section.pk == focus.pk,
+        })
+    run = run_in_flight(contract=contract)
+    chat = list(ContractMessage.objects.filter(contract=contract).order_by("-created_at", "-id")[:RECENT_MESSAGES])
+    chat.reverse()
+    config = {
+        "contractId": contract.pk,
+        "wsPath": f"/ws/contracts/{contract.pk}/",
+        "csrfToken": csrf_token,
+        "api": reverse("api-contract", args=[contract.pk]),
+        "issueFragment": reverse("contracts:issue", args=[contract.pk, 0]),
+        "run": {"id": run.pk, "status": run.status, "done": run.progress, "total": run.total} if run else None,
+    }
+    return render(request, "contracts/detail.html", {
+        "contract": contract,
+        "rows": rows,
+        "focus": focus,
+        "issues": issues,
+        "missing": by_section.get(None, []),
+        "counts": issue_counts(contract=contract),
+        "run": run,
+        "progress_total": run.total if run and run.total else len(sections),
+        "progress_done": run.progress if run else 0,
+        "chat_messages": chat,
+        "exports": [(label, f"{reverse('api-contract-export', args=[contract.pk])}?format={fmt}")
+                    for label, fmt in EXPORTS],
+        "contract_types": ContractType.choices,
+        "severities": ReviewIssue.Severity.choices,
+        "is_owner": contract.owner_id == request.user.pk,
+        "contracts_config": config,
+        "run_statuses": dict(ReviewRun.Status.choices),
+    })
+
+
+@login_required
+@require_GET
+def issue_fragment(request: HttpRequest, contract_id: int, issue_id: int) -> HttpResponse:
+    """One rendered issue card (what the script swaps in after a change)."""
+    contract = _contract_or_404(request, contract_id)
+    return render(request, "contracts/_issue.html",
+                  _issue_context(issue_get_or_404(contract=contract, issue_id=issue_id)))
+
+
+@login_required
+@require_POST
+def update(request: HttpRequest, contract_id: int) -> HttpResponse:
+    contract = _contract_or_404(request, contract_id)
+    try:
+        contract_update(actor=request.user, contract=contract, title=request.POST.get("title"),
+                        contract_type=request.POST.get("contract_type") or None)
+        flash.success(request, "已保存")
+    except (ValidationError, PermissionDenied) as exc:
+        flash.error(request, _errors(exc))
+    return redirect(contract)
+
+
+@login_required
+@require_POST
+def delete(request: HttpRequest, contract_id: int) -> HttpResponse:
+    contract = _contract_or_404(request, contract_id)
+    title = contract.title
+    contract_delete(actor=request.user, contract=contract)
+    flash.success(request, f"已删除合同「{title}」")
+    return redirect("contracts:index")
+
+
+def _back_to(contract: Contract, section: Section | None) -> HttpResponse:
+    url = contract.get_absolute_url()
+    return redirect(f"{url}?section={section.pk}#sec-{section.pk}" if section else url)
+
+
+@login_required
+@require_POST
+def merge(request: HttpRequest, contract_id: int) -> HttpResponse:
+    contract = _contract_or_404(request, contract_id)
+    try:
+        ids = [int(v) for v in request.POST.getlist("sections")]
+        merged = sections_merge(actor=request.user, contract=contract, section_ids=ids)
+    except ValueError:
+        flash.error(request, "请选择要合并的章节")
+        return _back_to(contract, None)
+    except (ValidationError, PermissionDenied) as exc:
+        flash.error(request, _errors(exc))
+        return _back_to(contract, None)
+    flash.success(request, f"已合并为「{merged}」")
+    return _back_to(contract, merged)
+
+
+@login_required
+@require_POST
+def split(request: HttpRequest, contract_id: int, section_id: int) -> HttpResponse:
+    contract = _contract_or_404(request, contract_id)
+    section = section_get_or_404(contract=contract, section_id=section_id)
+    try:
+        new = section_split(actor=request.user, section=section, at=int(request.POST.get("at", "")))
+    except ValueError:
+        flash.error(request, "请选择拆分位置")
+        return _back_to(contract, section)
+    except (ValidationError, PermissionDenied) as exc:
+        flash.error(request, _errors(exc))
+        return _back_to(contract, section)
+    flash.success(request, f"已拆分，新章节「{new}」")
+    return _back_to(contract, new)
+
+
+@login_required
+@require_POST
+def issue_action(request: HttpRequest, contract_id: int, issue_id: int) -> HttpResponse:
+    """Without JavaScript: confirm, reject or edit (severity, suggestion) one issue, with the version read."""
+    contract = _contract_or_404(request, contract_id)
+    issue = issue_get_or_404(contract=contract, issue_id=issue_id)
+    action = request.POST.get("action", "")
+    version = request.POST.get("version", "")
+    expected = int(version) if version.isdigit() else None
+    try:
+        if action == "confirm":
+            issue_confirm(actor=request.user, issue=issue, expected_version=expected)
+        elif action == "reject":
+            issue_reject(actor=request.user, issue=issue, expected_version=expected)
+        elif action == "edit":
+            changes = {k: request.POST[k] for k in ("severity", "suggestion") if k in request.POST}
+            issue_update(actor=request.user, issue=issue, expected_version=expected, **changes)
+        else:
+            raise ValidationError("未知的操作")
+    except IssueConflict as exc:
+        flash.error(request, str(exc))
+    except (ValidationError, PermissionDenied) as exc:
+        flash.error(request, _errors(exc))
+    return redirect(f"{contract.get_absolute_url()}#issue-{issue_id}")
