@@ -29,6 +29,7 @@ section and :func:`section_review` runs the agent on one section.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any
@@ -41,7 +42,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from agents import events
-from agents.aio import run_sync
+from agents.aio import db_sync_to_async, run_sync
 from agents.events import now_iso
 from agents.llm import get_gateway
 from agents.registry import registry
@@ -49,6 +50,7 @@ from agents.runner import run_agent
 from agents.tools import RunContext
 from agents.types import AgentResult
 from contracts.constants import (
+    HEARTBEAT_SECONDS,
     IN_PROGRESS_TEXT,
     INTERRUPTED_TEXT,
     NO_SECTIONS_TEXT,
@@ -120,18 +122,28 @@ def issue_event(run: ReviewRun, action: str, issue: dict[str, Any]) -> dict[str,
     return {"type": "issue", "trace_id": trace_of(run), "ts": now_iso(), "action": action, "issue": issue}
 
 
+def _beat(run_id: int) -> None:
+    ReviewRun.objects.filter(pk=run_id, status=ReviewRun.Status.RUNNING).update(heartbeat_at=timezone.now())
+
+
 class RunSink:
-    """The agent's events: to the trace recorder, the contract's group and the listener."""
+    """The agent's events: to the trace recorder, the contract's group and the listener. While the
+    agent works on a section the run's heartbeat is renewed (at most every ``HEARTBEAT_SECONDS``),
+    so a long section is never mistaken for a dead worker."""
 
     def __init__(self, run: ReviewRun, recorder: TraceRecorder | None, listener: Listener | None = None) -> None:
         self.run = run
         self.recorder = recorder
         self.listener = listener
         self.group = contract_group(run.contract_id)
+        self.beaten = time.monotonic()
 
     async def __call__(self, event: Mapping[str, Any]) -> None:
         if self.recorder is not None:
             self.recorder(event)
+        if self.run.mode == ReviewRun.Mode.AUTO and time.monotonic() - self.beaten > HEARTBEAT_SECONDS:
+            self.beaten = time.monotonic()
+            await db_sync_to_async(_beat)(self.run.pk)
         stamped = _stamp(event, self.run)
         if self.listener is not None:
             self.listener(stamped)
