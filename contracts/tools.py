@@ -188,7 +188,8 @@ def _add(params: ManageIssuesParams, ctx: RunContext, contract: Contract, run: R
     data = selectors.issue_dict(issue)
     invalid = [f"《{b['law']}》第{b['article']}条" for b in data["basis"] if not b["valid"]]
     note = f"；以下依据未能核实，请改正或删除：{'、'.join(invalid)}" if invalid else ""
-    return {"content": f"已添加问题 #{issue.pk}（{data['section_number'] or '缺失条款'}，{issue.get_severity_display()}风险）{note}",
+    where = data["section_number"] or "缺失条款"
+    return {"content": f"已添加问题 #{issue.pk}（{where}，{issue.get_severity_display()}风险）{note}",
             "issue": data, "action": "created"}
 
 
