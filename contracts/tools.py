@@ -173,6 +173,11 @@ def _add(params: ManageIssuesParams, ctx: RunContext, contract: Contract, run: R
         section = _current(ctx, contract, run)
         if section is None:
             raise ToolError("当前没有正在审核的章节：请先 get_current_section，或给出 section_order")
+    if run is not None and run.mode == ReviewRun.Mode.AUTO:
+        # an auto-review redoes an interrupted section from scratch: its issues must all be on that section
+        current = _current(ctx, contract, run)
+        if section is None or current is None or section.pk != current.pk:
+            raise ToolError("自动审核中只能对当前章节提出问题；缺失条款在全部章节审核完后统一检查")
     if params.rule_code:
         existing = selectors.contract_issues(contract_id=contract.pk).filter(
             section=section, rule_code=params.rule_code).first()
