@@ -51,6 +51,8 @@ from contracts.services.contracts import (
 from firm.models import Matter
 from firm.selectors import matter_get
 
+#: Room for the multipart envelope and the other fields around the file.
+FORM_OVERHEAD = 64 * 1024
 ERROR = inline_serializer("ContractError", {"detail": serializers.CharField()})
 
 
@@ -103,6 +105,7 @@ def upload_error_response(exc: UnreadableFile) -> Response:
 
 class ContractListCreateApi(APIView):
     parser_classes = [MultiPartParser, FormParser]
+    pagination_class = ContractPagination
 
     def get_throttles(self) -> list[Any]:
         throttles = super().get_throttles()
@@ -121,7 +124,7 @@ class ContractListCreateApi(APIView):
             user=request.user, matter_id=int(matter) if matter and matter.isdigit() else None,
             search=request.query_params.get("q", "").strip(), status=request.query_params.get("status", ""),
             contract_type=request.query_params.get("contract_type", ""))
-        paginator = ContractPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(contracts, request, view=self)
         return paginator.get_paginated_response(ContractOutput(page, many=True).data)
 
@@ -133,6 +136,9 @@ class ContractListCreateApi(APIView):
                    413: OpenApiResponse(ERROR, description="文件超过 20 MB")},
     )
     def post(self, request: Request) -> Response:
+        declared = request.META.get("CONTENT_LENGTH") or ""
+        if declared.isdigit() and int(declared) > MAX_UPLOAD_BYTES + FORM_OVERHEAD:  # refused before it is parsed
+            return upload_error_response(UploadTooLarge(f"文件超过 {MAX_UPLOAD_BYTES // (1024 * 1024)} MB 上限"))
         payload = ContractUploadInput(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
@@ -171,13 +177,15 @@ class ContractDetailApi(APIView):
 
 
 class SectionListApi(APIView):
+    pagination_class = SectionPagination
+
     @extend_schema(summary="合同章节（按顺序）", responses=SectionOutput(many=True),
                    parameters=[OpenApiParameter("kind", str, required=False,
                                                 enum=["preamble", "chapter", "clause", "annex", "signature"])])
     def get(self, request: Request, contract_id: int) -> Response:
         contract = contract_or_404(request, contract_id)
         sections = contract_sections(contract=contract, kind=request.query_params.get("kind", ""))
-        paginator = SectionPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(sections, request, view=self)
         return paginator.get_paginated_response(SectionOutput(page, many=True).data)
 

@@ -62,6 +62,8 @@ def _section(contract: Contract, section_id: int | None) -> Section | None:
 
 
 class IssueListCreateApi(APIView):
+    pagination_class = IssuePagination
+
     @extend_schema(
         summary="合同的审查问题（按章节顺序，缺失条款在后）", responses=IssueOutput(many=True),
         parameters=[OpenApiParameter("status", str, required=False,
@@ -82,7 +84,7 @@ class IssueListCreateApi(APIView):
             section_id=int(section) if section and section.isdigit() else None,
             missing=None if missing is None else missing.lower() in ("1", "true", "yes"),
             author=params.get("author", ""), category=params.get("category", ""))
-        paginator = IssuePagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(issues, request, view=self)
         return paginator.get_paginated_response(IssueOutput(page, many=True).data)
 

@@ -36,7 +36,8 @@ def sniff(data: bytes) -> str:
     head = data[:8]
     if head.startswith(OLE_MAGIC):
         return _ole_kind(data)
-    if data.lstrip()[:5] == b"%PDF-" or data[:1024].find(b"%PDF-") != -1:
+    pos = data[:1024].find(b"%PDF-")
+    if pos == 0 or data.lstrip()[:5] == b"%PDF-" or (pos > 0 and not _looks_like_text(data[:pos])):
         return "pdf"
     if head.startswith(b"PK"):
         return _zip_kind(data)

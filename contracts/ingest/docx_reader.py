@@ -25,6 +25,8 @@ from contracts.ingest.errors import (
 from contracts.ingest.numbering import NumberingCounter, parse_numbering
 from contracts.types import ParsedDocument, SourceParagraph
 
+_PPR, _PSTYLE, _NUMPR, _NUMID, _ILVL, _VAL = (qn("w:pPr"), qn("w:pStyle"), qn("w:numPr"), qn("w:numId"),
+                                              qn("w:ilvl"), qn("w:val"))
 _CORRUPT = "文件已损坏，无法读取（.docx 压缩包结构错误）"
 _BOMB = "文件异常：压缩内容过大，疑似压缩炸弹，已拒绝读取"
 _XML_BOMB = "文件异常：文档包含 XML 实体声明（可能是 XML 炸弹），已拒绝读取"
@@ -112,11 +114,11 @@ def _style_table(document: docx.document.Document) -> dict[str, tuple[str, str, 
 
 
 def _numpr_values(numpr: _Element) -> tuple[str, int]:
-    num_el = numpr.find(qn("w:numId"))
-    lvl_el = numpr.find(qn("w:ilvl"))
-    num_id = num_el.get(qn("w:val"), "") if num_el is not None else ""
+    num_el = numpr.find(_NUMID)
+    lvl_el = numpr.find(_ILVL)
+    num_id = num_el.get(_VAL, "") if num_el is not None else ""
     try:
-        ilvl = int(lvl_el.get(qn("w:val"), "0")) if lvl_el is not None else -1
+        ilvl = int(lvl_el.get(_VAL, "0")) if lvl_el is not None else -1
     except ValueError:
         ilvl = 0
     return num_id, ilvl
@@ -152,14 +154,14 @@ def read_docx(data: bytes) -> ParsedDocument:
     for index, (p, in_table) in enumerate(iter_paragraphs(body)):
         if index >= MAX_PARAGRAPHS:
             raise UnreadableFile("文档过长（段落数超过上限），请拆分后上传")
-        ppr = p.find(qn("w:pPr"))
+        ppr = p.find(_PPR)
         style_id = ""
         direct: tuple[str, int] | None = None
         if ppr is not None:
-            pstyle = ppr.find(qn("w:pStyle"))
+            pstyle = ppr.find(_PSTYLE)
             if pstyle is not None:
-                style_id = pstyle.get(qn("w:val"), "")
-            numpr = ppr.find(qn("w:numPr"))
+                style_id = pstyle.get(_VAL, "")
+            numpr = ppr.find(_NUMPR)
             if numpr is not None:
                 direct = _numpr_values(numpr)
         auto = ""

@@ -11,6 +11,8 @@ MAX_MEMBER_RATIO = 200
 #: PDF limits: pages read, and pages that may go through OCR.
 MAX_PDF_PAGES = 1000
 MAX_OCR_PAGES = 40
+#: Seconds of OCR one upload may use (about 3–7 s a page on two cores).
+OCR_TIME_BUDGET = 300
 #: Paragraphs kept from any document (a 500-page contract has ~15,000).
 MAX_PARAGRAPHS = 100_000
 

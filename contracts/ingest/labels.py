@@ -38,7 +38,7 @@ _ANNEX_BAD_TAIL = ("为", "与", "是", "作为", "均", "及", "和", "具有",
 
 @dataclass(frozen=True)
 class Label:
-    """``scheme``: article | chapter | section (第X节) | cn (一、) | paren (（一）/（1）/1）/①) |
+    """``scheme``: article | chapter | section (第X节) | cn (一、) | pcn (（一）) | paren (（1）/1）/①) |
     dec (1. / 1.1) | annex. ``numbers``: the numeric value(s) (``(1, 2)`` for ``1.2``); ``text``:
     the label as written (``"第五条"``, ``"1.2"``); ``rest``: what follows the label."""
 
@@ -46,7 +46,6 @@ class Label:
     numbers: tuple[int, ...]
     text: str
     rest: str
-    explicit_sep: bool = True
 
     @property
     def number(self) -> int:
@@ -89,7 +88,7 @@ def parse_label(text: str) -> Label | None:
         if had_space and rest.startswith(("第", "款", "项", "、", "，", "。")):
             return None
         rest = rest.lstrip("、:：.．")
-        return Label(kind, (n,), re.sub(r"\s+", "", m.group(0)), rest.strip(), had_space)
+        return Label(kind, (n,), re.sub(r"\s+", "", m.group(0)), rest.strip())
     m = _ANNEX.match(s)
     if m:
         rest, had_space = _rest_after(s, m.end())
@@ -102,10 +101,10 @@ def parse_label(text: str) -> Label | None:
         return Label("annex", (num or 0,), re.sub(r"\s+", "", m.group(0)), body.strip())
     m = _PAREN.match(s)
     if m:
-        n = parse_number(m.group(1)) if not m.group(1).isalpha() or m.group(1) in "零〇一二三四五六七八九十" else None
-        if n is None:
-            n = ord(m.group(1).lower()) - 96 if m.group(1).isascii() and m.group(1).isalpha() else 0
-        return Label("paren", (n,), m.group(0), s[m.end():].strip())
+        token = m.group(1)
+        n = ord(token.lower()) - 96 if token.isascii() and token.isalpha() else (parse_number(token) or 0)
+        kind = "pcn" if m.group(1)[0] in "零〇一二三四五六七八九十" else "paren"
+        return Label(kind, (n,), re.sub(r"\s+", "", m.group(0)), s[m.end():].strip())
     m = _HALF_PAREN.match(s)
     if m:
         g = m.group(1)
@@ -144,7 +143,7 @@ def label_of(auto_number: str, text: str) -> tuple[Label | None, bool]:
         label = parse_label(auto_number)
         if label is not None:
             rest = strip_lead(text).strip()
-            return Label(label.scheme, label.numbers, label.text, rest, True), True
+            return Label(label.scheme, label.numbers, label.text, rest), True
     return parse_label(text), False
 
 

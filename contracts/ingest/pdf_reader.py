@@ -5,12 +5,13 @@ paragraphs are marked ``ocr=True``."""
 from __future__ import annotations
 
 import re
+import time
 from collections import Counter
 
 import pypdfium2 as pdfium
 
-from contracts.ingest.errors import MAX_OCR_PAGES, MAX_PARAGRAPHS, MAX_PDF_PAGES, UnreadableFile
-from contracts.ingest.labels import parse_label
+from contracts.ingest.errors import MAX_OCR_PAGES, MAX_PARAGRAPHS, MAX_PDF_PAGES, OCR_TIME_BUDGET, UnreadableFile
+from contracts.ingest.labels import parse_label, title_like
 from contracts.ingest.ocr import OcrUnavailable, ocr_lines
 from contracts.ingest.patterns import compact, is_party_line, is_signature_line
 from contracts.types import ParsedDocument, SourceParagraph
@@ -18,6 +19,8 @@ from contracts.types import ParsedDocument, SourceParagraph
 _PAGE_NUMBER = re.compile(r"^[-—–\s]*(第\s*\d+\s*页(\s*[/，,]?\s*共\s*\d+\s*页)?|\d+\s*/\s*\d+|\d+|[-—–]\s*\d+\s*[-—–]"
                           r"|page\s*\d+(\s*of\s*\d+)?)[-—–\s]*$", re.IGNORECASE)
 _END_PUNCT = "。！？；：:!?;"
+#: A line starting with one of these continues the paragraph before it.
+_CLOSING = "。，；：、）)」』”！？,;:!?"
 _OCR_DPI = 200
 #: A page with fewer characters than this in its text layer is treated as scanned.
 _MIN_TEXT_CHARS = 10
@@ -46,6 +49,7 @@ def read_pdf(data: bytes) -> ParsedDocument:
             raise UnreadableFile(f"PDF 页数过多（{count} 页），上限为 {MAX_PDF_PAGES} 页")
         pages: list[list[_Line]] = []
         ocr_pages = 0
+        started = time.monotonic()
         for i in range(count):
             page = pdf[i]
             try:
@@ -60,6 +64,8 @@ def read_pdf(data: bytes) -> ParsedDocument:
                 ocr_pages += 1
                 if ocr_pages > MAX_OCR_PAGES:
                     raise UnreadableFile(f"扫描页过多（超过 {MAX_OCR_PAGES} 页），无法识别文字，请上传文字版文件")
+                if ocr_pages > 1 and time.monotonic() - started > OCR_TIME_BUDGET:
+                    raise UnreadableFile("扫描件识别超时：页数过多，请上传文字版文件或拆分后上传")
                 pages.append(_ocr_page(page))
             finally:
                 page.close()
@@ -90,9 +96,15 @@ def _unspace(line: str) -> str:
     return line
 
 
+def _width(line: str) -> float:
+    """Printed width in full-width characters: CJK and full-width forms 1, others (digits, Latin,
+    the spaces a form blank leaves) 1/2."""
+    return sum(1 if ord(ch) >= 0x2E80 else 0.5 for ch in line.strip())
+
+
 def _text_lines(raw: str) -> list[_Line]:
     texts = [_unspace(t.rstrip()) for t in re.split(r"\r\n|\r|\n", raw)]
-    lengths = [len(compact(t)) for t in texts if t.strip()]
+    lengths = [_width(t) for t in texts if t.strip()]
     full_len = max(lengths) if lengths else 0
     out = []
     for t in texts:
@@ -100,7 +112,7 @@ def _text_lines(raw: str) -> list[_Line]:
             continue
         stripped = t.lstrip(" \t\u3000\u00a0")
         indent = len(t) - len(stripped) >= 2
-        out.append(_Line(stripped, full_len > 0 and len(compact(t)) >= 0.85 * full_len and full_len >= 15,
+        out.append(_Line(stripped, full_len > 0 and _width(t) >= 0.85 * full_len and full_len >= 15,
                          indent, False))
     return out
 
@@ -150,6 +162,11 @@ def _starts_block(text: str) -> bool:
     return parse_label(text) is not None or is_party_line(text) or is_signature_line(text)
 
 
+def _is_heading(text: str) -> bool:
+    label = parse_label(text)
+    return label is not None and label.scheme in ("article", "chapter", "section", "annex") and title_like(label.rest)
+
+
 def _latin(ch: str) -> bool:
     return ch.isascii() and ch.isalnum()
 
@@ -161,8 +178,10 @@ def _paragraphs(lines: list[_Line]) -> list[SourceParagraph]:
         text = line.text.strip()
         if not text:
             continue
-        join = (prev is not None and prev.full and not line.indent and not _starts_block(text)
-                and not merged[-1][0].rstrip().endswith(tuple(_END_PUNCT)))
+        # "。" / "；" left over after a form blank, never glued to a heading
+        continuation = prev is not None and text[0] in _CLOSING and not _is_heading(merged[-1][0])
+        join = continuation or (prev is not None and prev.full and not line.indent and not _starts_block(text)
+                                and not merged[-1][0].rstrip().endswith(tuple(_END_PUNCT)))
         if join:
             head, ocr = merged[-1]
             sep = " " if _latin(head[-1:]) and _latin(text[:1]) else ""

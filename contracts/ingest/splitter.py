@@ -27,7 +27,6 @@ from contracts.ingest.patterns import (
 )
 from contracts.types import ParsedDocument, SectionDraft, SourceParagraph, SplitResult
 
-_TOP_SCHEMES = ("article", "chapter", "cn", "dec")
 _HEADING_STYLE = re.compile(r"^(heading|标题)\s*(\d)$", re.IGNORECASE)
 
 
@@ -130,6 +129,8 @@ def _preamble_blocks(d: _Doc) -> tuple[set[int], list[int]]:
                     if lab.number <= run_last:
                         break
                     run_last = lab.number
+                elif lab.number == 1:
+                    break  # another scheme starting at 1: the body (鉴于 1. 2. … then 一、)
             elif lab is None and (is_contract_title(text) or (run_scheme and is_recital(text)
                                                                   and len(compact(text)) < 200)):
                 break
@@ -139,10 +140,6 @@ def _preamble_blocks(d: _Doc) -> tuple[set[int], list[int]]:
         masked.update(range(t, j))
         starts.append(t)
     return masked, starts
-
-
-def _is_top_label(lab: Label | None) -> bool:
-    return lab is not None and lab.scheme in _TOP_SCHEMES
 
 
 def _intro_end(d: _Doc, masked: set[int]) -> int:
@@ -193,10 +190,19 @@ def _restart_table(d: _Doc, masked: set[int], top: tuple[str, ...]) -> dict[int,
 
 
 def _choose_scheme(d: _Doc, masked: set[int], intro_end: int, annex_candidates: list[int]) -> str | None:
-    end = d.n
-    counts = {"article": 0, "cn": 0, "dec": 0}
+    """The body's top-level scheme, judged on the body before the annexes (an annexed agreement
+    with its own 第一条… does not make a 一、-numbered contract an article one)."""
+    counts = {"article": 0, "cn": 0, "dec": 0, "pcn": 0}
     first: dict[str, int] = {}
-    for i in range(intro_end + 1, end):
+    annexes = iter(annex_candidates)
+    next_annex = next(annexes, d.n)
+    end = d.n
+    for i in range(intro_end + 1, d.n):
+        if i == next_annex:
+            if sum(counts.values()) >= 2:
+                end = i
+                break
+            next_annex = next(annexes, d.n)
         if i in masked:
             continue
         lab = d.labels[i]
@@ -209,6 +215,8 @@ def _choose_scheme(d: _Doc, masked: set[int], intro_end: int, annex_candidates: 
     options = [s for s in ("cn", "dec") if counts[s] >= 2]
     if options:
         return min(options, key=lambda s: first[s])
+    if counts["pcn"] >= 3:
+        return "pcn"  # （一）（二）… as the only numbering
     levels: dict[int, int] = {}
     for i in range(intro_end + 1, end):
         m = _HEADING_STYLE.match(d.paras[i].style or "")

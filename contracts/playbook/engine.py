@@ -122,6 +122,9 @@ def narrow(text: str, sentence: tuple[int, int], start: int, end: int, *,
 
 _TOTAL = re.compile(r"(?:合同总价款?|总价款|合同总金额|合同总额|合同金额|合同价款|总金额|总价|总租金|借款金额|借款本金|"
                     r"借款数额|服务费总额|开发经费|研究开发经费和报酬|合同价格)")
+#: An unticked option of a form (☐无固定期限) is not the contract's choice.
+_OPEN_ENDED = re.compile(r"(?<![☐□])无固定期限")
+_TASK_BASED = re.compile(r"(?<![☐□])以完成一定(?:的)?工作任务为期限")
 _WAGE = re.compile(r"(?:月工资|月薪|基本工资|工资标准|每月工资|月基本工资|转正后?工资)(?:为|是|：|:)?")
 _TERM = re.compile(r"(?:劳动合同期限|本合同期限|合同期限|聘用期限|合同有效期|租赁期限|租期|借款期限|服务期限)"
                    r"(?:为|是|：|:|自)?")
@@ -159,21 +162,21 @@ def contract_facts(sections: Sequence[SectionLike]) -> ContractFacts:
             wage = found[0].value
             break
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
-                         open_ended=bool(re.search(r"无固定期限", norm)),
-                         task_based=bool(re.search(r"以完成一定(的)?工作任务为期限", norm)))
+                         open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)))
 
 
 # -- findings ------------------------------------------------------------------------------------------
 
 
-def _finding(rule: RuleSpec, section: SectionLike, start: int, end: int, detail: str = "") -> Finding:
+def _finding(rule: RuleSpec, section: SectionLike, start: int, end: int, detail: str = "",
+             suggestion: str = "") -> Finding:
     description = rule.description.strip()
     if detail:
         description = f"{description}（{detail}）"
     return Finding(
         rule_code=rule.code, section_order=section.order, quote=section.text[start:end], start=start, end=end,
-        category=rule.category, severity=rule.severity, description=description, suggestion=rule.suggestion.strip(),
-        basis=list(rule.basis),
+        category=rule.category, severity=rule.severity, description=description,
+        suggestion=suggestion or rule.suggestion.strip(), basis=list(rule.basis),
     )
 
 
@@ -206,7 +209,10 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike) ->
         if p.unless and p.unless_scope == "sentence" and _any(p.unless, sentence):
             continue
         lo, hi = narrow(text, (a, b), a + m.start(), a + m.end())
-        out.append(_finding(rule, section, lo, hi))
+        suggestion = ""
+        if p.rewrite == "append" and rule.suggestion.strip():
+            suggestion = f"{text[lo:hi]}；{rule.suggestion.strip().rstrip('。')}"
+        out.append(_finding(rule, section, lo, hi, suggestion=suggestion))
     return out
 
 
@@ -237,6 +243,14 @@ def _regions(text: str, spans: list[tuple[int, int]], p: NumericParams) -> list[
     return sorted(out)
 
 
+def _broken_limit(value: float, p: NumericParams) -> float | None:
+    if p.max is not None and value > p.max + 1e-9:
+        return p.max
+    if p.min is not None and value < p.min - 1e-9:
+        return p.min
+    return None
+
+
 def _limit_broken(value: float, p: NumericParams, unit: str) -> str:
     if p.max is not None and value > p.max + 1e-9:
         return f"约定为 {_fmt(value, unit)}，上限 {_fmt(p.max, unit)}"
@@ -250,10 +264,8 @@ def probation_limit(term_months: float | None, open_ended: bool, task_based: boo
     None when the term is unknown (then only the 6-month ceiling applies)."""
     if task_based:
         return 0.0
-    if open_ended:
-        return 6.0
     if term_months is None:
-        return None
+        return 6.0 if open_ended else None
     if term_months < 3 - 1e-6:
         return 0.0
     if term_months < 12 - 0.05:
@@ -276,16 +288,20 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
         if p.unless and _any(p.unless, region):
             continue
         hit: tuple[int, int, str] | None = None
+        #: The quantity rewritten to the limit, in the clause's own style (百分之三十 → 百分之二十).
+        rewrite: str | None = None
         if p.check == "percent":
             for q in numbers.percentages(region):
                 if q.period == "day":
                     if p.max_daily is not None and q.value > p.max_daily + 1e-9:
                         hit = (q.start, q.end, f"约定为每日 {_fmt(q.value, 'percent')}，"
                                                    f"上限每日 {_fmt(p.max_daily, 'percent')}")
+                        rewrite = numbers.percent_like(region[q.start:q.end], p.max_daily)
                 elif q.period in ("", "year"):
                     detail = _limit_broken(q.value, p, "percent")
                     if detail:
                         hit = (q.start, q.end, detail)
+                        rewrite = numbers.percent_like(region[q.start:q.end], _broken_limit(q.value, p) or 0)
                 if hit:
                     break
             for base, label, wanted in ((facts.total_price, "合同总价", p.of_total),
@@ -305,6 +321,10 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
                 detail = _limit_broken(q.value, p, "annual")
                 if detail:
                     hit = (q.start, q.end, detail)
+                    per = {"year": 1, "month": 12}.get(q.period)
+                    limit = _broken_limit(q.value, p)
+                    if per and limit is not None:
+                        rewrite = numbers.percent_like(region[q.start:q.end], limit / per)
                     break
         elif p.check == "duration":
             for q in numbers.durations(region):
@@ -312,6 +332,8 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
                 detail = _limit_broken(value, p, "days" if p.unit == "day" else "months")
                 if detail:
                     hit = (q.start, q.end, detail)
+                    limit = _broken_limit(value, p) or 0
+                    rewrite = numbers.duration_like(region[q.start:q.end], limit / 30 if p.unit == "day" else limit)
                     break
         elif p.check == "probation_vs_term":
             found = numbers.durations(region)
@@ -324,9 +346,11 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
                                f"试用期 {_fmt(q.value, 'months')}，任何劳动合同的试用期均不得超过 6 个月")
                 elif q.value > limit + 1e-9:
                     term = "以完成一定工作任务为期限" if facts.task_based else (
-                        "无固定期限" if facts.open_ended else f"合同期限约 {_fmt(facts.term_months or 0, 'months')}")
+                        f"合同期限约 {_fmt(facts.term_months, 'months')}" if facts.term_months is not None
+                        else "无固定期限")
                     allowed = "不得约定试用期" if limit == 0 else f"试用期不得超过 {_fmt(limit, 'months')}"
                     hit = (q.start, q.end, f"试用期 {_fmt(q.value, 'months')}；{term}，{allowed}")
+                    rewrite = numbers.duration_like(region[q.start:q.end], limit) if limit else None
         if hit is None:
             continue
         q_start, q_end, detail = start + hit[0], start + hit[1], hit[2]
@@ -338,7 +362,8 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
         sentence = _sentence_of(spans, trig_start)
         lo, hi = narrow(text, sentence, min(trig_start, q_start), max(trig_start, q_end), fragment=True)
         lo, hi = min(lo, q_start), max(hi, q_end)
-        out.append(_finding(rule, section, lo, hi, detail))
+        suggestion = section.text[lo:q_start] + rewrite + section.text[q_end:hi] if rewrite else ""
+        out.append(_finding(rule, section, lo, hi, detail, suggestion))
     return out
 
 

@@ -219,3 +219,49 @@ def date_ranges(text: str) -> list[Quantity]:
         months = ((b - a).days + 1) / 30.44
         out.append(Quantity(round(months, 2), m.start(), m.end(), "months"))
     return out
+
+
+# -- writing a quantity back in the style it was written -----------------------------------------------
+
+
+def _plain(value: float) -> str:
+    return f"{value:.4f}".rstrip("0").rstrip(".")
+
+
+def _chinese(value: float) -> str:
+    return cn2an.an2cn(_plain(value))
+
+
+def _styled(number: str, value: float) -> str:
+    """``value`` in the numeral style of ``number`` (Chinese numerals or digits)."""
+    return _plain(value) if re.search(r"\d", number) else _chinese(value)
+
+
+def percent_like(token: str, percent: float) -> str | None:
+    """``percent`` written like ``token``: 百分之三十 → 百分之二十, 30% → 20%, 千分之五 → 千分之一, 三倍 → 一倍."""
+    norm = normalize(token)
+    m = _PERCENT.fullmatch(norm)
+    if m is None or percent < 0:
+        return None
+    if m.group("frac"):
+        return m.group("frac") + _styled(m.group("fnum"), percent / _FRACTION[m.group("frac")])
+    if m.group("num"):
+        return _styled(m.group("num"), percent / _SIGN[m.group("sign")]) + token[len(m.group("num")):].lstrip()
+    multiple = percent / 100
+    return f"{_styled(m.group('mnum'), multiple)}倍" if multiple == int(multiple) and multiple >= 1 else None
+
+
+def duration_like(token: str, months: float) -> str | None:
+    """``months`` written like ``token``: 三年 (as 24 months) → 二年, 三个月 → 二个月, 90日 (as 1 month) → 30日."""
+    norm = normalize(token)
+    m = _DURATION.fullmatch(norm)
+    if m is None or m.group("onlyhalf") or months <= 0:
+        return None
+    num, unit = m.group("num"), m.group("unit")
+    per_unit = _MONTHS[unit]
+    if unit in ("年", "周年") and months % 12:
+        return f"{_styled(num, months)}个月"
+    count = months / per_unit
+    if unit in ("日", "天", "工作日", "个工作日", "周", "星期"):
+        count = round(count)
+    return f"{_styled(num, count)}{unit}" if count == int(count) else f"{_styled(num, months)}个月"

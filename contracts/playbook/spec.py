@@ -80,6 +80,9 @@ class PatternParams(_Params):
     titles: list[str] = Field(default_factory=list)
     #: The clause must also mention one of these somewhere (e.g. 竞业限制 for a 补偿 rule).
     requires: list[str] = Field(default_factory=list)
+    #: ``replace``: the suggestion replaces the quoted words; ``append``: it is added after them (the clause
+    #: lacks something, e.g. the 竞业限制 compensation), so the rewrite keeps the quote.
+    rewrite: Literal["replace", "append"] = "replace"
 
     @field_validator("patterns", "unless", "titles", "requires")
     @classmethod

@@ -84,7 +84,7 @@ def contract_issues(*, contract: Contract, status: str = "", severity: str = "",
                     missing: bool | None = None, author: str = "", category: str = "") -> QuerySet[ReviewIssue]:
     """The contract's issues in reading order (section order, missing clauses last), filtered.
     ``missing=True``: only issues about a clause the contract lacks (no section)."""
-    queryset = contract.issues.select_related("section").order_by("section__order", "id")
+    queryset = contract.issues.select_related("section", "created_by").order_by("section__order", "id")
     if status:
         queryset = queryset.filter(status__in=status.split(","))
     if severity:

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from contracts.ingest import MAX_UPLOAD_BYTES, UnreadableFile
 from contracts.models import Contract, ContractMessage, ContractType, ReviewIssue, ReviewRun, Section
-from contracts.presenters import marked_paragraphs
+from contracts.presenters import marked_paragraphs, paragraphs_html
 from contracts.selectors.contracts import (
     contract_get_or_404,
     contract_issues,
@@ -137,13 +137,17 @@ def detail(request: HttpRequest, contract_id: int) -> HttpResponse:
         by_section.setdefault(issue.section_id, []).append(issue)
     focus_id = request.GET.get("section", "")
     focus = next((s for s in sections if str(s.pk) == focus_id), None)
+    csrf_token = get_token(request)
     rows = []
     for position, section in enumerate(sections):
         own = by_section.get(section.pk, [])
         rows.append({
             "section": section,
             "kind_label": KIND_LABELS.get(section.kind, section.kind),
-            "paragraphs": marked_paragraphs(section.text, own),
+            "body": paragraphs_html(
+                marked_paragraphs(section.text, own), csrf_token=csrf_token,
+                split_action=reverse("contracts:split", args=[contract.pk, section.pk])
+                if focus is not None and section.pk == focus.pk else ""),
             "issue_total": sum(1 for i in own if i.status != ReviewIssue.Status.REJECTED),
             "severity": min((i.severity for i in own if i.status == ReviewIssue.Status.OPEN),
                             key=lambda s: {"high": 0, "medium": 1, "low": 2}.get(s, 9), default=""),
@@ -156,7 +160,7 @@ def detail(request: HttpRequest, contract_id: int) -> HttpResponse:
     config = {
         "contractId": contract.pk,
         "wsPath": f"/ws/contracts/{contract.pk}/",
-        "csrfToken": get_token(request),
+        "csrfToken": csrf_token,
         "api": reverse("api-contract", args=[contract.pk]),
         "issueFragment": reverse("contracts:issue", args=[contract.pk, 0]),
         "run": {"id": run.pk, "status": run.status, "done": run.progress, "total": run.total} if run else None,

@@ -203,3 +203,7 @@ def test_the_openapi_schema_lists_the_contract_endpoints(api_client):
     assert "multipart/form-data" in upload_body
     assert {"400", "413"} <= set(paths["/api/v1/contracts"]["post"]["responses"])
     assert "409" in paths["/api/v1/contracts/{contract_id}/issues/{issue_id}"]["patch"]["responses"]
+    sections = paths["/api/v1/contracts/{contract_id}/sections"]["get"]["responses"]["200"]
+    ref = sections["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    listed = json.loads(schema.content)["components"]["schemas"][ref]["properties"]
+    assert {"count", "next", "previous", "results"} <= set(listed)

@@ -99,3 +99,23 @@ def test_the_portal_shows_the_error_and_stores_nothing(staff_user):
     page = response.content.decode()
     assert "无法上传「坏文件.docx」" in page
     _nothing_stored()
+
+
+@pytest.mark.django_db
+def test_a_body_far_over_the_limit_is_refused_before_it_is_read(staff_user):
+    from tests.contracts.contract_files import api
+
+    class Unread(io.BytesIO):
+        reads = 0
+
+        def read(self, *args):
+            Unread.reads += 1
+            return super().read(*args)
+
+    body = Unread(b"x" * 16)
+    response = api(staff_user).generic(
+        "POST", "/api/v1/contracts", "", content_type="multipart/form-data; boundary=B",
+        CONTENT_LENGTH=str(MAX_UPLOAD_BYTES * 2), **{"wsgi.input": body})
+    assert response.status_code == 413 and "20 MB" in response.json()["detail"]
+    assert Unread.reads == 0
+    _nothing_stored()

@@ -150,3 +150,8 @@ def test_five_hundred_page_contract_is_read_and_split_within_bounds():
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert peak < 200 * 1024 * 1024
+
+
+def test_text_mentioning_a_pdf_header_is_still_text():
+    doc = read_document("说明.txt", "第一条 附件以 %PDF-1.7 格式提交。\n第二条 其他。\n".encode())
+    assert doc.fmt == "txt" and doc.paragraphs[0].text.startswith("第一条")

@@ -406,3 +406,58 @@ def test_articles_numbered_afresh_in_each_chapter():
     by_order = {s.order: s for s in result.sections}
     assert [by_order[s.parent].number for s in result.sections if s.kind == "clause"] == [
         "第一章", "第一章", "第二章", "第二章"]
+
+
+def test_an_annexed_agreement_with_articles_does_not_change_the_body_scheme():
+    d = new_document()
+    d.add_paragraph("软件许可合同")
+    d.add_paragraph("许可方：甲公司")
+    d.add_paragraph("被许可方：乙公司")
+    d.add_paragraph("一、许可范围")
+    d.add_paragraph("二、许可费")
+    d.add_paragraph("三、保密")
+    d.add_paragraph("许可方（盖章）：        被许可方（盖章）：")
+    d.add_paragraph("附件一：保密协议")
+    d.add_paragraph("第一条 保密信息")
+    d.add_paragraph("第二条 保密期限")
+    d.add_paragraph("第三条 违约责任")
+    _, result = _read(d)
+    assert clause_numbers(result) == ["一、", "二、", "三、"]
+    annex = result.sections[-1]
+    assert annex.kind == "annex" and annex.title == "保密协议" and "第三条 违约责任" in annex.text
+
+
+def test_parenthesised_chinese_numbers_as_the_only_numbering():
+    d = new_document()
+    d.add_paragraph("车辆借用协议")
+    d.add_paragraph("出借人：张三")
+    d.add_paragraph("借用人：李四")
+    d.add_paragraph("（一）借用车辆：京A12345。")
+    d.add_paragraph("（二）借用期限：三日。")
+    d.add_paragraph("（1）期满当日归还；")
+    d.add_paragraph("（2）逾期按日计费。")
+    d.add_paragraph("（三）借用期间的违章由借用人承担。")
+    _, result = _read(d)
+    assert clause_numbers(result) == ["（一）", "（二）", "（三）"]
+    second = next(s for s in result.sections if s.number == "（二）")
+    assert "（2）逾期按日计费。" in second.text
+
+
+def test_whereas_items_are_preamble():
+    d = new_document()
+    d.add_paragraph("战略合作协议")
+    d.add_paragraph("甲方：甲集团")
+    d.add_paragraph("乙方：乙公司")
+    d.add_paragraph("鉴于：")
+    d.add_paragraph("1. 甲方是一家从事物流业务的企业；")
+    d.add_paragraph("2. 乙方拥有先进的仓储技术；")
+    d.add_paragraph("为此，双方经友好协商，达成如下协议：")
+    d.add_paragraph("一、合作内容")
+    d.add_paragraph("1. 共建仓储中心；")
+    d.add_paragraph("2. 共享客户资源。")
+    d.add_paragraph("二、合作期限")
+    d.add_paragraph("三、保密")
+    _, result = _read(d)
+    assert clause_numbers(result) == ["一、", "二、", "三、"]
+    whereas = next(s for s in result.sections if s.title == "鉴于")
+    assert whereas.kind == "preamble" and "2. 乙方拥有先进的仓储技术；" in whereas.text

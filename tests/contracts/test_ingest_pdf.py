@@ -11,7 +11,7 @@ import pytest
 from docx.oxml import parse_xml
 from PIL import Image, ImageDraw, ImageFont
 
-from contracts.ingest import UnreadableFile, ocr, read_document, split_document
+from contracts.ingest import UnreadableFile, ocr, pdf_reader, read_document, split_document
 from tests.contracts.ingest_support import W, check_invariants, clause_numbers, docx_bytes, new_document
 
 FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
@@ -92,14 +92,27 @@ def _paged_contract() -> bytes:
     return docx_bytes(d)
 
 
-def test_text_pdf_drops_running_header_and_page_numbers_and_joins_wrapped_lines(tmp_path):
+def _soffice_pdf(tmp_path, source, export: str = "pdf") -> bytes:
     soffice = shutil.which("soffice")
     assert soffice, "LibreOffice (soffice) is required: scripts/ensure-libreoffice.sh installs it"
+    subprocess.run([soffice, f"-env:UserInstallation=file://{tmp_path}/profile", "--headless", "--convert-to", export,
+                    "--outdir", str(tmp_path), str(source)], check=True, capture_output=True, timeout=180)
+    return source.with_suffix(".pdf").read_bytes()
+
+
+def test_password_protected_pdf_gives_a_clear_message(tmp_path):
+    source = tmp_path / "locked.txt"
+    source.write_text("借款合同\n第一条 借款金额\n第二条 利息\n", encoding="utf-8")
+    export = ('pdf:writer_pdf_Export:{"EncryptFile":{"type":"boolean","value":"true"},'
+              '"DocumentOpenPassword":{"type":"string","value":"secret"}}')
+    with pytest.raises(UnreadableFile, match="PDF 已加密"):
+        read_document("locked.pdf", _soffice_pdf(tmp_path, source, export))
+
+
+def test_text_pdf_drops_running_header_and_page_numbers_and_joins_wrapped_lines(tmp_path):
     source = tmp_path / "paged.docx"
     source.write_bytes(_paged_contract())
-    subprocess.run([soffice, f"-env:UserInstallation=file://{tmp_path}/profile", "--headless", "--convert-to", "pdf",
-                    "--outdir", str(tmp_path), str(source)], check=True, capture_output=True, timeout=180)
-    pdf = (tmp_path / "paged.pdf").read_bytes()
+    pdf = _soffice_pdf(tmp_path, source)
     doc = read_document("paged.pdf", pdf)
     texts = [p.text for p in doc.paragraphs]
     assert not any("合同审查稿" in t for t in texts)
@@ -112,3 +125,12 @@ def test_text_pdf_drops_running_header_and_page_numbers_and_joins_wrapped_lines(
     assert clause_numbers(result)[-1] == "第十二条"
     assert result.sections[-1].kind == "signature"
     assert result.contract_type == "sale"
+
+
+def test_scanned_pages_beyond_the_ocr_cap_are_refused(monkeypatch):
+    monkeypatch.setattr(pdf_reader, "MAX_OCR_PAGES", 2)
+    seen = []
+    monkeypatch.setattr(pdf_reader, "ocr_lines", lambda image: seen.append(image.size) or [])
+    with pytest.raises(UnreadableFile, match="扫描页过多"):
+        read_document("扫描件.pdf", _scanned_pdf(["第一条"], pages=3))
+    assert len(seen) == 2  # the third page is refused, not read

@@ -3,8 +3,11 @@ clause, and reads a clause's text only as data."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from contracts.ingest import read_document, split_document
 from contracts.playbook import (
     RuleInvalid,
     RuleSpec,
@@ -51,7 +54,7 @@ def test_pattern_quotes_the_sentence_it_fired_on():
     assert f.quote == "甲方对因使用产品导致的任何损失不承担任何责任"
     assert f.severity == "high" and f.category == "免责条款"
     assert BasisRef("中华人民共和国民法典", 506) in f.basis
-    assert f.suggestion.startswith("改为")
+    assert f.suggestion == "除因【甲方】故意或者重大过失造成的损失外，【甲方】对【】不承担责任。"
     assert_quotes(s, found)
 
 
@@ -146,6 +149,20 @@ def test_cover_and_signature_are_not_reviewed_clause_by_clause():
     assert section_findings(clause(9, "甲方对任何损失不承担任何责任。", kind="signature"), "nda", RULES) == []
 
 
+def test_probation_in_an_open_ended_or_task_contract():
+    open_ended = [clause(1, "本合同为无固定期限劳动合同，自2025年1月1日起履行。"), clause(2, "试用期为六个月。")]
+    assert "labor-probation-vs-term" not in codes(contract_findings(open_ended, "labor", RULES))
+    task = [clause(1, "本合同为以完成一定工作任务为期限的劳动合同。"), clause(2, "试用期为一个月。")]
+    f = only(contract_findings(task, "labor", RULES), "labor-probation-vs-term")
+    assert "不得约定试用期" in f.description
+    form = [clause(1, "合同期限：☐无固定期限 ☐以完成一定工作任务为期限 ☑固定期限，期限为三年。"),
+            clause(2, "试用期为六个月。")]
+    assert "labor-probation-vs-term" not in codes(contract_findings(form, "labor", RULES))
+    mentioned = [clause(1, "本合同为固定期限劳动合同，合同期限为一年。"),
+                 clause(2, "试用期为六个月。"), clause(3, "续订时符合法定条件的，双方应订立无固定期限劳动合同。")]
+    assert "labor-probation-vs-term" in codes(contract_findings(mentioned, "labor", RULES))
+
+
 def test_probation_without_a_known_term_only_the_six_month_ceiling():
     s = clause(2, "试用期为八个月。")
     assert "labor-probation-vs-term" in codes(section_findings(s, "labor", RULES))
@@ -174,6 +191,40 @@ def test_lease_term_over_twenty_years():
     s = clause(2, "租赁期限为二十五年，自2025年1月1日起计算。")
     assert "lease-term-over-20y" in codes(section_findings(s, "lease", RULES))
     assert "lease-term-over-20y" not in codes(section_findings(clause(2, "租赁期限为五年。"), "lease", RULES))
+
+
+# -- suggestions: text to paste in place of the quote ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "contract_type", "code", "rewrite"), [
+    ("定金为合同总价的百分之三十。", "sale", "generic-deposit-over-20", "定金为合同总价的百分之二十"),
+    ("任何一方违约的，应向对方支付合同总价50%的违约金。", "sale", "generic-penalty-high",
+     "应向对方支付合同总价30%的违约金"),
+    ("逾期付款的，每日按应付金额的千分之五支付违约金。", "sale", "generic-penalty-high",
+     "每日按应付金额的千分之一支付违约金"),
+    ("借款月利率为2%。", "loan", "loan-interest-over-cap", "借款月利率为1%"),
+    ("竞业限制期限为三年。", "labor", "labor-noncompete-over-2y", "竞业限制期限为二年"),
+    ("租赁期限为二十五年。", "lease", "lease-term-over-20y", "租赁期限为二十年"),
+    ("乙方辞职须提前三个月书面通知甲方。", "labor", "labor-resignation-notice", "乙方辞职须提前一个月书面通知甲方"),
+    ("试用期工资为转正工资的70%。", "labor", "labor-probation-wage", "试用期工资为转正工资的80%"),
+    ("乙方应在设备到货后三日内完成检验。", "sale", "sale-inspection-too-short", "乙方应在设备到货后七日内完成检验"),
+])
+def test_numeric_suggestion_rewrites_the_quantity_in_the_clause_style(text, contract_type, code, rewrite):
+    f = only(section_findings(clause(1, text), contract_type, RULES), code)
+    assert f.suggestion == rewrite
+
+
+def test_a_missing_part_of_a_clause_is_added_after_the_quote():
+    s = clause(3, "乙方离职后，竞业限制期限为一年。", title="竞业限制")
+    f = only(section_findings(s, "labor", RULES), "labor-noncompete-no-compensation")
+    assert f.suggestion.startswith(f.quote + "；竞业限制期限内，甲方按月向乙方支付经济补偿")
+
+
+def test_starter_suggestions_are_clause_text_not_advice():
+    for rule in RULES:
+        text = rule.suggestion
+        assert text and not text.startswith(("改为", "增加", "删除", "建议", "将")), rule.code
+        assert "“" not in text[:2], rule.code
 
 
 # -- missing clauses ---------------------------------------------------------------------------------
@@ -270,3 +321,17 @@ def test_article_written_in_chinese_is_read():
     rule = rule_from_dict(_rule(basis=[{"law": "《民法典》", "article": "第五百八十六条"}]))
     assert rule.basis == [BasisRef("民法典", 586)]
     assert isinstance(rule, RuleSpec)
+
+
+# -- the official model contracts are clean ---------------------------------------------------------------
+
+MODEL_CONTRACTS = Path(__file__).resolve().parents[1] / "data" / "contracts"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in MODEL_CONTRACTS.glob("*") if p.suffix in (".docx", ".txt")))
+def test_official_model_contracts_raise_no_clause_findings(name):
+    """The government model texts (示范文本) are balanced: no clause of theirs should trip a rule."""
+    path = MODEL_CONTRACTS / name
+    split = split_document(read_document(name, path.read_bytes()))
+    found = contract_findings(split.sections, split.contract_type, RULES)
+    assert [(f.rule_code, f.quote) for f in found if f.section_order is not None] == []

@@ -70,3 +70,19 @@ def test_offsets_survive_fullwidth_digits():
     text = "违约金为合同总价的３５％。"
     q = numbers.percentages(text)[0]
     assert text[q.start:q.end] == "３５％"
+
+
+@pytest.mark.parametrize(("token", "percent", "written"), [
+    ("百分之三十", 20, "百分之二十"), ("30%", 20, "20%"), ("千分之五", 0.1, "千分之一"), ("万分之五", 0.01, "万分之一"),
+    ("三倍", 100, "一倍"), ("百分之七十", 80, "百分之八十"),
+])
+def test_percent_written_back_in_the_same_style(token, percent, written):
+    assert numbers.percent_like(token, percent) == written
+
+
+@pytest.mark.parametrize(("token", "months", "written"), [
+    ("三年", 24, "二年"), ("3年", 24, "2年"), ("三个月", 2, "二个月"), ("90日", 1, "30日"), ("二十五年", 240, "二十年"),
+    ("三年", 6, "六个月"),
+])
+def test_duration_written_back_in_the_same_style(token, months, written):
+    assert numbers.duration_like(token, months) == written

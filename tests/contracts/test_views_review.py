@@ -197,3 +197,17 @@ def test_the_admin_edits_through_the_service_and_never_shows_the_bytes(admin_use
     event = AuditEvent.objects.get(event_type="contract.changed")
     assert event.actor == admin_user and event.new_data == {"title": "管理员改名"}
     assert client.get("/admin/contracts/contract/add/").status_code == 403
+
+
+@pytest.mark.django_db
+def test_contract_text_is_escaped_on_the_page(staff_user):
+    from tests.contracts.contract_files import upload
+
+    text = ["服务合同", "第一条 服务内容 乙方提供<script>alert(1)</script>网站维护服务。", "第二条 费用 每月1000元。"]
+    contract_id = upload(staff_user, name="x.docx", data=docx_bytes(text)).json()["id"]
+    contract = Contract.objects.get(pk=contract_id)
+    issue_add(actor=staff_user, contract=contract, section=contract.sections.get(number="第一条"),
+              quote="<script>alert(1)</script>", category="安全", severity="low", description="测试")
+    html = portal(staff_user).get(f"/contracts/{contract_id}/").content.decode()
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;</mark>" in html

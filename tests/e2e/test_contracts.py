@@ -2,7 +2,8 @@
 
 Log in, upload a .docx by the page's file picker, start the auto-review and watch the progress bar
 and the issues arrive over the websocket, confirm an issue, download the annotated Word file and
-find the issue's comment and tracked change in it; reload: the page shows what it showed live.
+find the issue's comment and tracked change in it; reload: the page shows what it showed live; ask
+the review chat for the status.
 """
 
 from __future__ import annotations
@@ -130,4 +131,11 @@ def test_upload_auto_review_confirm_and_export(daphne_url, celery_worker, corpus
     mark.click()
     expect(card).to_be_in_viewport()
     page.screenshot(path=str(SHOTS / "contracts-confirmed.png"), full_page=True)
+
+    # The review chat: a console word is answered at once.
+    page.click("#tab-chat")
+    page.fill("#chat-input", "状态")
+    page.press("#chat-input", "Enter")
+    expect(page.locator("#contract-chat .cmsg.user")).to_contain_text("状态")
+    expect(page.locator("#contract-chat .cmsg.assistant")).to_contain_text("自动审核：完成")
     assert errors == []
