@@ -65,6 +65,7 @@ from contracts.constants import (
 from contracts.models import Contract, ReviewIssue, ReviewRun, Section
 from contracts.playbook import contract_facts, missing_clause_findings, section_findings
 from contracts.selectors import reviews as selectors
+from contracts.selectors.contracts import contract_visible
 from contracts.selectors.playbook import playbook_rules
 from contracts.services import issues as issue_services
 from contracts.types import ExportSection, Finding
@@ -209,9 +210,10 @@ def review_start(*, actor: AbstractUser, contract: Contract, mode: str, queue: b
                 raise ReviewInProgress(running)
             run = _resumable(contract)
             if run is not None:
+                # it goes on as who resumed it, from a fresh snapshot of the issues
                 ReviewRun.objects.filter(pk=run.pk).update(
                     status=ReviewRun.Status.QUEUED, cancel_requested=False, error="", finished_at=None,
-                    heartbeat_at=None, total=total)
+                    heartbeat_at=None, total=total, created_by=actor, snapshot={})
                 run.refresh_from_db()
                 action = "review.resumed"
             else:
@@ -468,6 +470,11 @@ def review_run(*, run_id: int, listener: Listener | None = None) -> ReviewRun | 
         return None
     contract = run.contract
     actor = run.created_by
+    if actor is None or not contract_visible(user=actor, contract_id=contract.pk):
+        # who started it may no longer see the contract (taken off the matter's team): nothing is read for them
+        _finish(run, ReviewRun.Status.FAILED, error="发起人已无权访问该合同，审核未进行")
+        publish(run, _ended(run, run.error))
+        return run
     recorder = trace_open("contract_review", actor, obj=run, matter=contract.matter)
     run.trace_id = recorder.trace_id
     if not run.snapshot:
