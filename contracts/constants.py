@@ -18,6 +18,8 @@ REVIEW_AGENT_LABEL: Final = "合同审核智能体"
 
 #: A running auto-review whose heartbeat is older than this is taken as interrupted (worker died).
 STALE_SECONDS: Final = 300
+#: How often a run renews its heartbeat while the agent works on one section.
+HEARTBEAT_SECONDS: Final = 30
 #: Kinds of section a review walks (chapter headings and the signature block are not reviewed).
 REVIEWED_KINDS: Final = ("preamble", "clause", "annex")
 #: Upper bound of the issue snapshot the agent's prompt carries (characters).

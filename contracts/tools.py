@@ -173,6 +173,11 @@ def _add(params: ManageIssuesParams, ctx: RunContext, contract: Contract, run: R
         section = _current(ctx, contract, run)
         if section is None:
             raise ToolError("当前没有正在审核的章节：请先 get_current_section，或给出 section_order")
+    if run is not None and run.mode == ReviewRun.Mode.AUTO:
+        # an auto-review redoes an interrupted section from scratch: its issues must all be on that section
+        current = _current(ctx, contract, run)
+        if section is None or current is None or section.pk != current.pk:
+            raise ToolError("自动审核中只能对当前章节提出问题；缺失条款在全部章节审核完后统一检查")
     if params.rule_code:
         existing = selectors.contract_issues(contract_id=contract.pk).filter(
             section=section, rule_code=params.rule_code).first()
@@ -188,7 +193,8 @@ def _add(params: ManageIssuesParams, ctx: RunContext, contract: Contract, run: R
     data = selectors.issue_dict(issue)
     invalid = [f"《{b['law']}》第{b['article']}条" for b in data["basis"] if not b["valid"]]
     note = f"；以下依据未能核实，请改正或删除：{'、'.join(invalid)}" if invalid else ""
-    return {"content": f"已添加问题 #{issue.pk}（{data['section_number'] or '缺失条款'}，{issue.severity}）{note}",
+    where = data["section_number"] or "缺失条款"
+    return {"content": f"已添加问题 #{issue.pk}（{where}，{issue.get_severity_display()}风险）{note}",
             "issue": data, "action": "created"}
 
 

@@ -29,6 +29,7 @@ section and :func:`section_review` runs the agent on one section.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any
@@ -41,7 +42,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from agents import events
-from agents.aio import run_sync
+from agents.aio import db_sync_to_async, run_sync
 from agents.events import now_iso
 from agents.llm import get_gateway
 from agents.registry import registry
@@ -49,6 +50,7 @@ from agents.runner import run_agent
 from agents.tools import RunContext
 from agents.types import AgentResult
 from contracts.constants import (
+    HEARTBEAT_SECONDS,
     IN_PROGRESS_TEXT,
     INTERRUPTED_TEXT,
     NO_SECTIONS_TEXT,
@@ -63,6 +65,7 @@ from contracts.constants import (
 from contracts.models import Contract, ReviewIssue, ReviewRun, Section
 from contracts.playbook import contract_facts, missing_clause_findings, section_findings
 from contracts.selectors import reviews as selectors
+from contracts.selectors.contracts import contract_visible
 from contracts.selectors.playbook import playbook_rules
 from contracts.services import issues as issue_services
 from contracts.types import ExportSection, Finding
@@ -120,18 +123,28 @@ def issue_event(run: ReviewRun, action: str, issue: dict[str, Any]) -> dict[str,
     return {"type": "issue", "trace_id": trace_of(run), "ts": now_iso(), "action": action, "issue": issue}
 
 
+def _beat(run_id: int) -> None:
+    ReviewRun.objects.filter(pk=run_id, status=ReviewRun.Status.RUNNING).update(heartbeat_at=timezone.now())
+
+
 class RunSink:
-    """The agent's events: to the trace recorder, the contract's group and the listener."""
+    """The agent's events: to the trace recorder, the contract's group and the listener. While the
+    agent works on a section the run's heartbeat is renewed (at most every ``HEARTBEAT_SECONDS``),
+    so a long section is never mistaken for a dead worker."""
 
     def __init__(self, run: ReviewRun, recorder: TraceRecorder | None, listener: Listener | None = None) -> None:
         self.run = run
         self.recorder = recorder
         self.listener = listener
         self.group = contract_group(run.contract_id)
+        self.beaten = time.monotonic()
 
     async def __call__(self, event: Mapping[str, Any]) -> None:
         if self.recorder is not None:
             self.recorder(event)
+        if self.run.mode == ReviewRun.Mode.AUTO and time.monotonic() - self.beaten > HEARTBEAT_SECONDS:
+            self.beaten = time.monotonic()
+            await db_sync_to_async(_beat)(self.run.pk)
         stamped = _stamp(event, self.run)
         if self.listener is not None:
             self.listener(stamped)
@@ -197,9 +210,10 @@ def review_start(*, actor: AbstractUser, contract: Contract, mode: str, queue: b
                 raise ReviewInProgress(running)
             run = _resumable(contract)
             if run is not None:
+                # it goes on as who resumed it, from a fresh snapshot of the issues
                 ReviewRun.objects.filter(pk=run.pk).update(
                     status=ReviewRun.Status.QUEUED, cancel_requested=False, error="", finished_at=None,
-                    heartbeat_at=None, total=total)
+                    heartbeat_at=None, total=total, created_by=actor, snapshot={})
                 run.refresh_from_db()
                 action = "review.resumed"
             else:
@@ -456,6 +470,11 @@ def review_run(*, run_id: int, listener: Listener | None = None) -> ReviewRun | 
         return None
     contract = run.contract
     actor = run.created_by
+    if actor is None or not contract_visible(user=actor, contract_id=contract.pk):
+        # who started it may no longer see the contract (taken off the matter's team): nothing is read for them
+        _finish(run, ReviewRun.Status.FAILED, error="发起人已无权访问该合同，审核未进行")
+        publish(run, _ended(run, run.error))
+        return run
     recorder = trace_open("contract_review", actor, obj=run, matter=contract.matter)
     run.trace_id = recorder.trace_id
     if not run.snapshot:

@@ -124,3 +124,29 @@ def test_an_auto_review_streams_progress_and_issues(statutes, staff_user):
     assert streamed == set(ReviewIssue.objects.filter(contract=contract).values_list("pk", flat=True))
     assert any(e["issue"]["section_number"] == "第二条" for e in events if e["type"] == "issue")
     assert events[-1]["status"] == "done"
+
+
+@pytest.mark.slow
+def test_the_worker_runs_the_auto_review_the_api_started(statutes, staff_user, celery_worker):
+    from rest_framework.test import APIClient
+
+    contract = make_contract(staff_user)
+    header = _cookie(staff_user)
+    client = APIClient()
+    client.force_authenticate(staff_user)
+
+    async def scenario():
+        socket = _socket(contract, header)
+        connected, _ = await socket.connect()
+        response = await sync_to_async(client.post)(f"/api/v1/contracts/{contract.pk}/reviews", {"mode": "auto"},
+                                                    format="json")
+        events = await _until(socket, lambda e: e.get("type") == "status" and e.get("phase") == "done", timeout=120)
+        await socket.disconnect()
+        return connected, response, events
+
+    connected, response, events = asyncio.run(scenario())
+    assert connected and response.status_code == 202
+    assert events[-1]["status"] == "done" and events[-1]["run_id"] == response.json()["id"]
+    assert max(e["done"] for e in events if e["type"] == "progress") == 7
+    run = contract.review_runs.get(pk=response.json()["id"])
+    assert run.status == "done" and ReviewIssue.objects.filter(contract=contract, run=run).exists()

@@ -234,3 +234,19 @@ def test_a_500_section_contract_streams_with_bounded_queries(staff_user, django_
         finished = review.review_run(run_id=run.pk, listener=events.append)
     assert finished.status == "done" and finished.progress == finished.total
     assert len([e for e in events if e["type"] == "progress"]) >= 500
+
+
+def test_a_run_goes_on_only_while_its_starter_may_see_the_contract(make_user):
+    from firm.services import matter_create, matter_member_remove
+
+    owner, member = make_user("staff"), make_user("staff")
+    matter = matter_create(actor=owner, number="2026-合-020", title="采购", client="甲", members=[member])
+    contract = make_contract(owner, matter=matter)
+    run = review.review_start(actor=member, contract=contract, mode="auto", queue=False)
+    matter_member_remove(actor=owner, matter=matter, user=member)
+    stopped = review.review_run(run_id=run.pk)
+    assert stopped.status == "failed" and "无权访问" in stopped.error and stopped.progress == 0
+    assert not ReviewIssue.objects.filter(contract=contract).exists()
+    resumed = review.review_start(actor=owner, contract=contract, mode="auto", queue=False)
+    assert resumed.pk == run.pk and resumed.created_by == owner  # goes on as who resumed it
+    assert review.review_run(run_id=run.pk).status == "done"

@@ -167,6 +167,12 @@ def test_the_manual_cursor_moves_and_the_auto_run_does_not(staff_user, contract,
     auto = review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
     refused = call(staff_user, contract, {"action": "next_section"}, run=auto)
     assert not refused.ok and "自动审核由系统逐节推进" in refused.error
+    ReviewRun.objects.filter(pk=auto.pk).update(current_section=_section(contract, "第三条"))
+    elsewhere = call(staff_user, contract, {"action": "add", "section_order": _section(contract, "第二条").order,
+                                            "quote": "定金", "category": "定金", "severity": "low",
+                                            "description": "x"}, run=auto)
+    assert not elsewhere.ok and "只能对当前章节提出问题" in elsewhere.error
+    assert not ReviewIssue.objects.exists()
 
 
 def test_list_and_export(staff_user, contract, manual):

@@ -11,13 +11,14 @@ the page, as the user ``--user``.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, OutputWrapper
 from tqdm import tqdm
 
 from contracts.ingest import UnreadableFile
@@ -44,13 +45,12 @@ class Printer:
         if kind == "progress" and event.get("mode") == ReviewRun.Mode.AUTO:
             self._progress(event)
         elif kind == "token":
-            self.out.write(str(event.get("delta", "")))
-            self.out.flush()
+            self._write(str(event.get("delta", "")))
             self.streamed = True
         elif kind == "tool_call":
             self._line(f"  → {event.get('tool')} {self._brief(event.get('input') or {})}")
         elif kind == "tool_result":
-            self._line(f"  ← {'成功' if event.get('ok') else '失败'}：{str(event.get('summary', ''))[:120]}")
+            self._line(f"  ← {'成功' if event.get('ok') else '失败'}：{self._result(event)}")
         elif kind == "issue":
             issue = event.get("issue") or {}
             action = {"created": "＋", "changed": "✎", "deleted": "－"}.get(str(event.get("action")), "·")
@@ -62,6 +62,25 @@ class Printer:
         elif kind == "error":
             self._line(f"  ！{event.get('message', '')}")
 
+    def _write(self, text: str) -> None:
+        if isinstance(self.out, OutputWrapper):
+            self.out.write(text, ending="")
+        else:
+            self.out.write(text)
+        self.out.flush()
+
+    @staticmethod
+    def _result(event: dict[str, Any]) -> str:
+        """The first line of what the tool told the agent (its ``content`` when it answered JSON)."""
+        text = str(event.get("output") or event.get("summary") or "")
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            parsed = None
+        if isinstance(parsed, dict) and parsed.get("content"):
+            text = str(parsed["content"])
+        return text.strip().splitlines()[0][:120] if text.strip() else ""
+
     @staticmethod
     def _brief(arguments: dict[str, Any]) -> str:
         action = arguments.get("action") or arguments.get("query") or ""
@@ -70,12 +89,12 @@ class Printer:
 
     def _line(self, text: str) -> None:
         if self.streamed:
-            self.out.write("\n")
+            self._write("\n")
             self.streamed = False
         if self.bar is not None:
             self.bar.write(text, file=self.out)
         else:
-            self.out.write(text + "\n")
+            self._write(text + "\n")
 
     def _progress(self, event: dict[str, Any]) -> None:
         total, done = int(event.get("total") or 0), int(event.get("done") or 0)
@@ -91,7 +110,7 @@ class Printer:
 
     def close(self) -> None:
         if self.streamed:
-            self.out.write("\n")
+            self._write("\n")
             self.streamed = False
         if self.bar is not None:
             self.bar.close()
