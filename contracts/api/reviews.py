@@ -46,7 +46,7 @@ class MessageInput(serializers.Serializer):
                                        help_text="页面当前查看的章节 id（“审核当前章节”等以此为当前章节）")
 
 
-class MessageOutput(serializers.Serializer):
+class ContractMessageOutput(serializers.Serializer):
     id = serializers.IntegerField()
     role = serializers.ChoiceField(choices=ContractMessage.Role.choices)
     content = serializers.CharField()
@@ -57,7 +57,7 @@ class MessageOutput(serializers.Serializer):
 
 
 MESSAGE_POSTED = inline_serializer("ContractMessagePosted", {
-    "message": MessageOutput(), "reply": MessageOutput(allow_null=True)})
+    "message": ContractMessageOutput(), "reply": ContractMessageOutput(allow_null=True)})
 IN_PROGRESS = OpenApiResponse(inline_serializer("ReviewInProgress", {
     "detail": serializers.CharField(), "run": ReviewOutput()}), description="该合同已有自动审核在进行")
 
@@ -114,7 +114,7 @@ class ReviewCancelApi(APIView):
 
 
 class MessageListCreateApi(APIView):
-    @extend_schema(summary="合同审核对话（按时间先后）", responses=MessageOutput(many=True))
+    @extend_schema(summary="合同审核对话（按时间先后）", responses=ContractMessageOutput(many=True))
     def get(self, request: Request, contract_id: int) -> Response:
         contract = contract_or_404(request, contract_id)
         return Response([selectors.message_dict(m) for m in selectors.messages_list(contract_id=contract.pk)])
