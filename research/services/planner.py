@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -33,8 +33,6 @@ from research.specialists import PLANNER
 logger = logging.getLogger(__name__)
 
 __all__ = ["PlanModel", "PlannedStep", "heuristic_plan", "llm_plan", "normalise_steps"]
-
-ToolType = Literal["search_legal", "lookup_article", "search_cases", "calculate", "search_web", "none"]
 
 QUESTION_WORDS = ("吗", "么", "多少", "怎么", "如何", "是否", "能否", "能不能", "可不可以", "可以", "什么", "哪些",
                   "哪个", "谁", "几", "怎样", "为何", "为什么", "要不要", "有没有", "？", "?")
@@ -50,7 +48,7 @@ _SUB = re.compile(r"[，,？?]")
 class PlannedStep(BaseModel):
     id: str = Field(min_length=1, max_length=20, description="步骤编号，如 s1")
     description: str = Field(min_length=1, max_length=500, description="这一步要查明什么")
-    tool_type: ToolType = Field(description="search_legal：检索法条；lookup_article：按法律名称与条号查询法条；"
+    tool_type: str = Field(description="search_legal：检索法条；lookup_article：按法律名称与条号查询法条；"
                                             "search_cases：检索律所案例库；calculate：计算金额、期限；"
                                             "search_web：网络检索；none：不用工具，依据前序步骤推理")
     input: str | dict[str, Any] = Field("", description="工具输入：检索语句、《法律》第X条、算式或计算要素")
