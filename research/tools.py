@@ -76,10 +76,11 @@ def _text(value: Any) -> str:
 
 
 def _query(step: Mapping[str, Any], question: str, facts: str) -> str:
-    """A search query from the step (its input, else its description) and the question's facts."""
-    base = _text(step.get("input")) or str(step.get("description", "")).strip()
-    base = re.sub(r"^(检索|查询|搜索|查找)[：:]\s*", "", base)
-    query = f"{base} {facts}".strip() if facts and facts not in base else base
+    """A search query: the step's input, else its description with the question's facts."""
+    given = _text(step.get("input"))
+    base = re.sub(r"^(检索|查询|搜索|查找)[：:]\s*", "", given or str(step.get("description", "")).strip())
+    # the planner's own query stands; a query built from the description gets the question's facts
+    query = base if given or not facts or facts in base else f"{base} {facts}".strip()
     if len(query.strip()) < 2:
         query = question
     return query[:MAX_QUERY_CHARS]

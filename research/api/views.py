@@ -171,11 +171,9 @@ class TaskActionApi(APIView):
 
 
 class TaskExportApi(APIView):
-    @extend_schema(summary="导出研究任务：format = md | json", responses={200: OpenApiTypes.BINARY},
-                   parameters=[OpenApiParameter("format", str, required=False)])
-    def get(self, request: Request, task_id: int) -> HttpResponse:
+    @extend_schema(summary="导出研究任务：kind = md | json", responses={200: OpenApiTypes.BINARY})
+    def get(self, request: Request, task_id: int, kind: str) -> HttpResponse:
         task = _task_or_404(request, task_id)
-        kind = request.query_params.get("format", "md")
         content = services.task_export(actor=request.user, task=task, kind=kind)
         response: HttpResponse = (Response(content) if kind == "json"
                                   else HttpResponse(content, content_type="text/markdown; charset=utf-8"))

@@ -40,7 +40,7 @@ __all__ = ["ExecutionContext", "execute", "step_event"]
 SOURCE_TEXT_CHARS = 800
 SUMMARY_CHARS = 160
 DEPENDENCY_CHARS = 1500
-PROCEDURE_WORDS = ("申请", "仲裁", "起诉", "提起", "日内", "期限", "时效", "材料", "提交", "向", "受理", "调解", "投诉")
+PROCEDURE_WORDS = ("申请", "仲裁", "起诉", "诉讼", "日内", "时效", "材料", "提交", "受理", "调解", "投诉")
 _SENTENCE = re.compile(r"(?<=[。；])")
 
 StepHook = Callable[[dict[str, Any]], Awaitable[None]]

@@ -151,7 +151,7 @@ def heuristic_plan(question: str, *, facts: Entities | None = None, matter_id: i
         add(f"检索：{sub}", "search_legal", f"{sub} {context}".strip()[:300])
     if procedure:
         ask = next((s for s in subs if any(word in s for word in PROCEDURE_WORDS)), "办理程序")
-        found = add(f"检索办理程序：{ask}", "search_legal", f"{context} 申请 仲裁 起诉 程序 期限".strip()[:300])
+        found = add(f"检索办理程序：{ask}", "search_legal", f"{ask} 依法申请仲裁 提起诉讼 程序"[:300])
         add("整理办理程序：向谁申请、需要哪些材料、期限", "none", "", [found])
     if matter_id is not None or any(word in question for word in CASE_WORDS):
         add("检索律所案例库中的相近案例", "search_cases", f"{context or question[:100]}")

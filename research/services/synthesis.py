@@ -31,7 +31,7 @@ from chat.offline import conclusion, key_article, question_kind, relevant_hits
 from knowledge.exceptions import InvalidQuery, LawNotFound
 from knowledge.verification import citations_verify
 from research.constants import DISCLAIMER, NO_ANSWER_TEXT, TOOL_TYPE_LABELS
-from research.services.verifier import article_keys
+from research.services.verifier import cited_key
 from research.specialists import SYNTHESIZER
 
 logger = logging.getLogger(__name__)
@@ -90,7 +90,10 @@ def _unquoted(text: str) -> str:
     return _QUOTED.sub(lambda m: "“" + " " * (len(m.group(0)) - 2) + "”", text)
 
 
-def _check_citations(text: str, retrieved: set[int]) -> tuple[str, list[dict[str, Any]]]:
+def _check_citations(text: str, source_ids: dict[tuple[str, str], str]) -> tuple[str, list[dict[str, Any]]]:
+    """Every citation of the answer verified against the corpus and matched with an article a step
+    retrieved (its stable source id); any other is flagged in the text and listed as not valid."""
+    retrieved = set(source_ids)
     try:
         found = citations_verify(text=_unquoted(text)[:30_000])
     except (InvalidQuery, LawNotFound):
@@ -99,7 +102,7 @@ def _check_citations(text: str, retrieved: set[int]) -> tuple[str, list[dict[str
     marks: list[int] = []
     seen: set[tuple[str, str]] = set()
     for cited in found:
-        ok = bool(cited.valid and cited.article_id and int(cited.article_id) in retrieved)
+        ok = bool(cited.valid and cited_key(cited) in retrieved)
         if not ok:
             marks.append(cited.span[1])
         key = (str(cited.law), cited.article)
@@ -108,7 +111,7 @@ def _check_citations(text: str, retrieved: set[int]) -> tuple[str, list[dict[str
         seen.add(key)
         reason = "" if ok else (cited.reason if not cited.valid else "不是研究步骤检索到的条文")
         citations.append({"law": cited.law or cited.law_text or "", "article": cited.article, "valid": ok,
-                          "source_id": f"A{cited.article_id}" if ok else None, "reason": reason})
+                          "source_id": source_ids.get(cited_key(cited)) if ok else None, "reason": reason})
     for end in sorted(set(marks), reverse=True):
         if not text[end:].startswith(UNVERIFIED_MARK):
             text = text[:end] + UNVERIFIED_MARK + text[end:]
@@ -241,8 +244,9 @@ async def synthesize(question: str, steps: list[dict[str, Any]], *, gateway: LLM
     if not text.strip():
         return Answer(text=normalise(NO_ANSWER_TEXT), confidence=0.0, sources=sources, method="none",
                       notices=notices)
-    retrieved = article_keys(s for step in ok for s in step.get("sources") or [])
-    checked, citations = await db_sync_to_async(_check_citations)(text, retrieved)
+    articles = _articles(ok)
+    source_ids = {(str(a["law"]), str(a["article_label"])): str(a["id"]) for a in articles}
+    checked, citations = await db_sync_to_async(_check_citations)(text, source_ids)
     answer = normalise(checked)
     confidences = [float(s.get("confidence") or 0) for s in ok] or [0.0]
     confidence = sum(confidences) / len(confidences)

@@ -20,16 +20,22 @@ from agents.aio import db_sync_to_async
 from knowledge.exceptions import InvalidQuery, LawNotFound
 from knowledge.verification import citations_verify
 
-__all__ = ["article_keys", "verify_step"]
+__all__ = ["article_keys", "cited_key", "verify_step"]
 
 #: Words that make a sentence a statement about the law.
 LEGAL_CLAIM = re.compile(r"应当|依法|依照|规定|有权|不得|违法|法律|条例|须|必须")
 BASE_CONFIDENCE = {"tool": 0.85, "reasoning": 0.65, "fallback": 0.45}
 
 
-def article_keys(sources: Iterable[Mapping[str, Any]]) -> set[int]:
-    """The article ids among ``sources`` (statutes a step retrieved)."""
-    return {int(s["article_id"]) for s in sources if s.get("kind") == "article" and s.get("article_id")}
+def article_keys(sources: Iterable[Mapping[str, Any]]) -> set[tuple[str, str]]:
+    """The statutes among ``sources`` (a step retrieved them) as (law, 第X条): the key a citation
+    is matched on (article ids change when the corpus is re-imported; names and numbers do not)."""
+    return {(str(s["law"]), str(s["article_label"])) for s in sources
+            if s.get("kind") == "article" and s.get("law") and s.get("article_label")}
+
+
+def cited_key(cited: Any) -> tuple[str, str]:
+    return str(cited.law or ""), str(cited.article_label or cited.article)
 
 
 def _citations(text: str) -> list[Any]:
@@ -60,7 +66,7 @@ def _format(step: Mapping[str, Any]) -> tuple[bool, str]:
     return True, ""
 
 
-async def verify_step(step: Mapping[str, Any], retrieved: set[int]) -> dict[str, Any]:
+async def verify_step(step: Mapping[str, Any], retrieved: set[tuple[str, str]]) -> dict[str, Any]:
     """``{"verified", "confidence", "checks": {"format", "grounded"}, "citations", "reason"}`` for one
     step; ``retrieved`` are the article ids this step and the steps it depends on retrieved."""
     formatted, reason = _format(step)
@@ -69,9 +75,9 @@ async def verify_step(step: Mapping[str, Any], retrieved: set[int]) -> dict[str,
     text = str(step.get("result") or "")
     if formatted and step.get("method") != "tool" and text.strip():
         for cited in await db_sync_to_async(_citations)(text):
-            ok = bool(cited.valid and cited.article_id and int(cited.article_id) in retrieved)
-            citations.append({"law": cited.law, "article": cited.article, "valid": ok,
-                              "reason": cited.reason if not cited.valid else ("" if ok else "不是研究步骤检索到的条文")})
+            ok = bool(cited.valid and cited_key(cited) in retrieved)
+            reason = cited.reason if not cited.valid else ("" if ok else "不是研究步骤检索到的条文")
+            citations.append({"law": cited.law, "article": cited.article, "valid": ok, "reason": reason})
         if any(not c["valid"] for c in citations):
             grounded, reason = False, "引用了未经检索或无效的条文"
         elif not citations and LEGAL_CLAIM.search(text):
