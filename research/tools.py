@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from agents.tools import ToolRegistry
 from agents.tools import registry as default_registry
-from chat import arith
+from chat import arith, intent_rules
 from chat.calculators import CHINA_TZ
 from chat.entities import Entities
 from chat.vocabulary import offline_keywords
@@ -47,7 +47,22 @@ _NO_CONTRACT = tuple(_WORDS.no_written_contract)
 _FEE = tuple(_WORDS.litigation_fee)
 _DEADLINE = (*_WORDS.limitation_period, *_WORDS.deadline_question)
 _CITATION = re.compile(r"《?([\u4e00-\u9fa5（）()]{2,40}?(?:法|条例|规定|解释|办法|法典))》?\s*(第[一二三四五六七八九十百千零〇两\d]+条(?:之[一二三四五六七八九十])?)")
+_WORK = ("工作", "干了", "入职", "上班", "任职")
+#: Domains whose claims run on their own periods (labour arbitration: one year), not the civil three years.
+_OWN_PERIODS = frozenset({"labor", "criminal", "administrative", "demolition"})
+#: Words asking for a total of the amounts stated (医疗费2万元，误工费8000元，一共多少).
+_TOTAL = ("一共", "总共", "合计", "共计", "加起来", "总计")
 _EXPRESSION = re.compile(r"[\d.]+(?:\s*[+\-*/×÷]\s*\(?[\d.]+\)?)+")
+
+
+def _plain(value: Any) -> str:
+    text = format(value, "f") if hasattr(value, "as_tuple") else str(value)
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def domain_of(question: str) -> str:
+    """The question's domain by the chat's layer-1 rules (cheap, no model)."""
+    return intent_rules.classify(question[:4000]).guess_domain
 
 
 def tool_registry() -> ToolRegistry:
@@ -112,13 +127,25 @@ def _limitation_start(facts: Entities, today: date) -> date | None:
     return None
 
 
-def calculations_for(question: str, facts: Entities, *, today: date | None = None) -> list[ToolCallPlan]:
+def _service_months(question: str, facts: Entities) -> Any:
+    """The length of service: the facts' own (入职10个月, 干了3年), else a period in a sentence about
+    work (工作6年)."""
+    months = facts.service_months()
+    if months is None and any(word in question for word in _WORK):
+        period = next((d for d in facts.durations if d.months), None)
+        months = period.months if period is not None else None
+    return months
+
+
+def calculations_for(question: str, facts: Entities, *, domain: str = "", today: date | None = None
+                     ) -> list[ToolCallPlan]:
     """The calculator calls the question's facts allow (the chat's offline rules): severance with a
     wage and a length of service, the double wage without a written contract, the court fee of a
-    claimed amount, the limitation period of a deadline question with a date or a duration."""
+    claimed amount, a total of the amounts stated, the limitation period of a deadline question
+    with a date or a duration (not in labour disputes: arbitration has its own one-year period)."""
     today = today or datetime.now(tz=CHINA_TZ).date()
     calls: list[ToolCallPlan] = []
-    wage, months = facts.monthly_wage(), facts.service_months()
+    wage, months = facts.monthly_wage(), _service_months(question, facts)
     no_contract = any(word in question for word in _NO_CONTRACT)
     if wage and months is not None and not no_contract:
         calls.append(ToolCallPlan("calculate_severance", {
@@ -126,12 +153,15 @@ def calculations_for(question: str, facts: Entities, *, today: date | None = Non
             "unlawful": any(word in question for word in _UNLAWFUL)}))
     if wage and no_contract and months:
         calls.append(ToolCallPlan("calculate_double_wage", {
-            "monthly_wage": float(wage), "months_without_contract": min(int(months), 11)}))
+            "monthly_wage": float(wage), "months_without_contract": int(months)}))
     if any(word in question for word in _FEE):
         amounts = [a for a in facts.amounts if a.kind == "amount"]
         if amounts:
             calls.append(ToolCallPlan("calculate_litigation_fee", {"amount": float(amounts[-1].value)}))
-    if any(word in question for word in _DEADLINE):
+    amounts = [a for a in facts.amounts if a.kind == "amount"]
+    if any(word in question for word in _TOTAL) and len(amounts) >= 2:
+        calls.append(ToolCallPlan("calculate", {"expression": "+".join(_plain(a.value) for a in amounts)}))
+    if any(word in question for word in _DEADLINE) and domain not in _OWN_PERIODS and not wage:
         start = _limitation_start(facts, today)
         if start is not None:
             calls.append(ToolCallPlan("calculate_limitation_period", {"known_on": start.isoformat()}))
@@ -143,7 +173,7 @@ _NAMES: Final = {
     "calculate_double_wage": ("二倍", "双倍", "未签"),
     "calculate_litigation_fee": ("诉讼费", "受理费"),
     "calculate_limitation_period": ("时效", "期限", "届满"),
-    "calculate": ("算式",),
+    "calculate": ("算式", "一共", "合计", "总共"),
 }
 
 
@@ -160,7 +190,7 @@ def _calculation(step: Mapping[str, Any], question: str, facts: Entities) -> Too
             raise InputError(str(exc)) from None
         return ToolCallPlan("calculate", {"expression": expression.group(0).replace("×", "*").replace("÷", "/")})
     wanted = f"{text} {step.get('description', '')}"
-    calls = calculations_for(question, facts)
+    calls = calculations_for(question, facts, domain=domain_of(question))
     for call in calls:  # the calculator the step names, else the first the facts allow
         if any(word in wanted for word in _NAMES[call.tool]):
             return call

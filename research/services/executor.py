@@ -150,7 +150,7 @@ async def _apply(run: ExecutionContext, step: dict[str, Any], call: tools.ToolCa
         step["result"] = _calculation_text(output)
         step["sources"] = [{"id": f"K{step['id']}", "kind": "calculation", "name": output.get("name"),
                             "amount": output.get("amount"), "legal_basis": output.get("legal_basis", [])}]
-        for basis in output.get("legal_basis", [])[:1]:
+        for basis in output.get("legal_basis", [])[:3]:
             looked = await _call(run, tools.ToolCallPlan("lookup_legal_article",
                                                          {"law": basis["law"], "article": basis["article"]}))
             if isinstance(looked, ToolResult):
@@ -171,7 +171,7 @@ def _quoted_sentences(step: Mapping[str, Any], deps: list[dict[str, Any]]) -> tu
             sentences = [s.strip() for s in _SENTENCE.split(str(source.get("text", ""))) if s.strip()]
             picked = [s for s in sentences if any(w in s for w in words)][:2]
             if picked:
-                lines.append(f"- 依据《{source['law']}》{source['article_label']}：{''.join(picked)}")
+                lines.append(f"- 依据《{source['law']}》{source['article_label']}：“{''.join(picked)}”")
                 used.append(source)
     return "\n".join(lines[:6]), used[:6]
 

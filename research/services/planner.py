@@ -140,10 +140,10 @@ def heuristic_plan(question: str, *, facts: Entities | None = None, matter_id: i
 
     for citation in _explicit_citations(question):
         add(f"查询《{citation['law']}》{citation['article']}原文", "lookup_article", citation)
-    for call in tools.calculations_for(question, facts):
+    for call in tools.calculations_for(question, facts, domain=tools.domain_of(question)):
         label = {"calculate_severance": "计算经济补偿或赔偿金", "calculate_double_wage": "计算未签劳动合同的二倍工资",
                  "calculate_litigation_fee": "计算案件受理费", "calculate_limitation_period": "计算诉讼时效届满日",
-                 "calculate": "计算"}[call.tool]
+                 "calculate": "计算合计金额"}[call.tool]
         add(label, "calculate", {"calculator": call.tool, "arguments": call.arguments})
     procedure = any(word in question for word in PROCEDURE_WORDS)
     asks = [s for s in subs if not (procedure and any(word in s for word in PROCEDURE_WORDS))]
