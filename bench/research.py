@@ -77,7 +77,8 @@ def fixed_latency_registry(latency: float) -> ToolRegistry:
         if latency:
             await asyncio.sleep(latency)
         return {"content": "[1] 《中华人民共和国劳动合同法》第四十七条：经济补偿按工作年限支付。",
-                "sources": [{"law": "中华人民共和国劳动合同法", "article_label": "第四十七条", "article_no": 47, "article_id": 47,
+                "sources": [{"law": "中华人民共和国劳动合同法", "article_label": "第四十七条", "article_no": 47,
+                             "article_id": 47,
                              "text": "经济补偿按劳动者在本单位工作的年限支付。"}]}
 
     return registry
@@ -129,7 +130,8 @@ def overhead(user: Any, rounds: int = 5) -> dict[str, Any]:
     with FakeLLM() as fake, override_settings(LLM_BASE_URL=fake.base_url, LLM_API_KEY="sk-bench-0123456789"):
         reset_gateway()
         for _ in range(rounds):
-            fake.script(Reply.json(plan), Reply.text("### 结论\n依据《中华人民共和国劳动合同法》第四十七条支付经济补偿。"))
+            fake.script(Reply.json(plan),
+                        Reply.text("### 结论\n依据《中华人民共和国劳动合同法》第四十七条支付经济补偿。"))
             elapsed, _ = _run(_task(user, "经济补偿怎么计算？"), registry=registry)
             timings.append(elapsed)
     reset_gateway()

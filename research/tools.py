@@ -46,7 +46,8 @@ _UNLAWFUL = tuple(_WORDS.unlawful_dismissal)
 _NO_CONTRACT = tuple(_WORDS.no_written_contract)
 _FEE = tuple(_WORDS.litigation_fee)
 _DEADLINE = (*_WORDS.limitation_period, *_WORDS.deadline_question)
-_CITATION = re.compile(r"《?([\u4e00-\u9fa5（）()]{2,40}?(?:法|条例|规定|解释|办法|法典))》?\s*(第[一二三四五六七八九十百千零〇两\d]+条(?:之[一二三四五六七八九十])?)")
+_CITATION = re.compile(r"《?([\u4e00-\u9fa5（）()]{2,40}?(?:法|条例|规定|解释|办法|法典))》?\s*"
+                       r"(第[一二三四五六七八九十百千零〇两\d]+条(?:之[一二三四五六七八九十])?)")
 _WORK = ("工作", "干了", "入职", "上班", "任职")
 #: Domains whose claims run on their own periods (labour arbitration: one year), not the civil three years.
 _OWN_PERIODS = frozenset({"labor", "criminal", "administrative", "demolition"})

@@ -41,6 +41,9 @@ from research.models import ResearchTask
 logger = logging.getLogger(__name__)
 
 
+PLAN_FIELDS = ("id", "description", "tool_type", "input", "depends_on")
+
+
 def _invalid(reason: str, detail: str) -> Response:
     return Response({"error": "invalid_input", "detail": detail, "reason": reason}, status=status.HTTP_400_BAD_REQUEST)
 
@@ -103,8 +106,8 @@ class PredictApi(APIView):
         task = result.task
         return Response({
             "answer": task.answer, "confidence": task.confidence,
-            "plan": {"source": task.plan.get("source"), "steps": [
-                {k: s.get(k) for k in ("id", "description", "tool_type", "input", "depends_on")} for s in result.steps]},
+            "plan": {"source": task.plan.get("source"),
+                     "steps": [{k: s.get(k) for k in PLAN_FIELDS} for s in result.steps]},
             "steps": [step_out(s) for s in result.steps], "citations": citations_out(task.citations),
             "sources": task.sources, "trace_id": str(task.trace_id), "task_id": task.pk,
         })

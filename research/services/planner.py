@@ -36,7 +36,8 @@ __all__ = ["PlanModel", "PlannedStep", "heuristic_plan", "llm_plan", "normalise_
 
 QUESTION_WORDS = ("吗", "么", "多少", "怎么", "如何", "是否", "能否", "能不能", "可不可以", "可以", "什么", "哪些",
                   "哪个", "谁", "几", "怎样", "为何", "为什么", "要不要", "有没有", "？", "?")
-PROCEDURE_WORDS = ("程序", "怎么办", "流程", "步骤", "如何维权", "怎么维权", "怎么起诉", "如何起诉", "怎么申请", "如何申请",
+PROCEDURE_WORDS = ("程序", "怎么办", "流程", "步骤", "如何维权", "怎么维权", "怎么起诉", "如何起诉", "怎么申请",
+                   "如何申请",
                    "去哪", "找谁", "向谁", "哪里申请")
 CASE_WORDS = ("案例", "判例", "类案", "先例", "判决", "裁判")
 WEB_WORDS = ("最新", "新闻", "近期", "政策", "今年")
@@ -99,7 +100,8 @@ def _clauses(question: str) -> tuple[list[str], list[str]]:
     for sentence in _CLAUSE.split(question):
         parts = [p.strip() for p in _SUB.split(sentence) if p.strip()]
         for part in parts:
-            if any(word in part for word in QUESTION_WORDS) or sentence.rstrip().endswith(("？", "?")) and part == parts[-1]:
+            asks = sentence.rstrip().endswith(("？", "?")) and part == parts[-1]
+            if asks or any(word in part for word in QUESTION_WORDS):
                 subs.append(part)
             else:
                 facts.append(part)
@@ -125,7 +127,8 @@ def _explicit_citations(question: str) -> list[dict[str, str]]:
     return found[:3]
 
 
-def heuristic_plan(question: str, *, facts: Entities | None = None, matter_id: int | None = None) -> list[dict[str, Any]]:
+def heuristic_plan(question: str, *, facts: Entities | None = None,
+                   matter_id: int | None = None) -> list[dict[str, Any]]:
     """The offline plan of ``question`` (see the module's docstring), normalised."""
     facts = facts if facts is not None else extract_entities(question)
     subs, _ = _clauses(question)

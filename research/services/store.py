@@ -17,6 +17,9 @@ STEP_FIELDS = ("description", "tool_type", "input", "depends_on", "status", "met
                "sources", "output", "verified", "verification", "confidence", "duration_ms", "error")
 
 
+NULLABLE = ("verified", "confidence", "duration_ms")
+
+
 def step_as_dict(row: ResearchStep) -> dict[str, Any]:
     data = {name: getattr(row, name) for name in STEP_FIELDS}
     data["id"] = row.step_id
@@ -36,7 +39,7 @@ def steps_replace(task_id: int, steps: Sequence[Mapping[str, Any]]) -> None:
         ResearchStep.objects.filter(task_id=task_id).exclude(step_id__in=[s["id"] for s in steps]).delete()
         for order, step in enumerate(steps, start=1):
             values = {name: step.get(name) for name in STEP_FIELDS if name in step}
-            values = {k: v for k, v in values.items() if v is not None or k in ("verified", "confidence", "duration_ms")}
+            values = {k: v for k, v in values.items() if v is not None or k in NULLABLE}
             values["order"] = order
             ResearchStep.objects.update_or_create(task_id=task_id, step_id=step["id"], defaults=values)
 

@@ -70,7 +70,8 @@ def _sources(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     seen: dict[str, dict[str, Any]] = {}
     for step in steps:
         for source in step.get("sources") or []:
-            seen.setdefault(str(source.get("id")), {k: v for k, v in source.items() if k != "text"} | {"step": step["id"]})
+            brief = {k: v for k, v in source.items() if k != "text"}
+            seen.setdefault(str(source.get("id")), brief | {"step": step["id"]})
     return list(seen.values())
 
 
@@ -131,7 +132,8 @@ def _figure(calculation: Mapping[str, Any]) -> str:
     if calculation.get("amount"):
         return f"{calculation.get('name')}为 {calculation['amount']} 元"
     if figures.get("expires_on"):
-        return f"{calculation.get('name')}至 {figures['expires_on']} 届满" + ("（已届满）" if figures.get("expired") else "")
+        expired = "（已届满）" if figures.get("expired") else ""
+        return f"{calculation.get('name')}至 {figures['expires_on']} 届满{expired}"
     if "value" in calculation:
         return f"{calculation.get('expression')} = {calculation.get('value')}"
     return str(calculation.get("name") or "")

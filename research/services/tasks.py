@@ -347,7 +347,8 @@ def task_export(*, actor: AbstractUser, task: ResearchTask, kind: str) -> Any:
         lines = [f"# 研究任务：{task.question}", "", "## 研究步骤", ""]
         for index, step in enumerate(steps, start=1):
             mark = "✓" if step.get("verified") else "✗"
-            lines.append(f"{index}. {mark} [{step['tool_type']}] {step['description']}：{step.get('result_summary', '')}")
+            summary = step.get("result_summary", "")
+            lines.append(f"{index}. {mark} [{step['tool_type']}] {step['description']}：{summary}")
         lines += ["", "## 答案", "", task.answer or "（尚无答案）"]
         content = "\n".join(lines)
     with transaction.atomic():

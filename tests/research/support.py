@@ -60,5 +60,6 @@ def fake_registry(*, search_delay: float = 0.0, lookup_delay: float = 0.0, calls
 
 
 def step(step_id: str, tool_type: str = "search_legal", depends_on: tuple[str, ...] = (), value: Any = "") -> dict:
-    return {"id": step_id, "description": f"步骤 {step_id}", "tool_type": tool_type, "input": value or f"查询 {step_id}",
+    return {"id": step_id, "description": f"步骤 {step_id}", "tool_type": tool_type,
+            "input": value or f"查询 {step_id}",
             "depends_on": list(depends_on), "status": "pending"}

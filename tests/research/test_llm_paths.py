@@ -14,7 +14,8 @@ pytestmark = [pytest.mark.django_db(transaction=True)]
 
 URL = "/api/v1/predict"
 QUESTION = "公司无故辞退我，工作了3年，月薪8000，能拿多少赔偿？"
-GOOD = "### 结论\n可以主张赔偿金 48000 元。\n### 法律依据\n依据《中华人民共和国劳动合同法》第八十七条，违法解除应支付二倍赔偿金。"
+GOOD = ("### 结论\n可以主张赔偿金 48000 元。\n### 法律依据\n"
+        "依据《中华人民共和国劳动合同法》第八十七条，违法解除应支付二倍赔偿金。")
 
 
 @pytest.fixture
@@ -55,7 +56,8 @@ def test_the_planner_model_plan_is_normalised_and_executed(statutes, client, llm
         {"id": "c", "description": "计算赔偿金", "tool_type": "calculate", "input": "8000*3*2", "depends_on": ["a"]},
         {"id": "d", "description": "总结", "tool_type": "bogus", "depends_on": ["c", "d"]},
     ]}
-    llm.script(Reply.json(plan), Reply.text("依据前序结果，赔偿金为 48000 元，见《中华人民共和国劳动合同法》第八十七条。"),
+    llm.script(Reply.json(plan),
+               Reply.text("依据前序结果，赔偿金为 48000 元，见《中华人民共和国劳动合同法》第八十七条。"),
                Reply.text(GOOD))
     body = client.post(URL, {"question": QUESTION}, format="json").json()
     assert body["plan"]["source"] == "llm"

@@ -42,7 +42,8 @@ class Command(BaseCommand):
             self.stdout.write(f"{'✓' if citation['valid'] else '✗'} 《{citation['law']}》{citation['article']}")
 
     def _user(self, username: str | None) -> Any:
-        users = get_user_model().objects.filter(is_active=True).prefetch_related("groups").order_by("-is_superuser", "pk")
+        users = (get_user_model().objects.filter(is_active=True).prefetch_related("groups")
+                 .order_by("-is_superuser", "pk"))
         if username:
             user = users.filter(username=username).first()
             if user is None:
