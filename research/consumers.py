@@ -44,6 +44,7 @@ class ResearchConsumer(AccessCheckedConsumer):
 
     def prepare(self, content: Any) -> Any:
         if isinstance(content, dict) and content.get("type") == "cancel":
+            self.task.refresh_from_db()
             try:
                 return services.task_cancel(actor=self.user, task=self.task)
             except ValidationError as exc:

@@ -2,8 +2,8 @@
 ``RESEARCH_CONCURRENCY`` at once), a step waiting for the steps it depends on.
 
 A step with a tool type calls its tool (``research.tools.prepare`` builds the call from the step's
-input and the question's facts) within ``RESEARCH_TOOL_TIMEOUT`` seconds. A missing tool, a tool
-that fails or hangs, input that cannot become a call, or a result of nothing degrades the step to
+input and the question's facts) within ``RESEARCH_TOOL_TIMEOUT`` seconds (``RESEARCH_TOOL_TIMEOUTS``
+per tool). A missing tool, a tool that fails or hangs, input that cannot become a call, or a result of nothing degrades the step to
 direct reasoning (method ``fallback``); a step without a tool reasons (method ``reasoning``):
 with a model, the executor agent answers from the results of the steps it depends on; without
 one, the sentences of those steps' articles that bear on the step are quoted. Each step is then
@@ -63,6 +63,12 @@ class ExecutionContext:
     async def send(self, event: Mapping[str, Any]) -> None:
         await self.ctx.send(event)
 
+    def timeout_for(self, tool_name: str) -> float:
+        """Seconds the tool may take: ``RESEARCH_TOOL_TIMEOUTS[tool]`` (at most the run's own
+        timeout), else the run's."""
+        own = (getattr(settings, "RESEARCH_TOOL_TIMEOUTS", None) or {}).get(tool_name)
+        return min(float(own), self.tool_timeout) if own else self.tool_timeout
+
 
 def _one_line(text: str, limit: int = SUMMARY_CHARS) -> str:
     flat = re.sub(r"\s+", " ", text or "").strip()
@@ -120,11 +126,12 @@ async def _call(run: ExecutionContext, call: tools.ToolCallPlan) -> ToolResult |
     """The tool's result, or why there is none (timeout, not configured, unknown tool)."""
     if call.tool not in run.toolbox:
         return f"工具 {call.tool} 不可用"
+    timeout = run.timeout_for(call.tool)
     try:
-        async with asyncio.timeout(run.tool_timeout):
+        async with asyncio.timeout(timeout):
             result = await run.toolbox.call(call.tool, call.arguments, ctx=run.ctx)
     except TimeoutError:
-        return f"工具 {call.tool} 超时（{run.tool_timeout:g} 秒）"
+        return f"工具 {call.tool} 超时（{timeout:g} 秒）"
     if not result.ok:
         return result.error or "工具调用失败"
     if call.tool == "web_search" and not (result.output or {}).get("provider"):

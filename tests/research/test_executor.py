@@ -93,3 +93,10 @@ def test_a_search_that_finds_nothing_gets_one_follow_up_query():
     assert follow_up["ok"] is True and [c[0] for c in calls] == ["search_legal_knowledge"]
     assert "第四十七条" in steps[0]["result"]
     assert steps[0]["verified"] is False  # statutes found, but still no case: not what the step asked
+
+
+def test_a_tool_of_its_own_timeout_is_cut_off_sooner(settings):
+    settings.RESEARCH_TOOL_TIMEOUTS = {"search_legal_knowledge": 0.3}
+    steps = [step("s1")]
+    elapsed, _ = _run(steps, fake_registry(search_delay=60), tool_timeout=30)
+    assert elapsed < 3 and "超时（0.3 秒）" in steps[0]["error"]
