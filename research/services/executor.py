@@ -6,9 +6,10 @@ input and the question's facts) within ``RESEARCH_TOOL_TIMEOUT`` seconds (``RESE
 per tool). A missing tool, a tool that fails or hangs, input that cannot become a call, or a result
 of nothing degrades the step to direct reasoning (method ``fallback``); a step without a tool
 reasons (method ``reasoning``): with a model, the executor agent answers from the results of the
-steps it depends on; without one, the sentences of those steps' articles that bear on the step are quoted. Each step is then
-verified (``research.services.verifier``); a search that found nothing gets one follow-up query.
-Every step emits ``step_started`` and ``step_finished`` and is handed to ``on_step`` (persistence).
+steps it depends on; without one, the sentences of those steps' articles that bear on the step are
+quoted. Each step is then verified (``research.services.verifier``); a search that found nothing
+gets one follow-up query. Every step emits ``step_started`` and ``step_finished`` and is handed to
+``on_step`` (persistence).
 """
 
 from __future__ import annotations
