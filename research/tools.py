@@ -25,8 +25,8 @@ from chat.calculators import CHINA_TZ
 from chat.entities import Entities
 from chat.vocabulary import offline_keywords
 
-__all__ = ["CALCULATORS", "EXECUTOR_TOOLS", "TOOL_BY_TYPE", "InputError", "ToolCallPlan", "calculations_for",
-           "prepare", "tool_registry"]
+__all__ = ["CALCULATORS", "CITATION", "EXECUTOR_TOOLS", "TOOL_BY_TYPE", "InputError", "ToolCallPlan",
+           "calculations_for", "domain_of", "prepare", "tool_registry"]
 
 #: The registered tool each tool type calls (calculate: one of CALCULATORS).
 TOOL_BY_TYPE: Final = {
@@ -46,7 +46,7 @@ _UNLAWFUL = tuple(_WORDS.unlawful_dismissal)
 _NO_CONTRACT = tuple(_WORDS.no_written_contract)
 _FEE = tuple(_WORDS.litigation_fee)
 _DEADLINE = (*_WORDS.limitation_period, *_WORDS.deadline_question)
-_CITATION = re.compile(r"《?([\u4e00-\u9fa5（）()]{2,40}?(?:法|条例|规定|解释|办法|法典))》?\s*"
+CITATION = re.compile(r"《?([\u4e00-\u9fa5（）()]{2,40}?(?:法|条例|规定|解释|办法|法典))》?\s*"
                        r"(第[一二三四五六七八九十百千零〇两\d]+条(?:之[一二三四五六七八九十])?)")
 _WORK = ("工作", "干了", "入职", "上班", "任职")
 #: Domains whose claims run on their own periods (labour arbitration: one year), not the civil three years.
@@ -105,7 +105,7 @@ def _query(step: Mapping[str, Any], question: str, facts: str) -> str:
 def _citation(value: Any) -> tuple[str, str]:
     if isinstance(value, Mapping) and value.get("law") and value.get("article"):
         return str(value["law"]), str(value["article"])
-    match = _CITATION.search(_text(value))
+    match = CITATION.search(_text(value))
     if match is None:
         raise InputError("没有可查询的法条（需要法律名称与条号）")
     return match.group(1), match.group(2)

@@ -90,10 +90,24 @@ def step_event(kind: str, trace_id: str, step: Mapping[str, Any]) -> dict[str, A
 
 
 # --- tool results as a step's result and sources ---------------------------------------------------------
+def _content_text(content: str, law: Any, label: Any) -> str:
+    """The article's text as the tool's own output quoted it (``《law》第X条…：text``), for a result
+    whose article ids are no longer in the corpus (a cached result from before a re-import)."""
+    start = content.find(f"《{law}》{label}")
+    if start < 0:
+        return ""
+    colon = content.find("：", start)
+    end = content.find("\n[", colon)
+    return content[colon + 1:end if end >= 0 else None].strip() if colon >= 0 else ""
+
+
 def _article_sources(output: Any) -> list[dict[str, Any]]:
     hits = [h for h in (output or {}).get("sources", []) if isinstance(h, Mapping) and h.get("article_id")]
+    content = str((output or {}).get("content") or "")
     found = []
     for hit in with_texts(hits):
+        if not hit.get("text"):
+            hit["text"] = _content_text(content, hit.get("law"), hit.get("article_label"))
         found.append({"id": f"A{hit['article_id']}", "kind": "article", "law": hit.get("law"),
                       "article_label": hit.get("article_label"), "article_no": hit.get("article_no"),
                       "article_id": hit.get("article_id"), "chapter": hit.get("chapter", ""),

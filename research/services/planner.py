@@ -120,7 +120,7 @@ def facts_text(question: str, limit: int = 60) -> str:
 
 def _explicit_citations(question: str) -> list[dict[str, str]]:
     found = []
-    for match in tools._CITATION.finditer(question):
+    for match in tools.CITATION.finditer(question):
         item = {"law": match.group(1), "article": match.group(2)}
         if item not in found:
             found.append(item)

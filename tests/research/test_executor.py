@@ -100,3 +100,14 @@ def test_a_tool_of_its_own_timeout_is_cut_off_sooner(settings):
     steps = [step("s1")]
     elapsed, _ = _run(steps, fake_registry(search_delay=60), tool_timeout=30)
     assert elapsed < 3 and "超时（0.3 秒）" in steps[0]["error"]
+
+
+def test_an_article_no_longer_in_the_corpus_keeps_the_text_its_tool_quoted():
+    from research.services.executor import _article_sources
+
+    output = {"content": "[1] 《中华人民共和国劳动合同法》第七十七条：劳动者合法权益受到侵害的，有权依法申请仲裁。\n"
+                         "[2] 《中华人民共和国民法典》第一百八十八条（现行）：诉讼时效期间为三年。",
+              "sources": [{"law": "中华人民共和国劳动合同法", "article_label": "第七十七条", "article_id": 99_999_001},
+                          {"law": "中华人民共和国民法典", "article_label": "第一百八十八条", "article_id": 99_999_002}]}
+    texts = [s["text"] for s in _article_sources(output)]
+    assert texts == ["劳动者合法权益受到侵害的，有权依法申请仲裁。", "诉讼时效期间为三年。"]
