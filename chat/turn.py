@@ -21,9 +21,11 @@ from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.urls import NoReverseMatch, reverse
 from pydantic import BaseModel, Field
 
 from agents import events
@@ -370,6 +372,27 @@ def citation_failures(answer: str, *, legal: bool, citations: list[dict[str, Any
     return failures
 
 
+# --- handing a complex question to a research task ------------------------------------------------------
+#: A question asks several things when it has this many question marks (or one in a long narrative).
+RESEARCH_ASKS = 2
+RESEARCH_NARRATIVE_CHARS = 120
+
+
+def research_link(question: str, routing: Routing) -> str:
+    """A closing line linking to 研究任务 with the question filled in, when the intent plan runs the
+    research specialist and the question asks several things (a research task plans, runs and
+    verifies each part); empty otherwise."""
+    asks = question.count("？") + question.count("?")
+    complex_question = asks >= RESEARCH_ASKS or (asks and len(question) >= RESEARCH_NARRATIVE_CHARS)
+    if not (routing.legal and domains.LEGAL_RESEARCH in routing.plan.agents and complex_question):
+        return ""
+    try:
+        url = f"{reverse('research:index')}?{urlencode({'q': question[:2000]})}"
+    except NoReverseMatch:
+        return ""
+    return f"\n\n> 这个问题包含多个方面，可以[转为研究任务]({url})：逐项检索法条、计算并核验后综合作答。"
+
+
 # --- the agents' part of a turn ---------------------------------------------------------------------------
 async def answer_turn(*, question: str, history: list[dict[str, Any]], session_state: dict, summary: str,
                       recalled: list[str], ctx: RunContext, recorder: Any) -> tuple[TurnOutcome, Routing, Entities]:
@@ -412,6 +435,7 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
         if not outcome.acceptable:
             notices.append("审核未完全通过：请核对标记为 ✗ 的引用。")
     citations = await citations_of(answer) if routing.legal else []
+    answer += research_link(question, routing)
     return (
         TurnOutcome(content=answer, sources=await db_sync_to_async(sources_from)(tool_results), citations=citations,
                     notices=list(dict.fromkeys(notices)), offline=final.offline),

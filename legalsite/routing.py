@@ -5,9 +5,11 @@ from django.urls import path
 from chat.consumers import ChatConsumer
 from contracts.consumers import ContractConsumer
 from legalsite.consumers import NotificationsConsumer
+from research.consumers import ResearchConsumer
 
 websocket_urlpatterns = [
     path("ws/notifications/", NotificationsConsumer.as_asgi()),
     path("ws/chat/<int:session_id>/", ChatConsumer.as_asgi()),
     path("ws/contracts/<int:contract_id>/", ContractConsumer.as_asgi()),
+    path("ws/research/<int:task_id>/", ResearchConsumer.as_asgi()),
 ]

@@ -330,3 +330,16 @@ ENABLE_MULTI_AGENT = env_bool("ENABLE_MULTI_AGENT", True)
 CHAT_SYNC_TIMEOUT = env_int("CHAT_SYNC_TIMEOUT", 180, minimum=1)
 #: How long `POST …/summary` waits for the worker's summary before answering 202 with the session.
 CHAT_SUMMARY_WAIT = env_int("CHAT_SUMMARY_WAIT", 30, minimum=0)
+
+# --- research (docs/decisions/research-agent.md) --------------------------------------------------
+#: Seconds `POST /api/v1/predict` may take before it answers 504 with the steps done so far.
+RESEARCH_DEADLINE = env_float("RESEARCH_DEADLINE", 120.0, minimum=1.0)
+#: Research steps running at once; seconds one step's tool may take before the step reasons instead.
+RESEARCH_CONCURRENCY = env_int("RESEARCH_CONCURRENCY", 4, minimum=1, maximum=16)
+RESEARCH_TOOL_TIMEOUT = env_float("RESEARCH_TOOL_TIMEOUT", 30.0, minimum=0.1)
+#: Per-tool overrides of RESEARCH_TOOL_TIMEOUT: {"web_search": 15, "search_cases": 20, …} (seconds).
+RESEARCH_TOOL_TIMEOUTS = env_json("RESEARCH_TOOL_TIMEOUTS", {"web_search": 20.0, "calculate": 5.0})
+#: Seconds between a run's heartbeats (and cancellation checks); a heartbeat older than
+#: RESEARCH_STALE_SECONDS means the worker died (the task is marked failed, resumable).
+RESEARCH_HEARTBEAT = env_float("RESEARCH_HEARTBEAT", 1.0, minimum=0.1)
+RESEARCH_STALE_SECONDS = env_int("RESEARCH_STALE_SECONDS", 120, minimum=10)

@@ -22,6 +22,7 @@ urlpatterns = [
     path("knowledge/", include("knowledge.urls")),
     path("chat/", include("chat.urls")),
     path("contracts/", include("contracts.urls")),
+    path("research/", include("research.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
@@ -30,4 +31,5 @@ urlpatterns = [
     path("api/v1/", include("chat.api.urls")),
     path("api/v1/", include("knowledge.api.urls")),
     path("api/v1/", include("contracts.api.urls")),
+    path("api/v1/", include("research.api.urls")),
 ]

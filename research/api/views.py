@@ -1,0 +1,184 @@
+"""Thin research API views: validate, check access through selectors, call services.
+
+``POST /api/v1/predict`` keeps the seed's error contract: 400 ``{"error": "invalid_input",
+"detail", "reason"}`` naming what is wrong with the input, 504 ``{"error": "timeout", "partial"}``
+with the steps done before ``RESEARCH_DEADLINE``, 500 ``{"error": "internal", "trace_id"}`` with
+no stack trace.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import ParseError
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from firm.models import Matter
+from firm.roles import does_client_work
+from firm.selectors import matter_get
+from research import selectors, services
+from research.api.serializers import (
+    ApproveInput,
+    AttachInput,
+    PredictInput,
+    TaskInput,
+    citations_out,
+    step_out,
+    task_out,
+    task_summary_out,
+)
+from research.models import ResearchTask
+
+logger = logging.getLogger(__name__)
+
+
+PLAN_FIELDS = ("id", "description", "tool_type", "input", "depends_on")
+
+
+def _invalid(reason: str, detail: str) -> Response:
+    return Response({"error": "invalid_input", "detail": detail, "reason": reason}, status=status.HTTP_400_BAD_REQUEST)
+
+
+def _question(request: Request) -> tuple[str | None, dict[str, Any], Response | None]:
+    """The validated question and the body, or the 400 to answer."""
+    try:
+        data = request.data
+    except ParseError:
+        return None, {}, _invalid("malformed_json", "请求体不是合法的 JSON")
+    if not isinstance(data, dict):
+        return None, {}, _invalid("wrong_type", f"请求体必须是 JSON 对象，收到的是 {type(data).__name__}")
+    try:
+        return services.question_validate(data.get("question")), data, None
+    except services.InvalidQuestion as exc:
+        return None, data, _invalid(exc.reason, exc.detail)
+
+
+def _client_worker(request: Request) -> None:
+    if not does_client_work(request.user):
+        raise PermissionDenied("合规人员不能使用研究任务")
+
+
+def _task_or_404(request: Request, task_id: int) -> ResearchTask:
+    _client_worker(request)
+    return selectors.task_get_or_404(user=request.user, task_id=task_id)
+
+
+def _matter_or_404(request: Request, matter_id: int | None) -> Matter | None:
+    if matter_id is None:
+        return None
+    try:
+        return matter_get(user=request.user, matter_id=matter_id)
+    except Matter.DoesNotExist:
+        raise Http404("案件不存在或无权查看") from None
+
+
+class PredictApi(APIView):
+    @extend_schema(request=PredictInput, responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT,
+                                                    504: OpenApiTypes.OBJECT, 500: OpenApiTypes.OBJECT},
+                   summary="研究问题（同步）：计划 → 执行 → 核验 → 综合")
+    def post(self, request: Request) -> Response:
+        _client_worker(request)
+        question, _, problem = _question(request)
+        if problem is not None:
+            return problem
+        try:
+            result = services.predict(actor=request.user, question=question)
+        except services.PredictTimeout as exc:
+            return Response({"error": "timeout", "detail": "研究超过时限，返回已完成的步骤",
+                             "partial": {"steps": [step_out(s) for s in exc.partial]}, "trace_id": exc.trace_id},
+                            status=status.HTTP_504_GATEWAY_TIMEOUT)
+        except services.PredictFailed as exc:
+            return Response({"error": "internal", "detail": "内部错误，请凭追踪编号联系管理员",
+                             "trace_id": exc.trace_id}, status=status.HTTP_500_INTERNAL_SERVER_ERROR)
+        except Exception:
+            logger.exception("predict failed before its trace opened")
+            return Response({"error": "internal", "detail": "内部错误", "trace_id": None},
+                            status=status.HTTP_500_INTERNAL_SERVER_ERROR)
+        task = result.task
+        return Response({
+            "answer": task.answer, "confidence": task.confidence,
+            "plan": {"source": task.plan.get("source"),
+                     "steps": [{k: s.get(k) for k in PLAN_FIELDS} for s in result.steps]},
+            "steps": [step_out(s) for s in result.steps], "citations": citations_out(task.citations),
+            "sources": task.sources, "trace_id": str(task.trace_id), "task_id": task.pk,
+        })
+
+
+class TaskListCreateApi(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, summary="研究任务列表",
+                   parameters=[OpenApiParameter("matter", int, required=False)])
+    def get(self, request: Request) -> Response:
+        _client_worker(request)
+        matter = request.query_params.get("matter")
+        tasks = selectors.task_list(user=request.user, matter_id=int(matter) if matter and matter.isdigit() else None)
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(tasks, request, view=self)
+        return paginator.get_paginated_response([task_summary_out(t) for t in page])
+
+    @extend_schema(request=TaskInput, responses={202: OpenApiTypes.OBJECT}, summary="新建研究任务（异步）")
+    def post(self, request: Request) -> Response:
+        _client_worker(request)
+        question, data, problem = _question(request)
+        if problem is not None:
+            return problem
+        payload = TaskInput(data={**data, "question": question})
+        payload.is_valid(raise_exception=True)
+        matter = _matter_or_404(request, payload.validated_data["matter"])
+        task = services.task_create(actor=request.user, question=question, matter=matter,
+                                    review_plan=payload.validated_data["review_plan"])
+        return Response({"id": task.pk, "status": task.status}, status=status.HTTP_202_ACCEPTED)
+
+
+class TaskDetailApi(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, summary="研究任务：状态、计划、步骤、答案")
+    def get(self, request: Request, task_id: int) -> Response:
+        task = _task_or_404(request, task_id)
+        services.tasks_abandon_stale(task=task)
+        return Response(task_out(task))
+
+
+class TaskActionApi(APIView):
+    """``cancel`` | ``approve`` (with edited steps) | ``replan`` | ``resume`` | ``attach`` (a matter)."""
+
+    @extend_schema(request=ApproveInput, responses=OpenApiTypes.OBJECT,
+                   summary="任务操作：cancel 取消、approve 确认计划、replan 重新计划、resume 继续、attach 归入案件")
+    def post(self, request: Request, task_id: int, action: str) -> Response:
+        task = _task_or_404(request, task_id)
+        if action == "cancel":
+            task = services.task_cancel(actor=request.user, task=task)
+        elif action == "approve":
+            payload = ApproveInput(data=request.data)
+            payload.is_valid(raise_exception=True)
+            task = services.task_approve(actor=request.user, task=task, steps=payload.validated_data["steps"])
+        elif action == "replan":
+            task = services.task_replan(actor=request.user, task=task)
+        elif action == "resume":
+            task = services.task_resume(actor=request.user, task=task)
+        elif action == "attach":
+            payload = AttachInput(data=request.data)
+            payload.is_valid(raise_exception=True)
+            matter = _matter_or_404(request, payload.validated_data["matter"])
+            task = services.task_attach(actor=request.user, task=task, matter=matter)
+        else:
+            raise Http404("未知的操作")
+        return Response(task_out(task))
+
+
+class TaskExportApi(APIView):
+    @extend_schema(summary="导出研究任务：kind = md | json", responses={200: OpenApiTypes.BINARY})
+    def get(self, request: Request, task_id: int, kind: str) -> HttpResponse:
+        task = _task_or_404(request, task_id)
+        content = services.task_export(actor=request.user, task=task, kind=kind)
+        response: HttpResponse = (Response(content) if kind == "json"
+                                  else HttpResponse(content, content_type="text/markdown; charset=utf-8"))
+        response["Content-Disposition"] = f'attachment; filename="legalsite-research-{task.pk}.{kind}"'
+        return response

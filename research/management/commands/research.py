@@ -1,0 +1,78 @@
+"""``manage.py research "问题"``: research a question in this process and print the live events
+(the plan, each step as it starts and finishes with its verification, the synthesis) and the answer."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from firm.roles import does_client_work
+from research import services
+from research.constants import TOOL_TYPE_LABELS
+
+
+class Command(BaseCommand):
+    help = "Research a question (plan → execute → verify → synthesize), printing the live events and the answer."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("question")
+        parser.add_argument("--user", help="the lawyer the task belongs to (default: the first active admin or staff)")
+        parser.add_argument("--tokens", action="store_true", help="print the synthesis tokens as they stream")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        user = self._user(options.get("user"))
+        self.show_tokens = options["tokens"]
+        try:
+            task = services.task_create(actor=user, question=options["question"], queue=False)
+        except Exception as exc:
+            raise CommandError("；".join(getattr(exc, "messages", None) or [str(exc)])) from None
+        self.stdout.write(f"研究任务 #{task.pk}：{task.question}")
+        task = services.task_run(task_id=task.pk, console=self.print_event)
+        self.stdout.write("")
+        self.stdout.write(f"状态：{task.get_status_display()}  置信度：{task.confidence}  追踪：{task.trace_id}")
+        if task.error:
+            self.stdout.write(f"错误：{task.error}")
+        self.stdout.write("=" * 60)
+        self.stdout.write(task.answer or "（无答案）")
+        for citation in task.citations:
+            self.stdout.write(f"{'✓' if citation['valid'] else '✗'} 《{citation['law']}》{citation['article']}")
+
+    def _user(self, username: str | None) -> Any:
+        users = (get_user_model().objects.filter(is_active=True).prefetch_related("groups")
+                 .order_by("-is_superuser", "pk"))
+        if username:
+            user = users.filter(username=username).first()
+            if user is None:
+                raise CommandError(f"no such active user: {username}")
+            return user
+        for user in users:
+            if does_client_work(user):
+                return user
+        raise CommandError("no user does client work: create one with manage.py create_user")
+
+    def print_event(self, event: Mapping[str, Any]) -> None:
+        kind = event.get("type")
+        if kind == "plan":
+            self.stdout.write(f"[计划] 来源 {event.get('source')}，{len(event.get('steps', []))} 步")
+            for step in event.get("steps", []):
+                after = f"（依赖 {', '.join(step['depends_on'])}）" if step.get("depends_on") else ""
+                self.stdout.write(f"  {step['id']} {TOOL_TYPE_LABELS.get(step['tool_type'], step['tool_type'])}："
+                                  f"{step['description']}{after}")
+        elif kind == "step_started":
+            self.stdout.write(f"[开始] {event['step_id']} {event['description']}")
+        elif kind == "step_finished":
+            mark = "✓" if event.get("verified") else "✗"
+            self.stdout.write(f"[完成] {mark} {event['step_id']} {event.get('method')} {event.get('duration_ms')} ms："
+                              f"{event.get('result_summary') or event.get('error')}")
+        elif kind == "task_status":
+            self.stdout.write(f"[状态] {event.get('status')}")
+        elif kind == "token" and self.show_tokens:
+            self.stdout.write(event["delta"], ending="")
+        elif kind == "tool_call":
+            self.stdout.write(f"  → {event.get('tool')}({json.dumps(event.get('input'), ensure_ascii=False)[:120]})")
+        elif kind == "error":
+            self.stdout.write(f"[错误] {event.get('code')}: {event.get('message')}")
