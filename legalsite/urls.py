@@ -21,6 +21,7 @@ urlpatterns = [
     path("matters/", include("firm.urls")),
     path("knowledge/", include("knowledge.urls")),
     path("chat/", include("chat.urls")),
+    path("drafting/", include("drafting.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
@@ -28,4 +29,5 @@ urlpatterns = [
     path("api/v1/", include("tracing.api.urls")),
     path("api/v1/", include("chat.api.urls")),
     path("api/v1/", include("knowledge.api.urls")),
+    path("api/v1/", include("drafting.api.urls")),
 ]
