@@ -70,7 +70,7 @@ CLAIM_BLOCKS: Final = (
     ("for", "c in claims", [("p", "{{ loop.index }}. {{ c.text }}")]),
 )
 CLOSING: Final = (
-    ("left", "此致"),
+    ("p", "此致"),
     ("left", "{{ court }}"),
     ("blank",),
     ("right", "具状人：{% for p in plaintiffs %}{{ p.name }}{% if not loop.last %}、{% endif %}{% endfor %}"),
@@ -339,7 +339,7 @@ ANSWER = Shipped(
             ("for", "line in answer|paras", [("p", "{{ line }}")]),
             ("if", "evidence", [("left", "证据和证据来源，证人姓名和住所："),
                                 ("for", "e in evidence", [("left", "{{ loop.index }}. {{ e.name }}")])]),
-            ("left", "此致"), ("left", "{{ court }}"), ("blank",),
+            ("p", "此致"), ("left", "{{ court }}"), ("blank",),
             ("right", "答辩人：{% for p in respondents %}{{ p.name }}{% if not loop.last %}、{% endif %}{% endfor %}"),
             ("right", "{{ sign_date|cn_date }}"), ("blank",),
             ("left", "附：本答辩状副本{{ copies }}份")],

@@ -28,6 +28,8 @@ TITLE_SIZE: Final = Pt(22)   # 二号
 BODY_SIZE: Final = Pt(16)    # 三号
 TABLE_SIZE: Final = Pt(12)   # 小四, inside 要素式 tables
 LINE: Final = Pt(28)
+#: The 要素式 table's columns (label, content): the text width of an A4 page with GB/T 9704 margins.
+COLUMNS: Final = (Mm(40), Mm(116))
 MARGINS: Final = {"top": Mm(37), "bottom": Mm(35), "left": Mm(28), "right": Mm(26)}
 
 
@@ -131,9 +133,13 @@ def _cell(cell: Any, content: Any, *, bold: bool = False) -> None:
     if isinstance(content, str):
         _run(first, content, size=TABLE_SIZE, bold=bold)
         return
-    # blocks: fill the cell, then drop the empty first paragraph python-docx created
+    # blocks: fill the cell, and move python-docx's empty first paragraph to the end, so a cell
+    # whose loop renders nothing still holds the paragraph Word requires
     add_blocks(cell, content, size=TABLE_SIZE)
-    first._element.getparent().remove(first._element)
+    element = first._element
+    parent = element.getparent()
+    parent.remove(element)
+    parent.append(element)
 
 
 def add_table(document: Any, rows: Sequence[tuple]) -> None:
@@ -142,6 +148,9 @@ def add_table(document: Any, rows: Sequence[tuple]) -> None:
     table = document.add_table(rows=0, cols=2)
     table.style = "Table Grid"
     table.alignment = WD_TABLE_ALIGNMENT.CENTER
+    table.autofit = False
+    for column, width in zip(table.columns, COLUMNS, strict=True):
+        column.width = width
 
     def fill(spec_rows: Sequence[tuple]) -> None:
         for row in spec_rows:
@@ -151,7 +160,7 @@ def add_table(document: Any, rows: Sequence[tuple]) -> None:
                 _tag_row("{%tr endfor %}")
                 continue
             cells = table.add_row().cells
-            cells[0].width, cells[1].width = Mm(45), Mm(111)
+            cells[0].width, cells[1].width = COLUMNS
             if row[0] == "section":
                 merged = cells[0].merge(cells[1])
                 _cell(merged, row[1], bold=True)
