@@ -30,7 +30,7 @@ def to_pdf(files: Sequence[Path], outdir: Path, *, timeout: float = 300) -> dict
     not collide); maps each input to its PDF, or None when LibreOffice produced none."""
     outdir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="lo-profile-") as profile:
-        completed = subprocess.run(  # noqa: S603 - fixed binary, our own file paths
+        completed = subprocess.run(
             [soffice(), f"-env:UserInstallation=file://{profile}", "--headless", "--norestore",
              "--convert-to", "pdf", "--outdir", str(outdir), *map(str, files)],
             capture_output=True, timeout=timeout, check=False)

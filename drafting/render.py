@@ -264,6 +264,7 @@ def lint(data: bytes) -> list[Placeholder]:
     paragraphs = [_text(p) for p in _paragraphs(document)]
     env = environment()
     found: dict[str, Placeholder] = {}
+    blocks: list[tuple[str, str, str]] = []  # (keyword, tag, where) of the blocks still open
     for index, text in enumerate(paragraphs, 1):
         # an opening without its closing inside one paragraph
         for opener, closer in (("{{", "}}"), ("{%", "%}"), ("{#", "#}")):
@@ -275,6 +276,8 @@ def lint(data: bytes) -> list[Placeholder]:
                                           tag=text[start:start + 30], where=_where(index, text))
                 position = end + 2
         for tag in _TAG.findall(text):
+            if tag.startswith("{%"):
+                _balance(blocks, tag, _where(index, text))
             if tag.startswith("{{"):
                 try:
                     names = meta.find_undeclared_variables(env.parse(tag))
@@ -283,12 +286,16 @@ def lint(data: bytes) -> list[Placeholder]:
                                           where=_where(index, text)) from None
                 for name in sorted(names):
                     found.setdefault(name, Placeholder(name, _where(index, text)))
+    if blocks:
+        keyword, tag, where = blocks[-1]
+        raise TemplateProblem(f"标签 {tag} 没有对应的 {{% end{keyword} %}}", tag=tag, where=where)
     # block tags ({% for %} … {% endfor %}) may span paragraphs: parse the whole template too
     template = DocxTemplate(io.BytesIO(data))
-    xml = template.patch_xml(template.get_xml())
-    lines = re.sub(r"<w:p([ >])", r"\n<w:p\1", xml).splitlines()
+    template.init_docx()
+    source = re.sub(r"<w:p([ >])", r"\n<w:p\1", template.patch_xml(template.get_xml()))
+    lines = source.splitlines()
     try:
-        env.parse(xml.replace("<w:p ", "\n<w:p ").replace("<w:p>", "\n<w:p>"))
+        env.parse(source)
     except TemplateSyntaxError as exc:
         line = lines[exc.lineno - 1] if exc.lineno and exc.lineno <= len(lines) else ""
         text = re.sub(r"<[^>]+>", "", line)
@@ -296,6 +303,27 @@ def lint(data: bytes) -> list[Placeholder]:
         raise TemplateProblem(f"模板语法错误：{exc.message}", tag=tags[0] if tags else text[:30],
                               where=_where(_paragraph_number(lines, exc.lineno), text)) from None
     return list(found.values())
+
+
+_BLOCK_KEYWORDS: Final = ("if", "for", "macro", "call", "filter", "with", "block", "raw", "autoescape")
+
+
+def _balance(blocks: list[tuple[str, str, str]], tag: str, where: str) -> None:
+    """Track block tags across paragraphs; a closing tag without its opening is refused here."""
+    words = tag[2:-2].split()
+    if words and words[0] in ("p", "tr", "tc", "r"):  # docxtpl's paragraph/row/cell/run tags
+        words = words[1:]
+    if not words:
+        raise TemplateProblem(f"标签 {tag} 是空的", tag=tag, where=where)
+    keyword = words[0]
+    if keyword in _BLOCK_KEYWORDS:
+        blocks.append((keyword, tag, where))
+    elif keyword.startswith("end"):
+        if not blocks or blocks[-1][0] != keyword[3:]:
+            raise TemplateProblem(f"标签 {tag} 没有对应的开始标签", tag=tag, where=where)
+        blocks.pop()
+    elif keyword in ("elif", "else") and (not blocks or blocks[-1][0] not in ("if", "for")):
+        raise TemplateProblem(f"标签 {tag} 不在 if 或 for 之内", tag=tag, where=where)
 
 
 def _paragraph_number(lines: list[str], lineno: int | None) -> int:

@@ -89,6 +89,14 @@ def template_version_get(*, user: UserLike, version_id: int) -> TemplateVersion:
         raise Http404("模板版本不存在") from None
 
 
+def template_version_for_editor(*, user: UserLike, version_id: int) -> TemplateVersion:
+    """A version its uploader or an admin may edit; Http404 otherwise."""
+    version = TemplateVersion.objects.select_related("template").filter(pk=version_id).first()
+    if version is None or not (is_admin(user) or version.created_by_id == user.pk):
+        raise Http404("模板版本不存在")
+    return version
+
+
 def draft_list(*, user: UserLike, matter_id: int | None = None) -> QuerySet[Draft]:
     queryset = Draft.objects.filter(work_visible_q(user=user)).select_related("template", "template_version",
                                                                                "matter", "owner")

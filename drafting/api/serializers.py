@@ -9,7 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from drafting import schema as fs
-from drafting.models import DocumentTemplate, Draft, DraftVersion
+from drafting.models import DocumentTemplate, Draft, DraftVersion, TemplateVersion
 from drafting.selectors import template_current
 
 
@@ -103,3 +103,28 @@ class RenderOutput(serializers.Serializer):
 class FieldErrors(serializers.Serializer):
     fields = serializers.DictField(child=serializers.CharField())
     missing = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class TemplateUploadInput(serializers.Serializer):
+    file = serializers.FileField(help_text=".docx with {{ placeholders }}")
+    name = serializers.CharField(max_length=200)
+    category = serializers.CharField(max_length=50, required=False, default="本所模板")
+    description = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class TemplateVersionOutput(serializers.ModelSerializer):
+    template = serializers.IntegerField(source="template_id")
+    slug = serializers.CharField(source="template.slug")
+    name = serializers.CharField(source="template.name")
+
+    class Meta:
+        model = TemplateVersion
+        fields = ["id", "template", "slug", "name", "number", "status", "fields", "created_at", "approved_at"]
+
+
+class TemplateFieldsInput(serializers.Serializer):
+    fields = serializers.ListField(child=serializers.DictField())
+
+
+class ApproveInput(serializers.Serializer):
+    approve = serializers.BooleanField(required=False, default=True)

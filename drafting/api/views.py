@@ -12,18 +12,23 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drafting import selectors, services
 from drafting.api.serializers import (
+    ApproveInput,
     DraftInput,
     DraftOutput,
     DraftUpdateInput,
     FieldErrors,
     RenderOutput,
+    TemplateFieldsInput,
     TemplateOutput,
+    TemplateUploadInput,
+    TemplateVersionOutput,
 )
 from drafting.models import DocumentTemplate, TemplateVersion
 from firm.models import Matter
@@ -57,6 +62,25 @@ def _usable_version(template: DocumentTemplate) -> TemplateVersion:
 
 
 class TemplateListApi(APIView):
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+
+    @extend_schema(request={"multipart/form-data": TemplateUploadInput},
+                   responses={201: TemplateVersionOutput, 400: FieldErrors},
+                   summary="上传本所模板（.docx，{{ 占位符 }}；字段自动识别，待管理员批准）")
+    def post(self, request: Request) -> Response:
+        _client_worker(request)
+        payload = TemplateUploadInput(data=request.data)
+        if not payload.is_valid():
+            return Response({"fields": {k: "；".join(map(str, v)) for k, v in payload.errors.items()}},
+                            status=status.HTTP_400_BAD_REQUEST)
+        data = payload.validated_data
+        try:
+            version = services.template_upload(actor=request.user, name=data["name"], data=data["file"].read(),
+                                               category=data["category"], description=data["description"])
+        except services.DraftingError as exc:
+            return _errors(exc)
+        return Response(TemplateVersionOutput(version).data, status=status.HTTP_201_CREATED)
+
     @extend_schema(responses=TemplateOutput(many=True), summary="文书模板列表（可检索）",
                    parameters=[OpenApiParameter("q", str, required=False, description="检索词"),
                                OpenApiParameter("category", str, required=False)])
@@ -77,6 +101,33 @@ class TemplateDetailApi(APIView):
         if selectors.template_current(template=template) is None and template.owner_id != request.user.pk:
             raise Http404("模板不存在")
         return Response(TemplateOutput(template).data)
+
+
+class TemplateVersionApi(APIView):
+    @extend_schema(request=TemplateFieldsInput, responses={200: TemplateVersionOutput, 400: FieldErrors},
+                   summary="修改待批准模板版本的字段（管理员或上传人）")
+    def patch(self, request: Request, version_id: int) -> Response:
+        _client_worker(request)
+        version = selectors.template_version_for_editor(user=request.user, version_id=version_id)
+        payload = TemplateFieldsInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        try:
+            version = services.template_fields_update(actor=request.user, version=version,
+                                                      fields=payload.validated_data["fields"])
+        except services.DraftingError as exc:
+            return _errors(exc)
+        return Response(TemplateVersionOutput(version).data)
+
+
+class TemplateApproveApi(APIView):
+    @extend_schema(request=ApproveInput, responses=TemplateVersionOutput, summary="批准或驳回模板版本（管理员）")
+    def post(self, request: Request, version_id: int) -> Response:
+        version = selectors.template_version_get(user=request.user, version_id=version_id)
+        payload = ApproveInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        version = services.template_approve(actor=request.user, version=version,
+                                            approve=payload.validated_data["approve"])
+        return Response(TemplateVersionOutput(version).data)
 
 
 class DraftCreateApi(APIView):

@@ -107,3 +107,10 @@ def test_build_script_reproduces_the_committed_templates(tmp_path):
         build(template.blocks).save(built)
         assert render.document_text(built.getvalue()) == render.document_text(
             (TEMPLATES_DIR / f"{template.slug}.docx").read_bytes()), template.slug
+
+
+@pytest.mark.parametrize("template", SHIPPED, ids=lambda t: t.slug)
+def test_shipped_template_passes_the_lint_and_uses_only_schema_fields(template):
+    used = {placeholder.name for placeholder in render.lint((TEMPLATES_DIR / f"{template.slug}.docx").read_bytes())}
+    declared = {spec["name"] for spec in template.fields} | {"copies"}
+    assert used <= declared | {"p", "a", "c", "e", "k", "t", "line", "loop"}
