@@ -184,7 +184,7 @@ NARRATIVE_COMPLAINT = Shipped(
 LOAN_COMPLAINT = Shipped(
     slug="complaint-private-loan", name="民事起诉状（民间借贷纠纷）", category="起诉状",
     description="要素式民事起诉状，民间借贷纠纷（法〔2025〕82号示范文本）。借款、借条、欠钱不还。",
-    keywords="民间借贷 借款 借条 欠款 还款 利息 要素式",
+    keywords="民间借贷 借款 借条 借给 借钱 借我 欠钱 不还 欠款 还款 利息 要素式",
     fields=complaint_fields([
         field("principal", "借款本金", "amount", required=True),
         field("loan_date", "借款日期", "date", required=True),

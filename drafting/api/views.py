@@ -3,8 +3,6 @@ user may not see), call services."""
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
 from django.http import Http404, HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
@@ -30,12 +28,11 @@ from drafting.api.serializers import (
     TemplateUploadInput,
     TemplateVersionOutput,
 )
+from drafting.http import DOCX, docx_response
 from drafting.models import DocumentTemplate, TemplateVersion
 from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import matter_get
-
-DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 
 
 def _client_worker(request: Request) -> None:
@@ -205,14 +202,3 @@ class DraftDownloadApi(APIView):
         version = selectors.draft_version_get_or_404(draft=draft, number=int(raw) if raw else None)
         services.draft_downloaded(actor=request.user, version=version)
         return docx_response(bytes(version.docx), f"{draft.title or draft.template.name}-v{version.number}.docx")
-
-
-def docx_response(data: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(data, content_type=DOCX)
-    response["Content-Disposition"] = _disposition(filename)
-    return response
-
-
-def _disposition(filename: str) -> str:
-    return f"attachment; filename=\"draft.docx\"; filename*=UTF-8''{quote(filename)}"
-
