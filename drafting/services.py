@@ -21,8 +21,10 @@ from django.db.models import Max
 from django.utils import timezone
 
 from agents.aio import run_sync
+from agents.llm import get_gateway
 from agents.runner import run_agent
 from agents.tools import RunContext
+from agents.types import AgentResult
 from chat.models import ChatSession
 from drafting import catalog, render
 from drafting import schema as fs
@@ -304,6 +306,17 @@ def _transcript(known: Known, message: str) -> str:
     return "\n".join(lines) or "（无对话）"
 
 
+async def _run_drafter(prompt: str, messages: list[dict[str, Any]], ctx: RunContext, recorder: Any) -> AgentResult:
+    gateway = get_gateway()
+    model = "offline" if gateway.offline else gateway.model_for(DRAFTER.role)
+    async with recorder.agent_run(DRAFTER.name, model) as scope:
+        result = await run_agent(DRAFTER.spec(instructions=prompt, stream=False), messages, ctx, purpose="drafting")
+        scope.add_usage(result.usage.tokens_in, result.usage.tokens_out, model)
+        if result.partial:
+            scope.fail(result.notice or "partial result", timeout=result.finish == "llm_timeout")
+        return result
+
+
 def draft_assist(*, actor: AbstractBaseUser, draft: Draft, message: str = "") -> Draft:
     """The drafting agent's turn on a draft: it fills the empty fields from the conversation, the
     session's state memory and the matter, writes the narrative parts, and asks for the first
@@ -328,9 +341,8 @@ def draft_assist(*, actor: AbstractBaseUser, draft: Draft, message: str = "") ->
     ctx = RunContext(user=actor, trace_id=recorder.trace_id, emit=recorder.on_event, extra=extra,
                      matter_id=draft.matter_id)
     try:
-        result = run_sync(run_agent(DRAFTER.spec(instructions=prompt, stream=False),
-                                    [{"role": "user", "content": _transcript(known, message)}], ctx,
-                                    purpose="drafting"))
+        result = run_sync(_run_drafter(prompt, [{"role": "user", "content": _transcript(known, message)}], ctx,
+                                       recorder))
         proposed = fields_from_answer(result.content)
         values = proposed.get("fields") if isinstance(proposed.get("fields"), dict) else {}
         accepted: dict[str, Any] = {}
