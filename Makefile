@@ -23,6 +23,7 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-dev
 	@bash scripts/ensure-chromium.sh
+	@bash scripts/ensure-libreoffice.sh
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.installed-dev

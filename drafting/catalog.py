@@ -171,7 +171,7 @@ def _sample(**extra: Any) -> dict[str, Any]:
 NARRATIVE_COMPLAINT = Shipped(
     slug="civil-complaint", name="民事起诉状", category="起诉状",
     description="民事起诉状（文字叙述式，2016年《民事诉讼文书样式》）。适用于各类民事纠纷。",
-    keywords="起诉 民事 诉状 借款 欠款 合同 侵权",
+    keywords="民事 起诉状 侵权 其他纠纷",
     fields=[parties("plaintiffs", "原告"), agent_group(), parties("defendants", "被告"),
             parties("third_parties", "第三人", required=False), claims_group(),
             field("facts", "事实与理由", "textarea", required=True), EVIDENCE, COURT, SIGN_DATE],
@@ -184,7 +184,7 @@ NARRATIVE_COMPLAINT = Shipped(
 LOAN_COMPLAINT = Shipped(
     slug="complaint-private-loan", name="民事起诉状（民间借贷纠纷）", category="起诉状",
     description="要素式民事起诉状，民间借贷纠纷（法〔2025〕82号示范文本）。借款、借条、欠钱不还。",
-    keywords="民间借贷 借款 借条 借给 借钱 借我 欠钱 不还 欠款 还款 利息 要素式",
+    keywords="民间借贷 借款 借条 借给 借了 借钱 借我 欠钱 不还 欠款 还款 利息 要素式",
     fields=complaint_fields([
         field("principal", "借款本金", "amount", required=True),
         field("loan_date", "借款日期", "date", required=True),

@@ -267,6 +267,23 @@ def draft_render(*, actor: AbstractBaseUser, draft: Draft) -> DraftVersion:
     return rendered
 
 
+def document_render(*, template: DocumentTemplate, values: Mapping[str, Any], actor_name: str) -> bytes:
+    """Render the template's approved version with ``values`` without keeping a draft (automation:
+    ``manage.py draft``). Invalid values and missing required fields raise DraftingError."""
+    version = template.versions.filter(status=TemplateVersion.Status.APPROVED).order_by("-number").first()
+    if version is None:
+        raise DraftingError("模板尚未批准", fields={"template": "模板尚无经批准的版本"})
+    cleaned = _check(version, values)
+    missing = fs.missing(version.fields, cleaned)
+    if missing:
+        raise DraftingError("缺少必填字段", missing=missing, fields=missing_reasons(version.fields, missing))
+    data = render.render(bytes(version.docx), cleaned, version.fields)
+    with transaction.atomic():
+        audit_event_record(actor=None, actor_name=actor_name, event_type="drafting.document_rendered", obj=template,
+                           new={"version": version.number, "sha256": _sha(data), "fields": sorted(cleaned)})
+    return data
+
+
 def draft_downloaded(*, actor: AbstractBaseUser, version: DraftVersion) -> None:
     """Record that ``actor`` downloaded ``version`` (one audit event per download)."""
     with transaction.atomic():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.test import Client
 from docx import Document
 
 from drafting import render
@@ -115,3 +116,16 @@ def test_a_docx_without_placeholders_is_400(staff_user, client_for):
     response = upload(client_for(staff_user), docx_with("没有占位符的文件"))
     assert response.status_code == 400
     assert "占位符" in response.json()["fields"]["file"]
+
+
+@pytest.mark.django_db
+def test_admin_action_approves_a_pending_version(staff_user, admin_user, client_for):
+    version = upload(client_for(staff_user), GOOD).json()
+    browser = Client()
+    browser.force_login(admin_user)
+    response = browser.post("/admin/drafting/templateversion/", {"action": "approve",
+                                                                 "_selected_action": [version["id"]]})
+    assert response.status_code == 302
+    found = client_for(staff_user).get("/api/v1/drafting/templates", {"q": "还款承诺"}).json()["results"]
+    assert [t["slug"] for t in found] == [version["slug"]]
+    assert AuditEvent.objects.filter(event_type="drafting.template_approved", actor=admin_user).count() == 1
