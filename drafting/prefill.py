@@ -38,6 +38,9 @@ _OTHER_NAMED = re.compile(r"(?:借给(?:了)?|借钱给|起诉|被告(?:是)?|�
                           r"卖给(?:了)?)(?:我的)?(?:朋友|同事|邻居|亲戚|同学|老乡|前夫|前妻|丈夫|妻子)?"
                           r"([" + _SURNAMES + r"][\u4e00-\u9fa5]{1,2}?)"
                           r"(?=[0-9０-９一两三四五六七八九十几，,。.；;、\s]|向|欠|借|还|要|不|没|的|$)")
+#: A person who borrowed, named before it (朋友李四向我借了, 邻居周涛2022年6月15日找我借).
+_OTHER_BORROWED = re.compile(r"(?:朋友|同事|邻居|亲戚|同学|老乡|前夫|前妻)([" + _SURNAMES + r"][\u4e00-\u9fa5]{1,2}?)"
+                             r"(?=[0-9０-９，,]|向我|找我|跟我|借|欠|$)")
 _OTHER_SIDE_AFTER = re.compile(r"^(?:向我借|找我借|跟我借|从我这借|欠我|一直不还|没还|拖欠|不还)")
 
 #: Amount fields and the words that, just before an amount, say it is that one.
@@ -58,8 +61,8 @@ AMOUNT_WORDS: Final = {
 #: Date fields and the words around a date that say it is that one.
 DATE_WORDS: Final = {
     "loan_date": ("借给", "借了", "借款", "借"),
-    "due_date": ("还款", "到期", "约定", "归还", "还钱"),
-    "entry_date": ("入职", "进公司", "上班", "进厂"),
+    "due_date": ("还款", "到期", "约定", "说好", "归还", "还钱", "还"),
+    "entry_date": ("入职", "进公司", "上班", "进厂", "进的"),
     "leave_date": ("辞退", "离职", "解除", "开除", "被炒"),
     "accident_date": ("事故", "撞", "车祸", "出事"),
     "marriage_date": ("结婚", "登记"),
@@ -105,15 +108,34 @@ def _context_after(text: str, needle: str, width: int = 10) -> str:
     return text[at + len(needle):at + len(needle) + width] if at >= 0 else ""
 
 
-def _kind_for(context: str, words: Mapping[str, Iterable[str]], wanted: Iterable[str]) -> str | None:
-    """The field whose words sit closest before ``context``'s end (the amount or date)."""
-    best, best_at = None, -1
+def _kind_for(before: str, after: str, words: Mapping[str, Iterable[str]], wanted: Iterable[str]) -> str | None:
+    """The field whose words sit closest to the value (an amount or a date), ``before`` it (ending
+    right at it) or ``after`` it; at equal distance the words before win."""
+    best, best_distance = None, 10_000
     for name in wanted:
         for word in words.get(name, ()):
-            at = context.rfind(word)
-            if at > best_at:
-                best, best_at = name, at
+            at = before.rfind(word)
+            if at >= 0 and len(before) - at - len(word) < best_distance:
+                best, best_distance = name, len(before) - at - len(word)
+            at = after.find(word)
+            if at >= 0 and at + 0.5 < best_distance:
+                best, best_distance = name, at + 0.5
     return best
+
+
+def _occurrences(text: str, needle: str, before: int, after: int) -> list[tuple[str, str]]:
+    """(text before, text after) around every occurrence of ``needle``."""
+    return [(text[max(0, m.start() - before):m.start()], text[m.end():m.end() + after])
+            for m in re.finditer(re.escape(needle), text)] if needle else []
+
+
+_ORG_PREFIX = re.compile(r"^.*?(?:叫做|叫|是|为|名称)")
+
+
+def _clean_org(name: str) -> str:
+    """公司叫北京某某科技有限公司 → 北京某某科技有限公司 (what the chat's extractor may include)."""
+    stripped = _ORG_PREFIX.sub("", name)
+    return stripped if len(stripped) >= 4 else name
 
 
 def _sides(text: str, entities: Entities, client: str) -> tuple[list[str], list[str]]:
@@ -125,12 +147,14 @@ def _sides(text: str, entities: Entities, client: str) -> tuple[list[str], list[
         if match.group(1) not in ours:
             ours.append(match.group(1))
     others: list[str] = []
-    named = [match.group(1) for match in _OTHER_NAMED.finditer(text)]
-    for name in [*named, *entities.persons, *entities.organizations]:
+    named = [match.group(1) for pattern in (_OTHER_NAMED, _OTHER_BORROWED) for match in pattern.finditer(text)]
+    organizations = [_clean_org(name) for name in entities.organizations]
+    for name in [*named, *entities.persons, *organizations]:
         if name in ours or name in others:
             continue
         before, after = _context_before(text, name, 8), _context_after(text, name, 6)
-        if _OTHER_SIDE.search(before) or _OTHER_SIDE_AFTER.match(after) or name in entities.organizations:
+        if (name in named or name in organizations or _OTHER_SIDE.search(before)
+                or _OTHER_SIDE_AFTER.match(after)):
             others.append(name)
     return ours, others
 
@@ -162,8 +186,9 @@ def _party(text: str, name: str, names: Sequence[str], spec: Mapping[str, Any]) 
     address = _nearest_after(text, name, _ADDRESS, names)
     if address:
         party["address"] = address
-    known = {sub["name"] for sub in spec.get("fields", [])}
-    return {key: value for key, value in party.items() if key in known}
+    subs = {sub["name"]: sub for sub in spec.get("fields", [])}
+    kept = {key: _valid(subs[key], value) for key, value in party.items() if key in subs}
+    return {key: value for key, value in kept.items() if value not in (None, "")}
 
 
 def _valid(spec: Mapping[str, Any], value: Any) -> Any:
@@ -241,12 +266,14 @@ def prefill(schema: Sequence[Mapping[str, Any]], known: Known) -> Prefill:
         if amount.kind == "monthly_wage" and "monthly_wage" in by_name:
             out.put("monthly_wage", _valid(by_name["monthly_wage"], amount.value), "state")
             continue
-        context = _context_before(text, amount.text, 12)
-        kind = _kind_for(context, AMOUNT_WORDS, amount_fields) if context else None
-        if kind is None and amount_fields:
-            kind = next((name for name in TOTAL_FROM if name in by_name and name not in out.values), None)
-        if kind:
-            out.put(kind, _valid(by_name[kind], amount.value), "state")
+        # the same sum may be said twice for two things (月租6500元，押金6500元): each mention counts
+        for before, _after in _occurrences(text, amount.text, 12, 0) or [("", "")]:
+            free = [name for name in amount_fields if name not in out.values]
+            kind = _kind_for(before, "", AMOUNT_WORDS, free) if before else None
+            if kind is None and free:
+                kind = next((name for name in TOTAL_FROM if name in free), None)
+            if kind:
+                out.put(kind, _valid(by_name[kind], amount.value), "state")
     if "total" in by_name:
         main = next((out.values[name] for name in TOTAL_FROM if name in out.values), None)
         if main is not None:
@@ -258,10 +285,10 @@ def prefill(schema: Sequence[Mapping[str, Any]], known: Known) -> Prefill:
         day = mention.as_date()
         if day is None:
             continue
-        context = _context_before(text, mention.text, 10) + "|" + _context_after(text, mention.text, 8)
-        kind = _kind_for(context, DATE_WORDS, [name for name in date_fields if name not in out.values])
-        if kind:
-            out.put(kind, day.isoformat(), "state")
+        for before, after in _occurrences(text, mention.text, 10, 12)[:1]:
+            kind = _kind_for(before, after, DATE_WORDS, [name for name in date_fields if name not in out.values])
+            if kind:
+                out.put(kind, day.isoformat(), "state")
 
     # places
     if "accident_place" in by_name and entities.locations:
@@ -300,6 +327,6 @@ def claims_for(values: Mapping[str, Any], by_name: Mapping[str, Any]) -> list[di
                 owed -= fs.parse_amount(values["paid"])
             claims.append({"text": wording.format(f"{owed:,.2f}")})
             break
-    if claims or "defendants" in by_name:
+    if claims or values.get("defendants"):
         claims.append({"text": "判令被告承担本案诉讼费用"})
     return claims
