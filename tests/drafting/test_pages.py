@@ -118,3 +118,5 @@ def test_the_nav_entry_is_active(staff_user):
     page = browser(staff_user).get("/drafting/").content.decode()
     assert re.search(r'<a href="/drafting/"[^>]*>文书起草</a>', page)
     assert "民事起诉状（民间借贷纠纷）" in page and "劳动合同" in page
+    dashboard = browser(staff_user).get("/").content.decode()
+    assert re.search(r'<a class="tile" href="/drafting/">\s*<strong>文书起草</strong>', dashboard)
