@@ -293,10 +293,8 @@ def draft_downloaded(*, actor: AbstractBaseUser, version: DraftVersion) -> None:
 
 def preview_html(*, version: TemplateVersion, values: Mapping[str, Any]) -> tuple[str, dict[str, str], list[str]]:
     """The live preview: (HTML of the document as it would render now, invalid fields, missing
-    fields). Invalid values are left out of the preview and reported."""
+    fields). Invalid values are left out of the preview (``validate`` does not keep them) and reported."""
     cleaned, errors = fs.validate(version.fields, values)
-    for path in errors:
-        cleaned.pop(path.split("[")[0].split(".")[0], None) if "[" not in path and "." not in path else None
     docx = render.render(bytes(version.docx), cleaned, version.fields)
     return render.to_html(docx), errors, fs.missing(version.fields, cleaned)
 

@@ -94,10 +94,7 @@ class TemplateDetailApi(APIView):
     @extend_schema(responses=TemplateOutput, summary="文书模板（含字段）")
     def get(self, request: Request, template_id: str) -> Response:
         _client_worker(request)
-        template = selectors.template_get(user=request.user, template_id=template_id)
-        if selectors.template_current(template=template) is None and template.owner_id != request.user.pk:
-            raise Http404("模板不存在")
-        return Response(TemplateOutput(template).data)
+        return Response(TemplateOutput(selectors.template_get(user=request.user, template_id=template_id)).data)
 
 
 class TemplateVersionApi(APIView):
