@@ -30,3 +30,8 @@ def session_group(session_id: int) -> str:
 def turn_log(turn_id: object) -> EventLog:
     """The Redis log of one turn's events (replay on reconnect, SSE)."""
     return EventLog(f"chat.turn.{turn_id}")
+
+
+#: The intent whose answers hand over to 文书起草 and the link's text.
+DRAFTING_INTENT: Final = "document_drafting"
+DRAFTING_HANDOVER_TEXT: Final = "在“文书起草”中继续：按本次咨询预填文书"

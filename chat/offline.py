@@ -631,7 +631,7 @@ def drafting_offline(request: OfflineRequest) -> str:
     previous = _strip_agent_tags(_previous(request))
     if previous:
         lines += ["", "可援引的法律依据：", previous]
-    lines += ["", "文书起草功能上线后，可在“文书起草”中依模板生成 Word 文书。"]
+    lines += ["", "可在“文书起草”中依模板生成 Word 文书：当事人、金额、日期将按本次咨询预填。"]
     return "\n".join(lines)
 
 

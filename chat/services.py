@@ -21,6 +21,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from agents.aio import run_sync
@@ -28,6 +29,8 @@ from chat import export, turn
 from chat.constants import (  # session_group: the consumers read it here
     ABANDONED_TEXT,
     DISCLAIMER,
+    DRAFTING_HANDOVER_TEXT,
+    DRAFTING_INTENT,
     FAILURE_TEXT,
     IN_FLIGHT_TEXT,
     INTERRUPTED_TEXT,
@@ -266,11 +269,19 @@ def turn_claim(*, answer_id: int) -> tuple[Message | None, str]:
     return answer, outcome
 
 
+def drafting_handover(session_id: int) -> str:
+    """The link a document_drafting answer ends with: 文书起草, pre-filled from this session."""
+    return f"\n\n[{DRAFTING_HANDOVER_TEXT}]({reverse('drafting:index')}?session={session_id})"
+
+
 def turn_complete(*, answer: Message, outcome: turn.TurnOutcome, routing: turn.Routing,
                   state: Entities) -> Message:
     """Save the answer (content, sources, verified citations, notices, intent) and the session's
-    facts."""
+    facts. A document_drafting answer hands over to 文书起草 (a link to a draft pre-filled from
+    the session)."""
     answer.status, answer.content = Message.Status.COMPLETE, outcome.content
+    if routing.route_intent == DRAFTING_INTENT:
+        answer.content += drafting_handover(answer.session_id)
     answer.sources, answer.citations, answer.notices = outcome.sources, outcome.citations, outcome.notices
     answer.disclaimer = DISCLAIMER if routing.legal else ""
     answer.intent = routing.as_intent() | {"offline": outcome.offline}

@@ -85,10 +85,12 @@ def test_autodiscovery_imports_each_app_tools_module_and_registers_its_tools() -
 
     imported = fresh.autodiscover()
 
-    assert sorted(imported) == ["chat.tools", "contracts.tools", "knowledge.tools"]  # firm, tracing … have none
+    # firm, tracing … have none
+    assert sorted(imported) == ["chat.tools", "contracts.tools", "drafting.tools", "knowledge.tools", "research.tools"]
     names = set(fresh.names())
     assert {"calculate_severance", "web_search"} <= names  # chat.tools
     assert {"search_legal_knowledge", "lookup_legal_article", "search_cases"} <= names  # knowledge.tools
+    assert "search_templates" in names  # drafting.tools
 
 
 def test_autodiscovery_skips_apps_without_a_tools_module_and_propagates_import_errors(tmp_path, monkeypatch) -> None:

@@ -1,0 +1,98 @@
+// 文书起草: the live preview (the server renders the form as it is now), invalid and missing
+// fields marked, and adding/removing items of repeating groups (原告, 被告, 诉讼请求 …).
+(function () {
+  "use strict";
+  const form = document.getElementById("draft-form");
+  const configNode = document.getElementById("drafting-config");
+  if (!form || !configNode) return;
+  const config = JSON.parse(configNode.textContent);
+  const preview = document.getElementById("preview");
+  const state = document.getElementById("preview-state");
+  const summary = document.getElementById("missing-summary");
+  let timer = null;
+  let inflight = null;
+
+  function renumber(group) {
+    const many = group.dataset.many === "1";
+    if (!many) return;
+    const path = group.dataset.group;
+    group.querySelectorAll(":scope > .items > .item").forEach(function (item, index) {
+      item.dataset.index = String(index);
+      item.querySelectorAll("[name]").forEach(function (input) {
+        const rest = input.name.replace(/^[^\]]*\]/, "");
+        input.name = path + "[" + index + "]" + rest;
+        input.id = "f-" + input.name;
+      });
+      item.querySelectorAll("label[for]").forEach(function (label) {
+        const rest = label.htmlFor.replace(/^f-[^\]]*\]/, "");
+        label.htmlFor = "f-" + path + "[" + index + "]" + rest;
+      });
+      item.querySelectorAll("[data-path]").forEach(function (field) {
+        const rest = field.dataset.path.replace(/^[^\]]*\]/, "");
+        field.dataset.path = path + "[" + index + "]" + rest;
+      });
+      item.querySelectorAll("[data-error-for]").forEach(function (node) {
+        const rest = node.dataset.errorFor.replace(/^[^\]]*\]/, "");
+        node.dataset.errorFor = path + "[" + index + "]" + rest;
+      });
+    });
+  }
+
+  function mark(errors, missing, labels) {
+    form.querySelectorAll(".field").forEach(function (field) {
+      const path = field.dataset.path;
+      const error = errors[path];
+      const isMissing = missing.indexOf(path) !== -1;
+      field.classList.toggle("invalid", Boolean(error));
+      field.classList.toggle("missing", isMissing);
+      const message = field.querySelector(".field-error");
+      if (message) message.textContent = error || (isMissing ? "必填" : "");
+    });
+    form.querySelectorAll("fieldset.group").forEach(function (group) {
+      group.classList.toggle("missing", missing.indexOf(group.dataset.group) !== -1);
+    });
+    const names = Object.keys(labels || {}).map(function (key) { return labels[key].replace("必填：", ""); });
+    summary.classList.toggle("hidden", names.length === 0);
+    summary.querySelector("span").textContent = names.join("、");
+  }
+
+  function refresh() {
+    if (inflight) inflight.abort();
+    inflight = new AbortController();
+    state.textContent = "更新中…";
+    fetch(config.previewUrl, {method: "POST", body: new FormData(form), signal: inflight.signal,
+                              headers: {"X-Requested-With": "fetch"}, credentials: "same-origin"})
+      .then(function (response) { return response.json(); })
+      .then(function (data) {
+        preview.innerHTML = data.html;  // server-rendered, every value escaped
+        mark(data.errors || {}, data.missing || [], data.missing_labels || {});
+        state.textContent = "";
+        form.dataset.previewed = String(Number(form.dataset.previewed || 0) + 1);
+      })
+      .catch(function (error) { if (error.name !== "AbortError") state.textContent = "预览暂不可用"; });
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(refresh, 300);
+  }
+
+  form.addEventListener("input", schedule);
+  form.addEventListener("change", schedule);
+  form.addEventListener("click", function (event) {
+    const target = event.target;
+    if (target.classList.contains("add-item")) {
+      const group = target.closest("fieldset.group");
+      const template = group.querySelector(":scope > template.item-template");
+      const items = group.querySelector(":scope > .items");
+      items.appendChild(template.content.cloneNode(true));
+      renumber(group);
+      schedule();
+    } else if (target.classList.contains("remove-item")) {
+      const group = target.closest("fieldset.group");
+      target.closest(".item").remove();
+      renumber(group);
+      schedule();
+    }
+  });
+})();
