@@ -1,12 +1,19 @@
-"""DRF token authentication with an expiry (``API_TOKEN_TTL_DAYS``)."""
+"""DRF token authentication with an expiry (``API_TOKEN_TTL_DAYS``), and the login lockout backend."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib.auth.backends import BaseBackend
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
+from firm.selectors import login_locked
 from firm.services import token_is_expired
+from legalsite.proxies import client_address
 
 
 class ExpiringTokenAuthentication(TokenAuthentication):
@@ -23,3 +30,19 @@ def user_for_token(key: str):  # returns a user or None
     if token is None or not token.user.is_active or token_is_expired(token):
         return None
     return token.user
+
+
+class LoginLockoutBackend(BaseBackend):
+    """First in ``AUTHENTICATION_BACKENDS``: refuses every login attempt (right password included)
+    for an account or address locked after repeated failures; otherwise lets the next backend
+    decide. Raising ``PermissionDenied`` stops Django trying the other backends."""
+
+    def authenticate(self, request: HttpRequest | None, username: str | None = None, password: str | None = None,
+                     **kwargs: Any) -> None:
+        address = client_address(request.META) if request is not None else ""
+        if login_locked(username=username or "", address=address):
+            raise PermissionDenied(LOCKED_MESSAGE)
+        return None
+
+
+LOCKED_MESSAGE = "登录失败次数过多，请稍后再试。"

@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from firm.forms import LoginForm
 from legalsite import views
 
 admin.site.site_header = "LegalSite 管理与审计"
@@ -14,7 +15,8 @@ urlpatterns = [
     path("health", views.health, name="health"),
     path(
         "login/",
-        auth_views.LoginView.as_view(template_name="registration/login.html", redirect_authenticated_user=True),
+        auth_views.LoginView.as_view(template_name="registration/login.html", redirect_authenticated_user=True,
+                                     authentication_form=LoginForm),
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -29,3 +31,8 @@ urlpatterns = [
     path("api/v1/", include("chat.api.urls")),
     path("api/v1/", include("knowledge.api.urls")),
 ]
+
+handler400 = "legalsite.views.bad_request"
+handler403 = "legalsite.views.permission_denied"
+handler404 = "legalsite.views.page_not_found"
+handler500 = "legalsite.views.server_error"

@@ -20,7 +20,7 @@ class MessageOutput(serializers.ModelSerializer):
 
 
 class SessionOutput(serializers.ModelSerializer):
-    matter = serializers.PrimaryKeyRelatedField(read_only=True)
+    matter = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
     owner = serializers.CharField(source="owner.username")
     message_count = serializers.SerializerMethodField()
 
