@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.backends import BaseBackend
+from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from rest_framework import exceptions
@@ -32,17 +32,17 @@ def user_for_token(key: str):  # returns a user or None
     return token.user
 
 
-class LoginLockoutBackend(BaseBackend):
-    """First in ``AUTHENTICATION_BACKENDS``: refuses every login attempt (right password included)
-    for an account or address locked after repeated failures; otherwise lets the next backend
-    decide. Raising ``PermissionDenied`` stops Django trying the other backends."""
+class LoginLockoutBackend(ModelBackend):
+    """Django's model backend that refuses every login attempt (right password included) for an
+    account or address locked after repeated failures. Raising ``PermissionDenied`` stops Django
+    trying other backends and counts as a failed login."""
 
     def authenticate(self, request: HttpRequest | None, username: str | None = None, password: str | None = None,
-                     **kwargs: Any) -> None:
+                     **kwargs: Any) -> Any:
         address = client_address(request.META) if request is not None else ""
         if login_locked(username=username or "", address=address):
             raise PermissionDenied(LOCKED_MESSAGE)
-        return None
+        return super().authenticate(request, username=username, password=password, **kwargs)
 
 
 LOCKED_MESSAGE = "登录失败次数过多，请稍后再试。"
