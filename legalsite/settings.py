@@ -318,8 +318,7 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 CONTENT_SECURITY_POLICY = {
     "default-src": ["'self'"],
     "script-src": ["'self'"],
-    # inline style attributes (computed widths of meters and timelines) remain in a few templates
-    "style-src": ["'self'", "'unsafe-inline'"],
+    "style-src": ["'self'"],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'"],
