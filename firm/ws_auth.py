@@ -1,9 +1,10 @@
 """Websocket authentication and origin checks.
 
 Browsers authenticate with the session cookie (Channels' ``AuthMiddlewareStack``); API
-clients send ``Authorization: Token <key>``. A browser always sends ``Origin`` and it must
-match ``ALLOWED_HOSTS`` (protection against cross-site websocket hijacking); clients that
-send no ``Origin`` are not browsers and carry no ambient cookie risk.
+clients send ``Authorization: Token <key>``. A browser always sends ``Origin``; its scheme,
+host and port must be the site's own or a ``CSRF_TRUSTED_ORIGINS`` entry (protection against
+cross-site websocket hijacking); clients that send no ``Origin`` are not browsers and carry no
+ambient cookie risk.
 """
 
 from __future__ import annotations
