@@ -2,7 +2,7 @@
 
 drf-spectacular documents the success responses; this AutoSchema adds the error answers every
 operation can give, all JSON objects (``{"detail": …}`` or ``{field: [messages]}``):
-400 (bad input: the operation takes parameters or a body), 401 (no or a bad credential), 403
+400 (bad input: the operation takes query parameters, a body or a path value from a set), 401 (no or a bad credential), 403
 (authenticated but not allowed), 404 (an id in the path, or a page past the end of a list), 429
 (throttled). ``tests/legalsite/test_schema.py`` runs schemathesis against it.
 """
@@ -32,7 +32,7 @@ class AutoSchema(openapi.AutoSchema):
     def _error_codes(self) -> list[str]:
         codes = ["429"]
         takes_input = self.method in ("POST", "PUT", "PATCH") or any(
-            p.get("in") == "query" for p in self._get_parameters())
+            p.get("in") == "query" or "enum" in p.get("schema", {}) for p in self._get_parameters())
         if takes_input:
             codes.append("400")
         if not any(isinstance(p, AllowAny) for p in self.view.get_permissions()):

@@ -30,6 +30,8 @@ from firm.models import Matter
 from firm.selectors import matter_get
 from legalsite.validation import int_param
 
+DOCX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
 
 def session_or_404(request: Request, session_id: int) -> ChatSession:
     return selectors.session_get_or_404(user=request.user, session_id=session_id)
@@ -108,7 +110,12 @@ class FeedbackStatsApi(APIView):
 
 
 class ExportApi(APIView):
-    @extend_schema(summary="导出会话记录：kind = json | md | docx", responses={200: OpenApiTypes.BINARY})
+    @extend_schema(
+        summary="导出会话记录：kind = json | md | docx",
+        parameters=[OpenApiParameter("kind", OpenApiTypes.STR, OpenApiParameter.PATH, enum=["json", "md", "docx"])],
+        responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/markdown"): OpenApiTypes.STR,
+                   (200, DOCX_MEDIA_TYPE): OpenApiTypes.BINARY},
+    )
     def get(self, request: Request, session_id: int, kind: str) -> HttpResponse:
         session = session_or_404(request, session_id)
         content = services.session_export(actor=request.user, session=session, kind=kind)
@@ -117,9 +124,7 @@ class ExportApi(APIView):
         elif kind == "md":
             response = HttpResponse(content, content_type="text/markdown; charset=utf-8")
         else:
-            response = HttpResponse(
-                content, content_type="application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-            )
+            response = HttpResponse(content, content_type=DOCX_MEDIA_TYPE)
         response["Content-Disposition"] = f'attachment; filename="legalsite-session-{session.pk}.{kind}"'
         return response
 

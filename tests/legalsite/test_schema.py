@@ -54,10 +54,10 @@ def in_test_transaction():
 
 
 @pytest.fixture
-def api_data(db, admin_user, settings, in_test_transaction):
+def api_data(db, admin_user, settings, in_test_transaction, monkeypatch):
     settings.CHAT_SYNC_TIMEOUT = 0.05  # a turn is answered by a worker; here the 202 path is enough
     settings.CHAT_SUMMARY_WAIT = 0
-    SimpleRateThrottle.THROTTLE_RATES = {"anon": "100000/min", "user": "100000/min"}
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "100000/min", "user": "100000/min"})
     matter = firm_services.matter_create(actor=admin_user, number="SCHEMA-1", title="合同纠纷", client="甲公司")
     chat_services.session_create(actor=admin_user, title="会话", matter=matter)
 
