@@ -1,10 +1,11 @@
 """The OpenAPI schema says what the API really answers (docs/decisions/schema-testing.md).
 
 drf-spectacular documents the success responses; this AutoSchema adds the error answers every
-operation can give, all JSON objects (``{"detail": …}`` or ``{field: [messages]}``):
-400 (bad input: the operation takes query parameters, a body or a path value from a set), 401 (no or a bad credential), 403
-(authenticated but not allowed), 404 (an id in the path, or a page past the end of a list), 429
-(throttled). ``tests/legalsite/test_schema.py`` runs schemathesis against it.
+operation can give, all JSON objects (``{"detail": …}`` or ``{field: [messages]}``): 400 (bad
+input: the operation takes query parameters, a body or a path value from a set), 401 (no or a bad
+credential), 403 (authenticated but not allowed), 404 (an id in the path or the body, or a page
+past the end of a list), 429 (throttled). Integer query parameters (pages, ids, counts) start at 1.
+``tests/legalsite/test_schema.py`` runs schemathesis against it.
 """
 
 from __future__ import annotations
@@ -40,6 +41,16 @@ class AutoSchema(openapi.AutoSchema):
         if "{" in self.path or self._is_list_view() or self.method in ("POST", "PUT", "PATCH"):
             codes.append("404")
         return codes
+
+    def _get_parameters(self) -> list[dict[str, Any]]:
+        # Integer query parameters here are page numbers, ids and counts: all start at 1 (a 0 is a 400
+        # or a 404). A parameter with its own minimum keeps it.
+        parameters = super()._get_parameters()
+        for parameter in parameters:
+            schema = parameter.get("schema", {})
+            if parameter.get("in") == "query" and schema.get("type") == "integer":
+                schema.setdefault("minimum", 1)
+        return parameters
 
     def _get_response_bodies(self, direction: openapi.Direction = "response") -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)

@@ -1,5 +1,6 @@
 from rest_framework import serializers
 
+from chat.constants import MAX_QUESTION_CHARS
 from chat.models import ChatSession, Message
 
 
@@ -44,7 +45,8 @@ class SessionUpdateInput(serializers.Serializer):
 
 
 class QuestionInput(serializers.Serializer):
-    content = serializers.CharField(allow_blank=True, trim_whitespace=False)
+    content = serializers.CharField(trim_whitespace=False, max_length=MAX_QUESTION_CHARS,
+                                    help_text=f"问题，1–{MAX_QUESTION_CHARS:,} 字")
 
 
 class FeedbackInput(serializers.Serializer):
