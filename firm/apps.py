@@ -6,4 +6,5 @@ class FirmConfig(AppConfig):
     verbose_name = "律所：人员、角色与案件"
 
     def ready(self) -> None:
-        from firm import signals  # noqa: F401  (connects the login signal receivers)
+        # Django's way to connect receivers: firm.signals imports models, not importable before ready().
+        from firm import signals  # noqa: F401

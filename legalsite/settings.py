@@ -154,7 +154,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 AUTHENTICATION_BACKENDS = ["firm.authentication.LoginLockoutBackend"]  # docs/decisions/login-protection.md
-#: Failed logins before an account (or, ×4, an address) is refused for LOGIN_LOCKOUT_SECONDS.
+#: Failed logins within LOGIN_LOCKOUT_SECONDS after which an account, or a client address, is refused
+#: (the right password included) until that window ends.
 LOGIN_LOCKOUT_FAILURES = env_int("LOGIN_LOCKOUT_FAILURES", 5, minimum=1)
 LOGIN_LOCKOUT_ADDRESS_FAILURES = env_int("LOGIN_LOCKOUT_ADDRESS_FAILURES", 20, minimum=1)
 LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 900, minimum=1)
