@@ -46,7 +46,9 @@ class SessionUpdateInput(serializers.Serializer):
 
 class QuestionInput(serializers.Serializer):
     content = serializers.CharField(trim_whitespace=False, max_length=MAX_QUESTION_CHARS,
-                                    help_text=f"问题，1–{MAX_QUESTION_CHARS:,} 字")
+                                    help_text=f"问题，1–{MAX_QUESTION_CHARS:,} 字",
+                                    error_messages={"blank": "问题不能为空",
+                                                    "max_length": f"问题过长，上限为 {MAX_QUESTION_CHARS} 字"})
 
 
 class FeedbackInput(serializers.Serializer):

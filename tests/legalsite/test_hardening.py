@@ -73,7 +73,10 @@ def test_nul_in_portal_chat_title_and_message_is_a_400(client, staff_user):
     assert client.post("/chat/new/", {"title": "a\x00b"}).status_code == 400
     assert not ChatSession.objects.filter(owner=staff_user).exists()
     session = ChatSession.objects.create(owner=staff_user, title="会话")
-    # the page without JavaScript posts a question and comes back to the page, with the error shown
+    form = "application/x-www-form-urlencoded"  # what a browser's form sends
+    assert client.post(f"/chat/{session.pk}/", "content=%E9%97%AE%00", content_type=form).status_code == 400
+    assert client.post("/chat/new/", "title=a%00b", content_type=form).status_code == 400
+    # multipart reaches the service, which refuses it too (the page shows the error)
     client.post(f"/chat/{session.pk}/", {"content": "问\x00题"})
     assert session.messages.count() == 0
 
