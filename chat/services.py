@@ -47,6 +47,7 @@ from firm.selectors import matter_is_member
 from firm.services import work_move_check
 from legalsite import realtime
 from legalsite.celery import app as celery_app
+from legalsite.validation import reject_nul
 from tracing.recorder import trace_open
 from tracing.services import audit_event_record
 
@@ -66,6 +67,7 @@ def session_create(*, actor: AbstractUser, title: str = "", matter: Matter | Non
     if not does_client_work(actor):
         raise PermissionDenied("合规人员不能创建咨询会话")
     _check_matter(actor, matter)
+    reject_nul(title, "title")
     with transaction.atomic():
         session = ChatSession.objects.create(owner=actor, title=title.strip()[:200], matter=matter)
         audit_event_record(actor=actor, event_type="chat.session_created", obj=session,
@@ -89,7 +91,7 @@ def session_update(*, actor: AbstractUser, session: ChatSession, title: str | No
             work_move_check(actor=actor, work_owner=session.owner, current_matter=source, target_matter=target)
             old["matter"], new["matter"] = _matter_ref(source), _matter_ref(target)
             session.matter = target
-        if title is not None and title.strip()[:200] != session.title:
+        if title is not None and reject_nul(title, "title").strip()[:200] != session.title:
             old["title"], new["title"] = session.title, title.strip()[:200]
             session.title = new["title"]
         if not new:
@@ -140,7 +142,7 @@ def session_export(*, actor: AbstractUser, session: ChatSession, kind: str) -> A
 
 
 def question_validate(content: str) -> str:
-    text = (content or "").strip()
+    text = reject_nul((content or "").strip(), "content")
     if not text:
         raise ValidationError({"content": "问题不能为空"})
     if len(text) > MAX_QUESTION_CHARS:

@@ -7,8 +7,8 @@ app_name = "chat"
 urlpatterns = [
     path("", views.index, name="index"),
     path("new/", views.session_create, name="create"),
-    path("<int:session_id>/", views.session_detail, name="session"),
-    path("<int:session_id>/delete/", views.session_delete, name="delete"),
-    path("<int:session_id>/messages/<int:message_id>/", views.message_fragment, name="message"),
-    path("<int:session_id>/messages/<int:message_id>/analysis/", views.analysis_fragment, name="analysis"),
+    path("<id:session_id>/", views.session_detail, name="session"),
+    path("<id:session_id>/delete/", views.session_delete, name="delete"),
+    path("<id:session_id>/messages/<id:message_id>/", views.message_fragment, name="message"),
+    path("<id:session_id>/messages/<id:message_id>/analysis/", views.analysis_fragment, name="analysis"),
 ]

@@ -1,12 +1,19 @@
-"""DRF token authentication with an expiry (``API_TOKEN_TTL_DAYS``)."""
+"""DRF token authentication with an expiry (``API_TOKEN_TTL_DAYS``), and the login lockout backend."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib.auth.backends import ModelBackend
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
+from firm.selectors import login_locked
 from firm.services import token_is_expired
+from legalsite.proxies import client_address
 
 
 class ExpiringTokenAuthentication(TokenAuthentication):
@@ -23,3 +30,19 @@ def user_for_token(key: str):  # returns a user or None
     if token is None or not token.user.is_active or token_is_expired(token):
         return None
     return token.user
+
+
+class LoginLockoutBackend(ModelBackend):
+    """Django's model backend that refuses every login attempt (right password included) for an
+    account or address locked after repeated failures. Raising ``PermissionDenied`` stops Django
+    trying other backends and counts as a failed login."""
+
+    def authenticate(self, request: HttpRequest | None, username: str | None = None, password: str | None = None,
+                     **kwargs: Any) -> Any:
+        address = client_address(request.META) if request is not None else ""
+        if login_locked(username=username or "", address=address):
+            raise PermissionDenied(LOCKED_MESSAGE)
+        return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+LOCKED_MESSAGE = "登录失败次数过多，请稍后再试。"

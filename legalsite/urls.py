@@ -1,8 +1,9 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from firm.forms import LoginForm
 from legalsite import views
 
 admin.site.site_header = "LegalSite 管理与审计"
@@ -14,7 +15,8 @@ urlpatterns = [
     path("health", views.health, name="health"),
     path(
         "login/",
-        auth_views.LoginView.as_view(template_name="registration/login.html", redirect_authenticated_user=True),
+        auth_views.LoginView.as_view(template_name="registration/login.html", redirect_authenticated_user=True,
+                                     authentication_form=LoginForm),
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -26,7 +28,7 @@ urlpatterns = [
     path("drafting/", include("drafting.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/v1/", include("firm.api.urls")),
     path("api/v1/", include("tracing.api.urls")),
     path("api/v1/", include("chat.api.urls")),
@@ -35,3 +37,8 @@ urlpatterns = [
     path("api/v1/", include("research.api.urls")),
     path("api/v1/", include("drafting.api.urls")),
 ]
+
+handler400 = "legalsite.views.bad_request"
+handler403 = "legalsite.views.permission_denied"
+handler404 = "legalsite.views.page_not_found"
+handler500 = "legalsite.views.server_error"

@@ -5,11 +5,13 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from firm.selectors import matter_list
 from legalsite.health import health_check
+from legalsite.middleware import error_response, is_api_path
 
 
 @login_required
@@ -25,3 +27,28 @@ def health(request: HttpRequest) -> JsonResponse:
     return JsonResponse(
         report, status=200 if report["status"] == "ok" else 503, json_dumps_params={"ensure_ascii": False}
     )
+
+
+# --- errors: JSON under /api/, the usual pages elsewhere (docs/decisions/schema-testing.md) -------
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if is_api_path(request.path):
+        return error_response(request, 404, "未找到")
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if is_api_path(request.path):
+        return error_response(request, 500, "服务器内部错误")
+    return defaults.server_error(request)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if is_api_path(request.path):
+        return error_response(request, 400, "请求不合法")
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if is_api_path(request.path):
+        return error_response(request, 403, str(exception) or "无权执行此操作")
+    return defaults.permission_denied(request, exception)

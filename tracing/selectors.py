@@ -107,7 +107,8 @@ def trace_list(
         queryset = queryset.filter(Q(user__username=username) | Q(username=username))
     if matter:
         by_number = Q(matter_number=matter) | Q(matter__number=matter)
-        queryset = queryset.filter(by_number | Q(matter_id=int(matter)) if matter.isdigit() else by_number)
+        is_id = matter.isascii() and matter.isdigit() and len(matter) <= 18  # a bigint, not ²
+        queryset = queryset.filter(by_number | Q(matter_id=int(matter)) if is_id else by_number)
     if agent:
         queryset = queryset.filter(Exists(AgentRun.objects.filter(trace=OuterRef("pk"), agent=agent)))
     if tool:

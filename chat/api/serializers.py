@@ -1,5 +1,6 @@
 from rest_framework import serializers
 
+from chat.constants import MAX_QUESTION_CHARS
 from chat.models import ChatSession, Message
 
 
@@ -20,7 +21,7 @@ class MessageOutput(serializers.ModelSerializer):
 
 
 class SessionOutput(serializers.ModelSerializer):
-    matter = serializers.PrimaryKeyRelatedField(read_only=True)
+    matter = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
     owner = serializers.CharField(source="owner.username")
     message_count = serializers.SerializerMethodField()
 
@@ -44,7 +45,10 @@ class SessionUpdateInput(serializers.Serializer):
 
 
 class QuestionInput(serializers.Serializer):
-    content = serializers.CharField(allow_blank=True, trim_whitespace=False)
+    content = serializers.CharField(trim_whitespace=False, max_length=MAX_QUESTION_CHARS,
+                                    help_text=f"问题，1–{MAX_QUESTION_CHARS:,} 字",
+                                    error_messages={"blank": "问题不能为空",
+                                                    "max_length": f"问题过长，上限为 {MAX_QUESTION_CHARS} 字"})
 
 
 class FeedbackInput(serializers.Serializer):

@@ -28,6 +28,9 @@ from chat.domains import domain_label
 from chat.models import ChatSession, Message
 from firm.models import Matter
 from firm.selectors import matter_get
+from legalsite.validation import int_param
+
+DOCX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 
 
 def session_or_404(request: Request, session_id: int) -> ChatSession:
@@ -44,12 +47,14 @@ def _matter_or_404(request: Request, matter_id: int | None) -> Matter | None:
 
 
 class SessionListCreateApi(APIView):
+    pagination_class = PageNumberPagination
+
     @extend_schema(responses=SessionOutput(many=True), summary="咨询会话列表",
-                   parameters=[OpenApiParameter("matter", int, required=False)])
+                   parameters=[OpenApiParameter("matter", OpenApiTypes.INT, required=False,
+                                                description="只列出该案件的会话（案件 id）")])
     def get(self, request: Request) -> Response:
-        matter = request.query_params.get("matter")
-        sessions = selectors.session_list(user=request.user, matter_id=int(matter) if matter else None)
-        paginator = PageNumberPagination()
+        sessions = selectors.session_list(user=request.user, matter_id=int_param(request.query_params, "matter"))
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(sessions, request, view=self)
         return paginator.get_paginated_response(SessionOutput(page, many=True).data)
 
@@ -105,7 +110,12 @@ class FeedbackStatsApi(APIView):
 
 
 class ExportApi(APIView):
-    @extend_schema(summary="导出会话记录：kind = json | md | docx", responses={200: OpenApiTypes.BINARY})
+    @extend_schema(
+        summary="导出会话记录：kind = json | md | docx",
+        parameters=[OpenApiParameter("kind", OpenApiTypes.STR, OpenApiParameter.PATH, enum=["json", "md", "docx"])],
+        responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/markdown"): OpenApiTypes.STR,
+                   (200, DOCX_MEDIA_TYPE): OpenApiTypes.BINARY},
+    )
     def get(self, request: Request, session_id: int, kind: str) -> HttpResponse:
         session = session_or_404(request, session_id)
         content = services.session_export(actor=request.user, session=session, kind=kind)
@@ -114,9 +124,7 @@ class ExportApi(APIView):
         elif kind == "md":
             response = HttpResponse(content, content_type="text/markdown; charset=utf-8")
         else:
-            response = HttpResponse(
-                content, content_type="application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-            )
+            response = HttpResponse(content, content_type=DOCX_MEDIA_TYPE)
         response["Content-Disposition"] = f'attachment; filename="legalsite-session-{session.pk}.{kind}"'
         return response
 
@@ -173,7 +181,7 @@ class SummaryApi(APIView):
         done = session.summary_updated_at is not None and (since is None or session.summary_updated_at > since)
         return Response(SessionOutput(session).data, status=status.HTTP_200_OK if done else status.HTTP_202_ACCEPTED)
 
-    @extend_schema(responses=SessionOutput, summary="删除会话摘要")
+    @extend_schema(responses={200: SessionOutput}, summary="删除会话摘要：返回删除后的会话")
     def delete(self, request: Request, session_id: int) -> Response:
         session = services.summary_delete(actor=request.user, session=session_or_404(request, session_id))
         return Response(SessionOutput(session).data)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.http import Http404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
@@ -15,6 +16,7 @@ from firm import selectors, services
 from firm.api.serializers import MatterInput, MatterOutput, MemberInput, MeOutput
 from firm.models import Matter
 from firm.roles import user_role
+from legalsite.validation import text_param
 
 
 def _matter_or_404(request: Request, matter_id: int) -> Matter:
@@ -34,13 +36,18 @@ class MeApi(APIView):
 
 
 class MatterListCreateApi(APIView):
-    @extend_schema(responses=MatterOutput(many=True), summary="可见的案件/事项")
+    pagination_class = PageNumberPagination
+
+    @extend_schema(responses=MatterOutput(many=True), summary="可见的案件/事项",
+                   parameters=[OpenApiParameter("q", OpenApiTypes.STR, description="按编号、标题、委托人检索"),
+                               OpenApiParameter("status", OpenApiTypes.STR, enum=Matter.Status.values,
+                                                description="案件状态")])
     def get(self, request: Request) -> Response:
         matters = selectors.matter_list(
-            user=request.user, search=request.query_params.get("q", ""),
-            status=request.query_params.get("status", ""),
+            user=request.user, search=text_param(request.query_params, "q"),
+            status=text_param(request.query_params, "status", choices=Matter.Status.values),
         )
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(matters, request, view=self)
         return paginator.get_paginated_response(MatterOutput(page, many=True).data)
 

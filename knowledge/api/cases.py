@@ -20,6 +20,7 @@ from knowledge.exceptions import CasePermissionDenied, InvalidQuery
 from knowledge.models import CaseDocument
 from knowledge.selectors import case_chunks, case_get, case_list, case_search
 from knowledge.services import case_delete, case_upload
+from legalsite.validation import int_param
 
 NOT_FOUND = {"detail": "案例不存在"}
 
@@ -110,6 +111,7 @@ def _bad_request(message: str) -> Response:
 
 class CaseListApi(APIView):
     parser_classes = [MultiPartParser, FormParser, JSONParser]
+    pagination_class = PageNumberPagination
 
     @extend_schema(
         operation_id="knowledge_cases_list",
@@ -118,11 +120,8 @@ class CaseListApi(APIView):
                     OpenApiParameter("page", int, required=False, description="页码，从 1 开始")],
         responses={200: CaseListOutput, 400: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT})
     def get(self, request: Request) -> Response:
-        matter = request.query_params.get("matter")
-        if matter and not matter.isdigit():
-            return _bad_request("matter 须为案件 id")
-        documents = case_list(user=request.user, matter_id=int(matter) if matter else None)
-        paginator = PageNumberPagination()
+        documents = case_list(user=request.user, matter_id=int_param(request.query_params, "matter"))
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(documents.annotate(n_chunks=Count("chunks")), request, view=self)
         return paginator.get_paginated_response([document_payload(d, chunk_count=d.n_chunks) for d in page])
 

@@ -18,6 +18,7 @@ from knowledge.exceptions import CasePermissionDenied, InvalidQuery
 from knowledge.models import CaseDocument
 from knowledge.selectors import case_can_delete, case_chunks, case_get, case_list, case_search
 from knowledge.services import case_delete, case_upload
+from legalsite.validation import is_int_id
 
 PAGE_TOP_K = 10
 LIST_PAGE_SIZE = 20
@@ -30,7 +31,7 @@ def _user_matters(user):
 def _page(request: HttpRequest, *, form_error: str = "", form: dict | None = None, status: int = 200) -> HttpResponse:
     query = request.GET.get("q", "").strip()
     matter = request.GET.get("matter", "").strip()
-    matter_id = int(matter) if matter.isdigit() else None
+    matter_id = int(matter) if is_int_id(matter) else None
     hits, search_error = None, ""
     if query:
         try:
@@ -60,7 +61,7 @@ def cases(request: HttpRequest) -> HttpResponse:
         return _page(request, form_error="请选择要上传的文件", form=form, status=400)
     matter = None
     if form["matter"]:
-        matter = _user_matters(request.user).filter(pk=form["matter"]).first() if form["matter"].isdigit() else None
+        matter = _user_matters(request.user).filter(pk=form["matter"]).first() if is_int_id(form["matter"]) else None
         if matter is None:
             return _page(request, form_error="只能关联到您所在团队的案件", form=form, status=400)
     try:

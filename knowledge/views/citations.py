@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods
 from knowledge.exceptions import InvalidQuery, KnowledgeError, LawNotFound
 from knowledge.graph_picture import article_picture
 from knowledge.verification import VerifiedCitation, citations_verify, verification_summary
+from legalsite.validation import int_param
 
 MAX_PICTURE_LIMIT = 30
 
@@ -84,8 +85,7 @@ def verify_page(request: HttpRequest) -> HttpResponse:
 @login_required
 def citation_graph_svg(request: HttpRequest, article_id: int) -> HttpResponse:
     """The article's citation picture as a standalone SVG document."""
-    raw = request.GET.get("limit", "")
-    limit = min(max(int(raw), 1), MAX_PICTURE_LIMIT) if raw.isdigit() else 12
+    limit = min(int_param(request.GET, "limit") or 12, MAX_PICTURE_LIMIT)
     try:
         picture = article_picture(article_id=article_id, limit=limit)
     except KnowledgeError:

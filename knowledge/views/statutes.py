@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
 
 from knowledge import selectors
 from knowledge.domains import domain_choices
@@ -15,10 +19,23 @@ STATUS_CHOICES = [("current", "现行有效（默认）"), ("all", "全部版本
 PAGE_TOP_K = 20
 
 
+#: Longest search URL the page redirects to after a POST (daphne refuses request lines past ~16 KB;
+#: 2,000 bytes keeps a bookmark working everywhere). Longer queries are answered on the POST itself.
+MAX_BOOKMARK_URL = 2000
+SEARCH_FIELDS = ("q", "law", "department", "domain", "status", "doc_type")
+
+
 @login_required
+@require_http_methods(["GET", "POST"])
 def index(request: HttpRequest) -> HttpResponse:
-    params = {key: request.GET.get(key, "").strip()
-              for key in ("q", "law", "department", "domain", "status", "doc_type")}
+    """法规检索. The form posts (a pasted judgment's facts do not fit in a URL); a short query is
+    redirected to its GET URL so the result can be bookmarked, a long one is answered directly."""
+    source = request.POST if request.method == "POST" else request.GET
+    params = {key: source.get(key, "").strip() for key in SEARCH_FIELDS}
+    if request.method == "POST":
+        query_string = urlencode({key: value for key, value in params.items() if value})
+        if len(query_string) <= MAX_BOOKMARK_URL:
+            return redirect(f"{reverse('knowledge:index')}?{query_string}", permanent=False)
     params["status"] = params["status"] or "current"
     context: dict = {
         "params": params, "domains": domain_choices(), "statuses": STATUS_CHOICES,

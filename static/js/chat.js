@@ -416,11 +416,11 @@
       html += '<div class="tl-row kind-' + r.kind + (r.ok ? "" : " failed") + (r.running ? " running" : "") +
         '" data-kind="' + r.kind + '" title="' + esc(r.label + (r.detail ? " · " + r.detail : "") + " · " + r.durationText) + '">' +
         '<span class="tl-label">' + esc(r.label) + (r.detail ? "<small>" + esc(r.detail) + "</small>" : "") + "</span>" +
-        '<span class="tl-track"><span class="tl-bar" style="left: ' + r.left.toFixed(2) + "%; width: " + r.width.toFixed(2) + '%"></span></span>' +
+        '<span class="tl-track"><span class="tl-bar" data-left="' + r.left.toFixed(2) + '" data-width="' + r.width.toFixed(2) + '"></span></span>' +
         '<span class="tl-dur">' + esc(r.durationText) + "</span></div>";
     });
     html += '<div class="tl-axis" aria-hidden="true"><span class="tl-label"></span><span class="tl-track">';
-    tl.ticks.forEach(function (t) { html += '<span class="tick" style="left: ' + t.left + '%">' + esc(t.text) + "</span>"; });
+    tl.ticks.forEach(function (t) { html += '<span class="tick" data-left="' + t.left + '">' + esc(t.text) + "</span>"; });
     return html + '</span><span class="tl-dur"></span></div></div>';
   }
 
@@ -459,7 +459,7 @@
       "<dt>意图</dt><dd>" + esc(label(L.intents, intent.intent)) + "</dd>" +
       '<dt>判定层</dt><dd><span class="badge layer-' + esc(intent.layer) + '">' + esc(label(L.layers, intent.layer)) + "</span></dd>" +
       '<dt>置信度</dt><dd><span class="meter" role="meter" aria-valuemin="0" aria-valuemax="100" aria-valuenow="' + pct +
-      '" aria-label="置信度"><span style="width: ' + pct + '%"></span></span> ' + confidence.toFixed(2) + "</dd>" +
+      '" aria-label="置信度"><span data-width="' + pct + '"></span></span> ' + confidence.toFixed(2) + "</dd>" +
       (runnerText ? "<dt>次选</dt><dd>" + esc(runnerText) + "</dd>" : "") +
       (agents.length ? "<dt>智能体</dt><dd>" + esc(agents.join(" → ")) + "</dd>" : "") +
       '<dt>理由</dt><dd class="reason">' + esc(intent.reason || "") + "</dd>" +

@@ -34,6 +34,10 @@ def page(browser) -> Iterator[object]:
     context = browser.new_context(locale="zh-CN", viewport={"width": 1280, "height": 860})
     page = context.new_page()
     page.set_default_timeout(15_000)
+    violations: list[str] = []
+    page.on("console", lambda message: violations.append(message.text)
+            if "Content Security Policy" in message.text else None)
     yield page
     context.close()
+    assert violations == [], violations  # the portal works under its own CSP
 

@@ -26,6 +26,15 @@ TURN_TIMEOUT = 90_000  # ms: the worker's first turn loads the embedding model
 SHOTS = Path(os.environ.get("E2E_SCREENSHOTS", tempfile.gettempdir()))
 
 
+def _wait_until(page, expression: str, *, timeout: float) -> None:
+    """Poll ``expression`` from the test (``page.wait_for_function`` evaluates a string inside the
+    page, which the site's Content-Security-Policy forbids)."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
+        page.wait_for_timeout(50)
+
+
 @pytest.fixture
 def corpus(statutes):
     """The test laws, under a corpus generation the worker has not seen.
@@ -118,8 +127,8 @@ def test_ask_streams_the_answer_and_fills_timeline_and_analysis(daphne_url, cele
     expect(page.locator("#chat-log article.user")).to_contain_text(QUESTION)
 
     # Mid-turn: the first tokens are on the page as plain text, the timeline is live.
-    page.wait_for_function("Number(document.getElementById('chat-log').dataset.tokensReceived || 0) >= 20",
-                           timeout=TURN_TIMEOUT)
+    _wait_until(page, "Number(document.getElementById('chat-log').dataset.tokensReceived || 0) >= 20",
+                timeout=TURN_TIMEOUT)
     stream = page.locator("#chat-log article.assistant.pending [data-role=stream]")
     assert stream.get_attribute("aria-live") == "polite"
     partial = stream.inner_text()
@@ -145,6 +154,10 @@ def test_ask_streams_the_answer_and_fills_timeline_and_analysis(daphne_url, cele
     kinds = [rows.nth(i).get_attribute("data-kind") for i in range(rows.count())]
     assert kinds[:2] == ["intent", "routing"] and "tool" in kinds and kinds[-1] == "final"
     assert panel.locator(".tl-row[data-kind=tool] .tl-dur").first.inner_text().endswith("ms")
+    # sizes arrive as data attributes and static/js/geometry.js applies them (no inline styles under CSP)
+    bar = panel.locator(".tl-row[data-kind=final] .tl-bar")
+    assert bar.evaluate("el => parseFloat(el.style.width)") == pytest.approx(float(bar.get_attribute("data-width")))
+    assert panel.locator(".meter > span").evaluate("el => parseFloat(el.style.width)") > 0
     expect(panel.locator(".badge.layer-rule")).to_have_text("规则")
     expect(panel.locator("[data-section=state]")).to_contain_text("8000")
     expect(panel.locator("[data-section=routing]")).to_contain_text("劳动纠纷")

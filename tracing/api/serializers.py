@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -167,14 +166,14 @@ class AuditEventOutput(serializers.ModelSerializer):
             cache[event.pk] = audit_event_payload(event, unmask=bool(self.context.get("unmask")))
         return cache[event.pk]
 
-    @extend_schema_field(OpenApiTypes.OBJECT)
+    @extend_schema_field({"type": "object", "nullable": True, "additionalProperties": True})
     def get_old(self, event: AuditEvent) -> Any:
         return self._payload(event)["old"]
 
-    @extend_schema_field(OpenApiTypes.OBJECT)
+    @extend_schema_field({"type": "object", "nullable": True, "additionalProperties": True})
     def get_new(self, event: AuditEvent) -> Any:
         return self._payload(event)["new"]
 
-    @extend_schema_field(OpenApiTypes.OBJECT)
+    @extend_schema_field({"type": "object", "nullable": True, "additionalProperties": True})
     def get_detail(self, event: AuditEvent) -> Any:
         return self._payload(event)["detail"]

@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from legalsite.validation import text_param
 from tracing import selectors
 from tracing.api.serializers import AuditEventOutput, TraceDetailOutput, TraceListOutput, trace_context
 from tracing.models import AgentRun, LLMCall, RoutingDecision, ToolCall, Trace
@@ -30,7 +31,7 @@ class CanReadTraces(BasePermission):
 
 
 def _date_param(request: Request, name: str) -> date | None:
-    value = request.query_params.get(name, "")
+    value = text_param(request.query_params, name)
     if not value:
         return None
     try:
@@ -49,10 +50,13 @@ def trace_detail_queryset(queryset: QuerySet[Trace]) -> QuerySet[Trace]:
 
 
 FILTERS = ["kind", "status", "user", "matter", "agent", "tool", "layer", "q", "since", "until"]
+FILTER_ARGUMENTS = {"user": "username", "q": "search"}
+FILTER_MAX_LENGTH = 500
 
 
 class TraceListApi(APIView):
     permission_classes = [IsAuthenticated, CanReadTraces]
+    pagination_class = PageNumberPagination
 
     @extend_schema(
         responses=TraceListOutput(many=True),
@@ -64,18 +68,12 @@ class TraceListApi(APIView):
         params = request.query_params
         traces = selectors.trace_list(
             user=request.user,
-            kind=params.get("kind", ""),
-            status=params.get("status", ""),
-            username=params.get("user", ""),
-            matter=params.get("matter", ""),
-            agent=params.get("agent", ""),
-            tool=params.get("tool", ""),
-            layer=params.get("layer", ""),
             since=_date_param(request, "since"),
             until=_date_param(request, "until"),
-            search=params.get("q", ""),
+            **{FILTER_ARGUMENTS.get(name, name): text_param(params, name, max_length=FILTER_MAX_LENGTH)
+               for name in FILTERS if name not in ("since", "until")},
         )
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(traces, request, view=self)
         context = {"unmask": may_unmask(request.user)}
         return paginator.get_paginated_response(TraceListOutput(page, many=True, context=context).data)
@@ -95,7 +93,7 @@ class TraceDetailApi(APIView):
 
 
 def _since_param(request: Request) -> date | datetime | None:
-    value = request.query_params.get("since", "")
+    value = text_param(request.query_params, "since")
     if not value:
         return None
     try:
@@ -119,6 +117,7 @@ AUDIT_FILTERS = {
 
 class AuditEventListApi(APIView):
     permission_classes = [IsAuthenticated, CanReadTraces]
+    pagination_class = PageNumberPagination
 
     @extend_schema(
         responses=AuditEventOutput(many=True),
@@ -126,20 +125,16 @@ class AuditEventListApi(APIView):
         parameters=[
             *(OpenApiParameter(name, OpenApiTypes.STR, description=text) for name, text in AUDIT_FILTERS.items()),
             OpenApiParameter("since", OpenApiTypes.STR, description="YYYY-MM-DD（当天起）或 ISO 8601 时间"),
-            OpenApiParameter("page", OpenApiTypes.INT, description="页码，从 1 开始"),
         ],
     )
     def get(self, request: Request) -> Response:
         params = request.query_params
         events = selectors.audit_event_list(
             user=request.user,
-            object_type=params.get("object_type", ""),
-            object_id=params.get("object_id", ""),
-            event_type=params.get("event_type", ""),
-            actor=params.get("actor", ""),
+            **{name: text_param(params, name, max_length=FILTER_MAX_LENGTH) for name in AUDIT_FILTERS},
             since=_since_param(request),
         )
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(events, request, view=self)
         context = {"unmask": may_unmask(request.user)}
         return paginator.get_paginated_response(AuditEventOutput(page, many=True, context=context).data)
