@@ -7,10 +7,10 @@ app_name = "drafting"
 urlpatterns = [
     path("", views.index, name="index"),
     path("new/", views.draft_new, name="new"),
-    path("<int:draft_id>/", views.draft_page, name="draft"),
-    path("<int:draft_id>/preview", views.draft_preview, name="preview"),
-    path("<int:draft_id>/render", views.draft_render, name="render"),
-    path("<int:draft_id>/assist", views.draft_assist, name="assist"),
-    path("<int:draft_id>/download/<int:number>", views.draft_download, name="download"),
+    path("<id:draft_id>/", views.draft_page, name="draft"),
+    path("<id:draft_id>/preview", views.draft_preview, name="preview"),
+    path("<id:draft_id>/render", views.draft_render, name="render"),
+    path("<id:draft_id>/assist", views.draft_assist, name="assist"),
+    path("<id:draft_id>/download/<id:number>", views.draft_download, name="download"),
     path("templates/upload", views.template_upload, name="template-upload"),
 ]

@@ -9,7 +9,7 @@ from research.consumers import ResearchConsumer
 
 websocket_urlpatterns = [
     path("ws/notifications/", NotificationsConsumer.as_asgi()),
-    path("ws/chat/<int:session_id>/", ChatConsumer.as_asgi()),
-    path("ws/contracts/<int:contract_id>/", ContractConsumer.as_asgi()),
-    path("ws/research/<int:task_id>/", ResearchConsumer.as_asgi()),
+    path("ws/chat/<id:session_id>/", ChatConsumer.as_asgi()),
+    path("ws/contracts/<id:contract_id>/", ContractConsumer.as_asgi()),
+    path("ws/research/<id:task_id>/", ResearchConsumer.as_asgi()),
 ]

@@ -53,7 +53,8 @@ from firm.selectors import matter_get
 
 #: Room for the multipart envelope and the other fields around the file.
 FORM_OVERHEAD = 64 * 1024
-ERROR = inline_serializer("ContractError", {"detail": serializers.CharField()})
+#: A refusal: {"detail": why}, or {field: [why …]} when the form itself is invalid.
+ERROR = inline_serializer("ContractError", {"detail": serializers.CharField(required=False)})
 
 
 class ContractPagination(PageNumberPagination):

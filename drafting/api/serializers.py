@@ -101,8 +101,12 @@ class RenderOutput(serializers.Serializer):
 
 
 class FieldErrors(serializers.Serializer):
-    fields = serializers.DictField(child=serializers.CharField())
+    """400: ``fields`` names each invalid field and why, ``missing`` the required fields still empty;
+    a body that is not JSON at all gets ``detail`` instead."""
+
+    fields = serializers.DictField(child=serializers.CharField(), required=False)
     missing = serializers.ListField(child=serializers.CharField(), required=False)
+    detail = serializers.CharField(required=False)
 
 
 class TemplateUploadInput(serializers.Serializer):

@@ -7,7 +7,7 @@ from django.http import Http404, HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -47,6 +47,12 @@ def _errors(exc: services.DraftingError) -> Response:
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 
+def _invalid(payload: serializers.Serializer) -> Response:
+    """A serializer's errors as ``{"fields": {name: reason}}`` (ARCHITECTURE §8)."""
+    return Response({"fields": {k: "；".join(map(str, v)) for k, v in payload.errors.items()}},
+                    status=status.HTTP_400_BAD_REQUEST)
+
+
 def download_url(draft_id: int, number: int) -> str:
     return reverse("api-drafting-download", args=[draft_id]) + f"?version={number}"
 
@@ -59,6 +65,7 @@ def _usable_version(template: DocumentTemplate) -> TemplateVersion:
 
 
 class TemplateListApi(APIView):
+    pagination_class = PageNumberPagination
     parser_classes = [MultiPartParser, FormParser, JSONParser]
 
     @extend_schema(request={"multipart/form-data": TemplateUploadInput},
@@ -68,8 +75,7 @@ class TemplateListApi(APIView):
         _client_worker(request)
         payload = TemplateUploadInput(data=request.data)
         if not payload.is_valid():
-            return Response({"fields": {k: "；".join(map(str, v)) for k, v in payload.errors.items()}},
-                            status=status.HTTP_400_BAD_REQUEST)
+            return _invalid(payload)
         data = payload.validated_data
         try:
             version = services.template_upload(actor=request.user, name=data["name"], data=data["file"].read(),
@@ -85,7 +91,7 @@ class TemplateListApi(APIView):
         _client_worker(request)
         templates = selectors.template_list(user=request.user, query=request.query_params.get("q", ""),
                                             category=request.query_params.get("category", ""))
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(templates, request, view=self)
         return paginator.get_paginated_response(TemplateOutput(page, many=True).data)
 
@@ -104,7 +110,8 @@ class TemplateVersionApi(APIView):
         _client_worker(request)
         version = selectors.template_version_for_editor(user=request.user, version_id=version_id)
         payload = TemplateFieldsInput(data=request.data)
-        payload.is_valid(raise_exception=True)
+        if not payload.is_valid():
+            return _invalid(payload)
         try:
             version = services.template_fields_update(actor=request.user, version=version,
                                                       fields=payload.validated_data["fields"])
@@ -131,8 +138,7 @@ class DraftCreateApi(APIView):
         _client_worker(request)
         payload = DraftInput(data=request.data)
         if not payload.is_valid():
-            return Response({"fields": {k: "；".join(map(str, v)) for k, v in payload.errors.items()}},
-                            status=status.HTTP_400_BAD_REQUEST)
+            return _invalid(payload)
         data = payload.validated_data
         template = selectors.template_get(user=request.user, template_id=data["template"])
         matter = None
@@ -163,8 +169,7 @@ class DraftDetailApi(APIView):
         draft = selectors.draft_get_or_404(user=request.user, draft_id=draft_id)
         payload = DraftUpdateInput(data=request.data)
         if not payload.is_valid():
-            return Response({"fields": {k: "；".join(map(str, v)) for k, v in payload.errors.items()}},
-                            status=status.HTTP_400_BAD_REQUEST)
+            return _invalid(payload)
         try:
             draft = services.draft_update(actor=request.user, draft=draft, values=payload.validated_data["fields"],
                                           replace=payload.validated_data["replace"])

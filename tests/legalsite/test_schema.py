@@ -40,7 +40,12 @@ MAX_EXAMPLES = 12
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 
 #: Operations not exercised here, each with the reason (keep this short):
-EXCLUDED: dict[str, str] = {}
+EXCLUDED: dict[str, str] = {
+    # predict runs its pipeline on the shared event loop, whose database work uses its own connections:
+    # the rows it writes inside this test's transaction are invisible to them. Its contract is tested with
+    # committed transactions in tests/research/test_predict.py.
+    "POST /api/v1/predict": "pipeline threads cannot see the test transaction",
+}
 
 
 @pytest.fixture
