@@ -255,6 +255,11 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # <id:…> path segments (legalsite/converters.py): database ids
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 1, "maximum": 999_999_999_999_999_999}},
+    # choice sets that share a field name with another app's get their own component names
+    "ENUM_NAME_OVERRIDES": {
+        "TraceKindEnum": "tracing.models.Kind",
+        "IssueStatusEnum": "contracts.models.ReviewIssue.Status",
+    },
 }
 
 # --- LLM and embeddings ---------------------------------------------------------------------

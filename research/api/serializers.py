@@ -25,7 +25,7 @@ class TaskInput(serializers.Serializer):
     review_plan = serializers.BooleanField(required=False, default=False)
 
 
-class ApproveInput(serializers.Serializer):
+class PlanApproveInput(serializers.Serializer):
     steps = serializers.ListField(child=serializers.DictField(), required=False, allow_null=True, default=None,
                                   help_text="修改后的步骤（可改写、调整顺序、删除）；省略则按原计划执行")
 

@@ -27,8 +27,8 @@ from firm.roles import does_client_work
 from firm.selectors import matter_get
 from research import selectors, services
 from research.api.serializers import (
-    ApproveInput,
     AttachInput,
+    PlanApproveInput,
     PredictInput,
     TaskInput,
     citations_out,
@@ -114,7 +114,7 @@ class PredictApi(APIView):
 
 
 class TaskListCreateApi(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, summary="研究任务列表",
+    @extend_schema(operation_id="research_tasks_list", responses=OpenApiTypes.OBJECT, summary="研究任务列表",
                    parameters=[OpenApiParameter("matter", int, required=False)])
     def get(self, request: Request) -> Response:
         _client_worker(request)
@@ -124,7 +124,8 @@ class TaskListCreateApi(APIView):
         page = paginator.paginate_queryset(tasks, request, view=self)
         return paginator.get_paginated_response([task_summary_out(t) for t in page])
 
-    @extend_schema(request=TaskInput, responses={202: OpenApiTypes.OBJECT}, summary="新建研究任务（异步）")
+    @extend_schema(operation_id="research_tasks_create", request=TaskInput, responses={202: OpenApiTypes.OBJECT},
+                   summary="新建研究任务（异步）")
     def post(self, request: Request) -> Response:
         _client_worker(request)
         question, data, problem = _question(request)
@@ -139,7 +140,8 @@ class TaskListCreateApi(APIView):
 
 
 class TaskDetailApi(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, summary="研究任务：状态、计划、步骤、答案")
+    @extend_schema(operation_id="research_task_retrieve", responses=OpenApiTypes.OBJECT,
+                   summary="研究任务：状态、计划、步骤、答案")
     def get(self, request: Request, task_id: int) -> Response:
         task = _task_or_404(request, task_id)
         services.tasks_abandon_stale(task=task)
@@ -149,14 +151,14 @@ class TaskDetailApi(APIView):
 class TaskActionApi(APIView):
     """``cancel`` | ``approve`` (with edited steps) | ``replan`` | ``resume`` | ``attach`` (a matter)."""
 
-    @extend_schema(request=ApproveInput, responses=OpenApiTypes.OBJECT,
+    @extend_schema(operation_id="research_task_action", request=PlanApproveInput, responses=OpenApiTypes.OBJECT,
                    summary="任务操作：cancel 取消、approve 确认计划、replan 重新计划、resume 继续、attach 归入案件")
     def post(self, request: Request, task_id: int, action: str) -> Response:
         task = _task_or_404(request, task_id)
         if action == "cancel":
             task = services.task_cancel(actor=request.user, task=task)
         elif action == "approve":
-            payload = ApproveInput(data=request.data)
+            payload = PlanApproveInput(data=request.data)
             payload.is_valid(raise_exception=True)
             task = services.task_approve(actor=request.user, task=task, steps=payload.validated_data["steps"])
         elif action == "replan":

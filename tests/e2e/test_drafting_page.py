@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 
 import pytest
 from docx import Document
@@ -25,8 +26,13 @@ def _previewed(page) -> int:
     return int(page.locator("#draft-form").get_attribute("data-previewed") or 0)
 
 
-def _wait_preview(page, before: int) -> None:
-    page.wait_for_function(f"Number(document.getElementById('draft-form').dataset.previewed || 0) > {before}")
+def _wait_preview(page, before: int, timeout: float = 15.0) -> None:
+    """Poll from the test: ``page.wait_for_function`` evaluates a string inside the page, which the
+    site's Content-Security-Policy forbids."""
+    deadline = time.monotonic() + timeout
+    while _previewed(page) <= before:
+        assert time.monotonic() < deadline, "the preview was not refreshed"
+        page.wait_for_timeout(50)
 
 
 def test_from_a_loan_chat_to_a_downloaded_complaint(daphne_url, celery_worker, corpus, lawyer, page):  # noqa: F811
