@@ -142,7 +142,7 @@ def test_db_calls_run_in_parallel_on_the_shared_loop_and_in_the_callers_thread_e
 
     started = time.monotonic()
     shared, results = run_sync(four_at_once())
-    assert shared and time.monotonic() - started < 0.6  # four 0.2 s calls side by side
+    assert shared and time.monotonic() - started < 0.75  # four 0.2 s calls side by side (one after another: ≥ 0.8)
     assert len({name for name, _ in results}) > 1
 
     # A sync caller (a view, a test) going through async_to_sync: the call runs in the caller's thread,

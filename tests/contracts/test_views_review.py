@@ -76,7 +76,7 @@ def test_a_running_auto_review_shows_its_progress(staff_user):
                              current_section=contract.sections.get(number="第三条"))
     html = portal(staff_user).get(f"/contracts/{contract.pk}/").content.decode()
     assert "进行中：3/8，当前 第三条" in html
-    assert 'aria-valuenow="3"' in html and 'style="width:38%"' in html
+    assert 'aria-valuenow="3"' in html and 'data-width="38"' in html
     assert re.search(r'id="auto-review"\s+disabled', html)
 
 
