@@ -110,6 +110,7 @@ INSTALLED_APPS = [
     "research",
     "drafting",
     "tracing",
+    "integrations",
 ]
 
 MIDDLEWARE = [
