@@ -36,4 +36,5 @@ urlpatterns = [
     path("api/v1/", include("research.api.urls")),
     path("api/v1/", include("drafting.api.urls")),
     path("api/v1/", include("integrations.api.urls")),
+    path("v1/", include("integrations.compat.urls")),
 ]
