@@ -17,12 +17,17 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
+from agents.aio import db_sync_to_async
+from agents.tools import RunContext, Toolbox, ToolResult
+from agents.tools import registry as tool_registry
 from chat import services as chat_services
 from chat.constants import DISCLAIMER
 from chat.models import ChatSession, Message
 from firm.roles import does_client_work
 from integrations.models import Conversation
 from research import services as research_services
+from tracing.models import Kind as TraceKind
+from tracing.recorder import trace_open
 from tracing.services import audit_event_record
 
 
@@ -196,3 +201,37 @@ def _research(actor: AbstractUser, assistant: Assistant, question: str) -> Compl
     task = result.task
     return Completion(model=assistant.id, content=_answer_text(task.answer, task.citations, DISCLAIMER),
                       citations=_citations(task.citations), research_task_id=task.pk, trace_id=str(task.trace_id))
+
+
+# --- MCP tool calls ---------------------------------------------------------------------------------
+#: The registry's tools the MCP server offers (their schemas are the registry's own).
+MCP_TOOLS: Final = ("search_legal_knowledge", "lookup_legal_article", "verify_citations", "query_knowledge_graph",
+                    "search_cases")
+#: The agent name MCP calls run under (events, traces, tool allowlists).
+MCP_AGENT: Final = "mcp_client"
+
+
+def mcp_toolbox() -> Toolbox:
+    return tool_registry.toolbox(MCP_AGENT, allow=MCP_TOOLS)
+
+
+def _mcp_audit(actor: AbstractUser, name: str, trace_id: str, ok: bool) -> None:
+    with transaction.atomic():
+        audit_event_record(actor=actor, event_type="integrations.mcp_tool_call", object_type="tool", object_id=name,
+                           new={"tool": name, "trace_id": trace_id, "ok": ok})
+
+
+async def mcp_tool_call(*, actor: AbstractUser, name: str, arguments: Mapping[str, Any] | None) -> ToolResult:
+    """Call one of :data:`MCP_TOOLS` as ``actor`` (their matter rules apply: unfiled work of their
+    own and what they may see), inside a trace of its own and with an audit event, as an agent's
+    tool call is recorded."""
+    recorder = await db_sync_to_async(trace_open)(TraceKind.MCP, actor)
+    ctx = RunContext(user=actor, trace_id=str(recorder.trace_id), emit=recorder, extra={"via": "mcp"})
+    try:
+        result = await mcp_toolbox().call(name, dict(arguments or {}), ctx=ctx)
+    except BaseException as exc:
+        await recorder.aclose(status="error", error=str(exc)[:500])
+        raise
+    await recorder.aclose(status="success" if result.ok else "error", error=None if result.ok else result.error)
+    await db_sync_to_async(_mcp_audit)(actor, name, str(recorder.trace_id), result.ok)
+    return result
