@@ -206,7 +206,7 @@ def _research(actor: AbstractUser, assistant: Assistant, question: str) -> Compl
 # --- MCP tool calls ---------------------------------------------------------------------------------
 #: The registry's tools the MCP server offers (their schemas are the registry's own).
 MCP_TOOLS: Final = ("search_legal_knowledge", "lookup_legal_article", "verify_citations", "query_knowledge_graph",
-                    "search_cases")
+                    "search_cases", "list_contract_issues")
 #: The agent name MCP calls run under (events, traces, tool allowlists).
 MCP_AGENT: Final = "mcp_client"
 
