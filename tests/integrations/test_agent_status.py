@@ -81,3 +81,11 @@ def test_status_page_for_admins_only(client, make_user, settings):
 def test_status_page_anonymous_redirects_to_login(client):
     response = client.get("/system/")
     assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+def test_the_endpoint_is_in_the_openapi_schema(api_client, admin_user):
+    schema = _client(api_client, admin_user).get("/api/schema/", {"format": "json"}).json()
+    operation = schema["paths"]["/api/v1/agents"]["get"]
+    ref = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+    component = schema["components"]["schemas"][ref.rsplit("/", 1)[-1]]
+    assert {"status", "llm", "worker", "knowledge", "agents"} <= set(component["properties"])
