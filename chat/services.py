@@ -321,6 +321,31 @@ def turn_run(*, answer_id: int) -> Message | None:
     return message
 
 
+def turn_answer_now(*, actor: AbstractUser, session: ChatSession, content: str,
+                    multi_agent: bool | None = None) -> Message:
+    """Ask and answer one turn in this process (callers that hold the request open for the answer:
+    the OpenAI-compatible endpoint, the mode comparison). The turn is stored, claimed, traced and
+    saved exactly as a worker's; ``multi_agent`` chooses the routed specialists or the single
+    agent for this turn (None: ENABLE_MULTI_AGENT)."""
+    with transaction.atomic():
+        _question, answer = turn_create(actor=actor, session=session, content=content)
+    with turn.multi_agent_mode(multi_agent):
+        message = turn_run(answer_id=answer.pk)
+    return message if message is not None else Message.objects.get(pk=answer.pk)
+
+
+def history_import(*, actor: AbstractUser, session: ChatSession, turns: list[tuple[str, str]]) -> int:
+    """Store a conversation held elsewhere as the session's earlier messages (``(role, content)``
+    pairs, role ``user`` or ``assistant``), so the next turn reads them as its history."""
+    rows = [Message(session=session, role=Message.Role.USER if role == "user" else Message.Role.ASSISTANT,
+                    content=content, author=actor if role == "user" else None, status=Message.Status.COMPLETE)
+            for role, content in turns if content.strip()]
+    with transaction.atomic():
+        for row in rows:  # one by one: created_at orders them
+            row.save()
+    return len(rows)
+
+
 def turn_replay(*, session: ChatSession) -> list[dict]:
     """Events so far of the session's turn in flight (none when every answer is complete)."""
     pending = session.messages.filter(

@@ -17,8 +17,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Mapping, Sequence
-from contextlib import nullcontext
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager, nullcontext
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -47,6 +48,25 @@ from legalsite.db import beside, release_connections
 from tracing.recorder import TraceRecorder, trace_open
 
 logger = logging.getLogger(__name__)
+
+#: A run's own choice between the routed specialists and the single agent (None: ENABLE_MULTI_AGENT).
+_multi_agent: ContextVar[bool | None] = ContextVar("chat_multi_agent", default=None)
+
+
+def multi_agent_enabled() -> bool:
+    """Whether turns run the routed specialists (else the one agent with every tool)."""
+    chosen = _multi_agent.get()
+    return settings.ENABLE_MULTI_AGENT if chosen is None else chosen
+
+
+@contextmanager
+def multi_agent_mode(enabled: bool | None) -> Iterator[None]:
+    """Within the block, turns run in this process use ``enabled`` instead of ENABLE_MULTI_AGENT."""
+    token = _multi_agent.set(enabled)
+    try:
+        yield
+    finally:
+        _multi_agent.reset(token)
 
 
 class IntentModelOutput(BaseModel):
@@ -98,7 +118,7 @@ class Routing:
         """The specialists that answer, stage by stage (a stage's agents run in parallel)."""
         if not self.legal:
             return [(domains.GENERAL_AGENT,)]
-        if not settings.ENABLE_MULTI_AGENT:
+        if not multi_agent_enabled():
             return [(specialists.SINGLE_AGENT,)]  # one agent with every tool (ENABLE_MULTI_AGENT=false)
         return [tuple(stage.agents) for stage in self.plan.stages]
 

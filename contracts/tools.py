@@ -356,3 +356,30 @@ async def rag_query(params: RagQueryParams, ctx: RunContext) -> dict[str, Any]:
     """检索审查依据：现行法律、司法解释与行政法规（statutes），本所案例库中本案件可用的案例（cases），
     以及本所针对该合同类型的审查规则（playbook）。"""
     return await db_sync_to_async(_rag)(params, ctx)
+
+
+class ListContractIssuesParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    contract_id: int = Field(ge=1, description="合同编号")
+    status: Literal["open", "confirmed", "rejected", "resolved"] | None = Field(None, description="只列出该状态的问题")
+    section_order: int | None = Field(None, ge=0, description="只列出该章节（顺序号）的问题")
+
+
+def _list_contract_issues(params: ListContractIssuesParams, ctx: RunContext) -> dict[str, Any]:
+    user = ctx.user
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise ToolError("需要登录用户")
+    try:  # the contract as the asking user may see it (matter team, walls, privileged matters)
+        contract = contract_get(user=user, contract_id=params.contract_id)
+    except Contract.DoesNotExist:
+        raise ToolError("合同不存在或无权访问") from None
+    listed = _list(ManageIssuesParams(action="list", status=params.status, section_order=params.section_order),
+                   contract)
+    return {**listed, "contract": {"id": contract.pk, "title": contract.title}}
+
+
+@tool(retries=0)
+async def list_contract_issues(params: ListContractIssuesParams, ctx: RunContext) -> dict[str, Any]:
+    """列出一份合同的审查问题（可按状态、章节筛选），以提问用户的权限读取：看不到的合同视为不存在。"""
+    return await db_sync_to_async(_list_contract_issues)(params, ctx)

@@ -8,7 +8,8 @@ from legalsite.navigation import navigation
 def portal(request: HttpRequest) -> dict[str, object]:
     role = user_role(request.user) if hasattr(request, "user") else None
     return {
-        "nav_items": navigation(request.path, client_work=role != Role.COMPLIANCE),
+        "nav_items": navigation(request.path, client_work=role != Role.COMPLIANCE,
+                                admin=role == Role.ADMIN),
         "offline_mode": not settings.LLM_BASE_URL,
         "user_role": role,
     }

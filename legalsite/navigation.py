@@ -13,6 +13,7 @@ class NavItem:
     url_name: str
     hint: str
     client_work: bool = True
+    admin_only: bool = False
 
 
 NAVIGATION = (
@@ -22,14 +23,16 @@ NAVIGATION = (
     NavItem("文书起草", "drafting:index", "依模板起草 Word 文书"),
     NavItem("法规检索", "knowledge:index", "法条、案例与引用关系", client_work=False),
     NavItem("案件/事项", "matter-list", "案件团队与保密设置"),
+    NavItem("系统状态", "integrations:status", "知识库、智能体、后台任务与大模型接口", admin_only=True),
 )
 
 
-def navigation(current_path: str, *, client_work: bool = True) -> list[dict[str, object]]:
-    """The entries a user sees; compliance officers (no client work) see only the statute search."""
+def navigation(current_path: str, *, client_work: bool = True, admin: bool = False) -> list[dict[str, object]]:
+    """The entries a user sees; compliance officers (no client work) see only the statute search;
+    admin-only entries (系统状态) only admins."""
     items = []
     for item in NAVIGATION:
-        if item.client_work and not client_work:
+        if (item.client_work and not client_work) or (item.admin_only and not admin):
             continue
         try:
             url = reverse(item.url_name)

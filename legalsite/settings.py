@@ -111,6 +111,7 @@ INSTALLED_APPS = [
     "research",
     "drafting",
     "tracing",
+    "integrations",
 ]
 
 MIDDLEWARE = [

@@ -26,6 +26,7 @@ urlpatterns = [
     path("contracts/", include("contracts.urls")),
     path("research/", include("research.urls")),
     path("drafting/", include("drafting.urls")),
+    path("system/", include("integrations.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),
@@ -36,6 +37,8 @@ urlpatterns = [
     path("api/v1/", include("contracts.api.urls")),
     path("api/v1/", include("research.api.urls")),
     path("api/v1/", include("drafting.api.urls")),
+    path("api/v1/", include("integrations.api.urls")),
+    path("v1/", include("integrations.compat.urls")),
 ]
 
 handler400 = "legalsite.views.bad_request"

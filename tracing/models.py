@@ -28,6 +28,7 @@ class Kind(models.TextChoices):
     DRAFTING = "drafting", "文书起草"
     INTENT = "intent", "意图识别"
     SUMMARY = "summary", "会话摘要"
+    MCP = "mcp", "MCP 工具调用"
 
 
 class TraceStatus(models.TextChoices):

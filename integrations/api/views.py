@@ -1,0 +1,28 @@
+"""``GET /api/v1/agents``: every registered agent and the health of what it needs."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from firm.roles import user_role
+from integrations import selectors
+from integrations.api.serializers import AgentStatusOutput
+
+
+class HasRole(BasePermission):
+    message = "需要律所账号（律师/助理、合规或管理员）"
+
+    def has_permission(self, request: Request, view: object) -> bool:
+        return user_role(request.user) is not None
+
+
+class AgentStatusApi(APIView):
+    permission_classes = [IsAuthenticated, HasRole]
+
+    @extend_schema(responses=AgentStatusOutput, summary="智能体与系统状态")
+    def get(self, request: Request) -> Response:
+        return Response(AgentStatusOutput(selectors.system_status()).data)

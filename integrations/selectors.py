@@ -1,0 +1,85 @@
+"""Reads for the integration surfaces: the registered agents and the system's health."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+from typing import Any
+
+from django.conf import settings
+
+from agents.critic import DEFAULT_MAX_ROUNDS
+from agents.llm import get_gateway
+from agents.registry import registry as agent_registry
+from agents.tools import registry as tool_registry
+from knowledge.selectors.statutes import corpus_status
+from legalsite.health import health_check
+
+#: What the page and the API show instead of a model name when no LLM is configured.
+OFFLINE_LABEL = "离线模式"
+
+
+def agent_list() -> list[dict[str, Any]]:
+    """Every registered agent: name, role, label, model (or 离线模式), tools and limits."""
+    gateway = get_gateway()
+    agents = []
+    for agent in sorted(agent_registry.all(), key=lambda a: a.name):
+        patterns = list(agent.tools)
+        agents.append({
+            "name": agent.name,
+            "role": agent.role,
+            "label": agent.label or agent.name,
+            "model": OFFLINE_LABEL if gateway.offline else gateway.model_for(agent.role),
+            "offline_handler": agent.offline is not None,
+            "tool_patterns": patterns,
+            "tools": [tool.name for tool in tool_registry.allowed(agent.name, patterns)] if patterns else [],
+            "limits": {
+                "max_steps": agent.max_steps or settings.AGENT_MAX_STEPS,
+                "window": agent.window or settings.AGENT_MESSAGE_WINDOW,
+                "critic_rounds": DEFAULT_MAX_ROUNDS,
+                "agent_timeout_s": settings.AGENT_TIMEOUT,
+                "llm_timeout_s": settings.LLM_TIMEOUT,
+            },
+        })
+    return agents
+
+
+def _knowledge() -> dict[str, Any]:
+    try:
+        status = corpus_status()
+    except Exception as exc:  # reported, never raised
+        return {"ok": False, "error": " ".join(str(exc).split())[:300]}
+    return {"ok": status["articles"]["current"] > 0, "laws": status["laws"], "articles": status["articles"],
+            "needs_reembed": status["embedding"]["needs_reembed"]}
+
+
+def llm_reachable(*, timeout: float = 2.0) -> dict[str, Any]:
+    """Whether the configured LLM endpoint answers HTTP at all (any status counts as reachable)."""
+    if not settings.LLM_BASE_URL:
+        return {"configured": False, "reachable": False}
+    url = settings.LLM_BASE_URL.rstrip("/") + "/models"
+    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {settings.LLM_API_KEY}"})  # noqa: S310
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - env_url allows http(s) only
+            status = response.status
+    except urllib.error.HTTPError as exc:
+        status = exc.code
+    except (OSError, ValueError) as exc:
+        return {"configured": True, "reachable": False, "error": " ".join(str(exc).split())[:300]}
+    return {"configured": True, "reachable": True, "http_status": status}
+
+
+def system_status(*, worker_timeout: float = 1.0) -> dict[str, Any]:
+    """The agents and the health of what they need: LLM endpoint, worker, database, knowledge."""
+    health = health_check(worker_timeout=worker_timeout)
+    components = health["components"]
+    llm = components["llm"]
+    return {
+        "status": health["status"],
+        "llm": {**llm, **llm_reachable()},
+        "worker": components["worker"],
+        "components": components,
+        "knowledge": _knowledge(),
+        "multi_agent": settings.ENABLE_MULTI_AGENT,
+        "agents": agent_list(),
+    }
