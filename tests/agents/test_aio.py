@@ -126,6 +126,9 @@ def test_model_schema_is_cached_and_each_caller_gets_its_own_copy():
     assert set(second["properties"]) == {"query", "top_k"} and second["required"] == ["query"]
 
 
+# db_sync_to_async closes stale connections around each call; a pool thread that served an earlier
+# database test still holds one, so this test needs database access to be allowed.
+@pytest.mark.django_db
 def test_db_calls_run_in_parallel_on_the_shared_loop_and_in_the_callers_thread_elsewhere():
     from asgiref.sync import async_to_sync
 
