@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import uuid
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -322,13 +323,16 @@ def turn_run(*, answer_id: int) -> Message | None:
 
 
 def turn_answer_now(*, actor: AbstractUser, session: ChatSession, content: str,
-                    multi_agent: bool | None = None) -> Message:
+                    multi_agent: bool | None = None, on_created: Callable[[Message], None] | None = None) -> Message:
     """Ask and answer one turn in this process (callers that hold the request open for the answer:
     the OpenAI-compatible endpoint, the mode comparison). The turn is stored, claimed, traced and
     saved exactly as a worker's; ``multi_agent`` chooses the routed specialists or the single
-    agent for this turn (None: ENABLE_MULTI_AGENT)."""
+    agent for this turn (None: ENABLE_MULTI_AGENT). ``on_created`` gets the pending answer once it
+    is stored, before the turn runs (a caller that follows the turn's events subscribes then)."""
     with transaction.atomic():
         _question, answer = turn_create(actor=actor, session=session, content=content)
+    if on_created is not None:
+        on_created(answer)
     with turn.multi_agent_mode(multi_agent):
         message = turn_run(answer_id=answer.pk)
     return message if message is not None else Message.objects.get(pk=answer.pk)

@@ -1,4 +1,5 @@
-"""Reads for the integration surfaces: the registered agents and the system's health."""
+"""Reads for the integration surfaces: the registered agents, the system's health and a trace's
+token usage."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import urllib.request
 from typing import Any
 
 from django.conf import settings
+from django.db.models import Sum
 
 from agents.critic import DEFAULT_MAX_ROUNDS
 from agents.llm import get_gateway
@@ -14,6 +16,7 @@ from agents.registry import registry as agent_registry
 from agents.tools import registry as tool_registry
 from knowledge.selectors.statutes import corpus_status
 from legalsite.health import health_check
+from tracing.models import LLMCall
 
 #: What the page and the API show instead of a model name when no LLM is configured.
 OFFLINE_LABEL = "离线模式"
@@ -83,3 +86,14 @@ def system_status(*, worker_timeout: float = 1.0) -> dict[str, Any]:
         "multi_agent": settings.ENABLE_MULTI_AGENT,
         "agents": agent_list(),
     }
+
+
+def trace_token_usage(trace_id: str) -> dict[str, int]:
+    """The tokens of a trace's model calls as OpenAI reports usage: ``prompt_tokens`` and
+    ``completion_tokens`` are the sums of the recorded calls' input and output tokens (a call the
+    endpoint reported no usage for counts 0), and ``total_tokens`` their sum. A trace
+    without model calls (the offline engine) uses no tokens."""
+    totals = (LLMCall.objects.filter(trace__trace_id=trace_id) if trace_id else LLMCall.objects.none()
+              ).aggregate(prompt=Sum("tokens_in"), completion=Sum("tokens_out"))
+    prompt, completion = int(totals["prompt"] or 0), int(totals["completion"] or 0)
+    return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -25,6 +25,7 @@ from chat.constants import DISCLAIMER
 from chat.models import ChatSession, Message
 from firm.roles import does_client_work
 from integrations.models import Conversation
+from integrations.selectors import trace_token_usage
 from research import services as research_services
 from tracing.models import Kind as TraceKind
 from tracing.recorder import trace_open
@@ -69,6 +70,8 @@ class Completion:
     research_task_id: int | None = None
     trace_id: str = ""
     failed: bool = False
+    #: OpenAI's ``usage``: the tokens of the model calls recorded in the answer's trace.
+    usage: dict[str, int] = field(default_factory=dict)
 
 
 def _text(content: Any) -> str:
@@ -107,7 +110,7 @@ def conversation_key(user_id: int, model: str, turns: Sequence[tuple[str, str]])
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
-def _answer_text(content: str, citations: Sequence[Mapping[str, Any]], disclaimer: str) -> str:
+def answer_text(content: str, citations: Sequence[Mapping[str, Any]], disclaimer: str) -> str:
     """The answer as a chat front-end shows it: the text, the checked citations, the disclaimer."""
     parts = [content.rstrip()]
     if citations:
@@ -154,14 +157,21 @@ def completion_check(*, actor: AbstractUser, model: str, messages: Any
     return assistant, earlier, question
 
 
-def completion_create(*, actor: AbstractUser, model: str, messages: Any) -> Completion:
-    """Answer the conversation's last user message with the assistant ``model``."""
+#: Told the chat session and the turn id of a completion's turn once it is stored, before it runs.
+TurnStarted = Callable[[int, str], None]
+
+
+def completion_create(*, actor: AbstractUser, model: str, messages: Any,
+                      on_turn: TurnStarted | None = None) -> Completion:
+    """Answer the conversation's last user message with the assistant ``model``. ``on_turn``
+    (chat assistants) is called with the session and turn id before the turn runs, so a caller
+    can follow the turn's events (streaming)."""
     assistant, earlier, question = completion_check(actor=actor, model=model, messages=messages)
     try:
         if assistant.research:
             result = _research(actor, assistant, question)
         else:
-            result = _chat(actor, assistant, earlier, question)
+            result = _chat(actor, assistant, earlier, question, on_turn)
     except (ValidationError, research_services.InvalidQuestion) as exc:
         text = "；".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
         raise CompletionError(text, param="messages") from None
@@ -174,15 +184,29 @@ def completion_create(*, actor: AbstractUser, model: str, messages: Any) -> Comp
                            new={"model": model, "session": result.session_id, "message": result.message_id,
                                 "research_task": result.research_task_id, "trace_id": result.trace_id,
                                 "failed": result.failed})
+    result.usage = trace_token_usage(result.trace_id)
     return result
 
 
-def _chat(actor: AbstractUser, assistant: Assistant, earlier: list[tuple[str, str]], question: str) -> Completion:
+def completion_streamed(*, actor: AbstractUser, messages: Any, completion: Completion, text: str) -> None:
+    """A streamed answer whose text differs from the saved one (its first draft was revised after
+    the critic, both were sent): a client that sends the conversation back with the text it
+    received continues the same session too."""
+    if text == completion.content or completion.failed or completion.session_id is None:
+        return
+    earlier, question = conversation_parse(messages)
+    session = ChatSession.objects.get(pk=completion.session_id)
+    _remember(actor, completion.model, [*earlier, ("user", question), ("assistant", text)], session)
+
+
+def _chat(actor: AbstractUser, assistant: Assistant, earlier: list[tuple[str, str]], question: str,
+          on_turn: TurnStarted | None) -> Completion:
     session = _session_for(actor, assistant.id, earlier, question)
+    started = (lambda answer: on_turn(session.pk, str(answer.turn_id))) if on_turn is not None else None
     message = chat_services.turn_answer_now(actor=actor, session=session, content=question,
-                                            multi_agent=assistant.multi_agent)
+                                            multi_agent=assistant.multi_agent, on_created=started)
     failed = message.status != Message.Status.COMPLETE
-    content = _answer_text(message.content, message.citations, message.disclaimer)
+    content = answer_text(message.content, message.citations, message.disclaimer)
     if not failed:
         _remember(actor, assistant.id, [*earlier, ("user", question), ("assistant", content)], session)
     return Completion(model=assistant.id, content=content, citations=_citations(message.citations),
@@ -199,7 +223,7 @@ def _research(actor: AbstractUser, assistant: Assistant, question: str) -> Compl
     except research_services.PredictFailed as exc:
         raise CompletionError(f"内部错误（追踪编号 {exc.trace_id}）", status=500, type="server_error") from None
     task = result.task
-    return Completion(model=assistant.id, content=_answer_text(task.answer, task.citations, DISCLAIMER),
+    return Completion(model=assistant.id, content=answer_text(task.answer, task.citations, DISCLAIMER),
                       citations=_citations(task.citations), research_task_id=task.pk, trace_id=str(task.trace_id))
 
 
