@@ -168,6 +168,7 @@ class FakeLLM:
         self.api_key = api_key
         self._queue: deque[Reply] = deque()
         self._requests: list[RecordedRequest] = []
+        self._streamed: list[tuple[float, str]] = []
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -227,6 +228,12 @@ class FakeLLM:
             return list(self._requests)
 
     @property
+    def streamed(self) -> list[tuple[float, str]]:
+        """Each content delta of a streamed reply as it was written: ``(time.monotonic(), text)``."""
+        with self._lock:
+            return list(self._streamed)
+
+    @property
     def chat_requests(self) -> list[RecordedRequest]:
         return [r for r in self.requests if r.path.endswith("/chat/completions")]
 
@@ -234,6 +241,7 @@ class FakeLLM:
         with self._lock:
             self._queue.clear()
             self._requests.clear()
+            self._streamed.clear()
 
     def _record(self, request: RecordedRequest) -> None:
         with self._lock:
@@ -401,6 +409,10 @@ class _Handler(BaseHTTPRequestHandler):
                 time.sleep(reply.chunk_delay)
             if reply.stall_after is not None and index == reply.stall_after:
                 time.sleep(reply.stall)
+            delta = chunk["choices"][0].get("delta", {}) if chunk.get("choices") else {}
+            if delta.get("content"):  # recorded as it is about to be written
+                with self.owner._lock:
+                    self.owner._streamed.append((time.monotonic(), delta["content"]))
             self._write_chunk(f"data: {json.dumps(chunk, ensure_ascii=False)}\n\n".encode())
         self._write_chunk(b"data: [DONE]\n\n")
         self.wfile.write(b"0\r\n\r\n")
