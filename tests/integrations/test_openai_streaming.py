@@ -247,3 +247,30 @@ def test_a_model_that_stalls_mid_answer_ends_the_stream_with_an_error_chunk(llm_
     answer.refresh_from_db()
     assert answer.status == Message.Status.COMPLETE and answer.content == good
     assert Trace.objects.get(trace_id=answer.trace_id).llm_calls.filter(status__in=["timeout", "error"]).exists()
+
+
+def test_a_draft_the_critic_rejects_is_followed_by_the_revised_answer(llm_daphne, fake, lawyer):
+    bad = "依据《中华人民共和国劳动合同法》第九百九十九条，公司应当赔偿。"
+    good = "依据《中华人民共和国劳动合同法》第四十七条，经济补偿按劳动者在本单位工作的年限计算。"
+    fake.script(
+        Reply.text(bad, chunk_size=PIECE),                # an invented article, streamed
+        Reply.json({"query": "劳动合同法 经济补偿 规定"}),  # the critic refines the query
+        Reply.text(good, chunk_size=PIECE),
+        Reply.json({"acceptable": True, "feedback": "ok"}),
+    )
+    client = _client(llm_daphne, token_issue(user=lawyer).key)
+    question = "经济补偿金的法律规定是什么"
+    chunks = list(client.chat.completions.create(model="legalsite-qa", stream=True,
+                                                 messages=[{"role": "user", "content": question}]))
+    text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    extra = chunks[-1].model_extra["legalsite"]
+    saved = Message.objects.get(pk=extra["message_id"])
+    assert saved.content == good and extra["revised"] is True
+    draft, revised = text.split(REVISED_MARK)
+    assert draft == bad and revised == answer_text(saved.content, saved.citations, saved.disclaimer)
+
+    fake.script(Reply.text(good), Reply.json({"acceptable": True, "feedback": "ok"}))
+    again = client.chat.completions.create(model="legalsite-qa", messages=[
+        {"role": "user", "content": question}, {"role": "assistant", "content": text},
+        {"role": "user", "content": "经济补偿金的计算年限怎么算？"}])
+    assert again.model_extra["legalsite"]["session_id"] == saved.session_id
