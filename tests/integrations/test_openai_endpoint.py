@@ -82,6 +82,9 @@ def test_a_completion_is_a_recorded_turn_and_the_conversation_continues(daphne_u
     assert saved.disclaimer and saved.disclaimer in answer
     trace = Trace.objects.get(trace_id=extra["trace_id"])
     assert trace.kind == "chat" and trace.user_id == lawyer.pk and trace.status == "success"
+    # the offline engine calls no model: the usage is the trace's, none
+    assert not trace.llm_calls.exists()
+    assert (first.usage.prompt_tokens, first.usage.completion_tokens, first.usage.total_tokens) == (0, 0, 0)
     assert AuditEvent.objects.filter(event_type="integrations.completion", actor=lawyer,
                                      object_id=str(session.pk)).count() == 1
 
