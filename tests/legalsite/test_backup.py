@@ -1,8 +1,11 @@
 """``manage.py backup`` and ``manage.py restore``: a backup restored into a fresh data dir (a second
-embedded PostgreSQL) holds the same sessions, the uploaded files and an unbroken audit chain."""
+embedded PostgreSQL) holds the same sessions, contracts (with their sections, review and issues;
+the stored file byte for byte), drafts (the rendered documents byte for byte), research tasks,
+the uploaded files and an unbroken audit chain."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import tarfile
 import uuid
@@ -12,14 +15,44 @@ import pytest
 from django.conf import settings
 
 from chat import services as chat_services
+from contracts.services import contracts as contract_services
+from contracts.services import issues as issue_services
+from contracts.services import review as review_services
+from drafting import services as drafting_services
+from drafting.catalog import BY_SLUG
+from drafting.models import TemplateVersion
 from firm import services as firm_services
 from legalsite import embedded
+from research import services as research_services
+from tests.contracts.contract_files import docx_bytes
 from tests.support import clean_env, manage
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 LIST_SESSIONS = ("from chat.models import ChatSession;"
                  "print(sorted(ChatSession.objects.values_list('title', flat=True)))")
+#: What a restore must bring back, as one JSON line: the stored files as SHA-256 of the bytes in
+#: the database, with the rows that hang off them.
+WORK_STATE = """
+import hashlib, json
+from contracts.models import Contract
+from drafting.models import Draft
+from research.models import ResearchTask
+def sha(data):
+    return hashlib.sha256(bytes(data)).hexdigest()
+print(json.dumps({
+    "contracts": [{"title": c.title, "sha256": sha(c.original), "recorded_sha256": c.file_sha256,
+                   "sections": list(c.sections.order_by("order").values_list("number", "text")),
+                   "reviews": list(c.review_runs.values_list("mode", "status")),
+                   "issues": list(c.issues.order_by("pk")
+                                  .values_list("section__number", "quote", "severity", "status"))}
+                  for c in Contract.objects.order_by("pk")],
+    "drafts": [{"title": d.title, "status": d.status,
+                "versions": [[v.number, sha(v.docx)] for v in d.versions.order_by("number")]}
+               for d in Draft.objects.order_by("pk")],
+    "research": list(ResearchTask.objects.order_by("pk").values_list("question", "status", "answer")),
+}, ensure_ascii=False))
+"""
 
 
 @pytest.fixture
@@ -34,6 +67,39 @@ def test_backup_then_restore_into_a_fresh_data_dir(admin_user, subprocess_env, t
     matter = firm_services.matter_create(actor=admin_user, number="BK-1", title="备份测试", client="乙公司")
     titles = sorted(chat_services.session_create(actor=admin_user, title=title, matter=matter).title
                     for title in ("劳动争议", "房屋租赁"))
+    contract_file = docx_bytes()
+    contract = contract_services.contract_upload(actor=admin_user, file_name="租赁合同.docx", data=contract_file,
+                                                 matter=matter)
+    sections = list(contract.sections.order_by("order"))
+    run = review_services.manual_run(actor=admin_user, contract=contract)
+    rent = next(s for s in sections if s.number == "第二条")
+    issue = issue_services.issue_add(actor=admin_user, contract=contract, section=rent, quote="百分之五",
+                                     category="违约金", severity="high", description="逾期违约金过高", run=run)
+    issue_services.issue_confirm(actor=admin_user, issue=issue)
+    issue_services.issue_add(actor=admin_user, contract=contract, section=None, category="缺失条款",
+                             severity="medium", description="缺少房屋维修责任条款", run=run)
+    drafting_services.shipped_templates_sync()
+    version = TemplateVersion.objects.filter(template__slug="civil-complaint", status="approved").latest("number")
+    draft = drafting_services.draft_create(actor=admin_user, version=version, values=BY_SLUG["civil-complaint"].sample,
+                                           matter=matter)
+    rendered = drafting_services.draft_render(actor=admin_user, draft=draft)
+    task = research_services.task_create(actor=admin_user, question="房屋租赁押金不退怎么办？", matter=matter,
+                                         queue=False)
+    research_services.task_run(task_id=task.pk)
+    before = manage("shell", "-c", WORK_STATE, env=subprocess_env)
+    assert before.returncode == 0, before.stderr
+    state = json.loads(before.stdout.strip().splitlines()[-1])
+    # what the restore must find: the uploaded contract's own bytes, its sections, review and issues...
+    [stored] = state["contracts"]
+    assert stored["sha256"] == stored["recorded_sha256"] == hashlib.sha256(contract_file).hexdigest()
+    assert len(stored["sections"]) == len(sections) >= 5 and stored["reviews"] == [["manual", "running"]]
+    assert sorted(i[3] for i in stored["issues"]) == ["confirmed", "open"]
+    # ...the rendered document's bytes, and the research task with its answer
+    assert state["drafts"] == [{"title": draft.title, "status": "rendered",
+                                "versions": [[1, hashlib.sha256(bytes(rendered.docx)).hexdigest()]]}]
+    [(question, status, answer)] = state["research"]
+    assert question == "房屋租赁押金不退怎么办？" and status == "done" and answer
+
     upload = Path(settings.MEDIA_ROOT) / "backup-test" / f"{uuid.uuid4().hex}.txt"
     upload.parent.mkdir(parents=True, exist_ok=True)
     upload.write_text("裁判文书正文")
@@ -53,6 +119,9 @@ def test_backup_then_restore_into_a_fresh_data_dir(admin_user, subprocess_env, t
 
     listed = manage("shell", "-c", LIST_SESSIONS, env=fresh)
     assert listed.stdout.strip().splitlines()[-1] == repr(titles), listed.stderr
+    after = manage("shell", "-c", WORK_STATE, env=fresh)
+    assert after.returncode == 0, after.stderr
+    assert json.loads(after.stdout.strip().splitlines()[-1]) == state
     verified = manage("verify_audit", env=fresh)
     assert verified.returncode == 0 and "OK:" in verified.stdout, verified.stdout + verified.stderr
     assert "audit events checked" in verified.stdout and " 0 audit events" not in verified.stdout
