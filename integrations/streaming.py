@@ -274,12 +274,12 @@ async def completion_stream(*, user: Any, model: str, messages: Any, completion_
         rest = text.rest(completion.content)
         for start in range(0, len(rest), CHUNK_CHARS):
             yield wire.chunk({"content": rest[start:start + CHUNK_CHARS]})
+        if text.sent != completion.content:  # before the end: a client may go as soon as it has it
+            await _remember_streamed(user, messages, completion, text.sent)
         yield wire.chunk({}, finish="stop", extra=completion_extras(completion) | {"revised": text.revised})
         if include_usage:
             yield wire.usage(completion.usage)
         yield "data: [DONE]\n\n"
-        if text.sent != completion.content:
-            await _remember_streamed(user, messages, completion, text.sent)
     finally:
         if follower is not None:
             await follower.stop()

@@ -11,6 +11,7 @@ import pytest
 from chat.models import ChatSession, Message
 from firm.services import token_issue
 from integrations.models import Conversation
+from integrations.services import answer_text
 from knowledge.models import CorpusState
 from research.models import ResearchTask
 from tracing.models import AuditEvent, Trace
@@ -131,9 +132,10 @@ def test_streaming_sends_openai_chunks_ending_with_done(daphne_url, lawyer):
     assert chunks[-1].choices[0].finish_reason == "stop"
     text = "".join(c.choices[0].delta.content or "" for c in chunks)
     assert len([c for c in chunks if c.choices[0].delta.content]) > 1
-    session_id = chunks[-1].model_extra["legalsite"]["session_id"]
-    saved = Message.objects.filter(session_id=session_id, role="assistant").get()
-    assert saved.content in text and saved.disclaimer in text
+    extra = chunks[-1].model_extra["legalsite"]
+    saved = Message.objects.filter(session_id=extra["session_id"], role="assistant").get()
+    assert text == answer_text(saved.content, saved.citations, saved.disclaimer) and saved.disclaimer in text
+    assert extra["revised"] is False
 
 
 def test_streaming_raw_wire_format(daphne_url, lawyer):
