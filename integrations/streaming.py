@@ -89,7 +89,7 @@ class TurnEvents:
     async def start(self) -> None:
         self.channel = await self.layer.new_channel()
         await self.layer.group_add(self.group, self.channel)
-        await self._catch_up()  # what was published before the group was joined
+        await self.catch_up()  # what was published before the group was joined
         self.task = asyncio.ensure_future(self._receive())
 
     async def stop(self) -> None:
@@ -102,7 +102,8 @@ class TurnEvents:
             with contextlib.suppress(Exception):
                 await self.layer.group_discard(self.group, self.channel)
 
-    async def _catch_up(self) -> None:
+    async def catch_up(self) -> None:
+        """Deliver what the turn's log holds past the last event delivered."""
         for event in await asyncio.to_thread(self.log.read, self.last_seq):
             self._offer(event)
 
@@ -124,7 +125,7 @@ class TurnEvents:
                         continue  # another turn of the session
                     seq = event.get("seq")
                     if isinstance(seq, int) and seq > self.last_seq + 1:
-                        await self._catch_up()  # a live event was missed: the log has it
+                        await self.catch_up()  # a live event was missed: the log has it
                     self._offer(event)
         except asyncio.CancelledError:
             raise
@@ -164,35 +165,38 @@ class _Wire:
 
 
 class _Text:
-    """What the client was sent of the answer: every piece, and the current attempt's text (a
-    draft the critic rejects is followed by its replacement, after :data:`REVISED_MARK`)."""
+    """What the client was sent of the answer: every piece, and the current attempt's text. A
+    draft the critic rejects stays sent; if the turn writes another, it follows after
+    :data:`REVISED_MARK`; if the turn keeps the rejected draft (the critic's last round), only
+    what the saved answer adds to it follows."""
 
     def __init__(self) -> None:
         self.sent = ""
         self.attempt = ""
-        self.revising = False
+        self.rejected_draft = ""
         self.revised = False
 
     def token(self, delta: str) -> str:
         piece = delta
-        if self.revising:
-            piece, self.revising, self.revised = REVISED_MARK + delta, False, True
+        if self.rejected_draft:  # a new attempt begins
+            piece, self.rejected_draft, self.revised = REVISED_MARK + delta, "", True
         self.attempt += delta
         self.sent += piece
         return piece
 
     def rejected(self) -> None:
         if self.attempt:
-            self.revising, self.attempt = True, ""
+            self.rejected_draft, self.attempt = self.attempt, ""
 
     def rest(self, full: str) -> str:
-        """What is still to send so that the last attempt reads ``full``."""
-        if not self.revising and full.startswith(self.attempt):
-            piece = full[len(self.attempt):]
+        """What is still to send so that the text since the last mark reads ``full``."""
+        base = self.rejected_draft or self.attempt
+        if full.startswith(base):
+            piece = full[len(base):]
         else:
-            piece, self.revised = (REVISED_MARK if self.sent else "") + full, bool(self.sent)
-        self.revising = False
-        self.attempt = full
+            piece = (REVISED_MARK if self.sent else "") + full
+            self.revised = self.revised or bool(self.sent)
+        self.rejected_draft, self.attempt = "", full
         self.sent += piece
         return piece
 
@@ -234,16 +238,28 @@ async def completion_stream(*, user: Any, model: str, messages: Any, completion_
     try:
         yield wire.chunk({"role": "assistant", "content": ""})
         last_sent = time.monotonic()
+        ending = False
         while True:
-            try:
-                kind, value = await asyncio.wait_for(
-                    inbox.get(), max(0.1, KEEPALIVE_SECONDS - (time.monotonic() - last_sent)))
-            except TimeoutError:
-                last_sent = time.monotonic()
-                yield ": keepalive\n\n"
-                continue
+            if ending:  # the run is over: what is still queued, then the end
+                if inbox.empty():
+                    break
+                kind, value = inbox.get_nowait()
+            else:
+                try:
+                    kind, value = await asyncio.wait_for(
+                        inbox.get(), max(0.1, KEEPALIVE_SECONDS - (time.monotonic() - last_sent)))
+                except TimeoutError:
+                    last_sent = time.monotonic()
+                    yield ": keepalive\n\n"
+                    continue
             if kind == "done":
-                break
+                if follower is not None:  # the turn logged every event before it ended; some may
+                    try:                       # not have come through the group yet
+                        await follower.catch_up()
+                    except Exception:  # the saved answer still closes the stream
+                        logger.warning("could not read the log of turn %s", follower.turn_id, exc_info=True)
+                ending = True
+                continue
             if kind == "turn":
                 follower = TurnEvents(*value, deliver=lambda event: inbox.put_nowait(("event", event)))
                 try:

@@ -274,3 +274,20 @@ def test_a_draft_the_critic_rejects_is_followed_by_the_revised_answer(llm_daphne
         {"role": "user", "content": question}, {"role": "assistant", "content": text},
         {"role": "user", "content": "经济补偿金的计算年限怎么算？"}])
     assert again.model_extra["legalsite"]["session_id"] == saved.session_id
+
+
+def test_a_draft_kept_after_the_last_critic_round_is_not_sent_twice(llm_daphne, fake, lawyer):
+    bad = "依据《中华人民共和国劳动合同法》第九百九十九条，公司应当赔偿。"
+    fake.script(
+        Reply.text(bad, chunk_size=PIECE),                # an invented article, streamed
+        Reply.json({"query": "劳动合同法 经济补偿 规定"}),  # the critic refines the query
+        Reply.text(bad, chunk_size=PIECE),                # the same again: the last round keeps it
+    )
+    chunks = list(_client(llm_daphne, token_issue(user=lawyer).key).chat.completions.create(
+        model="legalsite-qa", stream=True, messages=[{"role": "user", "content": "经济补偿金的法律规定是什么"}]))
+    text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    extra = chunks[-1].model_extra["legalsite"]
+    saved = Message.objects.get(pk=extra["message_id"])
+    assert saved.content.startswith(bad) and not any(c["valid"] for c in saved.citations)
+    assert text == bad + REVISED_MARK + answer_text(saved.content, saved.citations, saved.disclaimer)
+    assert extra["revised"] is True
