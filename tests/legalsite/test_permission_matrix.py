@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from dataclasses import dataclass
 
 import pytest
@@ -48,128 +47,128 @@ MATRIX = """
 dashboard                                     GET    login  200   200    200      200    200   200
 health                                        GET    200    200   200    200      200    200   200
 login                                         GET    200    302   302    302      302    302   302
-logout                                        POST   302    302   302    302      302    302   302
+logout                                        POST   login  login login  login    login  login login
 matter-list                                   GET    login  200   200    200      200    200   200
 matter-detail                                 GET    login  200   200    404      404    200   200
-matter-member-add                             POST   login  302   302    404      404    302   302
+matter-member-add                             POST   login  302   403    404      404    302   302
 knowledge:index                               GET    login  200   200    200      200    200   200
 knowledge:article                             GET    login  200   200    200      200    200   200
 knowledge:law                                 GET    login  200   200    200      200    200   200
 knowledge:verify                              GET    login  200   200    200      200    200   200
 knowledge:article-graph                       GET    login  200   200    200      200    200   200
-knowledge:cases                               GET    login  200   200    200      403    200   200
-knowledge:case                                GET    login  200   200    404      403    200   404
-knowledge:case-delete                         POST   login  302   404    404      403    302   404
+knowledge:cases                               GET    login  200   200    200      200    200   200
+knowledge:case                                GET    login  200   200    404      404    200   404
+knowledge:case-delete                         POST   login  302   403    404      404    302   404
 chat:index                                    GET    login  200   200    200      403    200   200
 chat:create                                   POST   login  302   302    302      403    302   302
 chat:session                                  GET    login  200   200    404      403    200   404
-chat:delete                                   POST   login  302   403    404      403    403   404
+chat:delete                                   POST   login  302   403    404      403    302   404
 chat:message                                  GET    login  200   200    404      403    200   404
 chat:analysis                                 GET    login  200   200    404      403    200   404
 contracts:index                               GET    login  200   200    200      403    200   200
-contracts:upload                              POST   login  400   400    400      403    400   400
+contracts:upload                              POST   login  302   302    302      403    302   302
 contracts:detail                              GET    login  200   200    404      403    200   404
 contracts:update                              POST   login  302   302    404      403    302   404
 contracts:delete                              POST   login  302   403    404      403    302   404
-contracts:merge                               POST   login  400   400    404      403    400   404
-contracts:split                               POST   login  400   400    404      403    400   404
+contracts:merge                               POST   login  302   302    404      403    302   404
+contracts:split                               POST   login  302   302    404      403    302   404
 contracts:issue                               GET    login  200   200    404      403    200   404
-contracts:issue-action                        POST   login  400   400    404      403    400   404
+contracts:issue-action                        POST   login  302   302    404      403    302   404
 contracts:playbook                            GET    login  200   200    200      200    200   200
 contracts:playbook-rule                       GET    login  200   200    200      200    200   200
 research:index                                GET    login  200   200    200      403    200   200
-research:create                               POST   login  400   400    400      403    400   400
+research:create                               POST   login  302   302    302      403    302   302
 research:detail                               GET    login  200   200    404      403    200   404
 research:action                               POST   login  302   302    404      403    302   404
 drafting:index                                GET    login  200   200    200      403    200   200
-drafting:new                                  POST   login  400   400    400      403    400   400
+drafting:new                                  POST   login  302   302    404      403    403   403
 drafting:draft                                GET    login  200   200    404      403    200   404
 drafting:preview                              POST   login  200   200    404      403    200   404
-drafting:render                               POST   login  302   302    404      403    302   404
+drafting:render                               POST   login  400   400    404      403    400   404
 drafting:assist                               POST   login  302   302    404      403    302   404
 drafting:download                             GET    login  200   200    404      403    200   404
-drafting:template-upload                      POST   login  400   400    400      403    400   400
+drafting:template-upload                      POST   login  302   302    302      403    302   302
 integrations:status                           GET    login  403   403    403      403    200   200
-/admin/                                       GET    login  302   302    302      200    200   200
-/admin/tracing/trace/                         GET    login  302   302    302      200    200   200
-/admin/firm/matter/                           GET    login  302   302    302      403    200   200
-/admin/auth/user/                             GET    login  302   302    302      403    200   200
+/admin/                                       GET    login  login login  login    200    200   200
+/admin/tracing/trace/                         GET    login  login login  login    200    200   200
+/admin/firm/matter/                           GET    login  login login  login    403    200   200
+/admin/auth/user/                             GET    login  login login  login    403    200   200
 schema                                        GET    200    200   200    200      200    200   200
 swagger-ui                                    GET    200    200   200    200      200    200   200
 api-me                                        GET    401    200   200    200      200    200   200
 api-matter-list                               GET    401    200   200    200      200    200   200
-api-matter-list                               POST   401    400   400    400      403    400   400
+api-matter-list                               POST   401    201   201    201      403    201   201
 api-matter-detail                             GET    401    200   200    404      404    200   200
-api-matter-members                            POST   401    400   403    404      404    400   400
-api-trace-list                                GET    401    200   200    200      200    200   200
-api-trace-detail                              GET    401    200   200    404      200    200   404
+api-matter-members                            POST   401    201   403    404      404    201   201
+api-trace-list                                GET    401    403   403    403      200    200   200
+api-trace-detail                              GET    401    403   403    403      200    200   404
 api-audit-events                              GET    401    403   403    403      200    200   200
 api-intent-classify                           POST   401    400   400    400      400    400   400
-api-chat-sessions                             GET    401    200   200    200      403    200   200
-api-chat-sessions                             POST   401    201   201    201      403    201   201
-api-chat-session                              GET    401    200   200    404      403    200   404
-api-chat-session                              PATCH  401    200   200    404      403    200   404
-api-chat-session                              DELETE 401    204   403    404      403    403   404
-api-chat-messages                             GET    401    200   200    404      403    200   404
-api-chat-messages                             POST   401    400   400    404      403    400   404
-api-chat-feedback                             POST   401    400   400    404      403    400   404
-api-chat-export                               GET    401    200   200    404      403    200   404
-api-chat-summary                              POST   401    202   202    404      403    202   404
-api-chat-summary                              DELETE 401    204   204    404      403    204   404
-api-chat-feedback-stats                       GET    401    403   403    403      200    200   200
-api-knowledge-search                          GET    401    400   400    400      400    400   400
+api-chat-sessions                             GET    401    200   200    200      200    200   200
+api-chat-sessions                             POST   401    201   201    404      404    403   403
+api-chat-session                              GET    401    200   200    404      404    200   404
+api-chat-session                              PATCH  401    200   200    404      404    200   404
+api-chat-session                              DELETE 401    204   403    404      404    204   404
+api-chat-messages                             GET    401    200   200    404      404    200   404
+api-chat-messages                             POST   401    400   400    404      404    400   404
+api-chat-feedback                             POST   401    400   400    404      404    400   404
+api-chat-export                               GET    401    200   200    404      404    200   404
+api-chat-summary                              POST   401    202   202    404      404    202   404
+api-chat-summary                              DELETE 401    200   200    404      404    200   404
+api-chat-feedback-stats                       GET    401    200   200    200      200    200   200
+api-knowledge-search                          GET    401    200   200    200      200    200   200
 api-knowledge-search                          POST   401    400   400    400      400    400   400
-api-knowledge-articles                        GET    401    400   400    400      400    400   400
+api-knowledge-articles                        GET    401    200   200    200      200    200   200
 api-knowledge-status                          GET    401    200   200    200      200    200   200
-api-knowledge-cases                           GET    401    200   200    200      403    200   200
-api-knowledge-cases                           POST   401    400   400    400      403    400   400
-api-knowledge-cases-search                    GET    401    400   400    400      403    400   400
-api-knowledge-case                            GET    401    200   200    404      403    200   404
-api-knowledge-case                            DELETE 401    204   403    404      403    204   404
+api-knowledge-cases                           GET    401    200   200    200      200    200   200
+api-knowledge-cases                           POST   401    201   201    400      403    400   400
+api-knowledge-cases-search                    GET    401    200   200    200      200    200   200
+api-knowledge-case                            GET    401    200   200    404      404    200   404
+api-knowledge-case                            DELETE 401    204   403    404      404    204   404
 api-knowledge-verify                          POST   401    400   400    400      400    400   400
 api-knowledge-graph                           GET    401    400   400    400      400    400   400
 api-knowledge-graph-path                      GET    401    400   400    400      400    400   400
-api-contracts                                 GET    401    200   200    200      403    200   200
-api-contracts                                 POST   401    400   400    400      403    400   400
-api-contract                                  GET    401    200   200    404      403    200   404
-api-contract                                  PATCH  401    200   200    404      403    200   404
-api-contract                                  DELETE 401    204   403    404      403    204   404
-api-contract-sections                         GET    401    200   200    404      403    200   404
-api-contract-sections-merge                   POST   401    400   400    404      403    400   404
-api-contract-section-split                    POST   401    400   400    404      403    400   404
-api-contract-export                           GET    401    200   200    404      403    200   404
-api-contract-issues                           GET    401    200   200    404      403    200   404
-api-contract-issues                           POST   401    400   400    404      403    400   404
-api-contract-issue                            GET    401    200   200    404      403    200   404
-api-contract-issue                            PATCH  401    200   200    404      403    200   404
-api-contract-issue                            DELETE 401    204   204    404      403    204   404
-api-contract-issue-confirm                    POST   401    200   200    404      403    200   404
-api-contract-issue-reject                     POST   401    200   200    404      403    200   404
-api-contract-issue-history                    GET    401    200   200    404      403    200   404
-api-contract-reviews                          GET    401    200   200    404      403    200   404
-api-contract-reviews                          POST   401    400   400    404      403    400   404
-api-contract-review                           GET    401    200   200    404      403    200   404
-api-contract-review-cancel                    POST   401    200   200    404      403    200   404
-api-contract-messages                         GET    401    200   200    404      403    200   404
-api-contract-messages                         POST   401    400   400    404      403    400   404
+api-contracts                                 GET    401    200   200    200      200    200   200
+api-contracts                                 POST   401    201   201    404      404    403   403
+api-contract                                  GET    401    200   200    404      404    200   404
+api-contract                                  PATCH  401    200   200    404      404    200   404
+api-contract                                  DELETE 401    204   403    404      404    204   404
+api-contract-sections                         GET    401    200   200    404      404    200   404
+api-contract-sections-merge                   POST   401    400   400    404      404    400   404
+api-contract-section-split                    POST   401    400   400    404      404    400   404
+api-contract-export                           GET    401    200   200    404      404    200   404
+api-contract-issues                           GET    401    200   200    404      404    200   404
+api-contract-issues                           POST   401    400   400    404      404    400   404
+api-contract-issue                            GET    401    200   200    404      404    200   404
+api-contract-issue                            PATCH  401    400   400    404      404    400   404
+api-contract-issue                            DELETE 401    204   204    404      404    204   404
+api-contract-issue-confirm                    POST   401    200   200    404      404    200   404
+api-contract-issue-reject                     POST   401    200   200    404      404    200   404
+api-contract-issue-history                    GET    401    200   200    404      404    200   404
+api-contract-reviews                          GET    401    200   200    404      404    200   404
+api-contract-reviews                          POST   401    400   400    404      404    400   404
+api-contract-review                           GET    401    200   200    404      404    200   404
+api-contract-review-cancel                    POST   401    202   202    404      404    202   404
+api-contract-messages                         GET    401    200   200    404      404    200   404
+api-contract-messages                         POST   401    400   400    404      404    400   404
 api-predict                                   POST   401    400   400    400      403    400   400
 api-research-tasks                            GET    401    200   200    200      403    200   200
-api-research-tasks                            POST   401    400   400    400      403    400   400
+api-research-tasks                            POST   401    202   202    404      403    403   403
 api-research-task                             GET    401    200   200    404      403    200   404
 api-research-export                           GET    401    200   200    404      403    200   404
 api-research-action                           POST   401    200   200    404      403    200   404
 api-drafting-templates                        GET    401    200   200    200      403    200   200
 api-drafting-templates                        POST   401    400   400    400      403    400   400
 api-drafting-template                         GET    401    200   200    200      403    200   200
-api-drafting-template-version                 PATCH  401    403   403    403      403    400   400
-api-drafting-template-approve                 POST   401    403   403    403      403    200   200
-api-drafting-drafts                           POST   401    400   400    400      403    400   400
+api-drafting-template-version                 PATCH  401    404   404    404      403    400   400
+api-drafting-template-approve                 POST   401    404   404    404      404    200   200
+api-drafting-drafts                           POST   401    201   201    404      403    403   403
 api-drafting-draft                            GET    401    200   200    404      403    200   404
 api-drafting-draft                            PATCH  401    400   400    404      403    400   404
-api-drafting-render                           POST   401    200   200    404      403    200   404
+api-drafting-render                           POST   401    400   400    404      403    400   404
 api-drafting-download                         GET    401    200   200    404      403    200   404
 api-agents                                    GET    401    200   200    200      200    200   200
-v1-models                                     GET    401    200   200    200      403    200   200
+v1-models                                     GET    401    200   200    200      200    200   200
 v1-chat-completions                           POST   401    400   400    400      403    400   400
 """
 
@@ -246,7 +245,7 @@ def _path(key: str, ids: dict, params: tuple[str, ...]) -> str:
     return reverse(key, kwargs={**kwargs, **ROUTE_ARGS.get(key, {})}) + QUERY.get(key, "")
 
 
-def _outcome(response, method: str) -> str:
+def _outcome(response) -> str:
     if response.status_code == 302 and response["Location"].startswith((resolve_url(settings.LOGIN_URL),
                                                                         "/admin/login/")):
         return "login"
@@ -325,26 +324,122 @@ def test_every_route_has_a_rule_and_every_rule_holds(firm):
 
     params = {route.key: route.params for route in routes}
     clients = _clients(firm["users"])
-    timing = []
     actual: dict[tuple[str, str, str], str] = {}
     for row in rows:
         for role in ROLES:
             if row.expected[role] == "-":
                 continue
             ids = firm["walled"] if role == "admin_priv" else firm["open"]
-            started = time.monotonic()
             client, token = clients[role]
             if row.key in OWN_CLIENT and role != "anon":
                 client = _login(firm["users"][role.removesuffix("_priv")])
             url = _path(row.key, ids, params.get(row.key, ()))
             body = _bodies(firm, ids).get((row.key, row.method))
             response = _ask(client, token, row.method, url, body)
-            actual[(row.key, row.method, role)] = _outcome(response, row.method)
-            timing.append((time.monotonic() - started, row.key, row.method, role))
+            actual[(row.key, row.method, role)] = _outcome(response)
     wrong = [(row.key, row.method, role) for row in rows for role in ROLES
              if row.expected[role] != "-" and actual[(row.key, row.method, role)] != row.expected[role]]
-    import sys
-    for t in sorted(timing, reverse=True)[:25]:
-        print(t, file=sys.stderr)
-    print(sum(t[0] for t in timing), file=sys.stderr)
     assert not wrong, f"{len(wrong)} cells differ (got≠expected):\n" + _render(rows, actual)
+
+
+# --- /mcp and the websockets --------------------------------------------------------------------
+def _ws_outcome(connected: bool, code) -> str:
+    return "accept" if connected else str(code)
+
+
+async def _socket(path: str, cookie: bytes | None) -> str:
+    headers = [(b"origin", b"http://localhost")] + ([(b"cookie", cookie)] if cookie else [])
+    communicator = WebsocketCommunicator(asgi.application, path, headers=headers)
+    connected, code = await communicator.connect(timeout=10)
+    await communicator.disconnect()
+    return _ws_outcome(connected, code)
+
+
+async def _mcp(app, token: str | None) -> str:
+    headers = [(b"content-type", b"application/json"), (b"accept", b"application/json, text/event-stream")]
+    if token:
+        headers.append((b"authorization", f"Token {token}".encode()))
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}).encode()
+    communicator = HttpCommunicator(asgi.application, "POST", "/mcp", body=body, headers=headers)
+    response = await communicator.get_response(timeout=30)
+    return str(response["status"])
+
+
+def _cookie(user) -> bytes:
+    return f"sessionid={_login(user).cookies['sessionid'].value}".encode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_websocket_route_and_mcp_have_a_rule_and_it_holds(make_user, quiet_side_effects, monkeypatch):
+    rows = parse_table(WS_MATRIX)
+    patterns = {str(p.pattern) for p in websocket_urlpatterns}
+    problems = [f"new websocket route without a permission rule: {p}" for p in sorted(patterns - {r.key for r in rows})]
+    problems += [f"permission rule for a websocket route that no longer exists: {r.key}" for r in rows
+                 if r.key not in patterns]
+    assert not problems, "\n".join(problems)
+
+    firm = make_firm(make_user)
+    users = firm["users"]
+    cookies = {role: _cookie(users[role.removesuffix("_priv")]) for role in ROLES if role != "anon"}
+    tokens = {role: token_issue(user=users[role.removesuffix("_priv")]).key for role in ROLES if role != "anon"}
+    mcp_app = asgi.MCPHttpApp()  # its own task group, in this test's event loop
+    monkeypatch.setattr(asgi, "mcp_app", mcp_app)
+    mcp_rows = parse_table(MCP_MATRIX)
+
+    async def scenario() -> dict:
+        got = {}
+        for row in rows:
+            for role in ROLES:
+                ids = firm["walled"] if role == "admin_priv" else firm["open"]
+                path = "/" + row.key
+                for name in ("session_id", "contract_id", "task_id"):
+                    path = path.replace(f"<id:{name}>", str(ids[name]))
+                got[(row.key, row.method, role)] = await _socket(path, cookies.get(role))
+        for row in mcp_rows:
+            for role in ROLES:
+                got[(row.key, row.method, role)] = await _mcp(mcp_app, tokens.get(role))
+        task = getattr(mcp_app, "_task", None)
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+        return got
+
+    actual = async_to_sync(scenario)()
+    rows = rows + mcp_rows
+    wrong = [(row.key, role) for row in rows for role in ROLES if actual[(row.key, row.method, role)]
+             != row.expected[role]]
+    assert not wrong, f"{len(wrong)} cells differ (got≠expected):\n" + _render(rows, actual)
+
+
+# --- the table's own machinery --------------------------------------------------------------------
+def _view(request):
+    raise AssertionError("never called")
+
+
+urlpatterns = [  # a URL conf for the test below: one route more than the table knows
+    path("known/", _view, name="known"),
+    path("brand-new/<int:pk>/", _view, name="brand-new"),
+    path("admin/thing/", _view, name="admin-thing"),
+]
+
+
+def test_a_route_without_a_row_and_a_row_without_a_route_fail():
+    with override_settings(ROOT_URLCONF=__name__):
+        routes = url_routes()
+    assert {r.key for r in routes} == {"known", "brand-new", "admin-thing"}
+    assert [r.params for r in routes if r.key == "brand-new"] == [("pk",)]
+    rows = parse_table("""
+        known          GET  login 200 200 200 200 200 200
+        gone           GET  login 200 200 200 200 200 200
+        /admin/thing/  GET  login 302 302 302 200 200 200
+    """)
+    assert coverage_problems(routes, rows) == [
+        "new endpoint without a permission rule: brand-new (brand-new/<int:pk>/)",
+        "permission rule for a route that no longer exists: gone",
+    ]
+    assert coverage_problems(routes, rows[:1]) == [
+        "new endpoint without a permission rule: brand-new (brand-new/<int:pk>/)",
+        "new endpoint group without a permission rule: admin/",
+    ]
+    with pytest.raises(ValueError, match="cells"):
+        parse_table("known GET 200 200")
