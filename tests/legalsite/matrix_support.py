@@ -22,12 +22,16 @@ from firm import services as firm_services
 from knowledge.models import Article, CaseChunk, CaseDocument
 from research import services as research_services
 from tests.contracts.review_support import make_contract
+from tests.tracing.factories import drive_chat_turn
 from tracing.recorder import trace_open
 
 ROLES = ("anon", "owner", "member", "outsider", "compliance", "admin", "admin_priv")
 
 #: Routes under these prefixes form one group each: the table holds a few representative rows.
 GROUPS = ("admin/",)
+
+#: Written into every object's title and text, so an answer that shows the object can be told.
+OPEN_MARK, WALLED_MARK = "OPENWORK", "WALLEDWORK"
 
 
 @dataclass(frozen=True)
@@ -110,16 +114,17 @@ def make_work(owner: Any, matter: Any, tag: str) -> dict[str, Any]:
     """One object of each kind, owned by ``owner`` in ``matter``; the ids the routes take."""
     session = chat_services.session_create(actor=owner, title=f"{tag} 咨询", matter=matter)
     question = Message.objects.create(session=session, role=Message.Role.USER, author=owner,
-                                      content="借款到期不还怎么办？")
+                                      content=f"{tag} 借款到期不还怎么办？")
     answer = Message.objects.create(session=session, role=Message.Role.ASSISTANT, reply_to=question,
-                                    content="可以起诉。依据《中华人民共和国民法典》第六百七十五条。")
-    chat_services.summary_set(actor=owner, session=session, text="借款纠纷咨询摘要")
+                                    content=f"{tag} 可以起诉。依据《中华人民共和国民法典》第六百七十五条。")
+    chat_services.summary_set(actor=owner, session=session, text=f"{tag} 借款纠纷咨询摘要")
     contract = make_contract(owner, matter=matter, title=f"{tag} 设备买卖合同")
     section = Section.objects.filter(contract=contract).order_by("order").last()
     issue = issue_add(actor=owner, contract=contract, section=None, category="争议解决", severity="high",
-                      description="合同缺少争议解决条款")
+                      description=f"{tag} 合同缺少争议解决条款")
     run = manual_run(actor=owner, contract=contract)
-    task = research_services.task_create(actor=owner, question="公司无故辞退我，能拿多少赔偿？", matter=matter)
+    task = research_services.task_create(actor=owner, question=f"{tag} 公司无故辞退我，能拿多少赔偿？",
+                                         matter=matter)
     version = TemplateVersion.objects.filter(status=TemplateVersion.Status.APPROVED).order_by("pk").first()
     draft = draft_create(actor=owner, version=version, matter=matter, title=f"{tag} 起诉状")
     DraftVersion.objects.create(draft=draft, number=1, docx=b"PK", fields={}, created_by=owner)
@@ -127,10 +132,11 @@ def make_work(owner: Any, matter: Any, tag: str) -> dict[str, Any]:
     case = CaseDocument.objects.create(owner=owner, matter=matter, title=f"{tag} 判决书", file_name="case.txt",
                                        content_type="text/plain", size=len(data),
                                        sha256=hashlib.sha256(data).hexdigest())
-    CaseChunk.objects.create(document=case, ordinal=0, heading="", text="本院认为，借款应当归还。")
+    CaseChunk.objects.create(document=case, ordinal=0, heading="", text=f"{tag} 本院认为，借款应当归还。")
     # Left open: sealing takes a lock the test's transaction would hold until its end, and a
     # request's own trace is sealed by the recorder's thread (another connection).
     recorder = trace_open("chat", owner, ("chat.session", str(session.pk)), matter)
+    drive_chat_turn(recorder, question=f"{tag} 公司拖欠工资三个月怎么办？")
     return {
         "matter_id": matter.pk, "session_id": session.pk, "message_id": answer.pk, "contract_id": contract.pk,
         "section_id": section.pk, "issue_id": issue.pk, "run_id": run.pk, "task_id": task.pk,
@@ -157,5 +163,5 @@ def make_firm(make_user: Any) -> dict[str, Any]:
     if article is not None:  # the statutes fixture imported the corpus
         shared.update(article_id=article.pk, law_id=article.law_id)
     return {"users": users, "matter": matter, "privileged": privileged,
-            "open": {**shared, **make_work(users["owner"], matter, "普通")},
-            "walled": {**shared, **make_work(users["owner"], privileged, "保密")}}
+            "open": {**shared, **make_work(users["owner"], matter, OPEN_MARK)},
+            "walled": {**shared, **make_work(users["owner"], privileged, WALLED_MARK)}}

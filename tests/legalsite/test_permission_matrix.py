@@ -35,7 +35,9 @@ from legalsite.celery import app as celery_app
 from legalsite.routing import websocket_urlpatterns
 from legalsite.throttling import AnonRateThrottle, UserRateThrottle
 from tests.legalsite.matrix_support import (
+    OPEN_MARK,
     ROLES,
+    WALLED_MARK,
     coverage_problems,
     make_firm,
     parse_table,
@@ -185,6 +187,15 @@ ws/contracts/<id:contract_id>/                WS     4401   accept accept 4403  
 ws/research/<id:task_id>/                     WS     4401   accept accept 4403    4403   accept 4403
 """
 
+#: What each role must never be shown: the marks written into the open and the privileged matter's work.
+HIDDEN_FROM = {
+    "anon": (OPEN_MARK, WALLED_MARK), "owner": (), "member": (), "outsider": (OPEN_MARK, WALLED_MARK),
+    "compliance": (OPEN_MARK, WALLED_MARK), "admin": (WALLED_MARK,), "admin_priv": (WALLED_MARK,),
+}
+
+#: Shown by rule: compliance reads every trace and audit event, unmasked outside privileged matters.
+SHOWN_BY_RULE = {("api-trace-detail", "compliance", OPEN_MARK), ("api-audit-events", "compliance", OPEN_MARK)}
+
 #: Path arguments that are not ids of the firm's objects.
 ROUTE_ARGS = {
     "api-chat-export": {"kind": "json"},
@@ -325,6 +336,7 @@ def test_every_route_has_a_rule_and_every_rule_holds(firm):
     params = {route.key: route.params for route in routes}
     clients = _clients(firm["users"])
     actual: dict[tuple[str, str, str], str] = {}
+    leaks: list[str] = []
     for row in rows:
         for role in ROLES:
             if row.expected[role] == "-":
@@ -337,9 +349,16 @@ def test_every_route_has_a_rule_and_every_rule_holds(firm):
             body = _bodies(firm, ids).get((row.key, row.method))
             response = _ask(client, token, row.method, url, body)
             actual[(row.key, row.method, role)] = _outcome(response)
+            if response.status_code == 200 and not response.streaming:
+                text = response.content.decode("utf-8", "replace")
+                shown = [mark for mark in HIDDEN_FROM[role]
+                         if mark in text and (row.key, role, mark) not in SHOWN_BY_RULE]
+                if shown:
+                    leaks.append(f"{row.key} {row.method} {role}: shows {', '.join(shown)}")
     wrong = [(row.key, row.method, role) for row in rows for role in ROLES
              if row.expected[role] != "-" and actual[(row.key, row.method, role)] != row.expected[role]]
     assert not wrong, f"{len(wrong)} cells differ (got≠expected):\n" + _render(rows, actual)
+    assert not leaks, "answers that show work the asker may not see:\n" + "\n".join(leaks)
 
 
 # --- /mcp and the websockets --------------------------------------------------------------------
