@@ -109,7 +109,7 @@ api-intent-classify                           POST   401    400   400    400    
 api-chat-sessions                             GET    401    200   200    200      200    200   200
 api-chat-sessions                             POST   401    201   201    404      404    403   403
 api-chat-session                              GET    401    200   200    404      404    200   404
-api-chat-session                              PATCH  401    200   200    404      404    200   404
+api-chat-session                              PATCH  401    200   403    404      404    200   404
 api-chat-session                              DELETE 401    204   403    404      404    204   404
 api-chat-messages                             GET    401    200   200    404      404    200   404
 api-chat-messages                             POST   401    400   400    404      404    400   404
@@ -133,7 +133,7 @@ api-knowledge-graph-path                      GET    401    400   400    400    
 api-contracts                                 GET    401    200   200    200      200    200   200
 api-contracts                                 POST   401    201   201    404      404    403   403
 api-contract                                  GET    401    200   200    404      404    200   404
-api-contract                                  PATCH  401    200   200    404      404    200   404
+api-contract                                  PATCH  401    200   403    404      404    200   404
 api-contract                                  DELETE 401    204   403    404      404    204   404
 api-contract-sections                         GET    401    200   200    404      404    200   404
 api-contract-sections-merge                   POST   401    400   400    404      404    400   404
@@ -223,6 +223,8 @@ def _bodies(firm: dict, ids: dict) -> dict[tuple[str, str], object]:
         ("api-matter-list", "POST"): {"number": "PM-9", "title": "新案件", "client": "丙"},
         ("api-matter-members", "POST"): {"username": outsider},
         ("api-chat-sessions", "POST"): {"title": "新咨询", "matter": matter},
+        ("api-chat-session", "PATCH"): {"matter": None},  # out of its matter: the rule of moving work
+        ("api-contract", "PATCH"): {"matter": None},
         ("api-research-tasks", "POST"): {"question": question, "matter": matter},
         ("api-drafting-drafts", "POST"): {"template": ids["template_id"], "matter": matter},
         ("api-contracts", "POST"): Upload({"file": ("合同.txt", "第一条 甲方向乙方购买设备。".encode()),
