@@ -71,9 +71,20 @@ def route_group(route: Route) -> str | None:
 
 @dataclass(frozen=True)
 class Row:
+    """``key`` is a route key, optionally with path arguments: ``api-research-action[action=attach]``."""
+
     key: str
     method: str
     expected: dict[str, str]
+
+    @property
+    def route(self) -> str:
+        return self.key.split("[", 1)[0]
+
+    @property
+    def args(self) -> dict[str, str]:
+        inner = self.key.partition("[")[2].rstrip("]")
+        return dict(pair.split("=", 1) for pair in inner.split(",") if pair)
 
 
 def parse_table(text: str, roles: tuple[str, ...] = ROLES) -> list[Row]:
@@ -95,8 +106,8 @@ def coverage_problems(routes: list[Route], rows: list[Row]) -> list[str]:
     """Routes without a row, and rows whose route is gone (groups count as one route each)."""
     keys = {r.key for r in routes if route_group(r) is None}
     grouped = {g for g in (route_group(r) for r in routes) if g}
-    rowed = {row.key for row in rows}
-    group_rows = {row.key for row in rows if row.key.startswith("/")}
+    rowed = {row.route for row in rows}
+    group_rows = {row.route for row in rows if row.route.startswith("/")}
     problems = [f"new endpoint without a permission rule: {key} ({pattern})"
                 for key, pattern in sorted({(r.key, r.pattern) for r in routes if route_group(r) is None})
                 if key not in rowed]
@@ -153,12 +164,15 @@ def make_firm(make_user: Any) -> dict[str, Any]:
                                          members=[users["member"]])
     privileged = firm_services.matter_create(actor=users["owner"], number="PM-2", title="内部调查", client="乙",
                                              members=[users["member"]], privileged=True)
+    other = firm_services.matter_create(actor=users["owner"], number="PM-3", title="股权转让", client="丁",
+                                        members=[users["member"]])
     article = Article.objects.order_by("pk").first()
     template = DocumentTemplate.objects.order_by("pk").first()
     shared = {
         "template_id": template.slug,
         "version_id": TemplateVersion.objects.filter(template=template).order_by("pk").first().pk,
         "code": PlaybookRule.objects.order_by("pk").first().code,
+        "other_matter_id": other.pk,  # where work may be moved to: the owner and the member are on its team
     }
     if article is not None:  # the statutes fixture imported the corpus
         shared.update(article_id=article.pk, law_id=article.law_id)

@@ -159,6 +159,9 @@ api-research-tasks                            POST   401    202   202    404    
 api-research-task                             GET    401    200   200    404      403    200   404
 api-research-export                           GET    401    200   200    404      403    200   404
 api-research-action                           POST   401    200   200    404      403    200   404
+api-research-action[action=attach]            POST   401    200   403    404      403    200   404
+api-research-export[kind=json]                GET    401    200   200    404      403    200   404
+api-chat-export[kind=md]                      GET    401    200   200    404      404    200   404
 api-drafting-templates                        GET    401    200   200    200      403    200   200
 api-drafting-templates                        POST   401    400   400    400      403    400   400
 api-drafting-template                         GET    401    200   200    200      403    200   200
@@ -225,6 +228,7 @@ def _bodies(firm: dict, ids: dict) -> dict[tuple[str, str], object]:
         ("api-chat-sessions", "POST"): {"title": "新咨询", "matter": matter},
         ("api-chat-session", "PATCH"): {"matter": None},  # out of its matter: the rule of moving work
         ("api-contract", "PATCH"): {"matter": None},
+        ("api-research-action[action=attach]", "POST"): {"matter": ids["other_matter_id"]},
         ("api-research-tasks", "POST"): {"question": question, "matter": matter},
         ("api-drafting-drafts", "POST"): {"template": ids["template_id"], "matter": matter},
         ("api-contracts", "POST"): Upload({"file": ("合同.txt", "第一条 甲方向乙方购买设备。".encode()),
@@ -251,11 +255,12 @@ class Upload:
 OWN_CLIENT = {"logout"}
 
 
-def _path(key: str, ids: dict, params: tuple[str, ...]) -> str:
-    if key.startswith("/"):
-        return key
-    kwargs = {name: ids[name] for name in params if name not in ROUTE_ARGS.get(key, {})}
-    return reverse(key, kwargs={**kwargs, **ROUTE_ARGS.get(key, {})}) + QUERY.get(key, "")
+def _path(row, ids: dict, params: tuple[str, ...]) -> str:
+    if row.route.startswith("/"):
+        return row.route
+    fixed = {**ROUTE_ARGS.get(row.route, {}), **row.args}
+    kwargs = {name: ids[name] for name in params if name not in fixed}
+    return reverse(row.route, kwargs={**kwargs, **fixed}) + QUERY.get(row.route, "")
 
 
 def _outcome(response) -> str:
@@ -347,7 +352,7 @@ def test_every_route_has_a_rule_and_every_rule_holds(firm):
             client, token = clients[role]
             if row.key in OWN_CLIENT and role != "anon":
                 client = _login(firm["users"][role.removesuffix("_priv")])
-            url = _path(row.key, ids, params.get(row.key, ()))
+            url = _path(row, ids, params.get(row.route, ()))
             body = _bodies(firm, ids).get((row.key, row.method))
             response = _ask(client, token, row.method, url, body)
             actual[(row.key, row.method, role)] = _outcome(response)
