@@ -8,9 +8,11 @@ admin (not on the team); and ``admin_priv``: the same admin asking for the same 
 (open or privileged) matter. A route missing from the table, or a row whose route is gone, fails.
 
 Cells: an HTTP status; ``login`` (302 to the login page); for websockets ``accept`` or a close code;
-``-`` not checked. Write methods send an empty body: an allowed user may get 400 (the wall let them
-through to validation), a refused one gets 401/403/404. Each request runs in a savepoint that is rolled
-back, so a DELETE on one row leaves the objects for the next.
+``-`` not checked. Write methods send an empty body (or the minimal one of ``_bodies`` where validation
+would come before the wall): an allowed user may get 400 (the wall let them through to validation), a
+refused one gets 401/403/404. Each request runs in a savepoint that is rolled back, so a DELETE on one
+row leaves the objects for the next. Besides the status, no answer may show a role the marks written
+into work it may not see (``HIDDEN_FROM``).
 """
 
 from __future__ import annotations
