@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -35,6 +36,7 @@ from drafting.selectors import chat_known
 from drafting.specialists import DRAFTER
 from firm.models import Matter
 from firm.roles import is_admin
+from firm.selectors import matter_is_member
 from knowledge.verification import citations_verify
 from tracing.models import TraceStatus
 from tracing.recorder import trace_open
@@ -199,6 +201,9 @@ def draft_create(*, actor: AbstractBaseUser, version: TemplateVersion, values: M
     the matter already say (pre-filled, each marked with its source)."""
     if version.status != TemplateVersion.Status.APPROVED:
         raise DraftingError("模板尚未批准", fields={"template": "模板版本尚未经管理员批准，不能使用"})
+    target = matter if matter is not None else (session.matter if session is not None else None)
+    if target is not None and not matter_is_member(user=actor, matter=target):
+        raise PermissionDenied("您不在该案件团队中，不能将文书归入该案件")
     given = _check(version, values or {})
     filled: Prefill = Prefill()
     if session is not None or matter is not None:

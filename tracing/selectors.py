@@ -202,7 +202,8 @@ def legal_hold_list(*, user: UserLike) -> QuerySet[LegalHold]:
 # --- audit events ----------------------------------------------------------------------------
 #: Keys of an audit event's old/new/detail that hold the content of client work (as opposed to
 #: who, which matter, which role, which status): masked for viewers not on a privileged matter.
-CONTENT_KEYS = frozenset({"title", "comment", "summary", "content", "question", "file_name"})
+CONTENT_KEYS = frozenset({"title", "comment", "summary", "content", "question", "file_name",
+                          "description", "quote", "suggestion"})  # a review issue's text
 #: Events about the matter itself (its number, title, team) are matter metadata, which admins see.
 MATTER_OBJECT_TYPES = ("firm.matter",)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
@@ -99,7 +100,6 @@ def case_remove(request: HttpRequest, document_id: int) -> HttpResponse:
     try:
         case_delete(actor=request.user, document=document)
     except CasePermissionDenied as exc:
-        messages.error(request, str(exc))
-        return redirect("knowledge:case", document_id=document.pk)
+        raise PermissionDenied(str(exc)) from None  # as the API: 403, not a redirect
     messages.success(request, f"已删除案例“{document.title}”")
     return redirect("knowledge:cases")
