@@ -67,10 +67,12 @@ class Limits:
     seconds: float = DEFAULT_MAX_SECONDS
 
 
-def limits(*, text_chars: int | None = None) -> Limits:
-    """The limits in force (settings), with ``text_chars`` when a use has its own text cap."""
+def limits(*, text_chars: int | None = None, part_bytes: int | None = None) -> Limits:
+    """The limits in force (settings); a use with its own text cap passes ``text_chars``, one that
+    wants smaller parts than the setting passes ``part_bytes`` (the smaller of the two applies)."""
+    part = int(getattr(settings, "UPLOAD_MAX_PART_BYTES", DEFAULT_MAX_PART_BYTES))
     return Limits(
-        part_bytes=int(getattr(settings, "UPLOAD_MAX_PART_BYTES", DEFAULT_MAX_PART_BYTES)),
+        part_bytes=min(part, part_bytes) if part_bytes is not None else part,
         total_bytes=int(getattr(settings, "UPLOAD_MAX_TOTAL_BYTES", DEFAULT_MAX_TOTAL_BYTES)),
         ratio=int(getattr(settings, "UPLOAD_MAX_RATIO", DEFAULT_MAX_RATIO)),
         parts=int(getattr(settings, "UPLOAD_MAX_PARTS", DEFAULT_MAX_PARTS)),
