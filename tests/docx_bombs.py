@@ -67,7 +67,7 @@ def zip_bomb(size: int) -> bytes:
 
 def text_heavy(chars: int) -> bytes:
     """A well-formed .docx with at least ``chars`` characters of text."""
-    return with_parts({"word/document.xml": body_xml(chars * 3 + 1000)})
+    return with_parts({"word/document.xml": body_xml(chars * 4 + 1000)})
 
 
 def lying_part(declared_fraction: float = 0.1) -> bytes:
