@@ -408,7 +408,17 @@
     setWs("connecting", retry ? "正在重连…" : "正在连接…");
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + cfg.wsPath);
-    socket.onopen = function () { retry = 0; setWs("open", "实时通道已连接"); };
+    socket.onopen = function () {
+      retry = 0; setWs("open", "实时通道已连接");
+      // a split that ended before the socket joined the group: read the contract once
+      if (splitBox && (splitBox.dataset.status === "uploaded" || splitBox.dataset.status === "splitting")) {
+        request("GET", api).then(function (result) {
+          if (result.ok && result.data) {
+            splitStatus({ status: result.data.status, error: result.data.error, sections: result.data.section_count });
+          }
+        });
+      }
+    };
     socket.onmessage = function (message) {
       var event;
       try { event = JSON.parse(message.data); } catch (e) { return; }
