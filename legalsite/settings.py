@@ -260,6 +260,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TraceKindEnum": "tracing.models.Kind",
         "IssueStatusEnum": "contracts.models.ReviewIssue.Status",
+        "CaseDocumentStatusEnum": "knowledge.models.CaseDocument.Status",
     },
 }
 
