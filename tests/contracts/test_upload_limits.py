@@ -4,16 +4,22 @@ ends ``split`` or ``failed`` with the reason. A worker lost mid-way loses nothin
 
 from __future__ import annotations
 
+import asyncio
 import time
 from datetime import timedelta
 
 import pytest
+from celery.exceptions import SoftTimeLimitExceeded
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
 from contracts import tasks
 from contracts.constants import SPLIT_STALE_SECONDS, SPLIT_TASK
 from contracts.models import Contract, Section
 from contracts.services import contracts as contract_services
+from firm.services import token_issue
+from legalsite.asgi import application
 from tests import docx_bombs
 from tests.contracts.contract_files import api, docx_bytes, portal, split_now, upload
 from tracing.models import AuditEvent
@@ -61,8 +67,6 @@ def test_what_only_reading_shows_ends_failed_with_a_clear_error(staff_user, sett
 
 @pytest.mark.django_db
 def test_a_split_past_the_time_limit_ends_failed(staff_user, monkeypatch):
-    from celery.exceptions import SoftTimeLimitExceeded
-
     contract = _contract(upload(staff_user, split=False))
 
     def too_slow(*args, **kwargs):
@@ -147,3 +151,33 @@ def test_the_worker_splits_an_upload_and_fails_a_bomb(staff_user, celery_worker)
     body = api(staff_user).get(f"/api/v1/contracts/{good.pk}").json()
     assert body["title"] == "房屋租赁合同" and body["contract_type"] == "lease" and body["section_count"] > 5
     assert "XML" in api(staff_user).get(f"/api/v1/contracts/{bad.pk}").json()["error"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_websocket_follows_the_split_and_its_failure(staff_user, monkeypatch):
+    monkeypatch.setattr(contract_services.celery_app, "send_task", lambda *a, **k: None)  # the test is the worker
+    headers = [(b"authorization", f"Token {token_issue(user=staff_user).key}".encode())]
+    good = _contract(upload(staff_user, data=docx_bytes(), split=False))
+    bad = _contract(upload(staff_user, name="坏.docx", data=docx_bombs.billion_laughs(), split=False))
+
+    async def watch(contract) -> list[dict]:
+        socket = WebsocketCommunicator(application, f"/ws/contracts/{contract.pk}/", headers=headers)
+        connected, _ = await socket.connect()
+        assert connected
+        seen = [await socket.receive_json_from(timeout=10)]  # the state on connect
+        await database_sync_to_async(contract_services.contract_split, thread_sensitive=False)(
+            contract_id=contract.pk)
+        async with asyncio.timeout(20):
+            while seen[-1]["status"] not in ("split", "failed"):
+                seen.append(await socket.receive_json_from(timeout=20))
+        await socket.disconnect()
+        return seen
+
+    seen = asyncio.run(watch(good))
+    assert [e["status"] for e in seen] == ["uploaded", "splitting", "split"]
+    assert all(e["type"] == "contract_status" and e["contract_id"] == good.pk for e in seen)
+    assert seen[-1]["sections"] == Section.objects.filter(contract=good).count() > 0
+
+    seen = asyncio.run(watch(bad))
+    assert [e["status"] for e in seen] == ["uploaded", "splitting", "failed"]
+    assert "XML" in seen[-1]["error"] and seen[-1]["sections"] is None
