@@ -12,6 +12,19 @@ from typing import Final
 REVIEW_TASK: Final = "contracts.review_run"
 #: The Celery task that answers one chat message with the review agent (``contracts.tasks.chat_reply``).
 CHAT_TASK: Final = "contracts.chat_reply"
+#: The Celery task that reads and splits an uploaded contract (``contracts.tasks.contract_split``).
+SPLIT_TASK: Final = "contracts.split"
+#: A contract ``splitting`` for longer than this lost its worker: it is claimed and read again.
+SPLIT_STALE_SECONDS: Final = 600
+#: Seconds a split task may run before Celery stops it (prefork pool); the reader guard has its
+#: own budget (``UPLOAD_MAX_SECONDS``) that holds in every pool.
+SPLIT_SOFT_TIME_LIMIT: Final = 420
+#: A contract still ``uploaded`` this long after its last change had its task lost: it is queued again.
+SPLIT_REQUEUE_SECONDS: Final = 120
+#: Contract statuses before (or instead of) a split: the page shows them and follows the split live.
+SPLIT_STATES: Final = ("uploaded", "splitting", "failed")
+SPLIT_TIMEOUT_TEXT: Final = "文档处理超时，已停止读取（文档过大或结构异常），请拆分或精简后重新上传"
+SPLIT_INTERNAL_TEXT: Final = "读取文件时发生内部错误，请稍后重新上传"
 #: The review agent's name in the agent registry (``contracts.specialists``).
 REVIEW_AGENT: Final = "contract_review"
 REVIEW_AGENT_LABEL: Final = "合同审核智能体"

@@ -6,7 +6,9 @@ connect, and access is checked again while the socket is open (``legalsite.consu
 message and when the contract, its matter's team or the user changes. A socket that lost access is
 closed with 4403 and receives nothing more.
 
-Events: ``progress`` {done, total, section, status}, ``issue`` {action, issue}, and the review
+Events: ``contract_status`` {status, error, sections} while the upload is read and split (sent on
+connect too while it is ``uploaded``, ``splitting`` or ``failed``), ``progress`` {done, total, section,
+status}, ``issue`` {action, issue}, and the review
 agent's events (ARCHITECTURE §5: status, tool_call, tool_result, token, final, error). On connect
 the state of an auto-review in flight is sent as a ``progress`` event, so a page opened or
 reconnected mid-review shows where it is.
@@ -18,9 +20,10 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from contracts.constants import contract_group
+from contracts.constants import SPLIT_STATES, contract_group
 from contracts.models import Contract
-from contracts.selectors.contracts import contract_get, run_in_flight
+from contracts.selectors.contracts import contract_get, contract_status, run_in_flight
+from contracts.services.contracts import status_event
 from contracts.services.review import progress_event
 from legalsite.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
 from legalsite.realtime import matter_access_group
@@ -43,15 +46,17 @@ class ContractConsumer(AccessCheckedConsumer):
             groups.append(matter_access_group(self.contract.matter_id))
         return groups
 
-    def _state(self) -> dict[str, Any] | None:
+    def _state(self) -> list[dict[str, Any]]:
+        contract = contract_status(contract_id=self.contract.pk)
+        if contract is not None and contract.status in SPLIT_STATES:
+            return [status_event(contract)]
         run = run_in_flight(contract=self.contract)
         if run is None:
-            return None
-        return {**progress_event(run, run.current_section), "contract_id": self.contract.pk, "run_id": run.pk}
+            return []
+        return [{**progress_event(run, run.current_section), "contract_id": self.contract.pk, "run_id": run.pk}]
 
     async def connected(self) -> None:
-        state = await database_sync_to_async(self._state)()
-        if state is not None:
+        for state in await database_sync_to_async(self._state)():
             await self.send_json(state)
 
     async def event_forward(self, message: dict) -> None:

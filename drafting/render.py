@@ -29,10 +29,17 @@ from jinja2 import TemplateSyntaxError, Undefined, meta
 from jinja2.sandbox import SandboxedEnvironment
 
 from drafting import schema as fs
+from legalsite import uploads
 
 #: Template syntax that must never survive a render.
 LEFTOVER: Final = re.compile(r"\{\{|\}\}|\{%|%\}|\{#|#\}")
 _TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}")
+
+
+#: A template is a few pages: its text and its XML parts are capped well under a contract's
+#: (docs/decisions/upload-limits.md); it is checked in the upload request, bounded by these.
+TEMPLATE_MAX_TEXT_CHARS: Final = 200_000
+TEMPLATE_MAX_PART_BYTES: Final = 10 * 1024 * 1024
 
 
 class TemplateProblem(ValueError):
@@ -241,6 +248,13 @@ class Placeholder:
 def _check_docx(data: bytes) -> Any:
     if not data.startswith(b"PK"):
         raise TemplateProblem("文件不是 Word .docx 文档")
+    try:  # the shared reader guard, with a template's own caps, before python-docx and docxtpl parse it
+        uploads.guard_docx(data, lim=uploads.limits(text_chars=TEMPLATE_MAX_TEXT_CHARS,
+                                                    part_bytes=TEMPLATE_MAX_PART_BYTES))
+    except uploads.UploadRefused as refused:
+        if refused.code in ("corrupt", "not_docx"):
+            raise TemplateProblem("文件不是 Word .docx 文档（或已损坏）") from None
+        raise TemplateProblem(refused.message) from None
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             if "word/document.xml" not in archive.namelist():

@@ -1,7 +1,9 @@
 """Case-library files: check what an upload really is, extract its text, cut it along its structure.
 
-Nothing here touches the database. Every refusal is a :class:`CaseUploadError` with a Chinese message
-(HTTP 400). See docs/decisions/case-library.md.
+``check_upload`` is the cheap part the upload request runs; ``read_upload`` extracts the text (the
+worker). Nothing here touches the database. Every refusal is a :class:`CaseUploadError` with a Chinese
+message (HTTP 400 at upload, the document's ``error`` after). See docs/decisions/case-library.md and
+docs/decisions/upload-limits.md.
 """
 
 from __future__ import annotations
@@ -13,10 +15,15 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import PurePath
 
+import docx
 from django.conf import settings
+from docx.table import Table
+from docx.text.paragraph import Paragraph
+from pypdf import PdfReader
 
 from knowledge.exceptions import KnowledgeError
 from knowledge.numerals import cn_to_int
+from legalsite import uploads
 
 ALLOWED_EXTENSIONS = {
     ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
@@ -25,11 +32,8 @@ ALLOWED_EXTENSIONS = {
     ".md": "text/markdown",
 }
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
-#: docx zip-bomb guard, checked on the zip directory before anything is inflated.
-DOCX_MAX_UNCOMPRESSED = 100 * 1024 * 1024
-DOCX_MAX_RATIO = 100
-DOCX_MAX_ENTRIES = 2000
-#: Extracted text longer than this is refused (a judgment is rarely over 100,000 characters).
+#: Extracted text longer than this is refused (a judgment is rarely over 100,000 characters);
+#: ``KNOWLEDGE_CASE_MAX_TEXT_CHARS``. A .docx stops being read as soon as it is reached.
 MAX_TEXT_CHARS = 500_000
 CHUNK_CHARS = 800
 MAX_CHUNK_CHARS = 1600
@@ -41,6 +45,10 @@ class CaseUploadError(KnowledgeError):
 
 def max_bytes() -> int:
     return int(getattr(settings, "KNOWLEDGE_CASE_MAX_BYTES", DEFAULT_MAX_BYTES))
+
+
+def max_text_chars() -> int:
+    return int(getattr(settings, "KNOWLEDGE_CASE_MAX_TEXT_CHARS", MAX_TEXT_CHARS))
 
 
 def _mb(n: int) -> str:
@@ -58,30 +66,24 @@ def extension(file_name: str) -> str:
     return ext
 
 
-def _docx_text(data: bytes) -> str:
+def _docx_guard(data: bytes, *, full: bool) -> None:
+    """The shared reader guard (``legalsite.uploads``): the zip directory only (``full=False``, the
+    upload request), or every XML part inflated through a bounded stream and the body stream-parsed
+    with the text cap (the worker, before python-docx holds the whole tree)."""
     if not zipfile.is_zipfile(io.BytesIO(data)):
         raise CaseUploadError("文件扩展名为 .docx，但内容不是 Word 文档（不是 zip 格式）")
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            infos = archive.infolist()
-            names = {info.filename for info in infos}
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise CaseUploadError(f"Word 文档已损坏，无法读取（{exc}）") from None
-    if "word/document.xml" not in names:
-        raise CaseUploadError("文件扩展名为 .docx，但内容不是 Word 文档（缺少 word/document.xml）")
-    if len(infos) > DOCX_MAX_ENTRIES:
-        raise CaseUploadError(f"Word 文档包含的文件过多（{len(infos)} 个），疑似恶意压缩包")
-    total = sum(info.file_size for info in infos)
-    if total > DOCX_MAX_UNCOMPRESSED:
-        raise CaseUploadError(f"Word 文档解压后过大（{_mb(total)}，上限 {_mb(DOCX_MAX_UNCOMPRESSED)}），疑似压缩炸弹")
-    for info in infos:
-        if info.file_size > 1024 * 1024 and info.file_size > DOCX_MAX_RATIO * max(info.compress_size, 1):
-            raise CaseUploadError(f"Word 文档中的 {info.filename} 压缩比异常（超过 {DOCX_MAX_RATIO} 倍），疑似压缩炸弹")
-    try:
-        import docx
-        from docx.table import Table
-        from docx.text.paragraph import Paragraph
+        if full:
+            uploads.guard_docx(data, text_chars=max_text_chars())
+        else:
+            uploads.check_directory(data)
+    except uploads.UploadRefused as refused:
+        raise CaseUploadError(refused.message) from None
 
+
+def _docx_text(data: bytes) -> str:
+    _docx_guard(data, full=True)
+    try:
         document = docx.Document(io.BytesIO(data))
         lines: list[str] = []
         for block in document.element.body.iterchildren():
@@ -110,12 +112,16 @@ def _pdf_text(data: bytes) -> str:
     if not data.startswith(b"%PDF-"):
         raise CaseUploadError("文件扩展名为 .pdf，但内容不是 PDF 文件")
     try:
-        from pypdf import PdfReader
-
         reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted:
             raise CaseUploadError("PDF 文件已加密，请上传未加密的文件")
-        pages = [(page.extract_text() or "").strip() for page in reader.pages]
+        pages: list[str] = []
+        size, limit = 0, max_text_chars()
+        for page in reader.pages:  # stops at the text cap, however many pages follow
+            pages.append((page.extract_text() or "").strip())
+            size += len(pages[-1]) + 2
+            if size > limit:
+                raise CaseUploadError(f"文字过多（超过 {limit} 字），已停止读取；请拆分后上传")
     except CaseUploadError:
         raise
     except Exception as exc:  # pypdf raises many types on a corrupt file
@@ -134,8 +140,24 @@ def _plain_text(data: bytes, ext: str) -> str:
     raise CaseUploadError("文本文件的编码无法识别（支持 UTF-8 与 GB18030/GBK）")
 
 
-def read_upload(*, file_name: str, data: bytes) -> tuple[str, str]:
-    """(content type, extracted text) of an upload, or CaseUploadError."""
+def _normalise(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\u3000", " ")
+
+
+def _text_checked(text: str) -> str:
+    text = _normalise(text)
+    if not text.strip():
+        raise CaseUploadError("文件中没有可读取的文字（扫描件请先做文字识别）")
+    limit = max_text_chars()
+    if len(text) > limit:
+        raise CaseUploadError(f"文字过多（{len(text)} 字），上限为 {limit} 字")
+    return text
+
+
+def check_upload(*, file_name: str, data: bytes) -> str:
+    """The content type of an upload after the checks that cost little (the upload request runs
+    them): extension, size, empty, the bytes matching the extension — a .docx's zip directory (nothing
+    inflated), a PDF's header, a text file's encoding, text and length. Else CaseUploadError."""
     ext = extension(file_name)
     limit = max_bytes()
     if len(data) > limit:
@@ -143,17 +165,26 @@ def read_upload(*, file_name: str, data: bytes) -> tuple[str, str]:
     if not data:
         raise CaseUploadError("文件为空")
     if ext == ".docx":
+        _docx_guard(data, full=False)
+    elif ext == ".pdf":
+        if not data.startswith(b"%PDF-"):
+            raise CaseUploadError("文件扩展名为 .pdf，但内容不是 PDF 文件")
+    else:
+        _text_checked(_plain_text(data, ext))
+    return ALLOWED_EXTENSIONS[ext]
+
+
+def read_upload(*, file_name: str, data: bytes) -> tuple[str, str]:
+    """(content type, extracted text) of an upload, or CaseUploadError (the worker runs it)."""
+    content_type = check_upload(file_name=file_name, data=data)
+    ext = extension(file_name)
+    if ext == ".docx":
         text = _docx_text(data)
     elif ext == ".pdf":
         text = _pdf_text(data)
     else:
         text = _plain_text(data, ext)
-    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u3000", " ")
-    if not text.strip():
-        raise CaseUploadError("文件中没有可读取的文字（扫描件请先做文字识别）")
-    if len(text) > MAX_TEXT_CHARS:
-        raise CaseUploadError(f"文字过多（{len(text)} 字），上限为 {MAX_TEXT_CHARS} 字")
-    return ALLOWED_EXTENSIONS[ext], text
+    return content_type, _text_checked(text)
 
 
 # -- structure-aware chunking ---------------------------------------------------------------------------------

@@ -191,7 +191,16 @@ class ImportRun(models.Model):
 
 
 class CaseDocument(models.Model):
-    """A judgment or precedent uploaded by a lawyer; visible per ``firm.selectors.work_visible_q``."""
+    """A judgment or precedent uploaded by a lawyer; visible per ``firm.selectors.work_visible_q``.
+
+    Stored at once with its bytes (``pending``); a worker extracts, chunks and embeds it (``ready``)
+    or records why it could not (``failed`` + ``error``). Search and the agents read ready documents only.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "处理中"
+        READY = "ready", "可检索"
+        FAILED = "failed", "处理失败"
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="case_documents",
                               verbose_name="上传人")
@@ -205,6 +214,12 @@ class CaseDocument(models.Model):
     content_type = models.CharField("文件类型", max_length=100)
     size = models.PositiveBigIntegerField("大小（字节）")
     sha256 = models.CharField(max_length=64)
+    status = models.CharField("状态", max_length=10, choices=Status.choices, default=Status.PENDING)
+    error = models.TextField("错误", blank=True)
+    #: The uploaded bytes, kept so a worker lost mid-extraction loses nothing (read again).
+    original = models.BinaryField("原文件", default=b"")
+    #: When a worker took it; an extraction older than ``knowledge.services.cases.EXTRACT_STALE_SECONDS`` is re-run.
+    started_at = models.DateTimeField("开始处理", null=True, blank=True)
     created_at = models.DateTimeField("上传时间", auto_now_add=True)
 
     class Meta:

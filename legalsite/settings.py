@@ -260,6 +260,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TraceKindEnum": "tracing.models.Kind",
         "IssueStatusEnum": "contracts.models.ReviewIssue.Status",
+        "CaseDocumentStatusEnum": "knowledge.models.CaseDocument.Status",
     },
 }
 
@@ -358,6 +359,17 @@ KNOWLEDGE_PRELOAD = env_bool("KNOWLEDGE_PRELOAD", True)
 #: Longest search query accepted (a pasted judgment's facts); longer ones get a 400.
 KNOWLEDGE_MAX_QUERY_CHARS = env_int("KNOWLEDGE_MAX_QUERY_CHARS", 30_000, minimum=100)
 KNOWLEDGE_HNSW_EF_SEARCH = env_int("KNOWLEDGE_HNSW_EF_SEARCH", 100, minimum=10, maximum=1000)
+
+# --- uploads: the .docx reader guard of contracts, the case library and firm templates ------------
+# (legalsite/uploads.py, docs/decisions/upload-limits.md)
+UPLOAD_MAX_PART_BYTES = env_int("UPLOAD_MAX_PART_BYTES", 25 * 1024 * 1024, minimum=1024)
+UPLOAD_MAX_TOTAL_BYTES = env_int("UPLOAD_MAX_TOTAL_BYTES", 100 * 1024 * 1024, minimum=1024)
+UPLOAD_MAX_RATIO = env_int("UPLOAD_MAX_RATIO", 200, minimum=2)
+UPLOAD_MAX_PARTS = env_int("UPLOAD_MAX_PARTS", 2000, minimum=10)
+UPLOAD_MAX_TEXT_CHARS = env_int("UPLOAD_MAX_TEXT_CHARS", 1_000_000, minimum=1000)
+UPLOAD_MAX_XML_ELEMENTS = env_int("UPLOAD_MAX_XML_ELEMENTS", 3_000_000, minimum=1000)
+UPLOAD_MAX_SECONDS = env_float("UPLOAD_MAX_SECONDS", 60.0, minimum=1.0)
+KNOWLEDGE_CASE_MAX_TEXT_CHARS = env_int("KNOWLEDGE_CASE_MAX_TEXT_CHARS", 500_000, minimum=1000)
 
 # --- agent runtime (docs/decisions/agent-runtime.md) ---------------------------------------------
 #: Every LLM call is reported to these (the audit trail records it in the current trace).

@@ -43,6 +43,7 @@ from contracts.services.contracts import (
     UploadTooLarge,
     contract_delete,
     contract_export,
+    contract_split_resume,
     contract_update,
     contract_upload,
     section_split,
@@ -130,10 +131,12 @@ class ContractListCreateApi(APIView):
         return paginator.get_paginated_response(ContractOutput(page, many=True).data)
 
     @extend_schema(
-        summary="上传合同（multipart：file、title?、matter?、contract_type?），读取并按合同自身结构拆分",
+        summary="上传合同（multipart：file、title?、matter?、contract_type?）：保存后立即返回 status=uploaded，"
+                "由后台任务读取并按合同自身结构拆分（splitting → split，或 failed 与 error）",
         request={"multipart/form-data": ContractUploadInput},
         responses={201: ContractOutput,
-                   400: OpenApiResponse(ERROR, description="文件类型不支持、为空、损坏、加密或扩展名与内容不符"),
+                   400: OpenApiResponse(ERROR, description="文件类型不支持、为空、损坏、加密、扩展名与内容不符，"
+                                                           "或 .docx 压缩目录超出解压限制（疑似压缩炸弹）"),
                    413: OpenApiResponse(ERROR, description="文件超过 20 MB")},
     )
     def post(self, request: Request) -> Response:
@@ -157,7 +160,9 @@ class ContractDetailApi(APIView):
 
     @extend_schema(summary="合同详情", responses=ContractOutput)
     def get(self, request: Request, contract_id: int) -> Response:
-        return Response(ContractOutput(contract_or_404(request, contract_id)).data)
+        contract = contract_or_404(request, contract_id)
+        contract_split_resume(contract=contract)
+        return Response(ContractOutput(contract).data)
 
     @extend_schema(summary="修改合同标题、类型或所属案件（matter: null 移出案件）", request=ContractUpdateInput,
                    responses={200: ContractOutput, 403: ERROR})

@@ -1,4 +1,5 @@
-"""Reading a .docx: package checks first (zip bomb, XML bomb, corrupt package), then the body in
+"""Reading a .docx: the shared upload guard first (zip bomb, lying part sizes, XML bomb, text cap,
+corrupt package; ``legalsite.uploads``), then the body in
 the one paragraph order (:func:`contracts.docx_walk.iter_paragraphs`) with Word's automatic
 numbering resolved into ``SourceParagraph.auto_number``."""
 
@@ -15,81 +16,33 @@ from lxml import etree
 from lxml.etree import _Element
 
 from contracts.docx_walk import iter_paragraphs, paragraph_text
-from contracts.ingest.errors import (
-    MAX_MEMBER_RATIO,
-    MAX_PARAGRAPHS,
-    MAX_UNCOMPRESSED_BYTES,
-    MAX_ZIP_MEMBERS,
-    UnreadableFile,
-)
+from contracts.ingest.errors import MAX_PARAGRAPHS, UnreadableFile
 from contracts.ingest.numbering import NumberingCounter, parse_numbering
 from contracts.types import ParsedDocument, SourceParagraph
+from legalsite import uploads
 
 _PPR, _PSTYLE, _NUMPR, _NUMID, _ILVL, _VAL = (qn("w:pPr"), qn("w:pStyle"), qn("w:numPr"), qn("w:numId"),
                                               qn("w:ilvl"), qn("w:val"))
 _CORRUPT = "文件已损坏，无法读取（.docx 压缩包结构错误）"
-_BOMB = "文件异常：压缩内容过大，疑似压缩炸弹，已拒绝读取"
-_XML_BOMB = "文件异常：文档包含 XML 实体声明（可能是 XML 炸弹），已拒绝读取"
 
 
 def check_package(data: bytes) -> None:
-    """Refuse a package before anything is extracted: corrupt zip, too many members, too large
-    uncompressed (sizes from the central directory, which bounds what zipfile will inflate), a
-    suspicious compression ratio, a missing main document, and any XML part that declares a DTD
-    or entities (billion laughs / external entities)."""
+    """The cheap check the upload request runs: the zip's central directory only (parts, declared
+    sizes, ratio, encryption, the main document part), nothing inflated."""
     try:
-        zf = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, ValueError, OSError) as exc:
-        raise UnreadableFile(_CORRUPT) from exc
-    with zf:
-        infos = zf.infolist()
-        if len(infos) > MAX_ZIP_MEMBERS:
-            raise UnreadableFile(_BOMB)
-        total = 0
-        for info in infos:
-            total += info.file_size
-            if total > MAX_UNCOMPRESSED_BYTES:
-                raise UnreadableFile(_BOMB)
-            if info.file_size > 1024 * 1024 and info.file_size > MAX_MEMBER_RATIO * max(info.compress_size, 1):
-                raise UnreadableFile(_BOMB)
-        names = {info.filename for info in infos}
-        if "word/document.xml" not in names or "[Content_Types].xml" not in names:
-            raise UnreadableFile("文件已损坏，无法读取（缺少 Word 正文部件）")
-        for info in infos:
-            name = info.filename.lower()
-            if not (name.endswith(".xml") or name.endswith(".rels")):
-                continue
-            try:
-                with zf.open(info) as member:
-                    if _declares_dtd(member):
-                        raise UnreadableFile(_XML_BOMB)
-            except (zipfile.BadZipFile, OSError, EOFError, ValueError) as exc:
-                if isinstance(exc, UnreadableFile):
-                    raise
-                raise UnreadableFile(_CORRUPT) from exc
-            except RuntimeError as exc:  # an encrypted zip member
-                raise UnreadableFile("文件已加密，无法读取：请取消密码保护后重新上传") from exc
+        uploads.check_directory(data)
+    except uploads.UploadRefused as refused:
+        raise UnreadableFile(refused.message) from None
 
 
-def _declares_dtd(member: io.BufferedIOBase) -> bool:
-    """A DTD can only come before the root element, but the whole part is scanned (bounded by
-    the member sizes checked above) so a marker split across chunks is still seen."""
-    tail = b""
-    first = True
-    encoding = "utf-8"
-    while True:
-        chunk = member.read(1024 * 1024)
-        if not chunk:
-            return False
-        if first:
-            if chunk.startswith((b"\xff\xfe", b"\xfe\xff")):
-                encoding = "utf-16"
-            first = False
-        window = tail + chunk
-        probe = window if encoding == "utf-8" else window.replace(b"\x00", b"")
-        if b"<!DOCTYPE" in probe or b"<!ENTITY" in probe or b"<!doctype" in probe:
-            return True
-        tail = window[-32:]
+def guard_package(data: bytes) -> uploads.GuardResult:
+    """The full guard (``legalsite.uploads.guard_docx``) the worker runs before python-docx opens the
+    file: every XML part inflated through a bounded, counting stream, no DTD or entity, the body
+    stream-parsed with a cap on its text."""
+    try:
+        return uploads.guard_docx(data)
+    except uploads.UploadRefused as refused:
+        raise UnreadableFile(refused.message) from None
 
 
 def _style_table(document: docx.document.Document) -> dict[str, tuple[str, str, tuple[str, int] | None]]:
@@ -138,7 +91,7 @@ def _style_numbering(style_id: str, styles: dict) -> tuple[str, int] | None:
 
 
 def read_docx(data: bytes) -> ParsedDocument:
-    check_package(data)
+    guard_package(data)
     try:
         document = docx.Document(io.BytesIO(data))
     except (PackageNotFoundError, KeyError, ValueError, zipfile.BadZipFile, etree.XMLSyntaxError) as exc:

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 #: Largest upload accepted (bytes).
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
-#: .docx package limits, checked from the zip directory before anything is extracted.
-MAX_ZIP_MEMBERS = 2000
-MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024
-MAX_MEMBER_RATIO = 200
+#: .docx package limits (parts, sizes, ratio, text) are the shared ``UPLOAD_*`` settings of
+#: ``legalsite.uploads`` (docs/decisions/upload-limits.md).
 #: PDF limits: pages read, and pages that may go through OCR.
 MAX_PDF_PAGES = 1000
 MAX_OCR_PAGES = 40

@@ -48,6 +48,12 @@ def contract_get(*, user: UserLike, contract_id: int) -> Contract:
     return contract_list(user=user).get(pk=contract_id)
 
 
+def contract_status(*, contract_id: int) -> Contract | None:
+    """The contract's current status and error (nothing else loaded); no visibility check — the caller
+    already holds a contract the user may see."""
+    return Contract.objects.only("id", "status", "error").filter(pk=contract_id).first()
+
+
 def contract_get_or_404(*, user: UserLike, contract_id: int) -> Contract:
     try:
         return contract_get(user=user, contract_id=contract_id)

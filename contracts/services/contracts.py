@@ -1,10 +1,13 @@
-"""Writes of contracts and their sections: upload (read, split, store), edit, move, delete, export,
-and the lawyer's corrections of the split (merge adjacent sections, split one in two).
+"""Writes of contracts and their sections: upload (cheap checks, store, queue), reading and splitting
+in the worker (``contract_split``: ``uploaded`` → ``splitting`` → ``split`` or ``failed``), edit,
+move, delete, export, and the lawyer's corrections of the split (merge adjacent sections, split one
+in two). See docs/decisions/upload-limits.md.
 
 Each write is all or nothing and an audit event recorded in its own transaction
-(``contract.uploaded``, ``contract.changed``, ``contract.moved``, ``contract.deleted``,
-``contract.exported``, ``contract.sections_merged``, ``contract.section_split``). Moving or
-deleting a contract makes its open websockets re-check their access once committed.
+(``contract.uploaded``, ``contract.split``, ``contract.split_failed``, ``contract.changed``,
+``contract.moved``, ``contract.deleted``, ``contract.exported``, ``contract.sections_merged``,
+``contract.section_split``). Moving or deleting a contract makes its open websockets re-check
+their access once committed.
 
 Section invariants kept by merge and split: ``order`` is 0..n-1 with no gap; ``text`` is the
 ``"\\n"``-join of the paragraphs ``para_start..para_end``; every issue's ``quote`` is
@@ -15,19 +18,31 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 from dataclasses import asdict
+from datetime import timedelta
 from pathlib import PurePath
 from typing import Any
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
+from django.utils import timezone
 
+from agents.events import now_iso
 from contracts import export
-from contracts.constants import contract_group
-from contracts.ingest import MAX_UPLOAD_BYTES, UnreadableFile, read_document, split_document
+from contracts.constants import (
+    SPLIT_INTERNAL_TEXT,
+    SPLIT_REQUEUE_SECONDS,
+    SPLIT_STALE_SECONDS,
+    SPLIT_TASK,
+    SPLIT_TIMEOUT_TEXT,
+    contract_group,
+)
+from contracts.ingest import MAX_UPLOAD_BYTES, UnreadableFile, precheck, read_document, split_document
 from contracts.models import Contract, ContractType, ReviewIssue, ReviewRun, Section
 from contracts.selectors.contracts import contract_original, run_in_flight
 from contracts.types import ExportIssue, ExportSection, ParsedDocument
@@ -36,7 +51,10 @@ from firm.roles import does_client_work, is_admin
 from firm.selectors import matter_is_member
 from firm.services import work_move_check
 from legalsite import realtime
+from legalsite.celery import app as celery_app
 from tracing.services import audit_event_record
+
+logger = logging.getLogger("legalsite.contracts")
 
 EXPORT_FORMATS = ("docx", "report", "json", "md")
 #: Where a renumbering parks the rows it moves, so the unique (contract, order) never collides.
@@ -86,30 +104,123 @@ def _guess_title(doc: ParsedDocument, file_name: str) -> str:
 
 
 def contract_upload(*, actor: AbstractUser, file_name: str, data: bytes, title: str = "",
-                    matter: Matter | None = None, contract_type: str | None = None) -> Contract:
-    """Read, split and store an uploaded contract. All or nothing: any error (wrong type, empty,
-    too big, corrupt, encrypted, a lying extension — ``UnreadableFile`` with a message for the
-    user; ``UploadTooLarge`` over 20 MB) stores nothing."""
+                    matter: Matter | None = None, contract_type: str | None = None, queue: bool = True) -> Contract:
+    """Store an uploaded contract (status ``uploaded``) after the cheap checks
+    (:func:`contracts.ingest.precheck`), and queue its reading and splitting (:func:`contract_split`,
+    in the worker) once committed. A refused file (wrong type, empty, a lying extension, a zip bomb
+    seen in the zip directory — ``UnreadableFile``; ``UploadTooLarge`` over 20 MB) stores nothing.
+    ``queue=False``: the caller runs :func:`contract_split` itself (the console)."""
     _client_worker(actor)
     _check_matter(actor, matter)
     file_name = PurePath(file_name or "").name[:255]
     if len(data) > MAX_UPLOAD_BYTES:
         raise UploadTooLarge(f"文件超过 {MAX_UPLOAD_BYTES // (1024 * 1024)} MB 上限")
-    _contract_type(contract_type, "")  # a wrong type is refused before the work
-    doc = read_document(file_name, data)
-    split = split_document(doc)
-    if not split.sections:
-        raise UnreadableFile("文件中没有可读取的文字")
-    title = (title or "").strip()[:200] or _guess_title(doc, file_name)
-    kind = _contract_type(contract_type, split.contract_type)
+    kind = _contract_type(contract_type, ContractType.OTHER)  # a wrong type is refused before the work
+    fmt = precheck(file_name, data)
+    title = (title or "").strip()[:200] or PurePath(file_name).stem[:200] or "未命名合同"
     with transaction.atomic():
         contract = Contract.objects.create(
-            owner=actor, matter=matter, title=title, contract_type=kind, status=Contract.Status.SPLIT,
-            file_name=file_name, file_format=doc.fmt, file_size=len(data),
+            owner=actor, matter=matter, title=title, contract_type=kind, status=Contract.Status.UPLOADED,
+            file_name=file_name, file_format=fmt, file_size=len(data),
             file_sha256=hashlib.sha256(data).hexdigest(), original=data,
-            parties=[asdict(p) for p in split.parties], split_fallback=split.fallback_paragraphs,
-            ocr_used=doc.ocr_used,
         )
+        audit_event_record(actor=actor, event_type="contract.uploaded", obj=contract,
+                           new={"title": title, "file_name": file_name, "sha256": contract.file_sha256,
+                                "size": contract.file_size, "format": fmt, "contract_type": kind,
+                                "matter": _matter_ref(matter)})
+        if queue:
+            transaction.on_commit(lambda: split_queue(contract_id=contract.pk))
+    return contract
+
+
+def split_queue(*, contract_id: int) -> None:
+    """Hand an uploaded contract to a worker (``contracts.tasks.contract_split``)."""
+    celery_app.send_task(SPLIT_TASK, args=[contract_id])
+
+
+def status_event(contract: Contract, *, sections: int | None = None) -> dict[str, Any]:
+    """The ``contract_status`` event the page follows while a contract is read and split."""
+    return {"type": "contract_status", "trace_id": f"contract-{contract.pk}", "ts": now_iso(),
+            "contract_id": contract.pk, "status": contract.status, "error": contract.error,
+            "sections": sections}
+
+
+def _publish_status(contract: Contract, *, sections: int | None = None) -> None:
+    event = status_event(contract, sections=sections)
+
+    def send() -> None:
+        try:
+            realtime.group_publish(contract_group(contract.pk), event)
+        except Exception:
+            logger.warning("contract %s: could not publish its status", contract.pk, exc_info=True)
+
+    transaction.on_commit(send)
+
+
+def _split_claim(contract_id: int) -> Contract | None:
+    """Take an uploaded contract (or one whose splitting worker died) for this worker: one UPDATE,
+    so two workers cannot both split it."""
+    now = timezone.now()
+    claimed = Contract.objects.filter(pk=contract_id).filter(
+        Q(status=Contract.Status.UPLOADED)
+        | Q(status=Contract.Status.SPLITTING, updated_at__lt=now - timedelta(seconds=SPLIT_STALE_SECONDS))
+    ).update(status=Contract.Status.SPLITTING, updated_at=now, error="")
+    if not claimed:
+        return None
+    contract = Contract.objects.select_related("matter", "owner").get(pk=contract_id)
+    _publish_status(contract)
+    return contract
+
+
+def _split_failed(contract_id: int, error: str) -> Contract | None:
+    with transaction.atomic():
+        contract = (Contract.objects.select_for_update(of=("self",)).defer("original").select_related("owner")
+                    .filter(pk=contract_id, status=Contract.Status.SPLITTING).first())
+        if contract is None:
+            return None
+        contract.status, contract.error = Contract.Status.FAILED, error
+        contract.save(update_fields=["status", "error", "updated_at"])
+        audit_event_record(actor=None, actor_name="system", event_type="contract.split_failed", obj=contract,
+                           new={"status": contract.status, "error": error})
+        _publish_status(contract)
+    return contract
+
+
+def contract_split(*, contract_id: int) -> Contract | None:
+    """Read and split an uploaded contract (the worker's task). Idempotent: a contract already split
+    or failed is left alone. An unreadable file (corrupt, encrypted, a zip or XML bomb, too much
+    text, a scan without text …) or a read past the task's time limit ends ``failed`` with the
+    reason in ``error``; otherwise the sections are written and the contract is ``split``."""
+    contract = _split_claim(contract_id)
+    if contract is None:
+        return Contract.objects.defer("original").filter(pk=contract_id).first()
+    try:
+        doc = read_document(contract.file_name, bytes(contract.original))
+        split = split_document(doc)
+        if not split.sections:
+            raise UnreadableFile("文件中没有可读取的文字")
+    except UnreadableFile as exc:
+        return _split_failed(contract_id, exc.message)
+    except SoftTimeLimitExceeded:
+        return _split_failed(contract_id, SPLIT_TIMEOUT_TEXT)
+    except Exception:
+        logger.exception("contract %s: reading failed", contract_id)
+        return _split_failed(contract_id, SPLIT_INTERNAL_TEXT)
+    with transaction.atomic():
+        contract = (Contract.objects.select_for_update(of=("self",)).defer("original")
+                    .filter(pk=contract_id, status=Contract.Status.SPLITTING).first())
+        if contract is None:  # deleted meanwhile
+            return None
+        if contract.title == (PurePath(contract.file_name).stem[:200] or "未命名合同"):
+            contract.title = _guess_title(doc, contract.file_name)
+        if contract.contract_type == ContractType.OTHER:
+            contract.contract_type = _contract_type(None, split.contract_type)
+        contract.status, contract.error, contract.file_format = Contract.Status.SPLIT, "", doc.fmt
+        contract.parties = [asdict(p) for p in split.parties]
+        contract.split_fallback, contract.ocr_used = split.fallback_paragraphs, doc.ocr_used
+        contract.save(update_fields=["title", "contract_type", "status", "error", "file_format", "parties",
+                                     "split_fallback", "ocr_used", "updated_at"])
+        Section.objects.filter(contract=contract).delete()  # a half-written earlier attempt
         orders = {draft.order: i for i, draft in enumerate(split.sections)}
         rows = Section.objects.bulk_create([
             Section(contract=contract, order=i, kind=draft.kind, number=draft.number[:40], title=draft.title[:200],
@@ -123,13 +234,28 @@ def contract_upload(*, actor: AbstractUser, file_name: str, data: bytes, title: 
                 linked.append(row)
         if linked:
             Section.objects.bulk_update(linked, ["parent"])
-        audit_event_record(actor=actor, event_type="contract.uploaded", obj=contract,
-                           new={"title": title, "file_name": file_name, "sha256": contract.file_sha256,
-                                "size": contract.file_size, "format": doc.fmt, "contract_type": kind,
-                                "matter": _matter_ref(matter)},
+        audit_event_record(actor=None, actor_name="system", event_type="contract.split", obj=contract,
+                           new={"status": contract.status, "title": contract.title,
+                                "contract_type": contract.contract_type},
                            detail={"sections": len(rows), "split_fallback": split.fallback_paragraphs,
-                                   "ocr_used": doc.ocr_used})
+                                   "ocr_used": doc.ocr_used, "format": doc.fmt})
+        _publish_status(contract, sections=len(rows))
     return contract
+
+
+def contract_split_resume(*, contract: Contract) -> bool:
+    """Queue again a contract whose split was lost: still ``uploaded`` long after its upload (the
+    task message went missing) or ``splitting`` with a dead worker. The bytes are stored, so
+    nothing is lost; the pages and the API call this when they show the contract."""
+    now = timezone.now()
+    resumed = Contract.objects.filter(pk=contract.pk).filter(
+        Q(status=Contract.Status.UPLOADED, updated_at__lt=now - timedelta(seconds=SPLIT_REQUEUE_SECONDS))
+        | Q(status=Contract.Status.SPLITTING, updated_at__lt=now - timedelta(seconds=SPLIT_STALE_SECONDS))
+    ).update(status=Contract.Status.UPLOADED, updated_at=now)
+    if resumed:
+        contract.status = Contract.Status.UPLOADED
+        transaction.on_commit(lambda: split_queue(contract_id=contract.pk))
+    return bool(resumed)
 
 
 def contract_update(*, actor: AbstractUser, contract: Contract, title: str | None = None,

@@ -38,6 +38,7 @@ from contracts.selectors.contracts import (
 )
 from contracts.services.contracts import (
     contract_delete,
+    contract_split_resume,
     contract_update,
     contract_upload,
     section_split,
@@ -116,8 +117,7 @@ def upload(request: HttpRequest) -> HttpResponse:
         message = str(exc) if isinstance(exc, UnreadableFile) else _errors(exc)
         flash.error(request, f"无法上传「{file.name}」：{message}")
         return redirect("contracts:index")
-    flash.success(request, f"已上传并拆分为 {contract.sections.count()} 个章节"
-                           + ("（未识别到条款编号，已按段落拆分）" if contract.split_fallback else ""))
+    flash.success(request, f"已上传「{contract.file_name}」，正在后台读取并拆分章节")
     return redirect(contract)
 
 
@@ -130,6 +130,7 @@ def _issue_context(issue: ReviewIssue) -> dict[str, Any]:
 @require_GET
 def detail(request: HttpRequest, contract_id: int) -> HttpResponse:
     contract = _contract_or_404(request, contract_id)
+    contract_split_resume(contract=contract)
     sections = list(contract_sections(contract=contract))
     issues = list(contract_issues(contract=contract))
     by_section: dict[int | None, list[ReviewIssue]] = {}
@@ -164,6 +165,7 @@ def detail(request: HttpRequest, contract_id: int) -> HttpResponse:
         "api": reverse("api-contract", args=[contract.pk]),
         "issueFragment": reverse("contracts:issue", args=[contract.pk, 0]),
         "run": {"id": run.pk, "status": run.status, "done": run.progress, "total": run.total} if run else None,
+        "status": contract.status,
     }
     return render(request, "contracts/detail.html", {
         "contract": contract,

@@ -19,7 +19,7 @@ from knowledge.casefiles import CaseUploadError
 from knowledge.exceptions import CasePermissionDenied, InvalidQuery
 from knowledge.models import CaseDocument
 from knowledge.selectors import case_chunks, case_get, case_list, case_search
-from knowledge.services import case_delete, case_upload
+from knowledge.services import case_delete, case_upload, cases_resume_stale
 from legalsite.validation import int_param
 
 NOT_FOUND = {"detail": "案例不存在"}
@@ -39,6 +39,9 @@ class CaseDocumentOutput(serializers.Serializer):
     matter_label = serializers.CharField(allow_blank=True)
     owner = serializers.CharField()
     chunk_count = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=CaseDocument.Status.choices,
+                                     help_text="pending：后台提取中；ready：可检索；failed：处理失败（见 error）")
+    error = serializers.CharField(allow_blank=True)
     created_at = serializers.DateTimeField()
     url = serializers.CharField()
 
@@ -101,7 +104,8 @@ def document_payload(document: CaseDocument, *, chunk_count: int | None = None) 
         "matter": document.matter_id, "matter_label": str(document.matter) if document.matter_id else "",
         "owner": document.owner.get_username(),
         "chunk_count": chunk_count if chunk_count is not None else document.chunks.count(),
-        "created_at": document.created_at, "url": document.get_absolute_url(),
+        "status": document.status, "error": document.error, "created_at": document.created_at,
+        "url": document.get_absolute_url(),
     }
 
 
@@ -121,13 +125,15 @@ class CaseListApi(APIView):
         responses={200: CaseListOutput, 400: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT})
     def get(self, request: Request) -> Response:
         documents = case_list(user=request.user, matter_id=int_param(request.query_params, "matter"))
+        cases_resume_stale(documents=documents)
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(documents.annotate(n_chunks=Count("chunks")), request, view=self)
         return paginator.get_paginated_response([document_payload(d, chunk_count=d.n_chunks) for d in page])
 
     @extend_schema(
         operation_id="knowledge_cases_upload",
-        summary="案例库：上传裁判文书（multipart：file、title、matter）",
+        summary="案例库：上传裁判文书（multipart：file、title、matter）：保存后立即返回 status=pending，"
+                "由后台任务提取文字、分段并向量化（ready，或 failed 与 error）",
         request={"multipart/form-data": CaseUploadInput},
         responses={201: CaseDocumentOutput, 400: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT})
     def post(self, request: Request) -> Response:
@@ -157,6 +163,7 @@ class CaseDetailApi(APIView):
             document = case_get(user=request.user, document_id=document_id)
         except CaseDocument.DoesNotExist:
             return Response(NOT_FOUND, status=status.HTTP_404_NOT_FOUND)
+        cases_resume_stale(documents=case_list(user=request.user).filter(pk=document.pk))
         chunks = [{"id": c.pk, "ordinal": c.ordinal, "heading": c.heading, "text": c.text}
                   for c in case_chunks(document=document)]
         return Response({**document_payload(document, chunk_count=len(chunks)), "chunks": chunks})

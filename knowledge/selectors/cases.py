@@ -43,7 +43,7 @@ def case_list(*, user: Any, matter_id: int | None = None, scope: Q | None = None
     if scope is not None:
         queryset = queryset.filter(scope)
     # explicit: Meta.ordering is dropped from GROUP BY queries (the list annotates a chunk count)
-    return queryset.select_related("owner", "matter").order_by("-created_at", "-id")
+    return queryset.select_related("owner", "matter").defer("original").order_by("-created_at", "-id")
 
 
 def case_get(*, user: Any, document_id: int) -> CaseDocument:
@@ -87,7 +87,9 @@ def case_search(*, user: Any, query: str, top_k: int = 5, matter_id: int | None 
     text = validate_query(query)
     if not isinstance(top_k, int) or isinstance(top_k, bool) or not 1 <= top_k <= MAX_TOP_K:
         raise InvalidQuery(f"top_k 须为 1 到 {MAX_TOP_K} 之间的整数")
-    chunks = CaseChunk.objects.filter(document__in=case_list(user=user, matter_id=matter_id, scope=scope).values("pk"))
+    # only ready documents: a pending or failed one has no chunks, and never will be half-read
+    visible = case_list(user=user, matter_id=matter_id, scope=scope).filter(status=CaseDocument.Status.READY)
+    chunks = CaseChunk.objects.filter(document__in=visible.values("pk"))
     terms = query_tokens(text, limit=MAX_QUERY_TERMS)
     fts: list[tuple[int, float]] = []
     if terms:

@@ -1,4 +1,5 @@
-"""Writes to the firm's case library: upload, delete and re-embedding of uploaded judgments.
+"""Writes to the firm's case library: upload (stored ``pending``), extraction in the worker (``ready``
+or ``failed``), delete and re-embedding of uploaded judgments.
 
 See docs/decisions/case-library.md.
 """
@@ -6,15 +7,19 @@ See docs/decisions/case-library.md.
 from __future__ import annotations
 
 import hashlib
+from datetime import timedelta
 from pathlib import PurePath
 from typing import Any
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.db import connection, transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import team_matter_ids, work_visible_q
-from knowledge.casefiles import CaseUploadError, case_metadata, chunk_text, max_bytes, read_upload
+from knowledge.casefiles import CaseUploadError, case_metadata, check_upload, chunk_text, max_bytes, read_upload
 from knowledge.embeddings import get_embedder
 from knowledge.exceptions import CasePermissionDenied
 from knowledge.indexing import MAX_EMBED_CHARS
@@ -22,9 +27,20 @@ from knowledge.models import CaseChunk, CaseDocument
 from knowledge.selectors.cases import case_can_delete
 from knowledge.selectors.vectors import embedding_column_dim
 from knowledge.textsearch import index_tokens
+from legalsite.celery import app as celery_app
 from tracing.services import audit_event_record
 
 EMBED_BATCH = 64
+#: The Celery task that extracts one uploaded case document (``knowledge.tasks.case_extract``).
+CASE_EXTRACT_TASK = "knowledge.tasks.case_extract"
+#: Seconds a case extraction task may run before Celery stops it (prefork pool); the reader guard has
+#: its own budget (``UPLOAD_MAX_SECONDS``) that holds in every pool.
+EXTRACT_SOFT_TIME_LIMIT = 300
+#: An extraction taken this long ago and still pending lost its worker: it is taken again.
+EXTRACT_STALE_SECONDS = 600
+#: A document still untaken this long after its upload had its task message lost: it is queued again.
+EXTRACT_REQUEUE_SECONDS = 120
+EXTRACT_TIMEOUT_TEXT = "文档处理超时，已停止读取（文档过大或结构异常），请拆分或精简后重新上传"
 
 
 def _read_file(file: Any) -> bytes:
@@ -45,8 +61,11 @@ def _embedding_text(title: str, heading: str, text: str) -> str:
     return f"{head}：{text[:MAX_EMBED_CHARS]}" if head else text[:MAX_EMBED_CHARS]
 
 
-def case_upload(*, actor: Any, file: Any, title: str = "", matter: Matter | None = None) -> CaseDocument:
-    """Check, extract, chunk, embed and store an uploaded judgment. All or nothing.
+def case_upload(*, actor: Any, file: Any, title: str = "", matter: Matter | None = None,
+                queue: bool = True) -> CaseDocument:
+    """Store an uploaded judgment (``pending``, its bytes kept) after the cheap checks
+    (:func:`knowledge.casefiles.check_upload`) and queue its extraction (:func:`case_extract`, in the
+    worker) once committed. ``queue=False``: the caller runs :func:`case_extract` itself.
 
     Raises CaseUploadError (400) for a bad file or matter, CasePermissionDenied (403) for compliance.
     """
@@ -56,14 +75,71 @@ def case_upload(*, actor: Any, file: Any, title: str = "", matter: Matter | None
         raise CaseUploadError("只能关联到您所在团队的案件")
     file_name = PurePath(getattr(file, "name", "") or "").name[:255]
     data = _read_file(file)
-    content_type, text = read_upload(file_name=file_name, data=data)
-    chunks = chunk_text(text)
-    if not chunks:
-        raise CaseUploadError("文件中没有可读取的文字")
+    content_type = check_upload(file_name=file_name, data=data)
     title = (title or "").strip()[:300] or PurePath(file_name).stem[:300] or "未命名案例"
+    with transaction.atomic():
+        document = CaseDocument.objects.create(
+            owner=actor, matter=matter, title=title, file_name=file_name, content_type=content_type, size=len(data),
+            sha256=hashlib.sha256(data).hexdigest(), original=data, status=CaseDocument.Status.PENDING,
+        )
+        audit_event_record(actor=actor, event_type="knowledge.case_uploaded", obj=document,
+                           new={"title": title, "file_name": file_name, "sha256": document.sha256,
+                                "size": document.size, "matter": matter.number if matter else None})
+        if queue:
+            transaction.on_commit(lambda: case_extract_queue(document_id=document.pk))
+    return document
+
+
+def case_extract_queue(*, document_id: int) -> None:
+    """Hand a stored case document to a worker (``knowledge.tasks.case_extract``)."""
+    celery_app.send_task(CASE_EXTRACT_TASK, args=[document_id])
+
+
+def _extract_claim(document_id: int) -> CaseDocument | None:
+    """Take a pending document (not taken yet, or taken by a worker that died) for this worker: one
+    UPDATE, so two workers cannot both extract it."""
+    now = timezone.now()
+    claimed = CaseDocument.objects.filter(pk=document_id, status=CaseDocument.Status.PENDING).filter(
+        Q(started_at__isnull=True) | Q(started_at__lt=now - timedelta(seconds=EXTRACT_STALE_SECONDS))
+    ).update(started_at=now)
+    if not claimed:
+        return None
+    return CaseDocument.objects.get(pk=document_id)
+
+
+def _extract_failed(document_id: int, error: str) -> CaseDocument | None:
+    with transaction.atomic():
+        document = (CaseDocument.objects.select_for_update().defer("original")
+                    .filter(pk=document_id, status=CaseDocument.Status.PENDING).first())
+        if document is None:
+            return None
+        document.status, document.error = CaseDocument.Status.FAILED, error
+        document.save(update_fields=["status", "error"])
+        audit_event_record(actor=None, actor_name="system", event_type="knowledge.case_failed", obj=document,
+                           new={"status": document.status, "error": error})
+    return document
+
+
+def case_extract(*, document_id: int) -> CaseDocument | None:
+    """Extract, chunk and embed a pending case document (the worker's task), then store its chunks
+    and mark it ``ready`` in one transaction. Idempotent: a ready or failed document is left alone.
+    An unreadable file (corrupt, a zip or XML bomb, too much text, a scan without text …) or a read
+    past the task's time limit ends ``failed`` with the reason in ``error``."""
+    document = _extract_claim(document_id)
+    if document is None:
+        return CaseDocument.objects.defer("original").filter(pk=document_id).first()
+    try:
+        _, text = read_upload(file_name=document.file_name, data=bytes(document.original))
+        chunks = chunk_text(text)
+        if not chunks:
+            raise CaseUploadError("文件中没有可读取的文字")
+    except CaseUploadError as exc:
+        return _extract_failed(document_id, str(exc))
+    except SoftTimeLimitExceeded:
+        return _extract_failed(document_id, EXTRACT_TIMEOUT_TEXT)
     meta = case_metadata(text)
     embedder = get_embedder()
-    texts = [_embedding_text(title, c.heading, c.text) for c in chunks]
+    texts = [_embedding_text(document.title, c.heading, c.text) for c in chunks]
     vectors: list[Any] = [None] * len(texts)
     # A column of another dimension: stored without vectors until `manage.py reembed` (full text only).
     if embedding_column_dim(CaseChunk) == embedder.dim:
@@ -71,20 +147,37 @@ def case_upload(*, actor: Any, file: Any, title: str = "", matter: Matter | None
         for start in range(0, len(texts), EMBED_BATCH):
             vectors.extend(embedder.embed(texts[start:start + EMBED_BATCH]))
     with transaction.atomic():
-        document = CaseDocument.objects.create(
-            owner=actor, matter=matter, title=title, court=meta["court"], case_number=meta["case_number"],
-            decided_date=meta["decided_date"], file_name=file_name, content_type=content_type, size=len(data),
-            sha256=hashlib.sha256(data).hexdigest(),
-        )
+        document = (CaseDocument.objects.select_for_update().defer("original")
+                    .filter(pk=document_id, status=CaseDocument.Status.PENDING).first())
+        if document is None:  # deleted meanwhile
+            return None
+        CaseChunk.objects.filter(document=document).delete()
         CaseChunk.objects.bulk_create([
             CaseChunk(document=document, ordinal=i, heading=chunk.heading[:300], text=chunk.text,
                       embedding=vector, search_tokens=index_tokens(f"{chunk.heading}\n{chunk.text}"))
             for i, (chunk, vector) in enumerate(zip(chunks, vectors, strict=True))
         ])
-        audit_event_record(actor=actor, event_type="knowledge.case_uploaded", obj=document,
-                           new={"title": title, "file_name": file_name, "sha256": document.sha256,
-                                "size": document.size, "matter": matter.number if matter else None})
+        document.court, document.case_number = meta["court"], meta["case_number"]
+        document.decided_date = meta["decided_date"]
+        document.status, document.error = CaseDocument.Status.READY, ""
+        document.save(update_fields=["court", "case_number", "decided_date", "status", "error"])
+        audit_event_record(actor=None, actor_name="system", event_type="knowledge.case_ready", obj=document,
+                           new={"status": document.status, "chunks": len(chunks)})
     return document
+
+
+def cases_resume_stale(*, documents: QuerySet[CaseDocument]) -> int:
+    """Queue again the pending documents among ``documents`` whose extraction was lost (never taken
+    ``EXTRACT_REQUEUE_SECONDS`` after the upload, or taken by a worker that died). Their bytes are
+    stored, so nothing is lost; the pages and the API call this when they show documents."""
+    now = timezone.now()
+    stale = documents.filter(status=CaseDocument.Status.PENDING).filter(
+        Q(started_at__isnull=True, created_at__lt=now - timedelta(seconds=EXTRACT_REQUEUE_SECONDS))
+        | Q(started_at__lt=now - timedelta(seconds=EXTRACT_STALE_SECONDS)))
+    ids = list(stale.values_list("pk", flat=True))
+    for document_id in ids:
+        transaction.on_commit(lambda document_id=document_id: case_extract_queue(document_id=document_id))
+    return len(ids)
 
 
 def case_reembed(*, embedder: Any = None) -> int:

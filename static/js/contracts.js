@@ -3,7 +3,8 @@
 // The page is server-rendered and works without this script (forms post to the portal views).
 // Here: issue confirm / reject / edit go to the REST API with the version read (a 409 shows the
 // issue as it now is); auto-review starts with POST …/reviews {"mode":"auto"}; the chat posts to
-// …/messages; the websocket /ws/contracts/<id>/ streams `progress` {done,total,section}, `issue`
+// …/messages; the websocket /ws/contracts/<id>/ streams `contract_status` {status, error, sections}
+// while the upload is read and split, `progress` {done,total,section}, `issue`
 // {action, issue}, `status`, `token`, `final` and `error`. An issue card is always the server's
 // HTML (/contracts/<id>/issues/<iid>/), so a reload shows exactly what the live page showed.
 (function () {
@@ -347,6 +348,22 @@
 
   // ------------------------------------------------------------------ websocket
   function setWs(state, label) { wsState.dataset.state = state; wsState.textContent = label; }
+  // the contract is read and split in the worker: uploaded → splitting → split | failed
+  var splitBox = document.getElementById("split-status");
+  function splitStatus(event) {
+    if (!splitBox) return;
+    var previous = splitBox.dataset.status;
+    splitBox.dataset.status = event.status;
+    splitBox.className = "split-status split-" + event.status;
+    if (event.status === "split") {
+      splitBox.textContent = "拆分完成" + (event.sections ? "：" + event.sections + " 个章节" : "") + "，正在刷新…";
+      if (previous !== "split" && previous !== "failed") window.location.reload();
+    } else if (event.status === "failed") {
+      splitBox.innerHTML = "<strong>文件读取失败：</strong>" + esc(event.error || "未知错误") + " 请检查文件后重新上传。";
+    } else if (event.status === "splitting") {
+      splitBox.innerHTML = '<span class="spinner" aria-hidden="true"></span>正在读取并拆分章节…';
+    }
+  }
   function handle(event) {
     switch (event.type) {
       case "ping": case "pong": return;
@@ -355,6 +372,9 @@
         if (!run || (event.run_id && run.id !== event.run_id)) { run = { id: event.run_id || (run && run.id) }; }
         if (event.mode !== "manual") setRunning(true);
         showProgress(Number(event.done || 0), Number(event.total || 0), event.section);
+        return;
+      case "contract_status":
+        splitStatus(event);
         return;
       case "issue":
         var issue = event.issue || {};
@@ -388,7 +408,17 @@
     setWs("connecting", retry ? "正在重连…" : "正在连接…");
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + cfg.wsPath);
-    socket.onopen = function () { retry = 0; setWs("open", "实时通道已连接"); };
+    socket.onopen = function () {
+      retry = 0; setWs("open", "实时通道已连接");
+      // a split that ended before the socket joined the group: read the contract once
+      if (splitBox && (splitBox.dataset.status === "uploaded" || splitBox.dataset.status === "splitting")) {
+        request("GET", api).then(function (result) {
+          if (result.ok && result.data) {
+            splitStatus({ status: result.data.status, error: result.data.error, sections: result.data.section_count });
+          }
+        });
+      }
+    };
     socket.onmessage = function (message) {
       var event;
       try { event = JSON.parse(message.data); } catch (e) { return; }

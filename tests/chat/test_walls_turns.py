@@ -23,8 +23,8 @@ from rest_framework.test import APIClient
 from chat import services, turn_stream
 from chat.models import Message
 from firm.services import matter_create, token_issue
-from knowledge.services import case_upload
 from legalsite.asgi import application
+from tests.knowledge.case_files import upload_case
 from tracing.models import Trace
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -51,7 +51,7 @@ A_OWN_CASE = "私人案例：周某诉己商贸公司违法解除"
 
 def _case(actor, title, matter, number, plaintiff, defendant):
     text = JUDGMENT.format(number=number, plaintiff=plaintiff, defendant=defendant)
-    return case_upload(actor=actor, file=SimpleUploadedFile(f"{number}.txt", text.encode()), title=title,
+    return upload_case(actor=actor, file=SimpleUploadedFile(f"{number}.txt", text.encode()), title=title,
                        matter=matter)
 
 

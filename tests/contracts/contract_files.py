@@ -4,11 +4,14 @@ the wall tests, and client helpers."""
 from __future__ import annotations
 
 import io
+import time
 
 import docx
 from django.test import Client
 from rest_framework.test import APIClient
 
+from contracts.models import Contract
+from contracts.services.contracts import contract_split
 from firm import services as firm_services
 
 #: A small lease with a title, a party block, five clauses (one of two paragraphs) and a signature block.
@@ -52,11 +55,26 @@ def portal(user) -> Client:
     return client
 
 
-def upload(user, *, name: str = "租赁合同.docx", data: bytes | None = None, **fields):
-    """POST /api/v1/contracts as ``user``; the response."""
+def split_now(contract_id: int):
+    """What the worker does after an upload (``contracts.tasks.contract_split``), run here; when a
+    live worker of another test claimed it first, wait for it to settle."""
+    contract = contract_split(contract_id=contract_id)
+    deadline = time.monotonic() + 60
+    while contract is not None and contract.status in ("uploaded", "splitting") and time.monotonic() < deadline:
+        time.sleep(0.1)
+        contract = Contract.objects.defer("original").filter(pk=contract_id).first()
+    return contract
+
+
+def upload(user, *, name: str = "租赁合同.docx", data: bytes | None = None, split: bool = True, **fields):
+    """POST /api/v1/contracts as ``user``; the response (201: status ``uploaded``). ``split``: the
+    worker's reading and splitting is then run too, so the contract is ``split`` (or ``failed``)."""
     file = io.BytesIO(docx_bytes() if data is None else data)
     file.name = name
-    return api(user).post("/api/v1/contracts", {"file": file, **fields}, format="multipart")
+    response = api(user).post("/api/v1/contracts", {"file": file, **fields}, format="multipart")
+    if split and response.status_code == 201:
+        split_now(response.json()["id"])
+    return response
 
 
 def sections_of(user, contract_id: int) -> list[dict]:

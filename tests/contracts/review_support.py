@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from contracts.models import Contract
 from contracts.services.contracts import contract_upload
+from tests.contracts.contract_files import split_now
 
 #: A sale contract with planted risks: 定金 30% of the price (> 20%), 违约金 50%, a blanket exemption,
 #: a prompt-injection clause, and no dispute-resolution clause.
@@ -32,9 +33,11 @@ SALE_TEXT = """设备买卖合同
 
 
 def make_contract(owner, *, text: str = SALE_TEXT, matter=None, title: str = "设备买卖合同") -> Contract:
-    """Upload ``text`` as a .txt contract for ``owner`` (read and split by the real pipeline)."""
-    return contract_upload(actor=owner, file_name="contract.txt", data=text.encode("utf-8"), title=title,
-                           matter=matter)
+    """Upload ``text`` as a .txt contract for ``owner`` (read and split by the real pipeline, as the
+    worker would)."""
+    uploaded = contract_upload(actor=owner, file_name="contract.txt", data=text.encode("utf-8"), title=title,
+                               matter=matter)
+    return split_now(uploaded.pk)
 
 
 def use_fake_llm(settings, fake) -> None:

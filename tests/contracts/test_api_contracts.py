@@ -13,7 +13,7 @@ import pytest
 
 from contracts.models import Contract, ReviewIssue, Section
 from contracts.services.issues import issue_add
-from tests.contracts.contract_files import api, clause, docx_bytes, sections_of, txt_bytes, upload
+from tests.contracts.contract_files import api, clause, docx_bytes, sections_of, split_now, txt_bytes, upload
 from tracing.models import AuditEvent
 
 SECTION_KEYS = {"id", "order", "kind", "number", "title", "text", "parent"}
@@ -24,11 +24,14 @@ ISSUE_KEYS = {"id", "section", "section_number", "quote", "category", "severity"
 @pytest.mark.django_db
 def test_upload_a_docx_stores_the_file_and_its_sections(staff_user):
     data = docx_bytes()
-    response = upload(staff_user, data=data)
+    response = upload(staff_user, data=data, split=False)
 
+    # the request stores the bytes and answers at once; reading and splitting is the worker's
     assert response.status_code == 201, response.content
-    body = response.json()
-    assert body["status"] == "split"
+    assert response.json()["status"] == "uploaded" and response.json()["section_count"] == 0
+    split_now(response.json()["id"])
+    body = api(staff_user).get(f"/api/v1/contracts/{response.json()['id']}").json()
+    assert body["status"] == "split" and body["error"] == ""
     assert body["title"] == "房屋租赁合同"  # the document's own title
     assert body["contract_type"] == "lease"
     assert body["file_format"] == "docx" and body["file_sha256"] == hashlib.sha256(data).hexdigest()

@@ -15,8 +15,8 @@ from contracts.services import issues as issue_services
 from contracts.services import review
 from firm.services import matter_create
 from knowledge import embeddings
-from knowledge.services import case_upload
 from tests.contracts.review_support import make_contract
+from tests.knowledge.case_files import upload_case
 from tracing.models import AuditEvent
 
 pytestmark = pytest.mark.django_db
@@ -191,9 +191,9 @@ def test_rag_query_reads_statutes_the_matters_cases_and_the_playbook(statutes, m
     theirs = matter_create(actor=staff_user, number="2026-合-002", title="另案", client="他人")
     judgment = ("民事判决书\n本院认为，买卖合同约定的定金超过主合同标的额百分之二十的，超过部分不产生定金效力。"
                 "被告主张定金罚则，本院对超过部分不予支持。")
-    case_upload(actor=staff_user, file=SimpleUploadedFile("a.txt", judgment.encode()), title="本案先例",
+    upload_case(actor=staff_user, file=SimpleUploadedFile("a.txt", judgment.encode()), title="本案先例",
                 matter=ours)
-    case_upload(actor=staff_user, file=SimpleUploadedFile("b.txt", judgment.encode()), title="他案材料",
+    upload_case(actor=staff_user, file=SimpleUploadedFile("b.txt", judgment.encode()), title="他案材料",
                 matter=theirs)
     contract = make_contract(staff_user, matter=ours)
     result = call(staff_user, contract, {"query": "定金 超过 百分之二十", "top_k": 5}, tool="rag_query")

@@ -13,15 +13,19 @@ from contracts.models import Contract, ReviewIssue, ReviewRun
 from contracts.presenters import marked_paragraphs
 from contracts.services.issues import issue_add
 from legalsite.navigation import navigation
-from tests.contracts.contract_files import docx_bytes, portal
+from tests.contracts.contract_files import docx_bytes, portal, split_now
 
 QUOTE = "逾期每日按租金的百分之五支付违约金"
 
 
-def _upload_through_the_page(user, **fields):
+def _upload_through_the_page(user, split: bool = True, **fields):
+    """POST the page's upload form; ``split``: then run what the worker does with the upload."""
     file = io.BytesIO(docx_bytes())
     file.name = "租赁合同.docx"
-    return portal(user).post("/contracts/upload/", {"file": file, **fields})
+    response = portal(user).post("/contracts/upload/", {"file": file, **fields})
+    if split and response.status_code == 302:
+        split_now(Contract.objects.latest("created_at").pk)
+    return response
 
 
 @pytest.mark.django_db
@@ -169,8 +173,13 @@ def test_a_contract_without_numbering_says_it_was_split_by_paragraphs(staff_user
                                   "本协议自签署之日起生效。"]))
     file.name = "无编号.docx"
     followed = portal(staff_user).post("/contracts/upload/", {"file": file}, follow=True).content.decode()
-    assert "已上传并拆分为" in followed and "已按段落拆分" in followed
-    assert Contract.objects.get().split_fallback
+    # the page opens at once, while the worker reads the file
+    assert "正在后台读取并拆分章节" in followed and 'id="split-status" data-status="uploaded"' in followed
+    contract = split_now(Contract.objects.get().pk)
+    assert contract.status == "split" and contract.split_fallback
+    page = portal(staff_user).get(f"/contracts/{contract.pk}/").content.decode()
+    assert 'id="split-status"' not in page
+    assert "按段落拆分" in page and f"{contract.sections.count()} 个章节" in page
 
 
 @pytest.mark.django_db

@@ -78,9 +78,11 @@ def test_upload_auto_review_confirm_and_export(daphne_url, celery_worker, corpus
     expect(page.locator("#dropzone-text")).to_have_text(f"已选择：{contract_file.name}")
     page.click("#upload-submit")
     page.wait_for_url(re.compile(r"/contracts/\d+/$"))
-    expect(page.locator(".messages")).to_contain_text("已上传并拆分为 7 个章节")
+    expect(page.locator(".messages")).to_contain_text("正在后台读取并拆分章节")
+    # the worker splits it; the page follows over the websocket and shows the sections
+    expect(page.locator("#section-list li")).to_have_count(7, timeout=30_000)
+    expect(page.locator("#split-status")).to_have_count(0)
     expect(page.locator(".contract-title h1")).to_have_text("房屋租赁合同")
-    expect(page.locator("#section-list li")).to_have_count(7)
     expect(page.locator("#section-list li.kind-clause")).to_have_count(5)
     expect(page.locator("#no-issues")).to_be_visible()
     page.wait_for_selector("#ws-state[data-state=open]")

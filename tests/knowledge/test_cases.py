@@ -4,10 +4,12 @@ the search_cases tool, the API and the portal page. Real database, the real offl
 import io
 import uuid
 import zipfile
+from datetime import timedelta
 
 import pytest
 from asgiref.sync import async_to_sync
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
 
 from agents.tools import RunContext, ToolCache, ToolRegistry
 from firm.models import Matter, MatterMember
@@ -17,7 +19,9 @@ from knowledge.casefiles import CaseUploadError
 from knowledge.exceptions import CasePermissionDenied
 from knowledge.models import Article, CaseChunk, CaseDocument
 from knowledge.selectors import case_get, case_list, case_search, embedding_column_dim
-from knowledge.services import case_delete, case_reembed, case_upload
+from knowledge.services import case_delete, case_extract, case_reembed, case_upload
+from knowledge.services.cases import EXTRACT_STALE_SECONDS
+from tests.knowledge.case_files import extract_now, upload_case
 
 pytestmark = pytest.mark.django_db
 
@@ -127,7 +131,7 @@ def counts():
 
 def test_docx_upload_follows_the_judgment_structure(staff_user):
     data = docx_bytes(JUDGMENT.split("\n"), table=[["证据", "证明目的"], ["买卖合同", "双方存在买卖关系"]])
-    document = case_upload(actor=staff_user, file=upload("判决书.docx", data), title="甲诉乙买卖合同纠纷")
+    document = upload_case(actor=staff_user, file=upload("判决书.docx", data), title="甲诉乙买卖合同纠纷")
     assert (document.title, document.court, document.case_number) == (
         "甲诉乙买卖合同纠纷", "上海市浦东新区人民法院", "（2023）沪0115民初12345号")
     assert str(document.decided_date) == "2023-05-10" and document.size == len(data)
@@ -147,7 +151,7 @@ def test_docx_upload_follows_the_judgment_structure(staff_user):
 
 def test_markdown_upload_uses_its_headings(staff_user):
     text = "# 案情简介\n甲公司拖欠工程款。\n\n## 争议焦点\n工程款的结算依据。\n\n## 裁判要旨\n以双方签字的结算单为准。"
-    document = case_upload(actor=staff_user, file=upload("要旨.md", text.encode()))
+    document = upload_case(actor=staff_user, file=upload("要旨.md", text.encode()))
     assert document.title == "要旨" and document.content_type == "text/markdown"
     assert [(c.heading, c.text) for c in document.chunks.order_by("ordinal")] == [
         ("案情简介", "甲公司拖欠工程款。"), ("争议焦点", "工程款的结算依据。"),
@@ -155,8 +159,8 @@ def test_markdown_upload_uses_its_headings(staff_user):
 
 
 def test_txt_upload_in_utf8_and_gb18030(staff_user):
-    utf8 = case_upload(actor=staff_user, file=upload("a.txt", LABOR.encode("utf-8")))
-    gbk = case_upload(actor=staff_user, file=upload("b.txt", LABOR.encode("gb18030")))
+    utf8 = upload_case(actor=staff_user, file=upload("a.txt", LABOR.encode("utf-8")))
+    gbk = upload_case(actor=staff_user, file=upload("b.txt", LABOR.encode("gb18030")))
     for document in (utf8, gbk):
         assert document.court == "北京市海淀区人民法院" and document.case_number == "（2024）京0108民初888号"
         reasoning = document.chunks.get(heading="本院认为")
@@ -166,7 +170,7 @@ def test_txt_upload_in_utf8_and_gb18030(staff_user):
 
 def test_plain_text_without_structure_is_grouped_by_paragraphs(staff_user):
     paragraphs = [f"第{i}段：" + "合同履行情况说明。" * 40 for i in range(6)]
-    document = case_upload(actor=staff_user, file=upload("notes.txt", "\n\n".join(paragraphs).encode()))
+    document = upload_case(actor=staff_user, file=upload("notes.txt", "\n\n".join(paragraphs).encode()))
     chunks = list(document.chunks.order_by("ordinal"))
     assert 3 <= len(chunks) <= 6 and all(c.heading == "" for c in chunks)
     assert all(len(c.text) <= 1600 for c in chunks) and chunks[0].text.startswith("第0段")
@@ -175,7 +179,7 @@ def test_plain_text_without_structure_is_grouped_by_paragraphs(staff_user):
 def test_pdf_upload(staff_user):
     lines = ["北京市朝阳区人民法院", "民事判决书", "本院认为，被告未按约定交付房屋，应当承担逾期交房违约责任。",
              "判决如下：", "被告支付原告逾期交房违约金五万元。"]
-    document = case_upload(actor=staff_user, file=upload("交房.pdf", pdf_bytes(lines)))
+    document = upload_case(actor=staff_user, file=upload("交房.pdf", pdf_bytes(lines)))
     assert document.content_type == "application/pdf" and document.court == "北京市朝阳区人民法院"
     assert "逾期交房违约责任" in document.chunks.get(heading="本院认为").text
     assert document.chunks.get(heading="裁判结果").text == "被告支付原告逾期交房违约金五万元。"
@@ -185,8 +189,8 @@ def test_pdf_upload(staff_user):
 
 
 def test_search_finds_the_reasoning_chunk(staff_user):
-    sale = case_upload(actor=staff_user, file=upload("sale.txt", JUDGMENT.encode()), title="买卖合同纠纷")
-    labor = case_upload(actor=staff_user, file=upload("labor.txt", LABOR.encode()), title="劳动争议")
+    sale = upload_case(actor=staff_user, file=upload("sale.txt", JUDGMENT.encode()), title="买卖合同纠纷")
+    labor = upload_case(actor=staff_user, file=upload("labor.txt", LABOR.encode()), title="劳动争议")
     hits = case_search(user=staff_user, query="用人单位违法解除劳动合同 规章制度 举证责任", top_k=3)
     assert hits[0].document_id == labor.pk and hits[0].heading == "本院认为"
     assert hits[0].score == 1.0 and "fts" in hits[0].signals and "举证责任" in hits[0].matched_terms
@@ -210,10 +214,10 @@ def test_visibility_follows_work_visible_q(make_user):
     owner, member, outsider, compliance, admin = (make_user(r) for r in
                                                   ("staff", "staff", "staff", "compliance", "admin"))
     matter = make_matter(owner, members=[member])
-    private = case_upload(actor=owner, file=upload("p.txt", LABOR.encode()), title="私人")
-    shared = case_upload(actor=owner, file=upload("s.txt", LABOR.encode()), title="团队", matter=matter)
+    private = upload_case(actor=owner, file=upload("p.txt", LABOR.encode()), title="私人")
+    shared = upload_case(actor=owner, file=upload("s.txt", LABOR.encode()), title="团队", matter=matter)
     secret = make_matter(owner, members=[member], privileged=True)
-    walled = case_upload(actor=member, file=upload("w.txt", LABOR.encode()), title="保密", matter=secret)
+    walled = upload_case(actor=member, file=upload("w.txt", LABOR.encode()), title="保密", matter=secret)
 
     def visible(user):
         return set(case_list(user=user).values_list("title", flat=True))
@@ -246,7 +250,7 @@ def test_upload_only_to_the_users_own_matters_and_not_by_compliance(make_user):
 def test_delete_by_owner_or_admin_only(make_user):
     owner, member, admin = make_user(), make_user(), make_user("admin")
     matter = make_matter(owner, members=[member])
-    document = case_upload(actor=owner, file=upload("a.txt", LABOR.encode()), matter=matter)
+    document = upload_case(actor=owner, file=upload("a.txt", LABOR.encode()), matter=matter)
     with pytest.raises(CasePermissionDenied):
         case_delete(actor=member, document=document)
     case_delete(actor=admin, document=document)
@@ -289,7 +293,11 @@ def _bad_bytes(case):
     return BAD_FILES[case][1]
 
 
-@pytest.mark.parametrize("case", list(BAD_FILES))
+#: Bad files only parsing shows: accepted at upload, then ``failed`` with the reason.
+FAILED_IN_THE_WORKER = ("corrupt_docx", "corrupt_pdf")
+
+
+@pytest.mark.parametrize("case", [c for c in BAD_FILES if c not in FAILED_IN_THE_WORKER])
 def test_bad_uploads_are_refused_and_nothing_is_stored(case, staff_user, api_client):
     name, _, message = BAD_FILES[case]
     data = _bad_bytes(case)
@@ -300,6 +308,19 @@ def test_bad_uploads_are_refused_and_nothing_is_stored(case, staff_user, api_cli
     response = api_client.post(CASES, {"file": upload(name, data)}, format="multipart")
     assert response.status_code == 400 and message in response.json()["detail"]
     assert counts() == before
+
+
+@pytest.mark.parametrize("case", FAILED_IN_THE_WORKER)
+def test_files_that_only_parsing_shows_bad_end_failed_with_the_reason(case, staff_user, api_client):
+    name, _, message = BAD_FILES[case]
+    api_client.force_authenticate(staff_user)
+    response = api_client.post(CASES, {"file": upload(name, _bad_bytes(case))}, format="multipart")
+    assert response.status_code == 201 and response.json()["status"] == "pending"
+    document = extract_now(response.json()["id"])
+    assert document.status == "failed" and message in document.error
+    shown = api_client.get(f"{CASES}/{document.pk}").json()
+    assert (shown["status"], shown["chunk_count"]) == ("failed", 0) and message in shown["error"]
+    assert not CaseChunk.objects.filter(document=document).exists()
 
 
 def test_oversized_file_is_refused(staff_user, api_client, settings):
@@ -317,11 +338,17 @@ def test_a_failure_while_storing_leaves_nothing(staff_user, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("database went away")
 
+    document = case_upload(actor=staff_user, file=upload("a.txt", LABOR.encode()))
     monkeypatch.setattr(CaseChunk.objects, "bulk_create", broken)
-    before = counts()
     with pytest.raises(RuntimeError):
-        case_upload(actor=staff_user, file=upload("a.txt", LABOR.encode()))
-    assert counts() == before
+        case_extract(document_id=document.pk)
+    document.refresh_from_db()
+    # no chunk written, the document still pending with its bytes: a later run extracts it
+    assert document.status == "pending" and not CaseChunk.objects.filter(document=document).exists()
+    monkeypatch.undo()
+    document.started_at = timezone.now() - timedelta(seconds=EXTRACT_STALE_SECONDS + 1)
+    document.save(update_fields=["started_at"])
+    assert extract_now(document.pk).status == "ready" and CaseChunk.objects.filter(document=document).exists()
 
 
 # -- the agent tool ------------------------------------------------------------------------------------------------
@@ -329,7 +356,7 @@ def test_a_failure_while_storing_leaves_nothing(staff_user, monkeypatch):
 
 def test_search_cases_tool_returns_only_what_the_user_may_see(make_user):
     owner, outsider = make_user(), make_user()
-    document = case_upload(actor=owner, file=upload("labor.txt", LABOR.encode()), title="王某诉丙公司劳动争议")
+    document = upload_case(actor=owner, file=upload("labor.txt", LABOR.encode()), title="王某诉丙公司劳动争议")
     box = ToolRegistry(cache=ToolCache(namespace=f"test-{uuid.uuid4().hex[:8]}"))
     box.register(knowledge_tools.search_cases)
     toolbox = box.toolbox("legal_research", allow=["*"])
@@ -356,10 +383,15 @@ def test_api_upload_list_get_search_delete(make_user, api_client):
     response = api_client.post(CASES, {"file": upload("判决.docx", docx_bytes(JUDGMENT.split("\n"))),
                                        "title": "买卖合同纠纷", "matter": matter.pk}, format="multipart")
     assert response.status_code == 201, response.json()
-    created = response.json()
+    # stored at once; extraction is the worker's: nothing is searchable yet
+    assert (response.json()["status"], response.json()["chunk_count"], response.json()["error"]) == ("pending", 0, "")
+    pk = response.json()["id"]
+    assert api_client.get(f"{CASES}/search", {"q": "被告逾期付款构成违约"}).json()["results"] == []
+    extract_now(pk)
+    created = api_client.get(f"{CASES}/{pk}").json()
+    assert created["status"] == "ready"
     assert created["title"] == "买卖合同纠纷" and created["matter"] == matter.pk and created["chunk_count"] >= 6
     assert created["case_number"] == "（2023）沪0115民初12345号" and created["decided_date"] == "2023-05-10"
-    pk = created["id"]
 
     api_client.force_authenticate(member)
     listed = api_client.get(CASES).json()["results"]
@@ -420,9 +452,12 @@ def test_portal_page_upload_search_and_delete(client, make_user):
 
     response = client.post("/knowledge/cases/", {"file": upload("劳动.txt", LABOR.encode()), "title": "王某案",
                                                  "matter": str(matter.pk)}, follow=True)
-    assert response.status_code == 200 and "已上传案例“王某案”" in response.content.decode()
+    assert response.status_code == 200 and "已上传案例“王某案”，正在后台提取" in response.content.decode()
     document = CaseDocument.objects.get(title="王某案")
-    assert document.matter == matter and document.owner == owner
+    assert document.matter == matter and document.owner == owner and document.status == "pending"
+    assert "正在后台提取文字并分段" in client.get(f"/knowledge/cases/{document.pk}/").content.decode()
+    extract_now(document.pk)
+    assert ">可检索<" in client.get("/knowledge/cases/").content.decode()
 
     found = client.get("/knowledge/cases/", {"q": "违法解除 赔偿金"}).content.decode()
     assert f"/knowledge/cases/{document.pk}/#chunk-" in found and "<mark>" in found
@@ -440,7 +475,7 @@ def test_portal_page_upload_search_and_delete(client, make_user):
 
 def test_portal_hides_other_peoples_cases(client, make_user):
     owner, outsider = make_user(), make_user()
-    document = case_upload(actor=owner, file=upload("a.txt", LABOR.encode()), title="他人的案例")
+    document = upload_case(actor=owner, file=upload("a.txt", LABOR.encode()), title="他人的案例")
     client.force_login(outsider)
     assert "他人的案例" not in client.get("/knowledge/cases/").content.decode()
     assert client.get(f"/knowledge/cases/{document.pk}/").status_code == 404
@@ -462,9 +497,9 @@ class ToyEmbedder:
 
 
 def test_a_new_dimension_stores_without_vectors_until_reembed(staff_user, monkeypatch):
-    first = case_upload(actor=staff_user, file=upload("a.txt", LABOR.encode()))
+    first = upload_case(actor=staff_user, file=upload("a.txt", LABOR.encode()))
     monkeypatch.setattr(embeddings, "_embedder", ToyEmbedder())
-    second = case_upload(actor=staff_user, file=upload("b.txt", JUDGMENT.encode()))  # column is still 512-d
+    second = upload_case(actor=staff_user, file=upload("b.txt", JUDGMENT.encode()))  # column is still 512-d
     assert not second.chunks.filter(embedding__isnull=False).exists()
     hits = case_search(user=staff_user, query="违法解除劳动合同", top_k=3)
     assert hits and all(h.signals == ["fts"] for h in hits)  # no stale 512-d comparison
@@ -516,10 +551,10 @@ def test_search_cases_tool_reads_within_the_works_matter(make_user):
     lead, member = make_user(), make_user()
     m1, m2 = make_matter(lead, members=[member]), make_matter(lead, members=[member], privileged=True)
     titles = {
-        "m1": case_upload(actor=lead, file=upload("1.txt", LABOR.encode()), title="一号案件的案例", matter=m1).pk,
-        "m2": case_upload(actor=lead, file=upload("2.txt", LABOR.encode()), title="二号案件的案例", matter=m2).pk,
-        "mine": case_upload(actor=member, file=upload("3.txt", LABOR.encode()), title="我的案例").pk,
-        "lead's": case_upload(actor=lead, file=upload("4.txt", LABOR.encode()), title="主办律师的案例").pk,
+        "m1": upload_case(actor=lead, file=upload("1.txt", LABOR.encode()), title="一号案件的案例", matter=m1).pk,
+        "m2": upload_case(actor=lead, file=upload("2.txt", LABOR.encode()), title="二号案件的案例", matter=m2).pk,
+        "mine": upload_case(actor=member, file=upload("3.txt", LABOR.encode()), title="我的案例").pk,
+        "lead's": upload_case(actor=lead, file=upload("4.txt", LABOR.encode()), title="主办律师的案例").pk,
     }
     box = ToolRegistry(cache=ToolCache(namespace=f"test-{uuid.uuid4().hex[:8]}"))
     box.register(knowledge_tools.search_cases)

@@ -24,7 +24,7 @@ from tqdm import tqdm
 from contracts.ingest import UnreadableFile
 from contracts.models import Contract, ReviewRun
 from contracts.services import chat, review
-from contracts.services.contracts import contract_upload
+from contracts.services.contracts import contract_split, contract_upload
 from firm.models import Matter
 from firm.selectors import matter_get, matter_list
 
@@ -177,8 +177,11 @@ class Command(BaseCommand):
                 raise CommandError(f"找不到文件：{path}")
             return None
         try:
-            contract = contract_upload(actor=self.user, file_name=file.name, data=file.read_bytes(),
-                                       title=title, matter=self.matter)
+            uploaded = contract_upload(actor=self.user, file_name=file.name, data=file.read_bytes(),
+                                       title=title, matter=self.matter, queue=False)
+            contract = contract_split(contract_id=uploaded.pk) or uploaded
+            if contract.status == Contract.Status.FAILED:
+                raise UnreadableFile(contract.error)
         except (UnreadableFile, ValidationError, PermissionDenied) as exc:
             message = "；".join(getattr(exc, "messages", None) or [str(exc)])
             if not hasattr(self, "contract"):
