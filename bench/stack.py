@@ -379,6 +379,7 @@ class ChatResult:
     finals: list[float] = field(default_factory=list)       # seconds from ask to each final event
     first_tokens: list[float] = field(default_factory=list)  # seconds from ask to each turn's first token
     final_events: int = 0
+    from_saved: int = 0                                       # finals rebuilt from the saved answer
     errors: list[str] = field(default_factory=list)          # error events (code: message)
     closed: str = ""                                          # the connection closed by the server / failed
     hung: bool = False                                        # nothing conclusive within the deadline
@@ -424,6 +425,7 @@ async def chat(host: str, token: str, session_id: int, questions: list[str], dea
                         result.first_tokens.append(first)
                     elif kind == "final":
                         result.final_events += 1
+                        result.from_saved += bool(event.get("from_saved_answer"))
                         result.finals.append(time.perf_counter() - started)
                         ended = True
                     elif kind == "error":
