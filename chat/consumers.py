@@ -16,10 +16,12 @@ never waits forever for an answer the database already holds.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import DatabaseError
 
 from chat import selectors, services, turn_stream
 from chat.models import ChatSession
@@ -27,6 +29,8 @@ from legalsite.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
 from legalsite.realtime import matter_access_group
 
 __all__ = ["CLOSE_FORBIDDEN", "ChatConsumer"]
+
+logger = logging.getLogger(__name__)
 
 KEEPALIVE_SECONDS = 20
 #: How often a socket checks whether a turn it follows was saved without its closing events.
@@ -74,8 +78,12 @@ class ChatConsumer(AccessCheckedConsumer):
             await asyncio.sleep(SETTLE_CHECK_SECONDS)
             if not self.open_turns or self.revoked:
                 continue
-            saved = await database_sync_to_async(turn_stream.turns_saved)(
-                session_id=self.session.pk, turn_ids=list(self.open_turns))
+            try:
+                saved = await database_sync_to_async(turn_stream.turns_saved)(
+                    session_id=self.session.pk, turn_ids=list(self.open_turns))
+            except DatabaseError:  # the database is away for a moment: check again later
+                logger.warning("chat socket %s: could not check its turns", self.session.pk, exc_info=True)
+                continue
             for answer in saved:
                 turn = str(answer.turn_id)
                 if turn not in self.open_turns:
