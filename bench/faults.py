@@ -23,8 +23,9 @@ c. **worker** — (1) an offline auto-review of a contract of ``--sections`` cla
    heartbeat is aged past the stale limit (instead of waiting ``STALE_SECONDS``) and the auto-review
    is started again as its user would (``review_start``: it resumes the same run); then the killed
    task's message is delivered again (``send_task``, as the broker does after its visibility
-   timeout). (2) The same for a research task (fake LLM, streamed synthesis): killed once a step
-   is done or synthesis began, aged past ``RESEARCH_STALE_SECONDS``, resumed (``task_resume``), the
+   timeout). A copy of the contract reviewed without a kill gives the expected number of issues.
+   (2) The same for a research task (fake LLM, streamed synthesis): killed once a step is done or
+   synthesis began, aged past ``RESEARCH_STALE_SECONDS``, resumed (``task_resume``), the
    old message delivered again. Reported: time from the resume to done, issues/steps before and
    after, duplicates (must be 0), final reports.
 """
@@ -252,9 +253,16 @@ def killed_review(stack: Stack, user: Any, sections: int) -> None:
     dupes = (issues.values("section_id", "category", "quote", "description").annotate(n=Count("id"))
              .filter(n__gt=1).count())
     runs = ReviewRun.objects.filter(contract=contract, mode="auto").count()
+    reference = contract_upload(actor=user, file_name="faults-reference.txt",
+                                data=contract_text(sections).encode(), title="故障基准合同（对照）")
+    wait_for(lambda: Contract.objects.get(pk=reference.pk).sections.exists(), 120, 0.2)
+    ref_run = review.review_start(actor=user, contract=reference, mode="auto")
+    wait_for(lambda: ReviewRun.objects.get(pk=ref_run.pk).status in ("done", "failed", "cancelled"), 300, 0.1)
+    expected = ReviewIssue.objects.filter(contract=reference).count()
     say(f"  resumed run: {finished.status} at {finished.progress}/{finished.total} {took:.1f} s after the resume"
         + ("" if done else " (still not finished)"))
-    say(f"  issues: {issues_at_kill} at the kill, {issues.count()} at the end; duplicated issues {dupes}; "
+    say(f"  issues: {issues_at_kill} at the kill, {issues.count()} at the end (the same contract reviewed without "
+        f"a kill: {expected}); duplicated issues {dupes}; "
         f"auto-review runs of the contract {runs}; status after the old message came back "
         f"{ReviewRun.objects.get(pk=run.pk).status}, issues {ReviewIssue.objects.filter(contract=contract).count()}")
     connection.close()
