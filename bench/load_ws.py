@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/load_ws.py [--chats 200] [--users 20] [--workers 2] [--concurrency 50]
                                       [--token-delay 0.05] [--delay 0] [--llm fake|offline]
-                                      [--second] [--deadline 300]
+                                      [--second] [--deadline 300] [--rounds 1]
 
 Prints numbers; asserts nothing. Starts its own embedded PostgreSQL and Redis (in
 ``LEGALSITE_DATA_DIR`` when set, else a temporary directory), migrates, imports 劳动合同法 with its
@@ -16,6 +16,8 @@ session (header ``Authorization: Token``) asks one question (``--second``: then 
 waits for the turn's ``final`` event, at most ``--deadline`` seconds per turn. After two warm-up
 chats (the first turn of a worker loads models), the RSS of daphne and of each worker is the
 baseline; it is sampled every 0.25 s during the run (peak) and read again 10 s after the run.
+``--rounds N`` runs the batch N times on new sessions: RSS that stays level from round to round is
+memory that is bounded.
 
 Reported: completed/asked; lost (no final answer within the deadline, or a connection that failed);
 error events; duplicated answers (final events received more than once for a turn, and in the
@@ -125,6 +127,8 @@ def main() -> None:
     parser.add_argument("--llm", choices=["fake", "offline"], default="fake")
     parser.add_argument("--second", action="store_true", help="ask a follow-up question after the first answer")
     parser.add_argument("--deadline", type=float, default=300.0, help="seconds a turn may take (default 300)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="run the batch this many times, each on new sessions (memory across rounds)")
     args = parser.parse_args()
 
     with Stack("load", llm=args.llm == "fake", delay=args.delay, token_delay=args.token_delay,
@@ -146,17 +150,22 @@ def main() -> None:
             questions = [QUESTION, SECOND_QUESTION] if args.second else [QUESTION]
             print(f"run: {args.chats} websocket chats at once, {len(users)} users, "
                   f"{len(questions)} question(s) each", flush=True)
-            with sampler:
-                results, wall = asyncio.run(run_chats(stack, sessions, questions, args.deadline))
-            time.sleep(10)
-            after = sampler.snapshot()
-            report(results, wall, [sid for sid, _ in sessions], len(questions))
-            print("  RSS (MB)         baseline     peak    after 10 s")
-            for name in baseline:
-                print(f"    {name:<12} {baseline[name] / MB:9.0f} {sampler.peak.get(name, 0) / MB:9.0f} "
-                      f"{after.get(name, 0) / MB:9.0f}")
-            if any(r.hung or r.closed or r.errors for r in results):
-                print("  last log lines:\n" + stack.tails())
+            for round_no in range(1, args.rounds + 1):
+                if round_no > 1:
+                    sessions = sessions_for(users, args.chats)
+                    print(f"round {round_no}: {args.chats} new chats at once", flush=True)
+                with sampler:
+                    results, wall = asyncio.run(run_chats(stack, sessions, questions, args.deadline))
+                time.sleep(10)
+                after = sampler.snapshot()
+                report(results, wall, [sid for sid, _ in sessions], len(questions))
+                print("  RSS (MB)         baseline     peak    after 10 s")
+                for name in baseline:
+                    print(f"    {name:<12} {baseline[name] / MB:9.0f} {sampler.peak.get(name, 0) / MB:9.0f} "
+                          f"{after.get(name, 0) / MB:9.0f}")
+                if any(r.hung or r.closed or r.errors for r in results):
+                    print("  last log lines:\n" + stack.tails())
+                sampler = RssSampler(stack)
         except BaseException:
             print("last log lines:\n" + stack.tails())
             raise
