@@ -24,7 +24,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import DatabaseError
 
 from chat import selectors, services, turn_stream
-from chat.models import ChatSession
+from chat.models import ChatSession, Message
 from legalsite.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
 from legalsite.realtime import matter_access_group
 
@@ -127,8 +127,13 @@ class ChatConsumer(AccessCheckedConsumer):
         question, answer = prepared
         # access was checked for this message: the turn it started needs no second check at its first event
         self.last_seq.setdefault(str(answer.turn_id), 0)
-        self.open_turns[str(answer.turn_id)] = False
         await self.send_json({"type": "accepted", "question_id": question.pk, "message_id": answer.pk})
+        if answer.status == Message.Status.ERROR:  # not queued (the broker is away): say so now
+            self.last_seq[str(answer.turn_id)] = LOST_TURN_SEQ
+            for event in turn_stream.closing_events(answer):
+                await self.send_json(event)
+            return
+        self.open_turns[str(answer.turn_id)] = False
 
     async def event_forward(self, message: dict) -> None:
         """One event (``event``) or a burst of them in seq order (``events``). Access is checked

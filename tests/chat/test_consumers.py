@@ -190,3 +190,37 @@ def test_a_turn_whose_events_arrive_is_not_closed_twice(staff_user, monkeypatch)
     live, quiet = asyncio.run(scenario())
     assert [e["type"] for e in live] == ["final", "status"] and "from_saved_answer" not in live[0]
     assert quiet
+
+
+def test_a_question_the_broker_cannot_take_fails_at_once_and_frees_the_session(staff_user, monkeypatch):
+    from kombu.exceptions import OperationalError
+
+    from chat.constants import NOT_QUEUED_TEXT
+
+    def broker_down(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    queued = []
+    session = services.session_create(actor=staff_user)
+    key = token_issue(user=staff_user).key
+
+    async def scenario():
+        communicator = _communicator(session.pk, [(b"authorization", f"Token {key}".encode())])
+        await communicator.connect()
+        monkeypatch.setattr(services.celery_app, "send_task", broker_down)
+        await communicator.send_json_to({"type": "ask", "content": "醉驾怎么处罚"})
+        refused = await _receive_until(communicator, lambda e: e.get("phase") == "done", timeout=5)
+        monkeypatch.setattr(services.celery_app, "send_task", lambda name, args: queued.append(args))
+        await communicator.send_json_to({"type": "ask", "content": "醉驾怎么处罚"})
+        accepted = await communicator.receive_json_from(timeout=5)
+        await communicator.disconnect()
+        return refused, accepted
+
+    refused, accepted = asyncio.run(scenario())
+    assert [e["type"] for e in refused] == ["accepted", "error", "status"]
+    assert refused[1]["message"] == NOT_QUEUED_TEXT
+    failed = Message.objects.get(pk=refused[0]["message_id"])
+    assert failed.status == Message.Status.ERROR and failed.content == NOT_QUEUED_TEXT
+    assert failed.reply_to.content == "醉驾怎么处罚"  # the question is kept
+    assert accepted["type"] == "accepted"  # the session is not blocked by the failed turn
+    assert queued == [[accepted["message_id"]]]
