@@ -65,12 +65,13 @@ def p50_95(values: list[float], unit: str = "ms") -> str:
 
 
 def sigterm_as_interrupt() -> None:
-    """SIGTERM (and SIGHUP) stop the bench like Ctrl-C: the ``finally`` blocks clean up."""
+    """SIGTERM, SIGHUP and SIGINT stop the bench like Ctrl-C: the ``finally`` blocks clean up."""
     def _raise(signum: int, _frame: object) -> None:
         raise KeyboardInterrupt(f"signal {signum}")
 
     signal.signal(signal.SIGTERM, _raise)
     signal.signal(signal.SIGHUP, _raise)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started with SIGINT ignored
 
 
 # --- the fake LLM ------------------------------------------------------------------------------------------
@@ -390,9 +391,10 @@ class ChatResult:
 
 
 async def chat(host: str, token: str, session_id: int, questions: list[str], deadline: float,
-               on_event: Callable[[dict], None] | None = None) -> ChatResult:
+               on_event: Callable[[dict], None] | None = None, ask_after: float = 0.0) -> ChatResult:
     """Ask ``questions`` in order on one websocket, each after the previous turn ended; the turn ends
-    at its ``final`` event, an ``error`` event, or ``status`` done. ``deadline`` seconds per turn."""
+    at its ``final`` event, an ``error`` event, or ``status`` done. ``deadline`` seconds per turn;
+    ``ask_after`` seconds between connecting and the first question."""
     import websockets
 
     result = ChatResult(session_id)
@@ -400,6 +402,7 @@ async def chat(host: str, token: str, session_id: int, questions: list[str], dea
         async with websockets.connect(f"ws://{host}/ws/chat/{session_id}/",
                                       additional_headers={"Authorization": f"Token {token}"},
                                       max_size=None, open_timeout=90, ping_interval=None) as ws:
+            await asyncio.sleep(ask_after)
             for question in questions:
                 started = time.perf_counter()
                 await ws.send(json.dumps({"type": "ask", "content": question}))
