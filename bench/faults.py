@@ -11,7 +11,8 @@ a. **redis** — ``--chats`` websocket chats ask at once (the fake LLM streams e
    three seconds); one second later the embedded redis-server is killed (SIGKILL) and started again
    ``--down`` seconds later on the same port. Each chat in flight ends as: completed (a final
    answer), failed with a clear error (an ``error`` event, or the server closed the websocket), or
-   hung (nothing within 60 s). Then, with no manual step: the time until a new chat completes, and
+   hung (nothing within 60 s). A session whose websocket is open asks half a second into the outage,
+   and again after recovery. Then, with no manual step: the time until a new chat completes, and
    a second batch of chats. The database's answers of the first batch: complete / error / still
    pending or running (a turn nobody will finish).
 b. **postgres** — the same with the embedded PostgreSQL stopped (``pg_ctl stop -m fast``) and
@@ -74,6 +75,16 @@ def classify(results: list[ChatResult]) -> dict[str, int]:
     return dict(out)
 
 
+def describe(result: ChatResult) -> str:
+    if result.completed:
+        return f"answered in {result.finals[0]:.1f} s" + (" (from the saved answer)" if result.from_saved else "")
+    if result.errors:
+        return f"error event: {result.errors[0]}"
+    if result.closed:
+        return f"the websocket failed/closed: {result.closed}"
+    return "no answer and no error (hung)"
+
+
 def answer_statuses(session_ids: list[int]) -> dict[str, int]:
     from django.db import connection
 
@@ -91,7 +102,7 @@ def api_get(host: str, token: str, path: str) -> tuple[int, str]:
 
     try:
         response = requests.get(f"http://{host}{path}", headers={"Authorization": f"Token {token}",
-                                                                 "Accept": "application/json"}, timeout=20)
+                                                                 "Accept": "application/json"}, timeout=45)
     except requests.RequestException as exc:
         return 0, type(exc).__name__
     kind = response.headers.get("Content-Type", "")
@@ -122,6 +133,7 @@ async def recover(stack: Stack, users: list[tuple[Any, str]], since: float, limi
 # --- a and b ----------------------------------------------------------------------------------------------
 async def outage(stack: Stack, users: list[tuple[Any, str]], args: argparse.Namespace, service: str) -> None:
     sessions = await asyncio.to_thread(sessions_for, users, args.chats)
+    spare = await asyncio.to_thread(sessions_for, users, 1)  # a session that asks during the outage
     api: list[tuple[float, int, str]] = []
     stop_reads = asyncio.Event()
 
@@ -134,6 +146,8 @@ async def outage(stack: Stack, users: list[tuple[Any, str]], args: argparse.Name
 
     reading = asyncio.create_task(reader()) if service == "postgres" else None
     chats = [asyncio.create_task(chat(stack.host, token, sid, [QUESTION], TURN_DEADLINE)) for sid, token in sessions]
+    asked_sid, asked_token = spare[0]  # connected now, asks 0.5 s into the outage
+    asking = asyncio.create_task(chat(stack.host, asked_token, asked_sid, [QUESTION], 30.0, ask_after=1.5))
     await asyncio.sleep(1.0)
     target = stack.redis if service == "redis" else stack.postgres
     down_at = time.perf_counter()
@@ -175,6 +189,10 @@ async def outage(stack: Stack, users: list[tuple[Any, str]], args: argparse.Name
             + ", ".join(f"{status} {kind}: {n}" for (status, kind), n in sorted(during.items())))
         back = next((ts for ts, status, _ in api if ts >= up_at and status == 200), None)
         say("    API answered 200 again " + (f"{back - up_at:.1f} s after the restart" if back else "— never"))
+    during = await asking
+    say(f"  a question asked on an open websocket while {service} was down: " + describe(during))
+    later = await chat(stack.host, asked_token, asked_sid, [QUESTION], 30.0)
+    say("    the same session asking again after recovery: " + describe(later))
     again = await asyncio.to_thread(sessions_for, users, args.chats)
     second = await asyncio.gather(*(chat(stack.host, token, sid, [QUESTION], TURN_DEADLINE) for sid, token in again))
     say(f"  a new batch of {len(second)} chats after recovery: "
