@@ -39,7 +39,9 @@ def test_worker_reconnects_after_its_broker_restarts_with_tasks_in_flight(subpro
         redis.start()
         time.sleep(3)  # the tasks end and acknowledge their messages on the lost connection's channel
         assert worker.poll() is None, log_path.read_text()[-2000:]
-        answer = client.send_task("legalsite.ping").get(timeout=60)
+        # A new client: this test is about the worker; the old client's result subscription died with Redis.
+        after = Celery("broker-restart-test-after", broker=url, backend=url)
+        answer = after.send_task("legalsite.ping").get(timeout=60)
         del running
         assert answer == "pong"
         assert worker.poll() is None, log_path.read_text()[-2000:]
