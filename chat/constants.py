@@ -19,6 +19,7 @@ DISCLAIMER: Final = "本回答由系统依据现行法律法规自动生成，�
 IN_FLIGHT_TEXT: Final = "上一个问题仍在回答中，请稍候"
 FAILURE_TEXT: Final = "抱歉，本次回答未能完成。建议咨询专业律师，或稍后重试。"
 INTERRUPTED_TEXT: Final = "抱歉，处理本问题的后台进程意外中断，回答未能完成。您的问题已保存，请重新提问。"
+NOT_QUEUED_TEXT: Final = "抱歉，后台服务暂时不可用，本问题未能开始回答。您的问题已保存，请稍后重新提问。"
 ABANDONED_TEXT: Final = "抱歉，本问题长时间未得到处理（后台进程可能已退出），回答未能完成。请重新提问。"
 
 

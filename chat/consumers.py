@@ -7,29 +7,40 @@ when the session, its matter's team or the user changes, and before each new tur
 answer is forwarded. A socket that lost access is closed with 4403 and receives nothing more.
 
 On connect the events of a turn still in flight are replayed from its event log, then live
-events follow (deduplicated by ``seq``).
+events follow (deduplicated by ``seq``). A turn the socket follows whose answer is saved but whose
+closing events never came (they were lost with a Redis restart) is closed from the saved answer
+(``chat.turn_stream.closing_events``) after ``SETTLE_CHECK_SECONDS`` seconds or two, so a client
+never waits forever for an answer the database already holds.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import DatabaseError
 
-from chat import selectors, services
-from chat.models import ChatSession
+from chat import selectors, services, turn_stream
+from chat.models import ChatSession, Message
 from legalsite.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
 from legalsite.realtime import matter_access_group
 
 __all__ = ["CLOSE_FORBIDDEN", "ChatConsumer"]
 
+logger = logging.getLogger(__name__)
+
 KEEPALIVE_SECONDS = 20
+#: How often a socket checks whether a turn it follows was saved without its closing events.
+SETTLE_CHECK_SECONDS = 5.0
+LOST_TURN_SEQ = 2**62
 
 
 class ChatConsumer(AccessCheckedConsumer):
     keepalive: asyncio.Task | None = None
+    watcher: asyncio.Task | None = None
 
     def authorise(self, user: Any) -> bool:
         session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
@@ -47,13 +58,45 @@ class ChatConsumer(AccessCheckedConsumer):
 
     async def connected(self) -> None:
         self.last_seq: dict[str, int] = {}
+        self.open_turns: dict[str, bool] = {}  # turns followed until their done status: saved already?
+        in_flight = await database_sync_to_async(turn_stream.turn_in_flight)(session_id=self.session.pk)
+        if in_flight is not None:
+            self.open_turns[in_flight] = False
         for event in await database_sync_to_async(services.turn_replay)(session=self.session):
             await self._forward(event)
         self.keepalive = asyncio.create_task(self._keepalive())
+        self.watcher = asyncio.create_task(self._settle_lost_turns())
 
     async def closing(self) -> None:
-        if self.keepalive is not None:
-            self.keepalive.cancel()
+        for task in (self.keepalive, self.watcher):
+            if task is not None:
+                task.cancel()
+
+    async def _settle_lost_turns(self) -> None:
+        """Close the followed turns saved (on two checks in a row) whose done status never came."""
+        while True:
+            await asyncio.sleep(SETTLE_CHECK_SECONDS)
+            if not self.open_turns or self.revoked:
+                continue
+            try:
+                saved = await database_sync_to_async(turn_stream.turns_saved)(
+                    session_id=self.session.pk, turn_ids=list(self.open_turns))
+            except DatabaseError:  # the database is away for a moment: check again later
+                logger.warning("chat socket %s: could not check its turns", self.session.pk, exc_info=True)
+                continue
+            for answer in saved:
+                turn = str(answer.turn_id)
+                if turn not in self.open_turns:
+                    continue
+                if not self.open_turns[turn]:
+                    self.open_turns[turn] = True  # saved a moment ago: its own events may still come
+                    continue
+                if not await self.recheck(fresh_user=False):
+                    return
+                self.open_turns.pop(turn, None)
+                self.last_seq[turn] = LOST_TURN_SEQ  # a late live event of this turn is dropped
+                for event in turn_stream.closing_events(answer):
+                    await self.send_json(event)
 
     async def _keepalive(self) -> None:
         while True:
@@ -85,6 +128,12 @@ class ChatConsumer(AccessCheckedConsumer):
         # access was checked for this message: the turn it started needs no second check at its first event
         self.last_seq.setdefault(str(answer.turn_id), 0)
         await self.send_json({"type": "accepted", "question_id": question.pk, "message_id": answer.pk})
+        if answer.status == Message.Status.ERROR:  # not queued (the broker is away): say so now
+            self.last_seq[str(answer.turn_id)] = LOST_TURN_SEQ
+            for event in turn_stream.closing_events(answer):
+                await self.send_json(event)
+            return
+        self.open_turns[str(answer.turn_id)] = False
 
     async def event_forward(self, message: dict) -> None:
         """One event (``event``) or a burst of them in seq order (``events``). Access is checked
@@ -102,4 +151,8 @@ class ChatConsumer(AccessCheckedConsumer):
         if seq and seq <= self.last_seq.get(turn, 0):
             return
         self.last_seq[turn] = max(seq, self.last_seq.get(turn, 0))
+        if event.get("type") == "status" and event.get("phase") == "done":
+            self.open_turns.pop(turn, None)
+        elif turn and seq:
+            self.open_turns.setdefault(turn, False)
         await self.send_json(event)

@@ -24,6 +24,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerUnavailable
 
 from agents.aio import run_sync
 from chat import export, turn
@@ -36,6 +37,7 @@ from chat.constants import (  # session_group: the consumers read it here
     IN_FLIGHT_TEXT,
     INTERRUPTED_TEXT,
     MAX_QUESTION_CHARS,
+    NOT_QUEUED_TEXT,
     TURN_TASK,
     session_group,
     turn_log,
@@ -53,6 +55,7 @@ from tracing.recorder import trace_open
 from tracing.services import audit_event_record
 
 logger = logging.getLogger("legalsite.audit")
+log = logging.getLogger(__name__)
 
 
 def _check_matter(actor: AbstractUser, matter: Matter | None) -> None:
@@ -242,11 +245,23 @@ def summary_delete(*, actor: AbstractUser, session: ChatSession) -> ChatSession:
 
 # --- turns -------------------------------------------------------------------------------------------
 def turn_start(*, actor: AbstractUser, session: ChatSession, content: str) -> tuple[Message, Message]:
-    """Create the turn and queue the worker task once the rows are committed."""
+    """Create the turn and queue the worker task once the rows are committed. When the task cannot
+    be queued (the broker is unreachable) the answer is saved failed at once, with a text that says
+    so: the question is kept and the session is free for the next question."""
     with transaction.atomic():
         question, answer = turn_create(actor=actor, session=session, content=content)
-        transaction.on_commit(lambda: turn_queue(answer_id=answer.pk))
+        transaction.on_commit(lambda: _turn_queue_or_fail(answer))
     return question, answer
+
+
+def _turn_queue_or_fail(answer: Message) -> None:
+    try:
+        turn_queue(answer_id=answer.pk)
+    except BrokerUnavailable:
+        log.error("turn %s could not be queued", answer.pk, exc_info=True)
+        Message.objects.filter(pk=answer.pk, status=Message.Status.PENDING).update(
+            status=Message.Status.ERROR, content=NOT_QUEUED_TEXT, disclaimer=DISCLAIMER)
+        answer.status, answer.content, answer.disclaimer = Message.Status.ERROR, NOT_QUEUED_TEXT, DISCLAIMER
 
 
 def turn_queue(*, answer_id: int) -> None:

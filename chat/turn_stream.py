@@ -9,14 +9,46 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+from agents import events
 from agents.events import format_sse
-from chat.constants import turn_log
+from chat.constants import FAILURE_TEXT, turn_log
 from chat.models import Message
 
 POLL_SECONDS = 0.1
 KEEPALIVE_SECONDS = 15
 GRACE_SECONDS = 5
 DONE = {Message.Status.COMPLETE, Message.Status.ERROR}
+
+
+def turn_in_flight(*, session_id: int) -> str | None:
+    """The turn id of the session's answer in flight, if any."""
+    turn = Message.objects.filter(session_id=session_id, role=Message.Role.ASSISTANT,
+                                  status__in=[Message.Status.PENDING, Message.Status.RUNNING]
+                                  ).values_list("turn_id", flat=True).first()
+    return str(turn) if turn is not None else None
+
+
+def turns_saved(*, session_id: int, turn_ids: list[str]) -> list[Message]:
+    """The answers of these turns of the session that are saved (complete or failed)."""
+    return list(Message.objects.filter(session_id=session_id, role=Message.Role.ASSISTANT, turn_id__in=turn_ids,
+                                       status__in=DONE))
+
+
+def closing_events(answer: Message) -> list[dict]:
+    """The last events of a saved turn rebuilt from its message (``final`` or ``error``, then
+    ``status`` done), for a watcher whose live events were lost; they carry the turn id, no ``seq``."""
+    trace_id = str(answer.trace_id or answer.turn_id)
+    extra = {"turn_id": str(answer.turn_id), "from_saved_answer": True}
+    if answer.status == Message.Status.COMPLETE:
+        last = events.final(trace_id, message_id=answer.pk, content=answer.content, sources=answer.sources,
+                            citations=answer.citations, disclaimer=answer.disclaimer) | {
+            "notices": answer.notices, "intent": answer.intent}
+        done = events.status(trace_id, phase="done", text="回答完成")
+    else:
+        last = events.error(trace_id, code="internal", message=answer.content or FAILURE_TEXT) | {
+            "message_id": answer.pk}
+        done = events.status(trace_id, phase="done", text="回答失败")
+    return [last | extra, done | extra]
 
 
 def wait(answer: Message, *, timeout: float) -> Message:

@@ -218,6 +218,8 @@ CELERY_TASK_SOFT_TIME_LIMIT = max(5, CELERY_TASK_TIME_LIMIT - 60)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 600}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# kombu's Redis transport with a channel that survives the loss of the broker (docs/operations.md).
+CELERY_BROKER_TRANSPORT = "legalsite.celery:RedisTransport" if REDIS_URL.startswith("redis://") else None
 #: threads: many chat turns per worker (each waits on the worker's agent loop while the model
 #: answers); prefork: a process per task (docs/decisions/agent-loop.md).
 CELERY_WORKER_POOL = env_choice("CELERY_WORKER_POOL", ("threads", "prefork"), "threads")

@@ -120,3 +120,107 @@ def test_ask_over_the_websocket_and_watch_the_worker_answer(staff_user, statutes
     final = next(e for e in events if e["type"] == "final")
     assert "离线模式" in final["content"] and final["citations"]
     assert Message.objects.get(pk=final["message_id"]).status == Message.Status.COMPLETE
+
+
+def _lost_turn(user, *, status, content):
+    """A turn whose answer was saved while its live events were lost (Redis restarted mid-turn)."""
+    session = services.session_create(actor=user)
+    _question, answer = services.turn_create(actor=user, session=session, content="醉驾怎么处罚")
+    Message.objects.filter(pk=answer.pk).update(status=Message.Status.RUNNING)
+    services.turn_log(answer.turn_id).clear()
+    return session, answer, status, content
+
+
+@pytest.mark.parametrize("status, content", [(Message.Status.COMPLETE, "依据《刑法》第一百三十三条之一……"),
+                                             (Message.Status.ERROR, "抱歉，本次回答未能完成。")])
+def test_a_turn_saved_without_its_closing_events_is_closed_from_the_saved_answer(
+        staff_user, monkeypatch, status, content):
+    from chat import consumers
+
+    monkeypatch.setattr(consumers, "SETTLE_CHECK_SECONDS", 0.2)
+    session, answer, status, content = _lost_turn(staff_user, status=status, content=content)
+    key = token_issue(user=staff_user).key
+
+    async def scenario():
+        communicator = _communicator(session.pk, [(b"authorization", f"Token {key}".encode())])
+        connected, _ = await communicator.connect()
+        assert await communicator.receive_nothing(timeout=0.5)  # running: nothing to say yet
+        await asyncio.to_thread(
+            lambda: Message.objects.filter(pk=answer.pk).update(status=status, content=content))
+        seen = await _receive_until(communicator, lambda e: e.get("phase") == "done", timeout=10)
+        # a late live event of the same turn (its log came back) is not forwarded a second time
+        await communicator.send_input({"type": "event.forward", "event": {
+            "type": "final", "turn_id": str(answer.turn_id), "seq": 7, "content": content}})
+        late = await communicator.receive_nothing(timeout=0.5)
+        await communicator.disconnect()
+        return connected, seen, late
+
+    connected, seen, late = asyncio.run(scenario())
+    assert connected
+    kinds = [e["type"] for e in seen]
+    assert kinds == (["final", "status"] if status == Message.Status.COMPLETE else ["error", "status"])
+    assert seen[0]["turn_id"] == str(answer.turn_id) and seen[0]["from_saved_answer"] is True
+    if status == Message.Status.COMPLETE:
+        assert seen[0]["content"] == content and seen[0]["message_id"] == answer.pk
+    else:
+        assert seen[0]["code"] == "internal" and seen[0]["message"] == content
+    assert late
+
+
+def test_a_turn_whose_events_arrive_is_not_closed_twice(staff_user, monkeypatch):
+    from chat import consumers
+
+    monkeypatch.setattr(consumers, "SETTLE_CHECK_SECONDS", 0.2)
+    session, answer, _, _ = _lost_turn(staff_user, status=Message.Status.COMPLETE, content="答")
+    key = token_issue(user=staff_user).key
+    turn = str(answer.turn_id)
+
+    async def scenario():
+        communicator = _communicator(session.pk, [(b"authorization", f"Token {key}".encode())])
+        await communicator.connect()
+        await asyncio.to_thread(
+            lambda: Message.objects.filter(pk=answer.pk).update(status=Message.Status.COMPLETE, content="答"))
+        for seq, event in enumerate([{"type": "final", "content": "答"}, {"type": "status", "phase": "done"}], 1):
+            await communicator.send_input({"type": "event.forward", "event": event | {"turn_id": turn, "seq": seq}})
+        live = [await communicator.receive_json_from(timeout=5) for _ in range(2)]
+        quiet = await communicator.receive_nothing(timeout=1.0)
+        await communicator.disconnect()
+        return live, quiet
+
+    live, quiet = asyncio.run(scenario())
+    assert [e["type"] for e in live] == ["final", "status"] and "from_saved_answer" not in live[0]
+    assert quiet
+
+
+def test_a_question_the_broker_cannot_take_fails_at_once_and_frees_the_session(staff_user, monkeypatch):
+    from kombu.exceptions import OperationalError
+
+    from chat.constants import NOT_QUEUED_TEXT
+
+    def broker_down(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    queued = []
+    session = services.session_create(actor=staff_user)
+    key = token_issue(user=staff_user).key
+
+    async def scenario():
+        communicator = _communicator(session.pk, [(b"authorization", f"Token {key}".encode())])
+        await communicator.connect()
+        monkeypatch.setattr(services.celery_app, "send_task", broker_down)
+        await communicator.send_json_to({"type": "ask", "content": "醉驾怎么处罚"})
+        refused = await _receive_until(communicator, lambda e: e.get("phase") == "done", timeout=5)
+        monkeypatch.setattr(services.celery_app, "send_task", lambda name, args: queued.append(args))
+        await communicator.send_json_to({"type": "ask", "content": "醉驾怎么处罚"})
+        accepted = await communicator.receive_json_from(timeout=5)
+        await communicator.disconnect()
+        return refused, accepted
+
+    refused, accepted = asyncio.run(scenario())
+    assert [e["type"] for e in refused] == ["accepted", "error", "status"]
+    assert refused[1]["message"] == NOT_QUEUED_TEXT
+    failed = Message.objects.get(pk=refused[0]["message_id"])
+    assert failed.status == Message.Status.ERROR and failed.content == NOT_QUEUED_TEXT
+    assert failed.reply_to.content == "醉驾怎么处罚"  # the question is kept
+    assert accepted["type"] == "accepted"  # the session is not blocked by the failed turn
+    assert queued == [[accepted["message_id"]]]
