@@ -27,6 +27,7 @@ from legalsite.tasks import sweep_interrupted_work
 from research.constants import INTERRUPTED_TEXT, TASK_NAME
 from research.models import ResearchTask
 from research.services import tasks as research_services
+from tests.contracts.contract_files import portal
 from tests.contracts.review_support import make_contract
 from tracing.models import AuditEvent
 
@@ -149,6 +150,8 @@ def test_a_review_that_could_not_be_queued_says_so_and_goes_once_the_broker_is_b
     run.refresh_from_db()
     assert run.status == "queued" and run.error == WAITING_FOR_BROKER_TEXT
 
+    assert WAITING_FOR_BROKER_TEXT in portal(staff_user).get(f"/contracts/{contract.pk}/").content.decode()
+
     broker.down = False
     ReviewRun.objects.filter(pk=run.pk).update(created_at=timezone.now() - LONG_AGO)
     assert run_sweep()["reviews"] == 1 and broker.of(REVIEW_TASK) == [run.pk]
@@ -253,6 +256,7 @@ def test_an_upload_that_could_not_be_queued_says_so(staff_user, broker, django_c
                                                      data="第一条 标的\n甲方购买设备。".encode())
     contract.refresh_from_db()
     assert contract.status == "uploaded" and contract.error == WAITING_FOR_BROKER_TEXT
+    assert WAITING_FOR_BROKER_TEXT in portal(staff_user).get(f"/contracts/{contract.pk}/").content.decode()
     broker.down = False
     assert contract_services.split_queue(contract_id=contract.pk)
     contract.refresh_from_db()
@@ -285,6 +289,22 @@ def test_lost_and_stale_case_extractions_are_queued_again_once(staff_user, broke
     assert CaseDocument.objects.get(pk=stale.pk).started_at is None  # free for the next claim
     assert len(_system_events("knowledge.case_requeued", lost)) == 1
     assert run_sweep()["case_extractions"] == 0 and len(broker.of(case_services.CASE_EXTRACT_TASK)) == 2
+
+
+def test_a_case_upload_that_could_not_be_queued_says_so_on_its_pages(
+        staff_user, broker, run_sweep, django_capture_on_commit_callbacks):
+    broker.down = True
+    with django_capture_on_commit_callbacks(execute=True):
+        document = case_services.case_upload(actor=staff_user, file=_File("a.txt", "民事判决书\n本院认为。".encode()))
+    document.refresh_from_db()
+    assert document.status == "pending" and document.error == WAITING_FOR_BROKER_TEXT
+    client = portal(staff_user)
+    assert WAITING_FOR_BROKER_TEXT in client.get(f"/knowledge/cases/{document.pk}/").content.decode()
+    assert WAITING_FOR_BROKER_TEXT in client.get("/knowledge/cases/").content.decode()
+    broker.down = False
+    CaseDocument.objects.filter(pk=document.pk).update(created_at=timezone.now() - LONG_AGO)
+    assert run_sweep()["case_extractions"] == 1
+    assert CaseDocument.objects.get(pk=document.pk).error == ""
 
 
 def test_the_beat_task_runs_every_sweep_and_one_failure_does_not_stop_the_others(staff_user, broker, monkeypatch):
