@@ -238,7 +238,7 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": float(SWEEP_INTERVAL_SECONDS)},
     },
 }
-CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "run" / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 
 # --- API -----------------------------------------------------------------------------------
 API_TOKEN_TTL_DAYS = env_int("API_TOKEN_TTL_DAYS", 90, minimum=1)
