@@ -27,9 +27,10 @@ c. **worker** — Celery beat runs with the sweep every ``SWEEP_INTERVAL_SECONDS
    (``review.resumed`` by ``system``) and for the run to finish; then the killed task's message is
    delivered again (``send_task``, as the broker does after its visibility timeout). A copy of the
    contract reviewed without a kill gives the expected number of issues. (2) The same for a
-   research task (fake LLM, streamed synthesis): killed once a step is done or synthesis began,
-   resumed by the sweep, the old message delivered again. Reported: time from the kill to the
-   sweep's resume and to done, issues/steps before and after, duplicates (must be 0), final reports.
+   research task (fake LLM, streamed synthesis): every worker killed once a step is done or
+   synthesis began and a new one started, resumed by the sweep, the old message delivered again.
+   Reported: time from the kill to the sweep's resume and to done, issues/steps before and after,
+   duplicates (must be 0), final reports.
 """
 
 from __future__ import annotations
@@ -230,12 +231,16 @@ def worker_holding(stack: Stack) -> int:
     return max(alive, key=lambda n: cpu(n) - before[n])
 
 
-def swept(event_type: str, object_id: int) -> bool:
-    """Whether the sweep (actor ``system``) recorded ``event_type`` for the object."""
+def swept_event(event_type: str, object_id: int) -> Any:
+    """The audit event ``event_type`` the sweep (actor ``system``) recorded for the object, if any."""
     from tracing.models import AuditEvent
 
     return AuditEvent.objects.filter(event_type=event_type, object_id=str(object_id), actor__isnull=True,
-                                     actor_username="system").exists()
+                                     actor_username="system").first()
+
+
+def swept(event_type: str, object_id: int) -> bool:
+    return swept_event(event_type, object_id) is not None
 
 
 def killed_review(stack: Stack, user: Any, sections: int) -> None:
@@ -268,9 +273,11 @@ def killed_review(stack: Stack, user: Any, sections: int) -> None:
     resumed = wait_for(lambda: swept("review.resumed", run.pk), 120, 0.1)
     to_resume = time.perf_counter() - killed_at
     again = ReviewRun.objects.get(pk=run.pk)
+    event = swept_event("review.resumed", run.pk)
     say((f"  resumed by the sweep {to_resume:.1f} s after the kill" if resumed else "  NOT resumed within 120 s")
         + f" (stale limit {settings.REVIEW_STALE_SECONDS} s, sweep every {settings.SWEEP_INTERVAL_SECONDS} s): "
-        f"run {again.pk}, status {again.status}, from {again.progress}/{again.total}")
+        f"run {again.pk} ({'the same run' if again.pk == run.pk else 'a NEW run'}), from "
+        f"{(event.new or {}).get('progress') if event else '?'}/{again.total}")
     done = wait_for(lambda: ReviewRun.objects.get(pk=again.pk).status in ("done", "failed", "cancelled"), 300, 0.1)
     finished = ReviewRun.objects.get(pk=again.pk)
     took = time.perf_counter() - killed_at
@@ -316,13 +323,16 @@ def killed_research(stack: Stack, user: Any) -> None:
     if not wait_for(midway, 120):
         say(f"  the research task did not get half-way: {ResearchTask.objects.get(pk=task.pk).status}")
         return
-    victim = worker_holding(stack)
-    stack.worker_procs[victim].kill()
+    # a streaming synthesis uses little CPU, so the worker holding the task cannot be told apart:
+    # every worker is SIGKILLed and a new one started (a restarted worker)
+    for proc in stack.worker_procs:
+        proc.kill()
+    killed_at = time.perf_counter()
     killed = ResearchTask.objects.get(pk=task.pk)
     steps_at_kill = Counter(killed.steps.values_list("status", flat=True))
-    say(f"  research task: worker{victim} SIGKILLed after {time.perf_counter() - started:.1f} s in status "
-        f"{killed.status}, steps {dict(steps_at_kill)}")
-    killed_at = time.perf_counter()
+    say(f"  research task: all {len(stack.worker_procs)} workers SIGKILLed after {killed_at - started:.1f} s in "
+        f"status {killed.status}, steps {dict(steps_at_kill)}; a new worker started")
+    stack.start_worker()
     resumed = wait_for(lambda: swept("research_task.resumed", task.pk), 120, 0.1)
     to_resume = time.perf_counter() - killed_at
     say((f"  resumed by the sweep {to_resume:.1f} s after the kill" if resumed else "  NOT resumed within 120 s")
