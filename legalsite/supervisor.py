@@ -153,7 +153,8 @@ class Supervisor:
                              "--pool", settings.CELERY_WORKER_POOL,
                              "--concurrency", str(settings.CELERY_WORKER_CONCURRENCY),
                              "--hostname", f"legalsite-{self.port}@%h"]),
-            Child("beat", [python, "-m", "celery", "-A", "legalsite", "beat", "--loglevel", "INFO",
+            # WARNING: a line per sent sweep (every minute) would drown the output
+            Child("beat", [python, "-m", "celery", "-A", "legalsite", "beat", "--loglevel", "WARNING",
                            "--schedule", settings.CELERY_BEAT_SCHEDULE_FILENAME]),
             Child("web", [python, "-m", "daphne", "-b", self.host, "-p", str(self.port), "--proxy-headers",
                           "legalsite.asgi:application"]),
