@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import sys
 import time
@@ -277,7 +278,7 @@ def killed_review(stack: Stack, user: Any, sections: int) -> None:
     say((f"  resumed by the sweep {to_resume:.1f} s after the kill" if resumed else "  NOT resumed within 120 s")
         + f" (stale limit {settings.REVIEW_STALE_SECONDS} s, sweep every {settings.SWEEP_INTERVAL_SECONDS} s): "
         f"run {again.pk} ({'the same run' if again.pk == run.pk else 'a NEW run'}), from "
-        f"{(event.new or {}).get('progress') if event else '?'}/{again.total}")
+        f"{json.loads(event.new or '{}').get('progress') if event else '?'}/{again.total}")
     done = wait_for(lambda: ReviewRun.objects.get(pk=again.pk).status in ("done", "failed", "cancelled"), 300, 0.1)
     finished = ReviewRun.objects.get(pk=again.pk)
     took = time.perf_counter() - killed_at
