@@ -19,26 +19,29 @@ b. **postgres** — the same with the embedded PostgreSQL stopped (``pg_ctl stop
    started again, while an API client reads ``GET /api/v1/chat/sessions`` in a loop: responses by
    status and by JSON or not (an HTML error page counts as unclear), and the time until the API
    answers 200 again.
-c. **worker** — (1) an offline auto-review of a contract of ``--sections`` clauses: the worker
-   holding it is SIGKILLed once a third of the sections are done; a second worker runs. The run's
-   heartbeat is aged past the stale limit (instead of waiting ``STALE_SECONDS``) and the auto-review
-   is started again as its user would (``review_start``: it resumes the same run); then the killed
-   task's message is delivered again (``send_task``, as the broker does after its visibility
-   timeout). A copy of the contract reviewed without a kill gives the expected number of issues.
-   (2) The same for a research task (fake LLM, streamed synthesis): killed once a step is done or
-   synthesis began, aged past ``RESEARCH_STALE_SECONDS``, resumed (``task_resume``), the
-   old message delivered again. Reported: time from the resume to done, issues/steps before and
-   after, duplicates (must be 0), final reports.
+c. **worker** — Celery beat runs with the sweep every ``SWEEP_INTERVAL_SECONDS`` (the bench's
+   processes get 2 s, and stale limits ``REVIEW_STALE_SECONDS`` / ``RESEARCH_STALE_SECONDS`` of
+   10 s, unless the environment sets them). (1) An offline auto-review of a contract of
+   ``--sections`` clauses: the worker holding it is SIGKILLed once a third of the sections are
+   done; a second worker runs. Nobody touches the run: the bench waits for the sweep to resume it
+   (``review.resumed`` by ``system``) and for the run to finish; then the killed task's message is
+   delivered again (``send_task``, as the broker does after its visibility timeout). A copy of the
+   contract reviewed without a kill gives the expected number of issues. (2) The same for a
+   research task (fake LLM, streamed synthesis): every worker killed once a step is done or
+   synthesis began and a new one started, resumed by the sweep, the old message delivered again.
+   Reported: time from the kill to the sweep's resume and to done, issues/steps before and after,
+   duplicates (must be 0), final reports.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import os
 import sys
 import time
 from collections import Counter
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +60,8 @@ from bench.stack import (  # noqa: E402
 )
 
 TURN_DEADLINE = 60.0
+#: The sweep's interval and the stale limits the bench's processes run with (the environment wins).
+SWEEP_ENV = {"SWEEP_INTERVAL_SECONDS": "2", "REVIEW_STALE_SECONDS": "10", "RESEARCH_STALE_SECONDS": "10"}
 
 
 def say(text: str) -> None:
@@ -227,12 +232,25 @@ def worker_holding(stack: Stack) -> int:
     return max(alive, key=lambda n: cpu(n) - before[n])
 
 
+def swept_event(event_type: str, object_id: int) -> Any:
+    """The audit event ``event_type`` the sweep (actor ``system``) recorded for the object, if any."""
+    from tracing.models import AuditEvent
+
+    return AuditEvent.objects.filter(event_type=event_type, object_id=str(object_id), actor__isnull=True,
+                                     actor_username="system").first()
+
+
+def swept(event_type: str, object_id: int) -> bool:
+    return swept_event(event_type, object_id) is not None
+
+
 def killed_review(stack: Stack, user: Any, sections: int) -> None:
+    from django.conf import settings
     from django.db import connection
     from django.db.models import Count
 
     from bench.contracts_review import contract_text
-    from contracts.constants import REVIEW_TASK, STALE_SECONDS
+    from contracts.constants import REVIEW_TASK
     from contracts.models import Contract, ReviewIssue, ReviewRun
     from contracts.services import review
     from contracts.services.contracts import contract_upload
@@ -252,19 +270,18 @@ def killed_review(stack: Stack, user: Any, sections: int) -> None:
     issues_at_kill = ReviewIssue.objects.filter(contract=contract).count()
     say(f"  auto-review of {killed.total} sections: worker{victim} SIGKILLed after {time.perf_counter() - started:.1f}"
         f" s at {killed.progress}/{killed.total} (status {killed.status}), {issues_at_kill} issues so far")
-    time.sleep(3)
-    idle = ReviewRun.objects.get(pk=run.pk)
-    say(f"  3 s later, nothing resumed it on its own: status {idle.status}, progress {idle.progress} "
-        f"(the heartbeat goes stale after {STALE_SECONDS} s; the broker redelivers an unacknowledged task "
-        "after its visibility timeout)")
-    ReviewRun.objects.filter(pk=run.pk).update(heartbeat_at=idle.heartbeat_at - timedelta(seconds=STALE_SECONDS + 1))
-    resumed_at = time.perf_counter()
-    again = review.review_start(actor=user, contract=contract, mode="auto")
-    say(f"  heartbeat aged past {STALE_SECONDS} s; auto-review started again: run {again.pk} "
-        f"({'the same run, resumed' if again.pk == run.pk else 'a NEW run'}) from {again.progress}/{again.total}")
+    killed_at = time.perf_counter()
+    resumed = wait_for(lambda: swept("review.resumed", run.pk), 120, 0.1)
+    to_resume = time.perf_counter() - killed_at
+    again = ReviewRun.objects.get(pk=run.pk)
+    event = swept_event("review.resumed", run.pk)
+    say((f"  resumed by the sweep {to_resume:.1f} s after the kill" if resumed else "  NOT resumed within 120 s")
+        + f" (stale limit {settings.REVIEW_STALE_SECONDS} s, sweep every {settings.SWEEP_INTERVAL_SECONDS} s): "
+        f"run {again.pk} ({'the same run' if again.pk == run.pk else 'a NEW run'}), from "
+        f"{json.loads(event.new or '{}').get('progress') if event else '?'}/{again.total}")
     done = wait_for(lambda: ReviewRun.objects.get(pk=again.pk).status in ("done", "failed", "cancelled"), 300, 0.1)
     finished = ReviewRun.objects.get(pk=again.pk)
-    took = time.perf_counter() - resumed_at
+    took = time.perf_counter() - killed_at
     celery_app.send_task(REVIEW_TASK, args=[run.pk])  # the killed task's message, delivered again
     time.sleep(3)
     issues = ReviewIssue.objects.filter(contract=contract)
@@ -277,7 +294,7 @@ def killed_review(stack: Stack, user: Any, sections: int) -> None:
     ref_run = review.review_start(actor=user, contract=reference, mode="auto")
     wait_for(lambda: ReviewRun.objects.get(pk=ref_run.pk).status in ("done", "failed", "cancelled"), 300, 0.1)
     expected = ReviewIssue.objects.filter(contract=reference).count()
-    say(f"  resumed run: {finished.status} at {finished.progress}/{finished.total} {took:.1f} s after the resume"
+    say(f"  resumed run: {finished.status} at {finished.progress}/{finished.total} {took:.1f} s after the kill"
         + ("" if done else " (still not finished)"))
     say(f"  issues: {issues_at_kill} at the kill, {issues.count()} at the end (the same contract reviewed without "
         f"a kill: {expected}); duplicated issues {dupes}; "
@@ -294,7 +311,7 @@ def killed_research(stack: Stack, user: Any) -> None:
     from legalsite.celery import app as celery_app
     from research.constants import TASK_NAME
     from research.models import ResearchStep, ResearchTask
-    from research.services import task_create, task_resume
+    from research.services import task_create
 
     task = task_create(actor=user, question="用人单位违法解除劳动合同，劳动者可以主张哪些赔偿？赔偿金如何计算？")
     started = time.perf_counter()
@@ -307,27 +324,30 @@ def killed_research(stack: Stack, user: Any) -> None:
     if not wait_for(midway, 120):
         say(f"  the research task did not get half-way: {ResearchTask.objects.get(pk=task.pk).status}")
         return
-    victim = worker_holding(stack)
-    stack.worker_procs[victim].kill()
+    # a streaming synthesis uses little CPU, so the worker holding the task cannot be told apart:
+    # every worker is SIGKILLed and a new one started (a restarted worker)
+    for proc in stack.worker_procs:
+        proc.kill()
+    killed_at = time.perf_counter()
     killed = ResearchTask.objects.get(pk=task.pk)
     steps_at_kill = Counter(killed.steps.values_list("status", flat=True))
-    say(f"  research task: worker{victim} SIGKILLed after {time.perf_counter() - started:.1f} s in status "
-        f"{killed.status}, steps {dict(steps_at_kill)}")
-    stale = float(settings.RESEARCH_STALE_SECONDS)
-    ResearchTask.objects.filter(pk=task.pk).update(heartbeat=killed.heartbeat - timedelta(seconds=stale + 1))
-    resumed_at = time.perf_counter()
-    task.refresh_from_db()
-    task_resume(actor=user, task=task)
+    say(f"  research task: all {len(stack.worker_procs)} workers SIGKILLed after {killed_at - started:.1f} s in "
+        f"status {killed.status}, steps {dict(steps_at_kill)}; a new worker started")
+    stack.start_worker()
+    resumed = wait_for(lambda: swept("research_task.resumed", task.pk), 120, 0.1)
+    to_resume = time.perf_counter() - killed_at
+    say((f"  resumed by the sweep {to_resume:.1f} s after the kill" if resumed else "  NOT resumed within 120 s")
+        + f" (stale limit {settings.RESEARCH_STALE_SECONDS} s, sweep every {settings.SWEEP_INTERVAL_SECONDS} s)")
     done = wait_for(lambda: ResearchTask.objects.get(pk=task.pk).status in ResearchTask.SETTLED, 300, 0.1)
     finished = ResearchTask.objects.get(pk=task.pk)
-    took = time.perf_counter() - resumed_at
+    took = time.perf_counter() - killed_at
     answer_before = finished.answer
     celery_app.send_task(TASK_NAME, args=[task.pk])  # the killed task's message, delivered again
     time.sleep(3)
     after = ResearchTask.objects.get(pk=task.pk)
     steps = ResearchStep.objects.filter(task=task)
     dupes = steps.values("order").annotate(n=Count("id")).filter(n__gt=1).count()
-    say(f"  heartbeat aged past {stale:.0f} s, resumed: {finished.status} {took:.1f} s after the resume"
+    say(f"  research task: {finished.status} {took:.1f} s after the kill"
         + ("" if done else " (not settled)") + f"; steps {dict(Counter(steps.values_list('status', flat=True)))}, "
         f"plan steps {len((finished.plan or {}).get('steps', []))}, duplicated steps {dupes}")
     say(f"  final report: {'one answer' if finished.answer else 'NO answer'} ({len(finished.answer)} chars); "
@@ -345,6 +365,8 @@ def worker_scenario(stack: Stack, users: list[tuple[Any, str]], args: argparse.N
     stack.start_worker()
     stack.start_worker()
     stack.wait_ready()
+    if stack.beat is None:
+        stack.start_beat()
     killed_review(stack, user, args.sections)
     # (2) the research task: the workers talk to the fake LLM again
     for proc in stack.worker_procs:
@@ -368,6 +390,8 @@ def main() -> None:
     parser.add_argument("--sections", type=int, default=300, help="clauses of the reviewed contract (default 300)")
     args = parser.parse_args()
     scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
+    for name, value in SWEEP_ENV.items():
+        os.environ.setdefault(name, value)
 
     with Stack("faults", llm=True, token_delay=args.token_delay, workers=args.workers,
                concurrency=args.concurrency) as stack:

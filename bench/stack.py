@@ -229,6 +229,7 @@ class Stack:
     fake: FakeLLMProcess | None = field(init=False, default=None)
     worker_procs: list[Proc] = field(init=False, default_factory=list)
     web: Proc | None = field(init=False, default=None)
+    beat: Proc | None = field(init=False, default=None)
     port: int = field(init=False, default=0)
 
     # -- services ---------------------------------------------------------------------------------------
@@ -257,7 +258,7 @@ class Stack:
         self.close()
 
     def close(self) -> None:
-        for proc in [*([self.web] if self.web else []), *self.worker_procs]:
+        for proc in [*([self.web] if self.web else []), *([self.beat] if self.beat else []), *self.worker_procs]:
             with contextlib.suppress(Exception):
                 proc.stop()
         if self.fake is not None:
@@ -319,6 +320,14 @@ class Stack:
                         self.data_dir / "logs" / "daphne.log").start()
         self.wait_ready()
 
+    def start_beat(self) -> Proc:
+        """Celery beat, as ``manage.py up`` runs it: it sends the sweep every ``SWEEP_INTERVAL_SECONDS``."""
+        (self.data_dir / "run").mkdir(exist_ok=True)
+        self.beat = Proc("beat", [sys.executable, "-m", "celery", "-A", "legalsite", "beat", "--loglevel", "INFO",
+                                  "--schedule", str(self.data_dir / "run" / "celerybeat-schedule")],
+                         self.env(), self.data_dir / "logs" / "beat.log").start()
+        return self.beat
+
     def start_worker(self) -> Proc:
         proc = self.worker(len(self.worker_procs)).start()
         self.worker_procs.append(proc)
@@ -343,7 +352,8 @@ class Stack:
         return f"127.0.0.1:{self.port}"
 
     def tails(self) -> str:
-        return "\n".join(p.tail() for p in [*([self.web] if self.web else []), *self.worker_procs])
+        return "\n".join(p.tail() for p in [*([self.web] if self.web else []), *([self.beat] if self.beat else []),
+                                             *self.worker_procs])
 
 
 # --- data ------------------------------------------------------------------------------------------------

@@ -29,9 +29,8 @@ SPLIT_INTERNAL_TEXT: Final = "读取文件时发生内部错误，请稍后重�
 REVIEW_AGENT: Final = "contract_review"
 REVIEW_AGENT_LABEL: Final = "合同审核智能体"
 
-#: A running auto-review whose heartbeat is older than this is taken as interrupted (worker died).
-STALE_SECONDS: Final = 300
-#: How often a run renews its heartbeat while the agent works on one section.
+#: How often a run renews its heartbeat while the agent works on one section (a heartbeat older
+#: than ``settings.REVIEW_STALE_SECONDS`` means the run's worker died).
 HEARTBEAT_SECONDS: Final = 30
 #: Kinds of section a review walks (chapter headings and the signature block are not reviewed).
 REVIEWED_KINDS: Final = ("preamble", "clause", "annex")

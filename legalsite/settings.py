@@ -225,6 +225,20 @@ CELERY_BROKER_TRANSPORT = "legalsite.celery:RedisTransport" if REDIS_URL.startsw
 CELERY_WORKER_POOL = env_choice("CELERY_WORKER_POOL", ("threads", "prefork"), "threads")
 CELERY_WORKER_CONCURRENCY = env_int("CELERY_WORKER_CONCURRENCY", 20 if CELERY_WORKER_POOL == "threads" else 2,
                                     minimum=1)
+#: Celery beat (one per deployment: ``manage.py up`` starts it) runs the sweep that re-queues
+#: interrupted or never-queued work every SWEEP_INTERVAL_SECONDS (docs/decisions/sweep.md).
+SWEEP_INTERVAL_SECONDS = env_int("SWEEP_INTERVAL_SECONDS", 60, minimum=1)
+#: Review runs and research tasks still queued this long without a worker taking them are sent again.
+SWEEP_QUEUED_GRACE_SECONDS = env_int("SWEEP_QUEUED_GRACE_SECONDS", 120, minimum=1)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-interrupted-work": {
+        "task": "legalsite.sweep_interrupted_work",
+        "schedule": float(SWEEP_INTERVAL_SECONDS),
+        # a sweep nobody ran in time is dropped: the next one does the same work
+        "options": {"expires": float(SWEEP_INTERVAL_SECONDS)},
+    },
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 
 # --- API -----------------------------------------------------------------------------------
 API_TOKEN_TTL_DAYS = env_int("API_TOKEN_TTL_DAYS", 90, minimum=1)
@@ -406,3 +420,6 @@ RESEARCH_TOOL_TIMEOUTS = env_json("RESEARCH_TOOL_TIMEOUTS", {"web_search": 20.0,
 #: RESEARCH_STALE_SECONDS means the worker died (the task is marked failed, resumable).
 RESEARCH_HEARTBEAT = env_float("RESEARCH_HEARTBEAT", 1.0, minimum=0.1)
 RESEARCH_STALE_SECONDS = env_int("RESEARCH_STALE_SECONDS", 120, minimum=10)
+#: An auto-review renews its heartbeat after each section and at most every 30 s while the agent
+#: works on one (``contracts.constants.HEARTBEAT_SECONDS``); older than this, its worker died.
+REVIEW_STALE_SECONDS = env_int("REVIEW_STALE_SECONDS", 180, minimum=10)

@@ -1,4 +1,6 @@
-"""``manage.py up``: prepare the database, run daphne and a Celery worker, stop them cleanly.
+"""``manage.py up``: prepare the database, run daphne, a Celery worker and Celery beat (the one
+scheduler of the deployment: it sends the periodic sweep, ``legalsite.tasks.sweep_interrupted_work``;
+its schedule file is in the data dir), stop them cleanly.
 
 One ``up`` per data dir: a lock file held with ``flock`` (released by the kernel when the
 process dies, so a killed run never blocks the next one). Children get ``PR_SET_PDEATHSIG``
@@ -151,6 +153,9 @@ class Supervisor:
                              "--pool", settings.CELERY_WORKER_POOL,
                              "--concurrency", str(settings.CELERY_WORKER_CONCURRENCY),
                              "--hostname", f"legalsite-{self.port}@%h"]),
+            # WARNING: a line per sent sweep (every minute) would drown the output
+            Child("beat", [python, "-m", "celery", "-A", "legalsite", "beat", "--loglevel", "WARNING",
+                           "--schedule", settings.CELERY_BEAT_SCHEDULE_FILENAME]),
             Child("web", [python, "-m", "daphne", "-b", self.host, "-p", str(self.port), "--proxy-headers",
                           "legalsite.asgi:application"]),
         ]

@@ -6,6 +6,7 @@ from typing import Any
 
 from celery import shared_task
 
+from legalsite import sweep
 from legalsite.realtime import group_publish, user_group
 
 
@@ -18,3 +19,9 @@ def ping() -> str:
 @shared_task(name="legalsite.notify_user")
 def notify_user(user_id: int, event: dict[str, Any]) -> None:
     group_publish(user_group(user_id), event)
+
+
+@shared_task(name="legalsite.sweep_interrupted_work")
+def sweep_interrupted_work() -> dict[str, int]:
+    """Run by Celery beat every ``SWEEP_INTERVAL_SECONDS``: re-queue interrupted or lost work."""
+    return sweep.interrupted_work_resume()

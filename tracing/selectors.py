@@ -240,6 +240,12 @@ def audit_event_list(
     return queryset.order_by("-chain_index")
 
 
+def audit_event_since(*, event_type: str, obj: Any, since: datetime) -> bool:
+    """Whether an audit event ``event_type`` about ``obj`` (a model instance) was recorded since ``since``."""
+    return AuditEvent.objects.filter(event_type=event_type, object_type=obj._meta.label_lower,
+                                     object_id=str(obj.pk), ts__gte=since).exists()
+
+
 def audit_event_payload(event: AuditEvent, *, unmask: bool) -> dict[str, Any]:
     """An event's old/new/detail as shown to a viewer: content keys masked when the event is about
     privileged work hidden from them, personal data masked unless ``unmask``."""

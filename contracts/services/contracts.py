@@ -52,6 +52,7 @@ from firm.selectors import matter_is_member
 from firm.services import work_move_check
 from legalsite import realtime
 from legalsite.celery import app as celery_app
+from legalsite.queueing import WAITING_FOR_BROKER_TEXT, BrokerUnavailable
 from tracing.services import audit_event_record
 
 logger = logging.getLogger("legalsite.contracts")
@@ -133,9 +134,19 @@ def contract_upload(*, actor: AbstractUser, file_name: str, data: bytes, title: 
     return contract
 
 
-def split_queue(*, contract_id: int) -> None:
-    """Hand an uploaded contract to a worker (``contracts.tasks.contract_split``)."""
-    celery_app.send_task(SPLIT_TASK, args=[contract_id])
+def split_queue(*, contract_id: int) -> bool:
+    """Hand an uploaded contract to a worker (``contracts.tasks.contract_split``). When the broker
+    cannot be reached the contract stays ``uploaded`` with ``WAITING_FOR_BROKER_TEXT`` as its error,
+    and the sweep (:func:`split_resume_stale`) sends it once the broker is back."""
+    try:
+        celery_app.send_task(SPLIT_TASK, args=[contract_id])
+    except BrokerUnavailable:
+        logger.error("contract %s could not be queued for splitting", contract_id, exc_info=True)
+        Contract.objects.filter(pk=contract_id, status=Contract.Status.UPLOADED).update(error=WAITING_FOR_BROKER_TEXT)
+        return False
+    Contract.objects.filter(pk=contract_id, status=Contract.Status.UPLOADED, error=WAITING_FOR_BROKER_TEXT).update(
+        error="")
+    return True
 
 
 def status_event(contract: Contract, *, sections: int | None = None) -> dict[str, Any]:
@@ -256,6 +267,26 @@ def contract_split_resume(*, contract: Contract) -> bool:
         contract.status = Contract.Status.UPLOADED
         transaction.on_commit(lambda: split_queue(contract_id=contract.pk))
     return bool(resumed)
+
+
+def split_resume_stale() -> int:
+    """What the periodic sweep does for uploads: every contract whose split was lost (see
+    :func:`contract_split_resume`) is queued again, with a ``contract.split_requeued`` audit event
+    by ``system``. Returns the number queued again."""
+    now = timezone.now()
+    candidates = Contract.objects.defer("original").filter(
+        Q(status=Contract.Status.UPLOADED, updated_at__lt=now - timedelta(seconds=SPLIT_REQUEUE_SECONDS))
+        | Q(status=Contract.Status.SPLITTING, updated_at__lt=now - timedelta(seconds=SPLIT_STALE_SECONDS)))
+    count = 0
+    for contract in candidates:
+        with transaction.atomic():
+            old = contract.status
+            if not contract_split_resume(contract=contract):
+                continue
+            audit_event_record(actor=None, actor_name="system", event_type="contract.split_requeued", obj=contract,
+                               old={"status": old}, new={"status": contract.status})
+        count += 1
+    return count
 
 
 def contract_update(*, actor: AbstractUser, contract: Contract, title: str | None = None,

@@ -19,8 +19,11 @@ name once committed; one auto-review at a time per contract (the partial unique 
   §5 events to the group ``contract.<id>``;
 - ends with the playbook's missing-clause check, the contract ``reviewed``.
 
-A run whose heartbeat is older than ``STALE_SECONDS`` was interrupted (its worker died): starting an
-auto-review again marks it failed with its progress kept and resumes it (the same run, queued again).
+A run whose heartbeat is older than ``settings.REVIEW_STALE_SECONDS`` was interrupted (its worker
+died): starting an auto-review again marks it failed with its progress kept and resumes it (the same
+run, queued again). The periodic sweep does the same on its own (:func:`review_resume_stale`), and
+sends again a run still queued after ``settings.SWEEP_QUEUED_GRACE_SECONDS`` (its message was lost,
+or could not be sent: the run then says ``WAITING_FOR_BROKER_TEXT``).
 
 A **manual** run is the cursor of the per-contract chat: the console words move it section by
 section and :func:`section_review` runs the agent on one section.
@@ -34,6 +37,7 @@ from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -57,7 +61,6 @@ from contracts.constants import (
     REVIEW_AGENT,
     REVIEW_TASK,
     SNAPSHOT_PROMPT_CHARS,
-    STALE_SECONDS,
     TEXT_BEGIN,
     TEXT_END,
     contract_group,
@@ -72,6 +75,7 @@ from contracts.types import ExportSection, Finding
 from legalsite import realtime
 from legalsite.celery import app as celery_app
 from legalsite.db import release_connections
+from legalsite.queueing import WAITING_FOR_BROKER_TEXT, BrokerUnavailable
 from tracing.recorder import TraceRecorder, trace_open
 from tracing.services import audit_event_record
 
@@ -157,7 +161,7 @@ class RunSink:
 
 # --- starting and cancelling --------------------------------------------------------------------------
 def _stale_cutoff() -> Any:
-    return timezone.now() - timedelta(seconds=STALE_SECONDS)
+    return timezone.now() - timedelta(seconds=settings.REVIEW_STALE_SECONDS)
 
 
 def _is_stale(run: ReviewRun) -> bool:
@@ -186,8 +190,61 @@ def _resumable(contract: Contract) -> ReviewRun | None:
     return None
 
 
-def _queue(run_id: int) -> None:
-    celery_app.send_task(REVIEW_TASK, args=[run_id])
+def _queue(run_id: int) -> bool:
+    """Send the run's task. When the broker cannot be reached the run stays queued with
+    ``WAITING_FOR_BROKER_TEXT`` as its error, and the sweep sends it once the broker is back."""
+    try:
+        celery_app.send_task(REVIEW_TASK, args=[run_id])
+    except BrokerUnavailable:
+        logger.error("review run %s could not be queued", run_id, exc_info=True)
+        ReviewRun.objects.filter(pk=run_id, status=ReviewRun.Status.QUEUED).update(error=WAITING_FOR_BROKER_TEXT)
+        return False
+    ReviewRun.objects.filter(pk=run_id, error=WAITING_FOR_BROKER_TEXT).update(error="")
+    return True
+
+
+def review_resume_stale() -> int:
+    """What the periodic sweep does for auto-reviews: resume each run whose worker died (heartbeat
+    older than ``REVIEW_STALE_SECONDS``) as a user's new start would (the same run, queued again,
+    ``review.resumed`` by ``system``), and send again each run queued for longer than
+    ``SWEEP_QUEUED_GRACE_SECONDS`` that no worker took (``review.requeued``). Each takes its run with
+    one conditional UPDATE, so concurrent sweeps, a user's start and a worker never act on it twice.
+    Returns the number of runs sent."""
+    sent = 0
+    now = timezone.now()
+    stale = ReviewRun.objects.filter(mode=ReviewRun.Mode.AUTO, status=ReviewRun.Status.RUNNING).filter(
+        Q(heartbeat_at__lt=_stale_cutoff()) | Q(heartbeat_at__isnull=True))
+    for run in stale.select_related("contract__matter"):
+        total = selectors.reviewed_sections(contract_id=run.contract_id).count()
+        with transaction.atomic():
+            taken = ReviewRun.objects.filter(pk=run.pk, status=ReviewRun.Status.RUNNING,
+                                             heartbeat_at=run.heartbeat_at).update(
+                status=ReviewRun.Status.QUEUED, cancel_requested=False, error="", finished_at=None,
+                heartbeat_at=now, total=total, snapshot={})
+            if not taken:
+                continue
+            run.refresh_from_db()
+            audit_event_record(actor=None, actor_name="system", event_type="review.resumed", obj=run,
+                               matter=run.contract.matter,
+                               new={"mode": run.mode, "status": run.status, "progress": run.progress, "total": total},
+                               detail={"contract": run.contract_id, "reason": "stale"})
+        sent += _queue(run.pk)
+        publish(run, progress_event(run))
+    waited = now - timedelta(seconds=settings.SWEEP_QUEUED_GRACE_SECONDS)
+    queued = (ReviewRun.objects.filter(mode=ReviewRun.Mode.AUTO, status=ReviewRun.Status.QUEUED,
+                                       cancel_requested=False)
+              .annotate(waiting_since=Coalesce("heartbeat_at", "created_at")).filter(waiting_since__lt=waited))
+    for run in queued.select_related("contract__matter"):
+        with transaction.atomic():
+            # a queued run's heartbeat is when it was last sent: the next sweep waits the grace again
+            if not ReviewRun.objects.filter(pk=run.pk, status=ReviewRun.Status.QUEUED,
+                                            heartbeat_at=run.heartbeat_at).update(heartbeat_at=now):
+                continue
+            audit_event_record(actor=None, actor_name="system", event_type="review.requeued", obj=run,
+                               matter=run.contract.matter, new={"status": run.status, "progress": run.progress},
+                               detail={"contract": run.contract_id, "reason": "not_taken"})
+        sent += _queue(run.pk)
+    return sent
 
 
 def review_start(*, actor: AbstractUser, contract: Contract, mode: str, queue: bool = True) -> ReviewRun:

@@ -7,6 +7,7 @@ See docs/decisions/case-library.md.
 from __future__ import annotations
 
 import hashlib
+import logging
 from datetime import timedelta
 from pathlib import PurePath
 from typing import Any
@@ -28,7 +29,11 @@ from knowledge.selectors.cases import case_can_delete
 from knowledge.selectors.vectors import embedding_column_dim
 from knowledge.textsearch import index_tokens
 from legalsite.celery import app as celery_app
+from legalsite.queueing import WAITING_FOR_BROKER_TEXT, BrokerUnavailable
+from tracing.selectors import audit_event_since
 from tracing.services import audit_event_record
+
+logger = logging.getLogger("legalsite.knowledge")
 
 EMBED_BATCH = 64
 #: The Celery task that extracts one uploaded case document (``knowledge.tasks.case_extract``).
@@ -90,9 +95,20 @@ def case_upload(*, actor: Any, file: Any, title: str = "", matter: Matter | None
     return document
 
 
-def case_extract_queue(*, document_id: int) -> None:
-    """Hand a stored case document to a worker (``knowledge.tasks.case_extract``)."""
-    celery_app.send_task(CASE_EXTRACT_TASK, args=[document_id])
+def case_extract_queue(*, document_id: int) -> bool:
+    """Hand a stored case document to a worker (``knowledge.tasks.case_extract``). When the broker
+    cannot be reached the document stays ``pending`` with ``WAITING_FOR_BROKER_TEXT`` as its error,
+    and the sweep (:func:`case_extract_resume_stale`) sends it once the broker is back."""
+    try:
+        celery_app.send_task(CASE_EXTRACT_TASK, args=[document_id])
+    except BrokerUnavailable:
+        logger.error("case document %s could not be queued", document_id, exc_info=True)
+        CaseDocument.objects.filter(pk=document_id, status=CaseDocument.Status.PENDING).update(
+            error=WAITING_FOR_BROKER_TEXT)
+        return False
+    CaseDocument.objects.filter(pk=document_id, status=CaseDocument.Status.PENDING,
+                                error=WAITING_FOR_BROKER_TEXT).update(error="")
+    return True
 
 
 def _extract_claim(document_id: int) -> CaseDocument | None:
@@ -178,6 +194,35 @@ def cases_resume_stale(*, documents: QuerySet[CaseDocument]) -> int:
     for document_id in ids:
         transaction.on_commit(lambda document_id=document_id: case_extract_queue(document_id=document_id))
     return len(ids)
+
+
+def case_extract_resume_stale() -> int:
+    """What the periodic sweep does for the case library: every pending document whose extraction
+    was lost (never taken ``EXTRACT_REQUEUE_SECONDS`` after its upload, or taken by a worker that
+    died ``EXTRACT_STALE_SECONDS`` ago) is queued again, with a ``knowledge.case_requeued`` audit
+    event by ``system``; one queued again less than ``EXTRACT_REQUEUE_SECONDS`` ago is left to its
+    message. A taken document is released with one conditional UPDATE, and the worker's claim is
+    one too, so no document is extracted twice. Returns the number queued again."""
+    now = timezone.now()
+    grace = now - timedelta(seconds=EXTRACT_REQUEUE_SECONDS)
+    candidates = CaseDocument.objects.defer("original").filter(status=CaseDocument.Status.PENDING).filter(
+        Q(started_at__isnull=True, created_at__lt=grace)
+        | Q(started_at__lt=now - timedelta(seconds=EXTRACT_STALE_SECONDS)))
+    count = 0
+    for document in candidates:
+        if document.started_at is None and audit_event_since(event_type="knowledge.case_requeued", obj=document,
+                                                             since=grace):
+            continue
+        with transaction.atomic():
+            if not CaseDocument.objects.filter(pk=document.pk, status=CaseDocument.Status.PENDING,
+                                               started_at=document.started_at).update(started_at=None):
+                continue
+            audit_event_record(actor=None, actor_name="system", event_type="knowledge.case_requeued", obj=document,
+                               new={"status": document.status},
+                               detail={"reason": "stale" if document.started_at else "not_taken"})
+        case_extract_queue(document_id=document.pk)
+        count += 1
+    return count
 
 
 def case_reembed(*, embedder: Any = None) -> int:

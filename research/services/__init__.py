@@ -25,8 +25,9 @@ from research.services.tasks import (
     task_resume,
     task_run,
     tasks_abandon_stale,
+    tasks_resume_stale,
 )
 
 __all__ = ["InvalidQuestion", "PredictFailed", "PredictResult", "PredictTimeout", "predict", "question_validate",
            "task_approve", "task_attach", "task_cancel", "task_create", "task_export", "task_queue", "task_replan",
-           "task_resume", "task_run", "tasks_abandon_stale"]
+           "task_resume", "task_run", "tasks_abandon_stale", "tasks_resume_stale"]

@@ -5,6 +5,8 @@ Every change a lawyer makes is an audit event (``research_task.created|cancelled
 replanned|resumed|attached|exported``). A run claims its task with one UPDATE (queued → planning),
 so two workers never run the same task; a task found mid-run when its message comes back (the
 worker died, ``acks_late``) is marked failed with the steps done kept, and can be resumed.
+The periodic sweep (:func:`tasks_resume_stale`) resumes a task whose worker died on its own, and
+sends again a task queued too long without a worker taking it.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from firm.selectors import matter_is_member
 from firm.services import work_move_check
 from legalsite import realtime
 from legalsite.celery import app as celery_app
+from legalsite.queueing import WAITING_FOR_BROKER_TEXT, BrokerUnavailable
 from research.constants import (
     CANCELLED_TEXT,
     INTERRUPTED_TEXT,
@@ -54,7 +57,7 @@ logger = logging.getLogger("legalsite.audit")
 
 __all__ = ["InvalidQuestion", "PredictResult", "PredictTimeout", "predict", "question_validate", "task_approve",
            "task_attach", "task_cancel", "task_create", "task_export", "task_replan", "task_resume", "task_run",
-           "tasks_abandon_stale"]
+           "tasks_abandon_stale", "tasks_resume_stale"]
 
 _ALLOWED_CONTROLS = {"\n", "\r", "\t"}
 
@@ -128,9 +131,19 @@ def task_create(*, actor: AbstractUser, question: Any, matter: Matter | None = N
     return task
 
 
-def task_queue(*, task_id: int) -> None:
-    """Hand a stored task to a worker (``research.tasks.task_run``)."""
-    celery_app.send_task(TASK_NAME, args=[task_id])
+def task_queue(*, task_id: int) -> bool:
+    """Hand a stored task to a worker (``research.tasks.task_run``). When the broker cannot be
+    reached the task stays queued with ``WAITING_FOR_BROKER_TEXT`` as its error, and the sweep
+    (:func:`tasks_resume_stale`) sends it once the broker is back."""
+    try:
+        celery_app.send_task(TASK_NAME, args=[task_id])
+    except BrokerUnavailable:
+        logger.error("research task %s could not be queued", task_id, exc_info=True)
+        ResearchTask.objects.filter(pk=task_id, status=ResearchTask.Status.QUEUED).update(
+            error=WAITING_FOR_BROKER_TEXT)
+        return False
+    ResearchTask.objects.filter(pk=task_id, error=WAITING_FOR_BROKER_TEXT).update(error="")
+    return True
 
 
 # --- the run ------------------------------------------------------------------------------------------
@@ -141,14 +154,15 @@ def task_claim(*, task_id: int) -> tuple[ResearchTask | None, str]:
     ``settled``."""
     now = timezone.now()
     if ResearchTask.objects.filter(pk=task_id, status=ResearchTask.Status.QUEUED, cancel_requested=False).update(
-            status=ResearchTask.Status.PLANNING, trace_id=uuid.uuid4(), heartbeat=now, started_at=now):
+            status=ResearchTask.Status.PLANNING, trace_id=uuid.uuid4(), heartbeat=now, started_at=now, error=""):
         outcome = "claimed"
-    elif ResearchTask.objects.filter(pk=task_id, status__in=ResearchTask.ACTIVE).update(
+    elif ResearchTask.objects.filter(pk=task_id, status__in=ResearchTask.ACTIVE, heartbeat__lt=_stale_cutoff()).update(
             status=ResearchTask.Status.FAILED, error=INTERRUPTED_TEXT, finished_at=now):
         ResearchStep.objects.filter(task_id=task_id, status=ResearchStep.Status.RUNNING).update(
             status=ResearchStep.Status.PENDING)
         outcome = "interrupted"
     else:
+        # settled, or running on a live worker (its heartbeat is fresh): an old message changes nothing
         outcome = "settled"
     task = ResearchTask.objects.select_related("owner", "matter").filter(pk=task_id).first()
     return task, outcome
@@ -205,11 +219,14 @@ def task_run(*, task_id: int, console: Any = None, gateway: LLMGateway | None = 
     return ResearchTask.objects.get(pk=task_id)
 
 
+def _stale_cutoff() -> Any:
+    return timezone.now() - timedelta(seconds=float(settings.RESEARCH_STALE_SECONDS))
+
+
 def tasks_abandon_stale(*, task: ResearchTask | None = None) -> int:
     """Mark failed the running tasks whose heartbeat stopped (their worker died and nothing will
     come back): their finished steps are kept and they can be resumed."""
-    cutoff = timezone.now() - timedelta(seconds=float(getattr(settings, "RESEARCH_STALE_SECONDS", 120)))
-    stale = ResearchTask.objects.filter(status__in=ResearchTask.ACTIVE, heartbeat__lt=cutoff)
+    stale = ResearchTask.objects.filter(status__in=ResearchTask.ACTIVE, heartbeat__lt=_stale_cutoff())
     if task is not None:
         stale = stale.filter(pk=task.pk)
     ids = list(stale.values_list("pk", flat=True))
@@ -301,6 +318,11 @@ def task_resume(*, actor: AbstractUser, task: ResearchTask) -> ResearchTask:
     tasks_abandon_stale(task=task)
     if task.status not in (ResearchTask.Status.FAILED, ResearchTask.Status.CANCELLED):
         raise ValidationError({"status": "只有失败或已取消的任务可以继续"})
+    return _resume(actor=actor, task=task)
+
+
+def _resume(*, actor: AbstractUser | None, task: ResearchTask, detail: dict[str, Any] | None = None
+            ) -> ResearchTask:
     with transaction.atomic():
         ResearchStep.objects.filter(task=task).exclude(status=ResearchStep.Status.DONE).update(
             status=ResearchStep.Status.PENDING)
@@ -309,12 +331,44 @@ def task_resume(*, actor: AbstractUser, task: ResearchTask) -> ResearchTask:
         if task.review_plan and not task.plan.get("approved") and task.plan.get("steps"):
             task.plan = dict(task.plan, approved=True)
         task.save(update_fields=["status", "cancel_requested", "error", "finished_at", "plan", "updated_at"])
-        audit_event_record(actor=actor, event_type="research_task.resumed", obj=task, old={"status": old},
+        audit_event_record(actor=actor, actor_name="" if actor is not None else "system",
+                           event_type="research_task.resumed", obj=task, old={"status": old},
                            new={"status": task.status,
-                                "steps_kept": task.steps.filter(status=ResearchStep.Status.DONE).count()})
+                                "steps_kept": task.steps.filter(status=ResearchStep.Status.DONE).count()},
+                           detail=detail)
         transaction.on_commit(lambda: task_queue(task_id=task.pk))
     _publish_status(task)
     return task
+
+
+def tasks_resume_stale() -> int:
+    """What the periodic sweep does for research: a task whose worker died (heartbeat older than
+    ``RESEARCH_STALE_SECONDS``) is marked interrupted and resumed as a lawyer's resume would (steps
+    done kept, ``research_task.resumed`` by ``system``); one whose cancellation was asked is left
+    failed. A task queued for longer than ``SWEEP_QUEUED_GRACE_SECONDS`` that no worker took is sent
+    again (``research_task.requeued``). Each is taken with one conditional UPDATE, so concurrent
+    sweeps, an old message and a lawyer's resume never run it twice. Returns the tasks sent."""
+    sent = 0
+    stale = ResearchTask.objects.filter(status__in=ResearchTask.ACTIVE, heartbeat__lt=_stale_cutoff())
+    for task in stale.select_related("owner", "matter"):
+        if not tasks_abandon_stale(task=task) or task.cancel_requested:
+            continue
+        _resume(actor=None, task=task, detail={"reason": "stale"})
+        sent += 1
+    now = timezone.now()
+    waited = now - timedelta(seconds=settings.SWEEP_QUEUED_GRACE_SECONDS)
+    queued = ResearchTask.objects.filter(status=ResearchTask.Status.QUEUED, cancel_requested=False,
+                                         updated_at__lt=waited)
+    for task in queued:
+        with transaction.atomic():
+            # updated_at is when it was last sent: the next sweep waits the grace again
+            if not ResearchTask.objects.filter(pk=task.pk, status=ResearchTask.Status.QUEUED,
+                                               updated_at=task.updated_at).update(updated_at=now):
+                continue
+            audit_event_record(actor=None, actor_name="system", event_type="research_task.requeued", obj=task,
+                               new={"status": task.status}, detail={"reason": "not_taken"})
+        sent += task_queue(task_id=task.pk)
+    return sent
 
 
 def task_attach(*, actor: AbstractUser, task: ResearchTask, matter: Matter) -> ResearchTask:

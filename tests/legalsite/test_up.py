@@ -80,7 +80,8 @@ def test_up_from_nothing_then_stop_and_start_again(fresh_dir):
         "database", "pgvector", "redis", "worker", "llm", "embedding"}
     assert report["components"]["llm"]["mode"] == "offline"
     children = up.children()
-    assert len(children) == 2
+    assert len(children) == 3  # worker, beat, daphne
+    assert sum("beat" in child.cmdline() for child in children) == 1
 
     # a second `up` on the same data dir is refused with a clear message
     second = manage("up", "--port", str(free_port()), env=env, timeout=60)

@@ -118,8 +118,10 @@ def test_a_dead_worker_marks_the_task_failed_keeping_steps_and_it_resumes(statut
     services.task_run(task_id=task_id)
     done = ResearchTask.objects.get(pk=task_id)
     first = done.steps.order_by("order").first()
-    # the worker died in the middle of the run: status running, one step done, the others pending
-    ResearchTask.objects.filter(pk=task_id).update(status="running", answer="")
+    # the worker died in the middle of the run: status running, one step done, the others pending;
+    # its message comes back after the visibility timeout, long after its last heartbeat
+    ResearchTask.objects.filter(pk=task_id).update(status="running", answer="",
+                                                   heartbeat=timezone.now() - timedelta(hours=1))
     ResearchStep.objects.filter(task_id=task_id).exclude(pk=first.pk).update(status="running", result="")
     services.task_run(task_id=task_id)  # the message comes back (acks_late)
     task = ResearchTask.objects.get(pk=task_id)
