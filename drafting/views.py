@@ -23,7 +23,7 @@ from drafting.http import docx_response
 from drafting.models import Draft
 from firm.models import Matter
 from firm.roles import does_client_work
-from firm.selectors import matter_get, matter_list
+from firm.selectors import matter_get_or_404, matter_list
 
 
 def _client_worker(request: HttpRequest) -> None:
@@ -35,14 +35,6 @@ def _int(value: str | None) -> int | None:
     return int(value) if value and value.isdigit() else None
 
 
-def _matter_or_404(request: HttpRequest, matter_id: int | None) -> Matter | None:
-    if matter_id is None:
-        return None
-    try:
-        return matter_get(user=request.user, matter_id=matter_id)
-    except Matter.DoesNotExist:
-        raise Http404("案件不存在或无权查看") from None
-
 
 @login_required
 @require_GET
@@ -51,7 +43,7 @@ def index(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()
     session_id, matter_id = _int(request.GET.get("session")), _int(request.GET.get("matter"))
     session = selectors.session_for_user(user=request.user, session_id=session_id) if session_id else None
-    matter = _matter_or_404(request, matter_id)
+    matter = matter_get_or_404(user=request.user, matter_id=matter_id)
     suggested = []
     if session is not None:
         known = selectors.chat_known(session=session)
@@ -74,7 +66,7 @@ def draft_new(request: HttpRequest) -> HttpResponse:
     template = selectors.template_get(user=request.user, template_id=request.POST.get("template", ""))
     session_id = _int(request.POST.get("session"))
     session = selectors.session_for_user(user=request.user, session_id=session_id) if session_id else None
-    matter = _matter_or_404(request, _int(request.POST.get("matter")))
+    matter = matter_get_or_404(user=request.user, matter_id=_int(request.POST.get("matter")))
     version = selectors.template_current(template=template)
     if version is None:
         raise Http404("模板尚未批准")

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.db.models import Q, QuerySet
+from django.http import Http404
 
 from firm.models import Matter
 from firm.roles import Role, user_role
@@ -73,6 +74,17 @@ def matter_list(*, user: UserLike, search: str = "", status: str = "") -> QueryS
 def matter_get(*, user: UserLike, matter_id: int) -> Matter:
     """Raises ``Matter.DoesNotExist`` when the matter does not exist *or* is not visible."""
     return matter_list(user=user).get(pk=matter_id)
+
+
+def matter_get_or_404(*, user: UserLike, matter_id: int | None) -> Matter | None:
+    """The matter to file work under (``None`` for unfiled work); 404 when it does not exist or is
+    not visible to ``user``."""
+    if matter_id is None:
+        return None
+    try:
+        return matter_get(user=user, matter_id=matter_id)
+    except Matter.DoesNotExist:
+        raise Http404("案件不存在或无权查看") from None
 
 
 def matter_is_member(*, user: UserLike, matter: Matter) -> bool:

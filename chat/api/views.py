@@ -26,8 +26,7 @@ from chat.api.serializers import (
 )
 from chat.domains import domain_label
 from chat.models import ChatSession, Message
-from firm.models import Matter
-from firm.selectors import matter_get
+from firm.selectors import matter_get_or_404
 from legalsite.validation import int_param
 
 DOCX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -36,14 +35,6 @@ DOCX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingm
 def session_or_404(request: Request, session_id: int) -> ChatSession:
     return selectors.session_get_or_404(user=request.user, session_id=session_id)
 
-
-def _matter_or_404(request: Request, matter_id: int | None) -> Matter | None:
-    if matter_id is None:
-        return None
-    try:
-        return matter_get(user=request.user, matter_id=matter_id)
-    except Matter.DoesNotExist:
-        raise Http404("案件不存在或无权查看") from None
 
 
 class SessionListCreateApi(APIView):
@@ -62,7 +53,7 @@ class SessionListCreateApi(APIView):
     def post(self, request: Request) -> Response:
         payload = SessionInput(data=request.data)
         payload.is_valid(raise_exception=True)
-        matter = _matter_or_404(request, payload.validated_data["matter"])
+        matter = matter_get_or_404(user=request.user, matter_id=payload.validated_data["matter"])
         session = services.session_create(actor=request.user, title=payload.validated_data["title"], matter=matter)
         return Response(SessionOutput(session).data, status=status.HTTP_201_CREATED)
 
@@ -78,7 +69,7 @@ class SessionDetailApi(APIView):
         payload = SessionUpdateInput(data=request.data, partial=True)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        matter = _matter_or_404(request, data["matter"]) if "matter" in data else False
+        matter = matter_get_or_404(user=request.user, matter_id=data["matter"]) if "matter" in data else False
         session = services.session_update(actor=request.user, session=session, title=data.get("title"),
                                           matter=matter)
         return Response(SessionOutput(session).data)

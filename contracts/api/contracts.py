@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import quote
 
 from django.conf import settings
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -49,8 +49,7 @@ from contracts.services.contracts import (
     section_split,
     sections_merge,
 )
-from firm.models import Matter
-from firm.selectors import matter_get
+from firm.selectors import matter_get_or_404
 
 #: Room for the multipart envelope and the other fields around the file.
 FORM_OVERHEAD = 64 * 1024
@@ -82,14 +81,6 @@ class UploadThrottle(UserRateThrottle):
 def contract_or_404(request: Request, contract_id: int) -> Contract:
     return contract_get_or_404(user=request.user, contract_id=contract_id)
 
-
-def matter_or_404(request: Request, matter_id: int | None) -> Matter | None:
-    if matter_id is None:
-        return None
-    try:
-        return matter_get(user=request.user, matter_id=matter_id)
-    except Matter.DoesNotExist:
-        raise Http404("案件不存在或无权查看") from None
 
 
 def _read_upload(file: Any) -> bytes:
@@ -146,7 +137,7 @@ class ContractListCreateApi(APIView):
         payload = ContractUploadInput(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        matter = matter_or_404(request, data["matter"])
+        matter = matter_get_or_404(user=request.user, matter_id=data["matter"])
         try:
             contract = contract_upload(actor=request.user, file_name=data["file"].name, data=_read_upload(data["file"]),
                                        title=data["title"], matter=matter, contract_type=data["contract_type"] or None)
@@ -171,7 +162,7 @@ class ContractDetailApi(APIView):
         payload = ContractUpdateInput(data=request.data, partial=True)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        matter = matter_or_404(request, data["matter"]) if "matter" in data else False
+        matter = matter_get_or_404(user=request.user, matter_id=data["matter"]) if "matter" in data else False
         contract = contract_update(actor=request.user, contract=contract, title=data.get("title"),
                                    contract_type=data.get("contract_type"), matter=matter)
         return Response(ContractOutput(contract).data)

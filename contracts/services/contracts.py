@@ -52,7 +52,7 @@ from firm.selectors import matter_is_member
 from firm.services import work_move_check
 from legalsite import realtime
 from legalsite.celery import app as celery_app
-from legalsite.queueing import WAITING_FOR_BROKER_TEXT, BrokerUnavailable
+from legalsite.queueing import stored_work_send
 from tracing.services import audit_event_record
 
 logger = logging.getLogger("legalsite.contracts")
@@ -138,15 +138,8 @@ def split_queue(*, contract_id: int) -> bool:
     """Hand an uploaded contract to a worker (``contracts.tasks.contract_split``). When the broker
     cannot be reached the contract stays ``uploaded`` with ``WAITING_FOR_BROKER_TEXT`` as its error,
     and the sweep (:func:`split_resume_stale`) sends it once the broker is back."""
-    try:
-        celery_app.send_task(SPLIT_TASK, args=[contract_id])
-    except BrokerUnavailable:
-        logger.error("contract %s could not be queued for splitting", contract_id, exc_info=True)
-        Contract.objects.filter(pk=contract_id, status=Contract.Status.UPLOADED).update(error=WAITING_FOR_BROKER_TEXT)
-        return False
-    Contract.objects.filter(pk=contract_id, status=Contract.Status.UPLOADED, error=WAITING_FOR_BROKER_TEXT).update(
-        error="")
-    return True
+    return stored_work_send(sender=celery_app, task_name=SPLIT_TASK, model=Contract, pk=contract_id,
+                            waiting_status=Contract.Status.UPLOADED)
 
 
 def status_event(contract: Contract, *, sections: int | None = None) -> dict[str, Any]:

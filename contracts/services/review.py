@@ -75,7 +75,7 @@ from contracts.types import ExportSection, Finding
 from legalsite import realtime
 from legalsite.celery import app as celery_app
 from legalsite.db import release_connections
-from legalsite.queueing import WAITING_FOR_BROKER_TEXT, BrokerUnavailable
+from legalsite.queueing import stored_work_send
 from tracing.recorder import TraceRecorder, trace_open
 from tracing.services import audit_event_record
 
@@ -193,14 +193,8 @@ def _resumable(contract: Contract) -> ReviewRun | None:
 def _queue(run_id: int) -> bool:
     """Send the run's task. When the broker cannot be reached the run stays queued with
     ``WAITING_FOR_BROKER_TEXT`` as its error, and the sweep sends it once the broker is back."""
-    try:
-        celery_app.send_task(REVIEW_TASK, args=[run_id])
-    except BrokerUnavailable:
-        logger.error("review run %s could not be queued", run_id, exc_info=True)
-        ReviewRun.objects.filter(pk=run_id, status=ReviewRun.Status.QUEUED).update(error=WAITING_FOR_BROKER_TEXT)
-        return False
-    ReviewRun.objects.filter(pk=run_id, error=WAITING_FOR_BROKER_TEXT).update(error="")
-    return True
+    return stored_work_send(sender=celery_app, task_name=REVIEW_TASK, model=ReviewRun, pk=run_id,
+                            waiting_status=ReviewRun.Status.QUEUED)
 
 
 def review_resume_stale() -> int:

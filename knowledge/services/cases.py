@@ -7,7 +7,6 @@ See docs/decisions/case-library.md.
 from __future__ import annotations
 
 import hashlib
-import logging
 from datetime import timedelta
 from pathlib import PurePath
 from typing import Any
@@ -29,11 +28,9 @@ from knowledge.selectors.cases import case_can_delete
 from knowledge.selectors.vectors import embedding_column_dim
 from knowledge.textsearch import index_tokens
 from legalsite.celery import app as celery_app
-from legalsite.queueing import WAITING_FOR_BROKER_TEXT, BrokerUnavailable
+from legalsite.queueing import stored_work_send
 from tracing.selectors import audit_event_since
 from tracing.services import audit_event_record
-
-logger = logging.getLogger("legalsite.knowledge")
 
 EMBED_BATCH = 64
 #: The Celery task that extracts one uploaded case document (``knowledge.tasks.case_extract``).
@@ -99,16 +96,8 @@ def case_extract_queue(*, document_id: int) -> bool:
     """Hand a stored case document to a worker (``knowledge.tasks.case_extract``). When the broker
     cannot be reached the document stays ``pending`` with ``WAITING_FOR_BROKER_TEXT`` as its error,
     and the sweep (:func:`case_extract_resume_stale`) sends it once the broker is back."""
-    try:
-        celery_app.send_task(CASE_EXTRACT_TASK, args=[document_id])
-    except BrokerUnavailable:
-        logger.error("case document %s could not be queued", document_id, exc_info=True)
-        CaseDocument.objects.filter(pk=document_id, status=CaseDocument.Status.PENDING).update(
-            error=WAITING_FOR_BROKER_TEXT)
-        return False
-    CaseDocument.objects.filter(pk=document_id, status=CaseDocument.Status.PENDING,
-                                error=WAITING_FOR_BROKER_TEXT).update(error="")
-    return True
+    return stored_work_send(sender=celery_app, task_name=CASE_EXTRACT_TASK, model=CaseDocument, pk=document_id,
+                            waiting_status=CaseDocument.Status.PENDING)
 
 
 def _extract_claim(document_id: int) -> CaseDocument | None:

@@ -22,9 +22,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from firm.models import Matter
 from firm.roles import does_client_work
-from firm.selectors import matter_get
+from firm.selectors import matter_get_or_404
 from research import selectors, services
 from research.api.serializers import (
     AttachInput,
@@ -71,14 +70,6 @@ def _task_or_404(request: Request, task_id: int) -> ResearchTask:
     _client_worker(request)
     return selectors.task_get_or_404(user=request.user, task_id=task_id)
 
-
-def _matter_or_404(request: Request, matter_id: int | None) -> Matter | None:
-    if matter_id is None:
-        return None
-    try:
-        return matter_get(user=request.user, matter_id=matter_id)
-    except Matter.DoesNotExist:
-        raise Http404("案件不存在或无权查看") from None
 
 
 class PredictApi(APIView):
@@ -133,7 +124,7 @@ class TaskListCreateApi(APIView):
             return problem
         payload = TaskInput(data={**data, "question": question})
         payload.is_valid(raise_exception=True)
-        matter = _matter_or_404(request, payload.validated_data["matter"])
+        matter = matter_get_or_404(user=request.user, matter_id=payload.validated_data["matter"])
         task = services.task_create(actor=request.user, question=question, matter=matter,
                                     review_plan=payload.validated_data["review_plan"])
         return Response({"id": task.pk, "status": task.status}, status=status.HTTP_202_ACCEPTED)
@@ -168,7 +159,7 @@ class TaskActionApi(APIView):
         elif action == "attach":
             payload = AttachInput(data=request.data)
             payload.is_valid(raise_exception=True)
-            matter = _matter_or_404(request, payload.validated_data["matter"])
+            matter = matter_get_or_404(user=request.user, matter_id=payload.validated_data["matter"])
             task = services.task_attach(actor=request.user, task=task, matter=matter)
         else:
             raise Http404("未知的操作")

