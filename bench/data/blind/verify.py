@@ -75,7 +75,8 @@ def main():
             if fp.endswith('.docx'):
                 import zipfile
                 x = zipfile.ZipFile(fp).read('word/document.xml').decode('utf-8')
-                text = '\n'.join(re.sub(r'<[^>]+>', '', para) for para in re.findall(r'<w:p[ >].*?</w:p>', x, re.S))
+                import html
+                text = '\n'.join(html.unescape(re.sub(r'<[^>]+>', '', para)) for para in re.findall(r'<w:p[ >].*?</w:p>', x, re.S))
             else:
                 text = open(fp, encoding='utf-8').read()
             if c['half'] not in ('tune', 'hidden') or not c['file'].startswith(c['half'] + '/'): errs.append(c['file'] + ' half mismatch')
