@@ -9,9 +9,11 @@ closed with 4403 and receives nothing more.
 Events: ``contract_status`` {status, error, sections} while the upload is read and split (sent on
 connect too while it is ``uploaded``, ``splitting`` or ``failed``), ``progress`` {done, total, section,
 status}, ``issue`` {action, issue}, and the review
-agent's events (ARCHITECTURE §5: status, tool_call, tool_result, token, final, error). On connect
-the state of an auto-review in flight is sent as a ``progress`` event, so a page opened or
-reconnected mid-review shows where it is.
+agent's events (ARCHITECTURE §5: status, tool_call, tool_result, token, final, error), and the page's
+live state (``contracts.services.live``): ``message`` (each stored chat message), ``cursor`` (the
+chat's current section) and ``counts`` (every issue counter, recounted from the database). On
+connect the state of an auto-review in flight is sent as a ``progress`` event, so a page opened or
+reconnected mid-review shows where it is, followed by ``counts`` and ``cursor``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from channels.db import database_sync_to_async
 from contracts.constants import SPLIT_STATES, contract_group
 from contracts.models import Contract
 from contracts.selectors.contracts import contract_get, contract_status, run_in_flight
+from contracts.services import live
 from contracts.services.contracts import status_event
 from contracts.services.review import progress_event
 from legalsite.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
@@ -51,9 +54,11 @@ class ContractConsumer(AccessCheckedConsumer):
         if contract is not None and contract.status in SPLIT_STATES:
             return [status_event(contract)]
         run = run_in_flight(contract=self.contract)
-        if run is None:
-            return []
-        return [{**progress_event(run, run.current_section), "contract_id": self.contract.pk, "run_id": run.pk}]
+        state = [] if run is None else [
+            {**progress_event(run, run.current_section), "contract_id": self.contract.pk, "run_id": run.pk}]
+        # what the page may have missed before it joined: the counters and the chat's current section
+        return [*state, live.counts_event(contract_id=self.contract.pk),
+                live.cursor_event(contract_id=self.contract.pk)]
 
     async def connected(self) -> None:
         for state in await database_sync_to_async(self._state)():
