@@ -13,7 +13,8 @@ agent's events (ARCHITECTURE §5: status, tool_call, tool_result, token, final, 
 live state (``contracts.services.live``): ``message`` (each stored chat message), ``cursor`` (the
 chat's current section) and ``counts`` (every issue counter, recounted from the database). On
 connect the state of an auto-review in flight is sent as a ``progress`` event, so a page opened or
-reconnected mid-review shows where it is, followed by ``counts`` and ``cursor``.
+reconnected mid-review shows where it is. A page that sends ``{"type": "sync"}`` (on every open)
+gets ``counts`` and ``cursor`` as they are now.
 """
 
 from __future__ import annotations
@@ -54,15 +55,26 @@ class ContractConsumer(AccessCheckedConsumer):
         if contract is not None and contract.status in SPLIT_STATES:
             return [status_event(contract)]
         run = run_in_flight(contract=self.contract)
-        state = [] if run is None else [
-            {**progress_event(run, run.current_section), "contract_id": self.contract.pk, "run_id": run.pk}]
-        # what the page may have missed before it joined: the counters and the chat's current section
-        return [*state, live.counts_event(contract_id=self.contract.pk),
-                live.cursor_event(contract_id=self.contract.pk)]
+        if run is None:
+            return []
+        return [{**progress_event(run, run.current_section), "contract_id": self.contract.pk, "run_id": run.pk}]
+
+    def _live_state(self) -> list[dict[str, Any]]:
+        return [live.counts_event(contract_id=self.contract.pk) | {"sync": True},
+                live.cursor_event(contract_id=self.contract.pk) | {"sync": True}]
 
     async def connected(self) -> None:
         for state in await database_sync_to_async(self._state)():
             await self.send_json(state)
+
+    async def on_message(self, content: Any, prepared: Any = None) -> None:
+        """``{"type": "sync"}``: the page (re)connected and asks for what it may have missed — the
+        counters and the chat's current section, read from the database now."""
+        if isinstance(content, dict) and content.get("type") == "sync":
+            for state in await database_sync_to_async(self._live_state)():
+                await self.send_json(state)
+            return
+        await super().on_message(content, prepared)
 
     async def event_forward(self, message: dict) -> None:
         if not self.revoked:

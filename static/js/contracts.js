@@ -196,7 +196,7 @@
     setCurrent(focused.dataset.section, false);
     picked = !(cfg.cursor && String(cfg.cursor.id) === focused.dataset.section);
   } else if (cfg.cursor) {
-    setCurrent(cfg.cursor.id, false);
+    setCurrent(cfg.cursor.id, true);  // the text opens where the chat is
   }
   function follow(section) {
     // the server moved the chat's cursor (下一章, 上一章, 回到第X条 …): the page goes there
@@ -459,7 +459,8 @@
         showMessage(event.message, event.reply_to);
         return;
       case "cursor":
-        follow(event.section);
+        // the state read on (re)connect does not override a section the lawyer has just chosen
+        if (!(event.sync && picked)) follow(event.section);
         return;
       case "counts":
         applyCounts(event);
@@ -484,6 +485,8 @@
     socket = new WebSocket(scheme + location.host + cfg.wsPath);
     socket.onopen = function () {
       retry = 0; setWs("open", "实时通道已连接");
+      // what changed while the page was loading or disconnected: the counters and the chat's section
+      socket.send(JSON.stringify({ type: "sync" }));
       // a split that ended before the socket joined the group: read the contract once
       if (splitBox && (splitBox.dataset.status === "uploaded" || splitBox.dataset.status === "splitting")) {
         request("GET", api).then(function (result) {

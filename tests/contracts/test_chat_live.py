@@ -120,7 +120,8 @@ def test_every_open_page_gets_each_message_once_in_order_and_follows_the_cursor(
 
     async def scenario():
         pages = [await _open(contract, headers), await _open(contract, headers)]
-        for page in pages:  # on connect: the counters and where the chat is
+        for page in pages:  # asked on (re)connect: the counters and where the chat is
+            await page.send_json_to({"type": "sync"})
             first = await _until(page, lambda e: e.get("type") == "cursor")
             assert [e["type"] for e in first] == ["counts", "cursor"]
         posted, seen = [], [[], []]
@@ -187,6 +188,8 @@ def test_every_change_recounts_from_the_database_on_every_page(statutes, staff_u
 
     async def scenario():
         pages = [await _open(contract, headers), await _open(contract, headers)]
+        for page in pages:
+            await page.send_json_to({"type": "sync"})
         on_connect = [(await _until(page, lambda e: e.get("type") == "counts"))[-1] for page in pages]
         counted = []
         for name, change in changes:
