@@ -79,6 +79,19 @@ def session_create(*, actor: AbstractUser, title: str = "", matter: Matter | Non
     return session
 
 
+def session_ask(*, actor: AbstractUser, title: str = "", matter: Matter | None = None,
+                content: str = "") -> ChatSession:
+    """A new session that starts with a question: the session and its first turn are created
+    together (a question refused by :func:`turn_create` leaves no empty session behind). With a blank
+    ``content`` it is :func:`session_create`."""
+    if not content.strip():
+        return session_create(actor=actor, title=title, matter=matter)
+    with transaction.atomic():
+        session = session_create(actor=actor, title=title, matter=matter)
+        turn_start(actor=actor, session=session, content=content)
+    return session
+
+
 def session_update(*, actor: AbstractUser, session: ChatSession, title: str | None = None,
                    matter: Matter | None | bool = False) -> ChatSession:
     """Rename a session or move it to another matter (``matter=False`` leaves the matter unchanged;
