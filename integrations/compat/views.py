@@ -76,6 +76,29 @@ def _include_usage(body: dict[str, Any], stream: bool) -> bool | JsonResponse:
     return bool(options.get("include_usage", False))
 
 
+#: Request parameters this endpoint does not support: LegalSite's assistants call their own tools and
+#: cannot call a client's. A request that sends one is refused, naming it, instead of being answered
+#: as if it had not been sent.
+UNSUPPORTED = {
+    "tools": "LegalSite assistants call their own legal tools; client-defined tools are not supported",
+    "functions": "LegalSite assistants call their own legal tools; client-defined functions are not supported",
+    "tool_choice": "tool_choice is not supported (client-defined tools are not supported)",
+    "function_call": "function_call is not supported (client-defined functions are not supported)",
+}
+
+
+def _unsupported(body: dict[str, Any]) -> JsonResponse | None:
+    for name, message in UNSUPPORTED.items():
+        value = body.get(name)
+        if value is None or value == [] or (name in ("tool_choice", "function_call") and value == "none"):
+            continue
+        return error_response(message, status=400, param=name, code="unsupported_parameter")
+    n = body.get("n", 1)
+    if n is not None and n != 1:
+        return error_response("only n = 1 is supported", status=400, param="n", code="unsupported_parameter")
+    return None
+
+
 @csrf_exempt
 @never_cache
 def chat_completions(request: HttpRequest) -> HttpResponse:
@@ -95,6 +118,9 @@ def chat_completions(request: HttpRequest) -> HttpResponse:
         return error_response("you must provide a model parameter", status=400, param="model")
     if not isinstance(stream, bool):
         return error_response("stream must be a boolean", status=400, param="stream")
+    refused = _unsupported(body)
+    if refused is not None:
+        return refused
     include_usage = _include_usage(body, stream)
     if isinstance(include_usage, JsonResponse):
         return include_usage
