@@ -15,6 +15,7 @@ from pathlib import Path
 import dj_database_url
 
 from legalsite import embedded
+from legalsite.api_tags import TAG_DESCRIPTIONS
 from legalsite.env import (
     ConfigError,
     env_bool,
@@ -270,6 +271,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # operations grouped by area in Swagger (legalsite/schema.py)
+    "TAGS": TAG_DESCRIPTIONS,
     # <id:…> path segments (legalsite/converters.py): database ids
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 1, "maximum": 999_999_999_999_999_999}},
     # choice sets that share a field name with another app's get their own component names
