@@ -132,7 +132,14 @@ def party(value: Any, role: str = "") -> str:
     return f"{role}：{line}" if role else line
 
 
-FILTERS: Final = {"cn_date": cn_date, "yuan": yuan, "rmb": rmb, "paras": paras, "cn_num": cn_num, "party": party}
+def purpose(value: Any) -> str:
+    """An evidence's purpose after the template's own 证明 (证明借款事实 → 借款事实: no 证明证明)."""
+    text = str(value or "").strip()
+    return text[2:] if text.startswith("证明") else text
+
+
+FILTERS: Final = {"cn_date": cn_date, "yuan": yuan, "rmb": rmb, "paras": paras, "cn_num": cn_num, "party": party,
+                  "purpose": purpose}
 
 
 def environment() -> SandboxedEnvironment:

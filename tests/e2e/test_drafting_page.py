@@ -90,7 +90,7 @@ def test_from_a_loan_chat_to_a_downloaded_complaint(daphne_url, celery_worker, c
         page.click("table.versions a.download")
     data = open(download_info.value.path(), "rb").read()
     text = render.document_text(data)
-    assert "王小明，公民身份号码11010519491231002X。" in text and "具状人：王小明" in text
+    assert "王小明，公民身份号码11010519491231002X。" in text and "具状人（签字）：王小明" in text
     assert "\n张三。\n" in text and "北京市朝阳区人民法院" in text
     assert "人民币伍万元整" in text and "附：本诉状副本1份" in text
     assert not render.has_leftover(text)
