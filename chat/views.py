@@ -81,7 +81,7 @@ def session_create(request: HttpRequest) -> HttpResponse:
     matter = matter_get_or_404(user=request.user, matter_id=int(raw_matter) if raw_matter.isdigit() else None)
     if raw_matter and not raw_matter.isdigit():
         raise Http404("案件不存在或无权查看")
-    content = request.POST.get("content", "")
+    content = "" if request.POST.get("blank") else request.POST.get("content", "")
     try:
         session = services.session_ask(actor=request.user, title=request.POST.get("title", ""), matter=matter,
                                        content=content)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 from collections.abc import Mapping
 from datetime import date
@@ -38,9 +39,15 @@ from firm.models import Matter
 from firm.roles import is_admin
 from firm.selectors import matter_is_member
 from knowledge.verification import citations_verify
+from legalsite.celery import app as celery_app
+from legalsite.queueing import BrokerUnavailable
+from legalsite.realtime import EventLog, logged_group_publisher
+from legalsite.validation import reject_nul
 from tracing.models import TraceStatus
 from tracing.recorder import trace_open
 from tracing.services import audit_event_record
+
+logger = logging.getLogger("legalsite.drafting")
 
 TEMPLATES_DIR: Final = Path(__file__).resolve().parent / "templates_docx"
 #: The most a template upload may weigh.
@@ -335,6 +342,80 @@ async def _run_drafter(prompt: str, messages: list[dict[str, Any]], ctx: RunCont
         if result.partial:
             scope.fail(result.notice or "partial result", timeout=result.finish == "llm_timeout")
         return result
+
+
+# --- the assistant as background work: queued, run by a worker, streamed to the page ----------------
+#: The Celery task that runs the drafting assistant on a draft (``drafting.tasks.draft_assist_run``).
+ASSIST_TASK = "drafting.tasks.draft_assist_run"
+
+
+def draft_group(draft_id: int) -> str:
+    """The Channels group a draft's open pages join (``/ws/drafting/<id>/``)."""
+    return f"drafting.{draft_id}"
+
+
+def draft_assist_log(draft_id: int) -> EventLog:
+    return EventLog(f"drafting.assist.{draft_id}")
+
+
+def draft_assist_start(*, actor: AbstractBaseUser, draft: Draft, message: str = "") -> Draft:
+    """Queue the assistant's turn on ``draft`` (a Celery worker runs :func:`draft_assist_run`, the page
+    follows it on ``/ws/drafting/<id>/``). While a turn is queued or running a second one is refused.
+    When the broker cannot be reached the turn runs here instead, so the lawyer's request is not lost."""
+    message = reject_nul((message or "").strip(), "message")[:5000]
+    with transaction.atomic():
+        locked = Draft.objects.select_for_update().get(pk=draft.pk)
+        if (locked.notes or {}).get("assist", {}).get("status") in ("queued", "running"):
+            raise DraftingError("助理正在补全，请稍候", fields={"assist": "助理正在补全，请稍候"})
+        locked.notes = {**(locked.notes or {}), "assist": {"status": "queued"}}
+        locked.save(update_fields=["notes", "updated_at"])
+        # a new turn in the draft's event log (numbered after the earlier turns' events)
+        logged_group_publisher(draft_group(draft.pk), draft_assist_log(draft.pk))(
+            {"type": "assist", "status": "queued", "text": "助理正在补全……"})
+        transaction.on_commit(lambda: _assist_send(locked.pk, actor.pk, message))
+    return locked
+
+
+def _assist_send(draft_id: int, actor_id: int, message: str) -> None:
+    try:
+        celery_app.send_task(ASSIST_TASK, args=[draft_id, actor_id, message])
+    except BrokerUnavailable:
+        logger.warning("drafting assistant for draft %s runs in the request: the broker is unreachable", draft_id)
+        draft_assist_run(draft_id=draft_id, actor_id=actor_id, message=message)
+
+
+def draft_assist_run(*, draft_id: int, actor_id: int, message: str = "") -> Draft | None:
+    """The worker's side: run the assistant, streaming what it does to the draft's pages
+    (``assist`` status events, one ``field`` event per field it filled, then ``assist_done`` with
+    the question it asks next). A failure is saved and streamed as ``assist_failed``."""
+    from django.contrib.auth import get_user_model
+
+    draft = Draft.objects.filter(pk=draft_id).select_related("template_version", "chat_session", "matter").first()
+    actor = get_user_model().objects.filter(pk=actor_id, is_active=True).first()
+    if draft is None or actor is None:
+        return None
+    emit = logged_group_publisher(draft_group(draft_id), draft_assist_log(draft_id))
+    Draft.objects.filter(pk=draft_id).update(notes={**(draft.notes or {}), "assist": {"status": "running"}})
+    draft.notes = {**(draft.notes or {}), "assist": {"status": "running"}}
+    emit({"type": "assist", "status": "running", "text": "助理正在阅读咨询记录与案件信息……"})
+    before = dict(draft.fields)
+    try:
+        draft = draft_assist(actor=actor, draft=draft, message=message)
+    except Exception as exc:  # the page must hear of it; the worker logs it
+        logger.exception("drafting assistant failed on draft %s", draft_id)
+        Draft.objects.filter(pk=draft_id).update(notes={**(draft.notes or {}), "assist": {"status": "failed"}})
+        emit({"type": "assist_failed", "text": f"助理未能完成：{type(exc).__name__}"})
+        return None
+    labels = fs.labels(draft.template_version.fields)
+    for name, value in draft.fields.items():
+        if value != before.get(name):
+            emit({"type": "field", "name": name, "label": labels.get(name, name), "value": value})
+    notes = {**(draft.notes or {}), "assist": {"status": "done"}}
+    Draft.objects.filter(pk=draft_id).update(notes=notes)
+    draft.notes = notes
+    emit({"type": "assist_done", "question": notes.get("question", ""),
+          "missing": fs.missing(draft.template_version.fields, draft.fields)})
+    return draft
 
 
 def draft_assist(*, actor: AbstractBaseUser, draft: Draft, message: str = "") -> Draft:

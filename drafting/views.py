@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.contrib import messages as flash
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -101,7 +101,8 @@ def _page(request: HttpRequest, draft: Draft, *, errors: dict[str, str] | None =
         "versions": selectors.draft_versions(draft=draft),
         "notes": draft.notes,
         "citations": draft.notes.get("citations", []),
-        "config": {"previewUrl": reverse("drafting:preview", args=[draft.pk])},
+        "config": {"previewUrl": reverse("drafting:preview", args=[draft.pk]), "wsPath": f"/ws/drafting/{draft.pk}/",
+                   "assistStatus": (draft.notes or {}).get("assist", {}).get("status", "")},
     }, status=status)
 
 
@@ -154,9 +155,21 @@ def draft_render(request: HttpRequest, draft_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def draft_assist(request: HttpRequest, draft_id: int) -> HttpResponse:
-    """The drafting agent fills what it can and asks for the next missing item."""
+    """Queue the drafting assistant's turn (a worker runs it; the page follows on the draft's socket).
+    The page's script posts with ``Accept: application/json`` and gets 202; without JavaScript the
+    form posts and comes back to the page, which shows the turn in progress."""
     draft = _draft_or_404(request, draft_id)
-    services.draft_assist(actor=request.user, draft=draft, message=request.POST.get("message", "").strip()[:5000])
+    wants_json = "application/json" in request.headers.get("Accept", "")
+    try:
+        services.draft_assist_start(actor=request.user, draft=draft, message=request.POST.get("message", ""))
+    except (services.DraftingError, ValidationError) as exc:
+        text = "；".join(exc.fields.values()) if isinstance(exc, services.DraftingError) else "；".join(exc.messages)
+        if wants_json:
+            return JsonResponse({"error": "invalid_input", "detail": text}, status=409 if "正在补全" in text else 400)
+        flash.error(request, text)
+        return redirect(draft)
+    if wants_json:
+        return JsonResponse({"status": "queued", "ws": f"/ws/drafting/{draft.pk}/"}, status=202)
     return redirect(draft)
 
 

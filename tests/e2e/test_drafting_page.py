@@ -42,7 +42,7 @@ def test_from_a_loan_chat_to_a_downloaded_complaint(daphne_url, celery_worker, c
     page.fill("#id_password", PASSWORD)
     page.click("button[type=submit]")
     page.wait_for_url(f"{base}/chat/")
-    page.click(".new-session-form button[type=submit]")
+    page.click("#new-blank")
     page.wait_for_url(re.compile(r"/chat/\d+/$"))
     page.wait_for_selector("#ws-state[data-state=open]")
     page.fill("#question", QUESTION)
