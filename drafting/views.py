@@ -99,6 +99,7 @@ def _page(request: HttpRequest, draft: Draft, *, errors: dict[str, str] | None =
         "missing_labels": services.missing_reasons(schema, missing),
         "preview": html,
         "versions": selectors.draft_versions(draft=draft),
+        "generated": int(request.GET["generated"]) if request.GET.get("generated", "").isdigit() else None,
         "notes": draft.notes,
         "citations": draft.notes.get("citations", []),
         "config": {"previewUrl": reverse("drafting:preview", args=[draft.pk]), "wsPath": f"/ws/drafting/{draft.pk}/",
@@ -148,8 +149,9 @@ def draft_render(request: HttpRequest, draft_id: int) -> HttpResponse:
         flash.error(request, "缺少必填字段：" + "、".join(exc.fields.values()) if exc.missing
                     else "有字段填写不正确，请修改标红的字段。")
         return _page(request, draft, errors=exc.fields, values=values, status=400)
-    flash.success(request, f"已生成第 {version.number} 版")
-    return redirect(draft)
+    flash.success(request, f"已生成第 {version.number} 版，正在下载")
+    # the page downloads the version it generated (static/js/drafting.js clicks its link once)
+    return redirect(f"{draft.get_absolute_url()}?generated={version.number}")
 
 
 @login_required

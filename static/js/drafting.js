@@ -184,4 +184,11 @@
   });
 
   if (config.assistStatus === "queued" || config.assistStatus === "running") follow();
+
+  // 生成 Word 文书 comes back here with ?generated=N: download that version once
+  const generated = document.querySelector("a.download[data-auto-download]");
+  if (generated) {
+    window.history.replaceState(null, "", window.location.pathname);
+    generated.click();
+  }
 })();
