@@ -24,6 +24,7 @@ from rest_framework.authtoken.models import Token
 from firm.models import Matter, MatterMember, Role
 from firm.roles import does_client_work, is_admin, user_role
 from firm.selectors import login_failure_key, login_locked, matter_can_manage, matter_is_lead, matter_is_member
+from firm.walls import declaration_for
 from legalsite.realtime import access_changed, matter_access_group, user_access_group
 from tracing.services import audit_event_record
 
@@ -310,6 +311,21 @@ def work_move_check(
             raise PermissionDenied("只能归入工作所有人所在团队的案件")
         if not admin and not matter_is_member(user=actor, matter=target_matter):
             raise PermissionDenied("您不在该案件团队中，不能将工作归入该案件")
+
+
+def work_derive_check(*, actor: AbstractUser, source: Any, target_matter: Matter | None) -> None:
+    """May ``actor`` create work in ``target_matter`` (None: unfiled) from ``source``, a client-work
+    object of another piece of work (a chat session a draft is pre-filled from, a chat a research
+    task starts from)? Its content moves with it, so it is the move rule
+    (:func:`work_move_check`) with the source's owner and matter. Raises ``PermissionDenied``."""
+    declaration = declaration_for(source)
+    if declaration is None:
+        raise TypeError(f"{type(source).__name__} is not declared client work")
+    owner = source
+    for part in declaration.owner.split("__"):
+        owner = getattr(owner, part)
+    work_move_check(actor=actor, work_owner=owner, current_matter=declaration.matter_of(source),
+                    target_matter=target_matter)
 
 
 # --- login protection (docs/decisions/login-protection.md) -----------------------------------------
