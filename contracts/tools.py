@@ -379,7 +379,7 @@ def _list_contract_issues(params: ListContractIssuesParams, ctx: RunContext) -> 
     return {**listed, "contract": {"id": contract.pk, "title": contract.title}}
 
 
-@tool(retries=0)
+@tool(retries=0, acts_on=("contracts.contract", "contract_id"))
 async def list_contract_issues(params: ListContractIssuesParams, ctx: RunContext) -> dict[str, Any]:
     """列出一份合同的审查问题（可按状态、章节筛选），以提问用户的权限读取：看不到的合同视为不存在。"""
     return await db_sync_to_async(_list_contract_issues)(params, ctx)

@@ -37,6 +37,7 @@ from drafting.specialists import DRAFTER
 from firm.models import Matter
 from firm.roles import is_admin
 from firm.selectors import matter_is_member
+from firm.services import work_derive_check
 from knowledge.verification import citations_verify
 from tracing.models import TraceStatus
 from tracing.recorder import trace_open
@@ -204,6 +205,8 @@ def draft_create(*, actor: AbstractBaseUser, version: TemplateVersion, values: M
     target = matter if matter is not None else (session.matter if session is not None else None)
     if target is not None and not matter_is_member(user=actor, matter=target):
         raise PermissionDenied("您不在该案件团队中，不能将文书归入该案件")
+    if session is not None:  # the session's content is carried into the draft: the move rule
+        work_derive_check(actor=actor, source=session, target_matter=target)
     given = _check(version, values or {})
     filled: Prefill = Prefill()
     if session is not None or matter is not None:
