@@ -283,6 +283,7 @@ SPECTACULAR_SETTINGS = {
         "TraceKindEnum": "tracing.models.Kind",
         "IssueStatusEnum": "contracts.models.ReviewIssue.Status",
         "CaseDocumentStatusEnum": "knowledge.models.CaseDocument.Status",
+        "HealthStatusEnum": ["ok", "unavailable"],
     },
 }
 
