@@ -23,9 +23,9 @@ from legalsite.validation import NUL_MESSAGE
 class JsonBodyError(ValueError):
     """A JSON body refused before it reaches a view; ``message`` says why (Chinese, for the client)."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, field: str = "") -> None:
         super().__init__(message)
-        self.message = message
+        self.message, self.field = message, field
 
 
 _OPENERS = frozenset(b"[{")
@@ -57,19 +57,24 @@ def _depth_exceeds(raw: bytes, limit: int) -> bool:
     return False
 
 
-def _holds_nul(value: Any) -> bool:
-    stack = [value]
+def _nul_at(value: Any) -> str | None:
+    """The dotted path of the first string (key or value) holding a NUL, ``""`` for the body
+    itself, or ``None``."""
+    stack: list[tuple[str, Any]] = [("", value)]
     while stack:
-        item = stack.pop()
+        where, item = stack.pop()
         if isinstance(item, str):
             if "\x00" in item:
-                return True
+                return where
         elif isinstance(item, Mapping):
-            stack.extend(item.keys())
-            stack.extend(item.values())
+            for key, inner in item.items():
+                path = f"{where}.{key}" if where else str(key)
+                if "\x00" in str(key):
+                    return where or path
+                stack.append((path, inner))
         elif isinstance(item, list):
-            stack.extend(item)
-    return False
+            stack.extend((f"{where}[{index}]", inner) for index, inner in enumerate(item))
+    return None
 
 
 def json_body_load(raw: bytes) -> Any:
@@ -87,8 +92,9 @@ def json_body_load(raw: bytes) -> Any:
         raise JsonBodyError(f"JSON 嵌套过深（最多 {limit} 层）") from None
     except ValueError as exc:
         raise JsonBodyError(f"JSON 格式错误：{exc}") from None
-    if _holds_nul(data):
-        raise JsonBodyError(NUL_MESSAGE)
+    where = _nul_at(data)
+    if where is not None:
+        raise JsonBodyError(NUL_MESSAGE, field=where.split(".", 1)[0].split("[", 1)[0])
     return data
 
 
@@ -102,5 +108,5 @@ class StrictJSONParser(JSONParser):
             raise ParseError("请求体为空")
         try:
             return json_body_load(raw)
-        except JsonBodyError as exc:
-            raise ParseError(exc.message) from None
+        except JsonBodyError as exc:  # a NUL names the top-level field it is under, like a field error
+            raise ParseError({exc.field: [exc.message]} if exc.field else exc.message) from None
