@@ -129,4 +129,4 @@ def audit_metadata_keys(object_type: str) -> frozenset[str]:
     if declaration is None:
         return AUDIT_METADATA_KEYS
     typed = {f.name for f in declaration.model._meta.concrete_fields if not is_free_text(f)}
-    return AUDIT_METADATA_KEYS | declaration.metadata | typed
+    return (AUDIT_METADATA_KEYS | declaration.metadata | typed) - set(declaration.content_fields())
