@@ -1,4 +1,5 @@
-"""Who may see what. Every app's selectors scope their reads through ``work_visible_q``.
+"""Who may see what. Every read of client work goes through ``visible_to`` / ``get_visible_or_404``
+(the rule ``work_visible_q`` applied along the model's declared paths, docs/decisions/ethical-walls.md).
 
 - staff: what they own, and the work of matters whose team they are on (ethical walls are
   matters they are not on);
@@ -98,16 +99,6 @@ def scope_to_work(model_or_queryset: type[M] | QuerySet[M], *, user: UserLike, m
     declaration = _declared(queryset.model)
     return queryset.filter(work_scope_q(user=user, matter_id=matter_id, owner_field=declaration.owner,
                                         matter_field=declaration.matter))
-
-
-def content_hidden_for(*, user: UserLike, matter: Matter | None, owner_id: int | None = None) -> bool:
-    """Whether ``user`` may see only the metadata of work in ``matter`` (content masked): work of a
-    privileged matter they are not on and do not own."""
-    if matter is None or not matter.privileged:
-        return False
-    if owner_id is not None and owner_id == user.pk:
-        return False
-    return not matter_is_member(user=user, matter=matter)
 
 
 def matter_list(*, user: UserLike, search: str = "", status: str = "") -> QuerySet[Matter]:
