@@ -21,6 +21,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.html import escape
 
 from agents.aio import run_sync
 from agents.llm import get_gateway
@@ -38,6 +39,7 @@ from drafting.specialists import DRAFTER
 from firm.models import Matter
 from firm.roles import is_admin
 from firm.selectors import matter_is_member
+from firm.services import work_derive_check
 from knowledge.verification import citations_verify
 from legalsite.celery import app as celery_app
 from legalsite.queueing import BrokerUnavailable
@@ -211,6 +213,8 @@ def draft_create(*, actor: AbstractBaseUser, version: TemplateVersion, values: M
     target = matter if matter is not None else (session.matter if session is not None else None)
     if target is not None and not matter_is_member(user=actor, matter=target):
         raise PermissionDenied("您不在该案件团队中，不能将文书归入该案件")
+    if session is not None:  # the session's content is carried into the draft: the move rule
+        work_derive_check(actor=actor, source=session, target_matter=target)
     given = _check(version, values or {})
     filled: Prefill = Prefill()
     if session is not None or matter is not None:
@@ -259,6 +263,16 @@ def missing_reasons(schema: list[dict[str, Any]], missing: list[str]) -> dict[st
     return {path: "必填：" + labels.get(_INDEX.sub("", path), path) for path in missing}
 
 
+def _render(version: TemplateVersion, values: Mapping[str, Any]) -> bytes:
+    """Render ``version`` with ``values``; a render the sandbox stops is a refused request (400
+    naming the reason), never a server error."""
+    try:
+        return render.render(bytes(version.docx), values, version.fields)
+    except render.RenderRefused as refused:
+        reason = refused.message + (f"（标签 {refused.tag}）" if refused.tag else "")
+        raise DraftingError(reason, fields={"template": reason}) from None
+
+
 def draft_render(*, actor: AbstractBaseUser, draft: Draft) -> DraftVersion:
     """Render the draft into a new version (every version kept). Missing required fields refuse
     it, listing them; no file is made."""
@@ -266,7 +280,7 @@ def draft_render(*, actor: AbstractBaseUser, draft: Draft) -> DraftVersion:
     missing = fs.missing(version.fields, draft.fields)
     if missing:
         raise DraftingError("缺少必填字段", missing=missing, fields=missing_reasons(version.fields, missing))
-    data = render.render(bytes(version.docx), draft.fields, version.fields)
+    data = _render(version, draft.fields)
     with transaction.atomic():
         locked = Draft.objects.select_for_update().get(pk=draft.pk)
         number = (locked.versions.aggregate(top=Max("number"))["top"] or 0) + 1
@@ -289,7 +303,7 @@ def document_render(*, template: DocumentTemplate, values: Mapping[str, Any], ac
     missing = fs.missing(version.fields, cleaned)
     if missing:
         raise DraftingError("缺少必填字段", missing=missing, fields=missing_reasons(version.fields, missing))
-    data = render.render(bytes(version.docx), cleaned, version.fields)
+    data = _render(version, cleaned)
     with transaction.atomic():
         audit_event_record(actor=None, actor_name=actor_name, event_type="drafting.document_rendered", obj=template,
                            new={"version": version.number, "sha256": _sha(data), "fields": sorted(cleaned)})
@@ -307,7 +321,11 @@ def preview_html(*, version: TemplateVersion, values: Mapping[str, Any]) -> tupl
     """The live preview: (HTML of the document as it would render now, invalid fields, missing
     fields). Invalid values are left out of the preview (``validate`` does not keep them) and reported."""
     cleaned, errors = fs.validate(version.fields, values)
-    docx = render.render(bytes(version.docx), cleaned, version.fields)
+    try:
+        docx = render.render(bytes(version.docx), cleaned, version.fields)
+    except render.RenderRefused as refused:
+        return f"<p class=\"error\">{escape(refused.message)}</p>", {**errors, "template": refused.message}, \
+            fs.missing(version.fields, cleaned)
     return render.to_html(docx), errors, fs.missing(version.fields, cleaned)
 
 

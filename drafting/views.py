@@ -17,13 +17,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from chat.models import ChatSession
 from drafting import forms, selectors, services
 from drafting import schema as fs
 from drafting.http import docx_response
 from drafting.models import Draft
 from firm.models import Matter
 from firm.roles import does_client_work
-from firm.selectors import matter_get_or_404, matter_list
+from firm.selectors import matter_get_or_404, matter_list, visible_to
 
 
 def _client_worker(request: HttpRequest) -> None:
@@ -91,8 +92,12 @@ def _page(request: HttpRequest, draft: Draft, *, errors: dict[str, str] | None =
     values = draft.fields if values is None else values
     missing = fs.missing(schema, values)
     html, preview_errors, _ = services.preview_html(version=draft.template_version, values=values)
+    source = draft.chat_session  # shown only to a viewer who may open it (the wall is the session's)
+    if source is not None and not visible_to(ChatSession, user=request.user).filter(pk=source.pk).exists():
+        source = None
     return render(request, "drafting/draft.html", {
         "draft": draft,
+        "source_session": source,
         "rows": forms.form_rows(schema, values, errors=errors or preview_errors, missing=missing,
                                 sources=draft.prefilled),
         "missing": missing,

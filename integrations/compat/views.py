@@ -4,7 +4,6 @@ the stream itself is ``integrations.streaming``)."""
 
 from __future__ import annotations
 
-import json
 import time
 import uuid
 from typing import Any
@@ -16,6 +15,7 @@ from django.views.decorators.csrf import csrf_exempt
 from firm.authentication import user_for_token
 from integrations.services import ASSISTANTS, Completion, CompletionError, completion_check
 from integrations.streaming import CompletionRun, completion_extras, completion_stream
+from legalsite.parsers import JsonBodyError, json_body_load
 
 CREATED = int(time.time())
 
@@ -108,9 +108,9 @@ def chat_completions(request: HttpRequest) -> HttpResponse:
     if user is None:
         return _unauthorized()
     try:
-        body = json.loads(request.body or b"null")
-    except (ValueError, UnicodeDecodeError):
-        return error_response("The request body is not valid JSON", status=400)
+        body = json_body_load(request.body or b"null")
+    except JsonBodyError as exc:
+        return error_response(f"The request body is not valid JSON: {exc.message}", status=400)
     if not isinstance(body, dict):
         return error_response("The request body must be a JSON object", status=400)
     model, messages, stream = body.get("model"), body.get("messages"), body.get("stream", False)
