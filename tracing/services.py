@@ -425,6 +425,17 @@ def traces_purge(
     return outcome
 
 
+def audit_events_export_record(*, actor: AbstractBaseUser, export_format: str, event_ids: list[int]) -> AuditEvent:
+    """Record that ``actor`` exported these audit events (the admin's CSV/JSON export): an export is
+    itself an audit event, so who took the audit trail out of the system is on the trail."""
+    with transaction.atomic():
+        return audit_event_record(
+            actor=actor, event_type="audit_event.exported", object_type=AuditEvent._meta.label_lower,
+            object_id=str(event_ids[0]) if len(event_ids) == 1 else "",
+            detail={"format": export_format, "count": len(event_ids), "events": event_ids[:_EXPORT_IDS_KEPT]},
+        )
+
+
 def traces_export_record(*, actor: AbstractBaseUser, export_format: str, trace_ids: list[str]) -> AuditEvent:
     """Record that ``actor`` exported these traces (the admin's CSV/JSON export)."""
     with transaction.atomic():
