@@ -115,3 +115,23 @@ def test_a_nul_in_the_message_is_a_400_and_queues_nothing(statutes, story_draft,
                            HTTP_ACCEPT="application/json")
     assert response.status_code == 400 and not sent
     assert "assist" not in (Draft.objects.get(pk=story_draft.pk).notes or {})
+
+
+def test_the_complaint_from_the_story_reads_as_the_official_form_in_libreoffice():
+    from pathlib import Path
+
+    from contracts.export.libreoffice import docx_to_pdf, pdf_text
+    from drafting.render import render
+
+    values = dict(_prefill(STORY + "我叫陈静，身份证号11010519491231002X。").values)
+    values.update(evidence=[{"name": "银行转账记录", "purpose": "证明借款已交付"}], mediation="愿意",
+                  sign_date="2026-11-27", legal_basis="《中华人民共和国民法典》第六百七十五条")
+    template = Path(__file__).resolve().parents[2] / "drafting" / "templates_docx" / "complaint-private-loan.docx"
+    data = render(template.read_bytes(), values, LOAN_COMPLAINT.fields)
+    text = pdf_text(docx_to_pdf(data)).replace(" ", "")
+    for words in ("请求依据", "《中华人民共和国民法典》第六百七十五条", "具状人（签字）：陈静", "上海市徐汇区人民法院",
+                  "400,000.00", "本金400,000.00元＋利息暂计95,753.42元", "（证明借款已交付）"):
+        assert words in text, words
+    third = text.split("第三人", 1)[1][:6]
+    assert third.lstrip().startswith("无"), third
+    assert "证明证明" not in text and "通过中国工商银行" not in text.split("诉讼请求")[0]
