@@ -88,6 +88,18 @@ def system_status(*, worker_timeout: float = 1.0) -> dict[str, Any]:
     }
 
 
+def system_status_brief(*, worker_timeout: float = 1.0) -> dict[str, Any]:
+    """What every logged-in user may know of the system: the agents' names and each component's
+    health (up or not), without addresses, errors, models or limits (admins read
+    :func:`system_status`)."""
+    health = health_check(worker_timeout=worker_timeout)
+    return {
+        "status": health["status"],
+        "health": {name: bool(component.get("ok")) for name, component in health["components"].items()},
+        "agents": [{"name": agent["name"], "label": agent["label"]} for agent in agent_list()],
+    }
+
+
 def trace_token_usage(trace_id: str) -> dict[str, int]:
     """The tokens of a trace's model calls as OpenAI reports usage: ``prompt_tokens`` and
     ``completion_tokens`` are the sums of the recorded calls' input and output tokens (a call the

@@ -28,3 +28,16 @@ class AgentStatusOutput(serializers.Serializer):
     knowledge = serializers.DictField()
     components = serializers.DictField()
     agents = AgentOutput(many=True)
+
+
+class AgentNameOutput(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()
+
+
+class AgentStatusBriefOutput(serializers.Serializer):
+    """What staff and compliance read: names and health only."""
+
+    status = serializers.ChoiceField(choices=["ok", "unavailable"])
+    health = serializers.DictField(child=serializers.BooleanField(), help_text="组件 → 是否可用")
+    agents = AgentNameOutput(many=True)

@@ -20,11 +20,21 @@ def test_anonymous_is_401(api_client):
     assert api_client.get("/api/v1/agents").status_code == 401
 
 
-@pytest.mark.parametrize("role", ["staff", "compliance", "admin"])
-def test_every_registered_agent_is_listed_offline(api_client, make_user, settings, role):
+@pytest.mark.parametrize("role", ["staff", "compliance"])
+def test_everyone_else_gets_every_agent_by_name_and_the_health_only(api_client, make_user, settings, role):
+    settings.LLM_BASE_URL = ""
+    response = _client(api_client, make_user(role)).get("/api/v1/agents")
+    assert response.status_code == 200
+    body = response.json()
+    assert {agent["name"] for agent in body["agents"]} == {agent.name for agent in registry.all()}
+    assert body["health"]["worker"] is False and body["status"] == "unavailable"
+    assert "components" not in body and "llm" not in body
+
+
+def test_every_registered_agent_is_listed_offline(api_client, make_user, settings):
     settings.LLM_BASE_URL = ""
     settings.AGENT_MAX_STEPS = 7
-    response = _client(api_client, make_user(role)).get("/api/v1/agents")
+    response = _client(api_client, make_user("admin")).get("/api/v1/agents")
     assert response.status_code == 200
     body = response.json()
     by_name = {agent["name"]: agent for agent in body["agents"]}
@@ -88,4 +98,6 @@ def test_the_endpoint_is_in_the_openapi_schema(api_client, admin_user):
     operation = schema["paths"]["/api/v1/agents"]["get"]
     ref = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
     component = schema["components"]["schemas"][ref.rsplit("/", 1)[-1]]
-    assert {"status", "llm", "worker", "knowledge", "agents"} <= set(component["properties"])
+    variants = [schema["components"]["schemas"][one["$ref"].rsplit("/", 1)[-1]] for one in component["oneOf"]]
+    assert {"status", "llm", "worker", "knowledge", "agents"} <= set(variants[0]["properties"])
+    assert set(variants[1]["properties"]) == {"status", "health", "agents"}
