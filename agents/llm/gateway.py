@@ -1,16 +1,5 @@
-"""LLM gateway: the only module in LegalSite that talks to a model.
-
-It wraps ``openai.AsyncOpenAI`` against any OpenAI-compatible endpoint (DashScope compatible
-mode, DeepSeek, OpenAI, vLLM, Ollama). Models and temperatures are chosen per role; every call
-carries token usage, latency and a cost in CNY from a price table; transient failures are retried
-exactly once; failures surface as typed :class:`LLMError` subclasses.
-
-With no ``LLM_BASE_URL`` the project is offline (see :func:`is_offline`); calling the gateway
-then raises :class:`LLMUnavailable` - the offline engine lives in ``agents.offline``.
-
-API keys never appear in a repr/str, in the ``request``/``response`` dicts of a result, or in an
-error message produced here.
-"""
+"""The gateway: per-role calls to one OpenAI-compatible endpoint through the ``openai`` SDK, with
+the one retry, error mapping, audit-safe request/response records and listeners."""
 
 from __future__ import annotations
 
@@ -18,485 +7,58 @@ import asyncio
 import itertools
 import json
 import logging
-import os
 import re
 import ssl
 import threading
 import time
 import weakref
 from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import lru_cache
-from types import MappingProxyType
 from typing import Any, Final, TypeVar
-from urllib.parse import urlsplit, urlunsplit
 
 import httpx2
 import openai
 from openai.types.chat import ChatCompletion
 from pydantic import BaseModel, ValidationError
 
-logger = logging.getLogger(__name__)
-
-__all__ = [
-    "DEFAULT_PRICES",
-    "DEFAULT_TEMPERATURES",
-    "ROLES",
-    "LLMBadRequest",
-    "LLMBadResponse",
-    "LLMConfig",
-    "LLMError",
-    "LLMFailure",
-    "LLMGateway",
-    "LLMResult",
-    "LLMTimeout",
-    "LLMUnavailable",
-    "ModelPrice",
-    "ToolCall",
-    "get_gateway",
-    "is_offline",
-    "model_schema",
-    "parse_tool_arguments",
-    "reset_gateway",
-    "role_models_from_env",
-]
-
-ROLES: Final[tuple[str, ...]] = (
-    "intent",
-    "research",
-    "case_analysis",
-    "advisor",
-    "drafting",
-    "critic",
-    "contract_review",
-    "planner",
-    "summarizer",
+from agents.llm.config import (
+    DEFAULT_PRICES,
+    DEFAULT_TEMPERATURES,
+    ROLES,
+    LLMConfig,
+    ModelPrice,
+    _price_candidates,
+    _price_from_mapping,
+    _safe_url,
+)
+from agents.llm.errors import LLMBadRequest, LLMBadResponse, LLMError, LLMTimeout, LLMUnavailable
+from agents.llm.results import (
+    _MIN_SECRET_LENGTH,
+    Listener,
+    LLMFailure,
+    LLMResult,
+    _count,
+    _field,
+    _jsonable,
+    _make_tool_call,
+    _redact,
+    _StreamAccumulator,
+    _strip_code_fence,
+    model_schema,
 )
 
-#: Built-in per-role temperatures; ``LLM_ROLE_TEMPERATURES`` overrides them role by role.
-DEFAULT_TEMPERATURES: Final[Mapping[str, float]] = MappingProxyType(
-    {
-        "intent": 0.0,
-        "research": 0.3,
-        "case_analysis": 0.3,
-        "advisor": 0.5,
-        "drafting": 0.4,
-        "critic": 0.0,
-        "contract_review": 0.1,
-        "planner": 0.2,
-        "summarizer": 0.2,
-    }
-)
+logger = logging.getLogger("agents.llm")
 
-#: Built-in list prices in CNY per million tokens (non-cached input / output, the lowest context
-#: tier, approximate as of 2025). ``LLM_PRICES`` overrides or extends them model by model.
-DEFAULT_PRICES: Final[Mapping[str, Mapping[str, float]]] = MappingProxyType(
-    {
-        "qwen-max": {"input": 2.4, "output": 9.6},
-        "qwen3-max": {"input": 6.0, "output": 24.0},
-        "qwen-plus": {"input": 0.8, "output": 2.0},
-        "qwen-turbo": {"input": 0.3, "output": 0.6},
-        "qwen-flash": {"input": 0.15, "output": 1.5},
-        "qwen-long": {"input": 0.5, "output": 2.0},
-        "deepseek-chat": {"input": 2.0, "output": 3.0},
-        "deepseek-reasoner": {"input": 2.0, "output": 3.0},
-    }
-)
+__all__ = ["LLMGateway"]
 
-#: Keys shorter than this are treated as placeholders ("EMPTY", "ollama") and not redacted.
-_MIN_SECRET_LENGTH: Final = 8
 _PLACEHOLDER_KEY: Final = "no-key"
 _MAX_RETRY_AFTER: Final = 5.0
 _MAX_ERROR_TEXT: Final = 2000
 #: HTTP clients (connection pools) per event loop, used in turn (see LLMGateway._client)
 _HTTP_CLIENTS_PER_LOOP: Final = 4
-_DATE_SUFFIX: Final = re.compile(r"-(?:latest|\d{4}-\d{2}-\d{2}|\d{4,8})$")
-_CODE_FENCE: Final = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL | re.IGNORECASE)
 
 M = TypeVar("M", bound=BaseModel)
-
-
-# ---------------------------------------------------------------------------------------------
-# Errors
-# ---------------------------------------------------------------------------------------------
-class LLMError(Exception):
-    """Base of every gateway error. ``code`` is the ``error`` event code (ARCHITECTURE §5)."""
-
-    code: str = "llm_unavailable"
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        role: str | None = None,
-        model: str | None = None,
-        status_code: int | None = None,
-        attempts: int = 0,
-    ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.role = role
-        self.model = model
-        self.status_code = status_code
-        self.attempts = attempts
-
-
-class LLMTimeout(LLMError):
-    """The endpoint did not answer within the timeout (after the one retry)."""
-
-    code = "llm_timeout"
-
-
-class LLMUnavailable(LLMError):
-    """Connection refused, 5xx or 429 after the retry, authentication failure, offline mode."""
-
-
-class LLMBadRequest(LLMUnavailable):
-    """The endpoint rejected the request itself (400/404/422 ...), e.g. an unsupported parameter."""
-
-
-class LLMBadResponse(LLMError):
-    """The endpoint answered, but not with something usable (malformed JSON, no choices, or a
-    structured reply that still failed validation after the repair attempt)."""
-
-
-# ---------------------------------------------------------------------------------------------
-# Configuration
-# ---------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class ModelPrice:
-    """CNY per million tokens."""
-
-    input: float
-    output: float
-
-    def cost(self, tokens_in: int, tokens_out: int) -> float:
-        return (tokens_in * self.input + tokens_out * self.output) / 1_000_000
-
-
-def _price_from_mapping(model: str, value: Any) -> ModelPrice:
-    if isinstance(value, ModelPrice):
-        return value
-    try:
-        price = ModelPrice(input=float(value["input"]), output=float(value["output"]))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(
-            f"LLM_PRICES[{model!r}] needs numeric 'input' and 'output' (CNY per 1M tokens)"
-        ) from exc
-    if price.input < 0 or price.output < 0:
-        raise ValueError(f"LLM_PRICES[{model!r}] must not be negative")
-    return price
-
-
-def _price_candidates(model: str) -> list[str]:
-    """``Qwen/qwen-plus-2025-07-28`` -> [full name, ``qwen-plus-2025-07-28``, ``qwen-plus``]."""
-    name = model.strip().lower()
-    candidates = [name]
-    if "/" in name:
-        name = name.rsplit("/", 1)[1]
-        candidates.append(name)
-    while (stripped := _DATE_SUFFIX.sub("", name)) != name:
-        name = stripped
-        candidates.append(name)
-    return candidates
-
-
-def role_models_from_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
-    """``LLM_MODEL_<ROLE>`` environment variables as a role -> model dict (for settings)."""
-    env = os.environ if environ is None else environ
-    models: dict[str, str] = {}
-    for role in ROLES:
-        value = (env.get(f"LLM_MODEL_{role.upper()}") or "").strip()
-        if value:
-            models[role] = value
-    return models
-
-
-def _safe_url(url: str) -> str:
-    """The URL without user info and query string (either may carry credentials)."""
-    if not url:
-        return ""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    if parts.port:
-        host = f"{host}:{parts.port}"
-    return urlunsplit((parts.scheme, host, parts.path, "", ""))
-
-
-@dataclass(frozen=True)
-class LLMConfig:
-    """Gateway configuration. Build it with :meth:`from_settings` or directly (tests).
-
-    An empty ``base_url`` means offline. ``prices`` only holds overrides/additions; they are
-    merged over :data:`DEFAULT_PRICES`. ``retry_backoff`` is the pause before the single retry
-    (a ``Retry-After`` header, capped at 5 s, wins).
-    """
-
-    base_url: str = ""
-    api_key: str = field(default="", repr=False)
-    model: str = ""
-    timeout: float = 60.0
-    role_models: Mapping[str, str] = field(default_factory=dict)
-    role_temperatures: Mapping[str, float] = field(default_factory=dict)
-    prices: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
-    retry_backoff: float = 0.5
-
-    def __post_init__(self) -> None:
-        for name in ("role_models", "role_temperatures"):
-            unknown = set(getattr(self, name)) - set(ROLES)
-            if unknown:
-                raise ValueError(f"{name}: unknown role(s) {sorted(unknown)}; roles are {', '.join(ROLES)}")
-        if self.timeout <= 0:
-            raise ValueError("timeout must be positive (seconds)")
-        if self.base_url and not self.model and set(self.role_models) != set(ROLES):
-            raise ValueError("LLM_MODEL is required when LLM_BASE_URL is set (unless every role has a model)")
-        object.__setattr__(self, "role_models", MappingProxyType(dict(self.role_models)))
-        temperatures = {role: float(value) for role, value in self.role_temperatures.items()}
-        object.__setattr__(self, "role_temperatures", MappingProxyType(temperatures))
-        prices = {
-            str(model).lower(): _price_from_mapping(model, value) for model, value in self.prices.items()
-        }
-        object.__setattr__(self, "prices", MappingProxyType(prices))
-
-    @property
-    def offline(self) -> bool:
-        return not self.base_url
-
-    @classmethod
-    def from_settings(cls, source: Any = None) -> LLMConfig:
-        """Read ``LLM_*`` from Django settings (or any object with those attributes), lazily.
-
-        ``LLM_ROLE_MODELS`` defaults to the ``LLM_MODEL_<ROLE>`` environment variables.
-        """
-        if source is None:
-            from django.conf import settings as source
-        role_models = getattr(source, "LLM_ROLE_MODELS", None)
-        return cls(
-            base_url=str(getattr(source, "LLM_BASE_URL", "") or "").strip(),
-            api_key=str(getattr(source, "LLM_API_KEY", "") or "").strip(),
-            model=str(getattr(source, "LLM_MODEL", "") or "").strip(),
-            timeout=float(getattr(source, "LLM_TIMEOUT", 60.0) or 60.0),
-            role_models=role_models_from_env() if role_models is None else dict(role_models),
-            role_temperatures=dict(getattr(source, "LLM_ROLE_TEMPERATURES", None) or {}),
-            prices=dict(getattr(source, "LLM_PRICES", None) or {}),
-        )
-
-    def describe(self) -> dict[str, Any]:
-        """A loggable summary; never contains the key."""
-        return {
-            "base_url": _safe_url(self.base_url),
-            "api_key_set": bool(self.api_key),
-            "model": self.model,
-            "timeout": self.timeout,
-            "role_models": dict(self.role_models),
-            "offline": self.offline,
-        }
-
-
-# ---------------------------------------------------------------------------------------------
-# Results
-# ---------------------------------------------------------------------------------------------
-def parse_tool_arguments(raw: str | None) -> tuple[dict[str, Any], str | None]:
-    """Parse a tool call's JSON arguments: ``(arguments, None)`` or ``({}, error text)``."""
-    text = (raw or "").strip()
-    if not text:
-        return {}, None
-    try:
-        value = json.loads(text)
-    except ValueError as exc:
-        return {}, f"arguments are not valid JSON: {exc}"
-    if not isinstance(value, dict):
-        return {}, f"arguments must be a JSON object, got {type(value).__name__}"
-    return value, None
-
-
-@dataclass(frozen=True, slots=True)
-class ToolCall:
-    """One tool call the model asked for. Unparseable arguments are flagged, never raised:
-    ``arguments`` is then ``{}`` and ``arguments_error`` says why (send it back to the model)."""
-
-    id: str
-    name: str
-    arguments: dict[str, Any]
-    raw_arguments: str
-    arguments_error: str | None = None
-
-    @property
-    def arguments_valid(self) -> bool:
-        return self.arguments_error is None
-
-    def to_openai(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "type": "function",
-            "function": {"name": self.name, "arguments": self.raw_arguments},
-        }
-
-
-def _make_tool_call(call_id: str | None, name: str | None, raw_arguments: str | None, index: int) -> ToolCall:
-    arguments, error = parse_tool_arguments(raw_arguments)
-    return ToolCall(
-        id=call_id or f"call_{index}",
-        name=name or "",
-        arguments=arguments,
-        raw_arguments=raw_arguments or "",
-        arguments_error=error,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class LLMResult:
-    """One completed model call. ``model`` is the model the gateway chose for the role (the
-    endpoint's own model string is in ``response["model"]``). ``latency_ms`` covers the whole call,
-    including the retry when there was one. ``cost_cny`` is None when the price or the usage is
-    unknown - never a made-up 0. ``request``/``response`` are JSON-safe dicts for the audit trail."""
-
-    role: str
-    model: str
-    content: str
-    tool_calls: tuple[ToolCall, ...]
-    finish_reason: str | None
-    tokens_in: int | None
-    tokens_out: int | None
-    latency_ms: float
-    cost_cny: float | None
-    request: dict[str, Any] = field(repr=False)
-    response: dict[str, Any] = field(repr=False)
-    attempts: int = 1
-    reasoning: str | None = None
-    streamed: bool = False
-
-    def to_message(self) -> dict[str, Any]:
-        """The assistant message to append to the conversation (tool calls included)."""
-        message: dict[str, Any] = {"role": "assistant", "content": self.content or None}
-        if self.tool_calls:
-            message["tool_calls"] = [call.to_openai() for call in self.tool_calls]
-        return message
-
-
-@dataclass(frozen=True, slots=True)
-class LLMFailure:
-    """What listeners receive when a call fails."""
-
-    role: str
-    model: str
-    error: LLMError
-    latency_ms: float
-    request: dict[str, Any] = field(repr=False)
-    attempts: int
-
-
-Listener = Callable[[LLMResult | LLMFailure], object]
-
-
-def _field(value: Any, name: str) -> Any:  # a chunk is whatever JSON the server sent
-    """``value[name]`` for a JSON object, else None (a malformed chunk is read as empty)."""
-    return value.get(name) if isinstance(value, Mapping) else None
-
-
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else ""
-
-
-def _count(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-class _StreamAccumulator:
-    """Assembles streamed chunks (content, reasoning and tool-call deltas) into one result.
-
-    Chunks arrive as the parsed JSON objects of the SSE stream (see :meth:`LLMGateway._post`)."""
-
-    def __init__(self) -> None:
-        self.content: list[str] = []
-        self.reasoning: list[str] = []
-        self.calls: dict[int, dict[str, Any]] = {}
-        self.finish_reason: str | None = None
-        self.usage: Mapping[str, Any] | None = None
-        self.model: str | None = None
-        self.id: str | None = None
-        self.chunks = 0
-
-    def add(self, chunk: Any) -> str:
-        self.chunks += 1
-        self.id = _field(chunk, "id") or self.id
-        self.model = _field(chunk, "model") or self.model
-        usage = _field(chunk, "usage")
-        if isinstance(usage, Mapping):
-            self.usage = usage
-        text = ""
-        choices = _field(chunk, "choices")
-        for choice in choices if isinstance(choices, list) else []:
-            if _field(choice, "index") not in (0, None):
-                continue
-            if _field(choice, "finish_reason"):
-                self.finish_reason = str(choice["finish_reason"])
-            delta = _field(choice, "delta")
-            if not isinstance(delta, Mapping):
-                continue
-            text += _text(delta.get("content"))
-            if delta.get("reasoning_content"):
-                self.reasoning.append(str(delta["reasoning_content"]))
-            tool_deltas = delta.get("tool_calls")
-            for tool_delta in tool_deltas if isinstance(tool_deltas, list) else []:
-                if isinstance(tool_delta, Mapping):
-                    self._add_tool_delta(tool_delta)
-        if text:
-            self.content.append(text)
-        return text
-
-    def _add_tool_delta(self, tool_delta: Mapping[str, Any]) -> None:
-        index = tool_delta.get("index")
-        call_id = _text(tool_delta.get("id")) or None
-        if not isinstance(index, int):
-            matches = [i for i, c in self.calls.items() if call_id and c["id"] == call_id]
-            index = matches[0] if matches else len(self.calls)
-        slot = self.calls.setdefault(index, {"id": None, "name": "", "arguments": []})
-        if call_id:
-            slot["id"] = call_id
-        function = tool_delta.get("function")
-        if isinstance(function, Mapping):
-            # OpenAI sends the name once; some compatible servers repeat it in every delta.
-            name = _text(function.get("name"))
-            if name and name != slot["name"]:
-                slot["name"] += name
-            if function.get("arguments"):
-                slot["arguments"].append(_text(function["arguments"]))
-
-    def tool_calls(self) -> tuple[ToolCall, ...]:
-        return tuple(
-            _make_tool_call(slot["id"], slot["name"], "".join(slot["arguments"]), index)
-            for index, slot in sorted(self.calls.items())
-        )
-
-
-def _redact(value: Any, secret: str) -> Any:
-    if not secret or len(secret) < _MIN_SECRET_LENGTH:
-        return value
-    if isinstance(value, str):
-        return value.replace(secret, "***") if secret in value else value
-    if isinstance(value, Mapping):
-        return {key: _redact(item, secret) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_redact(item, secret) for item in value]
-    return value
-
-
-def _jsonable(value: Any) -> Any:
-    """Messages/tools may hold pydantic models or tuples; make them plain JSON data."""
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json", exclude_none=True)
-    if isinstance(value, Mapping):
-        return {str(key): _jsonable(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_jsonable(item) for item in value]
-    return value
-
-
-def _strip_code_fence(text: str) -> str:
-    stripped = text.strip()
-    match = _CODE_FENCE.match(stripped)
-    return match.group(1) if match else stripped
 
 
 async def _close_at_loop_shutdown(
@@ -509,16 +71,6 @@ async def _close_at_loop_shutdown(
         for client in clients:
             await client.close()
 
-
-@lru_cache(maxsize=512)
-def _schema_text(model: type[BaseModel]) -> str:
-    return json.dumps(model.model_json_schema(), ensure_ascii=False)
-
-
-def model_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """``model.model_json_schema()``, generated once per model (pydantic takes ~1 ms a schema and
-    every model call sends its tools' schemas); a fresh copy each call, callers may change it."""
-    return json.loads(_schema_text(model))
 
 
 @lru_cache(maxsize=1)
@@ -1143,41 +695,3 @@ def _with_json_instruction(messages: list[Mapping[str, Any]], json_schema: Mappi
         first = {**messages[0], "content": f"{messages[0]['content']}\n\n{instruction}"}
         return [first, *messages[1:]]
     return [{"role": "system", "content": instruction}, *messages]
-
-
-# ---------------------------------------------------------------------------------------------
-# Module-level factory
-# ---------------------------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def get_gateway() -> LLMGateway:
-    """The process-wide gateway built from Django settings (cached; see :func:`reset_gateway`).
-    ``settings.LLM_LISTENERS`` names listeners every call is reported to (the audit trail)."""
-    from django.conf import settings
-    from django.utils.module_loading import import_string
-
-    listeners = [import_string(path) for path in getattr(settings, "LLM_LISTENERS", ())]
-    return LLMGateway(LLMConfig.from_settings(), listeners=listeners)
-
-
-def reset_gateway() -> None:
-    """Forget the cached gateway (after settings change; done automatically on ``setting_changed``)."""
-    get_gateway.cache_clear()
-
-
-def is_offline() -> bool:
-    """True when no LLM endpoint is configured: the offline engine answers instead."""
-    return get_gateway().offline
-
-
-def _on_setting_changed(*, setting: str, **_: Any) -> None:
-    if setting.startswith("LLM_"):
-        reset_gateway()
-
-
-def _connect_setting_changed() -> None:
-    from django.core.signals import setting_changed
-
-    setting_changed.connect(_on_setting_changed, dispatch_uid="agents.llm.reset_gateway")
-
-
-_connect_setting_changed()
