@@ -10,6 +10,8 @@ from types import MappingProxyType
 from typing import Any, Final
 from urllib.parse import urlsplit, urlunsplit
 
+from agents.llm.store import stored_profile_load
+
 __all__ = [
     "DEFAULT_PRICES",
     "DEFAULT_TEMPERATURES",
@@ -142,6 +144,8 @@ class LLMConfig:
     role_temperatures: Mapping[str, float] = field(default_factory=dict)
     prices: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
     retry_backoff: float = 0.5
+    provider: str = "auto"
+    measured: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name in ("role_models", "role_temperatures"):
@@ -173,6 +177,9 @@ class LLMConfig:
         if source is None:
             from django.conf import settings as source
         role_models = getattr(source, "LLM_ROLE_MODELS", None)
+        base_url = str(getattr(source, "LLM_BASE_URL", "") or "").strip()
+        path = getattr(source, "LLM_PROFILE_PATH", None)
+        measured = stored_profile_load(path, base_url) if path and base_url else {}
         return cls(
             base_url=str(getattr(source, "LLM_BASE_URL", "") or "").strip(),
             api_key=str(getattr(source, "LLM_API_KEY", "") or "").strip(),
@@ -181,6 +188,8 @@ class LLMConfig:
             role_models=role_models_from_env() if role_models is None else dict(role_models),
             role_temperatures=dict(getattr(source, "LLM_ROLE_TEMPERATURES", None) or {}),
             prices=dict(getattr(source, "LLM_PRICES", None) or {}),
+            provider=str(getattr(source, "LLM_PROVIDER", "auto") or "auto").strip().lower(),
+            measured=measured,
         )
 
     def describe(self) -> dict[str, Any]:
@@ -192,5 +201,6 @@ class LLMConfig:
             "timeout": self.timeout,
             "role_models": dict(self.role_models),
             "offline": self.offline,
+            "provider": self.provider,
         }
 

@@ -33,11 +33,13 @@ from agents.llm.config import (
     _safe_url,
 )
 from agents.llm.errors import LLMBadRequest, LLMBadResponse, LLMError, LLMTimeout, LLMUnavailable
+from agents.llm.profiles import PROFILES, ProviderProfile, detect_provider, profile_for
 from agents.llm.results import (
     _MIN_SECRET_LENGTH,
     Listener,
     LLMFailure,
     LLMResult,
+    ToolCall,
     _count,
     _field,
     _jsonable,
@@ -47,6 +49,7 @@ from agents.llm.results import (
     _strip_code_fence,
     model_schema,
 )
+from agents.llm.shapes import StreamFilter, split_reasoning, tool_calls_from_content, with_tool_instruction
 
 logger = logging.getLogger("agents.llm")
 
@@ -57,6 +60,18 @@ _MAX_RETRY_AFTER: Final = 5.0
 _MAX_ERROR_TEXT: Final = 2000
 #: HTTP clients (connection pools) per event loop, used in turn (see LLMGateway._client)
 _HTTP_CLIENTS_PER_LOOP: Final = 4
+#: Parameters a call can do without when the endpoint rejects them (HTTP 400 naming them).
+_DROPPABLE: Final = frozenset({"parallel_tool_calls", "stream_options", "tool_choice", "temperature",
+                               "enable_thinking", "thinking"})
+_TOKEN_LIMITS: Final = frozenset({"max_tokens", "max_completion_tokens"})
+
+
+def _error_body_text(exc: openai.APIStatusError) -> str:
+    body = getattr(exc, "body", None)
+    try:
+        return json.dumps(body, ensure_ascii=False) if body is not None else ""
+    except (TypeError, ValueError):
+        return str(body)
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -89,16 +104,26 @@ class _Attempts:
         self.gateway, self.role, self.model, self.request, self.timeout = gateway, role, model, request, timeout
         self.started = time.perf_counter()
         self.number = 0
+        self.retried = False  # the one retry a transient failure gets
+        self.adjusted = False  # the one retry without a parameter the endpoint rejected
 
     def __iter__(self) -> Iterator[int]:
         while True:
             self.number += 1
             yield self.number
 
-    async def failed(self, exc: Exception) -> None:
+    async def failed(self, exc: Exception, params: dict[str, Any] | None = None) -> None:
+        """Pause before the next attempt, or raise. A 400 naming a parameter the gateway may drop
+        is retried once without it (and the model remembered as rejecting it)."""
+        if params is not None and not self.adjusted and self.gateway._drop_rejected(exc, params, self.model):
+            self.adjusted = True
+            self.request = self.gateway._audit_request(params)
+            return
+        retry = not self.retried and _is_transient(exc)
+        self.retried = self.retried or retry
         await asyncio.sleep(self.gateway._handle_attempt_error(
             exc, attempt=self.number, role=self.role, model=self.model, started=self.started,
-            request=self.request, timeout=self.timeout,
+            request=self.request, timeout=self.timeout, retry=retry,
         ))
 
 
@@ -143,6 +168,8 @@ class LLMGateway:
         ] = weakref.WeakKeyDictionary()
         self._clients_lock = threading.Lock()
         self._json_schema_unsupported: set[str] = set()
+        self._rejected: dict[str, set[str]] = {}
+        self._profiles: dict[str, ProviderProfile] = {}
 
     def __repr__(self) -> str:
         return (
@@ -188,6 +215,36 @@ class LLMGateway:
         if price is None or tokens_in is None or tokens_out is None:
             return None
         return price.cost(tokens_in, tokens_out)
+
+    # -- provider profile -------------------------------------------------------------------
+    @property
+    def provider(self) -> str:
+        """The provider whose profile this gateway speaks (``LLM_PROVIDER``, else the stored check,
+        else the base URL's host)."""
+        if self.config.provider not in ("", "auto"):
+            return self.config.provider
+        stored = str(self.config.measured.get("provider") or "")
+        return stored if stored in PROFILES else detect_provider(self.config.base_url)
+
+    def profile_for(self, model: str) -> ProviderProfile:
+        """The profile for ``model``: the provider's, its model overrides, then what ``llm_check``
+        measured for that model on this endpoint."""
+        profile = self._profiles.get(model)
+        if profile is None:
+            profile = profile_for(self.provider, self.config.base_url).for_model(model)
+            measured = self.config.measured.get("models")
+            if isinstance(measured, Mapping) and isinstance(measured.get(model), Mapping):
+                profile = profile.with_measured(measured[model])
+            self._profiles[model] = profile
+        return profile
+
+    def profile(self, role: str) -> ProviderProfile:
+        return self.profile_for(self.model_for(role))
+
+    def tool_mode(self, role: str) -> str:
+        """``native``, ``content`` or ``none``: how the role's model takes tools (``none``: the
+        caller retrieves itself and asks the model only to compose)."""
+        return "none" if self.offline else self.profile(role).tools
 
     # -- clients per event loop -----------------------------------------------------------
     async def _client(self) -> openai.AsyncOpenAI:
@@ -244,24 +301,75 @@ class LLMGateway:
         max_tokens: int | None,
         response_format: Mapping[str, Any] | None,
         extra_body: Mapping[str, Any] | None,
+        stream: bool = False,
     ) -> tuple[str, dict[str, Any]]:
+        """The request body for ``role``'s model, shaped by its provider profile: only the optional
+        parameters it accepts, its ``max_tokens`` name and temperature range, tools natively or
+        described in the prompt (or not at all), and what it rejected before left out."""
         model = self.model_for(role)
-        params: dict[str, Any] = {
-            "model": model,
-            "messages": _jsonable(list(messages)),
-            "temperature": self.temperature_for(role) if temperature is None else temperature,
-        }
-        if tools:
+        profile = self.profile_for(model)
+        rejected = self._rejected.get(model, set())
+        conversation = _jsonable(list(messages))
+        params: dict[str, Any] = {"model": model}
+        wanted = self.temperature_for(role) if temperature is None else temperature
+        clamped = profile.clamp_temperature(wanted)
+        if clamped is not None and "temperature" not in rejected:
+            params["temperature"] = clamped
+        if tools and profile.tools != "none":
             params["tools"] = _jsonable(list(tools))
-            if tool_choice is not None:
-                params["tool_choice"] = _jsonable(tool_choice)
+            if profile.tools == "content":
+                conversation = with_tool_instruction(conversation, params["tools"])
+            else:
+                if tool_choice is not None and "tool_choice" in profile.accepts:
+                    params["tool_choice"] = _jsonable(tool_choice)
+                if "parallel_tool_calls" in profile.accepts:
+                    params["parallel_tool_calls"] = True
+        params["messages"] = conversation
         if max_tokens is not None:
-            params["max_tokens"] = max_tokens
+            name = profile.max_tokens_param
+            if name in rejected:
+                name = "max_tokens" if name == "max_completion_tokens" else "max_completion_tokens"
+            params[name] = max_tokens
         if response_format is not None:
             params["response_format"] = _jsonable(response_format)
-        if extra_body:
-            params["extra_body"] = _jsonable(extra_body)
+        body = dict(extra_body or {})
+        if stream:
+            params["stream"] = True
+            if "stream_options" in profile.accepts:
+                params["stream_options"] = {"include_usage": True}
+        else:
+            body = {**profile.plain_call_body, **body}
+        if body:
+            params["extra_body"] = _jsonable(body)
+        for name in rejected & _DROPPABLE:
+            params.pop(name, None)
+            if isinstance(params.get("extra_body"), dict):
+                params["extra_body"].pop(name, None)
         return model, params
+
+    def _drop_rejected(self, exc: Exception, params: dict[str, Any], model: str) -> bool:
+        """On a 400 that names a parameter we may do without: drop (or rename) it in ``params``,
+        remember it for ``model`` and return True."""
+        if not isinstance(exc, openai.APIStatusError) or exc.status_code not in (400, 422):
+            return False
+        text = f"{exc.message} {_error_body_text(exc)}".lower()
+        body = params.get("extra_body") if isinstance(params.get("extra_body"), dict) else {}
+        for name in sorted({*params, *body} & (_DROPPABLE | _TOKEN_LIMITS), key=len, reverse=True):
+            if not re.search(rf"(?<![a-z_]){re.escape(name)}(?![a-z_])", text):
+                continue
+            self._rejected.setdefault(model, set()).add(name)
+            if name in _TOKEN_LIMITS:
+                other = "max_tokens" if name == "max_completion_tokens" else "max_completion_tokens"
+                params[other] = params.pop(name)
+            elif name in params:
+                params.pop(name)
+            else:
+                body.pop(name, None)
+                if not body:
+                    params.pop("extra_body", None)
+            logger.info("LLM model %s rejected the parameter %s; retrying without it", model, name)
+            return True
+        return False
 
     def _audit_request(self, params: Mapping[str, Any]) -> dict[str, Any]:
         secret = self.config.api_key
@@ -355,9 +463,10 @@ class LLMGateway:
         started: float,
         request: dict[str, Any],
         timeout: float | None,
+        retry: bool,
     ) -> float:
         """Return the pause before retrying, or raise the typed error."""
-        if attempt == 1 and _is_transient(exc):
+        if retry:
             delay = _retry_after(exc)
             logger.info("LLM %s/%s transient failure (%s), retrying once", role, model, type(exc).__name__)
             return self.config.retry_backoff if delay is None else delay
@@ -408,8 +517,7 @@ class LLMGateway:
             response_format=response_format,
             extra_body=extra_body,
         )
-        audit_request = self._audit_request(params)
-        attempts = _Attempts(self, role=role, model=model, request=audit_request, timeout=timeout)
+        attempts = _Attempts(self, role=role, model=model, request=self._audit_request(params), timeout=timeout)
         for attempt in attempts:
             try:
                 completion = await self._post(params, timeout)
@@ -417,16 +525,38 @@ class LLMGateway:
                     completion,
                     role=role,
                     model=model,
-                    request=audit_request,
+                    request=attempts.request,
                     started=attempts.started,
                     attempts=attempt,
+                    tool_names=_tool_names(params),
                 )
             except Exception as exc:
-                await attempts.failed(exc)
+                await attempts.failed(exc, params)
                 continue
             self._notify(result)
             return result
         raise AssertionError("unreachable: attempts end by returning or raising")
+
+    def _shaped(
+        self,
+        model: str,
+        content: str,
+        calls: list[ToolCall],
+        reasoning: str,
+        tool_names: frozenset[str],
+    ) -> tuple[str, tuple[ToolCall, ...], str | None]:
+        """The answer, the tool calls and the thinking, whatever shape the provider used: thinking
+        in ``<think>`` tags leaves the answer; tool calls written into the text become calls."""
+        profile = self.profile_for(model)
+        content, thought = split_reasoning(content, prefilled=profile.think_prefilled)
+        thinking = "\n".join(part for part in (reasoning.strip(), thought) if part)
+        if not calls and tool_names:
+            content, found = tool_calls_from_content(content, tool_names)
+            calls = [
+                _make_tool_call(f"call_{index}_{name}", name, arguments, index)
+                for index, (name, arguments) in enumerate(found)
+            ]
+        return content, tuple(calls), thinking or None
 
     def _result_from_completion(
         self,
@@ -437,6 +567,7 @@ class LLMGateway:
         request: dict[str, Any],
         started: float,
         attempts: int,
+        tool_names: frozenset[str] = frozenset(),
     ) -> LLMResult:
         choices = getattr(completion, "choices", None) if isinstance(completion, BaseModel) else None
         if not choices:
@@ -467,14 +598,18 @@ class LLMGateway:
         usage = getattr(completion, "usage", None)
         tokens_in = getattr(usage, "prompt_tokens", None) if usage is not None else None
         tokens_out = getattr(usage, "completion_tokens", None) if usage is not None else None
-        reasoning = (message.model_extra or {}).get("reasoning_content")
+        extra = message.model_extra or {}
+        reasoning = extra.get("reasoning_content") or extra.get("reasoning") or ""
+        content, tool_calls, thinking = self._shaped(
+            model, getattr(message, "content", None) or "", calls, str(reasoning), tool_names
+        )
         response = _redact(completion.model_dump(mode="json", exclude_unset=True), self.config.api_key)
         return self._scrub(
             LLMResult(
                 role=role,
                 model=model,
-                content=getattr(message, "content", None) or "",
-                tool_calls=tuple(calls),
+                content=content,
+                tool_calls=tool_calls,
                 finish_reason=getattr(choice, "finish_reason", None),
                 tokens_in=tokens_in,
                 tokens_out=tokens_out,
@@ -483,7 +618,7 @@ class LLMGateway:
                 request=request,
                 response=response,
                 attempts=attempts,
-                reasoning=str(reasoning) if reasoning else None,
+                reasoning=thinking,
             )
         )
 
@@ -499,9 +634,10 @@ class LLMGateway:
         timeout: float | None = None,
         extra_body: Mapping[str, Any] | None = None,
     ) -> AsyncIterator[str | LLMResult]:
-        """Yield content deltas (``str``) as they arrive, then the assembled :class:`LLMResult`
-        (tool-call deltas assembled too). A transient failure before the first delta is retried
-        once; a failure after deltas were yielded raises."""
+        """Yield the answer's text deltas (``str``) as they arrive, then the assembled
+        :class:`LLMResult` (tool-call deltas assembled too). Thinking and tool calls written into
+        the text are never yielded. A transient failure before the first delta is retried once;
+        a failure after deltas were yielded raises."""
         model, params = self._build_request(
             role,
             messages,
@@ -511,15 +647,16 @@ class LLMGateway:
             max_tokens=max_tokens,
             response_format=None,
             extra_body=extra_body,
+            stream=True,
         )
-        params["stream"] = True
-        params["stream_options"] = {"include_usage": True}
-        audit_request = self._audit_request(params)
-        attempts = _Attempts(self, role=role, model=model, request=audit_request, timeout=timeout)
+        tool_names = _tool_names(params)
+        profile = self.profile_for(model)
+        attempts = _Attempts(self, role=role, model=model, request=self._audit_request(params), timeout=timeout)
         started = attempts.started
+        shown: list[str] = []
         for attempt in attempts:
             accumulator = _StreamAccumulator()
-            yielded = False
+            visible = StreamFilter(tools_offered=bool(tool_names), prefilled=profile.think_prefilled)
             stream: Any = None
             try:
                 stream = await self._post(params, timeout)
@@ -529,22 +666,23 @@ class LLMGateway:
                         chunk = await iterator.__anext__()
                     except StopAsyncIteration:
                         break
-                    text = accumulator.add(chunk)
+                    text = visible.feed(accumulator.add(chunk))
                     if text:
-                        yielded = True
-                        yield _redact(text, self.config.api_key)
+                        text = _redact(text, self.config.api_key)
+                        shown.append(text)
+                        yield text
             except Exception as exc:
-                if yielded:
+                if shown:
                     error = self._fail(
                         self._translate(exc, role, model, attempt, timeout),
                         role,
                         model,
                         started,
-                        audit_request,
+                        attempts.request,
                         attempt,
                     )
                     raise error from exc
-                await attempts.failed(exc)
+                await attempts.failed(exc, params)
                 continue
             finally:
                 if stream is not None and hasattr(stream, "close"):
@@ -552,10 +690,14 @@ class LLMGateway:
             break
         try:
             result = self._result_from_stream(
-                accumulator, role=role, model=model, request=audit_request, started=started, attempts=attempt
+                accumulator, role=role, model=model, request=attempts.request, started=started, attempts=attempt,
+                tool_names=tool_names,
             )
         except LLMError as exc:
-            raise self._fail(exc, role, model, started, audit_request, attempt) from None
+            raise self._fail(exc, role, model, started, attempts.request, attempt) from None
+        sent = "".join(shown)
+        if result.content.startswith(sent) and len(result.content) > len(sent):
+            yield result.content[len(sent):]  # held back as a possible tool call, but it was text
         self._notify(result)
         yield result
 
@@ -568,16 +710,21 @@ class LLMGateway:
         request: dict[str, Any],
         started: float,
         attempts: int,
+        tool_names: frozenset[str] = frozenset(),
     ) -> LLMResult:
         if acc.chunks == 0:
             raise LLMBadResponse("LLM stream ended without any chunk", role=role, model=model)
-        tool_calls = acc.tool_calls()
-        content = "".join(acc.content)
+        raw_content = "".join(acc.content)
+        content, tool_calls, reasoning = self._shaped(
+            model, raw_content, list(acc.tool_calls()), "".join(acc.reasoning), tool_names
+        )
         tokens_in = _count(_field(acc.usage, "prompt_tokens"))
         tokens_out = _count(_field(acc.usage, "completion_tokens"))
-        message: dict[str, Any] = {"role": "assistant", "content": content or None}
-        if tool_calls:
-            message["tool_calls"] = [call.to_openai() for call in tool_calls]
+        message: dict[str, Any] = {"role": "assistant", "content": raw_content or None}
+        if acc.reasoning:
+            message["reasoning_content"] = "".join(acc.reasoning)
+        if acc.calls:
+            message["tool_calls"] = [call.to_openai() for call in acc.tool_calls()]
         response: dict[str, Any] = {
             "id": acc.id,
             "object": "chat.completion",
@@ -587,7 +734,6 @@ class LLMGateway:
         }
         if acc.usage is not None:
             response["usage"] = dict(acc.usage)
-        reasoning = "".join(acc.reasoning) or None
         return self._scrub(
             LLMResult(
                 role=role,
@@ -619,19 +765,21 @@ class LLMGateway:
     ) -> M:
         """Ask for JSON matching ``schema`` and return the validated model.
 
-        Uses ``response_format`` json_schema; if the endpoint rejects it (HTTP 400) the gateway
-        remembers that for the model and uses JSON mode with the schema in a system message.
-        An invalid reply gets one repair attempt (the validation error is sent back); if that
-        fails too, :class:`LLMBadResponse` is raised.
+        The profile's JSON mode decides the request: ``json_schema`` (if the endpoint rejects it
+        with HTTP 400 the gateway remembers that for the model and falls back), ``json_object``
+        with the schema spelled out in the system message, or ``prompt`` (no response_format: the
+        schema in the prompt, the JSON read out of the reply). An invalid reply gets one repair
+        attempt (the validation error is sent back); if that fails too, :class:`LLMBadResponse`.
         """
         model = self.model_for(role)
+        mode = self.profile_for(model).json
         json_schema = model_schema(schema)
         schema_name = re.sub(r"[^A-Za-z0-9_-]", "_", schema.__name__)[:64] or "result"
         options: dict[str, Any] = {"temperature": temperature, "max_tokens": max_tokens, "timeout": timeout}
         conversation = list(messages)
         result: LLMResult | None = None
-        response_format: dict[str, Any] = {"type": "json_object"}
-        if model not in self._json_schema_unsupported:
+        response_format: dict[str, Any] | None = {"type": "json_object"} if mode != "prompt" else None
+        if mode == "json_schema" and model not in self._json_schema_unsupported:
             schema_format = {
                 "type": "json_schema",
                 "json_schema": {"name": schema_name, "schema": json_schema},
@@ -643,12 +791,19 @@ class LLMGateway:
                 if exc.status_code != 400:
                     raise
                 logger.info("model %s rejected json_schema (%s); using JSON mode", model, exc.message)
+                self._json_schema_unsupported.add(model)
         if result is None:
             conversation = _with_json_instruction(conversation, json_schema)
-            result = await self.complete(role, conversation, response_format=response_format, **options)
-            self._json_schema_unsupported.add(model)
+            try:
+                result = await self.complete(role, conversation, response_format=response_format, **options)
+            except LLMBadRequest as exc:
+                if exc.status_code != 400 or response_format is None:
+                    raise
+                logger.info("model %s rejected JSON mode (%s); asking in the prompt", model, exc.message)
+                response_format = None
+                result = await self.complete(role, conversation, **options)
         try:
-            return schema.model_validate_json(_strip_code_fence(result.content))
+            return schema.model_validate_json(_json_text(result.content))
         except ValidationError as exc:
             first_error = exc
         repair = [
@@ -665,7 +820,7 @@ class LLMGateway:
         ]
         repaired = await self.complete(role, repair, response_format=response_format, **options)
         try:
-            return schema.model_validate_json(_strip_code_fence(repaired.content))
+            return schema.model_validate_json(_json_text(repaired.content))
         except ValidationError as exc:
             summary = _validation_summary(exc)
             raise LLMBadResponse(
@@ -674,6 +829,26 @@ class LLMGateway:
                 model=model,
                 attempts=2,
             ) from exc
+
+
+def _tool_names(params: Mapping[str, Any]) -> frozenset[str]:
+    """The names of the tools a request offers (what a tool call written into the text may name)."""
+    names = set()
+    for item in params.get("tools") or ():
+        function = item.get("function") if isinstance(item, Mapping) else None
+        if isinstance(function, Mapping) and isinstance(function.get("name"), str):
+            names.add(function["name"])
+    return frozenset(names)
+
+
+def _json_text(content: str) -> str:
+    """The JSON object in a structured reply: the reply itself, the inside of a code fence, or the
+    outermost ``{…}`` of a reply that wrapped it in prose."""
+    text = _strip_code_fence(content)
+    if text.startswith(("{", "[")):
+        return text
+    start, end = text.find("{"), text.rfind("}")
+    return text[start:end + 1] if 0 <= start < end else text
 
 
 def _validation_summary(exc: ValidationError) -> str:

@@ -160,14 +160,17 @@ class _StreamAccumulator:
         for choice in choices if isinstance(choices, list) else []:
             if _field(choice, "index") not in (0, None):
                 continue
+            if isinstance(_field(choice, "usage"), Mapping):  # Moonshot: usage inside the last choice
+                self.usage = choice["usage"]
             if _field(choice, "finish_reason"):
                 self.finish_reason = str(choice["finish_reason"])
             delta = _field(choice, "delta")
             if not isinstance(delta, Mapping):
                 continue
             text += _text(delta.get("content"))
-            if delta.get("reasoning_content"):
-                self.reasoning.append(str(delta["reasoning_content"]))
+            thinking = delta.get("reasoning_content") or delta.get("reasoning")
+            if thinking:
+                self.reasoning.append(str(thinking))
             tool_deltas = delta.get("tool_calls")
             for tool_delta in tool_deltas if isinstance(tool_deltas, list) else []:
                 if isinstance(tool_delta, Mapping):
