@@ -149,9 +149,11 @@ PROFILES: Final[Mapping[str, ProviderProfile]] = MappingProxyType({
         ),
         ProviderProfile(
             name="vllm", label="vLLM（自建 GPU）", tools="content", json="json_schema",
-            reasoning="think_tags", accepts=_ALL_OPTIONAL - {"tool_choice"}, usage_in_stream="stream_options",
+            reasoning="think_tags", think_prefilled=True, accepts=_ALL_OPTIONAL - {"tool_choice"},
+            usage_in_stream="stream_options",
             notes="未开 --enable-auto-tool-choice/--tool-call-parser 时模型把 <tool_call>{…}</tool_call> "
-                  "写进 content，tool_choice=auto 返回 400；未开 --reasoning-parser 时 <think> 在 content。",
+                  "写进 content，tool_choice=auto 返回 400；未开 --reasoning-parser 时 <think> 在 content，"
+                  "R1 类模板自己写开头的 <think>：流式先扣住正文直到 </think>（llm_check 测得不思考时放开）。",
         ),
         ProviderProfile(
             name="ollama", label="Ollama（自建）", json="json_schema", reasoning="think_tags",

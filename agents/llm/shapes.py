@@ -143,14 +143,15 @@ class StreamFilter:
                         self.reasoning += self.buffer[: len(self.buffer) - keep]
                         self.buffer = self.buffer[len(self.buffer) - keep:]
                     return shown  # prefilled: all held until </think> (or the end) shows up
-                self.reasoning += self.buffer[:index]
+                thought = self.buffer[:index]
+                self.reasoning += thought.removeprefix(THINK_OPEN) if self.prefilled else thought
                 self.buffer = self.buffer[index + len(THINK_CLOSE):].lstrip()
                 self.in_think = self.prefilled = False
                 continue
             if self.holding:
                 return shown
             if not self.started:
-                head = self.buffer.lstrip()
+                head = self.buffer = self.buffer.lstrip()  # the answer starts at its first word
                 if not head:
                     return shown
                 if head.startswith(THINK_OPEN):
