@@ -32,7 +32,7 @@ import struct
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
@@ -167,6 +167,7 @@ class FakeLLM:
         reject_json_schema: bool = False,
         api_key: str | None = None,
         provider: str | None = None,
+        responder: Callable[[Mapping[str, Any]], Reply] | None = None,
     ) -> None:
         """``reject_json_schema`` answers 400 to any ``response_format`` of type json_schema
         (like endpoints that only know JSON mode) without consuming the queue. ``api_key``, when
@@ -176,6 +177,7 @@ class FakeLLM:
         self.reject_json_schema = reject_json_schema
         self.api_key = api_key
         self.provider = provider
+        self.responder = responder  # answers when the script is empty (e.g. capability probes)
         self.shape = SHAPES[provider] if provider else ProviderShape()
         self.rejections: list[tuple[str, dict[str, Any]]] = []
         self._queue: deque[Reply] = deque()
@@ -397,6 +399,8 @@ class _Handler(BaseHTTPRequestHandler):
                 self._send_json(400, shape.error_body(400, message))
                 return
         reply = self.owner._next_reply()
+        if reply is None and self.owner.responder is not None:
+            reply = self.owner.responder(payload)
         if reply is None:
             self._send_error(500, "fakellm: no scripted reply left for this request")
             return
