@@ -367,7 +367,7 @@ if BEHIND_HTTPS_PROXY:
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 
 # --- first-run steps of `manage.py up` (dotted paths to callables taking stdout) -------------
-FIRST_RUN_STEPS = ["firm.setup.initial_admin", "knowledge.setup.statutes"]
+FIRST_RUN_STEPS = ["firm.setup.initial_admin", "knowledge.setup.statutes", "agents.setup.llm_profile"]
 
 # --- knowledge: statutes, search, embeddings (see docs/decisions/knowledge-*.md) -------------
 #: Texts per request to an OpenAI-compatible embeddings endpoint (DashScope accepts 10).

@@ -100,3 +100,16 @@ def test_llm_check_without_an_endpoint_says_so(settings) -> None:
     settings.LLM_BASE_URL = ""
     with pytest.raises(CommandError, match="offline"):
         call_command("llm_check")
+
+
+def test_make_run_checks_the_endpoint_once_at_start_and_says_what_degrades(configure, settings) -> None:
+    from agents.setup import llm_profile
+
+    with FakeLLM(provider="vllm", models=("test-model", "test-small"), responder=_answer) as fake:
+        configure(fake, "auto")
+        out = io.StringIO()
+        note = llm_profile(out)
+    assert note.startswith("LLM：vllm") and "工具解析" in note
+    assert "role" in out.getvalue() and settings.LLM_PROFILE_PATH.exists()
+    settings.LLM_BASE_URL = ""
+    assert llm_profile(io.StringIO()) is None

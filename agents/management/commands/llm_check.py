@@ -4,6 +4,7 @@ store the profile every process's gateway then uses (``settings.LLM_PROFILE_PATH
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
@@ -26,7 +27,7 @@ class Command(BaseCommand):
         config = LLMConfig.from_settings()
         if config.offline:
             raise CommandError("LLM_BASE_URL is not set: LegalSite runs its offline engine; nothing to check.")
-        gateway = LLMGateway(LLMConfig.from_settings(_WithoutStored()))
+        gateway = LLMGateway(replace(config, measured={}))  # measure afresh
         try:
             report = check_endpoint(gateway, timeout=options["timeout"])
         except LLMError as exc:
@@ -43,12 +44,3 @@ class Command(BaseCommand):
             stored_profile_save(settings.LLM_PROFILE_PATH, report)
             reset_gateway()
             self.stdout.write(f"stored the profile in {settings.LLM_PROFILE_PATH}")
-
-
-class _WithoutStored:
-    """The settings without the stored profile: the check measures afresh."""
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "LLM_PROFILE_PATH":
-            return None
-        return getattr(settings, name)
