@@ -131,3 +131,25 @@ SHAPES: Mapping[str, ProviderShape] = {
                  _json_schema("response_format json_schema is not supported")),
     ),
 }
+
+
+#: The providers the agents' whole flows are run against, each with a model name it serves.
+FLOW_PROVIDERS: tuple[tuple[str, str], ...] = (
+    ("openai", "gpt-4.1"),
+    ("dashscope", "qwen3-235b-a22b"),
+    ("deepseek", "deepseek-chat"),
+    ("vllm", "Qwen3-32B"),
+    ("ollama", "qwen3:8b"),
+    ("zhipu", "glm-4.5"),
+    ("moonshot", "kimi-k2-0905-preview"),
+)
+
+
+def use_provider(settings: Any, fake: Any, provider: str, model: str) -> None:
+    """Point the project's gateway at ``fake`` speaking ``provider``'s shapes."""
+    settings.LLM_BASE_URL = fake.base_url
+    settings.LLM_API_KEY = "sk-test-0123456789"
+    settings.LLM_TIMEOUT = 10
+    settings.LLM_MODEL = model
+    settings.LLM_ROLE_MODELS = {}
+    settings.LLM_PROVIDER = provider
