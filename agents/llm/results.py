@@ -182,9 +182,16 @@ class _StreamAccumulator:
     def _add_tool_delta(self, tool_delta: Mapping[str, Any]) -> None:
         index = tool_delta.get("index")
         call_id = _text(tool_delta.get("id")) or None
-        if not isinstance(index, int):
+        if not isinstance(index, int):  # no index: by id, else a named fragment opens a call
+            function = tool_delta.get("function")
+            named = isinstance(function, Mapping) and bool(_text(function.get("name")))
             matches = [i for i, c in self.calls.items() if call_id and c["id"] == call_id]
-            index = matches[0] if matches else len(self.calls)
+            if matches:
+                index = matches[0]
+            elif self.calls and not call_id and not named:
+                index = max(self.calls)  # a continuation of the call being written
+            else:
+                index = len(self.calls)
         slot = self.calls.setdefault(index, {"id": None, "name": "", "arguments": []})
         if call_id:
             slot["id"] = call_id

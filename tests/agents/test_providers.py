@@ -248,3 +248,38 @@ def test_the_stream_filter_holds_thinking_and_tool_markup_split_across_deltas() 
     assert out == "答：第一条。" and shown.reasoning == "想" and text
     prefilled = StreamFilter(tools_offered=False, prefilled=True)
     assert "".join(prefilled.feed(p) for p in ["想一", "想</think>", "\n\n答"]) == "答"
+
+
+def test_tool_call_fragments_without_index_or_ids_are_assembled() -> None:
+    def sse(*chunks: dict) -> str:
+        return "".join(f"data: {json.dumps(c, ensure_ascii=False)}\n\n" for c in chunks) + "data: [DONE]\n\n"
+
+    def delta(tool_call: dict, finish: str | None = None) -> dict:
+        return {"id": "x", "object": "chat.completion.chunk", "model": "m",
+                "choices": [{"index": 0, "delta": {"tool_calls": [tool_call]}, "finish_reason": finish}]}
+
+    body = sse(
+        delta({"type": "function", "function": {"name": "search_legal_knowledge", "arguments": '{"query": '}}),
+        delta({"function": {"arguments": '"欠薪"}'}}),
+        delta({"type": "function", "function": {"name": "lookup_legal_article", "arguments": "{}"}}, "stop"),
+    )
+    with FakeLLM() as fake:
+        fake.script(Reply.raw(body, headers={"Content-Type": "text/event-stream"}))
+        _, result = _collect(_gateway(fake, "generic"), "research", USER, [SEARCH, LOOKUP])
+    assert [(c.name, c.arguments) for c in result.tool_calls] == [
+        ("search_legal_knowledge", {"query": "欠薪"}), ("lookup_legal_article", {})]
+    assert len({c.id for c in result.tool_calls}) == 2
+
+
+def test_rate_limits_and_server_errors_in_each_providers_error_body_keep_the_one_retry(provider, served) -> None:
+    fake = served()
+    body = json.dumps(SHAPES[provider].error_body(429, "rate limit reached"), ensure_ascii=False)
+    fake.script(Reply.raw(body, status=429, headers={"Retry-After": "0"}), Reply.text(ANSWER),
+                Reply.raw(body, status=429), Reply.error(503, "overloaded"))
+    gateway = _gateway(fake, provider)
+    result = asyncio.run(gateway.complete("advisor", USER))
+    assert result.content == ANSWER and result.attempts == 2
+    with pytest.raises(Exception) as raised:
+        asyncio.run(gateway.complete("advisor", USER))
+    assert type(raised.value).__name__ == "LLMUnavailable" and raised.value.status_code == 503
+    assert raised.value.attempts == 2
