@@ -82,10 +82,19 @@ async def _probe_model(gateway: LLMGateway, model: str, timeout: float, provider
         error = gateway._translate(exc, "advisor", model, 1, timeout)
         errors[name] = error.message[:300]
 
-    # chat
+    # chat (a server that insists on DashScope's switch for non-streaming calls gets it, and keeps it)
     started = time.perf_counter()
     try:
-        content, _, extra, usage = _message(await _post(gateway, {"model": model, "messages": PROBE_CHAT}, timeout))
+        try:
+            completion = await _post(gateway, {"model": model, "messages": PROBE_CHAT}, timeout)
+        except Exception as exc:
+            if "enable_thinking" not in str(exc) or "enable_thinking" in plain_body:
+                raise
+            plain_body["enable_thinking"] = False
+            found["plain_call_body"] = dict(plain_body)
+            started = time.perf_counter()
+            completion = await _post(gateway, {"model": model, "messages": PROBE_CHAT}, timeout)
+        content, _, extra, usage = _message(completion)
         found["chat"] = True
         found["latency_ms"] = round((time.perf_counter() - started) * 1000)
         found["usage"] = usage is not None
@@ -241,6 +250,9 @@ def report_table(report: Mapping[str, Any]) -> str:
     rows = [header]
     for role, model in (report.get("roles") or {}).items():
         measured = (report.get("models") or {}).get(model, {})
+        if not measured.get("chat"):
+            rows.append((role, model, "FAIL", *("?" for _ in CAPABILITIES[1:])))
+            continue
         reasoning = measured.get("reasoning", "none")
         if reasoning == "think_tags" and measured.get("think_prefilled"):
             reasoning = "think_tags(prefilled)"

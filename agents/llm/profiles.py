@@ -90,6 +90,8 @@ class ProviderProfile:
             changes["reasoning"] = capabilities["reasoning"]
         if isinstance(capabilities.get("think_prefilled"), bool):
             changes["think_prefilled"] = capabilities["think_prefilled"]
+        if isinstance(capabilities.get("plain_call_body"), Mapping):
+            changes["plain_call_body"] = {**self.plain_call_body, **capabilities["plain_call_body"]}
         if isinstance(capabilities.get("stream_options"), bool):
             accepts = set(self.accepts)
             (accepts.add if capabilities["stream_options"] else accepts.discard)("stream_options")

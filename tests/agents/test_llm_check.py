@@ -113,3 +113,18 @@ def test_make_run_checks_the_endpoint_once_at_start_and_says_what_degrades(confi
     assert "role" in out.getvalue() and settings.LLM_PROFILE_PATH.exists()
     settings.LLM_BASE_URL = ""
     assert llm_profile(io.StringIO()) is None
+
+
+def test_a_server_that_insists_on_enable_thinking_gets_it_after_the_check(configure, settings) -> None:
+    import asyncio
+
+    with FakeLLM(provider="dashscope", models=("test-model",), responder=_answer) as fake:
+        configure(fake, "auto")  # a DashScope-compatible server behind a URL that names nothing
+        call_command("llm_check", stdout=io.StringIO())
+        stored = json.loads(settings.LLM_PROFILE_PATH.read_text(encoding="utf-8"))
+        fake.rejections.clear()
+        result = asyncio.run(get_gateway().complete("advisor", [{"role": "user", "content": "你好"}]))
+        rejections = list(fake.rejections)
+    assert stored["provider"] == "generic" and stored["models"]["test-model"]["chat"] is True
+    assert stored["models"]["test-model"]["plain_call_body"] == {"enable_thinking": False}
+    assert result.content == "收到" and rejections == []
