@@ -203,7 +203,7 @@ def markdown(report: Mapping[str, Any]) -> str:
     answers = report.get("answers")
     if answers:
         modes = answers["modes"]
-        lines += ["", "## 问答（答案测量集）", ""]
+        lines += ["", "## 问答（答案测量集）"]
         for mode, why in answers["skipped"].items():
             lines.append(f"- {MODE_LABELS[mode]}：{why}")
         lines += ["", "| 指标 | " + " | ".join(MODE_LABELS[m] for m in modes) + " |", "|---|" + "---|" * len(modes)]
@@ -220,7 +220,7 @@ def markdown(report: Mapping[str, Any]) -> str:
     contracts = report.get("contracts")
     if contracts:
         modes = contracts["modes"]
-        lines += ["", "## 合同审查（埋点风险）", ""]
+        lines += ["", "## 合同审查（埋点风险）"]
         for mode, why in contracts["skipped"].items():
             lines.append(f"- {MODE_LABELS[mode]}：{why}")
         lines += ["", "| 指标 | " + " | ".join(MODE_LABELS[m] for m in modes) + " |", "|---|" + "---|" * len(modes)]
@@ -234,6 +234,7 @@ def markdown(report: Mapping[str, Any]) -> str:
                     value = f"{value}/{contracts['summary'][mode]['planted']}"
                 cells.append(_cell(value))
             lines.append(f"| {label} | " + " | ".join(cells) + " |")
+        lines.append("")
         for row in contracts["contracts"]:
             parts = [f"{MODE_LABELS[m]} {len(row['results'][m]['found'])}/{row['results'][m]['planted']}"
                      for m in modes]

@@ -15,7 +15,8 @@ error message produced here.
 
 Modules: ``errors``, ``config``, ``results`` (tool calls, results, stream assembly),
 ``profiles`` (provider profiles and detection), ``shapes`` (reasoning and tool calls in the text),
-``gateway`` (the calls), ``factory`` (the process-wide gateway).
+``transport`` (clients, attempts), ``structured`` (JSON output), ``gateway`` (the calls), ``check`` and
+``store`` (the capability check and its stored report), ``factory`` (the process-wide gateway).
 """
 
 from __future__ import annotations

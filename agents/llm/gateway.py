@@ -8,19 +8,16 @@ import itertools
 import json
 import logging
 import re
-import ssl
 import threading
 import time
 import weakref
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Mapping, Sequence
 from dataclasses import replace
-from functools import lru_cache
-from typing import Any, Final, TypeVar
+from typing import Any
 
-import httpx2
 import openai
 from openai.types.chat import ChatCompletion
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from agents.llm.config import (
     DEFAULT_PRICES,
@@ -46,110 +43,29 @@ from agents.llm.results import (
     _make_tool_call,
     _redact,
     _StreamAccumulator,
-    _strip_code_fence,
-    model_schema,
 )
 from agents.llm.shapes import StreamFilter, split_reasoning, tool_calls_from_content, with_tool_instruction
+from agents.llm.structured import StructuredOutput
+from agents.llm.transport import (
+    _DROPPABLE,
+    _HTTP_CLIENTS_PER_LOOP,
+    _MAX_ERROR_TEXT,
+    _PLACEHOLDER_KEY,
+    _TOKEN_LIMITS,
+    _Attempts,
+    _close_at_loop_shutdown,
+    _error_body_text,
+    _is_transient,
+    _retry_after,
+    _tls_context,
+)
 
 logger = logging.getLogger("agents.llm")
 
 __all__ = ["LLMGateway"]
 
-_PLACEHOLDER_KEY: Final = "no-key"
-_MAX_RETRY_AFTER: Final = 5.0
-_MAX_ERROR_TEXT: Final = 2000
-#: HTTP clients (connection pools) per event loop, used in turn (see LLMGateway._client)
-_HTTP_CLIENTS_PER_LOOP: Final = 4
-#: Parameters a call can do without when the endpoint rejects them (HTTP 400 naming them).
-_DROPPABLE: Final = frozenset({"parallel_tool_calls", "stream_options", "tool_choice", "temperature",
-                               "enable_thinking", "thinking"})
-_TOKEN_LIMITS: Final = frozenset({"max_tokens", "max_completion_tokens"})
-
-
-def _error_body_text(exc: openai.APIStatusError) -> str:
-    body = getattr(exc, "body", None)
-    try:
-        return json.dumps(body, ensure_ascii=False) if body is not None else ""
-    except (TypeError, ValueError):
-        return str(body)
-
-M = TypeVar("M", bound=BaseModel)
-
-
-async def _close_at_loop_shutdown(
-    clients: Sequence[openai.AsyncOpenAI], forget: Callable[[], None]
-) -> AsyncGenerator[None, None]:
-    try:
-        yield
-    finally:
-        forget()  # the generator refers to its loop: drop the cache entry so the loop can be freed
-        for client in clients:
-            await client.close()
-
-
-
-@lru_cache(maxsize=1)
-def _tls_context() -> ssl.SSLContext:
-    """One TLS context per process, shared by the per-loop clients: building one loads the CA
-    bundle (~20 ms)."""
-    return httpx2.create_ssl_context()
-
-
-class _Attempts:
-    """The attempts of one gateway call: numbered from 1; :meth:`failed` pauses before the one
-    retry a transient failure gets, or raises the typed error (recorded once, with the attempts)."""
-
-    def __init__(self, gateway: LLMGateway, *, role: str, model: str, request: dict[str, Any],
-                 timeout: float | None) -> None:
-        self.gateway, self.role, self.model, self.request, self.timeout = gateway, role, model, request, timeout
-        self.started = time.perf_counter()
-        self.number = 0
-        self.retried = False  # the one retry a transient failure gets
-        self.adjusted = False  # the one retry without a parameter the endpoint rejected
-
-    def __iter__(self) -> Iterator[int]:
-        while True:
-            self.number += 1
-            yield self.number
-
-    async def failed(self, exc: Exception, params: dict[str, Any] | None = None) -> None:
-        """Pause before the next attempt, or raise. A 400 naming a parameter the gateway may drop
-        is retried once without it (and the model remembered as rejecting it)."""
-        if params is not None and not self.adjusted and self.gateway._drop_rejected(exc, params, self.model):
-            self.adjusted = True
-            self.request = self.gateway._audit_request(params)
-            return
-        retry = not self.retried and _is_transient(exc)
-        self.retried = self.retried or retry
-        await asyncio.sleep(self.gateway._handle_attempt_error(
-            exc, attempt=self.number, role=self.role, model=self.model, started=self.started,
-            request=self.request, timeout=self.timeout, retry=retry,
-        ))
-
-
-def _is_transient(exc: BaseException) -> bool:
-    if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
-        return True
-    if isinstance(exc, openai.APIStatusError):
-        return exc.status_code in (408, 409, 429) or exc.status_code >= 500
-    return False
-
-
-def _retry_after(exc: BaseException) -> float | None:
-    response = getattr(exc, "response", None)
-    header = response.headers.get("retry-after") if response is not None else None
-    if header is None:
-        return None
-    try:
-        return max(0.0, min(float(header), _MAX_RETRY_AFTER))
-    except ValueError:
-        return None
-
-
 # ---------------------------------------------------------------------------------------------
-# Gateway
-# ---------------------------------------------------------------------------------------------
-class LLMGateway:
+class LLMGateway(StructuredOutput):
     """Per-role access to one OpenAI-compatible endpoint. Safe to share: one ``AsyncOpenAI``
     client is kept per event loop, so ``asyncio.run`` in Celery tasks and tests is fine."""
 
@@ -753,83 +669,6 @@ class LLMGateway:
             )
         )
 
-    async def structured(
-        self,
-        role: str,
-        messages: Sequence[Mapping[str, Any]],
-        schema: type[M],
-        *,
-        temperature: float | None = None,
-        max_tokens: int | None = None,
-        timeout: float | None = None,
-    ) -> M:
-        """Ask for JSON matching ``schema`` and return the validated model.
-
-        The profile's JSON mode decides the request: ``json_schema`` (if the endpoint rejects it
-        with HTTP 400 the gateway remembers that for the model and falls back), ``json_object``
-        with the schema spelled out in the system message, or ``prompt`` (no response_format: the
-        schema in the prompt, the JSON read out of the reply). An invalid reply gets one repair
-        attempt (the validation error is sent back); if that fails too, :class:`LLMBadResponse`.
-        """
-        model = self.model_for(role)
-        mode = self.profile_for(model).json
-        json_schema = model_schema(schema)
-        schema_name = re.sub(r"[^A-Za-z0-9_-]", "_", schema.__name__)[:64] or "result"
-        options: dict[str, Any] = {"temperature": temperature, "max_tokens": max_tokens, "timeout": timeout}
-        conversation = list(messages)
-        result: LLMResult | None = None
-        response_format: dict[str, Any] | None = {"type": "json_object"} if mode != "prompt" else None
-        if mode == "json_schema" and model not in self._json_schema_unsupported:
-            schema_format = {
-                "type": "json_schema",
-                "json_schema": {"name": schema_name, "schema": json_schema},
-            }
-            try:
-                result = await self.complete(role, conversation, response_format=schema_format, **options)
-                response_format = schema_format
-            except LLMBadRequest as exc:
-                if exc.status_code != 400:
-                    raise
-                logger.info("model %s rejected json_schema (%s); using JSON mode", model, exc.message)
-                self._json_schema_unsupported.add(model)
-        if result is None:
-            conversation = _with_json_instruction(conversation, json_schema)
-            try:
-                result = await self.complete(role, conversation, response_format=response_format, **options)
-            except LLMBadRequest as exc:
-                if exc.status_code != 400 or response_format is None:
-                    raise
-                logger.info("model %s rejected JSON mode (%s); asking in the prompt", model, exc.message)
-                response_format = None
-                result = await self.complete(role, conversation, **options)
-        try:
-            return schema.model_validate_json(_json_text(result.content))
-        except ValidationError as exc:
-            first_error = exc
-        repair = [
-            *conversation,
-            {"role": "assistant", "content": result.content},
-            {
-                "role": "user",
-                "content": (
-                    "Your previous reply was not valid JSON for the required schema. Errors: "
-                    f"{_validation_summary(first_error)}\n"
-                    "Reply again with only the corrected JSON object, no other text."
-                ),
-            },
-        ]
-        repaired = await self.complete(role, repair, response_format=response_format, **options)
-        try:
-            return schema.model_validate_json(_json_text(repaired.content))
-        except ValidationError as exc:
-            summary = _validation_summary(exc)
-            raise LLMBadResponse(
-                f"structured reply for {schema.__name__} still invalid after one repair: {summary}",
-                role=role,
-                model=model,
-                attempts=2,
-            ) from exc
-
 
 def _tool_names(params: Mapping[str, Any]) -> frozenset[str]:
     """The names of the tools a request offers (what a tool call written into the text may name)."""
@@ -839,34 +678,3 @@ def _tool_names(params: Mapping[str, Any]) -> frozenset[str]:
         if isinstance(function, Mapping) and isinstance(function.get("name"), str):
             names.add(function["name"])
     return frozenset(names)
-
-
-def _json_text(content: str) -> str:
-    """The JSON object in a structured reply: the reply itself, the inside of a code fence, or the
-    outermost ``{…}`` of a reply that wrapped it in prose."""
-    text = _strip_code_fence(content)
-    if text.startswith(("{", "[")):
-        return text
-    start, end = text.find("{"), text.rfind("}")
-    return text[start:end + 1] if 0 <= start < end else text
-
-
-def _validation_summary(exc: ValidationError) -> str:
-    parts = []
-    for error in exc.errors(include_url=False)[:10]:
-        location = ".".join(str(part) for part in error.get("loc", ())) or "(root)"
-        parts.append(f"{location}: {error.get('msg', '')}")
-    return "; ".join(parts)[:_MAX_ERROR_TEXT]
-
-
-def _with_json_instruction(messages: list[Mapping[str, Any]], json_schema: Mapping[str, Any]) -> list[Any]:
-    """JSON mode needs the word JSON in the prompt and the schema spelled out: merge it into the
-    leading system message (some endpoints only accept one system message, first)."""
-    instruction = (
-        "Reply with a single JSON object and nothing else. It must conform to this JSON schema:\n"
-        + json.dumps(json_schema, ensure_ascii=False)
-    )
-    if messages and messages[0].get("role") == "system" and isinstance(messages[0].get("content"), str):
-        first = {**messages[0], "content": f"{messages[0]['content']}\n\n{instruction}"}
-        return [first, *messages[1:]]
-    return [{"role": "system", "content": instruction}, *messages]
