@@ -5,6 +5,7 @@ usage as the provider reported them."""
 
 import pytest
 
+from agents.llm.profiles import PROFILES
 from chat import services
 from tests.fakellm import Call, FakeLLM, Reply
 from tests.provider_shapes import FLOW_PROVIDERS, SHAPES, use_provider
@@ -74,3 +75,24 @@ def test_a_model_that_cannot_call_tools_gets_the_retrieval_done_for_it(statutes,
     trace = Trace.objects.get(trace_id=message.trace_id)
     assert list(trace.tool_calls.values_list("tool", flat=True)) == ["search_legal_knowledge"]
     assert [(c.tokens_in, c.tokens_out) for c in trace.llm_calls.order_by("id")] == USAGE[1:]
+
+
+@pytest.mark.parametrize(("provider", "model"), FLOW_PROVIDERS)
+def test_the_intent_model_answers_in_each_providers_json_mode(statutes, session, settings, provider, model):
+    drunk = "依据《中华人民共和国刑法》第一百三十三条之一，醉酒驾驶机动车构成危险驾驶罪。"
+    with FakeLLM(provider=provider) as fake:
+        fake.script(
+            Reply.json({"domain": "criminal", "intent": "qa_retrieval", "confidence": 0.93, "reason": "醉驾入罪"},
+                       reasoning="思考：这是刑事问题。"),
+            Reply.text(drunk, reasoning="思考：查刑法。"),
+            Reply.json({"acceptable": True, "feedback": "ok"}),
+        )
+        use_provider(settings, fake, provider, model)
+        message = _ask(session, "昨晚喝多了开车被查了")  # layer 1 is not sure of this one
+        first = fake.chat_requests[0].json
+        rejections = list(fake.rejections)
+    assert message.intent["layer"] == "llm" and message.intent["domain"] == "criminal"
+    assert message.content == drunk and rejections == []
+    expected = {"json_schema": "json_schema", "json_object": "json_object"}.get(
+        PROFILES[provider].for_model(model).json)
+    assert (first.get("response_format") or {}).get("type") == expected
