@@ -152,7 +152,7 @@ class _Run:
     async def run(self) -> AgentResult:
         limit = self.spec.steps_limit()
         try:
-            if self.toolbox and self.gateway.tool_mode(self.spec.role) == "none":
+            if self.toolbox and not self.gateway.offline and self.gateway.tool_mode(self.spec.role) == "none":
                 await self.retrieve_for_composition()
             while True:
                 last = self.steps + 1 >= limit

@@ -33,7 +33,7 @@ def agent_list() -> list[dict[str, Any]]:
             "role": agent.role,
             "label": agent.label or agent.name,
             "model": OFFLINE_LABEL if gateway.offline else gateway.model_for(agent.role),
-            "tool_mode": gateway.tool_mode(agent.role),
+            "tool_mode": "none" if gateway.offline else gateway.tool_mode(agent.role),
             "offline_handler": agent.offline is not None,
             "tool_patterns": patterns,
             "tools": [tool.name for tool in tool_registry.allowed(agent.name, patterns)] if patterns else [],

@@ -160,7 +160,7 @@ class LLMGateway(StructuredOutput):
     def tool_mode(self, role: str) -> str:
         """``native``, ``content`` or ``none``: how the role's model takes tools (``none``: the
         caller retrieves itself and asks the model only to compose)."""
-        return "none" if self.offline else self.profile(role).tools
+        return self.profile(role).tools
 
     # -- clients per event loop -----------------------------------------------------------
     async def _client(self) -> openai.AsyncOpenAI:

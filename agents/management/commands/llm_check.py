@@ -43,4 +43,5 @@ class Command(BaseCommand):
         if not options["no_store"]:
             stored_profile_save(settings.LLM_PROFILE_PATH, report)
             reset_gateway()
-            self.stdout.write(f"stored the profile in {settings.LLM_PROFILE_PATH}")
+            self.stdout.write(f"stored the profile in {settings.LLM_PROFILE_PATH} (processes already running "
+                              "read it when restarted; make run checks at every start)")
