@@ -50,3 +50,18 @@ def test_an_auto_review_records_the_issue_on_each_provider(statutes, staff_user,
     assert tool_calls == ["manage_issues"]
     usage = [(c.tokens_in, c.tokens_out) for trace in traces for c in trace.llm_calls.all()]
     assert (900, 60) in usage and all(tokens_in for tokens_in, _ in usage)
+
+
+def test_an_auto_review_with_a_model_that_cannot_call_tools_still_completes(statutes, staff_user, settings):
+    contract = make_contract(staff_user, text=SMALL, title="租赁")
+    run = review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
+    with FakeLLM(provider="deepseek") as fake:
+        use_provider(settings, fake, "deepseek", "deepseek-reasoner")
+        fake.script(*[Reply.text("本条未见明显风险。", reasoning=THINKING) for _ in range(3)])
+        finished = review.review_run(run_id=run.pk)
+        requests = [r.json for r in fake.chat_requests]
+        assert fake.rejections == []
+    assert finished.status == "done" and finished.progress == finished.total == 3
+    assert requests and all("tools" not in body for body in requests)  # never offered what it cannot call
+    assert not ReviewIssue.objects.filter(contract=contract, rule_code="").exists()  # the model added none
+    assert ReviewIssue.objects.filter(contract=contract).exclude(rule_code="").exists()  # the checklist still ran
