@@ -307,6 +307,11 @@ LLM_ROLE_TEMPERATURES = {role: env_float(f"LLM_TEMPERATURE_{role.upper()}", 0.0)
 LLM_PRICES = env_json("LLM_PRICES", {})
 if not isinstance(LLM_PRICES, dict):
     raise ConfigError("LLM_PRICES", "expected a JSON object mapping model names to {input, output} prices")
+# Which provider's profile the gateway speaks (docs/decisions/llm-providers.md); auto = the profile
+# `manage.py llm_check` stored for this base URL, else the one the URL's host names.
+LLM_PROVIDER = env_choice("LLM_PROVIDER", ("auto", "openai", "dashscope", "deepseek", "vllm", "ollama",
+                                           "zhipu", "moonshot", "generic"), "auto")
+LLM_PROFILE_PATH = DATA_DIR / "llm_profile.json"
 
 EMBEDDING_BASE_URL = env_url("EMBEDDING_BASE_URL", schemes=("http", "https"))
 EMBEDDING_BACKEND = env_choice(
@@ -372,7 +377,7 @@ if BEHIND_HTTPS_PROXY:
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 
 # --- first-run steps of `manage.py up` (dotted paths to callables taking stdout) -------------
-FIRST_RUN_STEPS = ["firm.setup.initial_admin", "knowledge.setup.statutes"]
+FIRST_RUN_STEPS = ["firm.setup.initial_admin", "knowledge.setup.statutes", "agents.setup.llm_profile"]
 
 # --- knowledge: statutes, search, embeddings (see docs/decisions/knowledge-*.md) -------------
 #: Texts per request to an OpenAI-compatible embeddings endpoint (DashScope accepts 10).
