@@ -17,6 +17,21 @@ class ContractType(models.TextChoices):
     TECH_DEV = "tech_dev", "技术开发合同"
     NDA = "nda", "保密协议"
     DATA = "data", "数据合同"
+    TECH_TRANSFER = "tech_transfer", "技术转让/许可合同"
+    TECH_SERVICE = "tech_service", "技术服务/咨询合同"
+    CONSTRUCTION = "construction", "建设工程合同"
+    PROPERTY = "property", "物业服务合同"
+    INTERMEDIARY = "intermediary", "中介（居间）合同"
+    WORK = "work", "承揽合同"
+    TRANSPORT = "transport", "运输合同"
+    STORAGE = "storage", "仓储/保管合同"
+    GIFT = "gift", "赠与合同"
+    PARTNERSHIP = "partnership", "合伙协议"
+    EQUITY = "equity", "股权转让协议"
+    GUARANTEE = "guarantee", "保证/担保合同"
+    FRANCHISE = "franchise", "特许经营合同"
+    ADVERTISING = "advertising", "广告合同"
+    PERFORMANCE = "performance", "演出/经纪合同"
     OTHER = "other", "其他"
 
 
@@ -254,6 +269,7 @@ class PlaybookRule(models.Model):
         MISSING = "missing_clause", "缺少必备条款"
         PATTERN = "pattern", "出现风险表述"
         NUMERIC = "numeric_limit", "数值超限"
+        FACT = "fact", "条款事实判断"
 
     code = models.SlugField("规则代码", max_length=60, unique=True)
     title = models.CharField("名称", max_length=120)

@@ -13,14 +13,23 @@ The contract's text is only ever matched against the rules; nothing in it is rea
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
+from contracts.playbook import facts as reader
 from contracts.playbook import numbers
-from contracts.playbook.spec import MissingClauseParams, NumericParams, PatternParams, RuleSpec, validate_rule
+from contracts.playbook.spec import (
+    FactParams,
+    MissingClauseParams,
+    NumericParams,
+    PatternParams,
+    RuleSpec,
+    validate_rule,
+)
 from contracts.types import Finding
 
 #: Ends a sentence (a clause's item lines end at a line break).
@@ -60,6 +69,10 @@ class ContractFacts:
     open_ended: bool = False
     #: 以完成一定工作任务为期限 (labour contracts).
     task_based: bool = False
+    #: The party the firm acts for, as the contract names it (甲方, 出租人 …), or "" when not stated.
+    side: str = ""
+    #: Every name the contract gives the firm's side (甲方（出租人） → {甲方, 出租人}).
+    side_names: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=4096)
@@ -136,7 +149,23 @@ def _clip(text: str, start: int, length: int) -> str:
     return region[:cut]
 
 
-def contract_facts(sections: Sequence[SectionLike]) -> ContractFacts:
+def side_names(text: str, side: str) -> frozenset[str]:
+    """The names the contract gives ``side``: 甲方（出租人）, 出租人（以下简称“甲方”）, 甲方/出租人."""
+    if not side:
+        return frozenset()
+    names = {side}
+    role = reader._ROLE_RX.pattern
+    for m in re.finditer(rf"({role})\s*[（(](?:以下简称|下称)?[“\"]?({role})[”\"]?[）)]", text):
+        a, b = m.group(1), m.group(2)
+        if a in names or b in names:
+            names |= {a, b}
+    for m in re.finditer(rf"({role})\s*[/／]\s*({role})", text):
+        if m.group(1) in names or m.group(2) in names:
+            names |= {m.group(1), m.group(2)}
+    return frozenset(names)
+
+
+def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> ContractFacts:
     text = "\n".join(f"{s.title}\n{s.text}" if s.title and s.title not in s.text else s.text for s in sections)
     norm = numbers.normalize(text)
     total = None
@@ -161,8 +190,18 @@ def contract_facts(sections: Sequence[SectionLike]) -> ContractFacts:
         if found:
             wage = found[0].value
             break
+    if term is None:
+        # A term under its own heading: 第三条 租赁期限 / 自2024年1月1日起至2026年12月31日止.
+        for section in sections:
+            if re.search(r"期限|租期|有效期", section.title or "") and section.kind != "preamble":
+                body = numbers.normalize(section.text)
+                spans = numbers.date_ranges(body) or numbers.durations(body[:80])
+                if spans:
+                    term = spans[0].value
+                    break
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
-                         open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)))
+                         open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
+                         side=side, side_names=side_names(text, side))
 
 
 # -- findings ------------------------------------------------------------------------------------------
@@ -367,6 +406,219 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
     return out
 
 
+# -- predicates over the clause reader's facts --------------------------------------------------------------
+
+
+def _side_allows(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> bool:
+    """Whether a fact is the firm's risk given its side: unknown side or party → yes."""
+    if p.party in ("any", "drafter") or not facts.side or not fact.party:
+        return True
+    ours = fact.party in facts.side_names
+    other_party = not ours and fact.party not in ("", "双方", "任何一方")
+    if p.party == "ours":
+        return not other_party
+    return not ours
+
+
+def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[float, str] | None:
+    """The number a predicate compares and how to say it."""
+    m = p.measure
+    if isinstance(fact, reader.Money):
+        if m == "amount":
+            return fact.amount, f"{_money_text(fact.amount)}"
+        if m == "share_of_total":
+            if not facts.total_price or abs(fact.amount - facts.total_price) < 0.5:
+                return None
+            share = fact.amount / facts.total_price * 100
+            return share, (f"{_money_text(fact.amount)}，为合同总价 {_money_text(facts.total_price)} 的 "
+                           f"{_fmt(share, 'percent')}")
+    if isinstance(fact, reader.Rate):
+        per = {"day": "每日", "month": "每月", "year": "每年"}.get(fact.per, "")
+        base = f"{fact.base}的" if fact.base else ""
+        said = f"{per}{base}{_fmt(fact.percent, 'percent')}"
+        if m == "percent":
+            return fact.percent, said
+        if m == "annual_percent":
+            return fact.annual_percent, (said if fact.per in ("", "year")
+                                         else f"{said}，折合年化 {_fmt(fact.annual_percent, 'percent')}")
+        if m == "daily_percent":
+            return fact.daily_percent, said
+    if isinstance(fact, reader.Duration):
+        unit = _UNIT_WORDS[fact.unit]
+        said = f"{_fmt(fact.value, '')}{unit}" + (f"（自{fact.start_event}起）" if fact.start_event else "")
+        if m == "hours":
+            return fact.hours, said
+        if m == "days":
+            return fact.days, said
+        if m == "months":
+            return fact.months, said
+    return None
+
+
+_UNIT_WORDS = {"hour": "小时", "day": "日", "workday": "个工作日", "week": "周", "month": "个月", "year": "年"}
+
+
+def _money_text(value: float) -> str:
+    return f"{value:,.2f}".rstrip("0").rstrip(".") + " 元"
+
+
+def _limit_text(p: FactParams, value: float) -> str:
+    unit = {"share_of_total": "percent", "percent": "percent", "annual_percent": "percent",
+            "daily_percent": "percent", "months": "months", "days": "days"}.get(p.measure or "", "")
+    shown = lambda v: _fmt(v, unit) if unit else (f"{_fmt(v, '')} 小时" if p.measure == "hours"  # noqa: E731
+                                                  else _money_text(v) if p.measure == "amount" else _fmt(v, ""))
+    parts = []
+    if p.gt is not None and value > p.gt + 1e-9:
+        parts.append(f"超过 {shown(p.gt)}")
+    if p.lt is not None and value < p.lt - 1e-9:
+        parts.append(f"不足 {shown(p.lt)}")
+    return "，".join(parts)
+
+
+def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFacts) -> tuple[bool, str]:
+    a, b = fact.sentence
+    sentence = text[a:b]
+    if p.context and not _any(p.context, sentence):
+        return False, ""
+    if p.unless and _any(p.unless, sentence):
+        return False, ""
+    if p.label:
+        own = getattr(fact, "label", "")
+        lo = reader._fragment_start(text, a, fact.start)
+        hi = reader._fragment_end(text, fact.end, b)
+        if not (own and _any(p.label, own)) and not _any(p.label, text[lo:hi]):
+            return False, ""
+    if p.negated is not None and fact.negated != p.negated:
+        return False, ""
+    if p.per and isinstance(fact, reader.Rate) and fact.per not in p.per:
+        return False, ""
+    if isinstance(fact, reader.Obligation):
+        if p.modal and fact.modal not in p.modal:
+            return False, ""
+        if p.act and not _any(p.act, fact.act):
+            return False, ""
+    if isinstance(fact, reader.Exemption) and p.covers_any:
+        hit = [c for c in p.covers_any if c in fact.covers and c not in fact.carveouts]
+        if not hit:
+            return False, ""
+        names = {"all": "一切责任", "intent": "故意", "gross_negligence": "重大过失", "personal_injury": "人身损害",
+                 "property": "财产损失", "indirect": "间接损失"}
+        return _side_allows(p, fact, facts), f"{fact.party or '一方'}免责范围包括{'、'.join(names[c] for c in hit)}"
+    detail = ""
+    if p.measure is not None:
+        measured = _measure(p, fact, facts)
+        if measured is None:
+            return False, ""
+        value, said = measured
+        broken = _limit_text(p, value)
+        if (p.gt is not None or p.lt is not None) and not broken:
+            return False, ""
+        detail = f"约定为{said}，{broken}" if broken else f"约定为{said}"
+    if not _side_allows(p, fact, facts):
+        return False, ""
+    if not detail and fact.party and isinstance(fact, reader.Obligation):
+        detail = f"{fact.party}{fact.modal}{fact.act}"
+    return True, detail
+
+
+def _round_down(value: float) -> float:
+    """The largest 1/2/3/5 × 10^k not above ``value`` (0.0986 → 0.05, 24 → 20) — a rate a lawyer writes."""
+    if value <= 0:
+        return 0.0
+    if value == int(value) and value >= 1:
+        return value
+    k = math.floor(math.log10(value))
+    for step in (5, 3, 2, 1):
+        candidate = step * 10.0 ** k
+        if candidate <= value + 1e-12:
+            return float(f"{candidate:.6g}")
+    return float(f"{10.0 ** k:.6g}")
+
+
+def _fact_rewrite(p: FactParams, fact: reader.Fact, text: str, facts: ContractFacts) -> tuple[str, float] | None:
+    """The fact's words rewritten to the limit in the clause's own style, and the new value."""
+    limit = p.gt if p.gt is not None else p.lt
+    if limit is None:
+        return None
+    token = text[fact.start:fact.end]
+    if isinstance(fact, reader.Rate):
+        factor = {"percent": 1.0, "annual_percent": {"day": 365.0, "month": 12.0}.get(fact.per, 1.0),
+                  "daily_percent": 1 / {"day": 1.0, "month": 30.0, "year": 365.0}.get(fact.per, 365.0)}
+        target = limit / factor.get(p.measure or "percent", 1.0)
+        if p.gt is not None:
+            target = _round_down(target)
+        written = numbers.percent_like(token, target)
+        return (written, target) if written else None
+    if isinstance(fact, reader.Money) and p.measure == "share_of_total" and facts.total_price:
+        target = round(facts.total_price * limit / 100, 2)
+        written = numbers.amount_like(token, target)
+        return (written, target) if written else None
+    if isinstance(fact, reader.Duration) and p.measure in ("months", "days", "hours"):
+        per = {"months": fact.months / fact.value, "days": fact.days / fact.value,
+               "hours": fact.hours / fact.value}[p.measure]
+        count = limit / per
+        if count != int(count):
+            return None
+        written = numbers.count_like(token, int(count))
+        return (written, count) if written else None
+    return None
+
+
+def _fact_findings(rule: RuleSpec, p: FactParams, section: SectionLike, facts: ContractFacts,
+                   clause: reader.ClauseFacts) -> list[Finding]:
+    text = numbers.normalize(section.text)
+    if p.titles and not _any(p.titles, _heading(section)):
+        return []
+    if p.requires and not _any(p.requires, text):
+        return []
+    out: list[Finding] = []
+    for fact in clause.of_kind(p.fact):
+        ok, detail = _fact_passes(p, fact, text, facts)
+        if not ok:
+            continue
+        a, b = fact.sentence
+        if isinstance(fact, reader.Money | reader.Rate | reader.Duration):
+            lo, hi = narrow(text, (a, b), fact.start, fact.end, fragment=b - a > LONG_SENTENCE)
+        else:
+            lo, hi = narrow(text, (a, b), fact.start, fact.end)
+        lo, hi = min(lo, fact.start), max(hi, fact.end)
+        suggestion = ""
+        rewrite = _fact_rewrite(p, fact, text, facts)
+        if rewrite is not None:
+            words, new_value = rewrite
+            suggestion = consistent_rewrite(section.text, lo, hi, fact, words, new_value, facts)
+        out.append(_finding(rule, section, lo, hi, detail, suggestion))
+    return out
+
+
+def consistent_rewrite(text: str, lo: int, hi: int, fact: reader.Fact, words: str, new_value: float,
+                       facts: ContractFacts) -> str:
+    """The quote ``text[lo:hi]`` with the fact's words replaced — and the figures that restate it kept
+    consistent: another writing of the same amount (贰拾万元整（¥200,000元）) follows the new amount, and a
+    share of the total price stated beside it (即合同总额的20%) is recomputed."""
+    quote_norm = numbers.normalize(text[lo:hi])
+    edits: list[tuple[int, int, str]] = [(fact.start - lo, fact.end - lo, words)]
+    if isinstance(fact, reader.Money):
+        for q in numbers.amounts(quote_norm):
+            if q.start == fact.start - lo or abs(q.value - fact.amount) > 0.5:
+                continue
+            other = numbers.amount_like(text[lo + q.start:lo + q.end], new_value)
+            if other:
+                edits.append((q.start, q.end, other))
+        if facts.total_price:
+            old_share = fact.amount / facts.total_price * 100
+            new_share = new_value / facts.total_price * 100
+            for q in numbers.percentages(quote_norm):
+                if abs(q.value - old_share) < 0.6 or q.start > fact.end - lo:
+                    written = numbers.percent_like(text[lo + q.start:lo + q.end], float(f"{new_share:.4g}"))
+                    if written:
+                        edits.append((q.start, q.end, written))
+    out = text[lo:hi]
+    for a, b, w in sorted(edits, reverse=True):
+        out = out[:a] + w + out[b:]
+    return out
+
+
 def section_findings(section: SectionLike, contract_type: str, rules: list[RuleSpec], *,
                      facts: ContractFacts | None = None) -> list[Finding]:
     """The pattern and numeric-limit rules that fire on one section (rules not for this contract type,
@@ -376,6 +628,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     if section.kind in SKIPPED_KINDS or not section.text.strip():
         return []
     facts = facts or contract_facts([section])
+    clause: reader.ClauseFacts | None = None
     out: list[Finding] = []
     for rule in rules:
         if not rule.enabled or rule.detection == "missing_clause" or not rule.applies_to(contract_type):
@@ -387,6 +640,9 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             found = _pattern_findings(rule, p, section)
         elif isinstance(p, NumericParams):
             found = _numeric_findings(rule, p, section, facts)
+        elif isinstance(p, FactParams):
+            clause = clause or reader.read_clause(section.text)
+            found = _fact_findings(rule, p, section, facts, clause)
         else:
             found = []
         seen: set[tuple[int, int]] = set()
@@ -396,6 +652,18 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
                 out.append(f)
     out.sort(key=lambda f: (f.start, f.rule_code))
     return out
+
+
+def _agreed(p: MissingClauseParams, haystack: str) -> bool:
+    """The clause is there: one of ``any_of`` matches — in a sentence that does not defer the term when
+    the rule asks for substance."""
+    if not p.substance:
+        return _any(p.any_of, haystack) is not None
+    for a, b in sentences(haystack):
+        sentence = haystack[a:b]
+        if _any(p.any_of, sentence) and not reader.is_deferred(sentence):
+            return True
+    return False
 
 
 def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
@@ -412,7 +680,7 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
         if p.when and not _any(p.when, whole):
             continue
         haystacks = [f"{s.number} {s.title}" if p.titles_only else f"{s.number} {s.title}\n{s.text}" for s in body]
-        if any(_any(p.any_of, h) for h in haystacks):
+        if any(_agreed(p, h) for h in haystacks):
             continue
         out.append(Finding(rule_code=rule.code, section_order=None, quote="", start=0, end=0,
                            category=rule.category, severity=rule.severity, description=rule.description.strip(),
@@ -420,9 +688,10 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
     return out
 
 
-def contract_findings(sections: Sequence[SectionLike], contract_type: str, rules: list[RuleSpec]) -> list[Finding]:
+def contract_findings(sections: Sequence[SectionLike], contract_type: str, rules: list[RuleSpec], *,
+                      side: str = "") -> list[Finding]:
     """Every finding of the playbook on a whole contract: each section's, then the missing clauses."""
-    facts = contract_facts(sections)
+    facts = contract_facts(sections, side=side)
     out: list[Finding] = []
     for section in sections:
         out.extend(section_findings(section, contract_type, rules, facts=facts))
