@@ -139,6 +139,7 @@ _TOTAL = re.compile(r"(?:合同总价款?|总价款|合同总金额|合同总额
 _OPEN_ENDED = re.compile(r"(?<![☐□])无固定期限")
 _TASK_BASED = re.compile(r"(?<![☐□])以完成一定(?:的)?工作任务为期限")
 _WAGE = re.compile(r"(?:月工资|月薪|基本工资|工资标准|每月工资|月基本工资|转正后?工资)(?:为|是|：|:)?")
+_MONTHLY_RENT = re.compile(r"(?:月租金|每月租金|租金(?:标准)?(?:为|是)?每月|租金每月)(?:为|是|：|:)?")
 _TERM = re.compile(r"(?:劳动合同期限|本合同期限|合同期限|聘用期限|合同有效期|租赁期限|租期|借款期限|服务期限)"
                    r"(?:为|是|：|:|自)?")
 
@@ -199,6 +200,12 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
                 if spans:
                     term = spans[0].value
                     break
+    if total is None and term:
+        # A lease states its rent per month: the total is the monthly rent times the term.
+        m = _MONTHLY_RENT.search(norm)
+        found = numbers.amounts(_clip(norm, m.end(), 30)) if m else []
+        if found:
+            total = round(found[0].value * round(term), 2)
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
                          side=side, side_names=side_names(text, side))
@@ -207,15 +214,40 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
 # -- findings ------------------------------------------------------------------------------------------
 
 
+#: The other party of each pair of roles a contract names (甲方 ↔ 乙方, 出租人 ↔ 承租人 …).
+COUNTERPARTS = dict(pair for a, b in (
+    ("甲方", "乙方"), ("出租人", "承租人"), ("出租方", "承租方"), ("出卖人", "买受人"), ("卖方", "买方"),
+    ("供方", "需方"),
+    ("借款人", "出借人"), ("用人单位", "劳动者"), ("委托人", "受托人"), ("委托方", "受托方"), ("发包人", "承包人"),
+    ("发包方", "承包方"), ("定作人", "承揽人"), ("托运人", "承运人"), ("存货人", "保管人"), ("赠与人", "受赠人"),
+    ("保证人", "债权人"), ("转让方", "受让方"), ("特许人", "被特许人"), ("物业服务人", "业主"), ("许可方", "被许可方"),
+    ("披露方", "接收方"), ("广告主", "广告经营者"), ("中介人", "委托人"), ("供货方", "采购方"),
+) for pair in ((a, b), (b, a)))
+
+
+def fill_parties(text: str, party: str) -> str:
+    """A rule's text with ``{party}`` (the party the quoted words are about) and ``{counterparty}`` filled
+    in; an unknown party reads 一方 / 对方, so a suggestion never carries an empty blank."""
+    if "{" not in text:
+        return text
+    other = COUNTERPARTS.get(party, "对方") if party else "对方"
+    return text.replace("{party}", party or "一方").replace("{counterparty}", other)
+
+
 def _finding(rule: RuleSpec, section: SectionLike, start: int, end: int, detail: str = "",
-             suggestion: str = "") -> Finding:
+             suggestion: str = "", party: str | None = None) -> Finding:
     description = rule.description.strip()
     if detail:
         description = f"{description}（{detail}）"
+    if party is None:
+        text = numbers.normalize(section.text)
+        party = reader.party_at(text, reader._sentence_at(reader.sentence_spans(text), start), start)
+    description = fill_parties(description, party)
+    suggestion = fill_parties(suggestion or rule.suggestion.strip(), party)
     return Finding(
         rule_code=rule.code, section_order=section.order, quote=section.text[start:end], start=start, end=end,
         category=rule.category, severity=rule.severity, description=description,
-        suggestion=suggestion or rule.suggestion.strip(), basis=list(rule.basis),
+        suggestion=suggestion, basis=list(rule.basis),
     )
 
 
@@ -483,10 +515,11 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
     if p.unless and _any(p.unless, sentence):
         return False, ""
     if p.label:
+        # The fact's own label decides; only a fact with none is judged by the words of its fragment.
         own = getattr(fact, "label", "")
         lo = reader._fragment_start(text, a, fact.start)
         hi = reader._fragment_end(text, fact.end, b)
-        if not (own and _any(p.label, own)) and not _any(p.label, text[lo:hi]):
+        if not (_any(p.label, own) if own else _any(p.label, text[lo:hi])):
             return False, ""
     if p.negated is not None and fact.negated != p.negated:
         return False, ""
@@ -518,6 +551,8 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         return False, ""
     if not detail and fact.party and isinstance(fact, reader.Obligation):
         detail = f"{fact.party}{fact.modal}{fact.act}"
+    if not detail and isinstance(fact, reader.Ownership):
+        detail = f"{fact.what or '相关权利'}归{fact.party}所有"
     return True, detail
 
 
@@ -587,7 +622,7 @@ def _fact_findings(rule: RuleSpec, p: FactParams, section: SectionLike, facts: C
         if rewrite is not None:
             words, new_value = rewrite
             suggestion = consistent_rewrite(section.text, lo, hi, fact, words, new_value, facts)
-        out.append(_finding(rule, section, lo, hi, detail, suggestion))
+        out.append(_finding(rule, section, lo, hi, detail, suggestion, party=fact.party))
     return out
 
 
@@ -630,11 +665,15 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     facts = facts or contract_facts([section])
     clause: reader.ClauseFacts | None = None
     out: list[Finding] = []
-    for rule in rules:
+    # Keyword rules first, fact rules after: when both read the same risk, the established rule's code
+    # speaks and the fact rule catches what it misses (_same_risk).
+    for rule in sorted(rules, key=lambda r: r.detection == "fact"):
         if not rule.enabled or rule.detection == "missing_clause" or not rule.applies_to(contract_type):
             continue
         p = _parsed(rule)
         if p.when and not _any(p.when, facts.text or section.text):
+            continue
+        if p.when_not and _any(p.when_not, facts.text or section.text):
             continue
         if isinstance(p, PatternParams):
             found = _pattern_findings(rule, p, section)
@@ -647,11 +686,22 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             found = []
         seen: set[tuple[int, int]] = set()
         for f in found:
-            if (f.start, f.end) not in seen and len(seen) < PER_RULE_PER_SECTION:
+            if (f.start, f.end) not in seen and len(seen) < PER_RULE_PER_SECTION and not _same_risk(out, f):
                 seen.add((f.start, f.end))
                 out.append(f)
     out.sort(key=lambda f: (f.start, f.rule_code))
     return out
+
+
+def _same_risk(kept: list[Finding], new: Finding) -> bool:
+    """``new`` repeats a finding already kept: its words overlap and it rests on the same article (a
+    keyword rule and a fact rule both reading one penalty clause) — one risk is one issue; the rule listed
+    first in the playbook speaks."""
+    basis = {(b.law, b.article) for b in new.basis}
+    for f in kept:
+        if f.start < new.end and new.start < f.end and basis & {(b.law, b.article) for b in f.basis}:
+            return True
+    return False
 
 
 def _agreed(p: MissingClauseParams, haystack: str) -> bool:
@@ -667,7 +717,7 @@ def _agreed(p: MissingClauseParams, haystack: str) -> bool:
 
 
 def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
-                            rules: list[RuleSpec]) -> list[Finding]:
+                            rules: list[RuleSpec], *, side: str = "") -> list[Finding]:
     """One finding (``section_order`` None, empty quote) per required clause no section has."""
     body = [s for s in sections if s.kind in CLAUSE_KINDS] or [s for s in sections if s.kind != "signature"]
     whole = "\n".join(f"{s.title}\n{s.text}" for s in sections)
@@ -679,12 +729,15 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
         assert isinstance(p, MissingClauseParams)
         if p.when and not _any(p.when, whole):
             continue
+        if p.when_not and _any(p.when_not, whole):
+            continue
         haystacks = [f"{s.number} {s.title}" if p.titles_only else f"{s.number} {s.title}\n{s.text}" for s in body]
         if any(_agreed(p, h) for h in haystacks):
             continue
         out.append(Finding(rule_code=rule.code, section_order=None, quote="", start=0, end=0,
-                           category=rule.category, severity=rule.severity, description=rule.description.strip(),
-                           suggestion=rule.suggestion.strip(), basis=list(rule.basis)))
+                           category=rule.category, severity=rule.severity,
+                           description=fill_parties(rule.description.strip(), side),
+                           suggestion=fill_parties(rule.suggestion.strip(), side), basis=list(rule.basis)))
     return out
 
 
@@ -695,5 +748,5 @@ def contract_findings(sections: Sequence[SectionLike], contract_type: str, rules
     out: list[Finding] = []
     for section in sections:
         out.extend(section_findings(section, contract_type, rules, facts=facts))
-    out.extend(missing_clause_findings(sections, contract_type, rules))
+    out.extend(missing_clause_findings(sections, contract_type, rules, side=side))
     return out

@@ -130,6 +130,13 @@ class Exemption(Fact):
     scope: str = ""
 
 
+@dataclass(frozen=True)
+class Ownership(Fact):
+    """What belongs to whom: “开发成果的知识产权归甲方所有” (``party`` is the owner)."""
+
+    what: str = ""
+
+
 @dataclass
 class ClauseFacts:
     text: str
@@ -139,11 +146,12 @@ class ClauseFacts:
     dates: list[DateFact] = field(default_factory=list)
     obligations: list[Obligation] = field(default_factory=list)
     exemptions: list[Exemption] = field(default_factory=list)
+    ownerships: list[Ownership] = field(default_factory=list)
     negations: list[tuple[int, int]] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[Fact]:
         return {"money": self.money, "rate": self.rates, "duration": self.durations, "date": self.dates,
-                "obligation": self.obligations, "exemption": self.exemptions}[kind]
+                "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships}[kind]
 
 
 _UNIT_HOURS = {"hour": 1.0, "day": 24.0, "workday": 24 * 7 / 5, "week": 24 * 7.0, "month": 24 * 30.0,
@@ -496,8 +504,37 @@ def _exemptions(text: str, spans, scopes) -> list[Exemption]:
         kept = "".join(ch for i, ch in enumerate(sentence) if not any(x <= i < y for x, y in carve_spans))
         # 乙方对其故意或重大过失造成的损失不承担责任: the scope is what the exemption sentence names.
         party = party_at(text, (a, b), a + m.start())
-        out.append(Exemption(a + m.start(), a + m.end(), (a, b), party, False, _covers(kept), _covers(carved),
-                             kept.strip()))
+        covers = _covers(kept) - {"all"}
+        # “任何 / 一切 / 全部” make an exemption total only next to the exempting words
+        # (甲方不承担任何责任), not anywhere in the sentence (退还已收取的全部费用).
+        near = sentence[max(0, m.start() - 15):m.end()]
+        if re.search(_COVER_WORDS["all"], near) and not any(x <= m.start() < y for x, y in carve_spans):
+            covers |= {"all"}
+        out.append(Exemption(a + m.start(), a + m.end(), (a, b), party, False, frozenset(covers),
+                             _covers(carved), kept.strip()))
+    return out
+
+
+# -- ownership --------------------------------------------------------------------------------------------
+
+_OWN = re.compile(r"(?:均|全部|一律|皆)?(?:归|属于|归属于|由)\s*(?P<party>ROLES)\s*(?:单独|独家|独自)?"
+                  r"(?:所有|享有|拥有|所有并享有)")
+
+
+def _ownerships(text: str, spans, scopes) -> list[Ownership]:
+    rx = re.compile(_OWN.pattern.replace("ROLES", _ROLE_RX.pattern))
+    out = []
+    for a, b in spans:
+        found = list(rx.finditer(text, a, b))
+        # A form's choice (归 ☐乙方所有 ☐甲方所有 ☐双方共有) names several owners: no choice made.
+        if len({m.group("party") for m in found}) > 1 or re.search(r"[☐□]|共有", text[a:b]):
+            continue
+        for m in found:
+            if _negated(scopes, m.start()):
+                continue
+            lo = _fragment_start(text, a, m.start())
+            what = text[lo:m.start()].strip()
+            out.append(Ownership(m.start(), m.end(), (a, b), m.group("party"), False, what))
     return out
 
 
@@ -513,7 +550,7 @@ def read_clause(text: str) -> ClauseFacts:
         text=text, money=_money(norm, spans, scopes), rates=_rates(norm, spans, scopes),
         durations=_durations(norm, spans, scopes), dates=_dates(norm, spans, scopes),
         obligations=_obligations(norm, spans, scopes), exemptions=_exemptions(norm, spans, scopes),
-        negations=scopes,
+        ownerships=_ownerships(norm, spans, scopes), negations=scopes,
     )
 
 

@@ -281,8 +281,10 @@ def amount_like(token: str, yuan: float) -> str | None:
     count = yuan / _UNIT_YUAN[unit]
     num = m.group("num")
     if re.search(r"\d", num):
-        if "." in num or count != int(count):
+        if "." in num:
             written = f"{count:,.2f}" if "," in num else f"{count:.2f}"
+        elif count != int(count):
+            written = f"{count:,.2f}".rstrip("0").rstrip(".") if "," in num else _plain(count)
         else:
             written = f"{int(count):,}" if "," in num else str(int(count))
     else:

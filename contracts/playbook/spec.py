@@ -52,8 +52,11 @@ class _Params(BaseModel):
 
     #: The rule applies only if the contract's text matches one of these (e.g. 定金, 房屋).
     when: list[str] = Field(default_factory=list)
+    #: The rule does not apply when the contract's text matches one of these (融资租赁 for a lease rule
+    #: that the finance-lease chapter decides otherwise).
+    when_not: list[str] = Field(default_factory=list)
 
-    @field_validator("when")
+    @field_validator("when", "when_not")
     @classmethod
     def _when(cls, values: list[str]) -> list[str]:
         return [_check_regex(v) for v in values]
@@ -143,7 +146,7 @@ class NumericParams(_Params):
         return self
 
 
-FACT_KINDS = ("money", "rate", "duration", "obligation", "exemption")
+FACT_KINDS = ("money", "rate", "duration", "obligation", "exemption", "ownership")
 MEASURES = ("amount", "share_of_total", "percent", "annual_percent", "daily_percent", "hours", "days", "months")
 COVERS = ("all", "intent", "gross_negligence", "personal_injury", "property", "indirect")
 
@@ -152,7 +155,7 @@ class FactParams(_Params):
     """A predicate over the facts the clause reader found (contracts/playbook/facts.py; the spec is
     contracts/playbook/SPEC.md). The rule fires on each fact of kind ``fact`` that passes every test given."""
 
-    fact: Literal["money", "rate", "duration", "obligation", "exemption"]
+    fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership"]
     #: The fact's sentence mentions one of these (anywhere: before or after the number).
     context: list[str] = Field(default_factory=list)
     #: The fact's own label (定金, 违约金, 试用期 …) or, when it has none, its fragment matches one of these.

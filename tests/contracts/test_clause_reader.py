@@ -201,3 +201,10 @@ def test_the_charge_and_its_base_are_told_apart(text, label, base, per, percent)
     rate = read_clause(text).rates[0]
     assert (rate.label, rate.base, rate.per) == (label, base, per)
     assert rate.percent == pytest.approx(percent)
+
+
+def test_ownership_names_the_owner_and_skips_a_form_choice():
+    own = read_clause("开发成果的知识产权归甲方所有。").ownerships[0]
+    assert (own.party, own.what) == ("甲方", "开发成果的知识产权")
+    assert read_clause("知识产权归 ☐乙方所有 ☐甲方所有 ☐双方共有。").ownerships == []
+    assert read_clause("标的数据的所有权不归乙方所有。").ownerships == []

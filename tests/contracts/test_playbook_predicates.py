@@ -124,3 +124,21 @@ def test_a_bad_predicate_names_the_field(params, field):
     with pytest.raises(RuleInvalid) as exc:
         rule(params)
     assert exc.value.field == field
+
+
+IP_TO_OTHER = rule({"fact": "ownership", "context": ["知识产权", "成果"], "party": "other"})
+
+
+def test_ownership_is_a_risk_only_when_it_goes_to_the_other_side():
+    text = "本项目产生的全部知识产权均归委托方所有。"
+    assert run([IP_TO_OTHER], text, side="委托方", contract_type="tech_service") == []
+    (f,) = run([IP_TO_OTHER], text, side="受托方", contract_type="tech_service")
+    assert "归委托方所有" in f.description
+
+
+def test_a_lease_total_is_monthly_rent_times_term():
+    sections = [clause(1, "租赁期限为两年。"), clause(2, "月租金为人民币10000元。"),
+                clause(3, "承租人应于签订当日支付定金人民币6万元。")]
+    found = contract_findings(sections, "lease", [DEPOSIT])
+    assert len(found) == 1 and "240,000 元" in found[0].description
+    assert found[0].suggestion == "承租人应于签订当日支付定金人民币4.8万元"
