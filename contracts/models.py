@@ -67,6 +67,9 @@ class Contract(models.Model):
     original = models.BinaryField("原文件")
     parties = models.JSONField("当事人", default=list, blank=True,
                                help_text="[{role, name, credit_code, credit_code_valid}]")
+    #: The party the firm acts for, as the contract names it (甲方, 出租人 …); "" when not stated. The
+    #: playbook's side-aware rules read it (docs/decisions/contract-playbook.md, “Side”).
+    side = models.CharField("我方", max_length=20, blank=True)
     #: The splitter found no numbering and fell back to one section per paragraph.
     split_fallback = models.BooleanField("按段落拆分", default=False)
     ocr_used = models.BooleanField("经过 OCR", default=False)
@@ -197,6 +200,9 @@ class ReviewIssue(models.Model):
     status = models.CharField("状态", max_length=12, choices=Status.choices, default=Status.OPEN)
     author = models.CharField("提出者", max_length=8, choices=Author.choices)
     agent_name = models.CharField("智能体", max_length=60, blank=True)
+    #: Who the issue is by, as the Word comment names it: the lawyer's name for a user's issue, the firm's
+    #: reviewer name (settings.CONTRACT_AGENT_AUTHOR) for an agent's.
+    author_name = models.CharField("作者", max_length=60, blank=True)
     rule_code = models.CharField("审查规则", max_length=60, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+", verbose_name="创建人")

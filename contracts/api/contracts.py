@@ -140,7 +140,8 @@ class ContractListCreateApi(APIView):
         matter = matter_get_or_404(user=request.user, matter_id=data["matter"])
         try:
             contract = contract_upload(actor=request.user, file_name=data["file"].name, data=_read_upload(data["file"]),
-                                       title=data["title"], matter=matter, contract_type=data["contract_type"] or None)
+                                       title=data["title"], matter=matter, contract_type=data["contract_type"] or None,
+                                       side=data["side"])
         except UnreadableFile as exc:
             return upload_error_response(exc)
         return Response(ContractOutput(contract).data, status=status.HTTP_201_CREATED)
@@ -155,16 +156,17 @@ class ContractDetailApi(APIView):
         contract_split_resume(contract=contract)
         return Response(ContractOutput(contract).data)
 
-    @extend_schema(summary="修改合同标题、类型或所属案件（matter: null 移出案件）", request=ContractUpdateInput,
-                   responses={200: ContractOutput, 403: ERROR})
+    @extend_schema(summary="修改合同标题、类型、我方（side）或所属案件（matter: null 移出案件）",
+                   request=ContractUpdateInput, responses={200: ContractOutput, 403: ERROR})
     def patch(self, request: Request, contract_id: int) -> Response:
         contract = contract_or_404(request, contract_id)
         payload = ContractUpdateInput(data=request.data, partial=True)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
         matter = matter_get_or_404(user=request.user, matter_id=data["matter"]) if "matter" in data else False
+        side = (data["side"] or "") if "side" in data else None
         contract = contract_update(actor=request.user, contract=contract, title=data.get("title"),
-                                   contract_type=data.get("contract_type"), matter=matter)
+                                   contract_type=data.get("contract_type"), matter=matter, side=side)
         return Response(ContractOutput(contract).data)
 
     @extend_schema(summary="删除合同（所有人或管理员）", responses={204: None, 403: ERROR})

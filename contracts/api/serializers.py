@@ -28,7 +28,7 @@ class ContractOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Contract
-        fields = ["id", "title", "status", "status_label", "contract_type", "contract_type_label", "matter",
+        fields = ["id", "title", "status", "status_label", "contract_type", "contract_type_label", "side", "matter",
                   "matter_number", "owner", "file_name", "file_format", "file_size", "file_sha256", "parties",
                   "split_fallback", "ocr_used", "section_count", "error", "url", "created_at", "updated_at"]
 
@@ -51,10 +51,14 @@ class ContractUploadInput(serializers.Serializer):
                                       help_text="所属案件 id（须为您所在团队的案件）")
     contract_type = serializers.ChoiceField(choices=ContractType.choices, required=False, allow_null=True,
                                             allow_blank=True, default=None, help_text="留空时自动识别")
+    side = serializers.CharField(required=False, allow_blank=True, allow_null=True, default=None, max_length=20,
+                                 help_text="我方：本所代表的一方，按合同中的称谓（甲方、乙方、出租人……）")
 
 
 class ContractUpdateInput(serializers.Serializer):
     title = serializers.CharField(max_length=200, required=False)
+    side = serializers.CharField(max_length=20, required=False, allow_blank=True, allow_null=True,
+                                 help_text="我方（甲方、出租人……）；null 或空串表示未指定")
     contract_type = serializers.ChoiceField(choices=ContractType.choices, required=False)
     matter = serializers.IntegerField(required=False, allow_null=True, help_text="null：移出案件")
 
@@ -101,7 +105,7 @@ class IssueOutput(serializers.ModelSerializer):
         model = ReviewIssue
         fields = ["id", "section", "section_number", "section_order", "quote", "start", "end", "category",
                   "severity", "severity_label", "description", "suggestion", "basis", "status", "status_label",
-                  "author", "agent_name", "rule_code", "version", "created_at", "updated_at"]
+                  "author", "author_name", "agent_name", "rule_code", "version", "created_at", "updated_at"]
 
     def get_section_number(self, issue: ReviewIssue) -> str | None:
         return issue.section.number if issue.section_id else None
