@@ -73,6 +73,9 @@ class ContractFacts:
     side: str = ""
     #: Every name the contract gives the firm's side (甲方（出租人） → {甲方, 出租人}).
     side_names: frozenset[str] = frozenset()
+    #: A role word a rule's text uses → the name this contract gives that party (出卖人 → 乙方), for the
+    #: role words the contract itself does not use.
+    role_names: tuple[tuple[str, str], ...] = ()
 
 
 @lru_cache(maxsize=4096)
@@ -150,6 +153,58 @@ def _clip(text: str, start: int, length: int) -> str:
     return region[:cut]
 
 
+#: Role words that name the same party, and the other side of each (seller ↔ buyer …); the first group of
+#: a pair is the party that delivers or is engaged, the second the one that pays or commissions.
+ROLE_GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, str], ...] = (
+    (("出卖人", "卖方", "供方", "供货方", "出售方"), ("买受人", "买方", "需方", "采购方", "购买方"),
+     r"交付|交货|供货|发货|出售|出卖|供应", r"采购|购买|订购|买受"),
+    (("出租人", "出租方"), ("承租人", "承租方"), r"将.{0,40}出租给|出租", r"承租|租用"),
+    (("受托人", "受托方", "研究开发人", "开发方", "服务方", "承揽人", "承包人", "承包方"),
+     ("委托人", "委托方", "定作人", "发包人", "发包方"), r"受托|接受.{0,4}委托|承接|开发|提供.{0,6}服务", r"委托|发包"),
+    (("劳动者",), ("用人单位",), r"应聘|提供劳动", r"聘用|招用|录用|支付.{0,4}工资"),
+    (("借款人",), ("出借人", "贷款人"), r"借款人|向.{0,6}借款", r"出借|提供借款|借给"),
+    (("承运人",), ("托运人",), r"承运|运输", r"托运"),
+    (("保管人",), ("存货人", "寄存人"), r"保管|储存", r"寄存|存货"),
+    (("被许可方", "受让方"), ("许可方", "转让方", "让与人"), r"受让|被许可", r"许可|转让"),
+)
+
+
+def role_names(text: str) -> tuple[tuple[str, str], ...]:
+    """For role words the contract does not use, the name it gives that party instead: its own synonym
+    (供方 for 出卖人), the role a declaration names (甲方（出卖人）), the party the verbs point to (甲方将房屋出租给
+    乙方), else the common drafting convention (甲方 commissions and pays, 乙方 performs)."""
+    out: dict[str, str] = {}
+    for engaged, paying, engaged_verbs, paying_verbs in ROLE_GROUPS:
+        names: dict[int, str] = {}
+        for i, group in enumerate((engaged, paying)):
+            used = [(text.count(w), w) for w in group if w in text]
+            if used:
+                names[i] = max(used)[1]
+        if len(names) < 2:
+            for i, group in enumerate((engaged, paying)):
+                if i in names:
+                    continue
+                declared = re.search(rf"(甲方|乙方)\s*[（(](?:以下简称)?[“\"]?(?:{'|'.join(group)})|"
+                                     rf"(?:{'|'.join(group)})\s*[（(](?:以下简称)?[“\"]?(甲方|乙方)", text)
+                if declared:
+                    names[i] = declared.group(1) or declared.group(2)
+        if len(names) < 2 and ("甲方" in text and "乙方" in text):
+            votes = {"甲方": 0, "乙方": 0}
+            for m in re.finditer(rf"(甲方|乙方)[^，。；\n]{{0,6}}?(?:{engaged_verbs})", text):
+                votes[m.group(1)] += 1
+            for m in re.finditer(rf"(甲方|乙方)[^，。；\n]{{0,6}}?(?:{paying_verbs})", text):
+                votes["乙方" if m.group(1) == "甲方" else "甲方"] += 1
+            engaged_name = "乙方" if votes["乙方"] >= votes["甲方"] else "甲方"
+            names.setdefault(0, engaged_name)
+            names.setdefault(1, "甲方" if names[0] == "乙方" else "乙方")
+        for i, group in enumerate((engaged, paying)):
+            if i in names:
+                for word in group:
+                    if word not in text:
+                        out[word] = names[i]
+    return tuple(sorted(out.items(), key=lambda kv: -len(kv[0])))
+
+
 def side_names(text: str, side: str) -> frozenset[str]:
     """The names the contract gives ``side``: 甲方（出租人）, 出租人（以下简称“甲方”）, 甲方/出租人."""
     if not side:
@@ -208,7 +263,7 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
             total = round(found[0].value * round(term), 2)
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
-                         side=side, side_names=side_names(text, side))
+                         side=side, side_names=side_names(text, side), role_names=role_names(text))
 
 
 # -- findings ------------------------------------------------------------------------------------------
@@ -234,6 +289,19 @@ def fill_parties(text: str, party: str) -> str:
     return text.replace("{party}", party or "一方").replace("{counterparty}", other)
 
 
+#: Punctuation that ends a sentence or a fragment.
+_STOPS = "。；;，,！!？?：:"
+
+
+def fit_punctuation(suggestion: str, following: str) -> str:
+    """A rewrite that will sit before ``following`` (the character after the quoted words) with its own
+    closing mark dropped when the text already has one — no “。。” or “。，” after the replacement."""
+    suggestion = suggestion.strip()
+    while suggestion and following and following in _STOPS and suggestion[-1] in _STOPS:
+        suggestion = suggestion[:-1]
+    return suggestion
+
+
 def _finding(rule: RuleSpec, section: SectionLike, start: int, end: int, detail: str = "",
              suggestion: str = "", party: str | None = None) -> Finding:
     description = rule.description.strip()
@@ -243,7 +311,7 @@ def _finding(rule: RuleSpec, section: SectionLike, start: int, end: int, detail:
         text = numbers.normalize(section.text)
         party = reader.party_at(text, reader._sentence_at(reader.sentence_spans(text), start), start)
     description = fill_parties(description, party)
-    suggestion = fill_parties(suggestion or rule.suggestion.strip(), party)
+    suggestion = fit_punctuation(fill_parties(suggestion or rule.suggestion.strip(), party), section.text[end:end + 1])
     return Finding(
         rule_code=rule.code, section_order=section.order, quote=section.text[start:end], start=start, end=end,
         category=rule.category, severity=rule.severity, description=description,
@@ -690,7 +758,24 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
                 seen.add((f.start, f.end))
                 out.append(f)
     out.sort(key=lambda f: (f.start, f.rule_code))
-    return out
+    return [_in_contract_names(f, facts) for f in out]
+
+
+def contract_names(text: str, facts: ContractFacts) -> str:
+    """A rule's text with the role words this contract does not use replaced by the names it does
+    (出卖人 → 乙方 in a 甲方/乙方 contract)."""
+    for word, name in facts.role_names:
+        if word in text:
+            text = re.sub(rf"{word}(?![（(]{name})", name, text)
+    return text
+
+
+def _in_contract_names(f: Finding, facts: ContractFacts) -> Finding:
+    if not facts.role_names:
+        return f
+    f.suggestion = contract_names(f.suggestion, facts)
+    f.description = contract_names(f.description, facts)
+    return f
 
 
 def _same_risk(kept: list[Finding], new: Finding) -> bool:
@@ -721,6 +806,7 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
     """One finding (``section_order`` None, empty quote) per required clause no section has."""
     body = [s for s in sections if s.kind in CLAUSE_KINDS] or [s for s in sections if s.kind != "signature"]
     whole = "\n".join(f"{s.title}\n{s.text}" for s in sections)
+    names = ContractFacts(role_names=role_names(whole))
     out: list[Finding] = []
     for rule in rules:
         if not rule.enabled or rule.detection != "missing_clause" or not rule.applies_to(contract_type):
@@ -734,10 +820,10 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
         haystacks = [f"{s.number} {s.title}" if p.titles_only else f"{s.number} {s.title}\n{s.text}" for s in body]
         if any(_agreed(p, h) for h in haystacks):
             continue
-        out.append(Finding(rule_code=rule.code, section_order=None, quote="", start=0, end=0,
-                           category=rule.category, severity=rule.severity,
-                           description=fill_parties(rule.description.strip(), side),
-                           suggestion=fill_parties(rule.suggestion.strip(), side), basis=list(rule.basis)))
+        out.append(_in_contract_names(Finding(
+            rule_code=rule.code, section_order=None, quote="", start=0, end=0, category=rule.category,
+            severity=rule.severity, description=fill_parties(rule.description.strip(), side),
+            suggestion=fill_parties(rule.suggestion.strip(), side), basis=list(rule.basis)), names))
     return out
 
 

@@ -54,7 +54,7 @@ def test_pattern_quotes_the_sentence_it_fired_on():
     assert f.quote == "甲方对因使用产品导致的任何损失不承担任何责任"
     assert f.severity == "high" and f.category == "免责条款"
     assert BasisRef("中华人民共和国民法典", 506) in f.basis
-    assert f.suggestion == "除因【甲方】故意或者重大过失造成的损失外，【甲方】对【】不承担责任。"
+    assert f.suggestion == "除因甲方故意或者重大过失造成的损失及人身损害外，甲方对乙方的间接损失不承担责任"
     assert_quotes(s, found)
 
 
