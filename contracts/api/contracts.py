@@ -30,6 +30,7 @@ from contracts.api.serializers import (
     SectionMergeInput,
     SectionOutput,
     SectionSplitInput,
+    TermsOutput,
 )
 from contracts.ingest import MAX_UPLOAD_BYTES, UnreadableFile
 from contracts.models import Contract
@@ -37,6 +38,7 @@ from contracts.selectors.contracts import (
     contract_get_or_404,
     contract_list_with_counts,
     contract_sections,
+    contract_terms,
     section_get_or_404,
 )
 from contracts.services.contracts import (
@@ -173,6 +175,15 @@ class ContractDetailApi(APIView):
     def delete(self, request: Request, contract_id: int) -> Response:
         contract_delete(actor=request.user, contract=contract_or_404(request, contract_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TermsApi(APIView):
+    @extend_schema(summary="合同要素表：当事人、价款与支付、期限、定金、违约金、解除权、验收、知识产权、保密、"
+                           "适用法律与争议解决、通知送达（每项附原文、解析值与所在条款）",
+                   responses={200: TermsOutput})
+    def get(self, request: Request, contract_id: int) -> Response:
+        contract = contract_or_404(request, contract_id)
+        return Response({"items": contract_terms(contract=contract)})
 
 
 class SectionListApi(APIView):

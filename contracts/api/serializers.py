@@ -63,6 +63,21 @@ class ContractUpdateInput(serializers.Serializer):
     matter = serializers.IntegerField(required=False, allow_null=True, help_text="null：移出案件")
 
 
+class TermOutput(serializers.Serializer):
+    key = serializers.CharField(help_text="parties|price|payment|term|deposit|penalty|late_fee|termination|"
+                                          "acceptance|ip|confidentiality|governing_law|forum|notice")
+    label = serializers.CharField()
+    text = serializers.CharField(help_text="合同原文（所依据的句子）")
+    value = serializers.JSONField(allow_null=True, help_text="解析值：{amount, currency} | {ratio, per, base} | "
+                                                             "{days|months|years|hours, from} | {start, end} | …")
+    section = serializers.IntegerField(allow_null=True)
+    section_number = serializers.CharField(allow_null=True)
+
+
+class TermsOutput(serializers.Serializer):
+    items = TermOutput(many=True)
+
+
 class SectionOutput(serializers.ModelSerializer):
     parent = serializers.PrimaryKeyRelatedField(read_only=True)
 

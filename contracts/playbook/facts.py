@@ -236,7 +236,8 @@ LABELS = ("定金", "订金", "保证金", "押金", "违约金", "滞纳金", "
           "利息", "利率",
           "逾期利息", "罚息", "服务费", "佣金", "报酬", "中介费", "租金", "物业费", "价款", "货款", "总价", "合同总额",
           "借款", "本金", "工资", "月工资", "薪酬", "预付款", "首付款", "尾款", "质保金", "保修金", "履约保证金",
-          "费用", "股权转让款", "转让款", "加盟费", "特许经营费", "广告费", "演出费", "运费", "仓储费", "保管费")
+          "费用", "总金额", "合同金额", "总价款", "借款金额", "股权转让款", "转让款", "加盟费", "特许经营费",
+          "广告费", "演出费", "运费", "仓储费", "保管费")
 _LABEL_RX = re.compile("|".join(sorted(LABELS, key=len, reverse=True)))
 DURATION_LABELS = ("试用期", "竞业限制", "保密期限", "保密期", "保修期", "质保期", "质量保证期", "租赁期限", "租期",
                    "借款期限",
@@ -323,7 +324,10 @@ def _base(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
     if m and m.group("base"):
         return m.group("base")
     found = list(_BASE_OF.finditer(text, a, start))
-    return found[-1].group("base") if found else ""
+    if found:
+        return found[-1].group("base")
+    m = re.search(r"(?:按|以|按照)([\u4e00-\u9fa5]{2,12})$", before)
+    return m.group(1) if m and not re.search(r"[日月年天]$", m.group(1)) else ""
 
 
 def _rates(text: str, spans, scopes) -> list[Rate]:

@@ -7,11 +7,14 @@ the API and the websockets answer 404 for it alike. The uploaded bytes are never
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 
 from contracts.models import Contract, IssueChange, ReviewIssue, ReviewRun, Section
+from contracts.playbook.terms import key_terms
 from firm.selectors import work_visible_q
 
 UserLike = AbstractBaseUser | AnonymousUser
@@ -111,6 +114,17 @@ def issue_get_or_404(*, contract: Contract, issue_id: int) -> ReviewIssue:
     if issue is None:
         raise Http404("问题不存在")
     return issue
+
+
+def contract_terms(*, contract: Contract) -> list[dict[str, Any]]:
+    """The key-terms table (合同要素表) of a contract the caller may see (contracts.playbook.terms), with
+    each row's section given by id as the API gives sections."""
+    sections = list(contract.sections.order_by("order"))
+    ids = {s.order: s.pk for s in sections}
+    items = key_terms(sections, [p for p in contract.parties or [] if isinstance(p, dict)])
+    for item in items:
+        item["section"] = ids.get(item["section"]) if item["section"] is not None else None
+    return items
 
 
 def issue_history(*, contract: Contract, issue_id: int) -> QuerySet[IssueChange]:

@@ -45,7 +45,7 @@ from contracts.constants import (
 )
 from contracts.ingest import MAX_UPLOAD_BYTES, UnreadableFile, precheck, read_document, split_document
 from contracts.models import Contract, ContractType, ReviewIssue, ReviewRun, Section
-from contracts.selectors.contracts import contract_original, run_in_flight
+from contracts.selectors.contracts import contract_original, contract_terms, run_in_flight
 from contracts.services.issues import display_name
 from contracts.types import ExportIssue, ExportSection, ParsedDocument
 from firm.models import Matter
@@ -555,12 +555,14 @@ def contract_export(*, actor: AbstractUser, contract: Contract, fmt: str) -> tup
                                                author=comment_author(actor))
     elif fmt == "report":
         content = export.report_docx(title=contract.title, contract_type_label=type_label, sections=sections,
-                                     issues=issues)
+                                     issues=issues, terms=contract_terms(contract=contract))
     elif fmt == "json":
-        content = json.dumps(export.to_json(**_json_record(contract)), ensure_ascii=False, indent=2).encode()
+        record = export.to_json(**_json_record(contract))
+        record["terms"] = contract_terms(contract=contract)
+        content = json.dumps(record, ensure_ascii=False, indent=2).encode()
     else:
         content = export.to_markdown(title=contract.title, contract_type_label=type_label, sections=sections,
-                                     issues=issues).encode()
+                                     issues=issues, terms=contract_terms(contract=contract)).encode()
     suffix, extension, content_type = EXPORT_FILES[fmt]
     file_name = f"{contract.title}-{suffix}.{extension}"
     with transaction.atomic():
