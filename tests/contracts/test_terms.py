@@ -22,7 +22,8 @@ SALE = [
     clause(1, "第一条", "合同总金额人民币壹佰玖拾万元整，单价每吨人民币3800元。", "价款"),
     clause(2, "第二条", "买方应于收货后三十日内付清全部货款。", "付款"),
     clause(3, "第三条", "买方应于签订后三日内支付定金人民币二十万元。", "定金"),
-    clause(4, "第四条", "任何一方违约的，应按合同总额的百分之二十支付违约金。逾期付款的，每日按未付款项的万分之五支付违约金。"),
+    clause(4, "第四条", "任何一方违约的，应按合同总额的百分之二十支付违约金。"
+                        "逾期付款的，每日按未付款项的万分之五支付违约金。"),
     clause(5, "第五条", "买方应于到货后七日内完成验收。"),
     clause(6, "第六条", "卖方逾期交货超过三十日的，买方有权解除合同。"),
     clause(7, "第七条", "本合同自2025年1月1日起至2025年12月31日止。", "合同期限"),
@@ -32,9 +33,11 @@ SALE = [
 
 
 def test_each_term_with_its_parsed_value_and_clause():
-    items = {i["key"]: i for i in key_terms(SALE, [{"role": "买方", "name": "甲公司"}, {"role": "卖方", "name": "乙公司"}])}
-    assert items["parties"]["value"] == {"parties": [{"role": "买方", "name": "甲公司"}, {"role": "卖方", "name": "乙公司"}]}
-    assert items["price"]["value"] == {"amount": 1_900_000, "currency": "CNY"} and items["price"]["section_number"] == "第一条"
+    parties = [{"role": "买方", "name": "甲公司"}, {"role": "卖方", "name": "乙公司"}]
+    items = {i["key"]: i for i in key_terms(SALE, parties)}
+    assert items["parties"]["value"] == {"parties": parties}
+    assert items["price"]["value"] == {"amount": 1_900_000, "currency": "CNY"}
+    assert items["price"]["section_number"] == "第一条"
     assert items["payment"]["value"] == {"days": 30, "from": "收货"}
     assert items["deposit"]["value"] == {"amount": 200_000, "currency": "CNY"}
     assert items["penalty"]["value"] == {"ratio": 0.2, "per": "", "base": "合同总额"}
