@@ -593,6 +593,8 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         return False, ""
     if p.per and isinstance(fact, reader.Rate) and fact.per not in p.per:
         return False, ""
+    if p.units and isinstance(fact, reader.Duration) and fact.unit not in p.units:
+        return False, ""
     if isinstance(fact, reader.Obligation):
         if p.modal and fact.modal not in p.modal:
             return False, ""
@@ -820,6 +822,9 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
         haystacks = [f"{s.number} {s.title}" if p.titles_only else f"{s.number} {s.title}\n{s.text}" for s in body]
         if any(_agreed(p, h) for h in haystacks):
             continue
+        basis = {(b.law, b.article) for b in rule.basis}
+        if any(f.category == rule.category and basis & {(b.law, b.article) for b in f.basis} for f in out):
+            continue  # one missing clause is one issue, whichever rules look for it
         out.append(_in_contract_names(Finding(
             rule_code=rule.code, section_order=None, quote="", start=0, end=0, category=rule.category,
             severity=rule.severity, description=fill_parties(rule.description.strip(), side),

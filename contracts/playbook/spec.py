@@ -166,6 +166,8 @@ class FactParams(_Params):
     titles: list[str] = Field(default_factory=list)
     #: The clause mentions one of these somewhere.
     requires: list[str] = Field(default_factory=list)
+    #: Durations: the units accepted (hour, day, workday, week, month, year).
+    units: list[Literal["hour", "day", "workday", "week", "month", "year"]] = Field(default_factory=list)
     #: Rates: the periods accepted ("day", "month", "year", "" for a one-off share).
     per: list[Literal["day", "month", "year", ""]] = Field(default_factory=list)
     #: The number compared: money ``amount`` / ``share_of_total`` (percent of the contract's total price);
