@@ -57,7 +57,9 @@ class ContractMessageOutput(serializers.Serializer):
 
 
 MESSAGE_POSTED = inline_serializer("ContractMessagePosted", {
-    "message": ContractMessageOutput(), "reply": ContractMessageOutput(allow_null=True)})
+    "message": ContractMessageOutput(), "reply": ContractMessageOutput(allow_null=True),
+    "current_section": inline_serializer("ChatCursor", {"id": serializers.IntegerField(),
+                                                        "number": serializers.CharField()}, allow_null=True)})
 IN_PROGRESS = OpenApiResponse(inline_serializer("ReviewInProgress", {
     "detail": serializers.CharField(), "run": ReviewOutput()}), description="该合同已有自动审核在进行")
 
@@ -132,5 +134,6 @@ class MessageListCreateApi(APIView):
             chat.cursor_set(actor=request.user, contract=contract, section_id=data["section"])
         message, reply = chat.chat_post(actor=request.user, contract=contract, content=data["content"])
         return Response({"message": selectors.message_dict(message),
-                         "reply": selectors.message_dict(reply) if reply is not None else None},
+                         "reply": selectors.message_dict(reply) if reply is not None else None,
+                         "current_section": chat.cursor_get(contract=contract)},
                         status=status.HTTP_202_ACCEPTED)

@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from contracts.models import Contract, ContractType, IssueChange, ReviewIssue, Section
+from contracts.selectors.contracts import issue_counts
 
 
 class PartyOutput(serializers.Serializer):
@@ -24,13 +25,16 @@ class ContractOutput(serializers.ModelSerializer):
     status_label = serializers.CharField(source="get_status_display")
     parties = PartyOutput(many=True)
     section_count = serializers.SerializerMethodField()
+    issue_counts = serializers.SerializerMethodField(
+        help_text="{status: {open, confirmed, rejected, resolved}, severity: {high, medium, low}（不含已驳回）, total}")
     url = serializers.SerializerMethodField()
 
     class Meta:
         model = Contract
         fields = ["id", "title", "status", "status_label", "contract_type", "contract_type_label", "side", "matter",
                   "matter_number", "owner", "file_name", "file_format", "file_size", "file_sha256", "parties",
-                  "split_fallback", "ocr_used", "section_count", "error", "url", "created_at", "updated_at"]
+                  "split_fallback", "ocr_used", "section_count", "issue_counts", "error", "url", "created_at",
+                  "updated_at"]
 
     def get_matter_number(self, contract: Contract) -> str | None:
         return contract.matter.number if contract.matter_id else None
@@ -41,6 +45,9 @@ class ContractOutput(serializers.ModelSerializer):
 
     def get_url(self, contract: Contract) -> str:
         return contract.get_absolute_url()
+
+    def get_issue_counts(self, contract: Contract) -> dict[str, Any]:
+        return issue_counts(contract=contract)
 
 
 class ContractUploadInput(serializers.Serializer):

@@ -132,11 +132,16 @@ def issue_history(*, contract: Contract, issue_id: int) -> QuerySet[IssueChange]
     return contract.issue_changes.filter(issue_ref=issue_id).select_related("actor").order_by("created_at", "id")
 
 
-def issue_counts(*, contract: Contract) -> dict[str, dict[str, int]]:
-    """``{"status": {open: n, …}, "severity": {high: n, …}}`` over the contract's issues."""
-    out: dict[str, dict[str, int]] = {"status": {}, "severity": {}}
+def issue_counts(*, contract: Contract) -> dict[str, Any]:
+    """``{"status": {open, confirmed, resolved, rejected}, "severity": {high, medium, low}, "total"}`` over
+    the contract's issues, counted in the database: every status and severity is present (0 when none),
+    the severities count the issues not rejected, and ``total`` is every issue — so the figures add up
+    (open + confirmed + resolved + rejected = total; high + medium + low = total − rejected)."""
+    out: dict[str, Any] = {"status": {s: 0 for s in ReviewIssue.Status.values},
+                           "severity": {s: 0 for s in ReviewIssue.Severity.values}, "total": 0}
     for row in contract.issues.values("status", "severity").annotate(n=Count("pk")):
         out["status"][row["status"]] = out["status"].get(row["status"], 0) + row["n"]
+        out["total"] += row["n"]
         if row["status"] != ReviewIssue.Status.REJECTED:
             out["severity"][row["severity"]] = out["severity"].get(row["severity"], 0) + row["n"]
     return out

@@ -62,6 +62,7 @@
   var currentLabel = document.getElementById("current-section");
   var run = cfg.run;
   var currentSection = null;
+  var cursorMoved = false;  // the lawyer picked a section on the page since the last chat message
   var pending = null;   // the assistant bubble being streamed
   var socket = null;
   var retry = 0;
@@ -143,9 +144,10 @@
     });
   });
 
-  function setCurrent(sectionId, scroll) {
+  function setCurrent(sectionId, scroll, fromServer) {
     var article = document.getElementById("sec-" + sectionId);
     if (!article) return;
+    if (!fromServer && Number(sectionId) !== currentSection) cursorMoved = true;
     currentSection = Number(sectionId);
     document.querySelectorAll("#section-list li").forEach(function (li) {
       li.classList.toggle("active", li.dataset.section === String(sectionId));
@@ -184,6 +186,22 @@
   var focused = document.querySelector(".section.focused");
   if (focused) setCurrent(focused.dataset.section, false);
 
+  // the issue counts, recounted by the server after every change (GET the contract: issue_counts)
+  var summary = document.getElementById("issue-summary");
+  var recountTimer = null;
+  function recount() {
+    window.clearTimeout(recountTimer);
+    recountTimer = window.setTimeout(function () {
+      request("GET", api).then(function (result) {
+        var c = result.ok && result.data && result.data.issue_counts;
+        if (!c || !summary) return;
+        summary.textContent = "问题 " + c.total + " 个：待处理 " + c.status.open + " · 已确认 " + c.status.confirmed +
+          " · 已解决 " + c.status.resolved + " · 已驳回 " + c.status.rejected + "（未驳回：高 " + c.severity.high +
+          " · 中 " + c.severity.medium + " · 低 " + c.severity.low + "）";
+      });
+    }, 150);
+  }
+
   // ------------------------------------------------------------------ issues
   function refreshIssue(id) {
     return fetch(fragmentUrl(id), { credentials: "same-origin" }).then(function (response) {
@@ -194,6 +212,7 @@
         if (old) old.replaceWith(card); else insertIssue(card);
         applyFilter();
         markFor(card);
+        recount();
         return card;
       });
     });
@@ -223,6 +242,7 @@
       else mark.replaceWith(document.createTextNode(mark.textContent));
     });
     applyFilter();
+    recount();
   }
   function markFor(card) {
     // An existing highlight follows the issue's severity and status (new spans appear on reload).
@@ -323,25 +343,48 @@
     if (typeof reply === "string") return reply;
     return reply.content || reply.text || "";
   }
+  // One message, one reply, in order: the lawyer's bubble and a pending reply are placed at once; the
+  // reply fills the pending bubble whichever comes first — the websocket's `final` or the POST's answer —
+  // and the other is recognised by the reply's id and dropped.
   chatForm.addEventListener("submit", function (event) {
     event.preventDefault();
     var content = chatInput.value.trim();
-    if (!content) return;
+    if (!content || pending) return;  // the send button is disabled while a message is being posted
     var body = { content: content };
-    if (currentSection) body.section = currentSection;
+    if (currentSection && cursorMoved) body.section = currentSection;
     document.getElementById("chat-send").disabled = true;
+    var mine = bubble("user", content);
+    pending = bubble("assistant pending", "");
+    var waiting = pending;
     request("POST", api + "/messages", body).then(function (result) {
       document.getElementById("chat-send").disabled = false;
-      if (!result.ok) { toast(detail(result.data), true); return; }
-      chatInput.value = "";
-      var data = result.data || {};
-      bubble("user", (data.message && data.message.content) || data.content || content);
-      var text = replyText(data.reply);
-      if (text) bubble("assistant", text).dataset.message = data.reply.id;
-      else if (!(data.message && chatLog.querySelector('[data-reply-to="' + data.message.id + '"]'))) {
-        pending = bubble("assistant pending", "");
+      if (!result.ok) {
+        toast(detail(result.data), true);
+        mine.remove(); waiting.remove(); if (pending === waiting) pending = null;
+        return;
       }
-    }).catch(function () { document.getElementById("chat-send").disabled = false; toast("网络错误，请重试", true); });
+      chatInput.value = "";
+      cursorMoved = false;
+      var data = result.data || {};
+      if (data.message) mine.dataset.message = data.message.id;
+      if (data.current_section) setCurrent(data.current_section.id, true, true);
+      var text = replyText(data.reply);
+      if (text && !chatLog.querySelector('[data-message="' + data.reply.id + '"]')) {
+        waiting.classList.remove("pending");
+        waiting.querySelector(".body").textContent = text;
+        waiting.dataset.message = data.reply.id;
+        if (pending === waiting) pending = null;
+      } else if (text && pending === waiting) {
+        waiting.remove();
+      }
+      // a queued reply (a model answers in the worker) keeps its bubble, found by the message it answers
+      if (data.message) waiting.dataset.replyTo = data.message.id;
+      if (pending === waiting) pending = null;
+    }).catch(function () {
+      document.getElementById("chat-send").disabled = false;
+      toast("网络错误，请重试", true);
+      mine.remove(); waiting.remove(); if (pending === waiting) pending = null;
+    });
   });
   chatInput.addEventListener("keydown", function (event) {
     if (event.key === "Enter" && !event.shiftKey && !event.isComposing) { event.preventDefault(); chatForm.requestSubmit(); }
@@ -384,11 +427,19 @@
         if (event.action === "deleted") removeIssue(id); else refreshIssue(id);
         return;
       case "token":  // only a chat reply streams into the chat
-        if (pending) pending.querySelector(".body").textContent += event.delta || "";
+        var waitingSlots = chatLog.querySelectorAll(".cmsg.pending");
+        var streaming = pending || waitingSlots[waitingSlots.length - 1];
+        if (streaming) streaming.querySelector(".body").textContent += event.delta || "";
         return;
       case "final":
         var content = event.content || "";
-        if (pending) { pending.classList.remove("pending"); pending.querySelector(".body").textContent = content; pending = null; }
+        if (event.message_id && chatLog.querySelector('[data-message="' + event.message_id + '"]')) return;
+        var slot = (event.reply_to && chatLog.querySelector('.cmsg.pending[data-reply-to="' + event.reply_to + '"]')) || pending;
+        if (slot) {
+          slot.classList.remove("pending"); slot.querySelector(".body").textContent = content;
+          if (event.message_id) slot.dataset.message = event.message_id;
+          if (slot === pending) pending = null;
+        }
         else if (content && event.reply_to && !chatLog.querySelector('[data-message="' + event.message_id + '"]')) {
           var answer = bubble("assistant", content);
           answer.dataset.message = event.message_id;
