@@ -70,6 +70,9 @@ class Contract(models.Model):
     #: The party the firm acts for, as the contract names it (甲方, 出租人 …); "" when not stated. The
     #: playbook's side-aware rules read it (docs/decisions/contract-playbook.md, “Side”).
     side = models.CharField("我方", max_length=20, blank=True)
+    #: The firm's own standard text for its contract type (本所标准文本): a counterparty's draft is compared
+    #: with it clause by clause (contracts.services.compare). Uploaded, split and seen like any contract.
+    is_template = models.BooleanField("本所标准文本", default=False)
     #: The splitter found no numbering and fell back to one section per paragraph.
     split_fallback = models.BooleanField("按段落拆分", default=False)
     ocr_used = models.BooleanField("经过 OCR", default=False)

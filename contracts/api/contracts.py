@@ -23,6 +23,8 @@ from rest_framework.throttling import UserRateThrottle
 from rest_framework.views import APIView
 
 from contracts.api.serializers import (
+    CompareInput,
+    CompareOutput,
     ContractOutput,
     ContractUpdateInput,
     ContractUploadInput,
@@ -41,6 +43,7 @@ from contracts.selectors.contracts import (
     contract_terms,
     section_get_or_404,
 )
+from contracts.services.compare import compare_versions, compare_with_template
 from contracts.services.contracts import (
     UploadTooLarge,
     contract_delete,
@@ -143,7 +146,7 @@ class ContractListCreateApi(APIView):
         try:
             contract = contract_upload(actor=request.user, file_name=data["file"].name, data=_read_upload(data["file"]),
                                        title=data["title"], matter=matter, contract_type=data["contract_type"] or None,
-                                       side=data["side"])
+                                       side=data["side"], is_template=data["is_template"])
         except UnreadableFile as exc:
             return upload_error_response(exc)
         return Response(ContractOutput(contract).data, status=status.HTTP_201_CREATED)
@@ -175,6 +178,25 @@ class ContractDetailApi(APIView):
     def delete(self, request: Request, contract_id: int) -> Response:
         contract_delete(actor=request.user, contract=contract_or_404(request, contract_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class CompareApi(APIView):
+    parser_classes = [JSONParser, FormParser]
+
+    @extend_schema(summary="逐条比对：与本所标准文本（template）比对，偏离和缺失的条款记为问题、以本所措辞为修改建议；"
+                           "或与同一合同的上一稿（against）比对，列出改动并结转或关闭上一稿的问题",
+                   request=CompareInput, responses={200: CompareOutput, 400: ERROR, 404: ERROR})
+    def post(self, request: Request, contract_id: int) -> Response:
+        contract = contract_or_404(request, contract_id)
+        payload = CompareInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        if data.get("template"):
+            template = contract_or_404(request, data["template"])
+            return Response({"items": compare_with_template(actor=request.user, contract=contract,
+                                                            template=template)})
+        earlier = contract_or_404(request, data["against"])
+        return Response(compare_versions(actor=request.user, contract=contract, earlier=earlier))
 
 
 class TermsApi(APIView):

@@ -31,7 +31,8 @@ class ContractOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Contract
-        fields = ["id", "title", "status", "status_label", "contract_type", "contract_type_label", "side", "matter",
+        fields = ["id", "title", "status", "status_label", "contract_type", "contract_type_label", "side",
+                  "is_template", "matter",
                   "matter_number", "owner", "file_name", "file_format", "file_size", "file_sha256", "parties",
                   "split_fallback", "ocr_used", "section_count", "issue_counts", "error", "url", "created_at",
                   "updated_at"]
@@ -60,6 +61,8 @@ class ContractUploadInput(serializers.Serializer):
                                             allow_blank=True, default=None, help_text="留空时自动识别")
     side = serializers.CharField(required=False, allow_blank=True, allow_null=True, default=None, max_length=20,
                                  help_text="我方：本所代表的一方，按合同中的称谓（甲方、乙方、出租人……）")
+    is_template = serializers.BooleanField(required=False, default=False,
+                                           help_text="作为本所标准文本（用于与对方草稿逐条比对）")
 
 
 class ContractUpdateInput(serializers.Serializer):
@@ -79,6 +82,33 @@ class TermOutput(serializers.Serializer):
                                                              "{days|months|years|hours, from} | {start, end} | …")
     section = serializers.IntegerField(allow_null=True)
     section_number = serializers.CharField(allow_null=True)
+
+
+class CompareInput(serializers.Serializer):
+    against = serializers.IntegerField(required=False, help_text="同一合同上一稿的 id（版本比对）")
+    template = serializers.IntegerField(required=False, help_text="本所标准文本的 id（标准文本比对）")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if bool(attrs.get("against")) == bool(attrs.get("template")):
+            raise serializers.ValidationError("须且只能给出 against 或 template 之一")
+        return attrs
+
+
+class CompareItem(serializers.Serializer):
+    section_number = serializers.CharField(allow_blank=True)
+    section = serializers.IntegerField(allow_null=True)
+    status = serializers.ChoiceField(choices=["matches", "deviates", "missing", "added"])
+    similarity = serializers.FloatField()
+    ours = serializers.CharField(allow_blank=True, help_text="本所标准文本或上一稿的条款")
+    theirs = serializers.CharField(allow_blank=True, help_text="本合同的条款")
+    ours_number = serializers.CharField(allow_blank=True)
+    issue = serializers.IntegerField(allow_null=True)
+
+
+class CompareOutput(serializers.Serializer):
+    items = CompareItem(many=True)
+    carried = serializers.ListField(child=serializers.DictField(), required=False)
+    closed = serializers.ListField(child=serializers.DictField(), required=False)
 
 
 class TermsOutput(serializers.Serializer):

@@ -125,7 +125,7 @@ def side_choices(contract: Contract) -> list[str]:
 
 def contract_upload(*, actor: AbstractUser, file_name: str, data: bytes, title: str = "",
                     matter: Matter | None = None, contract_type: str | None = None, queue: bool = True,
-                    side: str | None = None) -> Contract:
+                    side: str | None = None, is_template: bool = False) -> Contract:
     """Store an uploaded contract (status ``uploaded``) after the cheap checks
     (:func:`contracts.ingest.precheck`), and queue its reading and splitting (:func:`contract_split`,
     in the worker) once committed. A refused file (wrong type, empty, a lying extension, a zip bomb
@@ -142,7 +142,7 @@ def contract_upload(*, actor: AbstractUser, file_name: str, data: bytes, title: 
     title = (title or "").strip()[:200] or PurePath(file_name).stem[:200] or "未命名合同"
     with transaction.atomic():
         contract = Contract.objects.create(
-            owner=actor, matter=matter, title=title, contract_type=kind, side=our_side,
+            owner=actor, matter=matter, title=title, contract_type=kind, side=our_side, is_template=is_template,
             status=Contract.Status.UPLOADED,
             file_name=file_name, file_format=fmt, file_size=len(data),
             file_sha256=hashlib.sha256(data).hexdigest(), original=data,
@@ -150,7 +150,7 @@ def contract_upload(*, actor: AbstractUser, file_name: str, data: bytes, title: 
         audit_event_record(actor=actor, event_type="contract.uploaded", obj=contract,
                            new={"title": title, "file_name": file_name, "sha256": contract.file_sha256,
                                 "size": contract.file_size, "format": fmt, "contract_type": kind,
-                                "side": our_side, "matter": _matter_ref(matter)})
+                                "side": our_side, "is_template": is_template, "matter": _matter_ref(matter)})
         if queue:
             transaction.on_commit(lambda: split_queue(contract_id=contract.pk))
     return contract

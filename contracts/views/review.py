@@ -121,7 +121,8 @@ def upload(request: HttpRequest) -> HttpResponse:
         contract = contract_upload(actor=request.user, file_name=file.name, data=file.read(),
                                    title=request.POST.get("title", ""), matter=matter,
                                    contract_type=request.POST.get("contract_type") or None,
-                                   side=request.POST.get("side") or None)
+                                   side=request.POST.get("side") or None,
+                                   is_template=request.POST.get("is_template") == "on")
     except (UnreadableFile, ValidationError, PermissionDenied) as exc:
         message = str(exc) if isinstance(exc, UnreadableFile) else _errors(exc)
         flash.error(request, f"无法上传「{file.name}」：{message}")
