@@ -84,6 +84,11 @@ def _span_of(section_text: str, quote: str) -> tuple[int, int] | None:
     return (i, i + len(q)) if i >= 0 else None
 
 
+def _overlaps(section_text: str, quote: str, other: str) -> bool:
+    a, b = _span_of(section_text, quote), _span_of(section_text, other)
+    return a is None or b is None or (a[0] < b[1] and b[0] < a[1])
+
+
 def score(gold_path: Path, half: str, details: bool) -> None:
     gold = json.loads(gold_path.read_text(encoding="utf-8"))
     items = [c for c in gold["contracts"] if half == "all" or c.get("half") == half]
@@ -125,6 +130,9 @@ def score(gold_path: Path, half: str, details: bool) -> None:
             on_clause = [(f, ok) for f, c, ok in placed if c == clause and ok]
             if risk.get("for_side") == "other":
                 totals["other"] += 1
+                # flagged: a finding on the very words of this risk (another risk may share its clause)
+                on_clause = [(f, ok) for f, ok in on_clause if f.section_order is not None and _overlaps(
+                    by_order[f.section_order].text, f.quote, risk.get("quote", ""))]
                 if on_clause:
                     totals["other_flagged"] += 1
                     if details:
@@ -139,6 +147,10 @@ def score(gold_path: Path, half: str, details: bool) -> None:
             found_strict += bool(strict)
             if not on_clause:
                 misses.append(risk)
+            elif not strict and details:
+                cited = sorted({f"{law_key(b.law)}{b.article}" for f, _ in on_clause for b in f.basis})
+                wanted = sorted(f"{law}{article}" for law, article in gold_articles)
+                print(f"    not strict {risk.get('id')} @ {clause}: cited {', '.join(cited)}; gold {', '.join(wanted)}")
         look_hits = []
         for look in item.get("lookalikes", []):
             clause = norm(look.get("clause"))

@@ -71,6 +71,9 @@ class ContractFacts:
     task_based: bool = False
     #: The party the firm acts for, as the contract names it (甲方, 出租人 …), or "" when not stated.
     side: str = ""
+    #: The contract type the text reads as (contracts.ingest guess), used when the type set is 其他 or a
+    #: broad 服务 and the text is a narrower kind (承揽, 广告 …).
+    guessed_type: str = ""
     #: Every name the contract gives the firm's side (甲方（出租人） → {甲方, 出租人}).
     side_names: frozenset[str] = frozenset()
     #: A role word a rule's text uses → the name this contract gives that party (出卖人 → 乙方), for the
@@ -162,7 +165,7 @@ ROLE_GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, str], ...] = (
     (("受托人", "受托方", "研究开发人", "开发方", "服务方", "承揽人", "承包人", "承包方"),
      ("委托人", "委托方", "定作人", "发包人", "发包方"), r"受托|接受.{0,4}委托|承接|开发|提供.{0,6}服务", r"委托|发包"),
     (("劳动者",), ("用人单位",), r"应聘|提供劳动", r"聘用|招用|录用|支付.{0,4}工资"),
-    (("借款人",), ("出借人", "贷款人"), r"借款人|向.{0,6}借款", r"出借|提供借款|借给"),
+    (("借款人", "债务人"), ("出借人", "贷款人", "债权人"), r"借款人|向.{0,6}借款", r"出借|提供借款|借给"),
     (("承运人",), ("托运人",), r"承运|运输", r"托运"),
     (("保管人",), ("存货人", "寄存人"), r"保管|储存", r"寄存|存货"),
     (("被许可方", "受让方"), ("许可方", "转让方", "让与人"), r"受让|被许可", r"许可|转让"),
@@ -205,11 +208,35 @@ def role_names(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(out.items(), key=lambda kv: -len(kv[0])))
 
 
+def _guess_type(text: str) -> str:
+    from contracts.ingest.parties import guess_contract_type
+    return guess_contract_type(text[:3000], [], text)
+
+
+#: A type set by the lawyer that a narrower type read from the text may refine (its rules apply too).
+BROAD_TYPES = {"other": None, "service": {"advertising", "performance", "tech_service", "property", "intermediary",
+                                          "transport", "storage", "work", "entrustment"},
+               "entrustment": {"intermediary", "advertising", "performance"}}
+
+
+def applies(rule: RuleSpec, contract_type: str, facts: ContractFacts) -> bool:
+    """The rule is for this contract's type — the type set, or the narrower type its text reads as when
+    the type set is 其他 or a broad one (a 承揽 contract filed as 其他 gets the 承揽 rules)."""
+    if rule.applies_to(contract_type):
+        return True
+    guessed = facts.guessed_type
+    if not guessed or guessed == contract_type or contract_type not in BROAD_TYPES:
+        return False
+    allowed = BROAD_TYPES[contract_type]
+    return (allowed is None or guessed in allowed) and rule.applies_to(guessed)
+
+
 def side_names(text: str, side: str) -> frozenset[str]:
     """The names the contract gives ``side``: 甲方（出租人）, 出租人（以下简称“甲方”）, 甲方/出租人."""
     if not side:
         return frozenset()
-    names = {side}
+    # “乙方（承租方）”, “甲方/出租人”: every name given counts.
+    names = {side, *(p for p in re.split(r"[（）()/／、,，\s]+", side) if p)}
     role = reader._ROLE_RX.pattern
     for m in re.finditer(rf"({role})\s*[（(](?:以下简称|下称)?[“\"]?({role})[”\"]?[）)]", text):
         a, b = m.group(1), m.group(2)
@@ -263,7 +290,8 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
             total = round(found[0].value * round(term), 2)
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
-                         side=side, side_names=side_names(text, side), role_names=role_names(text))
+                         side=side, side_names=side_names(text, side), role_names=role_names(text),
+                         guessed_type=_guess_type(text))
 
 
 # -- findings ------------------------------------------------------------------------------------------
@@ -511,13 +539,27 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
 
 def _side_allows(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> bool:
     """Whether a fact is the firm's risk given its side: unknown side or party → yes."""
-    if p.party in ("any", "drafter") or not facts.side or not fact.party:
+    return _side_allows_party(p.party, fact.party, facts)
+
+
+def _side_allows_party(wanted: str, party: str, facts: ContractFacts) -> bool:
+    if wanted in ("any", "drafter") or not facts.side or not party:
         return True
-    ours = fact.party in facts.side_names
-    other_party = not ours and fact.party not in ("", "双方", "任何一方")
-    if p.party == "ours":
+    ours = party in facts.side_names
+    other_party = not ours and party not in ("", "双方", "任何一方")
+    if wanted == "ours":
         return not other_party
     return not ours
+
+
+def _quote_party(section: SectionLike, f: Finding) -> str:
+    """The subject of the words a keyword finding quotes: the first party they name that is not an object
+    (甲方 in 甲方有权随时解除合同，无需征得乙方同意), else the subject of their sentence."""
+    text = numbers.normalize(section.text)
+    for m in reader._ROLE_RX.finditer(text, f.start, f.end):
+        if not reader._OBJECT_MARK.search(text[max(f.start, m.start() - 4):m.start()]):
+            return m.group(0)
+    return reader.party_at(text, reader._sentence_at(reader.sentence_spans(text), f.start), f.start)
 
 
 def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[float, str] | None:
@@ -738,7 +780,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     # Keyword rules first, fact rules after: when both read the same risk, the established rule's code
     # speaks and the fact rule catches what it misses (_same_risk).
     for rule in sorted(rules, key=lambda r: r.detection == "fact"):
-        if not rule.enabled or rule.detection == "missing_clause" or not rule.applies_to(contract_type):
+        if not rule.enabled or rule.detection == "missing_clause" or not applies(rule, contract_type, facts):
             continue
         p = _parsed(rule)
         if p.when and not _any(p.when, facts.text or section.text):
@@ -754,6 +796,8 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             found = _fact_findings(rule, p, section, facts, clause)
         else:
             found = []
+        if not isinstance(p, FactParams) and getattr(p, "party", "any") != "any" and facts.side:
+            found = [f for f in found if _side_allows_party(p.party, _quote_party(section, f), facts)]
         seen: set[tuple[int, int]] = set()
         for f in found:
             if (f.start, f.end) not in seen and len(seen) < PER_RULE_PER_SECTION and not _same_risk(out, f):
@@ -808,10 +852,10 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
     """One finding (``section_order`` None, empty quote) per required clause no section has."""
     body = [s for s in sections if s.kind in CLAUSE_KINDS] or [s for s in sections if s.kind != "signature"]
     whole = "\n".join(f"{s.title}\n{s.text}" for s in sections)
-    names = ContractFacts(role_names=role_names(whole))
+    names = ContractFacts(role_names=role_names(whole), guessed_type=_guess_type(whole))
     out: list[Finding] = []
     for rule in rules:
-        if not rule.enabled or rule.detection != "missing_clause" or not rule.applies_to(contract_type):
+        if not rule.enabled or rule.detection != "missing_clause" or not applies(rule, contract_type, names):
             continue
         p = _parsed(rule)
         assert isinstance(p, MissingClauseParams)

@@ -92,6 +92,9 @@ class PatternParams(_Params):
     #: ``replace``: the suggestion replaces the quoted words; ``append``: it is added after them (the clause
     #: lacks something, e.g. the 竞业限制 compensation), so the rewrite keeps the quote.
     rewrite: Literal["replace", "append"] = "replace"
+    #: Side (as for fact rules): whose words these are — ``other``: a risk when the sentence's subject is
+    #: the other side (their right, their exemption); ``ours``: when it is ours; ``any``.
+    party: Literal["any", "ours", "other"] = "any"
 
     @field_validator("patterns", "unless", "titles", "requires")
     @classmethod
@@ -127,6 +130,8 @@ class NumericParams(_Params):
     unit: Literal["month", "day"] = "month"
     requires: list[str] = Field(default_factory=list)
     unless: list[str] = Field(default_factory=list)
+    #: Side, as for pattern rules (``ours``: a penalty or duty of our side is our risk).
+    party: Literal["any", "ours", "other"] = "any"
 
     @field_validator("triggers", "requires", "unless")
     @classmethod
