@@ -43,8 +43,9 @@ from contracts.selectors.contracts import (
     contract_terms,
     section_get_or_404,
 )
-from contracts.services.compare import compare_versions, compare_with_template
+from contracts.services.compare import changes_docx, compare_versions, compare_with_template
 from contracts.services.contracts import (
+    EXPORT_FILES,
     UploadTooLarge,
     contract_delete,
     contract_export,
@@ -182,6 +183,22 @@ class ContractDetailApi(APIView):
 
 class CompareApi(APIView):
     parser_classes = [JSONParser, FormParser]
+
+    @extend_schema(summary="与同一合同的上一稿比对，下载 Word：上一稿正文中以修订（删除/插入）标出新稿的改写，"
+                           "删除与新增的条款以批注标出",
+                   parameters=[OpenApiParameter("against", int, required=True)],
+                   responses={(200, "application/vnd.openxmlformats-officedocument.wordprocessingml.document"): bytes,
+                              404: ERROR})
+    def get(self, request: Request, contract_id: int) -> HttpResponse:
+        contract = contract_or_404(request, contract_id)
+        against = request.query_params.get("against", "")
+        if not against.isdigit():
+            return Response({"against": "须给出上一稿的 id"}, status=status.HTTP_400_BAD_REQUEST)
+        earlier = contract_or_404(request, int(against))
+        content, file_name = changes_docx(actor=request.user, contract=contract, earlier=earlier)
+        response = HttpResponse(content, content_type=EXPORT_FILES["docx"][2])
+        response["Content-Disposition"] = content_disposition(file_name, "changes.docx")
+        return response
 
     @extend_schema(summary="逐条比对：与本所标准文本（template）比对，偏离和缺失的条款记为问题、以本所措辞为修改建议；"
                            "或与同一合同的上一稿（against）比对，列出改动并结转或关闭上一稿的问题",

@@ -29,6 +29,7 @@ from django.db import transaction
 
 from contracts.models import Contract, ReviewIssue, Section
 from contracts.services.issues import issue_add
+from contracts.types import ExportIssue
 from tracing.services import audit_event_record
 
 #: Two clauses this similar are the same clause (one may have been rewritten).
@@ -204,3 +205,40 @@ def _tally(items: list[dict[str, Any]]) -> dict[str, int]:
     for item in items:
         out[item["status"]] += 1
     return out
+
+
+def changes_docx(*, actor: AbstractUser, contract: Contract, earlier: Contract) -> tuple[bytes, str]:
+    """The earlier draft as .docx with what the new draft changed as tracked changes (a rewritten clause
+    deleted and inserted, a deleted clause commented, a new clause commented with its text), authored by
+    the lawyer who asks → ``(content, file name)``; recorded as ``contract.exported``."""
+    from contracts import export
+    from contracts.services.contracts import comment_author, export_sections
+
+    if earlier.pk == contract.pk:
+        raise ValidationError({"against": "不能与自身比对"})
+    pairs = align(_clauses(earlier), _clauses(contract))
+    author = comment_author(actor)
+    notes: list[ExportIssue] = []
+    for n, pair in enumerate(pairs, start=1):
+        if pair.status == "deviates":
+            notes.append(ExportIssue(id=n, section_order=pair.ours.order, section_number=pair.ours.number,
+                                     quote=pair.ours.text, start=0, end=len(pair.ours.text), category="本稿修改",
+                                     severity="low", description=f"{_label(pair.theirs)}在新稿中改写",
+                                     suggestion=pair.theirs.text, status="confirmed", author="user",
+                                     author_name=author))
+        elif pair.status == "missing":
+            notes.append(ExportIssue(id=n, section_order=pair.ours.order, section_number=pair.ours.number,
+                                     quote=pair.ours.text, start=0, end=len(pair.ours.text), category="本稿删除",
+                                     severity="medium", description=f"新稿删除了{_label(pair.ours)}",
+                                     suggestion="", status="open", author="user", author_name=author))
+        elif pair.status == "added":
+            notes.append(ExportIssue(id=n, section_order=None, section_number="", quote="", start=0, end=0,
+                                     category="本稿新增", severity="medium",
+                                     description=f"新稿新增{_label(pair.theirs)}：{pair.theirs.text}",
+                                     suggestion="", status="open", author="user", author_name=author))
+    content = export.annotated_docx(original=None, file_format="txt", title=contract.title,
+                                    sections=export_sections(earlier), issues=notes, author=author)
+    with transaction.atomic():
+        audit_event_record(actor=actor, event_type="contract.exported", obj=contract,
+                           detail={"format": "changes", "against": earlier.pk, "size": len(content)})
+    return content, f"{contract.title}-与上一稿比对.docx"

@@ -93,3 +93,25 @@ def test_a_second_draft_carries_issues_over_or_closes_them(staff_user):
     assert carried.contract_id == second and carried.quote == "乙方可自行转租" and carried.author == "user"
     assert body["closed"][0]["section_number"] == "第三条"
     assert Contract.objects.get(pk=second).issues.count() == 1
+
+
+def test_the_changes_since_the_last_draft_as_tracked_changes(staff_user):
+    import io
+
+    import docx
+    from docx.oxml.ns import qn
+
+    first = upload(staff_user, data=docx_bytes(DRAFT)).json()["id"]
+    second_text = [*DRAFT[:5], "第三条 维修 租赁物的自然损耗由甲方负责维修。", DRAFT[6], "第五条 转租 乙方经甲方书面同意方可转租。",
+                   "第六条 通知 通知以书面形式送达。"]
+    second = upload(staff_user, data=docx_bytes(second_text)).json()["id"]
+    response = api(staff_user).get(f"/api/v1/contracts/{second}/compare?against={first}")
+    assert response.status_code == 200
+    document = docx.Document(io.BytesIO(response.content))
+    body = document.element.body
+    inserted = "".join(t.text or "" for ins in body.iter(qn("w:ins")) for t in ins.iter(qn("w:t")))
+    deleted = "".join(t.text or "" for d in body.iter(qn("w:del")) for t in d.iter(qn("w:delText")))
+    assert "自然损耗由甲方负责维修" in inserted and "所有维修均由乙方承担" in deleted
+    comments = " ".join(c.text for c in document.comments)
+    assert "新稿新增" in comments and "通知以书面形式送达" in comments
+    assert api(staff_user).get(f"/api/v1/contracts/{second}/compare").status_code == 400
