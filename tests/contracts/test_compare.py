@@ -102,8 +102,8 @@ def test_the_changes_since_the_last_draft_as_tracked_changes(staff_user):
     from docx.oxml.ns import qn
 
     first = upload(staff_user, data=docx_bytes(DRAFT)).json()["id"]
-    second_text = [*DRAFT[:5], "第三条 维修 租赁物的自然损耗由甲方负责维修。", DRAFT[6], "第五条 转租 乙方经甲方书面同意方可转租。",
-                   "第六条 通知 通知以书面形式送达。"]
+    second_text = [*DRAFT[:5], "第三条 维修 租赁物的自然损耗由甲方负责维修。", DRAFT[6],
+                   "第五条 转租 乙方经甲方书面同意方可转租。", "第六条 通知 通知以书面形式送达。"]
     second = upload(staff_user, data=docx_bytes(second_text)).json()["id"]
     response = api(staff_user).get(f"/api/v1/contracts/{second}/compare?against={first}")
     assert response.status_code == 200
@@ -115,3 +115,16 @@ def test_the_changes_since_the_last_draft_as_tracked_changes(staff_user):
     comments = " ".join(c.text for c in document.comments)
     assert "新稿新增" in comments and "通知以书面形式送达" in comments
     assert api(staff_user).get(f"/api/v1/contracts/{second}/compare").status_code == 400
+
+
+def test_the_compare_page(staff_user):
+    from tests.contracts.contract_files import portal
+
+    template = upload(staff_user, data=docx_bytes(TEMPLATE), is_template=True).json()["id"]
+    draft = upload(staff_user, data=docx_bytes(DRAFT)).json()["id"]
+    client = portal(staff_user)
+    page = client.get(f"/contracts/{draft}/compare/").content.decode()
+    assert "本所标准文本" in page and f'value="{template}"' in page
+    result = client.post(f"/contracts/{draft}/compare/", {"kind": "template", "other": template}).content.decode()
+    assert 'id="compare-table"' in result and "偏离" in result and "缺失" in result
+    assert "逐条比对" in client.get(f"/contracts/{draft}/").content.decode()
