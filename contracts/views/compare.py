@@ -10,8 +10,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from contracts.selectors.contracts import contract_get_or_404, contract_list
+from contracts.selectors.contracts import contract_list
 from contracts.services.compare import compare_versions, compare_with_template
+from contracts.views.review import _contract_or_404
 
 STATUS_LABELS = {"matches": "一致", "deviates": "偏离", "missing": "缺失", "added": "新增"}
 
@@ -19,7 +20,7 @@ STATUS_LABELS = {"matches": "一致", "deviates": "偏离", "missing": "缺失",
 @login_required
 @require_http_methods(["GET", "POST"])
 def compare(request: HttpRequest, contract_id: int) -> HttpResponse:
-    contract = contract_get_or_404(user=request.user, contract_id=contract_id)
+    contract = _contract_or_404(request, contract_id)
     others = contract_list(user=request.user).exclude(pk=contract.pk)
     context = {"contract": contract, "templates": others.filter(is_template=True),
                "drafts": others.filter(is_template=False, contract_type=contract.contract_type)[:50],
@@ -29,7 +30,7 @@ def compare(request: HttpRequest, contract_id: int) -> HttpResponse:
         if not other_id.isdigit() or kind not in ("template", "against"):
             flash.error(request, "请选择要比对的本所标准文本或上一稿")
             return redirect("contracts:compare", contract_id=contract.pk)
-        other = contract_get_or_404(user=request.user, contract_id=int(other_id))
+        other = _contract_or_404(request, int(other_id))
         try:
             if kind == "template":
                 context["items"] = compare_with_template(actor=request.user, contract=contract, template=other)
