@@ -19,6 +19,21 @@ class ContractType(models.TextChoices):
     TECH_DEV = "tech_dev", "技术开发合同"
     NDA = "nda", "保密协议"
     DATA = "data", "数据合同"
+    TECH_TRANSFER = "tech_transfer", "技术转让/许可合同"
+    TECH_SERVICE = "tech_service", "技术服务/咨询合同"
+    CONSTRUCTION = "construction", "建设工程合同"
+    PROPERTY = "property", "物业服务合同"
+    INTERMEDIARY = "intermediary", "中介（居间）合同"
+    WORK = "work", "承揽合同"
+    TRANSPORT = "transport", "运输合同"
+    STORAGE = "storage", "仓储/保管合同"
+    GIFT = "gift", "赠与合同"
+    PARTNERSHIP = "partnership", "合伙协议"
+    EQUITY = "equity", "股权转让协议"
+    GUARANTEE = "guarantee", "保证/担保合同"
+    FRANCHISE = "franchise", "特许经营合同"
+    ADVERTISING = "advertising", "广告合同"
+    PERFORMANCE = "performance", "演出/经纪合同"
     OTHER = "other", "其他"
 
 
@@ -55,6 +70,12 @@ class Contract(models.Model):
     original = models.BinaryField("原文件")
     parties = models.JSONField("当事人", default=list, blank=True,
                                help_text="[{role, name, credit_code, credit_code_valid}]")
+    #: The party the firm acts for, as the contract names it (甲方, 出租人 …); "" when not stated. The
+    #: playbook's side-aware rules read it (docs/decisions/contract-playbook.md, “Side”).
+    side = models.CharField("我方", max_length=20, blank=True)
+    #: The firm's own standard text for its contract type (本所标准文本): a counterparty's draft is compared
+    #: with it clause by clause (contracts.services.compare). Uploaded, split and seen like any contract.
+    is_template = models.BooleanField("本所标准文本", default=False)
     #: The splitter found no numbering and fell back to one section per paragraph.
     split_fallback = models.BooleanField("按段落拆分", default=False)
     ocr_used = models.BooleanField("经过 OCR", default=False)
@@ -188,6 +209,9 @@ class ReviewIssue(models.Model):
     status = models.CharField("状态", max_length=12, choices=Status.choices, default=Status.OPEN)
     author = models.CharField("提出者", max_length=8, choices=Author.choices)
     agent_name = models.CharField("智能体", max_length=60, blank=True)
+    #: Who the issue is by, as the Word comment names it: the lawyer's name for a user's issue, the firm's
+    #: reviewer name (settings.CONTRACT_AGENT_AUTHOR) for an agent's.
+    author_name = models.CharField("作者", max_length=60, blank=True)
     rule_code = models.CharField("审查规则", max_length=60, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+", verbose_name="创建人")
@@ -262,6 +286,7 @@ class PlaybookRule(models.Model):
         MISSING = "missing_clause", "缺少必备条款"
         PATTERN = "pattern", "出现风险表述"
         NUMERIC = "numeric_limit", "数值超限"
+        FACT = "fact", "条款事实判断"
 
     code = models.SlugField("规则代码", max_length=60, unique=True)
     title = models.CharField("名称", max_length=120)

@@ -16,7 +16,7 @@ from agents.aio import db_sync_to_async
 from agents.offline import OfflineRequest
 from agents.registry import Agent, registry
 from contracts.constants import REVIEW_AGENT, REVIEW_AGENT_LABEL, TEXT_BEGIN, TEXT_END
-from contracts.models import Section
+from contracts.models import Contract, Section
 from contracts.playbook import contract_facts, section_findings
 from contracts.selectors.playbook import playbook_rules
 from contracts.types import ExportSection, Finding
@@ -55,7 +55,8 @@ def _section_and_rules(section_id: int, contract_type: str) -> tuple[ExportSecti
         return None, [], None
     every = [_as_export_section(s) for s in Section.objects.filter(contract_id=section.contract_id)
              .order_by("order").iterator(chunk_size=200)]
-    return _as_export_section(section), playbook_rules(contract_type), contract_facts(every)
+    side = Contract.objects.filter(pk=section.contract_id).values_list("side", flat=True).first() or ""
+    return _as_export_section(section), playbook_rules(contract_type), contract_facts(every, side=side)
 
 
 def finding_arguments(finding: Finding) -> dict[str, Any]:

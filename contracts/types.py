@@ -127,3 +127,6 @@ class ExportIssue:
     suggestion: str
     status: str
     basis: list[str] = field(default_factory=list)
+    #: agent | user, and the name the issue is by (the Word comment's author for a user's issue).
+    author: str = "agent"
+    author_name: str = ""

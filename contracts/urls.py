@@ -1,6 +1,6 @@
 from django.urls import path
 
-from contracts.views import playbook, review
+from contracts.views import compare, playbook, review
 
 app_name = "contracts"
 
@@ -10,6 +10,7 @@ urlpatterns = [
     path("<id:contract_id>/", review.detail, name="detail"),
     path("<id:contract_id>/edit/", review.update, name="update"),
     path("<id:contract_id>/delete/", review.delete, name="delete"),
+    path("<id:contract_id>/compare/", compare.compare, name="compare"),
     path("<id:contract_id>/sections/merge/", review.merge, name="merge"),
     path("<id:contract_id>/sections/<id:section_id>/split/", review.split, name="split"),
     path("<id:contract_id>/issues/<id:issue_id>/", review.issue_fragment, name="issue"),

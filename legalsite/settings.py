@@ -407,6 +407,13 @@ DRAFTING_RENDER_MAX_SECONDS = env_float("DRAFTING_RENDER_MAX_SECONDS", 10.0, min
 DRAFTING_RENDER_MAX_CHARS = env_int("DRAFTING_RENDER_MAX_CHARS", 1_000_000, minimum=1000)
 DRAFTING_RENDER_MAX_RANGE = env_int("DRAFTING_RENDER_MAX_RANGE", 1000, minimum=10)
 
+# --- contract review: who the Word comments and issues are by (docs/decisions/contract-playbook.md) ---
+#: The name an agent's (reviewer's) issues carry, in the page, the API and the exported comments.
+CONTRACT_AGENT_AUTHOR = env_str("CONTRACT_AGENT_AUTHOR", "智能审查")
+#: When set, every exported Word comment and tracked change is authored by this name (the firm's);
+#: otherwise a lawyer's issue is authored by that lawyer and an agent's by the lawyer who exports.
+CONTRACT_COMMENT_AUTHOR = env_str("CONTRACT_COMMENT_AUTHOR", "")
+
 # --- agent runtime (docs/decisions/agent-runtime.md) ---------------------------------------------
 #: Every LLM call is reported to these (the audit trail records it in the current trace).
 LLM_LISTENERS = ["tracing.recorder.llm_dispatch"]

@@ -23,6 +23,8 @@ from rest_framework.throttling import UserRateThrottle
 from rest_framework.views import APIView
 
 from contracts.api.serializers import (
+    CompareInput,
+    CompareOutput,
     ContractOutput,
     ContractUpdateInput,
     ContractUploadInput,
@@ -30,6 +32,7 @@ from contracts.api.serializers import (
     SectionMergeInput,
     SectionOutput,
     SectionSplitInput,
+    TermsOutput,
 )
 from contracts.ingest import MAX_UPLOAD_BYTES, UnreadableFile
 from contracts.models import Contract
@@ -37,9 +40,12 @@ from contracts.selectors.contracts import (
     contract_get_or_404,
     contract_list_with_counts,
     contract_sections,
+    contract_terms,
     section_get_or_404,
 )
+from contracts.services.compare import changes_docx, compare_versions, compare_with_template
 from contracts.services.contracts import (
+    EXPORT_FILES,
     UploadTooLarge,
     contract_delete,
     contract_export,
@@ -141,7 +147,8 @@ class ContractListCreateApi(APIView):
         matter = matter_get_or_404(user=request.user, matter_id=data["matter"])
         try:
             contract = contract_upload(actor=request.user, file_name=data["file"].name, data=_read_upload(data["file"]),
-                                       title=data["title"], matter=matter, contract_type=data["contract_type"] or None)
+                                       title=data["title"], matter=matter, contract_type=data["contract_type"] or None,
+                                       side=data["side"], is_template=data["is_template"])
         except UnreadableFile as exc:
             return upload_error_response(exc)
         return Response(ContractOutput(contract).data, status=status.HTTP_201_CREATED)
@@ -156,22 +163,67 @@ class ContractDetailApi(APIView):
         contract_split_resume(contract=contract)
         return Response(ContractOutput(contract).data)
 
-    @extend_schema(summary="修改合同标题、类型或所属案件（matter: null 移出案件）", request=ContractUpdateInput,
-                   responses={200: ContractOutput, 403: ERROR})
+    @extend_schema(summary="修改合同标题、类型、我方（side）或所属案件（matter: null 移出案件）",
+                   request=ContractUpdateInput, responses={200: ContractOutput, 403: ERROR})
     def patch(self, request: Request, contract_id: int) -> Response:
         contract = contract_or_404(request, contract_id)
         payload = ContractUpdateInput(data=request.data, partial=True)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
         matter = matter_get_or_404(user=request.user, matter_id=data["matter"]) if "matter" in data else False
+        side = (data["side"] or "") if "side" in data else None
         contract = contract_update(actor=request.user, contract=contract, title=data.get("title"),
-                                   contract_type=data.get("contract_type"), matter=matter)
+                                   contract_type=data.get("contract_type"), matter=matter, side=side)
         return Response(ContractOutput(contract).data)
 
     @extend_schema(summary="删除合同（所有人或管理员）", responses={204: None, 403: ERROR})
     def delete(self, request: Request, contract_id: int) -> Response:
         contract_delete(actor=request.user, contract=contract_or_404(request, contract_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class CompareApi(APIView):
+    parser_classes = [StrictJSONParser, FormParser]
+
+    @extend_schema(summary="与同一合同的上一稿比对，下载 Word：上一稿正文中以修订（删除/插入）标出新稿的改写，"
+                           "删除与新增的条款以批注标出",
+                   parameters=[OpenApiParameter("against", int, required=True)],
+                   responses={(200, "application/vnd.openxmlformats-officedocument.wordprocessingml.document"): bytes,
+                              404: ERROR})
+    def get(self, request: Request, contract_id: int) -> HttpResponse:
+        contract = contract_or_404(request, contract_id)
+        against = request.query_params.get("against", "")
+        if not against.isdigit():
+            return Response({"against": "须给出上一稿的 id"}, status=status.HTTP_400_BAD_REQUEST)
+        earlier = contract_or_404(request, int(against))
+        content, file_name = changes_docx(actor=request.user, contract=contract, earlier=earlier)
+        response = HttpResponse(content, content_type=EXPORT_FILES["docx"][2])
+        response["Content-Disposition"] = content_disposition(file_name, "changes.docx")
+        return response
+
+    @extend_schema(summary="逐条比对：与本所标准文本（template）比对，偏离和缺失的条款记为问题、以本所措辞为修改建议；"
+                           "或与同一合同的上一稿（against）比对，列出改动并结转或关闭上一稿的问题",
+                   request=CompareInput, responses={200: CompareOutput, 400: ERROR, 404: ERROR})
+    def post(self, request: Request, contract_id: int) -> Response:
+        contract = contract_or_404(request, contract_id)
+        payload = CompareInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        if data.get("template"):
+            template = contract_or_404(request, data["template"])
+            return Response({"items": compare_with_template(actor=request.user, contract=contract,
+                                                            template=template)})
+        earlier = contract_or_404(request, data["against"])
+        return Response(compare_versions(actor=request.user, contract=contract, earlier=earlier))
+
+
+class TermsApi(APIView):
+    @extend_schema(summary="合同要素表：当事人、价款与支付、期限、定金、违约金、解除权、验收、知识产权、保密、"
+                           "适用法律与争议解决、通知送达（每项附原文、解析值与所在条款）",
+                   responses={200: TermsOutput})
+    def get(self, request: Request, contract_id: int) -> Response:
+        contract = contract_or_404(request, contract_id)
+        return Response({"items": contract_terms(contract=contract)})
 
 
 class SectionListApi(APIView):

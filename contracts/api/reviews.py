@@ -65,7 +65,9 @@ class CursorOutput(serializers.Serializer):
 
 MESSAGE_POSTED = inline_serializer("ContractMessagePosted", {
     "message": ContractMessageOutput(), "reply": ContractMessageOutput(allow_null=True),
-    "cursor": CursorOutput(allow_null=True, help_text="对话的当前章节（下一章、回到第X条等移动后的位置）")})
+    "cursor": CursorOutput(allow_null=True, help_text="对话的当前章节（下一章、回到第X条等移动后的位置）"),
+    "current_section": inline_serializer("ChatCursor", {"id": serializers.IntegerField(),
+                                                        "number": serializers.CharField()}, allow_null=True)})
 IN_PROGRESS = OpenApiResponse(inline_serializer("ReviewInProgress", {
     "detail": serializers.CharField(), "run": ReviewOutput()}), description="该合同已有自动审核在进行")
 
@@ -141,5 +143,6 @@ class MessageListCreateApi(APIView):
         message, reply = chat.chat_post(actor=request.user, contract=contract, content=data["content"])
         return Response({"message": selectors.message_dict(message),
                          "reply": selectors.message_dict(reply) if reply is not None else None,
-                         "cursor": live.cursor_event(contract_id=contract.pk)["section"]},
+                         "cursor": live.cursor_event(contract_id=contract.pk)["section"],
+                         "current_section": chat.cursor_get(contract=contract)},
                         status=status.HTTP_202_ACCEPTED)

@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from contracts.models import Contract, ContractType, IssueChange, ReviewIssue, Section
+from contracts.selectors.contracts import issue_counts
 
 
 class PartyOutput(serializers.Serializer):
@@ -24,13 +25,17 @@ class ContractOutput(serializers.ModelSerializer):
     status_label = serializers.CharField(source="get_status_display")
     parties = PartyOutput(many=True)
     section_count = serializers.SerializerMethodField()
+    issue_counts = serializers.SerializerMethodField(
+        help_text="{status: {open, confirmed, rejected, resolved}, severity: {high, medium, low}（不含已驳回）, total}")
     url = serializers.SerializerMethodField()
 
     class Meta:
         model = Contract
-        fields = ["id", "title", "status", "status_label", "contract_type", "contract_type_label", "matter",
+        fields = ["id", "title", "status", "status_label", "contract_type", "contract_type_label", "side",
+                  "is_template", "matter",
                   "matter_number", "owner", "file_name", "file_format", "file_size", "file_sha256", "parties",
-                  "split_fallback", "ocr_used", "section_count", "error", "url", "created_at", "updated_at"]
+                  "split_fallback", "ocr_used", "section_count", "issue_counts", "error", "url", "created_at",
+                  "updated_at"]
 
     def get_matter_number(self, contract: Contract) -> str | None:
         return contract.matter.number if contract.matter_id else None
@@ -42,6 +47,9 @@ class ContractOutput(serializers.ModelSerializer):
     def get_url(self, contract: Contract) -> str:
         return contract.get_absolute_url()
 
+    def get_issue_counts(self, contract: Contract) -> dict[str, Any]:
+        return issue_counts(contract=contract)
+
 
 class ContractUploadInput(serializers.Serializer):
     file = serializers.FileField(allow_empty_file=True, help_text=".docx、.pdf、.txt 或 .md，上限 20 MB")
@@ -51,12 +59,60 @@ class ContractUploadInput(serializers.Serializer):
                                       help_text="所属案件 id（须为您所在团队的案件）")
     contract_type = serializers.ChoiceField(choices=ContractType.choices, required=False, allow_null=True,
                                             allow_blank=True, default=None, help_text="留空时自动识别")
+    side = serializers.CharField(required=False, allow_blank=True, allow_null=True, default=None, max_length=20,
+                                 help_text="我方：本所代表的一方，按合同中的称谓（甲方、乙方、出租人……）")
+    is_template = serializers.BooleanField(required=False, default=False,
+                                           help_text="作为本所标准文本（用于与对方草稿逐条比对）")
 
 
 class ContractUpdateInput(serializers.Serializer):
     title = serializers.CharField(max_length=200, required=False)
+    side = serializers.CharField(max_length=20, required=False, allow_blank=True, allow_null=True,
+                                 help_text="我方（甲方、出租人……）；null 或空串表示未指定")
     contract_type = serializers.ChoiceField(choices=ContractType.choices, required=False)
     matter = serializers.IntegerField(required=False, allow_null=True, help_text="null：移出案件")
+
+
+class TermOutput(serializers.Serializer):
+    key = serializers.CharField(help_text="parties|price|payment|term|deposit|penalty|late_fee|termination|"
+                                          "acceptance|ip|confidentiality|governing_law|forum|notice")
+    label = serializers.CharField()
+    text = serializers.CharField(help_text="合同原文（所依据的句子）")
+    value = serializers.JSONField(allow_null=True, help_text="解析值：{amount, currency} | {ratio, per, base} | "
+                                                             "{days|months|years|hours, from} | {start, end} | …")
+    section = serializers.IntegerField(allow_null=True)
+    section_number = serializers.CharField(allow_null=True)
+
+
+class CompareInput(serializers.Serializer):
+    against = serializers.IntegerField(required=False, help_text="同一合同上一稿的 id（版本比对）")
+    template = serializers.IntegerField(required=False, help_text="本所标准文本的 id（标准文本比对）")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if bool(attrs.get("against")) == bool(attrs.get("template")):
+            raise serializers.ValidationError("须且只能给出 against 或 template 之一")
+        return attrs
+
+
+class CompareItem(serializers.Serializer):
+    section_number = serializers.CharField(allow_blank=True)
+    section = serializers.IntegerField(allow_null=True)
+    status = serializers.ChoiceField(choices=["matches", "deviates", "missing", "added"])
+    similarity = serializers.FloatField()
+    ours = serializers.CharField(allow_blank=True, help_text="本所标准文本或上一稿的条款")
+    theirs = serializers.CharField(allow_blank=True, help_text="本合同的条款")
+    ours_number = serializers.CharField(allow_blank=True)
+    issue = serializers.IntegerField(allow_null=True)
+
+
+class CompareOutput(serializers.Serializer):
+    items = CompareItem(many=True)
+    carried = serializers.ListField(child=serializers.DictField(), required=False)
+    closed = serializers.ListField(child=serializers.DictField(), required=False)
+
+
+class TermsOutput(serializers.Serializer):
+    items = TermOutput(many=True)
 
 
 class SectionOutput(serializers.ModelSerializer):
@@ -101,7 +157,7 @@ class IssueOutput(serializers.ModelSerializer):
         model = ReviewIssue
         fields = ["id", "section", "section_number", "section_order", "quote", "start", "end", "category",
                   "severity", "severity_label", "description", "suggestion", "basis", "status", "status_label",
-                  "author", "agent_name", "rule_code", "version", "created_at", "updated_at"]
+                  "author", "author_name", "agent_name", "rule_code", "version", "created_at", "updated_at"]
 
     def get_section_number(self, issue: ReviewIssue) -> str | None:
         return issue.section.number if issue.section_id else None

@@ -11,6 +11,8 @@ urlpatterns = [
     path("contracts/<id:contract_id>/sections/<id:section_id>/split", contracts.SectionSplitApi.as_view(),
          name="api-contract-section-split"),
     path("contracts/<id:contract_id>/export", contracts.ExportApi.as_view(), name="api-contract-export"),
+    path("contracts/<id:contract_id>/terms", contracts.TermsApi.as_view(), name="api-contract-terms"),
+    path("contracts/<id:contract_id>/compare", contracts.CompareApi.as_view(), name="api-contract-compare"),
     path("contracts/<id:contract_id>/issues", issues.IssueListCreateApi.as_view(), name="api-contract-issues"),
     path("contracts/<id:contract_id>/issues/<id:issue_id>", issues.IssueDetailApi.as_view(),
          name="api-contract-issue"),

@@ -147,14 +147,16 @@ def annotate_document(document: DocxDocument, section_paras: dict[int, list[tupl
         if claimed.intersection(runs) or not all(_revisable(r) for r in runs):
             continue
         claimed.update(runs)
-        ours.update(_track_replace(placement.spans, issue.suggestion, author=author, stamp=stamp, ids=ids))
+        ours.update(_track_replace(placement.spans, issue.suggestion, author=_author(issue, author), stamp=stamp,
+                                   ids=ids))
         report.revisions += 1
 
     for placement in placements:
         first_run, last_run = placement.spans[0].runs[0], placement.spans[-1].runs[-1]
         comment = document.add_comment([Run(first_run, document), Run(last_run, document)],
                                        text=comment_text(placement.issue, note=placement.note),
-                                       author=author, initials=_initials(author))
+                                       author=_author(placement.issue, author),
+                                       initials=_initials(_author(placement.issue, author)))
         comment._comment_elm.set(qn("w:date"), stamp)
         _lift_markers(first_run, last_run, comment.comment_id, ours)
         report.comments += 1
@@ -222,6 +224,12 @@ def _nearest(text: str, quote: str, around: int) -> int:
 def _short(quote: str, limit: int = 40) -> str:
     quote = quote.replace("\n", " ")
     return quote if len(quote) <= limit else quote[:limit] + "…"
+
+
+def _author(issue: ExportIssue, default: str) -> str:
+    """A lawyer's issue is by that lawyer; an agent's by ``default`` (the lawyer who exports, or the
+    firm's configured name) — its comment says it came from the review (comment_text)."""
+    return issue.author_name if issue.author == "user" and issue.author_name else default
 
 
 def _initials(author: str) -> str:

@@ -63,4 +63,6 @@ def comment_text(issue: ExportIssue, *, note: str = "") -> str:
         lines.append(f"建议：{issue.suggestion}")
     if issue.basis:
         lines.append(f"依据：{'；'.join(issue.basis)}")
+    if issue.author == "agent":
+        lines.append(f"提出：{issue.author_name or '智能审查'}")
     return xml_safe("\n".join(line.replace("\r", "") for line in lines))

@@ -30,6 +30,7 @@ def to_json(*, contract: Mapping[str, Any], sections: Sequence[Mapping[str, Any]
     out_issues = []
     for issue in issues:
         item = {key: issue[key] for key in ISSUE_FIELDS}
+        item["author_name"] = issue.get("author_name", "")
         item["basis"] = [{key: ref.get(key) for key in BASIS_FIELDS} for ref in (issue["basis"] or [])]
         out_issues.append(item)
     by_severity = {severity: 0 for severity in ("high", "medium", "low")}

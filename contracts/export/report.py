@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 from collections import Counter
 from datetime import datetime
+from typing import Any
 
 from docx.enum.table import WD_TABLE_ALIGNMENT
 from docx.enum.text import WD_ALIGN_PARAGRAPH
@@ -39,11 +40,13 @@ from contracts.export.typography import (
 from contracts.types import ExportIssue, ExportSection
 
 REPORT_TITLE = "合同审查报告"
+TERMS_HEADING = "三、合同要素表"
 MISSING_HEADING = "合同未约定的条款"
 
 
 def report_docx(*, title: str, contract_type_label: str, sections: list[ExportSection],
-                issues: list[ExportIssue], now: datetime | None = None) -> bytes:
+                issues: list[ExportIssue], now: datetime | None = None,
+                terms: list[dict[str, Any]] | None = None) -> bytes:
     document = base_document()
     heading = document.add_paragraph()
     heading.alignment = WD_ALIGN_PARAGRAPH.CENTER
@@ -82,13 +85,24 @@ def report_docx(*, title: str, contract_type_label: str, sections: list[ExportSe
         _heading(document, group_title, size=BODY_SIZE)
         for number, issue in enumerate(group, start=1):
             _issue_block(document, number, issue)
+    if terms:
+        _heading(document, TERMS_HEADING)
+        table = document.add_table(rows=1, cols=3)
+        table.style = "Table Grid"
+        for cell, text in zip(table.rows[0].cells, ("要素", "合同约定", "条款"), strict=True):
+            _cell(cell, text, bold=True)
+        for item in terms:
+            row = table.add_row().cells
+            for cell, text in zip(row, (item["label"], item["text"], item.get("section_number") or "—"), strict=True):
+                _cell(cell, xml_safe(text))
     out = io.BytesIO()
     document.save(out)
     return out.getvalue()
 
 
 def to_markdown(*, title: str, contract_type_label: str, sections: list[ExportSection],
-                issues: list[ExportIssue], now: datetime | None = None) -> str:
+                issues: list[ExportIssue], now: datetime | None = None,
+                terms: list[dict[str, Any]] | None = None) -> str:
     """The report as Markdown (same content and rules as :func:`report_docx`)."""
     counts = summary_counts(issues)
     lines = [f"# {REPORT_TITLE}", "", f"- 合同名称：{title or '—'}", f"- 合同类型：{contract_type_label or '—'}",
@@ -116,6 +130,10 @@ def to_markdown(*, title: str, contract_type_label: str, sections: list[ExportSe
                 lines.append(f"   - 建议：{_md(issue.suggestion)}")
             if issue.basis:
                 lines.append(f"   - 依据：{'；'.join(_md(b) for b in issue.basis)}")
+        lines.append("")
+    if terms:
+        lines += [f"## {TERMS_HEADING}", "", "| 要素 | 合同约定 | 条款 |", "|---|---|---|"]
+        lines += [f"| {item['label']} | {_md(item['text'])} | {item.get('section_number') or '—'} |" for item in terms]
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 

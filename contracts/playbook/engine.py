@@ -13,14 +13,23 @@ The contract's text is only ever matched against the rules; nothing in it is rea
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
+from contracts.playbook import facts as reader
 from contracts.playbook import numbers
-from contracts.playbook.spec import MissingClauseParams, NumericParams, PatternParams, RuleSpec, validate_rule
+from contracts.playbook.spec import (
+    FactParams,
+    MissingClauseParams,
+    NumericParams,
+    PatternParams,
+    RuleSpec,
+    validate_rule,
+)
 from contracts.types import Finding
 
 #: Ends a sentence (a clause's item lines end at a line break).
@@ -60,6 +69,16 @@ class ContractFacts:
     open_ended: bool = False
     #: 以完成一定工作任务为期限 (labour contracts).
     task_based: bool = False
+    #: The party the firm acts for, as the contract names it (甲方, 出租人 …), or "" when not stated.
+    side: str = ""
+    #: The contract type the text reads as (contracts.ingest guess), used when the type set is 其他 or a
+    #: broad 服务 and the text is a narrower kind (承揽, 广告 …).
+    guessed_type: str = ""
+    #: Every name the contract gives the firm's side (甲方（出租人） → {甲方, 出租人}).
+    side_names: frozenset[str] = frozenset()
+    #: A role word a rule's text uses → the name this contract gives that party (出卖人 → 乙方), for the
+    #: role words the contract itself does not use.
+    role_names: tuple[tuple[str, str], ...] = ()
 
 
 @lru_cache(maxsize=4096)
@@ -126,6 +145,7 @@ _TOTAL = re.compile(r"(?:合同总价款?|总价款|合同总金额|合同总额
 _OPEN_ENDED = re.compile(r"(?<![☐□])无固定期限")
 _TASK_BASED = re.compile(r"(?<![☐□])以完成一定(?:的)?工作任务为期限")
 _WAGE = re.compile(r"(?:月工资|月薪|基本工资|工资标准|每月工资|月基本工资|转正后?工资)(?:为|是|：|:)?")
+_MONTHLY_RENT = re.compile(r"(?:月租金|每月租金|租金(?:标准)?(?:为|是)?每月|租金每月)(?:为|是|：|:)?")
 _TERM = re.compile(r"(?:劳动合同期限|本合同期限|合同期限|聘用期限|合同有效期|租赁期限|租期|借款期限|服务期限)"
                    r"(?:为|是|：|:|自)?")
 
@@ -136,7 +156,99 @@ def _clip(text: str, start: int, length: int) -> str:
     return region[:cut]
 
 
-def contract_facts(sections: Sequence[SectionLike]) -> ContractFacts:
+#: Role words that name the same party, and the other side of each (seller ↔ buyer …); the first group of
+#: a pair is the party that delivers or is engaged, the second the one that pays or commissions.
+ROLE_GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, str], ...] = (
+    (("出卖人", "卖方", "供方", "供货方", "出售方"), ("买受人", "买方", "需方", "采购方", "购买方"),
+     r"交付|交货|供货|发货|出售|出卖|供应", r"采购|购买|订购|买受"),
+    (("出租人", "出租方"), ("承租人", "承租方"), r"将.{0,40}出租给|出租", r"承租|租用"),
+    (("受托人", "受托方", "研究开发人", "开发方", "服务方", "承揽人", "承包人", "承包方"),
+     ("委托人", "委托方", "定作人", "发包人", "发包方"), r"受托|接受.{0,4}委托|承接|开发|提供.{0,6}服务", r"委托|发包"),
+    (("劳动者",), ("用人单位",), r"应聘|提供劳动", r"聘用|招用|录用|支付.{0,4}工资"),
+    (("借款人", "债务人"), ("出借人", "贷款人", "债权人"), r"借款人|向.{0,6}借款", r"出借|提供借款|借给"),
+    (("承运人",), ("托运人",), r"承运|运输", r"托运"),
+    (("保管人",), ("存货人", "寄存人"), r"保管|储存", r"寄存|存货"),
+    (("被许可方", "受让方"), ("许可方", "转让方", "让与人"), r"受让|被许可", r"许可|转让"),
+)
+
+
+def role_names(text: str) -> tuple[tuple[str, str], ...]:
+    """For role words the contract does not use, the name it gives that party instead: its own synonym
+    (供方 for 出卖人), the role a declaration names (甲方（出卖人）), the party the verbs point to (甲方将房屋出租给
+    乙方), else the common drafting convention (甲方 commissions and pays, 乙方 performs)."""
+    out: dict[str, str] = {}
+    for engaged, paying, engaged_verbs, paying_verbs in ROLE_GROUPS:
+        names: dict[int, str] = {}
+        for i, group in enumerate((engaged, paying)):
+            used = [(text.count(w), w) for w in group if w in text]
+            if used:
+                names[i] = max(used)[1]
+        if len(names) < 2:
+            for i, group in enumerate((engaged, paying)):
+                if i in names:
+                    continue
+                declared = re.search(rf"(甲方|乙方)\s*[（(](?:以下简称)?[“\"]?(?:{'|'.join(group)})|"
+                                     rf"(?:{'|'.join(group)})\s*[（(](?:以下简称)?[“\"]?(甲方|乙方)", text)
+                if declared:
+                    names[i] = declared.group(1) or declared.group(2)
+        if len(names) < 2 and ("甲方" in text and "乙方" in text):
+            votes = {"甲方": 0, "乙方": 0}
+            for m in re.finditer(rf"(甲方|乙方)[^，。；\n]{{0,6}}?(?:{engaged_verbs})", text):
+                votes[m.group(1)] += 1
+            for m in re.finditer(rf"(甲方|乙方)[^，。；\n]{{0,6}}?(?:{paying_verbs})", text):
+                votes["乙方" if m.group(1) == "甲方" else "甲方"] += 1
+            engaged_name = "乙方" if votes["乙方"] >= votes["甲方"] else "甲方"
+            names.setdefault(0, engaged_name)
+            names.setdefault(1, "甲方" if names[0] == "乙方" else "乙方")
+        for i, group in enumerate((engaged, paying)):
+            if i in names:
+                for word in group:
+                    if word not in text:
+                        out[word] = names[i]
+    return tuple(sorted(out.items(), key=lambda kv: -len(kv[0])))
+
+
+def _guess_type(text: str) -> str:
+    from contracts.ingest.parties import guess_contract_type
+    return guess_contract_type(text[:3000], [], text)
+
+
+#: A type set by the lawyer that a narrower type read from the text may refine (its rules apply too).
+BROAD_TYPES = {"other": None, "service": {"advertising", "performance", "tech_service", "property", "intermediary",
+                                          "transport", "storage", "work", "entrustment"},
+               "entrustment": {"intermediary", "advertising", "performance"}}
+
+
+def applies(rule: RuleSpec, contract_type: str, facts: ContractFacts) -> bool:
+    """The rule is for this contract's type — the type set, or the narrower type its text reads as when
+    the type set is 其他 or a broad one (a 承揽 contract filed as 其他 gets the 承揽 rules)."""
+    if rule.applies_to(contract_type):
+        return True
+    guessed = facts.guessed_type
+    if not guessed or guessed == contract_type or contract_type not in BROAD_TYPES:
+        return False
+    allowed = BROAD_TYPES[contract_type]
+    return (allowed is None or guessed in allowed) and rule.applies_to(guessed)
+
+
+def side_names(text: str, side: str) -> frozenset[str]:
+    """The names the contract gives ``side``: 甲方（出租人）, 出租人（以下简称“甲方”）, 甲方/出租人."""
+    if not side:
+        return frozenset()
+    # “乙方（承租方）”, “甲方/出租人”: every name given counts.
+    names = {side, *(p for p in re.split(r"[（）()/／、,，\s]+", side) if p)}
+    role = reader._ROLE_RX.pattern
+    for m in re.finditer(rf"({role})\s*[（(](?:以下简称|下称)?[“\"]?({role})[”\"]?[）)]", text):
+        a, b = m.group(1), m.group(2)
+        if a in names or b in names:
+            names |= {a, b}
+    for m in re.finditer(rf"({role})\s*[/／]\s*({role})", text):
+        if m.group(1) in names or m.group(2) in names:
+            names |= {m.group(1), m.group(2)}
+    return frozenset(names)
+
+
+def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> ContractFacts:
     text = "\n".join(f"{s.title}\n{s.text}" if s.title and s.title not in s.text else s.text for s in sections)
     norm = numbers.normalize(text)
     total = None
@@ -161,22 +273,77 @@ def contract_facts(sections: Sequence[SectionLike]) -> ContractFacts:
         if found:
             wage = found[0].value
             break
+    if term is None:
+        # A term under its own heading: 第三条 租赁期限 / 自2024年1月1日起至2026年12月31日止.
+        for section in sections:
+            if re.search(r"期限|租期|有效期", section.title or "") and section.kind != "preamble":
+                body = numbers.normalize(section.text)
+                spans = numbers.date_ranges(body) or numbers.durations(body[:80])
+                if spans:
+                    term = spans[0].value
+                    break
+    if total is None and term:
+        # A lease states its rent per month: the total is the monthly rent times the term.
+        m = _MONTHLY_RENT.search(norm)
+        found = numbers.amounts(_clip(norm, m.end(), 30)) if m else []
+        if found:
+            total = round(found[0].value * round(term), 2)
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
-                         open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)))
+                         open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
+                         side=side, side_names=side_names(text, side), role_names=role_names(text),
+                         guessed_type=_guess_type(text))
 
 
 # -- findings ------------------------------------------------------------------------------------------
 
 
+#: The other party of each pair of roles a contract names (甲方 ↔ 乙方, 出租人 ↔ 承租人 …).
+COUNTERPARTS = dict(pair for a, b in (
+    ("甲方", "乙方"), ("出租人", "承租人"), ("出租方", "承租方"), ("出卖人", "买受人"), ("卖方", "买方"),
+    ("供方", "需方"),
+    ("借款人", "出借人"), ("用人单位", "劳动者"), ("委托人", "受托人"), ("委托方", "受托方"), ("发包人", "承包人"),
+    ("发包方", "承包方"), ("定作人", "承揽人"), ("托运人", "承运人"), ("存货人", "保管人"), ("赠与人", "受赠人"),
+    ("保证人", "债权人"), ("转让方", "受让方"), ("特许人", "被特许人"), ("物业服务人", "业主"), ("许可方", "被许可方"),
+    ("披露方", "接收方"), ("广告主", "广告经营者"), ("中介人", "委托人"), ("供货方", "采购方"),
+) for pair in ((a, b), (b, a)))
+
+
+def fill_parties(text: str, party: str) -> str:
+    """A rule's text with ``{party}`` (the party the quoted words are about) and ``{counterparty}`` filled
+    in; an unknown party reads 一方 / 对方, so a suggestion never carries an empty blank."""
+    if "{" not in text:
+        return text
+    other = COUNTERPARTS.get(party, "对方") if party else "对方"
+    return text.replace("{party}", party or "一方").replace("{counterparty}", other)
+
+
+#: Punctuation that ends a sentence or a fragment.
+_STOPS = "。；;，,！!？?：:"
+
+
+def fit_punctuation(suggestion: str, following: str) -> str:
+    """A rewrite that will sit before ``following`` (the character after the quoted words) with its own
+    closing mark dropped when the text already has one — no “。。” or “。，” after the replacement."""
+    suggestion = suggestion.strip()
+    while suggestion and following and following in _STOPS and suggestion[-1] in _STOPS:
+        suggestion = suggestion[:-1]
+    return suggestion
+
+
 def _finding(rule: RuleSpec, section: SectionLike, start: int, end: int, detail: str = "",
-             suggestion: str = "") -> Finding:
+             suggestion: str = "", party: str | None = None) -> Finding:
     description = rule.description.strip()
     if detail:
         description = f"{description}（{detail}）"
+    if party is None:
+        text = numbers.normalize(section.text)
+        party = reader.party_at(text, reader._sentence_at(reader.sentence_spans(text), start), start)
+    description = fill_parties(description, party)
+    suggestion = fit_punctuation(fill_parties(suggestion or rule.suggestion.strip(), party), section.text[end:end + 1])
     return Finding(
         rule_code=rule.code, section_order=section.order, quote=section.text[start:end], start=start, end=end,
         category=rule.category, severity=rule.severity, description=description,
-        suggestion=suggestion or rule.suggestion.strip(), basis=list(rule.basis),
+        suggestion=suggestion, basis=list(rule.basis),
     )
 
 
@@ -367,6 +534,238 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
     return out
 
 
+# -- predicates over the clause reader's facts --------------------------------------------------------------
+
+
+def _side_allows(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> bool:
+    """Whether a fact is the firm's risk given its side: unknown side or party → yes."""
+    return _side_allows_party(p.party, fact.party, facts)
+
+
+def _side_allows_party(wanted: str, party: str, facts: ContractFacts) -> bool:
+    if wanted in ("any", "drafter") or not facts.side or not party:
+        return True
+    ours = party in facts.side_names
+    other_party = not ours and party not in ("", "双方", "任何一方")
+    if wanted == "ours":
+        return not other_party
+    return not ours
+
+
+def _quote_party(section: SectionLike, f: Finding) -> str:
+    """The subject of the words a keyword finding quotes: the first party they name that is not an object
+    (甲方 in 甲方有权随时解除合同，无需征得乙方同意), else the subject of their sentence."""
+    text = numbers.normalize(section.text)
+    for m in reader._ROLE_RX.finditer(text, f.start, f.end):
+        if not reader._OBJECT_MARK.search(text[max(f.start, m.start() - 4):m.start()]):
+            return m.group(0)
+    return reader.party_at(text, reader._sentence_at(reader.sentence_spans(text), f.start), f.start)
+
+
+def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[float, str] | None:
+    """The number a predicate compares and how to say it."""
+    m = p.measure
+    if isinstance(fact, reader.Money):
+        if m == "amount":
+            return fact.amount, f"{_money_text(fact.amount)}"
+        if m == "share_of_total":
+            if not facts.total_price or abs(fact.amount - facts.total_price) < 0.5:
+                return None
+            share = fact.amount / facts.total_price * 100
+            return share, (f"{_money_text(fact.amount)}，为合同总价 {_money_text(facts.total_price)} 的 "
+                           f"{_fmt(share, 'percent')}")
+    if isinstance(fact, reader.Rate):
+        per = {"day": "每日", "month": "每月", "year": "每年"}.get(fact.per, "")
+        base = f"{fact.base}的" if fact.base else ""
+        said = f"{per}{base}{_fmt(fact.percent, 'percent')}"
+        if m == "percent":
+            return fact.percent, said
+        if m == "annual_percent":
+            return fact.annual_percent, (said if fact.per in ("", "year")
+                                         else f"{said}，折合年化 {_fmt(fact.annual_percent, 'percent')}")
+        if m == "daily_percent":
+            return fact.daily_percent, said
+    if isinstance(fact, reader.Duration):
+        unit = _UNIT_WORDS[fact.unit]
+        said = f"{_fmt(fact.value, '')}{unit}" + (f"（自{fact.start_event}起）" if fact.start_event else "")
+        if m == "hours":
+            return fact.hours, said
+        if m == "days":
+            return fact.days, said
+        if m == "months":
+            return fact.months, said
+    return None
+
+
+_UNIT_WORDS = {"hour": "小时", "day": "日", "workday": "个工作日", "week": "周", "month": "个月", "year": "年"}
+
+
+def _money_text(value: float) -> str:
+    return f"{value:,.2f}".rstrip("0").rstrip(".") + " 元"
+
+
+def _limit_text(p: FactParams, value: float) -> str:
+    unit = {"share_of_total": "percent", "percent": "percent", "annual_percent": "percent",
+            "daily_percent": "percent", "months": "months", "days": "days"}.get(p.measure or "", "")
+    shown = lambda v: _fmt(v, unit) if unit else (f"{_fmt(v, '')} 小时" if p.measure == "hours"  # noqa: E731
+                                                  else _money_text(v) if p.measure == "amount" else _fmt(v, ""))
+    parts = []
+    if p.gt is not None and value > p.gt + 1e-9:
+        parts.append(f"超过 {shown(p.gt)}")
+    if p.lt is not None and value < p.lt - 1e-9:
+        parts.append(f"不足 {shown(p.lt)}")
+    return "，".join(parts)
+
+
+def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFacts) -> tuple[bool, str]:
+    a, b = fact.sentence
+    sentence = text[a:b]
+    if p.context and not _any(p.context, sentence):
+        return False, ""
+    if p.unless and _any(p.unless, sentence):
+        return False, ""
+    if p.label:
+        # The fact's own label decides; only a fact with none is judged by the words of its fragment.
+        own = getattr(fact, "label", "")
+        lo = reader._fragment_start(text, a, fact.start)
+        hi = reader._fragment_end(text, fact.end, b)
+        if not (_any(p.label, own) if own else _any(p.label, text[lo:hi])):
+            return False, ""
+    if p.negated is not None and fact.negated != p.negated:
+        return False, ""
+    if p.per and isinstance(fact, reader.Rate) and fact.per not in p.per:
+        return False, ""
+    if p.units and isinstance(fact, reader.Duration) and fact.unit not in p.units:
+        return False, ""
+    if isinstance(fact, reader.Obligation):
+        if p.modal and fact.modal not in p.modal:
+            return False, ""
+        if p.act and not _any(p.act, fact.act):
+            return False, ""
+    if isinstance(fact, reader.Exemption) and p.covers_any:
+        hit = [c for c in p.covers_any if c in fact.covers and c not in fact.carveouts]
+        if not hit:
+            return False, ""
+        names = {"all": "一切责任", "intent": "故意", "gross_negligence": "重大过失", "personal_injury": "人身损害",
+                 "property": "财产损失", "indirect": "间接损失"}
+        return _side_allows(p, fact, facts), f"{fact.party or '一方'}免责范围包括{'、'.join(names[c] for c in hit)}"
+    detail = ""
+    if p.measure is not None:
+        measured = _measure(p, fact, facts)
+        if measured is None:
+            return False, ""
+        value, said = measured
+        broken = _limit_text(p, value)
+        if (p.gt is not None or p.lt is not None) and not broken:
+            return False, ""
+        detail = f"约定为{said}，{broken}" if broken else f"约定为{said}"
+    if not _side_allows(p, fact, facts):
+        return False, ""
+    if not detail and fact.party and isinstance(fact, reader.Obligation):
+        detail = f"{fact.party}{fact.modal}{fact.act}"
+    if not detail and isinstance(fact, reader.Ownership):
+        detail = f"{fact.what or '相关权利'}归{fact.party}所有"
+    return True, detail
+
+
+def _round_down(value: float) -> float:
+    """The largest 1/2/3/5 × 10^k not above ``value`` (0.0986 → 0.05, 24 → 20) — a rate a lawyer writes."""
+    if value <= 0:
+        return 0.0
+    if value == int(value) and value >= 1:
+        return value
+    k = math.floor(math.log10(value))
+    for step in (5, 3, 2, 1):
+        candidate = step * 10.0 ** k
+        if candidate <= value + 1e-12:
+            return float(f"{candidate:.6g}")
+    return float(f"{10.0 ** k:.6g}")
+
+
+def _fact_rewrite(p: FactParams, fact: reader.Fact, text: str, facts: ContractFacts) -> tuple[str, float] | None:
+    """The fact's words rewritten to the limit in the clause's own style, and the new value."""
+    limit = p.gt if p.gt is not None else p.lt
+    if limit is None:
+        return None
+    token = text[fact.start:fact.end]
+    if isinstance(fact, reader.Rate):
+        factor = {"percent": 1.0, "annual_percent": {"day": 365.0, "month": 12.0}.get(fact.per, 1.0),
+                  "daily_percent": 1 / {"day": 1.0, "month": 30.0, "year": 365.0}.get(fact.per, 365.0)}
+        target = limit / factor.get(p.measure or "percent", 1.0)
+        if p.gt is not None:
+            target = _round_down(target)
+        written = numbers.percent_like(token, target)
+        return (written, target) if written else None
+    if isinstance(fact, reader.Money) and p.measure == "share_of_total" and facts.total_price:
+        target = round(facts.total_price * limit / 100, 2)
+        written = numbers.amount_like(token, target)
+        return (written, target) if written else None
+    if isinstance(fact, reader.Duration) and p.measure in ("months", "days", "hours"):
+        per = {"months": fact.months / fact.value, "days": fact.days / fact.value,
+               "hours": fact.hours / fact.value}[p.measure]
+        count = limit / per
+        if count != int(count):
+            return None
+        written = numbers.count_like(token, int(count))
+        return (written, count) if written else None
+    return None
+
+
+def _fact_findings(rule: RuleSpec, p: FactParams, section: SectionLike, facts: ContractFacts,
+                   clause: reader.ClauseFacts) -> list[Finding]:
+    text = numbers.normalize(section.text)
+    if p.titles and not _any(p.titles, _heading(section)):
+        return []
+    if p.requires and not _any(p.requires, text):
+        return []
+    out: list[Finding] = []
+    for fact in clause.of_kind(p.fact):
+        ok, detail = _fact_passes(p, fact, text, facts)
+        if not ok:
+            continue
+        a, b = fact.sentence
+        if isinstance(fact, reader.Money | reader.Rate | reader.Duration):
+            lo, hi = narrow(text, (a, b), fact.start, fact.end, fragment=b - a > LONG_SENTENCE)
+        else:
+            lo, hi = narrow(text, (a, b), fact.start, fact.end)
+        lo, hi = min(lo, fact.start), max(hi, fact.end)
+        suggestion = ""
+        rewrite = _fact_rewrite(p, fact, text, facts)
+        if rewrite is not None:
+            words, new_value = rewrite
+            suggestion = consistent_rewrite(section.text, lo, hi, fact, words, new_value, facts)
+        out.append(_finding(rule, section, lo, hi, detail, suggestion, party=fact.party))
+    return out
+
+
+def consistent_rewrite(text: str, lo: int, hi: int, fact: reader.Fact, words: str, new_value: float,
+                       facts: ContractFacts) -> str:
+    """The quote ``text[lo:hi]`` with the fact's words replaced — and the figures that restate it kept
+    consistent: another writing of the same amount (贰拾万元整（¥200,000元）) follows the new amount, and a
+    share of the total price stated beside it (即合同总额的20%) is recomputed."""
+    quote_norm = numbers.normalize(text[lo:hi])
+    edits: list[tuple[int, int, str]] = [(fact.start - lo, fact.end - lo, words)]
+    if isinstance(fact, reader.Money):
+        for q in numbers.amounts(quote_norm):
+            if q.start == fact.start - lo or abs(q.value - fact.amount) > 0.5:
+                continue
+            other = numbers.amount_like(text[lo + q.start:lo + q.end], new_value)
+            if other:
+                edits.append((q.start, q.end, other))
+        if facts.total_price:
+            old_share = fact.amount / facts.total_price * 100
+            new_share = new_value / facts.total_price * 100
+            for q in numbers.percentages(quote_norm):
+                if abs(q.value - old_share) < 0.6 or q.start > fact.end - lo:
+                    written = numbers.percent_like(text[lo + q.start:lo + q.end], float(f"{new_share:.4g}"))
+                    if written:
+                        edits.append((q.start, q.end, written))
+    out = text[lo:hi]
+    for a, b, w in sorted(edits, reverse=True):
+        out = out[:a] + w + out[b:]
+    return out
+
+
 def section_findings(section: SectionLike, contract_type: str, rules: list[RuleSpec], *,
                      facts: ContractFacts | None = None) -> list[Finding]:
     """The pattern and numeric-limit rules that fire on one section (rules not for this contract type,
@@ -376,55 +775,113 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     if section.kind in SKIPPED_KINDS or not section.text.strip():
         return []
     facts = facts or contract_facts([section])
+    clause: reader.ClauseFacts | None = None
     out: list[Finding] = []
-    for rule in rules:
-        if not rule.enabled or rule.detection == "missing_clause" or not rule.applies_to(contract_type):
+    # Keyword rules first, fact rules after: when both read the same risk, the established rule's code
+    # speaks and the fact rule catches what it misses (_same_risk).
+    for rule in sorted(rules, key=lambda r: r.detection == "fact"):
+        if not rule.enabled or rule.detection == "missing_clause" or not applies(rule, contract_type, facts):
             continue
         p = _parsed(rule)
         if p.when and not _any(p.when, facts.text or section.text):
+            continue
+        if p.when_not and _any(p.when_not, facts.text or section.text):
             continue
         if isinstance(p, PatternParams):
             found = _pattern_findings(rule, p, section)
         elif isinstance(p, NumericParams):
             found = _numeric_findings(rule, p, section, facts)
+        elif isinstance(p, FactParams):
+            clause = clause or reader.read_clause(section.text)
+            found = _fact_findings(rule, p, section, facts, clause)
         else:
             found = []
+        if not isinstance(p, FactParams) and getattr(p, "party", "any") != "any" and facts.side:
+            found = [f for f in found if _side_allows_party(p.party, _quote_party(section, f), facts)]
         seen: set[tuple[int, int]] = set()
         for f in found:
-            if (f.start, f.end) not in seen and len(seen) < PER_RULE_PER_SECTION:
+            if (f.start, f.end) not in seen and len(seen) < PER_RULE_PER_SECTION and not _same_risk(out, f):
                 seen.add((f.start, f.end))
                 out.append(f)
     out.sort(key=lambda f: (f.start, f.rule_code))
-    return out
+    return [_in_contract_names(f, facts) for f in out]
+
+
+def contract_names(text: str, facts: ContractFacts) -> str:
+    """A rule's text with the role words this contract does not use replaced by the names it does
+    (出卖人 → 乙方 in a 甲方/乙方 contract)."""
+    for word, name in facts.role_names:
+        if word in text:
+            text = re.sub(rf"{word}(?![（(]{name})", name, text)
+    return text
+
+
+def _in_contract_names(f: Finding, facts: ContractFacts) -> Finding:
+    if not facts.role_names:
+        return f
+    f.suggestion = contract_names(f.suggestion, facts)
+    f.description = contract_names(f.description, facts)
+    return f
+
+
+def _same_risk(kept: list[Finding], new: Finding) -> bool:
+    """``new`` repeats a finding already kept: its words overlap and it rests on the same article (a
+    keyword rule and a fact rule both reading one penalty clause) — one risk is one issue; the rule listed
+    first in the playbook speaks."""
+    basis = {(b.law, b.article) for b in new.basis}
+    for f in kept:
+        if f.start < new.end and new.start < f.end and basis & {(b.law, b.article) for b in f.basis}:
+            return True
+    return False
+
+
+def _agreed(p: MissingClauseParams, haystack: str) -> bool:
+    """The clause is there: one of ``any_of`` matches — in a sentence that does not defer the term when
+    the rule asks for substance."""
+    if not p.substance:
+        return _any(p.any_of, haystack) is not None
+    for a, b in sentences(haystack):
+        sentence = haystack[a:b]
+        if _any(p.any_of, sentence) and not reader.is_deferred(sentence):
+            return True
+    return False
 
 
 def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
-                            rules: list[RuleSpec]) -> list[Finding]:
+                            rules: list[RuleSpec], *, side: str = "") -> list[Finding]:
     """One finding (``section_order`` None, empty quote) per required clause no section has."""
     body = [s for s in sections if s.kind in CLAUSE_KINDS] or [s for s in sections if s.kind != "signature"]
     whole = "\n".join(f"{s.title}\n{s.text}" for s in sections)
+    names = ContractFacts(role_names=role_names(whole), guessed_type=_guess_type(whole))
     out: list[Finding] = []
     for rule in rules:
-        if not rule.enabled or rule.detection != "missing_clause" or not rule.applies_to(contract_type):
+        if not rule.enabled or rule.detection != "missing_clause" or not applies(rule, contract_type, names):
             continue
         p = _parsed(rule)
         assert isinstance(p, MissingClauseParams)
         if p.when and not _any(p.when, whole):
             continue
-        haystacks = [f"{s.number} {s.title}" if p.titles_only else f"{s.number} {s.title}\n{s.text}" for s in body]
-        if any(_any(p.any_of, h) for h in haystacks):
+        if p.when_not and _any(p.when_not, whole):
             continue
-        out.append(Finding(rule_code=rule.code, section_order=None, quote="", start=0, end=0,
-                           category=rule.category, severity=rule.severity, description=rule.description.strip(),
-                           suggestion=rule.suggestion.strip(), basis=list(rule.basis)))
+        haystacks = [f"{s.number} {s.title}" if p.titles_only else f"{s.number} {s.title}\n{s.text}" for s in body]
+        if any(_agreed(p, h) for h in haystacks):
+            continue
+        basis = {(b.law, b.article) for b in rule.basis}
+        if any(f.category == rule.category and basis & {(b.law, b.article) for b in f.basis} for f in out):
+            continue  # one missing clause is one issue, whichever rules look for it
+        out.append(_in_contract_names(Finding(
+            rule_code=rule.code, section_order=None, quote="", start=0, end=0, category=rule.category,
+            severity=rule.severity, description=fill_parties(rule.description.strip(), side),
+            suggestion=fill_parties(rule.suggestion.strip(), side), basis=list(rule.basis)), names))
     return out
 
 
-def contract_findings(sections: Sequence[SectionLike], contract_type: str, rules: list[RuleSpec]) -> list[Finding]:
+def contract_findings(sections: Sequence[SectionLike], contract_type: str, rules: list[RuleSpec], *,
+                      side: str = "") -> list[Finding]:
     """Every finding of the playbook on a whole contract: each section's, then the missing clauses."""
-    facts = contract_facts(sections)
+    facts = contract_facts(sections, side=side)
     out: list[Finding] = []
     for section in sections:
         out.extend(section_findings(section, contract_type, rules, facts=facts))
-    out.extend(missing_clause_findings(sections, contract_type, rules))
+    out.extend(missing_clause_findings(sections, contract_type, rules, side=side))
     return out

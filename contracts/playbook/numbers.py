@@ -265,3 +265,44 @@ def duration_like(token: str, months: float) -> str | None:
     if unit in ("日", "天", "工作日", "个工作日", "周", "星期"):
         count = round(count)
     return f"{_styled(num, count)}{unit}" if count == int(count) else f"{_styled(num, months)}个月"
+
+
+_FINANCIAL = re.compile("[壹贰叁肆伍陆柒捌玖拾佰仟]")
+
+
+def amount_like(token: str, yuan: float) -> str | None:
+    """``yuan`` written like the amount ``token``: 人民币贰拾万元整 → 人民币壹拾陆万元整, ¥200,000元 → ¥160,000元,
+    30万元 → 16万元 (the unit and the prefix kept; 大写 stays 大写)."""
+    norm = normalize(token)
+    m = _AMOUNT.search(norm)
+    if m is None or yuan < 0:
+        return None
+    unit = m.group("unit")
+    count = yuan / _UNIT_YUAN[unit]
+    num = m.group("num")
+    if re.search(r"\d", num):
+        if "." in num:
+            written = f"{count:,.2f}" if "," in num else f"{count:.2f}"
+        elif count != int(count):
+            written = f"{count:,.2f}".rstrip("0").rstrip(".") if "," in num else _plain(count)
+        else:
+            written = f"{int(count):,}" if "," in num else str(int(count))
+    else:
+        if count != int(count):
+            return None
+        written = cn2an.an2cn(str(int(count)), "up" if _FINANCIAL.search(num) else "low")
+        if _FINANCIAL.search(num) and written.startswith("拾"):
+            written = "壹" + written
+    return token[:m.start("num")] + written + token[m.end("num"):]
+
+
+def count_like(token: str, count: int) -> str | None:
+    """A duration ``token`` (十二小时, 30日, 两年) with its number replaced by ``count`` in the same style."""
+    norm = normalize(token)
+    m = re.match(rf"(?P<num>{_AR}|[{CN_DIGITS}]+?)(?=\s*(?:个|小时|工作日|自然|月|年|日|天|周|星期))", norm)
+    if m is None or count <= 0:
+        return None
+    num = m.group("num")
+    written = str(count) if re.search(r"\d", num) else cn2an.an2cn(str(count), "up" if _FINANCIAL.search(num)
+                                                                    else "low")
+    return written + token[m.end():]

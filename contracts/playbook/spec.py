@@ -13,10 +13,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from contracts.playbook.numbers import to_number
 from contracts.types import BasisRef
 
-DETECTIONS = ("missing_clause", "pattern", "numeric_limit")
+DETECTIONS = ("missing_clause", "pattern", "numeric_limit", "fact")
 SEVERITIES = ("high", "medium", "low")
 #: ContractType values (contracts.models.ContractType), repeated here so the engine needs no Django.
-CONTRACT_TYPES = ("sale", "lease", "labor", "service", "entrustment", "loan", "tech_dev", "nda", "data", "other")
+CONTRACT_TYPES = ("sale", "lease", "labor", "service", "entrustment", "loan", "tech_dev", "tech_transfer",
+                  "tech_service", "nda", "data", "construction", "property", "intermediary", "work", "transport",
+                  "storage", "gift", "partnership", "equity", "guarantee", "franchise", "advertising",
+                  "performance", "other")
 MAX_REGEX = 300
 #: A quantifier applied to a group that itself ends in a quantifier ((a+)+, (.*)*): catastrophic
 #: backtracking on long clauses, refused.
@@ -49,8 +52,11 @@ class _Params(BaseModel):
 
     #: The rule applies only if the contract's text matches one of these (e.g. 定金, 房屋).
     when: list[str] = Field(default_factory=list)
+    #: The rule does not apply when the contract's text matches one of these (融资租赁 for a lease rule
+    #: that the finance-lease chapter decides otherwise).
+    when_not: list[str] = Field(default_factory=list)
 
-    @field_validator("when")
+    @field_validator("when", "when_not")
     @classmethod
     def _when(cls, values: list[str]) -> list[str]:
         return [_check_regex(v) for v in values]
@@ -62,6 +68,9 @@ class MissingClauseParams(_Params):
     any_of: list[str] = Field(min_length=1)
     #: Look only in section titles (a heading such as 争议解决) rather than titles and texts.
     titles_only: bool = False
+    #: The clause must agree the term, not defer it: a sentence matching ``any_of`` that leaves it to later
+    #: (另议, 以出卖人届时报价为准, an empty blank) does not count (contracts.playbook.facts.DEFERRAL).
+    substance: bool = False
 
     @field_validator("any_of")
     @classmethod
@@ -83,6 +92,9 @@ class PatternParams(_Params):
     #: ``replace``: the suggestion replaces the quoted words; ``append``: it is added after them (the clause
     #: lacks something, e.g. the 竞业限制 compensation), so the rewrite keeps the quote.
     rewrite: Literal["replace", "append"] = "replace"
+    #: Side (as for fact rules): whose words these are — ``other``: a risk when the sentence's subject is
+    #: the other side (their right, their exemption); ``ours``: when it is ours; ``any``.
+    party: Literal["any", "ours", "other"] = "any"
 
     @field_validator("patterns", "unless", "titles", "requires")
     @classmethod
@@ -118,6 +130,8 @@ class NumericParams(_Params):
     unit: Literal["month", "day"] = "month"
     requires: list[str] = Field(default_factory=list)
     unless: list[str] = Field(default_factory=list)
+    #: Side, as for pattern rules (``ours``: a penalty or duty of our side is our risk).
+    party: Literal["any", "ours", "other"] = "any"
 
     @field_validator("triggers", "requires", "unless")
     @classmethod
@@ -137,10 +151,74 @@ class NumericParams(_Params):
         return self
 
 
+FACT_KINDS = ("money", "rate", "duration", "obligation", "exemption", "ownership")
+MEASURES = ("amount", "share_of_total", "percent", "annual_percent", "daily_percent", "hours", "days", "months")
+COVERS = ("all", "intent", "gross_negligence", "personal_injury", "property", "indirect")
+
+
+class FactParams(_Params):
+    """A predicate over the facts the clause reader found (contracts/playbook/facts.py; the spec is
+    contracts/playbook/SPEC.md). The rule fires on each fact of kind ``fact`` that passes every test given."""
+
+    fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership"]
+    #: The fact's sentence mentions one of these (anywhere: before or after the number).
+    context: list[str] = Field(default_factory=list)
+    #: The fact's own label (定金, 违约金, 试用期 …) or, when it has none, its fragment matches one of these.
+    label: list[str] = Field(default_factory=list)
+    #: The fact's sentence mentions none of these.
+    unless: list[str] = Field(default_factory=list)
+    #: Only in clauses whose heading matches one of these.
+    titles: list[str] = Field(default_factory=list)
+    #: The clause mentions one of these somewhere.
+    requires: list[str] = Field(default_factory=list)
+    #: Durations: the units accepted (hour, day, workday, week, month, year).
+    units: list[Literal["hour", "day", "workday", "week", "month", "year"]] = Field(default_factory=list)
+    #: Rates: the periods accepted ("day", "month", "year", "" for a one-off share).
+    per: list[Literal["day", "month", "year", ""]] = Field(default_factory=list)
+    #: The number compared: money ``amount`` / ``share_of_total`` (percent of the contract's total price);
+    #: rate ``percent`` / ``annual_percent`` / ``daily_percent``; duration ``hours`` / ``days`` / ``months``.
+    measure: Literal["amount", "share_of_total", "percent", "annual_percent", "daily_percent", "hours", "days",
+                     "months"] | None = None
+    gt: float | None = None
+    lt: float | None = None
+    #: Obligations: the modals accepted (应当 有权 可以 不得 无权 无需) and the act (regexes).
+    modal: list[Literal["应当", "有权", "可以", "不得", "无权", "无需"]] = Field(default_factory=list)
+    act: list[str] = Field(default_factory=list)
+    #: Require the fact to sit (True) or not to sit (False) in a negation.
+    negated: bool | None = None
+    #: Exemptions: fire when the exemption covers any of these and no carve-out keeps liability for it.
+    covers_any: list[Literal["all", "intent", "gross_negligence", "personal_injury", "property", "indirect"]] = (
+        Field(default_factory=list))
+    #: Side: ``ours`` — a risk when the fact belongs to the firm's side (a penalty we pay, a restraint on us);
+    #: ``other`` — a risk when it belongs to the other side (their right to change the price, their
+    #: exemption); ``drafter`` — a 格式条款 fairness risk, flagged for the side that drafted; ``any``.
+    party: Literal["any", "ours", "other", "drafter"] = "any"
+
+    @field_validator("context", "label", "unless", "titles", "requires", "act")
+    @classmethod
+    def _regexes(cls, values: list[str]) -> list[str]:
+        return [_check_regex(v) for v in values]
+
+    @model_validator(mode="after")
+    def _measure(self) -> FactParams:
+        allowed = {"money": ("amount", "share_of_total"), "rate": ("percent", "annual_percent", "daily_percent"),
+                   "duration": ("hours", "days", "months")}.get(self.fact, ())
+        if (self.gt is not None or self.lt is not None) and self.measure is None:
+            raise ValueError("给出 gt/lt 时须写明 measure")
+        if self.measure is not None and self.measure not in allowed:
+            raise ValueError(f"{self.fact} 的 measure 须为 {' / '.join(allowed) or '（无）'}")
+        if self.covers_any and self.fact != "exemption":
+            raise ValueError("covers_any 只用于 exemption")
+        if (self.modal or self.act) and self.fact != "obligation":
+            raise ValueError("modal/act 只用于 obligation")
+        return self
+
+
 PARAMS_MODELS: dict[str, type[_Params]] = {
     "missing_clause": MissingClauseParams,
     "pattern": PatternParams,
     "numeric_limit": NumericParams,
+    "fact": FactParams,
 }
 
 

@@ -1,4 +1,5 @@
-"""The starter playbook shipped with LegalSite (``starter.toml``), read as :class:`RuleSpec` values."""
+"""The starter playbook shipped with LegalSite, read as :class:`RuleSpec` values: ``starter.toml`` (the
+general rules and the first contract types) and one file per contract family under ``rules/``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from contracts.playbook.spec import RuleInvalid, RuleSpec, basis_from_json, validate_rule
 
 STARTER_PATH = Path(__file__).with_name("starter.toml")
+RULES_DIR = Path(__file__).with_name("rules")
 
 
 def rule_from_dict(data: dict[str, Any]) -> RuleSpec:
@@ -29,29 +31,35 @@ def rule_from_dict(data: dict[str, Any]) -> RuleSpec:
     return validate_rule(rule)
 
 
-@lru_cache(maxsize=1)
-def _starter(path: str) -> tuple[RuleSpec, ...]:
-    with open(path, "rb") as fh:
-        data = tomllib.load(fh)
+@lru_cache(maxsize=4)
+def _starter(paths: tuple[str, ...]) -> tuple[RuleSpec, ...]:
     rules = []
     seen = set()
-    for i, item in enumerate(data.get("rule", [])):
-        try:
-            rule = rule_from_dict(item)
-        except RuleInvalid as exc:
-            raise RuleInvalid(f"rule[{i}] {item.get('code', '')} {exc.field}", exc.message) from None
-        if rule.code in seen:
-            raise RuleInvalid(f"rule[{i}].code", f"规则代码重复：{rule.code}")
-        seen.add(rule.code)
-        rules.append(rule)
+    for path in paths:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+        for i, item in enumerate(data.get("rule", [])):
+            where = f"{Path(path).name} rule[{i}]"
+            try:
+                rule = rule_from_dict(item)
+            except RuleInvalid as exc:
+                raise RuleInvalid(f"{where} {item.get('code', '')} {exc.field}", exc.message) from None
+            if rule.code in seen:
+                raise RuleInvalid(f"{where}.code", f"规则代码重复：{rule.code}")
+            seen.add(rule.code)
+            rules.append(rule)
     return tuple(rules)
+
+
+def starter_paths() -> tuple[str, ...]:
+    return (str(STARTER_PATH), *sorted(str(p) for p in RULES_DIR.glob("*.toml")))
 
 
 def starter_rules(path: Path | None = None) -> list[RuleSpec]:
     """The starter set, validated; a fresh copy each call (callers may change them)."""
     return [RuleSpec(**{**r.__dict__, "basis": list(r.basis), "contract_types": list(r.contract_types),
                         "basis_keywords": list(r.basis_keywords), "params": dict(r.params)})
-            for r in _starter(str(path or STARTER_PATH))]
+            for r in _starter((str(path),) if path else starter_paths())]
 
 
 def starter_rule(code: str) -> RuleSpec | None:

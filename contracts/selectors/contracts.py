@@ -7,11 +7,14 @@ the API and the websockets answer 404 for it alike. The uploaded bytes are never
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 
 from contracts.models import Contract, IssueChange, ReviewIssue, ReviewRun, Section
+from contracts.playbook.terms import key_terms
 from firm.selectors import visible_to
 
 UserLike = AbstractBaseUser | AnonymousUser
@@ -113,16 +116,32 @@ def issue_get_or_404(*, contract: Contract, issue_id: int) -> ReviewIssue:
     return issue
 
 
+def contract_terms(*, contract: Contract) -> list[dict[str, Any]]:
+    """The key-terms table (合同要素表) of a contract the caller may see (contracts.playbook.terms), with
+    each row's section given by id as the API gives sections."""
+    sections = list(contract.sections.order_by("order"))
+    ids = {s.order: s.pk for s in sections}
+    items = key_terms(sections, [p for p in contract.parties or [] if isinstance(p, dict)])
+    for item in items:
+        item["section"] = ids.get(item["section"]) if item["section"] is not None else None
+    return items
+
+
 def issue_history(*, contract: Contract, issue_id: int) -> QuerySet[IssueChange]:
     """Every change of one issue, oldest first (a deleted issue keeps its history by ``issue_ref``)."""
     return contract.issue_changes.filter(issue_ref=issue_id).select_related("actor").order_by("created_at", "id")
 
 
-def issue_counts(*, contract: Contract) -> dict[str, dict[str, int]]:
-    """``{"status": {open: n, …}, "severity": {high: n, …}}`` over the contract's issues."""
-    out: dict[str, dict[str, int]] = {"status": {}, "severity": {}}
+def issue_counts(*, contract: Contract) -> dict[str, Any]:
+    """``{"status": {open, confirmed, resolved, rejected}, "severity": {high, medium, low}, "total"}`` over
+    the contract's issues, counted in the database: every status and severity is present (0 when none),
+    the severities count the issues not rejected, and ``total`` is every issue — so the figures add up
+    (open + confirmed + resolved + rejected = total; high + medium + low = total − rejected)."""
+    out: dict[str, Any] = {"status": {s: 0 for s in ReviewIssue.Status.values},
+                           "severity": {s: 0 for s in ReviewIssue.Severity.values}, "total": 0}
     for row in contract.issues.values("status", "severity").annotate(n=Count("pk")):
         out["status"][row["status"]] = out["status"].get(row["status"], 0) + row["n"]
+        out["total"] += row["n"]
         if row["status"] != ReviewIssue.Status.REJECTED:
             out["severity"][row["severity"]] = out["severity"].get(row["severity"], 0) + row["n"]
     return out

@@ -211,6 +211,16 @@ def cursor_set(*, actor: AbstractUser, contract: Contract, section_id: int) -> S
     return section
 
 
+def cursor_get(*, contract: Contract) -> dict[str, object] | None:
+    """The chat's current section (the manual run's cursor) as ``{id, number}``, read from the database,
+    so the page follows 下一章 / 上一章 / 重新审核第五条."""
+    run = selectors.review_latest(contract_id=contract.pk, mode=ReviewRun.Mode.MANUAL)
+    section = run.current_section if run is not None else None
+    if section is None:
+        return None
+    return {"id": section.pk, "number": section.number or section.title or str(section.order)}
+
+
 def _target(*, run: ReviewRun, command: Command) -> tuple[Section | None, str]:
     """The section the agent works on (moving the manual cursor), or what is wrong."""
     if command.name in ("next", "prev"):

@@ -26,6 +26,7 @@ from pathlib import PurePath
 from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -44,7 +45,8 @@ from contracts.constants import (
 )
 from contracts.ingest import MAX_UPLOAD_BYTES, UnreadableFile, precheck, read_document, split_document
 from contracts.models import Contract, ContractType, ReviewIssue, ReviewRun, Section
-from contracts.selectors.contracts import contract_original, run_in_flight
+from contracts.selectors.contracts import contract_original, contract_terms, run_in_flight
+from contracts.services.issues import display_name
 from contracts.types import ExportIssue, ExportSection, ParsedDocument
 from firm.models import Matter
 from firm.roles import does_client_work, is_admin
@@ -104,8 +106,26 @@ def _guess_title(doc: ParsedDocument, file_name: str) -> str:
     return PurePath(file_name).stem[:200] or "未命名合同"
 
 
+def _side(value: str | None) -> str:
+    """The party the firm acts for, as typed (甲方 / 出租人 …): trimmed, at most 20 characters."""
+    side = (value or "").strip().strip("：:（）()")
+    if len(side) > 20:
+        raise ValidationError({"side": "我方名称不超过 20 个字符（填写合同中的称谓，如 甲方、出租人）"})
+    return side
+
+
+def side_choices(contract: Contract) -> list[str]:
+    """The roles a lawyer may pick as the firm's side: the parties the splitter found, then 甲方/乙方."""
+    roles = [p.get("role", "") for p in contract.parties or [] if isinstance(p, dict) and p.get("role")]
+    for role in ("甲方", "乙方"):
+        if role not in roles:
+            roles.append(role)
+    return list(dict.fromkeys(roles))
+
+
 def contract_upload(*, actor: AbstractUser, file_name: str, data: bytes, title: str = "",
-                    matter: Matter | None = None, contract_type: str | None = None, queue: bool = True) -> Contract:
+                    matter: Matter | None = None, contract_type: str | None = None, queue: bool = True,
+                    side: str | None = None, is_template: bool = False) -> Contract:
     """Store an uploaded contract (status ``uploaded``) after the cheap checks
     (:func:`contracts.ingest.precheck`), and queue its reading and splitting (:func:`contract_split`,
     in the worker) once committed. A refused file (wrong type, empty, a lying extension, a zip bomb
@@ -117,18 +137,20 @@ def contract_upload(*, actor: AbstractUser, file_name: str, data: bytes, title: 
     if len(data) > MAX_UPLOAD_BYTES:
         raise UploadTooLarge(f"文件超过 {MAX_UPLOAD_BYTES // (1024 * 1024)} MB 上限")
     kind = _contract_type(contract_type, ContractType.OTHER)  # a wrong type is refused before the work
+    our_side = _side(side)
     fmt = precheck(file_name, data)
     title = (title or "").strip()[:200] or PurePath(file_name).stem[:200] or "未命名合同"
     with transaction.atomic():
         contract = Contract.objects.create(
-            owner=actor, matter=matter, title=title, contract_type=kind, status=Contract.Status.UPLOADED,
+            owner=actor, matter=matter, title=title, contract_type=kind, side=our_side, is_template=is_template,
+            status=Contract.Status.UPLOADED,
             file_name=file_name, file_format=fmt, file_size=len(data),
             file_sha256=hashlib.sha256(data).hexdigest(), original=data,
         )
         audit_event_record(actor=actor, event_type="contract.uploaded", obj=contract,
                            new={"title": title, "file_name": file_name, "sha256": contract.file_sha256,
                                 "size": contract.file_size, "format": fmt, "contract_type": kind,
-                                "matter": _matter_ref(matter)})
+                                "side": our_side, "is_template": is_template, "matter": _matter_ref(matter)})
         if queue:
             transaction.on_commit(lambda: split_queue(contract_id=contract.pk))
     return contract
@@ -283,8 +305,10 @@ def split_resume_stale() -> int:
 
 
 def contract_update(*, actor: AbstractUser, contract: Contract, title: str | None = None,
-                    contract_type: str | None = None, matter: Matter | None | bool = False) -> Contract:
-    """Rename, retype or move a contract (``matter=False`` leaves the matter unchanged; ``None``
+                    contract_type: str | None = None, matter: Matter | None | bool = False,
+                    side: str | None = None) -> Contract:
+    """Rename, retype or move a contract, or say whom the firm acts for (``side``: the role as the
+    contract names it; "" clears it; None leaves it) (``matter=False`` leaves the matter unchanged; ``None``
     takes it out of its matter). Moving is ``firm.services.work_move_check``'s rule and its own
     audit event (``contract.moved``, recorded against the matter it leaves)."""
     _client_worker(actor)
@@ -311,9 +335,13 @@ def contract_update(*, actor: AbstractUser, contract: Contract, title: str | Non
             new["contract_type"] = _contract_type(contract_type, ContractType.OTHER)
             old["contract_type"] = contract.contract_type
             contract.contract_type = new["contract_type"]
+        if side is not None and _side(side) != contract.side:
+            old["side"], new["side"] = contract.side, _side(side)
+            contract.side = new["side"]
         if not new:
             return contract
-        contract.save(update_fields=["updated_at", *(k for k in ("matter", "title", "contract_type") if k in new)])
+        contract.save(update_fields=["updated_at", *(k for k in ("matter", "title", "contract_type", "side")
+                                                     if k in new)])
         if moved:
             audit_event_record(actor=actor, event_type="contract.moved", obj=contract, matter=source, old=old, new=new,
                                detail={"from_privileged": bool(source and source.privileged),
@@ -465,7 +493,10 @@ def export_issues(contract: Contract) -> list[ExportIssue]:
                         section_number=i.section.number if i.section else "", quote=i.quote, start=i.start,
                         end=i.end, category=i.category, severity=i.severity, description=i.description,
                         suggestion=i.suggestion, status=i.status,
-                        basis=[_basis_label(b) for b in i.basis or [] if isinstance(b, dict)])
+                        basis=[_basis_label(b) for b in i.basis or [] if isinstance(b, dict)],
+                        author=i.author,
+                        author_name=i.author_name if i.author == "agent" else
+                        (settings.CONTRACT_COMMENT_AUTHOR or i.author_name))
             for i in _issues(contract)]
 
 
@@ -480,7 +511,8 @@ def _json_record(contract: Contract) -> dict[str, Any]:
         "contract_type": contract.contract_type, "contract_type_label": contract.get_contract_type_display(),
         "matter": contract.matter_id, "matter_number": contract.matter.number if contract.matter_id else None,
         "owner": contract.owner.get_username(), "file_name": contract.file_name, "file_format": contract.file_format,
-        "file_sha256": contract.file_sha256, "parties": contract.parties, "split_fallback": contract.split_fallback,
+        "file_sha256": contract.file_sha256, "parties": contract.parties, "side": contract.side,
+        "split_fallback": contract.split_fallback,
         "ocr_used": contract.ocr_used, "created_at": contract.created_at.isoformat(),
     }
     sections = [{"id": s.pk, "order": s.order, "kind": s.kind, "number": s.number, "title": s.title, "text": s.text,
@@ -488,8 +520,14 @@ def _json_record(contract: Contract) -> dict[str, Any]:
     issues = [{"id": i.pk, "section": i.section_id, "section_number": i.section.number if i.section else None,
                "quote": i.quote, "category": i.category, "severity": i.severity, "description": i.description,
                "suggestion": i.suggestion, "basis": [b for b in i.basis or [] if isinstance(b, dict)],
-               "status": i.status, "author": i.author} for i in _issues(contract)]
+               "status": i.status, "author": i.author, "author_name": i.author_name} for i in _issues(contract)]
     return {"contract": record, "sections": sections, "issues": issues}
+
+
+def comment_author(actor: AbstractUser) -> str:
+    """Who the exported Word comments are by when an issue names no one: the firm's configured name, or
+    the lawyer who exports."""
+    return settings.CONTRACT_COMMENT_AUTHOR or display_name(actor)
 
 
 EXPORT_FILES = {
@@ -513,15 +551,18 @@ def contract_export(*, actor: AbstractUser, contract: Contract, fmt: str) -> tup
     if fmt == "docx":
         original = contract_original(contract=contract) if contract.file_format == Contract.Format.DOCX else None
         content: bytes = export.annotated_docx(original=original, file_format=contract.file_format,
-                                               title=contract.title, sections=sections, issues=issues)
+                                               title=contract.title, sections=sections, issues=issues,
+                                               author=comment_author(actor))
     elif fmt == "report":
         content = export.report_docx(title=contract.title, contract_type_label=type_label, sections=sections,
-                                     issues=issues)
+                                     issues=issues, terms=contract_terms(contract=contract))
     elif fmt == "json":
-        content = json.dumps(export.to_json(**_json_record(contract)), ensure_ascii=False, indent=2).encode()
+        record = export.to_json(**_json_record(contract))
+        record["terms"] = contract_terms(contract=contract)
+        content = json.dumps(record, ensure_ascii=False, indent=2).encode()
     else:
         content = export.to_markdown(title=contract.title, contract_type_label=type_label, sections=sections,
-                                     issues=issues).encode()
+                                     issues=issues, terms=contract_terms(contract=contract)).encode()
     suffix, extension, content_type = EXPORT_FILES[fmt]
     file_name = f"{contract.title}-{suffix}.{extension}"
     with transaction.atomic():

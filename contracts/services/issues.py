@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -105,6 +106,23 @@ def _record(*, actor: AbstractUser | None, issue: ReviewIssue, action: str, agen
     live.issue_changed(issue=issue, action=action, by_agent=bool(agent_name))
 
 
+def author_name_for(*, actor: AbstractUser | None, agent_name: str = "") -> str:
+    """The name an issue is by: the firm's reviewer name for an agent's, the lawyer's full name (or
+    user name) for a lawyer's."""
+    if agent_name or actor is None:
+        return settings.CONTRACT_AGENT_AUTHOR[:60]
+    return display_name(actor)[:60]
+
+
+def display_name(user: AbstractUser) -> str:
+    """A person's name as a Chinese document writes it: 李明 (family name first, no space) when the
+    names are Chinese, else “First Last”; the user name when none is set."""
+    first, last = (user.first_name or "").strip(), (user.last_name or "").strip()
+    if first and last and all("\u4e00" <= ch <= "\u9fff" for ch in first + last):
+        return last + first
+    return f"{first} {last}".strip() or user.get_username()
+
+
 def issue_add(*, actor: AbstractUser | None, contract: Contract, section: Section | None, quote: str = "",
               start: int | None = None, end: int | None = None, category: str, severity: str,
               description: str, suggestion: str = "", basis: list[dict[str, Any]] | None = None,
@@ -121,7 +139,7 @@ def issue_add(*, actor: AbstractUser | None, contract: Contract, section: Sectio
         issue = ReviewIssue.objects.create(
             contract=contract, run=run, basis=basis_verify(basis), rule_code=rule_code, agent_name=agent_name,
             author=ReviewIssue.Author.AGENT if agent_name else ReviewIssue.Author.USER,
-            created_by=actor, **fields)
+            author_name=author_name_for(actor=actor, agent_name=agent_name), created_by=actor, **fields)
         _record(actor=actor, issue=issue, action="created", agent_name=agent_name, old=None, new=_ref(issue))
     return issue
 

@@ -492,7 +492,7 @@ def _section_llm(run: ReviewRun, section: Section, recorder: TraceRecorder, sink
 def _missing_clauses(run: ReviewRun, sections: list[ExportSection], rules: list[Any],
                      listener: Listener | None) -> None:
     contract = run.contract
-    findings = [f for f in missing_clause_findings(sections, contract.contract_type, rules)
+    findings = [f for f in missing_clause_findings(sections, contract.contract_type, rules, side=contract.side)
                 if f.section_order is None]
     with transaction.atomic():
         stored = [_finding_write(run=run, contract=contract, section=None, finding=f) for f in findings]
@@ -541,7 +541,7 @@ def review_run(*, run_id: int, listener: Listener | None = None) -> ReviewRun | 
     try:
         rules = playbook_rules(contract.contract_type)
         sections = contract_sections(contract.pk) if offline else []
-        facts = contract_facts(sections) if offline else None
+        facts = contract_facts(sections, side=contract.side) if offline else None
         recorder(events.status(str(recorder.trace_id), phase="planning",
                                text=f"自动审核：共 {run.total} 节，从第 {run.progress + 1} 节开始"
                                     + ("（离线模式：按审查规则）" if offline else "")))

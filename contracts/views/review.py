@@ -31,6 +31,7 @@ from contracts.selectors.contracts import (
     contract_issues,
     contract_list_with_counts,
     contract_sections,
+    contract_terms,
     issue_get_or_404,
     run_in_flight,
     section_get_or_404,
@@ -43,6 +44,7 @@ from contracts.services.contracts import (
     contract_upload,
     section_split,
     sections_merge,
+    side_choices,
 )
 from contracts.services.issues import IssueConflict, issue_confirm, issue_reject, issue_update
 from contracts.services.live import section_ref
@@ -81,6 +83,11 @@ def _errors(exc: ValidationError | PermissionDenied) -> str:
     return str(exc)
 
 
+#: Roles offered when a lawyer says whom the firm acts for at upload (any other name may be typed).
+SIDE_ROLES = ("甲方", "乙方", "出租人", "承租人", "出卖人", "买受人", "委托人", "受托人", "用人单位", "劳动者",
+              "出借人", "借款人", "发包人", "承包人", "转让方", "受让方", "许可方", "被许可方")
+
+
 # --- the list and upload ---------------------------------------------------------------------------
 @login_required
 @require_GET
@@ -95,6 +102,7 @@ def index(request: HttpRequest) -> HttpResponse:
         "selected_matter": matter,
         "search": request.GET.get("q", ""),
         "contract_types": ContractType.choices,
+        "side_roles": SIDE_ROLES,
         "max_mb": MAX_UPLOAD_BYTES // (1024 * 1024),
     })
 
@@ -113,7 +121,9 @@ def upload(request: HttpRequest) -> HttpResponse:
             raise UnreadableFile(f"文件超过 {MAX_UPLOAD_BYTES // (1024 * 1024)} MB 上限")
         contract = contract_upload(actor=request.user, file_name=file.name, data=file.read(),
                                    title=request.POST.get("title", ""), matter=matter,
-                                   contract_type=request.POST.get("contract_type") or None)
+                                   contract_type=request.POST.get("contract_type") or None,
+                                   side=request.POST.get("side") or None,
+                                   is_template=request.POST.get("is_template") == "on")
     except (UnreadableFile, ValidationError, PermissionDenied) as exc:
         message = str(exc) if isinstance(exc, UnreadableFile) else _errors(exc)
         flash.error(request, f"无法上传「{file.name}」：{message}")
@@ -187,6 +197,8 @@ def detail(request: HttpRequest, contract_id: int) -> HttpResponse:
         "exports": [(label, f"{reverse('api-contract-export', args=[contract.pk])}?format={fmt}")
                     for label, fmt in EXPORTS],
         "contract_types": ContractType.choices,
+        "side_choices": side_choices(contract),
+        "terms": contract_terms(contract=contract),
         "severities": ReviewIssue.Severity.choices,
         "is_owner": contract.owner_id == request.user.pk,
         "contracts_config": config,
@@ -209,7 +221,8 @@ def update(request: HttpRequest, contract_id: int) -> HttpResponse:
     contract = _contract_or_404(request, contract_id)
     try:
         contract_update(actor=request.user, contract=contract, title=request.POST.get("title"),
-                        contract_type=request.POST.get("contract_type") or None)
+                        contract_type=request.POST.get("contract_type") or None,
+                        side=request.POST.get("side") if "side" in request.POST else None)
         flash.success(request, "已保存")
     except (ValidationError, PermissionDenied) as exc:
         flash.error(request, _errors(exc))

@@ -119,7 +119,7 @@
 
   // ------------------------------------------------------------------ tabs, filters, navigation
   function selectTab(name) {
-    ["issues", "chat"].forEach(function (tab) {
+    ["issues", "chat", "terms"].forEach(function (tab) {
       var on = tab === name;
       document.getElementById("tab-" + tab).classList.toggle("active", on);
       document.getElementById("tab-" + tab).setAttribute("aria-selected", on ? "true" : "false");
@@ -128,6 +128,7 @@
   }
   document.getElementById("tab-issues").addEventListener("click", function () { selectTab("issues"); });
   document.getElementById("tab-chat").addEventListener("click", function () { selectTab("chat"); });
+  document.getElementById("tab-terms").addEventListener("click", function () { selectTab("terms"); });
 
   var filter = "all";
   function applyFilter() {

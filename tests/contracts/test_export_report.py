@@ -132,7 +132,7 @@ def test_json_follows_the_api_shapes_and_keeps_every_issue():
     assert out["contract"] == contract
     assert list(out["sections"][0]) == ["id", "order", "kind", "number", "title", "text", "parent"]
     assert list(out["issues"][0]) == ["id", "section", "section_number", "quote", "category", "severity",
-                                      "description", "suggestion", "basis", "status", "author"]
+                                      "description", "suggestion", "basis", "status", "author", "author_name"]
     assert out["issues"][0]["basis"] == [{"law": "中华人民共和国民法典", "article": 585, "valid": True}]
     assert [i["status"] for i in out["issues"]] == ["confirmed", "open", "rejected", "open", "resolved"]
     assert out["issues"][3]["section"] is None

@@ -51,7 +51,7 @@ def test_word_auto_numbering_chinese_articles_with_sub_items():
     assert eleventh.text == "标题11\n第一项内容。\n第二项内容。"
     assert result.sections[0].kind == "preamble"
     assert result.sections[-1].kind == "signature"
-    assert result.contract_type == "service"
+    assert result.contract_type == "tech_service"
 
 
 def test_word_auto_numbering_decimal_levels_and_restart():

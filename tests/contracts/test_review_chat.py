@@ -105,3 +105,57 @@ def test_bad_messages_are_refused(staff_user, api_client):
     foreign = other.sections.first()
     assert api_client.post(url, {"content": "审核当前章节", "section": foreign.pk}, format="json").status_code == 400
     assert not ContractMessage.objects.exists()
+
+
+def test_next_and_previous_move_the_current_section_and_the_answer_names_it(statutes, staff_user, api_client):
+    """下一章 twice reviews two different sections; the page's section is sent only when the lawyer picked
+    one, and each answer says where the chat now is, so the page follows."""
+    contract = make_contract(staff_user)
+    api_client.force_authenticate(staff_user)
+    fourth = contract.sections.get(number="第四条")
+    url = f"/api/v1/contracts/{contract.pk}/messages"
+
+    picked = api_client.post(url, {"content": "审核当前章节", "section": fourth.pk}, format="json").json()
+    assert picked["current_section"] == {"id": fourth.pk, "number": "第四条"}
+    said = [api_client.post(url, {"content": word}, format="json").json() for word in ("下一章", "下一章", "上一章")]
+    assert [s["current_section"]["number"] for s in said] == ["第五条", "第六条", "第五条"]
+    assert all(s["reply"]["content"] for s in said)
+    run = ReviewRun.objects.get(contract=contract, mode="manual", status="running")
+    assert run.current_section.number == "第五条"
+    last = api_client.post(url, {"content": "下一章"}, format="json").json()
+    again = api_client.post(url, {"content": "下一章"}, format="json").json()
+    assert last["current_section"]["number"] == "第六条"
+    assert again["current_section"]["number"] == "第六条" and "最后" in again["reply"]["content"]
+
+
+def test_each_message_has_exactly_one_reply_in_order(statutes, staff_user, api_client):
+    contract = make_contract(staff_user)
+    api_client.force_authenticate(staff_user)
+    url = f"/api/v1/contracts/{contract.pk}/messages"
+    for content in ("状态", "下一章", "帮助", "下一章"):
+        api_client.post(url, {"content": content}, format="json")
+    roles = list(ContractMessage.objects.filter(contract=contract).order_by("created_at", "id")
+                 .values_list("role", flat=True))
+    assert roles == ["user", "assistant"] * 4
+
+
+def test_counts_are_recounted_from_the_database_and_add_up(statutes, staff_user, api_client):
+    contract = make_contract(staff_user)
+    api_client.force_authenticate(staff_user)
+    run = review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
+    review.review_run(run_id=run.pk)
+    issues = list(ReviewIssue.objects.filter(contract=contract).order_by("pk"))
+    base = f"/api/v1/contracts/{contract.pk}"
+    assert api_client.post(f"{base}/issues/{issues[0].pk}/confirm", {}, format="json").status_code == 200
+    assert api_client.post(f"{base}/issues/{issues[1].pk}/reject", {}, format="json").status_code == 200
+    edited = api_client.patch(f"{base}/issues/{issues[2].pk}", {"severity": "low", "version": issues[2].version},
+                              format="json")
+    assert edited.status_code == 200, edited.content
+    counts = api_client.get(base).json()["issue_counts"]
+    assert counts["total"] == len(issues) == sum(counts["status"].values())
+    assert (counts["status"]["confirmed"], counts["status"]["rejected"]) == (1, 1)
+    assert counts["status"]["open"] == len(issues) - 2
+    assert sum(counts["severity"].values()) == counts["total"] - counts["status"]["rejected"]
+    assert counts["severity"] == {
+        s: ReviewIssue.objects.filter(contract=contract, severity=s).exclude(status="rejected").count()
+        for s in ("high", "medium", "low")}

@@ -73,6 +73,8 @@ contracts:index                               GET    login  200   200    200    
 contracts:upload                              POST   login  302   302    302      403    302   302
 contracts:detail                              GET    login  200   200    404      403    200   404
 contracts:update                              POST   login  302   302    404      403    302   404
+contracts:compare                             GET    login  200   200    404      403    200   404
+contracts:compare                             POST   login  302   302    404      403    302   404
 contracts:delete                              POST   login  302   403    404      403    302   404
 contracts:merge                               POST   login  302   302    404      403    302   404
 contracts:split                               POST   login  302   302    404      403    302   404
@@ -141,6 +143,9 @@ api-contract-sections                         GET    401    200   200    404    
 api-contract-sections-merge                   POST   401    400   400    404      404    400   404
 api-contract-section-split                    POST   401    400   400    404      404    400   404
 api-contract-export                           GET    401    200   200    404      404    200   404
+api-contract-terms                            GET    401    200   200    404      404    200   404
+api-contract-compare                          GET    401    400   400    404      404    400   404
+api-contract-compare                          POST   401    400   400    404      404    400   404
 api-contract-issues                           GET    401    200   200    404      404    200   404
 api-contract-issues                           POST   401    400   400    404      404    400   404
 api-contract-issue                            GET    401    200   200    404      404    200   404

@@ -1,0 +1,213 @@
+"""The offline reviewer on contracts with risks planted by someone who has not read the rules.
+
+    .venv/bin/python bench/contracts_blind.py [--half tune|hidden|all] [--gold PATH] [--details]
+
+Data: ``bench/data/blind/contracts/gold.json`` (or ``--gold``), the blind set's format::
+
+    {"contracts": [{"file", "half", "contract_type", "side",
+                    "risks": [{"id", "clause" (the label as the document numbers it, or null for a missing
+                               clause), "quote", "kind", "description", "basis": [{"law", "article"}],
+                               "severity", "fix", "for_side"?}],
+                    "lookalikes": [{"clause", "quote", "why"}]}]}
+
+Only the half asked for is read (``tune`` by default: the rules may be tuned on it; ``hidden`` is for the
+final measure only). Each contract is read and split by the real pipeline and reviewed by the starter set
+with the gold's side (:func:`contracts.playbook.contract_findings`). For each planted risk:
+
+- **found (loose)**: a finding sits on its clause — a finding in a sub-clause counts for its top-level
+  clause; for a missing clause (``clause`` null), a missing-clause finding — and every article of the
+  finding's basis is verified in the shipped corpora (present, in force, about the rule:
+  its text holds one of the rule's ``basis_keywords``);
+- **found (strict)**: as loose, and the finding's basis shares an article with the gold's basis;
+- risks marked ``"for_side": "other"`` (the other side's risk, not ours) are not counted as planted; a
+  finding on their clause is reported as **flagged for the wrong side**.
+
+Look-alikes: a finding on a look-alike's clause whose quote overlaps the look-alike's quote is an issue on
+a lawful look-alike. Suggestion defects: every finding's suggestion checked by
+:func:`contracts.playbook.quality.suggestion_defects` (blank, doubled punctuation, a party the contract
+does not name, figures that disagree). Cost: ``contract_findings`` per contract. Prints numbers; asserts
+nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.contracts_playbook import Corpus, norm, top_clause  # noqa: E402
+from bench.stats import percentile  # noqa: E402
+from contracts.ingest import read_document, split_document  # noqa: E402
+from contracts.playbook import contract_facts, contract_findings, starter_rules  # noqa: E402
+from contracts.playbook.quality import suggestion_defects  # noqa: E402
+
+DEFAULT_GOLD = ROOT / "bench" / "data" / "blind" / "contracts" / "gold.json"
+
+
+def law_key(name: str) -> str:
+    """A law's name without 《》 and the 中华人民共和国 prefix (民法典 = 中华人民共和国民法典)."""
+    return re.sub(r"^中华人民共和国", "", (name or "").strip().strip("《》"))
+
+
+def article_no(value) -> int | None:
+    if isinstance(value, int):
+        return value
+    text = str(value or "").strip().removeprefix("第").removesuffix("条")
+    if text.isdigit():
+        return int(text)
+    try:
+        import cn2an
+        return int(cn2an.cn2an(text, "smart"))
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", "", text or "")
+
+
+def _span_of(section_text: str, quote: str) -> tuple[int, int] | None:
+    """Where ``quote`` sits in the section (whitespace ignored), as (start, end) in the flattened text."""
+    flat, q = _flat(section_text), _flat(quote)
+    if not q:
+        return None
+    i = flat.find(q)
+    if i < 0 and len(q) > 12:
+        i = flat.find(q[:12])
+        return (i, i + len(q)) if i >= 0 else None
+    return (i, i + len(q)) if i >= 0 else None
+
+
+def _overlaps(section_text: str, quote: str, other: str) -> bool:
+    a, b = _span_of(section_text, quote), _span_of(section_text, other)
+    return a is None or b is None or (a[0] < b[1] and b[0] < a[1])
+
+
+def score(gold_path: Path, half: str, details: bool) -> None:
+    gold = json.loads(gold_path.read_text(encoding="utf-8"))
+    items = [c for c in gold["contracts"] if half == "all" or c.get("half") == half]
+    folder = gold_path.parent
+    rules = starter_rules()
+    by_code = {r.code: r for r in rules}
+    corpus = Corpus({ref.law for r in rules for ref in r.basis})
+    totals = {"planted": 0, "loose": 0, "strict": 0, "lookalikes": 0, "lookalike_hits": 0, "other": 0,
+              "other_flagged": 0, "findings": 0, "defects": 0, "contracts": 0}
+    costs = []
+    for item in items:
+        path = folder / item["file"]
+        if not path.exists():
+            path = folder / item.get("half", "") / item["file"]
+        split = split_document(read_document(path.name, path.read_bytes()))
+        sections = split.sections
+        by_order = {s.order: s for s in sections}
+        kind = item.get("contract_type") or split.contract_type
+        side = item.get("side") or ""
+        t0 = time.perf_counter()
+        findings = contract_findings(sections, kind, rules, side=side)
+        costs.append(time.perf_counter() - t0)
+        facts = contract_facts(sections, side=side)
+
+        placed = []
+        for f in findings:
+            clause = None if f.section_order is None else top_clause(sections, f.section_order)
+            verified = bool(f.basis) and all(
+                corpus.verified(b.law, b.article, by_code[f.rule_code].basis_keywords) for b in f.basis)
+            placed.append((f, clause, verified))
+        defects = [(f, d) for f in findings if (d := suggestion_defects(f, sections, facts))]
+        totals["findings"] += len(findings)
+        totals["defects"] += len(defects)
+
+        found_loose = found_strict = planted = 0
+        misses = []
+        for risk in item.get("risks", []):
+            clause = norm(risk.get("clause"))
+            on_clause = [(f, ok) for f, c, ok in placed if c == clause and ok]
+            if risk.get("for_side") == "other":
+                totals["other"] += 1
+                # flagged: a finding on the very words of this risk (another risk may share its clause)
+                on_clause = [(f, ok) for f, ok in on_clause if f.section_order is not None and _overlaps(
+                    by_order[f.section_order].text, f.quote, risk.get("quote", ""))]
+                if on_clause:
+                    totals["other_flagged"] += 1
+                    if details:
+                        print(f"    flagged for the wrong side  {risk.get('id')} @ {clause}: "
+                              f"{', '.join(f.rule_code for f, _ in on_clause)}")
+                continue
+            planted += 1
+            gold_articles = {(law_key(b.get("law", "")), article_no(b.get("article"))) for b in risk.get("basis", [])}
+            strict = [f for f, _ in on_clause
+                      if {(law_key(b.law), b.article) for b in f.basis} & gold_articles]
+            found_loose += bool(on_clause)
+            found_strict += bool(strict)
+            if not on_clause:
+                misses.append(risk)
+            elif not strict and details:
+                cited = sorted({f"{law_key(b.law)}{b.article}" for f, _ in on_clause for b in f.basis})
+                wanted = sorted(f"{law}{article}" for law, article in gold_articles)
+                print(f"    not strict {risk.get('id')} @ {clause}: cited {', '.join(cited)}; gold {', '.join(wanted)}")
+        look_hits = []
+        for look in item.get("lookalikes", []):
+            clause = norm(look.get("clause"))
+            totals["lookalikes"] += 1
+            hits = []
+            for f, c, _ in placed:
+                if c != clause or f.section_order is None:
+                    continue
+                section = by_order[f.section_order]
+                want = _span_of(section.text, look.get("quote", ""))
+                got = _span_of(section.text, f.quote)
+                if want is None or got is None or (got[0] < want[1] and want[0] < got[1]):
+                    hits.append(f)
+            if hits:
+                totals["lookalike_hits"] += 1
+                look_hits.append((look, hits))
+        totals["planted"] += planted
+        totals["loose"] += found_loose
+        totals["strict"] += found_strict
+        totals["contracts"] += 1
+        print(f"{item['file']:36} {item.get('half', ''):6} {kind:13} side {side or '—':6} sections {len(sections):3}  "
+              f"found {found_strict}/{found_loose}/{planted} (strict/loose/planted)  "
+              f"look-alikes hit {len(look_hits)}/{len(item.get('lookalikes', []))}  defects {len(defects)}")
+        if details:
+            for risk in misses:
+                print(f"    missed {risk.get('id')} @ {risk.get('clause')}: {risk.get('kind')} — "
+                      f"{(risk.get('quote') or '')[:60]}")
+            for look, hits in look_hits:
+                print(f"    look-alike @ {look.get('clause')}: {', '.join(f.rule_code for f in hits)} — "
+                      f"{(look.get('quote') or '')[:60]}")
+            for f, d in defects:
+                print(f"    defect {f.rule_code}: {', '.join(d)} — {f.suggestion[:60]}")
+
+    print()
+    n = max(1, totals["planted"])
+    print(f"{half}: {totals['contracts']} contracts, {totals['planted']} planted risks for our side")
+    print(f"  found on the right clause with a verified basis: strict {totals['strict']}/{totals['planted']} = "
+          f"{totals['strict'] / n:.1%}, loose {totals['loose']}/{totals['planted']} = {totals['loose'] / n:.1%}")
+    print(f"  issues on lawful look-alikes: {totals['lookalike_hits']}/{totals['lookalikes']} look-alikes "
+          f"({totals['lookalike_hits'] / max(1, totals['contracts']):.2f} per contract)")
+    print(f"  the other side's risks flagged as ours: {totals['other_flagged']}/{totals['other']}")
+    print(f"  suggestion defects: {totals['defects']} of {totals['findings']} findings")
+    if costs:
+        print(f"  cost: contract_findings p50 {percentile(costs, 50) * 1000:.1f} ms per contract "
+              f"(max {max(costs) * 1000:.1f} ms); {len(rules)} rules")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--half", default="tune", choices=("tune", "hidden", "all"))
+    parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD)
+    parser.add_argument("--details", action="store_true", help="list misses, look-alike hits and defects")
+    args = parser.parse_args()
+    if not args.gold.exists():
+        sys.exit(f"no gold file at {args.gold}")
+    score(args.gold, args.half, args.details)
+
+
+if __name__ == "__main__":
+    main()

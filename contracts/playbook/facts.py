@@ -1,0 +1,569 @@
+"""The clause reader: a clause's text turned into typed facts a rule can test, wherever the words sit
+in the sentence.
+
+- :class:`Money` — an amount (digits, 大写 and financial numerals, 万/亿) with the word it pays for
+  (定金, 违约金, 租金 …);
+- :class:`Rate` — a share or a rate (百分之, 千分之, 万分之, %, 倍) with its period (per day / month / year)
+  and the base it applies to (合同总额, 未付款, 日租金 …), read across commas
+  (“每逾期一日，按货款总额的百分之零点五计” is 0.5 % of 货款总额 per day);
+- :class:`Duration` — hours to years, with the event it runs from (收货后, 签订之日起 …);
+- :class:`DateFact` — a calendar date;
+- :class:`Obligation` — party + modal (应当 / 有权 / 不得 / 可以 / 无权 / 无需) + act, negation included;
+- :class:`Exemption` — who is exempted, from what, and which carve-outs (除…外 / 但…除外) keep liability;
+- negation scopes (不 / 无 / 未 / 非 … to the end of the fragment).
+
+Each fact carries its span in the clause's text, the sentence it sits in, the party it belongs to (the
+party named nearest before it in its sentence, else the sentence's first party) and whether it sits in
+a negation (“不向乙方支付任何补偿” is not a payment). No Django here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from contracts.playbook import numbers
+
+#: Party roles as contracts name them; longer names first so 出租人 is not read as 出租.
+PARTY_ROLES = (
+    "甲方", "乙方", "丙方", "丁方", "出租人", "承租人", "出租方", "承租方", "出卖人", "买受人", "卖方", "买方",
+    "供方", "需方", "供货方", "采购方", "借款人", "贷款人", "出借人", "用人单位", "劳动者", "委托人", "受托人",
+    "委托方", "受托方", "服务方", "客户", "发包人", "承包人", "发包方", "承包方", "定作人", "承揽人", "托运人",
+    "承运人", "存货人", "保管人", "赠与人", "受赠人", "保证人", "债权人", "债务人", "抵押人", "抵押权人", "出质人",
+    "质权人", "转让方", "受让方", "特许人", "被特许人", "物业服务人", "业主", "中介人", "居间人", "合伙人",
+    "研究开发人", "许可方", "被许可方", "披露方", "接收方", "广告主", "广告经营者", "演出方", "主办方", "公司",
+    "员工", "出质方", "开发方", "用户", "个人信息处理者", "数据处理者",
+)
+_ROLE_RX = re.compile("|".join(sorted(PARTY_ROLES, key=len, reverse=True)))
+#: Ends a sentence; fragments end at commas too.
+SENTENCE_END = "。；;！!？?\n"
+FRAGMENT_SEP = "，,：:、"
+_NEGATION = re.compile(r"(?<![除并])(?:不得|不应|不予|不再|不必|不承担|不负|不会|不向|不能|不"
+                       r"|无需|无须|无权|无|未|非|免于|免除|概不|毋须)")
+#: Words that look like a negation but are not one (不可抗力, 无论, 不限于 …).
+_NOT_NEGATION = re.compile(r"不可抗力|无论|不论|不限于|不少于|不低于|不超过|不高于|不足|无息|非因|不定期"
+                           r"|无固定期限|不动产|未付|未支付部分|未履行部分|未完成部分|非经|不得不|并非|无效|不合格|无条件|无异议|无误|不符")
+
+
+@dataclass(frozen=True)
+class Fact:
+    start: int
+    end: int
+    #: (start, end) of the sentence the fact sits in.
+    sentence: tuple[int, int]
+    #: The party the fact belongs to (甲方 / 出租人 …) or "".
+    party: str = ""
+    #: The fact sits inside a negation's scope.
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class Money(Fact):
+    amount: float = 0.0
+    currency: str = "CNY"
+    #: The word the amount is for, nearest before it in its sentence: 定金 / 违约金 / 租金 / 价款 … or "".
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Rate(Fact):
+    #: The share in percent (千分之五 → 0.5, 两倍 → 200).
+    percent: float = 0.0
+    #: "day" | "month" | "year" | "" (a one-off share).
+    per: str = ""
+    #: What it is a share of: 合同总额 / 未付款 / 日租金 / 剩余期限应付款项 … or "".
+    base: str = ""
+    label: str = ""
+    #: Written as a multiple (两倍).
+    multiple: bool = False
+
+    @property
+    def annual_percent(self) -> float:
+        return self.percent * {"day": 365.0, "month": 12.0}.get(self.per, 1.0)
+
+    @property
+    def daily_percent(self) -> float:
+        return self.percent / {"day": 1.0, "month": 30.0, "year": 365.0}.get(self.per, 365.0)
+
+
+@dataclass(frozen=True)
+class Duration(Fact):
+    value: float = 0.0
+    #: hour | day | workday | week | month | year
+    unit: str = "day"
+    #: The event it runs from (收货, 签订, 通知 …) or "".
+    start_event: str = ""
+    label: str = ""
+
+    @property
+    def hours(self) -> float:
+        return self.value * _UNIT_HOURS[self.unit]
+
+    @property
+    def days(self) -> float:
+        return self.hours / 24
+
+    @property
+    def months(self) -> float:
+        return self.days / 30
+
+
+@dataclass(frozen=True)
+class DateFact(Fact):
+    value: date | None = None
+
+
+@dataclass(frozen=True)
+class Obligation(Fact):
+    #: 应当 | 有权 | 不得 | 可以 | 无权 | 无需
+    modal: str = ""
+    act: str = ""
+
+
+@dataclass(frozen=True)
+class Exemption(Fact):
+    #: What the exemption covers: all | intent | gross_negligence | personal_injury | property | indirect.
+    covers: frozenset[str] = frozenset()
+    #: What a carve-out keeps liability for (the same vocabulary).
+    carveouts: frozenset[str] = frozenset()
+    scope: str = ""
+
+
+@dataclass(frozen=True)
+class Ownership(Fact):
+    """What belongs to whom: “开发成果的知识产权归甲方所有” (``party`` is the owner)."""
+
+    what: str = ""
+
+
+@dataclass
+class ClauseFacts:
+    text: str
+    money: list[Money] = field(default_factory=list)
+    rates: list[Rate] = field(default_factory=list)
+    durations: list[Duration] = field(default_factory=list)
+    dates: list[DateFact] = field(default_factory=list)
+    obligations: list[Obligation] = field(default_factory=list)
+    exemptions: list[Exemption] = field(default_factory=list)
+    ownerships: list[Ownership] = field(default_factory=list)
+    negations: list[tuple[int, int]] = field(default_factory=list)
+
+    def of_kind(self, kind: str) -> list[Fact]:
+        return {"money": self.money, "rate": self.rates, "duration": self.durations, "date": self.dates,
+                "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships}[kind]
+
+
+_UNIT_HOURS = {"hour": 1.0, "day": 24.0, "workday": 24 * 7 / 5, "week": 24 * 7.0, "month": 24 * 30.0,
+               "year": 24 * 365.0}
+
+# -- sentences, parties, negation --------------------------------------------------------------------------
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    spans = []
+    start = 0
+    for i, ch in enumerate(text + "\n"):
+        if ch in SENTENCE_END or i == len(text):
+            a, b = start, i
+            while a < b and text[a].isspace():
+                a += 1
+            while b > a and text[b - 1].isspace():
+                b -= 1
+            if b > a:
+                spans.append((a, b))
+            start = i + 1
+    return spans
+
+
+def _sentence_at(spans: list[tuple[int, int]], pos: int) -> tuple[int, int]:
+    for a, b in spans:
+        if a <= pos < b or (pos == b and a < b):
+            return a, b
+    return pos, pos
+
+
+def _fragment_start(text: str, lo: int, pos: int) -> int:
+    cut = max((text.rfind(c, lo, pos) for c in FRAGMENT_SEP), default=-1)
+    return cut + 1 if cut >= lo else lo
+
+
+def _fragment_end(text: str, pos: int, hi: int) -> int:
+    ends = [i for i in (text.find(c, pos, hi) for c in FRAGMENT_SEP) if i != -1]
+    return min(ends) if ends else hi
+
+
+#: A role right after one of these is an object (对乙方, 向甲方, 给买方), not the subject.
+_OBJECT_MARK = re.compile(r"(?:对|向|给|致|与|为|使|令|要求|通知|告知|赔偿|补偿)\s*$")
+
+
+def party_at(text: str, sentence: tuple[int, int], pos: int) -> str:
+    """The party a fact at ``pos`` belongs to: the subject role named nearest before it in its sentence
+    (a role after 对/向/给 is an object and is passed over), else the first role of the sentence, else ""."""
+    a, b = sentence
+    before = [m for m in _ROLE_RX.finditer(text, a, pos)
+              if not _OBJECT_MARK.search(text[max(a, m.start() - 4):m.start()])]
+    if before:
+        return before[-1].group(0)
+    m = _ROLE_RX.search(text, a, b)
+    return m.group(0) if m else ""
+
+
+def negation_scopes(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each negation: from the negating word to the end of its fragment."""
+    out = []
+    blocked = [(m.start(), m.end()) for m in _NOT_NEGATION.finditer(text)]
+    for m in _NEGATION.finditer(text):
+        if any(a <= m.start() < b for a, b in blocked):
+            continue
+        end = len(text)
+        for sep in FRAGMENT_SEP + SENTENCE_END:
+            i = text.find(sep, m.end())
+            if i != -1:
+                end = min(end, i)
+        out.append((m.start(), end))
+    return out
+
+
+def _negated(scopes: list[tuple[int, int]], pos: int) -> bool:
+    return any(a <= pos < b for a, b in scopes)
+
+
+# -- labels ----------------------------------------------------------------------------------------------
+
+#: Words an amount or a rate may be "for", nearest before it in the sentence.
+LABELS = ("定金", "订金", "保证金", "押金", "违约金", "滞纳金", "罚金", "罚款", "赔偿金", "补偿金", "经济补偿",
+          "利息", "利率",
+          "逾期利息", "罚息", "服务费", "佣金", "报酬", "中介费", "租金", "物业费", "价款", "货款", "总价", "合同总额",
+          "借款", "本金", "工资", "月工资", "薪酬", "预付款", "首付款", "尾款", "质保金", "保修金", "履约保证金",
+          "费用", "总金额", "合同金额", "总价款", "借款金额", "股权转让款", "转让款", "加盟费", "特许经营费",
+          "广告费", "演出费", "运费", "仓储费", "保管费")
+_LABEL_RX = re.compile("|".join(sorted(LABELS, key=len, reverse=True)))
+DURATION_LABELS = ("试用期", "竞业限制", "保密期限", "保密期", "保修期", "质保期", "质量保证期", "租赁期限", "租期",
+                   "借款期限",
+                   "合同期限", "劳动合同期限", "服务期", "验收", "异议", "检验", "通知", "支付", "付款", "交付", "交货",
+                   "退还", "返还", "答复", "整改", "维修", "解除", "宽限期", "免租期", "保证期间", "诉讼时效")
+_DLABEL_RX = re.compile("|".join(sorted(DURATION_LABELS, key=len, reverse=True)))
+
+
+def _label_near(rx: re.Pattern[str], text: str, sentence: tuple[int, int], start: int, end: int,
+                exclude: str = "") -> str:
+    """The label in the fact's own fragment (nearest before it, else after it), else the nearest before it
+    in the sentence, else the first after it."""
+    a, b = sentence
+    lo, hi = _fragment_start(text, a, start), _fragment_end(text, end, b)
+    own = [m for m in rx.finditer(text, lo, hi)
+           if (m.end() <= start or m.start() >= end) and not (exclude and m.group(0) in exclude)]
+    if own:
+        before_own = [m for m in own if m.end() <= start]
+        return (before_own[-1] if before_own else own[0]).group(0)
+    before = [m for m in rx.finditer(text, a, start) if not (exclude and m.group(0) in exclude)]
+    if before:
+        return before[-1].group(0)
+    after = [m for m in rx.finditer(text, end, b) if not (exclude and m.group(0) in exclude)]
+    return after[0].group(0) if after else ""
+
+
+# -- money -------------------------------------------------------------------------------------------------
+
+
+def _money(text: str, spans, scopes) -> list[Money]:
+    out = []
+    for q in numbers.amounts(text):
+        s = _sentence_at(spans, q.start)
+        currency = "USD" if re.search(r"美元|USD|\$", text[q.start:q.end + 2]) else "CNY"
+        out.append(Money(q.start, q.end, s, party_at(text, s, q.start), _negated(scopes, q.start), q.value, currency,
+                         _label_near(_LABEL_RX, text, s, q.start, q.end)))
+    return out
+
+
+# -- rates -------------------------------------------------------------------------------------------------
+
+_PER_DAY = re.compile(r"每(?:逾期|迟延|延迟|拖欠|延误|超期)?\s*(?:一|1)?\s*(?:日|天)"
+                      r"|按日|日(?:利率|息)|/日|/天|每(?:日|天)")
+_PER_MONTH = re.compile(r"每(?:逾期|迟延|延迟)?\s*(?:一|1)?\s*(?:个)?月|按月|月(?:利率|息|利)|/月")
+_PER_YEAR = re.compile(r"每(?:一|1)?年|按年|年(?:利率|息|化|利)|/年")
+#: “按货款总额的”, “以未付款项为基数”, “为日租金的”: the base of a share.
+_BASE = re.compile(r"(?:按|以|为|按照|计|即|相当于|占)?\s*(?P<base>[\u4e00-\u9fa5（）()]{2,16}?)"
+                   r"(?:的|之|为基数[，,]?\s*(?:按)?)\s*$")
+_BASE_AFTER = re.compile(r"^\s*的?\s*(?P<base>[\u4e00-\u9fa5]{0,3}"
+                         r"(?:合同总额|总价款?|货款|价款|租金|未付款项?|欠款|借款本金|本金)[\u4e00-\u9fa5]{0,2})")
+
+_BASE_OF = re.compile(r"以(?P<base>[\u4e00-\u9fa5]{2,12}?)为(?:计算)?基数")
+
+
+def _period(text: str, sentence: tuple[int, int], start: int) -> str:
+    """The period a rate is stated per: the nearest per-day/month/year wording before it in the sentence
+    (across commas), or just after it (千分之五/日)."""
+    a, _ = sentence
+    before = text[a:start]
+    best, where = "", -1
+    for per, rx in (("day", _PER_DAY), ("month", _PER_MONTH), ("year", _PER_YEAR)):
+        for m in rx.finditer(before):
+            if m.start() > where:
+                best, where = per, m.start()
+    after = text[start:start + 14]
+    m = re.match(r"[^，,。；;]{0,8}?(?:/日|/天|每日|每天|/月|每月|/年|每年)", after)
+    if m:
+        tail = m.group(0)[-2:]
+        per = {"/日": "day", "/天": "day", "每日": "day", "每天": "day", "/月": "month", "每月": "month"}
+        return per.get(tail, "year")
+    return best
+
+
+def _base(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
+    a, b = sentence
+    frag_lo = _fragment_start(text, a, start)
+    before = re.sub(r"(?:每(?:日|天|月|年)|按日|按月|按年)\s*$", "", text[frag_lo:start])
+    m = _BASE.search(before)
+    if m:
+        base = re.split(r"按照|按|以|为|即|相当于|占|计", m.group("base"))[-1]
+        if base and not re.fullmatch(r"[每逾期一日天月年计算支付违约金]+", base):
+            return base
+    m = _BASE_AFTER.match(text[end:min(b, end + 20)])
+    if m and m.group("base"):
+        return m.group("base")
+    found = list(_BASE_OF.finditer(text, a, start))
+    if found:
+        return found[-1].group("base")
+    m = re.search(r"(?:按|以|按照)([\u4e00-\u9fa5]{2,12})$", before)
+    return m.group(1) if m and not re.search(r"[日月年天]$", m.group(1)) else ""
+
+
+def _rates(text: str, spans, scopes) -> list[Rate]:
+    out = []
+    for q in numbers.percentages(text):
+        s = _sentence_at(spans, q.start)
+        token = text[q.start:q.end]
+        base = _base(text, s, q.start, q.end)
+        out.append(Rate(q.start, q.end, s, party_at(text, s, q.start), _negated(scopes, q.start), q.value,
+                        _period(text, s, q.start), base,
+                        _label_near(_LABEL_RX, text, s, q.start, q.end, base), token.endswith("倍")))
+    for m in numbers._FEN.finditer(text):
+        s = _sentence_at(spans, m.start())
+        value = numbers.to_number(m.group("num")) or 0.0
+        li = numbers.to_number(m.group("li")) if m.group("li") else 0.0
+        monthly = m.group("per") == "月"
+        pct = value + (li or 0) / 10 if monthly else (value + (li or 0) / 10) * 10
+        out.append(Rate(m.start(), m.end(), s, party_at(text, s, m.start()), _negated(scopes, m.start()), pct,
+                        "month" if monthly else "year", "", "利息"))
+    return out
+
+
+# -- durations and dates ----------------------------------------------------------------------------------
+
+_DUR = re.compile(
+    rf"(?P<num>{numbers._AR}|[{numbers.CN_DIGITS}]+?)\s*(?P<half>个半|半)?\s*"
+    r"(?P<unit>个小时|小时|个工作日|工作日|个自然日|自然日|个自然月|自然月|个月|周年|年|月|日|天|周|星期)(?P<half2>半)?"
+)
+_UNIT = {"个小时": "hour", "小时": "hour", "个工作日": "workday", "工作日": "workday", "个自然日": "day",
+         "自然日": "day", "日": "day", "天": "day", "个自然月": "month", "自然月": "month", "个月": "month",
+         "月": "month", "周年": "year", "年": "year", "周": "week", "星期": "week"}
+_START_EVENT = re.compile(r"(?:自|从|于|在)?(?P<ev>[\u4e00-\u9fa5]{1,12}?)"
+                          r"(?:之日起|之日后|之日|后|起|以后|之后|前)\s*(?:的)?\s*$")
+
+
+def _is_date_part(text: str, m: re.Match[str]) -> bool:
+    num, unit = m.group("num"), m.group("unit")
+    after = text[m.end():m.end() + 6]
+    before = text[max(0, m.start() - 2):m.start()]
+    if unit == "年" and (re.fullmatch(r"\d{4}", num) or len(num) == 4 or re.match(r"\s*\d{1,2}\s*月", after)):
+        return True
+    if unit == "月" and (re.match(rf"\s*(?:{numbers._AR}|[{numbers.CN_DIGITS}]{{1,3}})\s*[日号]", after)
+                         or re.search(r"年\s*$", before)):
+        return True
+    if unit in ("日", "天") and re.search(r"月\s*$", before):
+        return True
+    return bool(unit in ("日", "天") and re.search(r"每月\s*$|每月第?\s*$", text[max(0, m.start() - 3):m.start()]))
+
+
+def _start_event(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
+    a, b = sentence
+    lo = _fragment_start(text, a, start)
+    m = _START_EVENT.search(text[lo:start].rstrip("内"))
+    if m:
+        ev = re.sub(r"^.*?(?:应于|应在|须于|应自|自|从|于|在)", "", m.group("ev"))
+        ev = _ROLE_RX.sub("", ev).lstrip("应须")
+        if ev:
+            return ev
+    # 收到通知后三日内 / 三日内 … 签订后: look behind across the fragment start too.
+    prev = text[max(a, lo - 16):lo]
+    m = re.search(r"([\u4e00-\u9fa5]{1,10}?)(?:之日起|后|起)[，,]?\s*$", prev)
+    return m.group(1) if m else ""
+
+
+def _durations(text: str, spans, scopes) -> list[Duration]:
+    out = []
+    for m in _DUR.finditer(text):
+        if _is_date_part(text, m):
+            continue
+        value = numbers.to_number(m.group("num"))
+        if value is None or value <= 0:
+            continue
+        # 每逾期一日 is a period, not a duration.
+        if re.search(r"每(?:逾期|迟延|延迟)?\s*$", text[max(0, m.start() - 3):m.start()]) and value == 1:
+            continue
+        if m.group("half") or m.group("half2"):
+            value += 0.5
+        s = _sentence_at(spans, m.start())
+        out.append(Duration(m.start(), m.end(), s, party_at(text, s, m.start()), _negated(scopes, m.start()),
+                            value, _UNIT[m.group("unit")], _start_event(text, s, m.start(), m.end()),
+                            _label_near(_DLABEL_RX, text, s, m.start(), m.end())))
+    return out
+
+
+_DATE = re.compile(r"(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]")
+
+
+def _dates(text: str, spans, scopes) -> list[DateFact]:
+    out = []
+    for m in _DATE.finditer(text):
+        try:
+            value = date(int(m.group("y")), int(m.group("m")), int(m.group("d")))
+        except ValueError:
+            continue
+        s = _sentence_at(spans, m.start())
+        out.append(DateFact(m.start(), m.end(), s, party_at(text, s, m.start()), False, value))
+    return out
+
+
+# -- obligations and rights --------------------------------------------------------------------------------
+
+MODALS = {"应当": "应当", "应": "应当", "须": "应当", "必须": "应当", "负责": "应当", "承担": "应当",
+          "有权": "有权", "可以": "可以", "可": "可以", "得": "可以", "不得": "不得", "不应": "不得", "禁止": "不得",
+          "无权": "无权", "无需": "无需", "无须": "无需", "不必": "无需", "不承担": "无需", "不负": "无需"}
+_MODAL_RX = re.compile(r"(?P<modal>不得|不应|禁止|无权|无需|无须|不必|不承担|不负|有权|可以|应当|必须|负责|承担"
+                       r"|应|须|可)"
+                       r"(?P<act>[^，,。；;\n]{1,40})")
+
+
+#: An act with no modal word (甲方支付…, 不向乙方支付任何补偿): a duty, or none when negated.
+_ACT_RX = re.compile(r"(?P<neg>不|无需|无须|不予|拒绝)?\s*(?:向[^，,。；;]{1,6}?)?"
+                     r"(?P<act>(?:支付|给予|退还|返还|赔偿|补偿|承担)"
+                     r"[^，,。；;\n]{0,30})")
+
+
+def _obligations(text: str, spans, scopes) -> list[Obligation]:
+    out = []
+    for a, b in spans:
+        for m in _MODAL_RX.finditer(text, a, b):
+            before = text[max(a, m.start() - 1):m.start()]
+            if before and before in "不许认即":
+                continue
+            party = party_at(text, (a, b), m.start())
+            if not party:
+                continue
+            modal = MODALS[m.group("modal")]
+            # 应 inside a word (相应, 供应, 适应, 应付) is not a modal.
+            act = m.group("act")
+            if m.group("modal") in ("应", "可", "须") and re.match(r"(?:付|收|税|用|是|能|行|视为|选择地)", act):
+                if not re.match(r"(?:付清|支付|收回)", act):
+                    continue
+            if m.group("modal") == "应" and text[max(a, m.start() - 1):m.start()] in ("相", "供", "适", "对", "反"):
+                continue
+            neg = _negated(scopes, m.start()) and modal not in ("不得", "无权", "无需")
+            out.append(Obligation(m.start(), m.end(), (a, b), party, neg, modal, m.group("act").strip()))
+        taken = [(o.start, o.end) for o in out]
+        for m in _ACT_RX.finditer(text, a, b):
+            if any(x <= m.start() < y for x, y in taken):
+                continue
+            party = party_at(text, (a, b), m.start())
+            if not party:
+                continue
+            neg = bool(m.group("neg")) or _negated(scopes, m.start())
+            out.append(Obligation(m.start(), m.end(), (a, b), party, neg, "无需" if neg else "应当",
+                                  m.group("act").strip()))
+    return out
+
+
+# -- exemptions --------------------------------------------------------------------------------------------
+
+_EXEMPT = re.compile(r"不承担(?:任何)?(?:[\u4e00-\u9fa5]{0,6})?责任|概不负责|不负(?:任何)?责任"
+                     r"|免除[\u4e00-\u9fa5]{0,6}责任|免责|不予(?:赔偿|补偿|退还)|无需(?:承担|赔偿|负责)|不负责(?:赔偿)?|与[甲乙]方无关|自行承担|由[甲乙]方自负")
+_COVER_WORDS = {
+    "all": r"任何|一切|全部|所有|均不|概不",
+    "intent": r"故意",
+    "gross_negligence": r"重大过失",
+    "personal_injury": r"人身|伤亡|伤害|死亡|受伤|伤残",
+    "property": r"财产损失|财物",
+    "indirect": r"间接损失|预期利益|可得利益",
+}
+_CARVE = re.compile(r"除(?:非)?(?P<a>[^，,。；;]{1,40}?)(?:外|以外)|(?:但|但是)(?P<b>[^。；;]{1,40}?)除外"
+                    r"|除非(?P<c>[^，,。；;]{1,40})")
+
+
+def _covers(text: str) -> frozenset[str]:
+    return frozenset(k for k, rx in _COVER_WORDS.items() if re.search(rx, text))
+
+
+def _exemptions(text: str, spans, scopes) -> list[Exemption]:
+    out = []
+    for a, b in spans:
+        sentence = text[a:b]
+        m = _EXEMPT.search(sentence)
+        if not m:
+            continue
+        carve_spans = [(c.start(), c.end()) for c in _CARVE.finditer(sentence)]
+        carved = "".join(sentence[x:y] for x, y in carve_spans)
+        kept = "".join(ch for i, ch in enumerate(sentence) if not any(x <= i < y for x, y in carve_spans))
+        # 乙方对其故意或重大过失造成的损失不承担责任: the scope is what the exemption sentence names.
+        party = party_at(text, (a, b), a + m.start())
+        covers = _covers(kept) - {"all"}
+        # “任何 / 一切 / 全部” make an exemption total only next to the exempting words
+        # (甲方不承担任何责任), not anywhere in the sentence (退还已收取的全部费用).
+        near = sentence[max(0, m.start() - 15):m.end()]
+        if re.search(_COVER_WORDS["all"], near) and not any(x <= m.start() < y for x, y in carve_spans):
+            covers |= {"all"}
+        out.append(Exemption(a + m.start(), a + m.end(), (a, b), party, False, frozenset(covers),
+                             _covers(carved), kept.strip()))
+    return out
+
+
+# -- ownership --------------------------------------------------------------------------------------------
+
+_OWN = re.compile(r"(?:均|全部|一律|皆)?(?:归|属于|归属于|由)\s*(?P<party>ROLES)\s*(?:单独|独家|独自)?"
+                  r"(?:所有|享有|拥有|所有并享有)")
+
+
+def _ownerships(text: str, spans, scopes) -> list[Ownership]:
+    rx = re.compile(_OWN.pattern.replace("ROLES", _ROLE_RX.pattern))
+    out = []
+    for a, b in spans:
+        found = list(rx.finditer(text, a, b))
+        # A form's choice (归 ☐乙方所有 ☐甲方所有 ☐双方共有) names several owners: no choice made.
+        if len({m.group("party") for m in found}) > 1 or re.search(r"[☐□]|共有", text[a:b]):
+            continue
+        for m in found:
+            if _negated(scopes, m.start()):
+                continue
+            lo = _fragment_start(text, a, m.start())
+            what = text[lo:m.start()].strip()
+            out.append(Ownership(m.start(), m.end(), (a, b), m.group("party"), False, what))
+    return out
+
+
+# -- the reader -------------------------------------------------------------------------------------------
+
+
+def read_clause(text: str) -> ClauseFacts:
+    """Every fact of one clause's text (offsets into ``text``; full-width digits are read as digits)."""
+    norm = numbers.normalize(text)
+    spans = sentence_spans(norm)
+    scopes = negation_scopes(norm)
+    return ClauseFacts(
+        text=text, money=_money(norm, spans, scopes), rates=_rates(norm, spans, scopes),
+        durations=_durations(norm, spans, scopes), dates=_dates(norm, spans, scopes),
+        obligations=_obligations(norm, spans, scopes), exemptions=_exemptions(norm, spans, scopes),
+        ownerships=_ownerships(norm, spans, scopes), negations=scopes,
+    )
+
+
+#: Wording that defers a term instead of agreeing it (另议, 届时报价, 待定, an empty blank).
+DEFERRAL = re.compile(r"另议|另行(?:协商|商定|约定|确定)|日后(?:协商|另议|商定)|届时"
+                      r"|以[^。；，,]{0,10}(?:报价|通知|确定)为准|待定|"
+                      r"由[^。；，,]{0,8}(?:单方|自行)确定|【\s*】|_{3,}|＿{2,}|（\s*）")
+
+
+def is_deferred(sentence: str) -> bool:
+    """The sentence leaves the term to later agreement or to one side's word (另议, 以出卖人届时报价为准)."""
+    return bool(DEFERRAL.search(sentence))

@@ -1,0 +1,50 @@
+"""Whether a finding's suggestion can be sent as it is: no blank or placeholder (【】, {party}, ____), no
+doubled punctuation where it replaces the quoted words, only parties the contract names, and figures that
+agree with each other (an amount and the share of the total price stated beside it). Used by the tests
+and by the benches. No Django here."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from contracts.playbook import numbers
+from contracts.playbook.engine import ContractFacts
+from contracts.playbook.facts import PARTY_ROLES
+from contracts.types import Finding
+
+STOPS = "。；;，,！!？?：:"
+#: Words naming no particular party (一方, 守约方 …).
+NEUTRAL = ("一方", "对方", "双方", "各方", "守约方", "违约方", "付款方", "收款方", "履行方", "接收方", "披露方")
+
+
+def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: ContractFacts) -> list[str]:
+    """What is wrong with ``finding.suggestion`` (empty when it can be sent)."""
+    s = finding.suggestion
+    out = []
+    if re.search(r"[【】{}]|_{3,}|＿{2,}", s):
+        out.append("blank")
+    if re.search(rf"[{STOPS}]{{2,}}", s):
+        out.append("doubled punctuation")
+    by_order = {sec.order: sec for sec in sections}
+    if finding.section_order is not None and s and finding.section_order in by_order:
+        text = by_order[finding.section_order].text
+        joined = text[max(0, finding.start - 1):finding.start] + s + text[finding.end:finding.end + 1]
+        if re.search(rf"[{STOPS}]{{2,}}", joined):
+            out.append("doubled punctuation after the replacement")
+    whole = facts.text or "\n".join(sec.text for sec in sections)
+    for role in PARTY_ROLES:
+        if role in s and role not in whole and not any(role in n for n in NEUTRAL):
+            if not any(role in other and other in whole for other in PARTY_ROLES if other != role):
+                out.append(f"party {role} not in the contract")
+    if facts.total_price and re.search(r"总价|总额|总金额", s):
+        amounts = {round(q.value, 2) for q in numbers.amounts(s)}
+        for q in numbers.percentages(s):
+            if not re.search(r"(?:总价|总额|总金额)[款的]{0,3}$", s[max(0, q.start - 8):q.start]):
+                continue
+            if len(amounts) == 1 and q.period == "":
+                share = next(iter(amounts)) / facts.total_price * 100
+                if abs(share - q.value) > 0.6:
+                    out.append(f"figures disagree ({share:.1f}% vs {q.value}%)")
+    return out
