@@ -274,3 +274,15 @@ def test_issue_events_of_an_unfiled_contract_are_not_masked(make_user):
     issue_add(actor=lawyer, contract=contract, section=None, category="UNFILEDCAT", severity="low",
               description="无案件")
     assert "UNFILEDCAT" in _events(auditor, event_type="review_issue.created")
+
+
+def test_a_render_past_the_time_bound_stops_with_a_refusal(settings):
+    from drafting import render
+
+    settings.DRAFTING_RENDER_MAX_SECONDS = 0.01
+    settings.DRAFTING_RENDER_MAX_CHARS = 10**9
+    template = docx_with("{% for i in range(1000) %}{% for j in range(1000) %}x{% endfor %}{% endfor %}")
+    with pytest.raises(render.RenderRefused, match="时限"):
+        render.render(template, {}, [])
+    settings.DRAFTING_RENDER_MAX_SECONDS = 10
+    assert "合计2" in render.document_text(render.render(docx_with("合计{{ 1 + 1 }}"), {}, []))

@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 from django.contrib import admin
+from django.core.management import call_command
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
@@ -310,5 +311,9 @@ def test_no_surface_shows_a_marker_its_reader_may_not_see(make_user, statutes, m
     shown_models = {planted[m][0] for m in walk.seen}
     assert {"chat.chatsession", "chat.message", "contracts.contract", "contracts.reviewissue",
             "research.researchtask", "drafting.draft", "knowledge.casedocument"} <= shown_models
+    # the probes and every trace of the walk keep the audit chain whole
+    verified = io.StringIO()
+    call_command("verify_audit", stdout=verified)
+    assert verified.getvalue().startswith("OK:"), verified.getvalue()
     # traces are read by compliance and admins only: the open matters' trace content reaches both
     assert walk.seen.get("ZX9100M1Z") == {"E", "F"} and walk.seen.get("ZX9200M2Z") == {"E", "F"}
