@@ -25,7 +25,7 @@ from agents.aio import db_sync_to_async
 from agents.offline import LABEL, OfflineRequest
 from agents.tools import ToolResult
 from chat import domains
-from chat.calculators import CHINA_TZ
+from legal.calculators import CHINA_TZ
 from chat.entities import Entities, extract_entities, merge
 from chat.vocabulary import offline_keywords
 from knowledge.query_expansion import RULES as EXPANSION_RULES

@@ -21,7 +21,7 @@ from typing import Any, Final
 from agents.tools import ToolRegistry
 from agents.tools import registry as default_registry
 from chat import arith, intent_rules
-from chat.calculators import CHINA_TZ
+from legal.calculators import CHINA_TZ
 from chat.entities import Entities
 from chat.vocabulary import offline_keywords
 
