@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class LegalConfig(AppConfig):
@@ -11,3 +12,11 @@ class LegalConfig(AppConfig):
         from legal.cardfile import shipped_cards
 
         shipped_cards()  # an invalid card file stops start-up with one line naming file, card and field
+        post_migrate.connect(_seed, sender=self)
+
+
+def _seed(sender, **kwargs) -> None:
+    """After migrate: the table follows the shipped card files (new cards, changed files)."""
+    from legal.services import cards_seed
+
+    cards_seed()

@@ -106,6 +106,7 @@ INSTALLED_APPS = [
     "firm",
     "agents",
     "knowledge",
+    "legal",
     "chat",
     "contracts",
     "research",
