@@ -16,7 +16,8 @@ from typing import Any
 from django.db import DatabaseError
 from django.db.models import Q, QuerySet
 
-from legal.cardfile import Card, CardFileError, card_from_dict, shipped_cards
+from legal import cardfile
+from legal.cardfile import Card, CardFileError, card_from_dict
 from legal.matcher import Matcher
 from legal.models import IssueCard
 
@@ -33,7 +34,7 @@ def cards_changed() -> None:
 
 
 def _overlay() -> tuple[list[Card], dict[str, int]]:
-    cards = {card.slug: card for card in shipped_cards()}
+    cards = {card.slug: card for card in cardfile.shipped_cards()}
     ids: dict[str, int] = {}
     try:
         rows = list(IssueCard.objects.select_related("current").all())

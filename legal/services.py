@@ -13,8 +13,8 @@ from django.db.models import Max
 from django.utils import timezone
 
 from firm import roles
-from legal import selectors
-from legal.cardfile import Card, CardFileError, card_from_dict, card_to_dict, shipped_cards
+from legal import cardfile, selectors
+from legal.cardfile import Card, CardFileError, card_from_dict, card_to_dict
 from legal.models import IssueCard, IssueCardVersion
 from tracing.services import audit_event_record
 
@@ -39,7 +39,7 @@ def cards_seed(*, cards: Sequence[Card] | None = None) -> dict[str, int]:
     """Bring the table up to the shipped files: a new file card is created with an approved
     version 1; a file card whose file changed gets a new approved version unless the firm has
     versions of its own (then the firm's stays and the new file data is kept for comparison)."""
-    cards = shipped_cards() if cards is None else cards
+    cards = cardfile.shipped_cards() if cards is None else cards
     counts = {"created": 0, "updated": 0, "kept": 0}
     for card in cards:
         data = card_to_dict(card)
@@ -107,8 +107,8 @@ def card_edit(*, actor: AbstractUser, card: IssueCard, data: Mapping[str, Any], 
                                               note=note[:300])
     old = card.current.data if card.current else None
     changed = sorted(k for k in version.data if not old or old.get(k) != version.data[k])
-    audit_event_record(actor=actor, event_type="issue_card.edited", obj=card, old={"version": old and card.current.number},
-                       new={"version": number, "changed": changed}, detail={"note": note[:300]})
+    audit_event_record(actor=actor, event_type="issue_card.edited", obj=card,
+                       old={"version": card.current.number if card.current else None}, new={"version": number, "changed": changed}, detail={"note": note[:300]})
     return version
 
 

@@ -31,7 +31,8 @@ def _toml(data: dict) -> str:
     for key, value in tables.items():
         if isinstance(value, list):
             for item in value:
-                lines += ["", f"[[card.{key}]]"] + [f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in item.items()]
+                lines += ["", f"[[card.{key}]]"]
+                lines += [f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in item.items()]
         else:
             for sub, body in value.items():
                 lines += ["", f"[card.{key}.{sub}]"] + [f"{k} = {json.dumps(v, ensure_ascii=False)}"
