@@ -108,7 +108,8 @@ def card_edit(*, actor: AbstractUser, card: IssueCard, data: Mapping[str, Any], 
     old = card.current.data if card.current else None
     changed = sorted(k for k in version.data if not old or old.get(k) != version.data[k])
     audit_event_record(actor=actor, event_type="issue_card.edited", obj=card,
-                       old={"version": card.current.number if card.current else None}, new={"version": number, "changed": changed}, detail={"note": note[:300]})
+                       old={"version": card.current.number if card.current else None},
+                       new={"version": number, "changed": changed}, detail={"note": note[:300]})
     return version
 
 
