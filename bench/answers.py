@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 import time
@@ -35,11 +36,15 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench.grounding import MemoryRecorder, nobody  # noqa: E402  (sets Django up)
-from bench.stats import percentile  # noqa: E402
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "legalsite.settings")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+import django  # noqa: E402
 
+django.setup()
 from agents.aio import run_sync  # noqa: E402
 from agents.tools import RunContext  # noqa: E402
+from bench.grounding import MemoryRecorder, nobody  # noqa: E402  (sets Django up)
+from bench.stats import percentile  # noqa: E402
 from chat.turn import answer_turn  # noqa: E402
 from knowledge.numerals import int_to_cn  # noqa: E402
 from legal import cardfile, selectors  # noqa: E402

@@ -23,11 +23,13 @@ def _ask(session, text):
 
 
 def test_dismissal_answer_computes_two_n_from_the_clients_own_wage(session):
-    answer = _ask(session, "末位淘汰被辞退，我干了7年3个月，月薪15000，当地平均工资6000，合法吗？能赔多少？去哪里申请？")
+    answer = _ask(session, "末位淘汰被辞退，我干了7年3个月，月薪15000，当地平均工资6000，"
+                           "合法吗？能赔多少？去哪里申请？")
     assert answer.content.index("### 结论") < answer.content.index("### 法律依据")
     assert [c["text"][:3] for c in answer.conclusions] == ["不合法", "可以主", "向劳动"]
     assert "225,000 元" in answer.conclusions[1]["text"]
-    assert answer.conclusions[1]["citations"][0] == {"law": "中华人民共和国劳动合同法", "article": "第八十七条", "valid": True}
+    assert answer.conclusions[1]["citations"][0] == {"law": "中华人民共和国劳动合同法", "article": "第八十七条",
+                                                     "valid": True}
     assert answer.cards[0]["slug"] == "labor.unlawful-dismissal"
     assert answer.cards[0]["id"] == IssueCard.objects.get(slug="labor.unlawful-dismissal").pk
     assert "规定了“" not in answer.content and "……" not in answer.content
