@@ -97,20 +97,10 @@ def provision_valid(law: str, article: int) -> bool:
     from knowledge.exceptions import ArticleNotFound, LawNotFound
     from knowledge.selectors import article_lookup
 
-    key = (law, article)
-    cached = _valid_cache.get(key)
-    if cached is not None:
-        return cached
-    try:
-        found = article_lookup(law=law, article=article)
-        valid = bool(found.law.in_force)
+    try:  # article_lookup caches what it finds, per corpus generation
+        return bool(article_lookup(law=law, article=article).law.in_force)
     except (ArticleNotFound, LawNotFound):
-        valid = False
-    _valid_cache[key] = valid
-    return valid
-
-
-_valid_cache: dict[tuple[str, int], bool] = {}
+        return False
 
 
 def provision_text(law: str, article: int) -> str:
