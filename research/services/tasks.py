@@ -12,6 +12,7 @@ sends again a task queued too long without a worker taking it.
 from __future__ import annotations
 
 import logging
+import threading
 import unicodedata
 import uuid
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import close_old_connections, connections, transaction
 from django.utils import timezone
 
 from agents import events
@@ -429,8 +430,35 @@ def predict(*, actor: AbstractUser, question: str, deadline: float | None = None
             gateway: LLMGateway | None = None, registry: ToolRegistry | None = None) -> PredictResult:
     """Research ``question`` now, in this process, within ``deadline`` seconds (default
     ``RESEARCH_DEADLINE``). The run is a task like any other (history, trace, audit). Raises
-    :class:`PredictTimeout` with the steps done, or :class:`PredictFailed` with the trace id."""
+    :class:`PredictTimeout` with the steps done, or :class:`PredictFailed` with the trace id.
+
+    The run happens in a thread of its own, like the OpenAI-compatible endpoint's turns
+    (``integrations.streaming.CompletionRun``): a sync view under ASGI runs in asgiref's
+    thread-sensitive context, and the tools' thread-sensitive calls made from it (the tool cache's
+    async reads) were sent back to the request's own thread — blocked waiting for the run — so each
+    search and look-up hung until its 30 s timeout and the step failed."""
     text = question_validate(question)
+    box: dict[str, Any] = {}
+
+    def work() -> None:
+        close_old_connections()
+        try:
+            box["result"] = _predict(actor=actor, text=text, deadline=deadline, gateway=gateway, registry=registry)
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=work, name="predict", daemon=True)
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
+
+
+def _predict(*, actor: AbstractUser, text: str, deadline: float | None, gateway: LLMGateway | None,
+             registry: ToolRegistry | None) -> PredictResult:
     deadline = float(deadline if deadline is not None else getattr(settings, "RESEARCH_DEADLINE", 120))
     with transaction.atomic():
         task = ResearchTask.objects.create(owner=actor, question=text, status=ResearchTask.Status.PLANNING,
