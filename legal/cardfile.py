@@ -28,7 +28,7 @@ DOMAINS = ("marriage_family", "labor", "traffic_accident", "debt", "criminal", "
 ROLES = ("controlling", "supporting")
 MAX_CONTROLLING = 3
 MIN_PHRASINGS = 6
-_SLUG = re.compile(r"^[a-z0-9_]+\.[a-z0-9.\-]+$")
+_SLUG = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9.\-]+$")
 
 
 class CardFileError(ValueError):
