@@ -30,7 +30,7 @@ OFFLINE_HEAD = ("【离线模式】未使用大语言模型：以下结论依据
 
 QTYPE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("which", re.compile(r"什么罪|哪个罪|哪种罪|何罪|罪名|定什么罪|判什么罪|什么案由|属于什么|算什么|哪一类|什么性质")),
-    ("how_much", re.compile(r"多少|怎么算|如何计算|怎么计算|几倍|标准是|赔偿标准|补偿标准|能赔|能拿|能要|判几年|判多久|判多少|金额|几个月工资|赔偿多少")),
+    ("how_much", re.compile(r"多少|怎么算|如何计算|怎么计算|几倍|标准是|赔偿标准|补偿标准|判几年|判多久|判多少|金额|几个月工资|赔偿多少")),
     ("by_when", re.compile(r"多久|多长时间|期限|时效|还来得及|过期|几天内|多少天|什么时候|有效期|截止|超过.{0,6}还能|还能.{0,6}(?:年|月)")),
     ("forum", re.compile(r"去哪|到哪|找哪|哪个部门|向谁|哪里告|哪告|在哪.{0,4}(?:起诉|告|申请|投诉)|哪个法院|管辖|什么程序|怎么起诉|如何起诉|流程|找谁|投诉")),
     ("valid", re.compile(r"合法吗|违法吗|有效吗|算不算|是否有效|是否合法|合不合法|合理吗|违不违法|有没有效|是不是违法|犯法吗|侵权吗|算.{0,6}吗|违法|无效")),
@@ -169,6 +169,9 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             continue
         card = best.card
         chosen = _pick_answer(card, qtype or card.question_types[0])
+        if qtype in ("forum", "what_to_do") and chosen.qtype not in ("forum", "what_to_do") and card.next_steps:
+            # asked where to go or what to do, and the card answers neither: its next steps do
+            chosen = Answer(qtype, "；".join(s.rstrip("。；") for s in card.next_steps) + "。")
         text, calculation, found_deadline, ask = _fill(chosen, facts, today)
         parts.append(PartAnswer(match.text, qtype or chosen.qtype, card, best.confidence, chosen, text, calculation,
                                 found_deadline, ask))

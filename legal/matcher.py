@@ -42,7 +42,7 @@ HOMONYMS_FILE = Path(__file__).resolve().parent / "homonyms.toml"
 #: Confidence at or above which a part is decided.
 THRESHOLD = 0.5
 #: Logistic calibration of (score, margin) -> probability the top card is right (fitted on the tuning set).
-CALIBRATION = {"bias": -9.0, "score": 16.0, "margin": 8.0}
+CALIBRATION = {"bias": -8.5, "score": 16.0, "margin": 8.0}
 WEIGHTS = {"embedding": 0.5, "bigrams": 0.3, "terms": 0.25, "not_terms": 0.35, "homonym": 0.3, "agreement": 0.08}
 MAX_PARTS = 4
 SHORT_PART = 14
@@ -231,8 +231,12 @@ class Matcher:
                 scored.append(CardScore(card, score, signals=signals))
             scored.sort(key=lambda s: -s.score)
             if scored:
-                margin = scored[0].score - (scored[1].score if len(scored) > 1 else 0.0)
-                scored[0].confidence = calibrate(scored[0].score, margin)
+                # the runner-up that counts is the best card resting on other provisions: two cards
+                # sharing a controlling provision (违法解除 and 经济补偿) do not make the match doubtful
+                top = {(p.law, p.article) for p in scored[0].card.controlling}
+                rival = next((o.score for o in scored[1:]
+                              if not top & {(p.law, p.article) for p in o.card.controlling}), 0.0)
+                scored[0].confidence = calibrate(scored[0].score, scored[0].score - rival)
                 for other in scored[1:4]:
                     other.confidence = calibrate(other.score, other.score - scored[0].score)
             results.append(scored[:8])
