@@ -202,8 +202,36 @@ def _facts_line(facts: Facts) -> str:
     return "；".join(shown)
 
 
+_ARTICLE = r"第[一二三四五六七八九十百千零〇两\d]+条(?:之[一二三四五六七八九十])?"
+
+
+def bracket_citations(text: str, laws: Sequence[str]) -> str:
+    """A card's free text names articles the way lawyers write notes ("劳动合同法第三十九条"); the
+    answer cites them as 《劳动合同法》第三十九条, so the citation check reads the law's name right."""
+    names = sorted({n for law in laws for n in (law, law_short(law)) if n}, key=len, reverse=True)
+    if not names:
+        return text
+    pattern = re.compile(rf"(?<!《)(?<!中华人民共和国)({'|'.join(map(re.escape, names))})(?!》)({_ARTICLE})")
+    return pattern.sub(lambda m: f"《{m.group(1)}》{m.group(2)}", text)
+
+
 def render(composition: Composition, *, article_text: Callable[[str, int], str] | None = None,
            offline: bool = True) -> str:
+    laws = sorted({p.law for card in composition.cards() for p in card.provisions} | KNOWN_LAWS)
+    return bracket_citations(_render(composition, article_text=article_text, offline=offline), laws)
+
+
+#: Laws card notes often name without 《》 besides the cards' own provisions.
+KNOWN_LAWS = frozenset({
+    "中华人民共和国劳动合同法", "中华人民共和国劳动法", "中华人民共和国劳动合同法实施条例", "中华人民共和国民法典",
+    "中华人民共和国民事诉讼法", "中华人民共和国刑法", "中华人民共和国刑事诉讼法", "中华人民共和国公司法",
+    "中华人民共和国行政诉讼法", "中华人民共和国行政复议法", "中华人民共和国道路交通安全法", "工伤保险条例",
+    "中华人民共和国消费者权益保护法", "中华人民共和国社会保险法", "中华人民共和国劳动争议调解仲裁法",
+})
+
+
+def _render(composition: Composition, *, article_text: Callable[[str, int], str] | None = None,
+            offline: bool = True) -> str:
     parts = composition.parts
     lines: list[str] = [OFFLINE_HEAD, ""] if offline else []
     lines += ["### 结论", ""]

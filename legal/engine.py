@@ -107,7 +107,7 @@ def draft_failures(answer: CardAnswer, draft: str) -> list[str]:
         if wanted and not any(w in cited for w in wanted):
             failures.append(f"未引用要点卡片《{part.card.title}》的决定性法条："
                             + "、".join(cite(p) for p in part.card.controlling))
-        head = _head(part.text)
+        head = _head(part.text) if part.qtype in ("yes_no", "valid") else ""
         if head and head not in conclusion:
             failures.append(f"结论未回答“{part.part}”：要点卡片的结论是“{part.text[:60]}”")
     return failures

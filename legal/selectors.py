@@ -42,6 +42,8 @@ def _overlay() -> tuple[list[Card], dict[str, int]]:
         return list(cards.values()), ids
     for row in rows:
         ids[row.slug] = row.pk
+        if row.origin == IssueCard.Origin.FILE and row.slug not in cards:
+            continue  # its file no longer ships it
         if not row.active:
             cards.pop(row.slug, None)
             continue
