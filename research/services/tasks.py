@@ -33,6 +33,7 @@ from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import matter_is_member
 from firm.services import work_move_check
+from legal import engine as card_engine
 from legalsite import realtime
 from legalsite.celery import app as celery_app
 from legalsite.queueing import stored_work_send
@@ -409,6 +410,9 @@ def task_export(*, actor: AbstractUser, task: ResearchTask, kind: str) -> Any:
 class PredictResult:
     task: ResearchTask
     steps: list[dict[str, Any]] = field(default_factory=list)
+    #: One conclusion per question part and the issue cards the answer stands on (ARCHITECTURE §8).
+    conclusions: list[dict[str, Any]] = field(default_factory=list)
+    cards: list[dict[str, Any]] = field(default_factory=list)
 
 
 class PredictTimeout(Exception):
@@ -482,4 +486,7 @@ def _predict(*, actor: AbstractUser, text: str, deadline: float | None, gateway:
         raise PredictFailed(trace_id=str(task.trace_id)) from exc
     recorder.close()
     task.refresh_from_db()
-    return PredictResult(task=task, steps=run.steps)
+    cards = card_engine.card_answer(text, offline=run.gateway.offline)
+    conclusions = (cards.conclusions() if cards.decided and run.gateway.offline
+                   else card_engine.conclusions_from_text(cards, task.answer, task.citations))
+    return PredictResult(task=task, steps=run.steps, conclusions=conclusions, cards=cards.cards())

@@ -19,3 +19,5 @@ def test_offline_predict_under_asgi_has_no_failed_step(statutes, daphne_url, sta
     assert any(s["tool_type"] == "search_legal" for s in steps)
     assert [s["status"] for s in steps] == ["done"] * len(steps), steps
     assert all(s["method"] != "fallback" for s in steps)
+    conclusions = response.json()["conclusions"]
+    assert len(conclusions) == 1 and conclusions[0]["text"]
