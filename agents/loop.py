@@ -9,6 +9,11 @@ One run: the agent's system prompt + the conversation -> the model (streamed as 
 - each call sees the system messages plus the ``window`` (30) most recent other messages
   (never starting with tool results whose request was cut off).
 
+A model that cannot call tools at all (its provider profile says ``tools = none``, e.g.
+deepseek-reasoner) gets no tools: the runtime runs the agent's retrieval tool itself with the
+question (``search_legal_knowledge``, else ``search_cases``), puts what it found in the prompt, and
+asks the model only to compose. The tool call is recorded like any other.
+
 An LLM timeout ends the run with what exists (the text streamed so far, the tool results) and an
 ``error`` event ``llm_timeout``. An unreachable LLM raises :class:`AgentUnavailable`;
 :func:`agents.runner.run_agent` routes that (and a project without an LLM) to the offline engine.
@@ -39,6 +44,12 @@ __all__ = [
 #: Streamed deltas that arrive within this many seconds of the last token event join the next one:
 #: the reader sees text at ~20 updates a second, and a turn sends tens of events, not one per chunk.
 TOKEN_EVENT_INTERVAL: Final = 0.05
+#: The tools the runtime runs itself for a model that cannot call tools, in order of preference.
+SELF_RETRIEVAL_TOOLS: Final = ("search_legal_knowledge", "search_cases")
+COMPOSE_PROMPT: Final = (
+    "（系统已代为检索，以下为检索结果。本模型不调用工具：请仅依据这些资料和对话作答，"
+    "引用法条须出自其中；资料不足之处请如实说明。）\n"
+)
 FINAL_ANSWER_PROMPT: Final = (
     "已达到工具调用的步数上限。请不要再调用任何工具，直接根据以上对话和工具结果给出最终回答；"
     "信息不足之处请如实说明。"
@@ -60,7 +71,7 @@ def window_messages(messages: Sequence[Mapping[str, Any]], size: int) -> list[Ma
 class _Run:
     def __init__(
         self, spec: AgentSpec, messages: Sequence[Mapping[str, Any]], ctx: RunContext, gateway: LLMGateway,
-        toolbox: Toolbox,
+        toolbox: Toolbox | None,
     ) -> None:
         self.spec = spec
         self.ctx = ctx.for_agent(spec.name)
@@ -119,9 +130,30 @@ class _Run:
         self.usage = self.usage.add(result)
         return result
 
+    def last_question(self) -> str:
+        for message in reversed(self.conversation):
+            if message.get("role") == "user" and isinstance(message.get("content"), str):
+                return str(message["content"])
+        return ""
+
+    async def retrieve_for_composition(self) -> None:
+        """For a model without tool calling: run the retrieval tool here and hand the model what it
+        found (the toolbox is then taken away: the model only composes)."""
+        toolbox, self.toolbox = self.toolbox, None
+        question = self.last_question().strip()[:500]
+        name = next((n for n in SELF_RETRIEVAL_TOOLS if toolbox and n in toolbox), None)
+        if not name or len(question) < 2:
+            return
+        outcome = await toolbox.call(name, {"query": question}, ctx=self.ctx)
+        self.tool_results.append(outcome)
+        found = outcome.to_message().get("content") or ""
+        self.conversation.append({"role": "user", "content": COMPOSE_PROMPT + str(found)})
+
     async def run(self) -> AgentResult:
         limit = self.spec.steps_limit()
         try:
+            if self.toolbox and not self.gateway.offline and self.gateway.tool_mode(self.spec.role) == "none":
+                await self.retrieve_for_composition()
             while True:
                 last = self.steps + 1 >= limit
                 forced = last and self.steps > 0
@@ -131,7 +163,7 @@ class _Run:
                     )
                     self.conversation.append({"role": "user", "content": FINAL_ANSWER_PROMPT})
                 result = await self.call_model(with_tools=not last)
-                if not result.tool_calls or last:
+                if not result.tool_calls or last or not self.toolbox:
                     self.conversation.append({"role": "assistant", "content": result.content})
                     return self.result(result.content, "step_limit" if forced else "answer")
                 self.conversation.append(result.to_message())

@@ -381,6 +381,10 @@ class Tool:
     max_output_chars: int = DEFAULT_MAX_OUTPUT_CHARS
     cache: CacheType | None = None
     shared_cache: bool = False
+    #: The client work a call acts on: (``app_label.model``, the parameter holding its id). Whoever
+    #: records a call outside a piece of work (MCP) files its trace and audit event under that
+    #: object's matter (docs/decisions/ethical-walls.md).
+    acts_on: tuple[str, str] | None = None
 
     def __post_init__(self) -> None:
         if not NAME_PATTERN.match(self.name or ""):
@@ -452,6 +456,7 @@ def tool(
     max_output_chars: int = DEFAULT_MAX_OUTPUT_CHARS,
     cache: CacheType | None = None,
     shared_cache: bool = False,
+    acts_on: tuple[str, str] | None = None,
     registry: ToolRegistry | None = None,
 ) -> Any:
     """Decorator turning ``async def name(params: Model, ctx: RunContext)`` into a registered
@@ -470,6 +475,7 @@ def tool(
             max_output_chars=max_output_chars,
             cache=cache,
             shared_cache=shared_cache,
+            acts_on=acts_on,
         )
         (registry if registry is not None else _global_registry()).register(made)
         return made

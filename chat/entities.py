@@ -399,6 +399,10 @@ def _valid_day(day: int | None) -> int | None:
     return day if day is not None and 1 <= day <= 31 else None
 
 
+#: A character after 周 that makes it a day of the week (周日, 周末, 周一 …), not a unit of time.
+_WEEKDAY_AFTER = frozenset("日末天一二三四五六")
+
+
 def _durations(s: str, taken: list[tuple[int, int]]) -> list[Duration]:
     found: list[Duration] = []
     for m in _DURATION.finditer(s):
@@ -406,6 +410,9 @@ def _durations(s: str, taken: list[tuple[int, int]]) -> list[Duration]:
         if _overlaps(span, taken):
             continue
         after = s[span[1] : span[1] + 2]
+        if m["unit"] in ("周", "星期") and (s[max(0, span[0] - 2) : span[0]].endswith(("周", "星期", "礼拜"))
+                                         or after[:1] in _WEEKDAY_AFTER):
+            continue  # 周六周日 / 星期一: days of the week, not a period of 六周
         if m["halfonly"]:
             months = Decimal(6) if m["halfonly"] == "半年" else Decimal("0.5")
             duration = Duration(m.group(0), months=months)

@@ -56,34 +56,35 @@ def session_as_markdown(session: ChatSession) -> str:
 
 
 def session_as_docx(session: ChatSession) -> bytes:
-    from docx import Document
-    from docx.oxml.ns import qn
-    from docx.shared import Pt
+    """The session as a Word file: the answers' Markdown rendered as Word structure (标题 styles,
+    bold, lists, tables; :mod:`core.wordmd`) in the typography of LegalSite's other Word outputs."""
+    from core.typography import xml_safe
+    from core.wordmd import add_heading, add_markdown, add_title, styled_document
 
-    document = Document()
-    style = document.styles["Normal"]
-    style.font.name = "SimSun"
-    style.font.size = Pt(11)
-    style.element.rPr.rFonts.set(qn("w:eastAsia"), "宋体")
-    document.add_heading(str(session), level=1)
+    document = styled_document()
+    add_title(document, str(session))
     if session.matter:
         document.add_paragraph(f"案件：{session.matter}")
     if session.summary:
-        document.add_heading("摘要", level=2)
-        document.add_paragraph(session.summary)
+        add_heading(document, "摘要", 1)
+        add_markdown(document, session.summary, heading_offset=1)
     for message in session.messages.all():
         who = "问" if message.role == Message.Role.USER else "答"
         stamp = timezone.localtime(message.created_at).strftime("%Y-%m-%d %H:%M")
-        document.add_heading(f"{who}（{stamp}）", level=2)
-        for paragraph in (message.content or "（无内容）").split("\n"):
-            document.add_paragraph(paragraph)
-        for citation in message.citations:
-            document.add_paragraph(
-                f"{_citation_mark(citation)} 《{citation.get('law', '')}》{citation.get('article', '')}",
-                style="List Bullet",
-            )
+        add_heading(document, f"{who}（{stamp}）", 1)
+        if message.role == Message.Role.USER:
+            for line in (message.content or "（无内容）").split("\n"):
+                document.add_paragraph(xml_safe(line))
+        else:
+            add_markdown(document, message.content or "（无内容）", heading_offset=1)
+        if message.citations:
+            document.add_paragraph("引用核验：")
+            for citation in message.citations:
+                document.add_paragraph(
+                    f"{_citation_mark(citation)} 《{citation.get('law', '')}》{citation.get('article', '')}",
+                    style="List Bullet")
         if message.disclaimer:
-            document.add_paragraph(message.disclaimer).italic = True
+            document.add_paragraph(message.disclaimer, style="Quote")
     buffer = io.BytesIO()
     document.save(buffer)
     return buffer.getvalue()

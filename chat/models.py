@@ -7,7 +7,10 @@ from django.db import models
 from django.urls import reverse
 from pgvector.django import VectorField
 
+from firm.walls import client_work
 
+
+@client_work(matter="matter", owner="owner")
 class ChatSession(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_sessions",
                               verbose_name="所有人")
@@ -41,6 +44,7 @@ class MessageManager(models.Manager["Message"]):
         return super().get_queryset().defer("embedding")
 
 
+@client_work(matter="session__matter", owner="session__owner")
 class Message(models.Model):
     class Role(models.TextChoices):
         USER = "user", "用户"
@@ -94,6 +98,7 @@ class Message(models.Model):
         return f"{self.get_role_display()}：{self.content[:30]}"
 
 
+@client_work(matter="message__session__matter", owner="message__session__owner")
 class Feedback(models.Model):
     message = models.ForeignKey(Message, on_delete=models.CASCADE, related_name="feedback")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_feedback")

@@ -10,13 +10,13 @@ from django.db.models import Avg, Count, QuerySet
 from django.http import Http404
 
 from chat.models import ChatSession, Feedback, Message
-from firm.selectors import work_visible_q
+from firm.selectors import visible_to
 
 UserLike = AbstractBaseUser | AnonymousUser
 
 
 def session_list(*, user: UserLike, matter_id: int | None = None) -> QuerySet[ChatSession]:
-    queryset = ChatSession.objects.filter(work_visible_q(user=user)).select_related("matter", "owner")
+    queryset = visible_to(ChatSession, user=user).select_related("matter", "owner")
     if matter_id is not None:
         queryset = queryset.filter(matter_id=matter_id)
     return queryset

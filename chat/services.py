@@ -42,7 +42,7 @@ from chat.constants import (  # session_group: the consumers read it here
     session_group,
     turn_log,
 )
-from chat.entities import Entities
+from chat.entities import Entities, extract_entities, merge
 from chat.models import ChatSession, Feedback, Message
 from firm.models import Matter
 from firm.roles import does_client_work
@@ -76,6 +76,19 @@ def session_create(*, actor: AbstractUser, title: str = "", matter: Matter | Non
         session = ChatSession.objects.create(owner=actor, title=title.strip()[:200], matter=matter)
         audit_event_record(actor=actor, event_type="chat.session_created", obj=session,
                            new={"title": session.title, "matter": _matter_ref(matter)})
+    return session
+
+
+def session_ask(*, actor: AbstractUser, title: str = "", matter: Matter | None = None,
+                content: str = "") -> ChatSession:
+    """A new session that starts with a question: the session and its first turn are created
+    together (a question refused by :func:`turn_create` leaves no empty session behind). With a blank
+    ``content`` it is :func:`session_create`."""
+    if not content.strip():
+        return session_create(actor=actor, title=title, matter=matter)
+    with transaction.atomic():
+        session = session_create(actor=actor, title=title, matter=matter)
+        turn_start(actor=actor, session=session, content=content)
     return session
 
 
@@ -357,13 +370,22 @@ def turn_answer_now(*, actor: AbstractUser, session: ChatSession, content: str,
 
 def history_import(*, actor: AbstractUser, session: ChatSession, turns: list[tuple[str, str]]) -> int:
     """Store a conversation held elsewhere as the session's earlier messages (``(role, content)``
-    pairs, role ``user`` or ``assistant``), so the next turn reads them as its history."""
+    pairs, role ``user`` or ``assistant``), so the next turn reads them as its history, and fold the
+    facts the user stated in them (amounts, periods, dates, parties) into the session's state memory,
+    as if those turns had been asked here: a follow-up question then reads them."""
     rows = [Message(session=session, role=Message.Role.USER if role == "user" else Message.Role.ASSISTANT,
                     content=content, author=actor if role == "user" else None, status=Message.Status.COMPLETE)
             for role, content in turns if content.strip()]
+    state = Entities.from_dict(session.state)
+    for row in rows:
+        if row.role == Message.Role.USER:
+            state = merge(state, extract_entities(row.content))
     with transaction.atomic():
         for row in rows:  # one by one: created_at orders them
             row.save()
+        if state.to_dict() != session.state:
+            session.state = state.to_dict()
+            session.save(update_fields=["state", "updated_at"])
     return len(rows)
 
 

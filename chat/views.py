@@ -35,7 +35,7 @@ from chat.presenters import (  # noqa: F401 - entity_groups and timeline are the
 )
 from firm.models import Matter
 from firm.roles import does_client_work
-from firm.selectors import matter_get, matter_list
+from firm.selectors import matter_get_or_404, matter_list
 
 SIDEBAR_SESSIONS = 50
 
@@ -73,14 +73,21 @@ def index(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def session_create(request: HttpRequest) -> HttpResponse:
+    """Start a consultation. With a question (``content``, the ask box of this page and of the home
+    page) the session is created with it as its first turn and the page opens on the answer as it
+    streams; without one, an empty session is created."""
     _client_worker(request)
-    matter = None
-    if matter_id := request.POST.get("matter", "").strip():
-        try:
-            matter = matter_get(user=request.user, matter_id=int(matter_id))
-        except (Matter.DoesNotExist, ValueError):
-            raise Http404("案件不存在或无权查看") from None
-    session = services.session_create(actor=request.user, title=request.POST.get("title", ""), matter=matter)
+    raw_matter = request.POST.get("matter", "").strip()
+    matter = matter_get_or_404(user=request.user, matter_id=int(raw_matter) if raw_matter.isdigit() else None)
+    if raw_matter and not raw_matter.isdigit():
+        raise Http404("案件不存在或无权查看")
+    content = "" if request.POST.get("blank") else request.POST.get("content", "")
+    try:
+        session = services.session_ask(actor=request.user, title=request.POST.get("title", ""), matter=matter,
+                                       content=content)
+    except ValidationError as exc:
+        flash.error(request, "；".join(exc.messages))
+        return redirect("chat:index")
     return redirect(session)
 
 

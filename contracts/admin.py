@@ -1,5 +1,6 @@
-"""Admin of contracts: read-mostly. The lists follow the matter rule (``work_visible_q``: an admin
-does not see the work of a privileged matter whose team they are not on); a contract's title and
+"""Admin of contracts: read-mostly. Every client-work page reads through the one scope
+(``firm.admin_base.ClientWorkAdmin``: an admin does not see the work of a privileged matter whose
+team they are not on); a contract's title and
 type are edited, and a contract deleted, through ``contracts.services.contracts`` (audit events);
 issues, runs and the history are read here and changed in the review page."""
 
@@ -17,8 +18,8 @@ from contracts.models import Contract, IssueChange, PlaybookRule, ReviewIssue, R
 from contracts.playbook.starter import starter_rule
 from contracts.services import playbook as playbook_services
 from contracts.services.contracts import contract_delete, contract_update
+from firm.admin_base import ClientWorkAdmin, ClientWorkTabularInline
 from firm.roles import is_admin
-from firm.selectors import work_visible_q
 
 
 class _ReadOnly:
@@ -32,7 +33,7 @@ class _ReadOnly:
         return False
 
 
-class SectionInline(_ReadOnly, admin.TabularInline):
+class SectionInline(_ReadOnly, ClientWorkTabularInline):
     model = Section
     fields = ["order", "kind", "number", "title", "para_start", "para_end", "ocr", "parent"]
     readonly_fields = fields
@@ -42,7 +43,7 @@ class SectionInline(_ReadOnly, admin.TabularInline):
 
 
 @admin.register(Contract)
-class ContractAdmin(admin.ModelAdmin):
+class ContractAdmin(ClientWorkAdmin):
     list_display = ["title", "contract_type", "status", "matter", "owner", "file_format", "file_size", "created_at"]
     list_filter = ["status", "contract_type", "file_format", "split_fallback", "ocr_used"]
     search_fields = ["title", "file_name", "file_sha256", "matter__number", "owner__username"]
@@ -55,7 +56,7 @@ class ContractAdmin(admin.ModelAdmin):
     actions = None
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Contract]:
-        return super().get_queryset(request).filter(work_visible_q(user=request.user)).defer("original")
+        return super().get_queryset(request).defer("original")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # uploads go through the review page or the API (reading and splitting)
@@ -68,24 +69,17 @@ class ContractAdmin(admin.ModelAdmin):
         contract_delete(actor=request.user, contract=obj)
 
 
-def _visible_contracts(request: HttpRequest) -> QuerySet[Contract]:
-    return Contract.objects.filter(work_visible_q(user=request.user)).values("pk")
-
-
 @admin.register(ReviewIssue)
-class ReviewIssueAdmin(_ReadOnly, admin.ModelAdmin):
+class ReviewIssueAdmin(_ReadOnly, ClientWorkAdmin):
     list_display = ["id", "contract", "section", "category", "severity", "status", "author", "rule_code", "version",
                     "updated_at"]
     list_filter = ["severity", "status", "author", "category"]
     search_fields = ["contract__title", "category", "quote", "description", "rule_code"]
     list_select_related = ["contract", "section"]
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet[ReviewIssue]:
-        return super().get_queryset(request).filter(contract__in=_visible_contracts(request))
-
 
 @admin.register(ReviewRun)
-class ReviewRunAdmin(_ReadOnly, admin.ModelAdmin):
+class ReviewRunAdmin(_ReadOnly, ClientWorkAdmin):
     list_display = ["id", "contract", "mode", "status", "progress", "total", "current_section", "created_by",
                     "created_at", "finished_at"]
     list_filter = ["mode", "status"]
@@ -93,19 +87,13 @@ class ReviewRunAdmin(_ReadOnly, admin.ModelAdmin):
     list_select_related = ["contract", "current_section", "created_by"]
     exclude = ["snapshot"]
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet[ReviewRun]:
-        return super().get_queryset(request).filter(contract__in=_visible_contracts(request))
-
 
 @admin.register(IssueChange)
-class IssueChangeAdmin(_ReadOnly, admin.ModelAdmin):
+class IssueChangeAdmin(_ReadOnly, ClientWorkAdmin):
     list_display = ["created_at", "contract", "issue_ref", "action", "actor", "agent_name"]
     list_filter = ["action"]
     search_fields = ["contract__title", "issue_ref", "agent_name", "actor__username"]
     list_select_related = ["contract", "actor"]
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[IssueChange]:
-        return super().get_queryset(request).filter(contract__in=_visible_contracts(request))
 
 
 # --- Playbook rules (审查规则): every change goes through contracts.services.playbook ---------------------

@@ -9,9 +9,12 @@ closed with 4403 and receives nothing more.
 Events: ``contract_status`` {status, error, sections} while the upload is read and split (sent on
 connect too while it is ``uploaded``, ``splitting`` or ``failed``), ``progress`` {done, total, section,
 status}, ``issue`` {action, issue}, and the review
-agent's events (ARCHITECTURE §5: status, tool_call, tool_result, token, final, error). On connect
-the state of an auto-review in flight is sent as a ``progress`` event, so a page opened or
-reconnected mid-review shows where it is.
+agent's events (ARCHITECTURE §5: status, tool_call, tool_result, token, final, error), and the page's
+live state (``contracts.services.live``): ``message`` (each stored chat message), ``cursor`` (the
+chat's current section) and ``counts`` (every issue counter, recounted from the database). On
+connect the state of an auto-review in flight is sent as a ``progress`` event, so a page opened or
+reconnected mid-review shows where it is. A page that sends ``{"type": "sync"}`` (on every open)
+gets ``counts`` and ``cursor`` as they are now.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from channels.db import database_sync_to_async
 from contracts.constants import SPLIT_STATES, contract_group
 from contracts.models import Contract
 from contracts.selectors.contracts import contract_get, contract_status, run_in_flight
+from contracts.services import live
 from contracts.services.contracts import status_event
 from contracts.services.review import progress_event
 from legalsite.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
@@ -55,9 +59,22 @@ class ContractConsumer(AccessCheckedConsumer):
             return []
         return [{**progress_event(run, run.current_section), "contract_id": self.contract.pk, "run_id": run.pk}]
 
+    def _live_state(self) -> list[dict[str, Any]]:
+        return [live.counts_event(contract_id=self.contract.pk) | {"sync": True},
+                live.cursor_event(contract_id=self.contract.pk) | {"sync": True}]
+
     async def connected(self) -> None:
         for state in await database_sync_to_async(self._state)():
             await self.send_json(state)
+
+    async def on_message(self, content: Any, prepared: Any = None) -> None:
+        """``{"type": "sync"}``: the page (re)connected and asks for what it may have missed — the
+        counters and the chat's current section, read from the database now."""
+        if isinstance(content, dict) and content.get("type") == "sync":
+            for state in await database_sync_to_async(self._live_state)():
+                await self.send_json(state)
+            return
+        await super().on_message(content, prepared)
 
     async def event_forward(self, message: dict) -> None:
         if not self.revoked:

@@ -6,6 +6,8 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from firm.walls import client_work
+
 
 class ContractType(models.TextChoices):
     SALE = "sale", "买卖合同"
@@ -20,6 +22,7 @@ class ContractType(models.TextChoices):
     OTHER = "other", "其他"
 
 
+@client_work(matter="matter", owner="owner", metadata=["file_sha256"])
 class Contract(models.Model):
     class Status(models.TextChoices):
         UPLOADED = "uploaded", "已上传"
@@ -71,6 +74,7 @@ class Contract(models.Model):
         return reverse("contracts:detail", args=[self.pk])
 
 
+@client_work(matter="contract__matter", owner="contract__owner", metadata=["number"])
 class Section(models.Model):
     class Kind(models.TextChoices):
         PREAMBLE = "preamble", "前言"
@@ -102,6 +106,7 @@ class Section(models.Model):
         return f"{self.number} {self.title}".strip() or f"章节 {self.order}"
 
 
+@client_work(matter="contract__matter", owner="contract__owner")
 class ReviewRun(models.Model):
     class Mode(models.TextChoices):
         AUTO = "auto", "自动审核"
@@ -149,6 +154,7 @@ class ReviewRun(models.Model):
         return f"{self.get_mode_display()} #{self.pk}"
 
 
+@client_work(matter="contract__matter", owner="contract__owner", metadata=["agent_name", "rule_code"])
 class ReviewIssue(models.Model):
     class Severity(models.TextChoices):
         HIGH = "high", "高"
@@ -199,6 +205,7 @@ class ReviewIssue(models.Model):
         return f"[{self.get_severity_display()}] {self.category}"
 
 
+@client_work(matter="contract__matter", owner="contract__owner", metadata=["action", "agent_name"])
 class IssueChange(models.Model):
     """One change of an issue (created, edited, confirmed, rejected, deleted), by a user or an agent."""
 
@@ -221,6 +228,7 @@ class IssueChange(models.Model):
         return f"#{self.issue_ref} {self.action}"
 
 
+@client_work(matter="contract__matter", owner="contract__owner", metadata=["command"])
 class ContractMessage(models.Model):
     """The per-contract chat with the review agent."""
 

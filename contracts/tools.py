@@ -271,7 +271,7 @@ def _manage(params: ManageIssuesParams, ctx: RunContext) -> dict[str, Any]:
         raise ToolError(_errors(exc)) from None
 
 
-@tool(retries=0)
+@tool(retries=0, acts_on=("contracts.reviewissue", "issue_id"))
 async def manage_issues(params: ManageIssuesParams, ctx: RunContext) -> dict[str, Any]:
     """管理当前合同的审查问题：读取当前章节（get_current_section）、上一/下一章节、新增（add：quote 须逐字引用原文，
     写明 category、severity、description、suggestion，依据 basis 为 [{law, article}]）、修改（update）、
@@ -379,7 +379,7 @@ def _list_contract_issues(params: ListContractIssuesParams, ctx: RunContext) -> 
     return {**listed, "contract": {"id": contract.pk, "title": contract.title}}
 
 
-@tool(retries=0)
+@tool(retries=0, acts_on=("contracts.contract", "contract_id"))
 async def list_contract_issues(params: ListContractIssuesParams, ctx: RunContext) -> dict[str, Any]:
     """列出一份合同的审查问题（可按状态、章节筛选），以提问用户的权限读取：看不到的合同视为不存在。"""
     return await db_sync_to_async(_list_contract_issues)(params, ctx)

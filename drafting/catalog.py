@@ -73,7 +73,7 @@ CLOSING: Final = (
     ("p", "此致"),
     ("left", "{{ court }}"),
     ("blank",),
-    ("right", "具状人：{% for p in plaintiffs %}{{ p.name }}{% if not loop.last %}、{% endif %}{% endfor %}"),
+    ("right", "具状人（签字）：{% for p in plaintiffs %}{{ p.name }}{% if not loop.last %}、{% endif %}{% endfor %}"),
     ("right", "{{ sign_date|cn_date }}"),
     ("blank",),
     ("left", "附：本诉状副本{{ copies }}份"),
@@ -82,7 +82,7 @@ SIGNATURE: Final = (
     *CLOSING,
     ("if", "evidence", [("left", "证据清单："),
                         ("for", "e in evidence", [("left", "{{ loop.index }}. {{ e.name }}"
-                                                   "{% if e.purpose %}（证明{{ e.purpose }}）{% endif %}")])]),
+                                                   "{% if e.purpose %}（证明{{ e.purpose|purpose }}）{% endif %}")])]),
 )
 
 # -- 要素式 complaint tables ---------------------------------------------------------------------------
@@ -97,16 +97,17 @@ def elements_rows(elements: list[tuple[str, Any]]) -> list[tuple]:
         ("委托诉讼代理人", [("for", "a in agents", [("left", "{{ a.name }}{% if a.firm %}，{{ a.firm }}{% endif %}"
                                                      "{% if a.phone %}，{{ a.phone }}{% endif %}")])]),
         ("被告", party_cell("defendants")),
-        ("第三人", party_cell("third_parties")),
+        ("第三人", [*party_cell("third_parties"), ("if", "not third_parties", [("left", "无")])]),
         ("section", "诉讼请求和依据"),
         ("诉讼请求", [("for", "c in claims", [("left", "{{ loop.index }}. {{ c.text }}")])]),
-        ("标的总额", "{% if total %}{{ total|yuan }}元（{{ total|rmb }}）{% endif %}"),
+        ("标的总额", "{% if total %}{{ total|yuan }}元（{{ total|rmb }}）{% endif %}{% if total_note %}{{ total_note }}{% endif %}"),
+        ("请求依据", [("for", "line in legal_basis|paras", [("left", "{{ line }}")])]),
         ("约定管辖和诉前保全", "{{ jurisdiction }}"),
         ("section", "事实与理由"),
         *[(label, value) for label, value in elements],
         ("其他需要说明的内容", [("for", "line in facts|paras", [("left", "{{ line }}")])]),
         ("证据清单", [("for", "e in evidence", [("left", "{{ loop.index }}. {{ e.name }}"
-                                                 "{% if e.purpose %}（证明{{ e.purpose }}）{% endif %}")])]),
+                                                 "{% if e.purpose %}（证明{{ e.purpose|purpose }}）{% endif %}")])]),
         ("section", "对纠纷解决方式的意愿"),
         ("是否愿意调解", "{{ mediation }}"),
     ]
@@ -125,7 +126,10 @@ def complaint_fields(extra: list[Field], *, facts_required: bool = False) -> lis
     return [
         parties("plaintiffs", "原告"), agent_group(), parties("defendants", "被告"),
         parties("third_parties", "第三人", required=False), claims_group(),
-        field("total", "诉讼标的总额", "amount"), field("jurisdiction", "约定管辖和诉前保全", "textarea"),
+        field("total", "诉讼标的总额", "amount"),
+        field("total_note", "标的总额说明（如：本金＋利息暂计）"),
+        field("legal_basis", "请求依据（法律依据）", "textarea"),
+        field("jurisdiction", "约定管辖和诉前保全", "textarea"),
         *extra,
         field("facts", "其他事实与理由", "textarea", required=facts_required),
         EVIDENCE, MEDIATION, COURT, SIGN_DATE,

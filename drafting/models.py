@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from firm.walls import client_work
+
 
 class DocumentTemplate(models.Model):
     class Source(models.TextChoices):
@@ -64,6 +66,7 @@ class TemplateVersion(models.Model):
         return f"{self.template.name} v{self.number}"
 
 
+@client_work(matter="matter", owner="owner", metadata=["prefilled"])
 class Draft(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", "草稿"
@@ -101,6 +104,7 @@ class Draft(models.Model):
         return reverse("drafting:draft", args=[self.pk])
 
 
+@client_work(matter="draft__matter", owner="draft__owner")
 class DraftVersion(models.Model):
     draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField("版本号")

@@ -16,16 +16,19 @@ from __future__ import annotations
 import html
 import io
 import re
+import time
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 import cn2an
+from django.conf import settings
 from docx import Document
 from docx.oxml.ns import qn
 from docxtpl import DocxTemplate
-from jinja2 import TemplateSyntaxError, Undefined, meta
+from jinja2 import TemplateSyntaxError, Undefined, meta, nodes
+from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
 from drafting import schema as fs
@@ -132,12 +135,92 @@ def party(value: Any, role: str = "") -> str:
     return f"{role}：{line}" if role else line
 
 
-FILTERS: Final = {"cn_date": cn_date, "yuan": yuan, "rmb": rmb, "paras": paras, "cn_num": cn_num, "party": party}
+def purpose(value: Any) -> str:
+    """An evidence's purpose after the template's own 证明 (证明借款事实 → 借款事实: no 证明证明)."""
+    text = str(value or "").strip()
+    return text[2:] if text.startswith("证明") else text
 
 
-def environment() -> SandboxedEnvironment:
-    """The Jinja environment of every render: sandboxed, autoescaping, with the filters above."""
-    env = SandboxedEnvironment(autoescape=True)
+FILTERS: Final = {"cn_date": cn_date, "yuan": yuan, "rmb": rmb, "paras": paras, "cn_num": cn_num, "party": party,
+                  "purpose": purpose}
+
+
+class RenderRefused(TemplateProblem):
+    """A render the sandbox stopped: unsafe access, or past the time or size bound (a 4xx)."""
+
+
+#: Method calls a template may make on its values; every other call is refused at upload.
+SAFE_METHODS: Final = frozenset({"items", "keys", "values", "get", "strip", "lstrip", "rstrip", "upper", "lower",
+                                 "title", "split", "join", "replace", "startswith", "endswith", "cycle", "changed"})
+#: Functions a template may call.
+SAFE_FUNCTIONS: Final = frozenset({"range", "loop", "dict", "joiner", "cycler", "namespace"})
+#: The largest constant a template may multiply by (``"-" * 20`` for a rule line is fine).
+MAX_CONSTANT_FACTOR: Final = 200
+
+
+class BoundedEnvironment(SandboxedEnvironment):
+    """The sandbox with bounds: no ``**``; ``*`` bounded; ``range`` bounded by
+    ``DRAFTING_RENDER_MAX_RANGE``; the output bounded by ``DRAFTING_RENDER_MAX_CHARS`` and the render
+    by ``DRAFTING_RENDER_MAX_SECONDS`` (checked at every emitted piece, call, attribute and loop
+    step). Over a bound: :class:`RenderRefused`."""
+
+    intercepted_binops = frozenset({"**", "*"})
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.deadline = time.monotonic() + settings.DRAFTING_RENDER_MAX_SECONDS
+        self.max_chars = settings.DRAFTING_RENDER_MAX_CHARS
+        self.globals["range"] = self._range
+        self.concat = self._concat  # type: ignore[method-assign]
+
+    def tick(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise RenderRefused(f"模板渲染超过时限（{settings.DRAFTING_RENDER_MAX_SECONDS:g} 秒），已停止")
+
+    def _range(self, *args: int) -> list[int]:
+        numbers = range(*args)
+        if len(numbers) > settings.DRAFTING_RENDER_MAX_RANGE:
+            raise RenderRefused(f"range 超过上限（{settings.DRAFTING_RENDER_MAX_RANGE} 项）", tag="range")
+        self.tick()
+        return list(numbers)
+
+    def _concat(self, pieces: Any) -> str:
+        out: list[str] = []
+        size = 0
+        for piece in pieces:
+            size += len(piece)
+            if size > self.max_chars:
+                raise RenderRefused(f"模板渲染结果超过上限（{self.max_chars} 字符）")
+            self.tick()
+            out.append(piece)
+        return "".join(out)
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        self.tick()
+        if operator == "**":
+            raise RenderRefused("模板不能使用乘方（**）", tag="**")
+        if isinstance(left, str | list | tuple) or isinstance(right, str | list | tuple):
+            sequence, times = (left, right) if isinstance(left, str | list | tuple) else (right, left)
+            if isinstance(times, int) and len(sequence) * max(times, 0) > self.max_chars:
+                raise RenderRefused(f"模板渲染结果超过上限（{self.max_chars} 字符）", tag="*")
+        return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        __self.tick()
+        return super().call(__context, __obj, *args, **kwargs)
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        self.tick()
+        return super().getattr(obj, attribute)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        self.tick()
+        return super().getitem(obj, argument)
+
+
+def environment() -> BoundedEnvironment:
+    """The Jinja environment of every render: sandboxed and bounded, autoescaping, with the filters above."""
+    env = BoundedEnvironment(autoescape=True)
     env.filters.update(FILTERS)
     return env
 
@@ -161,8 +244,16 @@ def context_for(values: Mapping[str, Any], schema: Sequence[fs.Field]) -> dict[s
 
 
 def render(template_docx: bytes, values: Mapping[str, Any], schema: Sequence[fs.Field]) -> bytes:
+    """Fill a template; :class:`RenderRefused` when the sandbox refuses an access or a bound is passed."""
     template = DocxTemplate(io.BytesIO(template_docx))
-    template.render(context_for(values, schema), jinja_env=environment(), autoescape=True)
+    try:
+        template.render(context_for(values, schema), jinja_env=environment(), autoescape=True)
+    except RenderRefused:
+        raise
+    except SecurityError as exc:
+        raise RenderRefused(f"模板试图访问不允许的内容：{exc}") from None
+    except (OverflowError, MemoryError, RecursionError) as exc:
+        raise RenderRefused(f"模板渲染超过上限：{type(exc).__name__}") from None
     out = io.BytesIO()
     template.save(out)
     return out.getvalue()
@@ -308,15 +399,58 @@ def lint(data: bytes) -> list[Placeholder]:
     template.init_docx()
     source = re.sub(r"<w:p([ >])", r"\n<w:p\1", template.patch_xml(template.get_xml()))
     lines = source.splitlines()
-    try:
-        env.parse(source)
-    except TemplateSyntaxError as exc:
-        line = lines[exc.lineno - 1] if exc.lineno and exc.lineno <= len(lines) else ""
-        text = re.sub(r"<[^>]+>", "", line)
+
+    def located(lineno: int | None, hint: str = "") -> tuple[str, str]:
+        line = lines[lineno - 1] if lineno and lineno <= len(lines) else ""
+        text = html.unescape(re.sub(r"<[^>]+>", "", line))
         tags = _TAG.findall(text)
-        raise TemplateProblem(f"模板语法错误：{exc.message}", tag=tags[0] if tags else text[:30],
-                              where=_where(_paragraph_number(lines, exc.lineno), text)) from None
+        tag = next((t for t in tags if hint and hint in t), tags[0] if tags else text[:30])
+        return tag, _where(_paragraph_number(lines, lineno), text)
+
+    try:
+        tree = env.parse(source)
+    except TemplateSyntaxError as exc:
+        tag, where = located(exc.lineno)
+        raise TemplateProblem(f"模板语法错误：{exc.message}", tag=tag, where=where) from None
+    for unsafe, lineno, hint in _unsafe_nodes(tree):
+        tag, where = located(lineno, hint)
+        raise TemplateProblem(f"标签 {tag} 不允许：{unsafe}", tag=tag, where=where)
     return list(found.values())
+
+
+def _unsafe_nodes(tree: nodes.Template) -> Iterator[tuple[str, int | None, str]]:
+    """What a template may not do, found in its syntax tree: (reason, line, a word of the tag).
+    Templates are untrusted code: no private or dunder attributes, no calls but a few safe methods
+    and functions, no ``**``, no large constant factors or ranges (docs/decisions/ethical-walls.md)."""
+    for node in tree.find_all((nodes.Getattr, nodes.Getitem, nodes.Call, nodes.Pow, nodes.Mul)):
+        lineno = getattr(node, "lineno", None)
+        if isinstance(node, nodes.Getattr) and node.attr.startswith("_"):
+            yield f"访问受限属性 {node.attr}", lineno, node.attr
+        elif isinstance(node, nodes.Getitem) and isinstance(node.arg, nodes.Const) \
+                and isinstance(node.arg.value, str) and node.arg.value.startswith("_"):
+            yield f"访问受限属性 {node.arg.value}", lineno, node.arg.value
+        elif isinstance(node, nodes.Pow):
+            yield "不能使用乘方（**）", lineno, "**"
+        elif isinstance(node, nodes.Mul):
+            for side in (node.left, node.right):
+                if isinstance(side, nodes.Const) and isinstance(side.value, int | float) \
+                        and abs(side.value) > MAX_CONSTANT_FACTOR:
+                    yield f"乘数 {side.value} 超过上限 {MAX_CONSTANT_FACTOR}", lineno, "*"
+        elif isinstance(node, nodes.Call):
+            target = node.node
+            if isinstance(target, nodes.Name):
+                if target.name not in SAFE_FUNCTIONS:
+                    yield f"不能调用 {target.name}()", lineno, target.name
+                elif target.name == "range":
+                    bound = settings.DRAFTING_RENDER_MAX_RANGE
+                    for arg in node.args:
+                        if isinstance(arg, nodes.Const) and isinstance(arg.value, int) and abs(arg.value) > bound:
+                            yield f"range 超过上限（{bound} 项）", lineno, "range"
+            elif isinstance(target, nodes.Getattr):
+                if target.attr not in SAFE_METHODS:
+                    yield f"不能调用 {target.attr}()", lineno, target.attr
+            else:
+                yield "不能调用表达式的结果", lineno, "("
 
 
 _BLOCK_KEYWORDS: Final = ("if", "for", "macro", "call", "filter", "with", "block", "raw", "autoescape")

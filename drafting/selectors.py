@@ -2,7 +2,7 @@
 
 - templates: staff see shipped templates and the firm's templates with an approved version;
   admins see every template (pending uploads included, to approve them);
-- drafts: the owner's, and those of matters whose team the user is on (``work_visible_q``);
+- drafts: the owner's, and those of matters whose team the user is on (``firm.selectors.visible_to``);
   absent or walled off is the same 404.
 """
 
@@ -17,7 +17,7 @@ from chat.selectors import session_get
 from drafting.models import DocumentTemplate, Draft, DraftVersion, TemplateVersion
 from drafting.prefill import Known
 from firm.roles import does_client_work, is_admin
-from firm.selectors import work_scope_q, work_visible_q
+from firm.selectors import scope_to_work, visible_to
 
 UserLike = AbstractBaseUser | AnonymousUser
 
@@ -98,7 +98,7 @@ def template_version_for_editor(*, user: UserLike, version_id: int) -> TemplateV
 
 
 def draft_list(*, user: UserLike, matter_id: int | None = None) -> QuerySet[Draft]:
-    queryset = Draft.objects.filter(work_visible_q(user=user)).select_related("template", "template_version",
+    queryset = visible_to(Draft, user=user).select_related("template", "template_version",
                                                                                "matter", "owner")
     if matter_id is not None:
         queryset = queryset.filter(matter_id=matter_id)
@@ -127,7 +127,7 @@ def draft_version_get_or_404(*, draft: Draft, number: int | None = None) -> Draf
 
 def drafts_in_scope(*, user: UserLike, matter_id: int | None) -> QuerySet[Draft]:
     """What an agent working for ``user`` within ``matter_id`` may read (docs/decisions/tool-scope.md)."""
-    return Draft.objects.filter(work_scope_q(user=user, matter_id=matter_id))
+    return scope_to_work(Draft, user=user, matter_id=matter_id)
 
 
 def session_for_user(*, user: UserLike, session_id: int) -> ChatSession:

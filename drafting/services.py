@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 from collections.abc import Mapping
 from datetime import date
@@ -20,6 +21,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.html import escape
 
 from agents.aio import run_sync
 from agents.llm import get_gateway
@@ -37,10 +39,17 @@ from drafting.specialists import DRAFTER
 from firm.models import Matter
 from firm.roles import is_admin
 from firm.selectors import matter_is_member
+from firm.services import work_derive_check
 from knowledge.verification import citations_verify
+from legalsite.celery import app as celery_app
+from legalsite.queueing import BrokerUnavailable
+from legalsite.realtime import EventLog, logged_group_publisher
+from legalsite.validation import reject_nul
 from tracing.models import TraceStatus
 from tracing.recorder import trace_open
 from tracing.services import audit_event_record
+
+logger = logging.getLogger("legalsite.drafting")
 
 TEMPLATES_DIR: Final = Path(__file__).resolve().parent / "templates_docx"
 #: The most a template upload may weigh.
@@ -204,6 +213,8 @@ def draft_create(*, actor: AbstractBaseUser, version: TemplateVersion, values: M
     target = matter if matter is not None else (session.matter if session is not None else None)
     if target is not None and not matter_is_member(user=actor, matter=target):
         raise PermissionDenied("您不在该案件团队中，不能将文书归入该案件")
+    if session is not None:  # the session's content is carried into the draft: the move rule
+        work_derive_check(actor=actor, source=session, target_matter=target)
     given = _check(version, values or {})
     filled: Prefill = Prefill()
     if session is not None or matter is not None:
@@ -252,6 +263,16 @@ def missing_reasons(schema: list[dict[str, Any]], missing: list[str]) -> dict[st
     return {path: "必填：" + labels.get(_INDEX.sub("", path), path) for path in missing}
 
 
+def _render(version: TemplateVersion, values: Mapping[str, Any]) -> bytes:
+    """Render ``version`` with ``values``; a render the sandbox stops is a refused request (400
+    naming the reason), never a server error."""
+    try:
+        return render.render(bytes(version.docx), values, version.fields)
+    except render.RenderRefused as refused:
+        reason = refused.message + (f"（标签 {refused.tag}）" if refused.tag else "")
+        raise DraftingError(reason, fields={"template": reason}) from None
+
+
 def draft_render(*, actor: AbstractBaseUser, draft: Draft) -> DraftVersion:
     """Render the draft into a new version (every version kept). Missing required fields refuse
     it, listing them; no file is made."""
@@ -259,7 +280,7 @@ def draft_render(*, actor: AbstractBaseUser, draft: Draft) -> DraftVersion:
     missing = fs.missing(version.fields, draft.fields)
     if missing:
         raise DraftingError("缺少必填字段", missing=missing, fields=missing_reasons(version.fields, missing))
-    data = render.render(bytes(version.docx), draft.fields, version.fields)
+    data = _render(version, draft.fields)
     with transaction.atomic():
         locked = Draft.objects.select_for_update().get(pk=draft.pk)
         number = (locked.versions.aggregate(top=Max("number"))["top"] or 0) + 1
@@ -282,7 +303,7 @@ def document_render(*, template: DocumentTemplate, values: Mapping[str, Any], ac
     missing = fs.missing(version.fields, cleaned)
     if missing:
         raise DraftingError("缺少必填字段", missing=missing, fields=missing_reasons(version.fields, missing))
-    data = render.render(bytes(version.docx), cleaned, version.fields)
+    data = _render(version, cleaned)
     with transaction.atomic():
         audit_event_record(actor=None, actor_name=actor_name, event_type="drafting.document_rendered", obj=template,
                            new={"version": version.number, "sha256": _sha(data), "fields": sorted(cleaned)})
@@ -300,7 +321,11 @@ def preview_html(*, version: TemplateVersion, values: Mapping[str, Any]) -> tupl
     """The live preview: (HTML of the document as it would render now, invalid fields, missing
     fields). Invalid values are left out of the preview (``validate`` does not keep them) and reported."""
     cleaned, errors = fs.validate(version.fields, values)
-    docx = render.render(bytes(version.docx), cleaned, version.fields)
+    try:
+        docx = render.render(bytes(version.docx), cleaned, version.fields)
+    except render.RenderRefused as refused:
+        return f"<p class=\"error\">{escape(refused.message)}</p>", {**errors, "template": refused.message}, \
+            fs.missing(version.fields, cleaned)
     return render.to_html(docx), errors, fs.missing(version.fields, cleaned)
 
 
@@ -335,6 +360,80 @@ async def _run_drafter(prompt: str, messages: list[dict[str, Any]], ctx: RunCont
         if result.partial:
             scope.fail(result.notice or "partial result", timeout=result.finish == "llm_timeout")
         return result
+
+
+# --- the assistant as background work: queued, run by a worker, streamed to the page ----------------
+#: The Celery task that runs the drafting assistant on a draft (``drafting.tasks.draft_assist_run``).
+ASSIST_TASK = "drafting.tasks.draft_assist_run"
+
+
+def draft_group(draft_id: int) -> str:
+    """The Channels group a draft's open pages join (``/ws/drafting/<id>/``)."""
+    return f"drafting.{draft_id}"
+
+
+def draft_assist_log(draft_id: int) -> EventLog:
+    return EventLog(f"drafting.assist.{draft_id}")
+
+
+def draft_assist_start(*, actor: AbstractBaseUser, draft: Draft, message: str = "") -> Draft:
+    """Queue the assistant's turn on ``draft`` (a Celery worker runs :func:`draft_assist_run`, the page
+    follows it on ``/ws/drafting/<id>/``). While a turn is queued or running a second one is refused.
+    When the broker cannot be reached the turn runs here instead, so the lawyer's request is not lost."""
+    message = reject_nul((message or "").strip(), "message")[:5000]
+    with transaction.atomic():
+        locked = Draft.objects.select_for_update().get(pk=draft.pk)
+        if (locked.notes or {}).get("assist", {}).get("status") in ("queued", "running"):
+            raise DraftingError("助理正在补全，请稍候", fields={"assist": "助理正在补全，请稍候"})
+        locked.notes = {**(locked.notes or {}), "assist": {"status": "queued"}}
+        locked.save(update_fields=["notes", "updated_at"])
+        # a new turn in the draft's event log (numbered after the earlier turns' events)
+        logged_group_publisher(draft_group(draft.pk), draft_assist_log(draft.pk))(
+            {"type": "assist", "status": "queued", "text": "助理正在补全……"})
+        transaction.on_commit(lambda: _assist_send(locked.pk, actor.pk, message))
+    return locked
+
+
+def _assist_send(draft_id: int, actor_id: int, message: str) -> None:
+    try:
+        celery_app.send_task(ASSIST_TASK, args=[draft_id, actor_id, message])
+    except BrokerUnavailable:
+        logger.warning("drafting assistant for draft %s runs in the request: the broker is unreachable", draft_id)
+        draft_assist_run(draft_id=draft_id, actor_id=actor_id, message=message)
+
+
+def draft_assist_run(*, draft_id: int, actor_id: int, message: str = "") -> Draft | None:
+    """The worker's side: run the assistant, streaming what it does to the draft's pages
+    (``assist`` status events, one ``field`` event per field it filled, then ``assist_done`` with
+    the question it asks next). A failure is saved and streamed as ``assist_failed``."""
+    from django.contrib.auth import get_user_model
+
+    draft = Draft.objects.filter(pk=draft_id).select_related("template_version", "chat_session", "matter").first()
+    actor = get_user_model().objects.filter(pk=actor_id, is_active=True).first()
+    if draft is None or actor is None:
+        return None
+    emit = logged_group_publisher(draft_group(draft_id), draft_assist_log(draft_id))
+    Draft.objects.filter(pk=draft_id).update(notes={**(draft.notes or {}), "assist": {"status": "running"}})
+    draft.notes = {**(draft.notes or {}), "assist": {"status": "running"}}
+    emit({"type": "assist", "status": "running", "text": "助理正在阅读咨询记录与案件信息……"})
+    before = dict(draft.fields)
+    try:
+        draft = draft_assist(actor=actor, draft=draft, message=message)
+    except Exception as exc:  # the page must hear of it; the worker logs it
+        logger.exception("drafting assistant failed on draft %s", draft_id)
+        Draft.objects.filter(pk=draft_id).update(notes={**(draft.notes or {}), "assist": {"status": "failed"}})
+        emit({"type": "assist_failed", "text": f"助理未能完成：{type(exc).__name__}"})
+        return None
+    labels = fs.labels(draft.template_version.fields)
+    for name, value in draft.fields.items():
+        if value != before.get(name):
+            emit({"type": "field", "name": name, "label": labels.get(name, name), "value": value})
+    notes = {**(draft.notes or {}), "assist": {"status": "done"}}
+    Draft.objects.filter(pk=draft_id).update(notes=notes)
+    draft.notes = notes
+    emit({"type": "assist_done", "question": notes.get("question", ""),
+          "missing": fs.missing(draft.template_version.fields, draft.fields)})
+    return draft
 
 
 def draft_assist(*, actor: AbstractBaseUser, draft: Draft, message: str = "") -> Draft:

@@ -11,19 +11,20 @@ from __future__ import annotations
 
 from django.contrib import messages as flash
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from chat.models import ChatSession
 from drafting import forms, selectors, services
 from drafting import schema as fs
 from drafting.http import docx_response
 from drafting.models import Draft
 from firm.models import Matter
 from firm.roles import does_client_work
-from firm.selectors import matter_get_or_404, matter_list
+from firm.selectors import matter_get_or_404, matter_list, visible_to
 
 
 def _client_worker(request: HttpRequest) -> None:
@@ -91,17 +92,23 @@ def _page(request: HttpRequest, draft: Draft, *, errors: dict[str, str] | None =
     values = draft.fields if values is None else values
     missing = fs.missing(schema, values)
     html, preview_errors, _ = services.preview_html(version=draft.template_version, values=values)
+    source = draft.chat_session  # shown only to a viewer who may open it (the wall is the session's)
+    if source is not None and not visible_to(ChatSession, user=request.user).filter(pk=source.pk).exists():
+        source = None
     return render(request, "drafting/draft.html", {
         "draft": draft,
+        "source_session": source,
         "rows": forms.form_rows(schema, values, errors=errors or preview_errors, missing=missing,
                                 sources=draft.prefilled),
         "missing": missing,
         "missing_labels": services.missing_reasons(schema, missing),
         "preview": html,
         "versions": selectors.draft_versions(draft=draft),
+        "generated": int(request.GET["generated"]) if request.GET.get("generated", "").isdigit() else None,
         "notes": draft.notes,
         "citations": draft.notes.get("citations", []),
-        "config": {"previewUrl": reverse("drafting:preview", args=[draft.pk])},
+        "config": {"previewUrl": reverse("drafting:preview", args=[draft.pk]), "wsPath": f"/ws/drafting/{draft.pk}/",
+                   "assistStatus": (draft.notes or {}).get("assist", {}).get("status", "")},
     }, status=status)
 
 
@@ -147,16 +154,29 @@ def draft_render(request: HttpRequest, draft_id: int) -> HttpResponse:
         flash.error(request, "缺少必填字段：" + "、".join(exc.fields.values()) if exc.missing
                     else "有字段填写不正确，请修改标红的字段。")
         return _page(request, draft, errors=exc.fields, values=values, status=400)
-    flash.success(request, f"已生成第 {version.number} 版")
-    return redirect(draft)
+    flash.success(request, f"已生成第 {version.number} 版，正在下载")
+    # the page downloads the version it generated (static/js/drafting.js clicks its link once)
+    return redirect(f"{draft.get_absolute_url()}?generated={version.number}")
 
 
 @login_required
 @require_POST
 def draft_assist(request: HttpRequest, draft_id: int) -> HttpResponse:
-    """The drafting agent fills what it can and asks for the next missing item."""
+    """Queue the drafting assistant's turn (a worker runs it; the page follows on the draft's socket).
+    The page's script posts with ``Accept: application/json`` and gets 202; without JavaScript the
+    form posts and comes back to the page, which shows the turn in progress."""
     draft = _draft_or_404(request, draft_id)
-    services.draft_assist(actor=request.user, draft=draft, message=request.POST.get("message", "").strip()[:5000])
+    wants_json = "application/json" in request.headers.get("Accept", "")
+    try:
+        services.draft_assist_start(actor=request.user, draft=draft, message=request.POST.get("message", ""))
+    except (services.DraftingError, ValidationError) as exc:
+        text = "；".join(exc.fields.values()) if isinstance(exc, services.DraftingError) else "；".join(exc.messages)
+        if wants_json:
+            return JsonResponse({"error": "invalid_input", "detail": text}, status=409 if "正在补全" in text else 400)
+        flash.error(request, text)
+        return redirect(draft)
+    if wants_json:
+        return JsonResponse({"status": "queued", "ws": f"/ws/drafting/{draft.pk}/"}, status=202)
     return redirect(draft)
 
 

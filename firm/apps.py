@@ -7,4 +7,4 @@ class FirmConfig(AppConfig):
 
     def ready(self) -> None:
         # Django's way to connect receivers: firm.signals imports models, not importable before ready().
-        from firm import signals  # noqa: F401
+        from firm import checks, signals  # noqa: F401

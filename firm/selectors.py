@@ -1,4 +1,5 @@
-"""Who may see what. Every app's selectors scope their reads through ``work_visible_q``.
+"""Who may see what. Every read of client work goes through ``visible_to`` / ``get_visible_or_404``
+(the rule ``work_visible_q`` applied along the model's declared paths, docs/decisions/ethical-walls.md).
 
 - staff: what they own, and the work of matters whose team they are on (ethical walls are
   matters they are not on);
@@ -8,16 +9,21 @@
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
-from django.db.models import Q, QuerySet
+from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import Model, Q, QuerySet
 from django.http import Http404
 
 from firm.models import Matter
 from firm.roles import Role, user_role
+from firm.walls import ClientWork, declaration_for
 
 UserLike = AbstractBaseUser | AnonymousUser
+M = TypeVar("M", bound=Model)
 
 
 def _team_q(user: UserLike, prefix: str = "") -> Q:
@@ -52,6 +58,47 @@ def work_scope_q(*, user: UserLike, matter_id: int | None, owner_field: str = "o
     own_unfiled = Q(**{owner_field: user, f"{matter_field}__isnull": True})
     within = own_unfiled if matter_id is None else Q(**{matter_field: matter_id}) | own_unfiled
     return work_visible_q(user=user, owner_field=owner_field, matter_field=matter_field) & within
+
+
+# --- the one scope of client work (docs/decisions/ethical-walls.md) -------------------------------
+def _declared(model: type[M]) -> ClientWork:
+    declaration = declaration_for(model)
+    if declaration is None:
+        raise TypeError(f"{model._meta.label} is not declared client work (firm.walls.client_work)")
+    return declaration
+
+
+def visible_q(model: type[Model], *, user: UserLike) -> Q:
+    """The filter of ``model``'s objects ``user`` may read, through the model's declared paths."""
+    declaration = _declared(model)
+    return work_visible_q(user=user, owner_field=declaration.owner, matter_field=declaration.matter)
+
+
+def visible_to(model_or_queryset: type[M] | QuerySet[M], *, user: UserLike) -> QuerySet[M]:
+    """Every object of a client-work model (or of a queryset of one) that ``user`` may read: the one
+    scope the portal, the API, websockets, tools, MCP, ``/v1``, exports and the admin read through."""
+    queryset = (model_or_queryset if isinstance(model_or_queryset, QuerySet)
+                else model_or_queryset._default_manager.all())
+    return queryset.filter(visible_q(queryset.model, user=user))
+
+
+def get_visible_or_404(model_or_queryset: type[M] | QuerySet[M], *, user: UserLike, pk: Any) -> M:
+    """One object ``user`` may read; 404 when it does not exist *or* is behind a wall (its existence
+    is not leaked)."""
+    try:
+        return visible_to(model_or_queryset, user=user).get(pk=pk)
+    except (ObjectDoesNotExist, ValueError, TypeError):
+        raise Http404("不存在或无权查看") from None
+
+
+def scope_to_work(model_or_queryset: type[M] | QuerySet[M], *, user: UserLike, matter_id: int | None) -> QuerySet[M]:
+    """What an agent working for ``user`` within one piece of work may read of ``model``
+    (docs/decisions/tool-scope.md): :func:`work_scope_q` through the model's declared paths."""
+    queryset = (model_or_queryset if isinstance(model_or_queryset, QuerySet)
+                else model_or_queryset._default_manager.all())
+    declaration = _declared(queryset.model)
+    return queryset.filter(work_scope_q(user=user, matter_id=matter_id, owner_field=declaration.owner,
+                                        matter_field=declaration.matter))
 
 
 def matter_list(*, user: UserLike, search: str = "", status: str = "") -> QuerySet[Matter]:

@@ -7,6 +7,7 @@ access away tells the websockets concerned to re-check it (``legalsite.realtime.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Iterable
 from datetime import timedelta
@@ -24,7 +25,8 @@ from rest_framework.authtoken.models import Token
 from firm.models import Matter, MatterMember, Role
 from firm.roles import does_client_work, is_admin, user_role
 from firm.selectors import login_failure_key, login_locked, matter_can_manage, matter_is_lead, matter_is_member
-from legalsite.realtime import access_changed, matter_access_group, user_access_group
+from firm.walls import declaration_for
+from legalsite.realtime import access_changed, group_publish, matter_access_group, user_access_group, user_group
 from tracing.services import audit_event_record
 
 #: Matter fields ``matter_update`` may change.
@@ -35,6 +37,9 @@ ActorLike = AbstractBaseUser | AnonymousUser | None
 
 def _user_ref(user: AbstractBaseUser | None) -> str | None:
     return user.get_username() if user is not None else None
+
+
+logger = logging.getLogger("firm.services")
 
 
 # --- people ----------------------------------------------------------------------------------
@@ -228,9 +233,37 @@ def matter_update(*, actor: AbstractUser, matter: Matter, **changes: Any) -> Mat
             )
         audit_event_record(actor=actor, event_type="matter.changed", obj=matter,
                            old={name: before[name] for name in changed}, new={name: after[name] for name in changed})
+        if "privileged" in changed and before["privileged"] and not after["privileged"]:
+            _privilege_lifted(actor=actor, matter=matter)
         if {"privileged", "owner"} & set(changed):
             access_changed(matter_access_group(matter.pk))
     return matter
+
+
+def _privilege_lifted(*, actor: AbstractUser, matter: Matter) -> None:
+    """Lifting the privileged flag opens the matter's work to every admin: its own audit event,
+    naming who lifted it, and a notice to each lead (the owner and the team's 主办) other than
+    the actor, on their notifications socket once committed (docs/decisions/roles-and-matters.md)."""
+    leads = {matter.owner_id: matter.owner}
+    leads.update({m.user_id: m.user for m in matter.memberships.select_related("user")
+                  .filter(team_role=MatterMember.TeamRole.LEAD)})
+    told = sorted((user for pk, user in leads.items() if pk != actor.pk), key=lambda u: u.pk)
+    audit_event_record(actor=actor, event_type="matter.privilege_lifted", obj=matter,
+                       old={"privileged": True}, new={"privileged": False},
+                       detail={"by_admin": is_admin(actor), "leads_notified": [u.get_username() for u in told]})
+    notice = {"type": "matter.privilege_lifted", "matter": matter.pk, "number": matter.number,
+              "actor": actor.get_username(),
+              "text": f"案件 {matter.number} 的保密标记已被 {actor.get_username()} 取消，"
+                      "管理员现可查看该案件的工作成果"}
+
+    def send() -> None:
+        for user in told:
+            try:
+                group_publish(user_group(user.pk), notice)
+            except Exception:  # a lost notice is not a lost record: the event above stays
+                logger.exception("could not notify %s that matter %s lost its privilege", user.pk, matter.pk)
+
+    transaction.on_commit(send)
 
 
 def matter_member_add(
@@ -310,6 +343,21 @@ def work_move_check(
             raise PermissionDenied("只能归入工作所有人所在团队的案件")
         if not admin and not matter_is_member(user=actor, matter=target_matter):
             raise PermissionDenied("您不在该案件团队中，不能将工作归入该案件")
+
+
+def work_derive_check(*, actor: AbstractUser, source: Any, target_matter: Matter | None) -> None:
+    """May ``actor`` create work in ``target_matter`` (None: unfiled) from ``source``, a client-work
+    object of another piece of work (a chat session a draft is pre-filled from, a chat a research
+    task starts from)? Its content moves with it, so it is the move rule
+    (:func:`work_move_check`) with the source's owner and matter. Raises ``PermissionDenied``."""
+    declaration = declaration_for(source)
+    if declaration is None:
+        raise TypeError(f"{type(source).__name__} is not declared client work")
+    owner = source
+    for part in declaration.owner.split("__"):
+        owner = getattr(owner, part)
+    work_move_check(actor=actor, work_owner=owner, current_matter=declaration.matter_of(source),
+                    target_matter=target_matter)
 
 
 # --- login protection (docs/decisions/login-protection.md) -----------------------------------------

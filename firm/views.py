@@ -13,6 +13,7 @@ from firm import selectors, services
 from firm.forms import MatterForm, MemberForm
 from firm.models import Matter
 from firm.roles import does_client_work
+from tracing.models import AuditEvent
 
 
 def _visible_matter(request: HttpRequest, matter_id: int) -> Matter:
@@ -41,10 +42,15 @@ def matter_list(request: HttpRequest) -> HttpResponse:
 def matter_detail(request: HttpRequest, matter_id: int) -> HttpResponse:
     matter = _visible_matter(request, matter_id)
     can_manage = selectors.matter_can_manage(user=request.user, matter=matter)
+    lifted = None  # the lead's standing notice: who lifted the privileged flag, and when
+    if not matter.privileged and selectors.matter_is_member(user=request.user, matter=matter):
+        lifted = (AuditEvent.objects.filter(event_type="matter.privilege_lifted", object_type="firm.matter",
+                                            object_id=str(matter.pk)).order_by("-chain_index").first())
     return render(
         request,
         "firm/matter_detail.html",
-        {"matter": matter, "can_manage": can_manage, "member_form": MemberForm() if can_manage else None},
+        {"matter": matter, "can_manage": can_manage, "member_form": MemberForm() if can_manage else None,
+         "privilege_lifted": lifted},
     )
 
 

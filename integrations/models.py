@@ -5,7 +5,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from firm.walls import client_work
 
+
+@client_work(matter="session__matter", owner="session__owner", metadata=["model", "key"])
 class Conversation(models.Model):
     """The chat session of a conversation a client sends as a whole each time (OpenAI's API is
     stateless). ``key`` is the hash of the user, the model and the conversation so far (user and

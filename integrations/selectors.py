@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db.models import Sum
 
 from agents.critic import DEFAULT_MAX_ROUNDS
-from agents.llm import get_gateway
+from agents.llm import ROLES, get_gateway
 from agents.registry import registry as agent_registry
 from agents.tools import registry as tool_registry
 from knowledge.selectors.statutes import corpus_status
@@ -33,6 +33,7 @@ def agent_list() -> list[dict[str, Any]]:
             "role": agent.role,
             "label": agent.label or agent.name,
             "model": OFFLINE_LABEL if gateway.offline else gateway.model_for(agent.role),
+            "tool_mode": "none" if gateway.offline else gateway.tool_mode(agent.role),
             "offline_handler": agent.offline is not None,
             "tool_patterns": patterns,
             "tools": [tool.name for tool in tool_registry.allowed(agent.name, patterns)] if patterns else [],
@@ -45,6 +46,30 @@ def agent_list() -> list[dict[str, Any]]:
             },
         })
     return agents
+
+
+def llm_profile() -> dict[str, Any]:
+    """The provider profile the gateway uses, per role, and where it came from (the stored
+    ``llm_check`` report for this endpoint, ``LLM_PROVIDER``, or the base URL)."""
+    gateway = get_gateway()
+    if gateway.offline:
+        return {"configured": False, "provider": None, "source": None, "checked_at": None, "roles": {},
+                "degraded": []}
+    stored = dict(gateway.config.measured or {})
+    if gateway.config.provider not in ("", "auto"):
+        source = "LLM_PROVIDER"
+    else:
+        source = "llm_check" if stored else "base URL"
+    roles = {}
+    for role in ROLES:
+        model = gateway.model_for(role)
+        profile = gateway.profile_for(model).describe()
+        measured = (stored.get("models") or {}).get(model) or {}
+        roles[role] = {"model": model, **profile, "context": measured.get("context"),
+                       "latency_ms": measured.get("latency_ms"), "checked": bool(measured)}
+    return {"configured": True, "provider": gateway.provider, "source": source,
+            "checked_at": stored.get("checked_at"), "roles": roles,
+            "degraded": list(stored.get("degraded") or [])}
 
 
 def _knowledge() -> dict[str, Any]:
@@ -80,11 +105,24 @@ def system_status(*, worker_timeout: float = 1.0) -> dict[str, Any]:
     return {
         "status": health["status"],
         "llm": {**llm, **llm_reachable()},
+        "llm_profile": llm_profile(),
         "worker": components["worker"],
         "components": components,
         "knowledge": _knowledge(),
         "multi_agent": settings.ENABLE_MULTI_AGENT,
         "agents": agent_list(),
+    }
+
+
+def system_status_brief(*, worker_timeout: float = 1.0) -> dict[str, Any]:
+    """What every logged-in user may know of the system: the agents' names and each component's
+    health (up or not), without addresses, errors, models or limits (admins read
+    :func:`system_status`)."""
+    health = health_check(worker_timeout=worker_timeout)
+    return {
+        "status": health["status"],
+        "health": {name: bool(component.get("ok")) for name, component in health["components"].items()},
+        "agents": [{"name": agent["name"], "label": agent["label"]} for agent in agent_list()],
     }
 
 

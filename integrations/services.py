@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from django.apps import apps
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
@@ -24,6 +25,8 @@ from chat import services as chat_services
 from chat.constants import DISCLAIMER
 from chat.models import ChatSession, Message
 from firm.roles import does_client_work
+from firm.selectors import visible_to
+from firm.walls import matter_of
 from integrations.models import Conversation
 from integrations.selectors import trace_token_usage
 from research import services as research_services
@@ -243,23 +246,42 @@ def mcp_toolbox() -> Toolbox:
     return tool_registry.toolbox(MCP_AGENT, allow=MCP_TOOLS)
 
 
-def _mcp_audit(actor: AbstractUser, name: str, trace_id: str, ok: bool) -> None:
+def _mcp_audit(actor: AbstractUser, name: str, trace_id: str, ok: bool, work: Any) -> None:
     with transaction.atomic():
         audit_event_record(actor=actor, event_type="integrations.mcp_tool_call", object_type="tool", object_id=name,
+                           matter=matter_of(work) if work is not None else None,
                            new={"tool": name, "trace_id": trace_id, "ok": ok})
+
+
+def _mcp_work(actor: AbstractUser, name: str, arguments: Mapping[str, Any]) -> Any:
+    """The client-work object an MCP call acts on, as ``actor`` may see it (None when the tool acts
+    on none, or the object is absent or walled: the call then finds nothing)."""
+    found = tool_registry.get(name)
+    if found is None or found.acts_on is None:
+        return None
+    label, param = found.acts_on
+    value = arguments.get(param)
+    if not isinstance(value, int | str) or not str(value).isdigit():
+        return None
+    return visible_to(apps.get_model(label), user=actor).filter(pk=int(value)).first()
 
 
 async def mcp_tool_call(*, actor: AbstractUser, name: str, arguments: Mapping[str, Any] | None) -> ToolResult:
     """Call one of :data:`MCP_TOOLS` as ``actor`` (their matter rules apply: unfiled work of their
     own and what they may see), inside a trace of its own and with an audit event, as an agent's
-    tool call is recorded."""
-    recorder = await db_sync_to_async(trace_open)(TraceKind.MCP, actor)
-    ctx = RunContext(user=actor, trace_id=str(recorder.trace_id), emit=recorder, extra={"via": "mcp"})
+    tool call is recorded. A call on client work (``Tool.acts_on``) is recorded under that work's
+    matter, so the walls and masking of the matter apply to its trace and event."""
+    arguments = dict(arguments or {})
+    work = await db_sync_to_async(_mcp_work)(actor, name, arguments)
+    matter = await db_sync_to_async(matter_of)(work) if work is not None else None
+    recorder = await db_sync_to_async(trace_open)(TraceKind.MCP, actor, work, matter)
+    ctx = RunContext(user=actor, trace_id=str(recorder.trace_id), emit=recorder, extra={"via": "mcp"},
+                     matter_id=matter.pk if matter is not None else None)
     try:
-        result = await mcp_toolbox().call(name, dict(arguments or {}), ctx=ctx)
+        result = await mcp_toolbox().call(name, arguments, ctx=ctx)
     except BaseException as exc:
         await recorder.aclose(status="error", error=str(exc)[:500])
         raise
     await recorder.aclose(status="success" if result.ok else "error", error=None if result.ok else result.error)
-    await db_sync_to_async(_mcp_audit)(actor, name, str(recorder.trace_id), result.ok)
+    await db_sync_to_async(_mcp_audit)(actor, name, str(recorder.trace_id), result.ok, work)
     return result

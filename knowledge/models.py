@@ -21,6 +21,8 @@ from django.db.models import Q
 from django.urls import reverse
 from pgvector.django import HnswIndex, VectorField
 
+from firm.walls import client_work
+
 HNSW_INDEX_NAME = "knowledge_article_emb_hnsw"
 HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 64
@@ -190,6 +192,7 @@ class ImportRun(models.Model):
 # -- the firm's case library (docs/decisions/case-library.md) --------------------------------------------
 
 
+@client_work(matter="matter", owner="owner", metadata=["sha256", "content_type"])
 class CaseDocument(models.Model):
     """A judgment or precedent uploaded by a lawyer; visible per ``firm.selectors.work_visible_q``.
 
@@ -234,6 +237,7 @@ class CaseDocument(models.Model):
         return reverse("knowledge:case", args=[self.pk])
 
 
+@client_work(matter="document__matter", owner="document__owner")
 class CaseChunk(models.Model):
     document = models.ForeignKey(CaseDocument, on_delete=models.CASCADE, related_name="chunks", verbose_name="案例")
     ordinal = models.PositiveIntegerField("顺序")

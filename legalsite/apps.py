@@ -10,3 +10,4 @@ class LegalsiteConfig(AppConfig):
 
     def ready(self) -> None:
         register_converter(IdConverter, "id")
+        from legalsite import checks  # noqa: F401  (registers the tool check)

@@ -9,7 +9,7 @@ def portal(request: HttpRequest) -> dict[str, object]:
     role = user_role(request.user) if hasattr(request, "user") else None
     return {
         "nav_items": navigation(request.path, client_work=role != Role.COMPLIANCE,
-                                admin=role == Role.ADMIN),
+                                admin=role == Role.ADMIN, audit=role in (Role.ADMIN, Role.COMPLIANCE)),
         "offline_mode": not settings.LLM_BASE_URL,
         "user_role": role,
     }

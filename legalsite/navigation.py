@@ -14,6 +14,8 @@ class NavItem:
     hint: str
     client_work: bool = True
     admin_only: bool = False
+    #: Compliance officers and admins only (the audit admin).
+    audit_only: bool = False
 
 
 NAVIGATION = (
@@ -24,15 +26,18 @@ NAVIGATION = (
     NavItem("法规检索", "knowledge:index", "法条、案例与引用关系", client_work=False),
     NavItem("案件/事项", "matter-list", "案件团队与保密设置"),
     NavItem("系统状态", "integrations:status", "知识库、智能体、后台任务与大模型接口", admin_only=True),
+    NavItem("管理与审计", "admin:index", "路由决策、工具调用与审计事件", client_work=False, audit_only=True),
 )
 
 
-def navigation(current_path: str, *, client_work: bool = True, admin: bool = False) -> list[dict[str, object]]:
-    """The entries a user sees; compliance officers (no client work) see only the statute search;
-    admin-only entries (系统状态) only admins."""
+def navigation(current_path: str, *, client_work: bool = True, admin: bool = False,
+               audit: bool = False) -> list[dict[str, object]]:
+    """The entries a user sees; compliance officers (no client work) see only the statute search and
+    the audit admin; admin-only entries (系统状态) only admins; audit entries compliance and admins."""
     items = []
     for item in NAVIGATION:
-        if (item.client_work and not client_work) or (item.admin_only and not admin):
+        if (item.client_work and not client_work) or (item.admin_only and not admin) or (
+                item.audit_only and not audit):
             continue
         try:
             url = reverse(item.url_name)

@@ -4,6 +4,7 @@ from django.urls import path
 
 from chat.consumers import ChatConsumer
 from contracts.consumers import ContractConsumer
+from drafting.consumers import DraftConsumer
 from legalsite.consumers import NotificationsConsumer
 from research.consumers import ResearchConsumer
 
@@ -12,4 +13,5 @@ websocket_urlpatterns = [
     path("ws/chat/<id:session_id>/", ChatConsumer.as_asgi()),
     path("ws/contracts/<id:contract_id>/", ContractConsumer.as_asgi()),
     path("ws/research/<id:task_id>/", ResearchConsumer.as_asgi()),
+    path("ws/drafting/<id:draft_id>/", DraftConsumer.as_asgi()),
 ]

@@ -15,6 +15,8 @@ from typing import Any
 from drf_spectacular import openapi
 from rest_framework.permissions import AllowAny
 
+from legalsite.api_tags import TAGS
+
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": True,
@@ -29,7 +31,19 @@ ERRORS = {
 }
 
 
+def path_tag(path: str) -> str | None:
+    """The area of an API path (``/api/v1/contracts/{id}/issues`` → ``contracts``)."""
+    parts = path.strip("/").split("/")
+    if len(parts) >= 3 and parts[:2] == ["api", "v1"]:
+        return TAGS.get(parts[2])
+    return None
+
+
 class AutoSchema(openapi.AutoSchema):
+    def get_tags(self) -> list[str]:
+        tag = path_tag(self.path)
+        return [tag] if tag else super().get_tags()
+
     def _error_codes(self) -> list[str]:
         codes = ["429"]
         takes_input = self.method in ("POST", "PUT", "PATCH") or any(

@@ -15,6 +15,7 @@ from pathlib import Path
 import dj_database_url
 
 from legalsite import embedded
+from legalsite.api_tags import TAG_DESCRIPTIONS
 from legalsite.env import (
     ConfigError,
     env_bool,
@@ -243,12 +244,18 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 
 # --- API -----------------------------------------------------------------------------------
 API_TOKEN_TTL_DAYS = env_int("API_TOKEN_TTL_DAYS", 90, minimum=1)
+API_JSON_MAX_DEPTH = env_int("API_JSON_MAX_DEPTH", 64, minimum=8, maximum=1000)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "firm.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PARSER_CLASSES": [  # odd JSON (NUL, deep nesting, not UTF-8) is a 400 here (legalsite/parsers.py)
+        "legalsite.parsers.StrictJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
     "DEFAULT_THROTTLE_CLASSES": [  # keyed on the client address as legalsite.proxies sees it
@@ -271,6 +278,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # operations grouped by area in Swagger (legalsite/schema.py)
+    "TAGS": TAG_DESCRIPTIONS,
     # <id:…> path segments (legalsite/converters.py): database ids
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 1, "maximum": 999_999_999_999_999_999}},
     # choice sets that share a field name with another app's get their own component names
@@ -278,6 +287,7 @@ SPECTACULAR_SETTINGS = {
         "TraceKindEnum": "tracing.models.Kind",
         "IssueStatusEnum": "contracts.models.ReviewIssue.Status",
         "CaseDocumentStatusEnum": "knowledge.models.CaseDocument.Status",
+        "HealthStatusEnum": ["ok", "unavailable"],
     },
 }
 
@@ -298,6 +308,11 @@ LLM_ROLE_TEMPERATURES = {role: env_float(f"LLM_TEMPERATURE_{role.upper()}", 0.0)
 LLM_PRICES = env_json("LLM_PRICES", {})
 if not isinstance(LLM_PRICES, dict):
     raise ConfigError("LLM_PRICES", "expected a JSON object mapping model names to {input, output} prices")
+# Which provider's profile the gateway speaks (docs/decisions/llm-providers.md); auto = the profile
+# `manage.py llm_check` stored for this base URL, else the one the URL's host names.
+LLM_PROVIDER = env_choice("LLM_PROVIDER", ("auto", "openai", "dashscope", "deepseek", "vllm", "ollama",
+                                           "zhipu", "moonshot", "generic"), "auto")
+LLM_PROFILE_PATH = DATA_DIR / "llm_profile.json"
 
 EMBEDDING_BASE_URL = env_url("EMBEDDING_BASE_URL", schemes=("http", "https"))
 EMBEDDING_BACKEND = env_choice(
@@ -363,7 +378,7 @@ if BEHIND_HTTPS_PROXY:
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 
 # --- first-run steps of `manage.py up` (dotted paths to callables taking stdout) -------------
-FIRST_RUN_STEPS = ["firm.setup.initial_admin", "knowledge.setup.statutes"]
+FIRST_RUN_STEPS = ["firm.setup.initial_admin", "knowledge.setup.statutes", "agents.setup.llm_profile"]
 
 # --- knowledge: statutes, search, embeddings (see docs/decisions/knowledge-*.md) -------------
 #: Texts per request to an OpenAI-compatible embeddings endpoint (DashScope accepts 10).
@@ -387,6 +402,11 @@ UPLOAD_MAX_TEXT_CHARS = env_int("UPLOAD_MAX_TEXT_CHARS", 1_000_000, minimum=1000
 UPLOAD_MAX_XML_ELEMENTS = env_int("UPLOAD_MAX_XML_ELEMENTS", 3_000_000, minimum=1000)
 UPLOAD_MAX_SECONDS = env_float("UPLOAD_MAX_SECONDS", 60.0, minimum=1.0)
 KNOWLEDGE_CASE_MAX_TEXT_CHARS = env_int("KNOWLEDGE_CASE_MAX_TEXT_CHARS", 500_000, minimum=1000)
+
+# --- drafting: firm templates are untrusted code (docs/decisions/drafting.md, ethical-walls.md) -------
+DRAFTING_RENDER_MAX_SECONDS = env_float("DRAFTING_RENDER_MAX_SECONDS", 10.0, minimum=0.1)
+DRAFTING_RENDER_MAX_CHARS = env_int("DRAFTING_RENDER_MAX_CHARS", 1_000_000, minimum=1000)
+DRAFTING_RENDER_MAX_RANGE = env_int("DRAFTING_RENDER_MAX_RANGE", 1000, minimum=10)
 
 # --- agent runtime (docs/decisions/agent-runtime.md) ---------------------------------------------
 #: Every LLM call is reported to these (the audit trail records it in the current trace).

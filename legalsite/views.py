@@ -9,15 +9,33 @@ from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from chat.selectors import session_list
+from contracts.selectors.contracts import contract_list_with_counts
+from drafting.selectors import draft_list
+from firm.roles import does_client_work
 from firm.selectors import matter_list
 from legalsite.health import health_check
 from legalsite.middleware import error_response, is_api_path
+from research.selectors import task_list
+
+#: How many items of each kind of recent work the home page lists.
+RECENT = 5
 
 
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
-    matters = matter_list(user=request.user, status="open")[:8]
-    return render(request, "portal/dashboard.html", {"matters": matters})
+    """The home page: an ask box, the user's recent work of every kind (only what the selectors let
+    them see) and their open matters. Compliance officers do no client work: they get the audit links."""
+    user = request.user
+    context: dict[str, object] = {"matters": matter_list(user=user, status="open")[:8]}
+    if does_client_work(user):
+        context.update({
+            "sessions": session_list(user=user).order_by("-updated_at")[:RECENT],
+            "contracts": contract_list_with_counts(user=user)[:RECENT],
+            "tasks": task_list(user=user).order_by("-updated_at")[:RECENT],
+            "drafts": draft_list(user=user).order_by("-updated_at")[:RECENT],
+        })
+    return render(request, "portal/dashboard.html", context)
 
 
 @never_cache

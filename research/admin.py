@@ -1,9 +1,13 @@
+"""Admin of research tasks: read-only, through the one scope of client work
+(``firm.admin_base.ClientWorkAdmin``): a privileged matter's task is absent for an admin off its team."""
+
 from django.contrib import admin
 
+from firm.admin_base import ClientWorkAdmin, ClientWorkTabularInline
 from research.models import ResearchStep, ResearchTask
 
 
-class ResearchStepInline(admin.TabularInline):
+class ResearchStepInline(ClientWorkTabularInline):
     model = ResearchStep
     extra = 0
     fields = ("order", "step_id", "description", "tool_type", "status", "method", "verified", "confidence",
@@ -13,7 +17,7 @@ class ResearchStepInline(admin.TabularInline):
 
 
 @admin.register(ResearchTask)
-class ResearchTaskAdmin(admin.ModelAdmin):
+class ResearchTaskAdmin(ClientWorkAdmin):
     list_display = ("id", "question_short", "owner", "matter", "status", "confidence", "created_at")
     list_filter = ("status", "review_plan", "created_at")
     search_fields = ("question", "trace_id", "owner__username")

@@ -7,7 +7,10 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from firm.walls import client_work
 
+
+@client_work(matter="matter", owner="owner", metadata=["current_step"])
 class ResearchTask(models.Model):
     class Status(models.TextChoices):
         QUEUED = "queued", "排队中"
@@ -67,6 +70,7 @@ class ResearchTask(models.Model):
         return self.status in self.SETTLED
 
 
+@client_work(matter="task__matter", owner="task__owner", metadata=["step_id"])
 class ResearchStep(models.Model):
     class ToolType(models.TextChoices):
         SEARCH_LEGAL = "search_legal", "法条检索"

@@ -6,14 +6,14 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.http import Http404
 
-from firm.selectors import work_visible_q
+from firm.selectors import visible_to
 from research.models import ResearchStep, ResearchTask
 
 UserLike = AbstractBaseUser | AnonymousUser
 
 
 def task_list(*, user: UserLike, matter_id: int | None = None) -> QuerySet[ResearchTask]:
-    queryset = ResearchTask.objects.filter(work_visible_q(user=user)).select_related("matter", "owner")
+    queryset = visible_to(ResearchTask, user=user).select_related("matter", "owner")
     if matter_id is not None:
         queryset = queryset.filter(matter_id=matter_id)
     return queryset

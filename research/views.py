@@ -27,6 +27,7 @@ from firm.selectors import matter_get, matter_list
 from research import selectors, services
 from research.constants import MAX_REPLAN_ROUNDS, MAX_STEPS, TOOL_TYPE_LABELS
 from research.models import ResearchTask
+from research.presenters import step_input_text
 from research.services.store import step_as_dict
 
 
@@ -83,6 +84,8 @@ def detail(request: HttpRequest, task_id: int) -> HttpResponse:
     task = _task_or_404(request, task_id)
     services.tasks_abandon_stale(task=task)
     steps = [step_as_dict(row) for row in selectors.task_steps(task=task)]
+    for step in steps:
+        step["input_text"] = step_input_text(step.get("input"))
     config = {
         "taskId": task.pk,
         "status": task.status,
@@ -91,7 +94,8 @@ def detail(request: HttpRequest, task_id: int) -> HttpResponse:
         "apiUrl": reverse("api-research-task", args=[task.pk]),
         "toolLabels": TOOL_TYPE_LABELS,
         "maxSteps": MAX_STEPS,
-        "steps": [{k: s.get(k) for k in ("id", "description", "tool_type", "input", "depends_on")} for s in steps],
+        "steps": [{k: s.get(k) for k in ("id", "description", "tool_type", "input", "input_text", "depends_on")}
+                  for s in steps],
     }
     return render(request, "research/detail.html", {
         "task": task,

@@ -14,6 +14,11 @@ Endpoints: ``POST /v1/chat/completions`` (JSON and ``stream: true`` SSE ending i
 ``GET /v1/models``. Chat replies come from a FIFO queue of :class:`Reply` objects; when the
 queue is empty the server answers 500 with a message saying so, which makes a test fail loudly.
 Every request is recorded (method, path, headers, parsed JSON body).
+
+``FakeLLM(provider="deepseek")`` replays that provider's documented shapes
+(``tests/provider_shapes.py``): where a reply's ``reasoning`` goes, how tool calls are written and
+streamed, where usage goes, and the 400 (with the provider's error body) for a parameter it rejects;
+rejected requests are listed in :attr:`FakeLLM.rejections` and do not consume a scripted reply.
 """
 
 from __future__ import annotations
@@ -27,11 +32,13 @@ import struct
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import Any
+
+from tests.provider_shapes import SHAPES, ProviderShape
 
 __all__ = ["Call", "FakeLLM", "RecordedRequest", "Reply", "unused_base_url"]
 
@@ -80,6 +87,7 @@ class Reply:
     model: str | None = None
     chunk_size: int = 2
     extra_message: Mapping[str, Any] = field(default_factory=dict)
+    reasoning: str | None = None
 
     @classmethod
     def text(cls, content: str, **kwargs: Any) -> Reply:
@@ -158,6 +166,8 @@ class FakeLLM:
         embedding_dim: int = 8,
         reject_json_schema: bool = False,
         api_key: str | None = None,
+        provider: str | None = None,
+        responder: Callable[[Mapping[str, Any]], Reply] | None = None,
     ) -> None:
         """``reject_json_schema`` answers 400 to any ``response_format`` of type json_schema
         (like endpoints that only know JSON mode) without consuming the queue. ``api_key``, when
@@ -166,6 +176,10 @@ class FakeLLM:
         self.embedding_dim = embedding_dim
         self.reject_json_schema = reject_json_schema
         self.api_key = api_key
+        self.provider = provider
+        self.responder = responder  # answers when the script is empty (e.g. capability probes)
+        self.shape = SHAPES[provider] if provider else ProviderShape()
+        self.rejections: list[tuple[str, dict[str, Any]]] = []
         self._queue: deque[Reply] = deque()
         self._requests: list[RecordedRequest] = []
         self._streamed: list[tuple[float, str]] = []
@@ -328,7 +342,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_error(401, "invalid api key")
         elif request.path.rstrip("/").endswith("/models"):
             data = [
-                {"id": m, "object": "model", "created": 0, "owned_by": "fakellm"} for m in self.owner.models
+                {"id": m, "object": "model", "created": 0, "owned_by": self.owner.shape.owned_by if
+                 self.owner.provider else "fakellm"} for m in self.owner.models
             ]
             self._send_json(200, {"object": "list", "data": data})
         else:
@@ -375,7 +390,17 @@ class _Handler(BaseHTTPRequestHandler):
         if self.owner.reject_json_schema and response_format.get("type") == "json_schema":
             self._send_error(400, "response_format type json_schema is not supported by this model")
             return
+        shape = self.owner.shape
+        for rejection in shape.rejects:
+            message = rejection(payload)
+            if message:
+                with self.owner._lock:
+                    self.owner.rejections.append((message, payload))
+                self._send_json(400, shape.error_body(400, message))
+                return
         reply = self.owner._next_reply()
+        if reply is None and self.owner.responder is not None:
+            reply = self.owner.responder(payload)
         if reply is None:
             self._send_error(500, "fakellm: no scripted reply left for this request")
             return
@@ -393,7 +418,7 @@ class _Handler(BaseHTTPRequestHandler):
         if payload.get("stream"):
             self._stream(payload, reply)
         else:
-            self._send_json(200, _completion(payload, reply), reply.headers)
+            self._send_json(200, _completion(payload, reply, shape), reply.headers)
 
     def _stream(self, payload: Mapping[str, Any], reply: Reply) -> None:
         self.send_response(200)
@@ -404,7 +429,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         include_usage = bool((payload.get("stream_options") or {}).get("include_usage"))
-        for index, chunk in enumerate(_chunks(payload, reply, include_usage)):
+        for index, chunk in enumerate(_chunks(payload, reply, include_usage, self.owner.shape)):
             if index and reply.chunk_delay:
                 time.sleep(reply.chunk_delay)
             if reply.stall_after is not None and index == reply.stall_after:
@@ -438,13 +463,48 @@ def _usage(payload: Mapping[str, Any], reply: Reply) -> dict[str, int]:
     return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
 
 
-def _finish_reason(reply: Reply) -> str:
-    return reply.finish_reason or ("tool_calls" if reply.tool_calls else "stop")
-
-
-def _completion(payload: Mapping[str, Any], reply: Reply) -> dict[str, Any]:
-    message: dict[str, Any] = {"role": "assistant", "content": reply.content}
+def _finish_reason(reply: Reply, shape: ProviderShape | None = None) -> str:
+    if reply.finish_reason:
+        return reply.finish_reason
     if reply.tool_calls:
+        return shape.finish_with_tools if shape else "tool_calls"
+    return "stop"
+
+
+def _calls_as_text(reply: Reply) -> str:
+    """Tool calls the way a Hermes/Qwen chat template makes the model write them."""
+    return "\n".join(
+        "<tool_call>" + json.dumps({"name": call.name, "arguments": json.loads(call.arguments_text())
+                                    if not isinstance(call.arguments, str) else call.arguments},
+                                   ensure_ascii=False) + "</tool_call>"
+        for call in reply.tool_calls
+    )
+
+
+def _content(reply: Reply, shape: ProviderShape) -> str | None:
+    """The ``content`` the provider writes: thinking in tags and tool calls as text where it does."""
+    content = reply.content
+    if shape.tools == "content" and reply.tool_calls:
+        content = "\n".join(part for part in (content, _calls_as_text(reply)) if part)
+    if reply.reasoning and shape.reasoning == "think_tags":
+        content = f"<think>\n{reply.reasoning}\n</think>\n\n{content or ''}"
+    elif reply.reasoning and shape.reasoning == "think_close_only":
+        content = f"{reply.reasoning}\n</think>\n\n{content or ''}"
+    return content
+
+
+def _reasoning_field(shape: ProviderShape) -> str | None:
+    if shape.reasoning in ("reasoning_content", "reasoning"):
+        return shape.reasoning
+    return None if shape.name != "plain" else "reasoning_content"
+
+
+def _completion(payload: Mapping[str, Any], reply: Reply, shape: ProviderShape | None = None) -> dict[str, Any]:
+    shape = shape or ProviderShape()
+    message: dict[str, Any] = {"role": "assistant", "content": _content(reply, shape)}
+    if reply.reasoning and _reasoning_field(shape):
+        message[_reasoning_field(shape)] = reply.reasoning
+    if reply.tool_calls and shape.tools != "content":
         message["tool_calls"] = [
             {
                 "id": _tool_call_id(call, i),
@@ -460,10 +520,10 @@ def _completion(payload: Mapping[str, Any], reply: Reply) -> dict[str, Any]:
         "created": int(time.time()),
         "model": reply.model or payload.get("model", "fake-model"),
         "choices": [
-            {"index": 0, "message": message, "finish_reason": _finish_reason(reply), "logprobs": None}
+            {"index": 0, "message": message, "finish_reason": _finish_reason(reply, shape), "logprobs": None}
         ],
     }
-    if reply.include_usage:
+    if reply.include_usage and shape.usage != "absent":
         body["usage"] = _usage(payload, reply)
     return body
 
@@ -474,7 +534,10 @@ def _pieces(text: str, size: int) -> Iterator[str]:
         yield text[start : start + size]
 
 
-def _chunks(payload: Mapping[str, Any], reply: Reply, include_usage: bool) -> Iterator[dict[str, Any]]:
+def _chunks(
+    payload: Mapping[str, Any], reply: Reply, include_usage: bool, shape: ProviderShape | None = None
+) -> Iterator[dict[str, Any]]:
+    shape = shape or ProviderShape()
     base = {
         "id": "chatcmpl-fake",
         "object": "chat.completion.chunk",
@@ -486,18 +549,33 @@ def _chunks(payload: Mapping[str, Any], reply: Reply, include_usage: bool) -> It
         return {**base, "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}]}
 
     yield chunk({"role": "assistant", "content": ""})
-    for piece in _pieces(reply.content or "", reply.chunk_size):
+    field_name = _reasoning_field(shape)
+    if reply.reasoning and field_name:
+        for piece in _pieces(reply.reasoning, reply.chunk_size):
+            yield chunk({"content": None, field_name: piece})
+    for piece in _pieces(_content(reply, shape) or "", reply.chunk_size):
         yield chunk({"content": piece})
-    for index, call in enumerate(reply.tool_calls):
-        head = {
-            "index": index,
-            "id": _tool_call_id(call, index),
-            "type": "function",
-            "function": {"name": call.name, "arguments": ""},
-        }
-        yield chunk({"tool_calls": [head]})
-        for piece in _pieces(call.arguments_text(), max(reply.chunk_size, 3)):
-            yield chunk({"tool_calls": [{"index": index, "function": {"arguments": piece}}]})
-    yield chunk({}, _finish_reason(reply))
-    if include_usage and reply.include_usage:
-        yield {**base, "choices": [], "usage": _usage(payload, reply)}
+    if shape.tools != "content":
+        for index, call in enumerate(reply.tool_calls):
+            call_id = _tool_call_id(call, index)
+            if shape.tools == "whole":
+                yield chunk({"tool_calls": [{"index": index, "id": call_id, "type": "function",
+                                             "function": {"name": call.name, "arguments": call.arguments_text()}}]})
+                continue
+            head = {"index": index, "id": call_id, "type": "function", "function": {"name": call.name, "arguments": ""}}
+            yield chunk({"tool_calls": [head]})
+            for piece in _pieces(call.arguments_text(), max(reply.chunk_size, 3)):
+                fragment: dict[str, Any] = {"index": index, "function": {"arguments": piece}}
+                if shape.tools == "fragments_no_ids":
+                    fragment = {"index": index, "id": "", "type": "function",
+                                "function": {"name": "", "arguments": piece}}
+                yield chunk({"tool_calls": [fragment]})
+    last = chunk({}, _finish_reason(reply, shape))
+    usage = _usage(payload, reply) if reply.include_usage else None
+    if usage and shape.usage == "last_chunk":
+        last["usage"] = usage
+    elif usage and shape.usage == "choice":
+        last["choices"][0]["usage"] = usage
+    yield last
+    if usage and shape.usage == "stream_options" and include_usage:
+        yield {**base, "choices": [], "usage": usage}

@@ -582,6 +582,10 @@ def _json_shown(value: Any) -> str:
     return "" if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
+#: At most this many audit events in one export (select fewer with the filters).
+EXPORT_LIMIT = 50_000
+
+
 @admin.register(AuditEvent)
 class AuditEventAdmin(ReadOnlyAuditAdmin):
     """Who changed what, when, from what to what. Filters by actor, event type, object type and
@@ -646,6 +650,48 @@ class AuditEventAdmin(ReadOnlyAuditAdmin):
     def get_fields(self, request: HttpRequest, obj: AuditEvent | None = None) -> list[Any]:
         columns = self._columns(request)
         return [*self.base_fields, columns["old"], columns["new"], columns["detail"], "prev_hash", "hash"]
+
+    actions = ["export_csv", "export_json"]
+
+    def _export_rows(self, request: HttpRequest, queryset: QuerySet[AuditEvent]) -> list[dict[str, Any]]:
+        """The selected events (within what the viewer may see) as the page shows them: the same
+        masking (``selectors.audit_event_payload``), oldest first."""
+        unmask = may_unmask(request.user)
+        visible = selectors.audit_event_list(user=request.user).filter(pk__in=queryset.values("pk"))
+        rows = []
+        for event in visible.order_by("chain_index")[:EXPORT_LIMIT]:
+            payload = selectors.audit_event_payload(event, unmask=unmask)
+            rows.append({"id": event.pk, "chain_index": event.chain_index, "ts": _iso(event.ts),
+                         "actor": event.actor_username, "event_type": event.event_type,
+                         "object_type": event.object_type, "object_id": event.object_id,
+                         "matter": event.matter_number, **payload, "hash": event.hash})
+        return rows
+
+    @admin.action(description="导出所选审计事件（CSV）", permissions=["view"])
+    def export_csv(self, request: HttpRequest, queryset: QuerySet[AuditEvent]) -> HttpResponse:
+        rows = self._export_rows(request, queryset)
+        services.audit_events_export_record(actor=request.user, export_format="csv", event_ids=[r["id"] for r in rows])
+        out = io.StringIO()
+        writer = csv.writer(out)
+        header = ["id", "chain_index", "ts", "actor", "event_type", "object_type", "object_id", "matter", "old", "new",
+                  "detail", "hash"]
+        writer.writerow(header)
+        for row in rows:
+            writer.writerow([_json_shown(row[key]) if key in ("old", "new", "detail") else row[key] for key in header])
+        response = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="legalsite-audit-events.csv"'
+        return response
+
+    @admin.action(description="导出所选审计事件（JSON）", permissions=["view"])
+    def export_json(self, request: HttpRequest, queryset: QuerySet[AuditEvent]) -> HttpResponse:
+        rows = self._export_rows(request, queryset)
+        services.audit_events_export_record(actor=request.user, export_format="json",
+                                            event_ids=[r["id"] for r in rows])
+        body = json.dumps({"exported_at": _iso(timezone.now()), "exported_by": request.user.get_username(),
+                           "events": rows}, ensure_ascii=False, indent=2, default=str)
+        response = HttpResponse(body, content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="legalsite-audit-events.json"'
+        return response
 
     def get_readonly_fields(self, request: HttpRequest, obj: AuditEvent | None = None) -> list[Any]:
         return self.get_fields(request, obj)

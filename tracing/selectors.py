@@ -26,6 +26,7 @@ from django.db.models.functions import Cast
 
 from firm.roles import Role, user_role
 from firm.selectors import team_matter_ids, work_visible_q
+from firm.walls import audit_metadata_keys
 from tracing.chain import GENESIS
 from tracing.models import (
     RECORD_MODELS,
@@ -200,10 +201,10 @@ def legal_hold_list(*, user: UserLike) -> QuerySet[LegalHold]:
 
 
 # --- audit events ----------------------------------------------------------------------------
-#: Keys of an audit event's old/new/detail that hold the content of client work (as opposed to
-#: who, which matter, which role, which status): masked for viewers not on a privileged matter.
-CONTENT_KEYS = frozenset({"title", "comment", "summary", "content", "question", "file_name",
-                          "description", "quote", "suggestion"})  # a review issue's text
+# Which keys of an event's old/new/detail stay readable when the event is about privileged work
+# hidden from the viewer: ``firm.walls.audit_metadata_keys`` (common metadata keys, the object's
+# declared metadata and typed fields). Every other key is content, masked: a new event type or key
+# is masked until declared metadata (docs/decisions/ethical-walls.md).
 #: Events about the matter itself (its number, title, team) are matter metadata, which admins see.
 MATTER_OBJECT_TYPES = ("firm.matter",)
 
@@ -247,14 +248,15 @@ def audit_event_since(*, event_type: str, obj: Any, since: datetime) -> bool:
 
 
 def audit_event_payload(event: AuditEvent, *, unmask: bool) -> dict[str, Any]:
-    """An event's old/new/detail as shown to a viewer: content keys masked when the event is about
-    privileged work hidden from them, personal data masked unless ``unmask``."""
+    """An event's old/new/detail as shown to a viewer: every key that is not declared metadata masked
+    when the event is about privileged work hidden from them, personal data masked unless ``unmask``."""
     hide = content_hidden(event)
+    metadata = audit_metadata_keys(event.object_type)
 
     def shown(data: Any) -> Any:
         if isinstance(data, dict):
-            return {key: MASKED_CONTENT if hide and key in CONTENT_KEYS and value not in (None, "") else shown(value)
-                    for key, value in data.items()}
+            return {key: MASKED_CONTENT if hide and key not in metadata and value not in (None, "", [], {})
+                    else shown(value) for key, value in data.items()}
         if isinstance(data, list):
             return [shown(item) for item in data]
         if isinstance(data, str) and not unmask:

@@ -31,6 +31,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from firm.models import Matter
+from firm.walls import is_client_work, matter_of
 from tracing.chain import AUDIT_LOCK, GENESIS, HOLD_LOCK, PURGE_LOCK, SEAL_LOCK, canonical_json, clean_text
 from tracing.exceptions import TraceAlreadySealed
 from tracing.models import (
@@ -96,6 +97,17 @@ def object_ref(obj: Any) -> tuple[str, str]:
     raise TypeError(f"a trace belongs to a model instance or a (type, id) pair, not {type(obj).__name__}")
 
 
+def _matter_of(obj: Any) -> Matter | None:
+    """The matter of the object a trace or an event is about: the matter itself, the matter a
+    client-work model declares (``firm.walls``), or its ``matter`` attribute."""
+    if isinstance(obj, Matter):
+        return obj
+    if isinstance(obj, models.Model) and is_client_work(obj):
+        return matter_of(obj)
+    candidate = getattr(obj, "matter", None)
+    return candidate if isinstance(candidate, Matter) else None
+
+
 # --- audit events ----------------------------------------------------------------------------
 EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$")
 
@@ -132,8 +144,7 @@ def audit_event_record(
     if obj is not None:
         object_type, object_id = object_ref(obj)
         if matter is None:
-            candidate = obj if isinstance(obj, Matter) else getattr(obj, "matter", None)
-            matter = candidate if isinstance(candidate, Matter) else None
+            matter = _matter_of(obj)
     if not object_type:
         raise ValueError("an audit event names the object it is about")
     user = _real_user(actor)
@@ -174,8 +185,7 @@ def trace_create(
     if kind not in Kind.values:
         raise ValueError(f"unknown trace kind {kind!r}; kinds are {', '.join(Kind.values)}")
     if matter is None and obj is not None:
-        candidate = getattr(obj, "matter", None)
-        matter = candidate if isinstance(candidate, Matter) else None
+        matter = _matter_of(obj)
     object_type, object_id = object_ref(obj)
     actor = _real_user(user)
     trace = Trace(
@@ -413,6 +423,17 @@ def traces_purge(
                     "performed_by": performed_by},
         )
     return outcome
+
+
+def audit_events_export_record(*, actor: AbstractBaseUser, export_format: str, event_ids: list[int]) -> AuditEvent:
+    """Record that ``actor`` exported these audit events (the admin's CSV/JSON export): an export is
+    itself an audit event, so who took the audit trail out of the system is on the trail."""
+    with transaction.atomic():
+        return audit_event_record(
+            actor=actor, event_type="audit_event.exported", object_type=AuditEvent._meta.label_lower,
+            object_id=str(event_ids[0]) if len(event_ids) == 1 else "",
+            detail={"format": export_format, "count": len(event_ids), "events": event_ids[:_EXPORT_IDS_KEPT]},
+        )
 
 
 def traces_export_record(*, actor: AbstractBaseUser, export_format: str, trace_ids: list[str]) -> AuditEvent:

@@ -15,7 +15,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import serializers, status
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -50,6 +50,7 @@ from contracts.services.contracts import (
     sections_merge,
 )
 from firm.selectors import matter_get_or_404
+from legalsite.parsers import StrictJSONParser
 
 #: Room for the multipart envelope and the other fields around the file.
 FORM_OVERHEAD = 64 * 1024
@@ -147,7 +148,7 @@ class ContractListCreateApi(APIView):
 
 
 class ContractDetailApi(APIView):
-    parser_classes = [JSONParser, FormParser, MultiPartParser]
+    parser_classes = [StrictJSONParser, FormParser, MultiPartParser]
 
     @extend_schema(summary="合同详情", responses=ContractOutput)
     def get(self, request: Request, contract_id: int) -> Response:

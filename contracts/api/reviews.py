@@ -3,8 +3,9 @@
 ``POST …/reviews {"mode": "auto"|"manual"}`` → 202 the run; 409 with a clear message while an
 auto-review of the contract runs. ``GET …/reviews/{rid}``, ``POST …/reviews/{rid}/cancel``.
 ``GET …/messages`` (the chat, oldest first) and ``POST …/messages {"content", "section"?}`` → 202
-``{"message", "reply"}`` (``reply`` null when the agent's answer was queued: it arrives over the
-websocket as ``final`` and is stored). Who may not see the contract gets 404.
+``{"message", "reply", "cursor"}`` (``reply`` null when the agent's answer was queued: it arrives over
+the websocket as a ``message`` event and is stored; ``cursor``: the chat's current section after the
+message, as the database has it). Who may not see the contract gets 404.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from rest_framework.views import APIView
 from contracts.api.contracts import ERROR, contract_or_404
 from contracts.models import ContractMessage, ReviewRun
 from contracts.selectors import reviews as selectors
-from contracts.services import chat, review
+from contracts.services import chat, live, review
 
 
 class ReviewStartInput(serializers.Serializer):
@@ -56,8 +57,15 @@ class ContractMessageOutput(serializers.Serializer):
     created_at = serializers.CharField()
 
 
+class CursorOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    order = serializers.IntegerField()
+    number = serializers.CharField(help_text="章节编号（无编号时为标题）")
+
+
 MESSAGE_POSTED = inline_serializer("ContractMessagePosted", {
-    "message": ContractMessageOutput(), "reply": ContractMessageOutput(allow_null=True)})
+    "message": ContractMessageOutput(), "reply": ContractMessageOutput(allow_null=True),
+    "cursor": CursorOutput(allow_null=True, help_text="对话的当前章节（下一章、回到第X条等移动后的位置）")})
 IN_PROGRESS = OpenApiResponse(inline_serializer("ReviewInProgress", {
     "detail": serializers.CharField(), "run": ReviewOutput()}), description="该合同已有自动审核在进行")
 
@@ -121,7 +129,7 @@ class MessageListCreateApi(APIView):
 
     @extend_schema(
         summary="在合同审核对话中发言：控制台指令（审核当前章节、下一章、重新审核第五条、自动审核、状态、导出、重置、帮助…）"
-                "立即处理；其他内容交给合同审核智能体（配置了大模型时在后台回答，经 websocket 推送 final 并保存）",
+                "立即处理；其他内容交给合同审核智能体（配置了大模型时在后台回答，经 websocket 推送 message 并保存）",
         request=MessageInput, responses={202: MESSAGE_POSTED, 400: ERROR})
     def post(self, request: Request, contract_id: int) -> Response:
         contract = contract_or_404(request, contract_id)
@@ -132,5 +140,6 @@ class MessageListCreateApi(APIView):
             chat.cursor_set(actor=request.user, contract=contract, section_id=data["section"])
         message, reply = chat.chat_post(actor=request.user, contract=contract, content=data["content"])
         return Response({"message": selectors.message_dict(message),
-                         "reply": selectors.message_dict(reply) if reply is not None else None},
+                         "reply": selectors.message_dict(reply) if reply is not None else None,
+                         "cursor": live.cursor_event(contract_id=contract.pk)["section"]},
                         status=status.HTTP_202_ACCEPTED)

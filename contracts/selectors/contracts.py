@@ -1,7 +1,7 @@
 """Reads of contracts, their sections, issues, review runs and issue history.
 
 Every read starts from :func:`contract_list`, scoped by the matter rule
-(``firm.selectors.work_visible_q``): a contract the user may not see is absent, so the portal,
+(``firm.selectors.visible_to``): a contract the user may not see is absent, so the portal,
 the API and the websockets answer 404 for it alike. The uploaded bytes are never loaded in lists
 (:func:`contract_original` reads them for one contract)."""
 
@@ -12,7 +12,7 @@ from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 
 from contracts.models import Contract, IssueChange, ReviewIssue, ReviewRun, Section
-from firm.selectors import work_visible_q
+from firm.selectors import visible_to
 
 UserLike = AbstractBaseUser | AnonymousUser
 
@@ -22,7 +22,7 @@ NOT_FOUND = "合同不存在或无权查看"
 def contract_list(*, user: UserLike, matter_id: int | None = None, search: str = "",
                   status: str = "", contract_type: str = "") -> QuerySet[Contract]:
     """The contracts ``user`` may see, newest first, without their file bytes."""
-    queryset = (Contract.objects.filter(work_visible_q(user=user)).defer("original")
+    queryset = (visible_to(Contract, user=user).defer("original")
                 .select_related("matter", "owner").order_by("-created_at", "-id"))
     if matter_id is not None:
         queryset = queryset.filter(matter_id=matter_id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 
 from contracts.constants import REVIEWED_KINDS
 from contracts.models import Contract, ContractMessage, ReviewIssue, ReviewRun, Section
@@ -156,3 +156,47 @@ def chat_history(*, contract_id: int, limit: int = 20) -> Iterator[dict[str, str
     """The last ``limit`` chat messages as model messages (user / assistant)."""
     for message in messages_list(contract_id=contract_id, limit=limit):
         yield {"role": message.role, "content": message.content}
+
+
+SEVERITY_RANK = {"high": 0, "medium": 1, "low": 2}
+
+
+def issue_tally(*, contract_id: int) -> dict[str, Any]:
+    """Every issue counter the contract page shows, counted from the database in one query:
+
+    - ``total``: all issues (the issue panel lists every one, rejected included);
+    - ``status``: per status; ``open`` (待处理) is ``status["open"]``;
+    - ``open_severity``: the open issues per severity, so 高 + 中 + 低 always adds up to ``open``;
+    - ``sections``: per section id, the issues that still stand (not rejected) and the highest
+      severity among its open ones (what the section navigator's badge shows).
+    """
+    status = dict.fromkeys(ReviewIssue.Status.values, 0)
+    open_severity = dict.fromkeys(ReviewIssue.Severity.values, 0)
+    sections: dict[str, dict[str, Any]] = {}
+    total = 0
+    rows = (ReviewIssue.objects.filter(contract_id=contract_id).values("section_id", "status", "severity")
+            .annotate(n=Count("pk")).order_by())
+    for row in rows:
+        n, row_status, severity = row["n"], row["status"], row["severity"]
+        total += n
+        status[row_status] = status.get(row_status, 0) + n
+        if row_status == ReviewIssue.Status.OPEN:
+            open_severity[severity] = open_severity.get(severity, 0) + n
+        if row["section_id"] is None or row_status == ReviewIssue.Status.REJECTED:
+            continue
+        entry = sections.setdefault(str(row["section_id"]), {"total": 0, "severity": ""})
+        entry["total"] += n
+        if row_status == ReviewIssue.Status.OPEN and (
+                not entry["severity"] or SEVERITY_RANK.get(severity, 9) < SEVERITY_RANK.get(entry["severity"], 9)):
+            entry["severity"] = severity
+    return {"total": total, "open": status.get(ReviewIssue.Status.OPEN, 0), "status": status,
+            "open_severity": open_severity, "sections": sections}
+
+
+def manual_cursor(*, contract_id: int) -> Section | None:
+    """The section the contract chat is on: the cursor of the contract's manual run (the latest one,
+    while it runs; ``contracts.services.review.manual_run`` reads the same)."""
+    run = review_latest(contract_id=contract_id, mode=ReviewRun.Mode.MANUAL)
+    if run is None or run.status != ReviewRun.Status.RUNNING:
+        return None  # the chat starts a new run at the first section
+    return run.current_section

@@ -4,15 +4,21 @@ A message is stored (:class:`~contracts.models.ContractMessage`, role user), the
 
 - console words are parsed deterministically (:func:`command_parse`): 帮助/help, 状态/status,
   自动审核, 取消审核, 导出/export, 重置/reset, 退出/quit answer at once; 审核当前章节,
-  下一章/上一章 (move the manual run's cursor, then review that section) and 重新审核第五条
-  (move to 第五条, then review it) are the agent's work;
+  下一章/上一章 (move the manual run's cursor, then review that section), 第五条 / 回到第五条
+  (move there, then review it) and 重新审核第五条 (move to 第五条, then review it again) are the
+  agent's work;
 - “第三条的违约金问题改为中风险”: offline, parsed and applied as the lawyer (``issue_update``,
   an audit event); with a model, the agent is asked and uses ``manage_issues``;
 - any other text goes to the agent, about the current section.
 
 The agent's work runs at once without a model (the offline reviewer is fast) or when the caller
 asks for it (``inline``: the console); with a model it is queued (``contracts.chat_reply``) and the
-reply reaches the page over the websocket (``final``) and is stored as the assistant message.
+reply reaches the page over the websocket and is stored as the assistant message.
+
+Each stored message (the lawyer's, then exactly one reply to it) is sent to every open page of the
+contract as a ``message`` event, and each move of the cursor as a ``cursor`` event read back from the
+database (``contracts.services.live``); the page renders from those, so it shows one reply per
+message, in order, and follows the current section.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from contracts.models import Contract, ContractMessage, ReviewRun, Section
 from contracts.selectors import reviews as selectors
 from contracts.selectors.contracts import contract_visible
 from contracts.services import issues as issue_services
-from contracts.services import review
+from contracts.services import live, review
 from legalsite.celery import app as celery_app
 
 HELP_TEXT = (
@@ -66,7 +72,9 @@ _LOOKUP = {word.lower(): name for name, words in _WORDS.items() for word in word
 _NUMBER = r"[零〇一二两三四五六七八九十百千\d]+"
 _LABEL = rf"(第{_NUMBER}[条章节]|附件{_NUMBER}?|{_NUMBER}(?:\.\d+)*\.?)"
 _REREVIEW = re.compile(rf"^(?:请)?重新?(?:审核|审查)(?:一下)?\s*{_LABEL}\s*$")
-_GOTO = re.compile(rf"^(?:请)?(?:审核|审查|跳到|转到|查看)\s*{_LABEL}\s*$")
+_REVIEW_AT = re.compile(rf"^(?:请)?(?:审核|审查)\s*{_LABEL}\s*$")
+_GOTO = re.compile(rf"^(?:请)?(?:回到|返回|跳到|跳转到|转到|移到|去|到|查看|看)\s*{_LABEL}\s*[。.!！]?$")
+_BARE = re.compile(rf"^(第{_NUMBER}[条章节]|附件{_NUMBER}?)\s*[。.!！]?$")
 _SEVERITY = re.compile(
     rf"^(?:请?把|将)?\s*{_LABEL}(?:中|里)?的?(.{{0,20}}?)(?:的)?问题(?:的风险等级|的等级)?\s*(?:改为|改成|调整为|调为|设为|降为|升为)"
     r"\s*([高中低])(?:风险|等级)?\s*[。.!！]?$")
@@ -85,7 +93,12 @@ class Command:
 
     @property
     def agent_work(self) -> bool:
-        return self.name in ("review", "next", "prev", "rereview", "ask", "severity")
+        return self.name in ("review", "next", "prev", "goto", "rereview", "ask", "severity")
+
+    @property
+    def moves(self) -> bool:
+        """Whether the command moves the chat's current section (the page follows)."""
+        return self.name in ("next", "prev", "goto", "rereview")
 
 
 def command_parse(text: str) -> Command:
@@ -94,8 +107,10 @@ def command_parse(text: str) -> Command:
     word = _LOOKUP.get(stripped.lower().rstrip("。.!！"))
     if word:
         return Command(word)
-    if match := _REREVIEW.match(stripped) or _GOTO.match(stripped):
+    if match := _REREVIEW.match(stripped) or _REVIEW_AT.match(stripped):
         return Command("rereview", label=match.group(1))
+    if match := _GOTO.match(stripped) or _BARE.match(stripped):
+        return Command("goto", label=match.group(1))
     if match := _SEVERITY.match(stripped):
         return Command("severity", label=match.group(1), keyword=match.group(2).strip(),
                        severity=SEVERITY_WORDS[match.group(3)])
@@ -142,9 +157,13 @@ def message_validate(content: str) -> str:
     return text
 
 
-def _reply(*, contract: Contract, command: str, content: str, trace_id: str | None = None) -> ContractMessage:
-    return ContractMessage.objects.create(contract=contract, role=ContractMessage.Role.ASSISTANT, content=content,
-                                          command=command, trace_id=trace_id or None)
+def _reply(*, contract: Contract, message: ContractMessage, content: str, trace_id: str | None = None
+           ) -> ContractMessage:
+    """Store the one reply to ``message`` and tell every open page (``live.message_publish``)."""
+    reply = ContractMessage.objects.create(contract=contract, role=ContractMessage.Role.ASSISTANT, content=content,
+                                           command=message.command, trace_id=trace_id or None)
+    live.message_publish(message=reply, reply_to=message.pk)
+    return reply
 
 
 def chat_post(*, actor: AbstractUser, contract: Contract, content: str, inline: bool = False,
@@ -155,15 +174,22 @@ def chat_post(*, actor: AbstractUser, contract: Contract, content: str, inline: 
     command = command_parse(text)
     message = ContractMessage.objects.create(contract=contract, role=ContractMessage.Role.USER, author=actor,
                                              content=text, command="" if command.name == "ask" else command.name)
+    live.message_publish(message=message)
     if not command.agent_work:
-        return message, _reply(contract=contract, command=command.name,
-                               content=_answer_word(actor=actor, contract=contract, command=command))
+        reply = _reply(contract=contract, message=message,
+                       content=_answer_word(actor=actor, contract=contract, command=command))
+        if command.name == "reset":
+            live.cursor_publish(contract_id=contract.pk)
+        return message, reply
     run = review.manual_run(actor=actor, contract=contract)
+    before = run.current_section_id
     target, problem = _target(run=run, command=command)
+    if command.moves and not problem or run.current_section_id != before:
+        live.cursor_publish(contract_id=contract.pk)  # the page moves before the agent starts
     if problem:
-        return message, _reply(contract=contract, command=command.name, content=problem)
+        return message, _reply(contract=contract, message=message, content=problem)
     if command.name == "severity" and review.agent_offline():
-        return message, _reply(contract=contract, command=command.name,
+        return message, _reply(contract=contract, message=message,
                                content=_severity_change(actor=actor, contract=contract, command=command,
                                                         section=target))
     if inline or review.agent_offline():
@@ -181,6 +207,7 @@ def cursor_set(*, actor: AbstractUser, contract: Contract, section_id: int) -> S
     run = review.manual_run(actor=actor, contract=contract)
     if run.current_section_id != section.pk:
         review.section_move(run=run, section=section)
+        live.cursor_publish(contract_id=contract.pk)
     return section
 
 
@@ -191,11 +218,11 @@ def _target(*, run: ReviewRun, command: Command) -> tuple[Section | None, str]:
         if moved is None:
             return None, "已经是最后一个章节。" if command.name == "next" else "已经是第一个章节。"
         return moved, ""
-    if command.name in ("rereview", "severity"):
+    if command.name in ("rereview", "goto", "severity"):
         section = section_for_label(contract_id=run.contract_id, label=command.label)
         if section is None:
             return None, f"没有找到{command.label}。"
-        if command.name == "rereview":
+        if command.name != "severity":
             review.section_move(run=run, section=section)
         return section, ""
     current = run.current_section or review.section_move(run=run, step=1)
@@ -222,7 +249,7 @@ def _agent_reply(*, actor: AbstractUser, message: ContractMessage, command: Comm
                  section: Section | None, listener: review.Listener | None = None) -> ContractMessage:
     contract = message.contract
     history = [m for m in selectors.chat_history(contract_id=contract.pk, limit=12)][:-1]
-    if command.name in ("review", "next", "prev"):
+    if command.name in ("review", "next", "prev", "goto"):
         request, purpose = "", None
     elif command.name == "rereview":
         request, purpose = f"请重新审核本节（{message.content}），修正或补充已有问题。", None
@@ -233,13 +260,14 @@ def _agent_reply(*, actor: AbstractUser, message: ContractMessage, command: Comm
                                                  history=history if purpose else None, purpose=purpose,
                                                  listener=listener)
     except Exception:
-        reply = _reply(contract=contract, command=message.command, content="抱歉，本次审核未能完成，请稍后重试。")
+        reply = _reply(contract=contract, message=message, content="抱歉，本次审核未能完成，请稍后重试。")
         review.publish(run, events.error(review.trace_of(run), code="internal", message=reply.content),
                        listener)
         return reply
-    reply = _reply(contract=contract, command=message.command, content=result.content, trace_id=trace_id)
+    reply = _reply(contract=contract, message=message, content=result.content, trace_id=trace_id)
     review.publish(run, events.final(trace_id, message_id=reply.pk, content=reply.content, disclaimer="")
                    | {"reply_to": message.pk}, listener)
+    live.cursor_publish(contract_id=contract.pk)  # the agent's tools may have moved it
     return reply
 
 
@@ -283,7 +311,7 @@ def _answer_word(*, actor: AbstractUser, contract: Contract, command: Command) -
 
 
 def status_text(*, contract: Contract) -> str:
-    counts = selectors.issue_counts(contract_id=contract.pk)
+    tally = selectors.issue_tally(contract_id=contract.pk)
     lines = [f"《{contract.title}》（{contract.get_contract_type_display()}，{contract.get_status_display()}）"]
     auto = selectors.review_latest(contract_id=contract.pk, mode=ReviewRun.Mode.AUTO)
     if auto is not None:
@@ -293,8 +321,10 @@ def status_text(*, contract: Contract) -> str:
     if manual is not None and manual.current_section is not None:
         section = manual.current_section
         lines.append(f"当前章节：{section.number or section.title or section.order}")
-    lines.append(f"问题：共 {counts['total']} 个（高 {counts['high']}、中 {counts['medium']}、低 {counts['low']}），"
-                 f"待处理 {counts['open']} 个")
+    pending, by_status = tally["open_severity"], tally["status"]
+    lines.append(f"问题：共 {tally['total']} 个，待处理 {tally['open']} 个（高 {pending['high']}、"
+                 f"中 {pending['medium']}、低 {pending['low']}），已确认 {by_status['confirmed']} 个，"
+                 f"已驳回 {by_status['rejected']} 个")
     return "\n".join(lines)
 
 

@@ -6,6 +6,10 @@ leaves an :class:`~contracts.models.IssueChange` row and an audit event, and is 
   people editing one issue lose nothing silently;
 - a quote must be text of its section (offsets found when not given);
 - statute basis is verified through the knowledge app and stored with ``valid``.
+
+Once a change commits, every open page of the contract is told (``contracts.services.live``): the
+counters recounted from the database, and a lawyer's change as an ``issue`` event (the agent's own
+changes are published by the run or the tool that made them).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from django.db import transaction
 from django.db.models import F
 
 from contracts.models import Contract, IssueChange, ReviewIssue, ReviewRun, Section
+from contracts.services import live
 from knowledge.exceptions import KnowledgeError
 from knowledge.selectors import article_lookup
 from tracing.services import audit_event_record
@@ -97,6 +102,7 @@ def _record(*, actor: AbstractUser | None, issue: ReviewIssue, action: str, agen
     audit_event_record(actor=actor, event_type=f"review_issue.{action}", obj=issue,
                        matter=issue.contract.matter, old=old, new=new,
                        detail={"contract": issue.contract_id, **({"agent": agent_name} if agent_name else {})})
+    live.issue_changed(issue=issue, action=action, by_agent=bool(agent_name))
 
 
 def issue_add(*, actor: AbstractUser | None, contract: Contract, section: Section | None, quote: str = "",

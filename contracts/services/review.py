@@ -71,6 +71,7 @@ from contracts.selectors import reviews as selectors
 from contracts.selectors.contracts import contract_visible
 from contracts.selectors.playbook import playbook_rules
 from contracts.services import issues as issue_services
+from contracts.services import live
 from contracts.types import ExportSection, Finding
 from legalsite import realtime
 from legalsite.celery import app as celery_app
@@ -506,6 +507,7 @@ def _finish(run: ReviewRun, status: str, *, error: str = "") -> None:
     contract_status = Contract.Status.REVIEWED if status == ReviewRun.Status.DONE else Contract.Status.SPLIT
     Contract.objects.filter(pk=run.contract_id, status=Contract.Status.REVIEWING).update(status=contract_status)
     run.refresh_from_db()
+    live.counts_publish(contract_id=run.contract_id)  # a finished run: every page recounts
 
 
 def _ended(run: ReviewRun, text: str) -> dict[str, Any]:

@@ -31,11 +31,11 @@ from contracts.selectors.contracts import (
     contract_issues,
     contract_list_with_counts,
     contract_sections,
-    issue_counts,
     issue_get_or_404,
     run_in_flight,
     section_get_or_404,
 )
+from contracts.selectors.reviews import issue_tally, manual_cursor
 from contracts.services.contracts import (
     contract_delete,
     contract_split_resume,
@@ -45,6 +45,7 @@ from contracts.services.contracts import (
     sections_merge,
 )
 from contracts.services.issues import IssueConflict, issue_confirm, issue_reject, issue_update
+from contracts.services.live import section_ref
 from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import matter_get, matter_list
@@ -138,6 +139,9 @@ def detail(request: HttpRequest, contract_id: int) -> HttpResponse:
         by_section.setdefault(issue.section_id, []).append(issue)
     focus_id = request.GET.get("section", "")
     focus = next((s for s in sections if str(s.pk) == focus_id), None)
+    tally = issue_tally(contract_id=contract.pk)  # the same counts the page's ``counts`` events carry
+    cursor = manual_cursor(contract_id=contract.pk)
+    current = focus or cursor  # what the chat's 当前章节 shows: the section asked for, else the cursor
     csrf_token = get_token(request)
     rows = []
     for position, section in enumerate(sections):
@@ -149,11 +153,11 @@ def detail(request: HttpRequest, contract_id: int) -> HttpResponse:
                 marked_paragraphs(section.text, own), csrf_token=csrf_token,
                 split_action=reverse("contracts:split", args=[contract.pk, section.pk])
                 if focus is not None and section.pk == focus.pk else ""),
-            "issue_total": sum(1 for i in own if i.status != ReviewIssue.Status.REJECTED),
-            "severity": min((i.severity for i in own if i.status == ReviewIssue.Status.OPEN),
-                            key=lambda s: {"high": 0, "medium": 1, "low": 2}.get(s, 9), default=""),
+            "issue_total": tally["sections"].get(str(section.pk), {}).get("total", 0),
+            "severity": tally["sections"].get(str(section.pk), {}).get("severity", ""),
             "next": sections[position + 1] if position + 1 < len(sections) else None,
             "focused": focus is not None and section.pk == focus.pk,
+            "current": current is not None and section.pk == current.pk,
         })
     run = run_in_flight(contract=contract)
     chat = list(ContractMessage.objects.filter(contract=contract).order_by("-created_at", "-id")[:RECENT_MESSAGES])
@@ -166,14 +170,16 @@ def detail(request: HttpRequest, contract_id: int) -> HttpResponse:
         "issueFragment": reverse("contracts:issue", args=[contract.pk, 0]),
         "run": {"id": run.pk, "status": run.status, "done": run.progress, "total": run.total} if run else None,
         "status": contract.status,
+        "cursor": section_ref(cursor),
     }
     return render(request, "contracts/detail.html", {
         "contract": contract,
         "rows": rows,
         "focus": focus,
+        "current": current,
+        "tally": tally,
         "issues": issues,
         "missing": by_section.get(None, []),
-        "counts": issue_counts(contract=contract),
         "run": run,
         "progress_total": run.total if run and run.total else len(sections),
         "progress_done": run.progress if run else 0,

@@ -10,7 +10,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -33,6 +33,7 @@ from drafting.models import DocumentTemplate, TemplateVersion
 from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import matter_get
+from legalsite.parsers import StrictJSONParser
 
 
 def _client_worker(request: Request) -> None:
@@ -66,7 +67,7 @@ def _usable_version(template: DocumentTemplate) -> TemplateVersion:
 
 class TemplateListApi(APIView):
     pagination_class = PageNumberPagination
-    parser_classes = [MultiPartParser, FormParser, JSONParser]
+    parser_classes = [MultiPartParser, FormParser, StrictJSONParser]
 
     @extend_schema(request={"multipart/form-data": TemplateUploadInput},
                    responses={201: TemplateVersionOutput, 400: FieldErrors},

@@ -4,7 +4,6 @@ the stream itself is ``integrations.streaming``)."""
 
 from __future__ import annotations
 
-import json
 import time
 import uuid
 from typing import Any
@@ -16,6 +15,7 @@ from django.views.decorators.csrf import csrf_exempt
 from firm.authentication import user_for_token
 from integrations.services import ASSISTANTS, Completion, CompletionError, completion_check
 from integrations.streaming import CompletionRun, completion_extras, completion_stream
+from legalsite.parsers import JsonBodyError, json_body_load
 
 CREATED = int(time.time())
 
@@ -76,6 +76,29 @@ def _include_usage(body: dict[str, Any], stream: bool) -> bool | JsonResponse:
     return bool(options.get("include_usage", False))
 
 
+#: Request parameters this endpoint does not support: LegalSite's assistants call their own tools and
+#: cannot call a client's. A request that sends one is refused, naming it, instead of being answered
+#: as if it had not been sent.
+UNSUPPORTED = {
+    "tools": "LegalSite assistants call their own legal tools; client-defined tools are not supported",
+    "functions": "LegalSite assistants call their own legal tools; client-defined functions are not supported",
+    "tool_choice": "tool_choice is not supported (client-defined tools are not supported)",
+    "function_call": "function_call is not supported (client-defined functions are not supported)",
+}
+
+
+def _unsupported(body: dict[str, Any]) -> JsonResponse | None:
+    for name, message in UNSUPPORTED.items():
+        value = body.get(name)
+        if value is None or value == [] or (name in ("tool_choice", "function_call") and value == "none"):
+            continue
+        return error_response(message, status=400, param=name, code="unsupported_parameter")
+    n = body.get("n", 1)
+    if n is not None and n != 1:
+        return error_response("only n = 1 is supported", status=400, param="n", code="unsupported_parameter")
+    return None
+
+
 @csrf_exempt
 @never_cache
 def chat_completions(request: HttpRequest) -> HttpResponse:
@@ -85,9 +108,9 @@ def chat_completions(request: HttpRequest) -> HttpResponse:
     if user is None:
         return _unauthorized()
     try:
-        body = json.loads(request.body or b"null")
-    except (ValueError, UnicodeDecodeError):
-        return error_response("The request body is not valid JSON", status=400)
+        body = json_body_load(request.body or b"null")
+    except JsonBodyError as exc:
+        return error_response(f"The request body is not valid JSON: {exc.message}", status=400)
     if not isinstance(body, dict):
         return error_response("The request body must be a JSON object", status=400)
     model, messages, stream = body.get("model"), body.get("messages"), body.get("stream", False)
@@ -95,6 +118,9 @@ def chat_completions(request: HttpRequest) -> HttpResponse:
         return error_response("you must provide a model parameter", status=400, param="model")
     if not isinstance(stream, bool):
         return error_response("stream must be a boolean", status=400, param="stream")
+    refused = _unsupported(body)
+    if refused is not None:
+        return refused
     include_usage = _include_usage(body, stream)
     if isinstance(include_usage, JsonResponse):
         return include_usage

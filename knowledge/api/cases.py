@@ -9,7 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,6 +20,7 @@ from knowledge.exceptions import CasePermissionDenied, InvalidQuery
 from knowledge.models import CaseDocument
 from knowledge.selectors import case_chunks, case_get, case_list, case_search
 from knowledge.services import case_delete, case_upload, cases_resume_stale
+from legalsite.parsers import StrictJSONParser
 from legalsite.validation import int_param
 
 NOT_FOUND = {"detail": "案例不存在"}
@@ -114,7 +115,7 @@ def _bad_request(message: str) -> Response:
 
 
 class CaseListApi(APIView):
-    parser_classes = [MultiPartParser, FormParser, JSONParser]
+    parser_classes = [MultiPartParser, FormParser, StrictJSONParser]
     pagination_class = PageNumberPagination
 
     @extend_schema(

@@ -1,6 +1,6 @@
 """Reads of the firm's case library: list, get, chunks and hybrid search of uploaded judgments.
 
-Every read goes through ``firm.selectors.work_visible_q`` on the document (uploader, the matter's
+Every read goes through ``firm.selectors.visible_to`` on the document (uploader, the matter's
 team, admins for non-privileged matters; compliance sees nothing). See docs/decisions/case-library.md.
 """
 
@@ -15,7 +15,7 @@ from django.urls import reverse
 from pgvector.django import CosineDistance
 
 from firm.roles import is_admin
-from firm.selectors import work_visible_q
+from firm.selectors import visible_to
 from knowledge.embeddings import embed_query, get_embedder
 from knowledge.exceptions import InvalidQuery
 from knowledge.models import CaseChunk, CaseDocument
@@ -37,7 +37,7 @@ def case_can_delete(*, user: Any, document: CaseDocument) -> bool:
 def case_list(*, user: Any, matter_id: int | None = None, scope: Q | None = None) -> QuerySet[CaseDocument]:
     """The documents ``user`` may see; ``matter_id`` keeps one matter's, ``scope`` is a further filter
     (an agent's work: ``firm.selectors.work_scope_q``)."""
-    queryset = CaseDocument.objects.filter(work_visible_q(user=user, owner_field="owner", matter_field="matter"))
+    queryset = visible_to(CaseDocument, user=user)
     if matter_id is not None:
         queryset = queryset.filter(matter_id=matter_id)
     if scope is not None:

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from firm.models import Matter
 from firm.roles import does_client_work
-from firm.selectors import team_matter_ids, work_visible_q
+from firm.selectors import team_matter_ids, visible_to
 from knowledge.casefiles import CaseUploadError, case_metadata, check_upload, chunk_text, max_bytes, read_upload
 from knowledge.embeddings import get_embedder
 from knowledge.exceptions import CasePermissionDenied
@@ -240,7 +240,7 @@ def case_reembed(*, embedder: Any = None) -> int:
 
 def case_delete(*, actor: Any, document: CaseDocument) -> None:
     """Delete a case document and its chunks: its uploader or an admin (who can see it)."""
-    if not CaseDocument.objects.filter(work_visible_q(user=actor), pk=document.pk).exists():
+    if not visible_to(CaseDocument, user=actor).filter(pk=document.pk).exists():
         raise CaseDocument.DoesNotExist
     if not case_can_delete(user=actor, document=document):
         raise CasePermissionDenied("只有上传人或管理员可以删除案例")

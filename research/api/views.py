@@ -167,12 +167,20 @@ class TaskActionApi(APIView):
         return Response(task_out(task))
 
 
+DOCX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
 class TaskExportApi(APIView):
-    @extend_schema(summary="导出研究任务：kind = md | json", responses={200: OpenApiTypes.BINARY})
+    @extend_schema(summary="导出研究任务：kind = md | json | docx（Word 报告）", responses={200: OpenApiTypes.BINARY})
     def get(self, request: Request, task_id: int, kind: str) -> HttpResponse:
         task = _task_or_404(request, task_id)
         content = services.task_export(actor=request.user, task=task, kind=kind)
-        response: HttpResponse = (Response(content) if kind == "json"
-                                  else HttpResponse(content, content_type="text/markdown; charset=utf-8"))
+        response: HttpResponse
+        if kind == "json":
+            response = Response(content)
+        elif kind == "docx":
+            response = HttpResponse(content, content_type=DOCX_MEDIA_TYPE)
+        else:
+            response = HttpResponse(content, content_type="text/markdown; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="legalsite-research-{task.pk}.{kind}"'
         return response

@@ -379,17 +379,21 @@ def task_attach(*, actor: AbstractUser, task: ResearchTask, matter: Matter) -> R
     return task
 
 
-EXPORT_KINDS = ("md", "json")
+EXPORT_KINDS = ("md", "json", "docx")
 
 
 def task_export(*, actor: AbstractUser, task: ResearchTask, kind: str) -> Any:
-    """The task's question, plan, steps and answer as ``kind`` (json: a dict; md: text), recorded as
-    an audit event (client work leaving the system)."""
+    """The task's question, plan, steps and answer as ``kind`` (json: a dict; md: text; docx: the Word
+    report, bytes), recorded as an audit event (client work leaving the system)."""
     if kind not in EXPORT_KINDS:
-        raise ValidationError({"format": "可选 md、json"})
+        raise ValidationError({"format": "可选 md、json、docx"})
     steps = store.steps_load(task.pk)
-    if kind == "json":
-        content: Any = {"id": task.pk, "question": task.question, "status": task.status, "plan": task.plan,
+    if kind == "docx":
+        from research.report import task_report_docx
+
+        content: Any = task_report_docx(task, steps)
+    elif kind == "json":
+        content = {"id": task.pk, "question": task.question, "status": task.status, "plan": task.plan,
                         "steps": steps, "answer": task.answer, "confidence": task.confidence,
                         "citations": task.citations, "sources": task.sources, "trace_id": str(task.trace_id or "")}
     else:

@@ -7,6 +7,11 @@
 // while the upload is read and split, `progress` {done,total,section}, `issue`
 // {action, issue}, `status`, `token`, `final` and `error`. An issue card is always the server's
 // HTML (/contracts/<id>/issues/<iid>/), so a reload shows exactly what the live page showed.
+// Three events carry the page's shared state, and the page only ever shows what they (or the POST
+// answer) say: `message` {message, reply_to} — chat bubbles are keyed by message id and kept in id
+// order, so a reply shows once and below its question; `cursor` {section} — the chat's current
+// section as the server has it (highlight, 当前章节 label and scroll follow it); `counts` — every
+// issue counter, recounted by the server after each change (nothing is counted here).
 (function () {
   "use strict";
 
@@ -62,6 +67,8 @@
   var currentLabel = document.getElementById("current-section");
   var run = cfg.run;
   var currentSection = null;
+  var picked = false;   // the lawyer chose a section on the page since the server last set the cursor
+  var sending = false;
   var pending = null;   // the assistant bubble being streamed
   var socket = null;
   var retry = 0;
@@ -130,7 +137,6 @@
       card.classList.toggle("hidden", !visible);
       if (visible) shown += 1;
     });
-    document.getElementById("issue-count").textContent = String(issueList.querySelectorAll(".issue").length);
     noIssues.classList.toggle("hidden", issueList.querySelector(".issue") !== null);
     return shown;
   }
@@ -149,6 +155,9 @@
     document.querySelectorAll("#section-list li").forEach(function (li) {
       li.classList.toggle("active", li.dataset.section === String(sectionId));
     });
+    document.querySelectorAll("#contract-text .section").forEach(function (el) {
+      el.classList.toggle("current", el === article);
+    });
     var number = article.querySelector(".sec-number");
     if (currentLabel) currentLabel.textContent = number ? number.textContent : (article.getAttribute("aria-label") || "—");
     if (scroll) article.scrollIntoView({ block: "start", behavior: "smooth" });
@@ -163,6 +172,7 @@
     if (goto) {
       event.preventDefault();
       setCurrent(goto.dataset.goto, true);
+      picked = true;
       var card = goto.closest(".issue");
       if (card) flash(document.querySelector('mark.hl[data-issues~="' + card.dataset.issue + '"]'));
       return;
@@ -174,14 +184,45 @@
       var target = document.getElementById("issue-" + id);
       if (target) { target.classList.remove("hidden"); target.scrollIntoView({ block: "nearest", behavior: "smooth" }); flash(target); }
       var section = mark.closest(".section");
-      if (section) setCurrent(section.dataset.section, false);
+      if (section) { setCurrent(section.dataset.section, false); picked = true; }
       return;
     }
     var article = event.target.closest(".section");
-    if (article && !event.target.closest("form")) setCurrent(article.dataset.section, false);
+    if (article && !event.target.closest("form")) { setCurrent(article.dataset.section, false); picked = true; }
   });
+  // the chat's current section: the one the address asks for (?section=), else the server's cursor
   var focused = document.querySelector(".section.focused");
-  if (focused) setCurrent(focused.dataset.section, false);
+  if (focused) {
+    setCurrent(focused.dataset.section, false);
+    picked = !(cfg.cursor && String(cfg.cursor.id) === focused.dataset.section);
+  } else if (cfg.cursor) {
+    setCurrent(cfg.cursor.id, true);  // the text opens where the chat is
+  }
+  function follow(section) {
+    // the server moved the chat's cursor (下一章, 上一章, 回到第X条 …): the page goes there
+    if (!section || !section.id) return;
+    picked = false;
+    if (currentSection !== Number(section.id)) setCurrent(section.id, true);
+  }
+
+  // ------------------------------------------------------------------ counters (the server's counts)
+  function applyCounts(c) {
+    document.getElementById("issue-count").textContent = String(c.total || 0);
+    document.querySelectorAll("#issue-tally [data-count]").forEach(function (el) {
+      var key = el.dataset.count;
+      var value = key === "open" ? c.open : (c.open_severity && key in c.open_severity) ? c.open_severity[key]
+        : (c.status || {})[key];
+      el.textContent = String(value || 0);
+    });
+    var sections = c.sections || {};
+    document.querySelectorAll("#section-list li[data-section]").forEach(function (li) {
+      var badge = li.querySelector("[data-role=section-count]");
+      if (!badge) return;
+      var entry = sections[li.dataset.section] || { total: 0, severity: "" };
+      badge.textContent = String(entry.total || 0);
+      badge.className = "count sev-" + (entry.severity || "none") + (entry.total ? "" : " hidden");
+    });
+  }
 
   // ------------------------------------------------------------------ issues
   function refreshIssue(id) {
@@ -310,37 +351,69 @@
     if (empty) empty.remove();
     var el = document.createElement("div");
     el.className = "cmsg " + role;
-    el.innerHTML = '<span class="who">' + esc(who || (role === "user" ? "我" : role === "event" ? "" : "审核助手")) +
+    el.innerHTML = '<span class="who">' + esc(who || (role === "user" ? "我" : "审核助手")) +
       '</span><div class="body"></div>';
     el.querySelector(".body").textContent = content || "";
-    chatLog.appendChild(el);
+    return el;
+  }
+  function placeInOrder(el) {
+    // bubbles with a message id stay in id order (the order the server stored them)
+    var id = Number(el.dataset.message);
+    var later = null;
+    chatLog.querySelectorAll(".cmsg[data-message]").forEach(function (other) {
+      if (!later && Number(other.dataset.message) > id) later = other;
+    });
+    chatLog.insertBefore(el, later);
+  }
+  function showMessage(message, replyTo) {
+    // one bubble per stored message, whichever way it arrived first (POST answer or websocket)
+    if (!message || !message.id) return null;
+    var existing = chatLog.querySelector('.cmsg[data-message="' + message.id + '"]');
+    if (existing) return existing;
+    var el = bubble(message.role, message.content, message.role === "user" ? (message.author || "我") : "审核助手");
+    el.dataset.message = String(message.id);
+    if (replyTo) el.dataset.replyTo = String(replyTo);
+    var waiting = replyTo ? chatLog.querySelector('.cmsg.pending[data-pending-for="' + replyTo + '"]') : null;
+    if (waiting) {
+      waiting.replaceWith(el);
+      if (pending === waiting) pending = null;
+    } else {
+      placeInOrder(el);
+    }
     chatLog.scrollTop = chatLog.scrollHeight;
     return el;
   }
-  function replyText(reply) {
-    if (!reply) return "";
-    if (typeof reply === "string") return reply;
-    return reply.content || reply.text || "";
+  function waitFor(message) {
+    // the reply is being written: a bubble the agent's tokens stream into until the reply is stored
+    if (chatLog.querySelector('.cmsg[data-reply-to="' + message.id + '"]')) return;
+    pending = bubble("assistant pending", "");
+    pending.dataset.pendingFor = String(message.id);
+    chatLog.appendChild(pending);
+    chatLog.scrollTop = chatLog.scrollHeight;
   }
   chatForm.addEventListener("submit", function (event) {
     event.preventDefault();
     var content = chatInput.value.trim();
-    if (!content) return;
+    if (!content || sending) return;
     var body = { content: content };
-    if (currentSection) body.section = currentSection;
+    if (picked && currentSection) body.section = currentSection;  // the section the lawyer chose on the page
+    sending = true;
     document.getElementById("chat-send").disabled = true;
     request("POST", api + "/messages", body).then(function (result) {
+      sending = false;
       document.getElementById("chat-send").disabled = false;
       if (!result.ok) { toast(detail(result.data), true); return; }
       chatInput.value = "";
       var data = result.data || {};
-      bubble("user", (data.message && data.message.content) || data.content || content);
-      var text = replyText(data.reply);
-      if (text) bubble("assistant", text).dataset.message = data.reply.id;
-      else if (!(data.message && chatLog.querySelector('[data-reply-to="' + data.message.id + '"]'))) {
-        pending = bubble("assistant pending", "");
-      }
-    }).catch(function () { document.getElementById("chat-send").disabled = false; toast("网络错误，请重试", true); });
+      showMessage(data.message);
+      if (data.reply) showMessage(data.reply, data.message && data.message.id);
+      else if (data.message) waitFor(data.message);
+      if (data.cursor) follow(data.cursor); else picked = false;
+    }).catch(function () {
+      sending = false;
+      document.getElementById("chat-send").disabled = false;
+      toast("网络错误，请重试", true);
+    });
   });
   chatInput.addEventListener("keydown", function (event) {
     if (event.key === "Enter" && !event.shiftKey && !event.isComposing) { event.preventDefault(); chatForm.requestSubmit(); }
@@ -382,25 +455,27 @@
         if (!id) return;
         if (event.action === "deleted") removeIssue(id); else refreshIssue(id);
         return;
-      case "token":  // only a chat reply streams into the chat
-        if (pending) pending.querySelector(".body").textContent += event.delta || "";
+      case "message":  // a stored chat message, from this page or another one
+        showMessage(event.message, event.reply_to);
         return;
-      case "final":
-        var content = event.content || "";
-        if (pending) { pending.classList.remove("pending"); pending.querySelector(".body").textContent = content; pending = null; }
-        else if (content && event.reply_to && !chatLog.querySelector('[data-message="' + event.message_id + '"]')) {
-          var answer = bubble("assistant", content);
-          answer.dataset.message = event.message_id;
-          answer.dataset.replyTo = event.reply_to;
-        }
+      case "cursor":
+        // the state read on (re)connect does not override a section the lawyer has just chosen
+        if (!(event.sync && picked)) follow(event.section);
+        return;
+      case "counts":
+        applyCounts(event);
+        return;
+      case "token":  // only the chat's own reply streams into the chat, not an auto-review's agent
+        if (pending && !(run && event.run_id === run.id)) pending.querySelector(".body").textContent += event.delta || "";
+        return;
+      case "final":  // the reply itself arrives as a `message` once stored
         return;
       case "status":
         if (event.phase === "done" && TERMINAL[event.status]) { finished(event.status, event.text); return; }
-        if (pending && event.text) bubble("event", event.text);
+        if (pending && event.text && !(run && event.run_id === run.id)) pending.querySelector(".who").textContent = "审核助手 · " + event.text;
         return;
       case "error":
         toast(event.message || "出错了", true);
-        if (pending) { pending.classList.remove("pending"); pending.querySelector(".body").textContent = event.message || "出错了"; pending = null; }
         return;
     }
   }
@@ -410,6 +485,8 @@
     socket = new WebSocket(scheme + location.host + cfg.wsPath);
     socket.onopen = function () {
       retry = 0; setWs("open", "实时通道已连接");
+      // what changed while the page was loading or disconnected: the counters and the chat's section
+      socket.send(JSON.stringify({ type: "sync" }));
       // a split that ended before the socket joined the group: read the contract once
       if (splitBox && (splitBox.dataset.status === "uploaded" || splitBox.dataset.status === "splitting")) {
         request("GET", api).then(function (result) {

@@ -95,4 +95,100 @@
       schedule();
     }
   });
+
+  // --- the assistant: queued to a worker, followed live on /ws/drafting/<id>/ ----------------------
+  let socket = null;
+  let lastSeq = 0;
+
+  function assistState(stateName, text) {
+    const node = document.getElementById("assist-status");
+    if (!node) return;
+    node.dataset.state = stateName;
+    node.textContent = text;
+    const button = document.getElementById("assist-button");
+    if (button) button.disabled = stateName === "queued" || stateName === "running";
+  }
+
+  function reloadFromServer() {
+    fetch(window.location.pathname, {credentials: "same-origin"})
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        const doc = new DOMParser().parseFromString(html, "text/html");
+        const freshForm = doc.getElementById("draft-form");
+        if (freshForm) form.innerHTML = freshForm.innerHTML;  // the listeners stay on the form itself
+        const freshAssistant = doc.getElementById("assistant");
+        const assistant = document.getElementById("assistant");
+        const filled = document.getElementById("assist-filled");
+        const kept = filled ? filled.innerHTML : "";
+        if (freshAssistant && assistant) assistant.innerHTML = freshAssistant.innerHTML;
+        const again = document.getElementById("assist-filled");
+        if (again) again.innerHTML = kept;
+        refresh();
+      });
+  }
+
+  function onEvent(event) {
+    if (event.seq) {
+      if (event.seq <= lastSeq) return;
+      lastSeq = event.seq;
+    }
+    if (event.type === "assist") {
+      if (event.status === "queued") {  // a new turn: what the last one filled is not news any more
+        const list = document.getElementById("assist-filled");
+        if (list) list.innerHTML = "";
+      }
+      assistState(event.status, event.text || "助理正在补全……");
+    }
+    else if (event.type === "field") {
+      const list = document.getElementById("assist-filled");
+      if (list) {
+        const item = document.createElement("li");
+        item.textContent = "已填写：" + event.label;
+        list.appendChild(item);
+      }
+    } else if (event.type === "assist_done") {
+      assistState("done", event.question ? "助理已补全能确定的内容。" : "助理已补全，必填内容已齐全。");
+      reloadFromServer();
+    } else if (event.type === "assist_failed") {
+      assistState("failed", event.text || "助理未能完成，请重试。");
+    }
+  }
+
+  function follow() {
+    if (socket && socket.readyState <= 1) return;
+    const scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + window.location.host + config.wsPath);
+    socket.onmessage = function (message) { onEvent(JSON.parse(message.data)); };
+  }
+
+  document.addEventListener("submit", function (event) {
+    const assistForm = event.target.closest("#assist-form");
+    if (!assistForm) return;
+    event.preventDefault();
+    assistState("queued", "助理正在补全……");
+    const list = document.getElementById("assist-filled");
+    if (list) list.innerHTML = "";
+    lastSeq = 0;
+    follow();
+    // save what the lawyer typed first: the assistant fills only what is still empty
+    fetch(window.location.pathname, {method: "POST", body: new FormData(form), credentials: "same-origin"})
+      .then(function () {
+        return fetch(assistForm.action, {method: "POST", body: new FormData(assistForm), credentials: "same-origin",
+                                         headers: {"Accept": "application/json"}});
+      })
+      .then(function (response) { return response.json().then(function (data) { return [response, data]; }); })
+      .then(function (pair) {
+        if (pair[0].status !== 202) assistState("failed", pair[1].detail || "助理未能开始");
+      })
+      .catch(function () { assistState("failed", "助理未能开始，请重试"); });
+  });
+
+  if (config.assistStatus === "queued" || config.assistStatus === "running") follow();
+
+  // 生成 Word 文书 comes back here with ?generated=N: download that version once
+  const generated = document.querySelector("a.download[data-auto-download]");
+  if (generated) {
+    window.history.replaceState(null, "", window.location.pathname);
+    generated.click();
+  }
 })();

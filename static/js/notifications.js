@@ -34,7 +34,7 @@
     var keepalive = null;
     socket.onopen = function () {
       retry = 1000;
-      setStatus("open", "通知通道已连接");
+      setStatus("open", "暂无新通知");
       keepalive = setInterval(function () { socket.send(JSON.stringify({ type: "ping" })); }, 25000);
     };
     socket.onmessage = function (message) {
@@ -44,8 +44,8 @@
     };
     socket.onclose = function (close) {
       clearInterval(keepalive);
-      if (close.code === 4401) { setStatus("denied", "未登录，通知通道已关闭"); return; }
-      setStatus("closed", "通知通道已断开，正在重连…");
+      if (close.code === 4401) { setStatus("denied", "登录已失效，请重新登录以接收通知"); return; }
+      setStatus("closed", "实时通知暂时中断，正在重新连接…");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 30000);
     };

@@ -27,15 +27,20 @@
       return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
     });
   }
-  function inputText(value) {
+  // A step's input in words (the server's research/presenters.py labels it fully once the page refreshes).
+  function plain(value) {
+    if (value === true) return "是";
+    if (value === false) return "否";
+    if (Array.isArray(value)) return value.map(plain).join("、");
+    if (value && typeof value === "object") {
+      return Object.keys(value).map(function (k) { return k + "：" + plain(value[k]); }).join("，");
+    }
+    return value == null ? "" : String(value);
+  }
+  function inputText(value, text) {
+    if (text) return text;
     if (value == null || value === "") return "";
-    if (typeof value === "string") return value;
-    var parts = [];
-    Object.keys(value).forEach(function (k) {
-      var v = value[k];
-      parts.push(k + "=" + (typeof v === "object" ? JSON.stringify(v) : v));
-    });
-    return parts.join(" ");
+    return typeof value === "string" ? value : plain(value);
   }
   function planList() { return document.getElementById("plan"); }
 
@@ -46,7 +51,8 @@
     li.dataset.status = "pending";
     li.innerHTML = '<span class="mark" aria-label="核验">○</span> <span class="tool badge">' +
       esc(cfg.toolLabels[step.tool_type] || step.tool_type) + '</span> <span class="desc">' + esc(step.description) +
-      '</span>' + (inputText(step.input) ? '<div class="input muted">输入：' + esc(inputText(step.input)) + '</div>' : "") +
+      '</span>' + (inputText(step.input, step.input_text) ? '<div class="input muted">输入：' +
+      esc(inputText(step.input, step.input_text)) + '</div>' : "") +
       '<div class="summary"></div><div class="meta muted"></div>';
     return li;
   }
@@ -99,11 +105,17 @@
   function refreshFromServer() {
     fetch(window.location.pathname, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
       var doc = new DOMParser().parseFromString(html, "text/html");
-      ["plan-section", "answer-section", "plan-review"].forEach(function (id) {
+      var freshConfig = doc.getElementById("research-config");
+      if (freshConfig) cfg = JSON.parse(freshConfig.textContent);  // the steps the editor starts from
+      ["plan-section", "answer-section", "plan-review", "task-error"].forEach(function (id) {
         var fresh = doc.getElementById(id);
         var here = document.getElementById(id);
         if (fresh && here) here.replaceWith(fresh);
         else if (here && !fresh) here.remove();
+        else if (fresh && !here) {  // a section the page did not have yet (the plan to approve, an error)
+          var grid = document.querySelector(".research-grid");
+          grid.parentNode.insertBefore(fresh, grid);
+        }
       });
       var freshHead = doc.querySelector(".page-head .actions");
       var head = document.querySelector(".page-head .actions");
@@ -153,17 +165,40 @@
     var editor = document.getElementById("plan-editor");
     var original = {};
     (cfg.steps || []).forEach(function (s) { original[s.id] = s; });
+    var template = document.getElementById("step-template");
+    var addButton = document.getElementById("add-step");
+    var counter = document.getElementById("step-count");
+    var added = 0;
+    function renumber() {
+      var rows = editor.querySelectorAll("li.edit-step");
+      Array.prototype.forEach.call(rows, function (li, i) { li.querySelector(".step-no").textContent = "第 " + (i + 1) + " 步"; });
+      if (addButton) addButton.disabled = rows.length >= cfg.maxSteps;
+      if (counter) counter.textContent = "共 " + rows.length + " 步，至多 " + cfg.maxSteps + " 步";
+    }
     editor.addEventListener("click", function (event) {
       var li = event.target.closest("li");
       if (!li) return;
       if (event.target.classList.contains("remove")) li.remove();
       else if (event.target.classList.contains("move-up") && li.previousElementSibling) li.parentNode.insertBefore(li, li.previousElementSibling);
       else if (event.target.classList.contains("move-down") && li.nextElementSibling) li.parentNode.insertBefore(li.nextElementSibling, li);
+      renumber();
     });
+    if (addButton && template) {
+      addButton.addEventListener("click", function () {
+        if (editor.querySelectorAll("li.edit-step").length >= cfg.maxSteps) return;
+        var li = template.content.firstElementChild.cloneNode(true);
+        added += 1;
+        li.dataset.step = "n" + added;
+        editor.appendChild(li);
+        renumber();
+        li.querySelector(".description").focus();
+      });
+    }
+    renumber();
     form.addEventListener("submit", function () {
       var steps = [];
       var kept = {};
-      Array.prototype.forEach.call(editor.querySelectorAll("li[data-step]"), function (li) {
+      Array.prototype.forEach.call(editor.querySelectorAll("li.edit-step"), function (li) {
         var id = li.dataset.step;
         var base = original[id] || {};
         var inputBox = li.querySelector(".input");

@@ -220,3 +220,14 @@ def test_merge_keeps_only_the_most_recent_items():
         state = merge(state, Entities(persons=[f"person{i}"]))
     assert len(state.persons) == STATE_LIMIT
     assert state.persons[-1] == f"person{STATE_LIMIT + 9}"
+
+
+@pytest.mark.parametrize("text", ["我周六周日都要加班，公司不给加班费", "周一到周五上班，星期六星期天也要来",
+                                  "每个礼拜六加班"])
+def test_days_of_the_week_are_not_periods(text):
+    assert extract_entities(text).durations == []
+
+
+@pytest.mark.parametrize(("text", "days"), [("产假休了三周", 21), ("休了14周产假", 98), ("工作了两个星期", 14)])
+def test_weeks_are_still_periods(text, days):
+    assert [d.days for d in extract_entities(text).durations] == [days]

@@ -64,10 +64,11 @@ def _get(client, user, url, **params):
     return client.get(url, params)
 
 
-def test_session_list_shows_the_users_sessions_and_the_new_session_form(client, people, session):
+def test_session_list_opens_on_the_ask_box_and_shows_the_users_sessions(client, people, session):
     services.session_create(actor=people["outsider"], title="别人的会话")
     html = _get(client, people["lawyer"], reverse("chat:index")).content.decode()
-    assert "<h1>法律咨询</h1>" in html and "新建咨询" in html and "所属案件（可选）" in html
+    assert "<h1>法律咨询</h1>" in html and "所属案件（可选）" in html
+    assert 'id="ask-input" name="content"' in html and ">提问</button>" in html
     assert "辞退赔偿咨询" in html and "2026-劳-007" in html and "删除" in html
     assert "别人的会话" not in html
     assert f'href="{reverse("chat:index")}"' in html  # the main navigation links to the page
@@ -83,6 +84,25 @@ def test_new_session_can_be_attached_to_a_matter_the_user_is_on(client, people, 
     client.force_login(people["outsider"])
     assert client.post(reverse("chat:create"), {"title": "越权", "matter": matter.pk}).status_code == 404
     assert not ChatSession.objects.filter(title="越权").exists()
+
+
+def test_asking_on_the_list_page_creates_the_session_with_its_first_turn(client, people, matter,
+                                                                          django_capture_on_commit_callbacks):
+    client.force_login(people["colleague"])
+    with django_capture_on_commit_callbacks(execute=False):
+        response = client.post(reverse("chat:create"), {"content": "  试用期被辞退有补偿吗？ ", "matter": matter.pk})
+    created = ChatSession.objects.get(owner=people["colleague"])
+    assert response.status_code == 302 and response["Location"] == created.get_absolute_url()
+    assert created.matter == matter and created.title == "试用期被辞退有补偿吗？"
+    roles = list(created.messages.order_by("id").values_list("role", "status"))
+    assert roles == [(Message.Role.USER, Message.Status.COMPLETE), (Message.Role.ASSISTANT, Message.Status.PENDING)]
+
+
+def test_a_refused_first_question_leaves_no_empty_session(client, people):
+    client.force_login(people["colleague"])
+    response = client.post(reverse("chat:create"), {"content": "问题\x00带空字符"})
+    assert response.status_code == 302 and response["Location"] == reverse("chat:index")
+    assert not ChatSession.objects.filter(owner=people["colleague"]).exists()
 
 
 def test_session_page_shows_conversation_analysis_and_controls(client, people, session):

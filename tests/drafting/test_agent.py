@@ -29,7 +29,7 @@ def test_offline_the_form_is_prefilled_and_the_narrative_assembled(statutes, loa
     draft = services.draft_create(actor=staff_user, version=_version("civil-complaint"), session=loan_session)
     draft = services.draft_assist(actor=staff_user, draft=draft)
     assert draft.fields["defendants"][0]["name"] == "张三"
-    assert draft.fields["facts"].startswith("2024年1月10日原告借给张三5万元")
+    assert draft.fields["facts"].startswith("2024年1月10日原告借给被告张三5万元")
     assert "《中华人民共和国民法典》第六百七十五条" in draft.fields["facts"]
     assert draft.notes["offline"] is True
     assert draft.notes["question"] == "请提供：受诉人民法院。"  # one question, the first missing field

@@ -92,10 +92,12 @@ def test_generate_download_and_version_history(loan_session, staff_user):
     assert missing.status_code == 400 and "缺少必填" in missing.content.decode()
     assert not draft.versions.exists()
     response = client.post(f"/drafting/{draft.pk}/render", form)
-    assert response.status_code == 302
-    client.post(f"/drafting/{draft.pk}/render", form)
-    page = client.get(draft.get_absolute_url()).content.decode()
+    assert response.status_code == 302 and response["Location"] == f"{draft.get_absolute_url()}?generated=1"
+    again = client.post(f"/drafting/{draft.pk}/render", form)
+    page = client.get(again["Location"]).content.decode()
     assert "第 2 版" in page and "第 1 版" in page
+    assert page.count('data-auto-download="1"') == 1  # the page downloads the version just generated
+    assert f'href="/drafting/{draft.pk}/download/2" class="download" download data-auto-download="1"' in page
     download = client.get(f"/drafting/{draft.pk}/download/1")
     assert download.status_code == 200
     text = render.document_text(download.content)

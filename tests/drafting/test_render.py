@@ -67,7 +67,7 @@ def test_amounts_dates_and_copies_in_a_complaint():
     assert "50,000.00元（人民币伍万元整）" in text
     assert "2024年1月10日" in text
     assert "附：本诉状副本1份" in text
-    assert "此致" in text and "具状人：王小明" in text
+    assert "此致" in text and "具状人（签字）：王小明" in text
 
 
 def test_numbering_restarts_in_each_list():

@@ -75,7 +75,7 @@ def _log_in_and_open_a_new_session(page, base: str, user) -> None:
     page.click("button[type=submit]")
     page.wait_for_url(f"{base}/chat/")
     expect(page.locator("h1")).to_have_text("法律咨询")
-    page.click(".new-session-form button[type=submit]")
+    page.click("#new-blank")
     page.wait_for_url(re.compile(r"/chat/\d+/$"))
     page.wait_for_selector("#ws-state[data-state=open]")
 

@@ -42,7 +42,7 @@ def test_from_a_loan_chat_to_a_downloaded_complaint(daphne_url, celery_worker, c
     page.fill("#id_password", PASSWORD)
     page.click("button[type=submit]")
     page.wait_for_url(f"{base}/chat/")
-    page.click(".new-session-form button[type=submit]")
+    page.click("#new-blank")
     page.wait_for_url(re.compile(r"/chat/\d+/$"))
     page.wait_for_selector("#ws-state[data-state=open]")
     page.fill("#question", QUESTION)
@@ -83,14 +83,13 @@ def test_from_a_loan_chat_to_a_downloaded_complaint(daphne_url, celery_worker, c
     expect(page.locator("#preview")).to_contain_text("王小明，公民身份号码11010519491231002X")
     page.screenshot(path=str(SHOTS / "drafting-form.png"), full_page=True)
 
-    page.click("#generate")
-    page.wait_for_url(re.compile(r"/drafting/\d+/$"))
+    with page.expect_download() as download_info:  # 生成 Word 文书 downloads what it generated
+        page.click("#generate")
+    page.wait_for_url(re.compile(r"/drafting/\d+/$"))  # the ?generated=1 is dropped once used
     expect(page.locator("table.versions")).to_contain_text("第 1 版")
-    with page.expect_download() as download_info:
-        page.click("table.versions a.download")
     data = open(download_info.value.path(), "rb").read()
     text = render.document_text(data)
-    assert "王小明，公民身份号码11010519491231002X。" in text and "具状人：王小明" in text
+    assert "王小明，公民身份号码11010519491231002X。" in text and "具状人（签字）：王小明" in text
     assert "\n张三。\n" in text and "北京市朝阳区人民法院" in text
     assert "人民币伍万元整" in text and "附：本诉状副本1份" in text
     assert not render.has_leftover(text)

@@ -42,7 +42,7 @@ def test_login_dashboard_and_live_notification(daphne_url, lawyer, page):
     nav = page.text_content("nav.mainnav")
     for label in ("法律咨询", "合同审查", "研究任务", "文书起草", "法规检索"):
         assert label in nav
-    page.wait_for_selector("#ws-status[data-state=open]")
+    page.wait_for_selector("#ws-status[data-state=open]", state="attached")
 
     _publish_from_another_thread(user.pk, {"type": "notice", "text": "法规库导入完成"})
     page.wait_for_selector("#notifications li")

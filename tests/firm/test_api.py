@@ -109,3 +109,13 @@ def test_schema_and_docs_are_served_locally(client):
     assert "/api/v1/matters" in paths and "/api/v1/me" in paths
     docs = client.get("/api/docs/").content.decode()
     assert "drf_spectacular_sidecar" in docs and "cdn.jsdelivr" not in docs
+
+
+def test_schema_tags_operations_by_area(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    tags = {path: {tag for op in ops.values() if isinstance(op, dict) for tag in op.get("tags", [])}
+            for path, ops in schema["paths"].items()}
+    assert tags["/api/v1/matters"] == {"matters"} and tags["/api/v1/predict"] == {"research"}
+    assert tags["/api/v1/chat/sessions"] == {"chat"} and tags["/api/v1/audit/events"] == {"audit"}
+    assert all(len(t) == 1 and "v1" not in t for t in tags.values())
+    assert [t["name"] for t in schema["tags"]][:3] == ["chat", "knowledge", "contracts"]

@@ -20,11 +20,21 @@ def test_anonymous_is_401(api_client):
     assert api_client.get("/api/v1/agents").status_code == 401
 
 
-@pytest.mark.parametrize("role", ["staff", "compliance", "admin"])
-def test_every_registered_agent_is_listed_offline(api_client, make_user, settings, role):
+@pytest.mark.parametrize("role", ["staff", "compliance"])
+def test_everyone_else_gets_every_agent_by_name_and_the_health_only(api_client, make_user, settings, role):
+    settings.LLM_BASE_URL = ""
+    response = _client(api_client, make_user(role)).get("/api/v1/agents")
+    assert response.status_code == 200
+    body = response.json()
+    assert {agent["name"] for agent in body["agents"]} == {agent.name for agent in registry.all()}
+    assert body["health"]["worker"] is False and body["status"] == "unavailable"
+    assert "components" not in body and "llm" not in body
+
+
+def test_every_registered_agent_is_listed_offline(api_client, make_user, settings):
     settings.LLM_BASE_URL = ""
     settings.AGENT_MAX_STEPS = 7
-    response = _client(api_client, make_user(role)).get("/api/v1/agents")
+    response = _client(api_client, make_user("admin")).get("/api/v1/agents")
     assert response.status_code == 200
     body = response.json()
     by_name = {agent["name"]: agent for agent in body["agents"]}
@@ -88,4 +98,33 @@ def test_the_endpoint_is_in_the_openapi_schema(api_client, admin_user):
     operation = schema["paths"]["/api/v1/agents"]["get"]
     ref = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
     component = schema["components"]["schemas"][ref.rsplit("/", 1)[-1]]
-    assert {"status", "llm", "worker", "knowledge", "agents"} <= set(component["properties"])
+    variants = [schema["components"]["schemas"][one["$ref"].rsplit("/", 1)[-1]] for one in component["oneOf"]]
+    assert {"status", "llm", "worker", "knowledge", "agents"} <= set(variants[0]["properties"])
+    assert set(variants[1]["properties"]) == {"status", "health", "agents"}
+
+
+def test_the_stored_llm_profile_is_shown_by_the_api_and_the_page(api_client, client, admin_user, settings, tmp_path):
+    import io
+
+    from django.core.management import call_command
+
+    from tests.agents.test_llm_check import _answer
+
+    with FakeLLM(provider="vllm", models=("qwen3-32b",), responder=_answer) as fake:
+        settings.LLM_BASE_URL = fake.base_url
+        settings.LLM_MODEL = "qwen3-32b"
+        settings.LLM_PROVIDER = "auto"
+        settings.LLM_PROFILE_PATH = tmp_path / "llm_profile.json"
+        body = _client(api_client, admin_user).get("/api/v1/agents").json()
+        assert body["llm_profile"]["provider"] == "generic" and body["llm_profile"]["source"] == "base URL"
+        call_command("llm_check", stdout=io.StringIO())
+        body = _client(api_client, admin_user).get("/api/v1/agents").json()
+        client.force_login(admin_user)
+        page = client.get("/system/").content.decode()
+    profile = body["llm_profile"]
+    assert (profile["provider"], profile["source"]) == ("vllm", "llm_check") and profile["checked_at"]
+    assert profile["roles"]["advisor"]["tools"] == "content" and profile["roles"]["critic"]["json"] == "json_schema"
+    assert any("工具解析" in note for note in profile["degraded"])
+    assert {agent["tool_mode"] for agent in body["agents"]} == {"content"}
+    assert "模型能力档案" in page and "vllm" in page and "正文中的 &lt;tool_call&gt;" in page
+    assert "降级：" in page

@@ -155,3 +155,32 @@ def test_research_model_runs_the_research_pipeline(daphne_url, lawyer):
                                            messages=[{"role": "user", "content": QUESTION}])
     task = ResearchTask.objects.get(pk=reply.model_extra["legalsite"]["research_task_id"], owner=lawyer)
     assert task.status == "done" and task.answer in reply.choices[0].message.content
+
+
+@pytest.mark.parametrize(("param", "value"), [
+    ("tools", [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]),
+    ("tool_choice", "required"),
+    ("functions", [{"name": "get_weather", "parameters": {"type": "object"}}]),
+    ("n", 2),
+])
+def test_unsupported_parameters_are_a_400_naming_them(daphne_url, lawyer, param, value):
+    client = _client(daphne_url, token_issue(user=lawyer).key)
+    for stream in (False, True):
+        with pytest.raises(openai.BadRequestError) as caught:
+            client.chat.completions.create(model="legalsite-qa", messages=[{"role": "user", "content": QUESTION}],
+                                           stream=stream, extra_body={param: value})
+        assert caught.value.body["param"] == param and caught.value.body["code"] == "unsupported_parameter"
+    assert not ChatSession.objects.filter(owner=lawyer).exists()
+
+
+def test_an_imported_conversation_gives_its_facts_to_the_follow_up(daphne_url, lawyer):
+    client = _client(daphne_url, token_issue(user=lawyer).key)
+    reply = client.chat.completions.create(model="legalsite-qa", messages=[
+        {"role": "user", "content": "我在上海一家公司干了3年，月薪8000元，上周公司说我不胜任直接把我辞退了"},
+        {"role": "assistant", "content": "请问公司有没有支付经济补偿？"},
+        {"role": "user", "content": "没有给任何补偿，我能要多少钱？"},
+    ])
+    session = ChatSession.objects.get(pk=reply.model_extra["legalsite"]["session_id"])
+    amounts = [a["value"] for a in session.state["amounts"]]
+    months = [d["months"] for d in session.state["durations"]]
+    assert 8000 in amounts and 36 in months  # stated only in the first turn

@@ -190,6 +190,7 @@ ws/notifications/                             WS     4401   accept accept accept
 ws/chat/<id:session_id>/                      WS     4401   accept accept 4403    4403   accept 4403
 ws/contracts/<id:contract_id>/                WS     4401   accept accept 4403    4403   accept 4403
 ws/research/<id:task_id>/                     WS     4401   accept accept 4403    4403   accept 4403
+ws/drafting/<id:draft_id>/                    WS     4401   accept accept 4403    4403   accept 4403
 """
 
 #: What each role must never be shown: the marks written into the open and the privileged matter's work.
@@ -420,7 +421,7 @@ def test_every_websocket_route_and_mcp_have_a_rule_and_it_holds(make_user, quiet
             for role in ROLES:
                 ids = firm["walled"] if role == "admin_priv" else firm["open"]
                 path = "/" + row.key
-                for name in ("session_id", "contract_id", "task_id"):
+                for name in ("session_id", "contract_id", "task_id", "draft_id"):
                     path = path.replace(f"<id:{name}>", str(ids[name]))
                 got[(row.key, row.method, role)] = await _socket(path, cookies.get(role))
         for row in mcp_rows:

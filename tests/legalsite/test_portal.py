@@ -63,3 +63,43 @@ def test_team_member_added_from_matter_page(client, make_user):
     client.post(f"/matters/{matter.pk}/members/", {"username": colleague.username, "team_role": "member"})
     client.force_login(colleague)
     assert client.get(f"/matters/{matter.pk}/").status_code == 200
+
+
+def test_home_shows_the_users_recent_work_and_an_ask_box(client, make_user):
+    from chat import services as chat_services
+    from contracts.services.contracts import contract_upload
+    from contracts.services.issues import issue_add
+    from drafting.models import DocumentTemplate
+    from drafting.selectors import template_current
+    from drafting.services import draft_create
+    from research.services.tasks import task_create
+
+    lawyer, outsider = make_user("staff"), make_user("staff")
+    matter = services.matter_create(actor=lawyer, number="2026-民-12", title="房屋租赁纠纷", client="孙某")
+    chat_services.session_create(actor=lawyer, title="押金不退咨询", matter=matter)
+    chat_services.session_create(actor=outsider, title="别人的咨询")
+    contract = contract_upload(actor=lawyer, file_name="lease.txt", data="第一条 租金每月三千元。".encode(),
+                               title="商铺租赁合同", queue=False)
+    for text in ("租金调整单方决定", "押金扣除无限制"):
+        issue_add(actor=lawyer, contract=contract, section=None, category="租金", severity="high",
+                  description=text)
+    task_create(actor=lawyer, question="一房二卖时先占有的买受人能否对抗登记的买受人？", queue=False)
+    task_create(actor=outsider, question="别人的研究问题", queue=False)
+    version = template_current(template=DocumentTemplate.objects.get(slug="civil-complaint"))
+    draft_create(actor=lawyer, version=version, title="孙某诉房东起诉状")
+
+    client.force_login(lawyer)
+    page = client.get("/").content.decode()
+    assert 'name="content"' in page and 'action="/chat/new/"' in page
+    for text in ("押金不退咨询", "2026-民-12", "商铺租赁合同", "2 个待处理问题", "一房二卖时先占有",
+                 "孙某诉房东起诉状"):
+        assert text in page, text
+    for text in ("别人的咨询", "别人的研究问题", "暂无案件", "通知通道已连接"):
+        assert text not in page, text
+
+
+def test_audit_menu_entry_for_compliance_and_admins_only(client, make_user):
+    for role, shown in (("staff", False), ("compliance", True), ("admin", True)):
+        client.force_login(make_user(role))
+        nav = client.get("/knowledge/").content.decode().split('class="mainnav"')[1].split("</nav>")[0]
+        assert ("管理与审计" in nav) is shown, role

@@ -164,3 +164,25 @@ def test_console_command_prints_the_live_events_and_the_answer(statutes, staff_u
     assert "[计划]" in out and "[开始] s1" in out and "[完成] ✓ s1" in out
     assert "48000" in out and "✓ 《中华人民共和国劳动合同法》第八十七条" in out
     assert ResearchTask.objects.get().status == "done"
+
+
+def test_the_word_report_has_the_answer_steps_and_citations_as_word_structure(statutes, client, staff_user):
+    import io
+
+    from docx import Document
+
+    task_id = client.post(TASKS, {"question": QUESTION}, format="json").json()["id"]
+    services.task_run(task_id=task_id)
+    exported = client.get(f"{TASKS}/{task_id}/export/docx")
+    assert exported.status_code == 200 and exported["Content-Type"].startswith(
+        "application/vnd.openxmlformats-officedocument.wordprocessingml")
+    document = Document(io.BytesIO(exported.content))
+    styles = {p.style.name for p in document.paragraphs}
+    assert {"Title", "Heading 1"} <= styles
+    text = "\n".join(p.text for p in document.paragraphs)
+    assert "48000" in text and "✓ 《中华人民共和国劳动合同法》第八十七条" in text
+    assert "###" not in text and "**" not in text
+    inputs = " ".join(row.cells[2].text for row in document.tables[0].rows[1:])
+    assert "计算" in inputs and "{" not in inputs and "=" not in inputs
+    assert _events(task_id, "research_task.exported").count() == 1
+    assert client.get(f"{TASKS}/{task_id}/export/pdf").status_code == 400

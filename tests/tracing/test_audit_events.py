@@ -381,3 +381,31 @@ def test_the_endpoint_is_in_the_openapi_schema(api_client, staff_user):
     operation = schema["paths"]["/api/v1/audit/events"]["get"]
     assert {p["name"] for p in operation["parameters"]} >= {"object_type", "object_id", "event_type", "actor",
                                                             "since", "page"}
+
+
+@pytest.mark.django_db
+def test_audit_events_export_as_csv_and_json_masked_like_the_page_and_audited(make_user):
+    import json as jsonlib
+
+    lawyer, auditor = make_user("staff"), make_user("compliance")
+    walled = firm_services.matter_create(actor=lawyer, number="M-PRIV-9", title="内部调查", client="甲",
+                                         privileged=True)
+    chat_services.session_create(actor=lawyer, title="秘密收购案的尽调", matter=walled)
+    open_matter = firm_services.matter_create(actor=lawyer, number="M-OPEN-9", title="借款纠纷", client="乙")
+    chat_services.session_create(actor=lawyer, title="借款利息咨询", matter=open_matter)
+    client = Client()
+    client.force_login(auditor)
+    ids = [str(pk) for pk in AuditEvent.objects.values_list("pk", flat=True)]
+    csv_response = client.post("/admin/tracing/auditevent/", {"action": "export_csv", "_selected_action": ids})
+    assert csv_response.status_code == 200 and csv_response["Content-Type"].startswith("text/csv")
+    text = csv_response.content.decode("utf-8-sig")
+    assert "chat.session_created" in text and "借款利息咨询" in text
+    assert "秘密收购案" not in text  # privileged content is masked in the export as on the page
+    json_response = client.post("/admin/tracing/auditevent/", {"action": "export_json", "_selected_action": ids})
+    events = jsonlib.loads(json_response.content)["events"]
+    assert {e["event_type"] for e in events} >= {"matter.created", "chat.session_created"}
+    assert "秘密收购案" not in json_response.content.decode()
+    exports = AuditEvent.objects.filter(event_type="audit_event.exported").order_by("chain_index")
+    assert [e.detail_data["format"] for e in exports] == ["csv", "json"]
+    assert exports[0].actor_username == auditor.username and exports[0].detail_data["count"] == len(ids)
+    call_command("verify_audit", stdout=io.StringIO())

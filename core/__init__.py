@@ -1,0 +1,1 @@
+"""The platform core below every app (ARCHITECTURE §1): shared, app-independent utilities."""

@@ -1,0 +1,314 @@
+"""The permission matrix over content (docs/decisions/ethical-walls.md): a unique marker is planted in
+every content field of every client-work model (``firm.walls.declared()``: one object per model per
+matter, M3 privileged), then each of the seven people of tests/firm/walls_support.py walks every
+surface — every GET route of the URL conf (API lists, details and exports, portal pages) with the ids
+of each matter's objects, the same lists searched for each matter's markers, every Django admin
+changelist, search and change page, ``/api/v1/audit/events``, ``/api/v1/traces``, the MCP tools and
+``/v1`` — and no answer may show a marker its reader may not see.
+
+A new client-work model or a new content field is covered without a new test: the markers come from
+the declarations, the routes from the URL conf, the admin pages from the admin registry.
+
+Who may see a marker of a matter's work (masked text carries no marker, so "sees it masked" passes):
+its team; admins when the matter is not privileged; compliance only on the audit trail (traces and
+audit events) when it is not privileged.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import time
+import zipfile
+from collections import Counter, defaultdict
+from typing import Any
+
+import pytest
+from django.contrib import admin
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+
+from contracts.models import PlaybookRule
+from drafting.models import DocumentTemplate, TemplateVersion
+from firm.services import token_issue
+from firm.walls import declaration_for, declared
+from knowledge.models import Article
+from tests.firm.walls_support import ROLES, build_firm, mcp_calls, work_in
+from tests.legalsite.matrix_support import route_group, url_routes
+from tests.tracing.factories import drive_chat_turn
+from tracing.models import AuditEvent, Trace
+from tracing.recorder import trace_open
+from tracing.services import audit_event_record
+
+MARK = re.compile(r"ZX\d{4}M[123]Z")
+TEAMS = {"M1": {"A", "B", "X"}, "M2": {"C"}, "M3": {"A", "X"}}
+PRIVILEGED = {"M3"}
+#: Routes not walked, with the reason.
+SKIPPED_ROUTES = {
+    "logout": "ends the session", "schema": "no client data", "swagger-ui": "no client data",
+    "health": "no client data", "login": "no client data",
+}
+AUDIT_PATHS = ("/api/v1/traces", "/api/v1/audit/", "/admin/tracing/")
+ROUTE_ARGS = {
+    "api-research-action": {"action": "cancel"}, "research:action": {"name": "cancel"},
+}
+KINDS = {"api-chat-export": ("json", "md", "docx"), "api-research-export": ("md", "json")}
+QUERY = {"api-knowledge-search": "?q=借款合同", "api-knowledge-articles": "?law=民法典&article=1"}
+
+
+def may_see(role: str, tag: str, path: str) -> bool:
+    if role in TEAMS[tag]:
+        return True
+    if tag in PRIVILEGED:
+        return False
+    if role == "F":
+        return True
+    return role == "E" and path.startswith(AUDIT_PATHS)
+
+
+# --- planting ---------------------------------------------------------------------------------------
+def _marked(value: Any, marker: str, max_length: int | None) -> Any:
+    """``value`` with ``marker`` in it, keeping its shape (every string leaf of JSON carries it)."""
+    if isinstance(value, str) or value is None:
+        text = f"{marker} {value or ''}".strip()
+        return text[:max_length] if max_length else text
+    if isinstance(value, dict):
+        if not value:
+            return {"备注": marker}
+        return {key: _marked(item, marker, None) if isinstance(item, str | dict | list) else item
+                for key, item in value.items()}
+    if isinstance(value, list):
+        if not value:  # an empty list of records: one record in the shapes the apps store (citations, sources)
+            return [{"law": marker, "article": marker, "valid": True, "title": marker, "text": marker,
+                     "name": marker}]
+        return [_marked(item, marker, None) if isinstance(item, str | dict | list) else item for item in value]
+    return value
+
+
+def plant(work: dict[str, dict[str, Any]], owners: dict[str, Any]) -> dict[str, tuple[str, str, str]]:
+    """A marker in every content field of every declared object; one probe audit event per object
+    carrying its content under its field names (how any service might record a change)."""
+    planted: dict[str, tuple[str, str, str]] = {}
+    n = 0
+    for tag, made in work.items():
+        for obj in made["objects"]:
+            declaration = declaration_for(obj)
+            assert declaration is not None, f"{obj._meta.label} is made here but not declared"
+            values = {}
+            for name in declaration.content_fields():
+                n += 1
+                marker = f"ZX{n:04d}{tag}Z"
+                field = obj._meta.get_field(name)
+                values[name] = _marked(getattr(obj, name), marker, getattr(field, "max_length", None))
+                planted[marker] = (declaration.label, name, tag)
+            if values:
+                type(obj)._default_manager.filter(pk=obj.pk).update(**values)
+                with transaction.atomic():
+                    audit_event_record(actor=owners[tag], event_type="walls.content_probe", obj=obj,
+                                       old=values, new=values)
+    return planted
+
+
+def _trace(owner: Any, made: dict[str, Any], matter: Any, marker: str) -> str:
+    recorder = trace_open("chat", owner, made["session"], matter)
+    drive_chat_turn(recorder, question=f"{marker} 公司拖欠工资三个月怎么办？")
+    recorder.close()
+    return str(recorder.trace_id)
+
+
+# --- reading answers --------------------------------------------------------------------------------
+def _text(response: Any) -> str:
+    if getattr(response, "streaming", False):
+        return b"".join(response.streaming_content).decode("utf-8", "replace")
+    body = response.content
+    if body.startswith(b"PK"):
+        try:
+            with zipfile.ZipFile(io.BytesIO(body)) as archive:
+                return "".join(archive.read(n).decode("utf-8", "replace") for n in archive.namelist()
+                               if n.endswith((".xml", ".rels", ".txt", ".md", ".json")))
+        except zipfile.BadZipFile:
+            pass
+    return body.decode("utf-8", "replace")
+
+
+class RpcAnswer:
+    """A JSON-RPC answer of ``/mcp`` read like an HTTP response."""
+
+    streaming = False
+
+    def __init__(self, answer: dict[str, Any]) -> None:
+        self.status_code = 200 if "result" in answer else 400
+        self.content = json.dumps(answer, ensure_ascii=False).encode()
+
+
+class Walk:
+    def __init__(self, planted: dict[str, tuple[str, str, str]]) -> None:
+        self.planted = planted
+        self.leaks: list[str] = []
+        self.seen: dict[str, set[str]] = defaultdict(set)  # marker -> roles that saw it where allowed
+        self.requests = 0
+        self.statuses: Counter[int] = Counter()
+        self.errors: list[str] = []
+
+    def check(self, role: str, path: str, response: Any) -> None:
+        self.requests += 1
+        self.statuses[response.status_code] += 1
+        if response.status_code >= 500:
+            self.errors.append(f"{role} {path}: {response.status_code}")
+            return
+        for marker in set(MARK.findall(_text(response))):
+            if marker not in self.planted:
+                continue
+            label, field, tag = self.planted[marker]
+            if may_see(role, tag, path):
+                self.seen[marker].add(role)
+            else:
+                self.leaks.append(f"{role} {path}: {label}.{field} of {tag} ({marker})")
+
+
+def _clients(users: dict[str, Any]) -> dict[str, tuple[Client, str]]:
+    clients = {}
+    for role, user in users.items():
+        portal = Client(raise_request_exception=False)
+        portal.force_login(user)
+        clients[role] = (portal, token_issue(user=user).key)
+    return clients
+
+
+def _get(clients: dict, role: str, path: str) -> Any:
+    portal, key = clients[role]
+    if path.startswith("/api/v1/"):
+        return Client(raise_request_exception=False).get(path, HTTP_AUTHORIZATION=f"Token {key}")
+    if path.startswith("/v1/"):
+        return Client(raise_request_exception=False).get(path, HTTP_AUTHORIZATION=f"Bearer {key}")
+    return portal.get(path)
+
+
+def _ids(made: dict[str, Any], trace_id: str, shared: dict[str, Any]) -> dict[str, Any]:
+    answer = made["session"].messages.filter(role="assistant").order_by("pk").first()
+    return {**shared, "matter_id": made["session"].matter_id, "session_id": made["session"].pk,
+            "message_id": answer.pk, "contract_id": made["contract"].pk,
+            "section_id": made["contract"].sections.order_by("order").last().pk, "issue_id": made["issue"].pk,
+            "run_id": made["contract"].review_runs.order_by("pk").first().pk, "task_id": made["task"].pk,
+            "draft_id": made["draft"].pk, "number": 1, "document_id": made["case"].pk, "trace_id": trace_id}
+
+
+def _paths(ids_by_tag: dict[str, dict[str, Any]]) -> tuple[list[str], list[str]]:
+    """(paths walked, routes skipped with the reason) from the URL conf."""
+    paths: list[str] = []
+    skipped: list[str] = []
+    for route in url_routes():
+        if route_group(route) or route.key in SKIPPED_ROUTES:
+            continue
+        params = [p for p in route.params if p not in ROUTE_ARGS.get(route.key, {})]
+        kinds = KINDS.get(route.key, ()) if "kind" in params else (None,)
+        params = [p for p in params if p != "kind"]
+        missing = [p for p in params if p not in next(iter(ids_by_tag.values()))]
+        if missing:
+            skipped.append(f"{route.key}: no id for {', '.join(missing)}")
+            continue
+        tags = list(ids_by_tag) if any(p in ("matter_id", "session_id", "message_id", "contract_id", "section_id",
+                                               "issue_id", "run_id", "task_id", "draft_id", "document_id",
+                                               "trace_id") for p in params) else ["M1"]
+        for tag in tags:
+            for kind in kinds or (None,):
+                kwargs = {p: ids_by_tag[tag][p] for p in params}
+                if kind is not None:
+                    kwargs["kind"] = kind
+                try:
+                    path = reverse(route.key, kwargs={**kwargs, **ROUTE_ARGS.get(route.key, {})})
+                except Exception as exc:  # a route whose name does not reverse with these ids
+                    skipped.append(f"{route.key}: {type(exc).__name__}")
+                    break
+                paths.append(path + QUERY.get(route.key, ""))
+                if not params:  # a list: searched for each matter's markers too
+                    paths.extend(f"{path}?q={t}Z" for t in ids_by_tag)
+    return sorted(set(paths)), skipped
+
+
+def _admin_paths(objects_by_label: dict[str, list[int]], tags: list[str]) -> list[str]:
+    paths = ["/admin/"]
+    for model in admin.site._registry:
+        base = f"/admin/{model._meta.app_label}/{model._meta.model_name}/"
+        paths.append(base)
+        paths.extend(f"{base}?q={tag}Z" for tag in tags)
+        for pk in objects_by_label.get(model._meta.label_lower, []):
+            paths.extend((f"{base}{pk}/change/", f"{base}{pk}/history/"))
+    return paths
+
+
+@pytest.mark.django_db(transaction=True)
+def test_no_surface_shows_a_marker_its_reader_may_not_see(make_user, statutes, monkeypatch, settings):
+    settings.CHAT_SUMMARY_WAIT = 0
+    monkeypatch.setattr("legalsite.celery.app.send_task", lambda *args, **kwargs: None)
+    started = time.monotonic()
+    firm = build_firm(make_user)
+    users, matters = firm["users"], firm["matters"]
+    owners = {"M1": users["A"], "M2": users["C"], "M3": users["A"]}
+    work = {tag: work_in(owners[tag], matters[tag], f"{tag}作业") for tag in ("M1", "M2", "M3")}
+    planted = plant(work, owners)
+    traces = {tag: _trace(owners[tag], work[tag], matters[tag], f"ZX9{i}00{tag}Z") for i, tag in
+              enumerate(("M1", "M2", "M3"), 1)}
+    planted.update({f"ZX9{i}00{tag}Z": ("tracing.trace", "question", tag) for i, tag in
+                    enumerate(("M1", "M2", "M3"), 1)})
+
+    # MCP: each person lists each matter's contract issues and searches the case library
+    calls = [(users[role], "list_contract_issues", {"contract_id": work[tag]["contract"].pk})
+             for role in ROLES for tag in work]
+    calls += [(users[role], "search_cases", {"query": f"{tag}作业 判决书"}) for role in ROLES for tag in work]
+    walk = Walk(planted)
+    for (user, tool, arguments), answer in zip(calls, mcp_calls(monkeypatch, calls), strict=True):
+        role = next(r for r, u in users.items() if u == user)
+        walk.check(role, f"/mcp {tool} {arguments}", RpcAnswer(answer))
+
+    shared = {"template_id": DocumentTemplate.objects.order_by("pk").first().slug,
+              "version_id": TemplateVersion.objects.order_by("pk").first().pk}
+    article = Article.objects.order_by("pk").first()
+    shared.update(article_id=article.pk, law_id=article.law_id, code=PlaybookRule.objects.order_by("pk").first().code)
+    ids_by_tag = {tag: _ids(work[tag], traces[tag], shared) for tag in work}
+    paths, skipped = _paths(ids_by_tag)
+    objects_by_label: dict[str, list[int]] = defaultdict(list)
+    for made in work.values():
+        for obj in made["objects"]:
+            objects_by_label[obj._meta.label_lower].append(obj.pk)
+    mcp_traces = [str(pk) for pk in Trace.objects.filter(kind="mcp").values_list("pk", flat=True)]
+    objects_by_label["tracing.trace"] = [*traces.values(), *mcp_traces]
+    paths += [f"/api/v1/traces/{pk}" for pk in mcp_traces]
+    objects_by_label["tracing.auditevent"] = list(
+        AuditEvent.objects.filter(matter__in=matters.values()).values_list("pk", flat=True))
+    paths += _admin_paths(objects_by_label, list(work))
+    clients = _clients(users)
+    for role in ROLES:
+        for path in paths:
+            walk.check(role, path, _get(clients, role, path))
+
+    # /v1: a question naming each matter's work, as each person (compliance is refused)
+    for role in ROLES:
+        _, key = clients[role]
+        response = Client(raise_request_exception=False).post(
+            "/v1/chat/completions", {"model": "legalsite-qa", "messages": [
+                {"role": "user", "content": "M3作业 判决书 借款应当归还吗？"}]},
+            content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {key}")
+        walk.check(role, "/v1/chat/completions", response)
+
+    elapsed = time.monotonic() - started
+    fields = {(label, field) for label, field, _ in planted.values()}
+    print(f"\ncontent matrix: {len(declared())} client-work models, {len(fields)} content fields, "
+          f"{len(planted)} markers, {len(paths)} paths + {len(calls)} MCP calls + {len(ROLES)} /v1 questions, "
+          f"{len(ROLES)} people, {walk.requests} requests in {elapsed:.0f} s; statuses {dict(walk.statuses)}")
+    never = sorted({f"{planted[m][0]}.{planted[m][1]}" for m in planted if not walk.seen.get(m)})
+    print(f"fields no surface shows even to their team ({len(never)}): {', '.join(never)}")
+    print(f"routes not walked ({len(skipped)}): {'; '.join(skipped)}")
+    by_surface = Counter(re.sub(r"/\d+/|\?q=.*|[0-9a-f-]{36}|:.*", "/…/", leak.split(" ", 1)[1])
+                         for leak in walk.leaks)
+    assert not walk.leaks, (f"{len(walk.leaks)} answers show content across a wall:\n" + "\n".join(walk.leaks[:40])
+                            + "\nby surface: " + "; ".join(f"{k} ×{n}" for k, n in by_surface.most_common()))
+    assert not walk.errors, f"{len(walk.errors)} server errors:\n" + "\n".join(walk.errors[:40])
+    # the walk reads what it should: every model shows its content to its team somewhere
+    shown_models = {planted[m][0] for m in walk.seen}
+    assert {"chat.chatsession", "chat.message", "contracts.contract", "contracts.reviewissue",
+            "research.researchtask", "drafting.draft", "knowledge.casedocument"} <= shown_models
+    # traces are read by compliance and admins only: the open matters' trace content reaches both
+    assert walk.seen.get("ZX9100M1Z") == {"E", "F"} and walk.seen.get("ZX9200M2Z") == {"E", "F"}
