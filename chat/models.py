@@ -68,6 +68,10 @@ class Message(models.Model):
     intent = models.JSONField("意图", default=dict, blank=True)
     sources = models.JSONField("来源", default=list, blank=True)
     citations = models.JSONField("引用核验", default=list, blank=True)
+    #: One per question part: {"part", "text", "citations": [{"law", "article", "valid"}]} (ARCHITECTURE §8).
+    conclusions = models.JSONField("结论", default=list, blank=True)
+    #: The issue cards the answer stands on: [{"id", "slug", "title", "confidence"}].
+    cards = models.JSONField("要点卡片", default=list, blank=True)
     disclaimer = models.CharField("免责声明", max_length=200, blank=True)
     notices = models.JSONField("提示", default=list, blank=True)
     trace_id = models.UUIDField("追踪编号", null=True, blank=True, db_index=True)

@@ -25,13 +25,13 @@ from agents.aio import db_sync_to_async
 from agents.offline import LABEL, OfflineRequest
 from agents.tools import ToolResult
 from chat import domains
-from chat.calculators import CHINA_TZ
 from chat.entities import Entities, extract_entities, merge
 from chat.vocabulary import offline_keywords
 from knowledge.query_expansion import RULES as EXPANSION_RULES
 from knowledge.query_expansion import expand_query, normalize_query
 from knowledge.selectors import article_texts
 from knowledge.textsearch import index_tokens, query_tokens
+from legal.calculators import CHINA_TZ
 
 TOP_K = 8
 #: Articles the basis quotes at most (the calculators' own articles first).
@@ -510,6 +510,11 @@ async def research_offline(request: OfflineRequest) -> str:
     routing = _routing(request)
     domain, intent = routing.get("domain", domains.GENERAL), routing.get("intent", domains.QA_RETRIEVAL)
     question = request.question
+    cards = request.ctx.extra.get("cards")
+    if cards is not None and cards.decided:
+        # the issue cards decide: the answer is theirs; the search still runs for the sources shown
+        await _search(request, question, domain)
+        return cards.markdown
     facts = _entities(request)
     if len(question) > TAIL_CHARS:  # a long narrative asks at its end: its dates and durations count
         facts = merge(facts, extract_entities(question[-TAIL_CHARS:]))

@@ -314,9 +314,11 @@ def turn_complete(*, answer: Message, outcome: turn.TurnOutcome, routing: turn.R
     if routing.route_intent == DRAFTING_INTENT:
         answer.content += drafting_handover(answer.session_id)
     answer.sources, answer.citations, answer.notices = outcome.sources, outcome.citations, outcome.notices
+    answer.conclusions, answer.cards = outcome.conclusions, outcome.cards
     answer.disclaimer = DISCLAIMER if routing.legal else ""
     answer.intent = routing.as_intent() | {"offline": outcome.offline}
-    answer.save(update_fields=["status", "content", "sources", "citations", "notices", "disclaimer", "intent"])
+    answer.save(update_fields=["status", "content", "sources", "citations", "notices", "disclaimer", "intent",
+                               "conclusions", "cards"])
     session = answer.session
     if state.to_dict() != session.state:
         ChatSession.objects.filter(pk=session.pk).update(state=state.to_dict())

@@ -44,6 +44,7 @@ from chat.models import Message
 from chat.offline import with_texts
 from knowledge.selectors import law_first
 from knowledge.verification import citations_verify
+from legal import engine as card_engine
 from legalsite.db import beside, release_connections
 from tracing.recorder import TraceRecorder, trace_open
 
@@ -139,6 +140,8 @@ class TurnOutcome:
     citations: list[dict[str, Any]] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
     offline: bool = False
+    conclusions: list[dict[str, Any]] = field(default_factory=list)
+    cards: list[dict[str, Any]] = field(default_factory=list)
 
 
 # --- the sink --------------------------------------------------------------------------------------
@@ -267,7 +270,7 @@ async def classify_recorded(text: str, recorder: TraceRecorder) -> Routing:
 
 # --- prompts -------------------------------------------------------------------------------------------
 def system_prompt(agent: specialists.Specialist, routing: Routing, state: Entities, recalled: Sequence[str],
-                  summary: str) -> str:
+                  summary: str, checklist: str = "") -> str:
     """The specialist's instructions plus what this turn knows: the SOP, the facts, the summary and
     the recalled earlier messages."""
     parts = [agent.instructions, "只引用确实存在的条文；不确定时说明需要核实。回答使用中文。"]
@@ -275,6 +278,8 @@ def system_prompt(agent: specialists.Specialist, routing: Routing, state: Entiti
         parts.append(f"分析步骤（{routing.sop.outline}）：\n{routing.sop.as_prompt()}")
     if not state.is_empty():
         parts.append(f"已知案情要素：{state.to_dict()}")
+    if checklist:
+        parts.append(checklist)
     if summary:
         parts.append(f"会话摘要：{summary}")
     if recalled:
@@ -291,6 +296,8 @@ class TurnInput:
     state: Entities
     recalled: list[str]
     summary: str
+    #: The matched issue cards as the specialist's checklist (online; empty offline).
+    checklist: str = ""
 
 
 async def run_plan(turn: TurnInput, ctx: RunContext, recorder: Any, *, query: str | None = None,
@@ -309,7 +316,7 @@ async def run_plan(turn: TurnInput, ctx: RunContext, recorder: Any, *, query: st
         for name in names:
             agent = specialists.specialist(name)
             spec = agent.spec(
-                instructions=system_prompt(agent, routing, turn.state, turn.recalled, turn.summary),
+                instructions=system_prompt(agent, routing, turn.state, turn.recalled, turn.summary, turn.checklist),
                 tools=agent.tools_for(intent=routing.route_intent), stream=last and len(names) == 1)
             messages = [*turn.history[-HISTORY_WINDOW:]]
             if gathered:
@@ -422,10 +429,13 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
     state = merge(Entities.from_dict(session_state), routing.entities)
     await send(intent_event(ctx.trace_id, routing, state))
     await send(routing_event(ctx.trace_id, routing))
-    ctx = dataclasses.replace(ctx, extra={**ctx.extra, "routing": {
+    offline = get_gateway().offline
+    cards = await db_sync_to_async(card_engine.card_answer)(question, offline=offline) if routing.legal else None
+    ctx = dataclasses.replace(ctx, extra={**ctx.extra, "cards": cards, "routing": {
         "domain": routing.route_domain, "intent": routing.route_intent, "entities": state.to_dict(),
         "classified": {"domain": routing.domain, "intent": routing.intent, "confidence": routing.confidence}}})
-    turn = TurnInput(question, history, routing, state, recalled, summary)
+    checklist = card_engine.checklist(cards) if cards is not None and not offline else ""
+    turn = TurnInput(question, history, routing, state, recalled, summary, checklist)
     await send(events.status(ctx.trace_id, phase="planning", text=routing.plan.description))
     final, tool_results, notices = await run_plan(turn, ctx, recorder)
     answer = final.content
@@ -450,15 +460,27 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
         async def check(text: str) -> list[str]:
             return citation_failures(text, legal=True, citations=await citations_of(text))
 
-        outcome = await critique(question, answer, ctx=ctx, regenerate=regenerate, checks=[check], max_rounds=2)
+        checks = [check]
+        if checklist:
+            async def card_check(text: str) -> list[str]:
+                return card_engine.draft_failures(cards, text)
+
+            checks.append(card_check)
+        outcome = await critique(question, answer, ctx=ctx, regenerate=regenerate, checks=checks, max_rounds=2)
         answer = outcome.answer
         if not outcome.acceptable:
             notices.append("审核未完全通过：请核对标记为 ✗ 的引用。")
     citations = await citations_of(answer) if routing.legal else []
+    conclusions: list[dict[str, Any]] = []
+    if cards is not None and final.offline and cards.decided and answer.startswith(cards.markdown[:40]):
+        conclusions = await db_sync_to_async(cards.conclusions)()
+    elif routing.legal:
+        conclusions = card_engine.conclusions_from_text(cards, answer, citations)
     answer += research_link(question, routing)
     return (
         TurnOutcome(content=answer, sources=await db_sync_to_async(sources_from)(tool_results), citations=citations,
-                    notices=list(dict.fromkeys(notices)), offline=final.offline),
+                    notices=list(dict.fromkeys(notices)), offline=final.offline, conclusions=conclusions,
+                    cards=cards.cards() if cards is not None else []),
         routing, state,
     )
 
@@ -503,7 +525,8 @@ class TurnRun:
         run_sync(self.sink(events.final(self.ctx.trace_id, message_id=message.pk, content=message.content,
                                         sources=message.sources, citations=message.citations,
                                         disclaimer=message.disclaimer)
-                           | {"notices": message.notices, "intent": message.intent}))
+                           | {"notices": message.notices, "intent": message.intent,
+                              "conclusions": message.conclusions, "cards": message.cards}))
         self.recorder.close(status="success")
         remembered()
         run_sync(_send_done(self.sink, self.ctx, "回答完成"))

@@ -68,6 +68,9 @@ class Completion:
     model: str
     content: str
     citations: list[dict[str, Any]] = field(default_factory=list)
+    #: One conclusion per question part and the issue cards the answer stands on (ARCHITECTURE §8).
+    conclusions: list[dict[str, Any]] = field(default_factory=list)
+    cards: list[dict[str, Any]] = field(default_factory=list)
     session_id: int | None = None
     message_id: int | None = None
     research_task_id: int | None = None
@@ -213,6 +216,7 @@ def _chat(actor: AbstractUser, assistant: Assistant, earlier: list[tuple[str, st
     if not failed:
         _remember(actor, assistant.id, [*earlier, ("user", question), ("assistant", content)], session)
     return Completion(model=assistant.id, content=content, citations=_citations(message.citations),
+                      conclusions=list(message.conclusions or []), cards=list(message.cards or []),
                       session_id=session.pk, message_id=message.pk,
                       trace_id=str(message.trace_id or ""), failed=failed)
 

@@ -203,7 +203,8 @@ class _Text:
 
 def completion_extras(completion: Completion) -> dict[str, Any]:
     """LegalSite's additions to an OpenAI response (the object ``legalsite``)."""
-    return {"citations": completion.citations, "session_id": completion.session_id,
+    return {"citations": completion.citations, "conclusions": completion.conclusions, "cards": completion.cards,
+            "session_id": completion.session_id,
             "message_id": completion.message_id, "research_task_id": completion.research_task_id,
             "trace_id": completion.trace_id, "failed": completion.failed}
 

@@ -107,6 +107,7 @@ INSTALLED_APPS = [
     "firm",
     "agents",
     "knowledge",
+    "legal",
     "chat",
     "contracts",
     "research",

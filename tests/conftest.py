@@ -126,3 +126,15 @@ def daphne_url(subprocess_env, django_db_blocker) -> Iterator[str]:
         log.close()
         with django_db_blocker.unblock():
             _wait_for_other_sessions_to_close()
+
+
+@pytest.fixture
+def no_cards(monkeypatch):
+    """No issue card decides anything: answers come from retrieval alone (tests of that path and of
+    routing, where the shipped cards' answers are not the subject)."""
+    from legal import cardfile, selectors
+
+    monkeypatch.setattr(cardfile, "shipped_cards", lambda: ())
+    selectors.cards_changed()
+    yield
+    selectors.cards_changed()

@@ -11,13 +11,28 @@ class CitationOutput(serializers.Serializer):
     reason = serializers.CharField(required=False)
 
 
+class ConclusionOutput(serializers.Serializer):
+    part = serializers.CharField(help_text="问题的这一部分")
+    text = serializers.CharField(help_text="用文字回答这一部分的结论")
+    citations = CitationOutput(many=True)
+
+
+class CardRefOutput(serializers.Serializer):
+    id = serializers.IntegerField(allow_null=True)
+    slug = serializers.CharField()
+    title = serializers.CharField()
+    confidence = serializers.FloatField()
+
+
 class MessageOutput(serializers.ModelSerializer):
     citations = CitationOutput(many=True)
+    conclusions = ConclusionOutput(many=True)
+    cards = CardRefOutput(many=True)
 
     class Meta:
         model = Message
-        fields = ["id", "role", "content", "status", "intent", "sources", "citations", "disclaimer", "notices",
-                  "trace_id", "created_at"]
+        fields = ["id", "role", "content", "status", "intent", "sources", "citations", "conclusions", "cards",
+                  "disclaimer", "notices", "trace_id", "created_at"]
 
 
 class SessionOutput(serializers.ModelSerializer):

@@ -101,6 +101,7 @@ class PredictApi(APIView):
                      "steps": [{k: s.get(k) for k in PLAN_FIELDS} for s in result.steps]},
             "steps": [step_out(s) for s in result.steps], "citations": citations_out(task.citations),
             "sources": task.sources, "trace_id": str(task.trace_id), "task_id": task.pk,
+            "conclusions": result.conclusions, "cards": result.cards,
         })
 
 

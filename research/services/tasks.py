@@ -12,6 +12,7 @@ sends again a task queued too long without a worker taking it.
 from __future__ import annotations
 
 import logging
+import threading
 import unicodedata
 import uuid
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import close_old_connections, connections, transaction
 from django.utils import timezone
 
 from agents import events
@@ -32,6 +33,7 @@ from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import matter_is_member
 from firm.services import work_move_check
+from legal import engine as card_engine
 from legalsite import realtime
 from legalsite.celery import app as celery_app
 from legalsite.queueing import stored_work_send
@@ -412,6 +414,9 @@ def task_export(*, actor: AbstractUser, task: ResearchTask, kind: str) -> Any:
 class PredictResult:
     task: ResearchTask
     steps: list[dict[str, Any]] = field(default_factory=list)
+    #: One conclusion per question part and the issue cards the answer stands on (ARCHITECTURE §8).
+    conclusions: list[dict[str, Any]] = field(default_factory=list)
+    cards: list[dict[str, Any]] = field(default_factory=list)
 
 
 class PredictTimeout(Exception):
@@ -433,8 +438,35 @@ def predict(*, actor: AbstractUser, question: str, deadline: float | None = None
             gateway: LLMGateway | None = None, registry: ToolRegistry | None = None) -> PredictResult:
     """Research ``question`` now, in this process, within ``deadline`` seconds (default
     ``RESEARCH_DEADLINE``). The run is a task like any other (history, trace, audit). Raises
-    :class:`PredictTimeout` with the steps done, or :class:`PredictFailed` with the trace id."""
+    :class:`PredictTimeout` with the steps done, or :class:`PredictFailed` with the trace id.
+
+    The run happens in a thread of its own, like the OpenAI-compatible endpoint's turns
+    (``integrations.streaming.CompletionRun``): a sync view under ASGI runs in asgiref's
+    thread-sensitive context, and the tools' thread-sensitive calls made from it (the tool cache's
+    async reads) were sent back to the request's own thread — blocked waiting for the run — so each
+    search and look-up hung until its 30 s timeout and the step failed."""
     text = question_validate(question)
+    box: dict[str, Any] = {}
+
+    def work() -> None:
+        close_old_connections()
+        try:
+            box["result"] = _predict(actor=actor, text=text, deadline=deadline, gateway=gateway, registry=registry)
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=work, name="predict", daemon=True)
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
+
+
+def _predict(*, actor: AbstractUser, text: str, deadline: float | None, gateway: LLMGateway | None,
+             registry: ToolRegistry | None) -> PredictResult:
     deadline = float(deadline if deadline is not None else getattr(settings, "RESEARCH_DEADLINE", 120))
     with transaction.atomic():
         task = ResearchTask.objects.create(owner=actor, question=text, status=ResearchTask.Status.PLANNING,
@@ -458,4 +490,7 @@ def predict(*, actor: AbstractUser, question: str, deadline: float | None = None
         raise PredictFailed(trace_id=str(task.trace_id)) from exc
     recorder.close()
     task.refresh_from_db()
-    return PredictResult(task=task, steps=run.steps)
+    cards = card_engine.card_answer(text, offline=run.gateway.offline)
+    conclusions = (cards.conclusions() if cards.decided and run.gateway.offline
+                   else card_engine.conclusions_from_text(cards, task.answer, task.citations))
+    return PredictResult(task=task, steps=run.steps, conclusions=conclusions, cards=cards.cards())

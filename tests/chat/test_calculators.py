@@ -3,7 +3,7 @@ from decimal import Decimal
 
 import pytest
 
-from chat.calculators import (
+from legal.calculators import (
     CalculatorInputError,
     compensation_months,
     double_wage,

@@ -32,6 +32,12 @@ FINANCE_LEASE_760 = {"law": "中华人民共和国民法典", "article_label": "
                              "没有约定或者约定不明确的，租赁物应当返还出租人。"}
 
 
+@pytest.fixture(autouse=True)
+def _retrieval_only(no_cards):
+    """These tests cover the answer composed from retrieval alone (what a question no issue card
+    decides gets); answers built from cards are tested in tests/legal."""
+
+
 @pytest.fixture
 def session(staff_user):
     return services.session_create(actor=staff_user)

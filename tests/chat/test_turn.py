@@ -22,7 +22,7 @@ def _ask(session, text):
     return services.turn_run(answer_id=answer.pk)
 
 
-def test_offline_answer_quotes_statutes_with_valid_citations(statutes, session):
+def test_offline_answer_quotes_statutes_with_valid_citations(statutes, session, no_cards):
     message = _ask(session, "公司无故辞退我，工作了3年，月薪8000，能拿多少赔偿？")
 
     assert message.status == Message.Status.COMPLETE
@@ -98,7 +98,7 @@ def test_a_turn_whose_task_never_came_back_does_not_block_the_session(statutes, 
     assert Message.objects.get(pk=answer.pk).status == Message.Status.ERROR
 
 
-def test_llm_path_streams_tokens_uses_tools_and_passes_the_critic(statutes, session, settings):
+def test_llm_path_streams_tokens_uses_tools_and_passes_the_critic(statutes, session, settings, no_cards):
     answer_text = "依据《中华人民共和国劳动合同法》第八十七条，违法解除应支付二倍经济补偿作为赔偿金。"
     with FakeLLM() as fake:
         fake.script(
@@ -156,7 +156,7 @@ def test_llm_unreachable_falls_back_to_the_offline_answer(statutes, session, set
     assert "llm_unavailable" in codes
 
 
-def test_undecided_rules_hand_over_to_the_intent_model(statutes, session, settings):
+def test_undecided_rules_hand_over_to_the_intent_model(statutes, session, settings, no_cards):
     with FakeLLM() as fake:
         fake.script(
             Reply.json({"domain": "criminal", "intent": "qa_retrieval", "confidence": 0.93, "reason": "醉驾入罪"}),
@@ -175,7 +175,7 @@ def test_undecided_rules_hand_over_to_the_intent_model(statutes, session, settin
     assert (decision.layer, decision.domain) == ("llm", "criminal")
 
 
-def test_garbage_from_the_intent_model_falls_back_to_the_rules(statutes, session, settings):
+def test_garbage_from_the_intent_model_falls_back_to_the_rules(statutes, session, settings, no_cards):
     with FakeLLM() as fake:
         fake.script(
             Reply.text("这不是 JSON"),          # the intent model ignores the schema
@@ -195,7 +195,7 @@ def test_garbage_from_the_intent_model_falls_back_to_the_rules(statutes, session
     assert message.citations[0]["valid"]
 
 
-def test_single_agent_mode_uses_one_agent_with_every_tool(statutes, session, settings):
+def test_single_agent_mode_uses_one_agent_with_every_tool(statutes, session, settings, no_cards):
     settings.ENABLE_MULTI_AGENT = False
     message = _ask(session, "公司无故辞退我，工作了3年，月薪8000，能拿多少赔偿？")
     events = services.turn_log(message.turn_id).read()

@@ -1,0 +1,202 @@
+"""Answers bench: conclusions right, controlling provisions cited, figures and deadlines, multi-part
+coverage and latency per domain, and the card matcher's calibration — through the chat's real
+service path offline (``chat.turn.answer_turn``, as the chat API runs it).
+
+    LEGALSITE_DATA_DIR=/tmp/kdev .venv/bin/python bench/answers.py [--data bench/data/blind/answers.jsonl]
+                                  [--limit N] [--cards DIR] [--dump FILE]
+
+The data (one JSON object a line): {"id", "question", "domain", "style", "parts": [{"text", "qtype",
+"controlling": [{"law", "article"}], "also_ok": [...], "polarity", "figure", "deadline", "conclusion"}]}.
+The default is the blind measuring set; ``tests/data/tuning_answers.jsonl`` is the tuning set (never
+reported as the measure). ``--cards DIR`` uses the card files of DIR instead of the shipped ones.
+
+Per gold part, against the answer's ``conclusions`` (the part at the same index):
+* conclusion right — the polarity of its first sentence matches the gold's (when the gold has one),
+  and when a figure is gold, a number in it is within 1 % of the figure;
+* controlling cited — one of its citations is a gold controlling provision;
+* irrelevant as controlling — one of its citations is neither controlling nor also_ok;
+* figure/deadline right — for parts with a gold figure or deadline;
+* coverage — the answer has one conclusion per gold part.
+Reads the database the settings point at; writes nothing to it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "legalsite.settings")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+import django  # noqa: E402
+
+django.setup()
+from agents.aio import run_sync  # noqa: E402
+from agents.tools import RunContext  # noqa: E402
+from bench.grounding import MemoryRecorder, nobody  # noqa: E402  (sets Django up)
+from bench.stats import percentile  # noqa: E402
+from chat.turn import answer_turn  # noqa: E402
+from knowledge.numerals import int_to_cn  # noqa: E402
+from legal import cardfile, selectors  # noqa: E402
+
+DEFAULT_DATA = ROOT / "bench/data/blind/answers.jsonl"
+BINS = (0.0, 0.3, 0.5, 0.7, 0.85, 0.95, 1.0001)
+NEGATIVE = ("不可以", "不能", "不合法", "违法", "无效", "不需要", "不属于", "不构成", "无权", "不会", "不应", "不用",
+            "不予", "不得", "没有", "不必", "不是", "否", "不行", "不算", "不受")
+POSITIVE = ("可以", "能", "合法", "有效", "需要", "属于", "构成", "有权", "会", "应当", "应该", "要", "是", "算", "受")
+_NUMBER = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(万)?")
+
+
+def polarity(text: str) -> str | None:
+    first = re.split(r"[。；！!\n]", text.replace("*", "").strip(), maxsplit=1)[0][:12]
+    if any(first.startswith(w) for w in NEGATIVE):
+        return "negative"
+    if any(first.startswith(w) for w in POSITIVE):
+        return "positive"
+    return None
+
+
+def numbers(text: str) -> list[Decimal]:
+    found = []
+    for m in _NUMBER.finditer(text):
+        try:
+            value = Decimal(m.group(1).replace(",", ""))
+        except InvalidOperation:
+            continue
+        found.append(value * (10000 if m.group(2) else 1))
+    return found
+
+
+def _key(law: str, article: Any) -> tuple[str, str]:
+    label = article if isinstance(article, str) and article.startswith("第") else f"第{int_to_cn(int(article))}条"
+    return law.removeprefix("中华人民共和国"), label
+
+
+def run(question: str) -> tuple[Any, float]:
+    recorder = MemoryRecorder()
+
+    async def emit(event: Mapping[str, Any]) -> None:
+        recorder(event)
+
+    ctx = RunContext(user=nobody(), trace_id="bench", emit=emit, extra={})
+    started = time.perf_counter()
+    outcome, _routing, _state = run_sync(answer_turn(question=question, history=[], session_state={}, summary="",
+                                                     recalled=[], ctx=ctx, recorder=recorder))
+    return outcome, (time.perf_counter() - started) * 1000
+
+
+def grade(item: Mapping[str, Any], outcome: Any) -> list[dict[str, Any]]:
+    conclusions = outcome.conclusions or []
+    rows = []
+    for index, part in enumerate(item["parts"]):
+        got = conclusions[index] if index < len(conclusions) else None
+        text = got["text"] if got else ""
+        cited = {_key(c["law"], c["article"]) for c in (got or {}).get("citations", [])}
+        controlling = {_key(g["law"], g["article"]) for g in part.get("controlling", [])}
+        allowed = controlling | {_key(g["law"], g["article"]) for g in part.get("also_ok", [])}
+        right = got is not None
+        if part.get("polarity"):
+            right = right and polarity(text) == part["polarity"]
+        figure_ok = None
+        if part.get("figure") is not None:
+            gold = Decimal(str(part["figure"]))
+            figure_ok = any(abs(n - gold) <= abs(gold) * Decimal("0.01") for n in numbers(text))
+            right = right and figure_ok
+        if part.get("deadline"):
+            wanted = re.sub(r"\s", "", str(part["deadline"]))
+            deadline_ok = wanted in re.sub(r"\s", "", text)
+            figure_ok = deadline_ok if figure_ok is None else figure_ok and deadline_ok
+        rows.append({"domain": item.get("domain", "?"), "right": right, "cited": bool(cited & controlling),
+                     "irrelevant": bool(cited - allowed), "figure_ok": figure_ok, "covered": got is not None,
+                     "controlling": controlling})
+    return rows
+
+
+def calibration_row(item: Mapping[str, Any]) -> list[tuple[float, bool]]:
+    parts, _ids = selectors.card_match(question=item["question"])
+    out = []
+    for index, gold in enumerate(item["parts"]):
+        match = parts[index] if index < len(parts) else (parts[-1] if parts else None)
+        if match is None or match.best is None:
+            continue
+        controlling = {_key(g["law"], g["article"]) for g in gold.get("controlling", [])}
+        allowed = controlling | {_key(g["law"], g["article"]) for g in gold.get("also_ok", [])}
+        top = {_key(p.law, p.article) for p in match.best.card.controlling}
+        out.append((match.best.confidence, bool(top & allowed)))
+    return out
+
+
+def share(values: list[bool]) -> str:
+    return f"{sum(values) / len(values):6.1%}" if values else "     —"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--cards", type=Path, default=None, help="a directory of card files to use instead")
+    parser.add_argument("--dump", type=Path, default=None, help="write each answer's conclusions here (JSONL)")
+    args = parser.parse_args()
+    if args.cards is not None:
+        cards = tuple(cardfile.load_cards(sorted(args.cards.glob("*.toml"))))
+        cardfile.shipped_cards = lambda: cards  # type: ignore[assignment]
+        selectors.cards_changed()
+    items = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines() if line.strip()]
+    items = items[: args.limit] if args.limit else items
+    by_domain: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    latencies: dict[str, list[float]] = defaultdict(list)
+    calibration: list[tuple[float, bool]] = []
+    dump = args.dump.open("w", encoding="utf-8") if args.dump else None
+    run(items[0]["question"]) if items else None  # warm-up (model load), not timed
+    for item in items:
+        outcome, ms = run(item["question"])
+        rows = grade(item, outcome)
+        by_domain[item.get("domain", "?")] += rows
+        latencies[item.get("domain", "?")].append(ms)
+        calibration += calibration_row(item)
+        if dump:
+            dump.write(json.dumps({"id": item.get("id"), "conclusions": outcome.conclusions, "cards": outcome.cards,
+                                   "ms": round(ms)}, ensure_ascii=False) + "\n")
+    cards_per_domain: dict[str, int] = defaultdict(int)
+    for card in selectors.active_cards()[0]:
+        cards_per_domain[card.domain] += 1
+    print(f"{len(items)} questions, {sum(len(r) for r in by_domain.values())} parts ({args.data})")
+    head = f"{'domain':<22}{'parts':>6}{'right':>8}{'cited':>8}{'irrel.':>8}{'fig/dl':>8}{'cover':>8}" \
+           f"{'p50 ms':>9}{'p95 ms':>9}{'cards':>7}"
+    print(head)
+    everything: list[dict[str, Any]] = []
+    for domain in sorted(by_domain):
+        rows = by_domain[domain]
+        everything += rows
+        figures = [r["figure_ok"] for r in rows if r["figure_ok"] is not None]
+        print(f"{domain:<22}{len(rows):>6}{share([r['right'] for r in rows]):>8}{share([r['cited'] for r in rows]):>8}"
+              f"{share([r['irrelevant'] for r in rows]):>8}{share(figures):>8}{share([r['covered'] for r in rows]):>8}"
+              f"{percentile(latencies[domain], 50):>9.0f}{percentile(latencies[domain], 95):>9.0f}"
+              f"{cards_per_domain.get(domain, 0):>7}")
+    figures = [r["figure_ok"] for r in everything if r["figure_ok"] is not None]
+    every_ms = [ms for values in latencies.values() for ms in values]
+    if everything:
+        print(f"{'ALL':<22}{len(everything):>6}{share([r['right'] for r in everything]):>8}"
+              f"{share([r['cited'] for r in everything]):>8}{share([r['irrelevant'] for r in everything]):>8}"
+              f"{share(figures):>8}{share([r['covered'] for r in everything]):>8}"
+              f"{percentile(every_ms, 50):>9.0f}{percentile(every_ms, 95):>9.0f}{sum(cards_per_domain.values()):>7}")
+    print("\nmatcher calibration (top card's confidence vs. its controlling provisions being gold)")
+    print(f"{'bin':<14}{'parts':>7}{'accuracy':>10}")
+    for low, high in zip(BINS, BINS[1:], strict=False):
+        inside = [ok for conf, ok in calibration if low <= conf < high]
+        print(f"[{low:.2f}, {min(high, 1):.2f}){'':<2}{len(inside):>7}{share(inside):>10}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,270 @@
+"""Issue-card files (``legal/cards/*.toml``, format in ``legal/cards/SCHEMA.md``): parsed into
+frozen dataclasses and validated on load.
+
+This module needs no Django (``scripts/check_cards.py`` imports it). What ``check_cards`` rejects
+(a missing required field, a question type without an answer, fewer than six phrasings) is an
+error here too and stops start-up with one line naming the file, the card and the field; a wrong
+type is an error as well. Names the engine does not know (a calculator, a deadline rule, a domain,
+a question type) are warnings: the card loads and the engine treats the unknown name as absent.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+CARDS_DIR = Path(__file__).resolve().parent / "cards"
+REQUIRED = ("slug", "title", "domain", "summary", "phrasings", "terms", "question_types", "provisions", "answers")
+QUESTION_TYPES = ("yes_no", "valid", "how_much", "by_when", "which", "forum", "what_to_do")
+#: ARCHITECTURE §4 domain codes a card may carry.
+DOMAINS = ("marriage_family", "labor", "traffic_accident", "debt", "criminal", "contract", "real_estate", "tort",
+           "company", "medical", "demolition", "administrative", "construction", "intellectual_property",
+           "personal_injury", "foreign", "maritime", "consumer", "security_interest", "general")
+ROLES = ("controlling", "supporting")
+MAX_CONTROLLING = 3
+MIN_PHRASINGS = 6
+_SLUG = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9.\-]+$")
+
+
+class CardFileError(ValueError):
+    """One line: the file, the card and the field that is wrong."""
+
+
+@dataclass(frozen=True)
+class Provision:
+    law: str
+    article: int
+    role: str
+    decides: str
+    keywords: tuple[str, ...]
+
+    @property
+    def controlling(self) -> bool:
+        return self.role == "controlling"
+
+
+@dataclass(frozen=True)
+class Element:
+    text: str
+    fact: str = ""
+    ask: str = ""
+
+
+@dataclass(frozen=True)
+class Answer:
+    qtype: str
+    conclusion: str
+    calculator: str = ""
+    inputs: tuple[str, ...] = ()
+    deadline: str = ""
+    start: str = ""
+
+
+@dataclass(frozen=True)
+class Card:
+    slug: str
+    title: str
+    domain: str
+    summary: str
+    phrasings: tuple[str, ...]
+    terms: tuple[str, ...]
+    question_types: tuple[str, ...]
+    provisions: tuple[Provision, ...]
+    answers: Mapping[str, Answer]
+    not_terms: tuple[str, ...] = ()
+    elements: tuple[Element, ...] = ()
+    evidence: tuple[str, ...] = ()
+    next_steps: tuple[str, ...] = ()
+    exceptions: tuple[str, ...] = ()
+    mistakes: tuple[str, ...] = ()
+    source: str = ""
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def controlling(self) -> tuple[Provision, ...]:
+        return tuple(p for p in self.provisions if p.controlling)[:MAX_CONTROLLING]
+
+    def answer_for(self, qtype: str) -> Answer:
+        """The answer to ``qtype``, else the card's default (its first question type)."""
+        if qtype in self.answers:
+            return self.answers[qtype]
+        return self.answers[self.question_types[0]] if self.question_types[0] in self.answers else next(
+            iter(self.answers.values()))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The card as its file writes it (what the firm edits and versions store)."""
+        return card_to_dict(self)
+
+
+def _where(path: str, slug: str, key: str) -> str:
+    return f"{path}: card {slug or '?'}: {key}"
+
+
+def _strings(value: Any, where: str, *, required: bool = False) -> tuple[str, ...]:
+    if value is None:
+        value = []
+    if isinstance(value, str) or not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise CardFileError(f"{where} must be a list of strings")
+    items = tuple(v.strip() for v in value if v.strip())
+    if required and not items:
+        raise CardFileError(f"{where} is missing or empty")
+    return items
+
+
+def _text(value: Any, where: str, *, required: bool = True) -> str:
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise CardFileError(f"{where} is missing or not a string")
+    return value.strip()
+
+
+def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
+    """One ``[[card]]`` table as a :class:`Card`; :class:`CardFileError` names what is wrong."""
+    if not isinstance(raw, Mapping):
+        raise CardFileError(f"{path}: a [[card]] entry is not a table")
+    slug = raw.get("slug") if isinstance(raw.get("slug"), str) else ""
+    for key in REQUIRED:
+        if not raw.get(key):
+            raise CardFileError(_where(path, slug, key) + " is missing")
+    warnings: list[str] = []
+    if not _SLUG.match(slug):
+        warnings.append(f"slug {slug!r} is not <area>.<kebab-name>")
+    domain = _text(raw["domain"], _where(path, slug, "domain"))
+    if domain not in DOMAINS:
+        warnings.append(f"unknown domain {domain!r}")
+    phrasings = _strings(raw["phrasings"], _where(path, slug, "phrasings"), required=True)
+    if len(set(phrasings)) < MIN_PHRASINGS:
+        raise CardFileError(_where(path, slug, "phrasings") + f" has fewer than {MIN_PHRASINGS} distinct phrasings")
+    qtypes = _strings(raw["question_types"], _where(path, slug, "question_types"), required=True)
+    answers_raw = raw["answers"]
+    if not isinstance(answers_raw, Mapping):
+        raise CardFileError(_where(path, slug, "answers") + " must be a table of question types")
+    answers: dict[str, Answer] = {}
+    for qtype, body in answers_raw.items():
+        where = _where(path, slug, f"answers.{qtype}")
+        if not isinstance(body, Mapping):
+            raise CardFileError(f"{where} must be a table")
+        if qtype not in QUESTION_TYPES:
+            warnings.append(f"unknown question type {qtype!r}")
+        answers[qtype] = Answer(
+            qtype=qtype, conclusion=_text(body.get("conclusion"), f"{where}.conclusion"),
+            calculator=_text(body.get("calculator"), f"{where}.calculator", required=False),
+            inputs=_strings(body.get("inputs"), f"{where}.inputs"),
+            deadline=_text(body.get("deadline"), f"{where}.deadline", required=False),
+            start=_text(body.get("start"), f"{where}.start", required=False))
+    for qtype in qtypes:
+        if qtype not in answers:
+            raise CardFileError(_where(path, slug, "question_types") + f": {qtype} has no answer")
+    provisions_raw = raw["provisions"]
+    if not isinstance(provisions_raw, list):
+        raise CardFileError(_where(path, slug, "provisions") + " must be a list of tables")
+    provisions = []
+    for index, body in enumerate(provisions_raw):
+        where = _where(path, slug, f"provisions[{index}]")
+        if not isinstance(body, Mapping):
+            raise CardFileError(f"{where} must be a table")
+        article = body.get("article")
+        if isinstance(article, bool) or not isinstance(article, int) or article <= 0:
+            raise CardFileError(f"{where}.article must be a positive integer")
+        role = str(body.get("role") or "supporting")
+        if role not in ROLES:
+            warnings.append(f"provisions[{index}].role {role!r} is neither controlling nor supporting")
+        provisions.append(Provision(
+            law=_text(body.get("law"), f"{where}.law"), article=article, role=role,
+            decides=_text(body.get("decides"), f"{where}.decides", required=False),
+            keywords=_strings(body.get("keywords"), f"{where}.keywords")))
+    elements = []
+    for index, body in enumerate(raw.get("elements") or []):
+        where = _where(path, slug, f"elements[{index}]")
+        if not isinstance(body, Mapping):
+            raise CardFileError(f"{where} must be a table")
+        elements.append(Element(text=_text(body.get("text"), f"{where}.text"),
+                                fact=_text(body.get("fact"), f"{where}.fact", required=False),
+                                ask=_text(body.get("ask"), f"{where}.ask", required=False)))
+    card = Card(
+        slug=slug, title=_text(raw["title"], _where(path, slug, "title")), domain=domain,
+        summary=_text(raw["summary"], _where(path, slug, "summary")), phrasings=tuple(dict.fromkeys(phrasings)),
+        terms=_strings(raw["terms"], _where(path, slug, "terms"), required=True), question_types=qtypes,
+        provisions=tuple(provisions), answers=answers,
+        not_terms=_strings(raw.get("not_terms"), _where(path, slug, "not_terms")), elements=tuple(elements),
+        evidence=_strings(raw.get("evidence"), _where(path, slug, "evidence")),
+        next_steps=_strings(raw.get("next_steps"), _where(path, slug, "next_steps")),
+        exceptions=_strings(raw.get("exceptions"), _where(path, slug, "exceptions")),
+        mistakes=_strings(raw.get("mistakes"), _where(path, slug, "mistakes")), source=path)
+    from legal import names
+
+    for answer in answers.values():
+        if answer.calculator and answer.calculator not in names.CALCULATOR_NAMES:
+            warnings.append(f"answers.{answer.qtype}: unknown calculator {answer.calculator!r}")
+        if answer.deadline and answer.deadline not in names.DEADLINE_NAMES:
+            warnings.append(f"answers.{answer.qtype}: unknown deadline rule {answer.deadline!r}")
+    if sum(p.controlling for p in provisions) > MAX_CONTROLLING:
+        warnings.append(f"more than {MAX_CONTROLLING} controlling provisions (the first {MAX_CONTROLLING} count)")
+    return Card(**{**card.__dict__, "warnings": tuple(warnings)})
+
+
+def load_file(path: Path | str) -> list[Card]:
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise CardFileError(f"{path.name}: not valid TOML ({exc})") from exc
+    entries = data.get("card", [])
+    if not isinstance(entries, list):
+        raise CardFileError(f"{path.name}: [[card]] must be an array of tables")
+    return [parse_card(entry, path=path.name) for entry in entries]
+
+
+def load_cards(paths: Iterable[Path | str]) -> list[Card]:
+    """Every card of ``paths``, in file order; a slug used twice is an error."""
+    cards: list[Card] = []
+    seen: dict[str, str] = {}
+    for path in paths:
+        for card in load_file(path):
+            if card.slug in seen:
+                raise CardFileError(f"{Path(path).name}: card {card.slug}: slug already used in {seen[card.slug]}")
+            seen[card.slug] = Path(path).name
+            cards.append(card)
+    return cards
+
+
+def card_files(directory: Path = CARDS_DIR) -> list[Path]:
+    return sorted(directory.glob("*.toml"))
+
+
+@functools.cache
+def shipped_cards() -> tuple[Card, ...]:
+    """The cards the product ships (``legal/cards/*.toml``), loaded once per process."""
+    return tuple(load_cards(card_files()))
+
+
+def card_to_dict(card: Card) -> dict[str, Any]:
+    return {
+        "slug": card.slug, "title": card.title, "domain": card.domain, "summary": card.summary,
+        "phrasings": list(card.phrasings), "terms": list(card.terms), "not_terms": list(card.not_terms),
+        "question_types": list(card.question_types), "evidence": list(card.evidence),
+        "next_steps": list(card.next_steps), "exceptions": list(card.exceptions), "mistakes": list(card.mistakes),
+        "provisions": [{"law": p.law, "article": p.article, "role": p.role, "decides": p.decides,
+                        "keywords": list(p.keywords)} for p in card.provisions],
+        "elements": [{k: v for k, v in (("text", e.text), ("fact", e.fact), ("ask", e.ask)) if v}
+                     for e in card.elements],
+        "answers": {q: {k: v for k, v in (("conclusion", a.conclusion), ("calculator", a.calculator),
+                                          ("inputs", list(a.inputs)), ("deadline", a.deadline),
+                                          ("start", a.start)) if v}
+                    for q, a in card.answers.items()},
+    }
+
+
+def card_from_dict(data: Mapping[str, Any], *, source: str = "firm") -> Card:
+    return parse_card(data, path=source)
+
+
+def problems(cards: Sequence[Card]) -> list[str]:
+    """The warnings of ``cards``, one line each (file, card, what)."""
+    return [f"{c.source}: card {c.slug}: {w}" for c in cards for w in c.warnings]

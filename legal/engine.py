@@ -1,0 +1,138 @@
+"""The card engine as the apps use it: match a question to cards and compose the answer; the
+checklist a specialist gets online; the critic's check that a draft carries the cards'
+conclusions and controlling provisions; the conclusions of a written answer (ARCHITECTURE §8)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from legal import selectors
+from legal.composer import Composition, PartAnswer, article_label, cite, compose, law_short
+from legal.facts import extract_facts
+
+_CONCLUSION = re.compile(r"^#{2,4}\s*结论\s*\n(.*?)(?=^#{2,4}\s|\Z)", re.S | re.M)
+_CITATION = re.compile(r"《([^》]+)》\s*(第[一二三四五六七八九十百千零〇两\d]+条(?:之[一二三四五六七八九十])?)")
+#: The words a conclusion's first sentence turns on (its polarity).
+_HEADS = ("不可以", "可以", "不能", "能", "不需要", "需要", "不合法", "合法", "无效", "有效", "不属于", "属于",
+          "不构成", "构成", "不应当", "应当", "无权", "有权", "不会", "会")
+
+
+@dataclass
+class CardAnswer:
+    composition: Composition
+    ids: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def decided(self) -> bool:
+        return self.composition.decided
+
+    @property
+    def markdown(self) -> str:
+        return self.composition.markdown
+
+    def cards(self) -> list[dict[str, Any]]:
+        return self.composition.card_refs(self.ids)
+
+    def conclusions(self) -> list[dict[str, Any]]:
+        return self.composition.conclusions(verified=_valid)
+
+
+def _valid(law: str, article: str) -> bool:
+    number = _article_number(article)
+    return selectors.provision_valid(law, number) if number else False
+
+
+def _article_number(label: str) -> int | None:
+    from knowledge.numerals import cn_to_int
+
+    match = re.match(r"第(.+?)条", label)
+    if not match:
+        return None
+    try:
+        return int(match.group(1)) if match.group(1).isdigit() else cn_to_int(match.group(1))
+    except (ValueError, TypeError):
+        return None
+
+
+def card_answer(question: str, *, retrieved: Iterable[tuple[str, int]] = (), offline: bool = True,
+                today: date | None = None) -> CardAnswer:
+    """The question matched to cards, part by part, and the answer composed from them."""
+    parts, ids = selectors.card_match(question=question, retrieved=list(retrieved))
+    composition = compose(question, parts, facts=extract_facts(question, today=today), today=today,
+                          article_text=selectors.provision_text, offline=offline)
+    return CardAnswer(composition, ids)
+
+
+def checklist(answer: CardAnswer) -> str:
+    """What the specialist must cover (online): per decided part, the card's conclusion, its
+    controlling provisions with what each decides, the elements, the figure or deadline."""
+    lines = []
+    for index, part in enumerate(answer.composition.parts, start=1):
+        if part.card is None:
+            continue
+        card = part.card
+        lines.append(f"{index}. 问题“{part.part}”对应要点卡片《{card.title}》：")
+        lines.append(f"   - 结论（须在“### 结论”中写明，可按事实调整条件）：{part.text}")
+        lines += [f"   - 决定性法条：{cite(p)}——{p.decides}" for p in card.controlling]
+        lines += [f"   - 要件：{e.text}" for e in card.elements[:5]]
+        if part.calculation is not None and part.calculation.ok and part.calculation.result is not None:
+            lines.append(f"   - 计算：{'；'.join(part.calculation.result.steps)}")
+        elif part.ask:
+            lines.append(f"   - 缺少的事实，请向当事人询问：{part.ask}")
+    if not lines:
+        return ""
+    return "本问题的要点卡片清单（律所审定；回答须覆盖每一项，并引用其决定性法条）：\n" + "\n".join(lines)
+
+
+def _head(text: str) -> str:
+    first = re.split(r"[。；！!]", text.strip("* "), maxsplit=1)[0]
+    return next((h for h in _HEADS if first.startswith(h)), "")
+
+
+def draft_failures(answer: CardAnswer, draft: str) -> list[str]:
+    """The critic's card check: for every decided part the draft's 结论 must reach the card's
+    conclusion (its polarity word) and the draft must cite one of the card's controlling provisions."""
+    failures = []
+    section = _CONCLUSION.search(draft)
+    conclusion = section.group(1) if section else draft[:600]
+    cited = {(law_short(law), art) for law, art in _CITATION.findall(draft)}
+    for part in answer.composition.parts:
+        if part.card is None:
+            continue
+        wanted = [(law_short(p.law), article_label(p.article)) for p in part.card.controlling]
+        if wanted and not any(w in cited for w in wanted):
+            failures.append(f"未引用要点卡片《{part.card.title}》的决定性法条："
+                            + "、".join(cite(p) for p in part.card.controlling))
+        head = _head(part.text) if part.qtype in ("yes_no", "valid") else ""
+        if head and head not in conclusion:
+            failures.append(f"结论未回答“{part.part}”：要点卡片的结论是“{part.text[:60]}”")
+    return failures
+
+
+def conclusions_from_text(answer: CardAnswer | None, text: str, citations: Sequence[dict[str, Any]] = ()
+                          ) -> list[dict[str, Any]]:
+    """One conclusion per question part from a written answer's 结论 section (a model's answer,
+    or an offline answer the cards did not decide): each part's line, with the citations it makes
+    (validity from ``citations``, the answer's verified ones)."""
+    valid = {(law_short(str(c.get("law") or "")), c.get("article")): bool(c.get("valid")) for c in citations}
+    section = _CONCLUSION.search(text)
+    body = section.group(1).strip() if section else text.strip()
+    lines = [line.strip() for line in body.splitlines() if line.strip() and not line.strip().startswith("还需要")]
+    parts: list[PartAnswer] = answer.composition.parts if answer is not None else []
+    wanted = max(1, len(parts))
+    picked = lines[:wanted] if len(lines) >= wanted else lines + [lines[-1] if lines else ""] * (wanted - len(lines))
+    out = []
+    for index in range(wanted):
+        line = re.sub(r"^\d+\.\s*(?:（[^）]*）)?", "", picked[index]).replace("**", "").strip()
+        found = [{"law": law, "article": art, "valid": valid.get((law_short(law), art), False)}
+                 for law, art in dict.fromkeys(_CITATION.findall(line))]
+        part = parts[index] if index < len(parts) else None
+        if not found and part is not None and part.card is not None:
+            found = [c for c in part.citations() if (law_short(c["law"]), c["article"]) in valid]
+            found = [dict(c, valid=valid[(law_short(c["law"]), c["article"])]) for c in found]
+        out.append({"part": part.part if part is not None else text[:200], "text": line, "citations": found})
+    return out

@@ -1,0 +1,346 @@
+"""Entities with roles: the question's amounts, periods and dates labelled by what they are
+(月工资, 工龄, 本金, 利率, 误工期 …) before any calculator reads them.
+
+Each fact is found by the words around a number, never by the number alone: "月薪8000" is the
+client's own monthly wage, "当地平均工资8000" is not; "干了3年" and "2018年3月入职…2025年6月被辞退"
+are 工龄; "误工两个月" is 误工期; "周六周日" is not a period; "600000+3" is not a calculation (no
+arithmetic is done on what the client writes). Fact names are those of legal/cards/SCHEMA.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from legal.calculators import CHINA_TZ
+
+_CN = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+       "九": 9}
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+NUM = r"(?:\d+(?:\.\d+)?|[零〇一二两俩三四五六七八九十百千]+)"
+MONEY = rf"({NUM})\s*(万|千|k|K|w|W)?\s*(?:多|余)?\s*(?:元|块钱|块|圆|人民币)?"
+
+
+def cn_number(text: str) -> Decimal | None:
+    """'8000' -> 8000, '三' -> 3, '十五' -> 15, '两千' -> 2000, '1.5' -> 1.5."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        pass
+    total, section, number = 0, 0, 0
+    for ch in text:
+        if ch in _CN:
+            number = _CN[ch]
+        elif ch in _CN_UNITS:
+            unit = _CN_UNITS[ch]
+            if unit == 10000:
+                total += (section + number) * unit
+                section, number = 0, 0
+            else:
+                section += (number or 1) * unit
+                number = 0
+        else:
+            return None
+    return Decimal(total + section + number)
+
+
+def money(number: str, unit: str | None) -> Decimal | None:
+    value = cn_number(number)
+    if value is None:
+        return None
+    return value * {"万": 10000, "w": 10000, "W": 10000, "千": 1000, "k": 1000, "K": 1000}.get(unit or "", 1)
+
+
+@dataclass
+class Fact:
+    name: str
+    value: Any
+    text: str
+    label: str
+
+    def to_dict(self) -> dict[str, Any]:
+        value = str(self.value) if isinstance(self.value, Decimal) else (
+            self.value.isoformat() if isinstance(self.value, date) else self.value)
+        return {"name": self.name, "value": value, "text": self.text, "label": self.label}
+
+
+LABELS = {
+    "monthly_wage": "月工资", "service_months": "工龄（月）", "unsigned_months": "未签合同月数", "lost_days": "误工期（天）",
+    "daily_income": "日收入", "disability_grade": "伤残等级", "age": "年龄", "principal": "本金", "annual_rate": "年利率（%）",
+    "loan_date": "借款日", "due_date": "还款期限", "repaid": "已还", "deposit_amount": "定金", "contract_price": "合同价款",
+    "penalty_amount": "违约金", "loss_amount": "损失", "amount_claimed": "主张金额", "start_date": "起算日",
+    "overtime_hours_workday": "工作日加班（小时）", "overtime_days_restday": "休息日加班（天）",
+    "overtime_days_holiday": "节假日加班（天）", "untaken_leave_days": "未休年假（天）", "per_capita_income": "人均可支配收入",
+    "local_average_wage": "当地平均工资", "written_contract": "书面劳动合同", "employment": "劳动关系",
+}
+
+
+@dataclass
+class Facts:
+    items: dict[str, Fact] = field(default_factory=dict)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        fact = self.items.get(name)
+        return fact.value if fact is not None else default
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.items
+
+    def values(self) -> dict[str, Any]:
+        return {name: fact.value for name, fact in self.items.items()}
+
+    def add(self, name: str, value: Any, text: str) -> None:
+        if value is not None and name not in self.items:
+            self.items[name] = Fact(name, value, text, LABELS.get(name, name))
+
+    def to_list(self) -> list[dict[str, Any]]:
+        return [fact.to_dict() for fact in self.items.values()]
+
+
+# -- patterns ---------------------------------------------------------------------------------------------
+_NOT_OWN_WAGE = ("平均", "社平", "最低工资", "当地", "全市", "全省", "人均", "标准")
+_WAGE = re.compile(rf"(?:月薪|月工资|工资|薪水|薪资|底薪|收入|工资是|每个?月|一个?月|月入)(?:是|为|有|大概|大约|约|税前|税后|拿|发)*\s*{MONEY}")
+_WAGE_AFTER = re.compile(rf"{MONEY}\s*(?:一个月|每月|/月|/个月|每个月)")
+_TENURE = re.compile(rf"(?:干了|工作了|做了|上班了|上了|待了|呆了|工龄|入职|干|工作|在职|入职已经?|已经干了|满)\s*({NUM})\s*年(半|多)?"
+                     rf"(?:(?:零|又)?({NUM})\s*个?月)?")
+_TENURE_MONTHS = re.compile(rf"(?:干了|工作了|做了|上班了|入职|工作|在职)\s*({NUM})\s*个月")
+_DATE = re.compile(r"((?:19|20)\d{2})\s*[年./-]\s*(\d{1,2})\s*(?:[月./-]\s*(?:(\d{1,2})\s*[日号]?)?)?")
+_REL_YEARS = re.compile(rf"({NUM}|半)\s*年(多|半)?(?:以)?前")
+_REL_MONTHS = re.compile(rf"({NUM})\s*个?月(?:以)?前")
+_LOST = re.compile(rf"(?:误工|休息|休养|住院|养伤|没法上班|不能上班|没上班|歇了|耽误)了?\s*({NUM}|半)\s*(天|个?月|周|星期)")
+_LOST_AFTER = re.compile(rf"({NUM})\s*(天|个?月|周)\s*(?:的)?(?:误工|没法上班|不能上班|没上班|没有上班)")
+_DAILY = re.compile(rf"(?:每天|一天|日收入|日薪|日工资)\s*(?:收入|能?挣|赚|是|为)?\s*{MONEY}")
+_GRADE = re.compile(rf"(?:伤残)?({NUM})\s*级(?:伤残)?")
+_AGE = re.compile(rf"({NUM})\s*(?:岁|周岁)")
+_PRINCIPAL = re.compile(rf"(?:借给?[了我他她]*|借款|欠[了我他她]*|本金|出借|借走|借出)\s*{MONEY}")
+_PRINCIPAL_AFTER = re.compile(rf"{MONEY}\s*(?:的)?(?:借款|欠款|本金)")
+_RATE_YEAR = re.compile(r"(?:年利率|年息|年化)\s*(\d+(?:\.\d+)?)\s*%?")
+_RATE_MONTH = re.compile(r"(?:月利率|月息)\s*(\d+(?:\.\d+)?)\s*%")
+_RATE_FEN = re.compile(r"(?:月息|利息|月利)\s*([一二两三四五]|\d(?:\.\d)?)\s*分(?:([一二三四五六七八九])|(\d))?")
+_REPAID = re.compile(rf"(?:还了|已还|归还了|还过)\s*{MONEY}")
+_DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了)?\s*{MONEY}")
+_PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的额?|售价)\s*(?:是|为)?\s*{MONEY}")
+_PENALTY = re.compile(rf"违约金\s*(?:是|为|约定)?\s*{MONEY}")
+_LOSS = re.compile(rf"(?:损失|实际损失)\s*(?:是|为|大概|约)?\s*{MONEY}")
+_CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款)\s*(?:金额)?\s*{MONEY}")
+_HOURS = re.compile(rf"(?:每天|每日)\s*(?:加班|多干)\s*({NUM})\s*(?:个)?小时")
+_MONTH_HOURS = re.compile(rf"(?:每月|每个月|一个月)\s*加班\s*({NUM})\s*(?:个)?小时")
+_REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天")
+_HOLIDAY_DAYS = re.compile(rf"(?:法定节假日|节假日|国庆|春节|过年)\s*加班\s*(?:了)?\s*({NUM})\s*天")
+_LEAVE = re.compile(rf"(?:年假|年休假)\s*(?:还有|有|剩)?\s*({NUM})\s*天\s*(?:没|未)")
+_UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?({NUM})\s*个?月|({NUM})\s*个?月\S{{0,6}}(?:没|未|没有)签")
+_PER_CAPITA = re.compile(rf"人均可支配收入\s*(?:是|为)?\s*{MONEY}")
+_LOCAL_AVERAGE = re.compile(rf"(?:当地|社平|本市|全市)(?:职工)?(?:月)?平均工资\s*(?:是|为)?\s*{MONEY}")
+_NO_CONTRACT = re.compile(r"(?:没|未|没有|不)签(?:订)?(?:书面)?(?:劳动)?合同")
+_EMPLOYMENT = re.compile(r"(?:公司|单位|老板|厂里|用人单位|上班|入职|员工)")
+
+
+def _today(today: date | None) -> date:
+    return today or datetime.now(tz=CHINA_TZ).date()
+
+
+def _months_between(start: date, end: date) -> int:
+    return max(0, (end.year - start.year) * 12 + end.month - start.month - (1 if end.day < start.day else 0))
+
+
+def _shift_years(day: date, years: Decimal) -> date:
+    months = int(years * 12)
+    year, month = divmod(day.year * 12 + day.month - 1 - months, 12)
+    return date(year, month + 1, min(day.day, 28))
+
+
+def _date(match: re.Match[str]) -> date | None:
+    try:
+        return date(int(match.group(1)), int(match.group(2)), int(match.group(3) or 1))
+    except ValueError:
+        return None
+
+
+def _dated_events(text: str) -> list[tuple[date, str, str]]:
+    """(date, the words right after and before it, the date's text)."""
+    return [(d, text[m.end():m.end() + 8], text[max(0, m.start() - 8):m.start()])
+            for m in _DATE.finditer(text) if (d := _date(m)) is not None]
+
+
+def _own_wage(text: str) -> tuple[Decimal, str] | None:
+    for pattern in (_WAGE, _WAGE_AFTER):
+        for m in pattern.finditer(text):
+            before = text[max(0, m.start() - 6):m.start() + 2]
+            if any(word in before for word in _NOT_OWN_WAGE):
+                continue
+            value = money(m.group(1), m.group(2))
+            if value is not None and Decimal(300) <= value <= Decimal(2_000_000):
+                return value, m.group(0)
+    return None
+
+
+def _tenure(text: str, today: date) -> tuple[int, str] | None:
+    for m in _TENURE.finditer(text):
+        years = cn_number(m.group(1))
+        if years is None or years > 60:
+            continue
+        months = int(years * 12) + (6 if m.group(2) == "半" else 0)
+        if m.group(3):
+            months += int(cn_number(m.group(3)) or 0)
+        return months, m.group(0)
+    for m in _TENURE_MONTHS.finditer(text):
+        value = cn_number(m.group(1))
+        if value is not None and value <= 600:
+            return int(value), m.group(0)
+    events = _dated_events(text)
+    joined = next(((d, t) for d, after, before, *_ in [(*e[:3],) for e in events]
+                   for t in [after] if "入职" in after or "入职" in before or "进" in after[:2]), None)
+    if joined is not None:
+        start = joined[0]
+        end = next((d for d, after, before in [(e[0], e[1], e[2]) for e in events]
+                    if d > start and any(w in after + before for w in ("离职", "辞退", "解除", "开除", "离开", "被裁",
+                                                                        "劝退", "辞职", "终止"))), None)
+        end = end or today
+        return _months_between(start, end), f"{start.isoformat()} 至 {end.isoformat()}"
+    return None
+
+
+def _days(number: str, unit: str) -> Decimal | None:
+    value = Decimal("0.5") if number == "半" else cn_number(number)
+    if value is None:
+        return None
+    if "月" in unit:
+        return value * 30
+    if unit in ("周", "星期"):
+        return value * 7
+    return value
+
+
+def _rate(text: str) -> tuple[Decimal, str] | None:
+    m = _RATE_YEAR.search(text)
+    if m:
+        return Decimal(m.group(1)), m.group(0)
+    m = _RATE_MONTH.search(text)
+    if m:
+        return Decimal(m.group(1)) * 12, m.group(0)
+    m = _RATE_FEN.search(text)
+    if m:
+        whole = cn_number(m.group(1)) or Decimal(0)
+        tenth = cn_number(m.group(2)) if m.group(2) else (Decimal(m.group(3)) if m.group(3) else Decimal(0))
+        monthly = whole + (tenth or Decimal(0)) / 10
+        return monthly * 12, m.group(0)  # 月息2分 = 2 % a month
+    return None
+
+
+def _first_money(pattern: re.Pattern[str], text: str) -> tuple[Decimal, str] | None:
+    for m in pattern.finditer(text):
+        value = money(m.group(1), m.group(2))
+        if value is not None and value > 0:
+            return value, m.group(0)
+    return None
+
+
+def extract_facts(text: str, *, today: date | None = None) -> Facts:
+    """The role-labelled facts of ``text`` (a question or one of its parts)."""
+    today = _today(today)
+    facts = Facts()
+    wage = _own_wage(text)
+    if wage:
+        facts.add("monthly_wage", *wage)
+    tenure = _tenure(text, today)
+    if tenure:
+        facts.add("service_months", *tenure)
+    m = _UNSIGNED.search(text)
+    if m:
+        facts.add("unsigned_months", cn_number(m.group(1) or m.group(2)), m.group(0))
+    elif _NO_CONTRACT.search(text) and tenure:
+        facts.add("unsigned_months", min(tenure[0], 12), _NO_CONTRACT.search(text).group(0))  # type: ignore[union-attr]
+    if _NO_CONTRACT.search(text):
+        facts.add("written_contract", False, _NO_CONTRACT.search(text).group(0))  # type: ignore[union-attr]
+    if _EMPLOYMENT.search(text):
+        facts.add("employment", True, _EMPLOYMENT.search(text).group(0))  # type: ignore[union-attr]
+    for pattern in (_LOST, _LOST_AFTER):
+        m = pattern.search(text)
+        if m and (days := _days(m.group(1), m.group(2))) is not None:
+            facts.add("lost_days", days, m.group(0))
+    daily = _first_money(_DAILY, text)
+    if daily:
+        facts.add("daily_income", *daily)
+    for m in _GRADE.finditer(text):
+        grade = cn_number(m.group(1))
+        if grade is not None and 1 <= grade <= 10 and ("伤残" in m.group(0) or "伤残" in text[m.end():m.end() + 4]):
+            facts.add("disability_grade", int(grade), m.group(0))
+    m = _AGE.search(text)
+    if m and (age := cn_number(m.group(1))) is not None and 0 < age < 120:
+        facts.add("age", int(age), m.group(0))
+    for pattern in (_PRINCIPAL, _PRINCIPAL_AFTER):
+        found = _first_money(pattern, text)
+        if found and found[0] >= 100:
+            facts.add("principal", *found)
+    rate = _rate(text)
+    if rate:
+        facts.add("annual_rate", *rate)
+    repaid = _first_money(_REPAID, text)
+    if repaid:
+        facts.add("repaid", *repaid)
+    for name, pattern in (("deposit_amount", _DEPOSIT), ("contract_price", _PRICE), ("penalty_amount", _PENALTY),
+                          ("loss_amount", _LOSS), ("per_capita_income", _PER_CAPITA),
+                          ("local_average_wage", _LOCAL_AVERAGE)):
+        found = _first_money(pattern, text)
+        if found:
+            facts.add(name, *found)
+    claim = _first_money(_CLAIM, text)
+    if claim:
+        facts.add("amount_claimed", *claim)
+    elif "principal" in facts:
+        facts.add("amount_claimed", facts.get("principal"), facts.items["principal"].text)
+    m = _HOURS.search(text)
+    if m and (hours := cn_number(m.group(1))) is not None:
+        facts.add("overtime_hours_workday", hours * Decimal("21.75"), m.group(0))
+    m = _MONTH_HOURS.search(text)
+    if m and (hours := cn_number(m.group(1))) is not None:
+        facts.add("overtime_hours_workday", hours, m.group(0))
+    for name, pattern in (("overtime_days_restday", _REST_DAYS), ("overtime_days_holiday", _HOLIDAY_DAYS),
+                          ("untaken_leave_days", _LEAVE)):
+        m = pattern.search(text)
+        if m and (days := cn_number(m.group(1))) is not None:
+            facts.add(name, days, m.group(0))
+    _dates(text, today, facts)
+    return facts
+
+
+_LOAN_WORDS = ("借", "欠", "贷")
+_DUE_WORDS = ("还款", "到期", "还钱", "归还", "约定还")
+
+
+def _dates(text: str, today: date, facts: Facts) -> None:
+    """Dates by role: the loan's date, the due date, and the event a period runs from (start_date)."""
+    for day, after, before in sorted(_dated_events(text), key=lambda e: e[0], reverse=True):
+        if day > today:
+            if any(w in after + before for w in _DUE_WORDS):
+                facts.add("due_date", day, f"{day.isoformat()}")
+            continue
+        if any(w in after + before for w in _DUE_WORDS):
+            facts.add("due_date", day, day.isoformat())
+        elif any(w in after[:4] + before[-3:] for w in _LOAN_WORDS):
+            facts.add("loan_date", day, day.isoformat())
+        facts.add("start_date", day, day.isoformat())
+    for pattern, unit in ((_REL_YEARS, "年"), (_REL_MONTHS, "月")):
+        m = pattern.search(text)
+        if not m:
+            continue
+        number = Decimal("0.5") if m.group(1) == "半" else cn_number(m.group(1))
+        if number is None or number > 60:
+            continue
+        if unit == "年":
+            years = number + (Decimal("0.5") if m.group(2) == "半" else 0)
+        else:
+            years = number / 12
+        day = _shift_years(today, years)
+        if any(w in text[max(0, m.start() - 6):m.end() + 6] for w in _LOAN_WORDS):
+            facts.add("loan_date", day, m.group(0))
+        facts.add("start_date", day, m.group(0))
+    m = re.search(r"去年\s*(\d{1,2}|[一二三四五六七八九十]+)\s*月", text)
+    if m and (month := cn_number(m.group(1))) is not None and 1 <= month <= 12:
+        facts.add("start_date", date(today.year - 1, int(month), 1), m.group(0))

@@ -1,0 +1,287 @@
+"""The card matcher: which issue card(s) a client's question is about, part by part.
+
+A question is split into its parts (each asks one thing: "能赔多少？去哪里申请？"); each part is
+scored against every card by
+
+* meaning — the project's embedding backend: the part against the card's title and lay phrasings
+  (the best phrasing counts);
+* wording — the card's legal terms and short cues found in the part (longer terms weigh more),
+  and the characters it shares with the closest phrasing (misspelt and colloquial variants keep
+  most of their bigrams);
+* exclusions — the card's ``not_terms``, and the homonym list (``legal/homonyms.toml``: 公积金,
+  复议, 精神, 登记 …): a card of the wrong sense of a homonym the question uses is pushed down;
+* agreement — when the statutes retrieval found for the question include the card's controlling
+  provisions.
+
+The combined score and its margin over the runner-up become a calibrated confidence (a logistic
+curve fitted on the tuning set, docs/decisions/issue-cards.md). Below :data:`THRESHOLD` the part is
+not decided: the engine says what it could not decide instead of guessing. A part that names no
+topic of its own ("去哪里申请？") is matched with the question's narrative in front of it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import math
+import re
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from legal.cardfile import Card
+
+logger = logging.getLogger(__name__)
+
+HOMONYMS_FILE = Path(__file__).resolve().parent / "homonyms.toml"
+#: Confidence at or above which a part is decided.
+THRESHOLD = 0.5
+#: Logistic calibration of (score, margin) -> probability the top card is right (fitted on the tuning set).
+CALIBRATION = {"bias": -8.5, "score": 16.0, "margin": 8.0}
+WEIGHTS = {"embedding": 0.5, "bigrams": 0.3, "terms": 0.25, "not_terms": 0.35, "homonym": 0.3, "agreement": 0.08}
+MAX_PARTS = 4
+SHORT_PART = 14
+
+_SPLIT = re.compile(r"(?<=[？?！!；;。\n])|(?:另外|还有就是|还有|此外|以及|再问一下|顺便问一下|同时想问)")
+_QUESTION_CUE = re.compile(
+    r"[？?]|吗|么|多少|怎么|如何|是否|能否|能不能|可不可以|可以|哪|什么|几|要不要|有没有|咋|算不算|合法|违法|有效")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@dataclass
+class CardScore:
+    card: Card
+    score: float
+    confidence: float = 0.0
+    signals: dict[str, float] = field(default_factory=dict)
+
+    def to_ref(self, card_id: Any = None) -> dict[str, Any]:
+        return {"id": card_id, "slug": self.card.slug, "title": self.card.title,
+                "confidence": round(self.confidence, 3)}
+
+
+@dataclass
+class PartMatch:
+    text: str
+    scores: list[CardScore]
+    decided: bool
+    context_used: bool = False
+
+    @property
+    def best(self) -> CardScore | None:
+        return self.scores[0] if self.scores else None
+
+
+@dataclass
+class Homonym:
+    word: str
+    senses: list[tuple[tuple[str, ...], tuple[str, ...]]]  # (areas, cues)
+
+    def sense(self, text: str) -> int:
+        counts = [sum(cue in text for cue in cues) for _, cues in self.senses]
+        best = max(range(len(counts)), key=lambda i: (counts[i], -i))
+        return best if counts[best] else 0
+
+
+@cache
+def homonyms() -> tuple[Homonym, ...]:
+    data = tomllib.loads(HOMONYMS_FILE.read_text(encoding="utf-8"))
+    return tuple(Homonym(h["word"], [(tuple(s["areas"]), tuple(s["cues"])) for s in h["senses"]])
+                 for h in data.get("homonym", []))
+
+
+def bigrams(text: str) -> set[str]:
+    chars = "".join(_CJK.findall(text))
+    return {chars[i:i + 2] for i in range(len(chars) - 1)}
+
+
+def area(card: Card) -> str:
+    return card.slug.split(".", 1)[0]
+
+
+def split_parts(question: str) -> tuple[str, list[str]]:
+    """The question's narrative (sentences that ask nothing) and its parts (each asks one thing),
+    at most :data:`MAX_PARTS`; a question that asks one thing is one part (the whole text)."""
+    pieces = [p.strip(" ，,、") for p in _SPLIT.split(question) if p and p.strip(" ，,、")]
+    asking = [p for p in pieces if _QUESTION_CUE.search(p)]
+    if len(asking) <= 1:
+        return "", [question.strip()]
+    narrative = "".join(p for p in pieces if not _QUESTION_CUE.search(p))
+    parts: list[str] = []
+    for piece in asking:
+        # a clause split off by a comma-less conjunction that asks nothing new joins the one before
+        if parts and len(piece) < 4:
+            parts[-1] += piece
+        else:
+            parts.append(piece)
+    return narrative, parts[:MAX_PARTS]
+
+
+class Matcher:
+    """Scores questions against a set of cards. Build once per card set (it embeds the phrasings)."""
+
+    def __init__(self, cards: Sequence[Card], *, embedder: Any = None) -> None:
+        self.cards = list(cards)
+        self.embedder = embedder
+        self._texts: list[str] = []
+        self._owner: list[int] = []
+        for index, card in enumerate(self.cards):
+            for text in (card.title, *card.phrasings):
+                self._texts.append(text)
+                self._owner.append(index)
+        self._owner_arr = np.array(self._owner, dtype=np.int64)
+        self._bigrams = [[bigrams(p) for p in (card.title, *card.phrasings)] for card in self.cards]
+        self._vectors: np.ndarray | None = None
+
+    # -- embeddings ----------------------------------------------------------------------------------------
+    def _embedder(self) -> Any:
+        if self.embedder is None:
+            from knowledge.embeddings import get_embedder
+
+            self.embedder = get_embedder()
+        return self.embedder
+
+    def fingerprint(self) -> str:
+        digest = hashlib.sha256("\n".join(self._texts).encode()).hexdigest()[:16]
+        embedder = self._embedder()
+        return f"{getattr(embedder, 'backend', 'x')}-{getattr(embedder, 'model', 'x')}-{digest}"
+
+    def vectors(self) -> np.ndarray:
+        if self._vectors is None:
+            self._vectors = self._load_or_embed()
+        return self._vectors
+
+    def _load_or_embed(self) -> np.ndarray:
+        if not self._texts:
+            return np.zeros((0, 1), dtype=np.float32)
+        path = _cache_dir() / f"card-vectors-{self.fingerprint()}.npy" if _cache_dir() else None
+        if path is not None and path.exists():
+            try:
+                loaded = np.load(path)
+                if loaded.shape[0] == len(self._texts):
+                    return loaded
+            except (OSError, ValueError):
+                pass
+        matrix = np.asarray(self._embedder().embed(self._texts), dtype=np.float32)
+        if path is not None:
+            try:
+                np.save(path, matrix)
+            except OSError:
+                logger.warning("legal: could not cache card vectors at %s", path)
+        return matrix
+
+    def _embedding_scores(self, texts: Sequence[str]) -> np.ndarray:
+        """(len(texts), len(cards)): the best cosine of each text against each card's phrasings."""
+        matrix = self.vectors()
+        out = np.zeros((len(texts), len(self.cards)), dtype=np.float32)
+        if not len(self.cards):
+            return out
+        queries = np.asarray(self._embedder().embed(list(texts)), dtype=np.float32)
+        sims = queries @ matrix.T
+        for row in range(len(texts)):
+            np.maximum.at(out[row], self._owner_arr, sims[row])
+        return out
+
+    # -- scoring ----------------------------------------------------------------------------------------
+    def _lexical(self, text: str, card_index: int) -> tuple[float, float, float]:
+        card = self.cards[card_index]
+        found = [t for t in card.terms if t and t in text]
+        terms = min(1.0, sum(min(len(t), 4) / 4 for t in found) / 1.5)
+        query = bigrams(text)
+        best = 0.0
+        if query:
+            for phr in self._bigrams[card_index]:
+                if phr:
+                    best = max(best, len(query & phr) / math.sqrt(len(query) * len(phr)))
+        excluded = 1.0 if any(t and t in text for t in card.not_terms) else 0.0
+        return terms, best, excluded
+
+    def _homonym(self, text: str, card: Card) -> float:
+        adjustment = 0.0
+        for homonym in homonyms():
+            if homonym.word not in text:
+                continue
+            uses = homonym.word in card.title or any(homonym.word in t for t in card.terms)
+            if not uses:
+                continue
+            areas, _ = homonym.senses[homonym.sense(text)]
+            adjustment += 0.05 if (area(card) in areas or card.domain in areas) else -1.0
+        return adjustment
+
+    def score_texts(self, texts: Sequence[str], *, retrieved: Iterable[tuple[str, int]] = ()) -> list[list[CardScore]]:
+        """Every card scored for each text, best first, with a calibrated confidence on the first."""
+        agreed = set(retrieved)
+        emb = self._embedding_scores(texts)
+        results = []
+        for row, text in enumerate(texts):
+            scored = []
+            for index, card in enumerate(self.cards):
+                terms, grams, excluded = self._lexical(text, index)
+                agreement = 1.0 if agreed and any((p.law, p.article) in agreed for p in card.controlling) else 0.0
+                signals = {"embedding": float(emb[row, index]), "bigrams": grams, "terms": terms,
+                           "not_terms": excluded, "homonym": self._homonym(text, card), "agreement": agreement}
+                score = (WEIGHTS["embedding"] * signals["embedding"] + WEIGHTS["bigrams"] * grams
+                         + WEIGHTS["terms"] * terms - WEIGHTS["not_terms"] * excluded
+                         + WEIGHTS["homonym"] * signals["homonym"] + WEIGHTS["agreement"] * agreement)
+                scored.append(CardScore(card, score, signals=signals))
+            scored.sort(key=lambda s: -s.score)
+            if scored:
+                # the runner-up that counts is the best card resting on other provisions: two cards
+                # sharing a controlling provision (违法解除 and 经济补偿) do not make the match doubtful
+                top = {(p.law, p.article) for p in scored[0].card.controlling}
+                rival = next((o.score for o in scored[1:]
+                              if not top & {(p.law, p.article) for p in o.card.controlling}), 0.0)
+                scored[0].confidence = calibrate(scored[0].score, scored[0].score - rival)
+                for other in scored[1:4]:
+                    other.confidence = calibrate(other.score, other.score - scored[0].score)
+            results.append(scored[:8])
+        return results
+
+    def match(self, question: str, *, retrieved: Iterable[tuple[str, int]] = (),
+              threshold: float = THRESHOLD) -> list[PartMatch]:
+        """The question's parts, each with its cards (best first) and whether it is decided."""
+        narrative, parts = split_parts(question)
+        retrieved = list(retrieved)
+        texts = list(parts)
+        # a later part is read with what came before it (the narrative and the earlier parts)
+        contexts = [f"{narrative}{''.join(parts[:i])}{p}" if (narrative or i) else "" for i, p in enumerate(parts)]
+        with_context = [i for i, c in enumerate(contexts) if c]
+        scored = self.score_texts([*texts, *(contexts[i] for i in with_context)], retrieved=retrieved)
+        matches = []
+        for i, part in enumerate(parts):
+            own = scored[i]
+            used = False
+            if i in with_context:
+                other = scored[len(parts) + with_context.index(i)]
+                if other and own and (len(part) < SHORT_PART or other[0].confidence > own[0].confidence):
+                    own, used = other, True
+            decided = bool(own) and own[0].confidence >= threshold
+            previous = matches[-1] if matches else None
+            if not decided and previous is not None and previous.decided and len(part) < SHORT_PART:
+                # a short follow-up ("能赔多少？去哪里申请？") asks about the issue just decided
+                inherited = CardScore(previous.scores[0].card, previous.scores[0].score,
+                                      previous.scores[0].confidence * 0.95, {"inherited": 1.0})
+                own, decided, used = [inherited, *[s for s in own if s.card is not inherited.card]], True, True
+            matches.append(PartMatch(part, own, decided, used))
+        return matches
+
+
+def calibrate(score: float, margin: float) -> float:
+    z = CALIBRATION["bias"] + CALIBRATION["score"] * score + CALIBRATION["margin"] * margin
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def _cache_dir() -> Path | None:
+    try:
+        from django.conf import settings
+
+        path = Path(settings.DATA_DIR) / "cache"
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+    except Exception:  # no settings (a script): no disk cache
+        return None

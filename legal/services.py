@@ -1,0 +1,147 @@
+"""Writes on issue cards: seeding from the files, a firm's edits (a new draft version), approval.
+Every change leaves an audit event (``issue_card.*``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from firm import roles
+from legal import cardfile, selectors
+from legal.cardfile import Card, CardFileError, card_from_dict, card_to_dict
+from legal.models import IssueCard, IssueCardVersion
+from tracing.services import audit_event_record
+
+
+def _can_edit(actor: AbstractUser) -> bool:
+    return roles.does_client_work(actor)
+
+
+def _can_approve(actor: AbstractUser) -> bool:
+    return roles.is_admin(actor)
+
+
+def card_validate(data: Mapping[str, Any]) -> Card:
+    """The card ``data`` describes, or a ValidationError naming the field."""
+    try:
+        return card_from_dict(data, source="firm")
+    except CardFileError as exc:
+        raise ValidationError({"data": str(exc).removeprefix("firm: ")}) from exc
+
+
+def cards_seed(*, cards: Sequence[Card] | None = None) -> dict[str, int]:
+    """Bring the table up to the shipped files: a new file card is created with an approved
+    version 1; a file card whose file changed gets a new approved version unless the firm has
+    versions of its own (then the firm's stays and the new file data is kept for comparison)."""
+    cards = cardfile.shipped_cards() if cards is None else cards
+    counts = {"created": 0, "updated": 0, "kept": 0}
+    for card in cards:
+        data = card_to_dict(card)
+        with transaction.atomic():
+            row = IssueCard.objects.select_for_update().filter(slug=card.slug).first()
+            if row is None:
+                row = IssueCard.objects.create(slug=card.slug, title=card.title, domain=card.domain,
+                                               origin=IssueCard.Origin.FILE, file_data=data)
+                version = IssueCardVersion.objects.create(card=row, number=1, data=data, note="随产品发布",
+                                                          status=IssueCardVersion.Status.APPROVED,
+                                                          approved_at=timezone.now())
+                row.current = version
+                row.save(update_fields=["current"])
+                audit_event_record(actor=None, event_type="issue_card.seeded", obj=row,
+                                   new={"slug": card.slug, "version": 1}, actor_name="system")
+                counts["created"] += 1
+                continue
+            if row.file_data == data:
+                continue
+            firm_versions = row.versions.exclude(note="随产品发布").exists()
+            row.file_data = data
+            if firm_versions:
+                row.save(update_fields=["file_data", "updated_at"])
+                counts["kept"] += 1
+                continue
+            number = (row.versions.aggregate(n=Max("number"))["n"] or 0) + 1
+            row.versions.filter(status=IssueCardVersion.Status.APPROVED).update(
+                status=IssueCardVersion.Status.SUPERSEDED)
+            version = IssueCardVersion.objects.create(card=row, number=number, data=data, note="随产品发布",
+                                                      status=IssueCardVersion.Status.APPROVED,
+                                                      approved_at=timezone.now())
+            row.current, row.title, row.domain = version, card.title, card.domain
+            row.save(update_fields=["current", "title", "domain", "file_data", "updated_at"])
+            audit_event_record(actor=None, event_type="issue_card.file_updated", obj=row,
+                               new={"version": number}, actor_name="system")
+            counts["updated"] += 1
+    selectors.cards_changed()
+    return counts
+
+
+@transaction.atomic
+def card_create(*, actor: AbstractUser, data: Mapping[str, Any], note: str = "") -> IssueCard:
+    """A firm's own card, as a draft version 1 awaiting approval."""
+    if not _can_edit(actor):
+        raise PermissionDenied("无权编辑卡片")
+    card = card_validate(data)
+    if IssueCard.objects.filter(slug=card.slug).exists():
+        raise ValidationError({"slug": "该标识已存在"})
+    row = IssueCard.objects.create(slug=card.slug, title=card.title, domain=card.domain, origin=IssueCard.Origin.FIRM)
+    IssueCardVersion.objects.create(card=row, number=1, data=card_to_dict(card), author=actor, note=note[:300])
+    audit_event_record(actor=actor, event_type="issue_card.created", obj=row, new={"slug": card.slug, "version": 1})
+    return row
+
+
+@transaction.atomic
+def card_edit(*, actor: AbstractUser, card: IssueCard, data: Mapping[str, Any], note: str = "") -> IssueCardVersion:
+    """A new draft version of ``card`` (the approved one stays in use until this one is approved)."""
+    if not _can_edit(actor):
+        raise PermissionDenied("无权编辑卡片")
+    parsed = card_validate(data)
+    if parsed.slug != card.slug:
+        raise ValidationError({"slug": "不能修改卡片标识"})
+    number = (card.versions.aggregate(n=Max("number"))["n"] or 0) + 1
+    version = IssueCardVersion.objects.create(card=card, number=number, data=card_to_dict(parsed), author=actor,
+                                              note=note[:300])
+    old = card.current.data if card.current else None
+    changed = sorted(k for k in version.data if not old or old.get(k) != version.data[k])
+    audit_event_record(actor=actor, event_type="issue_card.edited", obj=card,
+                       old={"version": card.current.number if card.current else None},
+                       new={"version": number, "changed": changed}, detail={"note": note[:300]})
+    return version
+
+
+@transaction.atomic
+def card_version_approve(*, actor: AbstractUser, version: IssueCardVersion) -> IssueCard:
+    """Make ``version`` the card's current one (admins)."""
+    if not _can_approve(actor):
+        raise PermissionDenied("只有管理员可以批准卡片")
+    if version.status != IssueCardVersion.Status.DRAFT:
+        raise ValidationError({"version": "只能批准待审批的版本"})
+    card = IssueCard.objects.select_for_update().get(pk=version.card_id)
+    previous = card.current
+    card.versions.filter(status=IssueCardVersion.Status.APPROVED).update(status=IssueCardVersion.Status.SUPERSEDED)
+    version.status, version.approved_by, version.approved_at = (IssueCardVersion.Status.APPROVED, actor,
+                                                                timezone.now())
+    version.save(update_fields=["status", "approved_by", "approved_at"])
+    card.current, card.title, card.domain = version, version.data["title"], version.data["domain"]
+    card.save(update_fields=["current", "title", "domain", "updated_at"])
+    audit_event_record(actor=actor, event_type="issue_card.approved", obj=card,
+                       old={"version": previous.number if previous else None}, new={"version": version.number})
+    transaction.on_commit(selectors.cards_changed)
+    return card
+
+
+@transaction.atomic
+def card_version_reject(*, actor: AbstractUser, version: IssueCardVersion, reason: str = "") -> IssueCardVersion:
+    if not _can_approve(actor):
+        raise PermissionDenied("只有管理员可以驳回卡片")
+    if version.status != IssueCardVersion.Status.DRAFT:
+        raise ValidationError({"version": "只能驳回待审批的版本"})
+    version.status = IssueCardVersion.Status.REJECTED
+    version.save(update_fields=["status"])
+    audit_event_record(actor=actor, event_type="issue_card.rejected", obj=version.card,
+                       new={"version": version.number}, detail={"reason": reason[:300]})
+    return version

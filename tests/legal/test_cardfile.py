@@ -1,0 +1,50 @@
+"""Card files are validated on load: an invalid card names its file, card and field."""
+
+import pytest
+
+from legal.cardfile import CardFileError, card_to_dict, load_cards, parse_card
+from tests.legal.conftest import FIXTURE
+
+
+def _valid(fixture_card_list):
+    return card_to_dict(fixture_card_list[0])
+
+
+def test_fixture_file_loads_with_every_part(fixture_card_list):
+    card = next(c for c in fixture_card_list if c.slug == "labor.unlawful-dismissal")
+    assert [p.article for p in card.controlling] == [87, 48]
+    assert card.answers["how_much"].calculator == "unlawful_termination_damages"
+    assert card.elements[0].fact == "employment"
+    assert not card.warnings
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda d: d.pop("summary"), "summary"),
+    (lambda d: d["answers"].pop("valid"), "question_types"),
+    (lambda d: d.update(phrasings=d["phrasings"][:3]), "phrasings"),
+    (lambda d: d["provisions"][0].update(article="八十七"), "provisions[0].article"),
+    (lambda d: d.update(terms="辞退"), "terms"),
+])
+def test_an_invalid_card_names_the_card_and_field(fixture_card_list, change, field):
+    data = _valid(fixture_card_list)
+    change(data)
+    with pytest.raises(CardFileError) as caught:
+        parse_card(data, path="labor.toml")
+    assert str(caught.value).startswith(f"labor.toml: card labor.unlawful-dismissal: {field}")
+
+
+def test_unknown_names_are_warnings_not_errors(fixture_card_list):
+    data = _valid(fixture_card_list)
+    data["answers"]["how_much"]["calculator"] = "no_such_calculator"
+    data["domain"] = "policy"
+    card = parse_card(data, path="x.toml")
+    assert any("no_such_calculator" in w for w in card.warnings)
+    assert any("policy" in w for w in card.warnings)
+
+
+def test_a_slug_used_twice_is_an_error(tmp_path):
+    text = FIXTURE.read_text(encoding="utf-8")
+    (tmp_path / "a.toml").write_text(text, encoding="utf-8")
+    (tmp_path / "b.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(CardFileError, match="already used in a.toml"):
+        load_cards([tmp_path / "a.toml", tmp_path / "b.toml"])

@@ -1,0 +1,39 @@
+"""The matcher: lay phrasings matched through embeddings and wording, homonyms sent to their sense,
+multi-part questions split, and no decision below the threshold."""
+
+import pytest
+
+from legal.matcher import split_parts
+
+
+def _best(matcher, question):
+    parts = matcher.match(question)
+    return [(p.best.card.slug if p.decided else None) for p in parts]
+
+
+@pytest.mark.parametrize(("question", "slug"), [
+    ("老板突然把我辞退了，一分钱都不给，合法吗", "labor.unlawful-dismissal"),
+    ("借给同学的钱过了好几年了，现在还能告他吗", "debt.loan-limitation"),
+    ("公司不给我交住房公积金，我该怎么办", "policy.housing-fund-arrears"),
+    ("盈余公积金能不能转增注册资本", "company.capital-reserve"),
+    ("报案后派出所不予立案，可以申请复议吗", "criminal.no-case-reconsideration"),
+    ("对罚款决定不服，行政复议的期限是多久", "administrative.reconsideration-deadline"),
+])
+def test_lay_questions_and_homonyms_reach_their_card(matcher, question, slug):
+    assert _best(matcher, question) == [slug]
+
+
+def test_an_unrelated_question_is_not_decided(matcher):
+    assert _best(matcher, "我想离婚，孩子的抚养权归谁") == [None]
+
+
+def test_a_multi_part_question_is_matched_part_by_part(matcher):
+    question = "末位淘汰被辞退，我干了7年3个月，月薪15000，合法吗？能赔多少？去哪里申请？"
+    parts = matcher.match(question)
+    assert len(parts) == 3
+    assert all(p.decided and p.best.card.slug == "labor.unlawful-dismissal" for p in parts)
+
+
+def test_split_keeps_a_single_question_whole():
+    assert split_parts("公司把我辞退了，没给补偿，我干了3年，月薪8000，能拿多少？") == (
+        "", ["公司把我辞退了，没给补偿，我干了3年，月薪8000，能拿多少？"])
