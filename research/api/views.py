@@ -51,7 +51,10 @@ def _question(request: Request) -> tuple[str | None, dict[str, Any], Response | 
     """The validated question and the body, or the 400 to answer."""
     try:
         data = request.data
-    except ParseError:
+    except ParseError as exc:
+        if isinstance(exc.detail, dict):  # a NUL inside a field (the strict parser names the field)
+            message = next(iter(exc.detail.values()))
+            return None, {}, _invalid("control_characters", str(message[0] if isinstance(message, list) else message))
         return None, {}, _invalid("malformed_json", "请求体不是合法的 JSON")
     if not isinstance(data, dict):
         return None, {}, _invalid("wrong_type", f"请求体必须是 JSON 对象，收到的是 {type(data).__name__}")
