@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
@@ -421,16 +422,43 @@ def research_link(question: str, routing: Routing) -> str:
 
 
 # --- the agents' part of a turn ---------------------------------------------------------------------------
+#: How many of the user's earlier messages a follow-up question is read with.
+FOLLOW_UP_TURNS = 2
+#: A sentence that asks rather than states (left out of a follow-up's context: it was answered already).
+_ASKS = re.compile(r"[？?]|吗|么|多少|怎么|如何|能否|能不能|可不可以|是否|要不要|有没有|哪里|什么")
+
+
+def follow_up_context(question: str, history: list[dict[str, Any]]) -> str:
+    """``question`` after the facts the user stated in their last :data:`FOLLOW_UP_TURNS` messages
+    (their statements, not their earlier questions); ``question`` itself when there are none."""
+    earlier = [str(m.get("content") or "") for m in history if m.get("role") == "user"][-FOLLOW_UP_TURNS:]
+    stated = []
+    for text in earlier:
+        for sentence in re.split(r"[。！!？?；;\n]+", text):
+            clauses = [c.strip() for c in re.split(r"[，,]", sentence) if c.strip() and not _ASKS.search(c)]
+            if clauses:
+                stated.append("，".join(clauses))
+    return "。".join([*stated, question]) if stated else question
+
+
 async def answer_turn(*, question: str, history: list[dict[str, Any]], session_state: dict, summary: str,
                       recalled: list[str], ctx: RunContext, recorder: Any) -> tuple[TurnOutcome, Routing, Entities]:
     send = ctx.send
     await send(events.status(ctx.trace_id, phase="intent", text="识别问题领域与意图"))
     routing = await classify(question, recorder)
+    # A follow-up ("没有给补偿，我能要多少钱？") is read with what the user said before it in the
+    # conversation when the question alone does not decide its domain.
+    read_as = question
+    context = follow_up_context(question, history)
+    if context != question and not routing.decided:
+        contextual = await classify(context, recorder)
+        if contextual.legal and (contextual.decided or contextual.confidence > routing.confidence):
+            routing, read_as = contextual, context
     state = merge(Entities.from_dict(session_state), routing.entities)
     await send(intent_event(ctx.trace_id, routing, state))
     await send(routing_event(ctx.trace_id, routing))
     offline = get_gateway().offline
-    cards = await db_sync_to_async(card_engine.card_answer)(question, offline=offline) if routing.legal else None
+    cards = await db_sync_to_async(card_engine.card_answer)(read_as, offline=offline) if routing.legal else None
     ctx = dataclasses.replace(ctx, extra={**ctx.extra, "cards": cards, "routing": {
         "domain": routing.route_domain, "intent": routing.route_intent, "entities": state.to_dict(),
         "classified": {"domain": routing.domain, "intent": routing.intent, "confidence": routing.confidence}}})

@@ -202,3 +202,14 @@ def test_single_agent_mode_uses_one_agent_with_every_tool(statutes, session, set
     assert next(e for e in events if e["type"] == "routing")["agents"] == ["legal_assistant"]
     assert {e["agent"] for e in events if e["type"] == "tool_call"} == {"legal_assistant"}
     assert "48000" in message.content.replace(",", "") and all(c["valid"] for c in message.citations)
+
+
+def test_a_follow_up_is_read_with_the_facts_stated_before_it():
+    from chat.turn import follow_up_context
+
+    history = [{"role": "user", "content": "我在公司干了3年，月薪8000元。上周被辞退了，这合法吗？"},
+               {"role": "assistant", "content": "请问公司给了什么理由？"}]
+    read = follow_up_context("没给补偿，能要多少钱？", history)
+    assert read == "我在公司干了3年，月薪8000元。上周被辞退了。没给补偿，能要多少钱？"
+    assert follow_up_context("能要多少钱？", []) == "能要多少钱？"
+    assert follow_up_context("能要多少钱？", [{"role": "assistant", "content": "您好"}]) == "能要多少钱？"

@@ -184,3 +184,7 @@ def test_an_imported_conversation_gives_its_facts_to_the_follow_up(daphne_url, l
     amounts = [a["value"] for a in session.state["amounts"]]
     months = [d["months"] for d in session.state["durations"]]
     assert 8000 in amounts and 36 in months  # stated only in the first turn
+    # the follow-up alone names no legal domain; read with the first turn it is a dismissal question
+    answer = Message.objects.get(pk=reply.model_extra["legalsite"]["message_id"])
+    assert answer.intent["domain"] == "labor", answer.intent
+    assert "海商法" not in reply.choices[0].message.content
