@@ -252,9 +252,11 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
                 if (provision.law, provision.article) in seen:
                     continue
                 seen.add((provision.law, provision.article))
+                text = article_text(provision.law, provision.article) if article_text else ""
+                if article_text and not text:
+                    continue  # not in this corpus: a provision that cannot be verified is not presented
                 number += 1
                 decides = provision.decides or ""
-                text = article_text(provision.law, provision.article) if article_text else ""
                 quote = f"原文：“{text}”" if text and len(text) <= 220 else ""
                 lines.append(f"{number}. {cite(provision)}：{decides}。{quote}".replace("。。", "。"))
             related = [e for e in card.elements]
