@@ -78,7 +78,7 @@ def test_a_model_that_cannot_call_tools_gets_the_retrieval_done_for_it(statutes,
 
 
 @pytest.mark.parametrize(("provider", "model"), FLOW_PROVIDERS)
-def test_the_intent_model_answers_in_each_providers_json_mode(statutes, session, settings, provider, model):
+def test_the_intent_model_answers_in_each_providers_json_mode(statutes, session, settings, provider, model, no_cards):
     drunk = "依据《中华人民共和国刑法》第一百三十三条之一，醉酒驾驶机动车构成危险驾驶罪。"
     with FakeLLM(provider=provider) as fake:
         fake.script(
