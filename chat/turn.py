@@ -422,6 +422,8 @@ def research_link(question: str, routing: Routing) -> str:
 
 
 # --- the agents' part of a turn ---------------------------------------------------------------------------
+#: Intents an earlier message cannot give a follow-up (asking to draft or review is said, not inferred).
+CONTEXT_KEEPS_OUT = ("document_drafting", "contract_review", "non_legal")
 #: How many of the user's earlier messages a follow-up question is read with.
 FOLLOW_UP_TURNS = 2
 #: A sentence that asks rather than states (left out of a follow-up's context: it was answered already).
@@ -452,7 +454,9 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
     context = follow_up_context(question, history)
     if context != question and not routing.decided:
         contextual = await classify(context, recorder)
-        if contextual.legal and (contextual.decided or contextual.confidence > routing.confidence):
+        # the context lends the question its domain, never a request the question did not make (起草, 审合同)
+        if (contextual.legal and contextual.intent not in CONTEXT_KEEPS_OUT
+                and (contextual.decided or contextual.confidence > routing.confidence)):
             routing, read_as = contextual, context
     state = merge(Entities.from_dict(session_state), routing.entities)
     await send(intent_event(ctx.trace_id, routing, state))

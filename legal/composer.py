@@ -230,6 +230,14 @@ KNOWN_LAWS = frozenset({
 })
 
 
+def verified_line(text: str) -> bool:
+    """Whether every statute ``text`` cites is in this corpus (a risk or a mistake whose citation the
+    corpus cannot show is not presented, like a controlling provision)."""
+    from knowledge.verification import citations_verify
+
+    return all(c.valid for c in citations_verify(text=text))
+
+
 def _render(composition: Composition, *, article_text: Callable[[str, int], str] | None = None,
             offline: bool = True) -> str:
     parts = composition.parts
@@ -287,7 +295,8 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
             steps.append(f"**期限**：{part.deadline.text()}（{part.deadline.rule.basis}）。")
     if steps:
         lines += ["", "### 下一步", ""] + [f"{i}. {s}" for i, s in enumerate(dict.fromkeys(steps), start=1)]
-    risks = [f"- {e}。".replace("。。", "。") for card in cards for e in (*card.exceptions, *card.mistakes)]
+    risks = [f"- {e}。".replace("。。", "。") for card in cards for e in (*card.exceptions, *card.mistakes)
+             if article_text is None or verified_line(e)]
     lines += ["", "### 风险提示", "", *risks,
               "- 结论以您所述的事实为准；事实有出入或对方提出相反证据的，结论可能不同。"]
     return "\n".join(lines)
