@@ -62,12 +62,16 @@ def _message_or_404(session: ChatSession, message_id: int) -> Message:
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     _client_worker(request)
+    return _index_page(request)
+
+
+def _index_page(request: HttpRequest, *, status: int = 200) -> HttpResponse:
     sessions = selectors.session_list(user=request.user).annotate(message_count=Count("messages"))
     return render(request, "chat/index.html", {
         "sessions": sessions,
         "matters": matter_list(user=request.user, status=Matter.Status.OPEN),
         "selected_matter": request.GET.get("matter", ""),
-    })
+    }, status=status)
 
 
 @login_required
@@ -85,9 +89,9 @@ def session_create(request: HttpRequest) -> HttpResponse:
     try:
         session = services.session_ask(actor=request.user, title=request.POST.get("title", ""), matter=matter,
                                        content=content)
-    except ValidationError as exc:
+    except ValidationError as exc:  # the page again, with the reason and a 400 (nothing was created)
         flash.error(request, "；".join(exc.messages))
-        return redirect("chat:index")
+        return _index_page(request, status=400)
     return redirect(session)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.generics import ListAPIView
@@ -80,6 +81,8 @@ class CardListApi(ListAPIView):
 class CardDetailApi(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(summary="一张议题卡片：通俗问法、法条（及其决定的事项）、要件、各问题类型的结论、计算、期限、证据与下一步",
+                   responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request, card_id: int) -> Response:
         try:
             row = selectors.card_get(card_id=card_id)
@@ -94,7 +97,8 @@ class CardMatchApi(APIView):
     class InputSerializer(serializers.Serializer):
         question = serializers.CharField(max_length=MAX_QUESTION)
 
-    @extend_schema(request=InputSerializer)
+    @extend_schema(request=InputSerializer, responses={200: OpenApiTypes.OBJECT},
+                   summary="把问题拆成各部分并匹配议题卡片（含置信度；低于阈值为未决）")
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -56,6 +56,10 @@ matter-list                                   GET    login  200   200    200    
 matter-detail                                 GET    login  200   200    404      404    200   200
 matter-member-add                             POST   login  302   403    404      404    302   302
 knowledge:index                               GET    login  200   200    200      200    200   200
+legal:index                                   GET    login  200   200    200      200    200   200
+legal:card                                    GET    login  404   404    404      404    404   404
+legal:approve                                 POST   login  404   404    404      404    404   404
+legal:reject                                  POST   login  404   404    404      404    404   404
 knowledge:article                             GET    login  200   200    200      200    200   200
 knowledge:law                                 GET    login  200   200    200      200    200   200
 knowledge:verify                              GET    login  200   200    200      200    200   200
@@ -123,6 +127,9 @@ api-chat-summary                              POST   401    202   202    404    
 api-chat-summary                              DELETE 401    200   200    404      404    200   404
 api-chat-feedback-stats                       GET    401    200   200    200      200    200   200
 api-knowledge-search                          GET    401    200   200    200      200    200   200
+api-knowledge-cards                           GET    401    200   200    200      200    200   200
+api-knowledge-card                            GET    401    404   404    404      404    404   404
+api-knowledge-cards-match                     POST   401    400   400    400      400    400   400
 api-knowledge-search                          POST   401    400   400    400      400    400   400
 api-knowledge-articles                        GET    401    200   200    200      200    200   200
 api-knowledge-status                          GET    401    200   200    200      200    200   200
@@ -213,6 +220,11 @@ ROUTE_ARGS = {
     "api-research-export": {"kind": "md"},
     "api-research-action": {"action": "cancel"},
     "research:action": {"name": "cancel"},
+    # issue cards are the firm's knowledge, not client work: a card that does not exist is a 404 for everyone
+    "api-knowledge-card": {"card_id": 999_999},
+    "legal:card": {"card_id": 999_999},
+    "legal:approve": {"card_id": 999_999, "version_id": 999_999},
+    "legal:reject": {"card_id": 999_999, "version_id": 999_999},
 }
 #: Query strings of GET rows whose empty form would be a 400 for everyone.
 QUERY = {
