@@ -30,7 +30,7 @@ from chat.vocabulary import offline_keywords
 from knowledge.query_expansion import RULES as EXPANSION_RULES
 from knowledge.query_expansion import expand_query, normalize_query
 from knowledge.selectors import article_texts
-from knowledge.textsearch import index_tokens, query_tokens
+from knowledge.textsearch import get_tokenizer, index_tokens, query_tokens
 from legal.calculators import CHINA_TZ
 
 TOP_K = 8
@@ -423,11 +423,13 @@ def _why(hit: Mapping[str, Any], terms: set[str]) -> str:
 def _requirements(key: Mapping[str, Any], terms: set[str], question_text: str) -> list[str]:
     """The key article's conditions set against what the question says."""
     lines: list[tuple[bool, str]] = []
+    # only what the user wrote as a word is echoed back ("通事" is not a word of "交通事故")
+    words = set(get_tokenizer().lcut(question_text))
     for lead, item in _units(str(key.get("text", "")))[:12]:
         condition = _statement(lead, item) if lead else _statement("", item)
         if not ("的" in condition or lead):
             continue
-        said = sorted({t for t in terms if t in condition and t in question_text}, key=len, reverse=True)[:3]
+        said = sorted({t for t in terms if t in condition and t in words}, key=len, reverse=True)[:3]
         state = f"您已提到“{'”“'.join(said)}”" if said else "您尚未说明，需补充事实"
         lines.append((bool(said), f"- {condition}（{state}）"))
         if len(lines) == 3:

@@ -197,3 +197,12 @@ def test_odd_input_still_gets_the_limitation_answer(statutes, session, question)
     conclusion = _section(message.content, "结论")
     assert conclusion.startswith("**可以起诉") and "第一百八十八条" in conclusion
     assert "诉讼时效" in _section(message.content, "计算")
+
+
+def test_only_words_the_user_wrote_are_echoed_back():
+    from chat.offline import _requirements
+
+    key = {"text": "机动车发生交通事故造成人身伤亡的，由保险公司在机动车第三者责任强制保险责任限额范围内予以赔偿。"}
+    lines = _requirements(key, {"通事", "交通事故", "保险"}, "出了交通事故对方保险公司不赔怎么办")
+    assert lines and not any("通事”" in line for line in lines)
+    assert any("交通事故" in line for line in lines)
