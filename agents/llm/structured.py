@@ -28,15 +28,13 @@ class StructuredOutput:
 
     _json_schema_unsupported: set[str]
 
-    def model_for(self, role: str) -> str:  # pragma: no cover - provided by the gateway
-        raise NotImplementedError
+    if TYPE_CHECKING:  # provided by LLMGateway, which this mixes into
+        def model_for(self, role: str) -> str: ...
 
-    def profile_for(self, model: str) -> ProviderProfile:  # pragma: no cover - provided by the gateway
-        raise NotImplementedError
+        def profile_for(self, model: str) -> ProviderProfile: ...
 
-    async def complete(self, role: str, messages: Sequence[Mapping[str, Any]], *args: Any,
-                       **kwargs: Any) -> LLMResult:  # pragma: no cover - provided by the gateway
-        raise NotImplementedError
+        async def complete(self, role: str, messages: Sequence[Mapping[str, Any]], *args: Any,
+                           **kwargs: Any) -> LLMResult: ...
 
     async def structured(
         self,
