@@ -17,8 +17,9 @@ from rest_framework.test import APIClient
 from firm.services import user_create
 from tests.support import free_port, stop_process, wait_for_port
 
-#: Real statutes from the bundled corpus for tests that need them (fixtures ``statutes``, ``memo_embedder``).
-pytest_plugins = ["tests.statutes"]
+#: Real statutes from the bundled corpus for tests that need them (fixtures ``statutes``, ``memo_embedder``);
+#: the test database cloned from a per-run template, with a flush that keeps its content (``django_db_setup``).
+pytest_plugins = ["tests.statutes", "tests.testdb"]
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "Correct-Horse-42"
