@@ -25,6 +25,17 @@ ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "Correct-Horse-42"
 
 
+#: A test whose fixtures start child processes against the test database (daphne, Celery, ``manage.py``
+#: commands) is in the ``slow`` lane, as is every browser test; ``make test-fast`` leaves the lane out.
+SLOW_FIXTURES = frozenset({"subprocess_env", "celery_worker", "daphne_url"})
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    for item in items:
+        if "e2e" in item.path.parts or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture
 def make_user(db) -> Callable:
     counter = iter(range(1, 10_000))

@@ -287,7 +287,8 @@ def django_db_setup(request, django_test_environment, django_db_blocker, django_
     assert list(settings.DATABASES) == ["default"], "the template covers the one database LegalSite has"
     connection = connections["default"]
     with django_db_blocker.unblock():
-        original_name, _ = setup_database(connection, Path(os.environ["LEGALSITE_DATA_DIR"]))
+        run_dir = os.environ.get("LEGALSITE_TEST_RUN_DIR") or os.environ["LEGALSITE_DATA_DIR"]
+        original_name, _ = setup_database(connection, Path(run_dir))
         patch_transaction_test_case()
     yield
     with django_db_blocker.unblock():
