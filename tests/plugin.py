@@ -30,7 +30,7 @@ RUN_DIR_VARIABLE = "LEGALSITE_TEST_RUN_DIR"
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config, parser, args) -> None:
-    if "data_dir" in _state:
+    if "data_dir" in _state or "worker_dir" in _state:
         return
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker and os.environ.get(RUN_DIR_VARIABLE):
@@ -68,9 +68,10 @@ def _start_worker(worker: str, run_dir: Path) -> None:
     if os.environ.get("LEGALSITE_TEST_EMBEDDED_REDIS"):
         os.environ["REDIS_URL"] = embedded.EmbeddedRedis(data_dir).start().url
     else:
+        from urllib.parse import urlsplit, urlunsplit
+
         number = int(worker.removeprefix("gw")) + 1
-        base, _, _ = os.environ["REDIS_URL"].rstrip("/").rpartition("/")
-        os.environ["REDIS_URL"] = f"{base}/{number}"
+        os.environ["REDIS_URL"] = urlunsplit(urlsplit(os.environ["REDIS_URL"])._replace(path=f"/{number}"))
 
 
 def pytest_unconfigure(config) -> None:
