@@ -1,10 +1,13 @@
-# The two commands: `make run` starts LegalSite, `make test` runs the whole suite.
+# The two commands: `make run` starts LegalSite, `make test` runs the whole suite (in parallel, slow lane
+# included). `make test-fast` leaves out the `slow` lane (child processes, browsers) for quick checks.
 SHELL := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
+# pytest-xdist workers (`auto`: one per core); TEST_WORKERS=0 runs in one process.
+TEST_WORKERS ?= auto
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench services-stop clean
+.PHONY: run test test-fast lint bench services-stop clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +28,10 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed-dev
 	@bash scripts/ensure-chromium.sh
 	@bash scripts/ensure-libreoffice.sh
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
+
+test-fast: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not slow"
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

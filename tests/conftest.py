@@ -17,11 +17,23 @@ from rest_framework.test import APIClient
 from firm.services import user_create
 from tests.support import free_port, stop_process, wait_for_port
 
-#: Real statutes from the bundled corpus for tests that need them (fixtures ``statutes``, ``memo_embedder``).
-pytest_plugins = ["tests.statutes"]
+#: Real statutes from the bundled corpus for tests that need them (fixtures ``statutes``, ``memo_embedder``);
+#: the test database cloned from a per-run template, with a flush that keeps its content (``django_db_setup``).
+pytest_plugins = ["tests.statutes", "tests.testdb"]
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "Correct-Horse-42"
+
+
+#: A test whose fixtures start child processes against the test database (daphne, Celery, ``manage.py``
+#: commands) is in the ``slow`` lane, as is every browser test; ``make test-fast`` leaves the lane out.
+SLOW_FIXTURES = frozenset({"subprocess_env", "celery_worker", "daphne_url"})
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    for item in items:
+        if "e2e" in item.path.parts or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture

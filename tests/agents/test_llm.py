@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
@@ -265,11 +264,9 @@ def test_timeout_is_retried_once_then_raises_llm_timeout(fake: FakeLLM) -> None:
     fake.script(Reply.slow(0.6), Reply.slow(0.6))
     gateway = make_gateway(fake.base_url, timeout=0.2)
 
-    started = time.perf_counter()
-    with pytest.raises(LLMTimeout) as caught:
+    with pytest.raises(LLMTimeout) as caught:  # the 0.6 s replies would have come: only the timeout cut them
         run(gateway.complete("advisor", USER))
 
-    assert time.perf_counter() - started < 1.5
     assert caught.value.attempts == 2
     assert caught.value.code == "llm_timeout"
     assert len(fake.chat_requests) == 2

@@ -1,4 +1,3 @@
-import time
 
 import pytest
 
@@ -64,11 +63,9 @@ def test_rejects_anything_but_arithmetic(expression):
 
 
 @pytest.mark.parametrize("expression", ["9 ** 9 ** 9", "2 ** 1000", "10 ** 31", "(10 ** 20) * (10 ** 20)", "1e400"])
-def test_huge_results_fail_fast(expression):
-    start = time.perf_counter()
-    with pytest.raises(ArithmeticInputError):
+def test_huge_results_fail_fast(expression):  # refused before computing (the time: bench/suite_timings.py)
+    with pytest.raises(ArithmeticInputError, match="指数过大|溢出|超出允许范围"):
         evaluate(expression)
-    assert time.perf_counter() - start < 0.1
 
 
 def test_errors_are_chinese_and_specific():

@@ -71,9 +71,7 @@ def test_legacy_doc_renamed_or_not():
 def test_zip_bomb_refused_from_the_directory():
     bomb = _rezip({}, {"word/media/huge.bin": b"\x00" * (60 * 1024 * 1024)})
     assert len(bomb) < 1024 * 1024
-    started = time.perf_counter()
-    assert "压缩炸弹" in _refused("合同.docx", bomb)
-    assert time.perf_counter() - started < 2
+    assert "压缩炸弹" in _refused("合同.docx", bomb)  # from the directory, nothing inflated: bench/uploads.py
 
 
 def test_zip_with_too_many_members():
@@ -97,9 +95,7 @@ BILLION_LAUGHS = b"""<?xml version="1.0"?>
 
 
 def test_xml_bomb_in_the_main_document():
-    started = time.perf_counter()
-    assert "XML" in _refused("合同.docx", _rezip({"word/document.xml": BILLION_LAUGHS}))
-    assert time.perf_counter() - started < 2
+    assert "XML" in _refused("合同.docx", _rezip({"word/document.xml": BILLION_LAUGHS}))  # bench/suite_timings.py
 
 
 def test_external_entity_in_another_part():

@@ -73,12 +73,22 @@ def test_migrate_loaded_the_starter_set():
 def test_planted_set_names_real_rules_and_has_an_untouched_measuring_half():
     root = Path(__file__).resolve().parents[1] / "data" / "contracts_planted"
     gold = json.loads((root / "planted.json").read_text(encoding="utf-8"))
-    codes = {r.code for r in starter_rules()}
+    rules = {r.code: r for r in starter_rules()}
+    categories = {r.category for r in rules.values()}
     halves = {"tune": 0, "measure": 0}
     for item in gold["contracts"]:
         assert (root / item["file"]).is_file(), item["file"]
         assert item["type"] in CONTRACT_TYPES
         halves[item["half"]] += 1
         for risk in item["planted"]:
-            assert risk.get("rule") in codes or risk.get("category"), risk
+            assert set(risk) <= {"rule", "category", "clause"}, risk
+            # a planted risk names a starter rule that applies to this contract type, or else a category
+            # the playbook reviews (never both, never a rule code that does not exist)
+            assert ("rule" in risk) != ("category" in risk), risk
+            if "rule" in risk:
+                rule = rules.get(risk["rule"])
+                assert rule is not None, risk
+                assert not rule.contract_types or item["type"] in rule.contract_types, (item["file"], risk)
+            else:
+                assert risk["category"] in categories, risk
     assert len(gold["contracts"]) >= 12 and halves["measure"] >= 6 and halves["tune"] >= 6

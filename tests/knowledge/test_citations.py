@@ -1,5 +1,4 @@
 import sqlite3
-import time
 from contextlib import closing
 
 import pytest
@@ -175,11 +174,10 @@ def test_version_note_between_law_and_article(index):
 
 def test_long_text_is_fast(index):
     text = "根据《民法典》第577条，违约方应承担责任；依照劳动合同法第四十七条支付补偿。" * 800
-    start = time.perf_counter()
-    found = extract_citations(text, index)
-    elapsed = time.perf_counter() - start
+    found = extract_citations(text, index)  # the time: bench/suite_timings.py
     assert len(found) == 1600
-    assert elapsed < 2.0
+    assert {(c.law, c.article) for c in found} == {(PRC + "民法典", ArticleNumber(577)),
+                                                   (PRC + "劳动合同法", ArticleNumber(47))}
 
 
 def _corpus_rows() -> list[tuple[str, str]]:

@@ -3,7 +3,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from knowledge import textsearch
@@ -109,8 +108,5 @@ def test_dictionary_is_deterministic():
 def test_thirty_thousand_characters_are_tokenized_quickly():
     text = (ARTICLE_82 + ARTICLE_87) * 300
     assert len(text) > 30_000
-    textsearch.get_tokenizer()
-    start = time.perf_counter()
-    tokens = query_tokens(text)
-    assert time.perf_counter() - start < 3.0
+    tokens = query_tokens(text)  # the time: bench/suite_timings.py
     assert "赔偿金" in tokens

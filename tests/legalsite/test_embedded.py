@@ -12,6 +12,8 @@ import redis
 from legalsite import embedded
 from tests.support import clean_env, manage
 
+pytestmark = pytest.mark.slow  # manage.py commands as child processes
+
 
 @pytest.fixture
 def data_dir(tmp_path):

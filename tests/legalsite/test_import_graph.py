@@ -8,7 +8,8 @@ from pathlib import Path
 
 from tests.support import ROOT
 
-APPS = ("agents", "chat", "contracts", "drafting", "firm", "knowledge", "legalsite", "research", "tracing")
+APPS = ("agents", "chat", "contracts", "core", "drafting", "firm", "integrations", "knowledge", "legal", "legalsite",
+        "research", "tracing")
 
 
 def _module_name(path: Path) -> str:

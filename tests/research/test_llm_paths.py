@@ -94,7 +94,9 @@ def test_all_steps_failed_gives_a_direct_answer(statutes, client, llm, monkeypat
     body = client.post(URL, {"question": QUESTION}, format="json").json()
     step = body["steps"][0]
     assert step["method"] == "fallback" and step["verified"] is False  # a legal claim without a retrieved article
-    assert body["answer"].startswith("直接回答") or "直接回答" in body["answer"]
+    # the direct answer is the answer (not the step's fallback reasoning), with the disclaimer after it
+    assert body["answer"].startswith("直接回答：可以主张赔偿金。\n") and "违法解除应当支付赔偿金" not in body["answer"]
+    assert body["answer"].rstrip().endswith("请咨询执业律师。")
 
 
 def test_the_deadline_answers_504_with_the_steps_done(statutes, client, monkeypatch, settings):
