@@ -24,7 +24,7 @@ from knowledge.numerals import int_to_cn
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts
 from legal.matcher import PartMatch
-from legal.rules import Calculation, Deadline, calculate, deadline
+from legal.rules import CALCULATOR_BASIS, Calculation, Deadline, basis_numbers, calculate, deadline, deadline_basis
 
 OFFLINE_HEAD = ("【离线模式】未使用大语言模型：以下结论依据律所维护的法律要点卡片与现行法条自动整理，请律师复核。")
 
@@ -40,6 +40,17 @@ QTYPE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 #: When a card has no answer for the asked type: the nearest type it has.
 FALLBACK = {"yes_no": ("valid", "what_to_do"), "valid": ("yes_no",), "what_to_do": ("forum", "yes_no"),
             "forum": ("what_to_do",), "by_when": ("yes_no",), "how_much": ("yes_no",), "which": ("valid", "yes_no")}
+
+
+#: What a provision's ``decides`` line says when it decides a question type (used when the card's
+#: answer names no ``basis`` and has no calculator or deadline rule).
+DECIDES_CUES: dict[str, re.Pattern[str]] = {
+    "forum": re.compile(r"管辖|法院|仲裁|复议|起诉|申请|投诉|程序|部门|机关"),
+    "which": re.compile(r"罪|处.{0,6}(?:有期徒刑|拘役|罚金)|构成"),
+    "valid": re.compile(r"无效|有效|合法|违法|不得|禁止|撤销|属于"),
+    "by_when": re.compile(r"期限|期间|时效|日内|年内|月内|届满"),
+    "how_much": re.compile(r"赔偿|补偿|标准|计算|数额|倍|金额|费用|利息|利率"),
+}
 
 
 def question_type(text: str) -> str:
@@ -73,15 +84,23 @@ class PartAnswer:
     deadline: Deadline | None = None
     ask: str = ""
     alternatives: list[str] = field(default_factory=list)
+    #: The provisions that decide this part's question (at most three): what its conclusion cites.
+    basis: list[Provision] = field(default_factory=list)
 
     @property
     def decided(self) -> bool:
         return self.card is not None
 
     def citations(self) -> list[dict[str, Any]]:
+        """The deciding provisions only (the conclusion's controlling citations)."""
+        return [{"law": p.law, "article": article_label(p.article), "valid": True} for p in self.basis]
+
+    def related(self) -> list[Provision]:
+        """The card's other provisions: shown apart as 相关规定, never as controlling."""
         if self.card is None:
             return []
-        return [{"law": p.law, "article": article_label(p.article), "valid": True} for p in self.card.controlling]
+        deciding = {(p.law, p.article) for p in self.basis}
+        return [p for p in self.card.provisions if (p.law, p.article) not in deciding]
 
 
 @dataclass
@@ -108,7 +127,9 @@ class Composition:
             citations = p.citations()
             if verified is not None:
                 citations = [dict(c, valid=verified(c["law"], c["article"])) for c in citations]
-            out.append({"part": p.part, "text": p.text, "citations": citations})
+            related = [{"law": r.law, "article": article_label(r.article)} for r in p.related()]
+            out.append({"part": p.part, "text": p.text, "citations": citations, "decided": p.decided,
+                        "related": related})
         return out
 
     def card_refs(self, ids: dict[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -127,6 +148,41 @@ def _pick_answer(card: Card, qtype: str) -> Answer:
         if other in card.answers:
             return card.answers[other]
     return card.answer_for(qtype)
+
+
+def _provision(card: Card, law: str, article: int, decides: str = "") -> Provision:
+    found = next((p for p in card.provisions if p.law == law and p.article == article), None)
+    return found if found is not None else Provision(law, article, "controlling", decides, ())
+
+
+def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | None = None,
+             found_deadline: Deadline | None = None) -> list[Provision]:
+    """The provisions that decide ``qtype`` for ``card``: the answer's ``basis`` when the card gives
+    one; else the calculator's basis for a figure, the deadline rule's for a period; else the card's
+    controlling provision whose ``decides`` line speaks of the question type (its first one)."""
+    if answer.basis:
+        return [_provision(card, law, article) for law, article in answer.basis]
+    if answer.calculator and qtype in ("how_much", answer.qtype):
+        pairs: list[tuple[str, int]] = []
+        if calculation is not None and calculation.result is not None:
+            pairs = basis_numbers(calculation.result.legal_basis)
+        pairs = pairs or list(CALCULATOR_BASIS.get(answer.calculator, ()))
+        if pairs:
+            return [_provision(card, law, art) for law, art in pairs[:2]]
+    if answer.deadline and qtype in ("by_when", answer.qtype):
+        rule = deadline_basis(answer.deadline)
+        if rule:
+            decides = found_deadline.rule.period if found_deadline is not None else ""
+            return [_provision(card, law, art, f"期限为{decides}" if decides else "") for law, art in rule]
+    controlling = list(card.controlling)
+    if not controlling:
+        return []
+    cue = DECIDES_CUES.get(qtype)
+    if cue is not None:
+        hit = next((p for p in controlling if cue.search(p.decides)), None)
+        if hit is not None:
+            return [hit]
+    return [controlling[0]]
 
 
 def _fill(answer: Answer, facts: Facts, today: date | None) -> tuple[str, Calculation | None, Deadline | None, str]:
@@ -152,6 +208,26 @@ def _fill(answer: Answer, facts: Facts, today: date | None) -> tuple[str, Calcul
     return text.strip(), calculation, found_deadline, ask
 
 
+QTYPE_WORDS = {"yes_no": "能不能", "valid": "是否合法或有效", "how_much": "具体数额", "by_when": "期限",
+               "which": "属于哪种罪名或案由", "forum": "去哪里、走什么程序", "what_to_do": "下一步怎么做"}
+
+
+def undecided_text(match: PartMatch, qtype: str) -> str:
+    """What could not be decided, and the fact or area that would decide it."""
+    asked = QTYPE_WORDS.get(qtype, "这一问")
+    scores = match.scores[:2]
+    if not scores:
+        return (f"无法判断{asked}：系统没有找到与这一问对应的法律问题。请补充：发生了什么、对方是谁（单位、"
+                "个人还是机关）、您希望达到什么结果。")
+    top = scores[0].card
+    head = f"无法可靠判断{asked}：这一问最接近“{top.title}”，但把握不足"
+    if len(scores) > 1 and scores[1].card.area_label() != top.area_label():
+        head += f"（也可能是“{scores[1].card.title}”）"
+    need = next((e.ask for e in top.elements if e.ask), "")
+    tail = f"。若是“{top.title}”，需要先确认：{need.rstrip('？?。')}" if need else "。请补充发生了什么、对方是谁、您希望达到什么结果"
+    return f"{head}{tail}。以下不作为结论，请律师核对。"
+
+
 def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None = None, today: date | None = None,
             article_text: Callable[[str, int], str] | None = None, offline: bool = True) -> Composition:
     """The answer to ``question`` from the matched cards (``matches`` from the matcher)."""
@@ -162,8 +238,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         best = match.best
         if not match.decided or best is None:
             alternatives = [s.card.title for s in match.scores[:2]] if match.scores else []
-            text = ("未能可靠判断这一问具体涉及哪个法律问题" + (f"（最接近的是“{alternatives[0]}”，但把握不足）" if alternatives else "")
-                    + "。请补充：发生了什么、对方是谁（单位、个人还是机关）、您希望达到什么结果。")
+            text = undecided_text(match, qtype)
             parts.append(PartAnswer(match.text, qtype, None, best.confidence if best else 0.0, text=text,
                                     alternatives=alternatives))
             continue
@@ -173,8 +248,10 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             # asked where to go or what to do, and the card answers neither: its next steps do
             chosen = Answer(qtype, "；".join(s.rstrip("。；") for s in card.next_steps) + "。")
         text, calculation, found_deadline, ask = _fill(chosen, facts, today)
-        parts.append(PartAnswer(match.text, qtype or chosen.qtype, card, best.confidence, chosen, text, calculation,
-                                found_deadline, ask))
+        asked = qtype or chosen.qtype
+        parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,
+                                found_deadline, ask,
+                                basis=deciding(card, chosen, asked, calculation, found_deadline)))
     composition = Composition(parts, facts)
     composition.markdown = render(composition, article_text=article_text, offline=offline)
     return composition
@@ -255,8 +332,8 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
         lines += ["", "### 法律依据", ""]
         number = 0
         seen: set[tuple[str, int]] = set()
-        for card in cards:
-            for provision in card.controlling:
+        for part in parts:
+            for provision in part.basis:
                 if (provision.law, provision.article) in seen:
                     continue
                 seen.add((provision.law, provision.article))
@@ -266,11 +343,22 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
                 number += 1
                 decides = provision.decides or ""
                 quote = f"原文：“{text}”" if text and len(text) <= 220 else ""
-                lines.append(f"{number}. {cite(provision)}：{decides}。{quote}".replace("。。", "。"))
-            related = [e for e in card.elements]
-            if related:
+                lines.append(f"{number}. {cite(provision)}：{decides}。{quote}".replace("：。", "。").replace("。。", "。"))
+        for card in cards:
+            if card.elements:
                 lines.append(f"   要件对照（{card.title}）：")
-                lines += [_element_line(e, composition.facts, "") for e in related[:5]]
+                lines += [_element_line(e, composition.facts, "") for e in card.elements[:5]]
+        related = []
+        for part in parts:
+            for provision in part.related():
+                if (provision.law, provision.article) in seen:
+                    continue
+                seen.add((provision.law, provision.article))
+                if article_text and not article_text(provision.law, provision.article):
+                    continue
+                related.append(f"- {cite(provision)}" + (f"：{provision.decides}" if provision.decides else ""))
+        if related:
+            lines += ["", "### 相关规定", "", "（与本问题相关，但不直接决定上面的结论）", *related]
     facts_line = _facts_line(composition.facts)
     if facts_line:
         lines += ["", "### 结合您的情况", "", f"您提到的要素：{facts_line}。"]

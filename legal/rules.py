@@ -390,3 +390,44 @@ def deadline(name: str, *, start_event: str = "", start: date | None = None, tod
         found.start, found.ends = start, ends
         found.passed, found.days_left = today > ends, (ends - today).days
     return found
+
+
+#: The provision(s) each calculator's figure rests on (what a how-much conclusion cites), at most two.
+CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
+    "economic_compensation": ((LABOR_CONTRACT_LAW, 47),),
+    "unlawful_termination_damages": ((LABOR_CONTRACT_LAW, 87), (LABOR_CONTRACT_LAW, 47)),
+    "double_wage": ((LABOR_CONTRACT_LAW, 82),),
+    "overtime_pay": ((LABOR_LAW, 44),),
+    "annual_leave_pay": ((LEAVE_REGULATION, 5),),
+    "lost_earnings": ((INJURY_INTERPRETATION, 7),),
+    "injury_disability_lump_sum": ((WORK_INJURY_REGULATION, 35), (WORK_INJURY_REGULATION, 37)),
+    "death_compensation": ((INJURY_INTERPRETATION, 15),),
+    "interest_cap": ((PRIVATE_LENDING, 25),),
+    "overdue_interest": ((PRIVATE_LENDING, 28),),
+    "deposit_cap": ((CIVIL_CODE, 586),),
+    "penalty_excess": ((CIVIL_CODE, 585), (CONTRACT_INTERPRETATION, 65)),
+    "litigation_fee": ((calc.FEE_MEASURES, 13),),
+    "limitation_period": ((CIVIL_CODE, 188),),
+}
+
+
+def basis_numbers(bases: list[LegalBasis]) -> list[tuple[str, int]]:
+    """A calculation's legal basis as (law, article number) pairs."""
+    from knowledge.numerals import cn_to_int
+
+    out = []
+    for b in bases:
+        label = b.article.removeprefix("第").split("条", 1)[0]
+        try:
+            number = int(label) if label.isdigit() else cn_to_int(label)
+        except (ValueError, TypeError):
+            continue
+        if number:
+            out.append((b.law, int(number)))
+    return out
+
+
+def deadline_basis(name: str) -> tuple[tuple[str, int], ...]:
+    """The provision a deadline rule rests on (what a by-when conclusion cites)."""
+    rule = DEADLINES.get(name)
+    return tuple(basis_numbers([rule.basis])) if rule is not None else ()
