@@ -221,7 +221,8 @@ def main() -> int:
         figures = [r["figure_ok"] for r in rows if r["figure_ok"] is not None]
         print(f"{domain:<22}{len(rows):>6}{share([r['right'] for r in rows]):>8}{share([r['cited'] for r in rows]):>8}"
               f"{share([r['irrelevant'] for r in rows]):>8}{share(figures):>8}{share([r['covered'] for r in rows]):>8}"
-              f"{share([r['all5'] for r in rows]):>8}{percentile(latencies[domain], 50):>9.0f}{percentile(latencies[domain], 95):>9.0f}"
+              f"{share([r['all5'] for r in rows]):>8}"
+              f"{percentile(latencies[domain], 50):>9.0f}{percentile(latencies[domain], 95):>9.0f}"
               f"{cards_per_domain.get(domain, 0):>7}")
     figures = [r["figure_ok"] for r in everything if r["figure_ok"] is not None]
     every_ms = [ms for values in latencies.values() for ms in values]

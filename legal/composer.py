@@ -17,21 +17,33 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from knowledge.numerals import int_to_cn
+from legal.calculators import CHINA_TZ
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts
 from legal.matcher import PartMatch
-from legal.rules import CALCULATOR_BASIS, Calculation, Deadline, basis_numbers, calculate, deadline, deadline_basis
+from legal.rules import (
+    CALCULATOR_BASIS,
+    START_EVENTS,
+    Calculation,
+    Deadline,
+    basis_numbers,
+    calculate,
+    deadline,
+    deadline_basis,
+)
 
 OFFLINE_HEAD = ("【离线模式】未使用大语言模型：以下结论依据律所维护的法律要点卡片与现行法条自动整理，请律师复核。")
 
 QTYPE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("which", re.compile(r"什么罪|哪个罪|哪种罪|何罪|罪名|定什么罪|判什么罪|什么案由|属于什么|算什么|哪一类|什么性质")),
+    ("by_when", re.compile(r"(?<!判)多久|多长时间|期限|时效|还来得及|过期|几天内|多少天|多少日|多少个?工作日|什么时候|有效期|截止"
+                           r"|最晚|最早|最迟|哪天|哪一天|几号|几月几日|到哪天|有没有时间|还有没有时间|时间限制|过了时间"
+                           r"|超过.{0,6}还能|还能.{0,6}(?:年|月)|现在还能.{0,8}(?:告|起诉|仲裁|申请|要|追)|给到.{0,6}多大")),
     ("how_much", re.compile(r"多少|怎么算|如何计算|怎么计算|几倍|标准是|赔偿标准|补偿标准|判几年|判多久|判多少|金额|几个月工资|赔偿多少")),
-    ("by_when", re.compile(r"多久|多长时间|期限|时效|还来得及|过期|几天内|多少天|什么时候|有效期|截止|超过.{0,6}还能|还能.{0,6}(?:年|月)")),
     ("forum", re.compile(r"去哪|到哪|找哪|哪个部门|向谁|哪里告|哪告|在哪.{0,4}(?:起诉|告|申请|投诉)|哪个法院|管辖|什么程序|怎么起诉|如何起诉|流程|找谁|投诉")),
     ("valid", re.compile(r"合法吗|违法吗|有效吗|算不算|是否有效|是否合法|合不合法|合理吗|违不违法|有没有效|是不是违法|犯法吗|侵权吗|算.{0,6}吗|违法|无效")),
     ("what_to_do", re.compile(r"怎么办|该怎么|如何处理|怎么处理|咋办|怎么做|如何维权|怎么维权|应该怎样|怎样处理")),
@@ -89,7 +101,8 @@ class PartAnswer:
 
     @property
     def decided(self) -> bool:
-        return self.card is not None
+        """A card decides the part, or (a by-when part no card decides) the deadline rule its words name."""
+        return self.card is not None or (self.deadline is not None and bool(self.basis))
 
     def citations(self) -> list[dict[str, Any]]:
         """The deciding provisions only (the conclusion's controlling citations)."""
@@ -156,10 +169,10 @@ def _provision(card: Card, law: str, article: int, decides: str = "") -> Provisi
 
 
 def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | None = None,
-             found_deadline: Deadline | None = None) -> list[Provision]:
+             found_deadline: Deadline | None = None, asked: str = "", question: str = "") -> list[Provision]:
     """The provisions that decide ``qtype`` for ``card``: the answer's ``basis`` when the card gives
     one; else the calculator's basis for a figure, the deadline rule's for a period; else the card's
-    controlling provision whose ``decides`` line speaks of the question type (its first one)."""
+    provision that speaks of what the part asks (:func:`best_provisions`)."""
     if answer.basis:
         return [_provision(card, law, article) for law, article in answer.basis]
     if answer.calculator and qtype in ("how_much", answer.qtype):
@@ -174,15 +187,60 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
         if rule:
             decides = found_deadline.rule.period if found_deadline is not None else ""
             return [_provision(card, law, art, f"期限为{decides}" if decides else "") for law, art in rule]
-    controlling = list(card.controlling)
-    if not controlling:
+    return best_provisions(card, qtype, asked, question)
+
+
+def _grams(text: str) -> set[str]:
+    chars = re.sub(r"[^\u4e00-\u9fff]", "", text)
+    return {chars[i:i + 2] for i in range(len(chars) - 1)}
+
+
+def best_provisions(card: Card, qtype: str, asked: str, question: str = "") -> list[Provision]:
+    """The card's provision that decides what ``asked`` asks: each provision's ``decides`` line and
+    keywords set against the words of the part (and of the whole question), its ``decides`` line
+    against the question type, and the card's own order (controlling first, most decisive first)."""
+    candidates = list(card.controlling) + [p for p in card.provisions if not p.controlling]
+    if not candidates:
         return []
+    words = _grams(asked) | _grams(question)
     cue = DECIDES_CUES.get(qtype)
-    if cue is not None:
-        hit = next((p for p in controlling if cue.search(p.decides)), None)
-        if hit is not None:
-            return [hit]
-    return [controlling[0]]
+    scored = []
+    for index, provision in enumerate(candidates):
+        grams = _grams(provision.decides + "".join(provision.keywords))
+        overlap = len(words & grams) / max(1.0, min(len(words), len(grams)) ** 0.5 * 2) if words and grams else 0.0
+        score = overlap + (0.1 if cue is not None and cue.search(provision.decides) else 0.0)
+        score += 0.12 * provision.controlling - 0.08 * index
+        scored.append((score, index, provision))
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [scored[0][2]]
+
+
+def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> Answer:
+    """A by-when part answered by its deadline rule: the card's, unless the card's answer has none
+    or the part names another procedure (起诉 after 复议, 上诉 …), then the rule the words name."""
+    named = deadline_for(part, card.domain, question)
+    if chosen.deadline and (not named or named == chosen.deadline or not deadline_for(part, card.domain)):
+        return chosen
+    if not named:
+        return chosen
+    return Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
+
+
+def _rule_only(match: PartMatch, question: str, facts: Facts, today: date | None) -> PartAnswer | None:
+    """A by-when part no card decides, whose words name a procedure with a statutory period (上诉,
+    复议, 仲裁, 工伤认定, 强制执行 …): the deadline rule decides it; nothing else is claimed."""
+    domain = match.best.card.domain if match.best is not None else "general"
+    named = deadline_for(match.text, domain, question)
+    if not named:
+        return None
+    answer = Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
+    text, _calculation, found, ask = _fill(answer, facts, today)
+    if found is None:
+        return None
+    basis = [Provision(law, article, "controlling", f"期限为{found.rule.period}", ())
+             for law, article in deadline_basis(named)]
+    confidence = match.best.confidence if match.best is not None else 0.0
+    return PartAnswer(match.text, "by_when", None, confidence, answer, text, None, found, ask, basis=basis)
 
 
 def _fill(answer: Answer, facts: Facts, today: date | None) -> tuple[str, Calculation | None, Deadline | None, str]:
@@ -199,13 +257,53 @@ def _fill(answer: Answer, facts: Facts, today: date | None) -> tuple[str, Calcul
             missing = "、".join(LABELS.get(m, m) for m in calculation.missing) or "计算要素"
             text = text.replace("{result}", f"具体数额需知道您的{missing}后计算")
     if answer.deadline:
-        found_deadline = deadline(answer.deadline, start_event=answer.start, start=facts.get("start_date"),
-                                  today=today)
+        start = facts.get("start_date")
+        due = facts.get("due_date")
+        if answer.deadline in ("civil_limitation", "guarantee_period") and due is not None and (
+                due <= (today or datetime.now(tz=CHINA_TZ).date())):
+            start = due  # a debt with a due date: the period runs from the day it fell due
+        found_deadline = deadline(answer.deadline, start_event=answer.start, start=start, today=today)
         if found_deadline is not None:
             text = text.replace("{deadline}", found_deadline.text())
+            if found_deadline.ends is None and (found_deadline.rule.days or found_deadline.rule.months
+                                                or found_deadline.rule.years):
+                ask = ask or f"{answer.start or '期限起算的那件事'}是哪一天？知道日期后可以算出最后一天。"
     text = text.replace("{result}", "").replace("{deadline}", "")
     text = re.sub(r"[：:]\s*。", "。", text).replace("：；", "；")
     return text.strip(), calculation, found_deadline, ask
+
+
+#: The deadline rule a by-when question names by its words, first match wins; ``areas`` limits a cue
+#: to cards of those domains (empty: any). Used when the matched card's answer has no deadline rule
+#: for the question, or when the question names a procedure other than the card's.
+DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
+    ("criminal_appeal_ruling", re.compile(r"(?:刑事|刑).{0,12}裁定.{0,20}上诉|上诉.{0,10}裁定"), ("criminal",)),
+    ("criminal_appeal_judgment", re.compile(r"刑事判决|判了.{0,12}上诉|上诉"), ("criminal",)),
+    ("civil_appeal_ruling", re.compile(r"裁定.{0,20}上诉|上诉.{0,10}裁定"), ()),
+    ("civil_appeal_judgment", re.compile(r"上诉"), ()),
+    ("labor_award_suit", re.compile(r"裁决.{0,30}(?:起诉|法院)|(?:起诉|法院).{0,20}裁决"), ("labor",)),
+    ("admin_litigation_after_reconsideration", re.compile(r"复议决定.{0,40}(?:起诉|法院|告)"), ()),
+    ("admin_litigation", re.compile(r"(?:不想|不|没|不用)复议.{0,20}(?:起诉|法院|告)|直接.{0,6}(?:起诉|去法院|告)"),
+     ("administrative",)),
+    ("admin_reconsideration", re.compile(r"复议"), ("administrative",)),
+    ("work_injury_application_employer", re.compile(r"(?:我们|我|本)(?:公司|单位|厂).{0,20}(?:申请|报).{0,4}工伤"), ()),
+    ("work_injury_application", re.compile(r"工伤.{0,10}(?:申请|认定)|(?:申请|认定).{0,6}工伤"), ()),
+    ("enforcement_application", re.compile(r"强制执行|申请执行"), ()),
+    ("labor_arbitration", re.compile(r"仲裁|劳动"), ("labor",)),
+    ("admin_litigation", re.compile(r"起诉|法院|告"), ("administrative",)),
+    ("civil_limitation", re.compile(r"起诉|告|时效|要回|追讨|讨要|还来得及|过期"),
+     ("debt", "contract", "tort", "traffic_accident", "personal_injury", "consumer", "real_estate", "medical",
+      "security_interest", "construction", "general")),
+)
+
+
+def deadline_for(text: str, domain: str, context: str = "") -> str:
+    """The deadline rule ``text`` (the part; then ``context``, the whole question) names for a card of
+    ``domain`` ("" when it names none). The more specific procedure wins, wherever it is named."""
+    for name, pattern, areas in DEADLINE_CUES:
+        if (not areas or domain in areas) and (pattern.search(text) or (context and pattern.search(context))):
+            return name
+    return ""
 
 
 QTYPE_WORDS = {"yes_no": "能不能", "valid": "是否合法或有效", "how_much": "具体数额", "by_when": "期限",
@@ -236,6 +334,11 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
     for match in matches:
         qtype = question_type(match.text) or question_type(question)
         best = match.best
+        if (not match.decided or best is None) and qtype == "by_when":
+            ruled = _rule_only(match, question, facts, today)
+            if ruled is not None:
+                parts.append(ruled)
+                continue
         if not match.decided or best is None:
             alternatives = [s.card.title for s in match.scores[:2]] if match.scores else []
             text = undecided_text(match, qtype)
@@ -247,11 +350,13 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         if qtype in ("forum", "what_to_do") and chosen.qtype not in ("forum", "what_to_do") and card.next_steps:
             # asked where to go or what to do, and the card answers neither: its next steps do
             chosen = Answer(qtype, "；".join(s.rstrip("。；") for s in card.next_steps) + "。")
+        if qtype == "by_when":
+            chosen = _deadline_answer(card, chosen, match.text, question)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today)
         asked = qtype or chosen.qtype
         parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,
                                 found_deadline, ask,
-                                basis=deciding(card, chosen, asked, calculation, found_deadline)))
+                                basis=deciding(card, chosen, asked, calculation, found_deadline, match.text, question)))
     composition = Composition(parts, facts)
     composition.markdown = render(composition, article_text=article_text, offline=offline)
     return composition
@@ -328,7 +433,7 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
         if part.ask:
             lines.append(f"{'   ' if many else ''}还需要您告诉我：{part.ask}")
     cards = composition.cards()
-    if cards:
+    if cards or any(p.basis for p in parts):
         lines += ["", "### 法律依据", ""]
         number = 0
         seen: set[tuple[str, int]] = set()

@@ -162,10 +162,33 @@ def _date(match: re.Match[str]) -> date | None:
         return None
 
 
-def _dated_events(text: str) -> list[tuple[date, str, str]]:
-    """(date, the words right after and before it, the date's text)."""
-    return [(d, text[m.end():m.end() + 8], text[max(0, m.start() - 8):m.start()])
-            for m in _DATE.finditer(text) if (d := _date(m)) is not None]
+_MONTH_DAY = re.compile(r"(?<![\d年./-])(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
+
+
+def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str, str]]:
+    """(date, the words right after and before it) for each date of ``text``; a date without a year
+    ("11月22号签收") is in the year of the full date before it, else the latest such day not after today."""
+    events = [(m.start(), d, text[m.end():m.end() + 8], text[max(0, m.start() - 8):m.start()])
+              for m in _DATE.finditer(text) if (d := _date(m)) is not None]
+    taken = [(m.start(), m.end()) for m in _DATE.finditer(text)]
+    today = _today(today)
+    for m in _MONTH_DAY.finditer(text):
+        if any(start <= m.start() < end for start, end in taken):
+            continue
+        earlier = [d for at, d, *_ in events if at < m.start()]
+        year = earlier[-1].year if earlier else today.year
+        try:
+            day = date(year, int(m.group(1)), int(m.group(2)))
+        except ValueError:
+            continue
+        if not earlier and day > today:
+            try:
+                day = date(year - 1, day.month, day.day)
+            except ValueError:
+                continue
+        events.append((m.start(), day, text[m.end():m.end() + 8], text[max(0, m.start() - 8):m.start()]))
+    events.sort(key=lambda e: e[0])
+    return [(d, after, before) for _at, d, after, before in events]
 
 
 def _own_wage(text: str) -> tuple[Decimal, str] | None:
@@ -193,7 +216,7 @@ def _tenure(text: str, today: date) -> tuple[int, str] | None:
         value = cn_number(m.group(1))
         if value is not None and value <= 600:
             return int(value), m.group(0)
-    events = _dated_events(text)
+    events = _dated_events(text, today)
     joined = next(((d, t) for d, after, before, *_ in [(*e[:3],) for e in events]
                    for t in [after] if "入职" in after or "入职" in before or "进" in after[:2]), None)
     if joined is not None:
@@ -316,7 +339,7 @@ _DUE_WORDS = ("还款", "到期", "还钱", "归还", "约定还")
 
 def _dates(text: str, today: date, facts: Facts) -> None:
     """Dates by role: the loan's date, the due date, and the event a period runs from (start_date)."""
-    for day, after, before in sorted(_dated_events(text), key=lambda e: e[0], reverse=True):
+    for day, after, before in sorted(_dated_events(text, today), key=lambda e: e[0], reverse=True):
         if day > today:
             if any(w in after + before for w in _DUE_WORDS):
                 facts.add("due_date", day, f"{day.isoformat()}")
@@ -341,6 +364,10 @@ def _dates(text: str, today: date, facts: Facts) -> None:
         if any(w in text[max(0, m.start() - 6):m.end() + 6] for w in _LOAN_WORDS):
             facts.add("loan_date", day, m.group(0))
         facts.add("start_date", day, m.group(0))
+    m = re.search(r"今天|今日|前天|昨天|大前天", text)
+    if m:
+        back = {"今天": 0, "今日": 0, "昨天": 1, "前天": 2, "大前天": 3}[m.group(0)]
+        facts.add("start_date", date.fromordinal(today.toordinal() - back), m.group(0))
     m = re.search(r"去年\s*(\d{1,2}|[一二三四五六七八九十]+)\s*月", text)
     if m and (month := cn_number(m.group(1))) is not None and 1 <= month <= 12:
         facts.add("start_date", date(today.year - 1, int(month), 1), m.group(0))

@@ -8,6 +8,7 @@ CALCULATOR_NAMES = frozenset({
 DEADLINE_NAMES = frozenset({
     "civil_limitation", "labor_arbitration", "work_injury_application", "admin_reconsideration",
     "admin_litigation", "admin_litigation_after_reconsideration", "civil_appeal_judgment", "civil_appeal_ruling",
+    "criminal_appeal_judgment", "criminal_appeal_ruling", "labor_award_suit", "work_injury_application_employer",
     "enforcement_application", "guarantee_period", "criminal_detention", "info_disclosure_reply",
     "consumer_return", "quality_objection", "probation_max", "inheritance_limitation",
 })

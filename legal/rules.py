@@ -328,13 +328,20 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  note="拖欠劳动报酬的，劳动关系存续期间不受一年限制，自劳动关系终止之日起一年内提出"),
     DeadlineRule("work_injury_application", "一年（单位为三十日）", LegalBasis(WORK_INJURY_REGULATION, _art(17)), years=1,
                  note="用人单位应在三十日内申请；单位未申请的，本人或近亲属可在一年内申请"),
+    DeadlineRule("work_injury_application_employer", "三十日", LegalBasis(WORK_INJURY_REGULATION, _art(17)), days=30,
+                 note="用人单位未在三十日内申请的，此期间发生的工伤待遇等费用由单位负担"),
     DeadlineRule("admin_reconsideration", "六十日", LegalBasis("中华人民共和国行政复议法", _art(20)), days=60),
     DeadlineRule("admin_litigation", "六个月", LegalBasis("中华人民共和国行政诉讼法", _art(46)), months=6),
     DeadlineRule("admin_litigation_after_reconsideration", "十五日", LegalBasis("中华人民共和国行政诉讼法", _art(45)),
                  days=15),
     DeadlineRule("civil_appeal_judgment", "十五日", LegalBasis("中华人民共和国民事诉讼法", _art(171)), days=15),
     DeadlineRule("civil_appeal_ruling", "十日", LegalBasis("中华人民共和国民事诉讼法", _art(171)), days=10),
-    DeadlineRule("enforcement_application", "二年", LegalBasis("中华人民共和国民事诉讼法", _art(250)), years=2),
+    DeadlineRule("criminal_appeal_judgment", "十日", LegalBasis("中华人民共和国刑事诉讼法", _art(230)), days=10,
+                 note="从接到判决书的第二日起算"),
+    DeadlineRule("criminal_appeal_ruling", "五日", LegalBasis("中华人民共和国刑事诉讼法", _art(230)), days=5,
+                 note="从接到裁定书的第二日起算"),
+    DeadlineRule("labor_award_suit", "十五日", LegalBasis("中华人民共和国劳动争议调解仲裁法", _art(50)), days=15),
+        DeadlineRule("enforcement_application", "二年", LegalBasis("中华人民共和国民事诉讼法", _art(250)), years=2),
     DeadlineRule("guarantee_period", "六个月（另有约定的从约定）", LegalBasis(CIVIL_CODE, _art(692)), months=6),
     DeadlineRule("criminal_detention", "拘留后三日内提请批捕（可延长一至四日，流窜、多次、结伙作案的可至三十日），"
                  "检察院七日内决定", LegalBasis("中华人民共和国刑事诉讼法", _art(91)), days=3),
@@ -373,6 +380,19 @@ def _add_months(day: date, months: int) -> date:
     import calendar
 
     return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
+
+
+#: The start event of each rule, in words (for a deadline the card's answer does not name).
+START_EVENTS: dict[str, str] = {
+    "civil_limitation": "知道或者应当知道权利受到损害以及义务人之日", "labor_arbitration": "知道或者应当知道权利被侵害之日",
+    "work_injury_application": "事故伤害发生之日", "work_injury_application_employer": "事故伤害发生之日", "admin_reconsideration": "知道或者应当知道该行政行为之日",
+    "admin_litigation": "知道或者应当知道作出行政行为之日",
+    "admin_litigation_after_reconsideration": "收到复议决定书之日", "civil_appeal_judgment": "判决书送达之日",
+    "civil_appeal_ruling": "裁定书送达之日", "criminal_appeal_judgment": "接到判决书的第二日",
+    "criminal_appeal_ruling": "接到裁定书的第二日", "labor_award_suit": "收到仲裁裁决书之日",
+    "enforcement_application": "法律文书规定的履行期间最后一日", "guarantee_period": "主债务履行期限届满之日",
+    "consumer_return": "收到商品之日", "inheritance_limitation": "知道或者应当知道权利受到侵害之日",
+}
 
 
 def deadline(name: str, *, start_event: str = "", start: date | None = None, today: date | None = None
