@@ -102,7 +102,8 @@ class PartAnswer:
     @property
     def decided(self) -> bool:
         """A card decides the part, or (a by-when part no card decides) the deadline rule its words name."""
-        return self.card is not None or (self.deadline is not None and bool(self.basis))
+        return self.card is not None or ((self.deadline is not None or self.calculation is not None)
+                                         and bool(self.basis))
 
     def citations(self) -> list[dict[str, Any]]:
         """The deciding provisions only (the conclusion's controlling citations)."""
@@ -226,10 +227,24 @@ def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> An
     return Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
 
 
-def _rule_only(match: PartMatch, question: str, facts: Facts, today: date | None) -> PartAnswer | None:
-    """A by-when part no card decides, whose words name a procedure with a statutory period (上诉,
-    复议, 仲裁, 工伤认定, 强制执行 …): the deadline rule decides it; nothing else is claimed."""
+def _calculator_answer(card: Card, chosen: Answer, part: str) -> Answer:
+    """A how-much part answered by a calculator: the card's, unless the part names another figure
+    (丧葬费 on a 死亡赔偿 card, 加班费 on a 未签合同 card) or the card's answer has none."""
+    named = calculator_for(part, card.domain)
+    if not named or named == chosen.calculator:
+        return chosen
+    if chosen.calculator and named in ("economic_compensation", "unlawful_termination_damages"):
+        return chosen  # the card knows whether it is N or 2N better than the word 补偿
+    return Answer("how_much", "按您提供的数据计算：{result}。", calculator=named, inputs=())
+
+
+def _rule_only(match: PartMatch, question: str, facts: Facts, today: date | None, qtype: str) -> PartAnswer | None:
+    """A by-when or how-much part no card decides, whose words name a procedure with a statutory
+    period (上诉, 复议, 仲裁, 工伤认定 …) or a figure a calculator computes (误工费, 加班费, 诉讼费 …):
+    the rule decides it (a figure only when every input is known); nothing else is claimed."""
     domain = match.best.card.domain if match.best is not None else "general"
+    if qtype == "how_much":
+        return _calculator_only(match, facts, domain)
     named = deadline_for(match.text, domain, question)
     if not named:
         return None
@@ -241,6 +256,21 @@ def _rule_only(match: PartMatch, question: str, facts: Facts, today: date | None
              for law, article in deadline_basis(named)]
     confidence = match.best.confidence if match.best is not None else 0.0
     return PartAnswer(match.text, "by_when", None, confidence, answer, text, None, found, ask, basis=basis)
+
+
+def _calculator_only(match: PartMatch, facts: Facts, domain: str) -> PartAnswer | None:
+    named = calculator_for(match.text, domain)
+    if not named or named in ("economic_compensation", "unlawful_termination_damages"):
+        return None
+    calculation = calculate(named, facts.values())
+    if not calculation.ok or calculation.result is None:
+        return None
+    answer = Answer("how_much", "{result}。", calculator=named)
+    text = f"{calculation.result.name}：{calculation.headline()}。"
+    pairs = basis_numbers(calculation.result.legal_basis) or list(CALCULATOR_BASIS.get(named, ()))
+    basis = [Provision(law, article, "controlling", "", ()) for law, article in pairs[:2]]
+    confidence = match.best.confidence if match.best is not None else 0.0
+    return PartAnswer(match.text, "how_much", None, confidence, answer, text, calculation, None, "", basis=basis)
 
 
 def _fill(answer: Answer, facts: Facts, today: date | None) -> tuple[str, Calculation | None, Deadline | None, str]:
@@ -306,6 +336,31 @@ def deadline_for(text: str, domain: str, context: str = "") -> str:
     return ""
 
 
+#: The calculator a how-much part names by its words (first match wins; ``areas`` as above).
+CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
+    ("funeral_expenses", re.compile(r"丧葬费"), ()),
+    ("disability_compensation", re.compile(r"残疾赔偿金"), ()),
+    ("death_compensation", re.compile(r"死亡赔偿金"), ()),
+    ("injury_disability_lump_sum", re.compile(r"伤残补助金"), ()),
+    ("lost_earnings", re.compile(r"误工费"), ()),
+    ("overtime_pay", re.compile(r"加班费|加班工资"), ()),
+    ("annual_leave_pay", re.compile(r"年假|年休假"), ()),
+    ("double_wage", re.compile(r"(?:没|未|不)签.{0,4}(?:合同|和同)|二倍工资|双倍工资"), ()),
+    ("litigation_fee", re.compile(r"诉讼费|受理费"), ()),
+    ("overdue_interest", re.compile(r"逾期利息"), ()),
+    ("unlawful_termination_damages", re.compile(r"违法解除|违法辞退|赔偿金"), ("labor",)),
+    ("economic_compensation", re.compile(r"经济补偿|补偿金|补偿"), ("labor",)),
+)
+
+
+def calculator_for(text: str, domain: str) -> str:
+    """The calculator ``text`` names for a card of ``domain`` ("" when it names none)."""
+    for name, pattern, areas in CALCULATOR_CUES:
+        if (not areas or domain in areas) and pattern.search(text):
+            return name
+    return ""
+
+
 QTYPE_WORDS = {"yes_no": "能不能", "valid": "是否合法或有效", "how_much": "具体数额", "by_when": "期限",
                "which": "属于哪种罪名或案由", "forum": "去哪里、走什么程序", "what_to_do": "下一步怎么做"}
 
@@ -334,8 +389,8 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
     for match in matches:
         qtype = question_type(match.text) or question_type(question)
         best = match.best
-        if (not match.decided or best is None) and qtype == "by_when":
-            ruled = _rule_only(match, question, facts, today)
+        if (not match.decided or best is None) and qtype in ("by_when", "how_much"):
+            ruled = _rule_only(match, question, facts, today, qtype)
             if ruled is not None:
                 parts.append(ruled)
                 continue
@@ -352,6 +407,8 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             chosen = Answer(qtype, "；".join(s.rstrip("。；") for s in card.next_steps) + "。")
         if qtype == "by_when":
             chosen = _deadline_answer(card, chosen, match.text, question)
+        elif qtype == "how_much":
+            chosen = _calculator_answer(card, chosen, match.text)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today)
         asked = qtype or chosen.qtype
         parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,

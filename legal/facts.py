@@ -77,7 +77,8 @@ LABELS = {
     "penalty_amount": "违约金", "loss_amount": "损失", "amount_claimed": "主张金额", "start_date": "起算日",
     "overtime_hours_workday": "工作日加班（小时）", "overtime_days_restday": "休息日加班（天）",
     "overtime_days_holiday": "节假日加班（天）", "untaken_leave_days": "未休年假（天）", "per_capita_income": "人均可支配收入",
-    "local_average_wage": "当地平均工资", "written_contract": "书面劳动合同", "employment": "劳动关系",
+    "local_average_wage": "当地职工月平均工资", "written_contract": "书面劳动合同", "employment": "劳动关系",
+    "no_notice": "未提前三十日通知",
 }
 
 
@@ -109,7 +110,7 @@ _WAGE = re.compile(rf"(?:月薪|月工资|工资|薪水|薪资|底薪|收入|工
 _WAGE_AFTER = re.compile(rf"{MONEY}\s*(?:一个月|每月|/月|/个月|每个月)")
 _TENURE = re.compile(rf"(?:干了|工作了|做了|上班了|上了|待了|呆了|工龄|入职|干|工作|在职|入职已经?|已经干了|满)\s*({NUM})\s*年(半|多)?"
                      rf"(?:(?:零|又)?({NUM})\s*个?月)?")
-_TENURE_MONTHS = re.compile(rf"(?:干了|工作了|做了|上班了|入职|工作|在职)\s*({NUM})\s*个月")
+_TENURE_MONTHS = re.compile(rf"(?:干了|工作了|做了|上班了|入职|工作|在职)(?:已经|刚好|刚|快|满|有|了)*\s*({NUM})\s*个月")
 _DATE = re.compile(r"((?:19|20)\d{2})\s*[年./-]\s*(\d{1,2})\s*(?:[月./-]\s*(?:(\d{1,2})\s*[日号]?)?)?")
 _REL_YEARS = re.compile(rf"({NUM}|半)\s*年(多|半)?(?:以)?前")
 _REL_MONTHS = re.compile(rf"({NUM})\s*个?月(?:以)?前")
@@ -118,7 +119,7 @@ _LOST_AFTER = re.compile(rf"({NUM})\s*(天|个?月|周)\s*(?:的)?(?:误工|没�
 _DAILY = re.compile(rf"(?:每天|一天|日收入|日薪|日工资)\s*(?:收入|能?挣|赚|是|为)?\s*{MONEY}")
 _GRADE = re.compile(rf"(?:伤残)?({NUM})\s*级(?:伤残)?")
 _AGE = re.compile(rf"({NUM})\s*(?:岁|周岁)")
-_PRINCIPAL = re.compile(rf"(?:借给?[了我他她]*|借款|欠[了我他她]*|本金|出借|借走|借出)\s*{MONEY}")
+_PRINCIPAL = re.compile(rf"(?:借出去|借给[^\d，。,]{{0,6}}?|借给?[了我他她]*|借款|欠[了我他她]*|本金|出借|借走|借出)\s*{MONEY}")
 _PRINCIPAL_AFTER = re.compile(rf"{MONEY}\s*(?:的)?(?:借款|欠款|本金)")
 _RATE_YEAR = re.compile(r"(?:年利率|年息|年化)\s*(\d+(?:\.\d+)?)\s*%?")
 _RATE_MONTH = re.compile(r"(?:月利率|月息)\s*(\d+(?:\.\d+)?)\s*%")
@@ -128,7 +129,7 @@ _DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了)?\s*{MONEY}")
 _PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的额?|售价)\s*(?:是|为)?\s*{MONEY}")
 _PENALTY = re.compile(rf"违约金\s*(?:是|为|约定)?\s*{MONEY}")
 _LOSS = re.compile(rf"(?:损失|实际损失)\s*(?:是|为|大概|约)?\s*{MONEY}")
-_CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款)\s*(?:金额)?\s*{MONEY}")
+_CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款|对方赔|他赔)\s*(?:金额)?\s*{MONEY}")
 _HOURS = re.compile(rf"(?:每天|每日)\s*(?:加班|多干)\s*({NUM})\s*(?:个)?小时")
 _MONTH_HOURS = re.compile(rf"(?:每月|每个月|一个月)\s*加班\s*({NUM})\s*(?:个)?小时")
 _REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天")
@@ -136,8 +137,14 @@ _HOLIDAY_DAYS = re.compile(rf"(?:法定节假日|节假日|国庆|春节|过年)
 _LEAVE = re.compile(rf"(?:年假|年休假)\s*(?:还有|有|剩)?\s*({NUM})\s*天\s*(?:没|未)")
 _UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?({NUM})\s*个?月|({NUM})\s*个?月\S{{0,6}}(?:没|未|没有)签")
 _PER_CAPITA = re.compile(rf"人均可支配收入\s*(?:是|为)?\s*{MONEY}")
-_LOCAL_AVERAGE = re.compile(rf"(?:当地|社平|本市|全市)(?:职工)?(?:月)?平均工资\s*(?:是|为)?\s*{MONEY}")
-_NO_CONTRACT = re.compile(r"(?:没|未|没有|不)签(?:订)?(?:书面)?(?:劳动)?合同")
+_LOCAL_AVERAGE = re.compile(rf"(?:(?:当地|社平|本市|全市)(?:职工)?(?:月)?平均工资|社平工资|职工月?平均工资)\s*(?:是|为|大概|约)?\s*{MONEY}")
+_NO_NOTICE = re.compile(r"(?:没|未|没有|不)提前\s*(?:30|三十|一个月)\s*(?:天|日)?(?:书面)?通知|没有?(?:提前)?通知就")
+_WEEKLY_REST = re.compile(r"(?:每周六|每个?礼拜六|每周日|每个?礼拜天|每个?周末|每个周六|每周末)")
+_REST_COUNT = re.compile(rf"({NUM})\s*个(?:周六|周日|礼拜六|礼拜天|周末|休息日)")
+_HOLIDAY_SPAN = re.compile(r"(?:国庆|春节|五一|元旦|中秋|端午|清明|过年)\D{0,3}?(\d{1,2})\s*[号日]?\s*(?:到|至|-|—)\s*(\d{1,2})\s*[号日]")
+_HOLIDAY_COUNT = re.compile(rf"(?:国庆|春节|五一|元旦|中秋|端午|清明|法定节假日|节假日)[^，。？?]{{0,12}}?({NUM})\s*天")
+_LEAVE_BEFORE = re.compile(rf"({NUM})\s*天\s*年(?:休)?假\s*(?:都|还)?\s*(?:没|未)休")
+_NO_CONTRACT = re.compile(r"(?:没|未|没有|不)(?:跟我|和我|给我|与我)?签(?:订)?(?:书面)?(?:劳动)?(?:合同|和同)")
 _EMPLOYMENT = re.compile(r"(?:公司|单位|老板|厂里|用人单位|上班|入职|员工)")
 
 
@@ -195,7 +202,8 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
     for pattern in (_WAGE, _WAGE_AFTER):
         for m in pattern.finditer(text):
             before = text[max(0, m.start() - 6):m.start() + 2]
-            if any(word in before for word in _NOT_OWN_WAGE):
+            own_average = re.search(r"个月(?:的)?平均$", text[max(0, m.start() - 6):m.start()])
+            if any(word in before for word in _NOT_OWN_WAGE) and not own_average:
                 continue
             value = money(m.group(1), m.group(2))
             if value is not None and Decimal(300) <= value <= Decimal(2_000_000):
@@ -292,7 +300,9 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         facts.add("daily_income", *daily)
     for m in _GRADE.finditer(text):
         grade = cn_number(m.group(1))
-        if grade is not None and 1 <= grade <= 10 and ("伤残" in m.group(0) or "伤残" in text[m.end():m.end() + 4]):
+        assessed = any(w in text[max(0, m.start() - 8):m.start()] for w in ("鉴定", "评", "认定", "伤残"))
+        if grade is not None and 1 <= grade <= 10 and ("伤残" in m.group(0) or "伤残" in text[m.end():m.end() + 4]
+                                                       or assessed):
             facts.add("disability_grade", int(grade), m.group(0))
     m = _AGE.search(text)
     if m and (age := cn_number(m.group(1))) is not None and 0 < age < 120:
@@ -329,6 +339,24 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         m = pattern.search(text)
         if m and (days := cn_number(m.group(1))) is not None:
             facts.add(name, days, m.group(0))
+    if _NO_NOTICE.search(text):
+        facts.add("no_notice", True, _NO_NOTICE.search(text).group(0))  # type: ignore[union-attr]
+    if "overtime_days_restday" not in facts:
+        m = _REST_COUNT.search(text)
+        if m and (days := cn_number(m.group(1))) is not None and days <= 10:
+            facts.add("overtime_days_restday", days, m.group(0))
+        elif (m := _WEEKLY_REST.search(text)) and "加班" in text:
+            facts.add("overtime_days_restday", Decimal(4), f"{m.group(0)}（按每月4天计）")
+    if "overtime_days_holiday" not in facts and "加班" in text + "上班":
+        m = _HOLIDAY_SPAN.search(text)
+        if m and 0 <= int(m.group(2)) - int(m.group(1)) < 10:
+            facts.add("overtime_days_holiday", Decimal(int(m.group(2)) - int(m.group(1)) + 1), m.group(0))
+        elif (m := _HOLIDAY_COUNT.search(text)) and (days := cn_number(m.group(1))) is not None and days <= 10:
+            facts.add("overtime_days_holiday", days, m.group(0))
+    if "untaken_leave_days" not in facts:
+        m = _LEAVE_BEFORE.search(text)
+        if m and (days := cn_number(m.group(1))) is not None:
+            facts.add("untaken_leave_days", days, m.group(0))
     _dates(text, today, facts)
     return facts
 

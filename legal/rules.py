@@ -66,6 +66,7 @@ ASK: Mapping[str, str] = {
     "loss_amount": "对方违约给您造成的实际损失大约是多少？",
     "amount_claimed": "您要主张的金额是多少？",
     "start_date": "这件事（期限的起算事件）发生在哪一天？",
+    "local_average_wage": "当地上一年度职工月平均工资是多少？",
 }
 
 
@@ -170,6 +171,27 @@ def death_compensation(*, per_capita_income: Decimal, age: int) -> CalculationRe
                              [LegalBasis(INJURY_INTERPRETATION, _art(15))])
 
 
+def disability_compensation(*, per_capita_income: Decimal, age: int, disability_grade: int) -> CalculationResult:
+    grade = int(disability_grade)
+    if grade not in DISABILITY_MONTHS:
+        raise calc.CalculatorInputError("伤残等级应为一至十级")
+    years = 20 if age < 60 else max(5, 20 - (age - 60)) if age < 75 else 5
+    ratio = Decimal(11 - grade) / 10
+    total = _money(per_capita_income * years * ratio)
+    steps = [f"年龄 {age} 岁：按 {years} 年计算（六十周岁以上每增加一岁减少一年，七十五周岁以上按五年）",
+             f"{calc.int_to_cn(grade)}级伤残：伤残系数 {int(ratio * 100)}%（一级 100%，每降一级减 10%）",
+             f"{yuan(per_capita_income)} × {years} × {int(ratio * 100)}% = {yuan(total)}"]
+    return CalculationResult("残疾赔偿金", total, {"years": years, "ratio": ratio, "total": total}, steps,
+                             [LegalBasis(INJURY_INTERPRETATION, _art(12))],
+                             ["多处伤残的另加附加系数；伤残系数以各地审判实践为准"])
+
+
+def funeral_expenses(*, local_average_wage: Decimal) -> CalculationResult:
+    total = _money(local_average_wage * 6)
+    steps = [f"丧葬费 = 上一年度职工月平均工资 {yuan(local_average_wage)} × 6 个月 = {yuan(total)}"]
+    return CalculationResult("丧葬费", total, {"total": total}, steps, [LegalBasis(INJURY_INTERPRETATION, _art(14))])
+
+
 def lpr_on(day: date) -> Decimal:
     rate = LPR_1Y[0][1]
     for start, value in LPR_1Y:
@@ -242,9 +264,15 @@ def _dec(value: Any) -> Decimal:
 
 CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "economic_compensation": (("monthly_wage", "service_months"), lambda f: calc.economic_compensation(
-        monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]))),
+        monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
+        local_average_monthly_wage=f.get("local_average_wage"), with_notice_pay=bool(f.get("no_notice")))),
     "unlawful_termination_damages": (("monthly_wage", "service_months"), lambda f: calc.unlawful_termination_damages(
-        monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]))),
+        monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
+        local_average_monthly_wage=f.get("local_average_wage"))),
+    "disability_compensation": (("per_capita_income", "age", "disability_grade"), lambda f: disability_compensation(
+        per_capita_income=_dec(f["per_capita_income"]), age=int(f["age"]), disability_grade=int(f["disability_grade"]))),
+    "funeral_expenses": (("local_average_wage",), lambda f: funeral_expenses(
+        local_average_wage=_dec(f["local_average_wage"]))),
     "double_wage": (("monthly_wage", "unsigned_months"), lambda f: calc.double_wage(
         monthly_wage=f["monthly_wage"], months_without_contract=int(f["unsigned_months"]))),
     "annual_leave_pay": (("monthly_wage", "untaken_leave_days"), lambda f: annual_leave_pay(
@@ -422,6 +450,8 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "lost_earnings": ((INJURY_INTERPRETATION, 7),),
     "injury_disability_lump_sum": ((WORK_INJURY_REGULATION, 35), (WORK_INJURY_REGULATION, 37)),
     "death_compensation": ((INJURY_INTERPRETATION, 15),),
+    "disability_compensation": ((INJURY_INTERPRETATION, 12),),
+    "funeral_expenses": ((INJURY_INTERPRETATION, 14),),
     "interest_cap": ((PRIVATE_LENDING, 25),),
     "overdue_interest": ((PRIVATE_LENDING, 28),),
     "deposit_cap": ((CIVIL_CODE, 586),),
