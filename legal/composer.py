@@ -227,7 +227,7 @@ def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> An
     return Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
 
 
-def _calculator_answer(card: Card, chosen: Answer, part: str) -> Answer:
+def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> Answer:
     """A how-much part answered by a calculator: the card's, unless the part names another figure
     (丧葬费 on a 死亡赔偿 card, 加班费 on a 未签合同 card) or the card's answer has none."""
     named = calculator_for(part, card.domain)
@@ -235,6 +235,8 @@ def _calculator_answer(card: Card, chosen: Answer, part: str) -> Answer:
         return chosen
     if chosen.calculator and named in ("economic_compensation", "unlawful_termination_damages"):
         return chosen  # the card knows whether it is N or 2N better than the word 补偿
+    if not calculate(named, facts.values()).ok:
+        return chosen  # the named figure cannot be computed: the card's own answer stands
     return Answer("how_much", "按您提供的数据计算：{result}。", calculator=named, inputs=())
 
 
@@ -348,6 +350,9 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("double_wage", re.compile(r"(?:没|未|不)签.{0,4}(?:合同|和同)|二倍工资|双倍工资"), ()),
     ("litigation_fee", re.compile(r"诉讼费|受理费"), ()),
     ("overdue_interest", re.compile(r"逾期利息"), ()),
+    ("interest_cap", re.compile(r"利息|利率"), ("debt",)),
+    ("daily_penalty", re.compile(r"违约金"), ()),
+    ("non_compete_compensation", re.compile(r"竞业"), ("labor",)),
     ("unlawful_termination_damages", re.compile(r"违法解除|违法辞退|赔偿金"), ("labor",)),
     ("economic_compensation", re.compile(r"经济补偿|补偿金|补偿"), ("labor",)),
 )
@@ -408,7 +413,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         if qtype == "by_when":
             chosen = _deadline_answer(card, chosen, match.text, question)
         elif qtype == "how_much":
-            chosen = _calculator_answer(card, chosen, match.text)
+            chosen = _calculator_answer(card, chosen, match.text, facts)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today)
         asked = qtype or chosen.qtype
         parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,

@@ -78,7 +78,8 @@ LABELS = {
     "overtime_hours_workday": "工作日加班（小时）", "overtime_days_restday": "休息日加班（天）",
     "overtime_days_holiday": "节假日加班（天）", "untaken_leave_days": "未休年假（天）", "per_capita_income": "人均可支配收入",
     "local_average_wage": "当地职工月平均工资", "written_contract": "书面劳动合同", "employment": "劳动关系",
-    "no_notice": "未提前三十日通知",
+    "no_notice": "未提前三十日通知", "lost_months": "误工期（整月）", "lpr_rate": "合同成立时一年期LPR（%）",
+    "daily_penalty_rate": "每日违约金比例", "delay_days": "逾期天数",
 }
 
 
@@ -143,6 +144,10 @@ _WEEKLY_REST = re.compile(r"(?:每周六|每个?礼拜六|每周日|每个?礼�
 _REST_COUNT = re.compile(rf"({NUM})\s*个(?:周六|周日|礼拜六|礼拜天|周末|休息日)")
 _HOLIDAY_SPAN = re.compile(r"(?:国庆|春节|五一|元旦|中秋|端午|清明|过年)\D{0,3}?(\d{1,2})\s*[号日]?\s*(?:到|至|-|—)\s*(\d{1,2})\s*[号日]")
 _HOLIDAY_COUNT = re.compile(rf"(?:国庆|春节|五一|元旦|中秋|端午|清明|法定节假日|节假日)[^，。？?]{{0,12}}?({NUM})\s*天")
+_NO_LEAVE_TAKEN = re.compile(r"一天(?:年假|年休假)?都(?:没|未)休|(?:年假|年休假)一天都(?:没|未)休")
+_LPR = re.compile(r"LPR\s*(?:是|为|为年)?\s*(\d+(?:\.\d+)?)\s*%", re.I)
+_DAILY_RATE = re.compile(r"(?:每天|每日|按日)[^，。,；]{0,10}?(千分之|万分之)\s*([零一二三四五六七八九十\d.]+)")
+_DELAY = re.compile(rf"(?:晚了|晚交了?|逾期了?|迟延了?|拖了|延迟了?|推迟了?)\s*({NUM})\s*天")
 _LEAVE_BEFORE = re.compile(rf"({NUM})\s*天\s*年(?:休)?假\s*(?:都|还)?\s*(?:没|未)休")
 _NO_CONTRACT = re.compile(r"(?:没|未|没有|不)(?:跟我|和我|给我|与我)?签(?:订)?(?:书面)?(?:劳动)?(?:合同|和同)")
 _EMPLOYMENT = re.compile(r"(?:公司|单位|老板|厂里|用人单位|上班|入职|员工)")
@@ -266,10 +271,35 @@ def _rate(text: str) -> tuple[Decimal, str] | None:
 
 def _first_money(pattern: re.Pattern[str], text: str) -> tuple[Decimal, str] | None:
     for m in pattern.finditer(text):
+        if text[m.end():m.end() + 2] == "分之":
+            continue  # 千分之五 is a rate, not an amount
         value = money(m.group(1), m.group(2))
         if value is not None and value > 0:
             return value, m.group(0)
     return None
+
+
+def _lost_time(text: str, facts: Facts) -> None:
+    """误工期: every stretch the client names (住院15天 and 再休息2个月 add up); whole months are
+    kept apart (``lost_months``) so a monthly wage pays them month for month."""
+    months, days, said, spans = Decimal(0), Decimal(0), [], []
+    for pattern in (_LOST, _LOST_AFTER):
+        for m in pattern.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b in spans):
+                continue
+            number = Decimal("0.5") if m.group(1) == "半" else cn_number(m.group(1))
+            if number is None:
+                continue
+            spans.append((m.start(), m.end()))
+            said.append(m.group(0))
+            if "月" in m.group(2):
+                months += number
+            else:
+                days += number * (7 if m.group(2) in ("周", "星期") else 1)
+    if said:
+        facts.add("lost_days", months * 30 + days, "、".join(said))
+        if months:
+            facts.add("lost_months", months, "、".join(said))
 
 
 def extract_facts(text: str, *, today: date | None = None) -> Facts:
@@ -291,10 +321,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         facts.add("written_contract", False, _NO_CONTRACT.search(text).group(0))  # type: ignore[union-attr]
     if _EMPLOYMENT.search(text):
         facts.add("employment", True, _EMPLOYMENT.search(text).group(0))  # type: ignore[union-attr]
-    for pattern in (_LOST, _LOST_AFTER):
-        m = pattern.search(text)
-        if m and (days := _days(m.group(1), m.group(2))) is not None:
-            facts.add("lost_days", days, m.group(0))
+    _lost_time(text, facts)
     daily = _first_money(_DAILY, text)
     if daily:
         facts.add("daily_income", *daily)
@@ -355,14 +382,29 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
             facts.add("overtime_days_holiday", days, m.group(0))
     if "untaken_leave_days" not in facts:
         m = _LEAVE_BEFORE.search(text)
-        if m and (days := cn_number(m.group(1))) is not None:
+        if _NO_LEAVE_TAKEN.search(text) and "service_months" in facts:
+            m = _NO_LEAVE_TAKEN.search(text)
+            assert m is not None
+            # none taken: the whole year's entitlement (职工带薪年休假条例第三条: 5 / 10 / 15 days by years worked)
+            years = Decimal(facts.get("service_months")) / 12
+            facts.add("untaken_leave_days", Decimal(5 if years < 10 else 10 if years < 20 else 15), m.group(0))
+        elif m and (days := cn_number(m.group(1))) is not None:
             facts.add("untaken_leave_days", days, m.group(0))
+    m = _LPR.search(text)
+    if m:
+        facts.add("lpr_rate", Decimal(m.group(1)), m.group(0))
+    m = _DAILY_RATE.search(text)
+    if m and (number := cn_number(m.group(2))) is not None:
+        facts.add("daily_penalty_rate", number / (1000 if m.group(1) == "千分之" else 10000), m.group(0))
+    m = _DELAY.search(text)
+    if m and (days := cn_number(m.group(1))) is not None:
+        facts.add("delay_days", days, m.group(0))
     _dates(text, today, facts)
     return facts
 
 
 _LOAN_WORDS = ("借", "欠", "贷")
-_DUE_WORDS = ("还款", "到期", "还钱", "归还", "约定还")
+_DUE_WORDS = ("还款", "到期", "还钱", "归还", "约定还", "前还", "日还", "号还")
 
 
 def _dates(text: str, today: date, facts: Facts) -> None:
@@ -372,7 +414,7 @@ def _dates(text: str, today: date, facts: Facts) -> None:
             if any(w in after + before for w in _DUE_WORDS):
                 facts.add("due_date", day, f"{day.isoformat()}")
             continue
-        if any(w in after + before for w in _DUE_WORDS):
+        if any(w in after + before for w in _DUE_WORDS) or after.lstrip().startswith("还"):
             facts.add("due_date", day, day.isoformat())
         elif any(w in after[:4] + before[-3:] for w in _LOAN_WORDS):
             facts.add("loan_date", day, day.isoformat())

@@ -21,6 +21,7 @@ from legal import calculators as calc
 from legal.calculators import CHINA_TZ, CIVIL_CODE, LABOR_CONTRACT_LAW, CalculationResult, LegalBasis, add_years
 
 FEN = Decimal("0.01")
+LABOR_DISPUTE_INTERPRETATION = "最高人民法院关于审理劳动争议案件适用法律问题的解释（一）"
 LABOR_LAW = "中华人民共和国劳动法"
 LEAVE_REGULATION = "职工带薪年休假条例"
 INJURY_INTERPRETATION = "最高人民法院关于审理人身损害赔偿案件适用法律若干问题的解释"
@@ -67,6 +68,8 @@ ASK: Mapping[str, str] = {
     "amount_claimed": "您要主张的金额是多少？",
     "start_date": "这件事（期限的起算事件）发生在哪一天？",
     "local_average_wage": "当地上一年度职工月平均工资是多少？",
+    "daily_penalty_rate": "合同约定每天按多少比例（如千分之一、万分之五）付违约金？",
+    "delay_days": "对方逾期了多少天？",
 }
 
 
@@ -135,8 +138,18 @@ def annual_leave_pay(*, monthly_wage: Decimal, untaken_leave_days: Decimal) -> C
     return CalculationResult("未休年休假工资报酬", total, {"total": total}, steps, [LegalBasis(LEAVE_REGULATION, _art(5))])
 
 
-def lost_earnings(*, lost_days: Decimal, monthly_wage: Decimal | None = None, daily_income: Decimal | None = None
-                  ) -> CalculationResult:
+def lost_earnings(*, lost_days: Decimal, monthly_wage: Decimal | None = None, daily_income: Decimal | None = None,
+                  lost_months: Decimal | None = None) -> CalculationResult:
+    if daily_income is None and monthly_wage is not None and lost_months:
+        rest = lost_days - lost_months * 30
+        daily = monthly_wage * 12 / 365
+        total = _money(monthly_wage * lost_months + daily * rest)
+        steps = [f"整月误工 {lost_months} 个月 × 月收入 {yuan(monthly_wage)} = {yuan(_money(monthly_wage * lost_months))}"]
+        if rest:
+            steps.append(f"另 {rest} 天 × 日收入 {yuan(_money(daily))}（月收入 × 12 ÷ 365）= {yuan(_money(daily * rest))}")
+        steps.append(f"误工费合计 {yuan(total)}")
+        return CalculationResult("误工费", total, {"total": total}, steps, [LegalBasis(INJURY_INTERPRETATION, _art(7))],
+                                 ["误工时间以医疗机构的证明确定；受伤致残持续误工的，计算至定残日前一天"])
     if daily_income is None:
         assert monthly_wage is not None
         daily_income = monthly_wage * 12 / 365
@@ -186,6 +199,21 @@ def disability_compensation(*, per_capita_income: Decimal, age: int, disability_
                              ["多处伤残的另加附加系数；伤残系数以各地审判实践为准"])
 
 
+def daily_penalty(*, contract_price: Decimal, daily_penalty_rate: Decimal, delay_days: Decimal) -> CalculationResult:
+    total = _money(contract_price * daily_penalty_rate * delay_days)
+    steps = [f"违约金 = {yuan(contract_price)} × 每日 {daily_penalty_rate * 100:g}% × 逾期 {delay_days} 天 = {yuan(total)}"]
+    return CalculationResult("按日计算的违约金", total, {"total": total}, steps, [LegalBasis(CIVIL_CODE, _art(585))],
+                             ["约定违约金过分高于造成的损失（超过损失的百分之三十）的，可以请求法院适当减少"])
+
+
+def non_compete_compensation(*, monthly_wage: Decimal) -> CalculationResult:
+    total = _money(monthly_wage * Decimal("0.3"))
+    steps = [f"每月竞业限制经济补偿 = 离职前十二个月平均工资 {yuan(monthly_wage)} × 30% = {yuan(total)}",
+             "低于劳动合同履行地最低工资标准的，按最低工资标准支付"]
+    return CalculationResult("竞业限制经济补偿（每月）", total, {"total": total}, steps,
+                             [LegalBasis(LABOR_DISPUTE_INTERPRETATION, _art(36))])
+
+
 def funeral_expenses(*, local_average_wage: Decimal) -> CalculationResult:
     total = _money(local_average_wage * 6)
     steps = [f"丧葬费 = 上一年度职工月平均工资 {yuan(local_average_wage)} × 6 个月 = {yuan(total)}"]
@@ -201,9 +229,11 @@ def lpr_on(day: date) -> Decimal:
 
 
 def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, principal: Decimal | None = None,
-                 repaid: Decimal | None = None) -> CalculationResult:
+                 repaid: Decimal | None = None, lpr: Decimal | None = None) -> CalculationResult:
     day = loan_date or datetime.now(tz=CHINA_TZ).date()
-    if day < date(2020, 8, 20):
+    if lpr is not None:
+        cap, why = lpr * 4, f"合同成立时一年期 LPR 为 {lpr}%（按您所述），四倍为 {lpr * 4}%"
+    elif day < date(2020, 8, 20):
         cap, why = Decimal(24), "合同成立于 2020 年 8 月 20 日之前：至 2020 年 8 月 19 日按年利率 24% 为上限，此后按起诉时一年期 LPR 四倍"
     else:
         lpr = lpr_on(day)
@@ -271,6 +301,11 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         local_average_monthly_wage=f.get("local_average_wage"))),
     "disability_compensation": (("per_capita_income", "age", "disability_grade"), lambda f: disability_compensation(
         per_capita_income=_dec(f["per_capita_income"]), age=int(f["age"]), disability_grade=int(f["disability_grade"]))),
+    "daily_penalty": (("contract_price", "daily_penalty_rate", "delay_days"), lambda f: daily_penalty(
+        contract_price=_dec(f["contract_price"]), daily_penalty_rate=_dec(f["daily_penalty_rate"]),
+        delay_days=_dec(f["delay_days"]))),
+    "non_compete_compensation": (("monthly_wage",), lambda f: non_compete_compensation(
+        monthly_wage=_dec(f["monthly_wage"]))),
     "funeral_expenses": (("local_average_wage",), lambda f: funeral_expenses(
         local_average_wage=_dec(f["local_average_wage"]))),
     "double_wage": (("monthly_wage", "unsigned_months"), lambda f: calc.double_wage(
@@ -310,6 +345,7 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
                 return Calculation(name, missing=missing)
             return Calculation(name, lost_earnings(
                 lost_days=_dec(facts["lost_days"]),
+                lost_months=_dec(facts["lost_months"]) if facts.get("lost_months") is not None else None,
                 monthly_wage=_dec(facts["monthly_wage"]) if facts.get("monthly_wage") is not None else None,
                 daily_income=_dec(facts["daily_income"]) if facts.get("daily_income") is not None else None))
         if name == "interest_cap":
@@ -318,7 +354,8 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
                 return Calculation(name, missing=missing)
             return Calculation(name, interest_cap(
                 annual_rate=_dec(facts["annual_rate"]), loan_date=facts.get("loan_date"),
-                principal=_dec(facts["principal"]) if facts.get("principal") is not None else None))
+                principal=_dec(facts["principal"]) if facts.get("principal") is not None else None,
+                lpr=_dec(facts["lpr_rate"]) if facts.get("lpr_rate") is not None else None))
         if name == "overdue_interest":
             missing = _needs(facts, "principal", "due_date")
             if missing:
@@ -452,6 +489,8 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "death_compensation": ((INJURY_INTERPRETATION, 15),),
     "disability_compensation": ((INJURY_INTERPRETATION, 12),),
     "funeral_expenses": ((INJURY_INTERPRETATION, 14),),
+    "daily_penalty": ((CIVIL_CODE, 585),),
+    "non_compete_compensation": ((LABOR_DISPUTE_INTERPRETATION, 36),),
     "interest_cap": ((PRIVATE_LENDING, 25),),
     "overdue_interest": ((PRIVATE_LENDING, 28),),
     "deposit_cap": ((CIVIL_CODE, 586),),
