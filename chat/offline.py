@@ -519,7 +519,7 @@ async def research_offline(request: OfflineRequest) -> str:
         # the issue cards decide: the answer is theirs; the search still runs for the sources shown
         await _search(request, question, domain)
         return cards.markdown
-    if cards is not None:
+    if cards is not None and cards.engaged:
         # no card decides: say what could not be decided; what retrieval found is listed apart, as
         # possibly related and not verified to apply — never as the controlling provision
         retrieved = await _search(request, question, domain)

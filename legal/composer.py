@@ -122,6 +122,8 @@ class Composition:
     parts: list[PartAnswer]
     facts: Facts
     markdown: str = ""
+    #: Whether the matcher had cards to score (no cards at all: the card engine is not in use).
+    scored: bool = False
 
     @property
     def decided(self) -> bool:
@@ -309,8 +311,10 @@ def _fill(answer: Answer, facts: Facts, today: date | None) -> tuple[str, Calcul
 #: to cards of those domains (empty: any). Used when the matched card's answer has no deadline rule
 #: for the question, or when the question names a procedure other than the card's.
 DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
-    ("criminal_appeal_ruling", re.compile(r"(?:刑事|刑).{0,12}裁定.{0,20}上诉|上诉.{0,10}裁定"), ("criminal",)),
-    ("criminal_appeal_judgment", re.compile(r"刑事判决|判了.{0,12}上诉|上诉"), ("criminal",)),
+    ("criminal_appeal_ruling", re.compile(r"刑事裁定.{0,40}上诉|上诉.{0,20}刑事裁定"), ()),
+    ("criminal_appeal_judgment", re.compile(r"刑事判决.{0,40}上诉|上诉.{0,20}刑事判决"), ()),
+    ("criminal_appeal_ruling", re.compile(r"裁定.{0,30}上诉|上诉.{0,10}裁定"), ("criminal",)),
+    ("criminal_appeal_judgment", re.compile(r"上诉"), ("criminal",)),
     ("civil_appeal_ruling", re.compile(r"裁定.{0,20}上诉|上诉.{0,10}裁定"), ()),
     ("civil_appeal_judgment", re.compile(r"上诉"), ()),
     ("labor_award_suit", re.compile(r"裁决.{0,30}(?:起诉|法院)|(?:起诉|法院).{0,20}裁决"), ("labor",)),
@@ -333,7 +337,7 @@ def deadline_for(text: str, domain: str, context: str = "") -> str:
     """The deadline rule ``text`` (the part; then ``context``, the whole question) names for a card of
     ``domain`` ("" when it names none). The more specific procedure wins, wherever it is named."""
     for name, pattern, areas in DEADLINE_CUES:
-        if (not areas or domain in areas) and (pattern.search(text) or (context and pattern.search(context))):
+        if (not areas or domain in areas) and (pattern.search(text) or (context and pattern.search(context + text))):
             return name
     return ""
 
@@ -419,7 +423,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,
                                 found_deadline, ask,
                                 basis=deciding(card, chosen, asked, calculation, found_deadline, match.text, question)))
-    composition = Composition(parts, facts)
+    composition = Composition(parts, facts, scored=any(m.scores for m in matches))
     composition.markdown = render(composition, article_text=article_text, offline=offline)
     return composition
 

@@ -31,6 +31,12 @@ class CardAnswer:
         return self.composition.decided
 
     @property
+    def engaged(self) -> bool:
+        """Whether there were cards to match at all (a firm that switched every card off, or a test
+        without cards, answers from retrieval as before the cards)."""
+        return self.composition.scored
+
+    @property
     def markdown(self) -> str:
         return self.composition.markdown
 
