@@ -42,7 +42,7 @@ HOMONYMS_FILE = Path(__file__).resolve().parent / "homonyms.toml"
 #: Confidence at or above which a part is decided.
 THRESHOLD = 0.5
 #: Logistic calibration of (score, margin) -> probability the top card is right (fitted on the tuning set).
-CALIBRATION = {"bias": -8.5, "score": 16.0, "margin": 8.0}
+CALIBRATION = {"bias": -1.74, "score": 3.63, "margin": 4.0}
 WEIGHTS = {"embedding": 0.5, "bigrams": 0.3, "terms": 0.25, "not_terms": 0.35, "homonym": 0.3, "agreement": 0.08}
 MAX_PARTS = 4
 SHORT_PART = 14
