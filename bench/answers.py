@@ -9,7 +9,8 @@ The data (one JSON object a line): {"id", "question", "domain", "style", "parts"
 "controlling": [{"law", "article"}], "also_ok": [...], "polarity", "figure", "deadline", "conclusion"}]}.
 The default is ``bench/data/blind/answers.jsonl``: written blind and reported as the measure once, it
 has since served for tuning as well, so a newer blind set (``--data``) is the measure;
-``tests/data/tuning_answers.jsonl`` is the small tuning set. ``--cards DIR`` uses the card files of DIR instead of the shipped ones.
+``tests/data/tuning_answers.jsonl`` is the small tuning set. ``--cards DIR`` uses the card files of DIR
+instead of the shipped ones.
 
 Per gold part, against the answer's ``conclusions`` (the part at the same index):
 * conclusion right — the polarity of its first sentence matches the gold's (when the gold has one),
