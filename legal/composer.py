@@ -398,7 +398,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
     for match in matches:
         qtype = question_type(match.text) or question_type(question)
         best = match.best
-        if (not match.decided or best is None) and qtype in ("by_when", "how_much"):
+        if (not match.decided or best is None) and qtype in ("by_when", "how_much") and match.scores:
             ruled = _rule_only(match, question, facts, today, qtype)
             if ruled is not None:
                 parts.append(ruled)

@@ -113,7 +113,7 @@ _TENURE = re.compile(rf"(?:干了|工作了|做了|上班了|上了|待了|呆�
                      rf"(?:(?:零|又)?({NUM})\s*个?月)?")
 _TENURE_MONTHS = re.compile(rf"(?:干了|工作了|做了|上班了|入职|工作|在职)(?:已经|刚好|刚|快|满|有|了)*\s*({NUM})\s*个月")
 _DATE = re.compile(r"((?:19|20)\d{2})\s*[年./-]\s*(\d{1,2})\s*(?:[月./-]\s*(?:(\d{1,2})\s*[日号]?)?)?")
-_REL_YEARS = re.compile(rf"({NUM}|半)\s*年(多|半)?(?:以)?前")
+_REL_YEARS = re.compile(rf"({NUM}|半)\s*年(多|半)?(?:以)?前|(?:过去|过了|已经)了?\s*({NUM}|半)\s*年(多|半)?了")
 _REL_MONTHS = re.compile(rf"({NUM})\s*个?月(?:以)?前")
 _LOST = re.compile(rf"(?:误工|休息|休养|住院|养伤|没法上班|不能上班|没上班|歇了|耽误)了?\s*({NUM}|半)\s*(天|个?月|周|星期)")
 _LOST_AFTER = re.compile(rf"({NUM})\s*(天|个?月|周)\s*(?:的)?(?:误工|没法上班|不能上班|没上班|没有上班)")
@@ -423,11 +423,13 @@ def _dates(text: str, today: date, facts: Facts) -> None:
         m = pattern.search(text)
         if not m:
             continue
-        number = Decimal("0.5") if m.group(1) == "半" else cn_number(m.group(1))
+        said = m.group(1) or (m.group(3) if unit == "年" else None) or ""
+        number = Decimal("0.5") if said == "半" else cn_number(said)
         if number is None or number > 60:
             continue
         if unit == "年":
-            years = number + (Decimal("0.5") if m.group(2) == "半" else 0)
+            years = number + (Decimal("0.5") if (m.group(2) or (m.group(4) if m.lastindex and m.lastindex >= 4 else ""))
+                              == "半" else 0)
         else:
             years = number / 12
         day = _shift_years(today, years)
