@@ -7,16 +7,26 @@ service path offline (``chat.turn.answer_turn``, as the chat API runs it).
 
 The data (one JSON object a line): {"id", "question", "domain", "style", "parts": [{"text", "qtype",
 "controlling": [{"law", "article"}], "also_ok": [...], "polarity", "figure", "deadline", "conclusion"}]}.
-The default is the blind measuring set; ``tests/data/tuning_answers.jsonl`` is the tuning set (never
-reported as the measure). ``--cards DIR`` uses the card files of DIR instead of the shipped ones.
+The default is ``bench/data/blind/answers.jsonl``: written blind and reported as the measure once, it
+has since served for tuning as well, so a newer blind set (``--data``) is the measure;
+``tests/data/tuning_answers.jsonl`` is the small tuning set. ``--cards DIR`` uses the card files of DIR
+instead of the shipped ones.
 
 Per gold part, against the answer's ``conclusions`` (the part at the same index):
 * conclusion right — the polarity of its first sentence matches the gold's (when the gold has one),
   and when a figure is gold, a number in it is within 1 % of the figure;
 * controlling cited — one of its citations is a gold controlling provision;
 * irrelevant as controlling — one of its citations is neither controlling nor also_ok;
-* figure/deadline right — for parts with a gold figure or deadline;
-* coverage — the answer has one conclusion per gold part.
+* figure/deadline right — for parts with a gold figure or deadline: a figure as above; a deadline
+  is judged on its period and its dates, not on verbatim text — the conclusion must state the gold's
+  period (the first "N日/天/个月/年/个工作日" of the gold, Arabic or Chinese numerals alike), every
+  date the gold names (2026年12月10日 and 2026-12-10 alike) and, when the gold says 已届满, that the
+  period has run (已…届满); a conclusion carrying the gold text verbatim is also right;
+* coverage — the answer has one conclusion per gold part;
+* all five — right, controlling cited, nothing irrelevant as controlling, figure/deadline right
+  where the part has one, and covered.
+A conclusion the engine marks undecided (``"decided": false``: it says what it could not decide)
+is covered but not right: an abstention does not answer the question.
 Reads the database the settings point at; writes nothing to it.
 """
 
@@ -77,6 +87,36 @@ def numbers(text: str) -> list[Decimal]:
     return found
 
 
+_PERIOD = re.compile(r"([一二三四五六七八九十百两\d]+)\s*(个工作日|个月|日|天|月|年|周)")
+_DAY = re.compile(r"((?:19|20)\d{2})\s*(?:年|-|/|\.)\s*(\d{1,2})\s*(?:月|-|/|\.)\s*(\d{1,2})")
+
+
+def _periods(text: str) -> set[str]:
+    out = set()
+    for number, unit in _PERIOD.findall(text):
+        unit = {"天": "日", "个月": "月"}.get(unit, unit)
+        out.add(f"{int_to_cn(int(number)) if number.isdigit() else number.replace('两', '二')}{unit}")
+    return out
+
+
+def _days(text: str) -> set[tuple[int, int, int]]:
+    return {(int(y), int(m), int(d)) for y, m, d in _DAY.findall(text)}
+
+
+def deadline_right(gold: str, text: str) -> bool:
+    """The gold deadline's period, dates and (when it says so) that it has run, in ``text``."""
+    if re.sub(r"\s", "", gold) in re.sub(r"\s", "", text):
+        return True
+    first = _PERIOD.search(gold)
+    if first is None:
+        return False
+    if not _periods(first.group(0)) <= _periods(text):
+        return False
+    if not _days(gold) <= _days(text):
+        return False
+    return "已届满" not in gold or bool(re.search(r"已[^。；，]{0,30}届满|已经届满|已过", text))
+
+
 def _key(law: str, article: Any) -> tuple[str, str]:
     label = article if isinstance(article, str) and article.startswith("第") else f"第{int_to_cn(int(article))}条"
     return law.removeprefix("中华人民共和国"), label
@@ -104,7 +144,7 @@ def grade(item: Mapping[str, Any], outcome: Any) -> list[dict[str, Any]]:
         cited = {_key(c["law"], c["article"]) for c in (got or {}).get("citations", [])}
         controlling = {_key(g["law"], g["article"]) for g in part.get("controlling", [])}
         allowed = controlling | {_key(g["law"], g["article"]) for g in part.get("also_ok", [])}
-        right = got is not None
+        right = got is not None and got.get("decided", True) is not False
         if part.get("polarity"):
             right = right and polarity(text) == part["polarity"]
         figure_ok = None
@@ -113,12 +153,14 @@ def grade(item: Mapping[str, Any], outcome: Any) -> list[dict[str, Any]]:
             figure_ok = any(abs(n - gold) <= abs(gold) * Decimal("0.01") for n in numbers(text))
             right = right and figure_ok
         if part.get("deadline"):
-            wanted = re.sub(r"\s", "", str(part["deadline"]))
-            deadline_ok = wanted in re.sub(r"\s", "", text)
+            deadline_ok = deadline_right(str(part["deadline"]), text)
             figure_ok = deadline_ok if figure_ok is None else figure_ok and deadline_ok
-        rows.append({"domain": item.get("domain", "?"), "right": right, "cited": bool(cited & controlling),
-                     "irrelevant": bool(cited - allowed), "figure_ok": figure_ok, "covered": got is not None,
-                     "controlling": controlling})
+        row = {"domain": item.get("domain", "?"), "right": right, "cited": bool(cited & controlling),
+               "irrelevant": bool(cited - allowed), "figure_ok": figure_ok, "covered": got is not None,
+               "controlling": controlling}
+        row["all5"] = (row["right"] and row["cited"] and not row["irrelevant"] and figure_ok is not False
+                       and row["covered"])
+        rows.append(row)
     return rows
 
 
@@ -172,7 +214,7 @@ def main() -> int:
         cards_per_domain[card.domain] += 1
     print(f"{len(items)} questions, {sum(len(r) for r in by_domain.values())} parts ({args.data})")
     head = f"{'domain':<22}{'parts':>6}{'right':>8}{'cited':>8}{'irrel.':>8}{'fig/dl':>8}{'cover':>8}" \
-           f"{'p50 ms':>9}{'p95 ms':>9}{'cards':>7}"
+           f"{'all5':>8}{'p50 ms':>9}{'p95 ms':>9}{'cards':>7}"
     print(head)
     everything: list[dict[str, Any]] = []
     for domain in sorted(by_domain):
@@ -181,6 +223,7 @@ def main() -> int:
         figures = [r["figure_ok"] for r in rows if r["figure_ok"] is not None]
         print(f"{domain:<22}{len(rows):>6}{share([r['right'] for r in rows]):>8}{share([r['cited'] for r in rows]):>8}"
               f"{share([r['irrelevant'] for r in rows]):>8}{share(figures):>8}{share([r['covered'] for r in rows]):>8}"
+              f"{share([r['all5'] for r in rows]):>8}"
               f"{percentile(latencies[domain], 50):>9.0f}{percentile(latencies[domain], 95):>9.0f}"
               f"{cards_per_domain.get(domain, 0):>7}")
     figures = [r["figure_ok"] for r in everything if r["figure_ok"] is not None]
@@ -189,6 +232,7 @@ def main() -> int:
         print(f"{'ALL':<22}{len(everything):>6}{share([r['right'] for r in everything]):>8}"
               f"{share([r['cited'] for r in everything]):>8}{share([r['irrelevant'] for r in everything]):>8}"
               f"{share(figures):>8}{share([r['covered'] for r in everything]):>8}"
+              f"{share([r['all5'] for r in everything]):>8}"
               f"{percentile(every_ms, 50):>9.0f}{percentile(every_ms, 95):>9.0f}{sum(cards_per_domain.values()):>7}")
     print("\nmatcher calibration (top card's confidence vs. its controlling provisions being gold)")
     print(f"{'bin':<14}{'parts':>7}{'accuracy':>10}")

@@ -36,6 +36,8 @@ from legal.calculators import CHINA_TZ
 TOP_K = 8
 #: Articles the basis quotes at most (the calculators' own articles first).
 BASIS_MAX = 5
+#: Retrieved articles an undecided answer lists as possibly related.
+ABSTAIN_LISTED = 3
 QUOTE_CHARS = 260
 STATEMENT_CHARS = 180
 #: The end of a long narrative, where the question usually is, read again for its dates and durations.
@@ -517,6 +519,12 @@ async def research_offline(request: OfflineRequest) -> str:
         # the issue cards decide: the answer is theirs; the search still runs for the sources shown
         await _search(request, question, domain)
         return cards.markdown
+    if cards is not None and cards.engaged:
+        # no card decides: say what could not be decided; what retrieval found is listed apart, as
+        # possibly related and not verified to apply — never as the controlling provision
+        retrieved = await _search(request, question, domain)
+        hits = await db_sync_to_async(relevant_hits)(retrieved, question) if retrieved else []
+        return abstention(cards.markdown, hits)
     facts = _entities(request)
     if len(question) > TAIL_CHARS:  # a long narrative asks at its end: its dates and durations count
         facts = merge(facts, extract_entities(question[-TAIL_CHARS:]))
@@ -573,6 +581,18 @@ async def research_offline(request: OfflineRequest) -> str:
     lines += ["", "### 风险提示", "", *_risks(calculations, domain),
               "- 以上为离线模式依据现行法条的一般性分析，具体结论取决于证据与案件细节。"]
     return "\n".join(lines)
+
+
+def abstention(markdown: str, hits: list[Mapping[str, Any]]) -> str:
+    """The undecided answer (the card engine's lines saying what could not be decided and what
+    would decide it) with the articles retrieval found listed as possibly related, unverified."""
+    if not hits:
+        return markdown
+    listed = [f"- {_cite(h)}" for h in hits[:ABSTAIN_LISTED]]
+    block = ["### 可能相关的规定（未核实是否适用）", "",
+             "以下条文由检索得到，系统未能确认它们决定您的问题，仅供律师核对：", *listed, ""]
+    head, marker, tail = markdown.partition("### 风险提示")
+    return f"{head}{chr(10).join(block)}\n{marker}{tail}" if marker else markdown + "\n\n" + "\n".join(block)
 
 
 async def _search(request: OfflineRequest, query: str, domain: str) -> list[Mapping[str, Any]]:

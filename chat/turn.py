@@ -504,7 +504,8 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
             notices.append("审核未完全通过：请核对标记为 ✗ 的引用。")
     citations = await citations_of(answer) if routing.legal else []
     conclusions: list[dict[str, Any]] = []
-    if cards is not None and final.offline and cards.decided and answer.startswith(cards.markdown[:40]):
+    if cards is not None and final.offline and answer.startswith(cards.markdown[:40]):
+        # the card engine's answer (decided or not): its conclusions cite only deciding provisions
         conclusions = await db_sync_to_async(cards.conclusions)()
     elif routing.legal:
         conclusions = card_engine.conclusions_from_text(cards, answer, citations)

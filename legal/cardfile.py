@@ -27,6 +27,8 @@ DOMAINS = ("marriage_family", "labor", "traffic_accident", "debt", "criminal", "
            "personal_injury", "foreign", "maritime", "consumer", "security_interest", "general")
 ROLES = ("controlling", "supporting")
 MAX_CONTROLLING = 3
+#: At most this many provisions decide one question type (an answer's ``basis``).
+MAX_BASIS = 3
 MIN_PHRASINGS = 6
 _SLUG = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9.\-]+$")
 
@@ -63,6 +65,10 @@ class Answer:
     inputs: tuple[str, ...] = ()
     deadline: str = ""
     start: str = ""
+    #: The provisions that decide this question type (law, article), at most :data:`MAX_BASIS`;
+    #: empty: the engine derives them (the calculator's or deadline rule's basis, else the card's
+    #: first controlling provision).
+    basis: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,9 @@ class Card:
     @property
     def controlling(self) -> tuple[Provision, ...]:
         return tuple(p for p in self.provisions if p.controlling)[:MAX_CONTROLLING]
+
+    def area_label(self) -> str:
+        return self.slug.split(".", 1)[0]
 
     def answer_for(self, qtype: str) -> Answer:
         """The answer to ``qtype``, else the card's default (its first question type)."""
@@ -124,6 +133,25 @@ def _text(value: Any, where: str, *, required: bool = True) -> str:
     return value.strip()
 
 
+def _basis(value: Any, where: str) -> tuple[tuple[str, int], ...]:
+    """An answer's ``basis``: a list of ``{law, article}`` tables, at most :data:`MAX_BASIS`."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise CardFileError(f"{where} must be a list of {{law, article}} tables")
+    out = []
+    for index, item in enumerate(value):
+        if not isinstance(item, Mapping):
+            raise CardFileError(f"{where}[{index}] must be a table with law and article")
+        article = item.get("article")
+        if isinstance(article, bool) or not isinstance(article, int) or article <= 0:
+            raise CardFileError(f"{where}[{index}].article must be a positive integer")
+        out.append((_text(item.get("law"), f"{where}[{index}].law"), article))
+    if len(out) > MAX_BASIS:
+        raise CardFileError(f"{where} names more than {MAX_BASIS} provisions")
+    return tuple(dict.fromkeys(out))
+
+
 def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
     """One ``[[card]]`` table as a :class:`Card`; :class:`CardFileError` names what is wrong."""
     if not isinstance(raw, Mapping):
@@ -157,7 +185,8 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
             calculator=_text(body.get("calculator"), f"{where}.calculator", required=False),
             inputs=_strings(body.get("inputs"), f"{where}.inputs"),
             deadline=_text(body.get("deadline"), f"{where}.deadline", required=False),
-            start=_text(body.get("start"), f"{where}.start", required=False))
+            start=_text(body.get("start"), f"{where}.start", required=False),
+            basis=_basis(body.get("basis"), f"{where}.basis"))
     for qtype in qtypes:
         if qtype not in answers:
             raise CardFileError(_where(path, slug, "question_types") + f": {qtype} has no answer")
@@ -256,7 +285,9 @@ def card_to_dict(card: Card) -> dict[str, Any]:
                      for e in card.elements],
         "answers": {q: {k: v for k, v in (("conclusion", a.conclusion), ("calculator", a.calculator),
                                           ("inputs", list(a.inputs)), ("deadline", a.deadline),
-                                          ("start", a.start)) if v}
+                                          ("start", a.start),
+                                          ("basis", [{"law": law, "article": art} for law, art in a.basis]))
+                            if v}
                     for q, a in card.answers.items()},
     }
 

@@ -17,21 +17,33 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from knowledge.numerals import int_to_cn
+from legal.calculators import CHINA_TZ
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts
 from legal.matcher import PartMatch
-from legal.rules import Calculation, Deadline, calculate, deadline
+from legal.rules import (
+    CALCULATOR_BASIS,
+    START_EVENTS,
+    Calculation,
+    Deadline,
+    basis_numbers,
+    calculate,
+    deadline,
+    deadline_basis,
+)
 
 OFFLINE_HEAD = ("【离线模式】未使用大语言模型：以下结论依据律所维护的法律要点卡片与现行法条自动整理，请律师复核。")
 
 QTYPE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("which", re.compile(r"什么罪|哪个罪|哪种罪|何罪|罪名|定什么罪|判什么罪|什么案由|属于什么|算什么|哪一类|什么性质")),
+    ("by_when", re.compile(r"(?<!判)多久|多长时间|期限|时效|还来得及|过期|几天内|多少天|多少日|多少个?工作日|什么时候|有效期|截止"
+                           r"|最晚|最早|最迟|哪天|哪一天|几号|几月几日|到哪天|有没有时间|还有没有时间|时间限制|过了时间"
+                           r"|超过.{0,6}还能|还能.{0,6}(?:年|月)|现在还能.{0,8}(?:告|起诉|仲裁|申请|要|追)|给到.{0,6}多大")),
     ("how_much", re.compile(r"多少|怎么算|如何计算|怎么计算|几倍|标准是|赔偿标准|补偿标准|判几年|判多久|判多少|金额|几个月工资|赔偿多少")),
-    ("by_when", re.compile(r"多久|多长时间|期限|时效|还来得及|过期|几天内|多少天|什么时候|有效期|截止|超过.{0,6}还能|还能.{0,6}(?:年|月)")),
     ("forum", re.compile(r"去哪|到哪|找哪|哪个部门|向谁|哪里告|哪告|在哪.{0,4}(?:起诉|告|申请|投诉)|哪个法院|管辖|什么程序|怎么起诉|如何起诉|流程|找谁|投诉")),
     ("valid", re.compile(r"合法吗|违法吗|有效吗|算不算|是否有效|是否合法|合不合法|合理吗|违不违法|有没有效|是不是违法|犯法吗|侵权吗|算.{0,6}吗|违法|无效")),
     ("what_to_do", re.compile(r"怎么办|该怎么|如何处理|怎么处理|咋办|怎么做|如何维权|怎么维权|应该怎样|怎样处理")),
@@ -40,6 +52,17 @@ QTYPE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 #: When a card has no answer for the asked type: the nearest type it has.
 FALLBACK = {"yes_no": ("valid", "what_to_do"), "valid": ("yes_no",), "what_to_do": ("forum", "yes_no"),
             "forum": ("what_to_do",), "by_when": ("yes_no",), "how_much": ("yes_no",), "which": ("valid", "yes_no")}
+
+
+#: What a provision's ``decides`` line says when it decides a question type (used when the card's
+#: answer names no ``basis`` and has no calculator or deadline rule).
+DECIDES_CUES: dict[str, re.Pattern[str]] = {
+    "forum": re.compile(r"管辖|法院|仲裁|复议|起诉|申请|投诉|程序|部门|机关"),
+    "which": re.compile(r"罪|处.{0,6}(?:有期徒刑|拘役|罚金)|构成"),
+    "valid": re.compile(r"无效|有效|合法|违法|不得|禁止|撤销|属于"),
+    "by_when": re.compile(r"期限|期间|时效|日内|年内|月内|届满"),
+    "how_much": re.compile(r"赔偿|补偿|标准|计算|数额|倍|金额|费用|利息|利率"),
+}
 
 
 def question_type(text: str) -> str:
@@ -73,15 +96,25 @@ class PartAnswer:
     deadline: Deadline | None = None
     ask: str = ""
     alternatives: list[str] = field(default_factory=list)
+    #: The provisions that decide this part's question (at most three): what its conclusion cites.
+    basis: list[Provision] = field(default_factory=list)
 
     @property
     def decided(self) -> bool:
-        return self.card is not None
+        """A card decides the part, or (a by-when part no card decides) the deadline rule its words name."""
+        return self.card is not None or ((self.deadline is not None or self.calculation is not None)
+                                         and bool(self.basis))
 
     def citations(self) -> list[dict[str, Any]]:
+        """The deciding provisions only (the conclusion's controlling citations)."""
+        return [{"law": p.law, "article": article_label(p.article), "valid": True} for p in self.basis]
+
+    def related(self) -> list[Provision]:
+        """The card's other provisions: shown apart as 相关规定, never as controlling."""
         if self.card is None:
             return []
-        return [{"law": p.law, "article": article_label(p.article), "valid": True} for p in self.card.controlling]
+        deciding = {(p.law, p.article) for p in self.basis}
+        return [p for p in self.card.provisions if (p.law, p.article) not in deciding]
 
 
 @dataclass
@@ -89,6 +122,8 @@ class Composition:
     parts: list[PartAnswer]
     facts: Facts
     markdown: str = ""
+    #: Whether the matcher had cards to score (no cards at all: the card engine is not in use).
+    scored: bool = False
 
     @property
     def decided(self) -> bool:
@@ -108,7 +143,9 @@ class Composition:
             citations = p.citations()
             if verified is not None:
                 citations = [dict(c, valid=verified(c["law"], c["article"])) for c in citations]
-            out.append({"part": p.part, "text": p.text, "citations": citations})
+            related = [{"law": r.law, "article": article_label(r.article)} for r in p.related()]
+            out.append({"part": p.part, "text": p.text, "citations": citations, "decided": p.decided,
+                        "related": related})
         return out
 
     def card_refs(self, ids: dict[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -129,6 +166,117 @@ def _pick_answer(card: Card, qtype: str) -> Answer:
     return card.answer_for(qtype)
 
 
+def _provision(card: Card, law: str, article: int, decides: str = "") -> Provision:
+    found = next((p for p in card.provisions if p.law == law and p.article == article), None)
+    return found if found is not None else Provision(law, article, "controlling", decides, ())
+
+
+def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | None = None,
+             found_deadline: Deadline | None = None, asked: str = "", question: str = "") -> list[Provision]:
+    """The provisions that decide ``qtype`` for ``card``: the answer's ``basis`` when the card gives
+    one; else the calculator's basis for a figure, the deadline rule's for a period; else the card's
+    provision that speaks of what the part asks (:func:`best_provisions`)."""
+    if answer.basis:
+        return [_provision(card, law, article) for law, article in answer.basis]
+    if answer.calculator and qtype in ("how_much", answer.qtype):
+        pairs: list[tuple[str, int]] = []
+        if calculation is not None and calculation.result is not None:
+            pairs = basis_numbers(calculation.result.legal_basis)
+        pairs = pairs or list(CALCULATOR_BASIS.get(answer.calculator, ()))
+        if pairs:
+            return [_provision(card, law, art) for law, art in pairs[:2]]
+    if answer.deadline and qtype in ("by_when", answer.qtype):
+        rule = deadline_basis(answer.deadline)
+        if rule:
+            decides = found_deadline.rule.period if found_deadline is not None else ""
+            return [_provision(card, law, art, f"期限为{decides}" if decides else "") for law, art in rule]
+    return best_provisions(card, qtype, asked, question)
+
+
+def _grams(text: str) -> set[str]:
+    chars = re.sub(r"[^\u4e00-\u9fff]", "", text)
+    return {chars[i:i + 2] for i in range(len(chars) - 1)}
+
+
+def best_provisions(card: Card, qtype: str, asked: str, question: str = "") -> list[Provision]:
+    """The card's provision that decides what ``asked`` asks: each provision's ``decides`` line and
+    keywords set against the words of the part (and of the whole question), its ``decides`` line
+    against the question type, and the card's own order (controlling first, most decisive first)."""
+    candidates = list(card.controlling) + [p for p in card.provisions if not p.controlling]
+    if not candidates:
+        return []
+    words = _grams(asked) | _grams(question)
+    cue = DECIDES_CUES.get(qtype)
+    scored = []
+    for index, provision in enumerate(candidates):
+        grams = _grams(provision.decides + "".join(provision.keywords))
+        overlap = len(words & grams) / max(1.0, min(len(words), len(grams)) ** 0.5 * 2) if words and grams else 0.0
+        score = overlap + (0.1 if cue is not None and cue.search(provision.decides) else 0.0)
+        score += 0.12 * provision.controlling - 0.08 * index
+        scored.append((score, index, provision))
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [scored[0][2]]
+
+
+def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> Answer:
+    """A by-when part answered by its deadline rule: the card's, unless the card's answer has none
+    or the part names another procedure (起诉 after 复议, 上诉 …), then the rule the words name."""
+    named = deadline_for(part, card.domain, question)
+    if chosen.deadline and (not named or named == chosen.deadline or not deadline_for(part, card.domain)):
+        return chosen
+    if not named:
+        return chosen
+    return Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
+
+
+def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> Answer:
+    """A how-much part answered by a calculator: the card's, unless the part names another figure
+    (丧葬费 on a 死亡赔偿 card, 加班费 on a 未签合同 card) or the card's answer has none."""
+    named = calculator_for(part, card.domain)
+    if not named or named == chosen.calculator:
+        return chosen
+    if chosen.calculator and named in ("economic_compensation", "unlawful_termination_damages"):
+        return chosen  # the card knows whether it is N or 2N better than the word 补偿
+    if not calculate(named, facts.values()).ok:
+        return chosen  # the named figure cannot be computed: the card's own answer stands
+    return Answer("how_much", "按您提供的数据计算：{result}。", calculator=named, inputs=())
+
+
+def _rule_only(match: PartMatch, question: str, facts: Facts, today: date | None, qtype: str) -> PartAnswer | None:
+    """A by-when or how-much part no card decides, whose words name a procedure with a statutory
+    period (上诉, 复议, 仲裁, 工伤认定 …) or a figure a calculator computes (误工费, 加班费, 诉讼费 …):
+    the rule decides it (a figure only when every input is known); nothing else is claimed."""
+    domain = match.best.card.domain if match.best is not None else "general"
+    if qtype == "how_much":
+        return _calculator_only(match, facts, domain)
+    named = deadline_for(match.text, domain, question)
+    if not named:
+        return None
+    answer = Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
+    text, _calculation, found, ask = _fill(answer, facts, today)
+    if found is None:
+        return None
+    basis = [Provision(law, article, "controlling", f"期限为{found.rule.period}", ())
+             for law, article in deadline_basis(named)]
+    confidence = match.best.confidence if match.best is not None else 0.0
+    return PartAnswer(match.text, "by_when", None, confidence, answer, text, None, found, ask, basis=basis)
+
+
+def _calculator_only(match: PartMatch, facts: Facts, domain: str) -> PartAnswer | None:
+    named = calculator_for(match.text, domain)
+    if not named or named in ("economic_compensation", "unlawful_termination_damages"):
+        return None
+    calculation = calculate(named, facts.values())
+    if not calculation.ok or calculation.result is None:
+        return None
+    answer = Answer("how_much", "{result}。", calculator=named)
+    text = f"{calculation.result.name}：{calculation.headline()}。"
+    pairs = basis_numbers(calculation.result.legal_basis) or list(CALCULATOR_BASIS.get(named, ()))
+    basis = [Provision(law, article, "controlling", "", ()) for law, article in pairs[:2]]
+    confidence = match.best.confidence if match.best is not None else 0.0
+    return PartAnswer(match.text, "how_much", None, confidence, answer, text, calculation, None, "", basis=basis)
+
+
 def _fill(answer: Answer, facts: Facts, today: date | None) -> tuple[str, Calculation | None, Deadline | None, str]:
     text = answer.conclusion
     calculation = None
@@ -143,13 +291,103 @@ def _fill(answer: Answer, facts: Facts, today: date | None) -> tuple[str, Calcul
             missing = "、".join(LABELS.get(m, m) for m in calculation.missing) or "计算要素"
             text = text.replace("{result}", f"具体数额需知道您的{missing}后计算")
     if answer.deadline:
-        found_deadline = deadline(answer.deadline, start_event=answer.start, start=facts.get("start_date"),
-                                  today=today)
+        start = facts.get("start_date")
+        due = facts.get("due_date")
+        if answer.deadline in ("civil_limitation", "guarantee_period") and due is not None and (
+                due <= (today or datetime.now(tz=CHINA_TZ).date())):
+            start = due  # a debt with a due date: the period runs from the day it fell due
+        found_deadline = deadline(answer.deadline, start_event=answer.start, start=start, today=today)
         if found_deadline is not None:
             text = text.replace("{deadline}", found_deadline.text())
+            if found_deadline.ends is None and (found_deadline.rule.days or found_deadline.rule.months
+                                                or found_deadline.rule.years):
+                ask = ask or f"{answer.start or '期限起算的那件事'}是哪一天？知道日期后可以算出最后一天。"
     text = text.replace("{result}", "").replace("{deadline}", "")
     text = re.sub(r"[：:]\s*。", "。", text).replace("：；", "；")
     return text.strip(), calculation, found_deadline, ask
+
+
+#: The deadline rule a by-when question names by its words, first match wins; ``areas`` limits a cue
+#: to cards of those domains (empty: any). Used when the matched card's answer has no deadline rule
+#: for the question, or when the question names a procedure other than the card's.
+DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
+    ("criminal_appeal_ruling", re.compile(r"刑事裁定.{0,40}上诉|上诉.{0,20}刑事裁定"), ()),
+    ("criminal_appeal_judgment", re.compile(r"刑事判决.{0,40}上诉|上诉.{0,20}刑事判决"), ()),
+    ("criminal_appeal_ruling", re.compile(r"裁定.{0,30}上诉|上诉.{0,10}裁定"), ("criminal",)),
+    ("criminal_appeal_judgment", re.compile(r"上诉"), ("criminal",)),
+    ("civil_appeal_ruling", re.compile(r"裁定.{0,20}上诉|上诉.{0,10}裁定"), ()),
+    ("civil_appeal_judgment", re.compile(r"上诉"), ()),
+    ("labor_award_suit", re.compile(r"裁决.{0,30}(?:起诉|法院)|(?:起诉|法院).{0,20}裁决"), ("labor",)),
+    ("admin_litigation_after_reconsideration", re.compile(r"复议决定.{0,40}(?:起诉|法院|告)"), ()),
+    ("admin_litigation", re.compile(r"(?:不想|不|没|不用)复议.{0,20}(?:起诉|法院|告)|直接.{0,6}(?:起诉|去法院|告)"),
+     ("administrative",)),
+    ("admin_reconsideration", re.compile(r"复议"), ("administrative",)),
+    ("work_injury_application_employer", re.compile(r"(?:我们|我|本)(?:公司|单位|厂).{0,20}(?:申请|报).{0,4}工伤"), ()),
+    ("work_injury_application", re.compile(r"工伤.{0,10}(?:申请|认定)|(?:申请|认定).{0,6}工伤"), ()),
+    ("enforcement_application", re.compile(r"强制执行|申请执行"), ()),
+    ("labor_arbitration", re.compile(r"仲裁|劳动"), ("labor",)),
+    ("admin_litigation", re.compile(r"起诉|法院|告"), ("administrative",)),
+    ("civil_limitation", re.compile(r"起诉|告|时效|要回|追讨|讨要|还来得及|过期"),
+     ("debt", "contract", "tort", "traffic_accident", "personal_injury", "consumer", "real_estate", "medical",
+      "security_interest", "construction", "general")),
+)
+
+
+def deadline_for(text: str, domain: str, context: str = "") -> str:
+    """The deadline rule ``text`` (the part; then ``context``, the whole question) names for a card of
+    ``domain`` ("" when it names none). The more specific procedure wins, wherever it is named."""
+    for name, pattern, areas in DEADLINE_CUES:
+        if (not areas or domain in areas) and (pattern.search(text) or (context and pattern.search(context + text))):
+            return name
+    return ""
+
+
+#: The calculator a how-much part names by its words (first match wins; ``areas`` as above).
+CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
+    ("funeral_expenses", re.compile(r"丧葬费"), ()),
+    ("disability_compensation", re.compile(r"残疾赔偿金"), ()),
+    ("death_compensation", re.compile(r"死亡赔偿金"), ()),
+    ("injury_disability_lump_sum", re.compile(r"伤残补助金"), ()),
+    ("lost_earnings", re.compile(r"误工费"), ()),
+    ("overtime_pay", re.compile(r"加班费|加班工资"), ()),
+    ("annual_leave_pay", re.compile(r"年假|年休假"), ()),
+    ("double_wage", re.compile(r"(?:没|未|不)签.{0,4}(?:合同|和同)|二倍工资|双倍工资"), ()),
+    ("litigation_fee", re.compile(r"诉讼费|受理费"), ()),
+    ("overdue_interest", re.compile(r"逾期利息"), ()),
+    ("interest_cap", re.compile(r"利息|利率"), ("debt",)),
+    ("daily_penalty", re.compile(r"违约金"), ()),
+    ("non_compete_compensation", re.compile(r"竞业"), ("labor",)),
+    ("unlawful_termination_damages", re.compile(r"违法解除|违法辞退|赔偿金"), ("labor",)),
+    ("economic_compensation", re.compile(r"经济补偿|补偿金|补偿"), ("labor",)),
+)
+
+
+def calculator_for(text: str, domain: str) -> str:
+    """The calculator ``text`` names for a card of ``domain`` ("" when it names none)."""
+    for name, pattern, areas in CALCULATOR_CUES:
+        if (not areas or domain in areas) and pattern.search(text):
+            return name
+    return ""
+
+
+QTYPE_WORDS = {"yes_no": "能不能", "valid": "是否合法或有效", "how_much": "具体数额", "by_when": "期限",
+               "which": "属于哪种罪名或案由", "forum": "去哪里、走什么程序", "what_to_do": "下一步怎么做"}
+
+
+def undecided_text(match: PartMatch, qtype: str) -> str:
+    """What could not be decided, and the fact or area that would decide it."""
+    asked = QTYPE_WORDS.get(qtype, "这一问")
+    scores = match.scores[:2]
+    if not scores:
+        return (f"无法判断{asked}：系统没有找到与这一问对应的法律问题。请补充：发生了什么、对方是谁（单位、"
+                "个人还是机关）、您希望达到什么结果。")
+    top = scores[0].card
+    head = f"无法可靠判断{asked}：这一问最接近“{top.title}”，但把握不足"
+    if len(scores) > 1 and scores[1].card.area_label() != top.area_label():
+        head += f"（也可能是“{scores[1].card.title}”）"
+    need = next((e.ask for e in top.elements if e.ask), "")
+    tail = f"。若是“{top.title}”，需要先确认：{need.rstrip('？?。')}" if need else "。请补充发生了什么、对方是谁、您希望达到什么结果"
+    return f"{head}{tail}。以下不作为结论，请律师核对。"
 
 
 def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None = None, today: date | None = None,
@@ -160,10 +398,14 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
     for match in matches:
         qtype = question_type(match.text) or question_type(question)
         best = match.best
+        if (not match.decided or best is None) and qtype in ("by_when", "how_much") and match.scores:
+            ruled = _rule_only(match, question, facts, today, qtype)
+            if ruled is not None:
+                parts.append(ruled)
+                continue
         if not match.decided or best is None:
             alternatives = [s.card.title for s in match.scores[:2]] if match.scores else []
-            text = ("未能可靠判断这一问具体涉及哪个法律问题" + (f"（最接近的是“{alternatives[0]}”，但把握不足）" if alternatives else "")
-                    + "。请补充：发生了什么、对方是谁（单位、个人还是机关）、您希望达到什么结果。")
+            text = undecided_text(match, qtype)
             parts.append(PartAnswer(match.text, qtype, None, best.confidence if best else 0.0, text=text,
                                     alternatives=alternatives))
             continue
@@ -172,10 +414,16 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         if qtype in ("forum", "what_to_do") and chosen.qtype not in ("forum", "what_to_do") and card.next_steps:
             # asked where to go or what to do, and the card answers neither: its next steps do
             chosen = Answer(qtype, "；".join(s.rstrip("。；") for s in card.next_steps) + "。")
+        if qtype == "by_when":
+            chosen = _deadline_answer(card, chosen, match.text, question)
+        elif qtype == "how_much":
+            chosen = _calculator_answer(card, chosen, match.text, facts)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today)
-        parts.append(PartAnswer(match.text, qtype or chosen.qtype, card, best.confidence, chosen, text, calculation,
-                                found_deadline, ask))
-    composition = Composition(parts, facts)
+        asked = qtype or chosen.qtype
+        parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,
+                                found_deadline, ask,
+                                basis=deciding(card, chosen, asked, calculation, found_deadline, match.text, question)))
+    composition = Composition(parts, facts, scored=any(m.scores for m in matches))
     composition.markdown = render(composition, article_text=article_text, offline=offline)
     return composition
 
@@ -251,12 +499,12 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
         if part.ask:
             lines.append(f"{'   ' if many else ''}还需要您告诉我：{part.ask}")
     cards = composition.cards()
-    if cards:
+    if cards or any(p.basis for p in parts):
         lines += ["", "### 法律依据", ""]
         number = 0
         seen: set[tuple[str, int]] = set()
-        for card in cards:
-            for provision in card.controlling:
+        for part in parts:
+            for provision in part.basis:
                 if (provision.law, provision.article) in seen:
                     continue
                 seen.add((provision.law, provision.article))
@@ -266,11 +514,22 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
                 number += 1
                 decides = provision.decides or ""
                 quote = f"原文：“{text}”" if text and len(text) <= 220 else ""
-                lines.append(f"{number}. {cite(provision)}：{decides}。{quote}".replace("。。", "。"))
-            related = [e for e in card.elements]
-            if related:
+                lines.append(f"{number}. {cite(provision)}：{decides}。{quote}".replace("：。", "。").replace("。。", "。"))
+        for card in cards:
+            if card.elements:
                 lines.append(f"   要件对照（{card.title}）：")
-                lines += [_element_line(e, composition.facts, "") for e in related[:5]]
+                lines += [_element_line(e, composition.facts, "") for e in card.elements[:5]]
+        related = []
+        for part in parts:
+            for provision in part.related():
+                if (provision.law, provision.article) in seen:
+                    continue
+                seen.add((provision.law, provision.article))
+                if article_text and not article_text(provision.law, provision.article):
+                    continue
+                related.append(f"- {cite(provision)}" + (f"：{provision.decides}" if provision.decides else ""))
+        if related:
+            lines += ["", "### 相关规定", "", "（与本问题相关，但不直接决定上面的结论）", *related]
     facts_line = _facts_line(composition.facts)
     if facts_line:
         lines += ["", "### 结合您的情况", "", f"您提到的要素：{facts_line}。"]

@@ -31,6 +31,12 @@ class CardAnswer:
         return self.composition.decided
 
     @property
+    def engaged(self) -> bool:
+        """Whether there were cards to match at all (a firm that switched every card off, or a test
+        without cards, answers from retrieval as before the cards)."""
+        return self.composition.scored
+
+    @property
     def markdown(self) -> str:
         return self.composition.markdown
 
@@ -77,7 +83,8 @@ def checklist(answer: CardAnswer) -> str:
         card = part.card
         lines.append(f"{index}. 问题“{part.part}”对应要点卡片《{card.title}》：")
         lines.append(f"   - 结论（须在“### 结论”中写明，可按事实调整条件）：{part.text}")
-        lines += [f"   - 决定性法条：{cite(p)}——{p.decides}" for p in card.controlling]
+        lines += [f"   - 决定性法条：{cite(p)}" + (f"——{p.decides}" if p.decides else "") for p in part.basis]
+        lines += [f"   - 相关法条：{cite(p)}——{p.decides}" for p in part.related() if p.controlling]
         lines += [f"   - 要件：{e.text}" for e in card.elements[:5]]
         if part.calculation is not None and part.calculation.ok and part.calculation.result is not None:
             lines.append(f"   - 计算：{'；'.join(part.calculation.result.steps)}")
@@ -103,10 +110,11 @@ def draft_failures(answer: CardAnswer, draft: str) -> list[str]:
     for part in answer.composition.parts:
         if part.card is None:
             continue
-        wanted = [(law_short(p.law), article_label(p.article)) for p in part.card.controlling]
+        deciding = part.basis or list(part.card.controlling)
+        wanted = [(law_short(p.law), article_label(p.article)) for p in (*deciding, *part.card.controlling)]
         if wanted and not any(w in cited for w in wanted):
             failures.append(f"未引用要点卡片《{part.card.title}》的决定性法条："
-                            + "、".join(cite(p) for p in part.card.controlling))
+                            + "、".join(cite(p) for p in deciding))
         head = _head(part.text) if part.qtype in ("yes_no", "valid") else ""
         if head and head not in conclusion:
             failures.append(f"结论未回答“{part.part}”：要点卡片的结论是“{part.text[:60]}”")

@@ -77,7 +77,9 @@ LABELS = {
     "penalty_amount": "违约金", "loss_amount": "损失", "amount_claimed": "主张金额", "start_date": "起算日",
     "overtime_hours_workday": "工作日加班（小时）", "overtime_days_restday": "休息日加班（天）",
     "overtime_days_holiday": "节假日加班（天）", "untaken_leave_days": "未休年假（天）", "per_capita_income": "人均可支配收入",
-    "local_average_wage": "当地平均工资", "written_contract": "书面劳动合同", "employment": "劳动关系",
+    "local_average_wage": "当地职工月平均工资", "written_contract": "书面劳动合同", "employment": "劳动关系",
+    "no_notice": "未提前三十日通知", "lost_months": "误工期（整月）", "lpr_rate": "合同成立时一年期LPR（%）",
+    "daily_penalty_rate": "每日违约金比例", "delay_days": "逾期天数",
 }
 
 
@@ -109,16 +111,16 @@ _WAGE = re.compile(rf"(?:月薪|月工资|工资|薪水|薪资|底薪|收入|工
 _WAGE_AFTER = re.compile(rf"{MONEY}\s*(?:一个月|每月|/月|/个月|每个月)")
 _TENURE = re.compile(rf"(?:干了|工作了|做了|上班了|上了|待了|呆了|工龄|入职|干|工作|在职|入职已经?|已经干了|满)\s*({NUM})\s*年(半|多)?"
                      rf"(?:(?:零|又)?({NUM})\s*个?月)?")
-_TENURE_MONTHS = re.compile(rf"(?:干了|工作了|做了|上班了|入职|工作|在职)\s*({NUM})\s*个月")
+_TENURE_MONTHS = re.compile(rf"(?:干了|工作了|做了|上班了|入职|工作|在职)(?:已经|刚好|刚|快|满|有|了)*\s*({NUM})\s*个月")
 _DATE = re.compile(r"((?:19|20)\d{2})\s*[年./-]\s*(\d{1,2})\s*(?:[月./-]\s*(?:(\d{1,2})\s*[日号]?)?)?")
-_REL_YEARS = re.compile(rf"({NUM}|半)\s*年(多|半)?(?:以)?前")
+_REL_YEARS = re.compile(rf"({NUM}|半)\s*年(多|半)?(?:以)?前|(?:过去|过了|已经)了?\s*({NUM}|半)\s*年(多|半)?了")
 _REL_MONTHS = re.compile(rf"({NUM})\s*个?月(?:以)?前")
 _LOST = re.compile(rf"(?:误工|休息|休养|住院|养伤|没法上班|不能上班|没上班|歇了|耽误)了?\s*({NUM}|半)\s*(天|个?月|周|星期)")
 _LOST_AFTER = re.compile(rf"({NUM})\s*(天|个?月|周)\s*(?:的)?(?:误工|没法上班|不能上班|没上班|没有上班)")
 _DAILY = re.compile(rf"(?:每天|一天|日收入|日薪|日工资)\s*(?:收入|能?挣|赚|是|为)?\s*{MONEY}")
 _GRADE = re.compile(rf"(?:伤残)?({NUM})\s*级(?:伤残)?")
 _AGE = re.compile(rf"({NUM})\s*(?:岁|周岁)")
-_PRINCIPAL = re.compile(rf"(?:借给?[了我他她]*|借款|欠[了我他她]*|本金|出借|借走|借出)\s*{MONEY}")
+_PRINCIPAL = re.compile(rf"(?:借出去|借给[^\d，。,]{{0,6}}?|借给?[了我他她]*|借款|欠[了我他她]*|本金|出借|借走|借出)\s*{MONEY}")
 _PRINCIPAL_AFTER = re.compile(rf"{MONEY}\s*(?:的)?(?:借款|欠款|本金)")
 _RATE_YEAR = re.compile(r"(?:年利率|年息|年化)\s*(\d+(?:\.\d+)?)\s*%?")
 _RATE_MONTH = re.compile(r"(?:月利率|月息)\s*(\d+(?:\.\d+)?)\s*%")
@@ -128,7 +130,7 @@ _DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了)?\s*{MONEY}")
 _PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的额?|售价)\s*(?:是|为)?\s*{MONEY}")
 _PENALTY = re.compile(rf"违约金\s*(?:是|为|约定)?\s*{MONEY}")
 _LOSS = re.compile(rf"(?:损失|实际损失)\s*(?:是|为|大概|约)?\s*{MONEY}")
-_CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款)\s*(?:金额)?\s*{MONEY}")
+_CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款|对方赔|他赔)\s*(?:金额)?\s*{MONEY}")
 _HOURS = re.compile(rf"(?:每天|每日)\s*(?:加班|多干)\s*({NUM})\s*(?:个)?小时")
 _MONTH_HOURS = re.compile(rf"(?:每月|每个月|一个月)\s*加班\s*({NUM})\s*(?:个)?小时")
 _REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天")
@@ -136,8 +138,18 @@ _HOLIDAY_DAYS = re.compile(rf"(?:法定节假日|节假日|国庆|春节|过年)
 _LEAVE = re.compile(rf"(?:年假|年休假)\s*(?:还有|有|剩)?\s*({NUM})\s*天\s*(?:没|未)")
 _UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?({NUM})\s*个?月|({NUM})\s*个?月\S{{0,6}}(?:没|未|没有)签")
 _PER_CAPITA = re.compile(rf"人均可支配收入\s*(?:是|为)?\s*{MONEY}")
-_LOCAL_AVERAGE = re.compile(rf"(?:当地|社平|本市|全市)(?:职工)?(?:月)?平均工资\s*(?:是|为)?\s*{MONEY}")
-_NO_CONTRACT = re.compile(r"(?:没|未|没有|不)签(?:订)?(?:书面)?(?:劳动)?合同")
+_LOCAL_AVERAGE = re.compile(rf"(?:(?:当地|社平|本市|全市)(?:职工)?(?:月)?平均工资|社平工资|职工月?平均工资)\s*(?:是|为|大概|约)?\s*{MONEY}")
+_NO_NOTICE = re.compile(r"(?:没|未|没有|不)提前\s*(?:30|三十|一个月)\s*(?:天|日)?(?:书面)?通知|没有?(?:提前)?通知就")
+_WEEKLY_REST = re.compile(r"(?:每周六|每个?礼拜六|每周日|每个?礼拜天|每个?周末|每个周六|每周末)")
+_REST_COUNT = re.compile(rf"({NUM})\s*个(?:周六|周日|礼拜六|礼拜天|周末|休息日)")
+_HOLIDAY_SPAN = re.compile(r"(?:国庆|春节|五一|元旦|中秋|端午|清明|过年)\D{0,3}?(\d{1,2})\s*[号日]?\s*(?:到|至|-|—)\s*(\d{1,2})\s*[号日]")
+_HOLIDAY_COUNT = re.compile(rf"(?:国庆|春节|五一|元旦|中秋|端午|清明|法定节假日|节假日)[^，。？?]{{0,12}}?({NUM})\s*天")
+_NO_LEAVE_TAKEN = re.compile(r"一天(?:年假|年休假)?都(?:没|未)休|(?:年假|年休假)一天都(?:没|未)休")
+_LPR = re.compile(r"LPR\s*(?:是|为|为年)?\s*(\d+(?:\.\d+)?)\s*%", re.I)
+_DAILY_RATE = re.compile(r"(?:每天|每日|按日)[^，。,；]{0,10}?(千分之|万分之)\s*([零一二三四五六七八九十\d.]+)")
+_DELAY = re.compile(rf"(?:晚了|晚交了?|逾期了?|迟延了?|拖了|延迟了?|推迟了?)\s*({NUM})\s*天")
+_LEAVE_BEFORE = re.compile(rf"({NUM})\s*天\s*年(?:休)?假\s*(?:都|还)?\s*(?:没|未)休")
+_NO_CONTRACT = re.compile(r"(?:没|未|没有|不)(?:跟我|和我|给我|与我)?签(?:订)?(?:书面)?(?:劳动)?(?:合同|和同)")
 _EMPLOYMENT = re.compile(r"(?:公司|单位|老板|厂里|用人单位|上班|入职|员工)")
 
 
@@ -162,17 +174,41 @@ def _date(match: re.Match[str]) -> date | None:
         return None
 
 
-def _dated_events(text: str) -> list[tuple[date, str, str]]:
-    """(date, the words right after and before it, the date's text)."""
-    return [(d, text[m.end():m.end() + 8], text[max(0, m.start() - 8):m.start()])
-            for m in _DATE.finditer(text) if (d := _date(m)) is not None]
+_MONTH_DAY = re.compile(r"(?<![\d年./-])(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
+
+
+def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str, str]]:
+    """(date, the words right after and before it) for each date of ``text``; a date without a year
+    ("11月22号签收") is in the year of the full date before it, else the latest such day not after today."""
+    events = [(m.start(), d, text[m.end():m.end() + 8], text[max(0, m.start() - 8):m.start()])
+              for m in _DATE.finditer(text) if (d := _date(m)) is not None]
+    taken = [(m.start(), m.end()) for m in _DATE.finditer(text)]
+    today = _today(today)
+    for m in _MONTH_DAY.finditer(text):
+        if any(start <= m.start() < end for start, end in taken):
+            continue
+        earlier = [d for at, d, *_ in events if at < m.start()]
+        year = earlier[-1].year if earlier else today.year
+        try:
+            day = date(year, int(m.group(1)), int(m.group(2)))
+        except ValueError:
+            continue
+        if not earlier and day > today:
+            try:
+                day = date(year - 1, day.month, day.day)
+            except ValueError:
+                continue
+        events.append((m.start(), day, text[m.end():m.end() + 8], text[max(0, m.start() - 8):m.start()]))
+    events.sort(key=lambda e: e[0])
+    return [(d, after, before) for _at, d, after, before in events]
 
 
 def _own_wage(text: str) -> tuple[Decimal, str] | None:
     for pattern in (_WAGE, _WAGE_AFTER):
         for m in pattern.finditer(text):
             before = text[max(0, m.start() - 6):m.start() + 2]
-            if any(word in before for word in _NOT_OWN_WAGE):
+            own_average = re.search(r"个月(?:的)?平均$", text[max(0, m.start() - 6):m.start()])
+            if any(word in before for word in _NOT_OWN_WAGE) and not own_average:
                 continue
             value = money(m.group(1), m.group(2))
             if value is not None and Decimal(300) <= value <= Decimal(2_000_000):
@@ -193,7 +229,7 @@ def _tenure(text: str, today: date) -> tuple[int, str] | None:
         value = cn_number(m.group(1))
         if value is not None and value <= 600:
             return int(value), m.group(0)
-    events = _dated_events(text)
+    events = _dated_events(text, today)
     joined = next(((d, t) for d, after, before, *_ in [(*e[:3],) for e in events]
                    for t in [after] if "入职" in after or "入职" in before or "进" in after[:2]), None)
     if joined is not None:
@@ -235,10 +271,35 @@ def _rate(text: str) -> tuple[Decimal, str] | None:
 
 def _first_money(pattern: re.Pattern[str], text: str) -> tuple[Decimal, str] | None:
     for m in pattern.finditer(text):
+        if text[m.end():m.end() + 2] == "分之":
+            continue  # 千分之五 is a rate, not an amount
         value = money(m.group(1), m.group(2))
         if value is not None and value > 0:
             return value, m.group(0)
     return None
+
+
+def _lost_time(text: str, facts: Facts) -> None:
+    """误工期: every stretch the client names (住院15天 and 再休息2个月 add up); whole months are
+    kept apart (``lost_months``) so a monthly wage pays them month for month."""
+    months, days, said, spans = Decimal(0), Decimal(0), [], []
+    for pattern in (_LOST, _LOST_AFTER):
+        for m in pattern.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b in spans):
+                continue
+            number = Decimal("0.5") if m.group(1) == "半" else cn_number(m.group(1))
+            if number is None:
+                continue
+            spans.append((m.start(), m.end()))
+            said.append(m.group(0))
+            if "月" in m.group(2):
+                months += number
+            else:
+                days += number * (7 if m.group(2) in ("周", "星期") else 1)
+    if said:
+        facts.add("lost_days", months * 30 + days, "、".join(said))
+        if months:
+            facts.add("lost_months", months, "、".join(said))
 
 
 def extract_facts(text: str, *, today: date | None = None) -> Facts:
@@ -260,16 +321,15 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         facts.add("written_contract", False, _NO_CONTRACT.search(text).group(0))  # type: ignore[union-attr]
     if _EMPLOYMENT.search(text):
         facts.add("employment", True, _EMPLOYMENT.search(text).group(0))  # type: ignore[union-attr]
-    for pattern in (_LOST, _LOST_AFTER):
-        m = pattern.search(text)
-        if m and (days := _days(m.group(1), m.group(2))) is not None:
-            facts.add("lost_days", days, m.group(0))
+    _lost_time(text, facts)
     daily = _first_money(_DAILY, text)
     if daily:
         facts.add("daily_income", *daily)
     for m in _GRADE.finditer(text):
         grade = cn_number(m.group(1))
-        if grade is not None and 1 <= grade <= 10 and ("伤残" in m.group(0) or "伤残" in text[m.end():m.end() + 4]):
+        assessed = any(w in text[max(0, m.start() - 8):m.start()] for w in ("鉴定", "评", "认定", "伤残"))
+        if grade is not None and 1 <= grade <= 10 and ("伤残" in m.group(0) or "伤残" in text[m.end():m.end() + 4]
+                                                       or assessed):
             facts.add("disability_grade", int(grade), m.group(0))
     m = _AGE.search(text)
     if m and (age := cn_number(m.group(1))) is not None and 0 < age < 120:
@@ -306,22 +366,55 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         m = pattern.search(text)
         if m and (days := cn_number(m.group(1))) is not None:
             facts.add(name, days, m.group(0))
+    if _NO_NOTICE.search(text):
+        facts.add("no_notice", True, _NO_NOTICE.search(text).group(0))  # type: ignore[union-attr]
+    if "overtime_days_restday" not in facts:
+        m = _REST_COUNT.search(text)
+        if m and (days := cn_number(m.group(1))) is not None and days <= 10:
+            facts.add("overtime_days_restday", days, m.group(0))
+        elif (m := _WEEKLY_REST.search(text)) and "加班" in text:
+            facts.add("overtime_days_restday", Decimal(4), f"{m.group(0)}（按每月4天计）")
+    if "overtime_days_holiday" not in facts and "加班" in text + "上班":
+        m = _HOLIDAY_SPAN.search(text)
+        if m and 0 <= int(m.group(2)) - int(m.group(1)) < 10:
+            facts.add("overtime_days_holiday", Decimal(int(m.group(2)) - int(m.group(1)) + 1), m.group(0))
+        elif (m := _HOLIDAY_COUNT.search(text)) and (days := cn_number(m.group(1))) is not None and days <= 10:
+            facts.add("overtime_days_holiday", days, m.group(0))
+    if "untaken_leave_days" not in facts:
+        m = _LEAVE_BEFORE.search(text)
+        if _NO_LEAVE_TAKEN.search(text) and "service_months" in facts:
+            m = _NO_LEAVE_TAKEN.search(text)
+            assert m is not None
+            # none taken: the whole year's entitlement (职工带薪年休假条例第三条: 5 / 10 / 15 days by years worked)
+            years = Decimal(facts.get("service_months")) / 12
+            facts.add("untaken_leave_days", Decimal(5 if years < 10 else 10 if years < 20 else 15), m.group(0))
+        elif m and (days := cn_number(m.group(1))) is not None:
+            facts.add("untaken_leave_days", days, m.group(0))
+    m = _LPR.search(text)
+    if m:
+        facts.add("lpr_rate", Decimal(m.group(1)), m.group(0))
+    m = _DAILY_RATE.search(text)
+    if m and (number := cn_number(m.group(2))) is not None:
+        facts.add("daily_penalty_rate", number / (1000 if m.group(1) == "千分之" else 10000), m.group(0))
+    m = _DELAY.search(text)
+    if m and (days := cn_number(m.group(1))) is not None:
+        facts.add("delay_days", days, m.group(0))
     _dates(text, today, facts)
     return facts
 
 
 _LOAN_WORDS = ("借", "欠", "贷")
-_DUE_WORDS = ("还款", "到期", "还钱", "归还", "约定还")
+_DUE_WORDS = ("还款", "到期", "还钱", "归还", "约定还", "前还", "日还", "号还")
 
 
 def _dates(text: str, today: date, facts: Facts) -> None:
     """Dates by role: the loan's date, the due date, and the event a period runs from (start_date)."""
-    for day, after, before in sorted(_dated_events(text), key=lambda e: e[0], reverse=True):
+    for day, after, before in sorted(_dated_events(text, today), key=lambda e: e[0], reverse=True):
         if day > today:
             if any(w in after + before for w in _DUE_WORDS):
                 facts.add("due_date", day, f"{day.isoformat()}")
             continue
-        if any(w in after + before for w in _DUE_WORDS):
+        if any(w in after + before for w in _DUE_WORDS) or after.lstrip().startswith("还"):
             facts.add("due_date", day, day.isoformat())
         elif any(w in after[:4] + before[-3:] for w in _LOAN_WORDS):
             facts.add("loan_date", day, day.isoformat())
@@ -330,17 +423,23 @@ def _dates(text: str, today: date, facts: Facts) -> None:
         m = pattern.search(text)
         if not m:
             continue
-        number = Decimal("0.5") if m.group(1) == "半" else cn_number(m.group(1))
+        said = m.group(1) or (m.group(3) if unit == "年" else None) or ""
+        number = Decimal("0.5") if said == "半" else cn_number(said)
         if number is None or number > 60:
             continue
         if unit == "年":
-            years = number + (Decimal("0.5") if m.group(2) == "半" else 0)
+            years = number + (Decimal("0.5") if (m.group(2) or (m.group(4) if m.lastindex and m.lastindex >= 4 else ""))
+                              == "半" else 0)
         else:
             years = number / 12
         day = _shift_years(today, years)
         if any(w in text[max(0, m.start() - 6):m.end() + 6] for w in _LOAN_WORDS):
             facts.add("loan_date", day, m.group(0))
         facts.add("start_date", day, m.group(0))
+    m = re.search(r"今天|今日|前天|昨天|大前天", text)
+    if m:
+        back = {"今天": 0, "今日": 0, "昨天": 1, "前天": 2, "大前天": 3}[m.group(0)]
+        facts.add("start_date", date.fromordinal(today.toordinal() - back), m.group(0))
     m = re.search(r"去年\s*(\d{1,2}|[一二三四五六七八九十]+)\s*月", text)
     if m and (month := cn_number(m.group(1))) is not None and 1 <= month <= 12:
         facts.add("start_date", date(today.year - 1, int(month), 1), m.group(0))

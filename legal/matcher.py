@@ -42,14 +42,23 @@ HOMONYMS_FILE = Path(__file__).resolve().parent / "homonyms.toml"
 #: Confidence at or above which a part is decided.
 THRESHOLD = 0.5
 #: Logistic calibration of (score, margin) -> probability the top card is right (fitted on the tuning set).
-CALIBRATION = {"bias": -8.5, "score": 16.0, "margin": 8.0}
+CALIBRATION = {"bias": -1.74, "score": 3.63, "margin": 4.0}
 WEIGHTS = {"embedding": 0.5, "bigrams": 0.3, "terms": 0.25, "not_terms": 0.35, "homonym": 0.3, "agreement": 0.08}
 MAX_PARTS = 4
 SHORT_PART = 14
 
-_SPLIT = re.compile(r"(?<=[？?！!；;。\n])|(?:另外|还有就是|还有|此外|以及|再问一下|顺便问一下|同时想问)")
+_SPLIT = re.compile(r"(?<=[？?！!；;。\n])|(?:另外|还有就是|还有(?!没有|没)|此外|以及|再问一下|顺便问一下|同时想问)")
+#: An enumerated question ("1.…2.…", "一、…二、…", "第一，…第二，…", "一是…二是…", "1 …2 …"): each
+#: number starts a part.
+_ENUMERATION = re.compile(
+    r"(?:(?<=^)|(?<=[\s：:，,。？?！!；;）)]))(?=(?:[1-9]\s*[、.．)）](?!\d)|[1-9]\s+(?!\d)|（[1-9一二三四五]）"
+    r"|第[一二三四五][，,、是]|[一二三四五][、.．是]|[一二三四五]\s+)\S)")
 _QUESTION_CUE = re.compile(
-    r"[？?]|吗|么|多少|怎么|如何|是否|能否|能不能|可不可以|可以|哪|什么|几|要不要|有没有|咋|算不算|合法|违法|有效")
+    r"[？?]|吗|么|多少|多久|多长|怎么|如何|是否|能否|能不能|可不可以|可以|哪|什么|几|要不要|有没有|咋|算不算|是不是|会不会"
+    r"|用不用|行不行|合法|违法|有效")
+#: A sentence closed by "。" asks only with one of these (a statement that says 违法 or 可以 tells).
+_ASKING = re.compile(r"[？?]|吗|么|多少|多久|怎么|如何|是否|能否|能不能|可不可以|哪|什么|几|要不要|有没有|咋|算不算"
+                     r"|是不是|会不会")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -107,11 +116,16 @@ def area(card: Card) -> str:
 def split_parts(question: str) -> tuple[str, list[str]]:
     """The question's narrative (sentences that ask nothing) and its parts (each asks one thing),
     at most :data:`MAX_PARTS`; a question that asks one thing is one part (the whole text)."""
-    pieces = [p.strip(" ，,、") for p in _SPLIT.split(question) if p and p.strip(" ，,、")]
-    asking = [p for p in pieces if _QUESTION_CUE.search(p)]
+    chunks = [c.strip(" ，,、") for c in _ENUMERATION.split(question) if c.strip(" ，,、")]
+    numbered = chunks[1:] if _ENUMERATION.match(question) is None else chunks
+    if len(numbered) >= 2 and all(_QUESTION_CUE.search(c) for c in numbered):
+        # an enumerated question: the numbers mark its parts, what comes before them is the narrative
+        return "".join(chunks[: len(chunks) - len(numbered)]), numbered[:MAX_PARTS]
+    pieces = [p.strip(" ，,、") for chunk in chunks for p in _SPLIT.split(chunk) if p and p.strip(" ，,、")]
+    asking = [p for p in pieces if _asks(p)]
     if len(asking) <= 1:
         return "", [question.strip()]
-    narrative = "".join(p for p in pieces if not _QUESTION_CUE.search(p))
+    narrative = "".join(p for p in pieces if not _asks(p))
     parts: list[str] = []
     for piece in asking:
         # a clause split off by a comma-less conjunction that asks nothing new joins the one before
@@ -120,6 +134,12 @@ def split_parts(question: str) -> tuple[str, list[str]]:
         else:
             parts.append(piece)
     return narrative, parts[:MAX_PARTS]
+
+
+def _asks(piece: str) -> bool:
+    if piece.rstrip().endswith("。"):
+        return bool(_ASKING.search(piece))
+    return bool(_QUESTION_CUE.search(piece))
 
 
 class Matcher:

@@ -21,6 +21,7 @@ from legal import calculators as calc
 from legal.calculators import CHINA_TZ, CIVIL_CODE, LABOR_CONTRACT_LAW, CalculationResult, LegalBasis, add_years
 
 FEN = Decimal("0.01")
+LABOR_DISPUTE_INTERPRETATION = "最高人民法院关于审理劳动争议案件适用法律问题的解释（一）"
 LABOR_LAW = "中华人民共和国劳动法"
 LEAVE_REGULATION = "职工带薪年休假条例"
 INJURY_INTERPRETATION = "最高人民法院关于审理人身损害赔偿案件适用法律若干问题的解释"
@@ -66,6 +67,9 @@ ASK: Mapping[str, str] = {
     "loss_amount": "对方违约给您造成的实际损失大约是多少？",
     "amount_claimed": "您要主张的金额是多少？",
     "start_date": "这件事（期限的起算事件）发生在哪一天？",
+    "local_average_wage": "当地上一年度职工月平均工资是多少？",
+    "daily_penalty_rate": "合同约定每天按多少比例（如千分之一、万分之五）付违约金？",
+    "delay_days": "对方逾期了多少天？",
 }
 
 
@@ -134,8 +138,18 @@ def annual_leave_pay(*, monthly_wage: Decimal, untaken_leave_days: Decimal) -> C
     return CalculationResult("未休年休假工资报酬", total, {"total": total}, steps, [LegalBasis(LEAVE_REGULATION, _art(5))])
 
 
-def lost_earnings(*, lost_days: Decimal, monthly_wage: Decimal | None = None, daily_income: Decimal | None = None
-                  ) -> CalculationResult:
+def lost_earnings(*, lost_days: Decimal, monthly_wage: Decimal | None = None, daily_income: Decimal | None = None,
+                  lost_months: Decimal | None = None) -> CalculationResult:
+    if daily_income is None and monthly_wage is not None and lost_months:
+        rest = lost_days - lost_months * 30
+        daily = monthly_wage * 12 / 365
+        total = _money(monthly_wage * lost_months + daily * rest)
+        steps = [f"整月误工 {lost_months} 个月 × 月收入 {yuan(monthly_wage)} = {yuan(_money(monthly_wage * lost_months))}"]
+        if rest:
+            steps.append(f"另 {rest} 天 × 日收入 {yuan(_money(daily))}（月收入 × 12 ÷ 365）= {yuan(_money(daily * rest))}")
+        steps.append(f"误工费合计 {yuan(total)}")
+        return CalculationResult("误工费", total, {"total": total}, steps, [LegalBasis(INJURY_INTERPRETATION, _art(7))],
+                                 ["误工时间以医疗机构的证明确定；受伤致残持续误工的，计算至定残日前一天"])
     if daily_income is None:
         assert monthly_wage is not None
         daily_income = monthly_wage * 12 / 365
@@ -170,6 +184,42 @@ def death_compensation(*, per_capita_income: Decimal, age: int) -> CalculationRe
                              [LegalBasis(INJURY_INTERPRETATION, _art(15))])
 
 
+def disability_compensation(*, per_capita_income: Decimal, age: int, disability_grade: int) -> CalculationResult:
+    grade = int(disability_grade)
+    if grade not in DISABILITY_MONTHS:
+        raise calc.CalculatorInputError("伤残等级应为一至十级")
+    years = 20 if age < 60 else max(5, 20 - (age - 60)) if age < 75 else 5
+    ratio = Decimal(11 - grade) / 10
+    total = _money(per_capita_income * years * ratio)
+    steps = [f"年龄 {age} 岁：按 {years} 年计算（六十周岁以上每增加一岁减少一年，七十五周岁以上按五年）",
+             f"{calc.int_to_cn(grade)}级伤残：伤残系数 {int(ratio * 100)}%（一级 100%，每降一级减 10%）",
+             f"{yuan(per_capita_income)} × {years} × {int(ratio * 100)}% = {yuan(total)}"]
+    return CalculationResult("残疾赔偿金", total, {"years": years, "ratio": ratio, "total": total}, steps,
+                             [LegalBasis(INJURY_INTERPRETATION, _art(12))],
+                             ["多处伤残的另加附加系数；伤残系数以各地审判实践为准"])
+
+
+def daily_penalty(*, contract_price: Decimal, daily_penalty_rate: Decimal, delay_days: Decimal) -> CalculationResult:
+    total = _money(contract_price * daily_penalty_rate * delay_days)
+    steps = [f"违约金 = {yuan(contract_price)} × 每日 {daily_penalty_rate * 100:g}% × 逾期 {delay_days} 天 = {yuan(total)}"]
+    return CalculationResult("按日计算的违约金", total, {"total": total}, steps, [LegalBasis(CIVIL_CODE, _art(585))],
+                             ["约定违约金过分高于造成的损失（超过损失的百分之三十）的，可以请求法院适当减少"])
+
+
+def non_compete_compensation(*, monthly_wage: Decimal) -> CalculationResult:
+    total = _money(monthly_wage * Decimal("0.3"))
+    steps = [f"每月竞业限制经济补偿 = 离职前十二个月平均工资 {yuan(monthly_wage)} × 30% = {yuan(total)}",
+             "低于劳动合同履行地最低工资标准的，按最低工资标准支付"]
+    return CalculationResult("竞业限制经济补偿（每月）", total, {"total": total}, steps,
+                             [LegalBasis(LABOR_DISPUTE_INTERPRETATION, _art(36))])
+
+
+def funeral_expenses(*, local_average_wage: Decimal) -> CalculationResult:
+    total = _money(local_average_wage * 6)
+    steps = [f"丧葬费 = 上一年度职工月平均工资 {yuan(local_average_wage)} × 6 个月 = {yuan(total)}"]
+    return CalculationResult("丧葬费", total, {"total": total}, steps, [LegalBasis(INJURY_INTERPRETATION, _art(14))])
+
+
 def lpr_on(day: date) -> Decimal:
     rate = LPR_1Y[0][1]
     for start, value in LPR_1Y:
@@ -179,9 +229,11 @@ def lpr_on(day: date) -> Decimal:
 
 
 def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, principal: Decimal | None = None,
-                 repaid: Decimal | None = None) -> CalculationResult:
+                 repaid: Decimal | None = None, lpr: Decimal | None = None) -> CalculationResult:
     day = loan_date or datetime.now(tz=CHINA_TZ).date()
-    if day < date(2020, 8, 20):
+    if lpr is not None:
+        cap, why = lpr * 4, f"合同成立时一年期 LPR 为 {lpr}%（按您所述），四倍为 {lpr * 4}%"
+    elif day < date(2020, 8, 20):
         cap, why = Decimal(24), "合同成立于 2020 年 8 月 20 日之前：至 2020 年 8 月 19 日按年利率 24% 为上限，此后按起诉时一年期 LPR 四倍"
     else:
         lpr = lpr_on(day)
@@ -242,9 +294,20 @@ def _dec(value: Any) -> Decimal:
 
 CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "economic_compensation": (("monthly_wage", "service_months"), lambda f: calc.economic_compensation(
-        monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]))),
+        monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
+        local_average_monthly_wage=f.get("local_average_wage"), with_notice_pay=bool(f.get("no_notice")))),
     "unlawful_termination_damages": (("monthly_wage", "service_months"), lambda f: calc.unlawful_termination_damages(
-        monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]))),
+        monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
+        local_average_monthly_wage=f.get("local_average_wage"))),
+    "disability_compensation": (("per_capita_income", "age", "disability_grade"), lambda f: disability_compensation(
+        per_capita_income=_dec(f["per_capita_income"]), age=int(f["age"]), disability_grade=int(f["disability_grade"]))),
+    "daily_penalty": (("contract_price", "daily_penalty_rate", "delay_days"), lambda f: daily_penalty(
+        contract_price=_dec(f["contract_price"]), daily_penalty_rate=_dec(f["daily_penalty_rate"]),
+        delay_days=_dec(f["delay_days"]))),
+    "non_compete_compensation": (("monthly_wage",), lambda f: non_compete_compensation(
+        monthly_wage=_dec(f["monthly_wage"]))),
+    "funeral_expenses": (("local_average_wage",), lambda f: funeral_expenses(
+        local_average_wage=_dec(f["local_average_wage"]))),
     "double_wage": (("monthly_wage", "unsigned_months"), lambda f: calc.double_wage(
         monthly_wage=f["monthly_wage"], months_without_contract=int(f["unsigned_months"]))),
     "annual_leave_pay": (("monthly_wage", "untaken_leave_days"), lambda f: annual_leave_pay(
@@ -282,6 +345,7 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
                 return Calculation(name, missing=missing)
             return Calculation(name, lost_earnings(
                 lost_days=_dec(facts["lost_days"]),
+                lost_months=_dec(facts["lost_months"]) if facts.get("lost_months") is not None else None,
                 monthly_wage=_dec(facts["monthly_wage"]) if facts.get("monthly_wage") is not None else None,
                 daily_income=_dec(facts["daily_income"]) if facts.get("daily_income") is not None else None))
         if name == "interest_cap":
@@ -290,7 +354,8 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
                 return Calculation(name, missing=missing)
             return Calculation(name, interest_cap(
                 annual_rate=_dec(facts["annual_rate"]), loan_date=facts.get("loan_date"),
-                principal=_dec(facts["principal"]) if facts.get("principal") is not None else None))
+                principal=_dec(facts["principal"]) if facts.get("principal") is not None else None,
+                lpr=_dec(facts["lpr_rate"]) if facts.get("lpr_rate") is not None else None))
         if name == "overdue_interest":
             missing = _needs(facts, "principal", "due_date")
             if missing:
@@ -328,13 +393,20 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  note="拖欠劳动报酬的，劳动关系存续期间不受一年限制，自劳动关系终止之日起一年内提出"),
     DeadlineRule("work_injury_application", "一年（单位为三十日）", LegalBasis(WORK_INJURY_REGULATION, _art(17)), years=1,
                  note="用人单位应在三十日内申请；单位未申请的，本人或近亲属可在一年内申请"),
+    DeadlineRule("work_injury_application_employer", "三十日", LegalBasis(WORK_INJURY_REGULATION, _art(17)), days=30,
+                 note="用人单位未在三十日内申请的，此期间发生的工伤待遇等费用由单位负担"),
     DeadlineRule("admin_reconsideration", "六十日", LegalBasis("中华人民共和国行政复议法", _art(20)), days=60),
     DeadlineRule("admin_litigation", "六个月", LegalBasis("中华人民共和国行政诉讼法", _art(46)), months=6),
     DeadlineRule("admin_litigation_after_reconsideration", "十五日", LegalBasis("中华人民共和国行政诉讼法", _art(45)),
                  days=15),
     DeadlineRule("civil_appeal_judgment", "十五日", LegalBasis("中华人民共和国民事诉讼法", _art(171)), days=15),
     DeadlineRule("civil_appeal_ruling", "十日", LegalBasis("中华人民共和国民事诉讼法", _art(171)), days=10),
-    DeadlineRule("enforcement_application", "二年", LegalBasis("中华人民共和国民事诉讼法", _art(250)), years=2),
+    DeadlineRule("criminal_appeal_judgment", "十日", LegalBasis("中华人民共和国刑事诉讼法", _art(230)), days=10,
+                 note="从接到判决书的第二日起算"),
+    DeadlineRule("criminal_appeal_ruling", "五日", LegalBasis("中华人民共和国刑事诉讼法", _art(230)), days=5,
+                 note="从接到裁定书的第二日起算"),
+    DeadlineRule("labor_award_suit", "十五日", LegalBasis("中华人民共和国劳动争议调解仲裁法", _art(50)), days=15),
+        DeadlineRule("enforcement_application", "二年", LegalBasis("中华人民共和国民事诉讼法", _art(250)), years=2),
     DeadlineRule("guarantee_period", "六个月（另有约定的从约定）", LegalBasis(CIVIL_CODE, _art(692)), months=6),
     DeadlineRule("criminal_detention", "拘留后三日内提请批捕（可延长一至四日，流窜、多次、结伙作案的可至三十日），"
                  "检察院七日内决定", LegalBasis("中华人民共和国刑事诉讼法", _art(91)), days=3),
@@ -375,6 +447,19 @@ def _add_months(day: date, months: int) -> date:
     return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
 
 
+#: The start event of each rule, in words (for a deadline the card's answer does not name).
+START_EVENTS: dict[str, str] = {
+    "civil_limitation": "知道或者应当知道权利受到损害以及义务人之日", "labor_arbitration": "知道或者应当知道权利被侵害之日",
+    "work_injury_application": "事故伤害发生之日", "work_injury_application_employer": "事故伤害发生之日", "admin_reconsideration": "知道或者应当知道该行政行为之日",
+    "admin_litigation": "知道或者应当知道作出行政行为之日",
+    "admin_litigation_after_reconsideration": "收到复议决定书之日", "civil_appeal_judgment": "判决书送达之日",
+    "civil_appeal_ruling": "裁定书送达之日", "criminal_appeal_judgment": "接到判决书的第二日",
+    "criminal_appeal_ruling": "接到裁定书的第二日", "labor_award_suit": "收到仲裁裁决书之日",
+    "enforcement_application": "法律文书规定的履行期间最后一日", "guarantee_period": "主债务履行期限届满之日",
+    "consumer_return": "收到商品之日", "inheritance_limitation": "知道或者应当知道权利受到侵害之日",
+}
+
+
 def deadline(name: str, *, start_event: str = "", start: date | None = None, today: date | None = None
              ) -> Deadline | None:
     """The deadline rule ``name`` from ``start`` (None for an unknown rule)."""
@@ -390,3 +475,48 @@ def deadline(name: str, *, start_event: str = "", start: date | None = None, tod
         found.start, found.ends = start, ends
         found.passed, found.days_left = today > ends, (ends - today).days
     return found
+
+
+#: The provision(s) each calculator's figure rests on (what a how-much conclusion cites), at most two.
+CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
+    "economic_compensation": ((LABOR_CONTRACT_LAW, 47),),
+    "unlawful_termination_damages": ((LABOR_CONTRACT_LAW, 87), (LABOR_CONTRACT_LAW, 47)),
+    "double_wage": ((LABOR_CONTRACT_LAW, 82),),
+    "overtime_pay": ((LABOR_LAW, 44),),
+    "annual_leave_pay": ((LEAVE_REGULATION, 5),),
+    "lost_earnings": ((INJURY_INTERPRETATION, 7),),
+    "injury_disability_lump_sum": ((WORK_INJURY_REGULATION, 35), (WORK_INJURY_REGULATION, 37)),
+    "death_compensation": ((INJURY_INTERPRETATION, 15),),
+    "disability_compensation": ((INJURY_INTERPRETATION, 12),),
+    "funeral_expenses": ((INJURY_INTERPRETATION, 14),),
+    "daily_penalty": ((CIVIL_CODE, 585),),
+    "non_compete_compensation": ((LABOR_DISPUTE_INTERPRETATION, 36),),
+    "interest_cap": ((PRIVATE_LENDING, 25),),
+    "overdue_interest": ((PRIVATE_LENDING, 28),),
+    "deposit_cap": ((CIVIL_CODE, 586),),
+    "penalty_excess": ((CIVIL_CODE, 585), (CONTRACT_INTERPRETATION, 65)),
+    "litigation_fee": ((calc.FEE_MEASURES, 13),),
+    "limitation_period": ((CIVIL_CODE, 188),),
+}
+
+
+def basis_numbers(bases: list[LegalBasis]) -> list[tuple[str, int]]:
+    """A calculation's legal basis as (law, article number) pairs."""
+    from knowledge.numerals import cn_to_int
+
+    out = []
+    for b in bases:
+        label = b.article.removeprefix("第").split("条", 1)[0]
+        try:
+            number = int(label) if label.isdigit() else cn_to_int(label)
+        except (ValueError, TypeError):
+            continue
+        if number:
+            out.append((b.law, int(number)))
+    return out
+
+
+def deadline_basis(name: str) -> tuple[tuple[str, int], ...]:
+    """The provision a deadline rule rests on (what a by-when conclusion cites)."""
+    rule = DEADLINES.get(name)
+    return tuple(basis_numbers([rule.basis])) if rule is not None else ()

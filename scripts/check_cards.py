@@ -93,6 +93,16 @@ def main(paths: list[str]) -> int:
             for qt in card.get("question_types", []):
                 if qt not in card.get("answers", {}):
                     problems.append(f"{where}: question type {qt} has no answer")
+            for qt, answer in card.get("answers", {}).items():
+                basis = answer.get("basis") or []
+                if len(basis) > 3:
+                    problems.append(f"{where}: answers.{qt}.basis names more than three provisions")
+                for item in basis:
+                    law, art = item.get("law"), item.get("article")
+                    if law not in corpus:
+                        problems.append(f"{where}: answers.{qt}.basis: law not in corpus (in force): {law}")
+                    elif art not in corpus[law]:
+                        problems.append(f"{where}: answers.{qt}.basis: {law} has no article {art}")
             for prov in card.get("provisions", []):
                 law, art = prov.get("law"), prov.get("article")
                 text = corpus.get(law, {}).get(art)

@@ -19,7 +19,8 @@ SECOND_CORPUS = "knowledge/corpora/lawrefbook_judicial_admin.jsonl.gz"
 @pytest.mark.django_db
 def test_every_card_provision_exists_in_force_and_speaks_of_the_issue(fixture_card_list):
     cards = [*shipped_cards(), *fixture_card_list]
-    laws = sorted({p.law for card in cards for p in card.provisions})
+    laws = sorted({p.law for card in cards for p in card.provisions}
+                  | {law for card in cards for a in card.answers.values() for law, _ in a.basis})
     bundled = set(bundled_law_names())
     statute_import(laws=[law for law in laws if law in bundled], embed=False)
     others = [law for law in laws if law not in bundled]
@@ -39,4 +40,11 @@ def test_every_card_provision_exists_in_force_and_speaks_of_the_issue(fixture_ca
                 problems.append(f"{where}: not in force ({article.law.status})")
             elif not any(k in article.text for k in p.keywords):
                 problems.append(f"{where}: contains none of {list(p.keywords)}")
+        for qtype, answer in card.answers.items():
+            for law, number in answer.basis:  # what a conclusion cites: it exists, in force
+                try:
+                    if not knowledge_selectors.article_lookup(law=law, article=number).law.in_force:
+                        problems.append(f"{card.slug} answers.{qtype}.basis 《{law}》{number}: not in force")
+                except (LawNotFound, ArticleNotFound) as exc:
+                    problems.append(f"{card.slug} answers.{qtype}.basis 《{law}》{number}: {exc}")
     assert problems == []

@@ -49,3 +49,19 @@ def test_api_message_carries_conclusions_and_cards(session, api_client):
     message = next(m for m in messages if m["id"] == answer.pk)
     assert message["cards"][0]["slug"] == "policy.housing-fund-arrears"
     assert message["conclusions"][0]["text"].startswith("先查询公积金缴存记录")
+
+
+def test_a_question_no_card_decides_abstains_and_presents_nothing_as_controlling(session):
+    answer = _ask(session, "我想离婚，孩子的抚养权归谁")
+    (conclusion,) = answer.conclusions
+    assert conclusion["decided"] is False and conclusion["citations"] == []
+    assert conclusion["text"].startswith("无法") and "请律师核对" in conclusion["text"]
+    assert "### 法律依据" not in answer.content and "直接相关" not in answer.content
+
+
+def test_parts_cite_only_what_decides_them(session):
+    answer = _ask(session, "末位淘汰被辞退，我干了7年3个月，月薪15000，能赔多少？")
+    (conclusion,) = answer.conclusions
+    assert [c["article"] for c in conclusion["citations"]] == ["第八十七条", "第四十七条"]
+    assert {"law": "中华人民共和国劳动合同法", "article": "第四十八条"} in conclusion["related"]
+    assert "### 相关规定" in answer.content

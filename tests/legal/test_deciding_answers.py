@@ -1,0 +1,130 @@
+"""Conclusions that answer the question asked: each part cites only the provision(s) that decide its
+question type (the calculator's or deadline rule's basis, else the provision that speaks of it), the
+card's other provisions stay apart; a part no card decides says so and cites nothing; figures and
+deadlines are reached from role-labelled facts; enumerated questions are split at their numbers."""
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from legal.cardfile import CardFileError, card_to_dict, parse_card
+from legal.composer import compose, deadline_for, question_type
+from legal.facts import extract_facts
+from legal.matcher import split_parts
+from legal.rules import calculate
+
+TODAY = date(2026, 11, 27)
+
+
+def _compose(matcher, question):
+    return compose(question, matcher.match(question), today=TODAY)
+
+
+def test_a_figure_cites_the_calculators_basis_and_the_rest_is_related(matcher):
+    composition = _compose(matcher, "末位淘汰被辞退，我干了7年3个月，月薪15000，合法吗？能赔多少？")
+    valid, how_much = composition.conclusions()
+    assert how_much["citations"] == [{"law": "中华人民共和国劳动合同法", "article": "第八十七条", "valid": True},
+                                     {"law": "中华人民共和国劳动合同法", "article": "第四十七条", "valid": True}]
+    assert {"law": "中华人民共和国劳动合同法", "article": "第四十八条"} in how_much["related"]
+    assert len(valid["citations"]) == 1 and valid["decided"] is True
+    assert "### 相关规定" in composition.markdown
+
+
+def test_a_deadline_cites_the_rules_basis_and_computes_the_last_day(matcher):
+    composition = _compose(matcher, "2026年3月15号被公司违法辞退的，去仲裁最晚什么时候？")
+    part = composition.conclusions()[-1]
+    assert "2027-03-15" in part["text"] and "一年" in part["text"]
+    assert part["citations"] == [{"law": "中华人民共和国劳动争议调解仲裁法", "article": "第二十七条", "valid": True}]
+
+
+def test_an_undecided_part_says_what_is_missing_and_cites_nothing(matcher):
+    composition = _compose(matcher, "我想离婚，孩子的抚养权归谁")
+    (part,) = composition.conclusions()
+    assert part["decided"] is False and part["citations"] == [] and part["related"] == []
+    assert part["text"].startswith("无法") and "请律师核对" in part["text"]
+
+
+def test_a_by_when_part_no_card_decides_is_decided_by_the_rule_its_words_name(matcher):
+    composition = _compose(matcher, "刑事判决书2026年11月24号拿到的，想上诉，最晚哪天？")
+    (part,) = composition.conclusions()
+    assert part["decided"] is True and "十日" in part["text"] and "2026-12-04" in part["text"]
+    assert part["citations"][0]["law"] == "中华人民共和国刑事诉讼法"
+
+
+def test_an_answer_basis_overrides_the_derived_one(fixture_card_list):
+    data = card_to_dict(next(c for c in fixture_card_list if c.slug == "labor.unlawful-dismissal"))
+    data["answers"]["valid"]["basis"] = [{"law": "中华人民共和国劳动合同法", "article": 48}]
+    card = parse_card(data, path="labor.toml")
+    assert card.answers["valid"].basis == (("中华人民共和国劳动合同法", 48),)
+    data["answers"]["valid"]["basis"] = [{"law": "中华人民共和国劳动合同法", "article": "四十八"}]
+    with pytest.raises(CardFileError, match="answers.valid.basis"):
+        parse_card(data, path="labor.toml")
+    data["answers"]["valid"]["basis"] = [{"law": "x", "article": n} for n in (1, 2, 3, 4)]
+    with pytest.raises(CardFileError, match="more than 3"):
+        parse_card(data, path="labor.toml")
+
+
+@pytest.mark.parametrize(("question", "count"), [
+    ("月薪12000，干了6年半，公司违法把我辞退了。想问一下：一、能赔多少钱？二、去仲裁最晚什么时候？"
+     "三、仲裁要交钱吗？", 3),
+    ("离婚协议写了每个月给孩子2000抚养费 他8个月没给了。1.现在能找他要多少 2.是不是过了时间就要不回来了", 2),
+    ("父亲62岁被撞去世。想知道：一 死亡赔偿金多少 二 丧葬费多少", 2),
+    ("债主2026年10月才来找我要钱。1 我还要承担担保责任吗 2 债主起诉借款人还有没有时间", 2),
+    ("借了1.5万给朋友，三年前借的，现在还能要回来吗", 1),
+])
+def test_enumerated_questions_split_at_their_numbers(question, count):
+    assert len(split_parts(question)[1]) == count
+
+
+@pytest.mark.parametrize(("text", "qtype"), [
+    ("最晚哪天起诉", "by_when"), ("多少天内要申请", "by_when"), ("判几年", "how_much"), ("能赔多少", "how_much"),
+    ("现在还能去告吗", "by_when"), ("合法吗", "valid"),
+])
+def test_question_types(text, qtype):
+    assert question_type(text) == qtype
+
+
+def test_the_procedure_named_picks_the_deadline_rule():
+    assert deadline_for("最晚哪天起诉", "administrative", "2026年11月20号收到复议决定 维持原处罚") == \
+        "admin_litigation_after_reconsideration"
+    assert deadline_for("不想复议 直接去法院告最晚什么时候", "administrative") == "admin_litigation"
+    assert deadline_for("不服裁定 上诉期限", "criminal") == "criminal_appeal_ruling"
+    assert deadline_for("今天天气怎么样", "labor") == ""
+
+
+def test_lost_time_adds_up_and_whole_months_are_paid_by_the_month():
+    facts = extract_facts("住院15天，出院后医生说再休息2个月，我每个月工资7000", today=TODAY)
+    assert facts.get("lost_days") == Decimal(75) and facts.get("lost_months") == Decimal(2)
+    result = calculate("lost_earnings", facts.values()).result
+    assert result is not None and Decimal(17400) < result.amount < Decimal(17500)
+
+
+def test_overtime_holidays_leave_and_rates_are_read_by_role():
+    assert extract_facts("每个礼拜六都要加班 月薪5000", today=TODAY).get("overtime_days_restday") == 4
+    assert extract_facts("国庆1号到3号公司让我上班加班，月工资8700", today=TODAY).get("overtime_days_holiday") == 3
+    facts = extract_facts("工作满6年了，今年一天年假都没休，月工资4350", today=TODAY)
+    assert facts.get("untaken_leave_days") == 5
+    assert calculate("annual_leave_pay", facts.values()).result.amount == Decimal(2000)
+    facts = extract_facts("合同价100万 约定逾期交货违约金每天千分之五 结果晚交了60天", today=TODAY)
+    assert "daily_income" not in facts and facts.get("daily_penalty_rate") == Decimal("0.005")
+    assert calculate("daily_penalty", facts.values()).result.amount == Decimal(300000)
+
+
+def test_a_stated_lpr_sets_the_cap_and_a_lender_names_the_principal():
+    facts = extract_facts("2024年7月我借给生意伙伴30万，约定年利率18%，当时一年期LPR是3.35%", today=TODAY)
+    assert facts.get("principal") == Decimal(300000)
+    assert calculate("interest_cap", facts.values()).result.amount == Decimal(40200)
+
+
+def test_a_date_without_a_year_is_read_in_context():
+    assert extract_facts("网上买的鞋11月22号签收的", today=TODAY).get("start_date") == date(2026, 11, 22)
+    assert extract_facts("12月20号签收的", today=TODAY).get("start_date") == date(2025, 12, 20)
+    facts = extract_facts("判决是2024年6月1日生效的 判决让对方6月15日前还钱", today=TODAY)
+    assert facts.get("due_date") == date(2024, 6, 15)
+
+
+def test_disability_and_funeral_calculators():
+    facts = extract_facts("评了八级伤残 我42岁 当地城镇居民人均可支配收入6万 职工月平均工资8000", today=TODAY)
+    assert calculate("disability_compensation", facts.values()).result.amount == Decimal(360000)
+    assert calculate("funeral_expenses", facts.values()).result.amount == Decimal(48000)
