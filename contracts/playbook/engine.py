@@ -172,6 +172,11 @@ ROLE_GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, str], ...] = (
 )
 
 
+#: Each role in both spellings (保管人 / 保管方): a contract may use either.
+ROLE_GROUPS = tuple((reader._with_variants(engaged), reader._with_variants(paying), ev, pv)
+                    for engaged, paying, ev, pv in ROLE_GROUPS)
+
+
 def role_names(text: str) -> tuple[tuple[str, str], ...]:
     """For role words the contract does not use, the name it gives that party instead: its own synonym
     (供方 for 出卖人), the role a declaration names (甲方（出卖人）), the party the verbs point to (甲方将房屋出租给
@@ -237,15 +242,27 @@ def side_names(text: str, side: str) -> frozenset[str]:
         return frozenset()
     # “乙方（承租方）”, “甲方/出租人”: every name given counts.
     names = {side, *(p for p in re.split(r"[（）()/／、,，\s]+", side) if p)}
+    given = set(names)
     role = reader._ROLE_RX.pattern
-    for m in re.finditer(rf"({role})\s*[（(](?:以下简称|下称)?[“\"]?({role})[”\"]?[）)]", text):
-        a, b = m.group(1), m.group(2)
-        if a in names or b in names:
+    pairs = [(m.group(1), m.group(2)) for rx in (
+        # 甲方（出租人）, 出租人（以下简称“甲方”）
+        rf"({role})\s*[（(](?:以下简称|下称|简称)?[“\"]?({role})[”\"]?[）)]",
+        # 甲方/出租人
+        rf"({role})\s*[/／]\s*({role})",
+        # 托运方：厦门某某科技有限公司（以下简称甲方）
+        rf"(?m)^\s*({role})\s*[:：][^\n（(]{{0,60}}[（(](?:以下简称|下称|简称)[“\"]?({role})[”\"]?[）)]",
+    ) for m in re.finditer(rx, text)]
+    for a, b in pairs:
+        # A generic word (有限公司（以下简称甲方）) names no side; linking through it would join both parties.
+        if a in GENERIC_ROLES or b in GENERIC_ROLES:
+            continue
+        if a in given or b in given:
             names |= {a, b}
-    for m in re.finditer(rf"({role})\s*[/／]\s*({role})", text):
-        if m.group(1) in names or m.group(2) in names:
-            names |= {m.group(1), m.group(2)}
     return frozenset(names)
+
+
+#: Role words that are also ordinary nouns (有限公司, 客户): never an alias of a side.
+GENERIC_ROLES = frozenset({"公司", "员工", "用户", "客户", "业主"})
 
 
 def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> ContractFacts:
@@ -306,6 +323,9 @@ COUNTERPARTS = dict(pair for a, b in (
     ("保证人", "债权人"), ("转让方", "受让方"), ("特许人", "被特许人"), ("物业服务人", "业主"), ("许可方", "被许可方"),
     ("披露方", "接收方"), ("广告主", "广告经营者"), ("中介人", "委托人"), ("供货方", "采购方"),
 ) for pair in ((a, b), (b, a)))
+#: 保管方 ↔ 存货方 as well as 保管人 ↔ 存货人.
+COUNTERPARTS.update({reader._with_variants((a,))[-1]: reader._with_variants((b,))[-1]
+                     for a, b in list(COUNTERPARTS.items()) if len(a) >= 3 and len(b) >= 3})
 
 
 def fill_parties(text: str, party: str) -> str:
@@ -552,12 +572,20 @@ def _side_allows_party(wanted: str, party: str, facts: ContractFacts) -> bool:
     return not ours
 
 
+_CONSENTS = re.compile(r"\s*(?:同意|授权|允许|许可|准许|委托)\s*")
+_SEAT = re.compile(r"\s*(?:的)?(?:住所地|所在地|注册地|营业地|经营地)")
+
+
 def _quote_party(section: SectionLike, f: Finding) -> str:
     """The subject of the words a keyword finding quotes: the first party they name that is not an object
     (甲方 in 甲方有权随时解除合同，无需征得乙方同意), else the subject of their sentence."""
     text = numbers.normalize(section.text)
     for m in reader._ROLE_RX.finditer(text, f.start, f.end):
-        if not reader._OBJECT_MARK.search(text[max(f.start, m.start() - 4):m.start()]):
+        # 甲方同意乙方将…: the party that consents is not the one that acts.
+        if _CONSENTS.match(text, m.end()) and reader._ROLE_RX.match(text, _CONSENTS.match(text, m.end()).end()):
+            continue
+        # 向保管方所在地人民法院: a party's seat, not an object.
+        if _SEAT.match(text, m.end()) or not reader._OBJECT_MARK.search(text[max(f.start, m.start() - 4):m.start()]):
             return m.group(0)
     return reader.party_at(text, reader._sentence_at(reader.sentence_spans(text), f.start), f.start)
 
@@ -617,6 +645,10 @@ def _limit_text(p: FactParams, value: float) -> str:
     return "，".join(parts)
 
 
+#: An act that only asks the other side (向乙方提出…, 申请…, 建议…).
+_REQUEST = re.compile(r"(?:随时|书面|及时)?(?:向[^，,。；;]{1,10}?)?(?:提出|请求|申请|建议|协商)")
+
+
 def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFacts) -> tuple[bool, str]:
     a, b = fact.sentence
     sentence = text[a:b]
@@ -642,12 +674,16 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
             return False, ""
         if p.act and not _any(p.act, fact.act):
             return False, ""
+        # 有权向承运方提出变更…的要求: a right to ask the other side is not a right to decide alone.
+        if fact.modal in ("有权", "可以") and _REQUEST.match(fact.act):
+            return False, ""
     if isinstance(fact, reader.Exemption) and p.covers_any:
         hit = [c for c in p.covers_any if c in fact.covers and c not in fact.carveouts]
         if not hit:
             return False, ""
         names = {"all": "一切责任", "intent": "故意", "gross_negligence": "重大过失", "personal_injury": "人身损害",
-                 "property": "财产损失", "indirect": "间接损失"}
+                 "property": "财产损失", "indirect": "间接损失",
+                 "third_party": "其交由的第三人的行为", "own_risk": "其自身经营范围内的原因"}
         return _side_allows(p, fact, facts), f"{fact.party or '一方'}免责范围包括{'、'.join(names[c] for c in hit)}"
     detail = ""
     if p.measure is not None:

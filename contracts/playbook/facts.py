@@ -35,6 +35,20 @@ PARTY_ROLES = (
     "研究开发人", "许可方", "被许可方", "披露方", "接收方", "广告主", "广告经营者", "演出方", "主办方", "公司",
     "员工", "出质方", "开发方", "用户", "个人信息处理者", "数据处理者",
 )
+
+
+def _with_variants(roles: tuple[str, ...]) -> tuple[str, ...]:
+    """Each role in both spellings contracts use: 保管人 / 保管方, 托运方 / 托运人 (甲方, 乙方 … have one)."""
+    out = list(roles)
+    for role in roles:
+        if len(role) >= 3 and role[-1] in "人方":
+            twin = role[:-1] + ("方" if role[-1] == "人" else "人")
+            if twin not in out:
+                out.append(twin)
+    return tuple(out)
+
+
+PARTY_ROLES = _with_variants(PARTY_ROLES)
 _ROLE_RX = re.compile("|".join(sorted(PARTY_ROLES, key=len, reverse=True)))
 #: Ends a sentence; fragments end at commas too.
 SENTENCE_END = "。；;！!？?\n"
@@ -478,10 +492,21 @@ def _obligations(text: str, spans, scopes) -> list[Obligation]:
 
 # -- exemptions --------------------------------------------------------------------------------------------
 
+#: A cap on damages (按每件不超过伍拾元赔偿, 赔偿总额以一个月服务费为限) exempts whatever it caps — with
+#: 不论/无论 … 故意或重大过失 it caps (and so exempts) liability for intent and gross negligence too.
+_CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,24}(?:为限|封顶|最高不超过|上限)|不超过[^。；;，,]{0,16}(?:赔偿|为限)")
+_REGARDLESS = re.compile(r"(?:不论|无论|不管|即使|包括)[^。；;]{0,24}(?:故意|重大过失)")
 _EXEMPT = re.compile(r"不承担(?:任何)?(?:[\u4e00-\u9fa5]{0,6})?责任|概不负责|不负(?:任何)?责任"
                      r"|免除[\u4e00-\u9fa5]{0,6}责任|免责|不予(?:赔偿|补偿|退还)|无需(?:承担|赔偿|负责)|不负责(?:赔偿)?|与[甲乙]方无关|自行承担|由[甲乙]方自负")
 _COVER_WORDS = {
     "all": r"任何|一切|全部|所有|均不|概不",
+    # the acts of whoever the party hands the work to (转委托的第三人, 实际承运人, 分包人, 第三方仓储企业)
+    "third_party": r"转委托|(?:转交|交由|交给|委托|转移至)[^，,。；;]{0,8}(?:第三[人方]|他人|其他)"
+                   r"|其他承运人|实际承运人|转运|分包|转包|外包|协作单位|其他仓库",
+    # causes inside the party's own sphere, dressed as force majeure (施工进度, 材料供应, 资金, 设备故障 …)
+    "own_risk": r"施工进度|材料供应|原材料|资金(?:周转|困难|不足|紧张)?|设备(?:故障|检修)|停工待料|供应商|供货商"
+                r"|人员(?:不足|变动|短缺)|市场(?:行情|变化|波动)|价格(?:上涨|波动)|经营(?:困难|调整)|上游|网络故障"
+                r"|系统(?:故障|升级|维护)|市政配套|配套设施",
     "intent": r"故意",
     "gross_negligence": r"重大过失",
     "personal_injury": r"人身|伤亡|伤害|死亡|受伤|伤残",
@@ -501,6 +526,8 @@ def _exemptions(text: str, spans, scopes) -> list[Exemption]:
     for a, b in spans:
         sentence = text[a:b]
         m = _EXEMPT.search(sentence)
+        if not m and _REGARDLESS.search(sentence):
+            m = _CAP.search(sentence)
         if not m:
             continue
         carve_spans = [(c.start(), c.end()) for c in _CARVE.finditer(sentence)]
@@ -531,7 +558,9 @@ def _ownerships(text: str, spans, scopes) -> list[Ownership]:
     for a, b in spans:
         found = list(rx.finditer(text, a, b))
         # A form's choice (归 ☐乙方所有 ☐甲方所有 ☐双方共有) names several owners: no choice made.
-        if len({m.group("party") for m in found}) > 1 or re.search(r"[☐□]|共有", text[a:b]):
+        # (共有部分 — the common parts of a building — is not such a choice.)
+        if len({m.group("party") for m in found}) > 1 or re.search(r"[☐□]|(?:双方|共同|按份)共有|共同所有|共有(?!部分)",
+                                                                   text[a:b]):
             continue
         for m in found:
             if _negated(scopes, m.start()):
