@@ -378,7 +378,10 @@ def _heading(section: SectionLike) -> str:
     return f"{section.number} {section.title} {first}"
 
 
-def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike) -> list[Finding]:
+def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
+                      facts: ContractFacts | None = None) -> list[Finding]:
+    """Each sentence a pattern matches; with ``facts`` and a side-aware rule, only the matches whose actor
+    (:func:`actor_at`) the side filter allows."""
     text = section.text
     if p.titles and not _any(p.titles, _heading(section)):
         return []
@@ -399,8 +402,45 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike) ->
         suggestion = ""
         if p.rewrite == "append" and rule.suggestion.strip():
             suggestion = f"{text[lo:hi]}；{rule.suggestion.strip().rstrip('。')}"
-        out.append(_finding(rule, section, lo, hi, suggestion=suggestion))
+        party = actor_at(numbers.normalize(text), (a, b), a + m.start(), a + m.end())
+        if facts is not None and p.party != "any" and not _side_allows_party(p.party, party, facts):
+            continue
+        out.append(_finding(rule, section, lo, hi, suggestion=suggestion, party=party or None))
     return out
+
+#: A role that opens a relative clause (甲方提供的资料) or only consents (甲方同意乙方将…) does not act.
+_RELATIVE = re.compile(r"[^，,。；;的]{1,6}的")
+#: … unless a modal or 将 follows the role at once (乙方有权…的, 乙方将…的).
+_ACTS = re.compile(r"\s*(?:有权|可以|可|应|须|不得|无权|无需|将|对)")
+_ACTS_INSIDE = re.compile(r"\s*(?:有权|可以|可|应|须|不|无权|无需|无须|将|拒绝|一律|均)")
+
+
+def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
+    """Who does what ``text[start:end]`` says: a role opening the words (由甲方所在地法院…, 向保管方所在地…),
+    else the subject named nearest before them in the sentence — a role after 对/向/给 is an object, one
+    that only consents (甲方同意乙方将…) or opens a relative clause (甲方提供的资料) is passed over — else the
+    subject of the sentence."""
+    a, b = sentence
+    m = reader._ROLE_RX.search(text, start, min(end, start + 4))
+    if m and (m.start() - start <= 1 or _SEAT.match(text, m.end())):
+        return m.group(0)
+    # 装修投入甲方不支付任何补偿: a role inside the words that a modal or a negation follows acts.
+    for m in reader._ROLE_RX.finditer(text, start, end):
+        if _ACTS_INSIDE.match(text, m.end()) and not reader._OBJECT_MARK.search(text[max(a, m.start() - 4):m.start()]):
+            return m.group(0)
+    before = []
+    for m in reader._ROLE_RX.finditer(text, a, start):
+        if reader._OBJECT_MARK.search(text[max(a, m.start() - 4):m.start()]):
+            continue
+        consent = _CONSENTS.match(text, m.end())
+        if consent and reader._ROLE_RX.match(text, consent.end()):
+            continue
+        if _RELATIVE.match(text, m.end()) and not _ACTS.match(text, m.end()):
+            continue
+        before.append(m.group(0))
+    if before:
+        return before[-1]
+    return reader.party_at(text, sentence, start)
 
 
 def _fmt(value: float, unit: str) -> str:
@@ -813,6 +853,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     facts = facts or contract_facts([section])
     clause: reader.ClauseFacts | None = None
     out: list[Finding] = []
+    by_code = {r.code: r for r in rules}
     # Keyword rules first, fact rules after: when both read the same risk, the established rule's code
     # speaks and the fact rule catches what it misses (_same_risk).
     for rule in sorted(rules, key=lambda r: r.detection == "fact"):
@@ -824,7 +865,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
         if p.when_not and _any(p.when_not, facts.text or section.text):
             continue
         if isinstance(p, PatternParams):
-            found = _pattern_findings(rule, p, section)
+            found = _pattern_findings(rule, p, section, facts)
         elif isinstance(p, NumericParams):
             found = _numeric_findings(rule, p, section, facts)
         elif isinstance(p, FactParams):
@@ -832,13 +873,20 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             found = _fact_findings(rule, p, section, facts, clause)
         else:
             found = []
-        if not isinstance(p, FactParams) and getattr(p, "party", "any") != "any" and facts.side:
+        if isinstance(p, NumericParams) and p.party != "any" and facts.side:
             found = [f for f in found if _side_allows_party(p.party, _quote_party(section, f), facts)]
         seen: set[tuple[int, int]] = set()
         for f in found:
-            if (f.start, f.end) not in seen and len(seen) < PER_RULE_PER_SECTION and not _same_risk(out, f):
-                seen.add((f.start, f.end))
+            if (f.start, f.end) in seen or len(seen) >= PER_RULE_PER_SECTION:
+                continue
+            twin = _same_risk(out, f)
+            if twin is None:
                 out.append(f)
+            elif specificity(f, rule) > specificity(out[twin], by_code.get(out[twin].rule_code)):
+                out[twin] = f  # the article that decides this risk speaks, not a generic one
+            else:
+                continue
+            seen.add((f.start, f.end))
     out.sort(key=lambda f: (f.start, f.rule_code))
     return [_in_contract_names(f, facts) for f in out]
 
@@ -848,7 +896,10 @@ def contract_names(text: str, facts: ContractFacts) -> str:
     (出卖人 → 乙方 in a 甲方/乙方 contract)."""
     for word, name in facts.role_names:
         if word in text:
-            text = re.sub(rf"{word}(?![（(]{name})", name, text)
+            # 服务人 inside 物业服务人 is a part of another role's name, not this role.
+            longer = [r for r in reader.PARTY_ROLES if r != word and r.endswith(word)]
+            guard = "".join(f"(?<!{re.escape(r[:-len(word)])})" for r in longer)
+            text = re.sub(rf"{guard}{word}(?![（(]{name})", name, text)
     return text
 
 
@@ -860,15 +911,28 @@ def _in_contract_names(f: Finding, facts: ContractFacts) -> Finding:
     return f
 
 
-def _same_risk(kept: list[Finding], new: Finding) -> bool:
-    """``new`` repeats a finding already kept: its words overlap and it rests on the same article (a
-    keyword rule and a fact rule both reading one penalty clause) — one risk is one issue; the rule listed
-    first in the playbook speaks."""
+def _same_risk(kept: list[Finding], new: Finding) -> int | None:
+    """The index of the kept finding ``new`` repeats: their words overlap and they rest on a shared article
+    (a keyword rule and a fact rule both reading one penalty clause) — one risk is one issue; None when
+    ``new`` is a risk of its own."""
     basis = {(b.law, b.article) for b in new.basis}
-    for f in kept:
+    for i, f in enumerate(kept):
         if f.start < new.end and new.start < f.end and basis & {(b.law, b.article) for b in f.basis}:
-            return True
-    return False
+            return i
+    return None
+
+
+#: Articles that answer almost any one-sided clause (格式条款): a rule citing an article that decides the
+#: particular risk is preferred to one citing only these.
+GENERIC_ARTICLES = frozenset({("中华人民共和国民法典", 496), ("中华人民共和国民法典", 497)})
+
+
+def specificity(f: Finding, rule: RuleSpec | None) -> int:
+    """How closely a finding's basis decides its risk: it cites an article beyond the generic 格式条款 ones
+    (+1), and its rule is written for particular contract types (+1). Of two findings of one risk the
+    more specific speaks; on a tie the rule listed first keeps it."""
+    deciding = any((b.law, b.article) not in GENERIC_ARTICLES for b in f.basis)
+    return int(deciding) + int(bool(rule is not None and rule.contract_types))
 
 
 def _agreed(p: MissingClauseParams, haystack: str) -> bool:

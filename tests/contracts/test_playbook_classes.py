@@ -1,0 +1,159 @@
+"""Classes of risk read by construction, in wordings of our own: role names in either spelling, caps
+that reach gross negligence, exemptions for the people a party hands the work to or for its own business
+risks, who acts in a sentence, a right to ask versus a right to decide, and the deciding article."""
+
+from __future__ import annotations
+
+import pytest
+
+from contracts.playbook import contract_findings, rule_from_dict, starter_rules
+from contracts.playbook.engine import ContractFacts, actor_at, contract_names, side_names
+from contracts.playbook.facts import read_clause
+from contracts.types import SectionDraft
+
+STARTER = starter_rules()
+
+
+def rule(params: dict, detection: str = "fact", code: str = "t-rule", basis=None, **extra):
+    data = dict(code=code, title="测试规则", detection=detection, params=params, category="测试",
+                severity="high", description="测试描述。", suggestion="建议条款。",
+                basis=basis or [{"law": "中华人民共和国民法典", "article": 585}])
+    data.update(extra)
+    return rule_from_dict(data)
+
+
+def run(rules, *texts, side: str = "", contract_type: str = "other"):
+    sections = [SectionDraft(order=i + 1, kind="clause", number=f"第{i + 1}条", title="", text=t,
+                             para_start=i + 1, para_end=i + 1) for i, t in enumerate(texts)]
+    return contract_findings(sections, contract_type, rules, side=side)
+
+
+def codes(found) -> set[str]:
+    return {f.rule_code for f in found}
+
+
+# -- the reader ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "party"), [
+    ("保管方可以根据需要将仓储物移至他处。", "保管方"),
+    ("托运方应当如实申报货物的名称和重量。", "托运方"),
+    ("承运人应当按约定路线运输。", "承运人"),
+])
+def test_a_role_is_read_in_either_spelling(text, party):
+    (duty,) = read_clause(text).obligations
+    assert duty.party == party
+
+
+def test_a_cap_that_reaches_gross_negligence_is_an_exemption():
+    (cap,) = read_clause("承运方的赔偿以每吨贰佰元为限，无论承运方有无重大过失。").exemptions
+    assert cap.party == "承运方"
+    assert "gross_negligence" in cap.covers and not cap.carveouts
+
+
+def test_a_cap_with_a_carve_out_or_no_reach_is_not_an_exemption_of_fault():
+    (cap,) = read_clause("出租人的赔偿以当月租金为限，不论损失大小，但因其故意或者重大过失造成的损失除外。").exemptions
+    assert {"intent", "gross_negligence"} <= cap.carveouts
+    assert read_clause("赔偿总额以合同价款为限。").exemptions == []
+
+
+def test_an_exemption_for_the_people_a_party_hands_the_work_to():
+    (ex,) = read_clause("受托人可将事务交由其他律师事务所办理，对该所的过错不负责任。").exemptions
+    assert "third_party" in ex.covers
+    (stranger,) = read_clause("因第三人侵权造成游客损害的，旅行社不承担责任。").exemptions
+    assert "third_party" not in stranger.covers
+
+
+def test_an_exemption_for_the_partys_own_business_risks():
+    (ex,) = read_clause("因原材料短缺、设备检修等原因延误交货的，卖方不承担违约责任。").exemptions
+    assert "own_risk" in ex.covers
+    (fm,) = read_clause("因地震、战争等不可抗力延误交货的，卖方不承担违约责任。").exemptions
+    assert "own_risk" not in fm.covers
+
+
+def test_common_parts_are_not_a_form_choice_of_owners():
+    (own,) = read_clause("利用小区共有部分设置广告所得收入归物业服务人所有。").ownerships
+    assert own.party == "物业服务人"
+    assert read_clause("研发成果归 ☐甲方所有 ☐乙方所有。").ownerships == []
+
+
+def test_side_names_come_from_the_party_block_and_never_through_a_company_word():
+    text = "出租方：某某置业有限公司（以下简称甲方）\n承租方：某某餐饮有限公司（以下简称乙方）\n"
+    names = side_names(text, "出租方")
+    assert {"出租方", "甲方"} <= names
+    assert "乙方" not in names and "承租方" not in names
+
+
+# -- who acts ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "words", "actor"), [
+    ("甲方同意乙方将甲方提供的客户资料用于乙方的产品推广。", "资料用于", "乙方"),
+    ("乙方迟延付款的，甲方有权扣留乙方的全部货物。", "扣留", "甲方"),
+    ("协商不成的，任何一方可向保管方所在地人民法院起诉。", "向保管方", "保管方"),
+    ("承租人的装修投入出租人不予补偿。", "装修", "出租人"),
+])
+def test_the_actor_of_the_words(text, words, actor):
+    start = text.index(words)
+    assert actor_at(text, (0, len(text)), start, start + len(words) + 6) == actor
+
+
+def test_a_keyword_rule_follows_the_actor_not_the_first_party_named():
+    keep = rule({"patterns": ["扣留.{0,8}全部"], "party": "other"}, detection="pattern")
+    text = "乙方迟延付款的，甲方有权扣留乙方的全部货物。"
+    assert len(run([keep], text, side="乙方")) == 1
+    assert run([keep], text, side="甲方") == []
+
+
+def test_a_right_to_ask_is_not_a_right_to_decide():
+    change = rule({"fact": "obligation", "modal": ["有权", "可以"], "act": ["变更"], "party": "other"})
+    assert run([change], "托运人有权向承运人提出变更到达地点的要求。", side="承运人") == []
+    assert len(run([change], "托运人有权变更到达地点。", side="承运人")) == 1
+
+
+# -- the deciding article ------------------------------------------------------------------------------------
+
+def test_the_article_that_decides_a_risk_speaks_over_a_generic_one():
+    generic = rule({"patterns": ["有权.{0,10}调整"]}, detection="pattern", code="t-generic",
+                   basis=[{"law": "中华人民共和国民法典", "article": 496},
+                          {"law": "中华人民共和国民法典", "article": 497}])
+    deciding = rule({"fact": "obligation", "modal": ["有权"], "act": ["调整"]}, code="t-deciding",
+                    basis=[{"law": "中华人民共和国民法典", "article": 543},
+                           {"law": "中华人民共和国民法典", "article": 497}])
+    (f,) = run([generic, deciding], "乙方有权自行调整服务时段。")
+    assert f.rule_code == "t-deciding"
+
+
+def test_a_role_inside_a_longer_role_name_is_not_renamed():
+    facts = ContractFacts(role_names=(("服务人", "乙方"),))
+    assert contract_names("物业服务人不得停水；服务人应当及时维修", facts) == "物业服务人不得停水；乙方应当及时维修"
+
+
+# -- the shipped rules on wordings of our own ----------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "contract_type", "side", "code"), [
+    ("维修材料费用由双方届时协商确定。", "lease", "承租人", "sale-price-deferred"),
+    ("第二年起的服务费以乙方当期公布的收费标准为准。", "service", "甲方", "sale-price-deferred"),
+    ("因原材料价格上涨、供应商断供等原因不能按期供货的，供方不承担违约责任。", "sale", "需方", "fact-exempt-own-risk"),
+    ("乙方可视油价变化上调运费。", "transport", "甲方", "fact-unilateral-price-change"),
+    ("发生个人信息泄露事件的，受托方应在十五日内告知委托方。", "data", "委托方", "data-breach-notice-late"),
+    ("本协议终止后，受托方可将客户数据备份留存两年。", "data", "委托方", "data-retain-after-end"),
+    ("寄存人欠付保管费的，保管人可留置其存放的全部物品并径行拍卖。", "storage", "寄存人", "fact-lien-excess-self-sale"),
+    ("保管人可将仓储物交由其他仓储企业代为保管。", "storage", "存货人", "storage-transfer-third"),
+    ("受托人无需向委托人报告办理进展。", "entrustment", "委托人", "entrust-no-report"),
+    ("收货人对货物数量提出的异议，承运人概不受理。", "transport", "托运人", "transport-objection-excluded"),
+    ("小区会所、地面停车场的经营收益归出卖人所有。", "sale", "买受人", "property-common-income-owned"),
+])
+def test_starter_rules_read_the_class_in_other_words(text, contract_type, side, code):
+    assert code in codes(run(STARTER, text, side=side, contract_type=contract_type))
+
+
+@pytest.mark.parametrize(("text", "contract_type", "side"), [
+    ("因地震、台风等不可抗力不能按期供货的，供方不承担违约责任，但应及时通知需方。", "sale", "需方"),
+    ("受托方不得将委托数据用于本合同以外的任何目的。", "data", "委托方"),
+    ("发生个人信息泄露事件的，受托方应在二十四小时内告知委托方。", "data", "委托方"),
+    ("寄存人欠付保管费的，保管人可依法留置相应的保管物。", "storage", "寄存人"),
+    ("仓储物入库时由双方共同过磅，数量以双方签字的入库单为准。", "storage", "存货人"),
+    ("本协议终止后，受托方应在十日内删除全部客户数据。", "data", "委托方"),
+])
+def test_starter_rules_stay_silent_on_lawful_wording(text, contract_type, side):
+    found = run(STARTER, text, side=side, contract_type=contract_type)
+    assert [(f.rule_code, f.quote) for f in found if f.section_order is not None] == []
