@@ -265,6 +265,13 @@ def side_names(text: str, side: str) -> frozenset[str]:
 GENERIC_ROLES = frozenset({"公司", "员工", "用户", "客户", "业主"})
 
 
+def _with_role_names(names: frozenset[str], roles: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    """A side given as a role word the contract does not use (劳动者 in a 甲方/乙方 contract) also goes by
+    the name the contract gives that party (:func:`role_names`)."""
+    mapped = {name for word, name in roles if word in names}
+    return names | mapped if mapped else names
+
+
 def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> ContractFacts:
     text = "\n".join(f"{s.title}\n{s.text}" if s.title and s.title not in s.text else s.text for s in sections)
     norm = numbers.normalize(text)
@@ -305,9 +312,10 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
         found = numbers.amounts(_clip(norm, m.end(), 30)) if m else []
         if found:
             total = round(found[0].value * round(term), 2)
+    roles = role_names(text)
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
-                         side=side, side_names=side_names(text, side), role_names=role_names(text),
+                         side=side, side_names=_with_role_names(side_names(text, side), roles), role_names=roles,
                          guessed_type=_guess_type(text))
 
 

@@ -367,10 +367,14 @@ def _rates(text: str, spans, scopes) -> list[Rate]:
 # -- durations and dates ----------------------------------------------------------------------------------
 
 _DUR = re.compile(
-    rf"(?P<num>{numbers._AR}|[{numbers.CN_DIGITS}]+?)\s*(?P<half>个半|半)?\s*"
-    r"(?P<unit>个小时|小时|个工作日|工作日|个自然日|自然日|个自然月|自然月|个月|周年|年|月|日|天|周|星期)(?P<half2>半)?"
+    rf"(?P<num>{numbers._AR}|[{numbers.CN_DIGITS}]+?)\s*(?:[（(]\s*\d+\s*[)）])?\s*(?P<half>个半|半)?\s*"
+    r"(?P<unit>个小时|小时|个工作日|工作日|个自然日|自然日|个自然月|自然月|个月|周年|年|月|日|天|周|星期"
+    r"|(?<=\d)\s*[hH](?![a-zA-Z]))(?P<half2>半)?"
+    # 半年, 半个月 with no number before them
+    rf"|(?<![{numbers.CN_DIGITS}\d])(?P<num_half>半)(?P<unit_half>个月|年)"
 )
-_UNIT = {"个小时": "hour", "小时": "hour", "个工作日": "workday", "工作日": "workday", "个自然日": "day",
+_UNIT = {"个小时": "hour", "小时": "hour", "h": "hour", "H": "hour", "个工作日": "workday", "工作日": "workday",
+         "个自然日": "day",
          "自然日": "day", "日": "day", "天": "day", "个自然月": "month", "自然月": "month", "个月": "month",
          "月": "month", "周年": "year", "年": "year", "周": "week", "星期": "week"}
 _START_EVENT = re.compile(r"(?:自|从|于|在)?(?P<ev>[\u4e00-\u9fa5]{1,12}?)"
@@ -409,6 +413,13 @@ def _start_event(text: str, sentence: tuple[int, int], start: int, end: int) -> 
 def _durations(text: str, spans, scopes) -> list[Duration]:
     out = []
     for m in _DUR.finditer(text):
+        if m.group("num_half"):
+            s = _sentence_at(spans, m.start())
+            unit = _UNIT[m.group("unit_half")]
+            out.append(Duration(m.start(), m.end(), s, party_at(text, s, m.start()), _negated(scopes, m.start()),
+                                0.5, unit, _start_event(text, s, m.start(), m.end()),
+                                _label_near(_DLABEL_RX, text, s, m.start(), m.end())))
+            continue
         if _is_date_part(text, m):
             continue
         value = numbers.to_number(m.group("num"))
@@ -421,7 +432,7 @@ def _durations(text: str, spans, scopes) -> list[Duration]:
             value += 0.5
         s = _sentence_at(spans, m.start())
         out.append(Duration(m.start(), m.end(), s, party_at(text, s, m.start()), _negated(scopes, m.start()),
-                            value, _UNIT[m.group("unit")], _start_event(text, s, m.start(), m.end()),
+                            value, _UNIT[m.group("unit").strip()], _start_event(text, s, m.start(), m.end()),
                             _label_near(_DLABEL_RX, text, s, m.start(), m.end())))
     return out
 
@@ -494,7 +505,8 @@ def _obligations(text: str, spans, scopes) -> list[Obligation]:
 
 #: A cap on damages (按每件不超过伍拾元赔偿, 赔偿总额以一个月服务费为限) exempts whatever it caps — with
 #: 不论/无论 … 故意或重大过失 it caps (and so exempts) liability for intent and gross negligence too.
-_CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,24}(?:为限|封顶|最高不超过|上限)|不超过[^。；;，,]{0,16}(?:赔偿|为限)")
+_CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,24}(?:为限|封顶|最高不超过|上限)|不超过[^。；;，,]{0,16}(?:赔偿|为限)"
+                  r"|最高(?:赔偿|赔付|责任)(?:额|金额|限额)?|赔偿(?:上限|限额|最高额)")
 _REGARDLESS = re.compile(r"(?:不论|无论|不管|即使|包括)[^。；;]{0,24}(?:故意|重大过失)")
 _EXEMPT = re.compile(r"不承担(?:任何)?(?:[\u4e00-\u9fa5]{0,6})?责任|概不负责|不负(?:任何)?责任"
                      r"|免除[\u4e00-\u9fa5]{0,6}责任|免责|不予(?:赔偿|补偿|退还)|无需(?:承担|赔偿|负责)|不负责(?:赔偿)?|与[甲乙]方无关|自行承担|由[甲乙]方自负")
@@ -588,7 +600,9 @@ def read_clause(text: str) -> ClauseFacts:
 
 
 #: Wording that defers a term instead of agreeing it (另议, 届时报价, 待定, an empty blank).
-DEFERRAL = re.compile(r"另议|另行(?:协商|商定|约定|确定)|日后(?:协商|另议|商定)|届时"
+DEFERRAL = re.compile(r"另议|另行(?:协商|商定|约定|确定|签订|签署)|日后(?:协商|另议|商定)|届时"
+                      r"|(?:以|按|另签|另行签订)?(?:补充协议|另行协议)(?:约定|确定|为准)|后续(?:协商|约定|确定|商定)"
+                      r"|视(?:具体)?(?:情况|市场(?:情况|行情)?)(?:而定|确定)|由双方(?:另行)?(?:协商|商定)确定|暂不(?:约定|确定)"
                       r"|以[^。；，,]{0,10}(?:报价|通知|确定)为准|待定|"
                       r"由[^。；，,]{0,8}(?:单方|自行)确定|【\s*】|_{3,}|＿{2,}|（\s*）")
 

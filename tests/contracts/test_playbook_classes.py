@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from contracts.playbook import contract_findings, rule_from_dict, starter_rules
+from contracts.playbook import contract_facts, contract_findings, numbers, rule_from_dict, starter_rules
 from contracts.playbook.engine import ContractFacts, actor_at, contract_names, side_names
-from contracts.playbook.facts import read_clause
+from contracts.playbook.facts import is_deferred, read_clause
 from contracts.types import SectionDraft
 
 STARTER = starter_rules()
@@ -44,10 +44,44 @@ def test_a_role_is_read_in_either_spelling(text, party):
     assert duty.party == party
 
 
+@pytest.mark.parametrize(("text", "value", "unit"), [
+    ("竞业限制期限为二十四（24）个月。", 24, "month"),
+    ("维修人员应于报修后4h内到场。", 4, "hour"),
+    ("保修期为半年。", 0.5, "year"),
+    ("尾款于验收后半个月内付清。", 0.5, "month"),
+    ("服务期限为叁（3）年。", 3, "year"),
+])
+def test_durations_in_other_drafting_styles(text, value, unit):
+    (d,) = read_clause(text).durations
+    assert (d.value, d.unit) == (value, unit)
+
+
+@pytest.mark.parametrize(("text", "deferred"), [
+    ("研发成果的归属另行签订协议约定。", True),
+    ("知识产权归属以补充协议为准。", True),
+    ("单价视市场行情而定。", True),
+    ("具体付款方式后续约定。", True),
+    ("研发成果的知识产权归委托方所有。", False),
+    ("本合同未尽事宜，双方可签订补充协议，补充协议与本合同具有同等效力。", False),
+])
+def test_a_term_put_off_in_other_words_is_not_agreed(text, deferred):
+    assert is_deferred(text) is deferred
+
+
+def test_a_figure_restated_in_brackets_follows_the_rewrite():
+    assert numbers.duration_like("二十四（24）个月", 12) == "十二（12）个月"
+    assert numbers.count_like("四十八（48）小时", 24) == "二十四（24）小时"
+
+
 def test_a_cap_that_reaches_gross_negligence_is_an_exemption():
     (cap,) = read_clause("承运方的赔偿以每吨贰佰元为限，无论承运方有无重大过失。").exemptions
     assert cap.party == "承运方"
     assert "gross_negligence" in cap.covers and not cap.carveouts
+
+
+def test_a_ceiling_on_compensation_that_holds_even_for_intent():
+    (cap,) = read_clause("承运人对货物毁损的最高赔偿额为运费的三倍，即使承运人存在故意亦同。").exemptions
+    assert "intent" in cap.covers
 
 
 def test_a_cap_with_a_carve_out_or_no_reach_is_not_an_exemption_of_fault():
@@ -81,6 +115,13 @@ def test_side_names_come_from_the_party_block_and_never_through_a_company_word()
     names = side_names(text, "出租方")
     assert {"出租方", "甲方"} <= names
     assert "乙方" not in names and "承租方" not in names
+
+
+def test_a_side_given_as_a_role_word_the_contract_does_not_use():
+    text = "甲方：某某科技有限公司\n乙方：张某\n甲方聘用乙方从事研发工作。"
+    facts = contract_facts([SectionDraft(order=1, kind="clause", number="第1条", title="", text=text,
+                                         para_start=1, para_end=1)], side="劳动者")
+    assert "乙方" in facts.side_names and "甲方" not in facts.side_names
 
 
 # -- who acts ----------------------------------------------------------------------------------------------
@@ -141,6 +182,10 @@ def test_a_role_inside_a_longer_role_name_is_not_renamed():
     ("受托人无需向委托人报告办理进展。", "entrustment", "委托人", "entrust-no-report"),
     ("收货人对货物数量提出的异议，承运人概不受理。", "transport", "托运人", "transport-objection-excluded"),
     ("小区会所、地面停车场的经营收益归出卖人所有。", "sale", "买受人", "property-common-income-owned"),
+    ("承揽人有权将主要加工工作交由其他工厂完成。", "work", "定作人", "work-main-task-outsourced"),
+    ("赠与人可随时撤销赠与，已交付的财产受赠人应予返还。", "gift", "受赠人", "gift-revoke-anytime"),
+    ("特许人可以随时单方修改运营手册，被特许人必须无条件执行。", "franchise", "被特许人",
+     "fact-unilateral-scope-change"),
 ])
 def test_starter_rules_read_the_class_in_other_words(text, contract_type, side, code):
     assert code in codes(run(STARTER, text, side=side, contract_type=contract_type))
@@ -153,6 +198,8 @@ def test_starter_rules_read_the_class_in_other_words(text, contract_type, side, 
     ("寄存人欠付保管费的，保管人可依法留置相应的保管物。", "storage", "寄存人"),
     ("仓储物入库时由双方共同过磅，数量以双方签字的入库单为准。", "storage", "存货人"),
     ("本协议终止后，受托方应在十日内删除全部客户数据。", "data", "委托方"),
+    ("赠与财产交付之前，赠与人可以撤销赠与。", "gift", "受赠人"),
+    ("用人单位可依法经民主程序修改规章制度并公示。", "labor", "劳动者"),
 ])
 def test_starter_rules_stay_silent_on_lawful_wording(text, contract_type, side):
     found = run(STARTER, text, side=side, contract_type=contract_type)
