@@ -251,7 +251,7 @@ LABELS = ("定金", "订金", "保证金", "押金", "违约金", "滞纳金", "
           "逾期利息", "罚息", "服务费", "佣金", "报酬", "中介费", "租金", "物业费", "价款", "货款", "总价", "合同总额",
           "借款", "本金", "工资", "月工资", "薪酬", "预付款", "首付款", "尾款", "质保金", "保修金", "履约保证金",
           "费用", "总金额", "合同金额", "总价款", "借款金额", "股权转让款", "转让款", "加盟费", "特许经营费",
-          "广告费", "演出费", "运费", "仓储费", "保管费")
+          "广告费", "演出费", "运费", "仓储费", "保管费", "总价值", "单价")
 _LABEL_RX = re.compile("|".join(sorted(LABELS, key=len, reverse=True)))
 DURATION_LABELS = ("试用期", "竞业限制", "保密期限", "保密期", "保修期", "质保期", "质量保证期", "租赁期限", "租期",
                    "借款期限",
@@ -303,6 +303,9 @@ _BASE = re.compile(r"(?:按|以|为|按照|计|即|相当于|占)?\s*(?P<base>[\
 _BASE_AFTER = re.compile(r"^\s*的?\s*(?P<base>[\u4e00-\u9fa5]{0,3}"
                          r"(?:合同总额|总价款?|货款|价款|租金|未付款项?|欠款|借款本金|本金)[\u4e00-\u9fa5]{0,2})")
 
+#: Charges that name what is owed, not a base (违约金百分之三十 is the penalty itself).
+reader_labels_only = frozenset({"违约金", "滞纳金", "赔偿金", "罚款", "罚金", "定金", "押金", "保证金"})
+
 _BASE_OF = re.compile(r"以(?P<base>[\u4e00-\u9fa5]{2,12}?)为(?:计算)?基数")
 
 
@@ -341,7 +344,11 @@ def _base(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
     if found:
         return found[-1].group("base")
     m = re.search(r"(?:按|以|按照)([\u4e00-\u9fa5]{2,12})$", before)
-    return m.group(1) if m and not re.search(r"[日月年天]$", m.group(1)) else ""
+    if m and not re.search(r"[日月年天]$", m.group(1)):
+        return m.group(1)
+    # 剩余期限仓储费百分之五十: a charge named right before the share is its base.
+    m = re.search(r"([\u4e00-\u9fa5]{0,6}?(?:费用?|款项?|租金|价款|货款|总额|总价|本金))\s*$", before)
+    return m.group(1) if m and m.group(1) not in reader_labels_only else ""
 
 
 def _rates(text: str, spans, scopes) -> list[Rate]:

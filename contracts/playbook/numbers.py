@@ -56,8 +56,11 @@ class Quantity:
 
 # -- amounts ---------------------------------------------------------------------------------------
 
+_JIAO_FEN = "零一二两三四五六七八九壹贰叁肆伍陆柒捌玖0123456789"
 _AMOUNT = re.compile(
-    rf"(?:人民币|RMB|CNY|￥|¥)?\s*(?P<num>{NUM})\s*(?P<unit>亿元|万元|千元|元|亿|万)(?!分之)")
+    rf"(?:人民币|RMB|CNY|￥|¥)?\s*(?P<num>{NUM})\s*(?P<unit>亿元|万元|千元|元|亿|万)(?!分之)"
+    # 贰元捌角, 3元5角2分: the 角 and 分 after 元
+    rf"(?:(?<=元)(?P<jiao>[{_JIAO_FEN}])角)?(?:(?<=[元角])(?P<fen>[{_JIAO_FEN}])分(?!之))?")
 _UNIT_YUAN = {"亿元": 1e8, "亿": 1e8, "万元": 1e4, "万": 1e4, "千元": 1e3, "元": 1.0}
 
 
@@ -70,6 +73,9 @@ def amounts(text: str) -> list[Quantity]:
         value = to_number(m.group("num"))
         if value is None:
             continue
+        for part, share in (("jiao", 0.1), ("fen", 0.01)):
+            if m.group(part):
+                value += (to_number(m.group(part)) or 0) * share
         unit = m.group("unit")
         out.append(Quantity(value * _UNIT_YUAN[unit], m.start(), m.end(), "yuan"))
     return out
@@ -280,7 +286,7 @@ def amount_like(token: str, yuan: float) -> str | None:
     30万元 → 16万元 (the unit and the prefix kept; 大写 stays 大写)."""
     norm = normalize(token)
     m = _AMOUNT.search(norm)
-    if m is None or yuan < 0:
+    if m is None or yuan < 0 or m.group("jiao") or m.group("fen"):
         return None
     unit = m.group("unit")
     count = yuan / _UNIT_YUAN[unit]

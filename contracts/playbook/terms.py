@@ -20,7 +20,8 @@ from contracts.playbook import numbers
 #: (key, label, sentence patterns) in the order the table lists them.
 TERMS: tuple[tuple[str, str, str], ...] = (
     ("price", "价款/报酬",
-     r"总价|总金额|合同金额|合同价款|价款|总租金|月租金|租金|报酬|服务费|借款金额|借款本金|出借|开发经费|转让款|工资|月薪"),
+     r"总价(?!值)|(?<!货物)总金额|合同金额|合同价款|价款|总租金|月租金|租金|报酬|服务费|借款金额|借款本金|出借|开发经费|转让款"
+     r"|工资|月薪|仓储费|保管费|运费|物业费|佣金"),
     ("payment", "支付方式与期限",
      r"(?:支付|付款|付清|结算)[^。；]{0,30}(?:日内|日前|之日起|分期|首付款|预付款|尾款|每月|按月|按季)"
      r"|(?:日内|日前|之日起|每月|按月|按季)[^。；]{0,20}(?:支付|付款|付清|结算)"),
@@ -46,7 +47,7 @@ def _value(key: str, sentence: str) -> dict[str, Any] | None:
     rates = [r for r in facts.rates if not r.negated]
     durations = [d for d in facts.durations if not d.negated]
     if key == "price" and money:
-        total = [m for m in money if re.search(r"总|合同金额|合同价款", m.label)] or money
+        total = [m for m in money if re.search(r"总(?!价值)|合同金额|合同价款", m.label)] or money
         return {"amount": total[0].amount, "currency": total[0].currency}
     if key == "deposit" and money:
         return {"amount": money[0].amount, "currency": money[0].currency}

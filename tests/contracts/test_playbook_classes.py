@@ -68,6 +68,21 @@ def test_a_term_put_off_in_other_words_is_not_agreed(text, deferred):
     assert is_deferred(text) is deferred
 
 
+@pytest.mark.parametrize(("text", "yuan"), [("物业费按每月每平方米贰元捌角收取。", 2.8), ("单价为3元5角2分。", 3.52)])
+def test_jiao_and_fen_after_yuan(text, yuan):
+    (money,) = read_clause(text).money
+    assert money.amount == pytest.approx(yuan)
+    assert numbers.amount_like(text[money.start:money.end], 3) is None  # not rewritten half-way
+
+
+def test_the_value_of_goods_is_not_the_contract_price():
+    sections = [SectionDraft(order=1, kind="clause", number="第1条", title="", para_start=1, para_end=1,
+                             text="仓储物总价值约人民币壹仟万元，仓储费每月人民币伍万元。")]
+    assert contract_facts(sections).total_price is None
+    (unit, total) = read_clause("单价为每平方米人民币3万元，总价款为人民币300万元。").money
+    assert (unit.label, total.label) == ("单价", "总价款")
+
+
 def test_a_figure_restated_in_brackets_follows_the_rewrite():
     assert numbers.duration_like("二十四（24）个月", 12) == "十二（12）个月"
     assert numbers.count_like("四十八（48）小时", 24) == "二十四（24）小时"
