@@ -86,6 +86,17 @@ def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
+def _excepted(patterns: Iterable[str], sentence: str) -> bool:
+    """An ``unless`` word the sentence says — and does not negate: in 无需征得甲方同意 the word 同意 is what
+    the clause waives, not a safeguard it keeps (a negation that begins the word itself, 不得保留, counts)."""
+    scopes = reader.negation_scopes(sentence)
+    for p in patterns:
+        for m in _rx(p).finditer(sentence):
+            if not any(a < m.start() < b for a, b in scopes):
+                return True
+    return False
+
+
 def _any(patterns: Iterable[str], text: str) -> re.Match[str] | None:
     for p in patterns:
         m = _rx(p).search(text)
@@ -405,7 +416,7 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
         m = _any(p.patterns, sentence)
         if m is None:
             continue
-        if p.unless and p.unless_scope == "sentence" and _any(p.unless, sentence):
+        if p.unless and p.unless_scope == "sentence" and _excepted(p.unless, sentence):
             continue
         lo, hi = narrow(text, (a, b), a + m.start(), a + m.end())
         suggestion = ""
@@ -417,8 +428,9 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
         out.append(_finding(rule, section, lo, hi, suggestion=suggestion, party=party or None))
     return out
 
-#: A role that opens a relative clause (甲方提供的资料) or only consents (甲方同意乙方将…) does not act.
-_RELATIVE = re.compile(r"[^，,。；;的]{1,6}的")
+#: A role that opens a relative clause (甲方提供的资料), owns a thing (借款人的抵押物) or only consents
+#: (甲方同意乙方将…) does not act.
+_RELATIVE = re.compile(r"[^，,。；;的]{0,6}的")
 #: … unless a modal or 将 follows the role at once (乙方有权…的, 乙方将…的).
 _ACTS = re.compile(r"\s*(?:有权|可以|可|应|须|不得|无权|无需|将|对)")
 _ACTS_INSIDE = re.compile(r"\s*(?:有权|可以|可|应|须|不|无权|无需|无须|将|拒绝|一律|均)")
@@ -703,7 +715,7 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
     sentence = text[a:b]
     if p.context and not _any(p.context, sentence):
         return False, ""
-    if p.unless and _any(p.unless, sentence):
+    if p.unless and _excepted(p.unless, sentence):
         return False, ""
     if p.label:
         # The fact's own label decides; only a fact with none is judged by the words of its fragment.

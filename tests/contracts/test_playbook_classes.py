@@ -119,6 +119,11 @@ def test_an_exemption_for_the_partys_own_business_risks():
     assert "own_risk" not in fm.covers
 
 
+def test_without_payment_is_not_a_negation():
+    (own,) = read_clause("乙方对该技术所作改进的成果无偿归甲方所有。").ownerships
+    assert own.party == "甲方" and not own.negated
+
+
 def test_common_parts_are_not_a_form_choice_of_owners():
     (own,) = read_clause("利用小区共有部分设置广告所得收入归物业服务人所有。").ownerships
     assert own.party == "物业服务人"
@@ -146,6 +151,7 @@ def test_a_side_given_as_a_role_word_the_contract_does_not_use():
     ("乙方迟延付款的，甲方有权扣留乙方的全部货物。", "扣留", "甲方"),
     ("协商不成的，任何一方可向保管方所在地人民法院起诉。", "向保管方", "保管方"),
     ("承租人的装修投入出租人不予补偿。", "装修", "出租人"),
+    ("债务人违约的，债权人有权将债务人的质押物径行出售。", "质押物", "债权人"),
 ])
 def test_the_actor_of_the_words(text, words, actor):
     start = text.index(words)
@@ -163,6 +169,13 @@ def test_a_right_to_ask_is_not_a_right_to_decide():
     change = rule({"fact": "obligation", "modal": ["有权", "可以"], "act": ["变更"], "party": "other"})
     assert run([change], "托运人有权向承运人提出变更到达地点的要求。", side="承运人") == []
     assert len(run([change], "托运人有权变更到达地点。", side="承运人")) == 1
+
+
+def test_a_safeguard_word_the_clause_waives_does_not_silence_the_rule():
+    assign = rule({"fact": "obligation", "modal": ["有权"], "act": ["转让"], "unless": ["同意"], "party": "other"})
+    assert len(run([assign], "乙方有权将合同权利义务转让给第三方，无需征得甲方同意。", side="甲方")) == 1
+    assert len(run([assign], "乙方有权将合同权利义务转让给第三方，不必取得甲方同意。", side="甲方")) == 1
+    assert run([assign], "经甲方书面同意，乙方有权将合同权利义务转让给第三方。", side="甲方") == []
 
 
 # -- the deciding article ------------------------------------------------------------------------------------
@@ -201,6 +214,13 @@ def test_a_role_inside_a_longer_role_name_is_not_renamed():
     ("赠与人可随时撤销赠与，已交付的财产受赠人应予返还。", "gift", "受赠人", "gift-revoke-anytime"),
     ("特许人可以随时单方修改运营手册，被特许人必须无条件执行。", "franchise", "被特许人",
      "fact-unilateral-scope-change"),
+    ("供方有权将本合同项下的义务转让给其关联公司履行。", "sale", "需方", "fact-assignment-without-consent"),
+    ("债务人到期未还的，债权人可自行处置抵押车辆。", "loan", "债务人", "fact-collateral-self-sale"),
+    ("被许可方对许可技术作出的改进，其成果无偿归许可方所有。", "tech_transfer", "被许可方",
+     "tech-improvement-owned-by-other"),
+    ("出租人可随时通知承租人腾退房屋。", "lease", "承租人", "lease-landlord-recover-anytime"),
+    ("需方不得以货物存在质量瑕疵为由要求退货。", "sale", "需方", "fact-quality-objection-excluded"),
+    ("乙方确认放弃向法院请求调减违约金的权利。", "other", "乙方", "generic-waive-litigation"),
 ])
 def test_starter_rules_read_the_class_in_other_words(text, contract_type, side, code):
     assert code in codes(run(STARTER, text, side=side, contract_type=contract_type))
