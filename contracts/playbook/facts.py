@@ -410,6 +410,10 @@ def _start_event(text: str, sentence: tuple[int, int], start: int, end: int) -> 
     if m:
         ev = re.sub(r"^.*?(?:应于|应在|须于|应自|自|从|于|在)", "", m.group("ev"))
         ev = _ROLE_RX.sub("", ev).lstrip("应须")
+        # 验收期限为交付后十五日: the event is 交付, not what the period is called.
+        tail = re.split(r"为|是", ev)[-1]
+        if len(tail) >= 2:
+            ev = tail
         if ev:
             return ev
     # 收到通知后三日内 / 三日内 … 签订后: look behind across the fragment start too.

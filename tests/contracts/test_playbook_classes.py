@@ -9,6 +9,7 @@ import pytest
 from contracts.playbook import contract_facts, contract_findings, numbers, rule_from_dict, starter_rules
 from contracts.playbook.engine import ContractFacts, actor_at, contract_names, side_names
 from contracts.playbook.facts import is_deferred, read_clause
+from contracts.playbook.terms import key_terms
 from contracts.types import SectionDraft
 
 STARTER = starter_rules()
@@ -242,3 +243,15 @@ def test_starter_rules_read_the_class_in_other_words(text, contract_type, side, 
 def test_starter_rules_stay_silent_on_lawful_wording(text, contract_type, side):
     found = run(STARTER, text, side=side, contract_type=contract_type)
     assert [(f.rule_code, f.quote) for f in found if f.section_order is not None] == []
+
+
+# -- the key-terms table ------------------------------------------------------------------------------------
+
+def test_key_terms_take_the_contract_term_over_another_period_and_read_jiao():
+    texts = ["成果验收期限为交付后十个工作日。", "本协议有效期为两年，自签订之日起算。",
+             "服务费按每月每平方米叁元伍角收取。"]
+    sections = [SectionDraft(order=i + 1, kind="clause", number=f"第{i + 1}条", title="", text=t,
+                             para_start=i + 1, para_end=i + 1) for i, t in enumerate(texts)]
+    rows = {row["key"]: row for row in key_terms(sections)}
+    assert rows["term"]["text"].startswith("本协议有效期") and rows["term"]["value"]["years"] == 2
+    assert rows["price"]["value"]["amount"] == pytest.approx(3.5)
