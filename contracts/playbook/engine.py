@@ -274,7 +274,7 @@ def side_names(text: str, side: str) -> frozenset[str]:
 
 
 #: Role words that are also ordinary nouns (有限公司, 客户): never an alias of a side.
-GENERIC_ROLES = frozenset({"公司", "员工", "用户", "客户", "业主"})
+GENERIC_ROLES = reader.GENERIC_ROLES | {"业主"}
 
 
 def _with_role_names(names: frozenset[str], roles: tuple[tuple[str, str], ...]) -> frozenset[str]:

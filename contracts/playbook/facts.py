@@ -216,12 +216,19 @@ def party_at(text: str, sentence: tuple[int, int], pos: int) -> str:
     """The party a fact at ``pos`` belongs to: the subject role named nearest before it in its sentence
     (a role after 对/向/给 is an object and is passed over), else the first role of the sentence, else ""."""
     a, b = sentence
-    before = [m for m in _ROLE_RX.finditer(text, a, pos)
-              if not _OBJECT_MARK.search(text[max(a, m.start() - 4):m.start()])]
+    roles = list(_ROLE_RX.finditer(text, a, b))
+    # 乙方员工, 甲方客户: a generic word right after a party names that party's people, not a party.
+    roles = [m for i, m in enumerate(roles)
+             if not (m.group(0) in GENERIC_ROLES and i and roles[i - 1].end() == m.start())]
+    before = [m for m in roles if m.start() < pos
+              and not _OBJECT_MARK.search(text[max(a, m.start() - 4):m.start()])]
     if before:
         return before[-1].group(0)
-    m = _ROLE_RX.search(text, a, b)
-    return m.group(0) if m else ""
+    return roles[0].group(0) if roles else ""
+
+
+#: Role words that are also ordinary nouns (有限公司, 员工, 客户, 用户).
+GENERIC_ROLES = frozenset({"公司", "员工", "用户", "客户"})
 
 
 def negation_scopes(text: str) -> list[tuple[int, int]]:
@@ -545,6 +552,15 @@ def _covers(text: str) -> frozenset[str]:
     return frozenset(k for k, rx in _COVER_WORDS.items() if re.search(rx, text))
 
 
+def _carved(carved: str) -> frozenset[str]:
+    """What a carve-out keeps liability for: the words it names, and every fault-based head when it keeps
+    liability for the party's fault (但因甲方过错造成的除外, 除因乙方原因造成的以外)."""
+    kept = _covers(carved)
+    if re.search(r"过错|过失|原因(?:造成|导致|所致|引起)|责任事故|违约(?:造成|导致)", carved):
+        kept |= {"intent", "gross_negligence", "personal_injury", "property"}
+    return frozenset(kept)
+
+
 def _exemptions(text: str, spans, scopes) -> list[Exemption]:
     out = []
     for a, b in spans:
@@ -566,7 +582,7 @@ def _exemptions(text: str, spans, scopes) -> list[Exemption]:
         if re.search(_COVER_WORDS["all"], near) and not any(x <= m.start() < y for x, y in carve_spans):
             covers |= {"all"}
         out.append(Exemption(a + m.start(), a + m.end(), (a, b), party, False, frozenset(covers),
-                             _covers(carved), kept.strip()))
+                             _carved(carved), kept.strip()))
     return out
 
 

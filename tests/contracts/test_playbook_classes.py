@@ -120,6 +120,20 @@ def test_an_exemption_for_the_partys_own_business_risks():
     assert "own_risk" not in fm.covers
 
 
+def test_a_carve_out_for_the_partys_fault_keeps_every_fault_based_head():
+    (ex,) = read_clause("出租人对承租人家属的人身伤害不承担责任，但因出租人过错造成的除外。").exemptions
+    assert ex.party == "出租人"
+    assert {"intent", "gross_negligence", "personal_injury"} <= ex.carveouts
+    exempt = rule({"fact": "exemption", "covers_any": ["personal_injury"], "party": "other"})
+    assert run([exempt], "出租人对承租人家属的人身伤害不承担责任，但因出租人过错造成的除外。", side="承租人") == []
+    assert len(run([exempt], "出租人对承租人家属的人身伤害不承担任何责任。", side="承租人")) == 1
+
+
+def test_a_partys_people_are_not_a_party():
+    (ex,) = read_clause("甲方对乙方员工在工作中受到的伤害不承担责任。").exemptions
+    assert ex.party == "甲方"
+
+
 def test_without_payment_is_not_a_negation():
     (own,) = read_clause("乙方对该技术所作改进的成果无偿归甲方所有。").ownerships
     assert own.party == "甲方" and not own.negated
