@@ -312,7 +312,7 @@ _BASE_AFTER = re.compile(r"^\s*的?\s*(?P<base>[\u4e00-\u9fa5]{0,3}"
                          r"(?:合同总额|总价款?|货款|价款|租金|未付款项?|欠款|借款本金|本金)[\u4e00-\u9fa5]{0,2})")
 
 #: Charges that name what is owed, not a base (违约金百分之三十 is the penalty itself).
-reader_labels_only = frozenset({"违约金", "滞纳金", "赔偿金", "罚款", "罚金", "定金", "押金", "保证金"})
+_CHARGES_NOT_BASES = frozenset({"违约金", "滞纳金", "赔偿金", "罚款", "罚金", "定金", "押金", "保证金"})
 
 _BASE_OF = re.compile(r"以(?P<base>[\u4e00-\u9fa5]{2,12}?)为(?:计算)?基数")
 
@@ -356,7 +356,7 @@ def _base(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
         return m.group(1)
     # 剩余期限仓储费百分之五十: a charge named right before the share is its base.
     m = re.search(r"([\u4e00-\u9fa5]{0,6}?(?:费用?|款项?|租金|价款|货款|总额|总价|本金))\s*$", before)
-    return m.group(1) if m and m.group(1) not in reader_labels_only else ""
+    return m.group(1) if m and m.group(1) not in _CHARGES_NOT_BASES else ""
 
 
 def _rates(text: str, spans, scopes) -> list[Rate]:
