@@ -86,6 +86,17 @@ def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
+def _excepted(patterns: Iterable[str], sentence: str) -> bool:
+    """An ``unless`` word the sentence says — and does not negate: in 无需征得甲方同意 the word 同意 is what
+    the clause waives, not a safeguard it keeps (a negation that begins the word itself, 不得保留, counts)."""
+    scopes = reader.negation_scopes(sentence)
+    for p in patterns:
+        for m in _rx(p).finditer(sentence):
+            if not any(a < m.start() < b for a, b in scopes):
+                return True
+    return False
+
+
 def _any(patterns: Iterable[str], text: str) -> re.Match[str] | None:
     for p in patterns:
         m = _rx(p).search(text)
@@ -139,8 +150,9 @@ def narrow(text: str, sentence: tuple[int, int], start: int, end: int, *,
 
 # -- facts of the whole contract -------------------------------------------------------------------------
 
-_TOTAL = re.compile(r"(?:合同总价款?|总价款|合同总金额|合同总额|合同金额|合同价款|总金额|总价|总租金|借款金额|借款本金|"
-                    r"借款数额|服务费总额|开发经费|研究开发经费和报酬|合同价格)")
+#: (货物总价值 / 总金额 of goods in store or in transit is what the goods are worth, not the price.)
+_TOTAL = re.compile(r"(?<!货物)(?<!货值)(?:合同总价款?|总价款|合同总金额|合同总额|合同金额|合同价款|总金额|总价(?!值)"
+                    r"|总租金|借款金额|借款本金|借款数额|服务费总额|开发经费|研究开发经费和报酬|合同价格)")
 #: An unticked option of a form (☐无固定期限) is not the contract's choice.
 _OPEN_ENDED = re.compile(r"(?<![☐□])无固定期限")
 _TASK_BASED = re.compile(r"(?<![☐□])以完成一定(?:的)?工作任务为期限")
@@ -170,6 +182,11 @@ ROLE_GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, str], ...] = (
     (("保管人",), ("存货人", "寄存人"), r"保管|储存", r"寄存|存货"),
     (("被许可方", "受让方"), ("许可方", "转让方", "让与人"), r"受让|被许可", r"许可|转让"),
 )
+
+
+#: Each role in both spellings (保管人 / 保管方): a contract may use either.
+ROLE_GROUPS = tuple((reader._with_variants(engaged), reader._with_variants(paying), ev, pv)
+                    for engaged, paying, ev, pv in ROLE_GROUPS)
 
 
 def role_names(text: str) -> tuple[tuple[str, str], ...]:
@@ -237,15 +254,34 @@ def side_names(text: str, side: str) -> frozenset[str]:
         return frozenset()
     # “乙方（承租方）”, “甲方/出租人”: every name given counts.
     names = {side, *(p for p in re.split(r"[（）()/／、,，\s]+", side) if p)}
+    given = set(names)
     role = reader._ROLE_RX.pattern
-    for m in re.finditer(rf"({role})\s*[（(](?:以下简称|下称)?[“\"]?({role})[”\"]?[）)]", text):
-        a, b = m.group(1), m.group(2)
-        if a in names or b in names:
+    pairs = [(m.group(1), m.group(2)) for rx in (
+        # 甲方（出租人）, 出租人（以下简称“甲方”）
+        rf"({role})\s*[（(](?:以下简称|下称|简称)?[“\"]?({role})[”\"]?[）)]",
+        # 甲方/出租人
+        rf"({role})\s*[/／]\s*({role})",
+        # 托运方：厦门某某科技有限公司（以下简称甲方）
+        rf"(?m)^\s*({role})\s*[:：][^\n（(]{{0,60}}[（(](?:以下简称|下称|简称)[“\"]?({role})[”\"]?[）)]",
+    ) for m in re.finditer(rx, text)]
+    for a, b in pairs:
+        # A generic word (有限公司（以下简称甲方）) names no side; linking through it would join both parties.
+        if a in GENERIC_ROLES or b in GENERIC_ROLES:
+            continue
+        if a in given or b in given:
             names |= {a, b}
-    for m in re.finditer(rf"({role})\s*[/／]\s*({role})", text):
-        if m.group(1) in names or m.group(2) in names:
-            names |= {m.group(1), m.group(2)}
     return frozenset(names)
+
+
+#: Role words that are also ordinary nouns (有限公司, 客户): never an alias of a side.
+GENERIC_ROLES = reader.GENERIC_ROLES | {"业主"}
+
+
+def _with_role_names(names: frozenset[str], roles: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    """A side given as a role word the contract does not use (劳动者 in a 甲方/乙方 contract) also goes by
+    the name the contract gives that party (:func:`role_names`)."""
+    mapped = {name for word, name in roles if word in names}
+    return names | mapped if mapped else names
 
 
 def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> ContractFacts:
@@ -288,9 +324,10 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
         found = numbers.amounts(_clip(norm, m.end(), 30)) if m else []
         if found:
             total = round(found[0].value * round(term), 2)
+    roles = role_names(text)
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
-                         side=side, side_names=side_names(text, side), role_names=role_names(text),
+                         side=side, side_names=_with_role_names(side_names(text, side), roles), role_names=roles,
                          guessed_type=_guess_type(text))
 
 
@@ -306,6 +343,9 @@ COUNTERPARTS = dict(pair for a, b in (
     ("保证人", "债权人"), ("转让方", "受让方"), ("特许人", "被特许人"), ("物业服务人", "业主"), ("许可方", "被许可方"),
     ("披露方", "接收方"), ("广告主", "广告经营者"), ("中介人", "委托人"), ("供货方", "采购方"),
 ) for pair in ((a, b), (b, a)))
+#: 保管方 ↔ 存货方 as well as 保管人 ↔ 存货人.
+COUNTERPARTS.update({reader._with_variants((a,))[-1]: reader._with_variants((b,))[-1]
+                     for a, b in list(COUNTERPARTS.items()) if len(a) >= 3 and len(b) >= 3})
 
 
 def fill_parties(text: str, party: str) -> str:
@@ -358,7 +398,10 @@ def _heading(section: SectionLike) -> str:
     return f"{section.number} {section.title} {first}"
 
 
-def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike) -> list[Finding]:
+def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
+                      facts: ContractFacts | None = None) -> list[Finding]:
+    """Each sentence a pattern matches; with ``facts`` and a side-aware rule, only the matches whose actor
+    (:func:`actor_at`) the side filter allows."""
     text = section.text
     if p.titles and not _any(p.titles, _heading(section)):
         return []
@@ -373,14 +416,52 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike) ->
         m = _any(p.patterns, sentence)
         if m is None:
             continue
-        if p.unless and p.unless_scope == "sentence" and _any(p.unless, sentence):
+        if p.unless and p.unless_scope == "sentence" and _excepted(p.unless, sentence):
             continue
         lo, hi = narrow(text, (a, b), a + m.start(), a + m.end())
         suggestion = ""
         if p.rewrite == "append" and rule.suggestion.strip():
             suggestion = f"{text[lo:hi]}；{rule.suggestion.strip().rstrip('。')}"
-        out.append(_finding(rule, section, lo, hi, suggestion=suggestion))
+        party = actor_at(numbers.normalize(text), (a, b), a + m.start(), a + m.end())
+        if facts is not None and p.party != "any" and not _side_allows_party(p.party, party, facts):
+            continue
+        out.append(_finding(rule, section, lo, hi, suggestion=suggestion, party=party or None))
     return out
+
+#: A role that opens a relative clause (甲方提供的资料), owns a thing (借款人的抵押物) or only consents
+#: (甲方同意乙方将…) does not act.
+_RELATIVE = re.compile(r"[^，,。；;的]{0,6}的")
+#: … unless a modal or 将 follows the role at once (乙方有权…的, 乙方将…的).
+_ACTS = re.compile(r"\s*(?:有权|可以|可|应|须|不得|无权|无需|将|对)")
+_ACTS_INSIDE = re.compile(r"\s*(?:有权|可以|可|应|须|不|无权|无需|无须|将|拒绝|一律|均)")
+
+
+def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
+    """Who does what ``text[start:end]`` says: a role opening the words (由甲方所在地法院…, 向保管方所在地…),
+    else the subject named nearest before them in the sentence — a role after 对/向/给 is an object, one
+    that only consents (甲方同意乙方将…) or opens a relative clause (甲方提供的资料) is passed over — else the
+    subject of the sentence."""
+    a, b = sentence
+    m = reader._ROLE_RX.search(text, start, min(end, start + 4))
+    if m and (m.start() - start <= 1 or _SEAT.match(text, m.end())):
+        return m.group(0)
+    # 装修投入甲方不支付任何补偿: a role inside the words that a modal or a negation follows acts.
+    for m in reader._ROLE_RX.finditer(text, start, end):
+        if _ACTS_INSIDE.match(text, m.end()) and not reader._OBJECT_MARK.search(text[max(a, m.start() - 4):m.start()]):
+            return m.group(0)
+    before = []
+    for m in reader._ROLE_RX.finditer(text, a, start):
+        if reader._OBJECT_MARK.search(text[max(a, m.start() - 4):m.start()]):
+            continue
+        consent = _CONSENTS.match(text, m.end())
+        if consent and reader._ROLE_RX.match(text, consent.end()):
+            continue
+        if _RELATIVE.match(text, m.end()) and not _ACTS.match(text, m.end()):
+            continue
+        before.append(m.group(0))
+    if before:
+        return before[-1]
+    return reader.party_at(text, sentence, start)
 
 
 def _fmt(value: float, unit: str) -> str:
@@ -552,12 +633,20 @@ def _side_allows_party(wanted: str, party: str, facts: ContractFacts) -> bool:
     return not ours
 
 
+_CONSENTS = re.compile(r"\s*(?:同意|授权|允许|许可|准许|委托)\s*")
+_SEAT = re.compile(r"\s*(?:的)?(?:住所地|所在地|注册地|营业地|经营地)")
+
+
 def _quote_party(section: SectionLike, f: Finding) -> str:
     """The subject of the words a keyword finding quotes: the first party they name that is not an object
     (甲方 in 甲方有权随时解除合同，无需征得乙方同意), else the subject of their sentence."""
     text = numbers.normalize(section.text)
     for m in reader._ROLE_RX.finditer(text, f.start, f.end):
-        if not reader._OBJECT_MARK.search(text[max(f.start, m.start() - 4):m.start()]):
+        # 甲方同意乙方将…: the party that consents is not the one that acts.
+        if _CONSENTS.match(text, m.end()) and reader._ROLE_RX.match(text, _CONSENTS.match(text, m.end()).end()):
+            continue
+        # 向保管方所在地人民法院: a party's seat, not an object.
+        if _SEAT.match(text, m.end()) or not reader._OBJECT_MARK.search(text[max(f.start, m.start() - 4):m.start()]):
             return m.group(0)
     return reader.party_at(text, reader._sentence_at(reader.sentence_spans(text), f.start), f.start)
 
@@ -617,12 +706,16 @@ def _limit_text(p: FactParams, value: float) -> str:
     return "，".join(parts)
 
 
+#: An act that only asks the other side (向乙方提出…, 申请…, 建议…).
+_REQUEST = re.compile(r"(?:随时|书面|及时)?(?:向[^，,。；;]{1,10}?)?(?:提出|请求|申请|建议|协商)")
+
+
 def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFacts) -> tuple[bool, str]:
     a, b = fact.sentence
     sentence = text[a:b]
     if p.context and not _any(p.context, sentence):
         return False, ""
-    if p.unless and _any(p.unless, sentence):
+    if p.unless and _excepted(p.unless, sentence):
         return False, ""
     if p.label:
         # The fact's own label decides; only a fact with none is judged by the words of its fragment.
@@ -642,12 +735,16 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
             return False, ""
         if p.act and not _any(p.act, fact.act):
             return False, ""
+        # 有权向承运方提出变更…的要求: a right to ask the other side is not a right to decide alone.
+        if fact.modal in ("有权", "可以") and _REQUEST.match(fact.act):
+            return False, ""
     if isinstance(fact, reader.Exemption) and p.covers_any:
         hit = [c for c in p.covers_any if c in fact.covers and c not in fact.carveouts]
         if not hit:
             return False, ""
         names = {"all": "一切责任", "intent": "故意", "gross_negligence": "重大过失", "personal_injury": "人身损害",
-                 "property": "财产损失", "indirect": "间接损失"}
+                 "property": "财产损失", "indirect": "间接损失",
+                 "third_party": "其交由的第三人的行为", "own_risk": "其自身经营范围内的原因"}
         return _side_allows(p, fact, facts), f"{fact.party or '一方'}免责范围包括{'、'.join(names[c] for c in hit)}"
     detail = ""
     if p.measure is not None:
@@ -777,6 +874,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     facts = facts or contract_facts([section])
     clause: reader.ClauseFacts | None = None
     out: list[Finding] = []
+    by_code = {r.code: r for r in rules}
     # Keyword rules first, fact rules after: when both read the same risk, the established rule's code
     # speaks and the fact rule catches what it misses (_same_risk).
     for rule in sorted(rules, key=lambda r: r.detection == "fact"):
@@ -788,7 +886,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
         if p.when_not and _any(p.when_not, facts.text or section.text):
             continue
         if isinstance(p, PatternParams):
-            found = _pattern_findings(rule, p, section)
+            found = _pattern_findings(rule, p, section, facts)
         elif isinstance(p, NumericParams):
             found = _numeric_findings(rule, p, section, facts)
         elif isinstance(p, FactParams):
@@ -796,13 +894,20 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             found = _fact_findings(rule, p, section, facts, clause)
         else:
             found = []
-        if not isinstance(p, FactParams) and getattr(p, "party", "any") != "any" and facts.side:
+        if isinstance(p, NumericParams) and p.party != "any" and facts.side:
             found = [f for f in found if _side_allows_party(p.party, _quote_party(section, f), facts)]
         seen: set[tuple[int, int]] = set()
         for f in found:
-            if (f.start, f.end) not in seen and len(seen) < PER_RULE_PER_SECTION and not _same_risk(out, f):
-                seen.add((f.start, f.end))
+            if (f.start, f.end) in seen or len(seen) >= PER_RULE_PER_SECTION:
+                continue
+            twin = _same_risk(out, f)
+            if twin is None:
                 out.append(f)
+            elif specificity(f, rule) > specificity(out[twin], by_code.get(out[twin].rule_code)):
+                out[twin] = f  # the article that decides this risk speaks, not a generic one
+            else:
+                continue
+            seen.add((f.start, f.end))
     out.sort(key=lambda f: (f.start, f.rule_code))
     return [_in_contract_names(f, facts) for f in out]
 
@@ -812,7 +917,10 @@ def contract_names(text: str, facts: ContractFacts) -> str:
     (出卖人 → 乙方 in a 甲方/乙方 contract)."""
     for word, name in facts.role_names:
         if word in text:
-            text = re.sub(rf"{word}(?![（(]{name})", name, text)
+            # 服务人 inside 物业服务人 is a part of another role's name, not this role.
+            longer = [r for r in reader.PARTY_ROLES if r != word and r.endswith(word)]
+            guard = "".join(f"(?<!{re.escape(r[:-len(word)])})" for r in longer)
+            text = re.sub(rf"{guard}{word}(?![（(]{name})", name, text)
     return text
 
 
@@ -824,15 +932,28 @@ def _in_contract_names(f: Finding, facts: ContractFacts) -> Finding:
     return f
 
 
-def _same_risk(kept: list[Finding], new: Finding) -> bool:
-    """``new`` repeats a finding already kept: its words overlap and it rests on the same article (a
-    keyword rule and a fact rule both reading one penalty clause) — one risk is one issue; the rule listed
-    first in the playbook speaks."""
+def _same_risk(kept: list[Finding], new: Finding) -> int | None:
+    """The index of the kept finding ``new`` repeats: their words overlap and they rest on a shared article
+    (a keyword rule and a fact rule both reading one penalty clause) — one risk is one issue; None when
+    ``new`` is a risk of its own."""
     basis = {(b.law, b.article) for b in new.basis}
-    for f in kept:
+    for i, f in enumerate(kept):
         if f.start < new.end and new.start < f.end and basis & {(b.law, b.article) for b in f.basis}:
-            return True
-    return False
+            return i
+    return None
+
+
+#: Articles that answer almost any one-sided clause (格式条款): a rule citing an article that decides the
+#: particular risk is preferred to one citing only these.
+GENERIC_ARTICLES = frozenset({("中华人民共和国民法典", 496), ("中华人民共和国民法典", 497)})
+
+
+def specificity(f: Finding, rule: RuleSpec | None) -> int:
+    """How closely a finding's basis decides its risk: it cites an article beyond the generic 格式条款 ones
+    (+1), and its rule is written for particular contract types (+1). Of two findings of one risk the
+    more specific speaks; on a tie the rule listed first keeps it."""
+    deciding = any((b.law, b.article) not in GENERIC_ARTICLES for b in f.basis)
+    return int(deciding) + int(bool(rule is not None and rule.contract_types))
 
 
 def _agreed(p: MissingClauseParams, haystack: str) -> bool:

@@ -35,6 +35,20 @@ PARTY_ROLES = (
     "研究开发人", "许可方", "被许可方", "披露方", "接收方", "广告主", "广告经营者", "演出方", "主办方", "公司",
     "员工", "出质方", "开发方", "用户", "个人信息处理者", "数据处理者",
 )
+
+
+def _with_variants(roles: tuple[str, ...]) -> tuple[str, ...]:
+    """Each role in both spellings contracts use: 保管人 / 保管方, 托运方 / 托运人 (甲方, 乙方 … have one)."""
+    out = list(roles)
+    for role in roles:
+        if len(role) >= 3 and role[-1] in "人方":
+            twin = role[:-1] + ("方" if role[-1] == "人" else "人")
+            if twin not in out:
+                out.append(twin)
+    return tuple(out)
+
+
+PARTY_ROLES = _with_variants(PARTY_ROLES)
 _ROLE_RX = re.compile("|".join(sorted(PARTY_ROLES, key=len, reverse=True)))
 #: Ends a sentence; fragments end at commas too.
 SENTENCE_END = "。；;！!？?\n"
@@ -43,7 +57,8 @@ _NEGATION = re.compile(r"(?<![除并])(?:不得|不应|不予|不再|不必|不�
                        r"|无需|无须|无权|无|未|非|免于|免除|概不|毋须)")
 #: Words that look like a negation but are not one (不可抗力, 无论, 不限于 …).
 _NOT_NEGATION = re.compile(r"不可抗力|无论|不论|不限于|不少于|不低于|不超过|不高于|不足|无息|非因|不定期"
-                           r"|无固定期限|不动产|未付|未支付部分|未履行部分|未完成部分|非经|不得不|并非|无效|不合格|无条件|无异议|无误|不符")
+                           r"|无固定期限|不动产|未付|未支付部分|未履行部分|未完成部分|非经|不得不|并非|无效|不合格|无条件|无异议|无误|不符"
+                           r"|无偿|非独占|非排他|无限期|无限制")
 
 
 @dataclass(frozen=True)
@@ -201,12 +216,19 @@ def party_at(text: str, sentence: tuple[int, int], pos: int) -> str:
     """The party a fact at ``pos`` belongs to: the subject role named nearest before it in its sentence
     (a role after 对/向/给 is an object and is passed over), else the first role of the sentence, else ""."""
     a, b = sentence
-    before = [m for m in _ROLE_RX.finditer(text, a, pos)
-              if not _OBJECT_MARK.search(text[max(a, m.start() - 4):m.start()])]
+    roles = list(_ROLE_RX.finditer(text, a, b))
+    # 乙方员工, 甲方客户: a generic word right after a party names that party's people, not a party.
+    roles = [m for i, m in enumerate(roles)
+             if not (m.group(0) in GENERIC_ROLES and i and roles[i - 1].end() == m.start())]
+    before = [m for m in roles if m.start() < pos
+              and not _OBJECT_MARK.search(text[max(a, m.start() - 4):m.start()])]
     if before:
         return before[-1].group(0)
-    m = _ROLE_RX.search(text, a, b)
-    return m.group(0) if m else ""
+    return roles[0].group(0) if roles else ""
+
+
+#: Role words that are also ordinary nouns (有限公司, 员工, 客户, 用户).
+GENERIC_ROLES = frozenset({"公司", "员工", "用户", "客户"})
 
 
 def negation_scopes(text: str) -> list[tuple[int, int]]:
@@ -237,7 +259,7 @@ LABELS = ("定金", "订金", "保证金", "押金", "违约金", "滞纳金", "
           "逾期利息", "罚息", "服务费", "佣金", "报酬", "中介费", "租金", "物业费", "价款", "货款", "总价", "合同总额",
           "借款", "本金", "工资", "月工资", "薪酬", "预付款", "首付款", "尾款", "质保金", "保修金", "履约保证金",
           "费用", "总金额", "合同金额", "总价款", "借款金额", "股权转让款", "转让款", "加盟费", "特许经营费",
-          "广告费", "演出费", "运费", "仓储费", "保管费")
+          "广告费", "演出费", "运费", "仓储费", "保管费", "总价值", "单价")
 _LABEL_RX = re.compile("|".join(sorted(LABELS, key=len, reverse=True)))
 DURATION_LABELS = ("试用期", "竞业限制", "保密期限", "保密期", "保修期", "质保期", "质量保证期", "租赁期限", "租期",
                    "借款期限",
@@ -289,6 +311,9 @@ _BASE = re.compile(r"(?:按|以|为|按照|计|即|相当于|占)?\s*(?P<base>[\
 _BASE_AFTER = re.compile(r"^\s*的?\s*(?P<base>[\u4e00-\u9fa5]{0,3}"
                          r"(?:合同总额|总价款?|货款|价款|租金|未付款项?|欠款|借款本金|本金)[\u4e00-\u9fa5]{0,2})")
 
+#: Charges that name what is owed, not a base (违约金百分之三十 is the penalty itself).
+_CHARGES_NOT_BASES = frozenset({"违约金", "滞纳金", "赔偿金", "罚款", "罚金", "定金", "押金", "保证金"})
+
 _BASE_OF = re.compile(r"以(?P<base>[\u4e00-\u9fa5]{2,12}?)为(?:计算)?基数")
 
 
@@ -327,7 +352,11 @@ def _base(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
     if found:
         return found[-1].group("base")
     m = re.search(r"(?:按|以|按照)([\u4e00-\u9fa5]{2,12})$", before)
-    return m.group(1) if m and not re.search(r"[日月年天]$", m.group(1)) else ""
+    if m and not re.search(r"[日月年天]$", m.group(1)):
+        return m.group(1)
+    # 剩余期限仓储费百分之五十: a charge named right before the share is its base.
+    m = re.search(r"([\u4e00-\u9fa5]{0,6}?(?:费用?|款项?|租金|价款|货款|总额|总价|本金))\s*$", before)
+    return m.group(1) if m and m.group(1) not in _CHARGES_NOT_BASES else ""
 
 
 def _rates(text: str, spans, scopes) -> list[Rate]:
@@ -353,10 +382,14 @@ def _rates(text: str, spans, scopes) -> list[Rate]:
 # -- durations and dates ----------------------------------------------------------------------------------
 
 _DUR = re.compile(
-    rf"(?P<num>{numbers._AR}|[{numbers.CN_DIGITS}]+?)\s*(?P<half>个半|半)?\s*"
-    r"(?P<unit>个小时|小时|个工作日|工作日|个自然日|自然日|个自然月|自然月|个月|周年|年|月|日|天|周|星期)(?P<half2>半)?"
+    rf"(?P<num>{numbers._AR}|[{numbers.CN_DIGITS}]+?)\s*(?:[（(]\s*\d+\s*[)）])?\s*(?P<half>个半|半)?\s*"
+    r"(?P<unit>个小时|小时|个工作日|工作日|个自然日|自然日|个自然月|自然月|个月|周年|年|月|日|天|周|星期"
+    r"|(?<=\d)\s*[hH](?![a-zA-Z]))(?P<half2>半)?"
+    # 半年, 半个月 with no number before them
+    rf"|(?<![{numbers.CN_DIGITS}\d])(?P<num_half>半)(?P<unit_half>个月|年)"
 )
-_UNIT = {"个小时": "hour", "小时": "hour", "个工作日": "workday", "工作日": "workday", "个自然日": "day",
+_UNIT = {"个小时": "hour", "小时": "hour", "h": "hour", "H": "hour", "个工作日": "workday", "工作日": "workday",
+         "个自然日": "day",
          "自然日": "day", "日": "day", "天": "day", "个自然月": "month", "自然月": "month", "个月": "month",
          "月": "month", "周年": "year", "年": "year", "周": "week", "星期": "week"}
 _START_EVENT = re.compile(r"(?:自|从|于|在)?(?P<ev>[\u4e00-\u9fa5]{1,12}?)"
@@ -384,6 +417,10 @@ def _start_event(text: str, sentence: tuple[int, int], start: int, end: int) -> 
     if m:
         ev = re.sub(r"^.*?(?:应于|应在|须于|应自|自|从|于|在)", "", m.group("ev"))
         ev = _ROLE_RX.sub("", ev).lstrip("应须")
+        # 验收期限为交付后十五日: the event is 交付, not what the period is called.
+        tail = re.split(r"为|是", ev)[-1]
+        if len(tail) >= 2:
+            ev = tail
         if ev:
             return ev
     # 收到通知后三日内 / 三日内 … 签订后: look behind across the fragment start too.
@@ -395,6 +432,13 @@ def _start_event(text: str, sentence: tuple[int, int], start: int, end: int) -> 
 def _durations(text: str, spans, scopes) -> list[Duration]:
     out = []
     for m in _DUR.finditer(text):
+        if m.group("num_half"):
+            s = _sentence_at(spans, m.start())
+            unit = _UNIT[m.group("unit_half")]
+            out.append(Duration(m.start(), m.end(), s, party_at(text, s, m.start()), _negated(scopes, m.start()),
+                                0.5, unit, _start_event(text, s, m.start(), m.end()),
+                                _label_near(_DLABEL_RX, text, s, m.start(), m.end())))
+            continue
         if _is_date_part(text, m):
             continue
         value = numbers.to_number(m.group("num"))
@@ -407,7 +451,7 @@ def _durations(text: str, spans, scopes) -> list[Duration]:
             value += 0.5
         s = _sentence_at(spans, m.start())
         out.append(Duration(m.start(), m.end(), s, party_at(text, s, m.start()), _negated(scopes, m.start()),
-                            value, _UNIT[m.group("unit")], _start_event(text, s, m.start(), m.end()),
+                            value, _UNIT[m.group("unit").strip()], _start_event(text, s, m.start(), m.end()),
                             _label_near(_DLABEL_RX, text, s, m.start(), m.end())))
     return out
 
@@ -478,10 +522,22 @@ def _obligations(text: str, spans, scopes) -> list[Obligation]:
 
 # -- exemptions --------------------------------------------------------------------------------------------
 
+#: A cap on damages (按每件不超过伍拾元赔偿, 赔偿总额以一个月服务费为限) exempts whatever it caps — with
+#: 不论/无论 … 故意或重大过失 it caps (and so exempts) liability for intent and gross negligence too.
+_CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,24}(?:为限|封顶|最高不超过|上限)|不超过[^。；;，,]{0,16}(?:赔偿|为限)"
+                  r"|最高(?:赔偿|赔付|责任)(?:额|金额|限额)?|赔偿(?:上限|限额|最高额)")
+_REGARDLESS = re.compile(r"(?:不论|无论|不管|即使|包括)[^。；;]{0,24}(?:故意|重大过失)")
 _EXEMPT = re.compile(r"不承担(?:任何)?(?:[\u4e00-\u9fa5]{0,6})?责任|概不负责|不负(?:任何)?责任"
                      r"|免除[\u4e00-\u9fa5]{0,6}责任|免责|不予(?:赔偿|补偿|退还)|无需(?:承担|赔偿|负责)|不负责(?:赔偿)?|与[甲乙]方无关|自行承担|由[甲乙]方自负")
 _COVER_WORDS = {
     "all": r"任何|一切|全部|所有|均不|概不",
+    # the acts of whoever the party hands the work to (转委托的第三人, 实际承运人, 分包人, 第三方仓储企业)
+    "third_party": r"转委托|(?:转交|交由|交给|委托|转移至)[^，,。；;]{0,8}(?:第三[人方]|他人|其他)"
+                   r"|其他承运人|实际承运人|转运|分包|转包|外包|协作单位|其他仓库",
+    # causes inside the party's own sphere, dressed as force majeure (施工进度, 材料供应, 资金, 设备故障 …)
+    "own_risk": r"施工进度|材料供应|原材料|资金(?:周转|困难|不足|紧张)?|设备(?:故障|检修)|停工待料|供应商|供货商"
+                r"|人员(?:不足|变动|短缺)|市场(?:行情|变化|波动)|价格(?:上涨|波动)|经营(?:困难|调整)|上游|网络故障"
+                r"|系统(?:故障|升级|维护)|市政配套|配套设施",
     "intent": r"故意",
     "gross_negligence": r"重大过失",
     "personal_injury": r"人身|伤亡|伤害|死亡|受伤|伤残",
@@ -496,11 +552,22 @@ def _covers(text: str) -> frozenset[str]:
     return frozenset(k for k, rx in _COVER_WORDS.items() if re.search(rx, text))
 
 
+def _carved(carved: str) -> frozenset[str]:
+    """What a carve-out keeps liability for: the words it names, and every fault-based head when it keeps
+    liability for the party's fault (但因甲方过错造成的除外, 除因乙方原因造成的以外)."""
+    kept = _covers(carved)
+    if re.search(r"过错|过失|原因(?:造成|导致|所致|引起)|责任事故|违约(?:造成|导致)", carved):
+        kept |= {"intent", "gross_negligence", "personal_injury", "property"}
+    return frozenset(kept)
+
+
 def _exemptions(text: str, spans, scopes) -> list[Exemption]:
     out = []
     for a, b in spans:
         sentence = text[a:b]
         m = _EXEMPT.search(sentence)
+        if not m and _REGARDLESS.search(sentence):
+            m = _CAP.search(sentence)
         if not m:
             continue
         carve_spans = [(c.start(), c.end()) for c in _CARVE.finditer(sentence)]
@@ -515,7 +582,7 @@ def _exemptions(text: str, spans, scopes) -> list[Exemption]:
         if re.search(_COVER_WORDS["all"], near) and not any(x <= m.start() < y for x, y in carve_spans):
             covers |= {"all"}
         out.append(Exemption(a + m.start(), a + m.end(), (a, b), party, False, frozenset(covers),
-                             _covers(carved), kept.strip()))
+                             _carved(carved), kept.strip()))
     return out
 
 
@@ -531,7 +598,9 @@ def _ownerships(text: str, spans, scopes) -> list[Ownership]:
     for a, b in spans:
         found = list(rx.finditer(text, a, b))
         # A form's choice (归 ☐乙方所有 ☐甲方所有 ☐双方共有) names several owners: no choice made.
-        if len({m.group("party") for m in found}) > 1 or re.search(r"[☐□]|共有", text[a:b]):
+        # (共有部分 — the common parts of a building — is not such a choice.)
+        if len({m.group("party") for m in found}) > 1 or re.search(r"[☐□]|(?:双方|共同|按份)共有|共同所有|共有(?!部分)",
+                                                                   text[a:b]):
             continue
         for m in found:
             if _negated(scopes, m.start()):
@@ -559,7 +628,9 @@ def read_clause(text: str) -> ClauseFacts:
 
 
 #: Wording that defers a term instead of agreeing it (另议, 届时报价, 待定, an empty blank).
-DEFERRAL = re.compile(r"另议|另行(?:协商|商定|约定|确定)|日后(?:协商|另议|商定)|届时"
+DEFERRAL = re.compile(r"另议|另行(?:协商|商定|约定|确定|签订|签署)|日后(?:协商|另议|商定)|届时"
+                      r"|(?:以|按|另签|另行签订)?(?:补充协议|另行协议)(?:约定|确定|为准)|后续(?:协商|约定|确定|商定)"
+                      r"|视(?:具体)?(?:情况|市场(?:情况|行情)?)(?:而定|确定)|由双方(?:另行)?(?:协商|商定)确定|暂不(?:约定|确定)"
                       r"|以[^。；，,]{0,10}(?:报价|通知|确定)为准|待定|"
                       r"由[^。；，,]{0,8}(?:单方|自行)确定|【\s*】|_{3,}|＿{2,}|（\s*）")
 

@@ -56,8 +56,11 @@ class Quantity:
 
 # -- amounts ---------------------------------------------------------------------------------------
 
+_JIAO_FEN = "零一二两三四五六七八九壹贰叁肆伍陆柒捌玖0123456789"
 _AMOUNT = re.compile(
-    rf"(?:人民币|RMB|CNY|￥|¥)?\s*(?P<num>{NUM})\s*(?P<unit>亿元|万元|千元|元|亿|万)(?!分之)")
+    rf"(?:人民币|RMB|CNY|￥|¥)?\s*(?P<num>{NUM})\s*(?P<unit>亿元|万元|千元|元|亿|万)(?!分之)"
+    # 贰元捌角, 3元5角2分: the 角 and 分 after 元
+    rf"(?:(?<=元)(?P<jiao>[{_JIAO_FEN}])角)?(?:(?<=[元角])(?P<fen>[{_JIAO_FEN}])分(?!之))?")
 _UNIT_YUAN = {"亿元": 1e8, "亿": 1e8, "万元": 1e4, "万": 1e4, "千元": 1e3, "元": 1.0}
 
 
@@ -70,6 +73,9 @@ def amounts(text: str) -> list[Quantity]:
         value = to_number(m.group("num"))
         if value is None:
             continue
+        for part, share in (("jiao", 0.1), ("fen", 0.01)):
+            if m.group(part):
+                value += (to_number(m.group(part)) or 0) * share
         unit = m.group("unit")
         out.append(Quantity(value * _UNIT_YUAN[unit], m.start(), m.end(), "yuan"))
     return out
@@ -153,7 +159,8 @@ def annual_rates(text: str) -> list[Quantity]:
 # -- durations ------------------------------------------------------------------------------------
 
 _DURATION = re.compile(
-    rf"(?P<num>{_AR}|[{CN_DIGITS}]+?)\s*(?P<half>个半|半)?\s*(?P<unit>个自然月|个工作日|个月|自然月|工作日|周年|年|月|日|天|周|星期)"
+    rf"(?P<num>{_AR}|[{CN_DIGITS}]+?)\s*(?P<again>[（(]\s*\d+\s*[)）])?\s*(?P<half>个半|半)?\s*"
+    r"(?P<unit>个自然月|个工作日|个月|自然月|工作日|周年|年|月|日|天|周|星期)"
     rf"(?P<half2>半)?"
     r"|(?P<onlyhalf>半)(?P<hunit>年|个月)"
 )
@@ -264,7 +271,11 @@ def duration_like(token: str, months: float) -> str | None:
     count = months / per_unit
     if unit in ("日", "天", "工作日", "个工作日", "周", "星期"):
         count = round(count)
-    return f"{_styled(num, count)}{unit}" if count == int(count) else f"{_styled(num, months)}个月"
+    if count != int(count):
+        count, unit = months, "个月"
+    # 十二（12）个月: the figure restated in brackets follows.
+    again = f"（{_plain(count)}）" if m.group("again") else ""
+    return f"{_styled(num, count)}{again}{unit}"
 
 
 _FINANCIAL = re.compile("[壹贰叁肆伍陆柒捌玖拾佰仟]")
@@ -275,7 +286,7 @@ def amount_like(token: str, yuan: float) -> str | None:
     30万元 → 16万元 (the unit and the prefix kept; 大写 stays 大写)."""
     norm = normalize(token)
     m = _AMOUNT.search(norm)
-    if m is None or yuan < 0:
+    if m is None or yuan < 0 or m.group("jiao") or m.group("fen"):
         return None
     unit = m.group("unit")
     count = yuan / _UNIT_YUAN[unit]
@@ -299,10 +310,12 @@ def amount_like(token: str, yuan: float) -> str | None:
 def count_like(token: str, count: int) -> str | None:
     """A duration ``token`` (十二小时, 30日, 两年) with its number replaced by ``count`` in the same style."""
     norm = normalize(token)
-    m = re.match(rf"(?P<num>{_AR}|[{CN_DIGITS}]+?)(?=\s*(?:个|小时|工作日|自然|月|年|日|天|周|星期))", norm)
+    m = re.match(rf"(?P<num>{_AR}|[{CN_DIGITS}]+?)(?P<again>\s*[（(]\s*\d+\s*[)）])?"
+                 r"(?=\s*(?:个|小时|工作日|自然|月|年|日|天|周|星期|h|H))", norm)
     if m is None or count <= 0:
         return None
     num = m.group("num")
     written = str(count) if re.search(r"\d", num) else cn2an.an2cn(str(count), "up" if _FINANCIAL.search(num)
                                                                     else "low")
-    return written + token[m.end():]
+    again = f"（{count}）" if m.group("again") else ""
+    return written + again + token[m.end():]

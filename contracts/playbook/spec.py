@@ -187,7 +187,8 @@ class FactParams(_Params):
     #: Require the fact to sit (True) or not to sit (False) in a negation.
     negated: bool | None = None
     #: Exemptions: fire when the exemption covers any of these and no carve-out keeps liability for it.
-    covers_any: list[Literal["all", "intent", "gross_negligence", "personal_injury", "property", "indirect"]] = (
+    covers_any: list[Literal["all", "intent", "gross_negligence", "personal_injury", "property", "indirect",
+                             "third_party", "own_risk"]] = (
         Field(default_factory=list))
     #: Side: ``ours`` — a risk when the fact belongs to the firm's side (a penalty we pay, a restraint on us);
     #: ``other`` — a risk when it belongs to the other side (their right to change the price, their

@@ -20,11 +20,14 @@ from contracts.playbook import numbers
 #: (key, label, sentence patterns) in the order the table lists them.
 TERMS: tuple[tuple[str, str, str], ...] = (
     ("price", "价款/报酬",
-     r"总价|总金额|合同金额|合同价款|价款|总租金|月租金|租金|报酬|服务费|借款金额|借款本金|出借|开发经费|转让款|工资|月薪"),
+     r"总价(?!值)|(?<!货物)总金额|合同金额|合同价款|价款|总租金|月租金|租金|报酬|服务费|借款金额|借款本金|出借|开发经费|转让款"
+     r"|工资|月薪|仓储费|保管费|运费|物业费|佣金|广告费|发布费|演出费|总费用|费用总额|许可费|使用费|加盟费"),
     ("payment", "支付方式与期限",
      r"(?:支付|付款|付清|结算)[^。；]{0,30}(?:日内|日前|之日起|分期|首付款|预付款|尾款|每月|按月|按季)"
      r"|(?:日内|日前|之日起|每月|按月|按季)[^。；]{0,20}(?:支付|付款|付清|结算)"),
-    ("term", "合同期限", r"期限|有效期|租期|聘用期"),
+    ("term", "合同期限",
+     r"(?:合同|协议|服务|租赁|借款|委托|聘用|劳动合同|物业服务|储存|仓储|合作|许可|保证|发布|演出|经营)期限|有效期|租期"
+     r"|聘用期|服务期"),
     ("deposit", "定金/押金/保证金", r"定金|订金|押金|保证金"),
     ("penalty", "违约金", r"违约金|赔偿金"),
     ("late_fee", "逾期违约金/滞纳金/利息", r"逾期|滞纳金|迟延|罚息"),
@@ -46,7 +49,7 @@ def _value(key: str, sentence: str) -> dict[str, Any] | None:
     rates = [r for r in facts.rates if not r.negated]
     durations = [d for d in facts.durations if not d.negated]
     if key == "price" and money:
-        total = [m for m in money if re.search(r"总|合同金额|合同价款", m.label)] or money
+        total = [m for m in money if re.search(r"总(?!价值)|合同金额|合同价款", m.label)] or money
         return {"amount": total[0].amount, "currency": total[0].currency}
     if key == "deposit" and money:
         return {"amount": money[0].amount, "currency": money[0].currency}
@@ -102,6 +105,9 @@ def key_terms(sections: Sequence[Any], parties: Sequence[dict[str, Any]] = ()) -
     body = [s for s in sections if s.kind in CLAUSE_KINDS]
     for key, label, pattern in TERMS:
         found = _first(body, key, pattern)
+        if found is None and key == "term":
+            # No 合同期限 named as such: any 期限 sentence (期限三年) rather than none.
+            found = _first(body, key, r"期限")
         if found is not None:
             section, sentence = found
             items.append({"key": key, "label": label, "text": sentence, "value": _value(key, sentence),
