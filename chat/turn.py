@@ -35,7 +35,7 @@ from agents.aio import db_sync_to_async, run_sync
 from agents.critic import critique
 from agents.llm import LLMError, get_gateway
 from agents.parallel import run_parallel
-from agents.runner import run_agent
+from agents.runner import run_agent_recorded
 from agents.tools import RunContext, ToolResult
 from agents.types import AgentResult, AgentSpec
 from chat import domains, intent_model, memory, selectors, specialists
@@ -47,7 +47,7 @@ from knowledge.selectors import law_first
 from knowledge.verification import citations_verify
 from legal import engine as card_engine
 from legalsite.db import beside, release_connections
-from tracing.recorder import TraceRecorder, trace_open
+from tracing.recorder import TraceRecorder
 
 logger = logging.getLogger(__name__)
 
@@ -344,13 +344,7 @@ async def run_plan(turn: TurnInput, ctx: RunContext, recorder: Any, *, query: st
 def _agent_coroutine(spec: AgentSpec, messages: list[dict[str, Any]], ctx: RunContext, recorder: Any,
                      *, purpose: str):
     async def run() -> AgentResult:
-        model = "offline" if get_gateway().offline else get_gateway().model_for(spec.role)
-        async with recorder.agent_run(spec.name, model) as scope:
-            result = await run_agent(spec, messages, ctx, purpose=purpose)
-            scope.add_usage(result.usage.tokens_in, result.usage.tokens_out, model)
-            if result.partial:
-                scope.fail(result.notice or "partial result", timeout=result.finish == "llm_timeout")
-            return result
+        return await run_agent_recorded(spec, messages, ctx, recorder, purpose=purpose)
 
     return run
 
@@ -518,27 +512,31 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
 
 
 # --- one claimed turn ------------------------------------------------------------------------------------
+def turn_asker(answer: Message) -> Any:
+    """The user who asked: the turn runs, is traced and reads as them (not the session's owner)."""
+    return answer.reply_to.author or answer.session.owner
+
+
 class TurnRun:
-    """A claimed turn while it runs: who asked, what they see, the trace, the sink and the agents'
-    context. ``chat.services.turn_run`` drives it: :meth:`answer`, then the saved message to
+    """A claimed turn while it runs, in its trace (``chat.services.turn_run`` opens it with
+    ``tracing.runs.traced_run``, which closes it on every path): who asked, what they see, the
+    sink and the agents' context. ``turn_run`` drives it: :meth:`answer`, then the saved message to
     :meth:`finished` (or the failure to :meth:`failed`)."""
 
-    def __init__(self, answer: Message) -> None:
+    def __init__(self, answer: Message, recorder: TraceRecorder) -> None:
         session = answer.session
         question = answer.reply_to
         self.answer_id = answer.pk
         self.session = session
         self.question = question
-        #: The user who asked: the turn runs, is traced and reads as them (not the session's owner).
-        self.asker = question.author or session.owner
+        self.asker = turn_asker(answer)
+        self.recorder = recorder
         self.history = selectors.turn_history(answer=answer, limit=HISTORY_WINDOW)
-        # Memory: with earlier messages, the question is embedded and recalled against them beside the
-        # trace's opening; a session's first question has nothing to recall and is embedded at the end,
-        # in one call with the answer.
-        recall = beside(memory.remember_and_recall, message=question, session=session) if self.history else None
-        self.recorder = trace_open("chat", self.asker, obj=answer, matter=session.matter, trace_id=answer.trace_id)
-        self.recalled = recall() if recall else []
-        self.unembedded = [] if recall else [question]
+        # Memory: with earlier messages, the question is embedded and recalled against them; a
+        # session's first question has nothing to recall and is embedded at the end, in one call
+        # with the answer.
+        self.recalled = memory.remember_and_recall(message=question, session=session) if self.history else []
+        self.unembedded = [] if self.history else [question]
         self.sink = TurnSink(session_id=session.pk, turn_id=str(answer.turn_id), recorder=self.recorder)
         self.ctx = RunContext(user=self.asker, trace_id=str(self.recorder.trace_id), emit=self.sink,
                               extra={"session_id": session.pk}, matter_id=session.matter_id)
