@@ -14,7 +14,6 @@ what the tools read is what the asker may read in that work (docs/decisions/tool
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
 import re
@@ -25,7 +24,6 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 from pydantic import BaseModel, Field
@@ -47,6 +45,7 @@ from knowledge.selectors import law_first
 from knowledge.verification import citations_verify
 from legal import engine as card_engine
 from legalsite.db import beside, release_connections
+from legalsite.realtime import EventStream
 from tracing.recorder import TraceRecorder
 
 logger = logging.getLogger(__name__)
@@ -147,50 +146,40 @@ class TurnOutcome:
 
 # --- the sink --------------------------------------------------------------------------------------
 class TurnSink:
-    """Stamps each event with the turn and passes it to the recorder at once; behind the turn, one
-    drain task at a time logs the waiting events (numbered: ``seq``, replayable on reconnect) and
-    publishes them to the session's group. Events that arrive together (a burst of statuses, the
-    answer and its citations) go out in one log append and one group message (``events``), in seq
-    order. :meth:`flush` waits until everything sent is logged and published.
+    """Stamps each event with the turn and passes it to the recorder at once; then the turn's
+    :class:`~legalsite.realtime.EventStream` (the session's group, the turn's log) numbers, logs and
+    publishes it behind the turn — events that arrive together go out in one log append and one
+    group message (``events``), in seq order. :meth:`flush` waits until everything sent is out.
     """
 
     def __init__(self, *, session_id: int, turn_id: str, recorder: Any) -> None:
-        self.group = session_group(session_id)
-        self.log = turn_log(turn_id)
         self.turn_id = turn_id
         self.recorder = recorder
-        self.layer = get_channel_layer()
-        self._waiting: list[dict[str, Any]] = []
-        self._drain: asyncio.Task[None] | None = None
+        self.stream = EventStream(session_group(session_id), turn_log(turn_id))
+
+    @property
+    def group(self) -> str:
+        return self.stream.group
+
+    @property
+    def log(self) -> Any:
+        return self.stream.log
+
+    @property
+    def layer(self) -> Any:
+        return self.stream.layer
+
+    @layer.setter
+    def layer(self, layer: Any) -> None:
+        self.stream.layer = layer
 
     async def __call__(self, event: Mapping[str, Any]) -> None:
         if self.recorder is not None:
             self.recorder(event)
-        self._waiting.append(dict(event, turn_id=self.turn_id))
-        if self._drain is None or self._drain.done():
-            self._drain = asyncio.ensure_future(self._drain_waiting())
-
-    async def _drain_waiting(self) -> None:
-        while self._waiting:
-            batch, self._waiting = self._waiting, []
-            try:
-                stamped = await self.log.aextend(batch)
-            except Exception:
-                # not replayable; still shown live (without seq), and the answer is in the database
-                logger.warning("turn %s: could not log %d events", self.turn_id, len(batch), exc_info=True)
-                stamped = batch
-            message = ({"type": "event.forward", "event": stamped[0]} if len(stamped) == 1
-                       else {"type": "event.forward", "events": stamped})
-            try:
-                await self.layer.group_send(self.group, message)
-            except Exception:
-                # a watcher that misses a live event gets it from the log on reconnect
-                logger.warning("turn %s: could not publish events %s..%s", self.turn_id,
-                               stamped[0].get("seq"), stamped[-1].get("seq"), exc_info=True)
+        await self.stream.send(dict(event, turn_id=self.turn_id))
 
     async def flush(self) -> None:
-        while self._drain is not None and not self._drain.done():
-            await asyncio.wait([self._drain])
+        await self.stream.flush()
 
 
 # --- layer 1 + layer 2 intent ------------------------------------------------------------------------

@@ -43,7 +43,7 @@ from firm.services import work_derive_check
 from knowledge.verification import citations_verify
 from legalsite.celery import app as celery_app
 from legalsite.queueing import BrokerUnavailable
-from legalsite.realtime import EventLog, logged_group_publisher
+from legalsite.realtime import EventLog, EventStream
 from legalsite.validation import reject_nul
 from tracing.models import TraceStatus
 from tracing.recorder import trace_open
@@ -388,7 +388,7 @@ def draft_assist_start(*, actor: AbstractBaseUser, draft: Draft, message: str = 
         locked.notes = {**(locked.notes or {}), "assist": {"status": "queued"}}
         locked.save(update_fields=["notes", "updated_at"])
         # a new turn in the draft's event log (numbered after the earlier turns' events)
-        logged_group_publisher(draft_group(draft.pk), draft_assist_log(draft.pk))(
+        EventStream(draft_group(draft.pk), draft_assist_log(draft.pk)).publish(
             {"type": "assist", "status": "queued", "text": "助理正在补全……"})
         transaction.on_commit(lambda: _assist_send(locked.pk, actor.pk, message))
     return locked
@@ -412,7 +412,7 @@ def draft_assist_run(*, draft_id: int, actor_id: int, message: str = "") -> Draf
     actor = get_user_model().objects.filter(pk=actor_id, is_active=True).first()
     if draft is None or actor is None:
         return None
-    emit = logged_group_publisher(draft_group(draft_id), draft_assist_log(draft_id))
+    emit = EventStream(draft_group(draft_id), draft_assist_log(draft_id)).publish
     Draft.objects.filter(pk=draft_id).update(notes={**(draft.notes or {}), "assist": {"status": "running"}})
     draft.notes = {**(draft.notes or {}), "assist": {"status": "running"}}
     emit({"type": "assist", "status": "running", "text": "助理正在阅读咨询记录与案件信息……"})

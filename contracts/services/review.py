@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -62,6 +62,7 @@ from contracts.constants import (
     TEXT_BEGIN,
     TEXT_END,
     contract_group,
+    review_log,
 )
 from contracts.jobs import REVIEW
 from contracts.models import Contract, ReviewIssue, ReviewRun, Section
@@ -100,16 +101,19 @@ def _stamp(event: Mapping[str, Any], run: ReviewRun) -> dict[str, Any]:
     return {**event, "contract_id": run.contract_id, "run_id": run.pk}
 
 
+def run_stream(run: ReviewRun) -> realtime.EventStream:
+    """The run's events: numbered in its log (``review_log``, replayed to a page that reconnects,
+    ``contracts.consumers``) and published to the contract's group."""
+    return realtime.EventStream(contract_group(run.contract_id), review_log(run.pk))
+
+
 def publish(run: ReviewRun, event: Mapping[str, Any], listener: Listener | None = None) -> None:
-    """Send one event of ``run`` to the contract's group (and ``listener``). A failure to publish is
-    logged: the page reads the run's state on reconnect."""
+    """Send one event of ``run`` to the contract's group, logged for replay (and to ``listener``). A
+    failure to log or publish is logged: the page reads the run's state on reconnect."""
     stamped = _stamp(event, run)
     if listener is not None:
         listener(stamped)
-    try:
-        realtime.group_publish(contract_group(run.contract_id), stamped)
-    except Exception:
-        logger.warning("contract %s: could not publish a %s event", run.contract_id, event.get("type"), exc_info=True)
+    run_stream(run).publish(stamped)
 
 
 def trace_of(run: ReviewRun) -> str:
@@ -141,7 +145,7 @@ class RunSink:
         self.run = run
         self.recorder = recorder
         self.listener = listener
-        self.group = contract_group(run.contract_id)
+        self.stream = run_stream(run)
         self.beaten = time.monotonic()
 
     async def __call__(self, event: Mapping[str, Any]) -> None:
@@ -153,11 +157,14 @@ class RunSink:
         stamped = _stamp(event, self.run)
         if self.listener is not None:
             self.listener(stamped)
+        await self.stream.send(stamped)
+
+    async def run(self, work: Awaitable[AgentResult]) -> AgentResult:
+        """Await the agent's ``work``, then every event it sent (before the next sync event)."""
         try:
-            await realtime.agroup_publish(self.group, stamped)
-        except Exception:
-            logger.warning("contract %s: could not publish a %s event", self.run.contract_id, event.get("type"),
-                           exc_info=True)
+            return await work
+        finally:
+            await self.stream.flush()
 
 
 # --- starting and cancelling --------------------------------------------------------------------------
@@ -473,7 +480,8 @@ def _section_llm(run: ReviewRun, section: Section, recorder: TraceRecorder, sink
     spec = agent.spec(instructions=system_prompt(run.contract, run.snapshot, section))
     ctx = _agent_context(run, run.created_by, recorder, sink, section)
     release_connections()  # the pool serves others while the model thinks
-    run_sync(run_agent_recorded(spec, [{"role": "user", "content": section_message(section)}], ctx, recorder))
+    run_sync(sink.run(run_agent_recorded(spec, [{"role": "user", "content": section_message(section)}], ctx,
+                                         recorder)))
     _advance(run, section, list)
 
 
@@ -609,7 +617,7 @@ def _section_agent(run: ReviewRun, section: Section | None, recorder: TraceRecor
         messages.append({"role": "user", "content": section_message(section, request) if section else request})
     ctx = _agent_context(run, actor, recorder, sink, section)
     release_connections()
-    return run_sync(run_agent_recorded(spec, messages, ctx, recorder, purpose=purpose))
+    return run_sync(sink.run(run_agent_recorded(spec, messages, ctx, recorder, purpose=purpose)))
 
 
 def run_dict(run: ReviewRun) -> dict[str, Any]:

@@ -19,7 +19,6 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import timezone
 
@@ -28,6 +27,7 @@ from agents.aio import db_sync_to_async
 from agents.llm import LLMGateway, get_gateway
 from agents.tools import RunContext, ToolRegistry
 from chat.entities import extract_entities
+from legalsite.realtime import EventStream
 from research import tools
 from research.constants import task_group, task_log
 from research.models import ResearchTask
@@ -51,26 +51,16 @@ class RunStopped(Exception):
 
 
 class TaskSink:
-    """Logs each event in the task's Redis log (numbered, replayable) and publishes it to the
-    task's group, in order."""
+    """The task's events through its :class:`~legalsite.realtime.EventStream`: numbered in the task's
+    Redis log (replayable) and published to the task's group, in order; each call returns once its
+    event is out."""
 
     def __init__(self, task_id: int) -> None:
-        self.group = task_group(task_id)
-        self.log = task_log(task_id)
-        self.layer = get_channel_layer()
-        self._lock = asyncio.Lock()
+        self.stream = EventStream(task_group(task_id), task_log(task_id))
 
     async def __call__(self, event: Mapping[str, Any]) -> None:
-        async with self._lock:
-            try:
-                stamped = (await self.log.aextend([dict(event)]))[0]
-            except Exception:
-                logger.warning("research: could not log a %s event", event.get("type"), exc_info=True)
-                stamped = dict(event)
-            try:
-                await self.layer.group_send(self.group, {"type": "event.forward", "event": stamped})
-            except Exception:
-                logger.warning("research: could not publish a %s event", event.get("type"), exc_info=True)
+        await self.stream.send(dict(event))
+        await self.stream.flush()
 
 
 class ResearchRun:

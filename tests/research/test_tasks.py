@@ -150,7 +150,7 @@ def test_reading_a_task_whose_heartbeat_stopped_writes_nothing_the_sweep_settles
     page = Client()
     page.force_login(staff_user)
     assert client.get(f"{TASKS}/{task.pk}").json()["status"] == "running"
-    assert page.get(f"/research/tasks/{task.pk}/").status_code == 200
+    assert page.get(f"/research/{task.pk}/").status_code == 200
     assert ResearchTask.objects.filter(pk=task.pk).values().get() == before  # a read is only a read
     assert AuditEvent.objects.count() == audit_before
     sent = []
