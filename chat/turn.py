@@ -38,6 +38,7 @@ from agents.tools import RunContext, ToolResult
 from agents.types import AgentResult, AgentSpec
 from chat import domains, intent_model, memory, selectors, specialists
 from chat.constants import FAILURE_TEXT, HISTORY_WINDOW, session_group, turn_log
+from chat.deps import ChatDeps
 from chat.entities import Entities, merge
 from chat.models import Message
 from chat.offline import with_texts
@@ -446,9 +447,10 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
     await send(routing_event(ctx.trace_id, routing))
     offline = get_gateway().offline
     cards = await db_sync_to_async(card_engine.card_answer)(read_as, offline=offline) if routing.legal else None
-    ctx = dataclasses.replace(ctx, extra={**ctx.extra, "cards": cards, "routing": {
-        "domain": routing.route_domain, "intent": routing.route_intent, "entities": state.to_dict(),
-        "classified": {"domain": routing.domain, "intent": routing.intent, "confidence": routing.confidence}}})
+    ctx = dataclasses.replace(ctx, deps=ChatDeps(
+        session_id=ctx.deps.session_id if isinstance(ctx.deps, ChatDeps) else None, cards=cards, routing={
+            "domain": routing.route_domain, "intent": routing.route_intent, "entities": state.to_dict(),
+            "classified": {"domain": routing.domain, "intent": routing.intent, "confidence": routing.confidence}}))
     checklist = card_engine.checklist(cards) if cards is not None and not offline else ""
     turn = TurnInput(question, history, routing, state, recalled, summary, checklist)
     await send(events.status(ctx.trace_id, phase="planning", text=routing.plan.description))
@@ -528,7 +530,7 @@ class TurnRun:
         self.unembedded = [] if self.history else [question]
         self.sink = TurnSink(session_id=session.pk, turn_id=str(answer.turn_id), recorder=self.recorder)
         self.ctx = RunContext(user=self.asker, trace_id=str(self.recorder.trace_id), emit=self.sink,
-                              extra={"session_id": session.pk}, matter_id=session.matter_id)
+                              deps=ChatDeps(session_id=session.pk), matter_id=session.matter_id)
 
     def answer(self) -> tuple[TurnOutcome, Routing, Entities]:
         """The agents' work, on the worker's agent loop; no connection is held while the model thinks."""

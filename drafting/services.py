@@ -31,6 +31,7 @@ from agents.types import AgentResult
 from chat.models import ChatSession
 from drafting import catalog, render
 from drafting import schema as fs
+from drafting.deps import DraftingDeps
 from drafting.models import DocumentTemplate, Draft, DraftVersion, TemplateVersion
 from drafting.offline import next_question
 from drafting.prefill import Known, Prefill, prefill
@@ -450,14 +451,13 @@ def draft_assist(*, actor: AbstractBaseUser, draft: Draft, message: str = "") ->
     baseline = prefill(version.fields, known)
     labels = fs.labels(version.fields)
     current = {**baseline.values, **{k: v for k, v in draft.fields.items() if not fs.is_empty(v)}}
-    extra = {"drafting": {"prefill": baseline.values, "missing": fs.missing(version.fields, current),
-                          "labels": labels}}
+    deps = DraftingDeps(prefill=baseline.values, missing=fs.missing(version.fields, current), labels=labels)
     dump = lambda value: json.dumps(value, ensure_ascii=False)  # noqa: E731
     prompt = (f"{DRAFTER.instructions}\n\n模板：{version.template.name}\n字段定义：{dump(version.fields)}"
               f"\n已填写：{dump(current)}\n案情要素：{dump(dict(known.state))}"
               + (f"\n委托人：{known.client}" if known.client else ""))
     recorder = trace_open("drafting", actor, obj=draft, matter=draft.matter)
-    ctx = RunContext(user=actor, trace_id=recorder.trace_id, emit=recorder.on_event, extra=extra,
+    ctx = RunContext(user=actor, trace_id=recorder.trace_id, emit=recorder.on_event, deps=deps,
                      matter_id=draft.matter_id)
     try:
         result = run_sync(_run_drafter(prompt, [{"role": "user", "content": _transcript(known, message)}], ctx,

@@ -33,7 +33,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from agents.events import now_iso
+from contracts import events as contract_events
 from contracts import export
 from contracts.constants import (
     SPLIT_INTERNAL_TEXT,
@@ -163,11 +163,10 @@ def split_queue(*, contract_id: int) -> bool:
     return job_send(SPLIT, contract_id, sender=celery_app)
 
 
-def status_event(contract: Contract, *, sections: int | None = None) -> dict[str, Any]:
+def status_event(contract: Contract, *, sections: int | None = None) -> contract_events.ContractStatusEvent:
     """The ``contract_status`` event the page follows while a contract is read and split."""
-    return {"type": "contract_status", "trace_id": f"contract-{contract.pk}", "ts": now_iso(),
-            "contract_id": contract.pk, "status": contract.status, "error": contract.error,
-            "sections": sections}
+    return contract_events.contract_status(contract.pk, status=contract.status, error=contract.error,
+                                           sections=sections)
 
 
 def _publish_status(contract: Contract, *, sections: int | None = None) -> None:

@@ -46,12 +46,12 @@ from django.utils import timezone
 
 from agents import events
 from agents.aio import db_sync_to_async, run_sync
-from agents.events import now_iso
 from agents.llm import get_gateway
 from agents.registry import registry
 from agents.runner import run_agent_recorded
 from agents.tools import RunContext
 from agents.types import AgentResult
+from contracts import events as contract_events
 from contracts.constants import (
     HEARTBEAT_SECONDS,
     IN_PROGRESS_TEXT,
@@ -72,7 +72,7 @@ from contracts.selectors.contracts import contract_visible
 from contracts.selectors.playbook import playbook_rules
 from contracts.services import issues as issue_services
 from contracts.services import live
-from contracts.types import ExportSection, Finding
+from contracts.types import ExportSection, Finding, ReviewDeps
 from core.jobs import job_beat, job_claim, job_is_stale, job_resume, job_send, stale_jobs
 from legalsite import realtime
 from legalsite.celery import app as celery_app
@@ -121,15 +121,15 @@ def trace_of(run: ReviewRun) -> str:
     return str(run.trace_id) if run.trace_id else f"review-{run.pk}"
 
 
-def progress_event(run: ReviewRun, section: Section | None = None) -> dict[str, Any]:
-    return {"type": "progress", "trace_id": trace_of(run), "ts": now_iso(), "done": run.progress,
-            "total": run.total, "status": run.status, "mode": run.mode,
-            "section": ({"id": section.pk, "order": section.order, "number": section.number or section.title}
-                        if section is not None else None)}
+def progress_event(run: ReviewRun, section: Section | None = None) -> contract_events.ProgressEvent:
+    return contract_events.progress(
+        trace_of(run), done=run.progress, total=run.total, status=run.status, mode=run.mode,
+        section=({"id": section.pk, "order": section.order, "number": section.number or section.title}
+                 if section is not None else None))
 
 
-def issue_event(run: ReviewRun, action: str, issue: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "issue", "trace_id": trace_of(run), "ts": now_iso(), "action": action, "issue": issue}
+def issue_event(run: ReviewRun, action: str, issue: dict[str, Any]) -> contract_events.IssueEvent:
+    return contract_events.issue(trace_of(run), action=action, issue=issue)
 
 
 def _beat(run_id: int) -> None:
@@ -461,8 +461,8 @@ def _agent_context(run: ReviewRun, actor: Any, recorder: TraceRecorder | None, s
                    section: Section | None) -> RunContext:
     return RunContext(user=actor, trace_id=str(recorder.trace_id) if recorder else trace_of(run),
                       emit=sink, matter_id=run.contract.matter_id,
-                      extra={"contract_id": run.contract_id, "run_id": run.pk,
-                             "section_id": section.pk if section is not None else None})
+                      deps=ReviewDeps(contract_id=run.contract_id, run_id=run.pk,
+                                      section_id=section.pk if section is not None else None))
 
 
 def _drop_partial(run: ReviewRun, section: Section) -> None:

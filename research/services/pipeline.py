@@ -28,8 +28,10 @@ from agents.llm import LLMGateway, get_gateway
 from agents.tools import RunContext, ToolRegistry
 from chat.entities import extract_entities
 from legalsite.realtime import EventStream
+from research import events as research_events
 from research import tools
 from research.constants import task_group, task_log
+from research.deps import ResearchDeps
 from research.models import ResearchTask
 from research.services import store
 from research.services.executor import ExecutionContext, execute
@@ -73,7 +75,8 @@ class ResearchRun:
         self.gateway = gateway or get_gateway()
         self.registry = registry or tools.tool_registry()
         self.trace_id = str(task.trace_id)
-        self.ctx = RunContext(user=task.owner, trace_id=self.trace_id, emit=emit, matter_id=task.matter_id)
+        self.ctx = RunContext(user=task.owner, trace_id=self.trace_id, emit=emit, matter_id=task.matter_id,
+                              deps=ResearchDeps(task_id=task.pk))
         self.facts = extract_entities(task.question)
         self.facts_text = facts_text(task.question)
         self.steps: list[dict[str, Any]] = []
@@ -85,7 +88,7 @@ class ResearchRun:
 
     async def set_status(self, status: str, **fields: Any) -> None:
         await db_sync_to_async(store.task_set)(self.task_id, status=status, **fields)
-        await self.send({"type": "task_status", "trace_id": self.trace_id, "ts": events.now_iso(), "status": status})
+        await self.send(research_events.task_status(self.trace_id, status=status))
 
     async def _on_step(self, step: dict[str, Any]) -> None:
         await db_sync_to_async(store.step_save)(self.task_id, step)
@@ -115,8 +118,8 @@ class ResearchRun:
         await db_sync_to_async(store.steps_replace)(self.task_id, steps)
         await db_sync_to_async(store.task_set)(self.task_id, plan=plan)
         self.task.plan = plan
-        await self.send({"type": "plan", "trace_id": self.trace_id, "ts": events.now_iso(), "source": source,
-                         "steps": steps, "review": self.task.review_plan})
+        await self.send(research_events.plan(self.trace_id, source=source, steps=steps,
+                                             review=self.task.review_plan))
         return steps
 
     async def execute(self) -> None:
@@ -141,8 +144,7 @@ class ResearchRun:
         await self.send({"type": "final", "trace_id": self.trace_id, "ts": events.now_iso(), "answer": answer.text,
                          "confidence": answer.confidence, "citations": answer.citations, "sources": answer.sources,
                          "method": answer.method, "notices": answer.notices})
-        await self.send({"type": "task_status", "trace_id": self.trace_id, "ts": events.now_iso(),
-                         "status": ResearchTask.Status.DONE})
+        await self.send(research_events.task_status(self.trace_id, status=ResearchTask.Status.DONE))
         await self.send(events.status(self.trace_id, phase="done", text="完成"))
         return answer
 
@@ -155,8 +157,8 @@ class ResearchRun:
                 await self.set_status(ResearchTask.Status.AWAITING_APPROVAL)
                 return ResearchTask.Status.AWAITING_APPROVAL
         else:
-            await self.send({"type": "plan", "trace_id": self.trace_id, "ts": events.now_iso(),
-                             "source": self.task.plan.get("source", ""), "steps": self.steps, "review": False})
+            await self.send(research_events.plan(self.trace_id, source=self.task.plan.get("source", ""),
+                                                 steps=self.steps, review=False))
         await self.execute()
         await self.synthesize()
         return ResearchTask.Status.DONE

@@ -38,6 +38,7 @@ from firm.services import work_move_check
 from legal import engine as card_engine
 from legalsite import realtime
 from legalsite.celery import app as celery_app
+from research import events as research_events
 from research.constants import (
     CANCELLED_TEXT,
     INTERRUPTED_TEXT,
@@ -100,16 +101,9 @@ def _matter_ref(matter: Matter | None) -> dict[str, Any] | None:
 
 
 def _publish_status(task: ResearchTask) -> None:
-    event = {"type": "task_status", "trace_id": str(task.trace_id or ""), "ts": events.now_iso(),
-             "status": task.status, "task_id": task.pk}
-
-    def send() -> None:
-        try:
-            realtime.group_publish(task_group(task.pk), task_log(task.pk).append(event))
-        except Exception:
-            logger.warning("research: could not publish the status of task %s", task.pk, exc_info=True)
-
-    transaction.on_commit(send)
+    event = research_events.task_status(str(task.trace_id or ""), status=task.status, task_id=task.pk)
+    stream = realtime.EventStream(task_group(task.pk), task_log(task.pk))
+    transaction.on_commit(lambda: stream.publish(dict(event)))
 
 
 # --- create and queue --------------------------------------------------------------------------------
