@@ -6,20 +6,18 @@ its type. ``ts`` is ISO 8601 with milliseconds in China Standard Time, e.g.
 so a fixed offset is exact and needs no tz database).
 
 ``emit`` is one callable taking an event dict (:class:`Emit`). Sinks here: :class:`ListCollector`
-(tests), :class:`ConsoleSink` (CLI), :class:`SSEWriter` (DRF streaming), :class:`ChannelsGroupSink`
-(websocket groups), combined with :func:`fanout`. A sink may return an awaitable; async code
+(tests), combined with :func:`fanout`; delivery to browsers is ``legalsite.realtime.EventStream``
+(numbered, logged for replay, published to a websocket group). A sink may return an awaitable; async code
 delivers through :func:`deliver`, which awaits it when there is one.
 """
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import json
-import sys
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Iterator, Mapping, Sequence
 from datetime import datetime, timedelta, timezone
-from typing import IO, Any, Literal, Protocol, TypedDict
+from typing import Any, Literal, Protocol, TypedDict
 from uuid import UUID
 
 __all__ = [
@@ -28,8 +26,6 @@ __all__ = [
     "LAYERS",
     "PHASES",
     "SHANGHAI",
-    "ChannelsGroupSink",
-    "ConsoleSink",
     "CriticEvent",
     "Emit",
     "ErrorEvent",
@@ -38,7 +34,6 @@ __all__ = [
     "IntentEvent",
     "ListCollector",
     "RoutingEvent",
-    "SSEWriter",
     "StatusEvent",
     "TokenEvent",
     "ToolCallEvent",
@@ -379,140 +374,6 @@ class ListCollector:
         self.events.clear()
 
 
-class ConsoleSink:
-    """Prints one readable line per event, e.g. ``14:03:07.123 [3f2a9c1e] tool_call search(...)``."""
-
-    def __init__(self, stream: IO[str] | None = None, *, show_tokens: bool = True) -> None:
-        self.stream = stream
-        self.show_tokens = show_tokens
-
-    def __call__(self, event: Mapping[str, Any]) -> None:
-        if event["type"] == "token" and not self.show_tokens:
-            return
-        out = self.stream or sys.stdout
-        print(self.format(event), file=out, flush=True)
-
-    @staticmethod
-    def format(event: Mapping[str, Any]) -> str:
-        ts = str(event.get("ts", ""))
-        clock = ts[11:23] if len(ts) >= 23 else ts
-        trace = str(event.get("trace_id", ""))[:8]
-        kind = str(event.get("type", "?"))
-        return f"{clock} [{trace}] {kind:<11} {_describe(event)}"
-
-
-def _describe(event: Mapping[str, Any]) -> str:
-    kind = event.get("type")
-    if kind == "status":
-        return f"{event['phase']}: {event['text']}"
-    if kind == "intent":
-        return (
-            f"{event['domain']}/{event['intent']} confidence={event['confidence']:.2f} layer={event['layer']}"
-            + (f" entities={_dumps(event['entities'])}" if event.get("entities") else "")
-        )
-    if kind == "routing":
-        return f"{', '.join(event['agents'])} - {event['reason']}"
-    if kind == "tool_call":
-        return f"{event['agent']} -> {event['tool']}({_dumps(event['input'])}) #{event['call_id']}"
-    if kind == "tool_result":
-        outcome = "ok" if event["ok"] else "FAILED"
-        return f"#{event['call_id']} {outcome} in {event['duration_ms']:.0f} ms: {event['summary']}"
-    if kind == "token":
-        return repr(event["delta"])
-    if kind == "critic":
-        verdict = "acceptable" if event["acceptable"] else "rejected"
-        return f"round {event['round']} {verdict}: {event['feedback']}"
-    if kind == "final":
-        citations = ", ".join(
-            f"{c.get('law', '')}{c.get('article', '')}{'' if c.get('valid', True) else '(invalid)'}"
-            for c in event.get("citations", [])
-        )
-        return f"message={event['message_id']} {len(event['content'])} chars; citations: {citations or '-'}"
-    if kind == "error":
-        return f"{event['code']}: {event['message']}"
-    return _dumps({k: v for k, v in event.items() if k not in ("type", "trace_id", "ts")})
-
-
 def format_sse(event: Mapping[str, Any]) -> str:
     """``event: <type>\\ndata: <json>\\n\\n`` (UTF-8 text, not ASCII-escaped; JSON is one line)."""
     return f"event: {event['type']}\ndata: {_dumps(event)}\n\n"
-
-
-class SSEWriter:
-    """Formats events as Server-Sent Events and hands each frame to ``write``.
-
-    ``write`` is anything taking a str: ``queue.put_nowait`` of an ``asyncio.Queue`` that a
-    ``StreamingHttpResponse`` generator drains, ``list.append``, a file's ``write``. If ``write``
-    returns an awaitable (``asyncio.Queue.put``) it is returned for :func:`deliver` to await.
-    """
-
-    def __init__(self, write: Callable[[str], Any]) -> None:
-        self.write = write
-
-    def __call__(self, event: Mapping[str, Any]) -> Awaitable[None] | None:
-        result = self.write(format_sse(event))
-        return result if inspect.isawaitable(result) else None
-
-    format = staticmethod(format_sse)
-
-    @staticmethod
-    def keepalive() -> str:
-        """An SSE comment frame that keeps proxies from closing an idle stream."""
-        return ": keepalive\n\n"
-
-
-class ChannelsGroupSink:
-    """Sends every event to a Channels group as ``{"type": "event.forward", "event": event}``
-    (consumers implement ``event_forward``).
-
-    From sync code (Celery tasks, threads) it sends with ``async_to_sync(group_send)``. Inside a
-    running event loop ``async_to_sync`` is not allowed, so it schedules the send as a task,
-    chained after the previous one so events keep their order, and returns that task (await it,
-    e.g. via :func:`deliver`, for back-pressure; :meth:`flush` awaits the last one).
-    """
-
-    def __init__(self, group: str, channel_layer: Any = None) -> None:
-        self.group = group
-        self._layer = channel_layer
-        self._last: asyncio.Task[None] | None = None
-
-    @property
-    def layer(self) -> Any:
-        if self._layer is None:
-            from channels.layers import get_channel_layer
-
-            self._layer = get_channel_layer()
-            if self._layer is None:
-                raise RuntimeError("no Channels layer configured (settings.CHANNEL_LAYERS)")
-        return self._layer
-
-    def _message(self, event: Mapping[str, Any]) -> dict[str, Any]:
-        return {"type": "event.forward", "event": dict(event)}
-
-    def __call__(self, event: Mapping[str, Any]) -> Awaitable[None] | None:
-        message = self._message(event)
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            from asgiref.sync import async_to_sync
-
-            async_to_sync(self.layer.group_send)(self.group, message)
-            return None
-        previous = self._last if self._last is not None and not self._last.done() else None
-        self._last = loop.create_task(self._send_after(previous, message))
-        return self._last
-
-    async def _send_after(self, previous: asyncio.Task[None] | None, message: dict[str, Any]) -> None:
-        if previous is not None:
-            # Keep the order, but do not let one failed send swallow every later event.
-            await asyncio.wait([previous])
-        await self.layer.group_send(self.group, message)
-
-    async def asend(self, event: Mapping[str, Any]) -> None:
-        """Send and wait (async code that wants the send done before going on)."""
-        await deliver(self, event)
-
-    async def flush(self) -> None:
-        """Wait until every event handed over from async code has been sent."""
-        if self._last is not None:
-            await self._last

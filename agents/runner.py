@@ -22,7 +22,7 @@ from agents.types import AgentResult, AgentSpec, AgentUnavailable
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["run_agent"]
+__all__ = ["run_agent", "run_agent_recorded"]
 
 
 async def run_agent(
@@ -71,3 +71,20 @@ async def run_agent(
             usage=exc.partial.usage,
             steps=exc.partial.steps + result.steps,
         )
+
+
+async def run_agent_recorded(spec: AgentSpec, messages: Sequence[Mapping[str, Any]], ctx: RunContext, recorder: Any,
+                             *, purpose: str | None = None) -> AgentResult:
+    """:func:`run_agent` inside the trace ``recorder`` holds (``tracing.runs.traced_run``), as one
+    ``AgentRun`` with its model, tokens and outcome (a partial result is recorded as failed: timeout
+    when the model timed out). Without a recorder the agent simply runs."""
+    if recorder is None:
+        return await run_agent(spec, messages, ctx, purpose=purpose)
+    gateway = get_gateway()
+    model = "offline" if gateway.offline else gateway.model_for(spec.role)
+    async with recorder.agent_run(spec.name, model) as scope:
+        result = await run_agent(spec, messages, ctx, purpose=purpose)
+        scope.add_usage(result.usage.tokens_in, result.usage.tokens_out, model)
+        if result.partial:
+            scope.fail(result.notice or "partial result", timeout=result.finish == "llm_timeout")
+        return result

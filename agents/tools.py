@@ -40,13 +40,16 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, get_type_hints
+from typing import TYPE_CHECKING, Any, Final, Generic, Literal, TypeVar, get_type_hints
 
 from pydantic import BaseModel, ValidationError
 
 from agents import events
 from agents.aio import db_sync_to_async
 from agents.llm import ToolCall, model_schema
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 logger = logging.getLogger(__name__)
 
@@ -89,8 +92,11 @@ def _new_trace_id() -> str:
     return str(uuid.uuid4())
 
 
+DepsT = TypeVar("DepsT")
+
+
 @dataclass(frozen=True)
-class RunContext:
+class RunContext(Generic[DepsT]):
     """Who asks, for which work, in which trace, and where events go - handed to every tool and
     agent run.
 
@@ -98,15 +104,17 @@ class RunContext:
     them. ``matter_id`` is the matter of the work the agent acts for (None: unfiled work); a tool
     reading client work reads that matter's objects the user may see plus the user's own unfiled
     ones, nothing of another matter (``firm.selectors.work_scope_q``). ``agent`` is filled in by
-    the runtime for the agent that is running; ``extra`` carries app data a tool may need (session
-    id). ``emit`` may be None (no events).
+    the runtime for the agent that is running; ``deps`` is the caller's own small frozen dataclass
+    of what its tools need (``chat.deps.ChatDeps``, ``contracts.types.ReviewDeps``,
+    ``drafting.deps.DraftingDeps``, ``research.deps.ResearchDeps``; None for a caller whose tools
+    need nothing more). ``emit`` may be None (no events).
     """
 
-    user: Any = None
+    user: AbstractBaseUser | AnonymousUser | None = None
     trace_id: str = field(default_factory=_new_trace_id)
     emit: events.Emit | None = None
     agent: str = ""
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    deps: DepsT | None = None
     matter_id: int | None = None
     #: Event call ids issued in this trace (shared by every agent derived from this context), so
     #: a model's repeated or clashing tool-call ids never pair the wrong tool_call/tool_result.

@@ -128,7 +128,7 @@ def run(question: str) -> tuple[Any, float]:
     async def emit(event: Mapping[str, Any]) -> None:
         recorder(event)
 
-    ctx = RunContext(user=nobody(), trace_id="bench", emit=emit, extra={})
+    ctx = RunContext(user=nobody(), trace_id="bench", emit=emit)
     started = time.perf_counter()
     outcome, _routing, _state = run_sync(answer_turn(question=question, history=[], session_state={}, summary="",
                                                      recalled=[], ctx=ctx, recorder=recorder))

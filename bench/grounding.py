@@ -159,7 +159,7 @@ def run_turn(question: str) -> tuple[str, list[dict[str, Any]], float]:
     async def emit(event: Mapping[str, Any]) -> None:
         recorder(event)
 
-    ctx = RunContext(user=nobody(), trace_id="bench", emit=emit, extra={})
+    ctx = RunContext(user=nobody(), trace_id="bench", emit=emit)
     started = time.perf_counter()
     outcome, _routing, _state = run_sync(answer_turn(question=question, history=[], session_state={}, summary="",
                                                      recalled=[], ctx=ctx, recorder=recorder))

@@ -7,6 +7,7 @@ from django.db import models
 from django.urls import reverse
 from pgvector.django import VectorField
 
+from core.jobs import JobMixin
 from firm.walls import client_work
 
 
@@ -45,7 +46,7 @@ class MessageManager(models.Manager["Message"]):
 
 
 @client_work(matter="session__matter", owner="session__owner")
-class Message(models.Model):
+class Message(JobMixin):
     class Role(models.TextChoices):
         USER = "user", "用户"
         ASSISTANT = "assistant", "助手"
@@ -63,6 +64,8 @@ class Message(models.Model):
                                related_name="chat_messages", verbose_name="提问人")
     content = models.TextField("内容", blank=True)
     status = models.CharField("状态", max_length=16, choices=Status.choices, default=Status.COMPLETE)
+    #: A failed answer says why in its content (chat keeps no separate error).
+    error = None
     reply_to = models.OneToOneField("self", on_delete=models.CASCADE, null=True, blank=True,
                                     related_name="reply", verbose_name="回复的问题")
     intent = models.JSONField("意图", default=dict, blank=True)

@@ -25,6 +25,7 @@ from agents.aio import db_sync_to_async
 from agents.offline import LABEL, OfflineRequest
 from agents.tools import ToolResult
 from chat import domains
+from chat.deps import ChatDeps
 from chat.entities import Entities, extract_entities, merge
 from chat.vocabulary import offline_keywords
 from knowledge.query_expansion import RULES as EXPANSION_RULES
@@ -68,8 +69,13 @@ _ITEM = re.compile(r"^（[一二三四五六七八九十]+）")
 _SENTENCE = re.compile(r"(?<=[。；：])|\n")
 
 
+def _deps(request: OfflineRequest) -> ChatDeps:
+    deps = request.ctx.deps
+    return deps if isinstance(deps, ChatDeps) else ChatDeps()
+
+
 def _routing(request: OfflineRequest) -> dict[str, Any]:
-    return dict(request.ctx.extra.get("routing") or {})
+    return dict(_deps(request).routing or {})
 
 
 def _entities(request: OfflineRequest) -> Entities:
@@ -514,7 +520,7 @@ async def research_offline(request: OfflineRequest) -> str:
     routing = _routing(request)
     domain, intent = routing.get("domain", domains.GENERAL), routing.get("intent", domains.QA_RETRIEVAL)
     question = request.question
-    cards = request.ctx.extra.get("cards")
+    cards = _deps(request).cards
     if cards is not None and cards.decided:
         # the issue cards decide: the answer is theirs; the search still runs for the sources shown
         await _search(request, question, domain)

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import time
-from datetime import datetime
-
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Avg, Count, QuerySet
 from django.http import Http404
@@ -33,19 +30,6 @@ def session_get_or_404(*, user: UserLike, session_id: int) -> ChatSession:
         return session_get(user=user, session_id=session_id)
     except ChatSession.DoesNotExist:
         raise Http404("会话不存在或无权查看") from None
-
-
-def summary_wait(*, session: ChatSession, since: datetime | None, timeout: float) -> ChatSession:
-    """Re-read the session until its summary is newer than ``since`` (written by the worker) or
-    ``timeout`` seconds passed; returns it as it then is."""
-    deadline = time.monotonic() + timeout
-    while True:
-        session.refresh_from_db(fields=["summary", "summary_updated_at"])
-        if session.summary_updated_at is not None and (since is None or session.summary_updated_at > since):
-            return session
-        if time.monotonic() >= deadline:
-            return session
-        time.sleep(0.2)
 
 
 def session_messages(*, session: ChatSession) -> QuerySet[Message]:

@@ -15,10 +15,8 @@ import hashlib
 import logging
 import uuid
 from collections.abc import Callable
-from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
@@ -43,7 +41,9 @@ from chat.constants import (  # session_group: the consumers read it here
     turn_log,
 )
 from chat.entities import Entities, extract_entities, merge
+from chat.jobs import TURN
 from chat.models import ChatSession, Feedback, Message
+from core.jobs import job_claim, job_fail, stale_jobs
 from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import matter_is_member
@@ -51,7 +51,7 @@ from firm.services import work_move_check
 from legalsite import realtime
 from legalsite.celery import app as celery_app
 from legalsite.validation import reject_nul
-from tracing.recorder import trace_open
+from tracing.runs import traced_run
 from tracing.services import audit_event_record
 
 logger = logging.getLogger("legalsite.audit")
@@ -200,14 +200,28 @@ def _constraint(exc: IntegrityError) -> str:
 
 
 def turns_abandon_stale(*, session: ChatSession | None = None) -> int:
-    """Mark turns failed that no worker can still be working on (older than the task time limit):
-    their worker died and the task never came back. The question stays; the user can ask again."""
-    cutoff = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
-    stale = Message.objects.filter(role=Message.Role.ASSISTANT, created_at__lt=cutoff,
-                                   status__in=[Message.Status.PENDING, Message.Status.RUNNING])
+    """Mark turns failed that no worker can still be working on (the job kernel's stale rule: no
+    heartbeat, or none since it was claimed, for longer than the task time limit): their worker died
+    and the task never came back. Whoever watches the turn is told; the question stays and the user
+    can ask again. What the periodic sweep does for chat turns (``chat.jobs.TURN``)."""
+    rows = Message.objects.filter(role=Message.Role.ASSISTANT)
     if session is not None:
-        stale = stale.filter(session=session)
-    return stale.update(status=Message.Status.ERROR, disclaimer=DISCLAIMER, content=ABANDONED_TEXT)
+        rows = rows.filter(session=session)
+    stale = stale_jobs(TURN, statuses=[*TURN.queued, *TURN.running], seconds=TURN.stale_seconds(), rows=rows)
+    failed = 0
+    for answer in stale.only("pk", "session_id", "turn_id", "trace_id"):
+        if job_fail(TURN, answer.pk, "", statuses=[answer.status], disclaimer=DISCLAIMER, content=ABANDONED_TEXT):
+            failed += 1
+            _announce(answer, ABANDONED_TEXT)
+    return failed
+
+
+def _announce(answer: Message, text: str) -> None:
+    """Tell whoever watches the turn that it failed; a failure to publish is only logged."""
+    try:
+        turn.announce_failure(answer, text)
+    except Exception:
+        log.warning("turn %s: could not announce its failure", answer.pk, exc_info=True)
 
 
 def feedback_set(*, actor: AbstractUser, message: Message, rating: int, comment: str = "") -> Feedback:
@@ -243,6 +257,19 @@ def summary_set(*, actor: AbstractUser | None, session: ChatSession, text: str, 
         audit_event_record(actor=actor, event_type="chat.summary_set", obj=session, old=old or None,
                            new=_summary_ref(text), detail={"trace_id": trace_id} if trace_id else None)
     return session
+
+
+def summary_notify(*, actor: AbstractUser | None, session: ChatSession) -> None:
+    """Tell the session's sockets and ``actor``'s notifications that its summary is stored (a
+    ``summary`` event); a failure to publish is logged: the session carries the summary."""
+    event = {"type": "summary", "session_id": session.pk, "summary": session.summary,
+             "summary_updated_at": session.summary_updated_at.isoformat() if session.summary_updated_at else None}
+    groups = [session_group(session.pk), *([realtime.user_group(actor.pk)] if actor is not None else [])]
+    for group in groups:
+        try:
+            realtime.group_publish(group, event)
+        except Exception:
+            log.warning("session %s: could not publish its summary to %s", session.pk, group, exc_info=True)
 
 
 def summary_delete(*, actor: AbstractUser, session: ChatSession) -> ChatSession:
@@ -287,11 +314,9 @@ def turn_claim(*, answer_id: int) -> tuple[Message | None, str]:
     cannot both claim it. An answer found running was interrupted (its worker died and the task
     came back) and is marked failed. Returns the answer and ``claimed``, ``interrupted`` or
     ``settled`` (complete or failed already: nothing to do)."""
-    if Message.objects.filter(pk=answer_id, status=Message.Status.PENDING).update(
-            status=Message.Status.RUNNING, trace_id=uuid.uuid4()):
+    if job_claim(TURN, answer_id, stale_running=False, trace_id=uuid.uuid4()):
         outcome = "claimed"
-    elif Message.objects.filter(pk=answer_id, status=Message.Status.RUNNING).update(
-            status=Message.Status.ERROR, content=INTERRUPTED_TEXT, disclaimer=DISCLAIMER):
+    elif job_fail(TURN, answer_id, "", statuses=TURN.running, content=INTERRUPTED_TEXT, disclaimer=DISCLAIMER):
         outcome = "interrupted"
     else:
         outcome = "settled"
@@ -340,16 +365,26 @@ def turn_run(*, answer_id: int) -> Message | None:
         turn.announce_failure(answer, INTERRUPTED_TEXT)
     if answer is None or claim != "claimed":
         return answer
-    run = turn.TurnRun(answer)
     try:
-        outcome, routing, state = run.answer()
-    except Exception as exc:  # the turn must end with a saved message, whatever failed
-        failed = turn_fail(answer=answer)
-        run.failed(exc)
-        return failed
-    message = turn_complete(answer=answer, outcome=outcome, routing=routing, state=state)
-    run.finished(message)
-    return message
+        with traced_run("chat", turn.turn_asker(answer), obj=answer, matter=answer.session.matter,
+                        trace_id=answer.trace_id) as recorder:
+            run = turn.TurnRun(answer, recorder)
+            try:
+                outcome, routing, state = run.answer()
+            except Exception as exc:  # the agents failed: the failure is saved and told
+                failed = turn_fail(answer=answer)
+                run.failed(exc)
+                return failed
+            message = turn_complete(answer=answer, outcome=outcome, routing=routing, state=state)
+            run.finished(message)
+            return message
+    except Exception:
+        # the run could not start (or its end could not be saved): the trace is closed as failed, and
+        # the turn must still end failed and told, or the session would refuse questions until the sweep
+        log.exception("chat turn %s failed outside its agents", answer.pk)
+        if job_fail(TURN, answer.pk, "", statuses=TURN.running, content=FAILURE_TEXT, disclaimer=DISCLAIMER):
+            _announce(answer, FAILURE_TEXT)
+        return Message.objects.get(pk=answer.pk)
 
 
 def turn_answer_now(*, actor: AbstractUser, session: ChatSession, content: str,
@@ -403,11 +438,6 @@ def intent_classify(*, actor: AbstractUser, text: str) -> tuple[turn.Routing, st
     (kind ``intent``, user ``actor``) that records the routing decision: compliance audits every
     routing decision, including those the API makes without a session. Returns the routing and
     the trace id."""
-    recorder = trace_open("intent", actor)
-    try:
+    with traced_run("intent", actor) as recorder:
         routing = run_sync(turn.classify_recorded(text, recorder))
-    except Exception as exc:
-        recorder.close(status="error", error=str(exc)[:500])
-        raise
-    recorder.close(status="success")
     return routing, str(recorder.trace_id)

@@ -15,7 +15,7 @@ from django.contrib.auth.models import AbstractUser
 from agents.aio import run_sync
 from agents.llm import LLMError, get_gateway
 from chat.models import ChatSession, Message
-from chat.services import summary_set
+from chat.services import summary_notify, summary_set
 from tracing.models import TraceStatus
 from tracing.recorder import trace_open
 
@@ -90,4 +90,6 @@ def summary_run(*, session_id: int, actor_id: int | None) -> ChatSession | None:
     if session is None:
         return None
     actor = get_user_model().objects.filter(pk=actor_id).first() if actor_id is not None else None
-    return summary_generate(actor=actor, session=session)
+    stored = summary_generate(actor=actor, session=session)
+    summary_notify(actor=actor, session=stored)
+    return stored

@@ -14,7 +14,6 @@ what the tools read is what the asker may read in that work (docs/decisions/tool
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
 import re
@@ -25,7 +24,6 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 from pydantic import BaseModel, Field
@@ -35,11 +33,12 @@ from agents.aio import db_sync_to_async, run_sync
 from agents.critic import critique
 from agents.llm import LLMError, get_gateway
 from agents.parallel import run_parallel
-from agents.runner import run_agent
+from agents.runner import run_agent_recorded
 from agents.tools import RunContext, ToolResult
 from agents.types import AgentResult, AgentSpec
 from chat import domains, intent_model, memory, selectors, specialists
 from chat.constants import FAILURE_TEXT, HISTORY_WINDOW, session_group, turn_log
+from chat.deps import ChatDeps
 from chat.entities import Entities, merge
 from chat.models import Message
 from chat.offline import with_texts
@@ -47,7 +46,8 @@ from knowledge.selectors import law_first
 from knowledge.verification import citations_verify
 from legal import engine as card_engine
 from legalsite.db import beside, release_connections
-from tracing.recorder import TraceRecorder, trace_open
+from legalsite.realtime import EventStream
+from tracing.recorder import TraceRecorder
 
 logger = logging.getLogger(__name__)
 
@@ -147,50 +147,40 @@ class TurnOutcome:
 
 # --- the sink --------------------------------------------------------------------------------------
 class TurnSink:
-    """Stamps each event with the turn and passes it to the recorder at once; behind the turn, one
-    drain task at a time logs the waiting events (numbered: ``seq``, replayable on reconnect) and
-    publishes them to the session's group. Events that arrive together (a burst of statuses, the
-    answer and its citations) go out in one log append and one group message (``events``), in seq
-    order. :meth:`flush` waits until everything sent is logged and published.
+    """Stamps each event with the turn and passes it to the recorder at once; then the turn's
+    :class:`~legalsite.realtime.EventStream` (the session's group, the turn's log) numbers, logs and
+    publishes it behind the turn — events that arrive together go out in one log append and one
+    group message (``events``), in seq order. :meth:`flush` waits until everything sent is out.
     """
 
     def __init__(self, *, session_id: int, turn_id: str, recorder: Any) -> None:
-        self.group = session_group(session_id)
-        self.log = turn_log(turn_id)
         self.turn_id = turn_id
         self.recorder = recorder
-        self.layer = get_channel_layer()
-        self._waiting: list[dict[str, Any]] = []
-        self._drain: asyncio.Task[None] | None = None
+        self.stream = EventStream(session_group(session_id), turn_log(turn_id))
+
+    @property
+    def group(self) -> str:
+        return self.stream.group
+
+    @property
+    def log(self) -> Any:
+        return self.stream.log
+
+    @property
+    def layer(self) -> Any:
+        return self.stream.layer
+
+    @layer.setter
+    def layer(self, layer: Any) -> None:
+        self.stream.layer = layer
 
     async def __call__(self, event: Mapping[str, Any]) -> None:
         if self.recorder is not None:
             self.recorder(event)
-        self._waiting.append(dict(event, turn_id=self.turn_id))
-        if self._drain is None or self._drain.done():
-            self._drain = asyncio.ensure_future(self._drain_waiting())
-
-    async def _drain_waiting(self) -> None:
-        while self._waiting:
-            batch, self._waiting = self._waiting, []
-            try:
-                stamped = await self.log.aextend(batch)
-            except Exception:
-                # not replayable; still shown live (without seq), and the answer is in the database
-                logger.warning("turn %s: could not log %d events", self.turn_id, len(batch), exc_info=True)
-                stamped = batch
-            message = ({"type": "event.forward", "event": stamped[0]} if len(stamped) == 1
-                       else {"type": "event.forward", "events": stamped})
-            try:
-                await self.layer.group_send(self.group, message)
-            except Exception:
-                # a watcher that misses a live event gets it from the log on reconnect
-                logger.warning("turn %s: could not publish events %s..%s", self.turn_id,
-                               stamped[0].get("seq"), stamped[-1].get("seq"), exc_info=True)
+        await self.stream.send(dict(event, turn_id=self.turn_id))
 
     async def flush(self) -> None:
-        while self._drain is not None and not self._drain.done():
-            await asyncio.wait([self._drain])
+        await self.stream.flush()
 
 
 # --- layer 1 + layer 2 intent ------------------------------------------------------------------------
@@ -344,13 +334,7 @@ async def run_plan(turn: TurnInput, ctx: RunContext, recorder: Any, *, query: st
 def _agent_coroutine(spec: AgentSpec, messages: list[dict[str, Any]], ctx: RunContext, recorder: Any,
                      *, purpose: str):
     async def run() -> AgentResult:
-        model = "offline" if get_gateway().offline else get_gateway().model_for(spec.role)
-        async with recorder.agent_run(spec.name, model) as scope:
-            result = await run_agent(spec, messages, ctx, purpose=purpose)
-            scope.add_usage(result.usage.tokens_in, result.usage.tokens_out, model)
-            if result.partial:
-                scope.fail(result.notice or "partial result", timeout=result.finish == "llm_timeout")
-            return result
+        return await run_agent_recorded(spec, messages, ctx, recorder, purpose=purpose)
 
     return run
 
@@ -463,9 +447,10 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
     await send(routing_event(ctx.trace_id, routing))
     offline = get_gateway().offline
     cards = await db_sync_to_async(card_engine.card_answer)(read_as, offline=offline) if routing.legal else None
-    ctx = dataclasses.replace(ctx, extra={**ctx.extra, "cards": cards, "routing": {
-        "domain": routing.route_domain, "intent": routing.route_intent, "entities": state.to_dict(),
-        "classified": {"domain": routing.domain, "intent": routing.intent, "confidence": routing.confidence}}})
+    ctx = dataclasses.replace(ctx, deps=ChatDeps(
+        session_id=ctx.deps.session_id if isinstance(ctx.deps, ChatDeps) else None, cards=cards, routing={
+            "domain": routing.route_domain, "intent": routing.route_intent, "entities": state.to_dict(),
+            "classified": {"domain": routing.domain, "intent": routing.intent, "confidence": routing.confidence}}))
     checklist = card_engine.checklist(cards) if cards is not None and not offline else ""
     turn = TurnInput(question, history, routing, state, recalled, summary, checklist)
     await send(events.status(ctx.trace_id, phase="planning", text=routing.plan.description))
@@ -519,30 +504,34 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
 
 
 # --- one claimed turn ------------------------------------------------------------------------------------
+def turn_asker(answer: Message) -> Any:
+    """The user who asked: the turn runs, is traced and reads as them (not the session's owner)."""
+    return answer.reply_to.author or answer.session.owner
+
+
 class TurnRun:
-    """A claimed turn while it runs: who asked, what they see, the trace, the sink and the agents'
-    context. ``chat.services.turn_run`` drives it: :meth:`answer`, then the saved message to
+    """A claimed turn while it runs, in its trace (``chat.services.turn_run`` opens it with
+    ``tracing.runs.traced_run``, which closes it on every path): who asked, what they see, the
+    sink and the agents' context. ``turn_run`` drives it: :meth:`answer`, then the saved message to
     :meth:`finished` (or the failure to :meth:`failed`)."""
 
-    def __init__(self, answer: Message) -> None:
+    def __init__(self, answer: Message, recorder: TraceRecorder) -> None:
         session = answer.session
         question = answer.reply_to
         self.answer_id = answer.pk
         self.session = session
         self.question = question
-        #: The user who asked: the turn runs, is traced and reads as them (not the session's owner).
-        self.asker = question.author or session.owner
+        self.asker = turn_asker(answer)
+        self.recorder = recorder
         self.history = selectors.turn_history(answer=answer, limit=HISTORY_WINDOW)
-        # Memory: with earlier messages, the question is embedded and recalled against them beside the
-        # trace's opening; a session's first question has nothing to recall and is embedded at the end,
-        # in one call with the answer.
-        recall = beside(memory.remember_and_recall, message=question, session=session) if self.history else None
-        self.recorder = trace_open("chat", self.asker, obj=answer, matter=session.matter, trace_id=answer.trace_id)
-        self.recalled = recall() if recall else []
-        self.unembedded = [] if recall else [question]
+        # Memory: with earlier messages, the question is embedded and recalled against them; a
+        # session's first question has nothing to recall and is embedded at the end, in one call
+        # with the answer.
+        self.recalled = memory.remember_and_recall(message=question, session=session) if self.history else []
+        self.unembedded = [] if self.history else [question]
         self.sink = TurnSink(session_id=session.pk, turn_id=str(answer.turn_id), recorder=self.recorder)
         self.ctx = RunContext(user=self.asker, trace_id=str(self.recorder.trace_id), emit=self.sink,
-                              extra={"session_id": session.pk}, matter_id=session.matter_id)
+                              deps=ChatDeps(session_id=session.pk), matter_id=session.matter_id)
 
     def answer(self) -> tuple[TurnOutcome, Routing, Entities]:
         """The agents' work, on the worker's agent loop; no connection is held while the model thinks."""

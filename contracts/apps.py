@@ -20,3 +20,8 @@ class ContractsConfig(AppConfig):
 
     def ready(self) -> None:
         post_migrate.connect(load_starter_playbook, sender=self, dispatch_uid="contracts.playbook_starter")
+        from contracts.jobs import REVIEW, SPLIT
+        from core.jobs import job_kind_register
+
+        job_kind_register(SPLIT)
+        job_kind_register(REVIEW)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from legalsite.realtime import EventLog
+
 #: The Celery task that runs (or resumes) one auto-review (``contracts.tasks.review_run``).
 REVIEW_TASK: Final = "contracts.review_run"
 #: The Celery task that answers one chat message with the review agent (``contracts.tasks.chat_reply``).
@@ -50,3 +52,8 @@ TEXT_END: Final = "<<<合同原文结束>>>"
 def contract_group(contract_id: int) -> str:
     """The Channels group a contract's watchers join and its reviews publish to."""
     return f"contract.{contract_id}"
+
+
+def review_log(run_id: int) -> EventLog:
+    """The Redis log of one review run's events (replayed to a contract page that reconnects)."""
+    return EventLog(f"contracts.review.{run_id}")

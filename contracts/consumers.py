@@ -15,11 +15,17 @@ chat's current section) and ``counts`` (every issue counter, recounted from the 
 connect the state of an auto-review in flight is sent as a ``progress`` event, so a page opened or
 reconnected mid-review shows where it is. A page that sends ``{"type": "sync"}`` (on every open)
 gets ``counts`` and ``cursor`` as they are now.
+
+A review run's events carry ``seq`` (their number in the run's log, ``contracts.constants.review_log``).
+A page that reconnects says which run it followed and the last seq it saw (``?run=<id>&after=<seq>``):
+the events it missed are replayed from the run's log (also when the run ended while the page was
+away), then the run's state, then live events, those already replayed skipped.
 """
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 
@@ -28,9 +34,9 @@ from contracts.models import Contract
 from contracts.selectors.contracts import contract_get, contract_status, run_in_flight
 from contracts.services import live
 from contracts.services.contracts import status_event
-from contracts.services.review import progress_event
+from contracts.services.review import progress_event, run_stream
 from legalsite.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
-from legalsite.realtime import matter_access_group
+from legalsite.realtime import forwarded_events, matter_access_group
 
 __all__ = ["CLOSE_FORBIDDEN", "ContractConsumer"]
 
@@ -50,20 +56,38 @@ class ContractConsumer(AccessCheckedConsumer):
             groups.append(matter_access_group(self.contract.matter_id))
         return groups
 
+    def _followed(self) -> tuple[int | None, int]:
+        """The run (and its last seq) the page followed before it reconnected, from the query string."""
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        try:
+            return int(query["run"][0]), max(0, int(query.get("after", ["0"])[0]))
+        except (KeyError, ValueError):
+            return None, 0
+
     def _state(self) -> list[dict[str, Any]]:
         contract = contract_status(contract_id=self.contract.pk)
         if contract is not None and contract.status in SPLIT_STATES:
             return [status_event(contract)]
+        followed, after = self._followed()
         run = run_in_flight(contract=self.contract)
+        if run is None and followed is not None:
+            run = self.contract.review_runs.filter(pk=followed).first()
         if run is None:
             return []
-        return [{**progress_event(run, run.current_section), "contract_id": self.contract.pk, "run_id": run.pk}]
+        # a page that followed this run gets what it missed; a page opened now reads the database
+        replayed = run_stream(run).replay(after) if run.pk == followed else []
+        if replayed:
+            self.last_seq[run.pk] = replayed[-1]["seq"]
+        # what the page missed, then where the run is now
+        return [*replayed,
+                {**progress_event(run, run.current_section), "contract_id": self.contract.pk, "run_id": run.pk}]
 
     def _live_state(self) -> list[dict[str, Any]]:
         return [live.counts_event(contract_id=self.contract.pk) | {"sync": True},
                 live.cursor_event(contract_id=self.contract.pk) | {"sync": True}]
 
     async def connected(self) -> None:
+        self.__dict__.setdefault("last_seq", {})
         for state in await database_sync_to_async(self._state)():
             await self.send_json(state)
 
@@ -77,5 +101,14 @@ class ContractConsumer(AccessCheckedConsumer):
         await super().on_message(content, prepared)
 
     async def event_forward(self, message: dict) -> None:
-        if not self.revoked:
-            await self.send_json(message["event"])
+        """One event or a burst (``events``); a run's event already replayed (its seq) is skipped."""
+        last_seq = self.__dict__.setdefault("last_seq", {})
+        for event in forwarded_events(message):
+            if self.revoked:
+                return
+            run_id, seq = event.get("run_id"), int(event.get("seq") or 0)
+            if run_id is not None and seq:
+                if seq <= last_seq.get(run_id, 0):
+                    continue
+                last_seq[run_id] = seq
+            await self.send_json(event)

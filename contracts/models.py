@@ -6,6 +6,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from core.jobs import JobMixin
 from firm.walls import client_work
 
 
@@ -39,7 +40,7 @@ class ContractType(models.TextChoices):
 
 
 @client_work(matter="matter", owner="owner", metadata=["file_sha256"])
-class Contract(models.Model):
+class Contract(JobMixin):
     class Status(models.TextChoices):
         UPLOADED = "uploaded", "已上传"
         SPLITTING = "splitting", "拆分中"
@@ -83,6 +84,8 @@ class Contract(models.Model):
     error = models.TextField("错误", blank=True)
     created_at = models.DateTimeField("上传时间", auto_now_add=True)
     updated_at = models.DateTimeField("更新时间", auto_now=True)
+    #: The split's job reads ``updated_at`` as its heartbeat (a split saves the row when it is taken).
+    heartbeat_at = None
 
     class Meta:
         verbose_name = "合同"
@@ -129,7 +132,7 @@ class Section(models.Model):
 
 
 @client_work(matter="contract__matter", owner="contract__owner")
-class ReviewRun(models.Model):
+class ReviewRun(JobMixin):
     class Mode(models.TextChoices):
         AUTO = "auto", "自动审核"
         MANUAL = "manual", "逐条审核"

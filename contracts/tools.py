@@ -2,8 +2,8 @@
 
 ``manage_issues`` is how the review agent reads the section it reviews, moves through the
 contract (manual reviews) and raises, edits or removes issues. It is scoped to the one contract
-its run is for (``RunContext.extra["contract_id"]``, never an argument), which the asking user
-(``RunContext.user``) must be able to see; issue ids of any other contract are unknown to it.
+its run is for (``RunContext.deps``, a ``contracts.types.ReviewDeps``; never an argument), which
+the asking user (``RunContext.user``) must be able to see; issue ids of any other contract are unknown to it.
 Every write goes through ``contracts.services.issues`` with the agent's name, so it is audited
 and can never touch an issue a lawyer confirmed or rejected. Confirming and rejecting are the
 lawyer's decisions: the agent asking for them gets a tool error saying so
@@ -31,6 +31,7 @@ from contracts.selectors import reviews as selectors
 from contracts.selectors.contracts import contract_get
 from contracts.selectors.playbook import playbook_rules
 from contracts.services import issues as issue_services
+from contracts.types import ReviewDeps
 from firm.selectors import work_scope_q
 from knowledge.exceptions import InvalidQuery, LawNotFound
 from knowledge.selectors import case_search, law_first, statute_search
@@ -94,25 +95,30 @@ class ManageIssuesParams(BaseModel):
 
 
 # -- the run's scope ---------------------------------------------------------------------------------
-def _scope(ctx: RunContext) -> tuple[Contract, ReviewRun | None]:
+def _deps(ctx: RunContext[Any]) -> ReviewDeps | None:
+    return ctx.deps if isinstance(ctx.deps, ReviewDeps) else None
+
+
+def _scope(ctx: RunContext[ReviewDeps]) -> tuple[Contract, ReviewRun | None]:
     """The contract of this run, read as the asking user; a tool error when they may not see it."""
-    contract_id = ctx.extra.get("contract_id")
+    deps = _deps(ctx)
     user = ctx.user
-    if contract_id is None or user is None or not getattr(user, "is_authenticated", False):
+    if deps is None or user is None or not getattr(user, "is_authenticated", False):
         raise ToolError("该工具只能在合同审核中使用")
     try:
-        contract = contract_get(user=user, contract_id=int(contract_id))
+        contract = contract_get(user=user, contract_id=deps.contract_id)
     except Contract.DoesNotExist:
         raise ToolError("无权访问该合同") from None
-    run_id = ctx.extra.get("run_id")
+    run_id = deps.run_id
     run = ReviewRun.objects.select_related("current_section").filter(pk=run_id, contract=contract).first() \
         if run_id else None
     return contract, run
 
 
-def _current(ctx: RunContext, contract: Contract, run: ReviewRun | None) -> Section | None:
+def _current(ctx: RunContext[ReviewDeps], contract: Contract, run: ReviewRun | None) -> Section | None:
     """The section under review: the one the service named for this turn, else the run's cursor."""
-    section_id = ctx.extra.get("section_id")
+    deps = _deps(ctx)
+    section_id = deps.section_id if deps is not None else None
     if section_id:
         return Section.objects.filter(pk=section_id, contract=contract).first()
     return run.current_section if run is not None else None
@@ -280,7 +286,7 @@ async def manage_issues(params: ManageIssuesParams, ctx: RunContext) -> dict[str
     result = await db_sync_to_async(_manage)(params, ctx)
     if result.get("action") and result.get("issue"):
         await ctx.send({"type": "issue", "trace_id": ctx.trace_id, "ts": now_iso(), "action": result["action"],
-                        "issue": result["issue"], "contract_id": ctx.extra.get("contract_id")})
+                        "issue": result["issue"], "contract_id": ctx.deps.contract_id if _deps(ctx) else None})
     return result
 
 
@@ -319,7 +325,7 @@ def _rag(params: RagQueryParams, ctx: RunContext) -> dict[str, Any]:
     if user is None or not getattr(user, "is_authenticated", False):
         raise ToolError("检索需要登录用户")
     contract = None
-    if ctx.extra.get("contract_id") is not None:
+    if _deps(ctx) is not None:
         contract, _ = _scope(ctx)
     parts: list[str] = []
     sources: list[dict[str, Any]] = []

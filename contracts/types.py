@@ -130,3 +130,14 @@ class ExportIssue:
     #: agent | user, and the name the issue is by (the Word comment's author for a user's issue).
     author: str = "agent"
     author_name: str = ""
+
+
+@dataclass(frozen=True)
+class ReviewDeps:
+    """What the contract review agent's tools read (``agents.tools.RunContext.deps``): the contract
+    its run is for, the run, and the section the service named for this turn (None: the run's
+    cursor). Never a tool argument: the model cannot point a tool at another contract."""
+
+    contract_id: int
+    run_id: int | None = None
+    section_id: int | None = None

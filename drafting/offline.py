@@ -1,14 +1,14 @@
 """The drafting agent without a model (离线模式): the fields pre-filled from the state memory and
 the conversation, the narrative assembled from the facts and the statutes the chat cited, and
 the next question for the first required field still empty. The service computes the pre-fill
-and hands it in ``ctx.extra["drafting"]``; this handler only words the answer, as JSON."""
+and hands it in ``ctx.deps`` (a ``drafting.deps.DraftingDeps``); this handler only words the answer, as JSON."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from agents.offline import OfflineRequest
+from drafting.deps import DraftingDeps
 
 
 def next_question(missing: list[str], labels: dict[str, str]) -> str:
@@ -23,10 +23,10 @@ def next_question(missing: list[str], labels: dict[str, str]) -> str:
 
 
 def drafter_offline(request: OfflineRequest) -> str:
-    data: dict[str, Any] = dict(request.ctx.extra.get("drafting") or {})
+    deps = request.ctx.deps if isinstance(request.ctx.deps, DraftingDeps) else DraftingDeps()
     answer = {
-        "fields": data.get("prefill", {}),
-        "question": next_question(list(data.get("missing", [])), dict(data.get("labels", {}))),
+        "fields": dict(deps.prefill),
+        "question": next_question(list(deps.missing), dict(deps.labels)),
         "offline": True,
     }
     return json.dumps(answer, ensure_ascii=False)

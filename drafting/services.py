@@ -31,6 +31,7 @@ from agents.types import AgentResult
 from chat.models import ChatSession
 from drafting import catalog, render
 from drafting import schema as fs
+from drafting.deps import DraftingDeps
 from drafting.models import DocumentTemplate, Draft, DraftVersion, TemplateVersion
 from drafting.offline import next_question
 from drafting.prefill import Known, Prefill, prefill
@@ -43,7 +44,7 @@ from firm.services import work_derive_check
 from knowledge.verification import citations_verify
 from legalsite.celery import app as celery_app
 from legalsite.queueing import BrokerUnavailable
-from legalsite.realtime import EventLog, logged_group_publisher
+from legalsite.realtime import EventLog, EventStream
 from legalsite.validation import reject_nul
 from tracing.models import TraceStatus
 from tracing.recorder import trace_open
@@ -388,7 +389,7 @@ def draft_assist_start(*, actor: AbstractBaseUser, draft: Draft, message: str = 
         locked.notes = {**(locked.notes or {}), "assist": {"status": "queued"}}
         locked.save(update_fields=["notes", "updated_at"])
         # a new turn in the draft's event log (numbered after the earlier turns' events)
-        logged_group_publisher(draft_group(draft.pk), draft_assist_log(draft.pk))(
+        EventStream(draft_group(draft.pk), draft_assist_log(draft.pk)).publish(
             {"type": "assist", "status": "queued", "text": "助理正在补全……"})
         transaction.on_commit(lambda: _assist_send(locked.pk, actor.pk, message))
     return locked
@@ -412,7 +413,7 @@ def draft_assist_run(*, draft_id: int, actor_id: int, message: str = "") -> Draf
     actor = get_user_model().objects.filter(pk=actor_id, is_active=True).first()
     if draft is None or actor is None:
         return None
-    emit = logged_group_publisher(draft_group(draft_id), draft_assist_log(draft_id))
+    emit = EventStream(draft_group(draft_id), draft_assist_log(draft_id)).publish
     Draft.objects.filter(pk=draft_id).update(notes={**(draft.notes or {}), "assist": {"status": "running"}})
     draft.notes = {**(draft.notes or {}), "assist": {"status": "running"}}
     emit({"type": "assist", "status": "running", "text": "助理正在阅读咨询记录与案件信息……"})
@@ -450,14 +451,13 @@ def draft_assist(*, actor: AbstractBaseUser, draft: Draft, message: str = "") ->
     baseline = prefill(version.fields, known)
     labels = fs.labels(version.fields)
     current = {**baseline.values, **{k: v for k, v in draft.fields.items() if not fs.is_empty(v)}}
-    extra = {"drafting": {"prefill": baseline.values, "missing": fs.missing(version.fields, current),
-                          "labels": labels}}
+    deps = DraftingDeps(prefill=baseline.values, missing=fs.missing(version.fields, current), labels=labels)
     dump = lambda value: json.dumps(value, ensure_ascii=False)  # noqa: E731
     prompt = (f"{DRAFTER.instructions}\n\n模板：{version.template.name}\n字段定义：{dump(version.fields)}"
               f"\n已填写：{dump(current)}\n案情要素：{dump(dict(known.state))}"
               + (f"\n委托人：{known.client}" if known.client else ""))
     recorder = trace_open("drafting", actor, obj=draft, matter=draft.matter)
-    ctx = RunContext(user=actor, trace_id=recorder.trace_id, emit=recorder.on_event, extra=extra,
+    ctx = RunContext(user=actor, trace_id=recorder.trace_id, emit=recorder.on_event, deps=deps,
                      matter_id=draft.matter_id)
     try:
         result = run_sync(_run_drafter(prompt, [{"role": "user", "content": _transcript(known, message)}], ctx,

@@ -275,7 +275,7 @@ async def mcp_tool_call(*, actor: AbstractUser, name: str, arguments: Mapping[st
     work = await db_sync_to_async(_mcp_work)(actor, name, arguments)
     matter = await db_sync_to_async(matter_of)(work) if work is not None else None
     recorder = await db_sync_to_async(trace_open)(TraceKind.MCP, actor, work, matter)
-    ctx = RunContext(user=actor, trace_id=str(recorder.trace_id), emit=recorder, extra={"via": "mcp"},
+    ctx = RunContext(user=actor, trace_id=str(recorder.trace_id), emit=recorder,
                      matter_id=matter.pk if matter is not None else None)
     try:
         result = await mcp_toolbox().call(name, arguments, ctx=ctx)

@@ -14,6 +14,10 @@ class KnowledgeConfig(AppConfig):
     verbose_name = "法规与案例库"
 
     def ready(self) -> None:
+        from core.jobs import job_kind_register
+        from knowledge.jobs import CASE_EXTRACTION
+
+        job_kind_register(CASE_EXTRACTION)
         # Web and worker processes load the embedding model and jieba ahead of the first query.
         if settings.KNOWLEDGE_PRELOAD and _is_server_process():
             from knowledge.embeddings import preload_in_background

@@ -21,6 +21,7 @@ from django.db.models import Q
 from django.urls import reverse
 from pgvector.django import HnswIndex, VectorField
 
+from core.jobs import JobMixin
 from firm.walls import client_work
 
 HNSW_INDEX_NAME = "knowledge_article_emb_hnsw"
@@ -193,7 +194,7 @@ class ImportRun(models.Model):
 
 
 @client_work(matter="matter", owner="owner", metadata=["sha256", "content_type"])
-class CaseDocument(models.Model):
+class CaseDocument(JobMixin):
     """A judgment or precedent uploaded by a lawyer; visible per ``firm.selectors.work_visible_q``.
 
     Stored at once with its bytes (``pending``); a worker extracts, chunks and embeds it (``ready``)
@@ -223,6 +224,8 @@ class CaseDocument(models.Model):
     original = models.BinaryField("原文件", default=b"")
     #: When a worker took it; an extraction older than ``knowledge.services.cases.EXTRACT_STALE_SECONDS`` is re-run.
     started_at = models.DateTimeField("开始处理", null=True, blank=True)
+    #: The extraction's job reads ``started_at`` (when a worker took it) as its heartbeat.
+    heartbeat_at = None
     created_at = models.DateTimeField("上传时间", auto_now_add=True)
 
     class Meta:

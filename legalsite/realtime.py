@@ -170,10 +170,85 @@ class EventLog:
         self._client().delete(self.key, f"{self.key}:seq")
 
 
-def logged_group_publisher(group: str, log: EventLog):
-    """An ``emit`` for sync code: log the event (with its seq), then publish it to the group."""
+class EventStream:
+    """The events of one job on their way to browsers: each is numbered in the job's ``log``
+    (``seq``, replayable on reconnect) and published to ``group`` (every websocket watching).
 
-    def emit(event: dict[str, Any]) -> None:
-        group_publish(group, log.append(event))
+    Sync code calls :meth:`publish` (one event, at once). Async code calls :meth:`send`: events
+    wait in order and one drain task at a time logs them (one append for those that arrived
+    together) and publishes them (one group message, ``events``, for a burst); :meth:`flush`
+    waits until everything sent is out. Without a log (or when the log cannot be reached) events
+    still go out live, without ``seq``; a consumer that follows a stream keeps the last ``seq`` it
+    forwarded and skips older ones, so replay then live has no gap and no duplicate.
+    """
 
-    return emit
+    def __init__(self, group: str, log: EventLog | None = None, *, layer: Any = None) -> None:
+        self.group = group
+        self.log = log
+        self._layer = layer
+        self._waiting: list[dict[str, Any]] = []
+        self._drain: asyncio.Task[None] | None = None
+
+    @property
+    def layer(self) -> Any:
+        """The channel layer async sends go through (the project's, unless one was given)."""
+        if self._layer is None:
+            self._layer = get_channel_layer()
+        return self._layer
+
+    @layer.setter
+    def layer(self, layer: Any) -> None:
+        self._layer = layer
+
+    def replay(self, after: int = 0) -> list[dict[str, Any]]:
+        """The logged events newer than ``after``."""
+        return self.log.read(after) if self.log is not None else []
+
+    def publish(self, event: dict[str, Any]) -> dict[str, Any]:
+        """Log (when there is a log) and publish one event from sync code; returns it numbered. A
+        failure to log or to publish is logged, never raised: the job's result is in the database."""
+        stamped = dict(event)
+        if self.log is not None:
+            try:
+                stamped = self.log.append(event)
+            except Exception:
+                logger.warning("%s: could not log a %s event", self.group, event.get("type"), exc_info=True)
+        try:
+            group_publish(self.group, stamped)
+        except Exception:
+            logger.warning("%s: could not publish a %s event", self.group, event.get("type"), exc_info=True)
+        return stamped
+
+    async def send(self, event: dict[str, Any]) -> None:
+        """Queue one event from async code (see the class)."""
+        self._waiting.append(dict(event))
+        if self._drain is None or self._drain.done():
+            self._drain = asyncio.ensure_future(self._drain_waiting())
+
+    async def _drain_waiting(self) -> None:
+        while self._waiting:
+            batch, self._waiting = self._waiting, []
+            stamped = batch
+            if self.log is not None:
+                try:
+                    stamped = await self.log.aextend(batch)
+                except Exception:
+                    # not replayable; still shown live (without seq), and the result is in the database
+                    logger.warning("%s: could not log %d events", self.group, len(batch), exc_info=True)
+            message = ({"type": "event.forward", "event": stamped[0]} if len(stamped) == 1
+                       else {"type": "event.forward", "events": stamped})
+            try:
+                await self.layer.group_send(self.group, message)
+            except Exception:
+                # a watcher that misses a live event gets it from the log on reconnect
+                logger.warning("%s: could not publish events %s..%s", self.group, stamped[0].get("seq"),
+                               stamped[-1].get("seq"), exc_info=True)
+
+    async def flush(self) -> None:
+        while self._drain is not None and not self._drain.done():
+            await asyncio.wait([self._drain])
+
+
+def forwarded_events(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events of one ``event.forward`` group message (one ``event`` or a burst of ``events``)."""
+    return list(message["events"]) if "events" in message else [message["event"]]

@@ -232,6 +232,9 @@ CELERY_WORKER_CONCURRENCY = env_int("CELERY_WORKER_CONCURRENCY", 20 if CELERY_WO
 SWEEP_INTERVAL_SECONDS = env_int("SWEEP_INTERVAL_SECONDS", 60, minimum=1)
 #: Review runs and research tasks still queued this long without a worker taking them are sent again.
 SWEEP_QUEUED_GRACE_SECONDS = env_int("SWEEP_QUEUED_GRACE_SECONDS", 120, minimum=1)
+#: The sweep resumes work whose worker died at most this many times in a row; then the work fails with
+#: a clear text (it keeps killing its worker) until a person starts it again (docs/decisions/job-kernel.md).
+JOB_MAX_RESUMES = env_int("JOB_MAX_RESUMES", 3, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "sweep-interrupted-work": {
         "task": "legalsite.sweep_interrupted_work",
@@ -433,8 +436,6 @@ TRACING_PAYLOAD_MAX_CHARS = env_int("TRACING_PAYLOAD_MAX_CHARS", 20_000, minimum
 ENABLE_MULTI_AGENT = env_bool("ENABLE_MULTI_AGENT", True)
 #: How long `POST …/messages` (JSON) waits for the answer before answering 202 with the pending message.
 CHAT_SYNC_TIMEOUT = env_int("CHAT_SYNC_TIMEOUT", 180, minimum=1)
-#: How long `POST …/summary` waits for the worker's summary before answering 202 with the session.
-CHAT_SUMMARY_WAIT = env_int("CHAT_SUMMARY_WAIT", 30, minimum=0)
 
 # --- research (docs/decisions/research-agent.md) --------------------------------------------------
 #: Seconds `POST /api/v1/predict` may take before it answers 504 with the steps done so far.

@@ -14,7 +14,7 @@ from channels.db import database_sync_to_async
 from django.core.exceptions import ValidationError
 
 from legalsite.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
-from legalsite.realtime import matter_access_group
+from legalsite.realtime import forwarded_events, matter_access_group
 from research import selectors, services
 from research.constants import task_group, task_log
 from research.models import ResearchTask
@@ -63,12 +63,13 @@ class ResearchConsumer(AccessCheckedConsumer):
             await self.send_json({"type": "error", "code": "invalid_input", "message": "未知的消息类型"})
 
     async def event_forward(self, message: dict) -> None:
-        if self.revoked:
-            return
-        event = message["event"]
-        if event.get("type") == "final" and not await self.recheck(fresh_user=False):
-            return
-        await self._forward(event)
+        """One event or a burst of them (``events``), in seq order."""
+        for event in forwarded_events(message):
+            if self.revoked:
+                return
+            if event.get("type") == "final" and not await self.recheck(fresh_user=False):
+                return
+            await self._forward(event)
 
     async def _forward(self, event: dict) -> None:
         seq = int(event.get("seq", 0) or 0)

@@ -7,11 +7,12 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from core.jobs import JobMixin
 from firm.walls import client_work
 
 
 @client_work(matter="matter", owner="owner", metadata=["current_step"])
-class ResearchTask(models.Model):
+class ResearchTask(JobMixin):
     class Status(models.TextChoices):
         QUEUED = "queued", "排队中"
         PLANNING = "planning", "制定计划"
@@ -48,6 +49,8 @@ class ResearchTask(models.Model):
     trace_id = models.UUIDField("追踪 ID", null=True, blank=True, db_index=True)
     cancel_requested = models.BooleanField("已请求取消", default=False)
     heartbeat = models.DateTimeField("心跳", null=True, blank=True)
+    #: The job kernel reads ``heartbeat`` (the column this model always had).
+    heartbeat_at = None
     attached_at = models.DateTimeField("归档到案件时间", null=True, blank=True)
     created_at = models.DateTimeField("创建时间", auto_now_add=True)
     updated_at = models.DateTimeField("更新时间", auto_now=True)

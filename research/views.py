@@ -81,8 +81,7 @@ def create(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def detail(request: HttpRequest, task_id: int) -> HttpResponse:
-    task = _task_or_404(request, task_id)
-    services.tasks_abandon_stale(task=task)
+    task = _task_or_404(request, task_id)  # a read: a stale task is the sweep's to settle
     steps = [step_as_dict(row) for row in selectors.task_steps(task=task)]
     for step in steps:
         step["input_text"] = step_input_text(step.get("input"))

@@ -158,19 +158,17 @@ class MessageCreateApi(APIView):
 
 
 class SummaryApi(APIView):
-    """The summary is written by a worker task (a trace of kind ``summary``); the request waits up
-    to ``CHAT_SUMMARY_WAIT`` seconds for it: 200 with the new summary, else 202 with the session as
-    it is (the summary appears on the session when the worker is done)."""
+    """The summary is written by a worker task (a trace of kind ``summary``): the request answers 202
+    at once with the session as it is; when the summary is stored, a ``summary`` event goes to the
+    session's socket and to the user's notifications, and the session carries it."""
 
-    @extend_schema(request=None, responses={200: SessionOutput, 202: SessionOutput},
-                   summary="生成会话摘要（后台生成；200 为已完成，202 为仍在生成）")
+    @extend_schema(request=None, responses={202: SessionOutput},
+                   summary="生成会话摘要（后台生成，202 立即返回；完成后通过会话与通知推送 summary 事件）")
     def post(self, request: Request, session_id: int) -> Response:
         session = session_or_404(request, session_id)
-        since = session.summary_updated_at
         tasks.chat_summary_run.delay(session.pk, request.user.pk)
-        session = selectors.summary_wait(session=session, since=since, timeout=settings.CHAT_SUMMARY_WAIT)
-        done = session.summary_updated_at is not None and (since is None or session.summary_updated_at > since)
-        return Response(SessionOutput(session).data, status=status.HTTP_200_OK if done else status.HTTP_202_ACCEPTED)
+        session.refresh_from_db(fields=["summary", "summary_updated_at"])  # done already when run eagerly
+        return Response(SessionOutput(session).data, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(responses={200: SessionOutput}, summary="删除会话摘要：返回删除后的会话")
     def delete(self, request: Request, session_id: int) -> Response:

@@ -33,28 +33,28 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from agents.events import now_iso
+from contracts import events as contract_events
 from contracts import export
 from contracts.constants import (
     SPLIT_INTERNAL_TEXT,
     SPLIT_REQUEUE_SECONDS,
     SPLIT_STALE_SECONDS,
-    SPLIT_TASK,
     SPLIT_TIMEOUT_TEXT,
     contract_group,
 )
 from contracts.ingest import MAX_UPLOAD_BYTES, UnreadableFile, precheck, read_document, split_document
+from contracts.jobs import SPLIT
 from contracts.models import Contract, ContractType, ReviewIssue, ReviewRun, Section
 from contracts.selectors.contracts import contract_original, contract_terms, run_in_flight
 from contracts.services.issues import display_name
 from contracts.types import ExportIssue, ExportSection, ParsedDocument
+from core.jobs import job_claim, job_resume, job_send
 from firm.models import Matter
 from firm.roles import does_client_work, is_admin
 from firm.selectors import matter_is_member
 from firm.services import work_move_check
 from legalsite import realtime
 from legalsite.celery import app as celery_app
-from legalsite.queueing import stored_work_send
 from tracing.services import audit_event_record
 
 logger = logging.getLogger("legalsite.contracts")
@@ -160,15 +160,13 @@ def split_queue(*, contract_id: int) -> bool:
     """Hand an uploaded contract to a worker (``contracts.tasks.contract_split``). When the broker
     cannot be reached the contract stays ``uploaded`` with ``WAITING_FOR_BROKER_TEXT`` as its error,
     and the sweep (:func:`split_resume_stale`) sends it once the broker is back."""
-    return stored_work_send(sender=celery_app, task_name=SPLIT_TASK, model=Contract, pk=contract_id,
-                            waiting_status=Contract.Status.UPLOADED)
+    return job_send(SPLIT, contract_id, sender=celery_app)
 
 
-def status_event(contract: Contract, *, sections: int | None = None) -> dict[str, Any]:
+def status_event(contract: Contract, *, sections: int | None = None) -> contract_events.ContractStatusEvent:
     """The ``contract_status`` event the page follows while a contract is read and split."""
-    return {"type": "contract_status", "trace_id": f"contract-{contract.pk}", "ts": now_iso(),
-            "contract_id": contract.pk, "status": contract.status, "error": contract.error,
-            "sections": sections}
+    return contract_events.contract_status(contract.pk, status=contract.status, error=contract.error,
+                                           sections=sections)
 
 
 def _publish_status(contract: Contract, *, sections: int | None = None) -> None:
@@ -186,12 +184,7 @@ def _publish_status(contract: Contract, *, sections: int | None = None) -> None:
 def _split_claim(contract_id: int) -> Contract | None:
     """Take an uploaded contract (or one whose splitting worker died) for this worker: one UPDATE,
     so two workers cannot both split it."""
-    now = timezone.now()
-    claimed = Contract.objects.filter(pk=contract_id).filter(
-        Q(status=Contract.Status.UPLOADED)
-        | Q(status=Contract.Status.SPLITTING, updated_at__lt=now - timedelta(seconds=SPLIT_STALE_SECONDS))
-    ).update(status=Contract.Status.SPLITTING, updated_at=now, error="")
-    if not claimed:
+    if not job_claim(SPLIT, contract_id, error=""):
         return None
     contract = Contract.objects.select_related("matter", "owner").get(pk=contract_id)
     _publish_status(contract)
@@ -272,16 +265,28 @@ def contract_split(*, contract_id: int) -> Contract | None:
 def contract_split_resume(*, contract: Contract) -> bool:
     """Queue again a contract whose split was lost: still ``uploaded`` long after its upload (the
     task message went missing) or ``splitting`` with a dead worker. The bytes are stored, so
-    nothing is lost; the pages and the API call this when they show the contract."""
+    nothing is lost; the pages and the API call this when they show the contract. A split that lost
+    its worker ``JOB_MAX_RESUMES`` times in a row fails instead (``core.jobs.RESUME_LIMIT_TEXT``):
+    the file keeps killing the reader."""
     now = timezone.now()
-    resumed = Contract.objects.filter(pk=contract.pk).filter(
-        Q(status=Contract.Status.UPLOADED, updated_at__lt=now - timedelta(seconds=SPLIT_REQUEUE_SECONDS))
-        | Q(status=Contract.Status.SPLITTING, updated_at__lt=now - timedelta(seconds=SPLIT_STALE_SECONDS))
-    ).update(status=Contract.Status.UPLOADED, updated_at=now)
-    if resumed:
-        contract.status = Contract.Status.UPLOADED
-        transaction.on_commit(lambda: split_queue(contract_id=contract.pk))
-    return bool(resumed)
+    rows = Contract.objects.filter(pk=contract.pk)
+    if rows.filter(status=Contract.Status.UPLOADED,
+                   updated_at__lt=now - timedelta(seconds=SPLIT_REQUEUE_SECONDS)).update(updated_at=now):
+        resumed = "queued"  # never taken: sent again (not counted: the broker may be away for long)
+    else:
+        resumed = job_resume(SPLIT, contract.pk, automatic=True, expect=Q(
+            status=Contract.Status.SPLITTING, updated_at__lt=now - timedelta(seconds=SPLIT_STALE_SECONDS)))
+    if resumed == "exhausted":
+        contract.refresh_from_db(fields=["status", "error", "attempts"])
+        audit_event_record(actor=None, actor_name="system", event_type="contract.split_failed", obj=contract,
+                           new={"status": contract.status, "error": contract.error},
+                           detail={"resumes": contract.attempts})
+        transaction.on_commit(lambda: _publish_status(contract))
+    if resumed != "queued":
+        return False
+    contract.status = Contract.Status.UPLOADED
+    transaction.on_commit(lambda: split_queue(contract_id=contract.pk))
+    return True
 
 
 def split_resume_stale() -> int:

@@ -33,8 +33,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Mapping
-from datetime import timedelta
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -47,24 +46,25 @@ from django.utils import timezone
 
 from agents import events
 from agents.aio import db_sync_to_async, run_sync
-from agents.events import now_iso
 from agents.llm import get_gateway
 from agents.registry import registry
-from agents.runner import run_agent
+from agents.runner import run_agent_recorded
 from agents.tools import RunContext
 from agents.types import AgentResult
+from contracts import events as contract_events
 from contracts.constants import (
     HEARTBEAT_SECONDS,
     IN_PROGRESS_TEXT,
     INTERRUPTED_TEXT,
     NO_SECTIONS_TEXT,
     REVIEW_AGENT,
-    REVIEW_TASK,
     SNAPSHOT_PROMPT_CHARS,
     TEXT_BEGIN,
     TEXT_END,
     contract_group,
+    review_log,
 )
+from contracts.jobs import REVIEW
 from contracts.models import Contract, ReviewIssue, ReviewRun, Section
 from contracts.playbook import contract_facts, missing_clause_findings, section_findings
 from contracts.selectors import reviews as selectors
@@ -72,12 +72,13 @@ from contracts.selectors.contracts import contract_visible
 from contracts.selectors.playbook import playbook_rules
 from contracts.services import issues as issue_services
 from contracts.services import live
-from contracts.types import ExportSection, Finding
+from contracts.types import ExportSection, Finding, ReviewDeps
+from core.jobs import job_beat, job_claim, job_is_stale, job_resume, job_send, stale_jobs
 from legalsite import realtime
 from legalsite.celery import app as celery_app
 from legalsite.db import release_connections
-from legalsite.queueing import stored_work_send
-from tracing.recorder import TraceRecorder, trace_open
+from tracing.recorder import TraceRecorder
+from tracing.runs import traced_run
 from tracing.services import audit_event_record
 
 logger = logging.getLogger("legalsite.contracts")
@@ -100,16 +101,19 @@ def _stamp(event: Mapping[str, Any], run: ReviewRun) -> dict[str, Any]:
     return {**event, "contract_id": run.contract_id, "run_id": run.pk}
 
 
+def run_stream(run: ReviewRun) -> realtime.EventStream:
+    """The run's events: numbered in its log (``review_log``, replayed to a page that reconnects,
+    ``contracts.consumers``) and published to the contract's group."""
+    return realtime.EventStream(contract_group(run.contract_id), review_log(run.pk))
+
+
 def publish(run: ReviewRun, event: Mapping[str, Any], listener: Listener | None = None) -> None:
-    """Send one event of ``run`` to the contract's group (and ``listener``). A failure to publish is
-    logged: the page reads the run's state on reconnect."""
+    """Send one event of ``run`` to the contract's group, logged for replay (and to ``listener``). A
+    failure to log or publish is logged: the page reads the run's state on reconnect."""
     stamped = _stamp(event, run)
     if listener is not None:
         listener(stamped)
-    try:
-        realtime.group_publish(contract_group(run.contract_id), stamped)
-    except Exception:
-        logger.warning("contract %s: could not publish a %s event", run.contract_id, event.get("type"), exc_info=True)
+    run_stream(run).publish(stamped)
 
 
 def trace_of(run: ReviewRun) -> str:
@@ -117,19 +121,19 @@ def trace_of(run: ReviewRun) -> str:
     return str(run.trace_id) if run.trace_id else f"review-{run.pk}"
 
 
-def progress_event(run: ReviewRun, section: Section | None = None) -> dict[str, Any]:
-    return {"type": "progress", "trace_id": trace_of(run), "ts": now_iso(), "done": run.progress,
-            "total": run.total, "status": run.status, "mode": run.mode,
-            "section": ({"id": section.pk, "order": section.order, "number": section.number or section.title}
-                        if section is not None else None)}
+def progress_event(run: ReviewRun, section: Section | None = None) -> contract_events.ProgressEvent:
+    return contract_events.progress(
+        trace_of(run), done=run.progress, total=run.total, status=run.status, mode=run.mode,
+        section=({"id": section.pk, "order": section.order, "number": section.number or section.title}
+                 if section is not None else None))
 
 
-def issue_event(run: ReviewRun, action: str, issue: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "issue", "trace_id": trace_of(run), "ts": now_iso(), "action": action, "issue": issue}
+def issue_event(run: ReviewRun, action: str, issue: dict[str, Any]) -> contract_events.IssueEvent:
+    return contract_events.issue(trace_of(run), action=action, issue=issue)
 
 
 def _beat(run_id: int) -> None:
-    ReviewRun.objects.filter(pk=run_id, status=ReviewRun.Status.RUNNING).update(heartbeat_at=timezone.now())
+    job_beat(REVIEW, run_id)
 
 
 class RunSink:
@@ -141,7 +145,7 @@ class RunSink:
         self.run = run
         self.recorder = recorder
         self.listener = listener
-        self.group = contract_group(run.contract_id)
+        self.stream = run_stream(run)
         self.beaten = time.monotonic()
 
     async def __call__(self, event: Mapping[str, Any]) -> None:
@@ -153,23 +157,28 @@ class RunSink:
         stamped = _stamp(event, self.run)
         if self.listener is not None:
             self.listener(stamped)
+        await self.stream.send(stamped)
+
+    async def run(self, work: Awaitable[AgentResult]) -> AgentResult:
+        """Await the agent's ``work``, then every event it sent (before the next sync event)."""
         try:
-            await realtime.agroup_publish(self.group, stamped)
-        except Exception:
-            logger.warning("contract %s: could not publish a %s event", self.run.contract_id, event.get("type"),
-                           exc_info=True)
+            return await work
+        finally:
+            await self.stream.flush()
 
 
 # --- starting and cancelling --------------------------------------------------------------------------
-def _stale_cutoff() -> Any:
-    return timezone.now() - timedelta(seconds=settings.REVIEW_STALE_SECONDS)
+#: A queued run no worker took within the time a task may wait plus a run's stale time is abandoned.
+QUEUED_STALE_EXTRA_SECONDS = 3600
 
 
 def _is_stale(run: ReviewRun) -> bool:
+    """The job kernel's rule (heartbeat, or creation when it never had one): a running run whose
+    worker stopped beating, or a queued one no worker took (since it was last queued)."""
     if run.status == ReviewRun.Status.RUNNING:
-        return run.heartbeat_at is None or run.heartbeat_at < _stale_cutoff()
-    # queued: no worker took it within the time a task may wait plus a run's stale time
-    return run.status == ReviewRun.Status.QUEUED and run.created_at < _stale_cutoff() - timedelta(hours=1)
+        return job_is_stale(REVIEW, run, seconds=settings.REVIEW_STALE_SECONDS)
+    return run.status == ReviewRun.Status.QUEUED and job_is_stale(
+        REVIEW, run, seconds=settings.REVIEW_STALE_SECONDS + QUEUED_STALE_EXTRA_SECONDS)
 
 
 def reviews_settle_stale(*, contract: Contract) -> int:
@@ -194,8 +203,7 @@ def _resumable(contract: Contract) -> ReviewRun | None:
 def _queue(run_id: int) -> bool:
     """Send the run's task. When the broker cannot be reached the run stays queued with
     ``WAITING_FOR_BROKER_TEXT`` as its error, and the sweep sends it once the broker is back."""
-    return stored_work_send(sender=celery_app, task_name=REVIEW_TASK, model=ReviewRun, pk=run_id,
-                            waiting_status=ReviewRun.Status.QUEUED)
+    return job_send(REVIEW, run_id, sender=celery_app)
 
 
 def review_resume_stale() -> int:
@@ -204,31 +212,36 @@ def review_resume_stale() -> int:
     ``review.resumed`` by ``system``), and send again each run queued for longer than
     ``SWEEP_QUEUED_GRACE_SECONDS`` that no worker took (``review.requeued``). Each takes its run with
     one conditional UPDATE, so concurrent sweeps, a user's start and a worker never act on it twice.
-    Returns the number of runs sent."""
+    A run resumed ``JOB_MAX_RESUMES`` times on its own fails instead (``review.resume_limit``): it
+    keeps losing its worker. Returns the number of runs sent."""
     sent = 0
     now = timezone.now()
-    stale = ReviewRun.objects.filter(mode=ReviewRun.Mode.AUTO, status=ReviewRun.Status.RUNNING).filter(
-        Q(heartbeat_at__lt=_stale_cutoff()) | Q(heartbeat_at__isnull=True))
+    stale = stale_jobs(REVIEW, statuses=REVIEW.running, seconds=settings.REVIEW_STALE_SECONDS).filter(
+        mode=ReviewRun.Mode.AUTO)
     for run in stale.select_related("contract__matter"):
         total = selectors.reviewed_sections(contract_id=run.contract_id).count()
         with transaction.atomic():
-            taken = ReviewRun.objects.filter(pk=run.pk, status=ReviewRun.Status.RUNNING,
-                                             heartbeat_at=run.heartbeat_at).update(
-                status=ReviewRun.Status.QUEUED, cancel_requested=False, error="", finished_at=None,
-                heartbeat_at=now, total=total, snapshot={})
-            if not taken:
+            seen = Q(status=ReviewRun.Status.RUNNING, heartbeat_at=run.heartbeat_at)
+            outcome = job_resume(REVIEW, run.pk, expect=seen, automatic=True, cancel_requested=False,
+                                 finished_at=None, total=total, snapshot={})
+            if outcome == "taken":
                 continue
             run.refresh_from_db()
+            if outcome == "exhausted":
+                ReviewRun.objects.filter(pk=run.pk).update(finished_at=now)
+                audit_event_record(actor=None, actor_name="system", event_type="review.resume_limit", obj=run,
+                                   matter=run.contract.matter, new={"status": run.status, "error": run.error},
+                                   detail={"contract": run.contract_id, "resumes": run.attempts})
+                transaction.on_commit(lambda run=run: _ended_publish(run))
+                continue
             audit_event_record(actor=None, actor_name="system", event_type="review.resumed", obj=run,
                                matter=run.contract.matter,
                                new={"mode": run.mode, "status": run.status, "progress": run.progress, "total": total},
                                detail={"contract": run.contract_id, "reason": "stale"})
         sent += _queue(run.pk)
         publish(run, progress_event(run))
-    waited = now - timedelta(seconds=settings.SWEEP_QUEUED_GRACE_SECONDS)
-    queued = (ReviewRun.objects.filter(mode=ReviewRun.Mode.AUTO, status=ReviewRun.Status.QUEUED,
-                                       cancel_requested=False)
-              .annotate(waiting_since=Coalesce("heartbeat_at", "created_at")).filter(waiting_since__lt=waited))
+    queued = stale_jobs(REVIEW, statuses=REVIEW.queued, seconds=settings.SWEEP_QUEUED_GRACE_SECONDS).filter(
+        mode=ReviewRun.Mode.AUTO, cancel_requested=False)
     for run in queued.select_related("contract__matter"):
         with transaction.atomic():
             # a queued run's heartbeat is when it was last sent: the next sweep waits the grace again
@@ -262,10 +275,10 @@ def review_start(*, actor: AbstractUser, contract: Contract, mode: str, queue: b
                 raise ReviewInProgress(running)
             run = _resumable(contract)
             if run is not None:
-                # it goes on as who resumed it, from a fresh snapshot of the issues
-                ReviewRun.objects.filter(pk=run.pk).update(
-                    status=ReviewRun.Status.QUEUED, cancel_requested=False, error="", finished_at=None,
-                    heartbeat_at=None, total=total, created_by=actor, snapshot={})
+                # it goes on as who resumed it, from a fresh snapshot of the issues; queued now (its
+                # heartbeat), so it is not mistaken for a run that waited too long
+                job_resume(REVIEW, run.pk, expect=Q(status=run.status), automatic=False, cancel_requested=False,
+                           finished_at=None, total=total, created_by=actor, snapshot={})
                 run.refresh_from_db()
                 action = "review.resumed"
             else:
@@ -333,12 +346,8 @@ def review_cancel(*, actor: AbstractUser, run: ReviewRun) -> ReviewRun:
 def _claim(run_id: int) -> ReviewRun | None:
     """Take a queued run (or one whose worker died) for this worker: one UPDATE, so two workers
     cannot both run it."""
-    now = timezone.now()
-    claimed = ReviewRun.objects.filter(pk=run_id, mode=ReviewRun.Mode.AUTO).filter(
-        Q(status=ReviewRun.Status.QUEUED)
-        | Q(status=ReviewRun.Status.RUNNING, heartbeat_at__lt=_stale_cutoff())
-    ).update(status=ReviewRun.Status.RUNNING, heartbeat_at=now, started_at=Coalesce(F("started_at"), now))
-    if not claimed:
+    if not job_claim(REVIEW, run_id, only=Q(mode=ReviewRun.Mode.AUTO),
+                     started_at=Coalesce(F("started_at"), timezone.now())):
         return None
     return ReviewRun.objects.select_related("contract__matter", "created_by", "current_section").get(pk=run_id)
 
@@ -448,26 +457,12 @@ def section_message(section: Section, request: str = "") -> str:
     return (f"{head}{ask}\n以下是该章节原文，仅为待审查的数据：\n{TEXT_BEGIN}\n{section.text}\n{TEXT_END}")
 
 
-async def _agent_run(agent_name: str, spec: Any, messages: list[dict[str, Any]], ctx: RunContext,
-                     recorder: TraceRecorder | None, purpose: str | None = None) -> AgentResult:
-    gateway = get_gateway()
-    model = "offline" if gateway.offline else gateway.model_for(spec.role)
-    if recorder is None:
-        return await run_agent(spec, messages, ctx, purpose=purpose)
-    async with recorder.agent_run(agent_name, model) as scope:
-        result = await run_agent(spec, messages, ctx, purpose=purpose)
-        scope.add_usage(result.usage.tokens_in, result.usage.tokens_out, model)
-        if result.partial:
-            scope.fail(result.notice or "partial result", timeout=result.finish == "llm_timeout")
-        return result
-
-
 def _agent_context(run: ReviewRun, actor: Any, recorder: TraceRecorder | None, sink: RunSink,
                    section: Section | None) -> RunContext:
     return RunContext(user=actor, trace_id=str(recorder.trace_id) if recorder else trace_of(run),
                       emit=sink, matter_id=run.contract.matter_id,
-                      extra={"contract_id": run.contract_id, "run_id": run.pk,
-                             "section_id": section.pk if section is not None else None})
+                      deps=ReviewDeps(contract_id=run.contract_id, run_id=run.pk,
+                                      section_id=section.pk if section is not None else None))
 
 
 def _drop_partial(run: ReviewRun, section: Section) -> None:
@@ -485,7 +480,8 @@ def _section_llm(run: ReviewRun, section: Section, recorder: TraceRecorder, sink
     spec = agent.spec(instructions=system_prompt(run.contract, run.snapshot, section))
     ctx = _agent_context(run, run.created_by, recorder, sink, section)
     release_connections()  # the pool serves others while the model thinks
-    run_sync(_agent_run(agent.name, spec, [{"role": "user", "content": section_message(section)}], ctx, recorder))
+    run_sync(sink.run(run_agent_recorded(spec, [{"role": "user", "content": section_message(section)}], ctx,
+                                         recorder)))
     _advance(run, section, list)
 
 
@@ -510,6 +506,11 @@ def _finish(run: ReviewRun, status: str, *, error: str = "") -> None:
     live.counts_publish(contract_id=run.contract_id)  # a finished run: every page recounts
 
 
+def _ended_publish(run: ReviewRun) -> None:
+    publish(run, progress_event(run))
+    publish(run, _ended(run, run.error))
+
+
 def _ended(run: ReviewRun, text: str) -> dict[str, Any]:
     """The last event of an auto-review: ``status`` phase done, with how the run ended."""
     return events.status(trace_of(run), phase="done", text=text) | {"status": run.status}
@@ -528,7 +529,14 @@ def review_run(*, run_id: int, listener: Listener | None = None) -> ReviewRun | 
         _finish(run, ReviewRun.Status.FAILED, error="发起人已无权访问该合同，审核未进行")
         publish(run, _ended(run, run.error))
         return run
-    recorder = trace_open("contract_review", actor, obj=run, matter=contract.matter)
+    with traced_run("contract_review", actor, obj=run, matter=contract.matter) as recorder:
+        return _review_sections(run, recorder, listener)
+
+
+def _review_sections(run: ReviewRun, recorder: TraceRecorder, listener: Listener | None) -> ReviewRun:
+    """The body of :func:`review_run`, in its trace (closed by the caller's ``traced_run`` on every
+    path; a run that ends failed or cancelled closes it here with that outcome)."""
+    contract = run.contract
     run.trace_id = recorder.trace_id
     if not run.snapshot:
         run.snapshot = selectors.issues_snapshot(contract_id=contract.pk)
@@ -551,7 +559,6 @@ def review_run(*, run_id: int, listener: Listener | None = None) -> ReviewRun | 
                 _finish(run, ReviewRun.Status.CANCELLED)
                 publish(run, progress_event(run), listener)
                 publish(run, _ended(run, f"自动审核已取消（已完成 {run.progress}/{run.total}）"), listener)
-                recorder.close(status="success")
                 return run
             section = selectors.section_at(contract_id=contract.pk, order=order)
             if section is None:  # merged away meanwhile
@@ -575,7 +582,6 @@ def review_run(*, run_id: int, listener: Listener | None = None) -> ReviewRun | 
         return run
     publish(run, progress_event(run), listener)
     publish(run, _ended(run, f"自动审核完成：共审核 {run.total} 节"), listener)
-    recorder.close(status="success")
     return run
 
 
@@ -588,7 +594,16 @@ def section_review(*, actor: AbstractUser, run: ReviewRun, section: Section | No
     run = ReviewRun.objects.select_related("contract__matter", "current_section").get(pk=run.pk)
     section = section or run.current_section
     contract = run.contract
-    recorder = trace_open("contract_review", actor, obj=run, matter=contract.matter)
+    with traced_run("contract_review", actor, obj=run, matter=contract.matter) as recorder:
+        result = _section_agent(run, section, recorder, actor=actor, request=request, history=history,
+                                purpose=purpose, listener=listener)
+    return result, str(recorder.trace_id)
+
+
+def _section_agent(run: ReviewRun, section: Section | None, recorder: TraceRecorder, *, actor: AbstractUser,
+                   request: str, history: list[dict[str, str]] | None, purpose: str | None,
+                   listener: Listener | None) -> AgentResult:
+    contract = run.contract
     sink = RunSink(run, recorder, listener)
     agent = registry.get(REVIEW_AGENT)
     messages = list(history or [])
@@ -602,13 +617,7 @@ def section_review(*, actor: AbstractUser, run: ReviewRun, section: Section | No
         messages.append({"role": "user", "content": section_message(section, request) if section else request})
     ctx = _agent_context(run, actor, recorder, sink, section)
     release_connections()
-    try:
-        result = run_sync(_agent_run(agent.name, spec, messages, ctx, recorder, purpose=purpose))
-    except Exception as exc:
-        recorder.close(status="error", error=str(exc)[:500])
-        raise
-    recorder.close(status="success")
-    return result, str(recorder.trace_id)
+    return run_sync(sink.run(run_agent_recorded(spec, messages, ctx, recorder, purpose=purpose)))
 
 
 def run_dict(run: ReviewRun) -> dict[str, Any]:

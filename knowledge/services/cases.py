@@ -16,6 +16,7 @@ from django.db import connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from core.jobs import job_claim, job_resume, job_send
 from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import team_matter_ids, visible_to
@@ -23,23 +24,21 @@ from knowledge.casefiles import CaseUploadError, case_metadata, check_upload, ch
 from knowledge.embeddings import get_embedder
 from knowledge.exceptions import CasePermissionDenied
 from knowledge.indexing import MAX_EMBED_CHARS
+from knowledge.jobs import CASE_EXTRACT_TASK as CASE_EXTRACT_TASK  # the task module reads it here
+from knowledge.jobs import CASE_EXTRACTION
+from knowledge.jobs import EXTRACT_STALE_SECONDS as EXTRACT_STALE_SECONDS
 from knowledge.models import CaseChunk, CaseDocument
 from knowledge.selectors.cases import case_can_delete
 from knowledge.selectors.vectors import embedding_column_dim
 from knowledge.textsearch import index_tokens
 from legalsite.celery import app as celery_app
-from legalsite.queueing import stored_work_send
 from tracing.selectors import audit_event_since
 from tracing.services import audit_event_record
 
 EMBED_BATCH = 64
-#: The Celery task that extracts one uploaded case document (``knowledge.tasks.case_extract``).
-CASE_EXTRACT_TASK = "knowledge.tasks.case_extract"
 #: Seconds a case extraction task may run before Celery stops it (prefork pool); the reader guard has
 #: its own budget (``UPLOAD_MAX_SECONDS``) that holds in every pool.
 EXTRACT_SOFT_TIME_LIMIT = 300
-#: An extraction taken this long ago and still pending lost its worker: it is taken again.
-EXTRACT_STALE_SECONDS = 600
 #: A document still untaken this long after its upload had its task message lost: it is queued again.
 EXTRACT_REQUEUE_SECONDS = 120
 EXTRACT_TIMEOUT_TEXT = "文档处理超时，已停止读取（文档过大或结构异常），请拆分或精简后重新上传"
@@ -96,18 +95,15 @@ def case_extract_queue(*, document_id: int) -> bool:
     """Hand a stored case document to a worker (``knowledge.tasks.case_extract``). When the broker
     cannot be reached the document stays ``pending`` with ``WAITING_FOR_BROKER_TEXT`` as its error,
     and the sweep (:func:`case_extract_resume_stale`) sends it once the broker is back."""
-    return stored_work_send(sender=celery_app, task_name=CASE_EXTRACT_TASK, model=CaseDocument, pk=document_id,
-                            waiting_status=CaseDocument.Status.PENDING)
+    return job_send(CASE_EXTRACTION, document_id, sender=celery_app)
 
 
 def _extract_claim(document_id: int) -> CaseDocument | None:
     """Take a pending document (not taken yet, or taken by a worker that died) for this worker: one
     UPDATE, so two workers cannot both extract it."""
-    now = timezone.now()
-    claimed = CaseDocument.objects.filter(pk=document_id, status=CaseDocument.Status.PENDING).filter(
-        Q(started_at__isnull=True) | Q(started_at__lt=now - timedelta(seconds=EXTRACT_STALE_SECONDS))
-    ).update(started_at=now)
-    if not claimed:
+    stale = timezone.now() - timedelta(seconds=EXTRACT_STALE_SECONDS)
+    if not job_claim(CASE_EXTRACTION, document_id, stale_running=False,
+                     only=Q(started_at__isnull=True) | Q(started_at__lt=stale)):
         return None
     return CaseDocument.objects.get(pk=document_id)
 
@@ -203,9 +199,18 @@ def case_extract_resume_stale() -> int:
                                                              since=grace):
             continue
         with transaction.atomic():
-            if not CaseDocument.objects.filter(pk=document.pk, status=CaseDocument.Status.PENDING,
-                                               started_at=document.started_at).update(started_at=None):
-                continue
+            seen = Q(status=CaseDocument.Status.PENDING, started_at=document.started_at)
+            if document.started_at is None:  # never taken: sent again, not counted (the broker may be away)
+                if not CaseDocument.objects.filter(seen, pk=document.pk).update(claimed_by=""):
+                    continue
+            else:  # its worker died: released, counted; after JOB_MAX_RESUMES the document fails
+                resumed = job_resume(CASE_EXTRACTION, document.pk, expect=seen, automatic=True, started_at=None)
+                if resumed == "exhausted":
+                    document.refresh_from_db(fields=["status", "error"])
+                    audit_event_record(actor=None, actor_name="system", event_type="knowledge.case_failed",
+                                       obj=document, new={"status": document.status, "error": document.error})
+                if resumed != "queued":
+                    continue
             audit_event_record(actor=None, actor_name="system", event_type="knowledge.case_requeued", obj=document,
                                new={"status": document.status},
                                detail={"reason": "stale" if document.started_at else "not_taken"})

@@ -19,7 +19,6 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import timezone
 
@@ -28,8 +27,11 @@ from agents.aio import db_sync_to_async
 from agents.llm import LLMGateway, get_gateway
 from agents.tools import RunContext, ToolRegistry
 from chat.entities import extract_entities
+from legalsite.realtime import EventStream
+from research import events as research_events
 from research import tools
 from research.constants import task_group, task_log
+from research.deps import ResearchDeps
 from research.models import ResearchTask
 from research.services import store
 from research.services.executor import ExecutionContext, execute
@@ -51,26 +53,16 @@ class RunStopped(Exception):
 
 
 class TaskSink:
-    """Logs each event in the task's Redis log (numbered, replayable) and publishes it to the
-    task's group, in order."""
+    """The task's events through its :class:`~legalsite.realtime.EventStream`: numbered in the task's
+    Redis log (replayable) and published to the task's group, in order; each call returns once its
+    event is out."""
 
     def __init__(self, task_id: int) -> None:
-        self.group = task_group(task_id)
-        self.log = task_log(task_id)
-        self.layer = get_channel_layer()
-        self._lock = asyncio.Lock()
+        self.stream = EventStream(task_group(task_id), task_log(task_id))
 
     async def __call__(self, event: Mapping[str, Any]) -> None:
-        async with self._lock:
-            try:
-                stamped = (await self.log.aextend([dict(event)]))[0]
-            except Exception:
-                logger.warning("research: could not log a %s event", event.get("type"), exc_info=True)
-                stamped = dict(event)
-            try:
-                await self.layer.group_send(self.group, {"type": "event.forward", "event": stamped})
-            except Exception:
-                logger.warning("research: could not publish a %s event", event.get("type"), exc_info=True)
+        await self.stream.send(dict(event))
+        await self.stream.flush()
 
 
 class ResearchRun:
@@ -83,7 +75,8 @@ class ResearchRun:
         self.gateway = gateway or get_gateway()
         self.registry = registry or tools.tool_registry()
         self.trace_id = str(task.trace_id)
-        self.ctx = RunContext(user=task.owner, trace_id=self.trace_id, emit=emit, matter_id=task.matter_id)
+        self.ctx = RunContext(user=task.owner, trace_id=self.trace_id, emit=emit, matter_id=task.matter_id,
+                              deps=ResearchDeps(task_id=task.pk))
         self.facts = extract_entities(task.question)
         self.facts_text = facts_text(task.question)
         self.steps: list[dict[str, Any]] = []
@@ -95,7 +88,7 @@ class ResearchRun:
 
     async def set_status(self, status: str, **fields: Any) -> None:
         await db_sync_to_async(store.task_set)(self.task_id, status=status, **fields)
-        await self.send({"type": "task_status", "trace_id": self.trace_id, "ts": events.now_iso(), "status": status})
+        await self.send(research_events.task_status(self.trace_id, status=status))
 
     async def _on_step(self, step: dict[str, Any]) -> None:
         await db_sync_to_async(store.step_save)(self.task_id, step)
@@ -125,8 +118,8 @@ class ResearchRun:
         await db_sync_to_async(store.steps_replace)(self.task_id, steps)
         await db_sync_to_async(store.task_set)(self.task_id, plan=plan)
         self.task.plan = plan
-        await self.send({"type": "plan", "trace_id": self.trace_id, "ts": events.now_iso(), "source": source,
-                         "steps": steps, "review": self.task.review_plan})
+        await self.send(research_events.plan(self.trace_id, source=source, steps=steps,
+                                             review=self.task.review_plan))
         return steps
 
     async def execute(self) -> None:
@@ -151,8 +144,7 @@ class ResearchRun:
         await self.send({"type": "final", "trace_id": self.trace_id, "ts": events.now_iso(), "answer": answer.text,
                          "confidence": answer.confidence, "citations": answer.citations, "sources": answer.sources,
                          "method": answer.method, "notices": answer.notices})
-        await self.send({"type": "task_status", "trace_id": self.trace_id, "ts": events.now_iso(),
-                         "status": ResearchTask.Status.DONE})
+        await self.send(research_events.task_status(self.trace_id, status=ResearchTask.Status.DONE))
         await self.send(events.status(self.trace_id, phase="done", text="完成"))
         return answer
 
@@ -165,8 +157,8 @@ class ResearchRun:
                 await self.set_status(ResearchTask.Status.AWAITING_APPROVAL)
                 return ResearchTask.Status.AWAITING_APPROVAL
         else:
-            await self.send({"type": "plan", "trace_id": self.trace_id, "ts": events.now_iso(),
-                             "source": self.task.plan.get("source", ""), "steps": self.steps, "review": False})
+            await self.send(research_events.plan(self.trace_id, source=self.task.plan.get("source", ""),
+                                                 steps=self.steps, review=False))
         await self.execute()
         await self.synthesize()
         return ResearchTask.Status.DONE

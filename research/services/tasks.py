@@ -23,12 +23,14 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import close_old_connections, connections, transaction
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from agents import events
 from agents.aio import run_sync
 from agents.llm import LLMGateway
 from agents.tools import ToolRegistry
+from core.jobs import job_claim, job_resume, job_send, stale_jobs
 from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import matter_is_member
@@ -36,23 +38,23 @@ from firm.services import work_move_check
 from legal import engine as card_engine
 from legalsite import realtime
 from legalsite.celery import app as celery_app
-from legalsite.queueing import stored_work_send
+from research import events as research_events
 from research.constants import (
     CANCELLED_TEXT,
     INTERRUPTED_TEXT,
     MAX_QUESTION_CHARS,
     MAX_REPLAN_ROUNDS,
     MIN_QUESTION_CHARS,
-    TASK_NAME,
     TOOL_TYPES,
     task_group,
     task_log,
 )
+from research.jobs import TASK
 from research.models import ResearchStep, ResearchTask
 from research.services import store
 from research.services.pipeline import ResearchRun, RunStopped, TaskSink, supervise
 from research.services.planner import normalise_steps
-from tracing.recorder import trace_open
+from tracing.runs import traced_run
 from tracing.services import audit_event_record
 
 logger = logging.getLogger("legalsite.audit")
@@ -99,16 +101,9 @@ def _matter_ref(matter: Matter | None) -> dict[str, Any] | None:
 
 
 def _publish_status(task: ResearchTask) -> None:
-    event = {"type": "task_status", "trace_id": str(task.trace_id or ""), "ts": events.now_iso(),
-             "status": task.status, "task_id": task.pk}
-
-    def send() -> None:
-        try:
-            realtime.group_publish(task_group(task.pk), task_log(task.pk).append(event))
-        except Exception:
-            logger.warning("research: could not publish the status of task %s", task.pk, exc_info=True)
-
-    transaction.on_commit(send)
+    event = research_events.task_status(str(task.trace_id or ""), status=task.status, task_id=task.pk)
+    stream = realtime.EventStream(task_group(task.pk), task_log(task.pk))
+    transaction.on_commit(lambda: stream.publish(dict(event)))
 
 
 # --- create and queue --------------------------------------------------------------------------------
@@ -137,8 +132,7 @@ def task_queue(*, task_id: int) -> bool:
     """Hand a stored task to a worker (``research.tasks.task_run``). When the broker cannot be
     reached the task stays queued with ``WAITING_FOR_BROKER_TEXT`` as its error, and the sweep
     (:func:`tasks_resume_stale`) sends it once the broker is back."""
-    return stored_work_send(sender=celery_app, task_name=TASK_NAME, model=ResearchTask, pk=task_id,
-                            waiting_status=ResearchTask.Status.QUEUED)
+    return job_send(TASK, task_id, sender=celery_app)
 
 
 # --- the run ------------------------------------------------------------------------------------------
@@ -148,13 +142,10 @@ def task_claim(*, task_id: int) -> tuple[ResearchTask | None, str]:
     is marked failed, its finished steps kept. Returns the task and ``claimed``, ``interrupted`` or
     ``settled``."""
     now = timezone.now()
-    if ResearchTask.objects.filter(pk=task_id, status=ResearchTask.Status.QUEUED, cancel_requested=False).update(
-            status=ResearchTask.Status.PLANNING, trace_id=uuid.uuid4(), heartbeat=now, started_at=now, error=""):
+    if job_claim(TASK, task_id, stale_running=False, only=Q(cancel_requested=False),
+                 status=ResearchTask.Status.PLANNING, trace_id=uuid.uuid4(), started_at=now, error=""):
         outcome = "claimed"
-    elif ResearchTask.objects.filter(pk=task_id, status__in=ResearchTask.ACTIVE, heartbeat__lt=_stale_cutoff()).update(
-            status=ResearchTask.Status.FAILED, error=INTERRUPTED_TEXT, finished_at=now):
-        ResearchStep.objects.filter(task_id=task_id, status=ResearchStep.Status.RUNNING).update(
-            status=ResearchStep.Status.PENDING)
+    elif _stale(ResearchTask.objects.filter(pk=task_id)).exists() and tasks_abandon_stale(task_id=task_id):
         outcome = "interrupted"
     else:
         # settled, or running on a live worker (its heartbeat is fresh): an old message changes nothing
@@ -191,40 +182,41 @@ def task_run(*, task_id: int, console: Any = None, gateway: LLMGateway | None = 
         _publish_status(task)
     if task is None or outcome != "claimed":
         return task
-    recorder = trace_open("research", task.owner, task, task.matter, trace_id=task.trace_id)
-    run = ResearchRun(task, emit=_emit_for(task, recorder, console), gateway=gateway, registry=registry,
-                      recorder=recorder)
     try:
-        run_sync(supervise(run))
-    except RunStopped as stopped:
-        _settle_stopped(task, stopped.reason)
-        recorder.close(status="cancelled" if stopped.reason == "cancelled" else "timeout", error=stopped.reason)
-        return ResearchTask.objects.get(pk=task_id)
-    except Exception as exc:  # the task must end settled, whatever failed
+        with traced_run("research", task.owner, task, task.matter, trace_id=task.trace_id) as recorder:
+            run = ResearchRun(task, emit=_emit_for(task, recorder, console), gateway=gateway, registry=registry,
+                              recorder=recorder)
+            try:
+                run_sync(supervise(run))
+            except RunStopped as stopped:
+                _settle_stopped(task, stopped.reason)
+                recorder.close(status="cancelled" if stopped.reason == "cancelled" else "timeout",
+                               error=stopped.reason)
+                return ResearchTask.objects.get(pk=task_id)
+    except Exception:  # the task must end settled, whatever failed (the trace is closed as failed)
         logger.exception("research task %s failed", task_id)
         store.task_set(task_id, status=ResearchTask.Status.FAILED, error="内部错误，已记录追踪编号",
                        finished_at=timezone.now())
         ResearchStep.objects.filter(task_id=task_id, status=ResearchStep.Status.RUNNING).update(
             status=ResearchStep.Status.PENDING)
-        recorder.close(status="error", error=str(exc)[:500])
         task.refresh_from_db()
         _publish_status(task)
         return task
-    recorder.close()
     return ResearchTask.objects.get(pk=task_id)
 
 
-def _stale_cutoff() -> Any:
-    return timezone.now() - timedelta(seconds=float(settings.RESEARCH_STALE_SECONDS))
+def _stale(rows: QuerySet[ResearchTask]) -> QuerySet[ResearchTask]:
+    """The job kernel's stale rule for research: active, heartbeat older than RESEARCH_STALE_SECONDS."""
+    return stale_jobs(TASK, statuses=TASK.running, seconds=TASK.stale_seconds(), rows=rows)
 
 
-def tasks_abandon_stale(*, task: ResearchTask | None = None) -> int:
+def tasks_abandon_stale(*, task: ResearchTask | None = None, task_id: int | None = None) -> int:
     """Mark failed the running tasks whose heartbeat stopped (their worker died and nothing will
     come back): their finished steps are kept and they can be resumed."""
-    stale = ResearchTask.objects.filter(status__in=ResearchTask.ACTIVE, heartbeat__lt=_stale_cutoff())
-    if task is not None:
-        stale = stale.filter(pk=task.pk)
-    ids = list(stale.values_list("pk", flat=True))
+    rows = ResearchTask.objects.all()
+    if task is not None or task_id is not None:
+        rows = rows.filter(pk=task.pk if task is not None else task_id)
+    ids = list(_stale(rows).values_list("pk", flat=True))
     if not ids:
         return 0
     count = ResearchTask.objects.filter(pk__in=ids, status__in=ResearchTask.ACTIVE).update(
@@ -318,14 +310,25 @@ def task_resume(*, actor: AbstractUser, task: ResearchTask) -> ResearchTask:
 
 def _resume(*, actor: AbstractUser | None, task: ResearchTask, detail: dict[str, Any] | None = None
             ) -> ResearchTask:
+    """Queue ``task`` again (the job kernel's resume): by a lawyer (``actor``), or by the sweep
+    (``actor`` None), which counts its resumes and after ``JOB_MAX_RESUMES`` leaves the task failed
+    with ``core.jobs.RESUME_LIMIT_TEXT`` (``research_task.resume_limit``)."""
     with transaction.atomic():
+        old = task.status
+        plan = dict(task.plan, approved=True) if (task.review_plan and not task.plan.get("approved")
+                                                  and task.plan.get("steps")) else task.plan
+        resumed = job_resume(TASK, task.pk, expect=Q(status=old), automatic=actor is None, cancel_requested=False,
+                             finished_at=None, plan=plan, updated_at=timezone.now())
+        task.refresh_from_db()
+        if resumed == "exhausted":
+            audit_event_record(actor=None, actor_name="system", event_type="research_task.resume_limit", obj=task,
+                               old={"status": old}, new={"status": task.status, "error": task.error},
+                               detail={"resumes": task.attempts})
+        if resumed != "queued":
+            transaction.on_commit(lambda: _publish_status(task))
+            return task
         ResearchStep.objects.filter(task=task).exclude(status=ResearchStep.Status.DONE).update(
             status=ResearchStep.Status.PENDING)
-        old = task.status
-        task.status, task.cancel_requested, task.error, task.finished_at = ResearchTask.Status.QUEUED, False, "", None
-        if task.review_plan and not task.plan.get("approved") and task.plan.get("steps"):
-            task.plan = dict(task.plan, approved=True)
-        task.save(update_fields=["status", "cancel_requested", "error", "finished_at", "plan", "updated_at"])
         audit_event_record(actor=actor, actor_name="" if actor is not None else "system",
                            event_type="research_task.resumed", obj=task, old={"status": old},
                            new={"status": task.status,
@@ -344,12 +347,11 @@ def tasks_resume_stale() -> int:
     again (``research_task.requeued``). Each is taken with one conditional UPDATE, so concurrent
     sweeps, an old message and a lawyer's resume never run it twice. Returns the tasks sent."""
     sent = 0
-    stale = ResearchTask.objects.filter(status__in=ResearchTask.ACTIVE, heartbeat__lt=_stale_cutoff())
-    for task in stale.select_related("owner", "matter"):
+    for task in _stale(ResearchTask.objects.select_related("owner", "matter")):
         if not tasks_abandon_stale(task=task) or task.cancel_requested:
             continue
-        _resume(actor=None, task=task, detail={"reason": "stale"})
-        sent += 1
+        if _resume(actor=None, task=task, detail={"reason": "stale"}).status == ResearchTask.Status.QUEUED:
+            sent += 1
     now = timezone.now()
     waited = now - timedelta(seconds=settings.SWEEP_QUEUED_GRACE_SECONDS)
     queued = ResearchTask.objects.filter(status=ResearchTask.Status.QUEUED, cancel_requested=False,
@@ -474,21 +476,22 @@ def _predict(*, actor: AbstractUser, text: str, deadline: float | None, gateway:
                                            heartbeat=timezone.now())
         audit_event_record(actor=actor, event_type="research_task.created", obj=task,
                            new={"question": text[:200], "matter": None, "via": "predict"})
-    recorder = trace_open("research", actor, task, None, trace_id=task.trace_id)
-    run = ResearchRun(task, emit=recorder, gateway=gateway, registry=registry, recorder=recorder)
     try:
-        run_sync(supervise(run, deadline=deadline))
-    except RunStopped as stopped:
-        _settle_stopped(task, stopped.reason)
-        recorder.close(status="timeout", error="deadline")
-        done = [s for s in run.steps if s.get("status") in ("done", "failed")]
-        raise PredictTimeout(partial=done, trace_id=str(task.trace_id)) from None
-    except Exception as exc:
+        with traced_run("research", actor, task, None, trace_id=task.trace_id) as recorder:
+            run = ResearchRun(task, emit=recorder, gateway=gateway, registry=registry, recorder=recorder)
+            try:
+                run_sync(supervise(run, deadline=deadline))
+            except RunStopped as stopped:
+                _settle_stopped(task, stopped.reason)
+                recorder.close(status="timeout", error="deadline")
+                done = [s for s in run.steps if s.get("status") in ("done", "failed")]
+                raise PredictTimeout(partial=done, trace_id=str(task.trace_id)) from None
+    except PredictTimeout:
+        raise
+    except Exception as exc:  # the trace is closed as failed
         logger.exception("predict failed (trace %s)", task.trace_id)
         store.task_set(task.pk, status=ResearchTask.Status.FAILED, error="内部错误", finished_at=timezone.now())
-        recorder.close(status="error", error=str(exc)[:500])
         raise PredictFailed(trace_id=str(task.trace_id)) from exc
-    recorder.close()
     task.refresh_from_db()
     cards = card_engine.card_answer(text, offline=run.gateway.offline)
     conclusions = (cards.conclusions() if cards.decided and run.gateway.offline

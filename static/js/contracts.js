@@ -480,10 +480,13 @@
         return;
     }
   }
+  var followed = { run: null, seq: 0 };  // the review whose numbered events this page has seen
   function connect() {
     setWs("connecting", retry ? "正在重连…" : "正在连接…");
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + cfg.wsPath);
+    // a reconnect asks for the events of the review it followed that it has not seen (replayed by seq)
+    var resume = followed.run ? "?run=" + followed.run + "&after=" + followed.seq : "";
+    socket = new WebSocket(scheme + location.host + cfg.wsPath + resume);
     socket.onopen = function () {
       retry = 0; setWs("open", "实时通道已连接");
       // what changed while the page was loading or disconnected: the counters and the chat's section
@@ -500,6 +503,10 @@
     socket.onmessage = function (message) {
       var event;
       try { event = JSON.parse(message.data); } catch (e) { return; }
+      if (event.seq && event.run_id) {
+        if (followed.run !== event.run_id) followed = { run: event.run_id, seq: 0 };
+        followed.seq = Math.max(followed.seq, event.seq);
+      }
       handle(event);
     };
     socket.onclose = function (close) {

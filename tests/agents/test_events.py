@@ -3,20 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
-from channels.layers import InMemoryChannelLayer
 
 from agents import events
 from agents.events import (
-    ChannelsGroupSink,
-    ConsoleSink,
     ListCollector,
-    SSEWriter,
     deliver,
     fanout,
     format_sse,
@@ -87,22 +82,6 @@ def test_sse_frame_is_event_line_and_one_unescaped_json_data_line() -> None:
     assert json.loads(lines[1].removeprefix("data: ")) == event
 
 
-def test_sse_writer_writes_frames_and_supports_async_queues() -> None:
-    frames: list[str] = []
-    writer = SSEWriter(frames.append)
-    writer(events.status(TRACE, phase="answer", text="生成答复"))
-    writer(events.error(TRACE, code="internal", message="出错"))
-    assert [f.split("\n", 1)[0] for f in frames] == ["event: status", "event: error"]
-    assert SSEWriter.keepalive() == ": keepalive\n\n"
-
-    async def through_queue() -> str:
-        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1)
-        await deliver(SSEWriter(queue.put), events.token(TRACE, delta="你"))
-        return queue.get_nowait()
-
-    assert asyncio.run(through_queue()).startswith("event: token\n")
-
-
 def test_list_collector_keeps_order_and_joins_tokens() -> None:
     collector = ListCollector()
     for event in all_event_kinds():
@@ -115,19 +94,6 @@ def test_list_collector_keeps_order_and_joins_tokens() -> None:
     assert [e["call_id"] for e in collector.of_type("tool_result")] == ["c1"]
     collector.clear()
     assert list(collector) == []
-
-
-def test_console_sink_prints_one_readable_line_per_event() -> None:
-    out = io.StringIO()
-    sink = ConsoleSink(out, show_tokens=False)
-    for event in all_event_kinds():
-        sink(event)
-
-    lines = out.getvalue().splitlines()
-    assert len(lines) == len(events.EVENT_TYPES) - 1
-    assert "[3f2a9c1e] tool_call" in lines[3] and "search_legal_knowledge" in lines[3]
-    assert "llm_timeout: 模型超时" in lines[-1]
-    assert not any(" token " in line for line in lines)
 
 
 def test_fanout_reaches_every_sink_in_order_even_when_one_fails() -> None:
@@ -160,49 +126,3 @@ def test_fanout_awaits_async_sinks_through_deliver() -> None:
     asyncio.run(send())
     assert received == ["甲", "乙", "丙"]
     assert collector.text() == "甲乙丙"
-
-
-def test_channels_group_sink_forwards_from_sync_and_async_code_in_order() -> None:
-    layer = InMemoryChannelLayer()
-    sink = ChannelsGroupSink("chat.7", channel_layer=layer)
-
-    async def subscribe() -> str:
-        channel = await layer.new_channel()
-        await layer.group_add("chat.7", channel)
-        return channel
-
-    async def send_async_and_drain(channel: str) -> list[dict[str, Any]]:
-        for delta in "一二三":
-            sink(events.token(TRACE, delta=delta))  # scheduled without awaiting
-        await sink.flush()
-        return [await layer.receive(channel) for _ in range(4)]
-
-    channel = asyncio.run(subscribe())
-    sink(events.status(TRACE, phase="intent", text="同步发送"))
-    messages = asyncio.run(send_async_and_drain(channel))
-
-    assert {m["type"] for m in messages} == {"event.forward"}
-    assert [m["event"]["type"] for m in messages] == ["status", "token", "token", "token"]
-    assert "".join(m["event"].get("delta", "") for m in messages) == "一二三"
-
-
-def test_channels_group_sink_keeps_order_when_earlier_sends_are_slower() -> None:
-    class SlowFirstLayer:
-        def __init__(self) -> None:
-            self.sent: list[str] = []
-            self.delays = [0.05, 0.02, 0.0]
-
-        async def group_send(self, group: str, message: dict[str, Any]) -> None:
-            await asyncio.sleep(self.delays.pop(0))
-            self.sent.append(message["event"]["delta"])
-
-    layer = SlowFirstLayer()
-    sink = ChannelsGroupSink("research.3", channel_layer=layer)
-
-    async def send() -> None:
-        for delta in "甲乙丙":
-            sink(events.token(TRACE, delta=delta))
-        await sink.flush()
-
-    asyncio.run(send())
-    assert layer.sent == ["甲", "乙", "丙"]

@@ -1,6 +1,6 @@
 """Session summaries: written by a worker task inside a trace of kind ``summary`` (the model call,
 or the offline extract, is on the audit record), stored with an audit event; the API waits briefly
-for the worker (200) or answers 202."""
+for nothing: it answers 202 at once and the worker notifies the session's socket and the user."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from chat import services, tasks
 from chat.models import Message
 from chat.summary import summary_generate
 from firm.services import matter_create
+from legalsite import realtime
 from legalsite.celery import app as celery_app
 from tests.fakellm import FakeLLM, Reply
 from tracing.models import AuditEvent, Trace
@@ -85,16 +86,22 @@ def test_a_failed_model_call_falls_back_and_stays_on_the_record(session, staff_u
     assert trace.status == "success"
 
 
-def test_the_api_queues_the_summary_and_returns_it_when_done(api_client, session, make_user, eager_tasks):
+def test_the_api_queues_the_summary_and_the_worker_notifies_when_done(api_client, session, make_user, eager_tasks,
+                                                                      monkeypatch):
     colleague = make_user("staff")
     matter = matter_create(actor=session.owner, number="M-SUM", title="t", client="c", members=[colleague])
     services.session_update(actor=session.owner, session=session, matter=matter)
     api_client.force_authenticate(colleague)
     base = f"/api/v1/chat/sessions/{session.pk}/summary"
+    published = []
+    monkeypatch.setattr(realtime, "group_publish", lambda group, event: published.append((group, event)))
 
     response = api_client.post(base)
 
-    assert response.status_code == 200
+    assert response.status_code == 202  # never a worker thread held while the summary is written
+    summaries = {group: event for group, event in published if event["type"] == "summary"}
+    assert set(summaries) == {f"chat.{session.pk}", f"user.{colleague.pk}"}
+    assert summaries[f"user.{colleague.pk}"]["summary"] == response.json()["summary"]
     assert "离线模式" in response.json()["summary"] and QUESTION[:6] in response.json()["summary"]
     trace = Trace.objects.get(kind="summary")
     assert trace.user == colleague and trace.matter == matter  # who asked, and the work's matter
@@ -103,10 +110,9 @@ def test_the_api_queues_the_summary_and_returns_it_when_done(api_client, session
         "event_type", "actor")) == [("chat.summary_set", colleague.pk), ("chat.summary_deleted", colleague.pk)]
 
 
-def test_the_api_answers_202_when_the_worker_is_not_done(api_client, session, settings, monkeypatch):
+def test_the_api_answers_202_when_the_worker_is_not_done(api_client, session, monkeypatch):
     queued = []
     monkeypatch.setattr(tasks.chat_summary_run, "delay", lambda *args: queued.append(args))
-    settings.CHAT_SUMMARY_WAIT = 0
     api_client.force_authenticate(session.owner)
     response = api_client.post(f"/api/v1/chat/sessions/{session.pk}/summary")
     assert response.status_code == 202 and response.json()["summary"] == ""

@@ -4,7 +4,8 @@ through the scripted OpenAI-compatible server."""
 import pytest
 from django.core.management import call_command
 
-from chat import services
+from chat import services, turn
+from chat.constants import FAILURE_TEXT
 from chat.models import Message
 from tests.fakellm import Call, FakeLLM, Reply
 from tracing.models import Trace
@@ -213,3 +214,40 @@ def test_a_follow_up_is_read_with_the_facts_stated_before_it():
     assert read == "我在公司干了3年，月薪8000元。上周被辞退了。没给补偿，能要多少钱？"
     assert follow_up_context("能要多少钱？", []) == "能要多少钱？"
     assert follow_up_context("能要多少钱？", [{"role": "assistant", "content": "您好"}]) == "能要多少钱？"
+
+
+def test_a_turn_whose_run_cannot_start_ends_failed_with_an_error_event_and_the_session_takes_a_new_question(
+        statutes, session, monkeypatch):
+    def cannot_start(self, *args):
+        raise RuntimeError("the trace store is away")
+
+    question, answer = services.turn_create(actor=session.owner, session=session, content="醉驾会被判刑吗")
+    with monkeypatch.context() as patched:
+        patched.setattr(turn.TurnRun, "__init__", cannot_start)
+        message = services.turn_run(answer_id=answer.pk)  # what the worker task calls
+    assert message.status == Message.Status.ERROR and message.content == FAILURE_TEXT
+    events = services.turn_log(message.turn_id).read()
+    assert [e["type"] for e in events] == ["error", "status"] and events[-1]["phase"] == "done"
+    retry = _ask(session, "醉驾会被判刑吗")  # refused while a turn is in flight
+    assert retry.status == Message.Status.COMPLETE
+
+
+def test_the_sweep_fails_a_turn_whose_worker_is_gone_and_says_so(statutes, session, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from legalsite.sweep import interrupted_work_resume
+
+    question, answer = services.turn_create(actor=session.owner, session=session, content="醉驾会被判刑吗")
+    Message.objects.filter(pk=answer.pk).update(
+        status=Message.Status.RUNNING,
+        heartbeat_at=timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 120))
+    fresh_session = services.session_create(actor=session.owner)
+    _q, fresh = services.turn_create(actor=session.owner, session=fresh_session, content="醉驾会被判刑吗")
+
+    assert interrupted_work_resume()["chat_turns"] == 1
+
+    assert Message.objects.get(pk=answer.pk).status == Message.Status.ERROR
+    assert Message.objects.get(pk=fresh.pk).status == Message.Status.PENDING  # a fresh turn is left alone
+    assert [e["type"] for e in services.turn_log(answer.turn_id).read()] == ["error", "status"]

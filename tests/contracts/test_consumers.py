@@ -126,6 +126,34 @@ def test_an_auto_review_streams_progress_and_issues(statutes, staff_user):
     assert events[-1]["status"] == "done"
 
 
+def test_a_page_that_reconnects_gets_the_review_events_it_missed_once(statutes, staff_user):
+    contract = make_contract(staff_user)
+    header = _cookie(staff_user)
+    run = review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
+    review.review_run(run_id=run.pk)  # the whole review ran while the page was away
+    logged = review.run_stream(run).replay()
+    assert [e["seq"] for e in logged] == list(range(1, len(logged) + 1))
+    seen = logged[2]["seq"]  # the page saw the first three events before it lost its socket
+
+    async def scenario():
+        socket = WebsocketCommunicator(application, f"/ws/contracts/{contract.pk}/?run={run.pk}&after={seen}",
+                                       headers=header)
+        connected, _ = await socket.connect()
+        # the missed events, then the run's state (not numbered: read from the database)
+        events = await _until(socket, lambda e: e.get("type") == "progress" and "seq" not in e, timeout=20)
+        await socket.disconnect()
+        return connected, events
+
+    connected, events = asyncio.run(scenario())
+    assert connected
+    replayed = [e for e in events if "seq" in e]
+    assert [e["seq"] for e in replayed] == [e["seq"] for e in logged if e["seq"] > seen]
+    assert all(e["run_id"] == run.pk and e["contract_id"] == contract.pk for e in replayed)
+    assert {e["issue"]["id"] for e in replayed if e["type"] == "issue"} == set(
+        ReviewIssue.objects.filter(contract=contract).values_list("pk", flat=True))
+    assert events[-1]["status"] == "done" and events[-1]["run_id"] == run.pk
+
+
 @pytest.mark.slow
 def test_the_worker_runs_the_auto_review_the_api_started(statutes, staff_user, celery_worker):
     from rest_framework.test import APIClient

@@ -250,3 +250,24 @@ def test_a_run_goes_on_only_while_its_starter_may_see_the_contract(make_user):
     resumed = review.review_start(actor=owner, contract=contract, mode="auto", queue=False)
     assert resumed.pk == run.pk and resumed.created_by == owner  # goes on as who resumed it
     assert review.review_run(run_id=run.pk).status == "done"
+
+
+def test_a_second_start_of_a_freshly_resumed_auto_review_is_409_without_a_second_resume(staff_user, api_client,
+                                                                                         monkeypatch):
+    contract = make_contract(staff_user)
+    run = review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
+    # it failed half-way, long ago (created more than the stale time plus the queued grace ago)
+    ReviewRun.objects.filter(pk=run.pk).update(status="failed", progress=3, last_completed_order=4,
+                                               created_at=timezone.now() - timedelta(hours=3))
+    sent = []
+    monkeypatch.setattr(review, "celery_app", mock.Mock(send_task=lambda name, args=None, **kw: sent.append(args)))
+    api_client.force_authenticate(staff_user)
+    url = f"/api/v1/contracts/{contract.pk}/reviews"
+
+    first = api_client.post(url, {"mode": "auto"}, format="json")
+    second = api_client.post(url, {"mode": "auto"}, format="json")
+
+    assert first.status_code == 202 and first.json()["id"] == run.pk
+    assert second.status_code == 409 and second.json()["run"]["id"] == run.pk
+    assert AuditEvent.objects.filter(event_type="review.resumed", object_id=str(run.pk)).count() == 1
+    assert ReviewRun.objects.get(pk=run.pk).status == "queued"

@@ -13,6 +13,7 @@ from agents.tools import RunContext, registry
 from contracts.models import IssueChange, ReviewIssue, ReviewRun
 from contracts.services import issues as issue_services
 from contracts.services import review
+from contracts.types import ReviewDeps
 from firm.services import matter_create
 from knowledge import embeddings
 from tests.contracts.review_support import make_contract
@@ -30,7 +31,7 @@ def call(user, contract, arguments, *, run=None, tool="manage_issues", events=No
     """One tool call as the review agent would make it, for ``user`` on ``contract``."""
     ctx = RunContext(user=user, agent="contract_review", emit=events.append if events is not None else None,
                      matter_id=contract.matter_id,
-                     extra={"contract_id": contract.pk, "run_id": run.pk if run else None, "section_id": None})
+                     deps=ReviewDeps(contract_id=contract.pk, run_id=run.pk if run else None))
     # async_to_sync: the tools' ORM work runs back on this thread, inside the test's transaction.
     return async_to_sync(_box().call)(tool, arguments, ctx=ctx)
 

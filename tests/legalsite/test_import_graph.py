@@ -142,3 +142,16 @@ def test_the_project_has_no_import_cycle():
     graph = import_graph(modules)
     assert "chat.services" in graph and graph["chat.services"], "the walk must see chat.services' imports"
     assert cycles(graph) == []
+
+
+def test_the_core_and_the_sweep_import_no_app():
+    """``core`` lies below the apps (the job kernel lives there), and the sweep walks the job kinds
+    the apps registered instead of importing them."""
+    modules = project_modules()
+    graph = import_graph(modules)
+    apps = {app for app in APPS if app not in ("core", "legalsite")}
+    below = {name: imported for name, imported in graph.items()
+             if name == "core" or name.startswith("core.") or name == "legalsite.sweep"}
+    assert "core.jobs" in below and "legalsite.sweep" in below
+    assert {name: sorted(m for m in imported if m.split(".")[0] in apps) for name, imported in below.items()} == {
+        name: [] for name in below}

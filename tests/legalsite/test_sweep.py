@@ -17,11 +17,11 @@ from contracts.constants import REVIEW_TASK, SPLIT_REQUEUE_SECONDS, SPLIT_STALE_
 from contracts.models import Contract, ReviewIssue, ReviewRun
 from contracts.services import contracts as contract_services
 from contracts.services import review
+from core.jobs import RESUME_LIMIT_TEXT, WAITING_FOR_BROKER_TEXT
 from knowledge.models import CaseDocument
 from knowledge.services import cases as case_services
 from legalsite import sweep
 from legalsite.celery import app as celery_app
-from legalsite.queueing import WAITING_FOR_BROKER_TEXT
 from legalsite.supervisor import Supervisor
 from legalsite.tasks import sweep_interrupted_work
 from research.constants import INTERRUPTED_TEXT, TASK_NAME
@@ -127,6 +127,26 @@ def test_a_stale_review_is_resumed_once_and_fresh_or_finished_runs_are_left(staf
     assert first.status == "done" and first.progress > 3  # went on after the last completed section
     issues = ReviewIssue.objects.filter(contract=stale_contract)
     assert issues.count() == len({(i.section_id, i.rule_code) for i in issues})
+
+
+def test_work_that_keeps_losing_its_worker_is_resumed_at_most_job_max_resumes_times(staff_user, broker, run_sweep,
+                                                                                   settings):
+    settings.JOB_MAX_RESUMES = 2
+    contract = make_contract(staff_user)
+    run = review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
+    for expected in ("queued", "queued", "failed"):
+        assert review._claim(run.pk) is not None  # a worker takes it …
+        ReviewRun.objects.filter(pk=run.pk).update(  # … and dies
+            heartbeat_at=timezone.now() - timedelta(seconds=settings.REVIEW_STALE_SECONDS + 1))
+        run_sweep()
+        assert ReviewRun.objects.get(pk=run.pk).status == expected
+    run.refresh_from_db()
+    assert run.error == RESUME_LIMIT_TEXT.format(count=2) and run.attempts == 2
+    assert len(_system_events("review.resumed", run)) == 2 and len(_system_events("review.resume_limit", run)) == 1
+    assert run_sweep()["reviews"] == 0  # left failed
+    # a person starting it again resumes it, and the count starts over
+    again = review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
+    assert again.pk == run.pk and again.status == "queued" and again.attempts == 0
 
 
 def test_a_review_queued_without_a_worker_taking_it_is_sent_again_once(staff_user, broker, run_sweep):
@@ -313,7 +333,7 @@ def test_the_beat_task_runs_every_sweep_and_one_failure_does_not_stop_the_others
     def broken() -> int:
         raise RuntimeError("boom")
 
-    monkeypatch.setitem(sweep.SWEEPS, "reviews", broken)
+    monkeypatch.setattr(review, "review_resume_stale", broken)
     report = sweep_interrupted_work.apply().get()
     assert report["reviews"] == -1 and report["research_tasks"] == 1
     assert ResearchTask.objects.get(pk=task.pk).status == "queued"

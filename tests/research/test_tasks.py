@@ -9,11 +9,15 @@ from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
 from django.utils import timezone
 
 from firm import services as firm_services
+from legalsite.sweep import interrupted_work_resume
 from research import services, tools
+from research.constants import TASK_NAME
 from research.models import ResearchStep, ResearchTask
+from research.services import tasks as tasks_module
 from tests.research.support import fake_registry
 from tracing.models import AuditEvent
 
@@ -136,11 +140,25 @@ def test_a_dead_worker_marks_the_task_failed_keeping_steps_and_it_resumes(statut
     assert _events(task_id, "research_task.resumed").count() == 1
 
 
-def test_a_task_whose_heartbeat_stopped_is_failed_when_read(client, staff_user):
+def test_reading_a_task_whose_heartbeat_stopped_writes_nothing_the_sweep_settles_it(client, staff_user,
+                                                                                   monkeypatch):
     task = ResearchTask.objects.create(owner=staff_user, question="醉驾怎么处罚", status="running",
                                        heartbeat=timezone.now() - timedelta(hours=1))
-    body = client.get(f"{TASKS}/{task.pk}").json()
-    assert body["status"] == "failed" and "中断" in body["error"]
+    before = ResearchTask.objects.filter(pk=task.pk).values().get()
+    audit_before = AuditEvent.objects.count()
+    page = Client()
+    page.force_login(staff_user)
+    assert client.get(f"{TASKS}/{task.pk}").json()["status"] == "running"
+    assert page.get(f"/research/{task.pk}/").status_code == 200
+    assert ResearchTask.objects.filter(pk=task.pk).values().get() == before  # a read is only a read
+    assert AuditEvent.objects.count() == audit_before
+    sent = []
+    monkeypatch.setattr(tasks_module, "celery_app", type("Broker", (), {
+        "send_task": staticmethod(lambda name, args=None, **kw: sent.append((name, args)))})())
+    assert interrupted_work_resume()["research_tasks"] == 1
+    task.refresh_from_db()
+    assert task.status == "queued" and task.attempts == 1 and sent == [(TASK_NAME, [task.pk])]
+    assert _events(task.pk, "research_task.resumed").count() == 1
 
 
 def test_export_and_attach_are_audited(statutes, client, staff_user):
