@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('contracts', '0002_contract_types_side_author_template'),
+        ('contracts', '0003_contract_type_finance_lease'),
     ]
 
     operations = [
