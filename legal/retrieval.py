@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
+from knowledge.selectors.arrange import beside_their_law, hit_implements
 from legal.cardfile import Card, Provision
 from legal.matcher import THRESHOLD, Homonym, area, homonyms
 
@@ -184,4 +185,14 @@ def card_first(query: str, hits: list[SearchHit], top_k: int) -> list[SearchHit]
     senses = question_senses(query)
     if senses:
         rest = [h for h in rest if not _wrong_sense(h, senses)] + [h for h in rest if _wrong_sense(h, senses)]
-    return [*first, *rest][:top_k]
+    # an interpretation of a law the cards put first comes right after the cards' block
+    return beside_their_law([*first, *rest], law=lambda h: h.law, implements=hit_implements,
+                            movable=lambda h: CARD_SIGNAL not in h.signals, pinned=len(first))[:top_k]
+
+
+def card_by_slug(slug: str) -> Card | None:
+    """The engine's card ``slug`` (the firm's approved version when it edited it), or None."""
+    from legal.selectors import active_cards
+
+    cards, _ = active_cards()
+    return next((card for card in cards if card.slug == slug), None)

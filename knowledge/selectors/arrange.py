@@ -8,9 +8,10 @@ register (the legal app's issue cards: ``legal.retrieval``).
   article is already in the results, dropped: the results never show the same rule twice.
 * **Interpretations.** A 司法解释 (and a law's 实施条例/实施细则) applies a law; its articles carry the
   subordinate weight of the fusion and used to fall below unrelated laws. Here an interpretation
-  found among the candidates follows the first result of the law it implements (the law named in
-  its title, else the law its articles cite most), unless it already ranks above it. An
-  interpretation that shares no legal term with the question is not moved.
+  found among the candidates moves up to right after the last result above it of the law it
+  implements (the law named in its title, else the law its articles cite most): articles of other
+  laws make room, the law's own articles never do. One that ranks above its law, or that shares
+  no legal term with the question, keeps its place.
 * **Rankers.** ``register_ranker(fn)`` adds ``fn(query, hits, top_k) -> hits``; a caller that asks
   for them (``statute_search(..., rankers=True)``: the chat's and research's search tool) gets its
   results through every registered ranker, in order. A ranker must not add an article outside the
@@ -24,9 +25,9 @@ from __future__ import annotations
 import logging
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, LawNotFound
 from knowledge.models import Article, Law
@@ -45,7 +46,8 @@ _NUMERAL = r"[零〇一二两三四五六七八九十百千\d]+"
 _TARGETS = (re.compile(rf"作为第({_NUMERAL})条(之[一二三四五六七八九十])?"),
             re.compile(rf"改为第({_NUMERAL})条(之[一二三四五六七八九十])?"),
             re.compile(rf"第({_NUMERAL})条(之[一二三四五六七八九十])?"))
-_AMENDS = ("修改为", "改为", "增加", "作为", "修改")
+_AMENDS = ("修改为", "改为", "增加", "增写", "作为", "修改")
+_AMENDMENT_NAME = re.compile(r"修正案(?:（[^（）]*）)?$")
 #: An interpretation's articles must cite a law at least this often for it to count as that law's.
 MIN_CITES = 2
 
@@ -75,8 +77,10 @@ def run_rankers(query: str, hits: list[SearchHit], top_k: int) -> list[SearchHit
 
 # -- amendments ------------------------------------------------------------------------------------------
 def is_amending(law: Law) -> bool:
-    return law.doc_type in AMENDING_DOC_TYPES or ("关于修改《" in law.name and law.name.endswith("的决定")
-                                                    and law.doc_type not in INTERPRETING_DOC_TYPES)
+    """A 修正案 (刑法修正案（十一）, 宪法修正案（2018年）) or a 修改决定 of a law (not of an interpretation)."""
+    if law.doc_type in AMENDING_DOC_TYPES or _AMENDMENT_NAME.search(law.name):
+        return True
+    return "关于修改《" in law.name and law.name.endswith("的决定") and law.doc_type not in INTERPRETING_DOC_TYPES
 
 
 def _target_label(text: str) -> str | None:
@@ -172,18 +176,33 @@ def arrange(ids: Iterable[int], articles: dict[int, Article], *, unrelated: set[
         if pk not in folded:
             folded.append(pk)
     implements = {pk: implemented_law(articles[pk].law) for pk in folded}
-    out: list[int] = []
-    placed: set[int] = set()
-    for position, pk in enumerate(folded):
-        if pk in placed:
-            continue
-        out.append(pk)
-        placed.add(pk)
-        if position < pinned or implements[pk] is not None:
-            continue
-        law_name = articles[pk].law.name
-        for other in folded[position + 1:]:
-            if other not in placed and implements[other] == law_name and other not in unrelated:
-                out.append(other)
-                placed.add(other)
+    out = beside_their_law(folded, law=lambda pk: articles[pk].law.name, implements=implements.get,
+                           movable=lambda pk: pk not in unrelated, pinned=pinned)
     return out[:top_k], replaced
+
+
+T = TypeVar("T")
+
+
+def beside_their_law(items: Sequence[T], *, law: Callable[[T], str], implements: Callable[[T], str | None],
+                     movable: Callable[[T], bool] = lambda item: True, pinned: int = 0) -> list[T]:
+    """``items`` with each interpretation (``implements(item)``: the law it applies) moved up to right
+    after the last item above it of that law (or of another interpretation of it); an item of no
+    such law above it, or not ``movable``, keeps its place. The law's own articles are never pushed
+    down: only items of other laws make room. The first ``pinned`` items stay first."""
+    out: list[T] = list(items[:pinned])
+    for item in items[pinned:]:
+        applied = implements(item)
+        if applied is not None and movable(item):
+            anchor = max((i for i, other in enumerate(out) if law(other) == applied or implements(other) == applied),
+                         default=None)
+            if anchor is not None:
+                out.insert(anchor + 1, item)
+                continue
+        out.append(item)
+    return out
+
+
+def hit_implements(hit: SearchHit) -> str | None:
+    """:func:`implemented_law` of a search result's document."""
+    return _implemented(hit.law_id, hit.law, hit.doc_type)
