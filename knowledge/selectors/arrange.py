@@ -9,7 +9,8 @@ register (the legal app's issue cards: ``legal.retrieval``).
 * **Interpretations.** A 司法解释 (and a law's 实施条例/实施细则) applies a law; its articles carry the
   subordinate weight of the fusion and used to fall below unrelated laws. Here an interpretation
   found among the candidates moves up to right after the last result above it of the law it
-  implements (the law named in its title, else the law its articles cite most): articles of other
+  implements (the law named in its title, else the law its articles cite most, else the first law
+  its enacting clause names): articles of other
   laws make room, the law's own articles never do. One that ranks above its law, or that shares
   no legal term with the question, keeps its place.
 * **Rankers.** ``register_ranker(fn)`` adds ``fn(query, hits, top_k) -> hits``; a caller that asks
@@ -48,7 +49,9 @@ _TARGETS = (re.compile(rf"作为第({_NUMERAL})条(之[一二三四五六七八�
             re.compile(rf"第({_NUMERAL})条(之[一二三四五六七八九十])?"))
 _AMENDS = ("修改为", "改为", "增加", "增写", "作为", "修改")
 _AMENDMENT_NAME = re.compile(r"修正案(?:（[^（）]*）)?$")
-#: An interpretation's articles must cite a law at least this often for it to count as that law's.
+_ENACTING = re.compile(r"(?:根据|依据|依照)[^。]{0,5}$")
+#: An interpretation's articles must cite a law at least this often for it to count as that law's (else
+#: the first law its enacting clause names: 根据《中华人民共和国民法典》《…》等相关法律规定).
 MIN_CITES = 2
 
 Ranker = Callable[[str, list["SearchHit"], int], list["SearchHit"]]
@@ -134,15 +137,18 @@ def _implemented(law_id: int, name: str, doc_type: str) -> str | None:
     if quoted:
         return None
     counts: Counter[str] = Counter()
-    for text in Article.objects.filter(law_id=law_id).values_list("text", flat=True)[:400]:
+    basis: str | None = None
+    for text in Article.objects.filter(law_id=law_id).order_by("ordinal").values_list("text", flat=True)[:400]:
         for cited in _QUOTED.findall(text):
             resolved = index.resolve(cited)
             if resolved and resolved != name:
                 counts[resolved] += 1
-    if not counts:
-        return None
-    best, times = counts.most_common(1)[0]
-    return best if times >= MIN_CITES else None
+                if basis is None and _ENACTING.search(text[:text.find(cited)]):
+                    basis = resolved  # 为…，根据《X》《Y》…制定本规定: the first law named
+    ranked = counts.most_common(2)
+    if ranked and ranked[0][1] >= MIN_CITES and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+        return ranked[0][0]
+    return basis
 
 
 def implemented_law(law: Law) -> str | None:
