@@ -22,7 +22,8 @@ from legal.cardfile import Card
 from legal.composer import PartAnswer
 from legal.matcher import MAX_PARTS, split_parts
 
-#: An enumeration mark opening an ask: （1） anywhere; 1. 1、 1) 一、 第一， 一是 ① after a start, a space or punctuation.
+#: An enumeration mark opening an ask: （1） anywhere; 1. 1、 1) 一、 第一， 一是 ① after a start, a space
+#: or punctuation.
 _MARK = re.compile(r"[（(][1-9一二三四五六][)）]|(?:^|(?<=[\s。，,；;：:？?！!]))(?:[1-9](?:[.．](?!\d)|[、)）])"
                    r"|[一二三四五六][、.．]|第[一二三四五六][，,、：:]|[一二三四五六]是|[①②③④⑤⑥])")
 _TRIM = " ，,、；;：:。\n\t"
