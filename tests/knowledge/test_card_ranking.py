@@ -1,0 +1,65 @@
+"""The issue cards' ranker on the knowledge search (legal.retrieval, registered by the legal app): a
+question a card decides lists the card's controlling provisions first in the search tool's results,
+and a homonym used in one sense sends the other sense's articles to the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowledge import selectors
+from knowledge.selectors.search import SearchHit
+from legal.retrieval import CARD_SIGNAL, card_first, matched_cards, provision_articles, question_senses
+
+DISMISSAL = "公司无故把我辞退了，我工作了3年，月薪8000元，能拿多少赔偿？"
+
+
+def _hit(pk: int, law: str, text: str) -> SearchHit:
+    return SearchHit(article_id=pk, law=law, law_id=-pk, law_status="现行有效", law_version="", is_current_version=True,
+                     article_no=pk, suffix=0, article_label=f"第{pk}条", chapter="", section="", text=text, score=0.5,
+                     doc_type="法律")
+
+
+@pytest.mark.django_db
+def test_a_decided_cards_controlling_provisions_come_first(statutes):
+    matched = matched_cards(DISMISSAL)
+    assert matched, "the shipped cards decide an unlawful-dismissal question"
+    wanted = [a.pk for m in matched for a in provision_articles(m.provisions)]
+    assert wanted
+    ranked = selectors.statute_search(query=DISMISSAL, top_k=10, rankers=True).results
+    assert [h.article_id for h in ranked[:len(wanted)]] == wanted[:10]
+    assert all(CARD_SIGNAL in h.signals for h in ranked[:len(wanted)])
+    assert len({h.article_id for h in ranked}) == len(ranked)  # a provision the search found is listed once
+    plain = selectors.statute_search(query=DISMISSAL, top_k=10).results
+    assert not any(CARD_SIGNAL in h.signals for h in plain)
+
+
+@pytest.mark.django_db
+def test_the_search_tool_runs_the_card_ranker(statutes):
+    from knowledge.tools import SearchLegalKnowledgeParams, _search
+
+    matched = matched_cards(DISMISSAL)
+    first = provision_articles(matched[0].provisions)[0]
+    sources = _search(SearchLegalKnowledgeParams(query=DISMISSAL, top_k=5))["sources"]
+    assert sources[0]["article_id"] == first.pk and CARD_SIGNAL in sources[0]["signals"]
+
+
+@pytest.mark.django_db
+def test_below_the_threshold_nothing_is_put_first(statutes):
+    assert matched_cards(DISMISSAL, threshold=1.01) == []
+
+
+@pytest.mark.django_db
+def test_a_homonym_in_one_sense_sends_the_other_senses_articles_last(statutes):
+    question = "单位一直没给我缴住房公积金，离职了能补缴吗"
+    senses = question_senses(question)
+    assert [s.homonym.word for s in senses] == ["公积金"]
+    company = _hit(9_000_001, "中华人民共和国公司法",
+                   "公司的公积金用于弥补公司的亏损、扩大公司生产经营或者转为增加公司注册资本。")
+    housing = _hit(9_000_002, "住房公积金管理条例", "单位应当按时、足额缴存住房公积金，不得逾期缴存或者少缴。")
+    other = _hit(9_000_003, "中华人民共和国劳动合同法", "用人单位应当依法为劳动者缴纳社会保险费。")
+    assert senses[0].wrong(company.law, company.text) and not senses[0].wrong(housing.law, housing.text)
+    ranked = [h.article_id for h in card_first(question, [company, housing, other], 10)
+              if h.article_id in (company.article_id, housing.article_id, other.article_id)]
+    assert ranked == [housing.article_id, other.article_id, company.article_id]
+    # without a cue the sense is not decided and nothing moves
+    assert question_senses("公积金怎么算") == []
