@@ -165,7 +165,7 @@ def part_lines(issues: Sequence[SubIssue], steps: list[dict[str, Any]]) -> list[
             key, statement = key_article(relevant, issue.read_as) if relevant else (None, "")
             line = conclusion(question_kind(issue.part), key, statement, [], relevant[:3], issue.read_as) if key else ""
             if line:
-                conclusion_ = {"part": issue.part, "text": " ".join(line.split()),
+                conclusion_ = {"part": issue.part, "text": " ".join(line.replace("**", "").split()),
                                "citations": [{"law": key["law"], "article": key["article_label"], "valid": True}]}
         if not conclusion_["text"]:
             conclusion_["text"] = "这一问检索到的条文不足以得出结论，请补充事实后再研究。"
