@@ -63,3 +63,22 @@ def test_a_homonym_in_one_sense_sends_the_other_senses_articles_last(statutes):
     assert ranked == [housing.article_id, other.article_id, company.article_id]
     # without a cue the sense is not decided and nothing moves
     assert question_senses("公积金怎么算") == []
+
+
+@pytest.mark.django_db
+def test_a_turns_sources_keep_the_cards_provisions_first():
+    from agents.tools import ToolResult
+    from chat.turn import sources_from
+
+    loans = "最高人民法院关于审理民间借贷案件适用法律若干问题的规定"
+    hits = [
+        {"law": loans, "doc_type": "司法解释", "article_label": "第二十五条", "signals": [CARD_SIGNAL]},
+        {"law": "中华人民共和国民法典", "doc_type": "法律", "article_label": "第六百八十条", "signals": [CARD_SIGNAL]},
+        {"law": "工伤保险条例", "doc_type": "行政法规", "article_label": "第十四条", "signals": ["fts"]},
+        {"law": "中华人民共和国民法典", "doc_type": "法律", "article_label": "第六百六十七条", "signals": ["fts"]},
+    ]
+    result = ToolResult(call_id="c1", tool="search_legal_knowledge", agent="legal_research", ok=True, content="",
+                        arguments={}, output={"sources": hits})
+    assert [(s["law"], s["article"]) for s in sources_from([result])] == [
+        (loans, "第二十五条"), ("中华人民共和国民法典", "第六百八十条"),
+        ("中华人民共和国民法典", "第六百六十七条"), ("工伤保险条例", "第十四条")]
