@@ -549,7 +549,9 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
     # agreement first: a candidate that shares no legal term with the question comes after those that do
     ranked_ids = sorted(scores, key=lambda pk: (pk in unrelated, -scores[pk]))
     final: list[int] = list(cited_ids)
-    arranged = mode == "hybrid" and not law and not doc_type
+    # an amended article or an interpretation's law could lie outside a filter: unfiltered searches only
+    arranged = (mode == "hybrid" and not law and not doc_type and not department and not domain
+                and status in ("current", "all"))
     # the pass after ranking looks a little further down (an interpretation joins its law, an amendment
     # folded into the article it amended leaves a place free)
     pool = top_k + ARRANGE_POOL if arranged else top_k
@@ -587,7 +589,7 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
             signals.append("amended")
         results.append(article_hit(article, score=score, signals=signals, terms=terms,
                                    dense_rank=dense_rank.get(source), fts_rank=fts_rank.get(source)))
-    if rankers and arranged and status == "current" and not department and not domain:
+    if rankers and arranged and status == "current":
         results = run_rankers(text, results, top_k)
     info = QueryInfo(
         length=len(text), long=analysis.long, expanded_terms=analysis.expanded_terms,
