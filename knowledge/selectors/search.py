@@ -21,6 +21,9 @@ Pipeline (docs/decisions/knowledge-search.md has the measurements behind each ch
    preferred (the article is *about* it), and a charge named in the query (盗窃罪, 危险驾驶) adds its
    刑法 article (:mod:`knowledge.charges`). Long narratives weigh their legally salient sentences
    (charges, amounts, injuries) above the rest.
+7. Arranging (:mod:`knowledge.selectors.arrange`, unfiltered searches): amendment text folded into
+   the article it amended, an interpretation right after the law it applies; on request
+   (``rankers=True``: the search tool) the rankers other apps register, the issue cards' first.
 
 Filters (law, department, domain, status) are WHERE clauses on every list, so nothing outside
 them can appear. The default status scope is current, in-force law.
