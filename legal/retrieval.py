@@ -167,12 +167,16 @@ def _wrong_sense(hit: SearchHit, senses: list[Sense]) -> bool:
 
 # -- the ranker ------------------------------------------------------------------------------------------------
 def card_first(query: str, hits: list[SearchHit], top_k: int) -> list[SearchHit]:
-    """``hits`` with the controlling provisions of the cards the query decides first, then the rest
-    (a result of the wrong sense of a homonym after the others), cut to ``top_k``."""
-    matched = matched_cards(query, retrieved=[(h.law, h.article_no) for h in hits if h.article_no])
+    """``hits`` with the articles the query cites itself first, then the controlling provisions of the
+    cards the query decides, then the rest (a result of the wrong sense of a homonym after the
+    others), cut to ``top_k``."""
+    cited = [h for h in hits if "citation" in h.signals]
+    hits = [h for h in hits if "citation" not in h.signals]
+    matched = matched_cards(query, retrieved=[(h.law, h.article_no) for h in [*cited, *hits] if h.article_no])
     provisions = [p for m in matched for p in m.provisions]
     first = provision_hits(provisions) if provisions else []
-    chosen = {h.article_id for h in first}
+    chosen = {h.article_id for h in [*cited, *first]}
+    first = [h for h in first if h.article_id not in {c.article_id for c in cited}]
     if first:
         by_id = {h.article_id: h for h in hits}
         for hit in first:  # a provision the search found keeps what the search said about it
@@ -186,8 +190,8 @@ def card_first(query: str, hits: list[SearchHit], top_k: int) -> list[SearchHit]
     if senses:
         rest = [h for h in rest if not _wrong_sense(h, senses)] + [h for h in rest if _wrong_sense(h, senses)]
     # an interpretation of a law the cards put first comes right after the cards' block
-    return beside_their_law([*first, *rest], law=lambda h: h.law, implements=hit_implements,
-                            movable=lambda h: CARD_SIGNAL not in h.signals, pinned=len(first))[:top_k]
+    return beside_their_law([*cited, *first, *rest], law=lambda h: h.law, implements=hit_implements,
+                            movable=lambda h: CARD_SIGNAL not in h.signals, pinned=len(cited) + len(first))[:top_k]
 
 
 def card_by_slug(slug: str) -> Card | None:

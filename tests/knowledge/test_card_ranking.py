@@ -19,28 +19,40 @@ def _hit(pk: int, law: str, text: str) -> SearchHit:
                      doc_type="法律")
 
 
+def _wanted(query: str, top_k: int) -> list[int]:
+    """The controlling provisions of the cards the ranker decides (it matches with the search's results)."""
+    plain = selectors.statute_search(query=query, top_k=top_k).results
+    assert not any(CARD_SIGNAL in h.signals for h in plain)
+    matched = matched_cards(query, retrieved=[(h.law, h.article_no) for h in plain if h.article_no])
+    assert matched, "the shipped cards decide an unlawful-dismissal question"
+    return [a.pk for m in matched for a in provision_articles(m.provisions)]
+
+
 @pytest.mark.django_db
 def test_a_decided_cards_controlling_provisions_come_first(statutes):
-    matched = matched_cards(DISMISSAL)
-    assert matched, "the shipped cards decide an unlawful-dismissal question"
-    wanted = [a.pk for m in matched for a in provision_articles(m.provisions)]
+    wanted = _wanted(DISMISSAL, 10)
     assert wanted
     ranked = selectors.statute_search(query=DISMISSAL, top_k=10, rankers=True).results
     assert [h.article_id for h in ranked[:len(wanted)]] == wanted[:10]
     assert all(CARD_SIGNAL in h.signals for h in ranked[:len(wanted)])
     assert len({h.article_id for h in ranked}) == len(ranked)  # a provision the search found is listed once
-    plain = selectors.statute_search(query=DISMISSAL, top_k=10).results
-    assert not any(CARD_SIGNAL in h.signals for h in plain)
 
 
 @pytest.mark.django_db
 def test_the_search_tool_runs_the_card_ranker(statutes):
     from knowledge.tools import SearchLegalKnowledgeParams, _search
 
-    matched = matched_cards(DISMISSAL)
-    first = provision_articles(matched[0].provisions)[0]
+    wanted = _wanted(DISMISSAL, 5)
     sources = _search(SearchLegalKnowledgeParams(query=DISMISSAL, top_k=5))["sources"]
-    assert sources[0]["article_id"] == first.pk and CARD_SIGNAL in sources[0]["signals"]
+    assert sources[0]["article_id"] == wanted[0] and CARD_SIGNAL in sources[0]["signals"]
+
+
+@pytest.mark.django_db
+def test_an_article_the_question_cites_stays_before_the_cards(statutes):
+    query = f"劳动合同法第八十二条 {DISMISSAL}"
+    ranked = selectors.statute_search(query=query, top_k=10, rankers=True).results
+    assert (ranked[0].law, ranked[0].article_no) == ("中华人民共和国劳动合同法", 82)
+    assert "citation" in ranked[0].signals and CARD_SIGNAL in ranked[1].signals
 
 
 @pytest.mark.django_db
