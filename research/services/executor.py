@@ -229,10 +229,11 @@ async def _part_fallback(run: ExecutionContext, step: dict[str, Any]) -> bool:
     card's provisions), never with what direct reasoning makes of stray numbers. False: no sub-issue."""
     part, slug = _step_part(step)
     issue = run.issues.get(part) if part is not None else None
-    if issue is None or not issue.text:
+    text = await db_sync_to_async(lambda: issue.text)() if issue is not None else ""
+    if issue is None or not text:
         return False
     step["method"] = "fallback"
-    step["result"] = issue.text
+    step["result"] = text
     card = issue.card
     step["sources"] = await db_sync_to_async(card_sources)(slug or (card.slug if card is not None else ""))
     return True

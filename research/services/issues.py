@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from legal import engine as card_engine
 from legal.cardfile import Card
 from legal.composer import PartAnswer
 from legal.matcher import MAX_PARTS, split_parts
+from legal.selectors import card_match
 
 #: An enumeration mark opening an ask: （1） anywhere; 1. 1、 1) 一、 第一， 一是 ① after a start, a space
 #: or punctuation.
@@ -31,12 +33,18 @@ _TRIM = " ，,、；;：:。\n\t"
 
 @dataclass
 class SubIssue:
-    """One ask of the question: its words, how it is read, and the chat's offline answer for it."""
+    """One ask of the question: its words, how it is read, its card, and the chat's offline answer for
+    it (composed on first use: the planner needs only the card)."""
 
     index: int
     part: str
     read_as: str
-    answer: card_engine.CardAnswer
+    offline: bool = True
+    matched: Card | None = None
+
+    @cached_property
+    def answer(self) -> card_engine.CardAnswer:
+        return card_engine.card_answer(self.read_as, offline=self.offline)
 
     @property
     def decision(self) -> PartAnswer | None:
@@ -47,8 +55,8 @@ class SubIssue:
 
     @property
     def card(self) -> Card | None:
-        decision = self.decision
-        return decision.card if decision is not None else None
+        """The card the matcher decides for this ask (its last decided part), or None."""
+        return self.matched
 
     @property
     def text(self) -> str:
@@ -66,6 +74,12 @@ class SubIssue:
         if verified is not None:
             citations = [dict(c, valid=verified(c["law"], c["article"])) for c in citations]
         return {"part": self.part, "text": self.text, "citations": citations}
+
+
+def _matched_card(read_as: str) -> Card | None:
+    parts, _ = card_match(question=read_as)
+    decided = [p for p in parts if p.decided and p.best is not None]
+    return decided[-1].best.card if decided else None
 
 
 def split_question(question: str) -> tuple[str, list[str]]:
@@ -91,12 +105,13 @@ def _without_ask_words(narrative: str) -> str:
 
 
 def sub_issues(question: str, *, offline: bool = True) -> list[SubIssue]:
-    """The question's sub-issues, each matched and answered on the narrative and its own ask."""
+    """The question's sub-issues, each matched on the narrative and its own ask (answered on first use)."""
     narrative, parts = split_question(question)
     if len(parts) <= 1:
-        return [SubIssue(1, question.strip(), question.strip(), card_engine.card_answer(question, offline=offline))]
+        text = question.strip()
+        return [SubIssue(1, text, text, offline, _matched_card(text))]
     issues = []
     for index, part in enumerate(parts, start=1):
         read_as = f"{narrative}。{part}" if narrative else part
-        issues.append(SubIssue(index, part, read_as, card_engine.card_answer(read_as, offline=offline)))
+        issues.append(SubIssue(index, part, read_as, offline, _matched_card(read_as)))
     return issues
