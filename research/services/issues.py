@@ -26,7 +26,8 @@ from legal.selectors import card_match
 
 #: An enumeration mark opening an ask: （1） anywhere; 1. 1、 1) 一、 第一， 一是 ①, and 1 or 一 followed by a
 #: space, after a start, a space or punctuation.
-_MARK = re.compile(r"[（(][1-9一二三四五六][)）]|(?:^|(?<=[\s。，,；;：:？?！!]))(?:[1-9](?:[.．](?!\d)|[、)）]|(?=\s))"
+_MARK = re.compile(r"[（(][1-9一二三四五六][)）]"
+                   r"|(?:^|(?<=[\s。，,；;：:？?！!）)]))(?:[1-9](?:[.．](?!\d)|[、)）]|(?=\s))"
                    r"|[一二三四五六](?:[、.．]|(?=\s))|第[一二三四五六][，,、：:]|[一二三四五六]是|[①②③④⑤⑥])")
 _TRIM = " ，,、；;：:。\n\t"
 
