@@ -11,6 +11,13 @@ for short questions, 3,000- and 30,000-character narratives; and on dev_lookup.j
 exact-hit rate and latency of the article look-up. Recall@k of an item is the share of its
 gold articles found in the top k; MRR uses the first gold article found.
 
+``--cards`` measures the card-aware ranking instead (docs/decisions/card-retrieval.md): on
+dev_retrieval.jsonl and on the controlling provisions of bench/data/blind/answers.jsonl, recall@1/3/10
+and MRR of the fused search as it was (no arranging pass), with the arranging pass (amendments folded,
+interpretations beside their law) and with the issue cards' ranker as the chat's and research's search
+tool runs it; plus the results that duplicate an amended article, the interpretations outranked by an
+unrelated article while their law is listed, and the latency the ranker adds.
+
 ``--noise`` measures noise instead: the share of top-10 results that share no legal term with the
 question (no query term of two or more characters with IDF ≥ 3, nor an expansion term, occurs in
 the article), and the hub articles — those that appear in the top 10 of the most questions without
@@ -221,6 +228,90 @@ def noise_report(args: argparse.Namespace, items: list[dict]) -> None:
         print("    " + "  ".join(f"{h.law.removeprefix('中华人民共和国')}{h.article_label}" for h in response.results))
 
 
+def blind_items(path: Path) -> list[dict]:
+    """The answers set as retrieval items: each question with its parts' controlling provisions as gold."""
+    items = []
+    for row in load(path):
+        gold = [{"law": c["law"], "article_no": c["article"]} for part in row["parts"] for c in part["controlling"]]
+        if gold:
+            items.append({"id": row["id"], "query": row["question"], "gold": list({(g["law"], g["article_no"]): g
+                                                                                   for g in gold}.values()),
+                          "style": row.get("style", "colloquial"), "domain": row.get("domain", "?")})
+    return items
+
+
+def arranged_checks(results: list) -> tuple[int, int]:
+    """(results duplicating an amended article, interpretations with an article of another law (not an
+    issue card's provision) between them and the last article above them of the law they apply)."""
+    from knowledge.models import Article
+    from knowledge.selectors.arrange import amended_article, implemented_law
+
+    articles = {a.pk: a for a in Article.objects.select_related("law").filter(pk__in=[h.article_id for h in results])}
+    listed = [articles[h.article_id] for h in results if h.article_id in articles]
+    ids = {a.pk for a in listed}
+    duplicates = sum(1 for a in listed if (t := amended_article(a)) is not None and t.pk in ids)
+    carded = {h.article_id for h in results if "card" in h.signals}
+    outranked = 0
+    for position, article in enumerate(listed):
+        law = implemented_law(article.law)
+        if law is None:
+            continue
+        last = max((i for i, a in enumerate(listed[:position]) if a.law.name == law), default=None)
+        if last is None:
+            continue
+        between = listed[last + 1:position]
+        if any(a.law.name != law and implemented_law(a.law) != law and a.pk not in carded for a in between):
+            outranked += 1
+    return duplicates, outranked
+
+
+def cards_report(dev: list[dict]) -> None:
+    """Recall before/after the arranging pass and the card ranker; duplicates, outranked interpretations."""
+    from knowledge.selectors import search as search_module
+
+    blind = blind_items(ROOT / "bench" / "data" / "blind" / "answers.jsonl")
+    real_arrange = search_module.arrange
+
+    def plain_arrange(ids, articles, *, unrelated, top_k, pinned=0):  # the search as it was
+        return list(ids)[:top_k], {}
+
+    def system(arranged: bool, rankers: bool):
+        def run(query: str) -> list[tuple[str, int | None]]:
+            search_module.arrange = real_arrange if arranged else plain_arrange
+            try:
+                response = statute_search(query=query, top_k=10, rankers=rankers)
+            finally:
+                search_module.arrange = real_arrange
+            run.last = response.results
+            return [(hit.law, hit.article_no) for hit in response.results]
+        return run
+
+    systems = {"fused (before)": system(False, False), "fused + arranging": system(True, False),
+               "fused + arranging + cards": system(True, True)}
+    system(True, True)(dev[0]["query"])  # warm-up: the card matcher's vectors
+    for label, items in (("dev_retrieval.jsonl", dev), ("blind answers: controlling provisions", blind)):
+        print(f"\n== {label} ({len(items)} queries, top 10) ==")
+        for name, run in systems.items():
+            metrics = []
+            duplicates = outranked = 0
+            times = []
+            for item in items:
+                start = time.perf_counter()
+                ranked = run(item["query"])
+                times.append((time.perf_counter() - start) * 1000)
+                wanted = [(g["law"], g["article_no"]) for g in item["gold"]]
+                first = next((i for i, pair in enumerate(ranked, start=1) if pair in wanted), None)
+                metrics.append({f"r@{k}": sum(1 for w in wanted if w in ranked[:k]) / len(wanted) for k in (1, 3, 10)}
+                               | {"mrr": 1 / first if first else 0.0})
+                dup, out = arranged_checks(run.last)
+                duplicates += dup
+                outranked += out
+            mean = {m: statistics.fmean(x[m] for x in metrics) for m in metrics[0]}
+            print(f"  {name:<28} R@1 {mean['r@1']:.3f}  R@3 {mean['r@3']:.3f}  R@10 {mean['r@10']:.3f}  "
+                  f"MRR {mean['mrr']:.3f}  amended duplicates {duplicates}  interpretations outranked {outranked}  "
+                  f"p50 {percentile(times, 50):.0f} ms  p95 {percentile(times, 95):.0f} ms")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=ROOT / "tests" / "data")
@@ -228,6 +319,7 @@ def main() -> int:
     parser.add_argument("--domains", action="store_true", help="per-domain table for every system")
     parser.add_argument("--dump", type=Path, help="write per-item metrics (JSON) here")
     parser.add_argument("--noise", action="store_true", help="noise measure and hub articles, then stop")
+    parser.add_argument("--cards", action="store_true", help="card-aware ranking before/after, then stop")
     parser.add_argument("--extra", type=Path, action="append", default=[],
                         help="more JSONL question sets (with --noise: recall and noise per split)")
     args = parser.parse_args()
@@ -238,6 +330,9 @@ def main() -> int:
           f"{status['embedding']['backend']}/{status['embedding']['model']} ({status['embedding']['dim']}-d)")
     preload()
     items = load(args.data / "dev_retrieval.jsonl")
+    if args.cards:
+        cards_report(items)
+        return 0
     if args.noise:
         ours("hybrid")(items[0]["query"])  # warm-up
         summary, _ = evaluate(items, ours("hybrid"))

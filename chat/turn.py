@@ -354,8 +354,11 @@ def sources_from(tool_results: Sequence[ToolResult]) -> list[dict[str, Any]]:
             if key not in seen:
                 seen.add(key)
                 hits.append(dict(hit, tool=result.tool))
-    statutes = law_first([h for h in hits if h.get("article_label")], lambda h: h.get("doc_type"))  # law first
-    hits = [*statutes, *(h for h in hits if not h.get("article_label"))]
+    # the issue cards' controlling provisions first (the search put them there), then laws before the
+    # regulations and interpretations applying them
+    carded = [h for h in hits if h.get("article_label") and "card" in (h.get("signals") or ())]
+    statutes = law_first([h for h in hits if h.get("article_label") and h not in carded], lambda h: h.get("doc_type"))
+    hits = [*carded, *statutes, *(h for h in hits if not h.get("article_label"))]
     return [
         {"kind": "statute" if hit.get("article_label") else "case", "law": hit.get("law") or hit.get("title"),
          "article": hit.get("article_label", ""), "article_id": hit.get("article_id"),

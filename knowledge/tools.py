@@ -81,15 +81,16 @@ class SearchLegalKnowledgeParams(BaseModel):
 def _search(params: SearchLegalKnowledgeParams) -> dict[str, Any]:
     try:
         response = statute_search(query=params.query, top_k=params.top_k, law=params.law or None,
-                                  domain=params.domain, doc_type=params.doc_type or None)
+                                  domain=params.domain, doc_type=params.doc_type or None, rankers=True)
     except InvalidQuery as exc:
         raise ToolError(str(exc)) from None
     except LawNotFound as exc:
         raise ToolError(_not_found_message(exc)) from None
     lines = []
     sources = []
-    # The law first, then the regulation or interpretation applying it (the answer cites in this order).
-    for i, hit in enumerate(selectors.law_first(response.results, lambda h: h.doc_type), start=1):
+    # The search's order: the issue cards' provisions first, an interpretation right after the law it
+    # applies (knowledge.selectors.arrange), so the answer cites the law and then its interpretation.
+    for i, hit in enumerate(response.results, start=1):
         note = _status_note(hit.law_status, hit.is_current_version, hit.law_version)
         kind = f"〔{hit.doc_type}〕" if hit.doc_type and hit.doc_type != "法律" else ""
         lines.append(f"[{i}] {kind}《{hit.law}》{hit.article_label}{note}：{_cut(hit.text, SEARCH_TEXT_CHARS)}")

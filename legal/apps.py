@@ -12,6 +12,10 @@ class LegalConfig(AppConfig):
         from legal.cardfile import shipped_cards
 
         shipped_cards()  # an invalid card file stops start-up with one line naming file, card and field
+        from knowledge.selectors.arrange import register_ranker
+        from legal.retrieval import card_first
+
+        register_ranker(card_first)  # the chat's and research's search: the cards' provisions first
         post_migrate.connect(_seed, sender=self)
 
 

@@ -42,6 +42,9 @@ class ResearchTask(JobMixin):
     answer = models.TextField("答案", blank=True)
     confidence = models.FloatField("置信度", null=True, blank=True)
     citations = models.JSONField("引用", default=list, blank=True)
+    # db_default: a row written by code that predates the field still gets an empty list
+    conclusions = models.JSONField("结论", default=list, db_default=[], blank=True,
+                                   help_text="每个子问题一条：{part, text, citations}（ARCHITECTURE §8）")
     sources = models.JSONField("来源", default=list, blank=True)
     notices = models.JSONField("提示", default=list, blank=True)
     disclaimer = models.TextField("免责声明", blank=True)

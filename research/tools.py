@@ -53,6 +53,7 @@ _WORK = ("工作", "干了", "入职", "上班", "任职")
 _OWN_PERIODS = frozenset({"labor", "criminal", "administrative", "demolition"})
 #: Words asking for a total of the amounts stated (医疗费2万元，误工费8000元，一共多少).
 _TOTAL = ("一共", "总共", "合计", "共计", "加起来", "总计")
+_MONEY = re.compile(r"[元块万千¥￥]")
 _EXPRESSION = re.compile(r"[\d.]+(?:\s*[+\-*/×÷]\s*\(?[\d.]+\)?)+")
 
 
@@ -159,7 +160,8 @@ def calculations_for(question: str, facts: Entities, *, domain: str = "", today:
         amounts = [a for a in facts.amounts if a.kind == "amount"]
         if amounts:
             calls.append(ToolCallPlan("calculate_litigation_fee", {"amount": float(amounts[-1].value)}))
-    amounts = [a for a in facts.amounts if a.kind == "amount"]
+    # a total adds sums of money the question states as such (8000元, 2万), never bare numbers (3 of 3年)
+    amounts = [a for a in facts.amounts if a.kind == "amount" and _MONEY.search(a.text)]
     if any(word in question for word in _TOTAL) and len(amounts) >= 2:
         calls.append(ToolCallPlan("calculate", {"expression": "+".join(_plain(a.value) for a in amounts)}))
     if any(word in question for word in _DEADLINE) and domain not in _OWN_PERIODS and not wage:

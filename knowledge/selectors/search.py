@@ -21,6 +21,9 @@ Pipeline (docs/decisions/knowledge-search.md has the measurements behind each ch
    preferred (the article is *about* it), and a charge named in the query (盗窃罪, 危险驾驶) adds its
    刑法 article (:mod:`knowledge.charges`). Long narratives weigh their legally salient sentences
    (charges, amounts, injuries) above the rest.
+7. Arranging (:mod:`knowledge.selectors.arrange`, unfiltered searches): amendment text folded into
+   the article it amended, an interpretation right after the law it applies; on request
+   (``rankers=True``: the search tool) the rankers other apps register, the issue cards' first.
 
 Filters (law, department, domain, status) are WHERE clauses on every list, so nothing outside
 them can appear. The default status scope is current, in-force law.
@@ -32,6 +35,7 @@ import math
 import re
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -48,6 +52,7 @@ from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, InvalidQ
 from knowledge.lawnames import PRC_PREFIX
 from knowledge.models import Article, LawStatus
 from knowledge.query_expansion import RULES, expand_query, fold_characters
+from knowledge.selectors.arrange import arrange, run_rankers
 from knowledge.selectors.statutes import (
     CorpusCache,
     article_lookup,
@@ -91,6 +96,8 @@ HEADING_MIN_IDF = 3.0
 #: A charge in the query adds its 刑法 article(s): top fused score × this (named in full, stem only).
 CHARGE_BOOST_EXPLICIT = 1.0
 CHARGE_BOOST_STEM = 0.6
+#: How many candidates past ``top_k`` the arranging pass (knowledge.selectors.arrange) may bring up.
+ARRANGE_POOL = 5
 #: In a narrative, the terms of the salient sentences (and the expansion terms) weigh this many times more.
 SALIENT_WEIGHT = 3
 _SALIENT_RE = re.compile(r"\d[\d,.]*\s*[万亿]?元|轻伤|重伤|轻微伤|死亡|伤残|致人|涉嫌|(?<![认悔])罪(?!悔)")
@@ -506,8 +513,9 @@ def _hits(ids: list[int]) -> dict[int, Article]:
 
 def statute_search(*, query: str, top_k: int = 10, law: str | None = None, version: str | None = None,
                    department: str | None = None, domain: str | None = None, status: str = "current",
-                   mode: str = "hybrid", doc_type: str | None = None) -> SearchResponse:
-    """Search the statutes. Raises InvalidQuery (400) or LawNotFound (404)."""
+                   mode: str = "hybrid", doc_type: str | None = None, rankers: bool = False) -> SearchResponse:
+    """Search the statutes. Raises InvalidQuery (400) or LawNotFound (404). ``rankers``: pass the
+    results through the registered rankers (the issue cards' provisions first: ``legal.retrieval``)."""
     started = time.perf_counter()
     # 離婚後 and ２０２３ search like 离婚后 and 2023: the corpus is simplified, half-width
     text = fold_characters(validate_query(query))
@@ -544,44 +552,67 @@ def statute_search(*, query: str, top_k: int = 10, law: str | None = None, versi
     # agreement first: a candidate that shares no legal term with the question comes after those that do
     ranked_ids = sorted(scores, key=lambda pk: (pk in unrelated, -scores[pk]))
     final: list[int] = list(cited_ids)
+    # an amended article or an interpretation's law could lie outside a filter: unfiltered searches only
+    arranged = (mode == "hybrid" and not law and not doc_type and not department and not domain
+                and status in ("current", "all"))
+    # the pass after ranking looks a little further down (an interpretation joins its law, an amendment
+    # folded into the article it amended leaves a place free)
+    pool = top_k + ARRANGE_POOL if arranged else top_k
     for pk in ranked_ids:
-        if len(final) >= top_k:
+        if len(final) >= pool:
             break
         if pk not in final:
             final.append(pk)
+    replaced: dict[int, int] = {}
+    if arranged:
+        articles.update(_hits([pk for pk in final if pk not in articles]))
+        final, replaced = arrange(final, articles, unrelated=unrelated, top_k=top_k, pinned=len(cited_ids))
     final = final[:top_k]
     top_score = max(scores.values(), default=1.0) or 1.0
+    terms = [*analysis.weights, *analysis.expanded_terms]
     results: list[SearchHit] = []
     for position, pk in enumerate(final):
         article = articles.get(pk) or _hits([pk])[pk]
         signals: list[str] = []
+        source = replaced.get(pk, pk)
         if pk in cited_ids:
             signals.append("citation")
             score = 2.0 - position * 0.01
         else:
-            score = scores[pk] / top_score
-        if pk in dense_rank:
+            score = scores.get(source, 0.0) / top_score
+        if source in dense_rank:
             signals.append("dense")
-        if pk in fts_rank:
+        if source in fts_rank:
             signals.append("fts")
         if article.law.name in mentioned:
             signals.append("law_mention")
         if pk in charged:
             signals.append("charge")
-        results.append(SearchHit(
-            article_id=pk, law=article.law.name, law_id=article.law_id, law_status=article.law.status,
-            law_version=article.law.version_label, is_current_version=article.law.is_current,
-            article_no=article.number, suffix=article.suffix, article_label=article.label, chapter=article.chapter,
-            section=article.section, text=article.text, score=score, signals=signals,
-            matched_terms=matched_terms(article.text, [*analysis.weights, *analysis.expanded_terms]),
-            dense_rank=dense_rank.get(pk), fts_rank=fts_rank.get(pk), doc_type=article.law.doc_type,
-        ))
+        if pk in replaced:
+            signals.append("amended")
+        results.append(article_hit(article, score=score, signals=signals, terms=terms,
+                                   dense_rank=dense_rank.get(source), fts_rank=fts_rank.get(source)))
+    if rankers and arranged and status == "current":
+        results = run_rankers(text, results, top_k)
     info = QueryInfo(
         length=len(text), long=analysis.long, expanded_terms=analysis.expanded_terms,
         key_terms=list(analysis.weights)[:24], citations=cited_labels, laws_mentioned=analysis.laws_mentioned,
         dense=bool(dense), elapsed_ms=(time.perf_counter() - started) * 1000,
     )
     return SearchResponse(results, info)
+
+
+def article_hit(article: Article, *, score: float, signals: list[str], terms: Sequence[str] = (),
+                dense_rank: int | None = None, fts_rank: int | None = None) -> SearchHit:
+    """One search result for ``article`` (its law loaded)."""
+    return SearchHit(
+        article_id=article.pk, law=article.law.name, law_id=article.law_id, law_status=article.law.status,
+        law_version=article.law.version_label, is_current_version=article.law.is_current,
+        article_no=article.number, suffix=article.suffix, article_label=article.label, chapter=article.chapter,
+        section=article.section, text=article.text, score=score, signals=signals,
+        matched_terms=matched_terms(article.text, list(terms)), dense_rank=dense_rank, fts_rank=fts_rank,
+        doc_type=article.law.doc_type,
+    )
 
 
 def rerank(scores: dict[int, float], ids: list[int], articles: dict[int, Article], analysis: Analysis,

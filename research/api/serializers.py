@@ -52,6 +52,7 @@ def task_out(task: ResearchTask, *, steps: list[dict[str, Any]] | None = None) -
         "owner": task.owner.get_username(), "review_plan": task.review_plan, "replan_rounds": task.replan_rounds,
         "current_step": task.current_step, "plan": plan, "steps": [step_out(s, detail=True) for s in steps],
         "answer": task.answer, "confidence": task.confidence, "citations": citations_out(task.citations),
+        "conclusions": list(task.conclusions or []),
         "sources": task.sources, "notices": task.notices, "error": task.error,
         "cancel_requested": task.cancel_requested,
         "trace_id": str(task.trace_id) if task.trace_id else None, "created_at": task.created_at,

@@ -7,7 +7,9 @@ per tool). A missing tool, a tool that fails or hangs, input that cannot become 
 of nothing degrades the step to direct reasoning (method ``fallback``); a step without a tool
 reasons (method ``reasoning``): with a model, the executor agent answers from the results of the
 steps it depends on; without one, the sentences of those steps' articles that bear on the step are
-quoted. Each step is then verified (``research.services.verifier``); a search that found nothing
+quoted. A sub-issue's search (the planner tags it with its part and card) lists its card's
+controlling provisions first, and when it fails it answers with the chat's offline answer for its
+part. Each step is then verified (``research.services.verifier``); a search that found nothing
 gets one follow-up query. Every step emits ``step_started`` and ``step_finished`` and is handed to
 ``on_step`` (persistence).
 """
@@ -31,6 +33,7 @@ from agents.tools import RunContext, Toolbox, ToolResult
 from chat.entities import Entities
 from chat.offline import with_texts
 from research import tools
+from research.services.issues import SubIssue
 from research.services.verifier import article_keys, verify_step
 from research.specialists import EXECUTOR
 
@@ -41,6 +44,7 @@ __all__ = ["ExecutionContext", "execute", "step_event"]
 SOURCE_TEXT_CHARS = 800
 SUMMARY_CHARS = 160
 DEPENDENCY_CHARS = 1500
+CARD_REASON = "要点卡片"
 PROCEDURE_WORDS = ("申请", "仲裁", "起诉", "诉讼", "日内", "时效", "材料", "提交", "受理", "调解", "投诉")
 _SENTENCE = re.compile(r"(?<=[。；])")
 
@@ -58,6 +62,8 @@ class ExecutionContext:
     toolbox: Toolbox
     gateway: LLMGateway
     on_step: StepHook | None = None
+    #: the question's card-level sub-issues by part number (``research.services.issues``)
+    issues: Mapping[int, SubIssue] = field(default_factory=dict)
     concurrency: int = field(default_factory=lambda: int(getattr(settings, "RESEARCH_CONCURRENCY", 4)))
     tool_timeout: float = field(default_factory=lambda: float(getattr(settings, "RESEARCH_TOOL_TIMEOUT", 30.0)))
 
@@ -181,6 +187,58 @@ async def _apply(run: ExecutionContext, step: dict[str, Any], call: tools.ToolCa
     step["method"] = "tool"
 
 
+# --- card-level sub-issues --------------------------------------------------------------------------------
+def _step_part(step: Mapping[str, Any]) -> tuple[int | None, str]:
+    """The sub-issue a step researches (its part number) and its card's slug, from the planner's input."""
+    value = step.get("input")
+    if not isinstance(value, Mapping):
+        return None, ""
+    part = value.get("part")
+    return (part if isinstance(part, int) and not isinstance(part, bool) else None), str(value.get("card") or "")
+
+
+def card_sources(slug: str) -> list[dict[str, Any]]:
+    """The card's controlling provisions as a step's article sources (the card's order)."""
+    from legal.retrieval import card_by_slug, provision_articles
+
+    card = card_by_slug(slug) if slug else None
+    if card is None:
+        return []
+    return [{"id": f"A{a.pk}", "kind": "article", "law": a.law.name, "article_label": a.label,
+             "article_no": a.number, "article_id": a.pk, "chapter": a.chapter, "text": a.text[:SOURCE_TEXT_CHARS],
+             "reason": f"{CARD_REASON}《{card.title}》的决定性法条"}
+            for a in provision_articles(card.controlling)]
+
+
+async def _within_card(step: dict[str, Any]) -> None:
+    """A sub-issue's search: its card's controlling provisions first, then what the search found."""
+    _, slug = _step_part(step)
+    if not slug or step.get("tool") != "search_legal_knowledge":
+        return
+    first = await db_sync_to_async(card_sources)(slug)
+    if not first:
+        return
+    ids = {s["article_id"] for s in first}
+    step["sources"] = [*first, *(s for s in step.get("sources") or [] if s.get("article_id") not in ids)]
+    lines = [f"〔要点卡片〕《{s['law']}》{s['article_label']}：{s['text']}" for s in first]
+    step["result"] = "\n".join([*lines, str(step.get("result") or "")]).strip()
+
+
+async def _part_fallback(run: ExecutionContext, step: dict[str, Any]) -> bool:
+    """A sub-issue's step that failed answers with the chat's offline answer for its part (and its
+    card's provisions), never with what direct reasoning makes of stray numbers. False: no sub-issue."""
+    part, slug = _step_part(step)
+    issue = run.issues.get(part) if part is not None else None
+    text = await db_sync_to_async(lambda: issue.text)() if issue is not None else ""
+    if issue is None or not text:
+        return False
+    step["method"] = "fallback"
+    step["result"] = text
+    card = issue.card
+    step["sources"] = await db_sync_to_async(card_sources)(slug or (card.slug if card is not None else ""))
+    return True
+
+
 # --- reasoning --------------------------------------------------------------------------------------------
 def _quoted_sentences(step: Mapping[str, Any], deps: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
     """Offline reasoning: the sentences of the dependencies' articles that bear on the step."""
@@ -257,9 +315,11 @@ async def run_step(run: ExecutionContext, step: dict[str, Any], deps: list[dict[
             outcome = await _call(run, call)
         if call is not None and isinstance(outcome, ToolResult):
             await _apply(run, step, call, outcome)
+            await _within_card(step)
         else:
             step["error"] = str(outcome)
-            await _reason(run, step, usable, "fallback")
+            if not await _part_fallback(run, step):
+                await _reason(run, step, usable, "fallback")
     retrieved = article_keys([*(step.get("sources") or []), *(s for d in usable for s in d.get("sources") or [])])
     verification = await verify_step(step, retrieved)
     if not verification["checks"]["format"]:

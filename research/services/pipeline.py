@@ -9,7 +9,7 @@ Events (ARCHITECTURE §5 types plus the research ones), each with ``task_id``:
 ``task_status`` {status}, ``status`` {phase, text}, ``plan`` {source, steps}, ``step_started``
 and ``step_finished`` (the checklist row: tool, input, result summary, verification, duration),
 ``tool_call``/``tool_result`` (from the toolbox), ``token`` (synthesis), ``final`` {answer,
-confidence, citations, sources}, ``error``.
+confidence, citations, sources, conclusions (one per sub-issue, ARCHITECTURE §8)}, ``error``.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from research.deps import ResearchDeps
 from research.models import ResearchTask
 from research.services import store
 from research.services.executor import ExecutionContext, execute
+from research.services.issues import SubIssue, sub_issues
 from research.services.planner import facts_text, heuristic_plan, llm_plan
 from research.services.synthesis import Answer, synthesize
 from research.specialists import EXECUTOR, PLANNER
@@ -81,6 +82,13 @@ class ResearchRun:
         self.facts_text = facts_text(task.question)
         self.steps: list[dict[str, Any]] = []
         self.answer: Answer | None = None
+        self._issues: list[SubIssue] | None = None
+
+    async def issues(self) -> list[SubIssue]:
+        """The question's card-level sub-issues (computed once per run)."""
+        if self._issues is None:
+            self._issues = await db_sync_to_async(sub_issues)(self.question, offline=self.gateway.offline)
+        return self._issues
 
     # -- events and rows ---------------------------------------------------------------------------
     async def send(self, event: Mapping[str, Any]) -> None:
@@ -113,7 +121,7 @@ class ResearchRun:
             source = "llm" if steps else "heuristic"
         if not steps:
             steps = await db_sync_to_async(heuristic_plan)(self.question, facts=self.facts,
-                                                          matter_id=self.task.matter_id)
+                                                          matter_id=self.task.matter_id, issues=await self.issues())
         plan = {"source": source, "approved": not self.task.review_plan, "steps": steps}
         await db_sync_to_async(store.steps_replace)(self.task_id, steps)
         await db_sync_to_async(store.task_set)(self.task_id, plan=plan)
@@ -128,22 +136,22 @@ class ResearchRun:
         toolbox = self.registry.toolbox(EXECUTOR.name, EXECUTOR.tools)
         run = ExecutionContext(question=self.question, facts=self.facts, facts_text=self.facts_text,
                                ctx=self.ctx.for_agent(EXECUTOR.name), toolbox=toolbox, gateway=self.gateway,
-                               on_step=self._on_step)
+                               on_step=self._on_step, issues={i.index: i for i in await self.issues()})
         await execute(self.steps, run)
 
     async def synthesize(self) -> Answer:
         await self.set_status(ResearchTask.Status.SYNTHESIZING, current_step="")
         await self.send(events.status(self.trace_id, phase="answer", text="综合各步骤结果"))
         answer = await synthesize(self.question, self.steps, gateway=self.gateway, send=self.send,
-                                  trace_id=self.trace_id)
+                                  trace_id=self.trace_id, issues=await self.issues())
         self.answer = answer
         await db_sync_to_async(store.task_set)(
             self.task_id, status=ResearchTask.Status.DONE, answer=answer.text, confidence=answer.confidence,
             citations=answer.citations, sources=answer.sources, notices=answer.notices, finished_at=timezone.now(),
-            error="")
+            conclusions=answer.conclusions, error="")
         await self.send({"type": "final", "trace_id": self.trace_id, "ts": events.now_iso(), "answer": answer.text,
                          "confidence": answer.confidence, "citations": answer.citations, "sources": answer.sources,
-                         "method": answer.method, "notices": answer.notices})
+                         "method": answer.method, "notices": answer.notices, "conclusions": answer.conclusions})
         await self.send(research_events.task_status(self.trace_id, status=ResearchTask.Status.DONE))
         await self.send(events.status(self.trace_id, phase="done", text="完成"))
         return answer

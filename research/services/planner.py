@@ -7,9 +7,11 @@ model at all) gives the heuristic planner's plan. Either way the plan is then th
 unique, dependencies only on earlier steps, at most :data:`MAX_STEPS` steps; statuses are the
 executor's to set, never the model's.
 
-The heuristic planner (offline) reads the question: its clauses with a question word become
-sub-questions (a statute search each), explicit citations a look-up, amounts and durations the
-calculators the facts allow, 程序/怎么办 a search of the procedure and a step that lays it out,
+The heuristic planner (offline) reads the question: its card-level sub-issues
+(``research.services.issues``: one per ask, matched to its issue card) become a statute search
+each, tagged with the part and the card (without sub-issues, its clauses with a question word),
+explicit citations a look-up, amounts and durations the calculators the facts allow, 程序/怎么办 a
+search of the procedure and a step that lays it out,
 案例/类案 (or work in a matter) a search of the firm's case library, 最新/政策 a web search when
 one is configured.
 """
@@ -28,6 +30,7 @@ from chat.entities import Entities, extract_entities
 from chat.websearch import configured_providers
 from research import tools
 from research.constants import MAX_STEPS, TOOL_TYPES
+from research.services.issues import SubIssue
 from research.specialists import PLANNER
 
 logger = logging.getLogger(__name__)
@@ -42,6 +45,7 @@ PROCEDURE_WORDS = ("程序", "怎么办", "流程", "步骤", "如何维权", "�
 CASE_WORDS = ("案例", "判例", "类案", "先例", "判决", "裁判")
 WEB_WORDS = ("最新", "新闻", "近期", "政策", "今年")
 MAX_SUB_QUESTIONS = 3
+MAX_SUB_ISSUES = 4
 _CLAUSE = re.compile(r"[。！!；;\n]+")
 _SUB = re.compile(r"[，,？?]")
 
@@ -127,9 +131,10 @@ def _explicit_citations(question: str) -> list[dict[str, str]]:
     return found[:3]
 
 
-def heuristic_plan(question: str, *, facts: Entities | None = None,
-                   matter_id: int | None = None) -> list[dict[str, Any]]:
-    """The offline plan of ``question`` (see the module's docstring), normalised."""
+def heuristic_plan(question: str, *, facts: Entities | None = None, matter_id: int | None = None,
+                   issues: Sequence[SubIssue] | None = None) -> list[dict[str, Any]]:
+    """The offline plan of ``question`` (see the module's docstring), normalised. With ``issues``
+    (``research.services.issues``) each sub-issue gets its own search, tagged with its part and card."""
     facts = facts if facts is not None else extract_entities(question)
     subs, _ = _clauses(question)
     context = facts_text(question)
@@ -150,8 +155,18 @@ def heuristic_plan(question: str, *, facts: Entities | None = None,
         add(label, "calculate", {"calculator": call.tool, "arguments": call.arguments})
     procedure = any(word in question for word in PROCEDURE_WORDS)
     asks = [s for s in subs if not (procedure and any(word in s for word in PROCEDURE_WORDS))]
-    for sub in asks[:MAX_SUB_QUESTIONS] or ([] if procedure else [question[:200]]):
-        add(f"检索：{sub}", "search_legal", f"{sub} {context}".strip()[:300])
+    if issues:
+        # card-level sub-issues: one search per ask, within its card's provisions first
+        for issue in issues[:MAX_SUB_ISSUES]:
+            card = issue.card
+            value: dict[str, Any] = {"query": f"{issue.part} {context}".strip()[:300], "part": issue.index}
+            if card is not None:
+                value["card"] = card.slug
+            label = f"（要点：{card.title}）" if card is not None else ""
+            add(f"检索：{issue.part}{label}"[:500], "search_legal", value)
+    else:
+        for sub in asks[:MAX_SUB_QUESTIONS] or ([] if procedure else [question[:200]]):
+            add(f"检索：{sub}", "search_legal", f"{sub} {context}".strip()[:300])
     if procedure:
         ask = next((s for s in subs if any(word in s for word in PROCEDURE_WORDS)), "办理程序")
         found = add(f"检索办理程序：{ask}", "search_legal", f"{ask} 依法申请仲裁 提起诉讼 程序"[:300])

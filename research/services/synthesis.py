@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from agents import events
@@ -31,6 +32,8 @@ from chat.offline import conclusion, key_article, question_kind, relevant_hits
 from knowledge.exceptions import InvalidQuery, LawNotFound
 from knowledge.verification import citations_verify
 from research.constants import DISCLAIMER, NO_ANSWER_TEXT, TOOL_TYPE_LABELS
+from research.services.executor import CARD_REASON
+from research.services.issues import SubIssue
 from research.services.verifier import cited_key
 from research.specialists import SYNTHESIZER
 
@@ -54,6 +57,8 @@ class Answer:
     sources: list[dict[str, Any]] = field(default_factory=list)
     method: str = "synthesis"  # synthesis | extractive | last_step | direct | none
     notices: list[str] = field(default_factory=list)
+    #: one per sub-issue of the question: {"part", "text", "citations"} (ARCHITECTURE §8)
+    conclusions: list[dict[str, Any]] = field(default_factory=list)
 
 
 def normalise(text: str) -> str:
@@ -139,7 +144,36 @@ def _figure(calculation: Mapping[str, Any]) -> str:
     return str(calculation.get("name") or "")
 
 
-def extractive(question: str, steps: list[dict[str, Any]]) -> str:
+def _part_of(step: Mapping[str, Any]) -> int | None:
+    value = step.get("input")
+    part = value.get("part") if isinstance(value, Mapping) else None
+    return part if isinstance(part, int) and not isinstance(part, bool) else None
+
+
+def part_lines(issues: Sequence[SubIssue], steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One conclusion per sub-issue (the report's 结论 lines and the task's ``conclusions``): the card's
+    conclusion composed for the part's facts (the chat's offline answer for it); for a part no card
+    decides, the statement of the article its own search found that bears most on it; the offline
+    engine's line when the part's search found nothing either."""
+    out = []
+    for issue in issues:
+        own = [s for s in steps if _part_of(s) == issue.index and s.get("status") == "done"]
+        conclusion_ = issue.conclusion()
+        if issue.card is None and own:
+            hits = [a for s in own for a in s.get("sources") or [] if a.get("kind") == "article"]
+            relevant = relevant_hits(hits, issue.part) if hits else []
+            key, statement = key_article(relevant, issue.read_as) if relevant else (None, "")
+            line = conclusion(question_kind(issue.part), key, statement, [], relevant[:3], issue.read_as) if key else ""
+            if line:
+                conclusion_ = {"part": issue.part, "text": " ".join(line.replace("**", "").split()),
+                               "citations": [{"law": key["law"], "article": key["article_label"], "valid": True}]}
+        if not conclusion_["text"]:
+            conclusion_["text"] = "这一问检索到的条文不足以得出结论，请补充事实后再研究。"
+        out.append(conclusion_)
+    return out
+
+
+def extractive(question: str, steps: list[dict[str, Any]], issues: Sequence[SubIssue] = ()) -> str:
     ok = [s for s in steps if s.get("status") == "done"]
     calculations = [s["output"] for s in ok if s["tool_type"] == "calculate" and s.get("method") == "tool"
                     and s.get("output")]
@@ -155,8 +189,19 @@ def extractive(question: str, steps: list[dict[str, Any]]) -> str:
         if all(source.get("article_id") != b.get("article_id") for b in basis):
             basis.append(source)
     basis = basis[:BASIS_MAX]
-    key, statement = key_article(relevant, question) if relevant else (None, "")
-    head = conclusion(question_kind(question), key, statement, calculations, basis, question)
+    lines = part_lines(issues, steps) if issues and (len(issues) > 1 or issues[0].card is not None) else []
+    if lines:
+        carded = [a for s in ok for a in s.get("sources") or [] if str(a.get("reason", "")).startswith(CARD_REASON)]
+        for source in reversed(carded):  # the cards' controlling provisions lead the basis
+            if all(source.get("article_id") != b.get("article_id") for b in basis):
+                basis.insert(0, source)
+        basis = basis[:BASIS_MAX + len(issues)]
+        numbered = len(lines) > 1
+        head = "\n".join(f"{i}. （{line['part']}）{line['text']}" if numbered else line["text"]
+                         for i, line in enumerate(lines, start=1))
+    else:
+        key, statement = key_article(relevant, question) if relevant else (None, "")
+        head = conclusion(question_kind(question), key, statement, calculations, basis, question)
     parts = [f"【{LABEL}】以下由研究步骤检索到的条文与计算结果摘录而成。", "### 结论"]
     parts.append(head or "检索到的条文见下；请结合具体事实判断。")
     figures = [_figure(c) for c in calculations]
@@ -210,7 +255,8 @@ async def _stream(gateway: LLMGateway, messages: list[dict[str, str]], send: Cal
 
 
 async def synthesize(question: str, steps: list[dict[str, Any]], *, gateway: LLMGateway,
-                     send: Callable[[dict], Awaitable[None]], trace_id: str) -> Answer:
+                     send: Callable[[dict], Awaitable[None]], trace_id: str,
+                     issues: Sequence[SubIssue] = ()) -> Answer:
     ok = [s for s in steps if s.get("status") == "done"]
     sources = _sources(ok)
     notices: list[str] = []
@@ -230,7 +276,7 @@ async def synthesize(question: str, steps: list[dict[str, Any]], *, gateway: LLM
             notices.append("所有研究步骤均未成功，以下为未经检索核实的直接回答。")
     elif gateway.offline:
         method = "extractive"
-        text = extractive(question, steps)
+        text = await db_sync_to_async(extractive)(question, steps, issues)
     else:
         try:
             text = await _stream(gateway, _prompt(question, steps), send, trace_id)
@@ -255,5 +301,44 @@ async def synthesize(question: str, steps: list[dict[str, Any]], *, gateway: LLM
     if citations:
         confidence *= sum(1 for c in citations if c["valid"]) / len(citations)
     factor = {"synthesis": 1.0, "extractive": 0.9, "last_step": 0.5, "direct": 0.3}.get(method, 0.0)
+    conclusions = await db_sync_to_async(_conclusions)(issues, steps, answer, citations, method)
     return Answer(text=answer, confidence=round(confidence * factor, 3), citations=citations, sources=sources,
-                  method=method, notices=notices)
+                  method=method, notices=notices, conclusions=conclusions)
+
+
+def _conclusions(issues: Sequence[SubIssue], steps: list[dict[str, Any]], answer: str,
+                 citations: list[dict[str, Any]], method: str) -> list[dict[str, Any]]:
+    """The task's ``conclusions``: the offline report's lines (each citation verified in the corpus),
+    or one per part read from the model's 结论 section."""
+    from legal import engine as card_engine
+    from legal.selectors import provision_valid
+
+    if not issues:
+        return []
+    if method == "extractive":
+        out = part_lines(issues, steps)
+        for line in out:
+            line["citations"] = [dict(c, valid=_valid(c, provision_valid)) for c in line["citations"]]
+        return out
+    if len(issues) == 1:
+        return card_engine.conclusions_from_text(issues[0].answer, answer, citations)
+    # the model's 结论 read as one line per sub-issue, each answering its own part
+    parts = [issue.decision for issue in issues]
+    if any(part is None for part in parts):
+        return card_engine.conclusions_from_text(None, answer, citations)
+    holder = SimpleNamespace(composition=SimpleNamespace(parts=parts))
+    found = card_engine.conclusions_from_text(holder, answer, citations)  # type: ignore[arg-type]
+    return [dict(line, part=issue.part) for issue, line in zip(issues, found, strict=False)]
+
+
+def _valid(citation: Mapping[str, Any], provision_valid: Callable[[str, int], bool]) -> bool:
+    from knowledge.numerals import cn_to_int
+
+    match = re.match(r"第(.+?)条$", str(citation.get("article") or ""))
+    if match is None:
+        return False
+    try:
+        number = int(match.group(1)) if match.group(1).isdigit() else cn_to_int(match.group(1))
+    except (TypeError, ValueError):
+        return False
+    return bool(number) and provision_valid(str(citation.get("law") or ""), number)

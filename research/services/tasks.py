@@ -493,7 +493,17 @@ def _predict(*, actor: AbstractUser, text: str, deadline: float | None, gateway:
         store.task_set(task.pk, status=ResearchTask.Status.FAILED, error="内部错误", finished_at=timezone.now())
         raise PredictFailed(trace_id=str(task.trace_id)) from exc
     task.refresh_from_db()
-    cards = card_engine.card_answer(text, offline=run.gateway.offline)
-    conclusions = (cards.conclusions() if cards.decided and run.gateway.offline
-                   else card_engine.conclusions_from_text(cards, task.answer, task.citations))
-    return PredictResult(task=task, steps=run.steps, conclusions=conclusions, cards=cards.cards())
+    # one conclusion per sub-issue (the run's own), and the cards the sub-issues stand on
+    issues = run_sync(run.issues())
+    refs: dict[str, dict[str, Any]] = {}
+    for issue in issues:
+        for ref in issue.answer.cards():
+            refs.setdefault(ref["slug"], ref)
+    conclusions = list(task.conclusions or [])
+    if not conclusions:
+        cards = card_engine.card_answer(text, offline=run.gateway.offline)
+        conclusions = (cards.conclusions() if cards.decided and run.gateway.offline
+                       else card_engine.conclusions_from_text(cards, task.answer, task.citations))
+        for ref in cards.cards():
+            refs.setdefault(ref["slug"], ref)
+    return PredictResult(task=task, steps=run.steps, conclusions=conclusions, cards=list(refs.values()))

@@ -248,15 +248,26 @@ def test_portal_search_filters_and_labels_by_document_type(judicial_statutes, cl
     assert '<span class="badge kn-doctype">法律</span>' not in html
 
 
-def test_search_tool_filters_by_doc_type_and_lists_the_law_first(judicial_statutes, toolbox):  # noqa: F811
+def test_search_tool_filters_by_doc_type_and_lists_an_interpretation_after_its_law(judicial_statutes,
+                                                                                   toolbox):  # noqa: F811
+    from knowledge.models import Law
+    from knowledge.selectors.arrange import implemented_law
+
     only = call(toolbox, "search_legal_knowledge", {"query": "借款利息 利率 民间借贷", "doc_type": "司法解释"})
     assert only.ok, only.error
     assert {s["doc_type"] for s in only.output["sources"]} == {"司法解释"}
     assert model_text(only).startswith("[1] 〔司法解释〕《")
     both = call(toolbox, "search_legal_knowledge", {"query": "借款合同 借款利息 利率 民间借贷", "top_k": 10})
     assert both.ok, both.error
-    ranks = [selectors.doc_type_rank(s["doc_type"]) for s in both.output["sources"]]
-    assert ranks == sorted(ranks) and len(set(ranks)) > 1  # laws, then the interpretations applying them
+    sources = both.output["sources"]
+    assert len({s["doc_type"] for s in sources}) > 1
+    applies = {s["law"]: implemented_law(Law.objects.get(name=s["law"], is_current=True)) for s in sources}
+    laws = [s["law"] for s in sources]
+    for position, source in enumerate(sources):  # an interpretation comes right after the law it applies
+        law = applies[source["law"]]
+        if law is not None and law in laws[:position]:
+            before = sources[position - 1]["law"]
+            assert before == law or applies[before] == law, (source, sources[position - 1])
 
 
 def test_lookup_tool_finds_an_interpretation_by_alias(judicial_statutes, toolbox):  # noqa: F811

@@ -45,6 +45,31 @@ def test_offline_predict_plans_executes_verifies_and_synthesizes(statutes, clien
     call_command("verify_audit")
 
 
+MULTI = "公司无故把我辞退了，我工作了3年，月薪8000元。1.能拿多少赔偿？2.去哪里申请仲裁？"
+
+
+def test_a_multi_part_question_gets_one_conclusion_per_part_in_the_answer_and_the_task(statutes, client):
+    from research.services.issues import sub_issues
+
+    issues = sub_issues(MULTI)
+    response = client.post(URL, {"question": MULTI}, format="json")
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert not [s for s in body["steps"] if s["status"] == "failed"]
+    conclusions = body["conclusions"]
+    assert [c["part"] for c in conclusions] == [i.part for i in issues] == ["能拿多少赔偿？", "去哪里申请仲裁？"]
+    assert all(c["text"] and set(c) == {"part", "text", "citations"} for c in conclusions)
+    assert len({c["text"] for c in conclusions}) == len(conclusions)  # each part answered on its own
+    section = body["answer"].split("### 结论", 1)[1].split("###", 1)[0]
+    for index, issue in enumerate(issues, start=1):
+        assert f"{index}. （{issue.part}）" in section
+    assert {c["slug"] for c in body["cards"]} >= {i.card.slug for i in issues if i.card is not None}
+    task = ResearchTask.objects.get(trace_id=body["trace_id"])
+    assert task.conclusions == conclusions
+    detail = client.get(f"/api/v1/research/tasks/{task.pk}")
+    assert detail.status_code == 200 and detail.json()["conclusions"] == conclusions
+
+
 @pytest.mark.parametrize("payload, reason", [
     ({"question": ""}, "empty"),
     ({"question": "   \n\t "}, "empty"),

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('research', '0001_initial'),
+        ('research', '0002_task_conclusions'),
     ]
 
     operations = [
