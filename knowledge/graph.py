@@ -50,7 +50,7 @@ from django.db import connection
 from knowledge import selectors
 from knowledge.citations import extract_citations
 from knowledge.exceptions import InvalidQuery, KnowledgeError
-from knowledge.lawnames import LawNameIndex, normalize_name, short_name
+from knowledge.lawnames import AMENDING_DOC_TYPES, LawNameIndex, amended_law_name, short_name
 from knowledge.models import Article, Law
 from knowledge.numerals import cn_to_int
 from knowledge.verification import article_url
@@ -73,9 +73,6 @@ W_SIBLING = 0.15
 
 _CITE_HINT_RE = re.compile(r"第\s*[0-9０-９零〇一二两三四五六七八九十百千]+\s*条|[0-9０-９]+\s*条")
 _PREVIOUS_RE = re.compile(r"前([两二三四五六七八九十]?)条")
-_AMENDS_RE = re.compile(r"《([^《》]+)》")
-_AMENDMENT_NAME_RE = re.compile(r"^(?P<base>.+?)修正案(?:（[^（）]*）)?$")
-_AMENDING_DOC_TYPES = frozenset({"修改决定", "修正案", "立法解释"})
 
 
 class GraphNodeNotFound(KnowledgeError):
@@ -98,27 +95,6 @@ def chapter_node(law_id: int, ordinal: int) -> str:
 
 
 # -- building --------------------------------------------------------------------------------------------
-
-
-def amended_law_name(*, name: str, doc_type: str, index: LawNameIndex) -> str | None:
-    """The law an amending or interpreting text is about (its bare 第N条 refer to that law), or None.
-
-    关于修改《中华人民共和国村民委员会组织法》的决定 → 村民委员会组织法; 中华人民共和国刑法修正案（十一）→ 刑法;
-    关于《中华人民共和国刑法》第三十条的解释 → 刑法. A text naming several laws has none.
-    """
-    if doc_type not in _AMENDING_DOC_TYPES and "修正案" not in name and "关于修改" not in name:
-        return None
-    quoted = {index.resolve(m) for m in _AMENDS_RE.findall(name)} - {None}
-    if len(quoted) == 1:
-        return quoted.pop()
-    if quoted:
-        return None
-    match = _AMENDMENT_NAME_RE.match(normalize_name(name))
-    if match:
-        base = index.resolve(match["base"])
-        if base and base != name:
-            return base
-    return None
 
 
 @dataclass
@@ -207,7 +183,7 @@ def _add_cites(graph: nx.DiGraph, rows: list[_Row], laws: dict[int, dict[str, An
         target_of_bare = amended[row.law_id]
         cited_laws: set[str] = {target_of_bare} if target_of_bare else set()
         if _CITE_HINT_RE.search(row.text):
-            default = target_of_bare or (None if own["doc_type"] in _AMENDING_DOC_TYPES else own["name"])
+            default = target_of_bare or (None if own["doc_type"] in AMENDING_DOC_TYPES else own["name"])
             for citation in extract_citations(row.text, index, default_law=default):
                 stats["references"] += 1
                 if citation.law is None:
@@ -231,7 +207,7 @@ def _add_cites(graph: nx.DiGraph, rows: list[_Row], laws: dict[int, dict[str, An
             if target_law:
                 stats["law_mentions"] += 1
                 graph.add_edge(article_node(row.pk), law_node(target_law), kind=MENTIONS, count=1, via="law_mention")
-        if prior is not None and target_of_bare is None and own["doc_type"] not in _AMENDING_DOC_TYPES:
+        if prior is not None and target_of_bare is None and own["doc_type"] not in AMENDING_DOC_TYPES:
             for match in _PREVIOUS_RE.finditer(row.text):
                 back = cn_to_int(match[1]) if match[1] else 1
                 stats["references_previous"] += 1

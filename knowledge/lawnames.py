@@ -448,3 +448,29 @@ def corpus_law_names(db_path: Path | None = None) -> tuple[str, ...]:
     with closing(sqlite3.connect(uri, uri=True)) as conn:
         rows = conn.execute("SELECT DISTINCT law_name FROM laws ORDER BY law_name").fetchall()
     return tuple(row[0] for row in rows)
+
+
+_AMENDS_RE = re.compile(r"《([^《》]+)》")
+_AMENDMENT_NAME_RE = re.compile(r"^(?P<base>.+?)修正案(?:（[^（）]*）)?$")
+AMENDING_DOC_TYPES = frozenset({"修改决定", "修正案", "立法解释"})
+
+
+def amended_law_name(*, name: str, doc_type: str, index: LawNameIndex) -> str | None:
+    """The law an amending or interpreting text is about (its bare 第N条 refer to that law), or None.
+
+    关于修改《中华人民共和国村民委员会组织法》的决定 → 村民委员会组织法; 中华人民共和国刑法修正案（十一）→ 刑法;
+    关于《中华人民共和国刑法》第三十条的解释 → 刑法. A text naming several laws has none.
+    """
+    if doc_type not in AMENDING_DOC_TYPES and "修正案" not in name and "关于修改" not in name:
+        return None
+    quoted = {index.resolve(m) for m in _AMENDS_RE.findall(name)} - {None}
+    if len(quoted) == 1:
+        return quoted.pop()
+    if quoted:
+        return None
+    match = _AMENDMENT_NAME_RE.match(normalize_name(name))
+    if match:
+        base = index.resolve(match["base"])
+        if base and base != name:
+            return base
+    return None

@@ -159,7 +159,7 @@ class RunSink:
             self.listener(stamped)
         await self.stream.send(stamped)
 
-    async def run(self, work: Awaitable[AgentResult]) -> AgentResult:
+    async def drain(self, work: Awaitable[AgentResult]) -> AgentResult:
         """Await the agent's ``work``, then every event it sent (before the next sync event)."""
         try:
             return await work
@@ -480,7 +480,7 @@ def _section_llm(run: ReviewRun, section: Section, recorder: TraceRecorder, sink
     spec = agent.spec(instructions=system_prompt(run.contract, run.snapshot, section))
     ctx = _agent_context(run, run.created_by, recorder, sink, section)
     release_connections()  # the pool serves others while the model thinks
-    run_sync(sink.run(run_agent_recorded(spec, [{"role": "user", "content": section_message(section)}], ctx,
+    run_sync(sink.drain(run_agent_recorded(spec, [{"role": "user", "content": section_message(section)}], ctx,
                                          recorder)))
     _advance(run, section, list)
 
@@ -617,7 +617,7 @@ def _section_agent(run: ReviewRun, section: Section | None, recorder: TraceRecor
         messages.append({"role": "user", "content": section_message(section, request) if section else request})
     ctx = _agent_context(run, actor, recorder, sink, section)
     release_connections()
-    return run_sync(sink.run(run_agent_recorded(spec, messages, ctx, recorder, purpose=purpose)))
+    return run_sync(sink.drain(run_agent_recorded(spec, messages, ctx, recorder, purpose=purpose)))
 
 
 def run_dict(run: ReviewRun) -> dict[str, Any]:

@@ -105,7 +105,7 @@ def amended_article(article: Article) -> Article | None:
     label = _target_label(article.text)
     if label is None:
         return None
-    from knowledge.graph import amended_law_name
+    from knowledge.lawnames import amended_law_name
     from knowledge.selectors.statutes import article_lookup, law_index
 
     base = amended_law_name(name=law.name, doc_type=law.doc_type, index=law_index())
