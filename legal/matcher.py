@@ -5,9 +5,12 @@ scored against every card by
 
 * meaning — the project's embedding backend: the part against the card's title and lay phrasings
   (the best phrasing counts);
-* wording — the card's legal terms and short cues found in the part (longer terms weigh more),
-  and the characters it shares with the closest phrasing (misspelt and colloquial variants keep
-  most of their bigrams);
+* wording — the card's legal terms and short cues found in the part (longer terms and terms
+  fewer cards share weigh more; a term that only says what is asked counts for nothing), and the
+  characters it shares with the closest phrasing (misspelt and colloquial variants keep most of
+  their bigrams);
+* question type — a card that answers what the part asks (by when, how much, which, where,
+  valid), best with a rule of its own (a deadline rule, a calculator);
 * exclusions — the card's ``not_terms``, and the homonym list (``legal/homonyms.toml``: 公积金,
   复议, 精神, 登记 …): a card of the wrong sense of a homonym the question uses is pushed down;
 * agreement — when the statutes retrieval found for the question include the card's controlling
