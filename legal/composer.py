@@ -160,7 +160,10 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
     one; else the calculator's basis for a figure, the deadline rule's for a period; else the card's
     provision that speaks of what the part asks (:func:`best_provisions`)."""
     if answer.basis:
-        return [_provision(card, law, article) for law, article in answer.basis]
+        basis = [_provision(card, law, article) for law, article in answer.basis]
+        # several provisions decide the type for different situations (胁迫 or 隐瞒重大疾病, 管制 or
+        # 有期徒刑): the conclusion cites the one that speaks of this part, the first when none does
+        return basis if len(basis) == 1 else best_provisions(card, qtype, asked, question, candidates=basis)
     if answer.calculator and qtype in ("how_much", answer.qtype):
         pairs: list[tuple[str, int]] = []
         if calculation is not None and calculation.result is not None:
@@ -181,11 +184,15 @@ def _grams(text: str) -> set[str]:
     return {chars[i:i + 2] for i in range(len(chars) - 1)}
 
 
-def best_provisions(card: Card, qtype: str, asked: str, question: str = "") -> list[Provision]:
+def best_provisions(card: Card, qtype: str, asked: str, question: str = "",
+                    candidates: Sequence[Provision] | None = None) -> list[Provision]:
     """The card's provision that decides what ``asked`` asks: each provision's ``decides`` line and
     keywords set against the words of the part (and of the whole question), its ``decides`` line
-    against the question type, and the card's own order (controlling first, most decisive first)."""
-    candidates = list(card.controlling) + [p for p in card.provisions if not p.controlling]
+    against the question type, and the card's own order (controlling first, most decisive first).
+    ``candidates``: choose among these instead (an answer's basis, in its order, all deciding)."""
+    own = candidates is None
+    candidates = (list(card.controlling) + [p for p in card.provisions if not p.controlling]) if own \
+        else list(candidates or ())
     if not candidates:
         return []
     words = _grams(asked) | _grams(question)
@@ -195,7 +202,7 @@ def best_provisions(card: Card, qtype: str, asked: str, question: str = "") -> l
         grams = _grams(provision.decides + "".join(provision.keywords))
         overlap = len(words & grams) / max(1.0, min(len(words), len(grams)) ** 0.5 * 2) if words and grams else 0.0
         score = overlap + (0.1 if cue is not None and cue.search(provision.decides) else 0.0)
-        score += 0.12 * provision.controlling - 0.08 * index
+        score += (0.12 * provision.controlling if own else 0.0) - 0.08 * index
         scored.append((score, index, provision))
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [scored[0][2]]
