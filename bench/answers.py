@@ -10,7 +10,8 @@ The data (one JSON object a line): {"id", "question", "domain", "style", "parts"
 The default is ``bench/data/blind/answers.jsonl``: written blind and reported as the measure once, it
 has since served for tuning as well, so a newer blind set (``--data``) is the measure;
 ``tests/data/tuning_answers.jsonl`` is the small tuning set. ``--cards DIR`` uses the card files of DIR
-instead of the shipped ones.
+as they are, instead of the shipped files overlaid by the card table's approved versions (a database
+seeded before the files changed keeps its older copies until ``migrate`` seeds the new ones).
 
 Per gold part, against the answer's ``conclusions`` (the part at the same index):
 * conclusion right — the polarity of its first sentence matches the gold's (when the gold has one),
@@ -190,8 +191,12 @@ def main() -> int:
     parser.add_argument("--dump", type=Path, default=None, help="write each answer's conclusions here (JSONL)")
     args = parser.parse_args()
     if args.cards is not None:
+        # the files as they are: neither the shipped files nor the table's approved versions (a
+        # database seeded before the files changed would otherwise overlay its older copies)
         cards = tuple(cardfile.load_cards(sorted(args.cards.glob("*.toml"))))
         cardfile.shipped_cards = lambda: cards  # type: ignore[assignment]
+        overlay = selectors._overlay
+        selectors._overlay = lambda: (list(cards), overlay()[1])  # type: ignore[assignment]
         selectors.cards_changed()
     items = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines() if line.strip()]
     items = items[: args.limit] if args.limit else items

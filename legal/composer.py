@@ -25,6 +25,7 @@ from legal.calculators import CHINA_TZ
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts
 from legal.matcher import PartMatch
+from legal.qtypes import QTYPE_CUES, question_type  # noqa: F401  (re-exported)
 from legal.rules import (
     CALCULATOR_BASIS,
     START_EVENTS,
@@ -38,17 +39,6 @@ from legal.rules import (
 
 OFFLINE_HEAD = ("【离线模式】未使用大语言模型：以下结论依据律所维护的法律要点卡片与现行法条自动整理，请律师复核。")
 
-QTYPE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("which", re.compile(r"什么罪|哪个罪|哪种罪|何罪|罪名|定什么罪|判什么罪|什么案由|属于什么|算什么|哪一类|什么性质")),
-    ("by_when", re.compile(r"(?<!判)多久|多长时间|期限|时效|还来得及|过期|几天内|多少天|多少日|多少个?工作日|什么时候|有效期|截止"
-                           r"|最晚|最早|最迟|哪天|哪一天|几号|几月几日|到哪天|有没有时间|还有没有时间|时间限制|过了时间"
-                           r"|超过.{0,6}还能|还能.{0,6}(?:年|月)|现在还能.{0,8}(?:告|起诉|仲裁|申请|要|追)|给到.{0,6}多大")),
-    ("how_much", re.compile(r"多少|怎么算|如何计算|怎么计算|几倍|标准是|赔偿标准|补偿标准|判几年|判多久|判多少|金额|几个月工资|赔偿多少")),
-    ("forum", re.compile(r"去哪|到哪|找哪|哪个部门|向谁|哪里告|哪告|在哪.{0,4}(?:起诉|告|申请|投诉)|哪个法院|管辖|什么程序|怎么起诉|如何起诉|流程|找谁|投诉")),
-    ("valid", re.compile(r"合法吗|违法吗|有效吗|算不算|是否有效|是否合法|合不合法|合理吗|违不违法|有没有效|是不是违法|犯法吗|侵权吗|算.{0,6}吗|违法|无效")),
-    ("what_to_do", re.compile(r"怎么办|该怎么|如何处理|怎么处理|咋办|怎么做|如何维权|怎么维权|应该怎样|怎样处理")),
-    ("yes_no", re.compile(r"能不能|可以吗|可不可以|能否|能吗|是否|要不要|有没有权|需要|还能|可以|能|吗|会不会|用不用")),
-)
 #: When a card has no answer for the asked type: the nearest type it has.
 FALLBACK = {"yes_no": ("valid", "what_to_do"), "valid": ("yes_no",), "what_to_do": ("forum", "yes_no"),
             "forum": ("what_to_do",), "by_when": ("yes_no",), "how_much": ("yes_no",), "which": ("valid", "yes_no")}
@@ -63,13 +53,6 @@ DECIDES_CUES: dict[str, re.Pattern[str]] = {
     "by_when": re.compile(r"期限|期间|时效|日内|年内|月内|届满"),
     "how_much": re.compile(r"赔偿|补偿|标准|计算|数额|倍|金额|费用|利息|利率"),
 }
-
-
-def question_type(text: str) -> str:
-    for qtype, pattern in QTYPE_CUES:
-        if pattern.search(text):
-            return qtype
-    return ""
 
 
 def law_short(law: str) -> str:
@@ -177,7 +160,10 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
     one; else the calculator's basis for a figure, the deadline rule's for a period; else the card's
     provision that speaks of what the part asks (:func:`best_provisions`)."""
     if answer.basis:
-        return [_provision(card, law, article) for law, article in answer.basis]
+        basis = [_provision(card, law, article) for law, article in answer.basis]
+        # several provisions decide the type for different situations (胁迫 or 隐瞒重大疾病, 管制 or
+        # 有期徒刑): the conclusion cites the one that speaks of this part, the first when none does
+        return basis if len(basis) == 1 else best_provisions(card, qtype, asked, question, candidates=basis)
     if answer.calculator and qtype in ("how_much", answer.qtype):
         pairs: list[tuple[str, int]] = []
         if calculation is not None and calculation.result is not None:
@@ -198,11 +184,15 @@ def _grams(text: str) -> set[str]:
     return {chars[i:i + 2] for i in range(len(chars) - 1)}
 
 
-def best_provisions(card: Card, qtype: str, asked: str, question: str = "") -> list[Provision]:
+def best_provisions(card: Card, qtype: str, asked: str, question: str = "",
+                    candidates: Sequence[Provision] | None = None) -> list[Provision]:
     """The card's provision that decides what ``asked`` asks: each provision's ``decides`` line and
     keywords set against the words of the part (and of the whole question), its ``decides`` line
-    against the question type, and the card's own order (controlling first, most decisive first)."""
-    candidates = list(card.controlling) + [p for p in card.provisions if not p.controlling]
+    against the question type, and the card's own order (controlling first, most decisive first).
+    ``candidates``: choose among these instead (an answer's basis, in its order, all deciding)."""
+    own = candidates is None
+    candidates = (list(card.controlling) + [p for p in card.provisions if not p.controlling]) if own \
+        else list(candidates or ())
     if not candidates:
         return []
     words = _grams(asked) | _grams(question)
@@ -212,7 +202,7 @@ def best_provisions(card: Card, qtype: str, asked: str, question: str = "") -> l
         grams = _grams(provision.decides + "".join(provision.keywords))
         overlap = len(words & grams) / max(1.0, min(len(words), len(grams)) ** 0.5 * 2) if words and grams else 0.0
         score = overlap + (0.1 if cue is not None and cue.search(provision.decides) else 0.0)
-        score += 0.12 * provision.controlling - 0.08 * index
+        score += (0.12 * provision.controlling if own else 0.0) - 0.08 * index
         scored.append((score, index, provision))
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [scored[0][2]]

@@ -5,9 +5,12 @@ scored against every card by
 
 * meaning — the project's embedding backend: the part against the card's title and lay phrasings
   (the best phrasing counts);
-* wording — the card's legal terms and short cues found in the part (longer terms weigh more),
-  and the characters it shares with the closest phrasing (misspelt and colloquial variants keep
-  most of their bigrams);
+* wording — the card's legal terms and short cues found in the part (longer terms and terms
+  fewer cards share weigh more; a term that only says what is asked counts for nothing), and the
+  characters it shares with the closest phrasing (misspelt and colloquial variants keep most of
+  their bigrams);
+* question type — a card that answers what the part asks (by when, how much, which, where,
+  valid), best with a rule of its own (a deadline rule, a calculator);
 * exclusions — the card's ``not_terms``, and the homonym list (``legal/homonyms.toml``: 公积金,
   复议, 精神, 登记 …): a card of the wrong sense of a homonym the question uses is pushed down;
 * agreement — when the statutes retrieval found for the question include the card's controlling
@@ -43,7 +46,14 @@ HOMONYMS_FILE = Path(__file__).resolve().parent / "homonyms.toml"
 THRESHOLD = 0.5
 #: Logistic calibration of (score, margin) -> probability the top card is right (fitted on the tuning set).
 CALIBRATION = {"bias": -1.74, "score": 3.63, "margin": 4.0}
-WEIGHTS = {"embedding": 0.5, "bigrams": 0.3, "terms": 0.25, "not_terms": 0.35, "homonym": 0.3, "agreement": 0.08}
+WEIGHTS = {"embedding": 0.5, "bigrams": 0.3, "terms": 0.25, "not_terms": 0.35, "homonym": 0.3, "agreement": 0.08,
+           "qtype": 0.05}
+#: Question types a card must answer with a rule of its own (a deadline rule, a calculator) or at all
+#: for the part's type to count as agreement: most cards answer yes/no and what-to-do.
+SPECIFIC_QTYPES = ("by_when", "how_much", "which", "forum", "valid")
+#: A term that only says what kind of question is asked (赔多少, 多久之内, 怎么办) names no issue.
+QUESTION_ONLY_TERM = re.compile(
+    r"^(?:[能可会要该赔补判]?.{0,2}(?:多少钱?|多久之内|多久|几年|怎么办|怎么算|吗|能不能|可不可以))$")
 MAX_PARTS = 4
 SHORT_PART = 14
 
@@ -157,6 +167,14 @@ class Matcher:
         self._owner_arr = np.array(self._owner, dtype=np.int64)
         self._bigrams = [[bigrams(p) for p in (card.title, *card.phrasings)] for card in self.cards]
         self._vectors: np.ndarray | None = None
+        # a term many cards share (违约金, 诉讼时效, 起诉) tells less about which card is meant than one
+        # only this card uses: each term weighs 1/sqrt(number of cards using it)
+        counts: dict[str, int] = {}
+        for card in self.cards:
+            for term in set(card.terms):
+                counts[term] = counts.get(term, 0) + 1
+        self._term_weight = {t: (0.0 if QUESTION_ONLY_TERM.match(t) else min(len(t), 4) / 4 / math.sqrt(n))
+                             for t, n in counts.items()}
 
     # -- embeddings ----------------------------------------------------------------------------------------
     def _embedder(self) -> Any:
@@ -210,8 +228,8 @@ class Matcher:
     # -- scoring ----------------------------------------------------------------------------------------
     def _lexical(self, text: str, card_index: int) -> tuple[float, float, float]:
         card = self.cards[card_index]
-        found = [t for t in card.terms if t and t in text]
-        terms = min(1.0, sum(min(len(t), 4) / 4 for t in found) / 1.5)
+        found = {t for t in card.terms if t and t in text}
+        terms = min(1.0, sum(self._term_weight.get(t, 0.0) for t in found) / 1.5)
         query = bigrams(text)
         best = 0.0
         if query:
@@ -233,21 +251,29 @@ class Matcher:
             adjustment += 0.05 if (area(card) in areas or card.domain in areas) else -1.0
         return adjustment
 
-    def score_texts(self, texts: Sequence[str], *, retrieved: Iterable[tuple[str, int]] = ()) -> list[list[CardScore]]:
-        """Every card scored for each text, best first, with a calibrated confidence on the first."""
+    def score_texts(self, texts: Sequence[str], *, retrieved: Iterable[tuple[str, int]] = (),
+                    asked: Sequence[str] | None = None) -> list[list[CardScore]]:
+        """Every card scored for each text, best first, with a calibrated confidence on the first.
+        ``asked``: the question type of each text when it is not read from the text itself (a part
+        read with its narrative asks what the part asks, not what the narrative mentions)."""
+        from legal.qtypes import question_type
+
         agreed = set(retrieved)
         emb = self._embedding_scores(texts)
         results = []
         for row, text in enumerate(texts):
+            qtype = asked[row] if asked is not None else question_type(text)
             scored = []
             for index, card in enumerate(self.cards):
                 terms, grams, excluded = self._lexical(text, index)
                 agreement = 1.0 if agreed and any((p.law, p.article) in agreed for p in card.controlling) else 0.0
                 signals = {"embedding": float(emb[row, index]), "bigrams": grams, "terms": terms,
-                           "not_terms": excluded, "homonym": self._homonym(text, card), "agreement": agreement}
+                           "not_terms": excluded, "homonym": self._homonym(text, card), "agreement": agreement,
+                           "qtype": _answers_type(card, qtype)}
                 score = (WEIGHTS["embedding"] * signals["embedding"] + WEIGHTS["bigrams"] * grams
                          + WEIGHTS["terms"] * terms - WEIGHTS["not_terms"] * excluded
-                         + WEIGHTS["homonym"] * signals["homonym"] + WEIGHTS["agreement"] * agreement)
+                         + WEIGHTS["homonym"] * signals["homonym"] + WEIGHTS["agreement"] * agreement
+                         + WEIGHTS["qtype"] * signals["qtype"])
                 scored.append(CardScore(card, score, signals=signals))
             scored.sort(key=lambda s: -s.score)
             if scored:
@@ -271,7 +297,11 @@ class Matcher:
         # a later part is read with what came before it (the narrative and the earlier parts)
         contexts = [f"{narrative}{''.join(parts[:i])}{p}" if (narrative or i) else "" for i, p in enumerate(parts)]
         with_context = [i for i, c in enumerate(contexts) if c]
-        scored = self.score_texts([*texts, *(contexts[i] for i in with_context)], retrieved=retrieved)
+        from legal.qtypes import question_type
+
+        asked = [question_type(p) for p in parts]
+        scored = self.score_texts([*texts, *(contexts[i] for i in with_context)], retrieved=retrieved,
+                                  asked=[*asked, *(asked[i] for i in with_context)])
         matches = []
         for i, part in enumerate(parts):
             own = scored[i]
@@ -289,6 +319,17 @@ class Matcher:
                 own, decided, used = [inherited, *[s for s in own if s.card is not inherited.card]], True, True
             matches.append(PartMatch(part, own, decided, used))
         return matches
+
+
+def _answers_type(card: Card, qtype: str) -> float:
+    """1 when the card answers the part's (specific) question type — a by-when part with a deadline
+    rule of its own, a how-much part with a calculator —, 0.5 when it answers it in words, else 0."""
+    if qtype not in SPECIFIC_QTYPES or qtype not in card.answers:
+        return 0.0
+    answer = card.answers[qtype]
+    if qtype == "by_when" and answer.deadline or qtype == "how_much" and answer.calculator:
+        return 1.0
+    return 0.5
 
 
 def calibrate(score: float, margin: float) -> float:

@@ -20,6 +20,9 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from legal.matcher import QUESTION_ONLY_TERM  # noqa: E402
+
 CN_DIGITS = {"零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 REQUIRED = ("slug", "title", "domain", "summary", "phrasings", "terms", "question_types", "provisions", "answers")
 
@@ -90,6 +93,9 @@ def main(paths: list[str]) -> int:
             slugs.add(slug)
             if len(set(card.get("phrasings", []))) < 6:
                 problems.append(f"{where}: fewer than 6 distinct phrasings")
+            for term in card.get("terms", []):
+                if QUESTION_ONLY_TERM.match(term):
+                    problems.append(f"{where}: term {term!r} only says what is asked, not the issue")
             for qt in card.get("question_types", []):
                 if qt not in card.get("answers", {}):
                     problems.append(f"{where}: question type {qt} has no answer")

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from legal.cardfile import CardFileError, card_to_dict, parse_card
-from legal.composer import compose, deadline_for, question_type
+from legal.composer import compose, deadline_for, deciding, question_type
 from legal.facts import extract_facts
 from legal.matcher import split_parts
 from legal.rules import calculate
@@ -63,6 +63,21 @@ def test_an_answer_basis_overrides_the_derived_one(fixture_card_list):
     data["answers"]["valid"]["basis"] = [{"law": "x", "article": n} for n in (1, 2, 3, 4)]
     with pytest.raises(CardFileError, match="more than 3"):
         parse_card(data, path="labor.toml")
+
+
+def test_a_basis_of_several_provisions_cites_the_one_that_speaks_of_the_part(fixture_card_list):
+    data = card_to_dict(next(c for c in fixture_card_list if c.slug == "labor.unlawful-dismissal"))
+    data["answers"]["valid"]["basis"] = [{"law": "中华人民共和国劳动合同法", "article": 87},
+                                         {"law": "中华人民共和国劳动合同法", "article": 48}]
+    card = parse_card(data, path="labor.toml")
+    answer = card.answers["valid"]
+    back = deciding(card, answer, "valid", asked="公司违法辞退我，我不要钱，能要求继续履行、回去上班吗")
+    assert [(p.law, p.article) for p in back] == [("中华人民共和国劳动合同法", 48)]
+    money = deciding(card, answer, "valid", asked="违法辞退能拿二倍赔偿金吗")
+    assert [(p.law, p.article) for p in money] == [("中华人民共和国劳动合同法", 87)]
+    # nothing in the part speaks of either: the first named decides
+    plain = deciding(card, answer, "valid", asked="这样合法吗")
+    assert [(p.law, p.article) for p in plain] == [("中华人民共和国劳动合同法", 87)]
 
 
 @pytest.mark.parametrize(("question", "count"), [

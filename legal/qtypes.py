@@ -1,0 +1,26 @@
+"""Question types: what a client's part asks (yes/no, valid, how much, by when, which, forum, what
+to do), read from its wording. Shared by the matcher (a card that answers the asked type with a
+rule of its own is preferred) and the composer (which answer of the card to give)."""
+
+from __future__ import annotations
+
+import re
+
+QTYPE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("which", re.compile(r"什么罪|哪个罪|哪种罪|何罪|罪名|定什么罪|判什么罪|什么案由|属于什么|算什么|哪一类|什么性质")),
+    ("by_when", re.compile(r"(?<!判)多久|多长时间|期限|时效|还来得及|过期|几天内|多少天|多少日|多少个?工作日|什么时候|有效期|截止"
+                           r"|最晚|最早|最迟|哪天|哪一天|几号|几月几日|到哪天|有没有时间|还有没有时间|时间限制|过了时间"
+                           r"|超过.{0,6}还能|还能.{0,6}(?:年|月)|现在还能.{0,8}(?:告|起诉|仲裁|申请|要|追)|给到.{0,6}多大")),
+    ("how_much", re.compile(r"多少|怎么算|如何计算|怎么计算|几倍|标准是|赔偿标准|补偿标准|判几年|判多久|判多少|金额|几个月工资|赔偿多少")),
+    ("forum", re.compile(r"去哪|到哪|找哪|哪个部门|向谁|哪里告|哪告|在哪.{0,4}(?:起诉|告|申请|投诉)|哪个法院|管辖|什么程序|怎么起诉|如何起诉|流程|找谁|投诉")),
+    ("valid", re.compile(r"合法吗|违法吗|有效吗|算不算|是否有效|是否合法|合不合法|合理吗|违不违法|有没有效|是不是违法|犯法吗|侵权吗|算.{0,6}吗|违法|无效")),
+    ("what_to_do", re.compile(r"怎么办|该怎么|如何处理|怎么处理|咋办|怎么做|如何维权|怎么维权|应该怎样|怎样处理")),
+    ("yes_no", re.compile(r"能不能|可以吗|可不可以|能否|能吗|是否|要不要|有没有权|需要|还能|可以|能|吗|会不会|用不用")),
+)
+
+
+def question_type(text: str) -> str:
+    for qtype, pattern in QTYPE_CUES:
+        if pattern.search(text):
+            return qtype
+    return ""
