@@ -12,6 +12,7 @@ from firm.walls import client_work
 class ContractType(models.TextChoices):
     SALE = "sale", "买卖合同"
     LEASE = "lease", "租赁合同"
+    FINANCE_LEASE = "finance_lease", "融资租赁合同"
     LABOR = "labor", "劳动合同"
     SERVICE = "service", "服务合同"
     ENTRUSTMENT = "entrustment", "委托合同"

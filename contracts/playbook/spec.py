@@ -19,7 +19,7 @@ SEVERITIES = ("high", "medium", "low")
 CONTRACT_TYPES = ("sale", "lease", "labor", "service", "entrustment", "loan", "tech_dev", "tech_transfer",
                   "tech_service", "nda", "data", "construction", "property", "intermediary", "work", "transport",
                   "storage", "gift", "partnership", "equity", "guarantee", "franchise", "advertising",
-                  "performance", "other")
+                  "performance", "finance_lease", "other")
 MAX_REGEX = 300
 #: A quantifier applied to a group that itself ends in a quantifier ((a+)+, (.*)*): catastrophic
 #: backtracking on long clauses, refused.

@@ -9,6 +9,9 @@ A message is stored (:class:`~contracts.models.ContractMessage`, role user), the
   agent's work;
 - “第三条的违约金问题改为中风险”: offline, parsed and applied as the lawyer (``issue_update``,
   an audit event); with a model, the agent is asked and uses ``manage_issues``;
+- “新增问题：违约金过高，建议降至20%” (or “第五条新增高风险问题：……”): the lawyer's own issue on the
+  current section (or the one named), added at once through ``issue_add`` as the page and the API do —
+  author the lawyer, an audit event, the counters recounted and pushed to every open page;
 - any other text goes to the agent, about the current section.
 
 The agent's work runs at once without a model (the offline reviewer is fast) or when the caller
@@ -46,6 +49,7 @@ HELP_TEXT = (
     "- 下一章 / 上一章：移到下一个或上一个章节并审查\n"
     "- 重新审核第五条：重新审查指定条款\n"
     "- 第三条的违约金问题改为中风险：调整问题的风险等级\n"
+    "- 新增问题：违约金过高，建议降至20%：在当前章节添加您自己的问题（可写“第五条新增高风险问题：……”）\n"
     "- 自动审核：逐节审查全部条款（可在页面看到进度）；取消审核：停止自动审核\n"
     "- 状态 / status：审核进度与问题统计\n"
     "- 导出 / export：下载批注版 Word、审查报告、JSON 或 Markdown\n"
@@ -79,6 +83,10 @@ _SEVERITY = re.compile(
     rf"^(?:请?把|将)?\s*{_LABEL}(?:中|里)?的?(.{{0,20}}?)(?:的)?问题(?:的风险等级|的等级)?\s*(?:改为|改成|调整为|调为|设为|降为|升为)"
     r"\s*([高中低])(?:风险|等级)?\s*[。.!！]?$")
 _PATH = re.compile(r"^审核合同\s+(\S.*)$")
+_ADD = re.compile(
+    rf"^(?:请)?(?:在|给|对)?\s*{_LABEL}?\s*(?:中|里|上)?\s*(?:新增|添加|增加|新建|提出|记录|加)(?:一个|一条|个)?\s*"
+    r"(?:([高中低])(?:风险)?的?)?\s*(?:问题|意见)\s*(?:[（(]\s*([高中低])(?:风险)?\s*[)）])?\s*[：:]\s*(\S.*)$",
+    re.S)
 
 
 @dataclass(frozen=True)
@@ -90,6 +98,8 @@ class Command:
     keyword: str = ""
     severity: str = ""
     path: str = ""
+    #: ``add``: the lawyer's words after 新增问题：
+    text: str = ""
 
     @property
     def agent_work(self) -> bool:
@@ -114,6 +124,10 @@ def command_parse(text: str) -> Command:
     if match := _SEVERITY.match(stripped):
         return Command("severity", label=match.group(1), keyword=match.group(2).strip(),
                        severity=SEVERITY_WORDS[match.group(3)])
+    if match := _ADD.match(stripped):
+        level = match.group(2) or match.group(3)
+        return Command("add", label=match.group(1) or "", severity=SEVERITY_WORDS[level] if level else "medium",
+                       text=match.group(4).strip())
     if match := _PATH.match(stripped):
         return Command("open", path=match.group(1).strip())
     return Command("ask")
@@ -175,6 +189,9 @@ def chat_post(*, actor: AbstractUser, contract: Contract, content: str, inline: 
     message = ContractMessage.objects.create(contract=contract, role=ContractMessage.Role.USER, author=actor,
                                              content=text, command="" if command.name == "ask" else command.name)
     live.message_publish(message=message)
+    if command.name == "add":
+        return message, _reply(contract=contract, message=message,
+                               content=issue_from_chat(actor=actor, contract=contract, command=command))
     if not command.agent_work:
         reply = _reply(contract=contract, message=message,
                        content=_answer_word(actor=actor, contract=contract, command=command))
@@ -361,3 +378,60 @@ def _severity_change(*, actor: AbstractUser, contract: Contract, command: Comman
         return "未能修改：" + "；".join(getattr(exc, "messages", None) or [str(exc)])
     return (f"已将问题 #{issue.pk}（{label} {issue.category}）的风险等级由{SEVERITY_LABELS[issue.severity]}"
             f"改为{SEVERITY_LABELS[command.severity]}。")
+
+
+# --- the lawyer's own issue ---------------------------------------------------------------------------------
+_QUOTED = re.compile(r"[「“\"『]([^」”\"』]{2,200})[」”\"』]")
+#: “改为：……” / “修改为：……”: the wording the lawyer wants in place of the quoted words (the Word export's
+#: tracked change). Advice in prose (“建议降至20%”) stays in the description.
+_REWORD = re.compile(r"[，,；;。\s]*(?:建议)?(?:修改为|改为|替换为|调整为)[：:]\s*")
+MAX_CATEGORY = 20
+
+
+def _quote_for(section: Section, words: str) -> str:
+    """The words of ``section`` the issue is about: a passage quoted in the message (「…」 or “…”) when the
+    section has it; else the sentence sharing most characters with the lawyer's words; else the first one."""
+    text = section.text
+    for quoted in _QUOTED.findall(words):
+        if quoted.strip() and quoted.strip() in text:
+            return quoted.strip()
+    spans = [m.span() for m in re.finditer(r"[^。；;！!？?\n]+[。；;！!？?]?", text) if m.group().strip()]
+    if not spans:
+        return text[:issue_services.MAX_QUOTE].strip()
+    wanted = {ch for ch in words if "\u4e00" <= ch <= "\u9fff"}
+    a, b = max(spans, key=lambda span: (len(wanted & set(text[span[0]:span[1]])), -span[0]))
+    return text[a:b].strip()[:issue_services.MAX_QUOTE]
+
+
+def _issue_parts(words: str) -> tuple[str, str, str]:
+    """“违约金过高，建议降至20%” → category 违约金过高, description the whole remark, no rewording;
+    “……，改为：违约金为合同总额的20%” → the words after 改为： are the suggested wording."""
+    parts = _REWORD.split(words, maxsplit=1)
+    description = parts[0].strip(" ，,；;。") or words.strip()
+    suggestion = parts[1].strip() if len(parts) > 1 else ""
+    category = re.split(r"[，,；;。：:（(]", _QUOTED.sub("", description))[0].strip() or description
+    return category[:MAX_CATEGORY], description, suggestion
+
+
+def issue_from_chat(*, actor: AbstractUser, contract: Contract, command: Command) -> str:
+    """“新增问题：……”: the lawyer's own issue on the named section or the chat's current one, added through
+    ``issue_add`` (author the lawyer, an audit event, counters pushed); the reply says what was added."""
+    if command.label:
+        section = section_for_label(contract_id=contract.pk, label=command.label)
+        if section is None:
+            return f"没有找到{command.label}。"
+    else:
+        run = selectors.review_latest(contract_id=contract.pk, mode=ReviewRun.Mode.MANUAL)
+        section = run.current_section if run is not None and run.status == ReviewRun.Status.RUNNING else None
+        if section is None:
+            return "请先选择要添加问题的章节（如发送“第五条”），或写明条款：第五条新增问题：……"
+    category, description, suggestion = _issue_parts(command.text)
+    try:
+        issue = issue_services.issue_add(
+            actor=actor, contract=contract, section=section, quote=_quote_for(section, command.text),
+            category=category, severity=command.severity, description=description, suggestion=suggestion)
+    except (ValidationError, PermissionDenied) as exc:
+        return "未能添加：" + "；".join(getattr(exc, "messages", None) or [str(exc)])
+    label = section.number or section.title or str(section.order)
+    added = f"已在{label}新增问题 #{issue.pk}（{SEVERITY_LABELS[issue.severity]}风险，{issue.category}）"
+    return added + (f"，修改建议：{issue.suggestion}" if issue.suggestion else "") + "。"

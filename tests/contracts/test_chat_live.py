@@ -217,3 +217,76 @@ def test_every_change_recounts_from_the_database_on_every_page(statutes, staff_u
     sections = counted[-1][3][0]["sections"]
     assert sections[str(third.pk)]["total"] == ReviewIssue.objects.filter(section=third).exclude(
         status="rejected").count()
+
+
+# -- the lawyer's own issue from the chat ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, label, severity, words", [
+    ("新增问题：违约金过高，建议降至20%", "", "medium", "违约金过高，建议降至20%"),
+    ("第三条新增高风险问题：违约金过高", "第三条", "high", "违约金过高"),
+    ("在第3条添加问题（低）：付款期限过长", "第3条", "low", "付款期限过长"),
+    ("添加问题: 交货地点不明", "", "medium", "交货地点不明"),
+])
+def test_add_issue_words_are_parsed(text, label, severity, words):
+    command = command_parse(text)
+    assert (command.name, command.label, command.severity, command.text) == ("add", label, severity, words)
+
+
+@pytest.mark.parametrize("text", ["新增问题", "第三条有什么问题", "这个问题：怎么改"])
+def test_other_words_are_not_an_added_issue(text):
+    assert command_parse(text).name != "add"
+
+
+def test_a_lawyer_adds_an_issue_from_the_chat_and_every_page_recounts(statutes, staff_user):
+    from tracing.models import AuditEvent
+
+    staff_user.first_name, staff_user.last_name = "明", "李"
+    staff_user.save(update_fields=["first_name", "last_name"])
+    contract = make_contract(staff_user)
+    client = _client(staff_user)
+    headers = _cookie(staff_user)
+    third = contract.sections.get(number="第三条")
+
+    # no current section yet: the chat says how to name one, nothing is added
+    data = _say(client, contract, "新增问题：违约金过高")
+    assert "第五条新增问题" in data["reply"]["content"]
+    assert not ReviewIssue.objects.filter(contract=contract).exists()
+
+    _say(client, contract, "回到第三条")  # the chat moves there (and the reviewer reads it)
+    before = _expected(contract)
+
+    async def scenario():
+        page = await _open(contract, headers)
+        await page.send_json_to({"type": "sync"})
+        await _until(page, lambda e: e.get("type") == "cursor")
+        answer = await sync_to_async(client.post)(f"/api/v1/contracts/{contract.pk}/messages",
+                                                  {"content": "新增问题：违约金过高，建议降至20%"}, format="json")
+        seen = await _until(page, lambda e: e.get("type") == "counts")
+        seen += await _until(page, _reply)
+        expected = await database_sync_to_async(_expected)(contract)
+        await page.disconnect()
+        return answer.json(), seen, expected
+
+    answer, seen, expected = asyncio.run(scenario())
+    issue = ReviewIssue.objects.get(contract=contract, author="user")
+    assert issue.section == third and issue.severity == "medium" and issue.category == "违约金过高"
+    assert issue.description == "违约金过高，建议降至20%" and issue.suggestion == ""
+    assert "违约金" in issue.quote and third.text[issue.start:issue.end] == issue.quote  # the sentence about it
+    assert issue.created_by == staff_user and issue.author_name == "李明"
+    assert AuditEvent.objects.filter(event_type="review_issue.created", actor=staff_user,
+                                     object_id=str(issue.pk)).count() == 1
+    assert f"#{issue.pk}" in answer["reply"]["content"] and "第三条" in answer["reply"]["content"]
+    # every open page: the issue itself, then the counters recounted from the database
+    added = [e for e in seen if e.get("type") == "issue"]
+    assert [(e["action"], e["issue"]["id"], e["issue"]["author"]) for e in added] == [("created", issue.pk, "user")]
+    counts = [e for e in seen if e.get("type") == "counts"][-1]
+    assert _counted(counts) == expected and expected["total"] == before["total"] + 1
+    assert counts["sections"][str(third.pk)]["total"] == ReviewIssue.objects.filter(section=third).count()
+
+    # a named section, a severity and the wording to put in place of the quote
+    data = _say(client, contract, "第二条新增高风险问题：定金比例过高，改为：定金为合同总价款的百分之二十。")
+    added = ReviewIssue.objects.filter(contract=contract, author="user").exclude(pk=issue.pk).get()
+    assert added.section.number == "第二条" and added.severity == "high" and added.suggestion.startswith("定金为")
+    assert "定金" in added.quote and f"#{added.pk}" in data["reply"]["content"]
+    assert "没有找到第九十九条" in _say(client, contract, "第九十九条新增问题：不存在")["reply"]["content"]

@@ -325,5 +325,15 @@ def test_the_review_chat_follows_its_section_and_every_page_recounts(daphne_url,
     assert _conversation(page) == conversation
     expect(page.locator("#current-section")).to_have_text("第四条")
     _counters_match(page, contract_id)
+
+    # The lawyer adds an issue of their own from the chat, on the section the chat is at: the card and
+    # the recounted counters reach both pages.
+    _say(page, "新增问题：免责范围过宽，建议删除本条")
+    expect(page.locator("#contract-chat .cmsg.assistant .body").last).to_contain_text("已在第四条新增问题")
+    expect(other.locator("#issue-list .issue", has_text="免责范围过宽，建议删除本条")).to_have_count(1)
+    assert _counters_match(other, contract_id)["total"] == start["total"] + 1
+    page.click("#tab-issues")
+    expect(page.locator("#issue-list .issue", has_text="免责范围过宽，建议删除本条")).to_have_count(1)
+    _counters_match(page, contract_id)
     other.close()
     assert errors == []
