@@ -413,6 +413,11 @@ def _is_date_part(text: str, m: re.Match[str]) -> bool:
 def _start_event(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
     a, b = sentence
     lo = _fragment_start(text, a, start)
+    # 自2024年1月1日起三年: the start is the date itself, not its last character.
+    dated = re.search(r"(\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*[日号])\s*(?:起|之后|以后|后)?\s*(?:的)?\s*$",
+                      text[lo:start].rstrip("内"))
+    if dated:
+        return re.sub(r"\s+", "", dated.group(1))
     m = _START_EVENT.search(text[lo:start].rstrip("内"))
     if m:
         ev = re.sub(r"^.*?(?:应于|应在|须于|应自|自|从|于|在)", "", m.group("ev"))
@@ -421,6 +426,9 @@ def _start_event(text: str, sentence: tuple[int, int], start: int, end: int) -> 
         tail = re.split(r"为|是", ev)[-1]
         if len(tail) >= 2:
             ev = tail
+        # 签订日起 / 交付使用日起: the event is 签订, 交付使用 (日 is the day it happens).
+        if len(ev) >= 3 and ev.endswith("日") and not ev.endswith(("即日", "工作日", "节假日")):
+            ev = ev[:-1]
         if ev:
             return ev
     # 收到通知后三日内 / 三日内 … 签订后: look behind across the fragment start too.

@@ -60,7 +60,8 @@ _JIAO_FEN = "零一二两三四五六七八九壹贰叁肆伍陆柒捌玖0123456
 _AMOUNT = re.compile(
     rf"(?:人民币|RMB|CNY|￥|¥)?\s*(?P<num>{NUM})\s*(?P<unit>亿元|万元|千元|元|亿|万)(?!分之)"
     # 贰元捌角, 3元5角2分: the 角 and 分 after 元
-    rf"(?:(?<=元)(?P<jiao>[{_JIAO_FEN}])角)?(?:(?<=[元角])(?P<fen>[{_JIAO_FEN}])分(?!之))?")
+    # 贰拾元零伍分: a 零 between 元 and the 分 it skips
+    rf"(?:(?<=元)零?(?P<jiao>[{_JIAO_FEN}])角)?(?:(?<=[元角])零?(?P<fen>[{_JIAO_FEN}])分(?!之))?")
 _UNIT_YUAN = {"亿元": 1e8, "亿": 1e8, "万元": 1e4, "万": 1e4, "千元": 1e3, "元": 1.0}
 
 
