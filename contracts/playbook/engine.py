@@ -432,7 +432,8 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
         return []
     if p.requires and not _any(p.requires, text):
         return []
-    if p.unless and p.unless_scope == "section" and _any(p.unless, text):
+    # A safeguard the clause negates (甲方不向乙方支付任何补偿) is not there.
+    if p.unless and p.unless_scope == "section" and _excepted(p.unless, text):
         return []
     out: list[Finding] = []
     spans = sentences(text)
@@ -442,6 +443,9 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
         if m is None:
             continue
         if p.unless and p.unless_scope == "sentence" and _excepted(p.unless, sentence):
+            continue
+        if p.unless_days_at_least is not None and any(
+                d.days >= p.unless_days_at_least for d in reader.read_clause(sentence).durations):
             continue
         lo, hi = narrow(text, (a, b), a + m.start(), a + m.end())
         suggestion = ""
@@ -1023,9 +1027,13 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
         haystacks = [f"{s.number} {s.title}" if p.titles_only else f"{s.number} {s.title}\n{s.text}" for s in body]
         if any(_agreed(p, h) for h in haystacks):
             continue
-        basis = {(b.law, b.article) for b in rule.basis}
-        if any(f.category == rule.category and basis & {(b.law, b.article) for b in f.basis} for f in out):
-            continue  # one missing clause is one issue, whichever rules look for it
+        # One missing clause is one issue, whichever rules look for it: the same category resting on the
+        # same deciding (first) article. A rule that only shares a secondary article reads another gap
+        # (技术秘密 861 beside the ownership of results 859, 861).
+        first = (rule.basis[0].law, rule.basis[0].article) if rule.basis else None
+        if any(f.category == rule.category and f.basis and (f.basis[0].law, f.basis[0].article) == first
+               for f in out):
+            continue
         out.append(_in_contract_names(Finding(
             rule_code=rule.code, section_order=None, quote="", start=0, end=0, category=rule.category,
             severity=rule.severity, description=fill_parties(rule.description.strip(), side),

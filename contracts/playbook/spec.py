@@ -95,6 +95,9 @@ class PatternParams(_Params):
     #: Side (as for fact rules): whose words these are — ``other``: a risk when the sentence's subject is
     #: the other side (their right, their exemption); ``ours``: when it is ours; ``any``.
     party: Literal["any", "ours", "other"] = "any"
+    #: Silent when the matched sentence gives a period of at least this many days (read by the clause
+    #: reader: 十五个工作日, 一个月): a deemed acceptance after a reasonable period is the law's own rule.
+    unless_days_at_least: float | None = Field(default=None, gt=0)
 
     @field_validator("patterns", "unless", "titles", "requires")
     @classmethod
