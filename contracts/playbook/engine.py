@@ -961,6 +961,10 @@ def _in_contract_names(f: Finding, facts: ContractFacts) -> Finding:
     return f
 
 
+def _generic_only(f: Finding) -> bool:
+    return bool(f.basis) and all((b.law, b.article) in GENERIC_ARTICLES for b in f.basis)
+
+
 def _same_risk(kept: list[Finding], new: Finding) -> int | None:
     """The index of the kept finding ``new`` repeats: their words overlap and they rest on a shared article
     (a keyword rule and a fact rule both reading one penalty clause) — one risk is one issue; None when
@@ -973,7 +977,11 @@ def _same_risk(kept: list[Finding], new: Finding) -> int | None:
             return i
         # One risk read by two rules on different bases (an advance waiver of the limitation defence as
         # 格式条款 497 and as 民法典 197): the same category on the same words is one issue.
-        if f.category == new.category and _one_sentence(f, new):
+        if not _one_sentence(f, new):
+            continue
+        # A rule resting only on the 格式条款 articles beside one citing the article that decides the
+        # risk (诉讼时效 197) reads the same risk.
+        if f.category == new.category or _generic_only(f) or _generic_only(new):
             return i
     return None
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from contracts.playbook import contract_findings, starter_rules
+from contracts.playbook import contract_facts, contract_findings, numbers, starter_rules
+from contracts.playbook.engine import applies, declared_roles
+from contracts.playbook.facts import read_clause
+from contracts.playbook.quality import suggestion_defects
 from contracts.types import SectionDraft
 
 STARTER = starter_rules()
@@ -185,3 +188,56 @@ def test_its_lawful_look_alike_stays_silent(probe):
     contract_type, risky, lawful, side = _probe(probe)
     found = _findings(contract_type, lawful, side)
     assert not found, [(f.rule_code, f.quote) for f in found]
+
+
+# -- known quirks --------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "event"), [
+    ("租赁期限自2024年1月1日起三年。", "2024年1月1日"),
+    ("保修期为自签署日起三年。", "签署"),
+    ("有效期为合同签订日起三年。", "合同签订"),
+    ("自本合同签订之日起三年。", "本合同签订"),
+])
+def test_a_period_starts_at_the_event_or_the_date(text, event):
+    (d,) = read_clause(text).durations
+    assert d.start_event == event
+
+
+@pytest.mark.parametrize(("text", "yuan"), [("贰拾元零伍分", 20.05), ("壹佰元零伍角", 100.5), ("叁元伍角", 3.5)])
+def test_fen_after_a_zero_is_kept(text, yuan):
+    (q,) = numbers.amounts(text)
+    assert q.value == pytest.approx(yuan)
+
+
+def test_one_risk_on_two_bases_is_one_issue_citing_the_deciding_article():
+    found = _findings("loan", "第十四条 借款人放弃诉讼时效抗辩权，同意出借人在任何时候主张权利。")
+    assert len(found) == 1
+    assert {(b.law, b.article) for b in found[0].basis} == {("中华人民共和国民法典", 197)}
+
+
+def test_a_finance_lease_filed_as_a_lease_gets_the_finance_lease_rules():
+    text = "融资租赁合同\n第三条 租赁期满，租赁物的所有权归属由双方届时另行协商。"
+    sections = [SectionDraft(order=i + 1, kind="clause", number="", title="", text=line,
+                             para_start=i + 1, para_end=i + 1) for i, line in enumerate(text.split("\n"))]
+    facts = contract_facts(sections)
+    finance = [r for r in STARTER if list(r.contract_types) == ["finance_lease"]]
+    assert finance and facts.guessed_type == "finance_lease"
+    assert any(applies(r, "lease", facts) for r in finance)
+    plain = contract_facts([SectionDraft(order=1, kind="clause", number="", title="",
+                                         text="房屋租赁合同 第三条 租金每月五千元。", para_start=1, para_end=1)])
+    assert not any(applies(r, "lease", plain) for r in finance)
+
+
+def test_a_suggestion_names_the_parties_the_contract_declares():
+    text = ("房屋租赁合同\n甲方：某某置业有限公司\n乙方：张某\n"
+            "第一条 甲方将房屋出租给乙方。依照法律规定，承租人应当妥善使用租赁物。\n"
+            "第二条 租赁期内，出租人可随时收回房屋，乙方应无条件配合搬离。")
+    sections = [SectionDraft(order=i + 1, kind="clause", number="", title="", text=line,
+                             para_start=i + 1, para_end=i + 1) for i, line in enumerate(text.split("\n"))]
+    facts = contract_facts(sections)
+    found = [f for f in contract_findings(sections, "lease", STARTER) if f.section_order is not None]
+    assert found
+    for f in found:
+        assert "出租人" not in f.suggestion and "承租人" not in f.suggestion, f.suggestion
+        assert suggestion_defects(f, sections, facts) == []
+    assert declared_roles(text) == {"甲方", "乙方"}
