@@ -929,7 +929,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
         for f in found:
             if (f.start, f.end) in seen or len(seen) >= PER_RULE_PER_SECTION:
                 continue
-            twin = _same_risk(out, f)
+            twin = _same_risk(out, f, by_code)
             if twin is None:
                 out.append(f)
             elif specificity(f, rule) > specificity(out[twin], by_code.get(out[twin].rule_code)):
@@ -954,6 +954,14 @@ def contract_names(text: str, facts: ContractFacts) -> str:
 
 
 def _in_contract_names(f: Finding, facts: ContractFacts) -> Finding:
+    # 甲方 / 乙方 in a rule's text when the contract calls its parties otherwise (委托方、受托方):
+    # an unnamed other side reads 对方 rather than a party the contract does not have.
+    if facts.text and "甲方" not in facts.text and "乙方" not in facts.text:
+        f.suggestion = re.sub(r"[甲乙]方", "对方", f.suggestion)
+    elif facts.text:
+        for role in ("甲方", "乙方"):
+            if role not in facts.text:
+                f.suggestion = f.suggestion.replace(role, "对方")
     if not facts.role_names:
         return f
     f.suggestion = contract_names(f.suggestion, facts)
@@ -965,7 +973,13 @@ def _generic_only(f: Finding) -> bool:
     return bool(f.basis) and all((b.law, b.article) in GENERIC_ARTICLES for b in f.basis)
 
 
-def _same_risk(kept: list[Finding], new: Finding) -> int | None:
+def _one_typed(a: Finding, b: Finding, by_code: dict[str, RuleSpec]) -> bool:
+    """One of the two rules is written for particular contract types and the other for every type."""
+    ra, rb = by_code.get(a.rule_code), by_code.get(b.rule_code)
+    return ra is not None and rb is not None and bool(ra.contract_types) != bool(rb.contract_types)
+
+
+def _same_risk(kept: list[Finding], new: Finding, by_code: dict[str, RuleSpec] | None = None) -> int | None:
     """The index of the kept finding ``new`` repeats: their words overlap and they rest on a shared article
     (a keyword rule and a fact rule both reading one penalty clause) — one risk is one issue; None when
     ``new`` is a risk of its own."""
@@ -980,8 +994,11 @@ def _same_risk(kept: list[Finding], new: Finding) -> int | None:
         if not _one_sentence(f, new):
             continue
         # A rule resting only on the 格式条款 articles beside one citing the article that decides the
-        # risk (诉讼时效 197) reads the same risk.
-        if f.category == new.category or _generic_only(f) or _generic_only(new):
+        # risk (诉讼时效 197) reads the same risk; so does a rule for every type beside one for this
+        # contract's type in the same category (the typed one speaks: specificity).
+        if _generic_only(f) or _generic_only(new):
+            return i
+        if f.category == new.category and by_code and _one_typed(f, new, by_code):
             return i
     return None
 
