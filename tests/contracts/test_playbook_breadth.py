@@ -44,6 +44,12 @@ def reported(code: str, text: str, kind: str, side: str = "") -> bool:
 
 # (rule, contract type, a clause with the risk, a lawful clause that looks like it)
 CASES = [
+    ("pi-publish-personal-info", "loan",
+     "借款人逾期还款的，出借人有权在网络上公布借款人的身份信息和欠款情况。",
+     "借款人逾期还款的，出借人可以依法提起诉讼，但不得公开借款人的个人信息。"),
+    ("lease-no-rent-reduction", "lease",
+     "租赁期内无论房屋是否发生毁损，承租人均无权要求减少租金。",
+     "因不可归责于承租人的事由致使房屋部分毁损的，承租人可以请求减少租金。"),
     ("labor-noncompete-substance-no-compensation", "labor",
      "乙方自离职之日起两年内不得到与甲方经营同类业务的单位任职，甲方无需另行支付补偿。",
      "乙方离职后两年内不得到与甲方经营同类业务的单位任职，甲方在此期间按月向乙方支付经济补偿。"),
