@@ -956,11 +956,12 @@ def contract_names(text: str, facts: ContractFacts) -> str:
 def _in_contract_names(f: Finding, facts: ContractFacts) -> Finding:
     # 甲方 / 乙方 in a rule's text when the contract calls its parties otherwise (委托方、受托方):
     # an unnamed other side reads 对方 rather than a party the contract does not have.
-    if facts.text and "甲方" not in facts.text and "乙方" not in facts.text:
-        f.suggestion = re.sub(r"[甲乙]方", "对方", f.suggestion)
-    elif facts.text:
-        for role in ("甲方", "乙方"):
-            if role not in facts.text:
+    if facts.text:
+        absent = [r for r in ("甲方", "乙方") if r not in facts.text]
+        others = any(r in facts.text for r in reader.PARTY_ROLES
+                     if r not in ("甲方", "乙方") and r not in GENERIC_ROLES)
+        if len(absent) == 2 or (absent and others):
+            for role in absent:
                 f.suggestion = f.suggestion.replace(role, "对方")
     if not facts.role_names:
         return f
