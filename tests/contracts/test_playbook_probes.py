@@ -310,3 +310,45 @@ def test_a_suggestion_names_the_parties_the_contract_declares():
         assert "出租人" not in f.suggestion and "承租人" not in f.suggestion, f.suggestion
         assert suggestion_defects(f, sections, facts) == []
     assert declared_roles(text) == {"甲方", "乙方"}
+
+
+# -- complete contracts in other wordings: no clause is reported missing --------------------------------------
+
+#: Contracts that agree every term their type needs, in wordings unlike the rules' (养老、医疗…保险,
+#: 研究开发成果, 专利申请权归甲方): neither a clause issue nor a missing clause.
+COMPLETE = {
+ "labor": """劳动合同书
+用人单位（甲方）：某某科技有限公司
+劳动者（乙方）：王某
+第一条 本合同为固定期限劳动合同，期限三年，自2025年3月1日起至2028年2月28日止，其中试用期三个月。
+第二条 乙方同意在研发部门从事软件开发工作，工作地点为上海市浦东新区。
+第三条 乙方实行标准工时制，每日工作八小时，每周工作五日；甲方安排加班的，依法支付加班费。
+第四条 乙方月工资为人民币壹万伍仟元，甲方于每月十日前以货币形式足额支付上月工资。
+第五条 甲方依法为乙方缴纳养老、医疗、失业、工伤、生育保险及住房公积金。
+第六条 甲方为乙方提供符合国家规定的劳动安全卫生条件和必要的劳动防护用品。
+第七条 乙方依法享受带薪年休假、婚假、产假等假期。
+第八条 本合同的变更、解除和终止依照《中华人民共和国劳动合同法》的规定执行。
+第九条 双方因履行本合同发生争议的，可以向甲方所在地劳动人事争议仲裁委员会申请仲裁。""",
+ "tech_dev": """技术开发（委托）合同
+委托方（甲方）：某某医药有限公司
+受托方（乙方）：某某大学
+第一条 乙方为甲方研究开发“某化合物合成工艺”项目，技术指标见附件一。
+第二条 研究开发经费和报酬总额为人民币贰佰万元，分三期支付：签约后十日内支付30%，\
+中期报告验收后支付40%，最终验收合格后支付30%。
+第三条 研究开发成果的专利申请权归甲方；乙方享有署名权和获得奖励的权利。
+第四条 双方对在履行本合同中知悉的对方技术秘密和经营信息负有保密义务，保密期限至该信息依法公开之日止。
+第五条 因出现无法克服的技术困难导致研究开发失败的，风险由双方各承担百分之五十。
+第六条 甲方应在乙方提交全部成果后三十日内按附件二的标准组织验收并出具书面意见。
+第七条 任何一方违约的，应赔偿对方因此遭受的实际损失。
+第八条 因不可抗力不能履行本合同的，根据不可抗力的影响部分或全部免除责任。
+第九条 本合同争议提交中国国际经济贸易仲裁委员会仲裁。""",
+}
+
+
+@pytest.mark.parametrize("contract_type", sorted(COMPLETE))
+def test_a_complete_contract_in_other_words_has_no_issue(contract_type):
+    lines = [line for line in COMPLETE[contract_type].split("\n") if line.strip()]
+    sections = [SectionDraft(order=i + 1, kind="clause" if i > 2 else "preamble", number="", title="", text=line,
+                             para_start=i + 1, para_end=i + 1) for i, line in enumerate(lines)]
+    found = contract_findings(sections, contract_type, STARTER)
+    assert not found, [(f.rule_code, f.quote) for f in found]
