@@ -322,6 +322,11 @@ def _period(text: str, sentence: tuple[int, int], start: int) -> str:
     (across commas), or just after it (千分之五/日)."""
     a, _ = sentence
     before = text[a:start]
+    # 每逾期一日…，但违约金总额不超过合同总价的百分之十: a cap after the per-day wording is a one-off share.
+    own = text[_fragment_start(text, a, start):start]
+    cap = _CAP_WORDS.search(own)
+    if cap:
+        before = own
     best, where = "", -1
     for per, rx in (("day", _PER_DAY), ("month", _PER_MONTH), ("year", _PER_YEAR)):
         for m in rx.finditer(before):
@@ -334,6 +339,12 @@ def _period(text: str, sentence: tuple[int, int], start: int) -> str:
         per = {"/日": "day", "/天": "day", "每日": "day", "每天": "day", "/月": "month", "每月": "month"}
         return per.get(tail, "year")
     return best
+
+
+#: Words that make a share a ceiling on the total, not a rate per period.
+_CAP_WORDS = re.compile(r"不超过|不得超过|最高不超过|最多不超过|以[^，,。；;]{0,12}为限|上限|封顶")
+#: 年利率百分之十二另加百分之五十: a markup on the rate before it.
+_MARKUP = re.compile(r"(?:另加|加收|上浮|加上|增加|提高)\s*$")
 
 
 def _base(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
@@ -360,10 +371,17 @@ def _base(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
 
 
 def _rates(text: str, spans, scopes) -> list[Rate]:
-    out = []
+    out: list[Rate] = []
     for q in numbers.percentages(text):
         s = _sentence_at(spans, q.start)
         token = text[q.start:q.end]
+        prior = [r for r in out if r.sentence == s and r.end <= q.start and not r.multiple]
+        if prior and _MARKUP.search(text[max(s[0], q.start - 4):q.start]) and q.end - prior[-1].end <= 16:
+            # the marked-up rate: 12 % + 50 % of it = 18 %, per the same period
+            was = prior[-1]
+            out.append(Rate(q.start, q.end, s, was.party, was.negated, was.percent * (1 + q.value / 100),
+                            was.per, was.base, was.label))
+            continue
         base = _base(text, s, q.start, q.end)
         out.append(Rate(q.start, q.end, s, party_at(text, s, q.start), _negated(scopes, q.start), q.value,
                         _period(text, s, q.start), base,

@@ -138,9 +138,15 @@ def annual_rates(text: str) -> list[Quantity]:
     """Interest rates as an annual percentage: 年利率24% → 24, 月利率2% → 24, 日利率万分之五 → 18.25,
     月息2分 → 24. A percentage with no period is taken as annual (年化)."""
     text = normalize(text)
-    out = []
+    out: list[Quantity] = []
     for q in percentages(text):
         factor = {"day": 365.0, "month": 12.0, "year": 1.0, "": 1.0}[q.period]
+        # 年利率12%另加50%: a markup on the rate just before it (12 % × 1.5 = 18 %)
+        if out and re.search(r"(?:另加|加收|上浮|加上|增加|提高)\s*$", text[max(0, q.start - 4):q.start]) \
+                and q.start - out[-1].end <= 16:
+            was = out[-1]
+            out.append(Quantity(was.value * (1 + q.value / 100), q.start, q.end, "annual_percent", was.period))
+            continue
         out.append(Quantity(q.value * factor, q.start, q.end, "annual_percent", q.period or "year"))
     for m in _FEN.finditer(text):
         value = to_number(m.group("num"))
