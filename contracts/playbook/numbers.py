@@ -87,7 +87,7 @@ def amounts(text: str) -> list[Quantity]:
 _FRACTION = {"百分之": 1.0, "千分之": 0.1, "万分之": 0.01}
 _PERCENT = re.compile(
     rf"(?P<frac>百分之|千分之|万分之)(?P<fnum>{NUM})"
-    rf"|(?P<num>{_AR})\s*(?P<sign>%|‰|‱)"
+    rf"|(?P<num>{_AR}|[{CN_DIGITS}]+(?:[点點][{CN_DIGITS}]+)?)\s*(?P<sign>%|‰|‱)"
     rf"|(?P<mnum>{_AR}|[一二两三四五六七八九十]+|[壹贰叁肆伍陆柒捌玖拾]+)\s*倍"
 )
 _SIGN = {"%": 1.0, "‰": 0.1, "‱": 0.01}
@@ -248,7 +248,10 @@ def _chinese(value: float) -> str:
 
 def _styled(number: str, value: float) -> str:
     """``value`` in the numeral style of ``number`` (Chinese numerals or digits)."""
-    return _plain(value) if re.search(r"\d", number) else _chinese(value)
+    if re.search(r"\d", number):
+        return _plain(value)
+    # 叁拾伍% → 贰拾%: financial numerals stay financial
+    return cn2an.an2cn(_plain(value), "up") if _FINANCIAL.search(number) else _chinese(value)
 
 
 def percent_like(token: str, percent: float) -> str | None:
