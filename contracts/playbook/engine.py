@@ -1022,6 +1022,10 @@ def specificity(f: Finding, rule: RuleSpec | None) -> int:
     return int(deciding) + int(bool(rule is not None and rule.contract_types))
 
 
+#: Words that waive a term rather than agree it.
+_WAIVED = re.compile(r"无需|无须|不必|不需要?|不负责|不予|免于|不再")
+
+
 def _agreed(p: MissingClauseParams, haystack: str) -> bool:
     """The clause is there: one of ``any_of`` matches — in a sentence that does not defer the term when
     the rule asks for substance."""
@@ -1029,8 +1033,14 @@ def _agreed(p: MissingClauseParams, haystack: str) -> bool:
         return _any(p.any_of, haystack) is not None
     for a, b in sentences(haystack):
         sentence = haystack[a:b]
-        if _any(p.any_of, sentence) and not reader.is_deferred(sentence):
-            return True
+        m = _any(p.any_of, sentence)
+        if m is None or reader.is_deferred(sentence):
+            continue
+        # 源代码无需向委托方交付: a term the sentence waives is not agreed (a prohibition — 不得披露保密信息 —
+        # is a term, so only waiving words count).
+        if _WAIVED.search(sentence[max(0, m.start() - 12):m.end()]):
+            continue
+        return True
     return False
 
 
