@@ -970,6 +970,10 @@ def _in_contract_names(f: Finding, facts: ContractFacts) -> Finding:
     return f
 
 
+#: The catch-all category of the 格式条款 rules: such a rule on the words of a specific one reads its risk.
+FORMAT_CATEGORY = "格式条款"
+
+
 def _generic_only(f: Finding) -> bool:
     return bool(f.basis) and all((b.law, b.article) in GENERIC_ARTICLES for b in f.basis)
 
@@ -997,7 +1001,7 @@ def _same_risk(kept: list[Finding], new: Finding, by_code: dict[str, RuleSpec] |
         # A rule resting only on the 格式条款 articles beside one citing the article that decides the
         # risk (诉讼时效 197) reads the same risk; so does a rule for every type beside one for this
         # contract's type in the same category (the typed one speaks: specificity).
-        if _generic_only(f) or _generic_only(new):
+        if any(_generic_only(x) and (x.category == FORMAT_CATEGORY or f.category == new.category) for x in (f, new)):
             return i
         if f.category == new.category and by_code and _one_typed(f, new, by_code):
             return i

@@ -593,26 +593,47 @@ def _carved(carved: str) -> frozenset[str]:
 def _exemptions(text: str, spans, scopes) -> list[Exemption]:
     out = []
     for a, b in spans:
-        sentence = text[a:b]
-        m = _EXEMPT.search(sentence)
-        if not m and _REGARDLESS.search(sentence):
-            m = _CAP.search(sentence)
-        if not m:
-            continue
-        carve_spans = [(c.start(), c.end()) for c in _CARVE.finditer(sentence)]
-        carved = "".join(sentence[x:y] for x, y in carve_spans)
-        kept = "".join(ch for i, ch in enumerate(sentence) if not any(x <= i < y for x, y in carve_spans))
-        # 乙方对其故意或重大过失造成的损失不承担责任: the scope is what the exemption sentence names.
-        party = party_at(text, (a, b), a + m.start())
-        covers = _covers(kept) - {"all"}
-        # “任何 / 一切 / 全部” make an exemption total only next to the exempting words
-        # (甲方不承担任何责任), not anywhere in the sentence (退还已收取的全部费用).
-        near = sentence[max(0, m.start() - 15):m.end()]
-        if re.search(_COVER_WORDS["all"], near) and not any(x <= m.start() < y for x, y in carve_spans):
-            covers |= {"all"}
-        out.append(Exemption(a + m.start(), a + m.end(), (a, b), party, False, frozenset(covers),
-                             _carved(carved), kept.strip()))
+        whole = text[a:b]
+        found = list(_EXEMPT.finditer(whole))
+        if not found and _REGARDLESS.search(whole):
+            found = [m for m in [_CAP.search(whole)] if m]
+        # A run-on sentence may exempt twice (…随时解除且无需承担任何责任，…甲方因故意…亦不承担责任): each
+        # exemption reads the words from the one before it to the one after it.
+        pairs = zip(found, found[1:], strict=False)
+        cuts = [0] + [_between(whole, x.end(), y.start()) for x, y in pairs] + [len(whole)]
+        for k, m in enumerate(found):
+            out.extend(_exemption(text, a, b, whole, m, cuts[k], cuts[k + 1]))
     return out
+
+
+def _between(whole: str, end: int, start: int) -> int:
+    """Where the words of one exemption stop and the next one's begin: before the condition the next one
+    opens with (…，甲方因故意或重大过失给乙方造成损失的，甲方亦不承担责任), else at the next one."""
+    seg = whole[end:start]
+    cond = max(seg.rfind("的，"), seg.rfind("的,"))
+    if cond == -1:
+        return start
+    cut = max(seg.rfind(c, 0, cond) for c in "，,；;")
+    return end + cut + 1 if cut != -1 else start
+
+
+def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: int, hi: int) -> list[Exemption]:
+    """The exemption ``found`` of the sentence ``text[a:b]`` (``whole``), read over ``whole[lo:hi]``."""
+    sentence = whole[lo:hi]
+    start, end = found.start() - lo, found.end() - lo
+    carve_spans = [(c.start(), c.end()) for c in _CARVE.finditer(sentence)]
+    carved = "".join(sentence[x:y] for x, y in carve_spans)
+    kept = "".join(ch for i, ch in enumerate(sentence) if not any(x <= i < y for x, y in carve_spans))
+    # 乙方对其故意或重大过失造成的损失不承担责任: the scope is what the exemption sentence names.
+    party = party_at(text, (a, b), a + found.start())
+    covers = _covers(kept) - {"all"}
+    # “任何 / 一切 / 全部” make an exemption total only next to the exempting words
+    # (甲方不承担任何责任), not anywhere in the sentence (退还已收取的全部费用).
+    near = sentence[max(0, start - 15):end]
+    if re.search(_COVER_WORDS["all"], near) and not any(x <= start < y for x, y in carve_spans):
+        covers |= {"all"}
+    return [Exemption(a + found.start(), a + found.end(), (a, b), party, False, frozenset(covers),
+                      _carved(carved), kept.strip())]
 
 
 # -- ownership --------------------------------------------------------------------------------------------

@@ -521,3 +521,28 @@ LOOK_ALIKES = [
 def test_a_lawful_clause_stays_silent(contract_type, text):
     found = _findings(contract_type, text)
     assert not found, [(f.rule_code, f.quote) for f in found]
+
+
+# -- run-on clauses with several risks: each is reported ---------------------------------------------------------
+
+RUN_ON = [
+    ("service", "违约责任", "乙方未按约定提供服务的，甲方有权随时解除本合同且无需承担任何责任，乙方应向甲方支付合同总额"
+     "百分之三十的违约金并赔偿甲方因此遭受的全部损失（包括但不限于律师费、诉讼费、保全费），甲方因故意或重大过失"
+     "给乙方造成损失的，甲方亦不承担责任。", "乙方",
+     {"fact-terminate-at-will", "fact-penalty-plus-all-losses", "fact-exempt-intent-gross"}),
+    ("lease", "租金及押金", "1.租金：每月人民币捌仟元，按季度预付。\n2.押金：人民币贰万肆仟元。\n3.乙方逾期支付租金的，"
+     "每逾期一日按当期租金的百分之一支付滞纳金；逾期超过五日的，甲方有权解除合同、没收押金并收回房屋。", "乙方",
+     {"fact-late-fee-annual", "lease-deposit-no-return", "lease-rent-late-terminate"}),
+    ("sale", "质量与验收", "（一）货到后，买方应于二十四小时内验收。\n（二）买方未在上述期限内提出书面异议的，"
+     "视为货物数量、质量均符合合同约定。", "买方", {"sale-inspection-hours", "fact-deemed-acceptance"}),
+]
+
+
+@pytest.mark.parametrize(("contract_type", "title", "text", "side", "wanted"), RUN_ON, ids=[r[1] for r in RUN_ON])
+def test_every_risk_of_a_run_on_clause_is_reported(contract_type, title, text, side, wanted):
+    sections = [SectionDraft(order=1, kind="clause", number="第九条", title=title, text=text, para_start=1, para_end=1)]
+    found = [f for f in contract_findings(sections, contract_type, STARTER, side=side) if f.section_order]
+    assert wanted <= {f.rule_code for f in found}
+    exempt = [f for f in found if f.rule_code == "fact-exempt-intent-gross"]
+    assert all("故意" in text[max(0, f.start - 40):f.end] for f in exempt)
+    assert all("随时解除" not in f.quote for f in exempt)
