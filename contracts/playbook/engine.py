@@ -693,7 +693,7 @@ def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[fl
             return share, (f"{_money_text(fact.amount)}，为合同总价 {_money_text(facts.total_price)} 的 "
                            f"{_fmt(share, 'percent')}")
     if isinstance(fact, reader.Rate):
-        per = {"day": "每日", "month": "每月", "year": "每年"}.get(fact.per, "")
+        per = {"hour": "每小时", "day": "每日", "month": "每月", "year": "每年"}.get(fact.per, "")
         base = f"{fact.base}的" if fact.base else ""
         said = f"{per}{base}{_fmt(fact.percent, 'percent')}"
         if m == "percent":
@@ -815,8 +815,9 @@ def _fact_rewrite(p: FactParams, fact: reader.Fact, text: str, facts: ContractFa
         return None
     token = text[fact.start:fact.end]
     if isinstance(fact, reader.Rate):
-        factor = {"percent": 1.0, "annual_percent": {"day": 365.0, "month": 12.0}.get(fact.per, 1.0),
-                  "daily_percent": 1 / {"day": 1.0, "month": 30.0, "year": 365.0}.get(fact.per, 365.0)}
+        factor = {"percent": 1.0, "annual_percent": {"hour": 8760.0, "day": 365.0, "month": 12.0}.get(fact.per, 1.0),
+                  "daily_percent": 24.0 if fact.per == "hour" else
+                  1 / {"day": 1.0, "month": 30.0, "year": 365.0}.get(fact.per, 365.0)}
         target = limit / factor.get(p.measure or "percent", 1.0)
         if p.gt is not None:
             target = _round_down(target)

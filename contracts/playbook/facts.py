@@ -85,7 +85,7 @@ class Money(Fact):
 class Rate(Fact):
     #: The share in percent (千分之五 → 0.5, 两倍 → 200).
     percent: float = 0.0
-    #: "day" | "month" | "year" | "" (a one-off share).
+    #: "hour" | "day" | "month" | "year" | "" (a one-off share).
     per: str = ""
     #: What it is a share of: 合同总额 / 未付款 / 日租金 / 剩余期限应付款项 … or "".
     base: str = ""
@@ -95,11 +95,12 @@ class Rate(Fact):
 
     @property
     def annual_percent(self) -> float:
-        return self.percent * {"day": 365.0, "month": 12.0}.get(self.per, 1.0)
+        return self.percent * {"hour": 8760.0, "day": 365.0, "month": 12.0}.get(self.per, 1.0)
 
     @property
     def daily_percent(self) -> float:
-        return self.percent / {"day": 1.0, "month": 30.0, "year": 365.0}.get(self.per, 365.0)
+        return self.percent * 24 if self.per == "hour" else \
+            self.percent / {"day": 1.0, "month": 30.0, "year": 365.0}.get(self.per, 365.0)
 
 
 @dataclass(frozen=True)
@@ -301,6 +302,7 @@ def _money(text: str, spans, scopes) -> list[Money]:
 
 # -- rates -------------------------------------------------------------------------------------------------
 
+_PER_HOUR = re.compile(r"每(?:逾期|迟延|延迟|超时)?\s*(?:一|1|壹)?\s*(?:个)?小时|/小时|/h\\b")
 _PER_DAY = re.compile(r"每(?:逾期|迟延|延迟|拖欠|延误|超期)?\s*(?:一|1|壹)?\s*(?:日|天)"
                       r"|按日|日(?:利率|息)|/日|/天|每(?:日|天)")
 _PER_MONTH = re.compile(r"每(?:逾期|迟延|延迟)?\s*(?:一|1|壹)?\s*(?:个)?月|按月|月(?:利率|息|利)|/月")
@@ -328,7 +330,7 @@ def _period(text: str, sentence: tuple[int, int], start: int) -> str:
     if cap:
         before = own
     best, where = "", -1
-    for per, rx in (("day", _PER_DAY), ("month", _PER_MONTH), ("year", _PER_YEAR)):
+    for per, rx in (("hour", _PER_HOUR), ("day", _PER_DAY), ("month", _PER_MONTH), ("year", _PER_YEAR)):
         for m in rx.finditer(before):
             if m.start() > where:
                 best, where = per, m.start()
@@ -555,7 +557,7 @@ _CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,24}(?:为限|封顶|最高不�
 _REGARDLESS = re.compile(r"(?:不论|无论|不管|即使|包括)[^。；;]{0,24}(?:故意|重大过失)")
 _EXEMPT = re.compile(r"不承担(?:任何)?(?:[\u4e00-\u9fa5]{0,6})?责任|概不负责"
                      # 乙方不对因其员工故意…造成的损失承担责任: the negation before what it exempts
-                     r"|不(?:对|就)[^。；;]{1,40}?(?:承担|负)(?:任何)?(?:赔偿)?责任"
+                     r"|不(?:对|就)[^。；;]{1,40}?(?:承担|负)(?:任何)?[\u4e00-\u9fa5]{0,4}?责任"
                      r"|不负(?:任何)?责任"
                      r"|免除[\u4e00-\u9fa5]{0,6}责任|免责|不予(?:赔偿|补偿|退还)|无需(?:承担|赔偿|负责)|不负责(?:赔偿)?|与[甲乙]方无关|自行承担|由[甲乙]方自负")
 _COVER_WORDS = {

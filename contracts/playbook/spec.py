@@ -177,7 +177,7 @@ class FactParams(_Params):
     #: Durations: the units accepted (hour, day, workday, week, month, year).
     units: list[Literal["hour", "day", "workday", "week", "month", "year"]] = Field(default_factory=list)
     #: Rates: the periods accepted ("day", "month", "year", "" for a one-off share).
-    per: list[Literal["day", "month", "year", ""]] = Field(default_factory=list)
+    per: list[Literal["hour", "day", "month", "year", ""]] = Field(default_factory=list)
     #: The number compared: money ``amount`` / ``share_of_total`` (percent of the contract's total price);
     #: rate ``percent`` / ``annual_percent`` / ``daily_percent``; duration ``hours`` / ``days`` / ``months``.
     measure: Literal["amount", "share_of_total", "percent", "annual_percent", "daily_percent", "hours", "days",
