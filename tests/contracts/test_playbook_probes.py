@@ -627,3 +627,11 @@ def test_every_risk_of_a_run_on_clause_is_reported(contract_type, title, text, s
     exempt = [f for f in found if f.rule_code == "fact-exempt-intent-gross"]
     assert all("故意" in text[max(0, f.start - 40):f.end] for f in exempt)
     assert all("随时解除" not in f.quote for f in exempt)
+
+
+def test_the_key_terms_table_gives_the_date_a_term_runs_from():
+    from contracts.playbook.terms import key_terms
+    sections = [SectionDraft(order=1, kind="clause", number="第三条", title="租赁期限", text="自2024年1月1日起三年。",
+                             para_start=1, para_end=1)]
+    (term,) = [row for row in key_terms(sections) if row["key"] == "term"]
+    assert term["value"] == {"years": 3.0, "from": "2024年1月1日"}
