@@ -152,7 +152,7 @@ def narrow(text: str, sentence: tuple[int, int], start: int, end: int, *,
 
 #: (货物总价值 / 总金额 of goods in store or in transit is what the goods are worth, not the price.)
 _TOTAL = re.compile(r"(?<!货物)(?<!货值)(?:合同总价款?|总价款|合同总金额|合同总额|合同金额|合同价款|总金额|总价(?!值)"
-                    r"|总租金|借款金额|借款本金|借款数额|服务费总额|开发经费|研究开发经费和报酬|合同价格)")
+                    r"|总租金|借款金额|借款本金|借款数额|服务费总额|开发经费|研究开发经费和报酬|合同价格|货款总额|价款总额)")
 #: An unticked option of a form (☐无固定期限) is not the contract's choice.
 _OPEN_ENDED = re.compile(r"(?<![☐□])无固定期限")
 _TASK_BASED = re.compile(r"(?<![☐□])以完成一定(?:的)?工作任务为期限")
@@ -189,15 +189,37 @@ ROLE_GROUPS = tuple((reader._with_variants(engaged), reader._with_variants(payin
                     for engaged, paying, ev, pv in ROLE_GROUPS)
 
 
+def declared_roles(text: str) -> frozenset[str]:
+    """The role words the contract gives its parties in its party block or its definitions: 甲方：…,
+    出租人（甲方）：…, （以下简称“乙方”）, 甲方/出租人. A role word that only turns up in the body (a quoted
+    statute's 承租人) is not one of them. Empty when the contract declares none."""
+    role = reader._ROLE_RX.pattern
+    found: set[str] = set()
+    for rx in (rf"(?m)^\s*(?:[（(]?[一二三四五六七八九十\d]+[)）、.]?\s*)?({role})"
+               rf"\s*(?:[（(][^）)\n]{{0,20}}[）)])?\s*[:：]",
+               rf"(?:以下简称|下称|简称)\s*[“\"‘]?({role})",
+               rf"({role})\s*[（(](?:以下简称|下称|简称)?\s*[“\"]?({role})[”\"]?\s*[）)]",
+               rf"({role})\s*[/／]\s*({role})"):
+        for m in re.finditer(rx, text):
+            found |= {g for g in m.groups() if g}
+    return frozenset(found - GENERIC_ROLES)
+
+
 def role_names(text: str) -> tuple[tuple[str, str], ...]:
     """For role words the contract does not use, the name it gives that party instead: its own synonym
     (供方 for 出卖人), the role a declaration names (甲方（出卖人）), the party the verbs point to (甲方将房屋出租给
     乙方), else the common drafting convention (甲方 commissions and pays, 乙方 performs)."""
     out: dict[str, str] = {}
+    given = declared_roles(text)
+
+    def present(word: str) -> bool:
+        # A contract that declares its parties goes by the names it declares.
+        return word in given if given else word in text
+
     for engaged, paying, engaged_verbs, paying_verbs in ROLE_GROUPS:
         names: dict[int, str] = {}
         for i, group in enumerate((engaged, paying)):
-            used = [(text.count(w), w) for w in group if w in text]
+            used = [(text.count(w), w) for w in group if present(w)]
             if used:
                 names[i] = max(used)[1]
         if len(names) < 2:
@@ -220,7 +242,7 @@ def role_names(text: str) -> tuple[tuple[str, str], ...]:
         for i, group in enumerate((engaged, paying)):
             if i in names:
                 for word in group:
-                    if word not in text:
+                    if not present(word) and word != names[i]:
                         out[word] = names[i]
     return tuple(sorted(out.items(), key=lambda kv: -len(kv[0])))
 
@@ -233,7 +255,10 @@ def _guess_type(text: str) -> str:
 #: A type set by the lawyer that a narrower type read from the text may refine (its rules apply too).
 BROAD_TYPES = {"other": None, "service": {"advertising", "performance", "tech_service", "property", "intermediary",
                                           "transport", "storage", "work", "entrustment"},
-               "entrustment": {"intermediary", "advertising", "performance"}}
+               "entrustment": {"intermediary", "advertising", "performance"},
+               # 融资租赁 filed as 租赁: the title decides, the 融资租赁 rules apply (the lease rules that do
+               # not fit it step aside through their when_not).
+               "lease": {"finance_lease"}}
 
 
 def applies(rule: RuleSpec, contract_type: str, facts: ContractFacts) -> bool:
@@ -407,7 +432,8 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
         return []
     if p.requires and not _any(p.requires, text):
         return []
-    if p.unless and p.unless_scope == "section" and _any(p.unless, text):
+    # A safeguard the clause negates (甲方不向乙方支付任何补偿) is not there.
+    if p.unless and p.unless_scope == "section" and _excepted(p.unless, text):
         return []
     out: list[Finding] = []
     spans = sentences(text)
@@ -417,6 +443,9 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
         if m is None:
             continue
         if p.unless and p.unless_scope == "sentence" and _excepted(p.unless, sentence):
+            continue
+        if p.unless_days_at_least is not None and any(
+                d.days >= p.unless_days_at_least for d in reader.read_clause(sentence).durations):
             continue
         lo, hi = narrow(text, (a, b), a + m.start(), a + m.end())
         suggestion = ""
@@ -664,7 +693,7 @@ def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[fl
             return share, (f"{_money_text(fact.amount)}，为合同总价 {_money_text(facts.total_price)} 的 "
                            f"{_fmt(share, 'percent')}")
     if isinstance(fact, reader.Rate):
-        per = {"day": "每日", "month": "每月", "year": "每年"}.get(fact.per, "")
+        per = {"hour": "每小时", "day": "每日", "month": "每月", "year": "每年"}.get(fact.per, "")
         base = f"{fact.base}的" if fact.base else ""
         said = f"{per}{base}{_fmt(fact.percent, 'percent')}"
         if m == "percent":
@@ -786,8 +815,9 @@ def _fact_rewrite(p: FactParams, fact: reader.Fact, text: str, facts: ContractFa
         return None
     token = text[fact.start:fact.end]
     if isinstance(fact, reader.Rate):
-        factor = {"percent": 1.0, "annual_percent": {"day": 365.0, "month": 12.0}.get(fact.per, 1.0),
-                  "daily_percent": 1 / {"day": 1.0, "month": 30.0, "year": 365.0}.get(fact.per, 365.0)}
+        factor = {"percent": 1.0, "annual_percent": {"hour": 8760.0, "day": 365.0, "month": 12.0}.get(fact.per, 1.0),
+                  "daily_percent": 24.0 if fact.per == "hour" else
+                  1 / {"day": 1.0, "month": 30.0, "year": 365.0}.get(fact.per, 365.0)}
         target = limit / factor.get(p.measure or "percent", 1.0)
         if p.gt is not None:
             target = _round_down(target)
@@ -900,7 +930,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
         for f in found:
             if (f.start, f.end) in seen or len(seen) >= PER_RULE_PER_SECTION:
                 continue
-            twin = _same_risk(out, f)
+            twin = _same_risk(out, f, by_code)
             if twin is None:
                 out.append(f)
             elif specificity(f, rule) > specificity(out[twin], by_code.get(out[twin].rule_code)):
@@ -925,6 +955,15 @@ def contract_names(text: str, facts: ContractFacts) -> str:
 
 
 def _in_contract_names(f: Finding, facts: ContractFacts) -> Finding:
+    # 甲方 / 乙方 in a rule's text when the contract calls its parties otherwise (委托方、受托方):
+    # an unnamed other side reads 对方 rather than a party the contract does not have.
+    if facts.text:
+        absent = [r for r in ("甲方", "乙方") if r not in facts.text]
+        others = any(r in facts.text for r in reader.PARTY_ROLES
+                     if r not in ("甲方", "乙方") and r not in GENERIC_ROLES)
+        if len(absent) == 2 or (absent and others):
+            for role in absent:
+                f.suggestion = f.suggestion.replace(role, "对方")
     if not facts.role_names:
         return f
     f.suggestion = contract_names(f.suggestion, facts)
@@ -932,15 +971,47 @@ def _in_contract_names(f: Finding, facts: ContractFacts) -> Finding:
     return f
 
 
-def _same_risk(kept: list[Finding], new: Finding) -> int | None:
+#: The catch-all category of the 格式条款 rules: such a rule on the words of a specific one reads its risk.
+FORMAT_CATEGORY = "格式条款"
+
+
+def _generic_only(f: Finding) -> bool:
+    return bool(f.basis) and all((b.law, b.article) in GENERIC_ARTICLES for b in f.basis)
+
+
+def _one_typed(a: Finding, b: Finding, by_code: dict[str, RuleSpec]) -> bool:
+    """One of the two rules is written for particular contract types and the other for every type."""
+    ra, rb = by_code.get(a.rule_code), by_code.get(b.rule_code)
+    return ra is not None and rb is not None and bool(ra.contract_types) != bool(rb.contract_types)
+
+
+def _same_risk(kept: list[Finding], new: Finding, by_code: dict[str, RuleSpec] | None = None) -> int | None:
     """The index of the kept finding ``new`` repeats: their words overlap and they rest on a shared article
     (a keyword rule and a fact rule both reading one penalty clause) — one risk is one issue; None when
     ``new`` is a risk of its own."""
     basis = {(b.law, b.article) for b in new.basis}
     for i, f in enumerate(kept):
-        if f.start < new.end and new.start < f.end and basis & {(b.law, b.article) for b in f.basis}:
+        if not (f.start < new.end and new.start < f.end):
+            continue
+        if basis & {(b.law, b.article) for b in f.basis}:
+            return i
+        # One risk read by two rules on different bases (an advance waiver of the limitation defence as
+        # 格式条款 497 and as 民法典 197): the same category on the same words is one issue.
+        if not _one_sentence(f, new):
+            continue
+        # A rule resting only on the 格式条款 articles beside one citing the article that decides the
+        # risk (诉讼时效 197) reads the same risk; so does a rule for every type beside one for this
+        # contract's type in the same category (the typed one speaks: specificity).
+        if any(_generic_only(x) and (x.category == FORMAT_CATEGORY or f.category == new.category) for x in (f, new)):
+            return i
+        if f.category == new.category and by_code and _one_typed(f, new, by_code):
             return i
     return None
+
+
+def _one_sentence(a: Finding, b: Finding) -> bool:
+    """The two findings quote the same words or one quote holds the other."""
+    return (a.start <= b.start and b.end <= a.end) or (b.start <= a.start and a.end <= b.end)
 
 
 #: Articles that answer almost any one-sided clause (格式条款): a rule citing an article that decides the
@@ -956,6 +1027,10 @@ def specificity(f: Finding, rule: RuleSpec | None) -> int:
     return int(deciding) + int(bool(rule is not None and rule.contract_types))
 
 
+#: Words that waive a term rather than agree it.
+_WAIVED = re.compile(r"无需|无须|不必|不需要?|不负责|不予|免于|不再")
+
+
 def _agreed(p: MissingClauseParams, haystack: str) -> bool:
     """The clause is there: one of ``any_of`` matches — in a sentence that does not defer the term when
     the rule asks for substance."""
@@ -963,8 +1038,14 @@ def _agreed(p: MissingClauseParams, haystack: str) -> bool:
         return _any(p.any_of, haystack) is not None
     for a, b in sentences(haystack):
         sentence = haystack[a:b]
-        if _any(p.any_of, sentence) and not reader.is_deferred(sentence):
-            return True
+        m = _any(p.any_of, sentence)
+        if m is None or reader.is_deferred(sentence):
+            continue
+        # 源代码无需向委托方交付: a term the sentence waives is not agreed (a prohibition — 不得披露保密信息 —
+        # is a term, so only waiving words count).
+        if _WAIVED.search(sentence[max(0, m.start() - 12):m.end()]):
+            continue
+        return True
     return False
 
 
@@ -987,9 +1068,13 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
         haystacks = [f"{s.number} {s.title}" if p.titles_only else f"{s.number} {s.title}\n{s.text}" for s in body]
         if any(_agreed(p, h) for h in haystacks):
             continue
-        basis = {(b.law, b.article) for b in rule.basis}
-        if any(f.category == rule.category and basis & {(b.law, b.article) for b in f.basis} for f in out):
-            continue  # one missing clause is one issue, whichever rules look for it
+        # One missing clause is one issue, whichever rules look for it: the same category resting on the
+        # same deciding (first) article. A rule that only shares a secondary article reads another gap
+        # (技术秘密 861 beside the ownership of results 859, 861).
+        first = (rule.basis[0].law, rule.basis[0].article) if rule.basis else None
+        if any(f.category == rule.category and f.basis and (f.basis[0].law, f.basis[0].article) == first
+               for f in out):
+            continue
         out.append(_in_contract_names(Finding(
             rule_code=rule.code, section_order=None, quote="", start=0, end=0, category=rule.category,
             severity=rule.severity, description=fill_parties(rule.description.strip(), side),

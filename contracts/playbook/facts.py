@@ -85,7 +85,7 @@ class Money(Fact):
 class Rate(Fact):
     #: The share in percent (千分之五 → 0.5, 两倍 → 200).
     percent: float = 0.0
-    #: "day" | "month" | "year" | "" (a one-off share).
+    #: "hour" | "day" | "month" | "year" | "" (a one-off share).
     per: str = ""
     #: What it is a share of: 合同总额 / 未付款 / 日租金 / 剩余期限应付款项 … or "".
     base: str = ""
@@ -95,11 +95,12 @@ class Rate(Fact):
 
     @property
     def annual_percent(self) -> float:
-        return self.percent * {"day": 365.0, "month": 12.0}.get(self.per, 1.0)
+        return self.percent * {"hour": 8760.0, "day": 365.0, "month": 12.0}.get(self.per, 1.0)
 
     @property
     def daily_percent(self) -> float:
-        return self.percent / {"day": 1.0, "month": 30.0, "year": 365.0}.get(self.per, 365.0)
+        return self.percent * 24 if self.per == "hour" else \
+            self.percent / {"day": 1.0, "month": 30.0, "year": 365.0}.get(self.per, 365.0)
 
 
 @dataclass(frozen=True)
@@ -301,10 +302,11 @@ def _money(text: str, spans, scopes) -> list[Money]:
 
 # -- rates -------------------------------------------------------------------------------------------------
 
-_PER_DAY = re.compile(r"每(?:逾期|迟延|延迟|拖欠|延误|超期)?\s*(?:一|1)?\s*(?:日|天)"
+_PER_HOUR = re.compile(r"每(?:逾期|迟延|延迟|超时)?\s*(?:一|1|壹)?\s*(?:个)?小时|/小时|/h\\b")
+_PER_DAY = re.compile(r"每(?:逾期|迟延|延迟|拖欠|延误|超期)?\s*(?:一|1|壹)?\s*(?:日|天)"
                       r"|按日|日(?:利率|息)|/日|/天|每(?:日|天)")
-_PER_MONTH = re.compile(r"每(?:逾期|迟延|延迟)?\s*(?:一|1)?\s*(?:个)?月|按月|月(?:利率|息|利)|/月")
-_PER_YEAR = re.compile(r"每(?:一|1)?年|按年|年(?:利率|息|化|利)|/年")
+_PER_MONTH = re.compile(r"每(?:逾期|迟延|延迟)?\s*(?:一|1|壹)?\s*(?:个)?月|按月|月(?:利率|息|利)|/月")
+_PER_YEAR = re.compile(r"每(?:一|1|壹)?年|按年|年(?:利率|息|化|利)|/年")
 #: “按货款总额的”, “以未付款项为基数”, “为日租金的”: the base of a share.
 _BASE = re.compile(r"(?:按|以|为|按照|计|即|相当于|占)?\s*(?P<base>[\u4e00-\u9fa5（）()]{2,16}?)"
                    r"(?:的|之|为基数[，,]?\s*(?:按)?)\s*$")
@@ -322,8 +324,13 @@ def _period(text: str, sentence: tuple[int, int], start: int) -> str:
     (across commas), or just after it (千分之五/日)."""
     a, _ = sentence
     before = text[a:start]
+    # 每逾期一日…，但违约金总额不超过合同总价的百分之十: a cap after the per-day wording is a one-off share.
+    own = text[_fragment_start(text, a, start):start]
+    cap = _CAP_WORDS.search(own)
+    if cap:
+        before = own
     best, where = "", -1
-    for per, rx in (("day", _PER_DAY), ("month", _PER_MONTH), ("year", _PER_YEAR)):
+    for per, rx in (("hour", _PER_HOUR), ("day", _PER_DAY), ("month", _PER_MONTH), ("year", _PER_YEAR)):
         for m in rx.finditer(before):
             if m.start() > where:
                 best, where = per, m.start()
@@ -334,6 +341,12 @@ def _period(text: str, sentence: tuple[int, int], start: int) -> str:
         per = {"/日": "day", "/天": "day", "每日": "day", "每天": "day", "/月": "month", "每月": "month"}
         return per.get(tail, "year")
     return best
+
+
+#: Words that make a share a ceiling on the total, not a rate per period.
+_CAP_WORDS = re.compile(r"不超过|不得超过|最高不超过|最多不超过|以[^，,。；;]{0,12}为限|上限|封顶")
+#: 年利率百分之十二另加百分之五十: a markup on the rate before it.
+_MARKUP = re.compile(r"(?:另加|加收|上浮|加上|增加|提高)\s*$")
 
 
 def _base(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
@@ -360,10 +373,17 @@ def _base(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
 
 
 def _rates(text: str, spans, scopes) -> list[Rate]:
-    out = []
+    out: list[Rate] = []
     for q in numbers.percentages(text):
         s = _sentence_at(spans, q.start)
         token = text[q.start:q.end]
+        prior = [r for r in out if r.sentence == s and r.end <= q.start and not r.multiple]
+        if prior and _MARKUP.search(text[max(s[0], q.start - 4):q.start]) and q.end - prior[-1].end <= 16:
+            # the marked-up rate: 12 % + 50 % of it = 18 %, per the same period
+            was = prior[-1]
+            out.append(Rate(q.start, q.end, s, was.party, was.negated, was.percent * (1 + q.value / 100),
+                            was.per, was.base, was.label))
+            continue
         base = _base(text, s, q.start, q.end)
         out.append(Rate(q.start, q.end, s, party_at(text, s, q.start), _negated(scopes, q.start), q.value,
                         _period(text, s, q.start), base,
@@ -413,6 +433,11 @@ def _is_date_part(text: str, m: re.Match[str]) -> bool:
 def _start_event(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
     a, b = sentence
     lo = _fragment_start(text, a, start)
+    # 自2024年1月1日起三年: the start is the date itself, not its last character.
+    dated = re.search(r"(\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*[日号])\s*(?:起|之后|以后|后)?\s*(?:的)?\s*$",
+                      text[lo:start].rstrip("内"))
+    if dated:
+        return re.sub(r"\s+", "", dated.group(1))
     m = _START_EVENT.search(text[lo:start].rstrip("内"))
     if m:
         ev = re.sub(r"^.*?(?:应于|应在|须于|应自|自|从|于|在)", "", m.group("ev"))
@@ -421,6 +446,9 @@ def _start_event(text: str, sentence: tuple[int, int], start: int, end: int) -> 
         tail = re.split(r"为|是", ev)[-1]
         if len(tail) >= 2:
             ev = tail
+        # 签订日起 / 交付使用日起: the event is 签订, 交付使用 (日 is the day it happens).
+        if len(ev) >= 3 and ev.endswith("日") and not ev.endswith(("即日", "工作日", "节假日")):
+            ev = ev[:-1]
         if ev:
             return ev
     # 收到通知后三日内 / 三日内 … 签订后: look behind across the fragment start too.
@@ -527,7 +555,10 @@ def _obligations(text: str, spans, scopes) -> list[Obligation]:
 _CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,24}(?:为限|封顶|最高不超过|上限)|不超过[^。；;，,]{0,16}(?:赔偿|为限)"
                   r"|最高(?:赔偿|赔付|责任)(?:额|金额|限额)?|赔偿(?:上限|限额|最高额)")
 _REGARDLESS = re.compile(r"(?:不论|无论|不管|即使|包括)[^。；;]{0,24}(?:故意|重大过失)")
-_EXEMPT = re.compile(r"不承担(?:任何)?(?:[\u4e00-\u9fa5]{0,6})?责任|概不负责|不负(?:任何)?责任"
+_EXEMPT = re.compile(r"不承担(?:任何)?(?:[\u4e00-\u9fa5]{0,6})?责任|概不负责"
+                     # 乙方不对因其员工故意…造成的损失承担责任: the negation before what it exempts
+                     r"|不(?:对|就)[^。；;]{1,40}?(?:承担|负)(?:任何)?[\u4e00-\u9fa5]{0,4}?责任"
+                     r"|不负(?:任何)?责任"
                      r"|免除[\u4e00-\u9fa5]{0,6}责任|免责|不予(?:赔偿|补偿|退还)|无需(?:承担|赔偿|负责)|不负责(?:赔偿)?|与[甲乙]方无关|自行承担|由[甲乙]方自负")
 _COVER_WORDS = {
     "all": r"任何|一切|全部|所有|均不|概不",
@@ -564,26 +595,47 @@ def _carved(carved: str) -> frozenset[str]:
 def _exemptions(text: str, spans, scopes) -> list[Exemption]:
     out = []
     for a, b in spans:
-        sentence = text[a:b]
-        m = _EXEMPT.search(sentence)
-        if not m and _REGARDLESS.search(sentence):
-            m = _CAP.search(sentence)
-        if not m:
-            continue
-        carve_spans = [(c.start(), c.end()) for c in _CARVE.finditer(sentence)]
-        carved = "".join(sentence[x:y] for x, y in carve_spans)
-        kept = "".join(ch for i, ch in enumerate(sentence) if not any(x <= i < y for x, y in carve_spans))
-        # 乙方对其故意或重大过失造成的损失不承担责任: the scope is what the exemption sentence names.
-        party = party_at(text, (a, b), a + m.start())
-        covers = _covers(kept) - {"all"}
-        # “任何 / 一切 / 全部” make an exemption total only next to the exempting words
-        # (甲方不承担任何责任), not anywhere in the sentence (退还已收取的全部费用).
-        near = sentence[max(0, m.start() - 15):m.end()]
-        if re.search(_COVER_WORDS["all"], near) and not any(x <= m.start() < y for x, y in carve_spans):
-            covers |= {"all"}
-        out.append(Exemption(a + m.start(), a + m.end(), (a, b), party, False, frozenset(covers),
-                             _carved(carved), kept.strip()))
+        whole = text[a:b]
+        found = list(_EXEMPT.finditer(whole))
+        if not found and _REGARDLESS.search(whole):
+            found = [m for m in [_CAP.search(whole)] if m]
+        # A run-on sentence may exempt twice (…随时解除且无需承担任何责任，…甲方因故意…亦不承担责任): each
+        # exemption reads the words from the one before it to the one after it.
+        pairs = zip(found, found[1:], strict=False)
+        cuts = [0] + [_between(whole, x.end(), y.start()) for x, y in pairs] + [len(whole)]
+        for k, m in enumerate(found):
+            out.extend(_exemption(text, a, b, whole, m, cuts[k], cuts[k + 1]))
     return out
+
+
+def _between(whole: str, end: int, start: int) -> int:
+    """Where the words of one exemption stop and the next one's begin: before the condition the next one
+    opens with (…，甲方因故意或重大过失给乙方造成损失的，甲方亦不承担责任), else at the next one."""
+    seg = whole[end:start]
+    cond = max(seg.rfind("的，"), seg.rfind("的,"))
+    if cond == -1:
+        return start
+    cut = max(seg.rfind(c, 0, cond) for c in "，,；;")
+    return end + cut + 1 if cut != -1 else start
+
+
+def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: int, hi: int) -> list[Exemption]:
+    """The exemption ``found`` of the sentence ``text[a:b]`` (``whole``), read over ``whole[lo:hi]``."""
+    sentence = whole[lo:hi]
+    start, end = found.start() - lo, found.end() - lo
+    carve_spans = [(c.start(), c.end()) for c in _CARVE.finditer(sentence)]
+    carved = "".join(sentence[x:y] for x, y in carve_spans)
+    kept = "".join(ch for i, ch in enumerate(sentence) if not any(x <= i < y for x, y in carve_spans))
+    # 乙方对其故意或重大过失造成的损失不承担责任: the scope is what the exemption sentence names.
+    party = party_at(text, (a, b), a + found.start())
+    covers = _covers(kept) - {"all"}
+    # “任何 / 一切 / 全部” make an exemption total only next to the exempting words
+    # (甲方不承担任何责任), not anywhere in the sentence (退还已收取的全部费用).
+    near = sentence[max(0, start - 15):end]
+    if re.search(_COVER_WORDS["all"], near) and not any(x <= start < y for x, y in carve_spans):
+        covers |= {"all"}
+    return [Exemption(a + found.start(), a + found.end(), (a, b), party, False, frozenset(covers),
+                      _carved(carved), kept.strip())]
 
 
 # -- ownership --------------------------------------------------------------------------------------------

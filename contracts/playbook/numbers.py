@@ -60,7 +60,8 @@ _JIAO_FEN = "零一二两三四五六七八九壹贰叁肆伍陆柒捌玖0123456
 _AMOUNT = re.compile(
     rf"(?:人民币|RMB|CNY|￥|¥)?\s*(?P<num>{NUM})\s*(?P<unit>亿元|万元|千元|元|亿|万)(?!分之)"
     # 贰元捌角, 3元5角2分: the 角 and 分 after 元
-    rf"(?:(?<=元)(?P<jiao>[{_JIAO_FEN}])角)?(?:(?<=[元角])(?P<fen>[{_JIAO_FEN}])分(?!之))?")
+    # 贰拾元零伍分: a 零 between 元 and the 分 it skips
+    rf"(?:(?<=元)零?(?P<jiao>[{_JIAO_FEN}])角)?(?:(?<=[元角])零?(?P<fen>[{_JIAO_FEN}])分(?!之))?")
 _UNIT_YUAN = {"亿元": 1e8, "亿": 1e8, "万元": 1e4, "万": 1e4, "千元": 1e3, "元": 1.0}
 
 
@@ -86,7 +87,7 @@ def amounts(text: str) -> list[Quantity]:
 _FRACTION = {"百分之": 1.0, "千分之": 0.1, "万分之": 0.01}
 _PERCENT = re.compile(
     rf"(?P<frac>百分之|千分之|万分之)(?P<fnum>{NUM})"
-    rf"|(?P<num>{_AR})\s*(?P<sign>%|‰|‱)"
+    rf"|(?P<num>{_AR}|[{CN_DIGITS}]+(?:[点點][{CN_DIGITS}]+)?)\s*(?P<sign>%|‰|‱)"
     rf"|(?P<mnum>{_AR}|[一二两三四五六七八九十]+|[壹贰叁肆伍陆柒捌玖拾]+)\s*倍"
 )
 _SIGN = {"%": 1.0, "‰": 0.1, "‱": 0.01}
@@ -137,9 +138,15 @@ def annual_rates(text: str) -> list[Quantity]:
     """Interest rates as an annual percentage: 年利率24% → 24, 月利率2% → 24, 日利率万分之五 → 18.25,
     月息2分 → 24. A percentage with no period is taken as annual (年化)."""
     text = normalize(text)
-    out = []
+    out: list[Quantity] = []
     for q in percentages(text):
         factor = {"day": 365.0, "month": 12.0, "year": 1.0, "": 1.0}[q.period]
+        # 年利率12%另加50%: a markup on the rate just before it (12 % × 1.5 = 18 %)
+        if out and re.search(r"(?:另加|加收|上浮|加上|增加|提高)\s*$", text[max(0, q.start - 4):q.start]) \
+                and q.start - out[-1].end <= 16:
+            was = out[-1]
+            out.append(Quantity(was.value * (1 + q.value / 100), q.start, q.end, "annual_percent", was.period))
+            continue
         out.append(Quantity(q.value * factor, q.start, q.end, "annual_percent", q.period or "year"))
     for m in _FEN.finditer(text):
         value = to_number(m.group("num"))
@@ -241,7 +248,10 @@ def _chinese(value: float) -> str:
 
 def _styled(number: str, value: float) -> str:
     """``value`` in the numeral style of ``number`` (Chinese numerals or digits)."""
-    return _plain(value) if re.search(r"\d", number) else _chinese(value)
+    if re.search(r"\d", number):
+        return _plain(value)
+    # 叁拾伍% → 贰拾%: financial numerals stay financial
+    return cn2an.an2cn(_plain(value), "up") if _FINANCIAL.search(number) else _chinese(value)
 
 
 def percent_like(token: str, percent: float) -> str | None:

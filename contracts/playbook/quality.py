@@ -38,6 +38,12 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
         if role in s and role not in whole and not any(role in n for n in NEUTRAL):
             if not any(role in other and other in whole for other in PARTY_ROLES if other != role):
                 out.append(f"party {role} not in the contract")
+    # A role word the contract does not declare (出租人 in a contract between 甲方 and 乙方) is a defect too.
+    for word, name in facts.role_names:
+        longer = [r for r in PARTY_ROLES if r != word and r.endswith(word)]
+        guard = "".join(f"(?<!{re.escape(r[:-len(word)])})" for r in longer)
+        if re.search(rf"{guard}{word}", s) and f"party {word} not in the contract" not in out:
+            out.append(f"party {word} not declared (the contract calls it {name})")
     if facts.total_price and re.search(r"总价|总额|总金额", s):
         amounts = {round(q.value, 2) for q in numbers.amounts(s)}
         for q in numbers.percentages(s):

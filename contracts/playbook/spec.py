@@ -95,6 +95,9 @@ class PatternParams(_Params):
     #: Side (as for fact rules): whose words these are — ``other``: a risk when the sentence's subject is
     #: the other side (their right, their exemption); ``ours``: when it is ours; ``any``.
     party: Literal["any", "ours", "other"] = "any"
+    #: Silent when the matched sentence gives a period of at least this many days (read by the clause
+    #: reader: 十五个工作日, 一个月): a deemed acceptance after a reasonable period is the law's own rule.
+    unless_days_at_least: float | None = Field(default=None, gt=0)
 
     @field_validator("patterns", "unless", "titles", "requires")
     @classmethod
@@ -174,7 +177,7 @@ class FactParams(_Params):
     #: Durations: the units accepted (hour, day, workday, week, month, year).
     units: list[Literal["hour", "day", "workday", "week", "month", "year"]] = Field(default_factory=list)
     #: Rates: the periods accepted ("day", "month", "year", "" for a one-off share).
-    per: list[Literal["day", "month", "year", ""]] = Field(default_factory=list)
+    per: list[Literal["hour", "day", "month", "year", ""]] = Field(default_factory=list)
     #: The number compared: money ``amount`` / ``share_of_total`` (percent of the contract's total price);
     #: rate ``percent`` / ``annual_percent`` / ``daily_percent``; duration ``hours`` / ``days`` / ``months``.
     measure: Literal["amount", "share_of_total", "percent", "annual_percent", "daily_percent", "hours", "days",

@@ -44,6 +44,21 @@ def reported(code: str, text: str, kind: str, side: str = "") -> bool:
 
 # (rule, contract type, a clause with the risk, a lawful clause that looks like it)
 CASES = [
+    ("pi-publish-personal-info", "loan",
+     "借款人逾期还款的，出借人有权在网络上公布借款人的身份信息和欠款情况。",
+     "借款人逾期还款的，出借人可以依法提起诉讼，但不得公开借款人的个人信息。"),
+    ("lease-no-rent-reduction", "lease",
+     "租赁期内无论房屋是否发生毁损，承租人均无权要求减少租金。",
+     "因不可归责于承租人的事由致使房屋部分毁损的，承租人可以请求减少租金。"),
+    ("labor-noncompete-substance-no-compensation", "labor",
+     "乙方自离职之日起两年内不得到与甲方经营同类业务的单位任职，甲方无需另行支付补偿。",
+     "乙方离职后两年内不得到与甲方经营同类业务的单位任职，甲方在此期间按月向乙方支付经济补偿。"),
+    ("partnership-all-profit-or-loss-to-some", "partnership",
+     "合伙经营期间的全部利润归合伙人甲方所有，合伙人乙方只领取固定报酬。",
+     "合伙经营的利润由合伙人甲方、合伙人乙方按照实缴出资比例分配。"),
+    ("sale-receipt-deemed-quality", "sale",
+     "买受人在送货单上签收后，即视为货物质量符合合同约定。",
+     "买受人在送货单上签收的，视为已对货物的数量和外观进行了检验。"),
     ("limitation-period-altered", "sale",
      "双方同意，因本合同产生的请求权，诉讼时效期间缩短为六个月。",
      "任何一方依本合同享有的请求权，其诉讼时效依照法律规定。"),
