@@ -8,7 +8,8 @@ service path offline (``chat.turn.answer_turn``, as the chat API runs it).
 The data (one JSON object a line): {"id", "question", "domain", "style", "parts": [{"text", "qtype",
 "controlling": [{"law", "article"}], "also_ok": [...], "polarity", "figure", "deadline", "conclusion"}]}.
 The default is ``bench/data/blind/answers.jsonl``: written blind and reported as the measure once, it
-has since served for tuning as well, so a newer blind set (``--data``) is the measure;
+has since served for tuning as well, so the newer blind set ``bench/data/blind2/answers.jsonl``
+(``--data``) is the measure;
 ``tests/data/tuning_answers.jsonl`` is the small tuning set. ``--cards DIR`` uses the card files of DIR
 as they are, instead of the shipped files overlaid by the card table's approved versions (a database
 seeded before the files changed keeps its older copies until ``migrate`` seeds the new ones).
