@@ -28,7 +28,9 @@ import hashlib
 import logging
 import math
 import re
+import threading
 import tomllib
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -44,6 +46,8 @@ logger = logging.getLogger(__name__)
 HOMONYMS_FILE = Path(__file__).resolve().parent / "homonyms.toml"
 #: Confidence at or above which a part is decided.
 THRESHOLD = 0.5
+#: Question texts whose vectors a matcher keeps (the least recently used is dropped first).
+QUERY_VECTORS_KEPT = 256
 #: Logistic calibration of (score, margin) -> probability the top card is right (fitted on the tuning set).
 CALIBRATION = {"bias": -1.74, "score": 3.63, "margin": 4.0}
 WEIGHTS = {"embedding": 0.5, "bigrams": 0.3, "terms": 0.25, "not_terms": 0.35, "homonym": 0.3, "agreement": 0.08,
@@ -167,6 +171,10 @@ class Matcher:
         self._owner_arr = np.array(self._owner, dtype=np.int64)
         self._bigrams = [[bigrams(p) for p in (card.title, *card.phrasings)] for card in self.cards]
         self._vectors: np.ndarray | None = None
+        # a turn matches the same question twice (search ranks by its cards, then the answer reads them):
+        # the question's vectors are kept for the latest texts rather than embedded again
+        self._query_vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._query_lock = threading.Lock()
         # a term many cards share (违约金, 诉讼时效, 起诉) tells less about which card is meant than one
         # only this card uses: each term weighs 1/sqrt(number of cards using it)
         counts: dict[str, int] = {}
@@ -219,11 +227,28 @@ class Matcher:
         out = np.zeros((len(texts), len(self.cards)), dtype=np.float32)
         if not len(self.cards):
             return out
-        queries = np.asarray(self._embedder().embed(list(texts)), dtype=np.float32)
+        queries = self._embed_queries(texts)
         sims = queries @ matrix.T
         for row in range(len(texts)):
             np.maximum.at(out[row], self._owner_arr, sims[row])
         return out
+
+    def _embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.vectors().shape[1]), dtype=np.float32)
+        with self._query_lock:
+            known = {t: self._query_vectors[t] for t in texts if t in self._query_vectors}
+        missing = list(dict.fromkeys(t for t in texts if t not in known))
+        if missing:
+            fresh = np.asarray(self._embedder().embed(missing), dtype=np.float32)
+            known.update(zip(missing, fresh, strict=True))
+        with self._query_lock:
+            for text in texts:
+                self._query_vectors[text] = known[text]
+                self._query_vectors.move_to_end(text)
+            while len(self._query_vectors) > QUERY_VECTORS_KEPT:
+                self._query_vectors.popitem(last=False)
+        return np.stack([known[t] for t in texts]).astype(np.float32, copy=False)
 
     # -- scoring ----------------------------------------------------------------------------------------
     def _lexical(self, text: str, card_index: int) -> tuple[float, float, float]:
