@@ -22,6 +22,7 @@ from typing import Protocol
 
 from contracts.playbook import facts as reader
 from contracts.playbook import numbers
+from contracts.playbook.deciding import deciding_basis, rule_entries
 from contracts.playbook.spec import (
     FactParams,
     MissingClauseParams,
@@ -939,6 +940,16 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
                 continue
             seen.add((f.start, f.end))
     out.sort(key=lambda f: (f.start, f.rule_code))
+    kinds = {contract_type, facts.guessed_type} - {""}
+    spans = sentences(section.text)
+    for f in out:
+        # The article that decides the risk in these words (定金 586/587, 转委托 923/169 …) comes first; this
+        # runs after the one-risk-one-issue pass so a shared deciding article never merges two risks.
+        a, b = _sentence_of(spans, f.start)
+        rule = by_code.get(f.rule_code)
+        f.basis = deciding_basis(f.basis, section.text[min(a, f.start):max(b, f.end)], kinds, f.category,
+                                 rule_entries(rule.params) if rule is not None else (),
+                                 rule.contract_types if rule is not None else ())
     return [_in_contract_names(f, facts) for f in out]
 
 

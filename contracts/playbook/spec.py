@@ -47,8 +47,49 @@ def _check_regex(value: str) -> str:
     return value
 
 
+class BasisBy(BaseModel):
+    """One alternative basis of a rule, chosen by the words of the finding's sentence
+    (contracts/playbook/deciding.py): a penalty rule on a 定金 cites 民法典586/587 first."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    words: list[str] = Field(min_length=1)
+    unless: list[str] = Field(default_factory=list)
+    types: list[str] = Field(default_factory=list)
+    categories: list[str] = Field(default_factory=list)
+    basis: list[dict[str, Any]] = Field(min_length=1)
+    keywords: list[str] = Field(default_factory=list)
+    name: str = ""
+
+    @field_validator("words", "unless", "categories")
+    @classmethod
+    def _regexes(cls, values: list[str]) -> list[str]:
+        return [_check_regex(v) for v in values]
+
+    @field_validator("types")
+    @classmethod
+    def _types(cls, values: list[str]) -> list[str]:
+        unknown = [t for t in values if t not in CONTRACT_TYPES]
+        if unknown:
+            raise ValueError(f"未知的合同类型：{', '.join(unknown)}")
+        return values
+
+    @field_validator("basis")
+    @classmethod
+    def _basis(cls, values: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        try:
+            basis_from_json(values)
+        except RuleInvalid as exc:
+            raise ValueError(exc.message) from None
+        return values
+
+
 class _Params(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    #: Alternative bases chosen by the words of the finding's sentence (the article that decides the risk
+    #: in these words comes first); the shared table ``deciding.toml`` applies to every rule after these.
+    basis_by: list[BasisBy] = Field(default_factory=list)
 
     #: The rule applies only if the contract's text matches one of these (e.g. 定金, 房屋).
     when: list[str] = Field(default_factory=list)

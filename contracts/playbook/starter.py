@@ -31,6 +31,20 @@ def rule_from_dict(data: dict[str, Any]) -> RuleSpec:
     return validate_rule(rule)
 
 
+def _with_deciding_keywords(rule: RuleSpec) -> RuleSpec:
+    """A rule may cite the articles of the deciding table (``deciding.toml``) and of its own ``basis_by``:
+    their words join the rule's ``basis_keywords``, so the corpus check covers every article it can cite."""
+    from contracts.playbook.deciding import deciding_table, rule_entries
+
+    words = list(rule.basis_keywords)
+    for entry in (*rule_entries(rule.params), *deciding_table()):
+        if entry.types and rule.contract_types and not (entry.types & set(rule.contract_types)):
+            continue
+        words.extend(k for k in entry.keywords if k not in words)
+    rule.basis_keywords = words
+    return rule
+
+
 @lru_cache(maxsize=4)
 def _starter(paths: tuple[str, ...]) -> tuple[RuleSpec, ...]:
     rules = []
@@ -47,7 +61,7 @@ def _starter(paths: tuple[str, ...]) -> tuple[RuleSpec, ...]:
             if rule.code in seen:
                 raise RuleInvalid(f"{where}.code", f"规则代码重复：{rule.code}")
             seen.add(rule.code)
-            rules.append(rule)
+            rules.append(_with_deciding_keywords(rule))
     return tuple(rules)
 
 
