@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from contracts.playbook import facts as reader
-from contracts.playbook import numbers
+from contracts.playbook import numbers, sides
 from contracts.playbook.deciding import deciding_basis, rule_entries
 from contracts.playbook.spec import (
     FactParams,
@@ -80,6 +80,8 @@ class ContractFacts:
     #: A role word a rule's text uses → the name this contract gives that party (出卖人 → 乙方), for the
     #: role words the contract itself does not use.
     role_names: tuple[tuple[str, str], ...] = ()
+    #: The role classes of the firm's side (sides.ROLE_CLASSES: lessee, employer …), from its names.
+    side_roles: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=4096)
@@ -351,10 +353,40 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
         if found:
             total = round(found[0].value * round(term), 2)
     roles = role_names(text)
+    names = _with_role_names(side_names(text, side), roles)
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
-                         side=side, side_names=_with_role_names(side_names(text, side), roles), role_names=roles,
-                         guessed_type=_guess_type(text))
+                         side=side, side_names=names, role_names=roles,
+                         guessed_type=_guess_type(text), side_roles=side_roles(names, roles))
+
+
+def side_roles(names: frozenset[str], roles: tuple[tuple[str, str], ...] = ()) -> frozenset[str]:
+    """The role classes of the firm's side, from the names the contract itself gives it (乙方（承租方）,
+    出租方：…（以下简称甲方）). The role words a rule's text is mapped to (``roles``: a guess for words the
+    contract does not use) do not count: a side known only as 甲方 has no role, and every rule stays."""
+    del roles
+    return sides.side_classes(names)
+
+
+#: The articles that void a clause whatever side asks (格式条款): a rule resting on one still tells the
+#: side the clause favours, as a low-severity note, that it cannot rely on it.
+VOIDING_ARTICLES = frozenset({("中华人民共和国民法典", 497)})
+FAIRNESS_NOTE = "【对方权益提示：本条对我方有利，但依法可能无效，不宜依赖】"
+
+
+def _for_our_side(rule: RuleSpec, p, found: list[Finding], facts: ContractFacts) -> list[Finding]:
+    """Findings of a rule protecting only the other side are not our risk: dropped — or, where the law
+    voids the clause anyway (格式条款 497), kept at low severity as a note on the other side's rights."""
+    protects = getattr(p, "protects", None)
+    if not found or not protects or not facts.side or sides.protects_us(protects, facts.side_roles):
+        return found
+    if not any((b.law, b.article) in VOIDING_ARTICLES for b in rule.basis):
+        return []
+    for f in found:
+        f.severity = "low"
+        if not f.description.startswith(FAIRNESS_NOTE):
+            f.description = FAIRNESS_NOTE + f.description
+    return found
 
 
 # -- findings ------------------------------------------------------------------------------------------
@@ -927,6 +959,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             found = []
         if isinstance(p, NumericParams) and p.party != "any" and facts.side:
             found = [f for f in found if _side_allows_party(p.party, _quote_party(section, f), facts)]
+        found = _for_our_side(rule, p, found, facts)
         seen: set[tuple[int, int]] = set()
         for f in found:
             if (f.start, f.end) in seen or len(seen) >= PER_RULE_PER_SECTION:
@@ -1065,7 +1098,10 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
     """One finding (``section_order`` None, empty quote) per required clause no section has."""
     body = [s for s in sections if s.kind in CLAUSE_KINDS] or [s for s in sections if s.kind != "signature"]
     whole = "\n".join(f"{s.title}\n{s.text}" for s in sections)
-    names = ContractFacts(role_names=role_names(whole), guessed_type=_guess_type(whole))
+    roles = role_names(whole)
+    ours = _with_role_names(side_names(whole, side), roles)
+    names = ContractFacts(role_names=roles, guessed_type=_guess_type(whole), side=side, side_names=ours,
+                          side_roles=side_roles(ours, roles))
     out: list[Finding] = []
     for rule in rules:
         if not rule.enabled or rule.detection != "missing_clause" or not applies(rule, contract_type, names):
@@ -1079,6 +1115,8 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
         haystacks = [f"{s.number} {s.title}" if p.titles_only else f"{s.number} {s.title}\n{s.text}" for s in body]
         if any(_agreed(p, h) for h in haystacks):
             continue
+        if side and p.protects and not sides.protects_us(p.protects, names.side_roles):
+            continue  # a clause only the other side needs
         # One missing clause is one issue, whichever rules look for it: the same category resting on the
         # same deciding (first) article. A rule that only shares a secondary article reads another gap
         # (技术秘密 861 beside the ownership of results 859, 861).

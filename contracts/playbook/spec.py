@@ -90,6 +90,19 @@ class _Params(BaseModel):
     #: Alternative bases chosen by the words of the finding's sentence (the article that decides the risk
     #: in these words comes first); the shared table ``deciding.toml`` applies to every rule after these.
     basis_by: list[BasisBy] = Field(default_factory=list)
+    #: Whose interest the rule protects, as role classes (contracts/playbook/sides.py: lessee, employee,
+    #: buyer …; ``any`` for both): with the firm's side set, a rule protecting only the other side does
+    #: not report a clause one-sided in our favour.
+    protects: list[str] = Field(default_factory=list)
+
+    @field_validator("protects")
+    @classmethod
+    def _protects(cls, values: list[str]) -> list[str]:
+        from contracts.playbook.sides import ROLE_CLASSES
+        unknown = [v for v in values if v != "any" and v not in ROLE_CLASSES]
+        if unknown:
+            raise ValueError(f"未知的当事人角色：{', '.join(unknown)}（可用：{' / '.join(ROLE_CLASSES)} / any）")
+        return values
 
     #: The rule applies only if the contract's text matches one of these (e.g. 定金, 房屋).
     when: list[str] = Field(default_factory=list)
