@@ -938,6 +938,8 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     clause: reader.ClauseFacts | None = None
     out: list[Finding] = []
     by_code = {r.code: r for r in rules}
+    kinds = {contract_type, facts.guessed_type} - {""}
+    spans = sentences(section.text)
     # Keyword rules first, fact rules after: when both read the same risk, the established rule's code
     # speaks and the fact rule catches what it misses (_same_risk).
     for rule in sorted(rules, key=lambda r: r.detection == "fact"):
@@ -960,6 +962,9 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
         if isinstance(p, NumericParams) and p.party != "any" and facts.side:
             found = [f for f in found if _side_allows_party(p.party, _quote_party(section, f), facts)]
         found = _for_our_side(rule, p, found, facts)
+        # Before the one-risk-one-issue pass: a general rule and a specific one reading one clause share
+        # the deciding article and are one issue (the specific speaks).
+        found = [_with_deciding_basis(f, rule, section, spans, kinds) for f in found]
         seen: set[tuple[int, int]] = set()
         for f in found:
             if (f.start, f.end) in seen or len(seen) >= PER_RULE_PER_SECTION:
@@ -973,17 +978,17 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
                 continue
             seen.add((f.start, f.end))
     out.sort(key=lambda f: (f.start, f.rule_code))
-    kinds = {contract_type, facts.guessed_type} - {""}
-    spans = sentences(section.text)
-    for f in out:
-        # The article that decides the risk in these words (定金 586/587, 转委托 923/169 …) comes first; this
-        # runs after the one-risk-one-issue pass so a shared deciding article never merges two risks.
-        a, b = _sentence_of(spans, f.start)
-        rule = by_code.get(f.rule_code)
-        f.basis = deciding_basis(f.basis, section.text[min(a, f.start):max(b, f.end)], kinds, f.category,
-                                 rule_entries(rule.params) if rule is not None else (),
-                                 rule.contract_types if rule is not None else ())
     return [_in_contract_names(f, facts) for f in out]
+
+
+def _with_deciding_basis(f: Finding, rule: RuleSpec, section: SectionLike, spans: list[tuple[int, int]],
+                         kinds: set[str]) -> Finding:
+    """The article that decides the risk in the finding's words (定金 586/587, 转委托 923/169 …) is cited
+    with the rule's own: before a general article, after a specific one (deciding.py)."""
+    a, b = _sentence_of(spans, f.start)
+    f.basis = deciding_basis(f.basis, section.text[min(a, f.start):max(b, f.end)], kinds, f.category,
+                             rule_entries(rule.params), rule.contract_types)
+    return f
 
 
 def contract_names(text: str, facts: ContractFacts) -> str:

@@ -42,6 +42,8 @@ ROLE_CLASSES: dict[str, tuple[str, ...]] = {
     "donee": ("受赠人", "受赠方"),
     "transferor": ("转让方", "转让人", "让与人", "许可方", "许可人"),
     "transferee": ("受让方", "受让人", "被许可方", "被许可人"),
+    "learner": ("学员", "受训方", "受训人", "学生"),
+    "trainer": ("培训机构", "培训方", "培训学校", "培训中心"),
     "advertiser": ("广告主",),
     "publisher": ("广告经营者", "广告发布者"),
 }
@@ -56,7 +58,7 @@ OPPOSITES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "client": {"builder"}, "builder": {"client"}, "guarantor": {"creditor", "lender"},
     "creditor": {"guarantor", "borrower"}, "discloser": {"recipient"}, "recipient": {"discloser"},
     "donor": {"donee"}, "donee": {"donor"}, "transferor": {"transferee"}, "transferee": {"transferor"},
-    "advertiser": {"publisher"}, "publisher": {"advertiser"},
+    "advertiser": {"publisher"}, "publisher": {"advertiser"}, "learner": {"trainer"}, "trainer": {"learner"},
 }.items()}
 
 _BY_WORD = {word: cls for cls, words in ROLE_CLASSES.items() for word in words}
