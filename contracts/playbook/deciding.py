@@ -94,10 +94,15 @@ def deciding_basis(basis: list[BasisRef], sentence: str, contract_types: set[str
         chosen.extend(b for b in entry.basis if b not in chosen)
     if not chosen:
         return basis
-    if basis and (basis[0].law, basis[0].article) not in GENERAL_ARTICLES:
+    if not general_first(basis):
         # The rule's own first article already decides a particular risk; the entry's articles support it.
         return basis + chosen
     return chosen + basis
+
+
+def general_first(basis: list[BasisRef]) -> bool:
+    """The basis starts with a general article (or is empty): a deciding article goes before it."""
+    return not basis or (basis[0].law, basis[0].article) in GENERAL_ARTICLES
 
 
 #: Articles that state a general rule (格式条款, 违约金, 违约责任, 合同解除, 免责条款, 协议变更): an article of the

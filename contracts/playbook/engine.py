@@ -22,7 +22,7 @@ from typing import Protocol
 
 from contracts.playbook import facts as reader
 from contracts.playbook import numbers, sides
-from contracts.playbook.deciding import deciding_basis, rule_entries
+from contracts.playbook.deciding import deciding_basis, general_first, rule_entries
 from contracts.playbook.spec import (
     FactParams,
     MissingClauseParams,
@@ -962,9 +962,12 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
         if isinstance(p, NumericParams) and p.party != "any" and facts.side:
             found = [f for f in found if _side_allows_party(p.party, _quote_party(section, f), facts)]
         found = _for_our_side(rule, p, found, facts)
-        # Before the one-risk-one-issue pass: a general rule and a specific one reading one clause share
-        # the deciding article and are one issue (the specific speaks).
-        found = [_with_deciding_basis(f, rule, section, spans, kinds) for f in found]
+        # Before the one-risk-one-issue pass, for a rule resting on a general article: it and a specific rule
+        # reading one clause then share the deciding article and are one issue (the specific speaks). A rule
+        # citing a specific article gets its supporting ones after the pass, so two specific rules on one
+        # sentence (优先购买权 726, 买卖不破租赁 725) stay two risks.
+        if general_first(rule.basis):
+            found = [_with_deciding_basis(f, rule, section, spans, kinds) for f in found]
         seen: set[tuple[int, int]] = set()
         for f in found:
             if (f.start, f.end) in seen or len(seen) >= PER_RULE_PER_SECTION:
@@ -978,6 +981,10 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
                 continue
             seen.add((f.start, f.end))
     out.sort(key=lambda f: (f.start, f.rule_code))
+    for f in out:
+        rule = by_code.get(f.rule_code)
+        if rule is not None and not general_first(rule.basis):
+            _with_deciding_basis(f, rule, section, spans, kinds)
     return [_in_contract_names(f, facts) for f in out]
 
 
