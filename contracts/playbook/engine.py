@@ -380,7 +380,7 @@ def _for_our_side(rule: RuleSpec, p, found: list[Finding], facts: ContractFacts)
     protects = getattr(p, "protects", None)
     if not found or not protects or not facts.side or sides.protects_us(protects, facts.side_roles):
         return found
-    if not any((b.law, b.article) in VOIDING_ARTICLES for b in rule.basis):
+    if rule.category != FORMAT_CATEGORY or not any((b.law, b.article) in VOIDING_ARTICLES for b in rule.basis):
         return []
     for f in found:
         f.severity = "low"
@@ -1079,7 +1079,9 @@ def specificity(f: Finding, rule: RuleSpec | None) -> int:
     """How closely a finding's basis decides its risk: it cites an article beyond the generic 格式条款 ones
     (+1), and its rule is written for particular contract types (+1). Of two findings of one risk the
     more specific speaks; on a tie the rule listed first keeps it."""
-    deciding = any((b.law, b.article) not in GENERIC_ARTICLES for b in f.basis)
+    # The rule's own basis: an article the deciding table added does not make a 格式条款 rule specific.
+    basis = rule.basis if rule is not None else f.basis
+    deciding = any((b.law, b.article) not in GENERIC_ARTICLES for b in basis)
     return int(deciding) + int(bool(rule is not None and rule.contract_types))
 
 

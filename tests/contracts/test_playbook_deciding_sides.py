@@ -136,13 +136,18 @@ def test_a_missing_clause_only_the_other_side_needs_is_not_reported():
 def test_a_format_clause_in_our_favour_is_a_low_severity_note():
     from contracts.playbook.engine import FAIRNESS_NOTE, ContractFacts, _for_our_side
     from contracts.types import Finding
-    rule = next(r for r in STARTER if (CIVIL, 497) in {(b.law, b.article) for b in r.basis})
+    on_497 = [r for r in STARTER if (CIVIL, 497) in {(b.law, b.article) for b in r.basis}]
+    rule = next(r for r in on_497 if r.category == "格式条款")
+    other = next(r for r in on_497 if r.category != "格式条款")
     p = validate_params(rule.detection, {**rule.params, "protects": ["lessee"]})
     finding = Finding(rule_code=rule.code, section_order=1, quote="x", start=0, end=1, category=rule.category,
                       severity="high", description="d", suggestion="s", basis=list(rule.basis))
     facts = ContractFacts(side="甲方", side_names=frozenset({"甲方", "出租方"}), side_roles=frozenset({"lessor"}))
     (kept,) = _for_our_side(rule, p, [finding], facts)
     assert kept.severity == "low" and kept.description.startswith(FAIRNESS_NOTE)
+    # a rule of another category resting on 497 too: not our risk, dropped
+    assert _for_our_side(other, validate_params(other.detection, {**other.params, "protects": ["lessee"]}),
+                         [finding], facts) == []
     fresh = Finding(rule_code=rule.code, section_order=1, quote="x", start=0, end=1, category=rule.category,
                     severity="high", description="d", suggestion="s", basis=list(rule.basis))
     ours = ContractFacts(side="乙方", side_names=frozenset({"乙方", "承租方"}), side_roles=frozenset({"lessee"}))

@@ -385,6 +385,16 @@ PROBES = [
     # an assignment of the contract without consent, the object before the verb
     ("service", "第十二条 本合同项下的债权债务，乙方可以不经甲方同意转让给第三方。",
      "第十二条 未经对方书面同意，任何一方不得将本合同项下的权利义务转让给第三方。"),
+    # a second probation under another name; a fee cut-off at the gate; a carrier handing the goods on at the
+    # shipper's risk; a donor's concealed defect
+    ("labor", "第四条 乙方转岗至新岗位的，需重新经过三个月的适应期，适应期内工资按新岗位标准的百分之七十发放。",
+     "第四条 乙方转岗至新岗位的，甲方应为其提供岗前培训，培训期间工资不变。"),
+    ("property", "第七条 物业公司有权对未缴纳物业费的业主车辆禁止进入小区。",
+     "第七条 未经登记的外来车辆禁止进入小区。"),
+    ("transport", "第七条 托运方支付运费后，承运方有权将货物交由任何第三方承运，由此产生的风险由托运方承担。",
+     "第七条 承运方将货物交由第三方承运的，应经托运方书面同意，并对全程运输承担责任。"),
+    ("gift", "第五条 赠与人交付赠与财产后，受赠人不得以任何理由要求赠与人承担瑕疵责任，即使赠与人故意隐瞒瑕疵。",
+     "第五条 赠与人故意不告知瑕疵或者保证无瑕疵，造成受赠人损失的，应当承担赔偿责任。"),
     # a deposit kept whole on any breach
     ("lease", "第十一条 乙方违约的，甲方有权没收全部押金，押金不足以弥补损失的，乙方另行赔偿。",
      "第十一条 租赁期满，乙方结清租金及水电费后，甲方应无息退还押金。"),
