@@ -484,7 +484,9 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
         suggestion = ""
         if p.rewrite == "append" and rule.suggestion.strip():
             suggestion = f"{text[lo:hi]}；{rule.suggestion.strip().rstrip('。')}"
-        party = actor_at(numbers.normalize(text), (a, b), a + m.start(), a + m.end())
+        norm = numbers.normalize(text)
+        party = (inner_actor(norm, a + m.start(), a + m.end()) if p.actor_inside
+                 else actor_at(norm, (a, b), a + m.start(), a + m.end()))
         if facts is not None and p.party != "any" and not _side_allows_party(p.party, party, facts):
             continue
         out.append(_finding(rule, section, lo, hi, suggestion=suggestion, party=party or None))
@@ -496,6 +498,18 @@ _RELATIVE = re.compile(r"[^，,。；;的]{0,6}的")
 #: … unless a modal or 将 follows the role at once (乙方有权…的, 乙方将…的).
 _ACTS = re.compile(r"\s*(?:有权|可以|可|应|须|不得|无权|无需|将|对)")
 _ACTS_INSIDE = re.compile(r"\s*(?:有权|可以|可|应|须|不|无权|无需|无须|将|拒绝|一律|均)")
+
+
+#: A role whose own figure or word decides (乙方报价, 出卖人届时公布的价格, 甲方确定).
+_DECIDES = re.compile(r"\s*(?:届时|当时|最新|实时|单方|另行)?(?:的)?(?:报价|定价|价格表|价格通知|公布|确定|通知的)")
+
+
+def inner_actor(text: str, start: int, end: int) -> str:
+    """The party named inside ``text[start:end]`` that decides or acts (以届时乙方报价为准 → 乙方), or ""."""
+    for m in reader._ROLE_RX.finditer(text, start, end):
+        if _DECIDES.match(text, m.end()) or _ACTS_INSIDE.match(text, m.end()):
+            return m.group(0)
+    return ""
 
 
 def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:

@@ -152,6 +152,9 @@ class PatternParams(_Params):
     #: Silent when the matched sentence gives a period of at least this many days (read by the clause
     #: reader: 十五个工作日, 一个月): a deemed acceptance after a reasonable period is the law's own rule.
     unless_days_at_least: float | None = Field(default=None, gt=0)
+    #: Side: only a party named inside the matched words acts (以届时乙方报价为准 → 乙方); words naming no
+    #: party (价款另行协商) are a risk for either side.
+    actor_inside: bool = False
 
     @field_validator("patterns", "unless", "titles", "requires")
     @classmethod

@@ -152,3 +152,24 @@ def test_a_format_clause_in_our_favour_is_a_low_severity_note():
                     severity="high", description="d", suggestion="s", basis=list(rule.basis))
     ours = ContractFacts(side="乙方", side_names=frozenset({"乙方", "承租方"}), side_roles=frozenset({"lessee"}))
     assert _for_our_side(rule, p, [fresh], ours)[0].severity == "high"
+
+
+def test_a_price_left_to_one_party_is_the_other_partys_risk_and_a_deferred_one_both():
+    quote = ("甲方：某某科技有限公司\n乙方：某某软件有限公司\n"
+             "第三条 二期功能（与甲方系统对接）的开发费用以届时乙方报价为准。")
+    codes = lambda text, side: {f.rule_code for f in _findings("tech_dev", text, side)}  # noqa: E731
+    assert "price-deferred-other-types" in codes(quote, "甲方")
+    assert "price-deferred-other-types" not in codes(quote, "乙方")
+    deferred = "甲方：某某科技有限公司\n乙方：某某软件有限公司\n第三条 甲方应支付的二期开发费用日后另议。"
+    assert "price-deferred-other-types" in codes(deferred, "甲方")
+    assert "price-deferred-other-types" in codes(deferred, "乙方")
+
+
+def test_swapping_the_side_on_a_lease_drops_the_tenants_risks():
+    lease = ("出租方：某某置业有限公司（以下简称甲方）\n承租方：张三（以下简称乙方）\n"
+             "第六条 租赁期间，甲方有权视周边市场行情自行调整租金标准。\n"
+             "第七条 乙方有权将该房屋转租给第三人，无需另行征得甲方同意。")
+    tenant = {f.rule_code for f in _findings("lease", lease, "乙方")}
+    landlord = {f.rule_code for f in _findings("lease", lease, "甲方")}
+    assert "lease-rent-increase-unilateral" in tenant and "lease-rent-increase-unilateral" not in landlord
+    assert "lease-sublease-free" in landlord and "lease-sublease-free" not in tenant
