@@ -38,6 +38,10 @@ def _cited(found) -> set[tuple[str, int]]:
     ("service", "第七条 甲方预付的全部课时费在任何情况下均不予退还。", ("中华人民共和国消费者权益保护法", 53)),
     # 转托他人 in an agency contract
     ("entrustment", "第五条 受托人可将委托事务转托他人办理，委托人对此不持异议。", (CIVIL, 923)),
+    # the risk before delivery put on the buyer, read by the general exemption rule: 604
+    ("sale", "第十一条 货物交付前的一切风险由买方承担。", (CIVIL, 604)),
+    # a warehouse keeper exempt from any loss, read by the general exemption rule: 917
+    ("storage", "第八条 保管方对仓储物在储存期间的任何损失均不承担责任。", (CIVIL, 917)),
     # a partner's capital kept on withdrawal
     ("partnership", "第八条 合伙人退伙的，其出资一律不予退还。", ("中华人民共和国合伙企业法", 51)),
 ])
