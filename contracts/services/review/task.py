@@ -39,6 +39,8 @@ from tracing.recorder import TraceRecorder
 from tracing.runs import traced_run
 
 logger = logging.getLogger("legalsite.contracts")
+
+
 # --- the auto-review task -----------------------------------------------------------------------------
 def _claim(run_id: int) -> ReviewRun | None:
     """Take a queued run (or one whose worker died) for this worker: one UPDATE, so two workers
