@@ -36,6 +36,7 @@ from chat.constants import (  # session_group: the consumers read it here
     INTERRUPTED_TEXT,
     MAX_QUESTION_CHARS,
     NOT_QUEUED_TEXT,
+    SUMMARY_TASK,
     TURN_TASK,
     session_group,
     turn_log,
@@ -275,9 +276,7 @@ def summary_notify(*, actor: AbstractUser | None, session: ChatSession) -> None:
 def summary_request(*, actor: AbstractUser, session: ChatSession) -> ChatSession:
     """Queue the writing of ``session``'s summary (a worker task; a ``summary`` event follows). Returns
     the session as stored now: with an eager broker the summary is already there."""
-    from chat import tasks  # the tasks module imports this one
-
-    tasks.chat_summary_run.delay(session.pk, actor.pk)
+    celery_app.tasks[SUMMARY_TASK].delay(session.pk, actor.pk)  # by name: chat.tasks imports this module
     session.refresh_from_db(fields=["summary", "summary_updated_at"])
     return session
 
