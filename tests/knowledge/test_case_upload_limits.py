@@ -78,7 +78,7 @@ def test_the_text_cap_stops_a_docx_early(staff_user, settings, monkeypatch):
     document = case_services.case_upload(actor=staff_user, file=SimpleUploadedFile(
         "长.docx", docx_bombs.text_heavy(400_000)))
     opened = []
-    monkeypatch.setattr("knowledge.casefiles.docx.Document", lambda *a, **k: opened.append(1))
+    monkeypatch.setattr("core.documents.docx.Document", lambda *a, **k: opened.append(1))
     assert extract_now(document.pk).status == "failed"
     assert opened == []  # python-docx never held the tree
 
