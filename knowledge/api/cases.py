@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from firm.models import Matter
+from firm.permissions import ClientWork
 from knowledge.casefiles import CaseUploadError
 from knowledge.exceptions import CasePermissionDenied, InvalidQuery
 from knowledge.models import CaseDocument
@@ -115,6 +116,7 @@ def _bad_request(message: str) -> Response:
 
 
 class CaseListApi(APIView):
+    permission_classes = [ClientWork]
     parser_classes = [MultiPartParser, FormParser, StrictJSONParser]
     pagination_class = PageNumberPagination
 
@@ -156,6 +158,8 @@ class CaseListApi(APIView):
 
 
 class CaseDetailApi(APIView):
+    permission_classes = [ClientWork]
+
     @extend_schema(
         operation_id="knowledge_cases_get",
         summary="案例库：一个案例及其分段", responses={200: CaseDetailOutput, 404: OpenApiTypes.OBJECT})
@@ -185,6 +189,8 @@ class CaseDetailApi(APIView):
 
 
 class CaseSearchApi(APIView):
+    permission_classes = [ClientWork]
+
     @extend_schema(
         operation_id="knowledge_cases_search",
         summary="案例库检索（向量 + 全文，仅检索可见案例）", parameters=[CaseSearchInput],

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -22,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from firm.roles import does_client_work
+from firm.permissions import ClientWork
 from firm.selectors import matter_get_or_404
 from research import selectors, services
 from research.api.serializers import (
@@ -64,23 +63,22 @@ def _question(request: Request) -> tuple[str | None, dict[str, Any], Response | 
         return None, data, _invalid(exc.reason, exc.detail)
 
 
-def _client_worker(request: Request) -> None:
-    if not does_client_work(request.user):
-        raise PermissionDenied("合规人员不能使用研究任务")
+CLIENT_WORK_DENIED = "合规人员不能使用研究任务"
 
 
 def _task_or_404(request: Request, task_id: int) -> ResearchTask:
-    _client_worker(request)
     return selectors.task_get_or_404(user=request.user, task_id=task_id)
 
 
 
 class PredictApi(APIView):
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
+
     @extend_schema(request=PredictInput, responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT,
                                                     504: OpenApiTypes.OBJECT, 500: OpenApiTypes.OBJECT},
                    summary="研究问题（同步）：计划 → 执行 → 核验 → 综合")
     def post(self, request: Request) -> Response:
-        _client_worker(request)
         question, _, problem = _question(request)
         if problem is not None:
             return problem
@@ -109,10 +107,12 @@ class PredictApi(APIView):
 
 
 class TaskListCreateApi(APIView):
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
+
     @extend_schema(operation_id="research_tasks_list", responses=OpenApiTypes.OBJECT, summary="研究任务列表",
                    parameters=[OpenApiParameter("matter", int, required=False)])
     def get(self, request: Request) -> Response:
-        _client_worker(request)
         matter = request.query_params.get("matter")
         tasks = selectors.task_list(user=request.user, matter_id=int(matter) if matter and matter.isdigit() else None)
         paginator = PageNumberPagination()
@@ -122,7 +122,6 @@ class TaskListCreateApi(APIView):
     @extend_schema(operation_id="research_tasks_create", request=TaskInput, responses={202: OpenApiTypes.OBJECT},
                    summary="新建研究任务（异步）")
     def post(self, request: Request) -> Response:
-        _client_worker(request)
         question, data, problem = _question(request)
         if problem is not None:
             return problem
@@ -135,6 +134,9 @@ class TaskListCreateApi(APIView):
 
 
 class TaskDetailApi(APIView):
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
+
     @extend_schema(operation_id="research_task_retrieve", responses=OpenApiTypes.OBJECT,
                    summary="研究任务：状态、计划、步骤、答案")
     def get(self, request: Request, task_id: int) -> Response:
@@ -144,6 +146,8 @@ class TaskDetailApi(APIView):
 
 class TaskActionApi(APIView):
     """``cancel`` | ``approve`` (with edited steps) | ``replan`` | ``resume`` | ``attach`` (a matter)."""
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
 
     @extend_schema(operation_id="research_task_action", request=PlanApproveInput, responses=OpenApiTypes.OBJECT,
                    summary="任务操作：cancel 取消、approve 确认计划、replan 重新计划、resume 继续、attach 归入案件")
@@ -173,6 +177,9 @@ DOCX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingm
 
 
 class TaskExportApi(APIView):
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
+
     @extend_schema(summary="导出研究任务：kind = md | json | docx（Word 报告）", responses={200: OpenApiTypes.BINARY})
     def get(self, request: Request, task_id: int, kind: str) -> HttpResponse:
         task = _task_or_404(request, task_id)
