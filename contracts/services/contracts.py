@@ -265,7 +265,7 @@ def contract_split(*, contract_id: int) -> Contract | None:
 def contract_split_resume(*, contract: Contract) -> bool:
     """Queue again a contract whose split was lost: still ``uploaded`` long after its upload (the
     task message went missing) or ``splitting`` with a dead worker. The bytes are stored, so
-    nothing is lost; the pages and the API call this when they show the contract. A split that lost
+    nothing is lost; the sweep calls this (:func:`split_resume_stale`), never a read. A split that lost
     its worker ``JOB_MAX_RESUMES`` times in a row fails instead (``core.jobs.RESUME_LIMIT_TEXT``):
     the file keeps killing the reader."""
     now = timezone.now()

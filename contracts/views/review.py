@@ -39,7 +39,6 @@ from contracts.selectors.contracts import (
 from contracts.selectors.reviews import issue_tally, manual_cursor
 from contracts.services.contracts import (
     contract_delete,
-    contract_split_resume,
     contract_update,
     contract_upload,
     section_split,
@@ -129,8 +128,7 @@ def _issue_context(issue: ReviewIssue) -> dict[str, Any]:
 @login_required
 @require_GET
 def detail(request: HttpRequest, contract_id: int) -> HttpResponse:
-    contract = _contract_or_404(request, contract_id)
-    contract_split_resume(contract=contract)
+    contract = _contract_or_404(request, contract_id)  # a read: a lost split is the sweep's to queue again
     sections = list(contract_sections(contract=contract))
     issues = list(contract_issues(contract=contract))
     by_section: dict[int | None, list[ReviewIssue]] = {}

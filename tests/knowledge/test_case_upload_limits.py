@@ -125,10 +125,17 @@ def test_a_worker_lost_mid_extraction_loses_nothing(staff_user, api_client, monk
         api_client.get(CASES)
     assert sent == []
 
+    # once stale, listing and showing it still write nothing: a read never queues
     CaseDocument.objects.filter(pk=pk).update(
         started_at=timezone.now() - timedelta(seconds=case_services.EXTRACT_STALE_SECONDS + 1))
     with django_capture_on_commit_callbacks(execute=True):
         assert api_client.get(CASES).json()["results"][0]["status"] == "pending"
+        assert api_client.get(f"{CASES}/{pk}").json()["status"] == "pending"
+    assert sent == []
+
+    # the sweep queues it again and the worker extracts it
+    with django_capture_on_commit_callbacks(execute=True):
+        assert case_services.case_extract_resume_stale() == 1
     assert sent == [(case_services.CASE_EXTRACT_TASK, [pk])]
     tasks.case_extract(*sent[0][1])
     assert CaseDocument.objects.get(pk=pk).status == "ready" and CaseChunk.objects.filter(document_id=pk).exists()
