@@ -24,8 +24,9 @@ The package, by the seams the module marked (docs/decisions/module-splits.md):
 
 - ``context``: ``RunContext`` (what a tool is handed), ``ToolError``, ``ToolResult`` and output rendering;
 - ``cache``: argument normalisation and ``ToolCache`` (Django's cache plus a small local one);
-- ``definition``: the ``Tool`` contract and the ``@tool`` decorator;
-- ``catalog``: ``ToolRegistry`` and the project-wide ``registry``;
+- ``definition``: the ``Tool`` contract (and its parameters model read from a function's signature);
+- ``catalog``: ``ToolRegistry``, the project-wide ``registry`` and the ``@tool`` decorator that registers
+  into it;
 - ``toolbox``: one agent's tools and the machinery around each call (``Toolbox``).
 
 Every public name is re-exported here, so ``from agents.tools import X`` keeps working.
@@ -39,7 +40,7 @@ from agents.tools.cache import (
     ToolCache,
     normalise_arguments,
 )
-from agents.tools.catalog import ToolListener, ToolRegistry, registry
+from agents.tools.catalog import ToolListener, ToolRegistry, registry, tool
 from agents.tools.context import (
     SUMMARY_CHARS,
     DepsT,
@@ -50,7 +51,7 @@ from agents.tools.context import (
     render_output,
     truncate,
 )
-from agents.tools.definition import DEFAULT_MAX_OUTPUT_CHARS, DEFAULT_TIMEOUT, NAME_PATTERN, Tool, ToolFunc, tool
+from agents.tools.definition import DEFAULT_MAX_OUTPUT_CHARS, DEFAULT_TIMEOUT, NAME_PATTERN, Tool, ToolFunc
 from agents.tools.toolbox import Toolbox
 
 __all__ = [

@@ -1,5 +1,7 @@
 """``ToolRegistry``: every tool of the project by name, the agents' allowlists, autodiscovery of each
-app's ``tools.py``, listeners (the audit trail); and ``registry``, the project-wide instance.
+app's ``tools.py``, listeners (the audit trail); ``registry``, the project-wide instance; and the
+``@tool`` decorator, which builds a :class:`~agents.tools.definition.Tool` and registers it (here,
+beside the registry it registers into, so the tool contract does not import the registry back).
 """
 
 from __future__ import annotations
@@ -10,10 +12,19 @@ import importlib.util
 import inspect
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
-from agents.tools.cache import ToolCache
+from pydantic import BaseModel
+
+from agents.tools.cache import CacheType, ToolCache
 from agents.tools.context import ToolResult, logger
-from agents.tools.definition import Tool
+from agents.tools.definition import (
+    DEFAULT_MAX_OUTPUT_CHARS,
+    DEFAULT_TIMEOUT,
+    Tool,
+    ToolFunc,
+    _parameters_from_signature,
+)
 from agents.tools.toolbox import Toolbox
 
 # ---------------------------------------------------------------------------------------------
@@ -146,3 +157,41 @@ registry = ToolRegistry(autodiscover=True)
 
 def _global_registry() -> ToolRegistry:
     return registry
+
+
+def tool(
+    func: ToolFunc | None = None,
+    *,
+    name: str | None = None,
+    description: str | None = None,
+    parameters: type[BaseModel] | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+    retries: int = 1,
+    max_output_chars: int = DEFAULT_MAX_OUTPUT_CHARS,
+    cache: CacheType | None = None,
+    shared_cache: bool = False,
+    acts_on: tuple[str, str] | None = None,
+    registry: ToolRegistry | None = None,
+) -> Any:
+    """Decorator turning ``async def name(params: Model, ctx: RunContext)`` into a registered
+    :class:`Tool` (name from the function, description from the docstring, parameters from the
+    first argument's annotation). Returns the Tool; ``registry`` defaults to the global one."""
+
+    def wrap(fn: ToolFunc) -> Tool:
+        model = parameters or _parameters_from_signature(fn)
+        made = Tool(
+            name=name or fn.__name__,
+            description=description or inspect.getdoc(fn) or "",
+            parameters=model,
+            func=fn,
+            timeout=timeout,
+            retries=retries,
+            max_output_chars=max_output_chars,
+            cache=cache,
+            shared_cache=shared_cache,
+            acts_on=acts_on,
+        )
+        (registry if registry is not None else _global_registry()).register(made)
+        return made
+
+    return wrap(func) if func is not None else wrap

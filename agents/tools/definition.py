@@ -1,5 +1,6 @@
-"""The ``Tool`` contract (a snake_case name, a description, a pydantic parameters model, a function,
-cache and timeout settings) and the ``@tool`` decorator that builds and registers one.
+"""The ``Tool`` contract: a snake_case name, a description, a pydantic parameters model (given, or
+read from the function's signature), a function, cache and timeout settings, and how it runs once.
+The ``@tool`` decorator that builds and registers one is in :mod:`agents.tools.catalog`.
 """
 
 from __future__ import annotations
@@ -8,19 +9,14 @@ import inspect
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, get_type_hints
+from typing import Any, Final, get_type_hints
 
 from pydantic import BaseModel, ValidationError
 
 from agents.aio import db_sync_to_async
 from agents.llm import model_schema
-from agents.tools import catalog
 from agents.tools.cache import CACHE_TTLS, CacheType
 from agents.tools.context import RunContext
-
-if TYPE_CHECKING:
-    from agents.tools.catalog import ToolRegistry
-
 
 DEFAULT_TIMEOUT: Final = 20.0
 DEFAULT_MAX_OUTPUT_CHARS: Final = 8000
@@ -122,44 +118,6 @@ def _validation_text(exc: ValidationError) -> str:
         location = ".".join(str(p) for p in error.get("loc", ())) or "(参数整体)"
         parts.append(f"{location}: {error.get('msg', '')}")
     return "; ".join(parts)
-
-
-def tool(
-    func: ToolFunc | None = None,
-    *,
-    name: str | None = None,
-    description: str | None = None,
-    parameters: type[BaseModel] | None = None,
-    timeout: float = DEFAULT_TIMEOUT,
-    retries: int = 1,
-    max_output_chars: int = DEFAULT_MAX_OUTPUT_CHARS,
-    cache: CacheType | None = None,
-    shared_cache: bool = False,
-    acts_on: tuple[str, str] | None = None,
-    registry: ToolRegistry | None = None,
-) -> Any:
-    """Decorator turning ``async def name(params: Model, ctx: RunContext)`` into a registered
-    :class:`Tool` (name from the function, description from the docstring, parameters from the
-    first argument's annotation). Returns the Tool; ``registry`` defaults to the global one."""
-
-    def wrap(fn: ToolFunc) -> Tool:
-        model = parameters or _parameters_from_signature(fn)
-        made = Tool(
-            name=name or fn.__name__,
-            description=description or inspect.getdoc(fn) or "",
-            parameters=model,
-            func=fn,
-            timeout=timeout,
-            retries=retries,
-            max_output_chars=max_output_chars,
-            cache=cache,
-            shared_cache=shared_cache,
-            acts_on=acts_on,
-        )
-        (registry if registry is not None else catalog._global_registry()).register(made)
-        return made
-
-    return wrap(func) if func is not None else wrap
 
 
 def _parameters_from_signature(fn: ToolFunc) -> type[BaseModel]:
