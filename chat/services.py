@@ -265,12 +265,12 @@ def summary_notify(*, actor: AbstractUser | None, session: ChatSession) -> None:
     ``summary`` event); a failure to publish is logged: the session carries the summary."""
     event = {"type": "summary", "session_id": session.pk, "summary": session.summary,
              "summary_updated_at": session.summary_updated_at.isoformat() if session.summary_updated_at else None}
-    groups = [session_group(session.pk), *([realtime.user_group(actor.pk)] if actor is not None else [])]
-    for group in groups:
-        try:
-            realtime.group_publish(group, event)
-        except Exception:
-            log.warning("session %s: could not publish its summary to %s", session.pk, group, exc_info=True)
+    try:
+        realtime.group_publish(session_group(session.pk), event)
+    except Exception:
+        log.warning("session %s: could not publish its summary", session.pk, exc_info=True)
+    if actor is not None:
+        realtime.user_notify(actor.pk, event)  # logged and numbered; a failure is logged, never raised
 
 
 def summary_request(*, actor: AbstractUser, session: ChatSession) -> ChatSession:

@@ -26,7 +26,7 @@ from firm.models import Matter, MatterMember, Role
 from firm.roles import does_client_work, is_admin, user_role
 from firm.selectors import login_failure_key, login_locked, matter_can_manage, matter_is_lead, matter_is_member
 from firm.walls import declaration_for
-from legalsite.realtime import access_changed, group_publish, matter_access_group, user_access_group, user_group
+from legalsite.realtime import access_changed, matter_access_group, user_access_group, user_notify
 from tracing.services import audit_event_record
 
 #: Matter fields ``matter_update`` may change.
@@ -259,7 +259,7 @@ def _privilege_lifted(*, actor: AbstractUser, matter: Matter) -> None:
     def send() -> None:
         for user in told:
             try:
-                group_publish(user_group(user.pk), notice)
+                user_notify(user.pk, notice)
             except Exception:  # a lost notice is not a lost record: the event above stays
                 logger.exception("could not notify %s that matter %s lost its privilege", user.pk, matter.pk)
 

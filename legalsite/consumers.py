@@ -21,13 +21,17 @@ The per-user notifications websocket (``/ws/notifications/``) is the simplest su
 from __future__ import annotations
 
 import contextlib
+import logging
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.contrib.auth import get_user_model
 
-from legalsite.realtime import user_access_group, user_group
+from legalsite.realtime import forwarded_events, notifications, user_access_group, user_group
+
+logger = logging.getLogger("legalsite.consumers")
 
 # Close codes (mirroring HTTP 401 and 403).
 CLOSE_UNAUTHENTICATED = 4401
@@ -163,14 +167,45 @@ class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
 
 
 class NotificationsConsumer(AccessCheckedConsumer):
-    """``/ws/notifications/``: events published to the user's group (``user.<id>``)."""
+    """``/ws/notifications/``: the user's notifications (``legalsite.realtime.notifications``). The
+    first message is ``hello`` with the ``seq`` of the newest notification; a page that connects with
+    ``?after=<seq>`` (the last one it showed) first gets the notifications it missed, in order; live
+    ones follow, each once."""
 
     def access_groups(self) -> list[str]:
         return [user_group(self.user.pk)]
 
     async def connected(self) -> None:
-        await self.send_json({"type": "hello", "user": self.user.get_username()})
+        stream = notifications(self.user.pk)
+        after = _after(self.scope.get("query_string", b""))
+        try:
+            newest = await database_sync_to_async(stream.log.last_seq)()
+            missed = await database_sync_to_async(stream.replay)(after) if after is not None else []
+        except Exception:  # no log: live notifications still arrive
+            logger.warning("notifications of user %s: could not read the log", self.user.pk, exc_info=True)
+            newest, missed = 0, []
+        if after is not None and after > newest:  # the log expired and started again: all of it is new
+            after, missed = 0, await database_sync_to_async(stream.replay)(0)
+        self.last_seq = after or 0
+        await self.send_json({"type": "hello", "user": self.user.get_username(), "seq": newest})
+        for event in missed:
+            await self._forward(event)
 
     async def event_forward(self, message: dict) -> None:
-        if not self.revoked:
-            await self.send_json(message["event"])
+        for event in forwarded_events(message):
+            if self.revoked:
+                return
+            await self._forward(event)
+
+    async def _forward(self, event: dict) -> None:
+        seq = int(event.get("seq", 0) or 0)
+        if seq and seq <= self.last_seq:
+            return
+        self.last_seq = max(seq, self.last_seq)
+        await self.send_json(event)
+
+
+def _after(query_string: bytes) -> int | None:
+    """``after`` of the socket's query string, when it is a number."""
+    values = parse_qs(query_string.decode("latin-1")).get("after", [])
+    return int(values[0]) if values and values[0].isdigit() else None

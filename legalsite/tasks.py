@@ -7,7 +7,7 @@ from typing import Any
 from celery import shared_task
 
 from legalsite import sweep
-from legalsite.realtime import group_publish, user_group
+from legalsite.realtime import user_notify
 
 
 @shared_task(name="legalsite.ping")
@@ -18,7 +18,7 @@ def ping() -> str:
 
 @shared_task(name="legalsite.notify_user")
 def notify_user(user_id: int, event: dict[str, Any]) -> None:
-    group_publish(user_group(user_id), event)
+    user_notify(user_id, event)
 
 
 @shared_task(name="legalsite.sweep_interrupted_work")

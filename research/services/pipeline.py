@@ -55,11 +55,12 @@ class RunStopped(Exception):
 
 class TaskSink:
     """The task's events through its :class:`~legalsite.realtime.EventStream`: numbered in the task's
-    Redis log (replayable) and published to the task's group, in order; each call returns once its
-    event is out."""
+    Redis log (replayable) and published to the task's group, in order (and to ``console``, the
+    console command's sink); each call returns once its event is out."""
 
-    def __init__(self, task_id: int) -> None:
-        self.stream = EventStream(task_group(task_id), task_log(task_id))
+    def __init__(self, task_id: int, *, console: Any = None) -> None:
+        self.stream = EventStream(task_group(task_id), task_log(task_id),
+                                  sinks=[console] if console is not None else [])
 
     async def __call__(self, event: Mapping[str, Any]) -> None:
         await self.stream.send(dict(event))
