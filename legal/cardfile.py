@@ -30,6 +30,8 @@ MAX_CONTROLLING = 3
 #: At most this many provisions decide one question type (an answer's ``basis``).
 MAX_BASIS = 3
 MIN_PHRASINGS = 6
+#: Whose question a card answers (``asker``): a side of the dispute, or ``any`` (both sides ask it).
+ASKERS = ("employee", "employer", "tenant", "landlord", "lender", "borrower", "victim", "offender", "any")
 _SLUG = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9.\-]+$")
 
 
@@ -88,6 +90,12 @@ class Card:
     next_steps: tuple[str, ...] = ()
     exceptions: tuple[str, ...] = ()
     mistakes: tuple[str, ...] = ()
+    #: Whose question the card answers (:data:`ASKERS`); empty: read from its phrasings by the matcher.
+    asker: str = ""
+    #: Typed facts (legal/facts.py names) that make this card the one (``when_facts``: 没约定还款期限
+    #: for the no-due-date limitation card) or another card the one (``unless_facts``).
+    when_facts: tuple[str, ...] = ()
+    unless_facts: tuple[str, ...] = ()
     source: str = ""
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
@@ -225,7 +233,12 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
         evidence=_strings(raw.get("evidence"), _where(path, slug, "evidence")),
         next_steps=_strings(raw.get("next_steps"), _where(path, slug, "next_steps")),
         exceptions=_strings(raw.get("exceptions"), _where(path, slug, "exceptions")),
-        mistakes=_strings(raw.get("mistakes"), _where(path, slug, "mistakes")), source=path)
+        mistakes=_strings(raw.get("mistakes"), _where(path, slug, "mistakes")),
+        asker=_text(raw.get("asker"), _where(path, slug, "asker"), required=False),
+        when_facts=_strings(raw.get("when_facts"), _where(path, slug, "when_facts")),
+        unless_facts=_strings(raw.get("unless_facts"), _where(path, slug, "unless_facts")), source=path)
+    if card.asker and card.asker not in ASKERS:
+        raise CardFileError(_where(path, slug, "asker") + f" must be one of {', '.join(ASKERS)}")
     from legal import names
 
     for answer in answers.values():
@@ -277,6 +290,9 @@ def card_to_dict(card: Card) -> dict[str, Any]:
     return {
         "slug": card.slug, "title": card.title, "domain": card.domain, "summary": card.summary,
         "phrasings": list(card.phrasings), "terms": list(card.terms), "not_terms": list(card.not_terms),
+        **({"asker": card.asker} if card.asker else {}),
+        **({"when_facts": list(card.when_facts)} if card.when_facts else {}),
+        **({"unless_facts": list(card.unless_facts)} if card.unless_facts else {}),
         "question_types": list(card.question_types), "evidence": list(card.evidence),
         "next_steps": list(card.next_steps), "exceptions": list(card.exceptions), "mistakes": list(card.mistakes),
         "provisions": [{"law": p.law, "article": p.article, "role": p.role, "decides": p.decides,

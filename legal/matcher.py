@@ -51,7 +51,15 @@ QUERY_VECTORS_KEPT = 256
 #: Logistic calibration of (score, margin) -> probability the top card is right (fitted on the tuning set).
 CALIBRATION = {"bias": -1.74, "score": 3.63, "margin": 4.0}
 WEIGHTS = {"embedding": 0.5, "bigrams": 0.3, "terms": 0.25, "not_terms": 0.35, "homonym": 0.3, "agreement": 0.08,
-           "qtype": 0.05}
+           "qtype": 0.05, "side": 0.12, "facts": 0.12}
+#: A card's side is read from its phrasings when at least this many of them say whose question it is
+#: and at least :data:`SIDE_SHARE` of those say the same side.
+SIDE_MIN_PHRASINGS = 3
+SIDE_SHARE = 0.8
+#: The domain in which each pair of sides opposes: a tenant's question pushes a landlord's card down
+#: among the tenancy cards, never a card of another domain that happens to read from one side.
+SIDE_DOMAINS = {"employee": "labor", "employer": "labor", "tenant": "real_estate", "landlord": "real_estate",
+                "lender": "debt", "borrower": "debt", "victim": "criminal", "offender": "criminal"}
 #: Question types a card must answer with a rule of its own (a deadline rule, a calculator) or at all
 #: for the part's type to count as agreement: most cards answer yes/no and what-to-do.
 SPECIFIC_QTYPES = ("by_when", "how_much", "which", "forum", "valid")
@@ -169,6 +177,7 @@ class Matcher:
                 self._texts.append(text)
                 self._owner.append(index)
         self._owner_arr = np.array(self._owner, dtype=np.int64)
+        self.sides = [card_side(card) for card in self.cards]
         self._bigrams = [[bigrams(p) for p in (card.title, *card.phrasings)] for card in self.cards]
         self._vectors: np.ndarray | None = None
         # a turn matches the same question twice (search ranks by its cards, then the answer reads them):
@@ -281,6 +290,7 @@ class Matcher:
         """Every card scored for each text, best first, with a calibrated confidence on the first.
         ``asked``: the question type of each text when it is not read from the text itself (a part
         read with its narrative asks what the part asks, not what the narrative mentions)."""
+        from legal.facts import side, situation
         from legal.qtypes import question_type
 
         agreed = set(retrieved)
@@ -288,17 +298,23 @@ class Matcher:
         results = []
         for row, text in enumerate(texts):
             qtype = asked[row] if asked is not None else question_type(text)
+            asker = side(text)
+            present = set(situation(text))
             scored = []
             for index, card in enumerate(self.cards):
                 terms, grams, excluded = self._lexical(text, index)
                 agreement = 1.0 if agreed and any((p.law, p.article) in agreed for p in card.controlling) else 0.0
                 signals = {"embedding": float(emb[row, index]), "bigrams": grams, "terms": terms,
                            "not_terms": excluded, "homonym": self._homonym(text, card), "agreement": agreement,
-                           "qtype": _answers_type(card, qtype)}
+                           "qtype": _answers_type(card, qtype),
+                           "side": _side_agreement(asker[0] if asker else "", self.sides[index]),
+                           "facts": (float(any(f in present for f in card.when_facts))
+                                     - float(any(f in present for f in card.unless_facts)))}
                 score = (WEIGHTS["embedding"] * signals["embedding"] + WEIGHTS["bigrams"] * grams
                          + WEIGHTS["terms"] * terms - WEIGHTS["not_terms"] * excluded
                          + WEIGHTS["homonym"] * signals["homonym"] + WEIGHTS["agreement"] * agreement
-                         + WEIGHTS["qtype"] * signals["qtype"])
+                         + WEIGHTS["qtype"] * signals["qtype"] + WEIGHTS["side"] * signals["side"]
+                         + WEIGHTS["facts"] * signals["facts"])
                 scored.append(CardScore(card, score, signals=signals))
             scored.sort(key=lambda s: -s.score)
             if scored:
@@ -355,6 +371,34 @@ def _answers_type(card: Card, qtype: str) -> float:
     if qtype == "by_when" and answer.deadline or qtype == "how_much" and answer.calculator:
         return 1.0
     return 0.5
+
+
+def card_side(card: Card) -> str:
+    """Whose question ``card`` answers: its ``asker`` when the file says (``any``: both sides), else
+    the side its phrasings speak from when they agree (:data:`SIDE_SHARE`), else ''."""
+    from legal.facts import side
+
+    if card.asker:
+        return "" if card.asker == "any" else card.asker
+    said = [found[0] for text in card.phrasings if (found := side(text)) is not None]
+    if len(said) < SIDE_MIN_PHRASINGS:
+        return ""
+    best = max(set(said), key=said.count)
+    if said.count(best) < SIDE_SHARE * len(said) or SIDE_DOMAINS.get(best) != card.domain:
+        return ""
+    return best
+
+
+def _side_agreement(asker: str, card_side: str) -> float:
+    """−1 when the part speaks from the side opposite the card's, else 0 (a card of the client's own
+    side does not gain over a card both sides ask about)."""
+    from legal.facts import SIDES
+
+    if not asker or not card_side:
+        return 0.0
+    if asker == card_side:
+        return 0.0
+    return -1.0 if SIDES.get(asker) == card_side else 0.0
 
 
 def calibrate(score: float, margin: float) -> float:

@@ -24,6 +24,8 @@ def test_fixture_file_loads_with_every_part(fixture_card_list):
     (lambda d: d.update(phrasings=d["phrasings"][:3]), "phrasings"),
     (lambda d: d["provisions"][0].update(article="八十七"), "provisions[0].article"),
     (lambda d: d.update(terms="辞退"), "terms"),
+    (lambda d: d.update(asker="boss"), "asker"),
+    (lambda d: d.update(when_facts="no_due_date"), "when_facts"),
 ])
 def test_an_invalid_card_names_the_card_and_field(fixture_card_list, change, field):
     data = _valid(fixture_card_list)
@@ -48,3 +50,11 @@ def test_a_slug_used_twice_is_an_error(tmp_path):
     (tmp_path / "b.toml").write_text(text, encoding="utf-8")
     with pytest.raises(CardFileError, match="already used in a.toml"):
         load_cards([tmp_path / "a.toml", tmp_path / "b.toml"])
+
+
+def test_whose_question_and_situational_facts_round_trip(fixture_card_list):
+    data = _valid(fixture_card_list)
+    data.update(asker="employee", when_facts=["no_notice"], unless_facts=["no_written_contract"])
+    card = parse_card(data, path="labor.toml")
+    assert (card.asker, card.when_facts, card.unless_facts) == ("employee", ("no_notice",), ("no_written_contract",))
+    assert parse_card(card_to_dict(card), path="labor.toml") == card
