@@ -48,6 +48,8 @@ class CardAnswer:
 
 
 def _valid(law: str, article: str) -> bool:
+    if "之" in article:  # an inserted article (第一百三十三条之一) is looked up by its label
+        return selectors.provision_valid(law, article)
     number = _article_number(article)
     return selectors.provision_valid(law, number) if number else False
 

@@ -58,3 +58,25 @@ def test_whose_question_and_situational_facts_round_trip(fixture_card_list):
     card = parse_card(data, path="labor.toml")
     assert (card.asker, card.when_facts, card.unless_facts) == ("employee", ("no_notice",), ("no_written_contract",))
     assert parse_card(card_to_dict(card), path="labor.toml") == card
+
+
+@pytest.mark.parametrize(("written", "article"), [
+    (87, 87), ("133之一", "第一百三十三条之一"), ("第287条之二", "第二百八十七条之二"),
+    ("第一百三十三条之一", "第一百三十三条之一"), ("0之一", None), ("133之十", None), ("八十七", None), (True, None),
+    (0, None)])
+def test_an_article_is_a_number_or_an_inserted_articles_label(written, article):
+    from legal.cardfile import article_number
+
+    assert article_number(written) == article
+
+
+def test_an_inserted_article_is_cited_by_its_label(fixture_card_list):
+    from legal.composer import cite
+
+    data = _valid(fixture_card_list)
+    data["provisions"][0].update(law="中华人民共和国刑法", article="133之一")
+    data["answers"]["valid"]["basis"] = [{"law": "中华人民共和国刑法", "article": "133之一"}]
+    card = parse_card(data, path="criminal.toml")
+    assert cite(card.provisions[0]) == "《中华人民共和国刑法》第一百三十三条之一"
+    assert card.answers["valid"].basis == (("中华人民共和国刑法", "第一百三十三条之一"),)
+    assert parse_card(card_to_dict(card), path="criminal.toml") == card

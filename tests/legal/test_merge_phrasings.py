@@ -34,7 +34,8 @@ def _card(directory, slug):
 def test_new_phrasings_join_their_card_in_order_without_repeats(tmp_path, cards_dir):
     before = _card(cards_dir, "labor.unlawful-dismissal")
     other_before = _card(cards_dir, "debt.loan-limitation")
-    new = ["老板一句话让我卷铺盖走人，赔偿怎么算", "公司说我不合适就把我炒了 能告吗", "老板一句话让我卷铺盖走人, 赔偿怎么算！"]
+    new = ["老板一句话让我卷铺盖走人，赔偿怎么算", "公司说我不合适就把我炒了 能告吗",
+           "老板一句话让我卷铺盖走人, 赔偿怎么算！"]
     path = _lines(tmp_path, [{"slug": "labor.unlawful-dismissal", "phrasings": [*new, before.phrasings[0]]}])
     assert merge_phrasings.main([str(path), "--cards", str(cards_dir)]) == 0
     after = _card(cards_dir, "labor.unlawful-dismissal")
