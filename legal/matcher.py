@@ -49,7 +49,7 @@ THRESHOLD = 0.5
 #: Question texts whose vectors a matcher keeps (the least recently used is dropped first).
 QUERY_VECTORS_KEPT = 256
 #: Logistic calibration of (score, margin) -> probability the top card is right (fitted on the tuning set).
-CALIBRATION = {"bias": -1.74, "score": 3.63, "margin": 4.0}
+CALIBRATION = {"bias": -2.13, "score": 4.14, "margin": 6.06, "agreement": -0.18}
 WEIGHTS = {"embedding": 0.5, "bigrams": 0.3, "terms": 0.25, "not_terms": 0.35, "homonym": 0.3, "agreement": 0.08,
            "qtype": 0.05, "side": 0.12, "facts": 0.12}
 #: A card's side is read from its phrasings when at least this many of them say whose question it is
@@ -323,9 +323,10 @@ class Matcher:
                 top = {(p.law, p.article) for p in scored[0].card.controlling}
                 rival = next((o.score for o in scored[1:]
                               if not top & {(p.law, p.article) for p in o.card.controlling}), 0.0)
-                scored[0].confidence = calibrate(scored[0].score, scored[0].score - rival)
+                scored[0].confidence = calibrate(scored[0].score, scored[0].score - rival,
+                                                 scored[0].signals["agreement"])
                 for other in scored[1:4]:
-                    other.confidence = calibrate(other.score, other.score - scored[0].score)
+                    other.confidence = calibrate(other.score, other.score - scored[0].score, other.signals["agreement"])
             results.append(scored[:8])
         return results
 
@@ -401,8 +402,10 @@ def _side_agreement(asker: str, card_side: str) -> float:
     return -1.0 if SIDES.get(asker) == card_side else 0.0
 
 
-def calibrate(score: float, margin: float) -> float:
-    z = CALIBRATION["bias"] + CALIBRATION["score"] * score + CALIBRATION["margin"] * margin
+def calibrate(score: float, margin: float, agreement: float = 0.0) -> float:
+    """The probability that a card with this score, margin and retrieval agreement is the right one."""
+    z = (CALIBRATION["bias"] + CALIBRATION["score"] * score + CALIBRATION["margin"] * margin
+         + CALIBRATION["agreement"] * agreement)
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
