@@ -81,6 +81,7 @@ LABELS = {
     "local_average_wage": "当地职工月平均工资", "written_contract": "书面劳动合同", "employment": "劳动关系",
     "no_notice": "未提前三十日通知", "lost_months": "误工期（整月）", "lpr_rate": "合同成立时一年期LPR（%）",
     "daily_penalty_rate": "每日违约金比例", "delay_days": "逾期天数", "side": "提问方", "no_due_date": "未约定还款期限",
+    "purchase_price": "购买价款",
 }
 
 
@@ -139,6 +140,15 @@ _PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的
 _PENALTY = re.compile(rf"违约金\s*(?:是|为|约定)?\s*{MONEY}")
 _LOSS = re.compile(rf"(?:损失|实际损失)\s*(?:是|为|大概|约)?\s*{MONEY}")
 _CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款|对方赔|他赔)\s*(?:金额)?\s*{MONEY}")
+#: What the client paid for a purchase: 花了8万买, 8万买的, 买…花了8万, 30块钱的牛奶, 车价8万, 一盒才30块钱.
+_PURCHASE = (
+    re.compile(rf"(?:花了|花|付了|用了|交了)\s*{MONEY}\s*(?:钱)?\s*(?:买|购|在|从|定|订|报)"),
+    re.compile(rf"{MONEY}\s*(?:钱)?\s*(?:买的|买了|买来|购买|购入|入手)"),
+    re.compile(rf"(?:买|购买|购入|入手)[^，。,；;？?！!\d]{{0,12}}?(?:花了|付了|用了|共|一共|总共)\s*{MONEY}"),
+    re.compile(rf"(?:车价|售价|价格|价钱|买价|货款|商品价|标价|总价|价款|地板款|家具款|课程费|会员费|才|只要|就)\s*"
+               rf"(?:是|为|共|一共)?\s*{MONEY}(?:\s*(?:钱|元|块))?"),
+    re.compile(rf"(?<![\d.]){MONEY}\s*(?:钱)?\s*的\s*(?:牛奶|食品|零食|饮料|酒|茶|保健品|商品|东西|货|衣服|鞋|手机|电脑|手表|包)"),
+)
 _HOURS = re.compile(rf"(?:每天|每日)\s*(?:加班|多干)\s*({NUM})\s*(?:个)?小时")
 _MONTH_HOURS = re.compile(rf"(?:每月|每个月|一个月)\s*加班\s*({NUM})\s*(?:个)?小时")
 _REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天")
@@ -376,6 +386,11 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         found = _first_money(pattern, text)
         if found:
             facts.add(name, *found)
+    for pattern in _PURCHASE:
+        found = _first_money(pattern, text)
+        if found and found[0] >= 1:
+            facts.add("purchase_price", *found)
+            break
     claim = _first_money(_CLAIM, text)
     if claim:
         facts.add("amount_claimed", *claim)

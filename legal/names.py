@@ -4,7 +4,7 @@ CALCULATOR_NAMES = frozenset({
     "economic_compensation", "unlawful_termination_damages", "double_wage", "overtime_pay", "annual_leave_pay",
     "lost_earnings", "injury_disability_lump_sum", "death_compensation", "interest_cap", "overdue_interest",
     "deposit_cap", "penalty_excess", "litigation_fee", "limitation_period", "disability_compensation",
-    "funeral_expenses", "daily_penalty", "non_compete_compensation",
+    "funeral_expenses", "daily_penalty", "non_compete_compensation", "treble_damages", "tenfold_damages",
 })
 DEADLINE_NAMES = frozenset({
     "civil_limitation", "labor_arbitration", "work_injury_application", "admin_reconsideration",

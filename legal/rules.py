@@ -28,6 +28,8 @@ INJURY_INTERPRETATION = "最高人民法院关于审理人身损害赔偿案件�
 WORK_INJURY_REGULATION = "工伤保险条例"
 PRIVATE_LENDING = "最高人民法院关于审理民间借贷案件适用法律若干问题的规定"
 CONTRACT_INTERPRETATION = "最高人民法院关于适用《中华人民共和国民法典》合同编通则若干问题的解释"
+CONSUMER_LAW = "中华人民共和国消费者权益保护法"
+FOOD_SAFETY_LAW = "中华人民共和国食品安全法"
 #: Working days a month for a daily wage (劳动和社会保障部 21.75 天).
 WORK_DAYS_MONTH = Decimal("21.75")
 #: One-year LPR by the date it took effect (全国银行间同业拆借中心公布), newest last.
@@ -70,6 +72,7 @@ ASK: Mapping[str, str] = {
     "local_average_wage": "当地上一年度职工月平均工资是多少？",
     "daily_penalty_rate": "合同约定每天按多少比例（如千分之一、万分之五）付违约金？",
     "delay_days": "对方逾期了多少天？",
+    "purchase_price": "您买这件商品（或这项服务）实际付了多少钱？",
 }
 
 
@@ -280,6 +283,26 @@ def penalty_excess(*, penalty_amount: Decimal, loss_amount: Decimal) -> Calculat
                              [LegalBasis(CIVIL_CODE, _art(585)), LegalBasis(CONTRACT_INTERPRETATION, _art(65))])
 
 
+def treble_damages(*, purchase_price: Decimal) -> CalculationResult:
+    """欺诈的增加赔偿: 价款的三倍, 不足五百元的为五百元 (消费者权益保护法第五十五条), besides the refund."""
+    extra = max(_money(purchase_price * 3), Decimal(500))
+    steps = [f"退还价款 {yuan(purchase_price)}，连同增加赔偿合计 {yuan(extra + purchase_price)}",
+             f"增加赔偿 = 价款 {yuan(purchase_price)} × 3 = {yuan(_money(purchase_price * 3))}"
+             + (f"，不足五百元按 {yuan(extra)}" if purchase_price * 3 < 500 else "")]
+    return CalculationResult("欺诈增加赔偿", extra, {"refund": purchase_price, "total": extra + purchase_price}, steps,
+                             [LegalBasis(CONSUMER_LAW, _art(55))])
+
+
+def tenfold_damages(*, purchase_price: Decimal) -> CalculationResult:
+    """不符合食品安全标准的食品: 价款十倍的赔偿金, 不足一千元的为一千元 (食品安全法第一百四十八条)."""
+    extra = max(_money(purchase_price * 10), Decimal(1000))
+    steps = [f"另可要求退还价款 {yuan(purchase_price)}",
+             f"赔偿金 = 价款 {yuan(purchase_price)} × 10 = {yuan(_money(purchase_price * 10))}"
+             + (f"，不足一千元按 {yuan(extra)}" if purchase_price * 10 < 1000 else "")]
+    return CalculationResult("食品十倍赔偿", extra, {"refund": purchase_price}, steps,
+                             [LegalBasis(FOOD_SAFETY_LAW, _art(148))])
+
+
 # -- running a calculator on facts ------------------------------------------------------------------------
 Runner = Callable[[Mapping[str, Any]], CalculationResult]
 
@@ -322,6 +345,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         penalty_amount=_dec(f["penalty_amount"]), loss_amount=_dec(f["loss_amount"]))),
     "litigation_fee": (("amount_claimed",), lambda f: calc.litigation_fee(amount=f["amount_claimed"])),
     "limitation_period": (("start_date",), lambda f: calc.limitation_period(known_on=f["start_date"])),
+    "treble_damages": (("purchase_price",), lambda f: treble_damages(purchase_price=_dec(f["purchase_price"]))),
+    "tenfold_damages": (("purchase_price",), lambda f: tenfold_damages(purchase_price=_dec(f["purchase_price"]))),
 }
 
 

@@ -61,3 +61,18 @@ def test_a_deadline_passed_or_not():
     assert ended.passed and ended.ends == date(2026, 6, 1)
     running = deadline("admin_reconsideration", start=date(2026, 11, 1), today=TODAY)
     assert not running.passed and running.days_left == 34
+
+
+def test_consumer_damages_from_what_the_client_paid():
+    from legal.rules import calculate
+
+    car = extract_facts("在二手车行花8万买了台车，结果是泡水车，能赔多少", today=TODAY)
+    assert car.get("purchase_price") == Decimal(80000)
+    treble = calculate("treble_damages", car.values())
+    assert treble.ok and treble.result.amount == Decimal(240000)
+    milk = extract_facts("超市买了一盒过期牛奶，才30块钱", today=TODAY)
+    tenfold = calculate("tenfold_damages", milk.values())
+    assert tenfold.ok and tenfold.result.amount == Decimal(1000)  # 300 is below the 1,000 floor
+    cheap = calculate("treble_damages", {"purchase_price": Decimal(100)})
+    assert cheap.result.amount == Decimal(500)  # 300 is below the 500 floor
+    assert calculate("treble_damages", {}).missing == ["purchase_price"]
