@@ -443,6 +443,14 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  "三年以上或无固定期限的不超过六个月", LegalBasis(LABOR_CONTRACT_LAW, _art(19))),
     DeadlineRule("inheritance_limitation", "三年（自知道权利受侵害之日起，最长二十年）", LegalBasis(CIVIL_CODE, _art(188)),
                  years=3),
+    DeadlineRule("resignation_notice", "三十日（试用期内三日）", LegalBasis(LABOR_CONTRACT_LAW, _art(37)), days=30),
+    DeadlineRule("divorce_cooling_off", "三十日（届满后三十日内双方须亲自申请发给离婚证）", LegalBasis(CIVIL_CODE, _art(1077)),
+                 days=30),
+    DeadlineRule("resolution_revocation", "六十日（自决议作出之日起最长一年）", LegalBasis("中华人民共和国公司法", _art(26)),
+                 days=60),
+    DeadlineRule("penalty_hearing", "五日", LegalBasis("中华人民共和国行政处罚法", _art(64)), days=5),
+    DeadlineRule("state_compensation_claim", "二年（被羁押等限制人身自由期间不计算在内）",
+                 LegalBasis("中华人民共和国国家赔偿法", _art(39)), years=2),
 )}
 
 
@@ -522,6 +530,8 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "penalty_excess": ((CIVIL_CODE, 585), (CONTRACT_INTERPRETATION, 65)),
     "litigation_fee": ((calc.FEE_MEASURES, 13),),
     "limitation_period": ((CIVIL_CODE, 188),),
+    "treble_damages": ((CONSUMER_LAW, 55),),
+    "tenfold_damages": ((FOOD_SAFETY_LAW, 148),),
 }
 
 
