@@ -136,6 +136,7 @@ _RATE_MONTH = re.compile(r"(?:月利率|月息)\s*(\d+(?:\.\d+)?)\s*%")
 _RATE_FEN = re.compile(r"(?:月息|利息|月利)\s*([一二两三四五]|\d(?:\.\d)?)\s*分(?:([一二三四五六七八九])|(\d))?")
 _REPAID = re.compile(rf"(?:还了|已还|归还了|还过)\s*{MONEY}")
 _DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了)?\s*{MONEY}")
+_DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}\s*(?:的)?\s*定金")
 _PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的额?|售价)\s*(?:是|为)?\s*{MONEY}")
 _PENALTY = re.compile(rf"违约金\s*(?:是|为|约定)?\s*{MONEY}")
 _LOSS = re.compile(rf"(?:损失|实际损失)\s*(?:是|为|大概|约)?\s*{MONEY}")
@@ -386,6 +387,10 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         found = _first_money(pattern, text)
         if found:
             facts.add(name, *found)
+    if "deposit_amount" not in facts:
+        found = _first_money(_DEPOSIT_BEFORE, text)
+        if found:
+            facts.add("deposit_amount", *found)
     for pattern in _PURCHASE:
         found = _first_money(pattern, text)
         if found and found[0] >= 1:

@@ -5,6 +5,7 @@ CALCULATOR_NAMES = frozenset({
     "lost_earnings", "injury_disability_lump_sum", "death_compensation", "interest_cap", "overdue_interest",
     "deposit_cap", "penalty_excess", "litigation_fee", "limitation_period", "disability_compensation",
     "funeral_expenses", "daily_penalty", "non_compete_compensation", "treble_damages", "tenfold_damages",
+    "deposit_return",
 })
 DEADLINE_NAMES = frozenset({
     "civil_limitation", "labor_arbitration", "work_injury_application", "admin_reconsideration",

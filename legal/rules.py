@@ -274,6 +274,22 @@ def deposit_cap(*, deposit_amount: Decimal, contract_price: Decimal) -> Calculat
     return CalculationResult("定金上限", cap, {"cap": cap, "over": over}, steps, [LegalBasis(CIVIL_CODE, _art(586))])
 
 
+def deposit_return(*, deposit_amount: Decimal, contract_price: Decimal | None = None) -> CalculationResult:
+    """What the payer gets back when the party that received the deposit breaches: twice the deposit
+    (民法典 587), the deposit counting only up to 20 % of the price (586) — the excess comes back once."""
+    effective = deposit_amount
+    steps = []
+    if contract_price is not None and deposit_amount > contract_price * Decimal("0.2"):
+        effective = _money(contract_price * Decimal("0.2"))
+        steps.append(f"定金上限 = 标的额 {yuan(contract_price)} × 20% = {yuan(effective)}，超出的 "
+                     f"{yuan(deposit_amount - effective)} 不是定金，作为预付款原额退还")
+    total = effective * 2 + (deposit_amount - effective)
+    steps.append(f"双倍返还 = {yuan(effective)} × 2 = {yuan(effective * 2)}"
+                 + (f"，另退预付款 {yuan(deposit_amount - effective)}，合计 {yuan(total)}" if total != effective * 2 else ""))
+    return CalculationResult("定金双倍返还", total, {"effective": effective, "double": effective * 2}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(587)), LegalBasis(CIVIL_CODE, _art(586))])
+
+
 def penalty_excess(*, penalty_amount: Decimal, loss_amount: Decimal) -> CalculationResult:
     line = _money(loss_amount * Decimal("1.3"))
     over = penalty_amount > line
@@ -346,6 +362,9 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "litigation_fee": (("amount_claimed",), lambda f: calc.litigation_fee(amount=f["amount_claimed"])),
     "limitation_period": (("start_date",), lambda f: calc.limitation_period(known_on=f["start_date"])),
     "treble_damages": (("purchase_price",), lambda f: treble_damages(purchase_price=_dec(f["purchase_price"]))),
+    "deposit_return": (("deposit_amount",), lambda f: deposit_return(
+        deposit_amount=_dec(f["deposit_amount"]),
+        contract_price=_dec(f["contract_price"]) if f.get("contract_price") is not None else None)),
     "tenfold_damages": (("purchase_price",), lambda f: tenfold_damages(purchase_price=_dec(f["purchase_price"]))),
 }
 
@@ -531,6 +550,7 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "litigation_fee": ((calc.FEE_MEASURES, 13),),
     "limitation_period": ((CIVIL_CODE, 188),),
     "treble_damages": ((CONSUMER_LAW, 55),),
+    "deposit_return": ((CIVIL_CODE, 587), (CIVIL_CODE, 586)),
     "tenfold_damages": ((FOOD_SAFETY_LAW, 148),),
 }
 

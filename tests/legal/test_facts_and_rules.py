@@ -76,3 +76,15 @@ def test_consumer_damages_from_what_the_client_paid():
     cheap = calculate("treble_damages", {"purchase_price": Decimal(100)})
     assert cheap.result.amount == Decimal(500)  # 300 is below the 500 floor
     assert calculate("treble_damages", {}).missing == ["purchase_price"]
+
+
+def test_a_deposit_comes_back_double_within_a_fifth_of_the_price():
+    from legal.rules import calculate
+
+    plain = extract_facts("买二手房交了5万定金，房东不卖了，能要回多少", today=TODAY)
+    assert plain.get("deposit_amount") == Decimal(50000)
+    assert calculate("deposit_return", plain.values()).result.amount == Decimal(100000)
+    over = extract_facts("房子总价100万，交了30万定金，卖家违约", today=TODAY)
+    result = calculate("deposit_return", over.values()).result
+    # 20 % of 1,000,000 is the deposit: 200,000 × 2, and the other 100,000 back once
+    assert result.amount == Decimal(500000) and result.figures["double"] == Decimal(400000)
