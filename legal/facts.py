@@ -555,10 +555,10 @@ _NO_DUE = re.compile(r"(?:没|未|没有|也没)(?:写|约定|说|定|讲|签|�
 SITUATION_FACTS = ("no_due_date", "due_date", "no_notice", "no_written_contract")
 
 
-def situation(text: str, *, today: date | None = None) -> list[str]:
-    """The situational facts of ``text`` (:data:`SITUATION_FACTS`) that hold: 没约定还款期限, a due
-    date, no thirty days' notice, no written labour contract."""
-    facts = extract_facts(text, today=today)
+def situation(text: str | Facts, *, today: date | None = None) -> list[str]:
+    """The situational facts of ``text`` (or of facts already read, :data:`SITUATION_FACTS`) that hold:
+    没约定还款期限, a due date, no thirty days' notice, no written labour contract."""
+    facts = text if isinstance(text, Facts) else extract_facts(text, today=today)
     held = {name for name in SITUATION_FACTS if name in facts}
     if facts.get("written_contract") is False:
         held.add("no_written_contract")

@@ -127,3 +127,39 @@ def test_situational_facts_choose_between_neighbouring_cards():
     due = card("t.due", ["借款", "诉讼时效"], domain="debt", when_facts=["due_date"], unless_facts=["no_due_date"])
     assert ranked([due, no_due], "借款没约定还款时间，诉讼时效过了吗")[0] == "t.no-due"
     assert ranked([no_due, due], "借款约定2023年6月1日还款，诉讼时效过了吗")[0] == "t.due"
+
+
+def test_a_how_much_part_prefers_the_card_whose_calculator_its_facts_can_run():
+    words = card("t.words", ["交通事故", "赔"], domain="traffic_accident")
+    words.answers["how_much"] = type(words.answers["yes_no"])(qtype="how_much", conclusion="按责任比例赔偿。")
+    lost = parse_card({
+        "slug": "t.lost", "title": "测试事项", "domain": "traffic_accident", "summary": "测试。", "phrasings": NEUTRAL,
+        "terms": ["交通事故", "赔"], "question_types": ["how_much"],
+        "answers": {"how_much": {"conclusion": "误工费：{result}。", "calculator": "lost_earnings",
+                                 "inputs": ["lost_days", "monthly_wage"]}},
+        "provisions": [{"law": "测试法", "article": 1, "role": "controlling", "decides": "测试", "keywords": ["测试"]}],
+    })
+    matcher = Matcher([words, lost], embedder=FlatEmbedder())
+    scores = {s.card.slug: s for s in matcher.score_texts(["交通事故对方全责，我误工两个月月薪8000能赔多少"])[0]}
+    assert scores["t.lost"].signals["computable"] == 1.0 and scores["t.words"].signals["computable"] == 0.0
+    assert scores["t.lost"].score > scores["t.words"].score
+    # without the facts the calculator needs, neither card is computable
+    bare = {s.card.slug: s.signals["computable"] for s in matcher.score_texts(["交通事故能赔多少"])[0]}
+    assert bare == {"t.lost": 0.0, "t.words": 0.0}
+
+
+def test_agreement_through_a_provision_many_cards_share_weighs_less():
+    shared = [card(f"t.shared{i}", ["事故"]) for i in range(4)]
+    shared = [type(c)(**{**c.__dict__, "provisions": (*c.provisions[:0], _provision("共同法", 76))}) for c in shared]
+    own = type(shared[0])(**{**shared[0].__dict__, "slug": "t.own", "provisions": (_provision("专门法", 7),)})
+    matcher = Matcher([*shared, own], embedder=FlatEmbedder())
+    retrieved = [("共同法", 76), ("专门法", 7)]
+    scores = {s.card.slug: s.signals["agreement"] for s in matcher.score_texts(["事故"], retrieved=retrieved)[0]}
+    assert scores["t.own"] == 1.0
+    assert scores["t.shared0"] == 0.5  # four cards rest on 共同法 76: 1/sqrt(4)
+
+
+def _provision(law: str, article: int):
+    from legal.cardfile import Provision
+
+    return Provision(law=law, article=article, role="controlling", decides="测试", keywords=("测试",))
