@@ -60,6 +60,7 @@ from bench.stats import percentile  # noqa: E402
 from chat.turn import answer_turn  # noqa: E402
 from knowledge.numerals import int_to_cn  # noqa: E402
 from legal import cardfile, selectors  # noqa: E402
+from legal.retrieval import agreement_keys  # noqa: E402
 
 DEFAULT_DATA = ROOT / "bench/data/blind/answers.jsonl"
 BINS = (0.0, 0.3, 0.5, 0.7, 0.85, 0.95, 1.0001)
@@ -167,7 +168,8 @@ def grade(item: Mapping[str, Any], outcome: Any) -> list[dict[str, Any]]:
 
 
 def calibration_row(item: Mapping[str, Any]) -> list[tuple[float, bool]]:
-    parts, _ids = selectors.card_match(question=item["question"])
+    # matched as the chat matches: with the statutes a plain search finds (the agreement signal)
+    parts, _ids = selectors.card_match(question=item["question"], retrieved=agreement_keys(item["question"]))
     out = []
     for index, gold in enumerate(item["parts"]):
         match = parts[index] if index < len(parts) else (parts[-1] if parts else None)

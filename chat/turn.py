@@ -449,7 +449,9 @@ async def answer_turn(*, question: str, history: list[dict[str, Any]], session_s
     await send(intent_event(ctx.trace_id, routing, state))
     await send(routing_event(ctx.trace_id, routing))
     offline = get_gateway().offline
-    cards = await db_sync_to_async(card_engine.card_answer)(read_as, offline=offline) if routing.legal else None
+    # the statutes a plain search finds take part in the match (a card they agree with counts more)
+    cards = (await db_sync_to_async(card_engine.card_answer)(read_as, offline=offline, retrieve=True)
+             if routing.legal else None)
     ctx = dataclasses.replace(ctx, deps=ChatDeps(
         session_id=ctx.deps.session_id if isinstance(ctx.deps, ChatDeps) else None, cards=cards, routing={
             "domain": routing.route_domain, "intent": routing.route_intent, "entities": state.to_dict(),

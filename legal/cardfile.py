@@ -30,6 +30,8 @@ MAX_CONTROLLING = 3
 #: At most this many provisions decide one question type (an answer's ``basis``).
 MAX_BASIS = 3
 MIN_PHRASINGS = 6
+#: Whose question a card answers (``asker``): a side of the dispute, or ``any`` (both sides ask it).
+ASKERS = ("employee", "employer", "tenant", "landlord", "lender", "borrower", "victim", "offender", "any")
 _SLUG = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9.\-]+$")
 
 
@@ -37,10 +39,36 @@ class CardFileError(ValueError):
     """One line: the file, the card and the field that is wrong."""
 
 
+#: An article added by an amendment between two others: 第一百三十三条之一, written ``"133之一"``.
+_SUFFIXED = re.compile(r"^(?:第)?(\d+|[一二三四五六七八九十百千零〇两]+)(?:条)?之([一二三四五六七八九])$")
+
+
+def article_number(value: Any) -> int | str | None:
+    """A provision's article: a positive integer (87), or the label of an inserted article
+    (``"133之一"`` -> ``"第一百三十三条之一"``, the corpus's own label); None when it is neither."""
+    from knowledge.numerals import cn_to_int, int_to_cn
+
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value > 0 else None
+    if isinstance(value, str):
+        m = _SUFFIXED.match(value.strip())
+        if m:
+            try:
+                number = int(m.group(1)) if m.group(1).isdigit() else cn_to_int(m.group(1))
+            except (TypeError, ValueError):
+                return None
+            if number and number > 0:
+                return f"第{int_to_cn(number)}条之{m.group(2)}"
+    return None
+
+
 @dataclass(frozen=True)
 class Provision:
     law: str
-    article: int
+    #: The article number, or the label of an inserted article (第一百三十三条之一).
+    article: int | str
     role: str
     decides: str
     keywords: tuple[str, ...]
@@ -68,7 +96,7 @@ class Answer:
     #: The provisions that decide this question type (law, article), at most :data:`MAX_BASIS`;
     #: empty: the engine derives them (the calculator's or deadline rule's basis, else the card's
     #: first controlling provision).
-    basis: tuple[tuple[str, int], ...] = ()
+    basis: tuple[tuple[str, int | str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -88,6 +116,12 @@ class Card:
     next_steps: tuple[str, ...] = ()
     exceptions: tuple[str, ...] = ()
     mistakes: tuple[str, ...] = ()
+    #: Whose question the card answers (:data:`ASKERS`); empty: read from its phrasings by the matcher.
+    asker: str = ""
+    #: Typed facts (legal/facts.py names) that make this card the one (``when_facts``: 没约定还款期限
+    #: for the no-due-date limitation card) or another card the one (``unless_facts``).
+    when_facts: tuple[str, ...] = ()
+    unless_facts: tuple[str, ...] = ()
     source: str = ""
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
@@ -133,7 +167,7 @@ def _text(value: Any, where: str, *, required: bool = True) -> str:
     return value.strip()
 
 
-def _basis(value: Any, where: str) -> tuple[tuple[str, int], ...]:
+def _basis(value: Any, where: str) -> tuple[tuple[str, int | str], ...]:
     """An answer's ``basis``: a list of ``{law, article}`` tables, at most :data:`MAX_BASIS`."""
     if value is None:
         return ()
@@ -143,9 +177,9 @@ def _basis(value: Any, where: str) -> tuple[tuple[str, int], ...]:
     for index, item in enumerate(value):
         if not isinstance(item, Mapping):
             raise CardFileError(f"{where}[{index}] must be a table with law and article")
-        article = item.get("article")
-        if isinstance(article, bool) or not isinstance(article, int) or article <= 0:
-            raise CardFileError(f"{where}[{index}].article must be a positive integer")
+        article = article_number(item.get("article"))
+        if article is None:
+            raise CardFileError(f"{where}[{index}].article must be a positive integer or \"<n>之<一…九>\"")
         out.append((_text(item.get("law"), f"{where}[{index}].law"), article))
     if len(out) > MAX_BASIS:
         raise CardFileError(f"{where} names more than {MAX_BASIS} provisions")
@@ -198,9 +232,9 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
         where = _where(path, slug, f"provisions[{index}]")
         if not isinstance(body, Mapping):
             raise CardFileError(f"{where} must be a table")
-        article = body.get("article")
-        if isinstance(article, bool) or not isinstance(article, int) or article <= 0:
-            raise CardFileError(f"{where}.article must be a positive integer")
+        article = article_number(body.get("article"))
+        if article is None:
+            raise CardFileError(f"{where}.article must be a positive integer or \"<n>之<一…九>\"")
         role = str(body.get("role") or "supporting")
         if role not in ROLES:
             warnings.append(f"provisions[{index}].role {role!r} is neither controlling nor supporting")
@@ -225,7 +259,12 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
         evidence=_strings(raw.get("evidence"), _where(path, slug, "evidence")),
         next_steps=_strings(raw.get("next_steps"), _where(path, slug, "next_steps")),
         exceptions=_strings(raw.get("exceptions"), _where(path, slug, "exceptions")),
-        mistakes=_strings(raw.get("mistakes"), _where(path, slug, "mistakes")), source=path)
+        mistakes=_strings(raw.get("mistakes"), _where(path, slug, "mistakes")),
+        asker=_text(raw.get("asker"), _where(path, slug, "asker"), required=False),
+        when_facts=_strings(raw.get("when_facts"), _where(path, slug, "when_facts")),
+        unless_facts=_strings(raw.get("unless_facts"), _where(path, slug, "unless_facts")), source=path)
+    if card.asker and card.asker not in ASKERS:
+        raise CardFileError(_where(path, slug, "asker") + f" must be one of {', '.join(ASKERS)}")
     from legal import names
 
     for answer in answers.values():
@@ -277,6 +316,9 @@ def card_to_dict(card: Card) -> dict[str, Any]:
     return {
         "slug": card.slug, "title": card.title, "domain": card.domain, "summary": card.summary,
         "phrasings": list(card.phrasings), "terms": list(card.terms), "not_terms": list(card.not_terms),
+        **({"asker": card.asker} if card.asker else {}),
+        **({"when_facts": list(card.when_facts)} if card.when_facts else {}),
+        **({"unless_facts": list(card.unless_facts)} if card.unless_facts else {}),
         "question_types": list(card.question_types), "evidence": list(card.evidence),
         "next_steps": list(card.next_steps), "exceptions": list(card.exceptions), "mistakes": list(card.mistakes),
         "provisions": [{"law": p.law, "article": p.article, "role": p.role, "decides": p.decides,

@@ -59,7 +59,10 @@ def law_short(law: str) -> str:
     return law.removeprefix("中华人民共和国")
 
 
-def article_label(number: int) -> str:
+def article_label(number: int | str) -> str:
+    """第八十七条 for 87; an inserted article's label (第一百三十三条之一) as it is."""
+    if isinstance(number, str):
+        return number
     return f"第{int_to_cn(number)}条"
 
 

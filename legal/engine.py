@@ -48,6 +48,8 @@ class CardAnswer:
 
 
 def _valid(law: str, article: str) -> bool:
+    if "之" in article:  # an inserted article (第一百三十三条之一) is looked up by its label
+        return selectors.provision_valid(law, article)
     number = _article_number(article)
     return selectors.provision_valid(law, number) if number else False
 
@@ -65,9 +67,15 @@ def _article_number(label: str) -> int | None:
 
 
 def card_answer(question: str, *, retrieved: Iterable[tuple[str, int]] = (), offline: bool = True,
-                today: date | None = None) -> CardAnswer:
-    """The question matched to cards, part by part, and the answer composed from them."""
-    parts, ids = selectors.card_match(question=question, retrieved=list(retrieved))
+                today: date | None = None, retrieve: bool = False) -> CardAnswer:
+    """The question matched to cards, part by part, and the answer composed from them. ``retrieve``:
+    without ``retrieved``, search the statutes first so that agreement with them counts in the match."""
+    retrieved = list(retrieved)
+    if retrieve and not retrieved:
+        from legal.retrieval import agreement_keys
+
+        retrieved = agreement_keys(question)
+    parts, ids = selectors.card_match(question=question, retrieved=retrieved)
     composition = compose(question, parts, facts=extract_facts(question, today=today), today=today,
                           article_text=selectors.provision_text, offline=offline)
     return CardAnswer(composition, ids)

@@ -16,6 +16,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from legal.calculators import CHINA_TZ
+from legal.normalise import amounts, normalise, range_at
 
 _CN = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
        "九": 9}
@@ -79,7 +80,8 @@ LABELS = {
     "overtime_days_holiday": "节假日加班（天）", "untaken_leave_days": "未休年假（天）", "per_capita_income": "人均可支配收入",
     "local_average_wage": "当地职工月平均工资", "written_contract": "书面劳动合同", "employment": "劳动关系",
     "no_notice": "未提前三十日通知", "lost_months": "误工期（整月）", "lpr_rate": "合同成立时一年期LPR（%）",
-    "daily_penalty_rate": "每日违约金比例", "delay_days": "逾期天数",
+    "daily_penalty_rate": "每日违约金比例", "delay_days": "逾期天数", "side": "提问方", "no_due_date": "未约定还款期限",
+    "purchase_price": "购买价款",
 }
 
 
@@ -107,11 +109,18 @@ class Facts:
 
 # -- patterns ---------------------------------------------------------------------------------------------
 _NOT_OWN_WAGE = ("平均", "社平", "最低工资", "当地", "全市", "全省", "人均", "标准")
-_WAGE = re.compile(rf"(?:月薪|月工资|工资|薪水|薪资|底薪|收入|工资是|每个?月|一个?月|月入)(?:是|为|有|大概|大约|约|税前|税后|拿|发)*\s*{MONEY}")
+_WAGE_FILLER = (r"(?:是|为|有|大概|大约|约|差不多|税前|税后|应发|实发|到手|拿|能拿|发|开|给我开|给我发|基本|才|就|只有|固定|"
+                r"标准|都是|平均|的)*")
+_WAGE = re.compile(rf"(?:月薪|月工资|工资|薪水|薪资|底薪|收入|工资是|每个?月|一个?月|月入|一月|税前|应发)(?:[^\d，。,；;？?！!]{{0,3}}?)"
+                   rf"{_WAGE_FILLER}\s*{MONEY}")
+_YEAR_WAGE = re.compile(rf"(?:年薪|年收入|一年(?:能)?(?:挣|赚|拿))\s*{_WAGE_FILLER}\s*{MONEY}")
+_GROSS = ("税前", "应发")
 _WAGE_AFTER = re.compile(rf"{MONEY}\s*(?:一个月|每月|/月|/个月|每个月)")
-_TENURE = re.compile(rf"(?:干了|工作了|做了|上班了|上了|待了|呆了|工龄|入职|干|工作|在职|入职已经?|已经干了|满)\s*({NUM})\s*年(半|多)?"
-                     rf"(?:(?:零|又)?({NUM})\s*个?月)?")
-_TENURE_MONTHS = re.compile(rf"(?:干了|工作了|做了|上班了|入职|工作|在职)(?:已经|刚好|刚|快|满|有|了)*\s*({NUM})\s*个月")
+_ABOUT = r"(?:已经|刚好|刚|快|快要|近|将近|差不多|大概|大约|约|有|了|满|整整|足足)*"
+_TENURE = re.compile(rf"(?:干了|工作了|做了|上班了?|上了|待了|呆了|工龄|入职|干|工作|在职|入职已经?|已经干了|满|干活)"
+                     rf"{_ABOUT}\s*({NUM})\s*年(半|多)?(?:(?:零|又)?({NUM})\s*个?月)?")
+_TENURE_MONTHS = re.compile(rf"(?:干了|工作了|做了|上班了?|入职|工作|在职|干){_ABOUT}\s*({NUM})\s*个月")
+_ALMOST = re.compile(r"(?:快|快要|近|将近|不到)\s*$")
 _DATE = re.compile(r"((?:19|20)\d{2})\s*[年./-]\s*(\d{1,2})\s*(?:[月./-]\s*(?:(\d{1,2})\s*[日号]?)?)?")
 _REL_YEARS = re.compile(rf"({NUM}|半)\s*年(多|半)?(?:以)?前|(?:过去|过了|已经)了?\s*({NUM}|半)\s*年(多|半)?了")
 _REL_MONTHS = re.compile(rf"({NUM})\s*个?月(?:以)?前")
@@ -127,10 +136,20 @@ _RATE_MONTH = re.compile(r"(?:月利率|月息)\s*(\d+(?:\.\d+)?)\s*%")
 _RATE_FEN = re.compile(r"(?:月息|利息|月利)\s*([一二两三四五]|\d(?:\.\d)?)\s*分(?:([一二三四五六七八九])|(\d))?")
 _REPAID = re.compile(rf"(?:还了|已还|归还了|还过)\s*{MONEY}")
 _DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了)?\s*{MONEY}")
+_DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}\s*(?:的)?\s*定金")
 _PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的额?|售价)\s*(?:是|为)?\s*{MONEY}")
 _PENALTY = re.compile(rf"违约金\s*(?:是|为|约定)?\s*{MONEY}")
 _LOSS = re.compile(rf"(?:损失|实际损失)\s*(?:是|为|大概|约)?\s*{MONEY}")
 _CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款|对方赔|他赔)\s*(?:金额)?\s*{MONEY}")
+#: What the client paid for a purchase: 花了8万买, 8万买的, 买…花了8万, 30块钱的牛奶, 车价8万, 一盒才30块钱.
+_PURCHASE = (
+    re.compile(rf"(?:花了|花|付了|用了|交了)\s*{MONEY}\s*(?:钱)?\s*(?:买|购|在|从|定|订|报)"),
+    re.compile(rf"{MONEY}\s*(?:钱)?\s*(?:买的|买了|买来|购买|购入|入手)"),
+    re.compile(rf"(?:买|购买|购入|入手)[^，。,；;？?！!\d]{{0,12}}?(?:花了|付了|用了|共|一共|总共)\s*{MONEY}"),
+    re.compile(rf"(?:车价|售价|价格|价钱|买价|货款|商品价|标价|总价|价款|地板款|家具款|课程费|会员费|才|只要|就)\s*"
+               rf"(?:是|为|共|一共)?\s*{MONEY}(?:\s*(?:钱|元|块))?"),
+    re.compile(rf"(?<![\d.]){MONEY}\s*(?:钱)?\s*的\s*(?:牛奶|食品|零食|饮料|酒|茶|保健品|商品|东西|货|衣服|鞋|手机|电脑|手表|包)"),
+)
 _HOURS = re.compile(rf"(?:每天|每日)\s*(?:加班|多干)\s*({NUM})\s*(?:个)?小时")
 _MONTH_HOURS = re.compile(rf"(?:每月|每个月|一个月)\s*加班\s*({NUM})\s*(?:个)?小时")
 _REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天")
@@ -204,6 +223,10 @@ def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str,
 
 
 def _own_wage(text: str) -> tuple[Decimal, str] | None:
+    """The client's own monthly wage: 月薪/工资/一个月… and the amount after it (8000-9000 → 8500;
+    税前 preferred to 税后 when both are given, the basis of every labour calculation); a yearly pay
+    (年薪24万) is divided by twelve. Never an average, a minimum wage or a local standard."""
+    found: list[tuple[bool, Decimal, str]] = []
     for pattern in (_WAGE, _WAGE_AFTER):
         for m in pattern.finditer(text):
             before = text[max(0, m.start() - 6):m.start() + 2]
@@ -211,8 +234,19 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
             if any(word in before for word in _NOT_OWN_WAGE) and not own_average:
                 continue
             value = money(m.group(1), m.group(2))
-            if value is not None and Decimal(300) <= value <= Decimal(2_000_000):
-                return value, m.group(0)
+            if value is None:
+                continue
+            value = range_at(text, m.end(1)) or value
+            if Decimal(300) <= value <= Decimal(2_000_000):
+                gross = any(w in text[max(0, m.start() - 2):m.end()] for w in _GROSS)
+                found.append((gross, value, m.group(0)))
+    if found:
+        gross = [f for f in found if f[0]]
+        _, value, said = (gross or found)[0]
+        return value, said
+    m = _YEAR_WAGE.search(text)
+    if m and (value := money(m.group(1), m.group(2))) is not None and value >= 3600:
+        return (value / 12).quantize(Decimal("0.01")), f"{m.group(0)}（÷12）"
     return None
 
 
@@ -224,6 +258,8 @@ def _tenure(text: str, today: date) -> tuple[int, str] | None:
         months = int(years * 12) + (6 if m.group(2) == "半" else 0)
         if m.group(3):
             months += int(cn_number(m.group(3)) or 0)
+        if re.search(r"(?:快|快要|近|将近)", m.group(0)) and not m.group(3):
+            months -= 1  # 干了快三年: not yet three years
         return months, m.group(0)
     for m in _TENURE_MONTHS.finditer(text):
         value = cn_number(m.group(1))
@@ -305,6 +341,7 @@ def _lost_time(text: str, facts: Facts) -> None:
 def extract_facts(text: str, *, today: date | None = None) -> Facts:
     """The role-labelled facts of ``text`` (a question or one of its parts)."""
     today = _today(today)
+    text = normalise(text, today)
     facts = Facts()
     wage = _own_wage(text)
     if wage:
@@ -350,6 +387,15 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         found = _first_money(pattern, text)
         if found:
             facts.add(name, *found)
+    if "deposit_amount" not in facts:
+        found = _first_money(_DEPOSIT_BEFORE, text)
+        if found:
+            facts.add("deposit_amount", *found)
+    for pattern in _PURCHASE:
+        found = _first_money(pattern, text)
+        if found and found[0] >= 1:
+            facts.add("purchase_price", *found)
+            break
     claim = _first_money(_CLAIM, text)
     if claim:
         facts.add("amount_claimed", *claim)
@@ -400,6 +446,12 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     if m and (days := cn_number(m.group(1))) is not None:
         facts.add("delay_days", days, m.group(0))
     _dates(text, today, facts)
+    asker = side(text)
+    if asker is not None:
+        facts.add("side", asker[0], asker[1])
+    m = _NO_DUE.search(text)
+    if m and "due_date" not in facts:
+        facts.add("no_due_date", True, m.group(0))
     return facts
 
 
@@ -411,7 +463,7 @@ def _dates(text: str, today: date, facts: Facts) -> None:
     """Dates by role: the loan's date, the due date, and the event a period runs from (start_date)."""
     for day, after, before in sorted(_dated_events(text, today), key=lambda e: e[0], reverse=True):
         if day > today:
-            if any(w in after + before for w in _DUE_WORDS):
+            if any(w in after + before for w in _DUE_WORDS) or after.lstrip().startswith("还"):
                 facts.add("due_date", day, f"{day.isoformat()}")
             continue
         if any(w in after + before for w in _DUE_WORDS) or after.lstrip().startswith("还"):
@@ -443,3 +495,71 @@ def _dates(text: str, today: date, facts: Facts) -> None:
     m = re.search(r"去年\s*(\d{1,2}|[一二三四五六七八九十]+)\s*月", text)
     if m and (month := cn_number(m.group(1))) is not None and 1 <= month <= 12:
         facts.add("start_date", date(today.year - 1, int(month), 1), m.group(0))
+
+
+# -- whose question it is -------------------------------------------------------------------------------
+#: The sides of the disputes clients bring, each with its opposite: an employer's question about a
+#: dismissal is not the employee's, a landlord's deposit question is not the tenant's.
+SIDES = {"employee": "employer", "employer": "employee", "tenant": "landlord", "landlord": "tenant",
+         "lender": "borrower", "borrower": "lender", "victim": "offender", "offender": "victim"}
+SIDE_LABELS = {"employee": "劳动者", "employer": "用人单位", "tenant": "承租人", "landlord": "出租人", "lender": "出借人",
+               "borrower": "借款人", "victim": "被害人", "offender": "行为人（或其家属）"}
+_OTHER = r"(?:他|她|朋友|同事|亲戚|别人|对方|老乡|同学|邻居|前夫|前妻|老板|熟人|网友|表哥|表弟|表姐|表妹|堂哥|发小|小舅子|姐夫)"
+_RELATIVE = r"(?:老公|丈夫|老婆|妻子|儿子|女儿|孩子|弟弟|哥哥|姐姐|妹妹|爸爸?|妈妈?|父亲|母亲|家人|亲戚|朋友|男朋友|女朋友|侄子|外甥)"
+#: (side, pattern): the first side whose words the question uses, in this order (an explicit
+#: 我是房东 / 我是老板 is read before the other side's words).
+_SIDE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((side, re.compile(pattern)) for side, pattern in (
+    ("landlord", r"我是房东|我(?:家)?(?:的)?(?:房子|房屋|门面|商铺|铺面)(?:\S{0,4})?(?:租给|出租)|我(?:把|将)(?:房子|房屋|门面|商铺)\S{0,4}租给"
+                 r"|(?:租客|租户|房客|承租人)(?:不|拖|欠|把|一直|跑|失联|转租|要|提前|说)"),
+    ("employer", r"我(?:们)?(?:是|作为)(?:公司|单位|企业|厂|店)?(?:的)?(?:老板|负责人|HR|hr|人事|法人|老总|经理)"
+                 r"|我们(?:公司|单位|厂|店)(?:有|的)?(?:一?个|一名|名|位)?(?:员工|职工|工人|店员|新人)"
+                 r"|我(?:开|办)了?(?:一?家|个)(?:公司|厂|店|工厂)|(?:我|我们)(?:公司|单位)?(?:想|要|能不能|能否|可以|可不可以|打算)?"
+                 r"(?:辞退|开除|解雇|辞掉|开掉)(?:一?个|一名|名)?(?:员工|工人|职工|店员)"
+                 r"|(?:员工|职工|工人|店员)(?:要求|起诉|申请(?:劳动)?仲裁|告我|旷工|不来上班|偷|泄密|跳槽|辞职后)"),
+    ("offender", rf"我(?:把|将)(?:人|他|她|对方)\S{{0,3}}(?:打|撞|弄伤|捅)|我(?:打了|撞了|捅了|砍了|偷了|骗了)"
+                 rf"|{_RELATIVE}\S{{0,6}}(?:被抓|被拘|被刑拘|被拘留|被逮捕|被批捕|被判|被起诉|涉嫌|进去了|被带走|被公安)"
+                 r"|我(?:涉嫌|被抓|被拘|被刑拘|被拘留|被逮捕|被判|被公安)|取保候审|嫌疑人|自首|我(?:酒驾|醉驾|喝酒开车)"),
+    ("victim", rf"我(?:被|让)(?:人|他|她|对方|{_OTHER})?\S{{0,2}}(?:打|骗|偷|抢|撞|伤|咬|砍|殴打|诈骗|猥亵|敲诈)"
+               rf"|{_OTHER}(?:打了?我|骗了?我|撞了?我|偷了?我|抢了?我)|受害人|被害人|我(?:去)?报(?:了)?(?:警|案)"),
+    ("tenant", r"(?<!我是)房东|我(?:租了|租的|在外面租|租房|是租客|是承租人)|租的房子"),
+    ("lender", rf"借给(?!我)|{_OTHER}(?:借了?我(?:的)?|欠我|欠了我|找我借|向我借|跟我借)|我(?:是)?出借人|借(?:钱|款)?不还|要账|讨债|追债|讨钱"),
+    ("borrower", r"借给我|我(?:借了|向|找|跟|在)\S{0,8}借|我(?:欠|借的|是借款人|还不上|还不起)|催收|网贷|(?:让|要|逼)我还"),
+    ("employee", r"(?:公司|单位|老板|领导|厂里|厂子|HR|hr|人事|用人单位)(?:把我|让我|要我|给我|不给我|欠我|拖欠我|扣我|辞退我|开除我|逼我|叫我|没给我|没有给我|不让我)"
+                 r"|我(?:被|让)(?:公司|单位|老板|领导|厂里)?(?:辞退|开除|解雇|裁|炒|劝退|调岗|降薪)|我(?:在|入职|进)(?:了)?(?:一?家|这家|公司|单位|厂)"
+                 r"|我(?:的)?(?:工资|社保|加班费|工龄|年假|试用期|劳动合同)|(?:辞退|开除|解雇|裁掉|炒掉)了?我"),
+))
+
+
+_LEASE = re.compile(r"租|押金")
+_MONEY_WORDS = re.compile(r"钱|款|借条|欠条|利息|\d{3,}|网贷|信用卡|催收")
+
+
+def side(text: str) -> tuple[str, str] | None:
+    """Whose question it is — (side, the words that tell) — or None when the words do not say."""
+    text = amounts(text)
+    for name, pattern in _SIDE_CUES:
+        if name in ("tenant", "landlord") and not _LEASE.search(text):
+            continue  # 房东 of a house for sale is its seller, not a landlord
+        if name in ("lender", "borrower") and not _MONEY_WORDS.search(text):
+            continue  # 借车, 借房子: not a loan of money
+        m = pattern.search(text)
+        if m:
+            return name, m.group(0)
+    return None
+
+
+_NO_DUE = re.compile(r"(?:没|未|没有|也没)(?:写|约定|说|定|讲|签|注明)(?:好|过|清)?\S{0,4}?(?:还款|还钱|归还|什么时候还|啥时候还|哪天还|期限|时间|日期)"
+                     r"|(?:还款|归还)(?:期限|时间|日期)?(?:没|未)(?:写|约定|定)|随时(?:还|要)|不定期"
+                     r"|(?:没|未|没有)(?:写|打|立|留)?(?:借条|欠条|借据)")
+#: Situational facts the matcher reads (a card's ``when_facts`` / ``unless_facts``).
+SITUATION_FACTS = ("no_due_date", "due_date", "no_notice", "no_written_contract")
+
+
+def situation(text: str | Facts, *, today: date | None = None) -> list[str]:
+    """The situational facts of ``text`` (or of facts already read, :data:`SITUATION_FACTS`) that hold:
+    没约定还款期限, a due date, no thirty days' notice, no written labour contract."""
+    facts = text if isinstance(text, Facts) else extract_facts(text, today=today)
+    held = {name for name in SITUATION_FACTS if name in facts}
+    if facts.get("written_contract") is False:
+        held.add("no_written_contract")
+    return [name for name in SITUATION_FACTS if name in held]

@@ -49,9 +49,17 @@ THRESHOLD = 0.5
 #: Question texts whose vectors a matcher keeps (the least recently used is dropped first).
 QUERY_VECTORS_KEPT = 256
 #: Logistic calibration of (score, margin) -> probability the top card is right (fitted on the tuning set).
-CALIBRATION = {"bias": -1.74, "score": 3.63, "margin": 4.0}
+CALIBRATION = {"bias": -1.92, "score": 3.51, "margin": 6.60, "agreement": 0.02}
 WEIGHTS = {"embedding": 0.5, "bigrams": 0.3, "terms": 0.25, "not_terms": 0.35, "homonym": 0.3, "agreement": 0.08,
-           "qtype": 0.05}
+           "qtype": 0.05, "side": 0.12, "facts": 0.12, "computable": 0.1}
+#: A card's side is read from its phrasings when at least this many of them say whose question it is
+#: and at least :data:`SIDE_SHARE` of those say the same side.
+SIDE_MIN_PHRASINGS = 3
+SIDE_SHARE = 0.8
+#: The domain in which each pair of sides opposes: a tenant's question pushes a landlord's card down
+#: among the tenancy cards, never a card of another domain that happens to read from one side.
+SIDE_DOMAINS = {"employee": "labor", "employer": "labor", "tenant": "real_estate", "landlord": "real_estate",
+                "lender": "debt", "borrower": "debt", "victim": "criminal", "offender": "criminal"}
 #: Question types a card must answer with a rule of its own (a deadline rule, a calculator) or at all
 #: for the part's type to count as agreement: most cards answer yes/no and what-to-do.
 SPECIFIC_QTYPES = ("by_when", "how_much", "which", "forum", "valid")
@@ -169,6 +177,7 @@ class Matcher:
                 self._texts.append(text)
                 self._owner.append(index)
         self._owner_arr = np.array(self._owner, dtype=np.int64)
+        self.sides = [card_side(card) for card in self.cards]
         self._bigrams = [[bigrams(p) for p in (card.title, *card.phrasings)] for card in self.cards]
         self._vectors: np.ndarray | None = None
         # a turn matches the same question twice (search ranks by its cards, then the answer reads them):
@@ -183,6 +192,13 @@ class Matcher:
                 counts[term] = counts.get(term, 0) + 1
         self._term_weight = {t: (0.0 if QUESTION_ONLY_TERM.match(t) else min(len(t), 4) / 4 / math.sqrt(n))
                              for t, n in counts.items()}
+        # likewise a controlling provision many cards share (道路交通安全法 76 for every traffic card) tells
+        # little when retrieval finds it: agreement through it weighs 1/sqrt(number of cards it controls)
+        holders: dict[tuple[str, Any], int] = {}
+        for card in self.cards:
+            for provision in {(p.law, p.article) for p in card.controlling}:
+                holders[provision] = holders.get(provision, 0) + 1
+        self._provision_weight = {key: 1 / math.sqrt(n) for key, n in holders.items()}
 
     # -- embeddings ----------------------------------------------------------------------------------------
     def _embedder(self) -> Any:
@@ -281,6 +297,7 @@ class Matcher:
         """Every card scored for each text, best first, with a calibrated confidence on the first.
         ``asked``: the question type of each text when it is not read from the text itself (a part
         read with its narrative asks what the part asks, not what the narrative mentions)."""
+        from legal.facts import extract_facts, side, situation
         from legal.qtypes import question_type
 
         agreed = set(retrieved)
@@ -288,17 +305,26 @@ class Matcher:
         results = []
         for row, text in enumerate(texts):
             qtype = asked[row] if asked is not None else question_type(text)
+            asker = side(text)
+            facts = extract_facts(text)
+            present = set(situation(facts))
             scored = []
             for index, card in enumerate(self.cards):
                 terms, grams, excluded = self._lexical(text, index)
-                agreement = 1.0 if agreed and any((p.law, p.article) in agreed for p in card.controlling) else 0.0
+                agreement = max((self._provision_weight.get((p.law, p.article), 1.0) for p in card.controlling
+                                 if (p.law, p.article) in agreed), default=0.0) if agreed else 0.0
                 signals = {"embedding": float(emb[row, index]), "bigrams": grams, "terms": terms,
                            "not_terms": excluded, "homonym": self._homonym(text, card), "agreement": agreement,
-                           "qtype": _answers_type(card, qtype)}
+                           "qtype": _answers_type(card, qtype),
+                           "side": _side_agreement(asker[0] if asker else "", self.sides[index]),
+                           "facts": (float(any(f in present for f in card.when_facts))
+                                     - float(any(f in present for f in card.unless_facts))),
+                           "computable": _computable(card, qtype, facts)}
                 score = (WEIGHTS["embedding"] * signals["embedding"] + WEIGHTS["bigrams"] * grams
                          + WEIGHTS["terms"] * terms - WEIGHTS["not_terms"] * excluded
                          + WEIGHTS["homonym"] * signals["homonym"] + WEIGHTS["agreement"] * agreement
-                         + WEIGHTS["qtype"] * signals["qtype"])
+                         + WEIGHTS["qtype"] * signals["qtype"] + WEIGHTS["side"] * signals["side"]
+                         + WEIGHTS["facts"] * signals["facts"] + WEIGHTS["computable"] * signals["computable"])
                 scored.append(CardScore(card, score, signals=signals))
             scored.sort(key=lambda s: -s.score)
             if scored:
@@ -307,9 +333,10 @@ class Matcher:
                 top = {(p.law, p.article) for p in scored[0].card.controlling}
                 rival = next((o.score for o in scored[1:]
                               if not top & {(p.law, p.article) for p in o.card.controlling}), 0.0)
-                scored[0].confidence = calibrate(scored[0].score, scored[0].score - rival)
+                scored[0].confidence = calibrate(scored[0].score, scored[0].score - rival,
+                                                 scored[0].signals["agreement"])
                 for other in scored[1:4]:
-                    other.confidence = calibrate(other.score, other.score - scored[0].score)
+                    other.confidence = calibrate(other.score, other.score - scored[0].score, other.signals["agreement"])
             results.append(scored[:8])
         return results
 
@@ -357,8 +384,49 @@ def _answers_type(card: Card, qtype: str) -> float:
     return 0.5
 
 
-def calibrate(score: float, margin: float) -> float:
-    z = CALIBRATION["bias"] + CALIBRATION["score"] * score + CALIBRATION["margin"] * margin
+def _computable(card: Card, qtype: str, facts: Any) -> float:
+    """1 when the part asks how much and the card's calculator can run on the facts the part states
+    (误工两个月 and 月薪8000 compute 误工费: the lost-earnings card, not the accident-finding card)."""
+    if qtype != "how_much" or "how_much" not in card.answers or not card.answers["how_much"].calculator:
+        return 0.0
+    from legal.rules import calculate
+
+    answer = card.answers["how_much"]
+    return 1.0 if calculate(answer.calculator, facts.values(), inputs=answer.inputs).ok else 0.0
+
+
+def card_side(card: Card) -> str:
+    """Whose question ``card`` answers: its ``asker`` when the file says (``any``: both sides), else
+    the side its phrasings speak from when they agree (:data:`SIDE_SHARE`), else ''."""
+    from legal.facts import side
+
+    if card.asker:
+        return "" if card.asker == "any" else card.asker
+    said = [found[0] for text in card.phrasings if (found := side(text)) is not None]
+    if len(said) < SIDE_MIN_PHRASINGS:
+        return ""
+    best = max(set(said), key=said.count)
+    if said.count(best) < SIDE_SHARE * len(said) or SIDE_DOMAINS.get(best) != card.domain:
+        return ""
+    return best
+
+
+def _side_agreement(asker: str, card_side: str) -> float:
+    """−1 when the part speaks from the side opposite the card's, else 0 (a card of the client's own
+    side does not gain over a card both sides ask about)."""
+    from legal.facts import SIDES
+
+    if not asker or not card_side:
+        return 0.0
+    if asker == card_side:
+        return 0.0
+    return -1.0 if SIDES.get(asker) == card_side else 0.0
+
+
+def calibrate(score: float, margin: float, agreement: float = 0.0) -> float:
+    """The probability that a card with this score, margin and retrieval agreement is the right one."""
+    z = (CALIBRATION["bias"] + CALIBRATION["score"] * score + CALIBRATION["margin"] * margin
+         + CALIBRATION["agreement"] * agreement)
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 

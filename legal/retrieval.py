@@ -64,6 +64,27 @@ def matched_cards(question: str, *, retrieved: Iterable[tuple[str, int]] = (),
     return found
 
 
+#: How many results of a plain search the matcher's agreement signal reads.
+AGREEMENT_TOP_K = 10
+
+
+def agreement_keys(question: str) -> list[tuple[str, int]]:
+    """The statutes a plain search finds for ``question`` — hybrid, without the cards' ranking (which
+    would only echo the matcher) — as (law, article): what the matcher's agreement signal compares a
+    card's controlling provisions with. Empty when the search cannot run (no corpus, a bad query)."""
+    from knowledge.exceptions import InvalidQuery
+    from knowledge.selectors.search import statute_search
+
+    try:
+        response = statute_search(query=question[:2000], top_k=AGREEMENT_TOP_K, rankers=False)
+    except InvalidQuery:
+        return []
+    except Exception:  # retrieval is a signal, not a condition of an answer
+        logger.warning("legal: agreement search failed", exc_info=True)
+        return []
+    return [(hit.law, hit.article_no) for hit in response.results if hit.article_no]
+
+
 def provision_articles(provisions: Sequence[Provision]) -> list[Article]:
     """The provisions' current articles in the corpus, in order (one missing from the corpus is left out)."""
     from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, LawNotFound

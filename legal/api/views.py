@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from legal import selectors
-from legal.cardfile import DOMAINS
+from legal.cardfile import DOMAINS, article_number
 from legal.composer import article_label
 from legal.models import IssueCard
 
@@ -25,10 +25,12 @@ MAX_QUESTION = 4000
 def _provisions(data: dict[str, Any], *, full: bool = False) -> list[dict[str, Any]]:
     out = []
     for p in data.get("provisions", []):
-        item = {"law": p["law"], "article": article_label(int(p["article"])),
-                "valid": selectors.provision_valid(p["law"], int(p["article"]))}
+        number = article_number(p["article"])
+        if number is None:
+            continue
+        item = {"law": p["law"], "article": article_label(number), "valid": selectors.provision_valid(p["law"], number)}
         if full:
-            item |= {"article_no": int(p["article"]), "role": p.get("role", "supporting"),
+            item |= {"article_no": number, "role": p.get("role", "supporting"),
                      "decides": p.get("decides", "")}
         out.append(item)
     return out

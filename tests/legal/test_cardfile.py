@@ -24,6 +24,8 @@ def test_fixture_file_loads_with_every_part(fixture_card_list):
     (lambda d: d.update(phrasings=d["phrasings"][:3]), "phrasings"),
     (lambda d: d["provisions"][0].update(article="八十七"), "provisions[0].article"),
     (lambda d: d.update(terms="辞退"), "terms"),
+    (lambda d: d.update(asker="boss"), "asker"),
+    (lambda d: d.update(when_facts="no_due_date"), "when_facts"),
 ])
 def test_an_invalid_card_names_the_card_and_field(fixture_card_list, change, field):
     data = _valid(fixture_card_list)
@@ -48,3 +50,33 @@ def test_a_slug_used_twice_is_an_error(tmp_path):
     (tmp_path / "b.toml").write_text(text, encoding="utf-8")
     with pytest.raises(CardFileError, match="already used in a.toml"):
         load_cards([tmp_path / "a.toml", tmp_path / "b.toml"])
+
+
+def test_whose_question_and_situational_facts_round_trip(fixture_card_list):
+    data = _valid(fixture_card_list)
+    data.update(asker="employee", when_facts=["no_notice"], unless_facts=["no_written_contract"])
+    card = parse_card(data, path="labor.toml")
+    assert (card.asker, card.when_facts, card.unless_facts) == ("employee", ("no_notice",), ("no_written_contract",))
+    assert parse_card(card_to_dict(card), path="labor.toml") == card
+
+
+@pytest.mark.parametrize(("written", "article"), [
+    (87, 87), ("133之一", "第一百三十三条之一"), ("第287条之二", "第二百八十七条之二"),
+    ("第一百三十三条之一", "第一百三十三条之一"), ("0之一", None), ("133之十", None), ("八十七", None), (True, None),
+    (0, None)])
+def test_an_article_is_a_number_or_an_inserted_articles_label(written, article):
+    from legal.cardfile import article_number
+
+    assert article_number(written) == article
+
+
+def test_an_inserted_article_is_cited_by_its_label(fixture_card_list):
+    from legal.composer import cite
+
+    data = _valid(fixture_card_list)
+    data["provisions"][0].update(law="中华人民共和国刑法", article="133之一")
+    data["answers"]["valid"]["basis"] = [{"law": "中华人民共和国刑法", "article": "133之一"}]
+    card = parse_card(data, path="criminal.toml")
+    assert cite(card.provisions[0]) == "《中华人民共和国刑法》第一百三十三条之一"
+    assert card.answers["valid"].basis == (("中华人民共和国刑法", "第一百三十三条之一"),)
+    assert parse_card(card_to_dict(card), path="criminal.toml") == card

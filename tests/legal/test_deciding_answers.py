@@ -95,6 +95,8 @@ def test_enumerated_questions_split_at_their_numbers(question, count):
 @pytest.mark.parametrize(("text", "qtype"), [
     ("最晚哪天起诉", "by_when"), ("多少天内要申请", "by_when"), ("判几年", "how_much"), ("能赔多少", "how_much"),
     ("现在还能去告吗", "by_when"), ("合法吗", "valid"),
+    # 过期 of goods describes them; 过期了 of a right asks by when; 怎么赔 asks how much
+    ("买到过期的牛奶能要赔偿吗", "yes_no"), ("商标过期了还能续吗", "by_when"), ("我能要求怎么赔", "how_much"),
 ])
 def test_question_types(text, qtype):
     assert question_type(text) == qtype

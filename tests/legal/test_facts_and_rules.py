@@ -61,3 +61,30 @@ def test_a_deadline_passed_or_not():
     assert ended.passed and ended.ends == date(2026, 6, 1)
     running = deadline("admin_reconsideration", start=date(2026, 11, 1), today=TODAY)
     assert not running.passed and running.days_left == 34
+
+
+def test_consumer_damages_from_what_the_client_paid():
+    from legal.rules import calculate
+
+    car = extract_facts("在二手车行花8万买了台车，结果是泡水车，能赔多少", today=TODAY)
+    assert car.get("purchase_price") == Decimal(80000)
+    treble = calculate("treble_damages", car.values())
+    assert treble.ok and treble.result.amount == Decimal(240000)
+    milk = extract_facts("超市买了一盒过期牛奶，才30块钱", today=TODAY)
+    tenfold = calculate("tenfold_damages", milk.values())
+    assert tenfold.ok and tenfold.result.amount == Decimal(1000)  # 300 is below the 1,000 floor
+    cheap = calculate("treble_damages", {"purchase_price": Decimal(100)})
+    assert cheap.result.amount == Decimal(500)  # 300 is below the 500 floor
+    assert calculate("treble_damages", {}).missing == ["purchase_price"]
+
+
+def test_a_deposit_comes_back_double_within_a_fifth_of_the_price():
+    from legal.rules import calculate
+
+    plain = extract_facts("买二手房交了5万定金，房东不卖了，能要回多少", today=TODAY)
+    assert plain.get("deposit_amount") == Decimal(50000)
+    assert calculate("deposit_return", plain.values()).result.amount == Decimal(100000)
+    over = extract_facts("房子总价100万，交了30万定金，卖家违约", today=TODAY)
+    result = calculate("deposit_return", over.values()).result
+    # 20 % of 1,000,000 is the deposit: 200,000 × 2, and the other 100,000 back once
+    assert result.amount == Decimal(500000) and result.figures["double"] == Decimal(400000)

@@ -5,7 +5,9 @@ signal's doing.
 * a term many cards share tells less than a term only one card uses;
 * a term that only says what is asked (赔多少, 多久之内) names no issue;
 * a card that answers the part's question type with a rule of its own (a deadline rule for a
-  by-when part) is preferred, and a part read with its narrative keeps the part's own type."""
+  by-when part) is preferred, and a part read with its narrative keeps the part's own type;
+* whose question it is: a card of the opposite side (the landlord's for a tenant) is pushed down;
+* situational facts: a card whose ``when_facts`` hold rises, one whose ``unless_facts`` hold falls."""
 
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ class FlatEmbedder:
         return np.ones((len(texts), 4), dtype=np.float32) / 2.0
 
 
-def card(slug: str, terms: list[str], *, by_when_rule: str = "") -> object:
+def card(slug: str, terms: list[str], *, by_when_rule: str = "", domain: str = "labor", **extra: object) -> object:
     answers: dict[str, dict] = {"yes_no": {"conclusion": "可以。"}}
     qtypes = ["yes_no"]
     if by_when_rule:
@@ -38,7 +40,7 @@ def card(slug: str, terms: list[str], *, by_when_rule: str = "") -> object:
                               "start": "解除之日"}
         qtypes.append("by_when")
     return parse_card({
-        "slug": slug, "title": "测试事项", "domain": "labor", "summary": "测试。", "phrasings": NEUTRAL,
+        **extra, "slug": slug, "title": "测试事项", "domain": domain, "summary": "测试。", "phrasings": NEUTRAL,
         "terms": terms, "question_types": qtypes, "answers": answers,
         "provisions": [{"law": f"测试法{slug}", "article": 1, "role": "controlling", "decides": "测试",
                         "keywords": ["测试"]}],
@@ -91,3 +93,73 @@ def test_a_part_read_with_its_narrative_keeps_its_own_question_type():
     text = "听说仲裁有时效。被辞退了怎么办"
     assert matcher.score_texts([text])[0][0].signals["qtype"] == 1.0
     assert matcher.score_texts([text], asked=["what_to_do"])[0][0].signals["qtype"] == 0.0
+
+
+def test_a_card_of_the_opposite_side_is_pushed_down():
+    landlord = card("t.landlord", ["押金"], domain="real_estate", asker="landlord")
+    tenant = card("t.tenant", ["押金"], domain="real_estate", asker="tenant")
+    both = card("t.both", ["押金"], domain="real_estate", asker="any")
+    matcher = Matcher([landlord, tenant, both], embedder=FlatEmbedder())
+    scores = {s.card.slug: s for s in matcher.score_texts(["房东不退押金怎么办"])[0]}
+    assert scores["t.landlord"].signals["side"] == -1.0
+    assert scores["t.tenant"].signals["side"] == 0.0 and scores["t.both"].signals["side"] == 0.0
+    assert scores["t.landlord"].score < scores["t.tenant"].score == scores["t.both"].score
+    # a question that does not say whose it is moves no card
+    flat = {s.card.slug: s.signals["side"] for s in matcher.score_texts(["押金能退吗"])[0]}
+    assert set(flat.values()) == {0.0}
+
+
+def test_a_cards_side_is_read_from_its_phrasings_only_within_its_domain():
+    from legal.matcher import card_side
+
+    said = ["房东不退押金", "房东说押金不退了", "租的房子到期了房东扣押金", "押金被房东扣了一半", "退租后押金要不回",
+            "押金"]
+    housing = card("t.housing", ["押金"], domain="real_estate")
+    housing = type(housing)(**{**housing.__dict__, "phrasings": tuple(said)})
+    labor = type(housing)(**{**housing.__dict__, "slug": "t.labor", "domain": "labor"})
+    assert card_side(housing) == "tenant"
+    assert card_side(labor) == ""
+
+
+def test_situational_facts_choose_between_neighbouring_cards():
+    no_due = card("t.no-due", ["借款", "诉讼时效"], domain="debt", when_facts=["no_due_date"],
+                  unless_facts=["due_date"])
+    due = card("t.due", ["借款", "诉讼时效"], domain="debt", when_facts=["due_date"], unless_facts=["no_due_date"])
+    assert ranked([due, no_due], "借款没约定还款时间，诉讼时效过了吗")[0] == "t.no-due"
+    assert ranked([no_due, due], "借款约定2023年6月1日还款，诉讼时效过了吗")[0] == "t.due"
+
+
+def test_a_how_much_part_prefers_the_card_whose_calculator_its_facts_can_run():
+    words = card("t.words", ["交通事故", "赔"], domain="traffic_accident")
+    words.answers["how_much"] = type(words.answers["yes_no"])(qtype="how_much", conclusion="按责任比例赔偿。")
+    lost = parse_card({
+        "slug": "t.lost", "title": "测试事项", "domain": "traffic_accident", "summary": "测试。", "phrasings": NEUTRAL,
+        "terms": ["交通事故", "赔"], "question_types": ["how_much"],
+        "answers": {"how_much": {"conclusion": "误工费：{result}。", "calculator": "lost_earnings",
+                                 "inputs": ["lost_days", "monthly_wage"]}},
+        "provisions": [{"law": "测试法", "article": 1, "role": "controlling", "decides": "测试", "keywords": ["测试"]}],
+    })
+    matcher = Matcher([words, lost], embedder=FlatEmbedder())
+    scores = {s.card.slug: s for s in matcher.score_texts(["交通事故对方全责，我误工两个月月薪8000能赔多少"])[0]}
+    assert scores["t.lost"].signals["computable"] == 1.0 and scores["t.words"].signals["computable"] == 0.0
+    assert scores["t.lost"].score > scores["t.words"].score
+    # without the facts the calculator needs, neither card is computable
+    bare = {s.card.slug: s.signals["computable"] for s in matcher.score_texts(["交通事故能赔多少"])[0]}
+    assert bare == {"t.lost": 0.0, "t.words": 0.0}
+
+
+def test_agreement_through_a_provision_many_cards_share_weighs_less():
+    shared = [card(f"t.shared{i}", ["事故"]) for i in range(4)]
+    shared = [type(c)(**{**c.__dict__, "provisions": (*c.provisions[:0], _provision("共同法", 76))}) for c in shared]
+    own = type(shared[0])(**{**shared[0].__dict__, "slug": "t.own", "provisions": (_provision("专门法", 7),)})
+    matcher = Matcher([*shared, own], embedder=FlatEmbedder())
+    retrieved = [("共同法", 76), ("专门法", 7)]
+    scores = {s.card.slug: s.signals["agreement"] for s in matcher.score_texts(["事故"], retrieved=retrieved)[0]}
+    assert scores["t.own"] == 1.0
+    assert scores["t.shared0"] == 0.5  # four cards rest on 共同法 76: 1/sqrt(4)
+
+
+def _provision(law: str, article: int):
+    from legal.cardfile import Provision
+
+    return Provision(law=law, article=article, role="controlling", decides="测试", keywords=("测试",))

@@ -1,0 +1,193 @@
+"""How people write amounts and dates, rewritten into one form before the facts are read.
+
+A client writes a wage as 8000, 8k, 8千, 八千, 8千5, 八千五, 1.2w, 1万2, 壹万贰仟, 七八千 or
+8000-9000, and a date as 2023年5月, 2023.5, 去年3月, 上个月15号, 月底. :func:`normalise` rewrites
+each amount into Arabic digits of yuan (a range into its lower and upper bound, ``7000-8000``) and
+each relative date into an absolute one (``2025年3月``), so that the role patterns of
+:mod:`legal.facts` read one form whatever the client wrote. Words that are not amounts stay as they
+are: 一个月, 三年, 千分之五, 万分之三, 十天.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+           "九": 9}
+_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+#: 大写 numerals (on receipts, IOUs and contracts) and their everyday forms.
+_CAPITAL = str.maketrans({"壹": "一", "贰": "二", "貳": "二", "叁": "三", "參": "三", "肆": "四", "伍": "五",
+                          "陆": "六", "陸": "六", "柒": "七", "捌": "八", "玖": "九", "拾": "十", "佰": "百",
+                          "仟": "千", "萬": "万", "圆": "元"})
+_CAPITAL_RUN = re.compile(r"[零壹贰貳叁參肆伍陆陸柒捌玖拾佰仟萬万]{2,}[元圆]?|[壹贰貳叁參肆伍陆陸柒捌玖][拾佰仟萬万]")
+_CN = "零〇一二两俩三四五六七八九十百千万"
+
+
+def chinese_number(text: str) -> Decimal | None:
+    """'八千五' -> 8500, '一万二' -> 12000, '两万五千' -> 25000, '三百' -> 300, '十五' -> 15,
+    '一千零五十' -> 1050: a digit after a unit with nothing between is the next lower unit."""
+    if not text or any(ch not in _CN for ch in text):
+        return None
+    total, section, number, last_unit, zero = 0, 0, 0, 0, False
+    for ch in text:
+        if ch in _DIGITS:
+            if ch in "零〇":
+                zero = True
+            number = _DIGITS[ch]
+        else:
+            unit = _UNITS[ch]
+            if unit == 10000:
+                total += (section + number) * unit
+                section, number, last_unit = 0, 0, 10000
+            else:
+                section += (number or 1) * unit
+                number, last_unit = 0, unit
+            zero = False
+    if number and last_unit >= 10 and not zero and text[-1] in _DIGITS:
+        # 八千五 = 8500, 一万二 = 12000, 三百五 = 350 (the elided unit is the next lower one)
+        number *= last_unit // 10
+    return Decimal(total + section + number)
+
+
+def _plain(value: Decimal) -> str:
+    value = value.quantize(Decimal(1)) if value == value.to_integral() else value.normalize()
+    return format(value, "f")
+
+
+_UNIT_VALUE = {"万": 10000, "w": 10000, "W": 10000, "千": 1000, "k": 1000, "K": 1000}
+#: 1万2 = 12000, 2w5 = 25000, 8千5 = 8500 (a single digit after the unit is the next lower unit).
+_ARABIC_ELIDED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(万|w|W|千|k|K)([1-9])(?![\d千百万kKwW.年月日号天个周岁])")
+#: 1.2w, 8k, 1.5万, 3千 (not 千分之, 万分之; not a word continuing in Latin letters: 8kg, 5km).
+_ARABIC_UNIT = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(万|w|W|千|k|K)(?!分之|[a-zA-Z米克])")
+#: 七八千, 五六万 (two neighbouring digits before a unit): a range.
+_CN_RANGE = re.compile(r"(?<![零〇一二两三四五六七八九十百千万])([一两三四五六七八])([二三四五六七八九])\s*(百|千|万)")
+#: A Chinese number (一千零五十, 八千五, 两万五千, 十五, 三): units with their digits, then at most one digit.
+_CN_AMOUNT = re.compile(r"(?<![零〇一二两俩三四五六七八九十百千万])"
+                        r"((?:[零〇]?[一二两俩三四五六七八九]?[十百千万])+[零〇]?[一二两俩三四五六七八九]?"
+                        r"|[一二两俩三四五六七八九])")
+_CURRENCY_AFTER = re.compile(r"\s*(?:多|余)?\s*(?:元|块|人民币)")
+#: 8000-9000 / 8000到9000 / 8千至9千 (both bounds an amount, neither a year).
+_RANGE = re.compile(r"(?<![\d.])(\d{3,}(?:\.\d+)?)\s*(?:-|~|～|—|–|到|至)\s*(\d{3,}(?:\.\d+)?)(?![\d年])")
+
+
+def amounts(text: str) -> str:
+    """``text`` with every amount in Arabic yuan (a range kept as ``low-high``)."""
+    text = _CAPITAL_RUN.sub(lambda m: m.group(0).translate(_CAPITAL), text)
+
+    def elided(m: re.Match[str]) -> str:
+        unit = _UNIT_VALUE[m.group(2)]
+        return _plain(Decimal(m.group(1)) * unit + Decimal(m.group(3)) * unit / 10)
+
+    text = _ARABIC_ELIDED.sub(elided, text)
+    text = _ARABIC_UNIT.sub(lambda m: _plain(Decimal(m.group(1)) * _UNIT_VALUE[m.group(2)]), text)
+
+    def cn_range(m: re.Match[str]) -> str:
+        unit = _UNITS[m.group(3)]
+        low, high = _DIGITS[m.group(1)], _DIGITS[m.group(2)]
+        if high != low + 1:
+            return m.group(0)
+        return f"{low * unit}-{high * unit}"
+
+    text = _CN_RANGE.sub(cn_range, text)
+
+    def cn_amount(m: re.Match[str]) -> str:
+        words = m.group(1)
+        after = text[m.end():m.end() + 2]
+        if after.startswith("分之") or words[0] not in "零〇一二两俩三四五六七八九十":
+            return m.group(0)  # 千分之五 is a rate; 万一, 千万别 are words
+        if not any(u in words for u in "百千万") and not _CURRENCY_AFTER.match(text, m.end()):
+            return m.group(0)  # 三年, 十五天, 一个月: counts, not amounts
+        value = chinese_number(words)
+        return _plain(value) if value is not None else m.group(0)
+
+    text = _CN_AMOUNT.sub(cn_amount, text)
+    # an Arabic number followed by 万 left over (8500万 after a Chinese amount): multiply
+    return re.sub(r"(?<![\d.])(\d+(?:\.\d+)?)万(?!分之)", lambda m: _plain(Decimal(m.group(1)) * 10000), text)
+
+
+def midpoint(low: str, high: str) -> Decimal | None:
+    try:
+        a, b = Decimal(low), Decimal(high)
+    except InvalidOperation:
+        return None
+    return (a + b) / 2 if a < b else None
+
+
+def range_at(text: str, end: int) -> Decimal | None:
+    """The midpoint of a range that starts with the amount ending at ``end`` (8000-9000 → 8500)."""
+    m = re.match(r"\s*(?:-|~|～|—|–|到|至)\s*(\d{3,}(?:\.\d+)?)(?![\d年])", text[end:])
+    if not m:
+        return None
+    start = re.search(r"(\d{3,}(?:\.\d+)?)$", text[:end])
+    return midpoint(start.group(1), m.group(1)) if start else None
+
+
+# -- dates ---------------------------------------------------------------------------------------------
+_MONTH_WORD = r"(\d{1,2}|[一二三四五六七八九十]{1,3})\s*月(?:份)?"
+_DAY_WORD = r"(?:\s*(\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号])?"
+_YEAR_REL = {"今年": 0, "去年": -1, "前年": -2, "大前年": -3, "明年": 1}
+_REL_YEAR = re.compile(rf"(大前年|前年|去年|今年|明年)\s*(?:的)?\s*{_MONTH_WORD}{_DAY_WORD}")
+_REL_YEAR_ONLY = re.compile(r"(大前年|前年|去年|今年|明年)"
+                            r"(?=\s*(?:入职|进|开始|借|签|结婚|离婚|买|租|年初|年底|年末|底|初))")
+_MONTH_REL = r"(上上个?月|上个?月|这个?月|本月|下个?月)"
+_REL_MONTH = re.compile(_MONTH_REL + r"\s*(?:的)?\s*(?:(\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号]|(底|末|初))")
+_REL_MONTH_ONLY = re.compile(_MONTH_REL + r"(?=\s*(?:入职|被|借|签|开始|到期|还|发|离职|辞职))")
+_YEAR_END = re.compile(r"(\d{4})年\s*(?:年)?(底|末|初)")
+
+
+def _cn_small(text: str) -> int | None:
+    value = chinese_number(text) if not text.isdigit() else Decimal(text)
+    return int(value) if value is not None else None
+
+
+def _month_shift(today: date, months: int) -> tuple[int, int]:
+    year, month = divmod(today.year * 12 + today.month - 1 + months, 12)
+    return year, month + 1
+
+
+def dates(text: str, today: date) -> str:
+    """``text`` with relative dates made absolute: 去年3月 → 2025年3月, 上个月15号 → 2026年10月15日,
+    这个月底 → 2026年11月30日, 2023.5 stays (the facts read it), 前年年底 → 2024年12月31日."""
+
+    def rel_year(m: re.Match[str]) -> str:
+        year = today.year + _YEAR_REL[m.group(1)]
+        month = _cn_small(m.group(2))
+        if month is None or not 1 <= month <= 12:
+            return m.group(0)
+        day = _cn_small(m.group(3)) if m.group(3) else None
+        return f"{year}年{month}月" + (f"{day}日" if day else "")
+
+    text = _REL_YEAR.sub(rel_year, text)
+
+    def rel_month(m: re.Match[str]) -> str:
+        word = m.group(1)
+        shift = -2 if word.startswith("上上") else -1 if word.startswith("上") else 1 if word.startswith("下") else 0
+        year, month = _month_shift(today, shift)
+        if m.group(3):
+            day = 1 if m.group(3) == "初" else calendar.monthrange(year, month)[1]
+        else:
+            day = _cn_small(m.group(2) or "") or 0
+            if not 1 <= day <= calendar.monthrange(year, month)[1]:
+                return m.group(0)
+        return f"{year}年{month}月{day}日"
+
+    text = _REL_MONTH.sub(rel_month, text)
+
+    def rel_month_only(m: re.Match[str]) -> str:
+        word = m.group(1)
+        shift = -2 if word.startswith("上上") else -1 if word.startswith("上") else 1 if word.startswith("下") else 0
+        year, month = _month_shift(today, shift)
+        return f"{year}年{month}月"
+
+    text = _REL_MONTH_ONLY.sub(rel_month_only, text)
+    text = _REL_YEAR_ONLY.sub(lambda m: f"{today.year + _YEAR_REL[m.group(1)]}年", text)
+    text = _YEAR_END.sub(lambda m: f"{m.group(1)}年12月31日" if m.group(2) in "底末" else f"{m.group(1)}年1月1日", text)
+    return re.sub(r"(?<![\d年])(?:今年)?年(?:底|末)", f"{today.year}年12月31日", text)
+
+
+def normalise(text: str, today: date) -> str:
+    """Amounts in Arabic yuan and relative dates made absolute (see the module's docstring)."""
+    return amounts(dates(text, today))
