@@ -16,6 +16,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Final
 
+from celery import current_app as celery_app
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -29,6 +30,9 @@ from agents.runner import run_agent
 from agents.tools import RunContext
 from agents.types import AgentResult
 from chat.models import ChatSession
+from core.queueing import BrokerUnavailable
+from core.realtime import EventLog, EventStream
+from core.validation import reject_nul
 from drafting import catalog, render
 from drafting import schema as fs
 from drafting.deps import DraftingDeps
@@ -42,10 +46,6 @@ from firm.roles import is_admin
 from firm.selectors import matter_is_member
 from firm.services import work_derive_check
 from knowledge.verification import citations_verify
-from legalsite.celery import app as celery_app
-from legalsite.queueing import BrokerUnavailable
-from legalsite.realtime import EventLog, EventStream
-from legalsite.validation import reject_nul
 from tracing.models import TraceStatus
 from tracing.recorder import trace_open
 from tracing.services import audit_event_record

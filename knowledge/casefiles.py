@@ -21,9 +21,9 @@ from docx.table import Table
 from docx.text.paragraph import Paragraph
 from pypdf import PdfReader
 
+from core import uploads
 from knowledge.exceptions import KnowledgeError
 from knowledge.numerals import cn_to_int
-from legalsite import uploads
 
 ALLOWED_EXTENSIONS = {
     ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
@@ -67,7 +67,7 @@ def extension(file_name: str) -> str:
 
 
 def _docx_guard(data: bytes, *, full: bool) -> None:
-    """The shared reader guard (``legalsite.uploads``): the zip directory only (``full=False``, the
+    """The shared reader guard (``core.uploads``): the zip directory only (``full=False``, the
     upload request), or every XML part inflated through a bounded stream and the body stream-parsed
     with the text cap (the worker, before python-docx holds the whole tree)."""
     if not zipfile.is_zipfile(io.BytesIO(data)):

@@ -6,8 +6,8 @@ from typing import Any
 
 from celery import shared_task
 
+from core.realtime import group_publish, user_group
 from legalsite import sweep
-from legalsite.realtime import group_publish, user_group
 
 
 @shared_task(name="legalsite.ping")

@@ -1,5 +1,5 @@
 """Reading a .docx: the shared upload guard first (zip bomb, lying part sizes, XML bomb, text cap,
-corrupt package; ``legalsite.uploads``), then the body in
+corrupt package; ``core.uploads``), then the body in
 the one paragraph order (:func:`contracts.docx_walk.iter_paragraphs`) with Word's automatic
 numbering resolved into ``SourceParagraph.auto_number``."""
 
@@ -19,7 +19,7 @@ from contracts.docx_walk import iter_paragraphs, paragraph_text
 from contracts.ingest.errors import MAX_PARAGRAPHS, UnreadableFile
 from contracts.ingest.numbering import NumberingCounter, parse_numbering
 from contracts.types import ParsedDocument, SourceParagraph
-from legalsite import uploads
+from core import uploads
 
 _PPR, _PSTYLE, _NUMPR, _NUMID, _ILVL, _VAL = (qn("w:pPr"), qn("w:pStyle"), qn("w:numPr"), qn("w:numId"),
                                               qn("w:ilvl"), qn("w:val"))
@@ -36,7 +36,7 @@ def check_package(data: bytes) -> None:
 
 
 def guard_package(data: bytes) -> uploads.GuardResult:
-    """The full guard (``legalsite.uploads.guard_docx``) the worker runs before python-docx opens the
+    """The full guard (``core.uploads.guard_docx``) the worker runs before python-docx opens the
     file: every XML part inflated through a bounded, counting stream, no DTD or entity, the body
     stream-parsed with a cap on its text."""
     try:

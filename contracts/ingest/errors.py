@@ -5,7 +5,7 @@ from __future__ import annotations
 #: Largest upload accepted (bytes).
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 #: .docx package limits (parts, sizes, ratio, text) are the shared ``UPLOAD_*`` settings of
-#: ``legalsite.uploads`` (docs/decisions/upload-limits.md).
+#: ``core.uploads`` (docs/decisions/upload-limits.md).
 #: PDF limits: pages read, and pages that may go through OCR.
 MAX_PDF_PAGES = 1000
 MAX_OCR_PAGES = 40

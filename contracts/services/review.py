@@ -36,6 +36,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
+from celery import current_app as celery_app
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
@@ -73,10 +74,9 @@ from contracts.selectors.playbook import playbook_rules
 from contracts.services import issues as issue_services
 from contracts.services import live
 from contracts.types import ExportSection, Finding, ReviewDeps
+from core import realtime
+from core.db import release_connections
 from core.jobs import job_beat, job_claim, job_is_stale, job_resume, job_send, stale_jobs
-from legalsite import realtime
-from legalsite.celery import app as celery_app
-from legalsite.db import release_connections
 from tracing.recorder import TraceRecorder
 from tracing.runs import traced_run
 from tracing.services import audit_event_record

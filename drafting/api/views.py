@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.parsers import StrictJSONParser
 from drafting import selectors, services
 from drafting.api.serializers import (
     ApproveInput,
@@ -33,7 +34,6 @@ from drafting.models import DocumentTemplate, TemplateVersion
 from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import matter_get
-from legalsite.parsers import StrictJSONParser
 
 
 def _client_worker(request: Request) -> None:

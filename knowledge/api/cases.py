@@ -14,14 +14,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.parsers import StrictJSONParser
+from core.validation import int_param
 from firm.models import Matter
 from knowledge.casefiles import CaseUploadError
 from knowledge.exceptions import CasePermissionDenied, InvalidQuery
 from knowledge.models import CaseDocument
 from knowledge.selectors import case_chunks, case_get, case_list, case_search
 from knowledge.services import case_delete, case_upload, cases_resume_stale
-from legalsite.parsers import StrictJSONParser
-from legalsite.validation import int_param
 
 NOT_FOUND = {"detail": "案例不存在"}
 

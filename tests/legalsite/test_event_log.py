@@ -7,8 +7,8 @@ import uuid
 import pytest
 from django.db import connection
 
-from legalsite.db import pooled, release_connections
-from legalsite.realtime import EventLog
+from core.db import pooled, release_connections
+from core.realtime import EventLog
 from tests.support import pool_borrowed
 
 
