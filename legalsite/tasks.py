@@ -7,13 +7,8 @@ from typing import Any
 from celery import shared_task
 
 from core.realtime import group_publish, user_group
+from core.tasks import ping  # noqa: F401 - registered with the worker through this module
 from legalsite import sweep
-
-
-@shared_task(name="legalsite.ping")
-def ping() -> str:
-    """Answered by any live worker; /health uses it."""
-    return "pong"
 
 
 @shared_task(name="legalsite.notify_user")
