@@ -20,7 +20,7 @@ from celery import current_app as celery_app
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Model
 from django.utils import timezone
 from django.utils.html import escape
 
@@ -29,7 +29,6 @@ from agents.llm import get_gateway
 from agents.runner import run_agent
 from agents.tools import RunContext
 from agents.types import AgentResult
-from chat.models import ChatSession
 from core.queueing import BrokerUnavailable
 from core.realtime import EventLog, EventStream
 from core.validation import reject_nul
@@ -198,14 +197,14 @@ def _check(version: TemplateVersion, values: Any) -> dict[str, Any]:
     return cleaned
 
 
-def known_for(*, session: ChatSession | None, matter: Matter | None, today: date | None = None) -> Known:
+def known_for(*, session: Model | None, matter: Matter | None, today: date | None = None) -> Known:
     known = chat_known(session=session) if session is not None else Known()
     return Known(state=known.state, messages=known.messages, citations=known.citations,
                  client=matter.client if matter is not None else "", today=today or timezone.localdate())
 
 
 def draft_create(*, actor: AbstractBaseUser, version: TemplateVersion, values: Mapping[str, Any] | None = None,
-                 matter: Matter | None = None, session: ChatSession | None = None, title: str = "",
+                 matter: Matter | None = None, session: Model | None = None, title: str = "",
                  offline: bool | None = None) -> Draft:
     """A draft from an approved template version: the values given, over what the chat session and
     the matter already say (pre-filled, each marked with its source)."""
