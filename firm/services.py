@@ -1,7 +1,7 @@
 """Writes for people, tokens and matters.
 
 Every change is recorded as an audit event inside its own transaction
-(``tracing.services.audit_event_record``, docs/decisions/audit-events.md); a change that can take
+(``core.audit.audit_event_record``, tracing's writer; docs/decisions/audit-events.md); a change that can take
 access away tells the websockets concerned to re-check it (``core.realtime.access_changed``).
 """
 
