@@ -1,6 +1,6 @@
 """The offline reviewer on contracts with risks planted by someone who has not read the rules.
 
-    .venv/bin/python bench/contracts_blind.py [--half tune|hidden|all] [--gold PATH] [--details]
+    .venv/bin/python bench/contracts_blind.py [--half tune|hidden|all] [--gold PATH] [--details] [--swap-side]
 
 Data: ``bench/data/blind/contracts/gold.json`` (both halves now tuning data) or ``--gold``, e.g. the hidden
 measure ``bench/data/blind2/contracts/gold.json`` with ``--half hidden``; the format::
@@ -23,6 +23,10 @@ with the gold's side (:func:`contracts.playbook.contract_findings`). For each pl
 - **found (strict)**: as loose, and the finding's basis shares an article with the gold's basis;
 - risks marked ``"for_side": "other"`` (the other side's risk, not ours) are not counted as planted; a
   finding on their clause is reported as **flagged for the wrong side**.
+
+``--swap-side`` reviews each contract for the other party (甲方（出租方） for 乙方（承租方）): the gold's risks for
+our side become the other side's (a finding on them is **flagged for the wrong side**) and its
+``for_side: other`` risks become ours — a measure of whether the rules know whose interest they protect.
 
 Look-alikes: a finding on a look-alike's clause whose quote overlaps the look-alike's quote is an issue on
 a lawful look-alike. Suggestion defects: every finding's suggestion checked by
@@ -110,7 +114,17 @@ def _overlaps(section_text: str, quote: str, other: str) -> bool:
     return a is None or b is None or (a[0] < b[1] and b[0] < a[1])
 
 
-def score(gold_path: Path, half: str, details: bool) -> None:
+def swapped_side(side: str) -> str:
+    """The other party, named as the gold names ours: 乙方（承租方） → 甲方（出租方）, 存货方 → 保管方."""
+    from contracts.playbook.engine import COUNTERPARTS
+    # 委托人 has two counterparts (受托人, 中介人) in the engine's table; the bench names the first.
+    names = {**COUNTERPARTS, "委托人": "受托人", "委托方": "受托方",
+             "业主大会": "物业服务人", "业主委员会": "物业服务人"}
+    swapped = re.sub(r"[^（）()/、\s]+", lambda m: names.get(m.group(0), m.group(0)), side)
+    return re.sub(r"物业服务人/物业服务人", "物业服务人", swapped)
+
+
+def score(gold_path: Path, half: str, details: bool, swap: bool = False) -> None:
     gold = json.loads(gold_path.read_text(encoding="utf-8"))
     items = [c for c in gold["contracts"] if half == "all" or c.get("half") == half]
     folder = gold_path.parent
@@ -129,6 +143,8 @@ def score(gold_path: Path, half: str, details: bool) -> None:
         by_order = {s.order: s for s in sections}
         kind = contract_kind(item.get("contract_type") or "", split.contract_type)
         side = item.get("side") or ""
+        if swap:
+            side = swapped_side(side)
         t0 = time.perf_counter()
         findings = contract_findings(sections, kind, rules, side=side)
         costs.append(time.perf_counter() - t0)
@@ -149,7 +165,7 @@ def score(gold_path: Path, half: str, details: bool) -> None:
         for risk in item.get("risks", []):
             clause = norm(risk.get("clause"))
             on_clause = [(f, ok) for f, c, ok in placed if c == clause and ok]
-            if risk.get("for_side") == "other":
+            if (risk.get("for_side") == "other") != swap:
                 totals["other"] += 1
                 # flagged: a finding on the very words of this risk (another risk may share its clause)
                 on_clause = [(f, ok) for f, ok in on_clause if f.section_order is not None and _overlaps(
@@ -224,10 +240,11 @@ def main() -> None:
     parser.add_argument("--half", default="tune", choices=("tune", "hidden", "all"))
     parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD)
     parser.add_argument("--details", action="store_true", help="list misses, look-alike hits and defects")
+    parser.add_argument("--swap-side", action="store_true", help="review for the other party than the gold's side")
     args = parser.parse_args()
     if not args.gold.exists():
         sys.exit(f"no gold file at {args.gold}")
-    score(args.gold, args.half, args.details)
+    score(args.gold, args.half, args.details, args.swap_side)
 
 
 if __name__ == "__main__":

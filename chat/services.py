@@ -272,6 +272,16 @@ def summary_notify(*, actor: AbstractUser | None, session: ChatSession) -> None:
             log.warning("session %s: could not publish its summary to %s", session.pk, group, exc_info=True)
 
 
+def summary_request(*, actor: AbstractUser, session: ChatSession) -> ChatSession:
+    """Queue the writing of ``session``'s summary (a worker task; a ``summary`` event follows). Returns
+    the session as stored now: with an eager broker the summary is already there."""
+    from chat import tasks  # the tasks module imports this one
+
+    tasks.chat_summary_run.delay(session.pk, actor.pk)
+    session.refresh_from_db(fields=["summary", "summary_updated_at"])
+    return session
+
+
 def summary_delete(*, actor: AbstractUser, session: ChatSession) -> ChatSession:
     with transaction.atomic():
         old = _summary_ref(session.summary)

@@ -19,7 +19,7 @@ from django.db.models import Q, QuerySet
 from legal import cardfile
 from legal.cardfile import Card, CardFileError, card_from_dict
 from legal.matcher import Matcher
-from legal.models import IssueCard
+from legal.models import IssueCard, IssueCardVersion
 
 logger = logging.getLogger(__name__)
 
@@ -88,6 +88,12 @@ def card_list(*, q: str = "", domain: str = "") -> QuerySet[IssueCard]:
     if q:
         rows = rows.filter(Q(title__icontains=q) | Q(slug__icontains=q) | Q(current__data__icontains=q))
     return rows.order_by("domain", "slug")
+
+
+def card_versions_pending(*, limit: int = 50) -> list[IssueCardVersion]:
+    """Card versions awaiting approval, newest first."""
+    return list(IssueCardVersion.objects.filter(status=IssueCardVersion.Status.DRAFT)
+                .select_related("card").order_by("-pk")[:limit])
 
 
 def card_get(*, card_id: int) -> IssueCard:

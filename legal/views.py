@@ -44,9 +44,9 @@ def _toml(data: dict) -> str:
 def card_index(request: HttpRequest) -> HttpResponse:
     q, domain = request.GET.get("q", "")[:200], request.GET.get("domain", "")
     rows = selectors.card_list(q=q, domain=domain if domain in DOMAINS else "")
-    pending = IssueCardVersion.objects.filter(status=IssueCardVersion.Status.DRAFT).select_related("card")
+    pending = selectors.card_versions_pending(limit=50)
     return render(request, "legal/index.html", {"cards": rows[:500], "count": rows.count(), "q": q, "domain": domain,
-                                                "domains": DOMAINS, "pending": pending[:50]})
+                                                "domains": DOMAINS, "pending": pending})
 
 
 @login_required

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from chat import selectors, services, tasks, turn_stream
+from chat import selectors, services, turn_stream
 from chat.api.serializers import (
     ClassifyInput,
     ClassifyOutput,
@@ -165,9 +165,7 @@ class SummaryApi(APIView):
     @extend_schema(request=None, responses={202: SessionOutput},
                    summary="生成会话摘要（后台生成，202 立即返回；完成后通过会话与通知推送 summary 事件）")
     def post(self, request: Request, session_id: int) -> Response:
-        session = session_or_404(request, session_id)
-        tasks.chat_summary_run.delay(session.pk, request.user.pk)
-        session.refresh_from_db(fields=["summary", "summary_updated_at"])  # done already when run eagerly
+        session = services.summary_request(actor=request.user, session=session_or_404(request, session_id))
         return Response(SessionOutput(session).data, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(responses={200: SessionOutput}, summary="删除会话摘要：返回删除后的会话")

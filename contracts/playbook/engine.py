@@ -21,7 +21,8 @@ from functools import lru_cache
 from typing import Protocol
 
 from contracts.playbook import facts as reader
-from contracts.playbook import numbers
+from contracts.playbook import numbers, sides
+from contracts.playbook.deciding import deciding_basis, general_first, rule_entries
 from contracts.playbook.spec import (
     FactParams,
     MissingClauseParams,
@@ -79,6 +80,8 @@ class ContractFacts:
     #: A role word a rule's text uses → the name this contract gives that party (出卖人 → 乙方), for the
     #: role words the contract itself does not use.
     role_names: tuple[tuple[str, str], ...] = ()
+    #: The role classes of the firm's side (sides.ROLE_CLASSES: lessee, employer …), from its names.
+    side_roles: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=4096)
@@ -350,10 +353,40 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
         if found:
             total = round(found[0].value * round(term), 2)
     roles = role_names(text)
+    names = _with_role_names(side_names(text, side), roles)
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
-                         side=side, side_names=_with_role_names(side_names(text, side), roles), role_names=roles,
-                         guessed_type=_guess_type(text))
+                         side=side, side_names=names, role_names=roles,
+                         guessed_type=_guess_type(text), side_roles=side_roles(names, roles))
+
+
+def side_roles(names: frozenset[str], roles: tuple[tuple[str, str], ...] = ()) -> frozenset[str]:
+    """The role classes of the firm's side, from the names the contract itself gives it (乙方（承租方）,
+    出租方：…（以下简称甲方）). The role words a rule's text is mapped to (``roles``: a guess for words the
+    contract does not use) do not count: a side known only as 甲方 has no role, and every rule stays."""
+    del roles
+    return sides.side_classes(names)
+
+
+#: The articles that void a clause whatever side asks (格式条款): a rule resting on one still tells the
+#: side the clause favours, as a low-severity note, that it cannot rely on it.
+VOIDING_ARTICLES = frozenset({("中华人民共和国民法典", 497)})
+FAIRNESS_NOTE = "【对方权益提示：本条对我方有利，但依法可能无效，不宜依赖】"
+
+
+def _for_our_side(rule: RuleSpec, p, found: list[Finding], facts: ContractFacts) -> list[Finding]:
+    """Findings of a rule protecting only the other side are not our risk: dropped — or, where the law
+    voids the clause anyway (格式条款 497), kept at low severity as a note on the other side's rights."""
+    protects = getattr(p, "protects", None)
+    if not found or not protects or not facts.side or sides.protects_us(protects, facts.side_roles):
+        return found
+    if rule.category != FORMAT_CATEGORY or not any((b.law, b.article) in VOIDING_ARTICLES for b in rule.basis):
+        return []
+    for f in found:
+        f.severity = "low"
+        if not f.description.startswith(FAIRNESS_NOTE):
+            f.description = FAIRNESS_NOTE + f.description
+    return found
 
 
 # -- findings ------------------------------------------------------------------------------------------
@@ -451,7 +484,9 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
         suggestion = ""
         if p.rewrite == "append" and rule.suggestion.strip():
             suggestion = f"{text[lo:hi]}；{rule.suggestion.strip().rstrip('。')}"
-        party = actor_at(numbers.normalize(text), (a, b), a + m.start(), a + m.end())
+        norm = numbers.normalize(text)
+        party = (inner_actor(norm, a + m.start(), a + m.end()) if p.actor_inside
+                 else actor_at(norm, (a, b), a + m.start(), a + m.end()))
         if facts is not None and p.party != "any" and not _side_allows_party(p.party, party, facts):
             continue
         out.append(_finding(rule, section, lo, hi, suggestion=suggestion, party=party or None))
@@ -463,6 +498,18 @@ _RELATIVE = re.compile(r"[^，,。；;的]{0,6}的")
 #: … unless a modal or 将 follows the role at once (乙方有权…的, 乙方将…的).
 _ACTS = re.compile(r"\s*(?:有权|可以|可|应|须|不得|无权|无需|将|对)")
 _ACTS_INSIDE = re.compile(r"\s*(?:有权|可以|可|应|须|不|无权|无需|无须|将|拒绝|一律|均)")
+
+
+#: A role whose own figure or word decides (乙方报价, 出卖人届时公布的价格, 甲方确定).
+_DECIDES = re.compile(r"\s*(?:届时|当时|最新|实时|单方|另行)?(?:的)?(?:报价|定价|价格表|价格通知|公布|确定|通知的)")
+
+
+def inner_actor(text: str, start: int, end: int) -> str:
+    """The party named inside ``text[start:end]`` that decides or acts (以届时乙方报价为准 → 乙方), or ""."""
+    for m in reader._ROLE_RX.finditer(text, start, end):
+        if _DECIDES.match(text, m.end()) or _ACTS_INSIDE.match(text, m.end()):
+            return m.group(0)
+    return ""
 
 
 def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
@@ -905,6 +952,8 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     clause: reader.ClauseFacts | None = None
     out: list[Finding] = []
     by_code = {r.code: r for r in rules}
+    kinds = {contract_type, facts.guessed_type} - {""}
+    spans = sentences(section.text)
     # Keyword rules first, fact rules after: when both read the same risk, the established rule's code
     # speaks and the fact rule catches what it misses (_same_risk).
     for rule in sorted(rules, key=lambda r: r.detection == "fact"):
@@ -926,6 +975,13 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             found = []
         if isinstance(p, NumericParams) and p.party != "any" and facts.side:
             found = [f for f in found if _side_allows_party(p.party, _quote_party(section, f), facts)]
+        found = _for_our_side(rule, p, found, facts)
+        # Before the one-risk-one-issue pass, for a rule resting on a general article: it and a specific rule
+        # reading one clause then share the deciding article and are one issue (the specific speaks). A rule
+        # citing a specific article gets its supporting ones after the pass, so two specific rules on one
+        # sentence (优先购买权 726, 买卖不破租赁 725) stay two risks.
+        if general_first(rule.basis):
+            found = [_with_deciding_basis(f, rule, section, spans, kinds) for f in found]
         seen: set[tuple[int, int]] = set()
         for f in found:
             if (f.start, f.end) in seen or len(seen) >= PER_RULE_PER_SECTION:
@@ -939,7 +995,21 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
                 continue
             seen.add((f.start, f.end))
     out.sort(key=lambda f: (f.start, f.rule_code))
+    for f in out:
+        rule = by_code.get(f.rule_code)
+        if rule is not None and not general_first(rule.basis):
+            _with_deciding_basis(f, rule, section, spans, kinds)
     return [_in_contract_names(f, facts) for f in out]
+
+
+def _with_deciding_basis(f: Finding, rule: RuleSpec, section: SectionLike, spans: list[tuple[int, int]],
+                         kinds: set[str]) -> Finding:
+    """The article that decides the risk in the finding's words (定金 586/587, 转委托 923/169 …) is cited
+    with the rule's own: before a general article, after a specific one (deciding.py)."""
+    a, b = _sentence_of(spans, f.start)
+    f.basis = deciding_basis(f.basis, section.text[min(a, f.start):max(b, f.end)], kinds, f.category,
+                             rule_entries(rule.params), rule.contract_types)
+    return f
 
 
 def contract_names(text: str, facts: ContractFacts) -> str:
@@ -1023,7 +1093,9 @@ def specificity(f: Finding, rule: RuleSpec | None) -> int:
     """How closely a finding's basis decides its risk: it cites an article beyond the generic 格式条款 ones
     (+1), and its rule is written for particular contract types (+1). Of two findings of one risk the
     more specific speaks; on a tie the rule listed first keeps it."""
-    deciding = any((b.law, b.article) not in GENERIC_ARTICLES for b in f.basis)
+    # The rule's own basis: an article the deciding table added does not make a 格式条款 rule specific.
+    basis = rule.basis if rule is not None else f.basis
+    deciding = any((b.law, b.article) not in GENERIC_ARTICLES for b in basis)
     return int(deciding) + int(bool(rule is not None and rule.contract_types))
 
 
@@ -1054,7 +1126,10 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
     """One finding (``section_order`` None, empty quote) per required clause no section has."""
     body = [s for s in sections if s.kind in CLAUSE_KINDS] or [s for s in sections if s.kind != "signature"]
     whole = "\n".join(f"{s.title}\n{s.text}" for s in sections)
-    names = ContractFacts(role_names=role_names(whole), guessed_type=_guess_type(whole))
+    roles = role_names(whole)
+    ours = _with_role_names(side_names(whole, side), roles)
+    names = ContractFacts(role_names=roles, guessed_type=_guess_type(whole), side=side, side_names=ours,
+                          side_roles=side_roles(ours, roles))
     out: list[Finding] = []
     for rule in rules:
         if not rule.enabled or rule.detection != "missing_clause" or not applies(rule, contract_type, names):
@@ -1068,6 +1143,8 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
         haystacks = [f"{s.number} {s.title}" if p.titles_only else f"{s.number} {s.title}\n{s.text}" for s in body]
         if any(_agreed(p, h) for h in haystacks):
             continue
+        if side and p.protects and not sides.protects_us(p.protects, names.side_roles):
+            continue  # a clause only the other side needs
         # One missing clause is one issue, whichever rules look for it: the same category resting on the
         # same deciding (first) article. A rule that only shares a secondary article reads another gap
         # (技术秘密 861 beside the ownership of results 859, 861).

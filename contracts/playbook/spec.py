@@ -47,8 +47,62 @@ def _check_regex(value: str) -> str:
     return value
 
 
+class BasisBy(BaseModel):
+    """One alternative basis of a rule, chosen by the words of the finding's sentence
+    (contracts/playbook/deciding.py): a penalty rule on a 定金 cites 民法典586/587 first."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    words: list[str] = Field(min_length=1)
+    unless: list[str] = Field(default_factory=list)
+    types: list[str] = Field(default_factory=list)
+    categories: list[str] = Field(default_factory=list)
+    basis: list[dict[str, Any]] = Field(min_length=1)
+    keywords: list[str] = Field(default_factory=list)
+    name: str = ""
+
+    @field_validator("words", "unless", "categories")
+    @classmethod
+    def _regexes(cls, values: list[str]) -> list[str]:
+        return [_check_regex(v) for v in values]
+
+    @field_validator("types")
+    @classmethod
+    def _types(cls, values: list[str]) -> list[str]:
+        unknown = [t for t in values if t not in CONTRACT_TYPES]
+        if unknown:
+            raise ValueError(f"未知的合同类型：{', '.join(unknown)}")
+        return values
+
+    @field_validator("basis")
+    @classmethod
+    def _basis(cls, values: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        try:
+            basis_from_json(values)
+        except RuleInvalid as exc:
+            raise ValueError(exc.message) from None
+        return values
+
+
 class _Params(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    #: Alternative bases chosen by the words of the finding's sentence (the article that decides the risk
+    #: in these words comes first); the shared table ``deciding.toml`` applies to every rule after these.
+    basis_by: list[BasisBy] = Field(default_factory=list)
+    #: Whose interest the rule protects, as role classes (contracts/playbook/sides.py: lessee, employee,
+    #: buyer …; ``any`` for both): with the firm's side set, a rule protecting only the other side does
+    #: not report a clause one-sided in our favour.
+    protects: list[str] = Field(default_factory=list)
+
+    @field_validator("protects")
+    @classmethod
+    def _protects(cls, values: list[str]) -> list[str]:
+        from contracts.playbook.sides import ROLE_CLASSES
+        unknown = [v for v in values if v != "any" and v not in ROLE_CLASSES]
+        if unknown:
+            raise ValueError(f"未知的当事人角色：{', '.join(unknown)}（可用：{' / '.join(ROLE_CLASSES)} / any）")
+        return values
 
     #: The rule applies only if the contract's text matches one of these (e.g. 定金, 房屋).
     when: list[str] = Field(default_factory=list)
@@ -98,6 +152,9 @@ class PatternParams(_Params):
     #: Silent when the matched sentence gives a period of at least this many days (read by the clause
     #: reader: 十五个工作日, 一个月): a deemed acceptance after a reasonable period is the law's own rule.
     unless_days_at_least: float | None = Field(default=None, gt=0)
+    #: Side: only a party named inside the matched words acts (以届时乙方报价为准 → 乙方); words naming no
+    #: party (价款另行协商) are a risk for either side.
+    actor_inside: bool = False
 
     @field_validator("patterns", "unless", "titles", "requires")
     @classmethod

@@ -31,6 +31,49 @@ def rule_from_dict(data: dict[str, Any]) -> RuleSpec:
     return validate_rule(rule)
 
 
+PROTECTS_PATH = Path(__file__).with_name("protects.toml")
+
+
+@lru_cache(maxsize=1)
+def protects_table() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """(defaults by contract type, per rule) from ``protects.toml``."""
+    with open(PROTECTS_PATH, "rb") as fh:
+        data = tomllib.load(fh)
+    return dict(data.get("types", {})), dict(data.get("rules", {}))
+
+
+def _with_protects(rule: RuleSpec) -> RuleSpec:
+    """Whose interest the rule protects (``params.protects``): the rule's own, else ``protects.toml`` —
+    the rule's line, else the default of its contract type(s) when it has no ``party`` of its own."""
+    if "protects" in rule.params:
+        return rule
+    by_type, by_rule = protects_table()
+    protects = by_rule.get(rule.code)
+    if protects is None and rule.contract_types and rule.params.get("party", "any") == "any":
+        defaults = [by_type.get(t) for t in rule.contract_types]
+        # A rule for several types protects their defaults only when every type has one.
+        if all(defaults):
+            protects = sorted({p for d in defaults for p in d})
+    if protects and protects != ["any"]:
+        rule.params = {**rule.params, "protects": list(protects)}
+        validate_rule(rule)
+    return rule
+
+
+def _with_deciding_keywords(rule: RuleSpec) -> RuleSpec:
+    """A rule may cite the articles of the deciding table (``deciding.toml``) and of its own ``basis_by``:
+    their words join the rule's ``basis_keywords``, so the corpus check covers every article it can cite."""
+    from contracts.playbook.deciding import deciding_table, rule_entries
+
+    words = list(rule.basis_keywords)
+    for entry in (*rule_entries(rule.params), *deciding_table()):
+        if entry.types and rule.contract_types and not (entry.types & set(rule.contract_types)):
+            continue
+        words.extend(k for k in entry.keywords if k not in words)
+    rule.basis_keywords = words
+    return rule
+
+
 @lru_cache(maxsize=4)
 def _starter(paths: tuple[str, ...]) -> tuple[RuleSpec, ...]:
     rules = []
@@ -47,7 +90,7 @@ def _starter(paths: tuple[str, ...]) -> tuple[RuleSpec, ...]:
             if rule.code in seen:
                 raise RuleInvalid(f"{where}.code", f"规则代码重复：{rule.code}")
             seen.add(rule.code)
-            rules.append(rule)
+            rules.append(_with_deciding_keywords(_with_protects(rule)))
     return tuple(rules)
 
 

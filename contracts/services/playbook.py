@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from contracts.models import PlaybookRule
-from contracts.playbook.spec import RuleInvalid, RuleSpec, basis_to_json
+from contracts.playbook.spec import RuleInvalid, RuleSpec, basis_from_json, basis_to_json
 from contracts.playbook.starter import rule_from_dict, starter_rule, starter_rules
 from firm.roles import is_admin
 from knowledge.exceptions import KnowledgeError
@@ -54,6 +54,14 @@ def basis_check(spec: RuleSpec) -> RuleSpec:
             message = f"依据《{ref.law}》第{ref.article}条未在法规库中找到：{exc}"
             raise ValidationError({f"basis[{i}]": message}) from None
         spec.basis[i] = type(ref)(law=found.law.name, article=found.number)
+    # The alternative bases a rule chooses by the words of the finding (params.basis_by) are cited too.
+    for i, alternative in enumerate((spec.params or {}).get("basis_by") or []):
+        for j, ref in enumerate(basis_from_json(alternative.get("basis"))):
+            try:
+                article_lookup(law=ref.law, article=ref.article)
+            except KnowledgeError as exc:
+                message = f"依据《{ref.law}》第{ref.article}条未在法规库中找到：{exc}"
+                raise ValidationError({f"params.basis_by[{i}].basis[{j}]": message}) from None
     return spec
 
 

@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from contracts.ingest import MAX_UPLOAD_BYTES, UnreadableFile
-from contracts.models import Contract, ContractMessage, ContractType, ReviewIssue, ReviewRun, Section
+from contracts.models import Contract, ContractType, ReviewIssue, ReviewRun, Section
 from contracts.presenters import marked_paragraphs, paragraphs_html
 from contracts.selectors.contracts import (
     contract_get_or_404,
@@ -36,7 +36,7 @@ from contracts.selectors.contracts import (
     run_in_flight,
     section_get_or_404,
 )
-from contracts.selectors.reviews import issue_tally, manual_cursor
+from contracts.selectors.reviews import issue_tally, manual_cursor, messages_list
 from contracts.services.contracts import (
     contract_delete,
     contract_split_resume,
@@ -170,8 +170,7 @@ def detail(request: HttpRequest, contract_id: int) -> HttpResponse:
             "current": current is not None and section.pk == current.pk,
         })
     run = run_in_flight(contract=contract)
-    chat = list(ContractMessage.objects.filter(contract=contract).order_by("-created_at", "-id")[:RECENT_MESSAGES])
-    chat.reverse()
+    chat = messages_list(contract_id=contract.pk, limit=RECENT_MESSAGES)
     config = {
         "contractId": contract.pk,
         "wsPath": f"/ws/contracts/{contract.pk}/",

@@ -24,6 +24,7 @@ from knowledge.selectors.statutes import (
     doc_type_rank,
     invalidate_caches,
     law_first,
+    law_get,
     law_index,
     law_list,
     law_resolve,
@@ -40,5 +41,5 @@ __all__ = [
     "case_can_delete", "case_chunks", "case_get", "case_list", "case_search", "corpus_cache", "corpus_status",
     "doc_type_rank",
     "embedding_column_dim", "invalidate_caches", "law_first", "law_index", "law_list", "law_resolve", "law_suggest",
-    "law_versions", "parse_article", "statute_search", "statutes_present",
+    "law_get", "law_versions", "parse_article", "statute_search", "statutes_present",
 ]

@@ -216,6 +216,11 @@ def law_resolve(*, name: str, version: str | None = None) -> Law:
     raise LawNotFound(f"{full}（{version}）", [f"{law.name}（{law.version_label or law.status}）" for law in versions])
 
 
+def law_get(*, law_id: int) -> Law:
+    """One law by id (any version); ``Law.DoesNotExist`` when there is none."""
+    return Law.objects.get(pk=law_id)
+
+
 def law_versions(*, law: Law) -> list[Law]:
     return list(Law.objects.filter(name=law.name).order_by("-is_current", "-version_date", "-pk"))
 

@@ -73,7 +73,7 @@ def article_detail(request: HttpRequest, article_id: int) -> HttpResponse:
 @login_required
 def law_detail(request: HttpRequest, law_id: int) -> HttpResponse:
     try:
-        law = Law.objects.get(pk=law_id)
+        law = selectors.law_get(law_id=law_id)
     except Law.DoesNotExist:
         raise Http404("法律不存在") from None
     articles = law.articles.only("id", "label", "chapter", "section", "text", "ordinal").order_by("ordinal")

@@ -12,7 +12,6 @@ import pytest
 from django.core.cache import cache as django_cache
 from pydantic import BaseModel, Field
 
-from agents import tools as tools_module
 from agents.events import ListCollector
 from agents.llm import LLMGateway
 from agents.loop import react
@@ -26,6 +25,7 @@ from agents.tools import (
     normalise_arguments,
     tool,
 )
+from agents.tools import cache as tool_cache
 from agents.types import AgentSpec
 from tests.fakellm import Call, FakeLLM, Reply
 
@@ -429,7 +429,7 @@ def test_the_local_lru_holds_at_most_100_entries() -> None:
         cache._local_set(f"k{index}", index, 300)
 
     assert len(cache) == 100
-    assert cache._local_get("k0") is tools_module._MISS
+    assert cache._local_get("k0") is tool_cache._MISS
     assert cache._local_get("k100") == 100
 
 

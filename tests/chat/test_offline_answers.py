@@ -8,6 +8,7 @@ import pytest
 
 from chat import offline, services
 from chat.models import Message
+from chat.offline import sections
 from chat.specialists import ANSWER_SECTIONS
 from legal.text import domains
 from tests.fakellm import Call, FakeLLM, Reply
@@ -117,10 +118,10 @@ def test_an_sop_step_gets_an_article_only_when_the_article_is_about_it():
     steps = {step.name: step for step in domains.domain_sop("debt").steps}
     hits = [LIMITATION_192, LOAN_675, GUARANTEE_694]
 
-    assert offline._relevant(steps["债权债务成立"], hits) == []
-    assert LIMITATION_192 in offline._relevant(steps["时效与执行"], hits)
-    assert LOAN_675 in offline._relevant(steps["履行与违约"], hits)
-    assert LIMITATION_192 not in offline._relevant(steps["履行与违约"], hits)
+    assert sections._relevant(steps["债权债务成立"], hits) == []
+    assert LIMITATION_192 in sections._relevant(steps["时效与执行"], hits)
+    assert LOAN_675 in sections._relevant(steps["履行与违约"], hits)
+    assert LIMITATION_192 not in sections._relevant(steps["履行与违约"], hits)
 
 
 def test_articles_about_something_else_are_left_out():
@@ -201,7 +202,7 @@ def test_odd_input_still_gets_the_limitation_answer(statutes, session, question)
 
 
 def test_only_words_the_user_wrote_are_echoed_back():
-    from chat.offline import _requirements
+    from chat.offline.sections import _requirements
 
     key = {"text": "机动车发生交通事故造成人身伤亡的，由保险公司在机动车第三者责任强制保险责任限额范围内予以赔偿。"}
     lines = _requirements(key, {"通事", "交通事故", "保险"}, "出了交通事故对方保险公司不赔怎么办")

@@ -15,7 +15,9 @@ IN_TEST_LAWS = {"中华人民共和国民法典", "中华人民共和国劳动�
 
 
 def cited_names() -> set[str]:
-    return {ref.law for rule in starter_rules() for ref in rule.basis}
+    """The laws of the starter rules' bases and of the deciding-article table (contracts/playbook/deciding.toml)."""
+    from contracts.playbook.deciding import table_laws
+    return {ref.law for rule in starter_rules() for ref in rule.basis} | table_laws()
 
 
 @pytest.fixture

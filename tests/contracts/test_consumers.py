@@ -14,9 +14,10 @@ from django.test import Client
 
 from contracts.models import ReviewIssue
 from contracts.services import review
-from core.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
+from contracts.services.review import task as review_task
 from firm.services import matter_create, matter_member_remove, token_issue
 from legalsite.asgi import application
+from legalsite.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
 from tests.contracts.review_support import make_contract
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -107,13 +108,13 @@ def test_an_auto_review_streams_progress_and_issues(statutes, staff_user):
         await late.disconnect()
         return connected, first, events, state
 
-    real = review._section_offline
+    real = review_task._section_offline
 
     def slowly(*args):  # a reviewer slow enough for a page to join mid-review
         time.sleep(0.3)
         return real(*args)
 
-    with mock.patch.object(review, "_section_offline", slowly):
+    with mock.patch.object(review_task, "_section_offline", slowly):
         connected, first, events, state = asyncio.run(scenario())
     assert connected and first["type"] == "progress" and first["done"] == 0 and first["total"] == 7
     progress = [e for e in events if e["type"] == "progress"]

@@ -79,6 +79,24 @@ def test_unknown_article_is_refused_naming_the_basis(admin_user, statutes):
     assert not PlaybookRule.objects.filter(code=NEW_RULE["code"]).exists()
 
 
+def test_an_alternative_basis_is_verified_and_cited_by_its_words(admin_user, statutes):
+    by_words = [{"words": ["定金"], "basis": [{"law": "民法典", "article": 9999}], "keywords": ["定金"]}]
+    with pytest.raises(ValidationError) as err:
+        services.playbook_rule_create(actor=admin_user, data={**NEW_RULE, "params": {
+            "patterns": ["自动续(期|约|签)"], "basis_by": by_words}})
+    assert "params.basis_by[0].basis[0]" in err.value.message_dict
+    by_words[0]["basis"] = [{"law": "中华人民共和国民法典", "article": 586}]
+    rule = services.playbook_rule_create(actor=admin_user, data={**NEW_RULE, "params": {
+        "patterns": ["自动续(期|约|签)"], "basis_by": by_words}})
+    found = section_findings(section("本合同期满后自动续期一年，已付定金转作续期租金。"), "service",
+                             playbook_rules("service"))
+    (mine,) = [f for f in found if f.rule_code == rule.code]
+    assert (mine.basis[0].law, mine.basis[0].article) == ("中华人民共和国民法典", 586)
+    plain = section_findings(section("本合同期满后自动续期一年。"), "service", playbook_rules("service"))
+    (mine,) = [f for f in plain if f.rule_code == rule.code]
+    assert [b.article for b in mine.basis] == [470]
+
+
 @pytest.mark.parametrize(("change", "field"), [
     ({"params": {"check": "percent", "triggers": ["定金"], "max": "二十"}}, "params.max"),
     ({"params": {"check": "percent", "triggers": ["定金"], "max": 20, "window": 500}}, "params.window"),

@@ -52,6 +52,18 @@ def test_every_basis_resolves_and_is_about_the_rule(playbook_corpus):  # noqa: F
 
 
 @pytest.mark.django_db
+def test_every_deciding_article_resolves_and_holds_its_keywords(playbook_corpus):  # noqa: F811
+    from contracts.playbook.deciding import deciding_table
+    for entry in deciding_table():
+        for ref in entry.basis:
+            article = article_lookup(law=ref.law, article=ref.article)
+            assert article.law.name == ref.law and article.number == ref.article, (entry.name, ref)
+            assert article.law.status == "现行有效", (entry.name, ref)
+            assert any(k in article.text for k in entry.keywords), (
+                f"{entry.name}: {ref.law}第{ref.article}条 does not mention any of {entry.keywords}")
+
+
+@pytest.mark.django_db
 def test_second_corpus_interpretations_are_cited():
     laws = {ref.law for r in starter_rules() for ref in r.basis}
     assert "最高人民法院关于审理民间借贷案件适用法律若干问题的规定" in laws

@@ -12,6 +12,8 @@ from django.utils import timezone
 
 from contracts.models import Contract, ReviewIssue, ReviewRun
 from contracts.services import review
+from contracts.services.review import start as starting
+from contracts.services.review import task as review_task
 from tests.contracts.review_support import make_contract
 from tracing.models import AuditEvent, Trace
 
@@ -71,15 +73,15 @@ def test_a_second_auto_review_is_refused_while_one_runs(staff_user, api_client):
 def test_the_partial_unique_index_refuses_a_concurrent_start(staff_user):
     contract = make_contract(staff_user)
     review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
-    real = review.selectors.review_in_flight
+    real = starting.selectors.review_in_flight
     looks = {"n": 0}
 
     def blind_twice(**kwargs):  # the other request looked before the first one committed
         looks["n"] += 1
         return None if looks["n"] <= 2 else real(**kwargs)
 
-    with mock.patch.object(review.selectors, "review_in_flight", blind_twice), \
-            mock.patch.object(review, "_resumable", return_value=None):
+    with mock.patch.object(starting.selectors, "review_in_flight", blind_twice), \
+            mock.patch.object(starting, "_resumable", return_value=None):
         with pytest.raises(review.ReviewInProgress):
             review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
     assert looks["n"] == 3  # the index refused the insert; the message names the run that holds it
@@ -96,7 +98,7 @@ def test_a_killed_run_resumes_after_the_last_completed_section_without_duplicate
 
     contract = make_contract(staff_user)
     run = review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
-    real = review._section_offline
+    real = review_task._section_offline
     calls = {"n": 0}
 
     def dies_at_the_fourth(*args, **kwargs):
@@ -106,7 +108,7 @@ def test_a_killed_run_resumes_after_the_last_completed_section_without_duplicate
             raise WorkerDied      # ...and the worker dies before the next one
         return real(*args, **kwargs)
 
-    with mock.patch.object(review, "_section_offline", dies_at_the_fourth), pytest.raises(WorkerDied):
+    with mock.patch.object(review_task, "_section_offline", dies_at_the_fourth), pytest.raises(WorkerDied):
         review.review_run(run_id=run.pk)
     run.refresh_from_db()
     assert run.status == ReviewRun.Status.RUNNING and run.progress == 4
@@ -117,7 +119,7 @@ def test_a_killed_run_resumes_after_the_last_completed_section_without_duplicate
     assert review.review_run(run_id=run.pk) is None
     ReviewRun.objects.filter(pk=run.pk).update(heartbeat_at=timezone.now() - timedelta(hours=1))
     seen: list[int] = []
-    with mock.patch.object(review, "_section_offline", lambda run, section, *a: (seen.append(section.order),
+    with mock.patch.object(review_task, "_section_offline", lambda run, section, *a: (seen.append(section.order),
                                                                                 real(run, section, *a))):
         finished = review.review_run(run_id=run.pk)
     assert finished.status == ReviewRun.Status.DONE and finished.progress == finished.total == 7
@@ -130,7 +132,7 @@ def test_a_killed_run_resumes_after_the_last_completed_section_without_duplicate
 def test_a_failed_run_is_resumed_by_the_next_start(statutes, staff_user):
     contract = make_contract(staff_user)
     run = review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
-    real = review._section_offline
+    real = review_task._section_offline
     calls = {"n": 0}
 
     def fails_at_the_third(*args, **kwargs):
@@ -139,7 +141,7 @@ def test_a_failed_run_is_resumed_by_the_next_start(statutes, staff_user):
             raise RuntimeError("database hiccup")
         return real(*args, **kwargs)
 
-    with mock.patch.object(review, "_section_offline", fails_at_the_third):
+    with mock.patch.object(review_task, "_section_offline", fails_at_the_third):
         failed = review.review_run(run_id=run.pk)
     assert failed.status == ReviewRun.Status.FAILED and failed.progress == 2 and "已完成的章节已保存" in failed.error
     contract.refresh_from_db()
@@ -164,7 +166,7 @@ def test_a_stale_running_run_no_longer_blocks_and_is_resumed(staff_user):
 def test_cancel_stops_between_sections_and_keeps_what_was_done(staff_user):
     contract = make_contract(staff_user)
     run = review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
-    real = review._section_offline
+    real = review_task._section_offline
     calls = {"n": 0}
 
     def cancel_after_two(run_, section, *args):
@@ -174,7 +176,7 @@ def test_cancel_stops_between_sections_and_keeps_what_was_done(staff_user):
             review.review_cancel(actor=staff_user, run=run_)
 
     events: list[dict] = []
-    with mock.patch.object(review, "_section_offline", cancel_after_two):
+    with mock.patch.object(review_task, "_section_offline", cancel_after_two):
         stopped = review.review_run(run_id=run.pk, listener=events.append)
     assert stopped.status == ReviewRun.Status.CANCELLED and stopped.progress == 2
     assert events[-1]["type"] == "status" and events[-1]["status"] == "cancelled"
@@ -260,7 +262,7 @@ def test_a_second_start_of_a_freshly_resumed_auto_review_is_409_without_a_second
     ReviewRun.objects.filter(pk=run.pk).update(status="failed", progress=3, last_completed_order=4,
                                                created_at=timezone.now() - timedelta(hours=3))
     sent = []
-    monkeypatch.setattr(review, "celery_app", mock.Mock(send_task=lambda name, args=None, **kw: sent.append(args)))
+    monkeypatch.setattr(starting, "celery_app", mock.Mock(send_task=lambda name, args=None, **kw: sent.append(args)))
     api_client.force_authenticate(staff_user)
     url = f"/api/v1/contracts/{contract.pk}/reviews"
 

@@ -10,6 +10,7 @@ import pytest
 from contracts.models import ContractMessage, ReviewIssue, ReviewRun
 from contracts.services import review
 from contracts.services.chat import command_parse
+from contracts.services.review import start as starting
 from tests.contracts.review_support import make_contract
 from tracing.models import AuditEvent
 
@@ -74,7 +75,7 @@ def test_the_chat_reviews_section_by_section_and_takes_words(statutes, staff_use
     assert "当前章节：第四条" in status and "问题：共" in status
     assert f"/api/v1/contracts/{contract.pk}/export?format=docx" in _say(api_client, contract, "导出")
 
-    with mock.patch.object(review, "_queue") as queue:  # no worker takes it: it stays queued
+    with mock.patch.object(starting, "_queue") as queue:  # no worker takes it: it stays queued
         assert "已开始自动审核" in _say(api_client, contract, "自动审核")
         assert "该合同正在自动审核中" in _say(api_client, contract, "自动审核")
     auto = ReviewRun.objects.get(contract=contract, mode="auto")

@@ -13,6 +13,8 @@ from contracts.constants import TEXT_BEGIN, TEXT_END
 from contracts.models import ContractMessage, ReviewIssue, ReviewRun
 from contracts.services import chat, review
 from contracts.services import issues as issue_services
+from contracts.services.review import sink as review_sink
+from contracts.services.review import task as review_task
 from tests.contracts.review_support import make_contract, use_fake_llm
 from tests.fakellm import Call, FakeLLM, Reply
 from tracing.models import Trace
@@ -107,7 +109,7 @@ def test_auto_review_with_the_model_resumes_without_duplicates(statutes, staff_u
     run = review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
     add = {"action": "add", "quote": "押金人民币叁万元", "category": "押金", "severity": "medium",
            "description": "押金为六个月租金，明显偏高。", "suggestion": "押金不超过两个月租金。"}
-    real = review._advance
+    real = review_task._advance
     calls = {"n": 0}
 
     class WorkerDied(BaseException):
@@ -125,12 +127,12 @@ def test_auto_review_with_the_model_resumes_without_duplicates(statutes, staff_u
         use_fake_llm(settings, fake)
         fake.script(Reply.text("前言无需审查。"), Reply.text("第一条租金约定明确，无问题。"),
                     Reply.calls(Call("manage_issues", add)), Reply.text("押金偏高，已记录。"))
-        with mock.patch.object(review, "_advance", dies_before_the_second_is_marked), pytest.raises(WorkerDied):
+        with mock.patch.object(review_task, "_advance", dies_before_the_second_is_marked), pytest.raises(WorkerDied):
             review.review_run(run_id=run.pk, listener=events.append)
         assert ReviewIssue.objects.filter(contract=contract).count() == 1  # written before the worker died
         ReviewRun.objects.filter(pk=run.pk).update(heartbeat_at=timezone.now() - timedelta(hours=1))
         fake.script(Reply.calls(Call("manage_issues", add)), Reply.text("押金偏高，已记录。"))
-        with mock.patch.object(review, "_advance", dies_before_the_second_is_marked):
+        with mock.patch.object(review_task, "_advance", dies_before_the_second_is_marked):
             finished = review.review_run(run_id=run.pk, listener=events.append)
         assert fake.pending == 0
     assert finished.status == "done" and finished.progress == finished.total == 3
@@ -155,7 +157,7 @@ def test_with_a_model_the_chat_queues_the_agents_reply(statutes, staff_user, set
         assert task == "contracts.chat_reply" and section_id == second.pk
         fake.script(Reply.text("定金三十万元超过总价款的20%，超出部分不产生定金效力。"))
         events: list[dict] = []
-        with mock.patch.object(review.realtime, "group_publish", lambda group, event: events.append(event)):
+        with mock.patch.object(review_sink.realtime, "group_publish", lambda group, event: events.append(event)):
             reply = chat.chat_reply(message_id=message_id, section_id=section_id)
         request = fake.chat_requests[0].json["messages"]
     assert reply.role == "assistant" and "20%" in reply.content

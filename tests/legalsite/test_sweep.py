@@ -17,6 +17,8 @@ from contracts.constants import REVIEW_TASK, SPLIT_REQUEUE_SECONDS, SPLIT_STALE_
 from contracts.models import Contract, ReviewIssue, ReviewRun
 from contracts.services import contracts as contract_services
 from contracts.services import review
+from contracts.services.review import start as starting
+from contracts.services.review import task as review_task
 from core.jobs import RESUME_LIMIT_TEXT, WAITING_FOR_BROKER_TEXT
 from knowledge.models import CaseDocument
 from knowledge.services import cases as case_services
@@ -56,7 +58,7 @@ class Broker:
 @pytest.fixture
 def broker(monkeypatch) -> Broker:
     recorder = Broker()
-    for module in (review, contract_services, case_services, research_services):
+    for module in (starting, contract_services, case_services, research_services):
         monkeypatch.setattr(module, "celery_app", recorder)
     return recorder
 
@@ -101,12 +103,12 @@ def test_a_stale_review_is_resumed_once_and_fresh_or_finished_runs_are_left(staf
     stale = review.review_start(actor=staff_user, contract=stale_contract, mode="auto", queue=False)
     done = review.review_start(actor=staff_user, contract=done_contract, mode="auto", queue=False)
     review.review_run(run_id=done.pk)
-    assert review._claim(stale.pk) is not None
+    assert review_task._claim(stale.pk) is not None
     ReviewRun.objects.filter(pk=stale.pk).update(
         progress=3, last_completed_order=4,
         heartbeat_at=timezone.now() - timedelta(seconds=settings.REVIEW_STALE_SECONDS + 1))
     fresh = review.review_start(actor=staff_user, contract=fresh_contract, mode="auto", queue=False)
-    assert review._claim(fresh.pk) is not None
+    assert review_task._claim(fresh.pk) is not None
     broker.sent.clear()
 
     report = run_sweep()
@@ -135,7 +137,7 @@ def test_work_that_keeps_losing_its_worker_is_resumed_at_most_job_max_resumes_ti
     contract = make_contract(staff_user)
     run = review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
     for expected in ("queued", "queued", "failed"):
-        assert review._claim(run.pk) is not None  # a worker takes it …
+        assert review_task._claim(run.pk) is not None  # a worker takes it …
         ReviewRun.objects.filter(pk=run.pk).update(  # … and dies
             heartbeat_at=timezone.now() - timedelta(seconds=settings.REVIEW_STALE_SECONDS + 1))
         run_sweep()

@@ -1,0 +1,119 @@
+"""The article that decides a risk (``deciding.toml``): a rule reads a risk in general terms (a one-sided
+clause: 民法典 496/497; a penalty: 585), but the clause's own subject often has an article of its own —
+a penalty on a 定金 is 586/587's, a waiver of the limitation defence 197's, a 转委托 923/169's, a 流押 401's.
+
+Each entry names the words of the finding's sentence that call for it (``words``, not ``unless``), the
+contract types it is for (``types``, none = every type) and the rule categories it reads (``categories``,
+none = every category). :func:`deciding_basis` puts the entry's articles before the rule's own. A rule
+may carry entries of its own (``params.basis_by``, same shape); they are tried first. Every article is
+checked in the corpus by the tests against the entry's ``keywords``."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from contracts.playbook.spec import basis_from_json
+from contracts.types import BasisRef
+
+TABLE_PATH = Path(__file__).with_name("deciding.toml")
+#: At most this many entries speak for one finding.
+MAX_ENTRIES = 2
+
+
+@dataclass(frozen=True)
+class Deciding:
+    name: str
+    words: tuple[re.Pattern[str], ...]
+    basis: tuple[BasisRef, ...]
+    unless: tuple[re.Pattern[str], ...] = ()
+    types: frozenset[str] = frozenset()
+    categories: tuple[re.Pattern[str], ...] = ()
+    keywords: tuple[str, ...] = ()
+
+    def fits(self, sentence: str, contract_types: set[str], category: str) -> bool:
+        if self.types and not (self.types & contract_types):
+            return False
+        if self.categories and not any(c.search(category) for c in self.categories):
+            return False
+        if not any(w.search(sentence) for w in self.words):
+            return False
+        return not any(u.search(sentence) for u in self.unless)
+
+
+def entry_from_dict(data: dict[str, Any]) -> Deciding:
+    return Deciding(
+        name=str(data.get("name", "")), words=tuple(re.compile(w) for w in data.get("words") or ()),
+        basis=tuple(basis_from_json(data.get("basis"))), unless=tuple(re.compile(u) for u in data.get("unless") or ()),
+        types=frozenset(data.get("types") or ()), categories=tuple(re.compile(c) for c in data.get("categories") or ()),
+        keywords=tuple(data.get("keywords") or ()))
+
+
+@lru_cache(maxsize=1)
+def deciding_table() -> tuple[Deciding, ...]:
+    with open(TABLE_PATH, "rb") as fh:
+        data = tomllib.load(fh)
+    return tuple(entry_from_dict(item) for item in data.get("entry", []))
+
+
+@lru_cache(maxsize=256)
+def _rule_entries(items: str) -> tuple[Deciding, ...]:
+    import json
+    return tuple(entry_from_dict(item) for item in json.loads(items))
+
+
+def rule_entries(params: dict[str, Any]) -> tuple[Deciding, ...]:
+    """A rule's own ``basis_by`` entries."""
+    items = params.get("basis_by") or []
+    if not items:
+        return ()
+    import json
+    return _rule_entries(json.dumps(items, ensure_ascii=False, sort_keys=True))
+
+
+def deciding_basis(basis: list[BasisRef], sentence: str, contract_types: set[str], category: str,
+                   own: tuple[Deciding, ...] = (), rule_types: tuple[str, ...] | list[str] = ()) -> list[BasisRef]:
+    """``basis`` with the articles deciding the risk in ``sentence`` put first (the rule's own entries, then
+    the table's); unchanged when no entry fits. An entry for other contract types than a typed rule's is
+    not the rule's (its articles are not among the rule's verified ones)."""
+    chosen: list[BasisRef] = []
+    used = 0
+    for entry in (*own, *deciding_table()):
+        if used >= MAX_ENTRIES:
+            break
+        if entry.types and rule_types and not (entry.types & set(rule_types)):
+            continue
+        # The rule already cites this article: its author chose where it stands.
+        if any(b in basis for b in entry.basis) or not entry.fits(sentence, contract_types, category):
+            continue
+        used += 1
+        chosen.extend(b for b in entry.basis if b not in chosen)
+    if not chosen:
+        return basis
+    if not general_first(basis):
+        # The rule's own first article already decides a particular risk; the entry's articles support it.
+        return basis + chosen
+    return chosen + basis
+
+
+def general_first(basis: list[BasisRef]) -> bool:
+    """The basis starts with a general article (or is empty): a deciding article goes before it."""
+    return not basis or (basis[0].law, basis[0].article) in GENERAL_ARTICLES
+
+
+#: Articles that state a general rule (格式条款, 违约金, 违约责任, 合同解除, 免责条款, 协议变更): an article of the
+#: table that decides the clause's subject goes before them.
+_CIVIL = "中华人民共和国民法典"
+GENERAL_ARTICLES = frozenset({
+    (_CIVIL, 496), (_CIVIL, 497), (_CIVIL, 498), (_CIVIL, 506), (_CIVIL, 509), (_CIVIL, 510), (_CIVIL, 543),
+    (_CIVIL, 562), (_CIVIL, 563), (_CIVIL, 577), (_CIVIL, 584), (_CIVIL, 585), (_CIVIL, 470), (_CIVIL, 465),
+    ("最高人民法院关于适用《中华人民共和国民法典》合同编通则若干问题的解释", 65),
+})
+
+
+def table_laws() -> set[str]:
+    return {b.law for e in deciding_table() for b in e.basis}

@@ -1,0 +1,79 @@
+"""Whose interest a rule protects, in the roles a contract gives its parties (``params.protects``).
+
+A rule written for the lessee (a landlord who may take the premises back at any time) is not the firm's
+risk when the firm acts for the lessor: the clause is one-sided in our favour. :func:`side_classes` reads
+the roles of the firm's side from the names the contract gives it (乙方（承租方） → lessee), and
+:func:`protects_us` says whether a rule protecting ``protects`` is our risk. With no side, or a side whose
+role the contract does not tell, every rule fires as before."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+#: Role classes and the words contracts use for them.
+ROLE_CLASSES: dict[str, tuple[str, ...]] = {
+    "lessee": ("承租人", "承租方", "租户", "承租户"),
+    "lessor": ("出租人", "出租方", "房东"),
+    "employee": ("劳动者", "员工", "职工", "受聘人", "受聘方", "雇员"),
+    "employer": ("用人单位", "聘用单位", "聘用方", "雇主"),
+    "buyer": ("买受人", "买受方", "买方", "需方", "采购方", "购买方", "购房人"),
+    "seller": ("出卖人", "出卖方", "卖方", "供方", "供货方", "销售方", "出售方"),
+    "borrower": ("借款人", "借款方"),
+    "lender": ("出借人", "出借方", "贷款人", "贷款方"),
+    "owner": ("业主", "业主大会", "业主委员会", "全体业主"),
+    "manager": ("物业服务人", "物业服务企业", "物业服务方", "物业公司", "物业管理公司"),
+    "depositor": ("存货人", "存货方", "寄存人", "寄存方"),
+    "keeper": ("保管人", "保管方", "仓储人", "仓储方"),
+    "shipper": ("托运人", "托运方"),
+    "carrier": ("承运人", "承运方"),
+    "franchisee": ("被特许人", "加盟商", "加盟方", "受许人"),
+    "franchisor": ("特许人", "特许方"),
+    "principal": ("委托人", "委托方", "被代理人"),
+    "agent": ("受托人", "受托方", "代理人", "中介人", "中介方", "居间人", "居间方"),
+    "orderer": ("定作人", "定作方"),
+    "maker": ("承揽人", "承揽方", "加工方", "加工人"),
+    "client": ("发包人", "发包方", "建设单位"),
+    "builder": ("承包人", "承包方", "施工单位", "施工方"),
+    "guarantor": ("保证人", "保证方", "担保人", "担保方"),
+    "creditor": ("债权人",),
+    "discloser": ("披露方", "披露人"),
+    "recipient": ("接收方", "接收人", "接受方"),
+    "donor": ("赠与人", "赠与方"),
+    "donee": ("受赠人", "受赠方"),
+    "transferor": ("转让方", "转让人", "让与人", "许可方", "许可人"),
+    "transferee": ("受让方", "受让人", "被许可方", "被许可人"),
+    "learner": ("学员", "受训方", "受训人", "学生"),
+    "trainer": ("培训机构", "培训方", "培训学校", "培训中心"),
+    "advertiser": ("广告主",),
+    "publisher": ("广告经营者", "广告发布者"),
+}
+
+#: The class on the other side of each class.
+OPPOSITES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
+    "lessee": {"lessor"}, "lessor": {"lessee"}, "employee": {"employer"}, "employer": {"employee"},
+    "buyer": {"seller"}, "seller": {"buyer"}, "borrower": {"lender", "creditor"}, "lender": {"borrower", "guarantor"},
+    "owner": {"manager"}, "manager": {"owner"}, "depositor": {"keeper"}, "keeper": {"depositor"},
+    "shipper": {"carrier"}, "carrier": {"shipper"}, "franchisee": {"franchisor"}, "franchisor": {"franchisee"},
+    "principal": {"agent"}, "agent": {"principal"}, "orderer": {"maker"}, "maker": {"orderer"},
+    "client": {"builder"}, "builder": {"client"}, "guarantor": {"creditor", "lender"},
+    "creditor": {"guarantor", "borrower"}, "discloser": {"recipient"}, "recipient": {"discloser"},
+    "donor": {"donee"}, "donee": {"donor"}, "transferor": {"transferee"}, "transferee": {"transferor"},
+    "advertiser": {"publisher"}, "publisher": {"advertiser"}, "learner": {"trainer"}, "trainer": {"learner"},
+}.items()}
+
+_BY_WORD = {word: cls for cls, words in ROLE_CLASSES.items() for word in words}
+
+
+def side_classes(names: Iterable[str]) -> frozenset[str]:
+    """The role classes of the firm's side from every name the contract gives it."""
+    return frozenset(_BY_WORD[n] for n in names if n in _BY_WORD)
+
+
+def protects_us(protects: Iterable[str], ours: frozenset[str]) -> bool:
+    """A rule protecting ``protects`` is our risk unless our side's roles are all on the other side of it
+    (we are the lessor and the rule protects the lessee). Unknown roles: our risk."""
+    protected = set(protects)
+    if not protected or not ours or ours & protected:
+        return True
+    against = set().union(*(OPPOSITES.get(p, frozenset()) for p in protected))
+    return not (ours & against)
