@@ -11,6 +11,7 @@ from core.realtime import EventLog
 
 #: The Celery task that runs one turn (``chat.tasks.turn_run``); services queue it by name.
 TURN_TASK: Final = "chat.turn_run"
+SUMMARY_TASK: Final = "chat.chat_summary_run"
 #: The conversation window a turn gives the agents (most recent messages).
 HISTORY_WINDOW: Final = 30
 MAX_QUESTION_CHARS: Final = 30_000

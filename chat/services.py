@@ -36,6 +36,7 @@ from chat.constants import (  # session_group: the consumers read it here
     INTERRUPTED_TEXT,
     MAX_QUESTION_CHARS,
     NOT_QUEUED_TEXT,
+    SUMMARY_TASK,
     TURN_TASK,
     session_group,
     turn_log,
@@ -264,20 +265,18 @@ def summary_notify(*, actor: AbstractUser | None, session: ChatSession) -> None:
     ``summary`` event); a failure to publish is logged: the session carries the summary."""
     event = {"type": "summary", "session_id": session.pk, "summary": session.summary,
              "summary_updated_at": session.summary_updated_at.isoformat() if session.summary_updated_at else None}
-    groups = [session_group(session.pk), *([realtime.user_group(actor.pk)] if actor is not None else [])]
-    for group in groups:
-        try:
-            realtime.group_publish(group, event)
-        except Exception:
-            log.warning("session %s: could not publish its summary to %s", session.pk, group, exc_info=True)
+    try:
+        realtime.group_publish(session_group(session.pk), event)
+    except Exception:
+        log.warning("session %s: could not publish its summary", session.pk, exc_info=True)
+    if actor is not None:
+        realtime.user_notify(actor.pk, event)  # logged and numbered; a failure is logged, never raised
 
 
 def summary_request(*, actor: AbstractUser, session: ChatSession) -> ChatSession:
     """Queue the writing of ``session``'s summary (a worker task; a ``summary`` event follows). Returns
     the session as stored now: with an eager broker the summary is already there."""
-    from chat import tasks  # the tasks module imports this one
-
-    tasks.chat_summary_run.delay(session.pk, actor.pk)
+    celery_app.tasks[SUMMARY_TASK].delay(session.pk, actor.pk)  # by name: chat.tasks imports this module
     session.refresh_from_db(fields=["summary", "summary_updated_at"])
     return session
 

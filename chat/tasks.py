@@ -1,11 +1,11 @@
 from celery import shared_task
 
 from chat import services
-from chat.constants import TURN_TASK
+from chat.constants import SUMMARY_TASK, TURN_TASK
 from chat.summary import summary_run
 
 
-@shared_task(name="chat.chat_summary_run", acks_late=True, ignore_result=True)
+@shared_task(name=SUMMARY_TASK, acks_late=True, ignore_result=True)
 def chat_summary_run(session_id: int, actor_id: int | None) -> None:
     """Summarise one session for the user who asked (a trace of kind ``summary``)."""
     summary_run(session_id=session_id, actor_id=actor_id)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.contrib import messages as flash
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
@@ -32,7 +32,7 @@ from chat.presenters import (  # noqa: F401 - entity_groups and timeline are the
     with_html,
 )
 from firm.models import Matter
-from firm.roles import does_client_work
+from firm.permissions import client_work_required
 from firm.selectors import matter_get_or_404, matter_list
 from legal.text.domains import DOMAINS, INTENTS
 from legal.text.wording import TOOL_LABELS
@@ -40,13 +40,11 @@ from legal.text.wording import TOOL_LABELS
 SIDEBAR_SESSIONS = 50
 
 # --- access ----------------------------------------------------------------------------------------
-def _client_worker(request: HttpRequest) -> None:
-    if not does_client_work(request.user):
-        raise PermissionDenied("合规人员不能使用法律咨询")
+CLIENT_WORK_DENIED = "合规人员不能使用法律咨询"
 
 
 def _session_or_404(request: HttpRequest, session_id: int) -> ChatSession:
-    _client_worker(request)
+    client_work_required(request.user, CLIENT_WORK_DENIED)
     return selectors.session_get_or_404(user=request.user, session_id=session_id)
 
 
@@ -61,7 +59,7 @@ def _message_or_404(session: ChatSession, message_id: int) -> Message:
 @login_required
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    _client_worker(request)
+    client_work_required(request.user, CLIENT_WORK_DENIED)
     return _index_page(request)
 
 
@@ -80,7 +78,7 @@ def session_create(request: HttpRequest) -> HttpResponse:
     """Start a consultation. With a question (``content``, the ask box of this page and of the home
     page) the session is created with it as its first turn and the page opens on the answer as it
     streams; without one, an empty session is created."""
-    _client_worker(request)
+    client_work_required(request.user, CLIENT_WORK_DENIED)
     raw_matter = request.POST.get("matter", "").strip()
     matter = matter_get_or_404(user=request.user, matter_id=int(raw_matter) if raw_matter.isdigit() else None)
     if raw_matter and not raw_matter.isdigit():

@@ -10,12 +10,13 @@ Every event has ``type``, ``trace_id`` and ``ts``; a review run's events also ca
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypedDict
 
 from agents.events import now_iso
 
-__all__ = ["ContractStatusEvent", "IssueEvent", "ProgressEvent", "SectionRef", "contract_status", "issue",
-           "progress"]
+__all__ = ["CONSOLE_LINES", "ContractStatusEvent", "IssueEvent", "ProgressEvent", "SectionRef", "console_progress",
+           "contract_status", "issue", "progress"]
 
 
 class SectionRef(TypedDict):
@@ -66,3 +67,28 @@ def progress(trace_id: str, *, done: int, total: int, status: str, mode: str,
 
 def issue(trace_id: str, *, action: str, issue: dict[str, Any]) -> IssueEvent:
     return {"type": "issue", "trace_id": trace_id, "ts": now_iso(), "action": action, "issue": issue}
+
+
+# --- console lines (``manage.py review_contract``: core.console.ConsoleSink) --------------------------------------
+_SEVERITY = {"high": "高", "medium": "中", "low": "低"}
+_ACTION = {"created": "＋", "changed": "✎", "deleted": "－"}
+
+
+def _issue_line(event: Mapping[str, Any]) -> str:
+    found = event.get("issue") or {}
+    where = found.get("section_number") or "缺失条款"
+    return (f"  {_ACTION.get(str(event.get('action')), '·')} 问题 #{found.get('id')} "
+            f"[{_SEVERITY.get(found.get('severity'), '')}] {where} "
+            f"{found.get('category', '')}：{str(found.get('description', ''))[:80]}")
+
+
+def console_progress(event: Mapping[str, Any]) -> tuple[int, int, str, str] | None:
+    """An auto-review's ``progress`` moves the console's bar: (done, total, title, the section)."""
+    if event.get("type") != "progress" or event.get("mode") != "auto":
+        return None
+    section = event.get("section") or {}
+    return int(event.get("done") or 0), int(event.get("total") or 0), "自动审核", str(section.get("number") or "")
+
+
+#: How the console command prints the contract's events (the agents' own have core.console's look).
+CONSOLE_LINES: dict[str, Callable[[Mapping[str, Any]], str | None]] = {"issue": _issue_line}

@@ -116,7 +116,7 @@ class Section(models.Model):
     title = models.CharField("标题", max_length=200, blank=True)
     text = models.TextField("正文")
     parent = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="children")
-    #: Inclusive paragraph range in the source file (contracts.docx_walk order for .docx).
+    #: Inclusive paragraph range in the source file (core.docx_walk order for .docx).
     para_start = models.PositiveIntegerField("起始段落")
     para_end = models.PositiveIntegerField("结束段落")
     ocr = models.BooleanField("OCR 识别", default=False)

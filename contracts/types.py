@@ -16,7 +16,7 @@ Severity = Literal["high", "medium", "low"]
 class SourceParagraph:
     """One paragraph of the uploaded file, in body order.
 
-    ``index`` is the paragraph's position in :func:`contracts.docx_walk.iter_paragraphs` order for
+    ``index`` is the paragraph's position in :func:`core.docx_walk.iter_paragraphs` order for
     a .docx (table cells included), or its line/block number for other formats. ``text`` is
     exactly the paragraph's own text (for .docx the concatenated ``w:t``/``w:tab`` of its runs), so
     an offset into it is an offset into the Word paragraph; an automatic Word number is not part

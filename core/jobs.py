@@ -189,9 +189,11 @@ def job_claim(kind: JobKind, pk: int, *, stale_running: bool = True, only: Q | N
                                              **{kind.heartbeat_field: now}, **updates))
 
 
-def job_beat(kind: JobKind, pk: int) -> bool:
-    """Renew the heartbeat of a job this worker holds (a running one)."""
-    return bool(kind.rows.filter(pk=pk, status__in=kind.running).update(**{kind.heartbeat_field: timezone.now()}))
+def job_beat(kind: JobKind, pk: int, **updates: Any) -> bool:
+    """Renew the heartbeat of a job this worker holds (a running one); ``updates`` (where the work
+    stands) are written with it."""
+    return bool(kind.rows.filter(pk=pk, status__in=kind.running).update(**{kind.heartbeat_field: timezone.now()},
+                                                                       **updates))
 
 
 def job_complete(kind: JobKind, pk: int, *, status: str, **updates: Any) -> bool:

@@ -18,6 +18,7 @@ import asyncio
 import json
 import logging
 import weakref
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -121,8 +122,10 @@ class EventLog:
 
     ttl_seconds = 24 * 3600
 
-    def __init__(self, key: str) -> None:
+    def __init__(self, key: str, *, keep: int | None = None) -> None:
         self.key = f"legalsite:events:{key}"
+        #: Keep only the newest ``keep`` events (a log that never ends, like a user's notifications).
+        self.keep = keep
 
     @staticmethod
     def _client():
@@ -150,7 +153,10 @@ class EventLog:
 
     def append(self, event: dict[str, Any]) -> dict[str, Any]:
         keys, args, bodies = self._script_args([event])
-        seq = _append_script(self._client())(keys=keys, args=args)
+        client = self._client()
+        seq = _append_script(client)(keys=keys, args=args)
+        if self.keep:
+            client.ltrim(self.key, -self.keep, -1)
         return {"seq": int(seq), **bodies[0]}
 
     async def aextend(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -159,12 +165,19 @@ class EventLog:
         if not events:
             return []
         keys, args, bodies = self._script_args(events)
-        first = int(await _append_script(self._async_client())(keys=keys, args=args))
+        client = self._async_client()
+        first = int(await _append_script(client)(keys=keys, args=args))
+        if self.keep:
+            await client.ltrim(self.key, -self.keep, -1)
         return [{"seq": first + index, **body} for index, body in enumerate(bodies)]
 
     def read(self, after: int = 0) -> list[dict[str, Any]]:
         events = [json.loads(raw) for raw in self._client().lrange(self.key, 0, -1)]
         return [event for event in events if event.get("seq", 0) > after]
+
+    def last_seq(self) -> int:
+        """The ``seq`` of the newest event logged (0 when none)."""
+        return int(self._client().get(f"{self.key}:seq") or 0)
 
     def clear(self) -> None:
         self._client().delete(self.key, f"{self.key}:seq")
@@ -182,9 +195,13 @@ class EventStream:
     forwarded and skips older ones, so replay then live has no gap and no duplicate.
     """
 
-    def __init__(self, group: str, log: EventLog | None = None, *, layer: Any = None) -> None:
+    def __init__(self, group: str, log: EventLog | None = None, *, layer: Any = None,
+                 sinks: Sequence[Callable[[dict[str, Any]], Any]] = ()) -> None:
         self.group = group
         self.log = log
+        #: Where else each event goes once numbered, in order (a console command's printer,
+        #: ``core.console.ConsoleSink``); a sink that fails is logged, never raised.
+        self.sinks = list(sinks)
         self._layer = layer
         self._waiting: list[dict[str, Any]] = []
         self._drain: asyncio.Task[None] | None = None
@@ -213,6 +230,7 @@ class EventStream:
                 stamped = self.log.append(event)
             except Exception:
                 logger.warning("%s: could not log a %s event", self.group, event.get("type"), exc_info=True)
+        self._to_sinks([stamped])
         try:
             group_publish(self.group, stamped)
         except Exception:
@@ -235,6 +253,7 @@ class EventStream:
                 except Exception:
                     # not replayable; still shown live (without seq), and the result is in the database
                     logger.warning("%s: could not log %d events", self.group, len(batch), exc_info=True)
+            self._to_sinks(stamped)
             message = ({"type": "event.forward", "event": stamped[0]} if len(stamped) == 1
                        else {"type": "event.forward", "events": stamped})
             try:
@@ -244,9 +263,33 @@ class EventStream:
                 logger.warning("%s: could not publish events %s..%s", self.group, stamped[0].get("seq"),
                                stamped[-1].get("seq"), exc_info=True)
 
+    def _to_sinks(self, events: list[dict[str, Any]]) -> None:
+        for sink in self.sinks:
+            for event in events:
+                try:
+                    sink(event)
+                except Exception:
+                    logger.warning("%s: a sink failed on a %s event", self.group, event.get("type"), exc_info=True)
+
     async def flush(self) -> None:
         while self._drain is not None and not self._drain.done():
             await asyncio.wait([self._drain])
+
+
+#: The notifications a user's log keeps (the newest).
+NOTIFICATIONS_KEPT = 200
+
+
+def notifications(user_id: int) -> EventStream:
+    """A user's notifications (``/ws/notifications/``, every page's toasts): numbered in the user's log
+    (the newest :data:`NOTIFICATIONS_KEPT`, a day) so a page that reconnects, or the next page the user
+    opens, gets what it missed; published to the user's group."""
+    return EventStream(user_group(user_id), EventLog(f"user.{user_id}.notifications", keep=NOTIFICATIONS_KEPT))
+
+
+def user_notify(user_id: int, event: dict[str, Any]) -> dict[str, Any]:
+    """Tell a user (sync code): :func:`notifications` ``.publish``; returns the event numbered."""
+    return notifications(user_id).publish(event)
 
 
 def forwarded_events(message: dict[str, Any]) -> list[dict[str, Any]]:

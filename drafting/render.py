@@ -17,7 +17,6 @@ import html
 import io
 import re
 import time
-import zipfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -31,8 +30,9 @@ from jinja2 import TemplateSyntaxError, Undefined, meta, nodes
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
-from core import uploads
+from core import documents
 from drafting import schema as fs
+from legalsite import uploads
 
 #: Template syntax that must never survive a render.
 LEFTOVER: Final = re.compile(r"\{\{|\}\}|\{%|%\}|\{#|#\}")
@@ -337,24 +337,15 @@ class Placeholder:
 
 
 def _check_docx(data: bytes) -> Any:
-    if not data.startswith(b"PK"):
-        raise TemplateProblem("文件不是 Word .docx 文档")
-    try:  # the shared reader guard, with a template's own caps, before python-docx and docxtpl parse it
-        uploads.guard_docx(data, lim=uploads.limits(text_chars=TEMPLATE_MAX_TEXT_CHARS,
-                                                    part_bytes=TEMPLATE_MAX_PART_BYTES))
-    except uploads.UploadRefused as refused:
+    """The template opened by the one document reader (its type judged from the bytes, the package
+    guard with a template's own caps) before python-docx and docxtpl parse it."""
+    try:
+        return documents.open_docx(data, lim=uploads.limits(text_chars=TEMPLATE_MAX_TEXT_CHARS,
+                                                            part_bytes=TEMPLATE_MAX_PART_BYTES))
+    except documents.DocumentRefused as refused:
         if refused.code in ("corrupt", "not_docx"):
             raise TemplateProblem("文件不是 Word .docx 文档（或已损坏）") from None
         raise TemplateProblem(refused.message) from None
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            if "word/document.xml" not in archive.namelist():
-                raise TemplateProblem("文件不是 Word .docx 文档（缺少 word/document.xml）")
-        return Document(io.BytesIO(data))
-    except (zipfile.BadZipFile, KeyError, ValueError) as exc:
-        if isinstance(exc, TemplateProblem):
-            raise
-        raise TemplateProblem("文件不是 Word .docx 文档") from None
 
 
 def _where(index: int, text: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.contrib import messages as flash
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,13 +22,10 @@ from drafting import schema as fs
 from drafting.http import docx_response
 from drafting.models import Draft
 from firm.models import Matter
-from firm.roles import does_client_work
+from firm.permissions import client_work_required
 from firm.selectors import matter_get_or_404, matter_list, visible_to
 
-
-def _client_worker(request: HttpRequest) -> None:
-    if not does_client_work(request.user):
-        raise PermissionDenied("合规人员不能起草文书")
+CLIENT_WORK_DENIED = "合规人员不能起草文书"
 
 
 def _int(value: str | None) -> int | None:
@@ -39,7 +36,7 @@ def _int(value: str | None) -> int | None:
 @login_required
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    _client_worker(request)
+    client_work_required(request.user, CLIENT_WORK_DENIED)
     query = request.GET.get("q", "").strip()
     session_id, matter_id = _int(request.GET.get("session")), _int(request.GET.get("matter"))
     session = selectors.session_for_user(user=request.user, session_id=session_id) if session_id else None
@@ -62,7 +59,7 @@ def index(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def draft_new(request: HttpRequest) -> HttpResponse:
-    _client_worker(request)
+    client_work_required(request.user, CLIENT_WORK_DENIED)
     template = selectors.template_get(user=request.user, template_id=request.POST.get("template", ""))
     session_id = _int(request.POST.get("session"))
     session = selectors.session_for_user(user=request.user, session_id=session_id) if session_id else None
@@ -81,7 +78,7 @@ def draft_new(request: HttpRequest) -> HttpResponse:
 
 
 def _draft_or_404(request: HttpRequest, draft_id: int) -> Draft:
-    _client_worker(request)
+    client_work_required(request.user, CLIENT_WORK_DENIED)
     return selectors.draft_get_or_404(user=request.user, draft_id=draft_id)
 
 
@@ -192,7 +189,7 @@ def draft_download(request: HttpRequest, draft_id: int, number: int) -> HttpResp
 @login_required
 @require_POST
 def template_upload(request: HttpRequest) -> HttpResponse:
-    _client_worker(request)
+    client_work_required(request.user, CLIENT_WORK_DENIED)
     upload = request.FILES.get("file")
     if upload is None:
         flash.error(request, "请选择 .docx 模板文件")

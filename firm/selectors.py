@@ -123,14 +123,15 @@ def matter_get(*, user: UserLike, matter_id: int) -> Matter:
     return matter_list(user=user).get(pk=matter_id)
 
 
-def matter_get_or_404(*, user: UserLike, matter_id: int | None) -> Matter | None:
-    """The matter to file work under (``None`` for unfiled work); 404 when it does not exist or is
-    not visible to ``user``."""
-    if matter_id is None:
+def matter_get_or_404(*, user: UserLike, matter_id: int | str | None) -> Matter | None:
+    """The matter to file work under, through the firm's scope: ``None`` for unfiled work (``None``
+    or a blank form value); 404 when it does not exist, is not visible to ``user`` or is not a
+    number. The one lookup of a matter named in a request (pages and APIs)."""
+    if matter_id is None or (isinstance(matter_id, str) and not matter_id.strip()):
         return None
     try:
-        return matter_get(user=user, matter_id=matter_id)
-    except Matter.DoesNotExist:
+        return matter_get(user=user, matter_id=int(matter_id))
+    except (Matter.DoesNotExist, ValueError, TypeError):
         raise Http404("案件不存在或无权查看") from None
 
 

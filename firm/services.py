@@ -1,8 +1,8 @@
 """Writes for people, tokens and matters.
 
 Every change is recorded as an audit event inside its own transaction
-(``core.audit.audit_event_record``, tracing's writer; docs/decisions/audit-events.md); a change that can take
-access away tells the websockets concerned to re-check it (``core.realtime.access_changed``).
+(``tracing.services.audit_event_record``, docs/decisions/audit-events.md); a change that can take
+access away tells the websockets concerned to re-check it (``legalsite.realtime.access_changed``).
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from core.audit import audit_event_record
-from core.realtime import access_changed, group_publish, matter_access_group, user_access_group, user_group
 from firm.models import Matter, MatterMember, Role
 from firm.roles import does_client_work, is_admin, user_role
 from firm.selectors import login_failure_key, login_locked, matter_can_manage, matter_is_lead, matter_is_member
 from firm.walls import declaration_for
+from legalsite.realtime import access_changed, matter_access_group, user_access_group, user_notify
+from tracing.services import audit_event_record
 
 #: Matter fields ``matter_update`` may change.
 MATTER_FIELDS = ("number", "title", "client", "description", "privileged", "status", "owner")
@@ -259,7 +259,7 @@ def _privilege_lifted(*, actor: AbstractUser, matter: Matter) -> None:
     def send() -> None:
         for user in told:
             try:
-                group_publish(user_group(user.pk), notice)
+                user_notify(user.pk, notice)
             except Exception:  # a lost notice is not a lost record: the event above stays
                 logger.exception("could not notify %s that matter %s lost its privilege", user.pk, matter.pk)
 

@@ -5,22 +5,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from core.audit import audit_event_latest
 from firm import selectors, services
 from firm.forms import MatterForm, MemberForm
-from firm.models import Matter
 from firm.roles import does_client_work
-
-
-def _visible_matter(request: HttpRequest, matter_id: int) -> Matter:
-    try:
-        return selectors.matter_get(user=request.user, matter_id=matter_id)
-    except Matter.DoesNotExist:
-        raise Http404("案件不存在或无权查看") from None
 
 
 @login_required
@@ -40,7 +32,7 @@ def matter_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def matter_detail(request: HttpRequest, matter_id: int) -> HttpResponse:
-    matter = _visible_matter(request, matter_id)
+    matter = selectors.matter_get_or_404(user=request.user, matter_id=matter_id)
     can_manage = selectors.matter_can_manage(user=request.user, matter=matter)
     lifted = None  # the lead's standing notice: who lifted the privileged flag, and when
     if not matter.privileged and selectors.matter_is_member(user=request.user, matter=matter):
@@ -57,7 +49,7 @@ def matter_detail(request: HttpRequest, matter_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def matter_member_add(request: HttpRequest, matter_id: int) -> HttpResponse:
-    matter = _visible_matter(request, matter_id)
+    matter = selectors.matter_get_or_404(user=request.user, matter_id=matter_id)
     form = MemberForm(request.POST)
     if form.is_valid():
         try:

@@ -9,31 +9,26 @@ docs/decisions/upload-limits.md.
 from __future__ import annotations
 
 import datetime as dt
-import io
 import re
-import zipfile
 from dataclasses import dataclass
-from pathlib import PurePath
 
-import docx
 from django.conf import settings
-from docx.table import Table
-from docx.text.paragraph import Paragraph
-from pypdf import PdfReader
 
-from core import uploads
+from core import documents
 from knowledge.exceptions import KnowledgeError
 from knowledge.numerals import cn_to_int
 
-ALLOWED_EXTENSIONS = {
-    ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    ".pdf": "application/pdf",
-    ".txt": "text/plain",
-    ".md": "text/markdown",
+CONTENT_TYPES = {
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "pdf": "application/pdf",
+    "txt": "text/plain",
+    "md": "text/markdown",
 }
+#: What the upload form offers (the content decides what a file is).
+ALLOWED_EXTENSIONS = {f".{fmt}": content_type for fmt, content_type in CONTENT_TYPES.items()}
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 #: Extracted text longer than this is refused (a judgment is rarely over 100,000 characters);
-#: ``KNOWLEDGE_CASE_MAX_TEXT_CHARS``. A .docx stops being read as soon as it is reached.
+#: ``KNOWLEDGE_CASE_MAX_TEXT_CHARS``. A .docx or a PDF stops being read as soon as it is reached.
 MAX_TEXT_CHARS = 500_000
 CHUNK_CHARS = 800
 MAX_CHUNK_CHARS = 1600
@@ -51,140 +46,46 @@ def max_text_chars() -> int:
     return int(getattr(settings, "KNOWLEDGE_CASE_MAX_TEXT_CHARS", MAX_TEXT_CHARS))
 
 
-def _mb(n: int) -> str:
-    return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n} 字节"
-
-
 # -- type checks and text extraction ----------------------------------------------------------------------
+# The one document reader (core.documents) decides what the file is by its bytes and reads it: a .docx
+# through the package guard with its numbering, a PDF's text layer with OCR for a scanned page, a text
+# file's encoding. Only the limits and the shape of the text are the case library's.
 
 
-def extension(file_name: str) -> str:
-    ext = PurePath(file_name or "").suffix.lower()
-    if ext not in ALLOWED_EXTENSIONS:
-        allowed = "、".join(ALLOWED_EXTENSIONS)
-        raise CaseUploadError(f"不支持的文件类型“{ext or '无扩展名'}”，仅支持 {allowed}")
-    return ext
-
-
-def _docx_guard(data: bytes, *, full: bool) -> None:
-    """The shared reader guard (``core.uploads``): the zip directory only (``full=False``, the
-    upload request), or every XML part inflated through a bounded stream and the body stream-parsed
-    with the text cap (the worker, before python-docx holds the whole tree)."""
-    if not zipfile.is_zipfile(io.BytesIO(data)):
-        raise CaseUploadError("文件扩展名为 .docx，但内容不是 Word 文档（不是 zip 格式）")
-    try:
-        if full:
-            uploads.guard_docx(data, text_chars=max_text_chars())
-        else:
-            uploads.check_directory(data)
-    except uploads.UploadRefused as refused:
-        raise CaseUploadError(refused.message) from None
-
-
-def _docx_text(data: bytes) -> str:
-    _docx_guard(data, full=True)
-    try:
-        document = docx.Document(io.BytesIO(data))
-        lines: list[str] = []
-        for block in document.element.body.iterchildren():
-            tag = block.tag.rsplit("}", 1)[-1]
-            if tag == "p":
-                paragraph = Paragraph(block, document)
-                text = paragraph.text.strip()
-                style = (paragraph.style.name if paragraph.style is not None else "") or ""
-                if text and (style.startswith("Heading") or style.startswith("标题") or style == "Title"):
-                    level = re.search(r"\d", style)
-                    text = "#" * (int(level.group()) if level else 1) + " " + text
-                lines.append(text)
-            elif tag == "tbl":
-                for row in Table(block, document).rows:
-                    cells = list(dict.fromkeys(c.text.strip() for c in row.cells if c.text.strip()))
-                    if cells:
-                        lines.append(" | ".join(cells))
-    except CaseUploadError:
-        raise
-    except Exception as exc:  # python-docx/lxml raise many types on a corrupt file
-        raise CaseUploadError(f"Word 文档已损坏，无法读取（{type(exc).__name__}）") from None
-    return "\n".join(lines)
-
-
-def _pdf_text(data: bytes) -> str:
-    if not data.startswith(b"%PDF-"):
-        raise CaseUploadError("文件扩展名为 .pdf，但内容不是 PDF 文件")
-    try:
-        reader = PdfReader(io.BytesIO(data))
-        if reader.is_encrypted:
-            raise CaseUploadError("PDF 文件已加密，请上传未加密的文件")
-        pages: list[str] = []
-        size, limit = 0, max_text_chars()
-        for page in reader.pages:  # stops at the text cap, however many pages follow
-            pages.append((page.extract_text() or "").strip())
-            size += len(pages[-1]) + 2
-            if size > limit:
-                raise CaseUploadError(f"文字过多（超过 {limit} 字），已停止读取；请拆分后上传")
-    except CaseUploadError:
-        raise
-    except Exception as exc:  # pypdf raises many types on a corrupt file
-        raise CaseUploadError(f"PDF 文件已损坏，无法读取（{type(exc).__name__}）") from None
-    return "\n\n".join(p for p in pages if p)
-
-
-def _plain_text(data: bytes, ext: str) -> str:
-    if data.startswith((b"PK\x03\x04", b"%PDF-", b"MZ", b"\x7fELF")) or b"\x00" in data[:65536]:
-        raise CaseUploadError(f"文件扩展名为 {ext}，但内容不是文本文件")
-    for encoding in ("utf-8-sig", "gb18030"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    raise CaseUploadError("文本文件的编码无法识别（支持 UTF-8 与 GB18030/GBK）")
-
-
-def _normalise(text: str) -> str:
-    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\u3000", " ")
-
-
-def _text_checked(text: str) -> str:
-    text = _normalise(text)
-    if not text.strip():
-        raise CaseUploadError("文件中没有可读取的文字（扫描件请先做文字识别）")
-    limit = max_text_chars()
-    if len(text) > limit:
-        raise CaseUploadError(f"文字过多（{len(text)} 字），上限为 {limit} 字")
-    return text
+def _refused(refused: documents.DocumentRefused) -> CaseUploadError:
+    return CaseUploadError(refused.message)
 
 
 def check_upload(*, file_name: str, data: bytes) -> str:
     """The content type of an upload after the checks that cost little (the upload request runs
-    them): extension, size, empty, the bytes matching the extension — a .docx's zip directory (nothing
-    inflated), a PDF's header, a text file's encoding, text and length. Else CaseUploadError."""
-    ext = extension(file_name)
-    limit = max_bytes()
-    if len(data) > limit:
-        raise CaseUploadError(f"文件过大（{_mb(len(data))}），上限为 {_mb(limit)}")
-    if not data:
-        raise CaseUploadError("文件为空")
-    if ext == ".docx":
-        _docx_guard(data, full=False)
-    elif ext == ".pdf":
-        if not data.startswith(b"%PDF-"):
-            raise CaseUploadError("文件扩展名为 .pdf，但内容不是 PDF 文件")
-    else:
-        _text_checked(_plain_text(data, ext))
-    return ALLOWED_EXTENSIONS[ext]
+    them): size, empty, the type judged from the bytes (an extension that lies is refused), a .docx's
+    zip directory (nothing inflated), a text file's encoding, text and length. Else CaseUploadError."""
+    try:
+        fmt = documents.precheck(file_name, data, max_bytes=max_bytes(), text_chars=max_text_chars())
+    except documents.DocumentRefused as refused:
+        raise _refused(refused) from None
+    return CONTENT_TYPES[fmt]
 
 
 def read_upload(*, file_name: str, data: bytes) -> tuple[str, str]:
-    """(content type, extracted text) of an upload, or CaseUploadError (the worker runs it)."""
+    """(content type, extracted text) of an upload, or CaseUploadError (the worker runs it). A heading
+    is marked with ``#``, a table row's cells are joined by `` | ``, a scanned PDF page is read by OCR."""
     content_type = check_upload(file_name=file_name, data=data)
-    ext = extension(file_name)
-    if ext == ".docx":
-        text = _docx_text(data)
-    elif ext == ".pdf":
-        text = _pdf_text(data)
-    else:
-        text = _plain_text(data, ext)
-    return content_type, _text_checked(text)
+    try:
+        read = documents.read(file_name, data, max_bytes=max_bytes(), text_chars=max_text_chars())
+    except documents.DocumentRefused as refused:
+        raise _refused(refused) from None
+    return content_type, _text_checked(read.text())
+
+
+def _text_checked(text: str) -> str:
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u3000", " ")
+    if not text.strip():
+        raise CaseUploadError("文件中没有可读取的文字")
+    limit = max_text_chars()
+    if len(text) > limit:
+        raise CaseUploadError(f"文字过多（{len(text)} 字），上限为 {limit} 字")
+    return text
 
 
 # -- structure-aware chunking ---------------------------------------------------------------------------------

@@ -6,14 +6,19 @@ from typing import Any
 
 from celery import shared_task
 
-from core.realtime import group_publish, user_group
-from core.tasks import ping  # noqa: F401 - registered with the worker through this module
 from legalsite import sweep
+from legalsite.realtime import user_notify
+
+
+@shared_task(name="legalsite.ping")
+def ping() -> str:
+    """Answered by any live worker; /health uses it."""
+    return "pong"
 
 
 @shared_task(name="legalsite.notify_user")
 def notify_user(user_id: int, event: dict[str, Any]) -> None:
-    group_publish(user_group(user_id), event)
+    user_notify(user_id, event)
 
 
 @shared_task(name="legalsite.sweep_interrupted_work")

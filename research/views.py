@@ -13,7 +13,7 @@ import json
 
 from django.contrib import messages as flash
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -22,38 +22,26 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core.markdown import render_markdown
 from firm.models import Matter
-from firm.roles import does_client_work
-from firm.selectors import matter_get, matter_list
+from firm.permissions import client_work_required
+from firm.selectors import matter_get_or_404, matter_list
 from research import selectors, services
 from research.constants import MAX_REPLAN_ROUNDS, MAX_STEPS, TOOL_TYPE_LABELS
 from research.models import ResearchTask
 from research.presenters import step_input_text
 from research.services.store import step_as_dict
 
-
-def _client_worker(request: HttpRequest) -> None:
-    if not does_client_work(request.user):
-        raise PermissionDenied("合规人员不能使用研究任务")
+CLIENT_WORK_DENIED = "合规人员不能使用研究任务"
 
 
 def _task_or_404(request: HttpRequest, task_id: int) -> ResearchTask:
-    _client_worker(request)
+    client_work_required(request.user, CLIENT_WORK_DENIED)
     return selectors.task_get_or_404(user=request.user, task_id=task_id)
-
-
-def _matter(request: HttpRequest, value: str) -> Matter | None:
-    if not value.strip():
-        return None
-    try:
-        return matter_get(user=request.user, matter_id=int(value))
-    except (Matter.DoesNotExist, ValueError):
-        raise Http404("案件不存在或无权查看") from None
 
 
 @login_required
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    _client_worker(request)
+    client_work_required(request.user, CLIENT_WORK_DENIED)
     matter = request.GET.get("matter", "")
     tasks = selectors.task_list(user=request.user, matter_id=int(matter) if matter.isdigit() else None)
     return render(request, "research/index.html", {
@@ -67,8 +55,8 @@ def index(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def create(request: HttpRequest) -> HttpResponse:
-    _client_worker(request)
-    matter = _matter(request, request.POST.get("matter", ""))
+    client_work_required(request.user, CLIENT_WORK_DENIED)
+    matter = matter_get_or_404(user=request.user, matter_id=request.POST.get("matter", ""))
     try:
         task = services.task_create(actor=request.user, question=request.POST.get("question", ""), matter=matter,
                                     review_plan=request.POST.get("review_plan") == "on")
@@ -126,7 +114,7 @@ def action(request: HttpRequest, task_id: int, name: str) -> HttpResponse:
         elif name == "resume":
             services.task_resume(actor=request.user, task=task)
         elif name == "attach":
-            matter = _matter(request, request.POST.get("matter", ""))
+            matter = matter_get_or_404(user=request.user, matter_id=request.POST.get("matter", ""))
             if matter is None:
                 raise ValidationError("请选择案件")
             services.task_attach(actor=request.user, task=task, matter=matter)

@@ -24,10 +24,11 @@ from chat.api.serializers import (
     SessionOutput,
     SessionUpdateInput,
 )
+from chat.domains import domain_label
 from chat.models import ChatSession, Message
-from core.validation import int_param
+from firm.permissions import ClientWork
 from firm.selectors import matter_get_or_404
-from legal.text.domains import domain_label
+from legalsite.validation import int_param
 
 DOCX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 
@@ -38,6 +39,7 @@ def session_or_404(request: Request, session_id: int) -> ChatSession:
 
 
 class SessionListCreateApi(APIView):
+    permission_classes = [ClientWork]
     pagination_class = PageNumberPagination
 
     @extend_schema(responses=SessionOutput(many=True), summary="咨询会话列表",
@@ -59,6 +61,8 @@ class SessionListCreateApi(APIView):
 
 
 class SessionDetailApi(APIView):
+    permission_classes = [ClientWork]
+
     @extend_schema(responses=SessionOutput, summary="会话详情")
     def get(self, request: Request, session_id: int) -> Response:
         return Response(SessionOutput(session_or_404(request, session_id)).data)
@@ -81,6 +85,8 @@ class SessionDetailApi(APIView):
 
 
 class FeedbackApi(APIView):
+    permission_classes = [ClientWork]
+
     @extend_schema(request=FeedbackInput, responses={201: None}, summary="评价回答（1–5 分）")
     def post(self, request: Request, session_id: int, message_id: int) -> Response:
         session = session_or_404(request, session_id)
@@ -101,6 +107,8 @@ class FeedbackStatsApi(APIView):
 
 
 class ExportApi(APIView):
+    permission_classes = [ClientWork]
+
     @extend_schema(
         summary="导出会话记录：kind = json | md | docx",
         parameters=[OpenApiParameter("kind", OpenApiTypes.STR, OpenApiParameter.PATH, enum=["json", "md", "docx"])],
@@ -130,6 +138,7 @@ class EventStreamRenderer(JSONRenderer):
 class MessageCreateApi(APIView):
     """Ask a question. The answer is produced by a Celery worker; this view waits for it (JSON), or
     streams the turn's events as they happen (``Accept: text/event-stream``)."""
+    permission_classes = [ClientWork]
 
     renderer_classes = [JSONRenderer, BrowsableAPIRenderer, EventStreamRenderer]
 
@@ -161,6 +170,7 @@ class SummaryApi(APIView):
     """The summary is written by a worker task (a trace of kind ``summary``): the request answers 202
     at once with the session as it is; when the summary is stored, a ``summary`` event goes to the
     session's socket and to the user's notifications, and the session carries it."""
+    permission_classes = [ClientWork]
 
     @extend_schema(request=None, responses={202: SessionOutput},
                    summary="生成会话摘要（后台生成，202 立即返回；完成后通过会话与通知推送 summary 事件）")

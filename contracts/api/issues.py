@@ -37,6 +37,7 @@ from contracts.services.issues import (
     issue_resolve,
     issue_update,
 )
+from firm.permissions import ClientWork
 
 CONFLICT = OpenApiResponse(IssueConflictOutput, description="版本已过期：问题已被他人修改，返回当前内容")
 
@@ -62,6 +63,7 @@ def _section(contract: Contract, section_id: int | None) -> Section | None:
 
 
 class IssueListCreateApi(APIView):
+    permission_classes = [ClientWork]
     pagination_class = IssuePagination
 
     @extend_schema(
@@ -111,6 +113,8 @@ STATUS_ACTIONS = {
 
 
 class IssueDetailApi(APIView):
+    permission_classes = [ClientWork]
+
     @extend_schema(summary="问题详情", responses=IssueOutput)
     def get(self, request: Request, contract_id: int, issue_id: int) -> Response:
         contract = contract_or_404(request, contract_id)
@@ -156,6 +160,8 @@ class IssueDetailApi(APIView):
 
 
 class _DecisionApi(APIView):
+    permission_classes = [ClientWork]
+
     decide: Any = None
 
     def post(self, request: Request, contract_id: int, issue_id: int) -> Response:
@@ -171,6 +177,8 @@ class _DecisionApi(APIView):
 
 
 class IssueConfirmApi(_DecisionApi):
+    permission_classes = [ClientWork]
+
     decide = staticmethod(issue_confirm)
 
     @extend_schema(summary="确认问题", request=IssueDecisionInput, responses={200: IssueOutput, 409: CONFLICT})
@@ -179,6 +187,8 @@ class IssueConfirmApi(_DecisionApi):
 
 
 class IssueRejectApi(_DecisionApi):
+    permission_classes = [ClientWork]
+
     decide = staticmethod(issue_reject)
 
     @extend_schema(summary="驳回问题", request=IssueDecisionInput, responses={200: IssueOutput, 409: CONFLICT})
@@ -187,6 +197,8 @@ class IssueRejectApi(_DecisionApi):
 
 
 class IssueHistoryApi(APIView):
+    permission_classes = [ClientWork]
+
     @extend_schema(summary="问题的修改记录（谁、何时、改了什么）", responses=IssueChangeOutput(many=True))
     def get(self, request: Request, contract_id: int, issue_id: int) -> Response:
         contract = contract_or_404(request, contract_id)

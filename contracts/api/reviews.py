@@ -22,6 +22,7 @@ from contracts.api.contracts import ERROR, contract_or_404
 from contracts.models import ContractMessage, ReviewRun
 from contracts.selectors import reviews as selectors
 from contracts.services import chat, live, review
+from firm.permissions import ClientWork
 
 
 class ReviewStartInput(serializers.Serializer):
@@ -77,6 +78,8 @@ def _run_out(run: ReviewRun) -> dict[str, Any]:
 
 
 class ReviewListCreateApi(APIView):
+    permission_classes = [ClientWork]
+
     @extend_schema(summary="合同的审核任务（最新在前）", responses=ReviewOutput(many=True))
     def get(self, request: Request, contract_id: int) -> Response:
         contract = contract_or_404(request, contract_id)
@@ -99,6 +102,8 @@ class ReviewListCreateApi(APIView):
 
 
 class ReviewDetailApi(APIView):
+    permission_classes = [ClientWork]
+
     @extend_schema(summary="审核任务的状态与进度", responses=ReviewOutput)
     def get(self, request: Request, contract_id: int, run_id: int) -> Response:
         contract = contract_or_404(request, contract_id)
@@ -110,6 +115,8 @@ class ReviewDetailApi(APIView):
 
 
 class ReviewCancelApi(APIView):
+    permission_classes = [ClientWork]
+
     @extend_schema(summary="取消审核：排队中的立即取消，进行中的在当前章节完成后停止（已完成的章节与问题保留）",
                    request=None, responses={202: ReviewOutput, 404: ERROR})
     def post(self, request: Request, contract_id: int, run_id: int) -> Response:
@@ -124,6 +131,8 @@ class ReviewCancelApi(APIView):
 
 
 class MessageListCreateApi(APIView):
+    permission_classes = [ClientWork]
+
     @extend_schema(summary="合同审核对话（按时间先后）", responses=ContractMessageOutput(many=True))
     def get(self, request: Request, contract_id: int) -> Response:
         contract = contract_or_404(request, contract_id)

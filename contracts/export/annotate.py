@@ -2,8 +2,8 @@
 quoted span and each suggested rewrite as a tracked change (修订).
 
 How a quote is found: a section covers paragraphs ``para_start..para_end`` of
-:func:`contracts.docx_walk.iter_paragraphs` and its text is ``"\\n".join`` of their
-:func:`~contracts.docx_walk.paragraph_text`, so an issue's ``start``/``end`` map to
+:func:`core.docx_walk.iter_paragraphs` and its text is ``"\\n".join`` of their
+:func:`~core.docx_walk.paragraph_text`, so an issue's ``start``/``end`` map to
 (paragraph, character) ranges — one per paragraph when a quote spans several. Runs are split at
 those boundaries (each piece keeps its ``w:rPr``), so the comment and the deletion cover exactly
 the quoted text. All quotes are located and all runs split before anything is changed, so one
@@ -31,10 +31,10 @@ from docx.text.run import Run
 from lxml import etree
 from lxml.etree import _Element
 
-from contracts.docx_walk import iter_paragraphs, paragraph_text
 from contracts.export.common import REVISED_STATUSES, comment_text, visible_issues, word_timestamp, xml_safe
 from contracts.export.generate import generated_contract
 from contracts.types import ExportIssue, ExportSection
+from core.docx_walk import iter_paragraphs, paragraph_text
 
 _P, _R, _T, _TAB, _BR, _CR = qn("w:p"), qn("w:r"), qn("w:t"), qn("w:tab"), qn("w:br"), qn("w:cr")
 _DEL, _INS, _DELTEXT, _RPR = qn("w:del"), qn("w:ins"), qn("w:delText"), qn("w:rPr")

@@ -1,53 +1,48 @@
 """Reading uploaded contracts (.docx, .pdf, .txt, .md) and splitting them along their own
 structure.
 
-``precheck(filename, data)`` → the format, after the cheap checks an upload request runs (size,
-type from the bytes, the .docx zip directory, a text file's encoding and content);
+The file is read by the one document reader (``core.documents``: type from the bytes, size, the .docx
+package guard and numbering, PDF text with OCR for scanned pages); this package turns what it read
+into a contract's paragraphs (a PDF's lines joined along the contract's own structure, see
+:mod:`contracts.ingest.pdf_reader`) and splits them.
+
+``precheck(filename, data)`` → the format, after the cheap checks an upload request runs;
 ``read_document(filename, data)`` → :class:`contracts.types.ParsedDocument`; ``split_document(doc)``
 → :class:`contracts.types.SplitResult`. Anything that cannot be read raises
 :class:`UnreadableFile` with a Chinese message for the user."""
 
 from __future__ import annotations
 
-from contracts.ingest.detect import resolve_format
-from contracts.ingest.docx_reader import check_package, read_docx
 from contracts.ingest.errors import MAX_UPLOAD_BYTES, UnreadableFile
-from contracts.ingest.pdf_reader import read_pdf
+from contracts.ingest.pdf_reader import contract_paragraphs
 from contracts.ingest.splitter import split_document
-from contracts.ingest.text_reader import decode_text, read_text
-from contracts.types import ParsedDocument
+from contracts.types import ParsedDocument, SourceParagraph
+from core import documents
 
 __all__ = ["MAX_UPLOAD_BYTES", "UnreadableFile", "precheck", "read_document", "split_document"]
-
-_NO_TEXT = "文件没有可读取的文字内容"
 
 
 def precheck(filename: str, data: bytes) -> str:
     """The format of an upload (``docx``/``pdf``/``txt``/``md``) after the checks that cost little and
-    need no parsing: size, the format judged from the bytes, a .docx's zip directory (nothing
-    inflated), a text file's encoding and that it has text. The rest is :func:`read_document`'s, in
-    the worker."""
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise UnreadableFile(f"文件过大：上限为 {MAX_UPLOAD_BYTES // (1024 * 1024)} MB")
-    fmt = resolve_format(filename, data)
-    if fmt == "docx":
-        check_package(data)
-    elif fmt in ("txt", "md") and not decode_text(data).strip(" \t\r\n\u3000\u00a0\ufeff"):
-        raise UnreadableFile(_NO_TEXT)
-    return fmt
+    need no parsing (:func:`core.documents.precheck`). The rest is :func:`read_document`'s, in the
+    worker."""
+    try:
+        return documents.precheck(filename, data, max_bytes=MAX_UPLOAD_BYTES)
+    except documents.DocumentRefused as refused:
+        raise UnreadableFile(refused.message) from None
 
 
 def read_document(filename: str, data: bytes) -> ParsedDocument:
-    """Read an upload; the format is judged from the bytes (see :func:`resolve_format`)."""
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise UnreadableFile(f"文件过大：上限为 {MAX_UPLOAD_BYTES // (1024 * 1024)} MB")
-    fmt = resolve_format(filename, data)
-    if fmt == "docx":
-        doc = read_docx(data)
-    elif fmt == "pdf":
-        doc = read_pdf(data)
-    else:
-        doc = read_text(data, fmt)
-    if not any(p.text.strip() for p in doc.paragraphs):
-        raise UnreadableFile(_NO_TEXT)
-    return doc
+    """Read an upload; the format is judged from the bytes."""
+    try:
+        read = documents.read(filename, data, max_bytes=MAX_UPLOAD_BYTES)
+        if read.fmt == "pdf":
+            paragraphs = contract_paragraphs(read.paragraphs)
+        else:
+            paragraphs = [SourceParagraph(index=p.index, text=p.text, auto_number=p.auto_number, style=p.style,
+                                          in_table=p.in_table) for p in read.paragraphs]
+    except documents.DocumentRefused as refused:
+        raise UnreadableFile(refused.message) from None
+    if not any(p.text.strip() for p in paragraphs):
+        raise UnreadableFile(documents.NO_TEXT)
+    return ParsedDocument(fmt=read.fmt, paragraphs=paragraphs, ocr_used=read.ocr_used, warnings=read.warnings)

@@ -52,7 +52,8 @@ from contracts.types import ExportIssue, ExportSection, ParsedDocument
 from core import realtime
 from core.jobs import job_claim, job_resume, job_send
 from firm.models import Matter
-from firm.roles import does_client_work, is_admin
+from firm.permissions import client_work_required
+from firm.roles import is_admin
 from firm.selectors import matter_is_member
 from firm.services import work_move_check
 from tracing.services import audit_event_record
@@ -76,9 +77,8 @@ def _matter_ref(matter: Matter | None) -> dict[str, Any] | None:
     return {"id": matter.pk, "number": matter.number} if matter is not None else None
 
 
-def _client_worker(actor: AbstractUser) -> None:
-    if not does_client_work(actor):
-        raise PermissionDenied("合规人员不能处理合同")
+#: Compliance officers audit contracts; they do not handle them.
+CLIENT_WORK_DENIED = "合规人员不能处理合同"
 
 
 def _check_matter(actor: AbstractUser, matter: Matter | None) -> None:
@@ -131,7 +131,7 @@ def contract_upload(*, actor: AbstractUser, file_name: str, data: bytes, title: 
     in the worker) once committed. A refused file (wrong type, empty, a lying extension, a zip bomb
     seen in the zip directory — ``UnreadableFile``; ``UploadTooLarge`` over 20 MB) stores nothing.
     ``queue=False``: the caller runs :func:`contract_split` itself (the console)."""
-    _client_worker(actor)
+    client_work_required(actor, CLIENT_WORK_DENIED)
     _check_matter(actor, matter)
     file_name = PurePath(file_name or "").name[:255]
     if len(data) > MAX_UPLOAD_BYTES:
@@ -265,7 +265,7 @@ def contract_split(*, contract_id: int) -> Contract | None:
 def contract_split_resume(*, contract: Contract) -> bool:
     """Queue again a contract whose split was lost: still ``uploaded`` long after its upload (the
     task message went missing) or ``splitting`` with a dead worker. The bytes are stored, so
-    nothing is lost; the pages and the API call this when they show the contract. A split that lost
+    nothing is lost; the sweep calls this (:func:`split_resume_stale`), never a read. A split that lost
     its worker ``JOB_MAX_RESUMES`` times in a row fails instead (``core.jobs.RESUME_LIMIT_TEXT``):
     the file keeps killing the reader."""
     now = timezone.now()
@@ -316,7 +316,7 @@ def contract_update(*, actor: AbstractUser, contract: Contract, title: str | Non
     contract names it; "" clears it; None leaves it) (``matter=False`` leaves the matter unchanged; ``None``
     takes it out of its matter). Moving is ``firm.services.work_move_check``'s rule and its own
     audit event (``contract.moved``, recorded against the matter it leaves)."""
-    _client_worker(actor)
+    client_work_required(actor, CLIENT_WORK_DENIED)
     old: dict[str, Any] = {}
     new: dict[str, Any] = {}
     with transaction.atomic():
@@ -395,7 +395,7 @@ def sections_merge(*, actor: AbstractUser, contract: Contract, section_ids: list
     """Merge adjacent sections into the first: its text runs on over the paragraphs in between
     (empty lines the splitter skipped), its kind, number and title are the first's; the others'
     issues move into it with their offsets shifted, their sub-sections hang under it."""
-    _client_worker(actor)
+    client_work_required(actor, CLIENT_WORK_DENIED)
     ids = list(dict.fromkeys(int(i) for i in section_ids))
     if len(ids) < 2:
         raise ValidationError("请选择至少两个相邻的章节")
@@ -445,7 +445,7 @@ def section_split(*, actor: AbstractUser, section: Section, at: int) -> Section:
     (not the first). The new section follows it with the same kind and parent and the document's
     own number when the paragraph starts with one; issues quoted after ``at`` move into it with
     their offsets shifted. A quote straddling ``at`` refuses the split."""
-    _client_worker(actor)
+    client_work_required(actor, CLIENT_WORK_DENIED)
     with transaction.atomic():
         section = (Section.objects.select_for_update(of=("self",)).select_related("contract")
                    .defer("contract__original").get(pk=section.pk))
@@ -547,7 +547,7 @@ def contract_export(*, actor: AbstractUser, contract: Contract, fmt: str) -> tup
     """The contract and its issues as ``fmt`` (docx: the contract with Word comments and tracked
     changes; report: the review report; json; md) → ``(content, file name, content type)``,
     recorded as ``contract.exported``: client work leaving the system."""
-    _client_worker(actor)
+    client_work_required(actor, CLIENT_WORK_DENIED)
     if fmt not in EXPORT_FORMATS:
         raise ValidationError({"format": "可选 docx、report、json、md"})
     sections, issues = export_sections(contract), export_issues(contract)

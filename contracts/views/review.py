@@ -17,7 +17,7 @@ from typing import Any
 from django.contrib import messages as flash
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -39,7 +39,6 @@ from contracts.selectors.contracts import (
 from contracts.selectors.reviews import issue_tally, manual_cursor, messages_list
 from contracts.services.contracts import (
     contract_delete,
-    contract_split_resume,
     contract_update,
     contract_upload,
     section_split,
@@ -49,8 +48,8 @@ from contracts.services.contracts import (
 from contracts.services.issues import IssueConflict, issue_confirm, issue_reject, issue_update
 from contracts.services.live import section_ref
 from firm.models import Matter
-from firm.roles import does_client_work
-from firm.selectors import matter_get, matter_list
+from firm.permissions import client_work_required
+from firm.selectors import matter_get_or_404, matter_list
 
 EXPORTS = (("批注版合同（Word）", "docx"), ("审查报告（Word）", "report"), ("JSON", "json"), ("Markdown", "md"))
 KIND_LABELS = dict(Section.Kind.choices)
@@ -58,23 +57,12 @@ RECENT_MESSAGES = 200
 
 
 # --- access ----------------------------------------------------------------------------------------
-def _client_worker(request: HttpRequest) -> None:
-    if not does_client_work(request.user):
-        raise PermissionDenied("合规人员不能使用合同审查")
+CLIENT_WORK_DENIED = "合规人员不能使用合同审查"
 
 
 def _contract_or_404(request: HttpRequest, contract_id: int) -> Contract:
-    _client_worker(request)
+    client_work_required(request.user, CLIENT_WORK_DENIED)
     return contract_get_or_404(user=request.user, contract_id=contract_id)
-
-
-def _matter_or_404(request: HttpRequest, value: str) -> Matter | None:
-    if not value.strip():
-        return None
-    try:
-        return matter_get(user=request.user, matter_id=int(value))
-    except (Matter.DoesNotExist, ValueError):
-        raise Http404("案件不存在或无权查看") from None
 
 
 def _errors(exc: ValidationError | PermissionDenied) -> str:
@@ -92,7 +80,7 @@ SIDE_ROLES = ("甲方", "乙方", "出租人", "承租人", "出卖人", "买受
 @login_required
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    _client_worker(request)
+    client_work_required(request.user, CLIENT_WORK_DENIED)
     matter = request.GET.get("matter", "")
     contracts = contract_list_with_counts(user=request.user, matter_id=int(matter) if matter.isdigit() else None,
                                           search=request.GET.get("q", "").strip())
@@ -110,12 +98,12 @@ def index(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def upload(request: HttpRequest) -> HttpResponse:
-    _client_worker(request)
+    client_work_required(request.user, CLIENT_WORK_DENIED)
     file = request.FILES.get("file")
     if file is None:
         flash.error(request, "请选择要上传的合同文件")
         return redirect("contracts:index")
-    matter = _matter_or_404(request, request.POST.get("matter", ""))
+    matter = matter_get_or_404(user=request.user, matter_id=request.POST.get("matter", ""))
     try:
         if file.size > MAX_UPLOAD_BYTES:
             raise UnreadableFile(f"文件超过 {MAX_UPLOAD_BYTES // (1024 * 1024)} MB 上限")
@@ -140,8 +128,7 @@ def _issue_context(issue: ReviewIssue) -> dict[str, Any]:
 @login_required
 @require_GET
 def detail(request: HttpRequest, contract_id: int) -> HttpResponse:
-    contract = _contract_or_404(request, contract_id)
-    contract_split_resume(contract=contract)
+    contract = _contract_or_404(request, contract_id)  # a read: a lost split is the sweep's to queue again
     sections = list(contract_sections(contract=contract))
     issues = list(contract_issues(contract=contract))
     by_section: dict[int | None, list[ReviewIssue]] = {}

@@ -8,14 +8,12 @@ from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.parsers import StrictJSONParser
 from drafting import selectors, services
 from drafting.api.serializers import (
     ApproveInput,
@@ -31,14 +29,11 @@ from drafting.api.serializers import (
 )
 from drafting.http import DOCX, docx_response
 from drafting.models import DocumentTemplate, TemplateVersion
-from firm.models import Matter
-from firm.roles import does_client_work
-from firm.selectors import matter_get
+from firm.permissions import ClientWork
+from firm.selectors import matter_get_or_404
+from legalsite.parsers import StrictJSONParser
 
-
-def _client_worker(request: Request) -> None:
-    if not does_client_work(request.user):
-        raise PermissionDenied("合规人员不能起草文书")
+CLIENT_WORK_DENIED = "合规人员不能起草文书"
 
 
 def _errors(exc: services.DraftingError) -> Response:
@@ -66,6 +61,8 @@ def _usable_version(template: DocumentTemplate) -> TemplateVersion:
 
 
 class TemplateListApi(APIView):
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
     pagination_class = PageNumberPagination
     parser_classes = [MultiPartParser, FormParser, StrictJSONParser]
 
@@ -73,7 +70,6 @@ class TemplateListApi(APIView):
                    responses={201: TemplateVersionOutput, 400: FieldErrors},
                    summary="上传本所模板（.docx，{{ 占位符 }}；字段自动识别，待管理员批准）")
     def post(self, request: Request) -> Response:
-        _client_worker(request)
         payload = TemplateUploadInput(data=request.data)
         if not payload.is_valid():
             return _invalid(payload)
@@ -89,7 +85,6 @@ class TemplateListApi(APIView):
                    parameters=[OpenApiParameter("q", str, required=False, description="检索词"),
                                OpenApiParameter("category", str, required=False)])
     def get(self, request: Request) -> Response:
-        _client_worker(request)
         templates = selectors.template_list(user=request.user, query=request.query_params.get("q", ""),
                                             category=request.query_params.get("category", ""))
         paginator = self.pagination_class()
@@ -98,17 +93,21 @@ class TemplateListApi(APIView):
 
 
 class TemplateDetailApi(APIView):
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
+
     @extend_schema(responses=TemplateOutput, summary="文书模板（含字段）")
     def get(self, request: Request, template_id: str) -> Response:
-        _client_worker(request)
         return Response(TemplateOutput(selectors.template_get(user=request.user, template_id=template_id)).data)
 
 
 class TemplateVersionApi(APIView):
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
+
     @extend_schema(request=TemplateFieldsInput, responses={200: TemplateVersionOutput, 400: FieldErrors},
                    summary="修改待批准模板版本的字段（管理员或上传人）")
     def patch(self, request: Request, version_id: int) -> Response:
-        _client_worker(request)
         version = selectors.template_version_for_editor(user=request.user, version_id=version_id)
         payload = TemplateFieldsInput(data=request.data)
         if not payload.is_valid():
@@ -122,6 +121,8 @@ class TemplateVersionApi(APIView):
 
 
 class TemplateApproveApi(APIView):
+    permission_classes = [ClientWork]
+
     @extend_schema(request=ApproveInput, responses=TemplateVersionOutput, summary="批准或驳回模板版本（管理员）")
     def post(self, request: Request, version_id: int) -> Response:
         version = selectors.template_version_get(user=request.user, version_id=version_id)
@@ -133,21 +134,18 @@ class TemplateApproveApi(APIView):
 
 
 class DraftCreateApi(APIView):
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
+
     @extend_schema(request=DraftInput, summary="新建文书草稿（可从咨询会话或案件预填）",
                    responses={201: DraftOutput, 400: FieldErrors})
     def post(self, request: Request) -> Response:
-        _client_worker(request)
         payload = DraftInput(data=request.data)
         if not payload.is_valid():
             return _invalid(payload)
         data = payload.validated_data
         template = selectors.template_get(user=request.user, template_id=data["template"])
-        matter = None
-        if data["matter"] is not None:
-            try:
-                matter = matter_get(user=request.user, matter_id=data["matter"])
-            except Matter.DoesNotExist:
-                raise Http404("案件不存在或无权查看") from None
+        matter = matter_get_or_404(user=request.user, matter_id=data["matter"])
         session = (selectors.session_for_user(user=request.user, session_id=data["chat_session"])
                    if data["chat_session"] is not None else None)
         try:
@@ -159,14 +157,15 @@ class DraftCreateApi(APIView):
 
 
 class DraftDetailApi(APIView):
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
+
     @extend_schema(responses=DraftOutput, summary="文书草稿")
     def get(self, request: Request, draft_id: int) -> Response:
-        _client_worker(request)
         return Response(DraftOutput(selectors.draft_get_or_404(user=request.user, draft_id=draft_id)).data)
 
     @extend_schema(request=DraftUpdateInput, responses={200: DraftOutput, 400: FieldErrors}, summary="修改草稿字段")
     def patch(self, request: Request, draft_id: int) -> Response:
-        _client_worker(request)
         draft = selectors.draft_get_or_404(user=request.user, draft_id=draft_id)
         payload = DraftUpdateInput(data=request.data)
         if not payload.is_valid():
@@ -180,9 +179,11 @@ class DraftDetailApi(APIView):
 
 
 class DraftRenderApi(APIView):
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
+
     @extend_schema(request=None, responses={200: RenderOutput, 400: FieldErrors}, summary="生成 Word 文书（新版本）")
     def post(self, request: Request, draft_id: int) -> Response:
-        _client_worker(request)
         draft = selectors.draft_get_or_404(user=request.user, draft_id=draft_id)
         try:
             version = services.draft_render(actor=request.user, draft=draft)
@@ -192,12 +193,14 @@ class DraftRenderApi(APIView):
 
 
 class DraftDownloadApi(APIView):
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
+
     @extend_schema(responses={(200, DOCX): OpenApiResponse(OpenApiTypes.BINARY, description="Word 文书"),
                               404: OpenApiResponse(description="不存在或无权查看")},
                    parameters=[OpenApiParameter("version", int, required=False, description="版本号，默认最新")],
                    summary="下载 Word 文书（所有人或案件团队）")
     def get(self, request: Request, draft_id: int) -> HttpResponse:
-        _client_worker(request)
         draft = selectors.draft_get_or_404(user=request.user, draft_id=draft_id)
         raw = request.query_params.get("version")
         if raw is not None and not raw.isdigit():

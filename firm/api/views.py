@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -17,13 +16,6 @@ from firm import selectors, services
 from firm.api.serializers import MatterInput, MatterOutput, MemberInput, MeOutput
 from firm.models import Matter
 from firm.roles import user_role
-
-
-def _matter_or_404(request: Request, matter_id: int) -> Matter:
-    try:
-        return selectors.matter_get(user=request.user, matter_id=matter_id)
-    except Matter.DoesNotExist:
-        raise Http404("案件不存在或无权查看") from None
 
 
 class MeApi(APIView):
@@ -62,13 +54,13 @@ class MatterListCreateApi(APIView):
 class MatterDetailApi(APIView):
     @extend_schema(responses=MatterOutput, summary="案件/事项详情")
     def get(self, request: Request, matter_id: int) -> Response:
-        return Response(MatterOutput(_matter_or_404(request, matter_id)).data)
+        return Response(MatterOutput(selectors.matter_get_or_404(user=request.user, matter_id=matter_id)).data)
 
 
 class MatterMemberAddApi(APIView):
     @extend_schema(request=MemberInput, responses={201: MatterOutput}, summary="加入团队成员")
     def post(self, request: Request, matter_id: int) -> Response:
-        matter = _matter_or_404(request, matter_id)
+        matter = selectors.matter_get_or_404(user=request.user, matter_id=matter_id)
         payload = MemberInput(data=request.data)
         payload.is_valid(raise_exception=True)
         user = get_user_model().objects.filter(username=payload.validated_data["username"]).first()
@@ -77,5 +69,6 @@ class MatterMemberAddApi(APIView):
         services.matter_member_add(
             actor=request.user, matter=matter, user=user, team_role=payload.validated_data["team_role"]
         )
-        fresh = _matter_or_404(request, matter_id)  # re-read: the team changed since the prefetch
+        # re-read: the team changed since the prefetch
+        fresh = selectors.matter_get_or_404(user=request.user, matter_id=matter_id)
         return Response(MatterOutput(fresh).data, status=status.HTTP_201_CREATED)

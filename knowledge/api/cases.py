@@ -14,14 +14,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.parsers import StrictJSONParser
-from core.validation import int_param
 from firm.models import Matter
+from firm.permissions import ClientWork
 from knowledge.casefiles import CaseUploadError
 from knowledge.exceptions import CasePermissionDenied, InvalidQuery
 from knowledge.models import CaseDocument
 from knowledge.selectors import case_chunks, case_get, case_list, case_search
-from knowledge.services import case_delete, case_upload, cases_resume_stale
+from knowledge.services import case_delete, case_upload
+from legalsite.parsers import StrictJSONParser
+from legalsite.validation import int_param
 
 NOT_FOUND = {"detail": "案例不存在"}
 
@@ -115,6 +116,7 @@ def _bad_request(message: str) -> Response:
 
 
 class CaseListApi(APIView):
+    permission_classes = [ClientWork]
     parser_classes = [MultiPartParser, FormParser, StrictJSONParser]
     pagination_class = PageNumberPagination
 
@@ -125,8 +127,8 @@ class CaseListApi(APIView):
                     OpenApiParameter("page", int, required=False, description="页码，从 1 开始")],
         responses={200: CaseListOutput, 400: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT})
     def get(self, request: Request) -> Response:
+        # a read: a lost extraction is the sweep's to queue again (case_extract_resume_stale), not a GET's
         documents = case_list(user=request.user, matter_id=int_param(request.query_params, "matter"))
-        cases_resume_stale(documents=documents)
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(documents.annotate(n_chunks=Count("chunks")), request, view=self)
         return paginator.get_paginated_response([document_payload(d, chunk_count=d.n_chunks) for d in page])
@@ -156,6 +158,8 @@ class CaseListApi(APIView):
 
 
 class CaseDetailApi(APIView):
+    permission_classes = [ClientWork]
+
     @extend_schema(
         operation_id="knowledge_cases_get",
         summary="案例库：一个案例及其分段", responses={200: CaseDetailOutput, 404: OpenApiTypes.OBJECT})
@@ -164,7 +168,6 @@ class CaseDetailApi(APIView):
             document = case_get(user=request.user, document_id=document_id)
         except CaseDocument.DoesNotExist:
             return Response(NOT_FOUND, status=status.HTTP_404_NOT_FOUND)
-        cases_resume_stale(documents=case_list(user=request.user).filter(pk=document.pk))
         chunks = [{"id": c.pk, "ordinal": c.ordinal, "heading": c.heading, "text": c.text}
                   for c in case_chunks(document=document)]
         return Response({**document_payload(document, chunk_count=len(chunks)), "chunks": chunks})
@@ -185,6 +188,8 @@ class CaseDetailApi(APIView):
 
 
 class CaseSearchApi(APIView):
+    permission_classes = [ClientWork]
+
     @extend_schema(
         operation_id="knowledge_cases_search",
         summary="案例库检索（向量 + 全文，仅检索可见案例）", parameters=[CaseSearchInput],

@@ -14,7 +14,7 @@ from typing import Any
 from celery import current_app as celery_app
 from celery.exceptions import SoftTimeLimitExceeded
 from django.db import connection, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 from django.utils import timezone
 
 from core.jobs import job_claim, job_resume, job_send
@@ -165,20 +165,6 @@ def case_extract(*, document_id: int) -> CaseDocument | None:
         audit_event_record(actor=None, actor_name="system", event_type="knowledge.case_ready", obj=document,
                            new={"status": document.status, "chunks": len(chunks)})
     return document
-
-
-def cases_resume_stale(*, documents: QuerySet[CaseDocument]) -> int:
-    """Queue again the pending documents among ``documents`` whose extraction was lost (never taken
-    ``EXTRACT_REQUEUE_SECONDS`` after the upload, or taken by a worker that died). Their bytes are
-    stored, so nothing is lost; the pages and the API call this when they show documents."""
-    now = timezone.now()
-    stale = documents.filter(status=CaseDocument.Status.PENDING).filter(
-        Q(started_at__isnull=True, created_at__lt=now - timedelta(seconds=EXTRACT_REQUEUE_SECONDS))
-        | Q(started_at__lt=now - timedelta(seconds=EXTRACT_STALE_SECONDS)))
-    ids = list(stale.values_list("pk", flat=True))
-    for document_id in ids:
-        transaction.on_commit(lambda document_id=document_id: case_extract_queue(document_id=document_id))
-    return len(ids)
 
 
 def case_extract_resume_stale() -> int:

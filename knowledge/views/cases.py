@@ -11,7 +11,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from core.validation import is_int_id
 from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import team_matter_ids
@@ -19,7 +18,8 @@ from knowledge.casefiles import ALLOWED_EXTENSIONS, CaseUploadError, max_bytes
 from knowledge.exceptions import CasePermissionDenied, InvalidQuery
 from knowledge.models import CaseDocument
 from knowledge.selectors import case_can_delete, case_chunks, case_get, case_list, case_search
-from knowledge.services import case_delete, case_upload, cases_resume_stale
+from knowledge.services import case_delete, case_upload
+from legalsite.validation import is_int_id
 
 PAGE_TOP_K = 10
 LIST_PAGE_SIZE = 20
@@ -40,8 +40,7 @@ def _page(request: HttpRequest, *, form_error: str = "", form: dict | None = Non
         except InvalidQuery as exc:
             search_error = str(exc)
             status = 400
-    visible = case_list(user=request.user, matter_id=matter_id)
-    cases_resume_stale(documents=visible)
+    visible = case_list(user=request.user, matter_id=matter_id)  # a read: lost extractions are the sweep's
     page = Paginator(visible.annotate(n_chunks=Count("chunks")), LIST_PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
         "documents": [(d, case_can_delete(user=request.user, document=d)) for d in page], "page": page,
@@ -82,7 +81,6 @@ def case_detail(request: HttpRequest, document_id: int) -> HttpResponse:
         document = case_get(user=request.user, document_id=document_id)
     except CaseDocument.DoesNotExist:
         raise Http404("案例不存在") from None
-    cases_resume_stale(documents=case_list(user=request.user).filter(pk=document.pk))
     return render(request, "knowledge/case.html", {
         "document": document, "chunks": case_chunks(document=document),
         "can_delete": case_can_delete(user=request.user, document=document),

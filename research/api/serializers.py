@@ -34,6 +34,75 @@ class AttachInput(serializers.Serializer):
     matter = serializers.IntegerField()
 
 
+# --- outputs: what the views return, described for the schema ------------------------------------------------
+class StepOutput(serializers.Serializer):
+    """One step of a task's plan and its run (STEP_DETAIL_FIELDS)."""
+
+    id = serializers.CharField()
+    description = serializers.CharField()
+    tool_type = serializers.CharField()
+    status = serializers.CharField()
+    method = serializers.CharField(allow_blank=True)
+    result = serializers.CharField(allow_blank=True)
+    verified = serializers.BooleanField(allow_null=True)
+    confidence = serializers.FloatField(allow_null=True)
+    input = serializers.JSONField()
+    depends_on = serializers.ListField(child=serializers.CharField())
+    result_summary = serializers.CharField(allow_blank=True)
+    sources = serializers.JSONField()
+    verification = serializers.JSONField()
+    duration_ms = serializers.FloatField(allow_null=True)
+    error = serializers.CharField(allow_blank=True)
+
+
+class CitationOutput(serializers.Serializer):
+    law = serializers.CharField(allow_blank=True)
+    article = serializers.CharField(allow_blank=True)
+    valid = serializers.BooleanField()
+    reason = serializers.CharField(required=False, help_text="为何无效（仅无效时）")
+
+
+class TaskOutput(serializers.Serializer):
+    """A research task: status, plan, steps, answer (:func:`task_out`)."""
+
+    id = serializers.IntegerField()
+    question = serializers.CharField()
+    status = serializers.ChoiceField(choices=ResearchTask.Status.choices)
+    matter = serializers.IntegerField(allow_null=True)
+    owner = serializers.CharField()
+    review_plan = serializers.BooleanField()
+    replan_rounds = serializers.IntegerField()
+    current_step = serializers.CharField(allow_blank=True)
+    plan = serializers.JSONField(help_text="计划（来源、是否已确认）与其步骤")
+    steps = StepOutput(many=True)
+    answer = serializers.CharField(allow_blank=True)
+    confidence = serializers.FloatField(allow_null=True)
+    citations = CitationOutput(many=True)
+    conclusions = serializers.JSONField()
+    sources = serializers.JSONField()
+    notices = serializers.JSONField()
+    error = serializers.CharField(allow_blank=True)
+    cancel_requested = serializers.BooleanField()
+    trace_id = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class TaskSummaryOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    question = serializers.CharField()
+    status = serializers.ChoiceField(choices=ResearchTask.Status.choices)
+    matter = serializers.IntegerField(allow_null=True)
+    confidence = serializers.FloatField(allow_null=True)
+    created_at = serializers.DateTimeField()
+
+
+class TaskCreatedOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=ResearchTask.Status.choices)
+
+
 def citations_out(citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"law": c.get("law", ""), "article": c.get("article", ""), "valid": bool(c.get("valid")),
              **({"reason": c["reason"]} if c.get("reason") else {})} for c in citations or []]

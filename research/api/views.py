@@ -11,10 +11,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.exceptions import ParseError
 from rest_framework.pagination import PageNumberPagination
@@ -22,14 +21,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from firm.roles import does_client_work
+from firm.permissions import ClientWork
 from firm.selectors import matter_get_or_404
 from research import selectors, services
 from research.api.serializers import (
     AttachInput,
     PlanApproveInput,
     PredictInput,
+    TaskCreatedOutput,
     TaskInput,
+    TaskOutput,
+    TaskSummaryOutput,
     citations_out,
     step_out,
     task_out,
@@ -64,23 +66,22 @@ def _question(request: Request) -> tuple[str | None, dict[str, Any], Response | 
         return None, data, _invalid(exc.reason, exc.detail)
 
 
-def _client_worker(request: Request) -> None:
-    if not does_client_work(request.user):
-        raise PermissionDenied("合规人员不能使用研究任务")
+CLIENT_WORK_DENIED = "合规人员不能使用研究任务"
 
 
 def _task_or_404(request: Request, task_id: int) -> ResearchTask:
-    _client_worker(request)
     return selectors.task_get_or_404(user=request.user, task_id=task_id)
 
 
 
 class PredictApi(APIView):
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
+
     @extend_schema(request=PredictInput, responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT,
                                                     504: OpenApiTypes.OBJECT, 500: OpenApiTypes.OBJECT},
                    summary="研究问题（同步）：计划 → 执行 → 核验 → 综合")
     def post(self, request: Request) -> Response:
-        _client_worker(request)
         question, _, problem = _question(request)
         if problem is not None:
             return problem
@@ -109,20 +110,22 @@ class PredictApi(APIView):
 
 
 class TaskListCreateApi(APIView):
-    @extend_schema(operation_id="research_tasks_list", responses=OpenApiTypes.OBJECT, summary="研究任务列表",
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
+    pagination_class = PageNumberPagination
+
+    @extend_schema(operation_id="research_tasks_list", responses=TaskSummaryOutput(many=True), summary="研究任务列表",
                    parameters=[OpenApiParameter("matter", int, required=False)])
     def get(self, request: Request) -> Response:
-        _client_worker(request)
         matter = request.query_params.get("matter")
         tasks = selectors.task_list(user=request.user, matter_id=int(matter) if matter and matter.isdigit() else None)
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(tasks, request, view=self)
         return paginator.get_paginated_response([task_summary_out(t) for t in page])
 
-    @extend_schema(operation_id="research_tasks_create", request=TaskInput, responses={202: OpenApiTypes.OBJECT},
+    @extend_schema(operation_id="research_tasks_create", request=TaskInput, responses={202: TaskCreatedOutput},
                    summary="新建研究任务（异步）")
     def post(self, request: Request) -> Response:
-        _client_worker(request)
         question, data, problem = _question(request)
         if problem is not None:
             return problem
@@ -135,44 +138,82 @@ class TaskListCreateApi(APIView):
 
 
 class TaskDetailApi(APIView):
-    @extend_schema(operation_id="research_task_retrieve", responses=OpenApiTypes.OBJECT,
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
+
+    @extend_schema(operation_id="research_task_retrieve", responses=TaskOutput,
                    summary="研究任务：状态、计划、步骤、答案")
     def get(self, request: Request, task_id: int) -> Response:
         # a read: a task whose worker died is the sweep's to settle (core.jobs), not a GET's
         return Response(task_out(_task_or_404(request, task_id)))
 
 
-class TaskActionApi(APIView):
-    """``cancel`` | ``approve`` (with edited steps) | ``replan`` | ``resume`` | ``attach`` (a matter)."""
+class _TaskActionApi(APIView):
+    """One action a lawyer takes on a task: POST, the task after it (:class:`TaskOutput`); a task the
+    user may not see is 404, an action its state does not allow 400."""
 
-    @extend_schema(operation_id="research_task_action", request=PlanApproveInput, responses=OpenApiTypes.OBJECT,
-                   summary="任务操作：cancel 取消、approve 确认计划、replan 重新计划、resume 继续、attach 归入案件")
-    def post(self, request: Request, task_id: int, action: str) -> Response:
-        task = _task_or_404(request, task_id)
-        if action == "cancel":
-            task = services.task_cancel(actor=request.user, task=task)
-        elif action == "approve":
-            payload = PlanApproveInput(data=request.data)
-            payload.is_valid(raise_exception=True)
-            task = services.task_approve(actor=request.user, task=task, steps=payload.validated_data["steps"])
-        elif action == "replan":
-            task = services.task_replan(actor=request.user, task=task)
-        elif action == "resume":
-            task = services.task_resume(actor=request.user, task=task)
-        elif action == "attach":
-            payload = AttachInput(data=request.data)
-            payload.is_valid(raise_exception=True)
-            matter = matter_get_or_404(user=request.user, matter_id=payload.validated_data["matter"])
-            task = services.task_attach(actor=request.user, task=task, matter=matter)
-        else:
-            raise Http404("未知的操作")
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
+
+    def act(self, request: Request, task: ResearchTask) -> ResearchTask:
+        raise NotImplementedError
+
+    def post(self, request: Request, task_id: int) -> Response:
+        task = self.act(request, _task_or_404(request, task_id))
         return Response(task_out(task))
+
+
+@extend_schema_view(post=extend_schema(
+    operation_id="research_task_cancel", request=None, responses=TaskOutput,
+    summary="取消研究任务（运行中的任务在下一次心跳时停止）"))
+class TaskCancelApi(_TaskActionApi):
+    def act(self, request: Request, task: ResearchTask) -> ResearchTask:
+        return services.task_cancel(actor=request.user, task=task)
+
+
+@extend_schema_view(post=extend_schema(
+    operation_id="research_task_approve", request=PlanApproveInput, responses=TaskOutput,
+    summary="确认计划（可改写、调整顺序、删除步骤）并开始执行"))
+class TaskApproveApi(_TaskActionApi):
+    def act(self, request: Request, task: ResearchTask) -> ResearchTask:
+        payload = PlanApproveInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        return services.task_approve(actor=request.user, task=task, steps=payload.validated_data["steps"])
+
+
+@extend_schema_view(post=extend_schema(
+    operation_id="research_task_replan", request=None, responses=TaskOutput, summary="放弃当前计划，重新计划"))
+class TaskReplanApi(_TaskActionApi):
+    def act(self, request: Request, task: ResearchTask) -> ResearchTask:
+        return services.task_replan(actor=request.user, task=task)
+
+
+@extend_schema_view(post=extend_schema(
+    operation_id="research_task_resume", request=None, responses=TaskOutput,
+    summary="继续失败或已取消的任务（已完成的步骤保留）"))
+class TaskResumeApi(_TaskActionApi):
+    def act(self, request: Request, task: ResearchTask) -> ResearchTask:
+        return services.task_resume(actor=request.user, task=task)
+
+
+@extend_schema_view(post=extend_schema(
+    operation_id="research_task_attach", request=AttachInput,
+    responses=TaskOutput, summary="将任务归入案件"))
+class TaskAttachApi(_TaskActionApi):
+    def act(self, request: Request, task: ResearchTask) -> ResearchTask:
+        payload = AttachInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        matter = matter_get_or_404(user=request.user, matter_id=payload.validated_data["matter"])
+        return services.task_attach(actor=request.user, task=task, matter=matter)
 
 
 DOCX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 
 
 class TaskExportApi(APIView):
+    permission_classes = [ClientWork]
+    client_work_denied = CLIENT_WORK_DENIED
+
     @extend_schema(summary="导出研究任务：kind = md | json | docx（Word 报告）", responses={200: OpenApiTypes.BINARY})
     def get(self, request: Request, task_id: int, kind: str) -> HttpResponse:
         task = _task_or_404(request, task_id)

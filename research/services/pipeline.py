@@ -26,8 +26,8 @@ from agents import events
 from agents.aio import db_sync_to_async
 from agents.llm import LLMGateway, get_gateway
 from agents.tools import RunContext, ToolRegistry
-from core.realtime import EventStream
-from legal.text.entities import extract_entities
+from chat.entities import extract_entities
+from legalsite.realtime import EventStream
 from research import events as research_events
 from research import tools
 from research.constants import task_group, task_log
@@ -54,12 +54,13 @@ class RunStopped(Exception):
 
 
 class TaskSink:
-    """The task's events through its :class:`~core.realtime.EventStream`: numbered in the task's
-    Redis log (replayable) and published to the task's group, in order; each call returns once its
-    event is out."""
+    """The task's events through its :class:`~legalsite.realtime.EventStream`: numbered in the task's
+    Redis log (replayable) and published to the task's group, in order (and to ``console``, the
+    console command's sink); each call returns once its event is out."""
 
-    def __init__(self, task_id: int) -> None:
-        self.stream = EventStream(task_group(task_id), task_log(task_id))
+    def __init__(self, task_id: int, *, console: Any = None) -> None:
+        self.stream = EventStream(task_group(task_id), task_log(task_id),
+                                  sinks=[console] if console is not None else [])
 
     async def __call__(self, event: Mapping[str, Any]) -> None:
         await self.stream.send(dict(event))

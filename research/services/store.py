@@ -9,6 +9,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.jobs import job_beat
+from research.jobs import TASK
 from research.models import ResearchStep, ResearchTask
 
 __all__ = ["step_as_dict", "step_save", "steps_load", "steps_replace", "task_heartbeat", "task_set"]
@@ -63,6 +65,7 @@ def task_set(task_id: int, **fields: Any) -> None:
 
 
 def task_heartbeat(task_id: int) -> bool:
-    """Record that the run is alive; True when someone asked to cancel the task."""
-    ResearchTask.objects.filter(pk=task_id).update(heartbeat=timezone.now())
+    """Record that the run is alive (the job kernel's heartbeat of a task a worker holds); True when
+    someone asked to cancel the task."""
+    job_beat(TASK, task_id)
     return ResearchTask.objects.filter(pk=task_id, cancel_requested=True).exists()

@@ -155,10 +155,7 @@ def task_claim(*, task_id: int) -> tuple[ResearchTask | None, str]:
 
 
 def _emit_for(task: ResearchTask, recorder: Any, console: Any = None) -> Any:
-    sinks = [recorder, TaskSink(task.pk)]
-    if console is not None:
-        sinks.append(console)
-    return events.fanout(*sinks)
+    return events.fanout(recorder, TaskSink(task.pk, console=console))
 
 
 def _settle_stopped(task: ResearchTask, reason: str) -> None:

@@ -1,6 +1,9 @@
-// Per-user notifications over /ws/notifications/ with automatic reconnect.
+// Per-user notifications over /ws/notifications/ with automatic reconnect. Each notification has a
+// seq; the last one shown is kept for the tab, and a reconnect (or the next page) asks for what came
+// after it (?after=<seq>), so nothing is missed and nothing is shown twice.
 (function () {
   "use strict";
+  var SEQ_KEY = "legalsite.notifications.seq";
   var statusEl = document.getElementById("ws-status");
   var listEl = document.getElementById("notifications");
   var toasts = document.getElementById("toasts");
@@ -28,9 +31,19 @@
     }
   }
 
+  function lastSeq() {
+    try { return sessionStorage.getItem(SEQ_KEY); } catch (e) { return null; }
+  }
+
+  function keepSeq(seq) {
+    try { sessionStorage.setItem(SEQ_KEY, String(seq)); } catch (e) { /* private mode: no replay */ }
+  }
+
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    var socket = new WebSocket(scheme + location.host + "/ws/notifications/");
+    var after = lastSeq();
+    var query = after !== null && /^\d+$/.test(after) ? "?after=" + after : "";
+    var socket = new WebSocket(scheme + location.host + "/ws/notifications/" + query);
     var keepalive = null;
     socket.onopen = function () {
       retry = 1000;
@@ -39,7 +52,12 @@
     };
     socket.onmessage = function (message) {
       var event = JSON.parse(message.data);
-      if (event.type === "hello" || event.type === "pong") return;
+      if (event.type === "hello") {
+        if (lastSeq() === null || Number(lastSeq()) > event.seq) keepSeq(event.seq);
+        return;
+      }
+      if (event.type === "pong") return;
+      if (event.seq) keepSeq(event.seq);
       show(event);
     };
     socket.onclose = function (close) {

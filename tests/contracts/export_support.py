@@ -13,8 +13,8 @@ from pathlib import Path
 import docx
 from docx.oxml.ns import qn
 
-from contracts.docx_walk import iter_paragraphs, paragraph_text
 from contracts.types import ExportIssue, ExportSection
+from core.docx_walk import iter_paragraphs, paragraph_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTRACTS = ROOT / "tests" / "data" / "contracts"

@@ -14,12 +14,12 @@ from docx.enum.text import WD_COLOR_INDEX
 from docx.oxml.ns import qn
 from docx.shared import RGBColor
 
-from contracts.docx_walk import iter_paragraphs, paragraph_text
 from contracts.export import annotated_docx
 from contracts.export.annotate import NOTE_QUOTE_MOVED
 from contracts.export.common import SHANGHAI
 from contracts.export.libreoffice import docx_to_pdf, pdf_text
 from contracts.types import ExportIssue, ExportSection
+from core.docx_walk import iter_paragraphs, paragraph_text
 from tests.contracts.export_support import (
     DOCX_FILES,
     TXT_FILES,

@@ -11,7 +11,8 @@ import pytest
 from docx.oxml import parse_xml
 from PIL import Image, ImageDraw, ImageFont
 
-from contracts.ingest import UnreadableFile, ocr, pdf_reader, read_document, split_document
+from contracts.ingest import UnreadableFile, read_document, split_document
+from core import documents
 from tests.contracts.ingest_support import W, check_invariants, clause_numbers, docx_bytes, new_document
 
 FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
@@ -66,8 +67,8 @@ def test_blank_scan_gives_a_clear_message():
 
 
 def test_scan_without_an_ocr_engine_gives_a_clear_message(monkeypatch):
-    monkeypatch.setattr(ocr, "RapidOCR", None)
-    monkeypatch.setattr(ocr, "_engine", None)
+    monkeypatch.setattr(documents, "RapidOCR", None)
+    monkeypatch.setattr(documents, "_engine", None)
     with pytest.raises(UnreadableFile, match="扫描件无法识别文字"):
         read_document("扫描件.pdf", _scanned_pdf(SCAN_LINES[:3]))
 
@@ -128,9 +129,9 @@ def test_text_pdf_drops_running_header_and_page_numbers_and_joins_wrapped_lines(
 
 
 def test_scanned_pages_beyond_the_ocr_cap_are_refused(monkeypatch):
-    monkeypatch.setattr(pdf_reader, "MAX_OCR_PAGES", 2)
+    monkeypatch.setattr(documents, "MAX_OCR_PAGES", 2)
     seen = []
-    monkeypatch.setattr(pdf_reader, "ocr_lines", lambda image: seen.append(image.size) or [])
+    monkeypatch.setattr(documents, "ocr_lines", lambda image: seen.append(image.size) or [])
     with pytest.raises(UnreadableFile, match="扫描页过多"):
         read_document("扫描件.pdf", _scanned_pdf(["第一条"], pages=3))
     assert len(seen) == 2  # the third page is refused, not read

@@ -186,6 +186,26 @@ def test_cancel_stops_between_sections_and_keeps_what_was_done(staff_user):
     assert again.pk == run.pk and again.progress == 2
 
 
+def test_a_worker_whose_run_was_given_to_another_does_not_end_it(staff_user):
+    contract = make_contract(staff_user)
+    run = review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
+    real = review_task._section_offline
+    calls = {"n": 0}
+
+    def taken_over_after_one(run_, section, *args):
+        real(run_, section, *args)
+        calls["n"] += 1
+        if calls["n"] == 1:  # the sweep took this worker for dead and queued the run for another one
+            ReviewRun.objects.filter(pk=run_.pk).update(status=ReviewRun.Status.QUEUED, heartbeat_at=timezone.now())
+
+    with mock.patch.object(review_task, "_section_offline", taken_over_after_one):
+        review.review_run(run_id=run.pk)
+    run.refresh_from_db()
+    contract.refresh_from_db()
+    assert run.status == ReviewRun.Status.QUEUED and run.finished_at is None  # the next worker's to run
+    assert contract.status == Contract.Status.REVIEWING
+
+
 def test_cancelling_a_queued_run_is_immediate(staff_user, api_client):
     contract = make_contract(staff_user)
     api_client.force_authenticate(staff_user)

@@ -115,11 +115,18 @@ def test_a_worker_lost_mid_split_loses_nothing_and_the_split_is_taken_again(
         assert api(staff_user).get(f"/api/v1/contracts/{contract.pk}").json()["status"] == "splitting"
     assert sent == []
 
-    # once stale, viewing the contract queues it again and the worker splits it
+    # once stale, viewing the contract (the API, the page) still writes nothing: a read never queues
     Contract.objects.filter(pk=contract.pk).update(
         updated_at=timezone.now() - timedelta(seconds=SPLIT_STALE_SECONDS + 1))
+    stale = Contract.objects.values("status", "updated_at", "attempts").get(pk=contract.pk)
     with django_capture_on_commit_callbacks(execute=True):
-        assert api(staff_user).get(f"/api/v1/contracts/{contract.pk}").json()["status"] == "uploaded"
+        assert api(staff_user).get(f"/api/v1/contracts/{contract.pk}").json()["status"] == "splitting"
+        assert portal(staff_user).get(f"/contracts/{contract.pk}/").status_code == 200
+    assert sent == [] and Contract.objects.values("status", "updated_at", "attempts").get(pk=contract.pk) == stale
+
+    # the sweep queues it again and the worker splits it
+    with django_capture_on_commit_callbacks(execute=True):
+        assert contract_services.split_resume_stale() == 1
     assert sent == [(SPLIT_TASK, [contract.pk])]
     tasks.contract_split(*sent[0][1])
     contract.refresh_from_db()

@@ -14,6 +14,7 @@ from drafting.models import TemplateVersion
 from drafting.services import draft_update
 from firm import services as firm_services
 from firm.walls import declared
+from legalsite import realtime
 from tests.drafting.test_firm_templates import docx_with, upload
 from tests.firm.walls_support import api, build_firm, mcp_calls, work_in
 from tracing.models import AuditEvent, Trace
@@ -237,7 +238,7 @@ def test_json_that_is_not_utf8_is_a_400_and_v1_refuses_deep_nesting(staff_user):
 def test_lifting_the_privileged_flag_is_its_own_event_and_tells_the_lead(firm, monkeypatch,
                                                                         django_capture_on_commit_callbacks):
     sent = []
-    monkeypatch.setattr(firm_services, "group_publish", lambda group, event: sent.append((group, event)))
+    monkeypatch.setattr(realtime, "group_publish", lambda group, event: sent.append((group, event)))
     users, m3 = firm["users"], firm["matters"]["M3"]
     with django_capture_on_commit_callbacks(execute=True):
         firm_services.matter_update(actor=users["F"], matter=m3, privileged=False)
@@ -245,6 +246,7 @@ def test_lifting_the_privileged_flag_is_its_own_event_and_tells_the_lead(firm, m
     assert event.actor == users["F"] and event.matter_id == m3.pk
     assert event.detail_data == {"by_admin": True, "leads_notified": [users["A"].username]}
     assert sent == [(f"user.{users['A'].pk}", sent[0][1])] and sent[0][1]["type"] == "matter.privilege_lifted"
+    assert realtime.notifications(users["A"].pk).replay(sent[0][1]["seq"] - 1) == [sent[0][1]]  # logged: replayable
     page = _portal(users["A"]).get(f"/matters/{m3.pk}/").content.decode()
     assert "privilege-lifted" in page and users["F"].username in page
     # setting it again is no lift; the flag going up records no privilege_lifted

@@ -78,7 +78,7 @@ def test_the_text_cap_stops_a_docx_early(staff_user, settings, monkeypatch):
     document = case_services.case_upload(actor=staff_user, file=SimpleUploadedFile(
         "长.docx", docx_bombs.text_heavy(400_000)))
     opened = []
-    monkeypatch.setattr("knowledge.casefiles.docx.Document", lambda *a, **k: opened.append(1))
+    monkeypatch.setattr("core.documents.docx.Document", lambda *a, **k: opened.append(1))
     assert extract_now(document.pk).status == "failed"
     assert opened == []  # python-docx never held the tree
 
@@ -125,10 +125,17 @@ def test_a_worker_lost_mid_extraction_loses_nothing(staff_user, api_client, monk
         api_client.get(CASES)
     assert sent == []
 
+    # once stale, listing and showing it still write nothing: a read never queues
     CaseDocument.objects.filter(pk=pk).update(
         started_at=timezone.now() - timedelta(seconds=case_services.EXTRACT_STALE_SECONDS + 1))
     with django_capture_on_commit_callbacks(execute=True):
         assert api_client.get(CASES).json()["results"][0]["status"] == "pending"
+        assert api_client.get(f"{CASES}/{pk}").json()["status"] == "pending"
+    assert sent == []
+
+    # the sweep queues it again and the worker extracts it
+    with django_capture_on_commit_callbacks(execute=True):
+        assert case_services.case_extract_resume_stale() == 1
     assert sent == [(case_services.CASE_EXTRACT_TASK, [pk])]
     tasks.case_extract(*sent[0][1])
     assert CaseDocument.objects.get(pk=pk).status == "ready" and CaseChunk.objects.filter(document_id=pk).exists()

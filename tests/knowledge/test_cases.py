@@ -21,6 +21,7 @@ from knowledge.models import Article, CaseChunk, CaseDocument
 from knowledge.selectors import case_get, case_list, case_search, embedding_column_dim
 from knowledge.services import case_delete, case_extract, case_reembed, case_upload
 from knowledge.services.cases import EXTRACT_STALE_SECONDS
+from tests.core.test_documents import scanned_pdf
 from tests.knowledge.case_files import extract_now, upload_case
 
 pytestmark = pytest.mark.django_db
@@ -80,7 +81,7 @@ def docx_bytes(lines, table=None):
 
 
 def pdf_bytes(lines):
-    """A one-page PDF whose Chinese text pypdf extracts (Type0 font, Identity-H, ToUnicode CMap)."""
+    """A one-page PDF with a Chinese text layer (Type0 font, Identity-H, ToUnicode CMap)."""
     chars = sorted({c for line in lines for c in line})
     mapping = "\n".join(f"<{ord(c):04X}> <{ord(c):04X}>" for c in chars)
     cmap = ("/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CIDSystemInfo "
@@ -183,6 +184,14 @@ def test_pdf_upload(staff_user):
     assert document.content_type == "application/pdf" and document.court == "北京市朝阳区人民法院"
     assert "逾期交房违约责任" in document.chunks.get(heading="本院认为").text
     assert document.chunks.get(heading="裁判结果").text == "被告支付原告逾期交房违约金五万元。"
+
+
+def test_a_scanned_pdf_is_read_by_ocr(staff_user):
+    scan = scanned_pdf(["北京市朝阳区人民法院", "民事判决书", "本院认为，被告应当支付货款。", "判决如下：",
+                        "被告支付原告货款五万元。"])
+    document = upload_case(actor=staff_user, file=upload("扫描判决.pdf", scan))
+    assert document.status == CaseDocument.Status.READY and document.court == "北京市朝阳区人民法院"
+    assert "支付货款" in document.chunks.get(heading="本院认为").text
 
 
 # -- search ----------------------------------------------------------------------------------------------------

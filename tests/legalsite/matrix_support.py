@@ -71,7 +71,7 @@ def route_group(route: Route) -> str | None:
 
 @dataclass(frozen=True)
 class Row:
-    """``key`` is a route key, optionally with path arguments: ``api-research-action[action=attach]``."""
+    """``key`` is a route key, optionally with path arguments: ``api-chat-export[kind=md]``."""
 
     key: str
     method: str

@@ -53,7 +53,7 @@ SKIPPED_ROUTES = {
 }
 AUDIT_PATHS = ("/api/v1/traces", "/api/v1/audit/", "/admin/tracing/")
 ROUTE_ARGS = {
-    "api-research-action": {"action": "cancel"}, "research:action": {"name": "cancel"},
+    "research:action": {"name": "cancel"},
 }
 KINDS = {"api-chat-export": ("json", "md", "docx"), "api-research-export": ("md", "json")}
 QUERY = {"api-knowledge-search": "?q=借款合同", "api-knowledge-articles": "?law=民法典&article=1"}

@@ -7,8 +7,8 @@ import uuid
 import pytest
 from django.db import connection
 
-from core.db import pooled, release_connections
-from core.realtime import EventLog
+from legalsite.db import pooled, release_connections
+from legalsite.realtime import EventLog, EventStream
 from tests.support import pool_borrowed
 
 
@@ -80,3 +80,34 @@ def test_release_connections_leaves_a_connection_inside_a_transaction_alone():
     connection.ensure_connection()
     release_connections()
     assert connection.connection is not None
+
+
+def test_a_log_that_keeps_the_newest_events_still_numbers_them_all():
+    log = EventLog(f"test.{uuid.uuid4()}", keep=3)
+    for n in range(4):
+        log.append({"type": "notice", "n": n})
+
+    async def more() -> list[dict]:
+        return await log.aextend([{"type": "notice", "n": 4}, {"type": "notice", "n": 5}])
+
+    asyncio.run(more())
+    assert [(e["seq"], e["n"]) for e in log.read()] == [(4, 3), (5, 4), (6, 5)]
+    assert log.last_seq() == 6
+    log.clear()
+    assert log.last_seq() == 0
+
+
+def test_a_streams_sinks_get_each_event_numbered_in_order_and_a_failing_sink_stops_nothing(monkeypatch):
+    published: list[dict] = []
+    monkeypatch.setattr("legalsite.realtime.group_publish", lambda group, event: published.append(event))
+    seen: list[dict] = []
+
+    def broken(event: dict) -> None:
+        raise RuntimeError("the terminal went away")
+
+    stream = EventStream(f"test.{uuid.uuid4()}", EventLog(f"test.{uuid.uuid4()}"), sinks=[broken, seen.append])
+    for text in ("一", "二"):
+        stream.publish({"type": "status", "text": text})
+    assert [(e["seq"], e["text"]) for e in seen] == [(1, "一"), (2, "二")]
+    assert published == seen
+    stream.log.clear()

@@ -173,8 +173,11 @@ api-research-tasks                            GET    401    200   200    200    
 api-research-tasks                            POST   401    202   202    404      403    403   403
 api-research-task                             GET    401    200   200    404      403    200   404
 api-research-export                           GET    401    200   200    404      403    200   404
-api-research-action                           POST   401    200   200    404      403    200   404
-api-research-action[action=attach]            POST   401    200   403    404      403    200   404
+api-research-cancel                           POST   401    200   200    404      403    200   404
+api-research-approve                          POST   401    400   400    404      403    400   404
+api-research-replan                           POST   401    400   400    404      403    400   404
+api-research-resume                           POST   401    400   400    404      403    400   404
+api-research-attach                           POST   401    200   403    404      403    200   404
 api-research-export[kind=json]                GET    401    200   200    404      403    200   404
 api-chat-export[kind=md]                      GET    401    200   200    404      404    200   404
 api-drafting-templates                        GET    401    200   200    200      403    200   200
@@ -219,7 +222,6 @@ SHOWN_BY_RULE = {("api-trace-detail", "compliance", OPEN_MARK), ("api-audit-even
 ROUTE_ARGS = {
     "api-chat-export": {"kind": "json"},
     "api-research-export": {"kind": "md"},
-    "api-research-action": {"action": "cancel"},
     "research:action": {"name": "cancel"},
     # issue cards are the firm's knowledge, not client work: a card that does not exist is a 404 for everyone
     "api-knowledge-card": {"card_id": 999_999},
@@ -249,7 +251,7 @@ def _bodies(firm: dict, ids: dict) -> dict[tuple[str, str], object]:
         ("api-chat-sessions", "POST"): {"title": "新咨询", "matter": matter},
         ("api-chat-session", "PATCH"): {"matter": None},  # out of its matter: the rule of moving work
         ("api-contract", "PATCH"): {"matter": None},
-        ("api-research-action[action=attach]", "POST"): {"matter": ids["other_matter_id"]},
+        ("api-research-attach", "POST"): {"matter": ids["other_matter_id"]},
         ("api-research-tasks", "POST"): {"question": question, "matter": matter},
         ("api-drafting-drafts", "POST"): {"template": ids["template_id"], "matter": matter},
         ("api-contracts", "POST"): Upload({"file": ("合同.txt", "第一条 甲方向乙方购买设备。".encode()),

@@ -12,10 +12,10 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from core.consumers import CLOSE_UNAUTHENTICATED
-from core.realtime import agroup_publish, group_publish, user_group
 from firm.services import token_issue
 from legalsite.asgi import application
+from legalsite.consumers import CLOSE_UNAUTHENTICATED
+from legalsite.realtime import agroup_publish, group_publish, notifications, user_group, user_notify
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,6 +34,7 @@ async def _connect(headers):
 
 def test_session_cookie_connects_and_receives_group_events(staff_user):
     cookie = _session_cookie(staff_user)
+    notifications(staff_user.pk).log.clear()
 
     async def scenario():
         communicator, connected, _ = await _connect([(b"cookie", cookie), (b"origin", b"http://localhost")])
@@ -47,9 +48,44 @@ def test_session_cookie_connects_and_receives_group_events(staff_user):
         return hello, event, pong
 
     hello, event, pong = asyncio.run(scenario())
-    assert hello == {"type": "hello", "user": staff_user.username}
-    assert event == {"type": "notice", "text": "导入完成"}
+    assert hello == {"type": "hello", "user": staff_user.username, "seq": 0}
+    assert event == {"type": "notice", "text": "导入完成"}  # a bare group message still reaches the page
     assert pong == {"type": "pong"}
+
+
+def test_notifications_are_numbered_and_a_page_that_reconnects_gets_what_it_missed(staff_user):
+    cookie = _session_cookie(staff_user)
+    headers = [(b"cookie", cookie), (b"origin", b"http://localhost")]
+    notifications(staff_user.pk).log.clear()
+
+    async def open_socket(query: str = ""):
+        communicator = WebsocketCommunicator(application, f"/ws/notifications/{query}", headers=headers)
+        assert (await communicator.connect(timeout=5))[0]
+        return communicator, await communicator.receive_json_from()
+
+    async def scenario():
+        first, hello = await open_socket()
+        await asyncio.to_thread(user_notify, staff_user.pk, {"type": "notice", "text": "一"})
+        live = await first.receive_json_from(timeout=5)
+        await first.disconnect()
+        for text in ("二", "三"):  # while no page is open
+            await asyncio.to_thread(user_notify, staff_user.pk, {"type": "notice", "text": text})
+        again, hello_again = await open_socket(f"?after={live['seq']}")
+        missed = [await again.receive_json_from(timeout=5) for _ in range(2)]
+        await asyncio.to_thread(user_notify, staff_user.pk, {"type": "notice", "text": "四"})
+        after_replay = await again.receive_json_from(timeout=5)
+        await again.disconnect()
+        fresh, hello_fresh = await open_socket()  # a page without ?after gets no replay
+        nothing = await fresh.receive_nothing(timeout=0.5)
+        await fresh.disconnect()
+        return hello, live, hello_again, missed, after_replay, hello_fresh, nothing
+
+    hello, live, hello_again, missed, after_replay, hello_fresh, nothing = asyncio.run(scenario())
+    assert hello["seq"] == 0 and live == {"seq": 1, "type": "notice", "text": "一"}
+    assert hello_again["seq"] == 3
+    assert missed == [{"seq": 2, "type": "notice", "text": "二"}, {"seq": 3, "type": "notice", "text": "三"}]
+    assert after_replay == {"seq": 4, "type": "notice", "text": "四"}
+    assert hello_fresh["seq"] == 4 and nothing
 
 
 def test_anonymous_connection_is_refused():

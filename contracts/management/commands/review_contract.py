@@ -2,8 +2,10 @@
 review it in an interactive console.
 
 The console prints the review agent's live events (tool calls, issues raised, its reasoning as it
-streams) and accepts the chat's words (帮助 lists them): 审核当前章节, 下一章/上一章, 重新审核第五条,
-“第三条的违约金问题改为中风险”, 自动审核 (a progress bar), 状态, 导出, 重置, 审核合同 <路径>, 退出.
+streams) — the run's own stream, with the console as one more sink (``core.console.ConsoleSink``,
+``contracts.events.CONSOLE_LINES``) — and accepts the chat's words (帮助 lists them): 审核当前章节,
+下一章/上一章, 重新审核第五条, “第三条的违约金问题改为中风险”, 自动审核 (a progress bar), 状态, 导出, 重置,
+审核合同 <路径>, 退出.
 Lines come from the terminal, from piped stdin or from ``--script FILE``. The console runs the
 agent in this process (no worker needed); everything it does goes through the same services as
 the page, as the user ``--user``.
@@ -11,110 +13,24 @@ the page, as the user ``--user``.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.management.base import BaseCommand, CommandError, OutputWrapper
-from tqdm import tqdm
+from django.core.management.base import BaseCommand, CommandError
 
+from contracts.events import CONSOLE_LINES, console_progress
 from contracts.ingest import UnreadableFile
 from contracts.models import Contract, ReviewRun
 from contracts.services import chat, review
 from contracts.services.contracts import contract_split, contract_upload
+from core.console import ConsoleSink
 from firm.models import Matter
 from firm.selectors import matter_get, matter_list
 
-SEVERITY = {"high": "高", "medium": "中", "low": "低"}
 PROMPT = "合同审核> "
-
-
-class Printer:
-    """The agent's events as console lines; ``progress`` events feed a tqdm bar."""
-
-    def __init__(self, out: TextIO) -> None:
-        self.out = out
-        self.bar: tqdm | None = None
-        self.streamed = False
-
-    def __call__(self, event: dict[str, Any]) -> None:
-        kind = event.get("type")
-        if kind == "progress" and event.get("mode") == ReviewRun.Mode.AUTO:
-            self._progress(event)
-        elif kind == "token":
-            self._write(str(event.get("delta", "")))
-            self.streamed = True
-        elif kind == "tool_call":
-            self._line(f"  → {event.get('tool')} {self._brief(event.get('input') or {})}")
-        elif kind == "tool_result":
-            self._line(f"  ← {'成功' if event.get('ok') else '失败'}：{self._result(event)}")
-        elif kind == "issue":
-            issue = event.get("issue") or {}
-            action = {"created": "＋", "changed": "✎", "deleted": "－"}.get(str(event.get("action")), "·")
-            where = issue.get("section_number") or "缺失条款"
-            self._line(f"  {action} 问题 #{issue.get('id')} [{SEVERITY.get(issue.get('severity'), '')}] {where} "
-                       f"{issue.get('category', '')}：{str(issue.get('description', ''))[:80]}")
-        elif kind == "status" and event.get("phase") != "answer":
-            self._line(f"  {event.get('text', '')}")
-        elif kind == "error":
-            self._line(f"  ！{event.get('message', '')}")
-
-    def _write(self, text: str) -> None:
-        if isinstance(self.out, OutputWrapper):
-            self.out.write(text, ending="")
-        else:
-            self.out.write(text)
-        self.out.flush()
-
-    @staticmethod
-    def _result(event: dict[str, Any]) -> str:
-        """The first line of what the tool told the agent (its ``content`` when it answered JSON)."""
-        text = str(event.get("output") or event.get("summary") or "")
-        try:
-            parsed = json.loads(text)
-        except ValueError:
-            parsed = None
-        if isinstance(parsed, dict) and parsed.get("content"):
-            text = str(parsed["content"])
-        return text.strip().splitlines()[0][:120] if text.strip() else ""
-
-    @staticmethod
-    def _brief(arguments: dict[str, Any]) -> str:
-        action = arguments.get("action") or arguments.get("query") or ""
-        quote = arguments.get("quote") or ""
-        return f"{action}{'：' + quote[:30] if quote else ''}"
-
-    def _line(self, text: str) -> None:
-        if self.streamed:
-            self._write("\n")
-            self.streamed = False
-        if self.bar is not None:
-            self.bar.write(text, file=self.out)
-        else:
-            self._write(text + "\n")
-
-    def _progress(self, event: dict[str, Any]) -> None:
-        total, done = int(event.get("total") or 0), int(event.get("done") or 0)
-        if self.bar is None:
-            self.bar = tqdm(total=total, desc="自动审核", unit="节", file=self.out, dynamic_ncols=True,
-                            mininterval=0)
-        self.bar.total = total
-        self.bar.n = done
-        section = event.get("section") or {}
-        if section:
-            self.bar.set_postfix_str(str(section.get("number") or ""), refresh=False)
-        self.bar.refresh()
-
-    def close(self) -> None:
-        if self.streamed:
-            self._write("\n")
-            self.streamed = False
-        if self.bar is not None:
-            self.bar.close()
-            self.bar = None
 
 
 class Command(BaseCommand):
@@ -130,7 +46,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         self.user = self._user(options.get("user"))
         self.matter = self._matter(options.get("matter"))
-        self.printer = Printer(self.stdout)
+        self.printer = ConsoleSink(self.stdout, lines=CONSOLE_LINES, progress=console_progress)
         contract = self._upload(options["path"], options.get("title") or "")
         lines = self._lines(options.get("script"))
         self.stdout.write("输入“帮助”查看指令，“退出”结束。")

@@ -28,19 +28,18 @@ def _stamp(event: Mapping[str, Any], run: ReviewRun) -> dict[str, Any]:
     return {**event, "contract_id": run.contract_id, "run_id": run.pk}
 
 
-def run_stream(run: ReviewRun) -> realtime.EventStream:
+def run_stream(run: ReviewRun, listener: Listener | None = None) -> realtime.EventStream:
     """The run's events: numbered in its log (``review_log``, replayed to a page that reconnects,
-    ``contracts.consumers``) and published to the contract's group."""
-    return realtime.EventStream(contract_group(run.contract_id), review_log(run.pk))
+    ``contracts.consumers``) and published to the contract's group; ``listener`` (the console
+    command's ``core.console.ConsoleSink``) is one more sink of the stream."""
+    return realtime.EventStream(contract_group(run.contract_id), review_log(run.pk),
+                                sinks=[listener] if listener is not None else [])
 
 
 def publish(run: ReviewRun, event: Mapping[str, Any], listener: Listener | None = None) -> None:
-    """Send one event of ``run`` to the contract's group, logged for replay (and to ``listener``). A
-    failure to log or publish is logged: the page reads the run's state on reconnect."""
-    stamped = _stamp(event, run)
-    if listener is not None:
-        listener(stamped)
-    run_stream(run).publish(stamped)
+    """Send one event of ``run`` through its stream (logged for replay, to the contract's group and to
+    ``listener``). A failure to log or publish is logged: the page reads the run's state on reconnect."""
+    run_stream(run, listener).publish(_stamp(event, run))
 
 
 def trace_of(run: ReviewRun) -> str:
@@ -64,15 +63,14 @@ def _beat(run_id: int) -> None:
 
 
 class RunSink:
-    """The agent's events: to the trace recorder, the contract's group and the listener. While the
+    """The agent's events: to the trace recorder and the run's stream (with the listener). While the
     agent works on a section the run's heartbeat is renewed (at most every ``HEARTBEAT_SECONDS``),
     so a long section is never mistaken for a dead worker."""
 
     def __init__(self, run: ReviewRun, recorder: TraceRecorder | None, listener: Listener | None = None) -> None:
         self.run = run
         self.recorder = recorder
-        self.listener = listener
-        self.stream = run_stream(run)
+        self.stream = run_stream(run, listener)
         self.beaten = time.monotonic()
 
     async def __call__(self, event: Mapping[str, Any]) -> None:
@@ -81,10 +79,7 @@ class RunSink:
         if self.run.mode == ReviewRun.Mode.AUTO and time.monotonic() - self.beaten > HEARTBEAT_SECONDS:
             self.beaten = time.monotonic()
             await db_sync_to_async(_beat)(self.run.pk)
-        stamped = _stamp(event, self.run)
-        if self.listener is not None:
-            self.listener(stamped)
-        await self.stream.send(stamped)
+        await self.stream.send(_stamp(event, self.run))
 
     async def drain(self, work: Awaitable[AgentResult]) -> AgentResult:
         """Await the agent's ``work``, then every event it sent (before the next sync event)."""

@@ -33,8 +33,8 @@ from contracts.services import issues as issue_services
 from contracts.services import live
 from contracts.services.review.sink import Listener, RunSink, _ended, issue_event, progress_event, publish, trace_of
 from contracts.types import ExportSection, Finding, ReviewDeps
-from core.db import release_connections
-from core.jobs import job_claim
+from core.jobs import job_beat, job_claim, job_complete, job_fail
+from legalsite.db import release_connections
 from tracing.recorder import TraceRecorder
 from tracing.runs import traced_run
 
@@ -197,8 +197,17 @@ def _missing_clauses(run: ReviewRun, sections: list[ExportSection], rules: list[
 
 
 def _finish(run: ReviewRun, status: str, *, error: str = "") -> None:
+    """End the run this worker holds (the job kernel's complete or fail: only while it is still
+    ``running``, so a run the sweep gave to another worker meanwhile is left to that worker)."""
     now = timezone.now()
-    ReviewRun.objects.filter(pk=run.pk).update(status=status, finished_at=now, heartbeat_at=now, error=error)
+    if status == ReviewRun.Status.FAILED:
+        ended = bool(job_fail(REVIEW, run.pk, error, statuses=REVIEW.running, finished_at=now, heartbeat_at=now))
+    else:
+        ended = job_complete(REVIEW, run.pk, status=status, error=error, finished_at=now, heartbeat_at=now)
+    if not ended:
+        logger.warning("review run %s was no longer this worker's to end (%s)", run.pk, status)
+        run.refresh_from_db()
+        return
     contract_status = Contract.Status.REVIEWED if status == ReviewRun.Status.DONE else Contract.Status.SPLIT
     Contract.objects.filter(pk=run.contract_id, status=Contract.Status.REVIEWING).update(status=contract_status)
     run.refresh_from_db()
@@ -252,7 +261,7 @@ def _review_sections(run: ReviewRun, recorder: TraceRecorder, listener: Listener
             section = selectors.section_at(contract_id=contract.pk, order=order)
             if section is None:  # merged away meanwhile
                 continue
-            ReviewRun.objects.filter(pk=run.pk).update(current_section=section, heartbeat_at=timezone.now())
+            job_beat(REVIEW, run.pk, current_section=section)
             if offline:
                 _section_offline(run, section, rules, facts, listener)
             else:

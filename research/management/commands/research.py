@@ -1,18 +1,19 @@
 """``manage.py research "问题"``: research a question in this process and print the live events
-(the plan, each step as it starts and finishes with its verification, the synthesis) and the answer."""
+(the plan, each step as it starts and finishes with its verification, the synthesis) and the answer.
+The events are those the task's stream logs and publishes; the console is one more sink of it
+(``core.console.ConsoleSink`` with ``research.events.CONSOLE_LINES``)."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from core.console import ConsoleSink
 from firm.roles import does_client_work
 from research import services
-from research.constants import TOOL_TYPE_LABELS
+from research.events import CONSOLE_LINES
 
 
 class Command(BaseCommand):
@@ -25,13 +26,14 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         user = self._user(options.get("user"))
-        self.show_tokens = options["tokens"]
         try:
             task = services.task_create(actor=user, question=options["question"], queue=False)
         except Exception as exc:
             raise CommandError("；".join(getattr(exc, "messages", None) or [str(exc)])) from None
         self.stdout.write(f"研究任务 #{task.pk}：{task.question}")
-        task = services.task_run(task_id=task.pk, console=self.print_event)
+        console = ConsoleSink(self.stdout, lines=CONSOLE_LINES, tokens=options["tokens"])
+        task = services.task_run(task_id=task.pk, console=console)
+        console.close()
         self.stdout.write("")
         self.stdout.write(f"状态：{task.get_status_display()}  置信度：{task.confidence}  追踪：{task.trace_id}")
         if task.error:
@@ -53,26 +55,3 @@ class Command(BaseCommand):
             if does_client_work(user):
                 return user
         raise CommandError("no user does client work: create one with manage.py create_user")
-
-    def print_event(self, event: Mapping[str, Any]) -> None:
-        kind = event.get("type")
-        if kind == "plan":
-            self.stdout.write(f"[计划] 来源 {event.get('source')}，{len(event.get('steps', []))} 步")
-            for step in event.get("steps", []):
-                after = f"（依赖 {', '.join(step['depends_on'])}）" if step.get("depends_on") else ""
-                self.stdout.write(f"  {step['id']} {TOOL_TYPE_LABELS.get(step['tool_type'], step['tool_type'])}："
-                                  f"{step['description']}{after}")
-        elif kind == "step_started":
-            self.stdout.write(f"[开始] {event['step_id']} {event['description']}")
-        elif kind == "step_finished":
-            mark = "✓" if event.get("verified") else "✗"
-            self.stdout.write(f"[完成] {mark} {event['step_id']} {event.get('method')} {event.get('duration_ms')} ms："
-                              f"{event.get('result_summary') or event.get('error')}")
-        elif kind == "task_status":
-            self.stdout.write(f"[状态] {event.get('status')}")
-        elif kind == "token" and self.show_tokens:
-            self.stdout.write(event["delta"], ending="")
-        elif kind == "tool_call":
-            self.stdout.write(f"  → {event.get('tool')}({json.dumps(event.get('input'), ensure_ascii=False)[:120]})")
-        elif kind == "error":
-            self.stdout.write(f"[错误] {event.get('code')}: {event.get('message')}")

@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 from docx.oxml.ns import qn
 from lxml.etree import _Element
 
-from contracts.ingest.numerals import to_chinese, to_chinese_legal, to_letters, to_roman
-
 _W_VAL = qn("w:val")
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 _ZODIAC = "甲乙丙丁戊己庚辛壬癸"
@@ -176,3 +174,66 @@ class NumberingCounter:
             fmt = "decimal" if level.legal else lvl_k.fmt
             text = text.replace(token, format_value(value, fmt))
         return text.strip()
+
+
+# --- number formats ----------------------------------------------------------------------------------
+_CN = "零一二三四五六七八九"
+
+
+def to_chinese(n: int) -> str:
+    """12 → ``"十二"``, 20 → ``"二十"``, 105 → ``"一百零五"`` (Word's chineseCounting)."""
+    if n <= 0:
+        return _CN[0] if n == 0 else str(n)
+    if n >= 10000:
+        return str(n)
+    parts: list[str] = []
+    units = [(1000, "千"), (100, "百"), (10, "十"), (1, "")]
+    zero_pending = False
+    started = False
+    for value, name in units:
+        digit = n // value % 10
+        if digit == 0:
+            if started:
+                zero_pending = True
+            continue
+        if zero_pending:
+            parts.append("零")
+            zero_pending = False
+        if not (value == 10 and digit == 1 and not started):
+            parts.append(_CN[digit])
+        parts.append(name)
+        started = True
+    return "".join(parts)
+
+
+_LEGAL = "零壹贰叁肆伍陆柒捌玖"
+
+
+def to_chinese_legal(n: int) -> str:
+    """The capital form (chineseLegalSimplified): 12 → ``"壹拾贰"``."""
+    plain = to_chinese(n)
+    if n >= 10 and n < 20:
+        plain = "一" + plain
+    table = str.maketrans("一二三四五六七八九十百千", "壹贰叁肆伍陆柒捌玖拾佰仟")
+    return plain.translate(table)
+
+
+def to_roman(n: int) -> str:
+    if n <= 0 or n >= 4000:
+        return str(n)
+    pairs = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
+             (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+    out = []
+    for value, sym in pairs:
+        while n >= value:
+            out.append(sym)
+            n -= value
+    return "".join(out)
+
+
+def to_letters(n: int) -> str:
+    """1 → A, 26 → Z, 27 → AA (Word repeats the letter)."""
+    if n <= 0:
+        return str(n)
+    letter = chr(ord("A") + (n - 1) % 26)
+    return letter * ((n - 1) // 26 + 1)
