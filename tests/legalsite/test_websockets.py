@@ -8,14 +8,14 @@ from datetime import timedelta
 import pytest
 import websockets
 from channels.testing import WebsocketCommunicator
+from core.consumers import CLOSE_UNAUTHENTICATED
 from django.test import Client
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from core.realtime import agroup_publish, group_publish, notifications, user_group, user_notify
 from firm.services import token_issue
 from legalsite.asgi import application
-from legalsite.consumers import CLOSE_UNAUTHENTICATED
-from legalsite.realtime import agroup_publish, group_publish, notifications, user_group, user_notify
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
