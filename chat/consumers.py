@@ -20,12 +20,12 @@ import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
-from core.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import DatabaseError
 
 from chat import selectors, services, turn_stream
 from chat.models import ChatSession, Message
+from core.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
 from core.realtime import matter_access_group
 
 __all__ = ["CLOSE_FORBIDDEN", "ChatConsumer"]

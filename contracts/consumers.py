@@ -28,7 +28,6 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from core.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
 
 from contracts.constants import SPLIT_STATES, contract_group
 from contracts.models import Contract
@@ -36,6 +35,7 @@ from contracts.selectors.contracts import contract_get, contract_status, run_in_
 from contracts.services import live
 from contracts.services.contracts import status_event
 from contracts.services.review import progress_event, run_stream
+from core.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
 from core.realtime import forwarded_events, matter_access_group
 
 __all__ = ["CLOSE_FORBIDDEN", "ContractConsumer"]

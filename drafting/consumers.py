@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
-from core.consumers import AccessCheckedConsumer
 
+from core.consumers import AccessCheckedConsumer
 from core.realtime import matter_access_group
 from drafting import selectors, services
 from drafting.models import Draft

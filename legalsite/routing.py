@@ -1,10 +1,10 @@
 """Websocket routes. Apps add theirs here as they arrive (e.g. ``ws/chat/<id>/``)."""
 
-from core.consumers import NotificationsConsumer
 from django.urls import path
 
 from chat.consumers import ChatConsumer
 from contracts.consumers import ContractConsumer
+from core.consumers import NotificationsConsumer
 from drafting.consumers import DraftConsumer
 from research.consumers import ResearchConsumer
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
-from core.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
 from django.core.exceptions import ValidationError
 
+from core.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
 from core.realtime import forwarded_events, matter_access_group
 from research import selectors, services
 from research.constants import task_group, task_log

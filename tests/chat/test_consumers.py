@@ -4,12 +4,12 @@ import asyncio
 
 import pytest
 from channels.testing import WebsocketCommunicator
-from core.consumers import CLOSE_UNAUTHENTICATED
 from django.test import Client
 
 from chat import services
 from chat.consumers import CLOSE_FORBIDDEN
 from chat.models import Message
+from core.consumers import CLOSE_UNAUTHENTICATED
 from firm.services import token_issue
 from legalsite.asgi import application
 

@@ -14,12 +14,12 @@ import io
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from core.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
 from django.test import Client
 from rest_framework.test import APIClient
 
 from chat import services
 from chat.models import ChatSession, Message
+from core.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
 from core.realtime import agroup_publish
 from firm import services as firm_services
 from legalsite.asgi import application

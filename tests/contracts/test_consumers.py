@@ -10,12 +10,12 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from core.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
 from django.test import Client
 
 from contracts.models import ReviewIssue
 from contracts.services import review
 from contracts.services.review import task as review_task
+from core.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
 from firm.services import matter_create, matter_member_remove, token_issue
 from legalsite.asgi import application
 from tests.contracts.review_support import make_contract

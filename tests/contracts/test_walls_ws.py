@@ -10,10 +10,10 @@ import json
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from core.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
 
 from contracts.constants import contract_group
 from contracts.models import Contract
+from core.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
 from core.realtime import agroup_publish
 from firm import services as firm_services
 from legalsite.asgi import application

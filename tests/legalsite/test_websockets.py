@@ -8,11 +8,11 @@ from datetime import timedelta
 import pytest
 import websockets
 from channels.testing import WebsocketCommunicator
-from core.consumers import CLOSE_UNAUTHENTICATED
 from django.test import Client
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from core.consumers import CLOSE_UNAUTHENTICATED
 from core.realtime import agroup_publish, group_publish, notifications, user_group, user_notify
 from firm.services import token_issue
 from legalsite.asgi import application

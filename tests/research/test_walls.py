@@ -6,10 +6,10 @@ import asyncio
 
 import pytest
 from channels.testing import WebsocketCommunicator
-from core.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
 from django.db import connections
 from django.test import Client
 
+from core.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
 from firm import services as firm_services
 from legalsite.asgi import application
 from research import services
