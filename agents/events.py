@@ -6,7 +6,7 @@ its type. ``ts`` is ISO 8601 with milliseconds in China Standard Time, e.g.
 so a fixed offset is exact and needs no tz database).
 
 ``emit`` is one callable taking an event dict (:class:`Emit`). Sinks here: :class:`ListCollector`
-(tests), combined with :func:`fanout`; delivery to browsers is ``legalsite.realtime.EventStream``
+(tests), combined with :func:`fanout`; delivery to browsers is ``core.realtime.EventStream``
 (numbered, logged for replay, published to a websocket group). A sink may return an awaitable; async code
 delivers through :func:`deliver`, which awaits it when there is one.
 """

@@ -201,7 +201,7 @@ FIRST_APPEND: dict[str, float] = {}
 
 
 def patch_event_log() -> None:
-    from legalsite.realtime import EventLog
+    from core.realtime import EventLog
 
     original, original_async = EventLog.append, EventLog.aextend
 

@@ -35,11 +35,11 @@ import django  # noqa: E402
 django.setup()
 
 from bench.stats import percentile  # noqa: E402
-from chat.entities import Entities, extract_entities, merge  # noqa: E402
 from drafting import convert, render  # noqa: E402
 from drafting import schema as fs  # noqa: E402
 from drafting.catalog import BY_SLUG, SHIPPED  # noqa: E402
 from drafting.prefill import Known, prefill  # noqa: E402
+from legal.text.entities import Entities, extract_entities, merge  # noqa: E402
 
 TEMPLATES = ROOT / "drafting" / "templates_docx"
 DEFAULT_DATA = ROOT / "tests" / "data" / "drafting_transcripts.jsonl"

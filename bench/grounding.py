@@ -59,7 +59,7 @@ from django.test.utils import override_settings  # noqa: E402
 from agents.aio import run_sync  # noqa: E402
 from agents.llm import reset_gateway  # noqa: E402
 from agents.tools import RunContext  # noqa: E402
-from chat import intent_model, intent_rules  # noqa: E402
+from chat import intent_model  # noqa: E402
 from chat.turn import answer_turn  # noqa: E402
 from knowledge import selectors  # noqa: E402
 from knowledge.embeddings import preload  # noqa: E402
@@ -67,6 +67,7 @@ from knowledge.numerals import int_to_cn  # noqa: E402
 from knowledge.query_expansion import expand_query  # noqa: E402
 from knowledge.selectors import statute_search  # noqa: E402
 from knowledge.textsearch import query_tokens  # noqa: E402
+from legal.text import intent_rules  # noqa: E402
 
 KS = (1, 5, 10)
 BUCKETS = (0.0, 0.3, 0.5, 0.7, 0.85, 0.95, 1.0001)

@@ -5,7 +5,7 @@
 
 The default data is the dev set ``tests/data/dev_intent.jsonl`` (JSONL with text, domain,
 intent). Prints numbers; asserts nothing. ``--mode rules`` (default) measures the rules alone
-(:mod:`chat.intent_rules`, no database); ``--mode combined`` the classifier the API and the turn
+(:mod:`legal.text.intent_rules`, no database); ``--mode combined`` the classifier the API and the turn
 use (:mod:`chat.intent_model`: rules + the statutes the question retrieves + prototype
 similarity, calibrated), against the database the settings point at. "estimate" is the best
 estimate whatever its confidence (what the API's ``domain`` shows); "routed" is where the turn
@@ -34,7 +34,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from bench.stats import percentile  # noqa: E402
-from chat.intent_rules import THRESHOLD, classify  # noqa: E402
+from legal.text.intent_rules import THRESHOLD, classify  # noqa: E402
 
 DEFAULT_DATA = ROOT / "tests" / "data" / "dev_intent.jsonl"
 

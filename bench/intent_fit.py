@@ -40,9 +40,9 @@ django.setup()
 
 from bench.intent import load, report  # noqa: E402
 from chat import intent_model as im  # noqa: E402
-from chat.intent_rules import classify as rules_classify  # noqa: E402
-from chat.intent_rules import normalize  # noqa: E402
 from knowledge.embeddings import get_embedder, signature  # noqa: E402
+from legal.text.intent_rules import classify as rules_classify  # noqa: E402
+from legal.text.intent_rules import normalize  # noqa: E402
 
 TUNE = ROOT / "tests" / "data" / "intent_tune.jsonl"
 MEASURE = ROOT / "tests" / "data" / "intent_measure.jsonl"

@@ -73,12 +73,12 @@ def rows(repeat: int) -> list[tuple[str, float, float]]:
 
     django.setup()
     from agents.aio import run_sync
-    from chat.arith import evaluate
-    from chat.intent_rules import classify
     from contracts.ingest import read_document
     from knowledge.citations import extract_citations
     from knowledge.lawnames import LawNameIndex, corpus_law_names
     from knowledge.textsearch import get_tokenizer, query_tokens
+    from legal.text.arith import evaluate
+    from legal.text.intent_rules import classify
     from tests.knowledge.test_textsearch import ARTICLE_82, ARTICLE_87
 
     pasted = "甲方：某某有限公司，乙方：张某。合同约定乙方每月工资8000元。" * 500

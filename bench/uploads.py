@@ -1,6 +1,6 @@
 """Uploads bounded by the work they cause: time and peak RSS of refusing the reported zip bomb (an
 ~8 MB .docx whose ``word/document.xml`` inflates to ~100 MB) and of reading an honest 200-page
-contract through the shared reader guard (``legalsite.uploads``).
+contract through the shared reader guard (``core.uploads``).
 
     .venv/bin/python bench/uploads.py [--bomb-mb 100] [--pages 200] [--unguarded]
 
@@ -93,7 +93,7 @@ def child(kind: str, path: str) -> dict:
     import docx
 
     from contracts.ingest import read_document, split_document
-    from legalsite import uploads
+    from core import uploads
 
     data = Path(path).read_bytes()
     before = _status_mb("VmRSS")

@@ -7,6 +7,11 @@ class ChatConfig(AppConfig):
 
     def ready(self) -> None:
         from chat.jobs import TURN
+        from chat.selectors import session_facts, session_get_or_404
+        from core.hooks import hook_register
         from core.jobs import job_kind_register
 
         job_kind_register(TURN)
+        # drafting pre-fills a draft from a chat session without importing chat (docs/decisions/layers.md)
+        hook_register("chat.session_get_or_404", session_get_or_404)
+        hook_register("chat.session_facts", session_facts)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from legalsite.realtime import EventLog
+from core.realtime import EventLog
 
 #: The Celery task that runs one turn (``chat.tasks.turn_run``); services queue it by name.
 TURN_TASK: Final = "chat.turn_run"
@@ -16,7 +16,6 @@ SUMMARY_TASK: Final = "chat.chat_summary_run"
 HISTORY_WINDOW: Final = 30
 MAX_QUESTION_CHARS: Final = 30_000
 
-DISCLAIMER: Final = "本回答由系统依据现行法律法规自动生成，仅供参考，不构成正式法律意见；具体案件请咨询执业律师。"
 IN_FLIGHT_TEXT: Final = "上一个问题仍在回答中，请稍候"
 FAILURE_TEXT: Final = "抱歉，本次回答未能完成。建议咨询专业律师，或稍后重试。"
 INTERRUPTED_TEXT: Final = "抱歉，处理本问题的后台进程意外中断，回答未能完成。您的问题已保存，请重新提问。"

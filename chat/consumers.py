@@ -2,7 +2,7 @@
 
 Browsers authenticate with the session cookie, API clients with ``Authorization: Token``; only
 the session's owner and its matter's team may connect (``chat.selectors.session_get``), and
-access is checked again while the socket is open (``legalsite.consumers``): on every message,
+access is checked again while the socket is open (``core.consumers``): on every message,
 when the session, its matter's team or the user changes, and before each new turn and each
 answer is forwarded. A socket that lost access is closed with 4403 and receives nothing more.
 
@@ -25,8 +25,8 @@ from django.db import DatabaseError
 
 from chat import selectors, services, turn_stream
 from chat.models import ChatSession, Message
-from legalsite.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
-from legalsite.realtime import matter_access_group
+from core.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
+from core.realtime import matter_access_group
 
 __all__ = ["CLOSE_FORBIDDEN", "ChatConsumer"]
 

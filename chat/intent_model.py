@@ -3,10 +3,10 @@ labelled examples — weighed by a small model fitted on a tuning set and calibr
 
 Three signals per domain, none of which needs the rules' words to appear in the question:
 
-1. **rules** — :func:`chat.intent_rules.classify`: log P(domain) and log P(intent) of its softmax;
+1. **rules** — :func:`legal.text.intent_rules.classify`: log P(domain) and log P(intent) of its softmax;
 2. **statutes** — the top :data:`RETRIEVE_K` hits of :func:`knowledge.selectors.statute_search`,
    each speaking for the domains whose search scope holds it (``knowledge/vocab/domains.toml``;
-   documents no scope names by a fragment of their name, ``chat/vocab/intent_signals.toml``),
+   documents no scope names by a fragment of their name, ``legal/text/vocab/intent_signals.toml``),
    weighed by rank: the share of the rank weight per domain;
 3. **prototypes** — cosine similarity of the question's embedding to the mean embedding of each
    domain's and each intent's labelled examples (``chat/data/intent_prototypes.npz``).
@@ -38,15 +38,15 @@ from typing import Any
 
 import numpy as np
 
-from chat.domains import DOMAINS, GENERAL, INTENTS, NON_LEGAL, NON_LEGAL_INTENT, QA_RETRIEVAL
-from chat.entities import Entities
-from chat.intent_rules import DOMAIN_TEMPERATURE, INTENT_TEMPERATURE, RuleDecision, normalize
-from chat.intent_rules import classify as rules_classify
-from chat.vocabulary import intent_signals
 from knowledge.domains import DOMAINS as SCOPES
 from knowledge.embeddings import get_embedder, signature
 from knowledge.lawnames import PRC_PREFIX
 from knowledge.selectors import statute_search
+from legal.text.domains import DOMAINS, GENERAL, INTENTS, NON_LEGAL, NON_LEGAL_INTENT, QA_RETRIEVAL
+from legal.text.entities import Entities
+from legal.text.intent_rules import DOMAIN_TEMPERATURE, INTENT_TEMPERATURE, RuleDecision, normalize
+from legal.text.intent_rules import classify as rules_classify
+from legal.text.vocabulary import intent_signals
 
 logger = logging.getLogger(__name__)
 

@@ -13,27 +13,14 @@ from django.urls import NoReverseMatch, reverse
 
 from chat import selectors, specialists
 from chat.constants import turn_log
-from chat.domains import DOMAINS, INTENTS
-from chat.markdown import render_markdown
 from chat.models import ChatSession, Message
+from core.markdown import render_markdown
+from legal.text.domains import DOMAINS, INTENTS
+from legal.text.wording import TOOL_LABELS
 
 OUTPUT_PREVIEW_CHARS = 4000
 
 AGENT_LABELS = dict(specialists.AGENT_LABELS)
-TOOL_LABELS = {
-    "search_legal_knowledge": "法条检索",
-    "lookup_legal_article": "法条查询",
-    "verify_citations": "引用核验",
-    "query_knowledge_graph": "引用图谱",
-    "analyze_legal_situation": "案情要素分析",
-    "calculate_severance": "经济补偿计算",
-    "calculate_double_wage": "二倍工资计算",
-    "calculate_litigation_fee": "诉讼费计算",
-    "calculate_limitation_period": "诉讼时效计算",
-    "calculate": "算术计算",
-    "web_search": "网络搜索",
-    "search_cases": "类案检索",
-}
 LAYER_LABELS = {"rule": "规则", "llm": "模型"}
 AMOUNT_KINDS = {"monthly_wage": "月薪", "daily_wage": "日薪", "annual_salary": "年薪", "amount": "金额"}
 DURATION_KINDS = {"service": "工作年限", "period": "期间"}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Avg, Count, QuerySet
 from django.http import Http404
@@ -30,6 +32,17 @@ def session_get_or_404(*, user: UserLike, session_id: int) -> ChatSession:
         return session_get(user=user, session_id=session_id)
     except ChatSession.DoesNotExist:
         raise Http404("会话不存在或无权查看") from None
+
+
+def session_facts(*, session: ChatSession) -> dict[str, Any]:
+    """What a chat session tells a draft (drafting's pre-fill, through the hook ``chat.session_facts``):
+    its state memory, the user's messages, and the citations the answers verified as valid."""
+    messages = list(session.messages.filter(status=Message.Status.COMPLETE).order_by("created_at", "pk")
+                    .values_list("role", "content", "citations"))
+    asked = [content for role, content, _ in messages if role == Message.Role.USER]
+    cited = [c for role, _, citations in messages if role == Message.Role.ASSISTANT for c in (citations or [])
+             if isinstance(c, dict)]
+    return {"state": session.state or {}, "messages": asked, "citations": cited}
 
 
 def session_messages(*, session: ChatSession) -> QuerySet[Message]:

@@ -17,6 +17,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+from celery import current_app as celery_app
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
@@ -28,7 +29,6 @@ from agents.aio import run_sync
 from chat import export, turn
 from chat.constants import (  # session_group: the consumers read it here
     ABANDONED_TEXT,
-    DISCLAIMER,
     DRAFTING_HANDOVER_TEXT,
     DRAFTING_INTENT,
     FAILURE_TEXT,
@@ -41,17 +41,17 @@ from chat.constants import (  # session_group: the consumers read it here
     session_group,
     turn_log,
 )
-from chat.entities import Entities, extract_entities, merge
 from chat.jobs import TURN
 from chat.models import ChatSession, Feedback, Message
+from core import realtime
 from core.jobs import job_claim, job_fail, stale_jobs
+from core.validation import reject_nul
 from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import matter_is_member
 from firm.services import work_move_check
-from legalsite import realtime
-from legalsite.celery import app as celery_app
-from legalsite.validation import reject_nul
+from legal.text.entities import Entities, extract_entities, merge
+from legal.text.wording import DISCLAIMER
 from tracing.runs import traced_run
 from tracing.services import audit_event_record
 

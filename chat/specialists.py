@@ -1,6 +1,6 @@
 """The chat's specialists, each declared once: name, model role, instructions, tools, offline handler.
 
-The intent plans (``chat.domains``) name which of them answer a question; the turn
+The intent plans (``legal.text.domains``) name which of them answer a question; the turn
 (``chat.turn``) reads everything else from here through the agent registry. The offline
 handlers' bodies live in ``chat.offline``.
 """
@@ -13,7 +13,8 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from agents.registry import Agent, registry
-from chat import domains, offline
+from chat import offline
+from legal.text import domains
 
 RESEARCH_TOOLS: Final = ("search_legal_knowledge", "lookup_legal_article", "query_knowledge_graph", "web_search",
                          "analyze_legal_situation", "mcp_*")

@@ -9,10 +9,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from agents.tools import RunContext, ToolError, tool
-from chat import arith, intent_rules
-from chat.domains import domain_label, intent_label
-from chat.websearch import web_search as run_web_search
+from knowledge.websearch import web_search as run_web_search
 from legal import calculators
+from legal.text import arith, intent_rules
+from legal.text.domains import domain_label, intent_label
 
 _NEGATIVE = ("着急", "焦虑", "害怕", "担心", "气愤", "生气", "愤怒", "委屈", "无奈", "崩溃", "走投无路", "欺负", "骗")
 

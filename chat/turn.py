@@ -36,17 +36,18 @@ from agents.parallel import run_parallel
 from agents.runner import run_agent_recorded
 from agents.tools import RunContext, ToolResult
 from agents.types import AgentResult, AgentSpec
-from chat import domains, intent_model, memory, selectors, specialists
+from chat import intent_model, memory, selectors, specialists
 from chat.constants import FAILURE_TEXT, HISTORY_WINDOW, session_group, turn_log
 from chat.deps import ChatDeps
-from chat.entities import Entities, merge
 from chat.models import Message
-from chat.offline import with_texts
+from core.db import beside, release_connections
+from core.realtime import EventStream
 from knowledge.selectors import law_first
 from knowledge.verification import citations_verify
 from legal import engine as card_engine
-from legalsite.db import beside, release_connections
-from legalsite.realtime import EventStream
+from legal.text import domains
+from legal.text.entities import Entities, merge
+from legal.text.extractive import with_texts
 from tracing.recorder import TraceRecorder
 
 logger = logging.getLogger(__name__)
@@ -148,7 +149,7 @@ class TurnOutcome:
 # --- the sink --------------------------------------------------------------------------------------
 class TurnSink:
     """Stamps each event with the turn and passes it to the recorder at once; then the turn's
-    :class:`~legalsite.realtime.EventStream` (the session's group, the turn's log) numbers, logs and
+    :class:`~core.realtime.EventStream` (the session's group, the turn's log) numbers, logs and
     publishes it behind the turn — events that arrive together go out in one log append and one
     group message (``events``), in seq order. :meth:`flush` waits until everything sent is out.
     """

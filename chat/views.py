@@ -20,14 +20,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from chat import selectors, services
-from chat.domains import DOMAINS, INTENTS
 from chat.models import ChatSession, Message
 from chat.presenters import (  # noqa: F401 - entity_groups and timeline are the page's helpers too
     AGENT_LABELS,
     AMOUNT_KINDS,
     DURATION_KINDS,
     LAYER_LABELS,
-    TOOL_LABELS,
     analysis_for,
     entity_groups,
     timeline,
@@ -36,6 +34,8 @@ from chat.presenters import (  # noqa: F401 - entity_groups and timeline are the
 from firm.models import Matter
 from firm.permissions import client_work_required
 from firm.selectors import matter_get_or_404, matter_list
+from legal.text.domains import DOMAINS, INTENTS
+from legal.text.wording import TOOL_LABELS
 
 SIDEBAR_SESSIONS = 50
 

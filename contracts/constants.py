@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from legalsite.realtime import EventLog
+from core.realtime import EventLog
 
 #: The Celery task that runs (or resumes) one auto-review (``contracts.tasks.review_run``).
 REVIEW_TASK: Final = "contracts.review_run"

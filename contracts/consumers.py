@@ -2,7 +2,7 @@
 
 Browsers authenticate with the session cookie, API clients with ``Authorization: Token``; only
 who may see the contract (its owner, its matter's team; ``contracts.selectors.contracts``) may
-connect, and access is checked again while the socket is open (``legalsite.consumers``): on every
+connect, and access is checked again while the socket is open (``core.consumers``): on every
 message and when the contract, its matter's team or the user changes. A socket that lost access is
 closed with 4403 and receives nothing more.
 
@@ -35,8 +35,8 @@ from contracts.selectors.contracts import contract_get, contract_status, run_in_
 from contracts.services import live
 from contracts.services.contracts import status_event
 from contracts.services.review import progress_event, run_stream
-from legalsite.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
-from legalsite.realtime import forwarded_events, matter_access_group
+from core.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
+from core.realtime import forwarded_events, matter_access_group
 
 __all__ = ["CLOSE_FORBIDDEN", "ContractConsumer"]
 

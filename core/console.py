@@ -1,5 +1,5 @@
 """A job's events printed to a terminal: the console commands' sink of an event stream
-(``legalsite.realtime.EventStream(..., sinks=[ConsoleSink(...)])``, docs/decisions/event-stream.md).
+(``core.realtime.EventStream(..., sinks=[ConsoleSink(...)])``, docs/decisions/event-stream.md).
 
 The commands (``review_contract``, ``research``) print what a browser would show, from the same
 numbered events the stream logs and publishes. The agents' events (streamed tokens, tool calls and

@@ -5,7 +5,7 @@ case library and firm templates (docs/decisions/documents.md).
   with a message naming what it really is);
 - :func:`precheck` is the cheap part an upload request runs: size, type, a .docx's zip directory
   (nothing inflated), a text file's encoding and that it has text;
-- :func:`read` is the worker's: a .docx through the shared package guard (``legalsite.uploads``)
+- :func:`read` is the worker's: a .docx through the shared package guard (``core.uploads``)
   and then in :func:`core.docx_walk.iter_paragraphs` order with Word's automatic numbering
   resolved; a PDF's text layer page by page (pypdfium2), running headers, footers and page numbers
   removed, and OCR (rapidocr-onnxruntime) for a page with no text layer; .txt/.md decoded (UTF-8,
@@ -38,9 +38,9 @@ from docx.styles import BabelFish
 from lxml import etree
 from lxml.etree import _Element
 
+from core import uploads
 from core.docx_numbering import NumberingCounter, parse_numbering
 from core.docx_walk import iter_paragraphs, paragraph_text
-from legalsite import uploads
 
 try:
     from rapidocr_onnxruntime import RapidOCR
@@ -71,7 +71,7 @@ _CORRUPT_DOCX = "文件已损坏，无法读取（.docx 压缩包结构错误）
 class DocumentRefused(ValueError):
     """The file cannot be read; ``message`` is a Chinese sentence for the user, ``code`` a short
     reason (``type``, ``size``, ``empty``, ``encoding``, ``corrupt``, ``encrypted``, ``scan``, ``long``,
-    or a code of ``legalsite.uploads.UploadRefused``)."""
+    or a code of ``core.uploads.UploadRefused``)."""
 
     def __init__(self, message: str, code: str = "unreadable") -> None:
         super().__init__(message)

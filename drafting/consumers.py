@@ -1,7 +1,7 @@
 """``/ws/drafting/<draft_id>/``: follow the drafting assistant's turn on a draft live.
 
 Only those who may see the draft connect (``drafting.selectors.draft_list``: its owner and its
-matter's team); access is checked again while the socket is open (``legalsite.consumers``). On
+matter's team); access is checked again while the socket is open (``core.consumers``). On
 connect the events of the current turn are replayed (deduplicated by ``seq``), then live ones follow.
 """
 
@@ -11,10 +11,10 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
+from core.consumers import AccessCheckedConsumer
+from core.realtime import matter_access_group
 from drafting import selectors, services
 from drafting.models import Draft
-from legalsite.consumers import AccessCheckedConsumer
-from legalsite.realtime import matter_access_group
 
 
 class DraftConsumer(AccessCheckedConsumer):

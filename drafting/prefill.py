@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Final
 
-from chat.entities import Entities, extract_entities
-from chat.vocabulary import entity_lexicon
 from drafting import schema as fs
+from legal.text.entities import Entities, extract_entities
+from legal.text.vocabulary import entity_lexicon
 
 NAME: Final = r"[\u4e00-\u9fa5]{2,4}?"
 _ID = re.compile(r"(?<![0-9A-Za-z])\d{17}[\dXx](?![0-9A-Za-z])")

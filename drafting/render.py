@@ -30,9 +30,8 @@ from jinja2 import TemplateSyntaxError, Undefined, meta, nodes
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
-from core import documents
+from core import documents, uploads
 from drafting import schema as fs
-from legalsite import uploads
 
 #: Template syntax that must never survive a render.
 LEFTOVER: Final = re.compile(r"\{\{|\}\}|\{%|%\}|\{#|#\}")

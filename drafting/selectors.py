@@ -9,11 +9,10 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, Model, OuterRef, Q, QuerySet
 from django.http import Http404
 
-from chat.models import ChatSession, Message
-from chat.selectors import session_get
+from core.hooks import hook_call
 from drafting.models import DocumentTemplate, Draft, DraftVersion, TemplateVersion
 from drafting.prefill import Known
 from firm.roles import does_client_work, is_admin
@@ -130,19 +129,12 @@ def drafts_in_scope(*, user: UserLike, matter_id: int | None) -> QuerySet[Draft]
     return scope_to_work(Draft, user=user, matter_id=matter_id)
 
 
-def session_for_user(*, user: UserLike, session_id: int) -> ChatSession:
-    try:
-        return session_get(user=user, session_id=session_id)
-    except ChatSession.DoesNotExist:
-        raise Http404("会话不存在或无权查看") from None
+def session_for_user(*, user: UserLike, session_id: int) -> Model:
+    """The chat session ``session_id`` as ``user`` may see it (chat's hook); absent or walled off is 404."""
+    return hook_call("chat.session_get_or_404", user=user, session_id=session_id)
 
 
-def chat_known(*, session: ChatSession) -> Known:
+def chat_known(*, session: Model) -> Known:
     """What a chat session tells a draft: its state memory, the user's messages, and the citations
-    the answers verified as valid."""
-    messages = list(session.messages.filter(status=Message.Status.COMPLETE).order_by("created_at", "pk")
-                    .values_list("role", "content", "citations"))
-    asked = [content for role, content, _ in messages if role == Message.Role.USER]
-    cited = [c for role, _, citations in messages if role == Message.Role.ASSISTANT for c in (citations or [])
-             if isinstance(c, dict)]
-    return Known(state=session.state or {}, messages=asked, citations=cited)
+    the answers verified as valid (chat's hook ``chat.session_facts``)."""
+    return Known(**hook_call("chat.session_facts", session=session))

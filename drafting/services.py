@@ -16,10 +16,11 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Final
 
+from celery import current_app as celery_app
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Model
 from django.utils import timezone
 from django.utils.html import escape
 
@@ -28,7 +29,9 @@ from agents.llm import get_gateway
 from agents.runner import run_agent
 from agents.tools import RunContext
 from agents.types import AgentResult
-from chat.models import ChatSession
+from core.queueing import BrokerUnavailable
+from core.realtime import EventLog, EventStream
+from core.validation import reject_nul
 from drafting import catalog, render
 from drafting import schema as fs
 from drafting.deps import DraftingDeps
@@ -42,10 +45,6 @@ from firm.roles import is_admin
 from firm.selectors import matter_is_member
 from firm.services import work_derive_check
 from knowledge.verification import citations_verify
-from legalsite.celery import app as celery_app
-from legalsite.queueing import BrokerUnavailable
-from legalsite.realtime import EventLog, EventStream
-from legalsite.validation import reject_nul
 from tracing.models import TraceStatus
 from tracing.recorder import trace_open
 from tracing.services import audit_event_record
@@ -198,14 +197,14 @@ def _check(version: TemplateVersion, values: Any) -> dict[str, Any]:
     return cleaned
 
 
-def known_for(*, session: ChatSession | None, matter: Matter | None, today: date | None = None) -> Known:
+def known_for(*, session: Model | None, matter: Matter | None, today: date | None = None) -> Known:
     known = chat_known(session=session) if session is not None else Known()
     return Known(state=known.state, messages=known.messages, citations=known.citations,
                  client=matter.client if matter is not None else "", today=today or timezone.localdate())
 
 
 def draft_create(*, actor: AbstractBaseUser, version: TemplateVersion, values: Mapping[str, Any] | None = None,
-                 matter: Matter | None = None, session: ChatSession | None = None, title: str = "",
+                 matter: Matter | None = None, session: Model | None = None, title: str = "",
                  offline: bool | None = None) -> Draft:
     """A draft from an approved template version: the values given, over what the chat session and
     the matter already say (pre-filled, each marked with its source)."""

@@ -17,7 +17,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from chat.models import ChatSession
 from drafting import forms, selectors, services
 from drafting import schema as fs
 from drafting.http import docx_response
@@ -90,7 +89,8 @@ def _page(request: HttpRequest, draft: Draft, *, errors: dict[str, str] | None =
     missing = fs.missing(schema, values)
     html, preview_errors, _ = services.preview_html(version=draft.template_version, values=values)
     source = draft.chat_session  # shown only to a viewer who may open it (the wall is the session's)
-    if source is not None and not visible_to(ChatSession, user=request.user).filter(pk=source.pk).exists():
+    sessions = Draft.chat_session.field.related_model  # chat's session model, named by the foreign key
+    if source is not None and not visible_to(sessions, user=request.user).filter(pk=source.pk).exists():
         source = None
     return render(request, "drafting/draft.html", {
         "draft": draft,

@@ -11,9 +11,9 @@ from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
+from core.proxies import client_address
 from firm.selectors import login_locked
 from firm.services import token_is_expired
-from legalsite.proxies import client_address
 
 
 class ExpiringTokenAuthentication(TokenAuthentication):

@@ -4,10 +4,10 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.signals import user_login_failed
 from django.core.exceptions import ValidationError
 
+from core.proxies import client_address
 from firm.authentication import LOCKED_MESSAGE
 from firm.models import Matter, MatterMember
 from firm.selectors import login_locked
-from legalsite.proxies import client_address
 
 
 class MatterForm(forms.Form):

@@ -2,7 +2,7 @@
 
 Every change is recorded as an audit event inside its own transaction
 (``tracing.services.audit_event_record``, docs/decisions/audit-events.md); a change that can take
-access away tells the websockets concerned to re-check it (``legalsite.realtime.access_changed``).
+access away tells the websockets concerned to re-check it (``core.realtime.access_changed``).
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from core.audit import audit_event_record
+from core.realtime import access_changed, matter_access_group, user_access_group, user_notify
 from firm.models import Matter, MatterMember, Role
 from firm.roles import does_client_work, is_admin, user_role
 from firm.selectors import login_failure_key, login_locked, matter_can_manage, matter_is_lead, matter_is_member
 from firm.walls import declaration_for
-from legalsite.realtime import access_changed, matter_access_group, user_access_group, user_notify
-from tracing.services import audit_event_record
 
 #: Matter fields ``matter_update`` may change.
 MATTER_FIELDS = ("number", "title", "client", "description", "privileged", "status", "owner")

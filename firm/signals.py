@@ -7,8 +7,8 @@ from typing import Any
 from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.dispatch import receiver
 
+from core.proxies import client_address
 from firm.services import login_failure_record, login_success_record
-from legalsite.proxies import client_address
 
 
 @receiver(user_login_failed, dispatch_uid="firm.login_failed")

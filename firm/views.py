@@ -9,10 +9,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from core.audit import audit_event_latest
 from firm import selectors, services
 from firm.forms import MatterForm, MemberForm
 from firm.roles import does_client_work
-from tracing.models import AuditEvent
 
 
 @login_required
@@ -36,8 +36,8 @@ def matter_detail(request: HttpRequest, matter_id: int) -> HttpResponse:
     can_manage = selectors.matter_can_manage(user=request.user, matter=matter)
     lifted = None  # the lead's standing notice: who lifted the privileged flag, and when
     if not matter.privileged and selectors.matter_is_member(user=request.user, matter=matter):
-        lifted = (AuditEvent.objects.filter(event_type="matter.privilege_lifted", object_type="firm.matter",
-                                            object_id=str(matter.pk)).order_by("-chain_index").first())
+        lifted = audit_event_latest(event_type="matter.privilege_lifted", object_type="firm.matter",
+                                    object_id=matter.pk)
     return render(
         request,
         "firm/matter_detail.html",

@@ -14,8 +14,8 @@ from agents.critic import DEFAULT_MAX_ROUNDS
 from agents.llm import ROLES, get_gateway
 from agents.registry import registry as agent_registry
 from agents.tools import registry as tool_registry
+from core.health import health_check
 from knowledge.selectors.statutes import corpus_status
-from legalsite.health import health_check
 from tracing.models import LLMCall
 
 #: What the page and the API show instead of a model name when no LLM is configured.

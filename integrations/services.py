@@ -22,13 +22,13 @@ from agents.aio import db_sync_to_async
 from agents.tools import RunContext, Toolbox, ToolResult
 from agents.tools import registry as tool_registry
 from chat import services as chat_services
-from chat.constants import DISCLAIMER
 from chat.models import ChatSession, Message
 from firm.roles import does_client_work
 from firm.selectors import visible_to
 from firm.walls import matter_of
 from integrations.models import Conversation
 from integrations.selectors import trace_token_usage
+from legal.text.wording import DISCLAIMER
 from research import services as research_services
 from tracing.models import Kind as TraceKind
 from tracing.recorder import trace_open

@@ -8,7 +8,7 @@ from typing import Any, TextIO
 
 from tqdm import tqdm
 
-from legalsite.realtime import group_publish
+from core.realtime import group_publish
 
 _PHASE_LABELS = {
     "read": "读取与分词", "write": "写入法条", "embed": "计算向量", "index": "建立索引", "tokens": "重建分词",

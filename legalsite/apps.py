@@ -1,7 +1,7 @@
 from django.apps import AppConfig
 from django.urls import register_converter
 
-from legalsite.converters import IdConverter
+from core.converters import IdConverter
 
 
 class LegalsiteConfig(AppConfig):

@@ -11,6 +11,8 @@ import os
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
+from core.redaction import redact_url  # noqa: F401 - read here by its older importers
+
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
 
@@ -110,14 +112,3 @@ def env_url(name: str, *, schemes: Iterable[str], default: str = "") -> str:
     if not parts.hostname and not (parts.scheme.startswith("redis") and parts.path) and port is None:
         raise ConfigError(name, "URL has no host")
     return value
-
-
-def redact_url(url: str) -> str:
-    """Return ``url`` without its password, for logs and the health page."""
-    if not url:
-        return ""
-    parts = urlsplit(url)
-    if parts.password:
-        netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
-        parts = parts._replace(netloc=netloc)
-    return parts.geturl()

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from legalsite.validation import NUL_MESSAGE, has_nul
+from core.validation import NUL_MESSAGE, has_nul
 
 
 class SyncChainMiddleware:
@@ -59,7 +59,7 @@ class RejectNulMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        # A filter rejected by legalsite.validation in a portal view: a 400, not a 500.
+        # A filter rejected by core.validation in a portal view: a 400, not a 500.
         if isinstance(exception, ValidationError):
             return error_response(request, 400, "；".join(exception.messages))
         return None

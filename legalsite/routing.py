@@ -4,8 +4,8 @@ from django.urls import path
 
 from chat.consumers import ChatConsumer
 from contracts.consumers import ContractConsumer
+from core.consumers import NotificationsConsumer
 from drafting.consumers import DraftConsumer
-from legalsite.consumers import NotificationsConsumer
 from research.consumers import ResearchConsumer
 
 websocket_urlpatterns = [

@@ -190,7 +190,7 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "legalsite",
-        "OPTIONS": {"pool_class": "legalsite.cache.SharedConnectionPool"},
+        "OPTIONS": {"pool_class": "core.cache.SharedConnectionPool"},
     }
 }
 # Live events reach websockets through Redis pub/sub: one PUBLISH per event (docs/decisions/
@@ -254,16 +254,16 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PARSER_CLASSES": [  # odd JSON (NUL, deep nesting, not UTF-8) is a 400 here (legalsite/parsers.py)
-        "legalsite.parsers.StrictJSONParser",
+    "DEFAULT_PARSER_CLASSES": [  # odd JSON (NUL, deep nesting, not UTF-8) is a 400 here (core/parsers.py)
+        "core.parsers.StrictJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
-    "DEFAULT_THROTTLE_CLASSES": [  # keyed on the client address as legalsite.proxies sees it
-        "legalsite.throttling.AnonRateThrottle",
-        "legalsite.throttling.UserRateThrottle",
+    "DEFAULT_THROTTLE_CLASSES": [  # keyed on the client address as core.proxies sees it
+        "core.throttling.AnonRateThrottle",
+        "core.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("API_THROTTLE_ANON", "60/min"),
@@ -283,7 +283,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # operations grouped by area in Swagger (legalsite/schema.py)
     "TAGS": TAG_DESCRIPTIONS,
-    # <id:…> path segments (legalsite/converters.py): database ids
+    # <id:…> path segments (core/converters.py): database ids
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 1, "maximum": 999_999_999_999_999_999}},
     # choice sets that share a field name with another app's get their own component names
     "ENUM_NAME_OVERRIDES": {
@@ -396,7 +396,7 @@ KNOWLEDGE_MAX_QUERY_CHARS = env_int("KNOWLEDGE_MAX_QUERY_CHARS", 30_000, minimum
 KNOWLEDGE_HNSW_EF_SEARCH = env_int("KNOWLEDGE_HNSW_EF_SEARCH", 100, minimum=10, maximum=1000)
 
 # --- uploads: the .docx reader guard of contracts, the case library and firm templates ------------
-# (legalsite/uploads.py, docs/decisions/upload-limits.md)
+# (core/uploads.py, docs/decisions/upload-limits.md)
 UPLOAD_MAX_PART_BYTES = env_int("UPLOAD_MAX_PART_BYTES", 25 * 1024 * 1024, minimum=1024)
 UPLOAD_MAX_TOTAL_BYTES = env_int("UPLOAD_MAX_TOTAL_BYTES", 100 * 1024 * 1024, minimum=1024)
 UPLOAD_MAX_RATIO = env_int("UPLOAD_MAX_RATIO", 200, minimum=2)

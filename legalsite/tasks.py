@@ -6,8 +6,8 @@ from typing import Any
 
 from celery import shared_task
 
+from core.realtime import user_notify
 from legalsite import sweep
-from legalsite.realtime import user_notify
 
 
 @shared_task(name="legalsite.ping")

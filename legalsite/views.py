@@ -11,10 +11,10 @@ from django.views.decorators.http import require_GET
 
 from chat.selectors import session_list
 from contracts.selectors.contracts import contract_list_with_counts
+from core.health import health_check
 from drafting.selectors import draft_list
 from firm.roles import does_client_work
 from firm.selectors import matter_list
-from legalsite.health import health_check
 from legalsite.middleware import error_response, is_api_path
 from research.selectors import task_list
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from chat.constants import DISCLAIMER
-from legalsite.realtime import EventLog
+from core.realtime import EventLog
+from legal.text.wording import DISCLAIMER
 
 __all__ = ["DISCLAIMER", "MAX_QUESTION_CHARS", "MAX_STEPS", "MIN_QUESTION_CHARS", "NO_ANSWER_TEXT", "TASK_NAME",
            "TOOL_TYPES", "task_group", "task_log"]

@@ -2,7 +2,7 @@
 
 Only the task's owner and its matter's team may connect (``research.selectors.task_get``);
 someone else's task is refused (4403) and access is checked again while the socket is open
-(``legalsite.consumers``). On connect the events logged so far are replayed, then live events
+(``core.consumers``). On connect the events logged so far are replayed, then live events
 follow (deduplicated by ``seq``). Clients may send ``{"type": "cancel"}``.
 """
 
@@ -13,8 +13,8 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.core.exceptions import ValidationError
 
-from legalsite.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
-from legalsite.realtime import forwarded_events, matter_access_group
+from core.consumers import CLOSE_FORBIDDEN, AccessCheckedConsumer
+from core.realtime import forwarded_events, matter_access_group
 from research import selectors, services
 from research.constants import task_group, task_log
 from research.models import ResearchTask

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from agents.tools import registry
-from chat.presenters import TOOL_LABELS
+from legal.text.wording import TOOL_LABELS
 
 #: Keys of a citation or search input.
 KEY_LABELS = {"law": "法律", "article": "条文", "query": "检索词", "calculator": "计算", "arguments": "参数"}

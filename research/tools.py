@@ -20,10 +20,10 @@ from typing import Any, Final
 
 from agents.tools import ToolRegistry
 from agents.tools import registry as default_registry
-from chat import arith, intent_rules
-from chat.entities import Entities
-from chat.vocabulary import offline_keywords
 from legal.calculators import CHINA_TZ
+from legal.text import arith, intent_rules
+from legal.text.entities import Entities
+from legal.text.vocabulary import offline_keywords
 
 __all__ = ["CALCULATORS", "CITATION", "EXECUTOR_TOOLS", "TOOL_BY_TYPE", "InputError", "ToolCallPlan",
            "calculations_for", "domain_of", "prepare", "tool_registry"]

@@ -20,7 +20,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from chat.markdown import render_markdown
+from core.markdown import render_markdown
 from firm.models import Matter
 from firm.permissions import client_work_required
 from firm.selectors import matter_get_or_404, matter_list

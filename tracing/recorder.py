@@ -40,7 +40,7 @@ from django.conf import settings
 from django.db import connections
 from django.utils import timezone
 
-from legalsite.db import release_connections
+from core.db import release_connections
 from tracing import services
 from tracing.chain import canonical_json, capped_payload, clean_text, sha256_text
 from tracing.models import (

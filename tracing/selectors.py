@@ -247,6 +247,12 @@ def audit_event_since(*, event_type: str, obj: Any, since: datetime) -> bool:
                                      object_id=str(obj.pk), ts__gte=since).exists()
 
 
+def audit_event_latest(*, event_type: str, object_type: str, object_id: str | int) -> AuditEvent | None:
+    """The newest audit event of ``event_type`` about one object (registered as ``core.audit``'s reader)."""
+    return (AuditEvent.objects.filter(event_type=event_type, object_type=object_type, object_id=str(object_id))
+            .order_by("-chain_index").first())
+
+
 def audit_event_payload(event: AuditEvent, *, unmask: bool) -> dict[str, Any]:
     """An event's old/new/detail as shown to a viewer: every key that is not declared metadata masked
     when the event is about privileged work hidden from them, personal data masked unless ``unmask``."""

@@ -24,11 +24,11 @@ from chat.api.serializers import (
     SessionOutput,
     SessionUpdateInput,
 )
-from chat.domains import domain_label
 from chat.models import ChatSession, Message
+from core.validation import int_param
 from firm.permissions import ClientWork
 from firm.selectors import matter_get_or_404
-from legalsite.validation import int_param
+from legal.text.domains import domain_label
 
 DOCX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 

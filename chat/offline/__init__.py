@@ -21,16 +21,7 @@ The package, by the seams the answer has (docs/decisions/module-splits.md):
 The names other modules import are re-exported here, so ``from chat.offline import X`` keeps working.
 """
 
-from chat.offline.common import (
-    ABSTAIN_LISTED,
-    BASIS_MAX,
-    QUESTION_KINDS,
-    QUOTE_CHARS,
-    STATEMENT_CHARS,
-    TAIL_CHARS,
-    TOP_K,
-    with_texts,
-)
+from chat.offline.common import ABSTAIN_LISTED, BASIS_MAX, QUOTE_CHARS, TAIL_CHARS, TOP_K
 from chat.offline.handlers import (
     abstention,
     advisor_offline,
@@ -39,8 +30,17 @@ from chat.offline.handlers import (
     general_offline,
     research_offline,
 )
-from chat.offline.relevance import asks_about, key_article, question_kind, question_terms, relevant_hits
-from chat.offline.sections import conclusion
+from legal.text.extractive import (
+    QUESTION_KINDS,
+    STATEMENT_CHARS,
+    asks_about,
+    conclusion,
+    key_article,
+    question_kind,
+    question_terms,
+    relevant_hits,
+    with_texts,
+)
 
 __all__ = [
     "ABSTAIN_LISTED",

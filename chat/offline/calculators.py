@@ -13,9 +13,9 @@ from typing import Any
 from agents.aio import db_sync_to_async
 from agents.offline import OfflineRequest
 from agents.tools import ToolResult
-from chat.entities import Entities
 from chat.offline.common import _DEADLINE, _FEE, _LIMITATION, _NO_CONTRACT, _OWN_PERIODS, _UNLAWFUL, _hits
 from legal.calculators import CHINA_TZ
+from legal.text.entities import Entities
 
 # -- calculators -------------------------------------------------------------------------------------------
 

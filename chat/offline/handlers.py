@@ -10,15 +10,12 @@ from typing import Any
 
 from agents.aio import db_sync_to_async
 from agents.offline import LABEL, OfflineRequest
-from chat import domains
-from chat.entities import extract_entities, merge
 from chat.offline.calculators import _basis_articles, _calculation_lines, _calculations
 from chat.offline.common import (
     ABSTAIN_LISTED,
     BASIS_MAX,
     TAIL_CHARS,
     TOP_K,
-    _cite,
     _deps,
     _entities,
     _hits,
@@ -26,8 +23,10 @@ from chat.offline.common import (
     _quote,
     _routing,
 )
-from chat.offline.relevance import key_article, question_kind, question_terms, relevant_hits
-from chat.offline.sections import _facts_line, _next_steps, _relevant, _requirements, _risks, _why, conclusion
+from chat.offline.sections import _facts_line, _next_steps, _relevant, _requirements, _risks, _why
+from legal.text import domains
+from legal.text.entities import extract_entities, merge
+from legal.text.extractive import _cite, conclusion, key_article, question_kind, question_terms, relevant_hits
 
 
 async def research_offline(request: OfflineRequest) -> str:

@@ -8,79 +8,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from chat import domains
-from chat.entities import Entities
-from chat.offline.common import _COMMON_BIGRAMS, _cite
-from chat.offline.relevance import _polarity, _specific, _statement, _title, _units, _word_counts, asks_about
+from chat.offline.relevance import _specific
 from knowledge.textsearch import get_tokenizer
+from legal.text import domains
+from legal.text.entities import Entities
+from legal.text.extractive import _COMMON_BIGRAMS, _statement, _title, _units, _word_counts
 
 # -- the sections ------------------------------------------------------------------------------------------
-
-_LEADS = {
-    ("legality", "prohibitive"): "通常不合法：法律对此有禁止性或否定性规定",
-    ("legality", "permissive"): "是否合法取决于是否符合法定条件",
-    ("legality", "neutral"): "是否合法取决于是否符合法定条件",
-    # a prohibition in the rule may bind the other side as well as the asker: no 一般不能
-    ("can", "prohibitive"): "能否主张取决于下列法定条件",
-    ("can", "permissive"): "一般可以，但须符合法定条件",
-    ("can", "neutral"): "能否主张取决于下列法定条件",
-    ("consequence", "prohibitive"): "依法可能承担不利后果",
-    ("consequence", "permissive"): "依法可能承担下列后果",
-    ("consequence", "neutral"): "依法可能承担下列后果",
-    ("action", "prohibitive"): "可以依法维权，对方的做法受法律限制",
-    ("action", "permissive"): "可以依法主张权利",
-    ("action", "neutral"): "可以依法主张权利",
-}
-
-
-def _limitation_conclusion(kind: str, calculation: Mapping[str, Any], article: Mapping[str, Any] | None,
-                           question: str) -> str:
-    figures = calculation.get("figures", {})
-    expires, expired = figures.get("expires_on", ""), bool(figures.get("expired"))
-    rule = ""
-    if article is not None:
-        sentences = [s for lead, s in _units(str(article.get("text", ""))) if "期间" in s or "起计算" in s]
-        rule = "，".join(_statement("", s) for s in sentences[:2])
-        rule = f"依据{_cite(article)}，{rule}。" if rule else ""
-    start = str(calculation.get("start_note", ""))
-    asks_suit = kind == "can" or "起诉" in question or "告" in question
-    if expired:
-        head = ("诉讼时效可能已经届满：仍可起诉，但对方以时效届满抗辩的，法院不再支持；"
-                "期间内有催告、对方承认或部分履行等中断事由的，时效重新计算")
-        tail = f"{start}，时效已于 {expires} 届满。"
-    else:
-        head = ("可以起诉，前提是诉讼时效尚未届满" if asks_suit else "诉讼时效尚未届满") + "：时效期间为三年"
-        tail = (f"{start}，时效至 {expires} 届满，尚余 {figures.get('days_left')} 天，"
-                "请在此之前起诉或书面催告（催告使时效中断、重新计算）。")
-    condition = "约定了履行（还款）期限的，一般自期限届满之日起算；没有约定的，自催要后给对方的合理期限届满之日起算。"
-    return f"**{head}。** {rule}{tail}{condition}"
-
-
-def conclusion(kind: str, key: Mapping[str, Any] | None, statement: str, calculations: list[dict[str, Any]],
-               basis: list[dict[str, Any]], question: str) -> str:
-    """The direct answer to what was asked, with its conditions, grounded in the articles quoted below."""
-    limitation = next((c for c in calculations if c.get("name") == "诉讼时效"), None)
-    if limitation is not None:
-        article = next((b for b in basis if b.get("reason", "").startswith("诉讼时效")), None)
-        return _limitation_conclusion(kind, limitation, article, question)
-    amount = next((c for c in calculations if c.get("amount")), None)
-    if amount is not None:
-        cited = "、".join(b.get("text", "") for b in amount.get("legal_basis", []))
-        return (f"**按您提供的数据，{amount.get('name')}为 {amount['amount']} 元。** 依据{cited}计算，"
-                "计算过程见下；实际数额以查明的工资基数与工作年限为准。")
-    if key is None or not statement:
-        return ""
-    if kind == "amount":
-        return f"**数额按法定标准确定：** 依据{_cite(key)}，“{statement}”。补充具体数额、期间等要素后可以精确计算。"
-    lead = _LEADS.get((kind, _polarity(statement)))
-    if not asks_about(statement, question):
-        # the closest rule found does not speak of what was asked: say so instead of stretching it
-        path = "协商不成的，可以起诉或依约定申请仲裁。" if kind in ("action", "can") else ""
-        return (f"**{lead or '需结合具体事实判断'}。** 检索到的条文没有直接规定您所问的情形，"
-                f"最接近的是{_cite(key)}（见下）。{path}建议补充事实或咨询律师。")
-    if lead is None:
-        return f"**依据{_cite(key)}：** “{statement}”。"
-    return f"**{lead}。** 依据{_cite(key)}，“{statement}”。以上以您所述事实属实为前提。"
 
 
 def _why(hit: Mapping[str, Any], terms: set[str]) -> str:

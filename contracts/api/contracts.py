@@ -54,9 +54,9 @@ from contracts.services.contracts import (
     section_split,
     sections_merge,
 )
+from core.parsers import StrictJSONParser
 from firm.permissions import ClientWork
 from firm.selectors import matter_get_or_404
-from legalsite.parsers import StrictJSONParser
 
 #: Room for the multipart envelope and the other fields around the file.
 FORM_OVERHEAD = 64 * 1024

@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 
 import cn2an
+from celery import current_app as celery_app
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -41,7 +42,6 @@ from contracts.selectors import reviews as selectors
 from contracts.selectors.contracts import contract_visible
 from contracts.services import issues as issue_services
 from contracts.services import live, review
-from legalsite.celery import app as celery_app
 
 HELP_TEXT = (
     "可用指令：\n"

@@ -25,6 +25,7 @@ from datetime import timedelta
 from pathlib import PurePath
 from typing import Any
 
+from celery import current_app as celery_app
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
@@ -48,14 +49,13 @@ from contracts.models import Contract, ContractType, ReviewIssue, ReviewRun, Sec
 from contracts.selectors.contracts import contract_original, contract_terms, run_in_flight
 from contracts.services.issues import display_name
 from contracts.types import ExportIssue, ExportSection, ParsedDocument
+from core import realtime
 from core.jobs import job_claim, job_resume, job_send
 from firm.models import Matter
 from firm.permissions import client_work_required
 from firm.roles import is_admin
 from firm.selectors import matter_is_member
 from firm.services import work_move_check
-from legalsite import realtime
-from legalsite.celery import app as celery_app
 from tracing.services import audit_event_record
 
 logger = logging.getLogger("legalsite.contracts")

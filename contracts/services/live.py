@@ -27,7 +27,7 @@ from agents.events import now_iso
 from contracts.constants import contract_group
 from contracts.models import ContractMessage, ReviewIssue, ReviewRun, Section
 from contracts.selectors import reviews as selectors
-from legalsite import realtime
+from core import realtime
 
 logger = logging.getLogger("legalsite.contracts")
 

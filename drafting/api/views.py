@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.parsers import StrictJSONParser
 from drafting import selectors, services
 from drafting.api.serializers import (
     ApproveInput,
@@ -31,7 +32,6 @@ from drafting.http import DOCX, docx_response
 from drafting.models import DocumentTemplate, TemplateVersion
 from firm.permissions import ClientWork
 from firm.selectors import matter_get_or_404
-from legalsite.parsers import StrictJSONParser
 
 CLIENT_WORK_DENIED = "合规人员不能起草文书"
 

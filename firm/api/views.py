@@ -11,11 +11,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.validation import text_param
 from firm import selectors, services
 from firm.api.serializers import MatterInput, MatterOutput, MemberInput, MeOutput
 from firm.models import Matter
 from firm.roles import user_role
-from legalsite.validation import text_param
 
 
 class MeApi(APIView):

@@ -12,10 +12,10 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpRe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 
+from core.parsers import JsonBodyError, json_body_load
 from firm.authentication import user_for_token
 from integrations.services import ASSISTANTS, Completion, CompletionError, completion_check
 from integrations.streaming import CompletionRun, completion_extras, completion_stream
-from legalsite.parsers import JsonBodyError, json_body_load
 
 CREATED = int(time.time())
 

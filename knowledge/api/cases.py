@@ -14,6 +14,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.parsers import StrictJSONParser
+from core.validation import int_param
 from firm.models import Matter
 from firm.permissions import ClientWork
 from knowledge.casefiles import CaseUploadError
@@ -21,8 +23,6 @@ from knowledge.exceptions import CasePermissionDenied, InvalidQuery
 from knowledge.models import CaseDocument
 from knowledge.selectors import case_chunks, case_get, case_list, case_search
 from knowledge.services import case_delete, case_upload
-from legalsite.parsers import StrictJSONParser
-from legalsite.validation import int_param
 
 NOT_FOUND = {"detail": "案例不存在"}
 

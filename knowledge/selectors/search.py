@@ -44,6 +44,7 @@ import numpy as np
 from django.conf import settings
 from django.db import connection, transaction
 
+from core.db import beside
 from knowledge.charges import CRIMINAL_LAW, ChargeMatch, find_charges
 from knowledge.citations import extract_citations
 from knowledge.domains import DOMAINS
@@ -62,7 +63,6 @@ from knowledge.selectors.statutes import (
     law_resolve,
 )
 from knowledge.textsearch import index_tokens
-from legalsite.db import beside
 
 MIN_QUERY_CHARS = 2
 MAX_TOP_K = 50

@@ -11,6 +11,7 @@ from datetime import timedelta
 from pathlib import PurePath
 from typing import Any
 
+from celery import current_app as celery_app
 from celery.exceptions import SoftTimeLimitExceeded
 from django.db import connection, transaction
 from django.db.models import Q
@@ -31,7 +32,6 @@ from knowledge.models import CaseChunk, CaseDocument
 from knowledge.selectors.cases import case_can_delete
 from knowledge.selectors.vectors import embedding_column_dim
 from knowledge.textsearch import index_tokens
-from legalsite.celery import app as celery_app
 from tracing.selectors import audit_event_since
 from tracing.services import audit_event_record
 

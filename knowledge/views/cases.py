@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from core.validation import is_int_id
 from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import team_matter_ids
@@ -19,7 +20,6 @@ from knowledge.exceptions import CasePermissionDenied, InvalidQuery
 from knowledge.models import CaseDocument
 from knowledge.selectors import case_can_delete, case_chunks, case_get, case_list, case_search
 from knowledge.services import case_delete, case_upload
-from legalsite.validation import is_int_id
 
 PAGE_TOP_K = 10
 LIST_PAGE_SIZE = 20

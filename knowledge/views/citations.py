@@ -9,10 +9,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
+from core.validation import int_param
 from knowledge.exceptions import InvalidQuery, KnowledgeError, LawNotFound
 from knowledge.graph_picture import article_picture
 from knowledge.verification import VerifiedCitation, citations_verify, verification_summary
-from legalsite.validation import int_param
 
 MAX_PICTURE_LIMIT = 30
 

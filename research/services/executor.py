@@ -30,8 +30,8 @@ from agents import events
 from agents.aio import db_sync_to_async
 from agents.llm import LLMError, LLMGateway
 from agents.tools import RunContext, Toolbox, ToolResult
-from chat.entities import Entities
-from chat.offline import with_texts
+from legal.text.entities import Entities
+from legal.text.extractive import with_texts
 from research import tools
 from research.services.issues import SubIssue
 from research.services.verifier import article_keys, verify_step

@@ -26,8 +26,8 @@ from agents import events
 from agents.aio import db_sync_to_async
 from agents.llm import LLMGateway, get_gateway
 from agents.tools import RunContext, ToolRegistry
-from chat.entities import extract_entities
-from legalsite.realtime import EventStream
+from core.realtime import EventStream
+from legal.text.entities import extract_entities
 from research import events as research_events
 from research import tools
 from research.constants import task_group, task_log
@@ -54,7 +54,7 @@ class RunStopped(Exception):
 
 
 class TaskSink:
-    """The task's events through its :class:`~legalsite.realtime.EventStream`: numbered in the task's
+    """The task's events through its :class:`~core.realtime.EventStream`: numbered in the task's
     Redis log (replayable) and published to the task's group, in order (and to ``console``, the
     console command's sink); each call returns once its event is out."""
 

@@ -26,8 +26,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from agents.llm import LLMError, LLMGateway
-from chat.entities import Entities, extract_entities
-from chat.websearch import configured_providers
+from knowledge.websearch import configured_providers
+from legal.text.entities import Entities, extract_entities
 from research import tools
 from research.constants import MAX_STEPS, TOOL_TYPES
 from research.services.issues import SubIssue

@@ -28,9 +28,9 @@ from agents import events
 from agents.aio import db_sync_to_async
 from agents.llm import LLMError, LLMGateway
 from agents.offline import LABEL
-from chat.offline import conclusion, key_article, question_kind, relevant_hits
 from knowledge.exceptions import InvalidQuery, LawNotFound
 from knowledge.verification import citations_verify
+from legal.text.extractive import conclusion, key_article, question_kind, relevant_hits
 from research.constants import DISCLAIMER, NO_ANSWER_TEXT, TOOL_TYPE_LABELS
 from research.services.executor import CARD_REASON
 from research.services.issues import SubIssue

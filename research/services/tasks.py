@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
+from celery import current_app as celery_app
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -30,14 +31,13 @@ from agents import events
 from agents.aio import run_sync
 from agents.llm import LLMGateway
 from agents.tools import ToolRegistry
+from core import realtime
 from core.jobs import job_claim, job_resume, job_send, stale_jobs
 from firm.models import Matter
 from firm.roles import does_client_work
 from firm.selectors import matter_is_member
 from firm.services import work_move_check
 from legal import engine as card_engine
-from legalsite import realtime
-from legalsite.celery import app as celery_app
 from research import events as research_events
 from research.constants import (
     CANCELLED_TEXT,

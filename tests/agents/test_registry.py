@@ -13,8 +13,9 @@ from agents.registry import Agent, AgentRegistry
 from agents.registry import registry as project_registry
 from agents.runner import run_agent
 from agents.tools import RunContext, ToolRegistry
-from chat import domains, specialists
+from chat import specialists
 from chat.offline import research_offline
+from legal.text import domains
 
 
 def _answer(request: OfflineRequest) -> str:

@@ -1,7 +1,7 @@
 
 import pytest
 
-from chat.arith import MAX_LENGTH, ArithmeticInputError, evaluate, evaluate_decimal
+from legal.text.arith import MAX_LENGTH, ArithmeticInputError, evaluate, evaluate_decimal
 
 
 @pytest.mark.parametrize(

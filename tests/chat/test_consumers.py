@@ -9,9 +9,9 @@ from django.test import Client
 from chat import services
 from chat.consumers import CLOSE_FORBIDDEN
 from chat.models import Message
+from core.consumers import CLOSE_UNAUTHENTICATED
 from firm.services import token_issue
 from legalsite.asgi import application
-from legalsite.consumers import CLOSE_UNAUTHENTICATED
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

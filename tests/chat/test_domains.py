@@ -1,6 +1,7 @@
 import pytest
 
-from chat.domains import (
+from knowledge.lawnames import corpus_law_names
+from legal.text.domains import (
     CASE_ANALYSIS,
     DOMAIN_SOPS,
     DOMAINS,
@@ -16,7 +17,6 @@ from chat.domains import (
     intent_plan,
     sop_for,
 )
-from knowledge.lawnames import corpus_law_names
 
 
 def test_the_21_domains_and_7_intents_of_the_architecture():

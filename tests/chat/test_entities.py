@@ -3,7 +3,7 @@ from decimal import Decimal
 
 import pytest
 
-from chat.entities import STATE_LIMIT, Amount, Entities, extract_entities, merge
+from legal.text.entities import STATE_LIMIT, Amount, Entities, extract_entities, merge
 
 TODAY = date(2025, 6, 15)
 

@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 
 from chat import intent_model, services
-from chat.domains import DOMAINS, INTENTS
-from chat.intent_rules import classify as rules_classify
-from chat.intent_rules import normalize
+from legal.text.domains import DOMAINS, INTENTS
+from legal.text.intent_rules import classify as rules_classify
+from legal.text.intent_rules import normalize
 from tests.support import dev_set
 from tracing.models import Trace
 

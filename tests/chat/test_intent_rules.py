@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from chat.domains import DOMAINS, INTENTS
-from chat.intent_rules import THRESHOLD, classify, normalize
+from legal.text.domains import DOMAINS, INTENTS
+from legal.text.intent_rules import THRESHOLD, classify, normalize
 from tests.support import DEV_DATA, dev_set
 
 HERE = Path(__file__).resolve().parent

@@ -1,9 +1,9 @@
-"""chat.markdown: answers are untrusted text; only safe HTML may come out."""
+"""core.markdown: answers are untrusted text; only safe HTML may come out."""
 
 import pytest
 from django.utils.safestring import SafeString
 
-from chat.markdown import is_safe_url, render_markdown
+from core.markdown import is_safe_url, render_markdown
 
 DANGEROUS_LINKS = [
     "[x](javascript:alert(1))",

@@ -6,10 +6,11 @@ import re
 
 import pytest
 
-from chat import domains, offline, services
+from chat import offline, services
 from chat.models import Message
 from chat.offline import sections
 from chat.specialists import ANSWER_SECTIONS
+from legal.text import domains
 from tests.fakellm import Call, FakeLLM, Reply
 
 LOAN = "朋友借了我5万块钱一直不还，已经过去两年了，现在还能起诉吗？"

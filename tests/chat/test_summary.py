@@ -9,8 +9,8 @@ import pytest
 from chat import services, tasks
 from chat.models import Message
 from chat.summary import summary_generate
+from core import realtime
 from firm.services import matter_create
-from legalsite import realtime
 from legalsite.celery import app as celery_app
 from tests.fakellm import FakeLLM, Reply
 from tracing.models import AuditEvent, Trace

@@ -1,12 +1,13 @@
-"""chat/vocab/*.toml: every file matches its schema; a broken copy names the file and the key."""
+"""legal/text/vocab/*.toml: every file matches its schema; a broken copy names the file and the key."""
 
 from pathlib import Path
 
 import pytest
 
-from chat import entities, intent_rules
-from chat.domains import LEGAL_DOMAINS
-from chat.vocabulary import (
+from knowledge.vocabulary import VocabularyError
+from legal.text import entities, intent_rules
+from legal.text.domains import LEGAL_DOMAINS
+from legal.text.vocabulary import (
     SCHEMAS,
     VOCAB_DIR,
     EntityLexicon,
@@ -14,7 +15,6 @@ from chat.vocabulary import (
     intent_vocabulary,
     load_vocabulary,
 )
-from knowledge.vocabulary import VocabularyError
 
 
 def test_every_vocabulary_file_has_a_schema_and_matches_it():

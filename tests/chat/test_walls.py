@@ -19,10 +19,10 @@ from rest_framework.test import APIClient
 
 from chat import services
 from chat.models import ChatSession, Message
+from core.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
+from core.realtime import agroup_publish
 from firm import services as firm_services
 from legalsite.asgi import application
-from legalsite.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
-from legalsite.realtime import agroup_publish
 from tests.tracing.factories import drive_chat_turn
 from tracing.models import AuditEvent
 from tracing.recorder import trace_open

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from chat.websearch import NOT_CONFIGURED, PROVIDERS, configured_providers, web_search
+from knowledge.websearch import NOT_CONFIGURED, PROVIDERS, configured_providers, web_search
 
 KEYS = {"bocha": "sk-bocha-secret", "tavily": "tvly-secret", "exa": "exa-secret", "perplexity": "pplx-secret"}
 

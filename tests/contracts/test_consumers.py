@@ -15,9 +15,9 @@ from django.test import Client
 from contracts.models import ReviewIssue
 from contracts.services import review
 from contracts.services.review import task as review_task
+from core.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
 from firm.services import matter_create, matter_member_remove, token_issue
 from legalsite.asgi import application
-from legalsite.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
 from tests.contracts.review_support import make_contract
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -13,10 +13,10 @@ from channels.testing import WebsocketCommunicator
 
 from contracts.constants import contract_group
 from contracts.models import Contract
+from core.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
+from core.realtime import agroup_publish
 from firm import services as firm_services
 from legalsite.asgi import application
-from legalsite.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
-from legalsite.realtime import agroup_publish
 from tests.contracts.contract_files import api, make_firm, portal, upload
 
 ORIGIN = (b"origin", b"http://localhost")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from chat.entities import Entities, extract_entities, merge
 from chat.models import ChatSession, Message
 from firm import services as firm_services
+from legal.text.entities import Entities, extract_entities, merge
 
 LOAN_MESSAGES = (
     "我叫王小明，身份证号11010519491231002X，电话13800138000。2024年1月10日我借给张三5万元，"

@@ -10,12 +10,12 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
-from chat.entities import Entities, extract_entities, merge
 from chat.models import ChatSession, Message
 from drafting import services
 from drafting.catalog import LOAN_COMPLAINT
 from drafting.models import Draft, TemplateVersion
 from drafting.prefill import Known, court_for_domicile, court_named, is_party_name, prefill
+from legal.text.entities import Entities, extract_entities, merge
 
 STORY = ("2023年3月15日我通过中国工商银行转账借给朋友刘伟50万元，约定年利率6%，2024年3月15日前还清。"
          "他2024年5月还了10万元，剩下的一直不还。刘伟住在上海市徐汇区漕溪北路88号。我之前咨询过上海明海律师事务所，"

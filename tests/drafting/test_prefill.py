@@ -7,9 +7,9 @@ import json
 from datetime import date
 from pathlib import Path
 
-from chat.entities import Entities, extract_entities, merge
 from drafting.catalog import BY_SLUG
 from drafting.prefill import Known, prefill
+from legal.text.entities import Entities, extract_entities, merge
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "drafting_transcripts.jsonl"
 

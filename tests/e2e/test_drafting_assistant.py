@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from chat.entities import Entities, extract_entities, merge
 from chat.models import ChatSession, Message
 from drafting import services
 from drafting.models import TemplateVersion
+from legal.text.entities import Entities, extract_entities, merge
 from tests.conftest import PASSWORD
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from legalsite.realtime import group_publish, user_group
+from core.realtime import group_publish, user_group
 from tests.conftest import PASSWORD
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]

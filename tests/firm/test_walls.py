@@ -10,11 +10,11 @@ from django.core.management import call_command
 from django.test import Client
 
 from contracts.services.issues import issue_add
+from core import realtime
 from drafting.models import TemplateVersion
 from drafting.services import draft_update
 from firm import services as firm_services
 from firm.walls import declared
-from legalsite import realtime
 from tests.drafting.test_firm_templates import docx_with, upload
 from tests.firm.walls_support import api, build_firm, mcp_calls, work_in
 from tracing.models import AuditEvent, Trace

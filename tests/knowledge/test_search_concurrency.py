@@ -5,9 +5,9 @@ from types import SimpleNamespace
 
 from django.db import connection
 
+from core import db
 from knowledge.selectors import search
 from knowledge.selectors.search import statute_search
-from legalsite import db
 
 QUERIES = ["公司无缘无故把我辞退了，能要求赔偿吗？", "醉驾被抓会判多久", "民法典1254条 高空抛物谁来赔"]
 

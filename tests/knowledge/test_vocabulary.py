@@ -4,7 +4,6 @@ from pathlib import Path
 
 import pytest
 
-from chat import domains as chat_domains
 from knowledge import domains, query_expansion
 from knowledge.vocabulary import (
     SCHEMAS,
@@ -16,6 +15,7 @@ from knowledge.vocabulary import (
     domain_registry,
     load_vocabulary,
 )
+from legal.text import domains as chat_domains
 
 #: ARCHITECTURE §4, in order.
 ARCHITECTURE_DOMAINS = {

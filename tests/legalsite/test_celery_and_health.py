@@ -6,7 +6,7 @@ import uuid
 import pytest
 from channels.layers import get_channel_layer
 
-from legalsite.health import health_check
+from core.health import health_check
 from legalsite.tasks import notify_user, ping
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]

@@ -7,8 +7,8 @@ import uuid
 import pytest
 from django.db import connection
 
-from legalsite.db import pooled, release_connections
-from legalsite.realtime import EventLog, EventStream
+from core.db import pooled, release_connections
+from core.realtime import EventLog, EventStream
 from tests.support import pool_borrowed
 
 
@@ -99,7 +99,7 @@ def test_a_log_that_keeps_the_newest_events_still_numbers_them_all():
 
 def test_a_streams_sinks_get_each_event_numbered_in_order_and_a_failing_sink_stops_nothing(monkeypatch):
     published: list[dict] = []
-    monkeypatch.setattr("legalsite.realtime.group_publish", lambda group, event: published.append(event))
+    monkeypatch.setattr("core.realtime.group_publish", lambda group, event: published.append(event))
     seen: list[dict] = []
 
     def broken(event: dict) -> None:

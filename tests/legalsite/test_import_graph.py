@@ -144,6 +144,18 @@ def test_the_project_has_no_import_cycle():
     assert cycles(graph) == []
 
 
+def test_no_two_apps_import_each_other():
+    """Between apps too, imports point one way: collapsed to one node per app, the graph has no cycle."""
+    graph = import_graph(project_modules())
+    apps: dict[str, set[str]] = {}
+    for name, imported in graph.items():
+        app = name.split(".")[0]
+        apps.setdefault(app, set()).update(m.split(".")[0] for m in imported)
+    apps = {app: imported - {app} for app, imported in apps.items()}
+    assert apps["firm"] and apps["legalsite"], "the walk must see the apps' imports"
+    assert cycles(apps) == []
+
+
 def test_the_core_and_the_sweep_import_no_app():
     """``core`` lies below the apps (the job kernel lives there), and the sweep walks the job kinds
     the apps registered instead of importing them."""

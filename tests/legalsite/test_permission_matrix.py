@@ -31,11 +31,12 @@ from django.shortcuts import resolve_url
 from django.test import Client, override_settings
 from django.urls import path, reverse
 
+from core import health
+from core.throttling import AnonRateThrottle, UserRateThrottle
 from firm.services import token_issue
-from legalsite import asgi, health
+from legalsite import asgi
 from legalsite.celery import app as celery_app
 from legalsite.routing import websocket_urlpatterns
-from legalsite.throttling import AnonRateThrottle, UserRateThrottle
 from tests.legalsite.matrix_support import (
     OPEN_MARK,
     ROLES,

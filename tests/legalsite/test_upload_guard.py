@@ -1,4 +1,4 @@
-"""The shared .docx reader guard (``legalsite.uploads``): the zip directory check, the bounded and
+"""The shared .docx reader guard (``core.uploads``): the zip directory check, the bounded and
 counting inflate, the streamed body with its text cap, entity declarations refused."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import zipfile
 
 import pytest
 
-from legalsite import uploads
+from core import uploads
 from tests import docx_bombs
 
 MB = 1024 * 1024

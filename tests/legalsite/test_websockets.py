@@ -12,10 +12,10 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from core.consumers import CLOSE_UNAUTHENTICATED
+from core.realtime import agroup_publish, group_publish, notifications, user_group, user_notify
 from firm.services import token_issue
 from legalsite.asgi import application
-from legalsite.consumers import CLOSE_UNAUTHENTICATED
-from legalsite.realtime import agroup_publish, group_publish, notifications, user_group, user_notify
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,7 +8,7 @@ from agents.aio import run_sync
 from agents.events import ListCollector
 from agents.llm import get_gateway
 from agents.tools import RunContext
-from chat.entities import extract_entities
+from legal.text.entities import extract_entities
 from research.services.executor import ExecutionContext, execute
 from tests.research.support import fake_registry, step
 

@@ -11,7 +11,7 @@ from agents.aio import run_sync
 from agents.events import ListCollector
 from agents.llm import get_gateway
 from agents.tools import RunContext
-from chat.entities import extract_entities
+from legal.text.entities import extract_entities
 from research.services.executor import CARD_REASON, ExecutionContext, execute
 from research.services.issues import split_question, sub_issues
 from research.services.planner import heuristic_plan

@@ -9,9 +9,9 @@ from channels.testing import WebsocketCommunicator
 from django.db import connections
 from django.test import Client
 
+from core.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
 from firm import services as firm_services
 from legalsite.asgi import application
-from legalsite.consumers import CLOSE_FORBIDDEN, CLOSE_UNAUTHENTICATED
 from research import services
 from research.models import ResearchTask
 

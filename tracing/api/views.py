@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from legalsite.validation import text_param
+from core.validation import text_param
 from tracing import selectors
 from tracing.api.serializers import AuditEventOutput, TraceDetailOutput, TraceListOutput, trace_context
 from tracing.models import AgentRun, LLMCall, RoutingDecision, ToolCall, Trace

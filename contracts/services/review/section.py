@@ -20,7 +20,7 @@ from contracts.selectors import reviews as selectors
 from contracts.services.review.sink import Listener, RunSink
 from contracts.services.review.start import review_start
 from contracts.services.review.task import _agent_context, section_message, system_prompt
-from legalsite.db import release_connections
+from core.db import release_connections
 from tracing.recorder import TraceRecorder
 from tracing.runs import traced_run
 

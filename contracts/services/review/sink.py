@@ -16,8 +16,8 @@ from contracts import events as contract_events
 from contracts.constants import HEARTBEAT_SECONDS, contract_group, review_log
 from contracts.jobs import REVIEW
 from contracts.models import ReviewRun, Section
+from core import realtime
 from core.jobs import job_beat
-from legalsite import realtime
 from tracing.recorder import TraceRecorder
 
 #: A sync callable given every event of a run besides the group (the console's printer).

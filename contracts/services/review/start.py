@@ -5,6 +5,7 @@ manual run that is the chat's cursor, and cancelling.
 
 from __future__ import annotations
 
+from celery import current_app as celery_app
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
@@ -18,7 +19,6 @@ from contracts.models import Contract, ReviewRun
 from contracts.selectors import reviews as selectors
 from contracts.services.review.sink import _ended, _ended_publish, progress_event, publish
 from core.jobs import job_is_stale, job_resume, job_send, stale_jobs
-from legalsite.celery import app as celery_app
 from tracing.services import audit_event_record
 
 

@@ -33,8 +33,8 @@ from contracts.services import issues as issue_services
 from contracts.services import live
 from contracts.services.review.sink import Listener, RunSink, _ended, issue_event, progress_event, publish, trace_of
 from contracts.types import ExportSection, Finding, ReviewDeps
+from core.db import release_connections
 from core.jobs import job_beat, job_claim, job_complete, job_fail
-from legalsite.db import release_connections
 from tracing.recorder import TraceRecorder
 from tracing.runs import traced_run
 

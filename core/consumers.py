@@ -7,7 +7,7 @@ matter, a member taken off a team, a matter made privileged, a user deactivated)
 checked again:
 
 - on every message the client sends, before it is handled;
-- when a service announces a change (``legalsite.realtime.access_changed``): the groups get an
+- when a service announces a change (``core.realtime.access_changed``): the groups get an
   ``access.changed`` message;
 - by subclasses before forwarding what the user may no longer see (the chat socket: each new
   turn and each answer).
@@ -29,9 +29,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.contrib.auth import get_user_model
 
-from legalsite.realtime import forwarded_events, notifications, user_access_group, user_group
+from core.realtime import forwarded_events, notifications, user_access_group, user_group
 
-logger = logging.getLogger("legalsite.consumers")
+logger = logging.getLogger("core.consumers")
 
 # Close codes (mirroring HTTP 401 and 403).
 CLOSE_UNAUTHENTICATED = 4401
@@ -136,7 +136,7 @@ class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
         """Before the socket closes for lost access or disconnects (cancel background work)."""
 
     async def access_changed(self, message: dict) -> None:
-        """``{"type": "access.changed"}`` from ``legalsite.realtime.access_changed``."""
+        """``{"type": "access.changed"}`` from ``core.realtime.access_changed``."""
         await self.recheck()
 
     async def _sync_groups(self) -> None:
@@ -167,7 +167,7 @@ class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
 
 
 class NotificationsConsumer(AccessCheckedConsumer):
-    """``/ws/notifications/``: the user's notifications (``legalsite.realtime.notifications``). The
+    """``/ws/notifications/``: the user's notifications (``core.realtime.notifications``). The
     first message is ``hello`` with the ``seq`` of the newest notification; a page that connects with
     ``?after=<seq>`` (the last one it showed) first gets the notifications it missed, in order; live
     ones follow, each once."""

@@ -17,7 +17,7 @@ from django.conf import settings
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-from legalsite.validation import NUL_MESSAGE
+from core.validation import NUL_MESSAGE
 
 
 class JsonBodyError(ValueError):

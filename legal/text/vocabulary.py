@@ -1,7 +1,7 @@
-"""Schemas and loaders of chat's vocabulary files (``chat/vocab/``, described in docs/vocabularies.md).
+"""Schemas and loaders of chat's vocabulary files (``legal/text/vocab/``, described in docs/vocabularies.md).
 
-``intent.toml`` feeds layer-1 intent (:mod:`chat.intent_rules`), ``entities.toml`` entity
-extraction (:mod:`chat.entities`), ``offline.toml`` the offline answer's calculators
+``intent.toml`` feeds layer-1 intent (:mod:`legal.text.intent_rules`), ``entities.toml`` entity
+extraction (:mod:`legal.text.entities`), ``offline.toml`` the offline answer's calculators
 (:mod:`chat.offline`). Each file is parsed once per process and validated on load; a bad entry
 raises :class:`knowledge.vocabulary.VocabularyError` naming the file and the key.
 """
@@ -15,8 +15,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
-from chat.domains import LEGAL_DOMAINS, LEGAL_INTENTS
 from knowledge.vocabulary import LegalDomain, Schema, Text, Weight, Word, Words, load_vocabulary
+from legal.text.domains import LEGAL_DOMAINS, LEGAL_INTENTS
 
 #: chat's vocabulary files.
 VOCAB_DIR = Path(__file__).resolve().parent / "vocab"
@@ -89,7 +89,7 @@ class Narrative(Schema):
 
 
 class IntentVocabulary(Schema):
-    """chat/vocab/intent.toml: domain words, combinations, patterns, non-legal words, intent cues."""
+    """legal/text/vocab/intent.toml: domain words, combinations, patterns, non-legal words, intent cues."""
 
     words: dict[LegalDomain, Tiers]
     combos: list[Combo] = []
@@ -148,7 +148,7 @@ def intent_vocabulary() -> IntentVocabulary:
 
 
 class IntentSignals(Schema):
-    """chat/vocab/intent_signals.toml: which domain a retrieved statute speaks for when
+    """legal/text/vocab/intent_signals.toml: which domain a retrieved statute speaks for when
     knowledge/vocab/domains.toml does not scope it (a fragment of the law's name → domains)."""
 
     law_name_domains: dict[Word, Annotated[list[LegalDomain], Field(min_length=1)]]
@@ -196,7 +196,7 @@ class Durations(Schema):
 
 
 class EntityLexicon(Schema):
-    """chat/vocab/entities.toml: lexicons of persons, organisations, locations, amounts, durations."""
+    """legal/text/vocab/entities.toml: lexicons of persons, organisations, locations, amounts, durations."""
 
     persons: Persons
     organizations: Organizations
@@ -241,7 +241,7 @@ class RelevanceWords(Schema):
 
 
 class OfflineKeywords(Schema):
-    """chat/vocab/offline.toml: words that make the offline answer run a calculator, the kinds of
+    """legal/text/vocab/offline.toml: words that make the offline answer run a calculator, the kinds of
     question its direct answer answers, how a statute sentence points, titles without a topic."""
 
     calculators: CalculatorWords
@@ -255,7 +255,7 @@ def offline_keywords() -> OfflineKeywords:
     return load_vocabulary(VOCAB_DIR / "offline.toml", OfflineKeywords)
 
 
-#: Every file of chat/vocab/ and its schema.
+#: Every file of legal/text/vocab/ and its schema.
 SCHEMAS: dict[str, type[Schema]] = {
     "intent.toml": IntentVocabulary,
     "entities.toml": EntityLexicon,

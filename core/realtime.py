@@ -8,7 +8,7 @@ A change that can take access away (a session moved or deleted, a matter's team 
 flag changed, a user deactivated or given another role) calls ``access_changed(group, ...)``:
 once the change is committed, every websocket in those groups (an object's ``chat.<id>``, a
 matter's ``matter.<id>.access``, a user's ``user.<id>.access``) receives ``{"type": "access.changed"}``,
-re-checks its user's access and closes when it is gone (``legalsite.consumers``). Access
+re-checks its user's access and closes when it is gone (``core.consumers``). Access
 groups (``*.access``) carry only these messages, never events.
 """
 
@@ -26,7 +26,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-logger = logging.getLogger("legalsite.realtime")
+logger = logging.getLogger("core.realtime")
 
 ACCESS_CHANGED = "access.changed"
 

@@ -7,7 +7,7 @@ months tagged ``service``, 干了6年半 → 78 months); relative dates (去年5
 against ``today``. ``merge(state, new)`` folds one turn's entities into the session's state
 memory; ``Entities.to_dict``/``from_dict`` make it JSON-storable. The lexicons (surnames, kinship
 words, places, organisation suffixes, the words around amounts and durations) are data,
-``chat/vocab/entities.toml`` (docs/vocabularies.md).
+``legal/text/vocab/entities.toml`` (docs/vocabularies.md).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from chat.vocabulary import entity_lexicon
 from knowledge.numerals import cn_to_int, to_halfwidth_digits
+from legal.text.vocabulary import entity_lexicon
 
 # -- value types -----------------------------------------------------------------------------------
 
@@ -192,7 +192,7 @@ def _number(value: Decimal) -> int | float:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
-# -- lexicons (chat/vocab/entities.toml) ----------------------------------------------------------
+# -- lexicons (legal/text/vocab/entities.toml) ----------------------------------------------------------
 
 _LEXICON = entity_lexicon()
 #: Every character is a surname; compound surnames (欧阳) are matched first.

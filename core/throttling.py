@@ -1,4 +1,4 @@
-"""DRF throttles keyed on the believed client address (legalsite.proxies), not on a raw
+"""DRF throttles keyed on the believed client address (core.proxies), not on a raw
 ``X-Forwarded-For`` that any client can rotate."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from rest_framework import throttling
 from rest_framework.request import Request
 
-from legalsite.proxies import client_address
+from core.proxies import client_address
 
 
 class AddressIdentMixin:

@@ -9,7 +9,7 @@ the rules' best guess stays available for layer 2.
 
 Vocabulary is organised by domain (what the dispute is about) and intent (what the user wants
 done), not by example sentence; docs/decisions/intent-rules.md explains the weights. It is data,
-``chat/vocab/intent.toml`` (docs/vocabularies.md); this module is the scoring.
+``legal/text/vocab/intent.toml`` (docs/vocabularies.md); this module is the scoring.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from chat.domains import DOMAINS, GENERAL, LEGAL_INTENTS, NON_LEGAL, NON_LEGAL_INTENT, QA_RETRIEVAL
-from chat.entities import Entities, extract_entities
-from chat.vocabulary import intent_vocabulary
 from knowledge.query_expansion import fold_characters, normalize_query
 from knowledge.vocabulary import typos
+from legal.text.domains import DOMAINS, GENERAL, LEGAL_INTENTS, NON_LEGAL, NON_LEGAL_INTENT, QA_RETRIEVAL
+from legal.text.entities import Entities, extract_entities
+from legal.text.vocabulary import intent_vocabulary
 
 #: Rules decide at or above this confidence.
 THRESHOLD = 0.85
@@ -47,7 +47,7 @@ _ENDS_WITH_HOW_MUCH = re.compile(r"多少[钱元块]?[？?。！!]*$")
 #: A meta-request phrase (翻译成, 写一首) also counts as a non-legal word of this weight.
 OVERRIDE_WEIGHT = 6.0
 
-# -- vocabulary (chat/vocab/intent.toml, typos: knowledge/vocab/typos.toml) -----------------------
+# -- vocabulary (legal/text/vocab/intent.toml, typos: knowledge/vocab/typos.toml) -----------------------
 
 _VOCAB = intent_vocabulary()
 #: Cues that need two kinds of word together: (domain, weight, groups); every group must match.

@@ -8,7 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.db import connection
 
-from legalsite.env import redact_url
+from core.redaction import redact_url
 
 REQUIRED = ("database", "pgvector", "redis", "worker")
 
@@ -54,7 +54,7 @@ def _redis() -> dict[str, Any]:
 def _worker(timeout: float, queue: str | None) -> dict[str, Any]:
     from celery.exceptions import TimeoutError as CeleryTimeout
 
-    from legalsite.tasks import ping
+    from core.tasks import ping
 
     result = ping.apply_async(retry=False, expires=timeout, queue=queue)
     try:
