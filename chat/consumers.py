@@ -148,9 +148,9 @@ class ChatConsumer(AccessCheckedConsumer):
 
     async def _forward(self, event: dict) -> None:
         turn, seq = str(event.get("turn_id", "")), int(event.get("seq", 0))
-        if seq and seq <= self.last_seq.get(turn, 0):
+        if not self.seq_fresh(event, turn):
             return
-        self.last_seq[turn] = max(seq, self.last_seq.get(turn, 0))
+        self.last_seq.setdefault(turn, 0)  # the turn is followed: access was checked before its first event
         if event.get("type") == "status" and event.get("phase") == "done":
             self.open_turns.pop(turn, None)
         elif turn and seq:

@@ -102,13 +102,8 @@ class ContractConsumer(AccessCheckedConsumer):
 
     async def event_forward(self, message: dict) -> None:
         """One event or a burst (``events``); a run's event already replayed (its seq) is skipped."""
-        last_seq = self.__dict__.setdefault("last_seq", {})
         for event in forwarded_events(message):
             if self.revoked:
                 return
-            run_id, seq = event.get("run_id"), int(event.get("seq") or 0)
-            if run_id is not None and seq:
-                if seq <= last_seq.get(run_id, 0):
-                    continue
-                last_seq[run_id] = seq
-            await self.send_json(event)
+            if event.get("run_id") is None or self.seq_fresh(event, event["run_id"]):
+                await self.send_json(event)

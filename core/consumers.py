@@ -50,6 +50,20 @@ class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
 
     revoked = False
 
+    def seq_fresh(self, event: dict, stream: object = "") -> bool:
+        """Whether ``event`` is new on this socket. Events of one stream (a turn, a review run, a
+        task — ``stream`` names it) carry ``seq``, their number in the stream's log; an event whose
+        number was already sent (replayed on connect, then delivered live too) is skipped. Events
+        without a number always pass. The numbers seen are in ``last_seq`` (stream → seq)."""
+        seq = int(event.get("seq") or 0)
+        seen: dict = self.__dict__.setdefault("last_seq", {})
+        if not seq:
+            return True
+        if seq <= seen.get(stream, 0):
+            return False
+        seen[stream] = seq
+        return True
+
     async def connect(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -186,7 +200,7 @@ class NotificationsConsumer(AccessCheckedConsumer):
             newest, missed = 0, []
         if after is not None and after > newest:  # the log expired and started again: all of it is new
             after, missed = 0, await database_sync_to_async(stream.replay)(0)
-        self.last_seq = after or 0
+        self.last_seq = {"": after or 0}
         await self.send_json({"type": "hello", "user": self.user.get_username(), "seq": newest})
         for event in missed:
             await self._forward(event)
@@ -198,11 +212,8 @@ class NotificationsConsumer(AccessCheckedConsumer):
             await self._forward(event)
 
     async def _forward(self, event: dict) -> None:
-        seq = int(event.get("seq", 0) or 0)
-        if seq and seq <= self.last_seq:
-            return
-        self.last_seq = max(seq, self.last_seq)
-        await self.send_json(event)
+        if self.seq_fresh(event):
+            await self.send_json(event)
 
 
 def _after(query_string: bytes) -> int | None:

@@ -33,7 +33,7 @@ class DraftConsumer(AccessCheckedConsumer):
         return groups
 
     async def connected(self) -> None:
-        self.last_seq = 0
+        self.last_seq = {}
         for event in await database_sync_to_async(services.draft_assist_log(self.draft.pk).read)():
             await self._forward(event)
 
@@ -48,8 +48,5 @@ class DraftConsumer(AccessCheckedConsumer):
             await self._forward(message["event"])
 
     async def _forward(self, event: dict) -> None:
-        seq = int(event.get("seq", 0) or 0)
-        if seq and seq <= self.last_seq:
-            return
-        self.last_seq = max(seq, self.last_seq)
-        await self.send_json(event)
+        if self.seq_fresh(event):
+            await self.send_json(event)

@@ -38,7 +38,7 @@ class ResearchConsumer(AccessCheckedConsumer):
         return groups
 
     async def connected(self) -> None:
-        self.last_seq = 0
+        self.last_seq = {}
         for event in await database_sync_to_async(task_log(self.task.pk).read)():
             await self._forward(event)
 
@@ -72,8 +72,5 @@ class ResearchConsumer(AccessCheckedConsumer):
             await self._forward(event)
 
     async def _forward(self, event: dict) -> None:
-        seq = int(event.get("seq", 0) or 0)
-        if seq and seq <= self.last_seq:
-            return
-        self.last_seq = max(seq, self.last_seq)
-        await self.send_json(event)
+        if self.seq_fresh(event):
+            await self.send_json(event)
