@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.hashers import get_hashers, get_hashers_by_algorithm
 from rest_framework.test import APIClient
 
 from firm.services import user_create
@@ -23,6 +24,11 @@ pytest_plugins = ["tests.statutes", "tests.testdb"]
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "Correct-Horse-42"
+
+#: One PBKDF2 round instead of a million in this process (tests/hashers.py); children verify the hashes as they are.
+settings.PASSWORD_HASHERS = ["tests.hashers.OneRoundPBKDF2PasswordHasher"]
+get_hashers.cache_clear()
+get_hashers_by_algorithm.cache_clear()
 
 
 #: A test whose fixtures start child processes against the test database (daphne, Celery, ``manage.py``
