@@ -40,6 +40,18 @@ def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
         if "e2e" in item.path.parts or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+    items.sort(key=_lane)
+
+
+def _lane(item) -> int:
+    """The run's order (stable within a lane): tests without a database first, so that while one
+    process builds the run's template database (tests/testdb.py) the others work instead of waiting
+    for it; then the slow lane, whose long tests should not be the last ones a worker gets; then the
+    database tests, short ones that even out the workers' ends."""
+    fixtures = set(getattr(item, "fixturenames", ()))
+    if "django_db_setup" not in fixtures and item.get_closest_marker("django_db") is None:
+        return 0
+    return 1 if item.get_closest_marker("slow") else 2
 
 
 @pytest.fixture
