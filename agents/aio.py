@@ -9,6 +9,12 @@ are made once and reused by every turn, and concurrent turns of a threads pool s
 
 The caller's context variables (the current trace recorder, for example) are visible to the
 coroutine, as with ``asyncio.run``. After a ``fork`` the child starts its own loop.
+
+A caller inside a database transaction (a service holding its rows uncommitted, a test in its
+transaction) runs the coroutine *in its own thread's sense* instead: on a short-lived loop whose
+database calls come back to the caller's thread and connection (asgiref's ``async_to_sync``), so the
+run sees the rows the transaction holds. The shared loop's pooled connections would not see them, and
+a write referencing one would wait for a commit that cannot come while the caller waits for the run.
 """
 
 from __future__ import annotations
@@ -21,12 +27,13 @@ import threading
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.db import database_sync_to_async
+from django.db import connection
 
 T = TypeVar("T")
 
-__all__ = ["db_sync_to_async", "on_shared_loop", "run_sync", "shared_loop"]
+__all__ = ["db_sync_to_async", "in_caller_transaction", "on_shared_loop", "run_sync", "shared_loop"]
 
 _lock = threading.Lock()
 _state: dict[str, Any] = {"loop": None, "thread": None, "pid": None}
@@ -52,8 +59,32 @@ def shared_loop() -> asyncio.AbstractEventLoop:
         return loop
 
 
+def in_caller_transaction() -> bool:
+    """Whether this thread's connection is inside a transaction (its uncommitted rows are visible to
+    it alone): work for this caller then runs against this connection, not on other threads'."""
+    return connection.in_atomic_block
+
+
+#: How long a run on a loop of its own waits, once done, for the tasks it left running.
+LEFT_TASKS_TIMEOUT = 60.0
+
+
+async def _awaited(coro: Coroutine[Any, Any, T]) -> T:
+    """``coro``, then the tasks it started (an event stream's drain): on the shared loop they would
+    finish after ``run_sync`` returned; this loop ends with the call, so they finish before."""
+    this = asyncio.current_task()
+    try:
+        return await coro
+    finally:
+        while left := [task for task in asyncio.all_tasks() if task is not this and not task.done()]:
+            _done, pending = await asyncio.wait(left, timeout=LEFT_TASKS_TIMEOUT)
+            if pending:
+                break  # cancelled when the loop closes
+
+
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:
-    """Run ``coro`` on the shared loop and wait for its result (or exception) in this thread.
+    """Run ``coro`` on the shared loop and wait for its result (or exception) in this thread; inside
+    a transaction, on a loop of its own whose database calls come back to this thread (see above).
 
     Like ``asyncio.run`` it must not be called from a thread that is running an event loop. If the
     waiting thread is interrupted (a time limit, ``KeyboardInterrupt``) the coroutine is cancelled.
@@ -65,6 +96,9 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     else:
         coro.close()
         raise RuntimeError("run_sync() cannot be called from a running event loop; await the coroutine")
+    if in_caller_transaction():
+        # In a copy of the context: as on the shared loop, what the coroutine sets stays its own.
+        return contextvars.copy_context().run(async_to_sync(_awaited), coro)
     loop = shared_loop()
     context = contextvars.copy_context()
     done: concurrent.futures.Future[T] = concurrent.futures.Future()

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.hashers import get_hashers, get_hashers_by_algorithm
 from rest_framework.test import APIClient
 
 from firm.services import user_create
@@ -24,6 +25,11 @@ pytest_plugins = ["tests.statutes", "tests.testdb"]
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "Correct-Horse-42"
 
+#: One PBKDF2 round instead of a million in this process (tests/hashers.py); children verify the hashes as they are.
+settings.PASSWORD_HASHERS = ["tests.hashers.OneRoundPBKDF2PasswordHasher"]
+get_hashers.cache_clear()
+get_hashers_by_algorithm.cache_clear()
+
 
 #: A test whose fixtures start child processes against the test database (daphne, Celery, ``manage.py``
 #: commands) is in the ``slow`` lane, as is every browser test; ``make test-fast`` leaves the lane out.
@@ -34,6 +40,18 @@ def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
         if "e2e" in item.path.parts or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+    items.sort(key=_lane)
+
+
+def _lane(item) -> int:
+    """The run's order (stable within a lane): tests without a database first, so that while one
+    process builds the run's template database (tests/testdb.py) the others work instead of waiting
+    for it; then the slow lane, whose long tests should not be the last ones a worker gets; then the
+    database tests, short ones that even out the workers' ends."""
+    fixtures = set(getattr(item, "fixturenames", ()))
+    if "django_db_setup" not in fixtures and item.get_closest_marker("django_db") is None:
+        return 0
+    return 1 if item.get_closest_marker("slow") else 2
 
 
 @pytest.fixture

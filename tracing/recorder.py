@@ -18,6 +18,12 @@ writer thread, in order, so the loop never blocks on the database and Django's a
 check is respected. ``close()`` waits for queued writes; ``await aclose()`` does so without
 blocking the loop. A recorder never raises into the runtime: a failed write is logged and
 counted in ``failures``.
+
+A recorder opened inside a transaction (its trace row uncommitted) has no writer thread: another
+connection could not see the trace, and its first record would wait on the row's lock for a commit
+that comes only after the run. Writes made inside the loop are held, in order, and stored by the
+opening thread at its next write, ``flush()`` or ``close()`` (``agents.aio.run_sync`` runs such a
+caller's agents on a loop whose database calls come back to that thread).
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from types import TracebackType
 from typing import Any
 
 from django.conf import settings
-from django.db import connections
+from django.db import connection, connections
 from django.utils import timezone
 
 from core.db import release_connections
@@ -227,6 +233,9 @@ class TraceRecorder:
         self._futures: list[Future[Any]] = []
         self._queued = 0
         self._writer_ident: int | None = None
+        # Opened inside a transaction: no writer thread; writes from the loop are held for this thread.
+        self._home = connection.in_atomic_block
+        self._held: list[tuple[type[ChainedRecord], dict[str, Any]]] = []
         self._closing = False
         self._secrets = known_secrets()  # read once: the environment does not change within a trace
 
@@ -248,9 +257,22 @@ class TraceRecorder:
         if threading.get_ident() == self._writer_ident:
             self._write(record_type, fields)
         elif _in_event_loop():
-            self._submit(self._write, record_type, fields)
+            if self._home:
+                with self._state_lock:
+                    self._held.append((record_type, fields))
+            else:
+                self._submit(self._write, record_type, fields)
         else:
             self._drain()
+            self._write(record_type, fields)
+
+    def _write_held(self) -> None:
+        """Store the writes held for the opening thread, in the order they were made."""
+        while True:
+            with self._state_lock:
+                if not self._held:
+                    return
+                record_type, fields = self._held.pop(0)
             self._write(record_type, fields)
 
     def _write(self, record_type: type[ChainedRecord], fields: dict[str, Any]) -> ChainedRecord | None:
@@ -292,6 +314,8 @@ class TraceRecorder:
         self._writer_ident = threading.get_ident()
 
     def _drain(self) -> None:
+        if self._held and not _in_event_loop():
+            self._write_held()
         with self._state_lock:
             pending = list(self._futures)
         for future in pending:
@@ -491,6 +515,7 @@ class TraceRecorder:
             return True
 
     def _close_now(self, status: str | None, error: str | None) -> TraceSeal | None:
+        self._write_held()
         with self._state_lock:
             intent, self._pending_intent = self._pending_intent, None
             unfinished = list(self._pending_tools.values())
@@ -526,6 +551,10 @@ class TraceRecorder:
 
     async def aclose(self, status: str | None = None, error: str | None = None) -> TraceSeal | None:
         """:meth:`close` without blocking the event loop."""
+        if self._home:  # on the opening thread, as its other writes
+            from asgiref.sync import sync_to_async
+
+            return await sync_to_async(self.close)(status, error)
         if not self._begin_close():
             return self.seal
         await asyncio.wrap_future(self._submit(self._close_now, status, error))

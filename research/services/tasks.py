@@ -28,7 +28,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from agents import events
-from agents.aio import run_sync
+from agents.aio import in_caller_transaction, run_sync
 from agents.llm import LLMGateway
 from agents.tools import ToolRegistry
 from core import realtime
@@ -443,8 +443,12 @@ def predict(*, actor: AbstractUser, question: str, deadline: float | None = None
     (``integrations.streaming.CompletionRun``): a sync view under ASGI runs in asgiref's
     thread-sensitive context, and the tools' thread-sensitive calls made from it (the tool cache's
     async reads) were sent back to the request's own thread — blocked waiting for the run — so each
-    search and look-up hung until its 30 s timeout and the step failed."""
+    search and look-up hung until its 30 s timeout and the step failed. A caller inside a transaction
+    runs it in its own thread: another thread's connection could not see the caller's rows and would
+    wait on its audit-chain lock (``agents.aio.run_sync`` then brings the run's database calls back)."""
     text = question_validate(question)
+    if in_caller_transaction():
+        return _predict(actor=actor, text=text, deadline=deadline, gateway=gateway, registry=registry)
     box: dict[str, Any] = {}
 
     def work() -> None:

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from agents.aio import run_sync, shared_loop
+from agents.aio import on_shared_loop, run_sync, shared_loop
 from agents.llm import LLMConfig, LLMGateway, model_schema
 from tests.fakellm import FakeLLM, Reply
 
@@ -128,8 +128,9 @@ def test_model_schema_is_cached_and_each_caller_gets_its_own_copy():
 
 
 # db_sync_to_async closes stale connections around each call; a pool thread that served an earlier
-# database test still holds one, so this test needs database access to be allowed.
-@pytest.mark.django_db
+# database test still holds one, so this test needs database access to be allowed. Outside a transaction
+# (a worker's task): run_sync uses the shared loop.
+@pytest.mark.django_db(transaction=True)
 def test_db_calls_run_in_parallel_on_the_shared_loop_and_in_the_callers_thread_elsewhere():
     from asgiref.sync import async_to_sync
 
@@ -158,3 +159,34 @@ def test_db_calls_run_in_parallel_on_the_shared_loop_and_in_the_callers_thread_e
 
     on_shared, (name, _, _) = async_to_sync(elsewhere)()
     assert on_shared is False and name == caller
+
+
+@pytest.mark.django_db
+def test_inside_a_transaction_the_run_sees_its_rows_in_the_callers_thread_and_finishes_what_it_started():
+    """A caller inside a transaction (a service, a test): the run's database calls come back to the
+    caller's thread and connection, where the uncommitted rows are; the tasks it left running (an event
+    stream's drain) are done when run_sync returns, as they would be later on the shared loop."""
+    from agents.aio import db_sync_to_async, in_caller_transaction
+    from firm.services import user_create
+
+    user, _ = user_create(username="uncommitted", role="staff", password="Correct-Horse-42", display_name="u")
+    caller = threading.current_thread().name
+    finished: list[str] = []
+
+    def look() -> tuple[str, bool]:
+        from django.contrib.auth import get_user_model
+
+        return threading.current_thread().name, get_user_model().objects.filter(pk=user.pk).exists()
+
+    async def later() -> None:
+        await asyncio.sleep(0.05)
+        finished.append("drain")
+
+    async def run() -> tuple[bool, tuple[str, bool]]:
+        asyncio.ensure_future(later())
+        return on_shared_loop(), await db_sync_to_async(look)()
+
+    assert in_caller_transaction()
+    on_shared, (thread_name, seen) = run_sync(run())
+    assert on_shared is False and thread_name == caller and seen
+    assert finished == ["drain"]

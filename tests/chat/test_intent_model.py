@@ -89,7 +89,7 @@ def test_a_statute_hit_speaks_for_the_domains_whose_scope_holds_it():
     assert intent_model.law_domains("某某条例", 1) == ()
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_api_returns_the_estimate_and_the_turn_route_records_the_fallback(client_for, staff_user, statutes):
     body = client_for(staff_user).post("/api/v1/intent/classify", {"text": UNSURE}, format="json").json()
     assert body["domain"] == "consumer" and body["domain_label"] == "消费权益"

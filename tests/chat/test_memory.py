@@ -7,7 +7,7 @@ from chat import memory, services, turn
 from chat.models import Message
 from tests.fakellm import FakeLLM, Reply
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db]
 
 LLM_KEY = "sk-test-0123456789"
 

@@ -60,7 +60,7 @@ def _headings(content: str) -> list[str]:
     return re.findall(r"^### (\S+)", content, flags=re.M)
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_the_loan_question_opens_with_a_conclusion_that_it_can_be_sued_within_three_years(statutes, session):
     message = _ask(session, LOAN)
 
@@ -79,7 +79,7 @@ def test_the_loan_question_opens_with_a_conclusion_that_it_can_be_sued_within_th
     assert all(cited.values())
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_a_deadline_question_runs_the_limitation_calculator_whatever_its_intent(statutes, session):
     message = _ask(session, LOAN)
 
@@ -92,7 +92,7 @@ def test_a_deadline_question_runs_the_limitation_calculator_whatever_its_intent(
     assert expires in _section(message.content, "结论") and expires in _section(message.content, "下一步")
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_every_section_is_there_in_order_and_an_empty_case_search_adds_no_text(statutes, session):
     message = _ask(session, LOAN)  # case_analysis: the firm's case library is searched, and is empty
 
@@ -103,7 +103,7 @@ def test_every_section_is_there_in_order_and_an_empty_case_search_adds_no_text(s
     assert message.content.count("离线模式") <= 2  # the label line and the closing note, nothing of an empty agent
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_sop_steps_cite_only_articles_about_them(statutes, session):
     message = _ask(session, LOAN)
 
@@ -166,7 +166,7 @@ def test_a_conclusion_quotes_the_rule_only_when_it_speaks_of_what_was_asked():
     assert "没有直接规定" in text and "“" not in text  # the closest article is named, not stretched into a rule
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_the_llm_path_asks_the_specialists_for_the_same_sections(statutes, session, settings):
     answer_text = "### 结论\n\n依据《中华人民共和国劳动合同法》第八十七条，违法解除应支付二倍经济补偿作为赔偿金。"
     with FakeLLM() as fake:
@@ -187,7 +187,7 @@ def test_the_llm_path_asks_the_specialists_for_the_same_sections(statutes, sessi
     assert "直接回答" in system["content"]
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 @pytest.mark.parametrize("question", [
     "朋友借了我５万块钱一直不还，已经过去２年了，现在還能起訴嗎？",  # full-width digits, traditional characters
     "他向我借钱说下个月就还。" * 2480 + "到现在已经过去两年了，还能起诉吗？",  # near the 30,000-character limit

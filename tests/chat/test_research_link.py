@@ -9,7 +9,7 @@ import pytest
 from chat import services
 from chat.turn import research_link
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db]
 
 COMPLEX = "公司无故辞退我，工作了3年，月薪8000，能拿多少赔偿？应该怎么申请仲裁？"
 

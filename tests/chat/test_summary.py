@@ -16,7 +16,7 @@ from tests.fakellm import FakeLLM, Reply
 from tracing.models import AuditEvent, Trace
 from tracing.selectors import audit_verify
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 QUESTION = "试用期被辞退怎么办？"
 

@@ -10,7 +10,7 @@ from chat.models import Message
 from tests.fakellm import Call, FakeLLM, Reply
 from tracing.models import Trace
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db]
 
 
 @pytest.fixture

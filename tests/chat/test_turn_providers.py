@@ -11,7 +11,7 @@ from tests.fakellm import Call, FakeLLM, Reply
 from tests.provider_shapes import FLOW_PROVIDERS, SHAPES, use_provider
 from tracing.models import Trace
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db]
 
 QUESTION = "违法解除劳动合同的赔偿金标准是什么规定"
 ANSWER = "依据《中华人民共和国劳动合同法》第八十七条，违法解除应支付二倍经济补偿作为赔偿金。"

@@ -15,7 +15,7 @@ from tests.contracts.review_support import make_contract
 from tracing.models import AuditEvent
 
 # The offline reviewer calls its tools on the worker's loop (own connections): rows must be committed.
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize("text, name, label, extra", [
@@ -41,6 +41,7 @@ def _say(client, contract, content, section=None):
     return data["reply"]["content"]
 
 
+@pytest.mark.django_db(transaction=True)  # committed rows: another thread or process reads them
 def test_the_chat_reviews_section_by_section_and_takes_words(statutes, staff_user, api_client):
     contract = make_contract(staff_user)
     api_client.force_authenticate(staff_user)

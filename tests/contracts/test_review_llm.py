@@ -20,7 +20,7 @@ from tests.fakellm import Call, FakeLLM, Reply
 from tracing.models import Trace
 
 # The agent's tools run on the worker's loop with their own connections: rows must be committed.
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 SMALL = """房屋租赁合同
 第一条 租金
@@ -143,6 +143,7 @@ def test_auto_review_with_the_model_resumes_without_duplicates(statutes, staff_u
     assert all(e["contract_id"] == contract.pk and e["run_id"] == run.pk for e in events)
 
 
+@pytest.mark.django_db(transaction=True)  # committed rows: another thread or process reads them
 def test_with_a_model_the_chat_queues_the_agents_reply(statutes, staff_user, settings, api_client):
     contract = make_contract(staff_user)
     second = contract.sections.get(number="第二条")

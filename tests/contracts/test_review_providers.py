@@ -13,7 +13,7 @@ from tests.fakellm import Call, FakeLLM, Reply
 from tests.provider_shapes import FLOW_PROVIDERS, use_provider
 from tracing.models import Trace
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 SMALL = """房屋租赁合同
 第一条 租金

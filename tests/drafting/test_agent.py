@@ -24,7 +24,7 @@ def test_the_drafting_agent_is_declared_once_with_its_role():
     assert "search_templates" in agent.tools and agent.offline is not None
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_offline_the_form_is_prefilled_and_the_narrative_assembled(statutes, loan_session, staff_user):
     draft = services.draft_create(actor=staff_user, version=_version("civil-complaint"), session=loan_session)
     draft = services.draft_assist(actor=staff_user, draft=draft)
@@ -39,7 +39,7 @@ def test_offline_the_form_is_prefilled_and_the_narrative_assembled(statutes, loa
     assert AgentRun.objects.filter(trace=trace, agent="drafter").exists()
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_with_a_model_valid_proposals_fill_empty_fields_only(statutes, loan_session, staff_user, settings):
     draft = services.draft_create(actor=staff_user, version=_version("civil-complaint"), session=loan_session,
                                   values={"court": "北京市海淀区人民法院"})

@@ -106,7 +106,7 @@ def test_the_assistant_is_queued_runs_in_a_worker_and_streams_what_it_fills(stat
     assert [d["name"] for d in draft.fields["defendants"]] == ["刘伟"]
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_a_nul_in_the_message_is_a_400_and_queues_nothing(statutes, story_draft, staff_user, client, monkeypatch):
     sent = []
     monkeypatch.setattr(services.celery_app, "send_task", lambda name, args: sent.append(name))

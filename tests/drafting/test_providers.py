@@ -15,7 +15,7 @@ from tracing.models import Trace
 FACTS = "2024年1月10日，原告向被告出借5万元。依据《中华人民共和国民法典》第六百七十五条，被告应按期还款。"
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 @pytest.mark.parametrize(("provider", "model"), FLOW_PROVIDERS)
 def test_a_drafting_fill_on_each_provider(statutes, loan_session, staff_user, settings, provider, model):
     version = (TemplateVersion.objects.filter(template__slug="civil-complaint", status="approved")

@@ -9,7 +9,7 @@ from agents.tools import RunContext
 from agents.tools import registry as tools
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_search_templates_finds_the_template_for_a_request(staff_user, compliance_user):
     box = tools.toolbox("drafter", ("search_templates",))
     result = run_sync(box.call("search_templates", {"query": "朋友借了我5万元不还，想起诉他"},

@@ -72,7 +72,7 @@ def test_every_client_work_admin_uses_the_scope():
 
 
 # --- 2. an MCP call on a privileged contract is an M3 trace ---------------------------------------------
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_an_mcp_call_on_a_privileged_contract_is_traced_under_its_matter(make_user, statutes, monkeypatch):
     built = build_firm(make_user)
     users, m3 = built["users"], built["matters"]["M3"]

@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 
 from tests.fakellm import FakeLLM, Reply
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db]
 
 ANSWER = ("### 结论\n可以解除劳动合同并要求经济补偿。\n### 法律依据\n"
           "《中华人民共和国劳动合同法》第三十八条：用人单位未及时足额支付劳动报酬的，劳动者可以解除劳动合同。"

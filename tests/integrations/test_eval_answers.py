@@ -13,7 +13,7 @@ from django.core.management import CommandError, call_command
 
 from tests.fakellm import FakeLLM, Reply
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db]
 
 ANSWER = ("### 结论\n可以主张二倍工资。\n### 法律依据\n"
           "《中华人民共和国劳动合同法》第八十二条：用人单位自用工之日起超过一个月不满一年未与劳动者订立书面劳动合同的，"

@@ -7,7 +7,7 @@ from chat import services
 from legal.models import IssueCard
 from legal.services import cards_seed
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from legal.text.entities import extract_entities
 from research.services.executor import ExecutionContext, execute
 from tests.research.support import fake_registry, step
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db]
 
 DELAY = 0.4
 

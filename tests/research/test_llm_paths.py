@@ -10,7 +10,7 @@ from tests.fakellm import FakeLLM, Reply
 from tests.research.support import fake_registry
 from tracing.models import Trace
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db]
 
 URL = "/api/v1/predict"
 QUESTION = "公司无故辞退我，工作了3年，月薪8000，能拿多少赔偿？"

@@ -8,7 +8,7 @@ from django.core.management import call_command
 from research.models import ResearchTask
 from tracing.models import AuditEvent, Trace
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db]
 
 URL = "/api/v1/predict"
 QUESTION = "公司无故辞退我，工作了3年，月薪8000，能拿多少赔偿？"

@@ -9,7 +9,7 @@ from tests.fakellm import FakeLLM, Reply
 from tests.provider_shapes import FLOW_PROVIDERS, use_provider
 from tracing.models import Trace
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db]
 
 QUESTION = "公司无故辞退我，工作了3年，月薪8000，能拿多少赔偿？"
 PLAN = {"steps": [

@@ -9,7 +9,7 @@ from research.models import ResearchTask
 from tests.statutes import TEST_LAWS
 from tests.support import dev_set
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db]
 
 LAW_NAMES = {"中华人民共和国民法典", "中华人民共和国劳动合同法"}
 assert {"民法典", "劳动合同法"} <= set(TEST_LAWS)

@@ -82,7 +82,7 @@ def _card_step(issue):
             "status": "pending"}
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_a_sub_issue_search_lists_its_cards_provisions_first(statutes):
     issue = next(i for i in sub_issues(MULTI) if i.card is not None)
     step = _card_step(issue)
@@ -95,7 +95,7 @@ def test_a_sub_issue_search_lists_its_cards_provisions_first(statutes):
                                                              {(s["law"], s["article_no"]) for s in carded}]
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_a_failed_sub_issue_answers_with_the_chats_offline_answer_for_its_part(statutes):
     issue = next(i for i in sub_issues(MULTI) if i.card is not None)
     step = _card_step(issue)

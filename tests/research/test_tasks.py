@@ -21,7 +21,7 @@ from research.services import tasks as tasks_module
 from tests.research.support import fake_registry
 from tracing.models import AuditEvent
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db]
 
 TASKS = "/api/v1/research/tasks"
 QUESTION = "公司无故辞退我，工作了3年，月薪8000，能拿多少赔偿？应该怎么申请仲裁？"
@@ -96,6 +96,7 @@ def test_re_planning_is_capped(statutes, client):
     assert bad.status_code == 400
 
 
+@pytest.mark.django_db(transaction=True)  # committed rows: another thread or process reads them
 def test_cancel_stops_a_running_task_within_seconds(statutes, client, monkeypatch, settings):
     settings.RESEARCH_HEARTBEAT = 0.2
     monkeypatch.setattr(tools, "tool_registry", lambda: fake_registry(search_delay=60))
@@ -140,6 +141,7 @@ def test_a_dead_worker_marks_the_task_failed_keeping_steps_and_it_resumes(statut
     assert _events(task_id, "research_task.resumed").count() == 1
 
 
+@pytest.mark.django_db(transaction=True)  # committed rows: another thread or process reads them
 def test_reading_a_task_whose_heartbeat_stopped_writes_nothing_the_sweep_settles_it(client, staff_user,
                                                                                    monkeypatch):
     task = ResearchTask.objects.create(owner=staff_user, question="醉驾怎么处罚", status="running",

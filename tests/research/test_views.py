@@ -10,7 +10,7 @@ from firm import services as firm_services
 from research import services
 from research.models import ResearchTask
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db]
 
 QUESTION = "公司无故辞退我，工作了3年，月薪8000，能拿多少赔偿？应该怎么申请仲裁？"
 

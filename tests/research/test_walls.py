@@ -15,7 +15,7 @@ from legalsite.asgi import application
 from research import services
 from research.models import ResearchTask
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db]
 
 QUESTION = "公司无故辞退我，工作了3年，月薪8000，能拿多少赔偿？"
 
@@ -75,6 +75,7 @@ def test_page_walls(firm, client):
     assert client.post(f"/research/{task.pk}/cancel/").status_code == 404
 
 
+@pytest.mark.django_db(transaction=True)  # committed rows: another thread or process reads them
 def test_websocket_refuses_someone_elses_task_and_anonymous(firm):
     task = firm["task"]
     outsider_cookie, member_cookie = _cookie(firm["b"]), _cookie(firm["c"])
@@ -101,6 +102,7 @@ def _worker_run(task_id):
         connections.close_all()
 
 
+@pytest.mark.django_db(transaction=True)  # committed rows: another thread or process reads them
 def test_websocket_streams_the_runs_events_live_and_replays_them(statutes, firm):
     task = firm["task"]
     cookie = _cookie(firm["c"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from decimal import Decimal
 
@@ -11,6 +12,7 @@ import pytest
 from django.db import connection
 
 from agents import events
+from agents.aio import run_sync
 from agents.llm import LLMConfig, LLMGateway
 from tests.fakellm import FakeLLM, Reply
 from tests.support import pool_borrowed
@@ -251,3 +253,28 @@ def test_the_writer_thread_holds_no_pooled_connection_between_records(staff_user
     assert pool_borrowed() == before  # the writer gave its connection back though the trace is still open
     recorder.close()
     assert TraceSeal.objects.filter(trace_id=tid).exists()
+
+
+def test_opened_inside_a_transaction_the_runs_writes_are_stored_by_the_opening_thread_in_order(staff_user):
+    """The trace row is uncommitted (a service's or a test's transaction): a writer thread's own
+    connection could not reference it, so no writer starts; what the run records inside the loop waits
+    for the opening thread and is stored in the order it was made."""
+    recorder = trace_open("research", staff_user)
+    tid = recorder.trace_id
+
+    async def run() -> list[str]:
+        async with recorder.agent_run("legal_research"):
+            recorder(events.tool_call(tid, call_id="c1", agent="legal_research", tool="search_legal_knowledge",
+                                      input={"q": "押金"}))
+            recorder(events.tool_result(tid, call_id="c1", ok=True, summary="ok", duration_ms=3))
+        writers = [t.name for t in threading.enumerate() if t.name.startswith(f"trace-{tid[:8]}")]
+        await recorder.aclose()
+        return writers
+
+    assert run_sync(run()) == []
+    assert recorder.failures == 0 and recorder.closed
+    records = trace_records(trace=Trace.objects.get(pk=tid))
+    assert [type(r).__name__ for r in records] == ["ToolCall", "AgentRun"]
+    assert [r.seq for r in records] == [1, 2]
+    assert TraceSeal.objects.get(trace_id=tid).record_count == 2
+    assert audit_verify().ok
