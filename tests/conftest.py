@@ -46,12 +46,12 @@ def pytest_collection_modifyitems(config, items) -> None:
 def _lane(item) -> int:
     """The run's order (stable within a lane): tests without a database first, so that while one
     process builds the run's template database (tests/testdb.py) the others work instead of waiting
-    for it; then the slow lane, whose long tests should not be the last ones a worker gets; then the
-    database tests, short ones that even out the workers' ends."""
+    for it; then the database tests; the slow lane last: some of its tests stop and restart the
+    worker's own services (Redis, a broker), so nothing that merely needs them runs after one did."""
     fixtures = set(getattr(item, "fixturenames", ()))
     if "django_db_setup" not in fixtures and item.get_closest_marker("django_db") is None:
         return 0
-    return 1 if item.get_closest_marker("slow") else 2
+    return 2 if item.get_closest_marker("slow") else 1
 
 
 @pytest.fixture
