@@ -470,6 +470,7 @@ def _dates(text: str, today: date, facts: Facts) -> None:
             facts.add("due_date", day, day.isoformat())
         elif any(w in after[:4] + before[-3:] for w in _LOAN_WORDS):
             facts.add("loan_date", day, day.isoformat())
+            continue  # the day money was lent starts no period: limitation runs from the due date or a demand
         facts.add("start_date", day, day.isoformat())
     for pattern, unit in ((_REL_YEARS, "年"), (_REL_MONTHS, "月")):
         m = pattern.search(text)
@@ -487,6 +488,7 @@ def _dates(text: str, today: date, facts: Facts) -> None:
         day = _shift_years(today, years)
         if any(w in text[max(0, m.start() - 6):m.end() + 6] for w in _LOAN_WORDS):
             facts.add("loan_date", day, m.group(0))
+            continue
         facts.add("start_date", day, m.group(0))
     m = re.search(r"今天|今日|前天|昨天|大前天", text)
     if m:

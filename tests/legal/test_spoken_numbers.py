@@ -65,7 +65,7 @@ def test_a_loan_however_written(said, amount):
 
 
 DATES = [
-    ("上个月15号借的钱", "start_date", date(2026, 10, 15)),
+    ("上个月15号借的钱", "loan_date", date(2026, 10, 15)),
     ("去年3月10号被辞退", "start_date", date(2025, 3, 10)),
     ("今年10月被裁的", "start_date", date(2026, 10, 1)),
     ("2026.9.1收到的判决", "start_date", date(2026, 9, 1)),
@@ -78,6 +78,12 @@ DATES = [
 @pytest.mark.parametrize(("said", "name", "day"), DATES)
 def test_dates_however_written(said, name, day):
     assert extract_facts(said, today=TODAY).get(name) == day
+
+
+@pytest.mark.parametrize("said", ["上个月15号借的钱", "三年前借给他5万", "2023年5月借给朋友两万"])
+def test_the_day_money_was_lent_starts_no_period(said):
+    facts = extract_facts(said, today=TODAY)
+    assert facts.get("loan_date") is not None and facts.get("start_date") is None
 
 
 @pytest.mark.parametrize(("words", "value"), [
