@@ -290,6 +290,7 @@ SPECTACULAR_SETTINGS = {
         "TraceKindEnum": "tracing.models.Kind",
         "IssueStatusEnum": "contracts.models.ReviewIssue.Status",
         "CaseDocumentStatusEnum": "knowledge.models.CaseDocument.Status",
+        "ResearchTaskStatusEnum": "research.models.ResearchTask.Status",
         "HealthStatusEnum": ["ok", "unavailable"],
     },
 }

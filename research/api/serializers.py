@@ -55,7 +55,7 @@ class StepOutput(serializers.Serializer):
     error = serializers.CharField(allow_blank=True)
 
 
-class CitationOutput(serializers.Serializer):
+class TaskCitationOutput(serializers.Serializer):
     law = serializers.CharField(allow_blank=True)
     article = serializers.CharField(allow_blank=True)
     valid = serializers.BooleanField()
@@ -77,7 +77,7 @@ class TaskOutput(serializers.Serializer):
     steps = StepOutput(many=True)
     answer = serializers.CharField(allow_blank=True)
     confidence = serializers.FloatField(allow_null=True)
-    citations = CitationOutput(many=True)
+    citations = TaskCitationOutput(many=True)
     conclusions = serializers.JSONField()
     sources = serializers.JSONField()
     notices = serializers.JSONField()
