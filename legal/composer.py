@@ -21,6 +21,7 @@ from datetime import date, datetime
 from typing import Any
 
 from knowledge.numerals import int_to_cn
+from legal import events
 from legal.calculators import CHINA_TZ
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts
@@ -284,17 +285,18 @@ def _fill(answer: Answer, facts: Facts, today: date | None) -> tuple[str, Calcul
             missing = "、".join(LABELS.get(m, m) for m in calculation.missing) or "计算要素"
             text = text.replace("{result}", f"具体数额需知道您的{missing}后计算")
     if answer.deadline:
-        start = facts.get("start_date")
-        due = facts.get("due_date")
-        if answer.deadline in ("civil_limitation", "guarantee_period") and due is not None and (
-                due <= (today or datetime.now(tz=CHINA_TZ).date())):
-            start = due  # a debt with a due date: the period runs from the day it fell due
-        found_deadline = deadline(answer.deadline, start_event=answer.start, start=start, today=today)
+        # a deadline runs only from a date whose event is its rule's start event (legal/events.py):
+        # a hire date, the day money was lent or a date of another event never starts it
+        day = today or datetime.now(tz=CHINA_TZ).date()
+        start_event = answer.start or START_EVENTS.get(answer.deadline, "")
+        begins = events.start_of(facts.dates, answer.deadline, start_event, day)
+        found_deadline = deadline(answer.deadline, start_event=answer.start,
+                                  start=begins.day if begins is not None else None, today=today)
         if found_deadline is not None:
             text = text.replace("{deadline}", found_deadline.text())
             if found_deadline.ends is None and (found_deadline.rule.days or found_deadline.rule.months
                                                 or found_deadline.rule.years):
-                ask = ask or f"{answer.start or '期限起算的那件事'}是哪一天？知道日期后可以算出最后一天。"
+                ask = ask or events.start_question(facts.dates, answer.deadline, start_event)
     text = text.replace("{result}", "").replace("{deadline}", "")
     text = re.sub(r"[：:]\s*。", "。", text).replace("：；", "；")
     return text.strip(), calculation, found_deadline, ask
