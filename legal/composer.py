@@ -85,6 +85,9 @@ class PartAnswer:
     alternatives: list[str] = field(default_factory=list)
     #: The provisions that decide this part's question (at most three): what its conclusion cites.
     basis: list[Provision] = field(default_factory=list)
+    #: The provisions that would decide it were the card certain (:func:`citation_doubt`): shown
+    #: among 相关规定, never cited as controlling.
+    withheld: list[Provision] = field(default_factory=list)
 
     @property
     def decided(self) -> bool:
@@ -101,7 +104,9 @@ class PartAnswer:
         if self.card is None:
             return []
         deciding = {(p.law, p.article) for p in self.basis}
-        return [p for p in self.card.provisions if (p.law, p.article) not in deciding]
+        own = [p for p in self.card.provisions if (p.law, p.article) not in deciding]
+        seen = {(p.law, p.article) for p in own}
+        return [p for p in self.withheld if (p.law, p.article) not in seen] + own
 
 
 @dataclass
@@ -181,6 +186,38 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
             decides = found_deadline.rule.period if found_deadline is not None else ""
             return [_provision(card, law, art, f"期限为{decides}" if decides else "") for law, art in rule]
     return best_provisions(card, qtype, asked, question)
+
+
+#: Confidence below which a decided part cites nothing as controlling: on the tuning set a cited
+#: provision of a card matched below it is more often not the deciding one than it is.
+CITE_CONFIDENCE = 0.6
+#: Score gap under which the runner-up card is as close as the best one.
+CONTEST_GAP = 0.02
+#: Below :data:`CITE_CONFIDENCE` a card still cites when the part shares this much of its wording
+#: with one of the card's lay phrasings (the matcher's ``bigrams`` signal): the client asked it in
+#: the card's words.
+PHRASING_CLOSE = 0.3
+
+
+def citation_doubt(match: PartMatch) -> str:
+    """Why the part's card is not sure enough to cite a provision as controlling ("" when it is):
+    the best and the runner-up card are about equally close and rest on different provisions (the
+    note says which fact decides between them), or the card's confidence is below
+    :data:`CITE_CONFIDENCE` and the part is not worded like one of its lay phrasings."""
+    best = match.best
+    if best is None or "inherited" in best.signals:
+        return ""
+    runner = match.scores[1] if len(match.scores) > 1 else None
+    if runner is not None and best.score - runner.score < CONTEST_GAP and not (
+            {(p.law, p.article) for p in best.card.controlling} & {(p.law, p.article) for p in runner.card.controlling}):
+        need = next((e.ask for e in best.card.elements if e.ask), "") or next(
+            (e.ask for e in runner.card.elements if e.ask), "")
+        decide = f"，要看{need.rstrip('？?。')}" if need else ""
+        return (f"这一问也可能属于“{runner.card.title}”{decide}；两者适用的条文不同，"
+                "此处不把任何条文作为结论的依据，请律师核对")
+    if best.confidence < CITE_CONFIDENCE and best.signals.get("bigrams", 0.0) < PHRASING_CLOSE:
+        return "对应哪一法律问题把握不足，下列条文仅作参考，不作为结论的依据"
+    return ""
 
 
 def _grams(text: str) -> set[str]:
@@ -415,9 +452,15 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             chosen = _calculator_answer(card, chosen, match.text, facts)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today)
         asked = qtype or chosen.qtype
+        basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question)
+        withheld: list[Provision] = []
+        doubt = citation_doubt(match)
+        if doubt:
+            # not sure enough of the card to present its provision as controlling: it goes to 相关规定
+            withheld, basis = basis, []
+            text = f"{text.rstrip()}（{doubt}）"
         parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,
-                                found_deadline, ask,
-                                basis=deciding(card, chosen, asked, calculation, found_deadline, match.text, question)))
+                                found_deadline, ask, basis=basis, withheld=withheld))
     composition = Composition(parts, facts, scored=any(m.scores for m in matches))
     composition.markdown = render(composition, article_text=article_text, offline=offline)
     return composition
