@@ -29,7 +29,11 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "loan": ("借给", "借了", "借的", "借款", "借钱", "借走", "借出", "出借", "借我", "借他", "借她", "贷款", "放款",
              "欠", "签的借条", "签了借条", "打的借条", "写的借条", "打了借条", "写了借条", "打的欠条", "写的欠条"),
     "due": ("还款", "到期", "还钱", "归还", "约定还", "前还", "之前还", "底还", "还清", "履行期限", "付款期限",
-            "应还", "要还", "该还"),
+            "应还", "要还", "该还",
+            "前给", "底给", "之前给", "前付", "底付", "付清", "约好", "说好"),
+    "acknowledge": ("承认", "答应还", "说会还", "会还", "一定还", "保证还", "还款计划", "还款承诺", "认账", "认了"),
+    "offence": ("违规", "违章", "偷了", "偷的", "作案", "犯的事"),
+    "notice": ("收到通知", "通知我", "发通知", "发来通知", "告知", "通知说"),
     "demand": ("催告", "催收", "催款", "催他", "催她", "催了", "要钱", "要账", "讨债", "发函", "律师函", "找他要",
                "找她要", "上门要"),
     "marriage": ("结婚", "领证", "领的证", "登记结婚", "办酒", "办的婚礼"),
@@ -49,7 +53,9 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
 EVENT_NAMES: dict[str, str] = {
     "hire": "入职", "termination": "单位解除劳动合同（辞退）", "resign": "辞职", "injury": "受伤",
     "accident": "事故", "judgment": "收到判决书（裁定书、裁决书）", "decision": "收到或知道行政决定", "loan": "借款",
-    "due": "约定的还款（履行）期限", "demand": "催告", "marriage": "结婚", "divorce": "申请离婚", "contract": "签合同",
+    "due": "约定的还款（履行）期限", "demand": "催告",
+    "acknowledge": "对方承认债务或答应还款", "offence": "违法行为", "notice": "收到通知",
+    "marriage": "结婚", "divorce": "申请离婚", "contract": "签合同",
     "handover": "交房", "delivery": "收到货", "detention": "被拘留", "resolution": "作出决议", "death": "去世",
     "knew": "知道权利受到侵害", "unknown": "（未说明是什么事）",
 }
@@ -100,7 +106,7 @@ START_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("处罚决定", ("decision",)),
     ("拆除决定", ("decision",)),
     ("征收决定", ("decision",)),
-    ("告知听证", ("decision",)),
+    ("告知听证", ("decision", "notice")),
     ("行政行为", ("decision", "knew")),
     ("刑事拘留", ("detention",)),
     ("羁押", ("detention", "knew")),
@@ -118,7 +124,9 @@ START_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
 #: A deadline rule -> the labels its start event accepts when the card's words name none above
 #: (知道或者应当知道… is read by the dispute: a debt's due date, an accident, a dismissal).
 RULE_LABELS: dict[str, tuple[str, ...]] = {
-    "civil_limitation": ("due", "accident", "injury", "knew"),
+    # the debtor's acknowledgement interrupts it: the period runs anew from the latest (a demand
+    # interrupts it only when made to the debtor, which the words seldom say: not read as a start)
+    "civil_limitation": ("due", "accident", "injury", "knew", "acknowledge"),
     "labor_arbitration": ("termination", "resign", "knew"),
     "work_injury_application": ("injury", "accident"),
     "work_injury_application_employer": ("injury", "accident"),
@@ -138,7 +146,7 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "resignation_notice": ("resign",),
     "divorce_cooling_off": ("divorce",),
     "resolution_revocation": ("resolution", "knew"),
-    "penalty_hearing": ("decision",),
+    "penalty_hearing": ("decision", "notice"),
     "state_compensation_claim": ("detention", "knew"),
     "criminal_detention": ("detention",),
 }

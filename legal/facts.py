@@ -494,7 +494,9 @@ def typed_dates(text: str, today: date) -> list[DatedEvent]:
         event = events.label(text[max(0, m.start() - 8):m.start()], text[m.end():m.end() + 12])
         found.append((m.start(), DatedEvent(date(today.year - 1, int(month), 1), event, m.group(0))))
     found.sort(key=lambda e: e[0])
-    return [d for _at, d in found]
+    named = {d.day for _at, d in found if d.event != "unknown"}
+    # 今天2026年11月27号交了辞职信: one day, one event (the unnamed copy goes)
+    return [d for _at, d in found if d.event != "unknown" or d.day not in named]
 
 
 def _dates(text: str, today: date, facts: Facts) -> None:
