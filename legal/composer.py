@@ -21,6 +21,7 @@ from datetime import date, datetime
 from typing import Any
 
 from knowledge.numerals import int_to_cn
+from legal import events
 from legal.calculators import CHINA_TZ
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts
@@ -84,6 +85,9 @@ class PartAnswer:
     alternatives: list[str] = field(default_factory=list)
     #: The provisions that decide this part's question (at most three): what its conclusion cites.
     basis: list[Provision] = field(default_factory=list)
+    #: The provisions that would decide it were the card certain (:func:`citation_doubt`): shown
+    #: among 相关规定, never cited as controlling.
+    withheld: list[Provision] = field(default_factory=list)
 
     @property
     def decided(self) -> bool:
@@ -100,7 +104,9 @@ class PartAnswer:
         if self.card is None:
             return []
         deciding = {(p.law, p.article) for p in self.basis}
-        return [p for p in self.card.provisions if (p.law, p.article) not in deciding]
+        own = [p for p in self.card.provisions if (p.law, p.article) not in deciding]
+        seen = {(p.law, p.article) for p in own}
+        return [p for p in self.withheld if (p.law, p.article) not in seen] + own
 
 
 @dataclass
@@ -180,6 +186,38 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
             decides = found_deadline.rule.period if found_deadline is not None else ""
             return [_provision(card, law, art, f"期限为{decides}" if decides else "") for law, art in rule]
     return best_provisions(card, qtype, asked, question)
+
+
+#: Confidence below which a decided part cites nothing as controlling: on the tuning set a cited
+#: provision of a card matched below it is more often not the deciding one than it is.
+CITE_CONFIDENCE = 0.6
+#: Score gap under which the runner-up card is as close as the best one.
+CONTEST_GAP = 0.02
+#: Below :data:`CITE_CONFIDENCE` a card still cites when the part shares this much of its wording
+#: with one of the card's lay phrasings (the matcher's ``bigrams`` signal): the client asked it in
+#: the card's words.
+PHRASING_CLOSE = 0.3
+
+
+def citation_doubt(match: PartMatch) -> str:
+    """Why the part's card is not sure enough to cite a provision as controlling ("" when it is):
+    the best and the runner-up card are about equally close and rest on different provisions (the
+    note says which fact decides between them), or the card's confidence is below
+    :data:`CITE_CONFIDENCE` and the part is not worded like one of its lay phrasings."""
+    best = match.best
+    if best is None or "inherited" in best.signals:
+        return ""
+    runner = match.scores[1] if len(match.scores) > 1 else None
+    if runner is not None and best.score - runner.score < CONTEST_GAP and not (
+            {(p.law, p.article) for p in best.card.controlling} & {(p.law, p.article) for p in runner.card.controlling}):
+        need = next((e.ask for e in best.card.elements if e.ask), "") or next(
+            (e.ask for e in runner.card.elements if e.ask), "")
+        decide = f"，要看{need.rstrip('？?。')}" if need else ""
+        return (f"这一问也可能属于“{runner.card.title}”{decide}；两者适用的条文不同，"
+                "此处不把任何条文作为结论的依据，请律师核对")
+    if best.confidence < CITE_CONFIDENCE and best.signals.get("bigrams", 0.0) < PHRASING_CLOSE:
+        return "对应哪一法律问题把握不足，下列条文仅作参考，不作为结论的依据"
+    return ""
 
 
 def _grams(text: str) -> set[str]:
@@ -284,17 +322,18 @@ def _fill(answer: Answer, facts: Facts, today: date | None) -> tuple[str, Calcul
             missing = "、".join(LABELS.get(m, m) for m in calculation.missing) or "计算要素"
             text = text.replace("{result}", f"具体数额需知道您的{missing}后计算")
     if answer.deadline:
-        start = facts.get("start_date")
-        due = facts.get("due_date")
-        if answer.deadline in ("civil_limitation", "guarantee_period") and due is not None and (
-                due <= (today or datetime.now(tz=CHINA_TZ).date())):
-            start = due  # a debt with a due date: the period runs from the day it fell due
-        found_deadline = deadline(answer.deadline, start_event=answer.start, start=start, today=today)
+        # a deadline runs only from a date whose event is its rule's start event (legal/events.py):
+        # a hire date, the day money was lent or a date of another event never starts it
+        day = today or datetime.now(tz=CHINA_TZ).date()
+        start_event = answer.start or START_EVENTS.get(answer.deadline, "")
+        begins = events.start_of(facts.dates, answer.deadline, start_event, day)
+        found_deadline = deadline(answer.deadline, start_event=answer.start,
+                                  start=begins.day if begins is not None else None, today=today)
         if found_deadline is not None:
             text = text.replace("{deadline}", found_deadline.text())
             if found_deadline.ends is None and (found_deadline.rule.days or found_deadline.rule.months
                                                 or found_deadline.rule.years):
-                ask = ask or f"{answer.start or '期限起算的那件事'}是哪一天？知道日期后可以算出最后一天。"
+                ask = ask or events.start_question(facts.dates, answer.deadline, start_event)
     text = text.replace("{result}", "").replace("{deadline}", "")
     text = re.sub(r"[：:]\s*。", "。", text).replace("：；", "；")
     return text.strip(), calculation, found_deadline, ask
@@ -413,9 +452,15 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             chosen = _calculator_answer(card, chosen, match.text, facts)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today)
         asked = qtype or chosen.qtype
+        basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question)
+        withheld: list[Provision] = []
+        doubt = citation_doubt(match)
+        if doubt:
+            # not sure enough of the card to present its provision as controlling: it goes to 相关规定
+            withheld, basis = basis, []
+            text = f"{text.rstrip()}（{doubt}）"
         parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,
-                                found_deadline, ask,
-                                basis=deciding(card, chosen, asked, calculation, found_deadline, match.text, question)))
+                                found_deadline, ask, basis=basis, withheld=withheld))
     composition = Composition(parts, facts, scored=any(m.scores for m in matches))
     composition.markdown = render(composition, article_text=article_text, offline=offline)
     return composition

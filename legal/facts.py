@@ -15,7 +15,9 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from legal import events
 from legal.calculators import CHINA_TZ
+from legal.events import DatedEvent
 from legal.normalise import amounts, normalise, range_at
 
 _CN = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
@@ -88,6 +90,8 @@ LABELS = {
 @dataclass
 class Facts:
     items: dict[str, Fact] = field(default_factory=dict)
+    #: Every date the question gives, with the event it marks (legal/events.py).
+    dates: list[DatedEvent] = field(default_factory=list)
 
     def get(self, name: str, default: Any = None) -> Any:
         fact = self.items.get(name)
@@ -196,17 +200,18 @@ def _date(match: re.Match[str]) -> date | None:
 _MONTH_DAY = re.compile(r"(?<![\d年./-])(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
 
 
-def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str, str]]:
-    """(date, the words right after and before it) for each date of ``text``; a date without a year
-    ("11月22号签收") is in the year of the full date before it, else the latest such day not after today."""
-    events = [(m.start(), d, text[m.end():m.end() + 8], text[max(0, m.start() - 8):m.start()])
-              for m in _DATE.finditer(text) if (d := _date(m)) is not None]
+def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str, str, int, int]]:
+    """(date, the words after it, the words before it, where it starts, where it ends) for each date of
+    ``text``, in order; the words reach to the next (or back to the previous) date, at most 12 (8)
+    characters. A date without a year ("11月22号签收") is in the year of the full date before it, else
+    the latest such day not after today."""
+    found = [(m.start(), m.end(), d) for m in _DATE.finditer(text) if (d := _date(m)) is not None]
     taken = [(m.start(), m.end()) for m in _DATE.finditer(text)]
     today = _today(today)
     for m in _MONTH_DAY.finditer(text):
         if any(start <= m.start() < end for start, end in taken):
             continue
-        earlier = [d for at, d, *_ in events if at < m.start()]
+        earlier = [d for at, _end, d in found if at < m.start()]
         year = earlier[-1].year if earlier else today.year
         try:
             day = date(year, int(m.group(1)), int(m.group(2)))
@@ -217,9 +222,14 @@ def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str,
                 day = date(year - 1, day.month, day.day)
             except ValueError:
                 continue
-        events.append((m.start(), day, text[m.end():m.end() + 8], text[max(0, m.start() - 8):m.start()]))
-    events.sort(key=lambda e: e[0])
-    return [(d, after, before) for _at, d, after, before in events]
+        found.append((m.start(), m.end(), day))
+    found.sort(key=lambda e: e[0])
+    events = []
+    for index, (start, end, day) in enumerate(found):
+        stop = found[index + 1][0] if index + 1 < len(found) else len(text)
+        back = found[index - 1][1] if index else 0
+        events.append((day, text[end:min(stop, end + 12)], text[max(back, start - 8):start], start, end))
+    return events
 
 
 def _own_wage(text: str) -> tuple[Decimal, str] | None:
@@ -265,16 +275,12 @@ def _tenure(text: str, today: date) -> tuple[int, str] | None:
         value = cn_number(m.group(1))
         if value is not None and value <= 600:
             return int(value), m.group(0)
-    events = _dated_events(text, today)
-    joined = next(((d, t) for d, after, before, *_ in [(*e[:3],) for e in events]
-                   for t in [after] if "入职" in after or "入职" in before or "进" in after[:2]), None)
+    dates = typed_dates(text, today)
+    joined = next((d for d in dates if d.event == "hire"), None)
     if joined is not None:
-        start = joined[0]
-        end = next((d for d, after, before in [(e[0], e[1], e[2]) for e in events]
-                    if d > start and any(w in after + before for w in ("离职", "辞退", "解除", "开除", "离开", "被裁",
-                                                                        "劝退", "辞职", "终止"))), None)
+        end = next((d.day for d in dates if d.day > joined.day and d.event in ("termination", "resign")), None)
         end = end or today
-        return _months_between(start, end), f"{start.isoformat()} 至 {end.isoformat()}"
+        return _months_between(joined.day, end), f"{joined.day.isoformat()} 至 {end.isoformat()}"
     return None
 
 
@@ -455,23 +461,13 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     return facts
 
 
-_LOAN_WORDS = ("借", "欠", "贷")
-_DUE_WORDS = ("还款", "到期", "还钱", "归还", "约定还", "前还", "日还", "号还")
-
-
-def _dates(text: str, today: date, facts: Facts) -> None:
-    """Dates by role: the loan's date, the due date, and the event a period runs from (start_date)."""
-    for day, after, before in sorted(_dated_events(text, today), key=lambda e: e[0], reverse=True):
-        if day > today:
-            if any(w in after + before for w in _DUE_WORDS) or after.lstrip().startswith("还"):
-                facts.add("due_date", day, f"{day.isoformat()}")
-            continue
-        if any(w in after + before for w in _DUE_WORDS) or after.lstrip().startswith("还"):
-            facts.add("due_date", day, day.isoformat())
-        elif any(w in after[:4] + before[-3:] for w in _LOAN_WORDS):
-            facts.add("loan_date", day, day.isoformat())
-            continue  # the day money was lent starts no period: limitation runs from the due date or a demand
-        facts.add("start_date", day, day.isoformat())
+def typed_dates(text: str, today: date) -> list[DatedEvent]:
+    """Every date of ``text`` (written out, or 三年前 / 昨天 / 去年3月) with the event the words
+    around it name, in the order written (:mod:`legal.events`)."""
+    found: list[tuple[int, DatedEvent]] = []
+    for day, after, before, at, _end in _dated_events(text, today):
+        found.append((at, DatedEvent(day, events.label(before, after), day.isoformat())))
+    spans: list[tuple[int, int]] = []
     for pattern, unit in ((_REL_YEARS, "年"), (_REL_MONTHS, "月")):
         m = pattern.search(text)
         if not m:
@@ -485,18 +481,39 @@ def _dates(text: str, today: date, facts: Facts) -> None:
                               == "半" else 0)
         else:
             years = number / 12
-        day = _shift_years(today, years)
-        if any(w in text[max(0, m.start() - 6):m.end() + 6] for w in _LOAN_WORDS):
-            facts.add("loan_date", day, m.group(0))
-            continue
-        facts.add("start_date", day, m.group(0))
-    m = re.search(r"今天|今日|前天|昨天|大前天", text)
-    if m:
+        spans.append((m.start(), m.end()))
+        event = events.label(text[max(0, m.start() - 8):m.start()], text[m.end():m.end() + 12])
+        found.append((m.start(), DatedEvent(_shift_years(today, years), event, m.group(0))))
+    for m in re.finditer(r"(?<![到至止])(?:大前天|前天|昨天|今天|今日)", text):  # 到今天 is no event's day
         back = {"今天": 0, "今日": 0, "昨天": 1, "前天": 2, "大前天": 3}[m.group(0)]
-        facts.add("start_date", date.fromordinal(today.toordinal() - back), m.group(0))
+        event = events.label(text[max(0, m.start() - 8):m.start()], text[m.end():m.end() + 12])
+        found.append((m.start(), DatedEvent(date.fromordinal(today.toordinal() - back), event, m.group(0))))
+        break
     m = re.search(r"去年\s*(\d{1,2}|[一二三四五六七八九十]+)\s*月", text)
     if m and (month := cn_number(m.group(1))) is not None and 1 <= month <= 12:
-        facts.add("start_date", date(today.year - 1, int(month), 1), m.group(0))
+        event = events.label(text[max(0, m.start() - 8):m.start()], text[m.end():m.end() + 12])
+        found.append((m.start(), DatedEvent(date(today.year - 1, int(month), 1), event, m.group(0))))
+    found.sort(key=lambda e: e[0])
+    named = {d.day for _at, d in found if d.event != "unknown"}
+    # 今天2026年11月27号交了辞职信: one day, one event (the unnamed copy goes)
+    return [d for _at, d in found if d.event != "unknown" or d.day not in named]
+
+
+def _dates(text: str, today: date, facts: Facts) -> None:
+    """Dates by their event (``facts.dates``), and the role facts calculators read: the loan's date,
+    the due date, and ``start_date`` — the latest past date of an event a period can run from (never
+    a hire date, the day money was lent, or a date whose event the words do not name)."""
+    facts.dates = typed_dates(text, today)
+    for dated in sorted(facts.dates, key=lambda d: d.day, reverse=True):
+        if dated.event == "due":
+            facts.add("due_date", dated.day, dated.text)
+            continue
+        if dated.day > today:
+            continue
+        if dated.event == "loan":
+            facts.add("loan_date", dated.day, dated.text)
+        elif dated.event not in events.NO_PERIOD:
+            facts.add("start_date", dated.day, dated.text)
 
 
 # -- whose question it is -------------------------------------------------------------------------------

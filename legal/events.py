@@ -1,0 +1,216 @@
+"""Dates by their event: each date a client gives is labelled with the event the words around it
+name (入职, 辞退, 受伤, 收到判决书, 借款, 还款期限 …; ``unknown`` when none), and a deadline runs only
+from a date whose event is the one its rule starts from. A hire date gives tenure, never a period's
+start; the day money was lent starts no limitation period; a date of another event asks the one
+precise question for the date the rule needs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+#: Event label -> the words that name it next to a date (the nearest word wins; after the date is
+#: preferred to before it, since 2024年5月被辞退 puts the verb after the date).
+EVENT_WORDS: dict[str, tuple[str, ...]] = {
+    "hire": ("入职", "进公司", "进的公司", "进了公司", "进厂", "进的厂", "进单位", "进的单位", "进这家", "开始上班",
+             "开始工作", "参加工作", "招进", "去上班", "来上班", "入的职"),
+    "termination": ("辞退", "解除", "开除", "解雇", "被裁", "裁员", "裁了", "裁掉", "劝退", "炒了", "炒掉", "炒鱿鱼",
+                    "离职", "终止", "合同到期", "不让我上班", "不用来了", "让我走", "被辞"),
+    "resign": ("辞职", "提离职", "递交辞呈", "辞呈", "提出离职"),
+    "injury": ("受伤", "摔伤", "工伤", "砸伤", "烫伤", "弄伤", "扭伤", "割伤", "压伤", "碰伤", "伤了", "骨折", "被打",
+               "打伤", "咬伤", "受的伤", "致残",
+               "切到", "割到", "砸到", "夹到", "烫到", "摔倒", "摔了", "伤到", "轧到", "绞到"),
+    "accident": ("事故", "车祸", "被撞", "撞了", "撞伤", "撞到", "相撞", "追尾", "出事", "剐蹭", "被车"),
+    "judgment": ("判决", "裁决", "裁定", "宣判", "判了", "一审", "二审", "仲裁结果", "调解书"),
+    "decision": ("处罚", "罚款", "决定书", "拆除决定", "征收决定", "行政决定", "吊销", "责令", "通知书", "复议决定",
+                 "作出决定", "下了决定", "没收", "扣押", "查封", "罚了", "扣了"),
+    "loan": ("借给", "借了", "借的", "借款", "借钱", "借走", "借出", "出借", "借我", "借他", "借她", "贷款", "放款",
+             "欠", "签的借条", "签了借条", "打的借条", "写的借条", "打了借条", "写了借条", "打的欠条", "写的欠条"),
+    "due": ("还款", "到期", "还钱", "归还", "约定还", "前还", "之前还", "底还", "还清", "履行期限", "付款期限",
+            "应还", "要还", "该还",
+            "前给", "底给", "之前给", "前付", "底付", "付清", "约好", "说好"),
+    "acknowledge": ("承认", "答应还", "说会还", "会还", "一定还", "保证还", "还款计划", "还款承诺", "认账", "认了"),
+    "offence": ("违规", "违章", "偷了", "偷的", "作案", "犯的事"),
+    "notice": ("收到通知", "通知我", "发通知", "发来通知", "告知", "通知说"),
+    "demand": ("催告", "催收", "催款", "催他", "催她", "催了", "要钱", "要账", "讨债", "发函", "律师函", "找他要",
+               "找她要", "上门要"),
+    "marriage": ("结婚", "领证", "领的证", "登记结婚", "办酒", "办的婚礼"),
+    "divorce": ("离婚",),
+    "contract": ("签合同", "签的合同", "签了合同", "签订", "签约", "签的约", "订立", "签了协议", "签的协议",
+                 "签的", "签了", "购房合同", "买卖合同", "租房合同", "租赁合同"),
+    "handover": ("交房", "收房", "拿钥匙", "拿到钥匙", "入住", "交付房"),
+    "delivery": ("签收", "收到货", "收货", "到货", "收到商品", "收到东西", "买的", "买了", "购买", "下单", "下的单",
+                 "快递"),
+    "detention": ("拘留", "刑拘", "被抓", "抓走", "带走", "逮捕", "羁押", "被关"),
+    "resolution": ("决议", "股东会", "董事会", "股东大会", "开的会", "开会", "召开", "会议"),
+    "death": ("去世", "死亡", "过世", "病故", "离世", "遇难"),
+    "knew": ("知道", "发现", "得知", "才知"),
+}
+
+#: Each label in words (for a question or a note to the client).
+EVENT_NAMES: dict[str, str] = {
+    "hire": "入职", "termination": "单位解除劳动合同（辞退）", "resign": "辞职", "injury": "受伤",
+    "accident": "事故", "judgment": "收到判决书（裁定书、裁决书）", "decision": "收到或知道行政决定", "loan": "借款",
+    "due": "约定的还款（履行）期限", "demand": "催告",
+    "acknowledge": "对方承认债务或答应还款", "offence": "违法行为", "notice": "收到通知",
+    "marriage": "结婚", "divorce": "申请离婚", "contract": "签合同",
+    "handover": "交房", "delivery": "收到货", "detention": "被拘留", "resolution": "作出决议", "death": "去世",
+    "knew": "知道权利受到侵害", "unknown": "（未说明是什么事）",
+}
+
+#: The one precise question for the date each event label marks.
+EVENT_QUESTIONS: dict[str, str] = {
+    "termination": "单位辞退您（解除劳动合同）是哪一天？",
+    "resign": "您提出辞职（劳动关系终止）是哪一天？",
+    "injury": "您是哪一天受伤的？",
+    "accident": "事故发生在哪一天？",
+    "judgment": "您是哪一天收到判决书（裁定书、裁决书）的？",
+    "decision": "您是哪一天收到（或知道）这个行政决定的？",
+    "due": "约定的还款（履行）期限是哪一天？",
+    "demand": "您是哪一天催告对方还款的，给了多长的宽限期？",
+    "divorce": "你们是哪一天向婚姻登记机关申请离婚的？",
+    "delivery": "您是哪一天收到货的？",
+    "detention": "是哪一天被刑事拘留的？",
+    "resolution": "决议是哪一天作出的？",
+    "knew": "您是哪一天知道（或应当知道）权利受到侵害的？",
+    "death": "被继承人是哪一天去世的？",
+}
+
+#: Events no period runs from: a hire date gives tenure; a loan's limitation runs from its due date
+#: or a demand; a wedding or a signing starts no limitation by itself.
+NO_PERIOD = frozenset({"hire", "loan", "marriage", "contract", "unknown"})
+
+#: A start event in the card's words -> the event labels a date must carry to start it; first match
+#: wins. An empty tuple: no single date the client gives starts it (a grace period after a demand,
+#: one year after hire without a contract) — the part asks instead.
+START_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("宽限期", ()),
+    ("未签书面合同满一年", ()),
+    ("办证期限", ()),
+    ("收到申请", ()),
+    ("辞职通知", ("resign",)),
+    ("试用期解除", ("termination",)),
+    ("解除劳动合同", ("termination",)),
+    ("劳动关系终止", ("termination", "resign")),
+    ("离职", ("termination", "resign")),
+    ("事故伤害", ("injury", "accident")),
+    ("伤残", ("injury", "accident")),
+    ("受伤", ("injury", "accident")),
+    ("判决书", ("judgment",)),
+    ("裁定书", ("judgment",)),
+    ("裁决书", ("judgment",)),
+    ("法律文书", ("due",)),
+    ("复议决定", ("decision",)),
+    ("处罚决定", ("decision",)),
+    ("拆除决定", ("decision",)),
+    ("征收决定", ("decision",)),
+    ("告知听证", ("decision", "notice")),
+    ("行政行为", ("decision", "knew")),
+    ("刑事拘留", ("detention",)),
+    ("羁押", ("detention", "knew")),
+    ("决议", ("resolution", "knew")),
+    ("收到商品", ("delivery",)),
+    ("收到标的物", ("delivery",)),
+    ("还款期限", ("due",)),
+    ("付款期限", ("due",)),
+    ("履行期限", ("due",)),
+    ("离婚登记申请", ("divorce",)),
+    ("隐藏、转移", ("knew",)),
+    ("继承权", ("knew", "death")),
+)
+
+#: A deadline rule -> the labels its start event accepts when the card's words name none above
+#: (知道或者应当知道… is read by the dispute: a debt's due date, an accident, a dismissal).
+RULE_LABELS: dict[str, tuple[str, ...]] = {
+    # the debtor's acknowledgement interrupts it: the period runs anew from the latest (a demand
+    # interrupts it only when made to the debtor, which the words seldom say: not read as a start)
+    "civil_limitation": ("due", "accident", "injury", "knew", "acknowledge"),
+    "labor_arbitration": ("termination", "resign", "knew"),
+    "work_injury_application": ("injury", "accident"),
+    "work_injury_application_employer": ("injury", "accident"),
+    "admin_reconsideration": ("decision", "knew"),
+    "admin_litigation": ("decision", "knew"),
+    "admin_litigation_after_reconsideration": ("decision",),
+    "civil_appeal_judgment": ("judgment",),
+    "civil_appeal_ruling": ("judgment",),
+    "criminal_appeal_judgment": ("judgment",),
+    "criminal_appeal_ruling": ("judgment",),
+    "labor_award_suit": ("judgment",),
+    "enforcement_application": ("due",),
+    "guarantee_period": ("due",),
+    "consumer_return": ("delivery",),
+    "quality_objection": ("delivery",),
+    "inheritance_limitation": ("knew", "death"),
+    "resignation_notice": ("resign",),
+    "divorce_cooling_off": ("divorce",),
+    "resolution_revocation": ("resolution", "knew"),
+    "penalty_hearing": ("decision", "notice"),
+    "state_compensation_claim": ("detention", "knew"),
+    "criminal_detention": ("detention",),
+}
+
+
+@dataclass(frozen=True)
+class DatedEvent:
+    """A date the client gives and the event it marks (an :data:`EVENT_WORDS` label or ``unknown``)."""
+
+    day: date
+    event: str
+    text: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"date": self.day.isoformat(), "event": self.event, "label": EVENT_NAMES.get(self.event, self.event),
+                "text": self.text}
+
+
+def label(before: str, after: str) -> str:
+    """The event the words right ``before`` and ``after`` a date name: the nearest word of
+    :data:`EVENT_WORDS` (a word after the date is preferred by a small margin), ``unknown`` for none."""
+    if after.lstrip().startswith("还") or after.lstrip().startswith("前还"):
+        return "due"
+    before = re.split(r"[，。,；;？?！!\s]", before)[-1]  # words before a date stop at a clause's end
+    best: tuple[int, int, str] | None = None
+    for event, words in EVENT_WORDS.items():
+        for word in words:
+            at = after.find(word)
+            if at >= 0:
+                candidate = (at, -len(word), event)
+                best = candidate if best is None or candidate < best else best
+            at = before.rfind(word)
+            if at >= 0:
+                candidate = (len(before) - at - len(word) + 3, -len(word), event)
+                best = candidate if best is None or candidate < best else best
+    return best[2] if best is not None else "unknown"
+
+
+def accepted(rule: str, start: str = "") -> tuple[str, ...]:
+    """The event labels a date must carry to start the deadline ``rule`` whose start event the card
+    words as ``start``."""
+    for words, labels in START_LABELS:
+        if words in start:
+            return labels
+    return RULE_LABELS.get(rule, ())
+
+
+def start_of(dates: list[DatedEvent], rule: str, start: str, today: date) -> DatedEvent | None:
+    """The latest date (not after ``today``) whose event starts ``rule``; None when the client gave none."""
+    labels = accepted(rule, start)
+    fitting = [d for d in dates if d.event in labels and d.day <= today]
+    return max(fitting, key=lambda d: d.day) if fitting else None
+
+
+def start_question(dates: list[DatedEvent], rule: str, start: str) -> str:
+    """The one precise question for the date ``rule`` runs from; a date of another event the client
+    gave is named, so it is not mistaken for the start."""
+    labels = accepted(rule, start)
+    asked = next((EVENT_QUESTIONS[x] for x in labels if x in EVENT_QUESTIONS), "")
+    if not labels and "宽限期" in start:
+        asked = EVENT_QUESTIONS["demand"]
+    asked = asked or f"{start or '期限起算的那件事'}是哪一天？"
+    other = [d for d in dates if d.event not in labels]
+    if other:
+        said = "、".join(f"{d.day.isoformat()}（{EVENT_NAMES.get(d.event, d.event)}）" for d in other[:2])
+        return f"您提到的 {said} 不是这一期限的起算日（{start or '起算事件'}）。{asked}知道日期后可以算出最后一天。"
+    return f"{asked}知道日期后可以算出最后一天。"

@@ -1,0 +1,78 @@
+"""A part whose card is not sure cites nothing as controlling: the top two cards about equally close
+on different provisions (the note says which fact decides), or a confidence below CITE_CONFIDENCE."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from legal.cardfile import parse_card
+from legal.composer import CITE_CONFIDENCE, CONTEST_GAP, PHRASING_CLOSE, citation_doubt, compose
+from legal.matcher import CardScore, PartMatch
+
+TODAY = date(2026, 11, 27)
+NEUTRAL = ["甲乙丙丁", "戊己庚辛", "子丑寅卯", "辰巳午未", "申酉戌亥", "天地玄黄"]
+
+
+def card(slug: str, law: str, article: int, *, ask: str = "") -> object:
+    return parse_card({
+        "slug": slug, "title": f"事项{slug}", "domain": "labor", "summary": "测试。",
+        "phrasings": NEUTRAL, "terms": ["测试"], "question_types": ["yes_no"],
+        "answers": {"yes_no": {"conclusion": "可以。", "basis": [{"law": law, "article": article}]}},
+        "provisions": [{"law": law, "article": article, "role": "controlling", "decides": "测试", "keywords": ["测试"]},
+                       {"law": law, "article": article + 1, "role": "related", "decides": "其他",
+                        "keywords": ["其他"]}],
+        "elements": [{"text": "要件", "ask": ask}] if ask else [],
+    })
+
+
+A = card("t.a", "测试法甲", 10, ask="单位是否提前三十日书面通知？")
+B = card("t.b", "测试法乙", 20)
+SAME_LAW = card("t.c", "测试法甲", 10)
+
+
+def part(*scores: CardScore) -> PartMatch:
+    return PartMatch("能不能这样？", list(scores), True)
+
+
+def test_a_sure_card_cites_its_basis():
+    match = part(CardScore(A, 0.9, 0.95), CardScore(B, 0.5, 0.4))
+    assert citation_doubt(match) == ""
+    answer = compose("能不能这样？", [match], today=TODAY).parts[0]
+    assert [(p.law, p.article) for p in answer.basis] == [("测试法甲", 10)]
+    assert answer.citations() and not answer.withheld
+
+
+@pytest.mark.parametrize("gap", [0.0, CONTEST_GAP / 2])
+def test_two_close_cards_on_different_provisions_cite_nothing_and_say_what_decides(gap):
+    match = part(CardScore(A, 0.7, 0.9), CardScore(B, 0.7 - gap, 0.85))
+    doubt = citation_doubt(match)
+    assert B.title in doubt and "提前三十日书面通知" in doubt
+    answer = compose("能不能这样？", [match], today=TODAY).parts[0]
+    assert answer.decided and answer.citations() == []
+    assert ("测试法甲", 10) in [(p.law, p.article) for p in answer.related()]
+    assert B.title in answer.text
+
+
+def test_close_cards_on_the_same_provision_do_not_disagree():
+    assert citation_doubt(part(CardScore(A, 0.7, 0.9), CardScore(SAME_LAW, 0.7, 0.85))) == ""
+
+
+def test_a_runner_up_further_away_does_not_contest():
+    assert citation_doubt(part(CardScore(A, 0.7, 0.9), CardScore(B, 0.7 - CONTEST_GAP * 2, 0.85))) == ""
+
+
+@pytest.mark.parametrize(("confidence", "doubted"), [(CITE_CONFIDENCE - 0.05, True), (CITE_CONFIDENCE, False)])
+def test_below_the_citation_confidence_nothing_is_controlling(confidence, doubted):
+    match = part(CardScore(A, 0.6, confidence))
+    answer = compose("能不能这样？", [match], today=TODAY).parts[0]
+    assert bool(citation_doubt(match)) is doubted
+    assert (answer.citations() == []) is doubted
+
+
+def test_below_the_citation_confidence_a_part_worded_like_a_lay_phrasing_still_cites():
+    close = CardScore(A, 0.6, CITE_CONFIDENCE - 0.05, {"bigrams": PHRASING_CLOSE})
+    far = CardScore(A, 0.6, CITE_CONFIDENCE - 0.05, {"bigrams": PHRASING_CLOSE - 0.1})
+    assert citation_doubt(part(close)) == ""
+    assert citation_doubt(part(far))
