@@ -13,11 +13,12 @@ Every kind of step that ends with nothing — a missing tool, a tool that fails 
 cannot become a call, a search that found nothing even after its follow-up, a calculation without a
 figure, a reasoning step with nothing to say — answers with the chat's offline answer for its
 sub-question (``legal.engine.card_answer`` of the part it researches: its ``part`` tag, a dependency's,
-the part its words name, the question's only part, else its own words read with the question's
-narrative), and is ``done`` with method ``fallback`` and ``verification.fallback = "card"``. Only a
-step for which even that has nothing (no card engine at all) gets direct reasoning and, if that has
-nothing either, ``failed``. Every step emits ``step_started`` and ``step_finished`` and is handed to
-``on_step`` (persistence).
+the part its own words name, else its dependencies' words, the question's only part, else its own
+words read with the question's narrative), and is ``done`` with method ``fallback`` and
+``verification.fallback = "card"``. Only a step for which even that has nothing (no card decides its
+sub-question) gets direct reasoning and, if that has nothing either, is ``failed``; the answer's 结论
+still has a line for its part (what could not be decided). Every step emits ``step_started`` and
+``step_finished`` and is handed to ``on_step`` (persistence).
 """
 
 from __future__ import annotations
@@ -248,9 +249,9 @@ def _ask_of(step: Mapping[str, Any]) -> str:
 
 
 def _issue_for(run: ExecutionContext, step: Mapping[str, Any], deps: list[dict[str, Any]]) -> SubIssue | None:
-    """The sub-question a step researches: its part tag; a dependency's part tag; the part its words
-    (or its dependencies' words) name; the question's only part; else the step's own ask read with the
-    question's narrative (the whole question when the question has no narrative to read it with)."""
+    """The sub-question a step researches: its part tag; a dependency's part tag; the part its own
+    words name, else the part its dependencies' words name; the question's only part; else the step's
+    own ask read with the question's narrative (the whole question when it has a single part)."""
     part, _ = _step_part(step)
     if part is not None and part in run.issues:
         return run.issues[part]
@@ -258,10 +259,11 @@ def _issue_for(run: ExecutionContext, step: Mapping[str, Any], deps: list[dict[s
         part, _ = _step_part(dep)
         if part is not None and part in run.issues:
             return run.issues[part]
-    words = " ".join(_step_words(s) for s in (step, *deps))
-    for issue in run.issues.values():
-        if issue.part.strip(" ？?。，,") and issue.part.strip(" ？?。，,") in words:
-            return issue
+    for words in (_step_words(step), " ".join(_step_words(d) for d in deps)):
+        for issue in run.issues.values():
+            ask = issue.part.strip(" ？?。，,")
+            if ask and ask in words:
+                return issue
     if len(run.issues) == 1:
         return next(iter(run.issues.values()))
     from research.services.issues import sub_issue
@@ -279,10 +281,14 @@ def _issue_for(run: ExecutionContext, step: Mapping[str, Any], deps: list[dict[s
 
 def _fallback_text(issue: SubIssue, step: Mapping[str, Any]) -> tuple[str, str]:
     """(the chat's offline answer for the sub-question, its card's slug): the part's 结论 line, and for a
-    step without a tool (it lays out a procedure) the card's next steps."""
-    text = issue.text
+    step without a tool (it lays out a procedure) the card's next steps; nothing when no card (nor a
+    rule the part's words name) decides the part — what the engine could not decide is said once, in the
+    answer's 结论 line for the part, not as a step's result."""
     decision = issue.decision
-    card = issue.card or (decision.card if decision is not None else None)
+    if decision is None or not decision.decided:  # the engine's abstention is no answer to research with
+        return "", ""
+    text = issue.text
+    card = issue.card or decision.card
     if not text:
         return "", ""
     if card is not None and step.get("tool_type") == "none" and card.next_steps:
