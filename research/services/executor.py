@@ -15,9 +15,10 @@ figure, a reasoning step with nothing to say — answers with the chat's offline
 sub-question (``legal.engine.card_answer`` of the part it researches: its ``part`` tag, a dependency's,
 the part its own words name, else its dependencies' words, the question's only part, else its own
 words read with the question's narrative), and is ``done`` with method ``fallback`` and
-``verification.fallback = "card"``. Only a step for which even that has nothing (no card decides its
-sub-question) gets direct reasoning and, if that has nothing either, is ``failed``; the answer's 结论
-still has a line for its part (what could not be decided). Every step emits ``step_started`` and
+``verification.fallback = "card"`` (``decided``: whether a card decides the sub-question; if none
+does, the answer says what could not be decided and the fact needed first). Only a step for which
+even that has nothing gets direct reasoning and, if that has nothing either, is ``failed``; the
+answer's 结论 still has a clean line for its part. Every step emits ``step_started`` and
 ``step_finished`` and is handed to ``on_step`` (persistence).
 """
 
@@ -280,17 +281,14 @@ def _issue_for(run: ExecutionContext, step: Mapping[str, Any], deps: list[dict[s
 
 
 def _fallback_text(issue: SubIssue, step: Mapping[str, Any]) -> tuple[str, str]:
-    """(the chat's offline answer for the sub-question, its card's slug): the part's 结论 line, and for a
-    step without a tool (it lays out a procedure) the card's next steps; nothing when no card (nor a
-    rule the part's words name) decides the part — what the engine could not decide is said once, in the
-    answer's 结论 line for the part, not as a step's result."""
+    """(the chat's offline answer for the sub-question, its card's slug): the part's 结论 line — for a
+    part no card decides, what the engine could not decide and the fact it needs first — and for a
+    step without a tool (it lays out a procedure) the card's next steps."""
     decision = issue.decision
-    if decision is None or not decision.decided:  # the engine's abstention is no answer to research with
-        return "", ""
     text = issue.text
-    card = issue.card or decision.card
-    if not text:
+    if decision is None or not text:
         return "", ""
+    card = (issue.card or decision.card) if decision.decided else None
     if card is not None and step.get("tool_type") == "none" and card.next_steps:
         text = f"{text}\n下一步：{'；'.join(card.next_steps[:4])}"
     return text, card.slug if card is not None else ""
@@ -301,22 +299,22 @@ async def _card_fallback(run: ExecutionContext, step: dict[str, Any], deps: list
     provisions as its sources), never with what direct reasoning makes of stray numbers. False: the card
     engine has nothing for it."""
 
-    def answer() -> tuple[str, list[dict[str, Any]]]:
+    def answer() -> tuple[str, list[dict[str, Any]], bool]:
         issue = _issue_for(run, step, deps)
         if issue is None:
-            return "", []
+            return "", [], False
         text, slug = _fallback_text(issue, step)
-        _, tagged = _step_part(step)
-        return text, (card_sources(tagged or slug) if text else [])
+        decided = bool(text) and issue.decision is not None and issue.decision.decided
+        return text, (card_sources(slug) if text and slug else []), decided
 
     try:
-        text, sources = await db_sync_to_async(answer)()
+        text, sources, decided = await db_sync_to_async(answer)()
     except Exception:  # the fallback is the last resort: its own failure leaves the step as it was
         logger.warning("research: the card fallback of step %s failed", step.get("id"), exc_info=True)
         return False
     if not text.strip():
         return False
-    step.update(method="fallback", result=text, sources=sources, output={})
+    step.update(method="fallback", result=text, sources=sources, output={}, decided=decided)
     return True
 
 
@@ -423,7 +421,8 @@ async def run_step(run: ExecutionContext, step: dict[str, Any], deps: list[dict[
         why = step.get("error") or verification.get("reason") or "没有结果"
         if await _card_fallback(run, step, deps):
             retrieved |= article_keys(step.get("sources") or [])
-            verification = await verify_step(step, retrieved) | {"fallback": CARD_FALLBACK, "fallback_reason": why}
+            verification = await verify_step(step, retrieved) | {"fallback": CARD_FALLBACK, "fallback_reason": why,
+                                                                 "decided": step.pop("decided")}
         elif step.get("method") == "fallback" and not str(step.get("result") or "").strip():
             await _reason(run, step, usable, "fallback")
             verification = await verify_step(step, retrieved)
