@@ -289,8 +289,9 @@ def _fallback_text(issue: SubIssue, step: Mapping[str, Any]) -> tuple[str, str]:
     if decision is None or not text:
         return "", ""
     card = (issue.card or decision.card) if decision.decided else None
-    if card is not None and step.get("tool_type") == "none" and card.next_steps:
-        text = f"{text}\n下一步：{'；'.join(card.next_steps[:4])}"
+    steps = [n for n in (card.next_steps[:4] if card is not None else ()) if n.strip("。；; ") not in text]
+    if steps and step.get("tool_type") == "none":  # the next steps the 结论 line does not already say
+        text = f"{text}\n下一步：{'；'.join(steps)}"
     return text, card.slug if card is not None else ""
 
 
