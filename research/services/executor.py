@@ -3,15 +3,23 @@
 
 A step with a tool type calls its tool (``research.tools.prepare`` builds the call from the step's
 input and the question's facts) within ``RESEARCH_TOOL_TIMEOUT`` seconds (``RESEARCH_TOOL_TIMEOUTS``
-per tool). A missing tool, a tool that fails or hangs, input that cannot become a call, or a result
-of nothing degrades the step to direct reasoning (method ``fallback``); a step without a tool
-reasons (method ``reasoning``): with a model, the executor agent answers from the results of the
-steps it depends on; without one, the sentences of those steps' articles that bear on the step are
-quoted. A sub-issue's search (the planner tags it with its part and card) lists its card's
-controlling provisions first, and when it fails it answers with the chat's offline answer for its
-part. Each step is then verified (``research.services.verifier``); a search that found nothing
-gets one follow-up query. Every step emits ``step_started`` and ``step_finished`` and is handed to
-``on_step`` (persistence).
+per tool); a step without a tool reasons (method ``reasoning``): with a model, the executor agent
+answers from the results of the steps it depends on; without one, the sentences of those steps'
+articles that bear on the step are quoted. A sub-issue's search (the planner tags it with its part
+and card) lists its card's controlling provisions first. Each step is then verified
+(``research.services.verifier``); a search that found nothing gets one follow-up query.
+
+Every kind of step that ends with nothing — a missing tool, a tool that fails or hangs, input that
+cannot become a call, a search that found nothing even after its follow-up, a calculation without a
+figure, a reasoning step with nothing to say — answers with the chat's offline answer for its
+sub-question (``legal.engine.card_answer`` of the part it researches: its ``part`` tag, a dependency's,
+the part its own words name, else its dependencies' words, the question's only part, else its own
+words read with the question's narrative), and is ``done`` with method ``fallback`` and
+``verification.fallback = "card"`` (``decided``: whether a card decides the sub-question; if none
+does, the answer says what could not be decided and the fact needed first). Only a step for which
+even that has nothing gets direct reasoning and, if that has nothing either, is ``failed``; the
+answer's 结论 still has a clean line for its part. Every step emits ``step_started`` and
+``step_finished`` and is handed to ``on_step`` (persistence).
 """
 
 from __future__ import annotations
@@ -33,7 +41,7 @@ from agents.tools import RunContext, Toolbox, ToolResult
 from legal.text.entities import Entities
 from legal.text.extractive import with_texts
 from research import tools
-from research.services.issues import SubIssue
+from research.services.issues import SubIssue, read_with, split_question
 from research.services.verifier import article_keys, verify_step
 from research.specialists import EXECUTOR
 
@@ -45,6 +53,8 @@ SOURCE_TEXT_CHARS = 800
 SUMMARY_CHARS = 160
 DEPENDENCY_CHARS = 1500
 CARD_REASON = "要点卡片"
+#: ``verification.fallback`` of a step answered with the chat's offline answer for its sub-question.
+CARD_FALLBACK = "card"
 PROCEDURE_WORDS = ("申请", "仲裁", "起诉", "诉讼", "日内", "时效", "材料", "提交", "受理", "调解", "投诉")
 _SENTENCE = re.compile(r"(?<=[。；])")
 
@@ -64,6 +74,8 @@ class ExecutionContext:
     on_step: StepHook | None = None
     #: the question's card-level sub-issues by part number (``research.services.issues``)
     issues: Mapping[int, SubIssue] = field(default_factory=dict)
+    #: sub-questions of steps that research no part of ``issues``, by their reading (answered once a run)
+    own_issues: dict[str, SubIssue] = field(default_factory=dict)
     concurrency: int = field(default_factory=lambda: int(getattr(settings, "RESEARCH_CONCURRENCY", 4)))
     tool_timeout: float = field(default_factory=lambda: float(getattr(settings, "RESEARCH_TOOL_TIMEOUT", 30.0)))
 
@@ -224,18 +236,86 @@ async def _within_card(step: dict[str, Any]) -> None:
     step["result"] = "\n".join([*lines, str(step.get("result") or "")]).strip()
 
 
-async def _part_fallback(run: ExecutionContext, step: dict[str, Any]) -> bool:
-    """A sub-issue's step that failed answers with the chat's offline answer for its part (and its
-    card's provisions), never with what direct reasoning makes of stray numbers. False: no sub-issue."""
-    part, slug = _step_part(step)
-    issue = run.issues.get(part) if part is not None else None
-    text = await db_sync_to_async(lambda: issue.text)() if issue is not None else ""
-    if issue is None or not text:
+def _step_words(step: Mapping[str, Any]) -> str:
+    value = step.get("input")
+    query = value.get("query") or "" if isinstance(value, Mapping) else value
+    return f"{step.get('description') or ''} {query or ''}"
+
+
+def _ask_of(step: Mapping[str, Any]) -> str:
+    """The step's own sub-question: its description after its label (检索：…, 整理办理程序：…), else the
+    description itself."""
+    description = str(step.get("description") or "").strip()
+    return description.split("：", 1)[1].strip() if "：" in description else description
+
+
+def _issue_for(run: ExecutionContext, step: Mapping[str, Any], deps: list[dict[str, Any]]) -> SubIssue | None:
+    """The sub-question a step researches: its part tag; a dependency's part tag; the part its own
+    words name, else the part its dependencies' words name; the question's only part; else the step's
+    own ask read with the question's narrative (the whole question when it has a single part)."""
+    part, _ = _step_part(step)
+    if part is not None and part in run.issues:
+        return run.issues[part]
+    for dep in deps:
+        part, _ = _step_part(dep)
+        if part is not None and part in run.issues:
+            return run.issues[part]
+    for words in (_step_words(step), " ".join(_step_words(d) for d in deps)):
+        for issue in run.issues.values():
+            ask = issue.part.strip(" ？?。，,")
+            if ask and ask in words:
+                return issue
+    if len(run.issues) == 1:
+        return next(iter(run.issues.values()))
+    from research.services.issues import sub_issue
+
+    narrative, parts = split_question(run.question)
+    ask = next((a for a in (_ask_of(step), *(_ask_of(d) for d in deps)) if len(a) >= 4), "")
+    if len(parts) <= 1 or not ask:
+        read_as, ask = run.question.strip(), run.question.strip()
+    else:
+        read_as = read_with(narrative, ask)
+    if read_as not in run.own_issues:
+        run.own_issues[read_as] = sub_issue(0, ask, read_as, offline=run.gateway.offline)
+    return run.own_issues[read_as]
+
+
+def _fallback_text(issue: SubIssue, step: Mapping[str, Any]) -> tuple[str, str]:
+    """(the chat's offline answer for the sub-question, its card's slug): the part's 结论 line — for a
+    part no card decides, what the engine could not decide and the fact it needs first — and for a
+    step without a tool (it lays out a procedure) the card's next steps."""
+    decision = issue.decision
+    text = issue.text
+    if decision is None or not text:
+        return "", ""
+    card = (issue.card or decision.card) if decision.decided else None
+    steps = [n for n in (card.next_steps[:4] if card is not None else ()) if n.strip("。；; ") not in text]
+    if steps and step.get("tool_type") == "none":  # the next steps the 结论 line does not already say
+        text = f"{text}\n下一步：{'；'.join(steps)}"
+    return text, card.slug if card is not None else ""
+
+
+async def _card_fallback(run: ExecutionContext, step: dict[str, Any], deps: list[dict[str, Any]]) -> bool:
+    """The step answers with the chat's offline answer for its sub-question (and its card's controlling
+    provisions as its sources), never with what direct reasoning makes of stray numbers. False: the card
+    engine has nothing for it."""
+
+    def answer() -> tuple[str, list[dict[str, Any]], bool]:
+        issue = _issue_for(run, step, deps)
+        if issue is None:
+            return "", [], False
+        text, slug = _fallback_text(issue, step)
+        decided = bool(text) and issue.decision is not None and issue.decision.decided
+        return text, (card_sources(slug) if text and slug else []), decided
+
+    try:
+        text, sources, decided = await db_sync_to_async(answer)()
+    except Exception:  # the fallback is the last resort: its own failure leaves the step as it was
+        logger.warning("research: the card fallback of step %s failed", step.get("id"), exc_info=True)
         return False
-    step["method"] = "fallback"
-    step["result"] = text
-    card = issue.card
-    step["sources"] = await db_sync_to_async(card_sources)(slug or (card.slug if card is not None else ""))
+    if not text.strip():
+        return False
+    step.update(method="fallback", result=text, sources=sources, output={}, decided=decided)
     return True
 
 
@@ -297,6 +377,18 @@ async def _follow_up(run: ExecutionContext, step: dict[str, Any]) -> dict[str, A
     return {"query": query, "ok": bool(sources)}
 
 
+def _nothing(step: Mapping[str, Any], verification: Mapping[str, Any]) -> bool:
+    """The step ended with nothing of its own: no result; or a tool that answered without what its kind
+    produces — a search or look-up without any article, case or page even after its follow-up, a
+    calculation without a figure or a date."""
+    if not str(step.get("result") or "").strip():
+        return True
+    if verification["checks"]["format"] or step.get("method") != "tool":
+        return False
+    found = any(s.get("kind") in ("article", "case", "web") for s in step.get("sources") or [])
+    return step.get("tool_type") == "calculate" or not found
+
+
 async def run_step(run: ExecutionContext, step: dict[str, Any], deps: list[dict[str, Any]]) -> dict[str, Any]:
     started = time.perf_counter()
     step.update(status="running", method="", result="", sources=[], output={}, error="", verified=None)
@@ -317,16 +409,26 @@ async def run_step(run: ExecutionContext, step: dict[str, Any], deps: list[dict[
             await _apply(run, step, call, outcome)
             await _within_card(step)
         else:
-            step["error"] = str(outcome)
-            if not await _part_fallback(run, step):
-                await _reason(run, step, usable, "fallback")
+            step["error"], step["method"] = str(outcome), "fallback"
     retrieved = article_keys([*(step.get("sources") or []), *(s for d in usable for s in d.get("sources") or [])])
     verification = await verify_step(step, retrieved)
+    follow_up = None
     if not verification["checks"]["format"]:
         follow_up = await _follow_up(run, step)
         if follow_up is not None:
             retrieved |= article_keys(step.get("sources") or [])
             verification = await verify_step(step, retrieved) | {"follow_up": follow_up}
+    if _nothing(step, verification):
+        why = step.get("error") or verification.get("reason") or "没有结果"
+        if await _card_fallback(run, step, deps):
+            retrieved |= article_keys(step.get("sources") or [])
+            verification = await verify_step(step, retrieved) | {"fallback": CARD_FALLBACK, "fallback_reason": why,
+                                                                 "decided": step.pop("decided")}
+        elif step.get("method") == "fallback" and not str(step.get("result") or "").strip():
+            await _reason(run, step, usable, "fallback")
+            verification = await verify_step(step, retrieved)
+        if follow_up is not None:
+            verification["follow_up"] = follow_up
     step["verification"] = verification
     step["verified"] = verification["verified"]
     step["confidence"] = verification["confidence"]

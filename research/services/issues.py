@@ -6,15 +6,17 @@ when it numbers them, else the card matcher's parts (``legal.matcher.split_parts
 read as the narrative (the sentences that ask nothing) followed by the part alone, so a part is
 matched and answered on its own facts and not on the part before it.
 
-The sub-issue's offline answer (``legal.engine.card_answer`` of that reading) is the chat's offline
-answer for the part: the research report's 结论 line for the part and the part's fallback when its
-research step fails or times out — never a calculation on numbers the question happens to hold.
+The sub-issue's offline answer (``legal.engine.card_answer`` of that reading, with the statutes a
+plain search finds for it as the matcher's retrieval agreement, as in the chat) is the chat's offline
+answer for the part: the research report's 结论 line for the part and the fallback of any of its
+research steps that fails, times out or finds nothing — never a calculation on numbers the question
+happens to hold.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -42,10 +44,13 @@ class SubIssue:
     read_as: str
     offline: bool = True
     matched: Card | None = None
+    #: the statutes a plain search finds for ``read_as`` (law, article): the matcher's retrieval agreement
+    retrieved: list[tuple[str, int]] = field(default_factory=list)
 
     @cached_property
     def answer(self) -> card_engine.CardAnswer:
-        return card_engine.card_answer(self.read_as, offline=self.offline)
+        return card_engine.card_answer(self.read_as, retrieved=self.retrieved, offline=self.offline,
+                                       retrieve=True)
 
     @property
     def decision(self) -> PartAnswer | None:
@@ -77,10 +82,19 @@ class SubIssue:
         return {"part": self.part, "text": self.text, "citations": citations}
 
 
-def _matched_card(read_as: str) -> Card | None:
-    parts, _ = card_match(question=read_as)
+def _matched_card(read_as: str, retrieved: list[tuple[str, int]]) -> Card | None:
+    parts, _ = card_match(question=read_as, retrieved=retrieved)
     decided = [p for p in parts if p.decided and p.best is not None]
     return decided[-1].best.card if decided else None
+
+
+def sub_issue(index: int, part: str, read_as: str, *, offline: bool = True) -> SubIssue:
+    """One ask read as ``read_as``, matched with the statutes a plain search finds for it (the
+    matcher's retrieval agreement, as the chat matches)."""
+    from legal.retrieval import agreement_keys
+
+    retrieved = agreement_keys(read_as)
+    return SubIssue(index, part, read_as, offline, _matched_card(read_as, retrieved), retrieved)
 
 
 def split_question(question: str) -> tuple[str, list[str]]:
@@ -110,9 +124,11 @@ def sub_issues(question: str, *, offline: bool = True) -> list[SubIssue]:
     narrative, parts = split_question(question)
     if len(parts) <= 1:
         text = question.strip()
-        return [SubIssue(1, text, text, offline, _matched_card(text))]
-    issues = []
-    for index, part in enumerate(parts, start=1):
-        read_as = f"{narrative}。{part}" if narrative else part
-        issues.append(SubIssue(index, part, read_as, offline, _matched_card(read_as)))
-    return issues
+        return [sub_issue(1, text, text, offline=offline)]
+    return [sub_issue(index, part, read_with(narrative, part), offline=offline)
+            for index, part in enumerate(parts, start=1)]
+
+
+def read_with(narrative: str, part: str) -> str:
+    """How an ask is read: after the question's narrative."""
+    return f"{narrative}。{part}" if narrative else part

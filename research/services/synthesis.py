@@ -8,7 +8,9 @@
   a calculation's own article first), then 研究步骤 (each step, ✓/✗, its result), then 计算 and
   办理程序 when a step produced them.
 
-Fallbacks: no step succeeded → a direct answer (the model's, without tools) or “无法生成答案”;
+Fallbacks: no step succeeded → offline, the sub-issues' lines (each part's card answer, or a clean
+abstention for a part the cards cannot decide); with a model, a direct answer (without tools) or
+“无法生成答案”;
 the synthesis failed (the model timed out mid-answer) → the last successful step's result.
 Every citation in the answer is verified against the corpus and must be an article a step
 retrieved; any other is flagged in the text (〔未核实〕) and listed as not valid — never shown as
@@ -189,7 +191,8 @@ def extractive(question: str, steps: list[dict[str, Any]], issues: Sequence[SubI
         if all(source.get("article_id") != b.get("article_id") for b in basis):
             basis.append(source)
     basis = basis[:BASIS_MAX]
-    lines = part_lines(issues, steps) if issues and (len(issues) > 1 or issues[0].card is not None) else []
+    lines = (part_lines(issues, steps) if issues and (len(issues) > 1 or issues[0].card is not None or not ok)
+             else [])
     if lines:
         carded = [a for s in ok for a in s.get("sources") or [] if str(a.get("reason", "")).startswith(CARD_REASON)]
         for source in reversed(carded):  # the cards' controlling provisions lead the basis
@@ -262,7 +265,7 @@ async def synthesize(question: str, steps: list[dict[str, Any]], *, gateway: LLM
     notices: list[str] = []
     method = "synthesis"
     text = ""
-    if not ok:
+    if not ok and not (gateway.offline and issues):
         method = "direct"
         if not gateway.offline:
             try:

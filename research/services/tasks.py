@@ -502,7 +502,7 @@ def _predict(*, actor: AbstractUser, text: str, deadline: float | None, gateway:
             refs.setdefault(ref["slug"], ref)
     conclusions = list(task.conclusions or [])
     if not conclusions:
-        cards = card_engine.card_answer(text, offline=run.gateway.offline)
+        cards = card_engine.card_answer(text, offline=run.gateway.offline, retrieve=True)
         conclusions = (cards.conclusions() if cards.decided and run.gateway.offline
                        else card_engine.conclusions_from_text(cards, task.answer, task.citations))
         for ref in cards.cards():

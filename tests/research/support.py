@@ -24,9 +24,11 @@ class Lookup(BaseModel):
     article: str
 
 
-def fake_registry(*, search_delay: float = 0.0, lookup_delay: float = 0.0, calls: list | None = None) -> ToolRegistry:
+def fake_registry(*, search_delay: float = 0.0, lookup_delay: float = 0.0, calls: list | None = None,
+                  found: bool = True) -> ToolRegistry:
     """``search_legal_knowledge`` / ``search_cases`` sleep ``search_delay`` seconds (a hang when large),
-    ``lookup_legal_article`` ``lookup_delay``; every call is appended to ``calls`` as (tool, start, end)."""
+    ``lookup_legal_article`` ``lookup_delay``; every call is appended to ``calls`` as (tool, start, end).
+    ``found=False``: the statute search answers, with nothing (no text, no article)."""
     registry = ToolRegistry()
     calls = calls if calls is not None else []
 
@@ -36,6 +38,8 @@ def fake_registry(*, search_delay: float = 0.0, lookup_delay: float = 0.0, calls
         started = time.perf_counter()
         await asyncio.sleep(search_delay)
         calls.append(("search_legal_knowledge", started, time.perf_counter(), params.query))
+        if not found:
+            return {"content": "", "sources": []}
         return {"content": f"[1] 《{LAW}》第四十七条：经济补偿按劳动者在本单位工作的年限支付。",
                 "sources": [{"law": LAW, "article_label": "第四十七条", "article_no": 47, "article_id": 10_000_047,
                              "text": "经济补偿按劳动者在本单位工作的年限，每满一年支付一个月工资的标准向劳动者支付。"}]}
