@@ -245,16 +245,21 @@ class EmbeddedPostgres:
             if not self.status().running:
                 return False
             try:
-                self._commands().pg_ctl(
-                    ["-w", "-t", "60", "-m", "fast", "stop"],
-                    pgdata=self.pgdata,
-                    user=self._system_user(),
-                    timeout=90,
-                )
-            except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
-                raise EmbeddedError(f"PostgreSQL did not stop: {exc}") from None
+                self._pg_ctl_stop("fast")
+            except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
+                # a fast stop waits for the shutdown checkpoint, which a busy disk can hold past the
+                # timeout: the server must not be left running, so it stops hard (the next start
+                # recovers from the write-ahead log, as after a power cut)
+                try:
+                    self._pg_ctl_stop("immediate")
+                except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
+                    raise EmbeddedError(f"PostgreSQL did not stop: {exc}") from None
             STARTED_HERE.discard(self.name)
             return True
+
+    def _pg_ctl_stop(self, mode: str) -> None:
+        self._commands().pg_ctl(["-w", "-t", "60", "-m", mode, "stop"], pgdata=self.pgdata,
+                                user=self._system_user(), timeout=90)
 
 
 class EmbeddedRedis:

@@ -215,8 +215,10 @@ class Supervisor:
         for service in embedded.services(settings.DATA_DIR):
             if service.name in embedded.STARTED_HERE:
                 self.say(f"stopping embedded {service.name}")
-                with contextlib.suppress(embedded.EmbeddedError):
+                try:
                     service.stop()
+                except embedded.EmbeddedError as exc:
+                    self.say(f"embedded {service.name} did not stop: {exc}")
 
     # -- main loop -----------------------------------------------------------------------
     def request_stop(self, signum: int, _frame: object) -> None:

@@ -7,13 +7,10 @@ from typing import Any
 from celery import shared_task
 
 from core.realtime import user_notify
+from core.tasks import ping  # the kernel's task (core is no Django app): imported here for the worker
 from legalsite import sweep
 
-
-@shared_task(name="legalsite.ping")
-def ping() -> str:
-    """Answered by any live worker; /health uses it."""
-    return "pong"
+__all__ = ["notify_user", "ping", "sweep_interrupted_work"]
 
 
 @shared_task(name="legalsite.notify_user")
