@@ -3,6 +3,7 @@ user may not see), call services."""
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
@@ -36,7 +37,13 @@ from firm.selectors import matter_get_or_404
 CLIENT_WORK_DENIED = "合规人员不能起草文书"
 
 
-def _errors(exc: services.DraftingError) -> Response:
+def _errors(exc: services.DraftingError | DjangoValidationError) -> Response:
+    """A refusal as ``{"fields": {name: reason}}``: a service's own, or a validation error from below
+    (NUL in a value, …) in the same shape."""
+    if isinstance(exc, DjangoValidationError):
+        reasons = ({k: "；".join(v) for k, v in exc.message_dict.items()} if hasattr(exc, "error_dict")
+                   else {"fields": "；".join(exc.messages)})
+        return Response({"fields": reasons}, status=status.HTTP_400_BAD_REQUEST)
     body: dict = {"fields": exc.fields}
     if exc.missing:
         body["missing"] = exc.missing
@@ -77,7 +84,7 @@ class TemplateListApi(APIView):
         try:
             version = services.template_upload(actor=request.user, name=data["name"], data=data["file"].read(),
                                                category=data["category"], description=data["description"])
-        except services.DraftingError as exc:
+        except (services.DraftingError, DjangoValidationError) as exc:
             return _errors(exc)
         return Response(TemplateVersionOutput(version).data, status=status.HTTP_201_CREATED)
 
@@ -115,7 +122,7 @@ class TemplateVersionApi(APIView):
         try:
             version = services.template_fields_update(actor=request.user, version=version,
                                                       fields=payload.validated_data["fields"])
-        except services.DraftingError as exc:
+        except (services.DraftingError, DjangoValidationError) as exc:
             return _errors(exc)
         return Response(TemplateVersionOutput(version).data)
 
@@ -151,7 +158,7 @@ class DraftCreateApi(APIView):
         try:
             draft = services.draft_create(actor=request.user, version=_usable_version(template),
                                           values=data["fields"], matter=matter, session=session, title=data["title"])
-        except services.DraftingError as exc:
+        except (services.DraftingError, DjangoValidationError) as exc:
             return _errors(exc)
         return Response(DraftOutput(draft).data, status=status.HTTP_201_CREATED)
 
@@ -173,7 +180,7 @@ class DraftDetailApi(APIView):
         try:
             draft = services.draft_update(actor=request.user, draft=draft, values=payload.validated_data["fields"],
                                           replace=payload.validated_data["replace"])
-        except services.DraftingError as exc:
+        except (services.DraftingError, DjangoValidationError) as exc:
             return _errors(exc)
         return Response(DraftOutput(draft).data)
 
@@ -187,7 +194,7 @@ class DraftRenderApi(APIView):
         draft = selectors.draft_get_or_404(user=request.user, draft_id=draft_id)
         try:
             version = services.draft_render(actor=request.user, draft=draft)
-        except services.DraftingError as exc:
+        except (services.DraftingError, DjangoValidationError) as exc:
             return _errors(exc)
         return Response({"version": version.number, "download": download_url(draft.pk, version.number)})
 
