@@ -238,18 +238,10 @@ def best_provisions(card: Card, qtype: str, asked: str, question: str = "",
         return []
     words = _grams(asked) | _grams(question)
     cue = DECIDES_CUES.get(qtype)
-    texts = [_grams(p.decides + "".join(p.keywords)) for p in candidates]
-    # a word weighs by how well it tells the candidates apart: 保证人 in every guarantee provision says
-    # little about which of them decides, 连带 in one of them says much
-    holders: dict[str, int] = {}
-    for grams in texts:
-        for gram in grams:
-            holders[gram] = holders.get(gram, 0) + 1
     scored = []
     for index, provision in enumerate(candidates):
-        grams = texts[index]
-        telling = sum(1 / holders[g] for g in words & grams)
-        overlap = telling / max(1.0, min(len(words), len(grams)) ** 0.5 * 2) if words and grams else 0.0
+        grams = _grams(provision.decides + "".join(provision.keywords))
+        overlap = len(words & grams) / max(1.0, min(len(words), len(grams)) ** 0.5 * 2) if words and grams else 0.0
         score = overlap + (0.1 if cue is not None and cue.search(provision.decides) else 0.0)
         score += (0.12 * provision.controlling if own else 0.0) - 0.08 * index
         scored.append((score, index, provision))
