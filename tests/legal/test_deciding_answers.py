@@ -103,6 +103,8 @@ def test_enumerated_questions_split_at_their_numbers(question, count):
     # whether another's act is allowed asks validity; whether the client may do something asks yes/no
     ("房东把门锁换了 这样可以吗", "valid"), ("单位只发一半工资 对吗", "valid"), ("一直不通知 这正常吗", "valid"),
     ("我能不交吗", "yes_no"),
+    # whether a clause, an agreement or a contract holds
+    ("门票背面写着概不负责 这条有用吗", "valid"), ("没盖公章 合同成立吗", "valid"), ("这种协议有法律效力吗", "valid"),
 ])
 def test_question_types(text, qtype):
     assert question_type(text) == qtype
