@@ -358,8 +358,8 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("work_injury_application", re.compile(r"工伤.{0,10}(?:申请|认定)|(?:申请|认定).{0,6}工伤"), ()),
     ("enforcement_application", re.compile(r"强制执行|申请执行"), ()),
     ("labor_arbitration", re.compile(r"仲裁|劳动"), ("labor",)),
-    ("admin_litigation", re.compile(r"起诉|法院|告"), ("administrative",)),
-    ("civil_limitation", re.compile(r"起诉|告|时效|要回|追讨|讨要|还来得及|过期"),
+    ("admin_litigation", re.compile(r"起诉|法院|告(?!诉|知)"), ("administrative",)),
+    ("civil_limitation", re.compile(r"起诉|告(?!诉|知)|时效|要回|追讨|讨要|还来得及|过期"),
      ("debt", "contract", "tort", "traffic_accident", "personal_injury", "consumer", "real_estate", "medical",
       "security_interest", "construction", "general")),
 )
