@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 import time
@@ -46,6 +47,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+# Reading a .docx consults the upload limits in the settings.
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "legalsite.settings")
+import django  # noqa: E402
+
+django.setup()
 
 from bench.contracts_playbook import Corpus, norm, top_clause  # noqa: E402
 from bench.stats import percentile  # noqa: E402
