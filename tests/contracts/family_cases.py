@@ -1,0 +1,48 @@
+"""Clauses for the families where the reviewer was weakest (合伙, 买卖, 数据处理, 建设工程): for each rule of
+``contracts/playbook/rules/58-*.toml`` onwards, a clause carrying its risk in a counterparty's drafting style
+and a lawful clause that looks like it, with the article that decides the risk. Written for these tests.
+
+Each case is (rule, contract type, risky clause, lawful look-alike, (law, article) that must be cited)."""
+
+from __future__ import annotations
+
+CIVIL = "中华人民共和国民法典"
+PARTNERSHIP = "中华人民共和国合伙企业法"
+
+FAMILY_CASES = [
+    # -- 合伙 ------------------------------------------------------------------------------------------------
+    ("partnership-compete-self-deal", "partnership",
+     "第八条 执行事务合伙人可以自营或者与他人合作经营与本合伙相同的业务，无需其他合伙人同意。",
+     "第八条 合伙人不得自营或者同他人合作经营与本合伙企业相竞争的业务。", (PARTNERSHIP, 32)),
+    ("partnership-compete-self-deal", "partnership",
+     "（三）甲方可以与合伙企业进行交易，无需其他合伙人同意。",
+     "（三）未经全体合伙人一致同意，合伙人不得同本合伙企业进行交易。", (PARTNERSHIP, 32)),
+    ("partnership-books-report-excluded", "partnership",
+     "第九条 除执行事务合伙人外，其他合伙人不得查阅合伙企业的会计账簿及财务资料。",
+     "第九条 执行事务合伙人应每季度向其他合伙人报告经营和财务状况，其他合伙人有权查阅会计账簿。",
+     (PARTNERSHIP, 28)),
+    ("partnership-books-report-excluded", "partnership",
+     "9.2 执行事务合伙人无需向其他合伙人报告经营和财务状况。",
+     "9.2 执行事务合伙人应于每年一月向其他合伙人书面报告上一年度的经营和财务状况。", (CIVIL, 970)),
+    ("partnership-guarantee-dispose-alone", "partnership",
+     "第十条 执行事务合伙人有权以合伙企业名义为他人提供担保、处分合伙企业的不动产。",
+     "第十条 以合伙企业名义为他人提供担保、处分合伙企业的不动产，须经全体合伙人一致同意。",
+     (PARTNERSHIP, 31)),
+    ("partnership-share-pledge-free", "partnership",
+     "第十一条 合伙人可以其在合伙企业中的财产份额出质，无需其他合伙人同意。",
+     "第十一条 合伙人以其财产份额出质的，须经其他合伙人一致同意。", (PARTNERSHIP, 25)),
+    ("partnership-expel-at-will", "partnership",
+     "第十二条 甲方有权随时将其他合伙人除名，被除名人不得提出异议。",
+     "第十二条 合伙人因故意或者重大过失给合伙企业造成损失的，经其他合伙人一致同意，可以决议将其除名。",
+     (PARTNERSHIP, 49)),
+    ("partnership-share-lost-on-death", "partnership",
+     "第十四条 合伙人死亡的，其在合伙中的财产份额归其他合伙人所有，其继承人不得主张任何权利。",
+     "第十四条 合伙人死亡的，其继承人按照合伙协议的约定或者经全体合伙人一致同意，取得合伙人资格。",
+     (PARTNERSHIP, 50)),
+    ("partnership-debts-shifted", "partnership",
+     "第十五条 合伙企业的对外债务由乙方个人承担，与甲方无关。",
+     "第十五条 合伙企业的债务先以合伙企业全部财产清偿，不足部分由合伙人承担无限连带责任。", (CIVIL, 973)),
+    ("partnership-profit-at-discretion", "partnership",
+     "第十六条 合伙利润的分配时间、比例由执行事务合伙人自行决定。",
+     "第十六条 合伙利润由全体合伙人按照实缴出资比例于每年三月分配。", (CIVIL, 972)),
+]

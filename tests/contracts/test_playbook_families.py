@@ -1,0 +1,53 @@
+"""The families where the reviewer was weakest (issue #21): each rule of ``rules/58-*.toml`` onwards fires on
+its risk (test_playbook_breadth.py runs the cases), and the finding on the risky clause cites the article
+that decides it — the parallel article of the other law included (民法典 合伙合同 and 合伙企业法, 个人信息保护法
+and 数据安全法) — while the look-alike stays silent for every rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from contracts.playbook import contract_facts, contract_findings, starter_rules
+from contracts.playbook.quality import suggestion_defects
+from contracts.types import SectionDraft
+from tests.contracts.family_cases import FAMILY_CASES
+
+RULES = starter_rules()
+#: The title and party block a contract of the type opens with (the suggestion names parties it declares).
+HEADERS = {
+    "partnership": "合伙协议\n合伙人甲方：张某\n合伙人乙方：李某",
+    "sale": "买卖合同\n出卖人（甲方）：某某机械有限公司\n买受人（乙方）：某某贸易有限公司",
+    "data": "个人信息委托处理协议\n委托方（甲方）：某某科技有限公司\n受托方（乙方）：某某数据服务有限公司",
+    "construction": "建设工程施工合同\n发包人（甲方）：某某置业有限公司\n承包人（乙方）：某某建设集团有限公司",
+}
+
+
+def _sections(text: str) -> list[SectionDraft]:
+    return [SectionDraft(order=i + 1, kind="clause", number="", title="", text=line, para_start=i + 1,
+                         para_end=i + 1) for i, line in enumerate(text.split("\n"))]
+
+
+def _clause_findings(kind: str, text: str):
+    return [f for f in contract_findings(_sections(text), kind, RULES) if f.section_order is not None]
+
+
+@pytest.mark.parametrize("case", FAMILY_CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(FAMILY_CASES)])
+def test_the_risk_is_reported_on_the_deciding_article(case):
+    code, kind, risky, _lawful, article = case
+    cited = {(b.law, b.article) for f in _clause_findings(kind, risky) for b in f.basis}
+    assert article in cited, (code, sorted(cited))
+
+
+@pytest.mark.parametrize("case", FAMILY_CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(FAMILY_CASES)])
+def test_the_look_alike_draws_no_issue(case):
+    code, kind, _risky, lawful, _article = case
+    assert not _clause_findings(kind, lawful), [(f.rule_code, f.quote) for f in _clause_findings(kind, lawful)]
+
+
+@pytest.mark.parametrize("case", FAMILY_CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(FAMILY_CASES)])
+def test_the_suggestion_can_be_sent(case):
+    _code, kind, risky, _lawful, _article = case
+    sections = _sections(HEADERS.get(kind, "") + "\n" + risky)
+    facts = contract_facts(sections)
+    for f in contract_findings(sections, kind, RULES):
+        assert suggestion_defects(f, sections, facts) == [], (f.rule_code, f.suggestion)
