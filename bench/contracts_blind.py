@@ -69,6 +69,35 @@ def law_key(name: str) -> str:
 
 #: Gold labels written in a coarser list than the product's types, and the product type each names.
 GOLD_ALIASES = {"brokerage": "intermediary"}
+#: Words of a gold label written in its writer's own list (sale_of_goods, data_processing,
+#: construction_subcontract, education_training) and the product type a lawyer picks on upload for each.
+LABEL_WORDS = {"goods": "sale", "purchase": "sale", "procurement": "sale", "supply": "sale",
+               "processing": "data", "privacy": "data", "subcontract": "construction", "engineering": "construction",
+               "training": "service", "education": "service", "consulting": "service", "brokerage": "intermediary",
+               "employment": "labor", "rental": "lease", "tenancy": "lease", "warehousing": "storage",
+               "cargo": "transport", "carriage": "transport", "logistics": "transport", "donation": "gift",
+               "agency": "entrustment", "secrecy": "nda", "confidentiality": "nda", "license": "tech_transfer",
+               "licensing": "tech_transfer", "shares": "equity", "share": "equity", "surety": "guarantee",
+               "software": "tech_dev", "development": "tech_dev"}
+
+
+def product_type(label: str) -> str:
+    """The product's contract type for a gold label: the label itself when it is one, else an alias, else the
+    first word of it that names a type (sale_of_goods → sale) or stands for one (training → service); ""
+    when nothing does (the upload's own detection then stands)."""
+    from contracts.models import ContractType
+    known = set(ContractType.values)
+    label = GOLD_ALIASES.get(label, label)
+    if label in known:
+        return label
+    words = re.split(r"[_\-\s/]+", label.lower())
+    for word in words:
+        if word in known:
+            return word
+    for word in words:
+        if word in LABEL_WORDS:
+            return LABEL_WORDS[word]
+    return ""
 #: Types a lawyer would treat as one family: when the gold names one and the upload's own detection
 #: names another of the same family, the detected (finer) type stands, as it would on the page.
 FAMILIES = ({"tech_dev", "tech_transfer", "tech_service"}, {"lease", "finance_lease"},
@@ -78,12 +107,23 @@ FAMILIES = ({"tech_dev", "tech_transfer", "tech_service"}, {"lease", "finance_le
 def contract_kind(gold: str, detected: str) -> str:
     """The type the review runs under: the gold's (a lawyer sets the type on upload), except that a
     finer type the upload detects within the same family stands, and ``other`` leaves detection alone."""
-    gold = GOLD_ALIASES.get(gold, gold)
+    gold = product_type(gold or "")
     if not gold or gold == "other":
         return detected
     if detected != gold and any(gold in family and detected in family for family in FAMILIES):
         return detected
     return gold
+
+
+def gold_clause(label: str | None) -> str | None:
+    """The number of a gold clause label, without the heading some writers give after it
+    (二、标的物及价款 → 二; 第五条 违约责任 → 第五条), as :func:`top_clause` numbers a finding's clause."""
+    if label is None:
+        return None
+    label = label.strip()
+    label = re.sub(r"^([一二三四五六七八九十百零〇]+、).+$", r"\1", label)
+    label = re.sub(r"^(第[一二三四五六七八九十百零〇\d]+条)\s*\S.*$", r"\1", label)
+    return norm(label)
 
 
 def article_no(value) -> int | None:
@@ -169,7 +209,7 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False) -> None
         found_loose = found_strict = planted = 0
         misses = []
         for risk in item.get("risks", []):
-            clause = norm(risk.get("clause"))
+            clause = gold_clause(risk.get("clause"))
             on_clause = [(f, ok) for f, c, ok in placed if c == clause and ok]
             if (risk.get("for_side") == "other") != swap:
                 totals["other"] += 1
@@ -196,7 +236,7 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False) -> None
                 print(f"    not strict {risk.get('id')} @ {clause}: cited {', '.join(cited)}; gold {', '.join(wanted)}")
         look_hits = []
         for look in item.get("lookalikes", []):
-            clause = norm(look.get("clause"))
+            clause = gold_clause(look.get("clause"))
             totals["lookalikes"] += 1
             hits = []
             for f, c, _ in placed:
