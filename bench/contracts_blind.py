@@ -123,7 +123,26 @@ def gold_clause(label: str | None) -> str | None:
     label = label.strip()
     label = re.sub(r"^([一二三四五六七八九十百零〇]+、).+$", r"\1", label)
     label = re.sub(r"^(第[一二三四五六七八九十百零〇\d]+条)\s*\S.*$", r"\1", label)
-    return norm(label)
+    return clause_key(norm(label))
+
+
+def clause_key(number: str | None) -> str | None:
+    """One spelling for a top-level clause number, whichever style the document and the gold use for it:
+    第3条, 第三条, 三、, 3 and 3.1 (its top clause) are all ``3``; other labels stay as they are."""
+    if number is None:
+        return None
+    digits = "一二三四五六七八九十百零〇"
+    m = re.fullmatch(rf"第([{digits}\d]+)条|([{digits}]+)、?|(\d+)(?:\.\d+)*", number.strip())
+    if not m:
+        return number
+    value = next(g for g in m.groups() if g)
+    if value.isdigit():
+        return str(int(value))
+    try:
+        import cn2an
+        return str(int(cn2an.cn2an(value, "smart")))
+    except (ValueError, KeyError, IndexError, TypeError):
+        return number
 
 
 def article_no(value) -> int | None:
@@ -198,7 +217,7 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False) -> None
 
         placed = []
         for f in findings:
-            clause = None if f.section_order is None else top_clause(sections, f.section_order)
+            clause = None if f.section_order is None else clause_key(top_clause(sections, f.section_order))
             verified = bool(f.basis) and all(
                 corpus.verified(b.law, b.article, by_code[f.rule_code].basis_keywords) for b in f.basis)
             placed.append((f, clause, verified))
