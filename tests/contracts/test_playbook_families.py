@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from contracts.playbook import contract_facts, contract_findings, starter_rules
+from contracts.playbook.facts import read_clause
 from contracts.playbook.quality import suggestion_defects
 from contracts.types import SectionDraft
 from tests.contracts.family_cases import FAMILY_CASES
@@ -51,3 +52,39 @@ def test_the_suggestion_can_be_sent(case):
     facts = contract_facts(sections)
     for f in contract_findings(sections, kind, RULES):
         assert suggestion_defects(f, sections, facts) == [], (f.rule_code, f.suggestion)
+
+
+# -- the reader, on wordings of the new tuning contracts' classes ---------------------------------------------
+
+
+def test_a_penalty_formula_over_the_days_late_is_a_daily_rate():
+    (rate,) = read_clause("违约金＝逾期付款金额×逾期天数×0.3%。").rates
+    assert rate.per == "day" and rate.annual_percent == pytest.approx(109.5)
+    (rate,) = read_clause("违约金按未付款项×0.5%×实际逾期天数计算。").rates
+    assert rate.per == "day"
+
+
+def test_an_exemption_from_losses_caused_by_a_named_cause_is_read():
+    (ex,) = read_clause("乙方不承担任何因设备质量问题导致的停产损失、利润损失及人身损害赔偿责任。").exemptions
+    assert ex.party == "乙方" and "personal_injury" in ex.covers
+
+
+def test_a_role_inside_the_sides_description_names_the_side():
+    sections = _sections("合伙协议\n第七条 合伙人未按期缴纳出资的，每逾期一日，按应缴未缴出资额的百分之一支付违约金。")
+    side = "丙方（出资的普通合伙人郑一鸣）"
+    assert "合伙人" in contract_facts(sections, side=side).side_names
+    found = {f.rule_code for f in contract_findings(sections, "partnership", RULES, side=side)}
+    assert "fact-late-fee-annual" in found
+
+
+@pytest.mark.parametrize(("kind", "risky", "lawful", "code"), [
+    ("service", "8.2 乙方同意甲方将其姓名、联系方式及学习评价提供给甲方合作企业，用于商业推广，本同意不可撤回。",
+     "8.2 甲方仅为教学管理使用乙方的姓名和联系方式，未经乙方单独同意不向任何第三方提供。", "fact-personal-info-share"),
+    ("service", "8.2 乙方同意甲方将其姓名、联系方式及学习评价提供给甲方合作企业，用于商业推广，本同意不可撤回。",
+     "8.2 甲方仅为教学管理使用乙方的姓名和联系方式，乙方可以随时撤回同意。", "pi-irrevocable-consent"),
+    ("service", "十、因本合同发生的争议，由甲方住所地（北京市海淀区）人民法院管辖。",
+     "十、因本合同发生的争议，由合同履行地人民法院管辖。", "fact-forum-other-seat"),
+])
+def test_wordings_of_the_general_families(kind, risky, lawful, code):
+    assert code in {f.rule_code for f in _clause_findings(kind, risky)}
+    assert code not in {f.rule_code for f in _clause_findings(kind, lawful)}
