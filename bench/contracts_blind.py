@@ -127,22 +127,35 @@ def gold_clause(label: str | None) -> str | None:
 
 
 def clause_key(number: str | None) -> str | None:
-    """One spelling for a top-level clause number, whichever style the document and the gold use for it:
-    第3条, 第三条, 三、, 3 and 3.1 (its top clause) are all ``3``; other labels stay as they are."""
+    """One spelling for a top-level clause number, whichever numerals the document and the gold use for it:
+    第3条 and 第三条 are ``条3``, 三、 is ``、3``, 3 and 3.1 (its top clause) are ``3``; other labels stay as they
+    are. A document numbered in two styles (一、工程概况 … 第一条 甲方的义务) keeps them apart: see
+    :func:`same_clause`."""
     if number is None:
         return None
     digits = "一二三四五六七八九十百零〇"
     m = re.fullmatch(rf"第([{digits}\d]+)条|([{digits}]+)、?|(\d+)(?:\.\d+)*", number.strip())
     if not m:
         return number
+    style = "条" if m.group(1) else "、" if m.group(2) else ""
     value = next(g for g in m.groups() if g)
-    if value.isdigit():
-        return str(int(value))
-    try:
-        import cn2an
-        return str(int(cn2an.cn2an(value, "smart")))
-    except (ValueError, KeyError, IndexError, TypeError):
-        return number
+    if not value.isdigit():
+        try:
+            import cn2an
+            value = str(int(cn2an.cn2an(value, "smart")))
+        except (ValueError, KeyError, IndexError, TypeError):
+            return number
+    return f"{style}{int(value)}"
+
+
+def same_clause(a: str | None, b: str | None) -> bool:
+    """Two clause keys name one clause: equal, or the same number where one of them is bare (3 for 第3条)."""
+    if a is None or b is None:
+        return a == b
+    if a == b:
+        return True
+    bare = [k for k in (a, b) if k.isdigit()]
+    return len(bare) == 1 and a.lstrip("条、") == b.lstrip("条、")
 
 
 def article_no(value) -> int | None:
@@ -229,7 +242,7 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False) -> None
         misses = []
         for risk in item.get("risks", []):
             clause = gold_clause(risk.get("clause"))
-            on_clause = [(f, ok) for f, c, ok in placed if c == clause and ok]
+            on_clause = [(f, ok) for f, c, ok in placed if same_clause(c, clause) and ok]
             if (risk.get("for_side") == "other") != swap:
                 totals["other"] += 1
                 # flagged: a finding on the very words of this risk (another risk may share its clause)
@@ -259,7 +272,7 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False) -> None
             totals["lookalikes"] += 1
             hits = []
             for f, c, _ in placed:
-                if c != clause or f.section_order is None:
+                if not same_clause(c, clause) or f.section_order is None:
                     continue
                 section = by_order[f.section_order]
                 want = _span_of(section.text, look.get("quote", ""))
