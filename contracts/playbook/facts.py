@@ -376,6 +376,18 @@ def _base(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
     return m.group(1) if m and m.group(1) not in _CHARGES_NOT_BASES else ""
 
 
+#: The subject of a rate's fragment collects it (乙方有权…按每日千分之五收取滞纳金): it is not the payer.
+_COLLECTS = re.compile(r"收取|计收|加收|征收|扣收|另收")
+
+
+def _payer(text: str, sentence: tuple[int, int], pos: int) -> str:
+    """The party a rate belongs to (who pays it): the subject named before it, unless that subject collects
+    it — then the payer is not named here ("")."""
+    if _COLLECTS.search(text[_fragment_start(text, sentence[0], pos):pos + 12]):
+        return ""
+    return party_at(text, sentence, pos)
+
+
 def _rates(text: str, spans, scopes) -> list[Rate]:
     out: list[Rate] = []
     for q in numbers.percentages(text):
@@ -389,7 +401,7 @@ def _rates(text: str, spans, scopes) -> list[Rate]:
                             was.per, was.base, was.label))
             continue
         base = _base(text, s, q.start, q.end)
-        out.append(Rate(q.start, q.end, s, party_at(text, s, q.start), _negated(scopes, q.start), q.value,
+        out.append(Rate(q.start, q.end, s, _payer(text, s, q.start), _negated(scopes, q.start), q.value,
                         _period(text, s, q.start), base,
                         _label_near(_LABEL_RX, text, s, q.start, q.end, base), token.endswith("倍")))
     for m in numbers._FEN.finditer(text):
