@@ -79,14 +79,34 @@ def test_a_role_inside_the_sides_description_names_the_side():
     assert "fact-late-fee-annual" in found
 
 
-@pytest.mark.parametrize(("kind", "risky", "lawful", "code"), [
+GENERAL_WORDINGS = [
     ("service", "8.2 乙方同意甲方将其姓名、联系方式及学习评价提供给甲方合作企业，用于商业推广，本同意不可撤回。",
      "8.2 甲方仅为教学管理使用乙方的姓名和联系方式，未经乙方单独同意不向任何第三方提供。", "fact-personal-info-share"),
     ("service", "8.2 乙方同意甲方将其姓名、联系方式及学习评价提供给甲方合作企业，用于商业推广，本同意不可撤回。",
      "8.2 甲方仅为教学管理使用乙方的姓名和联系方式，乙方可以随时撤回同意。", "pi-irrevocable-consent"),
     ("service", "十、因本合同发生的争议，由甲方住所地（北京市海淀区）人民法院管辖。",
      "十、因本合同发生的争议，由合同履行地人民法院管辖。", "fact-forum-other-seat"),
-])
+    ("service", "第十条 甲方有权将乙方的身份证号码、手机号码提供给合作的金融机构用于营销。",
+     "第十条 甲方仅为履行本合同使用乙方的手机号码，未经乙方单独同意不向任何机构提供。", "fact-personal-info-share"),
+    ("entrustment", "第四条 乙方有权在认为必要时将委托事项交由其合作律师事务所办理，无需告知甲方。",
+     "第四条 乙方经甲方书面同意，可以将委托事项交由其他律师事务所办理。", "subdelegate-any-wording"),
+    ("property", "第九条 业主拖欠物业服务费的，乙方有权停止为其提供门禁卡、电梯卡服务。",
+     "第九条 业主拖欠物业服务费的，乙方可以书面催交，逾期仍不交纳的，可以依法提起诉讼。", "property-utility-cutoff"),
+    ("labor", "第九条 女职工在孕期内不能适应工作的，甲方可以调整其岗位并相应降低工资。",
+     "第九条 女职工在孕期内不能适应原劳动的，甲方应予以减轻劳动量，不得降低其工资。",
+     "labor-marriage-pregnancy-ban"),
+    ("entrustment", "第五条 乙方超越授权范围签订的合同，甲方同意一并予以认可。",
+     "第五条 乙方应在授权范围内签订合同，超越授权的，须经甲方书面追认。", "agency-bound-beyond-authority"),
+]
+
+
+@pytest.mark.parametrize(("kind", "risky", "lawful", "code"), GENERAL_WORDINGS)
 def test_wordings_of_the_general_families(kind, risky, lawful, code):
     assert code in {f.rule_code for f in _clause_findings(kind, risky)}
     assert code not in {f.rule_code for f in _clause_findings(kind, lawful)}
+
+
+@pytest.mark.parametrize(("kind", "risky", "lawful", "code"), GENERAL_WORDINGS)
+def test_wordings_of_the_general_families_for_the_side(kind, risky, lawful, code):
+    side = "甲方（委托人）" if kind == "entrustment" else ""
+    assert code in {f.rule_code for f in contract_findings(_sections(risky), kind, RULES, side=side)}
