@@ -11,7 +11,7 @@ from contracts.playbook import contract_facts, contract_findings, starter_rules
 from contracts.playbook.facts import read_clause
 from contracts.playbook.quality import suggestion_defects
 from contracts.types import SectionDraft
-from tests.contracts.family_cases import FAMILY_CASES
+from tests.contracts.family_cases import CIVIL, FAMILY_CASES
 
 RULES = starter_rules()
 #: The title and party block a contract of the type opens with (the suggestion names parties it declares).
@@ -110,3 +110,13 @@ def test_wordings_of_the_general_families(kind, risky, lawful, code):
 def test_wordings_of_the_general_families_for_the_side(kind, risky, lawful, code):
     side = "甲方（委托人）" if kind == "entrustment" else ""
     assert code in {f.rule_code for f in contract_findings(_sections(risky), kind, RULES, side=side)}
+
+
+@pytest.mark.parametrize(("kind", "clause", "article"), [
+    ("work", "第六条 定作人收到成品后三日内未提出书面异议的，视为验收合格。", 780),
+    ("construction",
+     "第十二条 发包人收到竣工验收申请后三日内未组织验收的，视为工程质量合格，承包人不再承担保修责任。", 799),
+])
+def test_deemed_acceptance_cites_the_types_own_acceptance_article(kind, clause, article):
+    cited = {(b.law, b.article) for f in _clause_findings(kind, clause) for b in f.basis}
+    assert (CIVIL, article) in cited, sorted(cited)
