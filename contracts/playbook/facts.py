@@ -591,7 +591,7 @@ _COVER_WORDS = {
     "gross_negligence": r"重大过失",
     "personal_injury": r"人身|伤亡|伤害|死亡|受伤|伤残",
     "property": r"财产损失|财物",
-    "indirect": r"间接损失|预期利益|可得利益",
+    "indirect": r"间接损失|预期利益|可得利益|停产|停工损失|窝工损失|利润损失|营业损失|经营损失|商誉损失",
 }
 _CARVE = re.compile(r"除(?:非)?(?P<a>[^，,。；;]{1,40}?)(?:外|以外)|(?:但|但是)(?P<b>[^。；;]{1,40}?)除外"
                     r"|除非(?P<c>[^，,。；;]{1,40})")
@@ -646,6 +646,13 @@ def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: 
     kept = "".join(ch for i, ch in enumerate(sentence) if not any(x <= i < y for x, y in carve_spans))
     # 乙方对其故意或重大过失造成的损失不承担责任: the scope is what the exemption sentence names.
     party = party_at(text, (a, b), a + found.start())
+    # 卖方对因产品缺陷造成的买方停产损失不承担赔偿责任: a role inside the 对/就 phrase is its object; the
+    # party exempted is the one named before 对.
+    frag = max(whole.rfind(c, 0, found.start()) for c in "，,；;") + 1
+    head = re.match(rf"[^，,。；;]{{0,12}}?(?P<role>{_ROLE_RX.pattern})[^，,。；;]{{0,4}}?(?:对|就)[^。；;]+$",
+                    whole[frag:found.start()])
+    if head:
+        party = head.group("role")
     covers = _covers(kept) - {"all"}
     # “任何 / 一切 / 全部” make an exemption total only next to the exempting words
     # (甲方不承担任何责任), not anywhere in the sentence (退还已收取的全部费用).
