@@ -377,15 +377,16 @@ def _base(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
 
 
 #: The subject of a rate's fragment collects it (乙方有权…按每日千分之五收取滞纳金): it is not the payer.
-_COLLECTS = re.compile(r"收取|计收|加收|征收|扣收|另收")
+_COLLECTS = re.compile(r"(?:有权|可以|可|得以)[^。；;]{0,24}(?:收取|计收|加收|征收|扣收|另收)")
 
 
 def _payer(text: str, sentence: tuple[int, int], pos: int) -> str:
     """The party a rate belongs to (who pays it): the subject named before it, unless that subject collects
-    it — then the payer is not named here ("")."""
-    if _COLLECTS.search(text[_fragment_start(text, sentence[0], pos):pos + 12]):
-        return ""
-    return party_at(text, sentence, pos)
+    it — then the payer is the other of 甲方/乙方, or not named here ("")."""
+    party = party_at(text, sentence, pos)
+    if _COLLECTS.search(text[sentence[0]:min(sentence[1], pos + 12)]):
+        return {"甲方": "乙方", "乙方": "甲方"}.get(party, "")
+    return party
 
 
 def _rates(text: str, spans, scopes) -> list[Rate]:

@@ -120,3 +120,12 @@ def test_wordings_of_the_general_families_for_the_side(kind, risky, lawful, code
 def test_deemed_acceptance_cites_the_types_own_acceptance_article(kind, clause, article):
     cited = {(b.law, b.article) for f in _clause_findings(kind, clause) for b in f.basis}
     assert (CIVIL, article) in cited, sorted(cited)
+
+
+@pytest.mark.parametrize(("text", "payer"), [
+    ("甲方逾期付款的，乙方有权停止供货，并按每日千分之五收取滞纳金。", "甲方"),
+    ("乙方逾期支付租金的，每逾期一日，按月租金的百分之五，加收滞纳金。", "乙方"),
+])
+def test_a_late_fee_belongs_to_its_payer_not_its_collector(text, payer):
+    (rate,) = read_clause(text).rates
+    assert rate.party == payer
