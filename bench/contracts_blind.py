@@ -72,7 +72,9 @@ GOLD_ALIASES = {"brokerage": "intermediary"}
 #: Words of a gold label written in its writer's own list (sale_of_goods, data_processing,
 #: construction_subcontract, education_training) and the product type a lawyer picks on upload for each.
 LABEL_WORDS = {"goods": "sale", "purchase": "sale", "procurement": "sale", "supply": "sale",
-               "processing": "data", "privacy": "data", "subcontract": "construction", "engineering": "construction",
+               "information": "data", "privacy": "data", "lending": "loan", "borrowing": "loan",
+               "warehouse": "storage", "transportation": "transport", "freight": "transport",
+               "franchising": "franchise", "subcontract": "construction", "engineering": "construction",
                "training": "service", "education": "service", "consulting": "service", "brokerage": "intermediary",
                "employment": "labor", "rental": "lease", "tenancy": "lease", "warehousing": "storage",
                "cargo": "transport", "carriage": "transport", "logistics": "transport", "donation": "gift",
