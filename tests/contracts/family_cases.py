@@ -220,3 +220,19 @@ FAMILY_CASES += [
      "（五）如产品存在质量问题，买方的索赔金额累计不超过该批货款的百分之五。",
      "（五）如产品存在质量问题，卖方应负责更换并赔偿买方的损失。", (CIVIL, 582)),
 ]
+
+FAMILY_CASES += [
+    ("construction-owner-choices-on-contractor", "construction",
+     "第二十一条 发包人有权指定专业分包单位，承包人对指定分包单位的工程质量和工期承担全部责任。",
+     "第二十一条 发包人直接指定分包人的，因该分包人的工作造成质量缺陷，由发包人承担相应的过错责任。",
+     (CONSTRUCTION_I, 13)),
+    ("partnership-objection-barred", "partnership",
+     "第十五条 执行事务合伙人的决定为最终决定，其他合伙人不得提出异议。",
+     "第十五条 其他合伙人可以对执行事务合伙人执行的事务提出异议。", (CIVIL, 970)),
+    ("partnership-profit-claim-barred", "partnership",
+     "第十六条 合伙人不得以任何理由要求分配利润。",
+     "第十六条 合伙的可分配利润于每个会计年度结束后九十日内按实缴出资比例分配。", (CIVIL, 972)),
+    ("sale-no-withholding-for-defects", "sale",
+     "第十条 甲方不得以货物存在质量问题为由拒付或迟延支付货款。",
+     "第十条 货物质量不符合约定的，甲方有权拒付相应部分的货款。", (CIVIL, 525)),
+]
