@@ -250,3 +250,12 @@ FAMILY_CASES += [
      "第十七条 合伙人退伙的，须提前三年书面通知其他合伙人。",
      "第十七条 合伙人退伙的，须提前三十日书面通知其他合伙人。", (PARTNERSHIP, 46)),
 ]
+
+FAMILY_CASES += [
+    ("construction-retention-held-too-long", "construction",
+     "（三）缺陷责任期为叁年，期满后返还质量保证金。",
+     "（三）缺陷责任期为贰年，期满后返还质量保证金。", (CONSTRUCTION_I, 17)),
+    ("construction-retention-over-three-percent", "construction",
+     "（一）质量保证金为结算价款的百分之伍。",
+     "（一）质量保证金为结算价款的百分之叁。", (CONSTRUCTION_I, 17)),
+]
