@@ -13,7 +13,9 @@ measure ``bench/data/blind2/contracts/gold.json`` with ``--half hidden``; the fo
 
 Only the half asked for is read (``tune`` by default: the rules may be tuned on it; ``hidden`` is for the
 final measure only). Each contract is read and split by the real pipeline and reviewed by the starter set
-under the gold's type (a finer type the upload detects in the same family stands; :func:`contract_kind`)
+under the gold's type — a label in the writer's own list (sale_of_goods) as the product type a lawyer picks
+for it (:func:`product_type`), and a finer type the upload detects in the same family stands
+(:func:`contract_kind`); clause labels are compared by number in one spelling (:func:`clause_key`) —
 with the gold's side (:func:`contracts.playbook.contract_findings`). For each planted risk:
 
 - **found (loose)**: a finding sits on its clause — a finding in a sub-clause counts for its top-level
