@@ -87,11 +87,13 @@ def deciding_basis(basis: list[BasisRef], sentence: str, contract_types: set[str
             break
         if entry.types and rule_types and not (entry.types & set(rule_types)):
             continue
-        # The rule already cites this article: its author chose where it stands.
-        if any(b in basis for b in entry.basis) or not entry.fits(sentence, contract_types, category):
+        # The rule already cites every article of the entry: its author chose where they stand. An entry
+        # that adds the parallel article of another law (民法典972 cited, 合伙企业法33 not) adds that one.
+        missing = [b for b in entry.basis if b not in basis]
+        if not missing or not entry.fits(sentence, contract_types, category):
             continue
         used += 1
-        chosen.extend(b for b in entry.basis if b not in chosen)
+        chosen.extend(b for b in missing if b not in chosen)
     if not chosen:
         return basis
     if not general_first(basis):

@@ -282,6 +282,9 @@ def side_names(text: str, side: str) -> frozenset[str]:
         return frozenset()
     # “乙方（承租方）”, “甲方/出租人”: every name given counts.
     names = {side, *(p for p in re.split(r"[（）()/／、,，\s]+", side) if p)}
+    # 丙方（出资的普通合伙人郑一鸣）: a role word inside a description names the side too (合伙人).
+    names |= {m.group(0) for p in list(names) if p != side for m in reader._ROLE_RX.finditer(p)
+              if m.group(0) not in GENERIC_ROLES}
     given = set(names)
     role = reader._ROLE_RX.pattern
     pairs = [(m.group(1), m.group(2)) for rx in (

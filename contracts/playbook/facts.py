@@ -304,7 +304,9 @@ def _money(text: str, spans, scopes) -> list[Money]:
 
 _PER_HOUR = re.compile(r"每(?:逾期|迟延|延迟|超时)?\s*(?:一|1|壹)?\s*(?:个)?小时|/小时|/h\\b")
 _PER_DAY = re.compile(r"每(?:逾期|迟延|延迟|拖欠|延误|超期)?\s*(?:一|1|壹)?\s*(?:日|天)"
-                      r"|按日|日(?:利率|息)|/日|/天|每(?:日|天)")
+                      r"|按日|日(?:利率|息)|/日|/天|每(?:日|天)"
+                      # 违约金＝逾期付款金额×逾期天数×0.3%: a formula multiplied by the days late
+                      r"|[×*xX]\s*(?:逾期|迟延|延迟|拖欠|延误|实际(?:逾期)?)?(?:天数|日数)")
 _PER_MONTH = re.compile(r"每(?:逾期|迟延|延迟)?\s*(?:一|1|壹)?\s*(?:个)?月|按月|月(?:利率|息|利)|/月")
 _PER_YEAR = re.compile(r"每(?:一|1|壹)?年|按年|年(?:利率|息|化|利)|/年")
 #: “按货款总额的”, “以未付款项为基数”, “为日租金的”: the base of a share.
@@ -336,6 +338,8 @@ def _period(text: str, sentence: tuple[int, int], start: int) -> str:
                 best, where = per, m.start()
     after = text[start:start + 14]
     m = re.match(r"[^，,。；;]{0,8}?(?:/日|/天|每日|每天|/月|每月|/年|每年)", after)
+    if re.match(r"[^，,。；;]{0,8}?[×*xX]\s*(?:逾期|迟延|延迟|拖欠|延误|实际(?:逾期)?)?(?:天数|日数)", after):
+        return "day"
     if m:
         tail = m.group(0)[-2:]
         per = {"/日": "day", "/天": "day", "每日": "day", "每天": "day", "/月": "month", "每月": "month"}
@@ -372,6 +376,19 @@ def _base(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
     return m.group(1) if m and m.group(1) not in _CHARGES_NOT_BASES else ""
 
 
+#: The subject of a rate's fragment collects it (乙方有权…按每日千分之五收取滞纳金): it is not the payer.
+_COLLECTS = re.compile(r"(?:有权|可以|可|得以)[^。；;]{0,24}(?:收取|计收|加收|征收|扣收|另收)")
+
+
+def _payer(text: str, sentence: tuple[int, int], pos: int) -> str:
+    """The party a rate belongs to (who pays it): the subject named before it, unless that subject collects
+    it — then the payer is the other of 甲方/乙方, or not named here ("")."""
+    party = party_at(text, sentence, pos)
+    if _COLLECTS.search(text[sentence[0]:min(sentence[1], pos + 12)]):
+        return {"甲方": "乙方", "乙方": "甲方"}.get(party, "")
+    return party
+
+
 def _rates(text: str, spans, scopes) -> list[Rate]:
     out: list[Rate] = []
     for q in numbers.percentages(text):
@@ -385,7 +402,7 @@ def _rates(text: str, spans, scopes) -> list[Rate]:
                             was.per, was.base, was.label))
             continue
         base = _base(text, s, q.start, q.end)
-        out.append(Rate(q.start, q.end, s, party_at(text, s, q.start), _negated(scopes, q.start), q.value,
+        out.append(Rate(q.start, q.end, s, _payer(text, s, q.start), _negated(scopes, q.start), q.value,
                         _period(text, s, q.start), base,
                         _label_near(_LABEL_RX, text, s, q.start, q.end, base), token.endswith("倍")))
     for m in numbers._FEN.finditer(text):
@@ -556,6 +573,8 @@ _CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,24}(?:为限|封顶|最高不�
                   r"|最高(?:赔偿|赔付|责任)(?:额|金额|限额)?|赔偿(?:上限|限额|最高额)")
 _REGARDLESS = re.compile(r"(?:不论|无论|不管|即使|包括)[^。；;]{0,24}(?:故意|重大过失)")
 _EXEMPT = re.compile(r"不承担(?:任何)?(?:[\u4e00-\u9fa5]{0,6})?责任|概不负责"
+                     # 不承担任何因设备质量问题导致的停产损失、利润损失及人身损害赔偿责任
+                     r"|不承担(?:任何)?(?:因|由于)[^。；;，,]{2,48}?(?:赔偿|违约|法律)?责任"
                      # 乙方不对因其员工故意…造成的损失承担责任: the negation before what it exempts
                      r"|不(?:对|就)[^。；;]{1,40}?(?:承担|负)(?:任何)?[\u4e00-\u9fa5]{0,4}?责任"
                      r"|不负(?:任何)?责任"
@@ -573,7 +592,7 @@ _COVER_WORDS = {
     "gross_negligence": r"重大过失",
     "personal_injury": r"人身|伤亡|伤害|死亡|受伤|伤残",
     "property": r"财产损失|财物",
-    "indirect": r"间接损失|预期利益|可得利益",
+    "indirect": r"间接损失|预期利益|可得利益|停产|停工损失|窝工损失|利润损失|营业损失|经营损失|商誉损失",
 }
 _CARVE = re.compile(r"除(?:非)?(?P<a>[^，,。；;]{1,40}?)(?:外|以外)|(?:但|但是)(?P<b>[^。；;]{1,40}?)除外"
                     r"|除非(?P<c>[^，,。；;]{1,40})")
@@ -628,6 +647,13 @@ def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: 
     kept = "".join(ch for i, ch in enumerate(sentence) if not any(x <= i < y for x, y in carve_spans))
     # 乙方对其故意或重大过失造成的损失不承担责任: the scope is what the exemption sentence names.
     party = party_at(text, (a, b), a + found.start())
+    # 卖方对因产品缺陷造成的买方停产损失不承担赔偿责任: a role inside the 对/就 phrase is its object; the
+    # party exempted is the one named before 对.
+    frag = max(whole.rfind(c, 0, found.start()) for c in "，,；;") + 1
+    head = re.match(rf"[^，,。；;]{{0,12}}?(?P<role>{_ROLE_RX.pattern})[^，,。；;]{{0,4}}?(?:对|就)[^。；;]+$",
+                    whole[frag:found.start()])
+    if head:
+        party = head.group("role")
     covers = _covers(kept) - {"all"}
     # “任何 / 一切 / 全部” make an exemption total only next to the exempting words
     # (甲方不承担任何责任), not anywhere in the sentence (退还已收取的全部费用).

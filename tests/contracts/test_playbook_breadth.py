@@ -15,6 +15,7 @@ from contracts.models import ContractType
 from contracts.playbook import contract_findings, section_findings, starter_rules
 from contracts.playbook.starter import RULES_DIR
 from contracts.types import SectionDraft
+from tests.contracts.family_cases import FAMILY_CASES
 
 RULES = starter_rules()
 NEW_FILES = sorted(p.name for p in RULES_DIR.glob("*.toml") if p.name >= "50")
@@ -298,6 +299,10 @@ CASES = [
      "出租人解除合同收回租赁物的，承租人仍应支付全部未到期租金。",
      "出租人解除合同收回租赁物的，承租人赔偿全部未付租金与租赁物价值的差额。"),
 ]
+
+
+# The weakest families' rules (58-*.toml onwards) with their own cases: tests/contracts/family_cases.py.
+CASES += [case[:4] for case in FAMILY_CASES]
 
 
 def test_new_rule_files_are_loaded():
