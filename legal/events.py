@@ -23,7 +23,7 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
                "打伤", "咬伤", "受的伤", "致残",
                "切到", "割到", "砸到", "夹到", "烫到", "摔倒", "摔了", "伤到", "轧到", "绞到"),
     "accident": ("事故", "车祸", "被撞", "撞了", "撞伤", "撞到", "相撞", "追尾", "出事", "剐蹭", "被车"),
-    "judgment": ("判决", "裁决", "裁定", "宣判", "判了", "一审", "二审", "仲裁结果", "调解书"),
+    "judgment": ("判决", "裁决", "裁定", "宣判", "判了", "一审", "二审", "仲裁结果", "调解书", "支付令", "生效"),
     "decision": ("处罚", "罚款", "决定书", "拆除决定", "征收决定", "行政决定", "吊销", "责令", "通知书", "复议决定",
                  "作出决定", "下了决定", "没收", "扣押", "查封", "罚了", "扣了"),
     "loan": ("借给", "借了", "借的", "借款", "借钱", "借走", "借出", "出借", "借我", "借他", "借她", "贷款", "放款",
@@ -33,7 +33,7 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
             "前给", "底给", "之前给", "前付", "底付", "付清", "约好", "说好"),
     "acknowledge": ("承认", "答应还", "说会还", "会还", "一定还", "保证还", "还款计划", "还款承诺", "认账", "认了"),
     "offence": ("违规", "违章", "偷了", "偷的", "作案", "犯的事"),
-    "notice": ("收到通知", "通知我", "发通知", "发来通知", "告知", "通知说"),
+    "notice": ("收到通知", "通知我", "发通知", "发来通知", "告知", "通知说", "通知", "不起诉决定", "不予立案"),
     "demand": ("催告", "催收", "催款", "催他", "催她", "催了", "要钱", "要账", "讨债", "发函", "律师函", "找他要",
                "找她要", "上门要"),
     "marriage": ("结婚", "领证", "领的证", "登记结婚", "办酒", "办的婚礼"),
@@ -47,6 +47,7 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "resolution": ("决议", "股东会", "董事会", "股东大会", "开的会", "开会", "召开", "会议"),
     "death": ("去世", "死亡", "过世", "病故", "离世", "遇难"),
     "knew": ("知道", "发现", "得知", "才知"),
+    "bail": ("取保", "监视居住"),
 }
 
 #: Each label in words (for a question or a note to the client).
@@ -57,7 +58,7 @@ EVENT_NAMES: dict[str, str] = {
     "acknowledge": "对方承认债务或答应还款", "offence": "违法行为", "notice": "收到通知",
     "marriage": "结婚", "divorce": "申请离婚", "contract": "签合同",
     "handover": "交房", "delivery": "收到货", "detention": "被拘留", "resolution": "作出决议", "death": "去世",
-    "knew": "知道权利受到侵害", "unknown": "（未说明是什么事）",
+    "knew": "知道权利受到侵害", "bail": "取保候审（监视居住）决定", "unknown": "（未说明是什么事）",
 }
 
 #: The one precise question for the date each event label marks.
@@ -76,6 +77,9 @@ EVENT_QUESTIONS: dict[str, str] = {
     "resolution": "决议是哪一天作出的？",
     "knew": "您是哪一天知道（或应当知道）权利受到侵害的？",
     "death": "被继承人是哪一天去世的？",
+    "hire": "您是哪一天入职的？",
+    "notice": "您是哪一天收到通知（决定书）的？",
+    "bail": "取保候审（监视居住）是哪一天决定的？",
 }
 
 #: Events no period runs from: a hire date gives tenure; a loan's limitation runs from its due date
@@ -149,6 +153,25 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "penalty_hearing": ("decision", "notice"),
     "state_compensation_claim": ("detention", "knew"),
     "criminal_detention": ("detention",),
+    "marriage_revocation_duress": ("knew",),
+    "marriage_revocation_disease": ("knew",),
+    "divorce_resuit": ("judgment",),
+    "creditor_revocation": ("knew",),
+    "mistake_revocation": ("knew",),
+    "voidable_revocation": ("knew",),
+    "rescission_period": ("knew",),
+    "share_buyback_suit": ("resolution",),
+    "bail_max": ("bail",),
+    "surveillance_max": ("bail",),
+    "family_notice": ("detention",),
+    "non_prosecution_petition": ("notice", "decision"),
+    "non_filing_review": ("notice", "decision"),
+    "preemption_reply": ("notice",),
+    "reconsideration_decision": ("notice", "decision"),
+    "retrial_application": ("judgment",),
+    "payment_order_objection": ("judgment", "notice"),
+    "injury_leave": ("injury", "accident"),
+    "probation_max": ("hire",),
 }
 
 

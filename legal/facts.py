@@ -83,7 +83,15 @@ LABELS = {
     "local_average_wage": "当地职工月平均工资", "written_contract": "书面劳动合同", "employment": "劳动关系",
     "no_notice": "未提前三十日通知", "lost_months": "误工期（整月）", "lpr_rate": "合同成立时一年期LPR（%）",
     "daily_penalty_rate": "每日违约金比例", "delay_days": "逾期天数", "side": "提问方", "no_due_date": "未约定还款期限",
-    "purchase_price": "购买价款",
+    "purchase_price": "购买价款", "payer_income": "支付方月收入", "support_amount": "每月抚养费", "arrears_months": "欠付月数",
+    "children": "子女人数", "estate_value": "遗产（财产）价值", "debt_amount": "债务", "heirs": "继承人人数",
+    "joint_property": "夫妻共同财产", "care_days": "护理天数", "caregiver_income": "护理人员月收入",
+    "daily_care_rate": "护理费日标准", "sentence_days": "刑期（天）", "sentence_kind": "刑种", "custody_days": "羁押天数",
+    "training_fee": "培训费", "service_years": "服务期（年）", "served_years": "已履行服务期（年）", "minimum_wage": "当地最低工资",
+    "annual_average_wage": "上年度就业人员年平均工资", "judgment_amount": "判决金额", "daily_average_wage": "国家上年度职工日平均工资",
+    "profit": "税后利润", "monthly_rent": "月租金", "deposit_months": "押金（月数）", "penalty_months": "违约金（月租金数）",
+    "contribution_years": "失业保险缴费年限", "actually_received": "实际到账金额", "contract_months": "劳动合同期限（月）",
+    "babies": "婴儿数", "difficult_birth": "难产（剖宫产）",
 }
 
 
@@ -160,7 +168,7 @@ _REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加�
 _HOLIDAY_DAYS = re.compile(rf"(?:法定节假日|节假日|国庆|春节|过年)\s*加班\s*(?:了)?\s*({NUM})\s*天")
 _LEAVE = re.compile(rf"(?:年假|年休假)\s*(?:还有|有|剩)?\s*({NUM})\s*天\s*(?:没|未)")
 _UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?({NUM})\s*个?月|({NUM})\s*个?月\S{{0,6}}(?:没|未|没有)签")
-_PER_CAPITA = re.compile(rf"人均可支配收入\s*(?:是|为)?\s*{MONEY}")
+_PER_CAPITA = re.compile(rf"人均可支配收入\s*(?:是|为|按|有|大概|约|差不多|大约)*\s*{MONEY}")
 _LOCAL_AVERAGE = re.compile(rf"(?:(?:当地|社平|本市|全市)(?:职工)?(?:月)?平均工资|社平工资|职工月?平均工资)\s*(?:是|为|大概|约)?\s*{MONEY}")
 _NO_NOTICE = re.compile(r"(?:没|未|没有|不)提前\s*(?:30|三十|一个月)\s*(?:天|日)?(?:书面)?通知|没有?(?:提前)?通知就")
 _WEEKLY_REST = re.compile(r"(?:每周六|每个?礼拜六|每周日|每个?礼拜天|每个?周末|每个周六|每周末)")
@@ -243,6 +251,8 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
             own_average = re.search(r"个月(?:的)?平均$", text[max(0, m.start() - 6):m.start()])
             if any(word in before for word in _NOT_OWN_WAGE) and not own_average:
                 continue
+            if re.search(r"利息|房租|租金|月供|还款|抚养费|赡养费|生活费", m.group(0)):
+                continue  # 一个月利息2万, 每月房租3000: not a wage
             value = money(m.group(1), m.group(2))
             if value is None:
                 continue
@@ -342,6 +352,216 @@ def _lost_time(text: str, facts: Facts) -> None:
         facts.add("lost_days", months * 30 + days, "、".join(said))
         if months:
             facts.add("lost_months", months, "、".join(said))
+
+
+# -- the roles of family, inheritance, injury, criminal, company, lease and policy figures -------------------
+_FILL = r"(?:是|为|有|按|约|大约|大概|差不多|左右|一共|总共|共|才|只有|就|都)*"
+#: The other parent's income (抚养费 is a share of the payer's income, never the client's own).
+_PAYER_INCOME = re.compile(rf"(?:他|她|前夫|前妻|对方|孩子(?:他|她)?(?:爸|妈|父亲|母亲)|男方|女方)(?:的)?(?:每个?月|一个月)?"
+                           rf"(?:月薪|工资|收入|月收入|月入|挣|赚)(?:有|是|大概|差不多|约)?\s*{MONEY}")
+_SUPPORT = (
+    re.compile(rf"抚养费\s*(?:每个?月|一个月|每月)?\s*{_FILL}\s*{MONEY}"),
+    re.compile(rf"(?:每个?月|一个月|每月|月)\s*(?:给|付|支付|出)?\s*(?:孩子|小孩|女儿|儿子)?\s*{MONEY}\s*(?:的)?\s*抚养费"),
+    re.compile(rf"(?:每个?月|每月|一个月)\s*(?:给|付|支付)\s*(?:孩子|小孩|女儿|儿子)?\s*{MONEY}"),
+)
+_ARREARS = re.compile(rf"(?:已经|都|有|快|连续)?\s*({NUM}|半)\s*(年|个?月)\s*(?:都|一直)?\s*(?:没|未|不)(?:有)?(?:给|付|支付|打)"
+                      rf"|(?:欠|拖欠|拖)(?:了)?\s*({NUM}|半)\s*(年|个?月)")
+_CHILDREN = re.compile(rf"({NUM})\s*(?:个)?(?:孩子|小孩|子女|儿女)|(双胞胎|龙凤胎|俩孩子|两个娃)")
+_ESTATE = (
+    re.compile(rf"(?:遗产|留下|留了|遗留)(?:的)?(?:(?!欠|债|贷)[^，。,；;？?！!\d]){{0,8}}?(?:有|是|共|总共|一共|值|价值|大概|约)?\s*{MONEY}"
+               rf"(?!\s*(?:的)?(?:欠款|债|外债|贷款))"),
+    re.compile(rf"(?:房子|房产|存款|遗产)[^，。,；;？?！!\d]{{0,6}}?(?:值|价值|估值|共|有)\s*{MONEY}"),
+)
+_JOINT = re.compile(r"婚后|夫妻共同|共同财产|两口子攒|和我妈一起|和我爸一起")
+_DEBT = re.compile(rf"(?:欠款|欠债|外债|债务|欠了|欠银行|欠别人|借款)\s*{_FILL}\s*{MONEY}|{MONEY}\s*(?:的)?(?:欠款|外债|债务)")
+_HEIR_LIST = re.compile(r"继承人(?:就是|只有|有|是|包括|为)[:：]?([^，。,；;？?！!]{1,30})")
+_RELATIVE_WORDS = ("我妈", "我爸", "我妹", "我弟", "我哥", "我姐", "我奶奶", "我爷爷", "我", "妈妈", "爸爸", "母亲", "父亲", "奶奶",
+                   "爷爷", "外婆", "外公", "姥姥", "姥爷", "哥哥", "姐姐", "弟弟", "妹妹", "儿子", "女儿", "妻子", "丈夫",
+                   "老婆", "老公", "继母", "继父")
+_HEIR_COUNT = re.compile(rf"(?:兄弟姐妹|兄妹|姐弟|兄弟|姐妹|子女|孩子|儿女)\s*(?:一共|共|总共)?\s*({NUM})\s*(?:个|人|位)"
+                         rf"|({NUM})\s*(?:个|位)\s*(?:子女|孩子|儿女|继承人)")
+_CARE_DAYS = re.compile(rf"(?:住院|护理|陪护|住了|躺了)(?:了)?\s*({NUM}|半)\s*(天|个?月|周|星期)")
+_CAREGIVER = re.compile(rf"(?:她|他|老婆|老公|妻子|丈夫|我妈|我爸|家属|家人|女儿|儿子|护理人)(?:的)?(?:每个?月|一个月)?"
+                        rf"(?:月薪|月工资|工资|收入|月收入|月入)\s*(?:是|有|大概|约)?\s*{MONEY}")
+_CARE_RATE = re.compile(rf"(?:护工|护理费|陪护)[^，。,；;？?！!\d]{{0,6}}?(?:每天|一天|日)\s*{MONEY}"
+                        rf"|(?:每天|一天)\s*{MONEY}\s*(?:的)?(?:护工|护理费)")
+_SENTENCE = re.compile(rf"(有期徒刑|拘役|管制|判了?|判处)\s*(?:有期徒刑|拘役|管制)?\s*({NUM}|半)\s*(年|个?月)(半)?")
+_CUSTODY = re.compile(rf"(?:关了|羁押了?|拘留了|关押了?|押了|在看守所(?:里)?(?:关|待|呆)了|被关了?)\s*({NUM})\s*(天|个?月)")
+_TRAINING_FEE = re.compile(rf"(?:培训费(?:用)?|花了?)\s*{_FILL}\s*{MONEY}\s*(?:钱)?\s*(?:送我|让我|给我)?(?:出去|去)?(?:培训|学习|进修)?")
+_SERVICE_YEARS = re.compile(rf"服务期\s*{_FILL}\s*({NUM})\s*年")
+_MINIMUM = re.compile(rf"最低工资(?:标准)?\s*{_FILL}\s*{MONEY}")
+_ANNUAL_AVG = re.compile(rf"(?:年平均工资|年均工资|年平均收入)\s*{_FILL}\s*{MONEY}")
+_JUDGMENT = re.compile(rf"(?:判(?:决)?(?:对方|他|她|被告)?(?:还|赔|给|支付|偿还)(?:我)?|判决(?:确定)?(?:的)?(?:金额|给付)?)\s*{_FILL}\s*{MONEY}")
+_PASSED_DAYS = re.compile(rf"(?:过了|超过了?|超了)\s*({NUM})\s*天")
+_DAILY_AVG = re.compile(rf"日平均工资\s*{_FILL}\s*{MONEY}")
+_PROFIT = re.compile(rf"(?:税后)?利润\s*{_FILL}\s*{MONEY}")
+_RENT = (re.compile(rf"(?:月租|房租|租金)\s*(?:每个?月|一个月|每月)?\s*{_FILL}\s*{MONEY}"),
+         re.compile(rf"(?:每个?月|一个月)\s*(?:房租|租金)\s*{_FILL}\s*{MONEY}"),
+         re.compile(rf"{MONEY}\s*(?:元)?\s*(?:一个月|每月|/月)\s*(?:的)?(?:房租|租金|租)"))
+_PAY_TERMS = re.compile(r"押([一二两三1-3])付([一二三四六1-6])")
+_DEPOSIT_MONTHS = re.compile(rf"押金\s*(?:是|为)?\s*({NUM})\s*个月")
+_PENALTY_MONTHS = re.compile(rf"(?:违约(?:方|金)?|赔)[^，。,；;？?！!]{{0,8}}?({NUM})\s*个月(?:的)?(?:房租|租金)")
+_CONTRIBUTION = re.compile(rf"(?:交了|缴了|缴费|交|缴纳了?|累计缴费)\s*(?:满)?\s*({NUM})\s*年(?:多)?\s*(?:的)?(?:失业保险|失业金|社保)?"
+                           rf"|(?:失业保险|社保)\s*(?:交了|缴了|交|缴)?\s*(?:满)?\s*({NUM})\s*年")
+_RECEIVED = re.compile(rf"实际(?:上)?(?:只)?(?:转给我|转了|给我|打给我|打了|到账|到手|收到|拿到|给了我?|转账)(?:了)?\s*{MONEY}")
+_CONTRACT_TERM = re.compile(rf"(?:签了?|签的|签订了?)\s*(?:一份)?\s*({NUM}|半)\s*年(?:期)?(?:的)?(?:劳动)?合同"
+                            rf"|合同(?:期限?|签的是?|为期)\s*({NUM}|半)\s*年|({NUM})\s*个月(?:的)?(?:劳动)?合同")
+_BABIES = {"双胞胎": 2, "龙凤胎": 2, "三胞胎": 3, "四胞胎": 4}
+_DIFFICULT = re.compile(r"难产|剖腹产|剖宫产|剖腹|剖了")
+_SIMPLE = re.compile(r"简易程序|减半")
+
+
+def _number(said: str) -> Decimal | None:
+    return Decimal("0.5") if said == "半" else cn_number(said)
+
+
+def _heirs(text: str) -> tuple[int, str] | None:
+    m = _HEIR_LIST.search(text)
+    if m:
+        listed, count, rest = m.group(1), 0, m.group(1)
+        for word in sorted(_RELATIVE_WORDS, key=len, reverse=True):
+            while word in rest:
+                count += 1
+                rest = rest.replace(word, "、", 1)
+        if count:
+            return count, m.group(0)
+        said = re.search(rf"({NUM})\s*(?:个|人|位)", listed)
+        if said and (n := cn_number(said.group(1))) is not None:
+            return int(n), m.group(0)
+    m = _HEIR_COUNT.search(text)
+    if m and (n := cn_number(m.group(1) or m.group(2))) is not None and 0 < n < 20:
+        spouse = re.search(r"(?:我妈|我爸|母亲|父亲|奶奶|爷爷|老伴)(?:还在|健在|在世)|(?:和|跟)(?:我妈|我爸)", text)
+        return int(n) + (1 if spouse else 0), m.group(0)
+    return None
+
+
+def _roles_more(text: str, facts: Facts) -> None:
+    """Facts of the figures beyond labour and loans, each read from the words that name its role."""
+    found = _first_money(_PAYER_INCOME, text)
+    if found:
+        facts.add("payer_income", *found)
+    for pattern in _SUPPORT:
+        found = _first_money(pattern, text)
+        if found and "抚养" in text:
+            facts.add("support_amount", *found)
+            break
+    m = _ARREARS.search(text)
+    if m and ("抚养" in text or "赡养" in text):
+        number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        value = _number(number)
+        if value is not None:
+            facts.add("arrears_months", value * (12 if unit == "年" else 1), m.group(0))
+    m = _CHILDREN.search(text)
+    if m:
+        count = 2 if m.group(2) else cn_number(m.group(1))
+        if count is not None and 0 < count < 10:
+            facts.add("children", int(count), m.group(0))
+    if re.search(r"去世|过世|死亡|遗产|继承|走了|病故|离世", text):
+        for pattern in _ESTATE:
+            found = _first_money(pattern, text)
+            if found:
+                facts.add("estate_value", *found)
+                break
+        debt = _first_money(_DEBT, text)
+        if debt:
+            facts.add("debt_amount", *debt)
+        heirs = _heirs(text)
+        if heirs:
+            facts.add("heirs", *heirs)
+        m = _JOINT.search(text)
+        if m:
+            facts.add("joint_property", True, m.group(0))
+    if re.search(r"护理|陪护|照顾|护工", text):
+        m = _CARE_DAYS.search(text)
+        if m and (days := _days(m.group(1), m.group(2))) is not None:
+            facts.add("care_days", days, m.group(0))
+        found = _first_money(_CAREGIVER, text)
+        if found:
+            facts.add("caregiver_income", *found)
+        found = _first_money(_CARE_RATE, text)
+        if found:
+            facts.add("daily_care_rate", *found)
+    m = _SENTENCE.search(text)
+    if m and (value := _number(m.group(2))) is not None:
+        kind = m.group(1) if m.group(1) in ("有期徒刑", "拘役", "管制") else (
+            next((k for k in ("管制", "拘役") if k in text[m.start():m.end() + 4]), "有期徒刑"))
+        months = value * 12 + (6 if m.group(4) else 0) if m.group(3) == "年" else value
+        start = date(2001, 1, 1)
+        year, month = divmod(int(months), 12)
+        days = (date(start.year + year, start.month + month, 1) - start).days
+        facts.add("sentence_days", Decimal(days), m.group(0))
+        facts.add("sentence_kind", kind, m.group(0))
+    m = _CUSTODY.search(text)
+    if m and (value := cn_number(m.group(1))) is not None:
+        facts.add("custody_days", value * (30 if "月" in m.group(2) else 1), m.group(0))
+    if "培训" in text:
+        found = _first_money(_TRAINING_FEE, text)
+        if found:
+            facts.add("training_fee", *found)
+        m = _SERVICE_YEARS.search(text)
+        if m and (value := cn_number(m.group(1))) is not None:
+            facts.add("service_years", value, m.group(0))
+            if "service_months" in facts:
+                facts.add("served_years", Decimal(facts.get("service_months")) / 12, facts.items["service_months"].text)
+    found = _first_money(_MINIMUM, text)
+    if found:
+        facts.add("minimum_wage", *found)
+    found = _first_money(_ANNUAL_AVG, text)
+    if found:
+        facts.add("annual_average_wage", *found)
+    found = _first_money(_JUDGMENT, text)
+    if found:
+        facts.add("judgment_amount", *found)
+    m = _PASSED_DAYS.search(text)
+    if m and (days := cn_number(m.group(1))) is not None:
+        facts.add("delay_days", days, m.group(0))
+    found = _first_money(_DAILY_AVG, text)
+    if found:
+        facts.add("daily_average_wage", *found)
+    found = _first_money(_PROFIT, text)
+    if found:
+        facts.add("profit", *found)
+    if "租" in text:
+        for pattern in _RENT:
+            found = _first_money(pattern, text)
+            if found:
+                facts.add("monthly_rent", *found)
+                break
+        m = _PAY_TERMS.search(text)
+        if m and (months := cn_number(m.group(1))) is not None:
+            facts.add("deposit_months", months, m.group(0))
+        m = _DEPOSIT_MONTHS.search(text)
+        if m and (months := cn_number(m.group(1))) is not None:
+            facts.add("deposit_months", months, m.group(0))
+        m = _PENALTY_MONTHS.search(text)
+        if m and (months := cn_number(m.group(1))) is not None:
+            facts.add("penalty_months", months, m.group(0))
+    if re.search(r"失业", text):
+        m = _CONTRIBUTION.search(text)
+        if m and (years := cn_number(m.group(1) or m.group(2))) is not None:
+            facts.add("contribution_years", years, m.group(0))
+    found = _first_money(_RECEIVED, text)
+    if found:
+        facts.add("actually_received", *found)
+    m = _CONTRACT_TERM.search(text)
+    if m:
+        said = m.group(1) or m.group(2)
+        value = _number(said) * 12 if said else cn_number(m.group(3))
+        if value is not None:
+            facts.add("contract_months", int(value), m.group(0))
+    for word, count in _BABIES.items():
+        if word in text:
+            facts.add("babies", count, word)
+            break
+    m = _DIFFICULT.search(text)
+    if m:
+        facts.add("difficult_birth", True, m.group(0))
+
+
+def part_flags(text: str) -> dict[str, Any]:
+    """What one part (not the whole question) says about how its figure is computed: 简易程序 halves
+    the court fee of the part that asks about it, not of the part before."""
+    return {"simple_procedure": True} if _SIMPLE.search(text) else {}
 
 
 def extract_facts(text: str, *, today: date | None = None) -> Facts:
@@ -451,6 +671,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     m = _DELAY.search(text)
     if m and (days := cn_number(m.group(1))) is not None:
         facts.add("delay_days", days, m.group(0))
+    _roles_more(text, facts)
     _dates(text, today, facts)
     asker = side(text)
     if asker is not None:

@@ -18,6 +18,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from legal import calculators as calc
+from knowledge.numerals import int_to_cn
 from legal.calculators import CHINA_TZ, CIVIL_CODE, LABOR_CONTRACT_LAW, CalculationResult, LegalBasis, add_years
 
 FEN = Decimal("0.01")
@@ -73,6 +74,28 @@ ASK: Mapping[str, str] = {
     "daily_penalty_rate": "合同约定每天按多少比例（如千分之一、万分之五）付违约金？",
     "delay_days": "对方逾期了多少天？",
     "purchase_price": "您买这件商品（或这项服务）实际付了多少钱？",
+    "payer_income": "支付抚养费一方（对方）每月的总收入大约是多少？",
+    "support_amount": "协议或判决确定每月给多少抚养费？",
+    "arrears_months": "对方已经有几个月没给？",
+    "estate_value": "遗产（扣除配偶的一半共同财产前）总值大约是多少？",
+    "heirs": "第一顺序继承人（配偶、子女、父母）一共有几位在世？",
+    "debt_amount": "被继承人留下的债务是多少？",
+    "care_days": "住院（需要护理）了多少天？",
+    "caregiver_income": "护理您的家属每月收入是多少（或请护工每天多少钱）？",
+    "sentence_days": "判处的刑期是多长？",
+    "custody_days": "判决前（或错误）被羁押了多少天？",
+    "training_fee": "公司实际支付的培训费用是多少？",
+    "service_years": "约定的服务期是几年？",
+    "served_years": "培训后已经工作了多久？",
+    "annual_average_wage": "您所在省份上年度就业人员年平均工资是多少？",
+    "judgment_amount": "判决确定对方应付的金额是多少？",
+    "daily_average_wage": "国家上年度职工日平均工资按多少计算？",
+    "profit": "公司当年税后利润是多少？",
+    "monthly_rent": "月租金是多少？",
+    "contribution_years": "失业保险累计缴费了几年？",
+    "actually_received": "您（借款人）实际到账的金额是多少？",
+    "contract_months": "劳动合同期限是多长？",
+    "hire_date": "您是哪一天入职的？",
 }
 
 
@@ -98,6 +121,9 @@ class Calculation:
         formula = r.steps[-1] if r.steps else ""
         if r.amount is None:
             return formula
+        unit = r.figures.get("unit")
+        if unit:
+            return f"{_unit(r.amount, unit)}（{formula}）" if formula else _unit(r.amount, unit)
         return f"{yuan(r.amount)}（{formula}）" if formula and yuan(r.amount) not in formula[:4] else (
             f"{yuan(r.amount)}" + (f"（{formula}）" if formula else ""))
 
@@ -319,6 +345,218 @@ def tenfold_damages(*, purchase_price: Decimal) -> CalculationResult:
                              [LegalBasis(FOOD_SAFETY_LAW, _art(148))])
 
 
+# -- figures of family, inheritance, injury, criminal, company, procedure and policy ----------------------
+MARRIAGE_INTERPRETATION = "最高人民法院关于适用《中华人民共和国民法典》婚姻家庭编的解释（一）"
+WOMEN_PROTECTION = "女职工劳动保护特别规定"
+WAGE_PAYMENT = "工资支付暂行规定"
+UNEMPLOYMENT_REGULATION = "失业保险条例"
+CRIMINAL_LAW = "中华人民共和国刑法"
+COMPANY_LAW = "中华人民共和国公司法"
+CIVIL_PROCEDURE = "中华人民共和国民事诉讼法"
+STATE_COMPENSATION = "中华人民共和国国家赔偿法"
+#: 迟延履行期间的债务利息: 加倍部分按日万分之一点七五 (最高人民法院关于执行程序中计算迟延履行期间的债务利息适用法律若干问题的解释 1).
+DELAY_DAILY_RATE = Decimal("0.000175")
+
+
+def _unit(value: Decimal, unit: str) -> str:
+    value = value.quantize(Decimal("0.01")).normalize()
+    return f"{value:f} {unit}"
+
+
+def child_support(*, payer_income: Decimal, children: int = 1) -> CalculationResult:
+    """抚养费 (婚姻家庭编解释（一）49): 有固定收入的一般按月总收入的 20 %–30 %; 两个以上子女可以提高, 一般不超过 50 %."""
+    children = max(1, int(children))
+    low_rate, high_rate = (Decimal("0.2"), Decimal("0.3")) if children == 1 else (Decimal("0.3"), Decimal("0.5"))
+    low, high = _money(payer_income * low_rate), _money(payer_income * high_rate)
+    steps = [f"支付方月总收入 {yuan(payer_income)}",
+             (f"一个子女：一般按 20%–30%，每月 {yuan(low)} 至 {yuan(high)}" if children == 1 else
+              f"{children} 个子女：可以提高比例，合计一般不超过 50%，每月约 {yuan(low)} 至 {yuan(high)}")]
+    return CalculationResult("抚养费（每月）", None, {"low": low, "high": high, "children": children}, steps,
+                             [LegalBasis(MARRIAGE_INTERPRETATION, _art(49))],
+                             ["无固定收入的，按当年总收入或同行业平均收入参照上述比例确定；子女实际需要和当地生活水平也要考虑"])
+
+
+def support_arrears(*, support_amount: Decimal, arrears_months: Decimal) -> CalculationResult:
+    """欠付的抚养费: 约定（判决）的每月数额 × 欠付月数; 请求支付抚养费不适用诉讼时效 (民法典 196)."""
+    total = _money(support_amount * arrears_months)
+    steps = [f"欠付抚养费 = 每月 {yuan(support_amount)} × {arrears_months} 个月 = {yuan(total)}"]
+    return CalculationResult("欠付的抚养费", total, {"total": total}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(1085)), LegalBasis(CIVIL_CODE, _art(196))],
+                             ["请求支付抚养费不适用诉讼时效（民法典第一百九十六条）"])
+
+
+def inheritance_share(*, estate_value: Decimal, heirs: int, joint_property: bool = False) -> CalculationResult:
+    """法定继承: 夫妻共同财产先分出一半归配偶 (民法典 1153), 其余为遗产, 同一顺序继承人一般均等 (1130)."""
+    heirs = int(heirs)
+    if heirs < 1:
+        raise calc.CalculatorInputError("继承人人数至少为一人")
+    steps = []
+    estate = estate_value
+    if joint_property:
+        estate = _money(estate_value / 2)
+        steps.append(f"夫妻共同财产 {yuan(estate_value)}：先分出一半 {yuan(estate)} 归配偶，其余 {yuan(estate)} 为遗产")
+    share = _money(estate / heirs)
+    steps.append(f"第一顺序继承人共 {heirs} 人，一般均等分配：{yuan(estate)} ÷ {heirs} = 每人 {yuan(share)}")
+    basis = [LegalBasis(CIVIL_CODE, _art(1130)), LegalBasis(CIVIL_CODE, _art(1153 if joint_property else 1127))]
+    return CalculationResult("法定继承份额", share, {"estate": estate, "share": share, "heirs": heirs}, steps, basis,
+                             ["对被继承人尽了主要扶养义务或与其共同生活的，分配时可以多分；有扶养能力而不尽扶养义务的，应当不分或少分"])
+
+
+def estate_debt_limit(*, estate_value: Decimal, debt_amount: Decimal) -> CalculationResult:
+    """继承人以所得遗产实际价值为限清偿被继承人的债务 (民法典 1161)."""
+    total = min(_money(estate_value), _money(debt_amount))
+    steps = [f"债务 {yuan(debt_amount)}，遗产实际价值 {yuan(estate_value)}",
+             f"以遗产实际价值为限清偿：最多 {yuan(total)}" + ("，超出部分不用还" if debt_amount > estate_value else "")]
+    return CalculationResult("继承人清偿债务的上限", total, {"total": total}, steps, [LegalBasis(CIVIL_CODE, _art(1161))])
+
+
+def nursing_fee(*, care_days: Decimal, caregiver_income: Decimal | None = None,
+                daily_care_rate: Decimal | None = None) -> CalculationResult:
+    """护理费 (人身损害赔偿解释 8): 护理人员有收入的按误工（减少的收入）计算, 雇护工的按护工报酬."""
+    if daily_care_rate is None:
+        assert caregiver_income is not None
+        daily_care_rate = caregiver_income / WORK_DAYS_MONTH
+        head = f"护理人员日收入 = 月收入 {yuan(caregiver_income)} ÷ 21.75 = {yuan(_money(daily_care_rate))}"
+    else:
+        head = f"护理费标准每天 {yuan(_money(daily_care_rate))}"
+    total = _money(daily_care_rate * care_days)
+    steps = [head, f"护理费 = {yuan(_money(daily_care_rate))} × {care_days} 天 = {yuan(total)}"]
+    return CalculationResult("护理费", total, {"total": total}, steps, [LegalBasis(INJURY_INTERPRETATION, _art(8))],
+                             ["护理期限以医疗机构或鉴定意见为准；护理人员原则上一人"])
+
+
+def work_death_lump_sum(*, per_capita_income: Decimal) -> CalculationResult:
+    """一次性工亡补助金: 上一年度全国城镇居民人均可支配收入的 20 倍 (工伤保险条例 39)."""
+    total = _money(per_capita_income * 20)
+    steps = [f"一次性工亡补助金 = 上一年度全国城镇居民人均可支配收入 {yuan(per_capita_income)} × 20 = {yuan(total)}"]
+    return CalculationResult("一次性工亡补助金", total, {"total": total}, steps,
+                             [LegalBasis(WORK_INJURY_REGULATION, _art(39))],
+                             ["另有丧葬补助金（6 个月统筹地区上年度职工月平均工资）和供养亲属抚恤金"])
+
+
+def maternity_leave(*, babies: int = 1, difficult_birth: bool = False) -> CalculationResult:
+    """产假 (女职工劳动保护特别规定 7): 98 天; 难产加 15 天; 多胞胎每多一个婴儿加 15 天 (地方另有奖励假)."""
+    babies = max(1, int(babies))
+    days = 98 + (15 if difficult_birth else 0) + 15 * (babies - 1)
+    steps = ["基本产假 98 天（产前可休 15 天）"]
+    if difficult_birth:
+        steps.append("难产（含剖宫产）增加 15 天")
+    if babies > 1:
+        steps.append(f"多胞胎每多生育 1 个婴儿增加 15 天：{babies - 1} × 15 = {15 * (babies - 1)} 天")
+    steps.append(f"国家规定的产假合计 {days} 天")
+    return CalculationResult("产假天数", Decimal(days), {"unit": "天", "total": days}, steps,
+                             [LegalBasis(WOMEN_PROTECTION, _art(7))], ["各省人口与计划生育条例另有延长产假（奖励假），按当地规定叠加"])
+
+
+def sentence_credit(*, sentence_days: Decimal, custody_days: Decimal, sentence_kind: str = "有期徒刑"
+                    ) -> CalculationResult:
+    """判决前先行羁押的折抵: 有期徒刑、拘役一日抵一日 (刑法 47、44), 管制一日抵二日 (41)."""
+    ratio = 2 if sentence_kind == "管制" else 1
+    credit = custody_days * ratio
+    left = max(Decimal(0), sentence_days - credit)
+    article = {"管制": 41, "拘役": 44}.get(sentence_kind, 47)
+    steps = [f"{sentence_kind}：羁押一日折抵刑期{'二' if ratio == 2 else '一'}日，已羁押 {custody_days} 天，折抵 {credit} 天",
+             f"判处刑期约 {sentence_days} 天 − 折抵 {credit} 天 = 还需执行约 {left} 天"]
+    return CalculationResult("羁押折抵刑期", credit, {"unit": "天", "credit": credit, "left": left}, steps,
+                             [LegalBasis(CRIMINAL_LAW, _art(article))], ["刑期起止日期以判决书和执行通知为准；减刑、假释另计"])
+
+
+def training_penalty(*, training_fee: Decimal, service_years: Decimal, served_years: Decimal) -> CalculationResult:
+    """违反服务期的违约金: 不得超过服务期尚未履行部分所应分摊的培训费用 (劳动合同法 22)."""
+    if served_years >= service_years:
+        total = Decimal(0)
+    else:
+        total = _money(training_fee * (service_years - served_years) / service_years)
+    steps = [f"培训费 {yuan(training_fee)} 按服务期 {service_years} 年分摊，已履行 {served_years} 年",
+             f"违约金上限 = {yuan(training_fee)} × ({service_years} − {served_years}) ÷ {service_years} = {yuan(total)}"]
+    return CalculationResult("服务期违约金上限", total, {"total": total}, steps, [LegalBasis(LABOR_CONTRACT_LAW, _art(22))])
+
+
+def wage_deduction_cap(*, monthly_wage: Decimal, minimum_wage: Decimal | None = None) -> CalculationResult:
+    """赔偿损失从工资中扣除: 每月不超过当月工资的 20 %, 扣除后不得低于最低工资 (工资支付暂行规定 16)."""
+    cap = _money(monthly_wage * Decimal("0.2"))
+    steps = [f"每月扣除不得超过当月工资的 20%：{yuan(monthly_wage)} × 20% = {yuan(cap)}"]
+    if minimum_wage is not None:
+        room = max(Decimal(0), _money(monthly_wage - minimum_wage))
+        if room < cap:
+            cap = room
+            steps.append(f"扣除后不得低于当地最低工资 {yuan(minimum_wage)}：最多扣 {yuan(room)}")
+        else:
+            steps.append(f"扣除后剩余不低于当地最低工资 {yuan(minimum_wage)}")
+    steps.append(f"每月最多扣 {yuan(cap)}")
+    return CalculationResult("每月可从工资中扣除的上限", cap, {"total": cap}, steps, [LegalBasis(WAGE_PAYMENT, _art(16))])
+
+
+def small_claims_limit(*, annual_average_wage: Decimal) -> CalculationResult:
+    """小额诉讼: 标的额为省上年度就业人员年平均工资 50 % 以下 (民事诉讼法 165)."""
+    total = _money(annual_average_wage / 2)
+    steps = [f"小额诉讼标的额上限 = 上年度就业人员年平均工资 {yuan(annual_average_wage)} × 50% = {yuan(total)}"]
+    return CalculationResult("小额诉讼标的额上限", total, {"total": total}, steps, [LegalBasis(CIVIL_PROCEDURE, _art(165))],
+                             ["超过 50% 但在二倍以下的，双方约定也可以适用小额诉讼"])
+
+
+def delayed_performance_interest(*, judgment_amount: Decimal, delay_days: Decimal) -> CalculationResult:
+    """迟延履行期间的加倍部分债务利息: 未履行的金额 × 日万分之一点七五 × 迟延天数 (民事诉讼法 264)."""
+    total = _money(judgment_amount * DELAY_DAILY_RATE * delay_days)
+    steps = [f"加倍部分债务利息 = {yuan(judgment_amount)} × 万分之一点七五 × {delay_days} 天 = {yuan(total)}"]
+    return CalculationResult("迟延履行期间的加倍部分债务利息", total, {"total": total}, steps,
+                             [LegalBasis(CIVIL_PROCEDURE, _art(264))], ["一般债务利息（判决确定的利息）另行计算"])
+
+
+def liberty_compensation(*, daily_average_wage: Decimal, custody_days: Decimal) -> CalculationResult:
+    """侵犯人身自由的国家赔偿: 每日按国家上年度职工日平均工资计算 (国家赔偿法 33)."""
+    total = _money(daily_average_wage * custody_days)
+    steps = [f"人身自由赔偿金 = 国家上年度职工日平均工资 {yuan(daily_average_wage)} × {custody_days} 天 = {yuan(total)}"]
+    return CalculationResult("人身自由赔偿金", total, {"total": total}, steps, [LegalBasis(STATE_COMPENSATION, _art(33))],
+                             ["造成严重后果的，另可主张精神损害抚慰金（国家赔偿法第三十五条）"])
+
+
+def profit_distribution(*, profit: Decimal) -> CalculationResult:
+    """可分配利润: 先弥补亏损, 再提取 10 % 法定公积金 (公司法 210)."""
+    reserve = _money(profit * Decimal("0.1"))
+    total = _money(profit - reserve)
+    steps = [f"提取法定公积金 = 税后利润 {yuan(profit)} × 10% = {yuan(reserve)}",
+             f"最多可分配 = {yuan(profit)} − {yuan(reserve)} = {yuan(total)}"]
+    return CalculationResult("可分配利润", total, {"total": total}, steps, [LegalBasis(COMPANY_LAW, _art(210))],
+                             ["有以前年度亏损的先弥补；法定公积金累计达注册资本 50% 的可以不再提取"])
+
+
+def lease_refund(*, monthly_rent: Decimal, deposit_months: Decimal = Decimal(0), penalty_months: Decimal = Decimal(0)
+                 ) -> CalculationResult:
+    """出租人违约提前收房: 退还押金, 并按约定支付违约金 (民法典 577、585)."""
+    deposit = _money(monthly_rent * deposit_months)
+    penalty = _money(monthly_rent * penalty_months)
+    total = deposit + penalty
+    steps = []
+    if deposit:
+        steps.append(f"押金 = 月租 {yuan(monthly_rent)} × {deposit_months} 个月 = {yuan(deposit)}（全额退还）")
+    if penalty:
+        steps.append(f"违约金 = 月租 {yuan(monthly_rent)} × {penalty_months} 个月 = {yuan(penalty)}")
+    steps.append(f"合计 {yuan(total)}")
+    return CalculationResult("押金与违约金", total, {"total": total}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(585)), LegalBasis(CIVIL_CODE, _art(577))],
+                             ["已预付而未住满的租金也应退还；违约金低于实际损失的，可以请求增加"])
+
+
+def unemployment_benefit_period(*, contribution_years: Decimal) -> CalculationResult:
+    """领取失业保险金的最长期限 (失业保险条例 17): 满 1 不足 5 年 12 个月, 满 5 不足 10 年 18 个月, 10 年以上 24 个月."""
+    if contribution_years < 1:
+        raise calc.CalculatorInputError("累计缴费不满一年，不能领取失业保险金")
+    months = 12 if contribution_years < 5 else 18 if contribution_years < 10 else 24
+    steps = [f"累计缴费 {contribution_years} 年：最长领取 {months} 个月"]
+    return CalculationResult("失业保险金领取期限", Decimal(months), {"unit": "个月", "total": months}, steps,
+                             [LegalBasis(UNEMPLOYMENT_REGULATION, _art(17))], ["须非因本人意愿中断就业并办理失业登记"])
+
+
+def actual_principal(*, actually_received: Decimal, principal: Decimal | None = None) -> CalculationResult:
+    """预先在本金中扣除利息的, 按实际出借的金额认定本金 (民法典 670; 民间借贷规定 26)."""
+    steps = [f"借条写明 {yuan(principal)}，" if principal is not None else "",
+             f"按实际出借（到账）的金额认定本金：{yuan(actually_received)}"]
+    steps = ["".join(steps)]
+    return CalculationResult("应还本金", _money(actually_received), {"total": actually_received}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(670)), LegalBasis(PRIVATE_LENDING, _art(26))])
+
+
 # -- running a calculator on facts ------------------------------------------------------------------------
 Runner = Callable[[Mapping[str, Any]], CalculationResult]
 
@@ -366,6 +604,38 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         deposit_amount=_dec(f["deposit_amount"]),
         contract_price=_dec(f["contract_price"]) if f.get("contract_price") is not None else None)),
     "tenfold_damages": (("purchase_price",), lambda f: tenfold_damages(purchase_price=_dec(f["purchase_price"]))),
+    "inheritance_share": (("estate_value", "heirs"), lambda f: inheritance_share(
+        estate_value=_dec(f["estate_value"]), heirs=int(f["heirs"]), joint_property=bool(f.get("joint_property")))),
+    "estate_debt_limit": (("estate_value", "debt_amount"), lambda f: estate_debt_limit(
+        estate_value=_dec(f["estate_value"]), debt_amount=_dec(f["debt_amount"]))),
+    "work_death_lump_sum": (("per_capita_income",), lambda f: work_death_lump_sum(
+        per_capita_income=_dec(f["per_capita_income"]))),
+    "maternity_leave": ((), lambda f: maternity_leave(babies=int(f.get("babies") or 1),
+                                                      difficult_birth=bool(f.get("difficult_birth")))),
+    "sentence_credit": (("sentence_days", "custody_days"), lambda f: sentence_credit(
+        sentence_days=_dec(f["sentence_days"]), custody_days=_dec(f["custody_days"]),
+        sentence_kind=str(f.get("sentence_kind") or "有期徒刑"))),
+    "training_penalty": (("training_fee", "service_years", "served_years"), lambda f: training_penalty(
+        training_fee=_dec(f["training_fee"]), service_years=_dec(f["service_years"]),
+        served_years=_dec(f["served_years"]))),
+    "wage_deduction_cap": (("monthly_wage",), lambda f: wage_deduction_cap(
+        monthly_wage=_dec(f["monthly_wage"]),
+        minimum_wage=_dec(f["minimum_wage"]) if f.get("minimum_wage") is not None else None)),
+    "small_claims_limit": (("annual_average_wage",), lambda f: small_claims_limit(
+        annual_average_wage=_dec(f["annual_average_wage"]))),
+    "delayed_performance_interest": (("judgment_amount", "delay_days"), lambda f: delayed_performance_interest(
+        judgment_amount=_dec(f["judgment_amount"]), delay_days=_dec(f["delay_days"]))),
+    "liberty_compensation": (("daily_average_wage", "custody_days"), lambda f: liberty_compensation(
+        daily_average_wage=_dec(f["daily_average_wage"]), custody_days=_dec(f["custody_days"]))),
+    "profit_distribution": (("profit",), lambda f: profit_distribution(profit=_dec(f["profit"]))),
+    "lease_refund": (("monthly_rent",), lambda f: lease_refund(
+        monthly_rent=_dec(f["monthly_rent"]), deposit_months=_dec(f.get("deposit_months") or 0),
+        penalty_months=_dec(f.get("penalty_months") or 0))),
+    "unemployment_benefit_period": (("contribution_years",), lambda f: unemployment_benefit_period(
+        contribution_years=_dec(f["contribution_years"]))),
+    "actual_principal": (("actually_received",), lambda f: actual_principal(
+        actually_received=_dec(f["actually_received"]),
+        principal=_dec(f["principal"]) if f.get("principal") is not None else None)),
 }
 
 
@@ -407,6 +677,25 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
             rate = facts.get("annual_rate")
             return Calculation(name, overdue_interest(principal=_dec(facts["principal"]), due_date=facts["due_date"],
                                                       annual_rate=_dec(rate) if rate is not None else None))
+        if name == "child_support":
+            # owed arrears when the amount and the months are given; else the share of the payer's income
+            if facts.get("support_amount") is not None and facts.get("arrears_months") is not None:
+                return Calculation(name, support_arrears(support_amount=_dec(facts["support_amount"]),
+                                                         arrears_months=_dec(facts["arrears_months"])))
+            if facts.get("payer_income") is None:
+                return Calculation(name, missing=["payer_income"])
+            return Calculation(name, child_support(payer_income=_dec(facts["payer_income"]),
+                                                   children=int(facts.get("children") or 1)))
+        if name == "nursing_fee":
+            missing = _needs(facts, "care_days")
+            if facts.get("caregiver_income") is None and facts.get("daily_care_rate") is None:
+                missing.insert(0, "caregiver_income")
+            if missing:
+                return Calculation(name, missing=missing)
+            return Calculation(name, nursing_fee(
+                care_days=_dec(facts["care_days"]),
+                caregiver_income=_dec(facts["caregiver_income"]) if facts.get("caregiver_income") is not None else None,
+                daily_care_rate=_dec(facts["daily_care_rate"]) if facts.get("daily_care_rate") is not None else None))
         if name not in CALCULATORS:
             return Calculation(name, error=f"未知的计算器 {name}")
         needed, runner = CALCULATORS[name]
@@ -428,6 +717,11 @@ class DeadlineRule:
     months: int = 0
     years: int = 0
     note: str = ""
+    #: Later dates the client also needs, each (what it is, days from the start): the decision on an
+    #: arrest when the request is extended, the thirty days to ask for the divorce certificate.
+    stages: tuple[tuple[str, int], ...] = ()
+    #: The period counts its first day (a probation from the day of hire): the last day is one earlier.
+    inclusive: bool = False
 
 
 DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
@@ -453,7 +747,8 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
         DeadlineRule("enforcement_application", "二年", LegalBasis("中华人民共和国民事诉讼法", _art(250)), years=2),
     DeadlineRule("guarantee_period", "六个月（另有约定的从约定）", LegalBasis(CIVIL_CODE, _art(692)), months=6),
     DeadlineRule("criminal_detention", "拘留后三日内提请批捕（可延长一至四日，流窜、多次、结伙作案的可至三十日），"
-                 "检察院七日内决定", LegalBasis("中华人民共和国刑事诉讼法", _art(91)), days=3),
+                 "检察院七日内决定，一般最长十日", LegalBasis("中华人民共和国刑事诉讼法", _art(91)), days=10,
+                 stages=(("提请批捕延长四日的，最晚", 14), ("流窜、多次、结伙作案延长至三十日的，最晚", 37))),
     DeadlineRule("info_disclosure_reply", "二十个工作日（可延长二十个工作日）",
                  LegalBasis("中华人民共和国政府信息公开条例", _art(33))),
     DeadlineRule("consumer_return", "七日", LegalBasis("中华人民共和国消费者权益保护法", _art(25)), days=7),
@@ -464,12 +759,54 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  years=3),
     DeadlineRule("resignation_notice", "三十日（试用期内三日）", LegalBasis(LABOR_CONTRACT_LAW, _art(37)), days=30),
     DeadlineRule("divorce_cooling_off", "三十日（届满后三十日内双方须亲自申请发给离婚证）", LegalBasis(CIVIL_CODE, _art(1077)),
-                 days=30),
+                 days=30, stages=(("冷静期届满后三十日内双方须亲自到场申请发给离婚证，最晚", 60),)),
     DeadlineRule("resolution_revocation", "六十日（自决议作出之日起最长一年）", LegalBasis("中华人民共和国公司法", _art(26)),
                  days=60),
     DeadlineRule("penalty_hearing", "五日", LegalBasis("中华人民共和国行政处罚法", _art(64)), days=5),
     DeadlineRule("state_compensation_claim", "二年（被羁押等限制人身自由期间不计算在内）",
                  LegalBasis("中华人民共和国国家赔偿法", _art(39)), years=2),
+    DeadlineRule("marriage_revocation_duress", "一年（自胁迫行为终止之日起；被非法限制人身自由的，自恢复人身自由之日起）",
+                 LegalBasis(CIVIL_CODE, _art(1052)), years=1),
+    DeadlineRule("marriage_revocation_disease", "一年（自知道或者应当知道对方婚前隐瞒重大疾病之日起）",
+                 LegalBasis(CIVIL_CODE, _art(1053)), years=1),
+    DeadlineRule("divorce_resuit", "六个月（判决不准离婚后没有新情况、新理由的，六个月内不得再起诉）",
+                 LegalBasis("中华人民共和国民事诉讼法", _art(127)), months=6,
+                 note="分居满一年再次起诉的，应当准予离婚（民法典第一千零七十九条）"),
+    DeadlineRule("creditor_revocation", "一年（自知道或者应当知道撤销事由之日起；自债务人的行为发生之日起最长五年）",
+                 LegalBasis(CIVIL_CODE, _art(541)), years=1),
+    DeadlineRule("mistake_revocation", "九十日（重大误解自知道或者应当知道撤销事由之日起；欺诈、显失公平为一年，胁迫自胁迫终止之日起一年，"
+                 "最长自行为发生之日起五年）", LegalBasis(CIVIL_CODE, _art(152)), days=90),
+    DeadlineRule("voidable_revocation", "一年（欺诈、显失公平自知道或者应当知道撤销事由之日起，胁迫自胁迫终止之日起；"
+                 "重大误解为九十日；最长自行为发生之日起五年）", LegalBasis(CIVIL_CODE, _art(152)), years=1),
+    DeadlineRule("rescission_period", "一年（没有约定或规定期限的，自知道或者应当知道解除事由之日起；经对方催告后在合理期限内）",
+                 LegalBasis(CIVIL_CODE, _art(564)), years=1),
+    DeadlineRule("share_buyback_suit", "九十日（决议通过之日起六十日内协议不成的，自决议通过之日起九十日内起诉）",
+                 LegalBasis("中华人民共和国公司法", _art(89)), days=90),
+    DeadlineRule("prosecution_limitation", "法定最高刑不满五年有期徒刑的五年；五年以上不满十年的十年；十年以上的十五年；"
+                 "无期徒刑、死刑的二十年（报请最高人民检察院核准的除外），自犯罪之日起计算",
+                 LegalBasis("中华人民共和国刑法", _art(87)),
+                 note="立案侦查或受理案件后逃避侦查、审判的，不受追诉期限限制；期限内又犯罪的，前罪追诉期限从犯后罪之日起计算"),
+    DeadlineRule("bail_max", "取保候审最长十二个月（监视居住最长六个月）", LegalBasis("中华人民共和国刑事诉讼法", _art(79)),
+                 months=12),
+    DeadlineRule("surveillance_max", "监视居住最长六个月（取保候审最长十二个月）", LegalBasis("中华人民共和国刑事诉讼法", _art(79)),
+                 months=6),
+    DeadlineRule("family_notice", "二十四小时（拘留后除无法通知等情形外，应在二十四小时以内通知家属）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(85)), days=1),
+    DeadlineRule("non_prosecution_petition", "七日（自收到不起诉决定书后七日以内向上一级人民检察院申诉）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(180)), days=7),
+    DeadlineRule("non_filing_review", "七日（自收到不予立案通知书后七日以内向作出决定的公安机关申请复议）",
+                 LegalBasis("公安机关办理刑事案件程序规定", _art(179)), days=7),
+    DeadlineRule("preemption_reply", "十五日（出租人通知出卖后十五日内未明确表示购买的，视为放弃优先购买权）",
+                 LegalBasis(CIVIL_CODE, _art(726)), days=15),
+    DeadlineRule("reconsideration_decision", "六十日（自受理申请之日起；情况复杂的可延长，最多不超过三十日）",
+                 LegalBasis("中华人民共和国行政复议法", _art(62)), days=60),
+    DeadlineRule("retrial_application", "六个月（自判决、裁定发生法律效力之日起）",
+                 LegalBasis("中华人民共和国民事诉讼法", _art(216)), months=6),
+    DeadlineRule("payment_order_objection", "十五日（自收到支付令之日起十五日内清偿债务或提出书面异议，否则债权人可申请强制执行）",
+                 LegalBasis("中华人民共和国民事诉讼法", _art(227)), days=15),
+    DeadlineRule("no_limitation", "不适用诉讼时效", LegalBasis(CIVIL_CODE, _art(196))),
+    DeadlineRule("injury_leave", "停工留薪期一般不超过十二个月；伤情严重或情况特殊的，经劳动能力鉴定委员会确认可以适当延长，"
+                 "但延长不得超过十二个月（最长二十四个月）", LegalBasis(WORK_INJURY_REGULATION, _art(33)), months=12),
 )}
 
 
@@ -481,15 +818,19 @@ class Deadline:
     ends: date | None = None
     passed: bool | None = None
     days_left: int | None = None
+    stages: list[tuple[str, date]] = field(default_factory=list)
+    note: str = ""
 
     def text(self) -> str:
         """The period, its start event and, when known, the date and whether it has passed."""
         head = f"期限为{self.rule.period}" + (f"，自{self.start_event}起算" if self.start_event else "")
         if self.ends is None:
-            return head
+            return f"{head}；{self.note}" if self.note else head
+        later = "".join(f"；{what} {day.isoformat()}" for what, day in self.stages)
         if self.passed:
-            return f"{head}；按您所述自 {self.start.isoformat()} 起算，已于 {self.ends.isoformat()} 届满"
-        return f"{head}；按您所述自 {self.start.isoformat()} 起算，至 {self.ends.isoformat()} 届满（尚余 {self.days_left} 天）"
+            return f"{head}；按您所述自 {self.start.isoformat()} 起算，已于 {self.ends.isoformat()} 届满{later}"
+        return (f"{head}；按您所述自 {self.start.isoformat()} 起算，至 {self.ends.isoformat()} 届满（尚余 {self.days_left} 天）"
+                f"{later}")
 
 
 def _add_months(day: date, months: int) -> date:
@@ -509,22 +850,50 @@ START_EVENTS: dict[str, str] = {
     "criminal_appeal_ruling": "接到裁定书的第二日", "labor_award_suit": "收到仲裁裁决书之日",
     "enforcement_application": "法律文书规定的履行期间最后一日", "guarantee_period": "主债务履行期限届满之日",
     "consumer_return": "收到商品之日", "inheritance_limitation": "知道或者应当知道权利受到侵害之日",
+    "marriage_revocation_duress": "胁迫行为终止之日", "marriage_revocation_disease": "知道或者应当知道撤销事由之日",
+    "divorce_resuit": "不准离婚的判决生效之日", "creditor_revocation": "知道或者应当知道撤销事由之日",
+    "mistake_revocation": "知道或者应当知道撤销事由之日", "voidable_revocation": "知道或者应当知道撤销事由之日",
+    "rescission_period": "知道或者应当知道解除事由之日", "share_buyback_suit": "股东会决议通过之日",
+    "bail_max": "取保候审决定之日", "surveillance_max": "监视居住决定之日", "family_notice": "拘留之时",
+    "non_prosecution_petition": "收到不起诉决定书之日", "non_filing_review": "收到不予立案通知书之日",
+    "preemption_reply": "收到出租人出卖通知之日", "reconsideration_decision": "复议机关受理申请之日",
+    "retrial_application": "判决、裁定发生法律效力之日", "payment_order_objection": "收到支付令之日",
+    "injury_leave": "停工治疗之日", "probation_max": "入职之日", "criminal_detention": "刑事拘留之日",
+    "divorce_cooling_off": "婚姻登记机关收到离婚登记申请之日", "resolution_revocation": "决议作出之日",
+    "penalty_hearing": "行政机关告知听证权利之日", "state_compensation_claim": "知道或者应当知道侵权行为之日",
+    "resignation_notice": "书面辞职通知送达单位之日", "info_disclosure_reply": "行政机关收到申请之日",
+    "quality_objection": "收到标的物之日", "labor_award_suit": "收到仲裁裁决书之日",
 }
 
 
-def deadline(name: str, *, start_event: str = "", start: date | None = None, today: date | None = None
-             ) -> Deadline | None:
+def _term(months: int) -> str:
+    return f"{int_to_cn(months // 12)}年" if months % 12 == 0 else f"{int_to_cn(months)}个月"
+
+
+def deadline(name: str, *, start_event: str = "", start: date | None = None, today: date | None = None,
+             contract_months: int | None = None) -> Deadline | None:
     """The deadline rule ``name`` from ``start`` (None for an unknown rule)."""
     rule = DEADLINES.get(name)
     if rule is None:
         return None
     found = Deadline(rule, start_event=start_event)
+    if name == "probation_max" and contract_months is not None and start is not None:
+        # 劳动合同法 19: the probation's longest term by the contract's term, from the day of hire
+        months = 0 if contract_months < 3 else 1 if contract_months < 12 else 2 if contract_months < 36 else 6
+        if months == 0:
+            found.note = "劳动合同期限不满三个月的，不得约定试用期"
+            return found
+        rule = DeadlineRule(rule.name, f"{int_to_cn(months)}个月（合同期限{_term(contract_months)}）", rule.basis,
+                            months=months, inclusive=True)
+        found.rule = rule
     if start is not None and (rule.days or rule.months or rule.years):
         today = today or datetime.now(tz=CHINA_TZ).date()
         ends = add_years(start, rule.years) if rule.years else start
         ends = _add_months(ends, rule.months) if rule.months else ends
         ends = ends + timedelta(days=rule.days) if rule.days else ends
+        ends = ends - timedelta(days=1) if rule.inclusive else ends
         found.start, found.ends = start, ends
+        found.stages = [(what, start + timedelta(days=days)) for what, days in rule.stages]
         found.passed, found.days_left = today > ends, (ends - today).days
     return found
 
@@ -552,6 +921,22 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "treble_damages": ((CONSUMER_LAW, 55),),
     "deposit_return": ((CIVIL_CODE, 587), (CIVIL_CODE, 586)),
     "tenfold_damages": ((FOOD_SAFETY_LAW, 148),),
+    "child_support": ((MARRIAGE_INTERPRETATION, 49),),
+    "inheritance_share": ((CIVIL_CODE, 1130), (CIVIL_CODE, 1153)),
+    "estate_debt_limit": ((CIVIL_CODE, 1161),),
+    "nursing_fee": ((INJURY_INTERPRETATION, 8),),
+    "work_death_lump_sum": ((WORK_INJURY_REGULATION, 39),),
+    "maternity_leave": ((WOMEN_PROTECTION, 7),),
+    "sentence_credit": ((CRIMINAL_LAW, 47), (CRIMINAL_LAW, 41)),
+    "training_penalty": ((LABOR_CONTRACT_LAW, 22),),
+    "wage_deduction_cap": ((WAGE_PAYMENT, 16),),
+    "small_claims_limit": ((CIVIL_PROCEDURE, 165),),
+    "delayed_performance_interest": ((CIVIL_PROCEDURE, 264),),
+    "liberty_compensation": ((STATE_COMPENSATION, 33),),
+    "profit_distribution": ((COMPANY_LAW, 210),),
+    "lease_refund": ((CIVIL_CODE, 585),),
+    "unemployment_benefit_period": ((UNEMPLOYMENT_REGULATION, 17),),
+    "actual_principal": ((PRIVATE_LENDING, 26), (CIVIL_CODE, 670)),
 }
 
 
