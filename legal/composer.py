@@ -24,11 +24,12 @@ from knowledge.numerals import int_to_cn
 from legal import events
 from legal.calculators import CHINA_TZ
 from legal.cardfile import Answer, Card, Provision
-from legal.facts import LABELS, Facts, extract_facts
+from legal.facts import LABELS, Facts, extract_facts, part_flags
 from legal.matcher import PartMatch
 from legal.qtypes import QTYPE_CUES, question_type  # noqa: F401  (re-exported)
 from legal.rules import (
     CALCULATOR_BASIS,
+    FORMULAS,
     START_EVENTS,
     Calculation,
     Deadline,
@@ -268,9 +269,38 @@ def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> A
         return chosen
     if chosen.calculator and named in ("economic_compensation", "unlawful_termination_damages"):
         return chosen  # the card knows whether it is N or 2N better than the word 补偿
-    if not calculate(named, facts.values()).ok:
+    if not calculate(named, {**facts.values(), **part_flags(part)}).ok:
         return chosen  # the named figure cannot be computed: the card's own answer stands
     return Answer("how_much", "按您提供的数据计算：{result}。", calculator=named, inputs=())
+
+
+#: A yes/no part that asks about time (还能…吗, 来得及吗, 过了…还): the card's deadline is stated too.
+_TIME_WORDS = re.compile(r"还能|来得及|现在|过了|超过|多久|时间|期限|时效|几年了|年了|个月了")
+
+
+def _computed_too(card: Card, part: str, question: str, facts: Facts, today: date | None) -> str:
+    """What a yes/no (valid, what-to-do) answer adds so a client can act on it: the card's figure when
+    every input is known ("走的话能要补偿吗" with the wage and the years), and its deadline when the
+    start date is known or the part asks about time ("现在还能撤销吗")."""
+    added = ""
+    money = card.answers.get("how_much")
+    if money is not None and money.calculator:
+        calculation = calculate(money.calculator, {**facts.values(), **part_flags(part)})
+        if calculation.ok and calculation.result is not None:
+            added += f"按您所述，{calculation.result.name}为 {calculation.headline()}。"
+    named = deadline_for(part, card.domain, question)
+    when = card.answers.get("by_when")
+    rule = named or (when.deadline if when is not None else "")
+    if rule:
+        start_event = (when.start if when is not None and when.deadline == rule else "") or START_EVENTS.get(rule, "")
+        day = today or datetime.now(tz=CHINA_TZ).date()
+        begins = events.start_of(facts.dates, rule, start_event, day)
+        if begins is not None or _TIME_WORDS.search(part):
+            found = deadline(rule, start_event=start_event, start=begins.day if begins is not None else None,
+                             today=today, contract_months=facts.get("contract_months"))
+            if found is not None:
+                added += f"{found.text()}。"
+    return added
 
 
 def _rule_only(match: PartMatch, question: str, facts: Facts, today: date | None, qtype: str) -> PartAnswer | None:
@@ -297,7 +327,7 @@ def _calculator_only(match: PartMatch, facts: Facts, domain: str) -> PartAnswer 
     named = calculator_for(match.text, domain)
     if not named or named in ("economic_compensation", "unlawful_termination_damages"):
         return None
-    calculation = calculate(named, facts.values())
+    calculation = calculate(named, {**facts.values(), **part_flags(match.text)})
     if not calculation.ok or calculation.result is None:
         return None
     answer = Answer("how_much", "{result}。", calculator=named)
@@ -308,19 +338,27 @@ def _calculator_only(match: PartMatch, facts: Facts, domain: str) -> PartAnswer 
     return PartAnswer(match.text, "how_much", None, confidence, answer, text, calculation, None, "", basis=basis)
 
 
-def _fill(answer: Answer, facts: Facts, today: date | None) -> tuple[str, Calculation | None, Deadline | None, str]:
+def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
+          ) -> tuple[str, Calculation | None, Deadline | None, str]:
     text = answer.conclusion
     calculation = None
     found_deadline = None
     ask = ""
     if answer.calculator:
-        calculation = calculate(answer.calculator, facts.values(), inputs=answer.inputs)
-        if calculation.ok:
-            text = text.replace("{result}", calculation.headline())
+        calculation = calculate(answer.calculator, {**facts.values(), **part_flags(part)}, inputs=answer.inputs)
+        placed = "{result}" in text
+        if calculation.ok and calculation.result is not None:
+            figure = calculation.headline()
+            text = text.replace("{result}", figure) if placed else (
+                f"{text.rstrip()}按您所述，{calculation.result.name}为 {figure}。")
         else:
             ask = calculation.ask() if calculation.missing else ""
             missing = "、".join(LABELS.get(m, m) for m in calculation.missing) or "计算要素"
-            text = text.replace("{result}", f"具体数额需知道您的{missing}后计算")
+            formula = FORMULAS.get(answer.calculator, "")
+            rule = f"按{formula}计算；" if formula else ""
+            needed = f"{rule}具体数额需知道您的{missing}后计算"
+            text = text.replace("{result}", needed) if placed else (
+                f"{text.rstrip()}{needed}。" if calculation.missing else text)
     if answer.deadline:
         # a deadline runs only from a date whose event is its rule's start event (legal/events.py):
         # a hire date, the day money was lent or a date of another event never starts it
@@ -328,9 +366,14 @@ def _fill(answer: Answer, facts: Facts, today: date | None) -> tuple[str, Calcul
         start_event = answer.start or START_EVENTS.get(answer.deadline, "")
         begins = events.start_of(facts.dates, answer.deadline, start_event, day)
         found_deadline = deadline(answer.deadline, start_event=answer.start,
-                                  start=begins.day if begins is not None else None, today=today)
+                                  start=begins.day if begins is not None else None, today=today,
+                                  contract_months=facts.get("contract_months"))
         if found_deadline is not None:
-            text = text.replace("{deadline}", found_deadline.text())
+            if "{deadline}" in text:
+                text = text.replace("{deadline}", found_deadline.text())
+            elif found_deadline.ends is not None or not (found_deadline.rule.days or found_deadline.rule.months
+                                                         or found_deadline.rule.years):
+                text = f"{text.rstrip()}{found_deadline.text()}。"
             if found_deadline.ends is None and (found_deadline.rule.days or found_deadline.rule.months
                                                 or found_deadline.rule.years):
                 ask = ask or events.start_question(facts.dates, answer.deadline, start_event)
@@ -343,6 +386,28 @@ def _fill(answer: Answer, facts: Facts, today: date | None) -> tuple[str, Calcul
 #: to cards of those domains (empty: any). Used when the matched card's answer has no deadline rule
 #: for the question, or when the question names a procedure other than the card's.
 DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
+    ("non_filing_review", re.compile(r"不予立案|不立案"), ()),
+    ("non_prosecution_petition", re.compile(r"不起诉.{0,20}(?:申诉|不服)|(?:申诉|不服).{0,20}不起诉"), ()),
+    ("payment_order_objection", re.compile(r"支付令"), ()),
+    ("retrial_application", re.compile(r"再审"), ()),
+    ("no_limitation", re.compile(r"(?:抚养费|赡养费|扶养费|知情权|查账|查阅).{0,40}(?:时效|过了时间|过期|要不回|超过)"
+                                 r"|(?:时效|过了时间|要不回).{0,20}(?:抚养费|赡养费)"), ()),
+    ("family_notice", re.compile(r"通知(?:家属|家里|我们)|家(?:属|里).{0,10}(?:通知|收到)"), ()),
+    ("bail_max", re.compile(r"取保"), ()),
+    ("surveillance_max", re.compile(r"监视居住"), ()),
+    ("marriage_revocation_duress", re.compile(r"(?:逼|胁迫|被迫|强迫).{0,30}(?:结婚|嫁|娶)|撤销.{0,6}婚姻.{0,20}(?:逼|胁迫)"), ()),
+    ("marriage_revocation_disease", re.compile(r"撤销.{0,6}婚姻|婚姻.{0,6}撤销|(?:隐瞒|没告诉|没说).{0,20}(?:病|疾病)"),
+     ("marriage_family",)),
+    ("divorce_resuit", re.compile(r"(?:没判|不准|不判|驳回).{0,8}离.{0,30}(?:再|重新).{0,6}(?:起诉|告)|再次起诉离婚|再起诉离婚"), ()),
+    ("creditor_revocation", re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), ()),
+    ("mistake_revocation", re.compile(r"写错|错写|重大误解|搞错|弄错|看错|误解"), ()),
+    ("voidable_revocation", re.compile(r"(?:欺诈|显失公平|被骗|胁迫).{0,30}撤销|撤销.{0,20}(?:欺诈|显失公平)"), ()),
+    ("rescission_period", re.compile(r"解除权"), ()),
+    ("share_buyback_suit", re.compile(r"回购|收购.{0,6}股权|(?:反对票|投反对).{0,40}(?:起诉|法院)"), ()),
+    ("preemption_reply", re.compile(r"优先购买|(?:卖房|卖房子|出售|要卖).{0,20}(?:买不买|答复)"), ()),
+    ("reconsideration_decision", re.compile(r"复议(?:机关)?.{0,10}(?:多长时间|多久|几天|多少天).{0,6}(?:结果|决定|答复|出)"), ()),
+    ("injury_leave", re.compile(r"停工留薪"), ()),
+    ("probation_max", re.compile(r"试用期"), ("labor",)),
     ("criminal_appeal_ruling", re.compile(r"刑事裁定.{0,40}上诉|上诉.{0,20}刑事裁定"), ()),
     ("criminal_appeal_judgment", re.compile(r"刑事判决.{0,40}上诉|上诉.{0,20}刑事判决"), ()),
     ("criminal_appeal_ruling", re.compile(r"裁定.{0,30}上诉|上诉.{0,10}裁定"), ("criminal",)),
@@ -351,15 +416,15 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("civil_appeal_judgment", re.compile(r"上诉"), ()),
     ("labor_award_suit", re.compile(r"裁决.{0,30}(?:起诉|法院)|(?:起诉|法院).{0,20}裁决"), ("labor",)),
     ("admin_litigation_after_reconsideration", re.compile(r"复议决定.{0,40}(?:起诉|法院|告)"), ()),
-    ("admin_litigation", re.compile(r"(?:不想|不|没|不用)复议.{0,20}(?:起诉|法院|告)|直接.{0,6}(?:起诉|去法院|告)"),
-     ("administrative",)),
+    ("admin_litigation", re.compile(r"(?:不想|不|没|不用)复议.{0,20}(?:起诉|法院|告(?!诉|知))"), ()),
+    ("admin_litigation", re.compile(r"直接.{0,6}(?:起诉|去法院|告(?!诉|知))"), ("administrative",)),
     ("admin_reconsideration", re.compile(r"复议"), ("administrative",)),
     ("work_injury_application_employer", re.compile(r"(?:我们|我|本)(?:公司|单位|厂).{0,20}(?:申请|报).{0,4}工伤"), ()),
     ("work_injury_application", re.compile(r"工伤.{0,10}(?:申请|认定)|(?:申请|认定).{0,6}工伤"), ()),
     ("enforcement_application", re.compile(r"强制执行|申请执行"), ()),
     ("labor_arbitration", re.compile(r"仲裁|劳动"), ("labor",)),
-    ("admin_litigation", re.compile(r"起诉|法院|告"), ("administrative",)),
-    ("civil_limitation", re.compile(r"起诉|告|时效|要回|追讨|讨要|还来得及|过期"),
+    ("admin_litigation", re.compile(r"起诉|法院|告(?!诉|知)"), ("administrative",)),
+    ("civil_limitation", re.compile(r"起诉|告(?!诉|知)|时效|要回|追讨|讨要|还来得及|过期"),
      ("debt", "contract", "tort", "traffic_accident", "personal_injury", "consumer", "real_estate", "medical",
       "security_interest", "construction", "general")),
 )
@@ -376,6 +441,23 @@ def deadline_for(text: str, domain: str, context: str = "") -> str:
 
 #: The calculator a how-much part names by its words (first match wins; ``areas`` as above).
 CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
+    ("work_death_lump_sum", re.compile(r"工亡补助金"), ()),
+    ("nursing_fee", re.compile(r"护理费"), ()),
+    ("child_support", re.compile(r"抚养费"), ()),
+    ("maternity_leave", re.compile(r"产假"), ()),
+    ("sentence_credit", re.compile(r"折抵|抵(?:多少|几天)|还要(?:再)?(?:坐|关)|还.{0,2}(?:坐|关)多久"), ()),
+    ("training_penalty", re.compile(r"服务期|培训费"), ()),
+    ("wage_deduction_cap", re.compile(r"(?:从工资|工资里|工资中).{0,6}扣|扣.{0,4}工资|最多能扣"), ()),
+    ("small_claims_limit", re.compile(r"小额诉讼"), ()),
+    ("delayed_performance_interest", re.compile(r"迟延履行|加倍.{0,4}利息"), ()),
+    ("liberty_compensation", re.compile(r"国家赔偿|日平均工资"), ()),
+    ("profit_distribution", re.compile(r"分红|分配利润|利润.{0,6}分|分给股东"), ()),
+    ("unemployment_benefit_period", re.compile(r"失业金|失业保险"), ()),
+    ("lease_refund", re.compile(r"押金"), ()),
+    ("deposit_return", re.compile(r"定金"), ()),
+    ("estate_debt_limit", re.compile(r"(?:替|帮|要).{0,4}还|还.{0,6}(?:债|欠款)"), ("marriage_family",)),
+    ("inheritance_share", re.compile(r"(?:分|继承|拿)(?:到)?多少|怎么分|分多少"), ("marriage_family",)),
+    ("actual_principal", re.compile(r"本金"), ("debt",)),
     ("funeral_expenses", re.compile(r"丧葬费"), ()),
     ("disability_compensation", re.compile(r"残疾赔偿金"), ()),
     ("death_compensation", re.compile(r"死亡赔偿金"), ()),
@@ -384,7 +466,7 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("overtime_pay", re.compile(r"加班费|加班工资"), ()),
     ("annual_leave_pay", re.compile(r"年假|年休假"), ()),
     ("double_wage", re.compile(r"(?:没|未|不)签.{0,4}(?:合同|和同)|二倍工资|双倍工资"), ()),
-    ("litigation_fee", re.compile(r"诉讼费|受理费"), ()),
+    ("litigation_fee", re.compile(r"诉讼费|受理费|简易程序.{0,10}减半|减半"), ()),
     ("overdue_interest", re.compile(r"逾期利息"), ()),
     ("interest_cap", re.compile(r"利息|利率"), ("debt",)),
     ("daily_penalty", re.compile(r"违约金"), ()),
@@ -450,7 +532,9 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             chosen = _deadline_answer(card, chosen, match.text, question)
         elif qtype == "how_much":
             chosen = _calculator_answer(card, chosen, match.text, facts)
-        text, calculation, found_deadline, ask = _fill(chosen, facts, today)
+        text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
+        if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
+            text = f"{text}{_computed_too(card, match.text, question, facts, today)}"
         asked = qtype or chosen.qtype
         basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question)
         withheld: list[Provision] = []

@@ -251,7 +251,7 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
             own_average = re.search(r"个月(?:的)?平均$", text[max(0, m.start() - 6):m.start()])
             if any(word in before for word in _NOT_OWN_WAGE) and not own_average:
                 continue
-            if re.search(r"利息|房租|租金|月供|还款|抚养费|赡养费|生活费", m.group(0)):
+            if re.search(r"利息|房租|租金|月供|还款|抚养费|赡养费|生活费", text[m.start():m.end() + 5]):
                 continue  # 一个月利息2万, 每月房租3000: not a wage
             value = money(m.group(1), m.group(2))
             if value is None:
@@ -321,12 +321,12 @@ def _rate(text: str) -> tuple[Decimal, str] | None:
     return None
 
 
-def _first_money(pattern: re.Pattern[str], text: str) -> tuple[Decimal, str] | None:
+def _first_money(pattern: re.Pattern[str], text: str, at_least: Decimal = Decimal(0)) -> tuple[Decimal, str] | None:
     for m in pattern.finditer(text):
         if text[m.end():m.end() + 2] == "分之":
             continue  # 千分之五 is a rate, not an amount
         value = money(m.group(1), m.group(2))
-        if value is not None and value > 0:
+        if value is not None and value > at_least:
             return value, m.group(0)
     return None
 
@@ -458,7 +458,7 @@ def _roles_more(text: str, facts: Facts) -> None:
             facts.add("children", int(count), m.group(0))
     if re.search(r"去世|过世|死亡|遗产|继承|走了|病故|离世", text):
         for pattern in _ESTATE:
-            found = _first_money(pattern, text)
+            found = _first_money(pattern, text, at_least=Decimal(100))
             if found:
                 facts.add("estate_value", *found)
                 break

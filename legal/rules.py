@@ -17,8 +17,8 @@ from datetime import date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from legal import calculators as calc
 from knowledge.numerals import int_to_cn
+from legal import calculators as calc
 from legal.calculators import CHINA_TZ, CIVIL_CODE, LABOR_CONTRACT_LAW, CalculationResult, LegalBasis, add_years
 
 FEN = Decimal("0.01")
@@ -96,6 +96,48 @@ ASK: Mapping[str, str] = {
     "actually_received": "您（借款人）实际到账的金额是多少？",
     "contract_months": "劳动合同期限是多长？",
     "hire_date": "您是哪一天入职的？",
+}
+
+
+#: Each calculator's rule in words: what a conclusion states when an input is missing ("按月工资 × N
+#: 计算；请告知您的月工资"), so the client learns the rule and the one fact it needs.
+FORMULAS: Mapping[str, str] = {
+    "economic_compensation": "月工资 × N（每满一年一个月，六个月以上不满一年按一年，不满六个月按半个月）",
+    "unlawful_termination_damages": "月工资 × N × 2（N 为工作年限折算的月数）",
+    "double_wage": "月工资 ×（未签合同月数 − 1），最多十一个月",
+    "overtime_pay": "日工资（月工资 ÷ 21.75）× 工作日延时 150%、休息日 200%、法定节假日 300%",
+    "annual_leave_pay": "日工资（月工资 ÷ 21.75）× 未休天数 × 200%",
+    "lost_earnings": "日收入 × 误工天数（有固定收入的按实际减少的收入）",
+    "injury_disability_lump_sum": "本人工资 × 伤残等级对应月数（一级 27 个月至十级 7 个月）",
+    "death_compensation": "受诉法院所在地上一年度城镇居民人均可支配收入 × 20 年（六十岁以上每增一岁减一年，七十五岁以上按五年）",
+    "disability_compensation": "人均可支配收入 × 20 年（六十岁以上递减）× 伤残系数（一级 100% 至十级 10%）",
+    "funeral_expenses": "上一年度职工月平均工资 × 6 个月",
+    "interest_cap": "合同成立时一年期 LPR 的四倍为年利率上限",
+    "overdue_interest": "本金 × 年利率（未约定的按 LPR）× 逾期天数 ÷ 365",
+    "deposit_cap": "主合同标的额 × 20%",
+    "penalty_excess": "实际损失 × 130%（违约金超过此数的可请求调减）",
+    "litigation_fee": "《诉讼费用交纳办法》第十三条分段累计（简易程序减半）",
+    "daily_penalty": "价款 × 每日违约金比例 × 逾期天数",
+    "non_compete_compensation": "离职前十二个月平均工资 × 30%（每月）",
+    "treble_damages": "价款 × 3（不足五百元按五百元），另退价款",
+    "tenfold_damages": "价款 × 10（不足一千元按一千元），另退价款",
+    "deposit_return": "定金 × 2（定金以标的额 20% 为限，超出部分原额退还）",
+    "child_support": "支付方月总收入 × 20%–30%（两个以上子女一般不超过 50%）；已欠付的按每月数额 × 欠付月数",
+    "inheritance_share": "遗产（夫妻共同财产先分出一半归配偶）÷ 同一顺序继承人人数",
+    "estate_debt_limit": "以所得遗产实际价值为限清偿",
+    "nursing_fee": "护理人员日收入（月收入 ÷ 21.75）或护工日标准 × 护理天数",
+    "work_death_lump_sum": "上一年度全国城镇居民人均可支配收入 × 20",
+    "maternity_leave": "98 天，难产加 15 天，多胞胎每多一个婴儿加 15 天",
+    "sentence_credit": "有期徒刑、拘役羁押一日折抵一日，管制羁押一日折抵二日",
+    "training_penalty": "培训费 × 未履行服务期 ÷ 约定服务期",
+    "wage_deduction_cap": "当月工资 × 20%，且扣除后不低于当地最低工资",
+    "small_claims_limit": "本省上年度就业人员年平均工资 × 50%",
+    "delayed_performance_interest": "未履行金额 × 日万分之一点七五 × 迟延天数",
+    "liberty_compensation": "国家上年度职工日平均工资 × 羁押天数",
+    "profit_distribution": "税后利润 −（弥补亏损后）10% 法定公积金",
+    "lease_refund": "押金全额 + 约定违约金（月租金 × 约定月数）",
+    "unemployment_benefit_period": "缴费满一年不足五年 12 个月，满五年不足十年 18 个月，十年以上 24 个月",
+    "actual_principal": "实际出借（到账）的金额",
 }
 
 
@@ -597,7 +639,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         deposit_amount=_dec(f["deposit_amount"]), contract_price=_dec(f["contract_price"]))),
     "penalty_excess": (("penalty_amount", "loss_amount"), lambda f: penalty_excess(
         penalty_amount=_dec(f["penalty_amount"]), loss_amount=_dec(f["loss_amount"]))),
-    "litigation_fee": (("amount_claimed",), lambda f: calc.litigation_fee(amount=f["amount_claimed"])),
+    "litigation_fee": (("amount_claimed",), lambda f: calc.litigation_fee(
+        amount=f["amount_claimed"], simple_procedure=bool(f.get("simple_procedure")))),
     "limitation_period": (("start_date",), lambda f: calc.limitation_period(known_on=f["start_date"])),
     "treble_damages": (("purchase_price",), lambda f: treble_damages(purchase_price=_dec(f["purchase_price"]))),
     "deposit_return": (("deposit_amount",), lambda f: deposit_return(
@@ -823,6 +866,10 @@ class Deadline:
 
     def text(self) -> str:
         """The period, its start event and, when known, the date and whether it has passed."""
+        if not (self.rule.days or self.rule.months or self.rule.years):
+            # a rule without a computable period (不适用诉讼时效, 追诉期限 by the maximum penalty): its words
+            return f"{self.rule.period}（{self.rule.basis}）" if self.rule.period.startswith("不适用") else \
+                f"期限：{self.rule.period}"
         head = f"期限为{self.rule.period}" + (f"，自{self.start_event}起算" if self.start_event else "")
         if self.ends is None:
             return f"{head}；{self.note}" if self.note else head
@@ -862,7 +909,7 @@ START_EVENTS: dict[str, str] = {
     "divorce_cooling_off": "婚姻登记机关收到离婚登记申请之日", "resolution_revocation": "决议作出之日",
     "penalty_hearing": "行政机关告知听证权利之日", "state_compensation_claim": "知道或者应当知道侵权行为之日",
     "resignation_notice": "书面辞职通知送达单位之日", "info_disclosure_reply": "行政机关收到申请之日",
-    "quality_objection": "收到标的物之日", "labor_award_suit": "收到仲裁裁决书之日",
+    "quality_objection": "收到标的物之日",
 }
 
 
