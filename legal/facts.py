@@ -120,11 +120,13 @@ class Facts:
 
 
 # -- patterns ---------------------------------------------------------------------------------------------
-_NOT_OWN_WAGE = ("平均", "社平", "最低工资", "当地", "全市", "全省", "人均", "标准")
+_NOT_OWN_WAGE = ("社平", "最低工资", "当地", "全市", "全省", "全国", "本市", "人均", "标准", "职工平均", "职工月平均",
+                 "社会平均", "行业平均", "就业人员", "我们这", "我们省", "我们市", "上年度", "上一年度")
 _WAGE_FILLER = (r"(?:是|为|有|大概|大约|约|差不多|税前|税后|应发|实发|到手|拿|能拿|发|开|给我开|给我发|基本|才|就|只有|固定|"
                 r"标准|都是|平均|的)*")
-_WAGE = re.compile(rf"(?:月薪|月工资|工资|薪水|薪资|底薪|收入|工资是|每个?月|一个?月|月入|一月|税前|应发)(?:[^\d，。,；;？?！!]{{0,3}}?)"
-                   rf"{_WAGE_FILLER}\s*{MONEY}")
+ARABIC_MONEY = r"(\d+(?:\.\d+)?)\s*(万|千|k|K|w|W)?\s*(?:多|余)?\s*(?:元|块钱|块|圆|人民币)?"
+_WAGE = re.compile(rf"(?<![日时])(?:月薪|月工资|工资|薪水|薪资|底薪|收入|工资是|每个?月|一个?月|月入|一月|税前|应发)"
+                   rf"(?:[^\d，。,；;？?！!]{{0,3}}?){_WAGE_FILLER}\s*{ARABIC_MONEY}")
 _YEAR_WAGE = re.compile(rf"(?:年薪|年收入|一年(?:能)?(?:挣|赚|拿))\s*{_WAGE_FILLER}\s*{MONEY}")
 _GROSS = ("税前", "应发")
 _WAGE_AFTER = re.compile(rf"{MONEY}\s*(?:一个月|每月|/月|/个月|每个月)")
@@ -138,21 +140,28 @@ _REL_YEARS = re.compile(rf"({NUM}|半)\s*年(多|半)?(?:以)?前|(?:过去|过�
 _REL_MONTHS = re.compile(rf"({NUM})\s*个?月(?:以)?前")
 _LOST = re.compile(rf"(?:误工|休息|休养|住院|养伤|没法上班|不能上班|没上班|歇了|耽误)了?\s*({NUM}|半)\s*(天|个?月|周|星期)")
 _LOST_AFTER = re.compile(rf"({NUM})\s*(天|个?月|周)\s*(?:的)?(?:误工|没法上班|不能上班|没上班|没有上班)")
-_DAILY = re.compile(rf"(?:每天|一天|日收入|日薪|日工资)\s*(?:收入|能?挣|赚|是|为)?\s*{MONEY}")
+_DAILY = re.compile(rf"(?:每天|一天|日收入|日薪|日工资)\s*(?:收入|能?挣|赚|是|为|按|大概|约|有)*\s*{MONEY}")
 _GRADE = re.compile(rf"(?:伤残)?({NUM})\s*级(?:伤残)?")
-_AGE = re.compile(rf"({NUM})\s*(?:岁|周岁)")
+_AGE = re.compile(rf"({NUM})\s*(?:岁|周岁)|(?:爷爷|奶奶|姥姥|姥爷|外公|外婆|父亲|母亲|我爸|我妈|老人|老爷子|老太太)(?:今年|已经|都)?"
+                  rf"\s*({NUM})\s*(?:了|多了)")
 _PRINCIPAL = re.compile(rf"(?:借出去|借给[^\d，。,]{{0,6}}?|借给?[了我他她]*|借款|欠[了我他她]*|本金|出借|借走|借出)\s*{MONEY}")
 _PRINCIPAL_AFTER = re.compile(rf"{MONEY}\s*(?:的)?(?:借款|欠款|本金)")
 _RATE_YEAR = re.compile(r"(?:年利率|年息|年化)\s*(\d+(?:\.\d+)?)\s*%?")
 _RATE_MONTH = re.compile(r"(?:月利率|月息)\s*(\d+(?:\.\d+)?)\s*%")
 _RATE_FEN = re.compile(r"(?:月息|利息|月利)\s*([一二两三四五]|\d(?:\.\d)?)\s*分(?:([一二三四五六七八九])|(\d))?")
+#: 月息2.5 without a unit: 2.5 % a month (the 分 left out), as lenders write it.
+_RATE_BARE = re.compile(r"月息\s*(\d(?:\.\d+)?)(?![\d.%分万千元块])")
+_LOAN_TERM = re.compile(rf"(?:借了|借期|借款期限?|期限)\s*(?:为|是)?\s*({NUM}|半)\s*(年|个月)")
 _REPAID = re.compile(rf"(?:还了|已还|归还了|还过)\s*{MONEY}")
 _DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了)?\s*{MONEY}")
 _DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}\s*(?:的)?\s*定金")
-_PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的额?|售价)\s*(?:是|为)?\s*{MONEY}")
+_PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款)\s*(?:是|为|共|一共)?\s*{MONEY}")
+#: 违约金是合同额的50%: a penalty agreed as a share of the price.
+_PENALTY_SHARE = re.compile(r"违约金[^，。,；;？?！!\d]{0,10}?(\d+(?:\.\d+)?)\s*%")
 _PENALTY = re.compile(rf"违约金\s*(?:是|为|约定)?\s*{MONEY}")
-_LOSS = re.compile(rf"(?:损失|实际损失)\s*(?:是|为|大概|约)?\s*{MONEY}")
-_CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款|对方赔|他赔)\s*(?:金额)?\s*{MONEY}")
+_LOSS = re.compile(rf"(?:损失|实际损失)(?:[^，。,；;？?！!\d]{{0,6}}?)\s*{MONEY}")
+_CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款|对方赔|他赔)\s*(?:金额)?\s*{MONEY}"
+                    rf"|(?:起诉|告)[^，。,；;？?！!\d]{{0,8}}?(?:付|赔|还|支付|偿还|给付?)\s*{MONEY}")
 #: What the client paid for a purchase: 花了8万买, 8万买的, 买…花了8万, 30块钱的牛奶, 车价8万, 一盒才30块钱.
 _PURCHASE = (
     re.compile(rf"(?:花了|花|付了|用了|交了)\s*{MONEY}\s*(?:钱)?\s*(?:买|购|在|从|定|订|报)"),
@@ -162,7 +171,9 @@ _PURCHASE = (
                rf"(?:是|为|共|一共)?\s*{MONEY}(?:\s*(?:钱|元|块))?"),
     re.compile(rf"(?<![\d.]){MONEY}\s*(?:钱)?\s*的\s*(?:牛奶|食品|零食|饮料|酒|茶|保健品|商品|东西|货|衣服|鞋|手机|电脑|手表|包)"),
 )
-_HOURS = re.compile(rf"(?:每天|每日)\s*(?:加班|多干)\s*({NUM})\s*(?:个)?小时")
+_HOURS = re.compile(rf"(?:每天|每日|天天)\s*(?:都|都要|要|得|还要|还得)?\s*(?:加班|多干|多上|延时)\s*(?:了)?\s*({NUM}|半)\s*(?:个)?"
+                    rf"(?:小时|钟头|钟)")
+_WORK_DAYS = re.compile(rf"(?:一个月|每月|每个月)\s*(?:按|算|上)?\s*({NUM})\s*天")
 _MONTH_HOURS = re.compile(rf"(?:每月|每个月|一个月)\s*加班\s*({NUM})\s*(?:个)?小时")
 _REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天")
 _HOLIDAY_DAYS = re.compile(rf"(?:法定节假日|节假日|国庆|春节|过年)\s*加班\s*(?:了)?\s*({NUM})\s*天")
@@ -170,14 +181,17 @@ _LEAVE = re.compile(rf"(?:年假|年休假)\s*(?:还有|有|剩)?\s*({NUM})\s*�
 _UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?({NUM})\s*个?月|({NUM})\s*个?月\S{{0,6}}(?:没|未|没有)签")
 _PER_CAPITA = re.compile(rf"人均可支配收入\s*(?:是|为|按|有|大概|约|差不多|大约)*\s*{MONEY}")
 _LOCAL_AVERAGE = re.compile(rf"(?:(?:当地|社平|本市|全市)(?:职工)?(?:月)?平均工资|社平工资|职工月?平均工资)\s*(?:是|为|大概|约)?\s*{MONEY}")
-_NO_NOTICE = re.compile(r"(?:没|未|没有|不)提前\s*(?:30|三十|一个月)\s*(?:天|日)?(?:书面)?通知|没有?(?:提前)?通知就")
+_NO_NOTICE = re.compile(r"(?:没|未|没有|不)提前\s*(?:30|三十|一个月)\s*(?:天|日)?(?:书面)?通知|没有?(?:提前)?通知就"
+                        r"|不(?:想|愿意?)等(?:一个月|30天|三十天)|马上解除|立即解除|当天(?:就)?解除")
 _WEEKLY_REST = re.compile(r"(?:每周六|每个?礼拜六|每周日|每个?礼拜天|每个?周末|每个周六|每周末)")
 _REST_COUNT = re.compile(rf"({NUM})\s*个(?:周六|周日|礼拜六|礼拜天|周末|休息日)")
 _HOLIDAY_SPAN = re.compile(r"(?:国庆|春节|五一|元旦|中秋|端午|清明|过年)\D{0,3}?(\d{1,2})\s*[号日]?\s*(?:到|至|-|—)\s*(\d{1,2})\s*[号日]")
+_NEW_YEAR_SPAN = re.compile(r"初([一二三四五六七])\s*(?:到|至|-|—)\s*初([一二三四五六七])")
 _HOLIDAY_COUNT = re.compile(rf"(?:国庆|春节|五一|元旦|中秋|端午|清明|法定节假日|节假日)[^，。？?]{{0,12}}?({NUM})\s*天")
 _NO_LEAVE_TAKEN = re.compile(r"一天(?:年假|年休假)?都(?:没|未)休|(?:年假|年休假)一天都(?:没|未)休")
 _LPR = re.compile(r"LPR\s*(?:是|为|为年)?\s*(\d+(?:\.\d+)?)\s*%", re.I)
-_DAILY_RATE = re.compile(r"(?:每天|每日|按日)[^，。,；]{0,10}?(千分之|万分之)\s*([零一二三四五六七八九十\d.]+)")
+_DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每逾期[^，。,；]{0,8}?(?:一|1)\s*(?:天|日))[^，。,；]{0,10}?(千分之|万分之)\s*"
+                         r"([零一二三四五六七八九十\d.]+)")
 _DELAY = re.compile(rf"(?:晚了|晚交了?|逾期了?|迟延了?|拖了|延迟了?|推迟了?)\s*({NUM})\s*天")
 _LEAVE_BEFORE = re.compile(rf"({NUM})\s*天\s*年(?:休)?假\s*(?:都|还)?\s*(?:没|未)休")
 _NO_CONTRACT = re.compile(r"(?:没|未|没有|不)(?:跟我|和我|给我|与我)?签(?:订)?(?:书面)?(?:劳动)?(?:合同|和同)")
@@ -236,7 +250,7 @@ def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str,
     for index, (start, end, day) in enumerate(found):
         stop = found[index + 1][0] if index + 1 < len(found) else len(text)
         back = found[index - 1][1] if index else 0
-        events.append((day, text[end:min(stop, end + 12)], text[max(back, start - 8):start], start, end))
+        events.append((day, text[end:min(stop, end + 16)], text[max(back, start - 8):start], start, end))
     return events
 
 
@@ -312,6 +326,9 @@ def _rate(text: str) -> tuple[Decimal, str] | None:
     m = _RATE_MONTH.search(text)
     if m:
         return Decimal(m.group(1)) * 12, m.group(0)
+    m = _RATE_BARE.search(text)
+    if m and Decimal(m.group(1)) <= 6:
+        return Decimal(m.group(1)) * 12, m.group(0)
     m = _RATE_FEN.search(text)
     if m:
         whole = cn_number(m.group(1)) or Decimal(0)
@@ -325,7 +342,11 @@ def _first_money(pattern: re.Pattern[str], text: str, at_least: Decimal = Decima
     for m in pattern.finditer(text):
         if text[m.end():m.end() + 2] == "分之":
             continue  # 千分之五 is a rate, not an amount
-        value = money(m.group(1), m.group(2))
+        groups = m.groups()
+        at = next((i for i in range(0, len(groups) - 1, 2) if groups[i] is not None), None)
+        if at is None:
+            continue
+        value = money(groups[at], groups[at + 1])
         if value is not None and value > at_least:
             return value, m.group(0)
     return None
@@ -558,6 +579,23 @@ def _roles_more(text: str, facts: Facts) -> None:
         facts.add("difficult_birth", True, m.group(0))
 
 
+def _prorate_leave(text: str, today: date, facts: Facts) -> None:
+    """A client who left this year is owed the year's leave in proportion (职工带薪年休假条例实施办法 12:
+    当年已过日历天数 ÷ 365 × 全年应休天数, a fraction of a day not counted)."""
+    said = facts.items.get("untaken_leave_days")
+    if said is None or not _NO_LEAVE_TAKEN.search(said.text):
+        return
+    left = next((d.day for d in facts.dates if d.event in ("termination", "resign") and d.day.year == today.year
+                 and d.day <= today), None)
+    if left is None:
+        return
+    passed = left.timetuple().tm_yday
+    days = (Decimal(passed) / 365 * Decimal(said.value)).to_integral_value(rounding="ROUND_FLOOR")
+    facts.items["untaken_leave_days"] = Fact("untaken_leave_days", days,
+                                             f"{said.text}（{left.isoformat()}离职，按{passed}/365折算）",
+                                             LABELS["untaken_leave_days"])
+
+
 def part_flags(text: str) -> dict[str, Any]:
     """What one part (not the whole question) says about how its figure is computed: 简易程序 halves
     the court fee of the part that asks about it, not of the part before."""
@@ -595,7 +633,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
                                                        or assessed):
             facts.add("disability_grade", int(grade), m.group(0))
     m = _AGE.search(text)
-    if m and (age := cn_number(m.group(1))) is not None and 0 < age < 120:
+    if m and (age := cn_number(m.group(1) or m.group(2))) is not None and 0 < age < 120:
         facts.add("age", int(age), m.group(0))
     for pattern in (_PRINCIPAL, _PRINCIPAL_AFTER):
         found = _first_money(pattern, text)
@@ -613,6 +651,9 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         found = _first_money(pattern, text)
         if found:
             facts.add(name, *found)
+    m = _PENALTY_SHARE.search(text)
+    if m and "penalty_amount" not in facts and "contract_price" in facts:
+        facts.add("penalty_amount", Decimal(facts.get("contract_price")) * Decimal(m.group(1)) / 100, m.group(0))
     if "deposit_amount" not in facts:
         found = _first_money(_DEPOSIT_BEFORE, text)
         if found:
@@ -628,8 +669,12 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     elif "principal" in facts:
         facts.add("amount_claimed", facts.get("principal"), facts.items["principal"].text)
     m = _HOURS.search(text)
-    if m and (hours := cn_number(m.group(1))) is not None:
-        facts.add("overtime_hours_workday", hours * Decimal("21.75"), m.group(0))
+    if m and (hours := _number(m.group(1))) is not None:
+        # a month's working days: as the client counts them (一个月按22天算), else 21.75
+        said = _WORK_DAYS.search(text)
+        days = cn_number(said.group(1)) if said else None
+        days = days if days is not None and 15 <= days <= 31 else Decimal("21.75")
+        facts.add("overtime_hours_workday", hours * days, m.group(0) + (f"（每月{days}天）" if said else ""))
     m = _MONTH_HOURS.search(text)
     if m and (hours := cn_number(m.group(1))) is not None:
         facts.add("overtime_hours_workday", hours, m.group(0))
@@ -646,10 +691,17 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
             facts.add("overtime_days_restday", days, m.group(0))
         elif (m := _WEEKLY_REST.search(text)) and "加班" in text:
             facts.add("overtime_days_restday", Decimal(4), f"{m.group(0)}（按每月4天计）")
-    if "overtime_days_holiday" not in facts and "加班" in text + "上班":
+    if "overtime_days_holiday" not in facts and re.search(r"加班|上班|值班|干活|开工", text):
         m = _HOLIDAY_SPAN.search(text)
+        new_year = _NEW_YEAR_SPAN.search(text)
         if m and 0 <= int(m.group(2)) - int(m.group(1)) < 10:
             facts.add("overtime_days_holiday", Decimal(int(m.group(2)) - int(m.group(1)) + 1), m.group(0))
+        elif new_year and (first := cn_number(new_year.group(1))) is not None and (
+                last := cn_number(new_year.group(2))) is not None and 0 <= last - first < 3:
+            # 春节 is three statutory holidays (初一至初三): days beyond 初三 are rest days
+            holiday = min(last, Decimal(3)) - first + 1
+            if holiday > 0:
+                facts.add("overtime_days_holiday", holiday, new_year.group(0))
         elif (m := _HOLIDAY_COUNT.search(text)) and (days := cn_number(m.group(1))) is not None and days <= 10:
             facts.add("overtime_days_holiday", days, m.group(0))
     if "untaken_leave_days" not in facts:
@@ -673,6 +725,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         facts.add("delay_days", days, m.group(0))
     _roles_more(text, facts)
     _dates(text, today, facts)
+    _prorate_leave(text, today, facts)
     asker = side(text)
     if asker is not None:
         facts.add("side", asker[0], asker[1])

@@ -358,11 +358,13 @@ def deposit_return(*, deposit_amount: Decimal, contract_price: Decimal | None = 
                              [LegalBasis(CIVIL_CODE, _art(587)), LegalBasis(CIVIL_CODE, _art(586))])
 
 
-def penalty_excess(*, penalty_amount: Decimal, loss_amount: Decimal) -> CalculationResult:
+def penalty_excess(*, loss_amount: Decimal, penalty_amount: Decimal | None = None) -> CalculationResult:
     line = _money(loss_amount * Decimal("1.3"))
-    over = penalty_amount > line
-    steps = [f"损失 {yuan(loss_amount)} × 130% = {yuan(line)}",
-             f"约定违约金 {yuan(penalty_amount)}" + ("，超过损失的 30%，可以请求法院适当减少" if over else "，未超过损失的 30%，一般不予调减")]
+    over = penalty_amount is not None and penalty_amount > line
+    steps = [f"损失 {yuan(loss_amount)} × 130% = {yuan(line)}"]
+    if penalty_amount is not None:
+        steps.append(f"约定违约金 {yuan(penalty_amount)}" + (
+            f"，超过损失的 30%，可以请求法院适当减少，一般调减至约 {yuan(line)}" if over else "，未超过损失的 30%，一般不予调减"))
     return CalculationResult("违约金调整", line, {"line": line, "over": over}, steps,
                              [LegalBasis(CIVIL_CODE, _art(585)), LegalBasis(CONTRACT_INTERPRETATION, _art(65))])
 
@@ -637,8 +639,9 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         per_capita_income=_dec(f["per_capita_income"]), age=int(f["age"]))),
     "deposit_cap": (("deposit_amount", "contract_price"), lambda f: deposit_cap(
         deposit_amount=_dec(f["deposit_amount"]), contract_price=_dec(f["contract_price"]))),
-    "penalty_excess": (("penalty_amount", "loss_amount"), lambda f: penalty_excess(
-        penalty_amount=_dec(f["penalty_amount"]), loss_amount=_dec(f["loss_amount"]))),
+    "penalty_excess": (("loss_amount",), lambda f: penalty_excess(
+        loss_amount=_dec(f["loss_amount"]),
+        penalty_amount=_dec(f["penalty_amount"]) if f.get("penalty_amount") is not None else None)),
     "litigation_fee": (("amount_claimed",), lambda f: calc.litigation_fee(
         amount=f["amount_claimed"], simple_procedure=bool(f.get("simple_procedure")))),
     "limitation_period": (("start_date",), lambda f: calc.limitation_period(known_on=f["start_date"])),
@@ -682,8 +685,15 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
 }
 
 
+#: Calculators whose wage is a working day's (月工资 ÷ 21.75): a stated daily wage stands for it.
+DAILY_WAGE_CALCULATORS = frozenset({"overtime_pay", "annual_leave_pay"})
+
+
 def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = ()) -> Calculation:
     """Run calculator ``name`` on ``facts`` (fact name -> value); what is missing is asked for."""
+    if facts.get("monthly_wage") is None and facts.get("daily_income") is not None and name in DAILY_WAGE_CALCULATORS:
+        # a daily wage the client states (日工资300) is the 21.75-day month's share: back to the month
+        facts = {**facts, "monthly_wage": _dec(facts["daily_income"]) * WORK_DAYS_MONTH}
     try:
         if name == "overtime_pay":
             missing = _needs(facts, "monthly_wage")
