@@ -96,6 +96,20 @@ ASK: Mapping[str, str] = {
     "actually_received": "您（借款人）实际到账的金额是多少？",
     "contract_months": "劳动合同期限是多长？",
     "hire_date": "您是哪一天入职的？",
+    "probation_months": "约定的试用期是几个月？",
+    "regular_wage": "劳动合同约定的（转正后）月工资是多少？",
+    "total_loss": "各项损失（医疗费、误工费、交通费等）合计是多少？",
+    "prepaid": "您一共预付了多少钱？",
+    "units_total": "一共买了多少课时（次数或月数）？",
+    "units_used": "已经用了多少课时（次数或月数）？",
+    "medical_expenses": "医疗费花了多少？",
+    "consumption": "受诉法院所在地上一年度城镇居民人均消费支出是多少？",
+    "dependant_age": "被扶养人（如子女、父母）现在多大？",
+    "loan_months": "约定的借期是多长？",
+    "betrothal_amount": "彩礼一共给了多少？",
+    "fine_amount": "罚款数额是多少？",
+    "deposit_months": "押金是几个月的租金（或押金多少钱）？",
+    "penalty_months": "合同约定的违约金是几个月租金？",
 }
 
 
@@ -138,6 +152,18 @@ FORMULAS: Mapping[str, str] = {
     "lease_refund": "押金全额 + 约定违约金（月租金 × 约定月数）",
     "unemployment_benefit_period": "缴费满一年不足五年 12 个月，满五年不足十年 18 个月，十年以上 24 个月",
     "actual_principal": "实际出借（到账）的金额",
+    "probation_excess": "试用期满月工资 × 超过法定试用期的月数",
+    "probation_wage_min": "约定工资 × 80%，且不低于当地最低工资",
+    "damages_by_share": "各项损失合计 × 对方的责任比例",
+    "prepaid_refund": "预付款 × 未消费部分 ÷ 总份数",
+    "compulsory_insurance": "交强险限额内赔付：有责时医疗 1.8 万元、死亡伤残 18 万元、财产 2000 元；无责时 1800 元、1.8 万元、100 元",
+    "dependant_support": "上一年度城镇居民人均消费支出 × 年限（未成年人算至十八周岁）÷ 扶养人数",
+    "late_payment_loss": "未付价款 × 一年期 LPR ×（1.3～1.5）× 逾期天数 ÷ 365",
+    "principal_with_interest": "本金 + 本金 × 年利率 × 借期 + 逾期利息",
+    "no_interest": "没有约定利息的视为没有利息",
+    "betrothal_return": "未登记且未共同生活的全额返还；已共同生活的酌定比例",
+    "lease_settlement": "欠付租金 + 约定违约金 − 押金",
+    "fine_surcharge_cap": "每日罚款数额 × 3%，加处总额不超过罚款本身",
 }
 
 
@@ -300,7 +326,8 @@ def lpr_on(day: date) -> Decimal:
 
 
 def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, principal: Decimal | None = None,
-                 repaid: Decimal | None = None, lpr: Decimal | None = None) -> CalculationResult:
+                 repaid: Decimal | None = None, lpr: Decimal | None = None, months: Decimal | None = None
+                 ) -> CalculationResult:
     day = loan_date or datetime.now(tz=CHINA_TZ).date()
     if lpr is not None:
         cap, why = lpr * 4, f"合同成立时一年期 LPR 为 {lpr}%（按您所述），四倍为 {lpr * 4}%"
@@ -317,6 +344,9 @@ def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, princip
         amount = _money(principal * allowed / 100)
         steps.append(f"每年可主张的利息 = 本金 {yuan(principal)} × {allowed}% = {yuan(amount)}")
         figures["yearly_interest"] = amount
+        if months is not None and months != 12:
+            amount = _money(principal * allowed / 100 * months / 12)
+            steps.append(f"借款 {months} 个月的利息 = {yuan(principal)} × {allowed}% × {months} ÷ 12 = {yuan(amount)}")
     if loan_date is None:
         steps.insert(0, "未说明借款日期，按今天的 LPR 估算")
     return CalculationResult("民间借贷利率上限", amount, figures, steps, [LegalBasis(PRIVATE_LENDING, _art(25))])
@@ -342,7 +372,8 @@ def deposit_cap(*, deposit_amount: Decimal, contract_price: Decimal) -> Calculat
     return CalculationResult("定金上限", cap, {"cap": cap, "over": over}, steps, [LegalBasis(CIVIL_CODE, _art(586))])
 
 
-def deposit_return(*, deposit_amount: Decimal, contract_price: Decimal | None = None) -> CalculationResult:
+def deposit_return(*, deposit_amount: Decimal, contract_price: Decimal | None = None,
+                   penalty_amount: Decimal | None = None) -> CalculationResult:
     """What the payer gets back when the party that received the deposit breaches: twice the deposit
     (民法典 587), the deposit counting only up to 20 % of the price (586) — the excess comes back once."""
     effective = deposit_amount
@@ -354,8 +385,14 @@ def deposit_return(*, deposit_amount: Decimal, contract_price: Decimal | None = 
     total = effective * 2 + (deposit_amount - effective)
     steps.append(f"双倍返还 = {yuan(effective)} × 2 = {yuan(effective * 2)}"
                  + (f"，另退预付款 {yuan(deposit_amount - effective)}，合计 {yuan(total)}" if total != effective * 2 else ""))
-    return CalculationResult("定金双倍返还", total, {"effective": effective, "double": effective * 2}, steps,
-                             [LegalBasis(CIVIL_CODE, _art(587)), LegalBasis(CIVIL_CODE, _art(586))])
+    basis = [LegalBasis(CIVIL_CODE, _art(587)), LegalBasis(CIVIL_CODE, _art(586))]
+    if penalty_amount is not None:
+        # 民法典 588: a penalty and a deposit both agreed: the innocent party chooses one, not both
+        better = max(penalty_amount, effective)
+        steps.append(f"违约金与定金只能选一：定金罚则额外得 {yuan(effective)}，违约金 {yuan(penalty_amount)}，"
+                     f"选较高的，额外可得 {yuan(better)}")
+        basis.append(LegalBasis(CIVIL_CODE, _art(588)))
+    return CalculationResult("定金双倍返还", total, {"effective": effective, "double": effective * 2}, steps, basis)
 
 
 def penalty_excess(*, loss_amount: Decimal, penalty_amount: Decimal | None = None) -> CalculationResult:
@@ -379,12 +416,15 @@ def treble_damages(*, purchase_price: Decimal) -> CalculationResult:
                              [LegalBasis(CONSUMER_LAW, _art(55))])
 
 
-def tenfold_damages(*, purchase_price: Decimal) -> CalculationResult:
-    """不符合食品安全标准的食品: 价款十倍的赔偿金, 不足一千元的为一千元 (食品安全法第一百四十八条)."""
+def tenfold_damages(*, purchase_price: Decimal, loss: Decimal | None = None) -> CalculationResult:
+    """不符合食品安全标准的食品: 价款十倍或者损失三倍的赔偿金, 不足一千元的为一千元 (食品安全法第一百四十八条)."""
     extra = max(_money(purchase_price * 10), Decimal(1000))
     steps = [f"另可要求退还价款 {yuan(purchase_price)}",
              f"赔偿金 = 价款 {yuan(purchase_price)} × 10 = {yuan(_money(purchase_price * 10))}"
              + (f"，不足一千元按 {yuan(extra)}" if purchase_price * 10 < 1000 else "")]
+    if loss is not None and loss * 3 > extra:
+        extra = _money(loss * 3)
+        steps.append(f"损失三倍 = {yuan(loss)} × 3 = {yuan(extra)}，高于价款十倍，可选择按损失三倍主张")
     return CalculationResult("食品十倍赔偿", extra, {"refund": purchase_price}, steps,
                              [LegalBasis(FOOD_SAFETY_LAW, _art(148))])
 
@@ -555,9 +595,12 @@ def liberty_compensation(*, daily_average_wage: Decimal, custody_days: Decimal) 
                              ["造成严重后果的，另可主张精神损害抚慰金（国家赔偿法第三十五条）"])
 
 
-def profit_distribution(*, profit: Decimal) -> CalculationResult:
-    """可分配利润: 先弥补亏损, 再提取 10 % 法定公积金 (公司法 210)."""
+def profit_distribution(*, profit: Decimal, registered_capital: Decimal | None = None,
+                        reserve_so_far: Decimal | None = None) -> CalculationResult:
+    """可分配利润: 先弥补亏损, 再提取 10 % 法定公积金, 累计达注册资本 50 % 的可不再提取 (公司法 210)."""
     reserve = _money(profit * Decimal("0.1"))
+    if registered_capital is not None and reserve_so_far is not None:
+        reserve = max(Decimal(0), min(reserve, _money(registered_capital / 2 - reserve_so_far)))
     total = _money(profit - reserve)
     steps = [f"提取法定公积金 = 税后利润 {yuan(profit)} × 10% = {yuan(reserve)}",
              f"最多可分配 = {yuan(profit)} − {yuan(reserve)} = {yuan(total)}"]
@@ -601,6 +644,171 @@ def actual_principal(*, actually_received: Decimal, principal: Decimal | None = 
                              [LegalBasis(CIVIL_CODE, _art(670)), LegalBasis(PRIVATE_LENDING, _art(26))])
 
 
+# -- more figures: probation, damages by share, prepaid cards, insurance limits, dependants, late payment -------
+SALES_INTERPRETATION = "最高人民法院关于审理买卖合同纠纷案件适用法律问题的解释"
+COMPULSORY_INSURANCE = "机动车交通事故责任强制保险条例"
+#: 交强险责任限额 (2020-09-19 起): (死亡伤残, 医疗费用, 财产损失), 被保险人有责 / 无责.
+INSURANCE_LIMITS = {True: (Decimal(180000), Decimal(18000), Decimal(2000)),
+                    False: (Decimal(18000), Decimal(1800), Decimal(100))}
+#: 全国城镇居民人均可支配收入 by year (国家统计局), for the 一次性工亡补助金 when the client gives none.
+NATIONAL_URBAN_INCOME = {2023: Decimal(51821), 2024: Decimal(54188)}
+
+
+def probation_excess(*, contract_months: int, probation_months: Decimal, regular_wage: Decimal) -> CalculationResult:
+    """违法约定的试用期已经履行的: 以试用期满月工资为标准, 按已经履行的超过法定试用期的期间支付赔偿金 (劳动合同法 83, 19)."""
+    legal = 0 if contract_months < 3 else 1 if contract_months < 12 else 2 if contract_months < 36 else 6
+    excess = max(Decimal(0), probation_months - legal)
+    total = _money(regular_wage * excess)
+    steps = [f"合同期限 {contract_months} 个月：法定试用期最长 {legal} 个月，约定 {probation_months} 个月，超出 {excess} 个月",
+             f"赔偿金 = 试用期满月工资 {yuan(regular_wage)} × {excess} 个月 = {yuan(total)}"]
+    return CalculationResult("违法约定试用期的赔偿金", total, {"total": total, "excess": excess}, steps,
+                             [LegalBasis(LABOR_CONTRACT_LAW, _art(83)), LegalBasis(LABOR_CONTRACT_LAW, _art(19))])
+
+
+def probation_wage_min(*, regular_wage: Decimal, minimum_wage: Decimal | None = None) -> CalculationResult:
+    """试用期工资不得低于约定工资的 80 %, 并不得低于当地最低工资标准 (劳动合同法 20)."""
+    floor = _money(regular_wage * Decimal("0.8"))
+    steps = [f"约定（转正）工资 {yuan(regular_wage)} × 80% = {yuan(floor)}"]
+    if minimum_wage is not None and minimum_wage > floor:
+        floor = _money(minimum_wage)
+        steps.append(f"低于当地最低工资，按最低工资 {yuan(floor)}")
+    steps.append(f"试用期每月工资不得低于 {yuan(floor)}")
+    return CalculationResult("试用期工资下限", floor, {"total": floor}, steps, [LegalBasis(LABOR_CONTRACT_LAW, _art(20))])
+
+
+def damages_by_share(*, total_loss: Decimal, liable_share: Decimal = Decimal(1)) -> CalculationResult:
+    """人身、财产损害按对方的责任（过错）比例赔偿 (民法典 1165、1173): 损失合计 × 对方的比例."""
+    total = _money(total_loss * liable_share)
+    share = f"{(liable_share * 100).normalize():f}%"
+    steps = [f"损失合计 {yuan(total_loss)}",
+             f"对方按 {share} 的责任比例赔偿：{yuan(total_loss)} × {share} = {yuan(total)}"]
+    return CalculationResult("按责任比例的赔偿", total, {"total": total}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(1173)), LegalBasis(CIVIL_CODE, _art(1165))],
+                             ["损失以票据和证明为准；有交强险的，先由交强险在限额内赔付"])
+
+
+def prepaid_refund(*, prepaid: Decimal, units_total: Decimal, units_used: Decimal) -> CalculationResult:
+    """经营者未按约定提供服务的预付款: 退还未消费部分 (消费者权益保护法 53), 按已用比例折算."""
+    left = max(Decimal(0), units_total - units_used)
+    total = _money(prepaid * left / units_total)
+    steps = [f"预付 {yuan(prepaid)}，共 {units_total} 份（课时、月数），已用 {units_used}，未用 {left}",
+             f"应退 = {yuan(prepaid)} × {left} ÷ {units_total} = {yuan(total)}"]
+    return CalculationResult("应退预付款", total, {"total": total}, steps, [LegalBasis(CONSUMER_LAW, _art(53))],
+                             ["另可要求预付款的利息和必须支付的合理费用；有赠送或折扣的，按实付比例折算"])
+
+
+def compulsory_insurance(*, claimed: Decimal, category: str = "medical", insured_at_fault: bool = True) -> CalculationResult:
+    """交强险在责任限额内赔偿, 与责任大小无关; 被保险人无责的适用无责限额 (交强险条例 23)."""
+    death, medical, property_ = INSURANCE_LIMITS[insured_at_fault]
+    limit = {"medical": medical, "death": death, "property": property_}[category]
+    name = {"medical": "医疗费用", "death": "死亡伤残", "property": "财产损失"}[category]
+    total = min(_money(claimed), limit)
+    steps = [f"对方车辆{'有责' if insured_at_fault else '无责'}：交强险{name}赔偿限额 {yuan(limit)}",
+             f"您的{name} {yuan(claimed)}，交强险赔 min({yuan(claimed)}, {yuan(limit)}) = {yuan(total)}"]
+    return CalculationResult(f"交强险{name}赔偿", total, {"total": total, "limit": limit}, steps,
+                             [LegalBasis(COMPULSORY_INSURANCE, _art(23))],
+                             ["超出限额的部分由商业三者险和责任人按责任比例承担"])
+
+
+def dependant_support(*, consumption: Decimal, dependant_age: int, supporters: int = 2) -> CalculationResult:
+    """被扶养人生活费: 人均消费支出 × 年限 (未成年人算至十八周岁) ÷ 扶养人数 (人身损害赔偿解释 17)."""
+    years = max(0, 18 - int(dependant_age)) if dependant_age < 18 else 20 if dependant_age < 60 else max(
+        5, 20 - (int(dependant_age) - 60)) if dependant_age < 75 else 5
+    supporters = max(1, int(supporters))
+    total = _money(consumption * years / supporters)
+    steps = [f"被扶养人 {dependant_age} 岁：计算 {years} 年" + ("（未成年人算至十八周岁）" if dependant_age < 18 else ""),
+             f"{yuan(consumption)} × {years} 年 ÷ {supporters} 个扶养人 = {yuan(total)}"]
+    return CalculationResult("被扶养人生活费", total, {"total": total, "years": years}, steps,
+                             [LegalBasis(INJURY_INTERPRETATION, _art(17))],
+                             ["被扶养人有数人的，年赔偿总额累计不超过上一年度人均消费支出额；该费用计入死亡赔偿金或残疾赔偿金"])
+
+
+def late_payment_loss(*, price: Decimal, days: int, due: date) -> CalculationResult:
+    """没有约定逾期付款违约金的逾期付款损失: 以同期一年期 LPR 为基础加计 30 %–50 % (买卖合同解释 18)."""
+    lpr = lpr_on(due)
+    low = _money(price * lpr / 100 * Decimal("1.3") * days / 365)
+    high = _money(price * lpr / 100 * Decimal("1.5") * days / 365)
+    steps = [f"自 {due.isoformat()} 逾期 {days} 天；一年期 LPR {lpr}%，加计 30%–50%",
+             f"逾期付款损失 = {yuan(price)} × {lpr}% ×（1.3～1.5）× {days} ÷ 365 = {yuan(low)} 至 {yuan(high)}，最多 {yuan(high)}"]
+    return CalculationResult("逾期付款损失", high, {"low": low, "high": high}, steps,
+                             [LegalBasis(SALES_INTERPRETATION, _art(18))])
+
+
+
+def principal_with_interest(*, principal: Decimal, annual_rate: Decimal, loan_months: Decimal,
+                            due_date: date | None = None, today: date | None = None) -> CalculationResult:
+    """连本带息: 本金 + 借期内利息 + 逾期利息 (未约定逾期利率的, 按借期内利率, 民间借贷规定 28)."""
+    today = today or datetime.now(tz=CHINA_TZ).date()
+    term = _money(principal * annual_rate / 100 * loan_months / 12)
+    days = max(0, (today - due_date).days) if due_date is not None else 0
+    overdue = _money(principal * annual_rate / 100 * days / 365)
+    total = principal + term + overdue
+    steps = [f"借期内利息 = {yuan(principal)} × {annual_rate}% × {loan_months} ÷ 12 = {yuan(term)}"]
+    if days:
+        steps.append(f"逾期 {days} 天的利息（未约定逾期利率的按借期内利率）= {yuan(principal)} × {annual_rate}% × {days} ÷ 365 = "
+                     f"{yuan(overdue)}")
+    steps.append(f"本息合计 = {yuan(principal)} + {yuan(term)}" + (f" + {yuan(overdue)}" if days else "") + f" = {yuan(total)}")
+    return CalculationResult("本息合计", _money(total), {"total": total}, steps,
+                             [LegalBasis(PRIVATE_LENDING, _art(28)), LegalBasis(CIVIL_CODE, _art(676))],
+                             ["约定利率超过合同成立时一年期 LPR 四倍的，超过部分不受保护"])
+
+
+def no_interest() -> CalculationResult:
+    """借款合同对支付利息没有约定的, 视为没有利息 (民法典 680; 自然人之间约定不明的也视为没有利息)."""
+    steps = ["借条（合同）没有约定利息，或自然人之间约定不明确的：借期内利息为 0 元", "逾期后可以主张逾期利息（按一年期 LPR）"]
+    return CalculationResult("借期内利息", Decimal(0), {"total": 0}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(680)), LegalBasis(PRIVATE_LENDING, _art(24))])
+
+
+def betrothal_return(*, betrothal_amount: Decimal, registered: bool, cohabited: bool) -> CalculationResult:
+    """彩礼返还 (婚姻家庭编解释（一）5; 涉彩礼纠纷规定 5、6): 未登记且未共同生活的全额返还."""
+    if not registered and not cohabited:
+        total = _money(betrothal_amount)
+        steps = [f"未办理结婚登记、也未共同生活：彩礼 {yuan(betrothal_amount)} 应全额返还（已用于共同生活的部分可扣除）"]
+    else:
+        total = None
+        steps = ["已登记或已共同生活的，按共同生活时间、彩礼数额、嫁妆和过错等酌定返还比例，没有固定比例"]
+    return CalculationResult("彩礼返还", total, {"total": total}, steps,
+                             [LegalBasis(MARRIAGE_INTERPRETATION, _art(5))])
+
+
+def lease_settlement(*, monthly_rent: Decimal, deposit: Decimal, arrears_months: Decimal = Decimal(0),
+                     penalty_months: Decimal = Decimal(0)) -> CalculationResult:
+    """租金、违约金与押金相抵: 欠付租金 + 约定违约金 − 押金 (民法典 721、585; 押金抵扣后的差额)."""
+    owed = _money(monthly_rent * (arrears_months + penalty_months))
+    balance = owed - _money(deposit)
+    steps = []
+    if arrears_months:
+        steps.append(f"欠付租金 = {yuan(monthly_rent)} × {arrears_months} 个月 = {yuan(_money(monthly_rent * arrears_months))}")
+    if penalty_months:
+        steps.append(f"违约金 = {yuan(monthly_rent)} × {penalty_months} 个月 = {yuan(_money(monthly_rent * penalty_months))}")
+    steps.append(f"押金 {yuan(deposit)} 抵扣后：{yuan(owed)} − {yuan(deposit)} = {yuan(balance)}"
+                 + ("（押金不足以抵扣，还差此数）" if balance > 0 else "（押金有剩余，应退还）"))
+    return CalculationResult("押金抵扣后的余额", abs(balance), {"total": balance}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(722)), LegalBasis(CIVIL_CODE, _art(585))])
+
+
+def fine_surcharge_cap(*, fine_amount: Decimal) -> CalculationResult:
+    """逾期不缴罚款: 每日加处罚款数额的 3 %, 加处罚款的数额不得超出罚款本身 (行政处罚法 72; 行政强制法 45)."""
+    steps = [f"每日加处 {yuan(fine_amount)} × 3% = {yuan(_money(fine_amount * Decimal('0.03')))}",
+             f"加处罚款最多不超过罚款数额本身：{yuan(fine_amount)}（合计最多 {yuan(fine_amount * 2)}）"]
+    return CalculationResult("加处罚款上限", _money(fine_amount), {"total": fine_amount}, steps,
+                             [LegalBasis("中华人民共和国行政强制法", _art(45))])
+
+
+def with_unpaid_wages(result: CalculationResult, facts: Mapping[str, Any]) -> CalculationResult:
+    """经济补偿 of a worker who leaves because wages are unpaid (劳动合同法 38): the unpaid wages are owed too."""
+    months = facts.get("wage_arrears_months")
+    if not months or result.amount is None:
+        return result
+    unpaid = _money(_dec(facts["monthly_wage"]) * _dec(months))
+    total = result.amount + unpaid
+    steps = [*result.steps, f"另应补发拖欠的工资 {yuan(_dec(facts['monthly_wage']))} × {months} 个月 = {yuan(unpaid)}",
+             f"经济补偿加欠薪合计 = {yuan(result.amount)} + {yuan(unpaid)} = {yuan(total)}"]
+    return CalculationResult(result.name, total, {**result.figures, "unpaid_wages": unpaid, "total": total}, steps,
+                             [*result.legal_basis, LegalBasis(LABOR_CONTRACT_LAW, _art(38))], result.notes)
+
+
 # -- running a calculator on facts ------------------------------------------------------------------------
 Runner = Callable[[Mapping[str, Any]], CalculationResult]
 
@@ -614,9 +822,11 @@ def _dec(value: Any) -> Decimal:
 
 
 CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
-    "economic_compensation": (("monthly_wage", "service_months"), lambda f: calc.economic_compensation(
-        monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
-        local_average_monthly_wage=f.get("local_average_wage"), with_notice_pay=bool(f.get("no_notice")))),
+    "economic_compensation": (("monthly_wage", "service_months"), lambda f: with_unpaid_wages(
+        calc.economic_compensation(
+            monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
+            local_average_monthly_wage=f.get("local_average_wage"), with_notice_pay=bool(f.get("no_notice")),
+            last_month_wage=f.get("last_month_wage")), f)),
     "unlawful_termination_damages": (("monthly_wage", "service_months"), lambda f: calc.unlawful_termination_damages(
         monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
         local_average_monthly_wage=f.get("local_average_wage"))),
@@ -648,8 +858,11 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "treble_damages": (("purchase_price",), lambda f: treble_damages(purchase_price=_dec(f["purchase_price"]))),
     "deposit_return": (("deposit_amount",), lambda f: deposit_return(
         deposit_amount=_dec(f["deposit_amount"]),
-        contract_price=_dec(f["contract_price"]) if f.get("contract_price") is not None else None)),
-    "tenfold_damages": (("purchase_price",), lambda f: tenfold_damages(purchase_price=_dec(f["purchase_price"]))),
+        contract_price=_dec(f["contract_price"]) if f.get("contract_price") is not None else None,
+        penalty_amount=_dec(f["penalty_amount"]) if f.get("penalty_amount") is not None else None)),
+    "tenfold_damages": (("purchase_price",), lambda f: tenfold_damages(
+        purchase_price=_dec(f["purchase_price"]),
+        loss=_dec(f["medical_expenses"]) if f.get("medical_expenses") is not None else None)),
     "inheritance_share": (("estate_value", "heirs"), lambda f: inheritance_share(
         estate_value=_dec(f["estate_value"]), heirs=int(f["heirs"]), joint_property=bool(f.get("joint_property")))),
     "estate_debt_limit": (("estate_value", "debt_amount"), lambda f: estate_debt_limit(
@@ -673,12 +886,36 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         judgment_amount=_dec(f["judgment_amount"]), delay_days=_dec(f["delay_days"]))),
     "liberty_compensation": (("daily_average_wage", "custody_days"), lambda f: liberty_compensation(
         daily_average_wage=_dec(f["daily_average_wage"]), custody_days=_dec(f["custody_days"]))),
-    "profit_distribution": (("profit",), lambda f: profit_distribution(profit=_dec(f["profit"]))),
+    "profit_distribution": (("profit",), lambda f: profit_distribution(
+        profit=_dec(f["profit"]),
+        registered_capital=_dec(f["registered_capital"]) if f.get("registered_capital") is not None else None,
+        reserve_so_far=_dec(f["reserve_so_far"]) if f.get("reserve_so_far") is not None else None)),
     "lease_refund": (("monthly_rent",), lambda f: lease_refund(
         monthly_rent=_dec(f["monthly_rent"]), deposit_months=_dec(f.get("deposit_months") or 0),
         penalty_months=_dec(f.get("penalty_months") or 0))),
     "unemployment_benefit_period": (("contribution_years",), lambda f: unemployment_benefit_period(
         contribution_years=_dec(f["contribution_years"]))),
+    "principal_with_interest": (("principal", "annual_rate", "loan_months"), lambda f: principal_with_interest(
+        principal=_dec(f["principal"]), annual_rate=_dec(f["annual_rate"]), loan_months=_dec(f["loan_months"]),
+        due_date=f.get("due_date"))),
+    "betrothal_return": (("betrothal_amount",), lambda f: betrothal_return(
+        betrothal_amount=_dec(f["betrothal_amount"]), registered=bool(f.get("registered")),
+        cohabited=bool(f.get("cohabited")))),
+    "fine_surcharge_cap": (("fine_amount",), lambda f: fine_surcharge_cap(fine_amount=_dec(f["fine_amount"]))),
+    "probation_excess": (("contract_months", "probation_months", "regular_wage"), lambda f: probation_excess(
+        contract_months=int(f["contract_months"]), probation_months=_dec(f["probation_months"]),
+        regular_wage=_dec(f["regular_wage"]))),
+    "probation_wage_min": (("regular_wage",), lambda f: probation_wage_min(
+        regular_wage=_dec(f["regular_wage"]),
+        minimum_wage=_dec(f["minimum_wage"]) if f.get("minimum_wage") is not None else None)),
+    "damages_by_share": (("total_loss",), lambda f: damages_by_share(
+        total_loss=_dec(f["total_loss"]), liable_share=_dec(f.get("liable_share") or 1))),
+    "prepaid_refund": (("prepaid", "units_total", "units_used"), lambda f: prepaid_refund(
+        prepaid=_dec(f["prepaid"]), units_total=_dec(f["units_total"]), units_used=_dec(f["units_used"]))),
+    "compulsory_insurance": (("medical_expenses",), lambda f: compulsory_insurance(
+        claimed=_dec(f["medical_expenses"]), insured_at_fault=not f.get("other_no_fault"))),
+    "dependant_support": (("consumption", "dependant_age"), lambda f: dependant_support(
+        consumption=_dec(f["consumption"]), dependant_age=int(f["dependant_age"]))),
     "actual_principal": (("actually_received",), lambda f: actual_principal(
         actually_received=_dec(f["actually_received"]),
         principal=_dec(f["principal"]) if f.get("principal") is not None else None)),
@@ -722,7 +959,8 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
             return Calculation(name, interest_cap(
                 annual_rate=_dec(facts["annual_rate"]), loan_date=facts.get("loan_date"),
                 principal=_dec(facts["principal"]) if facts.get("principal") is not None else None,
-                lpr=_dec(facts["lpr_rate"]) if facts.get("lpr_rate") is not None else None))
+                lpr=_dec(facts["lpr_rate"]) if facts.get("lpr_rate") is not None else None,
+                months=_dec(facts["loan_months"]) if facts.get("loan_months") is not None else None))
         if name == "overdue_interest":
             missing = _needs(facts, "principal", "due_date")
             if missing:
@@ -739,6 +977,42 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
                 return Calculation(name, missing=["payer_income"])
             return Calculation(name, child_support(payer_income=_dec(facts["payer_income"]),
                                                    children=int(facts.get("children") or 1)))
+        if name == "work_death_lump_sum" and facts.get("per_capita_income") is None:
+            # a national figure: the latest published year stands in, said as such
+            year = max(NATIONAL_URBAN_INCOME)
+            result = work_death_lump_sum(per_capita_income=NATIONAL_URBAN_INCOME[year])
+            result.steps.insert(0, f"按国家统计局公布的 {year} 年全国城镇居民人均可支配收入 {yuan(NATIONAL_URBAN_INCOME[year])} 计算"
+                                   "（以工亡时公布的上一年度数据为准）")
+            return Calculation(name, result)
+        if name == "late_payment_loss":
+            missing = _needs(facts, "contract_price", "due_date")
+            if missing:
+                return Calculation(name, missing=missing)
+            today = datetime.now(tz=CHINA_TZ).date() if facts.get("today") is None else facts["today"]
+            days = (today - facts["due_date"]).days
+            if days <= 0:
+                return Calculation(name, error="尚未逾期")
+            return Calculation(name, late_payment_loss(price=_dec(facts["contract_price"]), days=days, due=facts["due_date"]))
+        if name == "no_interest":
+            if facts.get("annual_rate") is not None or not facts.get("no_rate_agreed"):
+                return Calculation(name, missing=["annual_rate"] if facts.get("annual_rate") is None else [],
+                                   error="" if facts.get("annual_rate") is None else "约定了利率")
+            return Calculation(name, no_interest())
+        if name == "lease_settlement":
+            missing = _needs(facts, "monthly_rent")
+            deposit = facts.get("rent_deposit")
+            if deposit is None and facts.get("deposit_months") is not None and facts.get("monthly_rent") is not None:
+                deposit = _dec(facts["monthly_rent"]) * _dec(facts["deposit_months"])
+            if deposit is None:
+                missing.append("deposit_months")
+            if not facts.get("rent_arrears_months") and not facts.get("penalty_months"):
+                missing.append("penalty_months")
+            if missing:
+                return Calculation(name, missing=missing)
+            return Calculation(name, lease_settlement(
+                monthly_rent=_dec(facts["monthly_rent"]), deposit=_dec(deposit),
+                arrears_months=_dec(facts.get("rent_arrears_months") or 0),
+                penalty_months=_dec(facts.get("penalty_months") or 0)))
         if name == "nursing_fee":
             missing = _needs(facts, "care_days")
             if facts.get("caregiver_income") is None and facts.get("daily_care_rate") is None:
@@ -858,6 +1132,50 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
     DeadlineRule("payment_order_objection", "十五日（自收到支付令之日起十五日内清偿债务或提出书面异议，否则债权人可申请强制执行）",
                  LegalBasis("中华人民共和国民事诉讼法", _art(227)), days=15),
     DeadlineRule("no_limitation", "不适用诉讼时效", LegalBasis(CIVIL_CODE, _art(196))),
+    DeadlineRule("non_compete_term", "二年（竞业限制期限自解除或者终止劳动合同之日起最长不得超过二年，约定超过的部分无效）",
+                 LegalBasis(LABOR_CONTRACT_LAW, _art(24)), years=2),
+    DeadlineRule("award_revocation", "三十日（用人单位自收到终局裁决书之日起三十日内向仲裁委所在地的中级人民法院申请撤销）",
+                 LegalBasis("中华人民共和国劳动争议调解仲裁法", _art(49)), days=30),
+    DeadlineRule("arbitration_award_time", "四十五日（自仲裁委受理之日起；案情复杂经批准可延长，延长不超过十五日）",
+                 LegalBasis("中华人民共和国劳动争议调解仲裁法", _art(43)), days=45,
+                 stages=(("经批准延长十五日的，最晚", 60),)),
+    DeadlineRule("layoff_notice", "三十日（裁减人员须提前三十日向工会或全体职工说明情况、听取意见，并向劳动行政部门报告）",
+                 LegalBasis(LABOR_CONTRACT_LAW, _art(41)), days=30),
+    DeadlineRule("accident_review", "三日（自道路交通事故认定书送达之日起三日内提出书面复核申请）",
+                 LegalBasis("道路交通事故处理程序规定", _art(71)), days=3),
+    DeadlineRule("preservation_suit", "三十日（诉前保全后三十日内不起诉或申请仲裁的，法院解除保全）",
+                 LegalBasis("中华人民共和国民事诉讼法", _art(104)), days=30),
+    DeadlineRule("resignation_notice_probation", "三日（试用期内提前三日通知用人单位即可解除）",
+                 LegalBasis(LABOR_CONTRACT_LAW, _art(37)), days=3),
+    DeadlineRule("arrest_request", "三日（拘留后三日内提请批捕；特殊情况可延长一至四日，流窜、多次、结伙作案的可至三十日）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(91)), days=3,
+                 stages=(("延长四日的，最晚", 7), ("流窜、多次、结伙作案延长至三十日的，最晚", 30))),
+    DeadlineRule("investigation_custody", "二个月（逮捕后的侦查羁押期限；案情复杂的经上一级检察院批准可延长一个月）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(156)), months=2),
+    DeadlineRule("prosecution_review", "一个月（审查起诉期限；重大、复杂的可延长十五日，认罪认罚速裁的十日）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(172)), months=1),
+    DeadlineRule("victim_protest_request", "五日（被害人自收到判决书后五日以内请求检察院抗诉）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(229)), days=5),
+    DeadlineRule("equity_preemption", "三十日（自接到书面通知之日起满三十日未答复的，视为放弃优先购买权）",
+                 LegalBasis("中华人民共和国公司法", _art(84)), days=30),
+    DeadlineRule("reduction_notice", "十日（自减资决议作出之日起十日内通知债权人）",
+                 LegalBasis("中华人民共和国公司法", _art(224)), days=10),
+    DeadlineRule("reduction_announcement", "三十日（自减资决议作出之日起三十日内在报纸或国家企业信用信息公示系统公告）",
+                 LegalBasis("中华人民共和国公司法", _art(224)), days=30),
+    DeadlineRule("capital_contribution", "五年（有限责任公司股东认缴的出资自公司成立之日起五年内缴足）",
+                 LegalBasis("中华人民共和国公司法", _art(47)), years=5),
+    DeadlineRule("advance_registration", "九十日（自能够进行不动产登记之日起九十日内未申请登记的，预告登记失效）",
+                 LegalBasis(CIVIL_CODE, _art(221)), days=90),
+    DeadlineRule("title_certificate_due", "九十日（合同未约定办证期限的，期房自交付之日起、现房自合同订立之日起九十日）",
+                 LegalBasis("最高人民法院关于审理商品房买卖合同纠纷案件适用法律若干问题的解释", _art(14)), days=90),
+    DeadlineRule("lease_max_term", "二十年（租赁期限不得超过二十年，超过部分无效）", LegalBasis(CIVIL_CODE, _art(705)),
+                 years=20, inclusive=True),
+    DeadlineRule("separation_after_judgment", "一年（判决不准离婚后又分居满一年，再次起诉的应当准予离婚）",
+                 LegalBasis(CIVIL_CODE, _art(1079)), years=1),
+    DeadlineRule("birth_divorce_bar", "一年（女方分娩后一年内男方不得提出离婚；终止妊娠后为六个月；女方提出的不受限制）",
+                 LegalBasis(CIVIL_CODE, _art(1082)), years=1),
+    DeadlineRule("fine_payment", "十五日（自收到行政处罚决定书之日起十五日内缴纳罚款；逾期每日加处罚款数额的百分之三）",
+                 LegalBasis("中华人民共和国行政处罚法", _art(67)), days=15),
     DeadlineRule("injury_leave", "停工留薪期一般不超过十二个月；伤情严重或情况特殊的，经劳动能力鉴定委员会确认可以适当延长，"
                  "但延长不得超过十二个月（最长二十四个月）", LegalBasis(WORK_INJURY_REGULATION, _art(33)), months=12),
 )}
@@ -915,7 +1233,16 @@ START_EVENTS: dict[str, str] = {
     "non_prosecution_petition": "收到不起诉决定书之日", "non_filing_review": "收到不予立案通知书之日",
     "preemption_reply": "收到出租人出卖通知之日", "reconsideration_decision": "复议机关受理申请之日",
     "retrial_application": "判决、裁定发生法律效力之日", "payment_order_objection": "收到支付令之日",
-    "injury_leave": "停工治疗之日", "probation_max": "入职之日", "criminal_detention": "刑事拘留之日",
+    "injury_leave": "停工治疗之日", "non_compete_term": "解除或者终止劳动合同之日",
+    "award_revocation": "收到仲裁裁决书之日", "arbitration_award_time": "仲裁委受理申请之日",
+    "layoff_notice": "向工会或全体职工说明情况之日", "accident_review": "事故认定书送达之日",
+    "preservation_suit": "法院采取保全措施之日", "resignation_notice_probation": "通知用人单位之日",
+    "arrest_request": "刑事拘留之日", "investigation_custody": "逮捕之日", "prosecution_review": "案件移送审查起诉之日",
+    "victim_protest_request": "收到判决书之日", "equity_preemption": "接到书面通知之日", "reduction_notice": "减资决议作出之日",
+    "reduction_announcement": "减资决议作出之日", "capital_contribution": "公司成立之日",
+    "advance_registration": "能够进行不动产登记之日", "title_certificate_due": "交付房屋之日", "lease_max_term": "租赁合同订立之日",
+    "separation_after_judgment": "不准离婚的判决生效之日", "birth_divorce_bar": "女方分娩之日",
+    "fine_payment": "收到行政处罚决定书之日", "probation_max": "入职之日", "criminal_detention": "刑事拘留之日",
     "divorce_cooling_off": "婚姻登记机关收到离婚登记申请之日", "resolution_revocation": "决议作出之日",
     "penalty_hearing": "行政机关告知听证权利之日", "state_compensation_claim": "知道或者应当知道侵权行为之日",
     "resignation_notice": "书面辞职通知送达单位之日", "info_disclosure_reply": "行政机关收到申请之日",
@@ -994,6 +1321,18 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "lease_refund": ((CIVIL_CODE, 585),),
     "unemployment_benefit_period": ((UNEMPLOYMENT_REGULATION, 17),),
     "actual_principal": ((PRIVATE_LENDING, 26), (CIVIL_CODE, 670)),
+    "probation_excess": ((LABOR_CONTRACT_LAW, 83), (LABOR_CONTRACT_LAW, 19)),
+    "probation_wage_min": ((LABOR_CONTRACT_LAW, 20),),
+    "damages_by_share": ((CIVIL_CODE, 1173),),
+    "prepaid_refund": ((CONSUMER_LAW, 53),),
+    "compulsory_insurance": ((COMPULSORY_INSURANCE, 23),),
+    "dependant_support": ((INJURY_INTERPRETATION, 17),),
+    "late_payment_loss": ((SALES_INTERPRETATION, 18),),
+    "principal_with_interest": ((PRIVATE_LENDING, 28), (CIVIL_CODE, 676)),
+    "no_interest": ((CIVIL_CODE, 680),),
+    "betrothal_return": ((MARRIAGE_INTERPRETATION, 5),),
+    "lease_settlement": ((CIVIL_CODE, 722), (CIVIL_CODE, 585)),
+    "fine_surcharge_cap": (("中华人民共和国行政强制法", 45),),
 }
 
 
