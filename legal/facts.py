@@ -409,12 +409,12 @@ def _lost_time(text: str, facts: Facts) -> None:
 # -- the roles of family, inheritance, injury, criminal, company, lease and policy figures -------------------
 _FILL = r"(?:是|为|有|按|约|大约|大概|差不多|左右|一共|总共|共|才|只有|就|都)*"
 #: The other parent's income (抚养费 is a share of the payer's income, never the client's own).
-_PAYER_INCOME = re.compile(rf"(?:他|她|前夫|前妻|对方|孩子(?:他|她)?(?:爸|妈|父亲|母亲)|男方|女方)(?:的)?(?:每个?月|一个月)?"
+_PAYER_INCOME = re.compile(rf"(?:他|她|前夫|前妻|对方|孩子(?:他|她)?(?:爸|妈|父亲|母亲)|男方|女方)(?:的|现在|目前|如今)?(?:每个?月|一个月)?"
                            rf"(?:月薪|工资|收入|月收入|月入|挣|赚)(?:[^，。,；;？?！!\d]{{0,6}}?)(?:有|是|大概|差不多|约)?\s*"
                            rf"{ARABIC_MONEY}")
 _SUPPORT = (
     re.compile(rf"抚养费\s*(?:每个?月|一个月|每月)?\s*{_FILL}\s*{ARABIC_MONEY}"),
-    re.compile(rf"(?:每个?月|一个月|每月|月)\s*(?:给|付|支付|出)?\s*(?:孩子|小孩|女儿|儿子)?\s*{ARABIC_MONEY}\s*(?:的)?\s*抚养费"),
+    re.compile(rf"(?:每个?月|一个月|每月|月)[^，。,；;？?！!\d]{{0,6}}?{ARABIC_MONEY}\s*(?:的)?\s*抚养费"),
     re.compile(rf"(?:每个?月|每月|一个月)\s*(?:给|付|支付)\s*(?:孩子|小孩|女儿|儿子)?\s*{ARABIC_MONEY}"),
 )
 _ARREARS = re.compile(rf"(?:已经|都|有|快|连续)?\s*({NUM}|半)\s*(年|个?月)\s*(?:都|一直)?\s*(?:没|未|不)(?:有)?(?:给|付|支付|打)"
@@ -424,6 +424,7 @@ _ESTATE = (
     re.compile(rf"(?:遗产|留下|留了|遗留)(?:的)?(?:(?!欠|债|贷)[^，。,；;？?！!\d]){{0,8}}?(?:有|是|共|总共|一共|值|价值|大概|约)?\s*{ARABIC_MONEY}"
                rf"(?!\s*(?:的)?(?:欠款|债|外债|贷款))"),
     re.compile(rf"(?:房子|房产|存款|遗产)[^，。,；;？?！!\d]{{0,6}}?(?:值|价值|估值|共|有)\s*{ARABIC_MONEY}"),
+    re.compile(rf"(?:存款|遗产|房产|现金|积蓄)\s*(?:有|是|共|一共|大概|约)?\s*{ARABIC_MONEY}"),
     re.compile(rf"(?:现在|目前|市场价)?(?:值|价值|估值|市值)\s*(?:大概|约|差不多)?\s*{ARABIC_MONEY}"),
 )
 _JOINT = re.compile(r"婚后|夫妻共同|共同财产|两口子攒|和我妈一起|和我爸一起|结婚以?后|爸妈一起|父母一起")
@@ -445,7 +446,8 @@ _TRAINING_FEE = re.compile(rf"(?:培训费(?:用)?|花了?)\s*{_FILL}\s*{ARABIC_
 _SERVICE_YEARS = re.compile(rf"服务期[^，。,；;？?！!\d]{{0,4}}?\s*{_FILL}\s*({NUM})\s*年")
 _MINIMUM = re.compile(rf"最低工资(?:标准)?\s*{_FILL}\s*{ARABIC_MONEY}")
 _ANNUAL_AVG = re.compile(rf"(?:年平均工资|年均工资|年平均收入)\s*{_FILL}\s*{ARABIC_MONEY}")
-_JUDGMENT = re.compile(rf"(?:判(?:决)?(?:对方|他|她|被告)?(?:还|赔|给|支付|偿还)(?:我)?|判决(?:确定)?(?:的)?(?:金额|给付)?)\s*{_FILL}\s*{ARABIC_MONEY}")
+_JUDGMENT = re.compile(rf"(?:判(?:决)?[^，。,；;？?！!\d]{{0,6}}?(?:还|赔|给|支付|偿还|付)(?:我)?|判决(?:确定)?(?:的)?(?:金额|给付)?)\s*{_FILL}\s*"
+                       rf"{ARABIC_MONEY}")
 _PASSED_DAYS = re.compile(rf"(?:过了|超过了?|超了)\s*({NUM})\s*天")
 _DAILY_AVG = re.compile(rf"日平均工资\s*{_FILL}\s*{ARABIC_MONEY}")
 _PROFIT = re.compile(rf"(?:税后)?利润\s*{_FILL}\s*{ARABIC_MONEY}")
@@ -460,6 +462,7 @@ _CONTRIBUTION = re.compile(rf"(?:交了|缴了|缴费|交|缴纳了?|累计缴�
 _RECEIVED = re.compile(rf"(?:实际|实际上|其实|真正)(?:只)?(?:转给我|转了|给我|打给我|打了|到账|到手|收到|拿到|给了我?|转账|借到)"
                        rf"(?:了|的)?\s*(?:只有|只|就|才|是|的是)?\s*{ARABIC_MONEY}")
 _CONTRACT_TERM = re.compile(rf"(?:签了?|签的|签订了?)\s*(?:一份)?\s*({NUM}|半)\s*年(?:期)?(?:的)?(?:劳动)?合同"
+                            rf"|合同(?:签了?|签的是?|期限?是?)\s*({NUM}|半)\s*年"
                             rf"|合同(?:期限?|签的是?|为期)\s*({NUM}|半)\s*年|({NUM})\s*个月(?:的)?(?:劳动)?合同")
 _BABIES = {"双胞胎": 2, "龙凤胎": 2, "三胞胎": 3, "四胞胎": 4}
 _DIFFICULT = re.compile(r"难产|剖腹产|剖宫产|剖腹|剖了")
@@ -533,6 +536,9 @@ def _roles_more(text: str, facts: Facts) -> None:
         found = _first_money(_CAREGIVER, text)
         if found:
             facts.add("caregiver_income", *found)
+        elif re.search(r"我(?:请假|请了假)?[^，。,；;？?！!]{0,6}(?:陪护|护理|照顾|陪床)", text) and "monthly_wage" in facts:
+            # the client nursed the injured one: the client's own lost income is the nursing fee's base
+            facts.add("caregiver_income", facts.get("monthly_wage"), facts.items["monthly_wage"].text)
         found = _first_money(_CARE_RATE, text)
         if found:
             facts.add("daily_care_rate", *found)
@@ -600,8 +606,8 @@ def _roles_more(text: str, facts: Facts) -> None:
         facts.add("actually_received", *found)
     m = _CONTRACT_TERM.search(text)
     if m:
-        said = m.group(1) or m.group(2)
-        value = _number(said) * 12 if said else cn_number(m.group(3))
+        said = m.group(1) or m.group(2) or m.group(3)
+        value = _number(said) * 12 if said else cn_number(m.group(4))
         if value is not None:
             facts.add("contract_months", int(value), m.group(0))
     for word, count in _BABIES.items():
@@ -727,7 +733,7 @@ _MONTH_DOT = re.compile(r"(?<![\d.])(1[0-2]|[1-9])\.([12]\d|3[01]|0?[1-9])(?![\d
 _SUPPORT_SINCE = re.compile(r"(\d{1,2})\s*月(?:份)?(?:开始|起|以后|之后)[^，。,；;？?！!]{0,8}?(?:没|不|未)(?:给|付|打)")
 _BETROTHAL = re.compile(rf"彩礼\s*(?:是|为|给了|花了|共|一共)?\s*{ARABIC_MONEY}|(?:给了?|花了?)(?:女方|男方|她家|他家)?\s*{ARABIC_MONEY}\s*(?:的)?彩礼")
 _NOT_REGISTERED = re.compile(r"(?:没|未|没有|还没)(?:有)?(?:领证|登记|扯证|办结婚证)")
-_NOT_COHABITED = re.compile(r"(?:没|未|没有|也没|一直没)(?:有)?(?:住在一起|同居|一起住|共同生活|在一起生活)")
+_NOT_COHABITED = re.compile(r"(?:没|未|没有|也没|一直没)(?:有)?(?:住在一起|住一起|同居|一起住|一块住|共同生活|在一起生活)")
 _FINE = re.compile(rf"(?:罚了?|罚款)\s*{ARABIC_MONEY}")
 _RENT_ARREARS = re.compile(rf"(?:拖了?|欠了?|拖欠了?)\s*({NUM}|俩)\s*个?月(?:的)?(?:房租|租金)|(?:房租|租金)\s*(?:拖了?|欠了?)\s*({NUM}|俩)\s*个?月")
 _RENT_DEPOSIT = re.compile(rf"押金\s*(?:是|为|交了|付了|有)?\s*{ARABIC_MONEY}|{ARABIC_MONEY}\s*(?:的)?押金")
