@@ -271,9 +271,6 @@ def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> A
         return chosen  # the named figure cannot be computed: the card's own answer stands
     if chosen.calculator and named in ("economic_compensation", "unlawful_termination_damages"):
         return chosen  # the card knows whether it is N or 2N better than the word 补偿
-    if chosen.calculator and calculate(chosen.calculator, {**facts.values(), **part_flags(part)}).ok and \
-            chosen.calculator in calculators_for(part, card.domain):
-        return chosen  # the card's own figure is named and computes
     return Answer("how_much", "按您提供的数据计算：{result}。", calculator=named, inputs=())
 
 
@@ -420,7 +417,6 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("lease_max_term", re.compile(r"租期.{0,10}(?:最多|最长)|(?:最多|最长).{0,6}租|(?:二十|三十|20|30|50)年的?租"), ()),
     ("separation_after_judgment", re.compile(r"分居.{0,12}(?:多久|什么时候|到什么时候|哪天|满)"), ("marriage_family",)),
     ("birth_divorce_bar", re.compile(r"(?:生了|生完|出生|分娩|生孩子|怀孕).{0,30}(?:离婚|起诉)"), ()),
-    ("fine_payment", re.compile(r"(?:交|缴).{0,4}罚款|罚款.{0,10}(?:交|缴)|哪天交|最晚.{0,6}交"), ("administrative",)),
     ("resignation_notice", re.compile(r"辞职|不想干|提离职|能走|走人"), ("labor",)),
     ("arbitration_award_time", re.compile(r"(?:多久|多长时间|什么时候|几天).{0,6}(?:出|作出|下|给)?.{0,2}裁决|裁决.{0,8}(?:多久|多长时间)"),
      ("labor",)),
@@ -455,6 +451,8 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("admin_litigation", re.compile(r"(?:不想|不|没|不用)复议.{0,20}(?:起诉|法院|告(?!诉|知))"), ()),
     ("admin_litigation", re.compile(r"直接.{0,6}(?:起诉|去法院|告(?!诉|知))"), ("administrative", "demolition")),
     ("admin_reconsideration", re.compile(r"复议"), ("administrative", "demolition")),
+    ("fine_payment", re.compile(r"(?:缴纳|去交|没交|要交|得交|没缴)罚款|罚款.{0,8}(?:缴纳|没交|要交|得交|怎么交|没去交)|哪天交|最晚.{0,4}交(?!警)"),
+     ("administrative",)),
     ("work_injury_application_employer", re.compile(r"(?:我们|我|本)(?:公司|单位|厂).{0,20}(?:申请|报).{0,4}工伤"), ()),
     ("work_injury_application", re.compile(r"工伤.{0,10}(?:申请|认定)|(?:申请|认定).{0,6}工伤"), ()),
     ("enforcement_application", re.compile(r"强制执行|申请执行"), ()),
@@ -508,7 +506,7 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("estate_debt_limit", re.compile(r"(?:替|帮|要).{0,4}还|还.{0,6}(?:债|欠款)"), ("marriage_family",)),
     ("inheritance_share", re.compile(r"(?:分|继承|拿)(?:到)?多少|怎么分|分多少"), ("marriage_family",)),
     ("actual_principal", re.compile(r"本金"), ("debt",)),
-    ("damages_by_share", re.compile(r"医药费|医疗费|误工费|要赔我|赔我多少|他要赔|对方.{0,6}赔"),
+    ("damages_by_share", re.compile(r"医药费|医疗费|误工费|要赔我|赔我多少|他要赔|对方.{0,6}赔|花了|发票|费用"),
      ("personal_injury", "tort", "traffic_accident", "medical")),
     ("funeral_expenses", re.compile(r"丧葬费"), ()),
     ("disability_compensation", re.compile(r"残疾赔偿金"), ()),

@@ -237,6 +237,7 @@ def label(before: str, after: str) -> str:
         return "delivery"  # 设备是3月18号到的: the goods arrived that day
     wide = before
     before = re.split(r"[，。,；;？?！!\s]", before[-8:])[-1]  # words before a date stop at a clause's end
+    after = re.split(r"[。；;？?！!]", after)[0]  # words after it stop at the sentence's end
     if after.lstrip().startswith(("收到", "拿到", "签收", "送达", "接到")):
         # 裁决书……我们11月20号收到的: what was received is the document named before the date
         for noun, event in DOCUMENTS:
@@ -259,10 +260,11 @@ def label(before: str, after: str) -> str:
 def accepted(rule: str, start: str = "") -> tuple[str, ...]:
     """The event labels a date must carry to start the deadline ``rule`` whose start event the card
     words as ``start``."""
-    for words, labels in START_LABELS:
-        if words in start:
-            return labels
-    return RULE_LABELS.get(rule, ())
+    labels = next((found for words, found in START_LABELS if words in start), RULE_LABELS.get(rule, ()))
+    if rule == "civil_limitation" and labels and "acknowledge" not in labels:
+        # the debtor's acknowledgement interrupts the period: it runs anew from the latest one
+        labels = (*labels, "acknowledge")
+    return labels
 
 
 def start_of(dates: list[DatedEvent], rule: str, start: str, today: date) -> DatedEvent | None:
