@@ -290,7 +290,7 @@ def _computed_too(card: Card, part: str, question: str, facts: Facts, today: dat
         calculation = calculate(money.calculator, {**facts.values(), **part_flags(part)})
         if calculation.ok and calculation.result is not None:
             added += f"按您所述，{calculation.result.name}为 {calculation.headline()}。"
-    named = deadline_for(part, card.domain, question)
+    named = deadline_for(part, card.domain)  # the part's own words; the rest of the question asks its own parts
     when = card.answers.get("by_when")
     own = when.deadline if when is not None else ""
     rule = own if own and (not named or named in GENERAL_RULES) else (named or own)
@@ -300,7 +300,8 @@ def _computed_too(card: Card, part: str, question: str, facts: Facts, today: dat
         begins = events.start_of(facts.dates, rule, start_event, day)
         if begins is not None or _TIME_WORDS.search(part):
             found = deadline(rule, start_event=start_event, start=begins.day if begins is not None else None,
-                             today=today, contract_months=facts.get("contract_months"))
+                             today=today, contract_months=facts.get("contract_months"),
+                             max_penalty_years=facts.get("max_penalty_years"))
             if found is not None:
                 added += f"{found.text()}。"
     return added
@@ -375,7 +376,8 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
         begins = events.start_of(facts.dates, rule, start_event, day)
         found_deadline = deadline(rule, start_event=answer.start,
                                   start=begins.day if begins is not None else None, today=today,
-                                  contract_months=facts.get("contract_months"))
+                                  contract_months=facts.get("contract_months"),
+                                  max_penalty_years=facts.get("max_penalty_years"))
         if found_deadline is not None:
             if "{deadline}" in text:
                 text = text.replace("{deadline}", found_deadline.text())
@@ -466,7 +468,13 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
 
 def deadline_for(text: str, domain: str, context: str = "") -> str:
     """The deadline rule ``text`` (the part; then ``context``, the whole question) names for a card of
-    ``domain`` ("" when it names none). The more specific procedure wins, wherever it is named."""
+    ``domain`` ("" when it names none). A procedure the part itself names (申请复议最晚哪天) wins over one
+    the rest of the question names (要是直接去法院告呢); otherwise the more specific procedure wins,
+    wherever it is named."""
+    own = next((name for name, pattern, areas in DEADLINE_CUES
+                if (not areas or domain in areas) and pattern.search(text)), "")
+    if own and own not in GENERAL_RULES:
+        return own
     for name, pattern, areas in DEADLINE_CUES:
         if (not areas or domain in areas) and (pattern.search(text) or (context and pattern.search(context + text))):
             return name

@@ -43,13 +43,13 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "divorce": ("离婚",),
     "contract": ("签合同", "签的合同", "签了合同", "签订", "签约", "签的约", "订立", "签了协议", "签的协议",
                  "签的", "签了", "购房合同", "买卖合同", "租房合同", "租赁合同"),
-    "handover": ("交房", "收房", "拿钥匙", "拿到钥匙", "入住", "交付房"),
+    "handover": ("交房", "收房", "拿钥匙", "拿到钥匙", "入住", "交付房", "交的房", "交了房", "收的房"),
     "delivery": ("签收", "收到货", "收货", "到货", "收到商品", "收到东西", "买的", "买了", "购买", "下单", "下的单",
                  "快递", "送到", "送货", "送来"),
     "detention": ("拘留", "刑拘", "被抓", "抓走", "带走", "逮捕", "羁押", "被关"),
     "resolution": ("决议", "股东会", "董事会", "股东大会", "开的会", "开会", "召开", "会议"),
     "death": ("去世", "死亡", "过世", "病故", "离世", "遇难"),
-    "knew": ("知道", "发现", "得知", "才知", "无罪释放", "撤案", "撤销案件"),
+    "knew": ("知道", "发现", "得知", "才知", "无罪释放", "撤案", "撤销案件", "具备过户条件", "可以过户", "能过户"),
     "bail": ("取保", "监视居住"),
     "accepted": ("受理", "立案了", "立的案", "移送", "移交"),
     "founded": ("成立", "注册的", "设立"),
@@ -238,7 +238,7 @@ def label(before: str, after: str) -> str:
     wide = before
     before = re.split(r"[，。,；;？?！!\s]", before[-8:])[-1]  # words before a date stop at a clause's end
     after = re.split(r"[。；;？?！!]", after)[0]  # words after it stop at the sentence's end
-    if after.lstrip().startswith(("收到", "拿到", "签收", "送达", "接到")):
+    if after.lstrip().startswith(("收到", "拿到", "签收", "送达", "接到", "送到", "送来")):
         # 裁决书……我们11月20号收到的: what was received is the document named before the date
         for noun, event in DOCUMENTS:
             if noun in wide[-24:]:

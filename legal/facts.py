@@ -156,7 +156,7 @@ _LOAN_TERM = re.compile(rf"(?:借了|借期|借款期限?|期限)\s*(?:为|是)?
 _REPAID = re.compile(rf"(?:还了|已还|归还了|还过)\s*{MONEY}")
 _DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了)?\s*{MONEY}")
 _DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}\s*(?:的)?\s*定金")
-_PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款)\s*(?:是|为|共|一共)?\s*{MONEY}")
+_PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款|首付款|首付|未付款|尾款)\s*(?:是|为|共|一共)?\s*{MONEY}")
 #: 违约金是合同额的50%: a penalty agreed as a share of the price.
 _PENALTY_SHARE = re.compile(r"违约金[^，。,；;？?！!\d]{0,10}?(\d+(?:\.\d+)?)\s*%")
 _PENALTY = re.compile(rf"违约金\s*(?:是|为|约定)?\s*{MONEY}")
@@ -744,8 +744,47 @@ _SIBLING = re.compile(r"我(?:还)?有(?:一?个|两个|俩|三个)?(?:弟弟|�
 _ALIVE = re.compile(r"(?:爷爷|奶奶|外公|外婆|姥姥|姥爷|公公|婆婆)(?:还在|健在|在世|还活着)|(?:爷爷奶奶|外公外婆)都(?:还)?(?:在|健在)")
 
 
+#: The statutory maximum penalty (years; 99 for life or death) of the common offences a client
+#: confesses, by the amount (the lowest regional thresholds of 数额巨大 / 特别巨大) or the injury.
+_OFFENCES = (
+    ("theft", re.compile(r"偷|盗窃|扒窃|顺走"), ((Decimal(30000), 3), (Decimal(300000), 10), (None, 99))),
+    ("fraud", re.compile(r"骗|诈骗"), ((Decimal(30000), 3), (Decimal(500000), 10), (None, 99))),
+)
+_INJURY_MAX = ((re.compile(r"打死|致死|致人死亡"), 99), (re.compile(r"重伤"), 10), (re.compile(r"轻伤"), 3))
+_AGAIN = re.compile(r"(?:又|再次|再)(?:因为|因)?[^，。,；;？?！!]{0,6}(?:偷|骗|打|犯|被抓|被判|判了|抢)")
+
+
+def _offence(text: str, today: date, facts: Facts) -> None:
+    """The maximum penalty of the offence the client describes (刑法 87 reads the 追诉期限 from it), and a
+    later offence that restarts the period (刑法 89: 又犯罪的，前罪追诉期限从犯后罪之日起计算)."""
+    for pattern, years in _INJURY_MAX:
+        m = pattern.search(text)
+        if m:
+            facts.add("max_penalty_years", years, m.group(0))
+            break
+    else:
+        for _kind, pattern, tiers in _OFFENCES:
+            m = pattern.search(text)
+            if not m:
+                continue
+            amount = next((money(a.group(1), a.group(2)) for a in re.finditer(ARABIC_MONEY, text[m.start():])
+                           if a.group(1) and (money(a.group(1), a.group(2)) or 0) >= 100), None)
+            if amount is None:
+                break
+            years = next(y for limit, y in tiers if limit is None or amount < limit)
+            facts.add("max_penalty_years", years, f"{m.group(0)}…{amount}")
+            break
+    if _AGAIN.search(text) and "max_penalty_years" in facts:
+        first = min((d.day for d in facts.dates if d.event in ("offence", "offence_more")), default=None)
+        latest = max((d for d in facts.dates if d.day <= today and first is not None and d.day > first),
+                     key=lambda d: d.day, default=None)
+        if latest is not None:
+            facts.dates.append(DatedEvent(latest.day, "offence_more", f"{latest.text}（又犯罪，追诉期限重新计算）"))
+
+
 def _roles_dates_more(text: str, today: date, facts: Facts) -> None:
     """Roles that need the dates or the whole story: unpaid months since a month, fines, rent owed, heirs."""
+    _offence(text, today, facts)
     m = _WAGE_ARREARS.search(text)
     if m and (months := (Decimal(2) if m.group(1) == "俩" else _number(m.group(1)))) is not None:
         facts.add("wage_arrears_months", months, m.group(0))

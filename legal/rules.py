@@ -1255,12 +1255,19 @@ def _term(months: int) -> str:
 
 
 def deadline(name: str, *, start_event: str = "", start: date | None = None, today: date | None = None,
-             contract_months: int | None = None) -> Deadline | None:
+             contract_months: int | None = None, max_penalty_years: int | None = None) -> Deadline | None:
     """The deadline rule ``name`` from ``start`` (None for an unknown rule)."""
     rule = DEADLINES.get(name)
     if rule is None:
         return None
     found = Deadline(rule, start_event=start_event)
+    if name == "prosecution_limitation" and max_penalty_years is not None:
+        # 刑法 87: the period by the offence's statutory maximum penalty
+        years = 5 if max_penalty_years < 5 else 10 if max_penalty_years < 10 else 15 if max_penalty_years < 99 else 20
+        said = "无期徒刑或死刑" if max_penalty_years >= 99 else f"{int_to_cn(int(max_penalty_years))}年有期徒刑"
+        rule = DeadlineRule(rule.name, f"{int_to_cn(years)}年（法定最高刑为{said}）", rule.basis, years=years,
+                            note=rule.note)
+        found.rule = rule
     if name == "probation_max" and contract_months is not None and start is not None:
         # 劳动合同法 19: the probation's longest term by the contract's term, from the day of hire
         months = 0 if contract_months < 3 else 1 if contract_months < 12 else 2 if contract_months < 36 else 6

@@ -253,3 +253,35 @@ def test_a_days_figure_answers_a_how_long_part():
     composition = compose(question, [_part("labor.maternity-leave", question)], today=TODAY)
     (part,) = composition.parts
     assert "128 天" in part.text
+
+
+@pytest.mark.parametrize(("said", "ends"), [
+    ("2019年4月2号偷了工地一批电缆 值8000块", date(2024, 4, 2)),  # 数额较大: 三年以下 → 五年
+    ("他2020年9月1号在网上骗了人家12万", date(2035, 9, 1)),  # 数额巨大: 十年 → 十五年
+    ("2021年3月3号打架把人打成重伤", date(2036, 3, 3)),
+    ("2019年6月1号把人打成轻伤，2022年8月8号又因为偷东西被抓", date(2027, 8, 8)),  # 又犯罪: from the later offence
+])
+def test_the_prosecution_limit_follows_the_maximum_penalty_and_restarts_on_a_new_offence(said, ends):
+    from legal import events
+
+    facts = extract_facts(said, today=TODAY)
+    begins = events.start_of(facts.dates, "prosecution_limitation", "", TODAY)
+    found = deadline("prosecution_limitation", start=begins.day, today=TODAY,
+                     max_penalty_years=facts.get("max_penalty_years"))
+    assert found.ends == ends
+
+
+def test_a_debtors_acknowledgement_restarts_the_limitation_whatever_the_cards_start():
+    from legal import events
+
+    facts = extract_facts("借条写2022年5月1号还钱，一直没还，2024年3月10号他在微信里承认欠款说会还", today=TODAY)
+    begins = events.start_of(facts.dates, "civil_limitation", "约定的还款期限届满之日", TODAY)
+    assert begins.day == date(2024, 3, 10)
+
+
+def test_the_part_names_its_own_procedure_before_the_rest_of_the_question():
+    from legal.composer import deadline_for
+
+    question = "收到征收决定书了。1.申请复议最晚哪天？2.要是直接去法院告呢？"
+    assert deadline_for("1.申请复议最晚哪天？", "administrative", question) == "admin_reconsideration"
+    assert deadline_for("2.要是直接去法院告呢？", "administrative", question) == "admin_litigation"
