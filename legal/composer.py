@@ -301,7 +301,8 @@ def _computed_too(card: Card, part: str, question: str, facts: Facts, today: dat
         if begins is not None or _TIME_WORDS.search(part):
             found = deadline(rule, start_event=start_event, start=begins.day if begins is not None else None,
                              today=today, contract_months=facts.get("contract_months"),
-                             max_penalty_years=facts.get("max_penalty_years"))
+                             max_penalty_years=facts.get("max_penalty_years"),
+                             death_year=facts.get("death_year"))
             if found is not None:
                 added += f"{found.text()}。"
     return added
@@ -377,7 +378,8 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
         found_deadline = deadline(rule, start_event=answer.start,
                                   start=begins.day if begins is not None else None, today=today,
                                   contract_months=facts.get("contract_months"),
-                                  max_penalty_years=facts.get("max_penalty_years"))
+                                  max_penalty_years=facts.get("max_penalty_years"),
+                                  death_year=facts.get("death_year"))
         if found_deadline is not None:
             if "{deadline}" in text:
                 text = text.replace("{deadline}", found_deadline.text())
@@ -438,6 +440,8 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("preemption_reply", re.compile(r"优先购买|(?:卖房|卖房子|出售|要卖).{0,20}(?:买不买|答复)"), ()),
     ("reconsideration_decision", re.compile(r"复议(?:机关)?.{0,10}(?:多长时间|多久|几天|多少天).{0,6}(?:结果|决定|答复|出)"), ()),
     ("injury_leave", re.compile(r"停工留薪"), ()),
+    ("trademark_renewal", re.compile(r"续展|商标.{0,10}(?:到期|过期)"), ()),
+    ("copyright_term", re.compile(r"(?:著作权|版权|作品|小说|书|歌).{0,30}(?:去世|过世|死)|(?:去世|过世).{0,30}(?:授权|版权|著作权)"), ()),
     ("probation_max", re.compile(r"试用期"), ("labor",)),
     ("criminal_appeal_ruling", re.compile(r"刑事裁定.{0,40}上诉|上诉.{0,20}刑事裁定"), ()),
     ("criminal_appeal_judgment", re.compile(r"刑事判决.{0,40}上诉|上诉.{0,20}刑事判决"), ()),
@@ -484,6 +488,7 @@ def deadline_for(text: str, domain: str, context: str = "") -> str:
 #: The calculator a how-much part names by its words (first match wins; ``areas`` as above).
 CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("work_death_lump_sum", re.compile(r"工亡补助金"), ()),
+    ("patent_term", re.compile(r"专利.{0,12}(?:多少年|多久|几年|期限|保护期)|(?:多少年|多久|几年).{0,6}专利"), ()),
     ("principal_with_interest", re.compile(r"连本带息|本息"), ()),
     ("no_interest", re.compile(r"借期内.{0,10}利息|利息.{0,6}借期内"), ()),
     ("betrothal_return", re.compile(r"彩礼"), ()),

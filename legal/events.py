@@ -198,6 +198,7 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "birth_divorce_bar": ("birth",),
     "fine_payment": ("decision",),
     "prosecution_limitation": ("offence", "offence_more"),
+    "trademark_renewal": ("due",),
     "non_compete_term": ("termination", "resign"),
     "award_revocation": ("judgment",),
     "arbitration_award_time": ("accepted",),
@@ -267,10 +268,14 @@ def accepted(rule: str, start: str = "") -> tuple[str, ...]:
     return labels
 
 
+#: Rules that run from a day still to come (a trademark's expiry): a future date starts them too.
+FUTURE_STARTS = frozenset({"trademark_renewal"})
+
+
 def start_of(dates: list[DatedEvent], rule: str, start: str, today: date) -> DatedEvent | None:
     """The latest date (not after ``today``) whose event starts ``rule``; None when the client gave none."""
     labels = accepted(rule, start)
-    fitting = [d for d in dates if d.event in labels and d.day <= today]
+    fitting = [d for d in dates if d.event in labels and (d.day <= today or rule in FUTURE_STARTS)]
     return max(fitting, key=lambda d: d.day) if fitting else None
 
 

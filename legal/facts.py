@@ -782,9 +782,19 @@ def _offence(text: str, today: date, facts: Facts) -> None:
             facts.dates.append(DatedEvent(latest.day, "offence_more", f"{latest.text}（又犯罪，追诉期限重新计算）"))
 
 
+_DEATH_YEAR = re.compile(r"((?:19|20)\d{2})\s*年(?:\d{1,2}\s*月)?(?:\d{1,2}\s*[日号])?(?:就|已经)?(?:去世|过世|死|离世|病逝|逝世)")
+_PATENT = re.compile(r"实用新型|外观设计|发明专利|发明")
+
+
 def _roles_dates_more(text: str, today: date, facts: Facts) -> None:
     """Roles that need the dates or the whole story: unpaid months since a month, fines, rent owed, heirs."""
     _offence(text, today, facts)
+    m = _DEATH_YEAR.search(text)
+    if m:
+        facts.add("death_year", int(m.group(1)), m.group(0))
+    m = _PATENT.search(text)
+    if m and "专利" in text:
+        facts.add("patent_kind", "发明" if m.group(0).startswith("发明") else m.group(0), m.group(0))
     m = _WAGE_ARREARS.search(text)
     if m and (months := (Decimal(2) if m.group(1) == "俩" else _number(m.group(1)))) is not None:
         facts.add("wage_arrears_months", months, m.group(0))

@@ -108,6 +108,7 @@ ASK: Mapping[str, str] = {
     "loan_months": "约定的借期是多长？",
     "betrothal_amount": "彩礼一共给了多少？",
     "fine_amount": "罚款数额是多少？",
+    "patent_kind": "是发明、实用新型还是外观设计专利？",
     "deposit_months": "押金是几个月的租金（或押金多少钱）？",
     "penalty_months": "合同约定的违约金是几个月租金？",
 }
@@ -164,6 +165,7 @@ FORMULAS: Mapping[str, str] = {
     "betrothal_return": "未登记且未共同生活的全额返还；已共同生活的酌定比例",
     "lease_settlement": "欠付租金 + 约定违约金 − 押金",
     "fine_surcharge_cap": "每日罚款数额 × 3%，加处总额不超过罚款本身",
+    "patent_term": "发明 20 年、实用新型 10 年、外观设计 15 年，自申请日起",
 }
 
 
@@ -796,6 +798,18 @@ def fine_surcharge_cap(*, fine_amount: Decimal) -> CalculationResult:
                              [LegalBasis("中华人民共和国行政强制法", _art(45))])
 
 
+PATENT_YEARS = {"发明": 20, "实用新型": 10, "外观设计": 15}
+
+
+def patent_term(*, patent_kind: str) -> CalculationResult:
+    """专利权的期限 (专利法 42): 发明 20 年, 实用新型 10 年, 外观设计 15 年, 均自申请日起计算."""
+    years = PATENT_YEARS[patent_kind]
+    steps = ["发明专利权 20 年，实用新型专利权 10 年，外观设计专利权 15 年，均自申请日起计算",
+             f"{patent_kind}专利权的期限为 {years} 年"]
+    return CalculationResult("专利权期限", Decimal(years), {"unit": "年", "total": years}, steps,
+                             [LegalBasis("中华人民共和国专利法", _art(42))])
+
+
 def with_unpaid_wages(result: CalculationResult, facts: Mapping[str, Any]) -> CalculationResult:
     """经济补偿 of a worker who leaves because wages are unpaid (劳动合同法 38): the unpaid wages are owed too."""
     months = facts.get("wage_arrears_months")
@@ -902,6 +916,7 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         betrothal_amount=_dec(f["betrothal_amount"]), registered=bool(f.get("registered")),
         cohabited=bool(f.get("cohabited")))),
     "fine_surcharge_cap": (("fine_amount",), lambda f: fine_surcharge_cap(fine_amount=_dec(f["fine_amount"]))),
+    "patent_term": (("patent_kind",), lambda f: patent_term(patent_kind=str(f["patent_kind"]))),
     "probation_excess": (("contract_months", "probation_months", "regular_wage"), lambda f: probation_excess(
         contract_months=int(f["contract_months"]), probation_months=_dec(f["probation_months"]),
         regular_wage=_dec(f["regular_wage"]))),
@@ -1176,6 +1191,10 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  LegalBasis(CIVIL_CODE, _art(1082)), years=1),
     DeadlineRule("fine_payment", "十五日（自收到行政处罚决定书之日起十五日内缴纳罚款；逾期每日加处罚款数额的百分之三）",
                  LegalBasis("中华人民共和国行政处罚法", _art(67)), days=15),
+    DeadlineRule("trademark_renewal", "期满前十二个月内申请续展；期满未办理的，有六个月宽展期",
+                 LegalBasis("中华人民共和国商标法", _art(44)), months=6, stages=(("最早可以申请续展的日子", -365),)),
+    DeadlineRule("copyright_term", "作者终生及其死亡后五十年，截止于作者死亡后第五十年的12月31日",
+                 LegalBasis("中华人民共和国著作权法", _art(23))),
     DeadlineRule("injury_leave", "停工留薪期一般不超过十二个月；伤情严重或情况特殊的，经劳动能力鉴定委员会确认可以适当延长，"
                  "但延长不得超过十二个月（最长二十四个月）", LegalBasis(WORK_INJURY_REGULATION, _art(33)), months=12),
 )}
@@ -1202,6 +1221,9 @@ class Deadline:
         if self.ends is None:
             return f"{head}；{self.note}" if self.note else head
         later = "".join(f"；{what} {day.isoformat()}" for what, day in self.stages)
+        if self.rule.name == "copyright_term":
+            state = "已届满，作品已进入公有领域" if self.passed else "尚未届满"
+            return f"{head}；按您所述作者于 {self.start.year} 年去世，保护期至 {self.ends.isoformat()}，{state}"
         if self.passed:
             return f"{head}；按您所述自 {self.start.isoformat()} 起算，已于 {self.ends.isoformat()} 届满{later}"
         return (f"{head}；按您所述自 {self.start.isoformat()} 起算，至 {self.ends.isoformat()} 届满（尚余 {self.days_left} 天）"
@@ -1242,7 +1264,8 @@ START_EVENTS: dict[str, str] = {
     "reduction_announcement": "减资决议作出之日", "capital_contribution": "公司成立之日",
     "advance_registration": "能够进行不动产登记之日", "title_certificate_due": "交付房屋之日", "lease_max_term": "租赁合同订立之日",
     "separation_after_judgment": "不准离婚的判决生效之日", "birth_divorce_bar": "女方分娩之日",
-    "fine_payment": "收到行政处罚决定书之日", "probation_max": "入职之日", "criminal_detention": "刑事拘留之日",
+    "fine_payment": "收到行政处罚决定书之日", "trademark_renewal": "注册商标有效期满之日",
+    "copyright_term": "作者死亡之日", "probation_max": "入职之日", "criminal_detention": "刑事拘留之日",
     "divorce_cooling_off": "婚姻登记机关收到离婚登记申请之日", "resolution_revocation": "决议作出之日",
     "penalty_hearing": "行政机关告知听证权利之日", "state_compensation_claim": "知道或者应当知道侵权行为之日",
     "resignation_notice": "书面辞职通知送达单位之日", "info_disclosure_reply": "行政机关收到申请之日",
@@ -1255,7 +1278,8 @@ def _term(months: int) -> str:
 
 
 def deadline(name: str, *, start_event: str = "", start: date | None = None, today: date | None = None,
-             contract_months: int | None = None, max_penalty_years: int | None = None) -> Deadline | None:
+             contract_months: int | None = None, max_penalty_years: int | None = None,
+             death_year: int | None = None) -> Deadline | None:
     """The deadline rule ``name`` from ``start`` (None for an unknown rule)."""
     rule = DEADLINES.get(name)
     if rule is None:
@@ -1268,6 +1292,12 @@ def deadline(name: str, *, start_event: str = "", start: date | None = None, tod
         rule = DeadlineRule(rule.name, f"{int_to_cn(years)}年（法定最高刑为{said}）", rule.basis, years=years,
                             note=rule.note)
         found.rule = rule
+    if name == "copyright_term" and death_year is not None:
+        # 著作权法 23: to the 31 December of the fiftieth year after the author's death
+        today = today or datetime.now(tz=CHINA_TZ).date()
+        found.start, found.ends = date(death_year, 1, 1), date(death_year + 50, 12, 31)
+        found.passed, found.days_left = today > found.ends, (found.ends - today).days
+        return found
     if name == "probation_max" and contract_months is not None and start is not None:
         # 劳动合同法 19: the probation's longest term by the contract's term, from the day of hire
         months = 0 if contract_months < 3 else 1 if contract_months < 12 else 2 if contract_months < 36 else 6
@@ -1340,6 +1370,7 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "betrothal_return": ((MARRIAGE_INTERPRETATION, 5),),
     "lease_settlement": ((CIVIL_CODE, 722), (CIVIL_CODE, 585)),
     "fine_surcharge_cap": (("中华人民共和国行政强制法", 45),),
+    "patent_term": (("中华人民共和国专利法", 42),),
 }
 
 

@@ -285,3 +285,17 @@ def test_the_part_names_its_own_procedure_before_the_rest_of_the_question():
     question = "收到征收决定书了。1.申请复议最晚哪天？2.要是直接去法院告呢？"
     assert deadline_for("1.申请复议最晚哪天？", "administrative", question) == "admin_reconsideration"
     assert deadline_for("2.要是直接去法院告呢？", "administrative", question) == "admin_litigation"
+
+
+def test_intellectual_property_terms():
+    assert _figure("patent_term", "我申请的外观设计专利能保护几年") == 15
+    assert _figure("patent_term", "发明专利的保护期多久") == 20
+    facts = extract_facts("这位画家2001年去世的，他的画还受著作权保护吗", today=TODAY)
+    found = deadline("copyright_term", today=TODAY, death_year=facts.get("death_year"))
+    assert found.ends == date(2051, 12, 31) and not found.passed
+    from legal import events
+
+    facts = extract_facts("商标2027年5月20日到期", today=TODAY)
+    begins = events.start_of(facts.dates, "trademark_renewal", "", TODAY)
+    found = deadline("trademark_renewal", start=begins.day, today=TODAY)
+    assert found.ends == date(2027, 11, 20) and found.stages[0][1] == date(2026, 5, 20)
