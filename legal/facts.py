@@ -138,7 +138,7 @@ _ALMOST = re.compile(r"(?:快|快要|近|将近|不到)\s*$")
 _DATE = re.compile(r"((?:19|20)\d{2})\s*[年./-]\s*(\d{1,2})\s*(?:[月./-]\s*(?:(\d{1,2})\s*[日号]?)?)?")
 _REL_YEARS = re.compile(rf"({NUM}|半)\s*年(多|半)?(?:以)?前|(?:过去|过了|已经)了?\s*({NUM}|半)\s*年(多|半)?了")
 _REL_MONTHS = re.compile(rf"({NUM})\s*个?月(?:以)?前")
-_LOST = re.compile(rf"(?:误工|休息|休养|住院|养伤|没法上班|不能上班|没上班|歇了|耽误)了?\s*({NUM}|半)\s*(天|个?月|周|星期)")
+_LOST = re.compile(rf"(?:误工|休息|休养|住院|养伤|没法上班|不能上班|没上班|歇了|耽误|请假|请了假|请了)了?\s*({NUM}|半)\s*(天|个?月|周|星期)")
 _LOST_AFTER = re.compile(rf"({NUM})\s*(天|个?月|周)\s*(?:的)?(?:误工|没法上班|不能上班|没上班|没有上班)")
 _DAILY = re.compile(rf"(?:每天|一天|日收入|日薪|日工资)\s*(?:收入|能?挣|赚|是|为|按|大概|约|有)*\s*{MONEY}")
 _GRADE = re.compile(rf"(?:伤残)?({NUM})\s*级(?:伤残)?")
@@ -179,6 +179,7 @@ _PURCHASE = (
 )
 #: 每瓶8块…买了10瓶: a unit price and a count of the same unit.
 _UNIT_PRICE = re.compile(rf"(?:每|一)(瓶|盒|件|个|箱|袋|包|斤|份|双|台)\s*(?:是|卖)?\s*{MONEY}")
+_PRICE_PER_UNIT = re.compile(rf"{ARABIC_MONEY}\s*(?:钱)?\s*(?:一|每)(瓶|盒|件|个|箱|袋|包|斤|份|双|台)")
 _UNIT_COUNT = re.compile(rf"({NUM})\s*(瓶|盒|件|个|箱|袋|包|斤|份|双|台)")
 _HOURS = re.compile(rf"(?:每天|每日|天天)\s*(?:都|都要|要|得|还要|还得)?\s*(?:加班|多干|多上|延时)\s*(?:了)?\s*({NUM}|半)\s*(?:个)?"
                     rf"(?:小时|钟头|钟)")
@@ -672,6 +673,15 @@ def _roles_last(text: str, facts: Facts) -> None:
             items += value
             said.append(m.group(0))
             spans.append((m.start(), m.end()))
+    if said and not any("误工" in x for x in said) and ("lost_days" in facts) and (
+            "daily_income" in facts or "monthly_wage" in facts):
+        # 请假5天、日工资400: the lost earnings are one of the losses too
+        from legal.rules import calculate
+
+        lost = calculate("lost_earnings", facts.values())
+        if lost.ok and lost.result is not None and lost.result.amount:
+            items += lost.result.amount
+            said.append(f"误工费 {lost.result.amount}")
     if said:
         facts.add("total_loss", items, "、".join(said))
     elif (m := _LOSS_LEFT.search(text)) and (value := money(m.group(1), m.group(2))) is not None:
@@ -831,11 +841,15 @@ def _roles_dates_more(text: str, today: date, facts: Facts) -> None:
             re.search(r"我爸|我妈|父亲|母亲|公公|婆婆|爸爸|妈妈", text)):
         # 我爸去世: his heirs are his spouse (unless she died too), his children, his living parents
         count, said = 1, ["我"]
-        father = re.search(r"(?:我爸|父亲|爸爸)[^，。,；;？?！!]{0,8}(?:去世|过世|走了|离世|病故|死)", text)
-        if father and re.search(r"我妈|母亲|妈妈|爸妈|父母", text) and not re.search(
-                r"(?:我妈|母亲|妈妈)[^，。]{0,6}(?:去世|过世|走了|不在|离世)", text):
+        gone = r"[^，。,；;？?！!]{0,8}(?:去世|过世|走了|离世|病故|死|不在)"
+        father = re.search(r"(?:我爸|父亲|爸爸)" + gone, text)
+        mother = re.search(r"(?:我妈|母亲|妈妈)" + gone, text)
+        if father and not mother and re.search(r"我妈|母亲|妈妈|爸妈|父母", text):
             count += 1
             said.append("我妈")
+        elif mother and not father and re.search(r"我爸|父亲|爸爸|爸妈|父母", text):
+            count += 1
+            said.append("我爸")
         for m in _SIBLING.finditer(text):
             count += {"两个": 2, "俩": 2, "三个": 3}.get(m.group(1) or "", 1)
             said.append(m.group(0))
@@ -930,11 +944,18 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         if found:
             facts.add("deposit_amount", *found)
     unit = _UNIT_PRICE.search(text)
+    after = _PRICE_PER_UNIT.search(text)
     if unit and (price := money(unit.group(2), unit.group(3))) is not None:
+        word, at = unit.group(1), unit.start() + 1
+    elif after and (price := money(after.group(1), after.group(2))) is not None:
+        word, at = after.group(3), after.end() - 1
+    else:
+        word, at, price = "", -1, None
+    if price is not None:
         count = next((cn_number(c.group(1)) for c in _UNIT_COUNT.finditer(text)
-                      if c.group(2) == unit.group(1) and c.start() != unit.start() + 1), None)
+                      if c.group(2) == word and c.end() - 1 != at and c.group(1) not in ("一", "每")), None)
         if count:
-            facts.add("purchase_price", price * count, f"{unit.group(0)} × {count}{unit.group(1)}")
+            facts.add("purchase_price", price * count, f"单价 {price} × {count}{word}")
     for pattern in _PURCHASE:
         found = _first_money(pattern, text)
         if found and found[0] >= 1 and (pattern not in _PURCHASE[-3:-1] or re.search(r"买|购", text)):

@@ -60,6 +60,8 @@ def _plain(value: Decimal) -> str:
 _UNIT_VALUE = {"万": 10000, "w": 10000, "W": 10000, "千": 1000, "k": 1000, "K": 1000}
 #: 1万2 = 12000, 2w5 = 25000, 8千5 = 8500 (a single digit after the unit is the next lower unit).
 _ARABIC_ELIDED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(万|w|W|千|k|K)([1-9])(?![\d千百万kKwW.年月日号天个周岁])")
+#: 2块5, 3块8 (yuan and jiao as people say a small price).
+_KUAI_JIAO = re.compile(r"(?<![\d.])(\d{1,4})\s*块\s*([1-9])(?![\d万千百块元毛角])")
 #: 1.2w, 8k, 1.5万, 3千 (not 千分之, 万分之; not a word continuing in Latin letters: 8kg, 5km).
 _ARABIC_UNIT = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(万|w|W|千|k|K)(?!分之|[a-zA-Z米克])")
 #: 七八千, 五六万 (two neighbouring digits before a unit): a range.
@@ -82,6 +84,7 @@ def amounts(text: str) -> str:
         return _plain(Decimal(m.group(1)) * unit + Decimal(m.group(3)) * unit / 10)
 
     text = _ARABIC_ELIDED.sub(elided, text)
+    text = _KUAI_JIAO.sub(lambda m: f"{m.group(1)}.{m.group(2)}元", text)
     text = _ARABIC_UNIT.sub(lambda m: _plain(Decimal(m.group(1)) * _UNIT_VALUE[m.group(2)]), text)
 
     def cn_range(m: re.Match[str]) -> str:

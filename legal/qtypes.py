@@ -19,8 +19,16 @@ QTYPE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+#: 过期 of goods (辣条过期了能赔多少) asks how much, not by when: a how-much cue wins over it.
+_GOODS_EXPIRED = re.compile(r"过期")
+
+
 def question_type(text: str) -> str:
     for qtype, pattern in QTYPE_CUES:
-        if pattern.search(text):
+        m = pattern.search(text)
+        if m:
+            if qtype == "by_when" and _GOODS_EXPIRED.fullmatch(m.group(0)) and not pattern.search(
+                    text.replace("过期", "")) and dict(QTYPE_CUES)["how_much"].search(text):
+                return "how_much"
             return qtype
     return ""

@@ -299,3 +299,17 @@ def test_intellectual_property_terms():
     begins = events.start_of(facts.dates, "trademark_renewal", "", TODAY)
     found = deadline("trademark_renewal", start=begins.day, today=TODAY)
     assert found.ends == date(2027, 11, 20) and found.stages[0][1] == date(2026, 5, 20)
+
+
+def test_small_prices_heirs_of_a_mother_and_lost_days_among_the_losses():
+    assert _facts("辣条过期了，2块5一包买了4包")["purchase_price"] == Decimal(10)
+    facts = _facts("我妈去世了，留下一套房值180万，是她婚前的房子，外公外婆都不在了，我爸还在，我还有个哥哥")
+    assert facts["heirs"] == 3 and "joint_property" not in facts
+    assert _figure("damages_by_share", "被狗咬了，打疫苗花了3200，请假5天，日工资400") == Decimal(5200)
+
+
+def test_expired_goods_ask_how_much_and_an_expired_right_asks_by_when():
+    from legal.qtypes import question_type
+
+    assert question_type("辣条过期了，能赔多少") == "how_much"
+    assert question_type("诉讼时效过期了还能起诉吗") == "by_when"
