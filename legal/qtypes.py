@@ -13,7 +13,12 @@ QTYPE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
                            r"|超过.{0,6}还能|还能.{0,6}(?:年|月)|现在还能.{0,8}(?:告|起诉|仲裁|申请|要|追)|给到.{0,6}多大")),
     ("how_much", re.compile(r"多少|怎么算|按什么算|咋算|怎么赔|咋赔|如何赔|能赔几|如何计算|怎么计算|几倍|标准是|赔偿标准|补偿标准|判几年|判多久|判多少|金额|几个月工资|赔偿多少")),
     ("forum", re.compile(r"去哪|到哪|找哪|哪个部门|向谁|哪里告|哪告|在哪.{0,4}(?:起诉|告|申请|投诉)|哪个法院|管辖|什么程序|怎么起诉|如何起诉|流程|找谁|投诉")),
-    ("valid", re.compile(r"合法吗|违法吗|有效吗|算不算|是否有效|是否合法|合不合法|合理吗|违不违法|有没有效|是不是违法|犯法吗|侵权吗|算.{0,6}吗|违法|无效")),
+    ("valid", re.compile(r"合法吗|违法吗|有效吗|算不算|是否有效|是否合法|合不合法|合理吗|违不违法|有没有效|是不是违法|犯法吗|侵权吗|算.{0,6}吗|违法|无效"
+                         r"|(?:合法|有效|合理|犯法)(?:么|嘛|不(?![\u4e00-\u9fff]{2})|没|不合法|不合理|无效)"
+                         # whether another's act is allowed ("公司这样扣可以吗", "物业能这样吗", "只发最低工资 对吗")
+                         r"|(?:这样|这么).{0,4}(?:可以|行|对|合理|正常)(?:吗|么|不)|能这样|可以这样|对吗|对不对|正常吗"
+                         # whether a clause, an agreement or a contract holds ("这条有用吗", "合同成立吗")
+                         r"|有用吗|管用吗|有没有用|算数吗|算不算数|有.{0,4}效力吗|成立吗|成立了吗|成不成立")),
     ("what_to_do", re.compile(r"怎么办|该怎么|如何处理|怎么处理|咋办|怎么做|如何维权|怎么维权|应该怎样|怎样处理")),
     ("yes_no", re.compile(r"能不能|可以吗|可不可以|能否|能吗|是否|要不要|有没有权|需要|还能|可以|能|吗|会不会|用不用")),
 )
@@ -21,6 +26,10 @@ QTYPE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 #: 过期 of goods (辣条过期了能赔多少) asks how much, not by when: a how-much cue wins over it.
 _GOODS_EXPIRED = re.compile(r"过期")
+#: A part that asks outright whether something is valid or lawful ("这个期限有效吗") asks that, though
+#: it names a period; a by-when cue of its own (多久, 还来得及, 最晚 …) still makes it a by-when part.
+ASKS_VALIDITY = re.compile(r"(?:合法|有效|合理|违法|犯法)(?:吗|么|不|嘛)|是否(?:合法|有效)|合不合法|有没有效|有效没")
+STRONG_BY_WHEN = re.compile(r"(?<!判)多久|多长时间|时效|还来得及|几天内|多少天|什么时候|最晚|最迟|哪天|截止")
 
 
 def question_type(text: str) -> str:
@@ -30,5 +39,7 @@ def question_type(text: str) -> str:
             if qtype == "by_when" and _GOODS_EXPIRED.fullmatch(m.group(0)) and not pattern.search(
                     text.replace("过期", "")) and dict(QTYPE_CUES)["how_much"].search(text):
                 return "how_much"
+            if qtype == "by_when" and ASKS_VALIDITY.search(text) and not STRONG_BY_WHEN.search(text):
+                return "valid"
             return qtype
     return ""

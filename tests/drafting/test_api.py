@@ -158,3 +158,23 @@ def test_openapi_schema_lists_the_drafting_endpoints(staff_user, client_for):
                  "/api/v1/drafting/drafts", "/api/v1/drafting/drafts/{draft_id}/render",
                  "/api/v1/drafting/drafts/{draft_id}/download"):
         assert path in paths
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("payload", [
+    {"title": "起诉状\x00"},
+    {"fields": {"court": "北京市朝阳区人民法院\x00"}},
+    {"fields": {"plaintiffs": [{"name": "王\x00小明"}]}},
+    {"fields": {"claims\x00": "x"}},
+])
+def test_nul_anywhere_in_a_draft_is_400_in_the_fields_shape_and_saves_nothing(staff_user, client_for, payload):
+    from drafting.models import Draft
+
+    before = Draft.objects.count()
+    body = {"template": "civil-complaint", "fields": {}, **payload}
+    response = client_for(staff_user).post("/api/v1/drafting/drafts", body, format="json")
+    assert response.status_code == 400
+    errors = response.json()["fields"]
+    assert isinstance(errors, dict) and errors
+    assert all(isinstance(reason, str) and reason for reason in errors.values())
+    assert Draft.objects.count() == before

@@ -97,6 +97,14 @@ def test_enumerated_questions_split_at_their_numbers(question, count):
     ("现在还能去告吗", "by_when"), ("合法吗", "valid"),
     # 过期 of goods describes them; 过期了 of a right asks by when; 怎么赔 asks how much
     ("买到过期的牛奶能要赔偿吗", "yes_no"), ("商标过期了还能续吗", "by_when"), ("我能要求怎么赔", "how_much"),
+    # a period named in a validity question does not make it a by-when one; a by-when cue of its own does
+    ("租了三十年 这个期限有效吗", "valid"), ("约定两年 合法么", "valid"), ("这份协议有效不", "valid"),
+    ("合同还有效吗 过了多久了", "by_when"),
+    # whether another's act is allowed asks validity; whether the client may do something asks yes/no
+    ("房东把门锁换了 这样可以吗", "valid"), ("单位只发一半工资 对吗", "valid"), ("一直不通知 这正常吗", "valid"),
+    ("我能不交吗", "yes_no"),
+    # whether a clause, an agreement or a contract holds
+    ("门票背面写着概不负责 这条有用吗", "valid"), ("没盖公章 合同成立吗", "valid"), ("这种协议有法律效力吗", "valid"),
 ])
 def test_question_types(text, qtype):
     assert question_type(text) == qtype
@@ -108,6 +116,10 @@ def test_the_procedure_named_picks_the_deadline_rule():
     assert deadline_for("不想复议 直接去法院告最晚什么时候", "administrative") == "admin_litigation"
     assert deadline_for("不服裁定 上诉期限", "criminal") == "criminal_appeal_ruling"
     assert deadline_for("今天天气怎么样", "labor") == ""
+    # 告诉/告知 tells, it does not sue: the hearing notice names no lawsuit
+    assert deadline_for("告诉我们可以听证 多少天内要申请", "administrative") == ""
+    assert deadline_for("多少天内要去法院告", "administrative") == "admin_litigation"
+
 
 
 def test_lost_time_adds_up_and_whole_months_are_paid_by_the_month():

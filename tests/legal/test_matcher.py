@@ -37,3 +37,16 @@ def test_a_multi_part_question_is_matched_part_by_part(matcher):
 def test_split_keeps_a_single_question_whole():
     assert split_parts("公司把我辞退了，没给补偿，我干了3年，月薪8000，能拿多少？") == (
         "", ["公司把我辞退了，没给补偿，我干了3年，月薪8000，能拿多少？"])
+
+
+@pytest.mark.parametrize(("text", "area"), [
+    # clients call the review of an accident finding 复议; the law's word is 复核 (traffic cards)
+    ("对交警的事故认定书不服 说我主要责任 能去复议吗", "traffic"),
+    ("对公安的不予立案通知不服 能复议吗", "criminal"),
+    ("市场监管局罚款10万 我想申请复议", "administrative"),
+])
+def test_the_sense_of_fuyi_follows_what_it_is_about(text, area):
+    from legal.matcher import homonyms
+
+    fuyi = next(h for h in homonyms() if h.word == "复议")
+    assert area in fuyi.senses[fuyi.sense(text)][0]
