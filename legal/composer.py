@@ -646,6 +646,8 @@ def _facts_line(facts: Facts) -> str:
         value = fact.value
         if hasattr(value, "isoformat"):
             value = value.isoformat()
+        if isinstance(value, bool):
+            value = "是" if value else "否"
         shown.append(f"{fact.label} {value}（“{fact.text}”）")
     return "；".join(shown)
 

@@ -91,7 +91,14 @@ LABELS = {
     "annual_average_wage": "上年度就业人员年平均工资", "judgment_amount": "判决金额", "daily_average_wage": "国家上年度职工日平均工资",
     "profit": "税后利润", "monthly_rent": "月租金", "deposit_months": "押金（月数）", "penalty_months": "违约金（月租金数）",
     "contribution_years": "失业保险缴费年限", "actually_received": "实际到账金额", "contract_months": "劳动合同期限（月）",
-    "babies": "婴儿数", "difficult_birth": "难产（剖宫产）",
+    "babies": "婴儿数", "difficult_birth": "难产（剖宫产）", "childbirth": "生育", "death": "死亡", "rent_deposit": "押金",
+    "rent_arrears_months": "欠租月数", "wage_arrears_months": "欠薪月数", "last_month_wage": "上月工资",
+    "loan_months": "借期（月）", "no_rate_agreed": "未约定利率", "betrothal_amount": "彩礼", "registered": "已登记结婚",
+    "cohabited": "已共同生活", "fine_amount": "罚款", "max_penalty_years": "法定最高刑（年）", "death_year": "作者去世年份",
+    "patent_kind": "专利类型", "in_probation": "试用期内", "probation_months": "约定试用期（月）", "regular_wage": "转正工资",
+    "total_loss": "损失合计", "liable_share": "对方责任比例", "prepaid": "预付款", "units_total": "总份数",
+    "units_used": "已用份数", "medical_expenses": "医疗费", "other_no_fault": "对方无责", "consumption": "人均消费支出",
+    "dependant_age": "被扶养人年龄", "registered_capital": "注册资本", "reserve_so_far": "已提法定公积金",
 }
 
 
@@ -611,6 +618,12 @@ def _roles_more(text: str, facts: Facts) -> None:
         value = _number(said) * 12 if said else cn_number(m.group(4))
         if value is not None:
             facts.add("contract_months", int(value), m.group(0))
+    m = re.search(r"产假|生了|生孩子|生产|分娩|顺产|剖宫产|剖腹产|怀孕|胞胎|怀了", text)
+    if m:
+        facts.add("childbirth", True, m.group(0))
+    m = re.search(r"去世|死亡|身亡|走了|没了|过世|工亡|死了|没救过来|遇难", text)
+    if m:
+        facts.add("death", True, m.group(0))
     for word, count in _BABIES.items():
         if word in text:
             facts.add("babies", count, word)

@@ -109,6 +109,7 @@ ASK: Mapping[str, str] = {
     "betrothal_amount": "彩礼一共给了多少？",
     "fine_amount": "罚款数额是多少？",
     "patent_kind": "是发明、实用新型还是外观设计专利？",
+    "childbirth": "是顺产还是难产（剖宫产），生了几个孩子？",
     "deposit_months": "押金是几个月的租金（或押金多少钱）？",
     "penalty_months": "合同约定的违约金是几个月租金？",
 }
@@ -883,7 +884,7 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         estate_value=_dec(f["estate_value"]), debt_amount=_dec(f["debt_amount"]))),
     "work_death_lump_sum": (("per_capita_income",), lambda f: work_death_lump_sum(
         per_capita_income=_dec(f["per_capita_income"]))),
-    "maternity_leave": ((), lambda f: maternity_leave(babies=int(f.get("babies") or 1),
+    "maternity_leave": (("childbirth",), lambda f: maternity_leave(babies=int(f.get("babies") or 1),
                                                       difficult_birth=bool(f.get("difficult_birth")))),
     "sentence_credit": (("sentence_days", "custody_days"), lambda f: sentence_credit(
         sentence_days=_dec(f["sentence_days"]), custody_days=_dec(f["custody_days"]),
@@ -992,7 +993,7 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
                 return Calculation(name, missing=["payer_income"])
             return Calculation(name, child_support(payer_income=_dec(facts["payer_income"]),
                                                    children=int(facts.get("children") or 1)))
-        if name == "work_death_lump_sum" and facts.get("per_capita_income") is None:
+        if name == "work_death_lump_sum" and facts.get("per_capita_income") is None and facts.get("death"):
             # a national figure: the latest published year stands in, said as such
             year = max(NATIONAL_URBAN_INCOME)
             result = work_death_lump_sum(per_capita_income=NATIONAL_URBAN_INCOME[year])
