@@ -276,6 +276,11 @@ def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> A
 
 #: Deadline rules a word such as 起诉 or 仲裁 names in any dispute: a card's own rule is more specific.
 GENERAL_RULES = frozenset({"civil_limitation", "labor_arbitration", "admin_litigation"})
+#: What a yes/no part about time answers when its period has run or has not (the rule's own words).
+PASSED_WORDS: dict[str, tuple[str, str]] = {
+    "prosecution_limitation": ("不会（一般情形）。已过追诉期限，不再追诉，但立案后逃避侦查、审判的除外",
+                               "会。仍在追诉期限内，可能被追诉"),
+}
 #: A yes/no part that asks about time (还能…吗, 来得及吗, 过了…还): the card's deadline is stated too.
 _TIME_WORDS = re.compile(r"还能|来得及|现在|过了|超过|多久|时间|期限|时效|几年了|年了|个月了")
 
@@ -411,7 +416,7 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("investigation_custody", re.compile(r"(?:逮捕|批捕).{0,20}(?:关多久|羁押|多久|多长)|侦查羁押"), ()),
     ("prosecution_review", re.compile(r"审查起诉|起不起诉|移送.{0,6}检察院"), ()),
     ("victim_protest_request", re.compile(r"抗诉"), ()),
-    ("prosecution_limitation", re.compile(r"追诉|追究.{0,6}(?:期|时效)"), ()),
+    ("prosecution_limitation", re.compile(r"追诉|追究.{0,6}(?:期|时效)|(?:还会|还能|会不会).{0,4}(?:被)?(?:追究|抓|判)"), ()),
     ("reduction_notice", re.compile(r"通知债权人"), ()),
     ("reduction_announcement", re.compile(r"公告"), ("company",)),
     ("equity_preemption", re.compile(r"(?:股权|股份).{0,20}(?:卖|转让).{0,30}(?:答复|回复|回)|优先购买.{0,10}股"), ()),
@@ -589,6 +594,17 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         if (not match.decided or best is None) and qtype in ("by_when", "how_much") and match.scores:
             ruled = _rule_only(match, question, facts, today, qtype)
             if ruled is not None:
+                parts.append(ruled)
+                continue
+        if (not match.decided or best is None) and qtype == "yes_no" and match.scores and _TIME_WORDS.search(match.text):
+            # 现在还会被追究吗: a yes/no part about time whose words name a specific period the facts
+            # compute to its last day is answered by that period
+            ruled = _rule_only(match, question, facts, today, "by_when")
+            if ruled is not None and ruled.deadline is not None and ruled.deadline.ends is not None and \
+                    ruled.deadline.rule.name not in GENERAL_RULES:
+                gone, open_ = PASSED_WORDS.get(ruled.deadline.rule.name, ("期限已过", "还在期限内"))
+                ruled.qtype = "yes_no"
+                ruled.text = f"{gone if ruled.deadline.passed else open_}：{ruled.text}"
                 parts.append(ruled)
                 continue
         if not match.decided or best is None:

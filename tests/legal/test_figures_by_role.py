@@ -313,3 +313,10 @@ def test_expired_goods_ask_how_much_and_an_expired_right_asks_by_when():
 
     assert question_type("辣条过期了，能赔多少") == "how_much"
     assert question_type("诉讼时效过期了还能起诉吗") == "by_when"
+
+
+def test_a_yes_no_part_about_time_no_card_decides_is_answered_by_the_period_its_facts_compute():
+    question = "2015年5月偷了邻居一辆摩托车 值6000块 现在还会被追究吗"
+    undecided = PartMatch(question, [CardScore(CARDS["criminal.theft"], 0.3, 0.2, {})], False)
+    (part,) = compose(question, [undecided], today=TODAY).parts
+    assert part.decided and part.text.startswith("不会") and "2020-05-01" in part.text
