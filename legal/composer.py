@@ -24,11 +24,12 @@ from knowledge.numerals import int_to_cn
 from legal import events
 from legal.calculators import CHINA_TZ
 from legal.cardfile import Answer, Card, Provision
-from legal.facts import LABELS, Facts, extract_facts
+from legal.facts import LABELS, Facts, extract_facts, part_flags
 from legal.matcher import PartMatch
 from legal.qtypes import QTYPE_CUES, question_type  # noqa: F401  (re-exported)
 from legal.rules import (
     CALCULATOR_BASIS,
+    FORMULAS,
     START_EVENTS,
     Calculation,
     Deadline,
@@ -255,6 +256,8 @@ def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> An
     named = deadline_for(part, card.domain, question)
     if chosen.deadline and (not named or named == chosen.deadline or not deadline_for(part, card.domain)):
         return chosen
+    if chosen.deadline == "guarantee_period" and named in GENERAL_RULES and re.search(r"找我|担保人|保证人|我这个担保", part):
+        return chosen  # the guarantor asks how long he answers, not the debt's limitation
     if not named:
         return chosen
     return Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
@@ -263,14 +266,51 @@ def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> An
 def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> Answer:
     """A how-much part answered by a calculator: the card's, unless the part names another figure
     (丧葬费 on a 死亡赔偿 card, 加班费 on a 未签合同 card) or the card's answer has none."""
-    named = calculator_for(part, card.domain)
+    named = computable_for(part, card.domain, facts)
     if not named or named == chosen.calculator:
-        return chosen
+        return chosen  # the named figure cannot be computed: the card's own answer stands
     if chosen.calculator and named in ("economic_compensation", "unlawful_termination_damages"):
         return chosen  # the card knows whether it is N or 2N better than the word 补偿
-    if not calculate(named, facts.values()).ok:
-        return chosen  # the named figure cannot be computed: the card's own answer stands
     return Answer("how_much", "按您提供的数据计算：{result}。", calculator=named, inputs=())
+
+
+#: Deadline rules a word such as 起诉 or 仲裁 names in any dispute: a card's own rule is more specific.
+GENERAL_RULES = frozenset({"civil_limitation", "labor_arbitration", "admin_litigation"})
+#: What a yes/no part about time answers when its period has run or has not (the rule's own words).
+PASSED_WORDS: dict[str, tuple[str, str]] = {
+    "prosecution_limitation": ("不会（一般情形）。已过追诉期限，不再追诉，但立案后逃避侦查、审判的除外",
+                               "会。仍在追诉期限内，可能被追诉"),
+}
+#: A yes/no part that asks about time (还能…吗, 来得及吗, 过了…还): the card's deadline is stated too.
+_TIME_WORDS = re.compile(r"还能|来得及|现在|过了|超过|多久|时间|期限|时效|几年了|年了|个月了")
+
+
+def _computed_too(card: Card, part: str, question: str, facts: Facts, today: date | None) -> str:
+    """What a yes/no (valid, what-to-do) answer adds so a client can act on it: the card's figure when
+    every input is known ("走的话能要补偿吗" with the wage and the years), and its deadline when the
+    start date is known or the part asks about time ("现在还能撤销吗")."""
+    added = ""
+    money = card.answers.get("how_much")
+    if money is not None and money.calculator:
+        calculation = calculate(money.calculator, {**facts.values(), **part_flags(part)})
+        if calculation.ok and calculation.result is not None:
+            added += f"按您所述，{calculation.result.name}为 {calculation.headline()}。"
+    named = deadline_for(part, card.domain)  # the part's own words; the rest of the question asks its own parts
+    when = card.answers.get("by_when")
+    own = when.deadline if when is not None else ""
+    rule = own if own and (not named or named in GENERAL_RULES) else (named or own)
+    if rule:
+        start_event = (when.start if when is not None and when.deadline == rule else "") or START_EVENTS.get(rule, "")
+        day = today or datetime.now(tz=CHINA_TZ).date()
+        begins = events.start_of(facts.dates, rule, start_event, day)
+        if begins is not None or _TIME_WORDS.search(part):
+            found = deadline(rule, start_event=start_event, start=begins.day if begins is not None else None,
+                             today=today, contract_months=facts.get("contract_months"),
+                             max_penalty_years=facts.get("max_penalty_years"),
+                             death_year=facts.get("death_year"))
+            if found is not None:
+                added += f"{found.text()}。"
+    return added
 
 
 def _rule_only(match: PartMatch, question: str, facts: Facts, today: date | None, qtype: str) -> PartAnswer | None:
@@ -294,10 +334,10 @@ def _rule_only(match: PartMatch, question: str, facts: Facts, today: date | None
 
 
 def _calculator_only(match: PartMatch, facts: Facts, domain: str) -> PartAnswer | None:
-    named = calculator_for(match.text, domain)
+    named = computable_for(match.text, domain, facts)
     if not named or named in ("economic_compensation", "unlawful_termination_damages"):
         return None
-    calculation = calculate(named, facts.values())
+    calculation = calculate(named, {**facts.values(), **part_flags(match.text)})
     if not calculation.ok or calculation.result is None:
         return None
     answer = Answer("how_much", "{result}。", calculator=named)
@@ -308,32 +348,52 @@ def _calculator_only(match: PartMatch, facts: Facts, domain: str) -> PartAnswer 
     return PartAnswer(match.text, "how_much", None, confidence, answer, text, calculation, None, "", basis=basis)
 
 
-def _fill(answer: Answer, facts: Facts, today: date | None) -> tuple[str, Calculation | None, Deadline | None, str]:
+def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
+          ) -> tuple[str, Calculation | None, Deadline | None, str]:
     text = answer.conclusion
     calculation = None
     found_deadline = None
     ask = ""
     if answer.calculator:
-        calculation = calculate(answer.calculator, facts.values(), inputs=answer.inputs)
-        if calculation.ok:
-            text = text.replace("{result}", calculation.headline())
+        calculation = calculate(answer.calculator, {**facts.values(), **part_flags(part)}, inputs=answer.inputs)
+        placed = "{result}" in text
+        if calculation.ok and calculation.result is not None:
+            figure = calculation.headline()
+            text = text.replace("{result}", figure) if placed else (
+                f"{text.rstrip()}按您所述，{calculation.result.name}为 {figure}。")
         else:
             ask = calculation.ask() if calculation.missing else ""
             missing = "、".join(LABELS.get(m, m) for m in calculation.missing) or "计算要素"
-            text = text.replace("{result}", f"具体数额需知道您的{missing}后计算")
+            formula = FORMULAS.get(answer.calculator, "")
+            rule = f"按{formula}计算；" if formula else ""
+            needed = f"{rule}具体数额需知道您的{missing}后计算"
+            text = text.replace("{result}", needed) if placed else (
+                f"{text.rstrip()}{needed}。" if calculation.missing else text)
     if answer.deadline:
         # a deadline runs only from a date whose event is its rule's start event (legal/events.py):
         # a hire date, the day money was lent or a date of another event never starts it
         day = today or datetime.now(tz=CHINA_TZ).date()
-        start_event = answer.start or START_EVENTS.get(answer.deadline, "")
-        begins = events.start_of(facts.dates, answer.deadline, start_event, day)
-        found_deadline = deadline(answer.deadline, start_event=answer.start,
-                                  start=begins.day if begins is not None else None, today=today)
+        rule = answer.deadline
+        if rule == "work_injury_application" and facts.get("side") == "employer":
+            rule = "work_injury_application_employer"  # the employer asks: its own thirty days
+        if rule == "resignation_notice" and facts.get("in_probation"):
+            rule = "resignation_notice_probation"  # 试用期内提前三日
+        start_event = answer.start or START_EVENTS.get(rule, "")
+        begins = events.start_of(facts.dates, rule, start_event, day)
+        found_deadline = deadline(rule, start_event=answer.start,
+                                  start=begins.day if begins is not None else None, today=today,
+                                  contract_months=facts.get("contract_months"),
+                                  max_penalty_years=facts.get("max_penalty_years"),
+                                  death_year=facts.get("death_year"))
         if found_deadline is not None:
-            text = text.replace("{deadline}", found_deadline.text())
+            if "{deadline}" in text:
+                text = text.replace("{deadline}", found_deadline.text())
+            elif found_deadline.ends is not None or not (found_deadline.rule.days or found_deadline.rule.months
+                                                         or found_deadline.rule.years):
+                text = f"{text.rstrip()}{found_deadline.text()}。"
             if found_deadline.ends is None and (found_deadline.rule.days or found_deadline.rule.months
                                                 or found_deadline.rule.years):
-                ask = ask or events.start_question(facts.dates, answer.deadline, start_event)
+                ask = ask or events.start_question(facts.dates, rule, start_event)
     text = text.replace("{result}", "").replace("{deadline}", "")
     text = re.sub(r"[：:]\s*。", "。", text).replace("：；", "；")
     return text.strip(), calculation, found_deadline, ask
@@ -343,22 +403,72 @@ def _fill(answer: Answer, facts: Facts, today: date | None) -> tuple[str, Calcul
 #: to cards of those domains (empty: any). Used when the matched card's answer has no deadline rule
 #: for the question, or when the question names a procedure other than the card's.
 DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
+    ("criminal_appeal_ruling", re.compile(r"刑事.{0,80}裁定.{0,40}上诉|刑事.{0,80}上诉.{0,10}裁定"), ()),
+    ("non_filing_review", re.compile(r"不予立案|不立案"), ()),
+    ("non_prosecution_petition", re.compile(r"不起诉.{0,20}(?:申诉|不服)|(?:申诉|不服).{0,20}不起诉"), ()),
+    ("payment_order_objection", re.compile(r"支付令"), ()),
+    ("retrial_application", re.compile(r"再审"), ()),
+    ("no_limitation", re.compile(r"(?:抚养费|赡养费|扶养费|知情权|查账|查阅).{0,40}(?:时效|过了时间|过期|要不回|超过)"
+                                 r"|(?:时效|过了时间|要不回).{0,20}(?:抚养费|赡养费)"), ()),
+    ("family_notice", re.compile(r"通知(?:家属|家里|我们)|家(?:属|里).{0,10}(?:通知|收到)"), ()),
+    ("award_revocation", re.compile(r"终局裁决|撤销.{0,6}裁决"), ("labor",)),
+    ("arrest_request", re.compile(r"提请(?:批捕|逮捕)|报捕|(?:公安|派出所).{0,10}(?:提请|报)"), ()),
+    ("investigation_custody", re.compile(r"(?:逮捕|批捕).{0,20}(?:关多久|羁押|多久|多长)|侦查羁押"), ()),
+    ("prosecution_review", re.compile(r"审查起诉|起不起诉|移送.{0,6}检察院"), ()),
+    ("victim_protest_request", re.compile(r"抗诉"), ()),
+    ("prosecution_limitation", re.compile(r"追诉|追究.{0,6}(?:期|时效)|(?:还会|还能|会不会).{0,4}(?:被)?(?:追究|抓|判)"), ()),
+    ("reduction_notice", re.compile(r"通知债权人"), ()),
+    ("reduction_announcement", re.compile(r"公告"), ("company",)),
+    ("equity_preemption", re.compile(r"(?:股权|股份).{0,20}(?:卖|转让).{0,30}(?:答复|回复|回)|优先购买.{0,10}股"), ()),
+    ("capital_contribution", re.compile(r"缴足|实缴|认缴.{0,10}(?:期限|年)|出资.{0,10}(?:期限|最晚)"), ()),
+    ("advance_registration", re.compile(r"预告登记"), ()),
+    ("title_certificate_due", re.compile(r"(?:办证|房本|产权证|不动产权证|房产证).{0,20}(?:最晚|哪天|期限|多久)|(?:最晚|哪天).{0,10}办好"), ()),
+    ("lease_max_term", re.compile(r"租期.{0,10}(?:最多|最长)|(?:最多|最长).{0,6}租|(?:二十|三十|20|30|50)年的?租"), ()),
+    ("separation_after_judgment", re.compile(r"分居.{0,12}(?:多久|什么时候|到什么时候|哪天|满)"), ("marriage_family",)),
+    ("birth_divorce_bar", re.compile(r"(?:生了|生完|出生|分娩|生孩子|怀孕).{0,30}(?:离婚|起诉)"), ()),
+    ("resignation_notice", re.compile(r"辞职|不想干|提离职|能走|走人"), ("labor",)),
+    ("arbitration_award_time", re.compile(r"(?:多久|多长时间|什么时候|几天).{0,6}(?:出|作出|下|给)?.{0,2}裁决|裁决.{0,8}(?:多久|多长时间)"),
+     ("labor",)),
+    ("accident_review", re.compile(r"复核"), ("traffic_accident",)),
+    ("preservation_suit", re.compile(r"保全|冻结|冻住|查封"), ()),
+    ("non_compete_term", re.compile(r"竞业"), ("labor",)),
+    ("layoff_notice", re.compile(r"裁员|裁减|裁人"), ("labor",)),
+    ("marriage_revocation_duress", re.compile(r"(?:逼|胁迫|被迫|强迫).{0,30}(?:结婚|嫁|娶)|撤销.{0,6}婚姻.{0,20}(?:逼|胁迫)"), ()),
+    ("marriage_revocation_disease", re.compile(r"撤销.{0,6}婚姻|婚姻.{0,6}撤销|(?:隐瞒|没告诉|没说).{0,20}(?:病|疾病)"),
+     ("marriage_family",)),
+    ("divorce_resuit", re.compile(r"(?:没判|不准|不判|驳回).{0,8}离.{0,30}(?:再|重新).{0,6}(?:起诉|告)|再次起诉离婚|再起诉离婚"), ()),
+    ("creditor_revocation", re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), ()),
+    ("mistake_revocation", re.compile(r"写错|错写|重大误解|搞错|弄错|看错|误解|打成了?[\d.]|打错|输错|标错"), ()),
+    ("voidable_revocation", re.compile(r"(?:欺诈|显失公平|被骗|胁迫).{0,30}撤销|撤销.{0,20}(?:欺诈|显失公平)"), ()),
+    ("rescission_period", re.compile(r"解除权|解除合同.{0,12}(?:来得及|期限|多久|时间|还能)|(?:来得及|还能).{0,8}解除"), ()),
+    ("share_buyback_suit", re.compile(r"回购|收购.{0,6}股权|(?:反对票|投反对).{0,40}(?:起诉|法院)"), ()),
+    ("preemption_reply", re.compile(r"优先购买|(?:卖房|卖房子|出售|要卖).{0,20}(?:买不买|答复)"), ()),
+    ("reconsideration_decision", re.compile(r"复议(?:机关)?.{0,10}(?:多长时间|多久|几天|多少天).{0,6}(?:结果|决定|答复|出)"), ()),
+    ("injury_leave", re.compile(r"停工留薪"), ()),
+    ("trademark_renewal", re.compile(r"续展|商标.{0,10}(?:到期|过期)"), ()),
+    ("copyright_term", re.compile(r"(?:著作权|版权|作品|小说|书|歌).{0,30}(?:去世|过世|死)|(?:去世|过世).{0,30}(?:授权|版权|著作权)"), ()),
+    ("probation_max", re.compile(r"试用期"), ("labor",)),
     ("criminal_appeal_ruling", re.compile(r"刑事裁定.{0,40}上诉|上诉.{0,20}刑事裁定"), ()),
     ("criminal_appeal_judgment", re.compile(r"刑事判决.{0,40}上诉|上诉.{0,20}刑事判决"), ()),
     ("criminal_appeal_ruling", re.compile(r"裁定.{0,30}上诉|上诉.{0,10}裁定"), ("criminal",)),
     ("criminal_appeal_judgment", re.compile(r"上诉"), ("criminal",)),
     ("civil_appeal_ruling", re.compile(r"裁定.{0,20}上诉|上诉.{0,10}裁定"), ()),
     ("civil_appeal_judgment", re.compile(r"上诉"), ()),
+    ("bail_max", re.compile(r"取保"), ()),
+    ("surveillance_max", re.compile(r"监视居住"), ()),
+    ("consumer_return", re.compile(r"退货|无理由|退掉|退款"), ("consumer",)),
     ("labor_award_suit", re.compile(r"裁决.{0,30}(?:起诉|法院)|(?:起诉|法院).{0,20}裁决"), ("labor",)),
     ("admin_litigation_after_reconsideration", re.compile(r"复议决定.{0,40}(?:起诉|法院|告)"), ()),
-    ("admin_litigation", re.compile(r"(?:不想|不|没|不用)复议.{0,20}(?:起诉|法院|告)|直接.{0,6}(?:起诉|去法院|告)"),
+    ("admin_litigation", re.compile(r"(?:不想|不|没|不用)复议.{0,20}(?:起诉|法院|告(?!诉|知))"), ()),
+    ("admin_litigation", re.compile(r"直接.{0,6}(?:起诉|去法院|告(?!诉|知))"), ("administrative", "demolition")),
+    ("admin_reconsideration", re.compile(r"复议"), ("administrative", "demolition")),
+    ("fine_payment", re.compile(r"(?:缴纳|去交|没交|要交|得交|没缴)罚款|罚款.{0,8}(?:缴纳|没交|要交|得交|怎么交|没去交)|哪天交|最晚.{0,4}交(?!警)"),
      ("administrative",)),
-    ("admin_reconsideration", re.compile(r"复议"), ("administrative",)),
     ("work_injury_application_employer", re.compile(r"(?:我们|我|本)(?:公司|单位|厂).{0,20}(?:申请|报).{0,4}工伤"), ()),
     ("work_injury_application", re.compile(r"工伤.{0,10}(?:申请|认定)|(?:申请|认定).{0,6}工伤"), ()),
     ("enforcement_application", re.compile(r"强制执行|申请执行"), ()),
     ("labor_arbitration", re.compile(r"仲裁|劳动"), ("labor",)),
-    ("admin_litigation", re.compile(r"起诉|法院|告(?!诉|知)"), ("administrative",)),
+    ("admin_litigation", re.compile(r"起诉|法院|告(?!诉|知)"), ("administrative", "demolition")),
     ("civil_limitation", re.compile(r"起诉|告(?!诉|知)|时效|要回|追讨|讨要|还来得及|过期"),
      ("debt", "contract", "tort", "traffic_accident", "personal_injury", "consumer", "real_estate", "medical",
       "security_interest", "construction", "general")),
@@ -367,7 +477,13 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
 
 def deadline_for(text: str, domain: str, context: str = "") -> str:
     """The deadline rule ``text`` (the part; then ``context``, the whole question) names for a card of
-    ``domain`` ("" when it names none). The more specific procedure wins, wherever it is named."""
+    ``domain`` ("" when it names none). A procedure the part itself names (申请复议最晚哪天) wins over one
+    the rest of the question names (要是直接去法院告呢); otherwise the more specific procedure wins,
+    wherever it is named."""
+    own = next((name for name, pattern, areas in DEADLINE_CUES
+                if (not areas or domain in areas) and pattern.search(text)), "")
+    if own and own not in GENERAL_RULES:
+        return own
     for name, pattern, areas in DEADLINE_CUES:
         if (not areas or domain in areas) and (pattern.search(text) or (context and pattern.search(context + text))):
             return name
@@ -376,6 +492,40 @@ def deadline_for(text: str, domain: str, context: str = "") -> str:
 
 #: The calculator a how-much part names by its words (first match wins; ``areas`` as above).
 CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
+    ("work_death_lump_sum", re.compile(r"工亡补助金"), ()),
+    ("patent_term", re.compile(r"专利.{0,12}(?:多少年|多久|几年|期限|保护期)|(?:多少年|多久|几年).{0,6}专利"), ()),
+    ("principal_with_interest", re.compile(r"连本带息|本息"), ()),
+    ("no_interest", re.compile(r"借期内.{0,10}利息|利息.{0,6}借期内"), ()),
+    ("betrothal_return", re.compile(r"彩礼"), ()),
+    ("fine_surcharge_cap", re.compile(r"加处罚款|滞纳金"), ()),
+    ("lease_settlement", re.compile(r"押金.{0,6}(?:抵|扣)|(?:抵|扣)(?:掉|了|完)?押金"), ()),
+    ("profit_distribution", re.compile(r"法定公积金|提.{0,4}公积金|分红|分配利润|分给股东"), ()),
+    ("dependant_support", re.compile(r"被扶养人"), ()),
+    ("compulsory_insurance", re.compile(r"交强险.{0,12}(?:医药费|医疗费)|(?:医药费|医疗费).{0,20}交强险"), ()),
+    ("probation_excess", re.compile(r"试用期.{0,20}(?:超|违法|多约定)"), ()),
+    ("probation_wage_min", re.compile(r"试用期.{0,10}(?:工资|给我|发)"), ()),
+    ("late_payment_loss", re.compile(r"逾期付款|拖欠.{0,4}(?:货款|价款)|(?:货款|价款).{0,20}(?:逾期|拖了|拖欠)"), ()),
+    ("prepaid_refund", re.compile(r"跑路|关门|倒闭|退卡|剩下的课|剩余课"), ()),
+    ("tenfold_damages", re.compile(r"十倍|(?:过期|过了期|过了保质期|变质|食物中毒)"), ()),
+    ("treble_damages", re.compile(r"三倍|退一赔三|假货|翻新|以次充好|欺诈"), ()),
+    ("nursing_fee", re.compile(r"护理费"), ()),
+    ("child_support", re.compile(r"抚养费"), ()),
+    ("maternity_leave", re.compile(r"产假"), ()),
+    ("sentence_credit", re.compile(r"折抵|抵(?:多少|几天)|还要(?:再)?(?:坐|关)|还.{0,2}(?:坐|关)多久"), ()),
+    ("training_penalty", re.compile(r"服务期|培训费"), ()),
+    ("wage_deduction_cap", re.compile(r"(?:从工资|工资里|工资中).{0,6}扣|扣.{0,4}工资|最多能扣"), ()),
+    ("small_claims_limit", re.compile(r"小额诉讼"), ()),
+    ("delayed_performance_interest", re.compile(r"迟延履行|加倍.{0,4}利息"), ()),
+    ("liberty_compensation", re.compile(r"国家赔偿|日平均工资"), ()),
+    ("profit_distribution", re.compile(r"分红|分配利润|利润.{0,6}分|分给股东"), ()),
+    ("unemployment_benefit_period", re.compile(r"失业金|失业保险"), ()),
+    ("lease_refund", re.compile(r"押金"), ()),
+    ("deposit_return", re.compile(r"定金"), ()),
+    ("estate_debt_limit", re.compile(r"(?:替|帮|要).{0,4}还|还.{0,6}(?:债|欠款)"), ("marriage_family",)),
+    ("inheritance_share", re.compile(r"(?:分|继承|拿)(?:到)?多少|怎么分|分多少"), ("marriage_family",)),
+    ("actual_principal", re.compile(r"本金"), ("debt",)),
+    ("damages_by_share", re.compile(r"医药费|医疗费|误工费|要赔我|赔我多少|他要赔|对方.{0,6}赔|花了|发票|费用"),
+     ("personal_injury", "tort", "traffic_accident", "medical")),
     ("funeral_expenses", re.compile(r"丧葬费"), ()),
     ("disability_compensation", re.compile(r"残疾赔偿金"), ()),
     ("death_compensation", re.compile(r"死亡赔偿金"), ()),
@@ -384,7 +534,7 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("overtime_pay", re.compile(r"加班费|加班工资"), ()),
     ("annual_leave_pay", re.compile(r"年假|年休假"), ()),
     ("double_wage", re.compile(r"(?:没|未|不)签.{0,4}(?:合同|和同)|二倍工资|双倍工资"), ()),
-    ("litigation_fee", re.compile(r"诉讼费|受理费"), ()),
+    ("litigation_fee", re.compile(r"诉讼费|受理费|简易程序.{0,10}减半|减半"), ()),
     ("overdue_interest", re.compile(r"逾期利息"), ()),
     ("interest_cap", re.compile(r"利息|利率"), ("debt",)),
     ("daily_penalty", re.compile(r"违约金"), ()),
@@ -396,10 +546,21 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
 
 def calculator_for(text: str, domain: str) -> str:
     """The calculator ``text`` names for a card of ``domain`` ("" when it names none)."""
-    for name, pattern, areas in CALCULATOR_CUES:
-        if (not areas or domain in areas) and pattern.search(text):
-            return name
-    return ""
+    named = calculators_for(text, domain)
+    return named[0] if named else ""
+
+
+def calculators_for(text: str, domain: str) -> list[str]:
+    """Every calculator ``text`` names for a card of ``domain``, the most specific first."""
+    return list(dict.fromkeys(name for name, pattern, areas in CALCULATOR_CUES
+                              if (not areas or domain in areas) and pattern.search(text)))
+
+
+def computable_for(text: str, domain: str, facts: Facts) -> str:
+    """The first calculator ``text`` names whose inputs ``facts`` all give ("" for none): 跑路 names a
+    prepaid card, 定金 a deposit; the one the client's numbers compute answers."""
+    values = {**facts.values(), **part_flags(text)}
+    return next((name for name in calculators_for(text, domain) if calculate(name, values).ok), "")
 
 
 QTYPE_WORDS = {"yes_no": "能不能", "valid": "是否合法或有效", "how_much": "具体数额", "by_when": "期限",
@@ -435,6 +596,17 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             if ruled is not None:
                 parts.append(ruled)
                 continue
+        if (not match.decided or best is None) and qtype == "yes_no" and match.scores and _TIME_WORDS.search(match.text):
+            # 现在还会被追究吗: a yes/no part about time whose words name a specific period the facts
+            # compute to its last day is answered by that period
+            ruled = _rule_only(match, question, facts, today, "by_when")
+            if ruled is not None and ruled.deadline is not None and ruled.deadline.ends is not None and \
+                    ruled.deadline.rule.name not in GENERAL_RULES:
+                gone, open_ = PASSED_WORDS.get(ruled.deadline.rule.name, ("期限已过", "还在期限内"))
+                ruled.qtype = "yes_no"
+                ruled.text = f"{gone if ruled.deadline.passed else open_}：{ruled.text}"
+                parts.append(ruled)
+                continue
         if not match.decided or best is None:
             alternatives = [s.card.title for s in match.scores[:2]] if match.scores else []
             text = undecided_text(match, qtype)
@@ -448,9 +620,15 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             chosen = Answer(qtype, "；".join(s.rstrip("。；") for s in card.next_steps) + "。")
         if qtype == "by_when":
             chosen = _deadline_answer(card, chosen, match.text, question)
+            money = card.answers.get("how_much")
+            if not chosen.deadline and money is not None and money.calculator and calculate(
+                    money.calculator, {**facts.values(), **part_flags(match.text)}).ok:
+                chosen = money  # 产假一共多少天, 还要再坐多久: a count of days the card's calculator gives
         elif qtype == "how_much":
             chosen = _calculator_answer(card, chosen, match.text, facts)
-        text, calculation, found_deadline, ask = _fill(chosen, facts, today)
+        text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
+        if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
+            text = f"{text}{_computed_too(card, match.text, question, facts, today)}"
         asked = qtype or chosen.qtype
         basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question)
         withheld: list[Provision] = []
@@ -484,6 +662,8 @@ def _facts_line(facts: Facts) -> str:
         value = fact.value
         if hasattr(value, "isoformat"):
             value = value.isoformat()
+        if isinstance(value, bool):
+            value = "是" if value else "否"
         shown.append(f"{fact.label} {value}（“{fact.text}”）")
     return "；".join(shown)
 

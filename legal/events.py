@@ -15,38 +15,47 @@ from datetime import date
 #: preferred to before it, since 2024年5月被辞退 puts the verb after the date).
 EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "hire": ("入职", "进公司", "进的公司", "进了公司", "进厂", "进的厂", "进单位", "进的单位", "进这家", "开始上班",
-             "开始工作", "参加工作", "招进", "去上班", "来上班", "入的职"),
+             "开始工作", "参加工作", "招进", "去上班", "来上班", "入的职", "进的一家", "进了一家", "进的这家",
+             "进了这家"),
     "termination": ("辞退", "解除", "开除", "解雇", "被裁", "裁员", "裁了", "裁掉", "劝退", "炒了", "炒掉", "炒鱿鱼",
-                    "离职", "终止", "合同到期", "不让我上班", "不用来了", "让我走", "被辞"),
-    "resign": ("辞职", "提离职", "递交辞呈", "辞呈", "提出离职"),
+                    "离职", "终止", "合同到期", "不让我上班", "不用来了", "让我走", "被辞", "辞了", "把我辞", "辞掉"),
+    "resign": ("辞职", "提离职", "递交辞呈", "辞呈", "提出离职", "跟领导说", "跟老板说", "说不干了", "不想干"),
     "injury": ("受伤", "摔伤", "工伤", "砸伤", "烫伤", "弄伤", "扭伤", "割伤", "压伤", "碰伤", "伤了", "骨折", "被打",
                "打伤", "咬伤", "受的伤", "致残",
                "切到", "割到", "砸到", "夹到", "烫到", "摔倒", "摔了", "伤到", "轧到", "绞到"),
     "accident": ("事故", "车祸", "被撞", "撞了", "撞伤", "撞到", "相撞", "追尾", "出事", "剐蹭", "被车"),
-    "judgment": ("判决", "裁决", "裁定", "宣判", "判了", "一审", "二审", "仲裁结果", "调解书"),
+    "judgment": ("判决", "裁决", "裁定", "宣判", "判了", "一审", "二审", "仲裁结果", "调解书", "支付令", "生效"),
     "decision": ("处罚", "罚款", "决定书", "拆除决定", "征收决定", "行政决定", "吊销", "责令", "通知书", "复议决定",
-                 "作出决定", "下了决定", "没收", "扣押", "查封", "罚了", "扣了"),
+                 "作出决定", "下了决定", "没收", "扣押", "查封", "罚了", "扣了", "冻结", "冻住", "认定书"),
     "loan": ("借给", "借了", "借的", "借款", "借钱", "借走", "借出", "出借", "借我", "借他", "借她", "贷款", "放款",
              "欠", "签的借条", "签了借条", "打的借条", "写的借条", "打了借条", "写了借条", "打的欠条", "写的欠条"),
     "due": ("还款", "到期", "还钱", "归还", "约定还", "前还", "之前还", "底还", "还清", "履行期限", "付款期限",
             "应还", "要还", "该还",
-            "前给", "底给", "之前给", "前付", "底付", "付清", "约好", "说好"),
-    "acknowledge": ("承认", "答应还", "说会还", "会还", "一定还", "保证还", "还款计划", "还款承诺", "认账", "认了"),
+            "前给", "底给", "之前给", "前付", "底付", "付清", "约好", "说好", "最后一期", "每期"),
+    "acknowledge": ("承认", "答应还", "说会还", "会还", "一定还", "保证还", "还款计划", "还款承诺", "认账", "认了",
+                    "宽限"),
     "offence": ("违规", "违章", "偷了", "偷的", "作案", "犯的事"),
-    "notice": ("收到通知", "通知我", "发通知", "发来通知", "告知", "通知说"),
+    "notice": ("收到通知", "通知我", "发通知", "发来通知", "告知", "通知说", "通知", "不起诉决定", "不予立案",
+               "说明情况", "听取意见", "告诉我", "微信说"),
     "demand": ("催告", "催收", "催款", "催他", "催她", "催了", "要钱", "要账", "讨债", "发函", "律师函", "找他要",
                "找她要", "上门要"),
     "marriage": ("结婚", "领证", "领的证", "登记结婚", "办酒", "办的婚礼"),
     "divorce": ("离婚",),
     "contract": ("签合同", "签的合同", "签了合同", "签订", "签约", "签的约", "订立", "签了协议", "签的协议",
                  "签的", "签了", "购房合同", "买卖合同", "租房合同", "租赁合同"),
-    "handover": ("交房", "收房", "拿钥匙", "拿到钥匙", "入住", "交付房"),
+    "handover": ("交房", "收房", "拿钥匙", "拿到钥匙", "入住", "交付房", "交的房", "交了房", "收的房"),
     "delivery": ("签收", "收到货", "收货", "到货", "收到商品", "收到东西", "买的", "买了", "购买", "下单", "下的单",
-                 "快递"),
+                 "快递", "送到", "送货", "送来"),
     "detention": ("拘留", "刑拘", "被抓", "抓走", "带走", "逮捕", "羁押", "被关"),
     "resolution": ("决议", "股东会", "董事会", "股东大会", "开的会", "开会", "召开", "会议"),
     "death": ("去世", "死亡", "过世", "病故", "离世", "遇难"),
-    "knew": ("知道", "发现", "得知", "才知"),
+    "knew": ("知道", "发现", "得知", "才知", "无罪释放", "撤案", "撤销案件", "放出来", "放的", "释放",
+             "具备过户条件", "可以过户", "能过户"),
+    "bail": ("取保", "监视居住"),
+    "accepted": ("受理", "立案了", "立的案", "移送", "移交"),
+    "founded": ("成立", "注册的", "设立"),
+    "birth": ("生了", "出生", "生下", "分娩", "生的孩子", "生孩子"),
+    "offence_more": ("偷过", "骗了", "打成", "打伤了", "骗过"),
 }
 
 #: Each label in words (for a question or a note to the client).
@@ -57,7 +66,9 @@ EVENT_NAMES: dict[str, str] = {
     "acknowledge": "对方承认债务或答应还款", "offence": "违法行为", "notice": "收到通知",
     "marriage": "结婚", "divorce": "申请离婚", "contract": "签合同",
     "handover": "交房", "delivery": "收到货", "detention": "被拘留", "resolution": "作出决议", "death": "去世",
-    "knew": "知道权利受到侵害", "unknown": "（未说明是什么事）",
+    "knew": "知道权利受到侵害", "bail": "取保候审（监视居住）决定",
+    "accepted": "受理（移送）", "founded": "公司成立", "birth": "分娩", "offence_more": "违法犯罪行为",
+    "unknown": "（未说明是什么事）",
 }
 
 #: The one precise question for the date each event label marks.
@@ -76,6 +87,10 @@ EVENT_QUESTIONS: dict[str, str] = {
     "resolution": "决议是哪一天作出的？",
     "knew": "您是哪一天知道（或应当知道）权利受到侵害的？",
     "death": "被继承人是哪一天去世的？",
+    "hire": "您是哪一天入职的？",
+    "notice": "您是哪一天收到通知（决定书）的？",
+    "bail": "取保候审（监视居住）是哪一天决定的？",
+    "accepted": "是哪一天受理（立案）的？",
 }
 
 #: Events no period runs from: a hire date gives tenure; a loan's limitation runs from its due date
@@ -149,6 +164,48 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "penalty_hearing": ("decision", "notice"),
     "state_compensation_claim": ("detention", "knew"),
     "criminal_detention": ("detention",),
+    "marriage_revocation_duress": ("knew",),
+    "marriage_revocation_disease": ("knew",),
+    "divorce_resuit": ("judgment",),
+    "creditor_revocation": ("knew",),
+    "mistake_revocation": ("knew",),
+    "voidable_revocation": ("knew",),
+    "rescission_period": ("knew", "notice", "demand"),
+    "share_buyback_suit": ("resolution",),
+    "bail_max": ("bail",),
+    "surveillance_max": ("bail",),
+    "family_notice": ("detention",),
+    "non_prosecution_petition": ("notice", "decision"),
+    "non_filing_review": ("notice", "decision"),
+    "preemption_reply": ("notice",),
+    "reconsideration_decision": ("notice", "decision"),
+    "retrial_application": ("judgment",),
+    "payment_order_objection": ("judgment", "notice", "delivery"),
+    "injury_leave": ("injury", "accident"),
+    "probation_max": ("hire",),
+    "resignation_notice_probation": ("resign",),
+    "arrest_request": ("detention",),
+    "investigation_custody": ("detention",),
+    "prosecution_review": ("accepted",),
+    "victim_protest_request": ("judgment",),
+    "equity_preemption": ("notice",),
+    "reduction_notice": ("resolution",),
+    "reduction_announcement": ("resolution",),
+    "capital_contribution": ("founded",),
+    "advance_registration": ("knew",),
+    "title_certificate_due": ("handover",),
+    "lease_max_term": ("contract",),
+    "separation_after_judgment": ("judgment",),
+    "birth_divorce_bar": ("birth",),
+    "fine_payment": ("decision",),
+    "prosecution_limitation": ("offence", "offence_more"),
+    "trademark_renewal": ("due",),
+    "non_compete_term": ("termination", "resign"),
+    "award_revocation": ("judgment",),
+    "arbitration_award_time": ("accepted",),
+    "layoff_notice": ("notice",),
+    "accident_review": ("decision", "judgment"),
+    "preservation_suit": ("decision",),
 }
 
 
@@ -165,12 +222,29 @@ class DatedEvent:
                 "text": self.text}
 
 
+#: Documents a client receives, and the event their receipt marks (nearest named before the date).
+DOCUMENTS: tuple[tuple[str, str], ...] = (
+    ("判决书", "judgment"), ("裁定书", "judgment"), ("裁决书", "judgment"), ("调解书", "judgment"),
+    ("支付令", "judgment"), ("复议决定", "decision"), ("决定书", "decision"), ("认定书", "decision"),
+    ("处罚", "decision"), ("通知书", "notice"),
+)
+
+
 def label(before: str, after: str) -> str:
     """The event the words right ``before`` and ``after`` a date name: the nearest word of
     :data:`EVENT_WORDS` (a word after the date is preferred by a small margin), ``unknown`` for none."""
     if after.lstrip().startswith("还") or after.lstrip().startswith("前还"):
         return "due"
-    before = re.split(r"[，。,；;？?！!\s]", before)[-1]  # words before a date stop at a clause's end
+    if after.lstrip().startswith(("到的", "到货", "到了")):
+        return "delivery"  # 设备是3月18号到的: the goods arrived that day
+    wide = before
+    before = re.split(r"[，。,；;？?！!\s]", before[-8:])[-1]  # words before a date stop at a clause's end
+    after = re.split(r"[。；;？?！!]", after)[0]  # words after it stop at the sentence's end
+    if after.lstrip().startswith(("收到", "拿到", "签收", "送达", "接到", "送到", "送来")):
+        # 裁决书……我们11月20号收到的: what was received is the document named before the date
+        for noun, event in DOCUMENTS:
+            if noun in wide[-24:]:
+                return event
     best: tuple[int, int, str] | None = None
     for event, words in EVENT_WORDS.items():
         for word in words:
@@ -188,16 +262,21 @@ def label(before: str, after: str) -> str:
 def accepted(rule: str, start: str = "") -> tuple[str, ...]:
     """The event labels a date must carry to start the deadline ``rule`` whose start event the card
     words as ``start``."""
-    for words, labels in START_LABELS:
-        if words in start:
-            return labels
-    return RULE_LABELS.get(rule, ())
+    labels = next((found for words, found in START_LABELS if words in start), RULE_LABELS.get(rule, ()))
+    if rule == "civil_limitation" and labels and "acknowledge" not in labels:
+        # the debtor's acknowledgement interrupts the period: it runs anew from the latest one
+        labels = (*labels, "acknowledge")
+    return labels
+
+
+#: Rules that run from a day still to come (a trademark's expiry): a future date starts them too.
+FUTURE_STARTS = frozenset({"trademark_renewal"})
 
 
 def start_of(dates: list[DatedEvent], rule: str, start: str, today: date) -> DatedEvent | None:
     """The latest date (not after ``today``) whose event starts ``rule``; None when the client gave none."""
     labels = accepted(rule, start)
-    fitting = [d for d in dates if d.event in labels and d.day <= today]
+    fitting = [d for d in dates if d.event in labels and (d.day <= today or rule in FUTURE_STARTS)]
     return max(fitting, key=lambda d: d.day) if fitting else None
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -83,7 +83,22 @@ LABELS = {
     "local_average_wage": "当地职工月平均工资", "written_contract": "书面劳动合同", "employment": "劳动关系",
     "no_notice": "未提前三十日通知", "lost_months": "误工期（整月）", "lpr_rate": "合同成立时一年期LPR（%）",
     "daily_penalty_rate": "每日违约金比例", "delay_days": "逾期天数", "side": "提问方", "no_due_date": "未约定还款期限",
-    "purchase_price": "购买价款",
+    "purchase_price": "购买价款", "payer_income": "支付方月收入", "support_amount": "每月抚养费", "arrears_months": "欠付月数",
+    "children": "子女人数", "estate_value": "遗产（财产）价值", "debt_amount": "债务", "heirs": "继承人人数",
+    "joint_property": "夫妻共同财产", "care_days": "护理天数", "caregiver_income": "护理人员月收入",
+    "daily_care_rate": "护理费日标准", "sentence_days": "刑期（天）", "sentence_kind": "刑种", "custody_days": "羁押天数",
+    "training_fee": "培训费", "service_years": "服务期（年）", "served_years": "已履行服务期（年）", "minimum_wage": "当地最低工资",
+    "annual_average_wage": "上年度就业人员年平均工资", "judgment_amount": "判决金额", "daily_average_wage": "国家上年度职工日平均工资",
+    "profit": "税后利润", "monthly_rent": "月租金", "deposit_months": "押金（月数）", "penalty_months": "违约金（月租金数）",
+    "contribution_years": "失业保险缴费年限", "actually_received": "实际到账金额", "contract_months": "劳动合同期限（月）",
+    "babies": "婴儿数", "difficult_birth": "难产（剖宫产）", "childbirth": "生育", "death": "死亡", "rent_deposit": "押金",
+    "rent_arrears_months": "欠租月数", "wage_arrears_months": "欠薪月数", "last_month_wage": "上月工资",
+    "loan_months": "借期（月）", "no_rate_agreed": "未约定利率", "betrothal_amount": "彩礼", "registered": "已登记结婚",
+    "cohabited": "已共同生活", "fine_amount": "罚款", "max_penalty_years": "法定最高刑（年）", "death_year": "作者去世年份",
+    "patent_kind": "专利类型", "in_probation": "试用期内", "probation_months": "约定试用期（月）", "regular_wage": "转正工资",
+    "total_loss": "损失合计", "liable_share": "对方责任比例", "prepaid": "预付款", "units_total": "总份数",
+    "units_used": "已用份数", "medical_expenses": "医疗费", "other_no_fault": "对方无责", "consumption": "人均消费支出",
+    "dependant_age": "被扶养人年龄", "registered_capital": "注册资本", "reserve_so_far": "已提法定公积金",
 }
 
 
@@ -112,11 +127,13 @@ class Facts:
 
 
 # -- patterns ---------------------------------------------------------------------------------------------
-_NOT_OWN_WAGE = ("平均", "社平", "最低工资", "当地", "全市", "全省", "人均", "标准")
+_NOT_OWN_WAGE = ("社平", "最低工资", "当地", "全市", "全省", "全国", "本市", "人均", "标准", "职工平均", "职工月平均",
+                 "社会平均", "行业平均", "就业人员", "我们这", "我们省", "我们市", "上年度", "上一年度")
 _WAGE_FILLER = (r"(?:是|为|有|大概|大约|约|差不多|税前|税后|应发|实发|到手|拿|能拿|发|开|给我开|给我发|基本|才|就|只有|固定|"
                 r"标准|都是|平均|的)*")
-_WAGE = re.compile(rf"(?:月薪|月工资|工资|薪水|薪资|底薪|收入|工资是|每个?月|一个?月|月入|一月|税前|应发)(?:[^\d，。,；;？?！!]{{0,3}}?)"
-                   rf"{_WAGE_FILLER}\s*{MONEY}")
+ARABIC_MONEY = r"(\d+(?:\.\d+)?)(?![\d.]|[年月日号岁天%])\s*(万|千|k|K|w|W)?\s*(?:多|余)?\s*(?:元|块钱|块|圆|人民币)?"
+_WAGE = re.compile(rf"(?<!日)(?<!小时)(?:月薪|月工资|工资|薪水|薪资|底薪|收入|工资是|每个?月|一个?月|月入|一月|税前|应发)"
+                   rf"(?:[^\d，。,；;？?！!]{{0,3}}?){_WAGE_FILLER}\s*{ARABIC_MONEY}")
 _YEAR_WAGE = re.compile(rf"(?:年薪|年收入|一年(?:能)?(?:挣|赚|拿))\s*{_WAGE_FILLER}\s*{MONEY}")
 _GROSS = ("税前", "应发")
 _WAGE_AFTER = re.compile(rf"{MONEY}\s*(?:一个月|每月|/月|/个月|每个月)")
@@ -128,23 +145,31 @@ _ALMOST = re.compile(r"(?:快|快要|近|将近|不到)\s*$")
 _DATE = re.compile(r"((?:19|20)\d{2})\s*[年./-]\s*(\d{1,2})\s*(?:[月./-]\s*(?:(\d{1,2})\s*[日号]?)?)?")
 _REL_YEARS = re.compile(rf"({NUM}|半)\s*年(多|半)?(?:以)?前|(?:过去|过了|已经)了?\s*({NUM}|半)\s*年(多|半)?了")
 _REL_MONTHS = re.compile(rf"({NUM})\s*个?月(?:以)?前")
-_LOST = re.compile(rf"(?:误工|休息|休养|住院|养伤|没法上班|不能上班|没上班|歇了|耽误)了?\s*({NUM}|半)\s*(天|个?月|周|星期)")
+_LOST = re.compile(rf"(?:误工|休息|休养|住院|养伤|没法上班|不能上班|没上班|歇了|耽误|请假|请了假|请了)了?\s*({NUM}|半)\s*(天|个?月|周|星期)")
 _LOST_AFTER = re.compile(rf"({NUM})\s*(天|个?月|周)\s*(?:的)?(?:误工|没法上班|不能上班|没上班|没有上班)")
-_DAILY = re.compile(rf"(?:每天|一天|日收入|日薪|日工资)\s*(?:收入|能?挣|赚|是|为)?\s*{MONEY}")
+_DAILY = re.compile(rf"(?:每天|一天|日收入|日薪|日工资)\s*(?:收入|能?挣|赚|是|为|按|大概|约|有)*\s*{MONEY}")
 _GRADE = re.compile(rf"(?:伤残)?({NUM})\s*级(?:伤残)?")
-_AGE = re.compile(rf"({NUM})\s*(?:岁|周岁)")
+_AGE = re.compile(rf"({NUM})\s*(?:岁|周岁)|(?:爷爷|奶奶|姥姥|姥爷|外公|外婆|父亲|母亲|我爸|我妈|老人|老爷子|老太太)(?:今年|已经|都)?"
+                  rf"\s*({NUM})\s*(?:了|多了)")
 _PRINCIPAL = re.compile(rf"(?:借出去|借给[^\d，。,]{{0,6}}?|借给?[了我他她]*|借款|欠[了我他她]*|本金|出借|借走|借出)\s*{MONEY}")
+_PRINCIPAL_OTHER = re.compile(rf"(?:借了|借给|借)(?:人家|别人|朋友|同事|亲戚|同学|他|她|对方)\s*{ARABIC_MONEY}")
 _PRINCIPAL_AFTER = re.compile(rf"{MONEY}\s*(?:的)?(?:借款|欠款|本金)")
 _RATE_YEAR = re.compile(r"(?:年利率|年息|年化)\s*(\d+(?:\.\d+)?)\s*%?")
 _RATE_MONTH = re.compile(r"(?:月利率|月息)\s*(\d+(?:\.\d+)?)\s*%")
 _RATE_FEN = re.compile(r"(?:月息|利息|月利)\s*([一二两三四五]|\d(?:\.\d)?)\s*分(?:([一二三四五六七八九])|(\d))?")
+#: 月息2.5 without a unit: 2.5 % a month (the 分 left out), as lenders write it.
+_RATE_BARE = re.compile(r"月息\s*(\d(?:\.\d+)?)(?![\d.%分万千元块])")
+_LOAN_TERM = re.compile(rf"(?:借了|借期|借款期限?|期限)\s*(?:为|是)?\s*({NUM}|半)\s*(年|个月)")
 _REPAID = re.compile(rf"(?:还了|已还|归还了|还过)\s*{MONEY}")
 _DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了)?\s*{MONEY}")
 _DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}\s*(?:的)?\s*定金")
-_PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的额?|售价)\s*(?:是|为)?\s*{MONEY}")
+_PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款|首付款|首付|未付款|尾款)\s*(?:是|为|共|一共)?\s*{MONEY}")
+#: 违约金是合同额的50%: a penalty agreed as a share of the price.
+_PENALTY_SHARE = re.compile(r"违约金[^，。,；;？?！!\d]{0,10}?(\d+(?:\.\d+)?)\s*%")
 _PENALTY = re.compile(rf"违约金\s*(?:是|为|约定)?\s*{MONEY}")
-_LOSS = re.compile(rf"(?:损失|实际损失)\s*(?:是|为|大概|约)?\s*{MONEY}")
-_CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款|对方赔|他赔)\s*(?:金额)?\s*{MONEY}")
+_LOSS = re.compile(rf"(?:损失|实际损失)(?:[^，。,；;？?！!\d]{{0,6}}?)\s*{MONEY}")
+_CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款|对方赔|他赔)\s*(?:金额)?\s*{MONEY}"
+                    rf"|(?:起诉|告)[^，。,；;？?！!\d]{{0,8}}?(?:付|赔|还|支付|偿还|给付?)\s*{MONEY}")
 #: What the client paid for a purchase: 花了8万买, 8万买的, 买…花了8万, 30块钱的牛奶, 车价8万, 一盒才30块钱.
 _PURCHASE = (
     re.compile(rf"(?:花了|花|付了|用了|交了)\s*{MONEY}\s*(?:钱)?\s*(?:买|购|在|从|定|订|报)"),
@@ -153,23 +178,37 @@ _PURCHASE = (
     re.compile(rf"(?:车价|售价|价格|价钱|买价|货款|商品价|标价|总价|价款|地板款|家具款|课程费|会员费|才|只要|就)\s*"
                rf"(?:是|为|共|一共)?\s*{MONEY}(?:\s*(?:钱|元|块))?"),
     re.compile(rf"(?<![\d.]){MONEY}\s*(?:钱)?\s*的\s*(?:牛奶|食品|零食|饮料|酒|茶|保健品|商品|东西|货|衣服|鞋|手机|电脑|手表|包)"),
+    re.compile(rf"(?:买|购)(?:的|了)[^，。,；;？?！!\d]{{1,8}}?\s*{MONEY}"
+               rf"(?!\s*(?:个|天|年|月|号|日|公里|万公里|次|岁|台|件|瓶|盒|箱|斤|节|%|多|人|张|套|辆|份))"),
+    re.compile(rf"(?:一共|总共|共计?)\s*(?:花了|付了|是)?\s*{ARABIC_MONEY}\s*(?:钱|元|块)"),
+    re.compile(rf"(?:一共|总共|共计?)?(?:花了|付了)\s*{ARABIC_MONEY}"),
+    re.compile(rf"(?:菜|饭|餐|牛奶|酸奶|奶粉|酒|饮料|零食|海鲜|水果|蛋糕|月饼|肉)[^，。,；;？?！!\d]{{0,3}}?{MONEY}\s*(?:块|元)"),
 )
-_HOURS = re.compile(rf"(?:每天|每日)\s*(?:加班|多干)\s*({NUM})\s*(?:个)?小时")
+#: 每瓶8块…买了10瓶: a unit price and a count of the same unit.
+_UNIT_PRICE = re.compile(rf"(?:每|一)(瓶|盒|件|个|箱|袋|包|斤|份|双|台)\s*(?:是|卖)?\s*{MONEY}")
+_PRICE_PER_UNIT = re.compile(rf"{ARABIC_MONEY}\s*(?:钱)?\s*(?:一|每)(瓶|盒|件|个|箱|袋|包|斤|份|双|台)")
+_UNIT_COUNT = re.compile(rf"({NUM})\s*(瓶|盒|件|个|箱|袋|包|斤|份|双|台)")
+_HOURS = re.compile(rf"(?:每天|每日|天天)\s*(?:都|都要|要|得|还要|还得)?\s*(?:加班|多干|多上|延时)\s*(?:了)?\s*({NUM}|半)\s*(?:个)?"
+                    rf"(?:小时|钟头|钟)")
+_WORK_DAYS = re.compile(rf"(?:一个月|每月|每个月)\s*(?:按|算|上)?\s*({NUM})\s*天")
 _MONTH_HOURS = re.compile(rf"(?:每月|每个月|一个月)\s*加班\s*({NUM})\s*(?:个)?小时")
 _REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天")
 _HOLIDAY_DAYS = re.compile(rf"(?:法定节假日|节假日|国庆|春节|过年)\s*加班\s*(?:了)?\s*({NUM})\s*天")
 _LEAVE = re.compile(rf"(?:年假|年休假)\s*(?:还有|有|剩)?\s*({NUM})\s*天\s*(?:没|未)")
 _UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?({NUM})\s*个?月|({NUM})\s*个?月\S{{0,6}}(?:没|未|没有)签")
-_PER_CAPITA = re.compile(rf"人均可支配收入\s*(?:是|为)?\s*{MONEY}")
+_PER_CAPITA = re.compile(rf"人均可支配收入\s*(?:是|为|按|有|大概|约|差不多|大约)*\s*{MONEY}")
 _LOCAL_AVERAGE = re.compile(rf"(?:(?:当地|社平|本市|全市)(?:职工)?(?:月)?平均工资|社平工资|职工月?平均工资)\s*(?:是|为|大概|约)?\s*{MONEY}")
-_NO_NOTICE = re.compile(r"(?:没|未|没有|不)提前\s*(?:30|三十|一个月)\s*(?:天|日)?(?:书面)?通知|没有?(?:提前)?通知就")
+_NO_NOTICE = re.compile(r"(?:没|未|没有|不)提前\s*(?:30|三十|一个月)\s*(?:天|日)?(?:书面)?通知|没有?(?:提前)?通知就"
+                        r"|不(?:想|愿意?)等(?:一个月|30天|三十天)|马上解除|立即解除|当天(?:就)?解除")
 _WEEKLY_REST = re.compile(r"(?:每周六|每个?礼拜六|每周日|每个?礼拜天|每个?周末|每个周六|每周末)")
 _REST_COUNT = re.compile(rf"({NUM})\s*个(?:周六|周日|礼拜六|礼拜天|周末|休息日)")
 _HOLIDAY_SPAN = re.compile(r"(?:国庆|春节|五一|元旦|中秋|端午|清明|过年)\D{0,3}?(\d{1,2})\s*[号日]?\s*(?:到|至|-|—)\s*(\d{1,2})\s*[号日]")
+_NEW_YEAR_SPAN = re.compile(r"初([一二三四五六七])\s*(?:到|至|-|—)\s*初([一二三四五六七])")
 _HOLIDAY_COUNT = re.compile(rf"(?:国庆|春节|五一|元旦|中秋|端午|清明|法定节假日|节假日)[^，。？?]{{0,12}}?({NUM})\s*天")
 _NO_LEAVE_TAKEN = re.compile(r"一天(?:年假|年休假)?都(?:没|未)休|(?:年假|年休假)一天都(?:没|未)休")
 _LPR = re.compile(r"LPR\s*(?:是|为|为年)?\s*(\d+(?:\.\d+)?)\s*%", re.I)
-_DAILY_RATE = re.compile(r"(?:每天|每日|按日)[^，。,；]{0,10}?(千分之|万分之)\s*([零一二三四五六七八九十\d.]+)")
+_DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每逾期[^，。,；]{0,8}?(?:一|1)\s*(?:天|日))[^，。,；]{0,10}?(千分之|万分之)\s*"
+                         r"([零一二三四五六七八九十\d.]+)")
 _DELAY = re.compile(rf"(?:晚了|晚交了?|逾期了?|迟延了?|拖了|延迟了?|推迟了?)\s*({NUM})\s*天")
 _LEAVE_BEFORE = re.compile(rf"({NUM})\s*天\s*年(?:休)?假\s*(?:都|还)?\s*(?:没|未)休")
 _NO_CONTRACT = re.compile(r"(?:没|未|没有|不)(?:跟我|和我|给我|与我)?签(?:订)?(?:书面)?(?:劳动)?(?:合同|和同)")
@@ -223,12 +262,32 @@ def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str,
             except ValueError:
                 continue
         found.append((m.start(), m.end(), day))
+    for m in _MONTH_DOT.finditer(text):  # 11.25送货上门: a month and a day written with a dot
+        if any(start <= m.start() < end for start, end, _d in found):
+            continue
+        try:
+            day = date(today.year, int(m.group(1)), int(m.group(2)))
+            day = day if day <= today else date(today.year - 1, day.month, day.day)
+        except ValueError:
+            continue
+        found.append((m.start(), m.end(), day))
+    for m in _DAY_ONLY.finditer(text):  # 商家20号签收的: a day of this month (of the last, if still to come)
+        if any(start <= m.start() < end for start, end, _d in found):
+            continue
+        year, month = today.year, today.month
+        if int(m.group(1)) > today.day:
+            year, month = (year, month - 1) if month > 1 else (year - 1, 12)
+        try:
+            day = date(year, month, int(m.group(1)))
+        except ValueError:
+            continue
+        found.append((m.start(), m.end(), day))
     found.sort(key=lambda e: e[0])
     events = []
     for index, (start, end, day) in enumerate(found):
         stop = found[index + 1][0] if index + 1 < len(found) else len(text)
         back = found[index - 1][1] if index else 0
-        events.append((day, text[end:min(stop, end + 12)], text[max(back, start - 8):start], start, end))
+        events.append((day, text[end:min(stop, end + 16)], text[max(back, start - 24):start], start, end))
     return events
 
 
@@ -243,6 +302,9 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
             own_average = re.search(r"个月(?:的)?平均$", text[max(0, m.start() - 6):m.start()])
             if any(word in before for word in _NOT_OWN_WAGE) and not own_average:
                 continue
+            if re.search(r"利息|房租|租金|月供|还款|抚养费|赡养费|生活费", text[m.start():m.end() + 5]) or re.search(
+                    r"月给(?!我开|我发)", m.group(0)):
+                continue  # 一个月利息2万, 每月房租3000: not a wage
             value = money(m.group(1), m.group(2))
             if value is None:
                 continue
@@ -279,8 +341,9 @@ def _tenure(text: str, today: date) -> tuple[int, str] | None:
     joined = next((d for d in dates if d.event == "hire"), None)
     if joined is not None:
         end = next((d.day for d in dates if d.day > joined.day and d.event in ("termination", "resign")), None)
-        end = end or today
-        return _months_between(joined.day, end), f"{joined.day.isoformat()} 至 {end.isoformat()}"
+        # the last day worked counts: 2025-12-01 入职, 2026-08-31 离职 is nine whole months
+        months = _months_between(joined.day, end + timedelta(days=1)) if end else _months_between(joined.day, today)
+        return months, f"{joined.day.isoformat()} 至 {(end or today).isoformat()}"
     return None
 
 
@@ -302,6 +365,9 @@ def _rate(text: str) -> tuple[Decimal, str] | None:
     m = _RATE_MONTH.search(text)
     if m:
         return Decimal(m.group(1)) * 12, m.group(0)
+    m = _RATE_BARE.search(text)
+    if m and Decimal(m.group(1)) <= 6:
+        return Decimal(m.group(1)) * 12, m.group(0)
     m = _RATE_FEN.search(text)
     if m:
         whole = cn_number(m.group(1)) or Decimal(0)
@@ -311,12 +377,16 @@ def _rate(text: str) -> tuple[Decimal, str] | None:
     return None
 
 
-def _first_money(pattern: re.Pattern[str], text: str) -> tuple[Decimal, str] | None:
+def _first_money(pattern: re.Pattern[str], text: str, at_least: Decimal = Decimal(0)) -> tuple[Decimal, str] | None:
     for m in pattern.finditer(text):
         if text[m.end():m.end() + 2] == "分之":
             continue  # 千分之五 is a rate, not an amount
-        value = money(m.group(1), m.group(2))
-        if value is not None and value > 0:
+        groups = m.groups()
+        at = next((i for i in range(0, len(groups) - 1, 2) if groups[i] is not None), None)
+        if at is None:
+            continue
+        value = money(groups[at], groups[at + 1])
+        if value is not None and value > at_least:
             return value, m.group(0)
     return None
 
@@ -342,6 +412,488 @@ def _lost_time(text: str, facts: Facts) -> None:
         facts.add("lost_days", months * 30 + days, "、".join(said))
         if months:
             facts.add("lost_months", months, "、".join(said))
+
+
+# -- the roles of family, inheritance, injury, criminal, company, lease and policy figures -------------------
+_FILL = r"(?:是|为|有|按|约|大约|大概|差不多|左右|一共|总共|共|才|只有|就|都)*"
+#: The other parent's income (抚养费 is a share of the payer's income, never the client's own).
+_PAYER_INCOME = re.compile(rf"(?:他|她|前夫|前妻|对方|孩子(?:他|她)?(?:爸|妈|父亲|母亲)|男方|女方)(?:的|现在|目前|如今)?(?:每个?月|一个月)?"
+                           rf"(?:月薪|工资|收入|月收入|月入|挣|赚)(?:[^，。,；;？?！!\d]{{0,6}}?)(?:有|是|大概|差不多|约)?\s*"
+                           rf"{ARABIC_MONEY}")
+_SUPPORT = (
+    re.compile(rf"抚养费\s*(?:每个?月|一个月|每月)?\s*{_FILL}\s*{ARABIC_MONEY}"),
+    re.compile(rf"(?:每个?月|一个月|每月|月)[^，。,；;？?！!\d]{{0,6}}?{ARABIC_MONEY}\s*(?:的)?\s*抚养费"),
+    re.compile(rf"(?:每个?月|每月|一个月)\s*(?:给|付|支付)\s*(?:孩子|小孩|女儿|儿子)?\s*{ARABIC_MONEY}"),
+)
+_ARREARS = re.compile(rf"(?:已经|都|有|快|连续)?\s*({NUM}|半)\s*(年|个?月)\s*(?:都|一直)?\s*(?:没|未|不)(?:有)?(?:给|付|支付|打)"
+                      rf"|(?:欠|拖欠|拖)(?:了)?\s*({NUM}|半)\s*(年|个?月)")
+_CHILDREN = re.compile(rf"({NUM})\s*(?:个)?(?:孩子|小孩|子女|儿女)|(双胞胎|龙凤胎|俩孩子|两个娃)")
+_ESTATE = (
+    re.compile(rf"(?:遗产|留下|留了|遗留)(?:的)?(?:(?!欠|债|贷)[^，。,；;？?！!\d]){{0,8}}?(?:有|是|共|总共|一共|值|价值|大概|约)?\s*{ARABIC_MONEY}"
+               rf"(?!\s*(?:的)?(?:欠款|债|外债|贷款))"),
+    re.compile(rf"(?:房子|房产|存款|遗产)[^，。,；;？?！!\d]{{0,6}}?(?:值|价值|估值|共|有)\s*{ARABIC_MONEY}"),
+    re.compile(rf"(?:存款|遗产|房产|现金|积蓄)\s*(?:有|是|共|一共|大概|约)?\s*{ARABIC_MONEY}"),
+    re.compile(rf"(?:现在|目前|市场价)?(?:值|价值|估值|市值)\s*(?:大概|约|差不多)?\s*{ARABIC_MONEY}"),
+)
+_JOINT = re.compile(r"婚后|夫妻共同|共同财产|两口子攒|和我妈一起|和我爸一起|结婚以?后|爸妈一起|父母一起")
+_DEBT = re.compile(rf"(?:欠款|欠债|外债|债务|欠了|欠银行|欠别人|借款)\s*{_FILL}\s*{ARABIC_MONEY}|{ARABIC_MONEY}\s*(?:的)?(?:欠款|外债|债务)")
+_HEIR_LIST = re.compile(r"继承人(?:就是|只有|有|是|包括|为)[:：]?([^，。,；;？?！!]{1,30})")
+_RELATIVE_WORDS = ("我妈", "我爸", "我妹", "我弟", "我哥", "我姐", "我奶奶", "我爷爷", "我", "妈妈", "爸爸", "母亲", "父亲", "奶奶",
+                   "爷爷", "外婆", "外公", "姥姥", "姥爷", "哥哥", "姐姐", "弟弟", "妹妹", "儿子", "女儿", "妻子", "丈夫",
+                   "老婆", "老公", "继母", "继父")
+_HEIR_COUNT = re.compile(rf"(?:兄弟姐妹|兄妹|姐弟|兄弟|姐妹|子女|孩子|儿女)\s*(?:一共|共|总共)?\s*({NUM})\s*(?:个|人|位)"
+                         rf"|({NUM})\s*(?:个|位)\s*(?:子女|孩子|儿女|继承人)")
+_CARE_DAYS = re.compile(rf"(?:住院|护理|陪护|住了|躺了)(?:了|那|的|期间|共|一共)*\s*({NUM}|半)\s*(天|个?月|周|星期)")
+_CAREGIVER = re.compile(rf"(?:她|他|老婆|老公|妻子|丈夫|我妈|我爸|家属|家人|女儿|儿子|护理人)(?:的)?(?:每个?月|一个月)?"
+                        rf"(?:月薪|月工资|工资|收入|月收入|月入)\s*(?:是|有|大概|约)?\s*{ARABIC_MONEY}")
+_CARE_RATE = re.compile(rf"(?:护工|护理费|陪护)[^，。,；;？?！!\d]{{0,6}}?(?:每天|一天|日)\s*{ARABIC_MONEY}"
+                        rf"|(?:每天|一天)\s*{ARABIC_MONEY}\s*(?:的)?(?:护工|护理费)")
+_SENTENCE = re.compile(rf"(有期徒刑|拘役|管制|判了?|判处)\s*(?:有期徒刑|拘役|管制)?\s*({NUM}|半)\s*(年|个?月)(半)?")
+_CUSTODY = re.compile(rf"(?:关了|羁押了?|拘留了|关押了?|押了|在看守所(?:里)?(?:关|待|呆)了|被关了?)\s*({NUM})\s*(天|个?月)")
+_TRAINING_FEE = re.compile(rf"(?:培训费(?:用)?|花了?)\s*{_FILL}\s*{ARABIC_MONEY}\s*(?:钱)?\s*(?:送我|让我|给我)?(?:出去|去)?(?:培训|学习|进修)?")
+_SERVICE_YEARS = re.compile(rf"服务期[^，。,；;？?！!\d]{{0,4}}?\s*{_FILL}\s*({NUM})\s*年")
+_MINIMUM = re.compile(rf"最低工资(?:标准)?\s*{_FILL}\s*{ARABIC_MONEY}")
+_ANNUAL_AVG = re.compile(rf"(?:年平均工资|年均工资|年平均收入)\s*{_FILL}\s*{ARABIC_MONEY}")
+_JUDGMENT = re.compile(rf"(?:判(?:决)?[^，。,；;？?！!\d]{{0,6}}?(?:还|赔|给|支付|偿还|付)(?:我)?|判决(?:确定)?(?:的)?(?:金额|给付)?)\s*{_FILL}\s*"
+                       rf"{ARABIC_MONEY}")
+_PASSED_DAYS = re.compile(rf"(?:过了|超过了?|超了)\s*({NUM})\s*天")
+_DAILY_AVG = re.compile(rf"日平均工资\s*{_FILL}\s*{ARABIC_MONEY}")
+_PROFIT = re.compile(rf"(?:税后)?利润\s*{_FILL}\s*{ARABIC_MONEY}")
+_RENT = (re.compile(rf"(?:月租|房租|租金)\s*(?:每个?月|一个月|每月)?\s*{_FILL}\s*{ARABIC_MONEY}"),
+         re.compile(rf"(?:每个?月|一个月)\s*(?:房租|租金)\s*{_FILL}\s*{ARABIC_MONEY}"),
+         re.compile(rf"{ARABIC_MONEY}\s*(?:元)?\s*(?:一个月|每月|/月)\s*(?:的)?(?:房租|租金|租)"))
+_PAY_TERMS = re.compile(r"押([一二两三1-3])付([一二三四六1-6])")
+_DEPOSIT_MONTHS = re.compile(rf"押金\s*(?:是|为)?\s*({NUM})\s*个月")
+_PENALTY_MONTHS = re.compile(rf"(?:违约(?:方|金)?|赔)[^，。,；;？?！!]{{0,8}}?({NUM})\s*个月(?:的)?(?:房租|租金)")
+_CONTRIBUTION = re.compile(rf"(?:交了|缴了|缴费|交|缴纳了?|累计缴费)\s*(?:满)?\s*({NUM})\s*年(?:多)?\s*(?:的)?(?:失业保险|失业金|社保)?"
+                           rf"|(?:失业保险|社保)\s*(?:交了|缴了|交|缴)?\s*(?:满)?\s*({NUM})\s*年")
+_RECEIVED = re.compile(rf"(?:实际|实际上|其实|真正)(?:只)?(?:转给我|转了|给我|打给我|打了|到账|到手|收到|拿到|给了我?|转账|借到)"
+                       rf"(?:了|的)?\s*(?:只有|只|就|才|是|的是)?\s*{ARABIC_MONEY}")
+_CONTRACT_TERM = re.compile(rf"(?:签了?|签的|签订了?)\s*(?:一份)?\s*({NUM}|半)\s*年(?:期)?(?:的)?(?:劳动)?合同"
+                            rf"|合同(?:签了?|签的是?|期限?是?)\s*({NUM}|半)\s*年"
+                            rf"|合同(?:期限?|签的是?|为期)\s*({NUM}|半)\s*年|({NUM})\s*个月(?:的)?(?:劳动)?合同")
+_BABIES = {"双胞胎": 2, "龙凤胎": 2, "三胞胎": 3, "四胞胎": 4}
+_DIFFICULT = re.compile(r"难产|剖腹产|剖宫产|剖腹|剖了")
+_SIMPLE = re.compile(r"简易程序|减半")
+
+
+def _number(said: str) -> Decimal | None:
+    return Decimal("0.5") if said == "半" else cn_number(said)
+
+
+def _heirs(text: str) -> tuple[int, str] | None:
+    m = _HEIR_LIST.search(text)
+    if m:
+        listed, count, rest = m.group(1), 0, m.group(1)
+        for word in sorted(_RELATIVE_WORDS, key=len, reverse=True):
+            while word in rest:
+                count += 1
+                rest = rest.replace(word, "、", 1)
+        if count:
+            return count, m.group(0)
+        said = re.search(rf"({NUM})\s*(?:个|人|位)", listed)
+        if said and (n := cn_number(said.group(1))) is not None:
+            return int(n), m.group(0)
+    m = _HEIR_COUNT.search(text)
+    if m and (n := cn_number(m.group(1) or m.group(2))) is not None and 0 < n < 20:
+        spouse = re.search(r"(?:我妈|我爸|母亲|父亲|奶奶|爷爷|老伴)(?:还在|健在|在世)|(?:和|跟)(?:我妈|我爸)", text)
+        return int(n) + (1 if spouse else 0), m.group(0)
+    return None
+
+
+def _roles_more(text: str, facts: Facts) -> None:
+    """Facts of the figures beyond labour and loans, each read from the words that name its role."""
+    found = _first_money(_PAYER_INCOME, text)
+    if found:
+        facts.add("payer_income", *found)
+    for pattern in _SUPPORT:
+        found = _first_money(pattern, text)
+        if found and "抚养" in text:
+            facts.add("support_amount", *found)
+            break
+    m = _ARREARS.search(text)
+    if m and ("抚养" in text or "赡养" in text):
+        number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        value = _number(number)
+        if value is not None:
+            facts.add("arrears_months", value * (12 if unit == "年" else 1), m.group(0))
+    m = _CHILDREN.search(text)
+    if m:
+        count = 2 if m.group(2) else cn_number(m.group(1))
+        if count is not None and 0 < count < 10:
+            facts.add("children", int(count), m.group(0))
+    if re.search(r"去世|过世|死亡|遗产|继承|走了|病故|离世", text):
+        for pattern in _ESTATE:
+            found = _first_money(pattern, text, at_least=Decimal(100))
+            if found:
+                facts.add("estate_value", *found)
+                break
+        debt = _first_money(_DEBT, text)
+        if debt:
+            facts.add("debt_amount", *debt)
+        heirs = _heirs(text)
+        if heirs:
+            facts.add("heirs", *heirs)
+        m = _JOINT.search(text)
+        if m:
+            facts.add("joint_property", True, m.group(0))
+    if re.search(r"护理|陪护|照顾|护工", text):
+        m = _CARE_DAYS.search(text)
+        if m and (days := _days(m.group(1), m.group(2))) is not None:
+            facts.add("care_days", days, m.group(0))
+        found = _first_money(_CAREGIVER, text)
+        if found:
+            facts.add("caregiver_income", *found)
+        elif re.search(r"我(?:请假|请了假)?[^，。,；;？?！!]{0,6}(?:陪护|护理|照顾|陪床)", text) and "monthly_wage" in facts:
+            # the client nursed the injured one: the client's own lost income is the nursing fee's base
+            facts.add("caregiver_income", facts.get("monthly_wage"), facts.items["monthly_wage"].text)
+        found = _first_money(_CARE_RATE, text)
+        if found:
+            facts.add("daily_care_rate", *found)
+    m = _SENTENCE.search(text)
+    if m and (value := _number(m.group(2))) is not None:
+        kind = m.group(1) if m.group(1) in ("有期徒刑", "拘役", "管制") else (
+            next((k for k in ("管制", "拘役") if k in text[m.start():m.end() + 4]), "有期徒刑"))
+        months = value * 12 + (6 if m.group(4) else 0) if m.group(3) == "年" else value
+        start = date(2001, 1, 1)
+        year, month = divmod(int(months), 12)
+        days = (date(start.year + year, start.month + month, 1) - start).days
+        facts.add("sentence_days", Decimal(days), m.group(0))
+        facts.add("sentence_kind", kind, m.group(0))
+    m = _CUSTODY.search(text)
+    if m and (value := cn_number(m.group(1))) is not None:
+        facts.add("custody_days", value * (30 if "月" in m.group(2) else 1), m.group(0))
+    if "培训" in text:
+        found = _first_money(_TRAINING_FEE, text)
+        if found:
+            facts.add("training_fee", *found)
+        m = _SERVICE_YEARS.search(text)
+        if m and (value := cn_number(m.group(1))) is not None:
+            facts.add("service_years", value, m.group(0))
+            if "service_months" in facts:
+                facts.add("served_years", Decimal(facts.get("service_months")) / 12, facts.items["service_months"].text)
+    found = _first_money(_MINIMUM, text)
+    if found:
+        facts.add("minimum_wage", *found)
+    found = _first_money(_ANNUAL_AVG, text)
+    if found:
+        facts.add("annual_average_wage", *found)
+    found = _first_money(_JUDGMENT, text)
+    if found:
+        facts.add("judgment_amount", *found)
+    m = _PASSED_DAYS.search(text)
+    if m and (days := cn_number(m.group(1))) is not None:
+        facts.add("delay_days", days, m.group(0))
+    found = _first_money(_DAILY_AVG, text)
+    if found:
+        facts.add("daily_average_wage", *found)
+    found = _first_money(_PROFIT, text)
+    if found:
+        facts.add("profit", *found)
+    if "租" in text:
+        for pattern in _RENT:
+            found = _first_money(pattern, text)
+            if found:
+                facts.add("monthly_rent", *found)
+                break
+        m = _PAY_TERMS.search(text)
+        if m and (months := cn_number(m.group(1))) is not None:
+            facts.add("deposit_months", months, m.group(0))
+        m = _DEPOSIT_MONTHS.search(text)
+        if m and (months := cn_number(m.group(1))) is not None:
+            facts.add("deposit_months", months, m.group(0))
+        m = _PENALTY_MONTHS.search(text)
+        if m and (months := cn_number(m.group(1))) is not None:
+            facts.add("penalty_months", months, m.group(0))
+    if re.search(r"失业", text):
+        m = _CONTRIBUTION.search(text)
+        if m and (years := cn_number(m.group(1) or m.group(2))) is not None:
+            facts.add("contribution_years", years, m.group(0))
+    found = _first_money(_RECEIVED, text)
+    if found:
+        facts.add("actually_received", *found)
+    m = _CONTRACT_TERM.search(text)
+    if m:
+        said = m.group(1) or m.group(2) or m.group(3)
+        value = _number(said) * 12 if said else cn_number(m.group(4))
+        if value is not None:
+            facts.add("contract_months", int(value), m.group(0))
+    m = re.search(r"产假|生了|生孩子|生产|分娩|顺产|剖宫产|剖腹产|怀孕|胞胎|怀了", text)
+    if m:
+        facts.add("childbirth", True, m.group(0))
+    m = re.search(r"去世|死亡|身亡|走了|没了|过世|工亡|死了|没救过来|遇难", text)
+    if m:
+        facts.add("death", True, m.group(0))
+    for word, count in _BABIES.items():
+        if word in text:
+            facts.add("babies", count, word)
+            break
+    m = _DIFFICULT.search(text)
+    if m:
+        facts.add("difficult_birth", True, m.group(0))
+
+
+# -- probation, damages by share, prepaid services, insurance, dependants -----------------------------------
+_PROBATION = re.compile(rf"试用期\s*(?:约定了?|定了|签了|写了?|是|为|有|长达)?\s*({NUM}|半)\s*(?:个)?(月|年)")
+_REGULAR_WAGE = re.compile(rf"(?:转正(?:后|以后|工资|月薪)?|约定(?:的)?(?:月)?工资|合同(?:上|里)?(?:写的?)?(?:月)?工资)"
+                           rf"\s*(?:是|为|税前|写的是?)*\s*{ARABIC_MONEY}")
+_TRAINING_MONEY = (re.compile(rf"培训(?:费|费用)?\s*(?:花了|花|是|为|共|一共|总共)?\s*{ARABIC_MONEY}"),
+                   re.compile(rf"(?:花|出|拿|掏|付)了?\s*{ARABIC_MONEY}\s*(?:块钱?|元)?[^，。,；;？?！!\d]{{0,12}}培训"))
+_ITEM = re.compile(rf"(?:医药费|医疗费|药费|检查费|治疗费|手术费|住院费|疫苗|清创|缝针|误工费|误工损失|护理费|交通费|车费|打车|"
+                   rf"营养费|伙食补助费?|鉴定费|修车费|维修费|修理费)[^，。,；;？?！!\d]{{0,10}}?(?:花了|花|一共|共|合计|是|为|要|用了)?\s*"
+                   rf"{ARABIC_MONEY}")
+_SHARE = re.compile(r"(?:对方|他|她|司机|车主|邻居|对面)?[^，。,；;？?！!]{0,12}?(?:承担|负|担|赔|主责|次责|全责|责任)[^，。,；;？?！!\d]{0,4}?"
+                    r"(\d{1,3})\s*%|(?:承担|负|担)\s*([一二三四五六七八九])\s*成")
+_LOSS_LEFT = re.compile(rf"(?:损失|赔偿|费用)[^，。,；;？?！!\d]{{0,14}}?(?:还剩|剩下|剩|还差)\s*{ARABIC_MONEY}")
+_MY_SHARE = re.compile(r"(?:我|本人|我方|我这边)[^，。,；;？?！!]{0,6}?(?:次责|主责|承担|负)[^，。,；;？?！!\d]{0,4}?(\d{1,3})\s*%")
+_PREPAID = re.compile(rf"(?:办了?|充了?|交了?|买了?|报了?)[^，。,；;？?！!\d]{{0,10}}?(?:卡|会员|课|班)?[^，。,；;？?！!\d]{{0,4}}?"
+                      rf"(?:一次)?(?:交了?|付了?|花了?|充了?)?\s*{ARABIC_MONEY}")
+_CARD_TERM = {"年卡": 12, "半年卡": 6, "季卡": 3, "月卡": 1}
+_UNITS_TOTAL = re.compile(rf"(?:一共|共|总共|总计)\s*({NUM})\s*(节|次|课时|堂|个月)")
+_UNITS_USED = re.compile(rf"(?:上了|用了|已上|已用|消费了|去了|练了|做了)\s*({NUM})\s*(节|次|课时|堂|个月)")
+_MEDICAL = re.compile(rf"(?:医药费|医疗费|药费|治疗费|住院费)[^，。,；;？?！!\d]{{0,6}}?(?:花了|花|一共|共|是|为)?\s*{ARABIC_MONEY}")
+_NO_FAULT = re.compile(r"对方(?:无责|没有?责任|不负责任|零责任)|(?:我|本人)(?:负)?全责")
+_CONSUMPTION = re.compile(rf"人均(?:生活)?消费(?:性)?支出\s*(?:是|为|按|有|大概|约)*\s*{ARABIC_MONEY}")
+_DEPENDANT = re.compile(rf"({NUM})\s*岁(?:的)?(?:女儿|儿子|孩子|小孩|侄女|侄子|外孙|孙子|孙女|闺女)"
+                        rf"|(?:女儿|儿子|孩子|小孩|侄女|侄子)(?:今年|才|只有)?\s*({NUM})\s*岁")
+_LAST_MONTH = re.compile(rf"上(?:个)?月(?:的)?(?:工资|月薪|实发)\s*(?:是|为)?\s*{ARABIC_MONEY}")
+_AVERAGE_WAGE = re.compile(rf"(?:前|离职前|解除前|过去|最近)?\s*(?:12|十二)\s*个月(?:的)?\s*(?:月)?平均(?:工资|月薪)?\s*"
+                           rf"(?:是|为|税前)*\s*{ARABIC_MONEY}|(?:平均|均)(?:月)?(?:工资|月薪)\s*(?:是|为|税前)*\s*{ARABIC_MONEY}")
+_PERFORM_DAYS = re.compile(rf"(?:判(?:决)?|限|责令)[^，。,；;？?！!]{{0,8}}?({NUM})\s*(?:日|天)(?:内|之内)\s*(?:还|付|给|支付|偿还|履行|归还)")
+
+
+def _roles_last(text: str, facts: Facts) -> None:
+    """Probation, itemised losses and a liable share, prepaid services, insurance and dependants."""
+    m = _PROBATION.search(text)
+    if m and (value := _number(m.group(1))) is not None:
+        facts.add("probation_months", value * (12 if m.group(2) == "年" else 1), m.group(0))
+    found = _first_money(_REGULAR_WAGE, text, at_least=Decimal(299))
+    if found:
+        facts.add("regular_wage", *found)
+    if "培训" in text and "training_fee" not in facts:
+        for pattern in _TRAINING_MONEY:
+            found = _first_money(pattern, text, at_least=Decimal(99))
+            if found:
+                facts.add("training_fee", *found)
+                break
+    if "training_fee" in facts and "service_years" in facts and "service_months" in facts:
+        facts.add("served_years", Decimal(facts.get("service_months")) / 12, facts.items["service_months"].text)
+    items, said, spans = Decimal(0), [], []
+    for m in _ITEM.finditer(text):
+        groups = m.groups()
+        value = money(groups[0], groups[1])
+        if value is not None and value >= 10 and not any(a <= m.start() < b for a, b in spans):
+            items += value
+            said.append(m.group(0))
+            spans.append((m.start(), m.end()))
+    if said and not any("误工" in x for x in said) and ("lost_days" in facts) and (
+            "daily_income" in facts or "monthly_wage" in facts):
+        # 请假5天、日工资400: the lost earnings are one of the losses too
+        from legal.rules import calculate
+
+        lost = calculate("lost_earnings", facts.values())
+        if lost.ok and lost.result is not None and lost.result.amount:
+            items += lost.result.amount
+            said.append(f"误工费 {lost.result.amount}")
+    if said:
+        facts.add("total_loss", items, "、".join(said))
+    elif (m := _LOSS_LEFT.search(text)) and (value := money(m.group(1), m.group(2))) is not None:
+        facts.add("total_loss", value, m.group(0))
+    elif "loss_amount" in facts:
+        facts.add("total_loss", facts.get("loss_amount"), facts.items["loss_amount"].text)
+    m = _SHARE.search(text)
+    mine = _MY_SHARE.search(text)
+    if m:
+        share = Decimal(m.group(1)) / 100 if m.group(1) else (cn_number(m.group(2)) or Decimal(0)) / 10
+        if mine and mine.start() <= m.start() < mine.end():
+            share = 1 - share  # 我次责30%: the other side bears the rest
+        if 0 < share <= 1:
+            facts.add("liable_share", share, m.group(0))
+    found = _first_money(_PREPAID, text, at_least=Decimal(99))
+    units_used = _UNITS_USED.search(text)
+    if found and units_used and re.search(r"卡|课|班|会员|预付|充值|套餐", text):
+        facts.add("prepaid", *found)
+        total = _UNITS_TOTAL.search(text)
+        term = next((months for word, months in _CARD_TERM.items() if word in text), None)
+        if total and (value := cn_number(total.group(1))) is not None:
+            facts.add("units_total", value, total.group(0))
+        elif term is not None and "月" in units_used.group(2):
+            facts.add("units_total", Decimal(term), next(w for w in _CARD_TERM if w in text))
+        if (value := cn_number(units_used.group(1))) is not None:
+            facts.add("units_used", value, units_used.group(0))
+    found = _first_money(_MEDICAL, text, at_least=Decimal(9))
+    if found:
+        facts.add("medical_expenses", *found)
+    m = _NO_FAULT.search(text)
+    if m:
+        facts.add("other_no_fault", True, m.group(0))
+    found = _first_money(_CONSUMPTION, text)
+    if found:
+        facts.add("consumption", *found)
+    m = _DEPENDANT.search(text)
+    if m and (age := cn_number(m.group(1) or m.group(2))) is not None and 0 <= age < 100:
+        facts.add("dependant_age", int(age), m.group(0))
+    found = _first_money(_LAST_MONTH, text, at_least=Decimal(299))
+    if found:
+        facts.add("last_month_wage", *found)
+    average = None
+    for m in _AVERAGE_WAGE.finditer(text):
+        if any(word in text[max(0, m.start() - 8):m.start() + 4] for word in _NOT_OWN_WAGE):
+            continue  # 我们这上年度职工月平均工资: the local average, never the client's own
+        groups = m.groups()
+        at = 0 if groups[0] is not None else 2
+        value = money(groups[at], groups[at + 1])
+        if value is not None and value >= 300:
+            average = (value, m.group(0))
+            break
+    if average and "monthly_wage" in facts and facts.get("monthly_wage") != average[0]:
+        # the twelve months' average is the 经济补偿 base (劳动合同法 47); 上个月工资 only the notice month
+        facts.items["monthly_wage"] = Fact("monthly_wage", average[0], average[1], LABELS["monthly_wage"])
+
+_WAGE_ARREARS = re.compile(rf"(?:拖了?|欠了?|拖欠了?|压了?|没发|没给)(?:我)?\s*({NUM}|俩|半)\s*个?月(?:的)?(?:工资|薪水)")
+_DAY_ONLY = re.compile(r"(?<![\d月./-])(\d{1,2})\s*[号日](?=\s*(?:签收|收到|拿到|到的|送|交|入职|被|发|开|受理|移送|下午|上午|晚上|早上|刚|才))")
+_MONTH_DOT = re.compile(r"(?<![\d.])(1[0-2]|[1-9])\.([12]\d|3[01]|0?[1-9])(?![\d.%])(?=\s*(?:号|日)?\s*(?:送|签收|收到|到货|下单|买|入职|交|发))")
+_SUPPORT_SINCE = re.compile(r"(\d{1,2})\s*月(?:份)?(?:开始|起|以后|之后)[^，。,；;？?！!]{0,8}?(?:没|不|未)(?:给|付|打)")
+_BETROTHAL = re.compile(rf"彩礼\s*(?:是|为|给了|花了|共|一共)?\s*{ARABIC_MONEY}|(?:给了?|花了?)(?:女方|男方|她家|他家)?\s*{ARABIC_MONEY}\s*(?:的)?彩礼")
+_NOT_REGISTERED = re.compile(r"(?:没|未|没有|还没)(?:有)?(?:领证|登记|扯证|办结婚证)")
+_NOT_COHABITED = re.compile(r"(?:没|未|没有|也没|一直没)(?:有)?(?:住在一起|住一起|同居|一起住|一块住|共同生活|在一起生活)")
+_FINE = re.compile(rf"(?:罚了?|罚款)\s*{ARABIC_MONEY}")
+_RENT_ARREARS = re.compile(rf"(?:拖了?|欠了?|拖欠了?)\s*({NUM}|俩)\s*个?月(?:的)?(?:房租|租金)|(?:房租|租金)\s*(?:拖了?|欠了?)\s*({NUM}|俩)\s*个?月")
+_RENT_DEPOSIT = re.compile(rf"押金\s*(?:是|为|交了|付了|有)?\s*{ARABIC_MONEY}|{ARABIC_MONEY}\s*(?:的)?押金")
+_NO_RATE = re.compile(r"(?:没|未|没有|也没)(?:说|约定|写|讲|定)(?:好)?(?:多少|利息|利率|几分)|啥都没写|什么都没写|(?:说|讲)?给点利息")
+_CAPITAL = re.compile(rf"注册资本\s*(?:是|为)?\s*{ARABIC_MONEY}")
+_RESERVE = re.compile(rf"公积金[^，。,；;？?！!\d]{{0,8}}?(?:提了|已经提了|累计|有|已提)\s*{ARABIC_MONEY}")
+_SIBLING = re.compile(r"我(?:还)?有(?:一?个|两个|俩|三个)?(?:弟弟|妹妹|哥哥|姐姐|兄弟|姐妹)|(?:他|她)还有(一?个|两个|三个)(?:女儿|儿子|子女)")
+_ALIVE = re.compile(r"(?:爷爷|奶奶|外公|外婆|姥姥|姥爷|公公|婆婆)(?:还在|健在|在世|还活着)|(?:爷爷奶奶|外公外婆)都(?:还)?(?:在|健在)")
+
+
+#: The statutory maximum penalty (years; 99 for life or death) of the common offences a client
+#: confesses, by the amount (the lowest regional thresholds of 数额巨大 / 特别巨大) or the injury.
+_OFFENCES = (
+    ("theft", re.compile(r"偷|盗窃|扒窃|顺走"), ((Decimal(30000), 3), (Decimal(300000), 10), (None, 99))),
+    ("fraud", re.compile(r"骗|诈骗"), ((Decimal(30000), 3), (Decimal(500000), 10), (None, 99))),
+)
+_INJURY_MAX = ((re.compile(r"打死|致死|致人死亡"), 99), (re.compile(r"重伤"), 10), (re.compile(r"轻伤"), 3))
+_AGAIN = re.compile(r"(?:又|再次|再)(?:因为|因)?[^，。,；;？?！!]{0,6}(?:偷|骗|打|犯|被抓|被判|判了|抢)")
+
+
+def _offence(text: str, today: date, facts: Facts) -> None:
+    """The maximum penalty of the offence the client describes (刑法 87 reads the 追诉期限 from it), and a
+    later offence that restarts the period (刑法 89: 又犯罪的，前罪追诉期限从犯后罪之日起计算)."""
+    for pattern, years in _INJURY_MAX:
+        m = pattern.search(text)
+        if m:
+            facts.add("max_penalty_years", years, m.group(0))
+            break
+    else:
+        for _kind, pattern, tiers in _OFFENCES:
+            m = pattern.search(text)
+            if not m:
+                continue
+            amount = next((money(a.group(1), a.group(2)) for a in re.finditer(ARABIC_MONEY, text[m.start():])
+                           if a.group(1) and (money(a.group(1), a.group(2)) or 0) >= 100), None)
+            if amount is None:
+                break
+            years = next(y for limit, y in tiers if limit is None or amount < limit)
+            facts.add("max_penalty_years", years, f"{m.group(0)}…{amount}")
+            break
+    if _AGAIN.search(text) and "max_penalty_years" in facts:
+        first = min((d.day for d in facts.dates if d.event in ("offence", "offence_more")), default=None)
+        latest = max((d for d in facts.dates if d.day <= today and first is not None and d.day > first),
+                     key=lambda d: d.day, default=None)
+        if latest is not None:
+            facts.dates.append(DatedEvent(latest.day, "offence_more", f"{latest.text}（又犯罪，追诉期限重新计算）"))
+
+
+_DEATH_YEAR = re.compile(r"((?:19|20)\d{2})\s*年(?:\d{1,2}\s*月)?(?:\d{1,2}\s*[日号])?(?:就|已经)?(?:去世|过世|死|离世|病逝|逝世)")
+_PATENT = re.compile(r"实用新型|外观设计|发明专利|发明")
+
+
+def _roles_dates_more(text: str, today: date, facts: Facts) -> None:
+    """Roles that need the dates or the whole story: unpaid months since a month, fines, rent owed, heirs."""
+    _offence(text, today, facts)
+    m = _DEATH_YEAR.search(text)
+    if m:
+        facts.add("death_year", int(m.group(1)), m.group(0))
+    m = _PATENT.search(text)
+    if m and "专利" in text:
+        facts.add("patent_kind", "发明" if m.group(0).startswith("发明") else m.group(0), m.group(0))
+    m = _WAGE_ARREARS.search(text)
+    if m and (months := (Decimal(2) if m.group(1) == "俩" else _number(m.group(1)))) is not None:
+        facts.add("wage_arrears_months", months, m.group(0))
+    m = _SUPPORT_SINCE.search(text)
+    if m and "arrears_months" not in facts and "抚养" in text and 1 <= int(m.group(1)) <= today.month:
+        facts.add("arrears_months", Decimal(today.month - int(m.group(1)) + 1), f"{m.group(0)}（至本月）")
+    found = _first_money(_BETROTHAL, text, at_least=Decimal(99))
+    if found:
+        facts.add("betrothal_amount", *found)
+        facts.add("registered", not _NOT_REGISTERED.search(text), "未领证" if _NOT_REGISTERED.search(text) else "已登记")
+        facts.add("cohabited", not _NOT_COHABITED.search(text), "未共同生活" if _NOT_COHABITED.search(text) else "共同生活")
+    found = _first_money(_FINE, text, at_least=Decimal(0))
+    if found:
+        facts.add("fine_amount", *found)
+    m = _RENT_ARREARS.search(text)
+    if m:
+        said = m.group(1) or m.group(2)
+        months = Decimal(2) if said == "俩" else cn_number(said)
+        if months is not None:
+            facts.add("rent_arrears_months", months, m.group(0))
+    found = _first_money(_RENT_DEPOSIT, text, at_least=Decimal(99))
+    if found:
+        facts.add("rent_deposit", *found)
+    m = _NO_RATE.search(text)
+    if m and "annual_rate" not in facts:
+        facts.add("no_rate_agreed", True, m.group(0))
+    found = _first_money(_CAPITAL, text)
+    if found:
+        facts.add("registered_capital", *found)
+    found = _first_money(_RESERVE, text)
+    if found:
+        facts.add("reserve_so_far", *found)
+    if "heirs" not in facts and re.search(r"去世|过世|走了|离世|病故|遗产|继承", text) and (
+            re.search(r"我爸|我妈|父亲|母亲|公公|婆婆|爸爸|妈妈", text)):
+        # 我爸去世: his heirs are his spouse (unless she died too), his children, his living parents
+        count, said = 1, ["我"]
+        gone = r"[^，。,；;？?！!]{0,8}(?:去世|过世|走了|离世|病故|死|不在)"
+        father = re.search(r"(?:我爸|父亲|爸爸)" + gone, text)
+        mother = re.search(r"(?:我妈|母亲|妈妈)" + gone, text)
+        if father and not mother and re.search(r"我妈|母亲|妈妈|爸妈|父母", text):
+            count += 1
+            said.append("我妈")
+        elif mother and not father and re.search(r"我爸|父亲|爸爸|爸妈|父母", text):
+            count += 1
+            said.append("我爸")
+        for m in _SIBLING.finditer(text):
+            count += {"两个": 2, "俩": 2, "三个": 3}.get(m.group(1) or "", 1)
+            said.append(m.group(0))
+        for m in _ALIVE.finditer(text):
+            count += 2 if "都" in m.group(0) else 1
+            said.append(m.group(0))
+        if count > 1:
+            facts.add("heirs", count, "、".join(said))
+
+
+def _prorate_leave(text: str, today: date, facts: Facts) -> None:
+    """A client who left this year is owed the year's leave in proportion (职工带薪年休假条例实施办法 12:
+    当年已过日历天数 ÷ 365 × 全年应休天数, a fraction of a day not counted)."""
+    said = facts.items.get("untaken_leave_days")
+    if said is None or not _NO_LEAVE_TAKEN.search(said.text):
+        return
+    left = next((d.day for d in facts.dates if d.event in ("termination", "resign") and d.day.year == today.year
+                 and d.day <= today), None)
+    if left is None:
+        return
+    passed = left.timetuple().tm_yday
+    days = (Decimal(passed) / 365 * Decimal(said.value)).to_integral_value(rounding="ROUND_FLOOR")
+    facts.items["untaken_leave_days"] = Fact("untaken_leave_days", days,
+                                             f"{said.text}（{left.isoformat()}离职，按{passed}/365折算）",
+                                             LABELS["untaken_leave_days"])
+
+
+def part_flags(text: str) -> dict[str, Any]:
+    """What one part (not the whole question) says about how its figure is computed: 简易程序 halves
+    the court fee of the part that asks about it, not of the part before."""
+    return {"simple_procedure": True} if _SIMPLE.search(text) else {}
 
 
 def extract_facts(text: str, *, today: date | None = None) -> Facts:
@@ -375,15 +927,19 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
                                                        or assessed):
             facts.add("disability_grade", int(grade), m.group(0))
     m = _AGE.search(text)
-    if m and (age := cn_number(m.group(1))) is not None and 0 < age < 120:
+    if m and (age := cn_number(m.group(1) or m.group(2))) is not None and 0 < age < 120:
         facts.add("age", int(age), m.group(0))
-    for pattern in (_PRINCIPAL, _PRINCIPAL_AFTER):
+    for pattern in (_PRINCIPAL, _PRINCIPAL_OTHER, _PRINCIPAL_AFTER):
         found = _first_money(pattern, text)
         if found and found[0] >= 100:
             facts.add("principal", *found)
     rate = _rate(text)
     if rate:
         facts.add("annual_rate", *rate)
+    m = _LOAN_TERM.search(text)
+    if m and (value := _number(m.group(1))) is not None and "principal" in facts and value <= (
+            30 if m.group(2) == "年" else 360):
+        facts.add("loan_months", value * (12 if m.group(2) == "年" else 1), m.group(0))
     repaid = _first_money(_REPAID, text)
     if repaid:
         facts.add("repaid", *repaid)
@@ -393,13 +949,29 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         found = _first_money(pattern, text)
         if found:
             facts.add(name, *found)
+    m = _PENALTY_SHARE.search(text)
+    if m and "penalty_amount" not in facts and "contract_price" in facts:
+        facts.add("penalty_amount", Decimal(facts.get("contract_price")) * Decimal(m.group(1)) / 100, m.group(0))
     if "deposit_amount" not in facts:
         found = _first_money(_DEPOSIT_BEFORE, text)
         if found:
             facts.add("deposit_amount", *found)
+    unit = _UNIT_PRICE.search(text)
+    after = _PRICE_PER_UNIT.search(text)
+    if unit and (price := money(unit.group(2), unit.group(3))) is not None:
+        word, at = unit.group(1), unit.start() + 1
+    elif after and (price := money(after.group(1), after.group(2))) is not None:
+        word, at = after.group(3), after.end() - 1
+    else:
+        word, at, price = "", -1, None
+    if price is not None:
+        count = next((cn_number(c.group(1)) for c in _UNIT_COUNT.finditer(text)
+                      if c.group(2) == word and c.end() - 1 != at and c.group(1) not in ("一", "每")), None)
+        if count:
+            facts.add("purchase_price", price * count, f"单价 {price} × {count}{word}")
     for pattern in _PURCHASE:
         found = _first_money(pattern, text)
-        if found and found[0] >= 1:
+        if found and found[0] >= 1 and (pattern not in _PURCHASE[-3:-1] or re.search(r"买|购", text)):
             facts.add("purchase_price", *found)
             break
     claim = _first_money(_CLAIM, text)
@@ -408,8 +980,12 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     elif "principal" in facts:
         facts.add("amount_claimed", facts.get("principal"), facts.items["principal"].text)
     m = _HOURS.search(text)
-    if m and (hours := cn_number(m.group(1))) is not None:
-        facts.add("overtime_hours_workday", hours * Decimal("21.75"), m.group(0))
+    if m and (hours := _number(m.group(1))) is not None:
+        # a month's working days: as the client counts them (一个月按22天算), else 21.75
+        said = _WORK_DAYS.search(text)
+        days = cn_number(said.group(1)) if said else None
+        days = days if days is not None and 15 <= days <= 31 else Decimal("21.75")
+        facts.add("overtime_hours_workday", hours * days, m.group(0) + (f"（每月{days}天）" if said else ""))
     m = _MONTH_HOURS.search(text)
     if m and (hours := cn_number(m.group(1))) is not None:
         facts.add("overtime_hours_workday", hours, m.group(0))
@@ -426,10 +1002,17 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
             facts.add("overtime_days_restday", days, m.group(0))
         elif (m := _WEEKLY_REST.search(text)) and "加班" in text:
             facts.add("overtime_days_restday", Decimal(4), f"{m.group(0)}（按每月4天计）")
-    if "overtime_days_holiday" not in facts and "加班" in text + "上班":
+    if "overtime_days_holiday" not in facts and re.search(r"加班|上班|值班|干活|开工", text):
         m = _HOLIDAY_SPAN.search(text)
+        new_year = _NEW_YEAR_SPAN.search(text)
         if m and 0 <= int(m.group(2)) - int(m.group(1)) < 10:
             facts.add("overtime_days_holiday", Decimal(int(m.group(2)) - int(m.group(1)) + 1), m.group(0))
+        elif new_year and (first := cn_number(new_year.group(1))) is not None and (
+                last := cn_number(new_year.group(2))) is not None and 0 <= last - first < 3:
+            # 春节 is three statutory holidays (初一至初三): days beyond 初三 are rest days
+            holiday = min(last, Decimal(3)) - first + 1
+            if holiday > 0:
+                facts.add("overtime_days_holiday", holiday, new_year.group(0))
         elif (m := _HOLIDAY_COUNT.search(text)) and (days := cn_number(m.group(1))) is not None and days <= 10:
             facts.add("overtime_days_holiday", days, m.group(0))
     if "untaken_leave_days" not in facts:
@@ -451,7 +1034,14 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     m = _DELAY.search(text)
     if m and (days := cn_number(m.group(1))) is not None:
         facts.add("delay_days", days, m.group(0))
+    _roles_more(text, facts)
+    _roles_last(text, facts)
     _dates(text, today, facts)
+    _roles_dates_more(text, today, facts)
+    m = re.search(r"(?:还在|在|处于|还是)试用期|试用期(?:内|还没过|没过|期间)", text)
+    if m:
+        facts.add("in_probation", True, m.group(0))
+    _prorate_leave(text, today, facts)
     asker = side(text)
     if asker is not None:
         facts.add("side", asker[0], asker[1])
@@ -482,21 +1072,25 @@ def typed_dates(text: str, today: date) -> list[DatedEvent]:
         else:
             years = number / 12
         spans.append((m.start(), m.end()))
-        event = events.label(text[max(0, m.start() - 8):m.start()], text[m.end():m.end() + 12])
+        event = events.label(text[max(0, m.start() - 24):m.start()], text[m.end():m.end() + 16])
         found.append((m.start(), DatedEvent(_shift_years(today, years), event, m.group(0))))
     for m in re.finditer(r"(?<![到至止])(?:大前天|前天|昨天|今天|今日)", text):  # 到今天 is no event's day
         back = {"今天": 0, "今日": 0, "昨天": 1, "前天": 2, "大前天": 3}[m.group(0)]
-        event = events.label(text[max(0, m.start() - 8):m.start()], text[m.end():m.end() + 12])
+        event = events.label(text[max(0, m.start() - 24):m.start()], text[m.end():m.end() + 16])
         found.append((m.start(), DatedEvent(date.fromordinal(today.toordinal() - back), event, m.group(0))))
         break
     m = re.search(r"去年\s*(\d{1,2}|[一二三四五六七八九十]+)\s*月", text)
     if m and (month := cn_number(m.group(1))) is not None and 1 <= month <= 12:
-        event = events.label(text[max(0, m.start() - 8):m.start()], text[m.end():m.end() + 12])
+        event = events.label(text[max(0, m.start() - 24):m.start()], text[m.end():m.end() + 16])
         found.append((m.start(), DatedEvent(date(today.year - 1, int(month), 1), event, m.group(0))))
     found.sort(key=lambda e: e[0])
     named = {d.day for _at, d in found if d.event != "unknown"}
     # 今天2026年11月27号交了辞职信: one day, one event (the unnamed copy goes)
-    return [d for _at, d in found if d.event != "unknown" or d.day not in named]
+    kept: list[DatedEvent] = []
+    for _at, d in found:
+        if (d.event != "unknown" or d.day not in named) and not any(k.day == d.day and k.event == d.event for k in kept):
+            kept.append(d)
+    return kept
 
 
 def _dates(text: str, today: date, facts: Facts) -> None:
@@ -504,6 +1098,12 @@ def _dates(text: str, today: date, facts: Facts) -> None:
     the due date, and ``start_date`` — the latest past date of an event a period can run from (never
     a hire date, the day money was lent, or a date whose event the words do not name)."""
     facts.dates = typed_dates(text, today)
+    m = _PERFORM_DAYS.search(text)
+    judged = next((d for d in facts.dates if d.event == "judgment"), None)
+    if m and judged is not None and (days := cn_number(m.group(1))) is not None and days < 400:
+        # 判决2025年1月10日生效，判他15日内还钱: the time to perform ends fifteen days later
+        facts.dates.append(DatedEvent(date.fromordinal(judged.day.toordinal() + int(days)), "due",
+                                      f"{judged.day.isoformat()} 起 {days} 日内履行"))
     for dated in sorted(facts.dates, key=lambda d: d.day, reverse=True):
         if dated.event == "due":
             facts.add("due_date", dated.day, dated.text)
@@ -531,6 +1131,8 @@ _SIDE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((side, re.compile(pa
     ("landlord", r"我是房东|我(?:家)?(?:的)?(?:房子|房屋|门面|商铺|铺面)(?:\S{0,4})?(?:租给|出租)|我(?:把|将)(?:房子|房屋|门面|商铺)\S{0,4}租给"
                  r"|(?:租客|租户|房客|承租人)(?:不|拖|欠|把|一直|跑|失联|转租|要|提前|说)"),
     ("employer", r"我(?:们)?(?:是|作为)(?:公司|单位|企业|厂|店)?(?:的)?(?:老板|负责人|HR|hr|人事|法人|老总|经理)"
+                 r"|我们是(?:一?个|一家|家)[^，。,；;？?！!]{0,6}(?:公司|厂|店|企业|工厂)"
+                 r"|我们(?:公司|单位|厂|店)(?:最晚|要|得|应该|需要)"
                  r"|我们(?:公司|单位|厂|店)(?:有|的)?(?:一?个|一名|名|位)?(?:员工|职工|工人|店员|新人)"
                  r"|我(?:开|办)了?(?:一?家|个)(?:公司|厂|店|工厂)|(?:我|我们)(?:公司|单位)?(?:想|要|能不能|能否|可以|可不可以|打算)?"
                  r"(?:辞退|开除|解雇|辞掉|开掉)(?:一?个|一名|名)?(?:员工|工人|职工|店员)"

@@ -60,6 +60,8 @@ def _plain(value: Decimal) -> str:
 _UNIT_VALUE = {"万": 10000, "w": 10000, "W": 10000, "千": 1000, "k": 1000, "K": 1000}
 #: 1万2 = 12000, 2w5 = 25000, 8千5 = 8500 (a single digit after the unit is the next lower unit).
 _ARABIC_ELIDED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(万|w|W|千|k|K)([1-9])(?![\d千百万kKwW.年月日号天个周岁])")
+#: 2块5, 3块8 (yuan and jiao as people say a small price).
+_KUAI_JIAO = re.compile(r"(?<![\d.])(\d{1,4})\s*块\s*([1-9])(?![\d万千百块元毛角])")
 #: 1.2w, 8k, 1.5万, 3千 (not 千分之, 万分之; not a word continuing in Latin letters: 8kg, 5km).
 _ARABIC_UNIT = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(万|w|W|千|k|K)(?!分之|[a-zA-Z米克])")
 #: 七八千, 五六万 (two neighbouring digits before a unit): a range.
@@ -82,6 +84,7 @@ def amounts(text: str) -> str:
         return _plain(Decimal(m.group(1)) * unit + Decimal(m.group(3)) * unit / 10)
 
     text = _ARABIC_ELIDED.sub(elided, text)
+    text = _KUAI_JIAO.sub(lambda m: f"{m.group(1)}.{m.group(2)}元", text)
     text = _ARABIC_UNIT.sub(lambda m: _plain(Decimal(m.group(1)) * _UNIT_VALUE[m.group(2)]), text)
 
     def cn_range(m: re.Match[str]) -> str:
@@ -148,6 +151,14 @@ def _month_shift(today: date, months: int) -> tuple[int, int]:
     return year, month + 1
 
 
+#: 3天前, 两周前, 十天前: a day counted back from today.
+_DAYS_AGO = re.compile(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*(天|周|星期|个星期|个礼拜|礼拜)(?:以)?前")
+#: 上周五, 上个星期三, 这周一, 上上周二: a weekday of this or an earlier week.
+_WEEKDAY = re.compile(r"(上上周|上上个?星期|上上个?礼拜|上周|上个?星期|上个?礼拜|这周|本周|这个?星期)"
+                      r"([一二三四五六日天])")
+_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+
+
 def dates(text: str, today: date) -> str:
     """``text`` with relative dates made absolute: 去年3月 → 2025年3月, 上个月15号 → 2026年10月15日,
     这个月底 → 2026年11月30日, 2023.5 stays (the facts read it), 前年年底 → 2024年12月31日."""
@@ -183,6 +194,27 @@ def dates(text: str, today: date) -> str:
         return f"{year}年{month}月"
 
     text = _REL_MONTH_ONLY.sub(rel_month_only, text)
+
+    def days_ago(m: re.Match[str]) -> str:
+        count = _cn_small(m.group(1))
+        if count is None or not 0 < count <= 60:
+            return m.group(0)
+        weeks = m.group(2) in ("周", "星期", "个星期", "个礼拜", "礼拜")
+        day = date.fromordinal(today.toordinal() - count * (7 if weeks else 1))
+        return f"{day.year}年{day.month}月{day.day}日"
+
+    text = _DAYS_AGO.sub(days_ago, text)
+
+    def last_week(m: re.Match[str]) -> str:
+        weekday = _WEEKDAYS.get(m.group(2))
+        if weekday is None:
+            return m.group(0)
+        back = 7 * (2 if m.group(1).startswith("上上") else 1 if m.group(1).startswith("上") else 0)
+        monday = today.toordinal() - today.weekday() - back
+        day = date.fromordinal(monday + weekday)
+        return f"{day.year}年{day.month}月{day.day}日"
+
+    text = _WEEKDAY.sub(last_week, text)
     text = _REL_YEAR_ONLY.sub(lambda m: f"{today.year + _YEAR_REL[m.group(1)]}年", text)
     text = _YEAR_END.sub(lambda m: f"{m.group(1)}年12月31日" if m.group(2) in "底末" else f"{m.group(1)}年1月1日", text)
     return re.sub(r"(?<![\d年])(?:今年)?年(?:底|末)", f"{today.year}年12月31日", text)

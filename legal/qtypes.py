@@ -8,10 +8,10 @@ import re
 
 QTYPE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("which", re.compile(r"什么罪|哪个罪|哪种罪|何罪|罪名|定什么罪|判什么罪|什么案由|属于什么|算什么|哪一类|什么性质")),
-    ("by_when", re.compile(r"(?<!判)多久|多长时间|期限|时效|还来得及|过期(?=了|还|后|作废|失效|怎么|吗)|几天内|多少天|多少日|多少个?工作日|什么时候|有效期|截止"
+    ("by_when", re.compile(r"(?<!判)多久|多长时间|期限|时效|还来得及|(?<![奶品物货酒药菜肉酪糕饮水])过期(?=了|还|后|作废|失效|怎么|吗)|几天内|多少天|多少日|多少个?工作日|什么时候|有效期|截止"
                            r"|最晚|最早|最迟|哪天|哪一天|几号|几月几日|到哪天|有没有时间|还有没有时间|时间限制|过了时间"
                            r"|超过.{0,6}还能|还能.{0,6}(?:年|月)|现在还能.{0,8}(?:告|起诉|仲裁|申请|要|追)|给到.{0,6}多大")),
-    ("how_much", re.compile(r"多少|怎么算|怎么赔|咋赔|如何赔|能赔几|如何计算|怎么计算|几倍|标准是|赔偿标准|补偿标准|判几年|判多久|判多少|金额|几个月工资|赔偿多少")),
+    ("how_much", re.compile(r"多少|怎么算|按什么算|咋算|怎么赔|咋赔|如何赔|能赔几|如何计算|怎么计算|几倍|标准是|赔偿标准|补偿标准|判几年|判多久|判多少|金额|几个月工资|赔偿多少")),
     ("forum", re.compile(r"去哪|到哪|找哪|哪个部门|向谁|哪里告|哪告|在哪.{0,4}(?:起诉|告|申请|投诉)|哪个法院|管辖|什么程序|怎么起诉|如何起诉|流程|找谁|投诉")),
     ("valid", re.compile(r"合法吗|违法吗|有效吗|算不算|是否有效|是否合法|合不合法|合理吗|违不违法|有没有效|是不是违法|犯法吗|侵权吗|算.{0,6}吗|违法|无效"
                          r"|(?:合法|有效|合理|犯法)(?:么|嘛|不(?![\u4e00-\u9fff]{2})|没|不合法|不合理|无效)"
@@ -24,6 +24,8 @@ QTYPE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+#: 过期 of goods (辣条过期了能赔多少) asks how much, not by when: a how-much cue wins over it.
+_GOODS_EXPIRED = re.compile(r"过期")
 #: A part that asks outright whether something is valid or lawful ("这个期限有效吗") asks that, though
 #: it names a period; a by-when cue of its own (多久, 还来得及, 最晚 …) still makes it a by-when part.
 ASKS_VALIDITY = re.compile(r"(?:合法|有效|合理|违法|犯法)(?:吗|么|不|嘛)|是否(?:合法|有效)|合不合法|有没有效|有效没")
@@ -32,7 +34,11 @@ STRONG_BY_WHEN = re.compile(r"(?<!判)多久|多长时间|时效|还来得及|�
 
 def question_type(text: str) -> str:
     for qtype, pattern in QTYPE_CUES:
-        if pattern.search(text):
+        m = pattern.search(text)
+        if m:
+            if qtype == "by_when" and _GOODS_EXPIRED.fullmatch(m.group(0)) and not pattern.search(
+                    text.replace("过期", "")) and dict(QTYPE_CUES)["how_much"].search(text):
+                return "how_much"
             if qtype == "by_when" and ASKS_VALIDITY.search(text) and not STRONG_BY_WHEN.search(text):
                 return "valid"
             return qtype

@@ -17,6 +17,7 @@ from datetime import date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from knowledge.numerals import int_to_cn
 from legal import calculators as calc
 from legal.calculators import CHINA_TZ, CIVIL_CODE, LABOR_CONTRACT_LAW, CalculationResult, LegalBasis, add_years
 
@@ -73,6 +74,99 @@ ASK: Mapping[str, str] = {
     "daily_penalty_rate": "合同约定每天按多少比例（如千分之一、万分之五）付违约金？",
     "delay_days": "对方逾期了多少天？",
     "purchase_price": "您买这件商品（或这项服务）实际付了多少钱？",
+    "payer_income": "支付抚养费一方（对方）每月的总收入大约是多少？",
+    "support_amount": "协议或判决确定每月给多少抚养费？",
+    "arrears_months": "对方已经有几个月没给？",
+    "estate_value": "遗产（扣除配偶的一半共同财产前）总值大约是多少？",
+    "heirs": "第一顺序继承人（配偶、子女、父母）一共有几位在世？",
+    "debt_amount": "被继承人留下的债务是多少？",
+    "care_days": "住院（需要护理）了多少天？",
+    "caregiver_income": "护理您的家属每月收入是多少（或请护工每天多少钱）？",
+    "sentence_days": "判处的刑期是多长？",
+    "custody_days": "判决前（或错误）被羁押了多少天？",
+    "training_fee": "公司实际支付的培训费用是多少？",
+    "service_years": "约定的服务期是几年？",
+    "served_years": "培训后已经工作了多久？",
+    "annual_average_wage": "您所在省份上年度就业人员年平均工资是多少？",
+    "judgment_amount": "判决确定对方应付的金额是多少？",
+    "daily_average_wage": "国家上年度职工日平均工资按多少计算？",
+    "profit": "公司当年税后利润是多少？",
+    "monthly_rent": "月租金是多少？",
+    "contribution_years": "失业保险累计缴费了几年？",
+    "actually_received": "您（借款人）实际到账的金额是多少？",
+    "contract_months": "劳动合同期限是多长？",
+    "hire_date": "您是哪一天入职的？",
+    "probation_months": "约定的试用期是几个月？",
+    "regular_wage": "劳动合同约定的（转正后）月工资是多少？",
+    "total_loss": "各项损失（医疗费、误工费、交通费等）合计是多少？",
+    "prepaid": "您一共预付了多少钱？",
+    "units_total": "一共买了多少课时（次数或月数）？",
+    "units_used": "已经用了多少课时（次数或月数）？",
+    "medical_expenses": "医疗费花了多少？",
+    "consumption": "受诉法院所在地上一年度城镇居民人均消费支出是多少？",
+    "dependant_age": "被扶养人（如子女、父母）现在多大？",
+    "loan_months": "约定的借期是多长？",
+    "betrothal_amount": "彩礼一共给了多少？",
+    "fine_amount": "罚款数额是多少？",
+    "patent_kind": "是发明、实用新型还是外观设计专利？",
+    "childbirth": "是顺产还是难产（剖宫产），生了几个孩子？",
+    "deposit_months": "押金是几个月的租金（或押金多少钱）？",
+    "penalty_months": "合同约定的违约金是几个月租金？",
+}
+
+
+#: Each calculator's rule in words: what a conclusion states when an input is missing ("按月工资 × N
+#: 计算；请告知您的月工资"), so the client learns the rule and the one fact it needs.
+FORMULAS: Mapping[str, str] = {
+    "economic_compensation": "月工资 × N（每满一年一个月，六个月以上不满一年按一年，不满六个月按半个月）",
+    "unlawful_termination_damages": "月工资 × N × 2（N 为工作年限折算的月数）",
+    "double_wage": "月工资 ×（未签合同月数 − 1），最多十一个月",
+    "overtime_pay": "日工资（月工资 ÷ 21.75）× 工作日延时 150%、休息日 200%、法定节假日 300%",
+    "annual_leave_pay": "日工资（月工资 ÷ 21.75）× 未休天数 × 200%",
+    "lost_earnings": "日收入 × 误工天数（有固定收入的按实际减少的收入）",
+    "injury_disability_lump_sum": "本人工资 × 伤残等级对应月数（一级 27 个月至十级 7 个月）",
+    "death_compensation": "受诉法院所在地上一年度城镇居民人均可支配收入 × 20 年（六十岁以上每增一岁减一年，七十五岁以上按五年）",
+    "disability_compensation": "人均可支配收入 × 20 年（六十岁以上递减）× 伤残系数（一级 100% 至十级 10%）",
+    "funeral_expenses": "上一年度职工月平均工资 × 6 个月",
+    "interest_cap": "合同成立时一年期 LPR 的四倍为年利率上限",
+    "overdue_interest": "本金 × 年利率（未约定的按 LPR）× 逾期天数 ÷ 365",
+    "deposit_cap": "主合同标的额 × 20%",
+    "penalty_excess": "实际损失 × 130%（违约金超过此数的可请求调减）",
+    "litigation_fee": "《诉讼费用交纳办法》第十三条分段累计（简易程序减半）",
+    "daily_penalty": "价款 × 每日违约金比例 × 逾期天数",
+    "non_compete_compensation": "离职前十二个月平均工资 × 30%（每月）",
+    "treble_damages": "价款 × 3（不足五百元按五百元），另退价款",
+    "tenfold_damages": "价款 × 10（不足一千元按一千元），另退价款",
+    "deposit_return": "定金 × 2（定金以标的额 20% 为限，超出部分原额退还）",
+    "child_support": "支付方月总收入 × 20%–30%（两个以上子女一般不超过 50%）；已欠付的按每月数额 × 欠付月数",
+    "inheritance_share": "遗产（夫妻共同财产先分出一半归配偶）÷ 同一顺序继承人人数",
+    "estate_debt_limit": "以所得遗产实际价值为限清偿",
+    "nursing_fee": "护理人员日收入（月收入 ÷ 21.75）或护工日标准 × 护理天数",
+    "work_death_lump_sum": "上一年度全国城镇居民人均可支配收入 × 20",
+    "maternity_leave": "98 天，难产加 15 天，多胞胎每多一个婴儿加 15 天",
+    "sentence_credit": "有期徒刑、拘役羁押一日折抵一日，管制羁押一日折抵二日",
+    "training_penalty": "培训费 × 未履行服务期 ÷ 约定服务期",
+    "wage_deduction_cap": "当月工资 × 20%，且扣除后不低于当地最低工资",
+    "small_claims_limit": "本省上年度就业人员年平均工资 × 50%",
+    "delayed_performance_interest": "未履行金额 × 日万分之一点七五 × 迟延天数",
+    "liberty_compensation": "国家上年度职工日平均工资 × 羁押天数",
+    "profit_distribution": "税后利润 −（弥补亏损后）10% 法定公积金",
+    "lease_refund": "押金全额 + 约定违约金（月租金 × 约定月数）",
+    "unemployment_benefit_period": "缴费满一年不足五年 12 个月，满五年不足十年 18 个月，十年以上 24 个月",
+    "actual_principal": "实际出借（到账）的金额",
+    "probation_excess": "试用期满月工资 × 超过法定试用期的月数",
+    "probation_wage_min": "约定工资 × 80%，且不低于当地最低工资",
+    "damages_by_share": "各项损失合计 × 对方的责任比例",
+    "prepaid_refund": "预付款 × 未消费部分 ÷ 总份数",
+    "compulsory_insurance": "交强险限额内赔付：有责时医疗 1.8 万元、死亡伤残 18 万元、财产 2000 元；无责时 1800 元、1.8 万元、100 元",
+    "dependant_support": "上一年度城镇居民人均消费支出 × 年限（未成年人算至十八周岁）÷ 扶养人数",
+    "late_payment_loss": "未付价款 × 一年期 LPR ×（1.3～1.5）× 逾期天数 ÷ 365",
+    "principal_with_interest": "本金 + 本金 × 年利率 × 借期 + 逾期利息",
+    "no_interest": "没有约定利息的视为没有利息",
+    "betrothal_return": "未登记且未共同生活的全额返还；已共同生活的酌定比例",
+    "lease_settlement": "欠付租金 + 约定违约金 − 押金",
+    "fine_surcharge_cap": "每日罚款数额 × 3%，加处总额不超过罚款本身",
+    "patent_term": "发明 20 年、实用新型 10 年、外观设计 15 年，自申请日起",
 }
 
 
@@ -98,6 +192,9 @@ class Calculation:
         formula = r.steps[-1] if r.steps else ""
         if r.amount is None:
             return formula
+        unit = r.figures.get("unit")
+        if unit:
+            return f"{_unit(r.amount, unit)}（{formula}）" if formula else _unit(r.amount, unit)
         return f"{yuan(r.amount)}（{formula}）" if formula and yuan(r.amount) not in formula[:4] else (
             f"{yuan(r.amount)}" + (f"（{formula}）" if formula else ""))
 
@@ -232,7 +329,8 @@ def lpr_on(day: date) -> Decimal:
 
 
 def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, principal: Decimal | None = None,
-                 repaid: Decimal | None = None, lpr: Decimal | None = None) -> CalculationResult:
+                 repaid: Decimal | None = None, lpr: Decimal | None = None, months: Decimal | None = None
+                 ) -> CalculationResult:
     day = loan_date or datetime.now(tz=CHINA_TZ).date()
     if lpr is not None:
         cap, why = lpr * 4, f"合同成立时一年期 LPR 为 {lpr}%（按您所述），四倍为 {lpr * 4}%"
@@ -249,6 +347,9 @@ def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, princip
         amount = _money(principal * allowed / 100)
         steps.append(f"每年可主张的利息 = 本金 {yuan(principal)} × {allowed}% = {yuan(amount)}")
         figures["yearly_interest"] = amount
+        if months is not None and months != 12:
+            amount = _money(principal * allowed / 100 * months / 12)
+            steps.append(f"借款 {months} 个月的利息 = {yuan(principal)} × {allowed}% × {months} ÷ 12 = {yuan(amount)}")
     if loan_date is None:
         steps.insert(0, "未说明借款日期，按今天的 LPR 估算")
     return CalculationResult("民间借贷利率上限", amount, figures, steps, [LegalBasis(PRIVATE_LENDING, _art(25))])
@@ -274,7 +375,8 @@ def deposit_cap(*, deposit_amount: Decimal, contract_price: Decimal) -> Calculat
     return CalculationResult("定金上限", cap, {"cap": cap, "over": over}, steps, [LegalBasis(CIVIL_CODE, _art(586))])
 
 
-def deposit_return(*, deposit_amount: Decimal, contract_price: Decimal | None = None) -> CalculationResult:
+def deposit_return(*, deposit_amount: Decimal, contract_price: Decimal | None = None,
+                   penalty_amount: Decimal | None = None) -> CalculationResult:
     """What the payer gets back when the party that received the deposit breaches: twice the deposit
     (民法典 587), the deposit counting only up to 20 % of the price (586) — the excess comes back once."""
     effective = deposit_amount
@@ -286,15 +388,23 @@ def deposit_return(*, deposit_amount: Decimal, contract_price: Decimal | None = 
     total = effective * 2 + (deposit_amount - effective)
     steps.append(f"双倍返还 = {yuan(effective)} × 2 = {yuan(effective * 2)}"
                  + (f"，另退预付款 {yuan(deposit_amount - effective)}，合计 {yuan(total)}" if total != effective * 2 else ""))
-    return CalculationResult("定金双倍返还", total, {"effective": effective, "double": effective * 2}, steps,
-                             [LegalBasis(CIVIL_CODE, _art(587)), LegalBasis(CIVIL_CODE, _art(586))])
+    basis = [LegalBasis(CIVIL_CODE, _art(587)), LegalBasis(CIVIL_CODE, _art(586))]
+    if penalty_amount is not None:
+        # 民法典 588: a penalty and a deposit both agreed: the innocent party chooses one, not both
+        better = max(penalty_amount, effective)
+        steps.append(f"违约金与定金只能选一：定金罚则额外得 {yuan(effective)}，违约金 {yuan(penalty_amount)}，"
+                     f"选较高的，额外可得 {yuan(better)}")
+        basis.append(LegalBasis(CIVIL_CODE, _art(588)))
+    return CalculationResult("定金双倍返还", total, {"effective": effective, "double": effective * 2}, steps, basis)
 
 
-def penalty_excess(*, penalty_amount: Decimal, loss_amount: Decimal) -> CalculationResult:
+def penalty_excess(*, loss_amount: Decimal, penalty_amount: Decimal | None = None) -> CalculationResult:
     line = _money(loss_amount * Decimal("1.3"))
-    over = penalty_amount > line
-    steps = [f"损失 {yuan(loss_amount)} × 130% = {yuan(line)}",
-             f"约定违约金 {yuan(penalty_amount)}" + ("，超过损失的 30%，可以请求法院适当减少" if over else "，未超过损失的 30%，一般不予调减")]
+    over = penalty_amount is not None and penalty_amount > line
+    steps = [f"损失 {yuan(loss_amount)} × 130% = {yuan(line)}"]
+    if penalty_amount is not None:
+        steps.append(f"约定违约金 {yuan(penalty_amount)}" + (
+            f"，超过损失的 30%，可以请求法院适当减少，一般调减至约 {yuan(line)}" if over else "，未超过损失的 30%，一般不予调减"))
     return CalculationResult("违约金调整", line, {"line": line, "over": over}, steps,
                              [LegalBasis(CIVIL_CODE, _art(585)), LegalBasis(CONTRACT_INTERPRETATION, _art(65))])
 
@@ -309,14 +419,409 @@ def treble_damages(*, purchase_price: Decimal) -> CalculationResult:
                              [LegalBasis(CONSUMER_LAW, _art(55))])
 
 
-def tenfold_damages(*, purchase_price: Decimal) -> CalculationResult:
-    """不符合食品安全标准的食品: 价款十倍的赔偿金, 不足一千元的为一千元 (食品安全法第一百四十八条)."""
+def tenfold_damages(*, purchase_price: Decimal, loss: Decimal | None = None) -> CalculationResult:
+    """不符合食品安全标准的食品: 价款十倍或者损失三倍的赔偿金, 不足一千元的为一千元 (食品安全法第一百四十八条)."""
     extra = max(_money(purchase_price * 10), Decimal(1000))
     steps = [f"另可要求退还价款 {yuan(purchase_price)}",
              f"赔偿金 = 价款 {yuan(purchase_price)} × 10 = {yuan(_money(purchase_price * 10))}"
              + (f"，不足一千元按 {yuan(extra)}" if purchase_price * 10 < 1000 else "")]
+    if loss is not None and loss * 3 > extra:
+        extra = _money(loss * 3)
+        steps.append(f"损失三倍 = {yuan(loss)} × 3 = {yuan(extra)}，高于价款十倍，可选择按损失三倍主张")
     return CalculationResult("食品十倍赔偿", extra, {"refund": purchase_price}, steps,
                              [LegalBasis(FOOD_SAFETY_LAW, _art(148))])
+
+
+# -- figures of family, inheritance, injury, criminal, company, procedure and policy ----------------------
+MARRIAGE_INTERPRETATION = "最高人民法院关于适用《中华人民共和国民法典》婚姻家庭编的解释（一）"
+WOMEN_PROTECTION = "女职工劳动保护特别规定"
+WAGE_PAYMENT = "工资支付暂行规定"
+UNEMPLOYMENT_REGULATION = "失业保险条例"
+CRIMINAL_LAW = "中华人民共和国刑法"
+COMPANY_LAW = "中华人民共和国公司法"
+CIVIL_PROCEDURE = "中华人民共和国民事诉讼法"
+STATE_COMPENSATION = "中华人民共和国国家赔偿法"
+#: 迟延履行期间的债务利息: 加倍部分按日万分之一点七五 (最高人民法院关于执行程序中计算迟延履行期间的债务利息适用法律若干问题的解释 1).
+DELAY_DAILY_RATE = Decimal("0.000175")
+
+
+def _unit(value: Decimal, unit: str) -> str:
+    value = value.quantize(Decimal("0.01")).normalize()
+    return f"{value:f} {unit}"
+
+
+def child_support(*, payer_income: Decimal, children: int = 1) -> CalculationResult:
+    """抚养费 (婚姻家庭编解释（一）49): 有固定收入的一般按月总收入的 20 %–30 %; 两个以上子女可以提高, 一般不超过 50 %."""
+    children = max(1, int(children))
+    low_rate, high_rate = (Decimal("0.2"), Decimal("0.3")) if children == 1 else (Decimal("0.3"), Decimal("0.5"))
+    low, high = _money(payer_income * low_rate), _money(payer_income * high_rate)
+    steps = [f"支付方月总收入 {yuan(payer_income)}",
+             (f"一个子女：一般按 20%–30%，每月 {yuan(low)} 至 {yuan(high)}" if children == 1 else
+              f"{children} 个子女：可以提高比例，合计一般不超过 50%，每月约 {yuan(low)} 至 {yuan(high)}")]
+    return CalculationResult("抚养费（每月）", None, {"low": low, "high": high, "children": children}, steps,
+                             [LegalBasis(MARRIAGE_INTERPRETATION, _art(49))],
+                             ["无固定收入的，按当年总收入或同行业平均收入参照上述比例确定；子女实际需要和当地生活水平也要考虑"])
+
+
+def support_arrears(*, support_amount: Decimal, arrears_months: Decimal) -> CalculationResult:
+    """欠付的抚养费: 约定（判决）的每月数额 × 欠付月数; 请求支付抚养费不适用诉讼时效 (民法典 196)."""
+    total = _money(support_amount * arrears_months)
+    steps = [f"欠付抚养费 = 每月 {yuan(support_amount)} × {arrears_months} 个月 = {yuan(total)}"]
+    return CalculationResult("欠付的抚养费", total, {"total": total}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(1085)), LegalBasis(CIVIL_CODE, _art(196))],
+                             ["请求支付抚养费不适用诉讼时效（民法典第一百九十六条）"])
+
+
+def inheritance_share(*, estate_value: Decimal, heirs: int, joint_property: bool = False) -> CalculationResult:
+    """法定继承: 夫妻共同财产先分出一半归配偶 (民法典 1153), 其余为遗产, 同一顺序继承人一般均等 (1130)."""
+    heirs = int(heirs)
+    if heirs < 1:
+        raise calc.CalculatorInputError("继承人人数至少为一人")
+    steps = []
+    estate = estate_value
+    if joint_property:
+        estate = _money(estate_value / 2)
+        steps.append(f"夫妻共同财产 {yuan(estate_value)}：先分出一半 {yuan(estate)} 归配偶，其余 {yuan(estate)} 为遗产")
+    share = _money(estate / heirs)
+    steps.append(f"第一顺序继承人共 {heirs} 人，一般均等分配：{yuan(estate)} ÷ {heirs} = 每人 {yuan(share)}")
+    basis = [LegalBasis(CIVIL_CODE, _art(1130)), LegalBasis(CIVIL_CODE, _art(1153 if joint_property else 1127))]
+    return CalculationResult("法定继承份额", share, {"estate": estate, "share": share, "heirs": heirs}, steps, basis,
+                             ["对被继承人尽了主要扶养义务或与其共同生活的，分配时可以多分；有扶养能力而不尽扶养义务的，应当不分或少分"])
+
+
+def estate_debt_limit(*, estate_value: Decimal, debt_amount: Decimal) -> CalculationResult:
+    """继承人以所得遗产实际价值为限清偿被继承人的债务 (民法典 1161)."""
+    total = min(_money(estate_value), _money(debt_amount))
+    steps = [f"债务 {yuan(debt_amount)}，遗产实际价值 {yuan(estate_value)}",
+             f"以遗产实际价值为限清偿：最多 {yuan(total)}" + ("，超出部分不用还" if debt_amount > estate_value else "")]
+    return CalculationResult("继承人清偿债务的上限", total, {"total": total}, steps, [LegalBasis(CIVIL_CODE, _art(1161))])
+
+
+def nursing_fee(*, care_days: Decimal, caregiver_income: Decimal | None = None,
+                daily_care_rate: Decimal | None = None) -> CalculationResult:
+    """护理费 (人身损害赔偿解释 8): 护理人员有收入的按误工（减少的收入）计算, 雇护工的按护工报酬."""
+    if daily_care_rate is None:
+        assert caregiver_income is not None
+        daily_care_rate = caregiver_income / WORK_DAYS_MONTH
+        head = f"护理人员日收入 = 月收入 {yuan(caregiver_income)} ÷ 21.75 = {yuan(_money(daily_care_rate))}"
+    else:
+        head = f"护理费标准每天 {yuan(_money(daily_care_rate))}"
+    total = _money(daily_care_rate * care_days)
+    steps = [head, f"护理费 = {yuan(_money(daily_care_rate))} × {care_days} 天 = {yuan(total)}"]
+    return CalculationResult("护理费", total, {"total": total}, steps, [LegalBasis(INJURY_INTERPRETATION, _art(8))],
+                             ["护理期限以医疗机构或鉴定意见为准；护理人员原则上一人"])
+
+
+def work_death_lump_sum(*, per_capita_income: Decimal) -> CalculationResult:
+    """一次性工亡补助金: 上一年度全国城镇居民人均可支配收入的 20 倍 (工伤保险条例 39)."""
+    total = _money(per_capita_income * 20)
+    steps = [f"一次性工亡补助金 = 上一年度全国城镇居民人均可支配收入 {yuan(per_capita_income)} × 20 = {yuan(total)}"]
+    return CalculationResult("一次性工亡补助金", total, {"total": total}, steps,
+                             [LegalBasis(WORK_INJURY_REGULATION, _art(39))],
+                             ["另有丧葬补助金（6 个月统筹地区上年度职工月平均工资）和供养亲属抚恤金"])
+
+
+def maternity_leave(*, babies: int = 1, difficult_birth: bool = False) -> CalculationResult:
+    """产假 (女职工劳动保护特别规定 7): 98 天; 难产加 15 天; 多胞胎每多一个婴儿加 15 天 (地方另有奖励假)."""
+    babies = max(1, int(babies))
+    days = 98 + (15 if difficult_birth else 0) + 15 * (babies - 1)
+    steps = ["基本产假 98 天（产前可休 15 天）"]
+    if difficult_birth:
+        steps.append("难产（含剖宫产）增加 15 天")
+    if babies > 1:
+        steps.append(f"多胞胎每多生育 1 个婴儿增加 15 天：{babies - 1} × 15 = {15 * (babies - 1)} 天")
+    steps.append(f"国家规定的产假合计 {days} 天")
+    return CalculationResult("产假天数", Decimal(days), {"unit": "天", "total": days}, steps,
+                             [LegalBasis(WOMEN_PROTECTION, _art(7))], ["各省人口与计划生育条例另有延长产假（奖励假），按当地规定叠加"])
+
+
+def sentence_credit(*, sentence_days: Decimal, custody_days: Decimal, sentence_kind: str = "有期徒刑"
+                    ) -> CalculationResult:
+    """判决前先行羁押的折抵: 有期徒刑、拘役一日抵一日 (刑法 47、44), 管制一日抵二日 (41)."""
+    ratio = 2 if sentence_kind == "管制" else 1
+    credit = custody_days * ratio
+    left = max(Decimal(0), sentence_days - credit)
+    article = {"管制": 41, "拘役": 44}.get(sentence_kind, 47)
+    steps = [f"{sentence_kind}：羁押一日折抵刑期{'二' if ratio == 2 else '一'}日，已羁押 {custody_days} 天，折抵 {credit} 天",
+             f"判处刑期约 {sentence_days} 天 − 折抵 {credit} 天 = 还需执行约 {left} 天"]
+    return CalculationResult("羁押折抵刑期", credit, {"unit": "天", "credit": credit, "left": left}, steps,
+                             [LegalBasis(CRIMINAL_LAW, _art(article))], ["刑期起止日期以判决书和执行通知为准；减刑、假释另计"])
+
+
+def training_penalty(*, training_fee: Decimal, service_years: Decimal, served_years: Decimal) -> CalculationResult:
+    """违反服务期的违约金: 不得超过服务期尚未履行部分所应分摊的培训费用 (劳动合同法 22)."""
+    if served_years >= service_years:
+        total = Decimal(0)
+    else:
+        total = _money(training_fee * (service_years - served_years) / service_years)
+    steps = [f"培训费 {yuan(training_fee)} 按服务期 {service_years} 年分摊，已履行 {served_years} 年",
+             f"违约金上限 = {yuan(training_fee)} × ({service_years} − {served_years}) ÷ {service_years} = {yuan(total)}"]
+    return CalculationResult("服务期违约金上限", total, {"total": total}, steps, [LegalBasis(LABOR_CONTRACT_LAW, _art(22))])
+
+
+def wage_deduction_cap(*, monthly_wage: Decimal, minimum_wage: Decimal | None = None) -> CalculationResult:
+    """赔偿损失从工资中扣除: 每月不超过当月工资的 20 %, 扣除后不得低于最低工资 (工资支付暂行规定 16)."""
+    cap = _money(monthly_wage * Decimal("0.2"))
+    steps = [f"每月扣除不得超过当月工资的 20%：{yuan(monthly_wage)} × 20% = {yuan(cap)}"]
+    if minimum_wage is not None:
+        room = max(Decimal(0), _money(monthly_wage - minimum_wage))
+        if room < cap:
+            cap = room
+            steps.append(f"扣除后不得低于当地最低工资 {yuan(minimum_wage)}：最多扣 {yuan(room)}")
+        else:
+            steps.append(f"扣除后剩余不低于当地最低工资 {yuan(minimum_wage)}")
+    steps.append(f"每月最多扣 {yuan(cap)}")
+    return CalculationResult("每月可从工资中扣除的上限", cap, {"total": cap}, steps, [LegalBasis(WAGE_PAYMENT, _art(16))])
+
+
+def small_claims_limit(*, annual_average_wage: Decimal) -> CalculationResult:
+    """小额诉讼: 标的额为省上年度就业人员年平均工资 50 % 以下 (民事诉讼法 165)."""
+    total = _money(annual_average_wage / 2)
+    steps = [f"小额诉讼标的额上限 = 上年度就业人员年平均工资 {yuan(annual_average_wage)} × 50% = {yuan(total)}"]
+    return CalculationResult("小额诉讼标的额上限", total, {"total": total}, steps, [LegalBasis(CIVIL_PROCEDURE, _art(165))],
+                             ["超过 50% 但在二倍以下的，双方约定也可以适用小额诉讼"])
+
+
+def delayed_performance_interest(*, judgment_amount: Decimal, delay_days: Decimal) -> CalculationResult:
+    """迟延履行期间的加倍部分债务利息: 未履行的金额 × 日万分之一点七五 × 迟延天数 (民事诉讼法 264)."""
+    total = _money(judgment_amount * DELAY_DAILY_RATE * delay_days)
+    steps = [f"加倍部分债务利息 = {yuan(judgment_amount)} × 万分之一点七五 × {delay_days} 天 = {yuan(total)}"]
+    return CalculationResult("迟延履行期间的加倍部分债务利息", total, {"total": total}, steps,
+                             [LegalBasis(CIVIL_PROCEDURE, _art(264))], ["一般债务利息（判决确定的利息）另行计算"])
+
+
+def liberty_compensation(*, daily_average_wage: Decimal, custody_days: Decimal) -> CalculationResult:
+    """侵犯人身自由的国家赔偿: 每日按国家上年度职工日平均工资计算 (国家赔偿法 33)."""
+    total = _money(daily_average_wage * custody_days)
+    steps = [f"人身自由赔偿金 = 国家上年度职工日平均工资 {yuan(daily_average_wage)} × {custody_days} 天 = {yuan(total)}"]
+    return CalculationResult("人身自由赔偿金", total, {"total": total}, steps, [LegalBasis(STATE_COMPENSATION, _art(33))],
+                             ["造成严重后果的，另可主张精神损害抚慰金（国家赔偿法第三十五条）"])
+
+
+def profit_distribution(*, profit: Decimal, registered_capital: Decimal | None = None,
+                        reserve_so_far: Decimal | None = None) -> CalculationResult:
+    """可分配利润: 先弥补亏损, 再提取 10 % 法定公积金, 累计达注册资本 50 % 的可不再提取 (公司法 210)."""
+    reserve = _money(profit * Decimal("0.1"))
+    if registered_capital is not None and reserve_so_far is not None:
+        reserve = max(Decimal(0), min(reserve, _money(registered_capital / 2 - reserve_so_far)))
+    total = _money(profit - reserve)
+    steps = [f"提取法定公积金 = 税后利润 {yuan(profit)} × 10% = {yuan(reserve)}",
+             f"最多可分配 = {yuan(profit)} − {yuan(reserve)} = {yuan(total)}"]
+    return CalculationResult("可分配利润", total, {"total": total}, steps, [LegalBasis(COMPANY_LAW, _art(210))],
+                             ["有以前年度亏损的先弥补；法定公积金累计达注册资本 50% 的可以不再提取"])
+
+
+def lease_refund(*, monthly_rent: Decimal, deposit_months: Decimal = Decimal(0), penalty_months: Decimal = Decimal(0)
+                 ) -> CalculationResult:
+    """出租人违约提前收房: 退还押金, 并按约定支付违约金 (民法典 577、585)."""
+    deposit = _money(monthly_rent * deposit_months)
+    penalty = _money(monthly_rent * penalty_months)
+    total = deposit + penalty
+    steps = []
+    if deposit:
+        steps.append(f"押金 = 月租 {yuan(monthly_rent)} × {deposit_months} 个月 = {yuan(deposit)}（全额退还）")
+    if penalty:
+        steps.append(f"违约金 = 月租 {yuan(monthly_rent)} × {penalty_months} 个月 = {yuan(penalty)}")
+    steps.append(f"合计 {yuan(total)}")
+    return CalculationResult("押金与违约金", total, {"total": total}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(585)), LegalBasis(CIVIL_CODE, _art(577))],
+                             ["已预付而未住满的租金也应退还；违约金低于实际损失的，可以请求增加"])
+
+
+def unemployment_benefit_period(*, contribution_years: Decimal) -> CalculationResult:
+    """领取失业保险金的最长期限 (失业保险条例 17): 满 1 不足 5 年 12 个月, 满 5 不足 10 年 18 个月, 10 年以上 24 个月."""
+    if contribution_years < 1:
+        raise calc.CalculatorInputError("累计缴费不满一年，不能领取失业保险金")
+    months = 12 if contribution_years < 5 else 18 if contribution_years < 10 else 24
+    steps = [f"累计缴费 {contribution_years} 年：最长领取 {months} 个月"]
+    return CalculationResult("失业保险金领取期限", Decimal(months), {"unit": "个月", "total": months}, steps,
+                             [LegalBasis(UNEMPLOYMENT_REGULATION, _art(17))], ["须非因本人意愿中断就业并办理失业登记"])
+
+
+def actual_principal(*, actually_received: Decimal, principal: Decimal | None = None) -> CalculationResult:
+    """预先在本金中扣除利息的, 按实际出借的金额认定本金 (民法典 670; 民间借贷规定 26)."""
+    steps = [f"借条写明 {yuan(principal)}，" if principal is not None else "",
+             f"按实际出借（到账）的金额认定本金：{yuan(actually_received)}"]
+    steps = ["".join(steps)]
+    return CalculationResult("应还本金", _money(actually_received), {"total": actually_received}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(670)), LegalBasis(PRIVATE_LENDING, _art(26))])
+
+
+# -- more figures: probation, damages by share, prepaid cards, insurance limits, dependants, late payment -------
+SALES_INTERPRETATION = "最高人民法院关于审理买卖合同纠纷案件适用法律问题的解释"
+COMPULSORY_INSURANCE = "机动车交通事故责任强制保险条例"
+#: 交强险责任限额 (2020-09-19 起): (死亡伤残, 医疗费用, 财产损失), 被保险人有责 / 无责.
+INSURANCE_LIMITS = {True: (Decimal(180000), Decimal(18000), Decimal(2000)),
+                    False: (Decimal(18000), Decimal(1800), Decimal(100))}
+#: 全国城镇居民人均可支配收入 by year (国家统计局), for the 一次性工亡补助金 when the client gives none.
+NATIONAL_URBAN_INCOME = {2023: Decimal(51821), 2024: Decimal(54188)}
+
+
+def probation_excess(*, contract_months: int, probation_months: Decimal, regular_wage: Decimal) -> CalculationResult:
+    """违法约定的试用期已经履行的: 以试用期满月工资为标准, 按已经履行的超过法定试用期的期间支付赔偿金 (劳动合同法 83, 19)."""
+    legal = 0 if contract_months < 3 else 1 if contract_months < 12 else 2 if contract_months < 36 else 6
+    excess = max(Decimal(0), probation_months - legal)
+    total = _money(regular_wage * excess)
+    steps = [f"合同期限 {contract_months} 个月：法定试用期最长 {legal} 个月，约定 {probation_months} 个月，超出 {excess} 个月",
+             f"赔偿金 = 试用期满月工资 {yuan(regular_wage)} × {excess} 个月 = {yuan(total)}"]
+    return CalculationResult("违法约定试用期的赔偿金", total, {"total": total, "excess": excess}, steps,
+                             [LegalBasis(LABOR_CONTRACT_LAW, _art(83)), LegalBasis(LABOR_CONTRACT_LAW, _art(19))])
+
+
+def probation_wage_min(*, regular_wage: Decimal, minimum_wage: Decimal | None = None) -> CalculationResult:
+    """试用期工资不得低于约定工资的 80 %, 并不得低于当地最低工资标准 (劳动合同法 20)."""
+    floor = _money(regular_wage * Decimal("0.8"))
+    steps = [f"约定（转正）工资 {yuan(regular_wage)} × 80% = {yuan(floor)}"]
+    if minimum_wage is not None and minimum_wage > floor:
+        floor = _money(minimum_wage)
+        steps.append(f"低于当地最低工资，按最低工资 {yuan(floor)}")
+    steps.append(f"试用期每月工资不得低于 {yuan(floor)}")
+    return CalculationResult("试用期工资下限", floor, {"total": floor}, steps, [LegalBasis(LABOR_CONTRACT_LAW, _art(20))])
+
+
+def damages_by_share(*, total_loss: Decimal, liable_share: Decimal = Decimal(1)) -> CalculationResult:
+    """人身、财产损害按对方的责任（过错）比例赔偿 (民法典 1165、1173): 损失合计 × 对方的比例."""
+    total = _money(total_loss * liable_share)
+    share = f"{(liable_share * 100).normalize():f}%"
+    steps = [f"损失合计 {yuan(total_loss)}",
+             f"对方按 {share} 的责任比例赔偿：{yuan(total_loss)} × {share} = {yuan(total)}"]
+    return CalculationResult("按责任比例的赔偿", total, {"total": total}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(1173)), LegalBasis(CIVIL_CODE, _art(1165))],
+                             ["损失以票据和证明为准；有交强险的，先由交强险在限额内赔付"])
+
+
+def prepaid_refund(*, prepaid: Decimal, units_total: Decimal, units_used: Decimal) -> CalculationResult:
+    """经营者未按约定提供服务的预付款: 退还未消费部分 (消费者权益保护法 53), 按已用比例折算."""
+    left = max(Decimal(0), units_total - units_used)
+    total = _money(prepaid * left / units_total)
+    steps = [f"预付 {yuan(prepaid)}，共 {units_total} 份（课时、月数），已用 {units_used}，未用 {left}",
+             f"应退 = {yuan(prepaid)} × {left} ÷ {units_total} = {yuan(total)}"]
+    return CalculationResult("应退预付款", total, {"total": total}, steps, [LegalBasis(CONSUMER_LAW, _art(53))],
+                             ["另可要求预付款的利息和必须支付的合理费用；有赠送或折扣的，按实付比例折算"])
+
+
+def compulsory_insurance(*, claimed: Decimal, category: str = "medical", insured_at_fault: bool = True) -> CalculationResult:
+    """交强险在责任限额内赔偿, 与责任大小无关; 被保险人无责的适用无责限额 (交强险条例 23)."""
+    death, medical, property_ = INSURANCE_LIMITS[insured_at_fault]
+    limit = {"medical": medical, "death": death, "property": property_}[category]
+    name = {"medical": "医疗费用", "death": "死亡伤残", "property": "财产损失"}[category]
+    total = min(_money(claimed), limit)
+    steps = [f"对方车辆{'有责' if insured_at_fault else '无责'}：交强险{name}赔偿限额 {yuan(limit)}",
+             f"您的{name} {yuan(claimed)}，交强险赔 min({yuan(claimed)}, {yuan(limit)}) = {yuan(total)}"]
+    return CalculationResult(f"交强险{name}赔偿", total, {"total": total, "limit": limit}, steps,
+                             [LegalBasis(COMPULSORY_INSURANCE, _art(23))],
+                             ["超出限额的部分由商业三者险和责任人按责任比例承担"])
+
+
+def dependant_support(*, consumption: Decimal, dependant_age: int, supporters: int = 2) -> CalculationResult:
+    """被扶养人生活费: 人均消费支出 × 年限 (未成年人算至十八周岁) ÷ 扶养人数 (人身损害赔偿解释 17)."""
+    years = max(0, 18 - int(dependant_age)) if dependant_age < 18 else 20 if dependant_age < 60 else max(
+        5, 20 - (int(dependant_age) - 60)) if dependant_age < 75 else 5
+    supporters = max(1, int(supporters))
+    total = _money(consumption * years / supporters)
+    steps = [f"被扶养人 {dependant_age} 岁：计算 {years} 年" + ("（未成年人算至十八周岁）" if dependant_age < 18 else ""),
+             f"{yuan(consumption)} × {years} 年 ÷ {supporters} 个扶养人 = {yuan(total)}"]
+    return CalculationResult("被扶养人生活费", total, {"total": total, "years": years}, steps,
+                             [LegalBasis(INJURY_INTERPRETATION, _art(17))],
+                             ["被扶养人有数人的，年赔偿总额累计不超过上一年度人均消费支出额；该费用计入死亡赔偿金或残疾赔偿金"])
+
+
+def late_payment_loss(*, price: Decimal, days: int, due: date) -> CalculationResult:
+    """没有约定逾期付款违约金的逾期付款损失: 以同期一年期 LPR 为基础加计 30 %–50 % (买卖合同解释 18)."""
+    lpr = lpr_on(due)
+    low = _money(price * lpr / 100 * Decimal("1.3") * days / 365)
+    high = _money(price * lpr / 100 * Decimal("1.5") * days / 365)
+    steps = [f"自 {due.isoformat()} 逾期 {days} 天；一年期 LPR {lpr}%，加计 30%–50%",
+             f"逾期付款损失 = {yuan(price)} × {lpr}% ×（1.3～1.5）× {days} ÷ 365 = {yuan(low)} 至 {yuan(high)}，最多 {yuan(high)}"]
+    return CalculationResult("逾期付款损失", high, {"low": low, "high": high}, steps,
+                             [LegalBasis(SALES_INTERPRETATION, _art(18))])
+
+
+
+def principal_with_interest(*, principal: Decimal, annual_rate: Decimal, loan_months: Decimal,
+                            due_date: date | None = None, today: date | None = None) -> CalculationResult:
+    """连本带息: 本金 + 借期内利息 + 逾期利息 (未约定逾期利率的, 按借期内利率, 民间借贷规定 28)."""
+    today = today or datetime.now(tz=CHINA_TZ).date()
+    term = _money(principal * annual_rate / 100 * loan_months / 12)
+    days = max(0, (today - due_date).days) if due_date is not None else 0
+    overdue = _money(principal * annual_rate / 100 * days / 365)
+    total = principal + term + overdue
+    steps = [f"借期内利息 = {yuan(principal)} × {annual_rate}% × {loan_months} ÷ 12 = {yuan(term)}"]
+    if days:
+        steps.append(f"逾期 {days} 天的利息（未约定逾期利率的按借期内利率）= {yuan(principal)} × {annual_rate}% × {days} ÷ 365 = "
+                     f"{yuan(overdue)}")
+    steps.append(f"本息合计 = {yuan(principal)} + {yuan(term)}" + (f" + {yuan(overdue)}" if days else "") + f" = {yuan(total)}")
+    return CalculationResult("本息合计", _money(total), {"total": total}, steps,
+                             [LegalBasis(PRIVATE_LENDING, _art(28)), LegalBasis(CIVIL_CODE, _art(676))],
+                             ["约定利率超过合同成立时一年期 LPR 四倍的，超过部分不受保护"])
+
+
+def no_interest() -> CalculationResult:
+    """借款合同对支付利息没有约定的, 视为没有利息 (民法典 680; 自然人之间约定不明的也视为没有利息)."""
+    steps = ["借条（合同）没有约定利息，或自然人之间约定不明确的：借期内利息为 0 元", "逾期后可以主张逾期利息（按一年期 LPR）"]
+    return CalculationResult("借期内利息", Decimal(0), {"total": 0}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(680)), LegalBasis(PRIVATE_LENDING, _art(24))])
+
+
+def betrothal_return(*, betrothal_amount: Decimal, registered: bool, cohabited: bool) -> CalculationResult:
+    """彩礼返还 (婚姻家庭编解释（一）5; 涉彩礼纠纷规定 5、6): 未登记且未共同生活的全额返还."""
+    if not registered and not cohabited:
+        total = _money(betrothal_amount)
+        steps = [f"未办理结婚登记、也未共同生活：彩礼 {yuan(betrothal_amount)} 应全额返还（已用于共同生活的部分可扣除）"]
+    else:
+        total = None
+        steps = ["已登记或已共同生活的，按共同生活时间、彩礼数额、嫁妆和过错等酌定返还比例，没有固定比例"]
+    return CalculationResult("彩礼返还", total, {"total": total}, steps,
+                             [LegalBasis(MARRIAGE_INTERPRETATION, _art(5))])
+
+
+def lease_settlement(*, monthly_rent: Decimal, deposit: Decimal, arrears_months: Decimal = Decimal(0),
+                     penalty_months: Decimal = Decimal(0)) -> CalculationResult:
+    """租金、违约金与押金相抵: 欠付租金 + 约定违约金 − 押金 (民法典 721、585; 押金抵扣后的差额)."""
+    owed = _money(monthly_rent * (arrears_months + penalty_months))
+    balance = owed - _money(deposit)
+    steps = []
+    if arrears_months:
+        steps.append(f"欠付租金 = {yuan(monthly_rent)} × {arrears_months} 个月 = {yuan(_money(monthly_rent * arrears_months))}")
+    if penalty_months:
+        steps.append(f"违约金 = {yuan(monthly_rent)} × {penalty_months} 个月 = {yuan(_money(monthly_rent * penalty_months))}")
+    steps.append(f"押金 {yuan(deposit)} 抵扣后：{yuan(owed)} − {yuan(deposit)} = {yuan(balance)}"
+                 + ("（押金不足以抵扣，还差此数）" if balance > 0 else "（押金有剩余，应退还）"))
+    return CalculationResult("押金抵扣后的余额", abs(balance), {"total": balance}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(722)), LegalBasis(CIVIL_CODE, _art(585))])
+
+
+def fine_surcharge_cap(*, fine_amount: Decimal) -> CalculationResult:
+    """逾期不缴罚款: 每日加处罚款数额的 3 %, 加处罚款的数额不得超出罚款本身 (行政处罚法 72; 行政强制法 45)."""
+    steps = [f"每日加处 {yuan(fine_amount)} × 3% = {yuan(_money(fine_amount * Decimal('0.03')))}",
+             f"加处罚款最多不超过罚款数额本身：{yuan(fine_amount)}（合计最多 {yuan(fine_amount * 2)}）"]
+    return CalculationResult("加处罚款上限", _money(fine_amount), {"total": fine_amount}, steps,
+                             [LegalBasis("中华人民共和国行政强制法", _art(45))])
+
+
+PATENT_YEARS = {"发明": 20, "实用新型": 10, "外观设计": 15}
+
+
+def patent_term(*, patent_kind: str) -> CalculationResult:
+    """专利权的期限 (专利法 42): 发明 20 年, 实用新型 10 年, 外观设计 15 年, 均自申请日起计算."""
+    years = PATENT_YEARS[patent_kind]
+    steps = ["发明专利权 20 年，实用新型专利权 10 年，外观设计专利权 15 年，均自申请日起计算",
+             f"{patent_kind}专利权的期限为 {years} 年"]
+    return CalculationResult("专利权期限", Decimal(years), {"unit": "年", "total": years}, steps,
+                             [LegalBasis("中华人民共和国专利法", _art(42))])
+
+
+def with_unpaid_wages(result: CalculationResult, facts: Mapping[str, Any]) -> CalculationResult:
+    """经济补偿 of a worker who leaves because wages are unpaid (劳动合同法 38): the unpaid wages are owed too."""
+    months = facts.get("wage_arrears_months")
+    if not months or result.amount is None:
+        return result
+    unpaid = _money(_dec(facts["monthly_wage"]) * _dec(months))
+    total = result.amount + unpaid
+    steps = [*result.steps, f"另应补发拖欠的工资 {yuan(_dec(facts['monthly_wage']))} × {months} 个月 = {yuan(unpaid)}",
+             f"经济补偿加欠薪合计 = {yuan(result.amount)} + {yuan(unpaid)} = {yuan(total)}"]
+    return CalculationResult(result.name, total, {**result.figures, "unpaid_wages": unpaid, "total": total}, steps,
+                             [*result.legal_basis, LegalBasis(LABOR_CONTRACT_LAW, _art(38))], result.notes)
 
 
 # -- running a calculator on facts ------------------------------------------------------------------------
@@ -332,9 +837,11 @@ def _dec(value: Any) -> Decimal:
 
 
 CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
-    "economic_compensation": (("monthly_wage", "service_months"), lambda f: calc.economic_compensation(
-        monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
-        local_average_monthly_wage=f.get("local_average_wage"), with_notice_pay=bool(f.get("no_notice")))),
+    "economic_compensation": (("monthly_wage", "service_months"), lambda f: with_unpaid_wages(
+        calc.economic_compensation(
+            monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
+            local_average_monthly_wage=f.get("local_average_wage"), with_notice_pay=bool(f.get("no_notice")),
+            last_month_wage=f.get("last_month_wage")), f)),
     "unlawful_termination_damages": (("monthly_wage", "service_months"), lambda f: calc.unlawful_termination_damages(
         monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
         local_average_monthly_wage=f.get("local_average_wage"))),
@@ -357,20 +864,89 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         per_capita_income=_dec(f["per_capita_income"]), age=int(f["age"]))),
     "deposit_cap": (("deposit_amount", "contract_price"), lambda f: deposit_cap(
         deposit_amount=_dec(f["deposit_amount"]), contract_price=_dec(f["contract_price"]))),
-    "penalty_excess": (("penalty_amount", "loss_amount"), lambda f: penalty_excess(
-        penalty_amount=_dec(f["penalty_amount"]), loss_amount=_dec(f["loss_amount"]))),
-    "litigation_fee": (("amount_claimed",), lambda f: calc.litigation_fee(amount=f["amount_claimed"])),
+    "penalty_excess": (("loss_amount",), lambda f: penalty_excess(
+        loss_amount=_dec(f["loss_amount"]),
+        penalty_amount=_dec(f["penalty_amount"]) if f.get("penalty_amount") is not None else None)),
+    "litigation_fee": (("amount_claimed",), lambda f: calc.litigation_fee(
+        amount=f["amount_claimed"], simple_procedure=bool(f.get("simple_procedure")))),
     "limitation_period": (("start_date",), lambda f: calc.limitation_period(known_on=f["start_date"])),
     "treble_damages": (("purchase_price",), lambda f: treble_damages(purchase_price=_dec(f["purchase_price"]))),
     "deposit_return": (("deposit_amount",), lambda f: deposit_return(
         deposit_amount=_dec(f["deposit_amount"]),
-        contract_price=_dec(f["contract_price"]) if f.get("contract_price") is not None else None)),
-    "tenfold_damages": (("purchase_price",), lambda f: tenfold_damages(purchase_price=_dec(f["purchase_price"]))),
+        contract_price=_dec(f["contract_price"]) if f.get("contract_price") is not None else None,
+        penalty_amount=_dec(f["penalty_amount"]) if f.get("penalty_amount") is not None else None)),
+    "tenfold_damages": (("purchase_price",), lambda f: tenfold_damages(
+        purchase_price=_dec(f["purchase_price"]),
+        loss=_dec(f["medical_expenses"]) if f.get("medical_expenses") is not None else None)),
+    "inheritance_share": (("estate_value", "heirs"), lambda f: inheritance_share(
+        estate_value=_dec(f["estate_value"]), heirs=int(f["heirs"]), joint_property=bool(f.get("joint_property")))),
+    "estate_debt_limit": (("estate_value", "debt_amount"), lambda f: estate_debt_limit(
+        estate_value=_dec(f["estate_value"]), debt_amount=_dec(f["debt_amount"]))),
+    "work_death_lump_sum": (("per_capita_income",), lambda f: work_death_lump_sum(
+        per_capita_income=_dec(f["per_capita_income"]))),
+    "maternity_leave": (("childbirth",), lambda f: maternity_leave(babies=int(f.get("babies") or 1),
+                                                      difficult_birth=bool(f.get("difficult_birth")))),
+    "sentence_credit": (("sentence_days", "custody_days"), lambda f: sentence_credit(
+        sentence_days=_dec(f["sentence_days"]), custody_days=_dec(f["custody_days"]),
+        sentence_kind=str(f.get("sentence_kind") or "有期徒刑"))),
+    "training_penalty": (("training_fee", "service_years", "served_years"), lambda f: training_penalty(
+        training_fee=_dec(f["training_fee"]), service_years=_dec(f["service_years"]),
+        served_years=_dec(f["served_years"]))),
+    "wage_deduction_cap": (("monthly_wage",), lambda f: wage_deduction_cap(
+        monthly_wage=_dec(f["monthly_wage"]),
+        minimum_wage=_dec(f["minimum_wage"]) if f.get("minimum_wage") is not None else None)),
+    "small_claims_limit": (("annual_average_wage",), lambda f: small_claims_limit(
+        annual_average_wage=_dec(f["annual_average_wage"]))),
+    "delayed_performance_interest": (("judgment_amount", "delay_days"), lambda f: delayed_performance_interest(
+        judgment_amount=_dec(f["judgment_amount"]), delay_days=_dec(f["delay_days"]))),
+    "liberty_compensation": (("daily_average_wage", "custody_days"), lambda f: liberty_compensation(
+        daily_average_wage=_dec(f["daily_average_wage"]), custody_days=_dec(f["custody_days"]))),
+    "profit_distribution": (("profit",), lambda f: profit_distribution(
+        profit=_dec(f["profit"]),
+        registered_capital=_dec(f["registered_capital"]) if f.get("registered_capital") is not None else None,
+        reserve_so_far=_dec(f["reserve_so_far"]) if f.get("reserve_so_far") is not None else None)),
+    "lease_refund": (("monthly_rent",), lambda f: lease_refund(
+        monthly_rent=_dec(f["monthly_rent"]), deposit_months=_dec(f.get("deposit_months") or 0),
+        penalty_months=_dec(f.get("penalty_months") or 0))),
+    "unemployment_benefit_period": (("contribution_years",), lambda f: unemployment_benefit_period(
+        contribution_years=_dec(f["contribution_years"]))),
+    "principal_with_interest": (("principal", "annual_rate", "loan_months"), lambda f: principal_with_interest(
+        principal=_dec(f["principal"]), annual_rate=_dec(f["annual_rate"]), loan_months=_dec(f["loan_months"]),
+        due_date=f.get("due_date"))),
+    "betrothal_return": (("betrothal_amount",), lambda f: betrothal_return(
+        betrothal_amount=_dec(f["betrothal_amount"]), registered=bool(f.get("registered")),
+        cohabited=bool(f.get("cohabited")))),
+    "fine_surcharge_cap": (("fine_amount",), lambda f: fine_surcharge_cap(fine_amount=_dec(f["fine_amount"]))),
+    "patent_term": (("patent_kind",), lambda f: patent_term(patent_kind=str(f["patent_kind"]))),
+    "probation_excess": (("contract_months", "probation_months", "regular_wage"), lambda f: probation_excess(
+        contract_months=int(f["contract_months"]), probation_months=_dec(f["probation_months"]),
+        regular_wage=_dec(f["regular_wage"]))),
+    "probation_wage_min": (("regular_wage",), lambda f: probation_wage_min(
+        regular_wage=_dec(f["regular_wage"]),
+        minimum_wage=_dec(f["minimum_wage"]) if f.get("minimum_wage") is not None else None)),
+    "damages_by_share": (("total_loss",), lambda f: damages_by_share(
+        total_loss=_dec(f["total_loss"]), liable_share=_dec(f.get("liable_share") or 1))),
+    "prepaid_refund": (("prepaid", "units_total", "units_used"), lambda f: prepaid_refund(
+        prepaid=_dec(f["prepaid"]), units_total=_dec(f["units_total"]), units_used=_dec(f["units_used"]))),
+    "compulsory_insurance": (("medical_expenses",), lambda f: compulsory_insurance(
+        claimed=_dec(f["medical_expenses"]), insured_at_fault=not f.get("other_no_fault"))),
+    "dependant_support": (("consumption", "dependant_age"), lambda f: dependant_support(
+        consumption=_dec(f["consumption"]), dependant_age=int(f["dependant_age"]))),
+    "actual_principal": (("actually_received",), lambda f: actual_principal(
+        actually_received=_dec(f["actually_received"]),
+        principal=_dec(f["principal"]) if f.get("principal") is not None else None)),
 }
+
+
+#: Calculators whose wage is a working day's (月工资 ÷ 21.75): a stated daily wage stands for it.
+DAILY_WAGE_CALCULATORS = frozenset({"overtime_pay", "annual_leave_pay"})
 
 
 def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = ()) -> Calculation:
     """Run calculator ``name`` on ``facts`` (fact name -> value); what is missing is asked for."""
+    if facts.get("monthly_wage") is None and facts.get("daily_income") is not None and name in DAILY_WAGE_CALCULATORS:
+        # a daily wage the client states (日工资300) is the 21.75-day month's share: back to the month
+        facts = {**facts, "monthly_wage": _dec(facts["daily_income"]) * WORK_DAYS_MONTH}
     try:
         if name == "overtime_pay":
             missing = _needs(facts, "monthly_wage")
@@ -399,7 +975,8 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
             return Calculation(name, interest_cap(
                 annual_rate=_dec(facts["annual_rate"]), loan_date=facts.get("loan_date"),
                 principal=_dec(facts["principal"]) if facts.get("principal") is not None else None,
-                lpr=_dec(facts["lpr_rate"]) if facts.get("lpr_rate") is not None else None))
+                lpr=_dec(facts["lpr_rate"]) if facts.get("lpr_rate") is not None else None,
+                months=_dec(facts["loan_months"]) if facts.get("loan_months") is not None else None))
         if name == "overdue_interest":
             missing = _needs(facts, "principal", "due_date")
             if missing:
@@ -407,6 +984,61 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
             rate = facts.get("annual_rate")
             return Calculation(name, overdue_interest(principal=_dec(facts["principal"]), due_date=facts["due_date"],
                                                       annual_rate=_dec(rate) if rate is not None else None))
+        if name == "child_support":
+            # owed arrears when the amount and the months are given; else the share of the payer's income
+            if facts.get("support_amount") is not None and facts.get("arrears_months") is not None:
+                return Calculation(name, support_arrears(support_amount=_dec(facts["support_amount"]),
+                                                         arrears_months=_dec(facts["arrears_months"])))
+            if facts.get("payer_income") is None:
+                return Calculation(name, missing=["payer_income"])
+            return Calculation(name, child_support(payer_income=_dec(facts["payer_income"]),
+                                                   children=int(facts.get("children") or 1)))
+        if name == "work_death_lump_sum" and facts.get("per_capita_income") is None and facts.get("death"):
+            # a national figure: the latest published year stands in, said as such
+            year = max(NATIONAL_URBAN_INCOME)
+            result = work_death_lump_sum(per_capita_income=NATIONAL_URBAN_INCOME[year])
+            result.steps.insert(0, f"按国家统计局公布的 {year} 年全国城镇居民人均可支配收入 {yuan(NATIONAL_URBAN_INCOME[year])} 计算"
+                                   "（以工亡时公布的上一年度数据为准）")
+            return Calculation(name, result)
+        if name == "late_payment_loss":
+            missing = _needs(facts, "contract_price", "due_date")
+            if missing:
+                return Calculation(name, missing=missing)
+            today = datetime.now(tz=CHINA_TZ).date() if facts.get("today") is None else facts["today"]
+            days = (today - facts["due_date"]).days
+            if days <= 0:
+                return Calculation(name, error="尚未逾期")
+            return Calculation(name, late_payment_loss(price=_dec(facts["contract_price"]), days=days, due=facts["due_date"]))
+        if name == "no_interest":
+            if facts.get("annual_rate") is not None or not facts.get("no_rate_agreed"):
+                return Calculation(name, missing=["annual_rate"] if facts.get("annual_rate") is None else [],
+                                   error="" if facts.get("annual_rate") is None else "约定了利率")
+            return Calculation(name, no_interest())
+        if name == "lease_settlement":
+            missing = _needs(facts, "monthly_rent")
+            deposit = facts.get("rent_deposit")
+            if deposit is None and facts.get("deposit_months") is not None and facts.get("monthly_rent") is not None:
+                deposit = _dec(facts["monthly_rent"]) * _dec(facts["deposit_months"])
+            if deposit is None:
+                missing.append("deposit_months")
+            if not facts.get("rent_arrears_months") and not facts.get("penalty_months"):
+                missing.append("penalty_months")
+            if missing:
+                return Calculation(name, missing=missing)
+            return Calculation(name, lease_settlement(
+                monthly_rent=_dec(facts["monthly_rent"]), deposit=_dec(deposit),
+                arrears_months=_dec(facts.get("rent_arrears_months") or 0),
+                penalty_months=_dec(facts.get("penalty_months") or 0)))
+        if name == "nursing_fee":
+            missing = _needs(facts, "care_days")
+            if facts.get("caregiver_income") is None and facts.get("daily_care_rate") is None:
+                missing.insert(0, "caregiver_income")
+            if missing:
+                return Calculation(name, missing=missing)
+            return Calculation(name, nursing_fee(
+                care_days=_dec(facts["care_days"]),
+                caregiver_income=_dec(facts["caregiver_income"]) if facts.get("caregiver_income") is not None else None,
+                daily_care_rate=_dec(facts["daily_care_rate"]) if facts.get("daily_care_rate") is not None else None))
         if name not in CALCULATORS:
             return Calculation(name, error=f"未知的计算器 {name}")
         needed, runner = CALCULATORS[name]
@@ -428,6 +1060,11 @@ class DeadlineRule:
     months: int = 0
     years: int = 0
     note: str = ""
+    #: Later dates the client also needs, each (what it is, days from the start): the decision on an
+    #: arrest when the request is extended, the thirty days to ask for the divorce certificate.
+    stages: tuple[tuple[str, int], ...] = ()
+    #: The period counts its first day (a probation from the day of hire): the last day is one earlier.
+    inclusive: bool = False
 
 
 DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
@@ -453,7 +1090,8 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
         DeadlineRule("enforcement_application", "二年", LegalBasis("中华人民共和国民事诉讼法", _art(250)), years=2),
     DeadlineRule("guarantee_period", "六个月（另有约定的从约定）", LegalBasis(CIVIL_CODE, _art(692)), months=6),
     DeadlineRule("criminal_detention", "拘留后三日内提请批捕（可延长一至四日，流窜、多次、结伙作案的可至三十日），"
-                 "检察院七日内决定", LegalBasis("中华人民共和国刑事诉讼法", _art(91)), days=3),
+                 "检察院七日内决定，一般最长十日", LegalBasis("中华人民共和国刑事诉讼法", _art(91)), days=10,
+                 stages=(("提请批捕延长四日的，最晚", 14), ("流窜、多次、结伙作案延长至三十日的，最晚", 37))),
     DeadlineRule("info_disclosure_reply", "二十个工作日（可延长二十个工作日）",
                  LegalBasis("中华人民共和国政府信息公开条例", _art(33))),
     DeadlineRule("consumer_return", "七日", LegalBasis("中华人民共和国消费者权益保护法", _art(25)), days=7),
@@ -464,12 +1102,102 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  years=3),
     DeadlineRule("resignation_notice", "三十日（试用期内三日）", LegalBasis(LABOR_CONTRACT_LAW, _art(37)), days=30),
     DeadlineRule("divorce_cooling_off", "三十日（届满后三十日内双方须亲自申请发给离婚证）", LegalBasis(CIVIL_CODE, _art(1077)),
-                 days=30),
+                 days=30, stages=(("冷静期届满后三十日内双方须亲自到场申请发给离婚证，最晚", 60),)),
     DeadlineRule("resolution_revocation", "六十日（自决议作出之日起最长一年）", LegalBasis("中华人民共和国公司法", _art(26)),
                  days=60),
     DeadlineRule("penalty_hearing", "五日", LegalBasis("中华人民共和国行政处罚法", _art(64)), days=5),
     DeadlineRule("state_compensation_claim", "二年（被羁押等限制人身自由期间不计算在内）",
                  LegalBasis("中华人民共和国国家赔偿法", _art(39)), years=2),
+    DeadlineRule("marriage_revocation_duress", "一年（自胁迫行为终止之日起；被非法限制人身自由的，自恢复人身自由之日起）",
+                 LegalBasis(CIVIL_CODE, _art(1052)), years=1),
+    DeadlineRule("marriage_revocation_disease", "一年（自知道或者应当知道对方婚前隐瞒重大疾病之日起）",
+                 LegalBasis(CIVIL_CODE, _art(1053)), years=1),
+    DeadlineRule("divorce_resuit", "六个月（判决不准离婚后没有新情况、新理由的，六个月内不得再起诉）",
+                 LegalBasis("中华人民共和国民事诉讼法", _art(127)), months=6,
+                 note="分居满一年再次起诉的，应当准予离婚（民法典第一千零七十九条）"),
+    DeadlineRule("creditor_revocation", "一年（自知道或者应当知道撤销事由之日起；自债务人的行为发生之日起最长五年）",
+                 LegalBasis(CIVIL_CODE, _art(541)), years=1),
+    DeadlineRule("mistake_revocation", "九十日（重大误解自知道或者应当知道撤销事由之日起；欺诈、显失公平为一年，胁迫自胁迫终止之日起一年，"
+                 "最长自行为发生之日起五年）", LegalBasis(CIVIL_CODE, _art(152)), days=90),
+    DeadlineRule("voidable_revocation", "一年（欺诈、显失公平自知道或者应当知道撤销事由之日起，胁迫自胁迫终止之日起；"
+                 "重大误解为九十日；最长自行为发生之日起五年）", LegalBasis(CIVIL_CODE, _art(152)), years=1),
+    DeadlineRule("rescission_period", "一年（没有约定或规定期限的，自知道或者应当知道解除事由之日起；经对方催告后在合理期限内）",
+                 LegalBasis(CIVIL_CODE, _art(564)), years=1),
+    DeadlineRule("share_buyback_suit", "九十日（决议通过之日起六十日内协议不成的，自决议通过之日起九十日内起诉）",
+                 LegalBasis("中华人民共和国公司法", _art(89)), days=90),
+    DeadlineRule("prosecution_limitation", "法定最高刑不满五年有期徒刑的五年；五年以上不满十年的十年；十年以上的十五年；"
+                 "无期徒刑、死刑的二十年（报请最高人民检察院核准的除外），自犯罪之日起计算",
+                 LegalBasis("中华人民共和国刑法", _art(87)),
+                 note="立案侦查或受理案件后逃避侦查、审判的，不受追诉期限限制；期限内又犯罪的，前罪追诉期限从犯后罪之日起计算"),
+    DeadlineRule("bail_max", "取保候审最长十二个月（监视居住最长六个月）", LegalBasis("中华人民共和国刑事诉讼法", _art(79)),
+                 months=12),
+    DeadlineRule("surveillance_max", "监视居住最长六个月（取保候审最长十二个月）", LegalBasis("中华人民共和国刑事诉讼法", _art(79)),
+                 months=6),
+    DeadlineRule("family_notice", "二十四小时（拘留后除无法通知等情形外，应在二十四小时以内通知家属）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(85)), days=1),
+    DeadlineRule("non_prosecution_petition", "七日（自收到不起诉决定书后七日以内向上一级人民检察院申诉）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(180)), days=7),
+    DeadlineRule("non_filing_review", "七日（自收到不予立案通知书后七日以内向作出决定的公安机关申请复议）",
+                 LegalBasis("公安机关办理刑事案件程序规定", _art(179)), days=7),
+    DeadlineRule("preemption_reply", "十五日（出租人通知出卖后十五日内未明确表示购买的，视为放弃优先购买权）",
+                 LegalBasis(CIVIL_CODE, _art(726)), days=15),
+    DeadlineRule("reconsideration_decision", "六十日（自受理申请之日起；情况复杂的可延长，最多不超过三十日）",
+                 LegalBasis("中华人民共和国行政复议法", _art(62)), days=60),
+    DeadlineRule("retrial_application", "六个月（自判决、裁定发生法律效力之日起）",
+                 LegalBasis("中华人民共和国民事诉讼法", _art(216)), months=6),
+    DeadlineRule("payment_order_objection", "十五日（自收到支付令之日起十五日内清偿债务或提出书面异议，否则债权人可申请强制执行）",
+                 LegalBasis("中华人民共和国民事诉讼法", _art(227)), days=15),
+    DeadlineRule("no_limitation", "不适用诉讼时效", LegalBasis(CIVIL_CODE, _art(196))),
+    DeadlineRule("non_compete_term", "二年（竞业限制期限自解除或者终止劳动合同之日起最长不得超过二年，约定超过的部分无效）",
+                 LegalBasis(LABOR_CONTRACT_LAW, _art(24)), years=2),
+    DeadlineRule("award_revocation", "三十日（用人单位自收到终局裁决书之日起三十日内向仲裁委所在地的中级人民法院申请撤销）",
+                 LegalBasis("中华人民共和国劳动争议调解仲裁法", _art(49)), days=30),
+    DeadlineRule("arbitration_award_time", "四十五日（自仲裁委受理之日起；案情复杂经批准可延长，延长不超过十五日）",
+                 LegalBasis("中华人民共和国劳动争议调解仲裁法", _art(43)), days=45,
+                 stages=(("经批准延长十五日的，最晚", 60),)),
+    DeadlineRule("layoff_notice", "三十日（裁减人员须提前三十日向工会或全体职工说明情况、听取意见，并向劳动行政部门报告）",
+                 LegalBasis(LABOR_CONTRACT_LAW, _art(41)), days=30),
+    DeadlineRule("accident_review", "三日（自道路交通事故认定书送达之日起三日内提出书面复核申请）",
+                 LegalBasis("道路交通事故处理程序规定", _art(71)), days=3),
+    DeadlineRule("preservation_suit", "三十日（诉前保全后三十日内不起诉或申请仲裁的，法院解除保全）",
+                 LegalBasis("中华人民共和国民事诉讼法", _art(104)), days=30),
+    DeadlineRule("resignation_notice_probation", "三日（试用期内提前三日通知用人单位即可解除）",
+                 LegalBasis(LABOR_CONTRACT_LAW, _art(37)), days=3),
+    DeadlineRule("arrest_request", "三日（拘留后三日内提请批捕；特殊情况可延长一至四日，流窜、多次、结伙作案的可至三十日）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(91)), days=3,
+                 stages=(("延长四日的，最晚", 7), ("流窜、多次、结伙作案延长至三十日的，最晚", 30))),
+    DeadlineRule("investigation_custody", "二个月（逮捕后的侦查羁押期限；案情复杂的经上一级检察院批准可延长一个月）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(156)), months=2),
+    DeadlineRule("prosecution_review", "一个月（审查起诉期限；重大、复杂的可延长十五日，认罪认罚速裁的十日）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(172)), months=1),
+    DeadlineRule("victim_protest_request", "五日（被害人自收到判决书后五日以内请求检察院抗诉）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(229)), days=5),
+    DeadlineRule("equity_preemption", "三十日（自接到书面通知之日起满三十日未答复的，视为放弃优先购买权）",
+                 LegalBasis("中华人民共和国公司法", _art(84)), days=30),
+    DeadlineRule("reduction_notice", "十日（自减资决议作出之日起十日内通知债权人）",
+                 LegalBasis("中华人民共和国公司法", _art(224)), days=10),
+    DeadlineRule("reduction_announcement", "三十日（自减资决议作出之日起三十日内在报纸或国家企业信用信息公示系统公告）",
+                 LegalBasis("中华人民共和国公司法", _art(224)), days=30),
+    DeadlineRule("capital_contribution", "五年（有限责任公司股东认缴的出资自公司成立之日起五年内缴足）",
+                 LegalBasis("中华人民共和国公司法", _art(47)), years=5),
+    DeadlineRule("advance_registration", "九十日（自能够进行不动产登记之日起九十日内未申请登记的，预告登记失效）",
+                 LegalBasis(CIVIL_CODE, _art(221)), days=90),
+    DeadlineRule("title_certificate_due", "九十日（合同未约定办证期限的，期房自交付之日起、现房自合同订立之日起九十日）",
+                 LegalBasis("最高人民法院关于审理商品房买卖合同纠纷案件适用法律若干问题的解释", _art(14)), days=90),
+    DeadlineRule("lease_max_term", "二十年（租赁期限不得超过二十年，超过部分无效）", LegalBasis(CIVIL_CODE, _art(705)),
+                 years=20, inclusive=True),
+    DeadlineRule("separation_after_judgment", "一年（判决不准离婚后又分居满一年，再次起诉的应当准予离婚）",
+                 LegalBasis(CIVIL_CODE, _art(1079)), years=1),
+    DeadlineRule("birth_divorce_bar", "一年（女方分娩后一年内男方不得提出离婚；终止妊娠后为六个月；女方提出的不受限制）",
+                 LegalBasis(CIVIL_CODE, _art(1082)), years=1),
+    DeadlineRule("fine_payment", "十五日（自收到行政处罚决定书之日起十五日内缴纳罚款；逾期每日加处罚款数额的百分之三）",
+                 LegalBasis("中华人民共和国行政处罚法", _art(67)), days=15),
+    DeadlineRule("trademark_renewal", "期满前十二个月内申请续展；期满未办理的，有六个月宽展期",
+                 LegalBasis("中华人民共和国商标法", _art(44)), months=6, stages=(("最早可以申请续展的日子", -365),)),
+    DeadlineRule("copyright_term", "作者终生及其死亡后五十年，截止于作者死亡后第五十年的12月31日",
+                 LegalBasis("中华人民共和国著作权法", _art(23))),
+    DeadlineRule("injury_leave", "停工留薪期一般不超过十二个月；伤情严重或情况特殊的，经劳动能力鉴定委员会确认可以适当延长，"
+                 "但延长不得超过十二个月（最长二十四个月）", LegalBasis(WORK_INJURY_REGULATION, _art(33)), months=12),
 )}
 
 
@@ -481,15 +1209,26 @@ class Deadline:
     ends: date | None = None
     passed: bool | None = None
     days_left: int | None = None
+    stages: list[tuple[str, date]] = field(default_factory=list)
+    note: str = ""
 
     def text(self) -> str:
         """The period, its start event and, when known, the date and whether it has passed."""
+        if not (self.rule.days or self.rule.months or self.rule.years):
+            # a rule without a computable period (不适用诉讼时效, 追诉期限 by the maximum penalty): its words
+            return f"{self.rule.period}（{self.rule.basis}）" if self.rule.period.startswith("不适用") else \
+                f"期限：{self.rule.period}"
         head = f"期限为{self.rule.period}" + (f"，自{self.start_event}起算" if self.start_event else "")
         if self.ends is None:
-            return head
+            return f"{head}；{self.note}" if self.note else head
+        later = "".join(f"；{what} {day.isoformat()}" for what, day in self.stages)
+        if self.rule.name == "copyright_term":
+            state = "已届满，作品已进入公有领域" if self.passed else "尚未届满"
+            return f"{head}；按您所述作者于 {self.start.year} 年去世，保护期至 {self.ends.isoformat()}，{state}"
         if self.passed:
-            return f"{head}；按您所述自 {self.start.isoformat()} 起算，已于 {self.ends.isoformat()} 届满"
-        return f"{head}；按您所述自 {self.start.isoformat()} 起算，至 {self.ends.isoformat()} 届满（尚余 {self.days_left} 天）"
+            return f"{head}；按您所述自 {self.start.isoformat()} 起算，已于 {self.ends.isoformat()} 届满{later}"
+        return (f"{head}；按您所述自 {self.start.isoformat()} 起算，至 {self.ends.isoformat()} 届满（尚余 {self.days_left} 天）"
+                f"{later}")
 
 
 def _add_months(day: date, months: int) -> date:
@@ -509,22 +1248,74 @@ START_EVENTS: dict[str, str] = {
     "criminal_appeal_ruling": "接到裁定书的第二日", "labor_award_suit": "收到仲裁裁决书之日",
     "enforcement_application": "法律文书规定的履行期间最后一日", "guarantee_period": "主债务履行期限届满之日",
     "consumer_return": "收到商品之日", "inheritance_limitation": "知道或者应当知道权利受到侵害之日",
+    "marriage_revocation_duress": "胁迫行为终止之日", "marriage_revocation_disease": "知道或者应当知道撤销事由之日",
+    "divorce_resuit": "不准离婚的判决生效之日", "creditor_revocation": "知道或者应当知道撤销事由之日",
+    "mistake_revocation": "知道或者应当知道撤销事由之日", "voidable_revocation": "知道或者应当知道撤销事由之日",
+    "rescission_period": "知道或者应当知道解除事由之日", "share_buyback_suit": "股东会决议通过之日",
+    "bail_max": "取保候审决定之日", "surveillance_max": "监视居住决定之日", "family_notice": "拘留之时",
+    "non_prosecution_petition": "收到不起诉决定书之日", "non_filing_review": "收到不予立案通知书之日",
+    "preemption_reply": "收到出租人出卖通知之日", "reconsideration_decision": "复议机关受理申请之日",
+    "retrial_application": "判决、裁定发生法律效力之日", "payment_order_objection": "收到支付令之日",
+    "injury_leave": "停工治疗之日", "non_compete_term": "解除或者终止劳动合同之日",
+    "award_revocation": "收到仲裁裁决书之日", "arbitration_award_time": "仲裁委受理申请之日",
+    "layoff_notice": "向工会或全体职工说明情况之日", "accident_review": "事故认定书送达之日",
+    "preservation_suit": "法院采取保全措施之日", "resignation_notice_probation": "通知用人单位之日",
+    "arrest_request": "刑事拘留之日", "investigation_custody": "逮捕之日", "prosecution_review": "案件移送审查起诉之日",
+    "victim_protest_request": "收到判决书之日", "equity_preemption": "接到书面通知之日", "reduction_notice": "减资决议作出之日",
+    "reduction_announcement": "减资决议作出之日", "capital_contribution": "公司成立之日",
+    "advance_registration": "能够进行不动产登记之日", "title_certificate_due": "交付房屋之日", "lease_max_term": "租赁合同订立之日",
+    "separation_after_judgment": "不准离婚的判决生效之日", "birth_divorce_bar": "女方分娩之日",
+    "fine_payment": "收到行政处罚决定书之日", "trademark_renewal": "注册商标有效期满之日",
+    "copyright_term": "作者死亡之日", "probation_max": "入职之日", "criminal_detention": "刑事拘留之日",
+    "divorce_cooling_off": "婚姻登记机关收到离婚登记申请之日", "resolution_revocation": "决议作出之日",
+    "penalty_hearing": "行政机关告知听证权利之日", "state_compensation_claim": "知道或者应当知道侵权行为之日",
+    "resignation_notice": "书面辞职通知送达单位之日", "info_disclosure_reply": "行政机关收到申请之日",
+    "quality_objection": "收到标的物之日",
 }
 
 
-def deadline(name: str, *, start_event: str = "", start: date | None = None, today: date | None = None
-             ) -> Deadline | None:
+def _term(months: int) -> str:
+    return f"{int_to_cn(months // 12)}年" if months % 12 == 0 else f"{int_to_cn(months)}个月"
+
+
+def deadline(name: str, *, start_event: str = "", start: date | None = None, today: date | None = None,
+             contract_months: int | None = None, max_penalty_years: int | None = None,
+             death_year: int | None = None) -> Deadline | None:
     """The deadline rule ``name`` from ``start`` (None for an unknown rule)."""
     rule = DEADLINES.get(name)
     if rule is None:
         return None
     found = Deadline(rule, start_event=start_event)
+    if name == "prosecution_limitation" and max_penalty_years is not None:
+        # 刑法 87: the period by the offence's statutory maximum penalty
+        years = 5 if max_penalty_years < 5 else 10 if max_penalty_years < 10 else 15 if max_penalty_years < 99 else 20
+        said = "无期徒刑或死刑" if max_penalty_years >= 99 else f"{int_to_cn(int(max_penalty_years))}年有期徒刑"
+        rule = DeadlineRule(rule.name, f"{int_to_cn(years)}年（法定最高刑为{said}）", rule.basis, years=years,
+                            note=rule.note)
+        found.rule = rule
+    if name == "copyright_term" and death_year is not None:
+        # 著作权法 23: to the 31 December of the fiftieth year after the author's death
+        today = today or datetime.now(tz=CHINA_TZ).date()
+        found.start, found.ends = date(death_year, 1, 1), date(death_year + 50, 12, 31)
+        found.passed, found.days_left = today > found.ends, (found.ends - today).days
+        return found
+    if name == "probation_max" and contract_months is not None and start is not None:
+        # 劳动合同法 19: the probation's longest term by the contract's term, from the day of hire
+        months = 0 if contract_months < 3 else 1 if contract_months < 12 else 2 if contract_months < 36 else 6
+        if months == 0:
+            found.note = "劳动合同期限不满三个月的，不得约定试用期"
+            return found
+        rule = DeadlineRule(rule.name, f"{int_to_cn(months)}个月（合同期限{_term(contract_months)}）", rule.basis,
+                            months=months, inclusive=True)
+        found.rule = rule
     if start is not None and (rule.days or rule.months or rule.years):
         today = today or datetime.now(tz=CHINA_TZ).date()
         ends = add_years(start, rule.years) if rule.years else start
         ends = _add_months(ends, rule.months) if rule.months else ends
         ends = ends + timedelta(days=rule.days) if rule.days else ends
+        ends = ends - timedelta(days=1) if rule.inclusive else ends
         found.start, found.ends = start, ends
+        found.stages = [(what, start + timedelta(days=days)) for what, days in rule.stages]
         found.passed, found.days_left = today > ends, (ends - today).days
     return found
 
@@ -552,6 +1343,35 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "treble_damages": ((CONSUMER_LAW, 55),),
     "deposit_return": ((CIVIL_CODE, 587), (CIVIL_CODE, 586)),
     "tenfold_damages": ((FOOD_SAFETY_LAW, 148),),
+    "child_support": ((MARRIAGE_INTERPRETATION, 49),),
+    "inheritance_share": ((CIVIL_CODE, 1130), (CIVIL_CODE, 1153)),
+    "estate_debt_limit": ((CIVIL_CODE, 1161),),
+    "nursing_fee": ((INJURY_INTERPRETATION, 8),),
+    "work_death_lump_sum": ((WORK_INJURY_REGULATION, 39),),
+    "maternity_leave": ((WOMEN_PROTECTION, 7),),
+    "sentence_credit": ((CRIMINAL_LAW, 47), (CRIMINAL_LAW, 41)),
+    "training_penalty": ((LABOR_CONTRACT_LAW, 22),),
+    "wage_deduction_cap": ((WAGE_PAYMENT, 16),),
+    "small_claims_limit": ((CIVIL_PROCEDURE, 165),),
+    "delayed_performance_interest": ((CIVIL_PROCEDURE, 264),),
+    "liberty_compensation": ((STATE_COMPENSATION, 33),),
+    "profit_distribution": ((COMPANY_LAW, 210),),
+    "lease_refund": ((CIVIL_CODE, 585),),
+    "unemployment_benefit_period": ((UNEMPLOYMENT_REGULATION, 17),),
+    "actual_principal": ((PRIVATE_LENDING, 26), (CIVIL_CODE, 670)),
+    "probation_excess": ((LABOR_CONTRACT_LAW, 83), (LABOR_CONTRACT_LAW, 19)),
+    "probation_wage_min": ((LABOR_CONTRACT_LAW, 20),),
+    "damages_by_share": ((CIVIL_CODE, 1173),),
+    "prepaid_refund": ((CONSUMER_LAW, 53),),
+    "compulsory_insurance": ((COMPULSORY_INSURANCE, 23),),
+    "dependant_support": ((INJURY_INTERPRETATION, 17),),
+    "late_payment_loss": ((SALES_INTERPRETATION, 18),),
+    "principal_with_interest": ((PRIVATE_LENDING, 28), (CIVIL_CODE, 676)),
+    "no_interest": ((CIVIL_CODE, 680),),
+    "betrothal_return": ((MARRIAGE_INTERPRETATION, 5),),
+    "lease_settlement": ((CIVIL_CODE, 722), (CIVIL_CODE, 585)),
+    "fine_surcharge_cap": (("中华人民共和国行政强制法", 45),),
+    "patent_term": (("中华人民共和国专利法", 42),),
 }
 
 
