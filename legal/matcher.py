@@ -72,8 +72,6 @@ SHORT_PART = 14
 #: tells less by itself).
 OWN_SHARE = 0.5
 OWN_SHARE_SHORT = 0.3
-#: What a later part gains for a card of the first part's family (slug area).
-FAMILY_BONUS = 0.0
 
 _SPLIT = re.compile(r"(?<=[？?！!；;。\n])|(?:另外|还有就是|还有(?!没有|没)|此外|以及|再问一下|顺便问一下|同时想问)")
 #: An enumerated question ("1.…2.…", "一、…二、…", "第一，…第二，…", "一是…二是…", "1 …2 …"): each
@@ -363,9 +361,8 @@ class Matcher:
         A part belongs to its question: its typed facts (whose question it is, the situation) are
         read from the whole question; a part with a narrative or earlier parts before it is scored
         both by its own words and read with them (:data:`OWN_SHARE` of each card's score from the
-        part alone), so a follow-up keeps the issue of its question while the words it adds
-        ("停工留薪期", "跟谁") still choose among that issue's cards; a later part leans to the
-        card family (slug area) of the first part (:data:`FAMILY_BONUS`)."""
+        part alone), so a follow-up keeps the issue (and the card family) of its question while the
+        words it adds ("停工留薪期", "仲裁要交钱吗") still choose among that issue's cards."""
         narrative, parts = split_parts(question)
         retrieved = list(retrieved)
         # a later part is read with what came before it (the narrative and the earlier parts)
@@ -384,10 +381,6 @@ class Matcher:
             if i in with_context:
                 share = OWN_SHARE if len(part) >= SHORT_PART else OWN_SHARE_SHORT
                 row, used = _blend(row, scored[len(parts) + with_context.index(i)], share), True
-            if i and matches and matches[0].decided and FAMILY_BONUS:
-                family = area(matches[0].scores[0].card)
-                row = [CardScore(s.card, s.score + FAMILY_BONUS, signals={**s.signals, "family": 1.0})
-                       if area(s.card) == family else s for s in row]
             own = self.rank(row)
             decided = bool(own) and own[0].confidence >= threshold
             previous = matches[-1] if matches else None
