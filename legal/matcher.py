@@ -18,8 +18,10 @@ scored against every card by
 
 The combined score and its margin over the runner-up become a calibrated confidence (a logistic
 curve fitted on the tuning set, docs/decisions/issue-cards.md). Below :data:`THRESHOLD` the part is
-not decided: the engine says what it could not decide instead of guessing. A part that names no
-topic of its own ("去哪里申请？") is matched with the question's narrative in front of it.
+not decided: the engine says what it could not decide instead of guessing. A part belongs to its
+question: its typed facts are read from the whole question, and a part after a narrative or other
+parts is scored by its own words and read with what precedes it, the two blended
+(:data:`OWN_SHARE`), so "去哪里申请？" keeps its question's issue and "停工留薪期多久？" its own.
 """
 
 from __future__ import annotations
