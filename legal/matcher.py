@@ -18,8 +18,10 @@ scored against every card by
 
 The combined score and its margin over the runner-up become a calibrated confidence (a logistic
 curve fitted on the tuning set, docs/decisions/issue-cards.md). Below :data:`THRESHOLD` the part is
-not decided: the engine says what it could not decide instead of guessing. A part that names no
-topic of its own ("去哪里申请？") is matched with the question's narrative in front of it.
+not decided: the engine says what it could not decide instead of guessing. A part belongs to its
+question: its typed facts are read from the whole question, and a part after a narrative or other
+parts is scored by its own words and read with what precedes it, the two blended
+(:data:`OWN_SHARE`), so "去哪里申请？" keeps its question's issue and "停工留薪期多久？" its own.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ THRESHOLD = 0.5
 #: Question texts whose vectors a matcher keeps (the least recently used is dropped first).
 QUERY_VECTORS_KEPT = 256
 #: Logistic calibration of (score, margin) -> probability the top card is right (fitted on the tuning set).
-CALIBRATION = {"bias": -1.92, "score": 3.51, "margin": 6.60, "agreement": 0.02}
+CALIBRATION = {"bias": -2.22, "score": 4.59, "margin": 5.71, "agreement": -0.06}
 WEIGHTS = {"embedding": 0.5, "bigrams": 0.3, "terms": 0.25, "not_terms": 0.35, "homonym": 0.3, "agreement": 0.08,
            "qtype": 0.05, "side": 0.12, "facts": 0.12, "computable": 0.1}
 #: A card's side is read from its phrasings when at least this many of them say whose question it is
@@ -68,6 +70,10 @@ QUESTION_ONLY_TERM = re.compile(
     r"^(?:[能可会要该赔补判]?.{0,2}(?:多少钱?|多久之内|多久|几年|怎么办|怎么算|吗|能不能|可不可以))$")
 MAX_PARTS = 4
 SHORT_PART = 14
+#: The share of a part's own words in its score when it is read in its question as well (a short part
+#: tells less by itself).
+OWN_SHARE = 0.5
+OWN_SHARE_SHORT = 0.3
 
 _SPLIT = re.compile(r"(?<=[？?！!；;。\n])|(?:另外|还有就是|还有(?!没有|没)|此外|以及|再问一下|顺便问一下|同时想问)")
 #: An enumerated question ("1.…2.…", "一、…二、…", "第一，…第二，…", "一是…二是…", "1 …2 …"): each
@@ -293,10 +299,20 @@ class Matcher:
         return adjustment
 
     def score_texts(self, texts: Sequence[str], *, retrieved: Iterable[tuple[str, int]] = (),
-                    asked: Sequence[str] | None = None) -> list[list[CardScore]]:
+                    asked: Sequence[str] | None = None, facts_from: Sequence[str] | None = None
+                    ) -> list[list[CardScore]]:
         """Every card scored for each text, best first, with a calibrated confidence on the first.
         ``asked``: the question type of each text when it is not read from the text itself (a part
-        read with its narrative asks what the part asks, not what the narrative mentions)."""
+        read with its narrative asks what the part asks, not what the narrative mentions);
+        ``facts_from``: the text each one's typed facts (whose question it is, the situation) are
+        read from, when not the text itself (a part states them in the question it belongs to)."""
+        return [self.rank(row) for row in self._score_all(texts, retrieved=retrieved, asked=asked,
+                                                          facts_from=facts_from)]
+
+    def _score_all(self, texts: Sequence[str], *, retrieved: Iterable[tuple[str, int]] = (),
+                   asked: Sequence[str] | None = None, facts_from: Sequence[str] | None = None
+                   ) -> list[list[CardScore]]:
+        """Every card scored for each text, in the cards' order (no confidence yet)."""
         from legal.facts import extract_facts, side, situation
         from legal.qtypes import question_type
 
@@ -305,8 +321,9 @@ class Matcher:
         results = []
         for row, text in enumerate(texts):
             qtype = asked[row] if asked is not None else question_type(text)
-            asker = side(text)
-            facts = extract_facts(text)
+            source = facts_from[row] if facts_from is not None else text
+            asker = side(source)
+            facts = extract_facts(source)
             present = set(situation(facts))
             scored = []
             for index, card in enumerate(self.cards):
@@ -314,54 +331,59 @@ class Matcher:
                 agreement = max((self._provision_weight.get((p.law, p.article), 1.0) for p in card.controlling
                                  if (p.law, p.article) in agreed), default=0.0) if agreed else 0.0
                 signals = {"embedding": float(emb[row, index]), "bigrams": grams, "terms": terms,
-                           "not_terms": excluded, "homonym": self._homonym(text, card), "agreement": agreement,
+                           "not_terms": excluded, "homonym": self._homonym(source, card), "agreement": agreement,
                            "qtype": _answers_type(card, qtype),
                            "side": _side_agreement(asker[0] if asker else "", self.sides[index]),
                            "facts": (float(any(f in present for f in card.when_facts))
                                      - float(any(f in present for f in card.unless_facts))),
                            "computable": _computable(card, qtype, facts)}
-                score = (WEIGHTS["embedding"] * signals["embedding"] + WEIGHTS["bigrams"] * grams
-                         + WEIGHTS["terms"] * terms - WEIGHTS["not_terms"] * excluded
-                         + WEIGHTS["homonym"] * signals["homonym"] + WEIGHTS["agreement"] * agreement
-                         + WEIGHTS["qtype"] * signals["qtype"] + WEIGHTS["side"] * signals["side"]
-                         + WEIGHTS["facts"] * signals["facts"] + WEIGHTS["computable"] * signals["computable"])
-                scored.append(CardScore(card, score, signals=signals))
-            scored.sort(key=lambda s: -s.score)
-            if scored:
-                # the runner-up that counts is the best card resting on other provisions: two cards
-                # sharing a controlling provision (违法解除 and 经济补偿) do not make the match doubtful
-                top = {(p.law, p.article) for p in scored[0].card.controlling}
-                rival = next((o.score for o in scored[1:]
-                              if not top & {(p.law, p.article) for p in o.card.controlling}), 0.0)
-                scored[0].confidence = calibrate(scored[0].score, scored[0].score - rival,
-                                                 scored[0].signals["agreement"])
-                for other in scored[1:4]:
-                    other.confidence = calibrate(other.score, other.score - scored[0].score, other.signals["agreement"])
-            results.append(scored[:8])
+                scored.append(CardScore(card, _combine(signals), signals=signals))
+            results.append(scored)
         return results
+
+    @staticmethod
+    def rank(scored: Sequence[CardScore], kept: int = 8) -> list[CardScore]:
+        """``scored`` best first (the first ``kept``), with calibrated confidences on the first four."""
+        ranked = sorted(scored, key=lambda s: -s.score)
+        if ranked:
+            # the runner-up that counts is the best card resting on other provisions: two cards
+            # sharing a controlling provision (违法解除 and 经济补偿) do not make the match doubtful
+            top = {(p.law, p.article) for p in ranked[0].card.controlling}
+            rival = next((o.score for o in ranked[1:]
+                          if not top & {(p.law, p.article) for p in o.card.controlling}), 0.0)
+            ranked[0].confidence = calibrate(ranked[0].score, ranked[0].score - rival, ranked[0].signals["agreement"])
+            for other in ranked[1:4]:
+                other.confidence = calibrate(other.score, other.score - ranked[0].score, other.signals["agreement"])
+        return ranked[:kept]
 
     def match(self, question: str, *, retrieved: Iterable[tuple[str, int]] = (),
               threshold: float = THRESHOLD) -> list[PartMatch]:
-        """The question's parts, each with its cards (best first) and whether it is decided."""
+        """The question's parts, each with its cards (best first) and whether it is decided.
+
+        A part belongs to its question: its typed facts (whose question it is, the situation) are
+        read from the whole question; a part with a narrative or earlier parts before it is scored
+        both by its own words and read with them (:data:`OWN_SHARE` of each card's score from the
+        part alone), so a follow-up keeps the issue (and the card family) of its question while the
+        words it adds ("停工留薪期", "仲裁要交钱吗") still choose among that issue's cards."""
         narrative, parts = split_parts(question)
         retrieved = list(retrieved)
-        texts = list(parts)
         # a later part is read with what came before it (the narrative and the earlier parts)
         contexts = [f"{narrative}{''.join(parts[:i])}{p}" if (narrative or i) else "" for i, p in enumerate(parts)]
         with_context = [i for i, c in enumerate(contexts) if c]
         from legal.qtypes import question_type
 
         asked = [question_type(p) for p in parts]
-        scored = self.score_texts([*texts, *(contexts[i] for i in with_context)], retrieved=retrieved,
-                                  asked=[*asked, *(asked[i] for i in with_context)])
-        matches = []
+        whole = question if len(parts) > 1 or narrative else None
+        texts = [*parts, *(contexts[i] for i in with_context)]
+        scored = self._score_all(texts, retrieved=retrieved, asked=[*asked, *(asked[i] for i in with_context)],
+                                 facts_from=[whole or t for t in texts])
+        matches: list[PartMatch] = []
         for i, part in enumerate(parts):
-            own = scored[i]
-            used = False
+            row, used = scored[i], False
             if i in with_context:
-                other = scored[len(parts) + with_context.index(i)]
-                if other and own and (len(part) < SHORT_PART or other[0].confidence > own[0].confidence):
-                    own, used = other, True
+                share = OWN_SHARE if len(part) >= SHORT_PART else OWN_SHARE_SHORT
+                row, used = _blend(row, scored[len(parts) + with_context.index(i)], share), True
+            own = self.rank(row)
             decided = bool(own) and own[0].confidence >= threshold
             previous = matches[-1] if matches else None
             if not decided and previous is not None and previous.decided and len(part) < SHORT_PART:
@@ -371,6 +393,22 @@ class Matcher:
                 own, decided, used = [inherited, *[s for s in own if s.card is not inherited.card]], True, True
             matches.append(PartMatch(part, own, decided, used))
         return matches
+
+
+def _blend(own: Sequence[CardScore], context: Sequence[CardScore], share: float) -> list[CardScore]:
+    """Each card's score and signals as ``share`` of the part's own and the rest of the part read in
+    its context (both rows in the cards' order)."""
+    out = []
+    for mine, theirs in zip(own, context, strict=True):
+        signals = {k: share * mine.signals.get(k, 0.0) + (1 - share) * theirs.signals.get(k, 0.0)
+                   for k in mine.signals.keys() | theirs.signals.keys()}
+        out.append(CardScore(mine.card, share * mine.score + (1 - share) * theirs.score, signals=signals))
+    return out
+
+
+def _combine(signals: dict[str, float]) -> float:
+    """A card's score from its signals (:data:`WEIGHTS`; exclusions subtract)."""
+    return sum((-1 if name == "not_terms" else 1) * weight * signals.get(name, 0.0) for name, weight in WEIGHTS.items())
 
 
 def _answers_type(card: Card, qtype: str) -> float:

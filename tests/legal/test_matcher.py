@@ -50,3 +50,17 @@ def test_the_sense_of_fuyi_follows_what_it_is_about(text, area):
 
     fuyi = next(h for h in homonyms() if h.word == "复议")
     assert area in fuyi.senses[fuyi.sense(text)][0]
+
+
+@pytest.mark.parametrize(("text", "area"), [
+    # a criminal judgment's appeal runs ten days (刑事诉讼法 230), a civil one fifteen
+    ("判了两年有期徒刑 想上诉 最晚哪天", "criminal_procedure"),
+    ("家属想帮他上诉 还来得及吗", "criminal_procedure"),
+    ("离婚判决不服 想上诉 最晚哪天", "civil_procedure"),
+    ("想上诉", "civil_procedure"),
+])
+def test_the_sense_of_shangsu_follows_the_judgment(text, area):
+    from legal.matcher import homonyms
+
+    appeal = next(h for h in homonyms() if h.word == "上诉")
+    assert area in appeal.senses[appeal.sense(text)][0]

@@ -163,3 +163,38 @@ def _provision(law: str, article: int):
     from legal.cardfile import Provision
 
     return Provision(law=law, article=article, role="controlling", decides="测试", keywords=("测试",))
+
+
+def test_a_part_reads_whose_question_it_is_from_the_question_it_belongs_to():
+    landlord = card("t.landlord", ["押金"], domain="real_estate", asker="landlord")
+    tenant = card("t.tenant", ["押金"], domain="real_estate", asker="tenant")
+    matcher = Matcher([landlord, tenant], embedder=FlatEmbedder())
+    alone = {s.card.slug: s.signals["side"] for s in matcher.score_texts(["押金能退吗"])[0]}
+    assert set(alone.values()) == {0.0}
+    told = {s.card.slug: s.signals["side"]
+            for s in matcher.score_texts(["押金能退吗"], facts_from=["房东不退押金，押金能退吗"])[0]}
+    assert told == {"t.landlord": -1.0, "t.tenant": 0.0}
+
+
+def test_a_follow_up_part_keeps_its_question_and_its_own_words_choose_within_it():
+    # the narrative speaks of a work injury's disability benefit; the second part names the paid leave
+    benefit = card("t.benefit", ["伤残补助金"])
+    leave = card("t.leave", ["停工留薪期"])
+    other = card("t.other", ["试用期"])
+    matcher = Matcher([benefit, leave, other], embedder=FlatEmbedder())
+    question = "老公工伤认定了，伤残七级。一次性伤残补助金是多少？停工留薪期最长多久？"
+    parts = matcher.match(question)
+    assert [p.best.card.slug for p in parts] == ["t.benefit", "t.leave"]
+    assert parts[1].context_used
+
+
+def test_blending_weighs_the_parts_own_score_by_its_share():
+    from legal.matcher import _blend
+
+    a, b = card("t.a", ["甲"]), card("t.b", ["乙"])
+    matcher = Matcher([a, b], embedder=FlatEmbedder())
+    own, context = matcher._score_all(["甲", "乙乙"])
+    blended = _blend(own, context, 0.25)
+    for mine, theirs, mixed in zip(own, context, blended, strict=True):
+        assert mixed.score == pytest.approx(0.25 * mine.score + 0.75 * theirs.score)
+        assert mixed.signals["terms"] == pytest.approx(0.25 * mine.signals["terms"] + 0.75 * theirs.signals["terms"])
