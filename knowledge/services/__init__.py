@@ -22,6 +22,7 @@ from knowledge.services.imports import (
 
 __all__ = [
     "IMPORT_GROUP", "ImportResult", "Progress", "StatuteImportError", "case_delete", "case_extract", "case_reembed",
-    "case_upload", "case_upload_permitted", "corpus_generation_bump", "law_versions_refresh", "search_tokens_rebuild", "statute_embed_missing",
+    "case_upload", "case_upload_permitted",
+    "corpus_generation_bump", "law_versions_refresh", "search_tokens_rebuild", "statute_embed_missing",
     "statute_import", "statute_reembed", "term_stats_rebuild",
 ]
