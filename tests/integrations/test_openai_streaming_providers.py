@@ -15,10 +15,10 @@ from django.conf import settings
 from chat.models import Message
 from firm.services import token_issue
 from tests.fakellm import Call, FakeLLM, Reply
-from tests.integrations.test_openai_streaming import ROOT, _client, _trace_usage, _wait_for_other_sessions_to_close
+from tests.integrations.test_openai_streaming import ROOT, _client, _trace_usage
 from tests.integrations.test_openai_streaming import lawyer as lawyer
 from tests.provider_shapes import FLOW_PROVIDERS
-from tests.support import free_port, stop_process, wait_for_port
+from tests.support import free_port, stop_process, wait_for_children_sessions_to_close, wait_for_port
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -48,7 +48,7 @@ def served(request, subprocess_env, django_db_blocker) -> Iterator[tuple[str, Fa
             stop_process(proc)
             log.close()
             with django_db_blocker.unblock():
-                _wait_for_other_sessions_to_close()
+                wait_for_children_sessions_to_close()
 
 
 def test_v1_streams_the_answer_without_thinking_on_each_provider(served, lawyer):
