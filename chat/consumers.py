@@ -7,7 +7,9 @@ when the session, its matter's team or the user changes, and before each new tur
 answer is forwarded. A socket that lost access is closed with 4403 and receives nothing more.
 
 On connect the events of a turn still in flight are replayed from its event log, then live
-events follow (deduplicated by ``seq``). A turn the socket follows whose answer is saved but whose
+events follow (deduplicated by ``seq``). A page that reconnects sends the turn it followed and the last
+``seq`` it showed (``?turn=<id>&after=<seq>``, the base's reconnect cursor) and gets only what it missed
+of that turn, also when the turn ended while it was away. A turn the socket follows whose answer is saved but whose
 closing events never came (they were lost with a Redis restart) is closed from the saved answer
 (``chat.turn_stream.closing_events``) after ``SETTLE_CHECK_SECONDS`` seconds or two, so a client
 never waits forever for an answer the database already holds.
@@ -62,7 +64,13 @@ class ChatConsumer(AccessCheckedConsumer):
         in_flight = await database_sync_to_async(turn_stream.turn_in_flight)(session_id=self.session.pk)
         if in_flight is not None:
             self.open_turns[in_flight] = False
-        for event in await database_sync_to_async(services.turn_replay)(session=self.session):
+        # a page that reconnects says which turn it followed and the last seq it showed (?turn=<id>&after=<seq>)
+        turn, after = self.cursor("turn")
+        followed, missed = await database_sync_to_async(services.turn_replay)(session=self.session, turn=turn,
+                                                                              after=after or 0)
+        if followed is not None:
+            self.resume_stream(followed, after)
+        for event in missed:
             await self._forward(event)
         self.keepalive = asyncio.create_task(self._keepalive())
         self.watcher = asyncio.create_task(self._settle_lost_turns())

@@ -433,12 +433,26 @@ def history_import(*, actor: AbstractUser, session: ChatSession, turns: list[tup
     return len(rows)
 
 
-def turn_replay(*, session: ChatSession) -> list[dict]:
-    """Events so far of the session's turn in flight (none when every answer is complete)."""
+def turn_replay(*, session: ChatSession, turn: str | None = None, after: int = 0) -> tuple[str | None, list[dict]]:
+    """What a socket of the session sends on (re)connect. A page that followed ``turn`` (one of this
+    session's turns) and showed its events up to ``after`` gets the newer ones, even when the turn
+    ended meanwhile; the turn in flight, when it is another, is replayed in full. Returns the followed
+    turn's id as the socket keys it (None when ``turn`` is not a turn of the session) and the events."""
+    followed = None
+    if turn:
+        try:
+            followed = str(uuid.UUID(turn))
+        except ValueError:
+            followed = None
+    if followed is not None and not session.messages.filter(role=Message.Role.ASSISTANT, turn_id=followed).exists():
+        followed = None
     pending = session.messages.filter(
         role=Message.Role.ASSISTANT, status__in=[Message.Status.PENDING, Message.Status.RUNNING]
     ).first()
-    return turn_log(pending.turn_id).read() if pending else []
+    events = turn_log(followed).read(max(0, after)) if followed is not None else []
+    if pending is not None and str(pending.turn_id) != followed:
+        events += turn_log(pending.turn_id).read()
+    return followed, events
 
 
 # --- intent ------------------------------------------------------------------------------------------

@@ -25,7 +25,6 @@ away), then the run's state, then live events, those already replayed skipped.
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 
@@ -57,12 +56,12 @@ class ContractConsumer(AccessCheckedConsumer):
         return groups
 
     def _followed(self) -> tuple[int | None, int]:
-        """The run (and its last seq) the page followed before it reconnected, from the query string."""
-        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        try:
-            return int(query["run"][0]), max(0, int(query.get("after", ["0"])[0]))
-        except (KeyError, ValueError):
+        """The run (and its last seq) the page followed before it reconnected (``?run=<id>&after=<seq>``,
+        the base's :meth:`cursor`)."""
+        run, after = self.cursor("run")
+        if run is None or not run.isdigit():
             return None, 0
+        return int(run), after or 0
 
     def _state(self) -> list[dict[str, Any]]:
         contract = contract_status(contract_id=self.contract.pk)

@@ -15,6 +15,12 @@ checked again:
 The user is re-read from the database for each check (deactivated: closed with 4401); an object
 no longer visible closes the socket with 4403 and it receives nothing more.
 
+Reconnect cursors: a page that reconnects says the last ``seq`` it showed (``?after=<seq>``, and on
+sockets that follow several streams which one, e.g. ``?turn=<id>`` or ``?run=<id>``). :meth:`cursor`
+reads it and :meth:`resume_stream` primes the seq check with it, so the socket replays only what the
+page missed and skips what it already showed when it also arrives live. Every socket that follows a
+logged stream (chat, contract, research, notifications) reads its cursor this way.
+
 The per-user notifications websocket (``/ws/notifications/``) is the simplest subclass.
 """
 
@@ -29,7 +35,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.contrib.auth import get_user_model
 
-from core.realtime import forwarded_events, notifications, user_access_group, user_group
+from core.realtime import EventLog, forwarded_events, notifications, user_access_group, user_group
 
 logger = logging.getLogger("core.consumers")
 
@@ -63,6 +69,32 @@ class AccessCheckedConsumer(AsyncJsonWebsocketConsumer):
             return False
         seen[stream] = seq
         return True
+
+    def cursor(self, stream_param: str | None = None) -> tuple[str | None, int | None]:
+        """The reconnect cursor of the socket's query string: the stream the page followed (the value
+        of ``stream_param``, when the socket follows several streams) and ``after``, the last ``seq``
+        it showed (None when absent or not a number)."""
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        after = query.get("after", [""])[0]
+        stream = query.get(stream_param, [""])[0].strip() if stream_param else ""
+        return stream or None, int(after) if after.isdigit() else None
+
+    def resume_stream(self, stream: object, after: int | None) -> int:
+        """The page showed ``stream``'s events up to ``after``: from now on only later ones are sent
+        (replayed or live). Returns the seq to replay from (0 without a cursor)."""
+        after = max(0, after or 0)
+        seen: dict = self.__dict__.setdefault("last_seq", {})
+        seen[stream] = max(seen.get(stream, 0), after)
+        return after
+
+    def missed_events(self, log: EventLog, stream: object = "", after: int | None = None) -> list[dict]:
+        """The events of ``log`` (one stream) the page has not shown: those after its cursor ``after``
+        (all of them without one), the seq check primed accordingly. When the log expired and its
+        numbering started again (``after`` beyond the newest seq), everything logged is new to the
+        page. Runs in the database thread (it reads Redis)."""
+        if after and after > log.last_seq():
+            after = 0
+        return log.read(self.resume_stream(stream, after))
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -191,7 +223,7 @@ class NotificationsConsumer(AccessCheckedConsumer):
 
     async def connected(self) -> None:
         stream = notifications(self.user.pk)
-        after = _after(self.scope.get("query_string", b""))
+        after = self.cursor()[1]
         try:
             newest = await database_sync_to_async(stream.log.last_seq)()
             missed = await database_sync_to_async(stream.replay)(after) if after is not None else []
@@ -200,7 +232,8 @@ class NotificationsConsumer(AccessCheckedConsumer):
             newest, missed = 0, []
         if after is not None and after > newest:  # the log expired and started again: all of it is new
             after, missed = 0, await database_sync_to_async(stream.replay)(0)
-        self.last_seq = {"": after or 0}
+        self.last_seq = {}
+        self.resume_stream("", after)
         await self.send_json({"type": "hello", "user": self.user.get_username(), "seq": newest})
         for event in missed:
             await self._forward(event)
@@ -214,9 +247,3 @@ class NotificationsConsumer(AccessCheckedConsumer):
     async def _forward(self, event: dict) -> None:
         if self.seq_fresh(event):
             await self.send_json(event)
-
-
-def _after(query_string: bytes) -> int | None:
-    """``after`` of the socket's query string, when it is a number."""
-    values = parse_qs(query_string.decode("latin-1")).get("after", [])
-    return int(values[0]) if values and values[0].isdigit() else None

@@ -10,7 +10,10 @@ the only writes of those fields outside the app's own domain updates:
 
 - :func:`job_send` — queue, or, when the broker is unreachable, leave the row waiting with
   :data:`WAITING_FOR_BROKER_TEXT` for the sweep to send later;
-- :func:`job_claim` — take it with ONE conditional UPDATE (two workers cannot both take it);
+- :func:`job_claim` — take it with ONE conditional UPDATE (two workers cannot both take it); it
+  returns the claim, which the worker passes to :func:`job_held`, :func:`job_beat`,
+  :func:`job_complete` and :func:`job_fail` so that nothing it writes lands on a job that was
+  resumed meanwhile or that another worker holds now;
 - :func:`job_beat`, :func:`job_complete`, :func:`job_fail`;
 - :func:`stale_jobs` / :func:`job_is_stale` — the one stale rule: the row's heartbeat, or its creation
   when it never had one (``Coalesce(heartbeat, created)``), older than a limit;
@@ -25,6 +28,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -41,8 +45,8 @@ from kombu.exceptions import OperationalError as BrokerUnavailable
 
 __all__ = [
     "BrokerUnavailable", "JobKind", "JobMixin", "RESUME_LIMIT_TEXT", "WAITING_FOR_BROKER_TEXT", "job_beat",
-    "job_claim", "job_complete", "job_fail", "job_is_stale", "job_kind", "job_kind_register", "job_kind_sweep",
-    "job_kinds", "job_resume", "job_send", "stale_jobs", "worker_name",
+    "job_claim", "job_complete", "job_fail", "job_held", "job_is_stale", "job_kind", "job_kind_register",
+    "job_kind_sweep", "job_kinds", "job_resume", "job_send", "stale_jobs", "worker_name",
 ]
 
 logger = logging.getLogger("core.jobs")
@@ -59,7 +63,7 @@ class JobMixin(models.Model):
     field is then removed with ``= None``)."""
 
     status = models.CharField("状态", max_length=20)
-    #: The worker process holding the job (host:pid), set by :func:`job_claim`.
+    #: The claim of the worker process holding the job (``host:pid#nonce``), set by :func:`job_claim`.
     claimed_by = models.CharField("执行进程", max_length=120, blank=True, default="")
     heartbeat_at = models.DateTimeField("心跳", null=True, blank=True)
     #: Automatic resumes since the job was last started by a person (:func:`job_resume`).
@@ -171,11 +175,14 @@ def job_send(kind: JobKind, pk: int, *, sender: Any) -> bool:
 
 
 def job_claim(kind: JobKind, pk: int, *, stale_running: bool = True, only: Q | None = None,
-              status: str | None = None, **updates: Any) -> bool:
+              status: str | None = None, **updates: Any) -> str:
     """Take job ``pk`` for this worker: queued, or (``stale_running``) running with a stale heartbeat.
     ONE conditional UPDATE, so two workers cannot both take it. ``only`` narrows the rows further;
-    ``updates`` are written with the claim. Returns whether this worker holds it now."""
+    ``updates`` are written with the claim. Returns the claim written to ``claimed_by`` (the worker's
+    name and a nonce: unique per claim, even for two claims of one process) when this worker holds
+    the job now, else ``""``."""
     now = timezone.now()
+    claim = f"{worker_name()[:110]}#{uuid.uuid4().hex[:8]}"
     takeable = Q(status__in=kind.queued)
     if stale_running:
         cutoff = now - timedelta(seconds=kind.stale_seconds())
@@ -185,27 +192,42 @@ def job_claim(kind: JobKind, pk: int, *, stale_running: bool = True, only: Q | N
         rows = rows.filter(only)
     if stale_running:
         rows = rows.annotate(job_since=_since(kind))
-    return bool(rows.filter(takeable).update(status=status or kind.running[0], claimed_by=worker_name(),
-                                             **{kind.heartbeat_field: now}, **updates))
+    taken = rows.filter(takeable).update(status=status or kind.running[0], claimed_by=claim,
+                                         **{kind.heartbeat_field: now}, **updates)
+    return claim if taken else ""
 
 
-def job_beat(kind: JobKind, pk: int, **updates: Any) -> bool:
-    """Renew the heartbeat of a job this worker holds (a running one); ``updates`` (where the work
-    stands) are written with it."""
-    return bool(kind.rows.filter(pk=pk, status__in=kind.running).update(**{kind.heartbeat_field: timezone.now()},
-                                                                       **updates))
+def job_held(kind: JobKind, pk: int, claim: str | None = None) -> QuerySet[Any]:
+    """The job's row while it is running and, given ``claim`` (what :func:`job_claim` returned), still
+    held by that claim: empty once the job was resumed (the sweep judged its worker dead) or another
+    worker took it. The claim check of every write a worker makes to its job (lock it with
+    ``select_for_update()`` to write more than one UPDATE's worth)."""
+    rows = kind.rows.filter(pk=pk, status__in=kind.running)
+    return rows if claim is None else rows.filter(claimed_by=claim)
 
 
-def job_complete(kind: JobKind, pk: int, *, status: str, **updates: Any) -> bool:
-    """End a running job with ``status`` (its app's done status)."""
-    return bool(kind.rows.filter(pk=pk, status__in=kind.running).update(status=status, **updates))
+def job_beat(kind: JobKind, pk: int, *, claim: str | None = None, **updates: Any) -> bool:
+    """Renew the heartbeat of a job this worker holds (a running one, and given ``claim``, still this
+    claim's); ``updates`` (where the work stands) are written with it. False: not this worker's now."""
+    return bool(job_held(kind, pk, claim).update(**{kind.heartbeat_field: timezone.now()}, **updates))
 
 
-def job_fail(kind: JobKind, pk: int, error: str, *, statuses: Iterable[str] | None = None, **updates: Any) -> int:
-    """Mark the job failed with ``error`` when it is in ``statuses`` (default: queued or running)."""
+def job_complete(kind: JobKind, pk: int, *, status: str, claim: str | None = None, **updates: Any) -> bool:
+    """End a running job (given ``claim``, only while still this claim's) with ``status`` (its app's
+    done status)."""
+    return bool(job_held(kind, pk, claim).update(status=status, **updates))
+
+
+def job_fail(kind: JobKind, pk: int, error: str, *, statuses: Iterable[str] | None = None,
+             claim: str | None = None, **updates: Any) -> int:
+    """Mark the job failed with ``error`` when it is in ``statuses`` (default: queued or running) and,
+    given ``claim``, still held by that claim."""
     statuses = list(statuses) if statuses is not None else [*kind.queued, *kind.running]
     fields = {"error": error} if kind.has_error else {}
-    return kind.rows.filter(pk=pk, status__in=statuses).update(status=kind.failed, **fields, **updates)
+    rows = kind.rows.filter(pk=pk, status__in=statuses)
+    if claim is not None:
+        rows = rows.filter(claimed_by=claim)
+    return rows.update(status=kind.failed, **fields, **updates)
 
 
 # --- resume --------------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 Only the task's owner and its matter's team may connect (``research.selectors.task_get``);
 someone else's task is refused (4403) and access is checked again while the socket is open
-(``core.consumers``). On connect the events logged so far are replayed, then live events
+(``core.consumers``). On connect the events logged so far are replayed (after the reconnect
+cursor ``?after=<seq>``, the last one the page showed, when it sends one), then live events
 follow (deduplicated by ``seq``). Clients may send ``{"type": "cancel"}``.
 """
 
@@ -39,7 +40,9 @@ class ResearchConsumer(AccessCheckedConsumer):
 
     async def connected(self) -> None:
         self.last_seq = {}
-        for event in await database_sync_to_async(task_log(self.task.pk).read)():
+        # a page that reconnects says the last seq it showed (?after=<seq>): only what it missed is replayed
+        missed = await database_sync_to_async(self.missed_events)(task_log(self.task.pk), "", self.cursor()[1])
+        for event in missed:
             await self._forward(event)
 
     def prepare(self, content: Any) -> Any:

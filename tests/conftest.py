@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,7 +16,7 @@ from django.contrib.auth.hashers import get_hashers, get_hashers_by_algorithm
 from rest_framework.test import APIClient
 
 from firm.services import user_create
-from tests.support import free_port, stop_process, wait_for_port
+from tests.support import CHILD_APP_NAME, free_port, stop_process, wait_for_children_sessions_to_close, wait_for_port
 
 #: Real statutes from the bundled corpus for tests that need them (fixtures ``statutes``, ``memo_embedder``);
 #: the test database cloned from a per-run template, with a flush that keeps its content (``django_db_setup``).
@@ -86,22 +86,6 @@ def api_client() -> APIClient:
     return APIClient()
 
 
-def _wait_for_other_sessions_to_close(timeout: float = 10) -> None:
-    """Postgres backends of a stopped child linger briefly; the test database can only be dropped after."""
-    from django.db import connection
-
-    deadline = time.monotonic() + timeout
-    with connection.cursor() as cursor:
-        while time.monotonic() < deadline:
-            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                           "AND pid <> pg_backend_pid()")
-            if cursor.fetchone()[0] == 0:
-                break
-
-            time.sleep(0.1)
-    connection.close()
-
-
 @pytest.fixture(scope="session")
 def subprocess_env(django_db_setup, django_db_blocker) -> dict[str, str]:
     """Environment for child processes that must use this run's *test* database."""
@@ -114,6 +98,7 @@ def subprocess_env(django_db_setup, django_db_blocker) -> dict[str, str]:
         LEGALSITE_DATA_DIR=str(settings.DATA_DIR),
         DJANGO_SETTINGS_MODULE="legalsite.settings",
         PYTHONUNBUFFERED="1",
+        PGAPPNAME=CHILD_APP_NAME,  # their sessions are told apart from this process's own
     )
     return env
 
@@ -133,10 +118,10 @@ def celery_worker(subprocess_env, django_db_blocker) -> Iterator[subprocess.Pope
         ping.apply_async().get(timeout=60)
         yield proc
     finally:
-        stop_process(proc)
+        stop_process(proc, signal.SIGQUIT)  # Celery's cold shutdown: the run is over, no task is owed a finish
         log.close()
         with django_db_blocker.unblock():
-            _wait_for_other_sessions_to_close()
+            wait_for_children_sessions_to_close()
 
 
 @pytest.fixture(scope="session")
@@ -155,7 +140,7 @@ def daphne_url(subprocess_env, django_db_blocker) -> Iterator[str]:
         stop_process(proc)
         log.close()
         with django_db_blocker.unblock():
-            _wait_for_other_sessions_to_close()
+            wait_for_children_sessions_to_close()
 
 
 @pytest.fixture

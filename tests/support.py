@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -21,6 +22,28 @@ def dev_set(name: str) -> list[dict]:
     if not path.is_file():
         raise FileNotFoundError(f"development set missing: {path} (see tests/data/README.md)")
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+#: The Postgres ``application_name`` of every child process a test starts (``subprocess_env`` sets
+#: ``PGAPPNAME``): what is left of a stopped child is told apart from this process's own connections.
+CHILD_APP_NAME = "legalsite-test-child"
+
+
+def wait_for_children_sessions_to_close(timeout: float = 10) -> None:
+    """Postgres backends of a stopped child linger briefly; the test database can only be dropped
+    after. Waits for the children's sessions only (this process keeps pooled connections of its own
+    open, which a wait for "every other session" could never see go), then closes this one."""
+    from django.db import connection
+
+    deadline = time.monotonic() + timeout
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                           "AND application_name = %s", [CHILD_APP_NAME])
+            if cursor.fetchone()[0] == 0:
+                break
+            time.sleep(0.1)
+    connection.close()
 
 
 def free_port() -> int:
@@ -41,9 +64,10 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60) -> Non
     raise TimeoutError(f"nothing listening on {port} after {timeout} s")
 
 
-def stop_process(proc: subprocess.Popen) -> None:
+def stop_process(proc: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
+    """Stop ``proc`` with ``sig`` (SIGTERM: its graceful stop), killing it after 20 s."""
     if proc.poll() is None:
-        proc.terminate()
+        proc.send_signal(sig)
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:

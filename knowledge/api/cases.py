@@ -16,13 +16,13 @@ from rest_framework.views import APIView
 
 from core.parsers import StrictJSONParser
 from core.validation import int_param
-from firm.models import Matter
 from firm.permissions import ClientWork
+from firm.selectors import matter_get_or_404
 from knowledge.casefiles import CaseUploadError
 from knowledge.exceptions import CasePermissionDenied, InvalidQuery
 from knowledge.models import CaseDocument
 from knowledge.selectors import case_chunks, case_get, case_list, case_search
-from knowledge.services import case_delete, case_upload
+from knowledge.services import case_delete, case_upload, case_upload_permitted
 
 NOT_FOUND = {"detail": "案例不存在"}
 
@@ -138,17 +138,15 @@ class CaseListApi(APIView):
         summary="案例库：上传裁判文书（multipart：file、title、matter）：保存后立即返回 status=pending，"
                 "由后台任务提取文字、分段并向量化（ready，或 failed 与 error）",
         request={"multipart/form-data": CaseUploadInput},
-        responses={201: CaseDocumentOutput, 400: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT})
+        responses={201: CaseDocumentOutput, 400: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT,
+                   404: OpenApiTypes.OBJECT})
     def post(self, request: Request) -> Response:
         payload = CaseUploadInput(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        matter = None
-        if data["matter"] is not None:
-            matter = Matter.objects.filter(pk=data["matter"]).first()
-            if matter is None:
-                return _bad_request("只能关联到您所在团队的案件")
         try:
+            case_upload_permitted(actor=request.user)
+            matter = matter_get_or_404(user=request.user, matter_id=data["matter"])
             document = case_upload(actor=request.user, file=data["file"], title=data["title"], matter=matter)
         except CaseUploadError as exc:
             return _bad_request(str(exc))

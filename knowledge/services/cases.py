@@ -62,6 +62,13 @@ def _embedding_text(title: str, heading: str, text: str) -> str:
     return f"{head}：{text[:MAX_EMBED_CHARS]}" if head else text[:MAX_EMBED_CHARS]
 
 
+def case_upload_permitted(*, actor: Any) -> None:
+    """Raises CasePermissionDenied (403) unless ``actor`` may upload cases at all (compliance may not);
+    an API checks it before it looks up the matter named in the request."""
+    if not does_client_work(actor):
+        raise CasePermissionDenied("当前角色不能上传案例")
+
+
 def case_upload(*, actor: Any, file: Any, title: str = "", matter: Matter | None = None,
                 queue: bool = True) -> CaseDocument:
     """Store an uploaded judgment (``pending``, its bytes kept) after the cheap checks
@@ -70,8 +77,7 @@ def case_upload(*, actor: Any, file: Any, title: str = "", matter: Matter | None
 
     Raises CaseUploadError (400) for a bad file or matter, CasePermissionDenied (403) for compliance.
     """
-    if not does_client_work(actor):
-        raise CasePermissionDenied("当前角色不能上传案例")
+    case_upload_permitted(actor=actor)
     if matter is not None and not Matter.objects.filter(pk=matter.pk, pk__in=team_matter_ids(user=actor)).exists():
         raise CaseUploadError("只能关联到您所在团队的案件")
     file_name = PurePath(getattr(file, "name", "") or "").name[:255]

@@ -9,12 +9,14 @@ no stack trace.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.exceptions import ParseError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
@@ -148,63 +150,87 @@ class TaskDetailApi(APIView):
         return Response(task_out(_task_or_404(request, task_id)))
 
 
-class _TaskActionApi(APIView):
-    """One action a lawyer takes on a task: POST, the task after it (:class:`TaskOutput`); a task the
-    user may not see is 404, an action its state does not allow 400."""
+def _approve_arguments(request: Request, data: dict[str, Any]) -> dict[str, Any]:
+    return {"steps": data["steps"]}
+
+
+def _attach_arguments(request: Request, data: dict[str, Any]) -> dict[str, Any]:
+    return {"matter": matter_get_or_404(user=request.user, matter_id=data["matter"])}
+
+
+@dataclass(frozen=True)
+class TaskAction:
+    """One action a lawyer takes on a task: the service it calls (``actor``, ``task`` and the
+    arguments), the input it validates first (None: no body) and how the input becomes the service's
+    arguments (looked up as the request's user, e.g. a matter)."""
+
+    service: Callable[..., ResearchTask]
+    payload: type[serializers.Serializer] | None = None
+    arguments: Callable[[Request, dict[str, Any]], dict[str, Any]] | None = None
+
+
+#: Every action of the task API (``/api/v1/research/tasks/<id>/<action>``), by name.
+TASK_ACTIONS: dict[str, TaskAction] = {
+    "cancel": TaskAction(services.task_cancel),
+    "approve": TaskAction(services.task_approve, PlanApproveInput, _approve_arguments),
+    "replan": TaskAction(services.task_replan),
+    "resume": TaskAction(services.task_resume),
+    "attach": TaskAction(services.task_attach, AttachInput, _attach_arguments),
+}
+
+
+class TaskActionApi(APIView):
+    """POST one of :data:`TASK_ACTIONS` (the class's ``action_name``) on a task: the task after it
+    (:class:`TaskOutput`); a task the user may not see is 404, a bad input or an action its state
+    does not allow 400. Each action is a class of its own below, so the schema describes it."""
 
     permission_classes = [ClientWork]
     client_work_denied = CLIENT_WORK_DENIED
-
-    def act(self, request: Request, task: ResearchTask) -> ResearchTask:
-        raise NotImplementedError
+    action_name: ClassVar[str]
 
     def post(self, request: Request, task_id: int) -> Response:
-        task = self.act(request, _task_or_404(request, task_id))
-        return Response(task_out(task))
+        action = TASK_ACTIONS[self.action_name]
+        task = _task_or_404(request, task_id)
+        arguments: dict[str, Any] = {}
+        if action.payload is not None:
+            payload = action.payload(data=request.data)
+            payload.is_valid(raise_exception=True)
+            arguments = action.arguments(request, payload.validated_data) if action.arguments else {}
+        return Response(task_out(action.service(actor=request.user, task=task, **arguments)))
 
 
 @extend_schema_view(post=extend_schema(
     operation_id="research_task_cancel", request=None, responses=TaskOutput,
     summary="取消研究任务（运行中的任务在下一次心跳时停止）"))
-class TaskCancelApi(_TaskActionApi):
-    def act(self, request: Request, task: ResearchTask) -> ResearchTask:
-        return services.task_cancel(actor=request.user, task=task)
+class TaskCancelApi(TaskActionApi):
+    action_name = "cancel"
 
 
 @extend_schema_view(post=extend_schema(
     operation_id="research_task_approve", request=PlanApproveInput, responses=TaskOutput,
     summary="确认计划（可改写、调整顺序、删除步骤）并开始执行"))
-class TaskApproveApi(_TaskActionApi):
-    def act(self, request: Request, task: ResearchTask) -> ResearchTask:
-        payload = PlanApproveInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        return services.task_approve(actor=request.user, task=task, steps=payload.validated_data["steps"])
+class TaskApproveApi(TaskActionApi):
+    action_name = "approve"
 
 
 @extend_schema_view(post=extend_schema(
     operation_id="research_task_replan", request=None, responses=TaskOutput, summary="放弃当前计划，重新计划"))
-class TaskReplanApi(_TaskActionApi):
-    def act(self, request: Request, task: ResearchTask) -> ResearchTask:
-        return services.task_replan(actor=request.user, task=task)
+class TaskReplanApi(TaskActionApi):
+    action_name = "replan"
 
 
 @extend_schema_view(post=extend_schema(
     operation_id="research_task_resume", request=None, responses=TaskOutput,
     summary="继续失败或已取消的任务（已完成的步骤保留）"))
-class TaskResumeApi(_TaskActionApi):
-    def act(self, request: Request, task: ResearchTask) -> ResearchTask:
-        return services.task_resume(actor=request.user, task=task)
+class TaskResumeApi(TaskActionApi):
+    action_name = "resume"
 
 
 @extend_schema_view(post=extend_schema(
     operation_id="research_task_attach", request=AttachInput,
     responses=TaskOutput, summary="将任务归入案件"))
-class TaskAttachApi(_TaskActionApi):
-    def act(self, request: Request, task: ResearchTask) -> ResearchTask:
-        payload = AttachInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        matter = matter_get_or_404(user=request.user, matter_id=payload.validated_data["matter"])
-        return services.task_attach(actor=request.user, task=task, matter=matter)
+class TaskAttachApi(TaskActionApi):
+    action_name = "attach"
 
 
 DOCX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"

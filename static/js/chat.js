@@ -1,8 +1,8 @@
 // 法律咨询: the live workspace of one chat session over /ws/chat/<id>/.
 //
 // Sends {"type": "ask", "content"}; receives the turn's events (ARCHITECTURE §5), each with seq and
-// turn_id. On (re)connect the server replays the events of the turn in flight, so events are
-// de-duplicated by (turn_id, seq). Tokens stream as plain text; on `final` the message is replaced
+// turn_id. On (re)connect the server replays the events of the turn in flight (after the last seq
+// shown of the turn we follow: ?turn=<id>&after=<seq>), and events are de-duplicated by (turn_id, seq). Tokens stream as plain text; on `final` the message is replaced
 // by its server-rendered HTML (/chat/<id>/messages/<mid>/) and the analysis panel by the server's
 // (/chat/<id>/messages/<mid>/analysis/), so a reload shows exactly what the live page showed.
 // The timeline rules mirror chat/views.py:timeline().
@@ -553,10 +553,20 @@
   });
 
   // ---------------------------------------------------------------- the socket
+  // The reconnect cursor: the turn we follow and the last seq we showed of it (?turn=<id>&after=<seq>),
+  // so the server replays only what we missed of it, even when it ended while we were away.
+  function cursor() {
+    var turn = current;
+    if (!turn || !turn.turnId || turn.finished || !turn.seqs.size) return "";
+    var last = 0;
+    turn.seqs.forEach(function (seq) { if (seq > last) last = seq; });
+    return "?turn=" + encodeURIComponent(turn.turnId) + "&after=" + last;
+  }
+
   function connect() {
     setWs("connecting", retry ? "正在重连…" : "正在连接…");
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + cfg.wsPath);
+    socket = new WebSocket(scheme + location.host + cfg.wsPath + cursor());
     socket.onopen = function () {
       retry = 0;
       lastMessageAt = Date.now();

@@ -1,8 +1,8 @@
 // 研究任务: the live plan checklist and answer of one task over /ws/research/<id>/.
 //
 // Receives the run's events (plan, step_started, step_finished, token, final, task_status), each
-// with seq; on (re)connect the server replays the events logged so far, so they are de-duplicated
-// by seq. On `final` (or any settled status) the plan and answer sections are replaced by the
+// with seq; on connect the server replays the events logged so far (on a reconnect only those after
+// the last seq shown: ?after=<seq>), and they are de-duplicated by seq. On `final` (or any settled status) the plan and answer sections are replaced by the
 // server-rendered page, so a reload shows exactly what the live page showed. The plan editor
 // (task awaiting approval) serialises the edited steps into the approve form.
 (function () {
@@ -141,7 +141,8 @@
 
   function connect() {
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + window.location.host + cfg.wsPath);
+    // the reconnect cursor: the server replays only the events after the last one shown
+    socket = new WebSocket(scheme + window.location.host + cfg.wsPath + (lastSeq ? "?after=" + lastSeq : ""));
     socket.onopen = function () { retry = 0; wsState.dataset.state = "open"; wsState.textContent = "实时连接"; };
     socket.onmessage = function (message) {
       var data = JSON.parse(message.data);

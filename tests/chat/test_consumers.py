@@ -224,3 +224,47 @@ def test_a_question_the_broker_cannot_take_fails_at_once_and_frees_the_session(s
     assert failed.reply_to.content == "醉驾怎么处罚"  # the question is kept
     assert accepted["type"] == "accepted"  # the session is not blocked by the failed turn
     assert queued == [[accepted["message_id"]]]
+
+
+def test_a_reconnect_cursor_replays_only_what_the_page_missed_of_its_turn(staff_user):
+    from channels.layers import get_channel_layer
+
+    session = services.session_create(actor=staff_user)
+    _, answer = services.turn_create(actor=staff_user, session=session, content="醉驾怎么处罚")
+    Message.objects.filter(pk=answer.pk).update(status=Message.Status.RUNNING)
+    turn = str(answer.turn_id)
+    log = services.turn_log(turn)
+    log.clear()
+    for phase in ("intent", "routing", "tool", "compose"):
+        log.append({"type": "status", "phase": phase, "text": phase, "turn_id": turn})
+    elsewhere = services.session_create(actor=staff_user)
+    _, foreign = services.turn_create(actor=staff_user, session=elsewhere, content="离婚财产怎么分")
+    headers = [(b"authorization", f"Token {token_issue(user=staff_user).key}".encode())]
+
+    async def receive_all(communicator):
+        seen = []
+        while not await communicator.receive_nothing(timeout=0.5):
+            seen.append(await communicator.receive_json_from())
+        return [e for e in seen if e.get("type") != "ping"]
+
+    async def visit(query, live=()):
+        communicator = WebsocketCommunicator(application, f"/ws/chat/{session.pk}/{query}", headers=headers)
+        assert (await communicator.connect())[0]
+        seen = await receive_all(communicator)
+        for seq in live:
+            await get_channel_layer().group_send(services.session_group(session.pk), {
+                "type": "event.forward",
+                "event": {"type": "status", "phase": "live", "text": str(seq), "turn_id": turn, "seq": seq}})
+        seen += await receive_all(communicator)
+        await communicator.disconnect()
+        return [e["seq"] for e in seen]
+
+    # the page showed the turn up to seq 2: it gets 3 and 4, and of the live events only the new one
+    assert asyncio.run(visit(f"?turn={turn}&after=2", live=(2, 5))) == [3, 4, 5]
+    # a cursor naming another session's turn, or no turn at all, is not a cursor: the turn in flight in full
+    assert asyncio.run(visit(f"?turn={foreign.turn_id}&after=3")) == [1, 2, 3, 4]
+    assert asyncio.run(visit("?turn=not-a-turn&after=3")) == [1, 2, 3, 4]
+    # the turn ended while the page was away: what it missed still comes, from the turn's log
+    Message.objects.filter(pk=answer.pk).update(status=Message.Status.COMPLETE)
+    log.append({"type": "status", "phase": "done", "text": "done", "turn_id": turn})
+    assert asyncio.run(visit(f"?turn={turn}&after=3")) == [4, 5]

@@ -10,10 +10,12 @@ from unittest import mock
 import pytest
 from django.utils import timezone
 
+from contracts.jobs import REVIEW
 from contracts.models import Contract, ReviewIssue, ReviewRun
 from contracts.services import review
 from contracts.services.review import start as starting
 from contracts.services.review import task as review_task
+from core.jobs import job_claim
 from tests.contracts.review_support import make_contract
 from tracing.models import AuditEvent, Trace
 
@@ -127,6 +129,44 @@ def test_a_killed_run_resumes_after_the_last_completed_section_without_duplicate
     got = Counter((i.section.order if i.section else None, i.rule_code) for i in _issues(contract))
     assert got == expected  # the same issues as an uninterrupted review: no duplicate, none lost
     assert before <= {i.pk for i in _issues(contract)}
+
+
+def test_a_worker_whose_run_was_resumed_and_taken_writes_nothing_more(statutes, staff_user, monkeypatch):
+    reference = make_contract(staff_user, title="对照")
+    _auto(staff_user, reference)
+    expected = Counter((i.section.order if i.section else None, i.rule_code) for i in _issues(reference))
+
+    contract = make_contract(staff_user)
+    run = review.review_start(actor=staff_user, contract=contract, mode="auto", queue=False)
+    monkeypatch.setattr(starting, "celery_app", mock.Mock(send_task=lambda *args, **kwargs: None))
+    real = review_task._section_offline
+    calls = {"n": 0}
+    taken: dict = {}
+
+    def stalls_at_the_third(run_, section, *args):
+        calls["n"] += 1
+        if calls["n"] == 3:  # this worker stalled: the sweep resumed its run and another worker took it
+            ReviewRun.objects.filter(pk=run.pk).update(heartbeat_at=timezone.now() - timedelta(hours=1))
+            assert review.review_resume_stale() == 1
+            taken.update(claim=job_claim(REVIEW, run.pk), order=section.order)
+            assert taken["claim"]
+        return real(run_, section, *args)
+
+    with mock.patch.object(review_task, "_section_offline", stalls_at_the_third):
+        review.review_run(run_id=run.pk)
+    held = ReviewRun.objects.get(pk=run.pk)
+    # the stale worker stored nothing for the third section and did not end the run the other one holds
+    assert held.status == ReviewRun.Status.RUNNING and held.claimed_by == taken["claim"]
+    assert held.progress == 2 and calls["n"] == 3 and held.last_completed_order < taken["order"]
+    assert not ReviewIssue.objects.filter(contract=contract, section__order__gte=taken["order"]).exists()
+    contract.refresh_from_db()
+    assert contract.status == Contract.Status.REVIEWING
+
+    # that worker dies too; the next one finishes: the same issues as an uninterrupted review
+    ReviewRun.objects.filter(pk=run.pk).update(heartbeat_at=timezone.now() - timedelta(hours=1))
+    finished = review.review_run(run_id=run.pk)
+    assert finished.status == ReviewRun.Status.DONE and finished.progress == finished.total == 7
+    assert Counter((i.section.order if i.section else None, i.rule_code) for i in _issues(contract)) == expected
 
 
 def test_a_failed_run_is_resumed_by_the_next_start(statutes, staff_user):

@@ -16,7 +16,6 @@ import openai
 import pytest
 import redis
 from django.conf import settings
-from django.db import connection
 
 from chat.constants import session_group
 from chat.models import ChatSession, Message
@@ -27,7 +26,7 @@ from integrations.streaming import REVISED_MARK
 from knowledge.models import CorpusState
 from tests.fakellm import Call, FakeLLM, Reply
 from tests.fakellm import _usage as fake_usage
-from tests.support import free_port, stop_process, wait_for_port
+from tests.support import free_port, stop_process, wait_for_children_sessions_to_close, wait_for_port
 from tracing.models import AuditEvent, LLMCall, Trace
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -46,18 +45,6 @@ def _script() -> tuple[Reply, ...]:
     return (Reply.calls(Call("search_legal_knowledge", {"query": "违法解除劳动合同 赔偿金"})),
             Reply.text(ANSWER, chunk_size=PIECE, chunk_delay=0.15),
             Reply.json({"acceptable": True, "feedback": "引用准确"}))
-
-
-def _wait_for_other_sessions_to_close(timeout: float = 10) -> None:
-    deadline = time.monotonic() + timeout
-    with connection.cursor() as cursor:
-        while time.monotonic() < deadline:
-            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                           "AND pid <> pg_backend_pid()")
-            if cursor.fetchone()[0] == 0:
-                break
-            time.sleep(0.1)
-    connection.close()
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +71,7 @@ def llm_daphne(subprocess_env, django_db_blocker, fake_llm) -> Iterator[str]:
         stop_process(proc)
         log.close()
         with django_db_blocker.unblock():
-            _wait_for_other_sessions_to_close()
+            wait_for_children_sessions_to_close()
 
 
 @pytest.fixture

@@ -432,8 +432,26 @@ def test_api_requires_authentication_and_refuses_foreign_matters(make_user, api_
     before = counts()
     response = api_client.post(CASES, {"file": upload("a.txt", LABOR.encode()), "matter": matter.pk},
                                format="multipart")
-    assert response.status_code == 400 and "所在团队" in response.json()["detail"]
+    # a matter outside the asker's scope is looked up like every other (firm.selectors.matter_get_or_404)
+    assert response.status_code == 404 and response.json() == {"detail": "案件不存在或无权查看"}
     assert counts() == before
+
+
+def test_api_upload_to_a_missing_or_walled_matter_is_404_and_stores_nothing(make_user, api_client):
+    owner, member, admin = make_user(), make_user(), make_user("admin")
+    walled = make_matter(owner, members=[member], privileged=True)
+    missing = Matter.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+    before = counts()
+    for user, matter_id in ((owner, missing + 1000), (admin, missing + 1000), (make_user(), walled.pk)):
+        api_client.force_authenticate(user)
+        response = api_client.post(CASES, {"file": upload("a.txt", LABOR.encode()), "matter": matter_id},
+                                   format="multipart")
+        assert response.status_code == 404, (user.username, matter_id, response.content)
+    assert counts() == before
+    api_client.force_authenticate(member)  # the team still files under it
+    response = api_client.post(CASES, {"file": upload("a.txt", LABOR.encode()), "matter": walled.pk},
+                               format="multipart")
+    assert response.status_code == 201 and response.json()["matter"] == walled.pk
 
 
 def test_case_endpoints_are_in_the_openapi_schema(staff_user, api_client):

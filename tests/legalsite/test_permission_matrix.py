@@ -135,7 +135,7 @@ api-knowledge-search                          POST   401    400   400    400    
 api-knowledge-articles                        GET    401    200   200    200      200    200   200
 api-knowledge-status                          GET    401    200   200    200      200    200   200
 api-knowledge-cases                           GET    401    200   200    200      200    200   200
-api-knowledge-cases                           POST   401    201   201    400      403    400   400
+api-knowledge-cases                           POST   401    201   201    404      403    400   400
 api-knowledge-cases-search                    GET    401    200   200    200      200    200   200
 api-knowledge-case                            GET    401    200   200    404      404    200   404
 api-knowledge-case                            DELETE 401    204   403    404      404    204   404

@@ -136,3 +136,46 @@ def test_websocket_streams_the_runs_events_live_and_replays_them(statutes, firm)
     assert all({"method", "verified", "duration_ms", "result_summary"} <= set(e) for e in finished)
     assert [e["seq"] for e in seen] == sorted(e["seq"] for e in seen)
     assert "48000" in seen[-1]["answer"]
+
+
+@pytest.mark.django_db(transaction=True)  # committed rows: the consumer reads them on Channels' thread
+def test_websocket_replays_only_what_a_reconnecting_page_missed(firm):
+    from channels.layers import get_channel_layer
+
+    from research.constants import task_group, task_log
+
+    task = firm["task"]
+    cookie = _cookie(firm["a"])
+    log = task_log(task.pk)
+    log.clear()
+    for n in range(1, 5):
+        log.append({"type": "status", "phase": "running", "text": f"第{n}步", "task_id": task.pk})
+
+    async def receive_all(communicator):
+        seen = []
+        while not await communicator.receive_nothing(timeout=0.5):
+            seen.append(await communicator.receive_json_from())
+        return seen
+
+    async def scenario():
+        resumed = WebsocketCommunicator(application, f"/ws/research/{task.pk}/?after=2",
+                                        headers=[(b"origin", b"http://localhost"), (b"cookie", cookie)])
+        assert (await resumed.connect())[0]
+        replayed = await receive_all(resumed)
+        for seq in (2, 5):  # one the page showed before it reconnected, one it has not seen
+            await get_channel_layer().group_send(task_group(task.pk), {"type": "event.forward", "event": {
+                "type": "status", "phase": "running", "text": f"live {seq}", "task_id": task.pk, "seq": seq}})
+        live = await receive_all(resumed)
+        await resumed.disconnect()
+        expired = WebsocketCommunicator(application, f"/ws/research/{task.pk}/?after=40",
+                                        headers=[(b"origin", b"http://localhost"), (b"cookie", cookie)])
+        await expired.connect()
+        renumbered = await receive_all(expired)
+        await expired.disconnect()
+        return replayed, live, renumbered
+
+    replayed, live, renumbered = asyncio.run(scenario())
+    assert [e["seq"] for e in replayed] == [3, 4]
+    assert [(e["seq"], e["text"]) for e in live] == [(5, "live 5")]
+    # a cursor beyond the log's newest seq: the log expired and numbering started again, all of it is new
+    assert [e["seq"] for e in renumbered] == [1, 2, 3, 4]

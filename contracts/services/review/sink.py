@@ -58,8 +58,8 @@ def issue_event(run: ReviewRun, action: str, issue: dict[str, Any]) -> contract_
     return contract_events.issue(trace_of(run), action=action, issue=issue)
 
 
-def _beat(run_id: int) -> None:
-    job_beat(REVIEW, run_id)
+def _beat(run_id: int, claim: str) -> None:
+    job_beat(REVIEW, run_id, claim=claim or None)  # a run this worker no longer holds is not made to look alive
 
 
 class RunSink:
@@ -78,7 +78,7 @@ class RunSink:
             self.recorder(event)
         if self.run.mode == ReviewRun.Mode.AUTO and time.monotonic() - self.beaten > HEARTBEAT_SECONDS:
             self.beaten = time.monotonic()
-            await db_sync_to_async(_beat)(self.run.pk)
+            await db_sync_to_async(_beat)(self.run.pk, self.run.claimed_by)
         await self.stream.send(_stamp(event, self.run))
 
     async def drain(self, work: Awaitable[AgentResult]) -> AgentResult:

@@ -34,7 +34,7 @@ from contracts.services import live
 from contracts.services.review.sink import Listener, RunSink, _ended, issue_event, progress_event, publish, trace_of
 from contracts.types import ExportSection, Finding, ReviewDeps
 from core.db import release_connections
-from core.jobs import job_beat, job_claim, job_complete, job_fail
+from core.jobs import job_beat, job_claim, job_complete, job_fail, job_held
 from tracing.recorder import TraceRecorder
 from tracing.runs import traced_run
 
@@ -45,10 +45,18 @@ logger = logging.getLogger("legalsite.contracts")
 def _claim(run_id: int) -> ReviewRun | None:
     """Take a queued run (or one whose worker died) for this worker: one UPDATE, so two workers
     cannot both run it."""
-    if not job_claim(REVIEW, run_id, only=Q(mode=ReviewRun.Mode.AUTO),
-                     started_at=Coalesce(F("started_at"), timezone.now())):
+    claim = job_claim(REVIEW, run_id, only=Q(mode=ReviewRun.Mode.AUTO),
+                      started_at=Coalesce(F("started_at"), timezone.now()))
+    if not claim:
         return None
-    return ReviewRun.objects.select_related("contract__matter", "created_by", "current_section").get(pk=run_id)
+    run = ReviewRun.objects.select_related("contract__matter", "created_by", "current_section").get(pk=run_id)
+    run.claimed_by = claim  # this worker's claim: every later write checks it (job_held)
+    return run
+
+
+def _lost(run: ReviewRun, where: str) -> None:
+    logger.warning("review run %s is no longer this worker's (resumed or taken by another worker): "
+                   "stopped %s", run.pk, where)
 
 
 def _as_export_section(section: Section) -> ExportSection:
@@ -75,10 +83,15 @@ def _finding_write(*, run: ReviewRun, contract: Contract, section: Section | Non
 
 
 def _advance(run: ReviewRun, section: Section, write: Callable[[], list[ReviewIssue]]) -> list[ReviewIssue] | None:
-    """In ONE transaction: ``write`` the section's issues and mark the section completed. None when
-    another worker completed it meanwhile (nothing written)."""
+    """In ONE transaction, while this worker's claim still holds the run (the kernel's
+    :func:`~core.jobs.job_held`, locked): ``write`` the section's issues and mark the section
+    completed. None when the run is no longer this worker's (the sweep resumed it, another worker
+    took it) or another worker completed the section meanwhile: nothing written."""
     with transaction.atomic():
-        locked = ReviewRun.objects.select_for_update().get(pk=run.pk)
+        locked = job_held(REVIEW, run.pk, run.claimed_by).select_for_update().first()
+        if locked is None:
+            _lost(run, f"before section {section.order}'s results were stored")
+            return None
         if locked.last_completed_order is not None and section.order <= locked.last_completed_order:
             return None
         written = write()
@@ -201,9 +214,11 @@ def _finish(run: ReviewRun, status: str, *, error: str = "") -> None:
     ``running``, so a run the sweep gave to another worker meanwhile is left to that worker)."""
     now = timezone.now()
     if status == ReviewRun.Status.FAILED:
-        ended = bool(job_fail(REVIEW, run.pk, error, statuses=REVIEW.running, finished_at=now, heartbeat_at=now))
+        ended = bool(job_fail(REVIEW, run.pk, error, statuses=REVIEW.running, claim=run.claimed_by,
+                              finished_at=now, heartbeat_at=now))
     else:
-        ended = job_complete(REVIEW, run.pk, status=status, error=error, finished_at=now, heartbeat_at=now)
+        ended = job_complete(REVIEW, run.pk, status=status, claim=run.claimed_by, error=error, finished_at=now,
+                             heartbeat_at=now)
     if not ended:
         logger.warning("review run %s was no longer this worker's to end (%s)", run.pk, status)
         run.refresh_from_db()
@@ -261,7 +276,9 @@ def _review_sections(run: ReviewRun, recorder: TraceRecorder, listener: Listener
             section = selectors.section_at(contract_id=contract.pk, order=order)
             if section is None:  # merged away meanwhile
                 continue
-            job_beat(REVIEW, run.pk, current_section=section)
+            if not job_beat(REVIEW, run.pk, claim=run.claimed_by, current_section=section):
+                _lost(run, f"at section {order}")
+                return run
             if offline:
                 _section_offline(run, section, rules, facts, listener)
             else:
