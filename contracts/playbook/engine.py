@@ -184,6 +184,8 @@ ROLE_GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, str], ...] = (
     (("承运人",), ("托运人",), r"承运|运输", r"托运"),
     (("保管人",), ("存货人", "寄存人"), r"保管|储存", r"寄存|存货"),
     (("被许可方", "受让方"), ("许可方", "转让方", "让与人"), r"受让|被许可", r"许可|转让"),
+    (("接收方", "使用方"), ("提供方", "披露方"), r"接收|使用.{0,4}(?:数据|信息)|处理.{0,4}(?:数据|信息)",
+     r"提供.{0,6}(?:数据|信息)|披露"),
 )
 
 
@@ -206,6 +208,18 @@ def declared_roles(text: str) -> frozenset[str]:
         for m in re.finditer(rx, text):
             found |= {g for g in m.groups() if g}
     return frozenset(found - GENERIC_ROLES)
+
+
+def _two_parties(text: str, given: frozenset[str]) -> tuple[str, str] | None:
+    """The two parties a contract is between, by the names it uses: 甲方 and 乙方 when it has both, else the
+    two role words it declares when it declares exactly two (数据提供方“提供方” and 数据使用方“使用方”), in the
+    order they first appear; ``None`` otherwise."""
+    if "甲方" in text and "乙方" in text:
+        return "甲方", "乙方"
+    if len(given) == 2:
+        first, second = sorted(given, key=lambda word: text.find(word))
+        return first, second
+    return None
 
 
 def role_names(text: str) -> tuple[tuple[str, str], ...]:
@@ -233,15 +247,18 @@ def role_names(text: str) -> tuple[tuple[str, str], ...]:
                                      rf"(?:{'|'.join(group)})\s*[（(](?:以下简称)?[“\"]?(甲方|乙方)", text)
                 if declared:
                     names[i] = declared.group(1) or declared.group(2)
-        if len(names) < 2 and ("甲方" in text and "乙方" in text):
-            votes = {"甲方": 0, "乙方": 0}
-            for m in re.finditer(rf"(甲方|乙方)[^，。；\n]{{0,6}}?(?:{engaged_verbs})", text):
+        pair = _two_parties(text, given)
+        if len(names) < 2 and pair is not None:
+            first, second = pair
+            both = f"{re.escape(first)}|{re.escape(second)}"
+            votes = {first: 0, second: 0}
+            for m in re.finditer(rf"({both})[^，。；\n]{{0,6}}?(?:{engaged_verbs})", text):
                 votes[m.group(1)] += 1
-            for m in re.finditer(rf"(甲方|乙方)[^，。；\n]{{0,6}}?(?:{paying_verbs})", text):
-                votes["乙方" if m.group(1) == "甲方" else "甲方"] += 1
-            engaged_name = "乙方" if votes["乙方"] >= votes["甲方"] else "甲方"
+            for m in re.finditer(rf"({both})[^，。；\n]{{0,6}}?(?:{paying_verbs})", text):
+                votes[second if m.group(1) == first else first] += 1
+            engaged_name = second if votes[second] >= votes[first] else first
             names.setdefault(0, engaged_name)
-            names.setdefault(1, "甲方" if names[0] == "乙方" else "乙方")
+            names.setdefault(1, first if names[0] == second else second)
         for i, group in enumerate((engaged, paying)):
             if i in names:
                 for word in group:
@@ -398,7 +415,7 @@ def _for_our_side(rule: RuleSpec, p, found: list[Finding], facts: ContractFacts)
 #: The other party of each pair of roles a contract names (甲方 ↔ 乙方, 出租人 ↔ 承租人 …).
 COUNTERPARTS = dict(pair for a, b in (
     ("甲方", "乙方"), ("出租人", "承租人"), ("出租方", "承租方"), ("出卖人", "买受人"), ("卖方", "买方"),
-    ("供方", "需方"),
+    ("供方", "需方"), ("提供方", "使用方"),
     ("借款人", "出借人"), ("用人单位", "劳动者"), ("委托人", "受托人"), ("委托方", "受托方"), ("发包人", "承包人"),
     ("发包方", "承包方"), ("定作人", "承揽人"), ("托运人", "承运人"), ("存货人", "保管人"), ("赠与人", "受赠人"),
     ("保证人", "债权人"), ("转让方", "受让方"), ("特许人", "被特许人"), ("物业服务人", "业主"), ("许可方", "被许可方"),

@@ -33,7 +33,7 @@ PARTY_ROLES = (
     "承运人", "存货人", "保管人", "赠与人", "受赠人", "保证人", "债权人", "债务人", "抵押人", "抵押权人", "出质人",
     "质权人", "转让方", "受让方", "特许人", "被特许人", "物业服务人", "业主", "中介人", "居间人", "合伙人",
     "研究开发人", "许可方", "被许可方", "披露方", "接收方", "广告主", "广告经营者", "演出方", "主办方", "公司",
-    "员工", "出质方", "开发方", "用户", "个人信息处理者", "数据处理者",
+    "员工", "出质方", "开发方", "用户", "个人信息处理者", "数据处理者", "提供方", "使用方",
 )
 
 
@@ -49,7 +49,11 @@ def _with_variants(roles: tuple[str, ...]) -> tuple[str, ...]:
 
 
 PARTY_ROLES = _with_variants(PARTY_ROLES)
-_ROLE_RX = re.compile("|".join(sorted(PARTY_ROLES, key=len, reverse=True)))
+#: Role words that also begin ordinary words (提供方案, 使用方法, 供方式): read as a role only when not.
+_ROLE_GUARD = "(?![案式法面向便针位])"
+_GUARDED = frozenset({"提供方", "使用方", "供方", "需方"})
+_ROLE_RX = re.compile("|".join(re.escape(r) + (_ROLE_GUARD if r in _GUARDED else "")
+                               for r in sorted(PARTY_ROLES, key=len, reverse=True)))
 #: Ends a sentence; fragments end at commas too.
 SENTENCE_END = "。；;！!？?\n"
 FRAGMENT_SEP = "，,：:、"

@@ -14,7 +14,8 @@ from contracts.playbook.quality import suggestion_defects
 from contracts.types import SectionDraft
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-DEV_FILES = sorted(p for folder in (DATA / "contracts", DATA / "contracts" / "more", DATA / "contracts_planted")
+DEV_FILES = sorted(p for folder in (DATA / "contracts", DATA / "contracts" / "more", DATA / "contracts" / "data_family",
+                                     DATA / "contracts_planted")
                    for p in folder.glob("*") if p.suffix in (".docx", ".txt", ".md"))
 RULES = starter_rules()
 
