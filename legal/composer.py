@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
 
 from knowledge.numerals import int_to_cn
-from legal import events
+from legal import conditions, events
 from legal.calculators import CHINA_TZ
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
@@ -248,6 +248,17 @@ def best_provisions(card: Card, qtype: str, asked: str, question: str = "",
         scored.append((score, index, provision))
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [scored[0][2]]
+
+
+def by_facts(answer: Answer, facts: Facts) -> Answer:
+    """The answer with the conclusion its ``cases`` choose by the question's facts (the first whose
+    predicates all hold), the facts and thresholds named in it; unchanged when none holds."""
+    if not answer.cases:
+        return answer
+    case = conditions.choose(answer.cases, facts.values())
+    if case is None:
+        return answer
+    return replace(answer, conclusion=conditions.fill(case.conclusion, facts.values()))
 
 
 def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> Answer:
@@ -626,6 +637,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                 chosen = money  # 产假一共多少天, 还要再坐多久: a count of days the card's calculator gives
         elif qtype == "how_much":
             chosen = _calculator_answer(card, chosen, match.text, facts)
+        chosen = by_facts(chosen, facts)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
             text = f"{text}{_computed_too(card, match.text, question, facts, today)}"

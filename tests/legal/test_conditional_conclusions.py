@@ -1,0 +1,175 @@
+"""Conclusions whose answer turns on a fact the question states, chosen by typed predicates.
+
+A card's answer may carry ``cases`` (legal/conditions.py): the first whose predicates hold over the
+question's facts replaces the default conclusion and names the fact and the threshold. The
+phrasings are written from how people describe these matters; the expected answer is computed
+here from the law's own limits (劳动合同法 19 and 24, 民间借贷规定 25, 民法典 586 and 705, 公司法 47,
+合同编通则解释 65, 社会保险法 16), never copied from the engine.
+"""
+
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from bench.answers import polarity
+from legal.cardfile import CardFileError, card_to_dict, load_cards, parse_card
+from legal.composer import compose
+from legal.conditions import THRESHOLDS, Case, Predicate, choose, fill, parse_cases
+from legal.matcher import CardScore, PartMatch
+from legal.rules import lpr_on
+
+TODAY = date(2026, 11, 27)
+CARDS = {card.slug: card for card in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+
+
+def _conclusion(slug: str, text: str) -> str:
+    match = PartMatch(text, [CardScore(CARDS[slug], 1.0, 0.95, {"bigrams": 1.0})], True)
+    return compose(text, [match], today=TODAY).parts[0].text
+
+
+def _probation_limit(contract_months: int) -> int:
+    return 0 if contract_months < 3 else 1 if contract_months < 12 else 2 if contract_months < 36 else 6
+
+
+# -- probation against the contract term -------------------------------------------------------------------
+PROBATION = [
+    "签的{c}年合同 试用期{p}个月 这个合法不",
+    "劳动合同签了{c}年，公司约定试用期{p}个月，合法吗",
+    "公司跟我签了{c}年的劳动合同，试用期定了{p}个月，这样有效吗",
+    "试用期{p}个月，合同期限{c}年，公司这么约定违法吗",
+]
+
+
+@pytest.mark.parametrize("template", PROBATION)
+@pytest.mark.parametrize("years", [1, 2, 3, 5])
+@pytest.mark.parametrize("months", [1, 2, 3, 6])
+def test_probation_term_decides_validity(template: str, years: int, months: int) -> None:
+    text = template.format(c=years, p=months)
+    conclusion = _conclusion("labor.probation-period-length", text)
+    limit = _probation_limit(years * 12)
+    assert polarity(conclusion) == ("negative" if months > limit else "positive"), conclusion
+    assert f"约定试用期{months}个月" in conclusion and f"上限{limit}个月" in conclusion
+
+
+# -- an interest rate against four times the LPR at the loan date ------------------------------------------
+@pytest.mark.parametrize("text", [
+    "2024年3月借给朋友10万，借条写年利率{r}%，这个利息合法吗",
+    "去年借了20万给别人 借条写年息{r}% 这个利息法院认不认",
+    "2025年6月1日借款5万元，约定年化{r}%，利息有效吗",
+])
+@pytest.mark.parametrize("annual", [6, 10, 14, 24, 36])
+def test_interest_rate_against_four_times_lpr(text: str, annual: int) -> None:
+    question = text.format(r=annual)
+    conclusion = _conclusion("debt.interest-rate-cap", question)
+    loan_day = date(2024, 3, 1) if "2024年3月" in question else date(2025, 6, 1) if "2025年6月" in question else None
+    cap = lpr_on(loan_day) * 4 if loan_day else None
+    if cap is not None:
+        assert polarity(conclusion) == ("negative" if annual > cap else "positive"), conclusion
+        assert f"{cap.normalize():f}%" in conclusion
+    else:  # no date given: the LPR of today; 24 % and 36 % are above every cap since 2020
+        assert annual < 24 or polarity(conclusion) == "negative"
+    assert f"约定年利率{annual}%" in conclusion
+
+
+def test_monthly_interest_in_fen_is_read_as_a_yearly_rate() -> None:
+    conclusion = _conclusion("debt.interest-rate-cap", "借条上写的月息2分，借的时候是2023年5月，这个利息受保护吗")
+    assert polarity(conclusion) == "negative" and "约定年利率24%" in conclusion
+
+
+# -- agreed terms the law caps, and years of contributions -------------------------------------------------
+@pytest.mark.parametrize("years,over", [(1, False), (2, False), (3, True), (5, True)])
+@pytest.mark.parametrize("template", ["竞业限制约定{y}年 合法么", "离职时签了{y}年的竞业限制协议，有效吗"])
+def test_non_compete_term(template: str, years: int, over: bool) -> None:
+    conclusion = _conclusion("labor.non-compete-validity", template.format(y=years))
+    if over:
+        assert polarity(conclusion) == "negative" and f"{years * 12}个月" in conclusion
+    else:  # within two years: the card's general answer stands
+        assert "超过法定最长二年" not in conclusion
+
+
+@pytest.mark.parametrize("years", [5, 19, 20, 21, 30])
+@pytest.mark.parametrize("template", ["签了个{y}年的租赁合同 这个期限有效吗",
+                                      "和房东约定租期{y}年，这个合同期限合法吗"])
+def test_lease_term_against_twenty_years(template: str, years: int) -> None:
+    conclusion = _conclusion("housing.lease-term-limit", template.format(y=years))
+    assert polarity(conclusion) == ("negative" if years > 20 else "positive"), conclusion
+    assert f"约定租期{years}年" in conclusion
+
+
+@pytest.mark.parametrize("years,ok", [(12, False), (14, False), (15, True), (20, True)])
+def test_pension_contribution_years(years: int, ok: bool) -> None:
+    conclusion = _conclusion("policy.pension-eligibility", f"我今年58岁 社保只交了{years}年 到退休年龄能领养老金吗")
+    assert polarity(conclusion) == ("positive" if ok else "negative"), conclusion
+    assert f"累计缴费{years}年" in conclusion
+
+
+def test_capital_contribution_term() -> None:
+    over = _conclusion("company.subscribed-capital-acceleration", "新开一个有限公司 注册资本认缴 出资期限写30年可以吗")
+    assert polarity(over) == "negative" and "30年" in over
+
+
+@pytest.mark.parametrize("penalty,loss", [(50, 10), (20, 10), (13, 10), (12, 10), (5, 4)])
+def test_penalty_against_the_loss(penalty: int, loss: int) -> None:
+    text = f"我违约了，违约金约定了{penalty}万，对方实际损失{loss}万，能要求少赔吗"
+    conclusion = _conclusion("contract.penalty-too-high", text)
+    over = Decimal(penalty) > Decimal(loss) * Decimal("1.3")
+    assert polarity(conclusion) == ("positive" if over else "negative"), conclusion
+    assert f"{loss * 13000}元" in conclusion
+
+
+def test_deposit_over_a_fifth_of_the_price() -> None:
+    text = "房款总价100万，我交了30万定金，对方违约了能双倍要回来吗"
+    conclusion = _conclusion("contract.deposit-penalty-amount", text)
+    assert polarity(conclusion) == "negative" and "200000元" in conclusion
+
+
+def test_without_the_fact_the_default_conclusion_stands() -> None:
+    card = CARDS["labor.probation-period-length"]
+    assert _conclusion(card.slug, "试用期约定得太长了合法吗") == card.answers["valid"].conclusion
+
+
+# -- the schema: validated on load, round-tripped, predicates typed ----------------------------------------
+def _card(cases: object) -> dict:
+    data = card_to_dict(CARDS["labor.probation-period-length"])
+    data["answers"]["valid"]["cases"] = cases
+    return data
+
+
+@pytest.mark.parametrize("cases,field", [
+    ("不合法", "must be a list"),
+    ([{"conclusion": "不合法。"}], "when must be a non-empty list"),
+    ([{"when": [{"fact": "probation_months", "op": "~", "value": 1}], "conclusion": "x"}], "op must be one of"),
+    ([{"when": [{"fact": "probation_months", "op": ">"}], "conclusion": "x"}], "exactly one of value or rule"),
+    ([{"when": [{"fact": "probation_months", "op": ">", "rule": "nope"}], "conclusion": "x"}], "rule must be one of"),
+    ([{"when": [{"fact": "probation_months", "op": ">", "value": "2"}], "conclusion": "x"}], "value must be a number"),
+    ([{"when": [{"fact": "probation_months", "op": "known"}]}], "conclusion is missing"),
+])
+def test_bad_cases_stop_the_load_naming_the_field(cases: object, field: str) -> None:
+    with pytest.raises(CardFileError) as error:
+        parse_card(_card(cases), path="labor.toml")
+    assert "labor.probation-period-length" in str(error.value) and "answers.valid.cases" in str(error.value)
+    assert field in str(error.value)
+
+
+def test_unknown_fact_is_a_warning_and_cases_round_trip() -> None:
+    card = parse_card(_card([{"when": [{"fact": "shoe_size", "op": ">", "value": 40}], "conclusion": "不合法。"}]))
+    assert any("unknown fact 'shoe_size'" in w for w in card.warnings)
+    again = parse_card(card_to_dict(CARDS["labor.probation-period-length"]))
+    assert again.answers["valid"].cases == CARDS["labor.probation-period-length"].answers["valid"].cases
+
+
+def test_predicates_compare_with_values_and_computed_thresholds() -> None:
+    facts = {"probation_months": Decimal(3), "contract_months": 24, "loss_amount": Decimal(100)}
+    assert Predicate("probation_months", ">", rule="probation_limit").holds(facts)
+    assert not Predicate("probation_months", "<=", rule="probation_limit").holds(facts)
+    assert Predicate("loss_amount", "known").holds(facts) and Predicate("penalty_amount", "unknown").holds(facts)
+    assert not Predicate("penalty_amount", ">", rule="penalty_cap").holds(facts)  # an unknown fact never holds
+    assert THRESHOLDS["penalty_cap"](facts) == Decimal(130)
+    cases = parse_cases([{"when": [{"fact": "probation_months", "op": ">=", "value": 4}], "conclusion": "a"},
+                         {"when": [{"fact": "probation_months", "op": "==", "value": 3}], "conclusion": "b"}], "x")
+    chosen = choose(cases, facts)
+    assert isinstance(chosen, Case) and chosen.conclusion == "b"
+    assert fill("约定{probation_months}个月，上限{probation_limit}个月，{unknown_fact}", facts) == \
+        "约定3个月，上限2个月，{unknown_fact}"
