@@ -6,7 +6,8 @@ confidence threshold and runner-up gap (``legal.composer.CITE_CONFIDENCE``, ``CO
 
 Matches and composes every question once as the chat does (retrieval agreement on, the card files as
 they are) with the doubt rule off, keeping per decided part its confidence, its phrasing signal and
-its runner-up; then replays the rule at each setting. Per gold part: cited — a cited provision is a
+its runner-up; then replays the rule at each setting (a basis a deadline rule or calculator supplies
+is never withheld, :func:`legal.composer.ruled_basis`). Per gold part: cited — a cited provision is a
 gold controlling one; irrelevant — a cited provision is neither controlling nor also_ok.
 """
 
@@ -60,9 +61,13 @@ def main() -> int:
             wanted = {_key(g["law"], g["article"]) for g in gold.get("controlling", [])}
             allowed = wanted | {_key(g["law"], g["article"]) for g in gold.get("also_ok", [])}
             cited = {_key(p.law, p.article) for p in part.basis} if part is not None else set()
-            rows.append({"doubt": doubt, "hit": bool(cited & wanted), "bad": bool(cited - allowed)})
+            ruled = part is not None and part.card is not None and part.answer is not None and composer.ruled_basis(
+                part.qtype, part.answer, part.calculation, part.deadline)
+            rows.append({"doubt": None if ruled else doubt, "hit": bool(cited & wanted), "bad": bool(cited - allowed),
+                         "ruled": ruled})
     total = len(rows)
-    print(f"{total} gold parts, {sum(r['doubt'] is not None for r in rows)} decided by a card")
+    print(f"{total} gold parts, {sum(r['doubt'] is not None for r in rows)} decided by a card and cited from it, "
+          f"{sum(r['ruled'] for r in rows)} cited from a rule that computed the answer (never withheld)")
     print(f"{'conf':>5} {'gap':>5} {'close':>5} | {'cited %':>7} {'irrelevant %':>12} {'withheld':>8}")
     for gap in (0.0, 0.02, 0.04):
         for close in (0.3, 9.0):

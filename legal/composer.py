@@ -191,7 +191,7 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
 
 #: Confidence below which a decided part cites nothing as controlling: on the tuning set a cited
 #: provision of a card matched below it is more often not the deciding one than it is.
-CITE_CONFIDENCE = 0.6
+CITE_CONFIDENCE = 0.75
 #: Score gap under which the runner-up card is as close as the best one.
 CONTEST_GAP = 0.02
 #: Below :data:`CITE_CONFIDENCE` a card still cites when the part shares this much of its wording
@@ -219,6 +219,19 @@ def citation_doubt(match: PartMatch) -> str:
     if best.confidence < CITE_CONFIDENCE and best.signals.get("bigrams", 0.0) < PHRASING_CLOSE:
         return "对应哪一法律问题把握不足，下列条文仅作参考，不作为结论的依据"
     return ""
+
+
+def ruled_basis(qtype: str, answer: Answer, calculation: Calculation | None, found: Deadline | None) -> bool:
+    """Whether the part's basis is a statutory rule's that computed its answer (the deadline rule of a
+    by-when part, the calculator of a how-much part) rather than a provision the card chose: the rule is
+    cited as a part no card decides cites it (:func:`_rule_only`), however sure the card is."""
+    if answer.basis:
+        return False
+    if qtype == "by_when":
+        return found is not None and bool(answer.deadline)
+    if qtype == "how_much":
+        return calculation is not None and calculation.ok and bool(answer.calculator)
+    return False
 
 
 def _grams(text: str) -> set[str]:
@@ -645,7 +658,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question)
         withheld: list[Provision] = []
         doubt = citation_doubt(match)
-        if doubt:
+        if doubt and not ruled_basis(asked, chosen, calculation, found_deadline):
             # not sure enough of the card to present its provision as controlling: it goes to 相关规定
             withheld, basis = basis, []
             text = f"{text.rstrip()}（{doubt}）"

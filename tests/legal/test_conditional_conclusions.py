@@ -173,3 +173,20 @@ def test_predicates_compare_with_values_and_computed_thresholds() -> None:
     assert isinstance(chosen, Case) and chosen.conclusion == "b"
     assert fill("约定{probation_months}个月，上限{probation_limit}个月，{unknown_fact}", facts) == \
         "约定3个月，上限2个月，{unknown_fact}"
+
+
+# -- a basis a statutory rule supplies is cited however sure the card is -----------------------------------
+def test_a_rule_computed_basis_is_not_withheld_but_a_card_chosen_one_is() -> None:
+    from legal.composer import CITE_CONFIDENCE
+
+    unsure = CITE_CONFIDENCE - 0.1
+    card = CARDS["labor.unlawful-dismissal"]
+    when = "2026年3月15号被公司辞退的，去仲裁最晚什么时候？"
+    part = compose(when, [PartMatch(when, [CardScore(card, 0.5, unsure, {"bigrams": 0.0})], True)],
+                   today=TODAY).parts[0]
+    assert part.deadline is not None and part.deadline.ends == date(2027, 3, 15)
+    assert [(p.law, p.article) for p in part.basis] == [("中华人民共和国劳动争议调解仲裁法", 27)]
+    valid = "公司把我辞退了，合法吗？"
+    part = compose(valid, [PartMatch(valid, [CardScore(card, 0.5, unsure, {"bigrams": 0.0})], True)],
+                   today=TODAY).parts[0]
+    assert part.basis == [] and part.withheld
