@@ -263,10 +263,12 @@ def best_provisions(card: Card, qtype: str, asked: str, question: str = "",
     return [scored[0][2]]
 
 
-def by_facts(answer: Answer, facts: Facts) -> Answer:
+def by_facts(answer: Answer, facts: Facts, asked: str = "") -> Answer:
     """The answer with the conclusion its ``cases`` choose by the question's facts (the first whose
-    predicates all hold), the facts and thresholds named in it; unchanged when none holds."""
-    if not answer.cases:
+    predicates all hold), the facts and thresholds named in it; unchanged when none holds. Cases answer
+    their own question type only: an answer standing in for another type (a yes/no part answered by the
+    validity answer) keeps its default words ("多还的能要回来吗" is not "is the rate valid")."""
+    if not answer.cases or (asked and asked != answer.qtype):
         return answer
     case = conditions.choose(answer.cases, facts.values())
     if case is None:
@@ -650,7 +652,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                 chosen = money  # 产假一共多少天, 还要再坐多久: a count of days the card's calculator gives
         elif qtype == "how_much":
             chosen = _calculator_answer(card, chosen, match.text, facts)
-        chosen = by_facts(chosen, facts)
+        chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
             text = f"{text}{_computed_too(card, match.text, question, facts, today)}"

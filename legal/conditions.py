@@ -80,6 +80,7 @@ THRESHOLDS: dict[str, Callable[[Mapping[str, Any]], Decimal | None]] = {
     "rate_cap": _rate_cap,                          # % a year (民间借贷规定 25)
     "deposit_cap": _share("contract_price", "0.2"),  # 元 (民法典 586)
     "penalty_cap": _share("loss_amount", "1.3"),     # 元 (合同编通则解释 65)
+    "final_award_cap": _share("minimum_wage", "12"),  # 元 (劳动争议调解仲裁法 47: 十二个月最低工资)
 }
 
 

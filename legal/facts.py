@@ -1062,6 +1062,14 @@ _PENSION_YEARS = re.compile(rf"(?:社保|养老保险|养老金)\s*(?:只|才|�
                             rf"|(?:交了|缴了|缴费)\s*({NUM})\s*年(?:的)?(?:社保|养老保险)")
 
 
+_AWARD = re.compile(rf"裁决[^，。,；;？?！!\d]{{0,12}}?(?:补|付|赔|给|支付)(?:我|给我|我们)?\s*{MONEY}")
+_QUIT = re.compile(r"(?:我是|我|自己)?(?:主动|自己|自愿)(?:提出)?(?:辞职|离职|辞的职|走的)|个人原因(?:辞职|离职)")
+_NC_UNPAID = re.compile(r"竞业.{0,60}?(?:一分钱?都没给|没给过?(?:补偿|钱)|(?:补偿|钱)(?:一直)?(?:没给|没付|没发|不给)|从来没给|一直没给)")
+_RENEW_REFUSED = re.compile(r"(?:原来|原有|同样|一样|更高|提高|不变)的?(?:条件|待遇|工资).{0,12}?续签.{0,12}?(?:他|她|员工|对方)"
+                            r"(?:自己)?(?:不签|不愿意?|不同意|拒绝)")
+_CUSTOM = re.compile(r"定制|定做|订做|订制|刻字|量身")
+
+
 def _agreed_terms(text: str, facts: Facts) -> None:
     """Agreed terms the law caps (竞业限制 two years, a lease twenty, a contribution five) and the years
     of pension contributions (fifteen at least): each read from the words that name it."""
@@ -1080,6 +1088,14 @@ def _agreed_terms(text: str, facts: Facts) -> None:
     m = _PENSION_YEARS.search(text)
     if m and (value := cn_number(m.group(1) or m.group(2))) is not None and 0 < value <= 50:
         facts.add("pension_years", value, m.group(0))
+    found = _first_money(_AWARD, text)
+    if found:
+        facts.add("award_amount", *found)
+    for name, pattern in (("quit_voluntarily", _QUIT), ("non_compete_unpaid", _NC_UNPAID),
+                          ("renewal_refused_by_employee", _RENEW_REFUSED), ("custom_made", _CUSTOM)):
+        m = pattern.search(text)
+        if m:
+            facts.add(name, True, m.group(0))
 
 
 def typed_dates(text: str, today: date) -> list[DatedEvent]:

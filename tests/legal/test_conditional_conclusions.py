@@ -74,7 +74,7 @@ def test_interest_rate_against_four_times_lpr(text: str, annual: int) -> None:
 
 
 def test_monthly_interest_in_fen_is_read_as_a_yearly_rate() -> None:
-    conclusion = _conclusion("debt.interest-rate-cap", "借条上写的月息2分，借的时候是2023年5月，这个利息受保护吗")
+    conclusion = _conclusion("debt.interest-rate-cap", "借条上写的月息2分，借的时候是2023年5月，这个利息合法吗")
     assert polarity(conclusion) == "negative" and "约定年利率24%" in conclusion
 
 
@@ -190,3 +190,35 @@ def test_a_rule_computed_basis_is_not_withheld_but_a_card_chosen_one_is() -> Non
     part = compose(valid, [PartMatch(valid, [CardScore(card, 0.5, unsure, {"bigrams": 0.0})], True)],
                    today=TODAY).parts[0]
     assert part.basis == [] and part.withheld
+
+
+# -- situational facts a conclusion turns on ---------------------------------------------------------------
+@pytest.mark.parametrize("slug,text,word", [
+    ("policy.unemployment-benefit", "我是主动辞职的 能领失业金吗", "不能"),
+    ("policy.unemployment-benefit", "因为个人原因离职，失业保险交了三年，可以领失业金不", "不能"),
+    ("labor.non-compete-validity", "签了竞业限制，离职半年了公司一直没给补偿，我去同行上班会违约吗", "不会"),
+    ("labor.non-compete-validity", "竞业协议约定每月给我补偿，结果一分钱都没给过，我还要遵守吗", "不会"),
+    ("labor.contract-expiry-non-renewal", "合同到期了，公司按原来的条件续签，员工自己不愿意续签，要给补偿吗", "不需要"),
+    ("labor.contract-expiry-non-renewal", "单位提高工资待遇要和她续签 她拒绝了 离职时还要付经济补偿吗", "不需要"),
+    ("consumer.seven-day-return", "在网上定做了一套窗帘，收到后不喜欢，能七天无理由退吗", "不能"),
+    ("consumer.seven-day-return", "买了个刻字的保温杯，想七天无理由退货可以吗", "不能"),
+])
+def test_a_stated_situation_turns_the_answer(slug: str, text: str, word: str) -> None:
+    conclusion = _conclusion(slug, text)
+    assert conclusion.startswith(word) and conclusion != CARDS[slug].answers["yes_no"].conclusion
+
+
+@pytest.mark.parametrize("slug,text", [
+    ("policy.unemployment-benefit", "被公司裁员了，失业保险交了三年，能领失业金吗"),
+    ("consumer.seven-day-return", "网上买的耳机拆封试了一下不喜欢，能七天无理由退吗"),
+])
+def test_without_the_situation_the_common_case_stands(slug: str, text: str) -> None:
+    assert _conclusion(slug, text).startswith(CARDS[slug].answers["yes_no"].conclusion[:20])
+
+
+def test_cases_answer_their_own_question_type_only() -> None:
+    # a yes/no part answered by the validity answer keeps its default words: "能要回来吗" is not "is it valid"
+    text = "我是借款人 借条上写的是年利率36% 我已经还了两年利息 多还的能要回来吗"
+    card = CARDS["debt.interest-rate-cap"]
+    assert "yes_no" not in card.answers and card.answers["valid"].cases
+    assert _conclusion(card.slug, text).startswith(card.answers["valid"].conclusion[:20])
