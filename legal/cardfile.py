@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from legal.conditions import Case, ConditionError, parse_cases
+
 CARDS_DIR = Path(__file__).resolve().parent / "cards"
 REQUIRED = ("slug", "title", "domain", "summary", "phrasings", "terms", "question_types", "provisions", "answers")
 QUESTION_TYPES = ("yes_no", "valid", "how_much", "by_when", "which", "forum", "what_to_do")
@@ -97,6 +99,9 @@ class Answer:
     #: empty: the engine derives them (the calculator's or deadline rule's basis, else the card's
     #: first controlling provision).
     basis: tuple[tuple[str, int | str], ...] = ()
+    #: Conclusions chosen by the facts (legal/conditions.py): the first case whose predicates all
+    #: hold replaces ``conclusion``; none holding (or a fact not given) keeps it.
+    cases: tuple[Case, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -186,6 +191,13 @@ def _basis(value: Any, where: str) -> tuple[tuple[str, int | str], ...]:
     return tuple(dict.fromkeys(out))
 
 
+def _cases(value: Any, where: str) -> tuple[Case, ...]:
+    try:
+        return parse_cases(value, where)
+    except ConditionError as exc:
+        raise CardFileError(str(exc)) from exc
+
+
 def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
     """One ``[[card]]`` table as a :class:`Card`; :class:`CardFileError` names what is wrong."""
     if not isinstance(raw, Mapping):
@@ -220,7 +232,7 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
             inputs=_strings(body.get("inputs"), f"{where}.inputs"),
             deadline=_text(body.get("deadline"), f"{where}.deadline", required=False),
             start=_text(body.get("start"), f"{where}.start", required=False),
-            basis=_basis(body.get("basis"), f"{where}.basis"))
+            basis=_basis(body.get("basis"), f"{where}.basis"), cases=_cases(body.get("cases"), f"{where}.cases"))
     for qtype in qtypes:
         if qtype not in answers:
             raise CardFileError(_where(path, slug, "question_types") + f": {qtype} has no answer")
@@ -266,12 +278,17 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
     if card.asker and card.asker not in ASKERS:
         raise CardFileError(_where(path, slug, "asker") + f" must be one of {', '.join(ASKERS)}")
     from legal import names
+    from legal.facts import LABELS
 
     for answer in answers.values():
         if answer.calculator and answer.calculator not in names.CALCULATOR_NAMES:
             warnings.append(f"answers.{answer.qtype}: unknown calculator {answer.calculator!r}")
         if answer.deadline and answer.deadline not in names.DEADLINE_NAMES:
             warnings.append(f"answers.{answer.qtype}: unknown deadline rule {answer.deadline!r}")
+        for case in answer.cases:
+            for predicate in case.when:
+                if predicate.fact not in LABELS:
+                    warnings.append(f"answers.{answer.qtype}.cases: unknown fact {predicate.fact!r} (never holds)")
     if sum(p.controlling for p in provisions) > MAX_CONTROLLING:
         warnings.append(f"more than {MAX_CONTROLLING} controlling provisions (the first {MAX_CONTROLLING} count)")
     return Card(**{**card.__dict__, "warnings": tuple(warnings)})
@@ -328,7 +345,8 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         "answers": {q: {k: v for k, v in (("conclusion", a.conclusion), ("calculator", a.calculator),
                                           ("inputs", list(a.inputs)), ("deadline", a.deadline),
                                           ("start", a.start),
-                                          ("basis", [{"law": law, "article": art} for law, art in a.basis]))
+                                          ("basis", [{"law": law, "article": art} for law, art in a.basis]),
+                                          ("cases", [c.to_dict() for c in a.cases]))
                             if v}
                     for q, a in card.answers.items()},
     }

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
 
 from knowledge.numerals import int_to_cn
-from legal import events
+from legal import conditions, events
 from legal.calculators import CHINA_TZ
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
@@ -191,7 +191,7 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
 
 #: Confidence below which a decided part cites nothing as controlling: on the tuning set a cited
 #: provision of a card matched below it is more often not the deciding one than it is.
-CITE_CONFIDENCE = 0.6
+CITE_CONFIDENCE = 0.75
 #: Score gap under which the runner-up card is as close as the best one.
 CONTEST_GAP = 0.02
 #: Below :data:`CITE_CONFIDENCE` a card still cites when the part shares this much of its wording
@@ -221,6 +221,19 @@ def citation_doubt(match: PartMatch) -> str:
     return ""
 
 
+def ruled_basis(qtype: str, answer: Answer, calculation: Calculation | None, found: Deadline | None) -> bool:
+    """Whether the part's basis is a statutory rule's that computed its answer (the deadline rule of a
+    by-when part, the calculator of a how-much part) rather than a provision the card chose: the rule is
+    cited as a part no card decides cites it (:func:`_rule_only`), however sure the card is."""
+    if answer.basis:
+        return False
+    if qtype == "by_when":
+        return found is not None and bool(answer.deadline)
+    if qtype == "how_much":
+        return calculation is not None and calculation.ok and bool(answer.calculator)
+    return False
+
+
 def _grams(text: str) -> set[str]:
     chars = re.sub(r"[^\u4e00-\u9fff]", "", text)
     return {chars[i:i + 2] for i in range(len(chars) - 1)}
@@ -248,6 +261,19 @@ def best_provisions(card: Card, qtype: str, asked: str, question: str = "",
         scored.append((score, index, provision))
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [scored[0][2]]
+
+
+def by_facts(answer: Answer, facts: Facts, asked: str = "") -> Answer:
+    """The answer with the conclusion its ``cases`` choose by the question's facts (the first whose
+    predicates all hold), the facts and thresholds named in it; unchanged when none holds. Cases answer
+    their own question type only: an answer standing in for another type (a yes/no part answered by the
+    validity answer) keeps its default words ("多还的能要回来吗" is not "is the rate valid")."""
+    if not answer.cases or (asked and asked != answer.qtype):
+        return answer
+    case = conditions.choose(answer.cases, facts.values())
+    if case is None:
+        return answer
+    return replace(answer, conclusion=conditions.fill(case.conclusion, facts.values()))
 
 
 def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> Answer:
@@ -626,6 +652,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                 chosen = money  # 产假一共多少天, 还要再坐多久: a count of days the card's calculator gives
         elif qtype == "how_much":
             chosen = _calculator_answer(card, chosen, match.text, facts)
+        chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
             text = f"{text}{_computed_too(card, match.text, question, facts, today)}"
@@ -633,7 +660,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question)
         withheld: list[Provision] = []
         doubt = citation_doubt(match)
-        if doubt:
+        if doubt and not ruled_basis(asked, chosen, calculation, found_deadline):
             # not sure enough of the card to present its provision as controlling: it goes to 相关规定
             withheld, basis = basis, []
             text = f"{text.rstrip()}（{doubt}）"

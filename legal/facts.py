@@ -166,7 +166,7 @@ _DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}\s*(?:的)?\s*定金")
 _PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款|首付款|首付|未付款|尾款)\s*(?:是|为|共|一共)?\s*{MONEY}")
 #: 违约金是合同额的50%: a penalty agreed as a share of the price.
 _PENALTY_SHARE = re.compile(r"违约金[^，。,；;？?！!\d]{0,10}?(\d+(?:\.\d+)?)\s*%")
-_PENALTY = re.compile(rf"违约金\s*(?:是|为|约定)?\s*{MONEY}")
+_PENALTY = re.compile(rf"违约金\s*(?:是|为|约定了?|定了|写了?|要|索赔)?\s*{MONEY}")
 _LOSS = re.compile(rf"(?:损失|实际损失)(?:[^，。,；;？?！!\d]{{0,6}}?)\s*{MONEY}")
 _CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款|对方赔|他赔)\s*(?:金额)?\s*{MONEY}"
                     rf"|(?:起诉|告)[^，。,；;？?！!\d]{{0,8}}?(?:付|赔|还|支付|偿还|给付?)\s*{MONEY}")
@@ -1038,6 +1038,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     _roles_last(text, facts)
     _dates(text, today, facts)
     _roles_dates_more(text, today, facts)
+    _agreed_terms(text, facts)
     m = re.search(r"(?:还在|在|处于|还是)试用期|试用期(?:内|还没过|没过|期间)", text)
     if m:
         facts.add("in_probation", True, m.group(0))
@@ -1049,6 +1050,52 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     if m and "due_date" not in facts:
         facts.add("no_due_date", True, m.group(0))
     return facts
+
+
+# -- terms the parties agreed or the client has accrued, read against the law's limits ---------------------
+_NON_COMPETE_TERM = re.compile(rf"竞业(?:限制)?(?:协议|期|期限)?[^，。,；;？?！!\d]{{0,8}}?({NUM}|半)\s*(年|个月)"
+                               rf"|({NUM}|半)\s*(年|个月)的?竞业")
+_LEASE_TERM = re.compile(rf"({NUM})\s*年(?:期)?的?(?:房屋)?(?:租赁|租房|租约|出租)(?:合同|协议)?"
+                         rf"|(?:租期|租赁期限?|租了|租)\s*(?:约定|签了?|是|为|长达)?\s*({NUM})\s*年")
+_CAPITAL_TERM = re.compile(rf"(?:出资|认缴|实缴|缴足)(?:期限|时间|年限)?\s*(?:写了?|约定|定了?|是|为|定成)?\s*({NUM})\s*年")
+_PENSION_YEARS = re.compile(rf"(?:社保|养老保险|养老金)\s*(?:只|才|一共|累计|总共)?\s*(?:交了|缴了|交|缴|缴费)\s*(?:了)?\s*({NUM})\s*年"
+                            rf"|(?:交了|缴了|缴费)\s*({NUM})\s*年(?:的)?(?:社保|养老保险)")
+
+
+_AWARD = re.compile(rf"裁决[^，。,；;？?！!\d]{{0,12}}?(?:补|付|赔|给|支付)(?:我|给我|我们)?\s*{MONEY}")
+_QUIT = re.compile(r"(?:我是|我|自己)?(?:主动|自己|自愿)(?:提出)?(?:辞职|离职|辞的职|走的)|个人原因(?:辞职|离职)")
+_NC_UNPAID = re.compile(r"竞业.{0,60}?(?:一分钱?都没给|没给过?(?:补偿|钱)|(?:补偿|钱)(?:一直)?(?:没给|没付|没发|不给)|从来没给|一直没给)")
+_RENEW_REFUSED = re.compile(r"(?:原来|原有|同样|一样|更高|提高|不变)的?(?:条件|待遇|工资).{0,12}?续签.{0,12}?(?:他|她|员工|对方)"
+                            r"(?:自己)?(?:不签|不愿意?|不同意|拒绝)")
+_CUSTOM = re.compile(r"定制|定做|订做|订制|刻字|量身")
+
+
+def _agreed_terms(text: str, facts: Facts) -> None:
+    """Agreed terms the law caps (竞业限制 two years, a lease twenty, a contribution five) and the years
+    of pension contributions (fifteen at least): each read from the words that name it."""
+    m = _NON_COMPETE_TERM.search(text)
+    if m:
+        said, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        value = _number(said)
+        if value is not None and 0 < value <= (10 if unit == "年" else 120):
+            facts.add("non_compete_months", value * (12 if unit == "年" else 1), m.group(0))
+    m = _LEASE_TERM.search(text)
+    if m and (value := cn_number(m.group(1) or m.group(2))) is not None and 0 < value <= 99:
+        facts.add("lease_years", value, m.group(0))
+    m = _CAPITAL_TERM.search(text)
+    if m and (value := cn_number(m.group(1))) is not None and 0 < value <= 100:
+        facts.add("capital_term_years", value, m.group(0))
+    m = _PENSION_YEARS.search(text)
+    if m and (value := cn_number(m.group(1) or m.group(2))) is not None and 0 < value <= 50:
+        facts.add("pension_years", value, m.group(0))
+    found = _first_money(_AWARD, text)
+    if found:
+        facts.add("award_amount", *found)
+    for name, pattern in (("quit_voluntarily", _QUIT), ("non_compete_unpaid", _NC_UNPAID),
+                          ("renewal_refused_by_employee", _RENEW_REFUSED), ("custom_made", _CUSTOM)):
+        m = pattern.search(text)
+        if m:
+            facts.add(name, True, m.group(0))
 
 
 def typed_dates(text: str, today: date) -> list[DatedEvent]:

@@ -50,7 +50,8 @@ def card_detail(row: IssueCard) -> dict[str, Any]:
         "terms": data.get("terms", []), "not_terms": data.get("not_terms", []),
         "provisions": _provisions(data, full=True), "elements": data.get("elements", []),
         "question_types": data.get("question_types", []),
-        "answers": {q: {"conclusion": a.get("conclusion", "")} for q, a in answers.items()},
+        "answers": {q: {"conclusion": a.get("conclusion", ""), **({"cases": a["cases"]} if a.get("cases") else {})}
+                    for q, a in answers.items()},
         "calculators": [{"question_type": q, "calculator": a["calculator"], "inputs": a.get("inputs", [])}
                         for q, a in answers.items() if a.get("calculator")],
         "deadlines": [{"question_type": q, "deadline": a["deadline"], "start": a.get("start", "")}

@@ -82,3 +82,19 @@ def test_the_portal_page_lists_and_edits(seeded, client, staff_user):
     good = client.post(f"/cards/{card.pk}/", {"toml": page.context["text"], "note": "原样保存"})
     assert good.status_code == 302
     assert card.versions.filter(status=IssueCardVersion.Status.DRAFT).count() == 1
+
+
+def test_a_firms_cases_are_approved_used_and_shown(seeded, api_client, staff_user, admin_user):
+    card = IssueCard.objects.get(slug="labor.unlawful-dismissal")
+    data = card_to_dict(next(c for c in seeded if c.slug == card.slug))
+    data["answers"]["valid"]["cases"] = [{"when": [{"fact": "service_months", "op": "<", "value": 1}],
+                                          "conclusion": "本所意见：入职不足一个月的，先核实是否在试用期。"}]
+    version = services.card_edit(actor=staff_user, card=card, data=data, note="按工龄分情形")
+    services.card_version_approve(actor=admin_user, version=version)
+    selectors.cards_changed()
+    cards, _ = selectors.active_cards()
+    assert next(c for c in cards if c.slug == card.slug).answers["valid"].cases[0].when[0].fact == "service_months"
+    api_client.force_authenticate(staff_user)
+    answers = api_client.get(f"/api/v1/knowledge/cards/{card.pk}").json()["answers"]
+    assert answers["valid"]["cases"][0]["when"] == [{"fact": "service_months", "op": "<", "value": 1}]
+    assert "cases" not in answers["how_much"]

@@ -1,0 +1,200 @@
+"""Conclusions that turn on a fact the question states: typed predicates over the facts.
+
+An answer of a card may carry ``cases``: each a list of predicates (``when``) and the conclusion that
+holds when all of them hold. The first case that holds replaces the answer's default conclusion; a
+predicate on a fact the question does not give never holds, so without the fact the default (the
+common case) stands. A predicate compares a fact with a number (``value``) or with a threshold the
+law computes from other facts (``rule``): the probation limit of the contract term, four times the
+LPR at the loan date, 20 % of the price, 130 % of the loss. The chosen conclusion names the fact and
+the threshold (``{probation_months}``, ``{probation_limit}``), so it says why:
+"不合法。约定试用期6个月，超过劳动合同期限12个月对应的上限2个月".
+
+This module needs no Django (the card loader validates cases with it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+#: Comparison operators a predicate may use; ``known`` / ``unknown`` test whether the fact was given.
+OPS: dict[str, Callable[[Decimal, Decimal], bool]] = {
+    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b,
+}
+PRESENCE_OPS = ("known", "unknown")
+
+
+def _dec(value: Any) -> Decimal | None:
+    if isinstance(value, bool):
+        return Decimal(int(value))
+    if isinstance(value, Decimal):
+        return value
+    if isinstance(value, int | float | str):
+        try:
+            return Decimal(str(value))
+        except InvalidOperation:
+            return None
+    return None
+
+
+def _probation_limit(facts: Mapping[str, Any]) -> Decimal | None:
+    """劳动合同法 19: under 3 months none, under a year 1 month, under three years 2, else 6 (months)."""
+    months = _dec(facts.get("contract_months"))
+    if months is None:
+        return None
+    return Decimal(0 if months < 3 else 1 if months < 12 else 2 if months < 36 else 6)
+
+
+def _rate_cap(facts: Mapping[str, Any]) -> Decimal | None:
+    """民间借贷规定 25: four times the one-year LPR at the contract date (a stated LPR first); 24 % for a
+    loan made before 2020-08-20."""
+    from legal.calculators import CHINA_TZ
+    from legal.rules import lpr_on
+
+    lpr = _dec(facts.get("lpr_rate"))
+    if lpr is not None:
+        return lpr * 4
+    day = facts.get("loan_date")
+    if not isinstance(day, date):
+        day = datetime.now(tz=CHINA_TZ).date()
+    if day < date(2020, 8, 20):
+        return Decimal(24)
+    return lpr_on(day) * 4
+
+
+def _share(name: str, factor: str) -> Callable[[Mapping[str, Any]], Decimal | None]:
+    def compute(facts: Mapping[str, Any]) -> Decimal | None:
+        base = _dec(facts.get(name))
+        return None if base is None else base * Decimal(factor)
+    return compute
+
+
+#: Thresholds a predicate's ``rule`` names, each computed from the facts (None: an input is missing).
+THRESHOLDS: dict[str, Callable[[Mapping[str, Any]], Decimal | None]] = {
+    "probation_limit": _probation_limit,            # months (劳动合同法 19)
+    "rate_cap": _rate_cap,                          # % a year (民间借贷规定 25)
+    "deposit_cap": _share("contract_price", "0.2"),  # 元 (民法典 586)
+    "penalty_cap": _share("loss_amount", "1.3"),     # 元 (合同编通则解释 65)
+    "final_award_cap": _share("minimum_wage", "12"),  # 元 (劳动争议调解仲裁法 47: 十二个月最低工资)
+}
+
+
+class ConditionError(ValueError):
+    """A case or predicate written wrong (the loader names the file, card and field)."""
+
+
+@dataclass(frozen=True)
+class Predicate:
+    fact: str
+    op: str
+    value: Decimal | None = None
+    rule: str = ""
+
+    def holds(self, facts: Mapping[str, Any]) -> bool:
+        given = facts.get(self.fact)
+        if self.op in PRESENCE_OPS:
+            return (given is not None) == (self.op == "known")
+        left = _dec(given)
+        right = self.value if not self.rule else THRESHOLDS[self.rule](facts)
+        if left is None or right is None:
+            return False  # an unknown fact decides nothing: the default conclusion stands
+        return OPS[self.op](left, right)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"fact": self.fact, "op": self.op}
+        if self.rule:
+            out["rule"] = self.rule
+        elif self.value is not None:
+            out["value"] = int(self.value) if self.value == self.value.to_integral_value() else float(self.value)
+        return out
+
+
+@dataclass(frozen=True)
+class Case:
+    when: tuple[Predicate, ...]
+    conclusion: str
+
+    def holds(self, facts: Mapping[str, Any]) -> bool:
+        return all(p.holds(facts) for p in self.when)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"when": [p.to_dict() for p in self.when], "conclusion": self.conclusion}
+
+
+def parse_predicate(raw: Any, where: str) -> Predicate:
+    if not isinstance(raw, Mapping):
+        raise ConditionError(f"{where} must be a table with fact, op and value or rule")
+    fact, op = raw.get("fact"), raw.get("op")
+    if not isinstance(fact, str) or not fact.strip():
+        raise ConditionError(f"{where}.fact is missing or not a string")
+    if op not in OPS and op not in PRESENCE_OPS:
+        raise ConditionError(f"{where}.op must be one of {', '.join([*OPS, *PRESENCE_OPS])}")
+    value, rule = raw.get("value"), raw.get("rule")
+    if op in PRESENCE_OPS:
+        if value is not None or rule is not None:
+            raise ConditionError(f"{where}: op {op} takes neither value nor rule")
+        return Predicate(fact.strip(), op)
+    if (value is None) == (rule is None):
+        raise ConditionError(f"{where} needs exactly one of value or rule")
+    if rule is not None:
+        if rule not in THRESHOLDS:
+            raise ConditionError(f"{where}.rule must be one of {', '.join(THRESHOLDS)}")
+        return Predicate(fact.strip(), op, rule=rule)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConditionError(f"{where}.value must be a number")
+    return Predicate(fact.strip(), op, value=Decimal(str(value)))
+
+
+def parse_cases(raw: Any, where: str) -> tuple[Case, ...]:
+    """An answer's ``cases``: a list of ``{when = [predicates], conclusion}`` tables."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise ConditionError(f"{where} must be a list of {{when, conclusion}} tables")
+    cases = []
+    for index, item in enumerate(raw):
+        at = f"{where}[{index}]"
+        if not isinstance(item, Mapping):
+            raise ConditionError(f"{at} must be a table with when and conclusion")
+        conclusion = item.get("conclusion")
+        if not isinstance(conclusion, str) or not conclusion.strip():
+            raise ConditionError(f"{at}.conclusion is missing or not a string")
+        when = item.get("when")
+        if not isinstance(when, list) or not when:
+            raise ConditionError(f"{at}.when must be a non-empty list of predicates")
+        predicates = tuple(parse_predicate(p, f"{at}.when[{i}]") for i, p in enumerate(when))
+        cases.append(Case(predicates, conclusion.strip()))
+    return tuple(cases)
+
+
+def _show(value: Any) -> str:
+    number = _dec(value)
+    if number is None:
+        return str(value)
+    number = number.quantize(Decimal("0.01")).normalize()
+    return f"{number:f}"
+
+
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+
+
+def fill(conclusion: str, facts: Mapping[str, Any]) -> str:
+    """The conclusion with ``{fact}`` and ``{threshold}`` names replaced by their values;
+    ``{result}`` and ``{deadline}`` are left for the calculator and the deadline rule."""
+    def value(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name in THRESHOLDS:
+            computed = THRESHOLDS[name](facts)
+            return _show(computed) if computed is not None else m.group(0)
+        return _show(facts[name]) if facts.get(name) is not None else m.group(0)
+    return _PLACEHOLDER.sub(value, conclusion)
+
+
+def choose(cases: tuple[Case, ...], facts: Mapping[str, Any]) -> Case | None:
+    """The first case whose predicates all hold for ``facts`` (None: the default conclusion stands)."""
+    return next((case for case in cases if case.holds(facts)), None)
