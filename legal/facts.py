@@ -99,6 +99,10 @@ LABELS = {
     "total_loss": "损失合计", "liable_share": "对方责任比例", "prepaid": "预付款", "units_total": "总份数",
     "units_used": "已用份数", "medical_expenses": "医疗费", "other_no_fault": "对方无责", "consumption": "人均消费支出",
     "dependant_age": "被扶养人年龄", "registered_capital": "注册资本", "reserve_so_far": "已提法定公积金",
+    "non_compete_months": "竞业限制期限（月）", "lease_years": "租赁期限（年）", "capital_term_years": "认缴出资期限（年）",
+    "pension_years": "养老保险缴费年限", "award_amount": "裁决金额", "quit_voluntarily": "主动辞职",
+    "non_compete_unpaid": "未付竞业限制补偿", "renewal_refused_by_employee": "劳动者拒绝同等条件续订",
+    "custom_made": "定制商品",
 }
 
 

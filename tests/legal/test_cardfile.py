@@ -80,3 +80,12 @@ def test_an_inserted_article_is_cited_by_its_label(fixture_card_list):
     assert cite(card.provisions[0]) == "《中华人民共和国刑法》第一百三十三条之一"
     assert card.answers["valid"].basis == (("中华人民共和国刑法", "第一百三十三条之一"),)
     assert parse_card(card_to_dict(card), path="criminal.toml") == card
+
+
+def test_every_shipped_card_loads_without_a_warning():
+    """A warning (an unknown calculator, deadline rule or fact) means part of a card never works; the
+    system check would also print it on every command."""
+    from legal.cardfile import shipped_cards
+
+    warned = [f"{card.slug}: {w}" for card in shipped_cards() for w in card.warnings]
+    assert warned == []
