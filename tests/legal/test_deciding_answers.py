@@ -35,7 +35,8 @@ def test_a_figure_cites_the_calculators_basis_and_the_rest_is_related(matcher):
 @pytest.mark.parametrize(("calculator", "inputs", "cited", "related"), [
     ("deposit_return", {"deposit_amount": 5000, "contract_price": 100000},
      ("中华人民共和国民法典", 587), ("中华人民共和国民法典", 586)),
-    ("no_interest", {"no_rate_agreed": True}, ("最高人民法院关于审理民间借贷案件适用法律若干问题的规定", 24), ("中华人民共和国民法典", 680)),
+    ("no_interest", {"no_rate_agreed": True},
+     ("最高人民法院关于审理民间借贷案件适用法律若干问题的规定", 24), ("中华人民共和国民法典", 680)),
 ])
 def test_a_figure_cites_the_provision_that_decides_it_not_every_one_its_calculator_lists(
         fixture_card_list, calculator, inputs, cited, related):
