@@ -37,6 +37,7 @@ from legal.rules import (
     calculate,
     deadline,
     deadline_basis,
+    figure_basis,
 )
 
 OFFLINE_HEAD = ("【离线模式】未使用大语言模型：以下结论依据律所维护的法律要点卡片与现行法条自动整理，请律师复核。")
@@ -180,7 +181,9 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
             pairs = basis_numbers(calculation.result.legal_basis)
         pairs = pairs or list(CALCULATOR_BASIS.get(answer.calculator, ()))
         if pairs:
-            return [_provision(card, law, art) for law, art in pairs[:2]]
+            # the figure rests on the calculator's first provision (587 the doubled deposit, 私贷规定 28
+            # the interest); the others it lists (586's cap, 676's overdue rule) go to 相关规定
+            return [_provision(card, law, art) for law, art in figure_basis(answer.calculator, pairs)]
     if answer.deadline and qtype in ("by_when", answer.qtype):
         rule = deadline_basis(answer.deadline)
         if rule:
@@ -369,7 +372,7 @@ def _calculator_only(match: PartMatch, facts: Facts, domain: str) -> PartAnswer 
     answer = Answer("how_much", "{result}。", calculator=named)
     text = f"{calculation.result.name}：{calculation.headline()}。"
     pairs = basis_numbers(calculation.result.legal_basis) or list(CALCULATOR_BASIS.get(named, ()))
-    basis = [Provision(law, article, "controlling", "", ()) for law, article in pairs[:2]]
+    basis = [Provision(law, article, "controlling", "", ()) for law, article in figure_basis(named, pairs)]
     confidence = match.best.confidence if match.best is not None else 0.0
     return PartAnswer(match.text, "how_much", None, confidence, answer, text, calculation, None, "", basis=basis)
 

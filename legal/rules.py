@@ -757,10 +757,11 @@ def principal_with_interest(*, principal: Decimal, annual_rate: Decimal, loan_mo
 
 
 def no_interest() -> CalculationResult:
-    """借款合同对支付利息没有约定的, 视为没有利息 (民法典 680; 自然人之间约定不明的也视为没有利息)."""
+    """借款合同对支付利息没有约定的, 视为没有利息 (民间借贷规定 24, which a lending figure rests on like
+    its 25 and 28; 民法典 680 states the same for loan contracts and goes to 相关规定)."""
     steps = ["借条（合同）没有约定利息，或自然人之间约定不明确的：借期内利息为 0 元", "逾期后可以主张逾期利息（按一年期 LPR）"]
     return CalculationResult("借期内利息", Decimal(0), {"total": 0}, steps,
-                             [LegalBasis(CIVIL_CODE, _art(680)), LegalBasis(PRIVATE_LENDING, _art(24))])
+                             [LegalBasis(PRIVATE_LENDING, _art(24)), LegalBasis(CIVIL_CODE, _art(680))])
 
 
 def betrothal_return(*, betrothal_amount: Decimal, registered: bool, cohabited: bool) -> CalculationResult:
@@ -1367,13 +1368,23 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "dependant_support": ((INJURY_INTERPRETATION, 17),),
     "late_payment_loss": ((SALES_INTERPRETATION, 18),),
     "principal_with_interest": ((PRIVATE_LENDING, 28), (CIVIL_CODE, 676)),
-    "no_interest": ((CIVIL_CODE, 680),),
+    "no_interest": ((PRIVATE_LENDING, 24), (CIVIL_CODE, 680)),
     "betrothal_return": ((MARRIAGE_INTERPRETATION, 5),),
     "lease_settlement": ((CIVIL_CODE, 722), (CIVIL_CODE, 585)),
     "fine_surcharge_cap": (("中华人民共和国行政强制法", 45),),
     "patent_term": (("中华人民共和国专利法", 42),),
 }
 
+
+#: Calculators whose first provision computes by another's standard, named as its second (劳动合同法 87:
+#: "依照本法第四十七条规定的经济补偿标准的二倍"): the figure rests on both. Every other calculator's figure
+#: rests on its first provision alone; the rest of its list goes to 相关规定.
+JOINT_BASIS = frozenset({"unlawful_termination_damages"})
+
+
+def figure_basis(name: str, pairs: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The provision(s) a calculator's figure rests on, from its listed basis ``pairs``."""
+    return pairs[:2] if name in JOINT_BASIS else pairs[:1]
 
 def basis_numbers(bases: list[LegalBasis]) -> list[tuple[str, int]]:
     """A calculation's legal basis as (law, article number) pairs."""

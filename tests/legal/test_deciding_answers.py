@@ -8,11 +8,11 @@ from decimal import Decimal
 
 import pytest
 
-from legal.cardfile import CardFileError, card_to_dict, parse_card
+from legal.cardfile import Answer, CardFileError, card_to_dict, parse_card
 from legal.composer import compose, deadline_for, deciding, question_type
 from legal.facts import extract_facts
 from legal.matcher import split_parts
-from legal.rules import calculate
+from legal.rules import basis_numbers, calculate
 
 TODAY = date(2026, 11, 27)
 
@@ -30,6 +30,22 @@ def test_a_figure_cites_the_calculators_basis_and_the_rest_is_related(matcher):
     assert len(valid["citations"]) == 1 and valid["decided"] is True
     assert "### 相关规定" in composition.markdown
 
+
+
+@pytest.mark.parametrize(("calculator", "inputs", "cited", "related"), [
+    ("deposit_return", {"deposit_amount": 5000, "contract_price": 100000},
+     ("中华人民共和国民法典", 587), ("中华人民共和国民法典", 586)),
+    ("no_interest", {"no_rate_agreed": True},
+     ("最高人民法院关于审理民间借贷案件适用法律若干问题的规定", 24), ("中华人民共和国民法典", 680)),
+])
+def test_a_figure_cites_the_provision_that_decides_it_not_every_one_its_calculator_lists(
+        fixture_card_list, calculator, inputs, cited, related):
+    card = next(c for c in fixture_card_list if c.slug == "labor.unlawful-dismissal")
+    answer = Answer("how_much", "{result}。", calculator=calculator)
+    calculation = calculate(calculator, inputs)
+    assert related in basis_numbers(calculation.result.legal_basis)
+    back = deciding(card, answer, "how_much", calculation)
+    assert [(p.law, p.article) for p in back] == [cited]
 
 def test_a_deadline_cites_the_rules_basis_and_computes_the_last_day(matcher):
     composition = _compose(matcher, "2026年3月15号被公司违法辞退的，去仲裁最晚什么时候？")
