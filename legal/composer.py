@@ -314,7 +314,7 @@ PASSED_WORDS: dict[str, tuple[str, str]] = {
 _TIME_WORDS = re.compile(r"还能|来得及|现在|过了|超过|多久|时间|期限|时效|几年了|年了|个月了")
 
 
-def _computed_too(card: Card, part: str, question: str, facts: Facts, today: date | None) -> str:
+def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> str:
     """What a yes/no (valid, what-to-do) answer adds so a client can act on it: the card's figure when
     every input is known ("走的话能要补偿吗" with the wage and the years), and its deadline when the
     start date is known or the part asks about time ("现在还能撤销吗")."""
@@ -658,7 +658,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
-            text = f"{text}{_computed_too(card, match.text, question, facts, today)}"
+            text = f"{text}{_computed_too(card, match.text, facts, today)}"
         asked = qtype or chosen.qtype
         basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question)
         withheld: list[Provision] = []
