@@ -140,27 +140,39 @@ _WAGE = re.compile(rf"(?<!日)(?<!小时)(?:月薪|月工资|工资|薪水|薪�
                    rf"(?:[^\d，。,；;？?！!]{{0,3}}?){_WAGE_FILLER}\s*{ARABIC_MONEY}")
 _YEAR_WAGE = re.compile(rf"(?:年薪|年收入|一年(?:能)?(?:挣|赚|拿))\s*{_WAGE_FILLER}\s*{MONEY}")
 _GROSS = ("税前", "应发")
-_WAGE_AFTER = re.compile(rf"{MONEY}\s*(?:一个月|每月|/月|/个月|每个月)")
+_WAGE_AFTER = re.compile(rf"{MONEY}\s*(?:一个月|每月|/月|/个月|每个月|的(?:月薪|月工资|工资|薪水))")
 _ABOUT = r"(?:已经|刚好|刚|快|快要|近|将近|差不多|大概|大约|约|有|了|满|整整|足足)*"
-_TENURE = re.compile(rf"(?:干了|工作了|做了|上班了?|上了|待了|呆了|工龄|入职|干|工作|在职|入职已经?|已经干了|满|干活)"
+_TENURE = re.compile(rf"(?:干了|工作了|做了|上班了?|上了|待了|呆了|工龄|入职|干|工作|在职|入职已经?|已经干了|满|干活|"
+                     rf"进厂|进公司|进单位|来公司|来这|来厂里|到公司|跟着老板|跟了老板|给公司干|给老板干|打工)"
                      rf"{_ABOUT}\s*({NUM})\s*年(半|多)?(?:(?:零|又)?({NUM})\s*个?月)?")
-_TENURE_MONTHS = re.compile(rf"(?:干了|工作了|做了|上班了?|入职|工作|在职|干){_ABOUT}\s*({NUM})\s*个月")
+_TENURE_MONTHS = re.compile(rf"(?:干了|工作了|做了|上班了?|入职|工作|在职|干|进厂|进公司|来公司|待了|呆了)"
+                            rf"{_ABOUT}\s*({NUM})\s*个月")
 _ALMOST = re.compile(r"(?:快|快要|近|将近|不到)\s*$")
 _DATE = re.compile(r"((?:19|20)\d{2})\s*[年./-]\s*(\d{1,2})\s*(?:[月./-]\s*(?:(\d{1,2})\s*[日号]?)?)?")
 _REL_YEARS = re.compile(rf"({NUM}|半)\s*年(多|半)?(?:以)?前|(?:过去|过了|已经)了?\s*({NUM}|半)\s*年(多|半)?了")
 _REL_MONTHS = re.compile(rf"({NUM})\s*个?月(?:以)?前")
 _LOST = re.compile(rf"(?:误工|休息|休养|住院|养伤|没法上班|不能上班|没上班|歇了|耽误|请假|请了假|请了)了?\s*({NUM}|半)\s*(天|个?月|周|星期)")
 _LOST_AFTER = re.compile(rf"({NUM})\s*(天|个?月|周)\s*(?:的)?(?:误工|没法上班|不能上班|没上班|没有上班)")
-_DAILY = re.compile(rf"(?:每天|一天|日收入|日薪|日工资)\s*(?:收入|能?挣|赚|是|为|按|大概|约|有)*\s*{MONEY}")
+_DAILY = re.compile(rf"(?:每天|一天|日收入|日薪|日工资)\s*(?:的)?(?:工资|收入|工钱|能?挣|赚|是|为|按|大概|约|有|都|能)*\s*{MONEY}")
 _GRADE = re.compile(rf"(?:伤残)?({NUM})\s*级(?:伤残)?")
 _AGE = re.compile(rf"({NUM})\s*(?:岁|周岁)|(?:爷爷|奶奶|姥姥|姥爷|外公|外婆|父亲|母亲|我爸|我妈|老人|老爷子|老太太)(?:今年|已经|都)?"
                   rf"\s*({NUM})\s*(?:了|多了)")
-_PRINCIPAL = re.compile(rf"(?:借出去|借给[^\d，。,]{{0,6}}?|借给?[了我他她]*|借款|欠[了我他她]*|本金|出借|借走|借出)\s*{MONEY}")
+_PRINCIPAL = re.compile(rf"(?:借出去|借给[^\d，。,]{{0,6}}?|借给?[了我他她]*|借款|欠[了我他她]*|本金|出借|借走|借出)"
+                        rf"(?:的)?(?:金额|数额|本金)?\s*(?:为|是|共|共计|:|：)?\s*(?:人民币)?\s*{MONEY}")
 _PRINCIPAL_OTHER = re.compile(rf"(?:借了|借给|借)(?:人家|别人|朋友|同事|亲戚|同学|他|她|对方)\s*{ARABIC_MONEY}")
 _PRINCIPAL_AFTER = re.compile(rf"{MONEY}\s*(?:的)?(?:借款|欠款|本金)")
-_RATE_YEAR = re.compile(r"(?:年利率|年息|年化)\s*(\d+(?:\.\d+)?)\s*%?")
+_RATE_YEAR = re.compile(r"(?:年利率|年息|年化(?:利率|收益率)?|按年|一年|每年)\s*(?:是|为|按|算|约定|达到|高达|收)?\s*"
+                        r"(?:百分之)?(\d+(?:\.\d+)?)\s*(%|个点)?(?:的?(?:利息|利率|息|算|计))?")
+#: 一分五的利息, 2分利, 3分息, 两分的利息: a monthly rate in 分 (1 分 = 1 % a month) before the word for interest.
+_RATE_FEN_BEFORE = re.compile(r"(?<![\d.千万百十])([一二两三四五]|\d(?:\.\d)?)\s*分(?:([一二三四五六七八九半])|(\d))?"
+                              r"\s*(?:的)?\s*(?:利息|利|息|月息|高利)")
+#: 每个月给1000利息, 利息每月1500: a monthly interest amount, read against the principal.
+_MONTHLY_INTEREST = re.compile(rf"(?:每个?月|一个月|每月|月)\s*(?:给|付|还|支付|交|收)?\s*(?:利息)?\s*{ARABIC_MONEY}\s*(?:的)?\s*利息"
+                               rf"|利息\s*(?:每个?月|一个月|每月)\s*(?:给|付|是|为)?\s*{ARABIC_MONEY}")
+#: 日息千分之一, 每天万分之五的利息: a daily rate.
+_RATE_DAY = re.compile(r"(?:日息|日利率|每天|每日|按日)[^，。,；;\d]{0,4}?(千分之|万分之)\s*([零一二三四五六七八九十\d.]+)[^，。,；;]{0,4}?(?:利息|息|计息)?")
 _RATE_MONTH = re.compile(r"(?:月利率|月息)\s*(\d+(?:\.\d+)?)\s*%")
-_RATE_FEN = re.compile(r"(?:月息|利息|月利)\s*([一二两三四五]|\d(?:\.\d)?)\s*分(?:([一二三四五六七八九])|(\d))?")
+_RATE_FEN = re.compile(r"(?:月息|利息|月利|利息按|按)\s*([一二两三四五]|\d(?:\.\d)?)\s*分(?!之)(?:([一二三四五六七八九半])|(\d))?")
 #: 月息2.5 without a unit: 2.5 % a month (the 分 left out), as lenders write it.
 _RATE_BARE = re.compile(r"月息\s*(\d(?:\.\d+)?)(?![\d.%分万千元块])")
 _LOAN_TERM = re.compile(rf"(?:借了|借期|借款期限?|期限)\s*(?:为|是)?\s*({NUM}|半)\s*(年|个月)")
@@ -172,7 +184,7 @@ _PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的
 _PENALTY_SHARE = re.compile(r"违约金[^，。,；;？?！!\d]{0,10}?(\d+(?:\.\d+)?)\s*%")
 _PENALTY = re.compile(rf"违约金\s*(?:是|为|约定了?|定了|写了?|要|索赔)?\s*{MONEY}")
 _LOSS = re.compile(rf"(?:损失|实际损失)(?:[^，。,；;？?！!\d]{{0,6}}?)\s*{MONEY}")
-_CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款|对方赔|他赔)\s*(?:金额)?\s*{MONEY}"
+_CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款|对方赔|他赔)\s*(?:的)?(?:货款|工程款|钱|款|金额)?\s*{MONEY}"
                     rf"|(?:起诉|告)[^，。,；;？?！!\d]{{0,8}}?(?:付|赔|还|支付|偿还|给付?)\s*{MONEY}")
 #: What the client paid for a purchase: 花了8万买, 8万买的, 买…花了8万, 30块钱的牛奶, 车价8万, 一盒才30块钱.
 _PURCHASE = (
@@ -213,7 +225,8 @@ _NO_LEAVE_TAKEN = re.compile(r"一天(?:年假|年休假)?都(?:没|未)休|(?:�
 _LPR = re.compile(r"LPR\s*(?:是|为|为年)?\s*(\d+(?:\.\d+)?)\s*%", re.I)
 _DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每逾期[^，。,；]{0,8}?(?:一|1)\s*(?:天|日))[^，。,；]{0,10}?(千分之|万分之)\s*"
                          r"([零一二三四五六七八九十\d.]+)")
-_DELAY = re.compile(rf"(?:晚了|晚交了?|逾期了?|迟延了?|拖了|延迟了?|推迟了?)\s*({NUM})\s*天")
+_DELAY = re.compile(rf"(?:晚了|晚交了?|逾期了?|迟延了?|拖了|延迟了?|推迟了?|晚)"
+                    rf"(?:交房|交付|交货|付款|发货|还款|办证|交)?了?\s*({NUM})\s*(天|个月)")
 _LEAVE_BEFORE = re.compile(rf"({NUM})\s*天\s*年(?:休)?假\s*(?:都|还)?\s*(?:没|未)休")
 _NO_CONTRACT = re.compile(r"(?:没|未|没有|不)(?:跟我|和我|给我|与我)?签(?:订)?(?:书面)?(?:劳动)?(?:合同|和同)")
 _EMPLOYMENT = re.compile(r"(?:公司|单位|老板|厂里|用人单位|上班|入职|员工)")
@@ -318,7 +331,10 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
                 found.append((gross, value, m.group(0)))
     if found:
         gross = [f for f in found if f[0]]
-        _, value, said = (gross or found)[0]
+        # 基本工资4000加提成平均每月1万: the month's average pay (经济补偿's base), not the basic wage alone
+        average = [f for f in found if re.search(r"平均|综合|加上|算上|算下来|加起来|提成|奖金|绩效|总共|一共",
+                                                   text[max(0, text.find(f[2]) - 8):text.find(f[2]) + len(f[2])])]
+        _, value, said = (gross or average or found)[0]
         return value, said
     m = _YEAR_WAGE.search(text)
     if m and (value := money(m.group(1), m.group(2))) is not None and value >= 3600:
@@ -362,23 +378,46 @@ def _days(number: str, unit: str) -> Decimal | None:
     return value
 
 
+def _fen(m: re.Match[str]) -> Decimal:
+    """月息2分 / 一分五 / 一分半: the monthly rate in per cent (1 分 = 1 %)."""
+    whole = cn_number(m.group(1)) or Decimal(0)
+    said = m.group(2)
+    tenth = Decimal(5) if said == "半" else cn_number(said) if said else (Decimal(m.group(3)) if m.group(3) else Decimal(0))
+    return whole + (tenth or Decimal(0)) / 10
+
+
 def _rate(text: str) -> tuple[Decimal, str] | None:
-    m = _RATE_YEAR.search(text)
-    if m:
-        return Decimal(m.group(1)), m.group(0)
+    for m in _RATE_YEAR.finditer(text):
+        value = Decimal(m.group(1))
+        if m.group(2) or "%" in m.group(0) or value <= 100 and re.match(r"年利率|年息|年化", m.group(0)):
+            if 0 < value <= 100:
+                return value, m.group(0)
     m = _RATE_MONTH.search(text)
     if m:
         return Decimal(m.group(1)) * 12, m.group(0)
     m = _RATE_BARE.search(text)
     if m and Decimal(m.group(1)) <= 6:
         return Decimal(m.group(1)) * 12, m.group(0)
-    m = _RATE_FEN.search(text)
-    if m:
-        whole = cn_number(m.group(1)) or Decimal(0)
-        tenth = cn_number(m.group(2)) if m.group(2) else (Decimal(m.group(3)) if m.group(3) else Decimal(0))
-        monthly = whole + (tenth or Decimal(0)) / 10
-        return monthly * 12, m.group(0)  # 月息2分 = 2 % a month
+    for pattern in (_RATE_FEN, _RATE_FEN_BEFORE):
+        m = pattern.search(text)
+        if m and 0 < (monthly := _fen(m)) <= 10:
+            return monthly * 12, m.group(0)  # 月息2分 = 2 % a month
+    m = _RATE_DAY.search(text)
+    if m and (number := cn_number(m.group(2))) is not None:
+        daily = number / (1000 if m.group(1) == "千分之" else 10000)
+        if "违约金" not in text[max(0, m.start() - 8):m.end() + 4]:
+            return (daily * 365 * 100).quantize(Decimal("0.01")), m.group(0)
     return None
+
+
+def _monthly_interest_rate(text: str, principal: Decimal | None) -> tuple[Decimal, str] | None:
+    """每个月给1000利息 on a principal of 50000: 1000 ÷ 50000 × 12 = 24 % a year."""
+    if not principal:
+        return None
+    found = _first_money(_MONTHLY_INTEREST, text)
+    if found is None or not 0 < found[0] < principal:
+        return None
+    return (found[0] / principal * 1200).quantize(Decimal("0.01")), found[1]
 
 
 def _first_money(pattern: re.Pattern[str], text: str, at_least: Decimal = Decimal(0)) -> tuple[Decimal, str] | None:
@@ -754,7 +793,9 @@ def _roles_last(text: str, facts: Facts) -> None:
         # the twelve months' average is the 经济补偿 base (劳动合同法 47); 上个月工资 only the notice month
         facts.items["monthly_wage"] = Fact("monthly_wage", average[0], average[1], LABELS["monthly_wage"])
 
-_WAGE_ARREARS = re.compile(rf"(?:拖了?|欠了?|拖欠了?|压了?|没发|没给)(?:我)?\s*({NUM}|俩|半)\s*个?月(?:的)?(?:工资|薪水)")
+_WAGE_ARREARS = re.compile(rf"(?:拖了?|欠了?|拖欠了?|压了?|没发|没给)(?:我)?\s*({NUM}|俩|半)\s*个?月(?:的)?(?:工资|薪水)"
+                           rf"|(?:工资|薪水|薪资)\s*(?:已经|都|一共|总共)?\s*(?:被)?(?:拖|欠|拖欠|压|扣)了?\s*(?:快|近|将近)?\s*({NUM}|俩|半)\s*个?月"
+                           rf"|(?:已经|都|连续|快|整整)?\s*({NUM}|俩|半)\s*个?月\s*(?:都|了|一直)?\s*(?:没|未|不)(?:有)?(?:发|给|结|付|拿到)(?:过)?\s*(?:我)?(?:的)?\s*(?:工资|薪水|钱)")
 _DAY_ONLY = re.compile(r"(?<![\d月./-])(\d{1,2})\s*[号日](?=\s*(?:签收|收到|拿到|到的|送|交|入职|被|发|开|受理|移送|下午|上午|晚上|早上|刚|才))")
 _MONTH_DOT = re.compile(r"(?<![\d.])(1[0-2]|[1-9])\.([12]\d|3[01]|0?[1-9])(?![\d.%])(?=\s*(?:号|日)?\s*(?:送|签收|收到|到货|下单|买|入职|交|发))")
 _SUPPORT_SINCE = re.compile(r"(\d{1,2})\s*月(?:份)?(?:开始|起|以后|之后)[^，。,；;？?！!]{0,8}?(?:没|不|未)(?:给|付|打)")
@@ -763,6 +804,9 @@ _NOT_REGISTERED = re.compile(r"(?:没|未|没有|还没)(?:有)?(?:领证|登记
 _NOT_COHABITED = re.compile(r"(?:没|未|没有|也没|一直没)(?:有)?(?:住在一起|住一起|同居|一起住|一块住|共同生活|在一起生活)")
 _FINE = re.compile(rf"(?:罚了?|罚款)\s*{ARABIC_MONEY}")
 _RENT_ARREARS = re.compile(rf"(?:拖了?|欠了?|拖欠了?)\s*({NUM}|俩)\s*个?月(?:的)?(?:房租|租金)|(?:房租|租金)\s*(?:拖了?|欠了?)\s*({NUM}|俩)\s*个?月")
+#: 房租每月2500，拖了3个月: the months owed said apart from the rent (only in a lease, never with a wage).
+_RENT_ARREARS_LOOSE = re.compile(rf"(?:拖了?|欠了?|拖欠了?)\s*({NUM}|俩)\s*个?月"
+                                 rf"|({NUM}|俩)\s*个?月\s*(?:了|都)?\s*(?:没|未|不)(?:交|给|付)")
 _RENT_DEPOSIT = re.compile(rf"押金\s*(?:是|为|交了|付了|有)?\s*{ARABIC_MONEY}|{ARABIC_MONEY}\s*(?:的)?押金")
 _NO_RATE = re.compile(r"(?:没|未|没有|也没)(?:说|约定|写|讲|定)(?:好)?(?:多少|利息|利率|几分)|啥都没写|什么都没写|(?:说|讲)?给点利息")
 _CAPITAL = re.compile(rf"注册资本\s*(?:是|为)?\s*{ARABIC_MONEY}")
@@ -823,7 +867,8 @@ def _roles_dates_more(text: str, today: date, facts: Facts) -> None:
     if m and "专利" in text:
         facts.add("patent_kind", "发明" if m.group(0).startswith("发明") else m.group(0), m.group(0))
     m = _WAGE_ARREARS.search(text)
-    if m and (months := (Decimal(2) if m.group(1) == "俩" else _number(m.group(1)))) is not None:
+    said = next((g for g in m.groups() if g), None) if m else None
+    if m and said and (months := (Decimal(2) if said == "俩" else _number(said))) is not None and 0 < months <= 60:
         facts.add("wage_arrears_months", months, m.group(0))
     m = _SUPPORT_SINCE.search(text)
     if m and "arrears_months" not in facts and "抚养" in text and 1 <= int(m.group(1)) <= today.month:
@@ -836,9 +881,10 @@ def _roles_dates_more(text: str, today: date, facts: Facts) -> None:
     found = _first_money(_FINE, text, at_least=Decimal(0))
     if found:
         facts.add("fine_amount", *found)
-    m = _RENT_ARREARS.search(text)
+    m = _RENT_ARREARS.search(text) or (_RENT_ARREARS_LOOSE.search(text) if re.search(r"房租|租金|月租", text)
+                                        and not re.search(r"工资|薪", text) else None)
     if m:
-        said = m.group(1) or m.group(2)
+        said = next(g for g in m.groups() if g)
         months = Decimal(2) if said == "俩" else cn_number(said)
         if months is not None:
             facts.add("rent_arrears_months", months, m.group(0))
@@ -937,7 +983,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         found = _first_money(pattern, text)
         if found and found[0] >= 100:
             facts.add("principal", *found)
-    rate = _rate(text)
+    rate = _rate(text) or _monthly_interest_rate(text, facts.get("principal"))
     if rate:
         facts.add("annual_rate", *rate)
     m = _LOAN_TERM.search(text)
@@ -1037,7 +1083,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         facts.add("daily_penalty_rate", number / (1000 if m.group(1) == "千分之" else 10000), m.group(0))
     m = _DELAY.search(text)
     if m and (days := cn_number(m.group(1))) is not None:
-        facts.add("delay_days", days, m.group(0))
+        facts.add("delay_days", days * (30 if m.group(2) == "个月" else 1), m.group(0))
     _roles_more(text, facts)
     _roles_last(text, facts)
     _dates(text, today, facts)
@@ -1061,7 +1107,7 @@ _NON_COMPETE_TERM = re.compile(rf"竞业(?:限制)?(?:协议|期|期限)?[^，�
                                rf"|({NUM}|半)\s*(年|个月)的?竞业")
 _LEASE_TERM = re.compile(rf"({NUM})\s*年(?:期)?的?(?:房屋)?(?:租赁|租房|租约|出租)(?:合同|协议)?"
                          rf"|(?:租期|租赁期限?|租了|租)\s*(?:约定|签了?|是|为|长达)?\s*({NUM})\s*年")
-_CAPITAL_TERM = re.compile(rf"(?:出资|认缴|实缴|缴足)(?:期限|时间|年限)?\s*(?:写了?|约定|定了?|是|为|定成)?\s*({NUM})\s*年")
+_CAPITAL_TERM = re.compile(rf"(?:出资|认缴|实缴|缴足)(?:期限|时间|年限)?\s*(?:写了?|写的|约定的?|定了?|定的|是|为|定成)?\s*({NUM})\s*年")
 _PENSION_YEARS = re.compile(rf"(?:社保|养老保险|养老金)\s*(?:只|才|一共|累计|总共)?\s*(?:交了|缴了|交|缴|缴费)\s*(?:了)?\s*({NUM})\s*年"
                             rf"|(?:交了|缴了|缴费)\s*({NUM})\s*年(?:的)?(?:社保|养老保险)")
 
