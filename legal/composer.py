@@ -22,7 +22,7 @@ from typing import Any
 
 from knowledge.numerals import int_to_cn
 from legal import conditions, events
-from legal.calculators import CHINA_TZ
+from legal.calculators import CHINA_TZ, cn_date
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
 from legal.matcher import PartMatch
@@ -691,7 +691,7 @@ def _facts_line(facts: Facts) -> str:
             continue
         value = fact.value
         if hasattr(value, "isoformat"):
-            value = value.isoformat()
+            value = cn_date(value)
         if isinstance(value, bool):
             value = "是" if value else "否"
         shown.append(f"{fact.label} {value}（“{fact.text}”）")

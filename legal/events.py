@@ -290,6 +290,7 @@ def start_question(dates: list[DatedEvent], rule: str, start: str) -> str:
     asked = asked or f"{start or '期限起算的那件事'}是哪一天？"
     other = [d for d in dates if d.event not in labels]
     if other:
-        said = "、".join(f"{d.day.isoformat()}（{EVENT_NAMES.get(d.event, d.event)}）" for d in other[:2])
+        said = "、".join(f"{d.day.year}年{d.day.month}月{d.day.day}日（{EVENT_NAMES.get(d.event, d.event)}）"
+                        for d in other[:2])
         return f"您提到的 {said} 不是这一期限的起算日（{start or '起算事件'}）。{asked}知道日期后可以算出最后一天。"
     return f"{asked}知道日期后可以算出最后一天。"

@@ -19,7 +19,15 @@ from typing import Any
 
 from knowledge.numerals import int_to_cn
 from legal import calculators as calc
-from legal.calculators import CHINA_TZ, CIVIL_CODE, LABOR_CONTRACT_LAW, CalculationResult, LegalBasis, add_years
+from legal.calculators import (
+    CHINA_TZ,
+    CIVIL_CODE,
+    LABOR_CONTRACT_LAW,
+    CalculationResult,
+    LegalBasis,
+    add_years,
+    cn_date,
+)
 
 FEN = Decimal("0.01")
 LABOR_DISPUTE_INTERPRETATION = "最高人民法院关于审理劳动争议案件适用法律问题的解释（一）"
@@ -361,7 +369,7 @@ def overdue_interest(*, principal: Decimal, due_date: date, annual_rate: Decimal
     days = max(0, (today - due_date).days)
     rate = annual_rate if annual_rate is not None else lpr_on(due_date)
     amount = _money(principal * rate / 100 * days / 365)
-    steps = [f"自 {due_date.isoformat()} 逾期至 {today.isoformat()} 共 {days} 天",
+    steps = [f"自 {cn_date(due_date)} 逾期至 {cn_date(today)} 共 {days} 天",
              f"逾期利息 = {yuan(principal)} × {rate}% × {days} ÷ 365 = {yuan(amount)}"]
     return CalculationResult("逾期利息", amount, {"days": days, "rate": rate, "total": amount}, steps,
                              [LegalBasis(PRIVATE_LENDING, _art(28))])
@@ -731,7 +739,7 @@ def late_payment_loss(*, price: Decimal, days: int, due: date) -> CalculationRes
     lpr = lpr_on(due)
     low = _money(price * lpr / 100 * Decimal("1.3") * days / 365)
     high = _money(price * lpr / 100 * Decimal("1.5") * days / 365)
-    steps = [f"自 {due.isoformat()} 逾期 {days} 天；一年期 LPR {lpr}%，加计 30%–50%",
+    steps = [f"自 {cn_date(due)} 逾期 {days} 天；一年期 LPR {lpr}%，加计 30%–50%",
              f"逾期付款损失 = {yuan(price)} × {lpr}% ×（1.3～1.5）× {days} ÷ 365 = {yuan(low)} 至 {yuan(high)}，最多 {yuan(high)}"]
     return CalculationResult("逾期付款损失", high, {"low": low, "high": high}, steps,
                              [LegalBasis(SALES_INTERPRETATION, _art(18))])
@@ -1222,13 +1230,13 @@ class Deadline:
         head = f"期限为{self.rule.period}" + (f"，自{self.start_event}起算" if self.start_event else "")
         if self.ends is None:
             return f"{head}；{self.note}" if self.note else head
-        later = "".join(f"；{what} {day.isoformat()}" for what, day in self.stages)
+        later = "".join(f"；{what} {cn_date(day)}" for what, day in self.stages)
         if self.rule.name == "copyright_term":
             state = "已届满，作品已进入公有领域" if self.passed else "尚未届满"
-            return f"{head}；按您所述作者于 {self.start.year} 年去世，保护期至 {self.ends.isoformat()}，{state}"
+            return f"{head}；按您所述作者于 {self.start.year} 年去世，保护期至 {cn_date(self.ends)}，{state}"
         if self.passed:
-            return f"{head}；按您所述自 {self.start.isoformat()} 起算，已于 {self.ends.isoformat()} 届满{later}"
-        return (f"{head}；按您所述自 {self.start.isoformat()} 起算，至 {self.ends.isoformat()} 届满（尚余 {self.days_left} 天）"
+            return f"{head}；按您所述自 {cn_date(self.start)} 起算，已于 {cn_date(self.ends)} 届满{later}"
+        return (f"{head}；按您所述自 {cn_date(self.start)} 起算，至 {cn_date(self.ends)} 届满（尚余 {self.days_left} 天）"
                 f"{later}")
 
 
