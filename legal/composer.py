@@ -38,6 +38,7 @@ from legal.rules import (
     deadline,
     deadline_basis,
     figure_basis,
+    refine_rule,
 )
 
 OFFLINE_HEAD = ("【离线模式】未使用大语言模型：以下结论依据律所维护的法律要点卡片与现行法条自动整理，请律师复核。")
@@ -327,7 +328,7 @@ def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> st
     named = deadline_for(part, card.domain)  # the part's own words; the rest of the question asks its own parts
     when = card.answers.get("by_when")
     own = when.deadline if when is not None else ""
-    rule = own if own and (not named or named in GENERAL_RULES) else (named or own)
+    rule = refine_rule(own if own and (not named or named in GENERAL_RULES) else (named or own), facts.values())
     if rule:
         start_event = (when.start if when is not None and when.deadline == rule else "") or START_EVENTS.get(rule, "")
         day = today or datetime.now(tz=CHINA_TZ).date()
@@ -402,14 +403,10 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
         # a deadline runs only from a date whose event is its rule's start event (legal/events.py):
         # a hire date, the day money was lent or a date of another event never starts it
         day = today or datetime.now(tz=CHINA_TZ).date()
-        rule = answer.deadline
-        if rule == "work_injury_application" and facts.get("side") == "employer":
-            rule = "work_injury_application_employer"  # the employer asks: its own thirty days
-        if rule == "resignation_notice" and facts.get("in_probation"):
-            rule = "resignation_notice_probation"  # 试用期内提前三日
-        start_event = answer.start or START_EVENTS.get(rule, "")
+        rule = refine_rule(answer.deadline, facts.values())  # the employer's own thirty days, 试用期内三日 …
+        start_event = (answer.start if rule == answer.deadline else "") or START_EVENTS.get(rule, "")
         begins = events.start_of(facts.dates, rule, start_event, day)
-        found_deadline = deadline(rule, start_event=answer.start,
+        found_deadline = deadline(rule, start_event=answer.start if rule == answer.deadline else start_event,
                                   start=begins.day if begins is not None else None, today=today,
                                   contract_months=facts.get("contract_months"),
                                   max_penalty_years=facts.get("max_penalty_years"),
@@ -446,6 +443,8 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("prosecution_review", re.compile(r"审查起诉|起不起诉|移送.{0,6}检察院"), ()),
     ("victim_protest_request", re.compile(r"抗诉"), ()),
     ("prosecution_limitation", re.compile(r"追诉|追究.{0,6}(?:期|时效)|(?:还会|还能|会不会).{0,4}(?:被)?(?:追究|抓|判)"), ()),
+    ("shareholder_meeting_notice", re.compile(r"(?:提前|最晚|最迟|哪天|几天|多少天|多久).{0,6}通知|通知.{0,8}(?:时间|提前|几天|多少天)"),
+     ("company",)),
     ("reduction_notice", re.compile(r"通知债权人"), ()),
     ("reduction_announcement", re.compile(r"公告"), ("company",)),
     ("equity_preemption", re.compile(r"(?:股权|股份).{0,20}(?:卖|转让).{0,30}(?:答复|回复|回)|优先购买.{0,10}股"), ()),
@@ -533,6 +532,7 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("compulsory_insurance", re.compile(r"交强险.{0,12}(?:医药费|医疗费)|(?:医药费|医疗费).{0,20}交强险"), ()),
     ("probation_excess", re.compile(r"试用期.{0,20}(?:超|违法|多约定)"), ()),
     ("probation_wage_min", re.compile(r"试用期.{0,10}(?:工资|给我|发)"), ()),
+    ("lending_cost_cap", re.compile(r"违约金|罚息|服务费|手续费|管理费|咨询费|其他费用"), ("debt",)),
     ("late_payment_loss", re.compile(r"逾期付款|拖欠.{0,4}(?:货款|价款)|(?:货款|价款).{0,20}(?:逾期|拖了|拖欠)"), ()),
     ("prepaid_refund", re.compile(r"跑路|关门|倒闭|退卡|剩下的课|剩余课"), ()),
     ("tenfold_damages", re.compile(r"十倍|(?:过期|过了期|过了保质期|变质|食物中毒)"), ()),
@@ -570,6 +570,9 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("non_compete_compensation", re.compile(r"竞业"), ("labor",)),
     ("unlawful_termination_damages", re.compile(r"违法解除|违法辞退|赔偿金"), ("labor",)),
     ("economic_compensation", re.compile(r"经济补偿|补偿金|补偿"), ("labor",)),
+    # the wages owed: only when no other figure of the question is named (补偿 with unpaid wages is 第三十八条's)
+    ("wage_arrears", re.compile(r"(?:拖欠|欠|拖|压|没发|不发|克扣).{0,6}(?:工资|工钱|薪水|薪资)"
+                                r"|(?:工资|工钱|薪水).{0,6}(?:拖欠|拖了|欠了|没发|不发)|欠薪|加付赔偿金"), ("labor",)),
 )
 
 

@@ -206,6 +206,7 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "layoff_notice": ("notice",),
     "accident_review": ("decision", "judgment"),
     "preservation_suit": ("decision",),
+    "shareholder_meeting_notice": ("resolution",),
 }
 
 
@@ -227,6 +228,8 @@ DOCUMENTS: tuple[tuple[str, str], ...] = (
     ("判决书", "judgment"), ("裁定书", "judgment"), ("裁决书", "judgment"), ("调解书", "judgment"),
     ("支付令", "judgment"), ("复议决定", "decision"), ("决定书", "decision"), ("认定书", "decision"),
     ("处罚", "decision"), ("通知书", "notice"),
+    # the document named in a word of its own (限期拆除决定, 仲裁裁决, 一审判决) after the specific ones
+    ("裁决", "judgment"), ("判决", "judgment"), ("裁定", "judgment"), ("决定", "decision"),
 )
 
 
@@ -270,7 +273,7 @@ def accepted(rule: str, start: str = "") -> tuple[str, ...]:
 
 
 #: Rules that run from a day still to come (a trademark's expiry): a future date starts them too.
-FUTURE_STARTS = frozenset({"trademark_renewal"})
+FUTURE_STARTS = frozenset({"trademark_renewal", "shareholder_meeting_notice"})
 
 
 def start_of(dates: list[DatedEvent], rule: str, start: str, today: date) -> DatedEvent | None:

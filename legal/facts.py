@@ -102,7 +102,8 @@ LABELS = {
     "non_compete_months": "竞业限制期限（月）", "lease_years": "租赁期限（年）", "capital_term_years": "认缴出资期限（年）",
     "pension_years": "养老保险缴费年限", "award_amount": "裁决金额", "quit_voluntarily": "主动辞职",
     "non_compete_unpaid": "未付竞业限制补偿", "renewal_refused_by_employee": "劳动者拒绝同等条件续订",
-    "custom_made": "定制商品",
+    "custom_made": "定制商品", "final_award": "终局裁决", "wage_owed": "拖欠工资总额",
+    "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）",
 }
 
 
@@ -254,6 +255,8 @@ def _date(match: re.Match[str]) -> date | None:
 
 
 _MONTH_DAY = re.compile(r"(?<![\d年./-])(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
+#: 12月10号开股东会, 12月20日开庭, 下月5号到期: a day still to come (this year, not the last).
+_TO_COME = re.compile(r"\s*(?:要|将|准备|打算|就)?\s*(?:开(?!始|除)|召开|举行|开庭|到期|截止|前(?!天))")
 
 
 def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str, str, int, int]]:
@@ -273,7 +276,7 @@ def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str,
             day = date(year, int(m.group(1)), int(m.group(2)))
         except ValueError:
             continue
-        if not earlier and day > today:
+        if not earlier and day > today and not _TO_COME.match(text, m.end()):
             try:
                 day = date(year - 1, day.month, day.day)
             except ValueError:
@@ -1081,9 +1084,12 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     m = _DAILY_RATE.search(text)
     if m and (number := cn_number(m.group(2))) is not None:
         facts.add("daily_penalty_rate", number / (1000 if m.group(1) == "千分之" else 10000), m.group(0))
-    m = _DELAY.search(text)
-    if m and (days := cn_number(m.group(1))) is not None:
-        facts.add("delay_days", days * (30 if m.group(2) == "个月" else 1), m.group(0))
+    for m in _DELAY.finditer(text):
+        if text[max(0, m.start() - 1):m.start()] == "每":
+            continue  # 每逾期交货一天: the unit of a daily rate, not the delay
+        if (days := cn_number(m.group(1))) is not None:
+            facts.add("delay_days", days * (30 if m.group(2) == "个月" else 1), m.group(0))
+            break
     _roles_more(text, facts)
     _roles_last(text, facts)
     _dates(text, today, facts)
@@ -1118,6 +1124,20 @@ _NC_UNPAID = re.compile(r"竞业.{0,60}?(?:一分钱?都没给|没给过?(?:补�
 _RENEW_REFUSED = re.compile(r"(?:原来|原有|同样|一样|更高|提高|不变)的?(?:条件|待遇|工资).{0,12}?续签.{0,12}?(?:他|她|员工|对方)"
                             r"(?:自己)?(?:不签|不愿意?|不同意|拒绝)")
 _CUSTOM = re.compile(r"定制|定做|订做|订制|刻字|量身")
+_FINAL_AWARD = re.compile(r"终局裁决|一裁终局|终局的裁决|裁决(?:书)?(?:上)?(?:写着?|注明)?(?:是|为)终局")
+#: 一共欠我两万四的工资, 欠了我工资2万4, 工资一共拖欠了18000: the wages owed as one sum.
+_WAGE_OWED = (
+    re.compile(rf"(?:欠|拖欠|拖|压)了?(?:我|我们)?(?:的)?(?:工资|工钱|薪水|薪资)\s*(?:一共|共|总共|合计)?\s*(?:有|是)?\s*{ARABIC_MONEY}"),
+    re.compile(rf"(?:工资|工钱|薪水|薪资)\s*(?:一共|共|总共|合计)?\s*(?:被)?(?:拖欠|欠|拖|压)了?(?:我)?\s*(?:一共|共|总共)?\s*{ARABIC_MONEY}"),
+    re.compile(rf"(?:一共|共|总共|合计)\s*(?:欠|拖欠)了?(?:我|我们)?\s*{ARABIC_MONEY}\s*(?:元|块)?(?:的)?(?:工资|工钱|薪水)?"),
+)
+#: 违约金每月2% / 逾期每天千分之一的违约金 / 服务费年化10%: a penalty or a fee beside the interest, as a yearly rate.
+_EXTRA_RATE = re.compile(r"(违约金|罚息|服务费|手续费|管理费|咨询费|担保费|其他费用)[^，。,；;？?！!]{0,10}?"
+                         r"(?:(每天|每日|按日|日)|(每月|每个月|月)|(每年|年化|年))?[^，。,；;？?！!\d]{0,6}?"
+                         r"(?:(千分之|万分之)\s*([零一二三四五六七八九十\d.]+)|(\d+(?:\.\d+)?)\s*%)")
+_EXTRA_RATE_BEFORE = re.compile(r"(每天|每日|按日|日|每月|每个月|月|每年|年化|年)?\s*(?:按)?\s*(?:(千分之|万分之)\s*([零一二三四五六七八九十\d.]+)"
+                                r"|(\d+(?:\.\d+)?)\s*%)\s*(?:的|付|支付|计|收)?\s*(违约金|罚息|服务费|手续费|管理费)")
+_OVERDUE_SPAN = re.compile(rf"(?:逾期|拖了|超期|过期)(?:了|已经)?\s*(?:刚好|整整|快|已经)?\s*({NUM}|半)\s*(年|个月)(半)?")
 
 
 def _agreed_terms(text: str, facts: Facts) -> None:
@@ -1141,11 +1161,49 @@ def _agreed_terms(text: str, facts: Facts) -> None:
     found = _first_money(_AWARD, text)
     if found:
         facts.add("award_amount", *found)
-    for name, pattern in (("quit_voluntarily", _QUIT), ("non_compete_unpaid", _NC_UNPAID),
+    for pattern in _WAGE_OWED:
+        found = _first_money(pattern, text, at_least=Decimal(99))
+        if found and not re.search(r"借|货款|工程款|房租", found[1]):
+            facts.add("wage_owed", *found)
+            break
+    extra = _extra_rate(text)
+    if extra is not None:
+        facts.add("extra_annual_rate", *extra)
+    m = _OVERDUE_SPAN.search(text)
+    if m and (value := _number(m.group(1))) is not None:
+        months = value * (12 if m.group(2) == "年" else 1) + (6 if m.group(3) else 0)
+        if 0 < months <= 600:
+            facts.add("overdue_months", months, m.group(0))
+    for name, pattern in (("final_award", _FINAL_AWARD), ("quit_voluntarily", _QUIT), ("non_compete_unpaid", _NC_UNPAID),
                           ("renewal_refused_by_employee", _RENEW_REFUSED), ("custom_made", _CUSTOM)):
         m = pattern.search(text)
         if m:
             facts.add(name, True, m.group(0))
+
+
+def _extra_rate(text: str) -> tuple[Decimal, str] | None:
+    """A penalty or fee agreed beside a loan's interest, as a yearly percentage (每天千分之一 → 36.5)."""
+    for pattern, (per_at, frac_at, frac_num, pct_at) in ((_EXTRA_RATE, (None, 5, 6, 7)),
+                                                        (_EXTRA_RATE_BEFORE, (1, 2, 3, 4))):
+        m = pattern.search(text)
+        if not m:
+            continue
+        if pattern is _EXTRA_RATE:
+            per = "日" if m.group(2) else "月" if m.group(3) else "年"
+        else:
+            said = m.group(per_at) or "年"
+            per = "日" if said in ("每天", "每日", "按日", "日") else "月" if "月" in said else "年"
+        if m.group(frac_at):
+            number = cn_number(m.group(frac_num))
+            if number is None:
+                continue
+            value = number / (1000 if m.group(frac_at) == "千分之" else 10000) * 100
+        else:
+            value = Decimal(m.group(pct_at))
+        yearly = value * (365 if per == "日" else 12 if per == "月" else 1)
+        if 0 < yearly <= 1000:
+            return yearly.quantize(Decimal("0.01")), m.group(0)
+    return None
 
 
 def typed_dates(text: str, today: date) -> list[DatedEvent]:

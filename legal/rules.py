@@ -175,6 +175,8 @@ FORMULAS: Mapping[str, str] = {
     "lease_settlement": "欠付租金 + 约定违约金 − 押金",
     "fine_surcharge_cap": "每日罚款数额 × 3%，加处总额不超过罚款本身",
     "patent_term": "发明 20 年、实用新型 10 年、外观设计 15 年，自申请日起",
+    "wage_arrears": "月工资 × 欠薪月数（责令支付后逾期不付的，另加付应付金额 50%～100% 的赔偿金）",
+    "lending_cost_cap": "逾期利息 + 违约金 + 其他费用合计，以合同成立时一年期 LPR 的四倍为限",
 }
 
 
@@ -820,6 +822,48 @@ def patent_term(*, patent_kind: str) -> CalculationResult:
                              [LegalBasis("中华人民共和国专利法", _art(42))])
 
 
+def wage_arrears(*, wage_owed: Decimal | None = None, monthly_wage: Decimal | None = None,
+                 wage_arrears_months: Decimal | None = None) -> CalculationResult:
+    """拖欠的劳动报酬 and what 劳动合同法 85 adds: when the labour authority orders payment and the employer
+    still does not pay, 加付赔偿金 of 50 %–100 % of the amount owed. The headline is the wages owed."""
+    if wage_owed is None:
+        if monthly_wage is None or wage_arrears_months is None:
+            raise calc.CalculatorInputError("需要欠薪总额，或月工资和欠薪月数")
+        wage_owed = _money(monthly_wage * wage_arrears_months)
+        owed = f"拖欠工资 = {yuan(monthly_wage)} × {wage_arrears_months} 个月 = {yuan(wage_owed)}"
+    else:
+        owed = f"拖欠工资 {yuan(wage_owed)}（按您所述）"
+    low, high = _money(wage_owed * Decimal("0.5")), _money(wage_owed)
+    steps = [f"{owed}；经劳动行政部门责令限期支付仍逾期不付的，另加付赔偿金（应付金额的 50%～100%）{yuan(low)} 至 "
+             f"{yuan(high)}，连同欠薪最多 {yuan(wage_owed + high)}"]
+    return CalculationResult("拖欠工资", wage_owed, {"owed": wage_owed, "extra_low": low, "extra_high": high,
+                                                 "total_high": wage_owed + high}, steps,
+                             [LegalBasis(LABOR_CONTRACT_LAW, _art(85)), LegalBasis(LABOR_CONTRACT_LAW, _art(30))])
+
+
+def lending_cost_cap(*, principal: Decimal, annual_rate: Decimal, extra_rate: Decimal, loan_date: date | None = None,
+                     lpr: Decimal | None = None, months: Decimal | None = None) -> CalculationResult:
+    """逾期利息、违约金和其他费用一并主张的, 总计不超过合同成立时一年期 LPR 的四倍 (民间借贷规定 29):
+    the agreed rates are added up and the whole is capped; the figure is what may be claimed for
+    ``months`` (a year when not said)."""
+    day = loan_date or datetime.now(tz=CHINA_TZ).date()
+    lpr = lpr if lpr is not None else lpr_on(day)
+    cap = lpr * 4
+    total = annual_rate + extra_rate
+    allowed = min(total, cap)
+    span = months if months is not None else Decimal(12)
+    amount = _money(principal * allowed / 100 * span / 12)
+    steps = [f"合同成立时一年期 LPR 为 {lpr}%，四倍为 {cap}%",
+             f"约定的利率 {annual_rate}% 与违约金、其他费用折合年 {extra_rate}% 合计 {total}%"
+             + ("，超过四倍上限，超过部分不予支持" if total > cap else "，未超过四倍上限"),
+             f"可主张的利息、违约金和费用合计 = {yuan(principal)} × {allowed}% × {span} ÷ 12 = {yuan(amount)}"]
+    if loan_date is None:
+        steps.insert(0, "未说明借款日期，按今天的 LPR 估算")
+    return CalculationResult("利息、违约金和费用合计上限", amount,
+                             {"cap_rate": cap, "total_rate": total, "allowed": allowed, "total": amount}, steps,
+                             [LegalBasis(PRIVATE_LENDING, _art(29)), LegalBasis(PRIVATE_LENDING, _art(25))])
+
+
 def with_unpaid_wages(result: CalculationResult, facts: Mapping[str, Any]) -> CalculationResult:
     """经济补偿 of a worker who leaves because wages are unpaid (劳动合同法 38): the unpaid wages are owed too."""
     months = facts.get("wage_arrears_months")
@@ -901,6 +945,11 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "training_penalty": (("training_fee", "service_years", "served_years"), lambda f: training_penalty(
         training_fee=_dec(f["training_fee"]), service_years=_dec(f["service_years"]),
         served_years=_dec(f["served_years"]))),
+    "lending_cost_cap": (("principal", "annual_rate", "extra_annual_rate"), lambda f: lending_cost_cap(
+        principal=_dec(f["principal"]), annual_rate=_dec(f["annual_rate"]), extra_rate=_dec(f["extra_annual_rate"]),
+        loan_date=f.get("loan_date"), lpr=_dec(f["lpr_rate"]) if f.get("lpr_rate") is not None else None,
+        months=_dec(f["overdue_months"]) if f.get("overdue_months") is not None else (
+            _dec(f["loan_months"]) if f.get("loan_months") is not None else None))),
     "wage_deduction_cap": (("monthly_wage",), lambda f: wage_deduction_cap(
         monthly_wage=_dec(f["monthly_wage"]),
         minimum_wage=_dec(f["minimum_wage"]) if f.get("minimum_wage") is not None else None)),
@@ -966,6 +1015,16 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
                 return Calculation(name, missing=missing)
             return Calculation(name, overtime_pay(monthly_wage=_dec(facts["monthly_wage"]),
                                                   **{c: _dec(facts.get(c) or 0) for c in counts}))
+        if name == "wage_arrears":
+            if facts.get("wage_owed") is None and (facts.get("monthly_wage") is None
+                                                   or facts.get("wage_arrears_months") is None):
+                missing = [n for n in ("monthly_wage", "wage_arrears_months") if facts.get(n) is None]
+                return Calculation(name, missing=missing)
+            return Calculation(name, wage_arrears(
+                wage_owed=_dec(facts["wage_owed"]) if facts.get("wage_owed") is not None else None,
+                monthly_wage=_dec(facts["monthly_wage"]) if facts.get("monthly_wage") is not None else None,
+                wage_arrears_months=_dec(facts["wage_arrears_months"])
+                if facts.get("wage_arrears_months") is not None else None))
         if name == "lost_earnings":
             missing = _needs(facts, "lost_days")
             if facts.get("monthly_wage") is None and facts.get("daily_income") is None:
@@ -1205,9 +1264,24 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  LegalBasis("中华人民共和国商标法", _art(44)), months=6, stages=(("最早可以申请续展的日子", -365),)),
     DeadlineRule("copyright_term", "作者终生及其死亡后五十年，截止于作者死亡后第五十年的12月31日",
                  LegalBasis("中华人民共和国著作权法", _art(23))),
+    DeadlineRule("shareholder_meeting_notice", "十五日（股东会会议召开十五日前通知全体股东；公司章程另有规定或全体股东另有约定的除外）",
+                 LegalBasis("中华人民共和国公司法", _art(64)), days=-15),
     DeadlineRule("injury_leave", "停工留薪期一般不超过十二个月；伤情严重或情况特殊的，经劳动能力鉴定委员会确认可以适当延长，"
                  "但延长不得超过十二个月（最长二十四个月）", LegalBasis(WORK_INJURY_REGULATION, _art(33)), months=12),
 )}
+
+
+def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
+    """The deadline rule the facts make more specific: an employer's own thirty days for a work-injury
+    application, three days' notice in probation, and an employer facing a final labour award, who cannot
+    sue (劳动争议调解仲裁法 48 is the worker's) but may apply to set it aside within thirty days (第四十九条)."""
+    if name == "work_injury_application" and facts.get("side") == "employer":
+        return "work_injury_application_employer"
+    if name == "resignation_notice" and facts.get("in_probation"):
+        return "resignation_notice_probation"
+    if name == "labor_award_suit" and facts.get("side") == "employer" and facts.get("final_award"):
+        return "award_revocation"
+    return name
 
 
 @dataclass
@@ -1231,6 +1305,11 @@ class Deadline:
         if self.ends is None:
             return f"{head}；{self.note}" if self.note else head
         later = "".join(f"；{what} {cn_date(day)}" for what, day in self.stages)
+        if self.rule.days < 0 and self.start is not None:
+            # counted back from a day to come (a meeting): the latest day to act
+            state = "该日已过，通知时间不足" if self.passed else f"尚余 {self.days_left} 天"
+            return (f"期限为{self.rule.period}；按您所述会议于 {cn_date(self.start)} 召开，最晚应于 {cn_date(self.ends)} "
+                    f"通知（{state}）")
         if self.rule.name == "copyright_term":
             state = "已届满，作品已进入公有领域" if self.passed else "尚未届满"
             return f"{head}；按您所述作者于 {self.start.year} 年去世，保护期至 {cn_date(self.ends)}，{state}"
@@ -1279,7 +1358,7 @@ START_EVENTS: dict[str, str] = {
     "divorce_cooling_off": "婚姻登记机关收到离婚登记申请之日", "resolution_revocation": "决议作出之日",
     "penalty_hearing": "行政机关告知听证权利之日", "state_compensation_claim": "知道或者应当知道侵权行为之日",
     "resignation_notice": "书面辞职通知送达单位之日", "info_disclosure_reply": "行政机关收到申请之日",
-    "quality_objection": "收到标的物之日",
+    "quality_objection": "收到标的物之日", "shareholder_meeting_notice": "股东会会议召开之日（向前倒数）",
 }
 
 
@@ -1381,6 +1460,8 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "lease_settlement": ((CIVIL_CODE, 722), (CIVIL_CODE, 585)),
     "fine_surcharge_cap": (("中华人民共和国行政强制法", 45),),
     "patent_term": (("中华人民共和国专利法", 42),),
+    "wage_arrears": ((LABOR_CONTRACT_LAW, 85), (LABOR_CONTRACT_LAW, 30)),
+    "lending_cost_cap": ((PRIVATE_LENDING, 29),),
 }
 
 

@@ -1,0 +1,104 @@
+"""Figure and deadline rules clients ask for beyond the first set: wages owed and what 劳动合同法 85
+adds, interest with a penalty and fees capped together at four times the LPR (民间借贷规定 29), an
+employer's thirty days to set a final labour award aside (劳动争议调解仲裁法 49), a shareholders'
+meeting notice counted back from the meeting (公司法 64), and every date of an answer in Chinese."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from legal.events import label
+from legal.facts import extract_facts
+from legal.rules import calculate, deadline, refine_rule
+
+TODAY = date(2026, 11, 27)
+
+
+def _facts(text: str) -> dict:
+    return extract_facts(text, today=TODAY).values()
+
+
+def test_wages_owed_by_month_and_the_extra_compensation_range():
+    result = calculate("wage_arrears", _facts("公司拖欠了我三个月工资，月薪7000，能要回多少？")).result
+    assert result is not None and result.amount == Decimal(21000)
+    assert result.figures["extra_low"] == Decimal(10500) and result.figures["extra_high"] == Decimal(21000)
+    assert ("中华人民共和国劳动合同法", "第八十五条") in {(b.law, b.article) for b in result.legal_basis}
+
+
+@pytest.mark.parametrize(("said", "owed"), [("老板一共欠我两万四的工资", 24000), ("欠了我工资1.5w，一直不给", 15000),
+                                             ("工资一共拖欠了18000，月薪6000", 18000)])
+def test_wages_owed_as_one_sum(said, owed):
+    calculation = calculate("wage_arrears", _facts(said))
+    assert calculation.ok and calculation.result.amount == Decimal(owed)
+
+
+def test_wages_owed_asks_for_what_is_missing():
+    assert calculate("wage_arrears", _facts("公司拖欠工资，怎么办")).missing == ["monthly_wage", "wage_arrears_months"]
+
+
+@pytest.mark.parametrize(("said", "rate"), [
+    ("每天按千分之一付违约金", Decimal("36.5")), ("违约金每月2%", Decimal(24)), ("另收服务费年化10%", Decimal(10)),
+    ("逾期按日万分之五的罚息", Decimal("18.25"))])
+def test_a_penalty_or_fee_beside_the_interest_as_a_yearly_rate(said, rate):
+    assert _facts(f"借款20万，年息8%，{said}").get("extra_annual_rate") == rate
+
+
+def test_interest_penalty_and_fees_are_capped_together_at_four_times_the_lpr():
+    facts = _facts("2025年1月借款20万，借条约定年息8%，逾期每天按千分之一付违约金。现在他逾期刚好半年，一共最多多少？")
+    result = calculate("lending_cost_cap", facts).result
+    assert result is not None and result.figures["total_rate"] == Decimal("44.50")
+    cap = result.figures["cap_rate"]
+    assert result.amount == (Decimal(200000) * cap / 100 * 6 / 12).quantize(Decimal("0.01"))
+    assert any("第二十九条" == b.article for b in result.legal_basis)
+
+
+def test_within_the_cap_the_agreed_rates_stand():
+    result = calculate("lending_cost_cap", _facts("借款10万，年利率3%，违约金每年1%，借期一年")).result
+    assert result is not None and result.figures["allowed"] == Decimal(4) and result.amount == Decimal(4000)
+
+
+def test_an_employer_facing_a_final_award_has_thirty_days_to_set_it_aside():
+    facts = _facts("我是公司老板，仲裁委裁决我们付加班费，裁决书上写着是终局裁决，11月20号收到的")
+    assert facts.get("final_award") is True and facts.get("side") == "employer"
+    rule = refine_rule("labor_award_suit", facts)
+    assert rule == "award_revocation"
+    found = deadline(rule, start=date(2026, 11, 20), today=TODAY)
+    assert found.ends == date(2026, 12, 20) and "2026年12月20日" in found.text()
+
+
+def test_a_worker_facing_the_same_award_keeps_fifteen_days():
+    facts = _facts("仲裁裁决是终局裁决，公司让我付钱我不服，11月20号收到的")
+    assert refine_rule("labor_award_suit", facts) == "labor_award_suit"
+
+
+def test_a_shareholders_meeting_notice_is_counted_back_from_the_meeting():
+    facts = extract_facts("大股东今天才在群里说12月10号开临时股东会要改章程，最晚应该哪天通知？", today=TODAY)
+    meeting = next(d for d in facts.dates if d.event == "resolution")
+    assert meeting.day == date(2026, 12, 10)  # a meeting to come is this year's, not last year's
+    found = deadline("shareholder_meeting_notice", start=meeting.day, today=TODAY)
+    assert found.ends == date(2026, 11, 25) and found.passed
+    assert "2026年11月25日" in found.text() and "十五日" in found.text()
+
+
+def test_a_meeting_far_enough_ahead_leaves_days_to_notify():
+    found = deadline("shareholder_meeting_notice", start=date(2027, 1, 20), today=TODAY)
+    assert found.ends == date(2027, 1, 5) and not found.passed and found.days_left == 39
+
+
+@pytest.mark.parametrize("rule", ["civil_limitation", "labor_arbitration", "criminal_detention", "divorce_cooling_off",
+                                  "admin_litigation", "award_revocation", "shareholder_meeting_notice"])
+def test_deadline_dates_are_written_in_chinese(rule):
+    text = deadline(rule, start=date(2026, 11, 20), today=TODAY).text()
+    assert not re.search(r"\d{4}-\d{2}-\d{2}", text)
+    assert re.search(r"\d{4}年\d{1,2}月\d{1,2}日", text)
+
+
+@pytest.mark.parametrize(("before", "after", "event"), [
+    ("城管的限期拆除决定", "送到我家的", "decision"), ("劳动仲裁裁决", "收到的", "judgment"),
+    ("一审判决", "送达的", "judgment"), ("公司的辞退通知书", "收到的", "notice")])
+def test_a_document_received_on_a_date_marks_its_event(before, after, event):
+    assert label(before, after) == event
