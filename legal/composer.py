@@ -443,10 +443,10 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("prosecution_review", re.compile(r"审查起诉|起不起诉|移送.{0,6}检察院"), ()),
     ("victim_protest_request", re.compile(r"抗诉"), ()),
     ("prosecution_limitation", re.compile(r"追诉|追究.{0,6}(?:期|时效)|(?:还会|还能|会不会).{0,4}(?:被)?(?:追究|抓|判)"), ()),
-    ("shareholder_meeting_notice", re.compile(r"(?:提前|最晚|最迟|哪天|几天|多少天|多久).{0,6}通知|通知.{0,8}(?:时间|提前|几天|多少天)"),
-     ("company",)),
     ("reduction_notice", re.compile(r"通知债权人"), ()),
     ("reduction_announcement", re.compile(r"公告"), ("company",)),
+    ("shareholder_meeting_notice", re.compile(r"(?:提前|最晚|最迟|哪天|几天|多少天|多久).{0,6}通知(?!债权人)"
+                                              r"|通知.{0,8}(?:时间|提前|几天|多少天)"), ("company",)),
     ("equity_preemption", re.compile(r"(?:股权|股份).{0,20}(?:卖|转让).{0,30}(?:答复|回复|回)|优先购买.{0,10}股"), ()),
     ("capital_contribution", re.compile(r"缴足|实缴|认缴.{0,10}(?:期限|年)|出资.{0,10}(?:期限|最晚)"), ()),
     ("advance_registration", re.compile(r"预告登记"), ()),

@@ -801,6 +801,9 @@ _WAGE_ARREARS = re.compile(rf"(?:拖了?|欠了?|拖欠了?|压了?|没发|没�
                            rf"|(?:已经|都|连续|快|整整)?\s*({NUM}|俩|半)\s*个?月\s*(?:都|了|一直)?\s*(?:没|未|不)(?:有)?(?:发|给|结|付|拿到)(?:过)?\s*(?:我)?(?:的)?\s*(?:工资|薪水|钱)")
 _DAY_ONLY = re.compile(r"(?<![\d月./-])(\d{1,2})\s*[号日](?=\s*(?:签收|收到|拿到|到的|送|交|入职|被|发|开|受理|移送|下午|上午|晚上|早上|刚|才))")
 _MONTH_DOT = re.compile(r"(?<![\d.])(1[0-2]|[1-9])\.([12]\d|3[01]|0?[1-9])(?![\d.%])(?=\s*(?:号|日)?\s*(?:送|签收|收到|到货|下单|买|入职|交|发))")
+#: 2026年3月1日起一直没发工资至今: the months unpaid since a date (the dates are made whole first).
+_UNPAID_SINCE = re.compile(r"(?:((?:19|20)\d{2})\s*年\s*)?(?<!\d)(\d{1,2})\s*月(?:\s*(\d{1,2})\s*[日号])?(?:份)?\s*(?:起|开始|以来|到现在|之后)"
+                           r"[^，。,；;？?！!]{0,8}?(?:没|未|不)(?:有)?(?:发|给|结|付)(?:过)?(?:我)?(?:的)?\s*(?:工资|薪水|工钱)")
 _SUPPORT_SINCE = re.compile(r"(\d{1,2})\s*月(?:份)?(?:开始|起|以后|之后)[^，。,；;？?！!]{0,8}?(?:没|不|未)(?:给|付|打)")
 _BETROTHAL = re.compile(rf"彩礼\s*(?:是|为|给了|花了|共|一共)?\s*{ARABIC_MONEY}|(?:给了?|花了?)(?:女方|男方|她家|他家)?\s*{ARABIC_MONEY}\s*(?:的)?彩礼")
 _NOT_REGISTERED = re.compile(r"(?:没|未|没有|还没)(?:有)?(?:领证|登记|扯证|办结婚证)")
@@ -873,6 +876,16 @@ def _roles_dates_more(text: str, today: date, facts: Facts) -> None:
     said = next((g for g in m.groups() if g), None) if m else None
     if m and said and (months := (Decimal(2) if said == "俩" else _number(said))) is not None and 0 < months <= 60:
         facts.add("wage_arrears_months", months, m.group(0))
+    m = _UNPAID_SINCE.search(text)
+    if m and "wage_arrears_months" not in facts:
+        month = int(m.group(2))
+        year = int(m.group(1)) if m.group(1) else today.year if month <= today.month else today.year - 1
+        try:
+            since: date | None = date(year, month, int(m.group(3) or 1))
+        except ValueError:
+            since = None
+        if since is not None and since <= today and (months := _months_between(since, today)) > 0:
+            facts.add("wage_arrears_months", Decimal(months), f"{m.group(0)}（至今）")
     m = _SUPPORT_SINCE.search(text)
     if m and "arrears_months" not in facts and "抚养" in text and 1 <= int(m.group(1)) <= today.month:
         facts.add("arrears_months", Decimal(today.month - int(m.group(1)) + 1), f"{m.group(0)}（至本月）")
@@ -1206,6 +1219,13 @@ def _extra_rate(text: str) -> tuple[Decimal, str] | None:
     return None
 
 
+#: An event and the time since it: (已经|都|快)? (第)? N (天|周|个月|年) (多|半)? 了.
+_SINCE = re.compile(rf"(已经|都|快|快要|将近|近|差不多|有|整整)?\s*(第)?\s*({NUM}|半|一个|两个|个)\s*"
+                    rf"(天|日|周|个星期|星期|个礼拜|礼拜|个月|月|年)(多|半)?\s*了")
+_SINCE_EVENTS = frozenset({"detention", "termination", "resign", "judgment", "decision", "injury", "accident", "loan",
+                           "marriage", "delivery", "notice", "knew", "bail", "accepted", "death", "handover", "divorce"})
+
+
 def typed_dates(text: str, today: date) -> list[DatedEvent]:
     """Every date of ``text`` (written out, or 三年前 / 昨天 / 去年3月) with the event the words
     around it name, in the order written (:mod:`legal.events`)."""
@@ -1238,6 +1258,28 @@ def typed_dates(text: str, today: date) -> list[DatedEvent]:
     if m and (month := cn_number(m.group(1))) is not None and 1 <= month <= 12:
         event = events.label(text[max(0, m.start() - 24):m.start()], text[m.end():m.end() + 16])
         found.append((m.start(), DatedEvent(date(today.year - 1, int(month), 1), event, m.group(0))))
+    for m in _SINCE.finditer(text):  # 被抓进去三天了, 离职快一年了, 收到判决书已经一周了: the event's day counted back
+        event = events.label(text[max(0, m.start() - 16):m.start()], "")
+        if event not in _SINCE_EVENTS or any(at == m.start() for at, _d in found):
+            continue
+        said = m.group(3)
+        number = Decimal("0.5") if said == "半" else Decimal(1) if said in ("一个", "个") else Decimal(2) if said == "两个" \
+            else cn_number(said)
+        if number is None or number > 100:
+            continue
+        unit, almost = m.group(4), bool(m.group(1) and re.search(r"快|将近|近|差不多", m.group(1)))
+        if m.group(2):  # 第8天了: the first day is the event's day
+            number -= 1
+        if unit in ("年",):
+            back = date.fromordinal(_shift_years(today, number).toordinal() + (30 if almost else 0))
+        elif "月" in unit:
+            back = date.fromordinal(_shift_years(today, number / 12).toordinal() + (7 if almost else 0))
+        else:
+            days = number * (7 if unit in ("周", "星期", "个星期", "礼拜", "个礼拜") else 1) - (1 if almost else 0)
+            back = date.fromordinal(today.toordinal() - int(days))
+        if m.group(5) == "半":
+            back = date.fromordinal(back.toordinal() - (182 if unit == "年" else 15))
+        found.append((m.start(), DatedEvent(back, event, m.group(0))))
     found.sort(key=lambda e: e[0])
     named = {d.day for _at, d in found if d.event != "unknown"}
     # 今天2026年11月27号交了辞职信: one day, one event (the unnamed copy goes)

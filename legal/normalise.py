@@ -239,6 +239,11 @@ def written_dates(text: str, today: date) -> str:
     return _MONTH_ALONE.sub(month_alone, text)
 
 
+#: 周一被带走的, 星期三收到判决书: a weekday alone is this week's (last week's when still to come).
+_BARE_WEEKDAY = re.compile(r"(?<![上这本每下个])(?:周|星期|礼拜)([一二三四五六日天])"
+                           r"(?!\s*(?:到|至|-|—|～|和|、|或)\s*(?:周|星期|礼拜)?[一二三四五六日天])")
+
+
 def dates(text: str, today: date) -> str:
     """``text`` with relative dates made absolute: 去年3月 → 2025年3月, 上个月15号 → 2026年10月15日,
     这个月底 → 2026年11月30日, 2023.5 stays (the facts read it), 前年年底 → 2024年12月31日."""
@@ -295,6 +300,15 @@ def dates(text: str, today: date) -> str:
         return f"{day.year}年{day.month}月{day.day}日"
 
     text = _WEEKDAY.sub(last_week, text)
+
+    def bare_weekday(m: re.Match[str]) -> str:
+        if not _EVENT_AFTER.match(text, m.end()) or re.search(r"(?:到|至)\s*$", text[max(0, m.start() - 2):m.start()]):
+            return m.group(0)
+        back = (today.weekday() - _WEEKDAYS[m.group(1)]) % 7
+        day = date.fromordinal(today.toordinal() - back)
+        return f"{day.year}年{day.month}月{day.day}日"
+
+    text = _BARE_WEEKDAY.sub(bare_weekday, text)
     text = _REL_YEAR_ONLY.sub(lambda m: f"{today.year + _YEAR_REL[m.group(1)]}年", text)
     text = _YEAR_END.sub(lambda m: f"{m.group(1)}年12月31日" if m.group(2) in "底末" else f"{m.group(1)}年1月1日", text)
     text = re.sub(r"(?<![\d年])(?:今年)?年(?:底|末)", f"{today.year}年12月31日", text)

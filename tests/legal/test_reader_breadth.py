@@ -70,6 +70,8 @@ ROWS = [
     # arrears
     ("工资拖了三个月没发，月薪6000", "wage_arrears_months", 3),
     ("已经两个月没发工资了，月薪6000", "wage_arrears_months", 2),
+    ("3月1日起一直没发工资至今，月薪6000", "wage_arrears_months", 8),
+    ("从今年3月开始就没发过工资，月薪6000", "wage_arrears_months", 8),
     ("房租每月2500，拖了3个月", "rent_arrears_months", 3),
     ("月租2000，租客有4个月没交了", "rent_arrears_months", 4),
     # contracts and housing
@@ -118,6 +120,14 @@ DATES = [
     ("2025.3.1被辞退", date(2025, 3, 1), "termination"),
     ("三天前被刑拘", date(2026, 11, 24), "detention"),
     ("上周三收到判决书", date(2026, 11, 18), "judgment"),
+    # the time since an event, counted back from today (2026-11-27, a Friday)
+    ("我老公被抓进去三天了", date(2026, 11, 24), "detention"),
+    ("拘留到今天第8天了", date(2026, 11, 20), "detention"),
+    ("人被关进去一个礼拜了", date(2026, 11, 20), "detention"),
+    ("收到判决书已经一周了", date(2026, 11, 20), "judgment"),
+    ("离职快一年了，公司没给补偿", date(2025, 12, 27), "termination"),  # not yet a full year
+    ("周一被警察带走", date(2026, 11, 23), "detention"),
+    ("星期五收到的裁决书", date(2026, 11, 27), "judgment"),
 ]
 
 
@@ -125,6 +135,11 @@ DATES = [
 def test_a_date_and_its_event_however_written(said, day, event):
     found = extract_facts(said, today=TODAY).dates
     assert any(d.day == day and d.event == event for d in found), [(d.day, d.event) for d in found]
+
+
+@pytest.mark.parametrize("said", ["干了三年了，月薪6000", "每周一开例会", "周一到周五上班，周六加班"])
+def test_a_duration_or_a_weekday_that_is_no_event_gives_no_date(said):
+    assert extract_facts(said, today=TODAY).dates == []
 
 
 @pytest.mark.parametrize("said", ["一月8000", "三个月", "干了12年3个月", "借期3月", "月薪8000,300天", "12月工资没发"])
