@@ -103,7 +103,7 @@ LABELS = {
     "pension_years": "养老保险缴费年限", "award_amount": "裁决金额", "quit_voluntarily": "主动辞职",
     "non_compete_unpaid": "未付竞业限制补偿", "renewal_refused_by_employee": "劳动者拒绝同等条件续订",
     "custom_made": "定制商品", "final_award": "终局裁决", "wage_owed": "拖欠工资总额",
-    "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）",
+    "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金",
 }
 
 
@@ -256,7 +256,7 @@ def _date(match: re.Match[str]) -> date | None:
 
 _MONTH_DAY = re.compile(r"(?<![\d年./-])(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
 #: 12月10号开股东会, 12月20日开庭, 下月5号到期: a day still to come (this year, not the last).
-_TO_COME = re.compile(r"\s*(?:要|将|准备|打算|就)?\s*(?:开(?!始|除)|召开|举行|开庭|到期|截止|前(?!天))")
+_TO_COME = re.compile(r"\s*(?:要|将|准备|打算|就)?\s*(?:开(?!始|除)|召开|举行|开庭|到期|截止|前(?!天)|起(?!诉))")
 
 
 def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str, str, int, int]]:
@@ -316,6 +316,8 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
     税前 preferred to 税后 when both are given, the basis of every labour calculation); a yearly pay
     (年薪24万) is divided by twelve. Never an average, a minimum wage or a local standard."""
     found: list[tuple[bool, Decimal, str]] = []
+    if _LEASE_ONLY(text):
+        return None  # 每月4000 in a lease is the rent, not a wage
     for pattern in (_WAGE, _WAGE_AFTER):
         for m in pattern.finditer(text):
             before = text[max(0, m.start() - 6):m.start() + 2]
@@ -508,6 +510,15 @@ _PROFIT = re.compile(rf"(?:税后)?利润\s*{_FILL}\s*{ARABIC_MONEY}")
 _RENT = (re.compile(rf"(?:月租|房租|租金)\s*(?:每个?月|一个月|每月)?\s*{_FILL}\s*{ARABIC_MONEY}"),
          re.compile(rf"(?:每个?月|一个月)\s*(?:房租|租金)\s*{_FILL}\s*{ARABIC_MONEY}"),
          re.compile(rf"{ARABIC_MONEY}\s*(?:元)?\s*(?:一个月|每月|/月)\s*(?:的)?(?:房租|租金|租)"))
+_MONTHLY_SUM = re.compile(rf"(?:每个?月|一个月|每月|月)\s*(?:是|为|交|付|要)?\s*{ARABIC_MONEY}(?!\s*(?:的)?(?:押金|违约金|利息))")
+_WAGE_WORDS = re.compile(r"工资|月薪|薪水|薪资|底薪|收入|挣|赚|到手|税前|税后|应发|实发|上班|入职|公司|单位|老板")
+
+
+def _LEASE_ONLY(text: str) -> bool:
+    """A lease story (房租, 租客, 押金 …) that says nothing of a wage: a month's sum in it is the rent."""
+    return bool(re.search(r"房租|租金|月租|房东|租客|租户|承租|出租|押金", text)) and not _WAGE_WORDS.search(text)
+
+
 _PAY_TERMS = re.compile(r"押([一二两三1-3])付([一二三四六1-6])")
 _DEPOSIT_MONTHS = re.compile(rf"押金\s*(?:是|为)?\s*({NUM})\s*个月")
 _PENALTY_MONTHS = re.compile(rf"(?:违约(?:方|金)?|赔)[^，。,；;？?！!]{{0,8}}?({NUM})\s*个月(?:的)?(?:房租|租金)")
@@ -642,6 +653,11 @@ def _roles_more(text: str, facts: Facts) -> None:
             if found:
                 facts.add("monthly_rent", *found)
                 break
+        else:
+            if _LEASE_ONLY(text):  # 拖欠3个月房租，每月4000: in a lease with no wage, a month's sum is the rent
+                found = _first_money(_MONTHLY_SUM, text, at_least=Decimal(99))
+                if found:
+                    facts.add("monthly_rent", *found)
         m = _PAY_TERMS.search(text)
         if m and (months := cn_number(m.group(1))) is not None:
             facts.add("deposit_months", months, m.group(0))
@@ -813,7 +829,11 @@ _RENT_ARREARS = re.compile(rf"(?:拖了?|欠了?|拖欠了?)\s*({NUM}|俩)\s*个
 #: 房租每月2500，拖了3个月: the months owed said apart from the rent (only in a lease, never with a wage).
 _RENT_ARREARS_LOOSE = re.compile(rf"(?:拖了?|欠了?|拖欠了?)\s*({NUM}|俩)\s*个?月"
                                  rf"|({NUM}|俩)\s*个?月\s*(?:了|都)?\s*(?:没|未|不)(?:交|给|付)")
-_RENT_DEPOSIT = re.compile(rf"押金\s*(?:是|为|交了|付了|有)?\s*{ARABIC_MONEY}|{ARABIC_MONEY}\s*(?:的)?押金")
+#: 押金3000只退了1000 / 扣了2000押金: what the landlord kept back.
+_DEPOSIT_KEPT = re.compile(rf"(?:扣了?|扣下|扣掉了?|扣除了?|扣留了?|克扣了?)\s*(?:我)?\s*(?:押金)?\s*{ARABIC_MONEY}"
+                           rf"|(?:只退了?|就退了?|只给了?|才退了?)\s*(?:我)?\s*{ARABIC_MONEY}")
+_RENT_DEPOSIT = re.compile(rf"押金\s*(?:一共|总共|共)?\s*(?:是|为|交了|付了|有)?\s*{ARABIC_MONEY}")
+_RENT_DEPOSIT_BEFORE = re.compile(rf"(?<!扣了)(?<!扣)(?<!扣我)(?<!扣了我){ARABIC_MONEY}\s*(?:的)?押金")
 _NO_RATE = re.compile(r"(?:没|未|没有|也没)(?:说|约定|写|讲|定)(?:好)?(?:多少|利息|利率|几分)|啥都没写|什么都没写|(?:说|讲)?给点利息")
 _CAPITAL = re.compile(rf"注册资本\s*(?:是|为)?\s*{ARABIC_MONEY}")
 _RESERVE = re.compile(rf"公积金[^，。,；;？?！!\d]{{0,8}}?(?:提了|已经提了|累计|有|已提)\s*{ARABIC_MONEY}")
@@ -904,9 +924,18 @@ def _roles_dates_more(text: str, today: date, facts: Facts) -> None:
         months = Decimal(2) if said == "俩" else cn_number(said)
         if months is not None:
             facts.add("rent_arrears_months", months, m.group(0))
-    found = _first_money(_RENT_DEPOSIT, text, at_least=Decimal(99))
+    found = _first_money(_RENT_DEPOSIT, text, at_least=Decimal(99)) or _first_money(_RENT_DEPOSIT_BEFORE, text,
+                                                                                    at_least=Decimal(99))
     if found:
         facts.add("rent_deposit", *found)
+        m = _DEPOSIT_KEPT.search(text)
+        if m:
+            said = m.group(1) or m.group(3)
+            unit = m.group(2) if m.group(1) else m.group(4)
+            value = money(said, unit)
+            if value is not None and value < found[0]:
+                kept = value if m.group(1) else found[0] - value  # 只退了1000: the rest was kept
+                facts.add("deposit_kept", kept, m.group(0))
     m = _NO_RATE.search(text)
     if m and "annual_rate" not in facts:
         facts.add("no_rate_agreed", True, m.group(0))
@@ -1106,6 +1135,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     _roles_more(text, facts)
     _roles_last(text, facts)
     _dates(text, today, facts)
+    _delay_since_agreed(text, today, facts)
     _roles_dates_more(text, today, facts)
     _agreed_terms(text, facts)
     m = re.search(r"(?:还在|在|处于|还是)试用期|试用期(?:内|还没过|没过|期间)", text)
@@ -1288,6 +1318,24 @@ def typed_dates(text: str, today: date) -> list[DatedEvent]:
         if (d.event != "unknown" or d.day not in named) and not any(k.day == d.day and k.event == d.event for k in kept):
             kept.append(d)
     return kept
+
+
+#: 约定2025年12月31日交房，到现在还没交: the agreed day of a performance that has not come.
+_AGREED = re.compile(r"(?:约定|合同(?:上|里)?(?:写的?|约定)?|说好|承诺|应该|应当|本应|原定|规定)[^，。,；;？?！!\d]{0,6}$")
+_NOT_YET = re.compile(r"(?:还没|还没有|至今没|至今未|一直没|迟迟没|到现在(?:还)?没|到现在(?:都)?没|到今天(?:还)?没|仍未|尚未|没有按时|没按时)"
+                      r"(?:有)?(?:交|给|付|发|办|还|送|完工|交付|到)")
+_PERFORMANCE = ("handover", "delivery", "due", "contract", "unknown")
+
+
+def _delay_since_agreed(text: str, today: date, facts: Facts) -> None:
+    """逾期天数 from the agreed day of a performance the client says has not come (开发商约定2025年12月31日交房，
+    到现在还没交) to today, when the client does not count the days."""
+    if "delay_days" in facts or not _NOT_YET.search(text):
+        return
+    for day, after, before, _at, _end in _dated_events(text, today):
+        if day < today and _AGREED.search(before) and events.label(before, after) in _PERFORMANCE:
+            facts.add("delay_days", Decimal((today - day).days), f"{day.isoformat()} 至今")
+            return
 
 
 def _dates(text: str, today: date, facts: Facts) -> None:

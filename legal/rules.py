@@ -175,6 +175,7 @@ FORMULAS: Mapping[str, str] = {
     "lease_settlement": "欠付租金 + 约定违约金 − 押金",
     "fine_surcharge_cap": "每日罚款数额 × 3%，加处总额不超过罚款本身",
     "patent_term": "发明 20 年、实用新型 10 年、外观设计 15 年，自申请日起",
+    "deposit_refund": "押金全额（有欠租的先抵扣欠租）",
     "wage_arrears": "月工资 × 欠薪月数（责令支付后逾期不付的，另加付应付金额 50%～100% 的赔偿金）",
     "lending_cost_cap": "逾期利息 + 违约金 + 其他费用合计，以合同成立时一年期 LPR 的四倍为限",
 }
@@ -802,6 +803,27 @@ def lease_settlement(*, monthly_rent: Decimal, deposit: Decimal, arrears_months:
                              [LegalBasis(CIVIL_CODE, _art(722)), LegalBasis(CIVIL_CODE, _art(585))])
 
 
+def deposit_refund(*, deposit: Decimal, monthly_rent: Decimal | None = None, arrears_months: Decimal = Decimal(0),
+                   kept: Decimal | None = None) -> CalculationResult:
+    """押金的返还 (民法典 733 with the lease's deposit): the whole deposit once the house is handed back and the
+    bills are settled, less the rent still owed; a sum the landlord kept without such a ground is owed back."""
+    owed = _money(monthly_rent * arrears_months) if monthly_rent is not None and arrears_months else Decimal(0)
+    refund = max(Decimal(0), _money(deposit) - owed)
+    steps = []
+    if owed:
+        steps.append(f"押金 {yuan(deposit)} 先抵扣欠付租金 {yuan(monthly_rent or 0)} × {arrears_months} 个月 = {yuan(owed)}")
+    figures = {"refund": refund, "owed": owed}
+    amount = refund
+    if kept is not None and not owed:
+        # 扣了我2000押金: what is still to get back is the sum kept without ground
+        figures["kept"], amount = kept, _money(kept)
+        steps.append(f"押金 {yuan(deposit)} 应全额退还；房东扣下的 {yuan(kept)} 没有欠租、欠费或超出正常损耗的损坏作依据的，"
+                     f"应当退还 {yuan(kept)}")
+    else:
+        steps.append(f"应退押金 = {yuan(deposit)}" + (f" − {yuan(owed)} = {yuan(refund)}" if owed else ""))
+    return CalculationResult("应退押金", amount, figures, steps, [LegalBasis(CIVIL_CODE, _art(733))])
+
+
 def fine_surcharge_cap(*, fine_amount: Decimal) -> CalculationResult:
     """逾期不缴罚款: 每日加处罚款数额的 3 %, 加处罚款的数额不得超出罚款本身 (行政处罚法 72; 行政强制法 45)."""
     steps = [f"每日加处 {yuan(fine_amount)} × 3% = {yuan(_money(fine_amount * Decimal('0.03')))}",
@@ -945,6 +967,10 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "training_penalty": (("training_fee", "service_years", "served_years"), lambda f: training_penalty(
         training_fee=_dec(f["training_fee"]), service_years=_dec(f["service_years"]),
         served_years=_dec(f["served_years"]))),
+    "deposit_refund": (("rent_deposit",), lambda f: deposit_refund(
+        deposit=_dec(f["rent_deposit"]), monthly_rent=_dec(f["monthly_rent"]) if f.get("monthly_rent") is not None
+        else None, arrears_months=_dec(f.get("rent_arrears_months") or 0),
+        kept=_dec(f["deposit_kept"]) if f.get("deposit_kept") is not None else None)),
     "lending_cost_cap": (("principal", "annual_rate", "extra_annual_rate"), lambda f: lending_cost_cap(
         principal=_dec(f["principal"]), annual_rate=_dec(f["annual_rate"]), extra_rate=_dec(f["extra_annual_rate"]),
         loan_date=f.get("loan_date"), lpr=_dec(f["lpr_rate"]) if f.get("lpr_rate") is not None else None,
@@ -1461,6 +1487,7 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "fine_surcharge_cap": (("中华人民共和国行政强制法", 45),),
     "patent_term": (("中华人民共和国专利法", 42),),
     "wage_arrears": ((LABOR_CONTRACT_LAW, 85), (LABOR_CONTRACT_LAW, 30)),
+    "deposit_refund": ((CIVIL_CODE, 733),),
     "lending_cost_cap": ((PRIVATE_LENDING, 29),),
 }
 

@@ -102,3 +102,31 @@ def test_deadline_dates_are_written_in_chinese(rule):
     ("一审判决", "送达的", "judgment"), ("公司的辞退通知书", "收到的", "notice")])
 def test_a_document_received_on_a_date_marks_its_event(before, after, event):
     assert label(before, after) == event
+
+
+# -- housing: the deposit, the rent owed against it, a developer's late handover ----------------------------------
+def test_a_deposit_is_returned_whole():
+    result = calculate("deposit_refund", _facts("房东不退押金，押金3000，我住满了合同期，能要回多少？")).result
+    assert result is not None and result.amount == Decimal(3000)
+
+
+def test_a_deposit_kept_back_is_what_is_owed_back():
+    facts = _facts("退租时房东扣了我2000押金说是清洁费，押金一共3500，能要回多少")
+    assert facts.get("rent_deposit") == Decimal(3500) and facts.get("deposit_kept") == Decimal(2000)
+    assert calculate("deposit_refund", facts).result.amount == Decimal(2000)
+
+
+def test_rent_owed_is_set_against_the_deposit_and_a_month_in_a_lease_is_the_rent():
+    facts = _facts("租客拖欠3个月房租，每月4000，押金一个月，扣完押金还欠我多少？")
+    assert facts.get("monthly_rent") == Decimal(4000) and facts.get("monthly_wage") is None
+    assert calculate("lease_settlement", facts).result.amount == Decimal(8000)
+
+
+def test_the_delay_runs_from_the_agreed_day_when_the_client_does_not_count_it():
+    facts = _facts("开发商合同约定2025年12月31日交房，到现在还没交，逾期每天按已付房款万分之一付违约金，我付了房款200万")
+    assert facts.get("delay_days") == Decimal(331)
+    assert calculate("daily_penalty", facts).result.amount == Decimal(66200)
+
+
+def test_a_date_already_past_with_the_performance_made_counts_no_delay():
+    assert _facts("开发商合同约定2025年12月31日交房，已经按时交了").get("delay_days") is None
