@@ -439,7 +439,8 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("family_notice", re.compile(r"通知(?:家属|家里|我们)|家(?:属|里).{0,10}(?:通知|收到)"), ()),
     ("award_revocation", re.compile(r"终局裁决|撤销.{0,6}裁决"), ("labor",)),
     ("arrest_request", re.compile(r"提请(?:批捕|逮捕)|报捕|(?:公安|派出所).{0,10}(?:提请|报)"), ()),
-    ("investigation_custody", re.compile(r"(?:逮捕|批捕).{0,20}(?:关多久|羁押|多久|多长)|侦查羁押"), ()),
+    ("investigation_custody", re.compile(r"(?<!没)(?<!没说)(?<!没有)(?<!未)(?<!不)(?:逮捕|批捕).{0,20}(?:关多久|羁押|多久|多长)"
+                                         r"|侦查羁押"), ()),
     ("prosecution_review", re.compile(r"审查起诉|起不起诉|移送.{0,6}检察院"), ()),
     ("victim_protest_request", re.compile(r"抗诉"), ()),
     ("prosecution_limitation", re.compile(r"追诉|追究.{0,6}(?:期|时效)|(?:还会|还能|会不会).{0,4}(?:被)?(?:追究|抓|判)"), ()),

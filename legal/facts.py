@@ -974,6 +974,9 @@ def _prorate_leave(text: str, today: date, facts: Facts) -> None:
     said = facts.items.get("untaken_leave_days")
     if said is None or not _NO_LEAVE_TAKEN.search(said.text):
         return
+    at = text.find(said.text)
+    if at >= 0 and re.search(r"去年|上一年|上年|前年", text[max(0, at - 10):at + len(said.text)]):
+        return  # 去年一天年假都没休: last year's whole entitlement, not this year's share
     left = next((d.day for d in facts.dates if d.event in ("termination", "resign") and d.day.year == today.year
                  and d.day <= today), None)
     if left is None:

@@ -123,10 +123,16 @@ def test_rent_owed_is_set_against_the_deposit_and_a_month_in_a_lease_is_the_rent
 
 
 def test_the_delay_runs_from_the_agreed_day_when_the_client_does_not_count_it():
-    facts = _facts("开发商合同约定2025年12月31日交房，到现在还没交，逾期每天按已付房款万分之一付违约金，我付了房款200万")
+    facts = _facts("开发商合同约定2025年12月31日交房，到现在还没交，逾期每天按已付房款万分之一付违约金，"
+                   "我付了房款200万")
     assert facts.get("delay_days") == Decimal(331)
     assert calculate("daily_penalty", facts).result.amount == Decimal(66200)
 
 
 def test_a_date_already_past_with_the_performance_made_counts_no_delay():
     assert _facts("开发商合同约定2025年12月31日交房，已经按时交了").get("delay_days") is None
+
+
+def test_last_years_leave_not_taken_is_the_whole_years_entitlement():
+    facts = _facts("我去年一天年假都没休，今年1月就离职了，月薪9000，工作8年了，年假工资能要多少")
+    assert facts.get("untaken_leave_days") == Decimal(5)  # not this January's share of this year
