@@ -103,7 +103,7 @@ LABELS = {
     "pension_years": "养老保险缴费年限", "award_amount": "裁决金额", "quit_voluntarily": "主动辞职",
     "non_compete_unpaid": "未付竞业限制补偿", "renewal_refused_by_employee": "劳动者拒绝同等条件续订",
     "custom_made": "定制商品", "final_award": "终局裁决", "wage_owed": "拖欠工资总额",
-    "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金",
+    "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）",
 }
 
 
@@ -180,7 +180,7 @@ _LOAN_TERM = re.compile(rf"(?:借了|借期|借款期限?|期限)\s*(?:为|是)?
 _REPAID = re.compile(rf"(?:还了|已还|归还了|还过)\s*{MONEY}")
 _DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了)?\s*{MONEY}")
 _DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}\s*(?:的)?\s*定金")
-_PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款|首付款|首付|未付款|尾款)\s*(?:是|为|共|一共)?\s*{MONEY}")
+_PRICE = re.compile(rf"(?:总价|房价|车价|成交价|购房款|总房款|转让价|转让款|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款|首付款|首付|未付款|尾款)\s*(?:是|为|共|一共)?\s*{MONEY}")
 #: 违约金是合同额的50%: a penalty agreed as a share of the price.
 _PENALTY_SHARE = re.compile(r"违约金[^，。,；;？?！!\d]{0,10}?(\d+(?:\.\d+)?)\s*%")
 _PENALTY = re.compile(rf"违约金\s*(?:是|为|约定了?|定了|写了?|要|索赔)?\s*{MONEY}")
@@ -226,6 +226,9 @@ _NO_LEAVE_TAKEN = re.compile(r"一天(?:年假|年休假)?都(?:没|未)休|(?:�
 _LPR = re.compile(r"LPR\s*(?:是|为|为年)?\s*(\d+(?:\.\d+)?)\s*%", re.I)
 _DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每逾期[^，。,；]{0,8}?(?:一|1)\s*(?:天|日))[^，。,；]{0,10}?(千分之|万分之)\s*"
                          r"([零一二三四五六七八九十\d.]+)")
+#: 违约金按每天500, 每逾期一天赔200元: a fixed penalty a day.
+_DAILY_PENALTY_SUM = re.compile(rf"(?:每天|每日|按日|一天|每逾期一天|每晚一天|每拖一天|每延期一天)[^，。,；;？?！!\d]{{0,8}}?"
+                                rf"(?:违约金|赔|罚|扣|付|支付)?[^，。,；;？?！!\d]{{0,4}}?{ARABIC_MONEY}(?!\s*%)")
 _DELAY = re.compile(rf"(?:晚了|晚交了?|逾期了?|迟延了?|拖了|延迟了?|推迟了?|晚)"
                     rf"(?:交房|交付|交货|付款|发货|还款|办证|交)?了?\s*({NUM})\s*(天|个月)")
 _LEAVE_BEFORE = re.compile(rf"({NUM})\s*天\s*年(?:休)?假\s*(?:都|还)?\s*(?:没|未)休")
@@ -1126,6 +1129,14 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     m = _LPR.search(text)
     if m:
         facts.add("lpr_rate", Decimal(m.group(1)), m.group(0))
+    if re.search(r"违约金|罚款|赔偿|扣", text):
+        for m in _DAILY_PENALTY_SUM.finditer(text):
+            window = text[max(0, m.start() - 10):m.end() + 6]
+            if "违约金" in window or re.search(r"赔|罚|扣", m.group(0)):
+                value = money(m.group(1), m.group(2))
+                if value is not None and 0 < value:
+                    facts.add("daily_penalty_amount", value, m.group(0))
+                    break
     m = _DAILY_RATE.search(text)
     if m and (number := cn_number(m.group(2))) is not None:
         facts.add("daily_penalty_rate", number / (1000 if m.group(1) == "千分之" else 10000), m.group(0))

@@ -1041,6 +1041,13 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
                 return Calculation(name, missing=missing)
             return Calculation(name, overtime_pay(monthly_wage=_dec(facts["monthly_wage"]),
                                                   **{c: _dec(facts.get(c) or 0) for c in counts}))
+        if name == "daily_penalty" and facts.get("daily_penalty_amount") is not None and facts.get("delay_days"):
+            # 违约金每天500: a fixed sum a day, whatever the price
+            per_day, days = _dec(facts["daily_penalty_amount"]), _dec(facts["delay_days"])
+            total = _money(per_day * days)
+            return Calculation(name, CalculationResult(
+                "按日计算的违约金", total, {"total": total}, [f"违约金 = 每天 {yuan(per_day)} × 逾期 {days} 天 = {yuan(total)}"],
+                [LegalBasis(CIVIL_CODE, _art(585))], ["约定违约金过分高于造成的损失（超过损失的百分之三十）的，可以请求法院适当减少"]))
         if name == "wage_arrears":
             if facts.get("wage_owed") is None and (facts.get("monthly_wage") is None
                                                    or facts.get("wage_arrears_months") is None):

@@ -136,3 +136,23 @@ def test_a_date_already_past_with_the_performance_made_counts_no_delay():
 def test_last_years_leave_not_taken_is_the_whole_years_entitlement():
     facts = _facts("我去年一天年假都没休，今年1月就离职了，月薪9000，工作8年了，年假工资能要多少")
     assert facts.get("untaken_leave_days") == Decimal(5)  # not this January's share of this year
+
+
+def test_a_fixed_daily_penalty_counts_by_the_days_late():
+    facts = _facts("签了个装修合同总价12万，违约金按每天500，对方晚了20天完工，我能要多少违约金")
+    assert facts.get("daily_penalty_amount") == Decimal(500) and facts.get("delay_days") == Decimal(20)
+    assert calculate("daily_penalty", facts).result.amount == Decimal(10000)
+
+
+def test_a_deposit_above_a_fifth_of_the_house_price_is_capped():
+    facts = _facts("签了购房合同，交了定金30万，房价100万，卖家违约，能拿回多少")
+    assert facts.get("contract_price") == Decimal(1000000)
+    assert calculate("deposit_return", facts).result.amount == Decimal(500000)  # 20万 × 2 + 10万 back
+
+
+def test_the_prosecutors_decision_on_an_arrest_request_and_the_prosecution_review_are_told_apart():
+    from legal.composer import deadline_for
+
+    assert deadline_for("老公11月18日被刑拘，律师说报捕了，检察院最迟哪天要给结果", "criminal") == "criminal_detention"
+    assert deadline_for("案子11月2号移送到检察院审查起诉了 检察院要多长时间决定起不起诉", "criminal") == "prosecution_review"
+    assert deadline_for("我哥被刑事拘留，也没说逮捕，最长能关多久", "criminal") != "investigation_custody"
