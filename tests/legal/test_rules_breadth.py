@@ -154,5 +154,6 @@ def test_the_prosecutors_decision_on_an_arrest_request_and_the_prosecution_revie
     from legal.composer import deadline_for
 
     assert deadline_for("老公11月18日被刑拘，律师说报捕了，检察院最迟哪天要给结果", "criminal") == "criminal_detention"
-    assert deadline_for("案子11月2号移送到检察院审查起诉了 检察院要多长时间决定起不起诉", "criminal") == "prosecution_review"
+    review = "案子11月2号移送到检察院审查起诉了 检察院要多长时间决定起不起诉"
+    assert deadline_for(review, "criminal") == "prosecution_review"
     assert deadline_for("我哥被刑事拘留，也没说逮捕，最长能关多久", "criminal") != "investigation_custody"
