@@ -321,6 +321,10 @@ def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> st
     start date is known or the part asks about time ("现在还能撤销吗")."""
     added = ""
     money = card.answers.get("how_much")
+    named = "" if money is not None and money.calculator else computable_for(part, card.domain, facts)
+    if named and named not in ("economic_compensation", "unlawful_termination_damages"):
+        # 定金双倍返还，我能要回4w吗: the figure the part's own words name, when the card computes none
+        money = Answer("how_much", "", calculator=named)
     if money is not None and money.calculator:
         calculation = calculate(money.calculator, {**facts.values(), **part_flags(part)})
         if calculation.ok and calculation.result is not None:
@@ -447,6 +451,8 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("victim_protest_request", re.compile(r"抗诉"), ()),
     ("prosecution_limitation", re.compile(r"追诉|追究.{0,6}(?:期|时效)|(?:还会|还能|会不会).{0,4}(?:被)?(?:追究|抓|判)"), ()),
     ("reduction_notice", re.compile(r"通知债权人"), ()),
+    ("dividend_payment", re.compile(r"(?:分红|分配利润|利润分配).{0,30}(?:最晚|什么时候|多久|哪天|期限)|(?:最晚|什么时候|多久).{0,8}(?:分红|分配|分钱|打钱)"),
+     ("company",)),
     ("reduction_announcement", re.compile(r"公告"), ("company",)),
     ("shareholder_meeting_notice", re.compile(r"(?:提前|最晚|最迟|哪天|几天|多少天|多久).{0,6}通知(?!债权人)"
                                               r"|通知.{0,8}(?:时间|提前|几天|多少天)"), ("company",)),
@@ -474,7 +480,8 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("rescission_period", re.compile(r"解除权|解除合同.{0,12}(?:来得及|期限|多久|时间|还能)|(?:来得及|还能).{0,8}解除"), ()),
     ("share_buyback_suit", re.compile(r"回购|收购.{0,6}股权|(?:反对票|投反对).{0,40}(?:起诉|法院)"), ()),
     ("preemption_reply", re.compile(r"优先购买|(?:卖房|卖房子|出售|要卖).{0,20}(?:买不买|答复)"), ()),
-    ("reconsideration_decision", re.compile(r"复议(?:机关)?.{0,10}(?:多长时间|多久|几天|多少天).{0,6}(?:结果|决定|答复|出)"), ()),
+    ("reconsideration_decision", re.compile(r"复议(?:机关)?.{0,10}(?:多长时间|多久|几天|多少天).{0,6}(?:结果|决定|答复|出)"
+                                            r"|复议.{0,24}受理.{0,30}(?:最晚|什么时候|多久|多长时间|几天|哪天).{0,10}(?:决定|结果|答复)"), ()),
     ("injury_leave", re.compile(r"停工留薪"), ()),
     ("trademark_renewal", re.compile(r"续展|商标.{0,10}(?:到期|过期)"), ()),
     ("copyright_term", re.compile(r"(?:著作权|版权|作品|小说|书|歌).{0,30}(?:去世|过世|死)|(?:去世|过世).{0,30}(?:授权|版权|著作权)"), ()),

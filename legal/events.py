@@ -178,7 +178,7 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "non_prosecution_petition": ("notice", "decision"),
     "non_filing_review": ("notice", "decision"),
     "preemption_reply": ("notice",),
-    "reconsideration_decision": ("notice", "decision"),
+    "reconsideration_decision": ("accepted", "notice", "decision"),
     "retrial_application": ("judgment",),
     "payment_order_objection": ("judgment", "notice", "delivery"),
     "injury_leave": ("injury", "accident"),
@@ -207,6 +207,7 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "accident_review": ("decision", "judgment"),
     "preservation_suit": ("decision",),
     "shareholder_meeting_notice": ("resolution",),
+    "dividend_payment": ("resolution",),
 }
 
 
@@ -227,7 +228,7 @@ class DatedEvent:
 DOCUMENTS: tuple[tuple[str, str], ...] = (
     ("判决书", "judgment"), ("裁定书", "judgment"), ("裁决书", "judgment"), ("调解书", "judgment"),
     ("支付令", "judgment"), ("复议决定", "decision"), ("决定书", "decision"), ("认定书", "decision"),
-    ("处罚", "decision"), ("通知书", "notice"),
+    ("处罚", "decision"), ("通知书", "notice"), ("告知书", "notice"),
     # the document named in a word of its own (限期拆除决定, 仲裁裁决, 一审判决) after the specific ones
     ("裁决", "judgment"), ("判决", "judgment"), ("裁定", "judgment"), ("决定", "decision"),
 )
@@ -240,6 +241,7 @@ def label(before: str, after: str) -> str:
         return "due"
     if after.lstrip().startswith(("到的", "到货", "到了")):
         return "delivery"  # 设备是3月18号到的: the goods arrived that day
+    after = re.sub(r"^\s*[（(][^）)]{0,16}[）)]", "", after)  # 上周五（11月20号）送到: the aside is the same day
     wide = before
     before = re.split(r"[，。,；;？?！!\s]", before[-8:])[-1]  # words before a date stop at a clause's end
     after = re.split(r"[。；;？?！!]", after)[0]  # words after it stop at the sentence's end

@@ -195,11 +195,13 @@ _PURCHASE = (
     re.compile(rf"(?:车价|售价|价格|价钱|买价|货款|商品价|标价|总价|价款|地板款|家具款|课程费|会员费|才|只要|就)\s*"
                rf"(?:是|为|共|一共)?\s*{MONEY}(?:\s*(?:钱|元|块))?"),
     re.compile(rf"(?<![\d.]){MONEY}\s*(?:钱)?\s*的\s*(?:牛奶|食品|零食|饮料|酒|茶|保健品|商品|东西|货|衣服|鞋|手机|电脑|手表|包)"),
-    re.compile(rf"(?:买|购)(?:的|了)[^，。,；;？?！!\d]{{1,8}}?\s*{MONEY}"
+    re.compile(rf"(?:买|购)(?:的|了)[^，。,；;？?！!\d]{{1,8}}?\s*{ARABIC_MONEY}"
                rf"(?!\s*(?:个|天|年|月|号|日|公里|万公里|次|岁|台|件|瓶|盒|箱|斤|节|%|多|人|张|套|辆|份))"),
     re.compile(rf"(?:一共|总共|共计?)\s*(?:花了|付了|是)?\s*{ARABIC_MONEY}\s*(?:钱|元|块)"),
     re.compile(rf"(?:一共|总共|共计?)?(?:花了|付了)\s*{ARABIC_MONEY}"),
-    re.compile(rf"(?:菜|饭|餐|牛奶|酸奶|奶粉|酒|饮料|零食|海鲜|水果|蛋糕|月饼|肉)[^，。,；;？?！!\d]{{0,3}}?{MONEY}\s*(?:块|元)"),
+    re.compile(rf"(?:菜|饭|餐|牛奶|酸奶|奶粉|酒|饮料|零食|海鲜|水果|蛋糕|月饼|肉)[^，。,；;？?！!\d]{{0,3}}?{ARABIC_MONEY}(?:\s*(?:块|元)|(?=\s|$|[，。,；;？?！!]))"),
+    # 买的牛奶…过期了 68块钱: in a purchase, the one sum in yuan the client names is its price
+    re.compile(rf"(?<![罚赔扣欠借])(?<!工资)(?<!月薪){ARABIC_MONEY}\s*(?:块钱|块|元)(?!\s*(?:一个月|每月|/月))"),
 )
 #: 每瓶8块…买了10瓶: a unit price and a count of the same unit.
 _UNIT_PRICE = re.compile(rf"(?:每|一)(瓶|盒|件|个|箱|袋|包|斤|份|双|台)\s*(?:是|卖)?\s*{MONEY}")
@@ -209,7 +211,8 @@ _HOURS = re.compile(rf"(?:每天|每日|天天)\s*(?:都|都要|要|得|还要|�
                     rf"(?:小时|钟头|钟)")
 _WORK_DAYS = re.compile(rf"(?:一个月|每月|每个月)\s*(?:按|算|上)?\s*({NUM})\s*天")
 _MONTH_HOURS = re.compile(rf"(?:每月|每个月|一个月)\s*加班\s*({NUM})\s*(?:个)?小时")
-_REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天")
+_REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天"
+                        rf"|(?:周末|休息日|双休日?|周六日|周六周日|礼拜天)(?:的)?\s*({NUM})\s*天\s*(?:都|全)?(?:在|去|来)?(?:加班|上班|干活)")
 _HOLIDAY_DAYS = re.compile(rf"(?:法定节假日|节假日|国庆|春节|过年)\s*加班\s*(?:了)?\s*({NUM})\s*天")
 _LEAVE = re.compile(rf"(?:年假|年休假)\s*(?:还有|有|剩)?\s*({NUM})\s*天\s*(?:没|未)")
 _UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?({NUM})\s*个?月|({NUM})\s*个?月\S{{0,6}}(?:没|未|没有)签")
@@ -222,9 +225,9 @@ _REST_COUNT = re.compile(rf"({NUM})\s*个(?:周六|周日|礼拜六|礼拜天|�
 _HOLIDAY_SPAN = re.compile(r"(?:国庆|春节|五一|元旦|中秋|端午|清明|过年)\D{0,3}?(\d{1,2})\s*[号日]?\s*(?:到|至|-|—)\s*(\d{1,2})\s*[号日]")
 _NEW_YEAR_SPAN = re.compile(r"初([一二三四五六七])\s*(?:到|至|-|—)\s*初([一二三四五六七])")
 _HOLIDAY_COUNT = re.compile(rf"(?:国庆|春节|五一|元旦|中秋|端午|清明|法定节假日|节假日)[^，。？?]{{0,12}}?({NUM})\s*天")
-_NO_LEAVE_TAKEN = re.compile(r"一天(?:年假|年休假)?都(?:没|未)休|(?:年假|年休假)一天都(?:没|未)休")
-_LPR = re.compile(r"LPR\s*(?:是|为|为年)?\s*(\d+(?:\.\d+)?)\s*%", re.I)
-_DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每逾期[^，。,；]{0,8}?(?:一|1)\s*(?:天|日))[^，。,；]{0,10}?(千分之|万分之)\s*"
+_NO_LEAVE_TAKEN = re.compile(r"(?:年假|年休假)?一天(?:年假|年休假)?(?:也|都)(?:没|未|不)(?:让|给|准|批|安排|能)?(?:我)?(?:休|放)")
+_LPR = re.compile(r"LPR\s*(?:是|为|为年|按|按照|算)?\s*(\d+(?:\.\d+)?)\s*%", re.I)
+_DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每(?:逾期|晚|迟延|延迟|拖延|推迟|延期|超期|迟)[^，。,；]{0,8}?(?:一|1)\s*(?:天|日))[^，。,；]{0,10}?(千分之|万分之)\s*"
                          r"([零一二三四五六七八九十\d.]+)")
 #: 违约金按每天500, 每逾期一天赔200元: a fixed penalty a day.
 _DAILY_PENALTY_SUM = re.compile(rf"(?:每天|每日|按日|一天|每逾期一天|每晚一天|每拖一天|每延期一天)[^，。,；;？?！!\d]{{0,8}}?"
@@ -501,8 +504,8 @@ _CARE_RATE = re.compile(rf"(?:护工|护理费|陪护)[^，。,；;？?！!\d]{{
                         rf"|(?:每天|一天)\s*{ARABIC_MONEY}\s*(?:的)?(?:护工|护理费)")
 _SENTENCE = re.compile(rf"(有期徒刑|拘役|管制|判了?|判处)\s*(?:有期徒刑|拘役|管制)?\s*({NUM}|半)\s*(年|个?月)(半)?")
 _CUSTODY = re.compile(rf"(?:关了|羁押了?|拘留了|关押了?|押了|在看守所(?:里)?(?:关|待|呆)了|被关了?)\s*({NUM})\s*(天|个?月)")
-_TRAINING_FEE = re.compile(rf"(?:培训费(?:用)?|花了?)\s*{_FILL}\s*{ARABIC_MONEY}\s*(?:钱)?\s*(?:送我|让我|给我)?(?:出去|去)?(?:培训|学习|进修)?")
-_SERVICE_YEARS = re.compile(rf"服务期[^，。,；;？?！!\d]{{0,4}}?\s*{_FILL}\s*({NUM})\s*年")
+_TRAINING_FEE = re.compile(rf"(?:培训费(?:用)?|花了?|出了|掏了|付了|拿了)\s*{_FILL}\s*{ARABIC_MONEY}\s*(?:钱)?\s*(?:送我|让我|给我)?(?:出去|去)?(?:培训|学习|进修)?")
+_SERVICE_YEARS = re.compile(rf"服务期[^，。,；;？?！!\d]{{0,4}}?\s*{_FILL}\s*({NUM})\s*年|({NUM})\s*年(?:的)?服务期")
 _MINIMUM = re.compile(rf"最低工资(?:标准)?\s*{_FILL}\s*{ARABIC_MONEY}")
 _ANNUAL_AVG = re.compile(rf"(?:年平均工资|年均工资|年平均收入)\s*{_FILL}\s*{ARABIC_MONEY}")
 _JUDGMENT = re.compile(rf"(?:判(?:决)?[^，。,；;？?！!\d]{{0,6}}?(?:还|赔|给|支付|偿还|付)(?:我)?|判决(?:确定)?(?:的)?(?:金额|给付)?)\s*{_FILL}\s*"
@@ -628,7 +631,7 @@ def _roles_more(text: str, facts: Facts) -> None:
         if found:
             facts.add("training_fee", *found)
         m = _SERVICE_YEARS.search(text)
-        if m and (value := cn_number(m.group(1))) is not None:
+        if m and (value := cn_number(m.group(1) or m.group(2))) is not None:
             facts.add("service_years", value, m.group(0))
             if "service_months" in facts:
                 facts.add("served_years", Decimal(facts.get("service_months")) / 12, facts.items["service_months"].text)
@@ -776,14 +779,17 @@ def _roles_last(text: str, facts: Facts) -> None:
             facts.add("liable_share", share, m.group(0))
     found = _first_money(_PREPAID, text, at_least=Decimal(99))
     units_used = _UNITS_USED.search(text)
-    if found and units_used and re.search(r"卡|课|班|会员|预付|充值|套餐", text):
+    if found and units_used and re.search(r"卡|课|班|会员|预付|充值|套餐|培训|学费|健身|机构|课程", text):
         facts.add("prepaid", *found)
         total = _UNITS_TOTAL.search(text)
         term = next((months for word, months in _CARD_TERM.items() if word in text), None)
+        term_said = next((w for w in _CARD_TERM if w in text), "")
+        if term is None and (said := re.search(r"(?:一年|1年|全年|两年|2年|半年)(?=的|\s*\d|课|卡|会员|培训|学费)", text)):
+            term, term_said = {"半年": 6, "两年": 24, "2年": 24}.get(said.group(0), 12), said.group(0)
         if total and (value := cn_number(total.group(1))) is not None:
             facts.add("units_total", value, total.group(0))
         elif term is not None and "月" in units_used.group(2):
-            facts.add("units_total", Decimal(term), next(w for w in _CARD_TERM if w in text))
+            facts.add("units_total", Decimal(term), term_said)
         if (value := cn_number(units_used.group(1))) is not None:
             facts.add("units_used", value, units_used.group(0))
     found = _first_money(_MEDICAL, text, at_least=Decimal(9))
@@ -1018,9 +1024,13 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     if _EMPLOYMENT.search(text):
         facts.add("employment", True, _EMPLOYMENT.search(text).group(0))  # type: ignore[union-attr]
     _lost_time(text, facts)
-    daily = _first_money(_DAILY, text)
-    if daily:
-        facts.add("daily_income", *daily)
+    for m in _DAILY.finditer(text):
+        if re.search(r"护工|护理|陪护|陪床|罚|违约金|利息|房租|租金", text[max(0, m.start() - 6):m.end() + 4]):
+            continue  # 护工一天200, 违约金每天500: a rate of something else, not the client's day's pay
+        value = money(m.group(1), m.group(2))
+        if value is not None:
+            facts.add("daily_income", value, m.group(0))
+            break
     for m in _GRADE.finditer(text):
         grade = cn_number(m.group(1))
         assessed = any(w in text[max(0, m.start() - 8):m.start()] for w in ("鉴定", "评", "认定", "伤残"))
@@ -1072,7 +1082,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
             facts.add("purchase_price", price * count, f"单价 {price} × {count}{word}")
     for pattern in _PURCHASE:
         found = _first_money(pattern, text)
-        if found and found[0] >= 1 and (pattern not in _PURCHASE[-3:-1] or re.search(r"买|购", text)):
+        if found and found[0] >= 1 and (pattern not in (*_PURCHASE[-4:-2], _PURCHASE[-1]) or re.search(r"买|购", text)):
             facts.add("purchase_price", *found)
             break
     claim = _first_money(_CLAIM, text)
@@ -1093,7 +1103,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     for name, pattern in (("overtime_days_restday", _REST_DAYS), ("overtime_days_holiday", _HOLIDAY_DAYS),
                           ("untaken_leave_days", _LEAVE)):
         m = pattern.search(text)
-        if m and (days := cn_number(m.group(1))) is not None:
+        if m and (days := cn_number(m.group(1) or m.group(m.lastindex or 1))) is not None:
             facts.add(name, days, m.group(0))
     if _NO_NOTICE.search(text):
         facts.add("no_notice", True, _NO_NOTICE.search(text).group(0))  # type: ignore[union-attr]
@@ -1152,6 +1162,10 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     _delay_since_agreed(text, today, facts)
     _roles_dates_more(text, today, facts)
     _agreed_terms(text, facts)
+    if "due_date" not in facts and "overdue_months" in facts:
+        # 说好半年还，现在都过期一年了: the due date lies that long before today
+        overdue = facts.items["overdue_months"]
+        facts.add("due_date", _shift_years(today, Decimal(overdue.value) / 12), f"{overdue.text}（推算）")
     m = re.search(r"(?:还在|在|处于|还是)试用期|试用期(?:内|还没过|没过|期间)", text)
     if m:
         facts.add("in_probation", True, m.group(0))

@@ -29,5 +29,5 @@ DEADLINE_NAMES = frozenset({
     "prosecution_review", "victim_protest_request", "equity_preemption", "reduction_notice", "reduction_announcement",
     "capital_contribution", "advance_registration", "title_certificate_due", "lease_max_term",
     "separation_after_judgment", "birth_divorce_bar", "fine_payment", "trademark_renewal", "copyright_term",
-    "shareholder_meeting_notice",
+    "shareholder_meeting_notice", "dividend_payment",
 })

@@ -797,8 +797,11 @@ def lease_settlement(*, monthly_rent: Decimal, deposit: Decimal, arrears_months:
         steps.append(f"欠付租金 = {yuan(monthly_rent)} × {arrears_months} 个月 = {yuan(_money(monthly_rent * arrears_months))}")
     if penalty_months:
         steps.append(f"违约金 = {yuan(monthly_rent)} × {penalty_months} 个月 = {yuan(_money(monthly_rent * penalty_months))}")
-    steps.append(f"押金 {yuan(deposit)} 抵扣后：{yuan(owed)} − {yuan(deposit)} = {yuan(balance)}"
-                 + ("（押金不足以抵扣，还差此数）" if balance > 0 else "（押金有剩余，应退还）"))
+    if deposit:
+        steps.append(f"押金 {yuan(deposit)} 抵扣后：{yuan(owed)} − {yuan(deposit)} = {yuan(balance)}"
+                     + ("（押金不足以抵扣，还差此数）" if balance > 0 else "（押金有剩余，应退还）"))
+    else:
+        steps.append(f"合计应付 {yuan(owed)}（有押金的可以先抵扣）")
     return CalculationResult("押金抵扣后的余额", abs(balance), {"total": balance}, steps,
                              [LegalBasis(CIVIL_CODE, _art(722)), LegalBasis(CIVIL_CODE, _art(585))])
 
@@ -1082,7 +1085,7 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
             missing = _needs(facts, "principal", "due_date")
             if missing:
                 return Calculation(name, missing=missing)
-            rate = facts.get("annual_rate")
+            rate = facts.get("annual_rate") if facts.get("annual_rate") is not None else facts.get("lpr_rate")
             return Calculation(name, overdue_interest(principal=_dec(facts["principal"]), due_date=facts["due_date"],
                                                       annual_rate=_dec(rate) if rate is not None else None))
         if name == "child_support":
@@ -1120,6 +1123,8 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
             deposit = facts.get("rent_deposit")
             if deposit is None and facts.get("deposit_months") is not None and facts.get("monthly_rent") is not None:
                 deposit = _dec(facts["monthly_rent"]) * _dec(facts["deposit_months"])
+            if deposit is None and (facts.get("rent_arrears_months") or facts.get("penalty_months")):
+                deposit = Decimal(0)  # no deposit said: the rent and the penalty owed, nothing set against them
             if deposit is None:
                 missing.append("deposit_months")
             if not facts.get("rent_arrears_months") and not facts.get("penalty_months"):
@@ -1299,6 +1304,8 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  LegalBasis("中华人民共和国著作权法", _art(23))),
     DeadlineRule("shareholder_meeting_notice", "十五日（股东会会议召开十五日前通知全体股东；公司章程另有规定或全体股东另有约定的除外）",
                  LegalBasis("中华人民共和国公司法", _art(64)), days=-15),
+    DeadlineRule("dividend_payment", "六个月（股东会作出分配利润决议之日起六个月内，董事会应当进行分配）",
+                 LegalBasis("中华人民共和国公司法", _art(212)), months=6),
     DeadlineRule("injury_leave", "停工留薪期一般不超过十二个月；伤情严重或情况特殊的，经劳动能力鉴定委员会确认可以适当延长，"
                  "但延长不得超过十二个月（最长二十四个月）", LegalBasis(WORK_INJURY_REGULATION, _art(33)), months=12),
 )}
@@ -1314,6 +1321,9 @@ def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
         return "resignation_notice_probation"
     if name == "labor_award_suit" and facts.get("side") == "employer" and facts.get("final_award"):
         return "award_revocation"
+    if name in ("civil_appeal_judgment", "civil_appeal_ruling") and facts.get("sentence_kind"):
+        # 判了两年: a criminal judgment's appeal is ten days (刑事诉讼法 230), a ruling's five
+        return name.replace("civil_", "criminal_")
     return name
 
 
@@ -1327,6 +1337,8 @@ class Deadline:
     days_left: int | None = None
     stages: list[tuple[str, date]] = field(default_factory=list)
     note: str = ""
+    #: The last day moved past a weekend (民法典 203: a last day on a rest day moves to the next working day).
+    extended: date | None = None
 
     def text(self) -> str:
         """The period, its start event and, when known, the date and whether it has passed."""
@@ -1346,9 +1358,11 @@ class Deadline:
         if self.rule.name == "copyright_term":
             state = "已届满，作品已进入公有领域" if self.passed else "尚未届满"
             return f"{head}；按您所述作者于 {self.start.year} 年去世，保护期至 {cn_date(self.ends)}，{state}"
+        moved = (f"（{cn_date(self.ends)}是{_WEEKDAY_NAMES[self.ends.weekday()]}，休息日顺延至 {cn_date(self.extended)}）"
+                 if self.extended is not None else "")
         if self.passed:
-            return f"{head}；按您所述自 {cn_date(self.start)} 起算，已于 {cn_date(self.ends)} 届满{later}"
-        return (f"{head}；按您所述自 {cn_date(self.start)} 起算，至 {cn_date(self.ends)} 届满（尚余 {self.days_left} 天）"
+            return f"{head}；按您所述自 {cn_date(self.start)} 起算，已于 {cn_date(self.ends)} 届满{moved}{later}"
+        return (f"{head}；按您所述自 {cn_date(self.start)} 起算，至 {cn_date(self.ends)} 届满{moved}（尚余 {self.days_left} 天）"
                 f"{later}")
 
 
@@ -1392,7 +1406,18 @@ START_EVENTS: dict[str, str] = {
     "penalty_hearing": "行政机关告知听证权利之日", "state_compensation_claim": "知道或者应当知道侵权行为之日",
     "resignation_notice": "书面辞职通知送达单位之日", "info_disclosure_reply": "行政机关收到申请之日",
     "quality_objection": "收到标的物之日", "shareholder_meeting_notice": "股东会会议召开之日（向前倒数）",
+    "dividend_payment": "股东会作出分配利润决议之日",
 }
+
+
+_WEEKDAY_NAMES = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
+#: Periods a weekend does not extend: custody and detention run to their last day (刑事诉讼法 105), a notice
+#: counted back from a meeting, a protection term, a cap on a term agreed.
+NO_EXTENSION = frozenset({"criminal_detention", "arrest_request", "investigation_custody", "prosecution_review",
+                          "bail_max", "surveillance_max", "family_notice", "copyright_term", "probation_max",
+                          "lease_max_term", "capital_contribution", "non_compete_term", "injury_leave",
+                          "divorce_cooling_off", "birth_divorce_bar", "separation_after_judgment",
+                          "shareholder_meeting_notice", "trademark_renewal"})
 
 
 def _term(months: int) -> str:
@@ -1437,7 +1462,12 @@ def deadline(name: str, *, start_event: str = "", start: date | None = None, tod
         ends = ends - timedelta(days=1) if rule.inclusive else ends
         found.start, found.ends = start, ends
         found.stages = [(what, start + timedelta(days=days)) for what, days in rule.stages]
-        found.passed, found.days_left = today > ends, (ends - today).days
+        last = ends
+        if name not in NO_EXTENSION and rule.days >= 0:
+            while last.weekday() >= 5:  # Saturday, Sunday
+                last = last + timedelta(days=1)
+            found.extended = last if last != ends else None
+        found.passed, found.days_left = today > last, (last - today).days
     return found
 
 

@@ -157,3 +157,61 @@ def test_the_prosecutors_decision_on_an_arrest_request_and_the_prosecution_revie
     review = "案子11月2号移送到检察院审查起诉了 检察院要多长时间决定起不起诉"
     assert deadline_for(review, "criminal") == "prosecution_review"
     assert deadline_for("我哥被刑事拘留，也没说逮捕，最长能关多久", "criminal") != "investigation_custody"
+
+
+# -- more rules and readings ------------------------------------------------------------------------------------
+def test_a_last_day_on_a_weekend_moves_to_the_monday():
+    found = deadline("labor_arbitration", start=date(2025, 12, 5), today=TODAY)
+    assert found.ends == date(2026, 12, 5) and found.extended == date(2026, 12, 7)  # 5 December 2026 is a Saturday
+    assert "2026年12月7日" in found.text() and found.days_left == 10
+
+
+def test_custody_runs_to_its_last_day_whatever_the_weekday():
+    found = deadline("criminal_detention", start=date(2026, 11, 18), today=TODAY)
+    assert found.ends == date(2026, 11, 28) and found.extended is None  # a Saturday: custody is not extended
+
+
+def test_a_criminal_judgment_is_appealed_in_ten_days_whatever_card_answered():
+    facts = _facts("今天刚收到一审判决书 判了两年 想上诉 最晚哪天要交")
+    assert refine_rule("civil_appeal_judgment", facts) == "criminal_appeal_judgment"
+    assert refine_rule("civil_appeal_judgment", _facts("民事一审判决书今天收到，想上诉")) == "civil_appeal_judgment"
+
+
+def test_dividends_are_paid_within_six_months_of_the_resolution():
+    found = deadline("dividend_payment", start=date(2026, 4, 30), today=TODAY)
+    assert found.ends == date(2026, 10, 30) and found.passed
+
+
+@pytest.mark.parametrize(("said", "name", "value"), [
+    ("采购合同总价20万 约定每晚一天交货按总价千分之一算违约金 对方晚了25天", "daily_penalty_rate", Decimal("0.001")),
+    ("月薪到手6500；住院期间我老婆陪护了60天，当地护工一天200", "daily_income", None),
+    ("公司出了3w送我去培训 签了3年服务期 我才干满1年想走", "training_fee", Decimal(30000)),
+    ("公司出了3w送我去培训 签了3年服务期 我才干满1年想走", "service_years", Decimal(3)),
+    ("月薪8700 上周末两天都在加班 公司说没法调休", "overtime_days_restday", Decimal(2)),
+    ("工作了12年了 今年年假一天都没让休 我日工资400", "untaken_leave_days", Decimal(10)),
+    ("借给亲戚5w 说好半年还 现在都过期一年了 LPR按3%", "lpr_rate", Decimal(3)),
+    ("超市买的牛奶回家一看过期了 68块钱 能要十倍赔偿吗", "purchase_price", Decimal(68)),
+    ("给孩子报的英语培训一年2.4w 一次性交的 才上了3个月机构就关门了", "units_total", Decimal(12)),
+])
+def test_more_facts_however_written(said, name, value):
+    assert _facts(said).get(name) == value
+
+
+def test_a_due_date_inferred_from_how_long_it_is_overdue():
+    facts = _facts("借给亲戚5w 没说利息 说好半年还 现在都过期一年了 这一年逾期能要多少（LPR按3%）")
+    assert facts.get("due_date") == date(2025, 11, 27)
+    assert calculate("overdue_interest", {**facts}).result.amount == Decimal(1500)
+
+
+def test_spoiled_goods_ask_what_the_rest_of_the_part_asks():
+    from legal.qtypes import question_type
+
+    assert question_type("超市买的牛奶回家一看过期了 68块钱 能要十倍赔偿吗") == "yes_no"
+    assert question_type("借条过期了吗") == "by_when"
+
+
+@pytest.mark.parametrize(("before", "after", "event"), [
+    ("市场监管局要罚我小店5万块 告知书说我可以申请听证 ", "收到的 最晚啥时候提", "notice"),
+    ("区政府给我家下了房屋征收补偿决定，", "（11月20号）送到我手上的", "decision")])
+def test_an_aside_or_a_notice_of_hearing_keeps_the_document_received(before, after, event):
+    assert label(before, after) == event
