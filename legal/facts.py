@@ -24,7 +24,10 @@ _CN = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "�
        "九": 9}
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
 NUM = r"(?:\d+(?:\.\d+)?|[零〇一二两俩三四五六七八九十百千]+)"
-MONEY = rf"({NUM})\s*(万|千|k|K|w|W)?\s*(?:多|余)?\s*(?:元|块钱|块|圆|人民币)?"
+#: An amount: Arabic digits, or Chinese numerals only with a unit after them (the text is normalised first, so a
+#: lone 一 left in it is a word: 损失一共5w, 借给广州一个朋友).
+MONEY = (r"(\d+(?:\.\d+)?|[零〇一二两俩三四五六七八九十百千]+(?=\s*(?:万|千|k|K|w|W|元|块|圆|多|余)))"
+         r"\s*(万|千|k|K|w|W)?\s*(?:多|余)?\s*(?:元|块钱|块|圆|人民币)?")
 
 
 def cn_number(text: str) -> Decimal | None:
@@ -103,7 +106,7 @@ LABELS = {
     "pension_years": "养老保险缴费年限", "award_amount": "裁决金额", "quit_voluntarily": "主动辞职",
     "non_compete_unpaid": "未付竞业限制补偿", "renewal_refused_by_employee": "劳动者拒绝同等条件续订",
     "custom_made": "定制商品", "final_award": "终局裁决", "wage_owed": "拖欠工资总额",
-    "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）",
+    "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）", "own_debt": "我方欠对方", "driver_without_fault": "机动车一方无过错",
 }
 
 
@@ -159,7 +162,7 @@ _GRADE = re.compile(rf"(?:伤残)?({NUM})\s*级(?:伤残)?")
 _AGE = re.compile(rf"({NUM})\s*(?:岁|周岁)|(?:爷爷|奶奶|姥姥|姥爷|外公|外婆|父亲|母亲|我爸|我妈|老人|老爷子|老太太)(?:今年|已经|都)?"
                   rf"\s*({NUM})\s*(?:了|多了)")
 _PRINCIPAL = re.compile(rf"(?:借出去|借给[^\d，。,]{{0,6}}?|借给?[了我他她]*|借款|欠[了我他她]*|本金|出借|借走|借出)"
-                        rf"(?:的)?(?:金额|数额|本金)?\s*(?:为|是|共|共计|:|：)?\s*(?:人民币)?\s*{MONEY}")
+                        rf"(?:的)?(?:金额|数额|本金)?\s*(?:为|是|共|共计|:|：)?\s*(?:人民币)?\s*{ARABIC_MONEY}")
 _PRINCIPAL_OTHER = re.compile(rf"(?:借了|借给|借)(?:人家|别人|朋友|同事|亲戚|同学|他|她|对方)\s*{ARABIC_MONEY}")
 _PRINCIPAL_AFTER = re.compile(rf"{MONEY}\s*(?:的)?(?:借款|欠款|本金)")
 _RATE_YEAR = re.compile(r"(?:年利率|年息|年化(?:利率|收益率)?|按年|一年|每年)\s*(?:是|为|按|算|约定|达到|高达|收)?\s*"
@@ -183,6 +186,7 @@ _DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}\s*(?:的)?\s*定金")
 _PRICE = re.compile(rf"(?:总价|房价|车价|成交价|购房款|总房款|转让价|转让款|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款|首付款|首付|未付款|尾款)\s*(?:是|为|共|一共)?\s*{MONEY}")
 #: 违约金是合同额的50%: a penalty agreed as a share of the price.
 _PENALTY_SHARE = re.compile(r"违约金[^，。,；;？?！!\d]{0,10}?(\d+(?:\.\d+)?)\s*%")
+_PENALTY_BEFORE = re.compile(rf"(?:赔|付|支付|承担)\s*{ARABIC_MONEY}\s*(?:的)?违约金")
 _PENALTY = re.compile(rf"违约金\s*(?:是|为|约定了?|定了|写了?|要|索赔)?\s*{MONEY}")
 _LOSS = re.compile(rf"(?:损失|实际损失)(?:[^，。,；;？?！!\d]{{0,6}}?)\s*{MONEY}")
 _CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款|对方赔|他赔)\s*(?:的)?(?:货款|工程款|钱|款|金额)?\s*{MONEY}"
@@ -200,6 +204,8 @@ _PURCHASE = (
     re.compile(rf"(?:一共|总共|共计?)\s*(?:花了|付了|是)?\s*{ARABIC_MONEY}\s*(?:钱|元|块)"),
     re.compile(rf"(?:一共|总共|共计?)?(?:花了|付了)\s*{ARABIC_MONEY}"),
     re.compile(rf"(?:菜|饭|餐|牛奶|酸奶|奶粉|酒|饮料|零食|海鲜|水果|蛋糕|月饼|肉)[^，。,；;？?！!\d]{{0,3}}?{ARABIC_MONEY}(?:\s*(?:块|元)|(?=\s|$|[，。,；;？?！!]))"),
+    # 商场买的金项链 柜台说是足金 8800 拿去检测: a bare sum set apart by spaces after what was bought
+    re.compile(rf"(?:买|购)[^，。,；;？?！!\d]{{0,14}}?\s{ARABIC_MONEY}(?=\s|$|[，。,；;？?！!])"),
     # 买的牛奶…过期了 68块钱: in a purchase, the one sum in yuan the client names is its price
     re.compile(rf"(?<![罚赔扣欠借])(?<!工资)(?<!月薪){ARABIC_MONEY}\s*(?:块钱|块|元)(?!\s*(?:一个月|每月|/月))"),
 )
@@ -309,6 +315,9 @@ def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str,
             continue
         found.append((m.start(), m.end(), day))
     found.sort(key=lambda e: e[0])
+    # 上周五（11月20号）: a date repeated in brackets right after another is the same day, not a second event
+    found = [f for i, f in enumerate(found) if not (i and f[2] == found[i - 1][2]
+                                                     and text[found[i - 1][1]:f[0]].strip() in ("（", "("))]
     events = []
     for index, (start, end, day) in enumerate(found):
         stop = found[index + 1][0] if index + 1 < len(found) else len(text)
@@ -712,6 +721,7 @@ _ITEM = re.compile(rf"(?:医药费|医疗费|药费|检查费|治疗费|手术�
                    rf"{ARABIC_MONEY}")
 _SHARE = re.compile(r"(?:对方|他|她|司机|车主|邻居|对面)?[^，。,；;？?！!]{0,12}?(?:承担|负|担|赔|主责|次责|全责|责任)[^，。,；;？?！!\d]{0,4}?"
                     r"(\d{1,3})\s*%|(?:承担|负|担)\s*([一二三四五六七八九])\s*成")
+_LOSS_BEFORE = re.compile(rf"(?:还有|剩下|剩|共|一共|总共|合计)\s*{ARABIC_MONEY}\s*(?:的)?损失")
 _LOSS_LEFT = re.compile(rf"(?:损失|赔偿|费用)[^，。,；;？?！!\d]{{0,14}}?(?:还剩|剩下|剩|还差)\s*{ARABIC_MONEY}")
 _MY_SHARE = re.compile(r"(?:我|本人|我方|我这边)[^，。,；;？?！!]{0,6}?(?:次责|主责|承担|负)[^，。,；;？?！!\d]{0,4}?(\d{1,3})\s*%")
 _PREPAID = re.compile(rf"(?:办了?|充了?|交了?|买了?|报了?)[^，。,；;？?！!\d]{{0,10}}?(?:卡|会员|课|班)?[^，。,；;？?！!\d]{{0,4}}?"
@@ -719,7 +729,8 @@ _PREPAID = re.compile(rf"(?:办了?|充了?|交了?|买了?|报了?)[^，。,；
 _CARD_TERM = {"年卡": 12, "半年卡": 6, "季卡": 3, "月卡": 1}
 _UNITS_TOTAL = re.compile(rf"(?:一共|共|总共|总计)\s*({NUM})\s*(节|次|课时|堂|个月)")
 _UNITS_USED = re.compile(rf"(?:上了|用了|已上|已用|消费了|去了|练了|做了)\s*({NUM})\s*(节|次|课时|堂|个月)")
-_MEDICAL = re.compile(rf"(?:医药费|医疗费|药费|治疗费|住院费)[^，。,；;？?！!\d]{{0,6}}?(?:花了|花|一共|共|是|为)?\s*{ARABIC_MONEY}")
+_MEDICAL = re.compile(rf"(?:医药费|医疗费|药费|治疗费|住院费)[^，。,；;？?！!\d]{{0,6}}?(?:花了|花|一共|共|是|为)?\s*{ARABIC_MONEY}"
+                      rf"|(?:住院|看病|治疗|就医|看医生)[^，。,；;？?！!\d]{{0,4}}?(?:花了|花|用了)\s*{ARABIC_MONEY}")
 _NO_FAULT = re.compile(r"对方(?:无责|没有?责任|不负责任|零责任)|(?:我|本人)(?:负)?全责")
 _CONSUMPTION = re.compile(rf"人均(?:生活)?消费(?:性)?支出\s*(?:是|为|按|有|大概|约)*\s*{ARABIC_MONEY}")
 _DEPENDANT = re.compile(rf"({NUM})\s*岁(?:的)?(?:女儿|儿子|孩子|小孩|侄女|侄子|外孙|孙子|孙女|闺女)"
@@ -765,7 +776,8 @@ def _roles_last(text: str, facts: Facts) -> None:
             said.append(f"误工费 {lost.result.amount}")
     if said:
         facts.add("total_loss", items, "、".join(said))
-    elif (m := _LOSS_LEFT.search(text)) and (value := money(m.group(1), m.group(2))) is not None:
+    elif (m := _LOSS_LEFT.search(text) or _LOSS_BEFORE.search(text)) and (
+            value := money(m.group(1), m.group(2))) is not None:
         facts.add("total_loss", value, m.group(0))
     elif "loss_amount" in facts:
         facts.add("total_loss", facts.get("loss_amount"), facts.items["loss_amount"].text)
@@ -1060,6 +1072,10 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         found = _first_money(pattern, text)
         if found:
             facts.add(name, *found)
+    if "penalty_amount" not in facts:
+        found = _first_money(_PENALTY_BEFORE, text)
+        if found:
+            facts.add("penalty_amount", *found)
     m = _PENALTY_SHARE.search(text)
     if m and "penalty_amount" not in facts and "contract_price" in facts:
         facts.add("penalty_amount", Decimal(facts.get("contract_price")) * Decimal(m.group(1)) / 100, m.group(0))
@@ -1082,7 +1098,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
             facts.add("purchase_price", price * count, f"单价 {price} × {count}{word}")
     for pattern in _PURCHASE:
         found = _first_money(pattern, text)
-        if found and found[0] >= 1 and (pattern not in (*_PURCHASE[-4:-2], _PURCHASE[-1]) or re.search(r"买|购", text)):
+        if found and found[0] >= 1 and (pattern not in (*_PURCHASE[-5:-3], _PURCHASE[-1]) or re.search(r"买|购", text)):
             facts.add("purchase_price", *found)
             break
     claim = _first_money(_CLAIM, text)
@@ -1195,6 +1211,12 @@ _NC_UNPAID = re.compile(r"竞业.{0,60}?(?:一分钱?都没给|没给过?(?:补�
 _RENEW_REFUSED = re.compile(r"(?:原来|原有|同样|一样|更高|提高|不变)的?(?:条件|待遇|工资).{0,12}?续签.{0,12}?(?:他|她|员工|对方)"
                             r"(?:自己)?(?:不签|不愿意?|不同意|拒绝)")
 _CUSTOM = re.compile(r"定制|定做|订做|订制|刻字|量身")
+#: 我之前也欠他1.5w: what the client owes the other side (set against what the other owes him).
+_OWN_DEBT = re.compile(rf"我(?:之前|以前|原来|还|也|之前也|以前也)*欠(?:了)?(?:他|她|对方|人家)(?:的)?\s*{ARABIC_MONEY}")
+#: 我开车…行人闯红灯…交警认定对方全责: a motor vehicle without fault bears at most a tenth (道路交通安全法 76).
+_DRIVER = re.compile(r"我(?:开车|开的车|驾车|驾驶|的车|开着车)")
+_OTHER_FULL_FAULT = re.compile(r"(?:对方|行人|他|她)(?:负)?全(?:部)?责")
+_WALKER = re.compile(r"行人|闯红灯|横穿|电动车|自行车|骑车|走路|老人|小孩")
 _FINAL_AWARD = re.compile(r"终局裁决|一裁终局|终局的裁决|裁决(?:书)?(?:上)?(?:写着?|注明)?(?:是|为)终局")
 #: 一共欠我两万四的工资, 欠了我工资2万4, 工资一共拖欠了18000: the wages owed as one sum.
 _WAGE_OWED = (
@@ -1237,6 +1259,13 @@ def _agreed_terms(text: str, facts: Facts) -> None:
         if found and not re.search(r"借|货款|工程款|房租", found[1]):
             facts.add("wage_owed", *found)
             break
+    found = _first_money(_OWN_DEBT, text, at_least=Decimal(0))
+    if found:
+        facts.add("own_debt", *found)
+    m = _OTHER_FULL_FAULT.search(text)
+    if m and _DRIVER.search(text) and _WALKER.search(text) and "liable_share" not in facts:
+        facts.add("liable_share", Decimal("0.1"), f"{m.group(0)}（机动车一方无过错，承担不超过百分之十）")
+        facts.add("driver_without_fault", True, m.group(0))
     extra = _extra_rate(text)
     if extra is not None:
         facts.add("extra_annual_rate", *extra)

@@ -11,7 +11,7 @@ CALCULATOR_NAMES = frozenset({
     "unemployment_benefit_period", "actual_principal", "probation_excess", "probation_wage_min", "damages_by_share",
     "prepaid_refund", "compulsory_insurance", "dependant_support", "late_payment_loss", "principal_with_interest",
     "no_interest", "betrothal_return", "lease_settlement", "fine_surcharge_cap", "patent_term", "wage_arrears",
-    "lending_cost_cap", "deposit_refund",
+    "lending_cost_cap", "deposit_refund", "set_off", "defect_punitive",
 })
 DEADLINE_NAMES = frozenset({
     "civil_limitation", "labor_arbitration", "work_injury_application", "admin_reconsideration",

@@ -176,6 +176,8 @@ FORMULAS: Mapping[str, str] = {
     "fine_surcharge_cap": "每日罚款数额 × 3%，加处总额不超过罚款本身",
     "patent_term": "发明 20 年、实用新型 10 年、外观设计 15 年，自申请日起",
     "deposit_refund": "押金全额（有欠租的先抵扣欠租）",
+    "set_off": "对方欠您的 − 您欠对方的（互负到期债务可以抵销）",
+    "defect_punitive": "所受损失 × 2（明知缺陷仍提供造成严重损害的惩罚性赔偿上限）",
     "wage_arrears": "月工资 × 欠薪月数（责令支付后逾期不付的，另加付应付金额 50%～100% 的赔偿金）",
     "lending_cost_cap": "逾期利息 + 违约金 + 其他费用合计，以合同成立时一年期 LPR 的四倍为限",
 }
@@ -690,12 +692,14 @@ def probation_wage_min(*, regular_wage: Decimal, minimum_wage: Decimal | None = 
     return CalculationResult("试用期工资下限", floor, {"total": floor}, steps, [LegalBasis(LABOR_CONTRACT_LAW, _art(20))])
 
 
-def damages_by_share(*, total_loss: Decimal, liable_share: Decimal = Decimal(1)) -> CalculationResult:
-    """人身、财产损害按对方的责任（过错）比例赔偿 (民法典 1165、1173): 损失合计 × 对方的比例."""
+def damages_by_share(*, total_loss: Decimal, liable_share: Decimal = Decimal(1), payer: str = "对方"
+                     ) -> CalculationResult:
+    """人身、财产损害按对方的责任（过错）比例赔偿 (民法典 1165、1173): 损失合计 × 对方的比例. ``payer`` is who
+    bears the share (the client, when his motor vehicle without fault bears a tenth: 道路交通安全法 76)."""
     total = _money(total_loss * liable_share)
     share = f"{(liable_share * 100).normalize():f}%"
     steps = [f"损失合计 {yuan(total_loss)}",
-             f"对方按 {share} 的责任比例赔偿：{yuan(total_loss)} × {share} = {yuan(total)}"]
+             f"{payer}按 {share} 的责任比例赔偿：{yuan(total_loss)} × {share} = {yuan(total)}"]
     return CalculationResult("按责任比例的赔偿", total, {"total": total}, steps,
                              [LegalBasis(CIVIL_CODE, _art(1173)), LegalBasis(CIVIL_CODE, _art(1165))],
                              ["损失以票据和证明为准；有交强险的，先由交强险在限额内赔付"])
@@ -825,6 +829,21 @@ def deposit_refund(*, deposit: Decimal, monthly_rent: Decimal | None = None, arr
     else:
         steps.append(f"应退押金 = {yuan(deposit)}" + (f" − {yuan(owed)} = {yuan(refund)}" if owed else ""))
     return CalculationResult("应退押金", amount, figures, steps, [LegalBasis(CIVIL_CODE, _art(733))])
+
+
+def set_off(*, owed_to_me: Decimal, own_debt: Decimal) -> CalculationResult:
+    """互负到期债务的抵销 (民法典 568): what is left after the smaller debt is set against the larger."""
+    rest = _money(owed_to_me - own_debt)
+    who = "对方还应付您" if rest >= 0 else "您还应付对方"
+    steps = [f"抵销后 {who} {yuan(owed_to_me)} − {yuan(own_debt)} = {yuan(abs(rest))}（抵销须通知对方，通知到达时生效）"]
+    return CalculationResult("抵销后的余额", abs(rest), {"rest": rest}, steps, [LegalBasis(CIVIL_CODE, _art(568))])
+
+
+def defect_punitive(*, loss: Decimal) -> CalculationResult:
+    """明知缺陷仍提供、造成死亡或健康严重损害的, 所受损失二倍以下的惩罚性赔偿 (消费者权益保护法 55 第二款)."""
+    most = _money(loss * 2)
+    steps = [f"惩罚性赔偿最多 = 所受损失 {yuan(loss)} × 2 = {yuan(most)}（另赔实际损失）"]
+    return CalculationResult("惩罚性赔偿（上限）", most, {"total": most}, steps, [LegalBasis(CONSUMER_LAW, _art(55))])
 
 
 def fine_surcharge_cap(*, fine_amount: Decimal) -> CalculationResult:
@@ -970,6 +989,9 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "training_penalty": (("training_fee", "service_years", "served_years"), lambda f: training_penalty(
         training_fee=_dec(f["training_fee"]), service_years=_dec(f["service_years"]),
         served_years=_dec(f["served_years"]))),
+    "set_off": (("principal", "own_debt"), lambda f: set_off(owed_to_me=_dec(f["principal"]),
+                                                             own_debt=_dec(f["own_debt"]))),
+    "defect_punitive": (("loss_amount",), lambda f: defect_punitive(loss=_dec(f["loss_amount"]))),
     "deposit_refund": (("rent_deposit",), lambda f: deposit_refund(
         deposit=_dec(f["rent_deposit"]), monthly_rent=_dec(f["monthly_rent"]) if f.get("monthly_rent") is not None
         else None, arrears_months=_dec(f.get("rent_arrears_months") or 0),
@@ -1012,7 +1034,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         regular_wage=_dec(f["regular_wage"]),
         minimum_wage=_dec(f["minimum_wage"]) if f.get("minimum_wage") is not None else None)),
     "damages_by_share": (("total_loss",), lambda f: damages_by_share(
-        total_loss=_dec(f["total_loss"]), liable_share=_dec(f.get("liable_share") or 1))),
+        total_loss=_dec(f["total_loss"]), liable_share=_dec(f.get("liable_share") or 1),
+        payer="您（机动车一方无过错）" if f.get("driver_without_fault") else "对方")),
     "prepaid_refund": (("prepaid", "units_total", "units_used"), lambda f: prepaid_refund(
         prepaid=_dec(f["prepaid"]), units_total=_dec(f["units_total"]), units_used=_dec(f["units_used"]))),
     "compulsory_insurance": (("medical_expenses",), lambda f: compulsory_insurance(
@@ -1525,6 +1548,8 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "patent_term": (("中华人民共和国专利法", 42),),
     "wage_arrears": ((LABOR_CONTRACT_LAW, 85), (LABOR_CONTRACT_LAW, 30)),
     "deposit_refund": ((CIVIL_CODE, 733),),
+    "set_off": ((CIVIL_CODE, 568),),
+    "defect_punitive": ((CONSUMER_LAW, 55),),
     "lending_cost_cap": ((PRIVATE_LENDING, 29),),
 }
 

@@ -215,3 +215,38 @@ def test_spoiled_goods_ask_what_the_rest_of_the_part_asks():
     ("区政府给我家下了房屋征收补偿决定，", "（11月20号）送到我手上的", "decision")])
 def test_an_aside_or_a_notice_of_hearing_keeps_the_document_received(before, after, event):
     assert label(before, after) == event
+
+
+def test_debts_owed_both_ways_are_set_off():
+    facts = _facts("他欠我2w，我之前也欠他1.5w，都到期了。抵完他还该给我多少")
+    assert facts.get("principal") == Decimal(20000) and facts.get("own_debt") == Decimal(15000)
+    assert calculate("set_off", facts).result.amount == Decimal(5000)
+
+
+def test_a_known_defect_that_hurt_allows_twice_the_loss():
+    facts = _facts("高压锅爆了把我脸烫伤了 厂家早知道有问题还在卖 我医药费误工费这些损失一共5w 惩罚性赔偿最多能要多少")
+    assert facts.get("loss_amount") == Decimal(50000)  # not the 一 of 一共
+    assert calculate("defect_punitive", facts).result.amount == Decimal(100000)
+
+
+def test_a_driver_without_fault_bears_a_tenth():
+    facts = _facts("我开车正常行驶 一个人闯红灯突然冲出来被我撞了 交警认定对方全责 扣掉交强险还有10w损失 我还得赔多少")
+    assert facts.get("liable_share") == Decimal("0.1") and facts.get("total_loss") == Decimal(100000)
+    result = calculate("damages_by_share", facts).result
+    assert result.amount == Decimal(10000) and result.steps[-1].startswith("您")
+
+
+@pytest.mark.parametrize(("said", "name", "value"), [
+    ("商场买的金项链 柜台说是足金 8800 拿去检测说是镀金的 能赔多少", "purchase_price", Decimal(8800)),
+    ("在饭馆吃饭吃坏了肚子 住院花了2000 查出来是菜不新鲜 那顿饭150", "medical_expenses", Decimal(2000)),
+    ("签了个供货合同，我给了对方1w定金，合同另外约定违约方赔3w违约金", "penalty_amount", Decimal(30000)),
+    ("我在上海，借给广州一个朋友10w，他一直不还", "principal", Decimal(100000)),
+])
+def test_amounts_by_their_role_in_more_stories(said, name, value):
+    assert _facts(said).get(name) == value
+
+
+def test_the_larger_of_the_deposit_and_the_penalty_is_the_better_choice():
+    facts = _facts("签了个供货合同，我给了对方1w定金，合同另外约定违约方赔3w违约金，现在对方不供货了。怎么选最划算")
+    result = calculate("deposit_return", facts).result  # 民法典 588: one or the other, the larger
+    assert result.amount == Decimal(20000) and "30,000" in result.steps[-1]
