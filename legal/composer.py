@@ -437,6 +437,7 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("non_filing_review", re.compile(r"不予立案|不立案"), ()),
     ("non_prosecution_petition", re.compile(r"不起诉.{0,20}(?:申诉|不服)|(?:申诉|不服).{0,20}不起诉"), ()),
     ("payment_order_objection", re.compile(r"支付令"), ()),
+    ("evidence_period", re.compile(r"举证期限|举证期|交证据.{0,6}(?:多久|期限|时间)"), ()),
     ("retrial_application", re.compile(r"再审"), ()),
     ("no_limitation", re.compile(r"(?:抚养费|赡养费|扶养费|知情权|查账|查阅).{0,40}(?:时效|过了时间|过期|要不回|超过)"
                                  r"|(?:时效|过了时间|要不回).{0,20}(?:抚养费|赡养费)"), ()),
@@ -543,6 +544,7 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("probation_excess", re.compile(r"试用期.{0,20}(?:超|违法|多约定)"), ()),
     ("probation_wage_min", re.compile(r"试用期.{0,10}(?:工资|给我|发)"), ()),
     ("lending_cost_cap", re.compile(r"违约金|罚息|服务费|手续费|管理费|咨询费|其他费用"), ("debt",)),
+    ("restitution", re.compile(r"(?:撤销|无效|解除|退掉|不成立).{0,12}(?:退|返还|拿回|要回).{0,6}(?:多少|几)"), ()),
     ("set_off", re.compile(r"抵销|抵消|互相抵|抵了|抵完|对冲|相互抵"), ()),
     ("treble_damages", re.compile(r"忽悠|虚假宣传|以假充真|冒充|掺假|镀金|假冒|说是.{0,12}(?:其实|结果|实际|检测|鉴定)"), ("consumer",)),
     ("late_payment_loss", re.compile(r"逾期付款|拖欠.{0,4}(?:货款|价款)|(?:货款|价款).{0,20}(?:逾期|拖了|拖欠)"), ()),

@@ -24,7 +24,8 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
                "打伤", "咬伤", "受的伤", "致残",
                "切到", "割到", "砸到", "夹到", "烫到", "摔倒", "摔了", "伤到", "轧到", "绞到"),
     "accident": ("事故", "车祸", "被撞", "撞了", "撞伤", "撞到", "相撞", "追尾", "出事", "剐蹭", "被车"),
-    "judgment": ("判决", "裁决", "裁定", "宣判", "判了", "一审", "二审", "仲裁结果", "调解书", "支付令", "生效"),
+    "judgment": ("判决", "裁决", "裁定", "宣判", "判了", "一审", "二审", "终审", "判我", "判他", "判她",
+                 "仲裁结果", "调解书", "支付令", "生效"),
     "decision": ("处罚", "罚款", "决定书", "拆除决定", "征收决定", "行政决定", "吊销", "责令", "通知书", "复议决定",
                  "作出决定", "下了决定", "没收", "扣押", "查封", "罚了", "扣了", "冻结", "冻住", "认定书"),
     "loan": ("借给", "借了", "借的", "借款", "借钱", "借走", "借出", "出借", "借我", "借他", "借她", "贷款", "放款",
@@ -124,7 +125,7 @@ START_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("告知听证", ("decision", "notice")),
     ("行政行为", ("decision", "knew")),
     ("刑事拘留", ("detention",)),
-    ("羁押", ("detention", "knew")),
+    ("羁押", ("detention", "knew", "judgment")),  # 终审判我无罪: the day the detention is known to be wrongful
     ("决议", ("resolution", "knew")),
     ("收到商品", ("delivery",)),
     ("收到标的物", ("delivery",)),
@@ -162,7 +163,7 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "divorce_cooling_off": ("divorce",),
     "resolution_revocation": ("resolution", "knew"),
     "penalty_hearing": ("decision", "notice"),
-    "state_compensation_claim": ("detention", "knew"),
+    "state_compensation_claim": ("judgment", "knew", "detention"),
     "criminal_detention": ("detention",),
     "marriage_revocation_duress": ("knew",),
     "marriage_revocation_disease": ("knew",),
@@ -208,6 +209,8 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "preservation_suit": ("decision",),
     "shareholder_meeting_notice": ("resolution",),
     "dividend_payment": ("resolution",),
+    "evidence_period": ("notice", "accepted"),
+    "admin_litigation_unnotified": ("decision", "knew"),
 }
 
 

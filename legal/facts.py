@@ -106,7 +106,7 @@ LABELS = {
     "pension_years": "养老保险缴费年限", "award_amount": "裁决金额", "quit_voluntarily": "主动辞职",
     "non_compete_unpaid": "未付竞业限制补偿", "renewal_refused_by_employee": "劳动者拒绝同等条件续订",
     "custom_made": "定制商品", "final_award": "终局裁决", "wage_owed": "拖欠工资总额",
-    "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）", "own_debt": "我方欠对方", "driver_without_fault": "机动车一方无过错",
+    "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）", "own_debt": "我方欠对方", "amount_paid": "已付款项", "rights_not_told": "未告知复议、起诉权利或期限", "asks_court": "拟向法院起诉", "driver_without_fault": "机动车一方无过错",
 }
 
 
@@ -1217,6 +1217,12 @@ _OWN_DEBT = re.compile(rf"我(?:之前|以前|原来|还|也|之前也|以前也
 _DRIVER = re.compile(r"我(?:开车|开的车|驾车|驾驶|的车|开着车)")
 _OTHER_FULL_FAULT = re.compile(r"(?:对方|行人|他|她)(?:负)?全(?:部)?责")
 _WALKER = re.compile(r"行人|闯红灯|横穿|电动车|自行车|骑车|走路|老人|小孩")
+#: 决定书上没写可以复议起诉的事 / 没告知起诉期限: the authority did not tell the client of the remedies.
+_RIGHTS_NOT_TOLD = re.compile(r"(?:没|未|没有)(?:写|告知|告诉|说|注明)[^，。,；;？?！!]{0,10}?(?:复议|起诉|诉讼|期限|权利)")
+_ASKS_COURT = re.compile(r"(?:去|到|向)?法院(?:告|起诉)|起诉|告(?:他们|政府|城管|行政)")
+#: 交了8万加盟费, 付了两万中介费: a sum the client paid under a contract (returned when it falls away).
+_PAID = re.compile(rf"(?:交了|付了|给了|转了|打了|花了|缴了)(?:对方|他们|他|她|公司|机构)?\s*{ARABIC_MONEY}\s*(?:的)?"
+                   rf"(?:加盟费|费用|款|货款|学费|服务费|中介费|保证金|首付|培训费|会费|代理费|转让费|押金|定金|订金)")
 _FINAL_AWARD = re.compile(r"终局裁决|一裁终局|终局的裁决|裁决(?:书)?(?:上)?(?:写着?|注明)?(?:是|为)终局")
 #: 一共欠我两万四的工资, 欠了我工资2万4, 工资一共拖欠了18000: the wages owed as one sum.
 _WAGE_OWED = (
@@ -1259,6 +1265,9 @@ def _agreed_terms(text: str, facts: Facts) -> None:
         if found and not re.search(r"借|货款|工程款|房租", found[1]):
             facts.add("wage_owed", *found)
             break
+    found = _first_money(_PAID, text, at_least=Decimal(0))
+    if found:
+        facts.add("amount_paid", *found)
     found = _first_money(_OWN_DEBT, text, at_least=Decimal(0))
     if found:
         facts.add("own_debt", *found)
@@ -1274,6 +1283,10 @@ def _agreed_terms(text: str, facts: Facts) -> None:
         months = value * (12 if m.group(2) == "年" else 1) + (6 if m.group(3) else 0)
         if 0 < months <= 600:
             facts.add("overdue_months", months, m.group(0))
+    if _RIGHTS_NOT_TOLD.search(text):
+        facts.add("rights_not_told", True, _RIGHTS_NOT_TOLD.search(text).group(0))  # type: ignore[union-attr]
+        if _ASKS_COURT.search(text):
+            facts.add("asks_court", True, _ASKS_COURT.search(text).group(0))  # type: ignore[union-attr]
     for name, pattern in (("final_award", _FINAL_AWARD), ("quit_voluntarily", _QUIT), ("non_compete_unpaid", _NC_UNPAID),
                           ("renewal_refused_by_employee", _RENEW_REFUSED), ("custom_made", _CUSTOM)):
         m = pattern.search(text)

@@ -177,6 +177,7 @@ FORMULAS: Mapping[str, str] = {
     "patent_term": "发明 20 年、实用新型 10 年、外观设计 15 年，自申请日起",
     "deposit_refund": "押金全额（有欠租的先抵扣欠租）",
     "set_off": "对方欠您的 − 您欠对方的（互负到期债务可以抵销）",
+    "restitution": "合同撤销、无效或解除后已付款项全额返还（另可主张过错方赔偿损失）",
     "defect_punitive": "所受损失 × 2（明知缺陷仍提供造成严重损害的惩罚性赔偿上限）",
     "wage_arrears": "月工资 × 欠薪月数（责令支付后逾期不付的，另加付应付金额 50%～100% 的赔偿金）",
     "lending_cost_cap": "逾期利息 + 违约金 + 其他费用合计，以合同成立时一年期 LPR 的四倍为限",
@@ -839,6 +840,13 @@ def set_off(*, owed_to_me: Decimal, own_debt: Decimal) -> CalculationResult:
     return CalculationResult("抵销后的余额", abs(rest), {"rest": rest}, steps, [LegalBasis(CIVIL_CODE, _art(568))])
 
 
+def restitution(*, amount_paid: Decimal) -> CalculationResult:
+    """合同被撤销、无效或解除后, what was paid under it comes back (民法典 157), besides damages for the fault."""
+    steps = [f"合同被撤销（无效、解除）后，已付的 {yuan(amount_paid)} 应当全额返还；对方有过错的，还应赔偿您因此受到的损失"]
+    return CalculationResult("应返还的款项", _money(amount_paid), {"total": amount_paid}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(157))])
+
+
 def defect_punitive(*, loss: Decimal) -> CalculationResult:
     """明知缺陷仍提供、造成死亡或健康严重损害的, 所受损失二倍以下的惩罚性赔偿 (消费者权益保护法 55 第二款)."""
     most = _money(loss * 2)
@@ -992,6 +1000,7 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "set_off": (("principal", "own_debt"), lambda f: set_off(owed_to_me=_dec(f["principal"]),
                                                              own_debt=_dec(f["own_debt"]))),
     "defect_punitive": (("loss_amount",), lambda f: defect_punitive(loss=_dec(f["loss_amount"]))),
+    "restitution": (("amount_paid",), lambda f: restitution(amount_paid=_dec(f["amount_paid"]))),
     "deposit_refund": (("rent_deposit",), lambda f: deposit_refund(
         deposit=_dec(f["rent_deposit"]), monthly_rent=_dec(f["monthly_rent"]) if f.get("monthly_rent") is not None
         else None, arrears_months=_dec(f.get("rent_arrears_months") or 0),
@@ -1327,6 +1336,10 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  LegalBasis("中华人民共和国著作权法", _art(23))),
     DeadlineRule("shareholder_meeting_notice", "十五日（股东会会议召开十五日前通知全体股东；公司章程另有规定或全体股东另有约定的除外）",
                  LegalBasis("中华人民共和国公司法", _art(64)), days=-15),
+    DeadlineRule("evidence_period", "不少于十五日（第一审普通程序；提供新证据的第二审案件不少于十日，简易程序可以少于十五日）",
+                 LegalBasis("最高人民法院关于适用《中华人民共和国民事诉讼法》的解释", _art(99)), days=15),
+    DeadlineRule("admin_litigation_unnotified", "一年（行政机关未告知起诉期限的，自知道或者应当知道行政行为内容之日起最长不超过一年）",
+                 LegalBasis("最高人民法院关于适用《中华人民共和国行政诉讼法》的解释", _art(64)), years=1),
     DeadlineRule("dividend_payment", "六个月（股东会作出分配利润决议之日起六个月内，董事会应当进行分配）",
                  LegalBasis("中华人民共和国公司法", _art(212)), months=6),
     DeadlineRule("injury_leave", "停工留薪期一般不超过十二个月；伤情严重或情况特殊的，经劳动能力鉴定委员会确认可以适当延长，"
@@ -1344,6 +1357,10 @@ def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
         return "resignation_notice_probation"
     if name == "labor_award_suit" and facts.get("side") == "employer" and facts.get("final_award"):
         return "award_revocation"
+    if name in ("admin_litigation", "admin_reconsideration") and facts.get("rights_not_told") and (
+            name == "admin_litigation" or facts.get("asks_court")):
+        # 决定书上没写可以起诉: the six months run from knowing them, at most a year from knowing the act
+        return "admin_litigation_unnotified"
     if name in ("civil_appeal_judgment", "civil_appeal_ruling") and facts.get("sentence_kind"):
         # 判了两年: a criminal judgment's appeal is ten days (刑事诉讼法 230), a ruling's five
         return name.replace("civil_", "criminal_")
@@ -1429,7 +1446,8 @@ START_EVENTS: dict[str, str] = {
     "penalty_hearing": "行政机关告知听证权利之日", "state_compensation_claim": "知道或者应当知道侵权行为之日",
     "resignation_notice": "书面辞职通知送达单位之日", "info_disclosure_reply": "行政机关收到申请之日",
     "quality_objection": "收到标的物之日", "shareholder_meeting_notice": "股东会会议召开之日（向前倒数）",
-    "dividend_payment": "股东会作出分配利润决议之日",
+    "dividend_payment": "股东会作出分配利润决议之日", "evidence_period": "收到举证通知书之日",
+    "admin_litigation_unnotified": "知道或者应当知道行政行为内容之日",
 }
 
 
@@ -1549,6 +1567,7 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "wage_arrears": ((LABOR_CONTRACT_LAW, 85), (LABOR_CONTRACT_LAW, 30)),
     "deposit_refund": ((CIVIL_CODE, 733),),
     "set_off": ((CIVIL_CODE, 568),),
+    "restitution": ((CIVIL_CODE, 157),),
     "defect_punitive": ((CONSUMER_LAW, 55),),
     "lending_cost_cap": ((PRIVATE_LENDING, 29),),
 }

@@ -250,3 +250,23 @@ def test_the_larger_of_the_deposit_and_the_penalty_is_the_better_choice():
     facts = _facts("签了个供货合同，我给了对方1w定金，合同另外约定违约方赔3w违约金，现在对方不供货了。怎么选最划算")
     result = calculate("deposit_return", facts).result  # 民法典 588: one or the other, the larger
     assert result.amount == Decimal(20000) and "30,000" in result.steps[-1]
+
+
+def test_what_was_paid_comes_back_when_the_contract_is_revoked():
+    facts = _facts("去年5月被忽悠签了加盟合同，交了8万加盟费，数据全是编的。撤销了加盟费能退多少")
+    assert calculate("restitution", facts).result.amount == Decimal(80000)
+
+
+def test_the_evidence_period_and_an_untold_time_to_sue():
+    assert "不少于十五日" in deadline("evidence_period").text()
+    facts = _facts("去年12月10号拿到的处罚决定书 上面没写可以复议起诉的事 我现在去法院告还来得及吗")
+    assert refine_rule("admin_reconsideration", facts) == "admin_litigation_unnotified"
+    found = deadline("admin_litigation_unnotified", start=date(2025, 12, 10), today=TODAY)
+    assert found.ends == date(2026, 12, 10) and not found.passed
+    told = _facts("12月10号拿到的处罚决定书，想申请复议")
+    assert refine_rule("admin_reconsideration", told) == "admin_reconsideration"
+
+
+def test_an_acquittal_starts_the_state_compensation_period():
+    dates = extract_facts("我被错误关押了100天，今年5月22号终审判我无罪。最晚什么时候申请", today=TODAY).dates
+    assert [(d.day, d.event) for d in dates] == [(date(2026, 5, 22), "judgment")]
