@@ -72,6 +72,7 @@ ROWS = [
     ("已经两个月没发工资了，月薪6000", "wage_arrears_months", 2),
     ("3月1日起一直没发工资至今，月薪6000", "wage_arrears_months", 8),
     ("从今年3月开始就没发过工资，月薪6000", "wage_arrears_months", 8),
+    ("3月1日至今一直没发工资，月薪6000", "wage_arrears_months", 8),
     ("房租每月2500，拖了3个月", "rent_arrears_months", 3),
     ("月租2000，租客有4个月没交了", "rent_arrears_months", 4),
     # contracts and housing
