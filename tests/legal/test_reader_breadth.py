@@ -128,6 +128,7 @@ DATES = [
     ("收到判决书已经一周了", date(2026, 11, 20), "judgment"),
     ("离职快一年了，公司没给补偿", date(2025, 12, 27), "termination"),  # not yet a full year
     ("周一被警察带走", date(2026, 11, 23), "detention"),
+    ("他9月1号把房子白送给儿子了 我10月才知道", date(2026, 10, 1), "knew"),
     ("星期五收到的裁决书", date(2026, 11, 27), "judgment"),
 ]
 
