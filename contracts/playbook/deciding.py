@@ -21,6 +21,9 @@ from contracts.playbook.spec import basis_from_json
 from contracts.types import BasisRef
 
 TABLE_PATH = Path(__file__).with_name("deciding.toml")
+#: What a contract is besides its type (engine.contract_settings): an entry for one of these is for every
+#: typed rule too.
+SETTINGS = frozenset({"consumer", "prepaid"})
 #: At most this many entries speak for one finding.
 MAX_ENTRIES = 2
 
@@ -85,7 +88,7 @@ def deciding_basis(basis: list[BasisRef], sentence: str, contract_types: set[str
     for entry in (*own, *deciding_table()):
         if used >= MAX_ENTRIES:
             break
-        if entry.types and rule_types and not (entry.types & set(rule_types)):
+        if entry.types and rule_types and not (entry.types & (set(rule_types) | SETTINGS)):
             continue
         # The rule already cites every article of the entry: its author chose where they stand. An entry
         # that adds the parallel article of another law (民法典972 cited, 合伙企业法33 not) adds that one.

@@ -82,6 +82,10 @@ class ContractFacts:
     role_names: tuple[tuple[str, str], ...] = ()
     #: The role classes of the firm's side (sides.ROLE_CLASSES: lessee, employer …), from its names.
     side_roles: frozenset[str] = frozenset()
+    #: What the contract is besides its type, for the articles that decide its risks: ``consumer`` (a party
+    #: is a consumer or a learner: 民事诉讼法解释31 for a standard forum clause) and ``prepaid`` (a consumer
+    #: pays in advance: 预付式消费解释).
+    settings: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=4096)
@@ -159,6 +163,19 @@ _TOTAL = re.compile(r"(?<!货物)(?<!货值)(?:合同总价款?|总价款|合同
 #: An unticked option of a form (☐无固定期限) is not the contract's choice.
 _OPEN_ENDED = re.compile(r"(?<![☐□])无固定期限")
 _TASK_BASED = re.compile(r"(?<![☐□])以完成一定(?:的)?工作任务为期限")
+#: A party described as a consumer or a learner (乙方（学员、消费者）, 消费者：张三).
+_CONSUMER = re.compile(r"[（(][^）)\n]{0,15}(?:消费者|学员)[^）)\n]{0,10}[）)]"
+                       r"|(?:^|\n)\s*(?:消费者|学员)(?:姓名)?\s*[:：]")
+#: Money a consumer pays before the service: 预付式消费.
+_PREPAID = re.compile(r"预付|预收|预存|充值|学费|课时费|课程费|会员费|培训费")
+
+
+def contract_settings(text: str) -> frozenset[str]:
+    """``consumer`` when a party is a consumer or learner; ``prepaid`` when such a contract takes money in
+    advance (ContractFacts.settings)."""
+    if not _CONSUMER.search(text):
+        return frozenset()
+    return frozenset({"consumer", "prepaid"} if _PREPAID.search(text) else {"consumer"})
 _WAGE = re.compile(r"(?:月工资|月薪|基本工资|工资标准|每月工资|月基本工资|转正后?工资)(?:为|是|：|:)?")
 _MONTHLY_RENT = re.compile(r"(?:月租金|每月租金|租金(?:标准)?(?:为|是)?每月|租金每月)(?:为|是|：|:)?")
 _TERM = re.compile(r"(?:劳动合同期限|本合同期限|合同期限|聘用期限|合同有效期|租赁期限|租期|借款期限|服务期限)"
@@ -377,7 +394,8 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
                          side=side, side_names=names, role_names=roles,
-                         guessed_type=_guess_type(text), side_roles=side_roles(names, roles))
+                         guessed_type=_guess_type(text), side_roles=side_roles(names, roles),
+                         settings=contract_settings(text))
 
 
 def side_roles(names: frozenset[str], roles: tuple[tuple[str, str], ...] = ()) -> frozenset[str]:
@@ -972,7 +990,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     clause: reader.ClauseFacts | None = None
     out: list[Finding] = []
     by_code = {r.code: r for r in rules}
-    kinds = {contract_type, facts.guessed_type} - {""}
+    kinds = ({contract_type, facts.guessed_type} | facts.settings) - {""}
     spans = sentences(section.text)
     # Keyword rules first, fact rules after: when both read the same risk, the established rule's code
     # speaks and the fact rule catches what it misses (_same_risk).
