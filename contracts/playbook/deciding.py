@@ -23,7 +23,7 @@ from contracts.types import BasisRef
 TABLE_PATH = Path(__file__).with_name("deciding.toml")
 #: What a contract is besides its type (engine.contract_settings): an entry for one of these is for every
 #: typed rule too.
-SETTINGS = frozenset({"consumer", "prepaid"})
+SETTINGS = frozenset({"consumer", "prepaid", "housing"})
 #: At most this many entries speak for one finding.
 MAX_ENTRIES = 2
 

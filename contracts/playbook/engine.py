@@ -84,7 +84,7 @@ class ContractFacts:
     side_roles: frozenset[str] = frozenset()
     #: What the contract is besides its type, for the articles that decide its risks: ``consumer`` (a party
     #: is a consumer or a learner: 民事诉讼法解释31 for a standard forum clause) and ``prepaid`` (a consumer
-    #: pays in advance: 预付式消费解释).
+    #: pays in advance: 预付式消费解释) and ``housing`` (a 商品房 sale: 商品房买卖解释).
     settings: frozenset[str] = frozenset()
 
 
@@ -166,16 +166,19 @@ _TASK_BASED = re.compile(r"(?<![☐□])以完成一定(?:的)?工作任务为�
 #: A party described as a consumer or a learner (乙方（学员、消费者）, 消费者：张三).
 _CONSUMER = re.compile(r"[（(][^）)\n]{0,15}(?:消费者|学员)[^）)\n]{0,10}[）)]"
                        r"|(?:^|\n)\s*(?:消费者|学员)(?:姓名)?\s*[:：]")
+#: A sale of a commercial house (商品房买卖解释).
+_HOUSING = re.compile(r"商品房(?:买卖|预售|销售|现售)")
 #: Money a consumer pays before the service: 预付式消费.
 _PREPAID = re.compile(r"预付|预收|预存|充值|学费|课时费|课程费|会员费|培训费")
 
 
 def contract_settings(text: str) -> frozenset[str]:
     """``consumer`` when a party is a consumer or learner; ``prepaid`` when such a contract takes money in
-    advance (ContractFacts.settings)."""
-    if not _CONSUMER.search(text):
-        return frozenset()
-    return frozenset({"consumer", "prepaid"} if _PREPAID.search(text) else {"consumer"})
+    advance; ``housing`` for a 商品房 sale (ContractFacts.settings)."""
+    found = {"housing"} if _HOUSING.search(text) else set()
+    if _CONSUMER.search(text):
+        found |= {"consumer", "prepaid"} if _PREPAID.search(text) else {"consumer"}
+    return frozenset(found)
 _WAGE = re.compile(r"(?:月工资|月薪|基本工资|工资标准|每月工资|月基本工资|转正后?工资)(?:为|是|：|:)?")
 _MONTHLY_RENT = re.compile(r"(?:月租金|每月租金|租金(?:标准)?(?:为|是)?每月|租金每月)(?:为|是|：|:)?")
 _TERM = re.compile(r"(?:劳动合同期限|本合同期限|合同期限|聘用期限|合同有效期|租赁期限|租期|借款期限|服务期限)"
