@@ -1,0 +1,144 @@
+"""The article a finding leads with is the one that decides its risk (docs/decisions/contract-deciding-articles.md):
+the special law or the judicial interpretation before the 民法典's general articles, chosen by the facts of
+the clause and the contract (a consumer, a 商品房 sale, the contract type), and every such article is in
+force in the corpus the review and the benches read."""
+
+from __future__ import annotations
+
+import pytest
+
+from contracts.playbook import contract_findings, starter_rules
+from contracts.playbook.deciding import rule_entries
+from contracts.playbook.engine import contract_settings
+from contracts.types import SectionDraft
+from knowledge.selectors import article_lookup
+from tests.contracts.playbook_support import playbook_corpus  # noqa: F401 - fixture
+
+STARTER = {r.code: r for r in starter_rules()}
+CIVIL = "中华人民共和国民法典"
+LOANS = "最高人民法院关于审理民间借贷案件适用法律若干问题的规定"
+GENERAL_PART = "最高人民法院关于适用《中华人民共和国民法典》合同编通则若干问题的解释"
+PREPAID = "最高人民法院关于审理预付式消费民事纠纷案件适用法律若干问题的解释"
+HOUSING = "最高人民法院关于审理商品房买卖合同纠纷案件适用法律若干问题的解释"
+CIVIL_PROCEDURE = "最高人民法院关于适用《中华人民共和国民事诉讼法》的解释"
+PI = "中华人民共和国个人信息保护法"
+
+
+# -- the first article of a rule is the one a lawyer cites for its risk ---------------------------------------
+
+@pytest.mark.parametrize(("code", "law", "article"), [
+    ("loan-interest-over-cap", LOANS, 25),
+    ("loan-rate-fact-over-cap", LOANS, 25),
+    ("loan-fees-disguised-interest", LOANS, 25),
+    ("generic-earnest-dingjin", GENERAL_PART, 67),
+    ("fact-deposit-forfeit-any-breach", CIVIL, 587),
+    ("sale-quality-missing", CIVIL, 616),
+    ("sale-delivery-missing", CIVIL, 603),
+    ("generic-price-missing", CIVIL, 511),
+    ("fact-deemed-acceptance", CIVIL, 621),
+    ("property-fee-unilateral-increase", "最高人民法院关于审理物业服务纠纷案件适用法律若干问题的解释", 2),
+    ("tech-grant-back-exclusive", "最高人民法院关于审理技术合同纠纷案件适用法律若干问题的解释", 10),
+    ("tech-improvement-owned-by-other", "最高人民法院关于审理技术合同纠纷案件适用法律若干问题的解释", 10),
+    ("construction-back-to-back-payment", "保障中小企业款项支付条例", 9),
+    ("franchise-fee-no-refund", CIVIL, 566),
+    ("performance-cancel-no-refund", CIVIL, 577),
+])
+def test_a_rule_leads_with_the_article_that_decides_its_risk(code, law, article):
+    first = STARTER[code].basis[0]
+    assert (first.law, first.article) == (law, article), STARTER[code].basis
+
+
+# -- the facts choose the article -----------------------------------------------------------------------------
+
+def _findings(contract_type: str, lines: list[str], side: str = ""):
+    sections = [SectionDraft(order=i + 1, kind="clause", number="", title="", text=line,
+                             para_start=i + 1, para_end=i + 1) for i, line in enumerate(lines)]
+    return [f for f in contract_findings(sections, contract_type, list(STARTER.values()), side=side)
+            if f.section_order is not None]
+
+
+def _leads(found, code: str) -> tuple[str, int]:
+    hit = [f for f in found if f.rule_code == code]
+    assert hit, [(f.rule_code, f.basis) for f in found]
+    return hit[0].basis[0].law, hit[0].basis[0].article
+
+
+def _cited(found) -> set[tuple[str, int]]:
+    return {(b.law, b.article) for f in found for b in f.basis}
+
+
+FORUM = "第十条 因本合同发生的争议，由甲方住所地（北京市海淀区）人民法院管辖。"
+
+
+def test_a_consumers_forum_clause_cites_the_consumer_rule_and_a_companys_does_not():
+    consumer = _findings("service", ["甲方：某某教育科技有限公司", "乙方（学员、消费者）：张三",
+                                     "第二条 乙方应于开课前一次性支付全部学费人民币二万元。", FORUM],
+                         side="乙方（学员、消费者）")
+    assert (CIVIL_PROCEDURE, 31) in _cited(consumer)
+    assert (PREPAID, 9) in _cited(consumer)
+    company = _findings("service", ["甲方：某某科技有限公司", "乙方：某某咨询有限公司", FORUM], side="乙方")
+    assert company, "the other side's seat is flagged for a company too"
+    assert (CIVIL_PROCEDURE, 31) not in _cited(company) and (PREPAID, 9) not in _cited(company)
+
+
+def test_contract_settings_read_the_parties_not_a_passing_word():
+    assert contract_settings("乙方（学员）：李四\n学费：人民币一万元") == {"consumer", "prepaid"}
+    assert contract_settings("消费者：王五\n服务内容：家电维修") == {"consumer"}
+    # a franchise mentioning 消费者权益 is no consumer contract; a lease mentioning 商品房 no house sale
+    assert contract_settings("特许人应保障消费者权益。被特许人预付加盟费。") == frozenset()
+    assert contract_settings("出租人将其所有的商品房出租给承租人。") == frozenset()
+    assert contract_settings("商品房买卖合同（预售）") == {"housing"}
+
+
+def test_a_prepaid_course_changed_at_will_cites_the_prepaid_consumption_rules():
+    found = _findings("service", ["乙方（学员）：张三", "第二条 乙方预付课时费人民币一万元。",
+                                  "第三条 甲方有权根据教学需要调整授课教师、上课时间及教学地点，乙方应无条件服从。"],
+                      side="乙方（学员）")
+    assert {(PREPAID, 9), (PREPAID, 13)} <= _cited(found)
+
+
+def test_a_house_sale_penalty_cites_the_house_sale_interpretation():
+    lines = ["商品房买卖合同", "第十条 买受人逾期付款的，每逾期一日，按逾期应付款的千分之五向出卖人支付违约金。"]
+    assert (HOUSING, 12) in _cited(_findings("sale", lines, side="买受人"))
+    goods = ["设备买卖合同", lines[1]]
+    assert (HOUSING, 12) not in _cited(_findings("sale", goods, side="买受人"))
+
+
+@pytest.mark.parametrize(("contract_type", "article"), [("tech_dev", 859), ("tech_service", 885)])
+def test_results_given_to_the_other_side_lead_with_the_types_own_article(contract_type, article):
+    found = _findings(contract_type, ["第十条 本项目完成的全部技术成果及知识产权均归乙方所有。"], side="甲方")
+    assert _leads(found, "fact-ip-to-other-side") == (CIVIL, article)
+
+
+def test_deemed_acceptance_is_decided_by_the_types_acceptance_duty():
+    clause = "第八条 甲方收到成果之日起三日内未书面提出异议的，视为验收合格。"
+    assert _leads(_findings("work", [clause], side="甲方"), "fact-deemed-acceptance") == (CIVIL, 780)
+    # in a sale the inspection-period rule reads it: 622 and 621, no 646
+    sale = _findings("sale", [clause], side="甲方")
+    assert {(CIVIL, 622), (CIVIL, 621)} <= _cited(sale) and (CIVIL, 646) not in _cited(sale)
+    service = _findings("service", [clause], side="甲方")
+    assert {(CIVIL, 621), (CIVIL, 646)} <= _cited(service)
+
+
+def test_lost_data_in_a_development_contract_is_no_personal_information_breach():
+    clause = "第十二条 乙方对本项目成果的任何缺陷、数据泄露或数据丢失均不承担任何责任。"
+    found = _findings("tech_dev", [clause], side="甲方")
+    assert found and not any(b.law == PI for f in found for b in f.basis), [(f.rule_code, f.basis) for f in found]
+    personal = _findings("tech_dev", ["第三条 乙方为甲方处理其用户的个人信息。", clause], side="甲方")
+    assert (PI, 59) in _cited(personal)
+
+
+# -- every article a rule may lead with is in force in the corpus ---------------------------------------------
+
+@pytest.mark.django_db
+def test_every_rule_entry_article_resolves_and_holds_its_keywords(playbook_corpus):  # noqa: F811
+    checked = 0
+    for rule in STARTER.values():
+        for entry in rule_entries(rule.params):
+            for ref in entry.basis:
+                article = article_lookup(law=ref.law, article=ref.article)
+                assert article.law.name == ref.law and article.number == ref.article, (rule.code, ref)
+                assert article.law.status == "现行有效", (rule.code, ref)
+                assert any(k in article.text for k in entry.keywords), (rule.code, ref, entry.keywords)
+                checked += 1
+    assert checked >= 8
