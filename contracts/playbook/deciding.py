@@ -17,13 +17,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from contracts.playbook.spec import basis_from_json
+from contracts.playbook.spec import CONTRACT_SETTINGS, basis_from_json
 from contracts.types import BasisRef
 
 TABLE_PATH = Path(__file__).with_name("deciding.toml")
 #: What a contract is besides its type (engine.contract_settings): an entry for one of these is for every
 #: typed rule too.
-SETTINGS = frozenset({"consumer", "prepaid", "housing"})
+SETTINGS = frozenset(CONTRACT_SETTINGS)
 #: At most this many entries speak for one finding.
 MAX_ENTRIES = 2
 

@@ -142,3 +142,32 @@ def test_every_rule_entry_article_resolves_and_holds_its_keywords(playbook_corpu
                 assert any(k in article.text for k in entry.keywords), (rule.code, ref, entry.keywords)
                 checked += 1
     assert checked >= 8
+
+
+PROCEDURE_LAW = "中华人民共和国民事诉讼法"
+
+
+def test_a_lease_forum_clause_leads_with_the_exclusive_jurisdiction_of_real_property():
+    lines = ["甲方（出租方）：某某置业有限公司", "乙方（承租方）：李四",
+             "第十五条 因本合同发生的争议，由甲方所在地人民法院管辖。"]
+    found = _findings("lease", lines, side="乙方（承租方）")
+    assert _leads(found, "fact-forum-other-seat") == (PROCEDURE_LAW, 34)
+    assert (CIVIL_PROCEDURE, 28) in _cited(found)
+    sale = _findings("sale", ["甲方（买方）：某某公司", "乙方（卖方）：某某公司", lines[-1]], side="乙方（卖方）")
+    assert (PROCEDURE_LAW, 34) not in _cited(sale)
+
+
+def test_a_third_partys_fault_is_no_excuse_and_probation_dismissal_is_21s():
+    sale = _findings("sale", ["甲方（买方）：某某", "乙方（卖方）：某某",
+                              "第九条 因供应商原因导致交货延误的，乙方不承担任何违约责任。"], side="甲方（买方）")
+    assert _leads(sale, "fact-exempt-own-risk") == (CIVIL, 593)
+    labor = _findings("labor", ["甲方（用人单位）：某某", "乙方（劳动者）：某某",
+                                "第五条 试用期内甲方可随时解除劳动合同。"], side="乙方（劳动者）")
+    assert _leads(labor, "labor-terminate-at-will") == ("中华人民共和国劳动合同法", 21)
+
+
+def test_a_loan_penalty_is_capped_with_the_overdue_interest():
+    lines = ["甲方（出借人）：某某", "乙方（借款人）：某某",
+             "第八条 乙方逾期还款的，应按借款本金的百分之三十向甲方支付违约金。"]
+    found = _findings("loan", lines, side="乙方（借款人）")
+    assert (LOANS, 29) in _cited(found)
