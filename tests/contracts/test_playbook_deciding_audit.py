@@ -171,3 +171,21 @@ def test_a_loan_penalty_is_capped_with_the_overdue_interest():
              "第八条 乙方逾期还款的，应按借款本金的百分之三十向甲方支付违约金。"]
     found = _findings("loan", lines, side="乙方（借款人）")
     assert (LOANS, 29) in _cited(found)
+
+
+def test_safety_shifted_to_a_subcontractor_and_a_franchisees_exit_barred_cite_their_own_rules():
+    lines = ["甲方（总承包人）：某某建设公司", "乙方（专业分包人）：某某公司",
+             "第九条 施工期间发生的任何安全事故，无论原因，均由乙方承担全部责任，甲方不承担任何责任。"]
+    assert ("建设工程安全生产管理条例", 24) in _cited(_findings("construction", lines, side="乙方（专业分包人）"))
+    lines = ["甲方（特许人）：某某餐饮公司", "乙方（被特许人）：某某",
+             "3.2 本合同签订后，乙方不得以任何理由单方解除本合同。"]
+    assert ("商业特许经营管理条例", 12) in _cited(_findings("franchise", lines, side="乙方（被特许人）"))
+
+
+def test_a_property_fee_raised_at_will_is_one_issue_on_the_property_interpretation():
+    lines = ["甲方（业主委员会）：某小区业主委员会", "乙方（物业服务人）：某某物业公司",
+             "第八条 乙方可根据物价及人工成本变化自行调整物业服务费标准。"]
+    found = _findings("property", lines, side="甲方（业主委员会）")
+    on_fee = [f for f in found if "物业服务费" in f.quote]
+    assert len(on_fee) == 1, [(f.rule_code, f.basis) for f in on_fee]
+    assert on_fee[0].basis[0].law == "最高人民法院关于审理物业服务纠纷案件适用法律若干问题的解释"
