@@ -189,3 +189,20 @@ def test_a_property_fee_raised_at_will_is_one_issue_on_the_property_interpretati
     on_fee = [f for f in found if "物业服务费" in f.quote]
     assert len(on_fee) == 1, [(f.rule_code, f.basis) for f in on_fee]
     assert on_fee[0].basis[0].law == "最高人民法院关于审理物业服务纠纷案件适用法律若干问题的解释"
+
+
+# -- whose risk ------------------------------------------------------------------------------------------------
+
+def test_a_restraint_or_a_forfeiture_that_burdens_the_other_side_is_not_ours():
+    noncompete = ["甲方（用人单位）：某某科技公司", "乙方（劳动者）：某某",
+                  "第十条 乙方离职后三年内不得到与甲方有竞争关系的单位任职，甲方按月支付补偿。"]
+    codes = {f.rule_code for f in _findings("labor", noncompete, side="乙方（劳动者）")}
+    assert "labor-noncompete-fact-over-2y" in codes or "labor-noncompete-over-2y" in codes
+    codes = {f.rule_code for f in _findings("labor", noncompete, side="甲方（用人单位）")}
+    assert not codes & {"labor-noncompete-fact-over-2y", "labor-noncompete-over-2y"}, codes
+    deposit = ["甲方（特许人）：某某餐饮公司", "乙方（被特许人）：某某",
+               "4.4 乙方有任何违约行为的，甲方有权没收乙方缴纳的全部履约保证金。"]
+    assert "security-deposit-forfeited-whole" in {f.rule_code for f in _findings("franchise", deposit,
+                                                                                  side="乙方（被特许人）")}
+    assert "security-deposit-forfeited-whole" not in {f.rule_code for f in _findings("franchise", deposit,
+                                                                                      side="甲方（特许人）")}
