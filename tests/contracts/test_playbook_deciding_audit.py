@@ -206,3 +206,45 @@ def test_a_restraint_or_a_forfeiture_that_burdens_the_other_side_is_not_ours():
                                                                                   side="乙方（被特许人）")}
     assert "security-deposit-forfeited-whole" not in {f.rule_code for f in _findings("franchise", deposit,
                                                                                       side="甲方（特许人）")}
+
+
+LABOR_I = "最高人民法院关于审理劳动争议案件适用法律问题的解释（一）"
+
+
+def test_a_liability_cap_is_not_a_penalty():
+    lines = ["甲方（存货人）：某某食品公司", "乙方（保管人）：某某冷链公司",
+             "第七条 乙方对单次事故的赔偿金额，以该批仓储物当月仓储费的五倍为限。"]
+    codes = {f.rule_code for f in _findings("storage", lines, side="乙方（保管人）")}
+    assert not codes & {"fact-penalty-over-30", "fact-penalty-multiple"}, codes
+    penalty = ["甲方（存货人）：某某食品公司", "乙方（保管人）：某某冷链公司",
+               "第七条 乙方违约的，应按合同总价的百分之五十向甲方支付违约金。"]
+    codes = {f.rule_code for f in _findings("storage", penalty, side="乙方（保管人）")}
+    assert codes & {"fact-penalty-over-30", "generic-penalty-high"}, codes
+
+
+def test_the_no_compensation_rule_reads_the_clause_that_states_the_restraint():
+    restraint = "第三条 乙方离职后二年内不得到与甲方有竞争关系的单位任职。"
+    penalty = "第四条 竞业限制违约责任：乙方违反竞业限制义务的，应向甲方支付违约金五万元。"
+    found = _findings("labor", ["甲方（用人单位）：某某公司", "乙方（劳动者）：某某", restraint, penalty],
+                      side="乙方（劳动者）")
+    rules = {"labor-noncompete-no-compensation", "labor-noncompete-substance-no-compensation"}
+    on = {f.section_order for f in found if f.rule_code in rules}
+    assert 3 in on and 4 not in on, [(f.rule_code, f.section_order) for f in found]
+
+
+@pytest.mark.parametrize(("words", "article"), [
+    ("甲方有权随时书面通知乙方解除竞业限制义务，补偿金自通知之日起停止支付，乙方不得要求任何额外补偿。", 39),
+    ("乙方支付违约金后，即视为竞业限制义务履行完毕。", 40),
+])
+def test_the_non_compete_articles_of_the_labour_interpretation_decide_their_words(words, article):
+    from contracts.playbook.deciding import deciding_basis
+    got = deciding_basis([], words, {"labor"}, "竞业限制")
+    assert (LABOR_I, article) in {(b.law, b.article) for b in got}
+
+
+def test_a_finance_lessors_exemption_for_goods_it_chose_cites_747():
+    from contracts.playbook.deciding import deciding_basis
+    got = deciding_basis([], "租赁物不符合约定的，出租人不承担任何责任；出租人向承租人推荐出卖人的，亦同。",
+                         {"finance_lease"}, "免责条款")
+    assert (got[0].law, got[0].article) == (CIVIL, 747)
+    assert ("最高人民法院关于审理融资租赁合同纠纷案件适用法律问题的解释", 8) in {(b.law, b.article) for b in got}
