@@ -166,6 +166,10 @@ _TASK_BASED = re.compile(r"(?<![☐□])以完成一定(?:的)?工作任务为�
 #: A party described as a consumer or a learner (乙方（学员、消费者）, 消费者：张三).
 _CONSUMER = re.compile(r"[（(][^）)\n]{0,15}(?:消费者|学员)[^）)\n]{0,10}[）)]"
                        r"|(?:^|\n)\s*(?:消费者|学员)(?:姓名)?\s*[:：]")
+#: A party described as an employee (乙方（员工许佳琪）, 劳动者：张三): a confidentiality or non-compete
+#: agreement with one is a labour matter (劳动合同法 23–25).
+_EMPLOYEE = re.compile(r"[（(][^）)\n]{0,15}(?:员工|劳动者|职工|雇员)[^）)\n]{0,20}[）)]"
+                       r"|(?:^|\n)\s*(?:员工|劳动者|职工)(?:姓名)?\s*[:：]")
 #: A sale of a commercial house (商品房买卖解释).
 _HOUSING = re.compile(r"商品房(?:买卖|预售|销售|现售)")
 #: Money a consumer pays before the service: 预付式消费.
@@ -174,8 +178,10 @@ _PREPAID = re.compile(r"预付|预收|预存|充值|学费|课时费|课程费|�
 
 def contract_settings(text: str) -> frozenset[str]:
     """``consumer`` when a party is a consumer or learner; ``prepaid`` when such a contract takes money in
-    advance; ``housing`` for a 商品房 sale (ContractFacts.settings)."""
+    advance; ``housing`` for a 商品房 sale; ``employment`` when a party is an employee (ContractFacts.settings)."""
     found = {"housing"} if _HOUSING.search(text) else set()
+    if _EMPLOYEE.search(text):
+        found.add("employment")
     if _CONSUMER.search(text):
         found |= {"consumer", "prepaid"} if _PREPAID.search(text) else {"consumer"}
     return frozenset(found)
@@ -306,6 +312,11 @@ def applies(rule: RuleSpec, contract_type: str, facts: ContractFacts) -> bool:
     """The rule is for this contract's type — the type set, or the narrower type its text reads as when
     the type set is 其他 or a broad one (a 承揽 contract filed as 其他 gets the 承揽 rules)."""
     if rule.applies_to(contract_type):
+        return True
+    # A confidentiality or non-compete agreement with an employee is a labour matter: the labour rules that
+    # read clauses apply (not its missing-clause checks: an NDA need not state wages or hours).
+    if (contract_type == "nda" and "employment" in facts.settings and rule.detection != "missing_clause"
+            and rule.applies_to("labor")):
         return True
     guessed = facts.guessed_type
     if not guessed or guessed == contract_type or contract_type not in BROAD_TYPES:
@@ -995,6 +1006,8 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     out: list[Finding] = []
     by_code = {r.code: r for r in rules}
     kinds = ({contract_type, facts.guessed_type} | facts.settings) - {""}
+    if contract_type == "nda" and "employment" in facts.settings:
+        kinds.add("labor")
     spans = sentences(section.text)
     # Keyword rules first, fact rules after: when both read the same risk, the established rule's code
     # speaks and the fact rule catches what it misses (_same_risk).

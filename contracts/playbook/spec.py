@@ -22,7 +22,7 @@ CONTRACT_TYPES = ("sale", "lease", "labor", "service", "entrustment", "loan", "t
                   "performance", "finance_lease", "other")
 #: What a contract is besides its type (engine.contract_settings): a ``basis_by`` entry or a deciding-table
 #: entry may name these as types (a consumer's forum clause: 民事诉讼法解释31).
-CONTRACT_SETTINGS = ("consumer", "prepaid", "housing")
+CONTRACT_SETTINGS = ("consumer", "prepaid", "housing", "employment")
 MAX_REGEX = 300
 #: A quantifier applied to a group that itself ends in a quantifier ((a+)+, (.*)*): catastrophic
 #: backtracking on long clauses, refused.

@@ -248,3 +248,37 @@ def test_a_finance_lessors_exemption_for_goods_it_chose_cites_747():
                          {"finance_lease"}, "免责条款")
     assert (got[0].law, got[0].article) == (CIVIL, 747)
     assert ("最高人民法院关于审理融资租赁合同纠纷案件适用法律问题的解释", 8) in {(b.law, b.article) for b in got}
+
+
+EMPLOYEE_NDA = ["甲方（用人单位）：某某医药公司", "乙方（员工）：许某"]
+
+
+@pytest.mark.parametrize(("code", "risky", "lawful"), [
+    ("labor-noncompete-paid-during-employment",
+     "3.4 竞业限制补偿金已包含在乙方在职期间每月随工资发放的津贴中，乙方离职后甲方不再另行支付。",
+     "3.4 竞业限制期限内，甲方于每月十日前向乙方支付竞业限制补偿金，标准为离职前十二个月平均工资的30%。"),
+    ("labor-noncompete-bound-without-pay",
+     "3.5 甲方未按月支付竞业限制补偿金的，不影响乙方竞业限制义务的履行，乙方不得以此为由主张解除竞业限制。",
+     "3.5 因甲方原因三个月未支付竞业限制补偿金的，乙方有权解除竞业限制约定。"),
+    ("labor-noncompete-release-no-extra-pay",
+     "3.6 甲方有权随时书面通知乙方解除竞业限制义务，补偿金自通知之日起停止支付，乙方不得要求任何额外补偿。",
+     "3.6 甲方在竞业限制期限内解除竞业限制的，应额外向乙方支付三个月的竞业限制补偿金。"),
+])
+def test_the_non_compete_rules_of_the_labour_interpretation(code, risky, lawful):
+    for kind in ("labor", "nda"):
+        found = _findings(kind, [*EMPLOYEE_NDA, "第三条 竞业限制", risky], side="乙方（员工）")
+        assert code in {f.rule_code for f in found}, (kind, [(f.rule_code, f.basis) for f in found])
+        quiet = _findings(kind, [*EMPLOYEE_NDA, "第三条 竞业限制", lawful], side="乙方（员工）")
+        assert code not in {f.rule_code for f in quiet}, kind
+    # the employer's side: the restraint's terms burden the employee
+    assert code not in {f.rule_code for f in _findings("labor", [*EMPLOYEE_NDA, risky], side="甲方（用人单位）")}
+
+
+def test_a_confidentiality_penalty_on_an_employee_is_void_even_in_an_nda():
+    clause = "2.7 乙方违反本协议保密义务的，无论是否给甲方造成损失，均应向甲方支付违约金人民币伍拾万元整。"
+    found = _findings("nda", [*EMPLOYEE_NDA, clause], side="乙方（员工）")
+    assert ("中华人民共和国劳动合同法", 25) in _cited(found)
+    # between two companies it is an ordinary penalty: no labour article
+    parties = ["甲方（披露方）：某某医药公司", "乙方（接收方）：某某咨询公司"]
+    companies = _findings("nda", [*parties, clause], side="乙方（接收方）")
+    assert ("中华人民共和国劳动合同法", 25) not in _cited(companies)
