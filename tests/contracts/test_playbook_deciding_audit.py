@@ -282,3 +282,14 @@ def test_a_confidentiality_penalty_on_an_employee_is_void_even_in_an_nda():
     parties = ["甲方（披露方）：某某医药公司", "乙方（接收方）：某某咨询公司"]
     companies = _findings("nda", [*parties, clause], side="乙方（接收方）")
     assert ("中华人民共和国劳动合同法", 25) not in _cited(companies)
+
+
+def test_a_cap_carried_over_to_intent_and_gross_negligence_is_an_exemption_506_decides():
+    parties = ["甲方（托运人）：某某电子公司", "乙方（承运人）：某某物流公司"]
+    cap = "7.3 乙方按实际损失赔偿，但每票赔偿金额最高不超过该票运费的三倍。"
+    carried = "前述限额适用于一切原因造成的损失，包括乙方故意或者重大过失造成的损失。"
+    risky = _findings("transport", [*parties, cap + carried], side="甲方（托运人）")
+    assert _leads(risky, "fact-exempt-intent-gross") == (CIVIL, 506)
+    lawful = _findings("transport", [*parties, cap + "前述限额不适用于乙方故意或者重大过失造成的损失。"],
+                       side="甲方（托运人）")
+    assert "fact-exempt-intent-gross" not in {f.rule_code for f in lawful}
