@@ -496,3 +496,24 @@ THIN_CASES += [
      "第十二条 乙方可以将本合同的全部加工工作交由其关联工厂完成。",
      "第十二条 乙方可以将包装等辅助工作交由第三人完成，并对其工作成果负责。", (CIVIL, 772)),
 ]
+
+PATENT = "中华人民共和国专利法"
+
+THIN_CASES += [
+    ("intermediary-holds-transaction-funds", "intermediary",
+     "第十三条 买方的定金人民币伍万元由居间人代收保管，过户完成后转付卖方。",
+     "第十三条 买方的定金人民币伍万元存入双方约定的银行资金监管账户。", (CIVIL, 927)),
+    ("transport-misdelivery-exempt", "transport",
+     "第十六条 货物被他人冒领或错交的，承运人不承担责任。",
+     "第十六条 承运人应核对收货人身份证件后交付货物。", (CIVIL, 832)),
+    ("noncompete-binding-despite-unpaid", "nda",
+     "第八条 甲方未按时支付竞业限制补偿的，乙方仍应履行竞业限制义务。",
+     "第八条 甲方按月支付竞业限制补偿；因甲方原因三个月未支付的，乙方可以解除竞业限制约定。",
+     (LABOR_INTERPRETATION, 38)),
+    ("labor-ip-non-service-inventions", "labor",
+     "第十六条 乙方在职期间完成的一切发明创造、作品均归甲方所有。",
+     "第十六条 乙方执行甲方工作任务完成的发明创造为职务发明创造，申请专利的权利归甲方。", (PATENT, 6)),
+    ("claim-assignment-without-notice", "finance_lease",
+     "第十八条 出租人可以将本合同项下的租金收取权转让给第三方，无需通知承租人。",
+     "第十八条 出租人转让本合同项下的租金收取权的，应书面通知承租人。", (CIVIL, 546)),
+]
