@@ -544,3 +544,15 @@ THIN_CASES += [
      "3.2 乙方未满十六周岁，本合同由乙方本人签署即生效。",
      "3.2 乙方未满十六周岁，本合同经乙方的监护人同意并签字后生效。", (CIVIL, 19)),
 ]
+
+THIN_CASES += [
+    ("performance-injury-on-performer", "performance",
+     "第十六条 演出方人员在演出期间发生的人身伤害由演出方自行负责。",
+     "第十六条 主办方应为演职人员投保演出期间的意外伤害保险。", (CIVIL, 1198)),
+    ("performance-organizer-cancel-no-fee", "performance",
+     "第十七条 主办方因票房原因取消演出的，无需向演出方支付任何费用。",
+     "第十七条 因不可抗力取消演出的，双方互不承担违约责任。", (CIVIL, 577)),
+    ("performance-fee-cut-by-reaction", "performance",
+     "第十八条 演出费在演出结束后十日内支付，主办方有权视观众反响扣减演出费。",
+     "第十八条 演出费在演出结束后十日内一次性支付。", (CIVIL, 511)),
+]
