@@ -84,3 +84,12 @@ def test_the_suggestion_can_be_sent(case):
 def test_the_familys_own_arrangement_is_not_a_risk(kind, text):
     found = _clause_findings(kind, text)
     assert not found, [(f.rule_code, f.quote) for f in found]
+
+
+def test_a_daily_ratio_named_before_a_comma_is_a_daily_rate():
+    from contracts.playbook.facts import read_clause
+
+    (rate,) = read_clause("违约金为逾期金额乘以逾期天数，再乘以日比率，日比率为，千分之五。").rates
+    assert rate.per == "day" and rate.annual_percent == pytest.approx(182.5)
+    (rate,) = read_clause("按月费率百分之二收取服务费。").rates
+    assert rate.per == "month"
