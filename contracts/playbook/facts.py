@@ -308,10 +308,10 @@ def _money(text: str, spans, scopes) -> list[Money]:
 
 _PER_HOUR = re.compile(r"每(?:逾期|迟延|延迟|超时)?\s*(?:一|1|壹)?\s*(?:个)?小时|/小时|/h\\b")
 _PER_DAY = re.compile(r"每(?:逾期|迟延|延迟|拖欠|延误|超期)?\s*(?:一|1|壹)?\s*(?:日|天)"
-                      r"|按日|日(?:利率|息)|/日|/天|每(?:日|天)"
-                      # 违约金＝逾期付款金额×逾期天数×0.3%: a formula multiplied by the days late
-                      r"|[×*xX]\s*(?:逾期|迟延|延迟|拖欠|延误|实际(?:逾期)?)?(?:天数|日数)")
-_PER_MONTH = re.compile(r"每(?:逾期|迟延|延迟)?\s*(?:一|1|壹)?\s*(?:个)?月|按月|月(?:利率|息|利)|/月")
+                      r"|按日|日(?:利率|息|比率|费率)|/日|/天|每(?:日|天)"
+                      # 违约金＝逾期付款金额×逾期天数×0.3%, 逾期金额乘以逾期天数: a formula over the days late
+                      r"|(?:[×*xX]|乘以)\s*(?:逾期|迟延|延迟|拖欠|延误|实际(?:逾期)?)?(?:天数|日数)")
+_PER_MONTH = re.compile(r"每(?:逾期|迟延|延迟)?\s*(?:一|1|壹)?\s*(?:个)?月|按月|月(?:利率|息|利|比率|费率)|/月")
 _PER_YEAR = re.compile(r"每(?:一|1|壹)?年|按年|年(?:利率|息|化|利)|/年")
 #: “按货款总额的”, “以未付款项为基数”, “为日租金的”: the base of a share.
 _BASE = re.compile(r"(?:按|以|为|按照|计|即|相当于|占)?\s*(?P<base>[\u4e00-\u9fa5（）()]{2,16}?)"
@@ -342,7 +342,7 @@ def _period(text: str, sentence: tuple[int, int], start: int) -> str:
                 best, where = per, m.start()
     after = text[start:start + 14]
     m = re.match(r"[^，,。；;]{0,8}?(?:/日|/天|每日|每天|/月|每月|/年|每年)", after)
-    if re.match(r"[^，,。；;]{0,8}?[×*xX]\s*(?:逾期|迟延|延迟|拖欠|延误|实际(?:逾期)?)?(?:天数|日数)", after):
+    if re.match(r"[^，,。；;]{0,8}?(?:[×*xX]|乘以)\s*(?:逾期|迟延|延迟|拖欠|延误|实际(?:逾期)?)?(?:天数|日数)", after):
         return "day"
     if m:
         tail = m.group(0)[-2:]
