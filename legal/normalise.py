@@ -220,6 +220,14 @@ def dates(text: str, today: date) -> str:
     return re.sub(r"(?<![\d年])(?:今年)?年(?:底|末)", f"{today.year}年12月31日", text)
 
 
+#: A run of numerals longer than any amount, date, ID or account number a client writes (a pasted hash, a
+#: key held down). It is read as no number at all: the readers' patterns would otherwise try every start
+#: and every length in it, which grows with the square of its length (a 4,000-digit question took 30 s).
+_NOT_A_NUMBER = re.compile(r"\d{25,}|[零〇一二两俩三四五六七八九十百千万亿]{13,}")
+
+
 def normalise(text: str, today: date) -> str:
-    """Amounts in Arabic yuan and relative dates made absolute (see the module's docstring)."""
-    return amounts(dates(text, today))
+    """Amounts in Arabic yuan and relative dates made absolute (see the module's docstring); a run of
+    numerals too long to be a number becomes ``…`` (before the rewriting and after it, which can join
+    amounts: 1万1万 → 1000010000)."""
+    return _NOT_A_NUMBER.sub("…", amounts(dates(_NOT_A_NUMBER.sub("…", text), today)))
