@@ -1,4 +1,5 @@
-"""Whether a theft or a fraud is a crime turns on the amount the client states.
+"""Whether a theft or a fraud is a crime turns on the amount the client states, and whether a light
+injury is one on the age of the one who caused it (刑法 17).
 
 刑法 264 and 266 punish theft and fraud of a 数额较大 amount; the judicial interpretations leave the
 figure to each province within a national band — theft 1,000 to 3,000 元 (盗窃解释 1), fraud 3,000 to
@@ -75,3 +76,17 @@ def test_amount_involved_is_read_with_the_offence():
 def test_no_amount_keeps_the_common_case():
     conclusion = _conclusion("criminal.theft", "偷东西被抓了会坐牢吗")
     assert conclusion.startswith("不一定")
+
+
+# -- age: 刑法 17 makes a light injury no crime below sixteen ----------------------------------------------
+INJURY = [
+    "儿子今年{n}岁 跟同学打架把人打成轻伤了 会判刑吗",
+    "我{n}岁的弟弟打人致轻伤，会坐牢吗",
+]
+
+
+@pytest.mark.parametrize("template", INJURY)
+@pytest.mark.parametrize("age", [13, 14, 15, 16, 17, 30])
+def test_light_injury_by_a_minor_under_sixteen_is_no_crime(template: str, age: int) -> None:
+    conclusion = _conclusion("criminal.intentional-injury", template.format(n=age))
+    assert polarity(conclusion) == ("negative" if age < 16 else "positive"), conclusion
