@@ -105,7 +105,7 @@ LABELS = {
     "non_compete_months": "竞业限制期限（月）", "lease_years": "租赁期限（年）", "capital_term_years": "认缴出资期限（年）",
     "pension_years": "养老保险缴费年限", "award_amount": "裁决金额", "quit_voluntarily": "主动辞职",
     "non_compete_unpaid": "未付竞业限制补偿", "renewal_refused_by_employee": "劳动者拒绝同等条件续订",
-    "custom_made": "定制商品", "final_award": "终局裁决", "wage_owed": "拖欠工资总额",
+    "custom_made": "定制商品", "amount_involved": "涉案金额", "final_award": "终局裁决", "wage_owed": "拖欠工资总额",
     "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）", "own_debt": "我方欠对方", "amount_paid": "已付款项", "rights_not_told": "未告知复议、起诉权利或期限", "asks_court": "拟向法院起诉", "driver_without_fault": "机动车一方无过错",
 }
 
@@ -865,7 +865,7 @@ _ALIVE = re.compile(r"(?:爷爷|奶奶|外公|外婆|姥姥|姥爷|公公|婆婆
 #: The statutory maximum penalty (years; 99 for life or death) of the common offences a client
 #: confesses, by the amount (the lowest regional thresholds of 数额巨大 / 特别巨大) or the injury.
 _OFFENCES = (
-    ("theft", re.compile(r"偷|盗窃|扒窃|顺走"), ((Decimal(30000), 3), (Decimal(300000), 10), (None, 99))),
+    ("theft", re.compile(r"偷|盗窃|扒窃|顺走|顺了"), ((Decimal(30000), 3), (Decimal(300000), 10), (None, 99))),
     ("fraud", re.compile(r"骗|诈骗"), ((Decimal(30000), 3), (Decimal(500000), 10), (None, 99))),
 )
 _INJURY_MAX = ((re.compile(r"打死|致死|致人死亡"), 99), (re.compile(r"重伤"), 10), (re.compile(r"轻伤"), 3))
@@ -891,6 +891,7 @@ def _offence(text: str, today: date, facts: Facts) -> None:
                 break
             years = next(y for limit, y in tiers if limit is None or amount < limit)
             facts.add("max_penalty_years", years, f"{m.group(0)}…{amount}")
+            facts.add("amount_involved", amount, f"{m.group(0)}…{amount}")
             break
     if _AGAIN.search(text) and "max_penalty_years" in facts:
         first = min((d.day for d in facts.dates if d.event in ("offence", "offence_more")), default=None)
