@@ -1147,14 +1147,16 @@ def _one_sentence(a: Finding, b: Finding) -> bool:
 GENERIC_ARTICLES = frozenset({("中华人民共和国民法典", 496), ("中华人民共和国民法典", 497)})
 
 
-def specificity(f: Finding, rule: RuleSpec | None) -> int:
+def specificity(f: Finding, rule: RuleSpec | None) -> tuple[int, int]:
     """How closely a finding's basis decides its risk: it cites an article beyond the generic 格式条款 ones
-    (+1), and its rule is written for particular contract types (+1). Of two findings of one risk the
-    more specific speaks; on a tie the rule listed first keeps it."""
+    (+1), and its rule is written for particular contract types (+1); then, of two typed rules, the one
+    written for fewer types (a finance-lease purchase-price rule before a price rule for twenty types). Of
+    two findings of one risk the more specific speaks; on a tie the rule listed first keeps it."""
     # The rule's own basis: an article the deciding table added does not make a 格式条款 rule specific.
     basis = rule.basis if rule is not None else f.basis
     deciding = any((b.law, b.article) not in GENERIC_ARTICLES for b in basis)
-    return int(deciding) + int(bool(rule is not None and rule.contract_types))
+    types = len(rule.contract_types) if rule is not None else 0
+    return int(deciding) + int(bool(types)), -types if types else -1000
 
 
 #: Words that waive a term rather than agree it.
