@@ -75,7 +75,8 @@ SHORT_PART = 14
 OWN_SHARE = 0.5
 OWN_SHARE_SHORT = 0.3
 
-_SPLIT = re.compile(r"(?<=[？?！!；;。\n])|(?:另外|还有就是|还有(?!没有|没|天理|王法)|此外|以及|再问一下|顺便问一下|同时想问)")
+_SPLIT = re.compile(r"(?<=[？?！!；;。\n])"
+                    r"|(?:另外|还有就是|还有(?!没有|没|天理|王法)|此外|以及|再问一下|顺便问一下|同时想问)")
 #: An enumerated question ("1.…2.…", "一、…二、…", "第一，…第二，…", "一是…二是…", "1 …2 …"): each
 #: number starts a part.
 _ENUMERATION = re.compile(

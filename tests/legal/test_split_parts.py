@@ -43,6 +43,10 @@ def test_one_question_stays_one_part(question):
     ("单位把我开了，这合法吗？我能要什么赔偿？", 2),
     ("我爸去世没留遗嘱，我能继承吗？能分多少", 2),
     ("想在北京起诉杭州的公司，去哪个法院？诉讼费要交多少", 2),
+    # whether, how and how much are three answers
+    ("朋友欠我两万不还。能要回来吗？要怎么要？能要多少？", 3),
+    # two yes/no questions are two
+    ("对方酒驾撞了我。能起诉他吗？能判他坐牢吗？", 2),
     # two items of the same type, each named
     ("被车撞了在家休了两个月。误工费多少？护理费能要多少？", 2),
     # a conditional follow-up asks of another situation
