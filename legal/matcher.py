@@ -75,12 +75,14 @@ SHORT_PART = 14
 OWN_SHARE = 0.5
 OWN_SHARE_SHORT = 0.3
 
-_SPLIT = re.compile(r"(?<=[？?！!；;。\n])|(?:另外|还有就是|还有(?!没有|没)|此外|以及|再问一下|顺便问一下|同时想问)")
+_SPLIT = re.compile(r"(?<=[？?！!；;。\n])"
+                    r"|(?:另外|还有就是|还有(?!没有|没|天理|王法)|此外|以及|再问一下|顺便问一下|同时想问)")
 #: An enumerated question ("1.…2.…", "一、…二、…", "第一，…第二，…", "一是…二是…", "1 …2 …"): each
 #: number starts a part.
 _ENUMERATION = re.compile(
-    r"(?:(?<=^)|(?<=[\s：:，,。？?！!；;）)]))(?=(?:[1-9]\s*[、.．)）](?!\d)|[1-9]\s+(?!\d)|（[1-9一二三四五]）"
-    r"|第[一二三四五][，,、是]|[一二三四五][、.．是]|[一二三四五]\s+)\S)")
+    r"(?:(?<=^)|(?<=[\s：:，,。？?！!；;）)]))(?=(?:[1-9]\s*[、.．)）](?!\d)|[1-9]\s+(?!\d)|[（(][1-9一二三四五][）)]"
+    r"|[①②③④⑤⑥⑦⑧⑨]|问题[1-9一二三四五][：:、.．，,]|其[一二三四五][，,、是：:]"
+    r"|第[一二三四五](?:个问题|点)?[，,、是：:]|[一二三四五][、.．是]|[一二三四五]\s+)\S)")
 _QUESTION_CUE = re.compile(
     r"[？?]|吗|么|多少|多久|多长|怎么|如何|是否|能否|能不能|可不可以|可以|哪|什么|几|要不要|有没有|咋|算不算|是不是|会不会"
     r"|用不用|行不行|合法|违法|有效")
@@ -88,6 +90,34 @@ _QUESTION_CUE = re.compile(
 _ASKING = re.compile(r"[？?]|吗|么|多少|多久|怎么|如何|是否|能否|能不能|可不可以|哪|什么|几|要不要|有没有|咋|算不算"
                      r"|是不是|会不会")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+#: Words that only look like questions: 几乎, 哪怕, 这么, 什么都, 前几天 / 十几张 / 几年前 (a few), a
+#: question told, not asked (合同里没写怎么算, 说不出哪条).
+_NOT_ASKING = re.compile(
+    r"几乎|哪怕|[这那要多]么|没什么|什么(?=都|也|的)|不怎么|怎么(?=也|都)|(?<=[十前这那好早过头末有])几|几(?=[十百千万])"
+    r"|几个?(?:年|月|天|日|周|次|回)(?:前|后|来|以来)"
+    r"|(?:没有?|不|也不)(?:写|说|讲|约定|规定|提|告诉我?)[^，,。；;！!？?]{0,4}?(?:怎么|什么|哪|多少|几)"
+    r"|说不(?:出|清)[^，,。；;！!？?]{0,3}?(?:怎么|什么|哪|多少|几)")
+#: A tag question: it asks about the sentence before it (我听说能要2N。对吧？).
+_TAG = re.compile(r"(?:对吧|对吗|对不对|是吧|是吗|是不是|是不是啊|没错吧|是这样吗|对么)[？?。！!~～\s]*")
+#: What only asks for an answer: thanks, urgency, a call for someone who knows.
+_COURTESY = re.compile(
+    r"谢谢|多谢|感谢|麻烦(?:了|大家|您|你)?|辛苦(?:了|您)?|拜托|急+|在线等|求(?:解答|助|帮助|指点|大神|回复)"
+    r"|(?:有没有|有)(?:懂|知道)(?:法|行|的)*(?:人|朋友|律师|大神)?|谁(?:能|可以)?(?:告诉|帮帮?|解答)(?:我|一下)?"
+    r"|请(?:律师)?(?:帮忙|解答|指教|指点)|大神们?|各位|律师(?:们|朋友)?|你好|您好|[吗呢啊呀吧哈了！!？?。，,~～…\s]")
+#: Indignation inside a story (凭什么啊？这还有天理吗？) — a question only when nothing else asks.
+_RHETORICAL = re.compile(r"凭什么|难道|有没有天理|还有天理|有没有王法|还有王法|这叫什么事|什么道理|像话|岂有此理"
+                         r"|哪有这样|怎么能这样|怎么可以这样|这不是欺负人")
+#: An alternative offered to the question before it (…能让他一次付清吗？或者直接解除合同).
+_ALTERNATIVE = re.compile(r"(?:或者|或是|还是说|还是)")
+#: A follow-up about another situation (如果他不同意呢？要是直接去法院告呢？).
+_CONDITIONAL = re.compile(r"(?:那|那么)?(?:如果|要是|假如|万一|假设|若)")
+#: A part asking whether there is still time (还能告吗, 过时效了吗, 会不会失效, 有期限吗).
+_ABOUT_TIME = re.compile(r"还能|还来得及|来不及|时效|期限|失效|过期|追究|追诉|时间|晚了|有效期")
+#: The question words and pronouns of a follow-up: what is left is the matter it names.
+_ASK_WORDS = re.compile(
+    r"多少钱?|多久|多长时间|什么时候|哪一?天|几号|哪里|哪儿|几倍|最晚|最迟|最多|最少|大概|大约|一共|总共|可不可以|可以"
+    r"|能不能|能|要|会|吗|呢|么|吧|啊|还|到|应该|该|是不是|有没有|怎么办|怎么|如何|去|办|的|了|得|我们|我|他们|他|她"
+    r"|对方|期限|时间|截止|一下|请问|那|这个|这")
 
 
 @dataclass
@@ -143,31 +173,112 @@ def area(card: Card) -> str:
 
 def split_parts(question: str) -> tuple[str, list[str]]:
     """The question's narrative (sentences that ask nothing) and its parts (each asks one thing),
-    at most :data:`MAX_PARTS`; a question that asks one thing is one part (the whole text)."""
+    at most :data:`MAX_PARTS`; a question that asks one thing is one part (the whole text).
+
+    The rules (docs/decisions/split-parts.md): numbers (1. 2. / 一是…二是 / 第一…第二 / ①②) mark
+    the parts when each numbered piece asks; else the text is cut into sentences and a sentence asks
+    when it ends with "？", or, closed by "。"/"！", when its last clause asks with a strong cue (a
+    question word inside a narrative sentence — 前几天, 没写怎么算, 什么裁定，不是判决 — asks nothing).
+    Courtesy (谢谢, 急, 在线等) and indignation (凭什么啊？) beside a real question ask nothing; a tag
+    (对吧？是不是？) belongs to the sentence before it; a short follow-up that only restates or narrows
+    the part before it (能要几倍？多少钱？ / 还能告吗？最晚哪天？) is that part; a conditional follow-up
+    (如果…呢？) and an alternative (或者…) ask their own part."""
     chunks = [c.strip(" ，,、") for c in _ENUMERATION.split(question) if c.strip(" ，,、")]
     numbered = chunks[1:] if _ENUMERATION.match(question) is None else chunks
-    if len(numbered) >= 2 and all(_QUESTION_CUE.search(c) for c in numbered):
+    if len(numbered) >= 2 and all(_QUESTION_CUE.search(_plain(c)) for c in numbered):
         # an enumerated question: the numbers mark its parts, what comes before them is the narrative
         return "".join(chunks[: len(chunks) - len(numbered)]), numbered[:MAX_PARTS]
-    pieces = [p.strip(" ，,、") for chunk in chunks for p in _SPLIT.split(chunk) if p and p.strip(" ，,、")]
-    asking = [p for p in pieces if _asks(p)]
+    pieces = _pieces(chunks)
+    asks = [_asks(p, pieces[i - 1] if i else "") for i, p in enumerate(pieces)]
+    if sum(asks) > 1:
+        # indignation inside the story (凭什么啊？) asks nothing beside a real question
+        asks = [a and not _rhetorical(p) for a, p in zip(asks, pieces, strict=True)]
+    asking = [p for p, a in zip(pieces, asks, strict=True) if a]
     if len(asking) <= 1:
         return "", [question.strip()]
-    narrative = "".join(p for p in pieces if not _asks(p))
+    narrative = "".join(p for p, a in zip(pieces, asks, strict=True) if not a and not _courtesy(p))
     parts: list[str] = []
     for piece in asking:
         # a clause split off by a comma-less conjunction that asks nothing new joins the one before
-        if parts and len(piece) < 4:
+        if parts and (len(piece) < 4 or _follows_up(parts[-1], piece)):
             parts[-1] += piece
         else:
             parts.append(piece)
     return narrative, parts[:MAX_PARTS]
 
 
-def _asks(piece: str) -> bool:
-    if piece.rstrip().endswith("。"):
-        return bool(_ASKING.search(piece))
-    return bool(_QUESTION_CUE.search(piece))
+def _pieces(chunks: list[str]) -> list[str]:
+    """The sentences of the question (cut at ？！；。, a line break and 另外/还有…), a tag question
+    (对吧？) joined to the sentence it asks about."""
+    pieces: list[str] = []
+    for chunk in chunks:
+        for piece in _SPLIT.split(chunk):
+            piece = piece.strip(" ，,、")
+            if not piece:
+                continue
+            if pieces and _TAG.fullmatch(piece):
+                pieces[-1] += piece
+            else:
+                pieces.append(piece)
+    return pieces
+
+
+def _plain(text: str) -> str:
+    """The text without the words that only look like questions (几乎, 前几天, 十几张, 没写怎么算)."""
+    return _NOT_ASKING.sub("", text)
+
+
+def _asks(piece: str, before: str = "") -> bool:
+    """Whether a sentence asks: "？" asks; a sentence closed by "。"/"！" asks when its last clause
+    has a strong cue; an open one (the last, or cut at 另外/；) with any cue, a closing 呢, or as an
+    alternative (或者…) to the question before it."""
+    text = piece.rstrip()
+    if _courtesy(text):
+        return False
+    if text.endswith(("？", "?")):
+        return True
+    plain = _plain(text)
+    if text.endswith(("。", "！", "!")):
+        last = re.split(r"[，,：:]", plain.rstrip("。！! "))[-1]
+        return bool(_ASKING.search(last))
+    if _ALTERNATIVE.match(text) and before and _asks(before):
+        return True
+    return bool(_QUESTION_CUE.search(plain) or plain.endswith("呢"))
+
+
+def _courtesy(piece: str) -> bool:
+    """谢谢 / 急急急 / 在线等 / 有懂的吗: a piece that only asks for an answer asks no question."""
+    return not _CJK.search(_COURTESY.sub("", piece))
+
+
+def _rhetorical(piece: str) -> bool:
+    """Whether the sentence's asking clause is only indignation (…说辞就辞，凭什么啊？): a rhetorical
+    word and at most two characters besides the question words."""
+    last = re.split(r"[，,]", piece.rstrip("？?！!。 "))[-1]
+    return bool(_RHETORICAL.search(last)) and _residue(last, _RHETORICAL) <= 2
+
+
+def _residue(piece: str, words: re.Pattern[str]) -> int:
+    """How many characters of the piece are left once ``words`` and the question words are gone."""
+    return len(_CJK.findall(_ASK_WORDS.sub("", words.sub("", piece))))
+
+
+def _follows_up(previous: str, piece: str) -> bool:
+    """A short follow-up that names nothing new and asks the same type of question (几倍赔偿？多少钱？:
+    at most one character the part before does not carry) — or asks by when after a part about
+    whether there is still time (还能告吗？追诉期到哪天？: at most three) — restates or narrows that
+    part. A conditional (如果…呢) asks of another situation and never follows up; another item of the
+    same type (误工费多少？陪护费多少？) names something new."""
+    from legal.qtypes import question_type
+
+    if len(piece) >= SHORT_PART or _CONDITIONAL.match(piece):
+        return False
+    new = {c for c in _CJK.findall(_ASK_WORDS.sub("", piece)) if c not in previous}
+    asked, before = question_type(piece), question_type(previous)
+    if asked == "by_when" and _ABOUT_TIME.search(previous):
+        return len(new) <= 3
+    # a figure, a date, a place or a name asked twice (几倍？多少钱？); two yes/no questions are two
+    return asked == before and asked in ("how_much", "by_when", "forum", "which") and len(new) <= 1
 
 
 class Matcher:
