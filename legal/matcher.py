@@ -51,9 +51,9 @@ THRESHOLD = 0.5
 #: Question texts whose vectors a matcher keeps (the least recently used is dropped first).
 QUERY_VECTORS_KEPT = 256
 #: Logistic calibration of (score, margin) -> probability the top card is right (fitted on the tuning set).
-CALIBRATION = {"bias": -2.22, "score": 4.59, "margin": 5.71, "agreement": -0.06}
-WEIGHTS = {"embedding": 0.5, "bigrams": 0.3, "terms": 0.25, "not_terms": 0.35, "homonym": 0.3, "agreement": 0.08,
-           "qtype": 0.05, "side": 0.12, "facts": 0.12, "computable": 0.1}
+CALIBRATION = {"bias": -2.58, "score": 2.75, "margin": 6.43, "agreement": 0.21}
+WEIGHTS = {"embedding": 1.0, "bigrams": 0.6, "terms": 0.19, "not_terms": 0.35, "homonym": 0.3, "agreement": 0.08,
+           "qtype": 0.1, "side": 0.12, "facts": 0.12, "computable": 0.1}
 #: A card's side is read from its phrasings when at least this many of them say whose question it is
 #: and at least :data:`SIDE_SHARE` of those say the same side.
 SIDE_MIN_PHRASINGS = 3
