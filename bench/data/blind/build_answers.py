@@ -80,9 +80,12 @@ C, F, M = 'colloquial', 'fact_pattern', 'multi_part'
 if __name__ == '__main__':
     here = os.path.dirname(os.path.abspath(__file__))
     for f in sorted(glob.glob(os.path.join(here, 'q_*.py'))):
-        exec(compile(open(f, encoding='utf-8').read(), f, 'exec'), dict(Q=Q, P=P, C=C, F=F, M=M))
+        n0 = len(QS); g = dict(Q=Q, P=P, C=C, F=F, M=M)
+        exec(compile(open(f, encoding='utf-8').read(), f, 'exec'), g)
+        if g.get('ID_PREFIX'):  # a chunk may name its own ids (e.g. 'c13-') so they never clash with the q-NNN ones
+            for k, q in enumerate(QS[n0:], 1): q['id'] = '%s%03d' % (g['ID_PREFIX'], k)
     with open(os.path.join(here, 'answers.jsonl'), 'w', encoding='utf-8') as fo:
         for i, q in enumerate(QS, 1):
-            q = dict(id='q-%03d' % i, **q)
+            q = dict(id=q.pop('id', None) or 'q-%03d' % i, **q)
             fo.write(json.dumps(q, ensure_ascii=False) + '\n')
     print(len(QS), 'questions')
