@@ -4,7 +4,8 @@ A question is split into its parts (each asks one thing: "能赔多少？去哪�
 scored against every card by
 
 * meaning — the project's embedding backend: the part against the card's title and lay phrasings
-  (the best phrasing counts);
+  (the best phrasing counts) and against the card as a whole (the centroid of its title and
+  phrasings, which one odd phrasing does not move);
 * wording — the card's legal terms and short cues found in the part (longer terms and terms
   fewer cards share weigh more; a term that only says what is asked counts for nothing), and the
   characters it shares with the closest phrasing (misspelt and colloquial variants keep most of
