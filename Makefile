@@ -25,13 +25,16 @@ run: $(VENV)/.installed
 	@bash scripts/ensure-libreoffice.sh
 	$(BIN)/python manage.py up
 
+# Bytecode is written even where the environment turns it off (PYTHONDONTWRITEBYTECODE): every xdist worker
+# and every child process a test starts (daphne, Celery, manage.py) then reads the compiled modules and the
+# rewritten test modules the first one wrote, instead of compiling them again.
 test: $(VENV)/.installed-dev
 	@bash scripts/ensure-chromium.sh
 	@bash scripts/ensure-libreoffice.sh
-	$(BIN)/python -m pytest -n $(TEST_WORKERS)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 test-fast: $(VENV)/.installed-dev
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not slow"
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not slow"
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

@@ -55,7 +55,7 @@ import django  # noqa: E402
 
 django.setup()
 
-from bench.contracts_playbook import Corpus, norm, top_clause  # noqa: E402
+from bench.contracts_playbook import Corpus, cited_laws, norm, top_clause  # noqa: E402
 from bench.stats import percentile  # noqa: E402
 from contracts.ingest import read_document, split_document  # noqa: E402
 from contracts.playbook import contract_facts, contract_findings, starter_rules  # noqa: E402
@@ -212,7 +212,7 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False) -> None
     folder = gold_path.parent
     rules = starter_rules()
     by_code = {r.code: r for r in rules}
-    corpus = Corpus({ref.law for r in rules for ref in r.basis})
+    corpus = Corpus(cited_laws(rules))
     totals = {"planted": 0, "loose": 0, "strict": 0, "lookalikes": 0, "lookalike_hits": 0, "other": 0,
               "other_flagged": 0, "findings": 0, "defects": 0, "contracts": 0}
     costs = []

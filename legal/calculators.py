@@ -35,6 +35,11 @@ FEN = Decimal("0.01")
 CHINA_TZ = ZoneInfo("Asia/Shanghai")
 
 
+def cn_date(day: date) -> str:
+    """A date as a client reads it: 2026年12月27日 (never ISO in an answer's words)."""
+    return f"{day.year}年{day.month}月{day.day}日"
+
+
 class CalculatorInputError(ValueError):
     """Invalid calculator input; the message is Chinese and meant for the user."""
 
@@ -458,7 +463,7 @@ def limitation_period(
         if value is not None and not isinstance(value, date):
             raise CalculatorInputError(f"{name}必须是日期")
         if value is not None and value > today:
-            raise CalculatorInputError(f"{name}（{value.isoformat()}）不能晚于今天（{today.isoformat()}）")
+            raise CalculatorInputError(f"{name}（{cn_date(value)}）不能晚于今天（{cn_date(today)}）")
     infringed = infringed_on or known_on
     if infringed > known_on:
         raise CalculatorInputError("权利受到损害之日不能晚于知道权利受损之日")
@@ -468,27 +473,27 @@ def limitation_period(
     three_year_end = add_years(start, 3)
     longest_end = add_years(infringed, 20)
     expires_on = min(three_year_end, longest_end)
-    steps = [f"自权利人知道或者应当知道权利受到损害以及义务人之日（{known_on.isoformat()}）起计算，诉讼时效期间为三年"]
+    steps = [f"自权利人知道或者应当知道权利受到损害以及义务人之日（{cn_date(known_on)}）起计算，诉讼时效期间为三年"]
     basis = [
         LegalBasis(CIVIL_CODE, _article(188)),
         LegalBasis(CIVIL_CODE, _article(201)),
         LegalBasis(CIVIL_CODE, _article(202)),
     ]
     if interrupted_on is not None:
-        steps.append(f"{interrupted_on.isoformat()} 诉讼时效中断，从中断时起重新计算三年")
+        steps.append(f"{cn_date(interrupted_on)} 诉讼时效中断，从中断时起重新计算三年")
         basis.append(LegalBasis(CIVIL_CODE, _article(195)))
-    steps.append(f"开始的当日不计入，到期年份的对应日为最后一日：三年期间届满日 {three_year_end.isoformat()}")
+    steps.append(f"开始的当日不计入，到期年份的对应日为最后一日：三年期间届满日 {cn_date(three_year_end)}")
     steps.append(
-        f"自权利受到损害之日（{infringed.isoformat()}）起超过二十年的不予保护：最长期间届满日 {longest_end.isoformat()}"
+        f"自权利受到损害之日（{cn_date(infringed)}）起超过二十年的不予保护：最长期间届满日 {cn_date(longest_end)}"
     )
     if longest_end < three_year_end:
         steps.append("二十年最长期间先届满，以其为准")
     expired = today > expires_on
     days_left = (expires_on - today).days
     if expired:
-        steps.append(f"截至 {today.isoformat()}，诉讼时效已于 {expires_on.isoformat()} 届满")
+        steps.append(f"截至 {cn_date(today)}，诉讼时效已于 {cn_date(expires_on)} 届满")
     else:
-        steps.append(f"截至 {today.isoformat()}，诉讼时效将于 {expires_on.isoformat()} 届满，尚余 {days_left} 天")
+        steps.append(f"截至 {cn_date(today)}，诉讼时效将于 {cn_date(expires_on)} 届满，尚余 {days_left} 天")
     notes = [
         "期间最后一日是法定休假日的，以休假日结束的次日为最后一日（第二百零三条），本计算未顺延节假日",
         "法律另有规定的特殊时效（如劳动仲裁一年）不适用本计算",

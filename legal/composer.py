@@ -22,7 +22,7 @@ from typing import Any
 
 from knowledge.numerals import int_to_cn
 from legal import conditions, events
-from legal.calculators import CHINA_TZ
+from legal.calculators import CHINA_TZ, cn_date
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
 from legal.matcher import PartMatch
@@ -38,6 +38,7 @@ from legal.rules import (
     deadline,
     deadline_basis,
     figure_basis,
+    refine_rule,
 )
 
 OFFLINE_HEAD = ("【离线模式】未使用大语言模型：以下结论依据律所维护的法律要点卡片与现行法条自动整理，请律师复核。")
@@ -320,6 +321,10 @@ def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> st
     start date is known or the part asks about time ("现在还能撤销吗")."""
     added = ""
     money = card.answers.get("how_much")
+    named = "" if money is not None and money.calculator else computable_for(part, card.domain, facts)
+    if named and named not in ("economic_compensation", "unlawful_termination_damages"):
+        # 定金双倍返还，我能要回4w吗: the figure the part's own words name, when the card computes none
+        money = Answer("how_much", "", calculator=named)
     if money is not None and money.calculator:
         calculation = calculate(money.calculator, {**facts.values(), **part_flags(part)})
         if calculation.ok and calculation.result is not None:
@@ -327,7 +332,7 @@ def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> st
     named = deadline_for(part, card.domain)  # the part's own words; the rest of the question asks its own parts
     when = card.answers.get("by_when")
     own = when.deadline if when is not None else ""
-    rule = own if own and (not named or named in GENERAL_RULES) else (named or own)
+    rule = refine_rule(own if own and (not named or named in GENERAL_RULES) else (named or own), facts.values())
     if rule:
         start_event = (when.start if when is not None and when.deadline == rule else "") or START_EVENTS.get(rule, "")
         day = today or datetime.now(tz=CHINA_TZ).date()
@@ -402,14 +407,10 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
         # a deadline runs only from a date whose event is its rule's start event (legal/events.py):
         # a hire date, the day money was lent or a date of another event never starts it
         day = today or datetime.now(tz=CHINA_TZ).date()
-        rule = answer.deadline
-        if rule == "work_injury_application" and facts.get("side") == "employer":
-            rule = "work_injury_application_employer"  # the employer asks: its own thirty days
-        if rule == "resignation_notice" and facts.get("in_probation"):
-            rule = "resignation_notice_probation"  # 试用期内提前三日
-        start_event = answer.start or START_EVENTS.get(rule, "")
+        rule = refine_rule(answer.deadline, facts.values())  # the employer's own thirty days, 试用期内三日 …
+        start_event = (answer.start if rule == answer.deadline else "") or START_EVENTS.get(rule, "")
         begins = events.start_of(facts.dates, rule, start_event, day)
-        found_deadline = deadline(rule, start_event=answer.start,
+        found_deadline = deadline(rule, start_event=answer.start if rule == answer.deadline else start_event,
                                   start=begins.day if begins is not None else None, today=today,
                                   contract_months=facts.get("contract_months"),
                                   max_penalty_years=facts.get("max_penalty_years"),
@@ -436,18 +437,26 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("non_filing_review", re.compile(r"不予立案|不立案"), ()),
     ("non_prosecution_petition", re.compile(r"不起诉.{0,20}(?:申诉|不服)|(?:申诉|不服).{0,20}不起诉"), ()),
     ("payment_order_objection", re.compile(r"支付令"), ()),
+    ("evidence_period", re.compile(r"举证期限|举证期|交证据.{0,6}(?:多久|期限|时间)"), ()),
     ("retrial_application", re.compile(r"再审"), ()),
     ("no_limitation", re.compile(r"(?:抚养费|赡养费|扶养费|知情权|查账|查阅).{0,40}(?:时效|过了时间|过期|要不回|超过)"
                                  r"|(?:时效|过了时间|要不回).{0,20}(?:抚养费|赡养费)"), ()),
     ("family_notice", re.compile(r"通知(?:家属|家里|我们)|家(?:属|里).{0,10}(?:通知|收到)"), ()),
     ("award_revocation", re.compile(r"终局裁决|撤销.{0,6}裁决"), ("labor",)),
+    ("criminal_detention", re.compile(r"(?:报捕|批捕|逮捕|提请).{0,24}检察院.{0,12}(?:决定|结果|答复|回复)"
+                                      r"|检察院.{0,12}(?:批不批|批没批|批准逮捕|决定.{0,4}(?:批|捕))|批不批捕|批捕.{0,6}(?:结果|决定)"), ()),
     ("arrest_request", re.compile(r"提请(?:批捕|逮捕)|报捕|(?:公安|派出所).{0,10}(?:提请|报)"), ()),
-    ("investigation_custody", re.compile(r"(?:逮捕|批捕).{0,20}(?:关多久|羁押|多久|多长)|侦查羁押"), ()),
+    ("investigation_custody", re.compile(r"(?<!没)(?<!没说)(?<!没有)(?<!未)(?<!不)(?:逮捕|批捕).{0,20}(?:关多久|羁押|多久|多长)"
+                                         r"|侦查羁押"), ()),
     ("prosecution_review", re.compile(r"审查起诉|起不起诉|移送.{0,6}检察院"), ()),
     ("victim_protest_request", re.compile(r"抗诉"), ()),
     ("prosecution_limitation", re.compile(r"追诉|追究.{0,6}(?:期|时效)|(?:还会|还能|会不会).{0,4}(?:被)?(?:追究|抓|判)"), ()),
     ("reduction_notice", re.compile(r"通知债权人"), ()),
+    ("dividend_payment", re.compile(r"(?:分红|分配利润|利润分配).{0,30}(?:最晚|什么时候|多久|哪天|期限)|(?:最晚|什么时候|多久).{0,8}(?:分红|分配|分钱|打钱)"),
+     ("company",)),
     ("reduction_announcement", re.compile(r"公告"), ("company",)),
+    ("shareholder_meeting_notice", re.compile(r"(?:提前|最晚|最迟|哪天|几天|多少天|多久).{0,6}通知(?!债权人)"
+                                              r"|通知.{0,8}(?:时间|提前|几天|多少天)"), ("company",)),
     ("equity_preemption", re.compile(r"(?:股权|股份).{0,20}(?:卖|转让).{0,30}(?:答复|回复|回)|优先购买.{0,10}股"), ()),
     ("capital_contribution", re.compile(r"缴足|实缴|认缴.{0,10}(?:期限|年)|出资.{0,10}(?:期限|最晚)"), ()),
     ("advance_registration", re.compile(r"预告登记"), ()),
@@ -472,7 +481,8 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("rescission_period", re.compile(r"解除权|解除合同.{0,12}(?:来得及|期限|多久|时间|还能)|(?:来得及|还能).{0,8}解除"), ()),
     ("share_buyback_suit", re.compile(r"回购|收购.{0,6}股权|(?:反对票|投反对).{0,40}(?:起诉|法院)"), ()),
     ("preemption_reply", re.compile(r"优先购买|(?:卖房|卖房子|出售|要卖).{0,20}(?:买不买|答复)"), ()),
-    ("reconsideration_decision", re.compile(r"复议(?:机关)?.{0,10}(?:多长时间|多久|几天|多少天).{0,6}(?:结果|决定|答复|出)"), ()),
+    ("reconsideration_decision", re.compile(r"复议(?:机关)?.{0,10}(?:多长时间|多久|几天|多少天).{0,6}(?:结果|决定|答复|出)"
+                                            r"|复议.{0,24}受理.{0,30}(?:最晚|什么时候|多久|多长时间|几天|哪天).{0,10}(?:决定|结果|答复)"), ()),
     ("injury_leave", re.compile(r"停工留薪"), ()),
     ("trademark_renewal", re.compile(r"续展|商标.{0,10}(?:到期|过期)"), ()),
     ("copyright_term", re.compile(r"(?:著作权|版权|作品|小说|书|歌).{0,30}(?:去世|过世|死)|(?:去世|过世).{0,30}(?:授权|版权|著作权)"), ()),
@@ -533,10 +543,15 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("compulsory_insurance", re.compile(r"交强险.{0,12}(?:医药费|医疗费)|(?:医药费|医疗费).{0,20}交强险"), ()),
     ("probation_excess", re.compile(r"试用期.{0,20}(?:超|违法|多约定)"), ()),
     ("probation_wage_min", re.compile(r"试用期.{0,10}(?:工资|给我|发)"), ()),
+    ("lending_cost_cap", re.compile(r"违约金|罚息|服务费|手续费|管理费|咨询费|其他费用"), ("debt",)),
+    ("restitution", re.compile(r"(?:撤销|无效|解除|退掉|不成立).{0,12}(?:退|返还|拿回|要回).{0,6}(?:多少|几)"), ()),
+    ("set_off", re.compile(r"抵销|抵消|互相抵|抵了|抵完|对冲|相互抵"), ()),
+    ("treble_damages", re.compile(r"忽悠|虚假宣传|以假充真|冒充|掺假|镀金|假冒|说是.{0,12}(?:其实|结果|实际|检测|鉴定)"), ("consumer",)),
     ("late_payment_loss", re.compile(r"逾期付款|拖欠.{0,4}(?:货款|价款)|(?:货款|价款).{0,20}(?:逾期|拖了|拖欠)"), ()),
     ("prepaid_refund", re.compile(r"跑路|关门|倒闭|退卡|剩下的课|剩余课"), ()),
     ("tenfold_damages", re.compile(r"十倍|(?:过期|过了期|过了保质期|变质|食物中毒)"), ()),
     ("treble_damages", re.compile(r"三倍|退一赔三|假货|翻新|以次充好|欺诈"), ()),
+    ("defect_punitive", re.compile(r"惩罚性赔偿"), ()),
     ("nursing_fee", re.compile(r"护理费"), ()),
     ("child_support", re.compile(r"抚养费"), ()),
     ("maternity_leave", re.compile(r"产假"), ()),
@@ -553,7 +568,7 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("estate_debt_limit", re.compile(r"(?:替|帮|要).{0,4}还|还.{0,6}(?:债|欠款)"), ("marriage_family",)),
     ("inheritance_share", re.compile(r"(?:分|继承|拿)(?:到)?多少|怎么分|分多少"), ("marriage_family",)),
     ("actual_principal", re.compile(r"本金"), ("debt",)),
-    ("damages_by_share", re.compile(r"医药费|医疗费|误工费|要赔我|赔我多少|他要赔|对方.{0,6}赔|花了|发票|费用"),
+    ("damages_by_share", re.compile(r"医药费|医疗费|误工费|要赔我|赔我多少|他要赔|对方.{0,6}赔|花了|发票|费用|(?:我|还)(?:还)?(?:得|要|需要)赔(?:多少|几)"),
      ("personal_injury", "tort", "traffic_accident", "medical")),
     ("funeral_expenses", re.compile(r"丧葬费"), ()),
     ("disability_compensation", re.compile(r"残疾赔偿金"), ()),
@@ -570,6 +585,9 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("non_compete_compensation", re.compile(r"竞业"), ("labor",)),
     ("unlawful_termination_damages", re.compile(r"违法解除|违法辞退|赔偿金"), ("labor",)),
     ("economic_compensation", re.compile(r"经济补偿|补偿金|补偿"), ("labor",)),
+    # the wages owed: only when no other figure of the question is named (补偿 with unpaid wages is 第三十八条's)
+    ("wage_arrears", re.compile(r"(?:拖欠|欠|拖|压|没发|不发|克扣).{0,6}(?:工资|工钱|薪水|薪资)"
+                                r"|(?:工资|工钱|薪水).{0,6}(?:拖欠|拖了|欠了|没发|不发)|欠薪|加付赔偿金"), ("labor",)),
 )
 
 
@@ -691,7 +709,7 @@ def _facts_line(facts: Facts) -> str:
             continue
         value = fact.value
         if hasattr(value, "isoformat"):
-            value = value.isoformat()
+            value = cn_date(value)
         if isinstance(value, bool):
             value = "是" if value else "否"
         shown.append(f"{fact.label} {value}（“{fact.text}”）")

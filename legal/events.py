@@ -24,7 +24,8 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
                "打伤", "咬伤", "受的伤", "致残",
                "切到", "割到", "砸到", "夹到", "烫到", "摔倒", "摔了", "伤到", "轧到", "绞到"),
     "accident": ("事故", "车祸", "被撞", "撞了", "撞伤", "撞到", "相撞", "追尾", "出事", "剐蹭", "被车"),
-    "judgment": ("判决", "裁决", "裁定", "宣判", "判了", "一审", "二审", "仲裁结果", "调解书", "支付令", "生效"),
+    "judgment": ("判决", "裁决", "裁定", "宣判", "判了", "一审", "二审", "终审", "判我", "判他", "判她",
+                 "仲裁结果", "调解书", "支付令", "生效"),
     "decision": ("处罚", "罚款", "决定书", "拆除决定", "征收决定", "行政决定", "吊销", "责令", "通知书", "复议决定",
                  "作出决定", "下了决定", "没收", "扣押", "查封", "罚了", "扣了", "冻结", "冻住", "认定书"),
     "loan": ("借给", "借了", "借的", "借款", "借钱", "借走", "借出", "出借", "借我", "借他", "借她", "贷款", "放款",
@@ -124,7 +125,7 @@ START_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("告知听证", ("decision", "notice")),
     ("行政行为", ("decision", "knew")),
     ("刑事拘留", ("detention",)),
-    ("羁押", ("detention", "knew")),
+    ("羁押", ("detention", "knew", "judgment")),  # 终审判我无罪: the day the detention is known to be wrongful
     ("决议", ("resolution", "knew")),
     ("收到商品", ("delivery",)),
     ("收到标的物", ("delivery",)),
@@ -162,7 +163,7 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "divorce_cooling_off": ("divorce",),
     "resolution_revocation": ("resolution", "knew"),
     "penalty_hearing": ("decision", "notice"),
-    "state_compensation_claim": ("detention", "knew"),
+    "state_compensation_claim": ("judgment", "knew", "detention"),
     "criminal_detention": ("detention",),
     "marriage_revocation_duress": ("knew",),
     "marriage_revocation_disease": ("knew",),
@@ -178,7 +179,7 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "non_prosecution_petition": ("notice", "decision"),
     "non_filing_review": ("notice", "decision"),
     "preemption_reply": ("notice",),
-    "reconsideration_decision": ("notice", "decision"),
+    "reconsideration_decision": ("accepted", "notice", "decision"),
     "retrial_application": ("judgment",),
     "payment_order_objection": ("judgment", "notice", "delivery"),
     "injury_leave": ("injury", "accident"),
@@ -206,6 +207,10 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "layoff_notice": ("notice",),
     "accident_review": ("decision", "judgment"),
     "preservation_suit": ("decision",),
+    "shareholder_meeting_notice": ("resolution",),
+    "dividend_payment": ("resolution",),
+    "evidence_period": ("notice", "accepted"),
+    "admin_litigation_unnotified": ("decision", "knew"),
 }
 
 
@@ -226,7 +231,9 @@ class DatedEvent:
 DOCUMENTS: tuple[tuple[str, str], ...] = (
     ("判决书", "judgment"), ("裁定书", "judgment"), ("裁决书", "judgment"), ("调解书", "judgment"),
     ("支付令", "judgment"), ("复议决定", "decision"), ("决定书", "decision"), ("认定书", "decision"),
-    ("处罚", "decision"), ("通知书", "notice"),
+    ("处罚", "decision"), ("通知书", "notice"), ("告知书", "notice"),
+    # the document named in a word of its own (限期拆除决定, 仲裁裁决, 一审判决) after the specific ones
+    ("裁决", "judgment"), ("判决", "judgment"), ("裁定", "judgment"), ("决定", "decision"),
 )
 
 
@@ -237,6 +244,7 @@ def label(before: str, after: str) -> str:
         return "due"
     if after.lstrip().startswith(("到的", "到货", "到了")):
         return "delivery"  # 设备是3月18号到的: the goods arrived that day
+    after = re.sub(r"^\s*[（(][^）)]{0,16}[）)]", "", after)  # 上周五（11月20号）送到: the aside is the same day
     wide = before
     before = re.split(r"[，。,；;？?！!\s]", before[-8:])[-1]  # words before a date stop at a clause's end
     after = re.split(r"[。；;？?！!]", after)[0]  # words after it stop at the sentence's end
@@ -270,7 +278,7 @@ def accepted(rule: str, start: str = "") -> tuple[str, ...]:
 
 
 #: Rules that run from a day still to come (a trademark's expiry): a future date starts them too.
-FUTURE_STARTS = frozenset({"trademark_renewal"})
+FUTURE_STARTS = frozenset({"trademark_renewal", "shareholder_meeting_notice"})
 
 
 def start_of(dates: list[DatedEvent], rule: str, start: str, today: date) -> DatedEvent | None:
@@ -290,6 +298,7 @@ def start_question(dates: list[DatedEvent], rule: str, start: str) -> str:
     asked = asked or f"{start or '期限起算的那件事'}是哪一天？"
     other = [d for d in dates if d.event not in labels]
     if other:
-        said = "、".join(f"{d.day.isoformat()}（{EVENT_NAMES.get(d.event, d.event)}）" for d in other[:2])
+        said = "、".join(f"{d.day.year}年{d.day.month}月{d.day.day}日（{EVENT_NAMES.get(d.event, d.event)}）"
+                        for d in other[:2])
         return f"您提到的 {said} 不是这一期限的起算日（{start or '起算事件'}）。{asked}知道日期后可以算出最后一天。"
     return f"{asked}知道日期后可以算出最后一天。"

@@ -24,7 +24,10 @@ _CN = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "�
        "九": 9}
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
 NUM = r"(?:\d+(?:\.\d+)?|[零〇一二两俩三四五六七八九十百千]+)"
-MONEY = rf"({NUM})\s*(万|千|k|K|w|W)?\s*(?:多|余)?\s*(?:元|块钱|块|圆|人民币)?"
+#: An amount: Arabic digits, or Chinese numerals only with a unit after them (the text is normalised first, so a
+#: lone 一 left in it is a word: 损失一共5w, 借给广州一个朋友).
+MONEY = (r"(\d+(?:\.\d+)?|[零〇一二两俩三四五六七八九十百千]+(?=\s*(?:万|千|k|K|w|W|元|块|圆|多|余)))"
+         r"\s*(万|千|k|K|w|W)?\s*(?:多|余)?\s*(?:元|块钱|块|圆|人民币)?")
 
 
 def cn_number(text: str) -> Decimal | None:
@@ -102,7 +105,8 @@ LABELS = {
     "non_compete_months": "竞业限制期限（月）", "lease_years": "租赁期限（年）", "capital_term_years": "认缴出资期限（年）",
     "pension_years": "养老保险缴费年限", "award_amount": "裁决金额", "quit_voluntarily": "主动辞职",
     "non_compete_unpaid": "未付竞业限制补偿", "renewal_refused_by_employee": "劳动者拒绝同等条件续订",
-    "custom_made": "定制商品",
+    "custom_made": "定制商品", "amount_involved": "涉案金额", "final_award": "终局裁决", "wage_owed": "拖欠工资总额",
+    "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）", "own_debt": "我方欠对方", "amount_paid": "已付款项", "rights_not_told": "未告知复议、起诉权利或期限", "asks_court": "拟向法院起诉", "driver_without_fault": "机动车一方无过错",
 }
 
 
@@ -140,39 +144,52 @@ _WAGE = re.compile(rf"(?<!日)(?<!小时)(?:月薪|月工资|工资|薪水|薪�
                    rf"(?:[^\d，。,；;？?！!]{{0,3}}?){_WAGE_FILLER}\s*{ARABIC_MONEY}")
 _YEAR_WAGE = re.compile(rf"(?:年薪|年收入|一年(?:能)?(?:挣|赚|拿))\s*{_WAGE_FILLER}\s*{MONEY}")
 _GROSS = ("税前", "应发")
-_WAGE_AFTER = re.compile(rf"{MONEY}\s*(?:一个月|每月|/月|/个月|每个月)")
+_WAGE_AFTER = re.compile(rf"{MONEY}\s*(?:一个月|每月|/月|/个月|每个月|的(?:月薪|月工资|工资|薪水))")
 _ABOUT = r"(?:已经|刚好|刚|快|快要|近|将近|差不多|大概|大约|约|有|了|满|整整|足足)*"
-_TENURE = re.compile(rf"(?:干了|工作了|做了|上班了?|上了|待了|呆了|工龄|入职|干|工作|在职|入职已经?|已经干了|满|干活)"
+_TENURE = re.compile(rf"(?:干了|工作了|做了|上班了?|上了|待了|呆了|工龄|入职|干|工作|在职|入职已经?|已经干了|满|干活|"
+                     rf"进厂|进公司|进单位|来公司|来这|来厂里|到公司|跟着老板|跟了老板|给公司干|给老板干|打工)"
                      rf"{_ABOUT}\s*({NUM})\s*年(半|多)?(?:(?:零|又)?({NUM})\s*个?月)?")
-_TENURE_MONTHS = re.compile(rf"(?:干了|工作了|做了|上班了?|入职|工作|在职|干){_ABOUT}\s*({NUM})\s*个月")
+_TENURE_MONTHS = re.compile(rf"(?:干了|工作了|做了|上班了?|入职|工作|在职|干|进厂|进公司|来公司|待了|呆了)"
+                            rf"{_ABOUT}\s*({NUM})\s*个月")
 _ALMOST = re.compile(r"(?:快|快要|近|将近|不到)\s*$")
 _DATE = re.compile(r"((?:19|20)\d{2})\s*[年./-]\s*(\d{1,2})\s*(?:[月./-]\s*(?:(\d{1,2})\s*[日号]?)?)?")
 _REL_YEARS = re.compile(rf"({NUM}|半)\s*年(多|半)?(?:以)?前|(?:过去|过了|已经)了?\s*({NUM}|半)\s*年(多|半)?了")
 _REL_MONTHS = re.compile(rf"({NUM})\s*个?月(?:以)?前")
 _LOST = re.compile(rf"(?:误工|休息|休养|住院|养伤|没法上班|不能上班|没上班|歇了|耽误|请假|请了假|请了)了?\s*({NUM}|半)\s*(天|个?月|周|星期)")
 _LOST_AFTER = re.compile(rf"({NUM})\s*(天|个?月|周)\s*(?:的)?(?:误工|没法上班|不能上班|没上班|没有上班)")
-_DAILY = re.compile(rf"(?:每天|一天|日收入|日薪|日工资)\s*(?:收入|能?挣|赚|是|为|按|大概|约|有)*\s*{MONEY}")
+_DAILY = re.compile(rf"(?:每天|一天|日收入|日薪|日工资)\s*(?:的)?(?:工资|收入|工钱|能?挣|赚|是|为|按|大概|约|有|都|能)*\s*{MONEY}")
 _GRADE = re.compile(rf"(?:伤残)?({NUM})\s*级(?:伤残)?")
 _AGE = re.compile(rf"({NUM})\s*(?:岁|周岁)|(?:爷爷|奶奶|姥姥|姥爷|外公|外婆|父亲|母亲|我爸|我妈|老人|老爷子|老太太)(?:今年|已经|都)?"
                   rf"\s*({NUM})\s*(?:了|多了)")
-_PRINCIPAL = re.compile(rf"(?:借出去|借给[^\d，。,]{{0,6}}?|借给?[了我他她]*|借款|欠[了我他她]*|本金|出借|借走|借出)\s*{MONEY}")
+_PRINCIPAL = re.compile(rf"(?:借出去|借给[^\d，。,]{{0,6}}?|借给?[了我他她]*|借款|欠[了我他她]*|本金|出借|借走|借出)"
+                        rf"(?:的)?(?:金额|数额|本金)?\s*(?:为|是|共|共计|:|：)?\s*(?:人民币)?\s*{ARABIC_MONEY}")
 _PRINCIPAL_OTHER = re.compile(rf"(?:借了|借给|借)(?:人家|别人|朋友|同事|亲戚|同学|他|她|对方)\s*{ARABIC_MONEY}")
 _PRINCIPAL_AFTER = re.compile(rf"{MONEY}\s*(?:的)?(?:借款|欠款|本金)")
-_RATE_YEAR = re.compile(r"(?:年利率|年息|年化)\s*(\d+(?:\.\d+)?)\s*%?")
+_RATE_YEAR = re.compile(r"(?:年利率|年息|年化(?:利率|收益率)?|按年|一年|每年)\s*(?:是|为|按|算|约定|达到|高达|收)?\s*"
+                        r"(?:百分之)?(\d+(?:\.\d+)?)\s*(%|个点)?(?:的?(?:利息|利率|息|算|计))?")
+#: 一分五的利息, 2分利, 3分息, 两分的利息: a monthly rate in 分 (1 分 = 1 % a month) before the word for interest.
+_RATE_FEN_BEFORE = re.compile(r"(?<![\d.千万百十])([一二两三四五]|\d(?:\.\d)?)\s*分(?:([一二三四五六七八九半])|(\d))?"
+                              r"\s*(?:的)?\s*(?:利息|利|息|月息|高利)")
+#: 每个月给1000利息, 利息每月1500: a monthly interest amount, read against the principal.
+_MONTHLY_INTEREST = re.compile(rf"(?:每个?月|一个月|每月|月)\s*(?:给|付|还|支付|交|收)?\s*(?:利息)?\s*{ARABIC_MONEY}\s*(?:的)?\s*利息"
+                               rf"|利息\s*(?:每个?月|一个月|每月)\s*(?:给|付|是|为)?\s*{ARABIC_MONEY}")
+#: 日息千分之一, 每天万分之五的利息: a daily rate.
+_RATE_DAY = re.compile(r"(?:日息|日利率|每天|每日|按日)[^，。,；;\d]{0,4}?(千分之|万分之)\s*([零一二三四五六七八九十\d.]+)[^，。,；;]{0,4}?(?:利息|息|计息)?")
 _RATE_MONTH = re.compile(r"(?:月利率|月息)\s*(\d+(?:\.\d+)?)\s*%")
-_RATE_FEN = re.compile(r"(?:月息|利息|月利)\s*([一二两三四五]|\d(?:\.\d)?)\s*分(?:([一二三四五六七八九])|(\d))?")
+_RATE_FEN = re.compile(r"(?:月息|利息|月利|利息按|按)\s*([一二两三四五]|\d(?:\.\d)?)\s*分(?!之)(?:([一二三四五六七八九半])|(\d))?")
 #: 月息2.5 without a unit: 2.5 % a month (the 分 left out), as lenders write it.
 _RATE_BARE = re.compile(r"月息\s*(\d(?:\.\d+)?)(?![\d.%分万千元块])")
 _LOAN_TERM = re.compile(rf"(?:借了|借期|借款期限?|期限)\s*(?:为|是)?\s*({NUM}|半)\s*(年|个月)")
 _REPAID = re.compile(rf"(?:还了|已还|归还了|还过)\s*{MONEY}")
 _DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了)?\s*{MONEY}")
 _DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}\s*(?:的)?\s*定金")
-_PRICE = re.compile(rf"(?:总价|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款|首付款|首付|未付款|尾款)\s*(?:是|为|共|一共)?\s*{MONEY}")
+_PRICE = re.compile(rf"(?:总价|房价|车价|成交价|购房款|总房款|转让价|转让款|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款|首付款|首付|未付款|尾款)\s*(?:是|为|共|一共)?\s*{MONEY}")
 #: 违约金是合同额的50%: a penalty agreed as a share of the price.
 _PENALTY_SHARE = re.compile(r"违约金[^，。,；;？?！!\d]{0,10}?(\d+(?:\.\d+)?)\s*%")
+_PENALTY_BEFORE = re.compile(rf"(?:赔|付|支付|承担)\s*{ARABIC_MONEY}\s*(?:的)?违约金")
 _PENALTY = re.compile(rf"违约金\s*(?:是|为|约定了?|定了|写了?|要|索赔)?\s*{MONEY}")
 _LOSS = re.compile(rf"(?:损失|实际损失)(?:[^，。,；;？?！!\d]{{0,6}}?)\s*{MONEY}")
-_CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款|对方赔|他赔)\s*(?:金额)?\s*{MONEY}"
+_CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠我|欠款|对方赔|他赔)\s*(?:的)?(?:货款|工程款|钱|款|金额)?\s*{MONEY}"
                     rf"|(?:起诉|告)[^，。,；;？?！!\d]{{0,8}}?(?:付|赔|还|支付|偿还|给付?)\s*{MONEY}")
 #: What the client paid for a purchase: 花了8万买, 8万买的, 买…花了8万, 30块钱的牛奶, 车价8万, 一盒才30块钱.
 _PURCHASE = (
@@ -182,11 +199,15 @@ _PURCHASE = (
     re.compile(rf"(?:车价|售价|价格|价钱|买价|货款|商品价|标价|总价|价款|地板款|家具款|课程费|会员费|才|只要|就)\s*"
                rf"(?:是|为|共|一共)?\s*{MONEY}(?:\s*(?:钱|元|块))?"),
     re.compile(rf"(?<![\d.]){MONEY}\s*(?:钱)?\s*的\s*(?:牛奶|食品|零食|饮料|酒|茶|保健品|商品|东西|货|衣服|鞋|手机|电脑|手表|包)"),
-    re.compile(rf"(?:买|购)(?:的|了)[^，。,；;？?！!\d]{{1,8}}?\s*{MONEY}"
+    re.compile(rf"(?:买|购)(?:的|了)[^，。,；;？?！!\d]{{1,8}}?\s*{ARABIC_MONEY}"
                rf"(?!\s*(?:个|天|年|月|号|日|公里|万公里|次|岁|台|件|瓶|盒|箱|斤|节|%|多|人|张|套|辆|份))"),
     re.compile(rf"(?:一共|总共|共计?)\s*(?:花了|付了|是)?\s*{ARABIC_MONEY}\s*(?:钱|元|块)"),
     re.compile(rf"(?:一共|总共|共计?)?(?:花了|付了)\s*{ARABIC_MONEY}"),
-    re.compile(rf"(?:菜|饭|餐|牛奶|酸奶|奶粉|酒|饮料|零食|海鲜|水果|蛋糕|月饼|肉)[^，。,；;？?！!\d]{{0,3}}?{MONEY}\s*(?:块|元)"),
+    re.compile(rf"(?:菜|饭|餐|牛奶|酸奶|奶粉|酒|饮料|零食|海鲜|水果|蛋糕|月饼|肉)[^，。,；;？?！!\d]{{0,3}}?{ARABIC_MONEY}(?:\s*(?:块|元)|(?=\s|$|[，。,；;？?！!]))"),
+    # 商场买的金项链 柜台说是足金 8800 拿去检测: a bare sum set apart by spaces after what was bought
+    re.compile(rf"(?:买|购)[^，。,；;？?！!\d]{{0,14}}?\s{ARABIC_MONEY}(?=\s|$|[，。,；;？?！!])"),
+    # 买的牛奶…过期了 68块钱: in a purchase, the one sum in yuan the client names is its price
+    re.compile(rf"(?<![罚赔扣欠借])(?<!工资)(?<!月薪){ARABIC_MONEY}\s*(?:块钱|块|元)(?!\s*(?:一个月|每月|/月))"),
 )
 #: 每瓶8块…买了10瓶: a unit price and a count of the same unit.
 _UNIT_PRICE = re.compile(rf"(?:每|一)(瓶|盒|件|个|箱|袋|包|斤|份|双|台)\s*(?:是|卖)?\s*{MONEY}")
@@ -196,7 +217,8 @@ _HOURS = re.compile(rf"(?:每天|每日|天天)\s*(?:都|都要|要|得|还要|�
                     rf"(?:小时|钟头|钟)")
 _WORK_DAYS = re.compile(rf"(?:一个月|每月|每个月)\s*(?:按|算|上)?\s*({NUM})\s*天")
 _MONTH_HOURS = re.compile(rf"(?:每月|每个月|一个月)\s*加班\s*({NUM})\s*(?:个)?小时")
-_REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天")
+_REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天"
+                        rf"|(?:周末|休息日|双休日?|周六日|周六周日|礼拜天)(?:的)?\s*({NUM})\s*天\s*(?:都|全)?(?:在|去|来)?(?:加班|上班|干活)")
 _HOLIDAY_DAYS = re.compile(rf"(?:法定节假日|节假日|国庆|春节|过年)\s*加班\s*(?:了)?\s*({NUM})\s*天")
 _LEAVE = re.compile(rf"(?:年假|年休假)\s*(?:还有|有|剩)?\s*({NUM})\s*天\s*(?:没|未)")
 _UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?({NUM})\s*个?月|({NUM})\s*个?月\S{{0,6}}(?:没|未|没有)签")
@@ -209,11 +231,15 @@ _REST_COUNT = re.compile(rf"({NUM})\s*个(?:周六|周日|礼拜六|礼拜天|�
 _HOLIDAY_SPAN = re.compile(r"(?:国庆|春节|五一|元旦|中秋|端午|清明|过年)\D{0,3}?(\d{1,2})\s*[号日]?\s*(?:到|至|-|—)\s*(\d{1,2})\s*[号日]")
 _NEW_YEAR_SPAN = re.compile(r"初([一二三四五六七])\s*(?:到|至|-|—)\s*初([一二三四五六七])")
 _HOLIDAY_COUNT = re.compile(rf"(?:国庆|春节|五一|元旦|中秋|端午|清明|法定节假日|节假日)[^，。？?]{{0,12}}?({NUM})\s*天")
-_NO_LEAVE_TAKEN = re.compile(r"一天(?:年假|年休假)?都(?:没|未)休|(?:年假|年休假)一天都(?:没|未)休")
-_LPR = re.compile(r"LPR\s*(?:是|为|为年)?\s*(\d+(?:\.\d+)?)\s*%", re.I)
-_DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每逾期[^，。,；]{0,8}?(?:一|1)\s*(?:天|日))[^，。,；]{0,10}?(千分之|万分之)\s*"
+_NO_LEAVE_TAKEN = re.compile(r"(?:年假|年休假)?一天(?:年假|年休假)?(?:也|都)(?:没|未|不)(?:让|给|准|批|安排|能)?(?:我)?(?:休|放)")
+_LPR = re.compile(r"LPR\s*(?:是|为|为年|按|按照|算)?\s*(\d+(?:\.\d+)?)\s*%", re.I)
+_DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每(?:逾期|晚|迟延|延迟|拖延|推迟|延期|超期|迟)[^，。,；]{0,8}?(?:一|1)\s*(?:天|日))[^，。,；]{0,10}?(千分之|万分之)\s*"
                          r"([零一二三四五六七八九十\d.]+)")
-_DELAY = re.compile(rf"(?:晚了|晚交了?|逾期了?|迟延了?|拖了|延迟了?|推迟了?)\s*({NUM})\s*天")
+#: 违约金按每天500, 每逾期一天赔200元: a fixed penalty a day.
+_DAILY_PENALTY_SUM = re.compile(rf"(?:每天|每日|按日|一天|每逾期一天|每晚一天|每拖一天|每延期一天)[^，。,；;？?！!\d]{{0,8}}?"
+                                rf"(?:违约金|赔|罚|扣|付|支付)?[^，。,；;？?！!\d]{{0,4}}?{ARABIC_MONEY}(?!\s*%)")
+_DELAY = re.compile(rf"(?:晚了|晚交了?|逾期了?|迟延了?|拖了|延迟了?|推迟了?|晚)"
+                    rf"(?:交房|交付|交货|付款|发货|还款|办证|交)?了?\s*({NUM})\s*(天|个月)")
 _LEAVE_BEFORE = re.compile(rf"({NUM})\s*天\s*年(?:休)?假\s*(?:都|还)?\s*(?:没|未)休")
 _NO_CONTRACT = re.compile(r"(?:没|未|没有|不)(?:跟我|和我|给我|与我)?签(?:订)?(?:书面)?(?:劳动)?(?:合同|和同)")
 _EMPLOYMENT = re.compile(r"(?:公司|单位|老板|厂里|用人单位|上班|入职|员工)")
@@ -241,6 +267,8 @@ def _date(match: re.Match[str]) -> date | None:
 
 
 _MONTH_DAY = re.compile(r"(?<![\d年./-])(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
+#: 12月10号开股东会, 12月20日开庭, 下月5号到期: a day still to come (this year, not the last).
+_TO_COME = re.compile(r"\s*(?:要|将|准备|打算|就)?\s*(?:开(?!始|除)|召开|举行|开庭|到期|截止|前(?!天)|起(?!诉))")
 
 
 def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str, str, int, int]]:
@@ -260,7 +288,7 @@ def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str,
             day = date(year, int(m.group(1)), int(m.group(2)))
         except ValueError:
             continue
-        if not earlier and day > today:
+        if not earlier and day > today and not _TO_COME.match(text, m.end()):
             try:
                 day = date(year - 1, day.month, day.day)
             except ValueError:
@@ -287,6 +315,9 @@ def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str,
             continue
         found.append((m.start(), m.end(), day))
     found.sort(key=lambda e: e[0])
+    # 上周五（11月20号）: a date repeated in brackets right after another is the same day, not a second event
+    found = [f for i, f in enumerate(found) if not (i and f[2] == found[i - 1][2]
+                                                     and text[found[i - 1][1]:f[0]].strip() in ("（", "("))]
     events = []
     for index, (start, end, day) in enumerate(found):
         stop = found[index + 1][0] if index + 1 < len(found) else len(text)
@@ -300,6 +331,8 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
     税前 preferred to 税后 when both are given, the basis of every labour calculation); a yearly pay
     (年薪24万) is divided by twelve. Never an average, a minimum wage or a local standard."""
     found: list[tuple[bool, Decimal, str]] = []
+    if _LEASE_ONLY(text):
+        return None  # 每月4000 in a lease is the rent, not a wage
     for pattern in (_WAGE, _WAGE_AFTER):
         for m in pattern.finditer(text):
             before = text[max(0, m.start() - 6):m.start() + 2]
@@ -318,7 +351,10 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
                 found.append((gross, value, m.group(0)))
     if found:
         gross = [f for f in found if f[0]]
-        _, value, said = (gross or found)[0]
+        # 基本工资4000加提成平均每月1万: the month's average pay (经济补偿's base), not the basic wage alone
+        average = [f for f in found if re.search(r"平均|综合|加上|算上|算下来|加起来|提成|奖金|绩效|总共|一共",
+                                                   text[max(0, text.find(f[2]) - 8):text.find(f[2]) + len(f[2])])]
+        _, value, said = (gross or average or found)[0]
         return value, said
     m = _YEAR_WAGE.search(text)
     if m and (value := money(m.group(1), m.group(2))) is not None and value >= 3600:
@@ -362,23 +398,46 @@ def _days(number: str, unit: str) -> Decimal | None:
     return value
 
 
+def _fen(m: re.Match[str]) -> Decimal:
+    """月息2分 / 一分五 / 一分半: the monthly rate in per cent (1 分 = 1 %)."""
+    whole = cn_number(m.group(1)) or Decimal(0)
+    said = m.group(2)
+    tenth = Decimal(5) if said == "半" else cn_number(said) if said else (Decimal(m.group(3)) if m.group(3) else Decimal(0))
+    return whole + (tenth or Decimal(0)) / 10
+
+
 def _rate(text: str) -> tuple[Decimal, str] | None:
-    m = _RATE_YEAR.search(text)
-    if m:
-        return Decimal(m.group(1)), m.group(0)
+    for m in _RATE_YEAR.finditer(text):
+        value = Decimal(m.group(1))
+        if m.group(2) or "%" in m.group(0) or value <= 100 and re.match(r"年利率|年息|年化", m.group(0)):
+            if 0 < value <= 100:
+                return value, m.group(0)
     m = _RATE_MONTH.search(text)
     if m:
         return Decimal(m.group(1)) * 12, m.group(0)
     m = _RATE_BARE.search(text)
     if m and Decimal(m.group(1)) <= 6:
         return Decimal(m.group(1)) * 12, m.group(0)
-    m = _RATE_FEN.search(text)
-    if m:
-        whole = cn_number(m.group(1)) or Decimal(0)
-        tenth = cn_number(m.group(2)) if m.group(2) else (Decimal(m.group(3)) if m.group(3) else Decimal(0))
-        monthly = whole + (tenth or Decimal(0)) / 10
-        return monthly * 12, m.group(0)  # 月息2分 = 2 % a month
+    for pattern in (_RATE_FEN, _RATE_FEN_BEFORE):
+        m = pattern.search(text)
+        if m and 0 < (monthly := _fen(m)) <= 10:
+            return monthly * 12, m.group(0)  # 月息2分 = 2 % a month
+    m = _RATE_DAY.search(text)
+    if m and (number := cn_number(m.group(2))) is not None:
+        daily = number / (1000 if m.group(1) == "千分之" else 10000)
+        if "违约金" not in text[max(0, m.start() - 8):m.end() + 4]:
+            return (daily * 365 * 100).quantize(Decimal("0.01")), m.group(0)
     return None
+
+
+def _monthly_interest_rate(text: str, principal: Decimal | None) -> tuple[Decimal, str] | None:
+    """每个月给1000利息 on a principal of 50000: 1000 ÷ 50000 × 12 = 24 % a year."""
+    if not principal:
+        return None
+    found = _first_money(_MONTHLY_INTEREST, text)
+    if found is None or not 0 < found[0] < principal:
+        return None
+    return (found[0] / principal * 1200).quantize(Decimal("0.01")), found[1]
 
 
 def _first_money(pattern: re.Pattern[str], text: str, at_least: Decimal = Decimal(0)) -> tuple[Decimal, str] | None:
@@ -454,8 +513,8 @@ _CARE_RATE = re.compile(rf"(?:护工|护理费|陪护)[^，。,；;？?！!\d]{{
                         rf"|(?:每天|一天)\s*{ARABIC_MONEY}\s*(?:的)?(?:护工|护理费)")
 _SENTENCE = re.compile(rf"(有期徒刑|拘役|管制|判了?|判处)\s*(?:有期徒刑|拘役|管制)?\s*({NUM}|半)\s*(年|个?月)(半)?")
 _CUSTODY = re.compile(rf"(?:关了|羁押了?|拘留了|关押了?|押了|在看守所(?:里)?(?:关|待|呆)了|被关了?)\s*({NUM})\s*(天|个?月)")
-_TRAINING_FEE = re.compile(rf"(?:培训费(?:用)?|花了?)\s*{_FILL}\s*{ARABIC_MONEY}\s*(?:钱)?\s*(?:送我|让我|给我)?(?:出去|去)?(?:培训|学习|进修)?")
-_SERVICE_YEARS = re.compile(rf"服务期[^，。,；;？?！!\d]{{0,4}}?\s*{_FILL}\s*({NUM})\s*年")
+_TRAINING_FEE = re.compile(rf"(?:培训费(?:用)?|花了?|出了|掏了|付了|拿了)\s*{_FILL}\s*{ARABIC_MONEY}\s*(?:钱)?\s*(?:送我|让我|给我)?(?:出去|去)?(?:培训|学习|进修)?")
+_SERVICE_YEARS = re.compile(rf"服务期[^，。,；;？?！!\d]{{0,4}}?\s*{_FILL}\s*({NUM})\s*年|({NUM})\s*年(?:的)?服务期")
 _MINIMUM = re.compile(rf"最低工资(?:标准)?\s*{_FILL}\s*{ARABIC_MONEY}")
 _ANNUAL_AVG = re.compile(rf"(?:年平均工资|年均工资|年平均收入)\s*{_FILL}\s*{ARABIC_MONEY}")
 _JUDGMENT = re.compile(rf"(?:判(?:决)?[^，。,；;？?！!\d]{{0,6}}?(?:还|赔|给|支付|偿还|付)(?:我)?|判决(?:确定)?(?:的)?(?:金额|给付)?)\s*{_FILL}\s*"
@@ -466,6 +525,15 @@ _PROFIT = re.compile(rf"(?:税后)?利润\s*{_FILL}\s*{ARABIC_MONEY}")
 _RENT = (re.compile(rf"(?:月租|房租|租金)\s*(?:每个?月|一个月|每月)?\s*{_FILL}\s*{ARABIC_MONEY}"),
          re.compile(rf"(?:每个?月|一个月)\s*(?:房租|租金)\s*{_FILL}\s*{ARABIC_MONEY}"),
          re.compile(rf"{ARABIC_MONEY}\s*(?:元)?\s*(?:一个月|每月|/月)\s*(?:的)?(?:房租|租金|租)"))
+_MONTHLY_SUM = re.compile(rf"(?:每个?月|一个月|每月|月)\s*(?:是|为|交|付|要)?\s*{ARABIC_MONEY}(?!\s*(?:的)?(?:押金|违约金|利息))")
+_WAGE_WORDS = re.compile(r"工资|月薪|薪水|薪资|底薪|收入|挣|赚|到手|税前|税后|应发|实发|上班|入职|公司|单位|老板")
+
+
+def _LEASE_ONLY(text: str) -> bool:
+    """A lease story (房租, 租客, 押金 …) that says nothing of a wage: a month's sum in it is the rent."""
+    return bool(re.search(r"房租|租金|月租|房东|租客|租户|承租|出租|押金", text)) and not _WAGE_WORDS.search(text)
+
+
 _PAY_TERMS = re.compile(r"押([一二两三1-3])付([一二三四六1-6])")
 _DEPOSIT_MONTHS = re.compile(rf"押金\s*(?:是|为)?\s*({NUM})\s*个月")
 _PENALTY_MONTHS = re.compile(rf"(?:违约(?:方|金)?|赔)[^，。,；;？?！!]{{0,8}}?({NUM})\s*个月(?:的)?(?:房租|租金)")
@@ -572,7 +640,7 @@ def _roles_more(text: str, facts: Facts) -> None:
         if found:
             facts.add("training_fee", *found)
         m = _SERVICE_YEARS.search(text)
-        if m and (value := cn_number(m.group(1))) is not None:
+        if m and (value := cn_number(m.group(1) or m.group(2))) is not None:
             facts.add("service_years", value, m.group(0))
             if "service_months" in facts:
                 facts.add("served_years", Decimal(facts.get("service_months")) / 12, facts.items["service_months"].text)
@@ -600,6 +668,11 @@ def _roles_more(text: str, facts: Facts) -> None:
             if found:
                 facts.add("monthly_rent", *found)
                 break
+        else:
+            if _LEASE_ONLY(text):  # 拖欠3个月房租，每月4000: in a lease with no wage, a month's sum is the rent
+                found = _first_money(_MONTHLY_SUM, text, at_least=Decimal(99))
+                if found:
+                    facts.add("monthly_rent", *found)
         m = _PAY_TERMS.search(text)
         if m and (months := cn_number(m.group(1))) is not None:
             facts.add("deposit_months", months, m.group(0))
@@ -648,6 +721,7 @@ _ITEM = re.compile(rf"(?:医药费|医疗费|药费|检查费|治疗费|手术�
                    rf"{ARABIC_MONEY}")
 _SHARE = re.compile(r"(?:对方|他|她|司机|车主|邻居|对面)?[^，。,；;？?！!]{0,12}?(?:承担|负|担|赔|主责|次责|全责|责任)[^，。,；;？?！!\d]{0,4}?"
                     r"(\d{1,3})\s*%|(?:承担|负|担)\s*([一二三四五六七八九])\s*成")
+_LOSS_BEFORE = re.compile(rf"(?:还有|剩下|剩|共|一共|总共|合计)\s*{ARABIC_MONEY}\s*(?:的)?损失")
 _LOSS_LEFT = re.compile(rf"(?:损失|赔偿|费用)[^，。,；;？?！!\d]{{0,14}}?(?:还剩|剩下|剩|还差)\s*{ARABIC_MONEY}")
 _MY_SHARE = re.compile(r"(?:我|本人|我方|我这边)[^，。,；;？?！!]{0,6}?(?:次责|主责|承担|负)[^，。,；;？?！!\d]{0,4}?(\d{1,3})\s*%")
 _PREPAID = re.compile(rf"(?:办了?|充了?|交了?|买了?|报了?)[^，。,；;？?！!\d]{{0,10}}?(?:卡|会员|课|班)?[^，。,；;？?！!\d]{{0,4}}?"
@@ -655,7 +729,8 @@ _PREPAID = re.compile(rf"(?:办了?|充了?|交了?|买了?|报了?)[^，。,；
 _CARD_TERM = {"年卡": 12, "半年卡": 6, "季卡": 3, "月卡": 1}
 _UNITS_TOTAL = re.compile(rf"(?:一共|共|总共|总计)\s*({NUM})\s*(节|次|课时|堂|个月)")
 _UNITS_USED = re.compile(rf"(?:上了|用了|已上|已用|消费了|去了|练了|做了)\s*({NUM})\s*(节|次|课时|堂|个月)")
-_MEDICAL = re.compile(rf"(?:医药费|医疗费|药费|治疗费|住院费)[^，。,；;？?！!\d]{{0,6}}?(?:花了|花|一共|共|是|为)?\s*{ARABIC_MONEY}")
+_MEDICAL = re.compile(rf"(?:医药费|医疗费|药费|治疗费|住院费)[^，。,；;？?！!\d]{{0,6}}?(?:花了|花|一共|共|是|为)?\s*{ARABIC_MONEY}"
+                      rf"|(?:住院|看病|治疗|就医|看医生)[^，。,；;？?！!\d]{{0,4}}?(?:花了|花|用了)\s*{ARABIC_MONEY}")
 _NO_FAULT = re.compile(r"对方(?:无责|没有?责任|不负责任|零责任)|(?:我|本人)(?:负)?全责")
 _CONSUMPTION = re.compile(rf"人均(?:生活)?消费(?:性)?支出\s*(?:是|为|按|有|大概|约)*\s*{ARABIC_MONEY}")
 _DEPENDANT = re.compile(rf"({NUM})\s*岁(?:的)?(?:女儿|儿子|孩子|小孩|侄女|侄子|外孙|孙子|孙女|闺女)"
@@ -701,7 +776,8 @@ def _roles_last(text: str, facts: Facts) -> None:
             said.append(f"误工费 {lost.result.amount}")
     if said:
         facts.add("total_loss", items, "、".join(said))
-    elif (m := _LOSS_LEFT.search(text)) and (value := money(m.group(1), m.group(2))) is not None:
+    elif (m := _LOSS_LEFT.search(text) or _LOSS_BEFORE.search(text)) and (
+            value := money(m.group(1), m.group(2))) is not None:
         facts.add("total_loss", value, m.group(0))
     elif "loss_amount" in facts:
         facts.add("total_loss", facts.get("loss_amount"), facts.items["loss_amount"].text)
@@ -715,14 +791,17 @@ def _roles_last(text: str, facts: Facts) -> None:
             facts.add("liable_share", share, m.group(0))
     found = _first_money(_PREPAID, text, at_least=Decimal(99))
     units_used = _UNITS_USED.search(text)
-    if found and units_used and re.search(r"卡|课|班|会员|预付|充值|套餐", text):
+    if found and units_used and re.search(r"卡|课|班|会员|预付|充值|套餐|培训|学费|健身|机构|课程", text):
         facts.add("prepaid", *found)
         total = _UNITS_TOTAL.search(text)
         term = next((months for word, months in _CARD_TERM.items() if word in text), None)
+        term_said = next((w for w in _CARD_TERM if w in text), "")
+        if term is None and (said := re.search(r"(?:一年|1年|全年|两年|2年|半年)(?=的|\s*\d|课|卡|会员|培训|学费)", text)):
+            term, term_said = {"半年": 6, "两年": 24, "2年": 24}.get(said.group(0), 12), said.group(0)
         if total and (value := cn_number(total.group(1))) is not None:
             facts.add("units_total", value, total.group(0))
         elif term is not None and "月" in units_used.group(2):
-            facts.add("units_total", Decimal(term), next(w for w in _CARD_TERM if w in text))
+            facts.add("units_total", Decimal(term), term_said)
         if (value := cn_number(units_used.group(1))) is not None:
             facts.add("units_used", value, units_used.group(0))
     found = _first_money(_MEDICAL, text, at_least=Decimal(9))
@@ -754,16 +833,28 @@ def _roles_last(text: str, facts: Facts) -> None:
         # the twelve months' average is the 经济补偿 base (劳动合同法 47); 上个月工资 only the notice month
         facts.items["monthly_wage"] = Fact("monthly_wage", average[0], average[1], LABELS["monthly_wage"])
 
-_WAGE_ARREARS = re.compile(rf"(?:拖了?|欠了?|拖欠了?|压了?|没发|没给)(?:我)?\s*({NUM}|俩|半)\s*个?月(?:的)?(?:工资|薪水)")
+_WAGE_ARREARS = re.compile(rf"(?:拖了?|欠了?|拖欠了?|压了?|没发|没给)(?:我)?\s*({NUM}|俩|半)\s*个?月(?:的)?(?:工资|薪水)"
+                           rf"|(?:工资|薪水|薪资)\s*(?:已经|都|一共|总共)?\s*(?:被)?(?:拖|欠|拖欠|压|扣)了?\s*(?:快|近|将近)?\s*({NUM}|俩|半)\s*个?月"
+                           rf"|(?:已经|都|连续|快|整整)?\s*({NUM}|俩|半)\s*个?月\s*(?:都|了|一直)?\s*(?:没|未|不)(?:有)?(?:发|给|结|付|拿到)(?:过)?\s*(?:我)?(?:的)?\s*(?:工资|薪水|钱)")
 _DAY_ONLY = re.compile(r"(?<![\d月./-])(\d{1,2})\s*[号日](?=\s*(?:签收|收到|拿到|到的|送|交|入职|被|发|开|受理|移送|下午|上午|晚上|早上|刚|才))")
 _MONTH_DOT = re.compile(r"(?<![\d.])(1[0-2]|[1-9])\.([12]\d|3[01]|0?[1-9])(?![\d.%])(?=\s*(?:号|日)?\s*(?:送|签收|收到|到货|下单|买|入职|交|发))")
+#: 2026年3月1日起一直没发工资至今: the months unpaid since a date (the dates are made whole first).
+_UNPAID_SINCE = re.compile(r"(?:((?:19|20)\d{2})\s*年\s*)?(?<!\d)(\d{1,2})\s*月(?:\s*(\d{1,2})\s*[日号])?(?:份)?\s*(?:起|开始|以来|到现在|至今|之后)"
+                           r"[^，。,；;？?！!]{0,8}?(?:没|未|不)(?:有)?(?:发|给|结|付)(?:过)?(?:我)?(?:的)?\s*(?:工资|薪水|工钱)")
 _SUPPORT_SINCE = re.compile(r"(\d{1,2})\s*月(?:份)?(?:开始|起|以后|之后)[^，。,；;？?！!]{0,8}?(?:没|不|未)(?:给|付|打)")
 _BETROTHAL = re.compile(rf"彩礼\s*(?:是|为|给了|花了|共|一共)?\s*{ARABIC_MONEY}|(?:给了?|花了?)(?:女方|男方|她家|他家)?\s*{ARABIC_MONEY}\s*(?:的)?彩礼")
 _NOT_REGISTERED = re.compile(r"(?:没|未|没有|还没)(?:有)?(?:领证|登记|扯证|办结婚证)")
 _NOT_COHABITED = re.compile(r"(?:没|未|没有|也没|一直没)(?:有)?(?:住在一起|住一起|同居|一起住|一块住|共同生活|在一起生活)")
 _FINE = re.compile(rf"(?:罚了?|罚款)\s*{ARABIC_MONEY}")
 _RENT_ARREARS = re.compile(rf"(?:拖了?|欠了?|拖欠了?)\s*({NUM}|俩)\s*个?月(?:的)?(?:房租|租金)|(?:房租|租金)\s*(?:拖了?|欠了?)\s*({NUM}|俩)\s*个?月")
-_RENT_DEPOSIT = re.compile(rf"押金\s*(?:是|为|交了|付了|有)?\s*{ARABIC_MONEY}|{ARABIC_MONEY}\s*(?:的)?押金")
+#: 房租每月2500，拖了3个月: the months owed said apart from the rent (only in a lease, never with a wage).
+_RENT_ARREARS_LOOSE = re.compile(rf"(?:拖了?|欠了?|拖欠了?)\s*({NUM}|俩)\s*个?月"
+                                 rf"|({NUM}|俩)\s*个?月\s*(?:了|都)?\s*(?:没|未|不)(?:交|给|付)")
+#: 押金3000只退了1000 / 扣了2000押金: what the landlord kept back.
+_DEPOSIT_KEPT = re.compile(rf"(?:扣了?|扣下|扣掉了?|扣除了?|扣留了?|克扣了?)\s*(?:我)?\s*(?:押金)?\s*{ARABIC_MONEY}"
+                           rf"|(?:只退了?|就退了?|只给了?|才退了?)\s*(?:我)?\s*{ARABIC_MONEY}")
+_RENT_DEPOSIT = re.compile(rf"押金\s*(?:一共|总共|共)?\s*(?:是|为|交了|付了|有)?\s*{ARABIC_MONEY}")
+_RENT_DEPOSIT_BEFORE = re.compile(rf"(?<!扣了)(?<!扣)(?<!扣我)(?<!扣了我){ARABIC_MONEY}\s*(?:的)?押金")
 _NO_RATE = re.compile(r"(?:没|未|没有|也没)(?:说|约定|写|讲|定)(?:好)?(?:多少|利息|利率|几分)|啥都没写|什么都没写|(?:说|讲)?给点利息")
 _CAPITAL = re.compile(rf"注册资本\s*(?:是|为)?\s*{ARABIC_MONEY}")
 _RESERVE = re.compile(rf"公积金[^，。,；;？?！!\d]{{0,8}}?(?:提了|已经提了|累计|有|已提)\s*{ARABIC_MONEY}")
@@ -774,7 +865,7 @@ _ALIVE = re.compile(r"(?:爷爷|奶奶|外公|外婆|姥姥|姥爷|公公|婆婆
 #: The statutory maximum penalty (years; 99 for life or death) of the common offences a client
 #: confesses, by the amount (the lowest regional thresholds of 数额巨大 / 特别巨大) or the injury.
 _OFFENCES = (
-    ("theft", re.compile(r"偷|盗窃|扒窃|顺走"), ((Decimal(30000), 3), (Decimal(300000), 10), (None, 99))),
+    ("theft", re.compile(r"偷|盗窃|扒窃|顺走|顺了"), ((Decimal(30000), 3), (Decimal(300000), 10), (None, 99))),
     ("fraud", re.compile(r"骗|诈骗"), ((Decimal(30000), 3), (Decimal(500000), 10), (None, 99))),
 )
 _INJURY_MAX = ((re.compile(r"打死|致死|致人死亡"), 99), (re.compile(r"重伤"), 10), (re.compile(r"轻伤"), 3))
@@ -800,6 +891,7 @@ def _offence(text: str, today: date, facts: Facts) -> None:
                 break
             years = next(y for limit, y in tiers if limit is None or amount < limit)
             facts.add("max_penalty_years", years, f"{m.group(0)}…{amount}")
+            facts.add("amount_involved", amount, f"{m.group(0)}…{amount}")
             break
     if _AGAIN.search(text) and "max_penalty_years" in facts:
         first = min((d.day for d in facts.dates if d.event in ("offence", "offence_more")), default=None)
@@ -823,8 +915,19 @@ def _roles_dates_more(text: str, today: date, facts: Facts) -> None:
     if m and "专利" in text:
         facts.add("patent_kind", "发明" if m.group(0).startswith("发明") else m.group(0), m.group(0))
     m = _WAGE_ARREARS.search(text)
-    if m and (months := (Decimal(2) if m.group(1) == "俩" else _number(m.group(1)))) is not None:
+    said = next((g for g in m.groups() if g), None) if m else None
+    if m and said and (months := (Decimal(2) if said == "俩" else _number(said))) is not None and 0 < months <= 60:
         facts.add("wage_arrears_months", months, m.group(0))
+    m = _UNPAID_SINCE.search(text)
+    if m and "wage_arrears_months" not in facts:
+        month = int(m.group(2))
+        year = int(m.group(1)) if m.group(1) else today.year if month <= today.month else today.year - 1
+        try:
+            since: date | None = date(year, month, int(m.group(3) or 1))
+        except ValueError:
+            since = None
+        if since is not None and since <= today and (months := _months_between(since, today)) > 0:
+            facts.add("wage_arrears_months", Decimal(months), f"{m.group(0)}（至今）")
     m = _SUPPORT_SINCE.search(text)
     if m and "arrears_months" not in facts and "抚养" in text and 1 <= int(m.group(1)) <= today.month:
         facts.add("arrears_months", Decimal(today.month - int(m.group(1)) + 1), f"{m.group(0)}（至本月）")
@@ -836,15 +939,25 @@ def _roles_dates_more(text: str, today: date, facts: Facts) -> None:
     found = _first_money(_FINE, text, at_least=Decimal(0))
     if found:
         facts.add("fine_amount", *found)
-    m = _RENT_ARREARS.search(text)
+    m = _RENT_ARREARS.search(text) or (_RENT_ARREARS_LOOSE.search(text) if re.search(r"房租|租金|月租", text)
+                                        and not re.search(r"工资|薪", text) else None)
     if m:
-        said = m.group(1) or m.group(2)
+        said = next(g for g in m.groups() if g)
         months = Decimal(2) if said == "俩" else cn_number(said)
         if months is not None:
             facts.add("rent_arrears_months", months, m.group(0))
-    found = _first_money(_RENT_DEPOSIT, text, at_least=Decimal(99))
+    found = _first_money(_RENT_DEPOSIT, text, at_least=Decimal(99)) or _first_money(_RENT_DEPOSIT_BEFORE, text,
+                                                                                    at_least=Decimal(99))
     if found:
         facts.add("rent_deposit", *found)
+        m = _DEPOSIT_KEPT.search(text)
+        if m:
+            said = m.group(1) or m.group(3)
+            unit = m.group(2) if m.group(1) else m.group(4)
+            value = money(said, unit)
+            if value is not None and value < found[0]:
+                kept = value if m.group(1) else found[0] - value  # 只退了1000: the rest was kept
+                facts.add("deposit_kept", kept, m.group(0))
     m = _NO_RATE.search(text)
     if m and "annual_rate" not in facts:
         facts.add("no_rate_agreed", True, m.group(0))
@@ -883,6 +996,9 @@ def _prorate_leave(text: str, today: date, facts: Facts) -> None:
     said = facts.items.get("untaken_leave_days")
     if said is None or not _NO_LEAVE_TAKEN.search(said.text):
         return
+    at = text.find(said.text)
+    if at >= 0 and re.search(r"去年|上一年|上年|前年", text[max(0, at - 10):at + len(said.text)]):
+        return  # 去年一天年假都没休: last year's whole entitlement, not this year's share
     left = next((d.day for d in facts.dates if d.event in ("termination", "resign") and d.day.year == today.year
                  and d.day <= today), None)
     if left is None:
@@ -921,9 +1037,13 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     if _EMPLOYMENT.search(text):
         facts.add("employment", True, _EMPLOYMENT.search(text).group(0))  # type: ignore[union-attr]
     _lost_time(text, facts)
-    daily = _first_money(_DAILY, text)
-    if daily:
-        facts.add("daily_income", *daily)
+    for m in _DAILY.finditer(text):
+        if re.search(r"护工|护理|陪护|陪床|罚|违约金|利息|房租|租金", text[max(0, m.start() - 6):m.end() + 4]):
+            continue  # 护工一天200, 违约金每天500: a rate of something else, not the client's day's pay
+        value = money(m.group(1), m.group(2))
+        if value is not None:
+            facts.add("daily_income", value, m.group(0))
+            break
     for m in _GRADE.finditer(text):
         grade = cn_number(m.group(1))
         assessed = any(w in text[max(0, m.start() - 8):m.start()] for w in ("鉴定", "评", "认定", "伤残"))
@@ -937,7 +1057,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         found = _first_money(pattern, text)
         if found and found[0] >= 100:
             facts.add("principal", *found)
-    rate = _rate(text)
+    rate = _rate(text) or _monthly_interest_rate(text, facts.get("principal"))
     if rate:
         facts.add("annual_rate", *rate)
     m = _LOAN_TERM.search(text)
@@ -953,6 +1073,10 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         found = _first_money(pattern, text)
         if found:
             facts.add(name, *found)
+    if "penalty_amount" not in facts:
+        found = _first_money(_PENALTY_BEFORE, text)
+        if found:
+            facts.add("penalty_amount", *found)
     m = _PENALTY_SHARE.search(text)
     if m and "penalty_amount" not in facts and "contract_price" in facts:
         facts.add("penalty_amount", Decimal(facts.get("contract_price")) * Decimal(m.group(1)) / 100, m.group(0))
@@ -975,7 +1099,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
             facts.add("purchase_price", price * count, f"单价 {price} × {count}{word}")
     for pattern in _PURCHASE:
         found = _first_money(pattern, text)
-        if found and found[0] >= 1 and (pattern not in _PURCHASE[-3:-1] or re.search(r"买|购", text)):
+        if found and found[0] >= 1 and (pattern not in (*_PURCHASE[-5:-3], _PURCHASE[-1]) or re.search(r"买|购", text)):
             facts.add("purchase_price", *found)
             break
     claim = _first_money(_CLAIM, text)
@@ -996,7 +1120,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     for name, pattern in (("overtime_days_restday", _REST_DAYS), ("overtime_days_holiday", _HOLIDAY_DAYS),
                           ("untaken_leave_days", _LEAVE)):
         m = pattern.search(text)
-        if m and (days := cn_number(m.group(1))) is not None:
+        if m and (days := cn_number(m.group(1) or m.group(m.lastindex or 1))) is not None:
             facts.add(name, days, m.group(0))
     if _NO_NOTICE.search(text):
         facts.add("no_notice", True, _NO_NOTICE.search(text).group(0))  # type: ignore[union-attr]
@@ -1032,17 +1156,33 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     m = _LPR.search(text)
     if m:
         facts.add("lpr_rate", Decimal(m.group(1)), m.group(0))
+    if re.search(r"违约金|罚款|赔偿|扣", text):
+        for m in _DAILY_PENALTY_SUM.finditer(text):
+            window = text[max(0, m.start() - 10):m.end() + 6]
+            if "违约金" in window or re.search(r"赔|罚|扣", m.group(0)):
+                value = money(m.group(1), m.group(2))
+                if value is not None and 0 < value:
+                    facts.add("daily_penalty_amount", value, m.group(0))
+                    break
     m = _DAILY_RATE.search(text)
     if m and (number := cn_number(m.group(2))) is not None:
         facts.add("daily_penalty_rate", number / (1000 if m.group(1) == "千分之" else 10000), m.group(0))
-    m = _DELAY.search(text)
-    if m and (days := cn_number(m.group(1))) is not None:
-        facts.add("delay_days", days, m.group(0))
+    for m in _DELAY.finditer(text):
+        if text[max(0, m.start() - 1):m.start()] == "每":
+            continue  # 每逾期交货一天: the unit of a daily rate, not the delay
+        if (days := cn_number(m.group(1))) is not None:
+            facts.add("delay_days", days * (30 if m.group(2) == "个月" else 1), m.group(0))
+            break
     _roles_more(text, facts)
     _roles_last(text, facts)
     _dates(text, today, facts)
+    _delay_since_agreed(text, today, facts)
     _roles_dates_more(text, today, facts)
     _agreed_terms(text, facts)
+    if "due_date" not in facts and "overdue_months" in facts:
+        # 说好半年还，现在都过期一年了: the due date lies that long before today
+        overdue = facts.items["overdue_months"]
+        facts.add("due_date", _shift_years(today, Decimal(overdue.value) / 12), f"{overdue.text}（推算）")
     m = re.search(r"(?:还在|在|处于|还是)试用期|试用期(?:内|还没过|没过|期间)", text)
     if m:
         facts.add("in_probation", True, m.group(0))
@@ -1061,7 +1201,7 @@ _NON_COMPETE_TERM = re.compile(rf"竞业(?:限制)?(?:协议|期|期限)?[^，�
                                rf"|({NUM}|半)\s*(年|个月)的?竞业")
 _LEASE_TERM = re.compile(rf"({NUM})\s*年(?:期)?的?(?:房屋)?(?:租赁|租房|租约|出租)(?:合同|协议)?"
                          rf"|(?:租期|租赁期限?|租了|租)\s*(?:约定|签了?|是|为|长达)?\s*({NUM})\s*年")
-_CAPITAL_TERM = re.compile(rf"(?:出资|认缴|实缴|缴足)(?:期限|时间|年限)?\s*(?:写了?|约定|定了?|是|为|定成)?\s*({NUM})\s*年")
+_CAPITAL_TERM = re.compile(rf"(?:出资|认缴|实缴|缴足)(?:期限|时间|年限)?\s*(?:写了?|写的|约定的?|定了?|定的|是|为|定成)?\s*({NUM})\s*年")
 _PENSION_YEARS = re.compile(rf"(?:社保|养老保险|养老金)\s*(?:只|才|一共|累计|总共)?\s*(?:交了|缴了|交|缴|缴费)\s*(?:了)?\s*({NUM})\s*年"
                             rf"|(?:交了|缴了|缴费)\s*({NUM})\s*年(?:的)?(?:社保|养老保险)")
 
@@ -1072,6 +1212,32 @@ _NC_UNPAID = re.compile(r"竞业.{0,60}?(?:一分钱?都没给|没给过?(?:补�
 _RENEW_REFUSED = re.compile(r"(?:原来|原有|同样|一样|更高|提高|不变)的?(?:条件|待遇|工资).{0,12}?续签.{0,12}?(?:他|她|员工|对方)"
                             r"(?:自己)?(?:不签|不愿意?|不同意|拒绝)")
 _CUSTOM = re.compile(r"定制|定做|订做|订制|刻字|量身")
+#: 我之前也欠他1.5w: what the client owes the other side (set against what the other owes him).
+_OWN_DEBT = re.compile(rf"我(?:之前|以前|原来|还|也|之前也|以前也)*欠(?:了)?(?:他|她|对方|人家)(?:的)?\s*{ARABIC_MONEY}")
+#: 我开车…行人闯红灯…交警认定对方全责: a motor vehicle without fault bears at most a tenth (道路交通安全法 76).
+_DRIVER = re.compile(r"我(?:开车|开的车|驾车|驾驶|的车|开着车)")
+_OTHER_FULL_FAULT = re.compile(r"(?:对方|行人|他|她)(?:负)?全(?:部)?责")
+_WALKER = re.compile(r"行人|闯红灯|横穿|电动车|自行车|骑车|走路|老人|小孩")
+#: 决定书上没写可以复议起诉的事 / 没告知起诉期限: the authority did not tell the client of the remedies.
+_RIGHTS_NOT_TOLD = re.compile(r"(?:没|未|没有)(?:写|告知|告诉|说|注明)[^，。,；;？?！!]{0,10}?(?:复议|起诉|诉讼|期限|权利)")
+_ASKS_COURT = re.compile(r"(?:去|到|向)?法院(?:告|起诉)|起诉|告(?:他们|政府|城管|行政)")
+#: 交了8万加盟费, 付了两万中介费: a sum the client paid under a contract (returned when it falls away).
+_PAID = re.compile(rf"(?:交了|付了|给了|转了|打了|花了|缴了)(?:对方|他们|他|她|公司|机构)?\s*{ARABIC_MONEY}\s*(?:的)?"
+                   rf"(?:加盟费|费用|款|货款|学费|服务费|中介费|保证金|首付|培训费|会费|代理费|转让费|押金|定金|订金)")
+_FINAL_AWARD = re.compile(r"终局裁决|一裁终局|终局的裁决|裁决(?:书)?(?:上)?(?:写着?|注明)?(?:是|为)终局")
+#: 一共欠我两万四的工资, 欠了我工资2万4, 工资一共拖欠了18000: the wages owed as one sum.
+_WAGE_OWED = (
+    re.compile(rf"(?:欠|拖欠|拖|压)了?(?:我|我们)?(?:的)?(?:工资|工钱|薪水|薪资)\s*(?:一共|共|总共|合计)?\s*(?:有|是)?\s*{ARABIC_MONEY}"),
+    re.compile(rf"(?:工资|工钱|薪水|薪资)\s*(?:一共|共|总共|合计)?\s*(?:被)?(?:拖欠|欠|拖|压)了?(?:我)?\s*(?:一共|共|总共)?\s*{ARABIC_MONEY}"),
+    re.compile(rf"(?:一共|共|总共|合计)\s*(?:欠|拖欠)了?(?:我|我们)?\s*{ARABIC_MONEY}\s*(?:元|块)?(?:的)?(?:工资|工钱|薪水)?"),
+)
+#: 违约金每月2% / 逾期每天千分之一的违约金 / 服务费年化10%: a penalty or a fee beside the interest, as a yearly rate.
+_EXTRA_RATE = re.compile(r"(违约金|罚息|服务费|手续费|管理费|咨询费|担保费|其他费用)[^，。,；;？?！!]{0,10}?"
+                         r"(?:(每天|每日|按日|日)|(每月|每个月|月)|(每年|年化|年))?[^，。,；;？?！!\d]{0,6}?"
+                         r"(?:(千分之|万分之)\s*([零一二三四五六七八九十\d.]+)|(\d+(?:\.\d+)?)\s*%)")
+_EXTRA_RATE_BEFORE = re.compile(r"(每天|每日|按日|日|每月|每个月|月|每年|年化|年)?\s*(?:按)?\s*(?:(千分之|万分之)\s*([零一二三四五六七八九十\d.]+)"
+                                r"|(\d+(?:\.\d+)?)\s*%)\s*(?:的|付|支付|计|收)?\s*(违约金|罚息|服务费|手续费|管理费)")
+_OVERDUE_SPAN = re.compile(rf"(?:逾期|拖了|超期|过期)(?:了|已经)?\s*(?:刚好|整整|快|已经)?\s*({NUM}|半)\s*(年|个月)(半)?")
 
 
 def _agreed_terms(text: str, facts: Facts) -> None:
@@ -1095,11 +1261,70 @@ def _agreed_terms(text: str, facts: Facts) -> None:
     found = _first_money(_AWARD, text)
     if found:
         facts.add("award_amount", *found)
-    for name, pattern in (("quit_voluntarily", _QUIT), ("non_compete_unpaid", _NC_UNPAID),
+    for pattern in _WAGE_OWED:
+        found = _first_money(pattern, text, at_least=Decimal(99))
+        if found and not re.search(r"借|货款|工程款|房租", found[1]):
+            facts.add("wage_owed", *found)
+            break
+    found = _first_money(_PAID, text, at_least=Decimal(0))
+    if found:
+        facts.add("amount_paid", *found)
+    found = _first_money(_OWN_DEBT, text, at_least=Decimal(0))
+    if found:
+        facts.add("own_debt", *found)
+    m = _OTHER_FULL_FAULT.search(text)
+    if m and _DRIVER.search(text) and _WALKER.search(text) and "liable_share" not in facts:
+        facts.add("liable_share", Decimal("0.1"), f"{m.group(0)}（机动车一方无过错，承担不超过百分之十）")
+        facts.add("driver_without_fault", True, m.group(0))
+    extra = _extra_rate(text)
+    if extra is not None:
+        facts.add("extra_annual_rate", *extra)
+    m = _OVERDUE_SPAN.search(text)
+    if m and (value := _number(m.group(1))) is not None:
+        months = value * (12 if m.group(2) == "年" else 1) + (6 if m.group(3) else 0)
+        if 0 < months <= 600:
+            facts.add("overdue_months", months, m.group(0))
+    if _RIGHTS_NOT_TOLD.search(text):
+        facts.add("rights_not_told", True, _RIGHTS_NOT_TOLD.search(text).group(0))  # type: ignore[union-attr]
+        if _ASKS_COURT.search(text):
+            facts.add("asks_court", True, _ASKS_COURT.search(text).group(0))  # type: ignore[union-attr]
+    for name, pattern in (("final_award", _FINAL_AWARD), ("quit_voluntarily", _QUIT), ("non_compete_unpaid", _NC_UNPAID),
                           ("renewal_refused_by_employee", _RENEW_REFUSED), ("custom_made", _CUSTOM)):
         m = pattern.search(text)
         if m:
             facts.add(name, True, m.group(0))
+
+
+def _extra_rate(text: str) -> tuple[Decimal, str] | None:
+    """A penalty or fee agreed beside a loan's interest, as a yearly percentage (每天千分之一 → 36.5)."""
+    for pattern, (per_at, frac_at, frac_num, pct_at) in ((_EXTRA_RATE, (None, 5, 6, 7)),
+                                                        (_EXTRA_RATE_BEFORE, (1, 2, 3, 4))):
+        m = pattern.search(text)
+        if not m:
+            continue
+        if pattern is _EXTRA_RATE:
+            per = "日" if m.group(2) else "月" if m.group(3) else "年"
+        else:
+            said = m.group(per_at) or "年"
+            per = "日" if said in ("每天", "每日", "按日", "日") else "月" if "月" in said else "年"
+        if m.group(frac_at):
+            number = cn_number(m.group(frac_num))
+            if number is None:
+                continue
+            value = number / (1000 if m.group(frac_at) == "千分之" else 10000) * 100
+        else:
+            value = Decimal(m.group(pct_at))
+        yearly = value * (365 if per == "日" else 12 if per == "月" else 1)
+        if 0 < yearly <= 1000:
+            return yearly.quantize(Decimal("0.01")), m.group(0)
+    return None
+
+
+#: An event and the time since it: (已经|都|快)? (第)? N (天|周|个月|年) (多|半)? 了.
+_SINCE = re.compile(rf"(已经|都|快|快要|将近|近|差不多|有|整整)?\s*(第)?\s*({NUM}|半|一个|两个|个)\s*"
+                    rf"(天|日|周|个星期|星期|个礼拜|礼拜|个月|月|年)(多|半)?\s*了")
+_SINCE_EVENTS = frozenset({"detention", "termination", "resign", "judgment", "decision", "injury", "accident", "loan",
+                           "marriage", "delivery", "notice", "knew", "bail", "accepted", "death", "handover", "divorce"})
 
 
 def typed_dates(text: str, today: date) -> list[DatedEvent]:
@@ -1134,6 +1359,28 @@ def typed_dates(text: str, today: date) -> list[DatedEvent]:
     if m and (month := cn_number(m.group(1))) is not None and 1 <= month <= 12:
         event = events.label(text[max(0, m.start() - 24):m.start()], text[m.end():m.end() + 16])
         found.append((m.start(), DatedEvent(date(today.year - 1, int(month), 1), event, m.group(0))))
+    for m in _SINCE.finditer(text):  # 被抓进去三天了, 离职快一年了, 收到判决书已经一周了: the event's day counted back
+        event = events.label(text[max(0, m.start() - 16):m.start()], "")
+        if event not in _SINCE_EVENTS or any(at == m.start() for at, _d in found):
+            continue
+        said = m.group(3)
+        number = Decimal("0.5") if said == "半" else Decimal(1) if said in ("一个", "个") else Decimal(2) if said == "两个" \
+            else cn_number(said)
+        if number is None or number > 100:
+            continue
+        unit, almost = m.group(4), bool(m.group(1) and re.search(r"快|将近|近|差不多", m.group(1)))
+        if m.group(2):  # 第8天了: the first day is the event's day
+            number -= 1
+        if unit in ("年",):
+            back = date.fromordinal(_shift_years(today, number).toordinal() + (30 if almost else 0))
+        elif "月" in unit:
+            back = date.fromordinal(_shift_years(today, number / 12).toordinal() + (7 if almost else 0))
+        else:
+            days = number * (7 if unit in ("周", "星期", "个星期", "礼拜", "个礼拜") else 1) - (1 if almost else 0)
+            back = date.fromordinal(today.toordinal() - int(days))
+        if m.group(5) == "半":
+            back = date.fromordinal(back.toordinal() - (182 if unit == "年" else 15))
+        found.append((m.start(), DatedEvent(back, event, m.group(0))))
     found.sort(key=lambda e: e[0])
     named = {d.day for _at, d in found if d.event != "unknown"}
     # 今天2026年11月27号交了辞职信: one day, one event (the unnamed copy goes)
@@ -1142,6 +1389,24 @@ def typed_dates(text: str, today: date) -> list[DatedEvent]:
         if (d.event != "unknown" or d.day not in named) and not any(k.day == d.day and k.event == d.event for k in kept):
             kept.append(d)
     return kept
+
+
+#: 约定2025年12月31日交房，到现在还没交: the agreed day of a performance that has not come.
+_AGREED = re.compile(r"(?:约定|合同(?:上|里)?(?:写的?|约定)?|说好|承诺|应该|应当|本应|原定|规定)[^，。,；;？?！!\d]{0,6}$")
+_NOT_YET = re.compile(r"(?:还没|还没有|至今没|至今未|一直没|迟迟没|到现在(?:还)?没|到现在(?:都)?没|到今天(?:还)?没|仍未|尚未|没有按时|没按时)"
+                      r"(?:有)?(?:交|给|付|发|办|还|送|完工|交付|到)")
+_PERFORMANCE = ("handover", "delivery", "due", "contract", "unknown")
+
+
+def _delay_since_agreed(text: str, today: date, facts: Facts) -> None:
+    """逾期天数 from the agreed day of a performance the client says has not come (开发商约定2025年12月31日交房，
+    到现在还没交) to today, when the client does not count the days."""
+    if "delay_days" in facts or not _NOT_YET.search(text):
+        return
+    for day, after, before, _at, _end in _dated_events(text, today):
+        if day < today and _AGREED.search(before) and events.label(before, after) in _PERFORMANCE:
+            facts.add("delay_days", Decimal((today - day).days), f"{day.isoformat()} 至今")
+            return
 
 
 def _dates(text: str, today: date, facts: Facts) -> None:

@@ -10,7 +10,8 @@ CALCULATOR_NAMES = frozenset({
     "delayed_performance_interest", "liberty_compensation", "profit_distribution", "lease_refund",
     "unemployment_benefit_period", "actual_principal", "probation_excess", "probation_wage_min", "damages_by_share",
     "prepaid_refund", "compulsory_insurance", "dependant_support", "late_payment_loss", "principal_with_interest",
-    "no_interest", "betrothal_return", "lease_settlement", "fine_surcharge_cap", "patent_term",
+    "no_interest", "betrothal_return", "lease_settlement", "fine_surcharge_cap", "patent_term", "wage_arrears",
+    "lending_cost_cap", "deposit_refund", "set_off", "defect_punitive", "restitution",
 })
 DEADLINE_NAMES = frozenset({
     "civil_limitation", "labor_arbitration", "work_injury_application", "admin_reconsideration",
@@ -28,4 +29,5 @@ DEADLINE_NAMES = frozenset({
     "prosecution_review", "victim_protest_request", "equity_preemption", "reduction_notice", "reduction_announcement",
     "capital_contribution", "advance_registration", "title_certificate_due", "lease_max_term",
     "separation_after_judgment", "birth_divorce_bar", "fine_payment", "trademark_renewal", "copyright_term",
+    "shareholder_meeting_notice", "dividend_payment", "evidence_period", "admin_litigation_unnotified",
 })

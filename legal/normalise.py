@@ -75,9 +75,19 @@ _CURRENCY_AFTER = re.compile(r"\s*(?:多|余)?\s*(?:元|块|人民币)")
 _RANGE = re.compile(r"(?<![\d.])(\d{3,}(?:\.\d+)?)\s*(?:-|~|～|—|–|到|至)\s*(\d{3,}(?:\.\d+)?)(?![\d年])")
 
 
+#: 12,000 / 1,200,000: thousands separators (a clause comma after four digits is not one).
+_THOUSANDS = re.compile(r"(?<![\d,.])(\d{1,3})((?:,\d{3})+)(?![\d,])")
+#: ８０００ / １２％: full-width digits and signs as phones type them.
+_FULL_WIDTH = str.maketrans("０１２３４５６７８９．％：", "0123456789.%:")
+
+
 def amounts(text: str) -> str:
     """``text`` with every amount in Arabic yuan (a range kept as ``low-high``)."""
+    text = text.translate(_FULL_WIDTH)
+    text = _THOUSANDS.sub(lambda m: m.group(1) + m.group(2).replace(",", ""), text)
     text = _CAPITAL_RUN.sub(lambda m: m.group(0).translate(_CAPITAL), text)
+    # 十来万, 两千来块, 三万出头: about the amount (来 / 出头 dropped, the amount kept)
+    text = re.sub(r"([一二两三四五六七八九十百千\d])来(万|千|百|块|元)", r"\1\2", text)
 
     def elided(m: re.Match[str]) -> str:
         unit = _UNIT_VALUE[m.group(2)]
@@ -159,6 +169,81 @@ _WEEKDAY = re.compile(r"(上上周|上上个?星期|上上个?礼拜|上周|上�
 _WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
 
 
+#: 二〇二五年, 二零二五年: a year written digit by digit.
+_CN_YEAR = re.compile(r"([零〇一二三四五六七八九]{4})\s*年")
+_CN_YEAR_DIGITS = str.maketrans("零〇一二三四五六七八九", "00123456789")
+#: 三月一日, 十月十五号, 十二月份: a month (and a day) in Chinese numerals; a month alone only with 份 or a
+#: part of the month after it (一月 alone is also "a month": 一月8000).
+_CN_MONTH_DAY = re.compile(r"(?<![零〇一二两三四五六七八九十个])(十[一二]?|[一二三四五六七八九])\s*月"
+                           r"(?:\s*(三十[一]?|二十[一二三四五六七八九]?|十[一二三四五六七八九]?|[一二三四五六七八九])\s*([日号])"
+                           r"|(?=\s*(?:份|初|底|末|中旬|上旬|下旬)))")
+#: 25年3月, 19年8月: a two-digit year before a month.
+_SHORT_YEAR = re.compile(r"(?<![\d.年])(?<![干做了满近有工龄待呆])([0-3]\d)\s*年\s*(?=\d{1,2}\s*月(?!\s*(?:工资|薪)))")
+#: 2025年6月底, 2025年3月初, 2025年10月中旬: a part of a given month.
+_PART_OF_MONTH = re.compile(r"((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月(?:份)?\s*(初|上旬|中旬|下旬|底|末)")
+#: 8月份被辞退, 11月初, 10月中旬 (no year, no day): the latest such month not after today.
+_MONTH_ALONE = re.compile(r"(?<![\d年./\-个])(\d{1,2})\s*月(?:份)?\s*(初|上旬|中旬|下旬|底|末)?"
+                          r"(?!\s*\d)(?!\s*(?:工资|薪|的工资|份工资|份的工资|利息|房租|租金))")
+_MONTH_PART_DAY = {"初": 1, "上旬": 5, "中旬": 15, "下旬": 25}
+_EVENT_AFTER = re.compile(r"\s*(?:的时候|时|那会|左右)?\s*(?:被|就|我|他|她|公司|单位|老板|入职|进|开始|借|签|受伤|摔|"
+                          r"离职|辞职|收到|拿到|交|买|到期|结婚|离婚|生|出|发生|去世|过世|报|立案|起诉|申请|拘|抓|判|开|"
+                          r"搬|租|付|还|下单|提出|通知|解除|停|没|不|才|知道|发现|得知|听说)")
+
+
+def _part_day(year: int, month: int, part: str | None) -> int:
+    if part in ("底", "末"):
+        return calendar.monthrange(year, month)[1]
+    return _MONTH_PART_DAY.get(part or "", 1)
+
+
+def written_dates(text: str, today: date) -> str:
+    """Dates written in Chinese numerals or shortened made Arabic and whole: 二〇二五年三月一日 →
+    2025年3月1日, 十月十五号 → 10月15号, 25年3月 → 2025年3月, 2025年6月底 → 2025年6月30日, and a month
+    without its year (8月份被辞退, 11月初) → the latest such month not after today."""
+    text = _CN_YEAR.sub(lambda m: m.group(1).translate(_CN_YEAR_DIGITS) + "年", text)
+
+    def cn_month_day(m: re.Match[str]) -> str:
+        month = _cn_small(m.group(1))
+        day = _cn_small(m.group(2)) if m.group(2) else None
+        if month is None or not 1 <= month <= 12 or (day is not None and not 1 <= day <= 31):
+            return m.group(0)
+        return f"{month}月" + (f"{day}{m.group(3)}" if day is not None else "")
+
+    text = _CN_MONTH_DAY.sub(cn_month_day, text)
+
+    def short_year(m: re.Match[str]) -> str:
+        year = 2000 + int(m.group(1))
+        return f"{year}年" if 2000 < year <= today.year else m.group(0)
+
+    text = _SHORT_YEAR.sub(short_year, text)
+
+    def part_of_month(m: re.Match[str]) -> str:
+        year, month = int(m.group(1)), int(m.group(2))
+        if not 1 <= month <= 12:
+            return m.group(0)
+        return f"{year}年{month}月{_part_day(year, month, m.group(3))}日"
+
+    text = _PART_OF_MONTH.sub(part_of_month, text)
+
+    def month_alone(m: re.Match[str]) -> str:
+        month = int(m.group(1))
+        if not 1 <= month <= 12:
+            return m.group(0)
+        if not m.group(2) and "份" not in m.group(0) and not _EVENT_AFTER.match(text, m.end()):
+            return m.group(0)  # 3月 with nothing telling it is a month of the calendar
+        year = today.year if month <= today.month else today.year - 1
+        if m.group(2) is None:
+            return f"{year}年{month}月"
+        return f"{year}年{month}月{_part_day(year, month, m.group(2))}日"
+
+    return _MONTH_ALONE.sub(month_alone, text)
+
+
+#: 周一被带走的, 星期三收到判决书: a weekday alone is this week's (last week's when still to come).
+_BARE_WEEKDAY = re.compile(r"(?<![上这本每下个])(?:周|星期|礼拜)([一二三四五六日天])"
+                           r"(?!\s*(?:到|至|-|—|～|和|、|或)\s*(?:周|星期|礼拜)?[一二三四五六日天])")
+
+
 def dates(text: str, today: date) -> str:
     """``text`` with relative dates made absolute: 去年3月 → 2025年3月, 上个月15号 → 2026年10月15日,
     这个月底 → 2026年11月30日, 2023.5 stays (the facts read it), 前年年底 → 2024年12月31日."""
@@ -215,11 +300,29 @@ def dates(text: str, today: date) -> str:
         return f"{day.year}年{day.month}月{day.day}日"
 
     text = _WEEKDAY.sub(last_week, text)
+
+    def bare_weekday(m: re.Match[str]) -> str:
+        if not _EVENT_AFTER.match(text, m.end()) or re.search(r"(?:到|至)\s*$", text[max(0, m.start() - 2):m.start()]):
+            return m.group(0)
+        back = (today.weekday() - _WEEKDAYS[m.group(1)]) % 7
+        day = date.fromordinal(today.toordinal() - back)
+        return f"{day.year}年{day.month}月{day.day}日"
+
+    text = _BARE_WEEKDAY.sub(bare_weekday, text)
     text = _REL_YEAR_ONLY.sub(lambda m: f"{today.year + _YEAR_REL[m.group(1)]}年", text)
     text = _YEAR_END.sub(lambda m: f"{m.group(1)}年12月31日" if m.group(2) in "底末" else f"{m.group(1)}年1月1日", text)
-    return re.sub(r"(?<![\d年])(?:今年)?年(?:底|末)", f"{today.year}年12月31日", text)
+    text = re.sub(r"(?<![\d年])(?:今年)?年(?:底|末)", f"{today.year}年12月31日", text)
+    return written_dates(text, today)
+
+
+#: A run of numerals longer than any amount, date, ID or account number a client writes (a pasted hash, a
+#: key held down). It is read as no number at all: the readers' patterns would otherwise try every start
+#: and every length in it, which grows with the square of its length (a 4,000-digit question took 30 s).
+_NOT_A_NUMBER = re.compile(r"\d{25,}|[零〇一二两俩三四五六七八九十百千万亿]{13,}")
 
 
 def normalise(text: str, today: date) -> str:
-    """Amounts in Arabic yuan and relative dates made absolute (see the module's docstring)."""
-    return amounts(dates(text, today))
+    """Amounts in Arabic yuan and relative dates made absolute (see the module's docstring); a run of
+    numerals too long to be a number becomes ``…`` (before the rewriting and after it, which can join
+    amounts: 1万1万 → 1000010000)."""
+    return _NOT_A_NUMBER.sub("…", amounts(dates(_NOT_A_NUMBER.sub("…", text), today)))

@@ -26,6 +26,7 @@ QTYPE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 #: 过期 of goods (辣条过期了能赔多少) asks how much, not by when: a how-much cue wins over it.
 _GOODS_EXPIRED = re.compile(r"过期")
+_GOODS = re.compile(r"买|超市|商店|商品|食品|零食|饮料|牛奶|保质期|吃")
 #: A part that asks outright whether something is valid or lawful ("这个期限有效吗") asks that, though
 #: it names a period; a by-when cue of its own (多久, 还来得及, 最晚 …) still makes it a by-when part.
 ASKS_VALIDITY = re.compile(r"(?:合法|有效|合理|违法|犯法)(?:吗|么|不|嘛)|是否(?:合法|有效)|合不合法|有没有效|有效没")
@@ -37,8 +38,9 @@ def question_type(text: str) -> str:
         m = pattern.search(text)
         if m:
             if qtype == "by_when" and _GOODS_EXPIRED.fullmatch(m.group(0)) and not pattern.search(
-                    text.replace("过期", "")) and dict(QTYPE_CUES)["how_much"].search(text):
-                return "how_much"
+                    text.replace("过期", "")) and (dict(QTYPE_CUES)["how_much"].search(text) or _GOODS.search(text)):
+                # 牛奶过期了…能要十倍赔偿吗: spoiled goods, the part asks what the rest of it asks
+                return question_type(text.replace("过期", "")) or "yes_no"
             if qtype == "by_when" and ASKS_VALIDITY.search(text) and not STRONG_BY_WHEN.search(text):
                 return "valid"
             return qtype

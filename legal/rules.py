@@ -19,7 +19,15 @@ from typing import Any
 
 from knowledge.numerals import int_to_cn
 from legal import calculators as calc
-from legal.calculators import CHINA_TZ, CIVIL_CODE, LABOR_CONTRACT_LAW, CalculationResult, LegalBasis, add_years
+from legal.calculators import (
+    CHINA_TZ,
+    CIVIL_CODE,
+    LABOR_CONTRACT_LAW,
+    CalculationResult,
+    LegalBasis,
+    add_years,
+    cn_date,
+)
 
 FEN = Decimal("0.01")
 LABOR_DISPUTE_INTERPRETATION = "最高人民法院关于审理劳动争议案件适用法律问题的解释（一）"
@@ -167,6 +175,12 @@ FORMULAS: Mapping[str, str] = {
     "lease_settlement": "欠付租金 + 约定违约金 − 押金",
     "fine_surcharge_cap": "每日罚款数额 × 3%，加处总额不超过罚款本身",
     "patent_term": "发明 20 年、实用新型 10 年、外观设计 15 年，自申请日起",
+    "deposit_refund": "押金全额（有欠租的先抵扣欠租）",
+    "set_off": "对方欠您的 − 您欠对方的（互负到期债务可以抵销）",
+    "restitution": "合同撤销、无效或解除后已付款项全额返还（另可主张过错方赔偿损失）",
+    "defect_punitive": "所受损失 × 2（明知缺陷仍提供造成严重损害的惩罚性赔偿上限）",
+    "wage_arrears": "月工资 × 欠薪月数（责令支付后逾期不付的，另加付应付金额 50%～100% 的赔偿金）",
+    "lending_cost_cap": "逾期利息 + 违约金 + 其他费用合计，以合同成立时一年期 LPR 的四倍为限",
 }
 
 
@@ -361,7 +375,7 @@ def overdue_interest(*, principal: Decimal, due_date: date, annual_rate: Decimal
     days = max(0, (today - due_date).days)
     rate = annual_rate if annual_rate is not None else lpr_on(due_date)
     amount = _money(principal * rate / 100 * days / 365)
-    steps = [f"自 {due_date.isoformat()} 逾期至 {today.isoformat()} 共 {days} 天",
+    steps = [f"自 {cn_date(due_date)} 逾期至 {cn_date(today)} 共 {days} 天",
              f"逾期利息 = {yuan(principal)} × {rate}% × {days} ÷ 365 = {yuan(amount)}"]
     return CalculationResult("逾期利息", amount, {"days": days, "rate": rate, "total": amount}, steps,
                              [LegalBasis(PRIVATE_LENDING, _art(28))])
@@ -679,12 +693,14 @@ def probation_wage_min(*, regular_wage: Decimal, minimum_wage: Decimal | None = 
     return CalculationResult("试用期工资下限", floor, {"total": floor}, steps, [LegalBasis(LABOR_CONTRACT_LAW, _art(20))])
 
 
-def damages_by_share(*, total_loss: Decimal, liable_share: Decimal = Decimal(1)) -> CalculationResult:
-    """人身、财产损害按对方的责任（过错）比例赔偿 (民法典 1165、1173): 损失合计 × 对方的比例."""
+def damages_by_share(*, total_loss: Decimal, liable_share: Decimal = Decimal(1), payer: str = "对方"
+                     ) -> CalculationResult:
+    """人身、财产损害按对方的责任（过错）比例赔偿 (民法典 1165、1173): 损失合计 × 对方的比例. ``payer`` is who
+    bears the share (the client, when his motor vehicle without fault bears a tenth: 道路交通安全法 76)."""
     total = _money(total_loss * liable_share)
     share = f"{(liable_share * 100).normalize():f}%"
     steps = [f"损失合计 {yuan(total_loss)}",
-             f"对方按 {share} 的责任比例赔偿：{yuan(total_loss)} × {share} = {yuan(total)}"]
+             f"{payer}按 {share} 的责任比例赔偿：{yuan(total_loss)} × {share} = {yuan(total)}"]
     return CalculationResult("按责任比例的赔偿", total, {"total": total}, steps,
                              [LegalBasis(CIVIL_CODE, _art(1173)), LegalBasis(CIVIL_CODE, _art(1165))],
                              ["损失以票据和证明为准；有交强险的，先由交强险在限额内赔付"])
@@ -731,7 +747,7 @@ def late_payment_loss(*, price: Decimal, days: int, due: date) -> CalculationRes
     lpr = lpr_on(due)
     low = _money(price * lpr / 100 * Decimal("1.3") * days / 365)
     high = _money(price * lpr / 100 * Decimal("1.5") * days / 365)
-    steps = [f"自 {due.isoformat()} 逾期 {days} 天；一年期 LPR {lpr}%，加计 30%–50%",
+    steps = [f"自 {cn_date(due)} 逾期 {days} 天；一年期 LPR {lpr}%，加计 30%–50%",
              f"逾期付款损失 = {yuan(price)} × {lpr}% ×（1.3～1.5）× {days} ÷ 365 = {yuan(low)} 至 {yuan(high)}，最多 {yuan(high)}"]
     return CalculationResult("逾期付款损失", high, {"low": low, "high": high}, steps,
                              [LegalBasis(SALES_INTERPRETATION, _art(18))])
@@ -786,10 +802,56 @@ def lease_settlement(*, monthly_rent: Decimal, deposit: Decimal, arrears_months:
         steps.append(f"欠付租金 = {yuan(monthly_rent)} × {arrears_months} 个月 = {yuan(_money(monthly_rent * arrears_months))}")
     if penalty_months:
         steps.append(f"违约金 = {yuan(monthly_rent)} × {penalty_months} 个月 = {yuan(_money(monthly_rent * penalty_months))}")
-    steps.append(f"押金 {yuan(deposit)} 抵扣后：{yuan(owed)} − {yuan(deposit)} = {yuan(balance)}"
-                 + ("（押金不足以抵扣，还差此数）" if balance > 0 else "（押金有剩余，应退还）"))
+    if deposit:
+        steps.append(f"押金 {yuan(deposit)} 抵扣后：{yuan(owed)} − {yuan(deposit)} = {yuan(balance)}"
+                     + ("（押金不足以抵扣，还差此数）" if balance > 0 else "（押金有剩余，应退还）"))
+    else:
+        steps.append(f"合计应付 {yuan(owed)}（有押金的可以先抵扣）")
     return CalculationResult("押金抵扣后的余额", abs(balance), {"total": balance}, steps,
                              [LegalBasis(CIVIL_CODE, _art(722)), LegalBasis(CIVIL_CODE, _art(585))])
+
+
+def deposit_refund(*, deposit: Decimal, monthly_rent: Decimal | None = None, arrears_months: Decimal = Decimal(0),
+                   kept: Decimal | None = None) -> CalculationResult:
+    """押金的返还 (民法典 733 with the lease's deposit): the whole deposit once the house is handed back and the
+    bills are settled, less the rent still owed; a sum the landlord kept without such a ground is owed back."""
+    owed = _money(monthly_rent * arrears_months) if monthly_rent is not None and arrears_months else Decimal(0)
+    refund = max(Decimal(0), _money(deposit) - owed)
+    steps = []
+    if owed:
+        steps.append(f"押金 {yuan(deposit)} 先抵扣欠付租金 {yuan(monthly_rent or 0)} × {arrears_months} 个月 = {yuan(owed)}")
+    figures = {"refund": refund, "owed": owed}
+    amount = refund
+    if kept is not None and not owed:
+        # 扣了我2000押金: what is still to get back is the sum kept without ground
+        figures["kept"], amount = kept, _money(kept)
+        steps.append(f"押金 {yuan(deposit)} 应全额退还；房东扣下的 {yuan(kept)} 没有欠租、欠费或超出正常损耗的损坏作依据的，"
+                     f"应当退还 {yuan(kept)}")
+    else:
+        steps.append(f"应退押金 = {yuan(deposit)}" + (f" − {yuan(owed)} = {yuan(refund)}" if owed else ""))
+    return CalculationResult("应退押金", amount, figures, steps, [LegalBasis(CIVIL_CODE, _art(733))])
+
+
+def set_off(*, owed_to_me: Decimal, own_debt: Decimal) -> CalculationResult:
+    """互负到期债务的抵销 (民法典 568): what is left after the smaller debt is set against the larger."""
+    rest = _money(owed_to_me - own_debt)
+    who = "对方还应付您" if rest >= 0 else "您还应付对方"
+    steps = [f"抵销后 {who} {yuan(owed_to_me)} − {yuan(own_debt)} = {yuan(abs(rest))}（抵销须通知对方，通知到达时生效）"]
+    return CalculationResult("抵销后的余额", abs(rest), {"rest": rest}, steps, [LegalBasis(CIVIL_CODE, _art(568))])
+
+
+def restitution(*, amount_paid: Decimal) -> CalculationResult:
+    """合同被撤销、无效或解除后, what was paid under it comes back (民法典 157), besides damages for the fault."""
+    steps = [f"合同被撤销（无效、解除）后，已付的 {yuan(amount_paid)} 应当全额返还；对方有过错的，还应赔偿您因此受到的损失"]
+    return CalculationResult("应返还的款项", _money(amount_paid), {"total": amount_paid}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(157))])
+
+
+def defect_punitive(*, loss: Decimal) -> CalculationResult:
+    """明知缺陷仍提供、造成死亡或健康严重损害的, 所受损失二倍以下的惩罚性赔偿 (消费者权益保护法 55 第二款)."""
+    most = _money(loss * 2)
+    steps = [f"惩罚性赔偿最多 = 所受损失 {yuan(loss)} × 2 = {yuan(most)}（另赔实际损失）"]
+    return CalculationResult("惩罚性赔偿（上限）", most, {"total": most}, steps, [LegalBasis(CONSUMER_LAW, _art(55))])
 
 
 def fine_surcharge_cap(*, fine_amount: Decimal) -> CalculationResult:
@@ -810,6 +872,48 @@ def patent_term(*, patent_kind: str) -> CalculationResult:
              f"{patent_kind}专利权的期限为 {years} 年"]
     return CalculationResult("专利权期限", Decimal(years), {"unit": "年", "total": years}, steps,
                              [LegalBasis("中华人民共和国专利法", _art(42))])
+
+
+def wage_arrears(*, wage_owed: Decimal | None = None, monthly_wage: Decimal | None = None,
+                 wage_arrears_months: Decimal | None = None) -> CalculationResult:
+    """拖欠的劳动报酬 and what 劳动合同法 85 adds: when the labour authority orders payment and the employer
+    still does not pay, 加付赔偿金 of 50 %–100 % of the amount owed. The headline is the wages owed."""
+    if wage_owed is None:
+        if monthly_wage is None or wage_arrears_months is None:
+            raise calc.CalculatorInputError("需要欠薪总额，或月工资和欠薪月数")
+        wage_owed = _money(monthly_wage * wage_arrears_months)
+        owed = f"拖欠工资 = {yuan(monthly_wage)} × {wage_arrears_months} 个月 = {yuan(wage_owed)}"
+    else:
+        owed = f"拖欠工资 {yuan(wage_owed)}（按您所述）"
+    low, high = _money(wage_owed * Decimal("0.5")), _money(wage_owed)
+    steps = [f"{owed}；经劳动行政部门责令限期支付仍逾期不付的，另加付赔偿金（应付金额的 50%～100%）{yuan(low)} 至 "
+             f"{yuan(high)}，连同欠薪最多 {yuan(wage_owed + high)}"]
+    return CalculationResult("拖欠工资", wage_owed, {"owed": wage_owed, "extra_low": low, "extra_high": high,
+                                                 "total_high": wage_owed + high}, steps,
+                             [LegalBasis(LABOR_CONTRACT_LAW, _art(85)), LegalBasis(LABOR_CONTRACT_LAW, _art(30))])
+
+
+def lending_cost_cap(*, principal: Decimal, annual_rate: Decimal, extra_rate: Decimal, loan_date: date | None = None,
+                     lpr: Decimal | None = None, months: Decimal | None = None) -> CalculationResult:
+    """逾期利息、违约金和其他费用一并主张的, 总计不超过合同成立时一年期 LPR 的四倍 (民间借贷规定 29):
+    the agreed rates are added up and the whole is capped; the figure is what may be claimed for
+    ``months`` (a year when not said)."""
+    day = loan_date or datetime.now(tz=CHINA_TZ).date()
+    lpr = lpr if lpr is not None else lpr_on(day)
+    cap = lpr * 4
+    total = annual_rate + extra_rate
+    allowed = min(total, cap)
+    span = months if months is not None else Decimal(12)
+    amount = _money(principal * allowed / 100 * span / 12)
+    steps = [f"合同成立时一年期 LPR 为 {lpr}%，四倍为 {cap}%",
+             f"约定的利率 {annual_rate}% 与违约金、其他费用折合年 {extra_rate}% 合计 {total}%"
+             + ("，超过四倍上限，超过部分不予支持" if total > cap else "，未超过四倍上限"),
+             f"可主张的利息、违约金和费用合计 = {yuan(principal)} × {allowed}% × {span} ÷ 12 = {yuan(amount)}"]
+    if loan_date is None:
+        steps.insert(0, "未说明借款日期，按今天的 LPR 估算")
+    return CalculationResult("利息、违约金和费用合计上限", amount,
+                             {"cap_rate": cap, "total_rate": total, "allowed": allowed, "total": amount}, steps,
+                             [LegalBasis(PRIVATE_LENDING, _art(29)), LegalBasis(PRIVATE_LENDING, _art(25))])
 
 
 def with_unpaid_wages(result: CalculationResult, facts: Mapping[str, Any]) -> CalculationResult:
@@ -893,6 +997,19 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "training_penalty": (("training_fee", "service_years", "served_years"), lambda f: training_penalty(
         training_fee=_dec(f["training_fee"]), service_years=_dec(f["service_years"]),
         served_years=_dec(f["served_years"]))),
+    "set_off": (("principal", "own_debt"), lambda f: set_off(owed_to_me=_dec(f["principal"]),
+                                                             own_debt=_dec(f["own_debt"]))),
+    "defect_punitive": (("loss_amount",), lambda f: defect_punitive(loss=_dec(f["loss_amount"]))),
+    "restitution": (("amount_paid",), lambda f: restitution(amount_paid=_dec(f["amount_paid"]))),
+    "deposit_refund": (("rent_deposit",), lambda f: deposit_refund(
+        deposit=_dec(f["rent_deposit"]), monthly_rent=_dec(f["monthly_rent"]) if f.get("monthly_rent") is not None
+        else None, arrears_months=_dec(f.get("rent_arrears_months") or 0),
+        kept=_dec(f["deposit_kept"]) if f.get("deposit_kept") is not None else None)),
+    "lending_cost_cap": (("principal", "annual_rate", "extra_annual_rate"), lambda f: lending_cost_cap(
+        principal=_dec(f["principal"]), annual_rate=_dec(f["annual_rate"]), extra_rate=_dec(f["extra_annual_rate"]),
+        loan_date=f.get("loan_date"), lpr=_dec(f["lpr_rate"]) if f.get("lpr_rate") is not None else None,
+        months=_dec(f["overdue_months"]) if f.get("overdue_months") is not None else (
+            _dec(f["loan_months"]) if f.get("loan_months") is not None else None))),
     "wage_deduction_cap": (("monthly_wage",), lambda f: wage_deduction_cap(
         monthly_wage=_dec(f["monthly_wage"]),
         minimum_wage=_dec(f["minimum_wage"]) if f.get("minimum_wage") is not None else None)),
@@ -926,7 +1043,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         regular_wage=_dec(f["regular_wage"]),
         minimum_wage=_dec(f["minimum_wage"]) if f.get("minimum_wage") is not None else None)),
     "damages_by_share": (("total_loss",), lambda f: damages_by_share(
-        total_loss=_dec(f["total_loss"]), liable_share=_dec(f.get("liable_share") or 1))),
+        total_loss=_dec(f["total_loss"]), liable_share=_dec(f.get("liable_share") or 1),
+        payer="您（机动车一方无过错）" if f.get("driver_without_fault") else "对方")),
     "prepaid_refund": (("prepaid", "units_total", "units_used"), lambda f: prepaid_refund(
         prepaid=_dec(f["prepaid"]), units_total=_dec(f["units_total"]), units_used=_dec(f["units_used"]))),
     "compulsory_insurance": (("medical_expenses",), lambda f: compulsory_insurance(
@@ -958,6 +1076,23 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
                 return Calculation(name, missing=missing)
             return Calculation(name, overtime_pay(monthly_wage=_dec(facts["monthly_wage"]),
                                                   **{c: _dec(facts.get(c) or 0) for c in counts}))
+        if name == "daily_penalty" and facts.get("daily_penalty_amount") is not None and facts.get("delay_days"):
+            # 违约金每天500: a fixed sum a day, whatever the price
+            per_day, days = _dec(facts["daily_penalty_amount"]), _dec(facts["delay_days"])
+            total = _money(per_day * days)
+            return Calculation(name, CalculationResult(
+                "按日计算的违约金", total, {"total": total}, [f"违约金 = 每天 {yuan(per_day)} × 逾期 {days} 天 = {yuan(total)}"],
+                [LegalBasis(CIVIL_CODE, _art(585))], ["约定违约金过分高于造成的损失（超过损失的百分之三十）的，可以请求法院适当减少"]))
+        if name == "wage_arrears":
+            if facts.get("wage_owed") is None and (facts.get("monthly_wage") is None
+                                                   or facts.get("wage_arrears_months") is None):
+                missing = [n for n in ("monthly_wage", "wage_arrears_months") if facts.get(n) is None]
+                return Calculation(name, missing=missing)
+            return Calculation(name, wage_arrears(
+                wage_owed=_dec(facts["wage_owed"]) if facts.get("wage_owed") is not None else None,
+                monthly_wage=_dec(facts["monthly_wage"]) if facts.get("monthly_wage") is not None else None,
+                wage_arrears_months=_dec(facts["wage_arrears_months"])
+                if facts.get("wage_arrears_months") is not None else None))
         if name == "lost_earnings":
             missing = _needs(facts, "lost_days")
             if facts.get("monthly_wage") is None and facts.get("daily_income") is None:
@@ -982,7 +1117,7 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
             missing = _needs(facts, "principal", "due_date")
             if missing:
                 return Calculation(name, missing=missing)
-            rate = facts.get("annual_rate")
+            rate = facts.get("annual_rate") if facts.get("annual_rate") is not None else facts.get("lpr_rate")
             return Calculation(name, overdue_interest(principal=_dec(facts["principal"]), due_date=facts["due_date"],
                                                       annual_rate=_dec(rate) if rate is not None else None))
         if name == "child_support":
@@ -1020,6 +1155,8 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
             deposit = facts.get("rent_deposit")
             if deposit is None and facts.get("deposit_months") is not None and facts.get("monthly_rent") is not None:
                 deposit = _dec(facts["monthly_rent"]) * _dec(facts["deposit_months"])
+            if deposit is None and (facts.get("rent_arrears_months") or facts.get("penalty_months")):
+                deposit = Decimal(0)  # no deposit said: the rent and the penalty owed, nothing set against them
             if deposit is None:
                 missing.append("deposit_months")
             if not facts.get("rent_arrears_months") and not facts.get("penalty_months"):
@@ -1197,9 +1334,37 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  LegalBasis("中华人民共和国商标法", _art(44)), months=6, stages=(("最早可以申请续展的日子", -365),)),
     DeadlineRule("copyright_term", "作者终生及其死亡后五十年，截止于作者死亡后第五十年的12月31日",
                  LegalBasis("中华人民共和国著作权法", _art(23))),
+    DeadlineRule("shareholder_meeting_notice", "十五日（股东会会议召开十五日前通知全体股东；公司章程另有规定或全体股东另有约定的除外）",
+                 LegalBasis("中华人民共和国公司法", _art(64)), days=-15),
+    DeadlineRule("evidence_period", "不少于十五日（第一审普通程序；提供新证据的第二审案件不少于十日，简易程序可以少于十五日）",
+                 LegalBasis("最高人民法院关于适用《中华人民共和国民事诉讼法》的解释", _art(99)), days=15),
+    DeadlineRule("admin_litigation_unnotified", "一年（行政机关未告知起诉期限的，自知道或者应当知道行政行为内容之日起最长不超过一年）",
+                 LegalBasis("最高人民法院关于适用《中华人民共和国行政诉讼法》的解释", _art(64)), years=1),
+    DeadlineRule("dividend_payment", "六个月（股东会作出分配利润决议之日起六个月内，董事会应当进行分配）",
+                 LegalBasis("中华人民共和国公司法", _art(212)), months=6),
     DeadlineRule("injury_leave", "停工留薪期一般不超过十二个月；伤情严重或情况特殊的，经劳动能力鉴定委员会确认可以适当延长，"
                  "但延长不得超过十二个月（最长二十四个月）", LegalBasis(WORK_INJURY_REGULATION, _art(33)), months=12),
 )}
+
+
+def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
+    """The deadline rule the facts make more specific: an employer's own thirty days for a work-injury
+    application, three days' notice in probation, and an employer facing a final labour award, who cannot
+    sue (劳动争议调解仲裁法 48 is the worker's) but may apply to set it aside within thirty days (第四十九条)."""
+    if name == "work_injury_application" and facts.get("side") == "employer":
+        return "work_injury_application_employer"
+    if name == "resignation_notice" and facts.get("in_probation"):
+        return "resignation_notice_probation"
+    if name == "labor_award_suit" and facts.get("side") == "employer" and facts.get("final_award"):
+        return "award_revocation"
+    if name in ("admin_litigation", "admin_reconsideration") and facts.get("rights_not_told") and (
+            name == "admin_litigation" or facts.get("asks_court")):
+        # 决定书上没写可以起诉: the six months run from knowing them, at most a year from knowing the act
+        return "admin_litigation_unnotified"
+    if name in ("civil_appeal_judgment", "civil_appeal_ruling") and facts.get("sentence_kind"):
+        # 判了两年: a criminal judgment's appeal is ten days (刑事诉讼法 230), a ruling's five
+        return name.replace("civil_", "criminal_")
+    return name
 
 
 @dataclass
@@ -1212,6 +1377,8 @@ class Deadline:
     days_left: int | None = None
     stages: list[tuple[str, date]] = field(default_factory=list)
     note: str = ""
+    #: The last day moved past a weekend (民法典 203: a last day on a rest day moves to the next working day).
+    extended: date | None = None
 
     def text(self) -> str:
         """The period, its start event and, when known, the date and whether it has passed."""
@@ -1222,13 +1389,20 @@ class Deadline:
         head = f"期限为{self.rule.period}" + (f"，自{self.start_event}起算" if self.start_event else "")
         if self.ends is None:
             return f"{head}；{self.note}" if self.note else head
-        later = "".join(f"；{what} {day.isoformat()}" for what, day in self.stages)
+        later = "".join(f"；{what} {cn_date(day)}" for what, day in self.stages)
+        if self.rule.days < 0 and self.start is not None:
+            # counted back from a day to come (a meeting): the latest day to act
+            state = "该日已过，通知时间不足" if self.passed else f"尚余 {self.days_left} 天"
+            return (f"期限为{self.rule.period}；按您所述会议于 {cn_date(self.start)} 召开，最晚应于 {cn_date(self.ends)} "
+                    f"通知（{state}）")
         if self.rule.name == "copyright_term":
             state = "已届满，作品已进入公有领域" if self.passed else "尚未届满"
-            return f"{head}；按您所述作者于 {self.start.year} 年去世，保护期至 {self.ends.isoformat()}，{state}"
+            return f"{head}；按您所述作者于 {self.start.year} 年去世，保护期至 {cn_date(self.ends)}，{state}"
+        moved = (f"（{cn_date(self.ends)}是{_WEEKDAY_NAMES[self.ends.weekday()]}，休息日顺延至 {cn_date(self.extended)}）"
+                 if self.extended is not None else "")
         if self.passed:
-            return f"{head}；按您所述自 {self.start.isoformat()} 起算，已于 {self.ends.isoformat()} 届满{later}"
-        return (f"{head}；按您所述自 {self.start.isoformat()} 起算，至 {self.ends.isoformat()} 届满（尚余 {self.days_left} 天）"
+            return f"{head}；按您所述自 {cn_date(self.start)} 起算，已于 {cn_date(self.ends)} 届满{moved}{later}"
+        return (f"{head}；按您所述自 {cn_date(self.start)} 起算，至 {cn_date(self.ends)} 届满{moved}（尚余 {self.days_left} 天）"
                 f"{later}")
 
 
@@ -1271,8 +1445,20 @@ START_EVENTS: dict[str, str] = {
     "divorce_cooling_off": "婚姻登记机关收到离婚登记申请之日", "resolution_revocation": "决议作出之日",
     "penalty_hearing": "行政机关告知听证权利之日", "state_compensation_claim": "知道或者应当知道侵权行为之日",
     "resignation_notice": "书面辞职通知送达单位之日", "info_disclosure_reply": "行政机关收到申请之日",
-    "quality_objection": "收到标的物之日",
+    "quality_objection": "收到标的物之日", "shareholder_meeting_notice": "股东会会议召开之日（向前倒数）",
+    "dividend_payment": "股东会作出分配利润决议之日", "evidence_period": "收到举证通知书之日",
+    "admin_litigation_unnotified": "知道或者应当知道行政行为内容之日",
 }
+
+
+_WEEKDAY_NAMES = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
+#: Periods a weekend does not extend: custody and detention run to their last day (刑事诉讼法 105), a notice
+#: counted back from a meeting, a protection term, a cap on a term agreed.
+NO_EXTENSION = frozenset({"criminal_detention", "arrest_request", "investigation_custody", "prosecution_review",
+                          "bail_max", "surveillance_max", "family_notice", "copyright_term", "probation_max",
+                          "lease_max_term", "capital_contribution", "non_compete_term", "injury_leave",
+                          "divorce_cooling_off", "birth_divorce_bar", "separation_after_judgment",
+                          "shareholder_meeting_notice", "trademark_renewal"})
 
 
 def _term(months: int) -> str:
@@ -1317,7 +1503,12 @@ def deadline(name: str, *, start_event: str = "", start: date | None = None, tod
         ends = ends - timedelta(days=1) if rule.inclusive else ends
         found.start, found.ends = start, ends
         found.stages = [(what, start + timedelta(days=days)) for what, days in rule.stages]
-        found.passed, found.days_left = today > ends, (ends - today).days
+        last = ends
+        if name not in NO_EXTENSION and rule.days >= 0:
+            while last.weekday() >= 5:  # Saturday, Sunday
+                last = last + timedelta(days=1)
+            found.extended = last if last != ends else None
+        found.passed, found.days_left = today > last, (last - today).days
     return found
 
 
@@ -1373,6 +1564,12 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "lease_settlement": ((CIVIL_CODE, 722), (CIVIL_CODE, 585)),
     "fine_surcharge_cap": (("中华人民共和国行政强制法", 45),),
     "patent_term": (("中华人民共和国专利法", 42),),
+    "wage_arrears": ((LABOR_CONTRACT_LAW, 85), (LABOR_CONTRACT_LAW, 30)),
+    "deposit_refund": ((CIVIL_CODE, 733),),
+    "set_off": ((CIVIL_CODE, 568),),
+    "restitution": ((CIVIL_CODE, 157),),
+    "defect_punitive": ((CONSUMER_LAW, 55),),
+    "lending_cost_cap": ((PRIVATE_LENDING, 29),),
 }
 
 

@@ -102,7 +102,9 @@ def _next_steps(sop: domains.Sop | None, intent: str, calculations: list[dict[st
     for calculation in calculations:
         expires = calculation.get("figures", {}).get("expires_on")
         if calculation.get("name") == "诉讼时效" and expires:
-            lines.append(f"{len(lines) + 1}. **期限**：诉讼时效届满日 {expires}（节假日顺延前），此前起诉或书面催告。")
+            year, month, day = (int(x) for x in str(expires).split("-"))
+            lines.append(f"{len(lines) + 1}. **期限**：诉讼时效届满日 {year}年{month}月{day}日（节假日顺延前），"
+                         "此前起诉或书面催告。")
     if intent == "contract_review":
         lines.append(f"{len(lines) + 1}. 完整的合同逐条审查请使用“合同审查”功能上传合同文本。")
     return lines

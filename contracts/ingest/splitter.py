@@ -194,6 +194,7 @@ def _choose_scheme(d: _Doc, masked: set[int], intro_end: int, annex_candidates: 
     with its own 第一条… does not make a 一、-numbered contract an article one)."""
     counts = {"article": 0, "cn": 0, "dec": 0, "pcn": 0}
     first: dict[str, int] = {}
+    last: dict[str, int] = {}
     annexes = iter(annex_candidates)
     next_annex = next(annexes, d.n)
     end = d.n
@@ -210,11 +211,18 @@ def _choose_scheme(d: _Doc, masked: set[int], intro_end: int, annex_candidates: 
             continue
         counts[lab.scheme] += 1
         first.setdefault(lab.scheme, i)
+        last[lab.scheme] = i
     if counts["article"] >= 2 or (counts["article"] == 1 and counts["cn"] < 2 and counts["dec"] < 2):
         return "article"
-    options = [s for s in ("cn", "dec") if counts[s] >= 2]
+    options = sorted((s for s in ("cn", "dec") if counts[s] >= 2), key=lambda s: first[s])
+    if len(options) == 2:
+        early, later = options
+        # A short run that ends before the other scheme begins (释义 1. 2. 3. before 一、委托事项 … 十二、其他)
+        # is a list ahead of the body, not its clauses: the longer run after it is the body.
+        if last[early] < first[later] and counts[later] > counts[early]:
+            return later
     if options:
-        return min(options, key=lambda s: first[s])
+        return options[0]
     if counts["pcn"] >= 3:
         return "pcn"  # （一）（二）… as the only numbering
     levels: dict[int, int] = {}

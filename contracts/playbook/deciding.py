@@ -17,10 +17,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from contracts.playbook.spec import basis_from_json
+from contracts.playbook.spec import CONTRACT_SETTINGS, basis_from_json
 from contracts.types import BasisRef
 
 TABLE_PATH = Path(__file__).with_name("deciding.toml")
+#: What a contract is besides its type (engine.contract_settings): an entry for one of these is for every
+#: typed rule too.
+SETTINGS = frozenset(CONTRACT_SETTINGS)
 #: At most this many entries speak for one finding.
 MAX_ENTRIES = 2
 
@@ -80,26 +83,29 @@ def deciding_basis(basis: list[BasisRef], sentence: str, contract_types: set[str
     """``basis`` with the articles deciding the risk in ``sentence`` put first (the rule's own entries, then
     the table's); unchanged when no entry fits. An entry for other contract types than a typed rule's is
     not the rule's (its articles are not among the rule's verified ones)."""
+    own_chosen: list[BasisRef] = []
     chosen: list[BasisRef] = []
     used = 0
-    for entry in (*own, *deciding_table()):
+    for is_own, entry in [(True, e) for e in own] + [(False, e) for e in deciding_table()]:
         if used >= MAX_ENTRIES:
             break
-        if entry.types and rule_types and not (entry.types & set(rule_types)):
+        if entry.types and rule_types and not (entry.types & (set(rule_types) | SETTINGS)):
             continue
         # The rule already cites every article of the entry: its author chose where they stand. An entry
         # that adds the parallel article of another law (民法典972 cited, 合伙企业法33 not) adds that one.
-        missing = [b for b in entry.basis if b not in basis]
+        # A rule's own entry leads with its articles whether or not the rule cites them already.
+        missing = [b for b in entry.basis if b not in own_chosen and b not in chosen and (is_own or b not in basis)]
         if not missing or not entry.fits(sentence, contract_types, category):
             continue
         used += 1
-        chosen.extend(b for b in missing if b not in chosen)
-    if not chosen:
+        (own_chosen if is_own else chosen).extend(missing)
+    if not chosen and not own_chosen:
         return basis
-    if not general_first(basis):
-        # The rule's own first article already decides a particular risk; the entry's articles support it.
-        return basis + chosen
-    return chosen + basis
+    # The rule's own entries name what decides the risk in these words for this contract type (a result
+    # of 技术开发 is 859's, of 技术服务 885's): they lead. The table's articles go before a general first
+    # article and after a specific one, which already decides a particular risk.
+    rest = chosen + basis if general_first(basis) else basis + chosen
+    return own_chosen + [b for b in rest if b not in own_chosen]
 
 
 def general_first(basis: list[BasisRef]) -> bool:

@@ -82,6 +82,10 @@ class ContractFacts:
     role_names: tuple[tuple[str, str], ...] = ()
     #: The role classes of the firm's side (sides.ROLE_CLASSES: lessee, employer …), from its names.
     side_roles: frozenset[str] = frozenset()
+    #: What the contract is besides its type, for the articles that decide its risks: ``consumer`` (a party
+    #: is a consumer or a learner: 民事诉讼法解释31 for a standard forum clause) and ``prepaid`` (a consumer
+    #: pays in advance: 预付式消费解释) and ``housing`` (a 商品房 sale: 商品房买卖解释).
+    settings: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=4096)
@@ -159,6 +163,28 @@ _TOTAL = re.compile(r"(?<!货物)(?<!货值)(?:合同总价款?|总价款|合同
 #: An unticked option of a form (☐无固定期限) is not the contract's choice.
 _OPEN_ENDED = re.compile(r"(?<![☐□])无固定期限")
 _TASK_BASED = re.compile(r"(?<![☐□])以完成一定(?:的)?工作任务为期限")
+#: A party described as a consumer or a learner (乙方（学员、消费者）, 消费者：张三).
+_CONSUMER = re.compile(r"[（(][^）)\n]{0,15}(?:消费者|学员)[^）)\n]{0,10}[）)]"
+                       r"|(?:^|\n)\s*(?:消费者|学员)(?:姓名)?\s*[:：]")
+#: A party described as an employee (乙方（员工许佳琪）, 劳动者：张三): a confidentiality or non-compete
+#: agreement with one is a labour matter (劳动合同法 23–25).
+_EMPLOYEE = re.compile(r"[（(][^）)\n]{0,15}(?:员工|劳动者|职工|雇员)[^）)\n]{0,20}[）)]"
+                       r"|(?:^|\n)\s*(?:员工|劳动者|职工)(?:姓名)?\s*[:：]")
+#: A sale of a commercial house (商品房买卖解释).
+_HOUSING = re.compile(r"商品房(?:买卖|预售|销售|现售)")
+#: Money a consumer pays before the service: 预付式消费.
+_PREPAID = re.compile(r"预付|预收|预存|充值|学费|课时费|课程费|会员费|培训费")
+
+
+def contract_settings(text: str) -> frozenset[str]:
+    """``consumer`` when a party is a consumer or learner; ``prepaid`` when such a contract takes money in
+    advance; ``housing`` for a 商品房 sale; ``employment`` when a party is an employee (ContractFacts.settings)."""
+    found = {"housing"} if _HOUSING.search(text) else set()
+    if _EMPLOYEE.search(text):
+        found.add("employment")
+    if _CONSUMER.search(text):
+        found |= {"consumer", "prepaid"} if _PREPAID.search(text) else {"consumer"}
+    return frozenset(found)
 _WAGE = re.compile(r"(?:月工资|月薪|基本工资|工资标准|每月工资|月基本工资|转正后?工资)(?:为|是|：|:)?")
 _MONTHLY_RENT = re.compile(r"(?:月租金|每月租金|租金(?:标准)?(?:为|是)?每月|租金每月)(?:为|是|：|:)?")
 _TERM = re.compile(r"(?:劳动合同期限|本合同期限|合同期限|聘用期限|合同有效期|租赁期限|租期|借款期限|服务期限)"
@@ -181,9 +207,13 @@ ROLE_GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, str], ...] = (
      ("委托人", "委托方", "定作人", "发包人", "发包方"), r"受托|接受.{0,4}委托|承接|开发|提供.{0,6}服务", r"委托|发包"),
     (("劳动者",), ("用人单位",), r"应聘|提供劳动", r"聘用|招用|录用|支付.{0,4}工资"),
     (("借款人", "债务人"), ("出借人", "贷款人", "债权人"), r"借款人|向.{0,6}借款", r"出借|提供借款|借给"),
+    (("中介人", "居间人"), ("委托人",), r"居间|中介|促成|提供.{0,4}(?:房源|信息|机会)", r"委托"),
     (("承运人",), ("托运人",), r"承运|运输", r"托运"),
     (("保管人",), ("存货人", "寄存人"), r"保管|储存", r"寄存|存货"),
     (("被许可方", "受让方"), ("许可方", "转让方", "让与人"), r"受让|被许可", r"许可|转让"),
+    # 中介人 / 居间人 / 经纪人: a 中介合同 names the intermediary in any of these.
+    (("中介人", "居间人", "经纪人"), ("委托人", "委托方"), r"居间|中介|促成|介绍|提供.{0,6}(?:房源|信息|机会)",
+     r"委托"),
     (("接收方", "使用方"), ("提供方", "披露方"), r"接收|使用.{0,4}(?:数据|信息)|处理.{0,4}(?:数据|信息)",
      r"提供.{0,6}(?:数据|信息)|披露"),
 )
@@ -286,6 +316,11 @@ def applies(rule: RuleSpec, contract_type: str, facts: ContractFacts) -> bool:
     the type set is 其他 or a broad one (a 承揽 contract filed as 其他 gets the 承揽 rules)."""
     if rule.applies_to(contract_type):
         return True
+    # A confidentiality or non-compete agreement with an employee is a labour matter: the labour rules that
+    # read clauses apply (not its missing-clause checks: an NDA need not state wages or hours).
+    if (contract_type == "nda" and "employment" in facts.settings and rule.detection != "missing_clause"
+            and rule.applies_to("labor")):
+        return True
     guessed = facts.guessed_type
     if not guessed or guessed == contract_type or contract_type not in BROAD_TYPES:
         return False
@@ -377,7 +412,8 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
                          side=side, side_names=names, role_names=roles,
-                         guessed_type=_guess_type(text), side_roles=side_roles(names, roles))
+                         guessed_type=_guess_type(text), side_roles=side_roles(names, roles),
+                         settings=contract_settings(text))
 
 
 def side_roles(names: frozenset[str], roles: tuple[tuple[str, str], ...] = ()) -> frozenset[str]:
@@ -972,7 +1008,9 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     clause: reader.ClauseFacts | None = None
     out: list[Finding] = []
     by_code = {r.code: r for r in rules}
-    kinds = {contract_type, facts.guessed_type} - {""}
+    kinds = ({contract_type, facts.guessed_type} | facts.settings) - {""}
+    if contract_type == "nda" and "employment" in facts.settings:
+        kinds.add("labor")
     spans = sentences(section.text)
     # Keyword rules first, fact rules after: when both read the same risk, the established rule's code
     # speaks and the fact rule catches what it misses (_same_risk).
@@ -1109,14 +1147,16 @@ def _one_sentence(a: Finding, b: Finding) -> bool:
 GENERIC_ARTICLES = frozenset({("中华人民共和国民法典", 496), ("中华人民共和国民法典", 497)})
 
 
-def specificity(f: Finding, rule: RuleSpec | None) -> int:
+def specificity(f: Finding, rule: RuleSpec | None) -> tuple[int, int]:
     """How closely a finding's basis decides its risk: it cites an article beyond the generic 格式条款 ones
-    (+1), and its rule is written for particular contract types (+1). Of two findings of one risk the
-    more specific speaks; on a tie the rule listed first keeps it."""
+    (+1), and its rule is written for particular contract types (+1); then, of two typed rules, the one
+    written for fewer types (a finance-lease purchase-price rule before a price rule for twenty types). Of
+    two findings of one risk the more specific speaks; on a tie the rule listed first keeps it."""
     # The rule's own basis: an article the deciding table added does not make a 格式条款 rule specific.
     basis = rule.basis if rule is not None else f.basis
     deciding = any((b.law, b.article) not in GENERIC_ARTICLES for b in basis)
-    return int(deciding) + int(bool(rule is not None and rule.contract_types))
+    types = len(rule.contract_types) if rule is not None else 0
+    return int(deciding) + int(bool(types)), -types if types else -1000
 
 
 #: Words that waive a term rather than agree it.

@@ -308,10 +308,10 @@ def _money(text: str, spans, scopes) -> list[Money]:
 
 _PER_HOUR = re.compile(r"每(?:逾期|迟延|延迟|超时)?\s*(?:一|1|壹)?\s*(?:个)?小时|/小时|/h\\b")
 _PER_DAY = re.compile(r"每(?:逾期|迟延|延迟|拖欠|延误|超期)?\s*(?:一|1|壹)?\s*(?:日|天)"
-                      r"|按日|日(?:利率|息)|/日|/天|每(?:日|天)"
-                      # 违约金＝逾期付款金额×逾期天数×0.3%: a formula multiplied by the days late
-                      r"|[×*xX]\s*(?:逾期|迟延|延迟|拖欠|延误|实际(?:逾期)?)?(?:天数|日数)")
-_PER_MONTH = re.compile(r"每(?:逾期|迟延|延迟)?\s*(?:一|1|壹)?\s*(?:个)?月|按月|月(?:利率|息|利)|/月")
+                      r"|按日|日(?:利率|息|比率|费率)|/日|/天|每(?:日|天)"
+                      # 违约金＝逾期付款金额×逾期天数×0.3%, 逾期金额乘以逾期天数: a formula over the days late
+                      r"|(?:[×*xX]|乘以)\s*(?:逾期|迟延|延迟|拖欠|延误|实际(?:逾期)?)?(?:天数|日数)")
+_PER_MONTH = re.compile(r"每(?:逾期|迟延|延迟)?\s*(?:一|1|壹)?\s*(?:个)?月|按月|月(?:利率|息|利|比率|费率)|/月")
 _PER_YEAR = re.compile(r"每(?:一|1|壹)?年|按年|年(?:利率|息|化|利)|/年")
 #: “按货款总额的”, “以未付款项为基数”, “为日租金的”: the base of a share.
 _BASE = re.compile(r"(?:按|以|为|按照|计|即|相当于|占)?\s*(?P<base>[\u4e00-\u9fa5（）()]{2,16}?)"
@@ -342,7 +342,7 @@ def _period(text: str, sentence: tuple[int, int], start: int) -> str:
                 best, where = per, m.start()
     after = text[start:start + 14]
     m = re.match(r"[^，,。；;]{0,8}?(?:/日|/天|每日|每天|/月|每月|/年|每年)", after)
-    if re.match(r"[^，,。；;]{0,8}?[×*xX]\s*(?:逾期|迟延|延迟|拖欠|延误|实际(?:逾期)?)?(?:天数|日数)", after):
+    if re.match(r"[^，,。；;]{0,8}?(?:[×*xX]|乘以)\s*(?:逾期|迟延|延迟|拖欠|延误|实际(?:逾期)?)?(?:天数|日数)", after):
         return "day"
     if m:
         tail = m.group(0)[-2:]
@@ -576,6 +576,8 @@ def _obligations(text: str, spans, scopes) -> list[Obligation]:
 _CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,24}(?:为限|封顶|最高不超过|上限)|不超过[^。；;，,]{0,16}(?:赔偿|为限)"
                   r"|最高(?:赔偿|赔付|责任)(?:额|金额|限额)?|赔偿(?:上限|限额|最高额)")
 _REGARDLESS = re.compile(r"(?:不论|无论|不管|即使|包括)[^。；;]{0,24}(?:故意|重大过失)")
+#: A sentence that carries an earlier cap over (前述限额适用于一切原因造成的损失，包括…故意或者重大过失): the cap.
+_CAP_REF = re.compile(r"(?:前述|上述|以上|前款|该|此)(?:赔偿)?(?:限额|上限|责任限额|赔偿限额|责任限制)")
 _EXEMPT = re.compile(r"不承担(?:任何)?(?:[\u4e00-\u9fa5]{0,6})?责任|概不负责"
                      # 不承担任何因设备质量问题导致的停产损失、利润损失及人身损害赔偿责任
                      r"|不承担(?:任何)?(?:因|由于)[^。；;，,]{2,48}?(?:赔偿|违约|法律)?责任"
@@ -621,7 +623,7 @@ def _exemptions(text: str, spans, scopes) -> list[Exemption]:
         whole = text[a:b]
         found = list(_EXEMPT.finditer(whole))
         if not found and _REGARDLESS.search(whole):
-            found = [m for m in [_CAP.search(whole)] if m]
+            found = [m for m in [_CAP.search(whole) or _CAP_REF.search(whole)] if m]
         # A run-on sentence may exempt twice (…随时解除且无需承担任何责任，…甲方因故意…亦不承担责任): each
         # exemption reads the words from the one before it to the one after it.
         pairs = zip(found, found[1:], strict=False)

@@ -20,6 +20,9 @@ CONTRACT_TYPES = ("sale", "lease", "labor", "service", "entrustment", "loan", "t
                   "tech_service", "nda", "data", "construction", "property", "intermediary", "work", "transport",
                   "storage", "gift", "partnership", "equity", "guarantee", "franchise", "advertising",
                   "performance", "finance_lease", "other")
+#: What a contract is besides its type (engine.contract_settings): a ``basis_by`` entry or a deciding-table
+#: entry may name these as types (a consumer's forum clause: 民事诉讼法解释31).
+CONTRACT_SETTINGS = ("consumer", "prepaid", "housing", "employment")
 MAX_REGEX = 300
 #: A quantifier applied to a group that itself ends in a quantifier ((a+)+, (.*)*): catastrophic
 #: backtracking on long clauses, refused.
@@ -69,7 +72,7 @@ class BasisBy(BaseModel):
     @field_validator("types")
     @classmethod
     def _types(cls, values: list[str]) -> list[str]:
-        unknown = [t for t in values if t not in CONTRACT_TYPES]
+        unknown = [t for t in values if t not in CONTRACT_TYPES and t not in CONTRACT_SETTINGS]
         if unknown:
             raise ValueError(f"未知的合同类型：{', '.join(unknown)}")
         return values

@@ -63,11 +63,11 @@ def _with_protects(rule: RuleSpec) -> RuleSpec:
 def _with_deciding_keywords(rule: RuleSpec) -> RuleSpec:
     """A rule may cite the articles of the deciding table (``deciding.toml``) and of its own ``basis_by``:
     their words join the rule's ``basis_keywords``, so the corpus check covers every article it can cite."""
-    from contracts.playbook.deciding import deciding_table, rule_entries
+    from contracts.playbook.deciding import SETTINGS, deciding_table, rule_entries
 
     words = list(rule.basis_keywords)
     for entry in (*rule_entries(rule.params), *deciding_table()):
-        if entry.types and rule.contract_types and not (entry.types & set(rule.contract_types)):
+        if entry.types and rule.contract_types and not (entry.types & (set(rule.contract_types) | SETTINGS)):
             continue
         words.extend(k for k in entry.keywords if k not in words)
     rule.basis_keywords = words

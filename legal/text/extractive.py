@@ -213,6 +213,9 @@ def _limitation_conclusion(kind: str, calculation: Mapping[str, Any], article: M
                            question: str) -> str:
     figures = calculation.get("figures", {})
     expires, expired = figures.get("expires_on", ""), bool(figures.get("expired"))
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(expires)):
+        year, month, day = (int(x) for x in str(expires).split("-"))
+        expires = f"{year}年{month}月{day}日"  # an answer's words carry Chinese dates, never ISO
     rule = ""
     if article is not None:
         sentences = [s for lead, s in _units(str(article.get("text", ""))) if "期间" in s or "起计算" in s]

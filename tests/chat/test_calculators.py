@@ -239,7 +239,7 @@ def test_three_years_end_on_the_corresponding_day():
 def test_the_day_after_the_last_day_it_has_expired():
     result = limitation_period(known_on=date(2021, 3, 5), today=date(2024, 3, 6))
     assert result.figures["expired"] is True
-    assert any("已于 2024-03-05 届满" in step for step in result.steps)
+    assert any("已于 2024年3月5日 届满" in step for step in result.steps)
 
 
 def test_february_29_without_a_counterpart_ends_on_the_last_day_of_february():

@@ -88,7 +88,7 @@ def test_a_deadline_question_runs_the_limitation_calculator_whatever_its_intent(
     assert "calculate_limitation_period" in calls
     calculation = _section(message.content, "计算")
     assert "诉讼时效" in calculation and "按您所述已过去两年推算" in calculation
-    expires = re.search(r"三年期间届满日 (\d{4}-\d{2}-\d{2})", calculation).group(1)
+    expires = re.search(r"三年期间届满日 (\d{4}年\d{1,2}月\d{1,2}日)", calculation).group(1)
     assert expires in _section(message.content, "结论") and expires in _section(message.content, "下一步")
 
 

@@ -15,9 +15,12 @@ IN_TEST_LAWS = {"中华人民共和国民法典", "中华人民共和国劳动�
 
 
 def cited_names() -> set[str]:
-    """The laws of the starter rules' bases and of the deciding-article table (contracts/playbook/deciding.toml)."""
-    from contracts.playbook.deciding import table_laws
-    return {ref.law for rule in starter_rules() for ref in rule.basis} | table_laws()
+    """The laws of the starter rules' bases, of their own ``basis_by`` entries and of the deciding-article
+    table (contracts/playbook/deciding.toml)."""
+    from contracts.playbook.deciding import rule_entries, table_laws
+    rules = starter_rules()
+    own = {ref.law for rule in rules for entry in rule_entries(rule.params) for ref in entry.basis}
+    return {ref.law for rule in rules for ref in rule.basis} | own | table_laws()
 
 
 @pytest.fixture

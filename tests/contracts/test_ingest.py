@@ -171,3 +171,22 @@ def test_a_heading_that_begins_with_a_reference_word_is_still_a_clause():
     assert [(s.number, s.title) for s in clauses] == wanted
     chapter = next(s for s in result.sections if s.kind == "chapter")
     assert chapter.text == "第一章 总则" and clauses[0].parent == chapter.order
+
+
+def test_a_definitions_list_before_the_body_is_not_the_body():
+    # 释义 1. 2. 3. ends before 一、 begins: the body is numbered 一、 二、 三、 四、.
+    text = ("仓储服务合同\n甲方：某甲食品有限公司\n乙方：某乙物流有限公司\n释义\n"
+            "1.仓储物：指甲方交付乙方储存的冷冻食品。\n2.入库：指乙方验收后签署入库单。\n3.出库：指甲方凭出库单提货。\n"
+            "一、仓储物与储存期限\n甲方交付冷冻食品二百吨，储存期限六个月。\n二、仓储费\n仓储费每吨每月人民币叁佰元。\n"
+            "三、验收\n乙方应在入库时按件数验收。\n四、争议解决\n向乙方所在地人民法院起诉。\n")
+    result = split_document(read_document("t.txt", text.encode()))
+    check_invariants(result, read_document("t.txt", text.encode()).paragraphs)
+    assert clause_numbers(result) == ["一、", "二、", "三、", "四、"]
+
+
+def test_a_numbered_list_inside_a_chapter_still_follows_the_first_scheme():
+    # 一、 headings with 1. 2. clauses under them: the 一、 run begins first and the 1. run goes on after it.
+    text = ("服务合同\n甲方：某甲有限公司\n乙方：某乙有限公司\n一、服务内容\n1.乙方提供咨询服务。\n"
+            "2.乙方每月提交报告。\n二、费用\n3.服务费每月人民币壹万元。\n4.甲方于每月五日前支付。\n")
+    result = split_document(read_document("t.txt", text.encode()))
+    assert clause_numbers(result)[:2] == ["一、", "二、"]

@@ -16,6 +16,7 @@ from contracts.playbook import contract_findings, section_findings, starter_rule
 from contracts.playbook.starter import RULES_DIR
 from contracts.types import SectionDraft
 from tests.contracts.family_cases import FAMILY_CASES
+from tests.contracts.thin_family_cases import THIN_CASES
 
 RULES = starter_rules()
 NEW_FILES = sorted(p.name for p in RULES_DIR.glob("*.toml") if p.name >= "50")
@@ -303,6 +304,8 @@ CASES = [
 
 # The weakest families' rules (58-*.toml onwards) with their own cases: tests/contracts/family_cases.py.
 CASES += [case[:4] for case in FAMILY_CASES]
+# The families the playbook knew least (63-*.toml onwards): tests/contracts/thin_family_cases.py.
+CASES += [case[:4] for case in THIN_CASES]
 
 
 def test_new_rule_files_are_loaded():

@@ -50,7 +50,7 @@ def test_a_figure_cites_the_provision_that_decides_it_not_every_one_its_calculat
 def test_a_deadline_cites_the_rules_basis_and_computes_the_last_day(matcher):
     composition = _compose(matcher, "2026年3月15号被公司违法辞退的，去仲裁最晚什么时候？")
     part = composition.conclusions()[-1]
-    assert "2027-03-15" in part["text"] and "一年" in part["text"]
+    assert "2027年3月15日" in part["text"] and "一年" in part["text"]
     assert part["citations"] == [{"law": "中华人民共和国劳动争议调解仲裁法", "article": "第二十七条", "valid": True}]
 
 
@@ -64,7 +64,7 @@ def test_an_undecided_part_says_what_is_missing_and_cites_nothing(matcher):
 def test_a_by_when_part_no_card_decides_is_decided_by_the_rule_its_words_name(matcher):
     composition = _compose(matcher, "刑事判决书2026年11月24号拿到的，想上诉，最晚哪天？")
     (part,) = composition.conclusions()
-    assert part["decided"] is True and "十日" in part["text"] and "2026-12-04" in part["text"]
+    assert part["decided"] is True and "十日" in part["text"] and "2026年12月4日" in part["text"]
     assert part["citations"][0]["law"] == "中华人民共和国刑事诉讼法"
 
 

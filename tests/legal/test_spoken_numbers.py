@@ -137,3 +137,16 @@ def test_whose_question_it_is(text, who):
     ("借给他五万，约定2025年6月1日还款", False)])
 def test_a_loan_without_a_due_date(text, held):
     assert (extract_facts(text, today=TODAY).get("no_due_date") is True) is held
+
+
+@pytest.mark.parametrize("text", ["1" * 4000, "１" * 4000, "一" * 4000, "1万" * 1300])
+def test_a_run_of_numerals_no_one_writes_is_no_number(text):
+    """A pasted hash or a key held down is read as no number (the patterns would otherwise try every start
+    and length in it); what surrounds it is still read."""
+    assert not any(ch.isdigit() for ch in normalise(text, TODAY))
+    assert extract_facts(f"月薪8000，{text}", today=TODAY).get("monthly_wage") == Decimal(8000)
+
+
+@pytest.mark.parametrize("text", ["身份证号110101199003071234", "银行卡6222021234567890123", "借款12,000,000元"])
+def test_numbers_people_do_write_stay(text):
+    assert "…" not in normalise(text, TODAY)

@@ -10,6 +10,7 @@ handler in this process, so they see the test's database transaction.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 import pytest
 import schemathesis
@@ -30,6 +31,8 @@ from schemathesis.specs.openapi.checks import (
 
 from chat import services as chat_services
 from firm import services as firm_services
+from integrations import selectors as integration_selectors
+from integrations.selectors import system_status, system_status_brief
 
 SCHEMA_URL = "/api/schema/?format=json"
 MAX_EXAMPLES = 12
@@ -63,6 +66,9 @@ def api_data(db, admin_user, settings, in_test_transaction, monkeypatch):
     settings.CHAT_SYNC_TIMEOUT = 0.05  # a turn is answered by a worker; here the 202 path is enough
     settings.CHAT_SUMMARY_WAIT = 0
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "100000/min", "user": "100000/min"})
+    # no worker runs here: the status answers' worker ping gives up at once instead of after a second
+    monkeypatch.setattr(integration_selectors, "system_status", partial(system_status, worker_timeout=0.01))
+    monkeypatch.setattr(integration_selectors, "system_status_brief", partial(system_status_brief, worker_timeout=0.01))
     matter = firm_services.matter_create(actor=admin_user, number="SCHEMA-1", title="合同纠纷", client="甲公司")
     chat_services.session_create(actor=admin_user, title="会话", matter=matter)
 
