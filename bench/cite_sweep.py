@@ -70,7 +70,7 @@ def main() -> int:
           f"{sum(r['ruled'] for r in rows)} cited from a rule that computed the answer (never withheld)")
     print(f"{'conf':>5} {'gap':>5} {'close':>5} | {'cited %':>7} {'irrelevant %':>12} {'withheld':>8}")
     for gap in (0.0, 0.02, 0.04):
-        for close in (0.3, 9.0):
+        for close in (0.3, 0.4, 0.5, 9.0):
             for threshold in (0.0, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8):
                 hit = bad = withheld = 0
                 for r in rows:

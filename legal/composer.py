@@ -201,7 +201,7 @@ CONTEST_GAP = 0.02
 #: Below :data:`CITE_CONFIDENCE` a card still cites when the part shares this much of its wording
 #: with one of the card's lay phrasings (the matcher's ``bigrams`` signal): the client asked it in
 #: the card's words.
-PHRASING_CLOSE = 0.3
+PHRASING_CLOSE = 0.5
 
 
 def citation_doubt(match: PartMatch) -> str:

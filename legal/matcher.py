@@ -4,7 +4,8 @@ A question is split into its parts (each asks one thing: "能赔多少？去哪�
 scored against every card by
 
 * meaning — the project's embedding backend: the part against the card's title and lay phrasings
-  (the best phrasing counts);
+  (the best phrasing counts) and against the card as a whole (the centroid of its title and
+  phrasings, which one odd phrasing does not move);
 * wording — the card's legal terms and short cues found in the part (longer terms and terms
   fewer cards share weigh more; a term that only says what is asked counts for nothing), and the
   characters it shares with the closest phrasing (misspelt and colloquial variants keep most of
@@ -51,9 +52,9 @@ THRESHOLD = 0.5
 #: Question texts whose vectors a matcher keeps (the least recently used is dropped first).
 QUERY_VECTORS_KEPT = 256
 #: Logistic calibration of (score, margin) -> probability the top card is right (fitted on the tuning set).
-CALIBRATION = {"bias": -2.22, "score": 4.59, "margin": 5.71, "agreement": -0.06}
-WEIGHTS = {"embedding": 0.5, "bigrams": 0.3, "terms": 0.25, "not_terms": 0.35, "homonym": 0.3, "agreement": 0.08,
-           "qtype": 0.05, "side": 0.12, "facts": 0.12, "computable": 0.1}
+CALIBRATION = {"bias": -3.38, "score": 3.31, "margin": 5.25, "agreement": -0.13}
+WEIGHTS = {"embedding": 0.5, "centroid": 0.75, "bigrams": 0.6, "terms": 0.19, "not_terms": 0.35, "homonym": 0.3,
+           "agreement": 0.08, "qtype": 0.1, "side": 0.12, "facts": 0.12, "computable": 0.1}
 #: A card's side is read from its phrasings when at least this many of them say whose question it is
 #: and at least :data:`SIDE_SHARE` of those say the same side.
 SIDE_MIN_PHRASINGS = 3
@@ -297,6 +298,7 @@ class Matcher:
         self.sides = [card_side(card) for card in self.cards]
         self._bigrams = [[bigrams(p) for p in (card.title, *card.phrasings)] for card in self.cards]
         self._vectors: np.ndarray | None = None
+        self._centroids: np.ndarray | None = None
         # a turn matches the same question twice (search ranks by its cards, then the answer reads them):
         # the question's vectors are kept for the latest texts rather than embedded again
         self._query_vectors: OrderedDict[str, np.ndarray] = OrderedDict()
@@ -354,17 +356,29 @@ class Matcher:
                 logger.warning("legal: could not cache card vectors at %s", path)
         return matrix
 
-    def _embedding_scores(self, texts: Sequence[str]) -> np.ndarray:
-        """(len(texts), len(cards)): the best cosine of each text against each card's phrasings."""
+    def centroids(self) -> np.ndarray:
+        """(len(cards), dim): each card's title and phrasings averaged and normalised — what the card
+        is about as a whole, which one odd phrasing does not move."""
+        if self._centroids is None:
+            matrix = self.vectors()
+            sums = np.zeros((len(self.cards), matrix.shape[1]), dtype=np.float32)
+            np.add.at(sums, self._owner_arr, matrix)
+            norms = np.linalg.norm(sums, axis=1, keepdims=True)
+            self._centroids = sums / np.where(norms > 0, norms, 1.0)
+        return self._centroids
+
+    def _embedding_scores(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Two (len(texts), len(cards)) arrays: the best cosine of each text against each card's
+        phrasings, and its cosine against the card's centroid (:meth:`centroids`)."""
         matrix = self.vectors()
         out = np.zeros((len(texts), len(self.cards)), dtype=np.float32)
         if not len(self.cards):
-            return out
+            return out, out.copy()
         queries = self._embed_queries(texts)
         sims = queries @ matrix.T
         for row in range(len(texts)):
             np.maximum.at(out[row], self._owner_arr, sims[row])
-        return out
+        return out, queries @ self.centroids().T
 
     def _embed_queries(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
@@ -428,7 +442,7 @@ class Matcher:
         from legal.qtypes import question_type
 
         agreed = set(retrieved)
-        emb = self._embedding_scores(texts)
+        emb, centre = self._embedding_scores(texts)
         results = []
         for row, text in enumerate(texts):
             qtype = asked[row] if asked is not None else question_type(text)
@@ -441,7 +455,8 @@ class Matcher:
                 terms, grams, excluded = self._lexical(text, index)
                 agreement = max((self._provision_weight.get((p.law, p.article), 1.0) for p in card.controlling
                                  if (p.law, p.article) in agreed), default=0.0) if agreed else 0.0
-                signals = {"embedding": float(emb[row, index]), "bigrams": grams, "terms": terms,
+                signals = {"embedding": float(emb[row, index]), "centroid": float(centre[row, index]),
+                           "bigrams": grams, "terms": terms,
                            "not_terms": excluded, "homonym": self._homonym(source, card), "agreement": agreement,
                            "qtype": _answers_type(card, qtype),
                            "side": _side_agreement(asker[0] if asker else "", self.sides[index]),

@@ -89,3 +89,18 @@ def test_every_shipped_card_loads_without_a_warning():
 
     warned = [f"{card.slug}: {w}" for card in shipped_cards() for w in card.warnings]
     assert warned == []
+
+
+def test_no_lay_phrasing_is_carried_by_two_cards():
+    """A phrasing two cards carry (compared without spaces, punctuation and case) tells the matcher
+    nothing between them and makes the two neighbours look equally sure: it belongs to one."""
+    import re
+
+    from legal.cardfile import shipped_cards
+
+    owners: dict[str, set[str]] = {}
+    for card in shipped_cards():
+        for text in card.phrasings:
+            owners.setdefault(re.sub(r"[\W_]+", "", text).lower(), set()).add(card.slug)
+    shared = {text: sorted(slugs) for text, slugs in owners.items() if len(slugs) > 1}
+    assert shared == {}

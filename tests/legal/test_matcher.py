@@ -56,6 +56,9 @@ def test_the_sense_of_fuyi_follows_what_it_is_about(text, area):
     # a criminal judgment's appeal runs ten days (刑事诉讼法 230), a civil one fifteen
     ("判了两年有期徒刑 想上诉 最晚哪天", "criminal_procedure"),
     ("家属想帮他上诉 还来得及吗", "criminal_procedure"),
+    # a term of years is a sentence even without the word 有期徒刑
+    ("一审判了三年 不服 上诉期是几天", "criminal_procedure"),
+    ("法院判了半年 刑期太重了 能上诉吗", "criminal_procedure"),
     ("离婚判决不服 想上诉 最晚哪天", "civil_procedure"),
     ("想上诉", "civil_procedure"),
 ])
