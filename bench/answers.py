@@ -111,8 +111,8 @@ def deadline_right(gold: str, text: str) -> bool:
     if re.sub(r"\s", "", gold) in re.sub(r"\s", "", text):
         return True
     first = _PERIOD.search(gold)
-    if first is None:
-        return False
+    if first is None:  # a bare date: the same day, however either writes it (2026-12-27, 2026年12月27日)
+        return bool(_days(gold)) and _days(gold) <= _days(text)
     if not _periods(first.group(0)) <= _periods(text):
         return False
     if not _days(gold) <= _days(text):
