@@ -488,7 +488,7 @@ def _durations(text: str, spans, scopes) -> list[Duration]:
                                 0.5, unit, _start_event(text, s, m.start(), m.end()),
                                 _label_near(_DLABEL_RX, text, s, m.start(), m.end())))
             continue
-        if _is_date_part(text, m):
+        if _is_date_part(text, m) or numbers.pay_multiple(text, m.start(), m.end()):
             continue
         value = numbers.to_number(m.group("num"))
         if value is None or value <= 0:

@@ -175,12 +175,28 @@ _MONTHS = {"年": 12.0, "周年": 12.0, "个月": 1.0, "月": 1.0, "个自然月
            "日": 1 / 30, "天": 1 / 30, "工作日": 7 / 5 / 30, "个工作日": 7 / 5 / 30, "周": 7 / 30, "星期": 7 / 30}
 
 
+#: What a count of months or years measures when it is a sum of money, not a time: 三十个月工资, 两年的租金.
+_PAY_AFTER = re.compile(r"\s*(?:的)?(?:税前|应发|实发)?(?:平均)?(?:工资|薪资|薪酬|薪水|月薪|年薪|报酬|经济补偿|补偿金|补偿|租金|收入)")
+
+
+#: A period named just before the count (试用期六个月工资按八折): the count is that period's length.
+_PERIOD_BEFORE = re.compile(r"期(?:限|间)?\s*(?:为|是|：|:)?\s*$")
+
+
+def pay_multiple(text: str, start: int, end: int) -> bool:
+    """The count of months or years at ``start``–``end`` is a multiple of a wage, rent or compensation (an
+    amount: 支付三十个月工资), not a duration; unless a period is named just before it (试用期六个月工资…)."""
+    return bool(_PAY_AFTER.match(text, end)) and not _PERIOD_BEFORE.search(text[max(0, start - 6):start])
+
+
 def durations(text: str) -> list[Quantity]:
     """Durations in months: ``三个月`` → 3, ``两年`` → 24, ``一年半`` → 18, ``90日`` → 3, ``半年`` → 6.
-    A date (2024年1月1日) is not a duration."""
+    A date (2024年1月1日) is not a duration, nor a multiple of a wage or rent (三十个月工资)."""
     text = normalize(text)
     out = []
     for m in _DURATION.finditer(text):
+        if pay_multiple(text, m.start(), m.end()):
+            continue
         if m.group("onlyhalf"):
             months = 6.0 if m.group("hunit") == "年" else 0.5
             out.append(Quantity(months, m.start(), m.end(), "months"))

@@ -86,3 +86,12 @@ def test_percent_written_back_in_the_same_style(token, percent, written):
 ])
 def test_duration_written_back_in_the_same_style(token, months, written):
     assert numbers.duration_like(token, months) == written
+
+
+@pytest.mark.parametrize(("text", "months"), [
+    ("违反竞业限制的，乙方应支付相当于三十个月工资的违约金", []), ("押金为两个月租金", []),
+    ("经济补偿为十二个月的平均工资", []), ("赔偿两年的租金收入", []),
+    ("竞业限制期限为三十个月", [30.0]), ("试用期六个月工资按80%发放", [6.0]), ("租期三年，租金按月支付", [36.0]),
+    ("竞业限制期限为三年补偿按月支付", [36.0])])
+def test_a_count_of_months_wages_is_an_amount_not_a_duration(text, months):
+    assert [q.value for q in numbers.durations(text)] == months
