@@ -176,7 +176,8 @@ _MONTHS = {"年": 12.0, "周年": 12.0, "个月": 1.0, "月": 1.0, "个自然月
 
 
 #: What a count of months or years measures when it is a sum of money, not a time: 三十个月工资, 两年的租金.
-_PAY_AFTER = re.compile(r"\s*(?:的)?(?:税前|应发|实发)?(?:平均)?(?:工资|薪资|薪酬|薪水|月薪|年薪|报酬|经济补偿|补偿金|补偿|租金|收入)")
+_PAY_AFTER = re.compile(r"\s*(?:的)?(?:税前|应发|实发)?(?:平均)?"
+                        r"(?:工资|薪资|薪酬|薪水|月薪|年薪|报酬|经济补偿|补偿金|补偿|租金|收入)")
 
 
 #: A period named just before the count (试用期六个月工资按八折): the count is that period's length.
