@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from legal.calculators import cn_date
+
 #: Event label -> the words that name it next to a date (the nearest word wins; after the date is
 #: preferred to before it, since 2024年5月被辞退 puts the verb after the date).
 EVENT_WORDS: dict[str, tuple[str, ...]] = {
@@ -298,7 +300,7 @@ def start_question(dates: list[DatedEvent], rule: str, start: str) -> str:
     asked = asked or f"{start or '期限起算的那件事'}是哪一天？"
     other = [d for d in dates if d.event not in labels]
     if other:
-        said = "、".join(f"{d.day.year}年{d.day.month}月{d.day.day}日（{EVENT_NAMES.get(d.event, d.event)}）"
+        said = "、".join(f"{cn_date(d.day)}（{EVENT_NAMES.get(d.event, d.event)}）"
                         for d in other[:2])
         return f"您提到的 {said} 不是这一期限的起算日（{start or '起算事件'}）。{asked}知道日期后可以算出最后一天。"
     return f"{asked}知道日期后可以算出最后一天。"

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from chat.offline.relevance import _specific
 from knowledge.textsearch import get_tokenizer
+from legal.calculators import cn_date
 from legal.text import domains
 from legal.text.entities import Entities
 from legal.text.extractive import _COMMON_BIGRAMS, _statement, _title, _units, _word_counts
@@ -102,8 +104,8 @@ def _next_steps(sop: domains.Sop | None, intent: str, calculations: list[dict[st
     for calculation in calculations:
         expires = calculation.get("figures", {}).get("expires_on")
         if calculation.get("name") == "诉讼时效" and expires:
-            year, month, day = (int(x) for x in str(expires).split("-"))
-            lines.append(f"{len(lines) + 1}. **期限**：诉讼时效届满日 {year}年{month}月{day}日（节假日顺延前），"
+            day = cn_date(date.fromisoformat(str(expires)))
+            lines.append(f"{len(lines) + 1}. **期限**：诉讼时效届满日 {day}（节假日顺延前），"
                          "此前起诉或书面催告。")
     if intent == "contract_review":
         lines.append(f"{len(lines) + 1}. 完整的合同逐条审查请使用“合同审查”功能上传合同文本。")

@@ -7,12 +7,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from knowledge.query_expansion import RULES as EXPANSION_RULES
 from knowledge.query_expansion import expand_query, normalize_query
 from knowledge.selectors import article_texts
 from knowledge.textsearch import index_tokens, query_tokens
+from legal.calculators import cn_date
 from legal.text.vocabulary import offline_keywords
 
 STATEMENT_CHARS = 180
@@ -214,8 +216,7 @@ def _limitation_conclusion(kind: str, calculation: Mapping[str, Any], article: M
     figures = calculation.get("figures", {})
     expires, expired = figures.get("expires_on", ""), bool(figures.get("expired"))
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(expires)):
-        year, month, day = (int(x) for x in str(expires).split("-"))
-        expires = f"{year}年{month}月{day}日"  # an answer's words carry Chinese dates, never ISO
+        expires = cn_date(date.fromisoformat(str(expires)))  # an answer's words carry Chinese dates, never ISO
     rule = ""
     if article is not None:
         sentences = [s for lead, s in _units(str(article.get("text", ""))) if "期间" in s or "起计算" in s]

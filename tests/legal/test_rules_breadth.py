@@ -197,7 +197,17 @@ def test_more_facts_however_written(said, name, value):
     assert _facts(said).get(name) == value
 
 
-def test_a_due_date_inferred_from_how_long_it_is_overdue():
+def test_a_due_date_inferred_from_how_long_it_is_overdue(monkeypatch):
+    from datetime import datetime
+
+    from legal import rules
+
+    class Today(datetime):  # the interest runs to the question's day, not the machine's
+        @classmethod
+        def now(cls, tz=None):
+            return datetime(TODAY.year, TODAY.month, TODAY.day, 12, tzinfo=tz)
+
+    monkeypatch.setattr(rules, "datetime", Today)
     facts = _facts("借给亲戚5w 没说利息 说好半年还 现在都过期一年了 这一年逾期能要多少（LPR按3%）")
     assert facts.get("due_date") == date(2025, 11, 27)
     assert calculate("overdue_interest", {**facts}).result.amount == Decimal(1500)
