@@ -18,9 +18,12 @@ QTYPE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
                          # whether another's act is allowed ("公司这样扣可以吗", "物业能这样吗", "只发最低工资 对吗")
                          r"|(?:这样|这么).{0,4}(?:可以|行|对|合理|正常)(?:吗|么|不)|能这样|可以这样|对吗|对不对|正常吗"
                          # whether a clause, an agreement or a contract holds ("这条有用吗", "合同成立吗")
-                         r"|有用吗|管用吗|有没有用|算数吗|算不算数|有.{0,4}效力吗|成立吗|成立了吗|成不成立")),
+                         r"|有用吗|管用吗|有没有用|算数吗|算不算数|有.{0,4}效力吗|成立吗|成立了吗|成不成立"
+                         # whether the law upholds it ("这个利息法院认不认", "法院支不支持")
+                         r"|认不认|承不承认|支不支持|保不保护|受不受.{0,2}保护|认可吗|支持吗")),
     ("what_to_do", re.compile(r"怎么办|该怎么|如何处理|怎么处理|咋办|怎么做|如何维权|怎么维权|应该怎样|怎样处理")),
-    ("yes_no", re.compile(r"能不能|可以吗|可不可以|能否|能吗|是否|要不要|有没有权|需要|还能|可以|能|吗|会不会|用不用")),
+    ("yes_no", re.compile(r"能不能|可以吗|可不可以|能否|能吗|是否|要不要|有没有权|需要|还能|可以|能|吗|会不会|用不用"
+                          r"|([\u4e00-\u9fff])[不没]\1")),
 )
 
 
@@ -33,14 +36,51 @@ ASKS_VALIDITY = re.compile(r"(?:合法|有效|合理|违法|犯法)(?:吗|么|�
 STRONG_BY_WHEN = re.compile(r"(?<!判)多久|多长时间|时效|还来得及|几天内|多少天|什么时候|最晚|最迟|哪天|截止")
 
 
+#: Where a clause asks: a question word, a closing particle, an A-not-A form (能不能, 解没解除, 有没有).
+_ASKS = re.compile(r"吗|么|嘛|呢|多少|多久|多长|怎么|如何|是否|能否|哪|什么|几|咋|([\u4e00-\u9fff])[不没]\1")
+_CLAUSE = re.compile(r"[，,。；;！!？?、\s]+")
+
+
+def asking_clause(text: str) -> str:
+    """The clause of ``text`` that asks (a Chinese question puts its asking last): the last clause with
+    a question word that is not one only in look (前几天, 没写什么时候还), and what follows it; "" when
+    no clause asks."""
+    from legal.matcher import _NOT_ASKING
+
+    clauses = [c for c in _CLAUSE.split(text) if c]
+    asking = [i for i, clause in enumerate(clauses) if _ASKS.search(_NOT_ASKING.sub("", clause))]
+    if not asking:
+        return ""
+    last = asking[-1]
+    if _question_type(clauses[last]) in ("", "yes_no", "what_to_do"):
+        # two asks in one part (宽限期最短得给多久 过了能把他除名吗): the specific one (a period, a
+        # figure, a forum) is what the answer must give; the yes/no after it follows from it
+        specific = next((i for i in reversed(asking[:-1])
+                         if _question_type(clauses[i]) in ("by_when", "how_much", "which", "forum", "valid")), None)
+        if specific is not None:
+            return "，".join(clauses[specific:])
+    return "，".join(clauses[last:])
+
+
 def question_type(text: str) -> str:
+    """What ``text`` asks: the type its asking clause names (a story's 期限 or 什么时候 told before the
+    question does not make it a by-when question), else the type the whole text names."""
+    clause = asking_clause(text)
+    if clause and clause != text:
+        own = _question_type(clause)
+        if own:
+            return own
+    return _question_type(text)
+
+
+def _question_type(text: str) -> str:
     for qtype, pattern in QTYPE_CUES:
         m = pattern.search(text)
         if m:
             if qtype == "by_when" and _GOODS_EXPIRED.fullmatch(m.group(0)) and not pattern.search(
                     text.replace("过期", "")) and (dict(QTYPE_CUES)["how_much"].search(text) or _GOODS.search(text)):
                 # 牛奶过期了…能要十倍赔偿吗: spoiled goods, the part asks what the rest of it asks
-                return question_type(text.replace("过期", "")) or "yes_no"
+                return _question_type(text.replace("过期", "")) or "yes_no"
             if qtype == "by_when" and ASKS_VALIDITY.search(text) and not STRONG_BY_WHEN.search(text):
                 return "valid"
             return qtype

@@ -89,10 +89,12 @@ def test_a_by_when_part_prefers_the_card_with_a_deadline_rule():
 def test_a_part_read_with_its_narrative_keeps_its_own_question_type():
     rule = card("t.rule", ["辞退"], by_when_rule="labor_arbitration")
     matcher = Matcher([rule], embedder=FlatEmbedder())
-    # the narrative mentions a period (时效) but the part asks what to do: no by-when preference
+    # the narrative mentions a period (时效) but the part asks what to do: no by-when preference,
+    # whether the type is given or read from the text's asking clause
     text = "听说仲裁有时效。被辞退了怎么办"
-    assert matcher.score_texts([text])[0][0].signals["qtype"] == 1.0
+    assert matcher.score_texts([text])[0][0].signals["qtype"] == 0.0
     assert matcher.score_texts([text], asked=["what_to_do"])[0][0].signals["qtype"] == 0.0
+    assert matcher.score_texts(["听说仲裁有时效。被辞退了多久内要申请"])[0][0].signals["qtype"] == 1.0
 
 
 def test_a_card_of_the_opposite_side_is_pushed_down():
