@@ -26,7 +26,7 @@ from legal.calculators import CHINA_TZ, cn_date
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
 from legal.matcher import PartMatch
-from legal.qtypes import QTYPE_CUES, question_type  # noqa: F401  (re-exported)
+from legal.qtypes import QTYPE_CUES, asking_clause, question_type  # noqa: F401  (re-exported)
 from legal.rules import (
     CALCULATOR_BASIS,
     FORMULAS,
@@ -286,6 +286,10 @@ def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> An
     named = deadline_for(part, card.domain, question)
     if chosen.deadline and (not named or named == chosen.deadline or not deadline_for(part, card.domain)):
         return chosen
+    if chosen.deadline and named in GENERAL_RULES and not _PROCEDURE.search(part):
+        # 还来得及吗, 过时效了吗, 还能要吗: the words ask whether there is still time, which the card's
+        # own period answers (a 工伤认定's year, an appeal's fifteen days), not the general three years
+        return chosen
     if chosen.deadline == "guarantee_period" and named in GENERAL_RULES and re.search(r"找我|担保人|保证人|我这个担保", part):
         return chosen  # the guarantor asks how long he answers, not the debt's limitation
     if not named:
@@ -306,6 +310,55 @@ def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> A
 
 #: Deadline rules a word such as 起诉 or 仲裁 names in any dispute: a card's own rule is more specific.
 GENERAL_RULES = frozenset({"civil_limitation", "labor_arbitration", "admin_litigation"})
+#: Words that name a procedure (not only time): a general rule they name may replace a card's own.
+_PROCEDURE = re.compile(r"仲裁|起诉|告(?!诉|知)|法院|复议|上诉|执行")
+#: A by-when part that asks whether there is still time (还来得及吗, 还能告吗) or whether its period
+#: has run (过了仲裁时效没有, 是不是过期了): the answer leads with yes or no from the computed last day.
+_STILL_TIME = re.compile(r"还来得及|来不及|还能|还可以|还有没有(?:机会|时间)|还有效|还算数")
+_HAS_RUN = re.compile(r"过了?[^，,。？?；]{0,8}(?:没有|没)(?:[？?。]|$)|(?:过|超过|超)[^，,。？?；]{0,8}(?:了吗|吗|了没|没有|了么)"
+                      r"|(?:是不是|有没有)(?:已经)?(?:过|超过|届满)|(?:过期|届满|到期|失效)了?(?:吗|没有|没|么)")
+
+
+#: A yes/no part about what the other side may do to the client (物业能停我水电吗, 公司可以扣我工资吗,
+#: 房东有权不退押金吗): the card's validity answer, about that act, answers it from the client's side.
+_OTHER_SIDE = re.compile(
+    r"(?:公司|单位|老板|领导|厂里|厂家|房东|物业|对方|他们|商家|店家|卖家|银行|医院|学校|开发商|平台|中介|保险公司"
+    r"|债主|催收|4S店|派出所|警察|公安|政府|城管|村里|村委会?|业委会|出租方|用人单位|人家|新房东|原房东)"
+    r"(?:就|还|真的|到底|也|都|凭什么)?(?:能|可以|有权|能不能|可不可以|有没有权利?|有权利)"
+    r"(?=不|[^，,。？?]{0,12}(?:我|咱|俺|这样|这么))")
+#: A yes/no part asked in the negative (我能不交物业费吗, 不还行不行, 可以不去吗): an answer that says
+#: what the client must do answers it with 不能, one that says the client need not with 可以.
+_NEGATED_ASK = re.compile(r"(?:能|可以|可不可以|能不能|是不是可以)不(?![能会行可是])[\u4e00-\u9fff]"
+                          r"|(?<![能会要])不[\u4e00-\u9fff]{1,8}(?:行不行|行吗|可以吗|可不可以|也行吗|没事吧)")
+_MUST = ("需要", "仍要", "仍需", "要", "应当", "应该", "必须", "得", "还要", "还得")
+_NEED_NOT = ("不需要", "不用", "无需", "不必", "可以不")
+
+
+def negated_lead(part: str, text: str) -> str:
+    """The yes or no a part asked in the negative takes when the answer says what the client must (or
+    need not) do ("" when it is not asked so, or the answer already leads with 可以 or 不能)."""
+    clause = asking_clause(part) or part
+    if not _NEGATED_ASK.search(clause) or _OTHER_SIDE.search(clause):
+        return ""
+    head = text.lstrip("*（( ")
+    if head.startswith(_NEED_NOT):
+        return "可以。"
+    if head.startswith(_MUST):
+        return "不能。"
+    return ""
+
+
+def time_lead(part: str, found: Deadline | None) -> str:
+    """The yes or no a by-when part asks for when it asks whether there is still time or whether the
+    period has run ("" when it asks only for the date, or the last day is not known)."""
+    if found is None or found.passed is None:
+        return ""
+    clause = asking_clause(part) or part
+    if _STILL_TIME.search(clause):
+        return "不能（期限已届满）：" if found.passed else "可以（仍在期限内）："
+    if _HAS_RUN.search(clause):
+        return "是，已经超过期限：" if found.passed else "没有（仍在期限内）："
+    return ""
 #: What a yes/no part about time answers when its period has run or has not (the rule's own words).
 PASSED_WORDS: dict[str, tuple[str, str]] = {
     "prosecution_limitation": ("不会（一般情形）。已过追诉期限，不再追诉，但立案后逃避侦查、审判的除外",
@@ -673,8 +726,14 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                 chosen = money  # 产假一共多少天, 还要再坐多久: a count of days the card's calculator gives
         elif qtype == "how_much":
             chosen = _calculator_answer(card, chosen, match.text, facts)
+        if qtype == "yes_no" and "valid" in card.answers and _OTHER_SIDE.search(asking_clause(match.text) or match.text):
+            chosen = card.answers["valid"]  # may the other side do this to me: whether its act is lawful
         chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
+        if qtype == "by_when":
+            text = f"{time_lead(match.text, found_deadline)}{text}"
+        elif qtype == "yes_no":
+            text = f"{negated_lead(match.text, text)}{text}"
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
             text = f"{text}{_computed_too(card, match.text, facts, today)}"
         asked = qtype or chosen.qtype
