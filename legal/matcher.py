@@ -54,7 +54,17 @@ QUERY_VECTORS_KEPT = 256
 #: Logistic calibration of (score, margin) -> probability the top card is right (fitted on the tuning set).
 CALIBRATION = {"bias": -3.38, "score": 3.31, "margin": 5.25, "agreement": -0.13}
 WEIGHTS = {"embedding": 0.5, "centroid": 0.75, "bigrams": 0.6, "terms": 0.19, "not_terms": 0.35, "homonym": 0.3,
-           "agreement": 0.08, "qtype": 0.1, "side": 0.12, "facts": 0.12, "computable": 0.1}
+           "agreement": 0.08, "qtype": 0.1, "side": 0.12, "facts": 0.12, "computable": 0.1, "consequence": 0.12}
+#: What the part asks about the act it tells: whether it is a crime (判刑, 坐牢, 犯罪吗, 刑事责任) — the
+#: criminal cards answer that, not the civil cards of the same fight, accident or debt —, or how much is
+#: owed (赔多少, 医药费) with no word of crime asked — the civil cards answer that.
+ASKS_CRIME = re.compile(r"判刑|坐牢|蹲监狱|进监狱|判几年|判多久|刑事责任|犯罪|犯法|构成.{0,6}罪|什么罪|罪名|罪吗|留案底"
+                        r"|案底|抓起来|被抓|拘留|追究|量刑|缓刑|自首")
+ASKS_MONEY = re.compile(r"赔多少|赔偿|赔钱|赔我|要多少|医药费|医疗费|误工费|护理费|精神损失|索赔|怎么赔|能赔|要赔|得赔")
+CRIME_DOMAINS = ("criminal", "criminal_procedure")
+#: Domains whose cards answer the civil side of an act that may also be a crime.
+CIVIL_DOMAINS = ("personal_injury", "tort", "traffic_accident", "debt", "contract", "consumer", "marriage_family",
+                 "medical", "real_estate")
 #: A card's side is read from its phrasings when at least this many of them say whose question it is
 #: and at least :data:`SIDE_SHARE` of those say the same side.
 SIDE_MIN_PHRASINGS = 3
@@ -296,6 +306,7 @@ class Matcher:
                 self._owner.append(index)
         self._owner_arr = np.array(self._owner, dtype=np.int64)
         self.sides = [card_side(card) for card in self.cards]
+        self.crime = [card_consequence(card) for card in self.cards]
         self._bigrams = [[bigrams(p) for p in (card.title, *card.phrasings)] for card in self.cards]
         self._vectors: np.ndarray | None = None
         self._centroids: np.ndarray | None = None
@@ -450,6 +461,7 @@ class Matcher:
             asker = side(source)
             facts = extract_facts(source)
             present = set(situation(facts))
+            asks = asked_consequence(text)
             scored = []
             for index, card in enumerate(self.cards):
                 terms, grams, excluded = self._lexical(text, index)
@@ -462,7 +474,8 @@ class Matcher:
                            "side": _side_agreement(asker[0] if asker else "", self.sides[index]),
                            "facts": (float(any(f in present for f in card.when_facts))
                                      - float(any(f in present for f in card.unless_facts))),
-                           "computable": _computable(card, qtype, facts)}
+                           "computable": _computable(card, qtype, facts),
+                           "consequence": _consequence(asks, self.crime[index])}
                 scored.append(CardScore(card, _combine(signals), signals=signals))
             results.append(scored)
         return results
@@ -546,6 +559,44 @@ def _answers_type(card: Card, qtype: str) -> float:
     if qtype == "by_when" and answer.deadline or qtype == "how_much" and answer.calculator:
         return 1.0
     return 0.5
+
+
+_CRIME_WORDS = re.compile(r"罪|判刑|坐牢|刑事|拘留|监狱|判了|缓刑")
+
+
+def card_consequence(card: Card) -> str:
+    """"crime" for a card that answers whether an act is a crime (criminal and criminal-procedure cards),
+    "civil" for a civil card whose clients seldom ask that (under a third of its phrasings speak of
+    crime: the debt-or-fraud card is asked 会坐牢吗 and is neither), else ""."""
+    if card.domain in CRIME_DOMAINS:
+        return "crime"
+    if card.domain in CIVIL_DOMAINS:
+        speaking = sum(1 for p in card.phrasings if _CRIME_WORDS.search(p))
+        return "civil" if speaking * 3 < max(1, len(card.phrasings)) else ""
+    return ""
+
+
+def asked_consequence(text: str) -> str:
+    """What the asking clause of ``text`` asks about the act: "crime" (会判刑吗, 算犯罪吗), "money"
+    (能赔多少, 医药费谁出) with no word of crime, else ""."""
+    from legal.qtypes import asking_clause
+
+    clause = asking_clause(text) or text
+    if ASKS_CRIME.search(clause):
+        return "crime"
+    if ASKS_MONEY.search(clause):
+        return "money"
+    return ""
+
+
+def _consequence(asks: str, card: str) -> float:
+    """+1 for a card that answers the consequence asked, −1 for one that answers the other (a criminal
+    card for a how-much question, a civil card for 会判刑吗), else 0."""
+    if not asks or not card:
+        return 0.0
+    if asks == "crime":
+        return 1.0 if card == "crime" else -1.0
+    return -1.0 if card == "crime" else 0.0
 
 
 def _computable(card: Card, qtype: str, facts: Any) -> float:
