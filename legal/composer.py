@@ -348,6 +348,74 @@ def negated_lead(part: str, text: str) -> str:
     return ""
 
 
+#: The claims a client lists under one ask (我能要哪些钱：工资、加班费、补偿), each with the calculator
+#: that computes it ("" for an item paid as spent or as agreed: 医疗费 by the bills, 违约金 by the contract).
+CLAIM_ITEMS: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    ("二倍工资", re.compile(r"二倍工资|双倍工资"), "double_wage"),
+    ("加班费", re.compile(r"加班费|加班工资"), "overtime_pay"),
+    ("未休年休假工资", re.compile(r"年假|年休假"), "annual_leave_pay"),
+    ("拖欠的工资", re.compile(r"(?<![倍班假])(?:工资|工钱|薪水)(?![差单条])|欠薪"), "wage_arrears"),
+    ("违法解除赔偿金", re.compile(r"赔偿金|2N|二N|双倍赔偿"), "unlawful_termination_damages"),
+    ("经济补偿", re.compile(r"经济补偿|补偿金|(?<!精神)(?<!损害)补偿|N\+1"), "economic_compensation"),
+    ("医疗费", re.compile(r"医药费|医疗费|治疗费"), ""),
+    ("误工费", re.compile(r"误工费|误工"), "lost_earnings"),
+    ("护理费", re.compile(r"护理费|陪护费"), "nursing_fee"),
+    ("营养费", re.compile(r"营养费"), ""),
+    ("交通费", re.compile(r"交通费|路费"), ""),
+    ("住院伙食补助费", re.compile(r"伙食补助"), ""),
+    ("残疾赔偿金", re.compile(r"残疾赔偿金|伤残赔偿"), "disability_compensation"),
+    ("死亡赔偿金", re.compile(r"死亡赔偿金"), "death_compensation"),
+    ("丧葬费", re.compile(r"丧葬费"), "funeral_expenses"),
+    ("精神损害抚慰金", re.compile(r"精神损失|精神损害|精神抚慰"), ""),
+)
+#: What an item without a calculator comes to.
+_AS_SPENT = {"医疗费": "按医院票据、病历实际发生的数额", "营养费": "按医疗机构意见酌定", "交通费": "按就医的实际票据",
+             "住院伙食补助费": "按当地国家机关一般工作人员出差伙食补助标准 × 住院天数",
+             "精神损害抚慰金": "造成严重精神损害的，由法院按过错程度、后果等酌定"}
+#: A part that asks for the list of what can be claimed (我能要哪些钱, 都能要什么, 包括哪几项).
+_LIST_ASK = re.compile(r"哪些|哪几|什么钱|什么费|都能要|都可以要|能要什么|可以要什么|包括什么|有什么(?:补偿|赔偿)")
+
+
+def claim_items(part: str, card: Card, facts: Facts) -> str:
+    """Each claim a part lists under one ask, answered one by one — the figure when the facts compute
+    it, else the rule and what it needs ("" when the part lists fewer than two claims or asks no list)."""
+    ask = _LIST_ASK.search(part)
+    if ask is None:
+        return ""
+    named: list[tuple[str, str]] = []
+    for text in (part[ask.start():], part):
+        found = sorted((m.start(), label, calc) for label, pattern, calc in CLAIM_ITEMS
+                       if (m := pattern.search(text)) is not None)
+        named = [(label, calc) for _, label, calc in found]  # in the order the client lists them
+        if len(named) >= 2:
+            break
+    if len(named) < 2:
+        return ""
+    if any(calc == "unlawful_termination_damages" for _, calc in named):
+        named = [(label, calc) for label, calc in named if calc != "economic_compensation"]  # N and 2N do not add
+    money = card.answers.get("how_much")
+    values = {**facts.values(), **part_flags(part)}
+    lines, amounts = [], []
+    for label, calc in named:
+        if calc in ("economic_compensation", "unlawful_termination_damages") and money is not None \
+                and money.calculator in ("economic_compensation", "unlawful_termination_damages"):
+            calc = money.calculator  # the card knows whether the dismissal gives N or 2N
+            label = "违法解除赔偿金" if calc == "unlawful_termination_damages" else "经济补偿"
+        if not calc:
+            lines.append(f"{label}：{_AS_SPENT.get(label, '按实际发生并有证据的数额')}")
+            continue
+        calculation = calculate(calc, values)
+        if calculation.ok and calculation.result is not None:
+            lines.append(f"{label}：{calculation.headline()}")
+            if calculation.result.amount is not None and not calculation.result.figures.get("unit"):
+                amounts.append(calculation.result.amount)
+        else:
+            missing = "、".join(LABELS.get(m, m) for m in calculation.missing)
+            lines.append(f"{label}：按{FORMULAS.get(calc, '法定标准')}计算" + (f"（还需要{missing}）" if missing else ""))
+    total = f"；已能算出的各项合计 {sum(amounts):,.2f} 元" if len(amounts) > 1 else ""
+    return "可以分项主张：" + "；".join(f"{i}. {line}" for i, line in enumerate(lines, start=1)) + f"{total}。"
+
+
 def time_lead(part: str, found: Deadline | None) -> str:
     """The yes or no a by-when part asks for when it asks whether there is still time or whether the
     period has run ("" when it asks only for the date, or the last day is not known)."""
@@ -730,7 +798,10 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             chosen = card.answers["valid"]  # may the other side do this to me: whether its act is lawful
         chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
-        if qtype == "by_when":
+        items = claim_items(match.text, card, facts)
+        if items:
+            text = f"{items}{text}"
+        elif qtype == "by_when":
             text = f"{time_lead(match.text, found_deadline)}{text}"
         elif qtype == "yes_no":
             text = f"{negated_lead(match.text, text)}{text}"
