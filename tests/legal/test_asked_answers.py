@@ -85,8 +85,8 @@ def test_whether_the_period_has_run_is_answered_from_the_last_day() -> None:
 
 
 def test_still_time_keeps_the_cards_own_period() -> None:
-    card = make_card("t.rescission", {"by_when": {"conclusion": "一年内行使：{deadline}。", "deadline": "rescission_period",
-                                                  "start": "知道解除事由之日"}}, domain="contract")
+    rescission = {"conclusion": "一年内：{deadline}。", "deadline": "rescission_period", "start": "知道解除事由之日"}
+    card = make_card("t.rescission", {"by_when": rescission}, domain="contract")
     part = answer(card, "对方一直不交货，我想解除合同，现在还来得及吗")
     assert part.deadline is not None and part.deadline.rule.name == "rescission_period"
     sued = answer(card, "对方一直不交货，现在还能起诉要货款吗")  # a procedure named: the three years
