@@ -27,7 +27,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from answers import DEFAULT_DATA, ROOT, _key, numbers, polarity  # sets Django up
+from answers import DATA_TODAY, DEFAULT_DATA, ROOT, _key, numbers, pin_today, polarity  # sets Django up
 
 from legal import cardfile, engine, selectors
 
@@ -46,6 +46,7 @@ def main() -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     args = parser.parse_args()
+    pin_today(DATA_TODAY)
     cards = use_files()
     controls: dict[tuple[str, str], set[str]] = defaultdict(set)
     mentions: dict[tuple[str, str], set[str]] = defaultdict(set)

@@ -3,7 +3,7 @@ coverage and latency per domain, and the card matcher's calibration — through 
 service path offline (``chat.turn.answer_turn``, as the chat API runs it).
 
     LEGALSITE_DATA_DIR=/tmp/kdev .venv/bin/python bench/answers.py [--data bench/data/blind/answers.jsonl]
-                                  [--limit N] [--cards DIR] [--dump FILE]
+                                  [--limit N] [--cards DIR] [--dump FILE] [--today YYYY-MM-DD|clock]
 
 The data (one JSON object a line): {"id", "question", "domain", "style", "parts": [{"text", "qtype",
 "controlling": [{"law", "article"}], "also_ok": [...], "polarity", "figure", "deadline", "conclusion"}]}.
@@ -63,6 +63,35 @@ from legal import cardfile, selectors  # noqa: E402
 from legal.retrieval import agreement_keys  # noqa: E402
 
 DEFAULT_DATA = ROOT / "bench/data/blind/answers.jsonl"
+#: The day the measuring sets' deadlines are written against (bench/data/blind/README.md): "今天" and
+#: "昨天" in a question, and whether a period has run, are read on this day whatever the hour of the
+#: run (after 16:00 UTC the clock in China is already on the next day).
+DATA_TODAY = "2026-11-27"
+#: The modules that read today's date from the clock.
+CLOCK_MODULES = ("legal.calculators", "legal.composer", "legal.conditions", "legal.facts", "legal.rules",
+                 "legal.text.entities", "chat.offline.calculators")
+
+
+def pin_today(day: str) -> None:
+    """Every clock read of the answer path returns noon of ``day`` (China time)."""
+    import datetime as dt
+    import importlib
+
+    fixed = dt.date.fromisoformat(day)
+
+    class PinnedDateTime(dt.datetime):
+        @classmethod
+        def now(cls, tz: Any = None) -> Any:
+            moment = cls(fixed.year, fixed.month, fixed.day, 12, 0, tzinfo=dt.timezone(dt.timedelta(hours=8)))
+            return moment.astimezone(tz) if tz is not None else moment.replace(tzinfo=None)
+
+    for name in CLOCK_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        if getattr(module, "datetime", None) is dt.datetime:
+            module.datetime = PinnedDateTime  # type: ignore[attr-defined]
 BINS = (0.0, 0.3, 0.5, 0.7, 0.85, 0.95, 1.0001)
 NEGATIVE = ("不可以", "不能", "不合法", "违法", "无效", "不需要", "不属于", "不构成", "无权", "不会", "不应", "不用",
             "不予", "不得", "没有", "不必", "不是", "否", "不行", "不算", "不受")
@@ -192,7 +221,11 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--cards", type=Path, default=None, help="a directory of card files to use instead")
     parser.add_argument("--dump", type=Path, default=None, help="write each answer's conclusions here (JSONL)")
+    parser.add_argument("--today", default=DATA_TODAY, help="the day deadlines are read on (YYYY-MM-DD; 'clock' "
+                        "for the machine's clock)")
     args = parser.parse_args()
+    if args.today != "clock":
+        pin_today(args.today)
     if args.cards is not None:
         # the files as they are: neither the shipped files nor the table's approved versions (a
         # database seeded before the files changed would otherwise overlay its older copies)
