@@ -558,6 +558,14 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("non_filing_review", re.compile(r"不予立案|不立案"), ()),
     ("non_prosecution_petition", re.compile(r"不起诉.{0,20}(?:申诉|不服)|(?:申诉|不服).{0,20}不起诉"), ()),
     ("payment_order_objection", re.compile(r"支付令"), ()),
+    # how long the court has (审限), not how long the client has: a trial's term, an objection's review
+    ("summary_procedure_term", re.compile(r"简易程序.{0,12}(?:多久|多长时间|几个月|期限|审限)|(?:多久|多长时间).{0,6}(?:判|审结|结案).{0,10}简易"),
+     ()),
+    ("ordinary_procedure_term", re.compile(r"普通程序.{0,12}(?:多久|多长时间|几个月|期限|审限|呢)"
+                                           r"|(?:多久|多长时间).{0,6}(?:判|审结|结案).{0,10}普通"), ()),
+    ("enforcement_objection_review", re.compile(r"异议.{0,20}(?:多久|多长时间|几天).{0,6}(?:答复|审查|回复|裁定|结果)"
+                                                r"|(?:多久|多长时间|几天).{0,4}(?:给|作出|出)?.{0,2}(?:答复|审查结果)"),
+     ("civil_procedure",)),
     ("evidence_period", re.compile(r"举证期限|举证期|交证据.{0,6}(?:多久|期限|时间)"), ()),
     ("retrial_application", re.compile(r"再审"), ()),
     ("no_limitation", re.compile(r"(?:抚养费|赡养费|扶养费|知情权|查账|查阅).{0,40}(?:时效|过了时间|过期|要不回|超过)"
@@ -586,7 +594,8 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("separation_after_judgment", re.compile(r"分居.{0,12}(?:多久|什么时候|到什么时候|哪天|满)"), ("marriage_family",)),
     ("birth_divorce_bar", re.compile(r"(?:生了|生完|出生|分娩|生孩子|怀孕).{0,30}(?:离婚|起诉)"), ()),
     ("resignation_notice", re.compile(r"辞职|不想干|提离职|能走|走人"), ("labor",)),
-    ("arbitration_award_time", re.compile(r"(?:多久|多长时间|什么时候|几天).{0,6}(?:出|作出|下|给)?.{0,2}裁决|裁决.{0,8}(?:多久|多长时间)"),
+    ("arbitration_award_time", re.compile(r"(?:多久|多长时间|什么时候|几天).{0,6}(?:出|作出|下|给)?.{0,2}(?:裁决|结果)"
+                                          r"|(?:裁决|结果).{0,8}(?:多久|多长时间)"),
      ("labor",)),
     ("accident_review", re.compile(r"复核"), ("traffic_accident",)),
     ("preservation_suit", re.compile(r"保全|冻结|冻住|查封"), ()),

@@ -20,7 +20,8 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
              "开始工作", "参加工作", "招进", "去上班", "来上班", "入的职", "进的一家", "进了一家", "进的这家",
              "进了这家"),
     "termination": ("辞退", "解除", "开除", "解雇", "被裁", "裁员", "裁了", "裁掉", "劝退", "炒了", "炒掉", "炒鱿鱼",
-                    "离职", "终止", "合同到期", "不让我上班", "不用来了", "让我走", "被辞", "辞了", "把我辞", "辞掉"),
+                    "离职", "终止", "合同到期", "不让我上班", "不用来了", "让我走", "被辞", "辞了", "把我辞", "辞掉",
+                    "把我开了", "被开了", "给开了", "开掉", "别来了"),
     "resign": ("辞职", "提离职", "递交辞呈", "辞呈", "提出离职", "跟领导说", "跟老板说", "说不干了", "不想干"),
     "injury": ("受伤", "摔伤", "工伤", "砸伤", "烫伤", "弄伤", "扭伤", "割伤", "压伤", "碰伤", "伤了", "骨折", "被打",
                "打伤", "咬伤", "受的伤", "致残",
@@ -212,6 +213,9 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "shareholder_meeting_notice": ("resolution",),
     "dividend_payment": ("resolution",),
     "evidence_period": ("notice", "accepted"),
+    "ordinary_procedure_term": ("accepted",),
+    "summary_procedure_term": ("accepted",),
+    "enforcement_objection_review": ("accepted",),
     "admin_litigation_unnotified": ("decision", "knew"),
 }
 

@@ -30,4 +30,5 @@ DEADLINE_NAMES = frozenset({
     "capital_contribution", "advance_registration", "title_certificate_due", "lease_max_term",
     "separation_after_judgment", "birth_divorce_bar", "fine_payment", "trademark_renewal", "copyright_term",
     "shareholder_meeting_notice", "dividend_payment", "evidence_period", "admin_litigation_unnotified",
+    "ordinary_procedure_term", "summary_procedure_term", "enforcement_objection_review",
 })

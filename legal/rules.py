@@ -1336,6 +1336,12 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  LegalBasis("中华人民共和国著作权法", _art(23))),
     DeadlineRule("shareholder_meeting_notice", "十五日（股东会会议召开十五日前通知全体股东；公司章程另有规定或全体股东另有约定的除外）",
                  LegalBasis("中华人民共和国公司法", _art(64)), days=-15),
+    DeadlineRule("ordinary_procedure_term", "六个月（适用普通程序的第一审案件自立案之日起六个月内审结；有特殊情况经院长批准可延长六个月）",
+                 LegalBasis("中华人民共和国民事诉讼法", _art(152)), months=6),
+    DeadlineRule("summary_procedure_term", "三个月（适用简易程序的案件自立案之日起三个月内审结；有特殊情况经院长批准可延长一个月）",
+                 LegalBasis("中华人民共和国民事诉讼法", _art(164)), months=3),
+    DeadlineRule("enforcement_objection_review", "十五日（案外人对执行标的提出书面异议的，法院自收到异议之日起十五日内审查并裁定）",
+                 LegalBasis("中华人民共和国民事诉讼法", _art(238)), days=15),
     DeadlineRule("evidence_period", "不少于十五日（第一审普通程序；提供新证据的第二审案件不少于十日，简易程序可以少于十五日）",
                  LegalBasis("最高人民法院关于适用《中华人民共和国民事诉讼法》的解释", _art(99)), days=15),
     DeadlineRule("admin_litigation_unnotified", "一年（行政机关未告知起诉期限的，自知道或者应当知道行政行为内容之日起最长不超过一年）",
@@ -1446,7 +1452,8 @@ START_EVENTS: dict[str, str] = {
     "penalty_hearing": "行政机关告知听证权利之日", "state_compensation_claim": "知道或者应当知道侵权行为之日",
     "resignation_notice": "书面辞职通知送达单位之日", "info_disclosure_reply": "行政机关收到申请之日",
     "quality_objection": "收到标的物之日", "shareholder_meeting_notice": "股东会会议召开之日（向前倒数）",
-    "dividend_payment": "股东会作出分配利润决议之日", "evidence_period": "收到举证通知书之日",
+    "dividend_payment": "股东会作出分配利润决议之日", "evidence_period": "收到举证通知书之日", "ordinary_procedure_term": "立案之日",
+    "summary_procedure_term": "立案之日", "enforcement_objection_review": "法院收到书面异议之日",
     "admin_litigation_unnotified": "知道或者应当知道行政行为内容之日",
 }
 
