@@ -56,6 +56,18 @@ def cn_number(text: str) -> Decimal | None:
     return Decimal(total + section + number)
 
 
+def _decimal_number(text: str) -> Decimal | None:
+    """A number that may carry a decimal point in words (零点五, 一点七五) or figures (0.5)."""
+    if "点" not in text:
+        return cn_number(text)
+    whole, _, fraction = text.partition("点")
+    head = cn_number(whole) if whole else Decimal(0)
+    digits = "".join(str(_CN[c]) if c in _CN else c for c in fraction)
+    if head is None or not digits.isdigit():
+        return None
+    return head + Decimal(f"0.{digits}")
+
+
 def money(number: str, unit: str | None) -> Decimal | None:
     value = cn_number(number)
     if value is None:
@@ -136,6 +148,7 @@ class Facts:
 
 # -- patterns ---------------------------------------------------------------------------------------------
 _NOT_OWN_WAGE = ("社平", "最低工资", "当地", "全市", "全省", "全国", "本市", "人均", "标准", "职工平均", "职工月平均",
+                 "年平均", "职工年", "平均工资",
                  "社会平均", "行业平均", "就业人员", "我们这", "我们省", "我们市", "上年度", "上一年度")
 _WAGE_FILLER = (r"(?:是|为|有|大概|大约|约|差不多|税前|税后|应发|实发|到手|拿|能拿|发|开|给我开|给我发|基本|才|就|只有|固定|"
                 r"标准|都是|平均|的)*")
@@ -174,16 +187,17 @@ _RATE_FEN_BEFORE = re.compile(r"(?<![\d.千万百十])([一二两三四五]|\d(?
 _MONTHLY_INTEREST = re.compile(rf"(?:每个?月|一个月|每月|月)\s*(?:给|付|还|支付|交|收)?\s*(?:利息)?\s*{ARABIC_MONEY}\s*(?:的)?\s*利息"
                                rf"|利息\s*(?:每个?月|一个月|每月)\s*(?:给|付|是|为)?\s*{ARABIC_MONEY}")
 #: 日息千分之一, 每天万分之五的利息: a daily rate.
-_RATE_DAY = re.compile(r"(?:日息|日利率|每天|每日|按日)[^，。,；;\d]{0,4}?(千分之|万分之)\s*([零一二三四五六七八九十\d.]+)[^，。,；;]{0,4}?(?:利息|息|计息)?")
+_RATE_DAY = re.compile(r"(?:日息|日利率|每天|每日|按日)[^，。,；;\d]{0,4}?(千分之|万分之)\s*([零一二三四五六七八九十\d.点]+)[^，。,；;]{0,4}?(?:利息|息|计息)?")
 _RATE_MONTH = re.compile(r"(?:月利率|月息)\s*(\d+(?:\.\d+)?)\s*%")
 _RATE_FEN = re.compile(r"(?:月息|利息|月利|利息按|按)\s*([一二两三四五]|\d(?:\.\d)?)\s*分(?!之)(?:([一二三四五六七八九半])|(\d))?")
 #: 月息2.5 without a unit: 2.5 % a month (the 分 left out), as lenders write it.
 _RATE_BARE = re.compile(r"月息\s*(\d(?:\.\d+)?)(?![\d.%分万千元块])")
-_LOAN_TERM = re.compile(rf"(?:借了|借期|借款期限?|期限)\s*(?:为|是)?\s*({NUM}|半)\s*(年|个月)")
+_LOAN_TERM = re.compile(rf"(?:借了|借期|借款期限?|期限|(?<![出给])借(?=[一二两三四五六七八九十半\d]))\s*(?:为|是)?\s*({NUM}|半)\s*"
+                        rf"(年|个月)")
 _REPAID = re.compile(rf"(?:还了|已还|归还了|还过)\s*{MONEY}")
 _DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了)?\s*{MONEY}")
-_DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}\s*(?:的)?\s*定金")
-_PRICE = re.compile(rf"(?:总价|房价|车价|成交价|购房款|总房款|转让价|转让款|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款|首付款|首付|未付款|尾款)\s*(?:是|为|共|一共)?\s*{MONEY}")
+_DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}\s*(?:的)?\s*(?:说是|作为|当作?|算作?)?\s*定金")
+_PRICE = re.compile(rf"(?:(?<!买)卖(?:了|价)?(?=\s*[\d一二两三四五六七八九十])|总价|房价|车价|成交价|购房款|总房款|转让价|转让款|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款|首付款|首付|未付款|尾款)\s*(?:是|为|共|一共)?\s*{MONEY}")
 #: 违约金是合同额的50%: a penalty agreed as a share of the price.
 _PENALTY_SHARE = re.compile(r"违约金[^，。,；;？?！!\d]{0,10}?(\d+(?:\.\d+)?)\s*%")
 _PENALTY_BEFORE = re.compile(rf"(?:赔|付|支付|承担)\s*{ARABIC_MONEY}\s*(?:的)?违约金")
@@ -223,6 +237,7 @@ _HOLIDAY_DAYS = re.compile(rf"(?:法定节假日|节假日|国庆|春节|过年)
 _LEAVE = re.compile(rf"(?:年假|年休假)\s*(?:还有|有|剩)?\s*({NUM})\s*天\s*(?:没|未)")
 _UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?({NUM})\s*个?月|({NUM})\s*个?月\S{{0,6}}(?:没|未|没有)签")
 _PER_CAPITA = re.compile(rf"人均可支配收入\s*(?:是|为|按|有|大概|约|差不多|大约)*\s*{MONEY}")
+_LOCAL_AVERAGE_YEAR = re.compile(rf"职工(?:的)?年平均工资\s*(?:是|为|大概|约|大约|差不多)?\s*{MONEY}")
 _LOCAL_AVERAGE = re.compile(rf"(?:(?:当地|社平|本市|全市)(?:职工)?(?:月)?平均工资|社平工资|职工月?平均工资)\s*(?:是|为|大概|约)?\s*{MONEY}")
 _NO_NOTICE = re.compile(r"(?:没|未|没有|不)提前\s*(?:30|三十|一个月)\s*(?:天|日)?(?:书面)?通知|没有?(?:提前)?通知就"
                         r"|不(?:想|愿意?)等(?:一个月|30天|三十天)|马上解除|立即解除|当天(?:就)?解除")
@@ -234,7 +249,9 @@ _HOLIDAY_COUNT = re.compile(rf"(?:国庆|春节|五一|元旦|中秋|端午|清�
 _NO_LEAVE_TAKEN = re.compile(r"(?:年假|年休假)?一天(?:年假|年休假)?(?:也|都)(?:没|未|不)(?:让|给|准|批|安排|能)?(?:我)?(?:休|放)")
 _LPR = re.compile(r"LPR\s*(?:是|为|为年|按|按照|算)?\s*(\d+(?:\.\d+)?)\s*%", re.I)
 _DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每(?:逾期|晚|迟延|延迟|拖延|推迟|延期|超期|迟)[^，。,；]{0,8}?(?:一|1)\s*(?:天|日))[^，。,；]{0,10}?(千分之|万分之)\s*"
-                         r"([零一二三四五六七八九十\d.]+)")
+                         r"([零一二三四五六七八九十\d.点]+)")
+#: What the client paid, when a daily penalty runs on the sum paid (按已付房款每天万分之一).
+_PAID_SUM = re.compile(rf"(?:付了|交了|支付了|已付|已交)\s*{MONEY}")
 #: 违约金按每天500, 每逾期一天赔200元: a fixed penalty a day.
 _DAILY_PENALTY_SUM = re.compile(rf"(?:每天|每日|按日|一天|每逾期一天|每晚一天|每拖一天|每延期一天)[^，。,；;？?！!\d]{{0,8}}?"
                                 rf"(?:违约金|赔|罚|扣|付|支付)?[^，。,；;？?！!\d]{{0,4}}?{ARABIC_MONEY}(?!\s*%)")
@@ -423,7 +440,7 @@ def _rate(text: str) -> tuple[Decimal, str] | None:
         if m and 0 < (monthly := _fen(m)) <= 10:
             return monthly * 12, m.group(0)  # 月息2分 = 2 % a month
     m = _RATE_DAY.search(text)
-    if m and (number := cn_number(m.group(2))) is not None:
+    if m and (number := _decimal_number(m.group(2))) is not None:
         daily = number / (1000 if m.group(1) == "千分之" else 10000)
         if "违约金" not in text[max(0, m.start() - 8):m.end() + 4]:
             return (daily * 365 * 100).quantize(Decimal("0.01")), m.group(0)
@@ -462,6 +479,8 @@ def _lost_time(text: str, facts: Facts) -> None:
         for m in pattern.finditer(text):
             if any(a < m.end() and m.start() < b for a, b in spans):
                 continue
+            if said and text[max(0, m.start() - 1):m.start()] in ("这", "那"):
+                continue  # 休息两个月…这两个月没上班: the same stretch told again
             number = Decimal("0.5") if m.group(1) == "半" else cn_number(m.group(1))
             if number is None:
                 continue
@@ -520,7 +539,7 @@ _ANNUAL_AVG = re.compile(rf"(?:年平均工资|年均工资|年平均收入)\s*{
 _JUDGMENT = re.compile(rf"(?:判(?:决)?[^，。,；;？?！!\d]{{0,6}}?(?:还|赔|给|支付|偿还|付)(?:我)?|判决(?:确定)?(?:的)?(?:金额|给付)?)\s*{_FILL}\s*"
                        rf"{ARABIC_MONEY}")
 _PASSED_DAYS = re.compile(rf"(?:过了|超过了?|超了)\s*({NUM})\s*天")
-_DAILY_AVG = re.compile(rf"日平均工资\s*{_FILL}\s*{ARABIC_MONEY}")
+_DAILY_AVG = re.compile(rf"日平均工资(?:算|计算)?[\s，,]*(?:一天|每天|日)?\s*{_FILL}\s*{ARABIC_MONEY}")
 _PROFIT = re.compile(rf"(?:税后)?利润\s*{_FILL}\s*{ARABIC_MONEY}")
 _RENT = (re.compile(rf"(?:月租|房租|租金)\s*(?:每个?月|一个月|每月)?\s*{_FILL}\s*{ARABIC_MONEY}"),
          re.compile(rf"(?:每个?月|一个月)\s*(?:房租|租金)\s*{_FILL}\s*{ARABIC_MONEY}"),
@@ -539,8 +558,11 @@ _DEPOSIT_MONTHS = re.compile(rf"押金\s*(?:是|为)?\s*({NUM})\s*个月")
 _PENALTY_MONTHS = re.compile(rf"(?:违约(?:方|金)?|赔)[^，。,；;？?！!]{{0,8}}?({NUM})\s*个月(?:的)?(?:房租|租金)")
 _CONTRIBUTION = re.compile(rf"(?:交了|缴了|缴费|交|缴纳了?|累计缴费)\s*(?:满)?\s*({NUM})\s*年(?:多)?\s*(?:的)?(?:失业保险|失业金|社保)?"
                            rf"|(?:失业保险|社保)\s*(?:交了|缴了|交|缴)?\s*(?:满)?\s*({NUM})\s*年")
-_RECEIVED = re.compile(rf"(?:实际|实际上|其实|真正)(?:只)?(?:转给我|转了|给我|打给我|打了|到账|到手|收到|拿到|给了我?|转账|借到)"
-                       rf"(?:了|的)?\s*(?:只有|只|就|才|是|的是)?\s*{ARABIC_MONEY}")
+_RECEIVED = re.compile(rf"(?:(?:实际|实际上|其实|真正)(?:只)?(?:转给我|转了|给我|打给我|打了|到账|到手|收到|拿到|给了我?|转账|借到)"
+                       rf"(?:了|的)?\s*(?:只有|只|就|才|是|的是)?"
+                       # 打到我卡上只有9万: what reached the account, said with 只有/才
+                       rf"|(?:(?:打到|转到|到)我?(?:的)?(?:卡上|卡里|账上|账户里?|微信里?|支付宝里?)|到账|到手)(?:了|的)?\s*"
+                       rf"(?:只有|只|就|才|的是))\s*{ARABIC_MONEY}")
 _CONTRACT_TERM = re.compile(rf"(?:签了?|签的|签订了?)\s*(?:一份)?\s*({NUM}|半)\s*年(?:期)?(?:的)?(?:劳动)?合同"
                             rf"|合同(?:签了?|签的是?|期限?是?)\s*({NUM}|半)\s*年"
                             rf"|合同(?:期限?|签的是?|为期)\s*({NUM}|半)\s*年|({NUM})\s*个月(?:的)?(?:劳动)?合同")
@@ -1073,6 +1095,10 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         found = _first_money(pattern, text)
         if found:
             facts.add(name, *found)
+    if "local_average_wage" not in facts:
+        found = _first_money(_LOCAL_AVERAGE_YEAR, text)
+        if found:  # 上一年职工年平均工资9万6: the month is a twelfth
+            facts.add("local_average_wage", (found[0] / 12).quantize(Decimal("0.01")), found[1])
     if "penalty_amount" not in facts:
         found = _first_money(_PENALTY_BEFORE, text)
         if found:
@@ -1158,6 +1184,8 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         facts.add("lpr_rate", Decimal(m.group(1)), m.group(0))
     if re.search(r"违约金|罚款|赔偿|扣", text):
         for m in _DAILY_PENALTY_SUM.finditer(text):
+            if "分之" in m.group(0):
+                continue  # 每天万分之零点五付违约金 我付了120万: a rate, and the sum is the price
             window = text[max(0, m.start() - 10):m.end() + 6]
             if "违约金" in window or re.search(r"赔|罚|扣", m.group(0)):
                 value = money(m.group(1), m.group(2))
@@ -1165,8 +1193,12 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
                     facts.add("daily_penalty_amount", value, m.group(0))
                     break
     m = _DAILY_RATE.search(text)
-    if m and (number := cn_number(m.group(2))) is not None:
+    if m and (number := _decimal_number(m.group(2))) is not None:
         facts.add("daily_penalty_rate", number / (1000 if m.group(1) == "千分之" else 10000), m.group(0))
+        if "contract_price" not in facts and re.search(r"已付|已交|已支付", text):
+            found = _first_money(_PAID_SUM, text)
+            if found:  # 按已付房款每天万分之一…我一次性付了150万: the rate runs on what was paid
+                facts.add("contract_price", *found)
     for m in _DELAY.finditer(text):
         if text[max(0, m.start() - 1):m.start()] == "每":
             continue  # 每逾期交货一天: the unit of a daily rate, not the delay

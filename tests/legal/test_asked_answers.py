@@ -146,3 +146,30 @@ def test_whether_it_is_a_crime_goes_to_the_criminal_card_and_the_money_to_the_ci
     first = [matcher.score_texts([t])[0][0].card.slug
              for t in ("跟人打架把对方打成轻伤了 私了了还会判刑吗", "跟人打架把对方打成轻伤了 要赔多少钱")]
     assert first == ["criminal.t-injury", "personal_injury.t-fight"]
+
+
+# -- figures read by their role ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("said", "name", "value"), [
+    ("逾期按已付房款每天万分之零点五付违约金 我付了120万 现在逾期200天了", "daily_penalty_rate", "0.00005"),
+    ("逾期按已付房款每天万分之零点五付违约金 我付了120万 现在逾期200天了", "contract_price", "1200000"),
+    ("借给朋友20万 借条写的年息24% 借两年", "loan_months", "24"),
+    ("借条写的10万 可是打到我卡上只有9万 说1万是手续费先扣了", "actually_received", "90000"),
+    ("丧葬费怎么算 我们省上一年职工年平均工资大概9万6", "local_average_wage", "8000"),
+    ("被错误拘留了10天 按去年职工日平均工资算 一天大概470", "daily_average_wage", "470"),
+    ("一台设备卖十万，买家付了三万说是定金", "deposit_amount", "30000"),
+    ("一台设备卖十万，买家付了三万说是定金", "contract_price", "100000"),
+    ("医生开了休息两个月的证明 我每个月到手工资6500 这两个月没上班", "lost_days", "60"),
+])
+def test_figures_read_by_their_role(said: str, name: str, value: str) -> None:
+    from decimal import Decimal
+
+    from legal.facts import extract_facts
+
+    got = extract_facts(said, today=TODAY).get(name)
+    assert got is not None and Decimal(str(got)) == Decimal(value)
+
+
+def test_a_yearly_average_wage_is_not_the_clients_own() -> None:
+    from legal.facts import extract_facts
+
+    assert extract_facts("我们省上一年职工年平均工资大概9万6 丧葬费多少", today=TODAY).get("monthly_wage") is None
