@@ -744,8 +744,9 @@ QTYPE_WORDS = {"yes_no": "能不能", "valid": "是否合法或有效", "how_muc
                "which": "属于哪种罪名或案由", "forum": "去哪里、走什么程序", "what_to_do": "下一步怎么做"}
 
 
-def undecided_text(match: PartMatch, qtype: str) -> str:
-    """What could not be decided, and the fact or area that would decide it."""
+def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None) -> str:
+    """What could not be decided, and the fact or area that would decide it (the first of the nearest
+    card's element questions whose fact the question does not already give)."""
     asked = QTYPE_WORDS.get(qtype, "这一问")
     scores = match.scores[:2]
     if not scores:
@@ -755,7 +756,8 @@ def undecided_text(match: PartMatch, qtype: str) -> str:
     head = f"无法可靠判断{asked}：这一问最接近“{top.title}”，但把握不足"
     if len(scores) > 1 and scores[1].card.area_label() != top.area_label():
         head += f"（也可能是“{scores[1].card.title}”）"
-    need = next((e.ask for e in top.elements if e.ask), "")
+    given = facts if facts is not None else Facts()
+    need = next((e.ask for e in top.elements if e.ask and not (e.fact and e.fact in given)), "")
     tail = f"。若是“{top.title}”，需要先确认：{need.rstrip('？?。')}" if need else "。请补充发生了什么、对方是谁、您希望达到什么结果"
     return f"{head}{tail}。以下不作为结论，请律师核对。"
 
@@ -786,7 +788,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                 continue
         if not match.decided or best is None:
             alternatives = [s.card.title for s in match.scores[:2]] if match.scores else []
-            text = undecided_text(match, qtype)
+            text = undecided_text(match, qtype, facts)
             parts.append(PartAnswer(match.text, qtype, None, best.confidence if best else 0.0, text=text,
                                     alternatives=alternatives))
             continue

@@ -173,3 +173,19 @@ def test_a_yearly_average_wage_is_not_the_clients_own() -> None:
     from legal.facts import extract_facts
 
     assert extract_facts("我们省上一年职工年平均工资大概9万6 丧葬费多少", today=TODAY).get("monthly_wage") is None
+
+
+def test_an_undecided_part_does_not_ask_for_a_fact_the_question_gives() -> None:
+    card = parse_card({
+        "slug": "t.elements", "title": "测试事项", "domain": "labor", "summary": "测试。", "phrasings": PHRASINGS,
+        "terms": ["测试"], "question_types": ["yes_no"], "answers": {"yes_no": {"conclusion": "可以。"}},
+        "provisions": [{"law": "测试法", "article": 1, "role": "controlling", "decides": "测试", "keywords": ["测试"]}],
+        "elements": [{"text": "月工资", "fact": "monthly_wage", "ask": "您的月工资是多少？"},
+                     {"text": "解除理由", "ask": "公司解除时给出了什么理由？"}],
+    })
+    text = "我月薪8000，公司让我走，这样行吗"
+    part = compose(text, [PartMatch(text, [CardScore(card, 0.3, 0.3, {})], False)], today=TODAY).parts[0]
+    assert part.card is None and "给出了什么理由" in part.text and "月工资是多少" not in part.text
+    bare = "公司让我走，这样行吗"
+    part = compose(bare, [PartMatch(bare, [CardScore(card, 0.3, 0.3, {})], False)], today=TODAY).parts[0]
+    assert "月工资是多少" in part.text
