@@ -450,22 +450,44 @@ def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> st
         calculation = calculate(money.calculator, {**facts.values(), **part_flags(part)})
         if calculation.ok and calculation.result is not None:
             added += f"按您所述，{calculation.result.name}为 {calculation.headline()}。"
+    found = _part_deadline(card, part, facts, today)
+    if found is not None:
+        added += f"{found.text()}。"
+    return added
+
+
+def _part_deadline(card: Card, part: str, facts: Facts, today: date | None) -> Deadline | None:
+    """The deadline a yes/no part's card (or the procedure its words name) runs, when the facts give
+    its start or the part asks about time; None otherwise."""
     named = deadline_for(part, card.domain)  # the part's own words; the rest of the question asks its own parts
     when = card.answers.get("by_when")
     own = when.deadline if when is not None else ""
     rule = refine_rule(own if own and (not named or named in GENERAL_RULES) else (named or own), facts.values())
-    if rule:
-        start_event = (when.start if when is not None and when.deadline == rule else "") or START_EVENTS.get(rule, "")
-        day = today or datetime.now(tz=CHINA_TZ).date()
-        begins = events.start_of(facts.dates, rule, start_event, day)
-        if begins is not None or _TIME_WORDS.search(part):
-            found = deadline(rule, start_event=start_event, start=begins.day if begins is not None else None,
-                             today=today, contract_months=facts.get("contract_months"),
-                             max_penalty_years=facts.get("max_penalty_years"),
-                             death_year=facts.get("death_year"))
-            if found is not None:
-                added += f"{found.text()}。"
-    return added
+    if not rule:
+        return None
+    start_event = (when.start if when is not None and when.deadline == rule else "") or START_EVENTS.get(rule, "")
+    day = today or datetime.now(tz=CHINA_TZ).date()
+    begins = events.start_of(facts.dates, rule, start_event, day)
+    if begins is None and not _TIME_WORDS.search(part):
+        return None
+    return deadline(rule, start_event=start_event, start=begins.day if begins is not None else None,
+                    today=today, contract_months=facts.get("contract_months"),
+                    max_penalty_years=facts.get("max_penalty_years"), death_year=facts.get("death_year"))
+
+
+def yes_no_on_time(card: Card, part: str, facts: Facts, today: date | None) -> str:
+    """The yes or no a yes/no part about time (现在还会被追究吗, 还能要吗) takes from its card's period when
+    the facts give the last day ("" otherwise): the rule's own words when it has them (追诉期限), else
+    whether there is still time."""
+    if not _TIME_WORDS.search(part):
+        return ""
+    found = _part_deadline(card, part, facts, today)
+    if found is None or found.passed is None or found.rule.name in GENERAL_RULES:
+        return ""
+    if found.rule.name in PASSED_WORDS:
+        gone, open_ = PASSED_WORDS[found.rule.name]
+        return f"{gone if found.passed else open_}。"
+    return time_lead(part, found)
 
 
 def _rule_only(match: PartMatch, question: str, facts: Facts, today: date | None, qtype: str) -> PartAnswer | None:
@@ -815,7 +837,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         elif qtype == "by_when":
             text = f"{time_lead(match.text, found_deadline)}{text}"
         elif qtype == "yes_no":
-            text = f"{negated_lead(match.text, text)}{text}"
+            text = f"{negated_lead(match.text, text) or yes_no_on_time(card, match.text, facts, today)}{text}"
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
             text = f"{text}{_computed_too(card, match.text, facts, today)}"
         asked = qtype or chosen.qtype

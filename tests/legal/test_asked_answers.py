@@ -189,3 +189,15 @@ def test_an_undecided_part_does_not_ask_for_a_fact_the_question_gives() -> None:
     bare = "公司让我走，这样行吗"
     part = compose(bare, [PartMatch(bare, [CardScore(card, 0.3, 0.3, {})], False)], today=TODAY).parts[0]
     assert "月工资是多少" in part.text
+
+
+def test_a_yes_no_part_about_time_takes_its_answer_from_the_cards_period() -> None:
+    card = make_card("t.prosecution", {
+        "yes_no": {"conclusion": "要看是否已过追诉期限以及有无例外。"},
+        "by_when": {"conclusion": "{deadline}。", "deadline": "prosecution_limitation", "start": "犯罪之日"}},
+        domain="criminal")
+    # theft of 6,000 元: at most three years (刑法 264), so five years to prosecute (刑法 87)
+    old = answer(card, "十年前年轻不懂事偷过一辆摩托车 当时值六千 一直没被发现 现在还会被抓吗")
+    assert polarity(old.text) == "negative"
+    recent = answer(card, "两年前偷过一辆摩托车 当时值六千 一直没被发现 现在还会被抓吗")
+    assert polarity(recent.text) == "positive"
