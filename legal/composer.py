@@ -475,6 +475,16 @@ def _part_deadline(card: Card, part: str, facts: Facts, today: date | None) -> D
                     max_penalty_years=facts.get("max_penalty_years"), death_year=facts.get("death_year"))
 
 
+def _timed_yes_no(card: Card, part: str, facts: Facts, today: date | None) -> Deadline | None:
+    """The period a yes/no part about time is answered by (see :func:`yes_no_on_time`), or None."""
+    if not _TIME_WORDS.search(part):
+        return None
+    found = _part_deadline(card, part, facts, today)
+    if found is None or found.passed is None or found.rule.name in GENERAL_RULES:
+        return None
+    return found
+
+
 def yes_no_on_time(card: Card, part: str, facts: Facts, today: date | None) -> str:
     """The yes or no a yes/no part about time (现在还会被追究吗, 还能要吗) takes from its card's period when
     the facts give the last day ("" otherwise): the rule's own words when it has them (追诉期限), else
@@ -831,20 +841,30 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             chosen = card.answers["valid"]  # may the other side do this to me: whether its act is lawful
         chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
-        items = claim_items(match.text, card, facts)
+        items, timed = claim_items(match.text, card, facts), None
         if items:
             text = f"{items}{text}"
         elif qtype == "by_when":
             text = f"{time_lead(match.text, found_deadline)}{text}"
         elif qtype == "yes_no":
-            text = f"{negated_lead(match.text, text) or yes_no_on_time(card, match.text, facts, today)}{text}"
+            lead = negated_lead(match.text, text)
+            timed = None if lead else _timed_yes_no(card, match.text, facts, today)
+            if timed is not None:
+                lead = yes_no_on_time(card, match.text, facts, today)
+            text = f"{lead}{text}"
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
             text = f"{text}{_computed_too(card, match.text, facts, today)}"
         asked = qtype or chosen.qtype
         basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question)
+        ruled = ruled_basis(asked, chosen, calculation, found_deadline)
+        if qtype == "yes_no" and timed is not None:
+            # answered by the period the facts run to its last day: the period's provision decides it
+            basis = [Provision(law, article, "controlling", f"期限为{timed.rule.period}", ())
+                     for law, article in deadline_basis(timed.rule.name)] or basis
+            ruled = True
         withheld: list[Provision] = []
         doubt = citation_doubt(match)
-        if doubt and not ruled_basis(asked, chosen, calculation, found_deadline):
+        if doubt and not ruled:
             # not sure enough of the card to present its provision as controlling: it goes to 相关规定
             withheld, basis = basis, []
             text = f"{text.rstrip()}（{doubt}）"

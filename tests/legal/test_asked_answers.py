@@ -199,5 +199,6 @@ def test_a_yes_no_part_about_time_takes_its_answer_from_the_cards_period() -> No
     # theft of 6,000 元: at most three years (刑法 264), so five years to prosecute (刑法 87)
     old = answer(card, "十年前年轻不懂事偷过一辆摩托车 当时值六千 一直没被发现 现在还会被抓吗")
     assert polarity(old.text) == "negative"
+    assert [(p.law, p.article) for p in old.basis] == [("中华人民共和国刑法", 87)]  # the period decides it
     recent = answer(card, "两年前偷过一辆摩托车 当时值六千 一直没被发现 现在还会被抓吗")
     assert polarity(recent.text) == "positive"
