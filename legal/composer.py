@@ -256,10 +256,18 @@ def best_provisions(card: Card, qtype: str, asked: str, question: str = "",
         return []
     words = _grams(asked) | _grams(question)
     cue = DECIDES_CUES.get(qtype)
+    gram_sets = [_grams(p.decides + "".join(p.keywords)) for p in candidates]
+    # a word every candidate shares (遗嘱 among the three forms of will) tells none of them apart: a word
+    # of the question counts 1/n when n candidates carry it, so the word only one carries (打印) decides
+    carriers: dict[str, int] = {}
+    for grams in gram_sets:
+        for gram in grams:
+            carriers[gram] = carriers.get(gram, 0) + 1
     scored = []
-    for index, provision in enumerate(candidates):
-        grams = _grams(provision.decides + "".join(provision.keywords))
-        overlap = len(words & grams) / max(1.0, min(len(words), len(grams)) ** 0.5 * 2) if words and grams else 0.0
+    for index, (provision, grams) in enumerate(zip(candidates, gram_sets, strict=True)):
+        shared = words & grams
+        weight = sum(1.0 / carriers[g] for g in shared) if len(candidates) > 1 else float(len(shared))
+        overlap = weight / max(1.0, min(len(words), len(grams)) ** 0.5 * 2) if words and grams else 0.0
         score = overlap + (0.1 if cue is not None and cue.search(provision.decides) else 0.0)
         score += (0.12 * provision.controlling if own else 0.0) - 0.08 * index
         scored.append((score, index, provision))
