@@ -171,6 +171,13 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
     """The provisions that decide ``qtype`` for ``card``: the answer's ``basis`` when the card gives
     one; else the calculator's basis for a figure, the deadline rule's for a period; else the card's
     provision that speaks of what the part asks (:func:`best_provisions`)."""
+    if qtype == "by_when" and found_deadline is not None and answer.deadline \
+            and found_deadline.rule.name != answer.deadline:
+        # the facts refined the card's rule (the employer's thirty days against a final award, an untold
+        # time to sue): the period stated is the refined rule's, and so is the provision that decides it
+        refined = deadline_basis(found_deadline.rule.name)
+        if refined:
+            return [_provision(card, law, art, f"期限为{found_deadline.rule.period}") for law, art in refined]
     if answer.basis:
         basis = [_provision(card, law, article) for law, article in answer.basis]
         # several provisions decide the type for different situations (胁迫 or 隐瞒重大疾病, 管制 or
