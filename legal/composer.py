@@ -178,6 +178,13 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
         refined = deadline_basis(found_deadline.rule.name)
         if refined:
             return [_provision(card, law, art, f"期限为{found_deadline.rule.period}") for law, art in refined]
+    if answer.basis and answer.calculator and calculation is not None and calculation.result is not None \
+            and qtype in ("how_much", answer.qtype):
+        # the facts chose among the answer's provisions already: the calculator computed by one of them
+        # (管制 one day for two, 刑法 41; not 有期徒刑's 47), and that one decides the figure
+        computed = figure_basis(answer.calculator, basis_numbers(calculation.result.legal_basis))
+        if computed and all(pair in answer.basis for pair in computed):
+            return [_provision(card, law, article) for law, article in computed]
     if answer.basis:
         basis = [_provision(card, law, article) for law, article in answer.basis]
         # several provisions decide the type for different situations (胁迫 or 隐瞒重大疾病, 管制 or
