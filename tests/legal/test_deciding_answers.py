@@ -112,6 +112,16 @@ def test_a_word_the_other_provisions_share_does_not_decide_between_them(fixture_
     assert [(p.law, p.article) for p in back] == [("中华人民共和国民法典", 1136)]
 
 
+@pytest.mark.parametrize(("kind", "article"), [("管制", 41), ("拘役", 44), ("有期徒刑", 47)])
+def test_a_figure_cites_the_provision_among_the_answers_that_computed_it(fixture_card_list, kind, article):
+    card = next(c for c in fixture_card_list if c.slug == "labor.unlawful-dismissal")
+    answer = Answer("how_much", "{result}。", calculator="sentence_credit",
+                    basis=tuple(("中华人民共和国刑法", n) for n in (47, 44, 41)))
+    calculation = calculate("sentence_credit", {"sentence_days": 365, "custody_days": 30, "sentence_kind": kind})
+    back = deciding(card, answer, "how_much", calculation, asked="判了一年，之前羁押了30天，能抵多少")
+    assert [(p.law, p.article) for p in back] == [("中华人民共和国刑法", article)]
+
+
 def test_a_period_the_facts_refine_cites_the_refined_rule(fixture_card_list):
     card = next(c for c in fixture_card_list if c.slug == "labor.unlawful-dismissal")
     answer = Answer("by_when", "{deadline}。", deadline="labor_award_suit",
