@@ -162,6 +162,16 @@ def same_clause(a: str | None, b: str | None) -> bool:
     return len(bare) == 1 and a.lstrip("条、") == b.lstrip("条、")
 
 
+def in_preamble(finding, label: str | None, by_order) -> bool:
+    """A gold label that is no clause number (重要提示, 特别提示) names a block of the preamble: a finding in
+    the unnumbered preamble section that holds those words is on it."""
+    if not label or finding.section_order is None or clause_key(label) != label.strip():
+        return False
+    section = by_order.get(finding.section_order)
+    return (section is not None and section.kind == "preamble" and not (section.number or "").strip()
+            and _flat(label) in _flat(section.text))
+
+
 def article_no(value) -> int | None:
     if isinstance(value, int):
         return value
@@ -246,7 +256,8 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False) -> None
         misses = []
         for risk in item.get("risks", []):
             clause = gold_clause(risk.get("clause"))
-            on_clause = [(f, ok) for f, c, ok in placed if same_clause(c, clause) and ok]
+            on_clause = [(f, ok) for f, c, ok in placed
+                         if (same_clause(c, clause) or in_preamble(f, risk.get("clause"), by_order)) and ok]
             if (risk.get("for_side") == "other") != swap:
                 totals["other"] += 1
                 # flagged: a finding on the very words of this risk (another risk may share its clause)

@@ -1002,8 +1002,11 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     disabled ones and missing-clause rules are skipped; a preamble or signature section has none).
     ``facts`` (:func:`contract_facts`) lets a rule compare with the rest of the contract; without it the
     section alone is the contract."""
-    if section.kind in SKIPPED_KINDS or not section.text.strip():
+    if section.kind == "signature" or not section.text.strip():
         return []
+    # A preamble is read only by the rules written for it (a notice that declares the standard terms
+    # explained); the parties' names and addresses are no clause.
+    preamble = section.kind == "preamble"
     facts = facts or contract_facts([section])
     clause: reader.ClauseFacts | None = None
     out: list[Finding] = []
@@ -1018,6 +1021,8 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
         if not rule.enabled or rule.detection == "missing_clause" or not applies(rule, contract_type, facts):
             continue
         p = _parsed(rule)
+        if preamble and not p.preamble:
+            continue
         if p.when and not _any(p.when, facts.text or section.text):
             continue
         if p.when_not and _any(p.when_not, facts.text or section.text):
@@ -1132,9 +1137,19 @@ def _same_risk(kept: list[Finding], new: Finding, by_code: dict[str, RuleSpec] |
         # contract's type in the same category (the typed one speaks: specificity).
         if any(_generic_only(x) and (x.category == FORMAT_CATEGORY or f.category == new.category) for x in (f, new)):
             return i
-        if f.category == new.category and by_code and _one_typed(f, new, by_code):
+        if same_category(f.category, new.category) and by_code and _one_typed(f, new, by_code):
             return i
     return None
+
+
+#: Categories that name one subject in two spellings (合同解除 / 解除, 违约责任 / 违约金).
+_CATEGORY_FAMILIES = ({"合同解除", "解除"}, {"违约责任", "违约金"})
+
+
+def same_category(a: str, b: str) -> bool:
+    """Two rule categories name one subject: equal, or spellings of one family (a typed 解除 rule and the
+    general 合同解除 rule on one sentence are one risk)."""
+    return a == b or any(a in family and b in family for family in _CATEGORY_FAMILIES)
 
 
 def _one_sentence(a: Finding, b: Finding) -> bool:

@@ -107,6 +107,9 @@ class _Params(BaseModel):
             raise ValueError(f"未知的当事人角色：{', '.join(unknown)}（可用：{' / '.join(ROLE_CLASSES)} / any）")
         return values
 
+    #: The rule also reads the contract's preamble (the notice before the first clause: 重要提示 … 已充分提示
+    #: 和说明); other rules review clauses only.
+    preamble: bool = False
     #: The rule applies only if the contract's text matches one of these (e.g. 定金, 房屋).
     when: list[str] = Field(default_factory=list)
     #: The rule does not apply when the contract's text matches one of these (融资租赁 for a lease rule
