@@ -424,25 +424,14 @@ def side_roles(names: frozenset[str], roles: tuple[tuple[str, str], ...] = ()) -
     return sides.side_classes(names)
 
 
-#: The articles that void a clause whatever side asks (格式条款): a rule resting on one still tells the
-#: side the clause favours, as a low-severity note, that it cannot rely on it.
-VOIDING_ARTICLES = frozenset({("中华人民共和国民法典", 497)})
-FAIRNESS_NOTE = "【对方权益提示：本条对我方有利，但依法可能无效，不宜依赖】"
-
-
 def _for_our_side(rule: RuleSpec, p, found: list[Finding], facts: ContractFacts) -> list[Finding]:
-    """Findings of a rule protecting only the other side are not our risk: dropped — or, where the law
-    voids the clause anyway (格式条款 497), kept at low severity as a note on the other side's rights."""
+    """Findings of a rule protecting only the other side are not our risk: dropped — also when the firm
+    drafted the term and the law may void it (格式条款 497): a term one-sided in our favour is the other
+    party's risk, and the lawyer reviewing for us is not asked to comment on it."""
     protects = getattr(p, "protects", None)
     if not found or not protects or not facts.side or sides.protects_us(protects, facts.side_roles):
         return found
-    if rule.category != FORMAT_CATEGORY or not any((b.law, b.article) in VOIDING_ARTICLES for b in rule.basis):
-        return []
-    for f in found:
-        f.severity = "low"
-        if not f.description.startswith(FAIRNESS_NOTE):
-            f.description = FAIRNESS_NOTE + f.description
-    return found
+    return []
 
 
 # -- findings ------------------------------------------------------------------------------------------
