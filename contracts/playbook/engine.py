@@ -1059,9 +1059,19 @@ def _with_deciding_basis(f: Finding, rule: RuleSpec, section: SectionLike, spans
     """The article that decides the risk in the finding's words (定金 586/587, 转委托 923/169 …) is cited
     with the rule's own: before a general article, after a specific one (deciding.py)."""
     a, b = _sentence_of(spans, f.start)
-    f.basis = deciding_basis(f.basis, section.text[min(a, f.start):max(b, f.end)], kinds, f.category,
-                             rule_entries(rule.params), rule.contract_types)
+    words = section.text[min(a, f.start):max(b, f.end)]
+    f.basis = deciding_basis(f.basis, words, kinds, f.category, rule_entries(rule.params), rule.contract_types,
+                             exemption_covers(words))
     return f
+
+
+def exemption_covers(words: str) -> frozenset[str]:
+    """What the exemptions in ``words`` cover and do not carve out (facts.Exemption): 故意, 重大过失, 人身损害,
+    一切责任 — the facts that make 506 the deciding article."""
+    covered: set[str] = set()
+    for e in reader.read_clause(numbers.normalize(words)).exemptions:
+        covered |= set(e.covers) - set(e.carveouts)
+    return frozenset(covered)
 
 
 def contract_names(text: str, facts: ContractFacts) -> str:
