@@ -883,6 +883,8 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         detail = f"{fact.party}{fact.modal}{fact.act}"
     if not detail and isinstance(fact, reader.Ownership):
         detail = f"{fact.what or '相关权利'}归{fact.party}所有"
+    if isinstance(fact, reader.Mismatch):
+        detail = f"大写金额为 {_money_text(fact.amount)}，括号内小写为 {_money_text(fact.restated)}，两者不一致"
     return True, detail
 
 

@@ -157,6 +157,14 @@ class Ownership(Fact):
     what: str = ""
 
 
+@dataclass(frozen=True)
+class Mismatch(Fact):
+    """An amount written in words and restated in figures beside it that disagree: 贰元叁角（¥3.20）."""
+
+    amount: float = 0.0
+    restated: float = 0.0
+
+
 @dataclass
 class ClauseFacts:
     text: str
@@ -168,10 +176,12 @@ class ClauseFacts:
     exemptions: list[Exemption] = field(default_factory=list)
     ownerships: list[Ownership] = field(default_factory=list)
     negations: list[tuple[int, int]] = field(default_factory=list)
+    mismatches: list[Mismatch] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[Fact]:
         return {"money": self.money, "rate": self.rates, "duration": self.durations, "date": self.dates,
-                "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships}[kind]
+                "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships,
+                "mismatch": self.mismatches}[kind]
 
 
 _UNIT_HOURS = {"hour": 1.0, "day": 24.0, "workday": 24 * 7 / 5, "week": 24 * 7.0, "month": 24 * 30.0,
@@ -695,6 +705,30 @@ def _ownerships(text: str, spans, scopes) -> list[Ownership]:
     return out
 
 
+# -- amounts restated in figures --------------------------------------------------------------------------
+
+#: The figures that restate an amount in words right after it: （¥3.20）, （人民币1,104,000.00元）, (10万元).
+_RESTATED = re.compile(r"\s*整?\s*[（(]\s*(?:人民币|RMB|CNY)?\s*[￥¥]?\s*(?P<num>\d[\d,，]*(?:\.\d+)?)"
+                       r"\s*(?P<unit>万元|元|万)?\s*[）)]")
+_CN_NUMERAL = re.compile(r"[零壹贰叁肆伍陆柒捌玖拾佰仟一二三四五六七八九十百千两]")
+
+
+def _mismatches(text: str, spans) -> list[Mismatch]:
+    out = []
+    for q in numbers.amounts(text):
+        if not _CN_NUMERAL.search(text[q.start:q.end]):
+            continue
+        m = _RESTATED.match(text, q.end)
+        if not m:
+            continue
+        restated = float(m.group("num").replace(",", "").replace("，", ""))
+        restated *= 1e4 if (m.group("unit") or "").startswith("万") else 1.0
+        if abs(restated - q.value) > 0.005:
+            s = _sentence_at(spans, q.start)
+            out.append(Mismatch(q.start, m.end(), s, party_at(text, s, q.start), False, q.value, restated))
+    return out
+
+
 # -- the reader -------------------------------------------------------------------------------------------
 
 
@@ -707,7 +741,7 @@ def read_clause(text: str) -> ClauseFacts:
         text=text, money=_money(norm, spans, scopes), rates=_rates(norm, spans, scopes),
         durations=_durations(norm, spans, scopes), dates=_dates(norm, spans, scopes),
         obligations=_obligations(norm, spans, scopes), exemptions=_exemptions(norm, spans, scopes),
-        ownerships=_ownerships(norm, spans, scopes), negations=scopes,
+        ownerships=_ownerships(norm, spans, scopes), negations=scopes, mismatches=_mismatches(norm, spans),
     )
 
 
