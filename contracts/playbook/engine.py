@@ -165,7 +165,9 @@ _OPEN_ENDED = re.compile(r"(?<![☐□])无固定期限")
 _TASK_BASED = re.compile(r"(?<![☐□])以完成一定(?:的)?工作任务为期限")
 #: A party described as a consumer or a learner (乙方（学员、消费者）, 消费者：张三).
 _CONSUMER = re.compile(r"[（(][^）)\n]{0,15}(?:消费者|学员)[^）)\n]{0,10}[）)]"
-                       r"|(?:^|\n)\s*(?:消费者|学员)(?:姓名)?\s*[:：]")
+                       r"|(?:^|\n)\s*(?:消费者|学员)(?:姓名)?\s*[:：]"
+                       # a home's fit-out for its owner: the owner is a consumer (消费者权益保护法)
+                       r"|家庭居室装饰装修|住宅(?:室内)?装饰装修|家庭装修|家装")
 #: A party described as an employee (乙方（员工许佳琪）, 劳动者：张三): a confidentiality or non-compete
 #: agreement with one is a labour matter (劳动合同法 23–25).
 _EMPLOYEE = re.compile(r"[（(][^）)\n]{0,15}(?:员工|劳动者|职工|雇员)[^）)\n]{0,20}[）)]"

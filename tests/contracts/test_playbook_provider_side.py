@@ -63,3 +63,51 @@ def test_a_lien_waived_in_many_words_is_waived():
     work = "定作方：某某装备有限公司（以下简称甲方）\n承揽方：某某精密机械有限公司（以下简称乙方）"
     clause = "七、乙方确认放弃对本合同项下全部工作成果及定作方提供主材的留置权。"
     assert "work-lien-excluded" in _codes("work", clause, "乙方（承揽方）", work)
+
+
+CONSULT = "委托方：某某水务有限公司（以下简称甲方）\n受托方：某某环境技术有限公司（以下简称乙方）"
+
+
+def test_the_other_sides_own_supply_defects_and_conditions_it_controls():
+    data = "第四条 甲方提供的资料不足或者有误的，乙方应自行补充调查和检测，费用由乙方承担，履行期限不予顺延。"
+    assert "supplied-defects-shifted" in _codes("tech_service", data, "乙方（受托方）", CONSULT)
+    assert "supplied-defects-shifted" not in _codes("tech_service", data, "甲方（委托方）", CONSULT)
+    silent = "第六条 甲方未在收到咨询报告后十五日内提出书面异议的，不视为验收合格。"
+    assert "payment-on-payer-controlled-condition" in _codes("tech_service", silent, "乙方（受托方）", CONSULT)
+    group = "第五条 尾款在出水稳定达标并经甲方上级集团组织验收通过后支付。"
+    assert "payment-on-payer-controlled-condition" in _codes("tech_service", group, "乙方（受托方）", CONSULT)
+
+
+def test_unlimited_liability_is_the_performers_risk():
+    clause = "第十条 乙方对本项目引起的任何直接和间接损失承担无限责任。"
+    assert "fact-unlimited-liability" in _codes("tech_service", clause, "乙方（受托方）", CONSULT)
+    assert "fact-unlimited-liability" not in _codes("tech_service", clause, "甲方（委托方）", CONSULT)
+    capped = "第十条 乙方对本项目引起的直接损失承担赔偿责任，累计以合同总价款为限。"
+    assert "fact-unlimited-liability" not in _codes("tech_service", capped, "乙方（受托方）", CONSULT)
+
+
+def test_a_home_fit_out_for_its_owner():
+    home = "北京市家庭居室装饰装修工程施工合同\n" + HOME
+    wall = "第6条 乙方可根据现场情况拆除或者开洞部分墙体（含承重墙），由此引起的处罚由甲方承担。"
+    assert "renovation-load-bearing-alteration" in _codes("construction", wall, "甲方", home)
+    banned = "第6条 乙方不得拆除或者开洞承重墙。"
+    assert "renovation-load-bearing-alteration" not in _codes("construction", banned, "甲方", home)
+    extra = "第9条 施工中发生的增项，按乙方现场报价执行；甲方签字确认前乙方已施工的部分，视为甲方同意。"
+    assert "extra-work-at-own-quote" in _codes("construction", extra, "甲方（业主/发包人）", home)
+    used = "第14条 甲方入住或者使用任何一个房间的，视为工程整体验收合格。"
+    assert "fact-deemed-acceptance" in _codes("construction", used, "甲方（业主/发包人）", home)
+    proof = "第15条 乙方对室内空气质量超标不承担责任，但甲方能够证明超标系乙方擅自替换材料所致的除外。"
+    sections = [SectionDraft(order=1, kind="preamble", number="", title="", text=home, para_start=1, para_end=1),
+                SectionDraft(order=2, kind="clause", number="15", title="", text=proof, para_start=2, para_end=2)]
+    found = [f for f in contract_findings(sections, "construction", STARTER, side="甲方") if f.section_order == 2]
+    assert "fact-exemption-unless-other-proves" in {f.rule_code for f in found}
+    # a home's fit-out is a consumer contract: the consumer law's standard-terms article stands beside 497
+    assert ("中华人民共和国消费者权益保护法", 26) in {(b.law, b.article) for f in found for b in f.basis}
+
+
+def test_owners_dismissing_their_manager():
+    estate = "甲方：某某小区业主大会\n乙方（物业服务人）：某某物业服务有限公司"
+    clause = ("第二十一条 业主大会依法决定解聘乙方的，应提前十二个月书面通知乙方，"
+              "并向乙方支付剩余服务期物业费总额的百分之五十作为补偿。")
+    assert "property-dismissal-restricted" in _codes("property", clause, "甲方（业主大会）", estate)
+    assert "property-dismissal-restricted" not in _codes("property", clause, "乙方（物业服务人）", estate)
