@@ -582,6 +582,10 @@ def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
         if _RELATIVE.match(text, m.end()) and not _ACTS.match(text, m.end()):
             continue
         before.append(m.group(0))
+    # 向其他客户展示: a generic word (客户, 用户, 公司) names no party of the contract when one is named.
+    named = [r for r in before if r not in GENERIC_ROLES]
+    if named:
+        return named[-1]
     if before:
         return before[-1]
     return reader.party_at(text, sentence, start)

@@ -320,7 +320,7 @@ _PER_HOUR = re.compile(r"每(?:逾期|迟延|延迟|超时)?\s*(?:一|1|壹)?\s*
 _PER_DAY = re.compile(r"每(?:逾期|迟延|延迟|拖欠|延误|超期)?\s*(?:一|1|壹)?\s*(?:日|天)"
                       r"|按日|日(?:利率|息|比率|费率)|/日|/天|每(?:日|天)"
                       # 违约金＝逾期付款金额×逾期天数×0.3%, 逾期金额乘以逾期天数: a formula over the days late
-                      r"|(?:[×*xX]|乘以)\s*(?:逾期|迟延|延迟|拖欠|延误|实际(?:逾期)?)?(?:天数|日数)")
+                      r"|(?:[×*xX]|乘以)\s*(?:逾期|迟延|延迟|拖欠|延误|短少|超期|停机|实际(?:逾期)?)?(?:天数|日数)")
 _PER_MONTH = re.compile(r"每(?:逾期|迟延|延迟)?\s*(?:一|1|壹)?\s*(?:个)?月|按月|月(?:利率|息|利|比率|费率)|/月")
 _PER_YEAR = re.compile(r"每(?:一|1|壹)?年|按年|年(?:利率|息|化|利)|/年")
 #: “按货款总额的”, “以未付款项为基数”, “为日租金的”: the base of a share.
@@ -361,6 +361,9 @@ def _period(text: str, sentence: tuple[int, int], start: int) -> str:
     return best
 
 
+#: A multiple written as a product: 乘以三, ×3 (not ×1% nor ×逾期天数).
+_TIMES = re.compile(r"(?:乘以|[×＊*])\s*(?P<n>\d+(?:\.\d+)?|[一二两三四五六七八九十]+)"
+                    r"(?!\s*(?:%|‰|‱|分之|[\d.]))(?:倍)?")
 #: Words that make a share a ceiling on the total, not a rate per period.
 _CAP_WORDS = re.compile(r"不超过|不得超过|最高不超过|最多不超过|以[^，,。；;]{0,12}为限|上限|封顶")
 #: 年利率百分之十二另加百分之五十: a markup on the rate before it.
@@ -419,6 +422,19 @@ def _rates(text: str, spans, scopes) -> list[Rate]:
         out.append(Rate(q.start, q.end, s, _payer(text, s, q.start), _negated(scopes, q.start), q.value,
                         _period(text, s, q.start), base,
                         _label_near(_LABEL_RX, text, s, q.start, q.end, base), token.endswith("倍")))
+    # 按短少货物零售价格乘以三, 货款×3: a multiple written as a product is a formula penalty too.
+    for m in _TIMES.finditer(text):
+        if any(r.start <= m.start("n") < r.end for r in out):
+            continue
+        value = numbers.to_number(m.group("n"))
+        if not value or value < 1:
+            continue
+        s = _sentence_at(spans, m.start())
+        lo = _fragment_start(text, s[0], m.start())
+        base = re.split(r"按照|按|以|为|即", text[lo:m.start()])[-1].strip()
+        out.append(Rate(m.start(), m.end(), s, _payer(text, s, m.start()), _negated(scopes, m.start()),
+                        value * 100, _period(text, s, m.start()), base[-16:],
+                        _label_near(_LABEL_RX, text, s, m.start(), m.end(), base), True))
     for m in numbers._FEN.finditer(text):
         s = _sentence_at(spans, m.start())
         value = numbers.to_number(m.group("num")) or 0.0

@@ -64,3 +64,25 @@ def test_the_preamble_is_read_only_by_the_rules_written_for_it():
     preamble = PARTIES + "\n鉴于甲方可随时解除与第三方的合作，双方订立本合同。"
     found = _findings("labor", ["第一条 乙方担任工程师。"], "乙方（劳动者）", preamble=preamble)
     assert not [f for f in found if f.section_order == 1]
+
+
+def test_a_penalty_written_as_a_product_is_read_as_a_formula():
+    from contracts.playbook import facts as reader
+    rates = reader.read_clause("乙方应按短少货物零售价格乘以三再乘以短少天数的百分之十支付违约金。").rates
+    multiple = next(r for r in rates if r.multiple)
+    assert (multiple.percent, multiple.base, multiple.label) == (300.0, "短少货物零售价格", "违约金")
+    assert next(r for r in rates if not r.multiple).per == "day"  # 乘以短少天数: per day short
+    # ×1% is a share and ×逾期天数 a count of days, not multiples
+    assert not [r for r in reader.read_clause("违约金＝加工费总额×逾期天数×1%。").rates if r.multiple]
+    storage = "存货方：某公司（以下简称甲方）\n保管方：某冷链物流公司（以下简称乙方）"
+    clause = "第七条 仓储物短少的，乙方应按短少货物零售价格乘以三支付违约金。"
+    found = _findings("storage", [clause], "乙方（保管方）", preamble=storage)
+    penalty = [f for f in found if f.rule_code in ("fact-penalty-multiple", "fact-penalty-over-30")]
+    assert penalty and "300%" in penalty[0].description, [(f.rule_code, f.description) for f in found]
+
+
+def test_a_generic_word_is_no_party_when_a_party_is_named():
+    consult = "甲方：某某水务有限公司\n乙方：某某环境技术有限公司"
+    clause = "第九条 乙方有权将本项目的工艺数据用于其学术论文发表及向其他客户展示项目案例，无需征得甲方同意。"
+    assert "generic-unilateral-change" not in {f.rule_code for f in _findings("tech_service", [clause], "乙方",
+                                                                                    preamble=consult)}
