@@ -534,6 +534,8 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
         norm = numbers.normalize(text)
         party = (inner_actor(norm, a + m.start(), a + m.end()) if p.actor_inside
                  else actor_at(norm, (a, b), a + m.start(), a + m.end()))
+        if p.payer:
+            party = payer_of(norm[a:b]) or party
         if facts is not None and p.party != "any" and not _side_allows_party(p.party, party, facts):
             continue
         out.append(_finding(rule, section, lo, hi, suggestion=suggestion, party=party or None))
@@ -557,6 +559,18 @@ def inner_actor(text: str, start: int, end: int) -> str:
         if _DECIDES.match(text, m.end()) or _ACTS_INSIDE.match(text, m.end()):
             return m.group(0)
     return ""
+
+
+def payer_of(sentence: str) -> str:
+    """Who pays the penalty or damages a sentence speaks of: the party required to pay (有权要求乙方支付违约金
+    → 乙方), else the party that pays (乙方应向甲方支付违约金 → 乙方); "" when the sentence names none."""
+    role = reader._ROLE_RX.pattern
+    asked = re.search(rf"(?:要求|责令|由)({role})[^。；;]{{0,12}}(?:支付|赔偿|承担|返还)", sentence)
+    if asked:
+        return asked.group(1)
+    pays = re.search(rf"({role})(?:应当|应|须|需|必须|还应|另行)?[^。；;，,]{{0,12}}?(?:支付|赔偿|承担)[^。；;]{{0,12}}"
+                     rf"(?:违约金|损失|赔偿金|罚款)", sentence)
+    return pays.group(1) if pays else ""
 
 
 def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:

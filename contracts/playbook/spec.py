@@ -161,6 +161,9 @@ class PatternParams(_Params):
     #: Side: only a party named inside the matched words acts (以届时乙方报价为准 → 乙方); words naming no
     #: party (价款另行协商) are a risk for either side.
     actor_inside: bool = False
+    #: The party of a penalty clause is the one who pays it (乙方应支付违约金, 要求乙方支付违约金 → 乙方), not
+    #: the party entitled to ask for it; with ``party = "ours"`` the rule fires when we pay.
+    payer: bool = False
 
     @field_validator("patterns", "unless", "titles", "requires")
     @classmethod

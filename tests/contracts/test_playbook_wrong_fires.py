@@ -86,3 +86,14 @@ def test_a_generic_word_is_no_party_when_a_party_is_named():
     clause = "第九条 乙方有权将本项目的工艺数据用于其学术论文发表及向其他客户展示项目案例，无需征得甲方同意。"
     assert "generic-unilateral-change" not in {f.rule_code for f in _findings("tech_service", [clause], "乙方",
                                                                                     preamble=consult)}
+
+
+def test_a_penalty_plus_all_losses_is_the_payers_risk():
+    from contracts.playbook.engine import payer_of
+    assert payer_of("乙方违约的，甲方有权要求乙方支付违约金并赔偿全部损失") == "乙方"
+    assert payer_of("甲方逾期付款的，甲方应向乙方支付违约金，并赔偿乙方全部损失") == "甲方"
+    sale = "甲方（买方）：某公司\n乙方（卖方）：某公司"
+    clause = "第九条 乙方逾期交货的，甲方有权要求乙方支付违约金并赔偿甲方因此遭受的全部损失。"
+    codes = lambda side: {f.rule_code for f in _findings("sale", [clause], side, preamble=sale)}  # noqa: E731
+    assert "fact-penalty-plus-all-losses" in codes("乙方（卖方）")
+    assert "fact-penalty-plus-all-losses" not in codes("甲方（买方）")
