@@ -111,3 +111,15 @@ def test_owners_dismissing_their_manager():
               "并向乙方支付剩余服务期物业费总额的百分之五十作为补偿。")
     assert "property-dismissal-restricted" in _codes("property", clause, "甲方（业主大会）", estate)
     assert "property-dismissal-restricted" not in _codes("property", clause, "乙方（物业服务人）", estate)
+
+
+WORK = "定作方：某某装备有限公司（以下简称甲方）\n承揽方：某某精密机械有限公司（以下简称乙方）"
+
+
+def test_the_orderers_changes_and_unbounded_inspection_are_the_makers_risk():
+    change = "4.3 因定作方图纸或技术要求变更导致的返工、报废及停工损失，均由乙方自行承担。"
+    assert "orderer-change-losses-on-performer" in _codes("work", change, "乙方（承揽方）", WORK)
+    assert "orderer-change-losses-on-performer" not in _codes("work", change, "甲方（定作方）", WORK)
+    inspect = "5.3 定作方收货后以其内部检验结果为准，期间定作方可随时提出质量异议并退货，乙方应无条件接受。"
+    assert "inspection-unbounded-for-buyer" in _codes("work", inspect, "乙方（承揽方）", WORK)
+    assert "inspection-unbounded-for-buyer" not in _codes("work", inspect, "甲方（定作方）", WORK)
