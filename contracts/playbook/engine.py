@@ -688,6 +688,8 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
                         rewrite = numbers.percent_like(region[q.start:q.end], p.max_daily)
                 elif q.period in ("", "year"):
                     detail = _limit_broken(q.value, p, "percent")
+                    if detail and q.period == "":
+                        detail += _share_amount(region[max(0, q.start - 16):q.start], q.value, facts)
                     if detail:
                         hit = (q.start, q.end, detail)
                         rewrite = numbers.percent_like(region[q.start:q.end], _broken_limit(q.value, p) or 0)
@@ -807,7 +809,7 @@ def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[fl
     if isinstance(fact, reader.Rate):
         per = {"hour": "每小时", "day": "每日", "month": "每月", "year": "每年"}.get(fact.per, "")
         base = f"{fact.base}的" if fact.base else ""
-        said = f"{per}{base}{_fmt(fact.percent, 'percent')}"
+        said = f"{per}{base}{_fmt(fact.percent, 'percent')}" + _formula_amount(fact, facts)
         if m == "percent":
             return fact.percent, said
         if m == "annual_percent":
@@ -825,6 +827,23 @@ def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[fl
         if m == "months":
             return fact.months, said
     return None
+
+
+#: Bases whose figure the contract states elsewhere: a share of them is an amount the finding can show.
+_WAGE_BASE = re.compile(r"工资|月薪|薪酬")
+_PRICE_BASE = re.compile(r"合同总价|合同总额|合同价款|合同金额|总价款|合同总价款")
+
+
+def _formula_amount(fact: reader.Rate, facts: ContractFacts) -> str:
+    """A penalty over a figure the contract states (月工资的三倍, 合同总价的30%) as the amount it comes to."""
+    return "" if fact.per else _share_amount(fact.base or "", fact.percent, facts)
+
+
+def _share_amount(base: str, percent: float, facts: ContractFacts) -> str:
+    for rx, value, name in ((_WAGE_BASE, facts.monthly_wage, "月工资"), (_PRICE_BASE, facts.total_price, "合同总价")):
+        if value and rx.search(base):
+            return f"，按{name} {_money_text(value)}计约为 {_money_text(round(value * percent / 100, 2))}"
+    return ""
 
 
 _UNIT_WORDS = {"hour": "小时", "day": "日", "workday": "个工作日", "week": "周", "month": "个月", "year": "年"}

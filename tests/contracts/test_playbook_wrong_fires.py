@@ -106,3 +106,10 @@ def test_a_numbered_clause_declaring_the_terms_explained_and_what_is_no_such_dec
     found = _findings("sale", clauses, "甲方（买方）", preamble=sale)
     declared = {f.section_order for f in found if f.rule_code.startswith("format-")}
     assert declared == {4}, [(f.section_order, f.rule_code) for f in found]
+
+
+def test_a_penalty_over_a_stated_figure_shows_the_amount_it_comes_to():
+    service = "甲方（委托方）：某公司\n乙方（服务方）：某公司"
+    clauses = ["第一条 本合同总价款为人民币100万元。", "第二条 乙方违约的，应按合同总价款的三倍向甲方支付违约金。"]
+    found = [f for f in _findings("service", clauses, "乙方（服务方）", preamble=service) if f.section_order == 3]
+    assert found and "3,000,000 元" in found[0].description, [f.description for f in found]
