@@ -556,8 +556,11 @@ _ACTS = re.compile(r"\s*(?:有权|可以|可|应|须|不得|无权|无需|将|�
 _ACTS_INSIDE = re.compile(r"\s*(?:有权|可以|可|应|须|不|无权|无需|无须|将|拒绝|一律|均)")
 
 
-#: A role whose own figure or word decides (乙方报价, 出卖人届时公布的价格, 甲方确定).
-_DECIDES = re.compile(r"\s*(?:届时|当时|最新|实时|单方|另行)?(?:的)?(?:报价|定价|价格表|价格通知|公布|确定|通知的)")
+#: A role whose own figure or word decides (乙方报价, 出卖人届时公布的价格, 甲方确定) — or whose own records do
+#: (甲方系统记录的数据, 出卖人出库单, 发布方出具的播放报告, 物业服务人的统计数据).
+_DECIDES = re.compile(r"\s*(?:届时|当时|最新|实时|单方|另行)?(?:的)?(?:报价|定价|价格表|价格通知|公布|确定|通知的)"
+                      r"|\s*(?:自行|单方|自己|内部)?(?:的)?(?:[A-Za-z]{0,6}(?:系统|平台|后台))?(?:的)?"
+                      r"(?:记录|记载|统计|数据|报告|出库单|入库单|台账|账册|单据|出具|填报|认定|判断|核定|计量|核算|评定|考核)")
 
 
 def inner_actor(text: str, start: int, end: int) -> str:

@@ -1,0 +1,70 @@
+"""Risks a lawyer checks in every contract whatever its family (rules/74-*.toml onward): each kind in several
+drafting styles (第X条, 一、, （三）, 1.1, figures and words) and contract types, beside lawful look-alikes in
+the same style that must stay silent, and the side the firm acts for."""
+
+from __future__ import annotations
+
+import pytest
+
+from contracts.playbook import contract_facts, contract_findings, starter_rules
+from contracts.playbook.quality import suggestion_defects
+from contracts.types import SectionDraft
+
+STARTER = starter_rules()
+
+#: kind → (contract type, clause, side the firm acts for) that must raise the kind's rule
+RISKS = {
+    "own-records-conclusive": [
+        ("service", "第八条 服务费按甲方系统记录的数据结算，乙方对甲方的记录不得提出异议。", ""),
+        ("sale", "三、货物数量以出卖人出库单记载为准，买受人的收货记录不作为结算依据。", ""),
+        ("advertising", "5.2 广告的播放次数以发布方出具的播放报告为准，具有最终效力。", ""),
+        ("work", "（四）成果是否合格，由定作人单方认定，定作人的认定为最终结论。", ""),
+        ("property", "第九条 公共区域能耗费用以物业服务人的统计数据为准，业主不得异议。", ""),
+        ("lease", "1.2 设备使用时长以出租方GPS平台记录为准。", ""),
+        ("tech_service", "第六条 服务工时以乙方填报的工时记录为准。", "甲方"),
+    ],
+}
+
+#: kind → (contract type, lawful clause, side) on which no rule of the kind fires
+LOOKALIKES = {
+    "own-records-conclusive": [
+        ("tech_service", "第六条 服务工时以乙方填报的工时记录为准。", "乙方"),
+        ("service", "第八条 服务费按双方共同确认的结算单结算。", ""),
+        ("sale", "三、货物数量以双方签字确认的验收单为准。", ""),
+        ("sale", "三、付款时间以银行转账记录为准。", ""),
+        ("sale", "三、货物质量以有资质的第三方检测机构出具的检测报告为准。", ""),
+        ("service", "第八条 本合同以中文文本为准。", ""),
+        ("service", "第八条 服务次数以甲方记录为准，但乙方有相反证据的除外。", ""),
+        ("lease", "第八条 水电费以供电、供水部门的计量为准。", ""),
+        ("work", "第八条 加工数量以定作人记录为准，经双方核对后作为结算依据。", ""),
+    ],
+}
+
+
+def _sections(text: str) -> list[SectionDraft]:
+    return [SectionDraft(order=i + 1, kind="clause", number="", title="", text=line,
+                         para_start=i + 1, para_end=i + 1) for i, line in enumerate(text.split("\n"))]
+
+
+def _cases(table):
+    return [(kind, *case) for kind, cases in table.items() for case in cases]
+
+
+@pytest.mark.parametrize(("kind", "contract_type", "text", "side"), _cases(RISKS),
+                         ids=[f"{k}:{c[1][:10]}" for k, c in ((k, c) for k, cs in RISKS.items() for c in cs)])
+def test_the_kind_is_found_in_every_family_and_style(kind, contract_type, text, side):
+    sections = _sections(text)
+    found = [f for f in contract_findings(sections, contract_type, STARTER, side=side) if f.rule_code == kind]
+    assert found, f"{kind} not found in: {text}"
+    facts = contract_facts(sections, side=side)
+    for f in found:
+        assert f.basis and f.section_order is not None
+        assert not suggestion_defects(f, sections, facts), (f.suggestion, suggestion_defects(f, sections, facts))
+
+
+@pytest.mark.parametrize(("kind", "contract_type", "text", "side"), _cases(LOOKALIKES),
+                         ids=[f"{k}:{c[1][:10]}" for k, c in ((k, c) for k, cs in LOOKALIKES.items() for c in cs)])
+def test_a_lawful_look_alike_raises_nothing_of_the_kind(kind, contract_type, text, side):
+    found = [f.rule_code for f in contract_findings(_sections(text), contract_type, STARTER, side=side)
+             if f.rule_code == kind]
+    assert not found, text
