@@ -32,6 +32,13 @@ RISKS = {
         ("service", "第十八条 争议依照联合国国际贸易法委员会仲裁规则仲裁。", ""),
         ("sale", "第十六条 协商不成的，任何一方可向有关仲裁部门申请仲裁。", ""),
     ],
+    "payment-on-third-party-condition": [
+        ("service", "第六条 甲方在收到最终客户支付的相应款项后十日内向乙方支付服务费。", ""),
+        ("work", "四、定作人于其下游客户付款后支付加工费，下游客户未付款的，定作人不承担逾期付款责任。", ""),
+        ("advertising", "3.1 广告费待甲方产品销售回款后再行支付。", ""),
+        ("tech_service", "第七条 委托方在项目通过其上级主管部门审计后支付尾款。", ""),
+        ("sale", "（二）买方以其终端用户付款为前提向卖方支付货款。", ""),
+    ],
 }
 
 #: kind → (contract type, lawful clause, side) on which no rule of the kind fires
@@ -57,7 +64,16 @@ LOOKALIKES = {
         ("labor", "第十五条 因履行本合同发生的劳动争议，可以向劳动争议仲裁委员会申请仲裁。", ""),
         ("service", "第十五条 仲裁庭由三名仲裁员组成。", ""),
     ],
+    "payment-on-third-party-condition": [
+        ("service", "第六条 甲方在收到乙方开具的合法发票后十日内向乙方支付服务费。", ""),
+        ("construction", "第十二条 发包人应在竣工结算审核完成后二十八日内向承包人支付结算款。", ""),
+        ("service", "第六条 甲方付款不以其客户付款为条件。", ""),
+    ],
 }
+
+
+#: an older rule written for some types that reads the same risk on the same article speaks for the kind there
+SAME_RISK = {"payment-on-third-party-condition": {"construction-back-to-back-payment"}}
 
 
 def _sections(text: str) -> list[SectionDraft]:
@@ -73,7 +89,8 @@ def _cases(table):
                          ids=[f"{k}:{c[1][:10]}" for k, c in ((k, c) for k, cs in RISKS.items() for c in cs)])
 def test_the_kind_is_found_in_every_family_and_style(kind, contract_type, text, side):
     sections = _sections(text)
-    found = [f for f in contract_findings(sections, contract_type, STARTER, side=side) if f.rule_code == kind]
+    codes = {kind} | SAME_RISK.get(kind, set())
+    found = [f for f in contract_findings(sections, contract_type, STARTER, side=side) if f.rule_code in codes]
     assert found, f"{kind} not found in: {text}"
     facts = contract_facts(sections, side=side)
     for f in found:
@@ -85,5 +102,5 @@ def test_the_kind_is_found_in_every_family_and_style(kind, contract_type, text, 
                          ids=[f"{k}:{c[1][:10]}" for k, c in ((k, c) for k, cs in LOOKALIKES.items() for c in cs)])
 def test_a_lawful_look_alike_raises_nothing_of_the_kind(kind, contract_type, text, side):
     found = [f.rule_code for f in contract_findings(_sections(text), contract_type, STARTER, side=side)
-             if f.rule_code == kind]
+             if f.rule_code in {kind} | SAME_RISK.get(kind, set())]
     assert not found, text
