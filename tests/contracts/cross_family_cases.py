@@ -1,0 +1,141 @@
+"""Clauses for the risks a lawyer checks in every contract whatever its family (contracts/playbook/rules/74-*.toml
+onwards), written for these tests: for each rule, clauses carrying its risk in several drafting styles (第X条, 一、,
+（三）, 1.1, 18．) and contract types, with the side the firm acts for, and lawful clauses that look like them."""
+
+from __future__ import annotations
+
+#: kind → (contract type, clause, side the firm acts for) that must raise the kind's rule
+RISKS = {
+    "own-records-conclusive": [
+        ("service", "第八条 服务费按甲方系统记录的数据结算，乙方对甲方的记录不得提出异议。", ""),
+        ("sale", "三、货物数量以出卖人出库单记载为准，买受人的收货记录不作为结算依据。", ""),
+        ("advertising", "5.2 广告的播放次数以发布方出具的播放报告为准，具有最终效力。", ""),
+        ("work", "（四）成果是否合格，由定作人单方认定，定作人的认定为最终结论。", ""),
+        ("property", "第九条 公共区域能耗费用以物业服务人的统计数据为准，业主不得异议。", ""),
+        ("lease", "1.2 设备使用时长以出租方GPS平台记录为准。", ""),
+        ("tech_service", "第六条 服务工时以乙方填报的工时记录为准。", "甲方"),
+    ],
+    "arbitration-institution-unclear": [
+        ("sale", "第十六条 双方发生争议的，提交当地仲裁机构仲裁。", ""),
+        ("service", "9.2 争议提交甲方所在地的仲裁庭仲裁解决。", ""),
+        ("advertising", "十二、因本合同引起的争议，由北京市朝阳区仲裁委员会仲裁。", ""),
+        ("lease", "第二十条 争议由杭州市西湖区仲裁委员会裁决。", ""),
+        ("work", "（三）争议提交上海仲裁委员会或上海国际仲裁中心仲裁。", ""),
+        ("service", "第十八条 争议依照联合国国际贸易法委员会仲裁规则仲裁。", ""),
+        ("sale", "第十六条 协商不成的，任何一方可向有关仲裁部门申请仲裁。", ""),
+    ],
+    "payment-on-third-party-condition": [
+        ("service", "第六条 甲方在收到最终客户支付的相应款项后十日内向乙方支付服务费。", ""),
+        ("work", "四、定作人于其下游客户付款后支付加工费，下游客户未付款的，定作人不承担逾期付款责任。", ""),
+        ("advertising", "3.1 广告费待甲方产品销售回款后再行支付。", ""),
+        ("tech_service", "第七条 委托方在项目通过其上级主管部门审计后支付尾款。", ""),
+        ("sale", "（二）买方以其终端用户付款为前提向卖方支付货款。", ""),
+        ("lease", "18．承租方在收到建设单位支付的相应工程进度款后，向出租方支付已结算租金的百分之七十。", "出租方"),
+        ("tech_service", "第五条 尾款在出水稳定达标并经甲方上级集团组织验收通过后支付。", "乙方"),
+    ],
+    "withhold-all-payments": [
+        ("service", "第九条 甲方有权暂扣乙方的全部服务费，直至乙方履行完毕全部义务。", ""),
+        ("work", "1.4 承揽人交付迟延的，定作人可以暂停支付任何款项。", "承揽人"),
+    ],
+    "remedies-waived-in-advance": [
+        ("service", "第十四条 乙方放弃因甲方违约而享有的解除合同及要求赔偿的权利。", "乙方"),
+        ("work", "（五）承揽人不得以任何理由向定作人追究违约责任。", "承揽人"),
+        ("lease", "7.2 租赁期间房屋出现任何问题，承租人均不追究出租人的任何责任。", "承租人"),
+        ("work", "七、乙方确认放弃对本合同项下全部工作成果及定作方提供主材的留置权。", "乙方"),
+        ("lease", "19．出租方不得以任何理由（包括承租方欠付租金）停机、撤场或者撤回设备。", "出租方"),
+    ],
+    "unilateral-rules-change": [
+        ("service", "第十条 乙方有权随时修订服务规则和收费标准，修订后的规则自公布之日起生效。", ""),
+        ("franchise", "二、特许人有权不时修改运营手册，修改后的手册一经发布即对被特许人具有约束力。", ""),
+        ("advertising", "4.4 发布方保留修改刊例价格的权利，调整后的价格自通知之日起适用。", "广告主"),
+    ],
+    "terminate-on-notice-one-side": [
+        ("advertising", "第九条 甲方可提前三日通知乙方解除本合同，已收取的费用不予退还。", "乙方"),
+        ("tech_service", "8.1 委托方可以书面通知受托方终止本协议。", "受托方"),
+        ("lease", "20．承租方可根据工程进度随时书面通知出租方退租，按实际使用天数结算租金，"
+                  "无需支付任何补偿。", "出租方"),
+    ],
+    "penalty-too-low": [
+        ("service", "第十一条 乙方逾期完成服务的，每逾期一日按服务费的万分之一支付违约金，"
+         "违约金总额不超过服务费的百分之一。",
+         "甲方"),
+        ("sale", "第十条 卖方交付的货物不符合约定的，卖方应按合同总价的百分之一向买方支付违约金。", "买方"),
+        ("work", "（七）承揽人逾期交付的，违约金以加工费总额的0.5%为限。", "定作人"),
+    ],
+}
+
+#: kind → (contract type, lawful clause, side) on which no rule of the kind fires
+LOOKALIKES = {
+    "own-records-conclusive": [
+        ("tech_service", "第六条 服务工时以乙方填报的工时记录为准。", "乙方"),
+        ("service", "第八条 服务费按双方共同确认的结算单结算。", ""),
+        ("sale", "三、货物数量以双方签字确认的验收单为准。", ""),
+        ("sale", "三、付款时间以银行转账记录为准。", ""),
+        ("sale", "三、货物质量以有资质的第三方检测机构出具的检测报告为准。", ""),
+        ("service", "第八条 本合同以中文文本为准。", ""),
+        ("service", "第八条 服务次数以甲方记录为准，但乙方有相反证据的除外。", ""),
+        ("lease", "第八条 水电费以供电、供水部门的计量为准。", ""),
+        ("work", "第八条 加工数量以定作人记录为准，经双方核对后作为结算依据。", ""),
+    ],
+    "arbitration-institution-unclear": [
+        ("sale", "第十六条 双方发生争议的，提交中国国际经济贸易仲裁委员会仲裁。", ""),
+        ("lease", "第二十条 争议提交杭州仲裁委员会仲裁。", ""),
+        ("service", "第十五条 争议提交北京仲裁委员会按照其仲裁规则仲裁，仲裁裁决是终局的。", ""),
+        ("service", "第十五条 争议提交中国（上海）自由贸易试验区仲裁院仲裁。", ""),
+        ("service", "第十五条 争议提交深圳国际仲裁院，按照该院现行有效的仲裁规则仲裁。", ""),
+        ("service", "第十五条 争议按照中国国际经济贸易仲裁委员会仲裁规则进行仲裁。", ""),
+        ("labor", "第十五条 因履行本合同发生的劳动争议，可以向劳动争议仲裁委员会申请仲裁。", ""),
+        ("service", "第十五条 仲裁庭由三名仲裁员组成。", ""),
+    ],
+    "payment-on-third-party-condition": [
+        ("service", "第六条 甲方在收到乙方开具的合法发票后十日内向乙方支付服务费。", ""),
+        ("construction", "第十二条 发包人应在竣工结算审核完成后二十八日内向承包人支付结算款。", ""),
+        ("service", "第六条 甲方付款不以其客户付款为条件。", ""),
+    ],
+    "withhold-all-payments": [
+        ("service", "第九条 乙方未按约定提供发票的，甲方有权暂缓支付相应款项。", ""),
+        ("work", "1.4 承揽人交付迟延的，定作人可以暂停支付任何款项。", "定作人"),
+    ],
+    "remedies-waived-in-advance": [
+        ("service", "第十四条 乙方收到甲方补偿款后，放弃就本事项向甲方主张赔偿的权利。", "乙方"),
+        ("service", "第十四条 因不可抗力造成损失的，双方均不得要求对方赔偿。", "乙方"),
+        ("service", "第十四条 乙方放弃因甲方违约而享有的解除合同及要求赔偿的权利。", "甲方"),
+    ],
+    "unilateral-rules-change": [
+        ("service", "第十条 服务规则的修订应经双方书面确认后生效。", ""),
+        ("property", "第十二条 物业费标准的调整，应经业主大会依法表决通过。", ""),
+        ("service", "第十条 乙方有权随时修订服务规则，修订后的规则自公布之日起生效。", "乙方"),
+    ],
+    "terminate-on-notice-one-side": [
+        ("service", "第九条 任何一方可提前三十日书面通知对方解除本合同。", "乙方"),
+        ("service", "第九条 乙方逾期超过十五日的，甲方可书面通知乙方解除合同。", "乙方"),
+        ("service", "第九条 甲方可提前三十日书面通知乙方解除本合同，并结清已完成工作的费用。", "乙方"),
+        ("intermediary", "十、甲方在乙方促成合同成立前，可以书面通知乙方解除本合同，"
+         "但应当支付乙方已实际支出的必要费用。", "乙方"),
+    ],
+    "penalty-too-low": [
+        ("sale", "第十条 卖方应按合同总价的百分之二十向买方支付违约金。", ""),
+        ("sale", "第十条 卖方交付的货物不符合约定的，卖方应按合同总价的百分之一向买方支付违约金。", "卖方"),
+        ("service", "第十一条 乙方逾期完成服务的，每逾期一日按服务费的千分之一支付违约金，"
+         "违约金总额不超过服务费的百分之二十。",
+         "甲方"),
+        ("sale", "第十条 卖方应按合同总价的百分之二支付违约金，违约金不足以弥补买方损失的，卖方还应赔偿差额。", "买方"),
+        ("sale", "第十条 买方逾期付款的，每逾期一日按未付款的万分之五支付违约金。", "卖方"),
+    ],
+}
+
+
+#: an older rule written for some types that reads the same risk on the same article speaks for the kind there
+SAME_RISK = {"payment-on-third-party-condition": {"construction-back-to-back-payment"},
+             "key-term-deferred": {"sale-price-deferred", "term-deferred-to-later"}}
+
+
+def breadth_cases() -> list[tuple[str, str, str, str]]:
+    """(rule, contract type, risky clause, lawful look-alike) for tests/contracts/test_playbook_breadth.py: each
+    rule's first risky clause and its first look-alike that needs no side (else its first)."""
+    cases = []
+    for code, rows in RISKS.items():
+        kind, risky, _ = rows[0]
+        lawful = next((text for _, text, side in LOOKALIKES[code] if not side), LOOKALIKES[code][0][1])
+        cases.append((code, kind, risky, lawful))
+    return cases
