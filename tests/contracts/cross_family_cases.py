@@ -68,6 +68,10 @@ RISKS = {
                          "甲方签字确认前乙方已施工的部分，视为甲方同意。", "甲方"),
         ("tech_service", "5.2 甲方将系统上线运行的，即视为项目验收通过。", "甲方"),
     ],
+    "acceptance-never-deemed": [
+        ("tech_service", "第六条 甲方未在收到咨询报告后十五日内提出书面异议的，不视为验收合格。", "乙方"),
+        ("work", "（三）定作人逾期未组织验收的，亦不视为成果合格。", "承揽人"),
+    ],
 }
 
 #: kind → (contract type, lawful clause, side) on which no rule of the kind fires
@@ -131,6 +135,11 @@ LOOKALIKES = {
     "deemed-acceptance-by-use": [
         ("sale", "6.1 买方签收仅视为对货物数量和外观的确认，不视为质量合格。", "买方"),
         ("construction", "第十四条 工程经竣工验收合格后，甲方方可入住使用。", "甲方"),
+    ],
+    "acceptance-never-deemed": [
+        ("tech_service", "第六条 甲方应在收到咨询报告后十五日内组织验收，逾期未验收的，视为验收合格。", ""),
+        ("tech_service", "第六条 甲方未在收到咨询报告后十五日内提出书面异议的，不视为验收合格。", "甲方"),
+        ("sale", "6.1 买方签收不视为对货物质量的认可。", "卖方"),
     ],
 }
 
