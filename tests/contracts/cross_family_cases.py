@@ -72,6 +72,10 @@ RISKS = {
         ("tech_service", "第六条 甲方未在收到咨询报告后十五日内提出书面异议的，不视为验收合格。", "乙方"),
         ("work", "（三）定作人逾期未组织验收的，亦不视为成果合格。", "承揽人"),
     ],
+    "paid-sums-forfeited-on-termination": [
+        ("construction", "第十二条 甲方在开工前解除合同的，已支付的首期款不予退还。", "甲方"),
+        ("advertising", "第九条 广告主中途退出的，已支付的广告费一律不予退还。", "广告主"),
+    ],
 }
 
 #: kind → (contract type, lawful clause, side) on which no rule of the kind fires
@@ -140,6 +144,10 @@ LOOKALIKES = {
         ("tech_service", "第六条 甲方应在收到咨询报告后十五日内组织验收，逾期未验收的，视为验收合格。", ""),
         ("tech_service", "第六条 甲方未在收到咨询报告后十五日内提出书面异议的，不视为验收合格。", "甲方"),
         ("sale", "6.1 买方签收不视为对货物质量的认可。", "卖方"),
+    ],
+    "paid-sums-forfeited-on-termination": [
+        ("service", "第九条 学员退学的，已消耗课时的费用不予退还，未消耗部分按比例退还。", "学员"),
+        ("construction", "第十二条 甲方在开工前解除合同的，乙方应在十日内退还已支付的首期款。", "甲方"),
     ],
 }
 
