@@ -76,6 +76,11 @@ RISKS = {
         ("construction", "第十二条 甲方在开工前解除合同的，已支付的首期款不予退还。", "甲方"),
         ("advertising", "第九条 广告主中途退出的，已支付的广告费一律不予退还。", "广告主"),
     ],
+    "key-term-deferred": [
+        ("work", "2.3 主材在加工过程中的合理损耗率另行协商，超出合理损耗的部分由乙方赔偿。", "乙方"),
+        ("tech_service", "第六条 技术服务的验收标准及方式，由双方在项目实施过程中另行协商确定。", "乙方"),
+        ("storage", "四、仓储费费率待定。", ""),
+    ],
 }
 
 #: kind → (contract type, lawful clause, side) on which no rule of the kind fires
@@ -148,6 +153,11 @@ LOOKALIKES = {
     "paid-sums-forfeited-on-termination": [
         ("service", "第九条 学员退学的，已消耗课时的费用不予退还，未消耗部分按比例退还。", "学员"),
         ("construction", "第十二条 甲方在开工前解除合同的，乙方应在十日内退还已支付的首期款。", "甲方"),
+    ],
+    "key-term-deferred": [
+        ("service", "第三条 委托方需增加服务内容的，双方另行协商确定费用。", ""),
+        ("sale", "三、价格调整事宜由双方协商确定，协商不成的，按原价格执行。", ""),
+        ("service", "第三条 服务费单价为每小时人民币伍佰元，超出约定工时的部分另行协商。", ""),
     ],
 }
 
