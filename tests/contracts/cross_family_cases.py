@@ -81,6 +81,11 @@ RISKS = {
         ("tech_service", "第六条 技术服务的验收标准及方式，由双方在项目实施过程中另行协商确定。", "乙方"),
         ("storage", "四、仓储费费率待定。", ""),
     ],
+    "structural-alteration-allowed": [
+        ("construction", "第6条 乙方可根据现场情况拆除或者开洞部分墙体（含承重墙），"
+                         "由此引起的处罚由甲方承担。", "甲方"),
+        ("lease", "第十条 承租人可以根据经营需要改动房屋主体结构。", "出租人"),
+    ],
 }
 
 #: kind → (contract type, lawful clause, side) on which no rule of the kind fires
@@ -158,6 +163,10 @@ LOOKALIKES = {
         ("service", "第三条 委托方需增加服务内容的，双方另行协商确定费用。", ""),
         ("sale", "三、价格调整事宜由双方协商确定，协商不成的，按原价格执行。", ""),
         ("service", "第三条 服务费单价为每小时人民币伍佰元，超出约定工时的部分另行协商。", ""),
+    ],
+    "structural-alteration-allowed": [
+        ("lease", "第十条 承租人不得拆改承重墙及房屋主体结构。", "出租人"),
+        ("construction", "第6条 拆除非承重墙的，应经甲方书面同意。", "甲方"),
     ],
 }
 
