@@ -86,6 +86,11 @@ RISKS = {
                          "由此引起的处罚由甲方承担。", "甲方"),
         ("lease", "第十条 承租人可以根据经营需要改动房屋主体结构。", "出租人"),
     ],
+    "decision-loss-on-adviser": [
+        ("service", "第七条 甲方依据乙方咨询报告作出的投资决策、设备采购及工程建设所产生的一切损失，"
+                    "均由乙方承担。", ""),
+        ("entrustment", "（四）委托人根据受托人提供的方案进行采购决策的，由此产生的全部损失由受托人负责赔偿。", ""),
+    ],
 }
 
 #: kind → (contract type, lawful clause, side) on which no rule of the kind fires
@@ -167,6 +172,10 @@ LOOKALIKES = {
     "structural-alteration-allowed": [
         ("lease", "第十条 承租人不得拆改承重墙及房屋主体结构。", "出租人"),
         ("construction", "第6条 拆除非承重墙的，应经甲方书面同意。", "甲方"),
+    ],
+    "decision-loss-on-adviser": [
+        ("service", "第七条 甲方依据乙方咨询报告作出的投资决策所产生的损失，由甲方自行承担。", ""),
+        ("service", "第七条 乙方的咨询报告存在错误的，乙方应免收相应报酬，并赔偿由此给甲方造成的直接损失。", ""),
     ],
 }
 
