@@ -792,6 +792,11 @@ def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[fl
     if isinstance(fact, reader.Money):
         if m == "amount":
             return fact.amount, f"{_money_text(fact.amount)}"
+        if m == "written_gap":
+            if fact.written_as is None:
+                return None
+            return abs(fact.amount - fact.written_as), (f"{_money_text(fact.amount)}，括号内又写作 "
+                                                        f"{_money_text(fact.written_as)}")
         if m == "share_of_total":
             if not facts.total_price or abs(fact.amount - facts.total_price) < 0.5:
                 return None
@@ -831,6 +836,8 @@ def _money_text(value: float) -> str:
 def _limit_text(p: FactParams, value: float) -> str:
     unit = {"share_of_total": "percent", "percent": "percent", "annual_percent": "percent",
             "daily_percent": "percent", "months": "months", "days": "days"}.get(p.measure or "", "")
+    if p.measure == "written_gap":
+        return "两种写法的金额不一致" if p.gt is not None and value > p.gt + 1e-9 else ""
     shown = lambda v: _fmt(v, unit) if unit else (f"{_fmt(v, '')} 小时" if p.measure == "hours"  # noqa: E731
                                                   else _money_text(v) if p.measure == "amount" else _fmt(v, ""))
     parts = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from contracts.playbook import contract_facts, contract_findings, starter_rules
+from contracts.playbook.facts import read_clause
 from contracts.playbook.quality import suggestion_defects
 from contracts.types import SectionDraft
 from tests.contracts.cross_family_cases import LOOKALIKES, RISKS, SAME_RISK
@@ -41,3 +42,17 @@ def test_a_lawful_look_alike_raises_nothing_of_the_kind(kind, contract_type, tex
     found = [f.rule_code for f in contract_findings(_sections(text), contract_type, STARTER, side=side)
              if f.rule_code in {kind} | SAME_RISK.get(kind, set())]
     assert not found, text
+
+
+@pytest.mark.parametrize(("text", "amount", "written_as"), [
+    ("物业费为每月每平方米人民币贰元叁角（¥3.20）。", 2.3, 3.2),
+    ("总价为人民币壹拾贰万元整（¥102,000.00元）。", 120000, 102000),
+    ("服务费为捌万元（8.5万元）。", 80000, 85000),
+    ("借款金额为500,000元（大写：伍拾伍万元整）。", 500000, 550000),
+    ("月租金为人民币伍仟元（含税）。", 5000, None),
+    ("定金人民币贰拾万元整（¥200,000元），即合同总额的20%。", 200000, 200000),
+])
+def test_the_reader_sees_an_amount_written_twice(text, amount, written_as):
+    money = read_clause(text).money[0]
+    assert money.amount == pytest.approx(amount)
+    assert money.written_as == (None if written_as is None else pytest.approx(written_as))
