@@ -549,8 +549,11 @@ _ACTS = re.compile(r"\s*(?:有权|可以|可|应|须|不得|无权|无需|将|�
 _ACTS_INSIDE = re.compile(r"\s*(?:有权|可以|可|应|须|不|无权|无需|无须|将|拒绝|一律|均)")
 
 
-#: A role whose own figure or word decides (乙方报价, 出卖人届时公布的价格, 甲方确定).
-_DECIDES = re.compile(r"\s*(?:届时|当时|最新|实时|单方|另行)?(?:的)?(?:报价|定价|价格表|价格通知|公布|确定|通知的)")
+#: A role whose own figure or word decides (乙方报价, 出卖人届时公布的价格, 甲方确定) — or whose own records do
+#: (甲方系统记录的数据, 出卖人出库单, 发布方出具的播放报告, 物业服务人的统计数据).
+_DECIDES = re.compile(r"\s*(?:届时|当时|最新|实时|单方|另行)?(?:的)?(?:报价|定价|价格表|价格通知|公布|确定|通知的)"
+                      r"|\s*(?:自行|单方|自己|内部)?(?:的)?(?:[A-Za-z]{0,6}(?:系统|平台|后台))?(?:的)?"
+                      r"(?:记录|记载|统计|数据|报告|出库单|入库单|台账|账册|单据|出具|填报|认定|判断|核定|计量|核算|评定|考核)")
 
 
 def inner_actor(text: str, start: int, end: int) -> str:
@@ -800,6 +803,11 @@ def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[fl
     if isinstance(fact, reader.Money):
         if m == "amount":
             return fact.amount, f"{_money_text(fact.amount)}"
+        if m == "written_gap":
+            if fact.written_as is None:
+                return None
+            return abs(fact.amount - fact.written_as), (f"{_money_text(fact.amount)}，括号内又写作 "
+                                                        f"{_money_text(fact.written_as)}")
         if m == "share_of_total":
             if not facts.total_price or abs(fact.amount - facts.total_price) < 0.5:
                 return None
@@ -856,6 +864,8 @@ def _money_text(value: float) -> str:
 def _limit_text(p: FactParams, value: float) -> str:
     unit = {"share_of_total": "percent", "percent": "percent", "annual_percent": "percent",
             "daily_percent": "percent", "months": "months", "days": "days"}.get(p.measure or "", "")
+    if p.measure == "written_gap":
+        return "两种写法的金额不一致" if p.gt is not None and value > p.gt + 1e-9 else ""
     shown = lambda v: _fmt(v, unit) if unit else (f"{_fmt(v, '')} 小时" if p.measure == "hours"  # noqa: E731
                                                   else _money_text(v) if p.measure == "amount" else _fmt(v, ""))
     parts = []

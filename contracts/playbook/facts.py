@@ -83,6 +83,9 @@ class Money(Fact):
     currency: str = "CNY"
     #: The word the amount is for, nearest before it in its sentence: 定金 / 违约金 / 租金 / 价款 … or "".
     label: str = ""
+    #: The same amount written a second time in the brackets right after it (贰元叁角（¥3.20）, ¥3.20（大写：
+    #: 叁元贰角）), as that writing reads; None when it is not written twice.
+    written_as: float | None = None
 
 
 @dataclass(frozen=True)
@@ -304,13 +307,36 @@ def _label_near(rx: re.Pattern[str], text: str, sentence: tuple[int, int], start
 # -- money -------------------------------------------------------------------------------------------------
 
 
+#: Brackets right after an amount that hold only another writing of it: （¥3.20）, （小写：200,000元）,
+#: （大写：贰拾万元整）.
+_WRITTEN_TWICE = re.compile(r"\s*(?:整)?\s*[（(]\s*(?:即|计|合|大写|小写|人民币|金额)?\s*[:：]?\s*"
+                            r"(?:人民币|RMB|CNY)?\s*(?P<body>[^（()）]{1,24}?)\s*[)）]")
+_BARE_FIGURE = re.compile(r"[¥￥]?\s*(?P<num>\d+(?:[,，]\d{3})*(?:\.\d+)?)\s*(?P<unit>万元|万|元)?(?:整)?")
+
+
+def _written_as(text: str, end: int) -> float | None:
+    """The amount written a second time in the brackets right after ``end``, or None."""
+    m = _WRITTEN_TWICE.match(numbers.normalize(text), end)
+    if not m:
+        return None
+    body = m.group("body").strip()
+    bare = _BARE_FIGURE.fullmatch(body)
+    if bare:
+        value = numbers.to_number(bare.group("num"))
+        return None if value is None else value * (1e4 if (bare.group("unit") or "").startswith("万") else 1.0)
+    inner = numbers.amounts(body)
+    if len(inner) == 1 and inner[0].start <= 3 and inner[0].end >= len(body.rstrip("整")) - 1:
+        return inner[0].value
+    return None
+
+
 def _money(text: str, spans, scopes) -> list[Money]:
     out = []
     for q in numbers.amounts(text):
         s = _sentence_at(spans, q.start)
         currency = "USD" if re.search(r"美元|USD|\$", text[q.start:q.end + 2]) else "CNY"
         out.append(Money(q.start, q.end, s, party_at(text, s, q.start), _negated(scopes, q.start), q.value, currency,
-                         _label_near(_LABEL_RX, text, s, q.start, q.end)))
+                         _label_near(_LABEL_RX, text, s, q.start, q.end), _written_as(text, q.end)))
     return out
 
 

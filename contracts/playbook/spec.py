@@ -246,8 +246,9 @@ class FactParams(_Params):
     per: list[Literal["hour", "day", "month", "year", ""]] = Field(default_factory=list)
     #: The number compared: money ``amount`` / ``share_of_total`` (percent of the contract's total price);
     #: rate ``percent`` / ``annual_percent`` / ``daily_percent``; duration ``hours`` / ``days`` / ``months``.
-    measure: Literal["amount", "share_of_total", "percent", "annual_percent", "daily_percent", "hours", "days",
-                     "months"] | None = None
+    #: money ``written_gap``: the difference between the amount and its second writing in brackets (大写 vs 小写).
+    measure: Literal["amount", "share_of_total", "written_gap", "percent", "annual_percent", "daily_percent", "hours",
+                     "days", "months"] | None = None
     gt: float | None = None
     lt: float | None = None
     #: Obligations: the modals accepted (应当 有权 可以 不得 无权 无需) and the act (regexes).
@@ -271,7 +272,8 @@ class FactParams(_Params):
 
     @model_validator(mode="after")
     def _measure(self) -> FactParams:
-        allowed = {"money": ("amount", "share_of_total"), "rate": ("percent", "annual_percent", "daily_percent"),
+        allowed = {"money": ("amount", "share_of_total", "written_gap"),
+                   "rate": ("percent", "annual_percent", "daily_percent"),
                    "duration": ("hours", "days", "months")}.get(self.fact, ())
         if (self.gt is not None or self.lt is not None) and self.measure is None:
             raise ValueError("给出 gt/lt 时须写明 measure")
