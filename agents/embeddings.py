@@ -11,8 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-import openai
+# The SDK (half a second of imports) is imported by the functions that call it, so a process that never
+# calls a model (a worker, a management command, the offline engine) does not load it.
+if TYPE_CHECKING:
+    import openai
+
 
 __all__ = ["EmbeddingsClient", "EmbeddingsConfig", "EmbeddingsError", "config_from_settings"]
 
@@ -72,12 +77,14 @@ class EmbeddingsClient:
 
     @property
     def sync_client(self) -> openai.OpenAI:
+        import openai
         if self._sync is None:
             self._sync = openai.OpenAI(**self._kwargs())
         return self._sync
 
     @property
     def async_client(self) -> openai.AsyncOpenAI:
+        import openai
         if self._async is None:
             self._async = openai.AsyncOpenAI(**self._kwargs())
         return self._async
@@ -123,6 +130,7 @@ class EmbeddingsClient:
         return EmbeddingsError(f"embeddings request failed: {detail[:500]}")
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        import openai
         out: list[list[float]] = []
         for batch in self._batches(texts):
             try:
@@ -133,6 +141,7 @@ class EmbeddingsClient:
         return out
 
     async def aembed(self, texts: Sequence[str]) -> list[list[float]]:
+        import openai
         out: list[list[float]] = []
         for batch in self._batches(texts):
             try:

@@ -162,6 +162,16 @@ def same_clause(a: str | None, b: str | None) -> bool:
     return len(bare) == 1 and a.lstrip("条、") == b.lstrip("条、")
 
 
+def in_preamble(finding, label: str | None, by_order) -> bool:
+    """A gold label that is no clause number (重要提示, 特别提示) names a block of the preamble: a finding in
+    the unnumbered preamble section that holds those words is on it."""
+    if not label or finding.section_order is None or clause_key(label) != label.strip():
+        return False
+    section = by_order.get(finding.section_order)
+    return (section is not None and section.kind == "preamble" and not (section.number or "").strip()
+            and _flat(label) in _flat(section.text))
+
+
 def article_no(value) -> int | None:
     if isinstance(value, int):
         return value
@@ -197,13 +207,32 @@ def _overlaps(section_text: str, quote: str, other: str) -> bool:
 
 
 def swapped_side(side: str) -> str:
-    """The other party, named as the gold names ours: 乙方（承租方） → 甲方（出租方）, 存货方 → 保管方."""
+    """The other party, named as the gold names ours, role words and all: 乙方（承租方） → 甲方（出租方）,
+    乙方（学员、消费者） → 甲方（培训机构）, 甲方（托运人宁波某某公司） → 乙方（承运人）, 存货方 → 保管方. The first
+    role word becomes its opposite (sides.OPPOSITES); the rest of the description (消费者, a second role, a company's
+    name) described our party, not the other one, and is dropped."""
     from contracts.playbook.engine import COUNTERPARTS
+    from contracts.playbook.sides import OPPOSITES, ROLE_CLASSES
     # 委托人 has two counterparts (受托人, 中介人) in the engine's table; the bench names the first.
     names = {**COUNTERPARTS, "委托人": "受托人", "委托方": "受托方",
              "业主大会": "物业服务人", "业主委员会": "物业服务人"}
-    swapped = re.sub(r"[^（）()/、\s]+", lambda m: names.get(m.group(0), m.group(0)), side)
-    return re.sub(r"物业服务人/物业服务人", "物业服务人", swapped)
+    for cls, words in ROLE_CLASSES.items():
+        other = sorted(OPPOSITES.get(cls, ()))
+        for word in words:
+            if word not in names and other:
+                names[word] = ROLE_CLASSES[other[0]][0]
+    words = sorted(set(names) | {"丙方", "丁方"}, key=len, reverse=True)
+    role_rx = re.compile("|".join(map(re.escape, words)))
+    head, rest = (re.split(r"[（(]", side, maxsplit=1) + [""])[:2]
+    head = head.strip()
+    swapped_head = names.get(head, head)
+    roles: list[str] = []
+    for m in role_rx.finditer(rest):
+        word = names.get(m.group(0), m.group(0))
+        if word != swapped_head and word not in roles:
+            roles.append(word)
+    # The first role names the party (委托人/买方 in a brokerage: the other side is the 居间方, not a seller).
+    return f"{swapped_head}（{roles[0]}）" if roles else swapped_head
 
 
 def score(gold_path: Path, half: str, details: bool, swap: bool = False) -> None:
@@ -246,7 +275,8 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False) -> None
         misses = []
         for risk in item.get("risks", []):
             clause = gold_clause(risk.get("clause"))
-            on_clause = [(f, ok) for f, c, ok in placed if same_clause(c, clause) and ok]
+            on_clause = [(f, ok) for f, c, ok in placed
+                         if (same_clause(c, clause) or in_preamble(f, risk.get("clause"), by_order)) and ok]
             if (risk.get("for_side") == "other") != swap:
                 totals["other"] += 1
                 # flagged: a finding on the very words of this risk (another risk may share its clause)

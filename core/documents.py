@@ -42,10 +42,9 @@ from core import uploads
 from core.docx_numbering import NumberingCounter, parse_numbering
 from core.docx_walk import iter_paragraphs, paragraph_text
 
-try:
-    from rapidocr_onnxruntime import RapidOCR
-except ImportError:  # pragma: no cover - pinned in requirements.txt; a scan then gets a clear refusal
-    RapidOCR = None
+#: The OCR engine's class, imported on first use (onnxruntime and OpenCV are a quarter of a second of
+#: imports a process that reads no scan should not pay); ``None`` when the package is missing.
+RapidOCR: Any = ...
 
 __all__ = [
     "Document", "DocumentRefused", "Format", "OcrUnavailable", "Paragraph", "SUPPORTED", "decode_text",
@@ -621,12 +620,25 @@ _engine_lock = threading.Lock()
 def _ocr_engine() -> Any:
     """The OCR engine, created once per process on first use (its Chinese models ship in the wheel)."""
     global _engine
-    if RapidOCR is None:
+    engine_class = ocr_class()
+    if engine_class is None:
         raise OcrUnavailable("rapidocr-onnxruntime is not installed")
     with _engine_lock:
         if _engine is None:
-            _engine = RapidOCR()
+            _engine = engine_class()
         return _engine
+
+
+def ocr_class() -> Any:
+    """``RapidOCR``, imported on first call; ``None`` when rapidocr-onnxruntime is not installed."""
+    global RapidOCR
+    if RapidOCR is ...:
+        try:
+            from rapidocr_onnxruntime import RapidOCR as engine_class
+        except ImportError:  # pragma: no cover - pinned in requirements.txt; a scan then gets a clear refusal
+            engine_class = None
+        RapidOCR = engine_class
+    return RapidOCR
 
 
 def ocr_lines(image: Any) -> list[tuple[str, float, float, float, float]]:

@@ -21,7 +21,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-import cn2an
 from django.conf import settings
 from docx import Document
 from docx.oxml.ns import qn
@@ -96,6 +95,7 @@ def paras(value: Any) -> list[str]:
 
 
 def cn_num(value: Any) -> str:
+    import cn2an
     try:
         return cn2an.an2cn(int(value))
     except (TypeError, ValueError):

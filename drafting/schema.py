@@ -18,7 +18,6 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any, Final
 
-import cn2an
 from stdnum import exceptions as stdnum_errors
 from stdnum.cn import ric, uscc
 
@@ -108,6 +107,7 @@ def parse_amount(value: Any) -> Decimal:
 def amount_in_words(value: Any) -> str:
     """人民币 in capitals (大写金额): 50000 → 人民币伍万元整, 10.1 → 人民币壹拾元壹角整,
     100.05 → 人民币壹佰元零伍分. The rule of 《支付结算办法》: 整 after 元 and after 角, none after 分."""
+    import cn2an
     amount = parse_amount(value)
     words = cn2an.an2cn(format(amount, "f"), "rmb")
     if words.endswith("角"):

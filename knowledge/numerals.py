@@ -73,6 +73,17 @@ class ArticleNumber:
         return self.label
 
 
+#: A run of numerals longer than any amount, date, ID or account number a client writes (a pasted hash, a
+#: key held down). Readers of amounts, dates and durations try every start and every length in such a
+#: run, which grows with the square of its length (5,000 digits cost a second per reader).
+NUMERAL_RUN = re.compile(r"\d{25,}|[零〇一二两俩三四五六七八九十百千万亿]{13,}")
+
+
+def mask_numeral_runs(text: str) -> str:
+    """Each run of numerals too long to be a number replaced by ``…``, so that it is read as no number."""
+    return NUMERAL_RUN.sub("…", text)
+
+
 def to_halfwidth_digits(text: str) -> str:
     """Replace full-width digits (０-９) by ASCII digits."""
     return text.translate(_FULLWIDTH_DIGITS)

@@ -22,11 +22,13 @@ import tempfile
 import threading
 from collections.abc import Iterable
 from pathlib import Path
-
-import jieba
+from typing import TYPE_CHECKING
 
 from knowledge.lawnames import CURATED_ALIASES, corpus_law_names, short_name
 from knowledge.query_expansion import legal_vocabulary
+
+if TYPE_CHECKING:  # jieba (a quarter of a second with its dictionary code) is imported when first used
+    import jieba
 
 CACHE_DIR_ENV = "JIEBA_CACHE_DIR"
 
@@ -150,6 +152,8 @@ def dictionary_words() -> tuple[str, ...]:
 
 def dictionary_fingerprint() -> str:
     """Changes when tokenization may change (jieba version or added words)."""
+    import jieba
+
     digest = hashlib.sha256(getattr(jieba, "__version__", "").encode())
     for word in dictionary_words():
         digest.update(word.encode() + b"\n")
@@ -157,6 +161,8 @@ def dictionary_fingerprint() -> str:
 
 
 def _build_tokenizer() -> jieba.Tokenizer:
+    import jieba
+
     jieba.setLogLevel(logging.WARNING)
     directory = cache_dir()
     directory.mkdir(parents=True, exist_ok=True)

@@ -171,6 +171,20 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
     """The provisions that decide ``qtype`` for ``card``: the answer's ``basis`` when the card gives
     one; else the calculator's basis for a figure, the deadline rule's for a period; else the card's
     provision that speaks of what the part asks (:func:`best_provisions`)."""
+    if qtype == "by_when" and found_deadline is not None and answer.deadline \
+            and found_deadline.rule.name != answer.deadline:
+        # the facts refined the card's rule (the employer's thirty days against a final award, an untold
+        # time to sue): the period stated is the refined rule's, and so is the provision that decides it
+        refined = deadline_basis(found_deadline.rule.name)
+        if refined:
+            return [_provision(card, law, art, f"期限为{found_deadline.rule.period}") for law, art in refined]
+    if answer.basis and answer.calculator and calculation is not None and calculation.result is not None \
+            and qtype in ("how_much", answer.qtype):
+        # the facts chose among the answer's provisions already: the calculator computed by one of them
+        # (管制 one day for two, 刑法 41; not 有期徒刑's 47), and that one decides the figure
+        computed = figure_basis(answer.calculator, basis_numbers(calculation.result.legal_basis))
+        if computed and all(pair in answer.basis for pair in computed):
+            return [_provision(card, law, article) for law, article in computed]
     if answer.basis:
         basis = [_provision(card, law, article) for law, article in answer.basis]
         # several provisions decide the type for different situations (胁迫 or 隐瞒重大疾病, 管制 or
@@ -256,10 +270,18 @@ def best_provisions(card: Card, qtype: str, asked: str, question: str = "",
         return []
     words = _grams(asked) | _grams(question)
     cue = DECIDES_CUES.get(qtype)
+    gram_sets = [_grams(p.decides + "".join(p.keywords)) for p in candidates]
+    # a word every candidate shares (遗嘱 among the three forms of will) tells none of them apart: a word
+    # of the question counts 1/n when n candidates carry it, so the word only one carries (打印) decides
+    carriers: dict[str, int] = {}
+    for grams in gram_sets:
+        for gram in grams:
+            carriers[gram] = carriers.get(gram, 0) + 1
     scored = []
-    for index, provision in enumerate(candidates):
-        grams = _grams(provision.decides + "".join(provision.keywords))
-        overlap = len(words & grams) / max(1.0, min(len(words), len(grams)) ** 0.5 * 2) if words and grams else 0.0
+    for index, (provision, grams) in enumerate(zip(candidates, gram_sets, strict=True)):
+        shared = words & grams
+        weight = sum(1.0 / carriers[g] for g in shared) if len(candidates) > 1 else float(len(shared))
+        overlap = weight / max(1.0, min(len(words), len(grams)) ** 0.5 * 2) if words and grams else 0.0
         score = overlap + (0.1 if cue is not None and cue.search(provision.decides) else 0.0)
         score += (0.12 * provision.controlling if own else 0.0) - 0.08 * index
         scored.append((score, index, provision))

@@ -409,11 +409,12 @@ class Matcher:
         return np.stack([known[t] for t in texts]).astype(np.float32, copy=False)
 
     # -- scoring ----------------------------------------------------------------------------------------
-    def _lexical(self, text: str, card_index: int) -> tuple[float, float, float]:
+    def _lexical(self, text: str, card_index: int, query: set[str]) -> tuple[float, float, float]:
+        """Terms, wording and excluded terms of ``text`` against one card; ``query``: the text's
+        bigrams, read once per text rather than once per card."""
         card = self.cards[card_index]
         found = {t for t in card.terms if t and t in text}
         terms = min(1.0, sum(self._term_weight.get(t, 0.0) for t in found) / 1.5)
-        query = bigrams(text)
         best = 0.0
         if query:
             for phr in self._bigrams[card_index]:
@@ -422,9 +423,10 @@ class Matcher:
         excluded = 1.0 if any(t and t in text for t in card.not_terms) else 0.0
         return terms, best, excluded
 
-    def _homonym(self, text: str, card: Card) -> float:
+    def _homonym(self, text: str, card: Card, present: Sequence[Homonym] | None = None) -> float:
+        """``present``: the homonyms ``text`` contains, when already known (read once per text)."""
         adjustment = 0.0
-        for homonym in homonyms():
+        for homonym in homonyms() if present is None else present:
             if homonym.word not in text:
                 continue
             uses = homonym.word in card.title or any(homonym.word in t for t in card.terms)
@@ -462,14 +464,16 @@ class Matcher:
             facts = extract_facts(source)
             present = set(situation(facts))
             asks = asked_consequence(text)
+            query = bigrams(text)
+            in_source = [h for h in homonyms() if h.word in source]
             scored = []
             for index, card in enumerate(self.cards):
-                terms, grams, excluded = self._lexical(text, index)
+                terms, grams, excluded = self._lexical(text, index, query)
                 agreement = max((self._provision_weight.get((p.law, p.article), 1.0) for p in card.controlling
                                  if (p.law, p.article) in agreed), default=0.0) if agreed else 0.0
                 signals = {"embedding": float(emb[row, index]), "centroid": float(centre[row, index]),
-                           "bigrams": grams, "terms": terms,
-                           "not_terms": excluded, "homonym": self._homonym(source, card), "agreement": agreement,
+                           "bigrams": grams, "terms": terms, "not_terms": excluded,
+                           "homonym": self._homonym(source, card, in_source), "agreement": agreement,
                            "qtype": _answers_type(card, qtype),
                            "side": _side_agreement(asker[0] if asker else "", self.sides[index]),
                            "facts": (float(any(f in present for f in card.when_facts))

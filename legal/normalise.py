@@ -15,6 +15,8 @@ import re
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
+from knowledge.numerals import mask_numeral_runs
+
 _DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
            "九": 9}
 _UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
@@ -315,14 +317,8 @@ def dates(text: str, today: date) -> str:
     return written_dates(text, today)
 
 
-#: A run of numerals longer than any amount, date, ID or account number a client writes (a pasted hash, a
-#: key held down). It is read as no number at all: the readers' patterns would otherwise try every start
-#: and every length in it, which grows with the square of its length (a 4,000-digit question took 30 s).
-_NOT_A_NUMBER = re.compile(r"\d{25,}|[零〇一二两俩三四五六七八九十百千万亿]{13,}")
-
-
 def normalise(text: str, today: date) -> str:
     """Amounts in Arabic yuan and relative dates made absolute (see the module's docstring); a run of
     numerals too long to be a number becomes ``…`` (before the rewriting and after it, which can join
     amounts: 1万1万 → 1000010000)."""
-    return _NOT_A_NUMBER.sub("…", amounts(dates(_NOT_A_NUMBER.sub("…", text), today)))
+    return mask_numeral_runs(amounts(dates(mask_numeral_runs(text), today)))

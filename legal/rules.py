@@ -658,7 +658,7 @@ def actual_principal(*, actually_received: Decimal, principal: Decimal | None = 
              f"按实际出借（到账）的金额认定本金：{yuan(actually_received)}"]
     steps = ["".join(steps)]
     return CalculationResult("应还本金", _money(actually_received), {"total": actually_received}, steps,
-                             [LegalBasis(CIVIL_CODE, _art(670)), LegalBasis(PRIVATE_LENDING, _art(26))])
+                             [LegalBasis(PRIVATE_LENDING, _art(26)), LegalBasis(CIVIL_CODE, _art(670))])
 
 
 # -- more figures: probation, damages by share, prepaid cards, insurance limits, dependants, late payment -------

@@ -13,10 +13,8 @@ import time
 import weakref
 from collections.abc import AsyncGenerator, AsyncIterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import openai
-from openai.types.chat import ChatCompletion
 from pydantic import BaseModel
 
 from agents.llm.config import (
@@ -59,6 +57,11 @@ from agents.llm.transport import (
     _retry_after,
     _tls_context,
 )
+
+# The SDK (half a second of imports) is imported by the functions that call it, so a process that never
+# calls a model (a worker, a management command, the offline engine) does not load it.
+if TYPE_CHECKING:
+    import openai
 
 logger = logging.getLogger("agents.llm")
 
@@ -167,6 +170,7 @@ class LLMGateway(StructuredOutput):
         """One of the loop's clients, in turn. The HTTP client's pool looks at every connection it
         holds (a readability check each) whenever a request starts or a response closes, so with
         tens of concurrent turns one big pool costs more than a few small ones."""
+        import openai
         if self.config.offline:
             raise LLMUnavailable("no LLM endpoint configured (LLM_BASE_URL is empty): offline mode")
         loop = asyncio.get_running_loop()
@@ -266,6 +270,7 @@ class LLMGateway(StructuredOutput):
     def _drop_rejected(self, exc: Exception, params: dict[str, Any], model: str) -> bool:
         """On a 400 that names a parameter we may do without: drop (or rename) it in ``params``,
         remember it for ``model`` and return True."""
+        import openai
         if not isinstance(exc, openai.APIStatusError) or exc.status_code not in (400, 422):
             return False
         text = f"{exc.message} {_error_body_text(exc)}".lower()
@@ -301,6 +306,7 @@ class LLMGateway(StructuredOutput):
     def _translate(
         self, exc: Exception, role: str, model: str, attempts: int, timeout: float | None = None
     ) -> LLMError:
+        import openai
         def text(message: str) -> str:
             return _redact(message, self.config.api_key)[:_MAX_ERROR_TEXT]
 
@@ -399,14 +405,16 @@ class LLMGateway(StructuredOutput):
         message and tool schema against the typed-dict unions of its parameters, and a stream would
         build a pydantic model per chunk: milliseconds per call for data that is plain JSON already.
         A stream yields the chunks' JSON objects; a completion is a ``ChatCompletion``."""
+        import openai
         client = await self._client()
         body = {key: value for key, value in params.items() if key != "extra_body"}
         body.update(params.get("extra_body") or {})
         options: dict[str, Any] = {} if timeout is None else {"timeout": timeout}
+        completion = openai.types.chat.ChatCompletion
         if body.get("stream"):
-            return await client.post("/chat/completions", cast_to=ChatCompletion, body=body, options=options,
+            return await client.post("/chat/completions", cast_to=completion, body=body, options=options,
                                      stream=True, stream_cls=openai.AsyncStream[object])
-        return await client.post("/chat/completions", cast_to=ChatCompletion, body=body, options=options)
+        return await client.post("/chat/completions", cast_to=completion, body=body, options=options)
 
     # -- public calls ----------------------------------------------------------------------
     async def complete(

@@ -13,9 +13,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
 import httpx2
-import openai
 
+# The SDK (half a second of imports) is imported by the functions that call it, so a process that never
+# calls a model (a worker, a management command, the offline engine) does not load it.
 if TYPE_CHECKING:
+    import openai
+
     from agents.llm.gateway import LLMGateway
 
 logger = logging.getLogger("agents.llm")
@@ -90,6 +93,7 @@ class _Attempts:
 
 
 def _is_transient(exc: BaseException) -> bool:
+    import openai
     if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
         return True
     if isinstance(exc, openai.APIStatusError):

@@ -37,13 +37,25 @@ class Deciding:
     types: frozenset[str] = frozenset()
     categories: tuple[re.Pattern[str], ...] = ()
     keywords: tuple[str, ...] = ()
+    #: The entry fits only when the clause's exemption (facts.Exemption) covers one of these — intent,
+    #: gross_negligence, personal_injury, all — and does not carve it out; ``words`` may then be empty.
+    covers: frozenset[str] = frozenset()
+    #: Contract types (or settings) the entry is never for (a labour contract is no 格式条款 case).
+    types_not: frozenset[str] = frozenset()
+    #: The entry's articles support the finding's own: they go after its basis, never before it.
+    supporting: bool = False
 
-    def fits(self, sentence: str, contract_types: set[str], category: str) -> bool:
+    def fits(self, sentence: str, contract_types: set[str], category: str,
+             covers: frozenset[str] = frozenset()) -> bool:
         if self.types and not (self.types & contract_types):
+            return False
+        if self.types_not and self.types_not & contract_types:
             return False
         if self.categories and not any(c.search(category) for c in self.categories):
             return False
-        if not any(w.search(sentence) for w in self.words):
+        if self.covers and not (self.covers & covers):
+            return False
+        if self.words and not any(w.search(sentence) for w in self.words):
             return False
         return not any(u.search(sentence) for u in self.unless)
 
@@ -53,7 +65,8 @@ def entry_from_dict(data: dict[str, Any]) -> Deciding:
         name=str(data.get("name", "")), words=tuple(re.compile(w) for w in data.get("words") or ()),
         basis=tuple(basis_from_json(data.get("basis"))), unless=tuple(re.compile(u) for u in data.get("unless") or ()),
         types=frozenset(data.get("types") or ()), categories=tuple(re.compile(c) for c in data.get("categories") or ()),
-        keywords=tuple(data.get("keywords") or ()))
+        keywords=tuple(data.get("keywords") or ()), covers=frozenset(data.get("covers") or ()),
+        types_not=frozenset(data.get("types_not") or ()), supporting=bool(data.get("supporting", False)))
 
 
 @lru_cache(maxsize=1)
@@ -79,12 +92,16 @@ def rule_entries(params: dict[str, Any]) -> tuple[Deciding, ...]:
 
 
 def deciding_basis(basis: list[BasisRef], sentence: str, contract_types: set[str], category: str,
-                   own: tuple[Deciding, ...] = (), rule_types: tuple[str, ...] | list[str] = ()) -> list[BasisRef]:
+                   own: tuple[Deciding, ...] = (), rule_types: tuple[str, ...] | list[str] = (),
+                   covers: frozenset[str] = frozenset()) -> list[BasisRef]:
     """``basis`` with the articles deciding the risk in ``sentence`` put first (the rule's own entries, then
     the table's); unchanged when no entry fits. An entry for other contract types than a typed rule's is
-    not the rule's (its articles are not among the rule's verified ones)."""
+    not the rule's (its articles are not among the rule's verified ones). ``covers``: what the clause's
+    exemption covers (facts.Exemption.covers less its carve-outs), for the entries that read it. A
+    supporting entry's articles (497 beside the article that decides) go after the rest."""
     own_chosen: list[BasisRef] = []
     chosen: list[BasisRef] = []
+    support: list[BasisRef] = []
     used = 0
     for is_own, entry in [(True, e) for e in own] + [(False, e) for e in deciding_table()]:
         if used >= MAX_ENTRIES:
@@ -94,11 +111,14 @@ def deciding_basis(basis: list[BasisRef], sentence: str, contract_types: set[str
         # The rule already cites every article of the entry: its author chose where they stand. An entry
         # that adds the parallel article of another law (民法典972 cited, 合伙企业法33 not) adds that one.
         # A rule's own entry leads with its articles whether or not the rule cites them already.
-        missing = [b for b in entry.basis if b not in own_chosen and b not in chosen and (is_own or b not in basis)]
-        if not missing or not entry.fits(sentence, contract_types, category):
+        missing = [b for b in entry.basis if b not in own_chosen and b not in chosen and b not in support
+                   and (is_own or b not in basis)]
+        if not missing or not entry.fits(sentence, contract_types, category, covers):
             continue
         used += 1
-        (own_chosen if is_own else chosen).extend(missing)
+        (support if entry.supporting and not is_own else own_chosen if is_own else chosen).extend(missing)
+    if support:
+        basis = basis + [b for b in support if b not in basis]
     if not chosen and not own_chosen:
         return basis
     # The rule's own entries name what decides the risk in these words for this contract type (a result

@@ -165,7 +165,9 @@ _OPEN_ENDED = re.compile(r"(?<![☐□])无固定期限")
 _TASK_BASED = re.compile(r"(?<![☐□])以完成一定(?:的)?工作任务为期限")
 #: A party described as a consumer or a learner (乙方（学员、消费者）, 消费者：张三).
 _CONSUMER = re.compile(r"[（(][^）)\n]{0,15}(?:消费者|学员)[^）)\n]{0,10}[）)]"
-                       r"|(?:^|\n)\s*(?:消费者|学员)(?:姓名)?\s*[:：]")
+                       r"|(?:^|\n)\s*(?:消费者|学员)(?:姓名)?\s*[:：]"
+                       # a home's fit-out for its owner: the owner is a consumer (消费者权益保护法)
+                       r"|家庭居室装饰装修|住宅(?:室内)?装饰装修|家庭装修|家装")
 #: A party described as an employee (乙方（员工许佳琪）, 劳动者：张三): a confidentiality or non-compete
 #: agreement with one is a labour matter (劳动合同法 23–25).
 _EMPLOYEE = re.compile(r"[（(][^）)\n]{0,15}(?:员工|劳动者|职工|雇员)[^）)\n]{0,20}[）)]"
@@ -424,25 +426,14 @@ def side_roles(names: frozenset[str], roles: tuple[tuple[str, str], ...] = ()) -
     return sides.side_classes(names)
 
 
-#: The articles that void a clause whatever side asks (格式条款): a rule resting on one still tells the
-#: side the clause favours, as a low-severity note, that it cannot rely on it.
-VOIDING_ARTICLES = frozenset({("中华人民共和国民法典", 497)})
-FAIRNESS_NOTE = "【对方权益提示：本条对我方有利，但依法可能无效，不宜依赖】"
-
-
 def _for_our_side(rule: RuleSpec, p, found: list[Finding], facts: ContractFacts) -> list[Finding]:
-    """Findings of a rule protecting only the other side are not our risk: dropped — or, where the law
-    voids the clause anyway (格式条款 497), kept at low severity as a note on the other side's rights."""
+    """Findings of a rule protecting only the other side are not our risk: dropped — also when the firm
+    drafted the term and the law may void it (格式条款 497): a term one-sided in our favour is the other
+    party's risk, and the lawyer reviewing for us is not asked to comment on it."""
     protects = getattr(p, "protects", None)
     if not found or not protects or not facts.side or sides.protects_us(protects, facts.side_roles):
         return found
-    if rule.category != FORMAT_CATEGORY or not any((b.law, b.article) in VOIDING_ARTICLES for b in rule.basis):
-        return []
-    for f in found:
-        f.severity = "low"
-        if not f.description.startswith(FAIRNESS_NOTE):
-            f.description = FAIRNESS_NOTE + f.description
-    return found
+    return []
 
 
 # -- findings ------------------------------------------------------------------------------------------
@@ -543,6 +534,8 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
         norm = numbers.normalize(text)
         party = (inner_actor(norm, a + m.start(), a + m.end()) if p.actor_inside
                  else actor_at(norm, (a, b), a + m.start(), a + m.end()))
+        if p.payer:
+            party = payer_of(norm[a:b]) or party
         if facts is not None and p.party != "any" and not _side_allows_party(p.party, party, facts):
             continue
         out.append(_finding(rule, section, lo, hi, suggestion=suggestion, party=party or None))
@@ -556,8 +549,11 @@ _ACTS = re.compile(r"\s*(?:有权|可以|可|应|须|不得|无权|无需|将|�
 _ACTS_INSIDE = re.compile(r"\s*(?:有权|可以|可|应|须|不|无权|无需|无须|将|拒绝|一律|均)")
 
 
-#: A role whose own figure or word decides (乙方报价, 出卖人届时公布的价格, 甲方确定).
-_DECIDES = re.compile(r"\s*(?:届时|当时|最新|实时|单方|另行)?(?:的)?(?:报价|定价|价格表|价格通知|公布|确定|通知的)")
+#: A role whose own figure or word decides (乙方报价, 出卖人届时公布的价格, 甲方确定) — or whose own records do
+#: (甲方系统记录的数据, 出卖人出库单, 发布方出具的播放报告, 物业服务人的统计数据).
+_DECIDES = re.compile(r"\s*(?:届时|当时|最新|实时|单方|另行)?(?:的)?(?:报价|定价|价格表|价格通知|公布|确定|通知的)"
+                      r"|\s*(?:自行|单方|自己|内部)?(?:的)?(?:[A-Za-z]{0,6}(?:系统|平台|后台))?(?:的)?"
+                      r"(?:记录|记载|统计|数据|报告|出库单|入库单|台账|账册|单据|出具|填报|认定|判断|核定|计量|核算|评定|考核)")
 
 
 def inner_actor(text: str, start: int, end: int) -> str:
@@ -566,6 +562,18 @@ def inner_actor(text: str, start: int, end: int) -> str:
         if _DECIDES.match(text, m.end()) or _ACTS_INSIDE.match(text, m.end()):
             return m.group(0)
     return ""
+
+
+def payer_of(sentence: str) -> str:
+    """Who pays the penalty or damages a sentence speaks of: the party required to pay (有权要求乙方支付违约金
+    → 乙方), else the party that pays (乙方应向甲方支付违约金 → 乙方); "" when the sentence names none."""
+    role = reader._ROLE_RX.pattern
+    asked = re.search(rf"(?:要求|责令|由)({role})[^。；;]{{0,12}}(?:支付|赔偿|承担|返还)", sentence)
+    if asked:
+        return asked.group(1)
+    pays = re.search(rf"({role})(?:应当|应|须|需|必须|还应|另行)?[^。；;，,]{{0,12}}?(?:支付|赔偿|承担)[^。；;]{{0,12}}"
+                     rf"(?:违约金|损失|赔偿金|罚款)", sentence)
+    return pays.group(1) if pays else ""
 
 
 def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
@@ -591,6 +599,10 @@ def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
         if _RELATIVE.match(text, m.end()) and not _ACTS.match(text, m.end()):
             continue
         before.append(m.group(0))
+    # 向其他客户展示: a generic word (客户, 用户, 公司) names no party of the contract when one is named.
+    named = [r for r in before if r not in GENERIC_ROLES]
+    if named:
+        return named[-1]
     if before:
         return before[-1]
     return reader.party_at(text, sentence, start)
@@ -679,6 +691,8 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
                         rewrite = numbers.percent_like(region[q.start:q.end], p.max_daily)
                 elif q.period in ("", "year"):
                     detail = _limit_broken(q.value, p, "percent")
+                    if detail and q.period == "":
+                        detail += _share_amount(region[max(0, q.start - 16):q.start], q.value, facts)
                     if detail:
                         hit = (q.start, q.end, detail)
                         rewrite = numbers.percent_like(region[q.start:q.end], _broken_limit(q.value, p) or 0)
@@ -789,6 +803,11 @@ def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[fl
     if isinstance(fact, reader.Money):
         if m == "amount":
             return fact.amount, f"{_money_text(fact.amount)}"
+        if m == "written_gap":
+            if fact.written_as is None:
+                return None
+            return abs(fact.amount - fact.written_as), (f"{_money_text(fact.amount)}，括号内又写作 "
+                                                        f"{_money_text(fact.written_as)}")
         if m == "share_of_total":
             if not facts.total_price or abs(fact.amount - facts.total_price) < 0.5:
                 return None
@@ -798,7 +817,7 @@ def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[fl
     if isinstance(fact, reader.Rate):
         per = {"hour": "每小时", "day": "每日", "month": "每月", "year": "每年"}.get(fact.per, "")
         base = f"{fact.base}的" if fact.base else ""
-        said = f"{per}{base}{_fmt(fact.percent, 'percent')}"
+        said = f"{per}{base}{_fmt(fact.percent, 'percent')}" + _formula_amount(fact, facts)
         if m == "percent":
             return fact.percent, said
         if m == "annual_percent":
@@ -818,6 +837,23 @@ def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[fl
     return None
 
 
+#: Bases whose figure the contract states elsewhere: a share of them is an amount the finding can show.
+_WAGE_BASE = re.compile(r"工资|月薪|薪酬")
+_PRICE_BASE = re.compile(r"合同总价|合同总额|合同价款|合同金额|总价款|合同总价款")
+
+
+def _formula_amount(fact: reader.Rate, facts: ContractFacts) -> str:
+    """A penalty over a figure the contract states (月工资的三倍, 合同总价的30%) as the amount it comes to."""
+    return "" if fact.per else _share_amount(fact.base or "", fact.percent, facts)
+
+
+def _share_amount(base: str, percent: float, facts: ContractFacts) -> str:
+    for rx, value, name in ((_WAGE_BASE, facts.monthly_wage, "月工资"), (_PRICE_BASE, facts.total_price, "合同总价")):
+        if value and rx.search(base):
+            return f"，按{name} {_money_text(value)}计约为 {_money_text(round(value * percent / 100, 2))}"
+    return ""
+
+
 _UNIT_WORDS = {"hour": "小时", "day": "日", "workday": "个工作日", "week": "周", "month": "个月", "year": "年"}
 
 
@@ -828,6 +864,8 @@ def _money_text(value: float) -> str:
 def _limit_text(p: FactParams, value: float) -> str:
     unit = {"share_of_total": "percent", "percent": "percent", "annual_percent": "percent",
             "daily_percent": "percent", "months": "months", "days": "days"}.get(p.measure or "", "")
+    if p.measure == "written_gap":
+        return "两种写法的金额不一致" if p.gt is not None and value > p.gt + 1e-9 else ""
     shown = lambda v: _fmt(v, unit) if unit else (f"{_fmt(v, '')} 小时" if p.measure == "hours"  # noqa: E731
                                                   else _money_text(v) if p.measure == "amount" else _fmt(v, ""))
     parts = []
@@ -894,6 +932,8 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         detail = f"{fact.party}{fact.modal}{fact.act}"
     if not detail and isinstance(fact, reader.Ownership):
         detail = f"{fact.what or '相关权利'}归{fact.party}所有"
+    if isinstance(fact, reader.Mismatch):
+        detail = f"大写金额为 {_money_text(fact.amount)}，括号内小写为 {_money_text(fact.restated)}，两者不一致"
     return True, detail
 
 
@@ -1002,8 +1042,11 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     disabled ones and missing-clause rules are skipped; a preamble or signature section has none).
     ``facts`` (:func:`contract_facts`) lets a rule compare with the rest of the contract; without it the
     section alone is the contract."""
-    if section.kind in SKIPPED_KINDS or not section.text.strip():
+    if section.kind == "signature" or not section.text.strip():
         return []
+    # A preamble is read only by the rules written for it (a notice that declares the standard terms
+    # explained); the parties' names and addresses are no clause.
+    preamble = section.kind == "preamble"
     facts = facts or contract_facts([section])
     clause: reader.ClauseFacts | None = None
     out: list[Finding] = []
@@ -1018,6 +1061,8 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
         if not rule.enabled or rule.detection == "missing_clause" or not applies(rule, contract_type, facts):
             continue
         p = _parsed(rule)
+        if preamble and not p.preamble:
+            continue
         if p.when and not _any(p.when, facts.text or section.text):
             continue
         if p.when_not and _any(p.when_not, facts.text or section.text):
@@ -1065,9 +1110,19 @@ def _with_deciding_basis(f: Finding, rule: RuleSpec, section: SectionLike, spans
     """The article that decides the risk in the finding's words (定金 586/587, 转委托 923/169 …) is cited
     with the rule's own: before a general article, after a specific one (deciding.py)."""
     a, b = _sentence_of(spans, f.start)
-    f.basis = deciding_basis(f.basis, section.text[min(a, f.start):max(b, f.end)], kinds, f.category,
-                             rule_entries(rule.params), rule.contract_types)
+    words = section.text[min(a, f.start):max(b, f.end)]
+    f.basis = deciding_basis(f.basis, words, kinds, f.category, rule_entries(rule.params), rule.contract_types,
+                             exemption_covers(words))
     return f
+
+
+def exemption_covers(words: str) -> frozenset[str]:
+    """What the exemptions in ``words`` cover and do not carve out (facts.Exemption): 故意, 重大过失, 人身损害,
+    一切责任 — the facts that make 506 the deciding article."""
+    covered: set[str] = set()
+    for e in reader.read_clause(numbers.normalize(words)).exemptions:
+        covered |= set(e.covers) - set(e.carveouts)
+    return frozenset(covered)
 
 
 def contract_names(text: str, facts: ContractFacts) -> str:
@@ -1132,9 +1187,19 @@ def _same_risk(kept: list[Finding], new: Finding, by_code: dict[str, RuleSpec] |
         # contract's type in the same category (the typed one speaks: specificity).
         if any(_generic_only(x) and (x.category == FORMAT_CATEGORY or f.category == new.category) for x in (f, new)):
             return i
-        if f.category == new.category and by_code and _one_typed(f, new, by_code):
+        if same_category(f.category, new.category) and by_code and _one_typed(f, new, by_code):
             return i
     return None
+
+
+#: Categories that name one subject in two spellings (合同解除 / 解除, 违约责任 / 违约金).
+_CATEGORY_FAMILIES = ({"合同解除", "解除"}, {"违约责任", "违约金"})
+
+
+def same_category(a: str, b: str) -> bool:
+    """Two rule categories name one subject: equal, or spellings of one family (a typed 解除 rule and the
+    general 合同解除 rule on one sentence are one risk)."""
+    return a == b or any(a in family and b in family for family in _CATEGORY_FAMILIES)
 
 
 def _one_sentence(a: Finding, b: Finding) -> bool:

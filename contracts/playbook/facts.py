@@ -83,6 +83,9 @@ class Money(Fact):
     currency: str = "CNY"
     #: The word the amount is for, nearest before it in its sentence: 定金 / 违约金 / 租金 / 价款 … or "".
     label: str = ""
+    #: The same amount written a second time in the brackets right after it (贰元叁角（¥3.20）, ¥3.20（大写：
+    #: 叁元贰角）), as that writing reads; None when it is not written twice.
+    written_as: float | None = None
 
 
 @dataclass(frozen=True)
@@ -157,6 +160,14 @@ class Ownership(Fact):
     what: str = ""
 
 
+@dataclass(frozen=True)
+class Mismatch(Fact):
+    """An amount written in words and restated in figures beside it that disagree: 贰元叁角（¥3.20）."""
+
+    amount: float = 0.0
+    restated: float = 0.0
+
+
 @dataclass
 class ClauseFacts:
     text: str
@@ -168,10 +179,12 @@ class ClauseFacts:
     exemptions: list[Exemption] = field(default_factory=list)
     ownerships: list[Ownership] = field(default_factory=list)
     negations: list[tuple[int, int]] = field(default_factory=list)
+    mismatches: list[Mismatch] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[Fact]:
         return {"money": self.money, "rate": self.rates, "duration": self.durations, "date": self.dates,
-                "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships}[kind]
+                "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships,
+                "mismatch": self.mismatches}[kind]
 
 
 _UNIT_HOURS = {"hour": 1.0, "day": 24.0, "workday": 24 * 7 / 5, "week": 24 * 7.0, "month": 24 * 30.0,
@@ -294,13 +307,36 @@ def _label_near(rx: re.Pattern[str], text: str, sentence: tuple[int, int], start
 # -- money -------------------------------------------------------------------------------------------------
 
 
+#: Brackets right after an amount that hold only another writing of it: （¥3.20）, （小写：200,000元）,
+#: （大写：贰拾万元整）.
+_WRITTEN_TWICE = re.compile(r"\s*(?:整)?\s*[（(]\s*(?:即|计|合|大写|小写|人民币|金额)?\s*[:：]?\s*"
+                            r"(?:人民币|RMB|CNY)?\s*(?P<body>[^（()）]{1,24}?)\s*[)）]")
+_BARE_FIGURE = re.compile(r"[¥￥]?\s*(?P<num>\d+(?:[,，]\d{3})*(?:\.\d+)?)\s*(?P<unit>万元|万|元)?(?:整)?")
+
+
+def _written_as(text: str, end: int) -> float | None:
+    """The amount written a second time in the brackets right after ``end``, or None."""
+    m = _WRITTEN_TWICE.match(numbers.normalize(text), end)
+    if not m:
+        return None
+    body = m.group("body").strip()
+    bare = _BARE_FIGURE.fullmatch(body)
+    if bare:
+        value = numbers.to_number(bare.group("num"))
+        return None if value is None else value * (1e4 if (bare.group("unit") or "").startswith("万") else 1.0)
+    inner = numbers.amounts(body)
+    if len(inner) == 1 and inner[0].start <= 3 and inner[0].end >= len(body.rstrip("整")) - 1:
+        return inner[0].value
+    return None
+
+
 def _money(text: str, spans, scopes) -> list[Money]:
     out = []
     for q in numbers.amounts(text):
         s = _sentence_at(spans, q.start)
         currency = "USD" if re.search(r"美元|USD|\$", text[q.start:q.end + 2]) else "CNY"
         out.append(Money(q.start, q.end, s, party_at(text, s, q.start), _negated(scopes, q.start), q.value, currency,
-                         _label_near(_LABEL_RX, text, s, q.start, q.end)))
+                         _label_near(_LABEL_RX, text, s, q.start, q.end), _written_as(text, q.end)))
     return out
 
 
@@ -310,7 +346,7 @@ _PER_HOUR = re.compile(r"每(?:逾期|迟延|延迟|超时)?\s*(?:一|1|壹)?\s*
 _PER_DAY = re.compile(r"每(?:逾期|迟延|延迟|拖欠|延误|超期)?\s*(?:一|1|壹)?\s*(?:日|天)"
                       r"|按日|日(?:利率|息|比率|费率)|/日|/天|每(?:日|天)"
                       # 违约金＝逾期付款金额×逾期天数×0.3%, 逾期金额乘以逾期天数: a formula over the days late
-                      r"|(?:[×*xX]|乘以)\s*(?:逾期|迟延|延迟|拖欠|延误|实际(?:逾期)?)?(?:天数|日数)")
+                      r"|(?:[×*xX]|乘以)\s*(?:逾期|迟延|延迟|拖欠|延误|短少|超期|停机|实际(?:逾期)?)?(?:天数|日数)")
 _PER_MONTH = re.compile(r"每(?:逾期|迟延|延迟)?\s*(?:一|1|壹)?\s*(?:个)?月|按月|月(?:利率|息|利|比率|费率)|/月")
 _PER_YEAR = re.compile(r"每(?:一|1|壹)?年|按年|年(?:利率|息|化|利)|/年")
 #: “按货款总额的”, “以未付款项为基数”, “为日租金的”: the base of a share.
@@ -351,6 +387,9 @@ def _period(text: str, sentence: tuple[int, int], start: int) -> str:
     return best
 
 
+#: A multiple written as a product: 乘以三, ×3 (not ×1% nor ×逾期天数).
+_TIMES = re.compile(r"(?:乘以|[×＊*])\s*(?P<n>\d+(?:\.\d+)?|[一二两三四五六七八九十]+)"
+                    r"(?!\s*(?:%|‰|‱|分之|[\d.]))(?:倍)?")
 #: Words that make a share a ceiling on the total, not a rate per period.
 _CAP_WORDS = re.compile(r"不超过|不得超过|最高不超过|最多不超过|以[^，,。；;]{0,12}为限|上限|封顶")
 #: 年利率百分之十二另加百分之五十: a markup on the rate before it.
@@ -409,6 +448,19 @@ def _rates(text: str, spans, scopes) -> list[Rate]:
         out.append(Rate(q.start, q.end, s, _payer(text, s, q.start), _negated(scopes, q.start), q.value,
                         _period(text, s, q.start), base,
                         _label_near(_LABEL_RX, text, s, q.start, q.end, base), token.endswith("倍")))
+    # 按短少货物零售价格乘以三, 货款×3: a multiple written as a product is a formula penalty too.
+    for m in _TIMES.finditer(text):
+        if any(r.start <= m.start("n") < r.end for r in out):
+            continue
+        value = numbers.to_number(m.group("n"))
+        if not value or value < 1:
+            continue
+        s = _sentence_at(spans, m.start())
+        lo = _fragment_start(text, s[0], m.start())
+        base = re.split(r"按照|按|以|为|即", text[lo:m.start()])[-1].strip()
+        out.append(Rate(m.start(), m.end(), s, _payer(text, s, m.start()), _negated(scopes, m.start()),
+                        value * 100, _period(text, s, m.start()), base[-16:],
+                        _label_near(_LABEL_RX, text, s, m.start(), m.end(), base), True))
     for m in numbers._FEN.finditer(text):
         s = _sentence_at(spans, m.start())
         value = numbers.to_number(m.group("num")) or 0.0
@@ -695,6 +747,30 @@ def _ownerships(text: str, spans, scopes) -> list[Ownership]:
     return out
 
 
+# -- amounts restated in figures --------------------------------------------------------------------------
+
+#: The figures that restate an amount in words right after it: （¥3.20）, （人民币1,104,000.00元）, (10万元).
+_RESTATED = re.compile(r"\s*整?\s*[（(]\s*(?:人民币|RMB|CNY)?\s*[￥¥]?\s*(?P<num>\d[\d,，]*(?:\.\d+)?)"
+                       r"\s*(?P<unit>万元|元|万)?\s*[）)]")
+_CN_NUMERAL = re.compile(r"[零壹贰叁肆伍陆柒捌玖拾佰仟一二三四五六七八九十百千两]")
+
+
+def _mismatches(text: str, spans) -> list[Mismatch]:
+    out = []
+    for q in numbers.amounts(text):
+        if not _CN_NUMERAL.search(text[q.start:q.end]):
+            continue
+        m = _RESTATED.match(text, q.end)
+        if not m:
+            continue
+        restated = float(m.group("num").replace(",", "").replace("，", ""))
+        restated *= 1e4 if (m.group("unit") or "").startswith("万") else 1.0
+        if abs(restated - q.value) > 0.005:
+            s = _sentence_at(spans, q.start)
+            out.append(Mismatch(q.start, m.end(), s, party_at(text, s, q.start), False, q.value, restated))
+    return out
+
+
 # -- the reader -------------------------------------------------------------------------------------------
 
 
@@ -707,7 +783,7 @@ def read_clause(text: str) -> ClauseFacts:
         text=text, money=_money(norm, spans, scopes), rates=_rates(norm, spans, scopes),
         durations=_durations(norm, spans, scopes), dates=_dates(norm, spans, scopes),
         obligations=_obligations(norm, spans, scopes), exemptions=_exemptions(norm, spans, scopes),
-        ownerships=_ownerships(norm, spans, scopes), negations=scopes,
+        ownerships=_ownerships(norm, spans, scopes), negations=scopes, mismatches=_mismatches(norm, spans),
     )
 
 

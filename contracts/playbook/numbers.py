@@ -12,8 +12,6 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-import cn2an
-
 #: Characters of a Chinese numeral (financial capitals included).
 CN_DIGITS = "零〇一二两三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟萬億"
 _CN = f"[{CN_DIGITS}]+(?:[点點][{CN_DIGITS}]+)?"
@@ -31,6 +29,7 @@ def normalize(text: str) -> str:
 
 def to_number(token: str) -> float | None:
     """``"1,000,000.50"`` → 1000000.5, ``"壹佰万"`` → 1000000, ``"两"`` → 2; None when it is not a number."""
+    import cn2an
     token = token.strip()
     if not token:
         return None
@@ -260,11 +259,13 @@ def _plain(value: float) -> str:
 
 
 def _chinese(value: float) -> str:
+    import cn2an
     return cn2an.an2cn(_plain(value))
 
 
 def _styled(number: str, value: float) -> str:
     """``value`` in the numeral style of ``number`` (Chinese numerals or digits)."""
+    import cn2an
     if re.search(r"\d", number):
         return _plain(value)
     # 叁拾伍% → 贰拾%: financial numerals stay financial
@@ -311,6 +312,7 @@ _FINANCIAL = re.compile("[壹贰叁肆伍陆柒捌玖拾佰仟]")
 def amount_like(token: str, yuan: float) -> str | None:
     """``yuan`` written like the amount ``token``: 人民币贰拾万元整 → 人民币壹拾陆万元整, ¥200,000元 → ¥160,000元,
     30万元 → 16万元 (the unit and the prefix kept; 大写 stays 大写)."""
+    import cn2an
     norm = normalize(token)
     m = _AMOUNT.search(norm)
     if m is None or yuan < 0 or m.group("jiao") or m.group("fen"):
@@ -336,6 +338,7 @@ def amount_like(token: str, yuan: float) -> str | None:
 
 def count_like(token: str, count: int) -> str | None:
     """A duration ``token`` (十二小时, 30日, 两年) with its number replaced by ``count`` in the same style."""
+    import cn2an
     norm = normalize(token)
     m = re.match(rf"(?P<num>{_AR}|[{CN_DIGITS}]+?)(?P<again>\s*[（(]\s*\d+\s*[)）])?"
                  r"(?=\s*(?:个|小时|工作日|自然|月|年|日|天|周|星期|h|H))", norm)

@@ -8,6 +8,7 @@ role the contract does not tell, every rule fires as before."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 #: Role classes and the words contracts use for them.
@@ -47,6 +48,9 @@ ROLE_CLASSES: dict[str, tuple[str, ...]] = {
     "trainer": ("培训机构", "培训方", "培训学校", "培训中心"),
     "advertiser": ("广告主",),
     "publisher": ("广告经营者", "广告发布者"),
+    "artist": ("艺人", "演员", "表演者", "演出方", "歌手"),
+    "talent_agency": ("经纪公司", "经纪方", "经纪机构", "演艺经纪公司"),
+    "organizer": ("主办方", "主办单位", "演出举办单位", "举办方"),
 }
 
 #: The class on the other side of each class.
@@ -60,14 +64,19 @@ OPPOSITES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "creditor": {"guarantor", "borrower"}, "discloser": {"recipient"}, "recipient": {"discloser"},
     "donor": {"donee"}, "donee": {"donor"}, "transferor": {"transferee"}, "transferee": {"transferor"},
     "advertiser": {"publisher"}, "publisher": {"advertiser"}, "learner": {"trainer"}, "trainer": {"learner"},
+    "artist": {"talent_agency", "organizer"}, "talent_agency": {"artist"}, "organizer": {"artist"},
 }.items()}
 
 _BY_WORD = {word: cls for cls, words in ROLE_CLASSES.items() for word in words}
 
 
+_ROLE_WORDS = re.compile("|".join(sorted(map(re.escape, _BY_WORD), key=len, reverse=True)))
+
+
 def side_classes(names: Iterable[str]) -> frozenset[str]:
-    """The role classes of the firm's side from every name the contract gives it."""
-    return frozenset(_BY_WORD[n] for n in names if n in _BY_WORD)
+    """The role classes of the firm's side from every name the contract gives it — a role word inside a
+    description counts too (乙方（艺人林若溪） → artist; 被特许人 is not 特许人: the longest word wins)."""
+    return frozenset(_BY_WORD[m.group(0)] for n in names for m in _ROLE_WORDS.finditer(n))
 
 
 def protects_us(protects: Iterable[str], ours: frozenset[str]) -> bool:

@@ -107,6 +107,9 @@ class _Params(BaseModel):
             raise ValueError(f"未知的当事人角色：{', '.join(unknown)}（可用：{' / '.join(ROLE_CLASSES)} / any）")
         return values
 
+    #: The rule also reads the contract's preamble (the notice before the first clause: 重要提示 … 已充分提示
+    #: 和说明); other rules review clauses only.
+    preamble: bool = False
     #: The rule applies only if the contract's text matches one of these (e.g. 定金, 房屋).
     when: list[str] = Field(default_factory=list)
     #: The rule does not apply when the contract's text matches one of these (融资租赁 for a lease rule
@@ -158,6 +161,9 @@ class PatternParams(_Params):
     #: Side: only a party named inside the matched words acts (以届时乙方报价为准 → 乙方); words naming no
     #: party (价款另行协商) are a risk for either side.
     actor_inside: bool = False
+    #: The party of a penalty clause is the one who pays it (乙方应支付违约金, 要求乙方支付违约金 → 乙方), not
+    #: the party entitled to ask for it; with ``party = "ours"`` the rule fires when we pay.
+    payer: bool = False
 
     @field_validator("patterns", "unless", "titles", "requires")
     @classmethod
@@ -223,7 +229,7 @@ class FactParams(_Params):
     """A predicate over the facts the clause reader found (contracts/playbook/facts.py; the spec is
     contracts/playbook/SPEC.md). The rule fires on each fact of kind ``fact`` that passes every test given."""
 
-    fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership"]
+    fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership", "mismatch"]
     #: The fact's sentence mentions one of these (anywhere: before or after the number).
     context: list[str] = Field(default_factory=list)
     #: The fact's own label (定金, 违约金, 试用期 …) or, when it has none, its fragment matches one of these.
@@ -240,8 +246,9 @@ class FactParams(_Params):
     per: list[Literal["hour", "day", "month", "year", ""]] = Field(default_factory=list)
     #: The number compared: money ``amount`` / ``share_of_total`` (percent of the contract's total price);
     #: rate ``percent`` / ``annual_percent`` / ``daily_percent``; duration ``hours`` / ``days`` / ``months``.
-    measure: Literal["amount", "share_of_total", "percent", "annual_percent", "daily_percent", "hours", "days",
-                     "months"] | None = None
+    #: money ``written_gap``: the difference between the amount and its second writing in brackets (大写 vs 小写).
+    measure: Literal["amount", "share_of_total", "written_gap", "percent", "annual_percent", "daily_percent", "hours",
+                     "days", "months"] | None = None
     gt: float | None = None
     lt: float | None = None
     #: Obligations: the modals accepted (应当 有权 可以 不得 无权 无需) and the act (regexes).
@@ -265,7 +272,8 @@ class FactParams(_Params):
 
     @model_validator(mode="after")
     def _measure(self) -> FactParams:
-        allowed = {"money": ("amount", "share_of_total"), "rate": ("percent", "annual_percent", "daily_percent"),
+        allowed = {"money": ("amount", "share_of_total", "written_gap"),
+                   "rate": ("percent", "annual_percent", "daily_percent"),
                    "duration": ("hours", "days", "months")}.get(self.fact, ())
         if (self.gt is not None or self.lt is not None) and self.measure is None:
             raise ValueError("给出 gt/lt 时须写明 measure")

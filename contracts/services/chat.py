@@ -29,7 +29,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-import cn2an
 from celery import current_app as celery_app
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -135,6 +134,7 @@ def command_parse(text: str) -> Command:
 
 def _label_number(label: str) -> int | None:
     """第三条 → 3, 五、 → 5, 3. → 3, 附件二 → 2 (the first number of a label)."""
+    import cn2an
     found = re.search(_NUMBER, label or "")
     if not found:
         return None

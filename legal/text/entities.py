@@ -20,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from knowledge.numerals import cn_to_int, to_halfwidth_digits
+from knowledge.numerals import cn_to_int, mask_numeral_runs, to_halfwidth_digits
 from legal.text.vocabulary import entity_lexicon
 
 # -- value types -----------------------------------------------------------------------------------
@@ -281,8 +281,9 @@ _MAX_TEXT = 5_000
 
 
 def extract_entities(text: str, *, today: date | None = None) -> Entities:
-    """Extract the entities of one message (only the first 5,000 characters are read)."""
-    s = to_halfwidth_digits((text or "")[:_MAX_TEXT]).lower()
+    """Extract the entities of one message (only the first 5,000 characters are read; a run of numerals
+    too long to be a number is read as none)."""
+    s = mask_numeral_runs(to_halfwidth_digits((text or "")[:_MAX_TEXT])).lower()
     today = today or datetime.now(tz=CHINA_TZ).date()
     taken: list[tuple[int, int]] = []
     dates = _dates(s, today, taken)

@@ -231,3 +231,19 @@ def test_days_of_the_week_are_not_periods(text):
 @pytest.mark.parametrize(("text", "days"), [("产假休了三周", 21), ("休了14周产假", 98), ("工作了两个星期", 14)])
 def test_weeks_are_still_periods(text, days):
     assert [d.days for d in extract_entities(text).durations] == [days]
+
+
+@pytest.mark.parametrize("run", ["1" * 4000, "１" * 4000, "一" * 4000, "0" * 30])
+def test_a_run_of_numerals_no_one_writes_is_no_entity(run):
+    """A pasted hash or a key held down is no amount, date or duration (the patterns would otherwise try
+    every start and length in it: 5,000 digits took a second per reader); what surrounds it is still read."""
+    found = extract_entities(f"月薪8000，{run}，2025年3月1日入职，干了三年", today=date(2026, 11, 27))
+    assert [a.value for a in found.amounts] == [8000]
+    assert [(d.year, d.month, d.day) for d in found.dates] == [(2025, 3, 1)]
+    assert [d.months for d in found.durations] == [36]
+    assert extract_entities(run).amounts == extract_entities(run).dates == []
+
+
+def test_numbers_people_write_are_not_a_run():
+    found = extract_entities("借款12,000,000元，银行卡6222021234567890123")
+    assert [a.value for a in found.amounts] == [12_000_000]

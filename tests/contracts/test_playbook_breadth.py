@@ -15,6 +15,7 @@ from contracts.models import ContractType
 from contracts.playbook import contract_findings, section_findings, starter_rules
 from contracts.playbook.starter import RULES_DIR
 from contracts.types import SectionDraft
+from tests.contracts.cross_family_cases import breadth_cases
 from tests.contracts.family_cases import FAMILY_CASES
 from tests.contracts.thin_family_cases import THIN_CASES
 
@@ -306,6 +307,8 @@ CASES = [
 CASES += [case[:4] for case in FAMILY_CASES]
 # The families the playbook knew least (63-*.toml onwards): tests/contracts/thin_family_cases.py.
 CASES += [case[:4] for case in THIN_CASES]
+# The risks of every family (74-*.toml onwards): tests/contracts/cross_family_cases.py.
+CASES += breadth_cases()
 
 
 def test_new_rule_files_are_loaded():

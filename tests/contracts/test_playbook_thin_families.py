@@ -46,7 +46,8 @@ def test_every_new_rule_has_a_case():
     from pathlib import Path
 
     folder = Path(__file__).resolve().parents[2] / "contracts" / "playbook" / "rules"
-    new = {item["code"] for path in folder.glob("*.toml") if path.name >= "63"
+    # 74-*.toml onwards (the risks of every family) have their cases in tests/contracts/cross_family_cases.py.
+    new = {item["code"] for path in folder.glob("*.toml") if "63" <= path.name < "74"
            for item in tomllib.loads(path.read_text(encoding="utf-8"))["rule"] if item["detection"] != "missing_clause"}
     assert new, "no 63-*.toml rule files"
     assert new <= {c[0] for c in THIN_CASES}, sorted(new - {c[0] for c in THIN_CASES})

@@ -48,3 +48,30 @@ def test_every_card_provision_exists_in_force_and_speaks_of_the_issue(fixture_ca
                 except (LawNotFound, ArticleNotFound) as exc:
                     problems.append(f"{card.slug} answers.{qtype}.basis 《{law}》{number}: {exc}")
     assert problems == []
+
+
+@pytest.mark.django_db
+def test_every_rule_a_conclusion_cites_exists_in_force():
+    """A how-much conclusion cites its calculator's provision, a by-when conclusion its deadline rule's
+    (legal/rules.py ``CALCULATOR_BASIS``, ``DEADLINES``): each is an article of a law in force in the
+    corpus, so a rule never cites a renumbered or repealed article the cards themselves would not."""
+    from legal.rules import CALCULATOR_BASIS, DEADLINES, deadline_basis
+
+    cited = {(name, law, number) for name, pairs in CALCULATOR_BASIS.items() for law, number in pairs}
+    missing = [name for name in DEADLINES if not deadline_basis(name)]
+    cited |= {(name, law, number) for name in DEADLINES for law, number in deadline_basis(name)}
+    laws = sorted({law for _, law, _ in cited})
+    bundled = set(bundled_law_names())
+    statute_import(laws=[law for law in laws if law in bundled], embed=False)
+    others = [law for law in laws if law not in bundled]
+    if others:
+        statute_import(source=SECOND_CORPUS, laws=others, embed=False)
+    knowledge_selectors.invalidate_caches()
+    problems = [f"deadline rule {name}: its basis names no article" for name in missing]
+    for name, law, number in sorted(cited, key=str):
+        try:
+            if not knowledge_selectors.article_lookup(law=law, article=number).law.in_force:
+                problems.append(f"{name}: 《{law}》{article_label(number)} not in force")
+        except (LawNotFound, ArticleNotFound) as exc:
+            problems.append(f"{name}: 《{law}》{article_label(number)}: {exc}")
+    assert problems == []

@@ -12,7 +12,7 @@ from legal.cardfile import Answer, CardFileError, card_to_dict, parse_card
 from legal.composer import compose, deadline_for, deciding, question_type
 from legal.facts import extract_facts
 from legal.matcher import split_parts
-from legal.rules import basis_numbers, calculate
+from legal.rules import basis_numbers, calculate, deadline
 
 TODAY = date(2026, 11, 27)
 
@@ -94,6 +94,44 @@ def test_a_basis_of_several_provisions_cites_the_one_that_speaks_of_the_part(fix
     # nothing in the part speaks of either: the first named decides
     plain = deciding(card, answer, "valid", asked="这样合法吗")
     assert [(p.law, p.article) for p in plain] == [("中华人民共和国劳动合同法", 87)]
+
+
+def test_a_word_the_other_provisions_share_does_not_decide_between_them(fixture_card_list):
+    data = card_to_dict(next(c for c in fixture_card_list if c.slug == "labor.unlawful-dismissal"))
+    data["provisions"] = [
+        {"law": "中华人民共和国民法典", "article": 1134, "role": "controlling",
+         "decides": "自书遗嘱由遗嘱人亲笔书写，签名，注明年、月、日", "keywords": ["亲笔书写"]},
+        {"law": "中华人民共和国民法典", "article": 1136, "role": "controlling",
+         "decides": "打印遗嘱应有两个以上见证人在场见证，遗嘱人和见证人在每一页签名并注明年月日",
+         "keywords": ["打印遗嘱"]},
+    ]
+    data["answers"]["valid"]["basis"] = [{"law": "中华人民共和国民法典", "article": n} for n in (1134, 1136)]
+    card = parse_card(data, path="inheritance.toml")
+    # 遗嘱、签名 and 年月日 belong to both forms of will; 打印 to one of them alone
+    back = deciding(card, card.answers["valid"], "valid", asked="打印的遗嘱签名了，写了年月日，有效吗")
+    assert [(p.law, p.article) for p in back] == [("中华人民共和国民法典", 1136)]
+
+
+@pytest.mark.parametrize(("kind", "article"), [("管制", 41), ("拘役", 44), ("有期徒刑", 47)])
+def test_a_figure_cites_the_provision_among_the_answers_that_computed_it(fixture_card_list, kind, article):
+    card = next(c for c in fixture_card_list if c.slug == "labor.unlawful-dismissal")
+    answer = Answer("how_much", "{result}。", calculator="sentence_credit",
+                    basis=tuple(("中华人民共和国刑法", n) for n in (47, 44, 41)))
+    calculation = calculate("sentence_credit", {"sentence_days": 365, "custody_days": 30, "sentence_kind": kind})
+    back = deciding(card, answer, "how_much", calculation, asked="判了一年，之前羁押了30天，能抵多少")
+    assert [(p.law, p.article) for p in back] == [("中华人民共和国刑法", article)]
+
+
+def test_a_period_the_facts_refine_cites_the_refined_rule(fixture_card_list):
+    card = next(c for c in fixture_card_list if c.slug == "labor.unlawful-dismissal")
+    answer = Answer("by_when", "{deadline}。", deadline="labor_award_suit",
+                    basis=(("中华人民共和国劳动争议调解仲裁法", 50),))
+    refined = deadline("award_revocation", today=TODAY)
+    back = deciding(card, answer, "by_when", None, refined)
+    assert [(p.law, p.article) for p in back] == [("中华人民共和国劳动争议调解仲裁法", 49)]
+    # the card's own rule: its basis stands
+    own = deciding(card, answer, "by_when", None, deadline("labor_award_suit", today=TODAY))
+    assert [(p.law, p.article) for p in own] == [("中华人民共和国劳动争议调解仲裁法", 50)]
 
 
 @pytest.mark.parametrize(("question", "count"), [

@@ -1,0 +1,125 @@
+"""Risks of the party that performs — the lessor, the maker, the consultant — read by construction (issue 21):
+its defences barred, an exception that keeps only the other side's intent, money it paid kept whole, an
+amount whose words and figures disagree, the other side's at-will exit (退租), a lien waived, payment waiting
+on a third party."""
+
+from __future__ import annotations
+
+from contracts.playbook import contract_findings, starter_rules
+from contracts.playbook import facts as reader
+from contracts.types import SectionDraft
+
+STARTER = starter_rules()
+LEASE = "出租方：某某机械租赁有限公司\n承租方：某某建设工程有限公司"
+
+
+def _codes(contract_type: str, clause: str, side: str, preamble: str = LEASE) -> set[str]:
+    sections = [SectionDraft(order=1, kind="preamble", number="", title="", text=preamble, para_start=1, para_end=1),
+                SectionDraft(order=2, kind="clause", number="1", title="", text=clause, para_start=2, para_end=2)]
+    return {f.rule_code for f in contract_findings(sections, contract_type, STARTER, side=side) if f.section_order == 2}
+
+
+def test_an_amount_whose_words_and_figures_disagree_is_a_fact():
+    (m,) = reader.read_clause("住宅物业费为每月每平方米人民币贰元叁角（¥3.20）。").mismatches
+    assert (m.amount, m.restated) == (2.3, 3.2)
+    assert not reader.read_clause("暂定租金总额为人民币壹佰壹拾万零肆仟元整（¥1,104,000.00）。").mismatches
+    assert "fact-amount-words-figures-differ" in _codes("lease", "1．月租金为人民币叁万元整（¥38,000.00）。", "出租方")
+
+
+def test_our_defences_barred_while_the_other_side_does_not_pay():
+    clause = "19．租赁期内，出租方不得以任何理由（包括承租方欠付租金）停机、撤场或者撤回设备。"
+    assert "fact-defence-excluded" in _codes("lease", clause, "出租方")
+    assert "fact-defence-excluded" not in _codes("lease", clause, "承租方")
+
+
+def test_an_exception_keeping_only_intent_exempts_gross_negligence():
+    clause = "14．租赁期间，设备发生毁损、灭失的，除承租方故意造成的以外，由出租方自行承担。"
+    assert "fact-exception-only-intent" in _codes("lease", clause, "出租方")
+    assert "fact-exception-only-intent" not in _codes("lease", clause, "承租方")
+    fair = "14．租赁期间，设备发生毁损、灭失的，除承租方故意或者重大过失造成的以外，由出租方自行承担。"
+    assert "fact-exception-only-intent" not in _codes("lease", fair, "出租方")
+
+
+HOME = "发包人（甲方）：张某\n承包人（乙方）：某某装饰工程有限公司"
+
+
+def test_money_we_paid_kept_whole_is_a_penalty_in_disguise():
+    clause = "12．甲方在开工前解除合同的，已支付的首期款不予退还。"
+    assert "fact-paid-money-kept" in _codes("construction", clause, "甲方", HOME)
+    assert "fact-paid-money-kept" not in _codes("construction", clause, "乙方", HOME)
+    spent = "12．甲方解除合同的，已消耗的服务费不予退还，未消耗部分按实际余额退还。"
+    assert "fact-paid-money-kept" not in _codes("construction", spent, "甲方", HOME)
+
+
+def test_the_other_sides_exit_at_will_and_our_payment_on_a_third_party():
+    exit_ = "20．承租方可根据工程进度随时书面通知出租方退租，按实际使用天数结算租金，无需支付任何补偿。"
+    assert "fact-terminate-at-will" in _codes("lease", exit_, "出租方")
+    paid = "18．承租方在收到建设单位支付的相应工程进度款后，向出租方支付已结算租金的百分之七十。"
+    assert "construction-back-to-back-payment" in _codes("lease", paid, "出租方")
+    assert "construction-back-to-back-payment" not in _codes("lease", paid, "承租方")
+
+
+def test_a_lien_waived_in_many_words_is_waived():
+    work = "定作方：某某装备有限公司（以下简称甲方）\n承揽方：某某精密机械有限公司（以下简称乙方）"
+    clause = "七、乙方确认放弃对本合同项下全部工作成果及定作方提供主材的留置权。"
+    assert "work-lien-excluded" in _codes("work", clause, "乙方（承揽方）", work)
+
+
+CONSULT = "委托方：某某水务有限公司（以下简称甲方）\n受托方：某某环境技术有限公司（以下简称乙方）"
+
+
+def test_the_other_sides_own_supply_defects_and_conditions_it_controls():
+    data = "第四条 甲方提供的资料不足或者有误的，乙方应自行补充调查和检测，费用由乙方承担，履行期限不予顺延。"
+    assert "supplied-defects-shifted" in _codes("tech_service", data, "乙方（受托方）", CONSULT)
+    assert "supplied-defects-shifted" not in _codes("tech_service", data, "甲方（委托方）", CONSULT)
+    silent = "第六条 甲方未在收到咨询报告后十五日内提出书面异议的，不视为验收合格。"
+    assert "payment-on-payer-controlled-condition" in _codes("tech_service", silent, "乙方（受托方）", CONSULT)
+    group = "第五条 尾款在出水稳定达标并经甲方上级集团组织验收通过后支付。"
+    assert "payment-on-payer-controlled-condition" in _codes("tech_service", group, "乙方（受托方）", CONSULT)
+
+
+def test_unlimited_liability_is_the_performers_risk():
+    clause = "第十条 乙方对本项目引起的任何直接和间接损失承担无限责任。"
+    assert "fact-unlimited-liability" in _codes("tech_service", clause, "乙方（受托方）", CONSULT)
+    assert "fact-unlimited-liability" not in _codes("tech_service", clause, "甲方（委托方）", CONSULT)
+    capped = "第十条 乙方对本项目引起的直接损失承担赔偿责任，累计以合同总价款为限。"
+    assert "fact-unlimited-liability" not in _codes("tech_service", capped, "乙方（受托方）", CONSULT)
+
+
+def test_a_home_fit_out_for_its_owner():
+    home = "北京市家庭居室装饰装修工程施工合同\n" + HOME
+    wall = "第6条 乙方可根据现场情况拆除或者开洞部分墙体（含承重墙），由此引起的处罚由甲方承担。"
+    assert "renovation-load-bearing-alteration" in _codes("construction", wall, "甲方", home)
+    banned = "第6条 乙方不得拆除或者开洞承重墙。"
+    assert "renovation-load-bearing-alteration" not in _codes("construction", banned, "甲方", home)
+    extra = "第9条 施工中发生的增项，按乙方现场报价执行；甲方签字确认前乙方已施工的部分，视为甲方同意。"
+    assert "extra-work-at-own-quote" in _codes("construction", extra, "甲方（业主/发包人）", home)
+    used = "第14条 甲方入住或者使用任何一个房间的，视为工程整体验收合格。"
+    assert "fact-deemed-acceptance" in _codes("construction", used, "甲方（业主/发包人）", home)
+    proof = "第15条 乙方对室内空气质量超标不承担责任，但甲方能够证明超标系乙方擅自替换材料所致的除外。"
+    sections = [SectionDraft(order=1, kind="preamble", number="", title="", text=home, para_start=1, para_end=1),
+                SectionDraft(order=2, kind="clause", number="15", title="", text=proof, para_start=2, para_end=2)]
+    found = [f for f in contract_findings(sections, "construction", STARTER, side="甲方") if f.section_order == 2]
+    assert "fact-exemption-unless-other-proves" in {f.rule_code for f in found}
+    # a home's fit-out is a consumer contract: the consumer law's standard-terms article stands beside 497
+    assert ("中华人民共和国消费者权益保护法", 26) in {(b.law, b.article) for f in found for b in f.basis}
+
+
+def test_owners_dismissing_their_manager():
+    estate = "甲方：某某小区业主大会\n乙方（物业服务人）：某某物业服务有限公司"
+    clause = ("第二十一条 业主大会依法决定解聘乙方的，应提前十二个月书面通知乙方，"
+              "并向乙方支付剩余服务期物业费总额的百分之五十作为补偿。")
+    assert "property-dismissal-restricted" in _codes("property", clause, "甲方（业主大会）", estate)
+    assert "property-dismissal-restricted" not in _codes("property", clause, "乙方（物业服务人）", estate)
+
+
+WORK = "定作方：某某装备有限公司（以下简称甲方）\n承揽方：某某精密机械有限公司（以下简称乙方）"
+
+
+def test_the_orderers_changes_and_unbounded_inspection_are_the_makers_risk():
+    change = "4.3 因定作方图纸或技术要求变更导致的返工、报废及停工损失，均由乙方自行承担。"
+    assert "orderer-change-losses-on-performer" in _codes("work", change, "乙方（承揽方）", WORK)
+    assert "orderer-change-losses-on-performer" not in _codes("work", change, "甲方（定作方）", WORK)
+    inspect = "5.3 定作方收货后以其内部检验结果为准，期间定作方可随时提出质量异议并退货，乙方应无条件接受。"
+    assert "inspection-unbounded-for-buyer" in _codes("work", inspect, "乙方（承揽方）", WORK)
+    assert "inspection-unbounded-for-buyer" not in _codes("work", inspect, "甲方（定作方）", WORK)
