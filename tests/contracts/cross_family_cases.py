@@ -237,8 +237,23 @@ LOOKALIKES = {
 
 
 #: an older rule written for some types that reads the same risk on the same article speaks for the kind there
-SAME_RISK = {"payment-on-third-party-condition": {"construction-back-to-back-payment"},
-             "key-term-deferred": {"sale-price-deferred", "term-deferred-to-later"}}
+#: Rules written for one family or one fact that read the same risk on the same sentence: one issue is
+#: reported, and the more specific rule speaks.
+SAME_RISK = {"payment-on-third-party-condition": {"construction-back-to-back-payment",
+                                                  "payment-on-payer-controlled-condition"},
+             "key-term-deferred": {"sale-price-deferred", "term-deferred-to-later"},
+             "remedies-waived-in-advance": {"work-lien-excluded", "fact-defence-excluded"},
+             "deemed-acceptance-by-use": {"fact-deemed-acceptance"},
+             "acceptance-never-deemed": {"payment-on-payer-controlled-condition"},
+             "paid-sums-forfeited-on-termination": {"fact-paid-money-kept"},
+             "structural-alteration-allowed": {"renovation-load-bearing-alteration"},
+             "amount-words-figures-differ": {"fact-amount-words-figures-differ"},
+             "supplied-defects-shifted": {"supplied-defects-at-our-cost"},
+             "carveout-that-exempts": {"fact-exception-only-intent", "fact-exemption-unless-other-proves"},
+             "blanket-notice-declaration": {"format-explained-by-declaration"}}
+#: The look-alikes are checked against the kind and the two pairs written with it.
+LOOKALIKE_SAME_RISK = {"payment-on-third-party-condition": {"construction-back-to-back-payment"},
+                       "key-term-deferred": {"sale-price-deferred", "term-deferred-to-later"}}
 
 
 def breadth_cases() -> list[tuple[str, str, str, str]]:

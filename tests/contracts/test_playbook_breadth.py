@@ -15,7 +15,7 @@ from contracts.models import ContractType
 from contracts.playbook import contract_findings, section_findings, starter_rules
 from contracts.playbook.starter import RULES_DIR
 from contracts.types import SectionDraft
-from tests.contracts.cross_family_cases import breadth_cases
+from tests.contracts.cross_family_cases import SAME_RISK, breadth_cases
 from tests.contracts.family_cases import FAMILY_CASES
 from tests.contracts.thin_family_cases import THIN_CASES
 
@@ -39,8 +39,9 @@ def reported(code: str, text: str, kind: str, side: str = "") -> bool:
     """``code`` fired on the clause — or the same risk was reported once, on the same article, by a rule
     listed earlier in the playbook (one risk is one issue: contracts.playbook.engine._same_risk)."""
     wanted = {(b.law, b.article) for b in BY_CODE[code].basis}
+    same = {code} | SAME_RISK.get(code, set())
     for f in contract_findings([clause(text)], kind, RULES, side=side):
-        if f.section_order is not None and (f.rule_code == code or wanted & {(b.law, b.article) for b in f.basis}):
+        if f.section_order is not None and (f.rule_code in same or wanted & {(b.law, b.article) for b in f.basis}):
             return True
     return False
 
