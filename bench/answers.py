@@ -42,6 +42,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Mapping
+from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
@@ -182,6 +183,27 @@ def calibration_row(item: Mapping[str, Any]) -> list[tuple[float, bool]]:
     return out
 
 
+def pin_today(day: date) -> None:
+    """Answer as on ``day``: a set's gold dates ("今天收到判决书" → the last day) are those of the day it
+    was written, and China's day turns at 16:00 UTC. The legal modules read the clock as
+    ``datetime.now(tz=...)``; each gets a ``datetime`` whose now() is noon of ``day`` in China."""
+    import importlib
+
+    from legal.calculators import CHINA_TZ
+
+    class Pinned(datetime):
+        @classmethod
+        def now(cls, tz: Any = None) -> datetime:  # type: ignore[override]
+            noon = datetime(day.year, day.month, day.day, 12, tzinfo=CHINA_TZ)
+            return noon.astimezone(tz) if tz is not None else noon.replace(tzinfo=None)
+
+    for name in ("legal.calculators", "legal.composer", "legal.rules", "legal.conditions", "legal.facts",
+                 "legal.text.entities", "chat.presenters", "chat.offline.calculators"):
+        module = importlib.import_module(name)
+        if getattr(module, "datetime", None) is datetime:
+            module.datetime = Pinned  # type: ignore[attr-defined]
+
+
 def share(values: list[bool]) -> str:
     return f"{sum(values) / len(values):6.1%}" if values else "     —"
 
@@ -192,7 +214,11 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--cards", type=Path, default=None, help="a directory of card files to use instead")
     parser.add_argument("--dump", type=Path, default=None, help="write each answer's conclusions here (JSONL)")
+    parser.add_argument("--today", type=date.fromisoformat, default=None,
+                        help="the day the set was written (YYYY-MM-DD): its deadlines count from it")
     args = parser.parse_args()
+    if args.today is not None:
+        pin_today(args.today)
     if args.cards is not None:
         # the files as they are: neither the shipped files nor the table's approved versions (a
         # database seeded before the files changed would otherwise overlay its older copies)
