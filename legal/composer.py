@@ -38,6 +38,7 @@ from legal.rules import (
     deadline,
     deadline_basis,
     figure_basis,
+    refine_calculator,
     refine_rule,
 )
 
@@ -348,7 +349,7 @@ def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> st
         # 定金双倍返还，我能要回4w吗: the figure the part's own words name, when the card computes none
         money = Answer("how_much", "", calculator=named)
     if money is not None and money.calculator:
-        calculation = calculate(money.calculator, {**facts.values(), **part_flags(part)})
+        calculation = calculate(refine_calculator(money.calculator, facts.values()), {**facts.values(), **part_flags(part)})
         if calculation.ok and calculation.result is not None:
             added += f"按您所述，{calculation.result.name}为 {calculation.headline()}。"
     named = deadline_for(part, card.domain)  # the part's own words; the rest of the question asks its own parts
@@ -411,7 +412,8 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
     found_deadline = None
     ask = ""
     if answer.calculator:
-        calculation = calculate(answer.calculator, {**facts.values(), **part_flags(part)}, inputs=answer.inputs)
+        calculation = calculate(refine_calculator(answer.calculator, facts.values()), {**facts.values(), **part_flags(part)},
+                                inputs=answer.inputs)
         placed = "{result}" in text
         if calculation.ok and calculation.result is not None:
             figure = calculation.headline()
@@ -465,6 +467,15 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
                                  r"|(?:时效|过了时间|要不回).{0,20}(?:抚养费|赡养费)"), ()),
     ("family_notice", re.compile(r"通知(?:家属|家里|我们)|家(?:属|里).{0,10}(?:通知|收到)"), ()),
     ("award_revocation", re.compile(r"终局裁决|撤销.{0,6}裁决"), ("labor",)),
+    ("summary_trial_term", re.compile(r"简易程序.{0,12}(?:多久|多长时间|几个月|什么时候|审结|判)"), ()),
+    ("ordinary_trial_term", re.compile(r"普通程序"), ()),
+    ("enforcement_objection_review", re.compile(r"执行异议|案外人|(?:执行|查封|冻结|扣押).{0,60}(?:异议|不是被执行人|是我的|我买的|"
+                                                r"早就.{0,8}买)"), ()),
+    ("construction_priority", re.compile(r"(?:工程款|工程价款|施工方|承包人|承包方).{0,40}优先(?:受偿)?权?"
+                                         r"|优先受偿权.{0,20}(?:工程|施工)"), ()),
+    ("tour_shopping_return", re.compile(r"(?:导游|旅行社|跟团|旅游团|报团).{0,60}(?:购物|店|买)"), ()),
+    ("reduction_creditor_claim", re.compile(r"减资.{0,60}(?:期限|多久|最晚|哪天|来得及)"
+                                            r"|(?:公告|通知).{0,10}减资.{0,60}(?:还钱|清偿|担保|期限)"), ()),
     ("criminal_detention", re.compile(r"(?:报捕|批捕|逮捕|提请).{0,24}检察院.{0,12}(?:决定|结果|答复|回复)"
                                       r"|检察院.{0,12}(?:批不批|批没批|批准逮捕|决定.{0,4}(?:批|捕))|批不批捕|批捕.{0,6}(?:结果|决定)"), ()),
     ("arrest_request", re.compile(r"提请(?:批捕|逮捕)|报捕|(?:公安|派出所).{0,10}(?:提请|报)"), ()),
@@ -487,7 +498,8 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("separation_after_judgment", re.compile(r"分居.{0,12}(?:多久|什么时候|到什么时候|哪天|满)"), ("marriage_family",)),
     ("birth_divorce_bar", re.compile(r"(?:生了|生完|出生|分娩|生孩子|怀孕).{0,30}(?:离婚|起诉)"), ()),
     ("resignation_notice", re.compile(r"辞职|不想干|提离职|能走|走人"), ("labor",)),
-    ("arbitration_award_time", re.compile(r"(?:多久|多长时间|什么时候|几天).{0,6}(?:出|作出|下|给)?.{0,2}裁决|裁决.{0,8}(?:多久|多长时间)"),
+    ("arbitration_award_time", re.compile(r"(?:多久|多长时间|什么时候|几天).{0,6}(?:出|作出|下|给)?.{0,2}裁决|裁决.{0,8}(?:多久|多长时间)"
+                                          r"|(?:立案|受理)(?:以后|后|之后|了).{0,8}(?:多久|多长时间|几天|什么时候).{0,6}(?:结果|裁决|出)"),
      ("labor",)),
     ("accident_review", re.compile(r"复核"), ("traffic_accident",)),
     ("preservation_suit", re.compile(r"保全|冻结|冻住|查封"), ()),
@@ -497,9 +509,12 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("marriage_revocation_disease", re.compile(r"撤销.{0,6}婚姻|婚姻.{0,6}撤销|(?:隐瞒|没告诉|没说).{0,20}(?:病|疾病)"),
      ("marriage_family",)),
     ("divorce_resuit", re.compile(r"(?:没判|不准|不判|驳回).{0,8}离.{0,30}(?:再|重新).{0,6}(?:起诉|告)|再次起诉离婚|再起诉离婚"), ()),
-    ("creditor_revocation", re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), ()),
+    ("creditor_revocation", re.compile(r"(?:赠与|白送|送给|转让|低价|贱卖|放弃|过户|卖给).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"),
+     ("debt", "contract", "general", "civil_procedure")),
     ("mistake_revocation", re.compile(r"写错|错写|重大误解|搞错|弄错|看错|误解|打成了?[\d.]|打错|输错|标错"), ()),
     ("voidable_revocation", re.compile(r"(?:欺诈|显失公平|被骗|胁迫).{0,30}撤销|撤销.{0,20}(?:欺诈|显失公平)"), ()),
+    ("voidable_revocation", re.compile(r"(?:合同|买卖|协议|交易).{0,6}(?:能|可以|可不可以|能不能)撤销|撤销.{0,6}(?:合同|买卖|协议)"),
+     ("contract", "real_estate", "consumer")),
     ("rescission_period", re.compile(r"解除权|解除合同.{0,12}(?:来得及|期限|多久|时间|还能)|(?:来得及|还能).{0,8}解除"), ()),
     ("share_buyback_suit", re.compile(r"回购|收购.{0,6}股权|(?:反对票|投反对).{0,40}(?:起诉|法院)"), ()),
     ("preemption_reply", re.compile(r"优先购买|(?:卖房|卖房子|出售|要卖).{0,20}(?:买不买|答复)"), ()),
@@ -570,7 +585,10 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("set_off", re.compile(r"抵销|抵消|互相抵|抵了|抵完|对冲|相互抵"), ()),
     ("treble_damages", re.compile(r"忽悠|虚假宣传|以假充真|冒充|掺假|镀金|假冒|说是.{0,12}(?:其实|结果|实际|检测|鉴定)"), ("consumer",)),
     ("late_payment_loss", re.compile(r"逾期付款|拖欠.{0,4}(?:货款|价款)|(?:货款|价款).{0,20}(?:逾期|拖了|拖欠)"), ()),
-    ("prepaid_refund", re.compile(r"跑路|关门|倒闭|退卡|剩下的课|剩余课"), ()),
+    ("installment_threshold", re.compile(r"分期.{0,60}(?:一次性|全部|剩下|剩余|全款|解除)"), ()),
+    ("guarantor_share", re.compile(r"(?:另一个|另外一个|其他|别的)(?:担保人|保证人)"), ()),
+    ("prepaid_refund", re.compile(r"跑路|关门|倒闭|退卡|剩下的课|剩余课|退多少|能退|想退|要退"), ()),
+    ("prepaid_balance", re.compile(r"跑路|关门|倒闭|退卡|充值|充了|余额|办的卡|储值"), ()),
     ("tenfold_damages", re.compile(r"十倍|(?:过期|过了期|过了保质期|变质|食物中毒)"), ()),
     ("treble_damages", re.compile(r"三倍|退一赔三|假货|翻新|以次充好|欺诈"), ()),
     ("defect_punitive", re.compile(r"惩罚性赔偿"), ()),

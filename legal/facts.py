@@ -1193,6 +1193,9 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     m = _NO_DUE.search(text)
     if m and "due_date" not in facts:
         facts.add("no_due_date", True, m.group(0))
+    from legal.readers import more_roles  # the readers module imports this one
+
+    more_roles(text, today, facts)
     return facts
 
 

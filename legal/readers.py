@@ -1,0 +1,240 @@
+"""More role readers, run after :func:`legal.facts.extract_facts`'s own on the normalised text.
+
+Each reader names one kind of figure by the words around it, in the ways clients write it, and adds a
+role-labelled fact only when the question does not already carry that role (a reader here never
+overrides a fact read before it, except where it says why: a rate read as zero, a regional average taken
+for the client's wage). docs/decisions/figures-and-deadlines.md lists them.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal
+
+from legal.facts import MONEY, NUM, Facts, cn_number, money
+
+_CN_DIGITS = {"零": "0", "〇": "0", "一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6",
+              "七": "7", "八": "8", "九": "9"}
+
+
+def _decimal_said(said: str) -> Decimal | None:
+    """'零点五' -> 0.5, '1.5' -> 1.5, '三' -> 3, '十五' -> 15 (a rate's numerator)."""
+    said = said.replace("点", ".")
+    if "." in said:
+        head, _, tail = said.partition(".")
+        whole = cn_number(head) if head else Decimal(0)
+        digits = "".join(_CN_DIGITS.get(ch, ch) for ch in tail)
+        if whole is None or not digits.isdigit():
+            return None
+        return whole + Decimal(f"0.{digits}")
+    return cn_number(said)
+
+
+def _amount(m: re.Match[str], at: int = 1) -> Decimal | None:
+    return money(m.group(at), m.group(at + 1))
+
+
+def _replace(facts: Facts, name: str, value: object, text: str) -> None:
+    facts.items.pop(name, None)
+    facts.add(name, value, text)
+
+
+# -- contracts: deposits, prices, instalments --------------------------------------------------------------
+#: 付了三万说是定金, 交了5000作为定金, 给了2万当定金.
+_DEPOSIT_SAID = re.compile(rf"(?:付了|交了|给了|转了|打了|付|交)\s*{MONEY}\s*(?:钱)?\s*[，,]?\s*"
+                           rf"(?:说是|作为|当作|当|算作|算|作|是)\s*(?:的)?定金")
+#: 一台设备卖十万, 房子作价80万, 签了个20万的采购合同, 30万分期付.
+_PRICE_SAID = (
+    re.compile(rf"(?:卖|售价|作价|总价|总共|价格|价钱|标的)\s*(?:是|为)?\s*{MONEY}(?![\d])"),
+    re.compile(rf"(?<![\d.]){MONEY}\s*的\s*[^，。,；;？?！!\d]{{0,6}}?(?:合同|订单|买卖|采购|生意)"),
+    re.compile(rf"(?<![\d.]){MONEY}\s*(?:分期|分\d+期|按揭)"),
+)
+_CONTRACT_CONTEXT = re.compile(r"定金|分期|合同|卖给|买卖|采购|订单")
+#: 欠了两期没给 一共5万, 还欠8万没付.
+_UNPAID = re.compile(rf"(?:欠|拖欠|没付|没给|未付|没交)[^，。,；;？?！!\d]{{0,10}}?(?:一共|共|总共|合计)\s*{MONEY}"
+                     rf"|(?:欠|拖欠)(?:了)?\s*{MONEY}\s*(?:没给|没付|未付|没还)")
+
+# -- late performance by the day ---------------------------------------------------------------------------
+#: 每天万分之零点五, 按日万分之一, 每逾期一天按千分之一点五.
+_DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每(?:逾期|晚|迟延|延迟|拖延)[^，。,；]{0,6}?(?:一|1)\s*(?:天|日))"
+                         r"[^，。,；]{0,10}?(千分之|万分之)\s*([零〇一二两三四五六七八九十\d]+(?:点|\.)?[零〇一二两三四五六七八九\d]*)")
+#: 已付房款150万, 我一次性付了150万, 首付加贷款一共付了120万: the sum the daily rate is taken of.
+_PAID_PRICE = re.compile(rf"(?:已付(?:房款|款项|价款|购房款)?|已经付了|一次性付了|一次性付清了?|全款付了|付了|交了)"
+                         rf"\s*{MONEY}")
+_ISO = r"(\d{4})年(\d{1,2})月(\d{1,2})[日号]"
+#: 约定2025年12月31日前交房 … 拖到2026年3月31日才交: the delay between the agreed and the actual day.
+_AGREED_DAY = re.compile(rf"{_ISO}\s*(?:前|之前|以前|前后)?\s*(?:交房|交付|交货|发货|付款|完工|办证|交)")
+_ACTUAL_DAY = re.compile(rf"(?:拖到|直到|延到|推迟到|拖延到|晚到|到了?){_ISO}\s*(?:才|号才)")
+
+# -- loans -------------------------------------------------------------------------------------------------
+#: 借两年, 借期三年, 借一年半: the loan's term (the interest cap runs over it).
+_LOAN_TERM = re.compile(rf"借(?:了|期|款期限?)?\s*({NUM}|半)\s*(年|个月)(半)?(?![\d]|的?(?:利息|时间了))")
+#: 打到我卡上只有9万, 实际到账8万, 到手才9万: what the borrower actually received.
+_RECEIVED = re.compile(rf"(?:打到|转到|到账|到手|实际(?:收到|到账|拿到|给了?|出借)|只给了?|转给我|打给我|给我转了|收到)"
+                       rf"[^，。,；;？?！!\d]{{0,6}}?(?:只有|仅|才|就|只)?\s*{MONEY}")
+_DEDUCTED = re.compile(r"先扣|扣了|扣掉|预先扣|砍头息|手续费|服务费|利息.{0,4}扣")
+#: 逾期利息、违约金和律师费加起来一年最多: everything the lender claims together, capped as one.
+_COSTS_TOGETHER = re.compile(r"(?:违约金|罚息|服务费|手续费|律师费|其他费用).{0,20}"
+                             r"(?:加起来|加在一起|一共|合计|总共|算在一起)"
+                             r"|(?:加起来|加在一起|一共|合计|总共).{0,10}(?:利息|违约金).{0,10}(?:最多|上限)")
+
+# -- injury, state compensation, food, prepaid cards --------------------------------------------------------
+#: 上一年职工年平均工资9万6: a yearly regional wage (丧葬费 takes six months of its monthly twelfth).
+_YEAR_AVERAGE = re.compile(rf"(?:职工)?年(?:平均|均)工资[^，。,；;？?！!\d]{{0,8}}?{MONEY}")
+#: 职工日平均工资…一天大概470: the national daily wage of 国家赔偿法 33.
+_DAY_AVERAGE = re.compile(rf"日平均工资[^，。,；;？?！!\d]{{0,12}}?(?:一天|每天|每日)?"
+                          rf"[^，。,；;？?！!\d]{{0,4}}?{MONEY}")
+_FOOD = re.compile(r"吃出|外卖|食品|食物|变质|过期|异物|蟑螂|头发|苍蝇|虫子|发霉|饭菜|麻辣烫|奶茶|零食|餐厅|饭店")
+_PRICE_BARE = re.compile(rf"(?<![\d.]){MONEY}")
+#: 卡里充了三千, 办卡充值5000, 预存了2万: what was paid in advance.
+_PREPAID = re.compile(rf"(?:充了|充值了?|预存了?|存了|储值|办卡(?:交了|花了|充了)?)\s*{MONEY}")
+_USED = re.compile(rf"(?:用了|消费了|花了|扣了|刷了)\s*{MONEY}")
+#: 交了两年2.4w, 年卡交了1.2w, 报了一年的课8000: the term bought, and what of it was used.
+_TERM_BOUGHT = re.compile(rf"(?:交了|报了|办了|买了|签了)\s*({NUM}|半)\s*(年|个月)(?:的)?"
+                          rf"[^，。,；;？?！!\d]{{0,4}}?{MONEY}")
+_YEAR_CARD = re.compile(rf"年卡[^，。,；;？?！!\d]{{0,4}}?{MONEY}")
+_TERM_USED = re.compile(rf"(?:上了|用了|练了|学了|去了|过了)\s*({NUM}|半)\s*(个月|年)")
+
+# -- guarantees ----------------------------------------------------------------------------------------------
+_DEMANDED = re.compile(r"(?:律师函|催告|起诉|要求|让我|找我|向我).{0,12}(?:承担|履行)?(?:担保|保证)责任"
+                       r"|(?:担保人|保证人).{0,30}(?:律师函|催告函|催收函)")
+_CO_GUARANTORS = re.compile(r"(?:我跟|我和|我与)(?:另|另外)?(?:一个人|一人|他|她|朋友|同事)"
+                            r"[^，。,；;？?！!]{0,20}?(?:都|一起|共同)"
+                            r"[^，。,；;？?！!]{0,20}?(?:保证人|担保人)|(两|二|三|2|3)\s*个\s*(?:保证人|担保人)")
+
+
+_PAID_ALL = re.compile(r"(?:全|都)还了|全部还了|一个人(?:全)?还|替.{0,6}还了")
+
+
+def _months(number: str, unit: str, half: str | None = None) -> Decimal | None:
+    value = Decimal("0.5") if number == "半" else cn_number(number)
+    if value is None:
+        return None
+    months = value * 12 if unit == "年" else value
+    return months + (6 if half else 0)
+
+
+def more_roles(text: str, today: date, facts: Facts) -> None:
+    """Add the roles this module reads to ``facts`` (``text`` is the normalised question)."""
+    _contract_roles(text, facts)
+    _daily_delay(text, facts)
+    _loan_roles(text, facts)
+    _injury_and_consumer(text, facts)
+    _guarantee_roles(text, facts)
+
+
+def _contract_roles(text: str, facts: Facts) -> None:
+    m = _DEPOSIT_SAID.search(text)
+    if m and "deposit_amount" not in facts:
+        facts.add("deposit_amount", _amount(m), m.group(0))
+    if "contract_price" not in facts and _CONTRACT_CONTEXT.search(text):
+        for pattern in _PRICE_SAID:
+            m = pattern.search(text)
+            value = _amount(m) if m else None
+            if value is not None and value > (facts.get("deposit_amount") or 0):
+                facts.add("contract_price", value, m.group(0))  # type: ignore[union-attr]
+                break
+    if "分期" in text:
+        m = _UNPAID.search(text)
+        if m:
+            at = 1 if m.group(1) else 3
+            facts.add("unpaid_amount", _amount(m, at), m.group(0))
+
+
+def _daily_delay(text: str, facts: Facts) -> None:
+    m = _DAILY_RATE.search(text)
+    if m:
+        numerator = _decimal_said(m.group(2))
+        if numerator is not None and numerator > 0:
+            rate = numerator / (1000 if m.group(1) == "千分之" else 10000)
+            if not facts.get("daily_penalty_rate"):
+                # 万分之零点五 was read as 万分之零: the rate is 0.005 %, and the sum read as a daily one is the price
+                _replace(facts, "daily_penalty_rate", rate, m.group(0))
+                facts.items.pop("daily_penalty_amount", None)
+                if facts.get("annual_rate") == 0:
+                    facts.items.pop("annual_rate", None)
+            if "contract_price" not in facts:
+                paid = _PAID_PRICE.search(text)
+                if paid:
+                    facts.add("contract_price", _amount(paid), paid.group(0))
+    if "delay_days" not in facts:
+        agreed, actual = _AGREED_DAY.search(text), _ACTUAL_DAY.search(text)
+        if agreed and actual:
+            try:
+                first = date(int(agreed.group(1)), int(agreed.group(2)), int(agreed.group(3)))
+                then = date(int(actual.group(1)), int(actual.group(2)), int(actual.group(3)))
+            except ValueError:
+                return
+            if then > first:
+                facts.add("delay_days", Decimal((then - first).days), f"{agreed.group(0)}…{actual.group(0)}")
+
+
+def _loan_roles(text: str, facts: Facts) -> None:
+    if "loan_months" not in facts:
+        m = _LOAN_TERM.search(text)
+        if m:
+            months = _months(m.group(1), m.group(2), m.group(3))
+            if months is not None and 0 < months <= 360:
+                facts.add("loan_months", months, m.group(0))
+    if "actually_received" not in facts and facts.get("principal") is not None and _DEDUCTED.search(text):
+        for m in _RECEIVED.finditer(text):
+            value = _amount(m)
+            if value is not None and 0 < value < facts.get("principal"):
+                facts.add("actually_received", value, m.group(0))
+                break
+    m = _COSTS_TOGETHER.search(text)
+    if m:
+        facts.add("costs_together", True, m.group(0))
+
+
+def _injury_and_consumer(text: str, facts: Facts) -> None:
+    m = _YEAR_AVERAGE.search(text)
+    if m and "local_average_wage" not in facts:
+        yearly = _amount(m)
+        if yearly is not None:
+            facts.add("local_average_wage", (yearly / 12).quantize(Decimal("0.01")), m.group(0))
+            wage = facts.items.get("monthly_wage")
+            if wage is not None and wage.value == yearly:
+                facts.items.pop("monthly_wage")  # a regional average is never the client's own wage
+    m = _DAY_AVERAGE.search(text)
+    if m and "daily_average_wage" not in facts:
+        facts.add("daily_average_wage", _amount(m), m.group(0))
+    if "purchase_price" not in facts and _FOOD.search(text):
+        found = [m for m in _PRICE_BARE.finditer(text) if m.group(0).rstrip().endswith(("块钱", "块", "元"))]
+        if len(found) == 1:
+            facts.add("purchase_price", _amount(found[0]), found[0].group(0))
+    m = _PREPAID.search(text)
+    if m and "prepaid" not in facts:
+        facts.add("prepaid", _amount(m), m.group(0))
+    if "prepaid" in facts and "prepaid_used" not in facts:
+        m = _USED.search(text[text.find(facts.items["prepaid"].text):] if facts.items["prepaid"].text in text else text)
+        if m and (_amount(m) or 0) < facts.get("prepaid"):
+            facts.add("prepaid_used", _amount(m), m.group(0))
+    if "units_total" not in facts:
+        bought = _TERM_BOUGHT.search(text)
+        total = _months(bought.group(1), bought.group(2)) if bought else None
+        paid = _amount(bought, 3) if bought else None
+        if bought is None:
+            card = _YEAR_CARD.search(text)
+            total, paid = (Decimal(12), _amount(card)) if card else (None, None)
+        used = _TERM_USED.search(text)
+        if total and paid and used:
+            spent = _months(used.group(1), used.group(2))
+            if spent is not None and spent < total:
+                facts.add("units_total", total, bought.group(0) if bought else "年卡")
+                facts.add("units_used", spent, used.group(0))
+                facts.add("prepaid", paid, bought.group(0) if bought else "年卡")
+
+
+def _guarantee_roles(text: str, facts: Facts) -> None:
+    if "保证" in text or "担保" in text:
+        m = _DEMANDED.search(text)
+        if m:
+            facts.add("guarantee_demanded", True, m.group(0))
+        m = _CO_GUARANTORS.search(text)
+        if m:
+            count = cn_number(m.group(1).replace("两", "二")) if m.group(1) else Decimal(2)
+            facts.add("guarantors", int(count or 2), m.group(0))
+            if facts.get("principal") is not None and _PAID_ALL.search(text):
+                facts.add("guarantee_paid", facts.get("principal"), "全部代还")
