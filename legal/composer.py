@@ -509,12 +509,13 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("marriage_revocation_disease", re.compile(r"撤销.{0,6}婚姻|婚姻.{0,6}撤销|(?:隐瞒|没告诉|没说).{0,20}(?:病|疾病)"),
      ("marriage_family",)),
     ("divorce_resuit", re.compile(r"(?:没判|不准|不判|驳回).{0,8}离.{0,30}(?:再|重新).{0,6}(?:起诉|告)|再次起诉离婚|再起诉离婚"), ()),
-    ("creditor_revocation", re.compile(r"(?:赠与|白送|送给|转让|低价|贱卖|放弃|过户|卖给).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"),
-     ("debt", "contract", "general", "civil_procedure")),
-    ("mistake_revocation", re.compile(r"写错|错写|重大误解|搞错|弄错|看错|误解|打成了?[\d.]|打错|输错|标错"), ()),
-    ("voidable_revocation", re.compile(r"(?:欺诈|显失公平|被骗|胁迫).{0,30}撤销|撤销.{0,20}(?:欺诈|显失公平)"), ()),
+    ("creditor_revocation", re.compile(r"(?:欠我|欠了我|欠钱|欠款|债务人|老赖).{0,80}(?:卖给|卖了|贱卖|低价|转让|过户|送给|赠与|放弃)"
+                                       r".{0,40}撤销"), ()),
     ("voidable_revocation", re.compile(r"(?:合同|买卖|协议|交易).{0,6}(?:能|可以|可不可以|能不能)撤销|撤销.{0,6}(?:合同|买卖|协议)"),
      ("contract", "real_estate", "consumer")),
+    ("creditor_revocation", re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), ()),
+    ("mistake_revocation", re.compile(r"写错|错写|重大误解|搞错|弄错|看错|误解|打成了?[\d.]|打错|输错|标错"), ()),
+    ("voidable_revocation", re.compile(r"(?:欺诈|显失公平|被骗|胁迫).{0,30}撤销|撤销.{0,20}(?:欺诈|显失公平)"), ()),
     ("rescission_period", re.compile(r"解除权|解除合同.{0,12}(?:来得及|期限|多久|时间|还能)|(?:来得及|还能).{0,8}解除"), ()),
     ("share_buyback_suit", re.compile(r"回购|收购.{0,6}股权|(?:反对票|投反对).{0,40}(?:起诉|法院)"), ()),
     ("preemption_reply", re.compile(r"优先购买|(?:卖房|卖房子|出售|要卖).{0,20}(?:买不买|答复)"), ()),
@@ -551,6 +552,11 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
 )
 
 
+#: Periods an authority has to decide (an award, a judgment, an objection): named only by the part that asks.
+PART_ONLY_RULES = frozenset({"arbitration_award_time", "summary_trial_term", "ordinary_trial_term",
+                             "enforcement_objection_review", "reconsideration_decision"})
+
+
 def deadline_for(text: str, domain: str, context: str = "") -> str:
     """The deadline rule ``text`` (the part; then ``context``, the whole question) names for a card of
     ``domain`` ("" when it names none). A procedure the part itself names (申请复议最晚哪天) wins over one
@@ -561,6 +567,8 @@ def deadline_for(text: str, domain: str, context: str = "") -> str:
     if own and own not in GENERAL_RULES:
         return own
     for name, pattern, areas in DEADLINE_CUES:
+        if name in PART_ONLY_RULES:
+            continue  # how long an authority takes is asked in the part's own words (立案以后多久能出结果)
         if (not areas or domain in areas) and (pattern.search(text) or (context and pattern.search(context + text))):
             return name
     return ""

@@ -46,13 +46,13 @@ _DEPOSIT_SAID = re.compile(rf"(?:付了|交了|给了|转了|打了|付|交)\s*{
                            rf"(?:说是|作为|当作|当|算作|算|作|是)\s*(?:的)?定金")
 #: 一台设备卖十万, 房子作价80万, 签了个20万的采购合同, 30万分期付.
 _PRICE_SAID = (
-    re.compile(rf"(?:卖|售价|作价|总价|总共|价格|价钱|标的)\s*(?:是|为)?\s*{MONEY}(?![\d])"),
+    re.compile(rf"(?:卖|售价|作价|总价|总共|价格|价钱|标的|转让费|转让价)\s*(?:定了|是|为)?\s*{MONEY}(?![\d])"),
     re.compile(rf"(?<![\d.]){MONEY}\s*的\s*[^，。,；;？?！!\d]{{0,6}}?(?:合同|订单|买卖|采购|生意)"),
     re.compile(rf"(?<![\d.]){MONEY}\s*(?:分期|分\d+期|按揭)"),
 )
 _CONTRACT_CONTEXT = re.compile(r"定金|分期|合同|卖给|买卖|采购|订单")
 #: 欠了两期没给 一共5万, 还欠8万没付.
-_UNPAID = re.compile(rf"(?:欠|拖欠|没付|没给|未付|没交)[^，。,；;？?！!\d]{{0,10}}?(?:一共|共|总共|合计)\s*{MONEY}"
+_UNPAID = re.compile(rf"(?:欠|拖欠|没付|没给|未付|没交)[^。；;？?！!\d]{{0,12}}?(?:一共|共|总共|合计)\s*{MONEY}"
                      rf"|(?:欠|拖欠)(?:了)?\s*{MONEY}\s*(?:没给|没付|未付|没还)")
 
 # -- late performance by the day ---------------------------------------------------------------------------
@@ -73,6 +73,11 @@ _LOAN_TERM = re.compile(rf"借(?:了|期|款期限?)?\s*({NUM}|半)\s*(年|个�
 #: 打到我卡上只有9万, 实际到账8万, 到手才9万: what the borrower actually received.
 _RECEIVED = re.compile(rf"(?:打到|转到|到账|到手|实际(?:收到|到账|拿到|给了?|出借)|只给了?|转给我|打给我|给我转了|收到)"
                        rf"[^，。,；;？?！!\d]{{0,6}}?(?:只有|仅|才|就|只)?\s*{MONEY}")
+#: 借条写的10万, 借款合同写5万: the principal as written (what was received may be less).
+_WRITTEN_PRINCIPAL = re.compile(rf"(?:借条|借款合同|欠条|借据)(?:上)?(?:写|写的|写了|写明|载明)(?:的是|了|着|是)?"
+                                rf"\s*{MONEY}")
+#: 错拘我20天, 被拘留了15天, 关了10天: days in custody.
+_CUSTODY = re.compile(rf"(?:拘留|错拘|刑拘|羁押|关押|关了|拘)(?:了|我)?\s*({NUM})\s*天")
 _DEDUCTED = re.compile(r"先扣|扣了|扣掉|预先扣|砍头息|手续费|服务费|利息.{0,4}扣")
 #: 逾期利息、违约金和律师费加起来一年最多: everything the lender claims together, capped as one.
 _COSTS_TOGETHER = re.compile(r"(?:违约金|罚息|服务费|手续费|律师费|其他费用).{0,20}"
@@ -122,6 +127,7 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _loan_roles(text, facts)
     _injury_and_consumer(text, facts)
     _guarantee_roles(text, facts)
+    _company_roles(text, facts)
 
 
 def _contract_roles(text: str, facts: Facts) -> None:
@@ -148,7 +154,7 @@ def _daily_delay(text: str, facts: Facts) -> None:
         numerator = _decimal_said(m.group(2))
         if numerator is not None and numerator > 0:
             rate = numerator / (1000 if m.group(1) == "千分之" else 10000)
-            if not facts.get("daily_penalty_rate"):
+            if not facts.get("daily_penalty_rate") or re.search(r"点|\.", m.group(2)):
                 # 万分之零点五 was read as 万分之零: the rate is 0.005 %, and the sum read as a daily one is the price
                 _replace(facts, "daily_penalty_rate", rate, m.group(0))
                 facts.items.pop("daily_penalty_amount", None)
@@ -171,12 +177,15 @@ def _daily_delay(text: str, facts: Facts) -> None:
 
 
 def _loan_roles(text: str, facts: Facts) -> None:
-    if "loan_months" not in facts:
-        m = _LOAN_TERM.search(text)
-        if m:
-            months = _months(m.group(1), m.group(2), m.group(3))
-            if months is not None and 0 < months <= 360:
-                facts.add("loan_months", months, m.group(0))
+    m = _LOAN_TERM.search(text)
+    if m and ("loan_months" not in facts or m.group(3)):
+        # 借期一年半: the half year was left out by a reader that stops at the unit
+        months = _months(m.group(1), m.group(2), m.group(3))
+        if months is not None and 0 < months <= 360:
+            _replace(facts, "loan_months", months, m.group(0))
+    m = _WRITTEN_PRINCIPAL.search(text)
+    if m and "principal" not in facts:
+        facts.add("principal", _amount(m), m.group(0))
     if "actually_received" not in facts and facts.get("principal") is not None and _DEDUCTED.search(text):
         for m in _RECEIVED.finditer(text):
             value = _amount(m)
@@ -200,6 +209,10 @@ def _injury_and_consumer(text: str, facts: Facts) -> None:
     m = _DAY_AVERAGE.search(text)
     if m and "daily_average_wage" not in facts:
         facts.add("daily_average_wage", _amount(m), m.group(0))
+    if m and "custody_days" not in facts:
+        days = _CUSTODY.search(text)
+        if days:
+            facts.add("custody_days", cn_number(days.group(1)), days.group(0))
     if "purchase_price" not in facts and _FOOD.search(text):
         found = [m for m in _PRICE_BARE.finditer(text) if m.group(0).rstrip().endswith(("块钱", "块", "元"))]
         if len(found) == 1:
@@ -225,6 +238,16 @@ def _injury_and_consumer(text: str, facts: Facts) -> None:
                 facts.add("units_total", total, bought.group(0) if bought else "年卡")
                 facts.add("units_used", spent, used.group(0))
                 facts.add("prepaid", paid, bought.group(0) if bought else "年卡")
+
+
+#: 公司是2018年注册的, 2020年成立的老公司: a company set up before the 2023 Company Law took effect.
+_FOUNDED_YEAR = re.compile(r"((?:19|20)\d{2})\s*年[^，。,；;？?！!\d]{0,6}?(?:注册|成立|设立|开的公司|办的公司)")
+
+
+def _company_roles(text: str, facts: Facts) -> None:
+    m = _FOUNDED_YEAR.search(text)
+    if m and int(m.group(1)) < 2024 and re.search(r"认缴|出资|注册资本", text):
+        facts.add("founded_before_2024", True, m.group(0))
 
 
 def _guarantee_roles(text: str, facts: Facts) -> None:

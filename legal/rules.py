@@ -1429,6 +1429,9 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  "三十日内，要求公司清偿债务或者提供担保）", LegalBasis(COMPANY_LAW, _art(224)), days=45),
     DeadlineRule("guarantee_limitation", "三年（连带保证的债权人在保证期间内请求保证人承担责任的，自请求之日起计算"
                  "保证债务的诉讼时效）", LegalBasis(CIVIL_CODE, _art(694)), years=3),
+    DeadlineRule("capital_transition", "2024年6月30日前设立的有限责任公司，剩余认缴出资期限自2027年7月1日起超过五年的，"
+                 "应当在2027年6月30日前调整至五年以内并记载于章程，即出资最迟于2032年6月30日缴足",
+                 LegalBasis("国务院关于实施《中华人民共和国公司法》注册资本登记管理制度的规定", _art(2))),
     DeadlineRule("injury_leave", "停工留薪期一般不超过十二个月；伤情严重或情况特殊的，经劳动能力鉴定委员会确认可以适当延长，"
                  "但延长不得超过十二个月（最长二十四个月）", LegalBasis(WORK_INJURY_REGULATION, _art(33)), months=12),
 )}
@@ -1459,6 +1462,9 @@ def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
             name == "admin_litigation" or facts.get("asks_court")):
         # 决定书上没写可以起诉: the six months run from knowing them, at most a year from knowing the act
         return "admin_litigation_unnotified"
+    if name == "capital_contribution" and facts.get("founded_before_2024"):
+        # a company registered before 1 July 2024 keeps its term until the transition's end (国务院注册资本规定 2)
+        return "capital_transition"
     if name == "guarantee_period" and facts.get("guarantee_demanded"):
         # 债主发律师函让我承担担保责任: the guarantee period has done its work; the three-year limitation of the
         # guarantee debt runs from the demand (民法典 694)
@@ -1553,7 +1559,7 @@ START_EVENTS: dict[str, str] = {
     "summary_trial_term": "立案之日", "ordinary_trial_term": "立案之日",
     "enforcement_objection_review": "法院收到书面异议之日", "construction_priority": "发包人应当给付工程价款之日",
     "tour_shopping_return": "旅游行程结束之日", "reduction_creditor_claim": "减资公告之日",
-    "guarantee_limitation": "债权人请求保证人承担保证责任之日",
+    "guarantee_limitation": "债权人请求保证人承担保证责任之日", "capital_transition": "",
 }
 
 
