@@ -462,6 +462,8 @@ def _lost_time(text: str, facts: Facts) -> None:
         for m in pattern.finditer(text):
             if any(a < m.end() and m.start() < b for a, b in spans):
                 continue
+            if said and text[max(0, m.start(1) - 1):m.start(1)] in ("这", "那"):
+                continue  # 休息两个月…这两个月没上班: the stretch named again, not another one
             number = Decimal("0.5") if m.group(1) == "半" else cn_number(m.group(1))
             if number is None:
                 continue

@@ -221,3 +221,11 @@ def test_companies_before_the_new_law_have_the_transition(text: str, expected: s
     assert refine_rule("capital_contribution", facts(text)) == expected
     text_of = deadline(refine_rule("capital_contribution", facts(text))).text()
     assert ("2032年6月30日" in text_of) is (expected == "capital_transition")
+
+
+@pytest.mark.parametrize("text", [
+    "医生让休息三个月 月薪5000 这三个月都没上班 误工费多少",
+    "开了休息三个月的假条，我月薪5000，那三个月一分钱没拿到，误工费怎么算",
+])
+def test_a_stretch_named_again_is_not_counted_twice(text: str) -> None:
+    assert figure("lost_earnings", text) == Decimal("15000")
