@@ -218,6 +218,7 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "evidence_period": ("notice", "accepted"),
     "admin_litigation_unnotified": ("decision", "knew"),
     "summary_trial_term": ("accepted",),
+    "enforcement_objection_review": ("accepted", "notice"),
     "ordinary_trial_term": ("accepted",),
     "construction_priority": ("due",),
     "tour_shopping_return": ("trip_end",),

@@ -86,7 +86,9 @@ _COSTS_TOGETHER = re.compile(r"(?:违约金|罚息|服务费|手续费|律师费
 
 # -- injury, state compensation, food, prepaid cards --------------------------------------------------------
 #: 上一年职工年平均工资9万6: a yearly regional wage (丧葬费 takes six months of its monthly twelfth).
-_YEAR_AVERAGE = re.compile(rf"(?:职工)?年(?:平均|均)工资[^，。,；;？?！!\d]{{0,8}}?{MONEY}")
+_YEAR_AVERAGE = re.compile(rf"(?:(?:职工|社会|社平|在岗职工|就业人员)年(?:平均|均)工资"
+                           rf"|(?:当地|本省|全省|省|本市|全市|市)[^，。,；;？?！!\d我]{{0,8}}年(?:平均|均)工资)"
+                           rf"[^，。,；;？?！!\d]{{0,8}}?{MONEY}")
 #: 职工日平均工资…一天大概470: the national daily wage of 国家赔偿法 33.
 _DAY_AVERAGE = re.compile(rf"日平均工资[^，。,；;？?！!\d]{{0,12}}?(?:一天|每天|每日)?"
                           rf"[^，。,；;？?！!\d]{{0,4}}?{MONEY}")

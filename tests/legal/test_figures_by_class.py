@@ -229,3 +229,13 @@ def test_companies_before_the_new_law_have_the_transition(text: str, expected: s
 ])
 def test_a_stretch_named_again_is_not_counted_twice(text: str) -> None:
     assert figure("lost_earnings", text) == Decimal("15000")
+
+
+@pytest.mark.parametrize("text", [
+    "我离职前一年平均工资一万，竞业补偿能要多少",
+    "受伤前一年平均工资每月6000，评了九级",
+])
+def test_the_clients_own_yearly_average_stays_his_wage(text: str) -> None:
+    values = facts(text)
+    assert values.get("monthly_wage") is not None
+    assert "local_average_wage" not in values
