@@ -130,6 +130,7 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _injury_and_consumer(text, facts)
     _guarantee_roles(text, facts)
     _company_roles(text, facts)
+    _family_roles(text, facts)
 
 
 def _contract_roles(text: str, facts: Facts) -> None:
@@ -250,6 +251,55 @@ def _company_roles(text: str, facts: Facts) -> None:
     m = _FOUNDED_YEAR.search(text)
     if m and int(m.group(1)) < 2024 and re.search(r"认缴|出资|注册资本", text):
         facts.add("founded_before_2024", True, m.group(0))
+
+
+# -- inheritance ---------------------------------------------------------------------------------------------
+#: 我爸上个月去世了, 爷爷前段时间走了: who died, from the client's side.
+_DECEASED = re.compile(r"(我爸|我妈|父亲|母亲|爸爸|妈妈|爷爷|奶奶|外公|外婆|姥姥|姥爷)[^。，,；;？?！!]{0,8}?"
+                       r"(?:去世|走了|过世|病故|离世|没了)")
+_PARENT_FIRST = re.compile(r"(?:我爸|我妈|父亲|母亲|爸爸|妈妈)[^。？?！!]{0,16}?(?:已经|早就|早已|前几年|先|之前)"
+                           r"[^。，,？?！!]{0,6}?(?:走了|去世|过世|不在)")
+_SIBLING_TOO = re.compile(r"我(?:跟|和|与)(?:我)?(?:哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹)")
+_LIVING_LIST = re.compile(r"(?:家里(?:还)?有|在世的(?:还)?有|还有|剩下)")
+#: Relatives of a parent who died, as the client names them: spouse, children (the client and siblings), parents.
+_HEIRS_OF = {
+    "father": (("我妈", "妈妈", "母亲"), ("我爷爷", "爷爷", "我奶奶", "奶奶")),
+    "mother": (("我爸", "爸爸", "父亲"), ("我外公", "外公", "我外婆", "外婆", "姥姥", "姥爷")),
+}
+_SIBLINGS = ("我姐", "我哥", "我弟", "我妹", "姐姐", "哥哥", "弟弟", "妹妹")
+
+
+def _count_heirs(text: str, who: str) -> int:
+    spouses, parents = _HEIRS_OF[who]
+    count = 1  # the client, a child
+    count += 1 if any(w in text for w in spouses) else 0
+    rest = text
+    for word in sorted(_SIBLINGS, key=len, reverse=True):
+        if word in rest:
+            count += 1
+            rest = rest.replace(word, "、")
+    for pair in (parents[:2], parents[2:4], parents[4:]):
+        if pair and any(w in text and not re.search(rf"{w}[^。，,]{{0,6}}(?:去世|走了|过世|不在)", text) for w in pair):
+            count += 1
+    return count
+
+
+def _family_roles(text: str, facts: Facts) -> None:
+    died = _DECEASED.search(text)
+    if died is None:
+        return
+    who = died.group(1)
+    if who in ("我爸", "父亲", "爸爸", "我妈", "母亲", "妈妈") and _LIVING_LIST.search(text[died.end():]):
+        count = _count_heirs(text[died.end():], "father" if who in ("我爸", "父亲", "爸爸") else "mother")
+        if count > (facts.get("heirs") or 0):
+            _replace(facts, "heirs", count, died.group(0))
+    if who in ("爷爷", "奶奶", "外公", "外婆", "姥姥", "姥爷"):
+        m = _PARENT_FIRST.search(text)
+        if m:
+            # 代位继承 (民法典 1128): the client's parent died first; the client and siblings share the parent's part
+            facts.add("representation", True, m.group(0))
+            sibling = _SIBLING_TOO.search(text)
+            facts.add("representatives", 2 if sibling else 1, sibling.group(0) if sibling else m.group(0))
 
 
 def _guarantee_roles(text: str, facts: Facts) -> None:

@@ -106,6 +106,7 @@ ASK: Mapping[str, str] = {
     "prepaid_used": "已经消费（用掉）了多少钱？",
     "guarantee_paid": "您替借款人还了多少？",
     "guarantors": "一共有几个保证人（担保人）？",
+    "representatives": "先去世的那位子女有几个孩子（代位继承人）？",
     "contract_months": "劳动合同期限是多长？",
     "hire_date": "您是哪一天入职的？",
     "probation_months": "约定的试用期是几个月？",
@@ -511,6 +512,19 @@ def inheritance_share(*, estate_value: Decimal, heirs: int, joint_property: bool
     basis = [LegalBasis(CIVIL_CODE, _art(1130)), LegalBasis(CIVIL_CODE, _art(1153 if joint_property else 1127))]
     return CalculationResult("法定继承份额", share, {"estate": estate, "share": share, "heirs": heirs}, steps, basis,
                              ["对被继承人尽了主要扶养义务或与其共同生活的，分配时可以多分；有扶养能力而不尽扶养义务的，应当不分或少分"])
+
+
+def representation_share(*, estate_value: Decimal, heirs: int, representatives: int) -> CalculationResult:
+    """代位继承: 先于被继承人死亡的子女的份额, 由其直系晚辈血亲均分 (民法典 1128, 1130)."""
+    if int(heirs) < 1 or int(representatives) < 1:
+        raise calc.CalculatorInputError("继承人人数至少为一人")
+    part = _money(estate_value / int(heirs))
+    each = _money(part / int(representatives))
+    steps = [f"遗产 {yuan(estate_value)} 由 {int(heirs)} 个子女（含先去世的一位）均分，每份 {yuan(part)}",
+             f"先去世子女的一份由其子女 {int(representatives)} 人代位继承，每人 {yuan(each)}"]
+    return CalculationResult("代位继承份额", each, {"part": part, "each": each}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(1128)), LegalBasis(CIVIL_CODE, _art(1130))],
+                             ["被继承人的配偶、父母在世的，也是第一顺序继承人，应计入均分的人数"])
 
 
 def estate_debt_limit(*, estate_value: Decimal, debt_amount: Decimal) -> CalculationResult:
@@ -1111,6 +1125,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         claimed=_dec(f["medical_expenses"]), insured_at_fault=not f.get("other_no_fault"))),
     "dependant_support": (("consumption", "dependant_age"), lambda f: dependant_support(
         consumption=_dec(f["consumption"]), dependant_age=int(f["dependant_age"]))),
+    "representation_share": (("estate_value", "heirs", "representatives"), lambda f: representation_share(
+        estate_value=_dec(f["estate_value"]), heirs=int(f["heirs"]), representatives=int(f["representatives"]))),
     "installment_threshold": (("contract_price",), lambda f: installment_threshold(
         contract_price=_dec(f["contract_price"]),
         unpaid=_dec(f["unpaid_amount"]) if f.get("unpaid_amount") is not None else None)),
@@ -1443,6 +1459,8 @@ def refine_calculator(name: str, facts: Mapping[str, Any]) -> str:
     when no units are said (消费者权益保护法 53)."""
     if name in ("overdue_interest", "interest_cap") and facts.get("costs_together") and facts.get("principal"):
         return "lending_cost_cap"
+    if name == "inheritance_share" and facts.get("representation") and facts.get("representatives"):
+        return "representation_share"
     if name == "prepaid_refund" and facts.get("units_total") is None and facts.get("prepaid_used") is not None:
         return "prepaid_balance"
     return name
@@ -1683,6 +1701,7 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "defect_punitive": ((CONSUMER_LAW, 55),),
     "lending_cost_cap": ((PRIVATE_LENDING, 29),),
     "installment_threshold": ((CIVIL_CODE, 634),),
+    "representation_share": ((CIVIL_CODE, 1128),),
     "prepaid_balance": ((CONSUMER_LAW, 53),),
     "guarantor_share": ((CIVIL_CODE, 700), ("最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释", 13)),
 }

@@ -239,3 +239,19 @@ def test_the_clients_own_yearly_average_stays_his_wage(text: str) -> None:
     values = facts(text)
     assert values.get("monthly_wage") is not None
     assert "local_average_wage" not in values
+
+
+@pytest.mark.parametrize("text, heirs", [
+    ("我爸去年走了，没遗嘱，留了套房子值300万，是婚后买的，家里还有我妈、我、我哥，奶奶也健在，我能分多少", 4),
+    ("我妈上个月去世了，留下存款80万，家里有我爸、我和我妹，外婆已经去世了", 3),
+])
+def test_heirs_counted_from_the_family_the_client_lists(text: str, heirs: int) -> None:
+    assert facts(text)["heirs"] == heirs
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("外公前两个月去世了，留下90万，他有三个子女，我妈是老二，前年就已经走了，我和我哥能分多少", Decimal("150000")),
+    ("奶奶去世了 留了存款90万 她有三个孩子 我爸早就不在了 我能继承多少", Decimal("300000")),
+])
+def test_representation_shares_the_predeceased_childs_part(text: str, expected: Decimal) -> None:
+    assert figure("inheritance_share", text) == expected
