@@ -179,6 +179,13 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
         refined = deadline_basis(found_deadline.rule.name)
         if refined:
             return [_provision(card, law, art, f"期限为{found_deadline.rule.period}") for law, art in refined]
+    if answer.calculator and calculation is not None and calculation.result is not None \
+            and calculation.name != answer.calculator and qtype in ("how_much", answer.qtype):
+        # the facts refined the card's calculator (代位继承's shares, the 4×LPR ceiling on costs together):
+        # the figure stated is the refined calculator's, and so is the provision that decides it
+        refined = figure_basis(calculation.name, basis_numbers(calculation.result.legal_basis))
+        if refined:
+            return [_provision(card, law, art) for law, art in refined]
     if answer.basis and answer.calculator and calculation is not None and calculation.result is not None \
             and qtype in ("how_much", answer.qtype):
         # the facts chose among the answer's provisions already: the calculator computed by one of them
