@@ -600,6 +600,7 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("set_off", re.compile(r"抵销|抵消|互相抵|抵了|抵完|对冲|相互抵"), ()),
     ("treble_damages", re.compile(r"忽悠|虚假宣传|以假充真|冒充|掺假|镀金|假冒|说是.{0,12}(?:其实|结果|实际|检测|鉴定)"), ("consumer",)),
     ("late_payment_loss", re.compile(r"逾期付款|拖欠.{0,4}(?:货款|价款)|(?:货款|价款).{0,20}(?:逾期|拖了|拖欠)"), ()),
+    ("fee_arrears", re.compile(r"物业费"), ()),
     ("installment_threshold", re.compile(r"分期.{0,60}(?:一次性|全部|剩下|剩余|全款|解除)"), ()),
     ("guarantor_share", re.compile(r"(?:另一个|另外一个|其他|别的)(?:担保人|保证人)"), ()),
     ("prepaid_refund", re.compile(r"跑路|关门|倒闭|退卡|剩下的课|剩余课|退多少|能退|想退|要退"), ()),

@@ -131,6 +131,7 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _guarantee_roles(text, facts)
     _company_roles(text, facts)
     _family_roles(text, facts)
+    _fee_roles(text, facts)
 
 
 def _contract_roles(text: str, facts: Facts) -> None:
@@ -300,6 +301,39 @@ def _family_roles(text: str, facts: Facts) -> None:
             facts.add("representation", True, m.group(0))
             sibling = _SIBLING_TOO.search(text)
             facts.add("representatives", 2 if sibling else 1, sibling.group(0) if sibling else m.group(0))
+
+
+# -- periodic fees -------------------------------------------------------------------------------------------
+#: 物业费每月350, 每个月物业费280, 一年物业费3600: the fee by the month.
+_FEE_MONTH = re.compile(rf"物业费[^，。,；;？?！!\d]{{0,6}}?(?:每个?月|一个月|每月|月)\s*(?:是|为|交)?\s*{MONEY}"
+                        rf"|(?:每个?月|一个月|每月)\s*(?:的)?物业费\s*(?:是|为)?\s*{MONEY}"
+                        rf"|物业费[^。；;？?！!\d]{{0,20}}?(?:每个?月|一个月|每月|月)\s*{MONEY}")
+_FEE_YEAR = re.compile(rf"(?:一年|每年)\s*(?:的)?物业费\s*(?:是|为)?\s*{MONEY}|物业费\s*(?:一年|每年)\s*{MONEY}")
+#: 两年没交物业费, 物业费欠了8个月, 拖了一年半的物业费: the months unpaid.
+_FEE_UNPAID = (
+    re.compile(rf"({NUM}|半)\s*(年|个月)(半)?\s*(?:都|一直)?\s*(?:没交|没缴|未交|未缴|不交|没付)(?:过)?(?:的)?\s*物业费"),
+    re.compile(rf"(?:欠了|拖了|拖欠了?|欠|没交了?)\s*({NUM}|半)\s*(年|个月)(半)?"),
+)
+
+
+def _fee_roles(text: str, facts: Facts) -> None:
+    if "物业费" not in text:
+        return
+    m = _FEE_MONTH.search(text)
+    if m:
+        at = next(i for i in (1, 3, 5) if m.group(i))
+        facts.add("monthly_fee", _amount(m, at), m.group(0))
+    elif (m := _FEE_YEAR.search(text)) is not None:
+        at = 1 if m.group(1) else 3
+        yearly = _amount(m, at)
+        if yearly is not None:
+            facts.add("monthly_fee", (yearly / 12).quantize(Decimal("0.01")), m.group(0))
+    for pattern in _FEE_UNPAID:
+        m = pattern.search(text)
+        months = _months(m.group(1), m.group(2), m.group(3)) if m else None
+        if m and months:
+            facts.add("fee_arrears_months", months, m.group(0))
+            break
 
 
 def _guarantee_roles(text: str, facts: Facts) -> None:

@@ -106,6 +106,8 @@ ASK: Mapping[str, str] = {
     "prepaid_used": "已经消费（用掉）了多少钱？",
     "guarantee_paid": "您替借款人还了多少？",
     "guarantors": "一共有几个保证人（担保人）？",
+    "monthly_fee": "物业费每月多少钱？",
+    "fee_arrears_months": "一共欠了几个月的物业费？",
     "representatives": "先去世的那位子女有几个孩子（代位继承人）？",
     "contract_months": "劳动合同期限是多长？",
     "hire_date": "您是哪一天入职的？",
@@ -917,6 +919,14 @@ def wage_arrears(*, wage_owed: Decimal | None = None, monthly_wage: Decimal | No
                              [LegalBasis(LABOR_CONTRACT_LAW, _art(85)), LegalBasis(LABOR_CONTRACT_LAW, _art(30))])
 
 
+def fee_arrears(*, monthly_fee: Decimal, months: Decimal) -> CalculationResult:
+    """欠交的物业费: 每月物业费 × 欠交月数 (民法典 944: 业主应当按照约定支付; 经催告仍不付的可以起诉)."""
+    total = _money(monthly_fee * months)
+    steps = [f"欠交物业费 = 每月 {yuan(monthly_fee)} × {months} 个月 = {yuan(total)}"]
+    return CalculationResult("欠交的物业费", total, {"total": total}, steps, [LegalBasis(CIVIL_CODE, _art(944))],
+                             ["约定了违约金（滞纳金）的可以一并主张；诉讼时效自每期应付之日起分别计算三年"])
+
+
 def installment_threshold(*, contract_price: Decimal, unpaid: Decimal | None = None) -> CalculationResult:
     """分期付款的买受人欠付到期价款达到全部价款的五分之一, 经催告后在合理期限内仍不付的, 出卖人才可以
     请求一次付清或者解除合同 (民法典 634)."""
@@ -1127,6 +1137,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         consumption=_dec(f["consumption"]), dependant_age=int(f["dependant_age"]))),
     "representation_share": (("estate_value", "heirs", "representatives"), lambda f: representation_share(
         estate_value=_dec(f["estate_value"]), heirs=int(f["heirs"]), representatives=int(f["representatives"]))),
+    "fee_arrears": (("monthly_fee", "fee_arrears_months"), lambda f: fee_arrears(
+        monthly_fee=_dec(f["monthly_fee"]), months=_dec(f["fee_arrears_months"]))),
     "installment_threshold": (("contract_price",), lambda f: installment_threshold(
         contract_price=_dec(f["contract_price"]),
         unpaid=_dec(f["unpaid_amount"]) if f.get("unpaid_amount") is not None else None)),
@@ -1701,6 +1713,7 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "defect_punitive": ((CONSUMER_LAW, 55),),
     "lending_cost_cap": ((PRIVATE_LENDING, 29),),
     "installment_threshold": ((CIVIL_CODE, 634),),
+    "fee_arrears": ((CIVIL_CODE, 944),),
     "representation_share": ((CIVIL_CODE, 1128),),
     "prepaid_balance": ((CONSUMER_LAW, 53),),
     "guarantor_share": ((CIVIL_CODE, 700), ("最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释", 13)),

@@ -255,3 +255,12 @@ def test_heirs_counted_from_the_family_the_client_lists(text: str, heirs: int) -
 ])
 def test_representation_shares_the_predeceased_childs_part(text: str, expected: Decimal) -> None:
     assert figure("inheritance_share", text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("业主两年没交物业费了，每月350，能起诉要多少", Decimal("8400")),
+    ("物业费每个月280，他欠了10个月，最多起诉多少", Decimal("2800")),
+    ("一年物业费3600，拖了一年半没交物业费", Decimal("5400")),
+])
+def test_property_fees_owed_by_the_month(text: str, expected: Decimal) -> None:
+    assert figure("fee_arrears", text) == expected
