@@ -264,3 +264,8 @@ def test_representation_shares_the_predeceased_childs_part(text: str, expected: 
 ])
 def test_property_fees_owed_by_the_month(text: str, expected: Decimal) -> None:
     assert figure("fee_arrears", text) == expected
+
+
+def test_a_mistake_keeps_its_ninety_days_before_a_contracts_own_rescission() -> None:
+    question = "合同里把单价8.6元错写成0.86元，9月3号才发现，想撤销这个合同，什么时候之前要起诉"
+    assert deadline_for(question, "contract") == "mistake_revocation"
