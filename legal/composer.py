@@ -561,7 +561,7 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
 
 #: Periods an authority has to decide (an award, a judgment, an objection): named only by the part that asks.
 PART_ONLY_RULES = frozenset({"arbitration_award_time", "summary_trial_term", "ordinary_trial_term",
-                             "enforcement_objection_review", "reconsideration_decision"})
+                             "reconsideration_decision"})
 
 
 def deadline_for(text: str, domain: str, context: str = "") -> str:

@@ -269,3 +269,8 @@ def test_property_fees_owed_by_the_month(text: str, expected: Decimal) -> None:
 def test_a_mistake_keeps_its_ninety_days_before_a_contracts_own_rescission() -> None:
     question = "合同里把单价8.6元错写成0.86元，9月3号才发现，想撤销这个合同，什么时候之前要起诉"
     assert deadline_for(question, "contract") == "mistake_revocation"
+
+
+def test_an_execution_objection_named_in_the_question_times_the_courts_answer() -> None:
+    question = "法院执行别人的案子把我买的车查封了，车是我早就买下的，只是没过户。法院多久给答复？"
+    assert deadline_for("法院多久给答复", "civil_procedure", question) == "enforcement_objection_review"
