@@ -38,6 +38,7 @@ from legal.rules import (
     deadline,
     deadline_basis,
     figure_basis,
+    refine_calculator,
     refine_rule,
 )
 
@@ -178,6 +179,13 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
         refined = deadline_basis(found_deadline.rule.name)
         if refined:
             return [_provision(card, law, art, f"期限为{found_deadline.rule.period}") for law, art in refined]
+    if answer.calculator and calculation is not None and calculation.result is not None \
+            and calculation.name != answer.calculator and qtype in ("how_much", answer.qtype):
+        # the facts refined the card's calculator (代位继承's shares, the 4×LPR ceiling on costs together):
+        # the figure stated is the refined calculator's, and so is the provision that decides it
+        refined = figure_basis(calculation.name, basis_numbers(calculation.result.legal_basis))
+        if refined:
+            return [_provision(card, law, art) for law, art in refined]
     if answer.basis and answer.calculator and calculation is not None and calculation.result is not None \
             and qtype in ("how_much", answer.qtype):
         # the facts chose among the answer's provisions already: the calculator computed by one of them
@@ -469,7 +477,7 @@ def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> st
         # 定金双倍返还，我能要回4w吗: the figure the part's own words name, when the card computes none
         money = Answer("how_much", "", calculator=named)
     if money is not None and money.calculator:
-        calculation = calculate(money.calculator, {**facts.values(), **part_flags(part)})
+        calculation = calculate(refine_calculator(money.calculator, facts.values()), {**facts.values(), **part_flags(part)})
         if calculation.ok and calculation.result is not None:
             added += f"按您所述，{calculation.result.name}为 {calculation.headline()}。"
     found = _part_deadline(card, part, facts, today)
@@ -564,7 +572,8 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
     found_deadline = None
     ask = ""
     if answer.calculator:
-        calculation = calculate(answer.calculator, {**facts.values(), **part_flags(part)}, inputs=answer.inputs)
+        calculation = calculate(refine_calculator(answer.calculator, facts.values()), {**facts.values(), **part_flags(part)},
+                                inputs=answer.inputs)
         placed = "{result}" in text
         if calculation.ok and calculation.result is not None:
             figure = calculation.headline()
@@ -613,9 +622,9 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("non_prosecution_petition", re.compile(r"不起诉.{0,20}(?:申诉|不服)|(?:申诉|不服).{0,20}不起诉"), ()),
     ("payment_order_objection", re.compile(r"支付令"), ()),
     # how long the court has (审限), not how long the client has: a trial's term, an objection's review
-    ("summary_procedure_term", re.compile(r"简易程序.{0,12}(?:多久|多长时间|几个月|期限|审限)|(?:多久|多长时间).{0,6}(?:判|审结|结案).{0,10}简易"),
+    ("summary_trial_term", re.compile(r"简易程序.{0,12}(?:多久|多长时间|几个月|期限|审限)|(?:多久|多长时间).{0,6}(?:判|审结|结案).{0,10}简易"),
      ()),
-    ("ordinary_procedure_term", re.compile(r"普通程序.{0,12}(?:多久|多长时间|几个月|期限|审限|呢)"
+    ("ordinary_trial_term", re.compile(r"普通程序.{0,12}(?:多久|多长时间|几个月|期限|审限|呢)"
                                            r"|(?:多久|多长时间).{0,6}(?:判|审结|结案).{0,10}普通"), ()),
     ("enforcement_objection_review", re.compile(r"异议.{0,20}(?:多久|多长时间|几天).{0,6}(?:答复|审查|回复|裁定|结果)"
                                                 r"|(?:多久|多长时间|几天).{0,4}(?:给|作出|出)?.{0,2}(?:答复|审查结果)"),
@@ -626,6 +635,15 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
                                  r"|(?:时效|过了时间|要不回).{0,20}(?:抚养费|赡养费)"), ()),
     ("family_notice", re.compile(r"通知(?:家属|家里|我们)|家(?:属|里).{0,10}(?:通知|收到)"), ()),
     ("award_revocation", re.compile(r"终局裁决|撤销.{0,6}裁决"), ("labor",)),
+    ("summary_trial_term", re.compile(r"简易程序.{0,12}(?:多久|多长时间|几个月|什么时候|审结|判)"), ()),
+    ("ordinary_trial_term", re.compile(r"普通程序"), ()),
+    ("enforcement_objection_review", re.compile(r"执行异议|案外人|(?:执行|查封|冻结|扣押).{0,60}(?:异议|不是被执行人|是我的|我买的|"
+                                                r"早就.{0,8}买)"), ()),
+    ("construction_priority", re.compile(r"(?:工程款|工程价款|施工方|承包人|承包方).{0,40}优先(?:受偿)?权?"
+                                         r"|优先受偿权.{0,20}(?:工程|施工)"), ()),
+    ("tour_shopping_return", re.compile(r"(?:导游|旅行社|跟团|旅游团|报团).{0,60}(?:购物|店|买)"), ()),
+    ("reduction_creditor_claim", re.compile(r"减资.{0,60}(?:期限|多久|最晚|哪天|来得及)"
+                                            r"|(?:公告|通知).{0,10}减资.{0,60}(?:还钱|清偿|担保|期限)"), ()),
     ("criminal_detention", re.compile(r"(?:报捕|批捕|逮捕|提请).{0,24}检察院.{0,12}(?:决定|结果|答复|回复)"
                                       r"|检察院.{0,12}(?:批不批|批没批|批准逮捕|决定.{0,4}(?:批|捕))|批不批捕|批捕.{0,6}(?:结果|决定)"), ()),
     ("arrest_request", re.compile(r"提请(?:批捕|逮捕)|报捕|(?:公安|派出所).{0,10}(?:提请|报)"), ()),
@@ -649,7 +667,8 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("birth_divorce_bar", re.compile(r"(?:生了|生完|出生|分娩|生孩子|怀孕).{0,30}(?:离婚|起诉)"), ()),
     ("resignation_notice", re.compile(r"辞职|不想干|提离职|能走|走人"), ("labor",)),
     ("arbitration_award_time", re.compile(r"(?:多久|多长时间|什么时候|几天).{0,6}(?:出|作出|下|给)?.{0,2}(?:裁决|结果)"
-                                          r"|(?:裁决|结果).{0,8}(?:多久|多长时间)"),
+                                          r"|(?:裁决|结果).{0,8}(?:多久|多长时间)"
+                                          r"|(?:立案|受理)(?:以后|后|之后|了).{0,8}(?:多久|多长时间|几天|什么时候).{0,6}(?:结果|裁决|出)"),
      ("labor",)),
     ("accident_review", re.compile(r"复核"), ("traffic_accident",)),
     ("preservation_suit", re.compile(r"保全|冻结|冻住|查封"), ()),
@@ -659,8 +678,12 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("marriage_revocation_disease", re.compile(r"撤销.{0,6}婚姻|婚姻.{0,6}撤销|(?:隐瞒|没告诉|没说).{0,20}(?:病|疾病)"),
      ("marriage_family",)),
     ("divorce_resuit", re.compile(r"(?:没判|不准|不判|驳回).{0,8}离.{0,30}(?:再|重新).{0,6}(?:起诉|告)|再次起诉离婚|再起诉离婚"), ()),
-    ("creditor_revocation", re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), ()),
+    ("creditor_revocation", re.compile(r"(?:欠我|欠了我|欠钱|欠款|债务人|老赖).{0,80}(?:卖给|卖了|贱卖|低价|转让|过户|送给|赠与|放弃)"
+                                       r".{0,40}撤销"), ()),
     ("mistake_revocation", re.compile(r"写错|错写|重大误解|搞错|弄错|看错|误解|打成了?[\d.]|打错|输错|标错"), ()),
+    ("voidable_revocation", re.compile(r"(?:合同|买卖|协议|交易).{0,6}(?:能|可以|可不可以|能不能)撤销|撤销.{0,6}(?:合同|买卖|协议)"),
+     ("contract", "real_estate", "consumer")),
+    ("creditor_revocation", re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), ()),
     ("voidable_revocation", re.compile(r"(?:欺诈|显失公平|被骗|胁迫).{0,30}撤销|撤销.{0,20}(?:欺诈|显失公平)"), ()),
     ("rescission_period", re.compile(r"解除权|解除合同.{0,12}(?:来得及|期限|多久|时间|还能)|(?:来得及|还能).{0,8}解除"), ()),
     ("share_buyback_suit", re.compile(r"回购|收购.{0,6}股权|(?:反对票|投反对).{0,40}(?:起诉|法院)"), ()),
@@ -698,6 +721,11 @@ DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
 )
 
 
+#: Periods an authority has to decide (an award, a judgment, an objection): named only by the part that asks.
+PART_ONLY_RULES = frozenset({"arbitration_award_time", "summary_trial_term", "ordinary_trial_term",
+                             "reconsideration_decision"})
+
+
 def deadline_for(text: str, domain: str, context: str = "") -> str:
     """The deadline rule ``text`` (the part; then ``context``, the whole question) names for a card of
     ``domain`` ("" when it names none). A procedure the part itself names (申请复议最晚哪天) wins over one
@@ -708,6 +736,8 @@ def deadline_for(text: str, domain: str, context: str = "") -> str:
     if own and own not in GENERAL_RULES:
         return own
     for name, pattern, areas in DEADLINE_CUES:
+        if name in PART_ONLY_RULES:
+            continue  # how long an authority takes is asked in the part's own words (立案以后多久能出结果)
         if (not areas or domain in areas) and (pattern.search(text) or (context and pattern.search(context + text))):
             return name
     return ""
@@ -732,7 +762,11 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("set_off", re.compile(r"抵销|抵消|互相抵|抵了|抵完|对冲|相互抵"), ()),
     ("treble_damages", re.compile(r"忽悠|虚假宣传|以假充真|冒充|掺假|镀金|假冒|说是.{0,12}(?:其实|结果|实际|检测|鉴定)"), ("consumer",)),
     ("late_payment_loss", re.compile(r"逾期付款|拖欠.{0,4}(?:货款|价款)|(?:货款|价款).{0,20}(?:逾期|拖了|拖欠)"), ()),
-    ("prepaid_refund", re.compile(r"跑路|关门|倒闭|退卡|剩下的课|剩余课"), ()),
+    ("fee_arrears", re.compile(r"物业费"), ()),
+    ("installment_threshold", re.compile(r"分期.{0,60}(?:一次性|全部|剩下|剩余|全款|解除)"), ()),
+    ("guarantor_share", re.compile(r"(?:另一个|另外一个|其他|别的)(?:担保人|保证人)"), ()),
+    ("prepaid_refund", re.compile(r"跑路|关门|倒闭|退卡|剩下的课|剩余课|退多少|能退|想退|要退"), ()),
+    ("prepaid_balance", re.compile(r"跑路|关门|倒闭|退卡|充值|充了|余额|办的卡|储值"), ()),
     ("tenfold_damages", re.compile(r"十倍|(?:过期|过了期|过了保质期|变质|食物中毒)"), ()),
     ("treble_damages", re.compile(r"三倍|退一赔三|假货|翻新|以次充好|欺诈"), ()),
     ("defect_punitive", re.compile(r"惩罚性赔偿"), ()),

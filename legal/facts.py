@@ -479,8 +479,8 @@ def _lost_time(text: str, facts: Facts) -> None:
         for m in pattern.finditer(text):
             if any(a < m.end() and m.start() < b for a, b in spans):
                 continue
-            if said and text[max(0, m.start() - 1):m.start()] in ("这", "那"):
-                continue  # 休息两个月…这两个月没上班: the same stretch told again
+            if said and text[max(0, m.start(1) - 1):m.start(1)] in ("这", "那"):
+                continue  # 休息两个月…这两个月没上班: the stretch named again, not another one
             number = Decimal("0.5") if m.group(1) == "半" else cn_number(m.group(1))
             if number is None:
                 continue
@@ -1225,6 +1225,9 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     m = _NO_DUE.search(text)
     if m and "due_date" not in facts:
         facts.add("no_due_date", True, m.group(0))
+    from legal.readers import more_roles  # the readers module imports this one
+
+    more_roles(text, today, facts)
     return facts
 
 

@@ -11,7 +11,8 @@ CALCULATOR_NAMES = frozenset({
     "unemployment_benefit_period", "actual_principal", "probation_excess", "probation_wage_min", "damages_by_share",
     "prepaid_refund", "compulsory_insurance", "dependant_support", "late_payment_loss", "principal_with_interest",
     "no_interest", "betrothal_return", "lease_settlement", "fine_surcharge_cap", "patent_term", "wage_arrears",
-    "lending_cost_cap", "deposit_refund", "set_off", "defect_punitive", "restitution",
+    "lending_cost_cap", "deposit_refund", "set_off", "defect_punitive", "restitution", "installment_threshold",
+    "prepaid_balance", "guarantor_share", "representation_share", "fee_arrears",
 })
 DEADLINE_NAMES = frozenset({
     "civil_limitation", "labor_arbitration", "work_injury_application", "admin_reconsideration",
@@ -30,5 +31,6 @@ DEADLINE_NAMES = frozenset({
     "capital_contribution", "advance_registration", "title_certificate_due", "lease_max_term",
     "separation_after_judgment", "birth_divorce_bar", "fine_payment", "trademark_renewal", "copyright_term",
     "shareholder_meeting_notice", "dividend_payment", "evidence_period", "admin_litigation_unnotified",
-    "ordinary_procedure_term", "summary_procedure_term", "enforcement_objection_review",
+    "summary_trial_term", "ordinary_trial_term", "enforcement_objection_review", "construction_priority",
+    "tour_shopping_return", "reduction_creditor_claim", "guarantee_limitation", "capital_transition",
 })

@@ -102,6 +102,13 @@ ASK: Mapping[str, str] = {
     "monthly_rent": "月租金是多少？",
     "contribution_years": "失业保险累计缴费了几年？",
     "actually_received": "您（借款人）实际到账的金额是多少？",
+    "unpaid_amount": "到期没付的价款一共多少？",
+    "prepaid_used": "已经消费（用掉）了多少钱？",
+    "guarantee_paid": "您替借款人还了多少？",
+    "guarantors": "一共有几个保证人（担保人）？",
+    "monthly_fee": "物业费每月多少钱？",
+    "fee_arrears_months": "一共欠了几个月的物业费？",
+    "representatives": "先去世的那位子女有几个孩子（代位继承人）？",
     "contract_months": "劳动合同期限是多长？",
     "hire_date": "您是哪一天入职的？",
     "probation_months": "约定的试用期是几个月？",
@@ -404,11 +411,17 @@ def deposit_return(*, deposit_amount: Decimal, contract_price: Decimal | None = 
                  + (f"，另退预付款 {yuan(deposit_amount - effective)}，合计 {yuan(total)}" if total != effective * 2 else ""))
     basis = [LegalBasis(CIVIL_CODE, _art(587)), LegalBasis(CIVIL_CODE, _art(586))]
     if penalty_amount is not None:
-        # 民法典 588: a penalty and a deposit both agreed: the innocent party chooses one, not both
-        better = max(penalty_amount, effective)
-        steps.append(f"违约金与定金只能选一：定金罚则额外得 {yuan(effective)}，违约金 {yuan(penalty_amount)}，"
-                     f"选较高的，额外可得 {yuan(better)}")
+        # 民法典 588: a penalty and a deposit both agreed: the innocent party chooses one, not both. Choosing
+        # the penalty, the deposit still comes back (as a payment made): penalty + the whole deposit.
+        by_penalty = penalty_amount + deposit_amount
+        steps.append(f"违约金与定金只能选一：选定金罚则共得 {yuan(total)}；选违约金得违约金 {yuan(penalty_amount)}，"
+                     f"定金 {yuan(deposit_amount)} 作为已付款项返还，共 {yuan(by_penalty)}；"
+                     f"选{'违约金' if by_penalty > total else '定金罚则'}更有利，合计 {yuan(max(total, by_penalty))}")
         basis.append(LegalBasis(CIVIL_CODE, _art(588)))
+        if by_penalty > total:
+            return CalculationResult("违约金与定金择一后可得", by_penalty,
+                                     {"effective": effective, "double": effective * 2, "by_penalty": by_penalty},
+                                     steps, [LegalBasis(CIVIL_CODE, _art(588)), LegalBasis(CIVIL_CODE, _art(587))])
     return CalculationResult("定金双倍返还", total, {"effective": effective, "double": effective * 2}, steps, basis)
 
 
@@ -501,6 +514,19 @@ def inheritance_share(*, estate_value: Decimal, heirs: int, joint_property: bool
     basis = [LegalBasis(CIVIL_CODE, _art(1130)), LegalBasis(CIVIL_CODE, _art(1153 if joint_property else 1127))]
     return CalculationResult("法定继承份额", share, {"estate": estate, "share": share, "heirs": heirs}, steps, basis,
                              ["对被继承人尽了主要扶养义务或与其共同生活的，分配时可以多分；有扶养能力而不尽扶养义务的，应当不分或少分"])
+
+
+def representation_share(*, estate_value: Decimal, heirs: int, representatives: int) -> CalculationResult:
+    """代位继承: 先于被继承人死亡的子女的份额, 由其直系晚辈血亲均分 (民法典 1128, 1130)."""
+    if int(heirs) < 1 or int(representatives) < 1:
+        raise calc.CalculatorInputError("继承人人数至少为一人")
+    part = _money(estate_value / int(heirs))
+    each = _money(part / int(representatives))
+    steps = [f"遗产 {yuan(estate_value)} 由 {int(heirs)} 个子女（含先去世的一位）均分，每份 {yuan(part)}",
+             f"先去世子女的一份由其子女 {int(representatives)} 人代位继承，每人 {yuan(each)}"]
+    return CalculationResult("代位继承份额", each, {"part": part, "each": each}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(1128)), LegalBasis(CIVIL_CODE, _art(1130))],
+                             ["被继承人的配偶、父母在世的，也是第一顺序继承人，应计入均分的人数"])
 
 
 def estate_debt_limit(*, estate_value: Decimal, debt_amount: Decimal) -> CalculationResult:
@@ -893,6 +919,64 @@ def wage_arrears(*, wage_owed: Decimal | None = None, monthly_wage: Decimal | No
                              [LegalBasis(LABOR_CONTRACT_LAW, _art(85)), LegalBasis(LABOR_CONTRACT_LAW, _art(30))])
 
 
+def fee_arrears(*, monthly_fee: Decimal, months: Decimal) -> CalculationResult:
+    """欠交的物业费: 每月物业费 × 欠交月数 (民法典 944: 业主应当按照约定支付; 经催告仍不付的可以起诉)."""
+    total = _money(monthly_fee * months)
+    steps = [f"欠交物业费 = 每月 {yuan(monthly_fee)} × {months} 个月 = {yuan(total)}"]
+    return CalculationResult("欠交的物业费", total, {"total": total}, steps, [LegalBasis(CIVIL_CODE, _art(944))],
+                             ["约定了违约金（滞纳金）的可以一并主张；诉讼时效自每期应付之日起分别计算三年"])
+
+
+def installment_threshold(*, contract_price: Decimal, unpaid: Decimal | None = None) -> CalculationResult:
+    """分期付款的买受人欠付到期价款达到全部价款的五分之一, 经催告后在合理期限内仍不付的, 出卖人才可以
+    请求一次付清或者解除合同 (民法典 634)."""
+    line = _money(contract_price / 5)
+    steps = [f"全部价款 {yuan(contract_price)} 的五分之一 = {yuan(line)}"]
+    figures: dict[str, Any] = {"line": line}
+    if unpaid is not None:
+        reached = unpaid >= line
+        figures["reached"] = reached
+        steps.append(f"到期未付 {yuan(unpaid)}，" + ("已达到五分之一，经催告后合理期限内仍不付的，可以要求一次付清全部价款或解除合同"
+                                                  if reached else f"尚未达到五分之一（还差 {yuan(line - unpaid)}），只能催要到期各期价款"))
+    return CalculationResult("要求一次付清的欠款门槛", line, figures, steps, [LegalBasis(CIVIL_CODE, _art(634))])
+
+
+def prepaid_balance(*, prepaid: Decimal, used: Decimal) -> CalculationResult:
+    """预付卡、储值卡的余额: 充值额减已消费额 (消费者权益保护法 53), 另加利息."""
+    left = max(Decimal(0), prepaid - used)
+    steps = [f"应退余额 = 预付 {yuan(prepaid)} − 已消费 {yuan(used)} = {yuan(left)}"]
+    return CalculationResult("应退预付款余额", left, {"total": left}, steps, [LegalBasis(CONSUMER_LAW, _art(53))],
+                             ["另可要求预付款的利息和必须支付的合理费用"])
+
+
+def guarantor_share(*, paid: Decimal, guarantors: int) -> CalculationResult:
+    """共同保证人之一承担了全部责任: 向债务人追偿; 各保证人在同一份合同上签字且未约定份额的, 可以请求其他保证人
+    按比例分担债务人不能追偿的部分 (民法典 700; 担保制度解释 13)."""
+    share = _money(paid / guarantors)
+    other = _money(paid - share)
+    steps = [f"已承担 {yuan(paid)}，共 {guarantors} 名保证人，未约定份额的平均分担，每人 {yuan(share)}",
+             f"可向其他保证人追偿 {yuan(other)}（以向债务人不能追偿的部分为限）"]
+    return CalculationResult("可向其他保证人追偿的份额", other, {"share": share, "total": other}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(700)),
+                              LegalBasis("最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释", _art(13))])
+
+
+def lending_cost_ceiling(*, principal: Decimal, loan_date: date | None = None, lpr: Decimal | None = None
+                         ) -> CalculationResult:
+    """The most a lender may claim a year in interest, penalties and fees together: principal × four times
+    the one-year LPR at the contract date (民间借贷规定 29, 25)."""
+    day = loan_date or datetime.now(tz=CHINA_TZ).date()
+    lpr = lpr if lpr is not None else lpr_on(day)
+    cap = lpr * 4
+    amount = _money(principal * cap / 100)
+    steps = [f"合同成立时一年期 LPR 为 {lpr}%，四倍为 {cap}%",
+             f"逾期利息、违约金和其他费用一年合计最多 = {yuan(principal)} × {cap}% = {yuan(amount)}，超过部分不予支持"]
+    if loan_date is None:
+        steps.insert(0, "未说明借款日期，按今天的 LPR 估算")
+    return CalculationResult("利息、违约金和费用一年合计上限", amount, {"cap_rate": cap, "total": amount}, steps,
+                             [LegalBasis(PRIVATE_LENDING, _art(29)), LegalBasis(PRIVATE_LENDING, _art(25))])
+
+
 def lending_cost_cap(*, principal: Decimal, annual_rate: Decimal, extra_rate: Decimal, loan_date: date | None = None,
                      lpr: Decimal | None = None, months: Decimal | None = None) -> CalculationResult:
     """逾期利息、违约金和其他费用一并主张的, 总计不超过合同成立时一年期 LPR 的四倍 (民间借贷规定 29):
@@ -1051,6 +1135,17 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         claimed=_dec(f["medical_expenses"]), insured_at_fault=not f.get("other_no_fault"))),
     "dependant_support": (("consumption", "dependant_age"), lambda f: dependant_support(
         consumption=_dec(f["consumption"]), dependant_age=int(f["dependant_age"]))),
+    "representation_share": (("estate_value", "heirs", "representatives"), lambda f: representation_share(
+        estate_value=_dec(f["estate_value"]), heirs=int(f["heirs"]), representatives=int(f["representatives"]))),
+    "fee_arrears": (("monthly_fee", "fee_arrears_months"), lambda f: fee_arrears(
+        monthly_fee=_dec(f["monthly_fee"]), months=_dec(f["fee_arrears_months"]))),
+    "installment_threshold": (("contract_price",), lambda f: installment_threshold(
+        contract_price=_dec(f["contract_price"]),
+        unpaid=_dec(f["unpaid_amount"]) if f.get("unpaid_amount") is not None else None)),
+    "prepaid_balance": (("prepaid", "prepaid_used"), lambda f: prepaid_balance(
+        prepaid=_dec(f["prepaid"]), used=_dec(f["prepaid_used"]))),
+    "guarantor_share": (("guarantee_paid", "guarantors"), lambda f: guarantor_share(
+        paid=_dec(f["guarantee_paid"]), guarantors=int(f["guarantors"]))),
     "actual_principal": (("actually_received",), lambda f: actual_principal(
         actually_received=_dec(f["actually_received"]),
         principal=_dec(f["principal"]) if f.get("principal") is not None else None)),
@@ -1167,6 +1262,12 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
                 monthly_rent=_dec(facts["monthly_rent"]), deposit=_dec(deposit),
                 arrears_months=_dec(facts.get("rent_arrears_months") or 0),
                 penalty_months=_dec(facts.get("penalty_months") or 0)))
+        if name == "lending_cost_cap" and facts.get("principal") is not None and (
+                facts.get("annual_rate") is None or facts.get("extra_annual_rate") is None) and facts.get("costs_together"):
+            # 逾期利息、违约金、律师费加起来最多多少: whatever was agreed, the whole is capped at 4×LPR a year
+            return Calculation(name, lending_cost_ceiling(
+                principal=_dec(facts["principal"]), loan_date=facts.get("loan_date"),
+                lpr=_dec(facts["lpr_rate"]) if facts.get("lpr_rate") is not None else None))
         if name == "nursing_fee":
             missing = _needs(facts, "care_days")
             if facts.get("caregiver_income") is None and facts.get("daily_care_rate") is None:
@@ -1336,21 +1437,45 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  LegalBasis("中华人民共和国著作权法", _art(23))),
     DeadlineRule("shareholder_meeting_notice", "十五日（股东会会议召开十五日前通知全体股东；公司章程另有规定或全体股东另有约定的除外）",
                  LegalBasis("中华人民共和国公司法", _art(64)), days=-15),
-    DeadlineRule("ordinary_procedure_term", "六个月（适用普通程序的第一审案件自立案之日起六个月内审结；有特殊情况经院长批准可延长六个月）",
-                 LegalBasis("中华人民共和国民事诉讼法", _art(152)), months=6),
-    DeadlineRule("summary_procedure_term", "三个月（适用简易程序的案件自立案之日起三个月内审结；有特殊情况经院长批准可延长一个月）",
-                 LegalBasis("中华人民共和国民事诉讼法", _art(164)), months=3),
-    DeadlineRule("enforcement_objection_review", "十五日（案外人对执行标的提出书面异议的，法院自收到异议之日起十五日内审查并裁定）",
-                 LegalBasis("中华人民共和国民事诉讼法", _art(238)), days=15),
     DeadlineRule("evidence_period", "不少于十五日（第一审普通程序；提供新证据的第二审案件不少于十日，简易程序可以少于十五日）",
                  LegalBasis("最高人民法院关于适用《中华人民共和国民事诉讼法》的解释", _art(99)), days=15),
     DeadlineRule("admin_litigation_unnotified", "一年（行政机关未告知起诉期限的，自知道或者应当知道行政行为内容之日起最长不超过一年）",
                  LegalBasis("最高人民法院关于适用《中华人民共和国行政诉讼法》的解释", _art(64)), years=1),
     DeadlineRule("dividend_payment", "六个月（股东会作出分配利润决议之日起六个月内，董事会应当进行分配）",
                  LegalBasis("中华人民共和国公司法", _art(212)), months=6),
+    DeadlineRule("summary_trial_term", "三个月（简易程序自立案之日起三个月内审结；有特殊情况经院长批准可延长一个月）",
+                 LegalBasis(CIVIL_PROCEDURE, _art(164)), months=3),
+    DeadlineRule("ordinary_trial_term", "六个月（普通程序自立案之日起六个月内审结；有特殊情况经院长批准可延长六个月）",
+                 LegalBasis(CIVIL_PROCEDURE, _art(152)), months=6),
+    DeadlineRule("enforcement_objection_review", "十五日（法院自收到案外人书面异议之日起十五日内审查并裁定；不服裁定的，"
+                 "与原判决无关的可自裁定送达之日起十五日内起诉）", LegalBasis(CIVIL_PROCEDURE, _art(238)), days=15),
+    DeadlineRule("construction_priority", "十八个月（建设工程价款优先受偿权自发包人应当给付工程价款之日起最长十八个月）",
+                 LegalBasis("最高人民法院关于审理建设工程施工合同纠纷案件适用法律问题的解释（一）", _art(41)), months=18),
+    DeadlineRule("tour_shopping_return", "三十日（旅游行程结束后三十日内要求旅行社办理退货并先行垫付货款）",
+                 LegalBasis("中华人民共和国旅游法", _art(35)), days=30),
+    DeadlineRule("reduction_creditor_claim", "四十五日（未接到通知的债权人自公告之日起四十五日内；接到通知的自接到通知之日起"
+                 "三十日内，要求公司清偿债务或者提供担保）", LegalBasis(COMPANY_LAW, _art(224)), days=45),
+    DeadlineRule("guarantee_limitation", "三年（连带保证的债权人在保证期间内请求保证人承担责任的，自请求之日起计算"
+                 "保证债务的诉讼时效）", LegalBasis(CIVIL_CODE, _art(694)), years=3),
+    DeadlineRule("capital_transition", "2024年6月30日前设立的有限责任公司，剩余认缴出资期限自2027年7月1日起超过五年的，"
+                 "应当在2027年6月30日前调整至五年以内并记载于章程，即出资最迟于2032年6月30日缴足",
+                 LegalBasis("国务院关于实施《中华人民共和国公司法》注册资本登记管理制度的规定", _art(2))),
     DeadlineRule("injury_leave", "停工留薪期一般不超过十二个月；伤情严重或情况特殊的，经劳动能力鉴定委员会确认可以适当延长，"
                  "但延长不得超过十二个月（最长二十四个月）", LegalBasis(WORK_INJURY_REGULATION, _art(33)), months=12),
 )}
+
+
+def refine_calculator(name: str, facts: Mapping[str, Any]) -> str:
+    """The calculator the facts make more specific than a card's: interest, penalties and fees claimed
+    together are capped as one (民间借贷规定 29), a prepaid card's balance is the sum paid less the sum used
+    when no units are said (消费者权益保护法 53)."""
+    if name in ("overdue_interest", "interest_cap") and facts.get("costs_together") and facts.get("principal"):
+        return "lending_cost_cap"
+    if name == "inheritance_share" and facts.get("representation") and facts.get("representatives"):
+        return "representation_share"
+    if name == "prepaid_refund" and facts.get("units_total") is None and facts.get("prepaid_used") is not None:
+        return "prepaid_balance"
+    return name
 
 
 def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
@@ -1367,6 +1492,13 @@ def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
             name == "admin_litigation" or facts.get("asks_court")):
         # 决定书上没写可以起诉: the six months run from knowing them, at most a year from knowing the act
         return "admin_litigation_unnotified"
+    if name == "capital_contribution" and facts.get("founded_before_2024"):
+        # a company registered before 1 July 2024 keeps its term until the transition's end (国务院注册资本规定 2)
+        return "capital_transition"
+    if name == "guarantee_period" and facts.get("guarantee_demanded"):
+        # 债主发律师函让我承担担保责任: the guarantee period has done its work; the three-year limitation of the
+        # guarantee debt runs from the demand (民法典 694)
+        return "guarantee_limitation"
     if name in ("civil_appeal_judgment", "civil_appeal_ruling") and facts.get("sentence_kind"):
         # 判了两年: a criminal judgment's appeal is ten days (刑事诉讼法 230), a ruling's five
         return name.replace("civil_", "criminal_")
@@ -1452,9 +1584,12 @@ START_EVENTS: dict[str, str] = {
     "penalty_hearing": "行政机关告知听证权利之日", "state_compensation_claim": "知道或者应当知道侵权行为之日",
     "resignation_notice": "书面辞职通知送达单位之日", "info_disclosure_reply": "行政机关收到申请之日",
     "quality_objection": "收到标的物之日", "shareholder_meeting_notice": "股东会会议召开之日（向前倒数）",
-    "dividend_payment": "股东会作出分配利润决议之日", "evidence_period": "收到举证通知书之日", "ordinary_procedure_term": "立案之日",
-    "summary_procedure_term": "立案之日", "enforcement_objection_review": "法院收到书面异议之日",
+    "dividend_payment": "股东会作出分配利润决议之日", "evidence_period": "收到举证通知书之日",
     "admin_litigation_unnotified": "知道或者应当知道行政行为内容之日",
+    "summary_trial_term": "立案之日", "ordinary_trial_term": "立案之日",
+    "enforcement_objection_review": "法院收到书面异议之日", "construction_priority": "发包人应当给付工程价款之日",
+    "tour_shopping_return": "旅游行程结束之日", "reduction_creditor_claim": "减资公告之日",
+    "guarantee_limitation": "债权人请求保证人承担保证责任之日", "capital_transition": "",
 }
 
 
@@ -1577,6 +1712,11 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "restitution": ((CIVIL_CODE, 157),),
     "defect_punitive": ((CONSUMER_LAW, 55),),
     "lending_cost_cap": ((PRIVATE_LENDING, 29),),
+    "installment_threshold": ((CIVIL_CODE, 634),),
+    "fee_arrears": ((CIVIL_CODE, 944),),
+    "representation_share": ((CIVIL_CODE, 1128),),
+    "prepaid_balance": ((CONSUMER_LAW, 53),),
+    "guarantor_share": ((CIVIL_CODE, 700), ("最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释", 13)),
 }
 
 

@@ -211,3 +211,18 @@ def test_disability_and_funeral_calculators():
     facts = extract_facts("评了八级伤残 我42岁 当地城镇居民人均可支配收入6万 职工月平均工资8000", today=TODAY)
     assert calculate("disability_compensation", facts.values()).result.amount == Decimal(360000)
     assert calculate("funeral_expenses", facts.values()).result.amount == Decimal(48000)
+
+
+def test_a_figure_the_facts_refine_cites_the_refined_calculator(fixture_card_list):
+    card = next(c for c in fixture_card_list if c.slug == "labor.unlawful-dismissal")
+    answer = Answer("how_much", "{result}。", calculator="inheritance_share",
+                    basis=(("中华人民共和国民法典", 1130), ("中华人民共和国民法典", 1153)))
+    facts = {"estate_value": 900000, "heirs": 3, "representation": True, "representatives": 2}
+    from legal.rules import refine_calculator
+
+    refined = calculate(refine_calculator("inheritance_share", facts), facts)
+    back = deciding(card, answer, "how_much", refined, asked="外公去世了，我妈先走了，我和我哥能分多少")
+    assert [(p.law, p.article) for p in back] == [("中华人民共和国民法典", 1128)]
+    # the card's own calculator: a provision of its basis stands
+    own = deciding(card, answer, "how_much", calculate("inheritance_share", facts), asked="能分多少")
+    assert [(p.law, p.article) for p in own] == [("中华人民共和国民法典", 1130)]

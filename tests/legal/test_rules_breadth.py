@@ -259,7 +259,8 @@ def test_amounts_by_their_role_in_more_stories(said, name, value):
 def test_the_larger_of_the_deposit_and_the_penalty_is_the_better_choice():
     facts = _facts("签了个供货合同，我给了对方1w定金，合同另外约定违约方赔3w违约金，现在对方不供货了。怎么选最划算")
     result = calculate("deposit_return", facts).result  # 民法典 588: one or the other, the larger
-    assert result.amount == Decimal(20000) and "30,000" in result.steps[-1]
+    # the penalty chosen, the deposit comes back as a payment made: 30,000 + 10,000 against 2 × 10,000
+    assert result.amount == Decimal(40000) and "30,000" in result.steps[-1] and "20,000" in result.steps[-1]
 
 
 def test_what_was_paid_comes_back_when_the_contract_is_revoked():

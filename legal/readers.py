@@ -1,0 +1,349 @@
+"""More role readers, run after :func:`legal.facts.extract_facts`'s own on the normalised text.
+
+Each reader names one kind of figure by the words around it, in the ways clients write it, and adds a
+role-labelled fact only when the question does not already carry that role (a reader here never
+overrides a fact read before it, except where it says why: a rate read as zero, a regional average taken
+for the client's wage). docs/decisions/figures-and-deadlines.md lists them.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal
+
+from legal.facts import MONEY, NUM, Facts, cn_number, money
+
+_CN_DIGITS = {"零": "0", "〇": "0", "一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6",
+              "七": "7", "八": "8", "九": "9"}
+
+
+def _decimal_said(said: str) -> Decimal | None:
+    """'零点五' -> 0.5, '1.5' -> 1.5, '三' -> 3, '十五' -> 15 (a rate's numerator)."""
+    said = said.replace("点", ".")
+    if "." in said:
+        head, _, tail = said.partition(".")
+        whole = cn_number(head) if head else Decimal(0)
+        digits = "".join(_CN_DIGITS.get(ch, ch) for ch in tail)
+        if whole is None or not digits.isdigit():
+            return None
+        return whole + Decimal(f"0.{digits}")
+    return cn_number(said)
+
+
+def _amount(m: re.Match[str], at: int = 1) -> Decimal | None:
+    return money(m.group(at), m.group(at + 1))
+
+
+def _replace(facts: Facts, name: str, value: object, text: str) -> None:
+    facts.items.pop(name, None)
+    facts.add(name, value, text)
+
+
+# -- contracts: deposits, prices, instalments --------------------------------------------------------------
+#: 付了三万说是定金, 交了5000作为定金, 给了2万当定金.
+_DEPOSIT_SAID = re.compile(rf"(?:付了|交了|给了|转了|打了|付|交)\s*{MONEY}\s*(?:钱)?\s*[，,]?\s*"
+                           rf"(?:说是|作为|当作|当|算作|算|作|是)\s*(?:的)?定金")
+#: 一台设备卖十万, 房子作价80万, 签了个20万的采购合同, 30万分期付.
+_PRICE_SAID = (
+    re.compile(rf"(?:卖|售价|作价|总价|总共|价格|价钱|标的|转让费|转让价)\s*(?:定了|是|为)?\s*{MONEY}(?![\d])"),
+    re.compile(rf"(?<![\d.]){MONEY}\s*的\s*[^，。,；;？?！!\d]{{0,6}}?(?:合同|订单|买卖|采购|生意)"),
+    re.compile(rf"(?<![\d.]){MONEY}\s*(?:分期|分\d+期|按揭)"),
+)
+_CONTRACT_CONTEXT = re.compile(r"定金|分期|合同|卖给|买卖|采购|订单")
+#: 欠了两期没给 一共5万, 还欠8万没付.
+_UNPAID = re.compile(rf"(?:欠|拖欠|没付|没给|未付|没交)[^。；;？?！!\d]{{0,12}}?(?:一共|共|总共|合计)\s*{MONEY}"
+                     rf"|(?:欠|拖欠)(?:了)?\s*{MONEY}\s*(?:没给|没付|未付|没还)")
+
+# -- late performance by the day ---------------------------------------------------------------------------
+#: 每天万分之零点五, 按日万分之一, 每逾期一天按千分之一点五.
+_DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每(?:逾期|晚|迟延|延迟|拖延)[^，。,；]{0,6}?(?:一|1)\s*(?:天|日))"
+                         r"[^，。,；]{0,10}?(千分之|万分之)\s*([零〇一二两三四五六七八九十\d]+(?:点|\.)?[零〇一二两三四五六七八九\d]*)")
+#: 已付房款150万, 我一次性付了150万, 首付加贷款一共付了120万: the sum the daily rate is taken of.
+_PAID_PRICE = re.compile(rf"(?:已付(?:房款|款项|价款|购房款)?|已经付了|一次性付了|一次性付清了?|全款付了|付了|交了)"
+                         rf"\s*{MONEY}")
+_ISO = r"(\d{4})年(\d{1,2})月(\d{1,2})[日号]"
+#: 约定2025年12月31日前交房 … 拖到2026年3月31日才交: the delay between the agreed and the actual day.
+_AGREED_DAY = re.compile(rf"{_ISO}\s*(?:前|之前|以前|前后)?\s*(?:交房|交付|交货|发货|付款|完工|办证|交)")
+_ACTUAL_DAY = re.compile(rf"(?:拖到|直到|延到|推迟到|拖延到|晚到|到了?){_ISO}\s*(?:才|号才)")
+
+# -- loans -------------------------------------------------------------------------------------------------
+#: 借两年, 借期三年, 借一年半: the loan's term (the interest cap runs over it).
+_LOAN_TERM = re.compile(rf"借(?:了|期|款期限?)?\s*({NUM}|半)\s*(年|个月)(半)?(?![\d]|的?(?:利息|时间了))")
+#: 打到我卡上只有9万, 实际到账8万, 到手才9万: what the borrower actually received.
+_RECEIVED = re.compile(rf"(?:打到|转到|到账|到手|实际(?:收到|到账|拿到|给了?|出借)|只给了?|转给我|打给我|给我转了|收到)"
+                       rf"[^，。,；;？?！!\d]{{0,6}}?(?:只有|仅|才|就|只)?\s*{MONEY}")
+#: 借条写的10万, 借款合同写5万: the principal as written (what was received may be less).
+_WRITTEN_PRINCIPAL = re.compile(rf"(?:借条|借款合同|欠条|借据)(?:上)?(?:写|写的|写了|写明|载明)(?:的是|了|着|是)?"
+                                rf"\s*{MONEY}")
+#: 错拘我20天, 被拘留了15天, 关了10天: days in custody.
+_CUSTODY = re.compile(rf"(?:拘留|错拘|刑拘|羁押|关押|关了|拘)(?:了|我)?\s*({NUM})\s*天")
+_DEDUCTED = re.compile(r"先扣|扣了|扣掉|预先扣|砍头息|手续费|服务费|利息.{0,4}扣")
+#: 逾期利息、违约金和律师费加起来一年最多: everything the lender claims together, capped as one.
+_COSTS_TOGETHER = re.compile(r"(?:违约金|罚息|服务费|手续费|律师费|其他费用).{0,20}"
+                             r"(?:加起来|加在一起|一共|合计|总共|算在一起)"
+                             r"|(?:加起来|加在一起|一共|合计|总共).{0,10}(?:利息|违约金).{0,10}(?:最多|上限)")
+
+# -- injury, state compensation, food, prepaid cards --------------------------------------------------------
+#: 上一年职工年平均工资9万6: a yearly regional wage (丧葬费 takes six months of its monthly twelfth).
+_YEAR_AVERAGE = re.compile(rf"(?:(?:职工|社会|社平|在岗职工|就业人员)年(?:平均|均)工资"
+                           rf"|(?:当地|本省|全省|省|本市|全市|市)[^，。,；;？?！!\d我]{{0,8}}年(?:平均|均)工资)"
+                           rf"[^，。,；;？?！!\d]{{0,8}}?{MONEY}")
+#: 职工日平均工资…一天大概470: the national daily wage of 国家赔偿法 33.
+_DAY_AVERAGE = re.compile(rf"日平均工资[^，。,；;？?！!\d]{{0,12}}?(?:一天|每天|每日)?"
+                          rf"[^，。,；;？?！!\d]{{0,4}}?{MONEY}")
+_FOOD = re.compile(r"吃出|外卖|食品|食物|变质|过期|异物|蟑螂|头发|苍蝇|虫子|发霉|饭菜|麻辣烫|奶茶|零食|餐厅|饭店")
+_PRICE_BARE = re.compile(rf"(?<![\d.]){MONEY}")
+#: 卡里充了三千, 办卡充值5000, 预存了2万: what was paid in advance.
+_PREPAID = re.compile(rf"(?:充了|充值了?|预存了?|存了|储值|办卡(?:交了|花了|充了)?)\s*{MONEY}")
+_USED = re.compile(rf"(?:用了|消费了|花了|扣了|刷了)\s*{MONEY}")
+#: 交了两年2.4w, 年卡交了1.2w, 报了一年的课8000: the term bought, and what of it was used.
+_TERM_BOUGHT = re.compile(rf"(?:交了|报了|办了|买了|签了)\s*({NUM}|半)\s*(年|个月)(?:的)?"
+                          rf"[^，。,；;？?！!\d]{{0,4}}?{MONEY}")
+_YEAR_CARD = re.compile(rf"年卡[^，。,；;？?！!\d]{{0,4}}?{MONEY}")
+_TERM_USED = re.compile(rf"(?:上了|用了|练了|学了|去了|过了)\s*({NUM}|半)\s*(个月|年)")
+
+# -- guarantees ----------------------------------------------------------------------------------------------
+_DEMANDED = re.compile(r"(?:律师函|催告|起诉|要求|让我|找我|向我).{0,12}(?:承担|履行)?(?:担保|保证)责任"
+                       r"|(?:担保人|保证人).{0,30}(?:律师函|催告函|催收函)")
+_CO_GUARANTORS = re.compile(r"(?:我跟|我和|我与)(?:另|另外)?(?:一个人|一人|他|她|朋友|同事)"
+                            r"[^，。,；;？?！!]{0,20}?(?:都|一起|共同)"
+                            r"[^，。,；;？?！!]{0,20}?(?:保证人|担保人)|(两|二|三|2|3)\s*个\s*(?:保证人|担保人)")
+
+
+_PAID_ALL = re.compile(r"(?:全|都)还了|全部还了|一个人(?:全)?还|替.{0,6}还了")
+
+
+def _months(number: str, unit: str, half: str | None = None) -> Decimal | None:
+    value = Decimal("0.5") if number == "半" else cn_number(number)
+    if value is None:
+        return None
+    months = value * 12 if unit == "年" else value
+    return months + (6 if half else 0)
+
+
+def more_roles(text: str, today: date, facts: Facts) -> None:
+    """Add the roles this module reads to ``facts`` (``text`` is the normalised question)."""
+    _contract_roles(text, facts)
+    _daily_delay(text, facts)
+    _loan_roles(text, facts)
+    _injury_and_consumer(text, facts)
+    _guarantee_roles(text, facts)
+    _company_roles(text, facts)
+    _family_roles(text, facts)
+    _fee_roles(text, facts)
+
+
+def _contract_roles(text: str, facts: Facts) -> None:
+    m = _DEPOSIT_SAID.search(text)
+    if m and "deposit_amount" not in facts:
+        facts.add("deposit_amount", _amount(m), m.group(0))
+    if "contract_price" not in facts and _CONTRACT_CONTEXT.search(text):
+        for pattern in _PRICE_SAID:
+            m = pattern.search(text)
+            value = _amount(m) if m else None
+            if value is not None and value > (facts.get("deposit_amount") or 0):
+                facts.add("contract_price", value, m.group(0))  # type: ignore[union-attr]
+                break
+    if "分期" in text:
+        m = _UNPAID.search(text)
+        if m:
+            at = 1 if m.group(1) else 3
+            facts.add("unpaid_amount", _amount(m, at), m.group(0))
+
+
+def _daily_delay(text: str, facts: Facts) -> None:
+    m = _DAILY_RATE.search(text)
+    if m:
+        numerator = _decimal_said(m.group(2))
+        if numerator is not None and numerator > 0:
+            rate = numerator / (1000 if m.group(1) == "千分之" else 10000)
+            if not facts.get("daily_penalty_rate") or re.search(r"点|\.", m.group(2)):
+                # 万分之零点五 was read as 万分之零: the rate is 0.005 %, and the sum read as a daily one is the price
+                _replace(facts, "daily_penalty_rate", rate, m.group(0))
+                facts.items.pop("daily_penalty_amount", None)
+                if facts.get("annual_rate") == 0:
+                    facts.items.pop("annual_rate", None)
+            if "contract_price" not in facts:
+                paid = _PAID_PRICE.search(text)
+                if paid:
+                    facts.add("contract_price", _amount(paid), paid.group(0))
+    if "delay_days" not in facts:
+        agreed, actual = _AGREED_DAY.search(text), _ACTUAL_DAY.search(text)
+        if agreed and actual:
+            try:
+                first = date(int(agreed.group(1)), int(agreed.group(2)), int(agreed.group(3)))
+                then = date(int(actual.group(1)), int(actual.group(2)), int(actual.group(3)))
+            except ValueError:
+                return
+            if then > first:
+                facts.add("delay_days", Decimal((then - first).days), f"{agreed.group(0)}…{actual.group(0)}")
+
+
+def _loan_roles(text: str, facts: Facts) -> None:
+    m = _LOAN_TERM.search(text)
+    if m and ("loan_months" not in facts or m.group(3)):
+        # 借期一年半: the half year was left out by a reader that stops at the unit
+        months = _months(m.group(1), m.group(2), m.group(3))
+        if months is not None and 0 < months <= 360:
+            _replace(facts, "loan_months", months, m.group(0))
+    m = _WRITTEN_PRINCIPAL.search(text)
+    if m and "principal" not in facts:
+        facts.add("principal", _amount(m), m.group(0))
+    if "actually_received" not in facts and facts.get("principal") is not None and _DEDUCTED.search(text):
+        for m in _RECEIVED.finditer(text):
+            value = _amount(m)
+            if value is not None and 0 < value < facts.get("principal"):
+                facts.add("actually_received", value, m.group(0))
+                break
+    m = _COSTS_TOGETHER.search(text)
+    if m:
+        facts.add("costs_together", True, m.group(0))
+
+
+def _injury_and_consumer(text: str, facts: Facts) -> None:
+    m = _YEAR_AVERAGE.search(text)
+    if m and "local_average_wage" not in facts:
+        yearly = _amount(m)
+        if yearly is not None:
+            facts.add("local_average_wage", (yearly / 12).quantize(Decimal("0.01")), m.group(0))
+            wage = facts.items.get("monthly_wage")
+            if wage is not None and wage.value == yearly:
+                facts.items.pop("monthly_wage")  # a regional average is never the client's own wage
+    m = _DAY_AVERAGE.search(text)
+    if m and "daily_average_wage" not in facts:
+        facts.add("daily_average_wage", _amount(m), m.group(0))
+    if m and "custody_days" not in facts:
+        days = _CUSTODY.search(text)
+        if days:
+            facts.add("custody_days", cn_number(days.group(1)), days.group(0))
+    if "purchase_price" not in facts and _FOOD.search(text):
+        found = [m for m in _PRICE_BARE.finditer(text) if m.group(0).rstrip().endswith(("块钱", "块", "元"))]
+        if len(found) == 1:
+            facts.add("purchase_price", _amount(found[0]), found[0].group(0))
+    m = _PREPAID.search(text)
+    if m and "prepaid" not in facts:
+        facts.add("prepaid", _amount(m), m.group(0))
+    if "prepaid" in facts and "prepaid_used" not in facts:
+        m = _USED.search(text[text.find(facts.items["prepaid"].text):] if facts.items["prepaid"].text in text else text)
+        if m and (_amount(m) or 0) < facts.get("prepaid"):
+            facts.add("prepaid_used", _amount(m), m.group(0))
+    if "units_total" not in facts:
+        bought = _TERM_BOUGHT.search(text)
+        total = _months(bought.group(1), bought.group(2)) if bought else None
+        paid = _amount(bought, 3) if bought else None
+        if bought is None:
+            card = _YEAR_CARD.search(text)
+            total, paid = (Decimal(12), _amount(card)) if card else (None, None)
+        used = _TERM_USED.search(text)
+        if total and paid and used:
+            spent = _months(used.group(1), used.group(2))
+            if spent is not None and spent < total:
+                facts.add("units_total", total, bought.group(0) if bought else "年卡")
+                facts.add("units_used", spent, used.group(0))
+                facts.add("prepaid", paid, bought.group(0) if bought else "年卡")
+
+
+#: 公司是2018年注册的, 2020年成立的老公司: a company set up before the 2023 Company Law took effect.
+_FOUNDED_YEAR = re.compile(r"((?:19|20)\d{2})\s*年[^，。,；;？?！!\d]{0,6}?(?:注册|成立|设立|开的公司|办的公司)")
+
+
+def _company_roles(text: str, facts: Facts) -> None:
+    m = _FOUNDED_YEAR.search(text)
+    if m and int(m.group(1)) < 2024 and re.search(r"认缴|出资|注册资本", text):
+        facts.add("founded_before_2024", True, m.group(0))
+
+
+# -- inheritance ---------------------------------------------------------------------------------------------
+#: 我爸上个月去世了, 爷爷前段时间走了: who died, from the client's side.
+_DECEASED = re.compile(r"(我爸|我妈|父亲|母亲|爸爸|妈妈|爷爷|奶奶|外公|外婆|姥姥|姥爷)[^。，,；;？?！!]{0,8}?"
+                       r"(?:去世|走了|过世|病故|离世|没了)")
+_PARENT_FIRST = re.compile(r"(?:我爸|我妈|父亲|母亲|爸爸|妈妈)[^。？?！!]{0,16}?(?:已经|早就|早已|前几年|先|之前)"
+                           r"[^。，,？?！!]{0,6}?(?:走了|去世|过世|不在)")
+_SIBLING_TOO = re.compile(r"我(?:跟|和|与)(?:我)?(?:哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹)")
+_LIVING_LIST = re.compile(r"(?:家里(?:还)?有|在世的(?:还)?有|还有|剩下)")
+#: Relatives of a parent who died, as the client names them: spouse, children (the client and siblings), parents.
+_HEIRS_OF = {
+    "father": (("我妈", "妈妈", "母亲"), ("我爷爷", "爷爷", "我奶奶", "奶奶")),
+    "mother": (("我爸", "爸爸", "父亲"), ("我外公", "外公", "我外婆", "外婆", "姥姥", "姥爷")),
+}
+_SIBLINGS = ("我姐", "我哥", "我弟", "我妹", "姐姐", "哥哥", "弟弟", "妹妹")
+
+
+def _count_heirs(text: str, who: str) -> int:
+    spouses, parents = _HEIRS_OF[who]
+    count = 1  # the client, a child
+    count += 1 if any(w in text for w in spouses) else 0
+    rest = text
+    for word in sorted(_SIBLINGS, key=len, reverse=True):
+        if word in rest:
+            count += 1
+            rest = rest.replace(word, "、")
+    for pair in (parents[:2], parents[2:4], parents[4:]):
+        if pair and any(w in text and not re.search(rf"{w}[^。，,]{{0,6}}(?:去世|走了|过世|不在)", text) for w in pair):
+            count += 1
+    return count
+
+
+def _family_roles(text: str, facts: Facts) -> None:
+    died = _DECEASED.search(text)
+    if died is None:
+        return
+    who = died.group(1)
+    if who in ("我爸", "父亲", "爸爸", "我妈", "母亲", "妈妈") and _LIVING_LIST.search(text[died.end():]):
+        count = _count_heirs(text[died.end():], "father" if who in ("我爸", "父亲", "爸爸") else "mother")
+        if count > (facts.get("heirs") or 0):
+            _replace(facts, "heirs", count, died.group(0))
+    if who in ("爷爷", "奶奶", "外公", "外婆", "姥姥", "姥爷"):
+        m = _PARENT_FIRST.search(text)
+        if m:
+            # 代位继承 (民法典 1128): the client's parent died first; the client and siblings share the parent's part
+            facts.add("representation", True, m.group(0))
+            sibling = _SIBLING_TOO.search(text)
+            facts.add("representatives", 2 if sibling else 1, sibling.group(0) if sibling else m.group(0))
+
+
+# -- periodic fees -------------------------------------------------------------------------------------------
+#: 物业费每月350, 每个月物业费280, 一年物业费3600: the fee by the month.
+_FEE_MONTH = re.compile(rf"物业费[^，。,；;？?！!\d]{{0,6}}?(?:每个?月|一个月|每月|月)\s*(?:是|为|交)?\s*{MONEY}"
+                        rf"|(?:每个?月|一个月|每月)\s*(?:的)?物业费\s*(?:是|为)?\s*{MONEY}"
+                        rf"|物业费[^。；;？?！!\d]{{0,20}}?(?:每个?月|一个月|每月|月)\s*{MONEY}")
+_FEE_YEAR = re.compile(rf"(?:一年|每年)\s*(?:的)?物业费\s*(?:是|为)?\s*{MONEY}|物业费\s*(?:一年|每年)\s*{MONEY}")
+#: 两年没交物业费, 物业费欠了8个月, 拖了一年半的物业费: the months unpaid.
+_FEE_UNPAID = (
+    re.compile(rf"({NUM}|半)\s*(年|个月)(半)?\s*(?:都|一直)?\s*(?:没交|没缴|未交|未缴|不交|没付)(?:过)?(?:的)?\s*物业费"),
+    re.compile(rf"(?:欠了|拖了|拖欠了?|欠|没交了?)\s*({NUM}|半)\s*(年|个月)(半)?"),
+)
+
+
+def _fee_roles(text: str, facts: Facts) -> None:
+    if "物业费" not in text:
+        return
+    m = _FEE_MONTH.search(text)
+    if m:
+        at = next(i for i in (1, 3, 5) if m.group(i))
+        facts.add("monthly_fee", _amount(m, at), m.group(0))
+    elif (m := _FEE_YEAR.search(text)) is not None:
+        at = 1 if m.group(1) else 3
+        yearly = _amount(m, at)
+        if yearly is not None:
+            facts.add("monthly_fee", (yearly / 12).quantize(Decimal("0.01")), m.group(0))
+    for pattern in _FEE_UNPAID:
+        m = pattern.search(text)
+        months = _months(m.group(1), m.group(2), m.group(3)) if m else None
+        if m and months:
+            facts.add("fee_arrears_months", months, m.group(0))
+            break
+
+
+def _guarantee_roles(text: str, facts: Facts) -> None:
+    if "保证" in text or "担保" in text:
+        m = _DEMANDED.search(text)
+        if m:
+            facts.add("guarantee_demanded", True, m.group(0))
+        m = _CO_GUARANTORS.search(text)
+        if m:
+            count = cn_number(m.group(1).replace("两", "二")) if m.group(1) else Decimal(2)
+            facts.add("guarantors", int(count or 2), m.group(0))
+            if facts.get("principal") is not None and _PAID_ALL.search(text):
+                facts.add("guarantee_paid", facts.get("principal"), "全部代还")
