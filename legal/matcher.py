@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 
 from legal.cardfile import Card
+from legal.qtypes import NOT_ASKING as _NOT_ASKING
 
 logger = logging.getLogger(__name__)
 
@@ -101,13 +102,6 @@ _QUESTION_CUE = re.compile(
 _ASKING = re.compile(r"[？?]|吗|么|多少|多久|怎么|如何|是否|能否|能不能|可不可以|哪|什么|几|要不要|有没有|咋|算不算"
                      r"|是不是|会不会")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-#: Words that only look like questions: 几乎, 哪怕, 这么, 什么都, 前几天 / 十几张 / 几年前 (a few), a
-#: question told, not asked (合同里没写怎么算, 说不出哪条).
-_NOT_ASKING = re.compile(
-    r"几乎|哪怕|[这那要多]么|没什么|什么(?=都|也|的)|不怎么|怎么(?=也|都)|(?<=[十前这那好早过头末有])几|几(?=[十百千万])"
-    r"|几个?(?:年|月|天|日|周|次|回)(?:前|后|来|以来)"
-    r"|(?:没有?|不|也不)(?:写|说|讲|约定|规定|提|告诉我?)[^，,。；;！!？?]{0,4}?(?:怎么|什么|哪|多少|几)"
-    r"|说不(?:出|清)[^，,。；;！!？?]{0,3}?(?:怎么|什么|哪|多少|几)")
 #: A tag question: it asks about the sentence before it (我听说能要2N。对吧？).
 _TAG = re.compile(r"(?:对吧|对吗|对不对|是吧|是吗|是不是|是不是啊|没错吧|是这样吗|对么)[？?。！!~～\s]*")
 #: What only asks for an answer: thanks, urgency, a call for someone who knows.

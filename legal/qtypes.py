@@ -37,6 +37,13 @@ STRONG_BY_WHEN = re.compile(r"(?<!判)多久|多长时间|时效|还来得及|�
 
 
 #: Where a clause asks: a question word, a closing particle, an A-not-A form (能不能, 解没解除, 有没有).
+#: Words that only look like questions: 几乎, 哪怕, 这么, 什么都, 前几天 / 十几张 / 几年前 (a few), a
+#: question told, not asked (合同里没写怎么算, 说不出哪条).
+NOT_ASKING = re.compile(
+    r"几乎|哪怕|[这那要多]么|没什么|什么(?=都|也|的)|不怎么|怎么(?=也|都)|(?<=[十前这那好早过头末有])几|几(?=[十百千万])"
+    r"|几个?(?:年|月|天|日|周|次|回)(?:前|后|来|以来)"
+    r"|(?:没有?|不|也不)(?:写|说|讲|约定|规定|提|告诉我?)[^，,。；;！!？?]{0,4}?(?:怎么|什么|哪|多少|几)"
+    r"|说不(?:出|清)[^，,。；;！!？?]{0,3}?(?:怎么|什么|哪|多少|几)")
 _ASKS = re.compile(r"吗|么|嘛|呢|多少|多久|多长|怎么|如何|是否|能否|哪|什么|几|咋|([\u4e00-\u9fff])[不没]\1")
 _CLAUSE = re.compile(r"[，,。；;！!？?、\s]+")
 
@@ -45,10 +52,8 @@ def asking_clause(text: str) -> str:
     """The clause of ``text`` that asks (a Chinese question puts its asking last): the last clause with
     a question word that is not one only in look (前几天, 没写什么时候还), and what follows it; "" when
     no clause asks."""
-    from legal.matcher import _NOT_ASKING
-
     clauses = [c for c in _CLAUSE.split(text) if c]
-    asking = [i for i, clause in enumerate(clauses) if _ASKS.search(_NOT_ASKING.sub("", clause))]
+    asking = [i for i, clause in enumerate(clauses) if _ASKS.search(NOT_ASKING.sub("", clause))]
     if not asking:
         return ""
     last = asking[-1]

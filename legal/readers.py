@@ -11,8 +11,12 @@ from __future__ import annotations
 import re
 from datetime import date
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
-from legal.facts import MONEY, NUM, Facts, cn_number, money
+from legal.numerals import MONEY, NUM, cn_number, money
+
+if TYPE_CHECKING:
+    from legal.facts import Facts
 
 _CN_DIGITS = {"零": "0", "〇": "0", "一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6",
               "七": "7", "八": "8", "九": "9"}

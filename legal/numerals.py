@@ -1,0 +1,60 @@
+"""Numbers as clients write them (8000, 三, 十五, 两千, 1.5, 零点五) and amounts with their units (5w, 八千块,
+1.2万), read by the fact readers of :mod:`legal.facts` and :mod:`legal.readers`."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+_CN = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+       "九": 9}
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+NUM = r"(?:\d+(?:\.\d+)?|[零〇一二两俩三四五六七八九十百千]+)"
+#: An amount: Arabic digits, or Chinese numerals only with a unit after them (the text is normalised first, so a
+#: lone 一 left in it is a word: 损失一共5w, 借给广州一个朋友).
+MONEY = (r"(\d+(?:\.\d+)?|[零〇一二两俩三四五六七八九十百千]+(?=\s*(?:万|千|k|K|w|W|元|块|圆|多|余)))"
+         r"\s*(万|千|k|K|w|W)?\s*(?:多|余)?\s*(?:元|块钱|块|圆|人民币)?")
+
+
+def cn_number(text: str) -> Decimal | None:
+    """'8000' -> 8000, '三' -> 3, '十五' -> 15, '两千' -> 2000, '1.5' -> 1.5."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        pass
+    total, section, number = 0, 0, 0
+    for ch in text:
+        if ch in _CN:
+            number = _CN[ch]
+        elif ch in _CN_UNITS:
+            unit = _CN_UNITS[ch]
+            if unit == 10000:
+                total += (section + number) * unit
+                section, number = 0, 0
+            else:
+                section += (number or 1) * unit
+                number = 0
+        else:
+            return None
+    return Decimal(total + section + number)
+
+
+def _decimal_number(text: str) -> Decimal | None:
+    """A number that may carry a decimal point in words (零点五, 一点七五) or figures (0.5)."""
+    if "点" not in text:
+        return cn_number(text)
+    whole, _, fraction = text.partition("点")
+    head = cn_number(whole) if whole else Decimal(0)
+    digits = "".join(str(_CN[c]) if c in _CN else c for c in fraction)
+    if head is None or not digits.isdigit():
+        return None
+    return head + Decimal(f"0.{digits}")
+
+
+def money(number: str, unit: str | None) -> Decimal | None:
+    value = cn_number(number)
+    if value is None:
+        return None
+    return value * {"万": 10000, "w": 10000, "W": 10000, "千": 1000, "k": 1000, "K": 1000}.get(unit or "", 1)
