@@ -69,7 +69,7 @@ DEFAULT_DATA = ROOT / "bench/data/blind/answers.jsonl"
 DATA_TODAY = "2026-11-27"
 #: The modules that read today's date from the clock.
 CLOCK_MODULES = ("legal.calculators", "legal.composer", "legal.conditions", "legal.facts", "legal.rules",
-                 "legal.readers", "legal.text.entities", "chat.presenters", "chat.offline.calculators")
+                 "legal.text.entities", "chat.presenters", "chat.offline.calculators")
 
 
 def pin_today(day: str) -> None:

@@ -19,7 +19,7 @@ from legal import events
 from legal.calculators import CHINA_TZ
 from legal.events import DatedEvent
 from legal.normalise import amounts, normalise, range_at
-from legal.numerals import _CN, MONEY, NUM, _decimal_number, cn_number, money  # noqa: F401 (public here too)
+from legal.numerals import _CN, MONEY, NUM, cn_number, decimal_number, money  # noqa: F401 (public here too)
 from legal.readers import more_roles
 
 
@@ -388,7 +388,7 @@ def _rate(text: str) -> tuple[Decimal, str] | None:
         if m and 0 < (monthly := _fen(m)) <= 10:
             return monthly * 12, m.group(0)  # 月息2分 = 2 % a month
     m = _RATE_DAY.search(text)
-    if m and (number := _decimal_number(m.group(2))) is not None:
+    if m and (number := decimal_number(m.group(2))) is not None:
         daily = number / (1000 if m.group(1) == "千分之" else 10000)
         if "违约金" not in text[max(0, m.start() - 8):m.end() + 4]:
             return (daily * 365 * 100).quantize(Decimal("0.01")), m.group(0)
@@ -1141,7 +1141,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
                     facts.add("daily_penalty_amount", value, m.group(0))
                     break
     m = _DAILY_RATE.search(text)
-    if m and (number := _decimal_number(m.group(2))) is not None:
+    if m and (number := decimal_number(m.group(2))) is not None:
         facts.add("daily_penalty_rate", number / (1000 if m.group(1) == "千分之" else 10000), m.group(0))
         if "contract_price" not in facts and re.search(r"已付|已交|已支付", text):
             found = _first_money(_PAID_SUM, text)

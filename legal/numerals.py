@@ -41,7 +41,7 @@ def cn_number(text: str) -> Decimal | None:
     return Decimal(total + section + number)
 
 
-def _decimal_number(text: str) -> Decimal | None:
+def decimal_number(text: str) -> Decimal | None:
     """A number that may carry a decimal point in words (零点五, 一点七五) or figures (0.5)."""
     if "点" not in text:
         return cn_number(text)

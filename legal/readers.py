@@ -13,27 +13,10 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from legal.numerals import MONEY, NUM, cn_number, money
+from legal.numerals import MONEY, NUM, cn_number, decimal_number, money
 
 if TYPE_CHECKING:
     from legal.facts import Facts
-
-_CN_DIGITS = {"零": "0", "〇": "0", "一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6",
-              "七": "7", "八": "8", "九": "9"}
-
-
-def _decimal_said(said: str) -> Decimal | None:
-    """'零点五' -> 0.5, '1.5' -> 1.5, '三' -> 3, '十五' -> 15 (a rate's numerator)."""
-    said = said.replace("点", ".")
-    if "." in said:
-        head, _, tail = said.partition(".")
-        whole = cn_number(head) if head else Decimal(0)
-        digits = "".join(_CN_DIGITS.get(ch, ch) for ch in tail)
-        if whole is None or not digits.isdigit():
-            return None
-        return whole + Decimal(f"0.{digits}")
-    return cn_number(said)
-
 
 def _amount(m: re.Match[str], at: int = 1) -> Decimal | None:
     return money(m.group(at), m.group(at + 1))
@@ -159,7 +142,7 @@ def _contract_roles(text: str, facts: Facts) -> None:
 def _daily_delay(text: str, facts: Facts) -> None:
     m = _DAILY_RATE.search(text)
     if m:
-        numerator = _decimal_said(m.group(2))
+        numerator = decimal_number(m.group(2))
         if numerator is not None and numerator > 0:
             rate = numerator / (1000 if m.group(1) == "千分之" else 10000)
             if not facts.get("daily_penalty_rate") or re.search(r"点|\.", m.group(2)):
