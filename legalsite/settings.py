@@ -123,7 +123,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "legalsite.middleware.ContentSecurityPolicyMiddleware",
     "legalsite.middleware.RejectNulMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "core.static.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
