@@ -15,7 +15,7 @@ would decide it; it cites nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
@@ -215,9 +215,14 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
     return best_provisions(card, qtype, asked, question)
 
 
-#: Confidence below which a decided part cites nothing as controlling: on the tuning set a cited
-#: provision of a card matched below it is more often not the deciding one than it is.
-CITE_CONFIDENCE = 0.75
+#: Confidence below which a decided part cites nothing as controlling unless the provision it would
+#: cite is supported (:func:`supported`): on the tuning set a cited provision of a card matched below
+#: it, with no other sign, is more often not the deciding one than it is.
+CITE_CONFIDENCE = 0.8
+#: The confidence a supported provision needs: the runner-up card holds it too (the citation stands
+#: whichever of the two the question is about), or a plain search of the statutes finds it for the
+#: question. Below it even a supported provision is withheld.
+SUPPORTED_CONFIDENCE = 0.6
 #: Score gap under which the runner-up card is as close as the best one.
 CONTEST_GAP = 0.02
 #: Below :data:`CITE_CONFIDENCE` a card still cites when the part shares this much of its wording
@@ -226,11 +231,30 @@ CONTEST_GAP = 0.02
 PHRASING_CLOSE = 0.5
 
 
-def citation_doubt(match: PartMatch) -> str:
-    """Why the part's card is not sure enough to cite a provision as controlling ("" when it is):
-    the best and the runner-up card are about equally close and rest on different provisions (the
-    note says which fact decides between them), or the card's confidence is below
-    :data:`CITE_CONFIDENCE` and the part is not worded like one of its lay phrasings."""
+def _article_key(law: str, article: int | str) -> tuple[str, str]:
+    return law_short(law), str(article)
+
+
+def supported(match: PartMatch, cited: Sequence[Provision], found: Collection[tuple[str, int | str]] = ()) -> bool:
+    """Whether a provision the part would cite has support beside the best card: the runner-up card
+    holds it as well, or ``found`` (the articles a plain statute search finds for the question,
+    ``legal.retrieval.agreement_keys``) holds it."""
+    keys = {_article_key(p.law, p.article) for p in cited}
+    if not keys:
+        return False
+    if keys & {_article_key(law, article) for law, article in found}:
+        return True
+    runner = match.scores[1] if len(match.scores) > 1 else None
+    return runner is not None and bool(keys & {_article_key(p.law, p.article) for p in runner.card.provisions})
+
+
+def citation_doubt(match: PartMatch, cited: Sequence[Provision] = (),
+                   found: Collection[tuple[str, int | str]] = ()) -> str:
+    """Why the part's card is not sure enough to cite ``cited`` as controlling ("" when it is): the
+    best and the runner-up card are about equally close and rest on different provisions (the note
+    says which fact decides between them), or the card's confidence is below :data:`CITE_CONFIDENCE`
+    (:data:`SUPPORTED_CONFIDENCE` for a provision with support, :func:`supported`) and the part is not
+    worded like one of its lay phrasings."""
     best = match.best
     if best is None or "inherited" in best.signals:
         return ""
@@ -242,7 +266,10 @@ def citation_doubt(match: PartMatch) -> str:
         decide = f"，要看{need.rstrip('？?。')}" if need else ""
         return (f"这一问也可能属于“{runner.card.title}”{decide}；两者适用的条文不同，"
                 "此处不把任何条文作为结论的依据，请律师核对")
-    if best.confidence < CITE_CONFIDENCE and best.signals.get("bigrams", 0.0) < PHRASING_CLOSE:
+    if best.signals.get("bigrams", 0.0) >= PHRASING_CLOSE:
+        return ""
+    needed = SUPPORTED_CONFIDENCE if supported(match, cited, found) else CITE_CONFIDENCE
+    if best.confidence < needed:
         return "对应哪一法律问题把握不足，下列条文仅作参考，不作为结论的依据"
     return ""
 
@@ -851,8 +878,10 @@ def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None) -> 
 
 
 def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None = None, today: date | None = None,
-            article_text: Callable[[str, int], str] | None = None, offline: bool = True) -> Composition:
-    """The answer to ``question`` from the matched cards (``matches`` from the matcher)."""
+            article_text: Callable[[str, int], str] | None = None, offline: bool = True,
+            found: Collection[tuple[str, int | str]] = ()) -> Composition:
+    """The answer to ``question`` from the matched cards (``matches`` from the matcher). ``found``: the
+    articles a plain statute search finds for the question (support for a citation, :func:`supported`)."""
     facts = facts if facts is not None else extract_facts(question, today=today)
     parts: list[PartAnswer] = []
     for match in matches:
@@ -919,7 +948,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                      for law, article in deadline_basis(timed.rule.name)] or basis
             ruled = True
         withheld: list[Provision] = []
-        doubt = citation_doubt(match)
+        doubt = citation_doubt(match, basis, found)
         if doubt and not ruled:
             # not sure enough of the card to present its provision as controlling: it goes to 相关规定
             withheld, basis = basis, []
