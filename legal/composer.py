@@ -167,11 +167,50 @@ def _provision(card: Card, law: str, article: int, decides: str = "") -> Provisi
     return found if found is not None else Provision(law, article, "controlling", decides, ())
 
 
+#: 道路交通安全法 76: a motor vehicle without fault bears at most a tenth of a pedestrian's loss.
+ROAD_TRAFFIC_LAW = "中华人民共和国道路交通安全法"
+#: The comparative-fault rules a share figure computes by (民法典 1173 过失相抵, 1165).
+FAULT_SHARE = frozenset({("中华人民共和国民法典", 1173), ("中华人民共和国民法典", 1165)})
+
+
+def fault_share_moot(calculation: Calculation | None, facts: Facts | None) -> bool:
+    """Whether a share figure (``damages_by_share``) rests on something other than the victim's own fault:
+    the facts give no share below the whole (the other side answers for all of it: the card's liability
+    rule decides, not 过失相抵) or a motor vehicle without fault (道路交通安全法 76's tenth)."""
+    if calculation is None or calculation.name != "damages_by_share" or calculation.result is None or facts is None:
+        return False
+    if facts.get("driver_without_fault"):
+        return True
+    share = facts.get("liable_share")
+    return share is None or share >= 1
+
+
+def _share_basis(card: Card, answer: Answer, qtype: str, facts: Facts, asked: str, question: str) -> list[Provision]:
+    """What decides a share figure no fault of the victim's reduces (see :func:`fault_share_moot`)."""
+    if facts.get("driver_without_fault"):
+        return [_provision(card, ROAD_TRAFFIC_LAW, 76, "机动车一方没有过错的，承担不超过百分之十的赔偿责任")]
+    own = answer.basis or (card.answers["how_much"].basis if "how_much" in card.answers else ())
+    pairs = [(law, article) for law, article in own if (law, article) not in FAULT_SHARE]
+    if pairs:
+        basis = [_provision(card, law, article) for law, article in pairs]
+        return basis if len(basis) == 1 else best_provisions(card, qtype, asked, question, candidates=basis,
+                                                             facts=facts)
+    candidates = [p for p in (*card.controlling, *card.provisions) if (p.law, p.article) not in FAULT_SHARE]
+    return best_provisions(card, qtype, asked, question, candidates=list(dict.fromkeys(candidates)), facts=facts) \
+        if candidates else []
+
+
 def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | None = None,
-             found_deadline: Deadline | None = None, asked: str = "", question: str = "") -> list[Provision]:
+             found_deadline: Deadline | None = None, asked: str = "", question: str = "",
+             facts: Facts | None = None) -> list[Provision]:
     """The provisions that decide ``qtype`` for ``card``: the answer's ``basis`` when the card gives
     one; else the calculator's basis for a figure, the deadline rule's for a period; else the card's
-    provision that speaks of what the part asks (:func:`best_provisions`)."""
+    provision that speaks of what the part asks (:func:`best_provisions`). A share figure no fault of
+    the victim's reduces cites the card's liability rule, not 过失相抵 (:func:`fault_share_moot`)."""
+    if qtype == "how_much" and facts is not None and fault_share_moot(calculation, facts):
+        shared = _share_basis(card, answer, qtype, facts, asked, question)
+        if shared:
+            return shared
     if qtype == "by_when" and found_deadline is not None and answer.deadline \
             and found_deadline.rule.name != answer.deadline:
         # the facts refined the card's rule (the employer's thirty days against a final award, an untold
@@ -197,7 +236,7 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
         basis = [_provision(card, law, article) for law, article in answer.basis]
         # several provisions decide the type for different situations (胁迫 or 隐瞒重大疾病, 管制 or
         # 有期徒刑): the conclusion cites the one that speaks of this part, the first when none does
-        return basis if len(basis) == 1 else best_provisions(card, qtype, asked, question, candidates=basis)
+        return basis if len(basis) == 1 else best_provisions(card, qtype, asked, question, candidates=basis, facts=facts)
     if answer.calculator and qtype in ("how_much", answer.qtype):
         pairs: list[tuple[str, int]] = []
         if calculation is not None and calculation.result is not None:
@@ -212,7 +251,7 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
         if rule:
             decides = found_deadline.rule.period if found_deadline is not None else ""
             return [_provision(card, law, art, f"期限为{decides}" if decides else "") for law, art in rule]
-    return best_provisions(card, qtype, asked, question)
+    return best_provisions(card, qtype, asked, question, facts=facts)
 
 
 #: Confidence below which a decided part cites nothing as controlling unless the provision it would
@@ -292,15 +331,33 @@ def _grams(text: str) -> set[str]:
     return {chars[i:i + 2] for i in range(len(chars) - 1)}
 
 
+def chosen_by_facts(candidates: Sequence[Provision], facts: Facts | None) -> list[Provision]:
+    """The candidates the facts choose by the provisions' ``when`` predicates: those whose predicates
+    all hold, when any does; else all but those a known fact rules out (an unknown fact rules out
+    nothing); the candidates as they are when none has predicates."""
+    candidates = list(candidates)
+    if facts is None or not any(p.when for p in candidates):
+        return candidates
+    values = facts.values()
+    holding = [p for p in candidates if p.when and all(w.holds(values) for w in p.when)]
+    if holding:
+        return holding
+    kept = [p for p in candidates
+            if not any(values.get(w.fact) is not None and not w.holds(values) for w in p.when)]
+    return kept or candidates
+
+
 def best_provisions(card: Card, qtype: str, asked: str, question: str = "",
-                    candidates: Sequence[Provision] | None = None) -> list[Provision]:
-    """The card's provision that decides what ``asked`` asks: each provision's ``decides`` line and
+                    candidates: Sequence[Provision] | None = None, facts: Facts | None = None) -> list[Provision]:
+    """The card's provision that decides what ``asked`` asks: the one the facts choose by its ``when``
+    predicates (:func:`chosen_by_facts`); among the rest each provision's ``decides`` line and
     keywords set against the words of the part (and of the whole question), its ``decides`` line
     against the question type, and the card's own order (controlling first, most decisive first).
     ``candidates``: choose among these instead (an answer's basis, in its order, all deciding)."""
     own = candidates is None
     candidates = (list(card.controlling) + [p for p in card.provisions if not p.controlling]) if own \
         else list(candidates or ())
+    candidates = chosen_by_facts(candidates, facts)
     if not candidates:
         return []
     words = _grams(asked) | _grams(question)
@@ -940,8 +997,10 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
             text = f"{text}{_computed_too(card, match.text, facts, today)}"
         asked = qtype or chosen.qtype
-        basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question)
-        ruled = ruled_basis(asked, chosen, calculation, found_deadline)
+        basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question, facts)
+        # the card's own liability rule cited for a share figure is the card's choice, not the calculator's
+        ruled = ruled_basis(asked, chosen, calculation, found_deadline) and not (
+            asked == "how_much" and fault_share_moot(calculation, facts) and not facts.get("driver_without_fault"))
         if qtype == "yes_no" and timed is not None:
             # answered by the period the facts run to its last day: the period's provision decides it
             basis = [Provision(law, article, "controlling", f"期限为{timed.rule.period}", ())
