@@ -200,6 +200,22 @@ def _share_basis(card: Card, answer: Answer, qtype: str, facts: Facts, asked: st
         if candidates else []
 
 
+def named_figure_basis(card: Card, answer: Answer, qtype: str, calculation: Calculation | None,
+                       asked: str) -> list[Provision]:
+    """A how-much part whose words name a figure other than the card's answer computes (丧葬费 on the
+    death-compensation card, 误工费 on an injury card) and that no calculation computed (an input is
+    missing): the figure's own provision decides what the part asks, when the card holds it
+    (人身损害赔偿解释 14 for 丧葬费, not 15 for 死亡赔偿金). [] otherwise."""
+    if qtype != "how_much" or (calculation is not None and calculation.ok) or not asked:
+        return []
+    named = calculator_for(asked, card.domain)
+    if not named or named == answer.calculator or named in ("economic_compensation", "unlawful_termination_damages"):
+        return []
+    pairs = figure_basis(named, list(CALCULATOR_BASIS.get(named, ())))
+    held = {(p.law, p.article) for p in card.provisions}
+    return [_provision(card, law, article) for law, article in pairs] if pairs and set(pairs) <= held else []
+
+
 def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | None = None,
              found_deadline: Deadline | None = None, asked: str = "", question: str = "",
              facts: Facts | None = None) -> list[Provision]:
@@ -211,6 +227,9 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
         shared = _share_basis(card, answer, qtype, facts, asked, question)
         if shared:
             return shared
+    named = named_figure_basis(card, answer, qtype, calculation, asked)
+    if named:
+        return named
     if qtype == "by_when" and found_deadline is not None and answer.deadline \
             and found_deadline.rule.name != answer.deadline:
         # the facts refined the card's rule (the employer's thirty days against a final award, an untold

@@ -41,3 +41,26 @@ def test_a_share_the_victims_fault_reduces_cites_comparative_fault():
     question = "邻居家的狗把我咬了，医药费花了4860元，我逗狗也有过错，对方负70%的责任，他要赔我多少？"
     assert _cited(question) == [(CODE, 1173)]
 
+
+INJURY = "最高人民法院关于审理人身损害赔偿案件适用法律若干问题的解释"
+
+
+def death_card(*articles: int) -> object:
+    decides = {14: "丧葬费按受诉法院所在地上一年度职工月平均工资标准，以六个月总额计算",
+               15: "死亡赔偿金按受诉法院所在地上一年度城镇居民人均可支配收入标准，按二十年计算"}
+    return parse_card({
+        "slug": "t.death", "title": "交通事故致人死亡的赔偿", "domain": "traffic_accident", "summary": "测试。",
+        "phrasings": ["甲乙丙丁", "戊己庚辛", "子丑寅卯", "辰巳午未", "申酉戌亥", "天地玄黄"], "terms": ["死亡"],
+        "question_types": ["how_much"],
+        "answers": {"how_much": {"conclusion": "{result}", "calculator": "death_compensation"}},
+        "provisions": [{"law": INJURY, "article": a, "role": "controlling", "decides": decides[a], "keywords": ["标准"]}
+                       for a in articles],
+    })
+
+
+def test_a_figure_the_part_names_but_cannot_compute_cites_its_own_provision_when_the_card_holds_it():
+    question = "家里老人被车撞去世了，丧葬费是按什么标准给的？"
+    for card, article in ((death_card(15, 14), 14), (death_card(15), 15)):
+        match = PartMatch(question, [CardScore(card, 0.9, 0.95)], True)
+        part = compose(question, [match], today=TODAY).parts[0]
+        assert [(p.law, p.article) for p in part.basis] == [(INJURY, article)]
