@@ -430,6 +430,19 @@ def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> An
     return Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
 
 
+def _with_own_period_basis(card: Card, own: Answer, named: Answer) -> Answer:
+    """A by-when part the card's answer has no period for, whose words name a general period (时效, 仲裁,
+    起诉: :data:`GENERAL_RULES`): the period stated is the general rule's, but when the card's own
+    answer rests on a provision about that period (诉讼时效中断, 民法典 195: "时效是不是重新算了"), that
+    provision decides what is asked, not the general rule's article (民法典 188)."""
+    if named is own or named.deadline not in GENERAL_RULES or own.deadline or not own.basis:
+        return named
+    period = DECIDES_CUES["by_when"]
+    about = [(law, article) for law, article in own.basis
+             if period.search(_provision(card, law, article).decides)]
+    return replace(named, basis=tuple(about)) if about else named
+
+
 def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> Answer:
     """A how-much part answered by a calculator: the card's, unless the part names another figure
     (丧葬费 on a 死亡赔偿 card, 加班费 on a 未签合同 card) or the card's answer has none."""
@@ -991,7 +1004,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             # asked where to go or what to do, and the card answers neither: its next steps do
             chosen = Answer(qtype, "；".join(s.rstrip("。；") for s in card.next_steps) + "。")
         if qtype == "by_when":
-            chosen = _deadline_answer(card, chosen, match.text, question)
+            chosen = _with_own_period_basis(card, chosen, _deadline_answer(card, chosen, match.text, question))
             money = card.answers.get("how_much")
             if not chosen.deadline and money is not None and money.calculator and calculate(
                     money.calculator, {**facts.values(), **part_flags(match.text)}).ok:
