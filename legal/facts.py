@@ -68,6 +68,10 @@ LABELS = {
     "custom_made": "定制商品", "amount_involved": "涉案金额", "final_award": "终局裁决", "wage_owed": "拖欠工资总额",
     "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）", "own_debt": "我方欠对方", "amount_paid": "已付款项", "rights_not_told": "未告知复议、起诉权利或期限", "asks_court": "拟向法院起诉", "driver_without_fault": "机动车一方无过错",
 }
+#: The form a will was made in, as clients say it (民法典 1134 自书, 1135 代书, 1136 打印, 1137 录音录像):
+#: which formal requirements apply, and so which article decides whether it holds.
+LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "他人代书的遗嘱", "typed_will": "打印的遗嘱",
+               "recorded_will": "录音录像遗嘱"})
 
 
 @dataclass
@@ -1271,6 +1275,26 @@ def _agreed_terms(text: str, facts: Facts) -> None:
             facts.add("asks_court", True, _ASKS_COURT.search(text).group(0))  # type: ignore[union-attr]
     for name, pattern in (("final_award", _FINAL_AWARD), ("quit_voluntarily", _QUIT), ("non_compete_unpaid", _NC_UNPAID),
                           ("renewal_refused_by_employee", _RENEW_REFUSED), ("custom_made", _CUSTOM)):
+        m = pattern.search(text)
+        if m:
+            facts.add(name, True, m.group(0))
+    _will_form(text, facts)
+
+
+_WILL = re.compile(r"遗嘱|遗书|遗言")
+WILL_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("typed_will", re.compile(r"打印|机打|打字|打出来|电脑(?:上)?(?:打|写|做|弄)|(?:word|wps|WPS|Word)|文档")),
+    ("recorded_will", re.compile(r"录音|录像|录视频|录了(?:段|个|一段)?视频|视频|语音")),
+    ("dictated_will", re.compile(r"代书|代写|代笔|帮(?:他|她|我爸|我妈|老人)?写|请人写|找人写|别人写|律师写")),
+    ("handwritten_will", re.compile(r"亲笔|手写|亲手写|自己写|自书|亲自写|手抄")),
+)
+
+
+def _will_form(text: str, facts: Facts) -> None:
+    """The form of a will the question tells of (only when it speaks of a will): each form it names."""
+    if not _WILL.search(text):
+        return
+    for name, pattern in WILL_FORMS:
         m = pattern.search(text)
         if m:
             facts.add(name, True, m.group(0))

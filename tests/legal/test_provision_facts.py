@@ -68,3 +68,22 @@ def test_the_predicates_survive_the_card_table_round_trip():
 def test_a_predicate_written_wrong_is_rejected(bad):
     with pytest.raises(CardFileError):
         school(bad)
+
+
+@pytest.mark.parametrize(("question", "form"), [
+    ("我爸电脑打印的遗嘱，最后签了名按了手印，但是没有见证人，这个有效么", "typed_will"),
+    ("老人自己手写的遗嘱，没写日期，有效吗", "handwritten_will"),
+    ("请邻居代写的遗嘱，有两个见证人，算数吗", "dictated_will"),
+    ("爷爷用手机录了段视频当遗嘱，说房子给我", "recorded_will"),
+])
+def test_the_form_of_a_will_is_read_as_a_typed_fact(question, form):
+    from legal.facts import extract_facts
+
+    forms = [name for name in extract_facts(question).items if name.endswith("_will")]
+    assert forms == [form]
+
+
+def test_a_typed_document_that_is_no_will_is_no_will_form():
+    from legal.facts import extract_facts
+
+    assert not [name for name in extract_facts("电脑打印的合同没有手写签名，有效吗").items if name.endswith("_will")]
