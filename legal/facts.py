@@ -72,6 +72,9 @@ LABELS = {
 #: which formal requirements apply, and so which article decides whether it holds.
 LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "他人代书的遗嘱", "typed_will": "打印的遗嘱",
                "recorded_will": "录音录像遗嘱"})
+#: The kind of guarantee the client says he gave or holds (民法典 686–688): 连带 lets the creditor go to the
+#: guarantor first; 一般保证 (and a guarantee that does not say) gives the guarantor the right to refuse first.
+LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
 
 
 @dataclass
@@ -1290,14 +1293,27 @@ WILL_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
-def _will_form(text: str, facts: Facts) -> None:
-    """The form of a will the question tells of (only when it speaks of a will): each form it names."""
-    if not _WILL.search(text):
+_GUARANTEE = re.compile(r"担保|保证|保人")
+GUARANTEE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("joint_guarantee", re.compile(r"连带")),
+    ("general_guarantee", re.compile(r"一般保证|一般担保")),
+)
+
+
+def _told_forms(text: str, facts: Facts, topic: re.Pattern[str], forms: tuple[tuple[str, re.Pattern[str]], ...]) -> None:
+    """Each form of ``forms`` the question names, only when it speaks of ``topic`` (a will, a guarantee)."""
+    if not topic.search(text):
         return
-    for name, pattern in WILL_FORMS:
+    for name, pattern in forms:
         m = pattern.search(text)
         if m:
             facts.add(name, True, m.group(0))
+
+
+def _will_form(text: str, facts: Facts) -> None:
+    """The form of a will the question tells of, and the kind of guarantee (only when it speaks of one)."""
+    _told_forms(text, facts, _WILL, WILL_FORMS)
+    _told_forms(text, facts, _GUARANTEE, GUARANTEE_KINDS)
 
 
 def _extra_rate(text: str) -> tuple[Decimal, str] | None:

@@ -87,3 +87,13 @@ def test_a_typed_document_that_is_no_will_is_no_will_form():
     from legal.facts import extract_facts
 
     assert not [name for name in extract_facts("电脑打印的合同没有手写签名，有效吗").items if name.endswith("_will")]
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("我是连带保证人，债主不找借款人直接起诉我，可以吗", "joint_guarantee"),
+    ("合同写的是一般保证，债主能直接找我这个保证人吗", "general_guarantee"),
+])
+def test_the_kind_of_guarantee_is_read_as_a_typed_fact(question, kind):
+    from legal.facts import extract_facts
+
+    assert [name for name in extract_facts(question).items if name.endswith("_guarantee")] == [kind]
