@@ -1293,7 +1293,7 @@ WILL_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
-_GUARANTEE = re.compile(r"担保|保证|保人")
+_GUARANTEE = re.compile(r"担保|保证人|保人|保证合同|保证责任|保证方式|一般保证|做保|作保")
 GUARANTEE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("joint_guarantee", re.compile(r"连带")),
     ("general_guarantee", re.compile(r"一般保证|一般担保")),
