@@ -75,6 +75,9 @@ LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "�
 #: The kind of guarantee the client says he gave or holds (民法典 686–688): 连带 lets the creditor go to the
 #: guarantor first; 一般保证 (and a guarantee that does not say) gives the guarantor the right to refuse first.
 LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
+#: A sum the client calls 订金, 意向金, 诚意金 or a prepayment (合同编通则解释 67: no 定金罚则 unless agreed),
+#: whatever else the question calls it (交的是订金不是定金).
+LABELS.update({"advance_named": "称作订金、意向金等的款项"})
 
 
 @dataclass
@@ -1310,10 +1313,15 @@ def _told_forms(text: str, facts: Facts, topic: re.Pattern[str], forms: tuple[tu
             facts.add(name, True, m.group(0))
 
 
+_ADVANCE = re.compile(r"订金|意向金|诚意金|预付款|预付金")
+
+
 def _will_form(text: str, facts: Facts) -> None:
-    """The form of a will the question tells of, and the kind of guarantee (only when it speaks of one)."""
+    """The form of a will the question tells of, the kind of guarantee (only when it speaks of one), and
+    a sum it calls 订金 or the like."""
     _told_forms(text, facts, _WILL, WILL_FORMS)
     _told_forms(text, facts, _GUARANTEE, GUARANTEE_KINDS)
+    _told_forms(text, facts, _ADVANCE, (("advance_named", _ADVANCE),))
 
 
 def _extra_rate(text: str) -> tuple[Decimal, str] | None:

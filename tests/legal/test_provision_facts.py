@@ -97,3 +97,11 @@ def test_the_kind_of_guarantee_is_read_as_a_typed_fact(question, kind):
     from legal.facts import extract_facts
 
     assert [name for name in extract_facts(question).items if name.endswith("_guarantee")] == [kind]
+
+
+def test_a_sum_called_dingjin_yet_said_to_be_an_advance_is_an_advance():
+    from legal.facts import extract_facts
+
+    told = extract_facts("交的是订金不是定金，五千，现在不想买了，商家说不退，是这样吗")
+    assert "advance_named" in told.items
+    assert "advance_named" not in extract_facts("婚宴订了酒店交了8000定金，酒店说定金不退，对吗").items
