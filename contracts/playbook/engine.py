@@ -115,8 +115,14 @@ def _any(patterns: Iterable[str], text: str) -> re.Match[str] | None:
 # -- spans ---------------------------------------------------------------------------------------------
 
 
-def sentences(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence of ``text``, whitespace trimmed; the end excludes the punctuation."""
+def sentences(text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of each sentence of ``text``, whitespace trimmed; the end excludes the punctuation.
+    Every rule asks this of the same section: it is split once."""
+    return _sentences(text)
+
+
+@lru_cache(maxsize=1024)
+def _sentences(text: str) -> tuple[tuple[int, int], ...]:
     spans = []
     start = 0
     for i, ch in enumerate(text + "\n"):
@@ -129,10 +135,10 @@ def sentences(text: str) -> list[tuple[int, int]]:
             if b > a:
                 spans.append((a, b))
             start = i + 1
-    return spans
+    return tuple(spans)
 
 
-def _sentence_of(spans: list[tuple[int, int]], pos: int) -> tuple[int, int]:
+def _sentence_of(spans: Sequence[tuple[int, int]], pos: int) -> tuple[int, int]:
     for a, b in spans:
         if a <= pos < b:
             return a, b
@@ -614,7 +620,7 @@ def _fmt(value: float, unit: str) -> str:
             "days": f"{shown} 日"}.get(unit, shown)
 
 
-def _regions(text: str, spans: list[tuple[int, int]], p: NumericParams) -> list[tuple[int, int, int]]:
+def _regions(text: str, spans: Sequence[tuple[int, int]], p: NumericParams) -> list[tuple[int, int, int]]:
     """For each trigger in ``text``: (trigger start, region start, region end) — the rest of its sentence
     after the trigger up to ``window`` characters, plus a few characters before it in the same fragment.
     A trigger never spans two sentences."""
@@ -1105,24 +1111,32 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     return [_in_contract_names(f, facts) for f in out]
 
 
-def _with_deciding_basis(f: Finding, rule: RuleSpec, section: SectionLike, spans: list[tuple[int, int]],
+def _with_deciding_basis(f: Finding, rule: RuleSpec, section: SectionLike, spans: Sequence[tuple[int, int]],
                          kinds: set[str]) -> Finding:
     """The article that decides the risk in the finding's words (定金 586/587, 转委托 923/169 …) is cited
     with the rule's own: before a general article, after a specific one (deciding.py)."""
     a, b = _sentence_of(spans, f.start)
-    words = section.text[min(a, f.start):max(b, f.end)]
+    lo, hi = min(a, f.start), max(b, f.end)
+    words = section.text[lo:hi]
+    # The clause's facts are read once (read_clause keeps them per text); the exemptions of the finding's
+    # sentences are the ones that may make 506 decide.
+    covers = _covered(e for e in reader.read_clause(section.text).exemptions if lo <= e.sentence[0] < hi)
     f.basis = deciding_basis(f.basis, words, kinds, f.category, rule_entries(rule.params), rule.contract_types,
-                             exemption_covers(words))
+                             covers)
     return f
+
+
+def _covered(exemptions: Iterable[reader.Exemption]) -> frozenset[str]:
+    covered: set[str] = set()
+    for e in exemptions:
+        covered |= set(e.covers) - set(e.carveouts)
+    return frozenset(covered)
 
 
 def exemption_covers(words: str) -> frozenset[str]:
     """What the exemptions in ``words`` cover and do not carve out (facts.Exemption): 故意, 重大过失, 人身损害,
     一切责任 — the facts that make 506 the deciding article."""
-    covered: set[str] = set()
-    for e in reader.read_clause(numbers.normalize(words)).exemptions:
-        covered |= set(e.covers) - set(e.carveouts)
-    return frozenset(covered)
+    return _covered(reader.read_clause(numbers.normalize(words)).exemptions)
 
 
 def contract_names(text: str, facts: ContractFacts) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 
 from contracts.playbook import numbers
 
@@ -775,7 +776,16 @@ def _mismatches(text: str, spans) -> list[Mismatch]:
 
 
 def read_clause(text: str) -> ClauseFacts:
-    """Every fact of one clause's text (offsets into ``text``; full-width digits are read as digits)."""
+    """Every fact of one clause's text (offsets into ``text``; full-width digits are read as digits).
+
+    A clause is read once: the fact rules, the deciding table (an exemption's covers) and the terms table
+    all ask for the same clause's facts, so the result is kept per text. Callers read it and never change
+    it."""
+    return _read_clause(text)
+
+
+@lru_cache(maxsize=2048)
+def _read_clause(text: str) -> ClauseFacts:
     norm = numbers.normalize(text)
     spans = sentence_spans(norm)
     scopes = negation_scopes(norm)
