@@ -226,6 +226,8 @@ LOOKALIKES = {
     "carveout-that-exempts": [
         ("storage", "第六条 保管人对仓储物的损失不承担责任，但保管人故意或者重大过失造成的除外。", ""),
         ("lease", "14．设备发生毁损、灭失的，除承租方过错造成的以外，由出租方承担。", "出租方"),
+        ("lease", "14．设备发生毁损、灭失的，除承租方故意或者重大过失造成的以外，由出租方自行承担。", "出租方"),
+        ("service", "第十条 乙方不承担责任，但因乙方过错（包括故意）造成的除外。", ""),
         ("service", "第十条 因不可抗力造成损失的，双方互不承担责任，但一方能够证明对方未及时通知的除外。", ""),
         ("storage", "第六条 保管人对仓储物的损失不承担责任，但保管人故意造成的除外。", "保管人"),
     ],
@@ -236,9 +238,9 @@ LOOKALIKES = {
 }
 
 
-#: an older rule written for some types that reads the same risk on the same article speaks for the kind there
-#: Rules written for one family or one fact that read the same risk on the same sentence: one issue is
-#: reported, and the more specific rule speaks.
+#: One rule reads each risk. Where a family's rule reads a narrower case of a kind on its own article (a
+#: contractor paid back to back, 建设工程; a price left to the seller, 买卖), one issue is reported on the
+#: sentence and the more specific rule speaks: these are the rules that may answer for the kind.
 SAME_RISK = {"payment-on-third-party-condition": {"construction-back-to-back-payment",
                                                   "payment-on-payer-controlled-condition"},
              "key-term-deferred": {"sale-price-deferred", "term-deferred-to-later"},
@@ -249,11 +251,7 @@ SAME_RISK = {"payment-on-third-party-condition": {"construction-back-to-back-pay
              "structural-alteration-allowed": {"renovation-load-bearing-alteration"},
              "amount-words-figures-differ": {"fact-amount-words-figures-differ"},
              "supplied-defects-shifted": {"supplied-defects-at-our-cost"},
-             "carveout-that-exempts": {"fact-exception-only-intent", "fact-exemption-unless-other-proves"},
              "blanket-notice-declaration": {"format-explained-by-declaration"}}
-#: The look-alikes are checked against the kind and the two pairs written with it.
-LOOKALIKE_SAME_RISK = {"payment-on-third-party-condition": {"construction-back-to-back-payment"},
-                       "key-term-deferred": {"sale-price-deferred", "term-deferred-to-later"}}
 
 
 def breadth_cases() -> list[tuple[str, str, str, str]]:

@@ -36,10 +36,10 @@ def test_our_defences_barred_while_the_other_side_does_not_pay():
 
 def test_an_exception_keeping_only_intent_exempts_gross_negligence():
     clause = "14．租赁期间，设备发生毁损、灭失的，除承租方故意造成的以外，由出租方自行承担。"
-    assert "fact-exception-only-intent" in _codes("lease", clause, "出租方")
-    assert "fact-exception-only-intent" not in _codes("lease", clause, "承租方")
+    assert "carveout-that-exempts" in _codes("lease", clause, "出租方")
+    assert "carveout-that-exempts" not in _codes("lease", clause, "承租方")
     fair = "14．租赁期间，设备发生毁损、灭失的，除承租方故意或者重大过失造成的以外，由出租方自行承担。"
-    assert "fact-exception-only-intent" not in _codes("lease", fair, "出租方")
+    assert "carveout-that-exempts" not in _codes("lease", fair, "出租方")
 
 
 HOME = "发包人（甲方）：张某\n承包人（乙方）：某某装饰工程有限公司"
@@ -103,8 +103,8 @@ def test_a_home_fit_out_for_its_owner():
     sections = [SectionDraft(order=1, kind="preamble", number="", title="", text=home, para_start=1, para_end=1),
                 SectionDraft(order=2, kind="clause", number="15", title="", text=proof, para_start=2, para_end=2)]
     found = [f for f in contract_findings(sections, "construction", STARTER, side="甲方") if f.section_order == 2]
-    # the fact rule and the cross-family carve-out rule read one risk here: one of them speaks
-    assert {"fact-exemption-unless-other-proves", "carveout-that-exempts"} & {f.rule_code for f in found}
+    # one rule reads this risk (the intent-only carve-out and the burden of proof turned round)
+    assert "carveout-that-exempts" in {f.rule_code for f in found}
     # a home's fit-out is a consumer contract: the consumer law's standard-terms article stands beside 497
     assert ("中华人民共和国消费者权益保护法", 26) in {(b.law, b.article) for f in found for b in f.basis}
 
