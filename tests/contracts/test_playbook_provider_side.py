@@ -25,7 +25,7 @@ def test_an_amount_whose_words_and_figures_disagree_is_a_fact():
     (m,) = reader.read_clause("住宅物业费为每月每平方米人民币贰元叁角（¥3.20）。").mismatches
     assert (m.amount, m.restated) == (2.3, 3.2)
     assert not reader.read_clause("暂定租金总额为人民币壹佰壹拾万零肆仟元整（¥1,104,000.00）。").mismatches
-    assert "fact-amount-words-figures-differ" in _codes("lease", "1．月租金为人民币叁万元整（¥38,000.00）。", "出租方")
+    assert "amount-words-figures-differ" in _codes("lease", "1．月租金为人民币叁万元整（¥38,000.00）。", "出租方")
 
 
 def test_our_defences_barred_while_the_other_side_does_not_pay():
