@@ -249,7 +249,6 @@ SAME_RISK = {"payment-on-third-party-condition": {"construction-back-to-back-pay
              "acceptance-never-deemed": {"payment-on-payer-controlled-condition"},
              "paid-sums-forfeited-on-termination": {"fact-paid-money-kept"},
              "structural-alteration-allowed": {"renovation-load-bearing-alteration"},
-             "supplied-defects-shifted": {"supplied-defects-at-our-cost"},
              "blanket-notice-declaration": {"format-explained-by-declaration"}}
 
 

@@ -11,8 +11,8 @@ from contracts.types import SectionDraft
 
 STARTER = starter_rules()
 LEASE = "出租方：某某机械租赁有限公司\n承租方：某某建设工程有限公司"
-#: The typed rule and the cross-family one for the same risk: on one sentence the typed one speaks.
-SUPPLIED = {"supplied-defects-at-our-cost", "supplied-defects-shifted"}
+#: One rule reads the risk of the other side's defective supplies.
+SUPPLIED = {"supplied-defects-shifted"}
 
 
 def _codes(contract_type: str, clause: str, side: str, preamble: str = LEASE) -> set[str]:
