@@ -247,7 +247,6 @@ SAME_RISK = {"payment-on-third-party-condition": {"construction-back-to-back-pay
              "remedies-waived-in-advance": {"work-lien-excluded", "fact-defence-excluded"},
              "deemed-acceptance-by-use": {"fact-deemed-acceptance"},
              "acceptance-never-deemed": {"payment-on-payer-controlled-condition"},
-             "paid-sums-forfeited-on-termination": {"fact-paid-money-kept"},
              "structural-alteration-allowed": {"renovation-load-bearing-alteration"},
              "blanket-notice-declaration": {"format-explained-by-declaration"}}
 

@@ -47,10 +47,10 @@ HOME = "发包人（甲方）：张某\n承包人（乙方）：某某装饰工�
 
 def test_money_we_paid_kept_whole_is_a_penalty_in_disguise():
     clause = "12．甲方在开工前解除合同的，已支付的首期款不予退还。"
-    assert "fact-paid-money-kept" in _codes("construction", clause, "甲方", HOME)
-    assert "fact-paid-money-kept" not in _codes("construction", clause, "乙方", HOME)
+    assert "paid-sums-forfeited-on-termination" in _codes("construction", clause, "甲方", HOME)
+    assert "paid-sums-forfeited-on-termination" not in _codes("construction", clause, "乙方", HOME)
     spent = "12．甲方解除合同的，已消耗的服务费不予退还，未消耗部分按实际余额退还。"
-    assert "fact-paid-money-kept" not in _codes("construction", spent, "甲方", HOME)
+    assert "paid-sums-forfeited-on-termination" not in _codes("construction", spent, "甲方", HOME)
 
 
 def test_the_other_sides_exit_at_will_and_our_payment_on_a_third_party():
