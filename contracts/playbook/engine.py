@@ -526,6 +526,11 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
     for a, b in spans:
         sentence = text[a:b]
         m = _any(p.patterns, sentence)
+        wanted = p.party
+        if m is None and p.said_by_us:
+            # the declaration of the side at risk: its speaker is the other one of the rule's side
+            m = _any(p.said_by_us, sentence)
+            wanted = _OPPOSITE.get(p.party, p.party)
         if m is None:
             continue
         if p.unless and p.unless_scope == "sentence" and _excepted(p.unless, sentence):
@@ -542,10 +547,14 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
                  else actor_at(norm, (a, b), a + m.start(), a + m.end()))
         if p.payer:
             party = payer_of(norm[a:b]) or party
-        if facts is not None and p.party != "any" and not _side_allows_party(p.party, party, facts):
+        if facts is not None and wanted != "any" and not _side_allows_party(wanted, party, facts):
             continue
         out.append(_finding(rule, section, lo, hi, suggestion=suggestion, party=party or None))
     return out
+
+
+#: The side a rule's ``said_by_us`` words are spoken by, for each ``party`` of the rule.
+_OPPOSITE = {"other": "ours", "ours": "other"}
 
 #: A role that opens a relative clause (甲方提供的资料), owns a thing (借款人的抵押物) or only consents
 #: (甲方同意乙方将…) does not act.

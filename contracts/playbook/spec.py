@@ -164,8 +164,12 @@ class PatternParams(_Params):
     #: The party of a penalty clause is the one who pays it (乙方应支付违约金, 要求乙方支付违约金 → 乙方), not
     #: the party entitled to ask for it; with ``party = "ours"`` the rule fires when we pay.
     payer: bool = False
+    #: Words the party the risk falls on says itself (甲方对本合同全部内容无任何异议 beside 乙方已作出充分提示):
+    #: their actor is the other one of ``party`` — with ``party = "other"`` they fire when we say them.
+    #: Read when none of ``patterns`` matches the sentence.
+    said_by_us: list[str] = Field(default_factory=list)
 
-    @field_validator("patterns", "unless", "titles", "requires")
+    @field_validator("patterns", "unless", "titles", "requires", "said_by_us")
     @classmethod
     def _regexes(cls, values: list[str]) -> list[str]:
         return [_check_regex(v) for v in values]

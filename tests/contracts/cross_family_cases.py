@@ -247,8 +247,7 @@ SAME_RISK = {"payment-on-third-party-condition": {"construction-back-to-back-pay
              "remedies-waived-in-advance": {"work-lien-excluded", "fact-defence-excluded"},
              "deemed-acceptance-by-use": {"fact-deemed-acceptance"},
              "acceptance-never-deemed": {"payment-on-payer-controlled-condition"},
-             "structural-alteration-allowed": {"renovation-load-bearing-alteration"},
-             "blanket-notice-declaration": {"format-explained-by-declaration"}}
+             "structural-alteration-allowed": {"renovation-load-bearing-alteration"}}
 
 
 def breadth_cases() -> list[tuple[str, str, str, str]]:

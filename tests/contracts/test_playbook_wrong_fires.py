@@ -47,7 +47,7 @@ def test_the_preamble_declaring_the_standard_terms_explained_is_reviewed_for_the
     clause = "一、甲方委托乙方为其寻找二手住宅。"
     found = _findings("intermediary", [clause], "甲方（委托人）", preamble=NOTICE)
     on_notice = [f for f in found if f.section_order == 1]
-    assert [f.rule_code for f in on_notice] == ["format-explained-by-declaration"]
+    assert [f.rule_code for f in on_notice] == ["blanket-notice-declaration"]
     assert ("中华人民共和国民法典", 496) in {(b.law, b.article) for b in on_notice[0].basis}
     # the party that drafted the terms: its own notice is not its risk
     assert not [f for f in _findings("intermediary", [clause], "乙方（居间方）", preamble=NOTICE)
