@@ -41,8 +41,13 @@ RISKS = {
         ("service", "第十四条 乙方放弃因甲方违约而享有的解除合同及要求赔偿的权利。", "乙方"),
         ("work", "（五）承揽人不得以任何理由向定作人追究违约责任。", "承揽人"),
         ("lease", "7.2 租赁期间房屋出现任何问题，承租人均不追究出租人的任何责任。", "承租人"),
-        ("work", "七、乙方确认放弃对本合同项下全部工作成果及定作方提供主材的留置权。", "乙方"),
         ("lease", "19．出租方不得以任何理由（包括承租方欠付租金）停机、撤场或者撤回设备。", "出租方"),
+    ],
+    "lien-waived-in-advance": [
+        ("work", "七、乙方确认放弃对本合同项下全部工作成果及定作方提供主材的留置权。", "乙方"),
+        ("storage", "第十二条 乙方在任何情况下均不得留置、扣押或拒绝交付甲方的仓储物。", "乙方"),
+        ("transport", "8.3 承运人不得以托运人未付运费为由拒绝交付货物。", ""),
+        ("work", "（六）承揽人无权留置定作物。", "承揽人"),
     ],
     "unilateral-rules-change": [
         ("service", "第十条 乙方有权随时修订服务规则和收费标准，修订后的规则自公布之日起生效。", ""),
@@ -155,6 +160,12 @@ LOOKALIKES = {
         ("service", "第十四条 因不可抗力造成损失的，双方均不得要求对方赔偿。", "乙方"),
         ("service", "第十四条 乙方放弃因甲方违约而享有的解除合同及要求赔偿的权利。", "甲方"),
     ],
+    "lien-waived-in-advance": [
+        ("storage", "第十二条 存货人拖欠仓储费的，保管人对相应价值的货物享有留置权。", ""),
+        ("work", "七、乙方确认放弃对本合同项下全部工作成果的留置权。", "甲方"),
+        ("lease", "第十二条 承租人不得留置租赁设备。", "承租人"),
+        ("storage", "第十二条 甲方付清仓储费后，乙方不得拒绝交付仓储物。", "乙方"),
+    ],
     "unilateral-rules-change": [
         ("service", "第十条 服务规则的修订应经双方书面确认后生效。", ""),
         ("property", "第十二条 物业费标准的调整，应经业主大会依法表决通过。", ""),
@@ -244,7 +255,7 @@ LOOKALIKES = {
 SAME_RISK = {"payment-on-third-party-condition": {"construction-back-to-back-payment",
                                                   "payment-on-payer-controlled-condition"},
              "key-term-deferred": {"sale-price-deferred", "term-deferred-to-later"},
-             "remedies-waived-in-advance": {"work-lien-excluded", "fact-defence-excluded"},
+             "remedies-waived-in-advance": {"fact-defence-excluded"},
              "deemed-acceptance-by-use": {"fact-deemed-acceptance"},
              "acceptance-never-deemed": {"payment-on-payer-controlled-condition"},
              "structural-alteration-allowed": {"renovation-load-bearing-alteration"}}

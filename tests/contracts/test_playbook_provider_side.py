@@ -65,7 +65,7 @@ def test_the_other_sides_exit_at_will_and_our_payment_on_a_third_party():
 def test_a_lien_waived_in_many_words_is_waived():
     work = "定作方：某某装备有限公司（以下简称甲方）\n承揽方：某某精密机械有限公司（以下简称乙方）"
     clause = "七、乙方确认放弃对本合同项下全部工作成果及定作方提供主材的留置权。"
-    assert "work-lien-excluded" in _codes("work", clause, "乙方（承揽方）", work)
+    assert "lien-waived-in-advance" in _codes("work", clause, "乙方（承揽方）", work)
 
 
 CONSULT = "委托方：某某水务有限公司（以下简称甲方）\n受托方：某某环境技术有限公司（以下简称乙方）"

@@ -586,7 +586,7 @@ THIN_CASES += [
     ("storage-keeper-presumed-liable", "storage",
      "第二十一条 保管人不得开箱验收；出库数量与存货人单据不符的，一律视为保管人保管不善所致。",
      "第二十一条 保管人入库时按件数验收，验收后发生的短少由保管人负责。", (CIVIL, 907)),
-    ("storage-lien-excluded", "storage",
+    ("lien-waived-in-advance", "storage",
      "第二十二条 即使存货人拖欠仓储费，保管人也不得扣留存货人的货物。",
      "第二十二条 存货人拖欠仓储费的，保管人对相应价值的货物享有留置权。", (CIVIL, 903)),
     ("storage-nature-statement-waived", "storage",
