@@ -257,8 +257,7 @@ SAME_RISK = {"payment-on-third-party-condition": {"construction-back-to-back-pay
              "key-term-deferred": {"sale-price-deferred", "term-deferred-to-later"},
              "remedies-waived-in-advance": {"fact-defence-excluded"},
              "deemed-acceptance-by-use": {"fact-deemed-acceptance"},
-             "acceptance-never-deemed": {"payment-on-payer-controlled-condition"},
-             "structural-alteration-allowed": {"renovation-load-bearing-alteration"}}
+             "acceptance-never-deemed": {"payment-on-payer-controlled-condition"}}
 
 
 def breadth_cases() -> list[tuple[str, str, str, str]]:

@@ -92,9 +92,9 @@ def test_unlimited_liability_is_the_performers_risk():
 def test_a_home_fit_out_for_its_owner():
     home = "北京市家庭居室装饰装修工程施工合同\n" + HOME
     wall = "第6条 乙方可根据现场情况拆除或者开洞部分墙体（含承重墙），由此引起的处罚由甲方承担。"
-    assert "renovation-load-bearing-alteration" in _codes("construction", wall, "甲方", home)
+    assert "structural-alteration-allowed" in _codes("construction", wall, "甲方", home)
     banned = "第6条 乙方不得拆除或者开洞承重墙。"
-    assert "renovation-load-bearing-alteration" not in _codes("construction", banned, "甲方", home)
+    assert "structural-alteration-allowed" not in _codes("construction", banned, "甲方", home)
     extra = "第9条 施工中发生的增项，按乙方现场报价执行；甲方签字确认前乙方已施工的部分，视为甲方同意。"
     assert "extra-work-at-own-quote" in _codes("construction", extra, "甲方（业主/发包人）", home)
     used = "第14条 甲方入住或者使用任何一个房间的，视为工程整体验收合格。"
