@@ -252,12 +252,9 @@ LOOKALIKES = {
 #: One rule reads each risk. Where a family's rule reads a narrower case of a kind on its own article (a
 #: contractor paid back to back, 建设工程; a price left to the seller, 买卖), one issue is reported on the
 #: sentence and the more specific rule speaks: these are the rules that may answer for the kind.
-SAME_RISK = {"payment-on-third-party-condition": {"construction-back-to-back-payment",
-                                                  "payment-on-payer-controlled-condition"},
-             "key-term-deferred": {"sale-price-deferred", "term-deferred-to-later"},
+SAME_RISK = {"key-term-deferred": {"sale-price-deferred", "term-deferred-to-later"},
              "remedies-waived-in-advance": {"fact-defence-excluded"},
-             "deemed-acceptance-by-use": {"fact-deemed-acceptance"},
-             "acceptance-never-deemed": {"payment-on-payer-controlled-condition"}}
+             "deemed-acceptance-by-use": {"fact-deemed-acceptance"}}
 
 
 def breadth_cases() -> list[tuple[str, str, str, str]]:

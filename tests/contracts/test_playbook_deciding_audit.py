@@ -39,7 +39,7 @@ PI = "中华人民共和国个人信息保护法"
     ("property-fee-unilateral-increase", "最高人民法院关于审理物业服务纠纷案件适用法律若干问题的解释", 2),
     ("tech-grant-back-exclusive", "最高人民法院关于审理技术合同纠纷案件适用法律若干问题的解释", 10),
     ("tech-improvement-owned-by-other", "最高人民法院关于审理技术合同纠纷案件适用法律若干问题的解释", 10),
-    ("construction-back-to-back-payment", "保障中小企业款项支付条例", 9),
+    ("payment-on-third-party-condition", "保障中小企业款项支付条例", 9),
     ("franchise-fee-no-refund", CIVIL, 566),
     ("performance-cancel-no-refund", CIVIL, 577),
 ])

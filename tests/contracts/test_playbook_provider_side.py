@@ -58,8 +58,8 @@ def test_the_other_sides_exit_at_will_and_our_payment_on_a_third_party():
     # the at-will rule and the cross-family one-sided-notice rule read one risk here: one of them speaks
     assert {"fact-terminate-at-will", "terminate-on-notice-one-side"} & _codes("lease", exit_, "出租方")
     paid = "18．承租方在收到建设单位支付的相应工程进度款后，向出租方支付已结算租金的百分之七十。"
-    assert "construction-back-to-back-payment" in _codes("lease", paid, "出租方")
-    assert "construction-back-to-back-payment" not in _codes("lease", paid, "承租方")
+    assert "payment-on-third-party-condition" in _codes("lease", paid, "出租方")
+    assert "payment-on-third-party-condition" not in _codes("lease", paid, "承租方")
 
 
 def test_a_lien_waived_in_many_words_is_waived():
@@ -76,9 +76,9 @@ def test_the_other_sides_own_supply_defects_and_conditions_it_controls():
     assert SUPPLIED & _codes("tech_service", data, "乙方（受托方）", CONSULT)
     assert not SUPPLIED & _codes("tech_service", data, "甲方（委托方）", CONSULT)
     silent = "第六条 甲方未在收到咨询报告后十五日内提出书面异议的，不视为验收合格。"
-    assert "payment-on-payer-controlled-condition" in _codes("tech_service", silent, "乙方（受托方）", CONSULT)
+    assert "acceptance-never-deemed" in _codes("tech_service", silent, "乙方（受托方）", CONSULT)
     group = "第五条 尾款在出水稳定达标并经甲方上级集团组织验收通过后支付。"
-    assert "payment-on-payer-controlled-condition" in _codes("tech_service", group, "乙方（受托方）", CONSULT)
+    assert "payment-on-third-party-condition" in _codes("tech_service", group, "乙方（受托方）", CONSULT)
 
 
 def test_unlimited_liability_is_the_performers_risk():
