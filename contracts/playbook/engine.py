@@ -561,7 +561,7 @@ _OPPOSITE = {"other": "ours", "ours": "other"}
 _RELATIVE = re.compile(r"[^，,。；;的]{0,6}的")
 #: … unless a modal or 将 follows the role at once (乙方有权…的, 乙方将…的).
 _ACTS = re.compile(r"\s*(?:有权|可以|可|应|须|不得|无权|无需|将|对)")
-_ACTS_INSIDE = re.compile(r"\s*(?:有权|可以|可|应|须|不|无权|无需|无须|将|拒绝|一律|均)")
+_ACTS_INSIDE = re.compile(r"\s*(?:也|亦|仍|都)?(?:有权|可以|可|应|须|不|无权|无需|无须|将|拒绝|一律|均)")
 
 
 #: A role whose own figure or word decides (乙方报价, 出卖人届时公布的价格, 甲方确定) — or whose own records do

@@ -41,7 +41,11 @@ RISKS = {
         ("service", "第十四条 乙方放弃因甲方违约而享有的解除合同及要求赔偿的权利。", "乙方"),
         ("work", "（五）承揽人不得以任何理由向定作人追究违约责任。", "承揽人"),
         ("lease", "7.2 租赁期间房屋出现任何问题，承租人均不追究出租人的任何责任。", "承租人"),
+    ],
+    "fact-defence-excluded": [
         ("lease", "19．出租方不得以任何理由（包括承租方欠付租金）停机、撤场或者撤回设备。", "出租方"),
+        ("work", "（八）乙方放弃先履行抗辩权。", "乙方"),
+        ("sale", "第九条 即使买方逾期支付货款，卖方也不得停止供货。", "卖方"),
     ],
     "lien-waived-in-advance": [
         ("work", "七、乙方确认放弃对本合同项下全部工作成果及定作方提供主材的留置权。", "乙方"),
@@ -160,6 +164,11 @@ LOOKALIKES = {
         ("service", "第十四条 因不可抗力造成损失的，双方均不得要求对方赔偿。", "乙方"),
         ("service", "第十四条 乙方放弃因甲方违约而享有的解除合同及要求赔偿的权利。", "甲方"),
     ],
+    "fact-defence-excluded": [
+        ("lease", "19．承租方逾期支付租金超过三十日的，出租方有权停机并撤回设备。", "出租方"),
+        ("sale", "第九条 卖方不得以任何理由拒绝履行已确认的订单，但买方逾期付款的除外。", "卖方"),
+        ("lease", "19．出租方不得以任何理由（包括承租方欠付租金）停机、撤场或者撤回设备。", "承租方"),
+    ],
     "lien-waived-in-advance": [
         ("storage", "第十二条 存货人拖欠仓储费的，保管人对相应价值的货物享有留置权。", ""),
         ("work", "七、乙方确认放弃对本合同项下全部工作成果的留置权。", "甲方"),
@@ -252,9 +261,7 @@ LOOKALIKES = {
 #: One rule reads each risk. Where a family's rule reads a narrower case of a kind on its own article (a
 #: contractor paid back to back, 建设工程; a price left to the seller, 买卖), one issue is reported on the
 #: sentence and the more specific rule speaks: these are the rules that may answer for the kind.
-SAME_RISK = {"key-term-deferred": {"sale-price-deferred", "term-deferred-to-later"},
-             "remedies-waived-in-advance": {"fact-defence-excluded"},
-             "deemed-acceptance-by-use": {"fact-deemed-acceptance"}}
+SAME_RISK = {"key-term-deferred": {"sale-price-deferred", "term-deferred-to-later"}}
 
 
 def breadth_cases() -> list[tuple[str, str, str, str]]:

@@ -98,7 +98,7 @@ def test_a_home_fit_out_for_its_owner():
     extra = "第9条 施工中发生的增项，按乙方现场报价执行；甲方签字确认前乙方已施工的部分，视为甲方同意。"
     assert "extra-work-at-own-quote" in _codes("construction", extra, "甲方（业主/发包人）", home)
     used = "第14条 甲方入住或者使用任何一个房间的，视为工程整体验收合格。"
-    assert "fact-deemed-acceptance" in _codes("construction", used, "甲方（业主/发包人）", home)
+    assert "deemed-acceptance-by-use" in _codes("construction", used, "甲方（业主/发包人）", home)
     proof = "第15条 乙方对室内空气质量超标不承担责任，但甲方能够证明超标系乙方擅自替换材料所致的除外。"
     sections = [SectionDraft(order=1, kind="preamble", number="", title="", text=home, para_start=1, para_end=1),
                 SectionDraft(order=2, kind="clause", number="15", title="", text=proof, para_start=2, para_end=2)]
