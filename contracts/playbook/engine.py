@@ -923,6 +923,12 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         # 有权向承运方提出变更…的要求: a right to ask the other side is not a right to decide alone.
         if fact.modal in ("有权", "可以") and _REQUEST.match(fact.act):
             return False, ""
+    if isinstance(fact, reader.Forum):
+        if p.places and fact.place not in p.places:
+            return False, ""
+        if not _side_allows(p, fact, facts):
+            return False, ""
+        return True, _FORUM_SAID.get(fact.place, "").format(party=fact.party or "一方")
     if isinstance(fact, reader.Exemption) and p.covers_any:
         hit = [c for c in p.covers_any if c in fact.covers and c not in fact.carveouts]
         if not hit:
@@ -950,6 +956,13 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
     if isinstance(fact, reader.Mismatch):
         detail = f"大写金额为 {_money_text(fact.amount)}，括号内小写为 {_money_text(fact.restated)}，两者不一致"
     return True, detail
+
+
+#: What a finding says of the agreed court, by its place.
+_FORUM_SAID = {"party_seat": "约定由{party}住所地法院管辖", "unlinked": "约定的法院所在地是{party}以外的单位的所在地",
+               "chosen": "管辖法院由{party}另行指定或选择，未经双方书面约定", "plaintiff": "约定由原告住所地法院管辖",
+               "defendant": "约定由被告住所地法院管辖", "signing": "约定由合同签订地法院管辖",
+               "performance": "约定由合同履行地法院管辖", "named": "约定由特定地点的法院管辖"}
 
 
 def _round_down(value: float) -> float:
@@ -1081,6 +1094,8 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
         if p.when and not _any(p.when, facts.text or section.text):
             continue
         if p.when_not and _any(p.when_not, facts.text or section.text):
+            continue
+        if p.settings and not set(p.settings) & facts.settings:
             continue
         if isinstance(p, PatternParams):
             found = _pattern_findings(rule, p, section, facts)
@@ -1287,6 +1302,8 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
         if p.when and not _any(p.when, whole):
             continue
         if p.when_not and _any(p.when_not, whole):
+            continue
+        if p.settings and not set(p.settings) & contract_settings(whole):
             continue
         haystacks = [f"{s.number} {s.title}" if p.titles_only else f"{s.number} {s.title}\n{s.text}" for s in body]
         if any(_agreed(p, h) for h in haystacks):
