@@ -58,3 +58,11 @@ def test_the_reader_sees_an_amount_written_twice(text, amount, written_as):
     money = read_clause(text).money[0]
     assert money.amount == pytest.approx(amount)
     assert money.written_as == (None if written_as is None else pytest.approx(written_as))
+
+
+def test_a_retired_rule_is_no_starter_rule_and_its_risk_has_one():
+    from contracts.playbook.starter import retired_rules
+    codes = {r.code for r in STARTER}
+    retired = retired_rules()
+    assert retired and not set(retired) & codes
+    assert set(retired.values()) <= codes
