@@ -547,7 +547,7 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
                  else actor_at(norm, (a, b), a + m.start(), a + m.end()))
         if p.payer:
             party = payer_of(norm[a:b]) or party
-        if facts is not None and wanted != "any" and not _side_allows_party(wanted, party, facts):
+        if facts is not None and wanted != "any" and not _side_allows_party(wanted, party, facts, norm[a:b]):
             continue
         out.append(_finding(rule, section, lo, hi, suggestion=suggestion, party=party or None))
     return out
@@ -586,9 +586,17 @@ def payer_of(sentence: str) -> str:
     asked = re.search(rf"(?:要求|责令|由)({role})[^。；;]{{0,12}}(?:支付|赔偿|承担|返还)", sentence)
     if asked:
         return asked.group(1)
-    pays = re.search(rf"({role})(?:应当|应|须|需|必须|还应|另行)?[^。；;，,]{{0,12}}?(?:支付|赔偿|承担)[^。；;]{{0,12}}"
-                     rf"(?:违约金|损失|赔偿金|罚款)", sentence)
-    return pays.group(1) if pays else ""
+    # 乙方违约或者单方解除本合同的，应向甲方支付违约金: the subject of the condition pays.
+    cond = re.match(rf"[^。；;]{{0,6}}?({role})[^。；;]{{0,30}}?的[，,]\s*(?:应当|应|须|需|还应)(?:向|给)"
+                    rf"[^。；;，,]{{0,8}}(?:支付|赔偿|承担)[^。；;]{{0,12}}(?:违约金|损失|赔偿金|罚款)", sentence)
+    if cond:
+        return cond.group(1)
+    # 向承租方支付违约金: a role after 向/给/对 is the one paid, not the payer.
+    for pays in re.finditer(rf"({role})(?:应当|应|须|需|必须|还应|另行)?[^。；;，,]{{0,12}}?(?:支付|赔偿|承担)"
+                            rf"[^。；;]{{0,12}}(?:违约金|损失|赔偿金|罚款)", sentence):
+        if not reader._OBJECT_MARK.search(sentence[max(0, pays.start() - 4):pays.start()]):
+            return pays.group(1)
+    return ""
 
 
 def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
@@ -598,8 +606,13 @@ def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
     subject of the sentence."""
     a, b = sentence
     m = reader._ROLE_RX.search(text, start, min(end, start + 4))
+    opening = ""
     if m and (m.start() - start <= 1 or _SEAT.match(text, m.end())):
-        return m.group(0)
+        # 客户向定作方付款后…: a generic word (客户, 用户) opening the words is a stranger when a party of the
+        # contract is named in the sentence; it acts only when none is.
+        if m.group(0) not in reader.GENERIC_ROLES:
+            return m.group(0)
+        opening = m.group(0)
     # 装修投入甲方不支付任何补偿: a role inside the words that a modal or a negation follows acts.
     for m in reader._ROLE_RX.finditer(text, start, end):
         if _ACTS_INSIDE.match(text, m.end()) and not reader._OBJECT_MARK.search(text[max(a, m.start() - 4):m.start()]):
@@ -611,13 +624,17 @@ def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
         consent = _CONSENTS.match(text, m.end())
         if consent and reader._ROLE_RX.match(text, consent.end()):
             continue
-        if _RELATIVE.match(text, m.end()) and not _ACTS.match(text, m.end()):
+        # (甲方逾期未验收的，视为…: a 的 inside the matched words closes their condition, not a relative clause)
+        relative = _RELATIVE.match(text, m.end())
+        if relative and relative.end() <= start and not _ACTS.match(text, m.end()):
             continue
         before.append(m.group(0))
     # 向其他客户展示: a generic word (客户, 用户, 公司) names no party of the contract when one is named.
     named = [r for r in before if r not in GENERIC_ROLES]
     if named:
         return named[-1]
+    if opening:
+        return opening
     if before:
         return before[-1]
     return reader.party_at(text, sentence, start)
@@ -779,13 +796,32 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
 # -- predicates over the clause reader's facts --------------------------------------------------------------
 
 
-def _side_allows(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> bool:
-    """Whether a fact is the firm's risk given its side: unknown side or party → yes."""
-    return _side_allows_party(p.party, fact.party, facts)
+def _side_allows(p: FactParams, fact: reader.Fact, facts: ContractFacts, text: str = "") -> bool:
+    """Whether a fact is the firm's risk given its side: unknown side or party → yes. A penalty or a late fee
+    belongs to the party that pays it (payer_of), not to the party named nearest before its figure."""
+    a, b = fact.sentence
+    sentence = text[a:b]
+    party = fact.party
+    if isinstance(fact, reader.Money | reader.Rate) and sentence:
+        party = payer_of(sentence) or party
+    return _side_allows_party(p.party, party, facts, sentence)
 
 
-def _side_allows_party(wanted: str, party: str, facts: ContractFacts) -> bool:
-    if wanted in ("any", "drafter") or not facts.side or not party:
+#: A duty that, when the sentence names no party, falls on the party that pays the price: paying late (and the
+#: late fee for it), a deposit, an advance or a fee paid kept.
+_PAYERS_DUTY = re.compile(r"(?:逾期|迟延|延迟|拖欠|未按(?:时|期|约定)?)(?:交纳|缴纳|支付|付款|付清|缴付|交费|缴费)"
+                          r"|欠费|欠缴|欠付|滞纳金"
+                          r"|(?:定金|预付款|首付款|首期款|加盟费|预付)[^。；;]{0,30}(?:不予退还|不退|概不退还|不予返还)")
+
+
+def _side_allows_party(wanted: str, party: str, facts: ContractFacts, sentence: str = "") -> bool:
+    if wanted in ("any", "drafter") or not facts.side:
+        return True
+    if not party:
+        # 逾期交纳物业费的，按日千分之五加收滞纳金 / 定金均不予退还: a burden named on no one is the payer's (and
+        # the right to keep the money the payee's) — our risk only when we pay.
+        if sentence and _PAYERS_DUTY.search(sentence) and not reader._ROLE_RX.search(sentence):
+            return sides.payer_is_us(facts.side_roles) is not False
         return True
     ours = party in facts.side_names
     other_party = not ours and party not in ("", "双方", "任何一方")
@@ -926,7 +962,7 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
     if isinstance(fact, reader.Forum):
         if p.places and fact.place not in p.places:
             return False, ""
-        if not _side_allows(p, fact, facts):
+        if not _side_allows(p, fact, facts, text):
             return False, ""
         return True, _FORUM_SAID.get(fact.place, "").format(party=fact.party or "一方")
     if isinstance(fact, reader.Exemption) and p.covers_any:
@@ -936,7 +972,8 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         names = {"all": "一切责任", "intent": "故意", "gross_negligence": "重大过失", "personal_injury": "人身损害",
                  "property": "财产损失", "indirect": "间接损失",
                  "third_party": "其交由的第三人的行为", "own_risk": "其自身经营范围内的原因"}
-        return _side_allows(p, fact, facts), f"{fact.party or '一方'}免责范围包括{'、'.join(names[c] for c in hit)}"
+        said = f"{fact.party or '一方'}免责范围包括{'、'.join(names[c] for c in hit)}"
+        return _side_allows(p, fact, facts, text), said
     detail = ""
     if p.measure is not None:
         measured = _measure(p, fact, facts)
@@ -947,7 +984,7 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         if (p.gt is not None or p.lt is not None) and not broken:
             return False, ""
         detail = f"约定为{said}，{broken}" if broken else f"约定为{said}"
-    if not _side_allows(p, fact, facts):
+    if not _side_allows(p, fact, facts, text):
         return False, ""
     if not detail and fact.party and isinstance(fact, reader.Obligation):
         detail = f"{fact.party}{fact.modal}{fact.act}"

@@ -127,3 +127,36 @@ def test_the_orderers_changes_and_unbounded_inspection_are_the_makers_risk():
     inspect = "5.3 定作方收货后以其内部检验结果为准，期间定作方可随时提出质量异议并退货，乙方应无条件接受。"
     assert "inspection-unbounded-for-buyer" in _codes("work", inspect, "乙方（承揽方）", WORK)
     assert "inspection-unbounded-for-buyer" not in _codes("work", inspect, "甲方（定作方）", WORK)
+
+
+ESTATE = "甲方：某某小区业主大会\n乙方（物业服务人）：某某物业服务有限公司"
+EQUIPMENT = "甲方（买方）：某某制造有限公司\n乙方（卖方）：某某机械有限公司"
+
+
+def test_a_burden_named_on_no_one_falls_on_the_party_that_pays():
+    late = "第八条 逾期交纳物业费的，自逾期之日起，按日千分之五加收滞纳金。"
+    assert "fact-late-fee-annual" in _codes("property", late, "甲方（业主大会）", ESTATE)
+    assert "fact-late-fee-annual" not in _codes("property", late, "乙方（物业服务人）", ESTATE)
+    kept = "第三条 合同因任何原因解除的，定金均不予退还。"
+    assert _codes("sale", kept, "甲方（买方）", EQUIPMENT)
+    assert not _codes("sale", kept, "乙方（卖方）", EQUIPMENT)
+
+
+def test_a_penalty_belongs_to_the_party_that_pays_it():
+    from contracts.playbook.engine import payer_of
+    assert payer_of("出租方每延误一日按月租金总额的百分之十向承租方支付违约金") == ""
+    assert payer_of("乙方违约或者单方解除本合同的，应向甲方支付违约金，违约金为投入费用×3") == "乙方"
+    lease = "出租方：某某机械租赁有限公司\n承租方：某某建设工程有限公司"
+    late = "第七条 出租方未按期交付设备的，每延误一日，按全部设备月租金总额的百分之十向承租方支付违约金。"
+    assert not _codes("lease", late, "承租方", lease) & {"fact-late-fee-annual", "fact-penalty-over-30"}
+    assert _codes("lease", late, "出租方", lease) & {"fact-late-fee-annual", "fact-penalty-over-30"}
+
+
+def test_a_stranger_opening_the_words_does_not_act():
+    order = "定作方（以下简称“定作方”）：某某装备有限公司\n承揽方（以下简称“乙方”）：某某机械加工厂"
+    paid = "6.1 每批次工件经定作方检验合格后，定作方在其终端客户向定作方付清相应货款后六十日内，向乙方支付加工费。"
+    assert "payment-on-third-party-condition" in _codes("work", paid, "乙方（承揽方）", order)
+    assert "payment-on-third-party-condition" not in _codes("work", paid, "定作方", order)
+    silent = "第六条 乙方交付成果后，甲方逾期未验收的，视为验收通过。"
+    assert "fact-deemed-acceptance" in _codes("service", silent, "甲方", "甲方：某某公司\n乙方：某某公司")
+    assert "fact-deemed-acceptance" not in _codes("service", silent, "乙方", "甲方：某某公司\n乙方：某某公司")
