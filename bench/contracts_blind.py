@@ -1,6 +1,7 @@
 """The offline reviewer on contracts with risks planted by someone who has not read the rules.
 
     .venv/bin/python bench/contracts_blind.py [--half tune|hidden|all] [--gold PATH] [--details] [--swap-side]
+                                              [--files NAME ...]
 
 Data: ``bench/data/blind/contracts/gold.json`` (both halves now tuning data) or ``--gold``, e.g. the hidden
 measure ``bench/data/blind2/contracts/gold.json`` with ``--half hidden``; the format::
@@ -249,9 +250,11 @@ def swapped_side(side: str) -> str:
     return f"{swapped_head}（{roles[0]}）" if roles else swapped_head
 
 
-def score(gold_path: Path, half: str, details: bool, swap: bool = False) -> None:
+def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: list[str] | None = None) -> None:
     gold = json.loads(gold_path.read_text(encoding="utf-8"))
     items = [c for c in gold["contracts"] if half == "all" or c.get("half") == half]
+    if files:
+        items = [c for c in items if any(name in c["file"] for name in files)]
     folder = gold_path.parent
     rules = starter_rules()
     by_code = {r.code: r for r in rules}
@@ -373,10 +376,12 @@ def main() -> None:
     parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD)
     parser.add_argument("--details", action="store_true", help="list misses, look-alike hits and defects")
     parser.add_argument("--swap-side", action="store_true", help="review for the other party than the gold's side")
+    parser.add_argument("--files", nargs="+", metavar="NAME",
+                        help="only the contracts whose file name contains one of these (e.g. the newest ones)")
     args = parser.parse_args()
     if not args.gold.exists():
         sys.exit(f"no gold file at {args.gold}")
-    score(args.gold, args.half, args.details, args.swap_side)
+    score(args.gold, args.half, args.details, args.swap_side, args.files)
 
 
 if __name__ == "__main__":
