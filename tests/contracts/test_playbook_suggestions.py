@@ -55,3 +55,19 @@ def test_the_checks_catch_what_they_look_for():
     defects = suggestion_defects(f, [section], contract_facts([section]))
     assert defects == ["blank", "doubled punctuation", "doubled punctuation after the replacement",
                        "party 出租人 not in the contract"]
+
+
+def test_a_share_rewritten_takes_the_amounts_that_restate_it_along():
+    lines = ["第一条 本合同总价款为人民币捌拾陆万元整（¥860,000.00）。",
+             "2. 合同签订后五个工作日内，甲方支付合同总价款的百分之七十，即人民币陆拾万贰仟元整（¥602,000.00）。"]
+    sections = [SectionDraft(order=i + 1, kind="clause", number="", title="", text=line, para_start=i + 1,
+                             para_end=i + 1) for i, line in enumerate(lines)]
+    found = [f for f in contract_findings(sections, "tech_dev", starter_rules(), side="甲方")
+             if f.rule_code == "fact-prepayment-too-high"]
+    assert found
+    (f,) = found
+    assert "百分之五十，即人民币肆拾叁万元整（¥430,000.00）" in f.suggestion, f.suggestion
+    assert suggestion_defects(f, sections, contract_facts(sections, side="甲方")) == []
+    # the defect test sees an amount whose figures were left behind
+    f.suggestion = "甲方支付合同总价款的百分之五十，即人民币肆拾叁万元整（¥602,000.00）"
+    assert any("disagree" in d for d in suggestion_defects(f, sections, contract_facts(sections, side="甲方")))
