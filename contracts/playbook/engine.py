@@ -86,6 +86,9 @@ class ContractFacts:
     #: is a consumer or a learner: 民事诉讼法解释31 for a standard forum clause) and ``prepaid`` (a consumer
     #: pays in advance: 预付式消费解释) and ``housing`` (a 商品房 sale: 商品房买卖解释).
     settings: frozenset[str] = frozenset()
+    #: The firm's side drafted the terms (its side says so: 即本协议起草方, 本方文本): its own one-sided terms
+    #: are its risk too — a court strikes them (497) and a regulator fines them.
+    we_drafted: bool = False
 
 
 @lru_cache(maxsize=4096)
@@ -224,6 +227,7 @@ ROLE_GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, str], ...] = (
      r"委托"),
     (("接收方", "使用方"), ("提供方", "披露方"), r"接收|使用.{0,4}(?:数据|信息)|处理.{0,4}(?:数据|信息)",
      r"提供.{0,6}(?:数据|信息)|披露"),
+    (("赠与人",), ("受赠人",), r"赠与|捐赠|赠送", r"受赠|接受.{0,4}(?:赠与|捐赠)"),
 )
 
 
@@ -336,8 +340,36 @@ def applies(rule: RuleSpec, contract_type: str, facts: ContractFacts) -> bool:
     return (allowed is None or guessed in allowed) and rule.applies_to(guessed)
 
 
+#: A note the lawyer adds to the side about the contract, not a name of our party (合同由赠与方甲方起草,
+#: 即本协议起草方, 审查其格式协议的合规风险, 合同参照示范文本编制).
+_SIDE_NOTE = re.compile(r"起草|提供|拟定|拟制|编制|审查|复核|谈判|协商|参照|示范文本|文本")
+#: Our side drafted the terms.
+_WE_DRAFTED = re.compile(r"(?:本(?:合同|协议)|合同|协议|格式条款)?(?:的)?(?:起草方|起草人|拟定方|制定方)"
+                         r"|本方(?:起草|拟定)?的?(?:文本|格式)|我方(?:起草|拟定)")
+
+
+def side_label(side: str) -> str:
+    """The side as it names our party: its notes about the contract dropped — what follows a ；inside the
+    brackets, and each part that speaks of drafting or reviewing (乙方（受赠方，某中学；合同由赠与方甲方起草） →
+    乙方（受赠方，某中学）). A role word in a note names another party, never ours."""
+    m = re.match(r"\s*([^（(]*)[（(](.*?)[）)]?\s*$", side or "")
+    if not m:
+        return (side or "").strip()
+    head, inner = m.group(1).strip(), re.split(r"[；;]", m.group(2))[0]
+    parts = [p.strip() for p in re.split(r"[，,]", inner) if p.strip() and not _SIDE_NOTE.search(p)]
+    return f"{head}（{'，'.join(parts)}）" if parts and head else head or "，".join(parts)
+
+
+def we_drafted(side: str) -> bool:
+    """The lawyer says the firm's side drafted the terms (甲方（…，即本协议起草方）)."""
+    m = re.search(r"[（(](.*)", side or "")
+    return bool(m and any(_WE_DRAFTED.search(p) and not re.search(r"由[^；;，,]{0,10}(?:起草|提供|拟定)", p)
+                          for p in re.split(r"[；;，,]", m.group(1))))
+
+
 def side_names(text: str, side: str) -> frozenset[str]:
     """The names the contract gives ``side``: 甲方（出租人）, 出租人（以下简称“甲方”）, 甲方/出租人."""
+    side = side_label(side)
     if not side:
         return frozenset()
     # “乙方（承租方）”, “甲方/出租人”: every name given counts.
@@ -421,7 +453,7 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
                          side=side, side_names=names, role_names=roles,
                          guessed_type=_guess_type(text), side_roles=side_roles(names, roles),
-                         settings=contract_settings(text))
+                         settings=contract_settings(text), we_drafted=we_drafted(side))
 
 
 def side_roles(names: frozenset[str], roles: tuple[tuple[str, str], ...] = ()) -> frozenset[str]:
@@ -1002,6 +1034,23 @@ _FORUM_SAID = {"party_seat": "约定由{party}住所地法院管辖", "unlinked"
                "performance": "约定由合同履行地法院管辖", "named": "约定由特定地点的法院管辖"}
 
 
+#: Articles that strike a term or make it unlawful: a standard term that excludes the other side's main rights
+#: (497), an exemption for intent or gross negligence (506), a term against a mandatory rule (153).
+_STRIKING = frozenset({("中华人民共和国民法典", 497), ("中华人民共和国民法典", 506), ("中华人民共和国民法典", 153)})
+#: Laws a regulator enforces against the terms a business sets.
+_REGULATORY = ("电子商务法", "广告法", "消费者权益保护法", "个人信息保护法", "反垄断法", "反不正当竞争法", "价格法")
+
+
+def strikes(rule: RuleSpec) -> bool:
+    """The rule's risk is a term a court strikes or a regulator fines (not only an unfavourable bargain)."""
+    return any((b.law, b.article) in _STRIKING or any(w in b.law for w in _REGULATORY) for b in rule.basis)
+
+
+def _as_drafter(facts: ContractFacts) -> ContractFacts:
+    from dataclasses import replace
+    return replace(facts, side="", side_names=frozenset(), side_roles=frozenset())
+
+
 def _round_down(value: float) -> float:
     """The largest 1/2/3/5 × 10^k not above ``value`` (0.0986 → 0.05, 24 → 20) — a rate a lawyer writes."""
     if value <= 0:
@@ -1073,6 +1122,17 @@ def _fact_findings(rule: RuleSpec, p: FactParams, section: SectionLike, facts: C
     return out
 
 
+def _figures_like(num: str, value: float) -> str:
+    """``value`` in the digits style of ``num`` (602,000.00 → 430,000.00; 8.5 → 4.3)."""
+    grouped = "," in num or "，" in num
+    if "." in num:
+        places = len(num.split(".")[1])
+        return f"{value:,.{places}f}" if grouped else f"{value:.{places}f}"
+    if value == int(value):
+        return f"{int(value):,}" if grouped else str(int(value))
+    return f"{value:,.2f}" if grouped else f"{value:.2f}"
+
+
 def consistent_rewrite(text: str, lo: int, hi: int, fact: reader.Fact, words: str, new_value: float,
                        facts: ContractFacts) -> str:
     """The quote ``text[lo:hi]`` with the fact's words replaced — and the figures that restate it kept
@@ -1095,6 +1155,22 @@ def consistent_rewrite(text: str, lo: int, hi: int, fact: reader.Fact, words: st
                     written = numbers.percent_like(text[lo + q.start:lo + q.end], float(f"{new_share:.4g}"))
                     if written:
                         edits.append((q.start, q.end, written))
+    if isinstance(fact, reader.Rate) and not fact.per and facts.total_price and _PRICE_BASE.search(fact.base or ""):
+        # 合同总价款的百分之七十，即人民币陆拾万贰仟元整（¥602,000.00）: the amounts that restate the share follow it
+        old = facts.total_price * fact.percent / 100
+        new = round(facts.total_price * new_value / 100, 2)
+        for q in numbers.amounts(quote_norm):
+            if q.start < fact.end - lo or abs(q.value - old) > max(0.5, old * 0.001):
+                continue
+            other = numbers.amount_like(text[lo + q.start:lo + q.end], new)
+            if not other:
+                return ""  # an amount we cannot write alike: the rule's own suggestion instead
+            edits.append((q.start, q.end, other))
+            again = reader._RESTATED.match(quote_norm, q.end)  # …元整（¥602,000.00）: the figures in brackets too
+            if again:
+                unit = 10000 if again.group("unit") in ("万元", "万") else 1
+                figures = _figures_like(again.group("num"), new / unit)
+                edits.append((again.start("num"), again.end("num"), figures))
     out = text[lo:hi]
     for a, b, w in sorted(edits, reverse=True):
         out = out[:a] + w + out[b:]
@@ -1134,18 +1210,21 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             continue
         if p.settings and not set(p.settings) & facts.settings:
             continue
+        # Reviewing our own standard terms: a right or an exemption we gave ourselves is our risk too when a
+        # court strikes it or a regulator fines it — the rule reads the clause as for no particular side.
+        seen_by = _as_drafter(facts) if facts.we_drafted and strikes(rule) else facts
         if isinstance(p, PatternParams):
-            found = _pattern_findings(rule, p, section, facts)
+            found = _pattern_findings(rule, p, section, seen_by)
         elif isinstance(p, NumericParams):
-            found = _numeric_findings(rule, p, section, facts)
+            found = _numeric_findings(rule, p, section, seen_by)
         elif isinstance(p, FactParams):
             clause = clause or reader.read_clause(section.text)
-            found = _fact_findings(rule, p, section, facts, clause)
+            found = _fact_findings(rule, p, section, seen_by, clause)
         else:
             found = []
-        if isinstance(p, NumericParams) and p.party != "any" and facts.side:
-            found = [f for f in found if _side_allows_party(p.party, _quote_party(section, f), facts)]
-        found = _for_our_side(rule, p, found, facts)
+        if isinstance(p, NumericParams) and p.party != "any" and seen_by.side:
+            found = [f for f in found if _side_allows_party(p.party, _quote_party(section, f), seen_by)]
+        found = _for_our_side(rule, p, found, seen_by)
         # Before the one-risk-one-issue pass, for a rule resting on a general article: it and a specific rule
         # reading one clause then share the deciding article and are one issue (the specific speaks). A rule
         # citing a specific article gets its supporting ones after the pass, so two specific rules on one

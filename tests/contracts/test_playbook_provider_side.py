@@ -160,3 +160,25 @@ def test_a_stranger_opening_the_words_does_not_act():
     silent = "第六条 乙方交付成果后，甲方逾期未验收的，视为验收通过。"
     assert "fact-deemed-acceptance" in _codes("service", silent, "甲方", "甲方：某某公司\n乙方：某某公司")
     assert "fact-deemed-acceptance" not in _codes("service", silent, "乙方", "甲方：某某公司\n乙方：某某公司")
+
+
+def test_the_lawyers_notes_on_the_side_name_no_party_and_say_who_drafted():
+    from contracts.playbook.engine import side_label, we_drafted
+    donee = "乙方（受赠方，苏州市吴中区东山中学；合同由赠与方甲方起草）"
+    assert side_label(donee) == "乙方（受赠方，苏州市吴中区东山中学）" and not we_drafted(donee)
+    platform = "甲方（平台经营者某某网络科技有限公司，即本协议起草方；审查其格式协议的合规风险）"
+    assert side_label(platform) == "甲方（平台经营者某某网络科技有限公司）" and we_drafted(platform)
+    assert not we_drafted("甲方（数据提供方）") and side_label("存货方") == "存货方"
+    gift = "甲方（赠与方）：某某科技有限公司\n乙方（受赠方）：某某中学"
+    revoke = "第四条 在设备交付乙方之前，甲方可随时撤销本次赠与，无需说明理由。"
+    # a note naming the other party (赠与方甲方) does not make us that party
+    assert _codes("gift", revoke, donee, gift)
+
+
+def test_reviewing_our_own_standard_terms_flags_what_a_court_strikes_in_our_favour():
+    platform = "甲方（平台经营者）：某某网络科技有限公司\n乙方（入驻商家）：某某食品有限公司"
+    clause = "第十条 甲方有权随时修订服务规则和收费标准，修订后的规则自公布之日起生效。"
+    assert not _codes("service", clause, "甲方", platform)
+    assert "unilateral-rules-change" in _codes("service", clause, "甲方（平台经营者，即本协议起草方）", platform)
+    capped = "第十一条 除因甲方故意或者重大过失造成的损失外，甲方的赔偿责任以乙方当年已支付的服务费为限。"
+    assert not _codes("service", capped, "甲方（平台经营者，即本协议起草方）", platform)
