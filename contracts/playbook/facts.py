@@ -244,7 +244,7 @@ def _fragment_end(text: str, pos: int, hi: int) -> int:
 
 
 #: A role right after one of these is an object (对乙方, 向甲方, 给买方), not the subject.
-_OBJECT_MARK = re.compile(r"(?:对|向|给|致|与|为|使|令|要求|通知|告知|赔偿|补偿)\s*$")
+_OBJECT_MARK = re.compile(r"(?:对|向|给|致|与|为|使|令|要求|通知|告知|赔偿|补偿|收到|接到|收悉)\s*$")
 
 
 def party_at(text: str, sentence: tuple[int, int], pos: int) -> str:
