@@ -168,7 +168,8 @@ def narrow(text: str, sentence: tuple[int, int], start: int, end: int, *,
 
 #: (货物总价值 / 总金额 of goods in store or in transit is what the goods are worth, not the price.)
 _TOTAL = re.compile(r"(?<!货物)(?<!货值)(?:合同总价款?|总价款|合同总金额|合同总额|合同金额|合同价款|总金额|总价(?!值)"
-                    r"|总租金|借款金额|借款本金|借款数额|服务费总额|开发经费|研究开发经费和报酬|合同价格|货款总额|价款总额)")
+                    r"|总租金|借款金额|借款本金|借款数额|服务费总额|开发经费|研究开发经费和报酬|合同价格|货款总额|价款总额"
+                    r"|成交价款?|转让价款?|车辆价款|房屋总价)")
 #: An unticked option of a form (☐无固定期限) is not the contract's choice.
 _OPEN_ENDED = re.compile(r"(?<![☐□])无固定期限")
 _TASK_BASED = re.compile(r"(?<![☐□])以完成一定(?:的)?工作任务为期限")
