@@ -182,3 +182,16 @@ def test_reviewing_our_own_standard_terms_flags_what_a_court_strikes_in_our_favo
     assert "unilateral-rules-change" in _codes("service", clause, "甲方（平台经营者，即本协议起草方）", platform)
     capped = "第十一条 除因甲方故意或者重大过失造成的损失外，甲方的赔偿责任以乙方当年已支付的服务费为限。"
     assert not _codes("service", capped, "甲方（平台经营者，即本协议起草方）", platform)
+
+
+USED_CAR = "甲方（出卖人）：张某\n乙方（买受人）：李某"
+
+
+def test_a_used_cars_seller_excluding_title_and_passing_the_risk_at_signing():
+    title = "五、甲方不保证车辆不存在抵押、查封或者第三人主张权利的情形。"
+    assert "sale-title-warranty-excluded" in _codes("sale", title, "乙方（买受人）", USED_CAR)
+    assert "sale-title-warranty-excluded" not in _codes("sale", title, "甲方（出卖人）", USED_CAR)
+    assert not _codes("sale", "五、甲方保证车辆不存在抵押、查封或者第三人主张权利的情形。", "乙方（买受人）", USED_CAR)
+    risk = "四、自本合同签订之日起，车辆毁损、灭失的风险由乙方承担。"
+    assert "sale-risk-before-delivery-wide" in _codes("sale", risk, "乙方（买受人）", USED_CAR)
+    assert not _codes("sale", "四、车辆交付乙方之日起，车辆毁损、灭失的风险由乙方承担。", "乙方（买受人）", USED_CAR)
