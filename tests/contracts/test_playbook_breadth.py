@@ -48,6 +48,10 @@ def reported(code: str, text: str, kind: str, side: str = "") -> bool:
 
 # (rule, contract type, a clause with the risk, a lawful clause that looks like it)
 CASES = [
+    # rules/59-sale.toml
+    ("sale-title-warranty-excluded", "sale",
+     "五、出卖人不保证车辆不存在抵押、查封或者第三人主张权利的情形。",
+     "五、出卖人保证车辆不存在抵押、查封或者第三人主张权利的情形。"),
     # rules/57-thin-families.toml
     ("training-prepaid-no-refund", "service",
      "学员缴纳的培训费一经缴纳，无论何种原因均不予退还。",
