@@ -23,7 +23,10 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
     """What is wrong with ``finding.suggestion`` (empty when it can be sent)."""
     s = finding.suggestion
     out = []
-    if re.search(r"[【】{}]|_{3,}|＿{2,}", s):
+    # an empty 【】 or an unclosed one, a {placeholder}, a line to fill in (a 【…】 the contract itself
+    # writes round a filled-in formula is no blank)
+    if (re.search(r"【[\s_＿]*】|[{}]|_{3,}|＿{2,}", s) or s.count("【") != s.count("】")
+            or re.search(r"】[^【]*】|【[^】]*【", s)):
         out.append("blank")
     if re.search(rf"[{STOPS}]{{2,}}", s):
         out.append("doubled punctuation")
