@@ -135,6 +135,19 @@ RISKS = {
         ("construction", "第一条 乙方承包甲方办公楼的施工工程。\n"
                          "第二十条 因本合同发生的争议，由原告住所地人民法院管辖。", ""),
     ],
+    "platform-exclusive-dealing": [
+        ("service", "4.2 乙方在合作期内不得在其他电子商务平台开设店铺或者销售与本店铺同款的商品。", ""),
+    ],
+    "platform-reviews-deleted": [
+        ("service", "8.2 甲方有权应乙方申请，屏蔽或删除消费者对乙方平台店铺商品作出的差评及追评。", ""),
+    ],
+    "platform-verification-disclaimed": [
+        ("service", "3.4 甲方仅对乙方提交的入驻平台资质文件进行形式接收，不负审核义务，"
+                    "乙方资质不实的后果由乙方自行承担。", ""),
+    ],
+    "platform-exit-barred": [
+        ("service", "12.2 乙方不接受修改的，在本协议期限届满前不得退出平台。", ""),
+    ],
     "fact-jurisdiction-unconnected": [
         ("lease", "25．因本合同产生的争议，由承租方上级单位所在地人民法院管辖。", ""),
         ("sale", "第十条 争议由甲方指定的人民法院管辖。", ""),
@@ -283,6 +296,19 @@ LOOKALIKES = {
         ("lease", "第一条 设备名称：塔式起重机。\n第十条 因本合同发生的争议，由甲方住所地人民法院管辖。", ""),
         ("construction", "第一条 乙方承包甲方办公楼的施工工程。\n"
                          "第二十条 因本合同发生的争议，向工程所在地人民法院起诉。", ""),
+    ],
+    "platform-exclusive-dealing": [
+        ("service", "4.2 乙方可以同时在其他电子商务平台开设店铺。", ""),
+    ],
+    "platform-reviews-deleted": [
+        ("service", "8.2 甲方不得删除消费者对乙方平台店铺商品作出的评价。", ""),
+        ("service", "8.2 平台上的评价含有辱骂、广告信息的，甲方可依规则屏蔽该评价。", ""),
+    ],
+    "platform-verification-disclaimed": [
+        ("service", "3.4 甲方对乙方提交的入驻平台营业执照、行政许可等资质文件进行核验、登记，并定期核验更新。", ""),
+    ],
+    "platform-exit-barred": [
+        ("service", "12.2 乙方不接受修改内容的，可以书面通知甲方退出平台。", ""),
     ],
     "fact-jurisdiction-unconnected": [
         ("sale", "第十条 因本合同发生的争议，由合同签订地人民法院管辖。", ""),
