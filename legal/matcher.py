@@ -60,7 +60,7 @@ WEIGHTS = {"embedding": 0.5, "centroid": 0.75, "bigrams": 0.6, "terms": 0.19, "n
 #: criminal cards answer that, not the civil cards of the same fight, accident or debt —, or how much is
 #: owed (赔多少, 医药费) with no word of crime asked — the civil cards answer that.
 ASKS_CRIME = re.compile(r"判刑|坐牢|蹲监狱|进监狱|判几年|判多久|刑事责任|犯罪|犯法|构成.{0,6}罪|什么罪|罪名|罪吗|留案底"
-                        r"|案底|抓起来|被抓|拘留|追究|量刑|缓刑|自首|从轻|轻判|判轻|轻点|轻一点|少判|减刑")
+                        r"|案底|抓起来|被抓|拘留|追究|量刑|缓刑|自首|从轻|轻判|判轻|轻点|轻一点|少判|减刑|怎么判|会判|判多重|判多少|判几个月")
 ASKS_MONEY = re.compile(r"赔多少|赔偿|赔钱|赔我|要多少|医药费|医疗费|误工费|护理费|精神损失|索赔|怎么赔|能赔|要赔|得赔")
 CRIME_DOMAINS = ("criminal", "criminal_procedure")
 #: Domains whose cards answer the civil side of an act that may also be a crime.
