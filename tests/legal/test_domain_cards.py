@@ -34,7 +34,8 @@ def _cites(part, law: str, article: int | str | tuple[int, ...]) -> bool:
 
 
 @pytest.mark.parametrize(("slug", "text", "lead", "law", "article"), [
-    ("debt.subrogation", "他欠我十万一直说没钱，可他有一笔到期的货款在别的公司那里，他不去催，我能不能直接去找那家公司要？",
+    ("debt.subrogation",
+     "他欠我十万一直说没钱，可他有一笔到期的货款在别的公司那里，他不去催，我能不能直接去找那家公司要？",
      "positive", CIVIL_CODE, 535),
     ("debt.creditor-revocation", "对方欠我钱，官司打赢了，他却把名下的车无偿过户给了他表弟，这个能撤销吗",
      "positive", CIVIL_CODE, 538),
@@ -48,8 +49,10 @@ def _cites(part, law: str, article: int | str | tuple[int, ...]) -> bool:
     ("contract.work-order-cancel", "找木工定做一套书柜，他刚开工我就不想要了，可以不要吗", "positive", CIVIL_CODE, 787),
     ("tort.drinking-companions", "单位聚餐有个同事喝多了，散场后自己走回家掉进河里淹死了，我们一起喝酒的要承担责任吗",
      "positive", CIVIL_CODE, 1165),
-    ("tort.joint-tortfeasors", "被四个人围着打，警察只抓到一个，我能让这一个人把医药费全赔了吗", "positive", CIVIL_CODE, 1168),
-    ("criminal.self-defense", "有人拿着刀闯进我家抢劫，我拿拖把把他打成了重伤，我会坐牢吗", "negative", CRIMINAL_LAW, 20),
+    ("tort.joint-tortfeasors", "被四个人围着打，警察只抓到一个，我能让这一个人把医药费全赔了吗",
+     "positive", CIVIL_CODE, 1168),
+    ("criminal.self-defense", "有人拿着刀闯进我家抢劫，我拿拖把把他打成了重伤，我会坐牢吗",
+     "negative", CRIMINAL_LAW, 20),
     ("criminal.harboring-fugitive", "我弟弟打伤人跑了，躲到我家来，我给他钱让他去外地躲着，我会不会也犯罪",
      "positive", CRIMINAL_LAW, 310),
 ])
@@ -75,7 +78,8 @@ def test_a_partial_repayment_restarts_the_limitation_period() -> None:
 
 
 def test_a_deposit_kept_after_the_clients_own_breach_is_lawful() -> None:
-    part = _part("contract.deposit-vs-earnest", "我们订了饭店办寿宴交了定金，后来是我们自己不办了，饭店说定金不退，这样合法吗")
+    part = _part("contract.deposit-vs-earnest",
+                 "我们订了饭店办寿宴交了定金，后来是我们自己不办了，饭店说定金不退，这样合法吗")
     assert polarity(part.text) == "positive", part.text
     assert _cites(part, CIVIL_CODE, 587)
 
