@@ -27,9 +27,11 @@ parts is scored by its own words and read with what precedes it, the two blended
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import logging
 import math
+import os
 import re
 import threading
 import tomllib
@@ -343,23 +345,40 @@ class Matcher:
         return self._vectors
 
     def _load_or_embed(self) -> np.ndarray:
+        """The phrasings' vectors from the disk cache, else embedded and cached. Processes that start
+        together (N daphne, M workers, a test run's workers) embed once: the first holds the cache's
+        lock while it embeds, the others wait for it and read the file."""
         if not self._texts:
             return np.zeros((0, 1), dtype=np.float32)
-        path = _cache_dir() / f"card-vectors-{self.fingerprint()}.npy" if _cache_dir() else None
-        if path is not None and path.exists():
+        folder = _cache_dir()
+        if folder is None:
+            return self._embed_all()
+        path = folder / f"card-vectors-{self.fingerprint()}.npy"
+        loaded = _load_vectors(path, len(self._texts))
+        if loaded is not None:
+            return loaded
+        try:
+            lock = open(folder / "card-vectors.lock", "a")
+        except OSError:
+            return self._embed_all()
+        with lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            loaded = _load_vectors(path, len(self._texts))
+            if loaded is not None:
+                return loaded
+            matrix = self._embed_all()
+            partial = path.with_suffix(f".{os.getpid()}.part")
             try:
-                loaded = np.load(path)
-                if loaded.shape[0] == len(self._texts):
-                    return loaded
-            except (OSError, ValueError):
-                pass
-        matrix = np.asarray(self._embedder().embed(self._texts), dtype=np.float32)
-        if path is not None:
-            try:
-                np.save(path, matrix)
+                with open(partial, "wb") as handle:
+                    np.save(handle, matrix)
+                os.replace(partial, path)
             except OSError:
                 logger.warning("legal: could not cache card vectors at %s", path)
+                partial.unlink(missing_ok=True)
         return matrix
+
+    def _embed_all(self) -> np.ndarray:
+        return np.asarray(self._embedder().embed(self._texts), dtype=np.float32)
 
     def centroids(self) -> np.ndarray:
         """(len(cards), dim): each card's title and phrasings averaged and normalised — what the card
@@ -647,8 +666,17 @@ def _cache_dir() -> Path | None:
     try:
         from django.conf import settings
 
-        path = Path(settings.DATA_DIR) / "cache"
+        path = Path(settings.CACHE_DIR)
         path.mkdir(parents=True, exist_ok=True)
         return path
     except Exception:  # no settings (a script): no disk cache
         return None
+
+
+def _load_vectors(path: Path, rows: int) -> np.ndarray | None:
+    """A cached matrix of ``rows`` vectors, or None (missing, unreadable, or for another card set)."""
+    try:
+        loaded = np.load(path)
+    except (OSError, ValueError):
+        return None
+    return loaded if loaded.shape[0] == rows else None
