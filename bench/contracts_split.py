@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 import time
 from collections import Counter
@@ -26,6 +27,10 @@ from xml.sax.saxutils import escape
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "legalsite.settings")
+import django  # noqa: E402
+
+django.setup()  # the document reader's upload guard reads its limits from the settings
 import docx  # noqa: E402
 from docx.oxml import parse_xml  # noqa: E402
 

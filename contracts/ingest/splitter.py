@@ -214,6 +214,8 @@ def _choose_scheme(d: _Doc, masked: set[int], intro_end: int, annex_candidates: 
         last[lab.scheme] = i
     if counts["article"] >= 2 or (counts["article"] == 1 and counts["cn"] < 2 and counts["dec"] < 2):
         return "article"
+    if counts["pcn"] >= 3 and counts["cn"] < 2 and _nested_under(d, masked, intro_end + 1, end, "dec", "pcn"):
+        return "pcn"  # （一）定义 1. 2. （二）价款 1. 2. …: the 1. 2. are items of each （X） clause
     options = sorted((s for s in ("cn", "dec") if counts[s] >= 2), key=lambda s: first[s])
     if len(options) == 2:
         early, later = options
@@ -234,6 +236,29 @@ def _choose_scheme(d: _Doc, masked: set[int], intro_end: int, annex_candidates: 
     if usable:
         return f"heading{min(usable)}"
     return None
+
+
+def _nested_under(d: _Doc, masked: set[int], start: int, end: int, inner: str, outer: str) -> bool:
+    """Is ``inner`` numbering a list inside each ``outer`` clause? It starts after the first ``outer``
+    label, restarts at least twice, and restarts only where an ``outer`` label came since its last item."""
+    previous: int | None = None
+    outer_seen = outer_since = False
+    restarts = 0
+    for i in range(start, end):
+        lab = d.labels[i]
+        if i in masked or lab is None:
+            continue
+        if lab.scheme == outer:
+            outer_seen = outer_since = True
+        elif lab.scheme == inner:
+            if not outer_seen:
+                return False
+            if previous is not None and lab.numbers[0] <= previous:
+                if not outer_since:
+                    return False
+                restarts += 1
+            previous, outer_since = lab.numbers[0], False
+    return restarts >= 2
 
 
 def _sequence_with_annexes(d: _Doc, masked: set[int], intro_end: int, scheme: str,

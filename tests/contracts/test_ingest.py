@@ -190,3 +190,31 @@ def test_a_numbered_list_inside_a_chapter_still_follows_the_first_scheme():
             "2.乙方每月提交报告。\n二、费用\n3.服务费每月人民币壹万元。\n4.甲方于每月五日前支付。\n")
     result = split_document(read_document("t.txt", text.encode()))
     assert clause_numbers(result)[:2] == ["一、", "二、"]
+
+
+@pytest.mark.parametrize("heading", ["（{}）", "({})"])
+def test_parenthesised_headings_with_items_numbered_again_under_each_are_the_clauses(heading):
+    # （一）…（四） with 1. 2. restarting under each: the items belong to their （X） clause, not the body.
+    titles = ["标的与数量", "价款与支付", "交付与验收", "争议解决"]
+    items = [["出卖人交付钢材三十吨。", "规格以附件为准。"], ["总价人民币玖万元。", "买受人于交货后十日内付清。"],
+             ["交货地点为买受人仓库。", "买受人收货后七日内验收。", "逾期未提异议的视为合格。"],
+             ["协商不成的，向原告所在地人民法院起诉。"]]
+    lines = ["钢材买卖合同", "出卖人（甲方）：某钢铁贸易有限公司", "买受人（乙方）：某建筑材料有限公司"]
+    for number, (title, clause_items) in zip("一二三四", zip(titles, items, strict=True), strict=True):
+        lines.append(heading.format(number) + title)
+        lines += [f"{k}. {item}" for k, item in enumerate(clause_items, 1)]
+    text = "\n".join(lines) + "\n"
+    result = split_document(read_document("t.txt", text.encode()))
+    check_invariants(result, read_document("t.txt", text.encode()).paragraphs)
+    assert len(clause_numbers(result)) == 4
+    assert all(number.strip("（）()") in "一二三四" for number in clause_numbers(result))
+    body = {s.number: s.text for s in result.sections if s.kind == "clause"}
+    assert "逾期未提异议的视为合格" in next(t for n, t in body.items() if "三" in n)
+
+
+def test_items_numbered_on_across_parenthesised_headings_stay_the_clauses():
+    # 1. 2. 3. 4. running on across （一）（二）（三） group headings: the numbered items are the clauses.
+    text = ("服务合同\n甲方：某甲有限公司\n乙方：某乙有限公司\n（一）服务\n1.乙方提供咨询服务。\n2.乙方每月提交报告。\n"
+            "（二）费用\n3.服务费每月人民币壹万元。\n4.甲方于每月五日前支付。\n（三）其他\n5.本合同一式两份。\n")
+    result = split_document(read_document("t.txt", text.encode()))
+    assert clause_numbers(result) == ["1.", "2.", "3.", "4.", "5."]
