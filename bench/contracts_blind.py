@@ -130,21 +130,23 @@ def gold_clause(label: str | None) -> str | None:
     label = label.strip()
     label = re.sub(r"^([一二三四五六七八九十百零〇]+、).+$", r"\1", label)
     label = re.sub(r"^(第[一二三四五六七八九十百零〇\d]+条)\s*\S.*$", r"\1", label)
+    label = re.sub(r"^([（(][一二三四五六七八九十百零〇\d]+[）)])\s*\S.*$", r"\1", label)
     return clause_key(norm(label))
 
 
 def clause_key(number: str | None) -> str | None:
     """One spelling for a top-level clause number, whichever numerals the document and the gold use for it:
-    第3条 and 第三条 are ``条3``, 三、 is ``、3``, 3 and 3.1 (its top clause) are ``3``; other labels stay as they
-    are. A document numbered in two styles (一、工程概况 … 第一条 甲方的义务) keeps them apart: see
+    第3条 and 第三条 are ``条3``, 三、 is ``、3``, （三） is ``（3``, 3 and 3.1 (its top clause) are ``3``; other
+    labels stay as they are. A document numbered in two styles (一、工程概况 … 第一条 甲方的义务) keeps them apart: see
     :func:`same_clause`."""
     if number is None:
         return None
     digits = "一二三四五六七八九十百零〇"
-    m = re.fullmatch(rf"第([{digits}\d]+)条|([{digits}]+)、?|(\d+)(?:\.\d+)*", number.strip())
+    m = re.fullmatch(rf"第([{digits}\d]+)条|([{digits}]+)、?|(\d+)(?:\.\d+)*|[（(]([{digits}\d]+)[）)]",
+                     number.strip())
     if not m:
         return number
-    style = "条" if m.group(1) else "、" if m.group(2) else ""
+    style = "条" if m.group(1) else "、" if m.group(2) else "（" if m.group(4) else ""
     value = next(g for g in m.groups() if g)
     if not value.isdigit():
         try:
@@ -162,7 +164,7 @@ def same_clause(a: str | None, b: str | None) -> bool:
     if a == b:
         return True
     bare = [k for k in (a, b) if k.isdigit()]
-    return len(bare) == 1 and a.lstrip("条、") == b.lstrip("条、")
+    return len(bare) == 1 and a.lstrip("条、（") == b.lstrip("条、（")
 
 
 def in_preamble(finding, label: str | None, by_order) -> bool:
