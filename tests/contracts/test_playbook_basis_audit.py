@@ -123,3 +123,29 @@ def test_a_refused_house_loan_cites_the_house_sale_interpretation_only_for_housi
     assert ("最高人民法院关于审理商品房买卖合同纠纷案件适用法律若干问题的解释", 19) in {
         (b.law, b.article) for b in housing}
     assert not deciding_basis([], words, {"sale"}, "违约责任")
+
+
+@pytest.mark.parametrize(("words", "kinds", "law", "article"), [
+    ("甲方有权根据平台运营需要随时修改平台规则，修改后的规则自公布之日起生效。", {"service"},
+     "中华人民共和国电子商务法", 34),
+    ("乙方不得以低于甲方指导价的价格对外销售产品。", {"sale"}, "中华人民共和国反垄断法", 18),
+    ("本项目开发的软件著作权归乙方所有。", {"tech_dev"}, "计算机软件保护条例", 11),
+    ("乙方逾期交付的，甲方有权立即解除合同。", {"tech_dev"},
+     "最高人民法院关于审理技术合同纠纷案件适用法律若干问题的解释", 15),  # read in a termination finding
+    ("乙方有权扣留提单直至甲方付清全部费用。", {"entrustment"},
+     "最高人民法院关于审理海上货运代理纠纷案件若干问题的规定", 7),
+    ("乙方可将设计工作转包给其他设计单位。", {"construction"}, "建设工程勘察设计管理条例", 20),
+])
+def test_the_special_law_of_the_clause_decides_and_stays_in_its_field(words, kinds, law, article):
+    category = "合同解除" if "解除" in words else "格式条款"
+    assert (law, article) in {(b.law, b.article) for b in deciding_basis([], words, kinds, category)}
+    # the same words in a contract the special law is not about do not call for it
+    other = {"labor"} if "labor" not in kinds else {"sale"}
+    field_free = {"中华人民共和国电子商务法", "中华人民共和国反垄断法"}
+    if law not in field_free:
+        assert (law, article) not in {(b.law, b.article) for b in deciding_basis([], words, other, category)}
+
+
+def test_a_change_of_a_price_list_is_no_platform_rule():
+    got = deciding_basis([], "甲方有权根据市场行情调整供货价格。", {"sale"}, "格式条款")
+    assert ("中华人民共和国电子商务法", 34) not in {(b.law, b.article) for b in got}
