@@ -1,14 +1,16 @@
 """The citation doubt rule's trade-off: controlling cited vs irrelevant presented as controlling, at each
-confidence threshold and runner-up gap (``legal.composer.CITE_CONFIDENCE``, ``CONTEST_GAP``,
-``PHRASING_CLOSE``; docs/decisions/issue-cards.md).
+confidence threshold and runner-up gap (``legal.composer.CITE_CONFIDENCE``, ``SUPPORTED_CONFIDENCE``,
+``CONTEST_GAP``, ``PHRASING_CLOSE``; docs/decisions/issue-cards.md, card-citations-audit.md).
 
     LEGALSITE_DATA_DIR=/tmp/full .venv/bin/python bench/cite_sweep.py [--data FILE]
 
 Matches and composes every question once as the chat does (retrieval agreement on, the card files as
-they are) with the doubt rule off, keeping per decided part its confidence, its phrasing signal and
-its runner-up; then replays the rule at each setting (a basis a deadline rule or calculator supplies
-is never withheld, :func:`legal.composer.ruled_basis`). Per gold part: cited — a cited provision is a
-gold controlling one; irrelevant — a cited provision is neither controlling nor also_ok.
+they are) with the doubt rule off, keeping per decided part its confidence, its phrasing signal, its
+runner-up and whether the provision it would cite is supported (the runner-up card holds it, or a
+plain statute search finds it: ``legal.composer.supported``); then replays the rule at each setting
+(a basis a deadline rule or calculator supplies is never withheld, :func:`legal.composer.ruled_basis`).
+Per gold part: cited — a cited provision is a gold controlling one; irrelevant — a cited provision
+is neither controlling nor also_ok.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from legal import composer, engine
 from legal.matcher import PartMatch
 
 
-def _seen(match: PartMatch) -> dict[str, Any]:
+def _seen(match: PartMatch, cited: Any = (), found: Any = ()) -> dict[str, Any]:
     best = match.best
     assert best is not None
     runner = match.scores[1] if len(match.scores) > 1 else None
@@ -34,7 +36,7 @@ def _seen(match: PartMatch) -> dict[str, Any]:
                                          & {(p.law, p.article) for p in runner.card.controlling})
     return {"confidence": best.confidence, "bigrams": best.signals.get("bigrams", 0.0),
             "gap": (best.score - runner.score) if runner is not None and not shared else None,
-            "inherited": "inherited" in best.signals}
+            "inherited": "inherited" in best.signals, "supported": composer.supported(match, cited, found)}
 
 
 def main() -> int:
@@ -44,8 +46,8 @@ def main() -> int:
     use_files()
     calls: list[dict[str, Any]] = []
 
-    def record(match: PartMatch) -> str:
-        calls.append(_seen(match))
+    def record(match: PartMatch, cited: Any = (), found: Any = ()) -> str:
+        calls.append(_seen(match, cited, found))
         return ""
 
     composer.citation_doubt = record  # type: ignore[assignment]
@@ -68,21 +70,25 @@ def main() -> int:
     total = len(rows)
     print(f"{total} gold parts, {sum(r['doubt'] is not None for r in rows)} decided by a card and cited from it, "
           f"{sum(r['ruled'] for r in rows)} cited from a rule that computed the answer (never withheld)")
-    print(f"{'conf':>5} {'gap':>5} {'close':>5} | {'cited %':>7} {'irrelevant %':>12} {'withheld':>8}")
+    print(f"{'conf':>5} {'supp.':>5} {'gap':>5} {'close':>5} | {'cited %':>7} {'irrelevant %':>12} {'withheld':>8}")
     for gap in (0.0, 0.02, 0.04):
-        for close in (0.3, 0.4, 0.5, 9.0):
-            for threshold in (0.0, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8):
-                hit = bad = withheld = 0
-                for r in rows:
-                    d = r["doubt"]
-                    doubt = d is not None and not d["inherited"] and (
-                        (d["gap"] is not None and d["gap"] < gap)
-                        or (d["confidence"] < threshold and d["bigrams"] < close))
-                    withheld += doubt
-                    hit += r["hit"] and not doubt
-                    bad += r["bad"] and not doubt
-                print(f"{threshold:>5.2f} {gap:>5.2f} {close if close < 1 else '-':>5} | {100 * hit / total:>7.1f} "
-                      f"{100 * bad / total:>12.1f} {withheld:>8}")
+        for close in (0.3, 0.5, 9.0):
+            for threshold in (0.7, 0.75, 0.8, 0.85):
+                for backed in (0.0, 0.5, 0.6, 0.65, 0.7, threshold):
+                    if backed > threshold:
+                        continue
+                    hit = bad = withheld = 0
+                    for r in rows:
+                        d = r["doubt"]
+                        needed = backed if d is not None and d["supported"] else threshold
+                        doubt = d is not None and not d["inherited"] and (
+                            (d["gap"] is not None and d["gap"] < gap)
+                            or (d["confidence"] < needed and d["bigrams"] < close))
+                        withheld += doubt
+                        hit += r["hit"] and not doubt
+                        bad += r["bad"] and not doubt
+                    print(f"{threshold:>5.2f} {backed:>5.2f} {gap:>5.2f} {close if close < 1 else '-':>5} | "
+                          f"{100 * hit / total:>7.1f} {100 * bad / total:>12.1f} {withheld:>8}")
     return 0
 
 

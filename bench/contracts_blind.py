@@ -1,6 +1,7 @@
 """The offline reviewer on contracts with risks planted by someone who has not read the rules.
 
     .venv/bin/python bench/contracts_blind.py [--half tune|hidden|all] [--gold PATH] [--details] [--swap-side]
+                                              [--files NAME ...]
 
 Data: ``bench/data/blind/contracts/gold.json`` (both halves now tuning data) or ``--gold``, e.g. the hidden
 measure ``bench/data/blind2/contracts/gold.json`` with ``--half hidden``; the format::
@@ -28,7 +29,9 @@ with the gold's side (:func:`contracts.playbook.contract_findings`). For each pl
 
 ``--swap-side`` reviews each contract for the other party (甲方（出租方） for 乙方（承租方）): the gold's risks for
 our side become the other side's (a finding on them is **flagged for the wrong side**) and its
-``for_side: other`` risks become ours — a measure of whether the rules know whose interest they protect.
+``for_side: other`` risks become ours — a measure of whether the rules know whose interest they protect. A
+finding only by rules that read no side (:func:`both_sides`: an illegal, void or unclear term is a risk for
+either party) is counted apart, as a **both sides' risk**.
 
 Look-alikes: a finding on a look-alike's clause whose quote overlaps the look-alike's quote is an issue on
 a lawful look-alike. Suggestion defects: every finding's suggestion checked by
@@ -201,6 +204,18 @@ def _span_of(section_text: str, quote: str) -> tuple[int, int] | None:
     return (i, i + len(q)) if i >= 0 else None
 
 
+def both_sides(rule, quote: str = "") -> bool:
+    """The finding is a risk for either party (an illegal, void or unclear term — 违法约定, 专属管辖, 约定不明,
+    金额大小写): its rule reads no side (no ``party``, no ``protects``), or it is a term put off that no party
+    decides (价款日后另议 — a rule whose actor is inside its words, with none there)."""
+    from contracts.playbook.engine import inner_actor
+    from contracts.playbook.numbers import normalize
+    params = rule.params or {}
+    if params.get("party", "any") == "any" and not params.get("protects"):
+        return True
+    return bool(params.get("actor_inside")) and quote != "" and not inner_actor(normalize(quote), 0, len(quote))
+
+
 def _overlaps(section_text: str, quote: str, other: str) -> bool:
     a, b = _span_of(section_text, quote), _span_of(section_text, other)
     return a is None or b is None or (a[0] < b[1] and b[0] < a[1])
@@ -235,15 +250,17 @@ def swapped_side(side: str) -> str:
     return f"{swapped_head}（{roles[0]}）" if roles else swapped_head
 
 
-def score(gold_path: Path, half: str, details: bool, swap: bool = False) -> None:
+def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: list[str] | None = None) -> None:
     gold = json.loads(gold_path.read_text(encoding="utf-8"))
     items = [c for c in gold["contracts"] if half == "all" or c.get("half") == half]
+    if files:
+        items = [c for c in items if any(name in c["file"] for name in files)]
     folder = gold_path.parent
     rules = starter_rules()
     by_code = {r.code: r for r in rules}
     corpus = Corpus(cited_laws(rules))
     totals = {"planted": 0, "loose": 0, "strict": 0, "lookalikes": 0, "lookalike_hits": 0, "other": 0,
-              "other_flagged": 0, "findings": 0, "defects": 0, "contracts": 0}
+              "other_flagged": 0, "other_both": 0, "findings": 0, "defects": 0, "contracts": 0}
     costs = []
     for item in items:
         path = folder / item["file"]
@@ -283,9 +300,13 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False) -> None
                 on_clause = [(f, ok) for f, ok in on_clause if f.section_order is not None and _overlaps(
                     by_order[f.section_order].text, f.quote, risk.get("quote", ""))]
                 if on_clause:
-                    totals["other_flagged"] += 1
+                    # a risk of both parties (a rule that reads no side) is reported apart from a side-aware
+                    # rule that took the other side's risk for ours
+                    both = all(both_sides(by_code[f.rule_code], f.quote) for f, _ in on_clause)
+                    totals["other_both" if both else "other_flagged"] += 1
                     if details:
-                        print(f"    flagged for the wrong side  {risk.get('id')} @ {clause}: "
+                        label = "both sides' risk          " if both else "flagged for the wrong side"
+                        print(f"    {label}  {risk.get('id')} @ {clause}: "
                               f"{', '.join(f.rule_code for f, _ in on_clause)}")
                 continue
             planted += 1
@@ -340,7 +361,9 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False) -> None
           f"{totals['strict'] / n:.1%}, loose {totals['loose']}/{totals['planted']} = {totals['loose'] / n:.1%}")
     print(f"  issues on lawful look-alikes: {totals['lookalike_hits']}/{totals['lookalikes']} look-alikes "
           f"({totals['lookalike_hits'] / max(1, totals['contracts']):.2f} per contract)")
-    print(f"  the other side's risks flagged as ours: {totals['other_flagged']}/{totals['other']}")
+    print(f"  the other side's risks flagged as ours: {totals['other_flagged']}/{totals['other']} by side-aware rules; "
+          f"{totals['other_both']}/{totals['other']} are both sides' risks (rules that read no side: illegal, void "
+          f"or unclear terms)")
     print(f"  suggestion defects: {totals['defects']} of {totals['findings']} findings")
     if costs:
         print(f"  cost: contract_findings p50 {percentile(costs, 50) * 1000:.1f} ms per contract "
@@ -353,10 +376,12 @@ def main() -> None:
     parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD)
     parser.add_argument("--details", action="store_true", help="list misses, look-alike hits and defects")
     parser.add_argument("--swap-side", action="store_true", help="review for the other party than the gold's side")
+    parser.add_argument("--files", nargs="+", metavar="NAME",
+                        help="only the contracts whose file name contains one of these (e.g. the newest ones)")
     args = parser.parse_args()
     if not args.gold.exists():
         sys.exit(f"no gold file at {args.gold}")
-    score(args.gold, args.half, args.details, args.swap_side)
+    score(args.gold, args.half, args.details, args.swap_side, args.files)
 
 
 if __name__ == "__main__":

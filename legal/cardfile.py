@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from legal.conditions import Case, ConditionError, parse_cases
+from legal.conditions import Case, ConditionError, Predicate, parse_cases, parse_predicate
 
 CARDS_DIR = Path(__file__).resolve().parent / "cards"
 REQUIRED = ("slug", "title", "domain", "summary", "phrasings", "terms", "question_types", "provisions", "answers")
@@ -74,6 +74,10 @@ class Provision:
     role: str
     decides: str
     keywords: tuple[str, ...]
+    #: Typed predicates on the question's facts (legal/conditions.py) that say when this provision is
+    #: the one that decides: among an answer's provisions the facts choose it (不满八周岁: 民法典 1199,
+    #: 八周岁以上: 1200). Empty: the words of the part choose, as for any provision.
+    when: tuple[Predicate, ...] = ()
 
     @property
     def controlling(self) -> bool:
@@ -198,6 +202,18 @@ def _cases(value: Any, where: str) -> tuple[Case, ...]:
         raise CardFileError(str(exc)) from exc
 
 
+def _when(value: Any, where: str) -> tuple[Predicate, ...]:
+    """A provision's ``when``: a list of predicates on the facts (legal/conditions.py)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not value:
+        raise CardFileError(f"{where} must be a non-empty list of predicates")
+    try:
+        return tuple(parse_predicate(item, f"{where}[{index}]") for index, item in enumerate(value))
+    except ConditionError as exc:
+        raise CardFileError(str(exc)) from exc
+
+
 def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
     """One ``[[card]]`` table as a :class:`Card`; :class:`CardFileError` names what is wrong."""
     if not isinstance(raw, Mapping):
@@ -253,7 +269,8 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
         provisions.append(Provision(
             law=_text(body.get("law"), f"{where}.law"), article=article, role=role,
             decides=_text(body.get("decides"), f"{where}.decides", required=False),
-            keywords=_strings(body.get("keywords"), f"{where}.keywords")))
+            keywords=_strings(body.get("keywords"), f"{where}.keywords"),
+            when=_when(body.get("when"), f"{where}.when")))
     elements = []
     for index, body in enumerate(raw.get("elements") or []):
         where = _where(path, slug, f"elements[{index}]")
@@ -289,6 +306,10 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
             for predicate in case.when:
                 if predicate.fact not in LABELS:
                     warnings.append(f"answers.{answer.qtype}.cases: unknown fact {predicate.fact!r} (never holds)")
+    for index, provision in enumerate(provisions):
+        for predicate in provision.when:
+            if predicate.fact not in LABELS:
+                warnings.append(f"provisions[{index}].when: unknown fact {predicate.fact!r} (never holds)")
     if sum(p.controlling for p in provisions) > MAX_CONTROLLING:
         warnings.append(f"more than {MAX_CONTROLLING} controlling provisions (the first {MAX_CONTROLLING} count)")
     return Card(**{**card.__dict__, "warnings": tuple(warnings)})
@@ -339,7 +360,8 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         "question_types": list(card.question_types), "evidence": list(card.evidence),
         "next_steps": list(card.next_steps), "exceptions": list(card.exceptions), "mistakes": list(card.mistakes),
         "provisions": [{"law": p.law, "article": p.article, "role": p.role, "decides": p.decides,
-                        "keywords": list(p.keywords)} for p in card.provisions],
+                        "keywords": list(p.keywords), **({"when": [w.to_dict() for w in p.when]} if p.when else {})}
+                       for p in card.provisions],
         "elements": [{k: v for k, v in (("text", e.text), ("fact", e.fact), ("ask", e.ask)) if v}
                      for e in card.elements],
         "answers": {q: {k: v for k, v in (("conclusion", a.conclusion), ("calculator", a.calculator),

@@ -15,7 +15,7 @@ would decide it; it cites nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
@@ -167,11 +167,69 @@ def _provision(card: Card, law: str, article: int, decides: str = "") -> Provisi
     return found if found is not None else Provision(law, article, "controlling", decides, ())
 
 
+#: 道路交通安全法 76: a motor vehicle without fault bears at most a tenth of a pedestrian's loss.
+ROAD_TRAFFIC_LAW = "中华人民共和国道路交通安全法"
+#: The comparative-fault rules a share figure computes by (民法典 1173 过失相抵, 1165).
+FAULT_SHARE = frozenset({("中华人民共和国民法典", 1173), ("中华人民共和国民法典", 1165)})
+
+
+def fault_share_moot(calculation: Calculation | None, facts: Facts | None) -> bool:
+    """Whether a share figure (``damages_by_share``) rests on something other than the victim's own fault:
+    the facts give no share below the whole (the other side answers for all of it: the card's liability
+    rule decides, not 过失相抵) or a motor vehicle without fault (道路交通安全法 76's tenth)."""
+    if calculation is None or calculation.name != "damages_by_share" or calculation.result is None or facts is None:
+        return False
+    if facts.get("driver_without_fault"):
+        return True
+    share = facts.get("liable_share")
+    return share is None or share >= 1
+
+
+def _share_basis(card: Card, answer: Answer, qtype: str, facts: Facts, asked: str, question: str) -> list[Provision]:
+    """What decides a share figure no fault of the victim's reduces (see :func:`fault_share_moot`)."""
+    if facts.get("driver_without_fault"):
+        return [_provision(card, ROAD_TRAFFIC_LAW, 76, "机动车一方没有过错的，承担不超过百分之十的赔偿责任")]
+    own = answer.basis or (card.answers["how_much"].basis if "how_much" in card.answers else ())
+    pairs = [(law, article) for law, article in own if (law, article) not in FAULT_SHARE]
+    if pairs:
+        basis = [_provision(card, law, article) for law, article in pairs]
+        return basis if len(basis) == 1 else best_provisions(card, qtype, asked, question, candidates=basis,
+                                                             facts=facts)
+    candidates = [p for p in (*card.controlling, *card.provisions) if (p.law, p.article) not in FAULT_SHARE]
+    return best_provisions(card, qtype, asked, question, candidates=list(dict.fromkeys(candidates)), facts=facts) \
+        if candidates else []
+
+
+def named_figure_basis(card: Card, answer: Answer, qtype: str, calculation: Calculation | None,
+                       asked: str) -> list[Provision]:
+    """A how-much part whose words name a figure other than the card's answer computes (丧葬费 on the
+    death-compensation card, 误工费 on an injury card) and that no calculation computed (an input is
+    missing): the figure's own provision decides what the part asks, when the card holds it
+    (人身损害赔偿解释 14 for 丧葬费, not 15 for 死亡赔偿金). [] otherwise."""
+    if qtype != "how_much" or (calculation is not None and calculation.ok) or not asked:
+        return []
+    named = calculator_for(asked, card.domain)
+    if not named or named == answer.calculator or named in ("economic_compensation", "unlawful_termination_damages"):
+        return []
+    pairs = figure_basis(named, list(CALCULATOR_BASIS.get(named, ())))
+    held = {(p.law, p.article) for p in card.provisions}
+    return [_provision(card, law, article) for law, article in pairs] if pairs and set(pairs) <= held else []
+
+
 def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | None = None,
-             found_deadline: Deadline | None = None, asked: str = "", question: str = "") -> list[Provision]:
+             found_deadline: Deadline | None = None, asked: str = "", question: str = "",
+             facts: Facts | None = None) -> list[Provision]:
     """The provisions that decide ``qtype`` for ``card``: the answer's ``basis`` when the card gives
     one; else the calculator's basis for a figure, the deadline rule's for a period; else the card's
-    provision that speaks of what the part asks (:func:`best_provisions`)."""
+    provision that speaks of what the part asks (:func:`best_provisions`). A share figure no fault of
+    the victim's reduces cites the card's liability rule, not 过失相抵 (:func:`fault_share_moot`)."""
+    if qtype == "how_much" and facts is not None and fault_share_moot(calculation, facts):
+        shared = _share_basis(card, answer, qtype, facts, asked, question)
+        if shared:
+            return shared
+    named = named_figure_basis(card, answer, qtype, calculation, asked)
+    if named:
+        return named
     if qtype == "by_when" and found_deadline is not None and answer.deadline \
             and found_deadline.rule.name != answer.deadline:
         # the facts refined the card's rule (the employer's thirty days against a final award, an untold
@@ -197,7 +255,7 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
         basis = [_provision(card, law, article) for law, article in answer.basis]
         # several provisions decide the type for different situations (胁迫 or 隐瞒重大疾病, 管制 or
         # 有期徒刑): the conclusion cites the one that speaks of this part, the first when none does
-        return basis if len(basis) == 1 else best_provisions(card, qtype, asked, question, candidates=basis)
+        return basis if len(basis) == 1 else best_provisions(card, qtype, asked, question, candidates=basis, facts=facts)
     if answer.calculator and qtype in ("how_much", answer.qtype):
         pairs: list[tuple[str, int]] = []
         if calculation is not None and calculation.result is not None:
@@ -212,12 +270,17 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
         if rule:
             decides = found_deadline.rule.period if found_deadline is not None else ""
             return [_provision(card, law, art, f"期限为{decides}" if decides else "") for law, art in rule]
-    return best_provisions(card, qtype, asked, question)
+    return best_provisions(card, qtype, asked, question, facts=facts)
 
 
-#: Confidence below which a decided part cites nothing as controlling: on the tuning set a cited
-#: provision of a card matched below it is more often not the deciding one than it is.
-CITE_CONFIDENCE = 0.75
+#: Confidence below which a decided part cites nothing as controlling unless the provision it would
+#: cite is supported (:func:`supported`): on the tuning set a cited provision of a card matched below
+#: it, with no other sign, is more often not the deciding one than it is.
+CITE_CONFIDENCE = 0.8
+#: The confidence a supported provision needs: the runner-up card holds it too (the citation stands
+#: whichever of the two the question is about), or a plain search of the statutes finds it for the
+#: question. Below it even a supported provision is withheld.
+SUPPORTED_CONFIDENCE = 0.6
 #: Score gap under which the runner-up card is as close as the best one.
 CONTEST_GAP = 0.02
 #: Below :data:`CITE_CONFIDENCE` a card still cites when the part shares this much of its wording
@@ -226,11 +289,30 @@ CONTEST_GAP = 0.02
 PHRASING_CLOSE = 0.5
 
 
-def citation_doubt(match: PartMatch) -> str:
-    """Why the part's card is not sure enough to cite a provision as controlling ("" when it is):
-    the best and the runner-up card are about equally close and rest on different provisions (the
-    note says which fact decides between them), or the card's confidence is below
-    :data:`CITE_CONFIDENCE` and the part is not worded like one of its lay phrasings."""
+def _article_key(law: str, article: int | str) -> tuple[str, str]:
+    return law_short(law), str(article)
+
+
+def supported(match: PartMatch, cited: Sequence[Provision], found: Collection[tuple[str, int | str]] = ()) -> bool:
+    """Whether a provision the part would cite has support beside the best card: the runner-up card
+    holds it as well, or ``found`` (the articles a plain statute search finds for the question,
+    ``legal.retrieval.agreement_keys``) holds it."""
+    keys = {_article_key(p.law, p.article) for p in cited}
+    if not keys:
+        return False
+    if keys & {_article_key(law, article) for law, article in found}:
+        return True
+    runner = match.scores[1] if len(match.scores) > 1 else None
+    return runner is not None and bool(keys & {_article_key(p.law, p.article) for p in runner.card.provisions})
+
+
+def citation_doubt(match: PartMatch, cited: Sequence[Provision] = (),
+                   found: Collection[tuple[str, int | str]] = ()) -> str:
+    """Why the part's card is not sure enough to cite ``cited`` as controlling ("" when it is): the
+    best and the runner-up card are about equally close and rest on different provisions (the note
+    says which fact decides between them), or the card's confidence is below :data:`CITE_CONFIDENCE`
+    (:data:`SUPPORTED_CONFIDENCE` for a provision with support, :func:`supported`) and the part is not
+    worded like one of its lay phrasings."""
     best = match.best
     if best is None or "inherited" in best.signals:
         return ""
@@ -242,7 +324,10 @@ def citation_doubt(match: PartMatch) -> str:
         decide = f"，要看{need.rstrip('？?。')}" if need else ""
         return (f"这一问也可能属于“{runner.card.title}”{decide}；两者适用的条文不同，"
                 "此处不把任何条文作为结论的依据，请律师核对")
-    if best.confidence < CITE_CONFIDENCE and best.signals.get("bigrams", 0.0) < PHRASING_CLOSE:
+    if best.signals.get("bigrams", 0.0) >= PHRASING_CLOSE:
+        return ""
+    needed = SUPPORTED_CONFIDENCE if supported(match, cited, found) else CITE_CONFIDENCE
+    if best.confidence < needed:
         return "对应哪一法律问题把握不足，下列条文仅作参考，不作为结论的依据"
     return ""
 
@@ -265,15 +350,33 @@ def _grams(text: str) -> set[str]:
     return {chars[i:i + 2] for i in range(len(chars) - 1)}
 
 
+def chosen_by_facts(candidates: Sequence[Provision], facts: Facts | None) -> list[Provision]:
+    """The candidates the facts choose by the provisions' ``when`` predicates: those whose predicates
+    all hold, when any does; else all but those a known fact rules out (an unknown fact rules out
+    nothing); the candidates as they are when none has predicates."""
+    candidates = list(candidates)
+    if facts is None or not any(p.when for p in candidates):
+        return candidates
+    values = facts.values()
+    holding = [p for p in candidates if p.when and all(w.holds(values) for w in p.when)]
+    if holding:
+        return holding
+    kept = [p for p in candidates
+            if not any(values.get(w.fact) is not None and not w.holds(values) for w in p.when)]
+    return kept or candidates
+
+
 def best_provisions(card: Card, qtype: str, asked: str, question: str = "",
-                    candidates: Sequence[Provision] | None = None) -> list[Provision]:
-    """The card's provision that decides what ``asked`` asks: each provision's ``decides`` line and
+                    candidates: Sequence[Provision] | None = None, facts: Facts | None = None) -> list[Provision]:
+    """The card's provision that decides what ``asked`` asks: the one the facts choose by its ``when``
+    predicates (:func:`chosen_by_facts`); among the rest each provision's ``decides`` line and
     keywords set against the words of the part (and of the whole question), its ``decides`` line
     against the question type, and the card's own order (controlling first, most decisive first).
     ``candidates``: choose among these instead (an answer's basis, in its order, all deciding)."""
     own = candidates is None
     candidates = (list(card.controlling) + [p for p in card.provisions if not p.controlling]) if own \
         else list(candidates or ())
+    candidates = chosen_by_facts(candidates, facts)
     if not candidates:
         return []
     words = _grams(asked) | _grams(question)
@@ -325,6 +428,19 @@ def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> An
     if not named:
         return chosen
     return Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
+
+
+def _with_own_period_basis(card: Card, own: Answer, named: Answer) -> Answer:
+    """A by-when part the card's answer has no period for, whose words name a general period (时效, 仲裁,
+    起诉: :data:`GENERAL_RULES`): the period stated is the general rule's, but when the card's own
+    answer rests on a provision about that period (诉讼时效中断, 民法典 195: "时效是不是重新算了"), that
+    provision decides what is asked, not the general rule's article (民法典 188)."""
+    if named is own or named.deadline not in GENERAL_RULES or own.deadline or not own.basis:
+        return named
+    period = DECIDES_CUES["by_when"]
+    about = [(law, article) for law, article in own.basis
+             if period.search(_provision(card, law, article).decides)]
+    return replace(named, basis=tuple(about)) if about else named
 
 
 def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> Answer:
@@ -851,8 +967,10 @@ def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None) -> 
 
 
 def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None = None, today: date | None = None,
-            article_text: Callable[[str, int], str] | None = None, offline: bool = True) -> Composition:
-    """The answer to ``question`` from the matched cards (``matches`` from the matcher)."""
+            article_text: Callable[[str, int], str] | None = None, offline: bool = True,
+            found: Collection[tuple[str, int | str]] = ()) -> Composition:
+    """The answer to ``question`` from the matched cards (``matches`` from the matcher). ``found``: the
+    articles a plain statute search finds for the question (support for a citation, :func:`supported`)."""
     facts = facts if facts is not None else extract_facts(question, today=today)
     parts: list[PartAnswer] = []
     for match in matches:
@@ -886,7 +1004,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             # asked where to go or what to do, and the card answers neither: its next steps do
             chosen = Answer(qtype, "；".join(s.rstrip("。；") for s in card.next_steps) + "。")
         if qtype == "by_when":
-            chosen = _deadline_answer(card, chosen, match.text, question)
+            chosen = _with_own_period_basis(card, chosen, _deadline_answer(card, chosen, match.text, question))
             money = card.answers.get("how_much")
             if not chosen.deadline and money is not None and money.calculator and calculate(
                     money.calculator, {**facts.values(), **part_flags(match.text)}).ok:
@@ -911,15 +1029,17 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
             text = f"{text}{_computed_too(card, match.text, facts, today)}"
         asked = qtype or chosen.qtype
-        basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question)
-        ruled = ruled_basis(asked, chosen, calculation, found_deadline)
+        basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question, facts)
+        # the card's own liability rule cited for a share figure is the card's choice, not the calculator's
+        ruled = ruled_basis(asked, chosen, calculation, found_deadline) and not (
+            asked == "how_much" and fault_share_moot(calculation, facts) and not facts.get("driver_without_fault"))
         if qtype == "yes_no" and timed is not None:
             # answered by the period the facts run to its last day: the period's provision decides it
             basis = [Provision(law, article, "controlling", f"期限为{timed.rule.period}", ())
                      for law, article in deadline_basis(timed.rule.name)] or basis
             ruled = True
         withheld: list[Provision] = []
-        doubt = citation_doubt(match)
+        doubt = citation_doubt(match, basis, found)
         if doubt and not ruled:
             # not sure enough of the card to present its provision as controlling: it goes to 相关规定
             withheld, basis = basis, []

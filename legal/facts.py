@@ -68,6 +68,16 @@ LABELS = {
     "custom_made": "定制商品", "amount_involved": "涉案金额", "final_award": "终局裁决", "wage_owed": "拖欠工资总额",
     "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）", "own_debt": "我方欠对方", "amount_paid": "已付款项", "rights_not_told": "未告知复议、起诉权利或期限", "asks_court": "拟向法院起诉", "driver_without_fault": "机动车一方无过错",
 }
+#: The form a will was made in, as clients say it (民法典 1134 自书, 1135 代书, 1136 打印, 1137 录音录像):
+#: which formal requirements apply, and so which article decides whether it holds.
+LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "他人代书的遗嘱", "typed_will": "打印的遗嘱",
+               "recorded_will": "录音录像遗嘱"})
+#: The kind of guarantee the client says he gave or holds (民法典 686–688): 连带 lets the creditor go to the
+#: guarantor first; 一般保证 (and a guarantee that does not say) gives the guarantor the right to refuse first.
+LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
+#: A sum the client calls 订金, 意向金, 诚意金 or a prepayment (合同编通则解释 67: no 定金罚则 unless agreed),
+#: whatever else the question calls it (交的是订金不是定金).
+LABELS.update({"advance_named": "称作订金、意向金等的款项"})
 
 
 @dataclass
@@ -1274,6 +1284,44 @@ def _agreed_terms(text: str, facts: Facts) -> None:
         m = pattern.search(text)
         if m:
             facts.add(name, True, m.group(0))
+    _will_form(text, facts)
+
+
+_WILL = re.compile(r"遗嘱|遗书|遗言")
+WILL_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("typed_will", re.compile(r"打印|机打|打字|打出来|电脑(?:上)?(?:打|写|做|弄)|(?:word|wps|WPS|Word)|文档")),
+    ("recorded_will", re.compile(r"录音|录像|录视频|录了(?:段|个|一段)?视频|视频|语音")),
+    ("dictated_will", re.compile(r"代书|代写|代笔|帮(?:他|她|我爸|我妈|老人)?写|请人写|找人写|别人写|律师写")),
+    ("handwritten_will", re.compile(r"亲笔|手写|亲手写|自己写|自书|亲自写|手抄")),
+)
+
+
+_GUARANTEE = re.compile(r"担保|保证人|保人|保证合同|保证责任|保证方式|一般保证|做保|作保")
+GUARANTEE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("joint_guarantee", re.compile(r"连带")),
+    ("general_guarantee", re.compile(r"一般保证|一般担保")),
+)
+
+
+def _told_forms(text: str, facts: Facts, topic: re.Pattern[str], forms: tuple[tuple[str, re.Pattern[str]], ...]) -> None:
+    """Each form of ``forms`` the question names, only when it speaks of ``topic`` (a will, a guarantee)."""
+    if not topic.search(text):
+        return
+    for name, pattern in forms:
+        m = pattern.search(text)
+        if m:
+            facts.add(name, True, m.group(0))
+
+
+_ADVANCE = re.compile(r"订金|意向金|诚意金|预付款|预付金")
+
+
+def _will_form(text: str, facts: Facts) -> None:
+    """The form of a will the question tells of, the kind of guarantee (only when it speaks of one), and
+    a sum it calls 订金 or the like."""
+    _told_forms(text, facts, _WILL, WILL_FORMS)
+    _told_forms(text, facts, _GUARANTEE, GUARANTEE_KINDS)
+    _told_forms(text, facts, _ADVANCE, (("advance_named", _ADVANCE),))
 
 
 def _extra_rate(text: str) -> tuple[Decimal, str] | None:

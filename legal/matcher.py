@@ -27,9 +27,11 @@ parts is scored by its own words and read with what precedes it, the two blended
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import logging
 import math
+import os
 import re
 import threading
 import tomllib
@@ -60,7 +62,7 @@ WEIGHTS = {"embedding": 0.5, "centroid": 0.75, "bigrams": 0.6, "terms": 0.19, "n
 #: criminal cards answer that, not the civil cards of the same fight, accident or debt —, or how much is
 #: owed (赔多少, 医药费) with no word of crime asked — the civil cards answer that.
 ASKS_CRIME = re.compile(r"判刑|坐牢|蹲监狱|进监狱|判几年|判多久|刑事责任|犯罪|犯法|构成.{0,6}罪|什么罪|罪名|罪吗|留案底"
-                        r"|案底|抓起来|被抓|拘留|追究|量刑|缓刑|自首")
+                        r"|案底|抓起来|被抓|拘留|追究|量刑|缓刑|自首|从轻|轻判|判轻|轻点|轻一点|少判|减刑|怎么判|会判|判多重|判多少|判几个月")
 ASKS_MONEY = re.compile(r"赔多少|赔偿|赔钱|赔我|要多少|医药费|医疗费|误工费|护理费|精神损失|索赔|怎么赔|能赔|要赔|得赔")
 CRIME_DOMAINS = ("criminal", "criminal_procedure")
 #: Domains whose cards answer the civil side of an act that may also be a crime.
@@ -82,6 +84,9 @@ QUESTION_ONLY_TERM = re.compile(
     r"^(?:[能可会要该赔补判]?.{0,2}(?:多少钱?|多久之内|多久|几年|怎么办|怎么算|吗|能不能|可不可以))$")
 MAX_PARTS = 4
 SHORT_PART = 14
+#: A space-separated question shorter than this, right after another and naming at most two characters
+#: of its own, narrows that one (能要赔偿吗 能赔多少).
+SPACED_FOLLOW_UP = 8
 #: The share of a part's own words in its score when it is read in its question as well (a short part
 #: tells less by itself).
 OWN_SHARE = 0.5
@@ -93,15 +98,23 @@ _SPLIT = re.compile(r"(?<=[？?！!；;。\n])"
 #: number starts a part.
 _ENUMERATION = re.compile(
     r"(?:(?<=^)|(?<=[\s：:，,。？?！!；;）)]))(?=(?:[1-9]\s*[、.．)）](?!\d)|[1-9]\s+(?!\d)|[（(][1-9一二三四五][）)]"
+    r"|[1-9](?=[\u4e00-\u9fff])(?![万千百年月日号个块元岁天周次期分点斤米倍级层楼条项])"
     r"|[①②③④⑤⑥⑦⑧⑨]|问题[1-9一二三四五][：:、.．，,]|其[一二三四五][，,、是：:]"
     r"|第[一二三四五](?:个问题|点)?[，,、是：:]|[一二三四五][、.．是]|[一二三四五]\s+)\S)")
 _QUESTION_CUE = re.compile(
-    r"[？?]|吗|么|多少|多久|多长|怎么|如何|是否|能否|能不能|可不可以|可以|哪|什么|几|要不要|有没有|咋|算不算|是不是|会不会"
+    r"[？?]|吗|么|多少|多久|多长|多大|多重|怎么|如何|是否|能否|能不能|可不可以|可以|哪|什么|几|要不要|有没有|咋|算不算|是不是|会不会"
     r"|用不用|行不行|合法|违法|有效")
 #: A sentence closed by "。" asks only with one of these (a statement that says 违法 or 可以 tells).
 _ASKING = re.compile(r"[？?]|吗|么|多少|多久|怎么|如何|是否|能否|能不能|可不可以|哪|什么|几|要不要|有没有|咋|算不算"
                      r"|是不是|会不会")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+#: A run of spaces between two clauses of a question written without punctuation.
+_SPACES = re.compile(r"(?<=[\u4e00-\u9fff\d%）)])\s+(?=[\u4e00-\u9fff])")
+#: A clause that asks with its last words (…吗, …多少钱, …几成, …怎么办, …行不行, …对不对).
+_CLOSING_ASK = re.compile(r"(?:吗|么|呢|多少钱?|多久|多长时间|几[成倍年个天次]?|怎么办|怎么算|怎么赔|咋办|咋整|如何处理"
+                          r"|行不行|能不能|可不可以|有没有用|对不对|是不是|算不算|合理不|合法不|有效不|哪天|找谁|告谁"
+                          r"|(?:哪里|哪儿|哪个部门|哪个法院|去哪)[\u4e00-\u9fff]{0,3})"
+                          r"[啊呀呢吧嘛]?[？?!！。~～]*$")
 #: A tag question: it asks about the sentence before it (我听说能要2N。对吧？).
 _TAG = re.compile(r"(?:对吧|对吗|对不对|是吧|是吗|是不是|是不是啊|没错吧|是这样吗|对么)[？?。！!~～\s]*")
 #: What only asks for an answer: thanks, urgency, a call for someone who knows.
@@ -200,7 +213,11 @@ def split_parts(question: str) -> tuple[str, list[str]]:
         asks = [a and not _rhetorical(p) for a, p in zip(asks, pieces, strict=True)]
     asking = [p for p, a in zip(pieces, asks, strict=True) if a]
     if len(asking) <= 1:
-        return "", [question.strip()]
+        spaced = _spaced_pieces(pieces)
+        if spaced is None:
+            return "", [question.strip()]
+        pieces, asks = spaced
+        asking = [p for p, a in zip(pieces, asks, strict=True) if a]
     narrative = "".join(p for p, a in zip(pieces, asks, strict=True) if not a and not _courtesy(p))
     parts: list[str] = []
     for piece in asking:
@@ -210,6 +227,36 @@ def split_parts(question: str) -> tuple[str, list[str]]:
         else:
             parts.append(piece)
     return narrative, parts[:MAX_PARTS]
+
+
+def _spaced_pieces(pieces: list[str]) -> tuple[list[str], list[bool]] | None:
+    """Clients who write without punctuation separate their clauses with spaces (…被查了 血检出来90多
+    会判多久 驾照还能要回来吗): the sentences cut at the spaces as well, a clause asking only when its
+    question word closes it (…吗, …多少, …几成, …怎么办 — a question word inside the story, 不知道什么
+    原因, asks nothing). None unless two clauses ask this way."""
+    clauses: list[str] = []
+    for piece in pieces:
+        clauses.extend(c for c in _SPACES.split(piece) if c.strip(" ，,、"))
+    if len(clauses) <= len(pieces):
+        return None  # no clause was cut at a space: the punctuation has said what asks
+    from legal.qtypes import question_type
+
+    merged: list[str] = []
+    asks: list[bool] = []
+    for clause in clauses:
+        asking = not _courtesy(clause) and not _rhetorical(clause) and bool(_CLOSING_ASK.search(_plain(clause)))
+        if (asking and asks and asks[-1] and len(_CJK.findall(clause)) < SPACED_FOLLOW_UP
+                and question_type(clause) not in ("forum", "by_when", "which")
+                and len({c for c in _CJK.findall(_ASK_WORDS.sub("", clause)) if c not in merged[-1]}) <= 2):
+            # 能要赔偿吗 能赔多少: a short question right after another, naming nothing new, narrows it
+            # (押金能全退吗 names a matter of its own; 去哪里投诉 asks where, not whether)
+            merged[-1] += clause
+            continue
+        merged.append(clause)
+        asks.append(asking)
+    if sum(asks) < 2:
+        return None
+    return merged, asks
 
 
 def _pieces(chunks: list[str]) -> list[str]:
@@ -343,23 +390,40 @@ class Matcher:
         return self._vectors
 
     def _load_or_embed(self) -> np.ndarray:
+        """The phrasings' vectors from the disk cache, else embedded and cached. Processes that start
+        together (N daphne, M workers, a test run's workers) embed once: the first holds the cache's
+        lock while it embeds, the others wait for it and read the file."""
         if not self._texts:
             return np.zeros((0, 1), dtype=np.float32)
-        path = _cache_dir() / f"card-vectors-{self.fingerprint()}.npy" if _cache_dir() else None
-        if path is not None and path.exists():
+        folder = _cache_dir()
+        if folder is None:
+            return self._embed_all()
+        path = folder / f"card-vectors-{self.fingerprint()}.npy"
+        loaded = _load_vectors(path, len(self._texts))
+        if loaded is not None:
+            return loaded
+        try:
+            lock = open(folder / "card-vectors.lock", "a")
+        except OSError:
+            return self._embed_all()
+        with lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            loaded = _load_vectors(path, len(self._texts))
+            if loaded is not None:
+                return loaded
+            matrix = self._embed_all()
+            partial = path.with_suffix(f".{os.getpid()}.part")
             try:
-                loaded = np.load(path)
-                if loaded.shape[0] == len(self._texts):
-                    return loaded
-            except (OSError, ValueError):
-                pass
-        matrix = np.asarray(self._embedder().embed(self._texts), dtype=np.float32)
-        if path is not None:
-            try:
-                np.save(path, matrix)
+                with open(partial, "wb") as handle:
+                    np.save(handle, matrix)
+                os.replace(partial, path)
             except OSError:
                 logger.warning("legal: could not cache card vectors at %s", path)
+                partial.unlink(missing_ok=True)
         return matrix
+
+    def _embed_all(self) -> np.ndarray:
+        return np.asarray(self._embedder().embed(self._texts), dtype=np.float32)
 
     def centroids(self) -> np.ndarray:
         """(len(cards), dim): each card's title and phrasings averaged and normalised — what the card
@@ -647,8 +711,17 @@ def _cache_dir() -> Path | None:
     try:
         from django.conf import settings
 
-        path = Path(settings.DATA_DIR) / "cache"
+        path = Path(settings.CACHE_DIR)
         path.mkdir(parents=True, exist_ok=True)
         return path
     except Exception:  # no settings (a script): no disk cache
         return None
+
+
+def _load_vectors(path: Path, rows: int) -> np.ndarray | None:
+    """A cached matrix of ``rows`` vectors, or None (missing, unreadable, or for another card set)."""
+    try:
+        loaded = np.load(path)
+    except (OSError, ValueError):
+        return None
+    return loaded if loaded.shape[0] == rows else None

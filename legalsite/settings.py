@@ -31,6 +31,9 @@ from legalsite.env import (
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(env_str("LEGALSITE_DATA_DIR") or BASE_DIR / "var").resolve()
 DATA_DIR.mkdir(parents=True, exist_ok=True)
+#: Derived files any process may rebuild (the card matcher's phrasing vectors): under the data dir unless
+#: ``LEGALSITE_CACHE_DIR`` names one that several data dirs share (a test run's workers and children).
+CACHE_DIR = Path(env_str("LEGALSITE_CACHE_DIR") or DATA_DIR / "cache").resolve()
 
 DEBUG = env_bool("DEBUG", False)
 PORT = env_int("PORT", 8000, minimum=1, maximum=65535)
@@ -120,7 +123,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "legalsite.middleware.ContentSecurityPolicyMiddleware",
     "legalsite.middleware.RejectNulMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "core.static.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -36,6 +36,16 @@ get_hashers_by_algorithm.cache_clear()
 SLOW_FIXTURES = frozenset({"subprocess_env", "celery_worker", "daphne_url"})
 
 
+#: Modules whose tests take a minute or more of one worker (profiled: a fresh `manage.py up` with the full
+#: corpus import, a backup restored into a fresh data dir, the embedded services started and killed, the
+#: content and permission walks). Each goes first in its lane, so that the workers' ends even out instead
+#: of one worker running the longest test while the other has nothing left.
+LONG_MODULES = (
+    "tests/legalsite/test_up.py", "tests/legalsite/test_backup.py", "tests/legalsite/test_embedded.py",
+    "tests/legalsite/test_content_walls.py", "tests/legalsite/test_permission_matrix.py",
+)
+
+
 def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
         if "e2e" in item.path.parts or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
@@ -43,15 +53,17 @@ def pytest_collection_modifyitems(config, items) -> None:
     items.sort(key=_lane)
 
 
-def _lane(item) -> int:
+def _lane(item) -> tuple[int, int]:
     """The run's order (stable within a lane): tests without a database first, so that while one
     process builds the run's template database (tests/testdb.py) the others work instead of waiting
     for it; then the database tests; the slow lane last: some of its tests stop and restart the
-    worker's own services (Redis, a broker), so nothing that merely needs them runs after one did."""
+    worker's own services (Redis, a broker), so nothing that merely needs them runs after one did.
+    Within a lane the long modules (``LONG_MODULES``) go first."""
     fixtures = set(getattr(item, "fixturenames", ()))
+    long = 0 if item.nodeid.split("::", 1)[0] in LONG_MODULES else 1
     if "django_db_setup" not in fixtures and item.get_closest_marker("django_db") is None:
-        return 0
-    return 2 if item.get_closest_marker("slow") else 1
+        return 0, long
+    return (2 if item.get_closest_marker("slow") else 1), long
 
 
 @pytest.fixture

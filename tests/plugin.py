@@ -40,6 +40,9 @@ def pytest_load_initial_conftests(early_config, parser, args) -> None:
     _state["data_dir"] = data_dir
     os.environ[RUN_DIR_VARIABLE] = str(data_dir)
     os.environ["LEGALSITE_DATA_DIR"] = str(data_dir)
+    # one cache of derived files (the card matcher's vectors) for the run: workers and every child
+    # process they start (daphne, Celery, ``up`` in a fresh data dir) embed the cards once between them
+    os.environ.setdefault("LEGALSITE_CACHE_DIR", str(data_dir / "cache"))
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     # A test run must never pick up a developer's LLM or search keys.
     for name in list(os.environ):

@@ -86,6 +86,9 @@ class ContractFacts:
     #: is a consumer or a learner: 民事诉讼法解释31 for a standard forum clause) and ``prepaid`` (a consumer
     #: pays in advance: 预付式消费解释) and ``housing`` (a 商品房 sale: 商品房买卖解释).
     settings: frozenset[str] = frozenset()
+    #: The firm's side drafted the terms (its side says so: 即本协议起草方, 本方文本): its own one-sided terms
+    #: are its risk too — a court strikes them (497) and a regulator fines them.
+    we_drafted: bool = False
 
 
 @lru_cache(maxsize=4096)
@@ -115,8 +118,14 @@ def _any(patterns: Iterable[str], text: str) -> re.Match[str] | None:
 # -- spans ---------------------------------------------------------------------------------------------
 
 
-def sentences(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence of ``text``, whitespace trimmed; the end excludes the punctuation."""
+def sentences(text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of each sentence of ``text``, whitespace trimmed; the end excludes the punctuation.
+    Every rule asks this of the same section: it is split once."""
+    return _sentences(text)
+
+
+@lru_cache(maxsize=1024)
+def _sentences(text: str) -> tuple[tuple[int, int], ...]:
     spans = []
     start = 0
     for i, ch in enumerate(text + "\n"):
@@ -129,10 +138,10 @@ def sentences(text: str) -> list[tuple[int, int]]:
             if b > a:
                 spans.append((a, b))
             start = i + 1
-    return spans
+    return tuple(spans)
 
 
-def _sentence_of(spans: list[tuple[int, int]], pos: int) -> tuple[int, int]:
+def _sentence_of(spans: Sequence[tuple[int, int]], pos: int) -> tuple[int, int]:
     for a, b in spans:
         if a <= pos < b:
             return a, b
@@ -159,7 +168,8 @@ def narrow(text: str, sentence: tuple[int, int], start: int, end: int, *,
 
 #: (货物总价值 / 总金额 of goods in store or in transit is what the goods are worth, not the price.)
 _TOTAL = re.compile(r"(?<!货物)(?<!货值)(?:合同总价款?|总价款|合同总金额|合同总额|合同金额|合同价款|总金额|总价(?!值)"
-                    r"|总租金|借款金额|借款本金|借款数额|服务费总额|开发经费|研究开发经费和报酬|合同价格|货款总额|价款总额)")
+                    r"|总租金|借款金额|借款本金|借款数额|服务费总额|开发经费|研究开发经费和报酬|合同价格|货款总额|价款总额"
+                    r"|成交价款?|转让价款?|车辆价款|房屋总价)")
 #: An unticked option of a form (☐无固定期限) is not the contract's choice.
 _OPEN_ENDED = re.compile(r"(?<![☐□])无固定期限")
 _TASK_BASED = re.compile(r"(?<![☐□])以完成一定(?:的)?工作任务为期限")
@@ -218,6 +228,7 @@ ROLE_GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, str], ...] = (
      r"委托"),
     (("接收方", "使用方"), ("提供方", "披露方"), r"接收|使用.{0,4}(?:数据|信息)|处理.{0,4}(?:数据|信息)",
      r"提供.{0,6}(?:数据|信息)|披露"),
+    (("赠与人",), ("受赠人",), r"赠与|捐赠|赠送", r"受赠|接受.{0,4}(?:赠与|捐赠)"),
 )
 
 
@@ -330,8 +341,36 @@ def applies(rule: RuleSpec, contract_type: str, facts: ContractFacts) -> bool:
     return (allowed is None or guessed in allowed) and rule.applies_to(guessed)
 
 
+#: A note the lawyer adds to the side about the contract, not a name of our party (合同由赠与方甲方起草,
+#: 即本协议起草方, 审查其格式协议的合规风险, 合同参照示范文本编制).
+_SIDE_NOTE = re.compile(r"起草|提供|拟定|拟制|编制|审查|复核|谈判|协商|参照|示范文本|文本")
+#: Our side drafted the terms.
+_WE_DRAFTED = re.compile(r"(?:本(?:合同|协议)|合同|协议|格式条款)?(?:的)?(?:起草方|起草人|拟定方|制定方)"
+                         r"|本方(?:起草|拟定)?的?(?:文本|格式)|我方(?:起草|拟定)")
+
+
+def side_label(side: str) -> str:
+    """The side as it names our party: its notes about the contract dropped — what follows a ；inside the
+    brackets, and each part that speaks of drafting or reviewing (乙方（受赠方，某中学；合同由赠与方甲方起草） →
+    乙方（受赠方，某中学）). A role word in a note names another party, never ours."""
+    m = re.match(r"\s*([^（(]*)[（(](.*?)[）)]?\s*$", side or "")
+    if not m:
+        return (side or "").strip()
+    head, inner = m.group(1).strip(), re.split(r"[；;]", m.group(2))[0]
+    parts = [p.strip() for p in re.split(r"[，,]", inner) if p.strip() and not _SIDE_NOTE.search(p)]
+    return f"{head}（{'，'.join(parts)}）" if parts and head else head or "，".join(parts)
+
+
+def we_drafted(side: str) -> bool:
+    """The lawyer says the firm's side drafted the terms (甲方（…，即本协议起草方）)."""
+    m = re.search(r"[（(](.*)", side or "")
+    return bool(m and any(_WE_DRAFTED.search(p) and not re.search(r"由[^；;，,]{0,10}(?:起草|提供|拟定)", p)
+                          for p in re.split(r"[；;，,]", m.group(1))))
+
+
 def side_names(text: str, side: str) -> frozenset[str]:
     """The names the contract gives ``side``: 甲方（出租人）, 出租人（以下简称“甲方”）, 甲方/出租人."""
+    side = side_label(side)
     if not side:
         return frozenset()
     # “乙方（承租方）”, “甲方/出租人”: every name given counts.
@@ -415,7 +454,7 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
                          side=side, side_names=names, role_names=roles,
                          guessed_type=_guess_type(text), side_roles=side_roles(names, roles),
-                         settings=contract_settings(text))
+                         settings=contract_settings(text), we_drafted=we_drafted(side))
 
 
 def side_roles(names: frozenset[str], roles: tuple[tuple[str, str], ...] = ()) -> frozenset[str]:
@@ -520,6 +559,11 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
     for a, b in spans:
         sentence = text[a:b]
         m = _any(p.patterns, sentence)
+        wanted = p.party
+        if m is None and p.said_by_us:
+            # the declaration of the side at risk: its speaker is the other one of the rule's side
+            m = _any(p.said_by_us, sentence)
+            wanted = _OPPOSITE.get(p.party, p.party)
         if m is None:
             continue
         if p.unless and p.unless_scope == "sentence" and _excepted(p.unless, sentence):
@@ -536,17 +580,21 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
                  else actor_at(norm, (a, b), a + m.start(), a + m.end()))
         if p.payer:
             party = payer_of(norm[a:b]) or party
-        if facts is not None and p.party != "any" and not _side_allows_party(p.party, party, facts):
+        if facts is not None and wanted != "any" and not _side_allows_party(wanted, party, facts, norm[a:b]):
             continue
         out.append(_finding(rule, section, lo, hi, suggestion=suggestion, party=party or None))
     return out
+
+
+#: The side a rule's ``said_by_us`` words are spoken by, for each ``party`` of the rule.
+_OPPOSITE = {"other": "ours", "ours": "other"}
 
 #: A role that opens a relative clause (甲方提供的资料), owns a thing (借款人的抵押物) or only consents
 #: (甲方同意乙方将…) does not act.
 _RELATIVE = re.compile(r"[^，,。；;的]{0,6}的")
 #: … unless a modal or 将 follows the role at once (乙方有权…的, 乙方将…的).
 _ACTS = re.compile(r"\s*(?:有权|可以|可|应|须|不得|无权|无需|将|对)")
-_ACTS_INSIDE = re.compile(r"\s*(?:有权|可以|可|应|须|不|无权|无需|无须|将|拒绝|一律|均)")
+_ACTS_INSIDE = re.compile(r"\s*(?:也|亦|仍|都)?(?:有权|可以|可|应|须|不|无权|无需|无须|将|拒绝|一律|均)")
 
 
 #: A role whose own figure or word decides (乙方报价, 出卖人届时公布的价格, 甲方确定) — or whose own records do
@@ -571,9 +619,17 @@ def payer_of(sentence: str) -> str:
     asked = re.search(rf"(?:要求|责令|由)({role})[^。；;]{{0,12}}(?:支付|赔偿|承担|返还)", sentence)
     if asked:
         return asked.group(1)
-    pays = re.search(rf"({role})(?:应当|应|须|需|必须|还应|另行)?[^。；;，,]{{0,12}}?(?:支付|赔偿|承担)[^。；;]{{0,12}}"
-                     rf"(?:违约金|损失|赔偿金|罚款)", sentence)
-    return pays.group(1) if pays else ""
+    # 乙方违约或者单方解除本合同的，应向甲方支付违约金: the subject of the condition pays.
+    cond = re.match(rf"[^。；;]{{0,6}}?({role})[^。；;]{{0,30}}?的[，,]\s*(?:应当|应|须|需|还应)(?:向|给)"
+                    rf"[^。；;，,]{{0,8}}(?:支付|赔偿|承担)[^。；;]{{0,12}}(?:违约金|损失|赔偿金|罚款)", sentence)
+    if cond:
+        return cond.group(1)
+    # 向承租方支付违约金: a role after 向/给/对 is the one paid, not the payer.
+    for pays in re.finditer(rf"({role})(?:应当|应|须|需|必须|还应|另行)?[^。；;，,]{{0,12}}?(?:支付|赔偿|承担)"
+                            rf"[^。；;]{{0,12}}(?:违约金|损失|赔偿金|罚款)", sentence):
+        if not reader._OBJECT_MARK.search(sentence[max(0, pays.start() - 4):pays.start()]):
+            return pays.group(1)
+    return ""
 
 
 def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
@@ -583,8 +639,13 @@ def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
     subject of the sentence."""
     a, b = sentence
     m = reader._ROLE_RX.search(text, start, min(end, start + 4))
+    opening = ""
     if m and (m.start() - start <= 1 or _SEAT.match(text, m.end())):
-        return m.group(0)
+        # 客户向定作方付款后…: a generic word (客户, 用户) opening the words is a stranger when a party of the
+        # contract is named in the sentence; it acts only when none is.
+        if m.group(0) not in reader.GENERIC_ROLES:
+            return m.group(0)
+        opening = m.group(0)
     # 装修投入甲方不支付任何补偿: a role inside the words that a modal or a negation follows acts.
     for m in reader._ROLE_RX.finditer(text, start, end):
         if _ACTS_INSIDE.match(text, m.end()) and not reader._OBJECT_MARK.search(text[max(a, m.start() - 4):m.start()]):
@@ -596,13 +657,17 @@ def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
         consent = _CONSENTS.match(text, m.end())
         if consent and reader._ROLE_RX.match(text, consent.end()):
             continue
-        if _RELATIVE.match(text, m.end()) and not _ACTS.match(text, m.end()):
+        # (甲方逾期未验收的，视为…: a 的 inside the matched words closes their condition, not a relative clause)
+        relative = _RELATIVE.match(text, m.end())
+        if relative and relative.end() <= start and not _ACTS.match(text, m.end()):
             continue
         before.append(m.group(0))
     # 向其他客户展示: a generic word (客户, 用户, 公司) names no party of the contract when one is named.
     named = [r for r in before if r not in GENERIC_ROLES]
     if named:
         return named[-1]
+    if opening:
+        return opening
     if before:
         return before[-1]
     return reader.party_at(text, sentence, start)
@@ -614,7 +679,7 @@ def _fmt(value: float, unit: str) -> str:
             "days": f"{shown} 日"}.get(unit, shown)
 
 
-def _regions(text: str, spans: list[tuple[int, int]], p: NumericParams) -> list[tuple[int, int, int]]:
+def _regions(text: str, spans: Sequence[tuple[int, int]], p: NumericParams) -> list[tuple[int, int, int]]:
     """For each trigger in ``text``: (trigger start, region start, region end) — the rest of its sentence
     after the trigger up to ``window`` characters, plus a few characters before it in the same fragment.
     A trigger never spans two sentences."""
@@ -764,13 +829,32 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
 # -- predicates over the clause reader's facts --------------------------------------------------------------
 
 
-def _side_allows(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> bool:
-    """Whether a fact is the firm's risk given its side: unknown side or party → yes."""
-    return _side_allows_party(p.party, fact.party, facts)
+def _side_allows(p: FactParams, fact: reader.Fact, facts: ContractFacts, text: str = "") -> bool:
+    """Whether a fact is the firm's risk given its side: unknown side or party → yes. A penalty or a late fee
+    belongs to the party that pays it (payer_of), not to the party named nearest before its figure."""
+    a, b = fact.sentence
+    sentence = text[a:b]
+    party = fact.party
+    if isinstance(fact, reader.Money | reader.Rate) and sentence:
+        party = payer_of(sentence) or party
+    return _side_allows_party(p.party, party, facts, sentence)
 
 
-def _side_allows_party(wanted: str, party: str, facts: ContractFacts) -> bool:
-    if wanted in ("any", "drafter") or not facts.side or not party:
+#: A duty that, when the sentence names no party, falls on the party that pays the price: paying late (and the
+#: late fee for it), a deposit, an advance or a fee paid kept.
+_PAYERS_DUTY = re.compile(r"(?:逾期|迟延|延迟|拖欠|未按(?:时|期|约定)?)(?:交纳|缴纳|支付|付款|付清|缴付|交费|缴费)"
+                          r"|欠费|欠缴|欠付|滞纳金"
+                          r"|(?:定金|预付款|首付款|首期款|加盟费|预付)[^。；;]{0,30}(?:不予退还|不退|概不退还|不予返还)")
+
+
+def _side_allows_party(wanted: str, party: str, facts: ContractFacts, sentence: str = "") -> bool:
+    if wanted in ("any", "drafter") or not facts.side:
+        return True
+    if not party:
+        # 逾期交纳物业费的，按日千分之五加收滞纳金 / 定金均不予退还: a burden named on no one is the payer's (and
+        # the right to keep the money the payee's) — our risk only when we pay.
+        if sentence and _PAYERS_DUTY.search(sentence) and not reader._ROLE_RX.search(sentence):
+            return sides.payer_is_us(facts.side_roles) is not False
         return True
     ours = party in facts.side_names
     other_party = not ours and party not in ("", "双方", "任何一方")
@@ -908,6 +992,12 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         # 有权向承运方提出变更…的要求: a right to ask the other side is not a right to decide alone.
         if fact.modal in ("有权", "可以") and _REQUEST.match(fact.act):
             return False, ""
+    if isinstance(fact, reader.Forum):
+        if p.places and fact.place not in p.places:
+            return False, ""
+        if not _side_allows(p, fact, facts, text):
+            return False, ""
+        return True, _FORUM_SAID.get(fact.place, "").format(party=fact.party or "一方")
     if isinstance(fact, reader.Exemption) and p.covers_any:
         hit = [c for c in p.covers_any if c in fact.covers and c not in fact.carveouts]
         if not hit:
@@ -915,7 +1005,8 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         names = {"all": "一切责任", "intent": "故意", "gross_negligence": "重大过失", "personal_injury": "人身损害",
                  "property": "财产损失", "indirect": "间接损失",
                  "third_party": "其交由的第三人的行为", "own_risk": "其自身经营范围内的原因"}
-        return _side_allows(p, fact, facts), f"{fact.party or '一方'}免责范围包括{'、'.join(names[c] for c in hit)}"
+        said = f"{fact.party or '一方'}免责范围包括{'、'.join(names[c] for c in hit)}"
+        return _side_allows(p, fact, facts, text), said
     detail = ""
     if p.measure is not None:
         measured = _measure(p, fact, facts)
@@ -926,7 +1017,7 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         if (p.gt is not None or p.lt is not None) and not broken:
             return False, ""
         detail = f"约定为{said}，{broken}" if broken else f"约定为{said}"
-    if not _side_allows(p, fact, facts):
+    if not _side_allows(p, fact, facts, text):
         return False, ""
     if not detail and fact.party and isinstance(fact, reader.Obligation):
         detail = f"{fact.party}{fact.modal}{fact.act}"
@@ -935,6 +1026,30 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
     if isinstance(fact, reader.Mismatch):
         detail = f"大写金额为 {_money_text(fact.amount)}，括号内小写为 {_money_text(fact.restated)}，两者不一致"
     return True, detail
+
+
+#: What a finding says of the agreed court, by its place.
+_FORUM_SAID = {"party_seat": "约定由{party}住所地法院管辖", "unlinked": "约定的法院所在地是{party}以外的单位的所在地",
+               "chosen": "管辖法院由{party}另行指定或选择，未经双方书面约定", "plaintiff": "约定由原告住所地法院管辖",
+               "defendant": "约定由被告住所地法院管辖", "signing": "约定由合同签订地法院管辖",
+               "performance": "约定由合同履行地法院管辖", "named": "约定由特定地点的法院管辖"}
+
+
+#: Articles that strike a term or make it unlawful: a standard term that excludes the other side's main rights
+#: (497), an exemption for intent or gross negligence (506), a term against a mandatory rule (153).
+_STRIKING = frozenset({("中华人民共和国民法典", 497), ("中华人民共和国民法典", 506), ("中华人民共和国民法典", 153)})
+#: Laws a regulator enforces against the terms a business sets.
+_REGULATORY = ("电子商务法", "广告法", "消费者权益保护法", "个人信息保护法", "反垄断法", "反不正当竞争法", "价格法")
+
+
+def strikes(rule: RuleSpec) -> bool:
+    """The rule's risk is a term a court strikes or a regulator fines (not only an unfavourable bargain)."""
+    return any((b.law, b.article) in _STRIKING or any(w in b.law for w in _REGULATORY) for b in rule.basis)
+
+
+def _as_drafter(facts: ContractFacts) -> ContractFacts:
+    from dataclasses import replace
+    return replace(facts, side="", side_names=frozenset(), side_roles=frozenset())
 
 
 def _round_down(value: float) -> float:
@@ -1008,6 +1123,17 @@ def _fact_findings(rule: RuleSpec, p: FactParams, section: SectionLike, facts: C
     return out
 
 
+def _figures_like(num: str, value: float) -> str:
+    """``value`` in the digits style of ``num`` (602,000.00 → 430,000.00; 8.5 → 4.3)."""
+    grouped = "," in num or "，" in num
+    if "." in num:
+        places = len(num.split(".")[1])
+        return f"{value:,.{places}f}" if grouped else f"{value:.{places}f}"
+    if value == int(value):
+        return f"{int(value):,}" if grouped else str(int(value))
+    return f"{value:,.2f}" if grouped else f"{value:.2f}"
+
+
 def consistent_rewrite(text: str, lo: int, hi: int, fact: reader.Fact, words: str, new_value: float,
                        facts: ContractFacts) -> str:
     """The quote ``text[lo:hi]`` with the fact's words replaced — and the figures that restate it kept
@@ -1030,6 +1156,22 @@ def consistent_rewrite(text: str, lo: int, hi: int, fact: reader.Fact, words: st
                     written = numbers.percent_like(text[lo + q.start:lo + q.end], float(f"{new_share:.4g}"))
                     if written:
                         edits.append((q.start, q.end, written))
+    if isinstance(fact, reader.Rate) and not fact.per and facts.total_price and _PRICE_BASE.search(fact.base or ""):
+        # 合同总价款的百分之七十，即人民币陆拾万贰仟元整（¥602,000.00）: the amounts that restate the share follow it
+        old = facts.total_price * fact.percent / 100
+        new = round(facts.total_price * new_value / 100, 2)
+        for q in numbers.amounts(quote_norm):
+            if q.start < fact.end - lo or abs(q.value - old) > max(0.5, old * 0.001):
+                continue
+            other = numbers.amount_like(text[lo + q.start:lo + q.end], new)
+            if not other:
+                return ""  # an amount we cannot write alike: the rule's own suggestion instead
+            edits.append((q.start, q.end, other))
+            again = reader._RESTATED.match(quote_norm, q.end)  # …元整（¥602,000.00）: the figures in brackets too
+            if again:
+                unit = 10000 if again.group("unit") in ("万元", "万") else 1
+                figures = _figures_like(again.group("num"), new / unit)
+                edits.append((again.start("num"), again.end("num"), figures))
     out = text[lo:hi]
     for a, b, w in sorted(edits, reverse=True):
         out = out[:a] + w + out[b:]
@@ -1067,18 +1209,23 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             continue
         if p.when_not and _any(p.when_not, facts.text or section.text):
             continue
+        if p.settings and not set(p.settings) & facts.settings:
+            continue
+        # Reviewing our own standard terms: a right or an exemption we gave ourselves is our risk too when a
+        # court strikes it or a regulator fines it — the rule reads the clause as for no particular side.
+        seen_by = _as_drafter(facts) if facts.we_drafted and strikes(rule) else facts
         if isinstance(p, PatternParams):
-            found = _pattern_findings(rule, p, section, facts)
+            found = _pattern_findings(rule, p, section, seen_by)
         elif isinstance(p, NumericParams):
-            found = _numeric_findings(rule, p, section, facts)
+            found = _numeric_findings(rule, p, section, seen_by)
         elif isinstance(p, FactParams):
             clause = clause or reader.read_clause(section.text)
-            found = _fact_findings(rule, p, section, facts, clause)
+            found = _fact_findings(rule, p, section, seen_by, clause)
         else:
             found = []
-        if isinstance(p, NumericParams) and p.party != "any" and facts.side:
-            found = [f for f in found if _side_allows_party(p.party, _quote_party(section, f), facts)]
-        found = _for_our_side(rule, p, found, facts)
+        if isinstance(p, NumericParams) and p.party != "any" and seen_by.side:
+            found = [f for f in found if _side_allows_party(p.party, _quote_party(section, f), seen_by)]
+        found = _for_our_side(rule, p, found, seen_by)
         # Before the one-risk-one-issue pass, for a rule resting on a general article: it and a specific rule
         # reading one clause then share the deciding article and are one issue (the specific speaks). A rule
         # citing a specific article gets its supporting ones after the pass, so two specific rules on one
@@ -1105,24 +1252,32 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     return [_in_contract_names(f, facts) for f in out]
 
 
-def _with_deciding_basis(f: Finding, rule: RuleSpec, section: SectionLike, spans: list[tuple[int, int]],
+def _with_deciding_basis(f: Finding, rule: RuleSpec, section: SectionLike, spans: Sequence[tuple[int, int]],
                          kinds: set[str]) -> Finding:
     """The article that decides the risk in the finding's words (定金 586/587, 转委托 923/169 …) is cited
     with the rule's own: before a general article, after a specific one (deciding.py)."""
     a, b = _sentence_of(spans, f.start)
-    words = section.text[min(a, f.start):max(b, f.end)]
+    lo, hi = min(a, f.start), max(b, f.end)
+    words = section.text[lo:hi]
+    # The clause's facts are read once (read_clause keeps them per text); the exemptions of the finding's
+    # sentences are the ones that may make 506 decide.
+    covers = _covered(e for e in reader.read_clause(section.text).exemptions if lo <= e.sentence[0] < hi)
     f.basis = deciding_basis(f.basis, words, kinds, f.category, rule_entries(rule.params), rule.contract_types,
-                             exemption_covers(words))
+                             covers)
     return f
+
+
+def _covered(exemptions: Iterable[reader.Exemption]) -> frozenset[str]:
+    covered: set[str] = set()
+    for e in exemptions:
+        covered |= set(e.covers) - set(e.carveouts)
+    return frozenset(covered)
 
 
 def exemption_covers(words: str) -> frozenset[str]:
     """What the exemptions in ``words`` cover and do not carve out (facts.Exemption): 故意, 重大过失, 人身损害,
     一切责任 — the facts that make 506 the deciding article."""
-    covered: set[str] = set()
-    for e in reader.read_clause(numbers.normalize(words)).exemptions:
-        covered |= set(e.covers) - set(e.carveouts)
-    return frozenset(covered)
+    return _covered(reader.read_clause(numbers.normalize(words)).exemptions)
 
 
 def contract_names(text: str, facts: ContractFacts) -> str:
@@ -1264,6 +1419,8 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
         if p.when and not _any(p.when, whole):
             continue
         if p.when_not and _any(p.when_not, whole):
+            continue
+        if p.settings and not set(p.settings) & contract_settings(whole):
             continue
         haystacks = [f"{s.number} {s.title}" if p.titles_only else f"{s.number} {s.title}\n{s.text}" for s in body]
         if any(_agreed(p, h) for h in haystacks):

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 
 from contracts.playbook import numbers
 
@@ -168,6 +169,21 @@ class Mismatch(Fact):
     restated: float = 0.0
 
 
+@dataclass(frozen=True)
+class Forum(Fact):
+    """The court a dispute clause agrees (由甲方住所地人民法院管辖, 向房屋所在地人民法院起诉).
+
+    ``place``: ``party_seat`` (a party's 住所地 / 所在地 — ``party`` is whose), ``plaintiff`` / ``defendant``
+    (原告 / 被告住所地), ``property`` (不动产、房屋、工程、物业所在地), ``performance`` / ``signing`` (合同履行地 /
+    签订地), ``unlinked`` (the seat of someone who is no party: 承租方上级单位所在地, 甲方关联公司所在地),
+    ``chosen`` (a court one side names later: 甲方指定的法院), ``named`` (a court named by its place:
+    北京市海淀区人民法院) or ``statutory`` (有管辖权的人民法院, no place agreed). ``agreed``: the clause itself fixes
+    the court (not so for ``chosen``)."""
+
+    place: str = ""
+    agreed: bool = True
+
+
 @dataclass
 class ClauseFacts:
     text: str
@@ -180,11 +196,12 @@ class ClauseFacts:
     ownerships: list[Ownership] = field(default_factory=list)
     negations: list[tuple[int, int]] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)
+    forums: list[Forum] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[Fact]:
         return {"money": self.money, "rate": self.rates, "duration": self.durations, "date": self.dates,
                 "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships,
-                "mismatch": self.mismatches}[kind]
+                "mismatch": self.mismatches, "forum": self.forums}[kind]
 
 
 _UNIT_HOURS = {"hour": 1.0, "day": 24.0, "workday": 24 * 7 / 5, "week": 24 * 7.0, "month": 24 * 30.0,
@@ -227,7 +244,7 @@ def _fragment_end(text: str, pos: int, hi: int) -> int:
 
 
 #: A role right after one of these is an object (对乙方, 向甲方, 给买方), not the subject.
-_OBJECT_MARK = re.compile(r"(?:对|向|给|致|与|为|使|令|要求|通知|告知|赔偿|补偿)\s*$")
+_OBJECT_MARK = re.compile(r"(?:对|向|给|致|与|为|使|令|要求|通知|告知|赔偿|补偿|收到|接到|收悉)\s*$")
 
 
 def party_at(text: str, sentence: tuple[int, int], pos: int) -> str:
@@ -346,7 +363,7 @@ _PER_HOUR = re.compile(r"每(?:逾期|迟延|延迟|超时)?\s*(?:一|1|壹)?\s*
 _PER_DAY = re.compile(r"每(?:逾期|迟延|延迟|拖欠|延误|超期)?\s*(?:一|1|壹)?\s*(?:日|天)"
                       r"|按日|日(?:利率|息|比率|费率)|/日|/天|每(?:日|天)"
                       # 违约金＝逾期付款金额×逾期天数×0.3%, 逾期金额乘以逾期天数: a formula over the days late
-                      r"|(?:[×*xX]|乘以)\s*(?:逾期|迟延|延迟|拖欠|延误|短少|超期|停机|实际(?:逾期)?)?(?:天数|日数)")
+                      r"|(?:[×*xX]|乘以)\s*(?:逾期|迟延|延迟|拖欠|延误|短少|超期|停机|违约|实际(?:逾期|违约)?)?(?:天数|日数)")
 _PER_MONTH = re.compile(r"每(?:逾期|迟延|延迟)?\s*(?:一|1|壹)?\s*(?:个)?月|按月|月(?:利率|息|利|比率|费率)|/月")
 _PER_YEAR = re.compile(r"每(?:一|1|壹)?年|按年|年(?:利率|息|化|利)|/年")
 #: “按货款总额的”, “以未付款项为基数”, “为日租金的”: the base of a share.
@@ -378,7 +395,8 @@ def _period(text: str, sentence: tuple[int, int], start: int) -> str:
                 best, where = per, m.start()
     after = text[start:start + 14]
     m = re.match(r"[^，,。；;]{0,8}?(?:/日|/天|每日|每天|/月|每月|/年|每年)", after)
-    if re.match(r"[^，,。；;]{0,8}?(?:[×*xX]|乘以)\s*(?:逾期|迟延|延迟|拖欠|延误|实际(?:逾期)?)?(?:天数|日数)", after):
+    if re.match(r"[^，,。；;]{0,8}?(?:[×*xX]|乘以)\s*"
+                r"(?:逾期|迟延|延迟|拖欠|延误|违约|实际(?:逾期|违约)?)?(?:天数|日数)", after):
         return "day"
     if m:
         tail = m.group(0)[-2:]
@@ -771,11 +789,61 @@ def _mismatches(text: str, spans) -> list[Mismatch]:
     return out
 
 
+# -- the court a dispute clause agrees ---------------------------------------------------------------------
+
+_FORUM = re.compile(r"(?:由|向|归|提交|交由|交|在|至)\s*(?P<where>[^。；;，,由向]{0,30}?)"
+                    r"(?:有管辖权的|有权管辖的)?(?:人民)?法院")
+_SUED = re.compile(r"管辖|起诉|诉讼|审理|裁判|解决")
+_SEAT_WORDS = r"(?:的)?(?:住所地|所在地|注册地|营业地|经营地|注册所在地|住所)"
+#: The seat of someone who is no party to the contract: no actual link to the dispute.
+_UNLINKED = re.compile(r"(?:上级(?:单位|主管部门|公司)?|母公司|总公司|集团|总部|关联(?:公司|方|企业)|股东|控股)"
+                       + _SEAT_WORDS)
+_PLACES = (("chosen", re.compile(r"指定|选择|认为合适|任意|届时|另行确定")),
+           ("property", re.compile(r"(?:不动产|房屋|房产|物业|工程|项目|标的物|土地|租赁物|小区)(?:的)?所在地")),
+           ("defendant", re.compile(r"被告")),
+           ("plaintiff", re.compile(r"原告")),
+           ("signing", re.compile(r"签订地|签约地")),
+           ("performance", re.compile(r"履行地|交货地|施工地")))
+_NAMED = re.compile(r"[\u4e00-\u9fa5]{2,}(?:省|市|区|县)")
+
+
+def _forums(text: str, spans) -> list[Forum]:
+    out = []
+    for a, b in spans:
+        if not _SUED.search(text, a, b):
+            continue
+        for m in _FORUM.finditer(text, a, b):
+            where = m.group("where")
+            place = next((name for name, rx in _PLACES if rx.search(where)), "")
+            role = _ROLE_RX.search(where)
+            # whose seat it is — or who picks the court later (甲方指定的法院)
+            party = role.group(0) if role else ""
+            if not place and role:
+                rest = where[role.end():]
+                if _UNLINKED.match(rest) or _UNLINKED.search(where):
+                    place = "unlinked"
+                elif re.match(_SEAT_WORDS, rest):
+                    place = "party_seat"
+            if not place:
+                place = "unlinked" if _UNLINKED.search(where) else "named" if _NAMED.search(where) else "statutory"
+            out.append(Forum(m.start(), m.end(), (a, b), party, False, place, place != "chosen"))
+    return out
+
+
 # -- the reader -------------------------------------------------------------------------------------------
 
 
 def read_clause(text: str) -> ClauseFacts:
-    """Every fact of one clause's text (offsets into ``text``; full-width digits are read as digits)."""
+    """Every fact of one clause's text (offsets into ``text``; full-width digits are read as digits).
+
+    A clause is read once: the fact rules, the deciding table (an exemption's covers) and the terms table
+    all ask for the same clause's facts, so the result is kept per text. Callers read it and never change
+    it."""
+    return _read_clause(text)
+
+
+@lru_cache(maxsize=2048)
+def _read_clause(text: str) -> ClauseFacts:
     norm = numbers.normalize(text)
     spans = sentence_spans(norm)
     scopes = negation_scopes(norm)
@@ -784,6 +852,7 @@ def read_clause(text: str) -> ClauseFacts:
         durations=_durations(norm, spans, scopes), dates=_dates(norm, spans, scopes),
         obligations=_obligations(norm, spans, scopes), exemptions=_exemptions(norm, spans, scopes),
         ownerships=_ownerships(norm, spans, scopes), negations=scopes, mismatches=_mismatches(norm, spans),
+        forums=_forums(norm, spans),
     )
 
 

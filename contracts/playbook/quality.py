@@ -11,7 +11,7 @@ from typing import Any
 
 from contracts.playbook import numbers
 from contracts.playbook.engine import ContractFacts
-from contracts.playbook.facts import PARTY_ROLES
+from contracts.playbook.facts import PARTY_ROLES, read_clause
 from contracts.types import Finding
 
 STOPS = "。；;，,！!？?：:"
@@ -23,7 +23,10 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
     """What is wrong with ``finding.suggestion`` (empty when it can be sent)."""
     s = finding.suggestion
     out = []
-    if re.search(r"[【】{}]|_{3,}|＿{2,}", s):
+    # an empty 【】 or an unclosed one, a {placeholder}, a line to fill in (a 【…】 the contract itself
+    # writes round a filled-in formula is no blank)
+    if (re.search(r"【[\s_＿]*】|[{}]|_{3,}|＿{2,}", s) or s.count("【") != s.count("】")
+            or re.search(r"】[^【]*】|【[^】]*【", s)):
         out.append("blank")
     if re.search(rf"[{STOPS}]{{2,}}", s):
         out.append("doubled punctuation")
@@ -44,6 +47,10 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
         guard = "".join(f"(?<!{re.escape(r[:-len(word)])})" for r in longer)
         if re.search(rf"{guard}{word}", s) and f"party {word} not in the contract" not in out:
             out.append(f"party {word} not declared (the contract calls it {name})")
+    # 人民币肆拾叁万元整（¥602,000.00）: an amount and its figures in brackets that disagree
+    for money in read_clause(s).money:
+        if money.written_as is not None and abs(money.written_as - money.amount) > 0.001:
+            out.append(f"amount and its figures disagree ({money.amount:g} vs {money.written_as:g})")
     if facts.total_price and re.search(r"总价|总额|总金额", s):
         amounts = {round(q.value, 2) for q in numbers.amounts(s)}
         for q in numbers.percentages(s):

@@ -87,3 +87,22 @@ def protects_us(protects: Iterable[str], ours: frozenset[str]) -> bool:
         return True
     against = set().union(*(OPPOSITES.get(p, frozenset()) for p in protected))
     return not (ours & against)
+
+
+#: The classes of the party that pays the price (rent, the price of goods, fees, wages) and of the party paid
+#: for its goods or work. A duty a sentence lays on no one — paying late, a deposit or an advance kept — falls
+#: on the payer.
+PAYING = frozenset({"lessee", "buyer", "borrower", "owner", "depositor", "shipper", "franchisee", "principal",
+                    "orderer", "client", "learner", "advertiser", "employer", "transferee"})
+ENGAGED = frozenset({"lessor", "seller", "lender", "manager", "keeper", "carrier", "franchisor", "agent", "maker",
+                     "builder", "trainer", "publisher", "employee", "transferor"})
+
+
+def payer_is_us(roles: Iterable[str]) -> bool | None:
+    """Whether the firm's side (its role classes) is the party that pays the price: True, False, or None when
+    its roles do not tell (no side, or roles on both lists)."""
+    roles = set(roles)
+    paying, engaged = bool(roles & PAYING), bool(roles & ENGAGED)
+    if paying == engaged:
+        return None
+    return paying

@@ -110,6 +110,9 @@ class _Params(BaseModel):
     #: The rule also reads the contract's preamble (the notice before the first clause: 重要提示 … 已充分提示
     #: 和说明); other rules review clauses only.
     preamble: bool = False
+    #: The rule applies only in a contract of one of these settings (engine.contract_settings: a consumer
+    #: or learner is a party, money paid in advance, a 商品房 sale, an employee is a party).
+    settings: list[Literal["consumer", "prepaid", "housing", "employment"]] = Field(default_factory=list)
     #: The rule applies only if the contract's text matches one of these (e.g. 定金, 房屋).
     when: list[str] = Field(default_factory=list)
     #: The rule does not apply when the contract's text matches one of these (融资租赁 for a lease rule
@@ -164,8 +167,12 @@ class PatternParams(_Params):
     #: The party of a penalty clause is the one who pays it (乙方应支付违约金, 要求乙方支付违约金 → 乙方), not
     #: the party entitled to ask for it; with ``party = "ours"`` the rule fires when we pay.
     payer: bool = False
+    #: Words the party the risk falls on says itself (甲方对本合同全部内容无任何异议 beside 乙方已作出充分提示):
+    #: their actor is the other one of ``party`` — with ``party = "other"`` they fire when we say them.
+    #: Read when none of ``patterns`` matches the sentence.
+    said_by_us: list[str] = Field(default_factory=list)
 
-    @field_validator("patterns", "unless", "titles", "requires")
+    @field_validator("patterns", "unless", "titles", "requires", "said_by_us")
     @classmethod
     def _regexes(cls, values: list[str]) -> list[str]:
         return [_check_regex(v) for v in values]
@@ -229,7 +236,7 @@ class FactParams(_Params):
     """A predicate over the facts the clause reader found (contracts/playbook/facts.py; the spec is
     contracts/playbook/SPEC.md). The rule fires on each fact of kind ``fact`` that passes every test given."""
 
-    fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership", "mismatch"]
+    fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership", "mismatch", "forum"]
     #: The fact's sentence mentions one of these (anywhere: before or after the number).
     context: list[str] = Field(default_factory=list)
     #: The fact's own label (定金, 违约金, 试用期 …) or, when it has none, its fragment matches one of these.
@@ -264,6 +271,10 @@ class FactParams(_Params):
     #: ``other`` — a risk when it belongs to the other side (their right to change the price, their
     #: exemption); ``drafter`` — a 格式条款 fairness risk, flagged for the side that drafted; ``any``.
     party: Literal["any", "ours", "other", "drafter"] = "any"
+    #: Forums: the places of the agreed court accepted (facts.Forum.place: party_seat, plaintiff, defendant,
+    #: property, performance, signing, unlinked, chosen, named, statutory).
+    places: list[Literal["party_seat", "plaintiff", "defendant", "property", "performance", "signing", "unlinked",
+                         "chosen", "named", "statutory"]] = Field(default_factory=list)
 
     @field_validator("context", "label", "unless", "titles", "requires", "act")
     @classmethod
@@ -283,6 +294,8 @@ class FactParams(_Params):
             raise ValueError("covers_any 只用于 exemption")
         if (self.modal or self.act) and self.fact != "obligation":
             raise ValueError("modal/act 只用于 obligation")
+        if self.places and self.fact != "forum":
+            raise ValueError("places 只用于 forum")
         return self
 
 

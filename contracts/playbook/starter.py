@@ -107,3 +107,12 @@ def starter_rules(path: Path | None = None) -> list[RuleSpec]:
 
 def starter_rule(code: str) -> RuleSpec | None:
     return next((r for r in starter_rules() if r.code == code), None)
+
+
+RETIRED_PATH = Path(__file__).with_name("retired.toml")
+
+
+def retired_rules() -> dict[str, str]:
+    """Starter codes retired because another rule reads their risk now: code → the rule that does."""
+    with RETIRED_PATH.open("rb") as fh:
+        return dict(tomllib.load(fh).get("retired", {}))

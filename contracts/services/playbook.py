@@ -13,7 +13,7 @@ from django.db import transaction
 
 from contracts.models import PlaybookRule
 from contracts.playbook.spec import RuleInvalid, RuleSpec, basis_from_json, basis_to_json
-from contracts.playbook.starter import rule_from_dict, starter_rule, starter_rules
+from contracts.playbook.starter import retired_rules, rule_from_dict, starter_rule, starter_rules
 from firm.roles import is_admin
 from knowledge.exceptions import KnowledgeError
 from knowledge.selectors import article_lookup
@@ -164,4 +164,20 @@ def playbook_load_starter(*, actor: AbstractBaseUser | None = None, audit: bool 
             audit_event_record(actor=actor, actor_name=SYSTEM_ACTOR, event_type="playbook_rule.loaded",
                                object_type="contracts.playbookrule", object_id="starter",
                                detail={"codes": [s.code for s in added]})
+        _retire(actor)
     return [s.code for s in added]
+
+
+def _retire(actor: AbstractBaseUser | None) -> list[str]:
+    """Disable the retired starter rules a database still has enabled (retired.toml: another rule reads
+    their risk now, and two rules on one risk report it twice); each one leaves an audit event."""
+    retired = retired_rules()
+    stale = list(PlaybookRule.objects.select_for_update().filter(code__in=retired, enabled=True))
+    for rule in stale:
+        rule.enabled = False
+        rule.updated_by = actor
+        rule.save(update_fields=["enabled", "updated_by", "updated_at"])
+        audit_event_record(actor=actor, actor_name=SYSTEM_ACTOR, event_type="playbook_rule.retired",
+                           object_type="contracts.playbookrule", object_id=rule.code,
+                           detail={"read_by": retired[rule.code]})
+    return [r.code for r in stale]

@@ -48,6 +48,10 @@ def reported(code: str, text: str, kind: str, side: str = "") -> bool:
 
 # (rule, contract type, a clause with the risk, a lawful clause that looks like it)
 CASES = [
+    # rules/59-sale.toml
+    ("sale-title-warranty-excluded", "sale",
+     "五、出卖人不保证车辆不存在抵押、查封或者第三人主张权利的情形。",
+     "五、出卖人保证车辆不存在抵押、查封或者第三人主张权利的情形。"),
     # rules/57-thin-families.toml
     ("training-prepaid-no-refund", "service",
      "学员缴纳的培训费一经缴纳，无论何种原因均不予退还。",
@@ -109,6 +113,9 @@ CASES = [
     ("limitation-period-altered", "service",
      "乙方逾三个月未向甲方追索服务费的，视为放弃追索该笔款项的权利。",
      "甲方应在收到成果之日起十日内提出书面异议，逾期未提出视为验收合格。"),
+    ("limitation-period-altered", "entrustment",
+     "甲方对乙方的任何索赔，应当在货物交付之日起三十日内书面提出，并在九十日内提起诉讼或者仲裁，逾期乙方不再承担任何责任。",
+     "甲方对乙方的任何索赔，应当在货物交付之日起三十日内书面通知乙方。"),
     ("debt-for-property-before-due", "loan",
      "借款到期后乙方未能偿还的，乙方名下位于朝阳区的商铺直接归甲方所有，抵偿全部欠款。",
      "借款到期后乙方未能偿还的，双方可协商将乙方名下商铺折价，或者拍卖、变卖所得价款优先清偿。"),

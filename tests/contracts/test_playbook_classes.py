@@ -237,7 +237,7 @@ def test_a_role_inside_a_longer_role_name_is_not_renamed():
     ("需方不得以货物存在质量瑕疵为由要求退货。", "sale", "需方", "fact-quality-objection-excluded"),
     ("乙方确认放弃向法院请求调减违约金的权利。", "other", "乙方", "generic-waive-litigation"),
     ("乙方交付成果后，甲方逾期未验收的视为验收通过。", "service", "甲方", "fact-deemed-acceptance"),
-    ("甲方不得以任何理由拒绝支付服务费。", "service", "甲方", "generic-waive-litigation"),
+    ("甲方不得以任何理由拒绝支付服务费。", "service", "甲方", "fact-defence-excluded"),
     ("乙方可在任何时候以任何理由解除本合同。", "service", "甲方", "fact-terminate-at-will"),
 ])
 def test_starter_rules_read_the_class_in_other_words(text, contract_type, side, code):

@@ -84,8 +84,10 @@ GENERAL_WORDINGS = [
      "8.2 甲方仅为教学管理使用乙方的姓名和联系方式，未经乙方单独同意不向任何第三方提供。", "fact-personal-info-share"),
     ("service", "8.2 乙方同意甲方将其姓名、联系方式及学习评价提供给甲方合作企业，用于商业推广，本同意不可撤回。",
      "8.2 甲方仅为教学管理使用乙方的姓名和联系方式，乙方可以随时撤回同意。", "pi-irrevocable-consent"),
-    ("service", "十、因本合同发生的争议，由甲方住所地（北京市海淀区）人民法院管辖。",
-     "十、因本合同发生的争议，由合同履行地人民法院管辖。", "fact-forum-other-seat"),
+    # a forum at a party's seat is lawful between businesses; in a house lease it breaks the exclusive
+    # jurisdiction of the place where the house is
+    ("lease", "十、因本合同发生的争议，由甲方住所地（北京市海淀区）人民法院管辖。",
+     "十、因本合同发生的争议，由房屋所在地人民法院管辖。", "forum-against-exclusive-jurisdiction"),
     ("service", "第十条 甲方有权将乙方的身份证号码、手机号码提供给合作的金融机构用于营销。",
      "第十条 甲方仅为履行本合同使用乙方的手机号码，未经乙方单独同意不向任何机构提供。", "fact-personal-info-share"),
     ("entrustment", "第四条 乙方有权在认为必要时将委托事项交由其合作律师事务所办理，无需告知甲方。",

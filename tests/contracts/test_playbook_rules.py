@@ -151,6 +151,23 @@ def test_load_adds_missing_rules_and_keeps_firm_edits(admin_user):
     assert kept.severity == "high" and kept.enabled
 
 
+def test_load_disables_a_retired_starter_rule_a_database_still_has(admin_user):
+    # a database loaded before two rules on one risk became one still holds the retired one
+    kept = PlaybookRule.objects.get(code="carveout-that-exempts")
+    PlaybookRule.objects.create(code="fact-exception-only-intent", title="例外仅限故意", contract_types=[],
+                                detection=kept.detection, params=kept.params, category=kept.category,
+                                severity=kept.severity, description=kept.description, suggestion=kept.suggestion,
+                                basis=kept.basis, enabled=True)
+    call_command("playbook_load", stdout=open("/dev/null", "w"))
+    assert not PlaybookRule.objects.get(code="fact-exception-only-intent").enabled
+    assert PlaybookRule.objects.get(code="carveout-that-exempts").enabled
+    event = AuditEvent.objects.get(event_type="playbook_rule.retired", object_id="fact-exception-only-intent")
+    assert json.loads(event.detail) == {"read_by": "carveout-that-exempts"}
+    # loading again changes nothing more
+    call_command("playbook_load", stdout=open("/dev/null", "w"))
+    assert AuditEvent.objects.filter(event_type="playbook_rule.retired").count() == 1
+
+
 # -- the page -------------------------------------------------------------------------------------------
 
 

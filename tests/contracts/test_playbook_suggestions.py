@@ -55,3 +55,33 @@ def test_the_checks_catch_what_they_look_for():
     defects = suggestion_defects(f, [section], contract_facts([section]))
     assert defects == ["blank", "doubled punctuation", "doubled punctuation after the replacement",
                        "party 出租人 not in the contract"]
+
+
+def test_a_share_rewritten_takes_the_amounts_that_restate_it_along():
+    lines = ["第一条 本合同总价款为人民币捌拾陆万元整（¥860,000.00）。",
+             "2. 合同签订后五个工作日内，甲方支付合同总价款的百分之七十，即人民币陆拾万贰仟元整（¥602,000.00）。"]
+    sections = [SectionDraft(order=i + 1, kind="clause", number="", title="", text=line, para_start=i + 1,
+                             para_end=i + 1) for i, line in enumerate(lines)]
+    found = [f for f in contract_findings(sections, "tech_dev", starter_rules(), side="甲方")
+             if f.rule_code == "fact-prepayment-too-high"]
+    assert found
+    (f,) = found
+    assert "百分之五十，即人民币肆拾叁万元整（¥430,000.00）" in f.suggestion, f.suggestion
+    assert suggestion_defects(f, sections, contract_facts(sections, side="甲方")) == []
+    # the defect test sees an amount whose figures were left behind
+    f.suggestion = "甲方支付合同总价款的百分之五十，即人民币肆拾叁万元整（¥602,000.00）"
+    assert any("disagree" in d for d in suggestion_defects(f, sections, contract_facts(sections, side="甲方")))
+
+
+def test_a_filled_in_bracket_the_contract_writes_is_no_blank():
+    lines = ["第一条 合同总价款为人民币壹拾万元整（¥100,000.00）。",
+             "第十条 乙方违反约定的，应按【设备总值×0.5%×违约天数】向甲方支付违约金。"]
+    sections = [SectionDraft(order=i + 1, kind="clause", number="", title="", text=line, para_start=i + 1,
+                             para_end=i + 1) for i, line in enumerate(lines)]
+    found = [f for f in contract_findings(sections, "gift", starter_rules(), side="乙方") if f.section_order == 2]
+    rewritten = [f for f in found if "【设备总值×" in f.suggestion]
+    assert rewritten, [(f.rule_code, f.suggestion) for f in found]
+    for f in rewritten:
+        # ×违约天数 makes the share a daily one: the rewrite lowers it, and the contract's own 【】 stays
+        assert "0.5%" not in f.suggestion
+        assert suggestion_defects(f, sections, contract_facts(sections, side="乙方")) == []

@@ -47,7 +47,7 @@ def test_the_preamble_declaring_the_standard_terms_explained_is_reviewed_for_the
     clause = "一、甲方委托乙方为其寻找二手住宅。"
     found = _findings("intermediary", [clause], "甲方（委托人）", preamble=NOTICE)
     on_notice = [f for f in found if f.section_order == 1]
-    assert [f.rule_code for f in on_notice] == ["format-explained-by-declaration"]
+    assert [f.rule_code for f in on_notice] == ["blanket-notice-declaration"]
     assert ("中华人民共和国民法典", 496) in {(b.law, b.article) for b in on_notice[0].basis}
     # the party that drafted the terms: its own notice is not its risk
     assert not [f for f in _findings("intermediary", [clause], "乙方（居间方）", preamble=NOTICE)
@@ -104,7 +104,7 @@ def test_a_numbered_clause_declaring_the_terms_explained_and_what_is_no_such_dec
     clauses = ["第一条 乙方已向甲方充分说明产品的使用方法和注意事项。", "第二条 双方对本合同内容无异议，自愿签署。",
                "第三条 乙方已对本合同全部条款作出充分提示和说明，甲方对本合同全部内容无任何异议。"]
     found = _findings("sale", clauses, "甲方（买方）", preamble=sale)
-    declared = {f.section_order for f in found if f.rule_code.startswith("format-")}
+    declared = {f.section_order for f in found if f.rule_code == "blanket-notice-declaration"}
     assert declared == {4}, [(f.section_order, f.rule_code) for f in found]
 
 

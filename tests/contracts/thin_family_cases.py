@@ -75,6 +75,12 @@ LAWFUL = [
 ]
 
 THIN_CASES += [
+    ("gift-public-interest-revocable", "gift",
+     "第四条 在设备交付乙方（某某中学）之前，甲方可随时撤销本次赠与，无需说明理由。",
+     "第四条 甲方应于本合同签订后十日内将设备交付乙方（某某中学）。", (CIVIL, 658)),
+]
+
+THIN_CASES += [
     # -- 中介（居间） ------------------------------------------------------------------------------------------
     ("intermediary-expenses-shifted-after-success", "intermediary",
      "第五条 居间活动中发生的广告费、带看交通费等全部费用由委托人另行承担。",
@@ -586,7 +592,7 @@ THIN_CASES += [
     ("storage-keeper-presumed-liable", "storage",
      "第二十一条 保管人不得开箱验收；出库数量与存货人单据不符的，一律视为保管人保管不善所致。",
      "第二十一条 保管人入库时按件数验收，验收后发生的短少由保管人负责。", (CIVIL, 907)),
-    ("storage-lien-excluded", "storage",
+    ("lien-waived-in-advance", "storage",
      "第二十二条 即使存货人拖欠仓储费，保管人也不得扣留存货人的货物。",
      "第二十二条 存货人拖欠仓储费的，保管人对相应价值的货物享有留置权。", (CIVIL, 903)),
     ("storage-nature-statement-waived", "storage",

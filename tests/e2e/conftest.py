@@ -29,11 +29,19 @@ def browser() -> Iterator[object]:
         instance.close()
 
 
+#: How long a browser step or ``expect`` waits for the page to get there. A limit, not a measure: on a loaded
+#: machine a websocket reply can take longer than Playwright's default five seconds of ``expect``.
+PAGE_TIMEOUT_MS = 30_000
+
+
 @pytest.fixture
 def page(browser) -> Iterator[object]:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=PAGE_TIMEOUT_MS)
     context = browser.new_context(locale="zh-CN", viewport={"width": 1280, "height": 860})
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(PAGE_TIMEOUT_MS)
     violations: list[str] = []
     page.on("console", lambda message: violations.append(message.text)
             if "Content Security Policy" in message.text else None)

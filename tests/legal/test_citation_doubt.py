@@ -1,5 +1,6 @@
 """A part whose card is not sure cites nothing as controlling: the top two cards about equally close
-on different provisions (the note says which fact decides), or a confidence below CITE_CONFIDENCE."""
+on different provisions (the note says which fact decides), or a confidence below CITE_CONFIDENCE
+(SUPPORTED_CONFIDENCE when the runner-up card or a statute search backs the provision)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,15 @@ from datetime import date
 import pytest
 
 from legal.cardfile import parse_card
-from legal.composer import CITE_CONFIDENCE, CONTEST_GAP, PHRASING_CLOSE, citation_doubt, compose
+from legal.composer import (
+    CITE_CONFIDENCE,
+    CONTEST_GAP,
+    PHRASING_CLOSE,
+    SUPPORTED_CONFIDENCE,
+    citation_doubt,
+    compose,
+    supported,
+)
 from legal.matcher import CardScore, PartMatch
 
 TODAY = date(2026, 11, 27)
@@ -76,3 +85,27 @@ def test_below_the_citation_confidence_a_part_worded_like_a_lay_phrasing_still_c
     far = CardScore(A, 0.6, CITE_CONFIDENCE - 0.05, {"bigrams": PHRASING_CLOSE - 0.1})
     assert citation_doubt(part(close)) == ""
     assert citation_doubt(part(far))
+
+
+def test_a_provision_a_statute_search_finds_for_the_question_is_cited_down_to_the_supported_confidence():
+    unsure = CardScore(A, 0.6, SUPPORTED_CONFIDENCE + 0.05)
+    assert citation_doubt(part(unsure), A.controlling, found=[("测试法甲", 10)]) == ""
+    assert citation_doubt(part(unsure), A.controlling, found=[("测试法甲", 11), ("测试法乙", 10)])
+    answer = compose("能不能这样？", [part(unsure)], today=TODAY, found=[("测试法甲", 10)]).parts[0]
+    assert [(c["law"], c["article"]) for c in answer.citations()] == [("测试法甲", "第十条")]
+    alone = compose("能不能这样？", [part(unsure)], today=TODAY).parts[0]
+    assert alone.citations() == [] and ("测试法甲", 10) in [(p.law, p.article) for p in alone.withheld]
+
+
+def test_a_provision_the_runner_up_card_holds_too_is_supported():
+    other = card("t.d", "测试法甲", 9)  # holds 测试法甲 9 and 10 (its related provision)
+    far = CardScore(B, 0.3, 0.2)
+    assert supported(part(CardScore(A, 0.6, 0.7), CardScore(other, 0.5, 0.4)), A.controlling)
+    assert not supported(part(CardScore(A, 0.6, 0.7), far), A.controlling)
+    assert citation_doubt(part(CardScore(A, 0.6, 0.7), CardScore(other, 0.5, 0.4)), A.controlling) == ""
+    assert citation_doubt(part(CardScore(A, 0.6, 0.7), far), A.controlling)
+
+
+def test_below_the_supported_confidence_even_a_supported_provision_is_withheld():
+    low = CardScore(A, 0.5, SUPPORTED_CONFIDENCE - 0.05)
+    assert citation_doubt(part(low), A.controlling, found=[("中华人民共和国测试法甲", 10), ("测试法甲", 10)])

@@ -90,3 +90,27 @@ def test_a_restated_follow_up_is_read_as_one_part_with_the_one_it_follows():
     narrative, asked = split_parts("2024年3月借给他5万，说好半年还。现在还能告吗？最晚什么时候？另外利息能要多少？")
     assert asked == ["现在还能告吗？最晚什么时候？", "利息能要多少？"]
     assert narrative.startswith("2024年3月借给他5万")
+
+
+@pytest.mark.parametrize(("question", "count"), [
+    # numbers written straight before the question, without a dot
+    ("朋友欠我八万 判决生效了 1他一直不还怎么办 2能不能让法院冻结他的工资", 2),
+    ("我哥被刑拘了 1家属多久能见到他 2能不能取保候审 3律师什么时候能会见", 3),
+    # clauses separated by spaces instead of punctuation, each closed by its question word
+    ("房东卖房让我搬走 合同还剩一年 能要求赔偿吗 押金能全退吗", 2),
+    ("老板拖欠三个月工资 我想辞职 能要经济补偿吗 去哪里投诉", 2),
+])
+def test_questions_written_without_punctuation_split_at_their_questions(question, count):
+    assert len(parts(question)) == count
+
+
+@pytest.mark.parametrize("question", [
+    # a question word inside the story does not close its clause: it asks nothing
+    "我不知道什么原因 公司突然把我辞退了 能赔多少",
+    # a short question right after another narrows it
+    "对方撞了我的车 全责在他 能要赔偿吗 能赔多少",
+    # numbers that count things are not enumerations
+    "借了他2万 约好3月还 现在过了半年 还能要回来吗",
+])
+def test_space_separated_story_with_one_question_stays_one_part(question):
+    assert len(parts(question)) == 1

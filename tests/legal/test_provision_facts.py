@@ -1,0 +1,107 @@
+"""Among an answer's provisions the typed facts choose the one that decides: a provision's ``when``
+predicates (legal/conditions.py) hold for the facts the question gives (不满八周岁 → 民法典 1199,
+八周岁以上 → 1200); a fact the question does not give rules nothing out."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from legal.cardfile import CardFileError, card_from_dict, card_to_dict, parse_card
+from legal.composer import compose
+from legal.matcher import CardScore, PartMatch
+
+TODAY = date(2026, 11, 27)
+CODE = "中华人民共和国民法典"
+
+
+def school(when_young: object = None, when_old: object = None) -> object:
+    young = {"law": CODE, "article": 1199, "role": "controlling", "decides": "无民事行为能力人在校受伤学校承担责任",
+             "keywords": ["无民事行为能力人"]}
+    old = {"law": CODE, "article": 1200, "role": "controlling",
+           "decides": "限制民事行为能力人在校受伤学校未尽职责的承担责任", "keywords": ["限制民事行为能力人"]}
+    if when_young is not None:
+        young["when"] = when_young
+    if when_old is not None:
+        old["when"] = when_old
+    return parse_card({
+        "slug": "t.school", "title": "学生在校受伤", "domain": "personal_injury", "summary": "测试。",
+        "phrasings": ["甲乙丙丁", "戊己庚辛", "子丑寅卯", "辰巳午未", "申酉戌亥", "天地玄黄"], "terms": ["学校"],
+        "question_types": ["yes_no"],
+        "answers": {"yes_no": {"conclusion": "要赔。", "basis": [{"law": CODE, "article": 1199},
+                                                               {"law": CODE, "article": 1200}]}},
+        "provisions": [young, old],
+    })
+
+
+CARD = school([{"fact": "age", "op": "<", "value": 8}], [{"fact": "age", "op": ">=", "value": 8}])
+
+
+def _cited(card: object, question: str) -> list[int]:
+    part = compose(question, [PartMatch(question, [CardScore(card, 0.9, 0.95)], True)], today=TODAY).parts[0]
+    return [p.article for p in part.basis]
+
+
+@pytest.mark.parametrize(("question", "article"), [
+    ("孩子10岁，在学校课间被同学推倒摔断了胳膊，学校要不要负责？", 1200),
+    ("孩子5岁，在幼儿园被同学推倒摔断了胳膊，幼儿园要不要负责？", 1199),
+])
+def test_the_age_chooses_the_provision(question, article):
+    assert _cited(CARD, question) == [article]
+
+
+def test_without_the_predicates_the_words_choose_as_before():
+    assert _cited(school(), "孩子10岁，在学校课间被同学推倒摔断了胳膊，学校要不要负责？") == [1199]
+
+
+def test_an_unknown_age_rules_nothing_out():
+    assert _cited(CARD, "孩子在学校课间被同学推倒摔断了胳膊，学校要不要负责？") == [1199]
+
+
+def test_the_predicates_survive_the_card_table_round_trip():
+    again = card_from_dict(card_to_dict(CARD))
+    assert [p.when for p in again.provisions] == [p.when for p in CARD.provisions]
+
+
+@pytest.mark.parametrize("bad", [[], [{"fact": "age", "op": "~", "value": 8}], [{"fact": "age", "op": "<"}], "age<8"])
+def test_a_predicate_written_wrong_is_rejected(bad):
+    with pytest.raises(CardFileError):
+        school(bad)
+
+
+@pytest.mark.parametrize(("question", "form"), [
+    ("我爸电脑打印的遗嘱，最后签了名按了手印，但是没有见证人，这个有效么", "typed_will"),
+    ("老人自己手写的遗嘱，没写日期，有效吗", "handwritten_will"),
+    ("请邻居代写的遗嘱，有两个见证人，算数吗", "dictated_will"),
+    ("爷爷用手机录了段视频当遗嘱，说房子给我", "recorded_will"),
+])
+def test_the_form_of_a_will_is_read_as_a_typed_fact(question, form):
+    from legal.facts import extract_facts
+
+    forms = [name for name in extract_facts(question).items if name.endswith("_will")]
+    assert forms == [form]
+
+
+def test_a_typed_document_that_is_no_will_is_no_will_form():
+    from legal.facts import extract_facts
+
+    assert not [name for name in extract_facts("电脑打印的合同没有手写签名，有效吗").items if name.endswith("_will")]
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("我是连带保证人，债主不找借款人直接起诉我，可以吗", "joint_guarantee"),
+    ("合同写的是一般保证，债主能直接找我这个保证人吗", "general_guarantee"),
+])
+def test_the_kind_of_guarantee_is_read_as_a_typed_fact(question, kind):
+    from legal.facts import extract_facts
+
+    assert [name for name in extract_facts(question).items if name.endswith("_guarantee")] == [kind]
+
+
+def test_a_sum_called_dingjin_yet_said_to_be_an_advance_is_an_advance():
+    from legal.facts import extract_facts
+
+    told = extract_facts("交的是订金不是定金，五千，现在不想买了，商家说不退，是这样吗")
+    assert "advance_named" in told.items
+    assert "advance_named" not in extract_facts("婚宴订了酒店交了8000定金，酒店说定金不退，对吗").items
