@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from knowledge.numerals import int_to_cn
 from legal import conditions, events
@@ -613,111 +613,128 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
     return text.strip(), calculation, found_deadline, ask
 
 
-#: The deadline rule a by-when question names by its words, first match wins; ``areas`` limits a cue
-#: to cards of those domains (empty: any). Used when the matched card's answer has no deadline rule
-#: for the question, or when the question names a procedure other than the card's.
-DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
-    ("criminal_appeal_ruling", re.compile(r"刑事.{0,80}裁定.{0,40}上诉|刑事.{0,80}上诉.{0,10}裁定"), ()),
-    ("non_filing_review", re.compile(r"不予立案|不立案"), ()),
-    ("non_prosecution_petition", re.compile(r"不起诉.{0,20}(?:申诉|不服)|(?:申诉|不服).{0,20}不起诉"), ()),
-    ("payment_order_objection", re.compile(r"支付令"), ()),
+class Cue(NamedTuple):
+    """Words that name a deadline rule: ``areas`` limits them to cards of those domains (empty: any);
+    a ``fallback`` cue (a bare 起诉 or 仲裁 in a domain with one general time limit) names its rule only
+    when no other rule's cue is in the words."""
+
+    pattern: re.Pattern[str]
+    areas: tuple[str, ...] = ()
+    fallback: bool = False
+
+
+#: The deadline rule a by-when question names by its words, one entry per rule, each with its cues;
+#: the first rule with a cue in the words wins, a fallback cue only when no rule's other cue is there.
+#: Used when the matched card's answer has no deadline rule for the question, or when the question
+#: names a procedure other than the card's.
+DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
+    ("criminal_appeal_ruling", (
+        Cue(re.compile(r"刑事.{0,80}裁定.{0,40}上诉|刑事.{0,80}上诉.{0,10}裁定|上诉.{0,20}刑事裁定"), ()),
+        Cue(re.compile(r"裁定.{0,30}上诉|上诉.{0,10}裁定"), ("criminal",)),
+    )),
+    ("non_filing_review", (Cue(re.compile(r"不予立案|不立案"), ()),)),
+    ("non_prosecution_petition", (Cue(re.compile(r"不起诉.{0,20}(?:申诉|不服)|(?:申诉|不服).{0,20}不起诉"), ()),)),
+    ("payment_order_objection", (Cue(re.compile(r"支付令"), ()),)),
     # how long the court has (审限), not how long the client has: a trial's term, an objection's review
-    ("summary_trial_term", re.compile(r"简易程序.{0,12}(?:多久|多长时间|几个月|期限|审限)|(?:多久|多长时间).{0,6}(?:判|审结|结案).{0,10}简易"),
-     ()),
-    ("ordinary_trial_term", re.compile(r"普通程序.{0,12}(?:多久|多长时间|几个月|期限|审限|呢)"
-                                           r"|(?:多久|多长时间).{0,6}(?:判|审结|结案).{0,10}普通"), ()),
-    ("enforcement_objection_review", re.compile(r"异议.{0,20}(?:多久|多长时间|几天).{0,6}(?:答复|审查|回复|裁定|结果)"
-                                                r"|(?:多久|多长时间|几天).{0,4}(?:给|作出|出)?.{0,2}(?:答复|审查结果)"),
-     ("civil_procedure",)),
-    ("evidence_period", re.compile(r"举证期限|举证期|交证据.{0,6}(?:多久|期限|时间)"), ()),
-    ("retrial_application", re.compile(r"再审"), ()),
-    ("no_limitation", re.compile(r"(?:抚养费|赡养费|扶养费|知情权|查账|查阅).{0,40}(?:时效|过了时间|过期|要不回|超过)"
-                                 r"|(?:时效|过了时间|要不回).{0,20}(?:抚养费|赡养费)"), ()),
-    ("family_notice", re.compile(r"通知(?:家属|家里|我们)|家(?:属|里).{0,10}(?:通知|收到)"), ()),
-    ("award_revocation", re.compile(r"终局裁决|撤销.{0,6}裁决"), ("labor",)),
-    ("summary_trial_term", re.compile(r"简易程序.{0,12}(?:多久|多长时间|几个月|什么时候|审结|判)"), ()),
-    ("ordinary_trial_term", re.compile(r"普通程序"), ()),
-    ("enforcement_objection_review", re.compile(r"执行异议|案外人|(?:执行|查封|冻结|扣押).{0,60}(?:异议|不是被执行人|是我的|我买的|"
-                                                r"早就.{0,8}买)"), ()),
-    ("construction_priority", re.compile(r"(?:工程款|工程价款|施工方|承包人|承包方).{0,40}优先(?:受偿)?权?"
-                                         r"|优先受偿权.{0,20}(?:工程|施工)"), ()),
-    ("tour_shopping_return", re.compile(r"(?:导游|旅行社|跟团|旅游团|报团).{0,60}(?:购物|店|买)"), ()),
-    ("reduction_creditor_claim", re.compile(r"减资.{0,60}(?:期限|多久|最晚|哪天|来得及)"
-                                            r"|(?:公告|通知).{0,10}减资.{0,60}(?:还钱|清偿|担保|期限)"), ()),
-    ("criminal_detention", re.compile(r"(?:报捕|批捕|逮捕|提请).{0,24}检察院.{0,12}(?:决定|结果|答复|回复)"
-                                      r"|检察院.{0,12}(?:批不批|批没批|批准逮捕|决定.{0,4}(?:批|捕))|批不批捕|批捕.{0,6}(?:结果|决定)"), ()),
-    ("arrest_request", re.compile(r"提请(?:批捕|逮捕)|报捕|(?:公安|派出所).{0,10}(?:提请|报)"), ()),
-    ("investigation_custody", re.compile(r"(?<!没)(?<!没说)(?<!没有)(?<!未)(?<!不)(?:逮捕|批捕).{0,20}(?:关多久|羁押|多久|多长)"
-                                         r"|侦查羁押"), ()),
-    ("prosecution_review", re.compile(r"审查起诉|起不起诉|移送.{0,6}检察院"), ()),
-    ("victim_protest_request", re.compile(r"抗诉"), ()),
-    ("prosecution_limitation", re.compile(r"追诉|追究.{0,6}(?:期|时效)|(?:还会|还能|会不会).{0,4}(?:被)?(?:追究|抓|判)"), ()),
-    ("reduction_notice", re.compile(r"通知债权人"), ()),
-    ("dividend_payment", re.compile(r"(?:分红|分配利润|利润分配).{0,30}(?:最晚|什么时候|多久|哪天|期限)|(?:最晚|什么时候|多久).{0,8}(?:分红|分配|分钱|打钱)"),
-     ("company",)),
-    ("reduction_announcement", re.compile(r"公告"), ("company",)),
-    ("shareholder_meeting_notice", re.compile(r"(?:提前|最晚|最迟|哪天|几天|多少天|多久).{0,6}通知(?!债权人)"
-                                              r"|通知.{0,8}(?:时间|提前|几天|多少天)"), ("company",)),
-    ("equity_preemption", re.compile(r"(?:股权|股份).{0,20}(?:卖|转让).{0,30}(?:答复|回复|回)|优先购买.{0,10}股"), ()),
-    ("capital_contribution", re.compile(r"缴足|实缴|认缴.{0,10}(?:期限|年)|出资.{0,10}(?:期限|最晚)"), ()),
-    ("advance_registration", re.compile(r"预告登记"), ()),
-    ("title_certificate_due", re.compile(r"(?:办证|房本|产权证|不动产权证|房产证).{0,20}(?:最晚|哪天|期限|多久)|(?:最晚|哪天).{0,10}办好"), ()),
-    ("lease_max_term", re.compile(r"租期.{0,10}(?:最多|最长)|(?:最多|最长).{0,6}租|(?:二十|三十|20|30|50)年的?租"), ()),
-    ("separation_after_judgment", re.compile(r"分居.{0,12}(?:多久|什么时候|到什么时候|哪天|满)"), ("marriage_family",)),
-    ("birth_divorce_bar", re.compile(r"(?:生了|生完|出生|分娩|生孩子|怀孕).{0,30}(?:离婚|起诉)"), ()),
-    ("resignation_notice", re.compile(r"辞职|不想干|提离职|能走|走人"), ("labor",)),
-    ("arbitration_award_time", re.compile(r"(?:多久|多长时间|什么时候|几天).{0,6}(?:出|作出|下|给)?.{0,2}(?:裁决|结果)"
+    ("summary_trial_term", (Cue(re.compile(r"简易程序.{0,12}(?:多久|多长时间|几个月|期限|审限|什么时候|审结|判)"
+                                        r"|(?:多久|多长时间).{0,6}(?:判|审结|结案).{0,10}简易"), ()),)),
+    ("ordinary_trial_term", (Cue(re.compile(r"普通程序|(?:多久|多长时间).{0,6}(?:判|审结|结案).{0,10}普通"), ()),)),
+    ("enforcement_objection_review", (
+        Cue(re.compile(r"执行异议|案外人|(?:执行|查封|冻结|扣押).{0,60}(?:异议|不是被执行人|是我的|我买的|早就.{0,8}买)"), ()),
+        Cue(re.compile(r"异议.{0,20}(?:多久|多长时间|几天).{0,6}(?:答复|审查|回复|裁定|结果)"
+                    r"|(?:多久|多长时间|几天).{0,4}(?:给|作出|出)?.{0,2}(?:答复|审查结果)"), ("civil_procedure",)),
+    )),
+    ("evidence_period", (Cue(re.compile(r"举证期限|举证期|交证据.{0,6}(?:多久|期限|时间)"), ()),)),
+    ("retrial_application", (Cue(re.compile(r"再审"), ()),)),
+    ("no_limitation", (Cue(re.compile(r"(?:抚养费|赡养费|扶养费|知情权|查账|查阅).{0,40}(?:时效|过了时间|过期|要不回|超过)"
+                                 r"|(?:时效|过了时间|要不回).{0,20}(?:抚养费|赡养费)"), ()),)),
+    ("family_notice", (Cue(re.compile(r"通知(?:家属|家里|我们)|家(?:属|里).{0,10}(?:通知|收到)"), ()),)),
+    ("award_revocation", (Cue(re.compile(r"终局裁决|撤销.{0,6}裁决"), ("labor",)),)),
+    ("construction_priority", (Cue(re.compile(r"(?:工程款|工程价款|施工方|承包人|承包方).{0,40}优先(?:受偿)?权?"
+                                         r"|优先受偿权.{0,20}(?:工程|施工)"), ()),)),
+    ("tour_shopping_return", (Cue(re.compile(r"(?:导游|旅行社|跟团|旅游团|报团).{0,60}(?:购物|店|买)"), ()),)),
+    ("reduction_creditor_claim", (Cue(re.compile(r"减资.{0,60}(?:期限|多久|最晚|哪天|来得及)"
+                                            r"|(?:公告|通知).{0,10}减资.{0,60}(?:还钱|清偿|担保|期限)"), ()),)),
+    ("criminal_detention", (Cue(re.compile(r"(?:报捕|批捕|逮捕|提请).{0,24}检察院.{0,12}(?:决定|结果|答复|回复)"
+                                      r"|检察院.{0,12}(?:批不批|批没批|批准逮捕|决定.{0,4}(?:批|捕))|批不批捕|批捕.{0,6}(?:结果|决定)"), ()),)),
+    ("arrest_request", (Cue(re.compile(r"提请(?:批捕|逮捕)|报捕|(?:公安|派出所).{0,10}(?:提请|报)"), ()),)),
+    ("investigation_custody", (Cue(re.compile(r"(?<!没)(?<!没说)(?<!没有)(?<!未)(?<!不)(?:逮捕|批捕).{0,20}(?:关多久|羁押|多久|多长)"
+                                         r"|侦查羁押"), ()),)),
+    ("prosecution_review", (Cue(re.compile(r"审查起诉|起不起诉|移送.{0,6}检察院"), ()),)),
+    ("victim_protest_request", (Cue(re.compile(r"抗诉"), ()),)),
+    ("prosecution_limitation", (Cue(re.compile(r"追诉|追究.{0,6}(?:期|时效)|(?:还会|还能|会不会).{0,4}(?:被)?(?:追究|抓|判)"), ()),)),
+    ("reduction_notice", (Cue(re.compile(r"通知债权人"), ()),)),
+    ("dividend_payment", (Cue(re.compile(r"(?:分红|分配利润|利润分配).{0,30}(?:最晚|什么时候|多久|哪天|期限)|(?:最晚|什么时候|多久).{0,8}(?:分红|分配|分钱|打钱)"),
+     ("company",)),)),
+    ("reduction_announcement", (Cue(re.compile(r"公告"), ("company",)),)),
+    ("shareholder_meeting_notice", (Cue(re.compile(r"(?:提前|最晚|最迟|哪天|几天|多少天|多久).{0,6}通知(?!债权人)"
+                                              r"|通知.{0,8}(?:时间|提前|几天|多少天)"), ("company",)),)),
+    ("equity_preemption", (Cue(re.compile(r"(?:股权|股份).{0,20}(?:卖|转让).{0,30}(?:答复|回复|回)|优先购买.{0,10}股"), ()),)),
+    ("capital_contribution", (Cue(re.compile(r"缴足|实缴|认缴.{0,10}(?:期限|年)|出资.{0,10}(?:期限|最晚)"), ()),)),
+    ("advance_registration", (Cue(re.compile(r"预告登记"), ()),)),
+    ("title_certificate_due", (Cue(re.compile(r"(?:办证|房本|产权证|不动产权证|房产证).{0,20}(?:最晚|哪天|期限|多久)|(?:最晚|哪天).{0,10}办好"), ()),)),
+    ("lease_max_term", (Cue(re.compile(r"租期.{0,10}(?:最多|最长)|(?:最多|最长).{0,6}租|(?:二十|三十|20|30|50)年的?租"), ()),)),
+    ("separation_after_judgment", (Cue(re.compile(r"分居.{0,12}(?:多久|什么时候|到什么时候|哪天|满)"), ("marriage_family",)),)),
+    ("birth_divorce_bar", (Cue(re.compile(r"(?:生了|生完|出生|分娩|生孩子|怀孕).{0,30}(?:离婚|起诉)"), ()),)),
+    ("resignation_notice", (Cue(re.compile(r"辞职|不想干|提离职|能走|走人"), ("labor",)),)),
+    ("arbitration_award_time", (Cue(re.compile(r"(?:多久|多长时间|什么时候|几天).{0,6}(?:出|作出|下|给)?.{0,2}(?:裁决|结果)"
                                           r"|(?:裁决|结果).{0,8}(?:多久|多长时间)"
                                           r"|(?:立案|受理)(?:以后|后|之后|了).{0,8}(?:多久|多长时间|几天|什么时候).{0,6}(?:结果|裁决|出)"),
-     ("labor",)),
-    ("accident_review", re.compile(r"复核"), ("traffic_accident",)),
-    ("preservation_suit", re.compile(r"保全|冻结|冻住|查封"), ()),
-    ("non_compete_term", re.compile(r"竞业"), ("labor",)),
-    ("layoff_notice", re.compile(r"裁员|裁减|裁人"), ("labor",)),
-    ("marriage_revocation_duress", re.compile(r"(?:逼|胁迫|被迫|强迫).{0,30}(?:结婚|嫁|娶)|撤销.{0,6}婚姻.{0,20}(?:逼|胁迫)"), ()),
-    ("marriage_revocation_disease", re.compile(r"撤销.{0,6}婚姻|婚姻.{0,6}撤销|(?:隐瞒|没告诉|没说).{0,20}(?:病|疾病)"),
-     ("marriage_family",)),
-    ("divorce_resuit", re.compile(r"(?:没判|不准|不判|驳回).{0,8}离.{0,30}(?:再|重新).{0,6}(?:起诉|告)|再次起诉离婚|再起诉离婚"), ()),
-    ("creditor_revocation", re.compile(r"(?:欠我|欠了我|欠钱|欠款|债务人|老赖).{0,80}(?:卖给|卖了|贱卖|低价|转让|过户|送给|赠与|放弃)"
+     ("labor",)),)),
+    ("accident_review", (Cue(re.compile(r"复核"), ("traffic_accident",)),)),
+    ("preservation_suit", (Cue(re.compile(r"保全|冻结|冻住|查封"), ()),)),
+    ("non_compete_term", (Cue(re.compile(r"竞业"), ("labor",)),)),
+    ("layoff_notice", (Cue(re.compile(r"裁员|裁减|裁人"), ("labor",)),)),
+    ("marriage_revocation_duress", (Cue(re.compile(r"(?:逼|胁迫|被迫|强迫).{0,30}(?:结婚|嫁|娶)|撤销.{0,6}婚姻.{0,20}(?:逼|胁迫)"), ()),)),
+    ("marriage_revocation_disease", (Cue(re.compile(r"撤销.{0,6}婚姻|婚姻.{0,6}撤销|(?:隐瞒|没告诉|没说).{0,20}(?:病|疾病)"),
+     ("marriage_family",)),)),
+    ("divorce_resuit", (Cue(re.compile(r"(?:没判|不准|不判|驳回).{0,8}离.{0,30}(?:再|重新).{0,6}(?:起诉|告)|再次起诉离婚|再起诉离婚"), ()),)),
+    ("creditor_revocation", (
+        Cue(re.compile(r"(?:欠我|欠了我|欠钱|欠款|债务人|老赖).{0,80}(?:卖给|卖了|贱卖|低价|转让|过户|送给|赠与|放弃)"
                                        r".{0,40}撤销"), ()),
-    ("mistake_revocation", re.compile(r"写错|错写|重大误解|搞错|弄错|看错|误解|打成了?[\d.]|打错|输错|标错"), ()),
-    ("voidable_revocation", re.compile(r"(?:合同|买卖|协议|交易).{0,6}(?:能|可以|可不可以|能不能)撤销|撤销.{0,6}(?:合同|买卖|协议)"),
+        Cue(re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), ()),
+    )),
+    ("mistake_revocation", (Cue(re.compile(r"写错|错写|重大误解|搞错|弄错|看错|误解|打成了?[\d.]|打错|输错|标错"), ()),)),
+    ("voidable_revocation", (
+        Cue(re.compile(r"(?:合同|买卖|协议|交易).{0,6}(?:能|可以|可不可以|能不能)撤销|撤销.{0,6}(?:合同|买卖|协议)"),
      ("contract", "real_estate", "consumer")),
-    ("creditor_revocation", re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), ()),
-    ("voidable_revocation", re.compile(r"(?:欺诈|显失公平|被骗|胁迫).{0,30}撤销|撤销.{0,20}(?:欺诈|显失公平)"), ()),
-    ("rescission_period", re.compile(r"解除权|解除合同.{0,12}(?:来得及|期限|多久|时间|还能)|(?:来得及|还能).{0,8}解除"), ()),
-    ("share_buyback_suit", re.compile(r"回购|收购.{0,6}股权|(?:反对票|投反对).{0,40}(?:起诉|法院)"), ()),
-    ("preemption_reply", re.compile(r"优先购买|(?:卖房|卖房子|出售|要卖).{0,20}(?:买不买|答复)"), ()),
-    ("reconsideration_decision", re.compile(r"复议(?:机关)?.{0,10}(?:多长时间|多久|几天|多少天).{0,6}(?:结果|决定|答复|出)"
-                                            r"|复议.{0,24}受理.{0,30}(?:最晚|什么时候|多久|多长时间|几天|哪天).{0,10}(?:决定|结果|答复)"), ()),
-    ("injury_leave", re.compile(r"停工留薪"), ()),
-    ("trademark_renewal", re.compile(r"续展|商标.{0,10}(?:到期|过期)"), ()),
-    ("copyright_term", re.compile(r"(?:著作权|版权|作品|小说|书|歌).{0,30}(?:去世|过世|死)|(?:去世|过世).{0,30}(?:授权|版权|著作权)"), ()),
-    ("probation_max", re.compile(r"试用期"), ("labor",)),
-    ("criminal_appeal_ruling", re.compile(r"刑事裁定.{0,40}上诉|上诉.{0,20}刑事裁定"), ()),
-    ("criminal_appeal_judgment", re.compile(r"刑事判决.{0,40}上诉|上诉.{0,20}刑事判决"), ()),
-    ("criminal_appeal_ruling", re.compile(r"裁定.{0,30}上诉|上诉.{0,10}裁定"), ("criminal",)),
-    ("criminal_appeal_judgment", re.compile(r"上诉"), ("criminal",)),
-    ("civil_appeal_ruling", re.compile(r"裁定.{0,20}上诉|上诉.{0,10}裁定"), ()),
-    ("civil_appeal_judgment", re.compile(r"上诉"), ()),
-    ("bail_max", re.compile(r"取保"), ()),
-    ("surveillance_max", re.compile(r"监视居住"), ()),
-    ("consumer_return", re.compile(r"退货|无理由|退掉|退款"), ("consumer",)),
-    ("labor_award_suit", re.compile(r"裁决.{0,30}(?:起诉|法院)|(?:起诉|法院).{0,20}裁决"), ("labor",)),
-    ("admin_litigation_after_reconsideration", re.compile(r"复议决定.{0,40}(?:起诉|法院|告)"), ()),
-    ("admin_litigation", re.compile(r"(?:不想|不|没|不用)复议.{0,20}(?:起诉|法院|告(?!诉|知))"), ()),
-    ("admin_litigation", re.compile(r"直接.{0,6}(?:起诉|去法院|告(?!诉|知))"), ("administrative", "demolition")),
-    ("admin_reconsideration", re.compile(r"复议"), ("administrative", "demolition")),
-    ("fine_payment", re.compile(r"(?:缴纳|去交|没交|要交|得交|没缴)罚款|罚款.{0,8}(?:缴纳|没交|要交|得交|怎么交|没去交)|哪天交|最晚.{0,4}交(?!警)"),
-     ("administrative",)),
-    ("work_injury_application_employer", re.compile(r"(?:我们|我|本)(?:公司|单位|厂).{0,20}(?:申请|报).{0,4}工伤"), ()),
-    ("work_injury_application", re.compile(r"工伤.{0,10}(?:申请|认定)|(?:申请|认定).{0,6}工伤"), ()),
-    ("enforcement_application", re.compile(r"强制执行|申请执行"), ()),
-    ("labor_arbitration", re.compile(r"仲裁|劳动"), ("labor",)),
-    ("admin_litigation", re.compile(r"起诉|法院|告(?!诉|知)"), ("administrative", "demolition")),
-    ("civil_limitation", re.compile(r"起诉|告(?!诉|知)|时效|要回|追讨|讨要|还来得及|过期"),
+        Cue(re.compile(r"(?:欺诈|显失公平|被骗|胁迫).{0,30}撤销|撤销.{0,20}(?:欺诈|显失公平)"), ()),
+    )),
+    ("rescission_period", (Cue(re.compile(r"解除权|解除合同.{0,12}(?:来得及|期限|多久|时间|还能)|(?:来得及|还能).{0,8}解除"), ()),)),
+    ("share_buyback_suit", (Cue(re.compile(r"回购|收购.{0,6}股权|(?:反对票|投反对).{0,40}(?:起诉|法院)"), ()),)),
+    ("preemption_reply", (Cue(re.compile(r"优先购买|(?:卖房|卖房子|出售|要卖).{0,20}(?:买不买|答复)"), ()),)),
+    ("reconsideration_decision", (Cue(re.compile(r"复议(?:机关)?.{0,10}(?:多长时间|多久|几天|多少天).{0,6}(?:结果|决定|答复|出)"
+                                            r"|复议.{0,24}受理.{0,30}(?:最晚|什么时候|多久|多长时间|几天|哪天).{0,10}(?:决定|结果|答复)"), ()),)),
+    ("injury_leave", (Cue(re.compile(r"停工留薪"), ()),)),
+    ("trademark_renewal", (Cue(re.compile(r"续展|商标.{0,10}(?:到期|过期)"), ()),)),
+    ("copyright_term", (Cue(re.compile(r"(?:著作权|版权|作品|小说|书|歌).{0,30}(?:去世|过世|死)|(?:去世|过世).{0,30}(?:授权|版权|著作权)"), ()),)),
+    ("probation_max", (Cue(re.compile(r"试用期"), ("labor",)),)),
+    ("criminal_appeal_judgment", (
+        Cue(re.compile(r"刑事判决.{0,40}上诉|上诉.{0,20}刑事判决"), ()),
+        Cue(re.compile(r"上诉"), ("criminal",)),
+    )),
+    ("civil_appeal_ruling", (Cue(re.compile(r"裁定.{0,20}上诉|上诉.{0,10}裁定"), ()),)),
+    ("civil_appeal_judgment", (Cue(re.compile(r"上诉"), ()),)),
+    ("bail_max", (Cue(re.compile(r"取保"), ()),)),
+    ("surveillance_max", (Cue(re.compile(r"监视居住"), ()),)),
+    ("consumer_return", (Cue(re.compile(r"退货|无理由|退掉|退款"), ("consumer",)),)),
+    ("labor_award_suit", (Cue(re.compile(r"裁决.{0,30}(?:起诉|法院)|(?:起诉|法院).{0,20}裁决"), ("labor",)),)),
+    ("admin_litigation_after_reconsideration", (Cue(re.compile(r"复议决定.{0,40}(?:起诉|法院|告)"), ()),)),
+    ("admin_litigation", (
+        Cue(re.compile(r"(?:不想|不|没|不用)复议.{0,20}(?:起诉|法院|告(?!诉|知))"), ()),
+        Cue(re.compile(r"直接.{0,6}(?:起诉|去法院|告(?!诉|知))"), ("administrative", "demolition")),
+        Cue(re.compile(r"起诉|法院|告(?!诉|知)"), ("administrative", "demolition"), fallback=True),
+    )),
+    ("admin_reconsideration", (Cue(re.compile(r"复议"), ("administrative", "demolition")),)),
+    ("fine_payment", (Cue(re.compile(r"(?:缴纳|去交|没交|要交|得交|没缴)罚款|罚款.{0,8}(?:缴纳|没交|要交|得交|怎么交|没去交)|哪天交|最晚.{0,4}交(?!警)"),
+     ("administrative",)),)),
+    ("work_injury_application_employer", (Cue(re.compile(r"(?:我们|我|本)(?:公司|单位|厂).{0,20}(?:申请|报).{0,4}工伤"), ()),)),
+    ("work_injury_application", (Cue(re.compile(r"工伤.{0,10}(?:申请|认定)|(?:申请|认定).{0,6}工伤"), ()),)),
+    ("enforcement_application", (Cue(re.compile(r"强制执行|申请执行"), ()),)),
+    ("labor_arbitration", (Cue(re.compile(r"仲裁|劳动"), ("labor",), fallback=True),)),
+    ("civil_limitation", (Cue(re.compile(r"起诉|告(?!诉|知)|时效|要回|追讨|讨要|还来得及|过期"),
      ("debt", "contract", "tort", "traffic_accident", "personal_injury", "consumer", "real_estate", "medical",
-      "security_interest", "construction", "general")),
+      "security_interest", "construction", "general"), fallback=True),)),
 )
 
 
@@ -731,15 +748,21 @@ def deadline_for(text: str, domain: str, context: str = "") -> str:
     ``domain`` ("" when it names none). A procedure the part itself names (申请复议最晚哪天) wins over one
     the rest of the question names (要是直接去法院告呢); otherwise the more specific procedure wins,
     wherever it is named."""
-    own = next((name for name, pattern, areas in DEADLINE_CUES
-                if (not areas or domain in areas) and pattern.search(text)), "")
+    own = _named_rule(domain, lambda pattern: bool(pattern.search(text)))
     if own and own not in GENERAL_RULES:
         return own
-    for name, pattern, areas in DEADLINE_CUES:
-        if name in PART_ONLY_RULES:
-            continue  # how long an authority takes is asked in the part's own words (立案以后多久能出结果)
-        if (not areas or domain in areas) and (pattern.search(text) or (context and pattern.search(context + text))):
-            return name
+    return _named_rule(domain, lambda pattern: bool(pattern.search(text) or (context and pattern.search(context + text))),
+                       skip=PART_ONLY_RULES)  # how long an authority takes is asked in the part's own words
+
+
+def _named_rule(domain: str, found: Callable[[re.Pattern[str]], bool], skip: frozenset[str] = frozenset()) -> str:
+    """The first rule of :data:`DEADLINE_CUES` with a cue ``found`` for ``domain``; fallback cues only after
+    every rule's others."""
+    for fallback in (False, True):
+        for name, cues in DEADLINE_CUES:
+            if name not in skip and any(cue.fallback is fallback and (not cue.areas or domain in cue.areas)
+                                        and found(cue.pattern) for cue in cues):
+                return name
     return ""
 
 

@@ -1,0 +1,53 @@
+"""The deadline cue table: one entry per rule, each rule a real deadline rule, and fallback cues (a bare
+起诉 or 仲裁) only where no other rule's words are named."""
+
+from collections import Counter
+
+import pytest
+
+from legal.composer import DEADLINE_CUES, GENERAL_RULES, deadline_for
+from legal.rules import START_EVENTS, deadline_basis
+
+
+def test_each_rule_has_one_entry() -> None:
+    names = Counter(name for name, _cues in DEADLINE_CUES)
+    assert [name for name, count in names.items() if count > 1] == []
+
+
+def test_every_entry_names_a_rule_with_a_basis() -> None:
+    missing = [name for name, _cues in DEADLINE_CUES if not deadline_basis(name)]
+    assert missing == []
+    assert {name for name, _cues in DEADLINE_CUES} & set(START_EVENTS)
+
+
+def test_fallback_cues_belong_to_general_rules_only() -> None:
+    fallback = {name for name, cues in DEADLINE_CUES if any(cue.fallback for cue in cues)}
+    assert fallback and fallback <= GENERAL_RULES
+
+
+@pytest.mark.parametrize(("text", "domain", "rule"), [
+    # the trial terms: one entry each, whether the client asks 多久 or 什么时候
+    ("简易程序一般多久能判下来", "civil_procedure", "summary_trial_term"),
+    ("走简易程序的话什么时候能审结", "civil_procedure", "summary_trial_term"),
+    ("转成普通程序了，要审多长时间", "civil_procedure", "ordinary_trial_term"),
+    ("普通程序的审限呢", "civil_procedure", "ordinary_trial_term"),
+    # an execution objection, by its name or by what the client says of the seized thing
+    ("提了执行异议，法院几天给答复", "civil_procedure", "enforcement_objection_review"),
+    ("法院查封的那套房其实早就是我买的了，提出来以后多久有结果", "civil_procedure", "enforcement_objection_review"),
+    ("我是案外人，东西被扣押了怎么办，期限多长", "debt", "enforcement_objection_review"),
+    # a reconsideration named in the words outranks the bare 起诉 of an administrative dispute
+    ("想先申请复议，不行再起诉，复议期限多久", "administrative", "admin_reconsideration"),
+    ("罚款决定不服，可以不复议直接起诉吗，期限多久", "administrative", "admin_litigation"),
+    ("罚款了不服，去法院告最晚哪天", "administrative", "admin_litigation"),
+    ("法院强制执行的申请期限是多久", "administrative", "enforcement_application"),
+    # a criminal ruling or judgment appealed
+    ("刑事附带民事那个裁定不服，上诉期几天", "civil_procedure", "criminal_appeal_ruling"),
+    ("一审判了三年，想上诉，最晚哪天", "criminal", "criminal_appeal_judgment"),
+    ("驳回起诉的裁定，多少天内能上诉", "civil_procedure", "civil_appeal_ruling"),
+    # the general limits: only when no procedure of its own is named
+    ("朋友欠钱不还，多久不起诉就过时效了", "debt", "civil_limitation"),
+    ("被公司辞退了，申请仲裁有没有时间限制", "labor", "labor_arbitration"),
+    ("工伤认定要在多久之内申请，申请不了是不是只能仲裁", "labor", "work_injury_application"),
+])
+def test_rule_named_by_words(text: str, domain: str, rule: str) -> None:
+    assert deadline_for(text, domain) == rule
