@@ -13,7 +13,7 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from legal.numerals import MONEY, NUM, cn_number, decimal_number, money
+from legal.numerals import MONEY, NUM, cn_number, money
 
 if TYPE_CHECKING:
     from legal.facts import Facts
@@ -43,16 +43,10 @@ _UNPAID = re.compile(rf"(?:欠|拖欠|没付|没给|未付|没交)[^。；;？?�
                      rf"|(?:欠|拖欠)(?:了)?\s*{MONEY}\s*(?:没给|没付|未付|没还)")
 
 # -- late performance by the day ---------------------------------------------------------------------------
-#: 每天万分之零点五, 按日万分之一, 每逾期一天按千分之一点五.
-_DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每(?:逾期|晚|迟延|延迟|拖延)[^，。,；]{0,6}?(?:一|1)\s*(?:天|日))"
-                         r"[^，。,；]{0,10}?(千分之|万分之)\s*([零〇一二两三四五六七八九十\d]+(?:点|\.)?[零〇一二两三四五六七八九\d]*)")
-#: 已付房款150万, 我一次性付了150万, 首付加贷款一共付了120万: the sum the daily rate is taken of.
+#: 已付房款150万, 我一次性付了150万, 首付加贷款一共付了120万: the sum a daily penalty rate (read with the
+#: delay by :mod:`legal.facts`) is taken of.
 _PAID_PRICE = re.compile(rf"(?:已付(?:房款|款项|价款|购房款)?|已经付了|一次性付了|一次性付清了?|全款付了|付了|交了)"
                          rf"\s*{MONEY}")
-_ISO = r"(\d{4})年(\d{1,2})月(\d{1,2})[日号]"
-#: 约定2025年12月31日前交房 … 拖到2026年3月31日才交: the delay between the agreed and the actual day.
-_AGREED_DAY = re.compile(rf"{_ISO}\s*(?:前|之前|以前|前后)?\s*(?:交房|交付|交货|发货|付款|完工|办证|交)")
-_ACTUAL_DAY = re.compile(rf"(?:拖到|直到|延到|推迟到|拖延到|晚到|到了?){_ISO}\s*(?:才|号才)")
 
 # -- loans -------------------------------------------------------------------------------------------------
 #: 借两年, 借期三年, 借一年半: the loan's term (the interest cap runs over it).
@@ -112,7 +106,7 @@ def _months(number: str, unit: str, half: str | None = None) -> Decimal | None:
 def more_roles(text: str, today: date, facts: Facts) -> None:
     """Add the roles this module reads to ``facts`` (``text`` is the normalised question)."""
     _contract_roles(text, facts)
-    _daily_delay(text, facts)
+    _paid_price(facts, text)
     _loan_roles(text, facts)
     _injury_and_consumer(text, facts)
     _guarantee_roles(text, facts)
@@ -139,32 +133,11 @@ def _contract_roles(text: str, facts: Facts) -> None:
             facts.add("unpaid_amount", _amount(m, at), m.group(0))
 
 
-def _daily_delay(text: str, facts: Facts) -> None:
-    m = _DAILY_RATE.search(text)
-    if m:
-        numerator = decimal_number(m.group(2))
-        if numerator is not None and numerator > 0:
-            rate = numerator / (1000 if m.group(1) == "千分之" else 10000)
-            if not facts.get("daily_penalty_rate") or re.search(r"点|\.", m.group(2)):
-                # 万分之零点五 was read as 万分之零: the rate is 0.005 %, and the sum read as a daily one is the price
-                _replace(facts, "daily_penalty_rate", rate, m.group(0))
-                facts.items.pop("daily_penalty_amount", None)
-                if facts.get("annual_rate") == 0:
-                    facts.items.pop("annual_rate", None)
-            if "contract_price" not in facts:
-                paid = _PAID_PRICE.search(text)
-                if paid:
-                    facts.add("contract_price", _amount(paid), paid.group(0))
-    if "delay_days" not in facts:
-        agreed, actual = _AGREED_DAY.search(text), _ACTUAL_DAY.search(text)
-        if agreed and actual:
-            try:
-                first = date(int(agreed.group(1)), int(agreed.group(2)), int(agreed.group(3)))
-                then = date(int(actual.group(1)), int(actual.group(2)), int(actual.group(3)))
-            except ValueError:
-                return
-            if then > first:
-                facts.add("delay_days", Decimal((then - first).days), f"{agreed.group(0)}…{actual.group(0)}")
+def _paid_price(facts: Facts, text: str) -> None:
+    if "daily_penalty_rate" in facts and "contract_price" not in facts:
+        paid = _PAID_PRICE.search(text)
+        if paid:
+            facts.add("contract_price", _amount(paid), paid.group(0))
 
 
 def _loan_roles(text: str, facts: Facts) -> None:
