@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 from knowledge.numerals import int_to_cn
@@ -26,6 +27,7 @@ from legal.calculators import CHINA_TZ, cn_date
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
 from legal.matcher import PartMatch
+from legal.normalise import amounts
 from legal.qtypes import QTYPE_CUES, asking_clause, question_type  # noqa: F401  (re-exported)
 from legal.rules import (
     CALCULATOR_BASIS,
@@ -445,6 +447,52 @@ def claim_items(part: str, card: Card, facts: Facts) -> str:
             lines.append(f"{label}：按{FORMULAS.get(calc, '法定标准')}计算" + (f"（还需要{missing}）" if missing else ""))
     total = f"；已能算出的各项合计 {sum(amounts):,.2f} 元" if len(amounts) > 1 else ""
     return "可以分项主张：" + "；".join(f"{i}. {line}" for i, line in enumerate(lines, start=1)) + f"{total}。"
+
+
+#: A part that asks whether what the other side told the client holds (老板说喝酒不算工伤 是这样吗, 房东说押金
+#:一分不退 合理吗, 他说我要赔两万 是不是真的): who said it, and what.
+_ADVERSARY = (r"对方|他们|他|她|老板|公司|单位|领导|厂里|HR|hr|人事|房东|中介|物业|商家|卖家|店家|店里|酒店|医院|学校|银行"
+              r"|保险公司|快递|物流|开发商|平台|肇事方|司机|车主|债主|催收|警察|派出所|交警|村里|城管|前夫|前妻|包工头|总包"
+              r"|4S店|客服|机构|健身房|培训机构|老师|派出所的人|民警|办案的人|厂家|网站|施工方|装修公司|甲方|乙方")
+_CLAIM_CHECK = re.compile(
+    rf"(?P<who>{_ADVERSARY})(?:那边|方面|的人)?(?:跟我|和我|对我|给我|跟我们|和我们)?"
+    r"(?:说|讲|称|声称|告诉我|表示|坚持|咬定|非说|硬说|回复|答复|回我)(?:说)?[，,：:\s]*"
+    r"(?P<claim>[^？?。]{2,60}?)[，,\s]*(?:这|那|他|她|他们|对方)?(?:说的|说得|讲的|这话|这个)?\s*"
+    r"(?:是真的吗|真的吗|是不是真的|有道理吗|有没有道理|对吗|对不对|说得对吗|是这样吗|是不是这样|合理吗|合不合理"
+    r"|合法吗|靠谱吗|站得住吗|成立吗|可信吗|有依据吗|是对的吗|是不是|真的假的)")
+#: The first words of an answer that favour the client (whatever the other side's claim was) and that do not.
+#: (有权/无权 say nothing alone: whose right it is — the client's or the other side's — differs by card.)
+_FOR_CLIENT = ("不合法", "违法", "无效", "不合理", "不需要", "不用", "无需", "不必", "可以", "能", "应当退", "应当赔",
+               "应当返还", "应当支付", "应退")
+_AGAINST_CLIENT = ("不能", "不可以", "合法", "有效", "合理")
+#: The first words of an answer that classify (属于工伤, 不构成犯罪): the claim holds when it says the same.
+_CLASSIFY_YES = ("属于", "构成", "算", "是")
+_CLASSIFY_NO = ("不属于", "不构成", "不算", "不是")
+_CLAIM_NEGATED = re.compile(r"不|没|无|别|免|拒")
+
+
+def claim_lead(part: str, text: str, calculation: Calculation | None = None) -> str:
+    """The yes or no a part that asks whether the other side's claim holds takes, from the client's side
+    ("" when the part asks no such thing, or the answer's first words do not say): a sum claimed against
+    the computed figure; a classification (不算工伤) against the answer's; else whether the answer favours
+    the client (then the claim, which favours the other side, does not hold)."""
+    m = _CLAIM_CHECK.search(part)
+    head = re.sub(r"^(?:一般|通常|原则上|多数情况下)[，,]?", "", text.lstrip("*（( "))
+    if m is None or head.startswith(("是的", "不是。", "是。")):
+        return ""
+    who, claim = m.group("who"), m.group("claim")
+    who = "对方" if who in ("他", "她", "他们") else who
+    wrong, right = f"不是。{who}的说法不成立：", f"是的，{who}的说法有依据："
+    said = [Decimal(v) for v in re.findall(r"\d+(?:\.\d+)?", amounts(claim))] if calculation is not None else []
+    figure = calculation.result.amount if calculation is not None and calculation.ok and calculation.result else None
+    if said and figure is not None and said[0] >= 100:
+        return right if said[0] <= figure * Decimal("1.01") else wrong
+    if head.startswith(_CLASSIFY_NO) or head.startswith(_CLASSIFY_YES):
+        answer_no = head.startswith(_CLASSIFY_NO)
+        return right if answer_no == bool(_CLAIM_NEGATED.search(claim)) else wrong
+    # the longer word first: 不能 before 能, 不合理 before 合理
+    ordered = sorted([(w, right) for w in _AGAINST_CLIENT] + [(w, wrong) for w in _FOR_CLIENT], key=lambda t: -len(t[0]))
+    return next((lead for word, lead in ordered if head.startswith(word)), "")
 
 
 def time_lead(part: str, found: Deadline | None) -> str:
@@ -934,6 +982,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             text = f"{lead}{text}"
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
             text = f"{text}{_computed_too(card, match.text, facts, today)}"
+        text = f"{claim_lead(match.text, text, calculation)}{text}"
         asked = qtype or chosen.qtype
         basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question)
         ruled = ruled_basis(asked, chosen, calculation, found_deadline)
