@@ -395,7 +395,7 @@ CLAIM_ITEMS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("护理费", re.compile(r"护理费|陪护费"), "nursing_fee"),
     ("营养费", re.compile(r"营养费"), ""),
     ("交通费", re.compile(r"交通费|路费"), ""),
-    ("住院伙食补助费", re.compile(r"伙食补助"), ""),
+    ("住院伙食补助费", re.compile(r"伙食补助|住院.{0,10}(?:吃饭|伙食|饭钱)"), "hospital_meal_allowance"),
     ("残疾赔偿金", re.compile(r"残疾赔偿金|伤残赔偿"), "disability_compensation"),
     ("死亡赔偿金", re.compile(r"死亡赔偿金"), "death_compensation"),
     ("丧葬费", re.compile(r"丧葬费"), "funeral_expenses"),
@@ -664,8 +664,9 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
 
 class Cue(NamedTuple):
     """Words that name a deadline rule: ``areas`` limits them to cards of those domains (empty: any);
-    a ``fallback`` cue (a bare 起诉 or 仲裁 in a domain with one general time limit) names its rule only
-    when no other rule's cue is in the words."""
+    a ``fallback`` cue — words that only hint at the rule (a bare 起诉 or 仲裁 in a domain with one
+    general time limit, a disposal undone with no debtor named) — names its rule only when no rule's
+    other cue is in the words."""
 
     pattern: re.Pattern[str]
     areas: tuple[str, ...] = ()
@@ -741,13 +742,14 @@ DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
     ("creditor_revocation", (
         Cue(re.compile(r"(?:欠我|欠了我|欠钱|欠款|债务人|老赖).{0,80}(?:卖给|卖了|贱卖|低价|转让|过户|送给|赠与|放弃)"
                                        r".{0,40}撤销"), ()),
-        Cue(re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), ()),
+        # a disposal undone without a debtor in the words: only when no other revocation is named
+        Cue(re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), (), fallback=True),
     )),
     ("mistake_revocation", (Cue(re.compile(r"写错|错写|重大误解|搞错|弄错|看错|误解|打成了?[\d.]|打错|输错|标错"), ()),)),
     ("voidable_revocation", (
         Cue(re.compile(r"(?:合同|买卖|协议|交易).{0,6}(?:能|可以|可不可以|能不能)撤销|撤销.{0,6}(?:合同|买卖|协议)"),
      ("contract", "real_estate", "consumer")),
-        Cue(re.compile(r"(?:欺诈|显失公平|被骗|胁迫).{0,30}撤销|撤销.{0,20}(?:欺诈|显失公平)"), ()),
+        Cue(re.compile(r"(?:欺诈|显失公平|被(?:人|他|她|对方)?骗|胁迫|忽悠).{0,30}撤销|撤销.{0,20}(?:欺诈|显失公平)"), ()),
     )),
     ("rescission_period", (Cue(re.compile(r"解除权|解除合同.{0,12}(?:来得及|期限|多久|时间|还能)|(?:来得及|还能).{0,8}解除"), ()),)),
     ("share_buyback_suit", (Cue(re.compile(r"回购|收购.{0,6}股权|(?:反对票|投反对).{0,40}(?:起诉|法院)"), ()),)),
@@ -818,6 +820,9 @@ def _named_rule(domain: str, found: Callable[[re.Pattern[str]], bool], skip: fro
 #: The calculator a how-much part names by its words (first match wins; ``areas`` as above).
 CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("work_death_lump_sum", re.compile(r"工亡补助金"), ()),
+    ("hospital_meal_allowance", re.compile(r"伙食补助|住院.{0,10}(?:吃饭|伙食|饭钱|餐费|饭费)|(?:吃饭|伙食|饭)的?(?:钱|费)"), ()),
+    ("overdue_return_rent", re.compile(r"(?:到期|期满|届满|租期|说好用到).{0,24}(?:不搬|没搬|不走|赖着|不还|没还|才还|才搬|拖到|多住|多用|超期)"
+                                       r"|多出来的.{0,4}(?:天|个月)|多(?:住|用|占)了|超期|占用费|占有使用费"), ()),
     ("patent_term", re.compile(r"专利.{0,12}(?:多少年|多久|几年|期限|保护期)|(?:多少年|多久|几年).{0,6}专利"), ()),
     ("principal_with_interest", re.compile(r"连本带息|本息"), ()),
     ("no_interest", re.compile(r"借期内.{0,10}利息|利息.{0,6}借期内"), ()),

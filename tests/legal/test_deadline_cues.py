@@ -20,9 +20,11 @@ def test_every_entry_names_a_rule_with_a_basis() -> None:
     assert {name for name, _cues in DEADLINE_CUES} & set(START_EVENTS)
 
 
-def test_fallback_cues_belong_to_general_rules_only() -> None:
-    fallback = {name for name, cues in DEADLINE_CUES if any(cue.fallback for cue in cues)}
-    assert fallback and fallback <= GENERAL_RULES
+def test_only_general_rules_are_named_by_fallback_cues_alone() -> None:
+    alone = {name for name, cues in DEADLINE_CUES if all(cue.fallback for cue in cues)}
+    assert alone and alone <= GENERAL_RULES
+    hinted = {name for name, cues in DEADLINE_CUES if any(cue.fallback for cue in cues)}
+    assert GENERAL_RULES <= hinted
 
 
 @pytest.mark.parametrize(("text", "domain", "rule"), [
@@ -44,6 +46,11 @@ def test_fallback_cues_belong_to_general_rules_only() -> None:
     ("刑事附带民事那个裁定不服，上诉期几天", "civil_procedure", "criminal_appeal_ruling"),
     ("一审判了三年，想上诉，最晚哪天", "criminal", "criminal_appeal_judgment"),
     ("驳回起诉的裁定，多少天内能上诉", "civil_procedure", "civil_appeal_ruling"),
+    # a revocation: the creditor's needs a debtor; a contract's own (fraud, a bad bargain) is the contract's
+    ("他欠我三十万不还，还把房子低价过户给他小舅子，我想撤销，期限多久", "debt", "creditor_revocation"),
+    ("急用钱把车低价卖了，这个买卖合同能撤销吗，最晚哪天", "contract", "voidable_revocation"),
+    ("被人骗着低价转让了股份，想撤销，来得及吗", "company", "voidable_revocation"),
+    ("当初把房子赠与给侄子了，现在想撤销，有期限吗", "marriage_family", "creditor_revocation"),
     # the general limits: only when no procedure of its own is named
     ("朋友欠钱不还，多久不起诉就过时效了", "debt", "civil_limitation"),
     ("被公司辞退了，申请仲裁有没有时间限制", "labor", "labor_arbitration"),
