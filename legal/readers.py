@@ -103,6 +103,59 @@ def _months(number: str, unit: str, half: str | None = None) -> Decimal | None:
     return months + (6 if half else 0)
 
 
+# -- a stay in hospital, a lease overrun ---------------------------------------------------------------------
+#: 住院10天, 住了半个月院, 在医院躺了两周: the days in hospital (住院伙食补助费 runs over them).
+_HOSPITAL_DAYS = re.compile(rf"(?:住院|住了|在医院(?:里)?(?:住了|躺了|待了|呆了))(?:了|治疗了?|观察了?|一共|共)?"
+                            rf"\s*({NUM}|半)\s*(天|个月|个星期|周|星期)(?:的)?(?:院)?")
+#: 出差伙食补助一天100, 伙食补助标准每天80元, 每天100的伙食补助: the standard a day.
+_MEAL_RATE = re.compile(rf"(?:伙食补助|伙食费|伙食标准|出差补助)(?:标准)?[^，。,；;？?！!\d]{{0,6}}?"
+                        rf"(?:每天|一天|每日|日|按)?\s*{MONEY}"
+                        rf"|(?:每天|一天|每日)\s*{MONEY}\s*(?:的)?(?:伙食|出差)补助")
+#: 租给人家一天1500, 日租金800, 每天租金300: a rent by the day.
+_DAILY_RENT = re.compile(rf"租[^，。,；;？?！!\d]{{0,8}}?(?:每天|一天|每日|一日|日租金?)\s*(?:是|为|收|要)?\s*{MONEY}"
+                         rf"|(?:每天|一天)\s*(?:的)?租金\s*(?:是|为)?\s*{MONEY}|日租金\s*(?:是|为)?\s*{MONEY}")
+#: 到期后又住了两个月, 租期满了多占了20天, 超期15天, 多出来的10天: the time held after the lease ended.
+_OVERSTAY = re.compile(rf"(?:(?:到期|期满|届满|租期结束|合同结束)(?:了|后|以后|之后)?[^，。,；;？?！!\d]{{0,6}}?"
+                       rf"(?:又|还|多)(?:住|用|占|霸占|拖|赖)了?|多(?:住|用|占)了|超期(?:了)?|多出来的)\s*({NUM}|半)\s*(天|个月)")
+_RETURNED = re.compile(r"还回|归还|返还|交还|搬走|搬出|腾房|退租|还给|才还|才搬")
+#: 到现在还不搬, 一直赖着不走, 还没搬: the lease has ended and the thing is still held.
+_STILL_HELD = re.compile(r"(?:还|一直|至今|到现在|到今天)(?:都)?(?:不搬|没搬|不走|没走|赖着|不还|没还|占着|住着)"
+                         r"|赖着不走|拒不搬")
+
+
+def _days_of(number: str, unit: str) -> Decimal | None:
+    value = Decimal("0.5") if number == "半" else cn_number(number)
+    if value is None:
+        return None
+    return value * (30 if "月" in unit else 7 if unit in ("周", "星期", "个星期") else 1)
+
+
+def _stay_roles(text: str, today: date, facts: Facts) -> None:
+    m = _HOSPITAL_DAYS.search(text)
+    if m and "hospital_days" not in facts and (days := _days_of(m.group(1), m.group(2))) is not None:
+        facts.add("hospital_days", days, m.group(0))
+    m = _MEAL_RATE.search(text)
+    if m and "meal_allowance_rate" not in facts:
+        facts.add("meal_allowance_rate", _amount(m, 1 if m.group(1) else 3), m.group(0))
+    if "租" not in text:
+        return
+    m = _DAILY_RENT.search(text)
+    if m and "daily_rent" not in facts:
+        at = next(i for i in (1, 3, 5) if m.group(i))
+        facts.add("daily_rent", _amount(m, at), m.group(0))
+    m = _OVERSTAY.search(text)
+    if m and (days := _days_of(m.group(1), m.group(2))) is not None:
+        facts.add("overdue_days", days, m.group(0))
+    elif facts.get("delay_days") and _RETURNED.search(text):
+        # 说好用到11月10号，拖到20号才还回来: the late performance is the lease's return
+        facts.add("overdue_days", facts.get("delay_days"), facts.items["delay_days"].text)
+    elif _STILL_HELD.search(text):
+        # 租期10月31号到期了，到现在还不搬: held from the end of the term to today
+        ended = [d.day for d in facts.dates if d.event == "due" and d.day < today]
+        if ended:
+            facts.add("overdue_days", Decimal((today - max(ended)).days), f"{max(ended).isoformat()} 至今")
+
+
 def more_roles(text: str, today: date, facts: Facts) -> None:
     """Add the roles this module reads to ``facts`` (``text`` is the normalised question)."""
     _contract_roles(text, facts)
@@ -113,6 +166,7 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _company_roles(text, facts)
     _family_roles(text, facts)
     _fee_roles(text, facts)
+    _stay_roles(text, today, facts)
 
 
 def _contract_roles(text: str, facts: Facts) -> None:

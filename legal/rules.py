@@ -127,6 +127,10 @@ ASK: Mapping[str, str] = {
     "childbirth": "是顺产还是难产（剖宫产），生了几个孩子？",
     "deposit_months": "押金是几个月的租金（或押金多少钱）？",
     "penalty_months": "合同约定的违约金是几个月租金？",
+    "meal_allowance_rate": "当地国家机关一般工作人员出差伙食补助标准是每天多少钱？",
+    "hospital_days": "一共住院了多少天？",
+    "overdue_days": "租期届满后又过了多少天才返还（搬走）？",
+    "daily_rent": "约定的租金是每天多少钱？",
 }
 
 
@@ -188,6 +192,8 @@ FORMULAS: Mapping[str, str] = {
     "defect_punitive": "所受损失 × 2（明知缺陷仍提供造成严重损害的惩罚性赔偿上限）",
     "wage_arrears": "月工资 × 欠薪月数（责令支付后逾期不付的，另加付应付金额 50%～100% 的赔偿金）",
     "lending_cost_cap": "逾期利息 + 违约金 + 其他费用合计，以合同成立时一年期 LPR 的四倍为限",
+    "hospital_meal_allowance": "当地国家机关一般工作人员出差伙食补助标准（每天）× 住院天数",
+    "overdue_return_rent": "约定租金标准（日租金，或月租金 ÷ 30）× 租期届满后逾期返还的天数",
 }
 
 
@@ -927,6 +933,30 @@ def fee_arrears(*, monthly_fee: Decimal, months: Decimal) -> CalculationResult:
                              ["约定了违约金（滞纳金）的可以一并主张；诉讼时效自每期应付之日起分别计算三年"])
 
 
+def hospital_meal_allowance(*, meal_allowance_rate: Decimal, hospital_days: Decimal) -> CalculationResult:
+    """住院伙食补助费: 当地国家机关一般工作人员的出差伙食补助标准 × 住院天数 (人身损害赔偿解释 10)."""
+    total = _money(meal_allowance_rate * hospital_days)
+    steps = [f"住院伙食补助费 = 出差伙食补助标准每天 {yuan(meal_allowance_rate)} × 住院 {hospital_days} 天 = {yuan(total)}"]
+    return CalculationResult("住院伙食补助费", total, {"total": total}, steps, [LegalBasis(INJURY_INTERPRETATION, _art(10))],
+                             ["双方都有责任的，按对方的责任比例承担"])
+
+
+def overdue_return_rent(*, overdue_days: Decimal, daily_rent: Decimal | None = None,
+                        monthly_rent: Decimal | None = None) -> CalculationResult:
+    """租期届满不还（不搬）期间的使用费: 按约定的租金标准 × 逾期天数 (民法典 733: 届满应当返还; 占用期间参照租金
+    标准支付占有使用费; 月租金按 30 日折算日租金)."""
+    if daily_rent is not None:
+        total = _money(daily_rent * overdue_days)
+        steps = [f"逾期返还期间的使用费 = 租金每天 {yuan(daily_rent)} × 逾期 {overdue_days} 天 = {yuan(total)}"]
+    else:
+        assert monthly_rent is not None
+        total = _money(monthly_rent * overdue_days / 30)
+        steps = [f"逾期返还期间的使用费 = 月租金 {yuan(monthly_rent)} ÷ 30 × 逾期 {overdue_days} 天 = {yuan(total)}"]
+    return CalculationResult("逾期返还期间的使用费", total, {"total": total}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(733)), LegalBasis(CIVIL_CODE, _art(721))],
+                             ["逾期返还造成其他损失（如耽误下一租约）的可以另行主张；合同对逾期返还约定了违约金的，可一并主张但总额不宜过分高于损失"])
+
+
 def installment_threshold(*, contract_price: Decimal, unpaid: Decimal | None = None) -> CalculationResult:
     """分期付款的买受人欠付到期价款达到全部价款的五分之一, 经催告后在合理期限内仍不付的, 出卖人才可以
     请求一次付清或者解除合同 (民法典 634)."""
@@ -1137,6 +1167,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         consumption=_dec(f["consumption"]), dependant_age=int(f["dependant_age"]))),
     "representation_share": (("estate_value", "heirs", "representatives"), lambda f: representation_share(
         estate_value=_dec(f["estate_value"]), heirs=int(f["heirs"]), representatives=int(f["representatives"]))),
+    "hospital_meal_allowance": (("meal_allowance_rate", "hospital_days"), lambda f: hospital_meal_allowance(
+        meal_allowance_rate=_dec(f["meal_allowance_rate"]), hospital_days=_dec(f["hospital_days"]))),
     "fee_arrears": (("monthly_fee", "fee_arrears_months"), lambda f: fee_arrears(
         monthly_fee=_dec(f["monthly_fee"]), months=_dec(f["fee_arrears_months"]))),
     "installment_threshold": (("contract_price",), lambda f: installment_threshold(
@@ -1178,6 +1210,16 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
             return Calculation(name, CalculationResult(
                 "按日计算的违约金", total, {"total": total}, [f"违约金 = 每天 {yuan(per_day)} × 逾期 {days} 天 = {yuan(total)}"],
                 [LegalBasis(CIVIL_CODE, _art(585))], ["约定违约金过分高于造成的损失（超过损失的百分之三十）的，可以请求法院适当减少"]))
+        if name == "overdue_return_rent":
+            missing = _needs(facts, "overdue_days")
+            if facts.get("daily_rent") is None and facts.get("monthly_rent") is None:
+                missing.insert(0, "daily_rent")
+            if missing:
+                return Calculation(name, missing=missing)
+            return Calculation(name, overdue_return_rent(
+                overdue_days=_dec(facts["overdue_days"]),
+                daily_rent=_dec(facts["daily_rent"]) if facts.get("daily_rent") is not None else None,
+                monthly_rent=_dec(facts["monthly_rent"]) if facts.get("monthly_rent") is not None else None))
         if name == "wage_arrears":
             if facts.get("wage_owed") is None and (facts.get("monthly_wage") is None
                                                    or facts.get("wage_arrears_months") is None):
@@ -1714,6 +1756,8 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "lending_cost_cap": ((PRIVATE_LENDING, 29),),
     "installment_threshold": ((CIVIL_CODE, 634),),
     "fee_arrears": ((CIVIL_CODE, 944),),
+    "hospital_meal_allowance": ((INJURY_INTERPRETATION, 10),),
+    "overdue_return_rent": ((CIVIL_CODE, 733), (CIVIL_CODE, 721)),
     "representation_share": ((CIVIL_CODE, 1128),),
     "prepaid_balance": ((CONSUMER_LAW, 53),),
     "guarantor_share": ((CIVIL_CODE, 700), ("最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释", 13)),
