@@ -156,6 +156,65 @@ def _stay_roles(text: str, today: date, facts: Facts) -> None:
             facts.add("overdue_days", Decimal((today - max(ended)).days), f"{max(ended).isoformat()} 至今")
 
 
+# -- what a case turns on: the harm, the kind of theft, the kind of debt, the word for a deposit ------------------
+#: The worst harm said, as the forensic grades name it: 1 轻微伤, 2 轻伤, 3 重伤, 4 death.
+_HARM = ((4, re.compile(r"打死|致死|致人死亡|死了|身亡|没救过来")), (3, re.compile(r"重伤")),
+         (1, re.compile(r"轻微伤")), (2, re.compile(r"轻伤")))
+#: The eight grave offences a fourteen-year-old answers for (刑法 17 ②).
+_GRAVE = re.compile(r"杀人|杀了|强奸|抢劫|抢了|贩毒|卖毒品|放火|纵火|爆炸|投毒")
+_THEFT = re.compile(r"偷|盗|顺走|顺了|顺东西|扒窃|扒手")
+#: 两年里第三次了, 一年多偷了三回, 今年已经是第四次: thefts within two years (多次盗窃: three or more).
+_THEFT_COUNT = re.compile(r"(?:两年|二年|2年|一年|1年|今年|半年|这几个月|几个月|这个月|上半年|下半年)(?:多)?"
+                          r"(?:里|内|之内|以内|来|中|当中)?[^。；;？?！!]{0,12}?(?:第|了|偷了|被抓了?)\s*"
+                          r"(三|四|五|六|七|八|九|十|3|4|5|6|7|8|9|10|好几|多)\s*(?:次|回)")
+#: 入户盗窃, 扒窃, 携带凶器盗窃: a theft that is a crime whatever the amount.
+_SPECIAL_THEFT = re.compile(r"入户|翻窗进|撬门|撬锁进|溜进(?:别人|人家|邻居)家"
+                            r"|进(?:别人|人家|邻居)家(?:里)?[^，。]{0,4}(?:偷|拿)|扒窃"
+                            r"|(?:口袋|兜里|包里|身上)[^，。]{0,6}(?:偷|摸|掏)|(?:地铁|公交)[^，。]{0,6}偷"
+                            r"|(?:带|拿)着?(?:刀|凶器|匕首)[^，。]{0,8}偷")
+#: 赌博欠的, 赌债, 借钱去赌, 吸毒: a debt for an unlawful end (never a joint debt of the spouses).
+_UNLAWFUL_DEBT = re.compile(r"赌博|赌债|去赌|赌钱|赌输|网赌|赌球|吸毒|买毒品")
+#: 订金, 意向金, 诚意金, 预付款: a sum paid in advance not named 定金 (no deposit penalty unless agreed).
+_EARNEST = re.compile(rf"(?:交了|付了|给了|转了|收了|打了)\s*{MONEY}\s*(?:块)?(?:钱)?\s*[，,]?\s*"
+                      rf"(?:说是|作为|当作|算)?\s*[“\"'「]?(?:订金|意向金|诚意金|预付款|预订金)"
+                      rf"|(?:订金|意向金|诚意金|预付款)\s*(?:是|为|交了|付了)?\s*{MONEY}")
+
+
+#: 我儿子今年15, 孩子才14岁, 当时侄子刚满16: a young person's age said without 岁.
+_YOUNG_AGE = re.compile(rf"(?:儿子|女儿|孩子|闺女|侄子|侄女|外甥|弟弟|妹妹|小孩|学生)"
+                        rf"(?:今年|才|刚满|刚|已经|都|当时|那时|那年|满)+\s*({NUM})\s*(?:岁|周岁)?"
+                        rf"(?![\d万元块千百年月天个号日次])")
+
+
+def _case_roles(text: str, facts: Facts) -> None:
+    m = _YOUNG_AGE.search(text)
+    if m and "age" not in facts and (age := cn_number(m.group(1))) is not None and 6 <= age <= 25:
+        facts.add("age", int(age), m.group(0))
+    harm = next((level for level, pattern in _HARM if pattern.search(text)), None)
+    if harm is not None:
+        facts.add("harm_level", harm, next(m.group(0) for lv, p in _HARM if lv == harm and (m := p.search(text))))
+    m = _GRAVE.search(text)
+    if m:
+        facts.add("grave_offence", True, m.group(0))
+    if _THEFT.search(text):
+        m = _THEFT_COUNT.search(text)
+        if m:
+            said = m.group(1)
+            count = Decimal(3) if said in ("好几", "多") else cn_number(said)
+            facts.add("thefts_in_two_years", count, m.group(0))
+        m = _SPECIAL_THEFT.search(text)
+        if m:
+            facts.add("special_theft", True, m.group(0))
+    m = _UNLAWFUL_DEBT.search(text)
+    if m and re.search(r"借|欠|债|还", text):
+        facts.add("unlawful_debt", True, m.group(0))
+    if "定金" not in text and (named := re.search(r"订金|意向金|诚意金", text)):
+        facts.add("earnest_named", True, named.group(0))
+        m = _EARNEST.search(text)
+        if m:
+            facts.add("earnest_amount", _amount(m, 1 if m.group(1) else 3), m.group(0))
+
+
 def more_roles(text: str, today: date, facts: Facts) -> None:
     """Add the roles this module reads to ``facts`` (``text`` is the normalised question)."""
     _contract_roles(text, facts)
@@ -167,6 +226,7 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _family_roles(text, facts)
     _fee_roles(text, facts)
     _stay_roles(text, today, facts)
+    _case_roles(text, facts)
 
 
 def _contract_roles(text: str, facts: Facts) -> None:
