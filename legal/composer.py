@@ -15,7 +15,7 @@ would decide it; it cites nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from decimal import Decimal
@@ -217,11 +217,11 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
     return best_provisions(card, qtype, asked, question)
 
 
-#: Confidence below which a decided part cites nothing as controlling. Calibrated on the 910 tuning
-#: questions (docs/decisions/conclusions-that-answer.md): between 0.55 and 0.75 the withheld provision was
-#: a gold controlling one 69 times and an irrelevant one 47 times — withholding there lost more than it
-#: saved; below 0.55 the two are even (6 and 7).
-CITE_CONFIDENCE = 0.55
+#: Confidence below which a decided part cites nothing as controlling unless a plain search of the
+#: statutes found the provision it would cite (:func:`citation_doubt`). Calibrated on the 910 tuning
+#: questions (docs/decisions/conclusions-that-answer.md): of the parts below it, the withheld provision
+#: was gold 30 times and irrelevant 11 when the search had found it, gold 45 and irrelevant 43 when not.
+CITE_CONFIDENCE = 0.75
 #: Score gap under which the runner-up card is as close as the best one.
 CONTEST_GAP = 0.02
 #: Below :data:`CITE_CONFIDENCE` a card still cites when the part shares this much of its wording
@@ -230,11 +230,12 @@ CONTEST_GAP = 0.02
 PHRASING_CLOSE = 0.5
 
 
-def citation_doubt(match: PartMatch) -> str:
+def citation_doubt(match: PartMatch, basis: Sequence[Provision] = (), retrieved: Collection[tuple[str, int]] = ()) -> str:
     """Why the part's card is not sure enough to cite a provision as controlling ("" when it is):
     the best and the runner-up card are about equally close and rest on different provisions (the
     note says which fact decides between them), or the card's confidence is below
-    :data:`CITE_CONFIDENCE` and the part is not worded like one of its lay phrasings."""
+    :data:`CITE_CONFIDENCE`, the part is not worded like one of its lay phrasings and a plain search of
+    the statutes (``retrieved``: (law, article) pairs) did not find the ``basis`` it would cite."""
     best = match.best
     if best is None or "inherited" in best.signals:
         return ""
@@ -245,7 +246,9 @@ def citation_doubt(match: PartMatch) -> str:
             (e.ask for e in runner.card.elements if e.ask), "")
         decide = f"，要看{need.rstrip('？?。')}" if need else ""
         return f"这一问也可能属于“{runner.card.title}”{decide}，故不以任何条文作为结论的依据"
-    if best.confidence < CITE_CONFIDENCE and best.signals.get("bigrams", 0.0) < PHRASING_CLOSE:
+    found = {(law_short(law), article) for law, article in retrieved}
+    if best.confidence < CITE_CONFIDENCE and best.signals.get("bigrams", 0.0) < PHRASING_CLOSE and not any(
+            (law_short(p.law), p.article) in found for p in basis):
         return "对应哪一法律问题把握不足，下列条文仅作参考，不作为结论的依据"
     return ""
 
@@ -928,8 +931,10 @@ def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None) -> 
 
 
 def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None = None, today: date | None = None,
-            article_text: Callable[[str, int], str] | None = None, offline: bool = True) -> Composition:
-    """The answer to ``question`` from the matched cards (``matches`` from the matcher)."""
+            article_text: Callable[[str, int], str] | None = None, offline: bool = True,
+            retrieved: Collection[tuple[str, int]] = ()) -> Composition:
+    """The answer to ``question`` from the matched cards (``matches`` from the matcher); ``retrieved``: the
+    statutes a plain search found, which corroborate a less certain card's basis."""
     facts = facts if facts is not None else extract_facts(question, today=today)
     parts: list[PartAnswer] = []
     for match in matches:
@@ -997,7 +1002,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                      for law, article in deadline_basis(timed.rule.name)] or basis
             ruled = True
         withheld: list[Provision] = []
-        doubt = citation_doubt(match)
+        doubt = citation_doubt(match, basis, retrieved)
         if doubt and not ruled:
             # not sure enough of the card to present its provision as controlling: it goes to 相关规定
             withheld, basis = basis, []

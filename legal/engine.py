@@ -77,7 +77,7 @@ def card_answer(question: str, *, retrieved: Iterable[tuple[str, int]] = (), off
         retrieved = agreement_keys(question)
     parts, ids = selectors.card_match(question=question, retrieved=retrieved)
     composition = compose(question, parts, facts=extract_facts(question, today=today), today=today,
-                          article_text=selectors.provision_text, offline=offline)
+                          article_text=selectors.provision_text, offline=offline, retrieved=retrieved)
     return CardAnswer(composition, ids)
 
 
