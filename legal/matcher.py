@@ -188,6 +188,7 @@ def split_parts(question: str) -> tuple[str, list[str]]:
     (对吧？是不是？) belongs to the sentence before it; a short follow-up that only restates or narrows
     the part before it (能要几倍？多少钱？ / 还能告吗？最晚哪天？) is that part; a conditional follow-up
     (如果…呢？) and an alternative (或者…) ask their own part."""
+    question = _glued_numbers(question)
     chunks = [c.strip(" ，,、") for c in _ENUMERATION.split(question) if c.strip(" ，,、")]
     numbered = chunks[1:] if _ENUMERATION.match(question) is None else chunks
     if len(numbered) >= 2 and all(_QUESTION_CUE.search(_plain(c)) for c in numbered):
@@ -212,12 +213,71 @@ def split_parts(question: str) -> tuple[str, list[str]]:
     return narrative, parts[:MAX_PARTS]
 
 
+#: A number glued to the words it numbers (…立案了 1请问要判刑吗 2谅解书有用吗): a digit after a space or a
+#: stop, before a character that is not a unit of an amount, a time or a count.
+_GLUED = re.compile(r"(?:(?<=^)|(?<=[\s：:，,。？?！!；;]))([1-9])(?=[\u4e00-\u9fff])"
+                    r"(?!个|月|年|天|日|号|万|千|百|十|元|块|次|回|岁|周|倍|成|期|套|台|辆|份|人|家|条|张|点|级|层|楼|克|斤|公|米"
+                    r"|小|门|项|笔|瓶|袋|颗|位|名|间|平|寸|头|只|部|本|件|句|遍|届|所|栋|单|股|手|把|分|秒|线|吨|亩|箱|包|双)")
+
+
+def _glued_numbers(question: str) -> str:
+    """The question with numbers glued to their parts' words marked as an enumeration (1请问… 2… → 1、请问…
+    2、…) when they count 1, 2 (, 3 …) in order; any other digits are left as they are."""
+    found = list(_GLUED.finditer(question))
+    digits = [int(m.group(1)) for m in found]
+    if len(found) < 2 or digits != list(range(1, len(found) + 1)):
+        return question
+    out, last = [], 0
+    for m in found:
+        out += [question[last:m.end()], "、"]
+        last = m.end()
+    return "".join(out) + question[last:]
+
+
+#: A question written without stops, its clauses parted by spaces (会判多久 驾照还能要回来吗): a clause asks
+#: when it ends with a question particle or carries a strong question word.
+_SPACES = re.compile(r"[ \u3000\t]+")
+_STOPS = re.compile(r"[，,。？?！!；;]")
+#: A clause that ends asking (…吗, …多少钱, …最晚哪天, …怎么办): a question word inside a told clause (复印了几份,
+#: 没说有什么风险) does not end it.
+_ENDS_ASKING = re.compile(r"(?:吗|么|嘛|呢|[？?]|多少(?:钱|天|年|个月|倍)?|多久|多长时间|几(?:个月|年|天|倍|成|次|级)?"
+                          r"|哪(?:天|里|儿|个|家)?|什么时候|什么罪|怎么办|咋办|咋整|怎么(?:算|赔|弄|处理|操作)|如何(?:处理|计算)?"
+                          r"|(?:能|可以|会|要)不(?:能|可以|会|要)\S{0,6})[？?。！!~～]*$")
+
+
+#: ... or carries a question word no told clause carries (多少年不能考, 最晚哪天前要交).
+_STRONG_ASK = re.compile(r"多少|多久|多长时间|什么时候|哪天|哪一天|最晚|最迟|怎么办|咋办")
+
+
+def _spaced_clauses(piece: str) -> list[str]:
+    """A sentence whose clauses are parted only by spaces, cut there when two or more of them ask (the
+    clauses that ask nothing join the asking clause after them as its narrative); else the sentence."""
+    clauses = [c for c in _SPACES.split(piece.strip()) if c]
+    if len(clauses) < 2 or any(_STOPS.search(c.rstrip("？?。！!")) for c in clauses):
+        return [piece]
+    asking = [bool(_ENDS_ASKING.search(c) or _STRONG_ASK.search(_plain(c))) and bool(_ASKING.search(_plain(c)))
+              for c in clauses]
+    if sum(asking) < 2:
+        return [piece]
+    out, story = [], ""
+    for clause, asks in zip(clauses, asking, strict=True):
+        if asks:
+            out.append(f"{story} {clause}".strip() if story else clause)
+            story = ""
+        else:
+            story = f"{story} {clause}".strip()
+    if story:
+        out[-1] = f"{out[-1]} {story}"
+    return out
+
+
 def _pieces(chunks: list[str]) -> list[str]:
-    """The sentences of the question (cut at ？！；。, a line break and 另外/还有…), a tag question
-    (对吧？) joined to the sentence it asks about."""
+    """The sentences of the question (cut at ？！；。, a line break and 另外/还有…; a sentence whose clauses
+    are parted only by spaces, at the spaces between its asks), a tag question (对吧？) joined to the
+    sentence it asks about."""
     pieces: list[str] = []
     for chunk in chunks:
-        for piece in _SPLIT.split(chunk):
+        for piece in (c for s in _SPLIT.split(chunk) for c in _spaced_clauses(s)):
             piece = piece.strip(" ，,、")
             if not piece:
                 continue
