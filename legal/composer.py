@@ -698,6 +698,8 @@ DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
                     r"|(?:多久|多长时间|几天).{0,4}(?:给|作出|出)?.{0,2}(?:答复|审查结果)"), ("civil_procedure",)),
     )),
     ("evidence_period", (Cue(re.compile(r"举证期限|举证期|交证据.{0,6}(?:多久|期限|时间)"), ()),)),
+    ("defence_period", (Cue(re.compile(r"答辩(?:状|期)?.{0,10}(?:几天|多少天|多久|期限|最晚|哪天|什么时候)"
+                                       r"|(?:几天|多少天|多久|最晚|哪天).{0,8}答辩"), ()),)),
     ("retrial_application", (Cue(re.compile(r"再审"), ()),)),
     ("no_limitation", (Cue(re.compile(r"(?:抚养费|赡养费|扶养费|知情权|查账|查阅).{0,40}(?:时效|过了时间|过期|要不回|超过)"
                                  r"|(?:时效|过了时间|要不回).{0,20}(?:抚养费|赡养费)"), ()),)),
@@ -967,7 +969,9 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         if qtype in ("forum", "what_to_do") and chosen.qtype not in ("forum", "what_to_do") and card.next_steps:
             # asked where to go or what to do, and the card answers neither: its next steps do
             chosen = Answer(qtype, "；".join(s.rstrip("。；") for s in card.next_steps) + "。")
-        if qtype == "by_when":
+        if qtype == "by_when" or (not qtype and chosen.qtype == "by_when"):
+            # a part whose words name no type answered by the card's by-when answer (上诉期几天) still gets the
+            # rule its words name (刑事裁定: five days, not a judgment's ten)
             chosen = _deadline_answer(card, chosen, match.text, question)
             money = card.answers.get("how_much")
             if not chosen.deadline and money is not None and money.calculator and calculate(

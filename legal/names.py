@@ -33,5 +33,5 @@ DEADLINE_NAMES = frozenset({
     "separation_after_judgment", "birth_divorce_bar", "fine_payment", "trademark_renewal", "copyright_term",
     "shareholder_meeting_notice", "dividend_payment", "evidence_period", "admin_litigation_unnotified",
     "summary_trial_term", "ordinary_trial_term", "enforcement_objection_review", "construction_priority",
-    "tour_shopping_return", "reduction_creditor_claim", "guarantee_limitation", "capital_transition",
+    "tour_shopping_return", "reduction_creditor_claim", "guarantee_limitation", "capital_transition", "defence_period",
 })

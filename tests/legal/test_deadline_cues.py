@@ -58,3 +58,33 @@ def test_only_general_rules_are_named_by_fallback_cues_alone() -> None:
 ])
 def test_rule_named_by_words(text: str, domain: str, rule: str) -> None:
     assert deadline_for(text, domain) == rule
+
+
+@pytest.mark.parametrize(("question", "ends"), [
+    ("我被起诉了 这周一23号收到起诉状 答辩要在几天内交", "2026年12月8日"),
+    ("11月20号收到法院传票和起诉状副本，答辩期多少天", "2026年12月5日"),
+    ("被人告了，上周五收到起诉状，最晚哪天交答辩状", "2026年12月7日"),  # 12月5日 is a Saturday
+])
+def test_the_defence_runs_fifteen_days_from_the_complaint(question: str, ends: str) -> None:
+    from datetime import date
+
+    from legal.cardfile import parse_card
+    from legal.composer import compose
+    from legal.facts import extract_facts
+    from legal.matcher import CardScore, PartMatch
+
+    nearest = parse_card({"slug": "t.suit", "title": "被起诉了怎么办", "domain": "civil_procedure", "summary": "测试。",
+                          "phrasings": ["甲乙丙丁", "戊己庚辛", "子丑寅卯", "辰巳午未", "申酉戌亥", "天地玄黄"],
+                          "terms": ["测试"], "question_types": ["what_to_do"],
+                          "answers": {"what_to_do": {"conclusion": "应诉。"}},
+                          "provisions": [{"law": "测试法", "article": 1, "role": "controlling", "decides": "测试",
+                                          "keywords": ["测试"]}]})
+    today = date(2026, 11, 27)
+    match = PartMatch(question, [CardScore(nearest, 0.3, 0.3)], False)  # no card sure enough: the rule decides
+    answer = compose(question, [match], facts=extract_facts(question, today=today), today=today).parts[0]
+    assert answer.deadline is not None and answer.deadline.rule.name == "defence_period"
+    assert ends in answer.text
+
+
+def test_a_criminal_ruling_appealed_is_five_days_whatever_the_card_says() -> None:
+    assert deadline_for("刑事裁定书26号收到 驳回了我们的申请 上诉期几天", "criminal") == "criminal_appeal_ruling"
