@@ -96,8 +96,8 @@ _ENUMERATION = re.compile(
     r"|[①②③④⑤⑥⑦⑧⑨]|问题[1-9一二三四五][：:、.．，,]|其[一二三四五][，,、是：:]"
     r"|第[一二三四五](?:个问题|点)?[，,、是：:]|[一二三四五][、.．是]|[一二三四五]\s+)\S)")
 _QUESTION_CUE = re.compile(
-    r"[？?]|吗|么|多少|多久|多长|怎么|如何|是否|能否|能不能|可不可以|可以|哪|什么|几|要不要|有没有|咋|算不算|是不是|会不会"
-    r"|用不用|行不行|合法|违法|有效")
+    r"[？?]|吗|么|多少|多久|多长|多大|怎么|怎样|如何|是否|能否|能不能|可不可以|可以|哪|什么|几|要不要|有没有|咋|算不算|是不是"
+    r"|会不会|用不用|行不行|合法|违法|有效")
 #: A sentence closed by "。" asks only with one of these (a statement that says 违法 or 可以 tells).
 _ASKING = re.compile(r"[？?]|吗|么|多少|多久|怎么|如何|是否|能否|能不能|可不可以|哪|什么|几|要不要|有没有|咋|算不算"
                      r"|是不是|会不会")
@@ -216,7 +216,7 @@ def split_parts(question: str) -> tuple[str, list[str]]:
 #: A number glued to the words it numbers (…立案了 1请问要判刑吗 2谅解书有用吗): a digit after a space or a
 #: stop, before a character that is not a unit of an amount, a time or a count.
 _GLUED = re.compile(r"(?:(?<=^)|(?<=[\s：:，,。？?！!；;]))([1-9])(?=[\u4e00-\u9fff])"
-                    r"(?!个|月|年|天|日|号|万|千|百|十|元|块|次|回|岁|周|倍|成|期|套|台|辆|份|人|家|条|张|点|级|层|楼|克|斤|公|米"
+                    r"(?!个|月|年|天|日|号|万|千|百|十|元|块|次|回|岁|周|倍|成|期|套|台|辆|份|人|家(?!里|人|属|长)|条|张|点|级|层|楼|克|斤|公|米"
                     r"|小|门|项|笔|瓶|袋|颗|位|名|间|平|寸|头|只|部|本|件|句|遍|届|所|栋|单|股|手|把|分|秒|线|吨|亩|箱|包|双)")
 
 
@@ -255,13 +255,13 @@ def _spaced_clauses(piece: str) -> list[str]:
     clauses = [c for c in _SPACES.split(piece.strip()) if c]
     if len(clauses) < 2 or any(_STOPS.search(c.rstrip("？?。！!")) for c in clauses):
         return [piece]
-    asking = [bool(_ENDS_ASKING.search(c) or _STRONG_ASK.search(_plain(c))) and bool(_ASKING.search(_plain(c)))
-              for c in clauses]
+    asking = [bool(_ENDS_ASKING.search(c) or _STRONG_ASK.search(_plain(c))) for c in clauses]
     if sum(asking) < 2:
         return [piece]
     out, story = [], ""
     for clause, asks in zip(clauses, asking, strict=True):
         if asks:
+            clause = clause if clause.endswith(("？", "?")) else f"{clause}？"  # as if the client had written it
             out.append(f"{story} {clause}".strip() if story else clause)
             story = ""
         else:
