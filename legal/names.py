@@ -13,7 +13,7 @@ CALCULATOR_NAMES = frozenset({
     "no_interest", "betrothal_return", "lease_settlement", "fine_surcharge_cap", "patent_term", "wage_arrears",
     "lending_cost_cap", "deposit_refund", "set_off", "defect_punitive", "restitution", "installment_threshold",
     "prepaid_balance", "guarantor_share", "representation_share", "fee_arrears", "hospital_meal_allowance",
-    "overdue_return_rent",
+    "overdue_return_rent", "unpaid_capital", "compensation_years",
 })
 DEADLINE_NAMES = frozenset({
     "civil_limitation", "labor_arbitration", "work_injury_application", "admin_reconsideration",

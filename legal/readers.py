@@ -8,12 +8,13 @@ for the client's wage). docs/decisions/figures-and-deadlines.md lists them.
 
 from __future__ import annotations
 
+import calendar
 import re
 from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from legal.numerals import MONEY, NUM, cn_number, money
+from legal.numerals import MONEY, NUM, cn_number, decimal_number, money
 
 if TYPE_CHECKING:
     from legal.facts import Facts
@@ -215,6 +216,52 @@ def _case_roles(text: str, facts: Facts) -> None:
             facts.add("earnest_amount", _amount(m, 1 if m.group(1) else 3), m.group(0))
 
 
+# -- tenure without a contract, a loan overdue, a yearly rate in words, a card's bonus, capital ------------------
+#: 入职半年, 进公司三个月了, 干了一年半: the time since hiring, said as a span.
+_HIRED_SPAN = re.compile(rf"(?:入职|进公司|进厂|上班|干了|做了)(?:才|刚|快|已经|都)?\s*({NUM}|半)\s*(年|个月)(半)?")
+#: 到期都一年了, 到期已经三个月了, 过了还款期半年了: how long a loan is overdue.
+_OVERDUE_SPAN = re.compile(rf"(?:到期|到了还款日|过了还款期)(?:都|已经|快|有|了)*\s*({NUM}|半)\s*(年|个月)(半)?"
+                           rf"(?:多)?了")
+#: 年利息百分之十, 年利率百分之八, 年化百分之十二: a yearly rate in words.
+_YEAR_RATE_WORDS = re.compile(r"(?:年利息|年利率|年息|年化(?:利率)?|一年的利息|每年利息)\s*(?:是|为|按)?\s*"
+                              r"百分之([零〇一二两三四五六七八九十\d.点]+)")
+#: 充5000送3000, 充了两千赠送五百: what a card's issuer added (not refunded).
+_BONUS = re.compile(rf"(?:充|存|预存|充值)[^，。,；;？?！!]{{0,8}}?(?:送|赠送|赠)\s*(?:了)?\s*{MONEY}")
+#: 认缴了100万 实缴了20万: subscribed and paid-in capital.
+_SUBSCRIBED = re.compile(rf"认缴(?:了|的|出资)?\s*(?:是|为)?\s*{MONEY}")
+_PAID_IN = re.compile(rf"(?:实缴|实际缴纳|实际出资|只缴了|已缴|(?<!认)缴了)(?:了)?\s*(?:是|为)?\s*{MONEY}")
+_NO_WRITTEN = re.compile(r"(?:没|未|没有|一直没)(?:跟我|和我|给我)?签(?:订)?(?:书面)?(?:劳动)?合同")
+
+
+def _more_spans(text: str, today: date, facts: Facts) -> None:
+    m = _HIRED_SPAN.search(text)
+    if m and "service_months" not in facts and (months := _months(m.group(1), m.group(2), m.group(3))) is not None:
+        facts.add("service_months", int(months), m.group(0))
+    if "unsigned_months" not in facts and _NO_WRITTEN.search(text) and facts.get("service_months"):
+        # 入职半年没签合同: no written contract the whole time (二倍工资 counts at most twelve months)
+        facts.add("unsigned_months", min(Decimal(facts.get("service_months")), Decimal(12)), m.group(0) if m else "")
+    m = _OVERDUE_SPAN.search(text)
+    if m and "overdue_months" not in facts and (months := _months(m.group(1), m.group(2), m.group(3))) is not None:
+        facts.add("overdue_months", months, m.group(0))
+        if "due_date" not in facts and months == int(months):
+            # 到期都一年了: the due date lies that long before today
+            year, month = divmod(today.year * 12 + today.month - 1 - int(months), 12)
+            last = calendar.monthrange(year, month + 1)[1]
+            facts.add("due_date", date(year, month + 1, min(today.day, last)), f"{m.group(0)}（推算）")
+    m = _YEAR_RATE_WORDS.search(text)
+    if m and "annual_rate" not in facts and (rate := decimal_number(m.group(1))) is not None and 0 < rate < 100:
+        facts.add("annual_rate", rate, m.group(0))
+    m = _BONUS.search(text)
+    if m and "prepaid_bonus" not in facts:
+        facts.add("prepaid_bonus", _amount(m), m.group(0))
+    m, paid = _SUBSCRIBED.search(text), _PAID_IN.search(text)
+    if m and paid and "subscribed_capital" not in facts:
+        subscribed, paid_in = _amount(m), _amount(paid)
+        if subscribed is not None and paid_in is not None and paid_in <= subscribed:
+            facts.add("subscribed_capital", subscribed, m.group(0))
+            facts.add("paid_capital", paid_in, paid.group(0))
+
+
 def more_roles(text: str, today: date, facts: Facts) -> None:
     """Add the roles this module reads to ``facts`` (``text`` is the normalised question)."""
     _contract_roles(text, facts)
@@ -227,6 +274,7 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _fee_roles(text, facts)
     _stay_roles(text, today, facts)
     _case_roles(text, facts)
+    _more_spans(text, today, facts)
 
 
 def _contract_roles(text: str, facts: Facts) -> None:

@@ -128,6 +128,8 @@ ASK: Mapping[str, str] = {
     "deposit_months": "押金是几个月的租金（或押金多少钱）？",
     "penalty_months": "合同约定的违约金是几个月租金？",
     "meal_allowance_rate": "当地国家机关一般工作人员出差伙食补助标准是每天多少钱？",
+    "subscribed_capital": "您认缴的出资是多少？",
+    "paid_capital": "您已经实缴了多少？",
     "hospital_days": "一共住院了多少天？",
     "overdue_days": "租期届满后又过了多少天才返还（搬走）？",
     "daily_rent": "约定的租金是每天多少钱？",
@@ -193,6 +195,8 @@ FORMULAS: Mapping[str, str] = {
     "wage_arrears": "月工资 × 欠薪月数（责令支付后逾期不付的，另加付应付金额 50%～100% 的赔偿金）",
     "lending_cost_cap": "逾期利息 + 违约金 + 其他费用合计，以合同成立时一年期 LPR 的四倍为限",
     "hospital_meal_allowance": "当地国家机关一般工作人员出差伙食补助标准（每天）× 住院天数",
+    "unpaid_capital": "认缴出资额 − 实缴出资额",
+    "compensation_years": "二十年；六十周岁以上每增加一岁减少一年；七十五周岁以上按五年",
     "overdue_return_rent": "约定租金标准（日租金，或月租金 ÷ 30）× 租期届满后逾期返还的天数",
 }
 
@@ -971,12 +975,39 @@ def installment_threshold(*, contract_price: Decimal, unpaid: Decimal | None = N
     return CalculationResult("要求一次付清的欠款门槛", line, figures, steps, [LegalBasis(CIVIL_CODE, _art(634))])
 
 
-def prepaid_balance(*, prepaid: Decimal, used: Decimal) -> CalculationResult:
-    """预付卡、储值卡的余额: 充值额减已消费额 (消费者权益保护法 53), 另加利息."""
+def prepaid_balance(*, prepaid: Decimal, used: Decimal, bonus: Decimal | None = None) -> CalculationResult:
+    """预付卡、储值卡的余额: 充值额减已消费额 (消费者权益保护法 53), 另加利息. 充值送的钱 (充5000送3000) is not
+    refunded, and what was spent came from both in proportion: the paid share of it is used × paid ÷ (paid + bonus)."""
+    if bonus:
+        spent = _money(used * prepaid / (prepaid + bonus))
+        left = max(Decimal(0), prepaid - spent)
+        steps = [f"已消费 {yuan(used)} 中按实付比例折算的部分 = {yuan(used)} × {yuan(prepaid)} ÷（{yuan(prepaid)} + 赠送 "
+                 f"{yuan(bonus)}）= {yuan(spent)}",
+                 f"应退余额 = 实付 {yuan(prepaid)} − {yuan(spent)} = {yuan(left)}（赠送部分不退）"]
+        return CalculationResult("应退预付款余额", left, {"total": left}, steps, [LegalBasis(CONSUMER_LAW, _art(53))],
+                                 ["另可要求预付款的利息和必须支付的合理费用"])
     left = max(Decimal(0), prepaid - used)
     steps = [f"应退余额 = 预付 {yuan(prepaid)} − 已消费 {yuan(used)} = {yuan(left)}"]
     return CalculationResult("应退预付款余额", left, {"total": left}, steps, [LegalBasis(CONSUMER_LAW, _art(53))],
                              ["另可要求预付款的利息和必须支付的合理费用"])
+
+
+def unpaid_capital(*, subscribed: Decimal, paid: Decimal) -> CalculationResult:
+    """股东未缴的出资: 认缴额 − 实缴额; 公司不能清偿到期债务的, 股东在未缴出资范围内承担补充赔偿责任 (公司法 54, 88)."""
+    owed = max(Decimal(0), subscribed - paid)
+    steps = [f"未缴出资 = 认缴 {yuan(subscribed)} − 实缴 {yuan(paid)} = {yuan(owed)}"]
+    return CalculationResult("未缴出资（承担责任的上限）", owed, {"total": owed}, steps,
+                             [LegalBasis("中华人民共和国公司法", _art(54))],
+                             ["以未缴出资的本息范围为限；已经对其他债权人承担过的，在剩余范围内承担"])
+
+
+def compensation_years(*, age: int) -> CalculationResult:
+    """死亡赔偿金、残疾赔偿金计算的年数: 二十年; 六十周岁以上每增加一岁减少一年; 七十五周岁以上按五年计算
+    (人身损害赔偿解释 15; 残疾赔偿金 12 同)."""
+    years = 20 if age < 60 else max(5, 20 - (age - 60)) if age < 75 else 5
+    steps = [f"年龄 {age} 岁：按 {years} 年计算（不满六十周岁二十年，六十周岁以上每增加一岁减少一年，七十五周岁以上五年）"]
+    return CalculationResult("赔偿年数", Decimal(years), {"years": years, "unit": "年"}, steps,
+                             [LegalBasis(INJURY_INTERPRETATION, _art(15))])
 
 
 def guarantor_share(*, paid: Decimal, guarantors: int) -> CalculationResult:
@@ -1175,7 +1206,11 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         contract_price=_dec(f["contract_price"]),
         unpaid=_dec(f["unpaid_amount"]) if f.get("unpaid_amount") is not None else None)),
     "prepaid_balance": (("prepaid", "prepaid_used"), lambda f: prepaid_balance(
-        prepaid=_dec(f["prepaid"]), used=_dec(f["prepaid_used"]))),
+        prepaid=_dec(f["prepaid"]), used=_dec(f["prepaid_used"]),
+        bonus=_dec(f["prepaid_bonus"]) if f.get("prepaid_bonus") is not None else None)),
+    "unpaid_capital": (("subscribed_capital", "paid_capital"), lambda f: unpaid_capital(
+        subscribed=_dec(f["subscribed_capital"]), paid=_dec(f["paid_capital"]))),
+    "compensation_years": (("age",), lambda f: compensation_years(age=int(f["age"]))),
     "guarantor_share": (("guarantee_paid", "guarantors"), lambda f: guarantor_share(
         paid=_dec(f["guarantee_paid"]), guarantors=int(f["guarantors"]))),
     "actual_principal": (("actually_received",), lambda f: actual_principal(
@@ -1764,6 +1799,8 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "overdue_return_rent": ((CIVIL_CODE, 733), (CIVIL_CODE, 721)),
     "representation_share": ((CIVIL_CODE, 1128),),
     "prepaid_balance": ((CONSUMER_LAW, 53),),
+    "unpaid_capital": (("中华人民共和国公司法", 54),),
+    "compensation_years": ((INJURY_INTERPRETATION, 15),),
     "guarantor_share": ((CIVIL_CODE, 700), ("最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释", 13)),
 }
 
