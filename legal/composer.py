@@ -462,7 +462,7 @@ _CLAIM_CHECK = re.compile(
     r"(?:说|讲|称|声称|告诉我|表示|坚持|咬定|非说|硬说|回复|答复|回我)(?:说)?[，,：:\s]*"
     r"(?P<claim>[^？?。]{2,60}?)[，,\s]*(?:这|那|他|她|他们|对方)?(?:说的|说得|讲的|这话|这个)?\s*"
     r"(?:是真的吗|真的吗|是不是真的|有道理吗|有没有道理|对吗|对不对|说得对吗|是这样吗|是不是这样|合理吗|合不合理"
-    r"|合法吗|靠谱吗|站得住吗|成立吗|可信吗|有依据吗|是对的吗|是不是|真的假的)")
+    r"|合法吗|靠谱吗|站得住吗|成立吗|可信吗|有依据吗|是对的吗|是不是|真的假的|合理不|对不|有道理不|合法不|是真的不)")
 #: The first words of an answer that favour the client (whatever the other side's claim was) and that do not.
 #: (有权/无权 say nothing alone: whose right it is — the client's or the other side's — differs by card.)
 _FOR_CLIENT = ("不合法", "违法", "无效", "不合理", "不需要", "不用", "无需", "不必", "可以", "能", "应当退", "应当赔",

@@ -21,6 +21,7 @@ from legal.rules import Calculation
     # the answer is against the client: the claim holds
     ("对方说我超过三年才告已经过了时效，是这样吗", "不能（一般情形）。已过诉讼时效……", True),
     ("银行表示逾期了就要收罚息，合理吗", "合理。约定了罚息的……", True),
+    ("想提前还钱，他说要按借满一年算利息 合理不", "可以。借款人有权提前还款……", False),
     # a classification: the claim holds when the answer classifies as it does
     ("单位坚持说下班路上出的事不算工伤，对吗", "属于工伤。下班途中非本人主要责任……", False),
     ("派出所的人说我这是寻衅滋事，靠谱吗", "构成寻衅滋事……", True),
