@@ -698,6 +698,8 @@ DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
                     r"|(?:多久|多长时间|几天).{0,4}(?:给|作出|出)?.{0,2}(?:答复|审查结果)"), ("civil_procedure",)),
     )),
     ("evidence_period", (Cue(re.compile(r"举证期限|举证期|交证据.{0,6}(?:多久|期限|时间)"), ()),)),
+    ("lawyer_meeting", (Cue(re.compile(r"律师.{0,12}(?:什么时候|多久|几天|多长时间|最晚|最迟).{0,6}(?:见|会见)"
+                                       r"|会见.{0,8}(?:多久|什么时候|几天|最晚|最迟)"), ()),)),
     ("defence_period", (Cue(re.compile(r"答辩(?:状|期)?.{0,10}(?:几天|多少天|多久|期限|最晚|哪天|什么时候)"
                                        r"|(?:几天|多少天|多久|最晚|哪天).{0,8}答辩"), ()),)),
     ("retrial_application", (Cue(re.compile(r"再审"), ()),)),

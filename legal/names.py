@@ -34,4 +34,5 @@ DEADLINE_NAMES = frozenset({
     "shareholder_meeting_notice", "dividend_payment", "evidence_period", "admin_litigation_unnotified",
     "summary_trial_term", "ordinary_trial_term", "enforcement_objection_review", "construction_priority",
     "tour_shopping_return", "reduction_creditor_claim", "guarantee_limitation", "capital_transition", "defence_period",
+    "lawyer_meeting",
 })

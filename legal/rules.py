@@ -1487,6 +1487,9 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
     DeadlineRule("prosecution_review", "一个月（审查起诉期限；重大、复杂的可延长十五日，认罪认罚速裁的十日）",
                  LegalBasis("中华人民共和国刑事诉讼法", _art(172)), months=1,
                  stages=(("重大、复杂案件延长十五日的，最晚", 45),)),
+    DeadlineRule("lawyer_meeting", "四十八小时内（辩护律师持执业证书、律师事务所证明和委托书要求会见的，看守所应当及时安排，"
+                 "至迟不得超过四十八小时；危害国家安全、恐怖活动犯罪案件侦查期间须经侦查机关许可）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(39))),
     DeadlineRule("defence_period", "十五日（被告自收到起诉状副本之日起十五日内提出答辩状；不答辩不影响法院审理）",
                  LegalBasis("中华人民共和国民事诉讼法", _art(128)), days=15),
     DeadlineRule("victim_protest_request", "五日（被害人自收到判决书后五日以内请求检察院抗诉）",
@@ -1649,7 +1652,7 @@ START_EVENTS: dict[str, str] = {
     "non_prosecution_petition": "收到不起诉决定书之日", "non_filing_review": "收到不予立案通知书之日",
     "preemption_reply": "收到出租人出卖通知之日", "reconsideration_decision": "复议机关受理申请之日",
     "retrial_application": "判决、裁定发生法律效力之日", "payment_order_objection": "收到支付令之日",
-    "defence_period": "收到起诉状副本之日",
+    "defence_period": "收到起诉状副本之日", "lawyer_meeting": "辩护律师提出会见要求之时",
     "injury_leave": "停工治疗之日", "non_compete_term": "解除或者终止劳动合同之日",
     "award_revocation": "收到仲裁裁决书之日", "arbitration_award_time": "仲裁委受理申请之日",
     "layoff_notice": "向工会或全体职工说明情况之日", "accident_review": "事故认定书送达之日",

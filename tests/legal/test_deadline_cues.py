@@ -88,3 +88,17 @@ def test_the_defence_runs_fifteen_days_from_the_complaint(question: str, ends: s
 
 def test_a_criminal_ruling_appealed_is_five_days_whatever_the_card_says() -> None:
     assert deadline_for("刑事裁定书26号收到 驳回了我们的申请 上诉期几天", "criminal") == "criminal_appeal_ruling"
+
+
+@pytest.mark.parametrize("part", ["律师什么时候能见到他", "请了律师，最晚多久能会见", "会见最迟几天要安排"])
+def test_a_lawyer_meeting_is_forty_eight_hours(part: str) -> None:
+    assert deadline_for(part, "criminal") == "lawyer_meeting"
+
+
+def test_enforcement_runs_from_the_last_day_to_perform() -> None:
+    from datetime import date
+
+    from legal.facts import extract_facts
+
+    facts = extract_facts("判决是去年1月生效的 履行期到1月20号 对方一直没给钱", today=date(2026, 11, 27))
+    assert ("due", date(2025, 1, 20)) in [(d.event, d.day) for d in facts.dates]
