@@ -492,8 +492,10 @@ def child_support(*, payer_income: Decimal, children: int = 1) -> CalculationRes
     children = max(1, int(children))
     low_rate, high_rate = (Decimal("0.2"), Decimal("0.3")) if children == 1 else (Decimal("0.3"), Decimal("0.5"))
     low, high = _money(payer_income * low_rate), _money(payer_income * high_rate)
+    middle = _money(payer_income * Decimal("0.25"))
     steps = [f"支付方月总收入 {yuan(payer_income)}",
-             (f"一个子女：一般按 20%–30%，每月 {yuan(low)} 至 {yuan(high)}" if children == 1 else
+             (f"一个子女：一般按 20%–30%，每月 {yuan(low)} 至 {yuan(high)}，取中间比例 25% 约 {yuan(middle)}"
+              if children == 1 else
               f"{children} 个子女：可以提高比例，合计一般不超过 50%，每月约 {yuan(low)} 至 {yuan(high)}")]
     return CalculationResult("抚养费（每月）", None, {"low": low, "high": high, "children": children}, steps,
                              [LegalBasis(MARRIAGE_INTERPRETATION, _art(49))],

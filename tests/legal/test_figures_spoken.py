@@ -76,3 +76,13 @@ def test_unpaid_capital(question: str, owed: Decimal) -> None:
 @pytest.mark.parametrize(("age", "years"), [(45, 20), (60, 20), (68, 12), (74, 6), (75, 5), (82, 5)])
 def test_compensation_years(age: int, years: int) -> None:
     assert _figure("compensation_years", f"我爸{age}岁 被车撞死了 死亡赔偿金按多少年算") == Decimal(years)
+
+
+@pytest.mark.parametrize(("question", "middle"), [
+    ("孩子他爸月收入大概一万 抚养费一般给多少", "2,500"),
+    ("离婚了孩子跟我，他每月工资8000，抚养费能要多少", "2,000"),
+])
+def test_child_support_names_the_middle_of_its_range(question: str, middle: str) -> None:
+    calculation = calculate("child_support", extract_facts(question, today=TODAY).values())
+    assert calculation.ok and calculation.result is not None
+    assert f"25% 约 {middle}" in calculation.result.steps[-1]
