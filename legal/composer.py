@@ -18,7 +18,8 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
-from typing import Any
+from decimal import Decimal
+from typing import Any, NamedTuple
 
 from knowledge.numerals import int_to_cn
 from legal import conditions, events
@@ -26,6 +27,7 @@ from legal.calculators import CHINA_TZ, cn_date
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
 from legal.matcher import PartMatch
+from legal.normalise import amounts
 from legal.qtypes import QTYPE_CUES, asking_clause, question_type  # noqa: F401  (re-exported)
 from legal.rules import (
     CALCULATOR_BASIS,
@@ -508,7 +510,7 @@ CLAIM_ITEMS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("护理费", re.compile(r"护理费|陪护费"), "nursing_fee"),
     ("营养费", re.compile(r"营养费"), ""),
     ("交通费", re.compile(r"交通费|路费"), ""),
-    ("住院伙食补助费", re.compile(r"伙食补助"), ""),
+    ("住院伙食补助费", re.compile(r"伙食补助|住院.{0,10}(?:吃饭|伙食|饭钱)"), "hospital_meal_allowance"),
     ("残疾赔偿金", re.compile(r"残疾赔偿金|伤残赔偿"), "disability_compensation"),
     ("死亡赔偿金", re.compile(r"死亡赔偿金"), "death_compensation"),
     ("丧葬费", re.compile(r"丧葬费"), "funeral_expenses"),
@@ -560,6 +562,52 @@ def claim_items(part: str, card: Card, facts: Facts) -> str:
             lines.append(f"{label}：按{FORMULAS.get(calc, '法定标准')}计算" + (f"（还需要{missing}）" if missing else ""))
     total = f"；已能算出的各项合计 {sum(amounts):,.2f} 元" if len(amounts) > 1 else ""
     return "可以分项主张：" + "；".join(f"{i}. {line}" for i, line in enumerate(lines, start=1)) + f"{total}。"
+
+
+#: A part that asks whether what the other side told the client holds (老板说喝酒不算工伤 是这样吗, 房东说押金
+#:一分不退 合理吗, 他说我要赔两万 是不是真的): who said it, and what.
+_ADVERSARY = (r"对方|他们|他|她|老板|公司|单位|领导|厂里|HR|hr|人事|房东|中介|物业|商家|卖家|店家|店里|酒店|医院|学校|银行"
+              r"|保险公司|快递|物流|开发商|平台|肇事方|司机|车主|债主|催收|警察|派出所|交警|村里|城管|前夫|前妻|包工头|总包"
+              r"|4S店|客服|机构|健身房|培训机构|老师|派出所的人|民警|办案的人|厂家|网站|施工方|装修公司|甲方|乙方")
+_CLAIM_CHECK = re.compile(
+    rf"(?P<who>{_ADVERSARY})(?:那边|方面|的人)?(?:跟我|和我|对我|给我|跟我们|和我们)?"
+    r"(?:说|讲|称|声称|告诉我|表示|坚持|咬定|非说|硬说|回复|答复|回我)(?:说)?[，,：:\s]*"
+    r"(?P<claim>[^？?。]{2,60}?)[，,\s]*(?:这|那|他|她|他们|对方)?(?:说的|说得|讲的|这话|这个)?\s*"
+    r"(?:是真的吗|真的吗|是不是真的|有道理吗|有没有道理|对吗|对不对|说得对吗|是这样吗|是不是这样|合理吗|合不合理"
+    r"|合法吗|靠谱吗|站得住吗|成立吗|可信吗|有依据吗|是对的吗|是不是|真的假的|合理不|对不|有道理不|合法不|是真的不)")
+#: The first words of an answer that favour the client (whatever the other side's claim was) and that do not.
+#: (有权/无权 say nothing alone: whose right it is — the client's or the other side's — differs by card.)
+_FOR_CLIENT = ("不合法", "违法", "无效", "不合理", "不需要", "不用", "无需", "不必", "可以", "能", "应当退", "应当赔",
+               "应当返还", "应当支付", "应退")
+_AGAINST_CLIENT = ("不能", "不可以", "合法", "有效", "合理")
+#: The first words of an answer that classify (属于工伤, 不构成犯罪): the claim holds when it says the same.
+_CLASSIFY_YES = ("属于", "构成", "算", "是")
+_CLASSIFY_NO = ("不属于", "不构成", "不算", "不是")
+_CLAIM_NEGATED = re.compile(r"不|没|无|别|免|拒")
+
+
+def claim_lead(part: str, text: str, calculation: Calculation | None = None) -> str:
+    """The yes or no a part that asks whether the other side's claim holds takes, from the client's side
+    ("" when the part asks no such thing, or the answer's first words do not say): a sum claimed against
+    the computed figure; a classification (不算工伤) against the answer's; else whether the answer favours
+    the client (then the claim, which favours the other side, does not hold)."""
+    m = _CLAIM_CHECK.search(part)
+    head = re.sub(r"^(?:一般|通常|原则上|多数情况下)[，,]?", "", text.lstrip("*（( "))
+    if m is None or head.startswith(("是的", "不是。", "是。")):
+        return ""
+    who, claim = m.group("who"), m.group("claim")
+    who = "对方" if who in ("他", "她", "他们") else who
+    wrong, right = f"不是。{who}的说法不成立：", f"是的，{who}的说法有依据："
+    said = [Decimal(v) for v in re.findall(r"\d+(?:\.\d+)?", amounts(claim))] if calculation is not None else []
+    figure = calculation.result.amount if calculation is not None and calculation.ok and calculation.result else None
+    if said and figure is not None and said[0] >= 100:
+        return right if said[0] <= figure * Decimal("1.01") else wrong
+    if head.startswith(_CLASSIFY_NO) or head.startswith(_CLASSIFY_YES):
+        answer_no = head.startswith(_CLASSIFY_NO)
+        return right if answer_no == bool(_CLAIM_NEGATED.search(claim)) else wrong
+    # the longer word first: 不能 before 能, 不合理 before 合理
+    ordered = sorted([(w, right) for w in _AGAINST_CLIENT] + [(w, wrong) for w in _FOR_CLIENT], key=lambda t: -len(t[0]))
+    return next((lead for word, lead in ordered if head.startswith(word)), "")
 
 
 def time_lead(part: str, found: Deadline | None) -> str:
@@ -729,111 +777,134 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
     return text.strip(), calculation, found_deadline, ask
 
 
-#: The deadline rule a by-when question names by its words, first match wins; ``areas`` limits a cue
-#: to cards of those domains (empty: any). Used when the matched card's answer has no deadline rule
-#: for the question, or when the question names a procedure other than the card's.
-DEADLINE_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
-    ("criminal_appeal_ruling", re.compile(r"刑事.{0,80}裁定.{0,40}上诉|刑事.{0,80}上诉.{0,10}裁定"), ()),
-    ("non_filing_review", re.compile(r"不予立案|不立案"), ()),
-    ("non_prosecution_petition", re.compile(r"不起诉.{0,20}(?:申诉|不服)|(?:申诉|不服).{0,20}不起诉"), ()),
-    ("payment_order_objection", re.compile(r"支付令"), ()),
+class Cue(NamedTuple):
+    """Words that name a deadline rule: ``areas`` limits them to cards of those domains (empty: any);
+    a ``fallback`` cue — words that only hint at the rule (a bare 起诉 or 仲裁 in a domain with one
+    general time limit, a disposal undone with no debtor named) — names its rule only when no rule's
+    other cue is in the words."""
+
+    pattern: re.Pattern[str]
+    areas: tuple[str, ...] = ()
+    fallback: bool = False
+
+
+#: The deadline rule a by-when question names by its words, one entry per rule, each with its cues;
+#: the first rule with a cue in the words wins, a fallback cue only when no rule's other cue is there.
+#: Used when the matched card's answer has no deadline rule for the question, or when the question
+#: names a procedure other than the card's.
+DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
+    ("criminal_appeal_ruling", (
+        Cue(re.compile(r"刑事.{0,80}裁定.{0,40}上诉|刑事.{0,80}上诉.{0,10}裁定|上诉.{0,20}刑事裁定"), ()),
+        Cue(re.compile(r"裁定.{0,30}上诉|上诉.{0,10}裁定"), ("criminal",)),
+    )),
+    ("non_filing_review", (Cue(re.compile(r"不予立案|不立案"), ()),)),
+    ("non_prosecution_petition", (Cue(re.compile(r"不起诉.{0,20}(?:申诉|不服)|(?:申诉|不服).{0,20}不起诉"), ()),)),
+    ("payment_order_objection", (Cue(re.compile(r"支付令"), ()),)),
     # how long the court has (审限), not how long the client has: a trial's term, an objection's review
-    ("summary_trial_term", re.compile(r"简易程序.{0,12}(?:多久|多长时间|几个月|期限|审限)|(?:多久|多长时间).{0,6}(?:判|审结|结案).{0,10}简易"),
-     ()),
-    ("ordinary_trial_term", re.compile(r"普通程序.{0,12}(?:多久|多长时间|几个月|期限|审限|呢)"
-                                           r"|(?:多久|多长时间).{0,6}(?:判|审结|结案).{0,10}普通"), ()),
-    ("enforcement_objection_review", re.compile(r"异议.{0,20}(?:多久|多长时间|几天).{0,6}(?:答复|审查|回复|裁定|结果)"
-                                                r"|(?:多久|多长时间|几天).{0,4}(?:给|作出|出)?.{0,2}(?:答复|审查结果)"),
-     ("civil_procedure",)),
-    ("evidence_period", re.compile(r"举证期限|举证期|交证据.{0,6}(?:多久|期限|时间)"), ()),
-    ("retrial_application", re.compile(r"再审"), ()),
-    ("no_limitation", re.compile(r"(?:抚养费|赡养费|扶养费|知情权|查账|查阅).{0,40}(?:时效|过了时间|过期|要不回|超过)"
-                                 r"|(?:时效|过了时间|要不回).{0,20}(?:抚养费|赡养费)"), ()),
-    ("family_notice", re.compile(r"通知(?:家属|家里|我们)|家(?:属|里).{0,10}(?:通知|收到)"), ()),
-    ("award_revocation", re.compile(r"终局裁决|撤销.{0,6}裁决"), ("labor",)),
-    ("summary_trial_term", re.compile(r"简易程序.{0,12}(?:多久|多长时间|几个月|什么时候|审结|判)"), ()),
-    ("ordinary_trial_term", re.compile(r"普通程序"), ()),
-    ("enforcement_objection_review", re.compile(r"执行异议|案外人|(?:执行|查封|冻结|扣押).{0,60}(?:异议|不是被执行人|是我的|我买的|"
-                                                r"早就.{0,8}买)"), ()),
-    ("construction_priority", re.compile(r"(?:工程款|工程价款|施工方|承包人|承包方).{0,40}优先(?:受偿)?权?"
-                                         r"|优先受偿权.{0,20}(?:工程|施工)"), ()),
-    ("tour_shopping_return", re.compile(r"(?:导游|旅行社|跟团|旅游团|报团).{0,60}(?:购物|店|买)"), ()),
-    ("reduction_creditor_claim", re.compile(r"减资.{0,60}(?:期限|多久|最晚|哪天|来得及)"
-                                            r"|(?:公告|通知).{0,10}减资.{0,60}(?:还钱|清偿|担保|期限)"), ()),
-    ("criminal_detention", re.compile(r"(?:报捕|批捕|逮捕|提请).{0,24}检察院.{0,12}(?:决定|结果|答复|回复)"
-                                      r"|检察院.{0,12}(?:批不批|批没批|批准逮捕|决定.{0,4}(?:批|捕))|批不批捕|批捕.{0,6}(?:结果|决定)"), ()),
-    ("arrest_request", re.compile(r"提请(?:批捕|逮捕)|报捕|(?:公安|派出所).{0,10}(?:提请|报)"), ()),
-    ("investigation_custody", re.compile(r"(?<!没)(?<!没说)(?<!没有)(?<!未)(?<!不)(?:逮捕|批捕).{0,20}(?:关多久|羁押|多久|多长)"
-                                         r"|侦查羁押"), ()),
-    ("prosecution_review", re.compile(r"审查起诉|起不起诉|移送.{0,6}检察院"), ()),
-    ("victim_protest_request", re.compile(r"抗诉"), ()),
-    ("prosecution_limitation", re.compile(r"追诉|追究.{0,6}(?:期|时效)|(?:还会|还能|会不会).{0,4}(?:被)?(?:追究|抓|判)"), ()),
-    ("reduction_notice", re.compile(r"通知债权人"), ()),
-    ("dividend_payment", re.compile(r"(?:分红|分配利润|利润分配).{0,30}(?:最晚|什么时候|多久|哪天|期限)|(?:最晚|什么时候|多久).{0,8}(?:分红|分配|分钱|打钱)"),
-     ("company",)),
-    ("reduction_announcement", re.compile(r"公告"), ("company",)),
-    ("shareholder_meeting_notice", re.compile(r"(?:提前|最晚|最迟|哪天|几天|多少天|多久).{0,6}通知(?!债权人)"
-                                              r"|通知.{0,8}(?:时间|提前|几天|多少天)"), ("company",)),
-    ("equity_preemption", re.compile(r"(?:股权|股份).{0,20}(?:卖|转让).{0,30}(?:答复|回复|回)|优先购买.{0,10}股"), ()),
-    ("capital_contribution", re.compile(r"缴足|实缴|认缴.{0,10}(?:期限|年)|出资.{0,10}(?:期限|最晚)"), ()),
-    ("advance_registration", re.compile(r"预告登记"), ()),
-    ("title_certificate_due", re.compile(r"(?:办证|房本|产权证|不动产权证|房产证).{0,20}(?:最晚|哪天|期限|多久)|(?:最晚|哪天).{0,10}办好"), ()),
-    ("lease_max_term", re.compile(r"租期.{0,10}(?:最多|最长)|(?:最多|最长).{0,6}租|(?:二十|三十|20|30|50)年的?租"), ()),
-    ("separation_after_judgment", re.compile(r"分居.{0,12}(?:多久|什么时候|到什么时候|哪天|满)"), ("marriage_family",)),
-    ("birth_divorce_bar", re.compile(r"(?:生了|生完|出生|分娩|生孩子|怀孕).{0,30}(?:离婚|起诉)"), ()),
-    ("resignation_notice", re.compile(r"辞职|不想干|提离职|能走|走人"), ("labor",)),
-    ("arbitration_award_time", re.compile(r"(?:多久|多长时间|什么时候|几天).{0,6}(?:出|作出|下|给)?.{0,2}(?:裁决|结果)"
+    ("summary_trial_term", (Cue(re.compile(r"简易程序.{0,12}(?:多久|多长时间|几个月|期限|审限|什么时候|审结|判)"
+                                        r"|(?:多久|多长时间).{0,6}(?:判|审结|结案).{0,10}简易"), ()),)),
+    ("ordinary_trial_term", (Cue(re.compile(r"普通程序|(?:多久|多长时间).{0,6}(?:判|审结|结案).{0,10}普通"), ()),)),
+    ("enforcement_objection_review", (
+        Cue(re.compile(r"执行异议|案外人|(?:执行|查封|冻结|扣押).{0,60}(?:异议|不是被执行人|是我的|我买的|早就.{0,8}买)"), ()),
+        Cue(re.compile(r"异议.{0,20}(?:多久|多长时间|几天).{0,6}(?:答复|审查|回复|裁定|结果)"
+                    r"|(?:多久|多长时间|几天).{0,4}(?:给|作出|出)?.{0,2}(?:答复|审查结果)"), ("civil_procedure",)),
+    )),
+    ("evidence_period", (Cue(re.compile(r"举证期限|举证期|交证据.{0,6}(?:多久|期限|时间)"), ()),)),
+    ("lawyer_meeting", (Cue(re.compile(r"律师.{0,12}(?:什么时候|多久|几天|多长时间|最晚|最迟).{0,6}(?:见|会见)"
+                                       r"|会见.{0,8}(?:多久|什么时候|几天|最晚|最迟)"), ()),)),
+    ("defence_period", (Cue(re.compile(r"答辩(?:状|期)?.{0,10}(?:几天|多少天|多久|期限|最晚|哪天|什么时候)"
+                                       r"|(?:几天|多少天|多久|最晚|哪天).{0,8}答辩"), ()),)),
+    ("retrial_application", (Cue(re.compile(r"再审"), ()),)),
+    ("no_limitation", (Cue(re.compile(r"(?:抚养费|赡养费|扶养费|知情权|查账|查阅).{0,40}(?:时效|过了时间|过期|要不回|超过)"
+                                 r"|(?:时效|过了时间|要不回).{0,20}(?:抚养费|赡养费)"), ()),)),
+    ("family_notice", (Cue(re.compile(r"通知(?:家属|家里|我们)|家(?:属|里).{0,10}(?:通知|收到)"), ()),)),
+    ("award_revocation", (Cue(re.compile(r"终局裁决|撤销.{0,6}裁决"), ("labor",)),)),
+    ("construction_priority", (Cue(re.compile(r"(?:工程款|工程价款|施工方|承包人|承包方).{0,40}优先(?:受偿)?权?"
+                                         r"|优先受偿权.{0,20}(?:工程|施工)"), ()),)),
+    ("tour_shopping_return", (Cue(re.compile(r"(?:导游|旅行社|跟团|旅游团|报团).{0,60}(?:购物|店|买)"), ()),)),
+    ("reduction_creditor_claim", (Cue(re.compile(r"减资.{0,60}(?:期限|多久|最晚|哪天|来得及)"
+                                            r"|(?:公告|通知).{0,10}减资.{0,60}(?:还钱|清偿|担保|期限)"), ()),)),
+    ("criminal_detention", (Cue(re.compile(r"(?:报捕|批捕|逮捕|提请).{0,24}检察院.{0,12}(?:决定|结果|答复|回复)"
+                                      r"|检察院.{0,12}(?:批不批|批没批|批准逮捕|决定.{0,4}(?:批|捕))|批不批捕|批捕.{0,6}(?:结果|决定)"), ()),)),
+    ("arrest_request", (Cue(re.compile(r"提请(?:批捕|逮捕)|报捕|(?:公安|派出所).{0,10}(?:提请|报)"), ()),)),
+    ("investigation_custody", (Cue(re.compile(r"(?<!没)(?<!没说)(?<!没有)(?<!未)(?<!不)(?:逮捕|批捕).{0,20}(?:关多久|羁押|多久|多长)"
+                                         r"|侦查羁押"), ()),)),
+    ("prosecution_review", (Cue(re.compile(r"审查起诉|起不起诉|移送.{0,6}检察院"), ()),)),
+    ("victim_protest_request", (Cue(re.compile(r"抗诉"), ()),)),
+    ("prosecution_limitation", (Cue(re.compile(r"追诉|追究.{0,6}(?:期|时效)|(?:还会|还能|会不会).{0,4}(?:被)?(?:追究|抓|判)"), ()),)),
+    ("reduction_notice", (Cue(re.compile(r"通知债权人"), ()),)),
+    ("dividend_payment", (Cue(re.compile(r"(?:分红|分配利润|利润分配).{0,30}(?:最晚|什么时候|多久|哪天|期限)|(?:最晚|什么时候|多久).{0,8}(?:分红|分配|分钱|打钱)"),
+     ("company",)),)),
+    ("reduction_announcement", (Cue(re.compile(r"公告"), ("company",)),)),
+    ("shareholder_meeting_notice", (Cue(re.compile(r"(?:提前|最晚|最迟|哪天|几天|多少天|多久).{0,6}通知(?!债权人)"
+                                              r"|通知.{0,8}(?:时间|提前|几天|多少天)"), ("company",)),)),
+    ("equity_preemption", (Cue(re.compile(r"(?:股权|股份).{0,20}(?:卖|转让).{0,30}(?:答复|回复|回)|优先购买.{0,10}股"), ()),)),
+    ("capital_contribution", (Cue(re.compile(r"缴足|实缴|认缴.{0,10}(?:期限|年)|出资.{0,10}(?:期限|最晚)"), ()),)),
+    ("advance_registration", (Cue(re.compile(r"预告登记"), ()),)),
+    ("title_certificate_due", (Cue(re.compile(r"(?:办证|房本|产权证|不动产权证|房产证).{0,20}(?:最晚|哪天|期限|多久)|(?:最晚|哪天).{0,10}办好"), ()),)),
+    ("lease_max_term", (Cue(re.compile(r"租期.{0,10}(?:最多|最长)|(?:最多|最长).{0,6}租|(?:二十|三十|20|30|50)年的?租"), ()),)),
+    ("separation_after_judgment", (Cue(re.compile(r"分居.{0,12}(?:多久|什么时候|到什么时候|哪天|满)"), ("marriage_family",)),)),
+    ("birth_divorce_bar", (Cue(re.compile(r"(?:生了|生完|出生|分娩|生孩子|怀孕).{0,30}(?:离婚|起诉)"), ()),)),
+    ("resignation_notice", (Cue(re.compile(r"辞职|不想干|提离职|能走|走人"), ("labor",)),)),
+    ("arbitration_award_time", (Cue(re.compile(r"(?:多久|多长时间|什么时候|几天).{0,6}(?:出|作出|下|给)?.{0,2}(?:裁决|结果)"
                                           r"|(?:裁决|结果).{0,8}(?:多久|多长时间)"
                                           r"|(?:立案|受理)(?:以后|后|之后|了).{0,8}(?:多久|多长时间|几天|什么时候).{0,6}(?:结果|裁决|出)"),
-     ("labor",)),
-    ("accident_review", re.compile(r"复核"), ("traffic_accident",)),
-    ("preservation_suit", re.compile(r"保全|冻结|冻住|查封"), ()),
-    ("non_compete_term", re.compile(r"竞业"), ("labor",)),
-    ("layoff_notice", re.compile(r"裁员|裁减|裁人"), ("labor",)),
-    ("marriage_revocation_duress", re.compile(r"(?:逼|胁迫|被迫|强迫).{0,30}(?:结婚|嫁|娶)|撤销.{0,6}婚姻.{0,20}(?:逼|胁迫)"), ()),
-    ("marriage_revocation_disease", re.compile(r"撤销.{0,6}婚姻|婚姻.{0,6}撤销|(?:隐瞒|没告诉|没说).{0,20}(?:病|疾病)"),
-     ("marriage_family",)),
-    ("divorce_resuit", re.compile(r"(?:没判|不准|不判|驳回).{0,8}离.{0,30}(?:再|重新).{0,6}(?:起诉|告)|再次起诉离婚|再起诉离婚"), ()),
-    ("creditor_revocation", re.compile(r"(?:欠我|欠了我|欠钱|欠款|债务人|老赖).{0,80}(?:卖给|卖了|贱卖|低价|转让|过户|送给|赠与|放弃)"
+     ("labor",)),)),
+    ("accident_review", (Cue(re.compile(r"复核"), ("traffic_accident",)),)),
+    ("preservation_suit", (Cue(re.compile(r"保全|冻结|冻住|查封"), ()),)),
+    ("non_compete_term", (Cue(re.compile(r"竞业"), ("labor",)),)),
+    ("layoff_notice", (Cue(re.compile(r"裁员|裁减|裁人"), ("labor",)),)),
+    ("marriage_revocation_duress", (Cue(re.compile(r"(?:逼|胁迫|被迫|强迫).{0,30}(?:结婚|嫁|娶)|撤销.{0,6}婚姻.{0,20}(?:逼|胁迫)"), ()),)),
+    ("marriage_revocation_disease", (Cue(re.compile(r"撤销.{0,6}婚姻|婚姻.{0,6}撤销|(?:隐瞒|没告诉|没说).{0,20}(?:病|疾病)"),
+     ("marriage_family",)),)),
+    ("divorce_resuit", (Cue(re.compile(r"(?:没判|不准|不判|驳回).{0,8}离.{0,30}(?:再|重新).{0,6}(?:起诉|告)|再次起诉离婚|再起诉离婚"), ()),)),
+    ("creditor_revocation", (
+        Cue(re.compile(r"(?:欠我|欠了我|欠钱|欠款|债务人|老赖).{0,80}(?:卖给|卖了|贱卖|低价|转让|过户|送给|赠与|放弃)"
                                        r".{0,40}撤销"), ()),
-    ("mistake_revocation", re.compile(r"写错|错写|重大误解|搞错|弄错|看错|误解|打成了?[\d.]|打错|输错|标错"), ()),
-    ("voidable_revocation", re.compile(r"(?:合同|买卖|协议|交易).{0,6}(?:能|可以|可不可以|能不能)撤销|撤销.{0,6}(?:合同|买卖|协议)"),
+        # a disposal undone without a debtor in the words: only when no other revocation is named
+        Cue(re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), (), fallback=True),
+    )),
+    ("mistake_revocation", (Cue(re.compile(r"写错|错写|重大误解|搞错|弄错|看错|误解|打成了?[\d.]|打错|输错|标错"), ()),)),
+    ("voidable_revocation", (
+        Cue(re.compile(r"(?:合同|买卖|协议|交易).{0,6}(?:能|可以|可不可以|能不能)撤销|撤销.{0,6}(?:合同|买卖|协议)"),
      ("contract", "real_estate", "consumer")),
-    ("creditor_revocation", re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), ()),
-    ("voidable_revocation", re.compile(r"(?:欺诈|显失公平|被骗|胁迫).{0,30}撤销|撤销.{0,20}(?:欺诈|显失公平)"), ()),
-    ("rescission_period", re.compile(r"解除权|解除合同.{0,12}(?:来得及|期限|多久|时间|还能)|(?:来得及|还能).{0,8}解除"), ()),
-    ("share_buyback_suit", re.compile(r"回购|收购.{0,6}股权|(?:反对票|投反对).{0,40}(?:起诉|法院)"), ()),
-    ("preemption_reply", re.compile(r"优先购买|(?:卖房|卖房子|出售|要卖).{0,20}(?:买不买|答复)"), ()),
-    ("reconsideration_decision", re.compile(r"复议(?:机关)?.{0,10}(?:多长时间|多久|几天|多少天).{0,6}(?:结果|决定|答复|出)"
-                                            r"|复议.{0,24}受理.{0,30}(?:最晚|什么时候|多久|多长时间|几天|哪天).{0,10}(?:决定|结果|答复)"), ()),
-    ("injury_leave", re.compile(r"停工留薪"), ()),
-    ("trademark_renewal", re.compile(r"续展|商标.{0,10}(?:到期|过期)"), ()),
-    ("copyright_term", re.compile(r"(?:著作权|版权|作品|小说|书|歌).{0,30}(?:去世|过世|死)|(?:去世|过世).{0,30}(?:授权|版权|著作权)"), ()),
-    ("probation_max", re.compile(r"试用期"), ("labor",)),
-    ("criminal_appeal_ruling", re.compile(r"刑事裁定.{0,40}上诉|上诉.{0,20}刑事裁定"), ()),
-    ("criminal_appeal_judgment", re.compile(r"刑事判决.{0,40}上诉|上诉.{0,20}刑事判决"), ()),
-    ("criminal_appeal_ruling", re.compile(r"裁定.{0,30}上诉|上诉.{0,10}裁定"), ("criminal",)),
-    ("criminal_appeal_judgment", re.compile(r"上诉"), ("criminal",)),
-    ("civil_appeal_ruling", re.compile(r"裁定.{0,20}上诉|上诉.{0,10}裁定"), ()),
-    ("civil_appeal_judgment", re.compile(r"上诉"), ()),
-    ("bail_max", re.compile(r"取保"), ()),
-    ("surveillance_max", re.compile(r"监视居住"), ()),
-    ("consumer_return", re.compile(r"退货|无理由|退掉|退款"), ("consumer",)),
-    ("labor_award_suit", re.compile(r"裁决.{0,30}(?:起诉|法院)|(?:起诉|法院).{0,20}裁决"), ("labor",)),
-    ("admin_litigation_after_reconsideration", re.compile(r"复议决定.{0,40}(?:起诉|法院|告)"), ()),
-    ("admin_litigation", re.compile(r"(?:不想|不|没|不用)复议.{0,20}(?:起诉|法院|告(?!诉|知))"), ()),
-    ("admin_litigation", re.compile(r"直接.{0,6}(?:起诉|去法院|告(?!诉|知))"), ("administrative", "demolition")),
-    ("admin_reconsideration", re.compile(r"复议"), ("administrative", "demolition")),
-    ("fine_payment", re.compile(r"(?:缴纳|去交|没交|要交|得交|没缴)罚款|罚款.{0,8}(?:缴纳|没交|要交|得交|怎么交|没去交)|哪天交|最晚.{0,4}交(?!警)"),
-     ("administrative",)),
-    ("work_injury_application_employer", re.compile(r"(?:我们|我|本)(?:公司|单位|厂).{0,20}(?:申请|报).{0,4}工伤"), ()),
-    ("work_injury_application", re.compile(r"工伤.{0,10}(?:申请|认定)|(?:申请|认定).{0,6}工伤"), ()),
-    ("enforcement_application", re.compile(r"强制执行|申请执行"), ()),
-    ("labor_arbitration", re.compile(r"仲裁|劳动"), ("labor",)),
-    ("admin_litigation", re.compile(r"起诉|法院|告(?!诉|知)"), ("administrative", "demolition")),
-    ("civil_limitation", re.compile(r"起诉|告(?!诉|知)|时效|要回|追讨|讨要|还来得及|过期"),
+        Cue(re.compile(r"(?:欺诈|显失公平|被(?:人|他|她|对方)?骗|胁迫|忽悠).{0,30}撤销|撤销.{0,20}(?:欺诈|显失公平)"), ()),
+    )),
+    ("rescission_period", (Cue(re.compile(r"解除权|解除合同.{0,12}(?:来得及|期限|多久|时间|还能)|(?:来得及|还能).{0,8}解除"), ()),)),
+    ("share_buyback_suit", (Cue(re.compile(r"回购|收购.{0,6}股权|(?:反对票|投反对).{0,40}(?:起诉|法院)"), ()),)),
+    ("preemption_reply", (Cue(re.compile(r"优先购买|(?:卖房|卖房子|出售|要卖).{0,20}(?:买不买|答复)"), ()),)),
+    ("reconsideration_decision", (Cue(re.compile(r"复议(?:机关)?.{0,10}(?:多长时间|多久|几天|多少天).{0,6}(?:结果|决定|答复|出)"
+                                            r"|复议.{0,24}受理.{0,30}(?:最晚|什么时候|多久|多长时间|几天|哪天).{0,10}(?:决定|结果|答复)"), ()),)),
+    ("injury_leave", (Cue(re.compile(r"停工留薪"), ()),)),
+    ("trademark_renewal", (Cue(re.compile(r"续展|商标.{0,10}(?:到期|过期)"), ()),)),
+    ("copyright_term", (Cue(re.compile(r"(?:著作权|版权|作品|小说|书|歌).{0,30}(?:去世|过世|死)|(?:去世|过世).{0,30}(?:授权|版权|著作权)"), ()),)),
+    ("probation_max", (Cue(re.compile(r"试用期"), ("labor",)),)),
+    ("criminal_appeal_judgment", (
+        Cue(re.compile(r"刑事判决.{0,40}上诉|上诉.{0,20}刑事判决"), ()),
+        Cue(re.compile(r"上诉"), ("criminal",)),
+    )),
+    ("civil_appeal_ruling", (Cue(re.compile(r"裁定.{0,20}上诉|上诉.{0,10}裁定"), ()),)),
+    ("civil_appeal_judgment", (Cue(re.compile(r"上诉"), ()),)),
+    ("bail_max", (Cue(re.compile(r"取保"), ()),)),
+    ("surveillance_max", (Cue(re.compile(r"监视居住"), ()),)),
+    ("consumer_return", (Cue(re.compile(r"退货|无理由|退掉|退款"), ("consumer",)),)),
+    ("labor_award_suit", (Cue(re.compile(r"裁决.{0,30}(?:起诉|法院)|(?:起诉|法院).{0,20}裁决"), ("labor",)),)),
+    ("admin_litigation_after_reconsideration", (Cue(re.compile(r"复议决定.{0,40}(?:起诉|法院|告)"), ()),)),
+    ("admin_litigation", (
+        Cue(re.compile(r"(?:不想|不|没|不用)复议.{0,20}(?:起诉|法院|告(?!诉|知))"), ()),
+        Cue(re.compile(r"直接.{0,6}(?:起诉|去法院|告(?!诉|知))"), ("administrative", "demolition")),
+        Cue(re.compile(r"起诉|法院|告(?!诉|知)"), ("administrative", "demolition"), fallback=True),
+    )),
+    ("admin_reconsideration", (Cue(re.compile(r"复议"), ("administrative", "demolition")),)),
+    ("fine_payment", (Cue(re.compile(r"(?:缴纳|去交|没交|要交|得交|没缴)罚款|罚款.{0,8}(?:缴纳|没交|要交|得交|怎么交|没去交)|哪天交|最晚.{0,4}交(?!警)"),
+     ("administrative",)),)),
+    ("work_injury_application_employer", (Cue(re.compile(r"(?:我们|我|本)(?:公司|单位|厂).{0,20}(?:申请|报).{0,4}工伤"), ()),)),
+    ("work_injury_application", (Cue(re.compile(r"工伤.{0,10}(?:申请|认定)|(?:申请|认定).{0,6}工伤"), ()),)),
+    ("enforcement_application", (Cue(re.compile(r"强制执行|申请执行"), ()),)),
+    ("labor_arbitration", (Cue(re.compile(r"仲裁|劳动"), ("labor",), fallback=True),)),
+    ("civil_limitation", (Cue(re.compile(r"起诉|告(?!诉|知)|时效|要回|追讨|讨要|还来得及|过期"),
      ("debt", "contract", "tort", "traffic_accident", "personal_injury", "consumer", "real_estate", "medical",
-      "security_interest", "construction", "general")),
+      "security_interest", "construction", "general"), fallback=True),)),
 )
 
 
@@ -847,21 +918,32 @@ def deadline_for(text: str, domain: str, context: str = "") -> str:
     ``domain`` ("" when it names none). A procedure the part itself names (申请复议最晚哪天) wins over one
     the rest of the question names (要是直接去法院告呢); otherwise the more specific procedure wins,
     wherever it is named."""
-    own = next((name for name, pattern, areas in DEADLINE_CUES
-                if (not areas or domain in areas) and pattern.search(text)), "")
+    own = _named_rule(domain, lambda pattern: bool(pattern.search(text)))
     if own and own not in GENERAL_RULES:
         return own
-    for name, pattern, areas in DEADLINE_CUES:
-        if name in PART_ONLY_RULES:
-            continue  # how long an authority takes is asked in the part's own words (立案以后多久能出结果)
-        if (not areas or domain in areas) and (pattern.search(text) or (context and pattern.search(context + text))):
-            return name
+    return _named_rule(domain, lambda pattern: bool(pattern.search(text) or (context and pattern.search(context + text))),
+                       skip=PART_ONLY_RULES)  # how long an authority takes is asked in the part's own words
+
+
+def _named_rule(domain: str, found: Callable[[re.Pattern[str]], bool], skip: frozenset[str] = frozenset()) -> str:
+    """The first rule of :data:`DEADLINE_CUES` with a cue ``found`` for ``domain``; fallback cues only after
+    every rule's others."""
+    for fallback in (False, True):
+        for name, cues in DEADLINE_CUES:
+            if name not in skip and any(cue.fallback is fallback and (not cue.areas or domain in cue.areas)
+                                        and found(cue.pattern) for cue in cues):
+                return name
     return ""
 
 
 #: The calculator a how-much part names by its words (first match wins; ``areas`` as above).
 CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("work_death_lump_sum", re.compile(r"工亡补助金"), ()),
+    ("compensation_years", re.compile(r"(?:死亡赔偿金|残疾赔偿金|赔偿金).{0,8}(?:多少年|几年)|(?:多少年|几年).{0,6}(?:死亡|残疾)赔偿金"), ()),
+    ("unpaid_capital", re.compile(r"认缴.{0,30}实缴|实缴.{0,30}认缴|(?:补|缴)(?:多少|足)|没缴(?:的|足)|未缴"), ("company",)),
+    ("hospital_meal_allowance", re.compile(r"伙食补助|住院.{0,10}(?:吃饭|伙食|饭钱|餐费|饭费)|(?:吃饭|伙食|饭)的?(?:钱|费)"), ()),
+    ("overdue_return_rent", re.compile(r"(?:到期|期满|届满|租期|说好用到).{0,24}(?:不搬|没搬|不走|赖着|不还|没还|才还|才搬|拖到|多住|多用|超期)"
+                                       r"|多出来的.{0,4}(?:天|个月)|多(?:住|用|占)了|超期|占用费|占有使用费"), ()),
     ("patent_term", re.compile(r"专利.{0,12}(?:多少年|多久|几年|期限|保护期)|(?:多少年|多久|几年).{0,6}专利"), ()),
     ("principal_with_interest", re.compile(r"连本带息|本息"), ()),
     ("no_interest", re.compile(r"借期内.{0,10}利息|利息.{0,6}借期内"), ()),
@@ -1003,7 +1085,9 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         if qtype in ("forum", "what_to_do") and chosen.qtype not in ("forum", "what_to_do") and card.next_steps:
             # asked where to go or what to do, and the card answers neither: its next steps do
             chosen = Answer(qtype, "；".join(s.rstrip("。；") for s in card.next_steps) + "。")
-        if qtype == "by_when":
+        if qtype == "by_when" or (not qtype and chosen.qtype == "by_when"):
+            # a part whose words name no type answered by the card's by-when answer (上诉期几天) still gets the
+            # rule its words name (刑事裁定: five days, not a judgment's ten)
             chosen = _with_own_period_basis(card, chosen, _deadline_answer(card, chosen, match.text, question))
             money = card.answers.get("how_much")
             if not chosen.deadline and money is not None and money.calculator and calculate(
@@ -1028,6 +1112,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             text = f"{lead}{text}"
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
             text = f"{text}{_computed_too(card, match.text, facts, today)}"
+        text = f"{claim_lead(match.text, text, calculation)}{text}"
         asked = qtype or chosen.qtype
         basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question, facts)
         # the card's own liability rule cited for a share figure is the card's choice, not the calculator's

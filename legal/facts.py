@@ -45,7 +45,11 @@ LABELS = {
     "overtime_days_holiday": "节假日加班（天）", "untaken_leave_days": "未休年假（天）", "per_capita_income": "人均可支配收入",
     "local_average_wage": "当地职工月平均工资", "written_contract": "书面劳动合同", "employment": "劳动关系",
     "no_notice": "未提前三十日通知", "lost_months": "误工期（整月）", "lpr_rate": "合同成立时一年期LPR（%）",
-    "daily_penalty_rate": "每日违约金比例", "delay_days": "逾期天数", "side": "提问方", "no_due_date": "未约定还款期限",
+    "daily_penalty_rate": "每日违约金比例", "meal_allowance_rate": "伙食补助标准（元/天）", "hospital_days": "住院天数",
+    "daily_rent": "日租金", "overdue_days": "逾期返还天数", "harm_level": "伤情（1 轻微伤 2 轻伤 3 重伤 4 死亡）",
+    "grave_offence": "八类严重犯罪", "thefts_in_two_years": "二年内盗窃次数", "special_theft": "入户、扒窃或携带凶器盗窃",
+    "unlawful_debt": "赌博、吸毒等违法所负债务", "earnest_named": "写的是订金（非定金）", "earnest_amount": "订金数额",
+    "prepaid_bonus": "充值赠送", "subscribed_capital": "认缴出资", "paid_capital": "实缴出资", "delay_days": "逾期天数", "side": "提问方", "no_due_date": "未约定还款期限",
     "purchase_price": "购买价款", "payer_income": "支付方月收入", "support_amount": "每月抚养费", "arrears_months": "欠付月数",
     "children": "子女人数", "estate_value": "遗产（财产）价值", "debt_amount": "债务", "heirs": "继承人人数",
     "joint_property": "夫妻共同财产", "care_days": "护理天数", "caregiver_income": "护理人员月收入",
@@ -206,8 +210,9 @@ _NEW_YEAR_SPAN = re.compile(r"初([一二三四五六七])\s*(?:到|至|-|—)\s
 _HOLIDAY_COUNT = re.compile(rf"(?:国庆|春节|五一|元旦|中秋|端午|清明|法定节假日|节假日)[^，。？?]{{0,12}}?({NUM})\s*天")
 _NO_LEAVE_TAKEN = re.compile(r"(?:年假|年休假)?一天(?:年假|年休假)?(?:也|都)(?:没|未|不)(?:让|给|准|批|安排|能)?(?:我)?(?:休|放)")
 _LPR = re.compile(r"LPR\s*(?:是|为|为年|按|按照|算)?\s*(\d+(?:\.\d+)?)\s*%", re.I)
+#: 每天万分之零点五, 按日万分之一, 每逾期一天按千分之一点五: a penalty rate by the day (the one reader of it).
 _DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每(?:逾期|晚|迟延|延迟|拖延|推迟|延期|超期|迟)[^，。,；]{0,8}?(?:一|1)\s*(?:天|日))[^，。,；]{0,10}?(千分之|万分之)\s*"
-                         r"([零一二三四五六七八九十\d.点]+)")
+                         r"([零〇一二两三四五六七八九十\d.点]+)")
 #: What the client paid, when a daily penalty runs on the sum paid (按已付房款每天万分之一).
 _PAID_SUM = re.compile(rf"(?:付了|交了|支付了|已付|已交)\s*{MONEY}")
 #: 违约金按每天500, 每逾期一天赔200元: a fixed penalty a day.
@@ -1151,8 +1156,10 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
                     facts.add("daily_penalty_amount", value, m.group(0))
                     break
     m = _DAILY_RATE.search(text)
-    if m and (number := decimal_number(m.group(2))) is not None:
+    if m and (number := decimal_number(m.group(2))) is not None and number > 0:
         facts.add("daily_penalty_rate", number / (1000 if m.group(1) == "千分之" else 10000), m.group(0))
+        if facts.get("annual_rate") == 0:
+            facts.items.pop("annual_rate")  # 万分之零点五 is a daily rate, not a yearly rate of zero
         if "contract_price" not in facts and re.search(r"已付|已交|已支付", text):
             found = _first_money(_PAID_SUM, text)
             if found:  # 按已付房款每天万分之一…我一次性付了150万: the rate runs on what was paid
@@ -1166,7 +1173,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     _roles_more(text, facts)
     _roles_last(text, facts)
     _dates(text, today, facts)
-    _delay_since_agreed(text, today, facts)
+    _performance_delay(text, today, facts)
     _roles_dates_more(text, today, facts)
     _agreed_terms(text, facts)
     if "due_date" not in facts and "overdue_months" in facts:
@@ -1420,20 +1427,37 @@ def typed_dates(text: str, today: date) -> list[DatedEvent]:
     return kept
 
 
-#: 约定2025年12月31日交房，到现在还没交: the agreed day of a performance that has not come.
-_AGREED = re.compile(r"(?:约定|合同(?:上|里)?(?:写的?|约定)?|说好|承诺|应该|应当|本应|原定|规定)[^，。,；;？?！!\d]{0,6}$")
+#: The agreed day of a performance (约定2025年12月31日交房, 合同写的去年3月交付, 说好11月初发货): the words
+#: before the date say it was agreed, or the words after it name the performance due by it (…前交房).
+_AGREED = re.compile(r"(?:约定|合同(?:上|里)?(?:写的?|约定)?|说好|承诺|应该|应当|本应|原定|规定|定好|讲好)[^，。,；;？?！!\d]{0,6}$")
+_AGREED_AFTER = re.compile(r"\s*(?:前|之前|以前|前后|底前)?\s*(?:交房|交付|交货|发货|付款|付清|完工|竣工|办证|交钥匙|到货|还款|还钱|交)")
+#: The day it came at last: 拖到2026年3月31日才交, 直到上个月15号才发货, 实际是6月1日交的房.
+_CAME_BEFORE = re.compile(r"(?:拖到|直到|延到|推迟到|拖延到|晚到|等到|到了|结果|实际(?:上|是)?)[^，。,；;？?！!\d]{0,3}$")
+_CAME_AFTER = re.compile(r"\s*(?:才|才算|方才)")
+#: ... a performance the client says has not come (到现在还没交): the delay runs to today.
 _NOT_YET = re.compile(r"(?:还没|还没有|至今没|至今未|一直没|迟迟没|到现在(?:还)?没|到现在(?:都)?没|到今天(?:还)?没|仍未|尚未|没有按时|没按时)"
                       r"(?:有)?(?:交|给|付|发|办|还|送|完工|交付|到)")
 _PERFORMANCE = ("handover", "delivery", "due", "contract", "unknown")
 
 
-def _delay_since_agreed(text: str, today: date, facts: Facts) -> None:
-    """逾期天数 from the agreed day of a performance the client says has not come (开发商约定2025年12月31日交房，
-    到现在还没交) to today, when the client does not count the days."""
-    if "delay_days" in facts or not _NOT_YET.search(text):
+def _performance_delay(text: str, today: date, facts: Facts) -> None:
+    """逾期天数 between the agreed day of a performance and the day it came (约定2025年12月31日前交房，拖到2026年
+    3月31日才交), or today when the client says it has not come (开发商约定去年12月交房，到现在还没交) — the dates
+    as clients write them (去年3月, 上个月15号, 11月初, 过年前: :func:`legal.normalise.normalise`), read once
+    here, when the client does not count the days himself."""
+    if "delay_days" in facts:
         return
-    for day, after, before, _at, _end in _dated_events(text, today):
-        if day < today and _AGREED.search(before) and events.label(before, after) in _PERFORMANCE:
+    dated = _dated_events(text, today)
+    for index, (day, after, before, _at, _end) in enumerate(dated):
+        agreed = (_AGREED.search(before) and events.label(before, after) in _PERFORMANCE) or _AGREED_AFTER.match(after)
+        if not agreed or day >= today:
+            continue
+        came = next((d for d, a, b, _s, _e in dated[index + 1:] if d > day and (_CAME_AFTER.match(a) or _CAME_BEFORE.search(b))),
+                    None)
+        if came is not None:
+            facts.add("delay_days", Decimal((min(came, today) - day).days), f"{day.isoformat()} 至 {came.isoformat()}")
+            return
+        if _NOT_YET.search(text):
             facts.add("delay_days", Decimal((today - day).days), f"{day.isoformat()} 至今")
             return
 

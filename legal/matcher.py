@@ -102,7 +102,7 @@ _ENUMERATION = re.compile(
     r"|[①②③④⑤⑥⑦⑧⑨]|问题[1-9一二三四五][：:、.．，,]|其[一二三四五][，,、是：:]"
     r"|第[一二三四五](?:个问题|点)?[，,、是：:]|[一二三四五][、.．是]|[一二三四五]\s+)\S)")
 _QUESTION_CUE = re.compile(
-    r"[？?]|吗|么|多少|多久|多长|多大|多重|怎么|如何|是否|能否|能不能|可不可以|可以|哪|什么|几|要不要|有没有|咋|算不算|是不是|会不会"
+    r"[？?]|吗|么|多少|多久|多长|多大|多重|怎么|怎样|如何|是否|能否|能不能|可不可以|可以|哪|什么|几|要不要|有没有|咋|算不算|是不是|会不会"
     r"|用不用|行不行|合法|违法|有效")
 #: A sentence closed by "。" asks only with one of these (a statement that says 违法 or 可以 tells).
 _ASKING = re.compile(r"[？?]|吗|么|多少|多久|怎么|如何|是否|能否|能不能|可不可以|哪|什么|几|要不要|有没有|咋|算不算"
@@ -229,6 +229,11 @@ def split_parts(question: str) -> tuple[str, list[str]]:
     return narrative, parts[:MAX_PARTS]
 
 
+#: A question word no told clause carries asks wherever it stands in a spaced clause (驾照多少年不能考,
+#: 最晚哪天前要交), not only at its end.
+_STRONG_ASK = re.compile(r"多少|多久|多长时间|什么时候|哪天|哪一天|最晚|最迟|怎么办|咋办")
+
+
 def _spaced_pieces(pieces: list[str]) -> tuple[list[str], list[bool]] | None:
     """Clients who write without punctuation separate their clauses with spaces (…被查了 血检出来90多
     会判多久 驾照还能要回来吗): the sentences cut at the spaces as well, a clause asking only when its
@@ -244,12 +249,15 @@ def _spaced_pieces(pieces: list[str]) -> tuple[list[str], list[bool]] | None:
     merged: list[str] = []
     asks: list[bool] = []
     for clause in clauses:
-        asking = not _courtesy(clause) and not _rhetorical(clause) and bool(_CLOSING_ASK.search(_plain(clause)))
+        asking = not _courtesy(clause) and not _rhetorical(clause) and bool(
+            _CLOSING_ASK.search(_plain(clause)) or _STRONG_ASK.search(_plain(clause)))
         if (asking and asks and asks[-1] and len(_CJK.findall(clause)) < SPACED_FOLLOW_UP
                 and question_type(clause) not in ("forum", "by_when", "which")
+                and question_type(clause) == question_type(merged[-1])
                 and len({c for c in _CJK.findall(_ASK_WORDS.sub("", clause)) if c not in merged[-1]}) <= 2):
-            # 能要赔偿吗 能赔多少: a short question right after another, naming nothing new, narrows it
-            # (押金能全退吗 names a matter of its own; 去哪里投诉 asks where, not whether)
+            # 能赔多少 多少钱: a short question of the same type right after another, naming nothing new,
+            # narrows it (能要利息吗 能要多少 asks whether and how much: two answers, as with punctuation;
+            # 押金能全退吗 names a matter of its own; 去哪里投诉 asks where, not whether)
             merged[-1] += clause
             continue
         merged.append(clause)

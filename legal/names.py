@@ -12,7 +12,8 @@ CALCULATOR_NAMES = frozenset({
     "prepaid_refund", "compulsory_insurance", "dependant_support", "late_payment_loss", "principal_with_interest",
     "no_interest", "betrothal_return", "lease_settlement", "fine_surcharge_cap", "patent_term", "wage_arrears",
     "lending_cost_cap", "deposit_refund", "set_off", "defect_punitive", "restitution", "installment_threshold",
-    "prepaid_balance", "guarantor_share", "representation_share", "fee_arrears",
+    "prepaid_balance", "guarantor_share", "representation_share", "fee_arrears", "hospital_meal_allowance",
+    "overdue_return_rent", "unpaid_capital", "compensation_years",
 })
 DEADLINE_NAMES = frozenset({
     "civil_limitation", "labor_arbitration", "work_injury_application", "admin_reconsideration",
@@ -32,5 +33,6 @@ DEADLINE_NAMES = frozenset({
     "separation_after_judgment", "birth_divorce_bar", "fine_payment", "trademark_renewal", "copyright_term",
     "shareholder_meeting_notice", "dividend_payment", "evidence_period", "admin_litigation_unnotified",
     "summary_trial_term", "ordinary_trial_term", "enforcement_objection_review", "construction_priority",
-    "tour_shopping_return", "reduction_creditor_claim", "guarantee_limitation", "capital_transition",
+    "tour_shopping_return", "reduction_creditor_claim", "guarantee_limitation", "capital_transition", "defence_period",
+    "lawyer_meeting",
 })

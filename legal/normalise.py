@@ -246,6 +246,39 @@ _BARE_WEEKDAY = re.compile(r"(?<![上这本每下个])(?:周|星期|礼拜)([一
                            r"(?!\s*(?:到|至|-|—|～|和|、|或)\s*(?:周|星期|礼拜)?[一二三四五六日天])")
 
 
+#: The Spring Festival (正月初一) by year: 过年前 and 春节前 are the eve (除夕) of the festival, 过完年 the day.
+SPRING_FESTIVAL = {2018: date(2018, 2, 16), 2019: date(2019, 2, 5), 2020: date(2020, 1, 25), 2021: date(2021, 2, 12),
+                   2022: date(2022, 2, 1), 2023: date(2023, 1, 22), 2024: date(2024, 2, 10), 2025: date(2025, 1, 29),
+                   2026: date(2026, 2, 17), 2027: date(2027, 2, 6), 2028: date(2028, 1, 26), 2029: date(2029, 2, 13),
+                   2030: date(2030, 2, 3)}
+#: 过年前, 春节前, 今年过年之前, 去年春节后, 过完年: a day fixed by the festival (the year's word, else the latest
+#: festival not after today).
+_FESTIVAL = re.compile(r"(大前年|前年|去年|今年|明年)?\s*(?:的)?\s*"
+                       r"(?:(?:过|农历)?(?:春节|过年|大年)(前|之前|以前|后|之后|以后)|过完年|年三十|除夕)")
+
+
+def festival_dates(text: str, today: date) -> str:
+    """``text`` with the days the Spring Festival fixes written as dates: 过年前 → the eve's date followed by 前,
+    过完年 → the festival's date followed by 后."""
+
+    def festival(m: re.Match[str]) -> str:
+        if m.group(1):
+            year = today.year + _YEAR_REL[m.group(1)]
+        else:
+            year = max((y for y, day in SPRING_FESTIVAL.items() if day <= today), default=today.year)
+        day = SPRING_FESTIVAL.get(year)
+        if day is None:
+            return m.group(0)
+        said = m.group(0)
+        after = m.group(2) in ("后", "之后", "以后") or said.endswith("过完年")
+        if after:
+            return f"{day.year}年{day.month}月{day.day}日后"
+        eve = date.fromordinal(day.toordinal() - 1)
+        return f"{eve.year}年{eve.month}月{eve.day}日" + ("前" if m.group(2) else "")
+
+    return _FESTIVAL.sub(festival, text)
+
+
 def dates(text: str, today: date) -> str:
     """``text`` with relative dates made absolute: 去年3月 → 2025年3月, 上个月15号 → 2026年10月15日,
     这个月底 → 2026年11月30日, 2023.5 stays (the facts read it), 前年年底 → 2024年12月31日."""
@@ -258,6 +291,7 @@ def dates(text: str, today: date) -> str:
         day = _cn_small(m.group(3)) if m.group(3) else None
         return f"{year}年{month}月" + (f"{day}日" if day else "")
 
+    text = festival_dates(text, today)
     text = _REL_YEAR.sub(rel_year, text)
 
     def rel_month(m: re.Match[str]) -> str:

@@ -8,6 +8,7 @@ for the client's wage). docs/decisions/figures-and-deadlines.md lists them.
 
 from __future__ import annotations
 
+import calendar
 import re
 from datetime import date
 from decimal import Decimal
@@ -43,16 +44,10 @@ _UNPAID = re.compile(rf"(?:欠|拖欠|没付|没给|未付|没交)[^。；;？?�
                      rf"|(?:欠|拖欠)(?:了)?\s*{MONEY}\s*(?:没给|没付|未付|没还)")
 
 # -- late performance by the day ---------------------------------------------------------------------------
-#: 每天万分之零点五, 按日万分之一, 每逾期一天按千分之一点五.
-_DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每(?:逾期|晚|迟延|延迟|拖延)[^，。,；]{0,6}?(?:一|1)\s*(?:天|日))"
-                         r"[^，。,；]{0,10}?(千分之|万分之)\s*([零〇一二两三四五六七八九十\d]+(?:点|\.)?[零〇一二两三四五六七八九\d]*)")
-#: 已付房款150万, 我一次性付了150万, 首付加贷款一共付了120万: the sum the daily rate is taken of.
+#: 已付房款150万, 我一次性付了150万, 首付加贷款一共付了120万: the sum a daily penalty rate (read with the
+#: delay by :mod:`legal.facts`) is taken of.
 _PAID_PRICE = re.compile(rf"(?:已付(?:房款|款项|价款|购房款)?|已经付了|一次性付了|一次性付清了?|全款付了|付了|交了)"
                          rf"\s*{MONEY}")
-_ISO = r"(\d{4})年(\d{1,2})月(\d{1,2})[日号]"
-#: 约定2025年12月31日前交房 … 拖到2026年3月31日才交: the delay between the agreed and the actual day.
-_AGREED_DAY = re.compile(rf"{_ISO}\s*(?:前|之前|以前|前后)?\s*(?:交房|交付|交货|发货|付款|完工|办证|交)")
-_ACTUAL_DAY = re.compile(rf"(?:拖到|直到|延到|推迟到|拖延到|晚到|到了?){_ISO}\s*(?:才|号才)")
 
 # -- loans -------------------------------------------------------------------------------------------------
 #: 借两年, 借期三年, 借一年半: the loan's term (the interest cap runs over it).
@@ -109,16 +104,177 @@ def _months(number: str, unit: str, half: str | None = None) -> Decimal | None:
     return months + (6 if half else 0)
 
 
+# -- a stay in hospital, a lease overrun ---------------------------------------------------------------------
+#: 住院10天, 住了半个月院, 在医院躺了两周: the days in hospital (住院伙食补助费 runs over them).
+_HOSPITAL_DAYS = re.compile(rf"(?:住院|住了|在医院(?:里)?(?:住了|躺了|待了|呆了))(?:了|治疗了?|观察了?|一共|共)?"
+                            rf"\s*({NUM}|半)\s*(天|个月|个星期|周|星期)(?:的)?(?:院)?")
+#: 出差伙食补助一天100, 伙食补助标准每天80元, 每天100的伙食补助: the standard a day.
+_MEAL_RATE = re.compile(rf"(?:伙食补助|伙食费|伙食标准|出差补助)(?:标准)?[^，。,；;？?！!\d]{{0,6}}?"
+                        rf"(?:每天|一天|每日|日|按)?\s*{MONEY}"
+                        rf"|(?:每天|一天|每日)\s*{MONEY}\s*(?:的)?(?:伙食|出差)补助")
+#: 租给人家一天1500, 日租金800, 每天租金300: a rent by the day.
+_DAILY_RENT = re.compile(rf"租[^，。,；;？?！!\d]{{0,8}}?(?:每天|一天|每日|一日|日租金?)\s*(?:是|为|收|要)?\s*{MONEY}"
+                         rf"|(?:每天|一天)\s*(?:的)?租金\s*(?:是|为)?\s*{MONEY}|日租金\s*(?:是|为)?\s*{MONEY}")
+#: 到期后又住了两个月, 租期满了多占了20天, 超期15天, 多出来的10天: the time held after the lease ended.
+_OVERSTAY = re.compile(rf"(?:(?:到期|期满|届满|租期结束|合同结束)(?:了|后|以后|之后)?[^，。,；;？?！!\d]{{0,6}}?"
+                       rf"(?:又|还|多)(?:住|用|占|霸占|拖|赖)了?|多(?:住|用|占)了|超期(?:了)?|多出来的)\s*({NUM}|半)\s*(天|个月)")
+_RETURNED = re.compile(r"还回|归还|返还|交还|搬走|搬出|腾房|退租|还给|才还|才搬")
+#: 到现在还不搬, 一直赖着不走, 还没搬: the lease has ended and the thing is still held.
+_STILL_HELD = re.compile(r"(?:还|一直|至今|到现在|到今天)(?:都)?(?:不搬|没搬|不走|没走|赖着|不还|没还|占着|住着)"
+                         r"|赖着不走|拒不搬")
+
+
+def _days_of(number: str, unit: str) -> Decimal | None:
+    value = Decimal("0.5") if number == "半" else cn_number(number)
+    if value is None:
+        return None
+    return value * (30 if "月" in unit else 7 if unit in ("周", "星期", "个星期") else 1)
+
+
+def _stay_roles(text: str, today: date, facts: Facts) -> None:
+    m = _HOSPITAL_DAYS.search(text)
+    if m and "hospital_days" not in facts and (days := _days_of(m.group(1), m.group(2))) is not None:
+        facts.add("hospital_days", days, m.group(0))
+    m = _MEAL_RATE.search(text)
+    if m and "meal_allowance_rate" not in facts:
+        facts.add("meal_allowance_rate", _amount(m, 1 if m.group(1) else 3), m.group(0))
+    if "租" not in text:
+        return
+    m = _DAILY_RENT.search(text)
+    if m and "daily_rent" not in facts:
+        at = next(i for i in (1, 3, 5) if m.group(i))
+        facts.add("daily_rent", _amount(m, at), m.group(0))
+    m = _OVERSTAY.search(text)
+    if m and (days := _days_of(m.group(1), m.group(2))) is not None:
+        facts.add("overdue_days", days, m.group(0))
+    elif facts.get("delay_days") and _RETURNED.search(text):
+        # 说好用到11月10号，拖到20号才还回来: the late performance is the lease's return
+        facts.add("overdue_days", facts.get("delay_days"), facts.items["delay_days"].text)
+    elif _STILL_HELD.search(text):
+        # 租期10月31号到期了，到现在还不搬: held from the end of the term to today
+        ended = [d.day for d in facts.dates if d.event == "due" and d.day < today]
+        if ended:
+            facts.add("overdue_days", Decimal((today - max(ended)).days), f"{max(ended).isoformat()} 至今")
+
+
+# -- what a case turns on: the harm, the kind of theft, the kind of debt, the word for a deposit ------------------
+#: The worst harm said, as the forensic grades name it: 1 轻微伤, 2 轻伤, 3 重伤, 4 death.
+_HARM = ((4, re.compile(r"打死|致死|致人死亡|死了|身亡|没救过来")), (3, re.compile(r"重伤")),
+         (1, re.compile(r"轻微伤")), (2, re.compile(r"轻伤")))
+#: The eight grave offences a fourteen-year-old answers for (刑法 17 ②).
+_GRAVE = re.compile(r"杀人|杀了|强奸|抢劫|抢了|贩毒|卖毒品|放火|纵火|爆炸|投毒")
+_THEFT = re.compile(r"偷|盗|顺走|顺了|顺东西|扒窃|扒手")
+#: 两年里第三次了, 一年多偷了三回, 今年已经是第四次: thefts within two years (多次盗窃: three or more).
+_THEFT_COUNT = re.compile(r"(?:两年|二年|2年|一年|1年|今年|半年|这几个月|几个月|这个月|上半年|下半年)(?:多)?"
+                          r"(?:里|内|之内|以内|来|中|当中)?[^。；;？?！!]{0,12}?(?:第|了|偷了|被抓了?)\s*"
+                          r"(三|四|五|六|七|八|九|十|3|4|5|6|7|8|9|10|好几|多)\s*(?:次|回)")
+#: 入户盗窃, 扒窃, 携带凶器盗窃: a theft that is a crime whatever the amount.
+_SPECIAL_THEFT = re.compile(r"入户|翻窗进|撬门|撬锁进|溜进(?:别人|人家|邻居)家"
+                            r"|进(?:别人|人家|邻居)家(?:里)?[^，。]{0,4}(?:偷|拿)|扒窃"
+                            r"|(?:口袋|兜里|包里|身上)[^，。]{0,6}(?:偷|摸|掏)|(?:地铁|公交)[^，。]{0,6}偷"
+                            r"|(?:带|拿)着?(?:刀|凶器|匕首)[^，。]{0,8}偷")
+#: 赌博欠的, 赌债, 借钱去赌, 吸毒: a debt for an unlawful end (never a joint debt of the spouses).
+_UNLAWFUL_DEBT = re.compile(r"赌博|赌债|去赌|赌钱|赌输|网赌|赌球|吸毒|买毒品")
+#: 订金, 意向金, 诚意金, 预付款: a sum paid in advance not named 定金 (no deposit penalty unless agreed).
+_EARNEST = re.compile(rf"(?:交了|付了|给了|转了|收了|打了)\s*{MONEY}\s*(?:块)?(?:钱)?\s*[，,]?\s*"
+                      rf"(?:说是|作为|当作|算)?\s*[“\"'「]?(?:订金|意向金|诚意金|预付款|预订金)"
+                      rf"|(?:订金|意向金|诚意金|预付款)\s*(?:是|为|交了|付了)?\s*{MONEY}")
+
+
+#: 我儿子今年15, 孩子才14岁, 当时侄子刚满16: a young person's age said without 岁.
+_YOUNG_AGE = re.compile(rf"(?:儿子|女儿|孩子|闺女|侄子|侄女|外甥|弟弟|妹妹|小孩|学生)"
+                        rf"(?:今年|才|刚满|刚|已经|都|当时|那时|那年|满)+\s*({NUM})\s*(?:岁|周岁)?"
+                        rf"(?![\d万元块千百年月天个号日次])")
+
+
+def _case_roles(text: str, facts: Facts) -> None:
+    m = _YOUNG_AGE.search(text)
+    if m and "age" not in facts and (age := cn_number(m.group(1))) is not None and 6 <= age <= 25:
+        facts.add("age", int(age), m.group(0))
+    harm = next((level for level, pattern in _HARM if pattern.search(text)), None)
+    if harm is not None:
+        facts.add("harm_level", harm, next(m.group(0) for lv, p in _HARM if lv == harm and (m := p.search(text))))
+    m = _GRAVE.search(text)
+    if m:
+        facts.add("grave_offence", True, m.group(0))
+    if _THEFT.search(text):
+        m = _THEFT_COUNT.search(text)
+        if m:
+            said = m.group(1)
+            count = Decimal(3) if said in ("好几", "多") else cn_number(said)
+            facts.add("thefts_in_two_years", count, m.group(0))
+        m = _SPECIAL_THEFT.search(text)
+        if m:
+            facts.add("special_theft", True, m.group(0))
+    m = _UNLAWFUL_DEBT.search(text)
+    if m and re.search(r"借|欠|债|还", text):
+        facts.add("unlawful_debt", True, m.group(0))
+    if "定金" not in text and (named := re.search(r"订金|意向金|诚意金", text)):
+        facts.add("earnest_named", True, named.group(0))
+        m = _EARNEST.search(text)
+        if m:
+            facts.add("earnest_amount", _amount(m, 1 if m.group(1) else 3), m.group(0))
+
+
+# -- tenure without a contract, a loan overdue, a yearly rate in words, a card's bonus, capital ------------------
+#: 入职半年, 进公司三个月了, 干了一年半: the time since hiring, said as a span.
+_HIRED_SPAN = re.compile(rf"(?:入职|进公司|进厂|上班|干了|做了)(?:才|刚|快|已经|都)?\s*({NUM}|半)\s*(年|个月)(半)?")
+#: 到期都一年了, 到期已经三个月了, 过了还款期半年了: how long a loan is overdue.
+_OVERDUE_SPAN = re.compile(rf"(?:到期|到了还款日|过了还款期)(?:都|已经|快|有|了)*\s*({NUM}|半)\s*(年|个月)(半)?"
+                           rf"(?:多)?了")
+#: 年利息百分之十, 年利率百分之八, 年化百分之十二: a yearly rate in words.
+_YEAR_RATE_WORDS = re.compile(r"(?:年利息|年利率|年息|年化(?:利率)?|一年的利息|每年利息)\s*(?:是|为|按)?\s*"
+                              r"百分之([零〇一二两三四五六七八九十\d.点]+)")
+#: 充5000送3000, 充了两千赠送五百: what a card's issuer added (not refunded).
+_BONUS = re.compile(rf"(?:充|存|预存|充值)[^，。,；;？?！!]{{0,8}}?(?:送|赠送|赠)\s*(?:了)?\s*{MONEY}")
+#: 认缴了100万 实缴了20万: subscribed and paid-in capital.
+_SUBSCRIBED = re.compile(rf"认缴(?:了|的|出资)?\s*(?:是|为)?\s*{MONEY}")
+_PAID_IN = re.compile(rf"(?:实缴|实际缴纳|实际出资|只缴了|已缴|(?<!认)缴了)(?:了)?\s*(?:是|为)?\s*{MONEY}")
+_NO_WRITTEN = re.compile(r"(?:没|未|没有|一直没)(?:跟我|和我|给我)?签(?:订)?(?:书面)?(?:劳动)?合同")
+
+
+def _more_spans(text: str, today: date, facts: Facts) -> None:
+    m = _HIRED_SPAN.search(text)
+    if m and "service_months" not in facts and (months := _months(m.group(1), m.group(2), m.group(3))) is not None:
+        facts.add("service_months", int(months), m.group(0))
+    if "unsigned_months" not in facts and _NO_WRITTEN.search(text) and facts.get("service_months"):
+        # 入职半年没签合同: no written contract the whole time (二倍工资 counts at most twelve months)
+        facts.add("unsigned_months", min(Decimal(facts.get("service_months")), Decimal(12)), m.group(0) if m else "")
+    m = _OVERDUE_SPAN.search(text)
+    if m and "overdue_months" not in facts and (months := _months(m.group(1), m.group(2), m.group(3))) is not None:
+        facts.add("overdue_months", months, m.group(0))
+        if "due_date" not in facts and months == int(months):
+            # 到期都一年了: the due date lies that long before today
+            year, month = divmod(today.year * 12 + today.month - 1 - int(months), 12)
+            last = calendar.monthrange(year, month + 1)[1]
+            facts.add("due_date", date(year, month + 1, min(today.day, last)), f"{m.group(0)}（推算）")
+    m = _YEAR_RATE_WORDS.search(text)
+    if m and "annual_rate" not in facts and (rate := decimal_number(m.group(1))) is not None and 0 < rate < 100:
+        facts.add("annual_rate", rate, m.group(0))
+    m = _BONUS.search(text)
+    if m and "prepaid_bonus" not in facts:
+        facts.add("prepaid_bonus", _amount(m), m.group(0))
+    m, paid = _SUBSCRIBED.search(text), _PAID_IN.search(text)
+    if m and paid and "subscribed_capital" not in facts:
+        subscribed, paid_in = _amount(m), _amount(paid)
+        if subscribed is not None and paid_in is not None and paid_in <= subscribed:
+            facts.add("subscribed_capital", subscribed, m.group(0))
+            facts.add("paid_capital", paid_in, paid.group(0))
+
+
 def more_roles(text: str, today: date, facts: Facts) -> None:
     """Add the roles this module reads to ``facts`` (``text`` is the normalised question)."""
     _contract_roles(text, facts)
-    _daily_delay(text, facts)
+    _paid_price(facts, text)
     _loan_roles(text, facts)
     _injury_and_consumer(text, facts)
     _guarantee_roles(text, facts)
     _company_roles(text, facts)
     _family_roles(text, facts)
     _fee_roles(text, facts)
+    _stay_roles(text, today, facts)
+    _case_roles(text, facts)
+    _more_spans(text, today, facts)
 
 
 def _contract_roles(text: str, facts: Facts) -> None:
@@ -139,32 +295,11 @@ def _contract_roles(text: str, facts: Facts) -> None:
             facts.add("unpaid_amount", _amount(m, at), m.group(0))
 
 
-def _daily_delay(text: str, facts: Facts) -> None:
-    m = _DAILY_RATE.search(text)
-    if m:
-        numerator = decimal_number(m.group(2))
-        if numerator is not None and numerator > 0:
-            rate = numerator / (1000 if m.group(1) == "千分之" else 10000)
-            if not facts.get("daily_penalty_rate") or re.search(r"点|\.", m.group(2)):
-                # 万分之零点五 was read as 万分之零: the rate is 0.005 %, and the sum read as a daily one is the price
-                _replace(facts, "daily_penalty_rate", rate, m.group(0))
-                facts.items.pop("daily_penalty_amount", None)
-                if facts.get("annual_rate") == 0:
-                    facts.items.pop("annual_rate", None)
-            if "contract_price" not in facts:
-                paid = _PAID_PRICE.search(text)
-                if paid:
-                    facts.add("contract_price", _amount(paid), paid.group(0))
-    if "delay_days" not in facts:
-        agreed, actual = _AGREED_DAY.search(text), _ACTUAL_DAY.search(text)
-        if agreed and actual:
-            try:
-                first = date(int(agreed.group(1)), int(agreed.group(2)), int(agreed.group(3)))
-                then = date(int(actual.group(1)), int(actual.group(2)), int(actual.group(3)))
-            except ValueError:
-                return
-            if then > first:
-                facts.add("delay_days", Decimal((then - first).days), f"{agreed.group(0)}…{actual.group(0)}")
+def _paid_price(facts: Facts, text: str) -> None:
+    if "daily_penalty_rate" in facts and "contract_price" not in facts:
+        paid = _PAID_PRICE.search(text)
+        if paid:
+            facts.add("contract_price", _amount(paid), paid.group(0))
 
 
 def _loan_roles(text: str, facts: Facts) -> None:

@@ -127,6 +127,12 @@ ASK: Mapping[str, str] = {
     "childbirth": "是顺产还是难产（剖宫产），生了几个孩子？",
     "deposit_months": "押金是几个月的租金（或押金多少钱）？",
     "penalty_months": "合同约定的违约金是几个月租金？",
+    "meal_allowance_rate": "当地国家机关一般工作人员出差伙食补助标准是每天多少钱？",
+    "subscribed_capital": "您认缴的出资是多少？",
+    "paid_capital": "您已经实缴了多少？",
+    "hospital_days": "一共住院了多少天？",
+    "overdue_days": "租期届满后又过了多少天才返还（搬走）？",
+    "daily_rent": "约定的租金是每天多少钱？",
 }
 
 
@@ -188,6 +194,10 @@ FORMULAS: Mapping[str, str] = {
     "defect_punitive": "所受损失 × 2（明知缺陷仍提供造成严重损害的惩罚性赔偿上限）",
     "wage_arrears": "月工资 × 欠薪月数（责令支付后逾期不付的，另加付应付金额 50%～100% 的赔偿金）",
     "lending_cost_cap": "逾期利息 + 违约金 + 其他费用合计，以合同成立时一年期 LPR 的四倍为限",
+    "hospital_meal_allowance": "当地国家机关一般工作人员出差伙食补助标准（每天）× 住院天数",
+    "unpaid_capital": "认缴出资额 − 实缴出资额",
+    "compensation_years": "二十年；六十周岁以上每增加一岁减少一年；七十五周岁以上按五年",
+    "overdue_return_rent": "约定租金标准（日租金，或月租金 ÷ 30）× 租期届满后逾期返还的天数",
 }
 
 
@@ -482,8 +492,10 @@ def child_support(*, payer_income: Decimal, children: int = 1) -> CalculationRes
     children = max(1, int(children))
     low_rate, high_rate = (Decimal("0.2"), Decimal("0.3")) if children == 1 else (Decimal("0.3"), Decimal("0.5"))
     low, high = _money(payer_income * low_rate), _money(payer_income * high_rate)
+    middle = _money(payer_income * Decimal("0.25"))
     steps = [f"支付方月总收入 {yuan(payer_income)}",
-             (f"一个子女：一般按 20%–30%，每月 {yuan(low)} 至 {yuan(high)}" if children == 1 else
+             (f"一个子女：一般按 20%–30%，每月 {yuan(low)} 至 {yuan(high)}，取中间比例 25% 约 {yuan(middle)}"
+              if children == 1 else
               f"{children} 个子女：可以提高比例，合计一般不超过 50%，每月约 {yuan(low)} 至 {yuan(high)}")]
     return CalculationResult("抚养费（每月）", None, {"low": low, "high": high, "children": children}, steps,
                              [LegalBasis(MARRIAGE_INTERPRETATION, _art(49))],
@@ -927,6 +939,30 @@ def fee_arrears(*, monthly_fee: Decimal, months: Decimal) -> CalculationResult:
                              ["约定了违约金（滞纳金）的可以一并主张；诉讼时效自每期应付之日起分别计算三年"])
 
 
+def hospital_meal_allowance(*, meal_allowance_rate: Decimal, hospital_days: Decimal) -> CalculationResult:
+    """住院伙食补助费: 当地国家机关一般工作人员的出差伙食补助标准 × 住院天数 (人身损害赔偿解释 10)."""
+    total = _money(meal_allowance_rate * hospital_days)
+    steps = [f"住院伙食补助费 = 出差伙食补助标准每天 {yuan(meal_allowance_rate)} × 住院 {hospital_days} 天 = {yuan(total)}"]
+    return CalculationResult("住院伙食补助费", total, {"total": total}, steps, [LegalBasis(INJURY_INTERPRETATION, _art(10))],
+                             ["双方都有责任的，按对方的责任比例承担"])
+
+
+def overdue_return_rent(*, overdue_days: Decimal, daily_rent: Decimal | None = None,
+                        monthly_rent: Decimal | None = None) -> CalculationResult:
+    """租期届满不还（不搬）期间的使用费: 按约定的租金标准 × 逾期天数 (民法典 733: 届满应当返还; 占用期间参照租金
+    标准支付占有使用费; 月租金按 30 日折算日租金)."""
+    if daily_rent is not None:
+        total = _money(daily_rent * overdue_days)
+        steps = [f"逾期返还期间的使用费 = 租金每天 {yuan(daily_rent)} × 逾期 {overdue_days} 天 = {yuan(total)}"]
+    else:
+        assert monthly_rent is not None
+        total = _money(monthly_rent * overdue_days / 30)
+        steps = [f"逾期返还期间的使用费 = 月租金 {yuan(monthly_rent)} ÷ 30 × 逾期 {overdue_days} 天 = {yuan(total)}"]
+    return CalculationResult("逾期返还期间的使用费", total, {"total": total}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(733)), LegalBasis(CIVIL_CODE, _art(721))],
+                             ["逾期返还造成其他损失（如耽误下一租约）的可以另行主张；合同对逾期返还约定了违约金的，可一并主张但总额不宜过分高于损失"])
+
+
 def installment_threshold(*, contract_price: Decimal, unpaid: Decimal | None = None) -> CalculationResult:
     """分期付款的买受人欠付到期价款达到全部价款的五分之一, 经催告后在合理期限内仍不付的, 出卖人才可以
     请求一次付清或者解除合同 (民法典 634)."""
@@ -941,12 +977,39 @@ def installment_threshold(*, contract_price: Decimal, unpaid: Decimal | None = N
     return CalculationResult("要求一次付清的欠款门槛", line, figures, steps, [LegalBasis(CIVIL_CODE, _art(634))])
 
 
-def prepaid_balance(*, prepaid: Decimal, used: Decimal) -> CalculationResult:
-    """预付卡、储值卡的余额: 充值额减已消费额 (消费者权益保护法 53), 另加利息."""
+def prepaid_balance(*, prepaid: Decimal, used: Decimal, bonus: Decimal | None = None) -> CalculationResult:
+    """预付卡、储值卡的余额: 充值额减已消费额 (消费者权益保护法 53), 另加利息. 充值送的钱 (充5000送3000) is not
+    refunded, and what was spent came from both in proportion: the paid share of it is used × paid ÷ (paid + bonus)."""
+    if bonus:
+        spent = _money(used * prepaid / (prepaid + bonus))
+        left = max(Decimal(0), prepaid - spent)
+        steps = [f"已消费 {yuan(used)} 中按实付比例折算的部分 = {yuan(used)} × {yuan(prepaid)} ÷（{yuan(prepaid)} + 赠送 "
+                 f"{yuan(bonus)}）= {yuan(spent)}",
+                 f"应退余额 = 实付 {yuan(prepaid)} − {yuan(spent)} = {yuan(left)}（赠送部分不退）"]
+        return CalculationResult("应退预付款余额", left, {"total": left}, steps, [LegalBasis(CONSUMER_LAW, _art(53))],
+                                 ["另可要求预付款的利息和必须支付的合理费用"])
     left = max(Decimal(0), prepaid - used)
     steps = [f"应退余额 = 预付 {yuan(prepaid)} − 已消费 {yuan(used)} = {yuan(left)}"]
     return CalculationResult("应退预付款余额", left, {"total": left}, steps, [LegalBasis(CONSUMER_LAW, _art(53))],
                              ["另可要求预付款的利息和必须支付的合理费用"])
+
+
+def unpaid_capital(*, subscribed: Decimal, paid: Decimal) -> CalculationResult:
+    """股东未缴的出资: 认缴额 − 实缴额; 公司不能清偿到期债务的, 股东在未缴出资范围内承担补充赔偿责任 (公司法 54, 88)."""
+    owed = max(Decimal(0), subscribed - paid)
+    steps = [f"未缴出资 = 认缴 {yuan(subscribed)} − 实缴 {yuan(paid)} = {yuan(owed)}"]
+    return CalculationResult("未缴出资（承担责任的上限）", owed, {"total": owed}, steps,
+                             [LegalBasis("中华人民共和国公司法", _art(54))],
+                             ["以未缴出资的本息范围为限；已经对其他债权人承担过的，在剩余范围内承担"])
+
+
+def compensation_years(*, age: int) -> CalculationResult:
+    """死亡赔偿金、残疾赔偿金计算的年数: 二十年; 六十周岁以上每增加一岁减少一年; 七十五周岁以上按五年计算
+    (人身损害赔偿解释 15; 残疾赔偿金 12 同)."""
+    years = 20 if age < 60 else max(5, 20 - (age - 60)) if age < 75 else 5
+    steps = [f"年龄 {age} 岁：按 {years} 年计算（不满六十周岁二十年，六十周岁以上每增加一岁减少一年，七十五周岁以上五年）"]
+    return CalculationResult("赔偿年数", Decimal(years), {"years": years, "unit": "年"}, steps,
+                             [LegalBasis(INJURY_INTERPRETATION, _art(15))])
 
 
 def guarantor_share(*, paid: Decimal, guarantors: int) -> CalculationResult:
@@ -1137,13 +1200,19 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         consumption=_dec(f["consumption"]), dependant_age=int(f["dependant_age"]))),
     "representation_share": (("estate_value", "heirs", "representatives"), lambda f: representation_share(
         estate_value=_dec(f["estate_value"]), heirs=int(f["heirs"]), representatives=int(f["representatives"]))),
+    "hospital_meal_allowance": (("meal_allowance_rate", "hospital_days"), lambda f: hospital_meal_allowance(
+        meal_allowance_rate=_dec(f["meal_allowance_rate"]), hospital_days=_dec(f["hospital_days"]))),
     "fee_arrears": (("monthly_fee", "fee_arrears_months"), lambda f: fee_arrears(
         monthly_fee=_dec(f["monthly_fee"]), months=_dec(f["fee_arrears_months"]))),
     "installment_threshold": (("contract_price",), lambda f: installment_threshold(
         contract_price=_dec(f["contract_price"]),
         unpaid=_dec(f["unpaid_amount"]) if f.get("unpaid_amount") is not None else None)),
     "prepaid_balance": (("prepaid", "prepaid_used"), lambda f: prepaid_balance(
-        prepaid=_dec(f["prepaid"]), used=_dec(f["prepaid_used"]))),
+        prepaid=_dec(f["prepaid"]), used=_dec(f["prepaid_used"]),
+        bonus=_dec(f["prepaid_bonus"]) if f.get("prepaid_bonus") is not None else None)),
+    "unpaid_capital": (("subscribed_capital", "paid_capital"), lambda f: unpaid_capital(
+        subscribed=_dec(f["subscribed_capital"]), paid=_dec(f["paid_capital"]))),
+    "compensation_years": (("age",), lambda f: compensation_years(age=int(f["age"]))),
     "guarantor_share": (("guarantee_paid", "guarantors"), lambda f: guarantor_share(
         paid=_dec(f["guarantee_paid"]), guarantors=int(f["guarantors"]))),
     "actual_principal": (("actually_received",), lambda f: actual_principal(
@@ -1178,6 +1247,16 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
             return Calculation(name, CalculationResult(
                 "按日计算的违约金", total, {"total": total}, [f"违约金 = 每天 {yuan(per_day)} × 逾期 {days} 天 = {yuan(total)}"],
                 [LegalBasis(CIVIL_CODE, _art(585))], ["约定违约金过分高于造成的损失（超过损失的百分之三十）的，可以请求法院适当减少"]))
+        if name == "overdue_return_rent":
+            missing = _needs(facts, "overdue_days")
+            if facts.get("daily_rent") is None and facts.get("monthly_rent") is None:
+                missing.insert(0, "daily_rent")
+            if missing:
+                return Calculation(name, missing=missing)
+            return Calculation(name, overdue_return_rent(
+                overdue_days=_dec(facts["overdue_days"]),
+                daily_rent=_dec(facts["daily_rent"]) if facts.get("daily_rent") is not None else None,
+                monthly_rent=_dec(facts["monthly_rent"]) if facts.get("monthly_rent") is not None else None))
         if name == "wage_arrears":
             if facts.get("wage_owed") is None and (facts.get("monthly_wage") is None
                                                    or facts.get("wage_arrears_months") is None):
@@ -1408,7 +1487,13 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
     DeadlineRule("investigation_custody", "二个月（逮捕后的侦查羁押期限；案情复杂的经上一级检察院批准可延长一个月）",
                  LegalBasis("中华人民共和国刑事诉讼法", _art(156)), months=2),
     DeadlineRule("prosecution_review", "一个月（审查起诉期限；重大、复杂的可延长十五日，认罪认罚速裁的十日）",
-                 LegalBasis("中华人民共和国刑事诉讼法", _art(172)), months=1),
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(172)), months=1,
+                 stages=(("重大、复杂案件延长十五日的，最晚", 45),)),
+    DeadlineRule("lawyer_meeting", "四十八小时内（辩护律师持执业证书、律师事务所证明和委托书要求会见的，看守所应当及时安排，"
+                 "至迟不得超过四十八小时；危害国家安全、恐怖活动犯罪案件侦查期间须经侦查机关许可）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(39))),
+    DeadlineRule("defence_period", "十五日（被告自收到起诉状副本之日起十五日内提出答辩状；不答辩不影响法院审理）",
+                 LegalBasis("中华人民共和国民事诉讼法", _art(128)), days=15),
     DeadlineRule("victim_protest_request", "五日（被害人自收到判决书后五日以内请求检察院抗诉）",
                  LegalBasis("中华人民共和国刑事诉讼法", _art(229)), days=5),
     DeadlineRule("equity_preemption", "三十日（自接到书面通知之日起满三十日未答复的，视为放弃优先购买权）",
@@ -1569,6 +1654,7 @@ START_EVENTS: dict[str, str] = {
     "non_prosecution_petition": "收到不起诉决定书之日", "non_filing_review": "收到不予立案通知书之日",
     "preemption_reply": "收到出租人出卖通知之日", "reconsideration_decision": "复议机关受理申请之日",
     "retrial_application": "判决、裁定发生法律效力之日", "payment_order_objection": "收到支付令之日",
+    "defence_period": "收到起诉状副本之日", "lawyer_meeting": "辩护律师提出会见要求之时",
     "injury_leave": "停工治疗之日", "non_compete_term": "解除或者终止劳动合同之日",
     "award_revocation": "收到仲裁裁决书之日", "arbitration_award_time": "仲裁委受理申请之日",
     "layoff_notice": "向工会或全体职工说明情况之日", "accident_review": "事故认定书送达之日",
@@ -1714,8 +1800,12 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "lending_cost_cap": ((PRIVATE_LENDING, 29),),
     "installment_threshold": ((CIVIL_CODE, 634),),
     "fee_arrears": ((CIVIL_CODE, 944),),
+    "hospital_meal_allowance": ((INJURY_INTERPRETATION, 10),),
+    "overdue_return_rent": ((CIVIL_CODE, 733), (CIVIL_CODE, 721)),
     "representation_share": ((CIVIL_CODE, 1128),),
     "prepaid_balance": ((CONSUMER_LAW, 53),),
+    "unpaid_capital": (("中华人民共和国公司法", 54),),
+    "compensation_years": ((INJURY_INTERPRETATION, 15),),
     "guarantor_share": ((CIVIL_CODE, 700), ("最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释", 13)),
 }
 

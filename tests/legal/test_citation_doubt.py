@@ -109,3 +109,16 @@ def test_a_provision_the_runner_up_card_holds_too_is_supported():
 def test_below_the_supported_confidence_even_a_supported_provision_is_withheld():
     low = CardScore(A, 0.5, SUPPORTED_CONFIDENCE - 0.05)
     assert citation_doubt(part(low), A.controlling, found=[("中华人民共和国测试法甲", 10), ("测试法甲", 10)])
+
+
+@pytest.mark.parametrize(("retrieved", "doubted"), [
+    ([("测试法甲", 10)], False),                   # the search found the provision the card would cite
+    ([("中华人民共和国测试法甲", 10)], False),       # the law's full name is the same law
+    ([("测试法甲", 11), ("测试法乙", 20)], True),    # it found others only
+    ([], True),                                    # no search ran
+])
+def test_below_the_citation_confidence_a_basis_the_search_found_still_cites(retrieved, doubted):
+    match = part(CardScore(A, 0.6, CITE_CONFIDENCE - 0.05))
+    answer = compose("能不能这样？", [match], today=TODAY, found=retrieved).parts[0]
+    assert (answer.citations() == []) is doubted
+    assert bool(citation_doubt(match, A.controlling, retrieved)) is doubted

@@ -99,6 +99,8 @@ def test_a_restated_follow_up_is_read_as_one_part_with_the_one_it_follows():
     # clauses separated by spaces instead of punctuation, each closed by its question word
     ("房东卖房让我搬走 合同还剩一年 能要求赔偿吗 押金能全退吗", 2),
     ("老板拖欠三个月工资 我想辞职 能要经济补偿吗 去哪里投诉", 2),
+    # whether and how much are two answers, as with punctuation (能要回来吗？能要多少？)
+    ("对方撞了我的车 全责在他 能要赔偿吗 能赔多少", 2),
 ])
 def test_questions_written_without_punctuation_split_at_their_questions(question, count):
     assert len(parts(question)) == count
@@ -107,8 +109,8 @@ def test_questions_written_without_punctuation_split_at_their_questions(question
 @pytest.mark.parametrize("question", [
     # a question word inside the story does not close its clause: it asks nothing
     "我不知道什么原因 公司突然把我辞退了 能赔多少",
-    # a short question right after another narrows it
-    "对方撞了我的车 全责在他 能要赔偿吗 能赔多少",
+    # a short question of the same type right after another narrows it
+    "对方撞了我的车 全责在他 能赔多少 大概多少钱",
     # numbers that count things are not enumerations
     "借了他2万 约好3月还 现在过了半年 还能要回来吗",
 ])
