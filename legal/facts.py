@@ -19,7 +19,7 @@ from legal import events
 from legal.calculators import CHINA_TZ
 from legal.events import DatedEvent
 from legal.normalise import amounts, normalise, range_at
-from legal.numerals import _CN, MONEY, NUM, cn_number, decimal_number, money  # noqa: F401 (public here too)
+from legal.numerals import _CN, MONEY, NUM, cn_number, days_in, decimal_number, money, spoken_count  # noqa: F401 (public here too)
 from legal.readers import more_roles
 
 
@@ -367,17 +367,6 @@ def _tenure(text: str, today: date) -> tuple[int, str] | None:
     return None
 
 
-def _days(number: str, unit: str) -> Decimal | None:
-    value = Decimal("0.5") if number == "半" else cn_number(number)
-    if value is None:
-        return None
-    if "月" in unit:
-        return value * 30
-    if unit in ("周", "星期"):
-        return value * 7
-    return value
-
-
 def _fen(m: re.Match[str]) -> Decimal:
     """月息2分 / 一分五 / 一分半: the monthly rate in per cent (1 分 = 1 %)."""
     whole = cn_number(m.group(1)) or Decimal(0)
@@ -444,7 +433,7 @@ def _lost_time(text: str, facts: Facts) -> None:
                 continue
             if said and text[max(0, m.start(1) - 1):m.start(1)] in ("这", "那"):
                 continue  # 休息两个月…这两个月没上班: the stretch named again, not another one
-            number = Decimal("0.5") if m.group(1) == "半" else cn_number(m.group(1))
+            number = spoken_count(m.group(1))
             if number is None:
                 continue
             spans.append((m.start(), m.end()))
@@ -534,10 +523,6 @@ _DIFFICULT = re.compile(r"难产|剖腹产|剖宫产|剖腹|剖了")
 _SIMPLE = re.compile(r"简易程序|减半")
 
 
-def _number(said: str) -> Decimal | None:
-    return Decimal("0.5") if said == "半" else cn_number(said)
-
-
 def _heirs(text: str) -> tuple[int, str] | None:
     m = _HEIR_LIST.search(text)
     if m:
@@ -571,7 +556,7 @@ def _roles_more(text: str, facts: Facts) -> None:
     m = _ARREARS.search(text)
     if m and ("抚养" in text or "赡养" in text):
         number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        value = _number(number)
+        value = spoken_count(number)
         if value is not None:
             facts.add("arrears_months", value * (12 if unit == "年" else 1), m.group(0))
     m = _CHILDREN.search(text)
@@ -596,7 +581,7 @@ def _roles_more(text: str, facts: Facts) -> None:
             facts.add("joint_property", True, m.group(0))
     if re.search(r"护理|陪护|照顾|护工", text):
         m = _CARE_DAYS.search(text)
-        if m and (days := _days(m.group(1), m.group(2))) is not None:
+        if m and (days := days_in(m.group(1), m.group(2))) is not None:
             facts.add("care_days", days, m.group(0))
         found = _first_money(_CAREGIVER, text)
         if found:
@@ -608,7 +593,7 @@ def _roles_more(text: str, facts: Facts) -> None:
         if found:
             facts.add("daily_care_rate", *found)
     m = _SENTENCE.search(text)
-    if m and (value := _number(m.group(2))) is not None:
+    if m and (value := spoken_count(m.group(2))) is not None:
         kind = m.group(1) if m.group(1) in ("有期徒刑", "拘役", "管制") else (
             next((k for k in ("管制", "拘役") if k in text[m.start():m.end() + 4]), "有期徒刑"))
         months = value * 12 + (6 if m.group(4) else 0) if m.group(3) == "年" else value
@@ -677,7 +662,7 @@ def _roles_more(text: str, facts: Facts) -> None:
     m = _CONTRACT_TERM.search(text)
     if m:
         said = m.group(1) or m.group(2) or m.group(3)
-        value = _number(said) * 12 if said else cn_number(m.group(4))
+        value = spoken_count(said) * 12 if said else cn_number(m.group(4))
         if value is not None:
             facts.add("contract_months", int(value), m.group(0))
     m = re.search(r"产假|生了|生孩子|生产|分娩|顺产|剖宫产|剖腹产|怀孕|胞胎|怀了", text)
@@ -729,7 +714,7 @@ _PERFORM_DAYS = re.compile(rf"(?:判(?:决)?|限|责令)[^，。,；;？?！!]{{
 def _roles_last(text: str, facts: Facts) -> None:
     """Probation, itemised losses and a liable share, prepaid services, insurance and dependants."""
     m = _PROBATION.search(text)
-    if m and (value := _number(m.group(1))) is not None:
+    if m and (value := spoken_count(m.group(1))) is not None:
         facts.add("probation_months", value * (12 if m.group(2) == "年" else 1), m.group(0))
     found = _first_money(_REGULAR_WAGE, text, at_least=Decimal(299))
     if found:
@@ -901,7 +886,7 @@ def _roles_dates_more(text: str, today: date, facts: Facts) -> None:
         facts.add("patent_kind", "发明" if m.group(0).startswith("发明") else m.group(0), m.group(0))
     m = _WAGE_ARREARS.search(text)
     said = next((g for g in m.groups() if g), None) if m else None
-    if m and said and (months := (Decimal(2) if said == "俩" else _number(said))) is not None and 0 < months <= 60:
+    if m and said and (months := (Decimal(2) if said == "俩" else spoken_count(said))) is not None and 0 < months <= 60:
         facts.add("wage_arrears_months", months, m.group(0))
     m = _UNPAID_SINCE.search(text)
     if m and "wage_arrears_months" not in facts:
@@ -1046,7 +1031,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     if rate:
         facts.add("annual_rate", *rate)
     m = _LOAN_TERM.search(text)
-    if m and (value := _number(m.group(1))) is not None and "principal" in facts and value <= (
+    if m and (value := spoken_count(m.group(1))) is not None and "principal" in facts and value <= (
             30 if m.group(2) == "年" else 360):
         facts.add("loan_months", value * (12 if m.group(2) == "年" else 1), m.group(0))
     repaid = _first_money(_REPAID, text)
@@ -1097,7 +1082,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     elif "principal" in facts:
         facts.add("amount_claimed", facts.get("principal"), facts.items["principal"].text)
     m = _HOURS.search(text)
-    if m and (hours := _number(m.group(1))) is not None:
+    if m and (hours := spoken_count(m.group(1))) is not None:
         # a month's working days: as the client counts them (一个月按22天算), else 21.75
         said = _WORK_DAYS.search(text)
         days = cn_number(said.group(1)) if said else None
@@ -1244,7 +1229,7 @@ def _agreed_terms(text: str, facts: Facts) -> None:
     m = _NON_COMPETE_TERM.search(text)
     if m:
         said, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        value = _number(said)
+        value = spoken_count(said)
         if value is not None and 0 < value <= (10 if unit == "年" else 120):
             facts.add("non_compete_months", value * (12 if unit == "年" else 1), m.group(0))
     m = _LEASE_TERM.search(text)
@@ -1278,7 +1263,7 @@ def _agreed_terms(text: str, facts: Facts) -> None:
     if extra is not None:
         facts.add("extra_annual_rate", *extra)
     m = _OVERDUE_SPAN.search(text)
-    if m and (value := _number(m.group(1))) is not None:
+    if m and (value := spoken_count(m.group(1))) is not None:
         months = value * (12 if m.group(2) == "年" else 1) + (6 if m.group(3) else 0)
         if 0 < months <= 600:
             facts.add("overdue_months", months, m.group(0))
@@ -1375,7 +1360,7 @@ def typed_dates(text: str, today: date) -> list[DatedEvent]:
         if not m:
             continue
         said = m.group(1) or (m.group(3) if unit == "年" else None) or ""
-        number = Decimal("0.5") if said == "半" else cn_number(said)
+        number = spoken_count(said)
         if number is None or number > 60:
             continue
         if unit == "年":

@@ -46,6 +46,7 @@ import numpy as np
 
 from legal.cardfile import Card
 from legal.qtypes import NOT_ASKING as _NOT_ASKING
+from legal.qtypes import asking_clause, question_type
 
 logger = logging.getLogger(__name__)
 
@@ -244,16 +245,16 @@ def _spaced_pieces(pieces: list[str]) -> tuple[list[str], list[bool]] | None:
         clauses.extend(c for c in _SPACES.split(piece) if c.strip(" ，,、"))
     if len(clauses) <= len(pieces):
         return None  # no clause was cut at a space: the punctuation has said what asks
-    from legal.qtypes import question_type
 
     merged: list[str] = []
     asks: list[bool] = []
     for clause in clauses:
+        plain = _plain(clause)
         asking = not _courtesy(clause) and not _rhetorical(clause) and bool(
-            _CLOSING_ASK.search(_plain(clause)) or _STRONG_ASK.search(_plain(clause)))
+            _CLOSING_ASK.search(plain) or _STRONG_ASK.search(plain))
         if (asking and asks and asks[-1] and len(_CJK.findall(clause)) < SPACED_FOLLOW_UP
-                and question_type(clause) not in ("forum", "by_when", "which")
-                and question_type(clause) == question_type(merged[-1])
+                and (kind := question_type(clause)) not in ("forum", "by_when", "which")
+                and kind == question_type(merged[-1])
                 and len({c for c in _CJK.findall(_ASK_WORDS.sub("", clause)) if c not in merged[-1]}) <= 2):
             # 能赔多少 多少钱: a short question of the same type right after another, naming nothing new,
             # narrows it (能要利息吗 能要多少 asks whether and how much: two answers, as with punctuation;
@@ -329,7 +330,6 @@ def _follows_up(previous: str, piece: str) -> bool:
     whether there is still time (还能告吗？追诉期到哪天？: at most three) — restates or narrows that
     part. A conditional (如果…呢) asks of another situation and never follows up; another item of the
     same type (误工费多少？陪护费多少？) names something new."""
-    from legal.qtypes import question_type
 
     if len(piece) >= SHORT_PART or _CONDITIONAL.match(piece):
         return False
@@ -518,7 +518,6 @@ class Matcher:
                    ) -> list[list[CardScore]]:
         """Every card scored for each text, in the cards' order (no confidence yet)."""
         from legal.facts import extract_facts, side, situation
-        from legal.qtypes import question_type
 
         agreed = set(retrieved)
         emb, centre = self._embedding_scores(texts)
@@ -579,7 +578,6 @@ class Matcher:
         # a later part is read with what came before it (the narrative and the earlier parts)
         contexts = [f"{narrative}{''.join(parts[:i])}{p}" if (narrative or i) else "" for i, p in enumerate(parts)]
         with_context = [i for i, c in enumerate(contexts) if c]
-        from legal.qtypes import question_type
 
         asked = [question_type(p) for p in parts]
         whole = question if len(parts) > 1 or narrative else None
@@ -649,7 +647,6 @@ def card_consequence(card: Card) -> str:
 def asked_consequence(text: str) -> str:
     """What the asking clause of ``text`` asks about the act: "crime" (会判刑吗, 算犯罪吗), "money"
     (能赔多少, 医药费谁出) with no word of crime, else ""."""
-    from legal.qtypes import asking_clause
 
     clause = asking_clause(text) or text
     if ASKS_CRIME.search(clause):

@@ -53,6 +53,19 @@ def decimal_number(text: str) -> Decimal | None:
     return head + Decimal(f"0.{digits}")
 
 
+def spoken_count(said: str) -> Decimal | None:
+    """How many of a unit a client wrote: 半 (a half), 3, 三, 十五."""
+    return Decimal("0.5") if said == "半" else cn_number(said)
+
+
+def days_in(number: str, unit: str) -> Decimal | None:
+    """A span as clients write it, in days: a month counts 30, a week 7 (天, 周, 星期, 个星期, 月, 个月)."""
+    value = spoken_count(number)
+    if value is None:
+        return None
+    return value * (30 if "月" in unit else 7 if unit in ("周", "星期", "个星期") else 1)
+
+
 def money(number: str, unit: str | None) -> Decimal | None:
     value = cn_number(number)
     if value is None:

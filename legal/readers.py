@@ -14,7 +14,7 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from legal.numerals import MONEY, NUM, cn_number, decimal_number, money
+from legal.numerals import MONEY, NUM, cn_number, days_in, decimal_number, money, spoken_count
 
 if TYPE_CHECKING:
     from legal.facts import Facts
@@ -97,7 +97,7 @@ _PAID_ALL = re.compile(r"(?:全|都)还了|全部还了|一个人(?:全)?还|替
 
 
 def _months(number: str, unit: str, half: str | None = None) -> Decimal | None:
-    value = Decimal("0.5") if number == "半" else cn_number(number)
+    value = spoken_count(number)
     if value is None:
         return None
     months = value * 12 if unit == "年" else value
@@ -124,16 +124,9 @@ _STILL_HELD = re.compile(r"(?:还|一直|至今|到现在|到今天)(?:都)?(?:�
                          r"|赖着不走|拒不搬")
 
 
-def _days_of(number: str, unit: str) -> Decimal | None:
-    value = Decimal("0.5") if number == "半" else cn_number(number)
-    if value is None:
-        return None
-    return value * (30 if "月" in unit else 7 if unit in ("周", "星期", "个星期") else 1)
-
-
 def _stay_roles(text: str, today: date, facts: Facts) -> None:
     m = _HOSPITAL_DAYS.search(text)
-    if m and "hospital_days" not in facts and (days := _days_of(m.group(1), m.group(2))) is not None:
+    if m and "hospital_days" not in facts and (days := days_in(m.group(1), m.group(2))) is not None:
         facts.add("hospital_days", days, m.group(0))
     m = _MEAL_RATE.search(text)
     if m and "meal_allowance_rate" not in facts:
@@ -145,7 +138,7 @@ def _stay_roles(text: str, today: date, facts: Facts) -> None:
         at = next(i for i in (1, 3, 5) if m.group(i))
         facts.add("daily_rent", _amount(m, at), m.group(0))
     m = _OVERSTAY.search(text)
-    if m and (days := _days_of(m.group(1), m.group(2))) is not None:
+    if m and (days := days_in(m.group(1), m.group(2))) is not None:
         facts.add("overdue_days", days, m.group(0))
     elif facts.get("delay_days") and _RETURNED.search(text):
         # 说好用到11月10号，拖到20号才还回来: the late performance is the lease's return
