@@ -179,5 +179,5 @@ def _retire(actor: AbstractBaseUser | None) -> list[str]:
         rule.save(update_fields=["enabled", "updated_by", "updated_at"])
         audit_event_record(actor=actor, actor_name=SYSTEM_ACTOR, event_type="playbook_rule.retired",
                            object_type="contracts.playbookrule", object_id=rule.code,
-                           detail={"read_by": retired[rule.code]})
+                           old={"enabled": True}, new={"enabled": False}, detail={"read_by": retired[rule.code]})
     return [r.code for r in stale]
