@@ -99,6 +99,31 @@ RISKS = {
         ("lease", "第十二条 中介服务费一经支付概不退还，交易取消的亦同。", ""),
         ("sale", "（三）居间费于签约时支付，买卖未成的，居间费不予退还。", ""),
     ],
+    "work-maker-keeps-copies": [
+        ("work", "第九条 承揽人有权留存样品及模具用于其他客户的生产。", ""),
+        ("work", "9.2 加工过程中形成的图纸及工艺文件归乙方所有。", "定作方"),
+    ],
+    "transport-dangerous-goods-undeclared": [
+        ("transport", "第五条 托运的易燃易爆货物无需另行申报，承运人不得拒运。", ""),
+        ("transport", "5.1 承运方不得以货物性质危险为由拒绝运输。", "承运方"),
+    ],
+    "advertising-guaranteed-results": [
+        ("advertising", "第三条 广告文案为“报名即保证通过司法考试”。", ""),
+        ("advertising", "3.2 推广内容须突出本理财项目保本保收益、零风险。", ""),
+    ],
+    "advertising-likeness-without-consent": [
+        ("advertising", "第四条 乙方可在广告中使用客户的姓名及照片，无需另行取得客户同意。", ""),
+        ("advertising", "4.3 代言明星的肖像由乙方自行决定使用方式与期限。", ""),
+    ],
+    "resale-price-fixed": [
+        ("sale", "第八条 买方转售本产品的价格不得低于卖方规定的最低零售价。", "买方"),
+        ("franchise", "8.2 加盟店对外销售的价格统一为特许人公布的价格，加盟商不得擅自调整。", ""),
+        ("sale", "（五）经销商不得低于出厂价的一点二倍销售。", ""),
+    ],
+    "franchise-transfer-without-consent": [
+        ("franchise", "第十二条 被特许人可以将加盟店铺及经营权自行转让给第三方。", "特许人"),
+        ("franchise", "12.1 特许经营权的转让无需征得特许人同意。", ""),
+    ],
 }
 
 #: rule → (contract type, lawful clause, side) on which no rule of the playbook fires
@@ -165,5 +190,23 @@ LOOKALIKES = {
     "brokerage-fee-regardless-any-contract": [
         ("sale", "八、丙方促成甲乙双方买卖合同成立的，乙方向丙方支付居间服务费；"
                  "未促成的，丙方不收取居间服务费。", "乙方"),
+    ],
+    "work-maker-keeps-copies": [
+        ("work", "第九条 未经定作人书面同意，承揽人不得留存复制品、模具或技术资料。", ""),
+    ],
+    "transport-dangerous-goods-undeclared": [
+        ("transport", "第五条 托运危险货物的，托运人应当如实申报其名称和性质，并按规定包装和标识。", ""),
+    ],
+    "advertising-guaranteed-results": [
+        ("advertising", "第三条 广告内容不得对考试通过率作出保证性承诺，不得承诺保本保收益。", ""),
+    ],
+    "advertising-likeness-without-consent": [
+        ("advertising", "第四条 广告中使用客户姓名或照片的，应事先取得客户本人的书面同意。", ""),
+    ],
+    "resale-price-fixed": [
+        ("sale", "第八条 卖方可提供建议零售价，买方自主确定转售价格。", "买方"),
+    ],
+    "franchise-transfer-without-consent": [
+        ("franchise", "第十二条 经特许人书面同意，被特许人可以转让特许经营权。", ""),
     ],
 }
