@@ -124,6 +124,14 @@ RISKS = {
         ("franchise", "第十二条 被特许人可以将加盟店铺及经营权自行转让给第三方。", "特许人"),
         ("franchise", "12.1 特许经营权的转让无需征得特许人同意。", ""),
     ],
+    "sale-contract-as-loan-security": [
+        ("loan", "第六条 乙方同意与甲方另行签订房屋买卖合同，作为本借款的担保。", "乙方"),
+        ("loan", "6.2 借款到期后借款人不能归还的，双方按照前述购房合同办理过户。", ""),
+    ],
+    "advertising-review-skipped": [
+        ("advertising", "第五条 本保健食品广告无需经广告审查机关审查，乙方收到素材后即发布。", ""),
+        ("advertising", "5.3 医疗器械广告可先行发布，发布后再补办审查手续。", ""),
+    ],
 }
 
 #: rule → (contract type, lawful clause, side) on which no rule of the playbook fires
@@ -208,5 +216,11 @@ LOOKALIKES = {
     ],
     "franchise-transfer-without-consent": [
         ("franchise", "第十二条 经特许人书面同意，被特许人可以转让特许经营权。", ""),
+    ],
+    "sale-contract-as-loan-security": [
+        ("loan", "第六条 乙方以其名下房屋为本借款提供抵押担保，并于十日内办理抵押登记。", "乙方"),
+    ],
+    "advertising-review-skipped": [
+        ("advertising", "第五条 保健食品广告应在发布前取得广告审查批准文件，甲方向乙方提供该文件后方可发布。", ""),
     ],
 }
