@@ -132,6 +132,12 @@ RISKS = {
         ("advertising", "第五条 本保健食品广告无需经广告审查机关审查，乙方收到素材后即发布。", ""),
         ("advertising", "5.3 医疗器械广告可先行发布，发布后再补办审查手续。", ""),
     ],
+    "tech-developer-barred-from-similar-work": [
+        ("tech_dev", "第十二条 乙方在本合同履行期间及终止后三年内，"
+                     "不得为任何第三方开发与本软件功能相同或者类似的软件。", ""),
+        ("tech_service", "12.1 受托方两年内不得向其他客户提供同类的技术方案设计服务。", "委托方"),
+        ("tech_dev", "（九）开发方不得自行研发功能近似的系统。", ""),
+    ],
 }
 
 #: rule → (contract type, lawful clause, side) on which no rule of the playbook fires
@@ -216,6 +222,9 @@ LOOKALIKES = {
     ],
     "franchise-transfer-without-consent": [
         ("franchise", "第十二条 经特许人书面同意，被特许人可以转让特许经营权。", ""),
+    ],
+    "tech-developer-barred-from-similar-work": [
+        ("tech_dev", "第十二条 乙方不得利用甲方提供的技术资料和本项目源代码为第三方开发类似软件。", ""),
     ],
     "sale-contract-as-loan-security": [
         ("loan", "第六条 乙方以其名下房屋为本借款提供抵押担保，并于十日内办理抵押登记。", "乙方"),
