@@ -208,12 +208,16 @@ def _span_of(section_text: str, quote: str) -> tuple[int, int] | None:
 
 def both_sides(rule, quote: str = "") -> bool:
     """The finding is a risk for either party (an illegal, void or unclear term — 违法约定, 专属管辖, 约定不明,
-    金额大小写): its rule reads no side (no ``party``, no ``protects``), or it is a term put off that no party
+    金额大小写): its rule reads no side (no ``party``, no ``protects``), or rests on a mandatory rule the engine
+    applies for either side (``strikes``), or it is a term put off that no party
     decides (价款日后另议 — a rule whose actor is inside its words, with none there)."""
-    from contracts.playbook.engine import inner_actor
+    from contracts.playbook.engine import inner_actor, strikes
     from contracts.playbook.numbers import normalize
     params = rule.params or {}
     if params.get("party", "any") == "any" and not params.get("protects"):
+        return True
+    if strikes(rule):
+        # a term against a mandatory rule (contracts/playbook/mandatory.toml) is void or fined whoever it favours
         return True
     return bool(params.get("actor_inside")) and quote != "" and not inner_actor(normalize(quote), 0, len(quote))
 
