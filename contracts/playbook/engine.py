@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import math
 import re
+import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Protocol
 
 from contracts.playbook import facts as reader
@@ -362,10 +364,25 @@ def side_label(side: str) -> str:
 
 
 def we_drafted(side: str) -> bool:
-    """The lawyer says the firm's side drafted the terms (甲方（…，即本协议起草方）)."""
+    """The lawyer says the firm's side drafted the terms (甲方（…，即本协议起草方）, 甲方（用人单位；合同由甲方起草）);
+    a note that another party drafted them (合同由赠与方甲方起草 on 乙方's side, 协议由受让方起草 on 转让方's)
+    does not."""
     m = re.search(r"[（(](.*)", side or "")
-    return bool(m and any(_WE_DRAFTED.search(p) and not re.search(r"由[^；;，,]{0,10}(?:起草|提供|拟定)", p)
-                          for p in re.split(r"[；;，,]", m.group(1))))
+    if not m:
+        return False
+    label = side_label(side)
+    head = re.split(r"[（(]", label)[0].strip()
+    ours = sides.side_classes([label])
+    for part in re.split(r"[；;，,]", m.group(1)):
+        by = re.search(r"由([^；;，,]{0,12}?)(?:起草|提供|拟定|拟制|制定)", part)
+        if by:
+            named = by.group(1)
+            named_roles = sides.side_classes([named])
+            if (head and head in named and not (named_roles and not named_roles & ours)) or (named_roles & ours):
+                return True
+        elif _WE_DRAFTED.search(part):
+            return True
+    return False
 
 
 def side_names(text: str, side: str) -> frozenset[str]:
@@ -1035,16 +1052,29 @@ _FORUM_SAID = {"party_seat": "约定由{party}住所地法院管辖", "unlinked"
                "performance": "约定由合同履行地法院管辖", "named": "约定由特定地点的法院管辖"}
 
 
-#: Articles that strike a term or make it unlawful: a standard term that excludes the other side's main rights
-#: (497), an exemption for intent or gross negligence (506), a term against a mandatory rule (153).
-_STRIKING = frozenset({("中华人民共和国民法典", 497), ("中华人民共和国民法典", 506), ("中华人民共和国民法典", 153)})
-#: Laws a regulator enforces against the terms a business sets.
-_REGULATORY = ("电子商务法", "广告法", "消费者权益保护法", "个人信息保护法", "反垄断法", "反不正当竞争法", "价格法")
+@lru_cache(maxsize=1)
+def _mandatory() -> tuple[frozenset[tuple[str, int]], frozenset[tuple[str, int]], frozenset[str], tuple[str, ...]]:
+    """The mandatory rules of ``mandatory.toml``: articles that strike a term whoever drafted it, articles that
+    strike our own standard terms, laws whose every standard is mandatory, laws a regulator enforces."""
+    data = tomllib.loads((Path(__file__).with_name("mandatory.toml")).read_text(encoding="utf-8"))
+    def pairs(table: dict[str, list[int]]) -> frozenset[tuple[str, int]]:
+        return frozenset((law, int(a)) for law, articles in table.items() for a in articles)
+    return (pairs(data["articles"]), pairs(data["drafted"]), frozenset(data["laws"]["names"]),
+            tuple(data["regulated"]["words"]))
 
 
-def strikes(rule: RuleSpec) -> bool:
-    """The rule's risk is a term a court strikes or a regulator fines (not only an unfavourable bargain)."""
-    return any((b.law, b.article) in _STRIKING or any(w in b.law for w in _REGULATORY) for b in rule.basis)
+def strikes(rule: RuleSpec, drafted: bool = False) -> bool:
+    """The rule's risk is a term a court strikes or a regulator fines (not only an unfavourable bargain): a term
+    against a mandatory rule is void or fined whoever it favours, so it is our risk too — we cannot rely on it.
+    A standard term struck for its unfairness (497) or fined by a regulator is ours only when we drafted it."""
+    void, own_terms, laws, regulated = _mandatory()
+    for b in rule.basis:
+        key = (b.law, b.article)
+        if key in void or b.law in laws:
+            return True
+        if drafted and (key in own_terms or any(w in b.law for w in regulated)):
+            return True
+    return False
 
 
 def _as_drafter(facts: ContractFacts) -> ContractFacts:
@@ -1211,9 +1241,9 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             continue
         if p.settings and not set(p.settings) & facts.settings:
             continue
-        # Reviewing our own standard terms: a right or an exemption we gave ourselves is our risk too when a
-        # court strikes it or a regulator fines it — the rule reads the clause as for no particular side.
-        seen_by = _as_drafter(facts) if facts.we_drafted and strikes(rule) else facts
+        # A term a court strikes or a regulator fines is our risk even when it favours us (we cannot rely on it;
+        # our own standard terms are struck for unfairness too): the rule reads the clause as for no side.
+        seen_by = _as_drafter(facts) if facts.side and strikes(rule, facts.we_drafted) else facts
         if isinstance(p, PatternParams):
             found = _pattern_findings(rule, p, section, seen_by)
         elif isinstance(p, NumericParams):
