@@ -167,6 +167,11 @@ RISKS = {
         ("labor", "第七条 培训费用包括培训费、差旅费，以及乙方参加培训期间甲方照常支付的工资和社会保险费。", "乙方"),
         ("labor", "7.2 服务期违约金按培训费计算，培训费含培训期间的基本工资及住房公积金。", ""),
     ],
+    "valuation-compensation-multiplied-uncapped": [
+        ("equity", "第十四条 当年补偿金额＝（当年承诺净利润－当年实际净利润）÷当年承诺净利润"
+                   "×转让价款总额×2。", "甲方"),
+        ("equity", "14.3 未完成业绩承诺的，原股东应按投资款的三倍向投资方支付补偿款。", ""),
+    ],
 }
 
 #: rule → (contract type, lawful clause, side) on which no rule of the playbook fires
@@ -272,6 +277,10 @@ LOOKALIKES = {
     ],
     "labor-training-cost-includes-wages": [
         ("labor", "第七条 培训费用包括有凭证的培训费和差旅费，不包括培训期间的工资和社会保险费。", ""),
+    ],
+    "valuation-compensation-multiplied-uncapped": [
+        ("equity", "第十四条 当年补偿金额＝（承诺净利润－实际净利润）÷承诺净利润×转让价款总额，"
+                   "累计不超过转让价款总额。", ""),
     ],
     "sale-contract-as-loan-security": [
         ("loan", "第六条 乙方以其名下房屋为本借款提供抵押担保，并于十日内办理抵押登记。", "乙方"),
