@@ -231,7 +231,14 @@ ROLE_GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, str], ...] = (
     (("接收方", "使用方"), ("提供方", "披露方"), r"接收|使用.{0,4}(?:数据|信息)|处理.{0,4}(?:数据|信息)",
      r"提供.{0,6}(?:数据|信息)|披露"),
     (("赠与人",), ("受赠人",), r"赠与|捐赠|赠送", r"受赠|接受.{0,4}(?:赠与|捐赠)"),
+    (("物业服务人", "物业服务企业", "物业公司", "物业管理公司"), ("建设单位", "开发建设单位"),
+     r"提供.{0,4}物业(?:服务|管理)|物业服务|物业管理", r"选聘|聘请|委托"),
 )
+#: The groups whose first party supplies the goods, the thing, the work or the service and whose second pays
+#: for it: a role word of one of them that a contract of another does not use names that contract's party in
+#: the same place (出卖人 in a 承揽 contract is its 承揽人, 委托方 its 定作人). Labour, loans, gifts and data have
+#: no such place in another contract.
+_EXCHANGE_GROUPS = (0, 1, 2, 5, 6, 7, 8, 9, 12)
 
 
 #: Each role in both spellings (保管人 / 保管方): a contract may use either.
@@ -278,8 +285,10 @@ def role_names(text: str) -> tuple[tuple[str, str], ...]:
         # A contract that declares its parties goes by the names it declares.
         return word in given if given else word in text
 
+    resolved: list[dict[int, str]] = []
     for engaged, paying, engaged_verbs, paying_verbs in ROLE_GROUPS:
         names: dict[int, str] = {}
+        resolved.append(names)
         for i, group in enumerate((engaged, paying)):
             used = [(text.count(w), w) for w in group if present(w)]
             if used:
@@ -304,6 +313,22 @@ def role_names(text: str) -> tuple[tuple[str, str], ...]:
             engaged_name = second if votes[second] >= votes[first] else first
             names.setdefault(0, engaged_name)
             names.setdefault(1, first if names[0] == second else second)
+    # The contract's own supplier and payer, from an exchange group whose two words it uses itself.
+    own = next((names for k, names in enumerate(resolved) if k in _EXCHANGE_GROUPS and len(names) == 2
+                and all(present(name) for name in names.values())), None)
+    data = resolved[10] if len(resolved[10]) == 2 and all(present(n) for n in resolved[10].values()) else None
+    for k, ((engaged, paying, _ev, _pv), names) in enumerate(zip(ROLE_GROUPS, resolved, strict=True)):
+        if own is not None and k in _EXCHANGE_GROUPS:
+            for i in (0, 1):
+                names.setdefault(i, own[i])
+        # a money debt's 债务人 is the party that pays (a lease's 承租人), its 债权人 the party paid
+        if k == 4 and own is not None:
+            names.setdefault(0, own[1])
+            names.setdefault(1, own[0])
+        # a data contract's 提供方 entrusts the processing to its 接收方 (委托方, 受托方)
+        if k == 2 and data is not None:
+            names.setdefault(0, data[0])
+            names.setdefault(1, data[1])
         for i, group in enumerate((engaged, paying)):
             if i in names:
                 for word in group:
