@@ -217,3 +217,12 @@ def test_who_drafted_is_read_from_the_note_on_our_side():
     assert not we_drafted("甲方（转让方，自然人股东；协议由受让方起草）")
     assert not we_drafted("乙方（受赠方；合同由赠与方甲方起草）")
     assert not we_drafted("保证人（实际控制人；合同为银行格式文本）")
+
+
+def test_the_hours_of_a_day_are_not_the_hours_of_the_week_told_beside_them():
+    standard = ("第五条 乙方执行标准工时制度，每日工作八小时，每周工作四十小时。甲方因工作需要安排乙方延长工作时间的，"
+                "依法支付加班工资或安排补休。")
+    assert "labor-excessive-hours" not in _codes("labor", standard, "乙方（劳动者）", EMPLOYMENT)
+    for long_day in ("第五条 乙方每日工作十小时，每周工作六天。",
+                     "第五条 乙方每天上班时间为早八点至晚八点，共十二小时。"):
+        assert "labor-excessive-hours" in _codes("labor", long_day, "乙方（劳动者）", EMPLOYMENT)
