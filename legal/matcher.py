@@ -232,7 +232,16 @@ def split_parts(question: str) -> tuple[str, list[str]]:
 
 #: A question word no told clause carries asks wherever it stands in a spaced clause (驾照多少年不能考,
 #: 最晚哪天前要交), not only at its end.
-_STRONG_ASK = re.compile(r"多少|多久|多长时间|什么时候|哪天|哪一天|最晚|最迟|怎么办|咋办")
+_STRONG_ASK = re.compile(r"多少|多久|多长时间|什么时候|哪天|哪一天|最晚|最迟|怎么办|咋办"
+                         # an A-not-A question (能不能复核, 是不是就不用执行了, 有没有时间限制) asks where it
+                         # stands — unless someone else's words are told (他说能不能, 不知道有没有, 问他是不是)
+                         r"|(?<![说问知道看商量])(?<!问我)(?<!问他)(?<!问她)(?<!问你)"
+                         r"(?:能不能|可不可以|可以不可以|会不会|是不是|有没有|要不要|该不该|用不用|算不算|行不行)"
+                         r"(?![用事])"
+                         # who pays, who is liable (运费谁出, 该谁负责, 算谁的) — not who did it (查不到是谁)
+                         r"|谁(?:出|付|掏|负责|承担|赔|来赔|来出|来付|买单|的责任|担)|算谁的"
+                         # a choice between remedies (选哪个能拿得多, 哪个更划算)
+                         r"|选哪(?:个|种|样)|哪(?:个|种|样)(?:更|划算|合算|好|合适|对我)")
 
 
 def _spaced_pieces(pieces: list[str]) -> tuple[list[str], list[bool]] | None:

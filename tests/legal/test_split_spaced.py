@@ -45,3 +45,26 @@ def test_spaced_clauses_that_ask_are_parts(question: str, parts: int) -> None:
 def test_a_question_word_inside_a_told_clause_asks_nothing(question: str) -> None:
     _narrative, found = split_parts(question)
     assert len(found) == 1
+
+
+@pytest.mark.parametrize(("question", "parts"), [
+    # an A-not-A question asks wherever it stands in its clause
+    ("收到交警的事故认定书 说我负主要责任 能不能复核 最晚哪天交", 2),
+    ("一审判我还钱 我不服 最晚哪天要上诉 上诉的话这个判决是不是就先不用执行了", 2),
+    ("对方违约了 我能不能定金和违约金一起要 不能的话选哪个能拿得多", 2),
+    # who bears a cost asks too
+    ("网上买的衣服 商家说吊牌剪了就不能七天无理由了 对吗 来回的运费谁出", 2),
+])
+def test_an_a_not_a_or_a_who_pays_clause_asks(question: str, parts: int) -> None:
+    _narrative, found = split_parts(question)
+    assert len(found) == parts, found
+
+
+@pytest.mark.parametrize("question", [
+    "楼上扔下来一个花盆把车砸了 物业查不到是谁 怎么办",       # who did it, told
+    "房东打电话问我要不要买这套房 我该怎么办",               # someone else's question, told
+    "他打电话问我能不能宽限一下 我没同意 现在该怎么办",
+])
+def test_a_told_a_not_a_or_who_asks_nothing(question: str) -> None:
+    _narrative, found = split_parts(question)
+    assert len(found) == 1, found
