@@ -453,7 +453,17 @@ def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> A
         return chosen  # the named figure cannot be computed: the card's own answer stands
     if chosen.calculator and named in ("economic_compensation", "unlawful_termination_damages"):
         return chosen  # the card knows whether it is N or 2N better than the word 补偿
+    if chosen.calculator in GENERAL_FIGURE.get(named, ()) and chosen.basis:
+        # 利息能要多少 on the overdue-interest card: the word names interest in general and its figure is
+        # computed, but the interest asked for is the card's kind, which the card's basis decides
+        # (民间借贷规定 28: no overdue rate agreed, the agreed rate runs on), not the general cap (25)
+        return Answer("how_much", "按您提供的数据计算：{result}。", calculator=named, inputs=(), basis=chosen.basis)
     return Answer("how_much", "按您提供的数据计算：{result}。", calculator=named, inputs=())
+
+
+#: Calculators a general word names (利息) whose figure, on a card whose own calculator computes a
+#: special kind of it, is that kind's: the card's basis decides it (:func:`_calculator_answer`).
+GENERAL_FIGURE: dict[str, frozenset[str]] = {"interest_cap": frozenset({"overdue_interest", "principal_with_interest"})}
 
 
 #: Deadline rules a word such as 起诉 or 仲裁 names in any dispute: a card's own rule is more specific.
