@@ -82,6 +82,14 @@ LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "�
 #: A sum the client calls 订金, 意向金, 诚意金 or a prepayment (合同编通则解释 67: no 定金罚则 unless agreed),
 #: whatever else the question calls it (交的是订金不是定金).
 LABELS.update({"advance_named": "称作订金、意向金等的款项"})
+#: A gift the client says was already handed over or registered (过户, 交付, 写到名下): 民法典 658's revocation
+#: at will ends with the transfer; what is left is 663's (the donee's ingratitude, within a year).
+LABELS.update({"gift_delivered": "赠与财产已经交付或过户"})
+#: What a question about 彩礼 says outright of the couple (涉彩礼规定 5 registered and living together, 6 living
+#: together unregistered; 婚姻家庭编解释（一）5 the rest): told only, never presumed (``registered`` and
+#: ``cohabited`` beside the amount presume both).
+LABELS.update({"marriage_registered_told": "说明已经领证", "marriage_unregistered_told": "说明没有领证",
+               "lived_together_told": "说明已经共同生活"})
 
 
 @dataclass
@@ -1306,6 +1314,20 @@ def _told_forms(text: str, facts: Facts, topic: re.Pattern[str], forms: tuple[tu
 
 
 _ADVANCE = re.compile(r"订金|意向金|诚意金|预付款|预付金")
+_GIFT = re.compile(r"赠与|赠送|送给|送了|白送|(?:给|买给)(?:了)?(?:儿子|女儿|孩子|侄子|外甥|孙子|孙女|女朋友|男朋友|对象|前妻|前夫)")
+#: Handed over or registered to the donee; a transfer said not to have happened yet (还没过户) is none.
+_DELIVERED = re.compile(r"(?<![没未不])(?<!没有)(?<!还要)(?:过户|交付|交房)(?!前|之前)|(?:转|写|登记|记)(?:到|在|成)[^，。,；]{0,6}名下"
+                        r"|写的?[^，。,；]{0,3}(?:他|她|儿子|女儿|孩子|侄子|对象)[^，。,；]{0,2}名字|已经(?:给了|送了|交给|转给)")
+
+
+_BETROTHAL_TOPIC = re.compile(r"彩礼|礼金|订婚|定亲|三金")
+COUPLE_TOLD: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("marriage_registered_told", re.compile(r"(?<![没未不])(?<!没有)(?:领证|领了证|领了结婚证|登记结婚|登记了|扯证|扯了证|办了结婚证)")),
+    ("marriage_unregistered_told", re.compile(r"(?:没|未|没有|还没|还没有|也没)(?:有)?(?:领证|登记|扯证|办结婚证|领结婚证)"
+                                              r"|悔婚|退婚|婚没结成|没结成婚")),
+    ("lived_together_told", re.compile(r"(?<![没未不])(?<!没有)(?:同居|住在一起|住一起|一起住|住到一起|共同生活|一起生活|一起过)"
+                                       r"|(?:一起|在一起)?住了(?:不到|快|将近|差不多|有)?[一二三两四五六七八九十半\d]+(?:个)?(?:年|月)")),
+)
 
 
 def _will_form(text: str, facts: Facts) -> None:
@@ -1314,6 +1336,8 @@ def _will_form(text: str, facts: Facts) -> None:
     _told_forms(text, facts, _WILL, WILL_FORMS)
     _told_forms(text, facts, _GUARANTEE, GUARANTEE_KINDS)
     _told_forms(text, facts, _ADVANCE, (("advance_named", _ADVANCE),))
+    _told_forms(text, facts, _GIFT, (("gift_delivered", _DELIVERED),))
+    _told_forms(text, facts, _BETROTHAL_TOPIC, COUPLE_TOLD)
 
 
 def _extra_rate(text: str) -> tuple[Decimal, str] | None:

@@ -105,3 +105,69 @@ def test_a_sum_called_dingjin_yet_said_to_be_an_advance_is_an_advance():
     told = extract_facts("交的是订金不是定金，五千，现在不想买了，商家说不退，是这样吗")
     assert "advance_named" in told.items
     assert "advance_named" not in extract_facts("婚宴订了酒店交了8000定金，酒店说定金不退，对吗").items
+
+
+@pytest.mark.parametrize(("question", "delivered"), [
+    ("前几年把一套房子过户给了儿子，说好他给我养老，结果他动手打我，我能把房子要回来吗", True),
+    ("谈恋爱的时候给女朋友买了台车，写的她名字，现在分手了能要回来吗", True),
+    ("说好送给侄子一套房子，还没有过户，我反悔了可以吗", False),
+    ("房子过户给买家了，对方一直不付尾款", False),  # a sale, not a gift
+])
+def test_a_gift_handed_over_is_read_as_a_typed_fact(question, delivered):
+    from legal.facts import extract_facts
+
+    assert ("gift_delivered" in extract_facts(question).items) is delivered
+
+
+def gift_card() -> object:
+    return parse_card({
+        "slug": "t.gift", "title": "赠与反悔", "domain": "contract", "summary": "测试。",
+        "phrasings": ["甲乙丙丁", "戊己庚辛", "子丑寅卯", "辰巳午未", "申酉戌亥", "天地玄黄"], "terms": ["赠与"],
+        "question_types": ["yes_no"],
+        "answers": {"yes_no": {"conclusion": "视情况。", "basis": [{"law": CODE, "article": 658},
+                                                                {"law": CODE, "article": 663}]}},
+        "provisions": [
+            {"law": CODE, "article": 658, "role": "controlling", "decides": "赠与财产的权利转移之前可以撤销赠与",
+             "keywords": ["撤销赠与"]},
+            {"law": CODE, "article": 663, "role": "controlling",
+             "decides": "受赠人严重侵害赠与人的，赠与人可以撤销赠与",
+             "keywords": ["撤销赠与"], "when": [{"fact": "gift_delivered", "op": "known"}]},
+        ],
+    })
+
+
+@pytest.mark.parametrize(("question", "article"), [
+    ("前几年把一套房子过户给了儿子，说好他给我养老，结果他动手打我，我能把房子要回来吗", 663),
+    ("说好送给侄子一套房子，还没有过户，我反悔了可以吗", 658),
+])
+def test_a_gift_handed_over_is_revoked_only_on_the_donees_fault(question, article):
+    assert _cited(gift_card(), question) == [article]
+
+
+@pytest.mark.parametrize(("question", "told"), [
+    ("男方，没领证，办了酒，在一起住了两年多，现在分手了，彩礼十八万能要回来吗",
+     {"marriage_unregistered_told", "lived_together_told"}),
+    ("订婚给了彩礼18万8，后来领证了，住了不到半年女方就要离婚，彩礼能退吗",
+     {"marriage_registered_told", "lived_together_told"}),
+    ("订婚给了10万彩礼，现在女方悔婚了，能要回来吗", {"marriage_unregistered_told"}),
+    ("领证了，住在一起半年，现在离婚，房子怎么分", set()),  # no 彩礼: nothing read for it
+])
+def test_what_a_betrothal_question_says_of_the_couple_is_read_as_told(question, told):
+    from legal.facts import extract_facts
+
+    assert {name for name in extract_facts(question).items if name.endswith("_told")} == told
+
+
+@pytest.mark.parametrize(("registered", "cohabited", "law", "article"), [
+    (True, True, "最高人民法院关于审理涉彩礼纠纷案件适用法律若干问题的规定", 5),
+    (False, True, "最高人民法院关于审理涉彩礼纠纷案件适用法律若干问题的规定", 6),
+    (False, False, "最高人民法院关于适用《中华人民共和国民法典》婚姻家庭编的解释（一）", 5),
+    (True, False, "最高人民法院关于适用《中华人民共和国民法典》婚姻家庭编的解释（一）", 5),
+])
+def test_the_betrothal_figure_rests_on_the_rule_of_the_couples_case(registered, cohabited, law, article):
+    from decimal import Decimal
+
+    from legal.rules import basis_numbers, betrothal_return
+
+    result = betrothal_return(betrothal_amount=Decimal(100000), registered=registered, cohabited=cohabited)
+    assert basis_numbers(result.legal_basis) == [(law, article)]
