@@ -88,6 +88,9 @@ LABELS.update({"gift_delivered": "赠与财产已经交付或过户"})
 #: What a question about 彩礼 says outright of the couple (涉彩礼规定 5 registered and living together, 6 living
 #: together unregistered; 婚姻家庭编解释（一）5 the rest): told only, never presumed (``registered`` and
 #: ``cohabited`` beside the amount presume both).
+#: Whether the purchase the client tells of was made online (True: 网购, 直播间, 外卖 …) or in person (False: 商场,
+#: 超市, 门店 …): the online-consumption rules (网络消费纠纷规定) decide only the first.
+LABELS.update({"online_purchase": "网络购物"})
 LABELS.update({"marriage_registered_told": "说明已经领证", "marriage_unregistered_told": "说明没有领证",
                "lived_together_told": "说明已经共同生活"})
 
@@ -1330,6 +1333,21 @@ COUPLE_TOLD: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+_ONLINE = re.compile(r"网上|网购|网店|淘宝|天猫|京东|拼多多|抖音|快手|直播|小红书|闲鱼|外卖|美团|饿了么|电商|官网|网页|小程序"
+                     r"|(?:app|APP|App)(?:上|里)|(?:在|从)[^，。,；]{0,6}平台|网络购物|线上")
+_IN_PERSON = re.compile(r"商场|超市|实体店|门店|店里|店内|柜台|专卖店|4S店|菜市场|线下|现场买|店面|小卖部|便利店|健身房|理发店|美容院")
+
+
+def _purchase_channel(text: str, facts: Facts) -> None:
+    """Online (``online_purchase`` True) when the question names an online channel, in person (False) when it
+    names only a shop; nothing when it names neither."""
+    online, in_person = _ONLINE.search(text), _IN_PERSON.search(text)
+    if online:
+        facts.add("online_purchase", True, online.group(0))
+    elif in_person:
+        facts.add("online_purchase", False, in_person.group(0))
+
+
 def _will_form(text: str, facts: Facts) -> None:
     """The form of a will the question tells of, the kind of guarantee (only when it speaks of one), and
     a sum it calls 订金 or the like."""
@@ -1338,6 +1356,7 @@ def _will_form(text: str, facts: Facts) -> None:
     _told_forms(text, facts, _ADVANCE, (("advance_named", _ADVANCE),))
     _told_forms(text, facts, _GIFT, (("gift_delivered", _DELIVERED),))
     _told_forms(text, facts, _BETROTHAL_TOPIC, COUPLE_TOLD)
+    _purchase_channel(text, facts)
 
 
 def _extra_rate(text: str) -> tuple[Decimal, str] | None:

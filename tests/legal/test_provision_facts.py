@@ -171,3 +171,41 @@ def test_the_betrothal_figure_rests_on_the_rule_of_the_couples_case(registered, 
 
     result = betrothal_return(betrothal_amount=Decimal(100000), registered=registered, cohabited=cohabited)
     assert basis_numbers(result.legal_basis) == [(law, article)]
+
+
+@pytest.mark.parametrize(("question", "online"), [
+    ("网上买的衣服，七天无理由能退吗", True),
+    ("直播间买的金手链是镀金的", True),
+    ("商场搞活动，牌子上写着最终解释权归本商场所有，有用吗", False),
+    ("我被公司开除了，能要补偿吗", None),
+])
+def test_the_channel_of_a_purchase_is_read_as_a_typed_fact(question, online):
+    from legal.facts import extract_facts
+
+    assert extract_facts(question).values().get("online_purchase") is online
+
+
+def terms_card() -> object:
+    online_rules = "最高人民法院关于审理网络消费纠纷案件适用法律若干问题的规定（一）"
+    return parse_card({
+        "slug": "t.terms", "title": "霸王条款", "domain": "consumer", "summary": "测试。",
+        "phrasings": ["甲乙丙丁", "戊己庚辛", "子丑寅卯", "辰巳午未", "申酉戌亥", "天地玄黄"], "terms": ["格式条款"],
+        "question_types": ["valid"],
+        "answers": {"valid": {"conclusion": "无效。", "basis": [
+            {"law": "中华人民共和国消费者权益保护法", "article": 26}, {"law": online_rules, "article": 1}]}},
+        "provisions": [
+            {"law": "中华人民共和国消费者权益保护法", "article": 26, "role": "controlling",
+             "decides": "经营者以格式条款、店堂告示排除限制消费者权利的，内容无效", "keywords": ["店堂告示"]},
+            {"law": online_rules, "article": 1, "role": "controlling",
+             "decides": "经营者享有最终解释权等格式条款无效", "keywords": ["最终解释权"],
+             "when": [{"fact": "online_purchase", "op": "==", "value": 1}]},
+        ],
+    })
+
+
+@pytest.mark.parametrize(("question", "article"), [
+    ("商场搞活动，牌子上写着最终解释权归本商场所有，这个最终解释权有用吗", 26),
+    ("淘宝店铺写着最终解释权归本店所有，这个最终解释权有用吗", 1),
+])
+def test_the_online_consumption_rules_decide_an_online_purchase_only(question, article):
+    assert _cited(terms_card(), question) == [article]
