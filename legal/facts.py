@@ -1300,7 +1300,12 @@ WILL_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 
 _GUARANTEE = re.compile(r"担保|保证人|保人|保证合同|保证责任|保证方式|一般保证|做保|作保")
+#: 连带 named as the kind agreed — not as what the contract leaves open ("没写连带不连带", "是一般担保还是连带"):
+#: a guarantee whose kind is not agreed or unclear is a general one (民法典 686 ②).
+_KIND_UNTOLD = re.compile(r"(?:没|未|没有|不)(?:有)?(?:写|约定|说|注明|写明|讲|明确)[^，。,；！？]{0,12}(?:连带|一般|保证方式|担保方式|什么(?:担保|保证))"
+                          r"|连带不连带|是不是连带|(?:一般|普通)(?:保证|担保)?还是连带|连带(?:保证|担保|责任)?还是(?:一般|普通)")
 GUARANTEE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("general_guarantee", _KIND_UNTOLD),
     ("joint_guarantee", re.compile(r"连带")),
     ("general_guarantee", re.compile(r"一般保证|一般担保")),
 )
@@ -1314,6 +1319,8 @@ def _told_forms(text: str, facts: Facts, topic: re.Pattern[str], forms: tuple[tu
         m = pattern.search(text)
         if m:
             facts.add(name, True, m.group(0))
+            if pattern is _KIND_UNTOLD:
+                return  # the kind is left open: 连带 in the same breath is no joint guarantee
 
 
 _ADVANCE = re.compile(r"订金|意向金|诚意金|预付款|预付金")

@@ -92,6 +92,9 @@ def test_a_typed_document_that_is_no_will_is_no_will_form():
 @pytest.mark.parametrize(("question", "kind"), [
     ("我是连带保证人，债主不找借款人直接起诉我，可以吗", "joint_guarantee"),
     ("合同写的是一般保证，债主能直接找我这个保证人吗", "general_guarantee"),
+    # the kind left open is a general guarantee (民法典 686 ②), whatever 连带 the question names beside it
+    ("借条下面朋友签了担保人三个字，没写什么连带不连带，我能直接找担保人要钱吗", "general_guarantee"),
+    ("合同里也没写是一般担保还是连带担保，银行直接找我要，我得马上还吗", "general_guarantee"),
 ])
 def test_the_kind_of_guarantee_is_read_as_a_typed_fact(question, kind):
     from legal.facts import extract_facts
