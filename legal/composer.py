@@ -421,6 +421,10 @@ def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> An
     named = deadline_for(part, card.domain, question)
     if chosen.deadline and (not named or named == chosen.deadline or not deadline_for(part, card.domain)):
         return chosen
+    if chosen.deadline in FORMATIVE_PERIODS and named == "civil_limitation":
+        # 最晚什么时候去告 on a card whose period is that of a right exercised in court (撤销权, 解除权): a
+        # 除斥期间, which the three-year limitation does not govern; the card's own period is what is asked
+        return chosen
     if chosen.deadline and named in GENERAL_RULES and not _PROCEDURE.search(part):
         # 还来得及吗, 过时效了吗, 还能要吗: the words ask whether there is still time, which the card's
         # own period answers (a 工伤认定's year, an appeal's fifteen days), not the general three years
@@ -468,6 +472,11 @@ GENERAL_FIGURE: dict[str, frozenset[str]] = {"interest_cap": frozenset({"overdue
 
 #: Deadline rules a word such as 起诉 or 仲裁 names in any dispute: a card's own rule is more specific.
 GENERAL_RULES = frozenset({"civil_limitation", "labor_arbitration", "admin_litigation"})
+#: Periods of rights exercised by suing or applying to a court (撤销权, 解除权, 异议股东 buy-back): fixed periods
+#: (除斥期间) that the general limitation (民法典 188) neither replaces nor governs (民法典 199).
+FORMATIVE_PERIODS = frozenset({"voidable_revocation", "mistake_revocation", "creditor_revocation",
+                               "marriage_revocation_duress", "marriage_revocation_disease", "resolution_revocation",
+                               "rescission_period", "share_buyback_suit"})
 #: Words that name a procedure (not only time): a general rule they name may replace a card's own.
 _PROCEDURE = re.compile(r"仲裁|起诉|告(?!诉|知)|法院|复议|上诉|执行")
 #: A by-when part that asks whether there is still time (还来得及吗, 还能告吗) or whether its period

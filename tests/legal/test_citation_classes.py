@@ -47,3 +47,29 @@ def test_without_a_basis_of_its_own_the_card_cites_the_computed_figures_rule():
     part = _part(overdue_card([]))
     assert part.calculation is not None and part.calculation.ok
     assert [(p.law, p.article) for p in part.basis] != [(LENDING, 28)]
+
+
+def rescission_card() -> object:
+    code = "中华人民共和国民法典"
+    return parse_card({
+        "slug": "t.fraud", "title": "受欺诈买房", "domain": "real_estate", "summary": "测试。",
+        "phrasings": ["甲乙丙丁", "戊己庚辛", "子丑寅卯", "辰巳午未", "申酉戌亥", "天地玄黄"], "terms": ["欺诈"],
+        "question_types": ["yes_no", "by_when"],
+        "answers": {"yes_no": {"conclusion": "可以撤销。", "basis": [{"law": code, "article": 148}]},
+                    "by_when": {"conclusion": "{deadline}。", "deadline": "voidable_revocation",
+                                "basis": [{"law": code, "article": 152}]}},
+        "provisions": [
+            {"law": code, "article": 148, "role": "controlling", "decides": "受欺诈方有权请求撤销",
+             "keywords": ["欺诈"]},
+            {"law": code, "article": 152, "role": "controlling", "decides": "撤销权自知道撤销事由之日起一年内行使",
+             "keywords": ["撤销权"]},
+        ],
+    })
+
+
+def test_a_right_exercised_in_court_keeps_its_own_period_when_asked_when_to_sue():
+    question = "房子里死过人，中介和房东都瞒着我，最晚什么时候去告"
+    part = compose(question, [PartMatch(question, [CardScore(rescission_card(), 0.9, 0.95)], True)],
+                   today=TODAY).parts[0]
+    assert part.deadline is not None and part.deadline.rule.name == "voidable_revocation"
+    assert [p.article for p in part.basis] == [152]
