@@ -421,9 +421,9 @@ def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> An
     named = deadline_for(part, card.domain, question)
     if chosen.deadline and (not named or named == chosen.deadline or not deadline_for(part, card.domain)):
         return chosen
-    if chosen.deadline in FORMATIVE_PERIODS and named == "civil_limitation":
-        # 最晚什么时候去告 on a card whose period is that of a right exercised in court (撤销权, 解除权): a
-        # 除斥期间, which the three-year limitation does not govern; the card's own period is what is asked
+    if chosen.deadline in FORMATIVE_PERIODS and named == "civil_limitation" and not _MONEY_CLAIM.search(part):
+        # 最晚什么时候去告 on a card whose period is that of a right exercised in court (撤销权, 解除权), no claim
+        # for money named: a 除斥期间, which the three-year limitation does not govern; the card's own period
         return chosen
     if chosen.deadline and named in GENERAL_RULES and not _PROCEDURE.search(part):
         # 还来得及吗, 过时效了吗, 还能要吗: the words ask whether there is still time, which the card's
@@ -477,6 +477,8 @@ GENERAL_RULES = frozenset({"civil_limitation", "labor_arbitration", "admin_litig
 FORMATIVE_PERIODS = frozenset({"voidable_revocation", "mistake_revocation", "creditor_revocation",
                                "marriage_revocation_duress", "marriage_revocation_disease", "resolution_revocation",
                                "rescission_period", "share_buyback_suit"})
+#: A claim for money or performance (起诉要货款, 告他赔钱): a claim the limitation governs, not the formative right.
+_MONEY_CLAIM = re.compile(r"要(?:货款|钱|款|回|赔|他赔|对方赔|违约金|利息)|索赔|讨(?:钱|债|回|要)|追(?:讨|要|偿)|赔偿|还钱|付款|欠款")
 #: Words that name a procedure (not only time): a general rule they name may replace a card's own.
 _PROCEDURE = re.compile(r"仲裁|起诉|告(?!诉|知)|法院|复议|上诉|执行")
 #: A by-when part that asks whether there is still time (还来得及吗, 还能告吗) or whether its period
