@@ -85,12 +85,12 @@ LABELS.update({"advance_named": "称作订金、意向金等的款项"})
 #: A gift the client says was already handed over or registered (过户, 交付, 写到名下): 民法典 658's revocation
 #: at will ends with the transfer; what is left is 663's (the donee's ingratitude, within a year).
 LABELS.update({"gift_delivered": "赠与财产已经交付或过户"})
-#: What a question about 彩礼 says outright of the couple (涉彩礼规定 5 registered and living together, 6 living
-#: together unregistered; 婚姻家庭编解释（一）5 the rest): told only, never presumed (``registered`` and
-#: ``cohabited`` beside the amount presume both).
 #: Whether the purchase the client tells of was made online (True: 网购, 直播间, 外卖 …) or in person (False: 商场,
 #: 超市, 门店 …): the online-consumption rules (网络消费纠纷规定) decide only the first.
 LABELS.update({"online_purchase": "网络购物"})
+#: What a question about 彩礼 says outright of the couple (涉彩礼规定 5 registered and living together, 6 living
+#: together unregistered; 婚姻家庭编解释（一）5 the rest): told only, never presumed (``registered`` and
+#: ``cohabited`` beside the amount presume both).
 LABELS.update({"marriage_registered_told": "说明已经领证", "marriage_unregistered_told": "说明没有领证",
                "lived_together_told": "说明已经共同生活"})
 
@@ -1345,9 +1345,14 @@ _ONLINE = re.compile(r"网上|网购|网店|淘宝|天猫|京东|拼多多|抖�
 _IN_PERSON = re.compile(r"商场|超市|实体店|门店|店里|店内|柜台|专卖店|4S店|菜市场|线下|现场买|店面|小卖部|便利店|健身房|理发店|美容院")
 
 
+_BUYING = re.compile(r"买|购|下单|消费|充值|办(?:了)?(?:张|个)?卡|退货|退款|商家|卖家|店家|商品|格式条款|霸王条款|解释权")
+
+
 def _purchase_channel(text: str, facts: Facts) -> None:
-    """Online (``online_purchase`` True) when the question names an online channel, in person (False) when it
-    names only a shop; nothing when it names neither."""
+    """Online (``online_purchase`` True) when a question about a purchase names an online channel, in person
+    (False) when it names only a shop; nothing when it names neither or speaks of no purchase."""
+    if not _BUYING.search(text):
+        return
     online, in_person = _ONLINE.search(text), _IN_PERSON.search(text)
     if online:
         facts.add("online_purchase", True, online.group(0))
@@ -1356,8 +1361,9 @@ def _purchase_channel(text: str, facts: Facts) -> None:
 
 
 def _will_form(text: str, facts: Facts) -> None:
-    """The form of a will the question tells of, the kind of guarantee (only when it speaks of one), and
-    a sum it calls 订金 or the like."""
+    """The form of a will the question tells of, the kind of guarantee (only when it speaks of one), a sum
+    it calls 订金 or the like, a gift handed over, what a 彩礼 question says of the couple, and whether a
+    purchase was made online."""
     _told_forms(text, facts, _WILL, WILL_FORMS)
     _told_forms(text, facts, _GUARANTEE, GUARANTEE_KINDS)
     _told_forms(text, facts, _ADVANCE, (("advance_named", _ADVANCE),))

@@ -181,6 +181,7 @@ def test_the_betrothal_figure_rests_on_the_rule_of_the_couples_case(registered, 
     ("直播间买的金手链是镀金的", True),
     ("商场搞活动，牌子上写着最终解释权归本商场所有，有用吗", False),
     ("我被公司开除了，能要补偿吗", None),
+    ("我在健身房上班，老板拖欠两个月工资", None),  # a shop named, no purchase told
 ])
 def test_the_channel_of_a_purchase_is_read_as_a_typed_fact(question, online):
     from legal.facts import extract_facts
