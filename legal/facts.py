@@ -79,6 +79,8 @@ LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "�
 #: The kind of guarantee the client says he gave or holds (民法典 686–688): 连带 lets the creditor go to the
 #: guarantor first; 一般保证 (and a guarantee that does not say) gives the guarantor the right to refuse first.
 LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
+#: The guarantor says he has already paid for the debtor (替他还了, 代偿): what he may now recover is 民法典 700's.
+LABELS.update({"guarantor_paid": "保证人已代为清偿"})
 #: A sum the client calls 订金, 意向金, 诚意金 or a prepayment (合同编通则解释 67: no 定金罚则 unless agreed),
 #: whatever else the question calls it (交的是订金不是定金).
 LABELS.update({"advance_named": "称作订金、意向金等的款项"})
@@ -1304,7 +1306,10 @@ _GUARANTEE = re.compile(r"担保|保证人|保人|保证合同|保证责任|保�
 #: a guarantee whose kind is not agreed or unclear is a general one (民法典 686 ②).
 _KIND_UNTOLD = re.compile(r"(?:没|未|没有|不)(?:有)?(?:写|约定|说|注明|写明|讲|明确)[^，。,；！？]{0,12}(?:连带|一般|保证方式|担保方式|什么(?:担保|保证))"
                           r"|连带不连带|是不是连带|(?:一般|普通)(?:保证|担保)?还是连带|连带(?:保证|担保|责任)?还是(?:一般|普通)")
+_GUARANTOR_PAID = re.compile(r"(?:替|帮|代)[^，。,；！？]{0,6}(?:还了|还清|偿还了|付了|垫付|垫了)|代偿|代为(?:清偿|偿还)"
+                             r"|承担(?:了)?(?:保证|担保)责任(?:后|以后|之后)")
 GUARANTEE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("guarantor_paid", _GUARANTOR_PAID),
     ("general_guarantee", _KIND_UNTOLD),
     ("joint_guarantee", re.compile(r"连带")),
     ("general_guarantee", re.compile(r"一般保证|一般担保")),

@@ -96,10 +96,22 @@ def test_a_typed_document_that_is_no_will_is_no_will_form():
     ("借条下面朋友签了担保人三个字，没写什么连带不连带，我能直接找担保人要钱吗", "general_guarantee"),
     ("合同里也没写是一般担保还是连带担保，银行直接找我要，我得马上还吗", "general_guarantee"),
 ])
+
 def test_the_kind_of_guarantee_is_read_as_a_typed_fact(question, kind):
     from legal.facts import extract_facts
 
     assert [name for name in extract_facts(question).items if name.endswith("_guarantee")] == [kind]
+
+
+@pytest.mark.parametrize(("question", "paid"), [
+    ("我当担保人，借钱的人不还，法院判我替他还了八万，我能找他要回来多少", True),
+    ("做担保的，已经代偿了二十万，能向借款人追多少", True),
+    ("我给别人做担保，借款100万，合同写我只担保50万，剩下的我要还多少", False),
+])
+def test_a_guarantor_who_paid_is_read_as_a_typed_fact(question, paid):
+    from legal.facts import extract_facts
+
+    assert ("guarantor_paid" in extract_facts(question).items) is paid
 
 
 def test_a_sum_called_dingjin_yet_said_to_be_an_advance_is_an_advance():
