@@ -421,6 +421,10 @@ def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> An
     named = deadline_for(part, card.domain, question)
     if chosen.deadline and (not named or named == chosen.deadline or not deadline_for(part, card.domain)):
         return chosen
+    if chosen.deadline in FORMATIVE_PERIODS and named == "civil_limitation" and not _MONEY_CLAIM.search(part):
+        # 最晚什么时候去告 on a card whose period is that of a right exercised in court (撤销权, 解除权), no claim
+        # for money named: a 除斥期间, which the three-year limitation does not govern; the card's own period
+        return chosen
     if chosen.deadline and named in GENERAL_RULES and not _PROCEDURE.search(part):
         # 还来得及吗, 过时效了吗, 还能要吗: the words ask whether there is still time, which the card's
         # own period answers (a 工伤认定's year, an appeal's fifteen days), not the general three years
@@ -453,11 +457,28 @@ def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> A
         return chosen  # the named figure cannot be computed: the card's own answer stands
     if chosen.calculator and named in ("economic_compensation", "unlawful_termination_damages"):
         return chosen  # the card knows whether it is N or 2N better than the word 补偿
+    if chosen.calculator in GENERAL_FIGURE.get(named, ()) and chosen.basis:
+        # 利息能要多少 on the overdue-interest card: the word names interest in general and its figure is
+        # computed, but the interest asked for is the card's kind, which the card's basis decides
+        # (民间借贷规定 28: no overdue rate agreed, the agreed rate runs on), not the general cap (25)
+        return Answer("how_much", "按您提供的数据计算：{result}。", calculator=named, inputs=(), basis=chosen.basis)
     return Answer("how_much", "按您提供的数据计算：{result}。", calculator=named, inputs=())
+
+
+#: Calculators a general word names (利息) whose figure, on a card whose own calculator computes a
+#: special kind of it, is that kind's: the card's basis decides it (:func:`_calculator_answer`).
+GENERAL_FIGURE: dict[str, frozenset[str]] = {"interest_cap": frozenset({"overdue_interest", "principal_with_interest"})}
 
 
 #: Deadline rules a word such as 起诉 or 仲裁 names in any dispute: a card's own rule is more specific.
 GENERAL_RULES = frozenset({"civil_limitation", "labor_arbitration", "admin_litigation"})
+#: Periods of rights exercised by suing or applying to a court (撤销权, 解除权, 异议股东 buy-back): fixed periods
+#: (除斥期间) that the general limitation (民法典 188) neither replaces nor governs (民法典 199).
+FORMATIVE_PERIODS = frozenset({"voidable_revocation", "mistake_revocation", "creditor_revocation",
+                               "marriage_revocation_duress", "marriage_revocation_disease", "resolution_revocation",
+                               "rescission_period", "share_buyback_suit"})
+#: A claim for money or performance (起诉要货款, 告他赔钱): a claim the limitation governs, not the formative right.
+_MONEY_CLAIM = re.compile(r"要(?:货款|钱|款|回|赔|他赔|对方赔|违约金|利息)|索赔|讨(?:钱|债|回|要)|追(?:讨|要|偿)|赔偿|还钱|付款|欠款")
 #: Words that name a procedure (not only time): a general rule they name may replace a card's own.
 _PROCEDURE = re.compile(r"仲裁|起诉|告(?!诉|知)|法院|复议|上诉|执行")
 #: A by-when part that asks whether there is still time (还来得及吗, 还能告吗) or whether its period

@@ -79,9 +79,22 @@ LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "�
 #: The kind of guarantee the client says he gave or holds (民法典 686–688): 连带 lets the creditor go to the
 #: guarantor first; 一般保证 (and a guarantee that does not say) gives the guarantor the right to refuse first.
 LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
+#: The guarantor says he has already paid for the debtor (替他还了, 代偿): what he may now recover is 民法典 700's.
+LABELS.update({"guarantor_paid": "保证人已代为清偿"})
 #: A sum the client calls 订金, 意向金, 诚意金 or a prepayment (合同编通则解释 67: no 定金罚则 unless agreed),
 #: whatever else the question calls it (交的是订金不是定金).
 LABELS.update({"advance_named": "称作订金、意向金等的款项"})
+#: A gift the client says was already handed over or registered (过户, 交付, 写到名下): 民法典 658's revocation
+#: at will ends with the transfer; what is left is 663's (the donee's ingratitude, within a year).
+LABELS.update({"gift_delivered": "赠与财产已经交付或过户"})
+#: Whether the purchase the client tells of was made online (True: 网购, 直播间, 外卖 …) or in person (False: 商场,
+#: 超市, 门店 …): the online-consumption rules (网络消费纠纷规定) decide only the first.
+LABELS.update({"online_purchase": "网络购物"})
+#: What a question about 彩礼 says outright of the couple (涉彩礼规定 5 registered and living together, 6 living
+#: together unregistered; 婚姻家庭编解释（一）5 the rest): told only, never presumed (``registered`` and
+#: ``cohabited`` beside the amount presume both).
+LABELS.update({"marriage_registered_told": "说明已经领证", "marriage_unregistered_told": "说明没有领证",
+               "lived_together_told": "说明已经共同生活"})
 
 
 @dataclass
@@ -1289,7 +1302,15 @@ WILL_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 
 _GUARANTEE = re.compile(r"担保|保证人|保人|保证合同|保证责任|保证方式|一般保证|做保|作保")
+#: 连带 named as the kind agreed — not as what the contract leaves open ("没写连带不连带", "是一般担保还是连带"):
+#: a guarantee whose kind is not agreed or unclear is a general one (民法典 686 ②).
+_KIND_UNTOLD = re.compile(r"(?:没|未|没有|不)(?:有)?(?:写|约定|说|注明|写明|讲|明确)[^，。,；！？]{0,12}(?:连带|一般|保证方式|担保方式|什么(?:担保|保证))"
+                          r"|连带不连带|是不是连带|(?:一般|普通)(?:保证|担保)?还是连带|连带(?:保证|担保|责任)?还是(?:一般|普通)")
+_GUARANTOR_PAID = re.compile(r"(?:替|帮|代)[^，。,；！？]{0,6}(?:还了|还清|偿还了|付了|垫付|垫了)|代偿|代为(?:清偿|偿还)"
+                             r"|承担(?:了)?(?:保证|担保)责任(?:后|以后|之后)")
 GUARANTEE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("guarantor_paid", _GUARANTOR_PAID),
+    ("general_guarantee", _KIND_UNTOLD),
     ("joint_guarantee", re.compile(r"连带")),
     ("general_guarantee", re.compile(r"一般保证|一般担保")),
 )
@@ -1303,17 +1324,57 @@ def _told_forms(text: str, facts: Facts, topic: re.Pattern[str], forms: tuple[tu
         m = pattern.search(text)
         if m:
             facts.add(name, True, m.group(0))
+            if pattern is _KIND_UNTOLD:
+                return  # the kind is left open: 连带 in the same breath is no joint guarantee
 
 
 _ADVANCE = re.compile(r"订金|意向金|诚意金|预付款|预付金")
+_GIFT = re.compile(r"赠与|赠送|送给|送了|白送|(?:给|买给)(?:了)?(?:儿子|女儿|孩子|侄子|外甥|孙子|孙女|女朋友|男朋友|对象|前妻|前夫)")
+#: Handed over or registered to the donee; a transfer said not to have happened yet (还没过户) is none.
+_DELIVERED = re.compile(r"(?<![没未不])(?<!没有)(?<!还要)(?:过户|交付|交房)(?!前|之前)|(?:转|写|登记|记)(?:到|在|成)[^，。,；]{0,6}名下"
+                        r"|写的?[^，。,；]{0,3}(?:他|她|儿子|女儿|孩子|侄子|对象)[^，。,；]{0,2}名字|已经(?:给了|送了|交给|转给)")
+
+
+_BETROTHAL_TOPIC = re.compile(r"彩礼|礼金|订婚|定亲|三金")
+COUPLE_TOLD: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("marriage_registered_told", re.compile(r"(?<![没未不])(?<!没有)(?:领证|领了证|领了结婚证|登记结婚|登记了|扯证|扯了证|办了结婚证)")),
+    ("marriage_unregistered_told", re.compile(r"(?:没|未|没有|还没|还没有|也没)(?:有)?(?:领证|登记|扯证|办结婚证|领结婚证)"
+                                              r"|悔婚|退婚|婚没结成|没结成婚")),
+    ("lived_together_told", re.compile(r"(?<![没未不])(?<!没有)(?:同居|住在一起|住一起|一起住|住到一起|共同生活|一起生活|一起过)"
+                                       r"|(?:一起|在一起)?住了(?:不到|快|将近|差不多|有)?[一二三两四五六七八九十半\d]+(?:个)?(?:年|月)")),
+)
+
+
+_ONLINE = re.compile(r"网上|网购|网店|淘宝|天猫|京东|拼多多|抖音|快手|直播|小红书|闲鱼|外卖|美团|饿了么|电商|官网|网页|小程序"
+                     r"|(?:app|APP|App)(?:上|里)|(?:在|从)[^，。,；]{0,6}平台|网络购物|线上")
+_IN_PERSON = re.compile(r"商场|超市|实体店|门店|店里|店内|柜台|专卖店|4S店|菜市场|线下|现场买|店面|小卖部|便利店|健身房|理发店|美容院")
+
+
+_BUYING = re.compile(r"买|购|下单|消费|充值|办(?:了)?(?:张|个)?卡|退货|退款|商家|卖家|店家|商品|格式条款|霸王条款|解释权")
+
+
+def _purchase_channel(text: str, facts: Facts) -> None:
+    """Online (``online_purchase`` True) when a question about a purchase names an online channel, in person
+    (False) when it names only a shop; nothing when it names neither or speaks of no purchase."""
+    if not _BUYING.search(text):
+        return
+    online, in_person = _ONLINE.search(text), _IN_PERSON.search(text)
+    if online:
+        facts.add("online_purchase", True, online.group(0))
+    elif in_person:
+        facts.add("online_purchase", False, in_person.group(0))
 
 
 def _will_form(text: str, facts: Facts) -> None:
-    """The form of a will the question tells of, the kind of guarantee (only when it speaks of one), and
-    a sum it calls 订金 or the like."""
+    """The form of a will the question tells of, the kind of guarantee (only when it speaks of one), a sum
+    it calls 订金 or the like, a gift handed over, what a 彩礼 question says of the couple, and whether a
+    purchase was made online."""
     _told_forms(text, facts, _WILL, WILL_FORMS)
     _told_forms(text, facts, _GUARANTEE, GUARANTEE_KINDS)
     _told_forms(text, facts, _ADVANCE, (("advance_named", _ADVANCE),))
+    _told_forms(text, facts, _GIFT, (("gift_delivered", _DELIVERED),))
+    _told_forms(text, facts, _BETROTHAL_TOPIC, COUPLE_TOLD)
+    _purchase_channel(text, facts)
 
 
 def _extra_rate(text: str) -> tuple[Decimal, str] | None:

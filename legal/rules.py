@@ -471,6 +471,7 @@ def tenfold_damages(*, purchase_price: Decimal, loss: Decimal | None = None) -> 
 
 # -- figures of family, inheritance, injury, criminal, company, procedure and policy ----------------------
 MARRIAGE_INTERPRETATION = "最高人民法院关于适用《中华人民共和国民法典》婚姻家庭编的解释（一）"
+BETROTHAL_RULES = "最高人民法院关于审理涉彩礼纠纷案件适用法律若干问题的规定"
 WOMEN_PROTECTION = "女职工劳动保护特别规定"
 WAGE_PAYMENT = "工资支付暂行规定"
 UNEMPLOYMENT_REGULATION = "失业保险条例"
@@ -826,8 +827,11 @@ def betrothal_return(*, betrothal_amount: Decimal, registered: bool, cohabited: 
     else:
         total = None
         steps = ["已登记或已共同生活的，按共同生活时间、彩礼数额、嫁妆和过错等酌定返还比例，没有固定比例"]
-    return CalculationResult("彩礼返还", total, {"total": total}, steps,
-                             [LegalBasis(MARRIAGE_INTERPRETATION, _art(5))])
+    # the rule that decides the couple's case: registered and living together 涉彩礼规定 5, living together
+    # unregistered 规定 6, neither (or registered, never living together) 婚姻家庭编解释（一）5
+    basis = LegalBasis(BETROTHAL_RULES, _art(5)) if registered and cohabited else \
+        LegalBasis(BETROTHAL_RULES, _art(6)) if cohabited else LegalBasis(MARRIAGE_INTERPRETATION, _art(5))
+    return CalculationResult("彩礼返还", total, {"total": total}, steps, [basis])
 
 
 def lease_settlement(*, monthly_rent: Decimal, deposit: Decimal, arrears_months: Decimal = Decimal(0),
@@ -1788,7 +1792,7 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "late_payment_loss": ((SALES_INTERPRETATION, 18),),
     "principal_with_interest": ((PRIVATE_LENDING, 28), (CIVIL_CODE, 676)),
     "no_interest": ((PRIVATE_LENDING, 24), (CIVIL_CODE, 680)),
-    "betrothal_return": ((MARRIAGE_INTERPRETATION, 5),),
+    "betrothal_return": ((MARRIAGE_INTERPRETATION, 5), (BETROTHAL_RULES, 5), (BETROTHAL_RULES, 6)),
     "lease_settlement": ((CIVIL_CODE, 722), (CIVIL_CODE, 585)),
     "fine_surcharge_cap": (("中华人民共和国行政强制法", 45),),
     "patent_term": (("中华人民共和国专利法", 42),),
