@@ -48,6 +48,7 @@ import os
 import re
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -223,11 +224,13 @@ def _overlaps(section_text: str, quote: str, other: str) -> bool:
     return a is None or b is None or (a[0] < b[1] and b[0] < a[1])
 
 
-def swapped_side(side: str) -> str:
+def swapped_side(side: str, parties: Iterable[str] = ()) -> str:
     """The other party, named as the gold names ours, role words and all: 乙方（承租方） → 甲方（出租方）,
     乙方（学员、消费者） → 甲方（培训机构）, 甲方（托运人宁波某某公司） → 乙方（承运人）, 存货方 → 保管方. The first
     role word becomes its opposite (sides.OPPOSITES); the rest of the description (消费者, a second role, a company's
-    name) described our party, not the other one, and is dropped."""
+    name) described our party, not the other one, and is dropped. When our side carries several role words
+    (甲方（业主/发包人）) and the contract names its parties by role (``parties``: 发包人, 承包人), the role whose
+    opposite is one of the contract's parties names the other side (承包人, not the 物业服务人 of 业主)."""
     from contracts.playbook.engine import COUNTERPARTS
     from contracts.playbook.sides import OPPOSITES, ROLE_CLASSES
     # 委托人 has two counterparts (受托人, 中介人) in the engine's table; the bench names the first.
@@ -248,7 +251,12 @@ def swapped_side(side: str) -> str:
         word = names.get(m.group(0), m.group(0))
         if word != swapped_head and word not in roles:
             roles.append(word)
-    # The first role names the party (委托人/买方 in a brokerage: the other side is the 居间方, not a seller).
+    # The first role names the party (委托人/买方 in a brokerage: the other side is the 居间方, not a seller),
+    # unless another one is the role the contract itself gives the other party.
+    given = set(parties)
+    named = [r for r in roles if r in given]
+    if named:
+        return f"{swapped_head}（{named[0]}）"
     return f"{swapped_head}（{roles[0]}）" if roles else swapped_head
 
 
@@ -274,7 +282,7 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: 
         kind = contract_kind(item.get("contract_type") or "", split.contract_type)
         side = item.get("side") or ""
         if swap:
-            side = swapped_side(side)
+            side = swapped_side(side, (party.role for party in split.parties))
         t0 = time.perf_counter()
         findings = contract_findings(sections, kind, rules, side=side)
         costs.append(time.perf_counter() - t0)

@@ -844,7 +844,8 @@ def _side_allows(p: FactParams, fact: reader.Fact, facts: ContractFacts, text: s
 #: late fee for it), a deposit, an advance or a fee paid kept.
 _PAYERS_DUTY = re.compile(r"(?:逾期|迟延|延迟|拖欠|未按(?:时|期|约定)?)(?:交纳|缴纳|支付|付款|付清|缴付|交费|缴费)"
                           r"|欠费|欠缴|欠付|滞纳金"
-                          r"|(?:定金|预付款|首付款|首期款|加盟费|预付)[^。；;]{0,30}(?:不予退还|不退|概不退还|不予返还)")
+                          r"|(?:定金|预付款|首付款|首期款|加盟费|预付|已(?:缴纳|交纳|支付|缴付|付)的?[^。；;，,]{0,16}"
+                          r"(?:费|款|金))[^。；;]{0,30}(?:不予退还|不退|概不退还|不予返还)")
 
 
 def _side_allows_party(wanted: str, party: str, facts: ContractFacts, sentence: str = "") -> bool:
@@ -853,7 +854,9 @@ def _side_allows_party(wanted: str, party: str, facts: ContractFacts, sentence: 
     if not party:
         # 逾期交纳物业费的，按日千分之五加收滞纳金 / 定金均不予退还: a burden named on no one is the payer's (and
         # the right to keep the money the payee's) — our risk only when we pay.
-        if sentence and _PAYERS_DUTY.search(sentence) and not reader._ROLE_RX.search(sentence):
+        # A role only in the condition (乙方主动退出的，已缴纳的服务费不予退还) does not name who bears it.
+        main = re.split(r"的\s*[，,]", sentence)[-1]
+        if sentence and _PAYERS_DUTY.search(sentence) and not reader._ROLE_RX.search(main):
             return sides.payer_is_us(facts.side_roles) is not False
         return True
     ours = party in facts.side_names

@@ -714,6 +714,10 @@ def _between(whole: str, end: int, start: int) -> int:
     return end + cut + 1 if cut != -1 else start
 
 
+#: What may stand before a role that opens a sentence as its topic: a number, a bracket, 如/若/凡.
+_TOPIC = re.compile(r"^[\s（(]*[0-9０-９一二三四五六七八九十.．、）)]*\s*(?:如果|如|若|倘若|凡|因)?\s*$")
+
+
 def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: int, hi: int) -> list[Exemption]:
     """The exemption ``found`` of the sentence ``text[a:b]`` (``whole``), read over ``whole[lo:hi]``."""
     sentence = whole[lo:hi]
@@ -723,6 +727,16 @@ def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: 
     kept = "".join(ch for i, ch in enumerate(sentence) if not any(x <= i < y for x, y in carve_spans))
     # 乙方对其故意或重大过失造成的损失不承担责任: the scope is what the exemption sentence names.
     party = party_at(text, (a, b), a + found.start())
+    # 店铺被关闭或者乙方主动退出的，已缴纳的服务费不予退还: a role inside the condition (…的，) before the
+    # exempting fragment is that condition's subject, not the party exempted; with no role after it the
+    # sentence names none (a fee kept then belongs to the payee: engine._PAYERS_DUTY). A role opening the
+    # sentence is its topic and carries over (乙方…因过失给甲方造成损失的，不承担任何赔偿责任).
+    frag_at = max(whole.rfind(c, 0, found.start()) for c in "，,；;") + 1
+    named = [m for m in _ROLE_RX.finditer(whole, 0, found.start())
+             if not _OBJECT_MARK.search(whole[max(0, m.start() - 4):m.start()])]
+    if named and named[-1].start() < frag_at and re.search(r"的\s*[，,]", whole[named[-1].end():frag_at]) \
+            and not _TOPIC.match(whole[:named[-1].start()]):
+        party = ""
     # 卖方对因产品缺陷造成的买方停产损失不承担赔偿责任: a role inside the 对/就 phrase is its object; the
     # party exempted is the one named before 对.
     frag = max(whole.rfind(c, 0, found.start()) for c in "，,；;") + 1
@@ -734,7 +748,9 @@ def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: 
     # “任何 / 一切 / 全部” make an exemption total only next to the exempting words
     # (甲方不承担任何责任), not anywhere in the sentence (退还已收取的全部费用).
     near = sentence[max(0, start - 15):end]
-    if re.search(_COVER_WORDS["all"], near) and not any(x <= start < y for x, y in carve_spans):
+    # 已缴纳的服务费均不予退还 keeps money paid (a forfeiture, paid-sums rules); it exempts no liability at all.
+    refund_only = found.group(0) == "不予退还"
+    if re.search(_COVER_WORDS["all"], near) and not refund_only and not any(x <= start < y for x, y in carve_spans):
         covers |= {"all"}
     return [Exemption(a + found.start(), a + found.end(), (a, b), party, False, frozenset(covers),
                       _carved(carved), kept.strip())]

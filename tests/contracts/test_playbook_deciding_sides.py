@@ -189,3 +189,27 @@ def test_an_artists_risk_is_not_the_agencys():
     agency = {f.rule_code for f in _findings("performance", text, "甲方（经纪公司）")}
     assert "performance-private-life-restricted" in artist
     assert "performance-private-life-restricted" not in agency
+
+
+PLATFORM = ("甲方（平台经营者）：某某网络科技有限公司\n乙方（平台内经营者）：某某商贸有限公司\n"
+            "第十一条 店铺因任何原因被关闭或者乙方主动退出的，已缴纳的年度软件服务费均不予退还。")
+
+
+def test_a_fee_the_platform_keeps_is_the_merchants_risk_not_the_platforms():
+    # the merchant named in the condition (乙方主动退出的) is not the party the no-refund favours
+    merchant = _findings("service", PLATFORM, "乙方（平台内经营者）")
+    platform = _findings("service", PLATFORM, "甲方（平台经营者，本协议起草方）")
+    assert any(f.section_order == 3 for f in merchant), [(f.rule_code, f.quote) for f in merchant]
+    assert not any(f.section_order == 3 for f in platform), [(f.rule_code, f.quote) for f in platform]
+    assert side_classes({"甲方（平台经营者）"}) == {"platform"}
+    assert side_classes({"乙方（平台内经营者）"}) == {"merchant"}
+
+
+def test_the_role_opening_a_condition_is_the_party_its_exemption_frees():
+    from contracts.playbook.facts import read_clause
+    own = read_clause("（二）乙方在处理委托事务过程中因过失给甲方造成损失的，不承担任何赔偿责任。").exemptions
+    assert [e.party for e in own] == ["乙方"]
+    inside = read_clause("店铺被关闭或者乙方主动退出的，已缴纳的服务费不承担任何责任。").exemptions
+    assert [e.party for e in inside] == [""]
+    kept = read_clause("已缴纳的年度软件服务费均不予退还。").exemptions
+    assert all("all" not in e.covers for e in kept)
