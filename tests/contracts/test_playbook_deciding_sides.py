@@ -213,3 +213,13 @@ def test_the_role_opening_a_condition_is_the_party_its_exemption_frees():
     assert [e.party for e in inside] == [""]
     kept = read_clause("已缴纳的年度软件服务费均不予退还。").exemptions
     assert all("all" not in e.covers for e in kept)
+
+
+def test_a_court_at_the_keepers_seat_is_the_depositors_point_not_the_keepers():
+    text = ("存货方：某某食品有限公司（以下简称甲方）\n保管方：某某冷链物流有限公司（以下简称乙方）\n"
+            "第十条 本合同发生争议，双方协商解决；协商不成的，由乙方住所地人民法院管辖。")
+    codes = lambda side: {f.rule_code for f in _findings("storage", text, side)}  # noqa: E731
+    assert "storage-forum-keeper-seat" in codes("存货方")
+    assert "storage-forum-keeper-seat" not in codes("保管方")
+    depositors_seat = text.replace("由乙方住所地", "由甲方住所地")
+    assert "storage-forum-keeper-seat" not in {f.rule_code for f in _findings("storage", depositors_seat, "存货方")}
