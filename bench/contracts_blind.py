@@ -24,6 +24,8 @@ with the gold's side (:func:`contracts.playbook.contract_findings`). For each pl
   finding's basis is verified in the shipped corpora (present, in force, about the rule:
   its text holds one of the rule's ``basis_keywords``);
 - **found (strict)**: as loose, and the finding's basis shares an article with the gold's basis;
+- **anchored**: a strict finding's quote overlaps the planted words (the Word comment sits on them, not on
+  a neighbouring sentence of the clause);
 - risks marked ``"for_side": "other"`` (the other side's risk, not ours) are not counted as planted; a
   finding on their clause is reported as **flagged for the wrong side**.
 
@@ -270,7 +272,8 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: 
     by_code = {r.code: r for r in rules}
     corpus = Corpus(cited_laws(rules))
     totals = {"planted": 0, "loose": 0, "strict": 0, "lookalikes": 0, "lookalike_hits": 0, "other": 0,
-              "other_flagged": 0, "other_both": 0, "findings": 0, "defects": 0, "contracts": 0}
+              "other_flagged": 0, "other_both": 0, "findings": 0, "defects": 0, "contracts": 0,
+              "quoted": 0, "quoted_of": 0}
     costs = []
     for item in items:
         path = folder / item["file"]
@@ -325,6 +328,16 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: 
                       if {(law_key(b.law), b.article) for b in f.basis} & gold_articles]
             found_loose += bool(on_clause)
             found_strict += bool(strict)
+            # anchored: a strict finding quotes the planted words, so the Word comment sits on them
+            if strict and risk.get("clause") and risk.get("quote"):
+                totals["quoted_of"] += 1
+                anchored = any(f.section_order is not None and _span_of(by_order[f.section_order].text, f.quote)
+                               and _span_of(by_order[f.section_order].text, risk["quote"])
+                               and _overlaps(by_order[f.section_order].text, f.quote, risk["quote"]) for f in strict)
+                totals["quoted"] += anchored
+                if not anchored and details:
+                    print(f"    not anchored {risk.get('id')} @ {clause}: quoted "
+                          f"{strict[0].quote[:40]!r}; planted {risk['quote'][:40]!r}")
             if not on_clause:
                 misses.append(risk)
             elif not strict and details:
@@ -369,6 +382,8 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: 
     print(f"{half}: {totals['contracts']} contracts, {totals['planted']} planted risks for our side")
     print(f"  found on the right clause with a verified basis: strict {totals['strict']}/{totals['planted']} = "
           f"{totals['strict'] / n:.1%}, loose {totals['loose']}/{totals['planted']} = {totals['loose'] / n:.1%}")
+    print(f"  strict findings quoting the planted words (the comment's anchor): {totals['quoted']}/"
+          f"{totals['quoted_of']}")
     print(f"  issues on lawful look-alikes: {totals['lookalike_hits']}/{totals['lookalikes']} look-alikes "
           f"({totals['lookalike_hits'] / max(1, totals['contracts']):.2f} per contract)")
     print(f"  the other side's risks flagged as ours: {totals['other_flagged']}/{totals['other']} by side-aware rules; "

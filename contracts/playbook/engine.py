@@ -362,10 +362,21 @@ def side_label(side: str) -> str:
 
 
 def we_drafted(side: str) -> bool:
-    """The lawyer says the firm's side drafted the terms (甲方（…，即本协议起草方）)."""
+    """The lawyer says the firm's side drafted the terms (甲方（…，即本协议起草方）, 甲方（用人单位；合同由甲方
+    起草）) — not another party (乙方（受赠方；合同由赠与方甲方起草）)."""
     m = re.search(r"[（(](.*)", side or "")
-    return bool(m and any(_WE_DRAFTED.search(p) and not re.search(r"由[^；;，,]{0,10}(?:起草|提供|拟定)", p)
-                          for p in re.split(r"[；;，,]", m.group(1))))
+    if not m:
+        return False
+    head = re.split(r"[（(]", side, maxsplit=1)[0].strip()
+    for part in re.split(r"[；;，,]", m.group(1)):
+        by = re.search(r"由([^；;，,]{0,10}?)(?:起草|提供|拟定)", part)
+        if by:
+            if head and by.group(1).endswith(head):
+                return True
+            continue
+        if _WE_DRAFTED.search(part):
+            return True
+    return False
 
 
 def side_names(text: str, side: str) -> frozenset[str]:
@@ -1042,7 +1053,8 @@ _FORUM_SAID = {"party_seat": "约定由{party}住所地法院管辖", "unlinked"
 #: (497), an exemption for intent or gross negligence (506), a term against a mandatory rule (153).
 _STRIKING = frozenset({("中华人民共和国民法典", 497), ("中华人民共和国民法典", 506), ("中华人民共和国民法典", 153)})
 #: Laws a regulator enforces against the terms a business sets.
-_REGULATORY = ("电子商务法", "广告法", "消费者权益保护法", "个人信息保护法", "反垄断法", "反不正当竞争法", "价格法")
+_REGULATORY = ("电子商务法", "广告法", "消费者权益保护法", "个人信息保护法", "反垄断法", "反不正当竞争法", "价格法",
+               "劳动合同法", "劳动法")
 
 
 def strikes(rule: RuleSpec) -> bool:

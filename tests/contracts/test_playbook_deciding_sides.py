@@ -223,3 +223,19 @@ def test_a_court_at_the_keepers_seat_is_the_depositors_point_not_the_keepers():
     assert "storage-forum-keeper-seat" not in codes("保管方")
     depositors_seat = text.replace("由乙方住所地", "由甲方住所地")
     assert "storage-forum-keeper-seat" not in {f.rule_code for f in _findings("storage", depositors_seat, "存货方")}
+
+
+def test_the_side_drafted_the_terms_when_the_note_names_it_as_the_drafter():
+    from contracts.playbook.engine import we_drafted
+    assert we_drafted("甲方（用人单位；合同由甲方起草）")
+    assert we_drafted("甲方（平台经营者，即本协议起草方）")
+    assert not we_drafted("乙方（受赠方；合同由赠与方甲方起草）")
+    assert not we_drafted("甲方（转让方；协议由受让方起草）")
+
+
+def test_an_employer_that_drafted_the_contract_hears_of_its_unlawful_terms():
+    text = ("甲方（用人单位）：某某科技有限公司\n乙方（劳动者）：张某\n"
+            "第二条 本合同期限为三年，乙方的试用期为八个月。")
+    drafted = {f.rule_code for f in _findings("labor", text, "甲方（用人单位；合同由甲方起草）")}
+    employee = {f.rule_code for f in _findings("labor", text, "乙方（劳动者）")}
+    assert drafted and drafted <= employee, (drafted, employee)
