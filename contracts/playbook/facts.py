@@ -643,9 +643,13 @@ def _obligations(text: str, spans, scopes) -> list[Obligation]:
 
 #: A cap on damages (按每件不超过伍拾元赔偿, 赔偿总额以一个月服务费为限) exempts whatever it caps — with
 #: 不论/无论 … 故意或重大过失 it caps (and so exempts) liability for intent and gross negligence too.
-_CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,24}(?:为限|封顶|最高不超过|上限)|不超过[^。；;，,]{0,16}(?:赔偿|为限)"
+_CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,40}(?:为限|封顶|最高不超过|上限)|不超过[^。；;，,]{0,16}(?:赔偿|为限)"
                   r"|最高(?:赔偿|赔付|责任)(?:额|金额|限额)?|赔偿(?:上限|限额|最高额)")
 _REGARDLESS = re.compile(r"(?:不论|无论|不管|即使|包括)[^。；;]{0,24}(?:故意|重大过失)")
+#: "Whatever the cause" (无论基于何种原因, 不论任何理由): a cap or exemption said so reaches intent and gross
+#: negligence too.
+_ANY_CAUSE = re.compile(r"(?:不论|无论|不管)(?:是否)?(?:基于|因|由于|出于)?(?:何种|任何|什么|哪种|何等)"
+                        r"(?:原因|理由|情形|情况|事由)")
 #: A sentence that carries an earlier cap over (前述限额适用于一切原因造成的损失，包括…故意或者重大过失): the cap.
 _CAP_REF = re.compile(r"(?:前述|上述|以上|前款|该|此)(?:赔偿)?(?:限额|上限|责任限额|赔偿限额|责任限制)")
 _EXEMPT = re.compile(r"不承担(?:任何)?(?:[\u4e00-\u9fa5]{0,6})?责任|概不负责"
@@ -692,7 +696,7 @@ def _exemptions(text: str, spans, scopes) -> list[Exemption]:
     for a, b in spans:
         whole = text[a:b]
         found = list(_EXEMPT.finditer(whole))
-        if not found and _REGARDLESS.search(whole):
+        if not found and (_REGARDLESS.search(whole) or _ANY_CAUSE.search(whole)):
             found = [m for m in [_CAP.search(whole) or _CAP_REF.search(whole)] if m]
         # A run-on sentence may exempt twice (…随时解除且无需承担任何责任，…甲方因故意…亦不承担责任): each
         # exemption reads the words from the one before it to the one after it.
@@ -745,6 +749,8 @@ def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: 
     if head:
         party = head.group("role")
     covers = _covers(kept) - {"all"}
+    if _ANY_CAUSE.search(kept):
+        covers |= {"intent", "gross_negligence"}
     # “任何 / 一切 / 全部” make an exemption total only next to the exempting words
     # (甲方不承担任何责任), not anywhere in the sentence (退还已收取的全部费用).
     near = sentence[max(0, start - 15):end]

@@ -164,6 +164,15 @@ def test_personal_injury_exemption():
     assert "personal_injury" in ex.covers
 
 
+def test_a_cap_that_holds_whatever_the_cause_reaches_intent_and_gross_negligence():
+    ex = read_clause("乙方在本合同项下的全部责任，无论基于何种原因，均以甲方已支付的首期款的百分之十为限。").exemptions
+    assert ex and {"intent", "gross_negligence"} <= ex[0].covers
+    assert ex[0].party == "乙方"
+    # a cap with no such words stays a cap, not an exemption of intent
+    plain = read_clause("乙方在本合同项下的全部赔偿责任以甲方已支付的首期款的百分之十为限。").exemptions
+    assert not any("intent" in e.covers for e in plain)
+
+
 # -- negation -------------------------------------------------------------------------------------------
 
 def test_words_that_only_look_negative_are_not_negations():
