@@ -42,6 +42,10 @@ def _cited(found) -> set[tuple[str, int]]:
     ("sale", "第十一条 货物交付前的一切风险由买方承担。", (CIVIL, 604)),
     # a warehouse keeper exempt from any loss, read by the general exemption rule: 917
     ("storage", "第八条 保管方对仓储物在储存期间的任何损失均不承担责任。", (CIVIL, 917)),
+    # a warranty excluded on a sale as is (不作任何保证): the seller's warranty of quality, 618
+    ("sale", "第六条 车辆按现状出售，卖方对车辆是否发生过重大事故以及表显里程是否真实不作任何保证。", (CIVIL, 618)),
+    # a cap said to hold whatever the cause reaches intent and gross negligence: 506
+    ("tech_dev", "第十条 乙方的全部责任，无论基于何种原因，均以已支付的首期款的百分之十为限。", (CIVIL, 506)),
     # a partner's capital kept on withdrawal
     ("partnership", "第八条 合伙人退伙的，其出资一律不予退还。", ("中华人民共和国合伙企业法", 51)),
 ])
