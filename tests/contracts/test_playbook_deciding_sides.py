@@ -46,6 +46,8 @@ def _cited(found) -> set[tuple[str, int]]:
     ("sale", "第六条 车辆按现状出售，卖方对车辆是否发生过重大事故以及表显里程是否真实不作任何保证。", (CIVIL, 618)),
     # a cap said to hold whatever the cause reaches intent and gross negligence: 506
     ("tech_dev", "第十条 乙方的全部责任，无论基于何种原因，均以已支付的首期款的百分之十为限。", (CIVIL, 506)),
+    # the designer made to answer for errors in the client's own data: 805
+    ("construction", "第六条 乙方对因设计原因及甲方提供的基础资料错误造成的全部损失承担赔偿责任。", (CIVIL, 805)),
     # a partner's capital kept on withdrawal
     ("partnership", "第八条 合伙人退伙的，其出资一律不予退还。", ("中华人民共和国合伙企业法", 51)),
 ])
