@@ -48,6 +48,10 @@ def _cited(found) -> set[tuple[str, int]]:
     ("tech_dev", "第十条 乙方的全部责任，无论基于何种原因，均以已支付的首期款的百分之十为限。", (CIVIL, 506)),
     # the designer made to answer for errors in the client's own data: 805
     ("construction", "第六条 乙方对因设计原因及甲方提供的基础资料错误造成的全部损失承担赔偿责任。", (CIVIL, 805)),
+    # a fee paid to a payee the lender names, however long its name: disguised interest
+    ("loan", "第三条 乙方另应按借款本金的每月千分之五，向甲方指定的某某信息咨询服务部支付融资服务费。", (LOANS, 29)),
+    # non-compete pay said to be inside the wage (the wage named first)
+    ("labor", "第九条 乙方的基本工资中已包含竞业限制经济补偿人民币捌佰元。", ("中华人民共和国劳动合同法", 23)),
     # a partner's capital kept on withdrawal
     ("partnership", "第八条 合伙人退伙的，其出资一律不予退还。", ("中华人民共和国合伙企业法", 51)),
 ])
@@ -245,3 +249,9 @@ def test_an_employer_that_drafted_the_contract_hears_of_its_unlawful_terms():
     drafted = {f.rule_code for f in _findings("labor", text, "甲方（用人单位；合同由甲方起草）")}
     employee = {f.rule_code for f in _findings("labor", text, "乙方（劳动者）")}
     assert drafted and drafted <= employee, (drafted, employee)
+
+
+def test_non_compete_pay_inside_the_wage_is_not_read_as_a_wage_below_the_minimum():
+    found = _findings("labor", "第九条 甲方每月支付给乙方的基本工资中已包含竞业限制经济补偿人民币捌佰元。")
+    assert "labor-minimum-wage" not in {f.rule_code for f in found}
+    assert "labor-minimum-wage" in {f.rule_code for f in _findings("labor", "第四条 乙方月工资为人民币捌佰元。")}
