@@ -255,3 +255,17 @@ def test_non_compete_pay_inside_the_wage_is_not_read_as_a_wage_below_the_minimum
     found = _findings("labor", "第九条 甲方每月支付给乙方的基本工资中已包含竞业限制经济补偿人民币捌佰元。")
     assert "labor-minimum-wage" not in {f.rule_code for f in found}
     assert "labor-minimum-wage" in {f.rule_code for f in _findings("labor", "第四条 乙方月工资为人民币捌佰元。")}
+
+
+def test_a_guarantee_period_until_the_debt_is_paid_is_the_creditors_risk():
+    # read as unclear, the period is six months: short for the creditor, good for the guarantor
+    text = ("债权人：某某银行股份有限公司\n保证人：张某\n"
+            "第四条 本合同项下的保证期间为自本合同生效之日起至主合同项下全部债务本息还清之日止。")
+    codes = lambda side: {f.rule_code for f in _findings("guarantee", text, side)}  # noqa: E731
+    assert "guarantee-period-unclear" in codes("债权人")
+    assert "guarantee-period-unclear" not in codes("保证人")
+
+
+def test_data_used_beyond_the_purpose_by_an_entrusted_processor_cites_its_duty():
+    found = _findings("data", "第四条 乙方有权对委托数据进行去标识化处理后，用于乙方产品优化及算法模型训练。")
+    assert ("中华人民共和国个人信息保护法", 21) in _cited(found)
