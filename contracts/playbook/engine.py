@@ -631,7 +631,9 @@ def payer_of(sentence: str) -> str:
     if asked:
         return asked.group(1)
     # 乙方违约或者单方解除本合同的，应向甲方支付违约金: the subject of the condition pays.
-    cond = re.match(rf"[^。；;]{{0,6}}?({role})[^。；;]{{0,30}}?的[，,]\s*(?:应当|应|须|需|还应)(?:向|给)"
+    # (应按下列公式向甲方支付违约金: the way it is computed may stand between the modal and 向.)
+    cond = re.match(rf"[^。；;]{{0,6}}?({role})[^。；;]{{0,30}}?的[，,]\s*(?:应当|应|须|需|还应)"
+                    rf"(?:(?:按|按照|依|依照)[^。；;，,向给]{{0,10}})?(?:向|给)"
                     rf"[^。；;，,]{{0,8}}(?:支付|赔偿|承担)[^。；;]{{0,12}}(?:违约金|损失|赔偿金|罚款)", sentence)
     if cond:
         return cond.group(1)

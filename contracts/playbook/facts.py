@@ -450,6 +450,24 @@ def _payer(text: str, sentence: tuple[int, int], pos: int) -> str:
     return party
 
 
+_EQUALS = re.compile(r"[＝=]")
+_FACTOR_SPLIT = re.compile(r"[×xX*＊]|乘以")
+
+
+def _formula(text: str, sentence: tuple[int, int], pos: int) -> tuple[str, str] | None:
+    """(label, base) of a share written as the last factor of a formula in its fragment
+    (违约金＝当月保底租金×违约天数×10%): the label is what stands before ＝, the base its first factor."""
+    lo = _fragment_start(text, sentence[0], pos)
+    eq = _EQUALS.search(text, lo, pos)
+    if not eq:
+        return None
+    label = _LABEL_RX.search(text, lo, eq.start())
+    factors = _FACTOR_SPLIT.split(text[eq.end():pos])
+    if not label or len(factors) < 2:
+        return None
+    return label.group(0), factors[0].strip()
+
+
 def _rates(text: str, spans, scopes) -> list[Rate]:
     out: list[Rate] = []
     for q in numbers.percentages(text):
@@ -463,9 +481,13 @@ def _rates(text: str, spans, scopes) -> list[Rate]:
                             was.per, was.base, was.label))
             continue
         base = _base(text, s, q.start, q.end)
+        label = _label_near(_LABEL_RX, text, s, q.start, q.end, base)
+        formula = _formula(text, s, q.start)
+        if formula:
+            # 违约金＝当月保底租金×违约天数×10%: what the formula computes is the label, its first factor the base
+            label, base = formula
         out.append(Rate(q.start, q.end, s, _payer(text, s, q.start), _negated(scopes, q.start), q.value,
-                        _period(text, s, q.start), base,
-                        _label_near(_LABEL_RX, text, s, q.start, q.end, base), token.endswith("倍")))
+                        _period(text, s, q.start), base, label, token.endswith("倍")))
     # 按短少货物零售价格乘以三, 货款×3: a multiple written as a product is a formula penalty too.
     for m in _TIMES.finditer(text):
         if any(r.start <= m.start("n") < r.end for r in out):

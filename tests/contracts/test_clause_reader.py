@@ -72,6 +72,11 @@ def test_a_penalty_written_as_a_formula_over_other_figures():
     assert rate.party == "乙方"
 
 
+def test_a_share_at_the_end_of_a_formula_reads_its_label_and_base():
+    rate = read_clause("乙方提前退租的，应按下列公式向甲方支付违约金：违约金＝当月保底租金×违约天数×10%。").rates[0]
+    assert (rate.label, rate.base, rate.per, rate.percent) == ("违约金", "当月保底租金", "day", 10.0)
+
+
 def test_rate_base_before_the_share():
     rate = read_clause("承租人逾期支付的，以日租金为基数，按百分之十计收滞纳金。").rates[0]
     assert rate.base == "日租金"

@@ -269,3 +269,8 @@ def test_a_guarantee_period_until_the_debt_is_paid_is_the_creditors_risk():
 def test_data_used_beyond_the_purpose_by_an_entrusted_processor_cites_its_duty():
     found = _findings("data", "第四条 乙方有权对委托数据进行去标识化处理后，用于乙方产品优化及算法模型训练。")
     assert ("中华人民共和国个人信息保护法", 21) in _cited(found)
+
+
+def test_the_subject_of_the_condition_pays_a_penalty_computed_by_a_formula():
+    from contracts.playbook.engine import payer_of
+    assert payer_of("乙方未经甲方同意提前退租的，应按下列公式向甲方支付违约金：违约金＝当月租金×违约天数×10%") == "乙方"
