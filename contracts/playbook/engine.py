@@ -670,6 +670,9 @@ def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
         consent = _CONSENTS.match(text, m.end())
         if consent and reader._ROLE_RX.match(text, consent.end()):
             continue
+        # 甲方应在乙方提交验收申请后五个工作日内完成验收: a role inside a phrase of time is not the subject.
+        if _TIME_OPENS.search(text[max(a, m.start() - 2):m.start()]) and _TIME_CLOSES.match(text, m.end()):
+            continue
         # (甲方逾期未验收的，视为…: a 的 inside the matched words closes their condition, not a relative clause)
         relative = _RELATIVE.match(text, m.end())
         if relative and relative.end() <= start and not _ACTS.match(text, m.end()):
@@ -879,6 +882,9 @@ def _side_allows_party(wanted: str, party: str, facts: ContractFacts, sentence: 
     return not ours
 
 
+#: A phrase of time around a role (在乙方提交申请后, 自甲方通知之日起): the role there does not act in the sentence.
+_TIME_OPENS = re.compile(r"(?:在|自|从|于|待)\s*$")
+_TIME_CLOSES = re.compile(r"[^，,。；;]{0,20}?(?:后|以后|之后|前|以前|之前|时|之日|以来|期间)")
 _CONSENTS = re.compile(r"\s*(?:同意|授权|允许|许可|准许|委托)\s*")
 _SEAT = re.compile(r"\s*(?:的)?(?:住所地|所在地|注册地|营业地|经营地)")
 

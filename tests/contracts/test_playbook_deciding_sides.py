@@ -274,3 +274,17 @@ def test_data_used_beyond_the_purpose_by_an_entrusted_processor_cites_its_duty()
 def test_the_subject_of_the_condition_pays_a_penalty_computed_by_a_formula():
     from contracts.playbook.engine import payer_of
     assert payer_of("乙方未经甲方同意提前退租的，应按下列公式向甲方支付违约金：违约金＝当月租金×违约天数×10%") == "乙方"
+
+
+def test_a_role_inside_a_phrase_of_time_is_not_whose_silence_counts():
+    text = ("甲方（委托方）：某某器械有限公司\n乙方（受托方）：某某软件有限公司\n"
+            "第四条 甲方应在乙方提交验收申请后五个工作日内完成验收，逾期未出具书面验收意见的，视为验收合格。")
+    codes = lambda side: {f.rule_code for f in _findings("tech_dev", text, side)}  # noqa: E731
+    assert "fact-deemed-acceptance" in codes("甲方（委托方）")
+    assert "fact-deemed-acceptance" not in codes("乙方（受托方）")
+
+
+def test_silence_deemed_receipt_of_the_loan_is_the_borrowers_risk():
+    text = ("出借人：李某（以下简称甲方）\n借款人：某某商贸有限公司（以下简称乙方）\n"
+            "第四条 甲方发出放款通知后三日内，乙方未就到账金额提出书面异议的，视为乙方已足额收到借款本金。")
+    assert "fact-deemed-acceptance" in {f.rule_code for f in _findings("loan", text, "乙方（借款人）")}
