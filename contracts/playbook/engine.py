@@ -1257,6 +1257,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             found = [_with_deciding_basis(f, rule, section, spans, kinds) for f in found]
         seen: set[tuple[int, int]] = set()
         for f in found:
+            f = with_follow_on(f, section.text, spans)
             if (f.start, f.end) in seen or len(seen) >= PER_RULE_PER_SECTION:
                 continue
             twin = _same_risk(out, f, by_code)
@@ -1273,6 +1274,34 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
         if rule is not None and not general_first(rule.basis):
             _with_deciding_basis(f, rule, section, spans, kinds)
     return [_in_contract_names(f, facts) for f in out]
+
+
+#: A sentence that carries the one before it on: it ends by applying it again (…泄露客户数据的，亦同) or opens with
+#: what follows the act the one before grants (解除后，…由乙方自行处理；甲方撤销赠与的，不受时间限制).
+_CARRIED_ON = re.compile(r"(?:亦同|亦然|同样适用|亦适用|适用前述约定|照此办理)\s*$")
+_AFTER_THE_ACT = re.compile(r"\s*[^，,。；;]{0,8}?(?P<act>解除|终止|撤销|撤回|退出|退租)"
+                            r"(?:本合同|合同|协议|赠与)?(?:后|时|的)[，,]")
+_NUMBERED = re.compile(r"\s*(?:\d+(?:[.．]\d+)*[\s、.．)）]|[（(][一二三四五六七八九十\d]+[)）]"
+                       r"|[一二三四五六七八九十]+、)")
+
+
+def with_follow_on(f: Finding, text: str, spans: Sequence[tuple[int, int]]) -> Finding:
+    """The finding's quote taken on to the next sentence of its paragraph when that sentence carries the
+    quoted one on (亦同; 解除后，…; 甲方撤销赠与的，…): the risk is often in that sentence, and the comment
+    anchors on the words that carry it. A suggestion that rewrites the quoted words themselves is kept as is."""
+    if f.section_order is None or not f.quote or f.suggestion.startswith(f.quote[:8]):
+        return f
+    nxt = next(((a, b) for a, b in spans if a >= f.end), None)
+    if nxt is None or "\n" in text[f.end:nxt[0]] or _NUMBERED.match(text, nxt[0]):
+        return f
+    sentence = text[nxt[0]:nxt[1]]
+    after = _AFTER_THE_ACT.match(sentence)
+    if not (_CARRIED_ON.search(sentence) or (after and after.group("act") in f.quote)):
+        return f
+    f.end = nxt[1]
+    f.quote = text[f.start:f.end]
+    f.suggestion = fit_punctuation(f.suggestion, text[f.end:f.end + 1])
+    return f
 
 
 def _with_deciding_basis(f: Finding, rule: RuleSpec, section: SectionLike, spans: Sequence[tuple[int, int]],

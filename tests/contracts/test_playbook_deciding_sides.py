@@ -288,3 +288,16 @@ def test_silence_deemed_receipt_of_the_loan_is_the_borrowers_risk():
     text = ("出借人：李某（以下简称甲方）\n借款人：某某商贸有限公司（以下简称乙方）\n"
             "第四条 甲方发出放款通知后三日内，乙方未就到账金额提出书面异议的，视为乙方已足额收到借款本金。")
     assert "fact-deemed-acceptance" in {f.rule_code for f in _findings("loan", text, "乙方（借款人）")}
+
+
+def test_a_quote_takes_on_the_sentence_that_carries_it_on():
+    carried = _findings("work", "第八条 定作方可随时书面通知乙方解除本合同。解除后，乙方已完成的半成品由乙方自行处理，"
+                                "定作方不承担任何费用或赔偿。")
+    quote = next(f.quote for f in carried if f.rule_code == "terminate-on-notice-one-side")
+    assert quote.endswith("定作方不承担任何费用或赔偿"), quote
+    same = _findings("service", "第八条 乙方对甲方的全部赔偿责任以甲方已支付的当月服务费为限。"
+                                "乙方泄露甲方客户数据的，亦同。")
+    assert any(f.quote.endswith("亦同") for f in same), [f.quote for f in same]
+    # a sentence that does not carry the quoted one on stays out of the quote
+    apart = _findings("work", "第八条 定作方可随时书面通知乙方解除本合同。乙方应按时交付工件。")
+    assert all(not f.quote.endswith("交付工件") for f in apart)
