@@ -1486,11 +1486,31 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
         if any(f.category == rule.category and f.basis and (f.basis[0].law, f.basis[0].article) == first
                for f in out):
             continue
-        out.append(_in_contract_names(Finding(
+        finding = Finding(
             rule_code=rule.code, section_order=None, quote="", start=0, end=0, category=rule.category,
             severity=rule.severity, description=fill_parties(rule.description.strip(), side),
-            suggestion=fill_parties(rule.suggestion.strip(), side), basis=list(rule.basis)), names))
+            suggestion=fill_parties(rule.suggestion.strip(), side), basis=list(rule.basis))
+        deferred = _deferring_sentence(p, body) if p.substance else None
+        if deferred is not None:
+            # 知识产权归属由双方另行协商确定: the term is put off in this sentence — the issue sits on it, and
+            # the suggestion writes the term in its place.
+            section, (a, b) = deferred
+            finding.section_order, finding.start, finding.end = section.order, a, b
+            finding.quote = section.text[a:b]
+            finding.suggestion = fit_punctuation(finding.suggestion, section.text[b:b + 1])
+        out.append(_in_contract_names(finding, names))
     return out
+
+
+def _deferring_sentence(p: MissingClauseParams, body: Sequence[SectionLike]
+                        ) -> tuple[SectionLike, tuple[int, int]] | None:
+    """The first sentence that names the term a substance check looks for and puts it off (另行协商, 届时, 待定)."""
+    for section in body:
+        for a, b in sentences(section.text):
+            sentence = section.text[a:b]
+            if _any(p.any_of, sentence) is not None and reader.is_deferred(sentence):
+                return section, (a, b)
+    return None
 
 
 def contract_findings(sections: Sequence[SectionLike], contract_type: str, rules: list[RuleSpec], *,

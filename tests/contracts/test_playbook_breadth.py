@@ -182,6 +182,9 @@ CASES = [
     ("storage-dispose-without-notice", "storage",
      "储存期满存货人未提取货物的，保管人有权自行变卖该批货物抵偿仓储费。",
      "储存期满存货人未提取的，保管人应书面催告，逾期仍不提取的，保管人可以依法提存。"),
+    ("storage-forum-keeper-seat", "storage",
+     "因本合同发生的争议，协商不成的，向保管人所在地人民法院起诉。",
+     "因本合同发生的争议，协商不成的，向存货人所在地人民法院起诉。"),
     ("storage-hazard-undeclared", "storage",
      "存货人存放的易燃化工原料无需说明其性质，保管人按普通货物保管。",
      "存货人存放易燃化工原料的，应当在入库前书面说明其性质并提供安全技术说明书。"),
@@ -365,7 +368,9 @@ MISSING = [
 def test_missing_clause_rules_read_substance(code, kind, texts, agreed):
     def missing(clauses: list[str]) -> set[str]:
         sections = [clause(t, i + 1, f"第{i + 1}条") for i, t in enumerate(clauses)]
-        return {f.rule_code for f in contract_findings(sections, kind, RULES) if f.section_order is None}
+        # missing, or put off in a sentence of its own (the issue then sits on that sentence)
+        return {f.rule_code for f in contract_findings(sections, kind, RULES)
+                if f.section_order is None or f.rule_code == code}
 
     assert code in missing(texts)
     assert code not in missing([*texts, agreed])
