@@ -301,3 +301,11 @@ def test_a_quote_takes_on_the_sentence_that_carries_it_on():
     # a sentence that does not carry the quoted one on stays out of the quote
     apart = _findings("work", "第八条 定作方可随时书面通知乙方解除本合同。乙方应按时交付工件。")
     assert all(not f.quote.endswith("交付工件") for f in apart)
+
+
+def test_using_the_works_before_acceptance_is_the_clients_risk():
+    text = ("发包人：某某置业有限公司\n承包人：某某建设集团有限公司\n"
+            "第六条 发包人可在竣工验收前先行使用已完工的商业裙房，先行使用部分视为已经移交发包人。")
+    codes = lambda side: {f.rule_code for f in _findings("construction", text, side)}  # noqa: E731
+    assert "construction-use-before-acceptance" in codes("发包人")
+    assert "construction-use-before-acceptance" not in codes("承包人")
