@@ -309,3 +309,10 @@ def test_using_the_works_before_acceptance_is_the_clients_risk():
     codes = lambda side: {f.rule_code for f in _findings("construction", text, side)}  # noqa: E731
     assert "construction-use-before-acceptance" in codes("发包人")
     assert "construction-use-before-acceptance" not in codes("承包人")
+
+
+def test_who_bears_a_cost_put_off_to_later_agreement_is_a_term_put_off():
+    found = _findings("gift", "第五条 设备的运输、安装、调试费用以及相关税费的承担，由双方另行协商。")
+    assert "term-deferred-to-later" in {f.rule_code for f in found}
+    agreed = _findings("gift", "第五条 设备的运输、安装、调试费用以及相关税费由甲方承担。")
+    assert "term-deferred-to-later" not in {f.rule_code for f in agreed}
