@@ -15,6 +15,7 @@ from contracts.models import ContractType
 from contracts.playbook import contract_findings, section_findings, starter_rules
 from contracts.playbook.starter import RULES_DIR
 from contracts.types import SectionDraft
+from tests.contracts.checklist_cases import checklist_breadth_cases
 from tests.contracts.cross_family_cases import SAME_RISK, breadth_cases
 from tests.contracts.family_cases import FAMILY_CASES
 from tests.contracts.thin_family_cases import THIN_CASES
@@ -317,6 +318,8 @@ CASES += [case[:4] for case in FAMILY_CASES]
 CASES += [case[:4] for case in THIN_CASES]
 # The risks of every family (74-*.toml onwards): tests/contracts/cross_family_cases.py.
 CASES += breadth_cases()
+# The lawyer's checklist points that had no rule (94-*.toml): tests/contracts/checklist_cases.py.
+CASES += checklist_breadth_cases()
 
 
 def test_new_rule_files_are_loaded():
@@ -358,6 +361,9 @@ MISSING = [
     ("finance-lease-ownership-missing", "finance_lease", ["出租人按承租人的选择向出卖人购买设备并出租给承租人。",
                                                           "租赁期满后租赁设备的归属由双方届时另行协商。"],
      "租赁期满承租人付清全部租金的，设备以名义价款一百元归承租人所有。"),
+    ("licence-scope-missing", "tech_transfer", ["许可方许可被许可方实施本专利，被许可方按年支付使用费。",
+                                                "许可的地域范围由双方另行协商。"],
+     "被许可方可在中华人民共和国境内制造、销售专利产品，许可期限为五年。"),
 ]
 
 
