@@ -24,6 +24,8 @@ with the gold's side (:func:`contracts.playbook.contract_findings`). For each pl
   finding's basis is verified in the shipped corpora (present, in force, about the rule:
   its text holds one of the rule's ``basis_keywords``);
 - **found (strict)**: as loose, and the finding's basis shares an article with the gold's basis;
+- **anchored**: a strict finding's quote overlaps the planted words (the Word comment sits on them, not on
+  a neighbouring sentence of the clause);
 - risks marked ``"for_side": "other"`` (the other side's risk, not ours) are not counted as planted; a
   finding on their clause is reported as **flagged for the wrong side**.
 
@@ -49,6 +51,7 @@ import re
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -228,11 +231,13 @@ def _overlaps(section_text: str, quote: str, other: str) -> bool:
     return a is None or b is None or (a[0] < b[1] and b[0] < a[1])
 
 
-def swapped_side(side: str) -> str:
+def swapped_side(side: str, parties: Iterable[str] = ()) -> str:
     """The other party, named as the gold names ours, role words and all: 乙方（承租方） → 甲方（出租方）,
     乙方（学员、消费者） → 甲方（培训机构）, 甲方（托运人宁波某某公司） → 乙方（承运人）, 存货方 → 保管方. The first
     role word becomes its opposite (sides.OPPOSITES); the rest of the description (消费者, a second role, a company's
-    name) described our party, not the other one, and is dropped."""
+    name) described our party, not the other one, and is dropped. When our side carries several role words
+    (甲方（业主/发包人）) and the contract names its parties by role (``parties``: 发包人, 承包人), the role whose
+    opposite is one of the contract's parties names the other side (承包人, not the 物业服务人 of 业主)."""
     from contracts.playbook.engine import COUNTERPARTS
     from contracts.playbook.sides import OPPOSITES, ROLE_CLASSES
     # 委托人 has two counterparts (受托人, 中介人) in the engine's table; the bench names the first.
@@ -253,7 +258,12 @@ def swapped_side(side: str) -> str:
         word = names.get(m.group(0), m.group(0))
         if word != swapped_head and word not in roles:
             roles.append(word)
-    # The first role names the party (委托人/买方 in a brokerage: the other side is the 居间方, not a seller).
+    # The first role names the party (委托人/买方 in a brokerage: the other side is the 居间方, not a seller),
+    # unless another one is the role the contract itself gives the other party.
+    given = set(parties)
+    named = [r for r in roles if r in given]
+    if named:
+        return f"{swapped_head}（{named[0]}）"
     return f"{swapped_head}（{roles[0]}）" if roles else swapped_head
 
 
@@ -268,7 +278,8 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: 
     corpus = Corpus(cited_laws(rules))
     defect_kinds: Counter[str] = Counter()
     totals = {"planted": 0, "loose": 0, "strict": 0, "lookalikes": 0, "lookalike_hits": 0, "other": 0,
-              "other_flagged": 0, "other_both": 0, "findings": 0, "defects": 0, "contracts": 0}
+              "other_flagged": 0, "other_both": 0, "findings": 0, "defects": 0, "contracts": 0,
+              "quoted": 0, "quoted_of": 0}
     costs = []
     for item in items:
         path = folder / item["file"]
@@ -280,7 +291,7 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: 
         kind = contract_kind(item.get("contract_type") or "", split.contract_type)
         side = item.get("side") or ""
         if swap:
-            side = swapped_side(side)
+            side = swapped_side(side, (party.role for party in split.parties))
         t0 = time.perf_counter()
         findings = contract_findings(sections, kind, rules, side=side)
         costs.append(time.perf_counter() - t0)
@@ -327,6 +338,16 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: 
                       if {(law_key(b.law), b.article) for b in f.basis} & gold_articles]
             found_loose += bool(on_clause)
             found_strict += bool(strict)
+            # anchored: a strict finding quotes the planted words, so the Word comment sits on them
+            if strict and risk.get("clause") and risk.get("quote"):
+                totals["quoted_of"] += 1
+                anchored = any(f.section_order is not None and _span_of(by_order[f.section_order].text, f.quote)
+                               and _span_of(by_order[f.section_order].text, risk["quote"])
+                               and _overlaps(by_order[f.section_order].text, f.quote, risk["quote"]) for f in strict)
+                totals["quoted"] += anchored
+                if not anchored and details:
+                    print(f"    not anchored {risk.get('id')} @ {clause}: quoted "
+                          f"{strict[0].quote[:40]!r}; planted {risk['quote'][:40]!r}")
             if not on_clause:
                 misses.append(risk)
             elif not strict and details:
@@ -371,6 +392,8 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: 
     print(f"{half}: {totals['contracts']} contracts, {totals['planted']} planted risks for our side")
     print(f"  found on the right clause with a verified basis: strict {totals['strict']}/{totals['planted']} = "
           f"{totals['strict'] / n:.1%}, loose {totals['loose']}/{totals['planted']} = {totals['loose'] / n:.1%}")
+    print(f"  strict findings quoting the planted words (the comment's anchor): {totals['quoted']}/"
+          f"{totals['quoted_of']}")
     print(f"  issues on lawful look-alikes: {totals['lookalike_hits']}/{totals['lookalikes']} look-alikes "
           f"({totals['lookalike_hits'] / max(1, totals['contracts']):.2f} per contract)")
     print(f"  the other side's risks flagged as ours: {totals['other_flagged']}/{totals['other']} by side-aware rules; "

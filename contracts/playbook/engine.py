@@ -662,7 +662,9 @@ def payer_of(sentence: str) -> str:
     if asked:
         return asked.group(1)
     # 乙方违约或者单方解除本合同的，应向甲方支付违约金: the subject of the condition pays.
-    cond = re.match(rf"[^。；;]{{0,6}}?({role})[^。；;]{{0,30}}?的[，,]\s*(?:应当|应|须|需|还应)(?:向|给)"
+    # (应按下列公式向甲方支付违约金: the way it is computed may stand between the modal and 向.)
+    cond = re.match(rf"[^。；;]{{0,6}}?({role})[^。；;]{{0,30}}?的[，,]\s*(?:应当|应|须|需|还应)"
+                    rf"(?:(?:按|按照|依|依照)[^。；;，,向给]{{0,10}})?(?:向|给)"
                     rf"[^。；;，,]{{0,8}}(?:支付|赔偿|承担)[^。；;]{{0,12}}(?:违约金|损失|赔偿金|罚款)", sentence)
     if cond:
         return cond.group(1)
@@ -698,6 +700,9 @@ def actor_at(text: str, sentence: tuple[int, int], start: int, end: int) -> str:
             continue
         consent = _CONSENTS.match(text, m.end())
         if consent and reader._ROLE_RX.match(text, consent.end()):
+            continue
+        # 甲方应在乙方提交验收申请后五个工作日内完成验收: a role inside a phrase of time is not the subject.
+        if _TIME_OPENS.search(text[max(a, m.start() - 2):m.start()]) and _TIME_CLOSES.match(text, m.end()):
             continue
         # (甲方逾期未验收的，视为…: a 的 inside the matched words closes their condition, not a relative clause)
         relative = _RELATIVE.match(text, m.end())
@@ -886,7 +891,8 @@ def _side_allows(p: FactParams, fact: reader.Fact, facts: ContractFacts, text: s
 #: late fee for it), a deposit, an advance or a fee paid kept.
 _PAYERS_DUTY = re.compile(r"(?:逾期|迟延|延迟|拖欠|未按(?:时|期|约定)?)(?:交纳|缴纳|支付|付款|付清|缴付|交费|缴费)"
                           r"|欠费|欠缴|欠付|滞纳金"
-                          r"|(?:定金|预付款|首付款|首期款|加盟费|预付)[^。；;]{0,30}(?:不予退还|不退|概不退还|不予返还)")
+                          r"|(?:定金|预付款|首付款|首期款|加盟费|预付|已(?:缴纳|交纳|支付|缴付|付)的?[^。；;，,]{0,16}"
+                          r"(?:费|款|金))[^。；;]{0,30}(?:不予退还|不退|概不退还|不予返还)")
 
 
 def _side_allows_party(wanted: str, party: str, facts: ContractFacts, sentence: str = "") -> bool:
@@ -895,7 +901,9 @@ def _side_allows_party(wanted: str, party: str, facts: ContractFacts, sentence: 
     if not party:
         # 逾期交纳物业费的，按日千分之五加收滞纳金 / 定金均不予退还: a burden named on no one is the payer's (and
         # the right to keep the money the payee's) — our risk only when we pay.
-        if sentence and _PAYERS_DUTY.search(sentence) and not reader._ROLE_RX.search(sentence):
+        # A role only in the condition (乙方主动退出的，已缴纳的服务费不予退还) does not name who bears it.
+        main = re.split(r"的\s*[，,]", sentence)[-1]
+        if sentence and _PAYERS_DUTY.search(sentence) and not reader._ROLE_RX.search(main):
             return sides.payer_is_us(facts.side_roles) is not False
         return True
     ours = party in facts.side_names
@@ -905,6 +913,9 @@ def _side_allows_party(wanted: str, party: str, facts: ContractFacts, sentence: 
     return not ours
 
 
+#: A phrase of time around a role (在乙方提交申请后, 自甲方通知之日起): the role there does not act in the sentence.
+_TIME_OPENS = re.compile(r"(?:在|自|从|于|待)\s*$")
+_TIME_CLOSES = re.compile(r"[^，,。；;]{0,20}?(?:后|以后|之后|前|以前|之前|时|之日|以来|期间)")
 _CONSENTS = re.compile(r"\s*(?:同意|授权|允许|许可|准许|委托)\s*")
 _SEAT = re.compile(r"\s*(?:的)?(?:住所地|所在地|注册地|营业地|经营地)")
 
@@ -1289,6 +1300,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             found = [_with_deciding_basis(f, rule, section, spans, kinds) for f in found]
         seen: set[tuple[int, int]] = set()
         for f in found:
+            f = with_follow_on(f, section.text, spans)
             if (f.start, f.end) in seen or len(seen) >= PER_RULE_PER_SECTION:
                 continue
             twin = _same_risk(out, f, by_code)
@@ -1305,6 +1317,34 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
         if rule is not None and not general_first(rule.basis):
             _with_deciding_basis(f, rule, section, spans, kinds)
     return [_in_contract_names(f, facts) for f in out]
+
+
+#: A sentence that carries the one before it on: it ends by applying it again (…泄露客户数据的，亦同) or opens with
+#: what follows the act the one before grants (解除后，…由乙方自行处理；甲方撤销赠与的，不受时间限制).
+_CARRIED_ON = re.compile(r"(?:亦同|亦然|同样适用|亦适用|适用前述约定|照此办理)\s*$")
+_AFTER_THE_ACT = re.compile(r"\s*[^，,。；;]{0,8}?(?P<act>解除|终止|撤销|撤回|退出|退租)"
+                            r"(?:本合同|合同|协议|赠与)?(?:后|时|的)[，,]")
+_NUMBERED = re.compile(r"\s*(?:\d+(?:[.．]\d+)*[\s、.．)）]|[（(][一二三四五六七八九十\d]+[)）]"
+                       r"|[一二三四五六七八九十]+、)")
+
+
+def with_follow_on(f: Finding, text: str, spans: Sequence[tuple[int, int]]) -> Finding:
+    """The finding's quote taken on to the next sentence of its paragraph when that sentence carries the
+    quoted one on (亦同; 解除后，…; 甲方撤销赠与的，…): the risk is often in that sentence, and the comment
+    anchors on the words that carry it. A suggestion that rewrites the quoted words themselves is kept as is."""
+    if f.section_order is None or not f.quote or f.suggestion.startswith(f.quote[:8]):
+        return f
+    nxt = next(((a, b) for a, b in spans if a >= f.end), None)
+    if nxt is None or "\n" in text[f.end:nxt[0]] or _NUMBERED.match(text, nxt[0]):
+        return f
+    sentence = text[nxt[0]:nxt[1]]
+    after = _AFTER_THE_ACT.match(sentence)
+    if not (_CARRIED_ON.search(sentence) or (after and after.group("act") in f.quote)):
+        return f
+    f.end = nxt[1]
+    f.quote = text[f.start:f.end]
+    f.suggestion = fit_punctuation(f.suggestion, text[f.end:f.end + 1])
+    return f
 
 
 def _with_deciding_basis(f: Finding, rule: RuleSpec, section: SectionLike, spans: Sequence[tuple[int, int]],
@@ -1489,11 +1529,31 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
         if any(f.category == rule.category and f.basis and (f.basis[0].law, f.basis[0].article) == first
                for f in out):
             continue
-        out.append(_in_contract_names(Finding(
+        finding = Finding(
             rule_code=rule.code, section_order=None, quote="", start=0, end=0, category=rule.category,
             severity=rule.severity, description=fill_parties(rule.description.strip(), side),
-            suggestion=fill_parties(rule.suggestion.strip(), side), basis=list(rule.basis)), names))
+            suggestion=fill_parties(rule.suggestion.strip(), side), basis=list(rule.basis))
+        deferred = _deferring_sentence(p, body) if p.substance else None
+        if deferred is not None:
+            # 知识产权归属由双方另行协商确定: the term is put off in this sentence — the issue sits on it, and
+            # the suggestion writes the term in its place.
+            section, (a, b) = deferred
+            finding.section_order, finding.start, finding.end = section.order, a, b
+            finding.quote = section.text[a:b]
+            finding.suggestion = fit_punctuation(finding.suggestion, section.text[b:b + 1])
+        out.append(_in_contract_names(finding, names))
     return out
+
+
+def _deferring_sentence(p: MissingClauseParams, body: Sequence[SectionLike]
+                        ) -> tuple[SectionLike, tuple[int, int]] | None:
+    """The first sentence that names the term a substance check looks for and puts it off (另行协商, 届时, 待定)."""
+    for section in body:
+        for a, b in sentences(section.text):
+            sentence = section.text[a:b]
+            if _any(p.any_of, sentence) is not None and reader.is_deferred(sentence):
+                return section, (a, b)
+    return None
 
 
 def contract_findings(sections: Sequence[SectionLike], contract_type: str, rules: list[RuleSpec], *,

@@ -450,6 +450,24 @@ def _payer(text: str, sentence: tuple[int, int], pos: int) -> str:
     return party
 
 
+_EQUALS = re.compile(r"[＝=]")
+_FACTOR_SPLIT = re.compile(r"[×xX*＊]|乘以")
+
+
+def _formula(text: str, sentence: tuple[int, int], pos: int) -> tuple[str, str] | None:
+    """(label, base) of a share written as the last factor of a formula in its fragment
+    (违约金＝当月保底租金×违约天数×10%): the label is what stands before ＝, the base its first factor."""
+    lo = _fragment_start(text, sentence[0], pos)
+    eq = _EQUALS.search(text, lo, pos)
+    if not eq:
+        return None
+    label = _LABEL_RX.search(text, lo, eq.start())
+    factors = _FACTOR_SPLIT.split(text[eq.end():pos])
+    if not label or len(factors) < 2:
+        return None
+    return label.group(0), factors[0].strip()
+
+
 def _rates(text: str, spans, scopes) -> list[Rate]:
     out: list[Rate] = []
     for q in numbers.percentages(text):
@@ -463,9 +481,13 @@ def _rates(text: str, spans, scopes) -> list[Rate]:
                             was.per, was.base, was.label))
             continue
         base = _base(text, s, q.start, q.end)
+        label = _label_near(_LABEL_RX, text, s, q.start, q.end, base)
+        formula = _formula(text, s, q.start)
+        if formula:
+            # 违约金＝当月保底租金×违约天数×10%: what the formula computes is the label, its first factor the base
+            label, base = formula
         out.append(Rate(q.start, q.end, s, _payer(text, s, q.start), _negated(scopes, q.start), q.value,
-                        _period(text, s, q.start), base,
-                        _label_near(_LABEL_RX, text, s, q.start, q.end, base), token.endswith("倍")))
+                        _period(text, s, q.start), base, label, token.endswith("倍")))
     # 按短少货物零售价格乘以三, 货款×3: a multiple written as a product is a formula penalty too.
     for m in _TIMES.finditer(text):
         if any(r.start <= m.start("n") < r.end for r in out):
@@ -643,9 +665,13 @@ def _obligations(text: str, spans, scopes) -> list[Obligation]:
 
 #: A cap on damages (按每件不超过伍拾元赔偿, 赔偿总额以一个月服务费为限) exempts whatever it caps — with
 #: 不论/无论 … 故意或重大过失 it caps (and so exempts) liability for intent and gross negligence too.
-_CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,24}(?:为限|封顶|最高不超过|上限)|不超过[^。；;，,]{0,16}(?:赔偿|为限)"
+_CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,40}(?:为限|封顶|最高不超过|上限)|不超过[^。；;，,]{0,16}(?:赔偿|为限)"
                   r"|最高(?:赔偿|赔付|责任)(?:额|金额|限额)?|赔偿(?:上限|限额|最高额)")
 _REGARDLESS = re.compile(r"(?:不论|无论|不管|即使|包括)[^。；;]{0,24}(?:故意|重大过失)")
+#: "Whatever the cause" (无论基于何种原因, 不论任何理由): a cap or exemption said so reaches intent and gross
+#: negligence too.
+_ANY_CAUSE = re.compile(r"(?:不论|无论|不管)(?:是否)?(?:基于|因|由于|出于)?(?:何种|任何|什么|哪种|何等)"
+                        r"(?:原因|理由|情形|情况|事由)")
 #: A sentence that carries an earlier cap over (前述限额适用于一切原因造成的损失，包括…故意或者重大过失): the cap.
 _CAP_REF = re.compile(r"(?:前述|上述|以上|前款|该|此)(?:赔偿)?(?:限额|上限|责任限额|赔偿限额|责任限制)")
 _EXEMPT = re.compile(r"不承担(?:任何)?(?:[\u4e00-\u9fa5]{0,6})?责任|概不负责"
@@ -654,6 +680,8 @@ _EXEMPT = re.compile(r"不承担(?:任何)?(?:[\u4e00-\u9fa5]{0,6})?责任|概�
                      # 乙方不对因其员工故意…造成的损失承担责任: the negation before what it exempts
                      r"|不(?:对|就)[^。；;]{1,40}?(?:承担|负)(?:任何)?[\u4e00-\u9fa5]{0,4}?责任"
                      r"|不负(?:任何)?责任"
+                     # 车辆按现状出售，甲方对车辆是否发生过事故不作任何保证: a warranty excluded
+                     r"|不作(?:任何)?(?:保证|担保)"
                      r"|免除[\u4e00-\u9fa5]{0,6}责任|免责|不予(?:赔偿|补偿|退还)|无需(?:承担|赔偿|负责)|不负责(?:赔偿)?|与[甲乙]方无关|自行承担|由[甲乙]方自负")
 _COVER_WORDS = {
     "all": r"任何|一切|全部|所有|均不|概不",
@@ -692,7 +720,7 @@ def _exemptions(text: str, spans, scopes) -> list[Exemption]:
     for a, b in spans:
         whole = text[a:b]
         found = list(_EXEMPT.finditer(whole))
-        if not found and _REGARDLESS.search(whole):
+        if not found and (_REGARDLESS.search(whole) or _ANY_CAUSE.search(whole)):
             found = [m for m in [_CAP.search(whole) or _CAP_REF.search(whole)] if m]
         # A run-on sentence may exempt twice (…随时解除且无需承担任何责任，…甲方因故意…亦不承担责任): each
         # exemption reads the words from the one before it to the one after it.
@@ -714,6 +742,10 @@ def _between(whole: str, end: int, start: int) -> int:
     return end + cut + 1 if cut != -1 else start
 
 
+#: What may stand before a role that opens a sentence as its topic: a number, a bracket, 如/若/凡.
+_TOPIC = re.compile(r"^[\s（(]*[0-9０-９一二三四五六七八九十.．、）)]*\s*(?:如果|如|若|倘若|凡|因)?\s*$")
+
+
 def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: int, hi: int) -> list[Exemption]:
     """The exemption ``found`` of the sentence ``text[a:b]`` (``whole``), read over ``whole[lo:hi]``."""
     sentence = whole[lo:hi]
@@ -723,6 +755,16 @@ def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: 
     kept = "".join(ch for i, ch in enumerate(sentence) if not any(x <= i < y for x, y in carve_spans))
     # 乙方对其故意或重大过失造成的损失不承担责任: the scope is what the exemption sentence names.
     party = party_at(text, (a, b), a + found.start())
+    # 店铺被关闭或者乙方主动退出的，已缴纳的服务费不予退还: a role inside the condition (…的，) before the
+    # exempting fragment is that condition's subject, not the party exempted; with no role after it the
+    # sentence names none (a fee kept then belongs to the payee: engine._PAYERS_DUTY). A role opening the
+    # sentence is its topic and carries over (乙方…因过失给甲方造成损失的，不承担任何赔偿责任).
+    frag_at = max(whole.rfind(c, 0, found.start()) for c in "，,；;") + 1
+    named = [m for m in _ROLE_RX.finditer(whole, 0, found.start())
+             if not _OBJECT_MARK.search(whole[max(0, m.start() - 4):m.start()])]
+    if named and named[-1].start() < frag_at and re.search(r"的\s*[，,]", whole[named[-1].end():frag_at]) \
+            and not _TOPIC.match(whole[:named[-1].start()]):
+        party = ""
     # 卖方对因产品缺陷造成的买方停产损失不承担赔偿责任: a role inside the 对/就 phrase is its object; the
     # party exempted is the one named before 对.
     frag = max(whole.rfind(c, 0, found.start()) for c in "，,；;") + 1
@@ -731,10 +773,14 @@ def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: 
     if head:
         party = head.group("role")
     covers = _covers(kept) - {"all"}
+    if _ANY_CAUSE.search(kept):
+        covers |= {"intent", "gross_negligence"}
     # “任何 / 一切 / 全部” make an exemption total only next to the exempting words
     # (甲方不承担任何责任), not anywhere in the sentence (退还已收取的全部费用).
     near = sentence[max(0, start - 15):end]
-    if re.search(_COVER_WORDS["all"], near) and not any(x <= start < y for x, y in carve_spans):
+    # 已缴纳的服务费均不予退还 keeps money paid (a forfeiture, paid-sums rules); it exempts no liability at all.
+    refund_only = found.group(0) == "不予退还"
+    if re.search(_COVER_WORDS["all"], near) and not refund_only and not any(x <= start < y for x, y in carve_spans):
         covers |= {"all"}
     return [Exemption(a + found.start(), a + found.end(), (a, b), party, False, frozenset(covers),
                       _carved(carved), kept.strip())]

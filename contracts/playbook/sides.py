@@ -51,6 +51,8 @@ ROLE_CLASSES: dict[str, tuple[str, ...]] = {
     "artist": ("艺人", "演员", "表演者", "演出方", "歌手"),
     "talent_agency": ("经纪公司", "经纪方", "经纪机构", "演艺经纪公司"),
     "organizer": ("主办方", "主办单位", "演出举办单位", "举办方"),
+    "platform": ("平台经营者", "电子商务平台经营者", "平台方", "平台运营方"),
+    "merchant": ("平台内经营者", "入驻商家", "入驻商户", "入驻方", "商家"),
 }
 
 #: The class on the other side of each class.
@@ -65,6 +67,7 @@ OPPOSITES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "donor": {"donee"}, "donee": {"donor"}, "transferor": {"transferee"}, "transferee": {"transferor"},
     "advertiser": {"publisher"}, "publisher": {"advertiser"}, "learner": {"trainer"}, "trainer": {"learner"},
     "artist": {"talent_agency", "organizer"}, "talent_agency": {"artist"}, "organizer": {"artist"},
+    "platform": {"merchant"}, "merchant": {"platform"},
 }.items()}
 
 _BY_WORD = {word: cls for cls, words in ROLE_CLASSES.items() for word in words}
@@ -93,9 +96,9 @@ def protects_us(protects: Iterable[str], ours: frozenset[str]) -> bool:
 #: for its goods or work. A duty a sentence lays on no one — paying late, a deposit or an advance kept — falls
 #: on the payer.
 PAYING = frozenset({"lessee", "buyer", "borrower", "owner", "depositor", "shipper", "franchisee", "principal",
-                    "orderer", "client", "learner", "advertiser", "employer", "transferee"})
+                    "orderer", "client", "learner", "advertiser", "employer", "transferee", "merchant"})
 ENGAGED = frozenset({"lessor", "seller", "lender", "manager", "keeper", "carrier", "franchisor", "agent", "maker",
-                     "builder", "trainer", "publisher", "employee", "transferor"})
+                     "builder", "trainer", "publisher", "employee", "transferor", "platform"})
 
 
 def payer_is_us(roles: Iterable[str]) -> bool | None:

@@ -72,6 +72,11 @@ def test_a_penalty_written_as_a_formula_over_other_figures():
     assert rate.party == "乙方"
 
 
+def test_a_share_at_the_end_of_a_formula_reads_its_label_and_base():
+    rate = read_clause("乙方提前退租的，应按下列公式向甲方支付违约金：违约金＝当月保底租金×违约天数×10%。").rates[0]
+    assert (rate.label, rate.base, rate.per, rate.percent) == ("违约金", "当月保底租金", "day", 10.0)
+
+
 def test_rate_base_before_the_share():
     rate = read_clause("承租人逾期支付的，以日租金为基数，按百分之十计收滞纳金。").rates[0]
     assert rate.base == "日租金"
@@ -162,6 +167,15 @@ def test_carve_out_after_but():
 def test_personal_injury_exemption():
     ex = read_clause("健身过程中发生的人身伤害，由会员自行承担，与甲方无关。").exemptions[0]
     assert "personal_injury" in ex.covers
+
+
+def test_a_cap_that_holds_whatever_the_cause_reaches_intent_and_gross_negligence():
+    ex = read_clause("乙方在本合同项下的全部责任，无论基于何种原因，均以甲方已支付的首期款的百分之十为限。").exemptions
+    assert ex and {"intent", "gross_negligence"} <= ex[0].covers
+    assert ex[0].party == "乙方"
+    # a cap with no such words stays a cap, not an exemption of intent
+    plain = read_clause("乙方在本合同项下的全部赔偿责任以甲方已支付的首期款的百分之十为限。").exemptions
+    assert not any("intent" in e.covers for e in plain)
 
 
 # -- negation -------------------------------------------------------------------------------------------

@@ -371,7 +371,9 @@ MISSING = [
 def test_missing_clause_rules_read_substance(code, kind, texts, agreed):
     def missing(clauses: list[str]) -> set[str]:
         sections = [clause(t, i + 1, f"第{i + 1}条") for i, t in enumerate(clauses)]
-        return {f.rule_code for f in contract_findings(sections, kind, RULES) if f.section_order is None}
+        # missing, or put off in a sentence of its own (the issue then sits on that sentence)
+        return {f.rule_code for f in contract_findings(sections, kind, RULES)
+                if f.section_order is None or f.rule_code == code}
 
     assert code in missing(texts)
     assert code not in missing([*texts, agreed])

@@ -113,6 +113,16 @@ def test_missing_clause_with_substance_is_not_satisfied_by_a_deferral():
     assert missing_clause_findings(agreed, "tech_dev", [ip]) == []
 
 
+def test_a_term_put_off_is_reported_on_the_sentence_that_puts_it_off():
+    ip = rule({"any_of": ["成果.{0,10}(?:归|属于|所有)", "知识产权.{0,10}(?:归|属于)"], "substance": True},
+              detection="missing_clause")
+    deferred = [clause(1, "乙方应按期交付。相关成果的权利归属由双方日后另议。")]
+    found = missing_clause_findings(deferred, "tech_dev", [ip])
+    assert [(f.section_order, f.quote) for f in found] == [(1, "相关成果的权利归属由双方日后另议")]
+    absent = missing_clause_findings([clause(1, "乙方应按期交付。")], "tech_dev", [ip])
+    assert [(f.section_order, f.quote) for f in absent] == [(None, "")]
+
+
 @pytest.mark.parametrize(("params", "field"), [
     ({"fact": "money", "gt": 3}, "params"),
     ({"fact": "rate", "measure": "hours", "gt": 3}, "params"),
