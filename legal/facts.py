@@ -75,7 +75,7 @@ LABELS = {
 #: The form a will was made in, as clients say it (民法典 1134 自书, 1135 代书, 1136 打印, 1137 录音录像):
 #: which formal requirements apply, and so which article decides whether it holds.
 LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "他人代书的遗嘱", "typed_will": "打印的遗嘱",
-               "recorded_will": "录音录像遗嘱"})
+               "recorded_will": "录音录像遗嘱", "no_witness": "遗嘱没有见证人（或只有一人在场）"})
 #: The kind of guarantee the client says he gave or holds (民法典 686–688): 连带 lets the creditor go to the
 #: guarantor first; 一般保证 (and a guarantee that does not say) gives the guarantor the right to refuse first.
 LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
@@ -1288,6 +1288,13 @@ WILL_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+#: A will made with no witness, or with one person only beside the testator (民法典 1135–1138 ask for two or
+#: more): 没有见证人, 没人见证, 就我一个人在旁边, 只有一个见证人.
+_NO_WITNESS = re.compile(r"(?:没有|没|无|没找|没请|不需要)(?:任何)?(?:见证人|人见证|证人)|没人(?:见证|在场|作证)"
+                         r"|(?:只有|就|仅)(?:我|他|她|一个人|一人|我们?一个)(?:一个人)?(?:在(?:旁边|场|身边)|见证)"
+                         r"|(?:只有|就|仅)(?:一个|一名|1个|1名)见证人")
+
+
 _GUARANTEE = re.compile(r"担保|保证人|保人|保证合同|保证责任|保证方式|一般保证|做保|作保")
 GUARANTEE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("joint_guarantee", re.compile(r"连带")),
@@ -1312,6 +1319,7 @@ def _will_form(text: str, facts: Facts) -> None:
     """The form of a will the question tells of, the kind of guarantee (only when it speaks of one), and
     a sum it calls 订金 or the like."""
     _told_forms(text, facts, _WILL, WILL_FORMS)
+    _told_forms(text, facts, _WILL, (("no_witness", _NO_WITNESS),))
     _told_forms(text, facts, _GUARANTEE, GUARANTEE_KINDS)
     _told_forms(text, facts, _ADVANCE, (("advance_named", _ADVANCE),))
 
