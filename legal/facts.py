@@ -75,7 +75,8 @@ LABELS = {
 #: The form a will was made in, as clients say it (民法典 1134 自书, 1135 代书, 1136 打印, 1137 录音录像):
 #: which formal requirements apply, and so which article decides whether it holds.
 LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "他人代书的遗嘱", "typed_will": "打印的遗嘱",
-               "recorded_will": "录音录像遗嘱", "no_witness": "遗嘱没有见证人（或只有一人在场）"})
+               "recorded_will": "录音录像遗嘱", "no_witness": "遗嘱没有见证人（或只有一人在场）",
+               "child_under_two": "子女不满两周岁", "child_two_plus": "子女已满两周岁"})
 #: The kind of guarantee the client says he gave or holds (民法典 686–688): 连带 lets the creditor go to the
 #: guarantor first; 一般保证 (and a guarantee that does not say) gives the guarantor the right to refuse first.
 LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
@@ -1023,6 +1024,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     m = _AGE.search(text)
     if m and (age := cn_number(m.group(1) or m.group(2))) is not None and 0 < age < 120:
         facts.add("age", int(age), m.group(0))
+    _child_age(text, facts)
     for pattern in (_PRINCIPAL, _PRINCIPAL_OTHER, _PRINCIPAL_AFTER):
         found = _first_money(pattern, text)
         if found and found[0] >= 100:
@@ -1535,7 +1537,25 @@ _NO_DUE = re.compile(r"(?:没|未|没有|也没)(?:写|约定|说|定|讲|签|�
                      r"|(?:还款|归还)(?:期限|时间|日期)?(?:没|未)(?:写|约定|定)|随时(?:还|要)|不定期"
                      r"|(?:没|未|没有)(?:写|打|立|留)?(?:借条|欠条|借据)")
 #: Situational facts the matcher reads (a card's ``when_facts`` / ``unless_facts``).
-SITUATION_FACTS = ("no_due_date", "due_date", "no_notice", "no_written_contract")
+SITUATION_FACTS = ("no_due_date", "due_date", "no_notice", "no_written_contract", "child_under_two", "child_two_plus")
+
+#: A question about who raises a child after a divorce (民法典 1084: under two, with the mother as a rule; from
+#: two, what serves the child best; from eight, the child's wish).
+_CHILD_CUSTODY = re.compile(r"抚养权|抚养|跟谁|归谁|判给|归我|归他|归她|跟我|跟他|跟她|带孩子|孩子给")
+_CHILD_MONTHS = re.compile(rf"(?:孩子|宝宝|儿子|女儿|小孩|娃)(?:才|刚|刚刚|现在|今年|只有)?({NUM})\s*个月")
+
+
+def _child_age(text: str, facts: Facts) -> None:
+    """Whether the child a custody question tells of is under two or two and older (from 孩子5岁, 宝宝10个月)."""
+    if not _CHILD_CUSTODY.search(text):
+        return
+    m = _CHILD_MONTHS.search(text)
+    if m and (months := cn_number(m.group(1))) is not None:
+        facts.add("child_under_two" if months < 24 else "child_two_plus", True, m.group(0))
+        return
+    age = facts.get("age")
+    if age is not None and age < 18:
+        facts.add("child_under_two" if age < 2 else "child_two_plus", True, str(age))
 
 
 def situation(text: str | Facts, *, today: date | None = None) -> list[str]:
