@@ -1274,11 +1274,19 @@ def _agreed_terms(text: str, facts: Facts) -> None:
         if _ASKS_COURT.search(text):
             facts.add("asks_court", True, _ASKS_COURT.search(text).group(0))  # type: ignore[union-attr]
     for name, pattern in (("final_award", _FINAL_AWARD), ("quit_voluntarily", _QUIT), ("non_compete_unpaid", _NC_UNPAID),
-                          ("renewal_refused_by_employee", _RENEW_REFUSED), ("custom_made", _CUSTOM)):
+                          ("renewal_refused_by_employee", _RENEW_REFUSED), ("custom_made", _CUSTOM),
+                          ("gambling_for_profit", _GAMBLING_PROFIT)):
         m = pattern.search(text)
         if m:
             facts.add(name, True, m.group(0))
     _will_form(text, facts)
+
+
+#: Gambling run for profit — a table fee or a cut of the pot, a house, a bank (刑法 303: 开设赌场, 聚众赌博),
+#: as against friends playing for small stakes.
+_GAMBLING_PROFIT = re.compile(r"抽水|抽头|抽成|台费|桌费|收台|开(?:了个|了一个|个|一个)?(?:赌场|麻将馆|棋牌室|麻将室)"
+                              r"|开设赌场|坐庄|当庄|放水|赌博网站|赌博(?:网|平台)(?:代理|推广)")
+LABELS.update({"gambling_for_profit": "以营利为目的组织赌博（抽头、开场）"})
 
 
 _WILL = re.compile(r"遗嘱|遗书|遗言")
