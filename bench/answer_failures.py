@@ -27,7 +27,16 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from answers import DATA_TODAY, DEFAULT_DATA, ROOT, _key, numbers, pin_today, polarity  # sets Django up
+from answers import (  # sets Django up
+    DATA_TODAY,
+    DEFAULT_DATA,
+    ROOT,
+    _key,
+    figure_bounds,
+    numbers,
+    pin_today,
+    polarity,
+)
 
 from legal import cardfile, engine, selectors
 
@@ -76,8 +85,9 @@ def main() -> int:
             polarity_ok = not gold.get("polarity") or polarity(text) == gold["polarity"]
             figure_ok = True
             if gold.get("figure") is not None:
-                figure = Decimal(str(gold["figure"]))
-                figure_ok = any(abs(n - figure) <= abs(figure) * Decimal("0.01") for n in numbers(text))
+                said = numbers(text)
+                figure_ok = all(any(abs(n - figure) <= abs(figure) * Decimal("0.01") for n in said)
+                                for figure in figure_bounds(gold["figure"]))
             decided = got is not None and got.get("decided", True) is not False
             right = decided and polarity_ok and figure_ok
             holds_cited, irrelevant = bool(cited & wanted), bool(cited - allowed)

@@ -16,7 +16,8 @@ seeded before the files changed keeps its older copies until ``migrate`` seeds t
 
 Per gold part, against the answer's ``conclusions`` (the part at the same index):
 * conclusion right — the polarity of its first sentence matches the gold's (when the gold has one),
-  and when a figure is gold, a number in it is within 1 % of the figure;
+  and when a figure is gold, a number in it is within 1 % of the figure (a range "a-b" — a sentence of 3 to
+  10 years — needs both its ends);
 * controlling cited — one of its citations is a gold controlling provision;
 * irrelevant as controlling — one of its citations is neither controlling nor also_ok;
 * figure/deadline right — for parts with a gold figure or deadline: a figure as above; a deadline
@@ -167,6 +168,13 @@ def run(question: str) -> tuple[Any, float]:
     return outcome, (time.perf_counter() - started) * 1000
 
 
+def figure_bounds(figure: Any) -> list[Decimal]:
+    """The gold figure's values: one number, or both ends of a range written ``a-b``."""
+    text = str(figure).strip()
+    ends = re.fullmatch(r"(-?[\d.]+)\s*[-–~至]\s*([\d.]+)", text)
+    return [Decimal(ends.group(1)), Decimal(ends.group(2))] if ends else [Decimal(text)]
+
+
 def grade(item: Mapping[str, Any], outcome: Any) -> list[dict[str, Any]]:
     conclusions = outcome.conclusions or []
     rows = []
@@ -181,8 +189,10 @@ def grade(item: Mapping[str, Any], outcome: Any) -> list[dict[str, Any]]:
             right = right and polarity(text) == part["polarity"]
         figure_ok = None
         if part.get("figure") is not None:
-            gold = Decimal(str(part["figure"]))
-            figure_ok = any(abs(n - gold) <= abs(gold) * Decimal("0.01") for n in numbers(text))
+            # a range (3-10 years, 2400-3600 元) is stated by both its ends
+            said = numbers(text)
+            figure_ok = all(any(abs(n - gold) <= abs(gold) * Decimal("0.01") for n in said)
+                            for gold in figure_bounds(part["figure"]))
             right = right and figure_ok
         if part.get("deadline"):
             deadline_ok = deadline_right(str(part["deadline"]), text)

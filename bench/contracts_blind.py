@@ -48,6 +48,7 @@ import os
 import re
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -208,12 +209,16 @@ def _span_of(section_text: str, quote: str) -> tuple[int, int] | None:
 
 def both_sides(rule, quote: str = "") -> bool:
     """The finding is a risk for either party (an illegal, void or unclear term — 违法约定, 专属管辖, 约定不明,
-    金额大小写): its rule reads no side (no ``party``, no ``protects``), or it is a term put off that no party
+    金额大小写): its rule reads no side (no ``party``, no ``protects``), or rests on a mandatory rule the engine
+    applies for either side (``strikes``), or it is a term put off that no party
     decides (价款日后另议 — a rule whose actor is inside its words, with none there)."""
-    from contracts.playbook.engine import inner_actor
+    from contracts.playbook.engine import inner_actor, strikes
     from contracts.playbook.numbers import normalize
     params = rule.params or {}
     if params.get("party", "any") == "any" and not params.get("protects"):
+        return True
+    if strikes(rule):
+        # a term against a mandatory rule (contracts/playbook/mandatory.toml) is void or fined whoever it favours
         return True
     return bool(params.get("actor_inside")) and quote != "" and not inner_actor(normalize(quote), 0, len(quote))
 
@@ -261,6 +266,7 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: 
     rules = starter_rules()
     by_code = {r.code: r for r in rules}
     corpus = Corpus(cited_laws(rules))
+    defect_kinds: Counter[str] = Counter()
     totals = {"planted": 0, "loose": 0, "strict": 0, "lookalikes": 0, "lookalike_hits": 0, "other": 0,
               "other_flagged": 0, "other_both": 0, "findings": 0, "defects": 0, "contracts": 0}
     costs = []
@@ -289,6 +295,10 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: 
         defects = [(f, d) for f in findings if (d := suggestion_defects(f, sections, facts))]
         totals["findings"] += len(findings)
         totals["defects"] += len(defects)
+        for _f, kinds in defects:
+            for kind in kinds:
+                # the defect's class, without the words of the contract (party 甲方 not declared → party)
+                defect_kinds[kind.split(" ")[0] if kind.startswith(("party", "amount", "figures")) else kind] += 1
 
         found_loose = found_strict = planted = 0
         misses = []
@@ -366,7 +376,9 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: 
     print(f"  the other side's risks flagged as ours: {totals['other_flagged']}/{totals['other']} by side-aware rules; "
           f"{totals['other_both']}/{totals['other']} are both sides' risks (rules that read no side: illegal, void "
           f"or unclear terms)")
-    print(f"  suggestion defects: {totals['defects']} of {totals['findings']} findings")
+    kinds = ", ".join(f"{k} {n}" for k, n in defect_kinds.most_common())
+    print(f"  suggestion defects: {totals['defects']} of {totals['findings']} findings"
+          + (f" ({kinds})" if kinds else ""))
     if costs:
         print(f"  cost: contract_findings p50 {percentile(costs, 50) * 1000:.1f} ms per contract "
               f"(max {max(costs) * 1000:.1f} ms); {len(rules)} rules")

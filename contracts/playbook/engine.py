@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import math
 import re
+import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Protocol
 
 from contracts.playbook import facts as reader
@@ -229,7 +231,14 @@ ROLE_GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, str], ...] = (
     (("接收方", "使用方"), ("提供方", "披露方"), r"接收|使用.{0,4}(?:数据|信息)|处理.{0,4}(?:数据|信息)",
      r"提供.{0,6}(?:数据|信息)|披露"),
     (("赠与人",), ("受赠人",), r"赠与|捐赠|赠送", r"受赠|接受.{0,4}(?:赠与|捐赠)"),
+    (("物业服务人", "物业服务企业", "物业公司", "物业管理公司"), ("建设单位", "开发建设单位"),
+     r"提供.{0,4}物业(?:服务|管理)|物业服务|物业管理", r"选聘|聘请|委托"),
 )
+#: The groups whose first party supplies the goods, the thing, the work or the service and whose second pays
+#: for it: a role word of one of them that a contract of another does not use names that contract's party in
+#: the same place (出卖人 in a 承揽 contract is its 承揽人, 委托方 its 定作人). Labour, loans, gifts and data have
+#: no such place in another contract.
+_EXCHANGE_GROUPS = (0, 1, 2, 5, 6, 7, 8, 9, 12)
 
 
 #: Each role in both spellings (保管人 / 保管方): a contract may use either.
@@ -276,8 +285,10 @@ def role_names(text: str) -> tuple[tuple[str, str], ...]:
         # A contract that declares its parties goes by the names it declares.
         return word in given if given else word in text
 
+    resolved: list[dict[int, str]] = []
     for engaged, paying, engaged_verbs, paying_verbs in ROLE_GROUPS:
         names: dict[int, str] = {}
+        resolved.append(names)
         for i, group in enumerate((engaged, paying)):
             used = [(text.count(w), w) for w in group if present(w)]
             if used:
@@ -302,6 +313,22 @@ def role_names(text: str) -> tuple[tuple[str, str], ...]:
             engaged_name = second if votes[second] >= votes[first] else first
             names.setdefault(0, engaged_name)
             names.setdefault(1, first if names[0] == second else second)
+    # The contract's own supplier and payer, from an exchange group whose two words it uses itself.
+    own = next((names for k, names in enumerate(resolved) if k in _EXCHANGE_GROUPS and len(names) == 2
+                and all(present(name) for name in names.values())), None)
+    data = resolved[10] if len(resolved[10]) == 2 and all(present(n) for n in resolved[10].values()) else None
+    for k, ((engaged, paying, _ev, _pv), names) in enumerate(zip(ROLE_GROUPS, resolved, strict=True)):
+        if own is not None and k in _EXCHANGE_GROUPS:
+            for i in (0, 1):
+                names.setdefault(i, own[i])
+        # a money debt's 债务人 is the party that pays (a lease's 承租人), its 债权人 the party paid
+        if k == 4 and own is not None:
+            names.setdefault(0, own[1])
+            names.setdefault(1, own[0])
+        # a data contract's 提供方 entrusts the processing to its 接收方 (委托方, 受托方)
+        if k == 2 and data is not None:
+            names.setdefault(0, data[0])
+            names.setdefault(1, data[1])
         for i, group in enumerate((engaged, paying)):
             if i in names:
                 for word in group:
@@ -362,10 +389,25 @@ def side_label(side: str) -> str:
 
 
 def we_drafted(side: str) -> bool:
-    """The lawyer says the firm's side drafted the terms (甲方（…，即本协议起草方）)."""
+    """The lawyer says the firm's side drafted the terms (甲方（…，即本协议起草方）, 甲方（用人单位；合同由甲方起草）);
+    a note that another party drafted them (合同由赠与方甲方起草 on 乙方's side, 协议由受让方起草 on 转让方's)
+    does not."""
     m = re.search(r"[（(](.*)", side or "")
-    return bool(m and any(_WE_DRAFTED.search(p) and not re.search(r"由[^；;，,]{0,10}(?:起草|提供|拟定)", p)
-                          for p in re.split(r"[；;，,]", m.group(1))))
+    if not m:
+        return False
+    label = side_label(side)
+    head = re.split(r"[（(]", label)[0].strip()
+    ours = sides.side_classes([label])
+    for part in re.split(r"[；;，,]", m.group(1)):
+        by = re.search(r"由([^；;，,]{0,12}?)(?:起草|提供|拟定|拟制|制定)", part)
+        if by:
+            named = by.group(1)
+            named_roles = sides.side_classes([named])
+            if (head and head in named and not (named_roles and not named_roles & ours)) or (named_roles & ours):
+                return True
+        elif _WE_DRAFTED.search(part):
+            return True
+    return False
 
 
 def side_names(text: str, side: str) -> frozenset[str]:
@@ -1035,16 +1077,29 @@ _FORUM_SAID = {"party_seat": "约定由{party}住所地法院管辖", "unlinked"
                "performance": "约定由合同履行地法院管辖", "named": "约定由特定地点的法院管辖"}
 
 
-#: Articles that strike a term or make it unlawful: a standard term that excludes the other side's main rights
-#: (497), an exemption for intent or gross negligence (506), a term against a mandatory rule (153).
-_STRIKING = frozenset({("中华人民共和国民法典", 497), ("中华人民共和国民法典", 506), ("中华人民共和国民法典", 153)})
-#: Laws a regulator enforces against the terms a business sets.
-_REGULATORY = ("电子商务法", "广告法", "消费者权益保护法", "个人信息保护法", "反垄断法", "反不正当竞争法", "价格法")
+@lru_cache(maxsize=1)
+def _mandatory() -> tuple[frozenset[tuple[str, int]], frozenset[tuple[str, int]], frozenset[str], tuple[str, ...]]:
+    """The mandatory rules of ``mandatory.toml``: articles that strike a term whoever drafted it, articles that
+    strike our own standard terms, laws whose every standard is mandatory, laws a regulator enforces."""
+    data = tomllib.loads((Path(__file__).with_name("mandatory.toml")).read_text(encoding="utf-8"))
+    def pairs(table: dict[str, list[int]]) -> frozenset[tuple[str, int]]:
+        return frozenset((law, int(a)) for law, articles in table.items() for a in articles)
+    return (pairs(data["articles"]), pairs(data["drafted"]), frozenset(data["laws"]["names"]),
+            tuple(data["regulated"]["words"]))
 
 
-def strikes(rule: RuleSpec) -> bool:
-    """The rule's risk is a term a court strikes or a regulator fines (not only an unfavourable bargain)."""
-    return any((b.law, b.article) in _STRIKING or any(w in b.law for w in _REGULATORY) for b in rule.basis)
+def strikes(rule: RuleSpec, drafted: bool = False) -> bool:
+    """The rule's risk is a term a court strikes or a regulator fines (not only an unfavourable bargain): a term
+    against a mandatory rule is void or fined whoever it favours, so it is our risk too — we cannot rely on it.
+    A standard term struck for its unfairness (497) or fined by a regulator is ours only when we drafted it."""
+    void, own_terms, laws, regulated = _mandatory()
+    for b in rule.basis:
+        key = (b.law, b.article)
+        if key in void or b.law in laws:
+            return True
+        if drafted and (key in own_terms or any(w in b.law for w in regulated)):
+            return True
+    return False
 
 
 def _as_drafter(facts: ContractFacts) -> ContractFacts:
@@ -1211,9 +1266,9 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             continue
         if p.settings and not set(p.settings) & facts.settings:
             continue
-        # Reviewing our own standard terms: a right or an exemption we gave ourselves is our risk too when a
-        # court strikes it or a regulator fines it — the rule reads the clause as for no particular side.
-        seen_by = _as_drafter(facts) if facts.we_drafted and strikes(rule) else facts
+        # A term a court strikes or a regulator fines is our risk even when it favours us (we cannot rely on it;
+        # our own standard terms are struck for unfairness too): the rule reads the clause as for no side.
+        seen_by = _as_drafter(facts) if facts.side and strikes(rule, facts.we_drafted) else facts
         if isinstance(p, PatternParams):
             found = _pattern_findings(rule, p, section, seen_by)
         elif isinstance(p, NumericParams):

@@ -17,6 +17,8 @@ from contracts.types import Finding
 STOPS = "。；;，,！!？?：:"
 #: Words naming no particular party (一方, 守约方 …).
 NEUTRAL = ("一方", "对方", "双方", "各方", "守约方", "违约方", "付款方", "收款方", "履行方", "接收方", "披露方")
+#: A role word inside a compound noun names no party (用户画像 is a profile of users, not the party 用户).
+COMPOUNDS = re.compile(r"用户(?=画像|群体|体验|数据|信息|账号|行为|偏好|标签)")
 
 
 def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: ContractFacts) -> list[str]:
@@ -37,8 +39,9 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
         if re.search(rf"[{STOPS}]{{2,}}", joined):
             out.append("doubled punctuation after the replacement")
     whole = facts.text or "\n".join(sec.text for sec in sections)
+    named = COMPOUNDS.sub("", s)
     for role in PARTY_ROLES:
-        if role in s and role not in whole and not any(role in n for n in NEUTRAL):
+        if role in named and role not in whole and not any(role in n for n in NEUTRAL):
             if not any(role in other and other in whole for other in PARTY_ROLES if other != role):
                 out.append(f"party {role} not in the contract")
     # A role word the contract does not declare (出租人 in a contract between 甲方 and 乙方) is a defect too.

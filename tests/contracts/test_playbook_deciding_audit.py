@@ -193,13 +193,14 @@ def test_a_property_fee_raised_at_will_is_one_issue_on_the_property_interpretati
 
 # -- whose risk ------------------------------------------------------------------------------------------------
 
-def test_a_restraint_or_a_forfeiture_that_burdens_the_other_side_is_not_ours():
+def test_a_forfeiture_that_burdens_the_other_side_is_not_ours_a_void_restraint_is():
     noncompete = ["甲方（用人单位）：某某科技公司", "乙方（劳动者）：某某",
                   "第十条 乙方离职后三年内不得到与甲方有竞争关系的单位任职，甲方按月支付补偿。"]
     codes = {f.rule_code for f in _findings("labor", noncompete, side="乙方（劳动者）")}
     assert "labor-noncompete-fact-over-2y" in codes or "labor-noncompete-over-2y" in codes
+    # the restraint beyond two years is void (劳动合同法 24): the employer cannot rely on it either
     codes = {f.rule_code for f in _findings("labor", noncompete, side="甲方（用人单位）")}
-    assert not codes & {"labor-noncompete-fact-over-2y", "labor-noncompete-over-2y"}, codes
+    assert codes & {"labor-noncompete-fact-over-2y", "labor-noncompete-over-2y"}, codes
     deposit = ["甲方（特许人）：某某餐饮公司", "乙方（被特许人）：某某",
                "4.4 乙方有任何违约行为的，甲方有权没收乙方缴纳的全部履约保证金。"]
     assert "security-deposit-forfeited-whole" in {f.rule_code for f in _findings("franchise", deposit,
@@ -270,8 +271,9 @@ def test_the_non_compete_rules_of_the_labour_interpretation(code, risky, lawful)
         assert code in {f.rule_code for f in found}, (kind, [(f.rule_code, f.basis) for f in found])
         quiet = _findings(kind, [*EMPLOYEE_NDA, "第三条 竞业限制", lawful], side="乙方（员工）")
         assert code not in {f.rule_code for f in quiet}, kind
-    # the employer's side: the restraint's terms burden the employee
-    assert code not in {f.rule_code for f in _findings("labor", [*EMPLOYEE_NDA, risky], side="甲方（用人单位）")}
+    # the employer's side: the term burdens the employee, but a court will not hold the employee to it
+    # (劳动争议解释（一） 36–39), so the employer's lawyer flags it as well
+    assert code in {f.rule_code for f in _findings("labor", [*EMPLOYEE_NDA, risky], side="甲方（用人单位）")}
 
 
 def test_a_confidentiality_penalty_on_an_employee_is_void_even_in_an_nda():

@@ -184,8 +184,16 @@ def test_a_role_word_inside_the_sides_description_names_its_role():
 
 def test_an_artists_risk_is_not_the_agencys():
     text = ("甲方（经纪公司）：某某文化传媒有限公司\n乙方（艺人）：林某\n"
-            "第五条 合同期内乙方不得恋爱、结婚或公开恋情，否则应承担违约责任。")
+            "第五条 乙方的演艺收入以甲方提供的结算数据为准，乙方无权查阅相关合同及账目。")
     artist = {f.rule_code for f in _findings("performance", text, "乙方（艺人）")}
     agency = {f.rule_code for f in _findings("performance", text, "甲方（经纪公司）")}
-    assert "performance-private-life-restricted" in artist
-    assert "performance-private-life-restricted" not in agency
+    assert "performance-accounts-barred" in artist
+    assert "performance-accounts-barred" not in agency
+
+
+def test_a_void_term_is_a_risk_for_the_side_it_favours_too():
+    # A ban on marrying is void (民法典 1042, 153): the agency cannot enforce it, so its lawyer flags it as well.
+    text = ("甲方（经纪公司）：某某文化传媒有限公司\n乙方（艺人）：林某\n"
+            "第五条 合同期内乙方不得恋爱、结婚或公开恋情，否则应承担违约责任。")
+    for side in ("乙方（艺人）", "甲方（经纪公司）"):
+        assert "performance-private-life-restricted" in {f.rule_code for f in _findings("performance", text, side)}

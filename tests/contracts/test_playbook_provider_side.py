@@ -195,3 +195,25 @@ def test_a_used_cars_seller_excluding_title_and_passing_the_risk_at_signing():
     risk = "四、自本合同签订之日起，车辆毁损、灭失的风险由乙方承担。"
     assert "sale-risk-before-delivery-wide" in _codes("sale", risk, "乙方（买受人）", USED_CAR)
     assert not _codes("sale", "四、车辆交付乙方之日起，车辆毁损、灭失的风险由乙方承担。", "乙方（买受人）", USED_CAR)
+
+
+EMPLOYMENT = "甲方（用人单位）：某某贸易有限公司\n乙方（劳动者）：王某"
+
+
+def test_an_unlawful_term_in_the_employers_favour_is_the_employers_risk():
+    # A deposit taken from the worker is unlawful (劳动合同法 9, fined under 84) whoever reviews the contract.
+    deposit = "第六条 乙方入职时应向甲方缴纳工作服押金人民币贰仟元整。"
+    for side in ("甲方（用人单位）", "乙方（劳动者）", "甲方（用人单位；合同由甲方起草）"):
+        assert "labor-deposit-collect" in _codes("labor", deposit, side, EMPLOYMENT)
+    # a lawful term in the employer's favour stays the worker's point only
+    lawful = "第八条 乙方应当遵守甲方依法制定并公示的规章制度。"
+    assert not _codes("labor", lawful, "甲方（用人单位）", EMPLOYMENT)
+
+
+def test_who_drafted_is_read_from_the_note_on_our_side():
+    from contracts.playbook.engine import we_drafted
+    assert we_drafted("甲方（用人单位；合同由甲方起草）")
+    assert we_drafted("甲方（许可方、专利权人；合同由甲方起草）")
+    assert not we_drafted("甲方（转让方，自然人股东；协议由受让方起草）")
+    assert not we_drafted("乙方（受赠方；合同由赠与方甲方起草）")
+    assert not we_drafted("保证人（实际控制人；合同为银行格式文本）")
