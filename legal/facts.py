@@ -1301,6 +1301,7 @@ WILL_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
 #: A will made with no witness, or with one person only beside the testator (民法典 1135–1138 ask for two or
 #: more): 没有见证人, 没人见证, 就我一个人在旁边, 只有一个见证人.
 _NO_WITNESS = re.compile(r"(?:没有|没|无|没找|没请|不需要)(?:任何)?(?:见证人|人见证|证人)|没人(?:见证|在场|作证)"
+                         r"|(?:没有|没|无)(?:任何|别的|别|其他|其它|旁|外)人(?:在场|在旁边|在身边|见证|作证)"
                          r"|(?:只有|就|仅)(?:我|他|她|一个人|一人|我们?一个)(?:一个人)?(?:在(?:旁边|场|身边)|见证)"
                          r"|(?:只有|就|仅)(?:一个|一名|1个|1名)见证人")
 
