@@ -75,7 +75,8 @@ LABELS = {
 #: The form a will was made in, as clients say it (民法典 1134 自书, 1135 代书, 1136 打印, 1137 录音录像):
 #: which formal requirements apply, and so which article decides whether it holds.
 LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "他人代书的遗嘱", "typed_will": "打印的遗嘱",
-               "recorded_will": "录音录像遗嘱"})
+               "recorded_will": "录音录像遗嘱", "no_witness": "遗嘱没有见证人（或只有一人在场）",
+               "child_under_two": "子女不满两周岁", "child_two_plus": "子女已满两周岁"})
 #: The kind of guarantee the client says he gave or holds (民法典 686–688): 连带 lets the creditor go to the
 #: guarantor first; 一般保证 (and a guarantee that does not say) gives the guarantor the right to refuse first.
 LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
@@ -1036,6 +1037,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     m = _AGE.search(text)
     if m and (age := cn_number(m.group(1) or m.group(2))) is not None and 0 < age < 120:
         facts.add("age", int(age), m.group(0))
+    _child_age(text, facts)
     for pattern in (_PRINCIPAL, _PRINCIPAL_OTHER, _PRINCIPAL_AFTER):
         found = _first_money(pattern, text)
         if found and found[0] >= 100:
@@ -1285,11 +1287,19 @@ def _agreed_terms(text: str, facts: Facts) -> None:
         if _ASKS_COURT.search(text):
             facts.add("asks_court", True, _ASKS_COURT.search(text).group(0))  # type: ignore[union-attr]
     for name, pattern in (("final_award", _FINAL_AWARD), ("quit_voluntarily", _QUIT), ("non_compete_unpaid", _NC_UNPAID),
-                          ("renewal_refused_by_employee", _RENEW_REFUSED), ("custom_made", _CUSTOM)):
+                          ("renewal_refused_by_employee", _RENEW_REFUSED), ("custom_made", _CUSTOM),
+                          ("gambling_for_profit", _GAMBLING_PROFIT)):
         m = pattern.search(text)
         if m:
             facts.add(name, True, m.group(0))
     _will_form(text, facts)
+
+
+#: Gambling run for profit — a table fee or a cut of the pot, a house, a bank (刑法 303: 开设赌场, 聚众赌博),
+#: as against friends playing for small stakes.
+_GAMBLING_PROFIT = re.compile(r"抽水|抽头|抽成|台费|桌费|收台|开(?:了个|了一个|个|一个)?(?:赌场|麻将馆|棋牌室|麻将室)"
+                              r"|开设赌场|坐庄|当庄|放水|赌博网站|赌博(?:网|平台)(?:代理|推广)")
+LABELS.update({"gambling_for_profit": "以营利为目的组织赌博（抽头、开场）"})
 
 
 _WILL = re.compile(r"遗嘱|遗书|遗言")
@@ -1299,6 +1309,14 @@ WILL_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("dictated_will", re.compile(r"代书|代写|代笔|帮(?:他|她|我爸|我妈|老人)?写|请人写|找人写|别人写|律师写")),
     ("handwritten_will", re.compile(r"亲笔|手写|亲手写|自己写|自书|亲自写|手抄")),
 )
+
+
+#: A will made with no witness, or with one person only beside the testator (民法典 1135–1138 ask for two or
+#: more): 没有见证人, 没人见证, 就我一个人在旁边, 只有一个见证人.
+_NO_WITNESS = re.compile(r"(?:没有|没|无|没找|没请|不需要)(?:任何)?(?:见证人|人见证|证人)|没人(?:见证|在场|作证)"
+                         r"|(?:没有|没|无)(?:任何|别的|别|其他|其它|旁|外)人(?:在场|在旁边|在身边|见证|作证)"
+                         r"|(?:只有|就|仅)(?:我|他|她|一个人|一人|我们?一个)(?:一个人)?(?:在(?:旁边|场|身边)|见证)"
+                         r"|(?:只有|就|仅)(?:一个|一名|1个|1名)见证人")
 
 
 _GUARANTEE = re.compile(r"担保|保证人|保人|保证合同|保证责任|保证方式|一般保证|做保|作保")
@@ -1370,6 +1388,7 @@ def _will_form(text: str, facts: Facts) -> None:
     it calls 订金 or the like, a gift handed over, what a 彩礼 question says of the couple, and whether a
     purchase was made online."""
     _told_forms(text, facts, _WILL, WILL_FORMS)
+    _told_forms(text, facts, _WILL, (("no_witness", _NO_WITNESS),))
     _told_forms(text, facts, _GUARANTEE, GUARANTEE_KINDS)
     _told_forms(text, facts, _ADVANCE, (("advance_named", _ADVANCE),))
     _told_forms(text, facts, _GIFT, (("gift_delivered", _DELIVERED),))
@@ -1588,7 +1607,25 @@ _NO_DUE = re.compile(r"(?:没|未|没有|也没)(?:写|约定|说|定|讲|签|�
                      r"|(?:还款|归还)(?:期限|时间|日期)?(?:没|未)(?:写|约定|定)|随时(?:还|要)|不定期"
                      r"|(?:没|未|没有)(?:写|打|立|留)?(?:借条|欠条|借据)")
 #: Situational facts the matcher reads (a card's ``when_facts`` / ``unless_facts``).
-SITUATION_FACTS = ("no_due_date", "due_date", "no_notice", "no_written_contract")
+SITUATION_FACTS = ("no_due_date", "due_date", "no_notice", "no_written_contract", "child_under_two", "child_two_plus")
+
+#: A question about who raises a child after a divorce (民法典 1084: under two, with the mother as a rule; from
+#: two, what serves the child best; from eight, the child's wish).
+_CHILD_CUSTODY = re.compile(r"抚养权|抚养|跟谁|归谁|判给|归我|归他|归她|跟我|跟他|跟她|带孩子|孩子给")
+_CHILD_MONTHS = re.compile(rf"(?:孩子|宝宝|儿子|女儿|小孩|娃)(?:才|刚|刚刚|现在|今年|只有)?({NUM})\s*个月")
+
+
+def _child_age(text: str, facts: Facts) -> None:
+    """Whether the child a custody question tells of is under two or two and older (from 孩子5岁, 宝宝10个月)."""
+    if not _CHILD_CUSTODY.search(text):
+        return
+    m = _CHILD_MONTHS.search(text)
+    if m and (months := cn_number(m.group(1))) is not None:
+        facts.add("child_under_two" if months < 24 else "child_two_plus", True, m.group(0))
+        return
+    age = facts.get("age")
+    if age is not None and age < 18:
+        facts.add("child_under_two" if age < 2 else "child_two_plus", True, str(age))
 
 
 def situation(text: str | Facts, *, today: date | None = None) -> list[str]:

@@ -64,6 +64,11 @@ WEIGHTS = {"embedding": 0.5, "centroid": 0.75, "bigrams": 0.6, "terms": 0.19, "n
 #: owed (赔多少, 医药费) with no word of crime asked — the civil cards answer that.
 ASKS_CRIME = re.compile(r"判刑|坐牢|蹲监狱|进监狱|判几年|判多久|刑事责任|犯罪|犯法|构成.{0,6}罪|什么罪|罪名|罪吗|留案底"
                         r"|案底|抓起来|被抓|拘留|追究|量刑|缓刑|自首|从轻|轻判|判轻|轻点|轻一点|少判|减刑|怎么判|会判|判多重|判多少|判几个月")
+#: A client who says he wants the other side punished as a criminal (想让他坐牢, 能不能告他诈骗罪, 把他送进去)
+#: asks about the crime wherever in the part he says it, even when the question itself is 报警有用吗.
+WANTS_PUNISHMENT = re.compile(r"(?:让|叫|把|送|告)(?:他|她|对方|他们|这人|那人|老公|丈夫|老婆)[^，,。？?！!]{0,4}"
+                              r"(?:坐牢|判刑|进监狱|蹲监狱|吃牢饭|送进去|关进去|进去坐|负刑事责任)"
+                              r"|告(?:他|她|对方|他们)[^，,。？?！!]{0,6}罪")
 ASKS_MONEY = re.compile(r"赔多少|赔偿|赔钱|赔我|要多少|医药费|医疗费|误工费|护理费|精神损失|索赔|怎么赔|能赔|要赔|得赔")
 CRIME_DOMAINS = ("criminal", "criminal_procedure")
 #: Domains whose cards answer the civil side of an act that may also be a crime.
@@ -654,11 +659,12 @@ def card_consequence(card: Card) -> str:
 
 
 def asked_consequence(text: str) -> str:
-    """What the asking clause of ``text`` asks about the act: "crime" (会判刑吗, 算犯罪吗), "money"
-    (能赔多少, 医药费谁出) with no word of crime, else ""."""
+    """What the asking clause of ``text`` asks about the act: "crime" (会判刑吗, 算犯罪吗, or a wish to see
+    the other side punished anywhere in the part: 想让他坐牢), "money" (能赔多少, 医药费谁出) with no word of
+    crime, else ""."""
 
     clause = asking_clause(text) or text
-    if ASKS_CRIME.search(clause):
+    if ASKS_CRIME.search(clause) or WANTS_PUNISHMENT.search(text):
         return "crime"
     if ASKS_MONEY.search(clause):
         return "money"
