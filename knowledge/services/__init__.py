@@ -16,6 +16,7 @@ from knowledge.services.imports import (
     search_tokens_rebuild,
     statute_embed_missing,
     statute_import,
+    statute_names_in,
     statute_reembed,
     term_stats_rebuild,
 )
@@ -24,5 +25,5 @@ __all__ = [
     "IMPORT_GROUP", "ImportResult", "Progress", "StatuteImportError", "case_delete", "case_extract", "case_reembed",
     "case_upload", "case_upload_permitted",
     "corpus_generation_bump", "law_versions_refresh", "search_tokens_rebuild", "statute_embed_missing",
-    "statute_import", "statute_reembed", "term_stats_rebuild",
+    "statute_import", "statute_names_in", "statute_reembed", "term_stats_rebuild",
 ]

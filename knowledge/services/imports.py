@@ -157,6 +157,13 @@ def _select_names(source: _Source, laws: Iterable[str] | None) -> set[str] | Non
     return chosen
 
 
+def statute_names_in(source: str, laws: Iterable[str]) -> list[str]:
+    """Those of ``laws`` that the corpus ``source`` holds, by any name its law index resolves."""
+    opened = _open_source(source, None)
+    index = LawNameIndex(opened.names, aliases=opened.aliases)
+    return [text for text in laws if index.resolve(text) is not None]
+
+
 # -- phase 1: text ---------------------------------------------------------------------------------
 
 _LAW_FIELDS = ("name", "short_name", "aliases", "doc_type", "department", "level", "issuing_body", "publish_date",

