@@ -766,11 +766,9 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
         if found_deadline is not None:
             if "{deadline}" in text:
                 text = text.replace("{deadline}", found_deadline.text())
-            elif found_deadline.ends is not None or not (found_deadline.rule.days or found_deadline.rule.months
-                                                         or found_deadline.rule.years):
+            elif found_deadline.ends is not None or not found_deadline.rule.computable:
                 text = f"{text.rstrip()}{found_deadline.text()}。"
-            if found_deadline.ends is None and (found_deadline.rule.days or found_deadline.rule.months
-                                                or found_deadline.rule.years):
+            if found_deadline.ends is None and found_deadline.rule.computable:
                 ask = ask or events.start_question(facts.dates, rule, start_event)
     text = text.replace("{result}", "").replace("{deadline}", "")
     text = re.sub(r"[：:]\s*。", "。", text).replace("：；", "；")
@@ -809,6 +807,9 @@ DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
         Cue(re.compile(r"异议.{0,20}(?:多久|多长时间|几天).{0,6}(?:答复|审查|回复|裁定|结果)"
                     r"|(?:多久|多长时间|几天).{0,4}(?:给|作出|出)?.{0,2}(?:答复|审查结果)"), ("civil_procedure",)),
     )),
+    # how long a court has to rule on a protection order (反家庭暴力法 28), asked in any family dispute
+    ("protection_order_decision", (Cue(re.compile(r"保护令.{0,30}(?:多久|几天|多长时间|什么时候|最晚|最迟|结果|下来|批)"
+                                                r"|(?:多久|几天|多长时间).{0,12}保护令"), ()),)),
     ("evidence_period", (Cue(re.compile(r"举证期限|举证期|交证据.{0,6}(?:多久|期限|时间)"), ()),)),
     ("lawyer_meeting", (Cue(re.compile(r"律师.{0,12}(?:什么时候|多久|几天|多长时间|最晚|最迟).{0,6}(?:见|会见)"
                                        r"|会见.{0,8}(?:多久|什么时候|几天|最晚|最迟)"), ()),)),

@@ -58,6 +58,8 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "knew": ("知道", "发现", "得知", "才知", "听说", "无罪释放", "撤案", "撤销案件", "放出来", "放的", "释放",
              "具备过户条件", "可以过户", "能过户"),
     "bail": ("取保", "监视居住"),
+    # the client's own application handed in (the office's or the court's period runs from its receipt)
+    "applied": ("提交申请", "递交申请", "交了申请", "提出申请", "寄了申请", "申请书", "申请"),
     "accepted": ("受理", "立案了", "立的案", "移送", "移交", "立案"),
     "announced": ("公告", "登报"),
     "trip_end": ("回来的", "回来了", "行程结束", "旅游结束", "回国", "返程", "团结束"),
@@ -74,7 +76,7 @@ EVENT_NAMES: dict[str, str] = {
     "acknowledge": "对方承认债务或答应还款", "offence": "违法行为", "notice": "收到通知",
     "marriage": "结婚", "divorce": "申请离婚", "contract": "签合同",
     "handover": "交房", "delivery": "收到货", "detention": "被拘留", "resolution": "作出决议", "death": "去世",
-    "knew": "知道权利受到侵害", "bail": "取保候审（监视居住）决定",
+    "knew": "知道权利受到侵害", "bail": "取保候审（监视居住）决定", "applied": "提交申请",
     "accepted": "受理（移送）", "founded": "公司成立", "birth": "分娩", "announced": "公告",
     "trip_end": "旅游行程结束", "offence_more": "违法犯罪行为",
     "unknown": "（未说明是什么事）",
@@ -99,6 +101,7 @@ EVENT_QUESTIONS: dict[str, str] = {
     "hire": "您是哪一天入职的？",
     "notice": "您是哪一天收到通知（决定书）的？",
     "bail": "取保候审（监视居住）是哪一天决定的？",
+    "applied": "您是哪一天提交申请的？",
     "accepted": "是哪一天受理（立案）的？",
 }
 
@@ -227,6 +230,9 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "tour_shopping_return": ("trip_end",),
     "reduction_creditor_claim": ("announced", "notice"),
     "guarantee_limitation": ("demand",),
+    "info_disclosure_reply": ("applied", "accepted"),
+    "protection_order_decision": ("applied", "accepted"),
+    "lawyer_meeting": ("applied",),
 }
 
 

@@ -1383,6 +1383,17 @@ class DeadlineRule:
     stages: tuple[tuple[str, int], ...] = ()
     #: The period counts its first day (a probation from the day of hire): the last day is one earlier.
     inclusive: bool = False
+    #: A period in working days (政府信息公开条例 33: 二十个工作日): Saturdays and Sundays are not counted
+    #: (public holidays are not modelled: their dates move year by year).
+    working_days: int = 0
+    #: A period in hours (反家庭暴力法 28: 七十二小时; 刑事诉讼法 39: 四十八小时): the last day is the day the
+    #: hours run out, counted from the start day's end (刑事诉讼法 105: the starting hour is not counted).
+    hours: int = 0
+
+    @property
+    def computable(self) -> bool:
+        """The period has a length a last day can be computed from."""
+        return bool(self.days or self.months or self.years or self.working_days or self.hours)
 
 
 DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
@@ -1411,7 +1422,10 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  "检察院七日内决定，一般最长十日", LegalBasis("中华人民共和国刑事诉讼法", _art(91)), days=10,
                  stages=(("提请批捕延长四日的，最晚", 14), ("流窜、多次、结伙作案延长至三十日的，最晚", 37))),
     DeadlineRule("info_disclosure_reply", "二十个工作日（可延长二十个工作日）",
-                 LegalBasis("中华人民共和国政府信息公开条例", _art(33))),
+                 LegalBasis("中华人民共和国政府信息公开条例", _art(33)), working_days=20),
+    DeadlineRule("protection_order_decision", "七十二小时（情况紧急的，二十四小时内作出）",
+                 LegalBasis("中华人民共和国反家庭暴力法", _art(28)), hours=72,
+                 note="法院受理申请后起算；保护令有效期不超过六个月（第三十条）"),
     DeadlineRule("consumer_return", "七日", LegalBasis("中华人民共和国消费者权益保护法", _art(25)), days=7),
     DeadlineRule("quality_objection", "合理期限内，最长二年", LegalBasis(CIVIL_CODE, _art(621)), years=2),
     DeadlineRule("probation_max", "合同期三个月以上不满一年的不超过一个月，一年以上不满三年的不超过二个月，"
@@ -1491,7 +1505,7 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  stages=(("重大、复杂案件延长十五日的，最晚", 45),)),
     DeadlineRule("lawyer_meeting", "四十八小时内（辩护律师持执业证书、律师事务所证明和委托书要求会见的，看守所应当及时安排，"
                  "至迟不得超过四十八小时；危害国家安全、恐怖活动犯罪案件侦查期间须经侦查机关许可）",
-                 LegalBasis("中华人民共和国刑事诉讼法", _art(39))),
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(39)), hours=48),
     DeadlineRule("defence_period", "十五日（被告自收到起诉状副本之日起十五日内提出答辩状；不答辩不影响法院审理）",
                  LegalBasis("中华人民共和国民事诉讼法", _art(128)), days=15),
     DeadlineRule("victim_protest_request", "五日（被害人自收到判决书后五日以内请求检察院抗诉）",
@@ -1602,10 +1616,12 @@ class Deadline:
     note: str = ""
     #: The last day moved past a weekend (民法典 203: a last day on a rest day moves to the next working day).
     extended: date | None = None
+    #: The start is the client's own step still to take (an application not yet filed): counted from today.
+    from_today: bool = False
 
     def text(self) -> str:
         """The period, its start event and, when known, the date and whether it has passed."""
-        if not (self.rule.days or self.rule.months or self.rule.years):
+        if not self.rule.computable:
             # a rule without a computable period (不适用诉讼时效, 追诉期限 by the maximum penalty): its words
             return f"{self.rule.period}（{self.rule.basis}）" if self.rule.period.startswith("不适用") else \
                 f"期限：{self.rule.period}"
@@ -1623,10 +1639,22 @@ class Deadline:
             return f"{head}；按您所述作者于 {self.start.year} 年去世，保护期至 {cn_date(self.ends)}，{state}"
         moved = (f"（{cn_date(self.ends)}是{_WEEKDAY_NAMES[self.ends.weekday()]}，休息日顺延至 {cn_date(self.extended)}）"
                  if self.extended is not None else "")
+        if self.from_today:
+            return f"{head}；按今天（{cn_date(self.start)}）提出并被受理计算，最晚 {cn_date(self.ends)}{moved}{later}"
         if self.passed:
             return f"{head}；按您所述自 {cn_date(self.start)} 起算，已于 {cn_date(self.ends)} 届满{moved}{later}"
         return (f"{head}；按您所述自 {cn_date(self.start)} 起算，至 {cn_date(self.ends)} 届满{moved}（尚余 {self.days_left} 天）"
                 f"{later}")
+
+
+def add_working_days(day: date, count: int) -> date:
+    """The ``count``-th working day after ``day`` (the day itself not counted; Saturdays and Sundays are
+    not working days)."""
+    while count > 0:
+        day = day + timedelta(days=1)
+        if day.weekday() < 5:
+            count -= 1
+    return day
 
 
 def _add_months(day: date, months: int) -> date:
@@ -1669,7 +1697,7 @@ START_EVENTS: dict[str, str] = {
     "divorce_cooling_off": "婚姻登记机关收到离婚登记申请之日", "resolution_revocation": "决议作出之日",
     "penalty_hearing": "行政机关告知听证权利之日", "state_compensation_claim": "知道或者应当知道侵权行为之日",
     "resignation_notice": "书面辞职通知送达单位之日", "info_disclosure_reply": "行政机关收到申请之日",
-    "quality_objection": "收到标的物之日", "shareholder_meeting_notice": "股东会会议召开之日（向前倒数）",
+    "quality_objection": "收到标的物之日", "protection_order_decision": "法院受理申请之时", "shareholder_meeting_notice": "股东会会议召开之日（向前倒数）",
     "dividend_payment": "股东会作出分配利润决议之日", "evidence_period": "收到举证通知书之日",
     "admin_litigation_unnotified": "知道或者应当知道行政行为内容之日",
     "summary_trial_term": "立案之日", "ordinary_trial_term": "立案之日",
@@ -1680,13 +1708,17 @@ START_EVENTS: dict[str, str] = {
 
 
 _WEEKDAY_NAMES = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
+#: Periods that run from a step the client takes himself (an application to a court or an office): with no
+#: date given, the answer counts from today, said as such, so the client knows the latest day if he acts now.
+FROM_OWN_STEP = frozenset({"protection_order_decision", "info_disclosure_reply", "lawyer_meeting"})
 #: Periods a weekend does not extend: custody and detention run to their last day (刑事诉讼法 105), a notice
 #: counted back from a meeting, a protection term, a cap on a term agreed.
 NO_EXTENSION = frozenset({"criminal_detention", "arrest_request", "investigation_custody", "prosecution_review",
                           "bail_max", "surveillance_max", "family_notice", "copyright_term", "probation_max",
                           "lease_max_term", "capital_contribution", "non_compete_term", "injury_leave",
                           "divorce_cooling_off", "birth_divorce_bar", "separation_after_judgment",
-                          "shareholder_meeting_notice", "trademark_renewal"})
+                          "shareholder_meeting_notice", "trademark_renewal", "protection_order_decision",
+                          "lawyer_meeting"})
 
 
 def _term(months: int) -> str:
@@ -1723,9 +1755,14 @@ def deadline(name: str, *, start_event: str = "", start: date | None = None, tod
         rule = DeadlineRule(rule.name, f"{int_to_cn(months)}个月（合同期限{_term(contract_months)}）", rule.basis,
                             months=months, inclusive=True)
         found.rule = rule
-    if start is not None and (rule.days or rule.months or rule.years):
+    if start is None and name in FROM_OWN_STEP:
+        start = today or datetime.now(tz=CHINA_TZ).date()
+        found.from_today = True
+    if start is not None and rule.computable:
         today = today or datetime.now(tz=CHINA_TZ).date()
         ends = add_years(start, rule.years) if rule.years else start
+        ends = add_working_days(ends, rule.working_days) if rule.working_days else ends
+        ends = ends + timedelta(days=-(-rule.hours // 24)) if rule.hours else ends
         ends = _add_months(ends, rule.months) if rule.months else ends
         ends = ends + timedelta(days=rule.days) if rule.days else ends
         ends = ends - timedelta(days=1) if rule.inclusive else ends
