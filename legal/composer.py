@@ -32,7 +32,9 @@ from legal.qtypes import QTYPE_CUES, asking_clause, question_type  # noqa: F401 
 from legal.rules import (
     CALCULATOR_BASIS,
     FORMULAS,
+    PROBATION_ASKED,
     START_EVENTS,
+    STATUTORY_TERMS,
     Calculation,
     Deadline,
     basis_numbers,
@@ -972,6 +974,11 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("nursing_fee", re.compile(r"护理费"), ()),
     ("child_support", re.compile(r"抚养费"), ()),
     ("maternity_leave", re.compile(r"产假"), ()),
+    # a term the law fixes or computes from the sentence (刑法 38、42、45、69、73; 道路交通安全法 91)
+    ("concurrent_sentence", re.compile(r"数罪|并罚|(?:两|三|四|几|[2-9])(?:个|项)罪|(?:一共|合并|总共|加起来|最多|最少)"
+                                       r".{0,6}(?:判|执行|坐|关)|执行.{0,4}(?:多少年|几年|多久)"), ("criminal",)),
+    ("probation_term", PROBATION_ASKED, ()),
+    ("statutory_term", re.compile("|".join(f"(?:{t.asked.pattern})" for t in STATUTORY_TERMS)), ()),
     ("sentence_credit", re.compile(r"折抵|抵(?:多少|几天)|还要(?:再)?(?:坐|关)|还.{0,2}(?:坐|关)多久"), ()),
     ("training_penalty", re.compile(r"服务期|培训费"), ()),
     ("wage_deduction_cap", re.compile(r"(?:从工资|工资里|工资中).{0,6}扣|扣.{0,4}工资|最多能扣"), ()),

@@ -71,6 +71,8 @@ LABELS = {
     "non_compete_unpaid": "未付竞业限制补偿", "renewal_refused_by_employee": "劳动者拒绝同等条件续订",
     "custom_made": "定制商品", "amount_involved": "涉案金额", "final_award": "终局裁决", "wage_owed": "拖欠工资总额",
     "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）", "own_debt": "我方欠对方", "amount_paid": "已付款项", "rights_not_told": "未告知复议、起诉权利或期限", "asks_court": "拟向法院起诉", "driver_without_fault": "机动车一方无过错",
+    "sentence_months": "刑期（月）", "sentence_terms": "数罪各自的刑期（月）", "term_asked": "所问的法定期限",
+    "drink_driving": "酒后（醉酒）驾驶",
 }
 #: The form a will was made in, as clients say it (民法典 1134 自书, 1135 代书, 1136 打印, 1137 录音录像):
 #: which formal requirements apply, and so which article decides whether it holds.
@@ -602,6 +604,7 @@ def _roles_more(text: str, facts: Facts) -> None:
         days = (date(start.year + year, start.month + month, 1) - start).days
         facts.add("sentence_days", Decimal(days), m.group(0))
         facts.add("sentence_kind", kind, m.group(0))
+        facts.add("sentence_months", int(months), m.group(0))
     m = _CUSTODY.search(text)
     if m and (value := cn_number(m.group(1))) is not None:
         facts.add("custody_days", value * (30 if "月" in m.group(2) else 1), m.group(0))
@@ -982,8 +985,15 @@ def _prorate_leave(text: str, today: date, facts: Facts) -> None:
 
 def part_flags(text: str) -> dict[str, Any]:
     """What one part (not the whole question) says about how its figure is computed: 简易程序 halves
-    the court fee of the part that asks about it, not of the part before."""
-    return {"simple_procedure": True} if _SIMPLE.search(text) else {}
+    the court fee of the part that asks about it, not of the part before; the statutory term a part asks
+    the length of (拘役最多几个月) is the part's own."""
+    from legal.rules import term_asked
+
+    flags: dict[str, Any] = {"simple_procedure": True} if _SIMPLE.search(text) else {}
+    asked = term_asked(text)
+    if asked:
+        flags["term_asked"] = asked
+    return flags
 
 
 def extract_facts(text: str, *, today: date | None = None) -> Facts:

@@ -268,6 +268,7 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _stay_roles(text, today, facts)
     _case_roles(text, facts)
     _more_spans(text, today, facts)
+    _criminal_terms(text, facts)
 
 
 def _contract_roles(text: str, facts: Facts) -> None:
@@ -462,3 +463,44 @@ def _guarantee_roles(text: str, facts: Facts) -> None:
             facts.add("guarantors", int(count or 2), m.group(0))
             if facts.get("principal") is not None and _PAID_ALL.search(text):
                 facts.add("guarantee_paid", facts.get("principal"), "全部代还")
+
+
+# -- criminal terms ----------------------------------------------------------------------------------------
+#: 两个罪, 三个罪名, 数罪并罚, 分别判了: the question lists several sentences (刑法 69).
+_SEVERAL_CRIMES = re.compile(r"数罪|并罚|(?:两|三|四|五|几|[2-9])(?:个|项)罪|分别判|各判"
+                             r"|(?:两|三|四|几)个(?:罪名|案子)")
+#: 3年, 2年6个月, 十个月, 一年半: one sentence's term (a year of four digits is a date, not a term).
+_TERM = re.compile(rf"(?<![\d年])({NUM})\s*年(?:\s*({NUM})\s*个?月|(半))?(?!\d)(?![前后底初])"
+                   rf"|(?<![\d年])({NUM})\s*个月")
+
+
+def sentence_terms(text: str) -> tuple[int, ...]:
+    """The terms in months of the sentences a question lists for several crimes (empty unless it says
+    several crimes were sentenced and names at least two terms)."""
+    if not _SEVERAL_CRIMES.search(text):
+        return ()
+    terms: list[int] = []
+    for m in _TERM.finditer(text):
+        if m.group(1):
+            years = spoken_count(m.group(1))
+            if years is None or years >= 100:
+                continue
+            extra = spoken_count(m.group(2)) if m.group(2) else (6 if m.group(3) else 0)
+            terms.append(int(years) * 12 + int(extra or 0))
+        elif (months := spoken_count(m.group(4))) is not None:
+            terms.append(int(months))
+    return tuple(terms) if len(terms) >= 2 else ()
+
+
+#: 醉驾, 酒驾, 喝了酒开车, 血检出来90: driving after drink (道路交通安全法 91 bars the licence for years).
+_DRINK_DRIVING = re.compile(r"醉驾|醉酒|酒驾|酒后驾|喝了?[^，。,；;？?！!]{0,6}酒[^。；;？?！!]{0,12}(?:开车|驾驶|骑)"
+                            r"|血检|酒精含量|酒精浓度")
+
+
+def _criminal_terms(text: str, facts: Facts) -> None:
+    m = _DRINK_DRIVING.search(text)
+    if m:
+        facts.add("drink_driving", True, m.group(0))
+    terms = sentence_terms(text)
+    if terms:
+        facts.add("sentence_terms", terms, "、".join(f"{t}个月" for t in terms))

@@ -11,6 +11,7 @@ Money is Decimal, rounded to the fen at the end.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -133,6 +134,9 @@ ASK: Mapping[str, str] = {
     "hospital_days": "一共住院了多少天？",
     "overdue_days": "租期届满后又过了多少天才返还（搬走）？",
     "daily_rent": "约定的租金是每天多少钱？",
+    "sentence_months": "判处的是什么刑罚、刑期多长（如有期徒刑十个月）？",
+    "sentence_terms": "每个罪分别判了多久？",
+    "term_asked": "您问的是哪一种期限（拘役、管制、有期徒刑，或醉驾后重新考驾照）？",
 }
 
 
@@ -197,6 +201,9 @@ FORMULAS: Mapping[str, str] = {
     "hospital_meal_allowance": "当地国家机关一般工作人员出差伙食补助标准（每天）× 住院天数",
     "unpaid_capital": "认缴出资额 − 实缴出资额",
     "compensation_years": "二十年；六十周岁以上每增加一岁减少一年；七十五周岁以上按五年",
+    "statutory_term": "法律规定的期限（拘役一至六个月、管制三个月至二年、有期徒刑六个月至十五年，醉驾五年内不得重新取得驾驶证）",
+    "probation_term": "有期徒刑：原判刑期以上五年以下且不少于一年；拘役：原判刑期以上一年以下且不少于二个月",
+    "concurrent_sentence": "总和刑期以下、数刑中最高刑期以上（有期徒刑最高二十年，总和三十五年以上的二十五年）",
     "overdue_return_rent": "约定租金标准（日租金，或月租金 ÷ 30）× 租期届满后逾期返还的天数",
 }
 
@@ -1003,6 +1010,110 @@ def unpaid_capital(*, subscribed: Decimal, paid: Decimal) -> CalculationResult:
                              ["以未缴出资的本息范围为限；已经对其他债权人承担过的，在剩余范围内承担"])
 
 
+
+# -- criminal terms as data (刑法 38、42、45、69、73; 道路交通安全法 91) ---------------------------------------
+CRIMINAL_PROCEDURE_LAW = "中华人民共和国刑事诉讼法"
+ROAD_TRAFFIC_LAW = "中华人民共和国道路交通安全法"
+
+
+@dataclass(frozen=True)
+class StatutoryTerm:
+    """A term the law fixes that clients ask the length of: what it is, the words that ask it, its lowest and
+    highest length in months (``None``: no floor, or for life), the deciding article and what else to say."""
+
+    key: str
+    label: str
+    asked: re.Pattern[str]
+    lowest: int | None
+    highest: int | None
+    basis: LegalBasis
+    note: str = ""
+
+
+def _span(months: int) -> str:
+    """12 → '1 年', 30 → '2 年 6 个月（2.5 年）', 6 → '6 个月'."""
+    years, rest = divmod(months, 12)
+    if not years:
+        return f"{rest} 个月"
+    if not rest:
+        return f"{years} 年"
+    return f"{years} 年 {rest} 个月（{Decimal(months) / 12:.1f} 年）".replace(".0 年", " 年")
+
+
+#: The terms, the most specific first (a question on 醉驾 names 拘役 too, but asks about the licence).
+STATUTORY_TERMS: tuple[StatutoryTerm, ...] = (
+    StatutoryTerm("licence_bar_drunk", "醉酒驾驶被吊销驾驶证后不得重新取得驾驶证的期限",
+                  re.compile(r"(?:驾照|驾驶证|本子|考证|考驾照|重新考|重考|再考).{0,16}(?:多少年|几年|多久|多长时间|什么时候)"
+                             r"|(?:多少年|几年|多久|多长时间|什么时候).{0,10}(?:能|可以|才能)?(?:重新|再)?(?:考|拿|领)(?:驾照|驾驶证|本)?"),
+                  60, 60, LegalBasis(ROAD_TRAFFIC_LAW, _art(91)),
+                  "醉酒驾驶营运机动车的十年内不得重新取得；饮酒或醉酒驾驶发生重大交通事故构成犯罪的，终生不得重新取得"),
+    StatutoryTerm("criminal_detention", "拘役的期限",
+                  re.compile(r"拘役.{0,10}(?:多久|几个月|多少个月|多长|最多|最长|最少|最短|期限)"
+                             r"|(?:多久|几个月|最多|最长).{0,6}拘役"),
+                  1, 6, LegalBasis(CRIMINAL_LAW, _art(42)), "数罪并罚的，拘役最高不超过一年（第六十九条）"),
+    StatutoryTerm("public_surveillance", "管制的期限",
+                  re.compile(r"管制.{0,10}(?:多久|几个月|几年|多长|最多|最长|最少|最短|期限)"),
+                  3, 24, LegalBasis(CRIMINAL_LAW, _art(38)), "数罪并罚的，管制最高不超过三年（第六十九条）"),
+    StatutoryTerm("fixed_term", "有期徒刑的期限",
+                  re.compile(r"有期徒刑.{0,6}(?:最多|最长|最少|最短|最高|最低).{0,6}(?:多久|几年|多少年)"
+                             r"|有期徒刑.{0,4}(?:期限|范围)(?:是|有)?(?:多久|多少|几年)"),
+                  6, 180, LegalBasis(CRIMINAL_LAW, _art(45)),
+                  "数罪并罚的，总和刑期不满三十五年的最高不超过二十年，三十五年以上的最高不超过二十五年（第六十九条）"),
+)
+_TERMS_BY_KEY = {t.key: t for t in STATUTORY_TERMS}
+#: The words of a part that ask how long a probation is (缓刑考验期最少多久, 缓刑几年).
+PROBATION_ASKED = re.compile(r"缓刑.{0,12}(?:考验期|多久|几年|多长|多少年|几个月)|考验期.{0,8}(?:多久|几年|多长|最少|最短|最长|最多)")
+
+
+def term_asked(text: str) -> str:
+    """The key of the statutory term ``text`` asks the length of ("" for none)."""
+    return next((term.key for term in STATUTORY_TERMS if term.asked.search(text)), "")
+
+
+def statutory_term(*, key: str, drink_driving: bool = False) -> CalculationResult:
+    """The length the law fixes for the term ``key`` (:data:`STATUTORY_TERMS`); the licence bar only after
+    driving with drink (any other licence question is not this term)."""
+    term = _TERMS_BY_KEY[key]
+    if key == "licence_bar_drunk" and not drink_driving:
+        raise calc.CalculatorInputError("问题没有说到酒后或醉酒驾驶")
+    if term.lowest == term.highest and term.highest is not None:
+        words = f"{term.label}为 {_span(term.highest)}"
+    else:
+        words = (f"{term.label}为 {_span(term.lowest or 0)} 以上 {_span(term.highest or 0)} 以下，"
+                 f"最少 {_span(term.lowest or 0)}，最多 {_span(term.highest or 0)}")
+    steps = [f"{words}（{term.basis}）"]
+    figures = {"lowest_months": term.lowest, "highest_months": term.highest}
+    return CalculationResult(term.label, None, figures, steps, [term.basis], [term.note] if term.note else [])
+
+
+def probation_term(*, sentence_months: int, sentence_kind: str = "有期徒刑") -> CalculationResult:
+    """缓刑考验期 (刑法 73): 拘役 — the term itself up to one year, at least two months; 有期徒刑 — the term itself
+    up to five years, at least one year; from the day the judgment takes effect."""
+    if sentence_kind == "拘役":
+        lowest, highest, floor, top = max(sentence_months, 2), 12, "二个月", "一年"
+    else:
+        lowest, highest, floor, top = max(sentence_months, 12), 60, "一年", "五年"
+    said = _span(sentence_months)
+    steps = [f"{sentence_kind}的缓刑考验期为原判刑期以上{top}以下，且不能少于{floor}",
+             f"判处{sentence_kind} {said}的，缓刑考验期最少 {_span(lowest)}，最长 {_span(highest)}，自判决确定之日起计算"]
+    return CalculationResult("缓刑考验期", None, {"lowest_months": lowest, "highest_months": highest}, steps,
+                             [LegalBasis(CRIMINAL_LAW, _art(73))], ["考验期内遵守规定、未再犯新罪的，原判刑罚不再执行"])
+
+
+def concurrent_sentence(*, terms_months: tuple[int, ...]) -> CalculationResult:
+    """数罪并罚 (刑法 69) of fixed-term sentences: at least the highest, at most their sum, and never more than
+    twenty years (a sum under thirty-five years) or twenty-five years (thirty-five or more)."""
+    total, highest = sum(terms_months), max(terms_months)
+    cap = 240 if total < 420 else 300
+    top = min(total, cap)
+    steps = [f"各罪刑期：{'、'.join(_span(t) for t in terms_months)}；总和刑期 {_span(total)}，其中最高 {_span(highest)}",
+             f"应在总和刑期以下、数刑中最高刑期以上酌情决定执行的刑期：最少 {_span(highest)}，最多 {_span(top)}"
+             + ("（总和刑期不满三十五年的，最高不超过二十年）" if total > cap else "")]
+    return CalculationResult("数罪并罚的执行刑期", None, {"lowest_months": highest, "highest_months": top, "total": total},
+                             steps, [LegalBasis(CRIMINAL_LAW, _art(69))],
+                             ["附加刑仍须执行；有期徒刑与拘役并存的，只执行有期徒刑"])
+
+
 def compensation_years(*, age: int) -> CalculationResult:
     """死亡赔偿金、残疾赔偿金计算的年数: 二十年; 六十周岁以上每增加一岁减少一年; 七十五周岁以上按五年计算
     (人身损害赔偿解释 15; 残疾赔偿金 12 同)."""
@@ -1213,6 +1324,11 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "unpaid_capital": (("subscribed_capital", "paid_capital"), lambda f: unpaid_capital(
         subscribed=_dec(f["subscribed_capital"]), paid=_dec(f["paid_capital"]))),
     "compensation_years": (("age",), lambda f: compensation_years(age=int(f["age"]))),
+    "statutory_term": (("term_asked",), lambda f: statutory_term(
+        key=str(f["term_asked"]), drink_driving=bool(f.get("drink_driving")))),
+    "probation_term": (("sentence_months",), lambda f: probation_term(
+        sentence_months=int(f["sentence_months"]), sentence_kind=str(f.get("sentence_kind") or "有期徒刑"))),
+    "concurrent_sentence": (("sentence_terms",), lambda f: concurrent_sentence(terms_months=tuple(f["sentence_terms"]))),
     "guarantor_share": (("guarantee_paid", "guarantors"), lambda f: guarantor_share(
         paid=_dec(f["guarantee_paid"]), guarantors=int(f["guarantors"]))),
     "actual_principal": (("actually_received",), lambda f: actual_principal(
@@ -1843,6 +1959,8 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "prepaid_balance": ((CONSUMER_LAW, 53),),
     "unpaid_capital": (("中华人民共和国公司法", 54),),
     "compensation_years": ((INJURY_INTERPRETATION, 15),),
+    "probation_term": ((CRIMINAL_LAW, 73),),
+    "concurrent_sentence": ((CRIMINAL_LAW, 69),),
     "guarantor_share": ((CIVIL_CODE, 700), ("最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释", 13)),
 }
 
