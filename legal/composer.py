@@ -28,6 +28,7 @@ from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
 from legal.matcher import PartMatch
 from legal.normalise import amounts
+from legal.numerals import figures_in_digits
 from legal.qtypes import QTYPE_CUES, asking_clause, question_type  # noqa: F401  (re-exported)
 from legal.rules import (
     CALCULATOR_BASIS,
@@ -458,6 +459,12 @@ def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> A
     return Answer("how_much", "按您提供的数据计算：{result}。", calculator=named, inputs=())
 
 
+#: A part whose words ask a quantity (最多判几年, 要等多少天, 有效多久), whatever its question type.
+_ASKS_QUANTITY = re.compile(r"几(?:年|个月|天|日|个小时|小时|倍|成)|多少|多久|多长|多大")
+#: Calculators whose figure is a length of time (a term, a leave, a sentence left): a by-when part the card
+#: gives no period for is answered by them when its words name one.
+SPAN_CALCULATORS = frozenset({"statutory_term", "probation_term", "concurrent_sentence", "sentence_credit",
+                              "maternity_leave", "unemployment_benefit_period", "patent_term", "compensation_years"})
 #: Deadline rules a word such as 起诉 or 仲裁 names in any dispute: a card's own rule is more specific.
 GENERAL_RULES = frozenset({"civil_limitation", "labor_arbitration", "admin_litigation"})
 #: Words that name a procedure (not only time): a general rule they name may replace a card's own.
@@ -1101,6 +1108,11 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             if not chosen.deadline and money is not None and money.calculator and calculate(
                     money.calculator, {**facts.values(), **part_flags(match.text)}).ok:
                 chosen = money  # 产假一共多少天, 还要再坐多久: a count of days the card's calculator gives
+            elif not chosen.deadline and not chosen.calculator:
+                # 缓刑考验期最少多久, 拘役最多关多久: a length of time the law fixes or the sentence computes
+                span = computable_for(match.text, card.domain, facts)
+                if span in SPAN_CALCULATORS:
+                    chosen = replace(chosen, calculator=span)
         elif qtype == "how_much":
             chosen = _calculator_answer(card, chosen, match.text, facts)
         if qtype == "yes_no" and "valid" in card.answers and _OTHER_SIDE.search(asking_clause(match.text) or match.text):
@@ -1122,6 +1134,10 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             text = f"{text}{_computed_too(card, match.text, facts, today)}"
         text = f"{claim_lead(match.text, text, calculation)}{text}"
         asked = qtype or chosen.qtype
+        if asked == "how_much" or _ASKS_QUANTITY.search(match.text):
+            # 最多判几年, 要等多少天, 多久给结果: the length asked in digits ("3年以下", "15日内"), read at a glance;
+            # a part asking by which day (最晚什么时候) keeps the period's words beside its date
+            text = figures_in_digits(text)
         basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question, facts)
         # the card's own liability rule cited for a share figure is the card's choice, not the calculator's
         ruled = ruled_basis(asked, chosen, calculation, found_deadline) and not (

@@ -69,3 +69,26 @@ def test_the_licence_bar_is_five_years_only_after_drink_driving() -> None:
     name, text = answer("昨晚喝了酒开车被交警查到，醉驾，驾照被吊销以后几年能重新考", "驾照被吊销以后几年能重新考")
     assert name == "statutory_term" and "5 年" in text
     assert answer("驾照扣满12分了，多久能重新考", "驾照扣满12分了，多久能重新考")[0] != "statutory_term"
+
+
+# -- composed with the card the matcher hands over ------------------------------------------------------
+def _part_text(slug: str, text: str) -> str:
+    from pathlib import Path
+
+    from legal.cardfile import load_cards
+    from legal.composer import compose
+    from legal.matcher import CardScore, PartMatch
+
+    cards = {c.slug: c for c in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+    match = PartMatch(text, [CardScore(cards[slug], 1.0, 0.95, {"bigrams": 1.0})], True)
+    return compose(text, [match], today=TODAY).parts[0].text
+
+
+def test_a_probation_asked_how_long_is_computed_on_its_card() -> None:
+    text = _part_text("criminal.probation", "我被判了八个月有期徒刑，给了缓刑，缓刑考验期最短多久")
+    assert "最少 1 年" in text and "最长 5 年" in text
+
+
+def test_a_statutory_range_asked_how_long_is_stated_in_digits() -> None:
+    text = _part_text("criminal.penalty-terms", "拘役一般最长能关多久")
+    assert "6个月" in text or "6 个月" in text
