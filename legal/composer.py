@@ -651,6 +651,10 @@ def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> st
         money = Answer("how_much", "", calculator=named)
     if money is not None and money.calculator:
         calculation = calculate(refine_calculator(money.calculator, facts.values()), {**facts.values(), **part_flags(part)})
+        other = computable_for(part, card.domain, facts)
+        if not calculation.ok and other and other not in ("economic_compensation", "unlawful_termination_damages"):
+            # 年假只有5天是不是少了: the card's own figure lacks an input; the one the part's words name computes
+            calculation = calculate(other, {**facts.values(), **part_flags(part)})
         if calculation.ok and calculation.result is not None:
             added += f"按您所述，{calculation.result.name}为 {calculation.headline()}。"
     found = _part_deadline(card, part, facts, today)
@@ -816,6 +820,16 @@ DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
         Cue(re.compile(r"异议.{0,20}(?:多久|多长时间|几天).{0,6}(?:答复|审查|回复|裁定|结果)"
                     r"|(?:多久|多长时间|几天).{0,4}(?:给|作出|出)?.{0,2}(?:答复|审查结果)"), ("civil_procedure",)),
     )),
+    # 发函催他们确认 / 公司说那人没授权: the principal's thirty days to ratify after a demand (民法典 171)
+    ("ratification_notice", (Cue(re.compile(r"追认|(?:没|未|无)(?:有)?(?:授权|代理权).{0,60}(?:催|发函|通知|确认)"
+                                          r"|(?:催|发函|通知).{0,20}(?:追认|确认).{0,30}(?:多久|什么时候|等到|期限|几天)"), ()),)),
+    ("legal_rep_replacement", (Cue(re.compile(r"(?:法定代表人|法人).{0,20}(?:辞|不干|卸任|换人|变更)"
+                                            r"|(?:辞|卸任).{0,6}(?:法定代表人|法人)"), ("company",)),)),
+    # a gift taken back from a donee who harms or abandons the giver (民法典 663): a ground in the words, no
+    # debtor (a gift undone with neither stays the creditor's fallback below)
+    ("gift_revocation", (Cue(re.compile(r"^(?![^欠]*欠)(?:.*?)(?:赠与|过户给|送给|白给|给了)了?[^。；]{0,6}"
+                                      r"(?:儿子|女儿|孩子|子女|儿媳|女婿|侄子|外甥|孙子|孙女|受赠人)[^。]{0,80}"
+                                      r"(?:不管我|不养我|打了?我|打我|骂我|虐待|不赡养|不履行|不照顾|赶出)", re.S), ()),)),
     # how long a court has to rule on a protection order (反家庭暴力法 28), asked in any family dispute
     ("protection_order_decision", (Cue(re.compile(r"保护令.{0,30}(?:多久|几天|多长时间|什么时候|最晚|最迟|结果|下来|批)"
                                                 r"|(?:多久|几天|多长时间).{0,12}保护令"), ()),)),
@@ -870,7 +884,7 @@ DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
     ("divorce_resuit", (Cue(re.compile(r"(?:没判|不准|不判|驳回).{0,8}离.{0,30}(?:再|重新).{0,6}(?:起诉|告)|再次起诉离婚|再起诉离婚"), ()),)),
     ("creditor_revocation", (
         Cue(re.compile(r"(?:欠我|欠了我|欠钱|欠款|债务人|老赖).{0,80}(?:卖给|卖了|贱卖|低价|转让|过户|送给|赠与|放弃)"
-                                       r".{0,40}撤销"), ()),
+                                       r".{0,40}撤(?:销|掉|回)"), ()),
         # a disposal undone without a debtor in the words: only when no other revocation is named
         Cue(re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), (), fallback=True),
     )),
@@ -999,7 +1013,7 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("estate_debt_limit", re.compile(r"(?:替|帮|要).{0,4}还|还.{0,6}(?:债|欠款)"), ("marriage_family",)),
     ("inheritance_share", re.compile(r"(?:分|继承|拿)(?:到)?多少|怎么分|分多少"), ("marriage_family",)),
     ("actual_principal", re.compile(r"本金"), ("debt",)),
-    ("damages_by_share", re.compile(r"医药费|医疗费|误工费|要赔我|赔我多少|他要赔|对方.{0,6}赔|花了|发票|费用|(?:我|还)(?:还)?(?:得|要|需要)赔(?:多少|几)"),
+    ("damages_by_share", re.compile(r"医药费|医疗费|误工费|要赔我|赔我多少|他要赔|对方.{0,6}赔|花了|发票|费用|(?:我|还)(?:还)?(?:得|要|需要)赔(?:多少|几)|最多(?:要|得)?赔(?:多少|几)"),
      ("personal_injury", "tort", "traffic_accident", "medical")),
     ("funeral_expenses", re.compile(r"丧葬费"), ()),
     ("disability_compensation", re.compile(r"残疾赔偿金"), ()),
@@ -1008,6 +1022,8 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("lost_earnings", re.compile(r"误工费"), ()),
     ("overtime_pay", re.compile(r"加班费|加班工资"), ()),
     ("annual_leave_pay", re.compile(r"年假|年休假"), ()),
+    ("leave_entitlement", re.compile(r"(?:年假|年休假).{0,12}(?:几天|多少天|只有|应该有|该有|少了|有多少|对不对|够不够)"
+                                     r"|(?:几天|多少天).{0,6}(?:年假|年休假)"), ()),
     ("double_wage", re.compile(r"(?:没|未|不)签.{0,4}(?:合同|和同)|二倍工资|双倍工资"), ()),
     ("litigation_fee", re.compile(r"诉讼费|受理费|简易程序.{0,10}减半|减半"), ()),
     ("overdue_interest", re.compile(r"逾期利息"), ()),

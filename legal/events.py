@@ -25,12 +25,15 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "resign": ("辞职", "提离职", "递交辞呈", "辞呈", "提出离职", "跟领导说", "跟老板说", "说不干了", "不想干"),
     "injury": ("受伤", "摔伤", "工伤", "砸伤", "烫伤", "弄伤", "扭伤", "割伤", "压伤", "碰伤", "伤了", "骨折", "被打",
                "打伤", "咬伤", "受的伤", "致残",
-               "切到", "割到", "砸到", "夹到", "烫到", "摔倒", "摔了", "伤到", "轧到", "绞到"),
+               "切到", "割到", "砸到", "夹到", "烫到", "摔倒", "摔了", "伤到", "轧到", "绞到",
+               # hurt by another's hand or thing: 被推倒, 磕掉两颗牙, 杠铃片砸了脚, 动手打了我
+               "推倒", "磕", "砸了", "打了我", "动手打", "咬了"),
     "accident": ("事故", "车祸", "被撞", "撞了", "撞伤", "撞到", "相撞", "追尾", "出事", "剐蹭", "被车"),
     "judgment": ("判决", "裁决", "裁定", "宣判", "判了", "一审", "二审", "终审", "判我", "判他", "判她",
                  "仲裁结果", "调解书", "支付令", "生效"),
     "decision": ("处罚", "罚款", "罚单", "决定书", "拆除决定", "征收决定", "行政决定", "吊销", "责令", "通知书",
-                 "复议决定", "作出决定", "下了决定", "没收", "扣押", "查封", "罚了", "扣了", "冻结", "冻住", "认定书"),
+                 "复议决定", "作出决定", "下了决定", "补偿决定", "处理决定", "处分决定", "下达", "没收", "扣押", "查封",
+                 "罚了", "扣了", "冻结", "冻住", "认定书"),
     "loan": ("借给", "借了", "借的", "借款", "借钱", "借走", "借出", "出借", "借我", "借他", "借她", "贷款", "放款",
              "欠", "签的借条", "签了借条", "打的借条", "写的借条", "打了借条", "写了借条", "打的欠条", "写的欠条"),
     "due": ("还款", "到期", "还钱", "归还", "约定还", "前还", "之前还", "底还", "还清", "履行期限", "履行期到",
@@ -59,6 +62,7 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
              "具备过户条件", "可以过户", "能过户"),
     "bail": ("取保", "监视居住"),
     # the client's own application handed in (the office's or the court's period runs from its receipt)
+    "arrest_requested": ("报捕", "提请批捕", "提请逮捕", "提请批准逮捕", "报检察院批捕", "报批捕"),
     "applied": ("提交申请", "递交申请", "交了申请", "提出申请", "寄了申请", "申请书", "申请"),
     "accepted": ("受理", "立案了", "立的案", "移送", "移交", "立案"),
     "announced": ("公告", "登报"),
@@ -77,6 +81,7 @@ EVENT_NAMES: dict[str, str] = {
     "marriage": "结婚", "divorce": "申请离婚", "contract": "签合同",
     "handover": "交房", "delivery": "收到货", "detention": "被拘留", "resolution": "作出决议", "death": "去世",
     "knew": "知道权利受到侵害", "bail": "取保候审（监视居住）决定", "applied": "提交申请",
+    "arrest_requested": "提请批准逮捕",
     "accepted": "受理（移送）", "founded": "公司成立", "birth": "分娩", "announced": "公告",
     "trip_end": "旅游行程结束", "offence_more": "违法犯罪行为",
     "unknown": "（未说明是什么事）",
@@ -102,6 +107,7 @@ EVENT_QUESTIONS: dict[str, str] = {
     "notice": "您是哪一天收到通知（决定书）的？",
     "bail": "取保候审（监视居住）是哪一天决定的？",
     "applied": "您是哪一天提交申请的？",
+    "arrest_requested": "公安机关是哪一天提请检察院批准逮捕的？",
     "accepted": "是哪一天受理（立案）的？",
 }
 
@@ -181,8 +187,10 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "marriage_revocation_disease": ("knew",),
     "divorce_resuit": ("judgment",),
     "creditor_revocation": ("knew",),
-    "mistake_revocation": ("knew",),
-    "voidable_revocation": ("knew",),
+    # a mistake or an unfair bargain is known when signed (签合同的时候…当天就发现): the contract's day when
+    # no later day of knowing is given (a later one, being the latest, wins)
+    "mistake_revocation": ("knew", "contract"),
+    "voidable_revocation": ("knew", "contract"),
     "rescission_period": ("knew", "notice", "demand"),
     "share_buyback_suit": ("resolution",),
     "bail_max": ("bail",),
@@ -233,6 +241,10 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "info_disclosure_reply": ("applied", "accepted"),
     "protection_order_decision": ("applied", "accepted"),
     "lawyer_meeting": ("applied",),
+    "ratification_notice": ("demand", "notice"),
+    "legal_rep_replacement": ("resign", "termination"),
+    "gift_revocation": ("knew", "injury"),
+    "arrest_approval": ("arrest_requested",),
 }
 
 
@@ -286,6 +298,8 @@ def label(before: str, after: str) -> str:
             if at >= 0:
                 candidate = (len(before) - at - len(word) + 3, -len(word), event)
                 best = candidate if best is None or candidate < best else best
+    if best is None and after.lstrip().startswith(("收到", "收的", "收了")):
+        return "delivery"  # 前年12月1号收到的一批设备: what was received, no document named, is goods
     return best[2] if best is not None else "unknown"
 
 

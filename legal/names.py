@@ -14,6 +14,7 @@ CALCULATOR_NAMES = frozenset({
     "lending_cost_cap", "deposit_refund", "set_off", "defect_punitive", "restitution", "installment_threshold",
     "prepaid_balance", "guarantor_share", "representation_share", "fee_arrears", "hospital_meal_allowance",
     "overdue_return_rent", "unpaid_capital", "compensation_years", "statutory_term", "probation_term",
+    "leave_entitlement",
     "concurrent_sentence",
 })
 DEADLINE_NAMES = frozenset({
@@ -35,5 +36,6 @@ DEADLINE_NAMES = frozenset({
     "shareholder_meeting_notice", "dividend_payment", "evidence_period", "admin_litigation_unnotified",
     "summary_trial_term", "ordinary_trial_term", "enforcement_objection_review", "construction_priority",
     "tour_shopping_return", "reduction_creditor_claim", "guarantee_limitation", "capital_transition", "defence_period",
-    "lawyer_meeting", "protection_order_decision",
+    "lawyer_meeting", "protection_order_decision", "ratification_notice", "legal_rep_replacement", "gift_revocation",
+    "arrest_approval",
 })

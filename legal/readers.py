@@ -269,6 +269,8 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _case_roles(text, facts)
     _more_spans(text, today, facts)
     _criminal_terms(text, facts)
+    _spans_and_uses(text, facts)
+    _dated_roles(text, facts)
 
 
 def _contract_roles(text: str, facts: Facts) -> None:
@@ -504,3 +506,68 @@ def _criminal_terms(text: str, facts: Facts) -> None:
     terms = sentence_terms(text)
     if terms:
         facts.add("sentence_terms", terms, "、".join(f"{t}个月" for t in terms))
+
+
+# -- spans and sums said around a document or a count ------------------------------------------------------
+#: 医生开了三个月的休假证明, 病假条开了两周, 开了15天病假: the 误工期 a doctor's note gives.
+_SICK_NOTE = re.compile(rf"(?:开了?|开的|出具了?|给了|批了|建议)\s*({NUM}|半)\s*(天|个?月|周|个?星期)\s*(?:的)?"
+                        rf"(?:休假|病假|休息|病休|全休|假)"
+                        rf"|(?:病假条?|病休|休假证明|假条)\s*(?:开了?|写了?|是)?\s*({NUM}|半)\s*(天|个?月|周|个?星期)")
+#: 每次扣100, 一次课200, 每节课收150: what one use of a prepaid card costs.
+_PER_USE = re.compile(rf"(?:每次|一次|每节课?|一节课?|每堂课?|每课时)\s*(?:课)?\s*"
+                      rf"(?:扣|收|消费|算|划|刷|是|要)?\s*{MONEY}")
+#: 才游了12次, 去了八次, 上了10节: the uses already had of a prepaid card (a verb of use, then the count).
+_USES = re.compile(rf"(?:[去用上练游做剪洗来刷跳打]|消费)了?\s*({NUM})\s*(?:次|节|回)")
+#: 交强险赔完还差十万, 保险赔了以后还剩5万: the loss left beyond the insurance (the share is taken of it).
+_BEYOND_INSURANCE = re.compile(rf"(?:交强险|保险|商业险)[^，。,；;？?！!\d]{{0,8}}?"
+                               rf"(?:赔完|赔了|赔付|理赔|以外|之外|赔偿)"
+                               rf"[^，。,；;？?！!\d]{{0,6}}?(?:还差|还剩|剩下|剩|不够|差|还有)(?:的)?\s*{MONEY}")
+
+
+def _spans_and_uses(text: str, facts: Facts) -> None:
+    m = _SICK_NOTE.search(text)
+    if m and "lost_days" not in facts:
+        number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        value = spoken_count(number)
+        if value is not None:
+            facts.add("lost_days", days_in(number, unit.replace("个", "")), m.group(0))
+            if "月" in unit:
+                facts.add("lost_months", value, m.group(0))
+    m = _USES.search(text)
+    if m and "units_used" not in facts and (uses := spoken_count(m.group(1))) is not None:
+        facts.add("units_used", uses, m.group(0))
+    m = _PER_USE.search(text)
+    prepaid = facts.get("prepaid")
+    if m and prepaid is not None and "units_total" not in facts:
+        per_use = _amount(m)
+        if per_use and per_use > 0 and prepaid % per_use == 0 and prepaid > per_use:
+            facts.add("units_total", prepaid / per_use, f"{m.group(0)}（{prepaid} ÷ {per_use}）")
+    m = _BEYOND_INSURANCE.search(text)
+    if m and "total_loss" not in facts:
+        facts.add("total_loss", _amount(m), m.group(0))
+
+
+# -- what a dated event implies --------------------------------------------------------------------------
+#: 当天就发现了, 当时就知道: the client knew on the day of the event named before it.
+_KNEW_SAME_DAY = re.compile(r"(?:当天|当时|当场|同一天|那天)(?:就|马上|立刻)?(?:发现|知道|得知|察觉|意识到)")
+
+
+#: 单价少写了一个零, 看错了型号, 误以为是: the client contracted under a mistake (民法典 147, 152 ①: ninety days).
+_MISTAKE = re.compile(r"少写|多写|写错|看错|弄错|搞错|填错|标错|打错|误以为|误认为|重大误解|笔误"
+                      r"|以为是[^，。,；;]{0,12}(?:结果|其实|实际)")
+
+
+def _dated_roles(text: str, facts: Facts) -> None:
+    from legal.events import DatedEvent
+
+    m = _MISTAKE.search(text)
+    if m:
+        facts.add("mistake", True, m.group(0))
+    requested = next((d for d in facts.dates if d.event == "arrest_requested"), None)
+    if requested is not None:
+        facts.add("arrest_requested", True, requested.text)
+    m = _KNEW_SAME_DAY.search(text)
+    if m and not any(d.event == "knew" for d in facts.dates):
+        before = [d for d in facts.dates if text.find(d.text) < m.start()] or facts.dates[:1]
+        if before:
+            facts.dates.append(DatedEvent(before[-1].day, "knew", f"{before[-1].text}（{m.group(0)}）"))

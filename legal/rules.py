@@ -201,6 +201,7 @@ FORMULAS: Mapping[str, str] = {
     "hospital_meal_allowance": "当地国家机关一般工作人员出差伙食补助标准（每天）× 住院天数",
     "unpaid_capital": "认缴出资额 − 实缴出资额",
     "compensation_years": "二十年；六十周岁以上每增加一岁减少一年；七十五周岁以上按五年",
+    "leave_entitlement": "累计工作满一年不满十年 5 天，满十年不满二十年 10 天，满二十年 15 天",
     "statutory_term": "法律规定的期限（拘役一至六个月、管制三个月至二年、有期徒刑六个月至十五年，醉驾五年内不得重新取得驾驶证）",
     "probation_term": "有期徒刑：原判刑期以上五年以下且不少于一年；拘役：原判刑期以上一年以下且不少于二个月",
     "concurrent_sentence": "总和刑期以下、数刑中最高刑期以上（有期徒刑最高二十年，总和三十五年以上的二十五年）",
@@ -594,15 +595,19 @@ def maternity_leave(*, babies: int = 1, difficult_birth: bool = False) -> Calcul
                              [LegalBasis(WOMEN_PROTECTION, _art(7))], ["各省人口与计划生育条例另有延长产假（奖励假），按当地规定叠加"])
 
 
-def sentence_credit(*, sentence_days: Decimal, custody_days: Decimal, sentence_kind: str = "有期徒刑"
-                    ) -> CalculationResult:
-    """判决前先行羁押的折抵: 有期徒刑、拘役一日抵一日 (刑法 47、44), 管制一日抵二日 (41)."""
+def sentence_credit(*, sentence_days: Decimal, custody_days: Decimal, sentence_kind: str = "有期徒刑",
+                    sentence_months: int | None = None) -> CalculationResult:
+    """判决前先行羁押的折抵: 有期徒刑、拘役一日抵一日 (刑法 47、44), 管制一日抵二日 (41). A sentence and a custody
+    both said in whole months (判了十个月, 关了四个月) leave a term in months, said as such."""
     ratio = 2 if sentence_kind == "管制" else 1
     credit = custody_days * ratio
     left = max(Decimal(0), sentence_days - credit)
     article = {"管制": 41, "拘役": 44}.get(sentence_kind, 47)
     steps = [f"{sentence_kind}：羁押一日折抵刑期{'二' if ratio == 2 else '一'}日，已羁押 {custody_days} 天，折抵 {credit} 天",
              f"判处刑期约 {sentence_days} 天 − 折抵 {credit} 天 = 还需执行约 {left} 天"]
+    if sentence_months is not None and credit % 30 == 0:
+        months_left = max(0, sentence_months - int(credit / 30))
+        steps.append(f"按月计：判处 {sentence_months} 个月 − 折抵 {int(credit / 30)} 个月 = 还需执行约 {months_left} 个月")
     return CalculationResult("羁押折抵刑期", credit, {"unit": "天", "credit": credit, "left": left}, steps,
                              [LegalBasis(CRIMINAL_LAW, _art(article))], ["刑期起止日期以判决书和执行通知为准；减刑、假释另计"])
 
@@ -1114,6 +1119,23 @@ def concurrent_sentence(*, terms_months: tuple[int, ...]) -> CalculationResult:
                              ["附加刑仍须执行；有期徒刑与拘役并存的，只执行有期徒刑"])
 
 
+def leave_entitlement(*, service_months: int) -> CalculationResult:
+    """带薪年休假天数 (职工带薪年休假条例 3): 累计工作满一年不满十年 5 天, 满十年不满二十年 10 天, 满二十年 15 天."""
+    years = Decimal(service_months) / 12
+    if years < 1:
+        days, band = 0, "累计工作不满一年的，不享受年休假"
+    elif years < 10:
+        days, band = 5, "累计工作已满一年不满十年的，年休假 5 天"
+    elif years < 20:
+        days, band = 10, "累计工作已满十年不满二十年的，年休假 10 天"
+    else:
+        days, band = 15, "累计工作已满二十年的，年休假 15 天"
+    steps = [f"累计工作约 {years.quantize(Decimal('0.1'))} 年：{band}"]
+    return CalculationResult("年休假天数", Decimal(days), {"unit": "天", "total": days}, steps,
+                             [LegalBasis(LEAVE_REGULATION, _art(3))],
+                             ["累计工作年限包括在不同单位的工作时间；国家法定休假日、休息日不计入年休假"])
+
+
 def compensation_years(*, age: int) -> CalculationResult:
     """死亡赔偿金、残疾赔偿金计算的年数: 二十年; 六十周岁以上每增加一岁减少一年; 七十五周岁以上按五年计算
     (人身损害赔偿解释 15; 残疾赔偿金 12 同)."""
@@ -1251,7 +1273,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
                                                       difficult_birth=bool(f.get("difficult_birth")))),
     "sentence_credit": (("sentence_days", "custody_days"), lambda f: sentence_credit(
         sentence_days=_dec(f["sentence_days"]), custody_days=_dec(f["custody_days"]),
-        sentence_kind=str(f.get("sentence_kind") or "有期徒刑"))),
+        sentence_kind=str(f.get("sentence_kind") or "有期徒刑"),
+        sentence_months=int(f["sentence_months"]) if f.get("sentence_months") is not None else None)),
     "training_penalty": (("training_fee", "service_years", "served_years"), lambda f: training_penalty(
         training_fee=_dec(f["training_fee"]), service_years=_dec(f["service_years"]),
         served_years=_dec(f["served_years"]))),
@@ -1324,6 +1347,7 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "unpaid_capital": (("subscribed_capital", "paid_capital"), lambda f: unpaid_capital(
         subscribed=_dec(f["subscribed_capital"]), paid=_dec(f["paid_capital"]))),
     "compensation_years": (("age",), lambda f: compensation_years(age=int(f["age"]))),
+    "leave_entitlement": (("service_months",), lambda f: leave_entitlement(service_months=int(f["service_months"]))),
     "statutory_term": (("term_asked",), lambda f: statutory_term(
         key=str(f["term_asked"]), drink_driving=bool(f.get("drink_driving")))),
     "probation_term": (("sentence_months",), lambda f: probation_term(
@@ -1539,6 +1563,14 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  stages=(("提请批捕延长四日的，最晚", 14), ("流窜、多次、结伙作案延长至三十日的，最晚", 37))),
     DeadlineRule("info_disclosure_reply", "二十个工作日（可延长二十个工作日）",
                  LegalBasis("中华人民共和国政府信息公开条例", _art(33)), working_days=20),
+    DeadlineRule("ratification_notice", "三十日（相对人催告后，被代理人自收到通知之日起三十日内未追认的，视为拒绝追认）",
+                 LegalBasis(CIVIL_CODE, _art(171)), days=30),
+    DeadlineRule("legal_rep_replacement", "三十日（法定代表人辞任的，公司应当自辞任之日起三十日内确定新的法定代表人）",
+                 LegalBasis("中华人民共和国公司法", _art(10)), days=30),
+    DeadlineRule("gift_revocation", "一年（赠与人的撤销权，自知道或者应当知道撤销事由之日起一年内行使）",
+                 LegalBasis(CIVIL_CODE, _art(663)), years=1),
+    DeadlineRule("arrest_approval", "七日（检察院自接到提请批准逮捕书后七日以内作出批准或者不批准逮捕的决定）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(91)), days=7),
     DeadlineRule("protection_order_decision", "七十二小时（情况紧急的，二十四小时内作出）",
                  LegalBasis("中华人民共和国反家庭暴力法", _art(28)), hours=72,
                  note="法院受理申请后起算；保护令有效期不超过六个月（第三十条）"),
@@ -1714,6 +1746,12 @@ def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
         # 债主发律师函让我承担担保责任: the guarantee period has done its work; the three-year limitation of the
         # guarantee debt runs from the demand (民法典 694)
         return "guarantee_limitation"
+    if name == "voidable_revocation" and facts.get("mistake"):
+        # 单价少写了一个零, 看错了型号: a mistake's ninety days, not fraud's year (民法典 152 ①)
+        return "mistake_revocation"
+    if name in ("criminal_detention", "arrest_request") and facts.get("arrest_requested"):
+        # 11月25号已经报捕了: the prosecutor's seven days run from the request the client dates (刑事诉讼法 91 ③)
+        return "arrest_approval"
     if name in ("civil_appeal_judgment", "civil_appeal_ruling") and facts.get("sentence_kind"):
         # 判了两年: a criminal judgment's appeal is ten days (刑事诉讼法 230), a ruling's five
         return name.replace("civil_", "criminal_")
@@ -1813,7 +1851,9 @@ START_EVENTS: dict[str, str] = {
     "divorce_cooling_off": "婚姻登记机关收到离婚登记申请之日", "resolution_revocation": "决议作出之日",
     "penalty_hearing": "行政机关告知听证权利之日", "state_compensation_claim": "知道或者应当知道侵权行为之日",
     "resignation_notice": "书面辞职通知送达单位之日", "info_disclosure_reply": "行政机关收到申请之日",
-    "quality_objection": "收到标的物之日", "protection_order_decision": "法院受理申请之时", "shareholder_meeting_notice": "股东会会议召开之日（向前倒数）",
+    "quality_objection": "收到标的物之日", "protection_order_decision": "法院受理申请之时",
+    "ratification_notice": "被代理人收到催告通知之日", "legal_rep_replacement": "法定代表人辞任之日",
+    "gift_revocation": "知道或者应当知道撤销事由之日", "arrest_approval": "检察院接到提请批准逮捕书之日", "shareholder_meeting_notice": "股东会会议召开之日（向前倒数）",
     "dividend_payment": "股东会作出分配利润决议之日", "evidence_period": "收到举证通知书之日",
     "admin_litigation_unnotified": "知道或者应当知道行政行为内容之日",
     "summary_trial_term": "立案之日", "ordinary_trial_term": "立案之日",
@@ -1829,7 +1869,7 @@ _WEEKDAY_NAMES = ("周一", "周二", "周三", "周四", "周五", "周六", "�
 FROM_OWN_STEP = frozenset({"protection_order_decision", "info_disclosure_reply", "lawyer_meeting"})
 #: Periods a weekend does not extend: custody and detention run to their last day (刑事诉讼法 105), a notice
 #: counted back from a meeting, a protection term, a cap on a term agreed.
-NO_EXTENSION = frozenset({"criminal_detention", "arrest_request", "investigation_custody", "prosecution_review",
+NO_EXTENSION = frozenset({"criminal_detention", "arrest_request", "arrest_approval", "investigation_custody", "prosecution_review",
                           "bail_max", "surveillance_max", "family_notice", "copyright_term", "probation_max",
                           "lease_max_term", "capital_contribution", "non_compete_term", "injury_leave",
                           "divorce_cooling_off", "birth_divorce_bar", "separation_after_judgment",
@@ -1960,6 +2000,7 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "unpaid_capital": (("中华人民共和国公司法", 54),),
     "compensation_years": ((INJURY_INTERPRETATION, 15),),
     "probation_term": ((CRIMINAL_LAW, 73),),
+    "leave_entitlement": ((LEAVE_REGULATION, 3),),
     "concurrent_sentence": ((CRIMINAL_LAW, 69),),
     "guarantor_share": ((CIVIL_CODE, 700), ("最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释", 13)),
 }

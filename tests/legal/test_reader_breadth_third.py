@@ -1,0 +1,116 @@
+"""Readers, events and rules of the third round (docs/decisions/figures-and-deadlines.md, "Third round"):
+each on spellings of its own, none a measuring set's question."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from legal import events
+from legal.composer import deadline_for
+from legal.facts import extract_facts
+from legal.normalise import amounts
+from legal.rules import calculate, deadline, leave_entitlement, refine_rule
+
+TODAY = date(2026, 11, 27)
+
+
+def facts(text: str) -> dict:
+    return extract_facts(text, today=TODAY).values()
+
+
+@pytest.mark.parametrize(("said", "written"), [
+    ("平均工资一万一个月", "平均工资10000一个月"),
+    ("月薪一万一", "月薪11000"),
+    ("八千两年都没涨过", "8000两年都没涨过"),
+])
+def test_a_last_digit_that_counts_what_follows_is_not_an_elided_unit(said: str, written: str) -> None:
+    assert amounts(said) == written
+
+
+@pytest.mark.parametrize(("text", "days", "months"), [
+    ("腿被撞骨折，医院开了两个月的病假，我月薪6000，误工费怎么算", 60, 2),
+    ("出院时医生建议休息45天，误工费能赔多少", 45, None),
+    ("病假条开了三周，日收入300", 21, None),
+])
+def test_a_doctors_note_gives_the_lost_time(text: str, days: int, months: int | None) -> None:
+    values = facts(text)
+    assert values["lost_days"] == days
+    assert values.get("lost_months") == months
+
+
+def test_a_card_paid_per_use_counts_its_uses() -> None:
+    values = facts("游泳卡充了3000，每次扣50，才游了12次，店就关门了，能退多少")
+    assert values["units_total"] == 60 and values["units_used"] == 12
+    assert calculate("prepaid_refund", values).result.amount == Decimal("2400")
+
+
+def test_the_loss_beyond_the_insurance_is_what_a_driver_without_fault_shares() -> None:
+    values = facts("我开车正常走，一个骑自行车的闯红灯撞上来，认定我无责，保险赔完还剩8万，我最多赔多少")
+    assert values["total_loss"] == 80000 and values["liable_share"] == Decimal("0.1")
+    assert calculate("damages_by_share", values).result.amount == Decimal("8000")
+
+
+def test_overtime_said_with_words_between_the_day_and_the_overtime() -> None:
+    values = facts("每天晚上还要加班三个小时，一个月按21天，工资4350")
+    assert values["overtime_hours_workday"] == 63
+
+
+def test_the_other_parents_monthly_wage_is_the_support_base() -> None:
+    values = facts("孩子他爸月工资九千，离婚后孩子跟我，抚养费一般判多少")
+    assert values["payer_income"] == 9000
+
+
+@pytest.mark.parametrize(("months", "days"), [(6, 0), (30, 5), (140, 10), (250, 15)])
+def test_annual_leave_by_years_worked(months: int, days: int) -> None:
+    assert leave_entitlement(service_months=months).amount == days
+
+
+def test_a_sentence_and_a_custody_in_months_leave_months() -> None:
+    values = facts("判了一年零两个月，之前在看守所关了五个月，还要关多久")
+    headline = calculate("sentence_credit", {**values, "sentence_months": 14}).headline()
+    assert "还需执行约 9 个月" in headline
+
+
+@pytest.mark.parametrize(("text", "event", "day"), [
+    ("去年6月3号收到的那批钢材有裂纹", "delivery", date(2025, 6, 3)),
+    ("8月9号放学时被同学推倒磕破了头", "injury", date(2026, 8, 9)),
+    ("区政府9月2号下达了征收补偿决定", "decision", date(2026, 9, 2)),
+    ("公安11月20号已经报捕了", "arrest_requested", date(2026, 11, 20)),
+])
+def test_each_date_carries_the_event_its_words_name(text: str, event: str, day: date) -> None:
+    dates = extract_facts(text, today=TODAY).dates
+    assert (day, event) in [(d.day, d.event) for d in dates]
+
+
+def test_knowing_on_the_day_of_an_event_dates_the_knowledge() -> None:
+    dates = extract_facts("10月8号签合同的时候把数量写错了，当天就发现了", today=TODAY).dates
+    assert (date(2026, 10, 8), "knew") in [(d.day, d.event) for d in dates]
+    assert events.start_of(dates, "mistake_revocation", "", TODAY).day == date(2026, 10, 8)
+
+
+def test_a_mistake_takes_ninety_days_not_frauds_year() -> None:
+    assert refine_rule("voidable_revocation", facts("合同上单价多写了一个零，能撤销吗")) == "mistake_revocation"
+    assert refine_rule("voidable_revocation", facts("他骗我说是原装的，能撤销吗")) == "voidable_revocation"
+
+
+def test_a_dated_arrest_request_gives_the_prosecutors_seven_days() -> None:
+    values = facts("派出所11月24号提请批捕了，检察院什么时候出结果")
+    rule = refine_rule("criminal_detention", values)
+    assert rule == "arrest_approval"
+    assert deadline(rule, start=date(2026, 11, 24), today=TODAY).ends == date(2026, 12, 1)
+
+
+@pytest.mark.parametrize(("text", "domain", "rule"), [
+    ("那个业务员没有授权，我发函让他们公司确认，要等多久", "contract", "ratification_notice"),
+    ("我已经辞去了法定代表人，公司多久要换人", "company", "legal_rep_replacement"),
+    ("房子过户给了女儿，现在她不管我还打我，能要回来吗，有期限吗", "contract", "gift_revocation"),
+])
+def test_the_words_name_the_rule(text: str, domain: str, rule: str) -> None:
+    assert deadline_for(text, domain) == rule
+
+
+def test_a_gift_from_a_debtor_is_the_creditors_revocation_not_the_givers() -> None:
+    assert deadline_for("欠我钱的人把房子过户给了他儿子，能撤掉吗，有期限吗", "contract") == "creditor_revocation"
