@@ -1153,7 +1153,9 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         if asked == "how_much" or _ASKS_QUANTITY.search(match.text):
             # 最多判几年, 要等多少天, 多久给结果: the length asked in digits ("3年以下", "15日内"), read at a glance;
             # a part asking by which day (最晚什么时候) keeps the period's words beside its date
-            text = figures_in_digits(text)
+            kept = found_deadline.text() if found_deadline is not None else ""
+            text = kept.join(figures_in_digits(piece) for piece in text.split(kept)) if kept and kept in text \
+                else figures_in_digits(text)  # the rule's period keeps its statutory words beside its date
         basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question, facts)
         # the card's own liability rule cited for a share figure is the card's choice, not the calculator's
         ruled = ruled_basis(asked, chosen, calculation, found_deadline) and not (

@@ -271,6 +271,10 @@ DOCUMENTS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: Events named by words so common that they label a date only when no other event's word is near it.
+LAST_RESORT = ("applied",)
+
+
 def label(before: str, after: str) -> str:
     """The event the words right ``before`` and ``after`` a date name: the nearest word of
     :data:`EVENT_WORDS` (a word after the date is preferred by a small margin), ``unknown`` for none."""
@@ -289,6 +293,8 @@ def label(before: str, after: str) -> str:
                 return event
     best: tuple[int, int, str] | None = None
     for event, words in EVENT_WORDS.items():
+        if event in LAST_RESORT:
+            continue
         for word in words:
             at = after.find(word)
             if at >= 0:
@@ -300,6 +306,10 @@ def label(before: str, after: str) -> str:
                 best = candidate if best is None or candidate < best else best
     if best is None and after.lstrip().startswith(("收到", "收的", "收了")):
         return "delivery"  # 前年12月1号收到的一批设备: what was received, no document named, is goods
+    if best is None:
+        # 交了信息公开申请: an application handed in, only when no other event is named (申请协议离婚 is a divorce)
+        best = next(((0, 0, event) for event in LAST_RESORT
+                     if any(word in after or word in before for word in EVENT_WORDS[event])), None)
     return best[2] if best is not None else "unknown"
 
 

@@ -68,3 +68,26 @@ def test_every_rule_with_a_period_in_hours_or_working_days_has_a_start_event() -
     for name, rule in DEADLINES.items():
         if rule.hours or rule.working_days:
             assert events.accepted(name), name
+
+
+@pytest.mark.parametrize(("text", "event"), [
+    ("11月2号去民政局申请协议离婚了，冷静期到哪天", "divorce"),
+    ("2026年1月5日我交了辞职信", "resign"),
+    ("11月20号申请了劳动仲裁", "applied"),
+])
+def test_an_application_labels_a_date_only_when_no_other_event_is_named(text: str, event: str) -> None:
+    assert [d.event for d in extract_facts(text, today=TODAY).dates] == [event]
+
+
+def test_the_period_of_a_how_long_part_keeps_its_statutory_words_beside_the_digits() -> None:
+    from pathlib import Path
+
+    from legal.cardfile import load_cards
+    from legal.composer import compose
+    from legal.matcher import CardScore, PartMatch
+
+    cards = {c.slug: c for c in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+    text = "被家暴了想申请保护令，法院多久能给结果"
+    match = PartMatch(text, [CardScore(cards["family.protection-order"], 1.0, 0.95, {"bigrams": 1.0})], True)
+    said = compose(text, [match], today=TODAY).parts[0].text
+    assert "72小时" in said and "期限为七十二小时" in said and "2026年11月30日" in said
