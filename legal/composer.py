@@ -852,6 +852,7 @@ DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
                                       r"|检察院.{0,12}(?:批不批|批没批|批准逮捕|决定.{0,4}(?:批|捕))|批不批捕|批捕.{0,6}(?:结果|决定)"), ()),)),
     ("arrest_request", (Cue(re.compile(r"提请(?:批捕|逮捕)|报捕|(?:公安|派出所).{0,10}(?:提请|报)"), ()),)),
     ("investigation_custody", (Cue(re.compile(r"(?<!没)(?<!没说)(?<!没有)(?<!未)(?<!不)(?:逮捕|批捕).{0,20}(?:关多久|羁押|多久|多长)"
+                                         r"|(?:逮捕|批捕).{0,30}(?:公安|警察).{0,16}(?:移送|移交)"
                                          r"|侦查羁押"), ()),)),
     ("prosecution_review", (Cue(re.compile(r"审查起诉|起不起诉|移送.{0,6}检察院"), ()),)),
     ("victim_protest_request", (Cue(re.compile(r"抗诉"), ()),)),
@@ -987,6 +988,7 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("fee_arrears", re.compile(r"物业费"), ()),
     ("installment_threshold", re.compile(r"分期.{0,60}(?:一次性|全部|剩下|剩余|全款|解除)"), ()),
     ("guarantor_share", re.compile(r"(?:另一个|另外一个|其他|别的)(?:担保人|保证人)"), ()),
+    ("guarantor_recourse", re.compile(r"(?:担保人|保证人|担保|作保).{0,60}(?:找他|找借款人|向他|向借款人|追偿|要回|讨回)"), ("debt",)),
     ("prepaid_refund", re.compile(r"跑路|关门|倒闭|退卡|剩下的课|剩余课|退多少|能退|想退|要退"), ()),
     ("prepaid_balance", re.compile(r"跑路|关门|倒闭|退卡|充值|充了|余额|办的卡|储值"), ()),
     ("tenfold_damages", re.compile(r"十倍|(?:过期|过了期|过了保质期|变质|食物中毒)"), ()),
@@ -1004,7 +1006,7 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("training_penalty", re.compile(r"服务期|培训费"), ()),
     ("wage_deduction_cap", re.compile(r"(?:从工资|工资里|工资中).{0,6}扣|扣.{0,4}工资|最多能扣"), ()),
     ("small_claims_limit", re.compile(r"小额诉讼"), ()),
-    ("delayed_performance_interest", re.compile(r"迟延履行|加倍.{0,4}利息"), ()),
+    ("delayed_performance_interest", re.compile(r"迟延履行|加倍.{0,4}利息|迟延.{0,12}利息|拖了.{0,12}(?:才)?执行"), ()),
     ("liberty_compensation", re.compile(r"国家赔偿|日平均工资"), ()),
     ("profit_distribution", re.compile(r"分红|分配利润|利润.{0,6}分|分给股东"), ()),
     ("unemployment_benefit_period", re.compile(r"失业金|失业保险"), ()),

@@ -14,7 +14,7 @@ CALCULATOR_NAMES = frozenset({
     "lending_cost_cap", "deposit_refund", "set_off", "defect_punitive", "restitution", "installment_threshold",
     "prepaid_balance", "guarantor_share", "representation_share", "fee_arrears", "hospital_meal_allowance",
     "overdue_return_rent", "unpaid_capital", "compensation_years", "statutory_term", "probation_term",
-    "leave_entitlement",
+    "leave_entitlement", "guarantor_recourse",
     "concurrent_sentence",
 })
 DEADLINE_NAMES = frozenset({

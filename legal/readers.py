@@ -379,7 +379,7 @@ _DECEASED = re.compile(r"(我爸|我妈|父亲|母亲|爸爸|妈妈|爷爷|奶�
 _PARENT_FIRST = re.compile(r"(?:我爸|我妈|父亲|母亲|爸爸|妈妈)[^。？?！!]{0,16}?(?:已经|早就|早已|前几年|先|之前)"
                            r"[^。，,？?！!]{0,6}?(?:走了|去世|过世|不在)")
 _SIBLING_TOO = re.compile(r"我(?:跟|和|与)(?:我)?(?:哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹)")
-_LIVING_LIST = re.compile(r"(?:家里(?:还)?有|在世的(?:还)?有|还有|剩下)")
+_LIVING_LIST = re.compile(r"(?:家里(?:还)?有|在世的(?:还)?有|还有|剩下|还在|健在|在世)")
 #: Relatives of a parent who died, as the client names them: spouse, children (the client and siblings), parents.
 _HEIRS_OF = {
     "father": (("我妈", "妈妈", "母亲"), ("我爷爷", "爷爷", "我奶奶", "奶奶")),
@@ -391,7 +391,10 @@ _SIBLINGS = ("我姐", "我哥", "我弟", "我妹", "姐姐", "哥哥", "弟弟
 def _count_heirs(text: str, who: str) -> int:
     spouses, parents = _HEIRS_OF[who]
     count = 1  # the client, a child
-    count += 1 if any(w in text for w in spouses) else 0
+    # the other parent: named, or implied by the couple's own property (是我爸妈婚后买的) unless said dead
+    couple = re.search(r"(?:爸妈|父母|两口子|他们俩)(?:的)?(?:婚后|一起|共同|结婚后)", text)
+    gone = any(re.search(rf"{w}[^。，,]{{0,6}}(?:去世|走了|过世|不在|早逝|没了)", text) for w in spouses)
+    count += 1 if (any(w in text for w in spouses) or couple) and not gone else 0
     rest = text
     for word in sorted(_SIBLINGS, key=len, reverse=True):
         if word in rest:
@@ -454,8 +457,16 @@ def _fee_roles(text: str, facts: Facts) -> None:
             break
 
 
+#: 法院判我替他还了八万, 我帮借款人还了5万: what the guarantor paid for the debtor (民法典 700: he recovers it).
+_GUARANTOR_PAID = re.compile(rf"(?:替|帮|代)(?:他|她|借款人|债务人|对方|朋友|借钱的人?)?"
+                             rf"(?:还了|偿还了|付了|垫付了|垫了|还清了)\s*{MONEY}")
+
+
 def _guarantee_roles(text: str, facts: Facts) -> None:
     if "保证" in text or "担保" in text:
+        m = _GUARANTOR_PAID.search(text)
+        if m and "guarantee_paid" not in facts:
+            facts.add("guarantee_paid", _amount(m), m.group(0))
         m = _DEMANDED.search(text)
         if m:
             facts.add("guarantee_demanded", True, m.group(0))
@@ -524,7 +535,24 @@ _BEYOND_INSURANCE = re.compile(rf"(?:交强险|保险|商业险)[^，。,；;？
                                rf"[^，。,；;？?！!\d]{{0,6}}?(?:还差|还剩|剩下|剩|不够|差|还有)(?:的)?\s*{MONEY}")
 
 
+#: 十万的货款, 30万的工程款: the price a late payment is owed on.
+_GOODS_PRICE = re.compile(rf"(?<![\d.]){MONEY}\s*的?\s*(?:货款|价款|工程款|合同款|服务费)")
+#: 五年的物业费一共一万二, 欠了两年物业费共8400: the fee owed over a span (its monthly sum follows from both).
+_FEE_SPAN = re.compile(rf"({NUM}|半)\s*(年|个月)(?:多)?\s*(?:的)?\s*物业费[^，。,；;？?！!\d]{{0,6}}?"
+                       rf"(?:一共|共|总共|合计|累计|总计)\s*{MONEY}")
+
+
 def _spans_and_uses(text: str, facts: Facts) -> None:
+    m = _GOODS_PRICE.search(text)
+    if m and "contract_price" not in facts:
+        facts.add("contract_price", _amount(m), m.group(0))
+    m = _FEE_SPAN.search(text)
+    if m and "monthly_fee" not in facts and (span := spoken_count(m.group(1))) is not None:
+        months = span * (12 if m.group(2) == "年" else 1)
+        total = _amount(m, 3)
+        if total and months:
+            facts.add("fee_arrears_months", months, m.group(0))
+            facts.add("monthly_fee", total / months, f"{m.group(0)}（{total} ÷ {months}）")
     m = _SICK_NOTE.search(text)
     if m and "lost_days" not in facts:
         number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))

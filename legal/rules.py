@@ -201,6 +201,7 @@ FORMULAS: Mapping[str, str] = {
     "hospital_meal_allowance": "当地国家机关一般工作人员出差伙食补助标准（每天）× 住院天数",
     "unpaid_capital": "认缴出资额 − 实缴出资额",
     "compensation_years": "二十年；六十周岁以上每增加一岁减少一年；七十五周岁以上按五年",
+    "guarantor_recourse": "代借款人清偿的数额（自代偿之日起的利息另计）",
     "leave_entitlement": "累计工作满一年不满十年 5 天，满十年不满二十年 10 天，满二十年 15 天",
     "statutory_term": "法律规定的期限（拘役一至六个月、管制三个月至二年、有期徒刑六个月至十五年，醉驾五年内不得重新取得驾驶证）",
     "probation_term": "有期徒刑：原判刑期以上五年以下且不少于一年；拘役：原判刑期以上一年以下且不少于二个月",
@@ -947,6 +948,11 @@ def fee_arrears(*, monthly_fee: Decimal, months: Decimal) -> CalculationResult:
     """欠交的物业费: 每月物业费 × 欠交月数 (民法典 944: 业主应当按照约定支付; 经催告仍不付的可以起诉)."""
     total = _money(monthly_fee * months)
     steps = [f"欠交物业费 = 每月 {yuan(monthly_fee)} × {months} 个月 = {yuan(total)}"]
+    if months > 36:
+        # 民法典 188: each month's fee runs its own three years; the older ones are barred once pleaded
+        recent = _money(monthly_fee * 36)
+        steps.append(f"其中超过三年的部分，物业未催告（时效未中断）的，业主可以提出诉讼时效抗辩：只需支付近 36 个月 = "
+                     f"每月 {yuan(monthly_fee)} × 36 = {yuan(recent)}")
     return CalculationResult("欠交的物业费", total, {"total": total}, steps, [LegalBasis(CIVIL_CODE, _art(944))],
                              ["约定了违约金（滞纳金）的可以一并主张；诉讼时效自每期应付之日起分别计算三年"])
 
@@ -1134,6 +1140,14 @@ def leave_entitlement(*, service_months: int) -> CalculationResult:
     return CalculationResult("年休假天数", Decimal(days), {"unit": "天", "total": days}, steps,
                              [LegalBasis(LEAVE_REGULATION, _art(3))],
                              ["累计工作年限包括在不同单位的工作时间；国家法定休假日、休息日不计入年休假"])
+
+
+def guarantor_recourse(*, paid: Decimal) -> CalculationResult:
+    """保证人的追偿 (民法典 700): what the guarantor paid for the debtor, recovered from him (with interest from the
+    day paid and the costs of recovery)."""
+    steps = [f"保证人承担保证责任后，在其承担保证责任的范围内向债务人追偿：可追偿 {yuan(paid)}"]
+    return CalculationResult("可向债务人追偿的数额", _money(paid), {"total": paid}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(700))], ["自代偿之日起的利息和追偿的合理费用可以一并主张"])
 
 
 def compensation_years(*, age: int) -> CalculationResult:
@@ -1347,6 +1361,7 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "unpaid_capital": (("subscribed_capital", "paid_capital"), lambda f: unpaid_capital(
         subscribed=_dec(f["subscribed_capital"]), paid=_dec(f["paid_capital"]))),
     "compensation_years": (("age",), lambda f: compensation_years(age=int(f["age"]))),
+    "guarantor_recourse": (("guarantee_paid",), lambda f: guarantor_recourse(paid=_dec(f["guarantee_paid"]))),
     "leave_entitlement": (("service_months",), lambda f: leave_entitlement(service_months=int(f["service_months"]))),
     "statutory_term": (("term_asked",), lambda f: statutory_term(
         key=str(f["term_asked"]), drink_driving=bool(f.get("drink_driving")))),
@@ -2001,6 +2016,7 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "compensation_years": ((INJURY_INTERPRETATION, 15),),
     "probation_term": ((CRIMINAL_LAW, 73),),
     "leave_entitlement": ((LEAVE_REGULATION, 3),),
+    "guarantor_recourse": ((CIVIL_CODE, 700),),
     "concurrent_sentence": ((CRIMINAL_LAW, 69),),
     "guarantor_share": ((CIVIL_CODE, 700), ("最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释", 13)),
 }

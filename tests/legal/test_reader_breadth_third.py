@@ -114,3 +114,26 @@ def test_the_words_name_the_rule(text: str, domain: str, rule: str) -> None:
 
 def test_a_gift_from_a_debtor_is_the_creditors_revocation_not_the_givers() -> None:
     assert deadline_for("欠我钱的人把房子过户给了他儿子，能撤掉吗，有期限吗", "contract") == "creditor_revocation"
+
+
+def test_the_other_parent_implied_by_the_couples_property_is_an_heir() -> None:
+    values = facts("我妈前年走了，留下一套房是爸妈婚后一起买的，值120万，我外婆还在，我和我哥两个，我能分多少")
+    assert values["heirs"] == 4  # father, the client, the brother, the grandmother
+    assert calculate("inheritance_share", values).result.amount == Decimal("150000")
+
+
+def test_a_fee_owed_over_a_span_gives_its_month_and_the_part_within_three_years() -> None:
+    values = facts("业主四年的物业费一共9600没交，物业起诉了，之前没催过")
+    assert values["fee_arrears_months"] == 48 and values["monthly_fee"] == 200
+    headline = calculate("fee_arrears", values).headline()
+    assert "9,600" in headline and "7,200" in headline
+
+
+def test_what_a_guarantor_paid_is_what_he_recovers() -> None:
+    values = facts("我给朋友借款做了担保，后来法院判我替他还了六万五，我能向他要回多少")
+    assert values["guarantee_paid"] == 65000
+    assert calculate("guarantor_recourse", values).result.amount == Decimal("65000")
+
+
+def test_the_price_named_before_the_word_goods_is_the_price_paid_late() -> None:
+    assert facts("二十万的货款对方拖了半年才付，没约定违约金")["contract_price"] == 200000
