@@ -73,6 +73,7 @@ LABELS = {
     "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）", "own_debt": "我方欠对方", "amount_paid": "已付款项", "rights_not_told": "未告知复议、起诉权利或期限", "asks_court": "拟向法院起诉", "driver_without_fault": "机动车一方无过错",
     "sentence_months": "刑期（月）", "sentence_terms": "数罪各自的刑期（月）", "term_asked": "所问的法定期限",
     "drink_driving": "酒后（醉酒）驾驶", "arrest_requested": "已提请批准逮捕", "mistake": "重大误解（写错、看错）",
+    "interest_paid": "已付利息", "notice_given": "已提前三十日书面通知", "no_fault_ground": "无过失性辞退事由（不胜任、医疗期满、客观情况变化）",
 }
 #: The form a will was made in, as clients say it (民法典 1134 自书, 1135 代书, 1136 打印, 1137 录音录像):
 #: which formal requirements apply, and so which article decides whether it holds.
@@ -159,8 +160,10 @@ _RATE_BARE = re.compile(r"月息\s*(\d(?:\.\d+)?)(?![\d.%分万千元块])")
 _LOAN_TERM = re.compile(rf"(?:借了|借期|借款期限?|期限|(?<![出给])借(?=[一二两三四五六七八九十半\d]))\s*(?:为|是)?\s*({NUM}|半)\s*"
                         rf"(年|个月)")
 _REPAID = re.compile(rf"(?:还了|已还|归还了|还过)\s*{MONEY}")
-_DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了)?\s*{MONEY}")
-_DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}\s*(?:的)?\s*(?:说是|作为|当作?|算作?)?\s*定金")
+_DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了|写的|写了|写明|约定的?|定的|定了)?\s*{MONEY}")
+#: 5000的定金, 3万作为定金: the amount joined to the word; a space alone ends a clause (房子100万 定金写的30万: the
+#: 100万 is the house's, not the deposit's).
+_DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}(?:\s*(?:的|说是|作为|当作?|算作?)\s*|(?=定金))定金")
 _PRICE = re.compile(rf"(?:(?<!买)卖(?:了|价)?(?=\s*[\d一二两三四五六七八九十])|总价|房价|车价|成交价|购房款|总房款|转让价|转让款|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款|首付款|首付|未付款|尾款)\s*(?:是|为|共|一共)?\s*{MONEY}")
 #: 违约金是合同额的50%: a penalty agreed as a share of the price.
 _PENALTY_SHARE = re.compile(r"违约金[^，。,；;？?！!\d]{0,10}?(\d+(?:\.\d+)?)\s*%")

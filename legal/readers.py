@@ -37,6 +37,8 @@ _PRICE_SAID = (
     re.compile(rf"(?:卖|售价|作价|总价|总共|价格|价钱|标的|转让费|转让价)\s*(?:定了|是|为)?\s*{MONEY}(?![\d])"),
     re.compile(rf"(?<![\d.]){MONEY}\s*的\s*[^，。,；;？?！!\d]{{0,6}}?(?:合同|订单|买卖|采购|生意)"),
     re.compile(rf"(?<![\d.]){MONEY}\s*(?:分期|分\d+期|按揭)"),
+    # 房子100万, 这辆车15万: the thing's price said right after it
+    re.compile(rf"(?:房子|房屋|这套房|那套房|车子|这辆车|那辆车|商铺|门面|铺面)\s*(?:是|总价|价格|价钱|卖|值)?\s*{MONEY}(?![\d])"),
 )
 _CONTRACT_CONTEXT = re.compile(r"定金|分期|合同|卖给|买卖|采购|订单")
 #: 欠了两期没给 一共5万, 还欠8万没付.
@@ -53,14 +55,17 @@ _PAID_PRICE = re.compile(rf"(?:已付(?:房款|款项|价款|购房款)?|已经�
 #: 借两年, 借期三年, 借一年半: the loan's term (the interest cap runs over it).
 _LOAN_TERM = re.compile(rf"借(?:了|期|款期限?)?\s*({NUM}|半)\s*(年|个月)(半)?(?![\d]|的?(?:利息|时间了))")
 #: 打到我卡上只有9万, 实际到账8万, 到手才9万: what the borrower actually received.
-_RECEIVED = re.compile(rf"(?:打到|转到|到账|到手|实际(?:收到|到账|拿到|给了?|出借)|只给了?|转给我|打给我|给我转了|收到)"
+_RECEIVED = re.compile(rf"(?:打到|转到|到账|到手|实际(?:收到|到账|拿到|给了?|出借)|只给了?|转给我|打给我|给我转了|收到"
+                       rf"|(?:实际|其实|实际上)[^，。,；;？?！!\d]{{0,4}}?只?(?:转了|给了|打了|借了|到账))"
                        rf"[^，。,；;？?！!\d]{{0,6}}?(?:只有|仅|才|就|只)?\s*{MONEY}")
 #: 借条写的10万, 借款合同写5万: the principal as written (what was received may be less).
 _WRITTEN_PRINCIPAL = re.compile(rf"(?:借条|借款合同|欠条|借据)(?:上)?(?:写|写的|写了|写明|载明)(?:的是|了|着|是)?"
                                 rf"\s*{MONEY}")
 #: 错拘我20天, 被拘留了15天, 关了10天: days in custody.
 _CUSTODY = re.compile(rf"(?:拘留|错拘|刑拘|羁押|关押|关了|拘)(?:了|我)?\s*({NUM})\s*天")
-_DEDUCTED = re.compile(r"先扣|扣了|扣掉|预先扣|砍头息|手续费|服务费|利息.{0,4}扣")
+#: A part of the written sum not handed over: deducted in advance (砍头息), or said to be given and never given.
+_DEDUCTED = re.compile(r"先扣|扣了|扣掉|预先扣|砍头息|手续费|服务费|利息.{0,4}扣"
+                       r"|根本没给|并没有给|其实没给|没有给我|没给我|没收到|没拿到|没到账")
 #: 逾期利息、违约金和律师费加起来一年最多: everything the lender claims together, capped as one.
 _COSTS_TOGETHER = re.compile(r"(?:违约金|罚息|服务费|手续费|律师费|其他费用).{0,20}"
                              r"(?:加起来|加在一起|一共|合计|总共|算在一起)"
@@ -542,7 +547,35 @@ _FEE_SPAN = re.compile(rf"({NUM}|半)\s*(年|个月)(?:多)?\s*(?:的)?\s*物业
                        rf"(?:一共|共|总共|合计|累计|总计)\s*{MONEY}")
 
 
+#: 已经还了3万6的利息, 利息给了两万: interest the borrower has paid (beyond the cap it offsets the principal).
+_INTEREST_PAID = re.compile(rf"(?:还了|付了|给了|交了|已还|已付|支付了)\s*{MONEY}\s*(?:的)?利息"
+                            rf"|利息(?:已经|一共|总共)?(?:还了|付了|给了|交了)\s*{MONEY}")
+#: 诉讼费要交多少 with one sum in the question: that sum is what is sued for.
+_COURT_FEE = re.compile(r"诉讼费|受理费|起诉费|打官司.{0,6}(?:费|钱)")
+
+
+#: 不胜任工作, 医疗期满, 客观情况发生重大变化: the grounds of a no-fault dismissal (劳动合同法 40); and the
+#: thirty days' notice said given.
+_NO_FAULT_GROUND = re.compile(r"不胜任|胜任不了|干不了这个|医疗期(?:满|到了|结束)|病假.{0,6}(?:满|到期)"
+                              r"|客观情况.{0,8}变化|公司搬迁|部门撤销|岗位撤销")
+_NOTICE_GIVEN = re.compile(r"提前(?:一个月|30天|三十天|三十日|30日)(?:书面)?通知(?:了|过)|已经(?:书面)?通知"
+                           r"|给了?.{0,4}书面通知")
+
+
 def _spans_and_uses(text: str, facts: Facts) -> None:
+    m = _NO_FAULT_GROUND.search(text)
+    if m:
+        facts.add("no_fault_ground", True, m.group(0))
+    m = _NOTICE_GIVEN.search(text)
+    if m:
+        facts.add("notice_given", True, m.group(0))
+    m = _INTEREST_PAID.search(text)
+    if m and "interest_paid" not in facts:
+        facts.add("interest_paid", _amount(m) if m.group(1) else _amount(m, 3), m.group(0))
+    if _COURT_FEE.search(text) and "amount_claimed" not in facts:
+        sums = {v for n in _PRICE_BARE.finditer(text) if (v := _amount(n)) is not None and v >= 1000}
+        if len(sums) == 1:
+            facts.add("amount_claimed", sums.pop(), "问题中唯一的金额")
     m = _GOODS_PRICE.search(text)
     if m and "contract_price" not in facts:
         facts.add("contract_price", _amount(m), m.group(0))

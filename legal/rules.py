@@ -369,8 +369,8 @@ def lpr_on(day: date) -> Decimal:
 
 
 def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, principal: Decimal | None = None,
-                 repaid: Decimal | None = None, lpr: Decimal | None = None, months: Decimal | None = None
-                 ) -> CalculationResult:
+                 repaid: Decimal | None = None, lpr: Decimal | None = None, months: Decimal | None = None,
+                 interest_paid: Decimal | None = None) -> CalculationResult:
     day = loan_date or datetime.now(tz=CHINA_TZ).date()
     if lpr is not None:
         cap, why = lpr * 4, f"合同成立时一年期 LPR 为 {lpr}%（按您所述），四倍为 {lpr * 4}%"
@@ -390,9 +390,16 @@ def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, princip
         if months is not None and months != 12:
             amount = _money(principal * allowed / 100 * months / 12)
             steps.append(f"借款 {months} 个月的利息 = {yuan(principal)} × {allowed}% × {months} ÷ 12 = {yuan(amount)}")
+    basis = [LegalBasis(PRIVATE_LENDING, _art(25))]
+    if interest_paid is not None and amount is not None and interest_paid > amount:
+        # 民间借贷规定 25: interest paid beyond the cap offsets the principal, any rest comes back
+        over = _money(interest_paid - amount)
+        steps.append(f"已付利息 {yuan(interest_paid)} − 受保护的利息 {yuan(amount)} = 多付 {yuan(over)}，可以冲抵本金，"
+                     "冲抵后仍有剩余的可以要求返还")
+        figures["overpaid"] = over
     if loan_date is None:
         steps.insert(0, "未说明借款日期，按今天的 LPR 估算")
-    return CalculationResult("民间借贷利率上限", amount, figures, steps, [LegalBasis(PRIVATE_LENDING, _art(25))])
+    return CalculationResult("民间借贷利率上限", amount, figures, steps, basis)
 
 
 def overdue_interest(*, principal: Decimal, due_date: date, annual_rate: Decimal | None = None,
@@ -1223,6 +1230,20 @@ def with_unpaid_wages(result: CalculationResult, facts: Mapping[str, Any]) -> Ca
                              [*result.legal_basis, LegalBasis(LABOR_CONTRACT_LAW, _art(38))], result.notes)
 
 
+def with_notice_case(result: CalculationResult, facts: Mapping[str, Any]) -> CalculationResult:
+    """经济补偿 for a no-fault dismissal (劳动合同法 40: 不胜任, 医疗期满, 客观情况变化) when the client does not say
+    whether thirty days' written notice was given: the figure for each case, N and N+1 (the month's wage in
+    lieu of notice)."""
+    if not facts.get("no_fault_ground") or facts.get("no_notice") or facts.get("notice_given") or result.amount is None:
+        return result
+    notice = _money(_dec(facts.get("last_month_wage") or facts["monthly_wage"]))
+    total = result.amount + notice
+    steps = [*result.steps, f"未说明是否提前三十日书面通知：提前通知的为 {yuan(result.amount)}；未提前通知的另加一个月工资 "
+                            f"{yuan(notice)}，合计 {yuan(total)}（N+1）"]
+    return CalculationResult(result.name, result.amount, {**result.figures, "with_notice_pay": total}, steps,
+                             [*result.legal_basis, LegalBasis(LABOR_CONTRACT_LAW, _art(40))], result.notes)
+
+
 # -- running a calculator on facts ------------------------------------------------------------------------
 Runner = Callable[[Mapping[str, Any]], CalculationResult]
 
@@ -1236,11 +1257,11 @@ def _dec(value: Any) -> Decimal:
 
 
 CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
-    "economic_compensation": (("monthly_wage", "service_months"), lambda f: with_unpaid_wages(
+    "economic_compensation": (("monthly_wage", "service_months"), lambda f: with_notice_case(with_unpaid_wages(
         calc.economic_compensation(
             monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
             local_average_monthly_wage=f.get("local_average_wage"), with_notice_pay=bool(f.get("no_notice")),
-            last_month_wage=f.get("last_month_wage")), f)),
+            last_month_wage=f.get("last_month_wage")), f), f)),
     "unlawful_termination_damages": (("monthly_wage", "service_months"), lambda f: calc.unlawful_termination_damages(
         monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
         local_average_monthly_wage=f.get("local_average_wage"))),
@@ -1441,7 +1462,8 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
                 annual_rate=_dec(facts["annual_rate"]), loan_date=facts.get("loan_date"),
                 principal=_dec(facts["principal"]) if facts.get("principal") is not None else None,
                 lpr=_dec(facts["lpr_rate"]) if facts.get("lpr_rate") is not None else None,
-                months=_dec(facts["loan_months"]) if facts.get("loan_months") is not None else None))
+                months=_dec(facts["loan_months"]) if facts.get("loan_months") is not None else None,
+                interest_paid=_dec(facts["interest_paid"]) if facts.get("interest_paid") is not None else None))
         if name == "overdue_interest":
             missing = _needs(facts, "principal", "due_date")
             if missing:

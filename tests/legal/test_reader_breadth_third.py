@@ -137,3 +137,36 @@ def test_what_a_guarantor_paid_is_what_he_recovers() -> None:
 
 def test_the_price_named_before_the_word_goods_is_the_price_paid_late() -> None:
     assert facts("二十万的货款对方拖了半年才付，没约定违约金")["contract_price"] == 200000
+
+
+def test_a_spaced_clause_ends_at_the_space_a_deposit_is_the_sum_joined_to_its_word() -> None:
+    values = facts("买车签了合同 车子20万 定金写的6万 对方不卖了 定金能按6万罚吗")
+    assert values["deposit_amount"] == 60000 and values["contract_price"] == 200000
+    # the deposit counts up to 20 % of the price (40,000, doubled 80,000); the 20,000 over it comes back once
+    assert calculate("deposit_return", values).result.amount == Decimal("100000")
+
+
+def test_interest_paid_beyond_the_cap_offsets_the_principal() -> None:
+    values = facts("借了5万 借期一年 约定月息2分5 已经付了一万五的利息 多付的能抵本金吗")
+    assert values["interest_paid"] == 15000
+    headline = calculate("interest_cap", values).headline()
+    assert "多付 9,000" in headline  # 15,000 − 50,000 × 12 %
+
+
+def test_a_written_sum_partly_never_given_is_lent_only_as_received() -> None:
+    values = facts("借条写的是6万 对方实际只转了4万 说剩下的给了现金 其实没给我")
+    assert values["actually_received"] == 40000
+
+
+def test_a_no_fault_dismissal_without_a_word_on_notice_gives_n_and_n_plus_one() -> None:
+    values = facts("医疗期满了公司说我干不了原来的活要解除，我干了4年，月薪6000，能拿多少")
+    headline = calculate("economic_compensation", values).headline()
+    assert "24,000" in headline and "30,000" in headline
+    told = facts("医疗期满了公司提前一个月书面通知了要解除，我干了4年，月薪6000，能拿多少")
+    assert "30,000" not in calculate("economic_compensation", told).headline()
+
+
+def test_the_one_sum_of_a_court_fee_question_is_the_sum_sued_for() -> None:
+    assert facts("想告他要回八万块 诉讼费大概多少")["amount_claimed"] == 80000
+    assert facts("打官司要钱十二万 受理费交多少")["amount_claimed"] == 120000
+    assert "amount_claimed" not in facts("诉讼费怎么收 房租每月3000 押金5000")
