@@ -170,3 +170,8 @@ def test_the_one_sum_of_a_court_fee_question_is_the_sum_sued_for() -> None:
     assert facts("想告他要回八万块 诉讼费大概多少")["amount_claimed"] == 80000
     assert facts("打官司要钱十二万 受理费交多少")["amount_claimed"] == 120000
     assert "amount_claimed" not in facts("诉讼费怎么收 房租每月3000 押金5000")
+
+
+@pytest.mark.parametrize("text", ["昨天收到交警的事故认定书，说我主责", "11月26号拿到了事故认定书，不服"])
+def test_the_day_an_accident_finding_is_received_is_a_decisions_day(text: str) -> None:
+    assert [d.event for d in extract_facts(text, today=TODAY).dates] == ["decision"]
