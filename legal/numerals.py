@@ -76,7 +76,7 @@ def money(number: str, unit: str | None) -> Decimal | None:
 
 #: A quantity written in Chinese numerals with its unit (三年以下, 四十八小时, 五百万元, 十五日, 两倍): the units a
 #: how-much answer states its figures in. 个 alone (两个以上子女) and 次性 (一次性) are words, not quantities.
-_SPELLED = re.compile(r"(?<![第周星礼初])([零〇一二两三四五六七八九十百千万]+)"
+_SPELLED = re.compile(r"(?<![\d.\s第周星礼初])([零〇一二两三四五六七八九十][零〇一二两三四五六七八九十百千万]*)"
                       r"(?=(?:个工作日|个月|个小时|小时|周岁|年|日|天|元|万元|倍|级|岁|周(?!末)|毫克))")
 _PERCENT = re.compile(r"百分之([零〇一二两三四五六七八九十百]+)")
 

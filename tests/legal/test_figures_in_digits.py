@@ -23,7 +23,7 @@ def test_a_spelled_quantity_with_its_unit_is_written_in_digits(said: str, writte
 
 @pytest.mark.parametrize("said", [
     "《中华人民共和国民法典》第一百九十六条", "一般一审判决", "一次性伤残补助金", "两个以上子女", "每周六加班",
-    "春节初一到初七", "第一顺序继承人",
+    "春节初一到初七", "第一顺序继承人", "死亡伤残限额18万元", "医疗 1.8 万元", "赔了2万元", "3千元",
 ])
 def test_ordinals_and_words_holding_a_numeral_stay_as_they_are(said: str) -> None:
     assert figures_in_digits(said) == said
