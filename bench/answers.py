@@ -100,6 +100,12 @@ POSITIVE = ("可以", "能", "合法", "有效", "需要", "属于", "构成", "
 _NUMBER = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(万)?")
 
 
+def figure_right(gold: Any, text: str) -> bool:
+    """A number of ``text`` within 1 % of the gold figure; a gold range ("2400-3600") needs both its ends."""
+    said = numbers(text)
+    return all(any(abs(n - end) <= abs(end) * Decimal("0.01") for n in said) for end in figure_bounds(gold))
+
+
 def polarity(text: str) -> str | None:
     first = re.split(r"[。；！!\n]", text.replace("*", "").strip(), maxsplit=1)[0][:12]
     if any(first.startswith(w) for w in NEGATIVE):
@@ -189,10 +195,7 @@ def grade(item: Mapping[str, Any], outcome: Any) -> list[dict[str, Any]]:
             right = right and polarity(text) == part["polarity"]
         figure_ok = None
         if part.get("figure") is not None:
-            # a range (3-10 years, 2400-3600 元) is stated by both its ends
-            said = numbers(text)
-            figure_ok = all(any(abs(n - gold) <= abs(gold) * Decimal("0.01") for n in said)
-                            for gold in figure_bounds(part["figure"]))
+            figure_ok = figure_right(part["figure"], text)
             right = right and figure_ok
         if part.get("deadline"):
             deadline_ok = deadline_right(str(part["deadline"]), text)

@@ -28,11 +28,14 @@ from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
 from legal.matcher import PartMatch
 from legal.normalise import amounts
+from legal.numerals import figures_in_digits
 from legal.qtypes import QTYPE_CUES, asking_clause, question_type  # noqa: F401  (re-exported)
 from legal.rules import (
     CALCULATOR_BASIS,
     FORMULAS,
+    PROBATION_ASKED,
     START_EVENTS,
+    STATUTORY_TERMS,
     Calculation,
     Deadline,
     basis_numbers,
@@ -470,6 +473,13 @@ def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> A
 GENERAL_FIGURE: dict[str, frozenset[str]] = {"interest_cap": frozenset({"overdue_interest", "principal_with_interest"})}
 
 
+
+#: A part whose words ask a quantity (最多判几年, 要等多少天, 有效多久), whatever its question type.
+_ASKS_QUANTITY = re.compile(r"几(?:年|个月|天|日|个小时|小时|倍|成)|多少|多久|多长|多大")
+#: Calculators whose figure is a length of time (a term, a leave, a sentence left): a by-when part the card
+#: gives no period for is answered by them when its words name one.
+SPAN_CALCULATORS = frozenset({"statutory_term", "probation_term", "concurrent_sentence", "sentence_credit",
+                              "maternity_leave", "unemployment_benefit_period", "patent_term", "compensation_years"})
 #: Deadline rules a word such as 起诉 or 仲裁 names in any dispute: a card's own rule is more specific.
 GENERAL_RULES = frozenset({"civil_limitation", "labor_arbitration", "admin_litigation"})
 #: Periods of rights exercised by suing or applying to a court (撤销权, 解除权, 异议股东 buy-back): fixed periods
@@ -663,6 +673,10 @@ def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> st
         money = Answer("how_much", "", calculator=named)
     if money is not None and money.calculator:
         calculation = calculate(refine_calculator(money.calculator, facts.values()), {**facts.values(), **part_flags(part)})
+        other = computable_for(part, card.domain, facts)
+        if not calculation.ok and other and other not in ("economic_compensation", "unlawful_termination_damages"):
+            # 年假只有5天是不是少了: the card's own figure lacks an input; the one the part's words name computes
+            calculation = calculate(other, {**facts.values(), **part_flags(part)})
         if calculation.ok and calculation.result is not None:
             added += f"按您所述，{calculation.result.name}为 {calculation.headline()}。"
     found = _part_deadline(card, part, facts, today)
@@ -787,11 +801,9 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
         if found_deadline is not None:
             if "{deadline}" in text:
                 text = text.replace("{deadline}", found_deadline.text())
-            elif found_deadline.ends is not None or not (found_deadline.rule.days or found_deadline.rule.months
-                                                         or found_deadline.rule.years):
+            elif found_deadline.ends is not None or not found_deadline.rule.computable:
                 text = f"{text.rstrip()}{found_deadline.text()}。"
-            if found_deadline.ends is None and (found_deadline.rule.days or found_deadline.rule.months
-                                                or found_deadline.rule.years):
+            if found_deadline.ends is None and found_deadline.rule.computable:
                 ask = ask or events.start_question(facts.dates, rule, start_event)
     text = text.replace("{result}", "").replace("{deadline}", "")
     text = re.sub(r"[：:]\s*。", "。", text).replace("：；", "；")
@@ -830,6 +842,19 @@ DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
         Cue(re.compile(r"异议.{0,20}(?:多久|多长时间|几天).{0,6}(?:答复|审查|回复|裁定|结果)"
                     r"|(?:多久|多长时间|几天).{0,4}(?:给|作出|出)?.{0,2}(?:答复|审查结果)"), ("civil_procedure",)),
     )),
+    # 发函催他们确认 / 公司说那人没授权: the principal's thirty days to ratify after a demand (民法典 171)
+    ("ratification_notice", (Cue(re.compile(r"追认|(?:没|未|无)(?:有)?(?:授权|代理权).{0,60}(?:催|发函|通知|确认)"
+                                          r"|(?:催|发函|通知).{0,20}(?:追认|确认).{0,30}(?:多久|什么时候|等到|期限|几天)"), ()),)),
+    ("legal_rep_replacement", (Cue(re.compile(r"(?:法定代表人|法人).{0,20}(?:辞|不干|卸任|换人|变更)"
+                                            r"|(?:辞|卸任).{0,6}(?:法定代表人|法人)"), ("company",)),)),
+    # a gift taken back from a donee who harms or abandons the giver (民法典 663): a ground in the words, no
+    # debtor (a gift undone with neither stays the creditor's fallback below)
+    ("gift_revocation", (Cue(re.compile(r"^(?![^欠]*欠)(?:.*?)(?:赠与|过户给|送给|白给|给了)了?[^。；]{0,6}"
+                                      r"(?:儿子|女儿|孩子|子女|儿媳|女婿|侄子|外甥|孙子|孙女|受赠人)[^。]{0,80}"
+                                      r"(?:不管我|不养我|打了?我|打我|骂我|虐待|不赡养|不履行|不照顾|赶出)", re.S), ()),)),
+    # how long a court has to rule on a protection order (反家庭暴力法 28), asked in any family dispute
+    ("protection_order_decision", (Cue(re.compile(r"保护令.{0,30}(?:多久|几天|多长时间|什么时候|最晚|最迟|结果|下来|批)"
+                                                r"|(?:多久|几天|多长时间).{0,12}保护令"), ()),)),
     ("evidence_period", (Cue(re.compile(r"举证期限|举证期|交证据.{0,6}(?:多久|期限|时间)"), ()),)),
     ("lawyer_meeting", (Cue(re.compile(r"律师.{0,12}(?:什么时候|多久|几天|多长时间|最晚|最迟).{0,6}(?:见|会见)"
                                        r"|会见.{0,8}(?:多久|什么时候|几天|最晚|最迟)"), ()),)),
@@ -849,6 +874,7 @@ DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
                                       r"|检察院.{0,12}(?:批不批|批没批|批准逮捕|决定.{0,4}(?:批|捕))|批不批捕|批捕.{0,6}(?:结果|决定)"), ()),)),
     ("arrest_request", (Cue(re.compile(r"提请(?:批捕|逮捕)|报捕|(?:公安|派出所).{0,10}(?:提请|报)"), ()),)),
     ("investigation_custody", (Cue(re.compile(r"(?<!没)(?<!没说)(?<!没有)(?<!未)(?<!不)(?:逮捕|批捕).{0,20}(?:关多久|羁押|多久|多长)"
+                                         r"|(?:逮捕|批捕).{0,30}(?:公安|警察).{0,16}(?:移送|移交)"
                                          r"|侦查羁押"), ()),)),
     ("prosecution_review", (Cue(re.compile(r"审查起诉|起不起诉|移送.{0,6}检察院"), ()),)),
     ("victim_protest_request", (Cue(re.compile(r"抗诉"), ()),)),
@@ -881,7 +907,7 @@ DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
     ("divorce_resuit", (Cue(re.compile(r"(?:没判|不准|不判|驳回).{0,8}离.{0,30}(?:再|重新).{0,6}(?:起诉|告)|再次起诉离婚|再起诉离婚"), ()),)),
     ("creditor_revocation", (
         Cue(re.compile(r"(?:欠我|欠了我|欠钱|欠款|债务人|老赖).{0,80}(?:卖给|卖了|贱卖|低价|转让|过户|送给|赠与|放弃)"
-                                       r".{0,40}撤销"), ()),
+                                       r".{0,40}撤(?:销|掉|回)"), ()),
         # a disposal undone without a debtor in the words: only when no other revocation is named
         Cue(re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), (), fallback=True),
     )),
@@ -984,6 +1010,7 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("fee_arrears", re.compile(r"物业费"), ()),
     ("installment_threshold", re.compile(r"分期.{0,60}(?:一次性|全部|剩下|剩余|全款|解除)"), ()),
     ("guarantor_share", re.compile(r"(?:另一个|另外一个|其他|别的)(?:担保人|保证人)"), ()),
+    ("guarantor_recourse", re.compile(r"(?:担保人|保证人|担保|作保).{0,60}(?:找他|找借款人|向他|向借款人|追偿|要回|讨回)"), ("debt",)),
     ("prepaid_refund", re.compile(r"跑路|关门|倒闭|退卡|剩下的课|剩余课|退多少|能退|想退|要退"), ()),
     ("prepaid_balance", re.compile(r"跑路|关门|倒闭|退卡|充值|充了|余额|办的卡|储值"), ()),
     ("tenfold_damages", re.compile(r"十倍|(?:过期|过了期|过了保质期|变质|食物中毒)"), ()),
@@ -992,11 +1019,16 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("nursing_fee", re.compile(r"护理费"), ()),
     ("child_support", re.compile(r"抚养费"), ()),
     ("maternity_leave", re.compile(r"产假"), ()),
+    # a term the law fixes or computes from the sentence (刑法 38、42、45、69、73; 道路交通安全法 91)
+    ("concurrent_sentence", re.compile(r"数罪|并罚|(?:两|三|四|几|[2-9])(?:个|项)罪|(?:一共|合并|总共|加起来|最多|最少)"
+                                       r".{0,6}(?:判|执行|坐|关)|执行.{0,4}(?:多少年|几年|多久)"), ("criminal",)),
+    ("probation_term", PROBATION_ASKED, ()),
+    ("statutory_term", re.compile("|".join(f"(?:{t.asked.pattern})" for t in STATUTORY_TERMS)), ()),
     ("sentence_credit", re.compile(r"折抵|抵(?:多少|几天)|还要(?:再)?(?:坐|关)|还.{0,2}(?:坐|关)多久"), ()),
     ("training_penalty", re.compile(r"服务期|培训费"), ()),
     ("wage_deduction_cap", re.compile(r"(?:从工资|工资里|工资中).{0,6}扣|扣.{0,4}工资|最多能扣"), ()),
     ("small_claims_limit", re.compile(r"小额诉讼"), ()),
-    ("delayed_performance_interest", re.compile(r"迟延履行|加倍.{0,4}利息"), ()),
+    ("delayed_performance_interest", re.compile(r"迟延履行|加倍.{0,4}利息|迟延.{0,12}利息|拖了.{0,12}(?:才)?执行"), ()),
     ("liberty_compensation", re.compile(r"国家赔偿|日平均工资"), ()),
     ("profit_distribution", re.compile(r"分红|分配利润|利润.{0,6}分|分给股东"), ()),
     ("unemployment_benefit_period", re.compile(r"失业金|失业保险"), ()),
@@ -1005,7 +1037,7 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("estate_debt_limit", re.compile(r"(?:替|帮|要).{0,4}还|还.{0,6}(?:债|欠款)"), ("marriage_family",)),
     ("inheritance_share", re.compile(r"(?:分|继承|拿)(?:到)?多少|怎么分|分多少"), ("marriage_family",)),
     ("actual_principal", re.compile(r"本金"), ("debt",)),
-    ("damages_by_share", re.compile(r"医药费|医疗费|误工费|要赔我|赔我多少|他要赔|对方.{0,6}赔|花了|发票|费用|(?:我|还)(?:还)?(?:得|要|需要)赔(?:多少|几)"),
+    ("damages_by_share", re.compile(r"医药费|医疗费|误工费|要赔我|赔我多少|他要赔|对方.{0,6}赔|花了|发票|费用|(?:我|还)(?:还)?(?:得|要|需要)赔(?:多少|几)|最多(?:要|得)?赔(?:多少|几)"),
      ("personal_injury", "tort", "traffic_accident", "medical")),
     ("funeral_expenses", re.compile(r"丧葬费"), ()),
     ("disability_compensation", re.compile(r"残疾赔偿金"), ()),
@@ -1014,6 +1046,8 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("lost_earnings", re.compile(r"误工费"), ()),
     ("overtime_pay", re.compile(r"加班费|加班工资"), ()),
     ("annual_leave_pay", re.compile(r"年假|年休假"), ()),
+    ("leave_entitlement", re.compile(r"(?:年假|年休假).{0,12}(?:几天|多少天|只有|应该有|该有|少了|有多少|对不对|够不够)"
+                                     r"|(?:几天|多少天).{0,6}(?:年假|年休假)"), ()),
     ("double_wage", re.compile(r"(?:没|未|不)签.{0,4}(?:合同|和同)|二倍工资|双倍工资"), ()),
     ("litigation_fee", re.compile(r"诉讼费|受理费|简易程序.{0,10}减半|减半"), ()),
     ("overdue_interest", re.compile(r"逾期利息"), ()),
@@ -1114,6 +1148,11 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             if not chosen.deadline and money is not None and money.calculator and calculate(
                     money.calculator, {**facts.values(), **part_flags(match.text)}).ok:
                 chosen = money  # 产假一共多少天, 还要再坐多久: a count of days the card's calculator gives
+            elif not chosen.deadline and not chosen.calculator:
+                # 缓刑考验期最少多久, 拘役最多关多久: a length of time the law fixes or the sentence computes
+                span = computable_for(match.text, card.domain, facts)
+                if span in SPAN_CALCULATORS:
+                    chosen = replace(chosen, calculator=span)
         elif qtype == "how_much":
             chosen = _calculator_answer(card, chosen, match.text, facts)
         if qtype == "yes_no" and "valid" in card.answers and _OTHER_SIDE.search(asking_clause(match.text) or match.text):
@@ -1135,6 +1174,12 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             text = f"{text}{_computed_too(card, match.text, facts, today)}"
         text = f"{claim_lead(match.text, text, calculation)}{text}"
         asked = qtype or chosen.qtype
+        if asked == "how_much" or _ASKS_QUANTITY.search(match.text):
+            # 最多判几年, 要等多少天, 多久给结果: the length asked in digits ("3年以下", "15日内"), read at a glance;
+            # a part asking by which day (最晚什么时候) keeps the period's words beside its date
+            kept = found_deadline.text() if found_deadline is not None else ""
+            text = kept.join(figures_in_digits(piece) for piece in text.split(kept)) if kept and kept in text \
+                else figures_in_digits(text)  # the rule's period keeps its statutory words beside its date
         basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question, facts)
         # the card's own liability rule cited for a share figure is the card's choice, not the calculator's
         ruled = ruled_basis(asked, chosen, calculation, found_deadline) and not (

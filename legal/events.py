@@ -21,16 +21,22 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
              "进了这家"),
     "termination": ("辞退", "解除", "开除", "解雇", "被裁", "裁员", "裁了", "裁掉", "劝退", "炒了", "炒掉", "炒鱿鱼",
                     "离职", "终止", "合同到期", "不让我上班", "不用来了", "让我走", "被辞", "辞了", "把我辞", "辞掉",
-                    "把我开了", "把我开掉", "被开了", "被开除", "给开了", "开了我", "开掉", "别来了"),
+                    "把我开了", "把我开掉", "被开了", "被开除", "给开了", "开了我", "开掉", "别来了",
+                    "门禁", "不让进"),
     "resign": ("辞职", "提离职", "递交辞呈", "辞呈", "提出离职", "跟领导说", "跟老板说", "说不干了", "不想干"),
     "injury": ("受伤", "摔伤", "工伤", "砸伤", "烫伤", "弄伤", "扭伤", "割伤", "压伤", "碰伤", "伤了", "骨折", "被打",
                "打伤", "咬伤", "受的伤", "致残",
-               "切到", "割到", "砸到", "夹到", "烫到", "摔倒", "摔了", "伤到", "轧到", "绞到"),
+               "切到", "割到", "砸到", "夹到", "烫到", "摔倒", "摔了", "伤到", "轧到", "绞到",
+               # hurt by another's hand or thing: 被推倒, 磕掉两颗牙, 杠铃片砸了脚, 动手打了我
+               "推倒", "磕", "砸了", "打了我", "动手打", "咬了"),
     "accident": ("事故", "车祸", "被撞", "撞了", "撞伤", "撞到", "相撞", "追尾", "出事", "剐蹭", "被车"),
     "judgment": ("判决", "裁决", "裁定", "宣判", "判了", "一审", "二审", "终审", "判我", "判他", "判她",
                  "仲裁结果", "调解书", "支付令", "生效"),
     "decision": ("处罚", "罚款", "罚单", "决定书", "拆除决定", "征收决定", "行政决定", "吊销", "责令", "通知书",
-                 "复议决定", "作出决定", "下了决定", "没收", "扣押", "查封", "罚了", "扣了", "冻结", "冻住", "认定书"),
+                 "复议决定", "作出决定", "下了决定", "补偿决定", "处理决定", "处分决定", "下达", "没收", "扣押", "查封",
+                 "罚了", "扣了", "冻结", "冻住", "认定书",
+                 # the accident's finding is a decision, not the accident (收到交警的事故认定书)
+                 "事故认定书", "事故认定", "责任认定书", "工伤认定书", "工伤认定决定"),
     "loan": ("借给", "借了", "借的", "借款", "借钱", "借走", "借出", "出借", "借我", "借他", "借她", "贷款", "放款",
              "欠", "签的借条", "签了借条", "打的借条", "写的借条", "打了借条", "写了借条", "打的欠条", "写的欠条"),
     "due": ("还款", "到期", "还钱", "归还", "约定还", "前还", "之前还", "底还", "还清", "履行期限", "履行期到",
@@ -52,12 +58,15 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "handover": ("交房", "收房", "拿钥匙", "拿到钥匙", "入住", "交付房", "交的房", "交了房", "收的房"),
     "delivery": ("签收", "收到货", "收货", "到货", "收到商品", "收到东西", "买的", "买了", "购买", "下单", "下的单",
                  "快递", "送到", "送货", "送来"),
-    "detention": ("拘留", "刑拘", "被抓", "抓走", "带走", "逮捕", "羁押", "被关"),
+    "detention": ("拘留", "刑拘", "被抓", "抓走", "带走", "逮捕", "羁押", "被关", "批捕", "批准逮捕"),
     "resolution": ("决议", "股东会", "董事会", "股东大会", "开的会", "开会", "召开", "会议"),
     "death": ("去世", "死亡", "过世", "病故", "离世", "遇难"),
     "knew": ("知道", "发现", "得知", "才知", "听说", "无罪释放", "撤案", "撤销案件", "放出来", "放的", "释放",
              "具备过户条件", "可以过户", "能过户"),
     "bail": ("取保", "监视居住"),
+    # the client's own application handed in (the office's or the court's period runs from its receipt)
+    "arrest_requested": ("报捕", "提请批捕", "提请逮捕", "提请批准逮捕", "报检察院批捕", "报批捕"),
+    "applied": ("提交申请", "递交申请", "交了申请", "提出申请", "寄了申请", "申请书", "申请"),
     "accepted": ("受理", "立案了", "立的案", "移送", "移交", "立案"),
     "announced": ("公告", "登报"),
     "trip_end": ("回来的", "回来了", "行程结束", "旅游结束", "回国", "返程", "团结束"),
@@ -74,7 +83,8 @@ EVENT_NAMES: dict[str, str] = {
     "acknowledge": "对方承认债务或答应还款", "offence": "违法行为", "notice": "收到通知",
     "marriage": "结婚", "divorce": "申请离婚", "contract": "签合同",
     "handover": "交房", "delivery": "收到货", "detention": "被拘留", "resolution": "作出决议", "death": "去世",
-    "knew": "知道权利受到侵害", "bail": "取保候审（监视居住）决定",
+    "knew": "知道权利受到侵害", "bail": "取保候审（监视居住）决定", "applied": "提交申请",
+    "arrest_requested": "提请批准逮捕",
     "accepted": "受理（移送）", "founded": "公司成立", "birth": "分娩", "announced": "公告",
     "trip_end": "旅游行程结束", "offence_more": "违法犯罪行为",
     "unknown": "（未说明是什么事）",
@@ -99,6 +109,8 @@ EVENT_QUESTIONS: dict[str, str] = {
     "hire": "您是哪一天入职的？",
     "notice": "您是哪一天收到通知（决定书）的？",
     "bail": "取保候审（监视居住）是哪一天决定的？",
+    "applied": "您是哪一天提交申请的？",
+    "arrest_requested": "公安机关是哪一天提请检察院批准逮捕的？",
     "accepted": "是哪一天受理（立案）的？",
 }
 
@@ -178,8 +190,10 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "marriage_revocation_disease": ("knew",),
     "divorce_resuit": ("judgment",),
     "creditor_revocation": ("knew",),
-    "mistake_revocation": ("knew",),
-    "voidable_revocation": ("knew",),
+    # a mistake or an unfair bargain is known when signed (签合同的时候…当天就发现): the contract's day when
+    # no later day of knowing is given (a later one, being the latest, wins)
+    "mistake_revocation": ("knew", "contract"),
+    "voidable_revocation": ("knew", "contract"),
     "rescission_period": ("knew", "notice", "demand"),
     "share_buyback_suit": ("resolution",),
     "bail_max": ("bail",),
@@ -227,6 +241,13 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "tour_shopping_return": ("trip_end",),
     "reduction_creditor_claim": ("announced", "notice"),
     "guarantee_limitation": ("demand",),
+    "info_disclosure_reply": ("applied", "accepted"),
+    "protection_order_decision": ("applied", "accepted"),
+    "lawyer_meeting": ("applied",),
+    "ratification_notice": ("demand", "notice"),
+    "legal_rep_replacement": ("resign", "termination"),
+    "gift_revocation": ("knew", "injury"),
+    "arrest_approval": ("arrest_requested",),
 }
 
 
@@ -253,6 +274,10 @@ DOCUMENTS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: Events named by words so common that they label a date only when no other event's word is near it.
+LAST_RESORT = ("applied",)
+
+
 def label(before: str, after: str) -> str:
     """The event the words right ``before`` and ``after`` a date name: the nearest word of
     :data:`EVENT_WORDS` (a word after the date is preferred by a small margin), ``unknown`` for none."""
@@ -271,6 +296,8 @@ def label(before: str, after: str) -> str:
                 return event
     best: tuple[int, int, str] | None = None
     for event, words in EVENT_WORDS.items():
+        if event in LAST_RESORT:
+            continue
         for word in words:
             at = after.find(word)
             if at >= 0:
@@ -280,6 +307,12 @@ def label(before: str, after: str) -> str:
             if at >= 0:
                 candidate = (len(before) - at - len(word) + 3, -len(word), event)
                 best = candidate if best is None or candidate < best else best
+    if best is None and after.lstrip().startswith(("收到", "收的", "收了")):
+        return "delivery"  # 前年12月1号收到的一批设备: what was received, no document named, is goods
+    if best is None:
+        # 交了信息公开申请: an application handed in, only when no other event is named (申请协议离婚 is a divorce)
+        best = next(((0, 0, event) for event in LAST_RESORT
+                     if any(word in after or word in before for word in EVENT_WORDS[event])), None)
     return best[2] if best is not None else "unknown"
 
 

@@ -71,6 +71,9 @@ LABELS = {
     "non_compete_unpaid": "未付竞业限制补偿", "renewal_refused_by_employee": "劳动者拒绝同等条件续订",
     "custom_made": "定制商品", "amount_involved": "涉案金额", "final_award": "终局裁决", "wage_owed": "拖欠工资总额",
     "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）", "own_debt": "我方欠对方", "amount_paid": "已付款项", "rights_not_told": "未告知复议、起诉权利或期限", "asks_court": "拟向法院起诉", "driver_without_fault": "机动车一方无过错",
+    "sentence_months": "刑期（月）", "sentence_terms": "数罪各自的刑期（月）", "term_asked": "所问的法定期限",
+    "drink_driving": "酒后（醉酒）驾驶", "arrest_requested": "已提请批准逮捕", "mistake": "重大误解（写错、看错）",
+    "interest_paid": "已付利息", "notice_given": "已提前三十日书面通知", "no_fault_ground": "无过失性辞退事由（不胜任、医疗期满、客观情况变化）",
 }
 #: The form a will was made in, as clients say it (民法典 1134 自书, 1135 代书, 1136 打印, 1137 录音录像):
 #: which formal requirements apply, and so which article decides whether it holds.
@@ -171,8 +174,10 @@ _RATE_BARE = re.compile(r"月息\s*(\d(?:\.\d+)?)(?![\d.%分万千元块])")
 _LOAN_TERM = re.compile(rf"(?:借了|借期|借款期限?|期限|(?<![出给])借(?=[一二两三四五六七八九十半\d]))\s*(?:为|是)?\s*({NUM}|半)\s*"
                         rf"(年|个月)")
 _REPAID = re.compile(rf"(?:还了|已还|归还了|还过)\s*{MONEY}")
-_DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了)?\s*{MONEY}")
-_DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}\s*(?:的)?\s*(?:说是|作为|当作?|算作?)?\s*定金")
+_DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了|写的|写了|写明|约定的?|定的|定了)?\s*{MONEY}")
+#: 5000的定金, 3万作为定金: the amount joined to the word; a space alone ends a clause (房子100万 定金写的30万: the
+#: 100万 is the house's, not the deposit's).
+_DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}(?:\s*(?:的|说是|作为|当作?|算作?)\s*|(?=定金))定金")
 _PRICE = re.compile(rf"(?:(?<!买)卖(?:了|价)?(?=\s*[\d一二两三四五六七八九十])|总价|房价|车价|成交价|购房款|总房款|转让价|转让款|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款|首付款|首付|未付款|尾款)\s*(?:是|为|共|一共)?\s*{MONEY}")
 #: 违约金是合同额的50%: a penalty agreed as a share of the price.
 _PENALTY_SHARE = re.compile(r"违约金[^，。,；;？?！!\d]{0,10}?(\d+(?:\.\d+)?)\s*%")
@@ -203,7 +208,7 @@ _PURCHASE = (
 _UNIT_PRICE = re.compile(rf"(?:每|一)(瓶|盒|件|个|箱|袋|包|斤|份|双|台)\s*(?:是|卖)?\s*{MONEY}")
 _PRICE_PER_UNIT = re.compile(rf"{ARABIC_MONEY}\s*(?:钱)?\s*(?:一|每)(瓶|盒|件|个|箱|袋|包|斤|份|双|台)")
 _UNIT_COUNT = re.compile(rf"({NUM})\s*(瓶|盒|件|个|箱|袋|包|斤|份|双|台)")
-_HOURS = re.compile(rf"(?:每天|每日|天天)\s*(?:都|都要|要|得|还要|还得)?\s*(?:加班|多干|多上|延时)\s*(?:了)?\s*({NUM}|半)\s*(?:个)?"
+_HOURS = re.compile(rf"(?:每天|每日|天天)(?:下班后?|晚上|早上)?\s*(?:都|都要|要|得|还要|还得|还)?\s*(?:加班|多干|多上|延时)\s*(?:了)?\s*({NUM}|半)\s*(?:个)?"
                     rf"(?:小时|钟头|钟)")
 _WORK_DAYS = re.compile(rf"(?:一个月|每月|每个月)\s*(?:按|算|上)?\s*({NUM})\s*天")
 _MONTH_HOURS = re.compile(rf"(?:每月|每个月|一个月)\s*加班\s*({NUM})\s*(?:个)?小时")
@@ -214,7 +219,8 @@ _LEAVE = re.compile(rf"(?:年假|年休假)\s*(?:还有|有|剩)?\s*({NUM})\s*�
 _UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?({NUM})\s*个?月|({NUM})\s*个?月\S{{0,6}}(?:没|未|没有)签")
 _PER_CAPITA = re.compile(rf"人均可支配收入\s*(?:是|为|按|有|大概|约|差不多|大约)*\s*{MONEY}")
 _LOCAL_AVERAGE_YEAR = re.compile(rf"职工(?:的)?年平均工资\s*(?:是|为|大概|约|大约|差不多)?\s*{MONEY}")
-_LOCAL_AVERAGE = re.compile(rf"(?:(?:当地|社平|本市|全市)(?:职工)?(?:月)?平均工资|社平工资|职工月?平均工资)\s*(?:是|为|大概|约)?\s*{MONEY}")
+_LOCAL_AVERAGE = re.compile(rf"(?:(?:当地|社平|本市|全市)(?:职工)?(?:月)?平均工资|社平工资|职工月?平均工资)\s*"
+                            rf"(?:是|为|大概|约|大约|差不多|每个?月|一个月)*\s*{MONEY}")
 _NO_NOTICE = re.compile(r"(?:没|未|没有|不)提前\s*(?:30|三十|一个月)\s*(?:天|日)?(?:书面)?通知|没有?(?:提前)?通知就"
                         r"|不(?:想|愿意?)等(?:一个月|30天|三十天)|马上解除|立即解除|当天(?:就)?解除")
 _WEEKLY_REST = re.compile(r"(?:每周六|每个?礼拜六|每周日|每个?礼拜天|每个?周末|每个周六|每周末)")
@@ -466,7 +472,7 @@ def _lost_time(text: str, facts: Facts) -> None:
 _FILL = r"(?:是|为|有|按|约|大约|大概|差不多|左右|一共|总共|共|才|只有|就|都)*"
 #: The other parent's income (抚养费 is a share of the payer's income, never the client's own).
 _PAYER_INCOME = re.compile(rf"(?:他|她|前夫|前妻|对方|孩子(?:他|她)?(?:爸|妈|父亲|母亲)|男方|女方)(?:的|现在|目前|如今)?(?:每个?月|一个月)?"
-                           rf"(?:月薪|工资|收入|月收入|月入|挣|赚)(?:[^，。,；;？?！!\d]{{0,6}}?)(?:有|是|大概|差不多|约)?\s*"
+                           rf"(?:月薪|月工资|工资|收入|月收入|月入|挣|赚)(?:[^，。,；;？?！!\d]{{0,6}}?)(?:有|是|大概|差不多|约)?\s*"
                            rf"{ARABIC_MONEY}")
 _SUPPORT = (
     re.compile(rf"抚养费\s*(?:每个?月|一个月|每月)?\s*{_FILL}\s*{ARABIC_MONEY}"),
@@ -616,6 +622,7 @@ def _roles_more(text: str, facts: Facts) -> None:
         days = (date(start.year + year, start.month + month, 1) - start).days
         facts.add("sentence_days", Decimal(days), m.group(0))
         facts.add("sentence_kind", kind, m.group(0))
+        facts.add("sentence_months", int(months), m.group(0))
     m = _CUSTODY.search(text)
     if m and (value := cn_number(m.group(1))) is not None:
         facts.add("custody_days", value * (30 if "月" in m.group(2) else 1), m.group(0))
@@ -996,8 +1003,15 @@ def _prorate_leave(text: str, today: date, facts: Facts) -> None:
 
 def part_flags(text: str) -> dict[str, Any]:
     """What one part (not the whole question) says about how its figure is computed: 简易程序 halves
-    the court fee of the part that asks about it, not of the part before."""
-    return {"simple_procedure": True} if _SIMPLE.search(text) else {}
+    the court fee of the part that asks about it, not of the part before; the statutory term a part asks
+    the length of (拘役最多几个月) is the part's own."""
+    from legal.rules import term_asked
+
+    flags: dict[str, Any] = {"simple_procedure": True} if _SIMPLE.search(text) else {}
+    asked = term_asked(text)
+    if asked:
+        flags["term_asked"] = asked
+    return flags
 
 
 def extract_facts(text: str, *, today: date | None = None) -> Facts:
@@ -1213,8 +1227,9 @@ _CUSTOM = re.compile(r"定制|定做|订做|订制|刻字|量身")
 #: 我之前也欠他1.5w: what the client owes the other side (set against what the other owes him).
 _OWN_DEBT = re.compile(rf"我(?:之前|以前|原来|还|也|之前也|以前也)*欠(?:了)?(?:他|她|对方|人家)(?:的)?\s*{ARABIC_MONEY}")
 #: 我开车…行人闯红灯…交警认定对方全责: a motor vehicle without fault bears at most a tenth (道路交通安全法 76).
-_DRIVER = re.compile(r"我(?:开车|开的车|驾车|驾驶|的车|开着车)")
-_OTHER_FULL_FAULT = re.compile(r"(?:对方|行人|他|她)(?:负)?全(?:部)?责")
+_DRIVER = re.compile(r"我(?:开车|开的车|驾车|驾驶|的车|开着车)|被我(?:的车)?撞|我(?:的车)?撞(?:了|到|倒)|我把[^，。,；;]{0,8}撞")
+#: 对方全责, or the client (the driver) said to bear none: 交警认定我无责, 我没有责任.
+_OTHER_FULL_FAULT = re.compile(r"(?:对方|行人|他|她)(?:负)?全(?:部)?责|(?:认定)?我(?:方|这边)?(?:无责|没有?责任|零责任|不负责任|不担责)")
 _WALKER = re.compile(r"行人|闯红灯|横穿|电动车|自行车|骑车|走路|老人|小孩")
 #: 决定书上没写可以复议起诉的事 / 没告知起诉期限: the authority did not tell the client of the remedies.
 _RIGHTS_NOT_TOLD = re.compile(r"(?:没|未|没有)(?:写|告知|告诉|说|注明)[^，。,；;？?！!]{0,10}?(?:复议|起诉|诉讼|期限|权利)")

@@ -13,7 +13,9 @@ CALCULATOR_NAMES = frozenset({
     "no_interest", "betrothal_return", "lease_settlement", "fine_surcharge_cap", "patent_term", "wage_arrears",
     "lending_cost_cap", "deposit_refund", "set_off", "defect_punitive", "restitution", "installment_threshold",
     "prepaid_balance", "guarantor_share", "representation_share", "fee_arrears", "hospital_meal_allowance",
-    "overdue_return_rent", "unpaid_capital", "compensation_years",
+    "overdue_return_rent", "unpaid_capital", "compensation_years", "statutory_term", "probation_term",
+    "leave_entitlement", "guarantor_recourse",
+    "concurrent_sentence",
 })
 DEADLINE_NAMES = frozenset({
     "civil_limitation", "labor_arbitration", "work_injury_application", "admin_reconsideration",
@@ -34,5 +36,6 @@ DEADLINE_NAMES = frozenset({
     "shareholder_meeting_notice", "dividend_payment", "evidence_period", "admin_litigation_unnotified",
     "summary_trial_term", "ordinary_trial_term", "enforcement_objection_review", "construction_priority",
     "tour_shopping_return", "reduction_creditor_claim", "guarantee_limitation", "capital_transition", "defence_period",
-    "lawyer_meeting",
+    "lawyer_meeting", "protection_order_decision", "ratification_notice", "legal_rep_replacement", "gift_revocation",
+    "arrest_approval",
 })

@@ -115,6 +115,11 @@ def amounts(text: str) -> str:
             return m.group(0)  # 千分之五 is a rate; 万一, 千万别 are words
         if not any(u in words for u in "百千万") and not _CURRENCY_AFTER.match(text, m.end()):
             return m.group(0)  # 三年, 十五天, 一个月: counts, not amounts
+        if len(words) > 1 and words[-2] in "百千万" and words[-1] in "一二两俩三四五六七八九" and \
+                after.startswith(("个", "天", "年", "次", "周", "岁")):
+            # 一万一个月, 八千两年: the last digit counts what follows it (一个月), it is no elided unit
+            value = chinese_number(words[:-1])
+            return f"{_plain(value)}{words[-1]}" if value is not None else m.group(0)
         value = chinese_number(words)
         return _plain(value) if value is not None else m.group(0)
 

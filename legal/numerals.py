@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation
 
 _CN = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
@@ -71,3 +72,30 @@ def money(number: str, unit: str | None) -> Decimal | None:
     if value is None:
         return None
     return value * {"万": 10000, "w": 10000, "W": 10000, "千": 1000, "k": 1000, "K": 1000}.get(unit or "", 1)
+
+
+#: A quantity written in Chinese numerals with its unit (三年以下, 四十八小时, 五百万元, 十五日, 两倍): the units a
+#: how-much answer states its figures in. 个 alone (两个以上子女) and 次性 (一次性) are words, not quantities.
+_SPELLED = re.compile(r"(?<![\d.\s第周星礼初])([零〇一二两三四五六七八九十][零〇一二两三四五六七八九十百千万]*)"
+                      r"(?=(?:个工作日|个月|个小时|小时|周岁|年|日|天|元|万元|倍|级|岁|周(?!末)|毫克))")
+_PERCENT = re.compile(r"百分之([零〇一二两三四五六七八九十百]+)")
+
+
+def figures_in_digits(text: str) -> str:
+    """``text`` with the quantities it spells in Chinese numerals written in digits (三年以下 → 3年以下, 四十八小时
+    → 48小时, 百分之十 → 10%, 五百万元 → 500万元): a how-much answer's figures are read at a glance. Ordinals
+    (第一百条), names and words that only contain a numeral (一般, 一审, 一次性) are left as they are."""
+    def spelled(m: re.Match[str]) -> str:
+        number = m.group(1)
+        if number.endswith("万") and len(number) > 1:
+            value = cn_number(number[:-1])
+            return f"{value}万" if value is not None else number
+        value = cn_number(number)
+        return str(value) if value is not None else number
+
+    def percent(m: re.Match[str]) -> str:
+        value = cn_number(m.group(1))
+        return f"{value}%" if value is not None else m.group(0)
+
+    text = _PERCENT.sub(percent, text)
+    return _SPELLED.sub(spelled, text)

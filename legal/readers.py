@@ -37,6 +37,8 @@ _PRICE_SAID = (
     re.compile(rf"(?:卖|售价|作价|总价|总共|价格|价钱|标的|转让费|转让价)\s*(?:定了|是|为)?\s*{MONEY}(?![\d])"),
     re.compile(rf"(?<![\d.]){MONEY}\s*的\s*[^，。,；;？?！!\d]{{0,6}}?(?:合同|订单|买卖|采购|生意)"),
     re.compile(rf"(?<![\d.]){MONEY}\s*(?:分期|分\d+期|按揭)"),
+    # 房子100万, 这辆车15万: the thing's price said right after it
+    re.compile(rf"(?:房子|房屋|这套房|那套房|车子|这辆车|那辆车|商铺|门面|铺面)\s*(?:是|总价|价格|价钱|卖|值)?\s*{MONEY}(?![\d])"),
 )
 _CONTRACT_CONTEXT = re.compile(r"定金|分期|合同|卖给|买卖|采购|订单")
 #: 欠了两期没给 一共5万, 还欠8万没付.
@@ -53,14 +55,17 @@ _PAID_PRICE = re.compile(rf"(?:已付(?:房款|款项|价款|购房款)?|已经�
 #: 借两年, 借期三年, 借一年半: the loan's term (the interest cap runs over it).
 _LOAN_TERM = re.compile(rf"借(?:了|期|款期限?)?\s*({NUM}|半)\s*(年|个月)(半)?(?![\d]|的?(?:利息|时间了))")
 #: 打到我卡上只有9万, 实际到账8万, 到手才9万: what the borrower actually received.
-_RECEIVED = re.compile(rf"(?:打到|转到|到账|到手|实际(?:收到|到账|拿到|给了?|出借)|只给了?|转给我|打给我|给我转了|收到)"
+_RECEIVED = re.compile(rf"(?:打到|转到|到账|到手|实际(?:收到|到账|拿到|给了?|出借)|只给了?|转给我|打给我|给我转了|收到"
+                       rf"|(?:实际|其实|实际上)[^，。,；;？?！!\d]{{0,4}}?只?(?:转了|给了|打了|借了|到账))"
                        rf"[^，。,；;？?！!\d]{{0,6}}?(?:只有|仅|才|就|只)?\s*{MONEY}")
 #: 借条写的10万, 借款合同写5万: the principal as written (what was received may be less).
 _WRITTEN_PRINCIPAL = re.compile(rf"(?:借条|借款合同|欠条|借据)(?:上)?(?:写|写的|写了|写明|载明)(?:的是|了|着|是)?"
                                 rf"\s*{MONEY}")
 #: 错拘我20天, 被拘留了15天, 关了10天: days in custody.
 _CUSTODY = re.compile(rf"(?:拘留|错拘|刑拘|羁押|关押|关了|拘)(?:了|我)?\s*({NUM})\s*天")
-_DEDUCTED = re.compile(r"先扣|扣了|扣掉|预先扣|砍头息|手续费|服务费|利息.{0,4}扣")
+#: A part of the written sum not handed over: deducted in advance (砍头息), or said to be given and never given.
+_DEDUCTED = re.compile(r"先扣|扣了|扣掉|预先扣|砍头息|手续费|服务费|利息.{0,4}扣"
+                       r"|根本没给|并没有给|其实没给|没有给我|没给我|没收到|没拿到|没到账")
 #: 逾期利息、违约金和律师费加起来一年最多: everything the lender claims together, capped as one.
 _COSTS_TOGETHER = re.compile(r"(?:违约金|罚息|服务费|手续费|律师费|其他费用).{0,20}"
                              r"(?:加起来|加在一起|一共|合计|总共|算在一起)"
@@ -268,6 +273,9 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _stay_roles(text, today, facts)
     _case_roles(text, facts)
     _more_spans(text, today, facts)
+    _criminal_terms(text, facts)
+    _spans_and_uses(text, facts)
+    _dated_roles(text, facts)
 
 
 def _contract_roles(text: str, facts: Facts) -> None:
@@ -376,7 +384,7 @@ _DECEASED = re.compile(r"(我爸|我妈|父亲|母亲|爸爸|妈妈|爷爷|奶�
 _PARENT_FIRST = re.compile(r"(?:我爸|我妈|父亲|母亲|爸爸|妈妈)[^。？?！!]{0,16}?(?:已经|早就|早已|前几年|先|之前)"
                            r"[^。，,？?！!]{0,6}?(?:走了|去世|过世|不在)")
 _SIBLING_TOO = re.compile(r"我(?:跟|和|与)(?:我)?(?:哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹)")
-_LIVING_LIST = re.compile(r"(?:家里(?:还)?有|在世的(?:还)?有|还有|剩下)")
+_LIVING_LIST = re.compile(r"(?:家里(?:还)?有|在世的(?:还)?有|还有|剩下|还在|健在|在世)")
 #: Relatives of a parent who died, as the client names them: spouse, children (the client and siblings), parents.
 _HEIRS_OF = {
     "father": (("我妈", "妈妈", "母亲"), ("我爷爷", "爷爷", "我奶奶", "奶奶")),
@@ -388,7 +396,10 @@ _SIBLINGS = ("我姐", "我哥", "我弟", "我妹", "姐姐", "哥哥", "弟弟
 def _count_heirs(text: str, who: str) -> int:
     spouses, parents = _HEIRS_OF[who]
     count = 1  # the client, a child
-    count += 1 if any(w in text for w in spouses) else 0
+    # the other parent: named, or implied by the couple's own property (是我爸妈婚后买的) unless said dead
+    couple = re.search(r"(?:爸妈|父母|两口子|他们俩)(?:的)?(?:婚后|一起|共同|结婚后)", text)
+    gone = any(re.search(rf"{w}[^。，,]{{0,6}}(?:去世|走了|过世|不在|早逝|没了)", text) for w in spouses)
+    count += 1 if (any(w in text for w in spouses) or couple) and not gone else 0
     rest = text
     for word in sorted(_SIBLINGS, key=len, reverse=True):
         if word in rest:
@@ -451,8 +462,16 @@ def _fee_roles(text: str, facts: Facts) -> None:
             break
 
 
+#: 法院判我替他还了八万, 我帮借款人还了5万: what the guarantor paid for the debtor (民法典 700: he recovers it).
+_GUARANTOR_PAID = re.compile(rf"(?:替|帮|代)(?:他|她|借款人|债务人|对方|朋友|借钱的人?)?"
+                             rf"(?:还了|偿还了|付了|垫付了|垫了|还清了)\s*{MONEY}")
+
+
 def _guarantee_roles(text: str, facts: Facts) -> None:
     if "保证" in text or "担保" in text:
+        m = _GUARANTOR_PAID.search(text)
+        if m and "guarantee_paid" not in facts:
+            facts.add("guarantee_paid", _amount(m), m.group(0))
         m = _DEMANDED.search(text)
         if m:
             facts.add("guarantee_demanded", True, m.group(0))
@@ -462,3 +481,154 @@ def _guarantee_roles(text: str, facts: Facts) -> None:
             facts.add("guarantors", int(count or 2), m.group(0))
             if facts.get("principal") is not None and _PAID_ALL.search(text):
                 facts.add("guarantee_paid", facts.get("principal"), "全部代还")
+
+
+# -- criminal terms ----------------------------------------------------------------------------------------
+#: 两个罪, 三个罪名, 数罪并罚, 分别判了: the question lists several sentences (刑法 69).
+_SEVERAL_CRIMES = re.compile(r"数罪|并罚|(?:两|三|四|五|几|[2-9])(?:个|项)罪|分别判|各判"
+                             r"|(?:两|三|四|几)个(?:罪名|案子)")
+#: 3年, 2年6个月, 十个月, 一年半: one sentence's term (a year of four digits is a date, not a term).
+_TERM = re.compile(rf"(?<![\d年])({NUM})\s*年(?:\s*({NUM})\s*个?月|(半))?(?!\d)(?![前后底初])"
+                   rf"|(?<![\d年])({NUM})\s*个月")
+
+
+def sentence_terms(text: str) -> tuple[int, ...]:
+    """The terms in months of the sentences a question lists for several crimes (empty unless it says
+    several crimes were sentenced and names at least two terms)."""
+    if not _SEVERAL_CRIMES.search(text):
+        return ()
+    terms: list[int] = []
+    for m in _TERM.finditer(text):
+        if m.group(1):
+            years = spoken_count(m.group(1))
+            if years is None or years >= 100:
+                continue
+            extra = spoken_count(m.group(2)) if m.group(2) else (6 if m.group(3) else 0)
+            terms.append(int(years) * 12 + int(extra or 0))
+        elif (months := spoken_count(m.group(4))) is not None:
+            terms.append(int(months))
+    return tuple(terms) if len(terms) >= 2 else ()
+
+
+#: 醉驾, 酒驾, 喝了酒开车, 血检出来90: driving after drink (道路交通安全法 91 bars the licence for years).
+_DRINK_DRIVING = re.compile(r"醉驾|醉酒|酒驾|酒后驾|喝了?[^，。,；;？?！!]{0,6}酒[^。；;？?！!]{0,12}(?:开车|驾驶|骑)"
+                            r"|血检|酒精含量|酒精浓度")
+
+
+def _criminal_terms(text: str, facts: Facts) -> None:
+    m = _DRINK_DRIVING.search(text)
+    if m:
+        facts.add("drink_driving", True, m.group(0))
+    terms = sentence_terms(text)
+    if terms:
+        facts.add("sentence_terms", terms, "、".join(f"{t}个月" for t in terms))
+
+
+# -- spans and sums said around a document or a count ------------------------------------------------------
+#: 医生开了三个月的休假证明, 病假条开了两周, 开了15天病假: the 误工期 a doctor's note gives.
+_SICK_NOTE = re.compile(rf"(?:开了?|开的|出具了?|给了|批了|建议)\s*({NUM}|半)\s*(天|个?月|周|个?星期)\s*(?:的)?"
+                        rf"(?:休假|病假|休息|病休|全休|假)"
+                        rf"|(?:病假条?|病休|休假证明|假条)\s*(?:开了?|写了?|是)?\s*({NUM}|半)\s*(天|个?月|周|个?星期)")
+#: 每次扣100, 一次课200, 每节课收150: what one use of a prepaid card costs.
+_PER_USE = re.compile(rf"(?:每次|一次|每节课?|一节课?|每堂课?|每课时)\s*(?:课)?\s*"
+                      rf"(?:扣|收|消费|算|划|刷|是|要)?\s*{MONEY}")
+#: 才游了12次, 去了八次, 上了10节: the uses already had of a prepaid card (a verb of use, then the count).
+_USES = re.compile(rf"(?:[去用上练游做剪洗来刷跳打]|消费)了?\s*({NUM})\s*(?:次|节|回)")
+#: 交强险赔完还差十万, 保险赔了以后还剩5万: the loss left beyond the insurance (the share is taken of it).
+_BEYOND_INSURANCE = re.compile(rf"(?:交强险|保险|商业险)[^，。,；;？?！!\d]{{0,8}}?"
+                               rf"(?:赔完|赔了|赔付|理赔|以外|之外|赔偿)"
+                               rf"[^，。,；;？?！!\d]{{0,6}}?(?:还差|还剩|剩下|剩|不够|差|还有)(?:的)?\s*{MONEY}")
+
+
+#: 十万的货款, 30万的工程款: the price a late payment is owed on.
+_GOODS_PRICE = re.compile(rf"(?<![\d.]){MONEY}\s*的?\s*(?:货款|价款|工程款|合同款|服务费)")
+#: 五年的物业费一共一万二, 欠了两年物业费共8400: the fee owed over a span (its monthly sum follows from both).
+_FEE_SPAN = re.compile(rf"({NUM}|半)\s*(年|个月)(?:多)?\s*(?:的)?\s*物业费[^，。,；;？?！!\d]{{0,6}}?"
+                       rf"(?:一共|共|总共|合计|累计|总计)\s*{MONEY}")
+
+
+#: 已经还了3万6的利息, 利息给了两万: interest the borrower has paid (beyond the cap it offsets the principal).
+_INTEREST_PAID = re.compile(rf"(?:还了|付了|给了|交了|已还|已付|支付了)\s*{MONEY}\s*(?:的)?利息"
+                            rf"|利息(?:已经|一共|总共)?(?:还了|付了|给了|交了)\s*{MONEY}")
+#: 诉讼费要交多少 with one sum in the question: that sum is what is sued for.
+_COURT_FEE = re.compile(r"诉讼费|受理费|起诉费|打官司.{0,6}(?:费|钱)")
+
+
+#: 不胜任工作, 医疗期满, 客观情况发生重大变化: the grounds of a no-fault dismissal (劳动合同法 40); and the
+#: thirty days' notice said given.
+_NO_FAULT_GROUND = re.compile(r"不胜任|胜任不了|干不了这个|医疗期(?:满|到了|结束)|病假.{0,6}(?:满|到期)"
+                              r"|客观情况.{0,8}变化|公司搬迁|部门撤销|岗位撤销")
+_NOTICE_GIVEN = re.compile(r"提前(?:一个月|30天|三十天|三十日|30日)(?:书面)?通知(?:了|过)|已经(?:书面)?通知"
+                           r"|给了?.{0,4}书面通知")
+
+
+def _spans_and_uses(text: str, facts: Facts) -> None:
+    m = _NO_FAULT_GROUND.search(text)
+    if m:
+        facts.add("no_fault_ground", True, m.group(0))
+    m = _NOTICE_GIVEN.search(text)
+    if m:
+        facts.add("notice_given", True, m.group(0))
+    m = _INTEREST_PAID.search(text)
+    if m and "interest_paid" not in facts:
+        facts.add("interest_paid", _amount(m) if m.group(1) else _amount(m, 3), m.group(0))
+    if _COURT_FEE.search(text) and "amount_claimed" not in facts:
+        sums = {v for n in _PRICE_BARE.finditer(text) if (v := _amount(n)) is not None and v >= 1000}
+        if len(sums) == 1:
+            facts.add("amount_claimed", sums.pop(), "问题中唯一的金额")
+    m = _GOODS_PRICE.search(text)
+    if m and "contract_price" not in facts:
+        facts.add("contract_price", _amount(m), m.group(0))
+    m = _FEE_SPAN.search(text)
+    if m and "monthly_fee" not in facts and (span := spoken_count(m.group(1))) is not None:
+        months = span * (12 if m.group(2) == "年" else 1)
+        total = _amount(m, 3)
+        if total and months:
+            facts.add("fee_arrears_months", months, m.group(0))
+            facts.add("monthly_fee", total / months, f"{m.group(0)}（{total} ÷ {months}）")
+    m = _SICK_NOTE.search(text)
+    if m and "lost_days" not in facts:
+        number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        value = spoken_count(number)
+        if value is not None:
+            facts.add("lost_days", days_in(number, unit.replace("个", "")), m.group(0))
+            if "月" in unit:
+                facts.add("lost_months", value, m.group(0))
+    m = _USES.search(text)
+    if m and "units_used" not in facts and (uses := spoken_count(m.group(1))) is not None:
+        facts.add("units_used", uses, m.group(0))
+    m = _PER_USE.search(text)
+    prepaid = facts.get("prepaid")
+    if m and prepaid is not None and "units_total" not in facts:
+        per_use = _amount(m)
+        if per_use and per_use > 0 and prepaid % per_use == 0 and prepaid > per_use:
+            facts.add("units_total", prepaid / per_use, f"{m.group(0)}（{prepaid} ÷ {per_use}）")
+    m = _BEYOND_INSURANCE.search(text)
+    if m and "total_loss" not in facts:
+        facts.add("total_loss", _amount(m), m.group(0))
+
+
+# -- what a dated event implies --------------------------------------------------------------------------
+#: 当天就发现了, 当时就知道: the client knew on the day of the event named before it.
+_KNEW_SAME_DAY = re.compile(r"(?:当天|当时|当场|同一天|那天)(?:就|马上|立刻)?(?:发现|知道|得知|察觉|意识到)")
+
+
+#: 单价少写了一个零, 看错了型号, 误以为是: the client contracted under a mistake (民法典 147, 152 ①: ninety days).
+_MISTAKE = re.compile(r"少写|多写|写错|看错|弄错|搞错|填错|标错|打错|误以为|误认为|重大误解|笔误"
+                      r"|以为是[^，。,；;]{0,12}(?:结果|其实|实际)")
+
+
+def _dated_roles(text: str, facts: Facts) -> None:
+    from legal.events import DatedEvent
+
+    m = _MISTAKE.search(text)
+    if m:
+        facts.add("mistake", True, m.group(0))
+    requested = next((d for d in facts.dates if d.event == "arrest_requested"), None)
+    if requested is not None:
+        facts.add("arrest_requested", True, requested.text)
+    m = _KNEW_SAME_DAY.search(text)
+    if m and not any(d.event == "knew" for d in facts.dates):
+        before = [d for d in facts.dates if text.find(d.text) < m.start()] or facts.dates[:1]
+        if before:
+            facts.dates.append(DatedEvent(before[-1].day, "knew", f"{before[-1].text}（{m.group(0)}）"))

@@ -11,6 +11,7 @@ Money is Decimal, rounded to the fen at the end.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -133,6 +134,9 @@ ASK: Mapping[str, str] = {
     "hospital_days": "一共住院了多少天？",
     "overdue_days": "租期届满后又过了多少天才返还（搬走）？",
     "daily_rent": "约定的租金是每天多少钱？",
+    "sentence_months": "判处的是什么刑罚、刑期多长（如有期徒刑十个月）？",
+    "sentence_terms": "每个罪分别判了多久？",
+    "term_asked": "您问的是哪一种期限（拘役、管制、有期徒刑，或醉驾后重新考驾照）？",
 }
 
 
@@ -197,6 +201,11 @@ FORMULAS: Mapping[str, str] = {
     "hospital_meal_allowance": "当地国家机关一般工作人员出差伙食补助标准（每天）× 住院天数",
     "unpaid_capital": "认缴出资额 − 实缴出资额",
     "compensation_years": "二十年；六十周岁以上每增加一岁减少一年；七十五周岁以上按五年",
+    "guarantor_recourse": "代借款人清偿的数额（自代偿之日起的利息另计）",
+    "leave_entitlement": "累计工作满一年不满十年 5 天，满十年不满二十年 10 天，满二十年 15 天",
+    "statutory_term": "法律规定的期限（拘役一至六个月、管制三个月至二年、有期徒刑六个月至十五年，醉驾五年内不得重新取得驾驶证）",
+    "probation_term": "有期徒刑：原判刑期以上五年以下且不少于一年；拘役：原判刑期以上一年以下且不少于二个月",
+    "concurrent_sentence": "总和刑期以下、数刑中最高刑期以上（有期徒刑最高二十年，总和三十五年以上的二十五年）",
     "overdue_return_rent": "约定租金标准（日租金，或月租金 ÷ 30）× 租期届满后逾期返还的天数",
 }
 
@@ -360,8 +369,8 @@ def lpr_on(day: date) -> Decimal:
 
 
 def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, principal: Decimal | None = None,
-                 repaid: Decimal | None = None, lpr: Decimal | None = None, months: Decimal | None = None
-                 ) -> CalculationResult:
+                 repaid: Decimal | None = None, lpr: Decimal | None = None, months: Decimal | None = None,
+                 interest_paid: Decimal | None = None) -> CalculationResult:
     day = loan_date or datetime.now(tz=CHINA_TZ).date()
     if lpr is not None:
         cap, why = lpr * 4, f"合同成立时一年期 LPR 为 {lpr}%（按您所述），四倍为 {lpr * 4}%"
@@ -381,9 +390,16 @@ def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, princip
         if months is not None and months != 12:
             amount = _money(principal * allowed / 100 * months / 12)
             steps.append(f"借款 {months} 个月的利息 = {yuan(principal)} × {allowed}% × {months} ÷ 12 = {yuan(amount)}")
+    basis = [LegalBasis(PRIVATE_LENDING, _art(25))]
+    if interest_paid is not None and amount is not None and interest_paid > amount:
+        # 民间借贷规定 25: interest paid beyond the cap offsets the principal, any rest comes back
+        over = _money(interest_paid - amount)
+        steps.append(f"已付利息 {yuan(interest_paid)} − 受保护的利息 {yuan(amount)} = 多付 {yuan(over)}，可以冲抵本金，"
+                     "冲抵后仍有剩余的可以要求返还")
+        figures["overpaid"] = over
     if loan_date is None:
         steps.insert(0, "未说明借款日期，按今天的 LPR 估算")
-    return CalculationResult("民间借贷利率上限", amount, figures, steps, [LegalBasis(PRIVATE_LENDING, _art(25))])
+    return CalculationResult("民间借贷利率上限", amount, figures, steps, basis)
 
 
 def overdue_interest(*, principal: Decimal, due_date: date, annual_rate: Decimal | None = None,
@@ -588,15 +604,19 @@ def maternity_leave(*, babies: int = 1, difficult_birth: bool = False) -> Calcul
                              [LegalBasis(WOMEN_PROTECTION, _art(7))], ["各省人口与计划生育条例另有延长产假（奖励假），按当地规定叠加"])
 
 
-def sentence_credit(*, sentence_days: Decimal, custody_days: Decimal, sentence_kind: str = "有期徒刑"
-                    ) -> CalculationResult:
-    """判决前先行羁押的折抵: 有期徒刑、拘役一日抵一日 (刑法 47、44), 管制一日抵二日 (41)."""
+def sentence_credit(*, sentence_days: Decimal, custody_days: Decimal, sentence_kind: str = "有期徒刑",
+                    sentence_months: int | None = None) -> CalculationResult:
+    """判决前先行羁押的折抵: 有期徒刑、拘役一日抵一日 (刑法 47、44), 管制一日抵二日 (41). A sentence and a custody
+    both said in whole months (判了十个月, 关了四个月) leave a term in months, said as such."""
     ratio = 2 if sentence_kind == "管制" else 1
     credit = custody_days * ratio
     left = max(Decimal(0), sentence_days - credit)
     article = {"管制": 41, "拘役": 44}.get(sentence_kind, 47)
     steps = [f"{sentence_kind}：羁押一日折抵刑期{'二' if ratio == 2 else '一'}日，已羁押 {custody_days} 天，折抵 {credit} 天",
              f"判处刑期约 {sentence_days} 天 − 折抵 {credit} 天 = 还需执行约 {left} 天"]
+    if sentence_months is not None and credit % 30 == 0:
+        months_left = max(0, sentence_months - int(credit / 30))
+        steps.append(f"按月计：判处 {sentence_months} 个月 − 折抵 {int(credit / 30)} 个月 = 还需执行约 {months_left} 个月")
     return CalculationResult("羁押折抵刑期", credit, {"unit": "天", "credit": credit, "left": left}, steps,
                              [LegalBasis(CRIMINAL_LAW, _art(article))], ["刑期起止日期以判决书和执行通知为准；减刑、假释另计"])
 
@@ -939,6 +959,11 @@ def fee_arrears(*, monthly_fee: Decimal, months: Decimal) -> CalculationResult:
     """欠交的物业费: 每月物业费 × 欠交月数 (民法典 944: 业主应当按照约定支付; 经催告仍不付的可以起诉)."""
     total = _money(monthly_fee * months)
     steps = [f"欠交物业费 = 每月 {yuan(monthly_fee)} × {months} 个月 = {yuan(total)}"]
+    if months > 36:
+        # 民法典 188: each month's fee runs its own three years; the older ones are barred once pleaded
+        recent = _money(monthly_fee * 36)
+        steps.append(f"其中超过三年的部分，物业未催告（时效未中断）的，业主可以提出诉讼时效抗辩：只需支付近 36 个月 = "
+                     f"每月 {yuan(monthly_fee)} × 36 = {yuan(recent)}")
     return CalculationResult("欠交的物业费", total, {"total": total}, steps, [LegalBasis(CIVIL_CODE, _art(944))],
                              ["约定了违约金（滞纳金）的可以一并主张；诉讼时效自每期应付之日起分别计算三年"])
 
@@ -1005,6 +1030,135 @@ def unpaid_capital(*, subscribed: Decimal, paid: Decimal) -> CalculationResult:
     return CalculationResult("未缴出资（承担责任的上限）", owed, {"total": owed}, steps,
                              [LegalBasis("中华人民共和国公司法", _art(54))],
                              ["以未缴出资的本息范围为限；已经对其他债权人承担过的，在剩余范围内承担"])
+
+
+
+# -- criminal terms as data (刑法 38、42、45、69、73; 道路交通安全法 91) ---------------------------------------
+CRIMINAL_PROCEDURE_LAW = "中华人民共和国刑事诉讼法"
+ROAD_TRAFFIC_LAW = "中华人民共和国道路交通安全法"
+
+
+@dataclass(frozen=True)
+class StatutoryTerm:
+    """A term the law fixes that clients ask the length of: what it is, the words that ask it, its lowest and
+    highest length in months (``None``: no floor, or for life), the deciding article and what else to say."""
+
+    key: str
+    label: str
+    asked: re.Pattern[str]
+    lowest: int | None
+    highest: int | None
+    basis: LegalBasis
+    note: str = ""
+
+
+def _span(months: int) -> str:
+    """12 → '1 年', 30 → '2 年 6 个月（2.5 年）', 6 → '6 个月'."""
+    years, rest = divmod(months, 12)
+    if not years:
+        return f"{rest} 个月"
+    if not rest:
+        return f"{years} 年"
+    return f"{years} 年 {rest} 个月（{Decimal(months) / 12:.1f} 年）".replace(".0 年", " 年")
+
+
+#: The terms, the most specific first (a question on 醉驾 names 拘役 too, but asks about the licence).
+STATUTORY_TERMS: tuple[StatutoryTerm, ...] = (
+    StatutoryTerm("licence_bar_drunk", "醉酒驾驶被吊销驾驶证后不得重新取得驾驶证的期限",
+                  re.compile(r"(?:驾照|驾驶证|本子|考证|考驾照|重新考|重考|再考).{0,16}(?:多少年|几年|多久|多长时间|什么时候)"
+                             r"|(?:多少年|几年|多久|多长时间|什么时候).{0,10}(?:能|可以|才能)?(?:重新|再)?(?:考|拿|领)(?:驾照|驾驶证|本)?"),
+                  60, 60, LegalBasis(ROAD_TRAFFIC_LAW, _art(91)),
+                  "醉酒驾驶营运机动车的十年内不得重新取得；饮酒或醉酒驾驶发生重大交通事故构成犯罪的，终生不得重新取得"),
+    StatutoryTerm("criminal_detention", "拘役的期限",
+                  re.compile(r"拘役.{0,10}(?:多久|几个月|多少个月|多长|最多|最长|最少|最短|期限)"
+                             r"|(?:多久|几个月|最多|最长).{0,6}拘役"),
+                  1, 6, LegalBasis(CRIMINAL_LAW, _art(42)), "数罪并罚的，拘役最高不超过一年（第六十九条）"),
+    StatutoryTerm("public_surveillance", "管制的期限",
+                  re.compile(r"管制.{0,10}(?:多久|几个月|几年|多长|最多|最长|最少|最短|期限)"),
+                  3, 24, LegalBasis(CRIMINAL_LAW, _art(38)), "数罪并罚的，管制最高不超过三年（第六十九条）"),
+    StatutoryTerm("fixed_term", "有期徒刑的期限",
+                  re.compile(r"有期徒刑.{0,6}(?:最多|最长|最少|最短|最高|最低).{0,6}(?:多久|几年|多少年)"
+                             r"|有期徒刑.{0,4}(?:期限|范围)(?:是|有)?(?:多久|多少|几年)"),
+                  6, 180, LegalBasis(CRIMINAL_LAW, _art(45)),
+                  "数罪并罚的，总和刑期不满三十五年的最高不超过二十年，三十五年以上的最高不超过二十五年（第六十九条）"),
+)
+_TERMS_BY_KEY = {t.key: t for t in STATUTORY_TERMS}
+#: The words of a part that ask how long a probation is (缓刑考验期最少多久, 缓刑几年).
+PROBATION_ASKED = re.compile(r"缓刑.{0,12}(?:考验期|多久|几年|多长|多少年|几个月)|考验期.{0,8}(?:多久|几年|多长|最少|最短|最长|最多)")
+
+
+def term_asked(text: str) -> str:
+    """The key of the statutory term ``text`` asks the length of ("" for none)."""
+    return next((term.key for term in STATUTORY_TERMS if term.asked.search(text)), "")
+
+
+def statutory_term(*, key: str, drink_driving: bool = False) -> CalculationResult:
+    """The length the law fixes for the term ``key`` (:data:`STATUTORY_TERMS`); the licence bar only after
+    driving with drink (any other licence question is not this term)."""
+    term = _TERMS_BY_KEY[key]
+    if key == "licence_bar_drunk" and not drink_driving:
+        raise calc.CalculatorInputError("问题没有说到酒后或醉酒驾驶")
+    if term.lowest == term.highest and term.highest is not None:
+        words = f"{term.label}为 {_span(term.highest)}"
+    else:
+        words = (f"{term.label}为 {_span(term.lowest or 0)} 以上 {_span(term.highest or 0)} 以下，"
+                 f"最少 {_span(term.lowest or 0)}，最多 {_span(term.highest or 0)}")
+    steps = [f"{words}（{term.basis}）"]
+    figures = {"lowest_months": term.lowest, "highest_months": term.highest}
+    return CalculationResult(term.label, None, figures, steps, [term.basis], [term.note] if term.note else [])
+
+
+def probation_term(*, sentence_months: int, sentence_kind: str = "有期徒刑") -> CalculationResult:
+    """缓刑考验期 (刑法 73): 拘役 — the term itself up to one year, at least two months; 有期徒刑 — the term itself
+    up to five years, at least one year; from the day the judgment takes effect."""
+    if sentence_kind == "拘役":
+        lowest, highest, floor, top = max(sentence_months, 2), 12, "二个月", "一年"
+    else:
+        lowest, highest, floor, top = max(sentence_months, 12), 60, "一年", "五年"
+    said = _span(sentence_months)
+    steps = [f"{sentence_kind}的缓刑考验期为原判刑期以上{top}以下，且不能少于{floor}",
+             f"判处{sentence_kind} {said}的，缓刑考验期最少 {_span(lowest)}，最长 {_span(highest)}，自判决确定之日起计算"]
+    return CalculationResult("缓刑考验期", None, {"lowest_months": lowest, "highest_months": highest}, steps,
+                             [LegalBasis(CRIMINAL_LAW, _art(73))], ["考验期内遵守规定、未再犯新罪的，原判刑罚不再执行"])
+
+
+def concurrent_sentence(*, terms_months: tuple[int, ...]) -> CalculationResult:
+    """数罪并罚 (刑法 69) of fixed-term sentences: at least the highest, at most their sum, and never more than
+    twenty years (a sum under thirty-five years) or twenty-five years (thirty-five or more)."""
+    total, highest = sum(terms_months), max(terms_months)
+    cap = 240 if total < 420 else 300
+    top = min(total, cap)
+    steps = [f"各罪刑期：{'、'.join(_span(t) for t in terms_months)}；总和刑期 {_span(total)}，其中最高 {_span(highest)}",
+             f"应在总和刑期以下、数刑中最高刑期以上酌情决定执行的刑期：最少 {_span(highest)}，最多 {_span(top)}"
+             + ("（总和刑期不满三十五年的，最高不超过二十年）" if total > cap else "")]
+    return CalculationResult("数罪并罚的执行刑期", None, {"lowest_months": highest, "highest_months": top, "total": total},
+                             steps, [LegalBasis(CRIMINAL_LAW, _art(69))],
+                             ["附加刑仍须执行；有期徒刑与拘役并存的，只执行有期徒刑"])
+
+
+def leave_entitlement(*, service_months: int) -> CalculationResult:
+    """带薪年休假天数 (职工带薪年休假条例 3): 累计工作满一年不满十年 5 天, 满十年不满二十年 10 天, 满二十年 15 天."""
+    years = Decimal(service_months) / 12
+    if years < 1:
+        days, band = 0, "累计工作不满一年的，不享受年休假"
+    elif years < 10:
+        days, band = 5, "累计工作已满一年不满十年的，年休假 5 天"
+    elif years < 20:
+        days, band = 10, "累计工作已满十年不满二十年的，年休假 10 天"
+    else:
+        days, band = 15, "累计工作已满二十年的，年休假 15 天"
+    steps = [f"累计工作约 {years.quantize(Decimal('0.1'))} 年：{band}"]
+    return CalculationResult("年休假天数", Decimal(days), {"unit": "天", "total": days}, steps,
+                             [LegalBasis(LEAVE_REGULATION, _art(3))],
+                             ["累计工作年限包括在不同单位的工作时间；国家法定休假日、休息日不计入年休假"])
+
+
+def guarantor_recourse(*, paid: Decimal) -> CalculationResult:
+    """保证人的追偿 (民法典 700): what the guarantor paid for the debtor, recovered from him (with interest from the
+    day paid and the costs of recovery)."""
+    steps = [f"保证人承担保证责任后，在其承担保证责任的范围内向债务人追偿：可追偿 {yuan(paid)}"]
+    return CalculationResult("可向债务人追偿的数额", _money(paid), {"total": paid}, steps,
+                             [LegalBasis(CIVIL_CODE, _art(700))], ["自代偿之日起的利息和追偿的合理费用可以一并主张"])
 
 
 def compensation_years(*, age: int) -> CalculationResult:
@@ -1080,6 +1234,20 @@ def with_unpaid_wages(result: CalculationResult, facts: Mapping[str, Any]) -> Ca
                              [*result.legal_basis, LegalBasis(LABOR_CONTRACT_LAW, _art(38))], result.notes)
 
 
+def with_notice_case(result: CalculationResult, facts: Mapping[str, Any]) -> CalculationResult:
+    """经济补偿 for a no-fault dismissal (劳动合同法 40: 不胜任, 医疗期满, 客观情况变化) when the client does not say
+    whether thirty days' written notice was given: the figure for each case, N and N+1 (the month's wage in
+    lieu of notice)."""
+    if not facts.get("no_fault_ground") or facts.get("no_notice") or facts.get("notice_given") or result.amount is None:
+        return result
+    notice = _money(_dec(facts.get("last_month_wage") or facts["monthly_wage"]))
+    total = result.amount + notice
+    steps = [*result.steps, f"未说明是否提前三十日书面通知：提前通知的为 {yuan(result.amount)}；未提前通知的另加一个月工资 "
+                            f"{yuan(notice)}，合计 {yuan(total)}（N+1）"]
+    return CalculationResult(result.name, result.amount, {**result.figures, "with_notice_pay": total}, steps,
+                             [*result.legal_basis, LegalBasis(LABOR_CONTRACT_LAW, _art(40))], result.notes)
+
+
 # -- running a calculator on facts ------------------------------------------------------------------------
 Runner = Callable[[Mapping[str, Any]], CalculationResult]
 
@@ -1093,11 +1261,11 @@ def _dec(value: Any) -> Decimal:
 
 
 CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
-    "economic_compensation": (("monthly_wage", "service_months"), lambda f: with_unpaid_wages(
+    "economic_compensation": (("monthly_wage", "service_months"), lambda f: with_notice_case(with_unpaid_wages(
         calc.economic_compensation(
             monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
             local_average_monthly_wage=f.get("local_average_wage"), with_notice_pay=bool(f.get("no_notice")),
-            last_month_wage=f.get("last_month_wage")), f)),
+            last_month_wage=f.get("last_month_wage")), f), f)),
     "unlawful_termination_damages": (("monthly_wage", "service_months"), lambda f: calc.unlawful_termination_damages(
         monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
         local_average_monthly_wage=f.get("local_average_wage"))),
@@ -1144,7 +1312,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
                                                       difficult_birth=bool(f.get("difficult_birth")))),
     "sentence_credit": (("sentence_days", "custody_days"), lambda f: sentence_credit(
         sentence_days=_dec(f["sentence_days"]), custody_days=_dec(f["custody_days"]),
-        sentence_kind=str(f.get("sentence_kind") or "有期徒刑"))),
+        sentence_kind=str(f.get("sentence_kind") or "有期徒刑"),
+        sentence_months=int(f["sentence_months"]) if f.get("sentence_months") is not None else None)),
     "training_penalty": (("training_fee", "service_years", "served_years"), lambda f: training_penalty(
         training_fee=_dec(f["training_fee"]), service_years=_dec(f["service_years"]),
         served_years=_dec(f["served_years"]))),
@@ -1217,6 +1386,13 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "unpaid_capital": (("subscribed_capital", "paid_capital"), lambda f: unpaid_capital(
         subscribed=_dec(f["subscribed_capital"]), paid=_dec(f["paid_capital"]))),
     "compensation_years": (("age",), lambda f: compensation_years(age=int(f["age"]))),
+    "guarantor_recourse": (("guarantee_paid",), lambda f: guarantor_recourse(paid=_dec(f["guarantee_paid"]))),
+    "leave_entitlement": (("service_months",), lambda f: leave_entitlement(service_months=int(f["service_months"]))),
+    "statutory_term": (("term_asked",), lambda f: statutory_term(
+        key=str(f["term_asked"]), drink_driving=bool(f.get("drink_driving")))),
+    "probation_term": (("sentence_months",), lambda f: probation_term(
+        sentence_months=int(f["sentence_months"]), sentence_kind=str(f.get("sentence_kind") or "有期徒刑"))),
+    "concurrent_sentence": (("sentence_terms",), lambda f: concurrent_sentence(terms_months=tuple(f["sentence_terms"]))),
     "guarantor_share": (("guarantee_paid", "guarantors"), lambda f: guarantor_share(
         paid=_dec(f["guarantee_paid"]), guarantors=int(f["guarantors"]))),
     "actual_principal": (("actually_received",), lambda f: actual_principal(
@@ -1290,7 +1466,8 @@ def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = 
                 annual_rate=_dec(facts["annual_rate"]), loan_date=facts.get("loan_date"),
                 principal=_dec(facts["principal"]) if facts.get("principal") is not None else None,
                 lpr=_dec(facts["lpr_rate"]) if facts.get("lpr_rate") is not None else None,
-                months=_dec(facts["loan_months"]) if facts.get("loan_months") is not None else None))
+                months=_dec(facts["loan_months"]) if facts.get("loan_months") is not None else None,
+                interest_paid=_dec(facts["interest_paid"]) if facts.get("interest_paid") is not None else None))
         if name == "overdue_interest":
             missing = _needs(facts, "principal", "due_date")
             if missing:
@@ -1387,6 +1564,17 @@ class DeadlineRule:
     stages: tuple[tuple[str, int], ...] = ()
     #: The period counts its first day (a probation from the day of hire): the last day is one earlier.
     inclusive: bool = False
+    #: A period in working days (政府信息公开条例 33: 二十个工作日): Saturdays and Sundays are not counted
+    #: (public holidays are not modelled: their dates move year by year).
+    working_days: int = 0
+    #: A period in hours (反家庭暴力法 28: 七十二小时; 刑事诉讼法 39: 四十八小时): the last day is the day the
+    #: hours run out, counted from the start day's end (刑事诉讼法 105: the starting hour is not counted).
+    hours: int = 0
+
+    @property
+    def computable(self) -> bool:
+        """The period has a length a last day can be computed from."""
+        return bool(self.days or self.months or self.years or self.working_days or self.hours)
 
 
 DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
@@ -1415,7 +1603,18 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  "检察院七日内决定，一般最长十日", LegalBasis("中华人民共和国刑事诉讼法", _art(91)), days=10,
                  stages=(("提请批捕延长四日的，最晚", 14), ("流窜、多次、结伙作案延长至三十日的，最晚", 37))),
     DeadlineRule("info_disclosure_reply", "二十个工作日（可延长二十个工作日）",
-                 LegalBasis("中华人民共和国政府信息公开条例", _art(33))),
+                 LegalBasis("中华人民共和国政府信息公开条例", _art(33)), working_days=20),
+    DeadlineRule("ratification_notice", "三十日（相对人催告后，被代理人自收到通知之日起三十日内未追认的，视为拒绝追认）",
+                 LegalBasis(CIVIL_CODE, _art(171)), days=30),
+    DeadlineRule("legal_rep_replacement", "三十日（法定代表人辞任的，公司应当自辞任之日起三十日内确定新的法定代表人）",
+                 LegalBasis("中华人民共和国公司法", _art(10)), days=30),
+    DeadlineRule("gift_revocation", "一年（赠与人的撤销权，自知道或者应当知道撤销事由之日起一年内行使）",
+                 LegalBasis(CIVIL_CODE, _art(663)), years=1),
+    DeadlineRule("arrest_approval", "七日（检察院自接到提请批准逮捕书后七日以内作出批准或者不批准逮捕的决定）",
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(91)), days=7),
+    DeadlineRule("protection_order_decision", "七十二小时（情况紧急的，二十四小时内作出）",
+                 LegalBasis("中华人民共和国反家庭暴力法", _art(28)), hours=72,
+                 note="法院受理申请后起算；保护令有效期不超过六个月（第三十条）"),
     DeadlineRule("consumer_return", "七日", LegalBasis("中华人民共和国消费者权益保护法", _art(25)), days=7),
     DeadlineRule("quality_objection", "合理期限内，最长二年", LegalBasis(CIVIL_CODE, _art(621)), years=2),
     DeadlineRule("probation_max", "合同期三个月以上不满一年的不超过一个月，一年以上不满三年的不超过二个月，"
@@ -1495,7 +1694,7 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  stages=(("重大、复杂案件延长十五日的，最晚", 45),)),
     DeadlineRule("lawyer_meeting", "四十八小时内（辩护律师持执业证书、律师事务所证明和委托书要求会见的，看守所应当及时安排，"
                  "至迟不得超过四十八小时；危害国家安全、恐怖活动犯罪案件侦查期间须经侦查机关许可）",
-                 LegalBasis("中华人民共和国刑事诉讼法", _art(39))),
+                 LegalBasis("中华人民共和国刑事诉讼法", _art(39)), hours=48),
     DeadlineRule("defence_period", "十五日（被告自收到起诉状副本之日起十五日内提出答辩状；不答辩不影响法院审理）",
                  LegalBasis("中华人民共和国民事诉讼法", _art(128)), days=15),
     DeadlineRule("victim_protest_request", "五日（被害人自收到判决书后五日以内请求检察院抗诉）",
@@ -1588,6 +1787,12 @@ def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
         # 债主发律师函让我承担担保责任: the guarantee period has done its work; the three-year limitation of the
         # guarantee debt runs from the demand (民法典 694)
         return "guarantee_limitation"
+    if name == "voidable_revocation" and facts.get("mistake"):
+        # 单价少写了一个零, 看错了型号: a mistake's ninety days, not fraud's year (民法典 152 ①)
+        return "mistake_revocation"
+    if name in ("criminal_detention", "arrest_request") and facts.get("arrest_requested"):
+        # 11月25号已经报捕了: the prosecutor's seven days run from the request the client dates (刑事诉讼法 91 ③)
+        return "arrest_approval"
     if name in ("civil_appeal_judgment", "civil_appeal_ruling") and facts.get("sentence_kind"):
         # 判了两年: a criminal judgment's appeal is ten days (刑事诉讼法 230), a ruling's five
         return name.replace("civil_", "criminal_")
@@ -1606,10 +1811,12 @@ class Deadline:
     note: str = ""
     #: The last day moved past a weekend (民法典 203: a last day on a rest day moves to the next working day).
     extended: date | None = None
+    #: The start is the client's own step still to take (an application not yet filed): counted from today.
+    from_today: bool = False
 
     def text(self) -> str:
         """The period, its start event and, when known, the date and whether it has passed."""
-        if not (self.rule.days or self.rule.months or self.rule.years):
+        if not self.rule.computable:
             # a rule without a computable period (不适用诉讼时效, 追诉期限 by the maximum penalty): its words
             return f"{self.rule.period}（{self.rule.basis}）" if self.rule.period.startswith("不适用") else \
                 f"期限：{self.rule.period}"
@@ -1627,10 +1834,22 @@ class Deadline:
             return f"{head}；按您所述作者于 {self.start.year} 年去世，保护期至 {cn_date(self.ends)}，{state}"
         moved = (f"（{cn_date(self.ends)}是{_WEEKDAY_NAMES[self.ends.weekday()]}，休息日顺延至 {cn_date(self.extended)}）"
                  if self.extended is not None else "")
+        if self.from_today:
+            return f"{head}；按今天（{cn_date(self.start)}）提出并被受理计算，最晚 {cn_date(self.ends)}{moved}{later}"
         if self.passed:
             return f"{head}；按您所述自 {cn_date(self.start)} 起算，已于 {cn_date(self.ends)} 届满{moved}{later}"
         return (f"{head}；按您所述自 {cn_date(self.start)} 起算，至 {cn_date(self.ends)} 届满{moved}（尚余 {self.days_left} 天）"
                 f"{later}")
+
+
+def add_working_days(day: date, count: int) -> date:
+    """The ``count``-th working day after ``day`` (the day itself not counted; Saturdays and Sundays are
+    not working days)."""
+    while count > 0:
+        day = day + timedelta(days=1)
+        if day.weekday() < 5:
+            count -= 1
+    return day
 
 
 def _add_months(day: date, months: int) -> date:
@@ -1673,7 +1892,9 @@ START_EVENTS: dict[str, str] = {
     "divorce_cooling_off": "婚姻登记机关收到离婚登记申请之日", "resolution_revocation": "决议作出之日",
     "penalty_hearing": "行政机关告知听证权利之日", "state_compensation_claim": "知道或者应当知道侵权行为之日",
     "resignation_notice": "书面辞职通知送达单位之日", "info_disclosure_reply": "行政机关收到申请之日",
-    "quality_objection": "收到标的物之日", "shareholder_meeting_notice": "股东会会议召开之日（向前倒数）",
+    "quality_objection": "收到标的物之日", "protection_order_decision": "法院受理申请之时",
+    "ratification_notice": "被代理人收到催告通知之日", "legal_rep_replacement": "法定代表人辞任之日",
+    "gift_revocation": "知道或者应当知道撤销事由之日", "arrest_approval": "检察院接到提请批准逮捕书之日", "shareholder_meeting_notice": "股东会会议召开之日（向前倒数）",
     "dividend_payment": "股东会作出分配利润决议之日", "evidence_period": "收到举证通知书之日",
     "admin_litigation_unnotified": "知道或者应当知道行政行为内容之日",
     "summary_trial_term": "立案之日", "ordinary_trial_term": "立案之日",
@@ -1684,13 +1905,17 @@ START_EVENTS: dict[str, str] = {
 
 
 _WEEKDAY_NAMES = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
+#: Periods that run from a step the client takes himself (an application to a court or an office): with no
+#: date given, the answer counts from today, said as such, so the client knows the latest day if he acts now.
+FROM_OWN_STEP = frozenset({"protection_order_decision", "info_disclosure_reply", "lawyer_meeting"})
 #: Periods a weekend does not extend: custody and detention run to their last day (刑事诉讼法 105), a notice
 #: counted back from a meeting, a protection term, a cap on a term agreed.
-NO_EXTENSION = frozenset({"criminal_detention", "arrest_request", "investigation_custody", "prosecution_review",
+NO_EXTENSION = frozenset({"criminal_detention", "arrest_request", "arrest_approval", "investigation_custody", "prosecution_review",
                           "bail_max", "surveillance_max", "family_notice", "copyright_term", "probation_max",
                           "lease_max_term", "capital_contribution", "non_compete_term", "injury_leave",
                           "divorce_cooling_off", "birth_divorce_bar", "separation_after_judgment",
-                          "shareholder_meeting_notice", "trademark_renewal"})
+                          "shareholder_meeting_notice", "trademark_renewal", "protection_order_decision",
+                          "lawyer_meeting"})
 
 
 def _term(months: int) -> str:
@@ -1727,9 +1952,14 @@ def deadline(name: str, *, start_event: str = "", start: date | None = None, tod
         rule = DeadlineRule(rule.name, f"{int_to_cn(months)}个月（合同期限{_term(contract_months)}）", rule.basis,
                             months=months, inclusive=True)
         found.rule = rule
-    if start is not None and (rule.days or rule.months or rule.years):
+    if start is None and name in FROM_OWN_STEP:
+        start = today or datetime.now(tz=CHINA_TZ).date()
+        found.from_today = True
+    if start is not None and rule.computable:
         today = today or datetime.now(tz=CHINA_TZ).date()
         ends = add_years(start, rule.years) if rule.years else start
+        ends = add_working_days(ends, rule.working_days) if rule.working_days else ends
+        ends = ends + timedelta(days=-(-rule.hours // 24)) if rule.hours else ends
         ends = _add_months(ends, rule.months) if rule.months else ends
         ends = ends + timedelta(days=rule.days) if rule.days else ends
         ends = ends - timedelta(days=1) if rule.inclusive else ends
@@ -1810,6 +2040,10 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "prepaid_balance": ((CONSUMER_LAW, 53),),
     "unpaid_capital": (("中华人民共和国公司法", 54),),
     "compensation_years": ((INJURY_INTERPRETATION, 15),),
+    "probation_term": ((CRIMINAL_LAW, 73),),
+    "leave_entitlement": ((LEAVE_REGULATION, 3),),
+    "guarantor_recourse": ((CIVIL_CODE, 700),),
+    "concurrent_sentence": ((CRIMINAL_LAW, 69),),
     "guarantor_share": ((CIVIL_CODE, 700), ("最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释", 13)),
 }
 

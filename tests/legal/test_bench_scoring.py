@@ -18,3 +18,16 @@ from bench.answers import deadline_right
 ])
 def test_a_deadline_is_the_same_day_and_period_however_written(gold, text, right):
     assert deadline_right(gold, text) is right
+
+
+@pytest.mark.parametrize(("gold", "text", "right"), [
+    (2000, "每月约 2,000 元。", True),
+    (2000, "每月约 2,100 元。", False),
+    ("2400-3600", "一般为每月 2400 元至 3600 元。", True),
+    ("2400-3600", "一般为每月 2400 元。", False),
+    ("3-10", "处三年以上十年以下有期徒刑，即 3 至 10 年。", True),
+])
+def test_a_gold_figure_or_range_is_met_by_the_numbers_of_the_answer(gold, text, right):
+    from bench.answers import figure_right
+
+    assert figure_right(gold, text) is right
