@@ -472,8 +472,6 @@ def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> A
 #: special kind of it, is that kind's: the card's basis decides it (:func:`_calculator_answer`).
 GENERAL_FIGURE: dict[str, frozenset[str]] = {"interest_cap": frozenset({"overdue_interest", "principal_with_interest"})}
 
-
-
 #: A part whose words ask a quantity (最多判几年, 要等多少天, 有效多久), whatever its question type.
 _ASKS_QUANTITY = re.compile(r"几(?:年|个月|天|日|个小时|小时|倍|成)|多少|多久|多长|多大")
 #: Calculators whose figure is a length of time (a term, a leave, a sentence left): a by-when part the card
