@@ -1,4 +1,5 @@
-"""Builds answers.jsonl from the q_*.py chunk files. Run: /work/main/.venv/bin/python build_answers.py"""
+"""Builds answers.jsonl from the q_*.py chunk files of a set's folder (this one unless a folder is given).
+Run: .venv/bin/python bench/data/blind/build_answers.py [FOLDER]"""
 import json, glob, os, importlib.util
 A = {
  'MF':'中华人民共和国民法典','LD':'中华人民共和国劳动合同法','LDF':'中华人民共和国劳动法',
@@ -84,8 +85,7 @@ def Q(domain, style, question, *parts):
     if len(parts) > 1: style = 'multi_part'
     QS.append(dict(question=question, domain=domain, style=style, parts=parts))
 C, F, M = 'colloquial', 'fact_pattern', 'multi_part'
-if __name__ == '__main__':
-    here = os.path.dirname(os.path.abspath(__file__))
+def build(here):
     for f in sorted(glob.glob(os.path.join(here, 'q_*.py'))):
         n0 = len(QS); g = dict(Q=Q, P=P, C=C, F=F, M=M)
         exec(compile(open(f, encoding='utf-8').read(), f, 'exec'), g)
@@ -96,3 +96,6 @@ if __name__ == '__main__':
             q = dict(id=q.pop('id', None) or 'q-%03d' % i, **q)
             fo.write(json.dumps(q, ensure_ascii=False) + '\n')
     print(len(QS), 'questions')
+if __name__ == '__main__':
+    import sys
+    build(os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__)))

