@@ -18,6 +18,9 @@ TOP_K = 8
 BASIS_MAX = 5
 #: Retrieved articles an undecided answer lists as possibly related.
 ABSTAIN_LISTED = 3
+#: A classification below the routing threshold still narrows the statute search to its domain from
+#: this confidence on (the route itself falls back to 综合咨询).
+CLASSIFIED_SEARCH_MIN = 0.5
 QUOTE_CHARS = 260
 #: The end of a long narrative, where the question usually is, read again for its dates and durations.
 TAIL_CHARS = 2000

@@ -14,6 +14,7 @@ from chat.offline.calculators import _basis_articles, _calculation_lines, _calcu
 from chat.offline.common import (
     ABSTAIN_LISTED,
     BASIS_MAX,
+    CLASSIFIED_SEARCH_MIN,
     TAIL_CHARS,
     TOP_K,
     _deps,
@@ -37,20 +38,21 @@ async def research_offline(request: OfflineRequest) -> str:
     domain, intent = routing.get("domain", domains.GENERAL), routing.get("intent", domains.QA_RETRIEVAL)
     question = request.question
     cards = _deps(request).cards
+    searched = search_domain(routing)
     if cards is not None and cards.decided:
         # the issue cards decide: the answer is theirs; the search still runs for the sources shown
-        await _search(request, question, domain)
+        await _search(request, question, searched)
         return cards.markdown
     if cards is not None and cards.engaged:
         # no card decides: say what could not be decided; what retrieval found is listed apart, as
         # possibly related and not verified to apply — never as the controlling provision
-        retrieved = await _search(request, question, domain)
+        retrieved = await _search(request, question, searched)
         hits = await db_sync_to_async(relevant_hits)(retrieved, question) if retrieved else []
         return abstention(cards.markdown, hits)
     facts = _entities(request)
     if len(question) > TAIL_CHARS:  # a long narrative asks at its end: its dates and durations count
         facts = merge(facts, extract_entities(question[-TAIL_CHARS:]))
-    retrieved = await _search(request, question, domain)
+    retrieved = await _search(request, question, searched)
     hits = await db_sync_to_async(relevant_hits)(retrieved, question) if retrieved else []
     calculations = await _calculations(request, question, facts, domain, intent)
     calculated = await _basis_articles(request, calculations)
@@ -115,6 +117,24 @@ def abstention(markdown: str, hits: list[Mapping[str, Any]]) -> str:
              "以下条文由检索得到，系统未能确认它们决定您的问题，仅供律师核对：", *listed, ""]
     head, marker, tail = markdown.partition("### 风险提示")
     return f"{head}{chr(10).join(block)}\n{marker}{tail}" if marker else markdown + "\n\n" + "\n".join(block)
+
+
+def search_domain(routing: Mapping[str, Any]) -> str:
+    """The domain the statutes are searched in: the route's, or — when a classification below the
+    routing threshold sent the turn to 综合咨询 — the classified domain if it is a specialised one held
+    with at least ``CLASSIFIED_SEARCH_MIN`` confidence. An unfiltered search of a whole corpus answers
+    a dismissal question with 保险法 and 海商法 articles that share its words (解除合同, 提前…通知);
+    the domain's search falls back to the unfiltered one when it finds nothing (``_search``)."""
+    route = str(routing.get("domain") or domains.GENERAL)
+    if route in domains.SPECIALISED_DOMAINS:
+        return route
+    classified = routing.get("classified") or {}
+    domain = str(classified.get("domain") or "")
+    try:
+        confidence = float(classified.get("confidence") or 0.0)
+    except (TypeError, ValueError):
+        confidence = 0.0
+    return domain if domain in domains.SPECIALISED_DOMAINS and confidence >= CLASSIFIED_SEARCH_MIN else route
 
 
 async def _search(request: OfflineRequest, query: str, domain: str) -> list[Mapping[str, Any]]:
