@@ -11,6 +11,7 @@ SPC = "最高人民法院关于"
 #: law (as the rules name it) → article → words, one of which the article's text holds.
 ARTICLE_WORDS: dict[str, dict[int, tuple[str, ...]]] = {
     CIVIL: {
+        6: ("公平原则",),
         19: ("限制民事行为能力人",),
         137: ("意思表示", "到达"),
         140: ("沉默",),
