@@ -377,10 +377,6 @@ _WE_DRAFTED = re.compile(r"(?:本(?:合同|协议)|合同|协议|格式条款)?(
                          r"|(?:本|该)?(?:格式)?(?:合同|协议|文本|条款)(?:文本)?(?:的)?(?:提供方|提供人)")
 
 
-#: The lawyer's side says who drafted the contract (起草, 提供, 拟定): that word stands over the document's.
-_DRAFT_NOTE = re.compile(r"起草|提供|拟定|拟制|制定|示范文本|格式文本|格式合同")
-
-
 def side_label(side: str) -> str:
     """The side as it names our party: its notes about the contract dropped — what follows a ；inside the
     brackets, and each part that speaks of drafting or reviewing (乙方（受赠方，某中学；合同由赠与方甲方起草） →
@@ -412,31 +408,6 @@ def we_drafted(side: str) -> bool:
                 return True
         elif _WE_DRAFTED.search(part):
             return True
-    return False
-
-
-def _drafter_rx() -> list[re.Pattern[str]]:
-    role = reader._ROLE_RX.pattern
-    return [re.compile(p) for p in (
-        # 本合同文本由甲方提供 / 本协议系出租人拟定的格式合同
-        rf"(?:本|该)?(?:合同|协议)(?:文本|条款|范本)?(?:系|为|是|由)\s*({role})\s*(?:单方|统一|事先)?(?:提供|起草|拟定|拟制|制定|制作)",
-        # 乙方已仔细阅读甲方提供的本合同全部条款
-        rf"({role})\s*(?:提供|起草|拟定|拟制|制定)的(?:本|该)?(?:格式)?(?:合同|协议|条款|文本|范本)",
-        # 甲方已就免除或者减轻甲方责任的条款向乙方作了提示和说明 (the one who gives the 496 notice drafted)
-        rf"({role})\s*(?:已经?|业已)?(?:就|对)[^。；;]{{0,40}}(?:条款|内容)[^。；;]{{0,20}}(?:向|对)[^。；;]{{0,10}}"
-        rf"(?:作了?|作出了?|进行了?|予以)[^。；;]{{0,10}}(?:提示|说明)",
-    )]
-
-
-def drafted_in_text(text: str, names: frozenset[str]) -> bool:
-    """The contract itself says the firm's side provided its terms (本合同文本由甲方提供, 甲方提供的格式条款,
-    甲方已就免除其责任的条款向乙方作了提示和说明) — then its own standard terms are its risk too (497)."""
-    if not names:
-        return False
-    for rx in _drafter_rx():
-        for m in rx.finditer(text):
-            if m.group(1) in names:
-                return True
     return False
 
 
@@ -526,9 +497,7 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
                          side=side, side_names=names, role_names=roles,
                          guessed_type=_guess_type(text), side_roles=side_roles(names, roles),
-                         settings=contract_settings(text),
-                         we_drafted=we_drafted(side) or (not _DRAFT_NOTE.search(side or "")
-                                                         and drafted_in_text(text, names)))
+                         settings=contract_settings(text), we_drafted=we_drafted(side))
 
 
 def side_roles(names: frozenset[str], roles: tuple[tuple[str, str], ...] = ()) -> frozenset[str]:

@@ -244,3 +244,14 @@ LOOKALIKES = {
     ],
 }
 
+
+
+def type_specific_breadth_cases() -> list[tuple[str, str, str, str]]:
+    """(rule, contract type, risky clause, lawful look-alike) for tests/contracts/test_playbook_breadth.py: each
+    rule's first risky clause and first look-alike that need no side."""
+    cases = []
+    for code, rows in RISKS.items():
+        kind, risky = next(((k, text) for k, text, side in rows if not side), rows[0][:2])
+        lawful = next((text for _, text, side in LOOKALIKES[code] if not side), LOOKALIKES[code][0][1])
+        cases.append((code, kind, risky, lawful))
+    return cases
