@@ -138,6 +138,14 @@ RISKS = {
          "甲方乙方确认。",
          "甲方"),
     ],
+    "sale-quality-by-seller-standard": [
+        ("sale", "5.2 货物的质量标准以卖方企业标准为准，买方不得以其他标准提出异议。", "乙方（买方）"),
+        ("sale", "第四条 产品质量按甲方出厂标准验收，乙方予以认可。", ""),
+    ],
+    "equity-pre-closing-debts-excluded": [
+        ("equity", "第五条 转让方对目标公司交割前的债务不承担责任，受让方知悉。", "乙方（受让方）"),
+        ("equity", "7.2 基准日前目标公司的一切债务均由目标公司自行承担，转让方不承担任何责任，受让方同意。", ""),
+    ],
 }
 
 #: rule → (contract type, lawful clause, side) that must raise nothing
@@ -241,6 +249,12 @@ LOOKALIKES = {
          "（三）成果费按实际节约额计算，实际节约额低于方案预测的，按实际节约额计算，委托方"
          "与受托方确认。",
          "委托方（某公司）"),
+    ],
+    "sale-quality-by-seller-standard": [
+        ("sale", "5.2 货物的质量标准以卖方企业标准为准，且不低于现行国家标准，买方予以认可。", "乙方（买方）"),
+    ],
+    "equity-pre-closing-debts-excluded": [
+        ("equity", "第五条 交割日前已存在而未披露的债务由转让方承担，受让方有权从未付价款中扣除。", "乙方（受让方）"),
     ],
 }
 
