@@ -146,6 +146,19 @@ RISKS = {
         ("equity", "第五条 转让方对目标公司交割前的债务不承担责任，受让方知悉。", "乙方（受让方）"),
         ("equity", "7.2 基准日前目标公司的一切债务均由目标公司自行承担，转让方不承担任何责任，受让方同意。", ""),
     ],
+    "property-fee-set-by-manager": [
+        ("property", "第八条 物业服务费标准由乙方根据运营成本每年调整一次，调整后公示即生效，业主和甲方知悉。",
+         "甲方（业主委员会）"),
+        ("property", "5.3 物业公司每年可上调物业费，调整通知张贴后即执行，业主委员会予以配合。", ""),
+    ],
+    "construction-advance-funding-no-interest": [
+        ("construction", "第十一条 承包人垫资施工至主体封顶，垫资部分不计利息，发包人在竣工后返还。", "乙方（承包人）"),
+        ("construction", "4.2 乙方垫资的金额为五百万元，甲方不支付任何资金占用费。", ""),
+    ],
+    "tech-licensee-no-challenge": [
+        ("tech_transfer", "第九条 乙方不得对许可专利的有效性提出异议，甲方有权解除合同。", "乙方（被许可方）"),
+        ("tech_transfer", "7.3 被许可方及其关联方不得就本专利向国家知识产权局请求宣告无效，许可方保留追责权利。", ""),
+    ],
 }
 
 #: rule → (contract type, lawful clause, side) that must raise nothing
@@ -255,6 +268,17 @@ LOOKALIKES = {
     ],
     "equity-pre-closing-debts-excluded": [
         ("equity", "第五条 交割日前已存在而未披露的债务由转让方承担，受让方有权从未付价款中扣除。", "乙方（受让方）"),
+    ],
+    "property-fee-set-by-manager": [
+        ("property", "第八条 物业服务费标准确需调整的，由乙方提出方案，经业主大会表决通过后执行，甲方配合。",
+         "甲方（业主委员会）"),
+    ],
+    "construction-advance-funding-no-interest": [
+        ("construction", "第十一条 承包人垫资部分按同期贷款市场报价利率计付利息，发包人竣工后返还。", "乙方（承包人）"),
+    ],
+    "tech-licensee-no-challenge": [
+        ("tech_transfer", "第九条 乙方对许可专利的有效性提出异议的，不构成违约，甲方不得因此解除合同。",
+         "乙方（被许可方）"),
     ],
 }
 
