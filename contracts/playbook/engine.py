@@ -373,7 +373,8 @@ def applies(rule: RuleSpec, contract_type: str, facts: ContractFacts) -> bool:
 _SIDE_NOTE = re.compile(r"起草|提供|拟定|拟制|编制|审查|复核|谈判|协商|参照|示范文本|文本")
 #: Our side drafted the terms.
 _WE_DRAFTED = re.compile(r"(?:本(?:合同|协议)|合同|协议|格式条款)?(?:的)?(?:起草方|起草人|拟定方|制定方)"
-                         r"|本方(?:起草|拟定)?的?(?:文本|格式)|我方(?:起草|拟定)")
+                         r"|本方(?:起草|拟定)?的?(?:文本|格式)|我方(?:起草|拟定)"
+                         r"|(?:本|该)?(?:格式)?(?:合同|协议|文本|条款)(?:文本)?(?:的)?(?:提供方|提供人)")
 
 
 def side_label(side: str) -> str:

@@ -19,6 +19,7 @@ from tests.contracts.checklist_cases import checklist_breadth_cases
 from tests.contracts.cross_family_cases import SAME_RISK, breadth_cases
 from tests.contracts.family_cases import FAMILY_CASES
 from tests.contracts.thin_family_cases import THIN_CASES
+from tests.contracts.type_specific_cases import type_specific_breadth_cases
 
 RULES = starter_rules()
 NEW_FILES = sorted(p.name for p in RULES_DIR.glob("*.toml") if p.name >= "50")
@@ -320,6 +321,8 @@ CASES += [case[:4] for case in THIN_CASES]
 CASES += breadth_cases()
 # The lawyer's checklist points that had no rule (94-*.toml): tests/contracts/checklist_cases.py.
 CASES += checklist_breadth_cases()
+# The type-specific rules (95-*.toml): tests/contracts/type_specific_cases.py.
+CASES += type_specific_breadth_cases()
 
 
 def test_new_rule_files_are_loaded():
