@@ -1361,6 +1361,16 @@ def _told_forms(text: str, facts: Facts, topic: re.Pattern[str], forms: tuple[tu
                 return  # the kind is left open: 连带 in the same breath is no joint guarantee
 
 
+#: What a question about an animal that hurt someone says of how it was kept (民法典 1245–1247): kept
+#: against the rules with no safety measure (遛狗不拴绳, 没戴嘴套, 散养) — 1246, the keeper answers unless the
+#: victim acted on purpose —, or a dog of a breed whose keeping is banned (藏獒, 比特 …) — 1247, no defence.
+_ANIMAL = re.compile(r"狗|犬|猫|动物|宠物|咬")
+_UNSECURED = re.compile(r"(?:没|未|不|没有|也不|从来不|从不)(?:有)?(?:拴|栓|牵|系)(?:绳|狗绳|链子|好)?|(?:没|未|不)(?:戴|带|套)嘴套"
+                        r"|散养|放养|放出来乱跑|到处乱跑|自己跑出来|(?:绳子?|狗绳)(?:松了|断了|没系|没拴)|遛狗不")
+_BANNED_BREED = re.compile(r"藏獒|比特|烈性犬|禁养犬|禁养的|杜高|罗威纳|高加索|斗牛犬|土佐|猛犬")
+LABELS.update({"animal_unsecured": "动物未按规定拴绳或采取安全措施", "animal_banned_breed": "禁止饲养的烈性犬等危险动物"})
+
+
 _ADVANCE = re.compile(r"订金|意向金|诚意金|预付款|预付金")
 _GIFT = re.compile(r"赠与|赠送|送给|送了|白送|(?:给|买给)(?:了)?(?:儿子|女儿|孩子|侄子|外甥|孙子|孙女|女朋友|男朋友|对象|前妻|前夫)")
 #: Handed over or registered to the donee; a transfer said not to have happened yet (还没过户) is none.
@@ -1407,6 +1417,7 @@ def _will_form(text: str, facts: Facts) -> None:
     _told_forms(text, facts, _GUARANTEE, GUARANTEE_KINDS)
     _told_forms(text, facts, _ADVANCE, (("advance_named", _ADVANCE),))
     _told_forms(text, facts, _GIFT, (("gift_delivered", _DELIVERED),))
+    _told_forms(text, facts, _ANIMAL, (("animal_unsecured", _UNSECURED), ("animal_banned_breed", _BANNED_BREED)))
     _told_forms(text, facts, _BETROTHAL_TOPIC, COUPLE_TOLD)
     _purchase_channel(text, facts)
 
