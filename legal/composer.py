@@ -278,6 +278,29 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
     return best_provisions(card, qtype, asked, question, facts=facts)
 
 
+#: The statutes a domain's interpretations and regulations implement, in the order they are preferred: a
+#: criminal conclusion resting on an interpretation's article alone (盗窃解释 1's amounts, 公安机关程序规定's
+#: steps) cites the statute's article the card holds beside it — the crime is defined by 刑法 (264, not the
+#: interpretation's thresholds alone), the procedure by 刑事诉讼法.
+IMPLEMENTED_STATUTES: dict[str, tuple[str, ...]] = {"criminal": ("中华人民共和国刑法", "中华人民共和国刑事诉讼法")}
+#: At most this many provisions decide a part (ARCHITECTURE §8: the conclusion's controlling citations).
+MAX_BASIS = 3
+
+
+def with_statute(card: Card, basis: list[Provision]) -> list[Provision]:
+    """``basis`` with the statute's article first when it cites only interpretations or regulations, in a
+    domain whose statutes :data:`IMPLEMENTED_STATUTES` names, and the card holds such a statute's article among
+    its controlling provisions (the first one: the crime or the procedure the card is about)."""
+    statutes = IMPLEMENTED_STATUTES.get(card.domain, ())
+    if not basis or not statutes or any(p.law.startswith("中华人民共和国") for p in basis):
+        return basis
+    for statute in statutes:
+        own = next((p for p in card.controlling if p.law == statute), None)
+        if own is not None:
+            return [own, *basis][:MAX_BASIS]
+    return basis
+
+
 #: Confidence below which a decided part cites nothing as controlling unless the provision it would
 #: cite is supported (:func:`supported`): on the tuning set a cited provision of a card matched below
 #: it, with no other sign, is more often not the deciding one than it is.
@@ -1178,7 +1201,8 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             kept = found_deadline.text() if found_deadline is not None else ""
             text = kept.join(figures_in_digits(piece) for piece in text.split(kept)) if kept and kept in text \
                 else figures_in_digits(text)  # the rule's period keeps its statutory words beside its date
-        basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question, facts)
+        basis = with_statute(card, deciding(card, chosen, asked, calculation, found_deadline, match.text, question,
+                                            facts))
         # the card's own liability rule cited for a share figure is the card's choice, not the calculator's
         ruled = ruled_basis(asked, chosen, calculation, found_deadline) and not (
             asked == "how_much" and fault_share_moot(calculation, facts) and not facts.get("driver_without_fault"))

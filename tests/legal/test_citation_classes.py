@@ -51,3 +51,46 @@ def test_how_an_animal_was_kept_is_read_as_a_typed_fact(question, unsecured, ban
 ])
 def test_how_the_animal_was_kept_chooses_the_liability_rule(question, article):
     assert cited("tort.animal-injury", question) == [("民法典", article)]
+
+
+def _criminal_card(basis: list[dict[str, object]], domain: str = "criminal") -> Card:
+    from legal.cardfile import parse_card
+
+    return parse_card({
+        "slug": "t.theft", "title": "盗窃", "domain": domain, "summary": "测试。",
+        "phrasings": ["甲乙丙丁", "戊己庚辛", "子丑寅卯", "辰巳午未", "申酉戌亥", "天地玄黄"], "terms": ["偷"],
+        "question_types": ["yes_no"],
+        "answers": {"yes_no": {"conclusion": "数额较大的构成盗窃罪。", "basis": basis}},
+        "provisions": [
+            {"law": "中华人民共和国刑法", "article": 264, "role": "controlling", "decides": "盗窃罪"},
+            {"law": INTERP, "article": 1, "role": "controlling", "decides": "数额较大的标准"},
+        ],
+    })
+
+
+def _basis(card: Card, question: str) -> list[tuple[str, int | str]]:
+    composition = compose(question, [PartMatch(question, [CardScore(card, 0.95, 0.95)], True)], today=TODAY)
+    return [(p.law, p.article) for p in composition.parts[0].basis]
+
+
+INTERP = "最高人民法院、最高人民检察院关于办理盗窃刑事案件适用法律若干问题的解释"
+
+
+def test_a_criminal_conclusion_resting_on_an_interpretation_cites_the_crime_it_implements():
+    card = _criminal_card([{"law": INTERP, "article": 1}])
+    assert _basis(card, "偷了一部两千块的手机，够判刑吗") == [("中华人民共和国刑法", 264), (INTERP, 1)]
+
+
+def test_a_conclusion_citing_the_statute_already_is_left_as_it_is():
+    card = _criminal_card([{"law": "中华人民共和国刑法", "article": 264}])
+    assert _basis(card, "偷了一部两千块的手机，够判刑吗") == [("中华人民共和国刑法", 264)]
+
+
+def test_another_domains_interpretation_is_left_as_it_is():
+    card = _criminal_card([{"law": INTERP, "article": 1}], domain="debt")
+    assert _basis(card, "偷了一部两千块的手机，够判刑吗") == [(INTERP, 1)]
+
+
+def test_a_procedure_card_cites_the_procedure_law_beside_the_police_rules():
+    assert cited("criminal_procedure.police-refuse-to-file", "报案后派出所不给立案，能申请复议吗")[:1] == [
+        ("刑事诉讼法", 113)]
