@@ -256,6 +256,14 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
         computed = figure_basis(answer.calculator, basis_numbers(calculation.result.legal_basis))
         if computed and all(pair in answer.basis for pair in computed):
             return [_provision(card, law, article) for law, article in computed]
+    if answer.basis and answer.deadline and qtype == "by_when" and found_deadline is not None and len(answer.basis) > 1 \
+            and found_deadline.rule.name not in GENERAL_RULES:
+        # the period stated is the deadline rule's own: among the answer's provisions (72 hours to decide, 反家庭暴力法
+        # 28; six months in force, 30) the rule's decides it, whatever else the question's words speak of (a general
+        # rule — the three-year limitation — leaves the card's special provision to decide: 分期 189, not 188)
+        ruled = [pair for pair in deadline_basis(found_deadline.rule.name) if pair in answer.basis]
+        if ruled:
+            return [_provision(card, law, article) for law, article in ruled]
     if answer.basis:
         basis = [_provision(card, law, article) for law, article in answer.basis]
         # several provisions decide the type for different situations (胁迫 or 隐瞒重大疾病, 管制 or

@@ -94,3 +94,13 @@ def test_another_domains_interpretation_is_left_as_it_is():
 def test_a_procedure_card_cites_the_procedure_law_beside_the_police_rules():
     assert cited("criminal_procedure.police-refuse-to-file", "报案后派出所不给立案，能申请复议吗")[:1] == [
         ("刑事诉讼法", 113)]
+
+
+def test_a_period_of_its_own_is_cited_by_its_rule_whatever_the_rest_of_the_question_speaks_of():
+    question = "老公打我，我想申请保护令，法院多长时间给结果，有效多久"
+    assert cited("family.protection-order", question, "法院多长时间给结果") == [("反家庭暴力法", 28)]
+
+
+def test_a_general_period_leaves_the_cards_special_provision_to_decide():
+    question = "借给别人钱分12期还，最后一期是今年3月15号，他从第三期开始就没还过，现在还能告吗，时效怎么算"
+    assert cited("debt.limitation-with-due-date", question, "时效怎么算") == [("民法典", 189)]
