@@ -309,6 +309,35 @@ def with_statute(card: Card, basis: list[Provision]) -> list[Provision]:
     return basis
 
 
+CRIMINAL_LAW = "中华人民共和国刑法"
+#: Institutions of the general part of 刑法 a client asks about in any criminal case (算自首吗, 能判缓刑吗, 这算正当
+#: 防卫吗, 算累犯吗): the article that defines the institution decides the part, whatever crime the card is about.
+#: Asked of a part's asking clause only (缓刑期间能不能出省 asks about the conduct on probation, 75, not 72).
+CRIMINAL_INSTITUTIONS: tuple[tuple[re.Pattern[str], int, str], ...] = (
+    (re.compile(r"(?:算|是|属于|构成|认定|还算|能算|可以算|能不能算|算不算|是不是)(?:是)?自首|自首(?:吗|么|不|还算|算不算|情节)"),
+     67, "犯罪以后自动投案、如实供述自己罪行的，是自首，可以从轻或者减轻处罚"),
+    (re.compile(r"(?<!缓刑)(?<!考验)(?:能|可以|会|有机会|争取|申请|判|给|适用|宣告|拿到|有没有)(?:不能|不会|不)?(?:判|适用|宣告|给|争取)?"
+                r"(?:个|到)?缓(?:刑|行)(?!期间|考验|期内|期)|缓(?:刑|行)(?:吗|么|的可能|的机会|有没有希望|有希望吗)"),
+     72, "被判处拘役、三年以下有期徒刑，犯罪情节较轻、有悔罪表现、没有再犯罪危险、对社区没有重大不良影响的，可以宣告缓刑"),
+    (re.compile(r"正当防卫|防卫过当"), 20, "为制止正在进行的不法侵害而采取的制止行为，造成不法侵害人损害的，属于正当防卫，不负刑事责任；"
+                                        "明显超过必要限度造成重大损害的是防卫过当，应当减轻或者免除处罚"),
+    (re.compile(r"累犯"), 65, "有期徒刑以上刑罚执行完毕或者赦免以后，五年以内再犯应当判处有期徒刑以上刑罚之罪的，是累犯，应当从重处罚"),
+)
+
+
+def institution_asked(card: Card, part: str) -> Provision | None:
+    """The article of the institution a part asks about on a card of a crime (:data:`CRIMINAL_INSTITUTIONS`), None
+    when the card is not about a crime (its first controlling provision is not 刑法's: a procedure card such as
+    认罪认罚 decides what it asks of probation itself) or the part's asking clause names none."""
+    if card.domain != "criminal" or not card.controlling or card.controlling[0].law != CRIMINAL_LAW:
+        return None
+    clause = asking_clause(part) or part
+    for pattern, article, decides in CRIMINAL_INSTITUTIONS:
+        if pattern.search(clause):
+            return _provision(card, CRIMINAL_LAW, article, decides)
+    return None
+
+
 #: Confidence below which a decided part cites nothing as controlling unless the provision it would
 #: cite is supported (:func:`supported`): on the tuning set a cited provision of a card matched below
 #: it, with no other sign, is more often not the deciding one than it is.
@@ -1211,6 +1240,11 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                 else figures_in_digits(text)  # the rule's period keeps its statutory words beside its date
         basis = with_statute(card, deciding(card, chosen, asked, calculation, found_deadline, match.text, question,
                                             facts))
+        institution = institution_asked(card, match.text) if asked in ("yes_no", "valid", "which", "") else None
+        if institution is not None:
+            basis = [institution]
+            if not any(word in text for word in ("自首", "缓刑", "防卫", "累犯")):
+                text = f"{text.rstrip()}（{institution.decides}。）"
         # the card's own liability rule cited for a share figure is the card's choice, not the calculator's
         ruled = ruled_basis(asked, chosen, calculation, found_deadline) and not (
             asked == "how_much" and fault_share_moot(calculation, facts) and not facts.get("driver_without_fault"))

@@ -104,3 +104,22 @@ def test_a_period_of_its_own_is_cited_by_its_rule_whatever_the_rest_of_the_quest
 def test_a_general_period_leaves_the_cards_special_provision_to_decide():
     question = "借给别人钱分12期还，最后一期是今年3月15号，他从第三期开始就没还过，现在还能告吗，时效怎么算"
     assert cited("debt.limitation-with-due-date", question, "时效怎么算") == [("民法典", 189)]
+
+
+@pytest.mark.parametrize(("slug", "question", "part", "article"), [
+    ("criminal.traffic-accident-crime", "开车撞了人对方没抢救过来，会判多少年，赔钱拿到谅解书能缓刑吗",
+     "赔钱拿到谅解书能缓刑吗", 72),
+    ("criminal.intentional-injury", "打架把人打成轻伤二级，第二天我自己去派出所说了，这样算不算自首", None, 67),
+    ("criminal.intentional-injury", "有人拿刀冲过来，我抢过刀把他捅伤了，我这算正当防卫吗", None, 20),
+])
+def test_an_institution_of_the_general_part_asked_on_a_crimes_card_is_decided_by_its_article(slug, question, part,
+                                                                                             article):
+    assert cited(slug, question, part) == [("刑法", article)]
+
+
+def test_how_long_probation_lasts_is_no_question_of_whether_it_is_granted():
+    assert ("刑法", 72) not in cited("criminal.theft", "偷东西判了缓刑，缓刑期间能不能去外省打工")
+
+
+def test_a_procedure_card_answers_what_it_is_asked_of_probation_itself():
+    assert ("刑法", 72) not in cited("criminal.plea-signing", "检察院说可以认罪认罚，签了具结书是不是就一定判缓刑了")
