@@ -26,7 +26,7 @@ from legal import conditions, events
 from legal.calculators import CHINA_TZ, cn_date
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
-from legal.matcher import PartMatch
+from legal.matcher import ASKS_CRIME, PartMatch
 from legal.normalise import amounts
 from legal.numerals import figures_in_digits
 from legal.qtypes import QTYPE_CUES, asking_clause, question_type  # noqa: F401  (re-exported)
@@ -323,6 +323,28 @@ CRIMINAL_INSTITUTIONS: tuple[tuple[re.Pattern[str], int, str], ...] = (
                                         "明显超过必要限度造成重大损害的是防卫过当，应当减轻或者免除处罚"),
     (re.compile(r"累犯"), 65, "有期徒刑以上刑罚执行完毕或者赦免以后，五年以内再犯应当判处有期徒刑以上刑罚之罪的，是累犯，应当从重处罚"),
 )
+
+
+#: 刑法 17: the age from which one answers for a crime — under 16 only for eight grave crimes, under 18 with a
+#: lighter sentence.
+AGE_OF_RESPONSIBILITY = (17, "已满十六周岁的人犯罪应当负刑事责任；已满十四周岁不满十六周岁的人只对故意杀人、故意伤害致人重伤或者"
+                             "死亡、强奸、抢劫、贩卖毒品、放火、爆炸、投放危险物质八种犯罪负刑事责任；不满十八周岁的应当从轻或者减轻处罚")
+
+
+def minor_offender_basis(card: Card, part: str, facts: Facts | None, basis: list[Provision]) -> list[Provision]:
+    """``basis`` with 刑法 17 first when a part on a crime's card asks whether the offender answers for it
+    (判刑, 坐牢, 刑事责任) and the facts give the offender's age under eighteen (the client speaks for the offender's
+    side): under sixteen the age decides alone; from sixteen it lightens the sentence of the crime's article."""
+    if facts is None or card.domain != "criminal" or not card.controlling or card.controlling[0].law != CRIMINAL_LAW:
+        return basis
+    age = facts.get("age")
+    if age is None or age >= 18 or facts.get("side") != "offender" or not ASKS_CRIME.search(asking_clause(part) or part):
+        return basis
+    article, decides = AGE_OF_RESPONSIBILITY
+    own = _provision(card, CRIMINAL_LAW, article, decides)
+    if age < 16:
+        return [own]
+    return [own, *[p for p in basis if (p.law, p.article) != (own.law, own.article)]][:MAX_BASIS]
 
 
 def institution_asked(card: Card, part: str) -> Provision | None:
@@ -1240,6 +1262,8 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                 else figures_in_digits(text)  # the rule's period keeps its statutory words beside its date
         basis = with_statute(card, deciding(card, chosen, asked, calculation, found_deadline, match.text, question,
                                             facts))
+        if asked in ("yes_no", "valid", "which", ""):
+            basis = minor_offender_basis(card, match.text, facts, basis)
         institution = institution_asked(card, match.text) if asked in ("yes_no", "valid", "which", "") else None
         if institution is not None:
             basis = [institution]

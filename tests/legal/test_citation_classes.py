@@ -123,3 +123,12 @@ def test_how_long_probation_lasts_is_no_question_of_whether_it_is_granted():
 
 def test_a_procedure_card_answers_what_it_is_asked_of_probation_itself():
     assert ("刑法", 72) not in cited("criminal.plea-signing", "检察院说可以认罪认罚，签了具结书是不是就一定判缓刑了")
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("儿子15岁，跟几个大孩子去超市偷东西被抓了，会不会判刑", [("刑法", 17)]),
+    ("儿子17岁，跟几个大孩子去超市偷东西被抓了，会不会判刑", [("刑法", 17), ("刑法", 264)]),
+    ("儿子20岁，跟几个朋友去超市偷东西被抓了，会不会判刑", [("刑法", 264)]),
+])
+def test_an_offenders_age_under_eighteen_decides_first(question, expected):
+    assert cited("criminal.theft", question)[:len(expected)] == expected
