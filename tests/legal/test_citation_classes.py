@@ -132,3 +132,11 @@ def test_a_procedure_card_answers_what_it_is_asked_of_probation_itself():
 ])
 def test_an_offenders_age_under_eighteen_decides_first(question, expected):
     assert cited("criminal.theft", question)[:len(expected)] == expected
+
+
+@pytest.mark.parametrize(("question", "article"), [
+    ("楼上卫生间漏水，把我家天花板泡黄了一大块，找他好几次都不修，我该咋办", 296),
+    ("楼上装修把墙打通了，我家客厅墙开始裂缝，我该怎么办", 1165),
+])
+def test_damage_from_the_flat_above_is_claimed_in_tort_and_between_neighbours(question, article):
+    assert cited("housing.renovation-damage-neighbor", question) == [("民法典", article)]
