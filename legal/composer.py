@@ -361,9 +361,10 @@ def institution_asked(card: Card, part: str) -> Provision | None:
 
 
 #: Confidence below which a decided part cites nothing as controlling unless the provision it would
-#: cite is supported (:func:`supported`): on the tuning set a cited provision of a card matched below
-#: it, with no other sign, is more often not the deciding one than it is.
-CITE_CONFIDENCE = 0.8
+#: cite is supported (:func:`supported`): on the tuning sets a cited provision of a card matched below
+#: it, with no other sign, is too often not the deciding one (0.75–0.8: 31 parts cite a gold provision,
+#: 8 an irrelevant one; 0.7–0.75: 31 against 16 — docs/decisions/card-citations-audit.md, fourth round).
+CITE_CONFIDENCE = 0.75
 #: The confidence a supported provision needs: the runner-up card holds it too (the citation stands
 #: whichever of the two the question is about), or a plain search of the statutes finds it for the
 #: question. Below it even a supported provision is withheld.
