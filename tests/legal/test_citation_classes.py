@@ -140,3 +140,12 @@ def test_an_offenders_age_under_eighteen_decides_first(question, expected):
 ])
 def test_damage_from_the_flat_above_is_claimed_in_tort_and_between_neighbours(question, article):
     assert cited("housing.renovation-damage-neighbor", question) == [("民法典", article)]
+
+
+@pytest.mark.parametrize(("question", "unpaid"), [
+    ("合同里签了竞业限制两年，说好每月补偿3000，我走了八个多月了一分钱都没打过来，我能去同行吗", True),
+    ("签了竞业限制，离职后没收到任何补偿，能去同行业吗", True),
+    ("竞业限制补偿每月按时打给我的，我能去同行吗", False),
+])
+def test_non_compete_compensation_said_unpaid_in_clients_words(question, unpaid):
+    assert ("non_compete_unpaid" in extract_facts(question).items) is unpaid
