@@ -149,3 +149,12 @@ def test_damage_from_the_flat_above_is_claimed_in_tort_and_between_neighbours(qu
 ])
 def test_non_compete_compensation_said_unpaid_in_clients_words(question, unpaid):
     assert ("non_compete_unpaid" in extract_facts(question).items) is unpaid
+
+
+@pytest.mark.parametrize(("question", "law", "article"), [
+    ("在家具店交了两万订金，后来不想买了，店里说订金不退，合同上写的是订金不是定金，我能要回多少",
+     "最高人民法院关于适用《中华人民共和国民法典》合同编通则若干问题的解释", 67),
+    ("买车交了两万定金，结果车行把车卖给别人了，我能要回多少", "民法典", 587),
+])
+def test_what_a_sum_paid_in_advance_brings_back_depends_on_what_it_was_called(question, law, article):
+    assert cited("contract.deposit-vs-earnest", question) == [(law, article)]
