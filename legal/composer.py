@@ -26,7 +26,7 @@ from legal import conditions, events
 from legal.calculators import CHINA_TZ, cn_date
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
-from legal.matcher import PartMatch
+from legal.matcher import ASKS_CRIME, PartMatch
 from legal.normalise import amounts
 from legal.numerals import figures_in_digits
 from legal.qtypes import QTYPE_CUES, asking_clause, question_type  # noqa: F401  (re-exported)
@@ -256,6 +256,14 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
         computed = figure_basis(answer.calculator, basis_numbers(calculation.result.legal_basis))
         if computed and all(pair in answer.basis for pair in computed):
             return [_provision(card, law, article) for law, article in computed]
+    if answer.basis and answer.deadline and qtype == "by_when" and found_deadline is not None and len(answer.basis) > 1 \
+            and found_deadline.rule.name not in GENERAL_RULES:
+        # the period stated is the deadline rule's own: among the answer's provisions (72 hours to decide, 反家庭暴力法
+        # 28; six months in force, 30) the rule's decides it, whatever else the question's words speak of (a general
+        # rule — the three-year limitation — leaves the card's special provision to decide: 分期 189, not 188)
+        ruled = [pair for pair in deadline_basis(found_deadline.rule.name) if pair in answer.basis]
+        if ruled:
+            return [_provision(card, law, article) for law, article in ruled]
     if answer.basis:
         basis = [_provision(card, law, article) for law, article in answer.basis]
         # several provisions decide the type for different situations (胁迫 or 隐瞒重大疾病, 管制 or
@@ -278,10 +286,85 @@ def deciding(card: Card, answer: Answer, qtype: str, calculation: Calculation | 
     return best_provisions(card, qtype, asked, question, facts=facts)
 
 
+#: The statutes a domain's interpretations and regulations implement, in the order they are preferred: a
+#: criminal conclusion resting on an interpretation's article alone (盗窃解释 1's amounts, 公安机关程序规定's
+#: steps) cites the statute's article the card holds beside it — the crime is defined by 刑法 (264, not the
+#: interpretation's thresholds alone), the procedure by 刑事诉讼法.
+IMPLEMENTED_STATUTES: dict[str, tuple[str, ...]] = {"criminal": ("中华人民共和国刑法", "中华人民共和国刑事诉讼法")}
+#: At most this many provisions decide a part (ARCHITECTURE §8: the conclusion's controlling citations).
+MAX_BASIS = 3
+
+
+def with_statute(card: Card, basis: list[Provision]) -> list[Provision]:
+    """``basis`` with the statute's article first when it cites only interpretations or regulations, in a
+    domain whose statutes :data:`IMPLEMENTED_STATUTES` names, and the card holds such a statute's article among
+    its controlling provisions (the first one: the crime or the procedure the card is about)."""
+    statutes = IMPLEMENTED_STATUTES.get(card.domain, ())
+    if not basis or not statutes or any(p.law.startswith("中华人民共和国") for p in basis):
+        return basis
+    for statute in statutes:
+        own = next((p for p in card.controlling if p.law == statute), None)
+        if own is not None:
+            return [own, *basis][:MAX_BASIS]
+    return basis
+
+
+CRIMINAL_LAW = "中华人民共和国刑法"
+#: Institutions of the general part of 刑法 a client asks about in any criminal case (算自首吗, 能判缓刑吗, 这算正当
+#: 防卫吗, 算累犯吗): the article that defines the institution decides the part, whatever crime the card is about.
+#: Asked of a part's asking clause only (缓刑期间能不能出省 asks about the conduct on probation, 75, not 72).
+CRIMINAL_INSTITUTIONS: tuple[tuple[re.Pattern[str], int, str], ...] = (
+    (re.compile(r"(?:算|是|属于|构成|认定|还算|能算|可以算|能不能算|算不算|是不是)(?:是)?自首|自首(?:吗|么|不|还算|算不算|情节)"),
+     67, "犯罪以后自动投案、如实供述自己罪行的，是自首，可以从轻或者减轻处罚"),
+    (re.compile(r"(?<!缓刑)(?<!考验)(?:能|可以|会|有机会|争取|申请|判|给|适用|宣告|拿到|有没有)(?:不能|不会|不)?(?:判|适用|宣告|给|争取)?"
+                r"(?:个|到)?缓(?:刑|行)(?!期间|考验|期内|期)|缓(?:刑|行)(?:吗|么|的可能|的机会|有没有希望|有希望吗)"),
+     72, "被判处拘役、三年以下有期徒刑，犯罪情节较轻、有悔罪表现、没有再犯罪危险、对社区没有重大不良影响的，可以宣告缓刑"),
+    (re.compile(r"正当防卫|防卫过当"), 20, "为制止正在进行的不法侵害而采取的制止行为，造成不法侵害人损害的，属于正当防卫，不负刑事责任；"
+                                        "明显超过必要限度造成重大损害的是防卫过当，应当减轻或者免除处罚"),
+    (re.compile(r"累犯"), 65, "有期徒刑以上刑罚执行完毕或者赦免以后，五年以内再犯应当判处有期徒刑以上刑罚之罪的，是累犯，应当从重处罚"),
+)
+
+
+#: 刑法 17: the age from which one answers for a crime — under 16 only for eight grave crimes, under 18 with a
+#: lighter sentence.
+AGE_OF_RESPONSIBILITY = (17, "已满十六周岁的人犯罪应当负刑事责任；已满十四周岁不满十六周岁的人只对故意杀人、故意伤害致人重伤或者"
+                             "死亡、强奸、抢劫、贩卖毒品、放火、爆炸、投放危险物质八种犯罪负刑事责任；不满十八周岁的应当从轻或者减轻处罚")
+
+
+def minor_offender_basis(card: Card, part: str, facts: Facts | None, basis: list[Provision]) -> list[Provision]:
+    """``basis`` with 刑法 17 first when a part on a crime's card asks whether the offender answers for it
+    (判刑, 坐牢, 刑事责任) and the facts give the offender's age under eighteen (the client speaks for the offender's
+    side): under sixteen the age decides alone; from sixteen it lightens the sentence of the crime's article."""
+    if facts is None or card.domain != "criminal" or not card.controlling or card.controlling[0].law != CRIMINAL_LAW:
+        return basis
+    age = facts.get("age")
+    if age is None or age >= 18 or facts.get("side") != "offender" or not ASKS_CRIME.search(asking_clause(part) or part):
+        return basis
+    article, decides = AGE_OF_RESPONSIBILITY
+    own = _provision(card, CRIMINAL_LAW, article, decides)
+    if age < 16:
+        return [own]
+    return [own, *[p for p in basis if (p.law, p.article) != (own.law, own.article)]][:MAX_BASIS]
+
+
+def institution_asked(card: Card, part: str) -> Provision | None:
+    """The article of the institution a part asks about on a card of a crime (:data:`CRIMINAL_INSTITUTIONS`), None
+    when the card is not about a crime (its first controlling provision is not 刑法's: a procedure card such as
+    认罪认罚 decides what it asks of probation itself) or the part's asking clause names none."""
+    if card.domain != "criminal" or not card.controlling or card.controlling[0].law != CRIMINAL_LAW:
+        return None
+    clause = asking_clause(part) or part
+    for pattern, article, decides in CRIMINAL_INSTITUTIONS:
+        if pattern.search(clause):
+            return _provision(card, CRIMINAL_LAW, article, decides)
+    return None
+
+
 #: Confidence below which a decided part cites nothing as controlling unless the provision it would
-#: cite is supported (:func:`supported`): on the tuning set a cited provision of a card matched below
-#: it, with no other sign, is more often not the deciding one than it is.
-CITE_CONFIDENCE = 0.8
+#: cite is supported (:func:`supported`): on the tuning sets a cited provision of a card matched below
+#: it, with no other sign, is too often not the deciding one (0.75–0.8: 31 parts cite a gold provision,
+#: 8 an irrelevant one; 0.7–0.75: 31 against 16 — docs/decisions/card-citations-audit.md, fourth round).
+CITE_CONFIDENCE = 0.75
 #: The confidence a supported provision needs: the runner-up card holds it too (the citation stands
 #: whichever of the two the question is about), or a plain search of the statutes finds it for the
 #: question. Below it even a supported provision is withheld.
@@ -1178,7 +1261,15 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             kept = found_deadline.text() if found_deadline is not None else ""
             text = kept.join(figures_in_digits(piece) for piece in text.split(kept)) if kept and kept in text \
                 else figures_in_digits(text)  # the rule's period keeps its statutory words beside its date
-        basis = deciding(card, chosen, asked, calculation, found_deadline, match.text, question, facts)
+        basis = with_statute(card, deciding(card, chosen, asked, calculation, found_deadline, match.text, question,
+                                            facts))
+        if asked in ("yes_no", "valid", "which", ""):
+            basis = minor_offender_basis(card, match.text, facts, basis)
+        institution = institution_asked(card, match.text) if asked in ("yes_no", "valid", "which", "") else None
+        if institution is not None:
+            basis = [institution]
+            if not any(word in text for word in ("自首", "缓刑", "防卫", "累犯")):
+                text = f"{text.rstrip()}（{institution.decides}。）"
         # the card's own liability rule cited for a share figure is the card's choice, not the calculator's
         ruled = ruled_basis(asked, chosen, calculation, found_deadline) and not (
             asked == "how_much" and fault_share_moot(calculation, facts) and not facts.get("driver_without_fault"))

@@ -1220,7 +1220,9 @@ _PENSION_YEARS = re.compile(rf"(?:社保|养老保险|养老金)\s*(?:只|才|�
 
 _AWARD = re.compile(rf"裁决[^，。,；;？?！!\d]{{0,12}}?(?:补|付|赔|给|支付)(?:我|给我|我们)?\s*{MONEY}")
 _QUIT = re.compile(r"(?:我是|我|自己)?(?:主动|自己|自愿)(?:提出)?(?:辞职|离职|辞的职|走的)|个人原因(?:辞职|离职)")
-_NC_UNPAID = re.compile(r"竞业.{0,60}?(?:一分钱?都没给|没给过?(?:补偿|钱)|(?:补偿|钱)(?:一直)?(?:没给|没付|没发|不给)|从来没给|一直没给)")
+_NC_UNPAID = re.compile(r"竞业.{0,60}?(?:一分钱?(?:都|也)?(?:没有?|未)(?:给|付|发|打|转|到账|收到)|没(?:给|付|发|打)过?(?:我)?(?:补偿|钱)"
+                        r"|(?:补偿|钱)(?:一直|从来|都|也)?(?:没有?|未)(?:给|付|发|打|转|到账)|(?:补偿|钱)不给|从来没给|一直没给"
+                        r"|没(?:收到|拿到)(?:过)?(?:任何)?(?:补偿|钱))")
 _RENEW_REFUSED = re.compile(r"(?:原来|原有|同样|一样|更高|提高|不变)的?(?:条件|待遇|工资).{0,12}?续签.{0,12}?(?:他|她|员工|对方)"
                             r"(?:自己)?(?:不签|不愿意?|不同意|拒绝)")
 _CUSTOM = re.compile(r"定制|定做|订做|订制|刻字|量身")
@@ -1361,6 +1363,16 @@ def _told_forms(text: str, facts: Facts, topic: re.Pattern[str], forms: tuple[tu
                 return  # the kind is left open: 连带 in the same breath is no joint guarantee
 
 
+#: What a question about an animal that hurt someone says of how it was kept (民法典 1245–1247): kept
+#: against the rules with no safety measure (遛狗不拴绳, 没戴嘴套, 散养) — 1246, the keeper answers unless the
+#: victim acted on purpose —, or a dog of a breed whose keeping is banned (藏獒, 比特 …) — 1247, no defence.
+_ANIMAL = re.compile(r"狗|犬|猫|动物|宠物|咬")
+_UNSECURED = re.compile(r"(?:没|未|不|没有|也不|从来不|从不)(?:有)?(?:拴|栓|牵|系)(?:绳|狗绳|链子|好)?|(?:没|未|不)(?:戴|带|套)嘴套"
+                        r"|散养|放养|放出来乱跑|到处乱跑|自己跑出来|(?:绳子?|狗绳)(?:松了|断了|没系|没拴)|遛狗不")
+_BANNED_BREED = re.compile(r"藏獒|比特|烈性犬|禁养犬|禁养的|杜高|罗威纳|高加索|斗牛犬|土佐|猛犬")
+LABELS.update({"animal_unsecured": "动物未按规定拴绳或采取安全措施", "animal_banned_breed": "禁止饲养的烈性犬等危险动物"})
+
+
 _ADVANCE = re.compile(r"订金|意向金|诚意金|预付款|预付金")
 _GIFT = re.compile(r"赠与|赠送|送给|送了|白送|(?:给|买给)(?:了)?(?:儿子|女儿|孩子|侄子|外甥|孙子|孙女|女朋友|男朋友|对象|前妻|前夫)")
 #: Handed over or registered to the donee; a transfer said not to have happened yet (还没过户) is none.
@@ -1407,6 +1419,7 @@ def _will_form(text: str, facts: Facts) -> None:
     _told_forms(text, facts, _GUARANTEE, GUARANTEE_KINDS)
     _told_forms(text, facts, _ADVANCE, (("advance_named", _ADVANCE),))
     _told_forms(text, facts, _GIFT, (("gift_delivered", _DELIVERED),))
+    _told_forms(text, facts, _ANIMAL, (("animal_unsecured", _UNSECURED), ("animal_banned_breed", _BANNED_BREED)))
     _told_forms(text, facts, _BETROTHAL_TOPIC, COUPLE_TOLD)
     _purchase_channel(text, facts)
 
