@@ -79,7 +79,8 @@ LABELS = {
 #: which formal requirements apply, and so which article decides whether it holds.
 LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "他人代书的遗嘱", "typed_will": "打印的遗嘱",
                "recorded_will": "录音录像遗嘱", "no_witness": "遗嘱没有见证人（或只有一人在场）",
-               "child_under_two": "子女不满两周岁", "child_two_plus": "子女已满两周岁"})
+               "child_under_two": "子女不满两周岁", "child_two_plus": "子女已满两周岁",
+               "retired_worker": "已退休或领取养老金的人员", "debtor_disposal": "债务人无偿或低价处分财产"})
 #: The kind of guarantee the client says he gave or holds (民法典 686–688): 连带 lets the creditor go to the
 #: guarantor first; 一般保证 (and a guarantee that does not say) gives the guarantor the right to refuse first.
 LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
@@ -1052,6 +1053,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     if m and (age := cn_number(m.group(1) or m.group(2))) is not None and 0 < age < 120:
         facts.add("age", int(age), m.group(0))
     _child_age(text, facts)
+    _situations_more(text, facts)
     for pattern in (_PRINCIPAL, _PRINCIPAL_OTHER, _PRINCIPAL_AFTER):
         found = _first_money(pattern, text)
         if found and found[0] >= 100:
@@ -1622,7 +1624,35 @@ _NO_DUE = re.compile(r"(?:没|未|没有|也没)(?:写|约定|说|定|讲|签|�
                      r"|(?:还款|归还)(?:期限|时间|日期)?(?:没|未)(?:写|约定|定)|随时(?:还|要)|不定期"
                      r"|(?:没|未|没有)(?:写|打|立|留)?(?:借条|欠条|借据)")
 #: Situational facts the matcher reads (a card's ``when_facts`` / ``unless_facts``).
-SITUATION_FACTS = ("no_due_date", "due_date", "no_notice", "no_written_contract", "child_under_two", "child_two_plus")
+SITUATION_FACTS = ("no_due_date", "due_date", "no_notice", "no_written_contract", "child_under_two", "child_two_plus",
+                   "retired_worker", "debtor_disposal")
+
+#: A worker already retired or drawing a pension (返聘, 领着退休金, 退休后在超市干活): the work he does is a
+#: service relationship (劳动争议解释（一）32), not employment — not 快退休 / 还没退休 / 离退休还有两年.
+_RETIRED = re.compile(r"返聘|(?:领|拿|有|领取|享受)(?:着|了)?(?:退休金|养老金|退休工资|养老保险待遇)"
+                      r"|(?:退休金|养老金|退休工资)(?:每个?月|按月)?(?:都|也)?(?:领着|在领|照领|照拿|拿着|有)"
+                      r"|(?<![快将要没未离到就])(?:已经|早就|早已)?退休(?:了|后|以后|之后|的|人员|职工|老)")
+#: ... while working for someone (an injury at work, a dismissal, a contract): a pension question alone is not it.
+_AT_WORK = re.compile(r"上班|干活|打工|打零工|做工|做事|帮人|工作|保安|门卫|保洁|返聘|雇|聘|厂里|单位|公司|老板|工地|超市|饭店"
+                      r"|受伤|摔伤|压伤|撞伤|砸伤|伤了|工伤|辞退|不让干|劳动合同|劳务")
+#: Someone who owes the client and gave away, sold cheap or moved his property (欠我钱的人把房子白送给儿子,
+#: 老王欠我50万…把房子40万卖给了他小舅子): the creditor's revocation (民法典 538, 539), not a donor's own gift.
+_DEBTOR = re.compile(r"欠我|欠了我|欠款人|债务人|老赖|借我钱的|欠钱的人|借了我|找我借的|向我借")
+_DISPOSAL = re.compile(r"白送|送给|赠与|赠送|过户给|过户到|转到[^，,。？?]{0,6}名下|转移(?:了)?(?:财产|房产|资产)"
+                       r"|低价(?:卖|转|出售)|便宜(?:卖|转)|贱卖|(?:卖|转让|转)给了?(?:他|她)(?:的)?"
+                       r"(?:亲戚|家人|小舅子|舅子|儿子|女儿|老婆|媳妇|侄子|外甥|弟弟|哥哥|姐姐|妹妹|父母|爸|妈|朋友|亲家|连襟)"
+                       r"|放弃(?:了)?(?:继承|债权|到期债权)|免除(?:了)?[^，,。？?]{0,6}(?:债务|欠款)")
+
+
+def _situations_more(text: str, facts: Facts) -> None:
+    """Who the client's story is about when that decides the issue: a retired worker, a debtor who
+    disposed of his property."""
+    m = _RETIRED.search(text)
+    if m and _AT_WORK.search(text):
+        facts.add("retired_worker", True, m.group(0))
+    debtor, disposal = _DEBTOR.search(text), _DISPOSAL.search(text)
+    if debtor and disposal:
+        facts.add("debtor_disposal", True, f"{debtor.group(0)}…{disposal.group(0)}")
 
 #: A question about who raises a child after a divorce (民法典 1084: under two, with the mother as a rule; from
 #: two, what serves the child best; from eight, the child's wish).
