@@ -1,0 +1,141 @@
+"""Labour, debt and contract issues a neighbouring card used to take, told apart by what the story says
+(who the worker is, who disposed of what, which way the client wants a penalty moved), and the cards
+that answer them, each question written here in a client's own words (none is a card's phrasing):
+
+* a retired worker drawing a pension (返聘, 领着退休金) works under a service relationship, not
+  employment (劳动争议解释（一）32): his injury is not a 工伤 case;
+* a debtor who gave away or sold cheap his property (欠我钱的人把房子白送给儿子) is the creditor's
+  revocation (民法典 538, 539), not a donor taking back his own gift;
+* a judgment debtor's restrictions (限高: 不能坐飞机, 子女私立学校), the duty to stop a loss growing
+  (民法典 591), suspending performance when the other side is failing (民法典 527, 528);
+* an employer dismissing an employee convicted of a crime (劳动合同法 39), an employer refusing a
+  resignation (37), a penalty the client wants lowered (585, 合同编通则解释 65)."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from bench.answers import polarity
+from legal.cardfile import load_cards, parse_card
+from legal.composer import article_label, compose
+from legal.facts import extract_facts, situation
+from legal.matcher import CardScore, Matcher, PartMatch
+from tests.legal.test_matcher_signals import NEUTRAL, FlatEmbedder
+
+TODAY = date(2026, 11, 27)
+CARDS = {card.slug: card for card in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+CIVIL_CODE = "中华人民共和国民法典"
+LABOUR_CONTRACT_LAW = "中华人民共和国劳动合同法"
+LABOUR_INTERPRETATION = "最高人民法院关于审理劳动争议案件适用法律问题的解释（一）"
+CONTRACT_INTERPRETATION = "最高人民法院关于适用《中华人民共和国民法典》合同编通则若干问题的解释"
+RESTRICTION_RULES = "最高人民法院关于限制被执行人高消费的若干规定"
+INJURY_REGULATION = "工伤保险条例"
+
+
+@pytest.mark.parametrize(("text", "held"), [
+    ("我爸六十三了，退休金每个月领着，又在物业当门卫，值夜班摔断了腿", True),
+    ("单位返聘我做技术顾问，合同到期不续了，有没有补偿", True),
+    ("我妈早就退休了，在超市帮人理货被推车撞伤", True),
+    ("我还有两年就退休了，公司突然要辞退我", False),
+    ("快退休了单位让我提前走人，合法吗", False),
+    ("退休以后养老金每个月能领多少", False),
+])
+def test_a_retired_worker_is_read_only_when_he_works_for_someone(text: str, held: bool) -> None:
+    assert ("retired_worker" in situation(extract_facts(text, today=TODAY))) is held
+
+
+@pytest.mark.parametrize(("text", "held"), [
+    ("他欠我八万不还，上个月把自己的车过户给了他老婆", True),
+    ("欠款人把名下的铺面以市价一半卖给了他哥哥", True),
+    ("借了我钱的那个人把老家的房子送给他女儿了", True),
+    ("我去年把一套房子送给了侄子，现在他对我不管不问，能要回来吗", False),
+    ("他欠我五万，一直说没钱，怎么起诉", False),
+])
+def test_a_debtor_disposing_of_his_property_is_read(text: str, held: bool) -> None:
+    assert ("debtor_disposal" in situation(extract_facts(text, today=TODAY))) is held
+
+
+def _card(slug: str, **extra: object):
+    return parse_card({
+        "slug": slug, "title": "测试事项", "domain": "debt", "summary": "测试。", "phrasings": NEUTRAL,
+        "terms": ["撤销", "赠与"], "question_types": ["yes_no"], "answers": {"yes_no": {"conclusion": "可以。"}},
+        "provisions": [{"law": "测试法", "article": 1, "role": "controlling", "decides": "测试", "keywords": ["测试"]}],
+        **extra,
+    })
+
+
+def test_the_creditor_s_revocation_and_the_donor_s_own_gift_are_told_apart_by_who_disposed():
+    creditor = _card("t.creditor", when_facts=["debtor_disposal"])
+    donor = _card("t.donor", unless_facts=["debtor_disposal"])
+    matcher = Matcher([donor, creditor], embedder=FlatEmbedder())
+
+    def best(text: str) -> str:
+        return max(matcher.score_texts([text])[0], key=lambda s: s.score).card.slug
+
+    assert best("欠我钱的人把房子白送给他儿子了，这个赠与能撤销吗") == "t.creditor"
+    assert best("我把房子赠与儿子了，他不孝顺，这个赠与能撤销吗") != "t.creditor"
+
+
+def _part(slug: str, text: str):
+    match = PartMatch(text, [CardScore(CARDS[slug], 1.0, 0.95, {"bigrams": 1.0})], True)
+    return compose(text, [match], facts=extract_facts(text, today=TODAY), today=TODAY).parts[0]
+
+
+def _cites(part, law: str, article: int) -> bool:
+    return any(p.law == law and article_label(p.article) == article_label(article) for p in part.basis)
+
+
+@pytest.mark.parametrize(("slug", "text", "lead", "law", "article"), [
+    ("labor.retiree-rehire", "我们饭店请了个领退休金的阿姨洗碗，她在后厨滑倒摔伤了，这算不算工伤",
+     "negative", LABOUR_INTERPRETATION, 32),
+    ("debt.consumption-restriction", "法院给我下了限制消费令，我女儿下学期还能在私立学校读吗",
+     "negative", RESTRICTION_RULES, 3),
+    ("contract.mitigation-duty", "买方说好来提货一直不来，我的货在冷库放了四个月，冷库费能都找他要吗",
+     "negative", CIVIL_CODE, 591),
+    ("contract.insecurity-defense", "合同约定我们先交设备，可对方公司已经被好几家法院执行、停产了，我们能先不交吗",
+     "positive", CIVIL_CODE, 527),
+    ("labor.misconduct-dismissal", "厂里有个工人偷东西被判了缓刑，我们能不能跟他解除劳动合同",
+     "positive", LABOUR_CONTRACT_LAW, 39),
+    ("labor.resignation-notice", "我交了辞职信，老板说不批，还说我走了就扣这个月工资，这样合法吗",
+     "negative", LABOUR_CONTRACT_LAW, 37),
+])
+def test_the_card_answers_the_question_asked(slug: str, text: str, lead: str, law: str, article: int) -> None:
+    part = _part(slug, text)
+    assert polarity(part.text) == lead, part.text
+    assert _cites(part, law, article), [(p.law, p.article) for p in part.basis]
+
+
+def test_a_penalty_the_client_wants_lowered_is_answered_by_its_cap():
+    part = _part("contract.penalty-too-high", "合同写晚一天罚两千，晚了三十天要我付六万违约金，可他们实际损失才一万，这违约金合理吗")
+    assert part.text.startswith("不用全额赔"), part.text
+    assert "13000" in part.text.replace(",", "")
+    assert _cites(part, CONTRACT_INTERPRETATION, 65) or _cites(part, CIVIL_CODE, 585)
+
+
+@pytest.mark.parametrize("slug", ["labor.work-injury-recognition", "labor.commute-injury",
+                                  "labor.sudden-death-at-work"])
+def test_the_injury_cards_say_by_when_recognition_is_applied_for(slug: str) -> None:
+    part = _part(slug, "我是2026年3月2日在厂里受的伤，单位一直没给报，我自己去申请工伤认定最晚到什么时候")
+    assert "2027年3月2日" in part.text, part.text
+    assert _cites(part, INJURY_REGULATION, 17)
+
+
+def test_the_neighbouring_cards_step_aside_for_these_facts():
+    assert "少付" in CARDS["contract.penalty-too-low"].not_terms
+    assert "retired_worker" in CARDS["labor.work-injury-recognition"].unless_facts
+
+
+@pytest.mark.parametrize(("part", "answer", "lead"), [
+    ("交了保证金是不是就一定能取保", "可以申请（符合条件的）：罪行较轻、不致发生社会危险的……", "不是，不一定。"),
+    ("只要赔了钱就一定不会判实刑吗", "可以从轻（取得谅解的）：赔偿谅解是从宽情节……", "不一定。"),
+    ("是不是一定要先仲裁才能起诉", "需要。劳动争议须先经仲裁，对裁决不服的才能起诉。", ""),
+    ("是不是一定要还", "不需要（超过保证期间的）：……", ""),
+    ("签了字能反悔吗", "可以（对方欺诈的）：……", ""),
+])
+def test_a_part_asking_whether_something_necessarily_follows_is_answered_so(part: str, answer: str, lead: str) -> None:
+    from legal.composer import necessity_lead
+
+    assert necessity_lead(part, answer) == lead
