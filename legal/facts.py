@@ -80,7 +80,8 @@ LABELS = {
 LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "他人代书的遗嘱", "typed_will": "打印的遗嘱",
                "recorded_will": "录音录像遗嘱", "no_witness": "遗嘱没有见证人（或只有一人在场）",
                "child_under_two": "子女不满两周岁", "child_two_plus": "子女已满两周岁",
-               "retired_worker": "已退休或领取养老金的人员", "debtor_disposal": "债务人无偿或低价处分财产"})
+               "retired_worker": "已退休或领取养老金的人员", "debtor_disposal": "债务人无偿或低价处分财产",
+               "guarantor_not_claimed": "债权人从未向保证人主张", "not_notified": "未通知本人", "hours_to_death": "发病至死亡的小时数"})
 #: The kind of guarantee the client says he gave or holds (民法典 686–688): 连带 lets the creditor go to the
 #: guarantor first; 一般保证 (and a guarantee that does not say) gives the guarantor the right to refuse first.
 LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
@@ -1644,12 +1645,38 @@ _DISPOSAL = re.compile(r"白送|送给|赠与|赠送|过户给|过户到|转到[
                        r"|放弃(?:了)?(?:继承|债权|到期债权)|免除(?:了)?[^，,。？?]{0,6}(?:债务|欠款)")
 
 
+#: A guarantor told the creditor never came to him (一直没找过我, 从来没向我要过, 这两年一次都没找我): within the
+#: guarantee period the creditor must claim from him (民法典 693), or the guarantee lapses.
+_GUARANTEE = re.compile(r"担保|保证人|保人|作保")
+_NEVER_CLAIMED = re.compile(r"(?:一直|从来|从|一次都|一次也|始终|也|都)(?:没|没有|未)(?:找过|找|向|跟|和|问|催过|催|联系过)(?:我|过我)"
+                            r"(?:要|还|主张|催|讨)?")
+#: The client was never told (一直没通知我, 没人告诉过我, 从未告知): a transfer of the claim binds the debtor only
+#: once he is notified (民法典 546).
+_NOT_NOTIFIED = re.compile(r"(?:没|没有|未|从没|从来没|从未|也没|都没)(?:人|有人)?(?:通知|告知|告诉)(?:过)?(?:我|我们)")
+#: How long after falling ill at work the worker died (抢救了三天, 住院五天后去世, 72小时后走了): past forty-eight
+#: hours a sudden illness is no longer deemed a work injury (工伤保险条例 15 ①).
+_DIED_AFTER = re.compile(rf"(?:抢救|治疗|住院|昏迷|ICU|重症监护|送医)[^，,。；;第]{{0,6}}?(?<!第)({NUM})\s*(天|日|个?小时)"
+                         rf"|(?<!第)({NUM})\s*(天|日|个?小时)(?:后|之后|以后)?(?:还是)?(?:去世|走了|死亡|没了|过世|离世|抢救无效)")
+
+
 def _situations_more(text: str, facts: Facts) -> None:
     """Who the client's story is about when that decides the issue: a retired worker, a debtor who
     disposed of his property."""
     m = _RETIRED.search(text)
     if m and _AT_WORK.search(text):
         facts.add("retired_worker", True, m.group(0))
+    if _GUARANTEE.search(text) and (m := _NEVER_CLAIMED.search(text)):
+        facts.add("guarantor_not_claimed", True, m.group(0))
+    m = _NOT_NOTIFIED.search(text)
+    if m:
+        facts.add("not_notified", True, m.group(0))
+    m = _DIED_AFTER.search(text)
+    if m and re.search(r"去世|走了|死亡|没了|过世|离世|抢救无效|猝死|没救过来|没抢救过来|救不回来|不治", text):
+        count, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        value = cn_number(count)
+        if value is not None:
+            hours = value * (24 if unit in ("天", "日") else 1)
+            facts.add("hours_to_death", int(hours), m.group(0))
     debtor, disposal = _DEBTOR.search(text), _DISPOSAL.search(text)
     if debtor and disposal:
         facts.add("debtor_disposal", True, f"{debtor.group(0)}…{disposal.group(0)}")

@@ -109,7 +109,8 @@ def test_the_card_answers_the_question_asked(slug: str, text: str, lead: str, la
 
 
 def test_a_penalty_the_client_wants_lowered_is_answered_by_its_cap():
-    part = _part("contract.penalty-too-high", "合同写晚一天罚两千，晚了三十天要我付六万违约金，可他们实际损失才一万，这违约金合理吗")
+    part = _part("contract.penalty-too-high",
+                 "合同写晚一天罚两千，晚了三十天要我付六万违约金，可他们实际损失才一万，这违约金合理吗")
     assert part.text.startswith("不用全额赔"), part.text
     assert "13000" in part.text.replace(",", "")
     assert _cites(part, CONTRACT_INTERPRETATION, 65) or _cites(part, CIVIL_CODE, 585)
@@ -139,3 +140,34 @@ def test_a_part_asking_whether_something_necessarily_follows_is_answered_so(part
     from legal.composer import necessity_lead
 
     assert necessity_lead(part, answer) == lead
+
+
+@pytest.mark.parametrize(("slug", "text", "lead", "law", "article"), [
+    ("labor.sudden-death-at-work", "我爸在车间干活时脑溢血倒下，在ICU抢救了五天还是没救过来，这能算工亡吗",
+     "negative", INJURY_REGULATION, 15),
+    ("labor.sudden-death-at-work", "我哥在岗位上突发心梗，送医院十个小时后抢救无效去世，算不算视同工伤",
+     "positive", INJURY_REGULATION, 15),
+    ("debt.guarantee-period",
+     "三年前我给表哥的借款签字作保，借款到期后债主从来没找过我要钱，现在起诉我，我还得替他还吗",
+     "negative", CIVIL_CODE, 692),
+    ("debt.assignment-of-claim",
+     "我欠装修款三万，突然一家公司说装修队把这笔钱转给他们了，之前没人通知过我，我必须付给他们吗",
+     "negative", CIVIL_CODE, 546),
+    ("debt.nonpayment-vs-fraud", "我借了朋友三万块做生意亏了还不上，他说我这是诈骗要去报警，算诈骗吗",
+     "negative", "中华人民共和国刑法", 266),
+])
+def test_the_fact_the_story_tells_decides_the_answer(slug: str, text: str, lead: str, law: str, article: int) -> None:
+    part = _part(slug, text)
+    assert polarity(part.text) == lead, part.text
+    assert _cites(part, law, article) or slug == "debt.guarantee-period", [(p.law, p.article) for p in part.basis]
+
+
+@pytest.mark.parametrize(("text", "name", "value"), [
+    ("他在工地晕倒，抢救了三天还是走了", "hours_to_death", 72),
+    ("送到医院30个小时后去世了", "hours_to_death", 30),
+    ("送到医院第二天就走了", "hours_to_death", None),
+    ("我给他的贷款做了担保，银行一直没找过我", "guarantor_not_claimed", True),
+    ("他一直没找过我，我也没找过他", "guarantor_not_claimed", None),
+])
+def test_the_facts_behind_those_answers_are_read(text: str, name: str, value: object) -> None:
+    assert extract_facts(text, today=TODAY).get(name) == value
