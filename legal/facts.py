@@ -81,7 +81,8 @@ LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "�
                "recorded_will": "录音录像遗嘱", "no_witness": "遗嘱没有见证人（或只有一人在场）",
                "child_under_two": "子女不满两周岁", "child_two_plus": "子女已满两周岁",
                "retired_worker": "已退休或领取养老金的人员", "debtor_disposal": "债务人无偿或低价处分财产",
-               "guarantor_not_claimed": "债权人从未向保证人主张", "not_notified": "未通知本人", "hours_to_death": "发病至死亡的小时数"})
+               "guarantor_not_claimed": "债权人从未向保证人主张", "not_notified": "未通知本人", "resisted_wrongdoer": "对正在实施不法侵害的人造成伤害",
+               "attack_over": "侵害结束后又加害", "hours_to_death": "发病至死亡的小时数"})
 #: The kind of guarantee the client says he gave or holds (民法典 686–688): 连带 lets the creditor go to the
 #: guarantor first; 一般保证 (and a guarantee that does not say) gives the guarantor the right to refuse first.
 LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
@@ -1626,7 +1627,7 @@ _NO_DUE = re.compile(r"(?:没|未|没有|也没)(?:写|约定|说|定|讲|签|�
                      r"|(?:没|未|没有)(?:写|打|立|留)?(?:借条|欠条|借据)")
 #: Situational facts the matcher reads (a card's ``when_facts`` / ``unless_facts``).
 SITUATION_FACTS = ("no_due_date", "due_date", "no_notice", "no_written_contract", "child_under_two", "child_two_plus",
-                   "retired_worker", "debtor_disposal")
+                   "retired_worker", "debtor_disposal", "resisted_wrongdoer")
 
 #: A worker already retired or drawing a pension (返聘, 领着退休金, 退休后在超市干活): the work he does is a
 #: service relationship (劳动争议解释（一）32), not employment — not 快退休 / 还没退休 / 离退休还有两年.
@@ -1653,6 +1654,16 @@ _NEVER_CLAIMED = re.compile(r"(?:一直|从来|从|一次都|一次也|始终|�
 #: The client was never told (一直没通知我, 没人告诉过我, 从未告知): a transfer of the claim binds the debtor only
 #: once he is notified (民法典 546).
 _NOT_NOTIFIED = re.compile(r"(?:没|没有|未|从没|从来没|从未|也没|都没)(?:人|有人)?(?:通知|告知|告诉)(?:过)?(?:我|我们)")
+#: The other side's wrong in progress (撬门进来, 拿刀冲过来, 小偷, 抢劫, 先动手) and harm the client's side did to him
+#: (打伤, 打骨折, 捅了, 踹了几脚, 制服): whether it was self-defence (刑法 20), not an ordinary assault.
+_AGGRESSION = re.compile(r"撬(?:我家|门|锁)|闯进|闯入|入室|翻墙进|持刀|拿(?:着)?刀|拿(?:着)?棍|抢劫|抢我|小偷|偷(?:我|东西)"
+                         r"|行凶|砍我|先动手|先打(?:我|人)|冲上来打|围殴|非礼|猥亵|耍流氓|强奸")
+_HARM_DONE = re.compile(r"打伤|打骨折|打断|打成|捅(?:了|伤)|砍伤|刺伤|踹了|踹(?:他|她)|还手|反击|制服|按在地上|打了(?:他|她|对方)"
+                        r"|把(?:他|她|对方|人)[^，,。]{0,8}(?:打|踢|踹|推|砸|捅)")
+#: ... and the wrong already over when the harm was done (已经被按在地上不动了, 他都跑了还追上去打, 倒地后又踹):
+#: what follows is no longer defence.
+_ATTACK_OVER = re.compile(r"(?:已经|都)(?:被)?(?:我们|我)?(?:制服|按住|按在地上|控制住|倒地|不动了|跑了|逃了|住手)"
+                          r"[^。？?]{0,20}(?:又|还|再|继续)(?:踹|打|踢|砸|捅|追)|气不过(?:又|还)")
 #: How long after falling ill at work the worker died (抢救了三天, 住院五天后去世, 72小时后走了): past forty-eight
 #: hours a sudden illness is no longer deemed a work injury (工伤保险条例 15 ①).
 _DIED_AFTER = re.compile(rf"(?:抢救|治疗|住院|昏迷|ICU|重症监护|送医)[^，,。；;第]{{0,6}}?(?<!第)({NUM})\s*(天|日|个?小时)"
@@ -1667,6 +1678,10 @@ def _situations_more(text: str, facts: Facts) -> None:
         facts.add("retired_worker", True, m.group(0))
     if _GUARANTEE.search(text) and (m := _NEVER_CLAIMED.search(text)):
         facts.add("guarantor_not_claimed", True, m.group(0))
+    if _AGGRESSION.search(text) and (m := _HARM_DONE.search(text)):
+        facts.add("resisted_wrongdoer", True, m.group(0))
+        if (m := _ATTACK_OVER.search(text)):
+            facts.add("attack_over", True, m.group(0))
     m = _NOT_NOTIFIED.search(text)
     if m:
         facts.add("not_notified", True, m.group(0))

@@ -171,3 +171,22 @@ def test_the_fact_the_story_tells_decides_the_answer(slug: str, text: str, lead:
 ])
 def test_the_facts_behind_those_answers_are_read(text: str, name: str, value: object) -> None:
     assert extract_facts(text, today=TODAY).get(name) == value
+
+
+@pytest.mark.parametrize(("text", "resisted", "over"), [
+    ("有个醉汉拿着刀冲进我店里要砍人，我用凳子把他打骨折了", True, None),
+    ("小偷偷我电动车被我抓住了，他已经被按在地上不动了，我又踹了几脚", True, True),
+    ("我跟邻居吵架把他打伤了", None, None),
+])
+def test_resisting_a_wrong_in_progress_is_read_apart_from_an_ordinary_fight(text: str, resisted: object,
+                                                                            over: object) -> None:
+    facts = extract_facts(text, today=TODAY)
+    assert facts.get("resisted_wrongdoer") == resisted
+    assert facts.get("attack_over") == over
+
+
+def test_harm_done_after_the_attack_was_over_is_not_answered_as_defence():
+    part = _part("criminal.self-defense",
+                 "夜里有人翻墙进院子偷东西，被我和我爸制服后已经不动了，我爸气不过又打了他几拳，鉴定轻伤，我爸会被判刑吗")
+    assert polarity(part.text) == "positive", part.text
+    assert _cites(part, "中华人民共和国刑法", 20)
