@@ -81,7 +81,7 @@ LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "�
                "recorded_will": "录音录像遗嘱", "no_witness": "遗嘱没有见证人（或只有一人在场）",
                "child_under_two": "子女不满两周岁", "child_two_plus": "子女已满两周岁",
                "retired_worker": "已退休或领取养老金的人员", "debtor_disposal": "债务人无偿或低价处分财产",
-               "guarantor_not_claimed": "债权人从未向保证人主张", "not_notified": "未通知本人", "resisted_wrongdoer": "对正在实施不法侵害的人造成伤害",
+               "guarantor_not_claimed": "债权人从未向保证人主张", "not_notified": "未通知本人", "dismissed_in_maternity": "孕期、产期、哺乳期内被辞退或降薪", "resisted_wrongdoer": "对正在实施不法侵害的人造成伤害",
                "attack_over": "侵害结束后又加害", "hours_to_death": "发病至死亡的小时数"})
 #: The kind of guarantee the client says he gave or holds (民法典 686–688): 连带 lets the creditor go to the
 #: guarantor first; 一般保证 (and a guarantee that does not say) gives the guarantor the right to refuse first.
@@ -1198,7 +1198,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         # 说好半年还，现在都过期一年了: the due date lies that long before today
         overdue = facts.items["overdue_months"]
         facts.add("due_date", _shift_years(today, Decimal(overdue.value) / 12), f"{overdue.text}（推算）")
-    m = re.search(r"(?:还在|在|处于|还是)试用期|试用期(?:内|还没过|没过|期间)", text)
+    m = re.search(r"(?:还在|在|处于|还是)试用期|试用期(?:内|还没过|没过|期间|[^，,。？?]{0,8}?(?:想走|要走|辞职|离职|提离职|走人|不干))", text)
     if m:
         facts.add("in_probation", True, m.group(0))
     _prorate_leave(text, today, facts)
@@ -1224,7 +1224,8 @@ _PENSION_YEARS = re.compile(rf"(?:社保|养老保险|养老金)\s*(?:只|才|�
 
 _AWARD = re.compile(rf"裁决[^，。,；;？?！!\d]{{0,12}}?(?:补|付|赔|给|支付)(?:我|给我|我们)?\s*{MONEY}")
 _QUIT = re.compile(r"(?:我是|我|自己)?(?:主动|自己|自愿)(?:提出)?(?:辞职|离职|辞的职|走的)|个人原因(?:辞职|离职)")
-_NC_UNPAID = re.compile(r"竞业.{0,60}?(?:一分钱?都没给|没给过?(?:补偿|钱)|(?:补偿|钱)(?:一直)?(?:没给|没付|没发|不给)|从来没给|一直没给)")
+_NC_UNPAID = re.compile(r"竞业.{0,80}?(?:一分钱?(?:都|也)?没(?:给|打|付|发|到账|打过来)|没给过?(?:补偿|钱)"
+                        r"|(?:补偿|钱)(?:一直)?(?:没给|没付|没发|不给|没打|没到账)|从来没给|一直没给|(?:没|未)(?:支付|付过|发过)补偿)")
 _RENEW_REFUSED = re.compile(r"(?:原来|原有|同样|一样|更高|提高|不变)的?(?:条件|待遇|工资).{0,12}?续签.{0,12}?(?:他|她|员工|对方)"
                             r"(?:自己)?(?:不签|不愿意?|不同意|拒绝)")
 _CUSTOM = re.compile(r"定制|定做|订做|订制|刻字|量身")
@@ -1627,7 +1628,7 @@ _NO_DUE = re.compile(r"(?:没|未|没有|也没)(?:写|约定|说|定|讲|签|�
                      r"|(?:没|未|没有)(?:写|打|立|留)?(?:借条|欠条|借据)")
 #: Situational facts the matcher reads (a card's ``when_facts`` / ``unless_facts``).
 SITUATION_FACTS = ("no_due_date", "due_date", "no_notice", "no_written_contract", "child_under_two", "child_two_plus",
-                   "retired_worker", "debtor_disposal", "resisted_wrongdoer")
+                   "retired_worker", "debtor_disposal", "resisted_wrongdoer", "dismissed_in_maternity")
 
 #: A worker already retired or drawing a pension (返聘, 领着退休金, 退休后在超市干活): the work he does is a
 #: service relationship (劳动争议解释（一）32), not employment — not 快退休 / 还没退休 / 离退休还有两年.
@@ -1664,6 +1665,11 @@ _HARM_DONE = re.compile(r"打伤|打骨折|打断|打成|捅(?:了|伤)|砍伤|�
 #: what follows is no longer defence.
 _ATTACK_OVER = re.compile(r"(?:已经|都)(?:被)?(?:我们|我)?(?:制服|按住|按在地上|控制住|倒地|不动了|跑了|逃了|住手)"
                           r"[^。？?]{0,20}(?:又|还|再|继续)(?:踹|打|踢|砸|捅|追)|气不过(?:又|还)")
+#: A dismissal, pay cut or non-renewal during pregnancy, maternity leave or nursing (三期; 劳动合同法 42, 女职工
+#: 劳动保护特别规定 5): the protected-employee answer, not the no-fault or layoff one.
+_MATERNITY = re.compile(r"怀孕|怀了|孕期|孕妇|产假|产期|哺乳期|坐月子|刚生完|生完孩子|生孩子|三期|流产|保胎")
+_DISMISSED = re.compile(r"辞退|开除|解除|裁员|裁掉|劝退|不要我|让我走|叫我走|让我别来|降(?:了|我)?(?:的)?(?:薪|工资|级|职)|调岗|不续签|不续"
+                        r"|终止合同|炒")
 #: How long after falling ill at work the worker died (抢救了三天, 住院五天后去世, 72小时后走了): past forty-eight
 #: hours a sudden illness is no longer deemed a work injury (工伤保险条例 15 ①).
 _DIED_AFTER = re.compile(rf"(?:抢救|治疗|住院|昏迷|ICU|重症监护|送医)[^，,。；;第]{{0,6}}?(?<!第)({NUM})\s*(天|日|个?小时)"
@@ -1682,6 +1688,8 @@ def _situations_more(text: str, facts: Facts) -> None:
         facts.add("resisted_wrongdoer", True, m.group(0))
         if (m := _ATTACK_OVER.search(text)):
             facts.add("attack_over", True, m.group(0))
+    if _MATERNITY.search(text) and (m := _DISMISSED.search(text)):
+        facts.add("dismissed_in_maternity", True, m.group(0))
     m = _NOT_NOTIFIED.search(text)
     if m:
         facts.add("not_notified", True, m.group(0))

@@ -190,3 +190,31 @@ def test_harm_done_after_the_attack_was_over_is_not_answered_as_defence():
                  "夜里有人翻墙进院子偷东西，被我和我爸制服后已经不动了，我爸气不过又打了他几拳，鉴定轻伤，我爸会被判刑吗")
     assert polarity(part.text) == "positive", part.text
     assert _cites(part, "中华人民共和国刑法", 20)
+
+
+@pytest.mark.parametrize(("slug", "text", "lead", "law", "article"), [
+    ("criminal.theft", "我外甥今年14岁，在小区偷了邻居一辆电动车被警察带走了，会坐牢吗",
+     "negative", "中华人民共和国刑法", 17),
+    ("labor.dispatch-worker-rights", "我们是派遣公司派到工厂的，干的活和厂里正式员工一模一样，每月却少拿两千，这合法吗",
+     "negative", LABOUR_CONTRACT_LAW, 63),
+    ("contract.minor-online-spending", "我女儿13岁，背着我用我的手机给一个游戏主播打赏了一万八，这钱还能要回来吗",
+     "positive", CIVIL_CODE, 145),
+    ("labor.resignation-notice", "还在试用期，想换工作，是不是得提前一个月跟公司说",
+     "negative", LABOUR_CONTRACT_LAW, 37),
+])
+def test_the_card_answers_from_the_fact_the_story_gives(slug: str, text: str, lead: str, law: str,
+                                                       article: int) -> None:
+    part = _part(slug, text)
+    assert polarity(part.text) == lead, part.text
+    assert _cites(part, law, article), [(p.law, p.article) for p in part.basis]
+
+
+@pytest.mark.parametrize(("text", "name", "value"), [
+    ("我在哺乳期，公司说部门撤了要跟我解除合同", "dismissed_in_maternity", True),
+    ("怀孕五个月，老板给我降了工资", "dismissed_in_maternity", True),
+    ("产假有多少天", "dismissed_in_maternity", None),
+    ("试用期刚干两周就想辞职", "in_probation", True),
+    ("签了两年竞业限制，离职半年了补偿一分钱也没打过来", "non_compete_unpaid", True),
+])
+def test_the_labour_situations_are_read(text: str, name: str, value: object) -> None:
+    assert extract_facts(text, today=TODAY).get(name) == value
