@@ -81,7 +81,7 @@ LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "�
                "recorded_will": "录音录像遗嘱", "no_witness": "遗嘱没有见证人（或只有一人在场）",
                "child_under_two": "子女不满两周岁", "child_two_plus": "子女已满两周岁",
                "retired_worker": "已退休或领取养老金的人员", "debtor_disposal": "债务人无偿或低价处分财产",
-               "guarantor_not_claimed": "债权人从未向保证人主张", "not_notified": "未通知本人", "dismissed_in_maternity": "孕期、产期、哺乳期内被辞退或降薪", "resisted_wrongdoer": "对正在实施不法侵害的人造成伤害",
+               "guarantor_not_claimed": "债权人从未向保证人主张", "not_notified": "未通知本人", "comp_time_given": "休息日加班已安排补休", "no_training_agreement": "未约定服务期的培训或岗前培训", "dismissed_in_maternity": "孕期、产期、哺乳期内被辞退或降薪", "resisted_wrongdoer": "对正在实施不法侵害的人造成伤害",
                "attack_over": "侵害结束后又加害", "hours_to_death": "发病至死亡的小时数"})
 #: The kind of guarantee the client says he gave or holds (民法典 686–688): 连带 lets the creditor go to the
 #: guarantor first; 一般保证 (and a guarantee that does not say) gives the guarantor the right to refuse first.
@@ -1345,7 +1345,8 @@ _GUARANTEE = re.compile(r"担保|保证人|保人|保证合同|保证责任|保�
 _KIND_UNTOLD = re.compile(r"(?:没|未|没有|不)(?:有)?(?:写|约定|说|注明|写明|讲|明确)[^，。,；！？]{0,12}(?:连带|一般|保证方式|担保方式|什么(?:担保|保证))"
                           r"|连带不连带|是不是连带|(?:一般|普通)(?:保证|担保)?还是连带|连带(?:保证|担保|责任)?还是(?:一般|普通)")
 _GUARANTOR_PAID = re.compile(r"(?:替|帮|代)[^，。,；！？]{0,6}(?:还了|还清|偿还了|付了|垫付|垫了)|代偿|代为(?:清偿|偿还)"
-                             r"|承担(?:了)?(?:保证|担保)责任(?:后|以后|之后)")
+                             r"|承担(?:了)?(?:保证|担保)责任(?:后|以后|之后)"
+                             r"|(?:法院|执行)[^，。,；！？]{0,12}(?:扣|划|执行)(?:了|走了)?[^，。,；！？]{0,10}(?:还给|给了|付给|打给)")
 GUARANTEE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("guarantor_paid", _GUARANTOR_PAID),
     ("general_guarantee", _KIND_UNTOLD),
@@ -1670,6 +1671,13 @@ _ATTACK_OVER = re.compile(r"(?:已经|都)(?:被)?(?:我们|我)?(?:制服|按�
 _MATERNITY = re.compile(r"怀孕|怀了|孕期|孕妇|产假|产期|哺乳期|坐月子|刚生完|生完孩子|生孩子|三期|流产|保胎")
 _DISMISSED = re.compile(r"辞退|开除|解除|裁员|裁掉|劝退|不要我|让我走|叫我走|让我别来|降(?:了|我)?(?:的)?(?:薪|工资|级|职)|调岗|不续签|不续"
                         r"|终止合同|炒")
+#: Rest-day work already made up by a day off (补休了一天, 给他调休了, 安排了补休): 劳动法 44 ② pays double only
+#: when no day off is given (never for a statutory holiday or for overtime on a working day).
+_COMP_TIME = re.compile(r"(?:补|调)(?:休|了)(?:了)?(?:一|两|二|三|1|2|3)?天|安排了?(?:补休|调休)|给(?:他|她|我|员工|大家)?(?:补休|调休)(?:了)?"
+                        r"|(?:补休|调休)(?:过|了)")
+#: Training the employer paid for without an agreement on a service period, or induction training only (岗前培训,
+#: 入职培训, 没签培训协议): no penalty may be claimed for leaving (劳动合同法 22, 25).
+_NO_TRAINING_AGREEMENT = re.compile(r"(?:没|没有|未|也没)签(?:过|订)?(?:什么|任何)?(?:培训)?(?:协议|服务期)|岗前培训|入职培训|新员工培训")
 #: How long after falling ill at work the worker died (抢救了三天, 住院五天后去世, 72小时后走了): past forty-eight
 #: hours a sudden illness is no longer deemed a work injury (工伤保险条例 15 ①).
 _DIED_AFTER = re.compile(rf"(?:抢救|治疗|住院|昏迷|ICU|重症监护|送医)[^，,。；;第]{{0,6}}?(?<!第)({NUM})\s*(天|日|个?小时)"
@@ -1690,6 +1698,10 @@ def _situations_more(text: str, facts: Facts) -> None:
             facts.add("attack_over", True, m.group(0))
     if _MATERNITY.search(text) and (m := _DISMISSED.search(text)):
         facts.add("dismissed_in_maternity", True, m.group(0))
+    if re.search(r"加班|周六|周日|周末|休息日|双休", text) and (m := _COMP_TIME.search(text)):
+        facts.add("comp_time_given", True, m.group(0))
+    if "培训" in text and (m := _NO_TRAINING_AGREEMENT.search(text)):
+        facts.add("no_training_agreement", True, m.group(0))
     m = _NOT_NOTIFIED.search(text)
     if m:
         facts.add("not_notified", True, m.group(0))

@@ -218,3 +218,20 @@ def test_the_card_answers_from_the_fact_the_story_gives(slug: str, text: str, le
 ])
 def test_the_labour_situations_are_read(text: str, name: str, value: object) -> None:
     assert extract_facts(text, today=TODAY).get(name) == value
+
+
+@pytest.mark.parametrize(("slug", "text", "lead", "law", "article"), [
+    ("labor.overtime-pay", "我们公司让员工星期天来值了一天班，后来给他调休了一天，还用付加班费吗",
+     "negative", "中华人民共和国劳动法", 44),
+    ("labor.service-period-training-fee", "我要辞职，公司说新员工入职培训花了钱，让我赔五千，可我没签过任何培训协议",
+     "negative", LABOUR_CONTRACT_LAW, 22),
+])
+def test_the_labour_card_answers_by_what_was_agreed_or_given(slug: str, text: str, lead: str, law: str,
+                                                             article: int) -> None:
+    part = _part(slug, text)
+    assert polarity(part.text) == lead, part.text
+    assert _cites(part, law, article), [(p.law, p.article) for p in part.basis]
+
+
+def test_a_guarantor_whose_wages_the_court_took_has_paid():
+    assert extract_facts("我给朋友担保，他不还，法院把我的工资扣了五万给了债主", today=TODAY).get("guarantor_paid")
