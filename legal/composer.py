@@ -608,6 +608,30 @@ def negated_lead(part: str, text: str) -> str:
     return ""
 
 
+#: A yes/no part asking whether something always or necessarily follows (签了是不是就一定判缓刑, 是不是只要判三年
+#: 以下都能缓刑, 不赔钱就一定要坐牢吗): a conditional answer says first that it does not necessarily.
+_NECESSITY_ASK = re.compile(r"是不是(?:就|都)?(?:一定|肯定|必然|百分之?百)|是不是只要"
+                            r"|只要[^，,。？?]{1,24}(?:就|都)(?:一定|肯定|能|会|可以)[^，,。？?]{0,16}(?:吗|么|吧|是不是)"
+                            r"|(?:就|都)(?:一定|肯定)(?:会|要|能|得)[^，,。？?]{0,16}(?:吗|么|吧)")
+#: What makes an answer's first sentence conditional: a bracketed condition, a 但, a chance (可能, 争取, 一般).
+_CONDITIONAL_HEAD = re.compile(r"（|\(|但|可能|争取|一般|多数|原则上|不一定|视情况|取决于")
+
+
+def necessity_lead(part: str, text: str) -> str:
+    """"不是，不一定。" (or "不一定。") for a part asking whether something necessarily follows when the
+    answer's first sentence is conditional ("" otherwise: an answer that already says no, or that says
+    the thing always follows, keeps its own first word)."""
+    clause = asking_clause(part) or part
+    m = _NECESSITY_ASK.search(clause)
+    head = text.lstrip("*（( ")
+    if m is None or head.startswith(("不", "没有", "无")):
+        return ""
+    first = re.split(r"[。；！!]", head, maxsplit=1)[0]
+    if not _CONDITIONAL_HEAD.search(first):
+        return ""
+    return "不是，不一定。" if m.group(0).startswith("是不是") else "不一定。"
+
+
 #: The claims a client lists under one ask (我能要哪些钱：工资、加班费、补偿), each with the calculator
 #: that computes it ("" for an item paid as spent or as agreed: 医疗费 by the bills, 违约金 by the contract).
 CLAIM_ITEMS: tuple[tuple[str, re.Pattern[str], str], ...] = (
@@ -1246,7 +1270,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         elif qtype == "by_when":
             text = f"{time_lead(match.text, found_deadline)}{text}"
         elif qtype == "yes_no":
-            lead = negated_lead(match.text, text)
+            lead = negated_lead(match.text, text) or necessity_lead(match.text, text)
             timed = None if lead else _timed_yes_no(card, match.text, facts, today)
             if timed is not None:
                 lead = yes_no_on_time(card, match.text, facts, today)

@@ -79,7 +79,10 @@ LABELS = {
 #: which formal requirements apply, and so which article decides whether it holds.
 LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "他人代书的遗嘱", "typed_will": "打印的遗嘱",
                "recorded_will": "录音录像遗嘱", "no_witness": "遗嘱没有见证人（或只有一人在场）",
-               "child_under_two": "子女不满两周岁", "child_two_plus": "子女已满两周岁"})
+               "child_under_two": "子女不满两周岁", "child_two_plus": "子女已满两周岁",
+               "retired_worker": "已退休或领取养老金的人员", "debtor_disposal": "债务人无偿或低价处分财产",
+               "guarantor_not_claimed": "债权人从未向保证人主张", "not_notified": "未通知本人", "comp_time_given": "休息日加班已安排补休", "no_training_agreement": "未约定服务期的培训或岗前培训", "dismissed_in_maternity": "孕期、产期、哺乳期内被辞退或降薪", "resisted_wrongdoer": "对正在实施不法侵害的人造成伤害",
+               "attack_over": "侵害结束后又加害", "hours_to_death": "发病至死亡的小时数"})
 #: The kind of guarantee the client says he gave or holds (民法典 686–688): 连带 lets the creditor go to the
 #: guarantor first; 一般保证 (and a guarantee that does not say) gives the guarantor the right to refuse first.
 LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
@@ -1052,6 +1055,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     if m and (age := cn_number(m.group(1) or m.group(2))) is not None and 0 < age < 120:
         facts.add("age", int(age), m.group(0))
     _child_age(text, facts)
+    _situations_more(text, facts)
     for pattern in (_PRINCIPAL, _PRINCIPAL_OTHER, _PRINCIPAL_AFTER):
         found = _first_money(pattern, text)
         if found and found[0] >= 100:
@@ -1194,7 +1198,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         # 说好半年还，现在都过期一年了: the due date lies that long before today
         overdue = facts.items["overdue_months"]
         facts.add("due_date", _shift_years(today, Decimal(overdue.value) / 12), f"{overdue.text}（推算）")
-    m = re.search(r"(?:还在|在|处于|还是)试用期|试用期(?:内|还没过|没过|期间)", text)
+    m = re.search(r"(?:还在|在|处于|还是)试用期|试用期(?:内|还没过|没过|期间|[^，,。？?]{0,8}?(?:想走|要走|辞职|离职|提离职|走人|不干))", text)
     if m:
         facts.add("in_probation", True, m.group(0))
     _prorate_leave(text, today, facts)
@@ -1220,9 +1224,9 @@ _PENSION_YEARS = re.compile(rf"(?:社保|养老保险|养老金)\s*(?:只|才|�
 
 _AWARD = re.compile(rf"裁决[^，。,；;？?！!\d]{{0,12}}?(?:补|付|赔|给|支付)(?:我|给我|我们)?\s*{MONEY}")
 _QUIT = re.compile(r"(?:我是|我|自己)?(?:主动|自己|自愿)(?:提出)?(?:辞职|离职|辞的职|走的)|个人原因(?:辞职|离职)")
-_NC_UNPAID = re.compile(r"竞业.{0,60}?(?:一分钱?(?:都|也)?(?:没有?|未)(?:给|付|发|打|转|到账|收到)|没(?:给|付|发|打)过?(?:我)?(?:补偿|钱)"
+_NC_UNPAID = re.compile(r"竞业.{0,80}?(?:一分钱?(?:都|也)?(?:没有?|未)(?:给|付|发|打|转|到账|收到|打过来)|没(?:给|付|发|打)过?(?:我)?(?:补偿|钱)"
                         r"|(?:补偿|钱)(?:一直|从来|都|也)?(?:没有?|未)(?:给|付|发|打|转|到账)|(?:补偿|钱)不给|从来没给|一直没给"
-                        r"|没(?:收到|拿到)(?:过)?(?:任何)?(?:补偿|钱))")
+                        r"|没(?:收到|拿到)(?:过)?(?:任何)?(?:补偿|钱)|(?:没|未)(?:支付|付过|发过)补偿)")
 _RENEW_REFUSED = re.compile(r"(?:原来|原有|同样|一样|更高|提高|不变)的?(?:条件|待遇|工资).{0,12}?续签.{0,12}?(?:他|她|员工|对方)"
                             r"(?:自己)?(?:不签|不愿意?|不同意|拒绝)")
 _CUSTOM = re.compile(r"定制|定做|订做|订制|刻字|量身")
@@ -1342,7 +1346,8 @@ _GUARANTEE = re.compile(r"担保|保证人|保人|保证合同|保证责任|保�
 _KIND_UNTOLD = re.compile(r"(?:没|未|没有|不)(?:有)?(?:写|约定|说|注明|写明|讲|明确)[^，。,；！？]{0,12}(?:连带|一般|保证方式|担保方式|什么(?:担保|保证))"
                           r"|连带不连带|是不是连带|(?:一般|普通)(?:保证|担保)?还是连带|连带(?:保证|担保|责任)?还是(?:一般|普通)")
 _GUARANTOR_PAID = re.compile(r"(?:替|帮|代)[^，。,；！？]{0,6}(?:还了|还清|偿还了|付了|垫付|垫了)|代偿|代为(?:清偿|偿还)"
-                             r"|承担(?:了)?(?:保证|担保)责任(?:后|以后|之后)")
+                             r"|承担(?:了)?(?:保证|担保)责任(?:后|以后|之后)"
+                             r"|(?:法院|执行)[^，。,；！？]{0,12}(?:扣|划|执行)(?:了|走了)?[^，。,；！？]{0,10}(?:还给|给了|付给|打给)")
 GUARANTEE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("guarantor_paid", _GUARANTOR_PAID),
     ("general_guarantee", _KIND_UNTOLD),
@@ -1635,7 +1640,93 @@ _NO_DUE = re.compile(r"(?:没|未|没有|也没)(?:写|约定|说|定|讲|签|�
                      r"|(?:还款|归还)(?:期限|时间|日期)?(?:没|未)(?:写|约定|定)|随时(?:还|要)|不定期"
                      r"|(?:没|未|没有)(?:写|打|立|留)?(?:借条|欠条|借据)")
 #: Situational facts the matcher reads (a card's ``when_facts`` / ``unless_facts``).
-SITUATION_FACTS = ("no_due_date", "due_date", "no_notice", "no_written_contract", "child_under_two", "child_two_plus")
+SITUATION_FACTS = ("no_due_date", "due_date", "no_notice", "no_written_contract", "child_under_two", "child_two_plus",
+                   "retired_worker", "debtor_disposal", "resisted_wrongdoer", "dismissed_in_maternity")
+
+#: A worker already retired or drawing a pension (返聘, 领着退休金, 退休后在超市干活): the work he does is a
+#: service relationship (劳动争议解释（一）32), not employment — not 快退休 / 还没退休 / 离退休还有两年.
+_RETIRED = re.compile(r"返聘|(?:领|拿|有|领取|享受)(?:着|了)?(?:退休金|养老金|退休工资|养老保险待遇)"
+                      r"|(?:退休金|养老金|退休工资)(?:每个?月|按月)?(?:都|也)?(?:领着|在领|照领|照拿|拿着|有)"
+                      r"|(?<![快将要没未离到就])(?:已经|早就|早已)?退休(?:了|后|以后|之后|的|人员|职工|老)")
+#: ... while working for someone (an injury at work, a dismissal, a contract): a pension question alone is not it.
+_AT_WORK = re.compile(r"上班|干活|打工|打零工|做工|做事|帮人|工作|保安|门卫|保洁|返聘|雇|聘|厂里|单位|公司|老板|工地|超市|饭店"
+                      r"|受伤|摔伤|压伤|撞伤|砸伤|伤了|工伤|辞退|不让干|劳动合同|劳务")
+#: Someone who owes the client and gave away, sold cheap or moved his property (欠我钱的人把房子白送给儿子,
+#: 老王欠我50万…把房子40万卖给了他小舅子): the creditor's revocation (民法典 538, 539), not a donor's own gift.
+_DEBTOR = re.compile(r"欠我|欠了我|欠款人|债务人|老赖|借我钱的|欠钱的人|借了我|找我借的|向我借")
+_DISPOSAL = re.compile(r"白送|送给|赠与|赠送|过户给|过户到|转到[^，,。？?]{0,6}名下|转移(?:了)?(?:财产|房产|资产)"
+                       r"|低价(?:卖|转|出售)|便宜(?:卖|转)|贱卖|(?:卖|转让|转)给了?(?:他|她)(?:的)?"
+                       r"(?:亲戚|家人|小舅子|舅子|儿子|女儿|老婆|媳妇|侄子|外甥|弟弟|哥哥|姐姐|妹妹|父母|爸|妈|朋友|亲家|连襟)"
+                       r"|放弃(?:了)?(?:继承|债权|到期债权)|免除(?:了)?[^，,。？?]{0,6}(?:债务|欠款)")
+
+
+#: A guarantor told the creditor never came to him (一直没找过我, 从来没向我要过, 这两年一次都没找我): within the
+#: guarantee period the creditor must claim from him (民法典 693), or the guarantee lapses.
+_GUARANTEE = re.compile(r"担保|保证人|保人|作保")
+_NEVER_CLAIMED = re.compile(r"(?:一直|从来|从|一次都|一次也|始终|也|都)(?:没|没有|未)(?:找过|找|向|跟|和|问|催过|催|联系过)(?:我|过我)"
+                            r"(?:要|还|主张|催|讨)?")
+#: The client was never told (一直没通知我, 没人告诉过我, 从未告知): a transfer of the claim binds the debtor only
+#: once he is notified (民法典 546).
+_NOT_NOTIFIED = re.compile(r"(?:没|没有|未|从没|从来没|从未|也没|都没)(?:人|有人)?(?:通知|告知|告诉)(?:过)?(?:我|我们)")
+#: The other side's wrong in progress (撬门进来, 拿刀冲过来, 小偷, 抢劫, 先动手) and harm the client's side did to him
+#: (打伤, 打骨折, 捅了, 踹了几脚, 制服): whether it was self-defence (刑法 20), not an ordinary assault.
+_AGGRESSION = re.compile(r"撬(?:我家|门|锁)|闯进|闯入|入室|翻墙进|持刀|拿(?:着)?刀|拿(?:着)?棍|抢劫|抢我|小偷|偷(?:我|东西)"
+                         r"|行凶|砍我|先动手|先打(?:我|人)|冲上来打|围殴|非礼|猥亵|耍流氓|强奸")
+_HARM_DONE = re.compile(r"打伤|打骨折|打断|打成|捅(?:了|伤)|砍伤|刺伤|踹了|踹(?:他|她)|还手|反击|制服|按在地上|打了(?:他|她|对方)"
+                        r"|把(?:他|她|对方|人)[^，,。]{0,8}(?:打|踢|踹|推|砸|捅)")
+#: ... and the wrong already over when the harm was done (已经被按在地上不动了, 他都跑了还追上去打, 倒地后又踹):
+#: what follows is no longer defence.
+_ATTACK_OVER = re.compile(r"(?:已经|都)(?:被)?(?:我们|我)?(?:制服|按住|按在地上|控制住|倒地|不动了|跑了|逃了|住手)"
+                          r"[^。？?]{0,20}(?:又|还|再|继续)(?:踹|打|踢|砸|捅|追)|气不过(?:又|还)")
+#: A dismissal, pay cut or non-renewal during pregnancy, maternity leave or nursing (三期; 劳动合同法 42, 女职工
+#: 劳动保护特别规定 5): the protected-employee answer, not the no-fault or layoff one.
+_MATERNITY = re.compile(r"怀孕|怀了|孕期|孕妇|产假|产期|哺乳期|坐月子|刚生完|生完孩子|生孩子|三期|流产|保胎")
+_DISMISSED = re.compile(r"辞退|开除|解除|裁员|裁掉|劝退|不要我|让我走|叫我走|让我别来|降(?:了|我)?(?:的)?(?:薪|工资|级|职)|调岗|不续签|不续"
+                        r"|终止合同|炒")
+#: Rest-day work already made up by a day off (补休了一天, 给他调休了, 安排了补休): 劳动法 44 ② pays double only
+#: when no day off is given (never for a statutory holiday or for overtime on a working day).
+_COMP_TIME = re.compile(r"(?:补|调)(?:休|了)(?:了)?(?:一|两|二|三|1|2|3)?天|安排了?(?:补休|调休)|给(?:他|她|我|员工|大家)?(?:补休|调休)(?:了)?"
+                        r"|(?:补休|调休)(?:过|了)")
+#: Training the employer paid for without an agreement on a service period, or induction training only (岗前培训,
+#: 入职培训, 没签培训协议): no penalty may be claimed for leaving (劳动合同法 22, 25).
+_NO_TRAINING_AGREEMENT = re.compile(r"(?:没|没有|未|也没)签(?:过|订)?(?:什么|任何)?(?:培训)?(?:协议|服务期)|岗前培训|入职培训|新员工培训")
+#: How long after falling ill at work the worker died (抢救了三天, 住院五天后去世, 72小时后走了): past forty-eight
+#: hours a sudden illness is no longer deemed a work injury (工伤保险条例 15 ①).
+_DIED_AFTER = re.compile(rf"(?:抢救|治疗|住院|昏迷|ICU|重症监护|送医)[^，,。；;第]{{0,6}}?(?<!第)({NUM})\s*(天|日|个?小时)"
+                         rf"|(?<!第)({NUM})\s*(天|日|个?小时)(?:后|之后|以后)?(?:还是)?(?:去世|走了|死亡|没了|过世|离世|抢救无效)")
+
+
+def _situations_more(text: str, facts: Facts) -> None:
+    """Who the client's story is about when that decides the issue: a retired worker, a debtor who
+    disposed of his property."""
+    m = _RETIRED.search(text)
+    if m and _AT_WORK.search(text):
+        facts.add("retired_worker", True, m.group(0))
+    if _GUARANTEE.search(text) and (m := _NEVER_CLAIMED.search(text)):
+        facts.add("guarantor_not_claimed", True, m.group(0))
+    if _AGGRESSION.search(text) and (m := _HARM_DONE.search(text)):
+        facts.add("resisted_wrongdoer", True, m.group(0))
+        if (m := _ATTACK_OVER.search(text)):
+            facts.add("attack_over", True, m.group(0))
+    if _MATERNITY.search(text) and (m := _DISMISSED.search(text)):
+        facts.add("dismissed_in_maternity", True, m.group(0))
+    if re.search(r"加班|周六|周日|周末|休息日|双休", text) and (m := _COMP_TIME.search(text)):
+        facts.add("comp_time_given", True, m.group(0))
+    if "培训" in text and (m := _NO_TRAINING_AGREEMENT.search(text)):
+        facts.add("no_training_agreement", True, m.group(0))
+    m = _NOT_NOTIFIED.search(text)
+    if m:
+        facts.add("not_notified", True, m.group(0))
+    m = _DIED_AFTER.search(text)
+    if m and re.search(r"去世|走了|死亡|没了|过世|离世|抢救无效|猝死|没救过来|没抢救过来|救不回来|不治", text):
+        count, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        value = cn_number(count)
+        if value is not None:
+            hours = value * (24 if unit in ("天", "日") else 1)
+            facts.add("hours_to_death", int(hours), m.group(0))
+    debtor, disposal = _DEBTOR.search(text), _DISPOSAL.search(text)
+    if debtor and disposal:
+        facts.add("debtor_disposal", True, f"{debtor.group(0)}…{disposal.group(0)}")
 
 #: A question about who raises a child after a divorce (民法典 1084: under two, with the mother as a rule; from
 #: two, what serves the child best; from eight, the child's wish).
