@@ -1040,7 +1040,7 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
     if isinstance(fact, reader.Obligation):
         if p.modal and fact.modal not in p.modal:
             return False, ""
-        if p.act and not _any(p.act, fact.act):
+        if (p.act or p.rights) and not ((p.act and _any(p.act, fact.act)) or set(p.rights) & fact.rights):
             return False, ""
         # 有权向承运方提出变更…的要求: a right to ask the other side is not a right to decide alone.
         if fact.modal in ("有权", "可以") and _REQUEST.match(fact.act):

@@ -144,6 +144,13 @@ class Obligation(Fact):
     modal: str = ""
     act: str = ""
 
+    @property
+    def rights(self) -> frozenset[str]:
+        """What the act does, whatever its words (:data:`RIGHT_CLASSES`): ``price`` (changes a price or a
+        fee), ``scope`` (changes or adds to the work), ``deduct`` (takes money from what it owes or holds),
+        ``decide`` (settles a question alone), ``assign`` (hands the contract or its duties to another)."""
+        return right_classes(self.act)
+
 
 @dataclass(frozen=True)
 class Exemption(Fact):
@@ -628,9 +635,48 @@ _ACT_RX = re.compile(r"(?P<neg>不|无需|无须|不予|拒绝)?\s*(?:向[^，,�
                      r"[^，,。；;\n]{0,30})")
 
 
+#: The verbs of a change to something agreed, in the many words contracts use for it.
+CHANGE_VERBS = (r"调整|变更|变动|更改|更动|改动|修改|修订|改变"
+                r"|重新(?:核定|确定|定价|制定|议定|核算|厘定|评估)|核定|厘定"
+                r"|上调|下调|上浮|下浮|浮动|提高|调高|调增|提价|涨价|加价|加收|另行(?:公布|制定|确定|通知)")
+#: What a price is called.
+PRICE_WORDS = r"价|费|租金|报酬|佣金|收费|费率|资费|扣点|提成|服务费|酬金"
+#: The verbs that add to or cut the work, beside the change verbs.
+ADD_VERBS = r"增加|增补|追加|增设|扩大|扩充|加派|减少|删减|调减|缩减|取消"
+#: What the work is called.
+SCOPE_WORDS = (r"服务|工作|内容|范围|事项|需求|功能|图纸|设计|工作量|标准|交付物|方案|任务|规格|型号|要求|工程量|项目"
+               r"|点位|时段|频次|排期|岗位职责")
+#: Each class of right by the words of its act (a change verb and its object, in either order).
+RIGHT_CLASSES: dict[str, re.Pattern[str]] = {
+    "price": re.compile(rf"(?:{CHANGE_VERBS})[^，,。；;]{{0,10}}(?:{PRICE_WORDS})"
+                        rf"|(?:{PRICE_WORDS})[^，,。；;]{{0,8}}(?:{CHANGE_VERBS})|调价|定价|自行报价"),
+    "scope": re.compile(rf"(?:{CHANGE_VERBS}|{ADD_VERBS})[^，,。；;]{{0,10}}(?:{SCOPE_WORDS})"
+                        rf"|(?:{SCOPE_WORDS})[^，,。；;]{{0,8}}(?:{CHANGE_VERBS}|{ADD_VERBS})"),
+    "deduct": re.compile(r"扣除|扣减|扣留|扣发|扣划|划扣|抵扣|抵减|抵销|抵消|冲抵|冲减|没收|直接扣"
+                         r"|从[^，,。；;]{1,16}中扣"),
+    "decide": re.compile(r"(?:单方|自行|独自|全权|单独|最终)?(?:认定|决定|判定|核定|判断|裁量|解释|评定)"),
+    "assign": re.compile(r"转让[^，,。；;]{0,12}(?:义务|合同|权利义务)|(?:义务|合同)[^，,。；;]{0,6}转(?:让|移)给"
+                         r"|(?:转委托|转包|分包|交由[^，,。；;]{0,8}(?:第三[人方]|他人)(?:履行|完成|实施))"),
+}
+
+
+def right_classes(act: str) -> frozenset[str]:
+    """The classes (:data:`RIGHT_CLASSES`) an act falls in."""
+    return frozenset(name for name, rx in RIGHT_CLASSES.items() if rx.search(act))
+
+
+#: A right stated as one a party keeps or has: 甲方保留根据市场行情重新核定价格的权利, 出租人享有随时收回的权利.
+_RESERVED = re.compile(r"(?P<modal>保留|享有|拥有|具有)(?P<act>[^，,。；;\n]{2,40}?)的?(?:权利|权力)")
+
+
 def _obligations(text: str, spans, scopes) -> list[Obligation]:
     out = []
     for a, b in spans:
+        for m in _RESERVED.finditer(text, a, b):
+            party = party_at(text, (a, b), m.start())
+            if not party or _negated(scopes, m.start()):
+                continue
+            out.append(Obligation(m.start(), m.end(), (a, b), party, False, "有权", m.group("act").strip()))
         for m in _MODAL_RX.finditer(text, a, b):
             before = text[max(a, m.start() - 1):m.start()]
             if before and before in "不许认即":
