@@ -726,11 +726,13 @@ _EXEMPT = re.compile(r"不承担(?:任何)?(?:[\u4e00-\u9fa5]{0,6})?责任|概�
                      # 乙方不对因其员工故意…造成的损失承担责任: the negation before what it exempts
                      r"|不(?:对|就)[^。；;]{1,40}?(?:承担|负)(?:任何)?[\u4e00-\u9fa5]{0,4}?责任"
                      r"|不负(?:任何)?责任"
+                     # 不负赔偿之责, 不承担任何赔偿之责, 免于承担责任, 免于赔偿, 得以免责
+                     r"|不(?:负|承担)(?:任何)?[\u4e00-\u9fa5]{0,4}之责|免于(?:承担)?(?:任何)?[\u4e00-\u9fa5]{0,4}(?:责任|赔偿)"
                      # 车辆按现状出售，甲方对车辆是否发生过事故不作任何保证: a warranty excluded
                      r"|不作(?:任何)?(?:保证|担保)"
                      r"|免除[\u4e00-\u9fa5]{0,6}责任|免责|不予(?:赔偿|补偿|退还)|无需(?:承担|赔偿|负责)|不负责(?:赔偿)?|与[甲乙]方无关|自行承担|由[甲乙]方自负")
 _COVER_WORDS = {
-    "all": r"任何|一切|全部|所有|均不|概不",
+    "all": r"任何|一切|全部|所有|均不|概不|一概|均免|概免",
     # the acts of whoever the party hands the work to (转委托的第三人, 实际承运人, 分包人, 第三方仓储企业)
     "third_party": r"转委托|(?:转交|交由|交给|委托|转移至)[^，,。；;]{0,8}(?:第三[人方]|他人|其他)"
                    r"|其他承运人|实际承运人|转运|分包|转包|外包|协作单位|其他仓库",
@@ -834,18 +836,25 @@ def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: 
 
 # -- ownership --------------------------------------------------------------------------------------------
 
-_OWN = re.compile(r"(?:均|全部|一律|皆)?(?:归|属于|归属于|由)\s*(?P<party>ROLES)\s*(?:单独|独家|独自)?"
-                  r"(?:所有|享有|拥有|所有并享有)")
+_OWN = re.compile(r"(?:均|全部|一律|皆)?(?:(?:归|属于|归属于|由)\s*(?P<party>ROLES)\s*(?:单独|独家|独自)?"
+                  r"(?:所有|享有|拥有|所有并享有)"
+                  # 一切权利即专属于甲方。 / 成果归甲方，: the owner named at the end of the fragment
+                  r"|(?:归|专属于|属于|归属于)\s*(?P<bare>ROLES)\s*(?:单独|独家|独自)?(?:所有)?(?=\s*[。；;，,]|\s*$))")
+
+
+@lru_cache(maxsize=1)
+def _own_rx() -> re.Pattern[str]:
+    return re.compile(_OWN.pattern.replace("ROLES", _ROLE_RX.pattern))
 
 
 def _ownerships(text: str, spans, scopes) -> list[Ownership]:
-    rx = re.compile(_OWN.pattern.replace("ROLES", _ROLE_RX.pattern))
+    rx = _own_rx()
     out = []
     for a, b in spans:
         found = list(rx.finditer(text, a, b))
         # A form's choice (归 ☐乙方所有 ☐甲方所有 ☐双方共有) names several owners: no choice made.
         # (共有部分 — the common parts of a building — is not such a choice.)
-        if len({m.group("party") for m in found}) > 1 or re.search(r"[☐□]|(?:双方|共同|按份)共有|共同所有|共有(?!部分)",
+        if len({_owner(m) for m in found}) > 1 or re.search(r"[☐□]|(?:双方|共同|按份)共有|共同所有|共有(?!部分)",
                                                                    text[a:b]):
             continue
         for m in found:
@@ -853,8 +862,12 @@ def _ownerships(text: str, spans, scopes) -> list[Ownership]:
                 continue
             lo = _fragment_start(text, a, m.start())
             what = text[lo:m.start()].strip()
-            out.append(Ownership(m.start(), m.end(), (a, b), m.group("party"), False, what))
+            out.append(Ownership(m.start(), m.end(), (a, b), _owner(m), False, what))
     return out
+
+
+def _owner(m: re.Match[str]) -> str:
+    return m.group("party") or m.group("bare")
 
 
 # -- amounts restated in figures --------------------------------------------------------------------------
