@@ -638,18 +638,21 @@ _ACT_RX = re.compile(r"(?P<neg>不|无需|无须|不予|拒绝)?\s*(?:向[^，,�
 #: The verbs of a change to something agreed, in the many words contracts use for it.
 CHANGE_VERBS = (r"调整|变更|变动|更改|更动|改动|修改|修订|改变"
                 r"|重新(?:核定|确定|定价|制定|议定|核算|厘定|评估)|核定|厘定"
-                r"|上调|下调|上浮|下浮|浮动|提高|调高|调增|提价|涨价|加价|加收|另行(?:公布|制定|确定|通知)")
+                r"|上调|下调|上浮|下浮|浮动|提高|调高|调增|调低|降低|调减|提价|涨价|加价|降价|加收"
+                r"|另行(?:公布|制定|确定|通知)")
 #: What a price is called.
 PRICE_WORDS = r"价|费|租金|报酬|佣金|收费|费率|资费|扣点|提成|服务费|酬金"
 #: The verbs that add to or cut the work, beside the change verbs.
-ADD_VERBS = r"增加|增补|追加|增设|扩大|扩充|加派|减少|删减|调减|缩减|取消"
+ADD_VERBS = r"增加|增补|追加|增设|扩大|扩充|加派|减少|删减|调减|缩减|取消|增减"
 #: What the work is called.
 SCOPE_WORDS = (r"服务|工作|内容|范围|事项|需求|功能|图纸|设计|工作量|标准|交付物|方案|任务|规格|型号|要求|工程量|项目"
                r"|点位|时段|频次|排期|岗位职责")
 #: Each class of right by the words of its act (a change verb and its object, in either order).
 RIGHT_CLASSES: dict[str, re.Pattern[str]] = {
     "price": re.compile(rf"(?:{CHANGE_VERBS})[^，,。；;]{{0,10}}(?:{PRICE_WORDS})"
-                        rf"|(?:{PRICE_WORDS})[^，,。；;]{{0,8}}(?:{CHANGE_VERBS})|调价|定价|自行报价"),
+                        rf"|(?:{PRICE_WORDS})[^，,。；;]{{0,8}}(?:{CHANGE_VERBS})|调价|定价|自行报价"
+                        # 服务费的具体金额由甲方…确定: a price one side fixes alone
+                        rf"|(?:{PRICE_WORDS})[^，,。；;]{{0,14}}(?:确定|决定|认定)"),
     "scope": re.compile(rf"(?:{CHANGE_VERBS}|{ADD_VERBS})[^，,。；;]{{0,10}}(?:{SCOPE_WORDS})"
                         rf"|(?:{SCOPE_WORDS})[^，,。；;]{{0,8}}(?:{CHANGE_VERBS}|{ADD_VERBS})"),
     "deduct": re.compile(r"扣除|扣减|扣留|扣发|扣划|划扣|抵扣|抵减|抵销|抵消|冲抵|冲减|没收|直接扣"
@@ -669,6 +672,21 @@ def right_classes(act: str) -> frozenset[str]:
 _RESERVED = re.compile(r"(?P<modal>保留|享有|拥有|具有)(?P<act>[^，,。；;\n]{2,40}?)的?(?:权利|权力)")
 
 
+#: A question settled by one side's word: 对服务内容的增减由甲方视需要决定, 服务费的具体金额由甲方在项目结束后确定.
+_DECIDED_BY = re.compile(r"(?P<what>[^，,。；;\n]{2,24}?)由(?P<role>ROLES)(?P<how>[^，,。；;\n]{0,12}?)"
+                         r"(?P<verb>决定|确定|认定|核定|判断|裁定)(?!权)")
+
+
+#: A clause's own number opening its text (第三条, 三、, 3.1).
+_NUMBERING = re.compile(r"^\s*(?:第[^条\s]{1,5}条|[一二三四五六七八九十]+、|[（(][一二三四五六七八九十\d]+[)）]"
+                        r"|\d+(?:\.\d+)*[.．、]?)\s*")
+
+
+@lru_cache(maxsize=1)
+def _decided_rx() -> re.Pattern[str]:
+    return re.compile(_DECIDED_BY.pattern.replace("ROLES", _ROLE_RX.pattern))
+
+
 def _obligations(text: str, spans, scopes) -> list[Obligation]:
     out = []
     for a, b in spans:
@@ -677,6 +695,13 @@ def _obligations(text: str, spans, scopes) -> list[Obligation]:
             if not party or _negated(scopes, m.start()):
                 continue
             out.append(Obligation(m.start(), m.end(), (a, b), party, False, "有权", m.group("act").strip()))
+        for m in _decided_rx().finditer(text, a, b):
+            # 由双方协商确定 names no one side; 经甲方确认后由乙方确定 is still one side's word
+            if _negated(scopes, m.start("verb")) or re.search(r"协商|共同|双方", m.group("how")):
+                continue
+            what = _NUMBERING.sub("", m.group("what")).lstrip("对就关于")
+            out.append(Obligation(m.start("role"), m.end(), (a, b), m.group("role"), False, "有权",
+                                  f"{what}{m.group('how')}{m.group('verb')}"))
         for m in _MODAL_RX.finditer(text, a, b):
             before = text[max(a, m.start() - 1):m.start()]
             if before and before in "不许认即":
@@ -839,7 +864,7 @@ def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: 
 _OWN = re.compile(r"(?:均|全部|一律|皆)?(?:(?:归|属于|归属于|由)\s*(?P<party>ROLES)\s*(?:单独|独家|独自)?"
                   r"(?:所有|享有|拥有|所有并享有)"
                   # 一切权利即专属于甲方。 / 成果归甲方，: the owner named at the end of the fragment
-                  r"|(?:归|专属于|属于|归属于)\s*(?P<bare>ROLES)\s*(?:单独|独家|独自)?(?:所有)?(?=\s*[。；;，,]|\s*$))")
+                  r"|(?:归|专属于|属于|归属于|归属)\s*(?P<bare>ROLES)\s*(?:单独|独家|独自)?(?:所有)?(?=\s*[。；;，,]|\s*$))")
 
 
 @lru_cache(maxsize=1)
@@ -901,8 +926,8 @@ _FORUM = re.compile(r"(?:由|向|归|提交|交由|交|在|至)\s*(?P<where>[^�
 _SUED = re.compile(r"管辖|起诉|诉讼|审理|裁判|解决")
 _SEAT_WORDS = r"(?:的)?(?:住所地|所在地|注册地|营业地|经营地|注册所在地|住所)"
 #: The seat of someone who is no party to the contract: no actual link to the dispute.
-_UNLINKED = re.compile(r"(?:上级(?:单位|主管部门|公司)?|母公司|总公司|集团|总部|关联(?:公司|方|企业)|股东|控股)"
-                       + _SEAT_WORDS)
+_UNLINKED = re.compile(r"(?:上级(?:主管)?(?:单位|部门|公司|机关|机构)?|母公司|总公司|集团|总部|关联(?:公司|方|企业)"
+                       r"|股东|控股)" + _SEAT_WORDS)
 _PLACES = (("chosen", re.compile(r"指定|选择|认为合适|任意|届时|另行确定")),
            ("property", re.compile(r"(?:不动产|房屋|房产|物业|工程|项目|标的物|土地|租赁物|小区)(?:的)?所在地")),
            ("defendant", re.compile(r"被告")),
