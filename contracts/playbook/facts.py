@@ -645,7 +645,7 @@ PRICE_WORDS = r"价|费|租金|报酬|佣金|收费|费率|资费|扣点|提成|
 #: The verbs that add to or cut the work, beside the change verbs.
 ADD_VERBS = r"增加|增补|追加|增设|扩大|扩充|加派|减少|删减|调减|缩减|取消|增减"
 #: What the work is called.
-SCOPE_WORDS = (r"服务|工作|内容|范围|事项|需求|功能|图纸|设计|工作量|标准|交付物|方案|任务|规格|型号|要求|工程量|项目"
+SCOPE_WORDS = (r"服务|工作|内容|范围|事项|需求|功能|图纸|设计|工作量|标准|交付物|方案|任务|规格|型号|工程量|项目"
                r"|点位|时段|频次|排期|岗位职责")
 #: Each class of right by the words of its act (a change verb and its object, in either order).
 RIGHT_CLASSES: dict[str, re.Pattern[str]] = {
@@ -752,7 +752,7 @@ _EXEMPT = re.compile(r"不承担(?:任何)?(?:[\u4e00-\u9fa5]{0,6})?责任|概�
                      r"|不(?:对|就)[^。；;]{1,40}?(?:承担|负)(?:任何)?[\u4e00-\u9fa5]{0,4}?责任"
                      r"|不负(?:任何)?责任"
                      # 不负赔偿之责, 不承担任何赔偿之责, 免于承担责任, 免于赔偿, 得以免责
-                     r"|不(?:负|承担)(?:任何)?[\u4e00-\u9fa5]{0,4}之责|免于(?:承担)?(?:任何)?[\u4e00-\u9fa5]{0,4}(?:责任|赔偿)"
+                     r"|不(?:负|承担)(?:任何)?[\u4e00-\u9fa5]{0,4}之责|免于[^。；;，,]{0,10}?(?:责任|赔偿)"
                      # 车辆按现状出售，甲方对车辆是否发生过事故不作任何保证: a warranty excluded
                      r"|不作(?:任何)?(?:保证|担保)"
                      r"|免除[\u4e00-\u9fa5]{0,6}责任|免责|不予(?:赔偿|补偿|退还)|无需(?:承担|赔偿|负责)|不负责(?:赔偿)?|与[甲乙]方无关|自行承担|由[甲乙]方自负")
@@ -863,8 +863,8 @@ def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: 
 
 _OWN = re.compile(r"(?:均|全部|一律|皆)?(?:(?:归|属于|归属于|由)\s*(?P<party>ROLES)\s*(?:单独|独家|独自)?"
                   r"(?:所有|享有|拥有|所有并享有)"
-                  # 一切权利即专属于甲方。 / 成果归甲方，: the owner named at the end of the fragment
-                  r"|(?:归|专属于|属于|归属于|归属)\s*(?P<bare>ROLES)\s*(?:单独|独家|独自)?(?:所有)?(?=\s*[。；;，,]|\s*$))")
+                  # 一切权利即专属于甲方。 / 成果均归属甲方，: everything to one owner, named at the fragment's end
+                  r"|(?:(?:均|全部|一律|皆|全|完全|概)(?:归|属于|归属于|归属)|专属于|独家归)\s*(?P<bare>ROLES)\s*(?:单独|独家|独自)?(?:所有)?(?=\s*[。；;，,]|\s*$))")
 
 
 @lru_cache(maxsize=1)
