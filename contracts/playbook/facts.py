@@ -148,7 +148,8 @@ class Obligation(Fact):
     def rights(self) -> frozenset[str]:
         """What the act does, whatever its words (:data:`RIGHT_CLASSES`): ``price`` (changes a price or a
         fee), ``scope`` (changes or adds to the work), ``deduct`` (takes money from what it owes or holds),
-        ``decide`` (settles a question alone), ``assign`` (hands the contract or its duties to another)."""
+        ``decide`` (settles a question alone), ``assign`` (hands the contract or its duties to another),
+        ``delegate`` (has another do the work: 转委托, 分包)."""
         return right_classes(self.act)
 
 
@@ -659,7 +660,8 @@ RIGHT_CLASSES: dict[str, re.Pattern[str]] = {
                          r"|从[^，,。；;]{1,16}中扣"),
     "decide": re.compile(r"(?:单方|自行|独自|全权|单独|最终)?(?:认定|决定|判定|核定|判断|裁量|解释|评定)"),
     "assign": re.compile(r"转让[^，,。；;]{0,12}(?:义务|合同|权利义务)|(?:义务|合同)[^，,。；;]{0,6}转(?:让|移)给"
-                         r"|(?:转委托|转包|分包|交由[^，,。；;]{0,8}(?:第三[人方]|他人)(?:履行|完成|实施))"),
+                         r"|(?:债务|义务)[^，,。；;]{0,10}转(?:由|给|移|交)"),
+    "delegate": re.compile(r"转委托|转包|分包|交由[^，,。；;]{0,8}(?:第三[人方]|他人)(?:履行|完成|实施)"),
 }
 
 

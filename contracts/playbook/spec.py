@@ -263,7 +263,7 @@ class FactParams(_Params):
     act: list[str] = Field(default_factory=list)
     #: Obligations: the classes of right the act falls in (facts.RIGHT_CLASSES: a change of price or of the
     #: work, a deduction, a decision alone, an assignment), whatever its words; with ``act`` either one passes.
-    rights: list[Literal["price", "scope", "deduct", "decide", "assign"]] = Field(default_factory=list)
+    rights: list[Literal["price", "scope", "deduct", "decide", "assign", "delegate"]] = Field(default_factory=list)
     #: Require the fact to sit (True) or not to sit (False) in a negation.
     negated: bool | None = None
     #: Exemptions: fire when the exemption covers any of these and no carve-out keeps liability for it.
