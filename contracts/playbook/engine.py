@@ -668,10 +668,17 @@ def payer_of(sentence: str) -> str:
                     rf"[^。；;，,]{{0,8}}(?:支付|赔偿|承担)[^。；;]{{0,12}}(?:违约金|损失|赔偿金|罚款)", sentence)
     if cond:
         return cond.group(1)
+    # 委托方不得聘用…，否则应按该人员年薪的五倍向受托方支付违约金: the one the duty binds pays for breaking it.
+    other = re.search(rf"({role})(?:不得|应当|应|须|必须)[^。；;]{{0,60}}?[，,]\s*否则[^。；;]{{0,30}}?"
+                      rf"(?:支付|赔偿|承担)[^。；;]{{0,8}}(?:违约金|损失|赔偿金|罚款)", sentence)
+    if other:
+        return other.group(1)
     # 向承租方支付违约金: a role after 向/给/对 is the one paid, not the payer.
     for pays in re.finditer(rf"({role})(?:应当|应|须|需|必须|还应|另行)?[^。；;，,]{{0,12}}?(?:支付|赔偿|承担)"
                             rf"[^。；;]{{0,12}}(?:违约金|损失|赔偿金|罚款)", sentence):
-        if not reader._OBJECT_MARK.search(sentence[max(0, pays.start() - 4):pays.start()]):
+        # (在受托方年薪的五倍: a role after 在 names whose figure it is, not who pays)
+        if not reader._OBJECT_MARK.search(sentence[max(0, pays.start() - 4):pays.start()]) \
+                and not sentence[max(0, pays.start() - 1):pays.start()] == "在":
             return pays.group(1)
     return ""
 

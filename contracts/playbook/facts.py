@@ -647,7 +647,7 @@ PRICE_WORDS = r"价|费|租金|报酬|佣金|收费|费率|资费|扣点|提成|
 ADD_VERBS = r"增加|增补|追加|增设|扩大|扩充|加派|减少|删减|调减|缩减|取消|增减"
 #: What the work is called.
 SCOPE_WORDS = (r"服务|工作|内容|范围|事项|需求|功能|图纸|设计|工作量|标准|交付物|方案|任务|规格|型号|工程量|项目"
-               r"|点位|时段|频次|排期|岗位职责")
+               r"|点位|时段|频次|排期|岗位职责|位置|面积|品类|数量|名称|标识|样式|式样")
 #: Each class of right by the words of its act (a change verb and its object, in either order).
 RIGHT_CLASSES: dict[str, re.Pattern[str]] = {
     "price": re.compile(rf"(?:{CHANGE_VERBS})[^，,。；;]{{0,10}}(?:{PRICE_WORDS})"
@@ -655,7 +655,9 @@ RIGHT_CLASSES: dict[str, re.Pattern[str]] = {
                         # 服务费的具体金额由甲方…确定: a price one side fixes alone
                         rf"|(?:{PRICE_WORDS})[^，,。；;]{{0,14}}(?:确定|决定|认定)"),
     "scope": re.compile(rf"(?:{CHANGE_VERBS}|{ADD_VERBS})[^，,。；;]{{0,10}}(?:{SCOPE_WORDS})"
-                        rf"|(?:{SCOPE_WORDS})[^，,。；;]{{0,8}}(?:{CHANGE_VERBS}|{ADD_VERBS})"),
+                        rf"|(?:{SCOPE_WORDS})[^，,。；;]{{0,8}}(?:{CHANGE_VERBS}|{ADD_VERBS})"
+                        # 随时调整冠名名称, 单方变更…: a change at its own discretion, whatever it changes
+                        rf"|(?:随时|单方|任意|自行)[^，,。；;]{{0,6}}(?:{CHANGE_VERBS}|{ADD_VERBS})"),
     "deduct": re.compile(r"扣除|扣减|扣留|扣发|扣划|划扣|抵扣|抵减|抵销|抵消|冲抵|冲减|没收|直接扣"
                          r"|从[^，,。；;]{1,16}中扣"),
     "decide": re.compile(r"(?:单方|自行|独自|全权|单独|最终)?(?:认定|决定|判定|核定|判断|裁量|解释|评定)"),
@@ -670,6 +672,9 @@ def right_classes(act: str) -> frozenset[str]:
     return frozenset(name for name, rx in RIGHT_CLASSES.items() if rx.search(act))
 
 
+#: An act that only says on what ground or when (根据经营需要, 视市场情况, 在必要时): what is done follows the comma.
+_ADVERBIAL = re.compile(r"(?:根据|依据|按照|依照|视|基于|鉴于|出于|因|在|于|结合|随时|如|若)[^，,。；;]{0,30}"
+                        r"|随时|必要时|任何时候")
 #: A right stated as one a party keeps or has: 甲方保留根据市场行情重新核定价格的权利, 出租人享有随时收回的权利.
 _RESERVED = re.compile(r"(?P<modal>保留|享有|拥有|具有)(?P<act>[^，,。；;\n]{2,40}?)的?(?:权利|权力)")
 
@@ -720,7 +725,11 @@ def _obligations(text: str, spans, scopes) -> list[Obligation]:
             if m.group("modal") == "应" and text[max(a, m.start() - 1):m.start()] in ("相", "供", "适", "对", "反"):
                 continue
             neg = _negated(scopes, m.start()) and modal not in ("不得", "无权", "无需")
-            out.append(Obligation(m.start(), m.end(), (a, b), party, neg, modal, m.group("act").strip()))
+            act = m.group("act").strip()
+            # 甲方有权根据经营需要，调整乙方的铺位: an act that is only its ground or occasion goes on past the comma
+            if _ADVERBIAL.fullmatch(act) and m.end() < b and text[m.end()] in "，,":
+                act += "，" + text[m.end() + 1:_fragment_end(text, m.end() + 1, b)]
+            out.append(Obligation(m.start(), m.end(), (a, b), party, neg, modal, act))
         taken = [(o.start, o.end) for o in out]
         for m in _ACT_RX.finditer(text, a, b):
             if any(x <= m.start() < y for x, y in taken):

@@ -59,6 +59,21 @@ RISKS: dict[str, tuple[set[str], list[tuple[str, str, str]]]] = {
         ("tech_dev", "第十三条 本项目所产生的所有知识产权，包括乙方在履行本合同前已拥有的背景技术的改进，"
                      "均归属甲方。", "乙方"),
     ]),
+    "right-past-its-ground": ({"fact-unilateral-scope-change", "fact-unilateral-price-change"}, [
+        ("lease", "第六条 出租人有权根据园区规划的需要，变更承租人的仓位位置及面积，承租人应予配合。", "承租人"),
+        ("gift", "第五条 甲方有权视宣传安排，随时更改捐赠项目的名称及标识样式。", "乙方"),
+    ]),
+    "one-side-word-in-quotes": ({"own-records-conclusive"}, [
+        ("service", "第七条 服务完成量以乙方出具的《月度服务确认单》为准。", "甲方"),
+        ("intermediary", "第九条 由中介方依据其对双方履约情况的判断，决定保证金的退还对象。", "委托方"),
+        ("tech_transfer", "一、提成基数为销售收入扣除许可方认为合理的推广费用后的余额。", "被许可方"),
+    ]),
+    "penalty-for-a-duty-breached": ({"fact-penalty-multiple", "fact-penalty-over-30", "generic-penalty-high"}, [
+        ("service", "第十一条 甲方不得招揽乙方的项目人员，否则应按该人员在乙方月薪的十倍向乙方支付违约金。", "甲方"),
+    ]),
+    "unlimited-joint": ({"fact-unlimited-liability"}, [
+        ("equity", "第十五条 目标公司在交割前后产生的一切或有负债，均由转让方向受让方承担无限连带责任。", "转让方"),
+    ]),
     "renewal-by-silence": ({"fact-auto-renewal"}, [
         ("service", "第十八条 合同期满后，如双方均未提出异议，本合同按原条件延续一年，并依此类推。", "甲方"),
     ]),
@@ -99,6 +114,19 @@ LOOKALIKES: dict[str, list[tuple[str, str, str]]] = {
     ],
     "owner-at-fragment-end": [
         ("labor", "第二条 乙方主要利用甲方的物质技术条件完成的发明创造，申请专利的权利属于甲方。", "乙方"),
+    ],
+    "right-past-its-ground": [
+        ("lease", "第六条 出租人有权根据园区规划的需要，在征得承租人书面同意后另行协商调整仓位。", "承租人"),
+    ],
+    "one-side-word-in-quotes": [
+        ("service", "第七条 服务完成量以双方签字确认的《月度服务确认单》为准。", "甲方"),
+    ],
+    "penalty-for-a-duty-breached": [
+        ("service", "第十一条 甲方不得招揽乙方的项目人员，否则应按该人员在乙方月薪的百分之二十"
+                    "向乙方支付违约金。", "甲方"),
+    ],
+    "unlimited-joint": [
+        ("partnership", "第六条 普通合伙人对合伙企业债务承担无限连带责任。", "普通合伙人"),
     ],
     "renewal-by-silence": [
         ("service", "第十八条 合同期满前三十日，任何一方可书面通知对方不再续约；"
