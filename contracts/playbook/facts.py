@@ -821,7 +821,9 @@ def _between(whole: str, end: int, start: int) -> int:
     seg = whole[end:start]
     cond = max(seg.rfind("的，"), seg.rfind("的,"))
     if cond == -1:
-        return start
+        # …自行承担，受托方在任何情况下均不承担赔偿责任: the next one's words begin with its own fragment
+        cut = max(seg.rfind(c) for c in "，,；;")
+        return end + cut + 1 if cut != -1 else start
     cut = max(seg.rfind(c, 0, cond) for c in "，,；;")
     return end + cut + 1 if cut != -1 else start
 

@@ -74,6 +74,13 @@ RISKS: dict[str, tuple[set[str], list[tuple[str, str, str]]]] = {
     "unlimited-joint": ({"fact-unlimited-liability"}, [
         ("equity", "第十五条 目标公司在交割前后产生的一切或有负债，均由转让方向受让方承担无限连带责任。", "转让方"),
     ]),
+    "second-exemption-of-a-run-on-sentence": ({"fact-exempt-all", "generic-exempt-all-liability"}, [
+        ("service", "（四）乙方的建议仅供参考，甲方据此实施的一切措施均由甲方自行负责，"
+                    "乙方无论何时均不承担任何赔偿责任。", "甲方"),
+    ]),
+    "materials-used-for-others": ({"fact-data-use-beyond-purpose"}, [
+        ("service", "第八条 乙方可以把为甲方编写的调研报告经删改后用于其他客户的项目。", "甲方"),
+    ]),
     "renewal-by-silence": ({"fact-auto-renewal"}, [
         ("service", "第十八条 合同期满后，如双方均未提出异议，本合同按原条件延续一年，并依此类推。", "甲方"),
     ]),
@@ -127,6 +134,9 @@ LOOKALIKES: dict[str, list[tuple[str, str, str]]] = {
     ],
     "unlimited-joint": [
         ("partnership", "第六条 普通合伙人对合伙企业债务承担无限连带责任。", "普通合伙人"),
+    ],
+    "materials-used-for-others": [
+        ("service", "第八条 乙方为甲方编写的调研报告仅用于本项目，未经甲方书面同意不得用于其他客户。", "甲方"),
     ],
     "renewal-by-silence": [
         ("service", "第十八条 合同期满前三十日，任何一方可书面通知对方不再续约；"

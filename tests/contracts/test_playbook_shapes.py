@@ -88,6 +88,13 @@ def test_an_exemption_is_read_in_other_words(text, party, covers):
     assert found and found[0].party == party and covers <= found[0].covers
 
 
+def test_the_second_exemption_of_a_run_on_sentence_keeps_its_own_words():
+    # …由甲方自行承担，乙方在任何情况下均不承担赔偿责任: 任何 belongs to the second exemption
+    found = read_clause("甲方据此所作决策的后果由甲方自行承担，乙方在任何情况下均不承担赔偿责任。").exemptions
+    second = [e for e in found if e.party == "乙方"]
+    assert second and "all" in second[0].covers
+
+
 def test_an_owner_named_at_the_end_of_a_fragment_owns():
     owned = read_clause("开发形成的一切权利即专属于甲方。").ownerships
     assert [o.party for o in owned] == ["甲方"]
