@@ -653,7 +653,7 @@ RIGHT_CLASSES: dict[str, re.Pattern[str]] = {
     "price": re.compile(rf"(?:{CHANGE_VERBS})[^，,。；;]{{0,10}}(?:{PRICE_WORDS})"
                         rf"|(?:{PRICE_WORDS})[^，,。；;]{{0,8}}(?:{CHANGE_VERBS})|调价|定价|自行报价"
                         # 服务费的具体金额由甲方…确定: a price one side fixes alone
-                        rf"|(?:{PRICE_WORDS})[^，,。；;]{{0,14}}(?:确定|决定|认定)"),
+                        rf"|(?:{PRICE_WORDS})[^，,。；;]{{0,14}}(?:确定|决定|认定|核定)"),
     "scope": re.compile(rf"(?:{CHANGE_VERBS}|{ADD_VERBS})[^，,。；;]{{0,10}}(?:{SCOPE_WORDS})"
                         rf"|(?:{SCOPE_WORDS})[^，,。；;]{{0,8}}(?:{CHANGE_VERBS}|{ADD_VERBS})"
                         # 随时调整冠名名称, 单方变更…: a change at its own discretion, whatever it changes

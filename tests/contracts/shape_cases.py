@@ -81,6 +81,15 @@ RISKS: dict[str, tuple[set[str], list[tuple[str, str, str]]]] = {
     "materials-used-for-others": ({"fact-data-use-beyond-purpose"}, [
         ("service", "第八条 乙方可以把为甲方编写的调研报告经删改后用于其他客户的项目。", "甲方"),
     ]),
+    "deemed-intact-on-the-spot": ({"fact-deemed-acceptance"}, [
+        ("transport", "第七条 收货人签收时未当场提出异议的，视为货物完好交付。", "收货人"),
+    ]),
+    "joint-decision-by-one": ({"own-records-conclusive"}, [
+        ("partnership", "第七条 合伙事务的一切决定均由甲方单方作出，乙方不得提出异议。", "乙方"),
+    ]),
+    "price-one-side-fixes": ({"term-deferred-to-later"}, [
+        ("partnership", "第八条 乙方退伙的，其出资份额按甲方核定的价格结算。", "乙方"),
+    ]),
     "renewal-by-silence": ({"fact-auto-renewal"}, [
         ("service", "第十八条 合同期满后，如双方均未提出异议，本合同按原条件延续一年，并依此类推。", "甲方"),
     ]),
@@ -137,6 +146,12 @@ LOOKALIKES: dict[str, list[tuple[str, str, str]]] = {
     ],
     "materials-used-for-others": [
         ("service", "第八条 乙方为甲方编写的调研报告仅用于本项目，未经甲方书面同意不得用于其他客户。", "甲方"),
+    ],
+    "joint-decision-by-one": [
+        ("partnership", "第七条 合伙事务的重大决定由全体合伙人一致同意作出。", "乙方"),
+    ],
+    "price-one-side-fixes": [
+        ("partnership", "第八条 乙方退伙的，其出资份额按双方共同委托的评估机构评估的价格结算。", "乙方"),
     ],
     "renewal-by-silence": [
         ("service", "第十八条 合同期满前三十日，任何一方可书面通知对方不再续约；"
