@@ -673,8 +673,9 @@ def right_classes(act: str) -> frozenset[str]:
 
 
 #: An act that only says on what ground or when (根据经营需要, 视市场情况, 在必要时): what is done follows the comma.
-_ADVERBIAL = re.compile(r"(?:根据|依据|按照|依照|视|基于|鉴于|出于|因|在|于|结合|随时|如|若)[^，,。；;]{0,30}"
-                        r"|随时|必要时|任何时候")
+_ADVERBIAL = re.compile(r"(?:根据|依据|按照|依照|视|基于|鉴于|出于|因|结合)[^，,。；;]{0,30}"
+                        r"(?:需要|需求|情况|状况|安排|变化|要求|规划|战略|政策|考虑|发展|行情|水平)"
+                        r"|(?:在|于|如|若)[^，,。；;]{0,20}(?:时|后|前|的)|随时|必要时|任何时候")
 #: A right stated as one a party keeps or has: 甲方保留根据市场行情重新核定价格的权利, 出租人享有随时收回的权利.
 _RESERVED = re.compile(r"(?P<modal>保留|享有|拥有|具有)(?P<act>[^，,。；;\n]{2,40}?)的?(?:权利|权力)")
 
