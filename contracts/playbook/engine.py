@@ -642,7 +642,9 @@ _ACTS_INSIDE = re.compile(r"\s*(?:也|亦|仍|都)?(?:有权|可以|可|应|须|
 
 #: A role whose own figure or word decides (乙方报价, 出卖人届时公布的价格, 甲方确定) — or whose own records do
 #: (甲方系统记录的数据, 出卖人出库单, 发布方出具的播放报告, 物业服务人的统计数据).
-_DECIDES = re.compile(r"\s*(?:届时|当时|最新|实时|单方|另行)?(?:的)?(?:报价|定价|价格表|价格通知|公布|确定|通知的)"
+_DECIDES = re.compile(r"\s*(?:届时|当时|最新|实时|单方|另行)?(?:的)?(?:报价|定价|价格表|价格通知|公布|确定|核定|通知的)"
+                      # 以甲方书面通知为准: the party whose notice decides
+                      r"|\s*(?:的)?(?:书面|正式)?通知(?:为准|确定)"
                       r"|\s*(?:自行|单方|自己|内部)?(?:的)?(?:[A-Za-z]{0,6}(?:系统|平台|后台))?(?:的)?"
                       r"(?:记录|记载|统计|数据|报告|出库单|入库单|台账|账册|单据|出具|填报|认定|判断|核定|计量|核算|评定|考核)")
 
@@ -669,10 +671,17 @@ def payer_of(sentence: str) -> str:
                     rf"[^。；;，,]{{0,8}}(?:支付|赔偿|承担)[^。；;]{{0,12}}(?:违约金|损失|赔偿金|罚款)", sentence)
     if cond:
         return cond.group(1)
+    # 委托方不得聘用…，否则应按该人员年薪的五倍向受托方支付违约金: the one the duty binds pays for breaking it.
+    other = re.search(rf"({role})(?:不得|应当|应|须|必须)[^。；;]{{0,60}}?[，,]\s*否则[^。；;]{{0,30}}?"
+                      rf"(?:支付|赔偿|承担)[^。；;]{{0,8}}(?:违约金|损失|赔偿金|罚款)", sentence)
+    if other:
+        return other.group(1)
     # 向承租方支付违约金: a role after 向/给/对 is the one paid, not the payer.
     for pays in re.finditer(rf"({role})(?:应当|应|须|需|必须|还应|另行)?[^。；;，,]{{0,12}}?(?:支付|赔偿|承担)"
                             rf"[^。；;]{{0,12}}(?:违约金|损失|赔偿金|罚款)", sentence):
-        if not reader._OBJECT_MARK.search(sentence[max(0, pays.start() - 4):pays.start()]):
+        # (在受托方年薪的五倍: a role after 在 names whose figure it is, not who pays)
+        if not reader._OBJECT_MARK.search(sentence[max(0, pays.start() - 4):pays.start()]) \
+                and not sentence[max(0, pays.start() - 1):pays.start()] == "在":
             return pays.group(1)
     return ""
 
@@ -1041,7 +1050,7 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
     if isinstance(fact, reader.Obligation):
         if p.modal and fact.modal not in p.modal:
             return False, ""
-        if p.act and not _any(p.act, fact.act):
+        if (p.act or p.rights) and not ((p.act and _any(p.act, fact.act)) or set(p.rights) & fact.rights):
             return False, ""
         # 有权向承运方提出变更…的要求: a right to ask the other side is not a right to decide alone.
         if fact.modal in ("有权", "可以") and _REQUEST.match(fact.act):

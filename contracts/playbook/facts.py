@@ -144,6 +144,14 @@ class Obligation(Fact):
     modal: str = ""
     act: str = ""
 
+    @property
+    def rights(self) -> frozenset[str]:
+        """What the act does, whatever its words (:data:`RIGHT_CLASSES`): ``price`` (changes a price or a
+        fee), ``scope`` (changes or adds to the work), ``deduct`` (takes money from what it owes or holds),
+        ``decide`` (settles a question alone), ``assign`` (hands the contract or its duties to another),
+        ``delegate`` (has another do the work: 转委托, 分包)."""
+        return right_classes(self.act)
+
 
 @dataclass(frozen=True)
 class Exemption(Fact):
@@ -628,9 +636,80 @@ _ACT_RX = re.compile(r"(?P<neg>不|无需|无须|不予|拒绝)?\s*(?:向[^，,�
                      r"[^，,。；;\n]{0,30})")
 
 
+#: The verbs of a change to something agreed, in the many words contracts use for it.
+CHANGE_VERBS = (r"调整|变更|变动|更改|更动|改动|修改|修订|改变"
+                r"|重新(?:核定|确定|定价|制定|议定|核算|厘定|评估)|核定|厘定"
+                r"|上调|下调|上浮|下浮|浮动|提高|调高|调增|调低|降低|调减|提价|涨价|加价|降价|加收"
+                r"|另行(?:公布|制定|确定|通知)")
+#: What a price is called.
+PRICE_WORDS = r"价|费|租金|报酬|佣金|收费|费率|资费|扣点|提成|服务费|酬金"
+#: The verbs that add to or cut the work, beside the change verbs.
+ADD_VERBS = r"增加|增补|追加|增设|扩大|扩充|加派|减少|删减|调减|缩减|取消|增减"
+#: What the work is called.
+SCOPE_WORDS = (r"服务|工作|内容|范围|事项|需求|功能|图纸|设计|工作量|标准|交付物|方案|任务|规格|型号|工程量|项目"
+               r"|点位|时段|频次|排期|岗位职责|位置|面积|品类|数量|名称|标识|样式|式样")
+#: Each class of right by the words of its act (a change verb and its object, in either order).
+RIGHT_CLASSES: dict[str, re.Pattern[str]] = {
+    "price": re.compile(rf"(?:{CHANGE_VERBS})[^，,。；;]{{0,10}}(?:{PRICE_WORDS})"
+                        rf"|(?:{PRICE_WORDS})[^，,。；;]{{0,8}}(?:{CHANGE_VERBS})|调价|定价|自行报价"
+                        # 服务费的具体金额由甲方…确定: a price one side fixes alone
+                        rf"|(?:{PRICE_WORDS})[^，,。；;]{{0,14}}(?:确定|决定|认定|核定)"),
+    "scope": re.compile(rf"(?:{CHANGE_VERBS}|{ADD_VERBS})[^，,。；;]{{0,10}}(?:{SCOPE_WORDS})"
+                        rf"|(?:{SCOPE_WORDS})[^，,。；;]{{0,8}}(?:{CHANGE_VERBS}|{ADD_VERBS})"
+                        # 随时调整冠名名称, 单方变更…: a change at its own discretion, whatever it changes
+                        rf"|(?:随时|单方|任意|自行)[^，,。；;]{{0,6}}(?:{CHANGE_VERBS}|{ADD_VERBS})"),
+    "deduct": re.compile(r"扣除|扣减|扣留|扣发|扣划|划扣|抵扣|抵减|抵销|抵消|冲抵|冲减|没收|直接扣"
+                         r"|从[^，,。；;]{1,16}中扣"),
+    "decide": re.compile(r"(?:单方|自行|独自|全权|单独|最终)?(?:认定|决定|判定|核定|判断|裁量|解释|评定)"),
+    "assign": re.compile(r"转让[^，,。；;]{0,12}(?:义务|合同|权利义务)|(?:义务|合同)[^，,。；;]{0,6}转(?:让|移)给"
+                         r"|(?:债务|义务)[^，,。；;]{0,10}转(?:由|给|移|交)"),
+    "delegate": re.compile(r"转委托|转包|分包|交由[^，,。；;]{0,8}(?:第三[人方]|他人)(?:履行|完成|实施)"),
+}
+
+
+def right_classes(act: str) -> frozenset[str]:
+    """The classes (:data:`RIGHT_CLASSES`) an act falls in."""
+    return frozenset(name for name, rx in RIGHT_CLASSES.items() if rx.search(act))
+
+
+#: An act that only says on what ground or when (根据经营需要, 视市场情况, 在必要时): what is done follows the comma.
+_ADVERBIAL = re.compile(r"(?:根据|依据|按照|依照|视|基于|鉴于|出于|因|结合)[^，,。；;]{0,30}"
+                        r"(?:需要|需求|情况|状况|安排|变化|要求|规划|战略|政策|考虑|发展|行情|水平)"
+                        r"|(?:在|于|如|若)[^，,。；;]{0,20}(?:时|后|前|的)|随时|必要时|任何时候")
+#: A right stated as one a party keeps or has: 甲方保留根据市场行情重新核定价格的权利, 出租人享有随时收回的权利.
+_RESERVED = re.compile(r"(?P<modal>保留|享有|拥有|具有)(?P<act>[^，,。；;\n]{2,40}?)的?(?:权利|权力)")
+
+
+#: A question settled by one side's word: 对服务内容的增减由甲方视需要决定, 服务费的具体金额由甲方在项目结束后确定.
+_DECIDED_BY = re.compile(r"(?P<what>[^，,。；;\n]{2,24}?)由(?P<role>ROLES)(?P<how>[^，,。；;\n]{0,12}?)"
+                         r"(?P<verb>决定|确定|认定|核定|判断|裁定)(?!权)")
+
+
+#: A clause's own number opening its text (第三条, 三、, 3.1).
+_NUMBERING = re.compile(r"^\s*(?:第[^条\s]{1,5}条|[一二三四五六七八九十]+、|[（(][一二三四五六七八九十\d]+[)）]"
+                        r"|\d+(?:\.\d+)*[.．、]?)\s*")
+
+
+@lru_cache(maxsize=1)
+def _decided_rx() -> re.Pattern[str]:
+    return re.compile(_DECIDED_BY.pattern.replace("ROLES", _ROLE_RX.pattern))
+
+
 def _obligations(text: str, spans, scopes) -> list[Obligation]:
     out = []
     for a, b in spans:
+        for m in _RESERVED.finditer(text, a, b):
+            party = party_at(text, (a, b), m.start())
+            if not party or _negated(scopes, m.start()):
+                continue
+            out.append(Obligation(m.start(), m.end(), (a, b), party, False, "有权", m.group("act").strip()))
+        for m in _decided_rx().finditer(text, a, b):
+            # 由双方协商确定 names no one side; 经甲方确认后由乙方确定 is still one side's word
+            if _negated(scopes, m.start("verb")) or re.search(r"协商|共同|双方", m.group("how")):
+                continue
+            what = _NUMBERING.sub("", m.group("what")).lstrip("对就关于")
+            out.append(Obligation(m.start("role"), m.end(), (a, b), m.group("role"), False, "有权",
+                                  f"{what}{m.group('how')}{m.group('verb')}"))
         for m in _MODAL_RX.finditer(text, a, b):
             before = text[max(a, m.start() - 1):m.start()]
             if before and before in "不许认即":
@@ -647,7 +726,11 @@ def _obligations(text: str, spans, scopes) -> list[Obligation]:
             if m.group("modal") == "应" and text[max(a, m.start() - 1):m.start()] in ("相", "供", "适", "对", "反"):
                 continue
             neg = _negated(scopes, m.start()) and modal not in ("不得", "无权", "无需")
-            out.append(Obligation(m.start(), m.end(), (a, b), party, neg, modal, m.group("act").strip()))
+            act = m.group("act").strip()
+            # 甲方有权根据经营需要，调整乙方的铺位: an act that is only its ground or occasion goes on past the comma
+            if _ADVERBIAL.fullmatch(act) and m.end() < b and text[m.end()] in "，,":
+                act += "，" + text[m.end() + 1:_fragment_end(text, m.end() + 1, b)]
+            out.append(Obligation(m.start(), m.end(), (a, b), party, neg, modal, act))
         taken = [(o.start, o.end) for o in out]
         for m in _ACT_RX.finditer(text, a, b):
             if any(x <= m.start() < y for x, y in taken):
@@ -680,11 +763,13 @@ _EXEMPT = re.compile(r"不承担(?:任何)?(?:[\u4e00-\u9fa5]{0,6})?责任|概�
                      # 乙方不对因其员工故意…造成的损失承担责任: the negation before what it exempts
                      r"|不(?:对|就)[^。；;]{1,40}?(?:承担|负)(?:任何)?[\u4e00-\u9fa5]{0,4}?责任"
                      r"|不负(?:任何)?责任"
+                     # 不负赔偿之责, 不承担任何赔偿之责, 免于承担责任, 免于赔偿, 得以免责
+                     r"|不(?:负|承担)(?:任何)?[\u4e00-\u9fa5]{0,4}之责|免于[^。；;，,]{0,10}?(?:责任|赔偿)"
                      # 车辆按现状出售，甲方对车辆是否发生过事故不作任何保证: a warranty excluded
                      r"|不作(?:任何)?(?:保证|担保)"
                      r"|免除[\u4e00-\u9fa5]{0,6}责任|免责|不予(?:赔偿|补偿|退还)|无需(?:承担|赔偿|负责)|不负责(?:赔偿)?|与[甲乙]方无关|自行承担|由[甲乙]方自负")
 _COVER_WORDS = {
-    "all": r"任何|一切|全部|所有|均不|概不",
+    "all": r"任何|一切|全部|所有|均不|概不|一概|均免|概免",
     # the acts of whoever the party hands the work to (转委托的第三人, 实际承运人, 分包人, 第三方仓储企业)
     "third_party": r"转委托|(?:转交|交由|交给|委托|转移至)[^，,。；;]{0,8}(?:第三[人方]|他人|其他)"
                    r"|其他承运人|实际承运人|转运|分包|转包|外包|协作单位|其他仓库",
@@ -737,7 +822,9 @@ def _between(whole: str, end: int, start: int) -> int:
     seg = whole[end:start]
     cond = max(seg.rfind("的，"), seg.rfind("的,"))
     if cond == -1:
-        return start
+        # …自行承担，受托方在任何情况下均不承担赔偿责任: the next one's words begin with its own fragment
+        cut = max(seg.rfind(c) for c in "，,；;")
+        return end + cut + 1 if cut != -1 else start
     cut = max(seg.rfind(c, 0, cond) for c in "，,；;")
     return end + cut + 1 if cut != -1 else start
 
@@ -788,18 +875,25 @@ def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: 
 
 # -- ownership --------------------------------------------------------------------------------------------
 
-_OWN = re.compile(r"(?:均|全部|一律|皆)?(?:归|属于|归属于|由)\s*(?P<party>ROLES)\s*(?:单独|独家|独自)?"
-                  r"(?:所有|享有|拥有|所有并享有)")
+_OWN = re.compile(r"(?:均|全部|一律|皆)?(?:(?:归|属于|归属于|由)\s*(?P<party>ROLES)\s*(?:单独|独家|独自)?"
+                  r"(?:所有|享有|拥有|所有并享有)"
+                  # 一切权利即专属于甲方。 / 成果均归属甲方，: everything to one owner, named at the fragment's end
+                  r"|(?:(?:均|全部|一律|皆|全|完全|概)(?:归|属于|归属于|归属)|专属于|独家归)\s*(?P<bare>ROLES)\s*(?:单独|独家|独自)?(?:所有)?(?=\s*[。；;，,]|\s*$))")
+
+
+@lru_cache(maxsize=1)
+def _own_rx() -> re.Pattern[str]:
+    return re.compile(_OWN.pattern.replace("ROLES", _ROLE_RX.pattern))
 
 
 def _ownerships(text: str, spans, scopes) -> list[Ownership]:
-    rx = re.compile(_OWN.pattern.replace("ROLES", _ROLE_RX.pattern))
+    rx = _own_rx()
     out = []
     for a, b in spans:
         found = list(rx.finditer(text, a, b))
         # A form's choice (归 ☐乙方所有 ☐甲方所有 ☐双方共有) names several owners: no choice made.
         # (共有部分 — the common parts of a building — is not such a choice.)
-        if len({m.group("party") for m in found}) > 1 or re.search(r"[☐□]|(?:双方|共同|按份)共有|共同所有|共有(?!部分)",
+        if len({_owner(m) for m in found}) > 1 or re.search(r"[☐□]|(?:双方|共同|按份)共有|共同所有|共有(?!部分)",
                                                                    text[a:b]):
             continue
         for m in found:
@@ -807,8 +901,12 @@ def _ownerships(text: str, spans, scopes) -> list[Ownership]:
                 continue
             lo = _fragment_start(text, a, m.start())
             what = text[lo:m.start()].strip()
-            out.append(Ownership(m.start(), m.end(), (a, b), m.group("party"), False, what))
+            out.append(Ownership(m.start(), m.end(), (a, b), _owner(m), False, what))
     return out
+
+
+def _owner(m: re.Match[str]) -> str:
+    return m.group("party") or m.group("bare")
 
 
 # -- amounts restated in figures --------------------------------------------------------------------------
@@ -842,8 +940,8 @@ _FORUM = re.compile(r"(?:由|向|归|提交|交由|交|在|至)\s*(?P<where>[^�
 _SUED = re.compile(r"管辖|起诉|诉讼|审理|裁判|解决")
 _SEAT_WORDS = r"(?:的)?(?:住所地|所在地|注册地|营业地|经营地|注册所在地|住所)"
 #: The seat of someone who is no party to the contract: no actual link to the dispute.
-_UNLINKED = re.compile(r"(?:上级(?:单位|主管部门|公司)?|母公司|总公司|集团|总部|关联(?:公司|方|企业)|股东|控股)"
-                       + _SEAT_WORDS)
+_UNLINKED = re.compile(r"(?:上级(?:主管)?(?:单位|部门|公司|机关|机构)?|母公司|总公司|集团|总部|关联(?:公司|方|企业)"
+                       r"|股东|控股)" + _SEAT_WORDS)
 _PLACES = (("chosen", re.compile(r"指定|选择|认为合适|任意|届时|另行确定")),
            ("property", re.compile(r"(?:不动产|房屋|房产|物业|工程|项目|标的物|土地|租赁物|小区)(?:的)?所在地")),
            ("defendant", re.compile(r"被告")),

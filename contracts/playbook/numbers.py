@@ -90,6 +90,8 @@ _PERCENT = re.compile(
     rf"(?P<frac>百分之|千分之|万分之)(?P<fnum>{NUM})"
     rf"|(?P<num>{_AR}|[{CN_DIGITS}]+(?:[点點][{CN_DIGITS}]+)?)\s*(?P<sign>%|‰|‱)"
     rf"|(?P<mnum>{_AR}|[一二两三四五六七八九十]+|[壹贰叁肆伍陆柒捌玖拾]+)\s*倍"
+    # 总价的一半 / 半数 (a share of one half; 双倍返还定金 is the deposit rule's own measure, no share)
+    r"|(?<=的)(?P<half>一半|半数)"
 )
 _SIGN = {"%": 1.0, "‰": 0.1, "‱": 0.01}
 _DAY = re.compile(r"(每日|每天|日|按日|/日|/天)[^，。；;,\n]{0,12}$")
@@ -117,6 +119,8 @@ def percentages(text: str) -> list[Quantity]:
         elif m.group("num"):
             value = to_number(m.group("num"))
             scale = _SIGN[m.group("sign")]
+        elif m.group("half"):
+            value, scale = 50.0, 1.0
         else:
             value = to_number(m.group("mnum"))
             scale = 100.0

@@ -261,6 +261,9 @@ class FactParams(_Params):
     #: Obligations: the modals accepted (应当 有权 可以 不得 无权 无需) and the act (regexes).
     modal: list[Literal["应当", "有权", "可以", "不得", "无权", "无需"]] = Field(default_factory=list)
     act: list[str] = Field(default_factory=list)
+    #: Obligations: the classes of right the act falls in (facts.RIGHT_CLASSES: a change of price or of the
+    #: work, a deduction, a decision alone, an assignment), whatever its words; with ``act`` either one passes.
+    rights: list[Literal["price", "scope", "deduct", "decide", "assign", "delegate"]] = Field(default_factory=list)
     #: Require the fact to sit (True) or not to sit (False) in a negation.
     negated: bool | None = None
     #: Exemptions: fire when the exemption covers any of these and no carve-out keeps liability for it.
@@ -292,8 +295,8 @@ class FactParams(_Params):
             raise ValueError(f"{self.fact} 的 measure 须为 {' / '.join(allowed) or '（无）'}")
         if self.covers_any and self.fact != "exemption":
             raise ValueError("covers_any 只用于 exemption")
-        if (self.modal or self.act) and self.fact != "obligation":
-            raise ValueError("modal/act 只用于 obligation")
+        if (self.modal or self.act or self.rights) and self.fact != "obligation":
+            raise ValueError("modal/act/rights 只用于 obligation")
         if self.places and self.fact != "forum":
             raise ValueError("places 只用于 forum")
         return self
