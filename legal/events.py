@@ -22,11 +22,12 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "termination": ("辞退", "解除", "开除", "解雇", "被裁", "裁员", "裁了", "裁掉", "劝退", "炒了", "炒掉", "炒鱿鱼",
                     "离职", "终止", "合同到期", "不让我上班", "不用来了", "让我走", "被辞", "辞了", "把我辞", "辞掉",
                     "把我开了", "把我开掉", "被开了", "被开除", "给开了", "开了我", "开掉", "别来了",
-                    "门禁", "不让进"),
+                    "门禁", "不让进", "不让我进", "不让我来", "叫我走", "叫我别来", "不要我了", "明天开始你就不用来",
+                    "不用来上班"),
     "resign": ("辞职", "提离职", "递交辞呈", "辞呈", "提出离职", "跟领导说", "跟老板说", "说不干了", "不想干"),
     "injury": ("受伤", "摔伤", "工伤", "砸伤", "烫伤", "弄伤", "扭伤", "割伤", "压伤", "碰伤", "伤了", "骨折", "被打",
                "打伤", "咬伤", "受的伤", "致残",
-               "切到", "割到", "砸到", "夹到", "烫到", "摔倒", "摔了", "伤到", "轧到", "绞到",
+               "摔的", "伤的", "切到", "割到", "砸到", "夹到", "烫到", "摔倒", "摔了", "伤到", "轧到", "绞到",
                # hurt by another's hand or thing: 被推倒, 磕掉两颗牙, 杠铃片砸了脚, 动手打了我
                "推倒", "磕", "砸了", "打了我", "动手打", "咬了"),
     "accident": ("事故", "车祸", "被撞", "撞了", "撞伤", "撞到", "相撞", "追尾", "出事", "剐蹭", "被车"),
@@ -281,6 +282,8 @@ LAST_RESORT = ("applied",)
 def label(before: str, after: str) -> str:
     """The event the words right ``before`` and ``after`` a date name: the nearest word of
     :data:`EVENT_WORDS` (a word after the date is preferred by a small margin), ``unknown`` for none."""
+    # an adverb between the date and its verb (去年2月15号就收了, 20号才收到) does not change the event
+    after = re.sub(r"^\s*(?:就|才|刚刚|刚|已经|都|便)\s*(?=收|拿到|签收|送|到)", "", after)
     if after.lstrip().startswith("还") or after.lstrip().startswith("前还"):
         return "due"
     if after.lstrip().startswith(("到的", "到货", "到了")):

@@ -322,7 +322,9 @@ def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str,
     for index, (start, end, day) in enumerate(found):
         stop = found[index + 1][0] if index + 1 < len(found) else len(text)
         back = found[index - 1][1] if index else 0
-        events.append((day, text[end:min(stop, end + 16)], text[max(back, start - 24):start], start, end))
+        # the words after a date reach 24 characters: a client often names who spoke before what was done
+        # (上个月30号主管说我态度不好 第二天就把我的门禁停了); the nearest event word still wins
+        events.append((day, text[end:min(stop, end + 24)], text[max(back, start - 24):start], start, end))
     return events
 
 
@@ -827,7 +829,10 @@ def _roles_last(text: str, facts: Facts) -> None:
 _WAGE_ARREARS = re.compile(rf"(?:拖了?|欠了?|拖欠了?|压了?|没发|没给)(?:我)?\s*({NUM}|俩|半)\s*个?月(?:的)?(?:工资|薪水)"
                            rf"|(?:工资|薪水|薪资)\s*(?:已经|都|一共|总共)?\s*(?:被)?(?:拖|欠|拖欠|压|扣)了?\s*(?:快|近|将近)?\s*({NUM}|俩|半)\s*个?月"
                            rf"|(?:已经|都|连续|快|整整)?\s*({NUM}|俩|半)\s*个?月\s*(?:都|了|一直)?\s*(?:没|未|不)(?:有)?(?:发|给|结|付|拿到)(?:过)?\s*(?:我)?(?:的)?\s*(?:工资|薪水|钱)")
-_DAY_ONLY = re.compile(r"(?<![\d月./-])(\d{1,2})\s*[号日](?=\s*(?:签收|收到|拿到|到的|送|交|入职|被|发|开|受理|移送|下午|上午|晚上|早上|刚|才))")
+#: 商家20号签收的, 离职16号走的, 3号摔的: a day of the month alone, only before a verb of an event (16号楼, 3号线 are
+#: places).
+_DAY_ONLY = re.compile(r"(?<![\d月./-])(\d{1,2})\s*[号日](?=\s*(?:签收|收到|拿到|到的|送|交|入职|被|发|开|受理|移送|下午|上午|晚上|早上|刚|才|"
+                       r"就|走的|走了|离职|离开|辞职|辞的|出事|出的事|摔|撞|受伤|去世|过世|通知|告诉|打|放出来|领证|搬))")
 _MONTH_DOT = re.compile(r"(?<![\d.])(1[0-2]|[1-9])\.([12]\d|3[01]|0?[1-9])(?![\d.%])(?=\s*(?:号|日)?\s*(?:送|签收|收到|到货|下单|买|入职|交|发))")
 #: 2026年3月1日起一直没发工资至今: the months unpaid since a date (the dates are made whole first).
 _UNPAID_SINCE = re.compile(r"(?:((?:19|20)\d{2})\s*年\s*)?(?<!\d)(\d{1,2})\s*月(?:\s*(\d{1,2})\s*[日号])?(?:份)?\s*(?:起|开始|以来|到现在|至今|之后)"
