@@ -1601,7 +1601,9 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
     DeadlineRule("guarantee_period", "六个月（另有约定的从约定）", LegalBasis(CIVIL_CODE, _art(692)), months=6),
     DeadlineRule("criminal_detention", "拘留后三日内提请批捕（可延长一至四日，流窜、多次、结伙作案的可至三十日），"
                  "检察院七日内决定，一般最长十日", LegalBasis("中华人民共和国刑事诉讼法", _art(91)), days=10,
-                 stages=(("提请批捕延长四日的，最晚", 14), ("流窜、多次、结伙作案延长至三十日的，最晚", 37))),
+                 # the police's own last day to request comes first: it is what a family checks on the third day
+                 stages=(("公安提请批捕最晚", 3), ("提请批捕延长四日的，提请最晚", 7), ("检察院决定最晚", 14),
+                         ("流窜、多次、结伙作案延长至三十日的，提请最晚", 30), ("检察院决定最晚", 37))),
     DeadlineRule("info_disclosure_reply", "二十个工作日（可延长二十个工作日）",
                  LegalBasis("中华人民共和国政府信息公开条例", _art(33)), working_days=20),
     DeadlineRule("ratification_notice", "三十日（相对人催告后，被代理人自收到通知之日起三十日内未追认的，视为拒绝追认）",

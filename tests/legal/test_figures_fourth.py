@@ -1,0 +1,54 @@
+"""Figures and deadlines, fourth round (docs/decisions/figures-and-deadlines.md, "Fourth round"): each class
+on several spellings of its own, none a measuring set's question."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from legal.facts import extract_facts
+from legal.rules import deadline
+
+TODAY = date(2026, 11, 27)
+
+
+def dated(text: str) -> list[tuple[date, str]]:
+    return [(d.day, d.event) for d in extract_facts(text, today=TODAY).dates]
+
+
+# -- dates by their event ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "day", "event"), [
+    # who spoke comes between the date and what was done to the client
+    ("上个月20号经理找我谈话说业绩不行 第二天就不让我进公司了", date(2026, 10, 20), "termination"),
+    ("3月5号老板在群里骂了我一顿 说明天开始你就不用来了", date(2026, 3, 5), "termination"),
+    ("上周二19号早上送孩子上学的路上 电动车被一辆面包车撞了", date(2026, 11, 19), "accident"),
+    # an adverb between the date and the verb
+    ("那批货去年5月8号就收了 一直没拆", date(2025, 5, 8), "delivery"),
+    ("裁决书我们11月20号才收到", date(2026, 11, 20), "judgment"),
+    # a day of the month alone before the verb of its event
+    ("我是这个月12号离职的 公司还没给结工资", date(2026, 11, 12), "termination"),
+    ("我爸3号摔的 现在还在医院", date(2026, 11, 3), "injury"),
+])
+def test_a_date_takes_the_event_named_a_clause_later(text: str, day: date, event: str) -> None:
+    assert (day, event) in dated(text)
+
+
+@pytest.mark.parametrize("text", ["我住16号楼，物业费一直交着", "坐3号线上班"])
+def test_a_numbered_place_is_no_date(text: str) -> None:
+    assert dated(text) == []
+
+
+# -- detention: the request's own last day -----------------------------------------------------------------
+@pytest.mark.parametrize(("start", "first", "long_request"), [
+    (date(2026, 11, 25), date(2026, 11, 28), date(2026, 12, 25)),
+    (date(2026, 11, 10), date(2026, 11, 13), date(2026, 12, 10)),
+])
+def test_detention_states_the_last_day_to_request_arrest(start: date, first: date, long_request: date) -> None:
+    found = deadline("criminal_detention", start=start, today=TODAY)
+    stages = dict(found.stages)
+    assert stages["公安提请批捕最晚"] == first
+    assert stages["流窜、多次、结伙作案延长至三十日的，提请最晚"] == long_request
+    text = found.text()
+    assert f"{first.year}年{first.month}月{first.day}日" in text
+    assert f"{long_request.year}年{long_request.month}月{long_request.day}日" in text
