@@ -90,6 +90,8 @@ def amounts(text: str) -> str:
     text = _CAPITAL_RUN.sub(lambda m: m.group(0).translate(_CAPITAL), text)
     # 十来万, 两千来块, 三万出头: about the amount (来 / 出头 dropped, the amount kept)
     text = re.sub(r"([一二两三四五六七八九十百千\d])来(万|千|百|块|元)", r"\1\2", text)
+    # 30多万, 三十多万, 两千多: the amount said (多 before the unit dropped; the figure is its lower bound)
+    text = re.sub(r"((?<![\d.])\d+|[一二两三四五六七八九]?十|[一二两三四五六七八九]百)多(万|千)", r"\1\2", text)
 
     def elided(m: re.Match[str]) -> str:
         unit = _UNIT_VALUE[m.group(2)]
