@@ -452,10 +452,18 @@ def _with_own_period_basis(card: Card, own: Answer, named: Answer) -> Answer:
     return replace(named, basis=tuple(about)) if about else named
 
 
-def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> Answer:
+def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts, question: str = "") -> Answer:
     """A how-much part answered by a calculator: the card's, unless the part names another figure
-    (丧葬费 on a 死亡赔偿 card, 加班费 on a 未签合同 card) or the card's answer has none."""
+    (丧葬费 on a 死亡赔偿 card, 加班费 on a 未签合同 card) or the card's answer has none. A part whose own words
+    name no figure (这三千二能要回多少, 最多能要多少) takes the one the rest of the question names and its facts
+    compute, when the card's own calculator lacks an input."""
     named = computable_for(part, card.domain, facts)
+    if not named and question and not calculators_for(part, card.domain) and not (
+            chosen.calculator and calculate(refine_calculator(chosen.calculator, facts.values()),
+                                            {**facts.values(), **part_flags(part)}).ok):
+        named = computable_for(question, card.domain, facts)
+        if named in ("economic_compensation", "unlawful_termination_damages") and chosen.calculator:
+            named = ""  # the card knows whether it is N or 2N better than the word 补偿 elsewhere
     if not named or named == chosen.calculator:
         return chosen  # the named figure cannot be computed: the card's own answer stands
     if chosen.calculator and named in ("economic_compensation", "unlawful_termination_damages"):
@@ -1003,6 +1011,10 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("lending_cost_cap", re.compile(r"违约金|罚息|服务费|手续费|管理费|咨询费|其他费用"), ("debt",)),
     ("restitution", re.compile(r"(?:撤销|无效|解除|退掉|不成立).{0,12}(?:退|返还|拿回|要回).{0,6}(?:多少|几)"), ()),
     ("set_off", re.compile(r"抵销|抵消|互相抵|抵了|抵完|对冲|相互抵"), ()),
+    # a house bought before the marriage and repaid together after it (婚姻家庭编解释（一）78)
+    ("joint_repayment_compensation", re.compile(r"(?:婚前|结婚前).{0,30}(?:首付|按揭|贷款|房贷|买)"
+                                                r".{0,40}(?:婚后|结婚后).{0,12}(?:还|还贷)|共同还贷|一起还贷"),
+     ("marriage_family",)),
     ("treble_damages", re.compile(r"忽悠|虚假宣传|以假充真|冒充|掺假|镀金|假冒|说是.{0,12}(?:其实|结果|实际|检测|鉴定)"), ("consumer",)),
     ("late_payment_loss", re.compile(r"逾期付款|拖欠.{0,4}(?:货款|价款)|(?:货款|价款).{0,20}(?:逾期|拖了|拖欠)"), ()),
     ("fee_arrears", re.compile(r"物业费"), ()),
@@ -1152,7 +1164,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                 if span in SPAN_CALCULATORS:
                     chosen = replace(chosen, calculator=span)
         elif qtype == "how_much":
-            chosen = _calculator_answer(card, chosen, match.text, facts)
+            chosen = _calculator_answer(card, chosen, match.text, facts, question)
         if qtype == "yes_no" and "valid" in card.answers and _OTHER_SIDE.search(asking_clause(match.text) or match.text):
             chosen = card.answers["valid"]  # may the other side do this to me: whether its act is lawful
         chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)

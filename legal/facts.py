@@ -85,6 +85,8 @@ LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "�
 LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
 #: The guarantor says he has already paid for the debtor (替他还了, 代偿): what he may now recover is 民法典 700's.
 LABELS.update({"guarantor_paid": "保证人已代为清偿"})
+#: A house one spouse bought before the marriage and both repaid after it (婚姻家庭编解释（一）78).
+LABELS.update({"joint_repaid": "婚后共同还贷", "current_value": "房屋现值"})
 #: A sum the client calls 订金, 意向金, 诚意金 or a prepayment (合同编通则解释 67: no 定金罚则 unless agreed),
 #: whatever else the question calls it (交的是订金不是定金).
 LABELS.update({"advance_named": "称作订金、意向金等的款项"})

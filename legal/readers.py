@@ -411,7 +411,30 @@ def _count_heirs(text: str, who: str) -> int:
     return count
 
 
+#: 婚后我们一起还了30万本金, 婚后共同还贷20万, 结婚后两个人还了三十多万房贷: what the couple repaid together on a house
+#: one of them bought before the marriage (婚姻家庭编解释（一）78).
+_JOINT_REPAID = re.compile(rf"(?:婚后|结婚后|结婚以后|婚后这几年)[^，。,；;？?！!\d]{{0,10}}?"
+                           rf"(?:还贷|还了|还款|还房贷|还的贷款?)[^，。,；;？?！!\d]{{0,4}}?\s*{MONEY}|(?:共同还贷|一起还贷|共同还款)\s*(?:了|共|一共)?\s*{MONEY}")
+#: 现在房子值200万, 目前市值两百万, 现值300万, 现在能卖150万: the house's value today.
+_CURRENT_VALUE = re.compile(rf"(?:现在|目前|如今|现|当前)[^，。,；;？?！!\d]{{0,6}}?"
+                            rf"(?:市值|值|价值|能卖|卖得|涨到了?|估价|评估价?)\s*(?:是|为|大概|大约|约|差不多)?\s*{MONEY}|(?:市值|现值|市场价)\s*(?:是|为|大概|约)?\s*{MONEY}")
+
+
+def _house_roles(text: str, facts: Facts) -> None:
+    m = _JOINT_REPAID.search(text)
+    if m and "joint_repaid" not in facts:
+        value = _amount(m) if m.group(1) else _amount(m, 3)
+        if value:
+            facts.add("joint_repaid", value, m.group(0))
+    m = _CURRENT_VALUE.search(text)
+    if m and "current_value" not in facts:
+        value = _amount(m) if m.group(1) else _amount(m, 3)
+        if value:
+            facts.add("current_value", value, m.group(0))
+
+
 def _family_roles(text: str, facts: Facts) -> None:
+    _house_roles(text, facts)
     died = _DECEASED.search(text)
     if died is None:
         return

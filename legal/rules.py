@@ -83,6 +83,8 @@ ASK: Mapping[str, str] = {
     "daily_penalty_rate": "合同约定每天按多少比例（如千分之一、万分之五）付违约金？",
     "delay_days": "对方逾期了多少天？",
     "purchase_price": "您买这件商品（或这项服务）实际付了多少钱？",
+    "joint_repaid": "婚后用共同财产一共还了多少房贷（本金和利息）？",
+    "current_value": "房屋现在大约值多少钱（可参考周边成交价或评估价）？",
     "payer_income": "支付抚养费一方（对方）每月的总收入大约是多少？",
     "support_amount": "协议或判决确定每月给多少抚养费？",
     "arrears_months": "对方已经有几个月没给？",
@@ -194,6 +196,7 @@ FORMULAS: Mapping[str, str] = {
     "patent_term": "发明 20 年、实用新型 10 年、外观设计 15 年，自申请日起",
     "deposit_refund": "押金全额（有欠租的先抵扣欠租）",
     "set_off": "对方欠您的 − 您欠对方的（互负到期债务可以抵销）",
+    "joint_repayment_compensation": "婚后共同还贷额 × 房屋现值 ÷ 购房总价 × 50%",
     "restitution": "合同撤销、无效或解除后已付款项全额返还（另可主张过错方赔偿损失）",
     "defect_punitive": "所受损失 × 2（明知缺陷仍提供造成严重损害的惩罚性赔偿上限）",
     "wage_arrears": "月工资 × 欠薪月数（责令支付后逾期不付的，另加付应付金额 50%～100% 的赔偿金）",
@@ -902,6 +905,22 @@ def set_off(*, owed_to_me: Decimal, own_debt: Decimal) -> CalculationResult:
     return CalculationResult("抵销后的余额", abs(rest), {"rest": rest}, steps, [LegalBasis(CIVIL_CODE, _art(568))])
 
 
+def joint_repayment_compensation(*, joint_repaid: Decimal, purchase_price: Decimal, current_value: Decimal
+                                 ) -> CalculationResult:
+    """婚前一方首付、婚后共同还贷的房屋 (婚姻家庭编解释（一）78): the registered spouse keeps the house and pays the
+    other half of what was repaid together and the increase in value that part carries: repaid × (current value ÷
+    price) × 50 %."""
+    if purchase_price <= 0:
+        raise ValueError("purchase price must be positive")
+    share = _money(joint_repaid * current_value / purchase_price)
+    half = _money(share / 2)
+    steps = [f"婚后共同还贷 {yuan(joint_repaid)} 及其对应增值 = {yuan(joint_repaid)} × 房屋现值 {yuan(current_value)} ÷ "
+             f"购房总价 {yuan(purchase_price)} = {yuan(share)}",
+             f"登记方补偿另一方一半：{yuan(share)} × 50% = {yuan(half)}（贷款利息计入购房成本的，按本息合计折算）"]
+    return CalculationResult("婚后共同还贷及增值部分的补偿", half, {"share": share}, steps,
+                             [LegalBasis(MARRIAGE_INTERPRETATION, _art(78))])
+
+
 def restitution(*, amount_paid: Decimal) -> CalculationResult:
     """合同被撤销、无效或解除后, what was paid under it comes back (民法典 157), besides damages for the fault."""
     steps = [f"合同被撤销（无效、解除）后，已付的 {yuan(amount_paid)} 应当全额返还；对方有过错的，还应赔偿您因此受到的损失"]
@@ -1317,6 +1336,12 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "training_penalty": (("training_fee", "service_years", "served_years"), lambda f: training_penalty(
         training_fee=_dec(f["training_fee"]), service_years=_dec(f["service_years"]),
         served_years=_dec(f["served_years"]))),
+    "joint_repayment_compensation": (("joint_repaid", "contract_price", "current_value"),
+                                     lambda f: joint_repayment_compensation(
+                                         joint_repaid=_dec(f["joint_repaid"]),
+                                         # the house's total price (总价), not the down payment (首付)
+                                         purchase_price=_dec(f.get("purchase_price") or f["contract_price"]),
+                                         current_value=_dec(f["current_value"]))),
     "set_off": (("principal", "own_debt"), lambda f: set_off(owed_to_me=_dec(f["principal"]),
                                                              own_debt=_dec(f["own_debt"]))),
     "defect_punitive": (("loss_amount",), lambda f: defect_punitive(loss=_dec(f["loss_amount"]))),
@@ -2031,6 +2056,7 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "wage_arrears": ((LABOR_CONTRACT_LAW, 85), (LABOR_CONTRACT_LAW, 30)),
     "deposit_refund": ((CIVIL_CODE, 733),),
     "set_off": ((CIVIL_CODE, 568),),
+    "joint_repayment_compensation": ((MARRIAGE_INTERPRETATION, 78),),
     "restitution": ((CIVIL_CODE, 157),),
     "defect_punitive": ((CONSUMER_LAW, 55),),
     "lending_cost_cap": ((PRIVATE_LENDING, 29),),

@@ -4,11 +4,13 @@ on several spellings of its own, none a measuring set's question."""
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 
 import pytest
 
+from legal.composer import calculators_for
 from legal.facts import extract_facts
-from legal.rules import deadline
+from legal.rules import calculate, deadline, refine_calculator
 
 TODAY = date(2026, 11, 27)
 
@@ -52,3 +54,38 @@ def test_detention_states_the_last_day_to_request_arrest(start: date, first: dat
     text = found.text()
     assert f"{first.year}年{first.month}月{first.day}日" in text
     assert f"{long_request.year}年{long_request.month}月{long_request.day}日" in text
+
+
+# -- amounts as said -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "role", "value"), [
+    ("朋友欠我30多万一直不还", "principal", Decimal("300000")),
+    ("他借了我三十多万，说好年底还", "principal", Decimal("300000")),
+    ("婚后我们两个人还了二十多万房贷", "joint_repaid", Decimal("200000")),
+])
+def test_an_amount_with_more_before_its_unit_is_its_lower_bound(text: str, role: str, value: Decimal) -> None:
+    assert extract_facts(text, today=TODAY).values()[role] == value
+
+
+# -- a house bought before the marriage and repaid together (婚姻家庭编解释（一）78) -------------------------------
+def figure(name: str, text: str) -> Decimal:
+    values = extract_facts(text, today=TODAY).values()
+    calculation = calculate(refine_calculator(name, values), values)
+    assert calculation.ok, (text, values, calculation.missing, calculation.error)
+    return calculation.result.amount
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # repaid 300,000 of a 1,000,000 house now worth 2,000,000: 600,000 with its increase, half of it
+    ("他婚前付首付买的房，总价100万，婚后一起还贷30万，目前市值200万，离婚我能拿多少", Decimal("300000")),
+    ("房子是我老婆婚前买的 总价一百五十万 结婚后我们还了三十万贷款 现在能卖三百万 离婚她要补我多少", Decimal("300000")),
+    ("婚前男方按揭买房总价80万，婚后共同还贷20万，现值120万", Decimal("150000")),
+])
+def test_joint_repayment_is_compensated_with_its_increase(text: str, expected: Decimal) -> None:
+    assert "joint_repayment_compensation" in calculators_for(text, "marriage_family")
+    assert figure("joint_repayment_compensation", text) == expected
+
+
+def test_joint_repayment_needs_the_value_today() -> None:
+    values = extract_facts("婚前他买的房总价100万，婚后我们一起还了30万", today=TODAY).values()
+    calculation = calculate("joint_repayment_compensation", values)
+    assert not calculation.ok and "current_value" in calculation.missing
