@@ -366,13 +366,22 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
     return None
 
 
+#: 在这个厂三年多了, 来这公司快五年了, 在单位都十年了: the years said after the workplace, ending with 了.
+_TENURE_AT = re.compile(rf"(?:在|来|进|到)(?:了)?(?:这个|这家|这|我们|现在的?|那个|那家)?(?:公司|厂里|厂子|工厂|厂|单位|店里|店|工地|"
+                        rf"酒店|饭店|餐厅|医院|学校|超市|物业|工厂里)(?:里)?(?:上班|干活|干|工作|做事|做)?(?:都)?{_ABOUT}\s*"
+                        rf"({NUM})\s*年(半|多)?(?:(?:零|又)?({NUM})\s*个?月)?了")
+#: 公司三年都没给我交社保, 五年一直没缴过社保: an employment at least as long as the years without insurance.
+_TENURE_UNINSURED = re.compile(rf"({NUM})\s*年(半|多)?(?:来|里|时间)?\s*(?:都|一直|从来)?\s*(?:没|没有|未|不)\s*(?:给我|帮我|替我)?"
+                               rf"\s*(?:交|缴|买|上)(?:过)?\s*(?:纳)?\s*(?:社保|社会保险|五险)")
+
+
 def _tenure(text: str, today: date) -> tuple[int, str] | None:
-    for m in _TENURE.finditer(text):
+    for m in (*_TENURE.finditer(text), *_TENURE_AT.finditer(text), *_TENURE_UNINSURED.finditer(text)):
         years = cn_number(m.group(1))
         if years is None or years > 60:
             continue
         months = int(years * 12) + (6 if m.group(2) == "半" else 0)
-        if m.group(3):
+        if m.re is not _TENURE_UNINSURED and m.group(3):
             months += int(cn_number(m.group(3)) or 0)
         if re.search(r"(?:快|快要|近|将近)", m.group(0)) and not m.group(3):
             months -= 1  # 干了快三年: not yet three years

@@ -89,3 +89,20 @@ def test_joint_repayment_needs_the_value_today() -> None:
     values = extract_facts("婚前他买的房总价100万，婚后我们一起还了30万", today=TODAY).values()
     calculation = calculate("joint_repayment_compensation", values)
     assert not calculation.ok and "current_value" in calculation.missing
+
+
+# -- tenure as clients say it ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "months"), [
+    ("在这个厂三年多了，月薪五千，老板说不干了就走人", 36),
+    ("来这家公司快五年了，一个月到手6500", 59),
+    ("我在单位都十年了 工资8000", 120),
+    ("公司五年都没给我交社保，月薪7000，我想辞职", 60),
+    ("从2021年3月干到现在，月薪1.2w", 68),
+])
+def test_tenure_said_by_the_workplace_or_by_what_lasted_with_it(text: str, months: int) -> None:
+    assert extract_facts(text, today=TODAY).values()["service_months"] == months
+
+
+@pytest.mark.parametrize("text", ["租的房子三年了，房东要涨租", "在这个小区住了三年了，物业费没交"])
+def test_years_at_a_home_are_no_tenure(text: str) -> None:
+    assert "service_months" not in extract_facts(text, today=TODAY).values()
