@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -1430,8 +1430,30 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
 DAILY_WAGE_CALCULATORS = frozenset({"overtime_pay", "annual_leave_pay"})
 
 
+#: Calculators whose base is a month's wage, for which a worker paid by the day (每天300, 日薪400) has his daily
+#: wage × 21.75 (月计薪天数, 劳社部发〔2008〕3号) — never the daily figure itself taken as the month's.
+MONTHLY_FROM_DAILY = frozenset({"economic_compensation", "unlawful_termination_damages", "double_wage"})
+
+
 def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = ()) -> Calculation:
-    """Run calculator ``name`` on ``facts`` (fact name -> value); what is missing is asked for."""
+    """Run calculator ``name`` on ``facts`` (fact name -> value); what is missing is asked for. A month's wage
+    the client gives only by the day is the day's × 21.75, said in the figure's steps."""
+    if facts.get("monthly_wage") is None and facts.get("daily_income") is not None and name in MONTHLY_FROM_DAILY \
+            and (facts.get("employment") or facts.get("service_months")):
+        daily = _dec(facts["daily_income"])
+        month = _money(daily * WORK_DAYS_MONTH)
+        found = _calculate(name, {**facts, "monthly_wage": month}, inputs=inputs)
+        if found.result is not None:
+            said = (f"月工资按日工资 {yuan(daily)} × 21.75 天（月计薪天数）折算为 {yuan(month)}；"
+                    "实际月收入更高的，按解除前十二个月的实际平均月收入计算")
+            steps = list(found.result.steps)
+            steps[-1:] = [f"{steps[-1]}（{said}）"] if steps else [said]
+            found.result = replace(found.result, steps=steps, notes=[said, *found.result.notes])
+        return found
+    return _calculate(name, facts, inputs=inputs)
+
+
+def _calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = ()) -> Calculation:
     if facts.get("monthly_wage") is None and facts.get("daily_income") is not None and name in DAILY_WAGE_CALCULATORS:
         # a daily wage the client states (日工资300) is the 21.75-day month's share: back to the month
         facts = {**facts, "monthly_wage": _dec(facts["daily_income"]) * WORK_DAYS_MONTH}

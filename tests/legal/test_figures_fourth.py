@@ -106,3 +106,21 @@ def test_tenure_said_by_the_workplace_or_by_what_lasted_with_it(text: str, month
 @pytest.mark.parametrize("text", ["租的房子三年了，房东要涨租", "在这个小区住了三年了，物业费没交"])
 def test_years_at_a_home_are_no_tenure(text: str) -> None:
     assert "service_months" not in extract_facts(text, today=TODAY).values()
+
+
+# -- a wage by the day is not a month's wage ----------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "expected"), [
+    ("在厂里干了三年 每天300 公司说裁员把我辞退了", Decimal("19575.00")),  # 300 × 21.75 = 6,525 × 3
+    ("日薪400 做了两年 被裁员了", Decimal("17400.00")),  # 400 × 21.75 = 8,700 × 2
+])
+def test_a_daily_wage_becomes_the_month_by_the_paid_days(text: str, expected: Decimal) -> None:
+    values = extract_facts(text, today=TODAY).values()
+    assert "monthly_wage" not in values
+    calculation = calculate("economic_compensation", values)
+    assert calculation.ok and calculation.result.amount == expected
+    assert "21.75" in calculation.headline()
+
+
+def test_a_monthly_wage_said_wins_over_a_daily_one() -> None:
+    values = extract_facts("月薪8000，加班每天另算100，干了两年被辞退", today=TODAY).values()
+    assert calculate("economic_compensation", values).result.amount == Decimal("16000")
