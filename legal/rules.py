@@ -29,6 +29,7 @@ from legal.calculators import (
     add_years,
     cn_date,
 )
+from legal.rates import rate
 
 FEN = Decimal("0.01")
 LABOR_DISPUTE_INTERPRETATION = "最高人民法院关于审理劳动争议案件适用法律问题的解释（一）"
@@ -261,10 +262,13 @@ def overtime_pay(*, monthly_wage: Decimal, overtime_hours_workday: Decimal = Dec
                  ) -> CalculationResult:
     daily = monthly_wage / WORK_DAYS_MONTH
     hourly = daily / 8
-    parts = [(overtime_hours_workday * hourly * Decimal("1.5"), f"工作日延时 {overtime_hours_workday} 小时 × "
-              f"{yuan(_money(hourly))}/小时 × 150%"),
-             (overtime_days_restday * daily * 2, f"休息日 {overtime_days_restday} 天 × {yuan(_money(daily))}/天 × 200%"),
-             (overtime_days_holiday * daily * 3, f"法定节假日 {overtime_days_holiday} 天 × {yuan(_money(daily))}/天 × 300%")]
+    workday, restday, holiday = rate("overtime_workday"), rate("overtime_restday"), rate("overtime_holiday")
+    parts = [(workday.times(overtime_hours_workday * hourly), f"工作日延时 {overtime_hours_workday} 小时 × "
+              f"{yuan(_money(hourly))}/小时 × {workday.percent}"),
+             (restday.times(overtime_days_restday * daily),
+              f"休息日 {overtime_days_restday} 天 × {yuan(_money(daily))}/天 × {restday.percent}"),
+             (holiday.times(overtime_days_holiday * daily),
+              f"法定节假日 {overtime_days_holiday} 天 × {yuan(_money(daily))}/天 × {holiday.percent}")]
     used = [(v, t) for v, t in parts if v > 0]
     total = _money(sum((v for v, _ in used), Decimal(0)))
     steps = [f"日工资 = {yuan(monthly_wage)} ÷ 21.75 = {yuan(_money(daily))}"] + [f"{t} = {yuan(_money(v))}" for v, t in used]
@@ -275,9 +279,11 @@ def overtime_pay(*, monthly_wage: Decimal, overtime_hours_workday: Decimal = Dec
 
 def annual_leave_pay(*, monthly_wage: Decimal, untaken_leave_days: Decimal) -> CalculationResult:
     daily = monthly_wage / WORK_DAYS_MONTH
-    total = _money(daily * 2 * untaken_leave_days)
+    extra = rate("leave_extra")
+    total = _money(extra.times(daily * untaken_leave_days))
     steps = [f"日工资 = {yuan(monthly_wage)} ÷ 21.75 = {yuan(_money(daily))}",
-             f"未休年休假工资（另付 200%）= {yuan(_money(daily))} × 200% × {untaken_leave_days} 天 = {yuan(total)}"]
+             f"未休年休假工资（另付 {extra.percent}）= {yuan(_money(daily))} × {extra.percent} × {untaken_leave_days} 天 = "
+             f"{yuan(total)}"]
     return CalculationResult("未休年休假工资报酬", total, {"total": total}, steps, [LegalBasis(LEAVE_REGULATION, _art(5))])
 
 
@@ -350,8 +356,8 @@ def daily_penalty(*, contract_price: Decimal, daily_penalty_rate: Decimal, delay
 
 
 def non_compete_compensation(*, monthly_wage: Decimal) -> CalculationResult:
-    total = _money(monthly_wage * Decimal("0.3"))
-    steps = [f"每月竞业限制经济补偿 = 离职前十二个月平均工资 {yuan(monthly_wage)} × 30% = {yuan(total)}",
+    total = _money(rate("non_compete").times(monthly_wage))
+    steps = [f"每月竞业限制经济补偿 = 离职前十二个月平均工资 {yuan(monthly_wage)} × {rate('non_compete').percent} = {yuan(total)}",
              "低于劳动合同履行地最低工资标准的，按最低工资标准支付"]
     return CalculationResult("竞业限制经济补偿（每月）", total, {"total": total}, steps,
                              [LegalBasis(LABOR_DISPUTE_INTERPRETATION, _art(36))])
@@ -361,6 +367,11 @@ def funeral_expenses(*, local_average_wage: Decimal) -> CalculationResult:
     total = _money(local_average_wage * 6)
     steps = [f"丧葬费 = 上一年度职工月平均工资 {yuan(local_average_wage)} × 6 个月 = {yuan(total)}"]
     return CalculationResult("丧葬费", total, {"total": total}, steps, [LegalBasis(INJURY_INTERPRETATION, _art(14))])
+
+
+def _lpr_times() -> Decimal:
+    """How many times the one-year LPR a private loan's rate may reach (民间借贷规定 25: four)."""
+    return rate("lending_lpr_multiple").value
 
 
 def lpr_on(day: date) -> Decimal:
@@ -376,12 +387,12 @@ def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, princip
                  interest_paid: Decimal | None = None) -> CalculationResult:
     day = loan_date or datetime.now(tz=CHINA_TZ).date()
     if lpr is not None:
-        cap, why = lpr * 4, f"合同成立时一年期 LPR 为 {lpr}%（按您所述），四倍为 {lpr * 4}%"
+        cap, why = lpr * _lpr_times(), f"合同成立时一年期 LPR 为 {lpr}%（按您所述），四倍为 {lpr * _lpr_times()}%"
     elif day < date(2020, 8, 20):
         cap, why = Decimal(24), "合同成立于 2020 年 8 月 20 日之前：至 2020 年 8 月 19 日按年利率 24% 为上限，此后按起诉时一年期 LPR 四倍"
     else:
         lpr = lpr_on(day)
-        cap, why = lpr * 4, f"合同成立时一年期 LPR 为 {lpr}%，四倍为 {lpr * 4}%"
+        cap, why = lpr * _lpr_times(), f"合同成立时一年期 LPR 为 {lpr}%，四倍为 {lpr * _lpr_times()}%"
     steps = [why, f"约定年利率 {annual_rate}%" + ("，超过上限，超过部分不受保护" if annual_rate > cap else "，未超过上限，受法律保护")]
     figures: dict[str, Any] = {"cap_rate": cap, "annual_rate": annual_rate, "over": annual_rate > cap}
     amount = None
@@ -418,9 +429,9 @@ def overdue_interest(*, principal: Decimal, due_date: date, annual_rate: Decimal
 
 
 def deposit_cap(*, deposit_amount: Decimal, contract_price: Decimal) -> CalculationResult:
-    cap = _money(contract_price * Decimal("0.2"))
+    cap = _money(rate("deposit_cap").times(contract_price))
     over = deposit_amount > cap
-    steps = [f"定金上限 = 标的额 {yuan(contract_price)} × 20% = {yuan(cap)}",
+    steps = [f"定金上限 = 标的额 {yuan(contract_price)} × {rate('deposit_cap').percent} = {yuan(cap)}",
              f"约定定金 {yuan(deposit_amount)}" + ("，超过部分不产生定金效力" if over else "，未超过上限")]
     return CalculationResult("定金上限", cap, {"cap": cap, "over": over}, steps, [LegalBasis(CIVIL_CODE, _art(586))])
 
@@ -431,12 +442,13 @@ def deposit_return(*, deposit_amount: Decimal, contract_price: Decimal | None = 
     (民法典 587), the deposit counting only up to 20 % of the price (586) — the excess comes back once."""
     effective = deposit_amount
     steps = []
-    if contract_price is not None and deposit_amount > contract_price * Decimal("0.2"):
-        effective = _money(contract_price * Decimal("0.2"))
-        steps.append(f"定金上限 = 标的额 {yuan(contract_price)} × 20% = {yuan(effective)}，超出的 "
+    cap, double = rate("deposit_cap"), rate("deposit_double")
+    if contract_price is not None and deposit_amount > cap.times(contract_price):
+        effective = _money(cap.times(contract_price))
+        steps.append(f"定金上限 = 标的额 {yuan(contract_price)} × {cap.percent} = {yuan(effective)}，超出的 "
                      f"{yuan(deposit_amount - effective)} 不是定金，作为预付款原额退还")
-    total = effective * 2 + (deposit_amount - effective)
-    steps.append(f"双倍返还 = {yuan(effective)} × 2 = {yuan(effective * 2)}"
+    total = double.times(effective) + (deposit_amount - effective)
+    steps.append(f"双倍返还 = {yuan(effective)} × {double.value} = {yuan(double.times(effective))}"
                  + (f"，另退预付款 {yuan(deposit_amount - effective)}，合计 {yuan(total)}" if total != effective * 2 else ""))
     basis = [LegalBasis(CIVIL_CODE, _art(587)), LegalBasis(CIVIL_CODE, _art(586))]
     if penalty_amount is not None:
@@ -455,9 +467,9 @@ def deposit_return(*, deposit_amount: Decimal, contract_price: Decimal | None = 
 
 
 def penalty_excess(*, loss_amount: Decimal, penalty_amount: Decimal | None = None) -> CalculationResult:
-    line = _money(loss_amount * Decimal("1.3"))
+    line = _money(rate("penalty_line").times(loss_amount))
     over = penalty_amount is not None and penalty_amount > line
-    steps = [f"损失 {yuan(loss_amount)} × 130% = {yuan(line)}"]
+    steps = [f"损失 {yuan(loss_amount)} × {rate('penalty_line').percent} = {yuan(line)}"]
     if penalty_amount is not None:
         steps.append(f"约定违约金 {yuan(penalty_amount)}" + (
             f"，超过损失的 30%，可以请求法院适当减少，一般调减至约 {yuan(line)}" if over else "，未超过损失的 30%，一般不予调减"))
@@ -467,7 +479,7 @@ def penalty_excess(*, loss_amount: Decimal, penalty_amount: Decimal | None = Non
 
 def treble_damages(*, purchase_price: Decimal) -> CalculationResult:
     """欺诈的增加赔偿: 价款的三倍, 不足五百元的为五百元 (消费者权益保护法第五十五条), besides the refund."""
-    extra = max(_money(purchase_price * 3), Decimal(500))
+    extra = _money(rate("fraud_treble").times(purchase_price))
     steps = [f"退还价款 {yuan(purchase_price)}，连同增加赔偿合计 {yuan(extra + purchase_price)}",
              f"增加赔偿 = 价款 {yuan(purchase_price)} × 3 = {yuan(_money(purchase_price * 3))}"
              + (f"，不足五百元按 {yuan(extra)}" if purchase_price * 3 < 500 else "")]
@@ -477,12 +489,12 @@ def treble_damages(*, purchase_price: Decimal) -> CalculationResult:
 
 def tenfold_damages(*, purchase_price: Decimal, loss: Decimal | None = None) -> CalculationResult:
     """不符合食品安全标准的食品: 价款十倍或者损失三倍的赔偿金, 不足一千元的为一千元 (食品安全法第一百四十八条)."""
-    extra = max(_money(purchase_price * 10), Decimal(1000))
+    extra = _money(rate("food_tenfold").times(purchase_price))
     steps = [f"另可要求退还价款 {yuan(purchase_price)}",
              f"赔偿金 = 价款 {yuan(purchase_price)} × 10 = {yuan(_money(purchase_price * 10))}"
              + (f"，不足一千元按 {yuan(extra)}" if purchase_price * 10 < 1000 else "")]
-    if loss is not None and loss * 3 > extra:
-        extra = _money(loss * 3)
+    if loss is not None and rate("food_loss_treble").times(loss) > extra:
+        extra = _money(rate("food_loss_treble").times(loss))
         steps.append(f"损失三倍 = {yuan(loss)} × 3 = {yuan(extra)}，高于价款十倍，可选择按损失三倍主张")
     return CalculationResult("食品十倍赔偿", extra, {"refund": purchase_price}, steps,
                              [LegalBasis(FOOD_SAFETY_LAW, _art(148))])
@@ -510,7 +522,8 @@ def _unit(value: Decimal, unit: str) -> str:
 def child_support(*, payer_income: Decimal, children: int = 1) -> CalculationResult:
     """抚养费 (婚姻家庭编解释（一）49): 有固定收入的一般按月总收入的 20 %–30 %; 两个以上子女可以提高, 一般不超过 50 %."""
     children = max(1, int(children))
-    low_rate, high_rate = (Decimal("0.2"), Decimal("0.3")) if children == 1 else (Decimal("0.3"), Decimal("0.5"))
+    low_rate, high_rate = (rate("child_support_low").value, rate("child_support_high").value) if children == 1 else (
+        rate("child_support_high").value, rate("child_support_several").value)
     low, high = _money(payer_income * low_rate), _money(payer_income * high_rate)
     middle = _money(payer_income * Decimal("0.25"))
     steps = [f"支付方月总收入 {yuan(payer_income)}",
@@ -637,8 +650,9 @@ def training_penalty(*, training_fee: Decimal, service_years: Decimal, served_ye
 
 def wage_deduction_cap(*, monthly_wage: Decimal, minimum_wage: Decimal | None = None) -> CalculationResult:
     """赔偿损失从工资中扣除: 每月不超过当月工资的 20 %, 扣除后不得低于最低工资 (工资支付暂行规定 16)."""
-    cap = _money(monthly_wage * Decimal("0.2"))
-    steps = [f"每月扣除不得超过当月工资的 20%：{yuan(monthly_wage)} × 20% = {yuan(cap)}"]
+    cap = _money(rate("wage_deduction").times(monthly_wage))
+    steps = [f"每月扣除不得超过当月工资的 {rate('wage_deduction').percent}：{yuan(monthly_wage)} × "
+             f"{rate('wage_deduction').percent} = {yuan(cap)}"]
     if minimum_wage is not None:
         room = max(Decimal(0), _money(monthly_wage - minimum_wage))
         if room < cap:
@@ -930,7 +944,7 @@ def restitution(*, amount_paid: Decimal) -> CalculationResult:
 
 def defect_punitive(*, loss: Decimal) -> CalculationResult:
     """明知缺陷仍提供、造成死亡或健康严重损害的, 所受损失二倍以下的惩罚性赔偿 (消费者权益保护法 55 第二款)."""
-    most = _money(loss * 2)
+    most = _money(rate("defect_punitive").times(loss))
     steps = [f"惩罚性赔偿最多 = 所受损失 {yuan(loss)} × 2 = {yuan(most)}（另赔实际损失）"]
     return CalculationResult("惩罚性赔偿（上限）", most, {"total": most}, steps, [LegalBasis(CONSUMER_LAW, _art(55))])
 
@@ -1207,7 +1221,7 @@ def lending_cost_ceiling(*, principal: Decimal, loan_date: date | None = None, l
     the one-year LPR at the contract date (民间借贷规定 29, 25)."""
     day = loan_date or datetime.now(tz=CHINA_TZ).date()
     lpr = lpr if lpr is not None else lpr_on(day)
-    cap = lpr * 4
+    cap = lpr * _lpr_times()
     amount = _money(principal * cap / 100)
     steps = [f"合同成立时一年期 LPR 为 {lpr}%，四倍为 {cap}%",
              f"逾期利息、违约金和其他费用一年合计最多 = {yuan(principal)} × {cap}% = {yuan(amount)}，超过部分不予支持"]
@@ -1224,7 +1238,7 @@ def lending_cost_cap(*, principal: Decimal, annual_rate: Decimal, extra_rate: De
     ``months`` (a year when not said)."""
     day = loan_date or datetime.now(tz=CHINA_TZ).date()
     lpr = lpr if lpr is not None else lpr_on(day)
-    cap = lpr * 4
+    cap = lpr * _lpr_times()
     total = annual_rate + extra_rate
     allowed = min(total, cap)
     span = months if months is not None else Decimal(12)
