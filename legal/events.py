@@ -24,10 +24,15 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
                     "把我开了", "把我开掉", "被开了", "被开除", "给开了", "开了我", "开掉", "别来了",
                     "门禁", "不让进", "不让我进", "不让我来", "叫我走", "叫我别来", "不要我了", "明天开始你就不用来",
                     "不用来上班"),
-    "resign": ("辞职", "提离职", "递交辞呈", "辞呈", "提出离职", "跟领导说", "跟老板说", "说不干了", "不想干"),
+    "resign": ("辞职", "提离职", "递交辞呈", "辞呈", "提出离职", "跟领导说", "跟老板说", "说不干了", "不想干",
+               "说了要走", "说要走", "提出要走", "提了离职", "交了离职", "打了离职"),
     "injury": ("受伤", "摔伤", "工伤", "砸伤", "烫伤", "弄伤", "扭伤", "割伤", "压伤", "碰伤", "伤了", "骨折", "被打",
                "打伤", "咬伤", "受的伤", "致残",
-               "摔的", "伤的", "切到", "割到", "砸到", "夹到", "烫到", "摔倒", "摔了", "伤到", "轧到", "绞到",
+               # hurt by another (被人打伤了): the client's injury, not his offence (offence_more's 打伤了)
+               "被人打伤", "被打伤", "被人打",
+               "摔的", "伤的", "压了手", "压伤", "压断", "夹了手", "夹伤", "夹断", "轧伤", "卷进", "切了手",
+               "割了手", "被机器", "被冲床",
+               "切到", "割到", "砸到", "夹到", "烫到", "摔倒", "摔了", "伤到", "轧到", "绞到",
                # hurt by another's hand or thing: 被推倒, 磕掉两颗牙, 杠铃片砸了脚, 动手打了我
                "推倒", "磕", "砸了", "打了我", "动手打", "咬了"),
     "accident": ("事故", "车祸", "被撞", "撞了", "撞伤", "撞到", "相撞", "追尾", "出事", "剐蹭", "被车"),
@@ -49,7 +54,9 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "offence": ("违规", "违章", "偷了", "偷的", "作案", "犯的事"),
     "notice": ("收到通知", "通知我", "发通知", "发来通知", "告知", "通知说", "通知", "不起诉决定", "不予立案",
                "说明情况", "听取意见", "告诉我", "微信说", "收到起诉状", "收到起诉书", "收到传票", "应诉通知",
-               "起诉状副本"),
+               "起诉状副本",
+               # someone told the client (房东前天微信跟我说要卖房): informed that day
+               "跟我说", "和我说", "对我说", "找我说", "发微信说", "打电话说"),
     "demand": ("催告", "催收", "催款", "催他", "催她", "催了", "要钱", "要账", "讨债", "发函", "律师函", "找他要",
                "找她要", "上门要"),
     "marriage": ("结婚", "领证", "领的证", "登记结婚", "办酒", "办的婚礼"),
@@ -322,6 +329,8 @@ def label(before: str, after: str) -> str:
 def accepted(rule: str, start: str = "") -> tuple[str, ...]:
     """The event labels a date must carry to start the deadline ``rule`` whose start event the card
     words as ``start``."""
+    # an example in brackets (知道权利受到损害之日（如约定的还款期限届满之日）) does not name the start event
+    start = re.sub(r"[（(][^）)]*[）)]", "", start)
     labels = next((found for words, found in START_LABELS if words in start), RULE_LABELS.get(rule, ()))
     if rule == "civil_limitation" and labels and "acknowledge" not in labels:
         # the debtor's acknowledgement interrupts the period: it runs anew from the latest one
