@@ -917,7 +917,8 @@ DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
         # a disposal undone without a debtor in the words: only when no other revocation is named
         Cue(re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), (), fallback=True),
     )),
-    ("mistake_revocation", (Cue(re.compile(r"写错|错写|重大误解|搞错|弄错|看错|误解|打成了?[\d.]|打错|输错|标错"), ()),)),
+    ("mistake_revocation", (Cue(re.compile(r"写错|错写|重大误解|搞错|弄错|看错|误解|打成了?[\d.]|打错|输错|标错|理解错|理解成|"
+                                           r"记错|听错|算错|选错|买错|订错|下错单|填错|笔误"), ()),)),
     ("voidable_revocation", (
         Cue(re.compile(r"(?:合同|买卖|协议|交易).{0,6}(?:能|可以|可不可以|能不能)撤销|撤销.{0,6}(?:合同|买卖|协议)"),
      ("contract", "real_estate", "consumer")),

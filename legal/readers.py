@@ -212,6 +212,8 @@ def _case_roles(text: str, facts: Facts) -> None:
         m = _EARNEST.search(text)
         if m:
             facts.add("earnest_amount", _amount(m, 1 if m.group(1) else 3), m.group(0))
+            if "amount_paid" not in facts:
+                facts.add("amount_paid", facts.get("earnest_amount"), m.group(0))  # an advance paid is a sum paid
 
 
 # -- tenure without a contract, a loan overdue, a yearly rate in words, a card's bonus, capital ------------------
@@ -487,14 +489,17 @@ def _fee_roles(text: str, facts: Facts) -> None:
 
 #: 法院判我替他还了八万, 我帮借款人还了5万: what the guarantor paid for the debtor (民法典 700: he recovers it).
 _GUARANTOR_PAID = re.compile(rf"(?:替|帮|代)(?:他|她|借款人|债务人|对方|朋友|借钱的人?)?"
-                             rf"(?:还了|偿还了|付了|垫付了|垫了|还清了)\s*{MONEY}")
+                             rf"(?:还了|偿还了|付了|垫付了|垫了|还清了)\s*{MONEY}"
+                             # 法院把我的工资扣了八万, 被法院执行了5万: taken from the guarantor by enforcement
+                             rf"|(?:法院|执行)[^，。,；;？?！!\d]{{0,10}}?(?:扣了|扣走了?|划走了?|划扣了?|执行了|拿走了?)"
+                             rf"[^，。,；;？?！!\d]{{0,6}}?\s*{MONEY}")
 
 
 def _guarantee_roles(text: str, facts: Facts) -> None:
     if "保证" in text or "担保" in text:
         m = _GUARANTOR_PAID.search(text)
         if m and "guarantee_paid" not in facts:
-            facts.add("guarantee_paid", _amount(m), m.group(0))
+            facts.add("guarantee_paid", _amount(m) if m.group(1) else _amount(m, 3), m.group(0))
         m = _DEMANDED.search(text)
         if m:
             facts.add("guarantee_demanded", True, m.group(0))
@@ -637,7 +642,8 @@ _KNEW_SAME_DAY = re.compile(r"(?:当天|当时|当场|同一天|那天)(?:就|�
 
 
 #: 单价少写了一个零, 看错了型号, 误以为是: the client contracted under a mistake (民法典 147, 152 ①: ninety days).
-_MISTAKE = re.compile(r"少写|多写|写错|看错|弄错|搞错|填错|标错|打错|误以为|误认为|重大误解|笔误"
+_MISTAKE = re.compile(r"少写|多写|写错|看错|弄错|搞错|填错|标错|打错|误以为|误认为|重大误解|笔误|理解错|理解成|"
+                      r"记错|听错|算错|选错|买错|订错|下错单|看漏|想错|误解"
                       r"|以为是[^，。,；;]{0,12}(?:结果|其实|实际)")
 
 
