@@ -87,6 +87,8 @@ LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "�
 LABELS.update({"guarantor_paid": "保证人已代为清偿"})
 #: A house one spouse bought before the marriage and both repaid after it (婚姻家庭编解释（一）78).
 LABELS.update({"joint_repaid": "婚后共同还贷", "current_value": "房屋现值"})
+#: The employer ended the employment (辞退, 裁员, 让我别来了), the client neither resigning nor agreeing to it.
+LABELS.update({"dismissed": "被单位解除劳动合同"})
 #: A sum the client calls 订金, 意向金, 诚意金 or a prepayment (合同编通则解释 67: no 定金罚则 unless agreed),
 #: whatever else the question calls it (交的是订金不是定金).
 LABELS.update({"advance_named": "称作订金、意向金等的款项"})
@@ -230,7 +232,9 @@ _REST_COUNT = re.compile(rf"({NUM})\s*个(?:周六|周日|礼拜六|礼拜天|�
 _HOLIDAY_SPAN = re.compile(r"(?:国庆|春节|五一|元旦|中秋|端午|清明|过年)\D{0,3}?(\d{1,2})\s*[号日]?\s*(?:到|至|-|—)\s*(\d{1,2})\s*[号日]")
 _NEW_YEAR_SPAN = re.compile(r"初([一二三四五六七])\s*(?:到|至|-|—)\s*初([一二三四五六七])")
 _HOLIDAY_COUNT = re.compile(rf"(?:国庆|春节|五一|元旦|中秋|端午|清明|法定节假日|节假日)[^，。？?]{{0,12}}?({NUM})\s*天")
-_NO_LEAVE_TAKEN = re.compile(r"(?:年假|年休假)?一天(?:年假|年休假)?(?:也|都)(?:没|未|不)(?:让|给|准|批|安排|能)?(?:我)?(?:休|放)")
+#: 一天年假都没休, 年假一天也没让休, 一天年假都没给: none of the year's leave taken (给, 批, 安排 need no 休 after them).
+_NO_LEAVE_TAKEN = re.compile(r"(?:年假|年休假)?一天(?:年假|年休假)?(?:也|都)(?:没|未|不)(?:有)?(?:(?:让|准|能)(?:我)?(?:休|放)|"
+                             r"(?:给|批|安排)(?:我)?(?:休|放)?|休|放)")
 _LPR = re.compile(r"LPR\s*(?:是|为|为年|按|按照|算)?\s*(\d+(?:\.\d+)?)\s*%", re.I)
 #: 每天万分之零点五, 按日万分之一, 每逾期一天按千分之一点五: a penalty rate by the day (the one reader of it).
 _DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每(?:逾期|晚|迟延|延迟|拖延|推迟|延期|超期|迟)[^，。,；]{0,8}?(?:一|1)\s*(?:天|日))[^，。,；]{0,10}?(千分之|万分之)\s*"
@@ -346,6 +350,8 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
             if re.search(r"利息|房租|租金|月供|还款|抚养费|赡养费|生活费", text[m.start():m.end() + 5]) or re.search(
                     r"月给(?!我开|我发)", m.group(0)):
                 continue  # 一个月利息2万, 每月房租3000: not a wage
+            if re.search(r"扣|罚|少发|少给|降了|降到", m.group(0)):
+                continue  # 工资被扣了8万, 工资降了2000: a sum taken from the wage or a cut, not the wage
             value = money(m.group(1), m.group(2))
             if value is None:
                 continue
@@ -1210,7 +1216,8 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         # 说好半年还，现在都过期一年了: the due date lies that long before today
         overdue = facts.items["overdue_months"]
         facts.add("due_date", _shift_years(today, Decimal(overdue.value) / 12), f"{overdue.text}（推算）")
-    m = re.search(r"(?:还在|在|处于|还是)试用期|试用期(?:内|还没过|没过|期间)", text)
+    m = re.search(r"(?:还在|在|处于|还是)试用期|试用期(?:内|还没过|没过|期间|的时候|时|里|中|干|上班|做|工作)|还没转正|没转正|"
+                  r"转正前", text)
     if m:
         facts.add("in_probation", True, m.group(0))
     _prorate_leave(text, today, facts)
@@ -1235,6 +1242,11 @@ _PENSION_YEARS = re.compile(rf"(?:社保|养老保险|养老金)\s*(?:只|才|�
 
 
 _AWARD = re.compile(rf"裁决[^，。,；;？?！!\d]{{0,12}}?(?:补|付|赔|给|支付)(?:我|给我|我们)?\s*{MONEY}")
+#: 把我辞退了, 被开除, 裁员裁到我, 让我明天别来了: the employer ended the employment (lawfully or not).
+_DISMISSED = re.compile(r"辞退|开除|解雇|裁员|被裁|裁了我|炒了|炒鱿鱼|把我开了|被开了|劝退|不让我(?:来|上班|进)|让我(?:走人|走|别来)|"
+                        r"不用来了|别来了|解除(?:劳动)?合同|解除了(?:劳动)?合同|解除通知|门禁")
+#: 协商一致, 合同到期不续: an end the employer's unlawfulness does not touch.
+_ENDED_OTHERWISE = re.compile(r"协商一致|协商解除|合同到期|到期不续|到期终止|不续签|不再续签")
 _QUIT = re.compile(r"(?:我是|我|自己)?(?:主动|自己|自愿)(?:提出)?(?:辞职|离职|辞的职|走的)|个人原因(?:辞职|离职)")
 _NC_UNPAID = re.compile(r"竞业.{0,60}?(?:一分钱?都没给|没给过?(?:补偿|钱)|(?:补偿|钱)(?:一直)?(?:没给|没付|没发|不给)|从来没给|一直没给)")
 _RENEW_REFUSED = re.compile(r"(?:原来|原有|同样|一样|更高|提高|不变)的?(?:条件|待遇|工资).{0,12}?续签.{0,12}?(?:他|她|员工|对方)"
@@ -1317,6 +1329,9 @@ def _agreed_terms(text: str, facts: Facts) -> None:
         facts.add("rights_not_told", True, _RIGHTS_NOT_TOLD.search(text).group(0))  # type: ignore[union-attr]
         if _ASKS_COURT.search(text):
             facts.add("asks_court", True, _ASKS_COURT.search(text).group(0))  # type: ignore[union-attr]
+    m = _DISMISSED.search(text)
+    if m and not _ENDED_OTHERWISE.search(text) and not _QUIT.search(text):
+        facts.add("dismissed", True, m.group(0))
     for name, pattern in (("final_award", _FINAL_AWARD), ("quit_voluntarily", _QUIT), ("non_compete_unpaid", _NC_UNPAID),
                           ("renewal_refused_by_employee", _RENEW_REFUSED), ("custom_made", _CUSTOM),
                           ("gambling_for_profit", _GAMBLING_PROFIT)):

@@ -1267,6 +1267,21 @@ def with_unpaid_wages(result: CalculationResult, facts: Mapping[str, Any]) -> Ca
                              [*result.legal_basis, LegalBasis(LABOR_CONTRACT_LAW, _art(38))], result.notes)
 
 
+def with_unlawful_case(result: CalculationResult, facts: Mapping[str, Any]) -> CalculationResult:
+    """经济补偿 N for a client the employer dismissed: whether the dismissal was lawful is the employer's to prove
+    (劳动争议解释（一）44) and seldom known from the question, so the figure of the other case follows — the
+    赔偿金 of an unlawful dismissal, twice N (劳动合同法 87), claimed instead of N."""
+    compensation = result.figures.get("compensation")
+    if not facts.get("dismissed") or compensation is None or result.amount is None:
+        return result
+    damages = _money(rate("unlawful_termination").times(compensation))
+    said = f"若单位解除没有法定理由或程序违法（违法解除），赔偿金为经济补偿的二倍：{yuan(compensation)} × 2 = {yuan(damages)}"
+    steps = [*result.steps]
+    steps[-1:] = [f"{steps[-1]}；{said}"] if steps else [said]
+    return CalculationResult(result.name, result.amount, {**result.figures, "unlawful_damages": damages}, steps,
+                             [*result.legal_basis], result.notes)
+
+
 def with_notice_case(result: CalculationResult, facts: Mapping[str, Any]) -> CalculationResult:
     """经济补偿 for a no-fault dismissal (劳动合同法 40: 不胜任, 医疗期满, 客观情况变化) when the client does not say
     whether thirty days' written notice was given: the figure for each case, N and N+1 (the month's wage in
@@ -1294,11 +1309,11 @@ def _dec(value: Any) -> Decimal:
 
 
 CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
-    "economic_compensation": (("monthly_wage", "service_months"), lambda f: with_notice_case(with_unpaid_wages(
+    "economic_compensation": (("monthly_wage", "service_months"), lambda f: with_unlawful_case(with_notice_case(with_unpaid_wages(
         calc.economic_compensation(
             monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
             local_average_monthly_wage=f.get("local_average_wage"), with_notice_pay=bool(f.get("no_notice")),
-            last_month_wage=f.get("last_month_wage")), f), f)),
+            last_month_wage=f.get("last_month_wage")), f), f), f)),
     "unlawful_termination_damages": (("monthly_wage", "service_months"), lambda f: calc.unlawful_termination_damages(
         monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
         local_average_monthly_wage=f.get("local_average_wage"))),
@@ -1826,6 +1841,10 @@ def refine_calculator(name: str, facts: Mapping[str, Any]) -> str:
         return "representation_share"
     if name == "prepaid_refund" and facts.get("units_total") is None and facts.get("prepaid_used") is not None:
         return "prepaid_balance"
+    if name in ("deposit_return", "deposit_cap") and facts.get("advance_named") and facts.get("deposit_amount") is None \
+            and facts.get("amount_paid") is not None:
+        # 交的是订金（意向金、预付款）: no 定金罚则 unless agreed (合同编通则解释 67); what was paid comes back
+        return "restitution"
     return name
 
 

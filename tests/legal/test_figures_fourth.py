@@ -124,3 +124,75 @@ def test_a_daily_wage_becomes_the_month_by_the_paid_days(text: str, expected: De
 def test_a_monthly_wage_said_wins_over_a_daily_one() -> None:
     values = extract_facts("月薪8000，加班每天另算100，干了两年被辞退", today=TODAY).values()
     assert calculate("economic_compensation", values).result.amount == Decimal("16000")
+
+
+# -- dates said relative to the story ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "due"), [
+    ("2022年5月借给同事两万 说好当年底还 到现在也没还", date(2022, 12, 31)),
+    ("2021年3月借了他5万，约定同年12月还", date(2021, 12, 1)),
+])
+def test_the_same_year_is_the_year_said_before(text: str, due: date) -> None:
+    assert extract_facts(text, today=TODAY).values()["due_date"] == due
+
+
+@pytest.mark.parametrize(("text", "event"), [
+    ("昨天在厂里被机器夹伤了手", "injury"),
+    ("大前天被冲床压断了手指", "injury"),
+    ("上个月5号被人打伤了 对方一直不赔", "injury"),
+    ("房东昨天打电话跟我说房子要卖", "notice"),
+    ("我昨天跟经理说了要走", "resign"),
+])
+def test_today_and_the_days_before_take_their_event(text: str, event: str) -> None:
+    assert [d.event for d in extract_facts(text, today=TODAY).dates] == [event]
+
+
+# -- roles: a sum taken is not a wage, a guarantor's payment by enforcement, none of the leave taken ---------------
+def test_a_sum_taken_from_the_wage_is_no_wage() -> None:
+    values = extract_facts("我给朋友担保 法院把我工资扣走了五万 能找他要回来吗", today=TODAY).values()
+    assert "monthly_wage" not in values and values["guarantee_paid"] == Decimal(50000)
+
+
+@pytest.mark.parametrize("text", ["工作十五年了 今年年假一天都没给我批 月薪4350",
+                                  "累计工作15年 年休假一天也没安排 月薪4350"])
+def test_no_leave_given_is_the_whole_year(text: str) -> None:
+    assert extract_facts(text, today=TODAY).values()["untaken_leave_days"] == Decimal(10)
+
+
+@pytest.mark.parametrize("text", ["试用期干了一个月不想干了 提前几天说就行", "还没转正 想辞职 要提前多久"])
+def test_probation_said_in_passing(text: str) -> None:
+    assert extract_facts(text, today=TODAY).values().get("in_probation") is True
+
+
+# -- 订金 is paid back, not doubled ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["交了一万订金买沙发，不想要了，合同写的订金，能退多少",
+                                  "付了5000意向金，后来没买成，能要回多少"])
+def test_an_advance_not_called_deposit_comes_back_once(text: str) -> None:
+    values = extract_facts(text, today=TODAY).values()
+    name = refine_calculator("deposit_return", values)
+    assert name == "restitution"
+    assert calculate(name, values).result.amount == values["amount_paid"]
+
+
+@pytest.mark.parametrize("text", ["把规格理解错了才下的单", "合同金额记错了多写了一个零", "下错单了 型号选错了"])
+def test_a_mistake_said_in_other_words(text: str) -> None:
+    assert extract_facts(text, today=TODAY).values().get("mistake") is True
+
+
+# -- N for a dismissal whose lawfulness is not known: the 2N of the other case follows ----------------------------
+@pytest.mark.parametrize("text", ["公司说部门撤销把我辞退了 干了5年 月薪9000 能拿多少",
+                                  "老板让我明天别来了 我在这干了五年 工资9000 补偿多少"])
+def test_a_dismissal_states_both_n_and_2n(text: str) -> None:
+    values = extract_facts(text, today=TODAY).values()
+    calculation = calculate("economic_compensation", values)
+    assert calculation.result.amount == Decimal(45000)
+    assert "90,000" in calculation.headline()
+
+
+@pytest.mark.parametrize("text", ["合同到期公司不续签了 干了5年 月薪9000 补偿多少",
+                                  "我自己主动辞职的 干了5年 月薪9000 有补偿吗",
+                                  "和公司协商一致解除合同 干了5年 月薪9000"])
+def test_an_end_not_by_dismissal_states_n_alone(text: str) -> None:
+    values = extract_facts(text, today=TODAY).values()
+    calculation = calculate("economic_compensation", values)
+    assert calculation.result.amount == Decimal(45000)
+    assert "90,000" not in calculation.headline()
