@@ -1012,6 +1012,9 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("lending_cost_cap", re.compile(r"违约金|罚息|服务费|手续费|管理费|咨询费|其他费用"), ("debt",)),
     ("restitution", re.compile(r"(?:撤销|无效|解除|退掉|不成立).{0,12}(?:退|返还|拿回|要回).{0,6}(?:多少|几)"), ()),
     ("set_off", re.compile(r"抵销|抵消|互相抵|抵了|抵完|对冲|相互抵"), ()),
+    # how heavy the sentence of a theft or a fraud of the amount said (刑法 264, 266 and their interpretations)
+    ("sentence_band", re.compile(r"判(?:几年|多久|多少年|多长时间|什么刑|刑)|(?:坐|蹲)(?:几年|多久|多少年)|量刑|怎么判|"
+                                 r"关(?:几年|多久)|刑期|多重的刑|什么罪.{0,6}判"), ("criminal",)),
     # a house bought before the marriage and repaid together after it (婚姻家庭编解释（一）78)
     ("joint_repayment_compensation", re.compile(r"(?:婚前|结婚前).{0,30}(?:首付|按揭|贷款|房贷|买)"
                                                 r".{0,40}(?:婚后|结婚后).{0,12}(?:还|还贷)|共同还贷|一起还贷"),

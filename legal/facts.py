@@ -89,6 +89,8 @@ LABELS.update({"guarantor_paid": "保证人已代为清偿"})
 LABELS.update({"joint_repaid": "婚后共同还贷", "current_value": "房屋现值"})
 #: The employer ended the employment (辞退, 裁员, 让我别来了), the client neither resigning nor agreeing to it.
 LABELS.update({"dismissed": "被单位解除劳动合同"})
+#: The property crime the question tells of (theft, fraud): its amount bands decide the sentence.
+LABELS.update({"offence_kind": "罪名（按数额量刑）"})
 #: A sum the client calls 订金, 意向金, 诚意金 or a prepayment (合同编通则解释 67: no 定金罚则 unless agreed),
 #: whatever else the question calls it (交的是订金不是定金).
 LABELS.update({"advance_named": "称作订金、意向金等的款项"})
@@ -905,6 +907,7 @@ def _offence(text: str, today: date, facts: Facts) -> None:
             years = next(y for limit, y in tiers if limit is None or amount < limit)
             facts.add("max_penalty_years", years, f"{m.group(0)}…{amount}")
             facts.add("amount_involved", amount, f"{m.group(0)}…{amount}")
+            facts.add("offence_kind", _kind, m.group(0))
             break
     if _AGAIN.search(text) and "max_penalty_years" in facts:
         first = min((d.day for d in facts.dates if d.event in ("offence", "offence_more")), default=None)
@@ -1246,7 +1249,8 @@ _AWARD = re.compile(rf"裁决[^，。,；;？?！!\d]{{0,12}}?(?:补|付|赔|给
 _DISMISSED = re.compile(r"辞退|开除|解雇|裁员|被裁|裁了我|炒了|炒鱿鱼|把我开了|被开了|劝退|不让我(?:来|上班|进)|让我(?:走人|走|别来)|"
                         r"不用来了|别来了|解除(?:劳动)?合同|解除了(?:劳动)?合同|解除通知|门禁")
 #: 协商一致, 合同到期不续: an end the employer's unlawfulness does not touch.
-_ENDED_OTHERWISE = re.compile(r"协商一致|协商解除|合同到期|到期不续|到期终止|不续签|不再续签")
+_ENDED_OTHERWISE = re.compile(r"协商一致|协商解除|合同到期|到期不续|到期终止|不续签|不再续签|被迫解除|"
+                             r"我(?:想|要|提出|准备|打算|能不能|可以|自己)[^，。,；;？?！!]{0,8}(?:解除|辞职|离职|走)")
 _QUIT = re.compile(r"(?:我是|我|自己)?(?:主动|自己|自愿)(?:提出)?(?:辞职|离职|辞的职|走的)|个人原因(?:辞职|离职)")
 _NC_UNPAID = re.compile(r"竞业.{0,60}?(?:一分钱?都没给|没给过?(?:补偿|钱)|(?:补偿|钱)(?:一直)?(?:没给|没付|没发|不给)|从来没给|一直没给)")
 _RENEW_REFUSED = re.compile(r"(?:原来|原有|同样|一样|更高|提高|不变)的?(?:条件|待遇|工资).{0,12}?续签.{0,12}?(?:他|她|员工|对方)"

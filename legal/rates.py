@@ -106,3 +106,47 @@ RATES: dict[str, Rate] = {r.key: r for r in (
 def rate(key: str) -> Rate:
     """The rate ``key`` of :data:`RATES` (a KeyError for a rate the table does not hold)."""
     return RATES[key]
+
+
+CRIMINAL_LAW = "中华人民共和国刑法"
+THEFT_INTERPRETATION = "最高人民法院、最高人民检察院关于办理盗窃刑事案件适用法律若干问题的解释"
+FRAUD_INTERPRETATION = "最高人民法院、最高人民检察院关于办理诈骗刑事案件具体应用法律若干问题的解释"
+
+
+@dataclass(frozen=True)
+class Band:
+    """A band of a property crime by the amount: the national range within which each province fixes its threshold
+    (``low`` to ``high`` 元), and the sentence the Criminal Law sets for it (``years``: the least and the most, None
+    for 无期)."""
+
+    label: str
+    low: Decimal
+    high: Decimal
+    sentence: str
+    years: tuple[int, int | None]
+
+
+@dataclass(frozen=True)
+class Bands:
+    crime: str
+    article: int
+    interpretation: str
+    bands: tuple[Band, ...]
+
+
+#: Theft and fraud by the amount (刑法 264, 266; 盗窃解释 1, 诈骗解释 1): each province fixes its figure within
+#: the range.
+SENTENCE_BANDS: dict[str, Bands] = {
+    "theft": Bands("盗窃罪", 264, THEFT_INTERPRETATION, (
+        Band("数额较大", Decimal(1000), Decimal(3000), "三年以下有期徒刑、拘役或者管制，并处或者单处罚金", (0, 3)),
+        Band("数额巨大", Decimal(30000), Decimal(100000), "三年以上十年以下有期徒刑，并处罚金", (3, 10)),
+        Band("数额特别巨大", Decimal(300000), Decimal(500000), "十年以上有期徒刑或者无期徒刑，并处罚金或者没收财产",
+             (10, None)),
+    )),
+    "fraud": Bands("诈骗罪", 266, FRAUD_INTERPRETATION, (
+        Band("数额较大", Decimal(3000), Decimal(10000), "三年以下有期徒刑、拘役或者管制，并处或者单处罚金", (0, 3)),
+        Band("数额巨大", Decimal(30000), Decimal(100000), "三年以上十年以下有期徒刑，并处罚金", (3, 10)),
+        Band("数额特别巨大", Decimal(500000), Decimal(500000), "十年以上有期徒刑或者无期徒刑，并处罚金或者没收财产",
+             (10, None)),
+    )),
+}

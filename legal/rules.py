@@ -198,6 +198,7 @@ FORMULAS: Mapping[str, str] = {
     "deposit_refund": "押金全额（有欠租的先抵扣欠租）",
     "set_off": "对方欠您的 − 您欠对方的（互负到期债务可以抵销）",
     "joint_repayment_compensation": "婚后共同还贷额 × 房屋现值 ÷ 购房总价 × 50%",
+    "sentence_band": "涉案数额对照数额较大、巨大、特别巨大的标准（各省在全国幅度内确定）",
     "restitution": "合同撤销、无效或解除后已付款项全额返还（另可主张过错方赔偿损失）",
     "defect_punitive": "所受损失 × 2（明知缺陷仍提供造成严重损害的惩罚性赔偿上限）",
     "wage_arrears": "月工资 × 欠薪月数（责令支付后逾期不付的，另加付应付金额 50%～100% 的赔偿金）",
@@ -1267,6 +1268,39 @@ def with_unpaid_wages(result: CalculationResult, facts: Mapping[str, Any]) -> Ca
                              [*result.legal_basis, LegalBasis(LABOR_CONTRACT_LAW, _art(38))], result.notes)
 
 
+def sentence_band(*, offence_kind: str, amount_involved: Decimal) -> CalculationResult:
+    """The sentence of a theft or a fraud of ``amount_involved`` (legal.rates.SENTENCE_BANDS): the band the amount
+    reaches everywhere, and — when it lies within a band's national range, where each province fixes its own
+    figure — the band above it in the provinces whose threshold it reaches."""
+    from legal.numerals import figures_in_digits
+    from legal.rates import SENTENCE_BANDS
+
+    table = SENTENCE_BANDS.get(offence_kind)
+    if table is None:
+        raise calc.CalculatorInputError("没有这一罪名的数额标准")
+    reached = [b for b in table.bands if amount_involved >= b.low]
+    if not reached:
+        lowest = table.bands[0]
+        steps = [f"按您所述涉案 {yuan(amount_involved)}，未达到{table.crime}{lowest.label}的标准（各地 {yuan(lowest.low)}–"
+                 f"{yuan(lowest.high)} 起），一般不构成犯罪，可能受治安管理处罚（多次、入户、携带凶器、扒窃等除外）"]
+        return CalculationResult(f"{table.crime}的量刑档次", None, {"band": ""}, steps,
+                                 [LegalBasis(table.interpretation, _art(1)), LegalBasis(CRIMINAL_LAW, _art(table.article))])
+    band = reached[-1]
+    if amount_involved >= band.high:
+        said = (f"按您所述涉案 {yuan(amount_involved)}，已达到各地“{band.label}”的标准（{yuan(band.low)}–{yuan(band.high)} "
+                f"起），法定刑为{band.sentence}")
+    else:
+        below = reached[-2] if len(reached) > 1 else None
+        said = (f"按您所述涉案 {yuan(amount_involved)}，在“{band.label}”的全国幅度（{yuan(band.low)}–{yuan(band.high)}）之内："
+                f"当地标准不高于这一数额的，法定刑为{band.sentence}")
+        said += f"；当地标准更高的，属“{below.label}”，法定刑为{below.sentence}" if below else "；当地标准更高的，不构成犯罪"
+    steps = [figures_in_digits(said) + "（自首、退赃、取得谅解等可以从轻或减轻）"]
+    low, high = band.years
+    return CalculationResult(f"{table.crime}的量刑档次", None, {"band": band.label, "lowest_years": low,
+                                                             "highest_years": high}, steps,
+                             [LegalBasis(CRIMINAL_LAW, _art(table.article)), LegalBasis(table.interpretation, _art(1))])
+
+
 def with_unlawful_case(result: CalculationResult, facts: Mapping[str, Any]) -> CalculationResult:
     """经济补偿 N for a client the employer dismissed: whether the dismissal was lawful is the employer's to prove
     (劳动争议解释（一）44) and seldom known from the question, so the figure of the other case follows — the
@@ -1365,6 +1399,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "training_penalty": (("training_fee", "service_years", "served_years"), lambda f: training_penalty(
         training_fee=_dec(f["training_fee"]), service_years=_dec(f["service_years"]),
         served_years=_dec(f["served_years"]))),
+    "sentence_band": (("offence_kind", "amount_involved"), lambda f: sentence_band(
+        offence_kind=str(f["offence_kind"]), amount_involved=_dec(f["amount_involved"]))),
     "joint_repayment_compensation": (("joint_repaid", "contract_price", "current_value"),
                                      lambda f: joint_repayment_compensation(
                                          joint_repaid=_dec(f["joint_repaid"]),
@@ -2112,6 +2148,7 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "deposit_refund": ((CIVIL_CODE, 733),),
     "set_off": ((CIVIL_CODE, 568),),
     "joint_repayment_compensation": ((MARRIAGE_INTERPRETATION, 78),),
+    "sentence_band": ((CRIMINAL_LAW, 264),),
     "restitution": ((CIVIL_CODE, 157),),
     "defect_punitive": ((CONSUMER_LAW, 55),),
     "lending_cost_cap": ((PRIVATE_LENDING, 29),),

@@ -196,3 +196,30 @@ def test_an_end_not_by_dismissal_states_n_alone(text: str) -> None:
     calculation = calculate("economic_compensation", values)
     assert calculation.result.amount == Decimal(45000)
     assert "90,000" not in calculation.headline()
+
+
+# -- the sentence band of a theft or a fraud by the amount --------------------------------------------------------
+@pytest.mark.parametrize(("text", "band", "years"), [
+    ("网上骗了人家12万 会判多少年", "数额巨大", (3, 10)),
+    ("他偷了工地的钢筋 卖了八千块 会判几年", "数额较大", (0, 3)),
+    ("诈骗了60万 要坐几年牢", "数额特别巨大", (10, None)),
+])
+def test_the_amount_decides_the_band_everywhere(text: str, band: str, years: tuple) -> None:
+    values = extract_facts(text, today=TODAY).values()
+    assert "sentence_band" in calculators_for(text, "criminal")
+    result = calculate("sentence_band", values).result
+    assert result.figures["band"] == band and (result.figures["lowest_years"], result.figures["highest_years"]) == years
+    assert "已达到各地" in result.steps[-1]
+
+
+def test_an_amount_within_the_national_range_gives_both_bands() -> None:
+    result = calculate("sentence_band", extract_facts("偷了一辆电动车 价值4万 会怎么判", today=TODAY).values()).result
+    assert result.figures["band"] == "数额巨大"
+    assert "3年以上10年以下" in result.steps[-1] and "3年以下" in result.steps[-1]
+
+
+@pytest.mark.parametrize("text", ["公司一直不交社保 我想跟公司解除劳动合同 干了5年 月薪9000 能要多少补偿",
+                                  "拖欠工资三个月 我被迫解除劳动合同 干了5年 月薪9000"])
+def test_the_client_ending_it_for_the_employer_s_fault_states_n_alone(text: str) -> None:
+    values = extract_facts(text, today=TODAY).values()
+    assert "dismissed" not in values
