@@ -317,8 +317,15 @@ def label(before: str, after: str) -> str:
             if at >= 0:
                 candidate = (len(before) - at - len(word) + 3, -len(word), event)
                 best = candidate if best is None or candidate < best else best
-    if best is None and after.lstrip().startswith(("收到", "收的", "收了")):
-        return "delivery"  # 前年12月1号收到的一批设备: what was received, no document named, is goods
+    paper = re.match(r"\s*收(?:到|的|了)[^，。,；;？?！!\s]{0,6}?"
+                     r"(传票|通知|起诉状|判决|裁定|裁决|决定|认定书|律师函|催款函)", after)
+    if paper:
+        # 收到法院的传票: a paper, not goods; a judgment or a decision by its own word, the rest a notice
+        return next((event for noun, event in DOCUMENTS if noun in paper.group(1)), "notice")
+    if (best is None or best[0] > 4) and after.lstrip().startswith(("收到", "收的", "收了")):
+        # 前年12月1号收到的一批设备: what was received, no document named right after it, is goods (a word further
+        # on, 最近才发现, names another event)
+        return "delivery"
     if best is None:
         # 交了信息公开申请: an application handed in, only when no other event is named (申请协议离婚 is a divorce)
         best = next(((0, 0, event) for event in LAST_RESORT

@@ -223,3 +223,12 @@ def test_an_amount_within_the_national_range_gives_both_bands() -> None:
 def test_the_client_ending_it_for_the_employer_s_fault_states_n_alone(text: str) -> None:
     values = extract_facts(text, today=TODAY).values()
     assert "dismissed" not in values
+
+
+@pytest.mark.parametrize(("text", "event"), [
+    ("前年12月1号收到的一批设备 合同里没写验货期 最近才发现有质量问题", "delivery"),
+    ("3月1日收到法院的传票 让我去开庭", "notice"),
+    ("11月10号收到了交警的处罚决定书", "decision"),
+])
+def test_what_was_received_is_read_before_a_word_further_on(text: str, event: str) -> None:
+    assert [d.event for d in extract_facts(text, today=TODAY).dates] == [event]
