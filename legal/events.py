@@ -54,9 +54,7 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "offence": ("违规", "违章", "偷了", "偷的", "作案", "犯的事"),
     "notice": ("收到通知", "通知我", "发通知", "发来通知", "告知", "通知说", "通知", "不起诉决定", "不予立案",
                "说明情况", "听取意见", "告诉我", "微信说", "收到起诉状", "收到起诉书", "收到传票", "应诉通知",
-               "起诉状副本",
-               # someone told the client (房东前天微信跟我说要卖房): informed that day
-               "跟我说", "和我说", "对我说", "找我说", "发微信说", "打电话说"),
+               "起诉状副本"),
     "demand": ("催告", "催收", "催款", "催他", "催她", "催了", "要钱", "要账", "讨债", "发函", "律师函", "找他要",
                "找她要", "上门要"),
     "marriage": ("结婚", "领证", "领的证", "登记结婚", "办酒", "办的婚礼"),
@@ -284,6 +282,9 @@ DOCUMENTS: tuple[tuple[str, str], ...] = (
 
 #: Events named by words so common that they label a date only when no other event's word is near it.
 LAST_RESORT = ("applied",)
+#: Someone told the client (房东前天微信跟我说要卖房): informed that day — only when no event's own word is near
+#: the date (他微信上跟我说钱一定会还 is an acknowledgement).
+TOLD = ("跟我说", "和我说", "对我说", "找我说", "发微信说", "打电话说")
 
 
 def label(before: str, after: str) -> str:
@@ -317,15 +318,18 @@ def label(before: str, after: str) -> str:
             if at >= 0:
                 candidate = (len(before) - at - len(word) + 3, -len(word), event)
                 best = candidate if best is None or candidate < best else best
-    paper = re.match(r"\s*收(?:到|的|了)[^，。,；;？?！!\s]{0,6}?"
-                     r"(传票|通知|起诉状|判决|裁定|裁决|决定|认定书|律师函|催款函)", after)
+    paper = re.match(r"\s*收(?:到|的|了)[^，。,；;？?！!\s]{0,16}?"
+                     r"(传票|通知|起诉状|判决|裁定|裁决|决定|认定书|律师函|催款函|罚单|处罚|支付令|调解书)", after)
     if paper:
         # 收到法院的传票: a paper, not goods; a judgment or a decision by its own word, the rest a notice
-        return next((event for noun, event in DOCUMENTS if noun in paper.group(1)), "notice")
+        return next((event for noun, event in DOCUMENTS if noun in paper.group(1)),
+                    "decision" if "罚" in paper.group(1) else "notice")
     if (best is None or best[0] > 4) and after.lstrip().startswith(("收到", "收的", "收了")):
         # 前年12月1号收到的一批设备: what was received, no document named right after it, is goods (a word further
         # on, 最近才发现, names another event)
         return "delivery"
+    if best is None and any(word in after for word in TOLD):
+        return "notice"
     if best is None:
         # 交了信息公开申请: an application handed in, only when no other event is named (申请协议离婚 is a divorce)
         best = next(((0, 0, event) for event in LAST_RESORT

@@ -232,3 +232,12 @@ def test_the_client_ending_it_for_the_employer_s_fault_states_n_alone(text: str)
 ])
 def test_what_was_received_is_read_before_a_word_further_on(text: str, event: str) -> None:
     assert [d.event for d in extract_facts(text, today=TODAY).dates] == [event]
+
+
+@pytest.mark.parametrize(("text", "event"), [
+    ("11月3号收到市场监管局的罚款决定书 罚5000 想复议", "decision"),
+    ("10月9号收到交警罚单 觉得罚错了", "decision"),
+    ("9月1号他微信上跟我说钱一定会还", "acknowledge"),
+])
+def test_a_paper_named_further_on_and_a_promise_keep_their_events(text: str, event: str) -> None:
+    assert [d.event for d in extract_facts(text, today=TODAY).dates] == [event]
