@@ -20,9 +20,10 @@ Per gold part, against the answer's ``conclusions`` (the part at the same index)
   10 years — needs both its ends);
 * controlling cited — one of its citations is a gold controlling provision;
 * irrelevant as controlling — one of its citations is neither controlling nor also_ok;
-* figure/deadline right — for parts with a gold figure or deadline: a figure as above; a deadline
+* figure/deadline right — for parts with a gold figure or deadline: a figure as above (a share below one,
+  0.125, also as 12.5 %, 1/8 or 八分之一); a deadline
   is judged on its period and its dates, not on verbatim text — the conclusion must state the gold's
-  period (the first "N日/天/个月/年/个工作日" of the gold, Arabic or Chinese numerals alike), every
+  period (the first "N日/天/个月/年/个工作日/小时" of the gold, Arabic or Chinese numerals alike), every
   date the gold names (2026年12月10日 and 2026-12-10 alike) and, when the gold says 已届满, that the
   period has run (已…届满); a conclusion carrying the gold text verbatim is also right;
 * coverage — the answer has one conclusion per gold part;
@@ -101,9 +102,42 @@ _NUMBER = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(万)?")
 
 
 def figure_right(gold: Any, text: str) -> bool:
-    """A number of ``text`` within 1 % of the gold figure; a gold range ("2400-3600") needs both its ends."""
+    """A number of ``text`` within 1 % of the gold figure; a gold range ("2400-3600") needs both its ends. A gold
+    share below one (0.125) is also met by its percentage (12.5%), a fraction (1/8, 八分之一) or 成 (一成 = 0.1)."""
     said = numbers(text)
-    return all(any(abs(n - end) <= abs(end) * Decimal("0.01") for n in said) for end in figure_bounds(gold))
+
+    def met(end: Decimal) -> bool:
+        values = said + (shares(text) if 0 < end < 1 else [])
+        return any(abs(n - end) <= abs(end) * Decimal("0.01") for n in values)
+
+    return all(met(end) for end in figure_bounds(gold))
+
+
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%|百分之([一二三四五六七八九十百\d.]+)")
+_FRACTION = re.compile(r"(?<![\d./-])(\d+)\s*/\s*(\d+)(?![\d./-])"
+                       r"|([一二三四五六七八九十两]+)分之([一二三四五六七八九十两]+)")
+_TENTHS = re.compile(r"([一二三四五六七八九两])成")
+
+
+def shares(text: str) -> list[Decimal]:
+    """The shares ``text`` states as percentages, fractions or 成, as numbers below one."""
+    from legal.numerals import cn_number
+
+    found: list[Decimal] = []
+    for m in _PERCENT.finditer(text):
+        value = Decimal(m.group(1)) if m.group(1) else cn_number(m.group(2))
+        if value is not None:
+            found.append(value / 100)
+    for m in _FRACTION.finditer(text):
+        below, above = (m.group(2), m.group(1)) if m.group(1) else (m.group(3), m.group(4))
+        low, high = cn_number(below), cn_number(above)
+        if low and high is not None:
+            found.append(high / low)
+    for m in _TENTHS.finditer(text):
+        value = cn_number(m.group(1))
+        if value is not None:
+            found.append(value / 10)
+    return found
 
 
 def polarity(text: str) -> str | None:
@@ -126,14 +160,14 @@ def numbers(text: str) -> list[Decimal]:
     return found
 
 
-_PERIOD = re.compile(r"([一二三四五六七八九十百两\d]+)\s*(个工作日|个月|日|天|月|年|周)")
+_PERIOD = re.compile(r"([一二三四五六七八九十百两\d]+)\s*(个工作日|个小时|小时|个月|日|天|月|年|周)")
 _DAY = re.compile(r"((?:19|20)\d{2})\s*(?:年|-|/|\.)\s*(\d{1,2})\s*(?:月|-|/|\.)\s*(\d{1,2})")
 
 
 def _periods(text: str) -> set[str]:
     out = set()
     for number, unit in _PERIOD.findall(text):
-        unit = {"天": "日", "个月": "月"}.get(unit, unit)
+        unit = {"天": "日", "个月": "月", "个小时": "小时"}.get(unit, unit)
         out.add(f"{int_to_cn(int(number)) if number.isdigit() else number.replace('两', '二')}{unit}")
     return out
 

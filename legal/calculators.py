@@ -26,6 +26,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from knowledge.numerals import int_to_cn
+from legal.rates import rate as legal_rate
 
 LABOR_CONTRACT_LAW = "中华人民共和国劳动合同法"
 CIVIL_CODE = "中华人民共和国民法典"
@@ -190,16 +191,17 @@ def economic_compensation(
     cap_wage: Decimal | None = None
     if local_average_monthly_wage is not None:
         average = _positive_money(local_average_monthly_wage, "当地上年度职工月平均工资")
-        cap_wage = average * 3
+        cap_wage = legal_rate("compensation_wage_cap").times(average)
         if wage > cap_wage:
             capped = True
             base = cap_wage
             steps.append(
                 f"月工资 {_yuan(wage)} 高于当地上年度职工月平均工资三倍 {_yuan(cap_wage)}，按 {_yuan(cap_wage)} 计算"
             )
-            if n > 12:
-                steps.append(f"支付年限最高不超过十二年：N 由 {n} 调整为 12")
-                n = Decimal(12)
+            most = legal_rate("compensation_years_cap").value
+            if n > most:
+                steps.append(f"支付年限最高不超过十二年：N 由 {n} 调整为 {most}")
+                n = most
         else:
             steps.append(f"月工资 {_yuan(wage)} 未超过当地上年度职工月平均工资三倍 {_yuan(cap_wage)}，按实际月工资计算")
     else:
@@ -245,7 +247,7 @@ def unlawful_termination_damages(
         local_average_monthly_wage=local_average_monthly_wage,
     )
     compensation = base.figures["compensation"]
-    damages = _money(compensation * 2)
+    damages = _money(legal_rate("unlawful_termination").times(compensation))
     steps = [*base.steps, f"赔偿金 = 经济补偿标准的二倍 = {_yuan(compensation)} × 2 = {_yuan(damages)}"]
     figures = {**base.figures, "damages": damages, "total": damages}
     notes = [*base.notes, "用人单位支付赔偿金的，不再支付经济补偿"]

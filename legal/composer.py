@@ -535,10 +535,18 @@ def _with_own_period_basis(card: Card, own: Answer, named: Answer) -> Answer:
     return replace(named, basis=tuple(about)) if about else named
 
 
-def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts) -> Answer:
+def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts, question: str = "") -> Answer:
     """A how-much part answered by a calculator: the card's, unless the part names another figure
-    (丧葬费 on a 死亡赔偿 card, 加班费 on a 未签合同 card) or the card's answer has none."""
+    (丧葬费 on a 死亡赔偿 card, 加班费 on a 未签合同 card) or the card's answer has none. A part whose own words
+    name no figure (这三千二能要回多少, 最多能要多少) takes the one the rest of the question names and its facts
+    compute, when the card's own calculator lacks an input."""
     named = computable_for(part, card.domain, facts)
+    if not named and question and not calculators_for(part, card.domain) and not (
+            chosen.calculator and calculate(refine_calculator(chosen.calculator, facts.values()),
+                                            {**facts.values(), **part_flags(part)}).ok):
+        named = computable_for(question, card.domain, facts)
+        if named in ("economic_compensation", "unlawful_termination_damages") and chosen.calculator:
+            named = ""  # the card knows whether it is N or 2N better than the word 补偿 elsewhere
     if not named or named == chosen.calculator:
         return chosen  # the named figure cannot be computed: the card's own answer stands
     if chosen.calculator and named in ("economic_compensation", "unlawful_termination_damages"):
@@ -1016,7 +1024,8 @@ DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
         # a disposal undone without a debtor in the words: only when no other revocation is named
         Cue(re.compile(r"(?:赠与|白送|送给|转让|低价|放弃|过户).{0,40}撤销|撤销.{0,10}(?:赠与|转让|放弃|过户)"), (), fallback=True),
     )),
-    ("mistake_revocation", (Cue(re.compile(r"写错|错写|重大误解|搞错|弄错|看错|误解|打成了?[\d.]|打错|输错|标错"), ()),)),
+    ("mistake_revocation", (Cue(re.compile(r"写错|错写|重大误解|搞错|弄错|看错|误解|打成了?[\d.]|打错|输错|标错|理解错|理解成|"
+                                           r"记错|听错|算错|选错|买错|订错|下错单|填错|笔误"), ()),)),
     ("voidable_revocation", (
         Cue(re.compile(r"(?:合同|买卖|协议|交易).{0,6}(?:能|可以|可不可以|能不能)撤销|撤销.{0,6}(?:合同|买卖|协议)"),
      ("contract", "real_estate", "consumer")),
@@ -1110,6 +1119,13 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("lending_cost_cap", re.compile(r"违约金|罚息|服务费|手续费|管理费|咨询费|其他费用"), ("debt",)),
     ("restitution", re.compile(r"(?:撤销|无效|解除|退掉|不成立).{0,12}(?:退|返还|拿回|要回).{0,6}(?:多少|几)"), ()),
     ("set_off", re.compile(r"抵销|抵消|互相抵|抵了|抵完|对冲|相互抵"), ()),
+    # how heavy the sentence of a theft or a fraud of the amount said (刑法 264, 266 and their interpretations)
+    ("sentence_band", re.compile(r"判(?:几年|多久|多少年|多长时间|什么刑|刑)|(?:坐|蹲)(?:几年|多久|多少年)|量刑|怎么判|"
+                                 r"关(?:几年|多久)|刑期|多重的刑|什么罪.{0,6}判"), ("criminal",)),
+    # a house bought before the marriage and repaid together after it (婚姻家庭编解释（一）78)
+    ("joint_repayment_compensation", re.compile(r"(?:婚前|结婚前).{0,30}(?:首付|按揭|贷款|房贷|买)"
+                                                r".{0,40}(?:婚后|结婚后).{0,12}(?:还|还贷)|共同还贷|一起还贷"),
+     ("marriage_family",)),
     ("treble_damages", re.compile(r"忽悠|虚假宣传|以假充真|冒充|掺假|镀金|假冒|说是.{0,12}(?:其实|结果|实际|检测|鉴定)"), ("consumer",)),
     ("late_payment_loss", re.compile(r"逾期付款|拖欠.{0,4}(?:货款|价款)|(?:货款|价款).{0,20}(?:逾期|拖了|拖欠)"), ()),
     ("fee_arrears", re.compile(r"物业费"), ()),
@@ -1259,7 +1275,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                 if span in SPAN_CALCULATORS:
                     chosen = replace(chosen, calculator=span)
         elif qtype == "how_much":
-            chosen = _calculator_answer(card, chosen, match.text, facts)
+            chosen = _calculator_answer(card, chosen, match.text, facts, question)
         if qtype == "yes_no" and "valid" in card.answers and _OTHER_SIDE.search(asking_clause(match.text) or match.text):
             chosen = card.answers["valid"]  # may the other side do this to me: whether its act is lawful
         chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)

@@ -18,14 +18,20 @@ from legal.calculators import cn_date
 EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "hire": ("入职", "进公司", "进的公司", "进了公司", "进厂", "进的厂", "进单位", "进的单位", "进这家", "开始上班",
              "开始工作", "参加工作", "招进", "去上班", "来上班", "入的职", "进的一家", "进了一家", "进的这家",
-             "进了这家"),
+             "进了这家", "干到现在", "上班到现在", "工作到现在", "做到现在", "干到今天"),
     "termination": ("辞退", "解除", "开除", "解雇", "被裁", "裁员", "裁了", "裁掉", "劝退", "炒了", "炒掉", "炒鱿鱼",
                     "离职", "终止", "合同到期", "不让我上班", "不用来了", "让我走", "被辞", "辞了", "把我辞", "辞掉",
                     "把我开了", "把我开掉", "被开了", "被开除", "给开了", "开了我", "开掉", "别来了",
-                    "门禁", "不让进"),
-    "resign": ("辞职", "提离职", "递交辞呈", "辞呈", "提出离职", "跟领导说", "跟老板说", "说不干了", "不想干"),
+                    "门禁", "不让进", "不让我进", "不让我来", "叫我走", "叫我别来", "不要我了", "明天开始你就不用来",
+                    "不用来上班"),
+    "resign": ("辞职", "提离职", "递交辞呈", "辞呈", "提出离职", "跟领导说", "跟老板说", "说不干了", "不想干",
+               "说了要走", "说要走", "提出要走", "提了离职", "交了离职", "打了离职"),
     "injury": ("受伤", "摔伤", "工伤", "砸伤", "烫伤", "弄伤", "扭伤", "割伤", "压伤", "碰伤", "伤了", "骨折", "被打",
                "打伤", "咬伤", "受的伤", "致残",
+               # hurt by another (被人打伤了): the client's injury, not his offence (offence_more's 打伤了)
+               "被人打伤", "被打伤", "被人打",
+               "摔的", "伤的", "压了手", "压伤", "压断", "夹了手", "夹伤", "夹断", "轧伤", "卷进", "切了手",
+               "割了手", "被机器", "被冲床",
                "切到", "割到", "砸到", "夹到", "烫到", "摔倒", "摔了", "伤到", "轧到", "绞到",
                # hurt by another's hand or thing: 被推倒, 磕掉两颗牙, 杠铃片砸了脚, 动手打了我
                "推倒", "磕", "砸了", "打了我", "动手打", "咬了"),
@@ -276,11 +282,16 @@ DOCUMENTS: tuple[tuple[str, str], ...] = (
 
 #: Events named by words so common that they label a date only when no other event's word is near it.
 LAST_RESORT = ("applied",)
+#: Someone told the client (房东前天微信跟我说要卖房): informed that day — only when no event's own word is near
+#: the date (他微信上跟我说钱一定会还 is an acknowledgement).
+TOLD = ("跟我说", "和我说", "对我说", "找我说", "发微信说", "打电话说")
 
 
 def label(before: str, after: str) -> str:
     """The event the words right ``before`` and ``after`` a date name: the nearest word of
     :data:`EVENT_WORDS` (a word after the date is preferred by a small margin), ``unknown`` for none."""
+    # an adverb between the date and its verb (去年2月15号就收了, 20号才收到) does not change the event
+    after = re.sub(r"^\s*(?:就|才|刚刚|刚|已经|都|便)\s*(?=收|拿到|签收|送|到)", "", after)
     if after.lstrip().startswith("还") or after.lstrip().startswith("前还"):
         return "due"
     if after.lstrip().startswith(("到的", "到货", "到了")):
@@ -307,8 +318,18 @@ def label(before: str, after: str) -> str:
             if at >= 0:
                 candidate = (len(before) - at - len(word) + 3, -len(word), event)
                 best = candidate if best is None or candidate < best else best
-    if best is None and after.lstrip().startswith(("收到", "收的", "收了")):
-        return "delivery"  # 前年12月1号收到的一批设备: what was received, no document named, is goods
+    paper = re.match(r"\s*收(?:到|的|了)[^，。,；;？?！!\s]{0,16}?"
+                     r"(传票|通知|起诉状|判决|裁定|裁决|决定|认定书|律师函|催款函|罚单|处罚|支付令|调解书)", after)
+    if paper:
+        # 收到法院的传票: a paper, not goods; a judgment or a decision by its own word, the rest a notice
+        return next((event for noun, event in DOCUMENTS if noun in paper.group(1)),
+                    "decision" if "罚" in paper.group(1) else "notice")
+    if (best is None or best[0] > 4) and after.lstrip().startswith(("收到", "收的", "收了")):
+        # 前年12月1号收到的一批设备: what was received, no document named right after it, is goods (a word further
+        # on, 最近才发现, names another event)
+        return "delivery"
+    if best is None and any(word in after for word in TOLD):
+        return "notice"
     if best is None:
         # 交了信息公开申请: an application handed in, only when no other event is named (申请协议离婚 is a divorce)
         best = next(((0, 0, event) for event in LAST_RESORT
@@ -319,6 +340,8 @@ def label(before: str, after: str) -> str:
 def accepted(rule: str, start: str = "") -> tuple[str, ...]:
     """The event labels a date must carry to start the deadline ``rule`` whose start event the card
     words as ``start``."""
+    # an example in brackets (知道权利受到损害之日（如约定的还款期限届满之日）) does not name the start event
+    start = re.sub(r"[（(][^）)]*[）)]", "", start)
     labels = next((found for words, found in START_LABELS if words in start), RULE_LABELS.get(rule, ()))
     if rule == "civil_limitation" and labels and "acknowledge" not in labels:
         # the debtor's acknowledgement interrupts the period: it runs anew from the latest one

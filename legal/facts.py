@@ -88,6 +88,12 @@ LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "�
 LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
 #: The guarantor says he has already paid for the debtor (替他还了, 代偿): what he may now recover is 民法典 700's.
 LABELS.update({"guarantor_paid": "保证人已代为清偿"})
+#: A house one spouse bought before the marriage and both repaid after it (婚姻家庭编解释（一）78).
+LABELS.update({"joint_repaid": "婚后共同还贷", "current_value": "房屋现值"})
+#: The employer ended the employment (辞退, 裁员, 让我别来了), the client neither resigning nor agreeing to it.
+LABELS.update({"dismissed": "被单位解除劳动合同"})
+#: The property crime the question tells of (theft, fraud): its amount bands decide the sentence.
+LABELS.update({"offence_kind": "罪名（按数额量刑）"})
 #: A sum the client calls 订金, 意向金, 诚意金 or a prepayment (合同编通则解释 67: no 定金罚则 unless agreed),
 #: whatever else the question calls it (交的是订金不是定金).
 LABELS.update({"advance_named": "称作订金、意向金等的款项"})
@@ -231,7 +237,9 @@ _REST_COUNT = re.compile(rf"({NUM})\s*个(?:周六|周日|礼拜六|礼拜天|�
 _HOLIDAY_SPAN = re.compile(r"(?:国庆|春节|五一|元旦|中秋|端午|清明|过年)\D{0,3}?(\d{1,2})\s*[号日]?\s*(?:到|至|-|—)\s*(\d{1,2})\s*[号日]")
 _NEW_YEAR_SPAN = re.compile(r"初([一二三四五六七])\s*(?:到|至|-|—)\s*初([一二三四五六七])")
 _HOLIDAY_COUNT = re.compile(rf"(?:国庆|春节|五一|元旦|中秋|端午|清明|法定节假日|节假日)[^，。？?]{{0,12}}?({NUM})\s*天")
-_NO_LEAVE_TAKEN = re.compile(r"(?:年假|年休假)?一天(?:年假|年休假)?(?:也|都)(?:没|未|不)(?:让|给|准|批|安排|能)?(?:我)?(?:休|放)")
+#: 一天年假都没休, 年假一天也没让休, 一天年假都没给: none of the year's leave taken (给, 批, 安排 need no 休 after them).
+_NO_LEAVE_TAKEN = re.compile(r"(?:年假|年休假)?一天(?:年假|年休假)?(?:也|都)(?:没|未|不)(?:有)?(?:(?:让|准|能)(?:我)?(?:休|放)|"
+                             r"(?:给|批|安排)(?:我)?(?:休|放)?|休|放)")
 _LPR = re.compile(r"LPR\s*(?:是|为|为年|按|按照|算)?\s*(\d+(?:\.\d+)?)\s*%", re.I)
 #: 每天万分之零点五, 按日万分之一, 每逾期一天按千分之一点五: a penalty rate by the day (the one reader of it).
 _DAILY_RATE = re.compile(r"(?:每天|每日|按日|日|每(?:逾期|晚|迟延|延迟|拖延|推迟|延期|超期|迟)[^，。,；]{0,8}?(?:一|1)\s*(?:天|日))[^，。,；]{0,10}?(千分之|万分之)\s*"
@@ -325,7 +333,9 @@ def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str,
     for index, (start, end, day) in enumerate(found):
         stop = found[index + 1][0] if index + 1 < len(found) else len(text)
         back = found[index - 1][1] if index else 0
-        events.append((day, text[end:min(stop, end + 16)], text[max(back, start - 24):start], start, end))
+        # the words after a date reach 24 characters: a client often names who spoke before what was done
+        # (上个月30号主管说我态度不好 第二天就把我的门禁停了); the nearest event word still wins
+        events.append((day, text[end:min(stop, end + 24)], text[max(back, start - 24):start], start, end))
     return events
 
 
@@ -345,6 +355,8 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
             if re.search(r"利息|房租|租金|月供|还款|抚养费|赡养费|生活费", text[m.start():m.end() + 5]) or re.search(
                     r"月给(?!我开|我发)", m.group(0)):
                 continue  # 一个月利息2万, 每月房租3000: not a wage
+            if re.search(r"扣|罚|少发|少给|降了|降到", m.group(0)):
+                continue  # 工资被扣了8万, 工资降了2000: a sum taken from the wage or a cut, not the wage
             value = money(m.group(1), m.group(2))
             if value is None:
                 continue
@@ -365,13 +377,22 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
     return None
 
 
+#: 在这个厂三年多了, 来这公司快五年了, 在单位都十年了: the years said after the workplace, ending with 了.
+_TENURE_AT = re.compile(rf"(?:在|来|进|到)(?:了)?(?:这个|这家|这|我们|现在的?|那个|那家)?(?:公司|厂里|厂子|工厂|厂|单位|店里|店|工地|"
+                        rf"酒店|饭店|餐厅|医院|学校|超市|物业|工厂里)(?:里)?(?:上班|干活|干|工作|做事|做)?(?:都)?{_ABOUT}\s*"
+                        rf"({NUM})\s*年(半|多)?(?:(?:零|又)?({NUM})\s*个?月)?了")
+#: 公司三年都没给我交社保, 五年一直没缴过社保: an employment at least as long as the years without insurance.
+_TENURE_UNINSURED = re.compile(rf"({NUM})\s*年(半|多)?(?:来|里|时间)?\s*(?:都|一直|从来)?\s*(?:没|没有|未|不)\s*(?:给我|帮我|替我)?"
+                               rf"\s*(?:交|缴|买|上)(?:过)?\s*(?:纳)?\s*(?:社保|社会保险|五险)")
+
+
 def _tenure(text: str, today: date) -> tuple[int, str] | None:
-    for m in _TENURE.finditer(text):
+    for m in (*_TENURE.finditer(text), *_TENURE_AT.finditer(text), *_TENURE_UNINSURED.finditer(text)):
         years = cn_number(m.group(1))
         if years is None or years > 60:
             continue
         months = int(years * 12) + (6 if m.group(2) == "半" else 0)
-        if m.group(3):
+        if m.re is not _TENURE_UNINSURED and m.group(3):
             months += int(cn_number(m.group(3)) or 0)
         if re.search(r"(?:快|快要|近|将近)", m.group(0)) and not m.group(3):
             months -= 1  # 干了快三年: not yet three years
@@ -830,7 +851,10 @@ def _roles_last(text: str, facts: Facts) -> None:
 _WAGE_ARREARS = re.compile(rf"(?:拖了?|欠了?|拖欠了?|压了?|没发|没给)(?:我)?\s*({NUM}|俩|半)\s*个?月(?:的)?(?:工资|薪水)"
                            rf"|(?:工资|薪水|薪资)\s*(?:已经|都|一共|总共)?\s*(?:被)?(?:拖|欠|拖欠|压|扣)了?\s*(?:快|近|将近)?\s*({NUM}|俩|半)\s*个?月"
                            rf"|(?:已经|都|连续|快|整整)?\s*({NUM}|俩|半)\s*个?月\s*(?:都|了|一直)?\s*(?:没|未|不)(?:有)?(?:发|给|结|付|拿到)(?:过)?\s*(?:我)?(?:的)?\s*(?:工资|薪水|钱)")
-_DAY_ONLY = re.compile(r"(?<![\d月./-])(\d{1,2})\s*[号日](?=\s*(?:签收|收到|拿到|到的|送|交|入职|被|发|开|受理|移送|下午|上午|晚上|早上|刚|才))")
+#: 商家20号签收的, 离职16号走的, 3号摔的: a day of the month alone, only before a verb of an event (16号楼, 3号线 are
+#: places).
+_DAY_ONLY = re.compile(r"(?<![\d月./-])(\d{1,2})\s*[号日](?=\s*(?:签收|收到|拿到|到的|送|交|入职|被|发|开|受理|移送|下午|上午|晚上|早上|刚|才|"
+                       r"就|走的|走了|离职|离开|辞职|辞的|出事|出的事|摔|撞|受伤|去世|过世|通知|告诉|打|放出来|领证|搬))")
 _MONTH_DOT = re.compile(r"(?<![\d.])(1[0-2]|[1-9])\.([12]\d|3[01]|0?[1-9])(?![\d.%])(?=\s*(?:号|日)?\s*(?:送|签收|收到|到货|下单|买|入职|交|发))")
 #: 2026年3月1日起一直没发工资至今: the months unpaid since a date (the dates are made whole first).
 _UNPAID_SINCE = re.compile(r"(?:((?:19|20)\d{2})\s*年\s*)?(?<!\d)(\d{1,2})\s*月(?:\s*(\d{1,2})\s*[日号])?(?:份)?\s*(?:起|开始|以来|到现在|至今|之后)"
@@ -886,6 +910,7 @@ def _offence(text: str, today: date, facts: Facts) -> None:
             years = next(y for limit, y in tiers if limit is None or amount < limit)
             facts.add("max_penalty_years", years, f"{m.group(0)}…{amount}")
             facts.add("amount_involved", amount, f"{m.group(0)}…{amount}")
+            facts.add("offence_kind", _kind, m.group(0))
             break
     if _AGAIN.search(text) and "max_penalty_years" in facts:
         first = min((d.day for d in facts.dates if d.event in ("offence", "offence_more")), default=None)
@@ -1198,7 +1223,8 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         # 说好半年还，现在都过期一年了: the due date lies that long before today
         overdue = facts.items["overdue_months"]
         facts.add("due_date", _shift_years(today, Decimal(overdue.value) / 12), f"{overdue.text}（推算）")
-    m = re.search(r"(?:还在|在|处于|还是)试用期|试用期(?:内|还没过|没过|期间|[^，,。？?]{0,8}?(?:想走|要走|辞职|离职|提离职|走人|不干))", text)
+    m = re.search(r"(?:还在|在|处于|还是)试用期|试用期(?:内|还没过|没过|期间|的时候|时|里|中|干|上班|做|工作"
+                  r"|[^，,。？?]{0,8}?(?:想走|要走|辞职|离职|提离职|走人|不干))|还没转正|没转正|转正前", text)
     if m:
         facts.add("in_probation", True, m.group(0))
     _prorate_leave(text, today, facts)
@@ -1223,6 +1249,12 @@ _PENSION_YEARS = re.compile(rf"(?:社保|养老保险|养老金)\s*(?:只|才|�
 
 
 _AWARD = re.compile(rf"裁决[^，。,；;？?！!\d]{{0,12}}?(?:补|付|赔|给|支付)(?:我|给我|我们)?\s*{MONEY}")
+#: 把我辞退了, 被开除, 裁员裁到我, 让我明天别来了: the employer ended the employment (lawfully or not).
+_DISMISSED = re.compile(r"辞退|开除|解雇|裁员|被裁|裁了我|炒了|炒鱿鱼|把我开了|被开了|劝退|不让我(?:来|上班|进)|让我(?:走人|走|别来)|"
+                        r"不用来了|别来了|解除(?:劳动)?合同|解除了(?:劳动)?合同|解除通知|门禁")
+#: 协商一致, 合同到期不续: an end the employer's unlawfulness does not touch.
+_ENDED_OTHERWISE = re.compile(r"协商一致|协商解除|合同到期|到期不续|到期终止|不续签|不再续签|被迫解除|"
+                             r"我(?:想|要|提出|准备|打算|能不能|可以|自己)[^，。,；;？?！!]{0,8}(?:解除|辞职|离职|走)")
 _QUIT = re.compile(r"(?:我是|我|自己)?(?:主动|自己|自愿)(?:提出)?(?:辞职|离职|辞的职|走的)|个人原因(?:辞职|离职)")
 _NC_UNPAID = re.compile(r"竞业.{0,80}?(?:一分钱?(?:都|也)?(?:没有?|未)(?:给|付|发|打|转|到账|收到|打过来)|没(?:给|付|发|打)过?(?:我)?(?:补偿|钱)"
                         r"|(?:补偿|钱)(?:一直|从来|都|也)?(?:没有?|未)(?:给|付|发|打|转|到账)|(?:补偿|钱)不给|从来没给|一直没给"
@@ -1307,6 +1339,9 @@ def _agreed_terms(text: str, facts: Facts) -> None:
         facts.add("rights_not_told", True, _RIGHTS_NOT_TOLD.search(text).group(0))  # type: ignore[union-attr]
         if _ASKS_COURT.search(text):
             facts.add("asks_court", True, _ASKS_COURT.search(text).group(0))  # type: ignore[union-attr]
+    m = _DISMISSED.search(text)
+    if m and not _ENDED_OTHERWISE.search(text) and not _QUIT.search(text):
+        facts.add("dismissed", True, m.group(0))
     for name, pattern in (("final_award", _FINAL_AWARD), ("quit_voluntarily", _QUIT), ("non_compete_unpaid", _NC_UNPAID),
                           ("renewal_refused_by_employee", _RENEW_REFUSED), ("custom_made", _CUSTOM),
                           ("gambling_for_profit", _GAMBLING_PROFIT)):

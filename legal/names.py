@@ -15,7 +15,7 @@ CALCULATOR_NAMES = frozenset({
     "prepaid_balance", "guarantor_share", "representation_share", "fee_arrears", "hospital_meal_allowance",
     "overdue_return_rent", "unpaid_capital", "compensation_years", "statutory_term", "probation_term",
     "leave_entitlement", "guarantor_recourse",
-    "concurrent_sentence",
+    "concurrent_sentence", "joint_repayment_compensation", "sentence_band",
 })
 DEADLINE_NAMES = frozenset({
     "civil_limitation", "labor_arbitration", "work_injury_application", "admin_reconsideration",

@@ -90,6 +90,8 @@ def amounts(text: str) -> str:
     text = _CAPITAL_RUN.sub(lambda m: m.group(0).translate(_CAPITAL), text)
     # 十来万, 两千来块, 三万出头: about the amount (来 / 出头 dropped, the amount kept)
     text = re.sub(r"([一二两三四五六七八九十百千\d])来(万|千|百|块|元)", r"\1\2", text)
+    # 30多万, 三十多万, 两千多: the amount said (多 before the unit dropped; the figure is its lower bound)
+    text = re.sub(r"((?<![\d.])\d+|[一二两三四五六七八九]?十|[一二两三四五六七八九]百)多(万|千)", r"\1\2", text)
 
     def elided(m: re.Match[str]) -> str:
         unit = _UNIT_VALUE[m.group(2)]
@@ -156,6 +158,8 @@ _MONTH_REL = r"(上上个?月|上个?月|这个?月|本月|下个?月)"
 _REL_MONTH = re.compile(_MONTH_REL + r"\s*(?:的)?\s*(?:(\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号]|(底|末|初))")
 _REL_MONTH_ONLY = re.compile(_MONTH_REL + r"(?=\s*(?:入职|被|借|签|开始|到期|还|发|离职|辞职))")
 _YEAR_END = re.compile(r"(\d{4})年\s*(?:年)?(底|末|初)")
+#: 当年底, 那年年底, 同年12月: the year of the date said before (当年底还 after 2023年借的).
+_SAME_YEAR = re.compile(r"(当年|那年|同年|那一年|当年的)\s*(?:的)?\s*(?:年)?(底|末|(?=\d{1,2}\s*月))")
 
 
 def _cn_small(text: str) -> int | None:
@@ -351,6 +355,18 @@ def dates(text: str, today: date) -> str:
 
     text = _BARE_WEEKDAY.sub(bare_weekday, text)
     text = _REL_YEAR_ONLY.sub(lambda m: f"{today.year + _YEAR_REL[m.group(1)]}年", text)
+
+    def same_year(m: re.Match[str]) -> str:
+        # 2023年借的 说好当年底还: the year of the date said before it, not this year
+        years = re.findall(r"((?:19|20)\d{2})\s*年", text[:m.start()])
+        if not years:
+            return m.group(0)
+        year = int(years[-1])
+        if m.group(2) in ("底", "末"):
+            return f"{year}年12月31日"
+        return f"{year}年"
+
+    text = _SAME_YEAR.sub(same_year, text)
     text = _YEAR_END.sub(lambda m: f"{m.group(1)}年12月31日" if m.group(2) in "底末" else f"{m.group(1)}年1月1日", text)
     text = re.sub(r"(?<![\d年])(?:今年)?年(?:底|末)", f"{today.year}年12月31日", text)
     return written_dates(text, today)

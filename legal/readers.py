@@ -212,6 +212,8 @@ def _case_roles(text: str, facts: Facts) -> None:
         m = _EARNEST.search(text)
         if m:
             facts.add("earnest_amount", _amount(m, 1 if m.group(1) else 3), m.group(0))
+            if "amount_paid" not in facts:
+                facts.add("amount_paid", facts.get("earnest_amount"), m.group(0))  # an advance paid is a sum paid
 
 
 # -- tenure without a contract, a loan overdue, a yearly rate in words, a card's bonus, capital ------------------
@@ -411,7 +413,30 @@ def _count_heirs(text: str, who: str) -> int:
     return count
 
 
+#: 婚后我们一起还了30万本金, 婚后共同还贷20万, 结婚后两个人还了三十多万房贷: what the couple repaid together on a house
+#: one of them bought before the marriage (婚姻家庭编解释（一）78).
+_JOINT_REPAID = re.compile(rf"(?:婚后|结婚后|结婚以后|婚后这几年)[^，。,；;？?！!\d]{{0,10}}?"
+                           rf"(?:还贷|还了|还款|还房贷|还的贷款?)[^，。,；;？?！!\d]{{0,4}}?\s*{MONEY}|(?:共同还贷|一起还贷|共同还款)\s*(?:了|共|一共)?\s*{MONEY}")
+#: 现在房子值200万, 目前市值两百万, 现值300万, 现在能卖150万: the house's value today.
+_CURRENT_VALUE = re.compile(rf"(?:现在|目前|如今|现|当前)[^，。,；;？?！!\d]{{0,6}}?"
+                            rf"(?:市值|值|价值|能卖|卖得|涨到了?|估价|评估价?)\s*(?:是|为|大概|大约|约|差不多)?\s*{MONEY}|(?:市值|现值|市场价)\s*(?:是|为|大概|约)?\s*{MONEY}")
+
+
+def _house_roles(text: str, facts: Facts) -> None:
+    m = _JOINT_REPAID.search(text)
+    if m and "joint_repaid" not in facts:
+        value = _amount(m) if m.group(1) else _amount(m, 3)
+        if value:
+            facts.add("joint_repaid", value, m.group(0))
+    m = _CURRENT_VALUE.search(text)
+    if m and "current_value" not in facts:
+        value = _amount(m) if m.group(1) else _amount(m, 3)
+        if value:
+            facts.add("current_value", value, m.group(0))
+
+
 def _family_roles(text: str, facts: Facts) -> None:
+    _house_roles(text, facts)
     died = _DECEASED.search(text)
     if died is None:
         return
@@ -464,14 +489,17 @@ def _fee_roles(text: str, facts: Facts) -> None:
 
 #: 法院判我替他还了八万, 我帮借款人还了5万: what the guarantor paid for the debtor (民法典 700: he recovers it).
 _GUARANTOR_PAID = re.compile(rf"(?:替|帮|代)(?:他|她|借款人|债务人|对方|朋友|借钱的人?)?"
-                             rf"(?:还了|偿还了|付了|垫付了|垫了|还清了)\s*{MONEY}")
+                             rf"(?:还了|偿还了|付了|垫付了|垫了|还清了)\s*{MONEY}"
+                             # 法院把我的工资扣了八万, 被法院执行了5万: taken from the guarantor by enforcement
+                             rf"|(?:法院|执行)[^，。,；;？?！!\d]{{0,10}}?(?:扣了|扣走了?|划走了?|划扣了?|执行了|拿走了?)"
+                             rf"[^，。,；;？?！!\d]{{0,6}}?\s*{MONEY}")
 
 
 def _guarantee_roles(text: str, facts: Facts) -> None:
     if "保证" in text or "担保" in text:
         m = _GUARANTOR_PAID.search(text)
         if m and "guarantee_paid" not in facts:
-            facts.add("guarantee_paid", _amount(m), m.group(0))
+            facts.add("guarantee_paid", _amount(m) if m.group(1) else _amount(m, 3), m.group(0))
         m = _DEMANDED.search(text)
         if m:
             facts.add("guarantee_demanded", True, m.group(0))
@@ -614,7 +642,8 @@ _KNEW_SAME_DAY = re.compile(r"(?:当天|当时|当场|同一天|那天)(?:就|�
 
 
 #: 单价少写了一个零, 看错了型号, 误以为是: the client contracted under a mistake (民法典 147, 152 ①: ninety days).
-_MISTAKE = re.compile(r"少写|多写|写错|看错|弄错|搞错|填错|标错|打错|误以为|误认为|重大误解|笔误"
+_MISTAKE = re.compile(r"少写|多写|写错|看错|弄错|搞错|填错|标错|打错|误以为|误认为|重大误解|笔误|理解错|理解成|"
+                      r"记错|听错|算错|选错|买错|订错|下错单|看漏|想错|误解"
                       r"|以为是[^，。,；;]{0,12}(?:结果|其实|实际)")
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -29,6 +29,7 @@ from legal.calculators import (
     add_years,
     cn_date,
 )
+from legal.rates import rate
 
 FEN = Decimal("0.01")
 LABOR_DISPUTE_INTERPRETATION = "最高人民法院关于审理劳动争议案件适用法律问题的解释（一）"
@@ -83,6 +84,8 @@ ASK: Mapping[str, str] = {
     "daily_penalty_rate": "合同约定每天按多少比例（如千分之一、万分之五）付违约金？",
     "delay_days": "对方逾期了多少天？",
     "purchase_price": "您买这件商品（或这项服务）实际付了多少钱？",
+    "joint_repaid": "婚后用共同财产一共还了多少房贷（本金和利息）？",
+    "current_value": "房屋现在大约值多少钱（可参考周边成交价或评估价）？",
     "payer_income": "支付抚养费一方（对方）每月的总收入大约是多少？",
     "support_amount": "协议或判决确定每月给多少抚养费？",
     "arrears_months": "对方已经有几个月没给？",
@@ -194,6 +197,8 @@ FORMULAS: Mapping[str, str] = {
     "patent_term": "发明 20 年、实用新型 10 年、外观设计 15 年，自申请日起",
     "deposit_refund": "押金全额（有欠租的先抵扣欠租）",
     "set_off": "对方欠您的 − 您欠对方的（互负到期债务可以抵销）",
+    "joint_repayment_compensation": "婚后共同还贷额 × 房屋现值 ÷ 购房总价 × 50%",
+    "sentence_band": "涉案数额对照数额较大、巨大、特别巨大的标准（各省在全国幅度内确定）",
     "restitution": "合同撤销、无效或解除后已付款项全额返还（另可主张过错方赔偿损失）",
     "defect_punitive": "所受损失 × 2（明知缺陷仍提供造成严重损害的惩罚性赔偿上限）",
     "wage_arrears": "月工资 × 欠薪月数（责令支付后逾期不付的，另加付应付金额 50%～100% 的赔偿金）",
@@ -258,10 +263,13 @@ def overtime_pay(*, monthly_wage: Decimal, overtime_hours_workday: Decimal = Dec
                  ) -> CalculationResult:
     daily = monthly_wage / WORK_DAYS_MONTH
     hourly = daily / 8
-    parts = [(overtime_hours_workday * hourly * Decimal("1.5"), f"工作日延时 {overtime_hours_workday} 小时 × "
-              f"{yuan(_money(hourly))}/小时 × 150%"),
-             (overtime_days_restday * daily * 2, f"休息日 {overtime_days_restday} 天 × {yuan(_money(daily))}/天 × 200%"),
-             (overtime_days_holiday * daily * 3, f"法定节假日 {overtime_days_holiday} 天 × {yuan(_money(daily))}/天 × 300%")]
+    workday, restday, holiday = rate("overtime_workday"), rate("overtime_restday"), rate("overtime_holiday")
+    parts = [(workday.times(overtime_hours_workday * hourly), f"工作日延时 {overtime_hours_workday} 小时 × "
+              f"{yuan(_money(hourly))}/小时 × {workday.percent}"),
+             (restday.times(overtime_days_restday * daily),
+              f"休息日 {overtime_days_restday} 天 × {yuan(_money(daily))}/天 × {restday.percent}"),
+             (holiday.times(overtime_days_holiday * daily),
+              f"法定节假日 {overtime_days_holiday} 天 × {yuan(_money(daily))}/天 × {holiday.percent}")]
     used = [(v, t) for v, t in parts if v > 0]
     total = _money(sum((v for v, _ in used), Decimal(0)))
     steps = [f"日工资 = {yuan(monthly_wage)} ÷ 21.75 = {yuan(_money(daily))}"] + [f"{t} = {yuan(_money(v))}" for v, t in used]
@@ -272,9 +280,11 @@ def overtime_pay(*, monthly_wage: Decimal, overtime_hours_workday: Decimal = Dec
 
 def annual_leave_pay(*, monthly_wage: Decimal, untaken_leave_days: Decimal) -> CalculationResult:
     daily = monthly_wage / WORK_DAYS_MONTH
-    total = _money(daily * 2 * untaken_leave_days)
+    extra = rate("leave_extra")
+    total = _money(extra.times(daily * untaken_leave_days))
     steps = [f"日工资 = {yuan(monthly_wage)} ÷ 21.75 = {yuan(_money(daily))}",
-             f"未休年休假工资（另付 200%）= {yuan(_money(daily))} × 200% × {untaken_leave_days} 天 = {yuan(total)}"]
+             f"未休年休假工资（另付 {extra.percent}）= {yuan(_money(daily))} × {extra.percent} × {untaken_leave_days} 天 = "
+             f"{yuan(total)}"]
     return CalculationResult("未休年休假工资报酬", total, {"total": total}, steps, [LegalBasis(LEAVE_REGULATION, _art(5))])
 
 
@@ -347,8 +357,8 @@ def daily_penalty(*, contract_price: Decimal, daily_penalty_rate: Decimal, delay
 
 
 def non_compete_compensation(*, monthly_wage: Decimal) -> CalculationResult:
-    total = _money(monthly_wage * Decimal("0.3"))
-    steps = [f"每月竞业限制经济补偿 = 离职前十二个月平均工资 {yuan(monthly_wage)} × 30% = {yuan(total)}",
+    total = _money(rate("non_compete").times(monthly_wage))
+    steps = [f"每月竞业限制经济补偿 = 离职前十二个月平均工资 {yuan(monthly_wage)} × {rate('non_compete').percent} = {yuan(total)}",
              "低于劳动合同履行地最低工资标准的，按最低工资标准支付"]
     return CalculationResult("竞业限制经济补偿（每月）", total, {"total": total}, steps,
                              [LegalBasis(LABOR_DISPUTE_INTERPRETATION, _art(36))])
@@ -358,6 +368,11 @@ def funeral_expenses(*, local_average_wage: Decimal) -> CalculationResult:
     total = _money(local_average_wage * 6)
     steps = [f"丧葬费 = 上一年度职工月平均工资 {yuan(local_average_wage)} × 6 个月 = {yuan(total)}"]
     return CalculationResult("丧葬费", total, {"total": total}, steps, [LegalBasis(INJURY_INTERPRETATION, _art(14))])
+
+
+def _lpr_times() -> Decimal:
+    """How many times the one-year LPR a private loan's rate may reach (民间借贷规定 25: four)."""
+    return rate("lending_lpr_multiple").value
 
 
 def lpr_on(day: date) -> Decimal:
@@ -373,12 +388,12 @@ def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, princip
                  interest_paid: Decimal | None = None) -> CalculationResult:
     day = loan_date or datetime.now(tz=CHINA_TZ).date()
     if lpr is not None:
-        cap, why = lpr * 4, f"合同成立时一年期 LPR 为 {lpr}%（按您所述），四倍为 {lpr * 4}%"
+        cap, why = lpr * _lpr_times(), f"合同成立时一年期 LPR 为 {lpr}%（按您所述），四倍为 {lpr * _lpr_times()}%"
     elif day < date(2020, 8, 20):
         cap, why = Decimal(24), "合同成立于 2020 年 8 月 20 日之前：至 2020 年 8 月 19 日按年利率 24% 为上限，此后按起诉时一年期 LPR 四倍"
     else:
         lpr = lpr_on(day)
-        cap, why = lpr * 4, f"合同成立时一年期 LPR 为 {lpr}%，四倍为 {lpr * 4}%"
+        cap, why = lpr * _lpr_times(), f"合同成立时一年期 LPR 为 {lpr}%，四倍为 {lpr * _lpr_times()}%"
     steps = [why, f"约定年利率 {annual_rate}%" + ("，超过上限，超过部分不受保护" if annual_rate > cap else "，未超过上限，受法律保护")]
     figures: dict[str, Any] = {"cap_rate": cap, "annual_rate": annual_rate, "over": annual_rate > cap}
     amount = None
@@ -415,9 +430,9 @@ def overdue_interest(*, principal: Decimal, due_date: date, annual_rate: Decimal
 
 
 def deposit_cap(*, deposit_amount: Decimal, contract_price: Decimal) -> CalculationResult:
-    cap = _money(contract_price * Decimal("0.2"))
+    cap = _money(rate("deposit_cap").times(contract_price))
     over = deposit_amount > cap
-    steps = [f"定金上限 = 标的额 {yuan(contract_price)} × 20% = {yuan(cap)}",
+    steps = [f"定金上限 = 标的额 {yuan(contract_price)} × {rate('deposit_cap').percent} = {yuan(cap)}",
              f"约定定金 {yuan(deposit_amount)}" + ("，超过部分不产生定金效力" if over else "，未超过上限")]
     return CalculationResult("定金上限", cap, {"cap": cap, "over": over}, steps, [LegalBasis(CIVIL_CODE, _art(586))])
 
@@ -428,12 +443,13 @@ def deposit_return(*, deposit_amount: Decimal, contract_price: Decimal | None = 
     (民法典 587), the deposit counting only up to 20 % of the price (586) — the excess comes back once."""
     effective = deposit_amount
     steps = []
-    if contract_price is not None and deposit_amount > contract_price * Decimal("0.2"):
-        effective = _money(contract_price * Decimal("0.2"))
-        steps.append(f"定金上限 = 标的额 {yuan(contract_price)} × 20% = {yuan(effective)}，超出的 "
+    cap, double = rate("deposit_cap"), rate("deposit_double")
+    if contract_price is not None and deposit_amount > cap.times(contract_price):
+        effective = _money(cap.times(contract_price))
+        steps.append(f"定金上限 = 标的额 {yuan(contract_price)} × {cap.percent} = {yuan(effective)}，超出的 "
                      f"{yuan(deposit_amount - effective)} 不是定金，作为预付款原额退还")
-    total = effective * 2 + (deposit_amount - effective)
-    steps.append(f"双倍返还 = {yuan(effective)} × 2 = {yuan(effective * 2)}"
+    total = double.times(effective) + (deposit_amount - effective)
+    steps.append(f"双倍返还 = {yuan(effective)} × {double.value} = {yuan(double.times(effective))}"
                  + (f"，另退预付款 {yuan(deposit_amount - effective)}，合计 {yuan(total)}" if total != effective * 2 else ""))
     basis = [LegalBasis(CIVIL_CODE, _art(587)), LegalBasis(CIVIL_CODE, _art(586))]
     if penalty_amount is not None:
@@ -452,9 +468,9 @@ def deposit_return(*, deposit_amount: Decimal, contract_price: Decimal | None = 
 
 
 def penalty_excess(*, loss_amount: Decimal, penalty_amount: Decimal | None = None) -> CalculationResult:
-    line = _money(loss_amount * Decimal("1.3"))
+    line = _money(rate("penalty_line").times(loss_amount))
     over = penalty_amount is not None and penalty_amount > line
-    steps = [f"损失 {yuan(loss_amount)} × 130% = {yuan(line)}"]
+    steps = [f"损失 {yuan(loss_amount)} × {rate('penalty_line').percent} = {yuan(line)}"]
     if penalty_amount is not None:
         steps.append(f"约定违约金 {yuan(penalty_amount)}" + (
             f"，超过损失的 30%，可以请求法院适当减少，一般调减至约 {yuan(line)}" if over else "，未超过损失的 30%，一般不予调减"))
@@ -464,7 +480,7 @@ def penalty_excess(*, loss_amount: Decimal, penalty_amount: Decimal | None = Non
 
 def treble_damages(*, purchase_price: Decimal) -> CalculationResult:
     """欺诈的增加赔偿: 价款的三倍, 不足五百元的为五百元 (消费者权益保护法第五十五条), besides the refund."""
-    extra = max(_money(purchase_price * 3), Decimal(500))
+    extra = _money(rate("fraud_treble").times(purchase_price))
     steps = [f"退还价款 {yuan(purchase_price)}，连同增加赔偿合计 {yuan(extra + purchase_price)}",
              f"增加赔偿 = 价款 {yuan(purchase_price)} × 3 = {yuan(_money(purchase_price * 3))}"
              + (f"，不足五百元按 {yuan(extra)}" if purchase_price * 3 < 500 else "")]
@@ -474,12 +490,12 @@ def treble_damages(*, purchase_price: Decimal) -> CalculationResult:
 
 def tenfold_damages(*, purchase_price: Decimal, loss: Decimal | None = None) -> CalculationResult:
     """不符合食品安全标准的食品: 价款十倍或者损失三倍的赔偿金, 不足一千元的为一千元 (食品安全法第一百四十八条)."""
-    extra = max(_money(purchase_price * 10), Decimal(1000))
+    extra = _money(rate("food_tenfold").times(purchase_price))
     steps = [f"另可要求退还价款 {yuan(purchase_price)}",
              f"赔偿金 = 价款 {yuan(purchase_price)} × 10 = {yuan(_money(purchase_price * 10))}"
              + (f"，不足一千元按 {yuan(extra)}" if purchase_price * 10 < 1000 else "")]
-    if loss is not None and loss * 3 > extra:
-        extra = _money(loss * 3)
+    if loss is not None and rate("food_loss_treble").times(loss) > extra:
+        extra = _money(rate("food_loss_treble").times(loss))
         steps.append(f"损失三倍 = {yuan(loss)} × 3 = {yuan(extra)}，高于价款十倍，可选择按损失三倍主张")
     return CalculationResult("食品十倍赔偿", extra, {"refund": purchase_price}, steps,
                              [LegalBasis(FOOD_SAFETY_LAW, _art(148))])
@@ -507,7 +523,8 @@ def _unit(value: Decimal, unit: str) -> str:
 def child_support(*, payer_income: Decimal, children: int = 1) -> CalculationResult:
     """抚养费 (婚姻家庭编解释（一）49): 有固定收入的一般按月总收入的 20 %–30 %; 两个以上子女可以提高, 一般不超过 50 %."""
     children = max(1, int(children))
-    low_rate, high_rate = (Decimal("0.2"), Decimal("0.3")) if children == 1 else (Decimal("0.3"), Decimal("0.5"))
+    low_rate, high_rate = (rate("child_support_low").value, rate("child_support_high").value) if children == 1 else (
+        rate("child_support_high").value, rate("child_support_several").value)
     low, high = _money(payer_income * low_rate), _money(payer_income * high_rate)
     middle = _money(payer_income * Decimal("0.25"))
     steps = [f"支付方月总收入 {yuan(payer_income)}",
@@ -634,8 +651,9 @@ def training_penalty(*, training_fee: Decimal, service_years: Decimal, served_ye
 
 def wage_deduction_cap(*, monthly_wage: Decimal, minimum_wage: Decimal | None = None) -> CalculationResult:
     """赔偿损失从工资中扣除: 每月不超过当月工资的 20 %, 扣除后不得低于最低工资 (工资支付暂行规定 16)."""
-    cap = _money(monthly_wage * Decimal("0.2"))
-    steps = [f"每月扣除不得超过当月工资的 20%：{yuan(monthly_wage)} × 20% = {yuan(cap)}"]
+    cap = _money(rate("wage_deduction").times(monthly_wage))
+    steps = [f"每月扣除不得超过当月工资的 {rate('wage_deduction').percent}：{yuan(monthly_wage)} × "
+             f"{rate('wage_deduction').percent} = {yuan(cap)}"]
     if minimum_wage is not None:
         room = max(Decimal(0), _money(monthly_wage - minimum_wage))
         if room < cap:
@@ -902,6 +920,22 @@ def set_off(*, owed_to_me: Decimal, own_debt: Decimal) -> CalculationResult:
     return CalculationResult("抵销后的余额", abs(rest), {"rest": rest}, steps, [LegalBasis(CIVIL_CODE, _art(568))])
 
 
+def joint_repayment_compensation(*, joint_repaid: Decimal, purchase_price: Decimal, current_value: Decimal
+                                 ) -> CalculationResult:
+    """婚前一方首付、婚后共同还贷的房屋 (婚姻家庭编解释（一）78): the registered spouse keeps the house and pays the
+    other half of what was repaid together and the increase in value that part carries: repaid × (current value ÷
+    price) × 50 %."""
+    if purchase_price <= 0:
+        raise ValueError("purchase price must be positive")
+    share = _money(joint_repaid * current_value / purchase_price)
+    half = _money(share / 2)
+    steps = [f"婚后共同还贷 {yuan(joint_repaid)} 及其对应增值 = {yuan(joint_repaid)} × 房屋现值 {yuan(current_value)} ÷ "
+             f"购房总价 {yuan(purchase_price)} = {yuan(share)}",
+             f"登记方补偿另一方一半：{yuan(share)} × 50% = {yuan(half)}（贷款利息计入购房成本的，按本息合计折算）"]
+    return CalculationResult("婚后共同还贷及增值部分的补偿", half, {"share": share}, steps,
+                             [LegalBasis(MARRIAGE_INTERPRETATION, _art(78))])
+
+
 def restitution(*, amount_paid: Decimal) -> CalculationResult:
     """合同被撤销、无效或解除后, what was paid under it comes back (民法典 157), besides damages for the fault."""
     steps = [f"合同被撤销（无效、解除）后，已付的 {yuan(amount_paid)} 应当全额返还；对方有过错的，还应赔偿您因此受到的损失"]
@@ -911,7 +945,7 @@ def restitution(*, amount_paid: Decimal) -> CalculationResult:
 
 def defect_punitive(*, loss: Decimal) -> CalculationResult:
     """明知缺陷仍提供、造成死亡或健康严重损害的, 所受损失二倍以下的惩罚性赔偿 (消费者权益保护法 55 第二款)."""
-    most = _money(loss * 2)
+    most = _money(rate("defect_punitive").times(loss))
     steps = [f"惩罚性赔偿最多 = 所受损失 {yuan(loss)} × 2 = {yuan(most)}（另赔实际损失）"]
     return CalculationResult("惩罚性赔偿（上限）", most, {"total": most}, steps, [LegalBasis(CONSUMER_LAW, _art(55))])
 
@@ -1188,7 +1222,7 @@ def lending_cost_ceiling(*, principal: Decimal, loan_date: date | None = None, l
     the one-year LPR at the contract date (民间借贷规定 29, 25)."""
     day = loan_date or datetime.now(tz=CHINA_TZ).date()
     lpr = lpr if lpr is not None else lpr_on(day)
-    cap = lpr * 4
+    cap = lpr * _lpr_times()
     amount = _money(principal * cap / 100)
     steps = [f"合同成立时一年期 LPR 为 {lpr}%，四倍为 {cap}%",
              f"逾期利息、违约金和其他费用一年合计最多 = {yuan(principal)} × {cap}% = {yuan(amount)}，超过部分不予支持"]
@@ -1205,7 +1239,7 @@ def lending_cost_cap(*, principal: Decimal, annual_rate: Decimal, extra_rate: De
     ``months`` (a year when not said)."""
     day = loan_date or datetime.now(tz=CHINA_TZ).date()
     lpr = lpr if lpr is not None else lpr_on(day)
-    cap = lpr * 4
+    cap = lpr * _lpr_times()
     total = annual_rate + extra_rate
     allowed = min(total, cap)
     span = months if months is not None else Decimal(12)
@@ -1232,6 +1266,54 @@ def with_unpaid_wages(result: CalculationResult, facts: Mapping[str, Any]) -> Ca
              f"经济补偿加欠薪合计 = {yuan(result.amount)} + {yuan(unpaid)} = {yuan(total)}"]
     return CalculationResult(result.name, total, {**result.figures, "unpaid_wages": unpaid, "total": total}, steps,
                              [*result.legal_basis, LegalBasis(LABOR_CONTRACT_LAW, _art(38))], result.notes)
+
+
+def sentence_band(*, offence_kind: str, amount_involved: Decimal) -> CalculationResult:
+    """The sentence of a theft or a fraud of ``amount_involved`` (legal.rates.SENTENCE_BANDS): the band the amount
+    reaches everywhere, and — when it lies within a band's national range, where each province fixes its own
+    figure — the band above it in the provinces whose threshold it reaches."""
+    from legal.numerals import figures_in_digits
+    from legal.rates import SENTENCE_BANDS
+
+    table = SENTENCE_BANDS.get(offence_kind)
+    if table is None:
+        raise calc.CalculatorInputError("没有这一罪名的数额标准")
+    reached = [b for b in table.bands if amount_involved >= b.low]
+    if not reached:
+        lowest = table.bands[0]
+        steps = [f"按您所述涉案 {yuan(amount_involved)}，未达到{table.crime}{lowest.label}的标准（各地 {yuan(lowest.low)}–"
+                 f"{yuan(lowest.high)} 起），一般不构成犯罪，可能受治安管理处罚（多次、入户、携带凶器、扒窃等除外）"]
+        return CalculationResult(f"{table.crime}的量刑档次", None, {"band": ""}, steps,
+                                 [LegalBasis(table.interpretation, _art(1)), LegalBasis(CRIMINAL_LAW, _art(table.article))])
+    band = reached[-1]
+    if amount_involved >= band.high:
+        said = (f"按您所述涉案 {yuan(amount_involved)}，已达到各地“{band.label}”的标准（{yuan(band.low)}–{yuan(band.high)} "
+                f"起），法定刑为{band.sentence}")
+    else:
+        below = reached[-2] if len(reached) > 1 else None
+        said = (f"按您所述涉案 {yuan(amount_involved)}，在“{band.label}”的全国幅度（{yuan(band.low)}–{yuan(band.high)}）之内："
+                f"当地标准不高于这一数额的，法定刑为{band.sentence}")
+        said += f"；当地标准更高的，属“{below.label}”，法定刑为{below.sentence}" if below else "；当地标准更高的，不构成犯罪"
+    steps = [figures_in_digits(said) + "（自首、退赃、取得谅解等可以从轻或减轻）"]
+    low, high = band.years
+    return CalculationResult(f"{table.crime}的量刑档次", None, {"band": band.label, "lowest_years": low,
+                                                             "highest_years": high}, steps,
+                             [LegalBasis(CRIMINAL_LAW, _art(table.article)), LegalBasis(table.interpretation, _art(1))])
+
+
+def with_unlawful_case(result: CalculationResult, facts: Mapping[str, Any]) -> CalculationResult:
+    """经济补偿 N for a client the employer dismissed: whether the dismissal was lawful is the employer's to prove
+    (劳动争议解释（一）44) and seldom known from the question, so the figure of the other case follows — the
+    赔偿金 of an unlawful dismissal, twice N (劳动合同法 87), claimed instead of N."""
+    compensation = result.figures.get("compensation")
+    if not facts.get("dismissed") or compensation is None or result.amount is None:
+        return result
+    damages = _money(rate("unlawful_termination").times(compensation))
+    said = f"若单位解除没有法定理由或程序违法（违法解除），赔偿金为经济补偿的二倍：{yuan(compensation)} × 2 = {yuan(damages)}"
+    steps = [*result.steps]
+    steps[-1:] = [f"{steps[-1]}；{said}"] if steps else [said]
+    return CalculationResult(result.name, result.amount, {**result.figures, "unlawful_damages": damages}, steps,
+                             [*result.legal_basis], result.notes)
 
 
 def with_notice_case(result: CalculationResult, facts: Mapping[str, Any]) -> CalculationResult:
@@ -1261,11 +1343,11 @@ def _dec(value: Any) -> Decimal:
 
 
 CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
-    "economic_compensation": (("monthly_wage", "service_months"), lambda f: with_notice_case(with_unpaid_wages(
+    "economic_compensation": (("monthly_wage", "service_months"), lambda f: with_unlawful_case(with_notice_case(with_unpaid_wages(
         calc.economic_compensation(
             monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
             local_average_monthly_wage=f.get("local_average_wage"), with_notice_pay=bool(f.get("no_notice")),
-            last_month_wage=f.get("last_month_wage")), f), f)),
+            last_month_wage=f.get("last_month_wage")), f), f), f)),
     "unlawful_termination_damages": (("monthly_wage", "service_months"), lambda f: calc.unlawful_termination_damages(
         monthly_wage=f["monthly_wage"], service_months=int(f["service_months"]),
         local_average_monthly_wage=f.get("local_average_wage"))),
@@ -1317,6 +1399,14 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "training_penalty": (("training_fee", "service_years", "served_years"), lambda f: training_penalty(
         training_fee=_dec(f["training_fee"]), service_years=_dec(f["service_years"]),
         served_years=_dec(f["served_years"]))),
+    "sentence_band": (("offence_kind", "amount_involved"), lambda f: sentence_band(
+        offence_kind=str(f["offence_kind"]), amount_involved=_dec(f["amount_involved"]))),
+    "joint_repayment_compensation": (("joint_repaid", "contract_price", "current_value"),
+                                     lambda f: joint_repayment_compensation(
+                                         joint_repaid=_dec(f["joint_repaid"]),
+                                         # the house's total price (总价), not the down payment (首付)
+                                         purchase_price=_dec(f.get("purchase_price") or f["contract_price"]),
+                                         current_value=_dec(f["current_value"]))),
     "set_off": (("principal", "own_debt"), lambda f: set_off(owed_to_me=_dec(f["principal"]),
                                                              own_debt=_dec(f["own_debt"]))),
     "defect_punitive": (("loss_amount",), lambda f: defect_punitive(loss=_dec(f["loss_amount"]))),
@@ -1405,8 +1495,30 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
 DAILY_WAGE_CALCULATORS = frozenset({"overtime_pay", "annual_leave_pay"})
 
 
+#: Calculators whose base is a month's wage, for which a worker paid by the day (每天300, 日薪400) has his daily
+#: wage × 21.75 (月计薪天数, 劳社部发〔2008〕3号) — never the daily figure itself taken as the month's.
+MONTHLY_FROM_DAILY = frozenset({"economic_compensation", "unlawful_termination_damages", "double_wage"})
+
+
 def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = ()) -> Calculation:
-    """Run calculator ``name`` on ``facts`` (fact name -> value); what is missing is asked for."""
+    """Run calculator ``name`` on ``facts`` (fact name -> value); what is missing is asked for. A month's wage
+    the client gives only by the day is the day's × 21.75, said in the figure's steps."""
+    if facts.get("monthly_wage") is None and facts.get("daily_income") is not None and name in MONTHLY_FROM_DAILY \
+            and (facts.get("employment") or facts.get("service_months")):
+        daily = _dec(facts["daily_income"])
+        month = _money(daily * WORK_DAYS_MONTH)
+        found = _calculate(name, {**facts, "monthly_wage": month}, inputs=inputs)
+        if found.result is not None:
+            said = (f"月工资按日工资 {yuan(daily)} × 21.75 天（月计薪天数）折算为 {yuan(month)}；"
+                    "实际月收入更高的，按解除前十二个月的实际平均月收入计算")
+            steps = list(found.result.steps)
+            steps[-1:] = [f"{steps[-1]}（{said}）"] if steps else [said]
+            found.result = replace(found.result, steps=steps, notes=[said, *found.result.notes])
+        return found
+    return _calculate(name, facts, inputs=inputs)
+
+
+def _calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = ()) -> Calculation:
     if facts.get("monthly_wage") is None and facts.get("daily_income") is not None and name in DAILY_WAGE_CALCULATORS:
         # a daily wage the client states (日工资300) is the 21.75-day month's share: back to the month
         facts = {**facts, "monthly_wage": _dec(facts["daily_income"]) * WORK_DAYS_MONTH}
@@ -1601,7 +1713,9 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
     DeadlineRule("guarantee_period", "六个月（另有约定的从约定）", LegalBasis(CIVIL_CODE, _art(692)), months=6),
     DeadlineRule("criminal_detention", "拘留后三日内提请批捕（可延长一至四日，流窜、多次、结伙作案的可至三十日），"
                  "检察院七日内决定，一般最长十日", LegalBasis("中华人民共和国刑事诉讼法", _art(91)), days=10,
-                 stages=(("提请批捕延长四日的，最晚", 14), ("流窜、多次、结伙作案延长至三十日的，最晚", 37))),
+                 # the police's own last day to request comes first: it is what a family checks on the third day
+                 stages=(("公安提请批捕最晚", 3), ("提请批捕延长四日的，提请最晚", 7), ("检察院决定最晚", 14),
+                         ("流窜、多次、结伙作案延长至三十日的，提请最晚", 30), ("检察院决定最晚", 37))),
     DeadlineRule("info_disclosure_reply", "二十个工作日（可延长二十个工作日）",
                  LegalBasis("中华人民共和国政府信息公开条例", _art(33)), working_days=20),
     DeadlineRule("ratification_notice", "三十日（相对人催告后，被代理人自收到通知之日起三十日内未追认的，视为拒绝追认）",
@@ -1763,6 +1877,10 @@ def refine_calculator(name: str, facts: Mapping[str, Any]) -> str:
         return "representation_share"
     if name == "prepaid_refund" and facts.get("units_total") is None and facts.get("prepaid_used") is not None:
         return "prepaid_balance"
+    if name in ("deposit_return", "deposit_cap") and facts.get("advance_named") and facts.get("deposit_amount") is None \
+            and facts.get("amount_paid") is not None:
+        # 交的是订金（意向金、预付款）: no 定金罚则 unless agreed (合同编通则解释 67); what was paid comes back
+        return "restitution"
     return name
 
 
@@ -2029,6 +2147,8 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "wage_arrears": ((LABOR_CONTRACT_LAW, 85), (LABOR_CONTRACT_LAW, 30)),
     "deposit_refund": ((CIVIL_CODE, 733),),
     "set_off": ((CIVIL_CODE, 568),),
+    "joint_repayment_compensation": ((MARRIAGE_INTERPRETATION, 78),),
+    "sentence_band": ((CRIMINAL_LAW, 264),),
     "restitution": ((CIVIL_CODE, 157),),
     "defect_punitive": ((CONSUMER_LAW, 55),),
     "lending_cost_cap": ((PRIVATE_LENDING, 29),),

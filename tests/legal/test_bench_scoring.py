@@ -31,3 +31,29 @@ def test_a_gold_figure_or_range_is_met_by_the_numbers_of_the_answer(gold, text, 
     from bench.answers import figure_right
 
     assert figure_right(gold, text) is right
+
+
+@pytest.mark.parametrize(("gold", "text", "right"), [
+    ("四十八小时", "律师提出会见后，看守所应当在48小时内安排。", True),
+    ("四十八小时", "律师提出会见后，看守所应当在四十八个小时以内安排。", True),
+    ("四十八小时", "看守所应当在二十四小时内安排。", False),
+    ("七十二小时，至2026年11月30日", "法院应在七十二小时内作出，即2026年11月30日前。", True),
+    ("七十二小时，至2026年11月30日", "法院应在72小时内作出，即2026年12月1日前。", False),
+])
+def test_a_period_in_hours_is_read_as_hours(gold, text, right):
+    assert deadline_right(gold, text) is right
+
+
+@pytest.mark.parametrize(("gold", "text", "right"), [
+    (0.125, "您、姐姐和奶奶各得房屋的1/8。", True),
+    (0.125, "您、姐姐和奶奶各得八分之一。", True),
+    (0.125, "您、姐姐和奶奶各得12.5%。", True),
+    (0.125, "您、姐姐和奶奶各得四分之一。", False),
+    (0.1, "机动车一方最多承担一成（不超过10%）。", True),
+    (0.1, "机动车一方最多承担二成。", False),
+    (2000, "按收入的20%计算。", False),
+])
+def test_a_share_below_one_is_met_by_its_percentage_or_fraction(gold, text, right):
+    from bench.answers import figure_right
+
+    assert figure_right(gold, text) is right
