@@ -1697,7 +1697,7 @@ _DISPOSAL = re.compile(r"白送|送给|赠与|赠送|过户给|过户到|转到[
 
 #: A guarantor told the creditor never came to him (一直没找过我, 从来没向我要过, 这两年一次都没找我): within the
 #: guarantee period the creditor must claim from him (民法典 693), or the guarantee lapses.
-_GUARANTEE = re.compile(r"担保|保证人|保人|作保")
+_GUARANTOR_NAMED = re.compile(r"担保|保证人|保人|作保")
 _NEVER_CLAIMED = re.compile(r"(?:一直|从来|从|一次都|一次也|始终|也|都)(?:没|没有|未)(?:找过|找|向|跟|和|问|催过|催|联系过)(?:我|过我)"
                             r"(?:要|还|主张|催|讨)?")
 #: The client was never told (一直没通知我, 没人告诉过我, 从未告知): a transfer of the claim binds the debtor only
@@ -1716,8 +1716,8 @@ _ATTACK_OVER = re.compile(r"(?:已经|都)(?:被)?(?:我们|我)?(?:制服|按�
 #: A dismissal, pay cut or non-renewal during pregnancy, maternity leave or nursing (三期; 劳动合同法 42, 女职工
 #: 劳动保护特别规定 5): the protected-employee answer, not the no-fault or layoff one.
 _MATERNITY = re.compile(r"怀孕|怀了|孕期|孕妇|产假|产期|哺乳期|坐月子|刚生完|生完孩子|生孩子|三期|流产|保胎")
-_DISMISSED = re.compile(r"辞退|开除|解除|裁员|裁掉|劝退|不要我|让我走|叫我走|让我别来|降(?:了|我)?(?:的)?(?:薪|工资|级|职)|调岗|不续签|不续"
-                        r"|终止合同|炒")
+_MATERNITY_ADVERSE = re.compile(r"辞退|开除|解除|裁员|裁掉|劝退|不要我|让我走|叫我走|让我别来|降(?:了|我)?(?:的)?(?:薪|工资|级|职)|调岗|不续签|不续"
+                                r"|终止合同|炒")
 #: Rest-day work already made up by a day off (补休了一天, 给他调休了, 安排了补休): 劳动法 44 ② pays double only
 #: when no day off is given (never for a statutory holiday or for overtime on a working day).
 _COMP_TIME = re.compile(r"(?:补|调)(?:休|了)(?:了)?(?:一|两|二|三|1|2|3)?天|安排了?(?:补休|调休)|给(?:他|她|我|员工|大家)?(?:补休|调休)(?:了)?"
@@ -1737,13 +1737,13 @@ def _situations_more(text: str, facts: Facts) -> None:
     m = _RETIRED.search(text)
     if m and _AT_WORK.search(text):
         facts.add("retired_worker", True, m.group(0))
-    if _GUARANTEE.search(text) and (m := _NEVER_CLAIMED.search(text)):
+    if _GUARANTOR_NAMED.search(text) and (m := _NEVER_CLAIMED.search(text)):
         facts.add("guarantor_not_claimed", True, m.group(0))
     if _AGGRESSION.search(text) and (m := _HARM_DONE.search(text)):
         facts.add("resisted_wrongdoer", True, m.group(0))
         if (m := _ATTACK_OVER.search(text)):
             facts.add("attack_over", True, m.group(0))
-    if _MATERNITY.search(text) and (m := _DISMISSED.search(text)):
+    if _MATERNITY.search(text) and (m := _MATERNITY_ADVERSE.search(text)):
         facts.add("dismissed_in_maternity", True, m.group(0))
     if re.search(r"加班|周六|周日|周末|休息日|双休", text) and (m := _COMP_TIME.search(text)):
         facts.add("comp_time_given", True, m.group(0))

@@ -12,6 +12,7 @@ CALCULATOR_NAMES = frozenset({
     "prepaid_refund", "compulsory_insurance", "dependant_support", "late_payment_loss", "principal_with_interest",
     "no_interest", "betrothal_return", "lease_settlement", "fine_surcharge_cap", "patent_term", "wage_arrears",
     "lending_cost_cap", "deposit_refund", "set_off", "defect_punitive", "restitution", "installment_threshold",
+    "advance_refund",
     "prepaid_balance", "guarantor_share", "representation_share", "fee_arrears", "hospital_meal_allowance",
     "overdue_return_rent", "unpaid_capital", "compensation_years", "statutory_term", "probation_term",
     "leave_entitlement", "guarantor_recourse",

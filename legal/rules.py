@@ -200,6 +200,7 @@ FORMULAS: Mapping[str, str] = {
     "joint_repayment_compensation": "婚后共同还贷额 × 房屋现值 ÷ 购房总价 × 50%",
     "sentence_band": "涉案数额对照数额较大、巨大、特别巨大的标准（各省在全国幅度内确定）",
     "restitution": "合同撤销、无效或解除后已付款项全额返还（另可主张过错方赔偿损失）",
+    "advance_refund": "交的是订金（意向金、预付款）且未约定定金性质的，不适用定金罚则，已交的原数返还",
     "defect_punitive": "所受损失 × 2（明知缺陷仍提供造成严重损害的惩罚性赔偿上限）",
     "wage_arrears": "月工资 × 欠薪月数（责令支付后逾期不付的，另加付应付金额 50%～100% 的赔偿金）",
     "lending_cost_cap": "逾期利息 + 违约金 + 其他费用合计，以合同成立时一年期 LPR 的四倍为限",
@@ -943,6 +944,14 @@ def restitution(*, amount_paid: Decimal) -> CalculationResult:
                              [LegalBasis(CIVIL_CODE, _art(157))])
 
 
+def advance_refund(*, amount_paid: Decimal) -> CalculationResult:
+    """交的是订金（意向金、预付款）, no 定金 nature agreed: no 定金罚则 either way, what was paid comes back as
+    it was (合同编通则解释 67), besides proven losses."""
+    steps = [f"订金（意向金、预付款）未约定定金性质的，不适用定金罚则：已交的 {yuan(amount_paid)} 原数返还，不翻倍，也不被扣下"]
+    return CalculationResult("应返还的款项", _money(amount_paid), {"total": amount_paid}, steps,
+                             [LegalBasis(CONTRACT_INTERPRETATION, _art(67))])
+
+
 def defect_punitive(*, loss: Decimal) -> CalculationResult:
     """明知缺陷仍提供、造成死亡或健康严重损害的, 所受损失二倍以下的惩罚性赔偿 (消费者权益保护法 55 第二款)."""
     most = _money(rate("defect_punitive").times(loss))
@@ -1411,6 +1420,7 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
                                                              own_debt=_dec(f["own_debt"]))),
     "defect_punitive": (("loss_amount",), lambda f: defect_punitive(loss=_dec(f["loss_amount"]))),
     "restitution": (("amount_paid",), lambda f: restitution(amount_paid=_dec(f["amount_paid"]))),
+    "advance_refund": (("amount_paid",), lambda f: advance_refund(amount_paid=_dec(f["amount_paid"]))),
     "deposit_refund": (("rent_deposit",), lambda f: deposit_refund(
         deposit=_dec(f["rent_deposit"]), monthly_rent=_dec(f["monthly_rent"]) if f.get("monthly_rent") is not None
         else None, arrears_months=_dec(f.get("rent_arrears_months") or 0),
@@ -1880,7 +1890,7 @@ def refine_calculator(name: str, facts: Mapping[str, Any]) -> str:
     if name in ("deposit_return", "deposit_cap") and facts.get("advance_named") and facts.get("deposit_amount") is None \
             and facts.get("amount_paid") is not None:
         # 交的是订金（意向金、预付款）: no 定金罚则 unless agreed (合同编通则解释 67); what was paid comes back
-        return "restitution"
+        return "advance_refund"
     return name
 
 
@@ -2150,6 +2160,7 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "joint_repayment_compensation": ((MARRIAGE_INTERPRETATION, 78),),
     "sentence_band": ((CRIMINAL_LAW, 264),),
     "restitution": ((CIVIL_CODE, 157),),
+    "advance_refund": ((CONTRACT_INTERPRETATION, 67),),
     "defect_punitive": ((CONSUMER_LAW, 55),),
     "lending_cost_cap": ((PRIVATE_LENDING, 29),),
     "installment_threshold": ((CIVIL_CODE, 634),),

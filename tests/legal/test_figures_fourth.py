@@ -169,8 +169,11 @@ def test_probation_said_in_passing(text: str) -> None:
 def test_an_advance_not_called_deposit_comes_back_once(text: str) -> None:
     values = extract_facts(text, today=TODAY).values()
     name = refine_calculator("deposit_return", values)
-    assert name == "restitution"
-    assert calculate(name, values).result.amount == values["amount_paid"]
+    assert name == "advance_refund"
+    result = calculate(name, values).result
+    assert result.amount == values["amount_paid"]
+    assert [(b.law, b.article) for b in result.legal_basis] == [
+        ("最高人民法院关于适用《中华人民共和国民法典》合同编通则若干问题的解释", "第六十七条")]
 
 
 @pytest.mark.parametrize("text", ["把规格理解错了才下的单", "合同金额记错了多写了一个零", "下错单了 型号选错了"])
