@@ -70,8 +70,24 @@ A = {
  'CYLX':'最高人民法院关于执行程序中计算迟延履行期间的债务利息适用法律若干问题的解释',
  'YLJF':'医疗纠纷预防和处理条例',
 }
+_CN = '零一二三四五六七八九'
+def _cn(n):
+    """1-9999 in Chinese numerals as a statute numbers its articles (一百三十三, 二十, 十五)."""
+    out, units = '', [(1000, '千'), (100, '百'), (10, '十')]
+    for value, unit in units:
+        d, n = divmod(n, value)
+        if d:
+            out += ('' if (value == 10 and d == 1 and not out) else _CN[d]) + unit
+        elif out and n:
+            out += '' if out.endswith('零') else '零'
+    return out + (_CN[n] if n else '')
 def R(s):
-    law, n = s.split(':'); return {'law': A.get(law, law), 'article': int(n)}
+    """'XF:264' -> 刑法 article 264; 'XF:133之一' -> the inserted article 第一百三十三条之一 (its own article)."""
+    law, n = s.split(':')
+    if '之' in n:
+        base, extra = n.split('之')
+        return {'law': A.get(law, law), 'article': f'第{_cn(int(base))}条之{extra}'}
+    return {'law': A.get(law, law), 'article': int(n)}
 QS = []
 def P(qtype, ctrl, concl, also=(), pol=None, fig=None, dl=None, text=None):
     return dict(text=text, qtype=qtype, controlling=[R(x) for x in ctrl], also_ok=[R(x) for x in also],

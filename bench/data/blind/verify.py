@@ -24,12 +24,13 @@ def load_articles():
     statuses = collections.defaultdict(set)
     for ln, st in c.execute('select distinct law_name, status from articles'):
         statuses[ln].add(st)
-    for ln, st, no in c.execute('select law_name, status, article_no_arabic from articles'):
+    for ln, st, no, label in c.execute('select law_name, status, article_no_arabic, article_no from articles'):
         if no is None: continue
         sts = statuses[ln]
         # in force, or a law stored in one version only that is not repealed (e.g. 刑法 '已被修改')
         if st == '现行有效' or (len(sts) == 1 and st != '已废止'):
-            arts.add((ln, int(no)))
+            # an inserted article (第一百三十三条之一) is its own article, cited by its label
+            arts.add((ln, label.strip() if label and '之' in label else int(no)))
     for line in gzip.open(JL, 'rt', encoding='utf-8'):
         d = json.loads(line)
         if d.get('status') != '现行有效': continue
