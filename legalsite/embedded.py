@@ -191,8 +191,10 @@ class EmbeddedPostgres:
             os.chown(self.pgdata, entry.pw_uid, entry.pw_gid)
         if not (self.pgdata / "PG_VERSION").exists():
             logger.info("initialising PostgreSQL data directory %s", self.pgdata)
+            # a server that will run without fsync has no use for a data dir synced to disk at creation
+            no_sync = ["--no-sync"] if "fsync=off" in (item.replace(" ", "") for item in self.settings) else []
             commands.initdb(
-                ["--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "-U", "postgres"],
+                ["--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "-U", "postgres", *no_sync],
                 pgdata=self.pgdata,
                 user=user,
                 timeout=120,
