@@ -18,7 +18,7 @@ from knowledge.tasks import statute_embed_missing
 #: ``inline`` computes the vectors before ``up`` continues (~3 min on 2 cores); ``background``
 #: (default) hands them to the Celery worker that ``up`` starts next: full-text search works at
 #: once, dense search joins as the vectors arrive (progress on ``/api/v1/knowledge/status``);
-#: ``skip`` computes none (full-text search only until ``manage.py reembed``).
+#: ``skip`` computes none, on this start or a later one (full-text search only until ``manage.py reembed``).
 EMBED_MODE_ENV = "KNOWLEDGE_FIRST_RUN_EMBED"
 
 #: Law names, comma-separated: the first start imports only these, each from the shipped corpus that holds
@@ -39,13 +39,15 @@ def statutes(stdout: TextIO) -> str | None:
     """Import the shipped corpora on first start; a corpus whose statutes already exist is skipped."""
     missing_sources = [(source, line) for source, line in FIRST_RUN_SOURCES
                        if not selectors.statutes_present(source=source)]
+    mode = os.environ.get(EMBED_MODE_ENV, "background")
     if not missing_sources:
         missing = selectors.articles_without_vectors()
+        if missing and mode == "skip":  # skip holds on every start, until manage.py reembed
+            return f"法规库：{missing} 条法条尚无向量（KNOWLEDGE_FIRST_RUN_EMBED=skip；需要时运行 manage.py reembed）"
         if missing:
             statute_embed_missing.delay()
             return f"法规库：{missing} 条法条尚无向量，已交后台计算"
         return None
-    mode = os.environ.get(EMBED_MODE_ENV, "background")
     inline = mode == "inline"
     chosen = _chosen_laws([source for source, _ in missing_sources])
     laws = articles = 0

@@ -36,6 +36,23 @@ POSTGRES_SYSTEM_USER = "embedded_postgres"
 # Processes started by this Python process (``manage.py up`` stops only these on exit).
 STARTED_HERE: set[str] = set()
 
+#: Server settings for the embedded servers a process starts when its caller names none, as
+#: ``name=value`` pairs separated by commas (``fsync=off,synchronous_commit=off``; ``appendonly=no``).
+#: Children inherit them: the test suite sets both for every throw-away server of its run (its own, and
+#: those a fresh ``manage.py up``, ``restore`` or ``check`` starts), which need no durability.
+POSTGRES_SETTINGS_ENV = "LEGALSITE_EMBEDDED_POSTGRES_SETTINGS"
+REDIS_SETTINGS_ENV = "LEGALSITE_EMBEDDED_REDIS_SETTINGS"
+
+
+def settings_from_env(variable: str) -> list[str]:
+    """The ``name=value`` pairs of ``variable`` (empty when unset); a pair without ``=`` is a mistake."""
+    pairs = [item.strip() for item in os.environ.get(variable, "").split(",") if item.strip()]
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise EmbeddedError(f"{variable}: {pair!r} is not name=value")
+    return pairs
+
 
 class EmbeddedError(Exception):
     """An embedded service could not be started or stopped."""
@@ -117,12 +134,13 @@ class EmbeddedPostgres:
 
     name = "postgres"
 
-    def __init__(self, data_dir: Path, *, settings: Sequence[str] = ()) -> None:
+    def __init__(self, data_dir: Path, *, settings: Sequence[str] | None = None) -> None:
+        """``settings``: ``name=value`` server settings for a start; ``None`` reads ``POSTGRES_SETTINGS_ENV``."""
         self.data_dir = data_dir
         self.run_dir = _prepare_runtime_dir(data_dir)
         self.pgdata = data_dir / "postgres"
         self.port_file = self.run_dir / "postgres.port"
-        self.settings = list(settings)
+        self.settings = settings_from_env(POSTGRES_SETTINGS_ENV) if settings is None else list(settings)
 
     # -- reading state -------------------------------------------------------------------
     def _postmaster(self) -> tuple[int | None, int | None]:
@@ -173,8 +191,10 @@ class EmbeddedPostgres:
             os.chown(self.pgdata, entry.pw_uid, entry.pw_gid)
         if not (self.pgdata / "PG_VERSION").exists():
             logger.info("initialising PostgreSQL data directory %s", self.pgdata)
+            # a server that will run without fsync has no use for a data dir synced to disk at creation
+            no_sync = ["--no-sync"] if "fsync=off" in (item.replace(" ", "") for item in self.settings) else []
             commands.initdb(
-                ["--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "-U", "postgres"],
+                ["--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "-U", "postgres", *no_sync],
                 pgdata=self.pgdata,
                 user=user,
                 timeout=120,
@@ -267,9 +287,12 @@ class EmbeddedRedis:
 
     name = "redis"
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, *, settings: Sequence[str] | None = None) -> None:
+        """``settings``: ``name=value`` pairs after the defaults below (the last value of a name wins);
+        ``None`` reads ``REDIS_SETTINGS_ENV``."""
         self.data_dir = data_dir
         self.run_dir = _prepare_runtime_dir(data_dir)
+        self.settings = settings_from_env(REDIS_SETTINGS_ENV) if settings is None else list(settings)
         self.dir = data_dir / "redis"
         self.pidfile = self.dir / "redis.pid"
         self.port_file = self.run_dir / "redis.port"
@@ -311,6 +334,9 @@ class EmbeddedRedis:
                 "--appendonly", "yes",
                 "--appendfsync", "everysec",
             ]
+            for pair in self.settings:
+                name, _, value = pair.partition("=")
+                command += [f"--{name.strip()}", value.strip()]
             result = subprocess.run(command, capture_output=True, text=True, timeout=30, check=False)
             if result.returncode != 0:
                 raise EmbeddedError(f"Redis did not start: {result.stderr.strip() or result.stdout.strip()}")

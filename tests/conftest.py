@@ -124,7 +124,10 @@ def celery_worker(subprocess_env, django_db_blocker) -> Iterator[subprocess.Pope
     proc = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "legalsite", "worker", "-P", "solo", "--loglevel", "INFO",
          "--hostname", f"test-{os.getpid()}@%h", "--without-mingle", "--without-gossip"],
-        cwd=ROOT, env=subprocess_env, stdout=log, stderr=subprocess.STDOUT,
+        # it runs the chat and research turns of every test of this process, so it loads the embedding model
+        # and jieba at start as a production worker does (the run's other children do not: tests/plugin.py),
+        # and a browser test's first turn does not wait for them
+        cwd=ROOT, env=subprocess_env | {"KNOWLEDGE_PRELOAD": "1"}, stdout=log, stderr=subprocess.STDOUT,
     )
     try:
         ping.apply_async().get(timeout=60)

@@ -48,13 +48,18 @@ def pytest_load_initial_conftests(early_config, parser, args) -> None:
     for name in list(os.environ):
         if name.startswith(("LLM_", "EMBEDDING_")) or name.endswith("_API_KEY"):
             del os.environ[name]
+    # Every server of the run is thrown away after it: no durability, for this process's servers, the workers'
+    # Redis and those a child starts in a fresh data dir (``manage.py up``, ``restore``, ``check``).
+    os.environ.setdefault("LEGALSITE_EMBEDDED_POSTGRES_SETTINGS",
+                          "fsync=off,synchronous_commit=off,full_page_writes=off")
+    os.environ.setdefault("LEGALSITE_EMBEDDED_REDIS_SETTINGS", "appendonly=no")
+    # A daphne or Celery worker of the run loads jieba and the embedding model when a request or task first
+    # needs them, not at start (2.3 s of CPU in every such child, most of which never search).
+    os.environ.setdefault("KNOWLEDGE_PRELOAD", "0")
     from legalsite import embedded
 
     if not os.environ.get("DATABASE_URL"):
-        postgres = embedded.EmbeddedPostgres(
-            data_dir, settings=["fsync=off", "synchronous_commit=off", "full_page_writes=off"]
-        )
-        os.environ["DATABASE_URL"] = postgres.start().url
+        os.environ["DATABASE_URL"] = embedded.EmbeddedPostgres(data_dir).start().url
     if not os.environ.get("REDIS_URL"):
         os.environ["REDIS_URL"] = embedded.EmbeddedRedis(data_dir).start().url
         os.environ["LEGALSITE_TEST_EMBEDDED_REDIS"] = "1"

@@ -7,6 +7,7 @@ import io
 import re
 from collections import Counter
 from datetime import datetime
+from pathlib import Path
 
 import docx
 import pytest
@@ -20,6 +21,7 @@ from contracts.export.common import SHANGHAI
 from contracts.export.libreoffice import docx_to_pdf, pdf_text
 from contracts.types import ExportIssue, ExportSection
 from core.docx_walk import iter_paragraphs, paragraph_text
+from drafting import convert
 from tests.contracts.export_support import (
     DOCX_FILES,
     TXT_FILES,
@@ -50,10 +52,11 @@ def _squash(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
-def _assert_rendered(data: bytes, issues: list[ExportIssue]) -> None:
-    """LibreOffice converts the file to PDF, and the PDF shows each annotated place: the quote, or
-    its rewrite where the rewrite is a tracked change (LibreOffice prints changes accepted)."""
-    shown = _squash(pdf_text(docx_to_pdf(data)))
+def _assert_rendered(data: bytes, issues: list[ExportIssue], *, pdf: bytes | None = None) -> None:
+    """LibreOffice converts the file to PDF (``pdf``, when converted already), and the PDF shows each
+    annotated place: the quote, or its rewrite where the rewrite is a tracked change (LibreOffice prints
+    changes accepted)."""
+    shown = _squash(pdf_text(docx_to_pdf(data) if pdf is None else pdf))
     for issue in issues:
         assert _in_pdf_text(_squash(issue.suggestion or issue.quote), shown), issue
 
@@ -88,16 +91,62 @@ def _check_revisions(data: bytes) -> None:
     assert settings.find(qn("w:trackRevisions")) is not None
 
 
-@pytest.mark.parametrize("path", DOCX_FILES, ids=lambda p: p.stem)
-def test_every_dev_contract_round_trips_with_comments_and_tracked_changes(path):
+def _export_dev_docx(path: Path) -> tuple[list[str], list[ExportIssue], bytes]:
     original = path.read_bytes()
     texts = docx_paragraph_texts(original)
     sections = sections_by_blocks(texts)
     issues = make_issues(sections, 12)
-    assert len(issues) == 12
-
     out = annotated_docx(original=original, file_format="docx", title=path.stem, sections=sections, issues=issues,
                          now=NOW)
+    return texts, issues, out
+
+
+def _export_dev_txt(path: Path) -> tuple[str, list[ExportIssue], bytes]:
+    text = path.read_text(encoding="utf-8")
+    sections = sections_by_lines(text)
+    sections[0].number = "前言"
+    issues = make_issues(sections, 10)
+    out = annotated_docx(original=None, file_format="txt", title="团队出境旅游合同", sections=sections,
+                         issues=issues)
+    return text, issues, out
+
+
+@pytest.fixture(scope="module")
+def dev_exports(tmp_path_factory) -> dict[Path, tuple[object, list[ExportIssue], bytes, bytes | None]]:
+    """Every development contract exported once, and all of the files converted by one LibreOffice run
+    (a start of LibreOffice is most of a conversion's cost): path → (its text, its issues, the .docx, the PDF
+    or None). A file whose export raises maps to the exception, raised again by that file's test."""
+    folder = tmp_path_factory.mktemp("dev-exports")
+    exports: dict[Path, tuple] = {}
+    files: dict[Path, Path] = {}
+    for index, path in enumerate([*DOCX_FILES, *TXT_FILES]):
+        try:
+            text, issues, out = (_export_dev_docx if path.suffix == ".docx" else _export_dev_txt)(path)
+        except Exception as exc:  # re-raised in the file's own test
+            exports[path] = (exc, [], b"", None)
+            continue
+        files[path] = folder / f"{index}.docx"
+        files[path].write_bytes(out)
+        exports[path] = (text, issues, out, None)
+    pdfs = convert.to_pdf(list(files.values()), folder / "pdf") if files else {}
+    for path, docx_file in files.items():
+        pdf = pdfs.get(docx_file)
+        exports[path] = (*exports[path][:3], pdf.read_bytes() if pdf is not None else None)
+    return exports
+
+
+def _dev_export(dev_exports, path: Path) -> tuple[object, list[ExportIssue], bytes, bytes]:
+    text, issues, out, pdf = dev_exports[path]
+    if isinstance(text, Exception):
+        raise text
+    assert pdf is not None, f"LibreOffice made no PDF of the export of {path.name}"
+    return text, issues, out, pdf
+
+
+@pytest.mark.parametrize("path", DOCX_FILES, ids=lambda p: p.stem)
+def test_every_dev_contract_round_trips_with_comments_and_tracked_changes(path, dev_exports):
+    texts, issues, out, pdf = _dev_export(dev_exports, path)
+    assert len(issues) == 12
 
     comments = _comments(out)
     assert len(comments) == len(issues)
@@ -119,7 +168,7 @@ def test_every_dev_contract_round_trips_with_comments_and_tracked_changes(path):
         if issue.suggestion:
             assert issue.suggestion in accepted
     # LibreOffice opens it and renders the annotated text (its PDF shows tracked changes accepted)
-    _assert_rendered(out, issues)
+    _assert_rendered(out, issues, pdf=pdf)
 
 
 def test_quote_across_runs_with_different_formatting_keeps_each_runs_formatting():
@@ -261,14 +310,8 @@ def test_new_revision_ids_never_clash_with_existing_ones():
 
 
 @pytest.mark.parametrize("path", TXT_FILES, ids=lambda p: p.stem)
-def test_plain_text_contract_exports_a_generated_docx_with_the_same_annotations(path):
-    text = path.read_text(encoding="utf-8")
-    sections = sections_by_lines(text)
-    sections[0].number = "前言"
-    issues = make_issues(sections, 10)
-
-    out = annotated_docx(original=None, file_format="txt", title="团队出境旅游合同", sections=sections,
-                         issues=issues)
+def test_plain_text_contract_exports_a_generated_docx_with_the_same_annotations(path, dev_exports):
+    text, issues, out, pdf = _dev_export(dev_exports, path)
 
     document = docx.Document(io.BytesIO(out))
     paragraphs = [paragraph_text(p) for p, _ in iter_paragraphs(document.element.body)]
@@ -281,7 +324,7 @@ def test_plain_text_contract_exports_a_generated_docx_with_the_same_annotations(
         cid = next(c.comment_id for c in comments if f"〔问题{issue.id}〕" in c.text)
         assert anchors[cid] == issue.quote
     _check_revisions(out)
-    _assert_rendered(out, issues)
+    _assert_rendered(out, issues, pdf=pdf)
 
 
 def test_pdf_upload_text_with_control_characters_still_exports():

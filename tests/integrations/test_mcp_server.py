@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
-import time
 from contextlib import asynccontextmanager
 
 import httpx2 as httpx
@@ -18,7 +17,6 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 from agents.tools import registry as tool_registry
 from contracts.services.issues import issue_add
 from firm.services import token_issue
-from knowledge.models import CorpusState
 from tests.conftest import ROOT
 from tests.contracts.review_support import make_contract
 from tracing.models import AuditEvent, Trace
@@ -31,7 +29,9 @@ EXPECTED = {"search_legal_knowledge", "lookup_legal_article", "verify_citations"
 
 @pytest.fixture
 def lawyer(make_user, statutes):
-    CorpusState.objects.update_or_create(key="generation", defaults={"value": {"n": time.time_ns()}})
+    # No new corpus generation here: a generation never repeats (corpus_generation_bump, and the test
+    # database's flush sets a new one whenever it restores the corpus), so the run's daphne can keep what it
+    # cached for an unchanged corpus instead of rebuilding it (the citation graph) for every test.
     return make_user("staff")
 
 

@@ -23,7 +23,6 @@ from firm.services import token_issue
 from integrations.models import Conversation
 from integrations.services import answer_text
 from integrations.streaming import REVISED_MARK
-from knowledge.models import CorpusState
 from tests.fakellm import Call, FakeLLM, Reply
 from tests.fakellm import _usage as fake_usage
 from tests.support import free_port, stop_process, wait_for_children_sessions_to_close, wait_for_port
@@ -83,8 +82,9 @@ def fake(fake_llm) -> Iterator[FakeLLM]:
 
 @pytest.fixture
 def lawyer(make_user, statutes):
-    # A corpus generation daphne has not seen: a flush and re-import reuse the same law ids otherwise.
-    CorpusState.objects.update_or_create(key="generation", defaults={"value": {"n": time.time_ns()}})
+    # No new corpus generation here: a generation never repeats (corpus_generation_bump, and the test
+    # database's flush sets a new one whenever it restores the corpus), so the module's daphne can keep what it
+    # cached for an unchanged corpus instead of rebuilding it (the citation graph) for every test.
     return make_user("staff")
 
 

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow
 
 
 def test_worker_reconnects_after_its_broker_restarts_with_tasks_in_flight(subprocess_env, tmp_path):
-    redis = embedded.EmbeddedRedis(tmp_path)
+    redis = embedded.EmbeddedRedis(tmp_path, settings=())  # a production broker's: it keeps its data
     url = redis.start().url
     client = Celery("broker-restart-test", broker=url, backend=url)
     log_path = tmp_path / "worker.log"

@@ -49,7 +49,19 @@ def test_services_command_leaves_external_services_alone(data_dir):
     assert "redis: external (REDIS_URL)" in result.stdout
 
 
-def test_redis_recovers_from_a_stale_pid_file(data_dir):
+def test_server_settings_from_the_environment_are_name_value_pairs(monkeypatch):
+    monkeypatch.setenv(embedded.POSTGRES_SETTINGS_ENV, " fsync=off, synchronous_commit=off ,")
+    assert embedded.settings_from_env(embedded.POSTGRES_SETTINGS_ENV) == ["fsync=off", "synchronous_commit=off"]
+    monkeypatch.delenv(embedded.REDIS_SETTINGS_ENV, raising=False)
+    assert embedded.settings_from_env(embedded.REDIS_SETTINGS_ENV) == []
+    for bad in ("fsync", "fsync=", "=off"):
+        monkeypatch.setenv(embedded.POSTGRES_SETTINGS_ENV, bad)
+        with pytest.raises(embedded.EmbeddedError, match=embedded.POSTGRES_SETTINGS_ENV):
+            embedded.settings_from_env(embedded.POSTGRES_SETTINGS_ENV)
+
+
+def test_redis_recovers_from_a_stale_pid_file(data_dir, monkeypatch):
+    monkeypatch.setenv(embedded.REDIS_SETTINGS_ENV, "appendonly=no")  # after the defaults: the last one wins
     service = embedded.EmbeddedRedis(data_dir)
     first = service.start()
     os.kill(first.pid, signal.SIGKILL)
@@ -60,11 +72,13 @@ def test_redis_recovers_from_a_stale_pid_file(data_dir):
     second = service.start()
     assert second.running and second.pid != first.pid
     assert redis.Redis.from_url(second.url).ping()
+    assert redis.Redis.from_url(second.url, decode_responses=True).config_get("appendonly") == {"appendonly": "no"}
     service.stop()
     assert service.status().running is False
 
 
-def test_postgres_recovers_after_being_killed(data_dir):
+def test_postgres_recovers_after_being_killed(data_dir, monkeypatch):
+    monkeypatch.setenv(embedded.POSTGRES_SETTINGS_ENV, "fsync=off,synchronous_commit=off")
     service = embedded.EmbeddedPostgres(data_dir)
     first = service.start()
     psutil.Process(first.pid).kill()
@@ -77,4 +91,6 @@ def test_postgres_recovers_after_being_killed(data_dir):
     assert second.running and second.pid != first.pid
     with psycopg.connect(second.url) as conn:
         assert conn.execute("SELECT 1").fetchone()[0] == 1
+        assert conn.execute("SHOW fsync").fetchone()[0] == "off"
+        assert conn.execute("SHOW synchronous_commit").fetchone()[0] == "off"
     assert service.stop() is True
