@@ -713,7 +713,7 @@ def _roles_more(text: str, facts: Facts) -> None:
     m = re.search(r"产假|生了|生孩子|生产|分娩|顺产|剖宫产|剖腹产|怀孕|胞胎|怀了", text)
     if m:
         facts.add("childbirth", True, m.group(0))
-    m = re.search(r"去世|死亡|身亡|走了|没了|过世|工亡|死了|没救过来|遇难", text)
+    m = _death(text)
     if m:
         facts.add("death", True, m.group(0))
     for word, count in _BABIES.items():
@@ -1727,6 +1727,34 @@ _COMP_TIME = re.compile(r"(?:补|调)(?:休|了)(?:了)?(?:一|两|二|三|1|2|3
 _NO_TRAINING_AGREEMENT = re.compile(r"(?:没|没有|未|也没)签(?:过|订)?(?:什么|任何)?(?:培训)?(?:协议|服务期)|岗前培训|入职培训|新员工培训")
 #: How long after falling ill at work the worker died (抢救了三天, 住院五天后去世, 72小时后走了): past forty-eight
 #: hours a sudden illness is no longer deemed a work injury (工伤保险条例 15 ①).
+#: A death: the words that name one; 走了/没了 only in a story of a death (an accident, an illness, a hospital, a
+#: funeral, an estate) and not after a verb of taking or moving (带走了, 收走了, 搬走了, 开走了) or said of the client
+#: leaving (我走了, 自己辞职走了, 到期走了).
+_DEATH = re.compile(r"去世|死亡|身亡|过世|离世|工亡|死了|没救过来|遇难|抢救无效")
+_GONE = re.compile(r"走了|没了")
+_TAKEN_AWAY = frozenset("带收搬拉抢拿转开拽卷偷骗赶撵领接调借运拖提划刷扣取流跑逃溜飞")
+_LEFT = re.compile(r"(?:我(?!爸|妈|父|母|爷|奶|公公|婆婆|老公|老婆|丈夫|妻子|爱人|儿|女|哥|姐|弟|妹|外公|外婆|姥|家|们家)|自己|辞职|离职|"
+                   r"不干了?|到期|辞工|跳槽|请假)[^，,。；;！!？?]{0,6}$")
+#: 人走了, 人没了: said of a person, a death whatever else the story tells.
+_PERSON_GONE = re.compile(r"人(?:已经|都|就|也|突然)?$")
+_DEATH_STORY = re.compile(r"抢救|医院|ICU|重症|手术|事故|撞|车祸|病|出血|丧|遗|后事|火化|追悼|骨灰|抚恤|死|身故|猝")
+
+
+def _death(text: str) -> re.Match[str] | None:
+    """The words that tell of a death, if the text tells of one."""
+    m = _DEATH.search(text)
+    if m:
+        return m
+    story = _DEATH_STORY.search(text) is not None
+    for gone in _GONE.finditer(text):
+        before = text[:gone.start()]
+        if before and before[-1] in _TAKEN_AWAY or _LEFT.search(before):
+            continue
+        if story or _PERSON_GONE.search(before):
+            return gone
+    return None
+
+
 _DIED_AFTER = re.compile(rf"(?:抢救|治疗|住院|昏迷|ICU|重症监护|送医)[^，,。；;第]{{0,6}}?(?<!第)({NUM})\s*(天|日|个?小时)"
                          rf"|(?<!第)({NUM})\s*(天|日|个?小时)(?:后|之后|以后)?(?:还是)?(?:去世|走了|死亡|没了|过世|离世|抢救无效)")
 
