@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from contracts.playbook import starter_rules
+from contracts.playbook import contract_facts, contract_findings, starter_rules
+from contracts.playbook.quality import suggestion_defects
+from contracts.types import SectionDraft
 from knowledge import selectors, services
 from knowledge.importers import JUDICIAL_ADMIN_SOURCE, SHIPPED_CORPORA
 from knowledge.models import Law
@@ -40,3 +42,36 @@ def playbook_corpus(statutes):
     selectors.invalidate_caches()
     yield
     selectors.invalidate_caches()
+
+
+# -- rule case tables ({code: [(contract_type, text, side), ...]}) -------------------------------------------
+def line_sections(text: str) -> list[SectionDraft]:
+    """One clause per line of ``text``."""
+    return [SectionDraft(order=i + 1, kind="clause", number="", title="", text=line,
+                         para_start=i + 1, para_end=i + 1) for i, line in enumerate(text.split("\n"))]
+
+
+def case_rows(table):
+    return [(code, *case) for code, cases in table.items() for case in cases]
+
+
+def case_ids(table):
+    return [f"{code}:{case[1][:12]}" for code, cases in table.items() for case in cases]
+
+
+def assert_rule_finds_its_risk(rules, code, contract_type, text, side) -> None:
+    """``code`` fires on ``text``, each finding with a basis, a clause and a suggestion without defects."""
+    sections = line_sections(text)
+    found = [f for f in contract_findings(sections, contract_type, rules, side=side) if f.rule_code == code]
+    assert found, f"{code} not found in: {text}"
+    facts = contract_facts(sections, side=side)
+    for f in found:
+        assert f.basis and f.section_order is not None
+        assert not suggestion_defects(f, sections, facts), (f.suggestion, suggestion_defects(f, sections, facts))
+
+
+def assert_look_alike_silent(rules, code, contract_type, text, side) -> None:
+    """No rule of ``rules`` raises an issue on a clause of the lawful ``text``."""
+    found = [f.rule_code for f in contract_findings(line_sections(text), contract_type, rules, side=side)
+             if f.section_order is not None]
+    assert not found, (code, text, found)

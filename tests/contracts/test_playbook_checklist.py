@@ -7,26 +7,18 @@ from __future__ import annotations
 
 import pytest
 
-from contracts.playbook import contract_facts, contract_findings, starter_rules
-from contracts.playbook.quality import suggestion_defects
-from contracts.types import SectionDraft
+from contracts.playbook import contract_findings, starter_rules
 from tests.contracts.checklist_cases import LOOKALIKES, RISKS
+from tests.contracts.playbook_support import (
+    assert_look_alike_silent,
+    assert_rule_finds_its_risk,
+    case_ids,
+    case_rows,
+)
+from tests.contracts.playbook_support import line_sections as _sections
 
 STARTER = starter_rules()
 CODES = {r.code for r in STARTER}
-
-
-def _sections(text: str) -> list[SectionDraft]:
-    return [SectionDraft(order=i + 1, kind="clause", number="", title="", text=line,
-                         para_start=i + 1, para_end=i + 1) for i, line in enumerate(text.split("\n"))]
-
-
-def _cases(table):
-    return [(code, *case) for code, cases in table.items() for case in cases]
-
-
-def _ids(table):
-    return [f"{code}:{case[1][:12]}" for code, cases in table.items() for case in cases]
 
 
 def test_every_rule_has_risks_and_look_alikes():
@@ -34,22 +26,14 @@ def test_every_rule_has_risks_and_look_alikes():
     assert set(RISKS) <= CODES, set(RISKS) - CODES
 
 
-@pytest.mark.parametrize(("code", "contract_type", "text", "side"), _cases(RISKS), ids=_ids(RISKS))
+@pytest.mark.parametrize(("code", "contract_type", "text", "side"), case_rows(RISKS), ids=case_ids(RISKS))
 def test_the_rule_finds_its_risk(code, contract_type, text, side):
-    sections = _sections(text)
-    found = [f for f in contract_findings(sections, contract_type, STARTER, side=side) if f.rule_code == code]
-    assert found, f"{code} not found in: {text}"
-    facts = contract_facts(sections, side=side)
-    for f in found:
-        assert f.basis and f.section_order is not None
-        assert not suggestion_defects(f, sections, facts), (f.suggestion, suggestion_defects(f, sections, facts))
+    assert_rule_finds_its_risk(STARTER, code, contract_type, text, side)
 
 
-@pytest.mark.parametrize(("code", "contract_type", "text", "side"), _cases(LOOKALIKES), ids=_ids(LOOKALIKES))
+@pytest.mark.parametrize(("code", "contract_type", "text", "side"), case_rows(LOOKALIKES), ids=case_ids(LOOKALIKES))
 def test_a_lawful_look_alike_raises_nothing(code, contract_type, text, side):
-    found = [f.rule_code for f in contract_findings(_sections(text), contract_type, STARTER, side=side)
-             if f.section_order is not None]
-    assert not found, (code, text, found)
+    assert_look_alike_silent(STARTER, code, contract_type, text, side)
 
 
 @pytest.mark.parametrize(("code", "contract_type", "text", "side", "other_side"), [
