@@ -1,6 +1,7 @@
 """Answers as a client reads them, packed for a lawyer to grade (docs/decisions/lawyer-grading.md).
 
     .venv/bin/python bench/lawyer_pack.py ask --data SET.jsonl --sample 60 --seed 9 --out DIR
+    .venv/bin/python bench/lawyer_pack.py mix --runs start=DIR1 end=DIR2 --seed 10 --out DIR
     .venv/bin/python bench/lawyer_pack.py score --out DIR
 
 ``ask`` draws ``--sample`` questions from a measuring set (the same draw for the same seed), asks each through
@@ -10,6 +11,11 @@ writes ``DIR/answers.jsonl`` (id, question, full answer) and ``DIR/pack.jsonl`` 
 opaque keys, with nothing but the question and the answer — and ``DIR/key.json`` (key -> id). The grader
 writes ``DIR/grades.jsonl`` (key, right, cited, clean, actionable, lawyerly, all5); ``score`` prints the counts.
 It creates one staff user, ``lawyer-pack``, in that database if it is missing.
+
+``mix`` packs the answers of several ``ask`` runs (the start and the end of a stop) together, shuffled under
+opaque keys, so that one grader grades both in one sitting without knowing which is which (the key file maps a
+key to ``label:id``); an answer the two runs share word for word is graded twice, which measures the grader's
+agreement with itself. ``score`` then prints the counts per label.
 """
 
 from __future__ import annotations
@@ -74,19 +80,65 @@ def ask(data: Path, sample: int, seed: int, out: Path) -> None:
     (out / "key.json").write_text(json.dumps(keys, ensure_ascii=False), encoding="utf-8")
 
 
+def mix(runs: list[str], seed: int, out: Path) -> None:
+    rows = []
+    for run in runs:
+        label, _, folder = run.partition("=")
+        for line in (Path(folder) / "answers.jsonl").read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                rows.append({**row, "label": label})
+    random.Random(seed).shuffle(rows)
+    out.mkdir(parents=True, exist_ok=True)
+    keys = {f"m{i:03d}": f"{row['label']}:{row['id']}" for i, row in enumerate(rows, start=1)}
+    with (out / "pack.jsonl").open("w", encoding="utf-8") as f:
+        for k, row in zip(keys, rows, strict=True):
+            f.write(json.dumps({"key": k, "question": row["question"], "answer": row["answer"]},
+                               ensure_ascii=False) + "\n")
+    (out / "key.json").write_text(json.dumps(keys, ensure_ascii=False), encoding="utf-8")
+    with (out / "mixed.jsonl").open("w", encoding="utf-8") as f:
+        for k, row in zip(keys, rows, strict=True):
+            f.write(json.dumps({"key": k, "id": row["id"], "answer": row["answer"]}, ensure_ascii=False) + "\n")
+    answers = {(row["id"], row["answer"]) for row in rows}
+    print(f"{len(rows)} answers packed, {len(rows) - len(answers)} given word for word by two runs")
+
+
 def score(out: Path) -> None:
     grades = [json.loads(line) for line in (out / "grades.jsonl").read_text(encoding="utf-8").splitlines()
               if line.strip()]
     print(f"{len(grades)} answers graded ({out / 'grades.jsonl'})")
+    keys = json.loads((out / "key.json").read_text(encoding="utf-8")) if (out / "key.json").exists() else {}
+    labels = sorted({v.split(":", 1)[0] for v in keys.values() if ":" in v})
+    groups = {label: [g for g in grades if keys.get(g["key"], "").startswith(f"{label}:")] for label in labels}
+    groups = groups or {"": grades}
+    print(f"{'':<12}" + "".join(f"{label or 'all':>10}" for label in groups))
     for point in POINTS:
-        yes = sum(1 for g in grades if g.get(point) == 1)
-        none = sum(1 for g in grades if g.get(point) is None)
-        print(f"{point:<12}{yes:>5}" + (f"   ({none} not applicable)" if none else ""))
+        cells = []
+        for rows in groups.values():
+            yes = sum(1 for g in rows if g.get(point) in (1, True))
+            none = sum(1 for g in rows if g.get(point) is None)
+            cells.append(f"{yes}/{len(rows) - none}")
+        print(f"{point:<12}" + "".join(f"{c:>10}" for c in cells))
+    twice: dict[tuple[str, str], list[dict]] = {}
+    if (out / "mixed.jsonl").exists():
+        same_text = {}
+        for line in (out / "mixed.jsonl").read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            same_text[row["key"]] = (row["id"], row["answer"])
+        for g in grades:
+            if g["key"] in same_text:
+                twice.setdefault(same_text[g["key"]], []).append(g)
+    pairs = [v for v in twice.values() if len(v) == 2]
+    if pairs:
+        agree = sum(1 for a, b in pairs if a.get("all5") == b.get("all5"))
+        print(f"one answer graded twice (two runs gave it word for word): {len(pairs)}, "
+              f"the same all-five grade {agree}")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", choices=("ask", "score"))
+    parser.add_argument("mode", choices=("ask", "mix", "score"))
+    parser.add_argument("--runs", nargs="*", default=[], help="label=DIR of ask runs, for mix")
     parser.add_argument("--data", type=Path)
     parser.add_argument("--sample", type=int, default=60)
     parser.add_argument("--seed", type=int, default=9)
@@ -96,6 +148,8 @@ def main() -> int:
         if args.data is None:
             parser.error("ask needs --data")
         ask(args.data, args.sample, args.seed, args.out)
+    elif args.mode == "mix":
+        mix(args.runs, args.seed, args.out)
     else:
         score(args.out)
     return 0
