@@ -1,0 +1,8 @@
+"""Builds bench/data/blind4/answers.jsonl from its q_*.py chunks with the blind set's builder (its format and law
+aliases). Run: .venv/bin/python bench/data/blind4/build_answers.py"""
+import importlib.util, os
+HERE = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location('_blind_build', os.path.join(HERE, '..', 'blind', 'build_answers.py'))
+_b = importlib.util.module_from_spec(_spec); _spec.loader.exec_module(_b)
+if __name__ == '__main__':
+    _b.build(HERE)
