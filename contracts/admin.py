@@ -17,7 +17,6 @@ from django.http import HttpRequest
 from contracts.models import Contract, IssueChange, PlaybookRule, ReviewIssue, ReviewRun, Section
 from contracts.playbook.starter import starter_rule
 from contracts.services import playbook as playbook_services
-from contracts.services.contracts import contract_delete, contract_update
 from firm.admin_base import ClientWorkAdmin, ClientWorkTabularInline
 from firm.roles import is_admin
 
@@ -62,10 +61,16 @@ class ContractAdmin(ClientWorkAdmin):
         return False  # uploads go through the review page or the API (reading and splitting)
 
     def save_model(self, request: HttpRequest, obj: Contract, form: Any, change: bool) -> None:
+        # the contract services (the export's docx and PDF readers) when an admin saves, not in every
+        # process's admin discovery (a worker, a manage.py command)
+        from contracts.services.contracts import contract_update
+
         contract_update(actor=request.user, contract=obj, title=form.cleaned_data.get("title"),
                         contract_type=form.cleaned_data.get("contract_type"))
 
     def delete_model(self, request: HttpRequest, obj: Contract) -> None:
+        from contracts.services.contracts import contract_delete
+
         contract_delete(actor=request.user, contract=obj)
 
 

@@ -7,7 +7,6 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from drafting import services
 from drafting.models import DocumentTemplate, TemplateVersion
 
 
@@ -54,6 +53,8 @@ class TemplateVersionAdmin(admin.ModelAdmin):
         self._decide(request, queryset, approve=False)
 
     def _decide(self, request: HttpRequest, queryset: QuerySet[TemplateVersion], *, approve: bool) -> None:
+        from drafting import services  # the template renderer (jinja2, docxtpl) when an admin decides
+
         try:
             for version in queryset:
                 services.template_approve(actor=request.user, version=version, approve=approve)

@@ -11,7 +11,11 @@ a question type) are warnings: the card loads and the engine treats the unknown 
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
+import pickle
 import re
+import sys
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -346,8 +350,59 @@ def card_files(directory: Path = CARDS_DIR) -> list[Path]:
 
 @functools.cache
 def shipped_cards() -> tuple[Card, ...]:
-    """The cards the product ships (``legal/cards/*.toml``), loaded once per process."""
-    return tuple(load_cards(card_files()))
+    """The cards the product ships (``legal/cards/*.toml``), loaded once per process: from the parse
+    cache when one holds these files as this code parses them (:func:`_parsed_cache`), else parsed."""
+    files = card_files()
+    path = _parsed_cache(files)
+    if path is not None:
+        try:
+            # written by this site into its own cache dir, as the matcher's vectors are
+            cards = pickle.loads(path.read_bytes())  # noqa: S301
+            if isinstance(cards, tuple) and all(isinstance(card, Card) for card in cards):
+                return cards
+        except Exception:  # noqa: S110 - missing, truncated or from another version: parse again
+            pass
+    cards = tuple(load_cards(files))
+    if path is not None:  # only cards that parsed: an invalid file is never cached and stops every start
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            part = path.with_name(f"{path.name}.{os.getpid()}.part")
+            part.write_bytes(pickle.dumps(cards, protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(part, path)  # readers see the whole file or none
+            for stale in path.parent.glob("cards-*.pickle"):  # earlier files or code: never read again
+                if stale != path:
+                    stale.unlink(missing_ok=True)
+        except OSError:
+            pass  # a cache that cannot be written costs a parse, never a start
+    return cards
+
+
+#: The code whose output the parse cache holds: this module and everything ``parse_card`` reads (the
+#: predicates, the engine's names and fact labels, the numeral readers).
+_PARSER_SOURCES = (*sorted(Path(__file__).resolve().parent.glob("*.py")),
+                   Path(__file__).resolve().parent.parent / "knowledge" / "numerals.py")
+
+
+def _parsed_cache(files: Sequence[Path]) -> Path | None:
+    """Where the parsed shipped cards are kept between processes (every daphne, worker and ``manage.py``
+    child parsed the same TOML files, about half a second each): a pickle in the cache dir
+    (``settings.CACHE_DIR``, as the matcher's vectors; none without settings) named by the hash of the
+    card files' content and of the code that parses them, so a changed file or parser is a new name."""
+    try:
+        from django.conf import settings
+
+        directory = Path(settings.CACHE_DIR)
+    except Exception:  # no Django settings (scripts/check_cards.py): no cache, a parse
+        return None
+    digest = hashlib.sha256(f"{sys.version_info[:2]}".encode())
+    for path in (*files, *_PARSER_SOURCES):
+        try:
+            content = path.read_bytes()
+        except OSError:
+            content = b""
+        digest.update(f"{path.name}\0{len(content)}\0".encode())
+        digest.update(content)
+    return directory / f"cards-{digest.hexdigest()[:32]}.pickle"
 
 
 def card_to_dict(card: Card) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from firm import roles
 from legal import cardfile, selectors
 from legal.cardfile import Card, CardFileError, card_from_dict, card_to_dict
 from legal.models import IssueCard, IssueCardVersion
-from tracing.services import audit_event_record
+from tracing.services import audit_event_record, audit_events_record
 
 
 def _can_edit(actor: AbstractUser) -> bool:
@@ -38,29 +38,38 @@ def card_validate(data: Mapping[str, Any]) -> Card:
 def cards_seed(*, cards: Sequence[Card] | None = None) -> dict[str, int]:
     """Bring the table up to the shipped files: a new file card is created with an approved
     version 1; a file card whose file changed gets a new approved version unless the firm has
-    versions of its own (then the firm's stays and the new file data is kept for comparison)."""
+    versions of its own (then the firm's stays and the new file data is kept for comparison).
+    One transaction for the whole seed (the first start creates ~500 cards: their rows and versions
+    are inserted in bulk), one audit event per card created or updated, in the cards' order."""
     cards = cardfile.shipped_cards() if cards is None else cards
     counts = {"created": 0, "updated": 0, "kept": 0}
-    for card in cards:
-        data = card_to_dict(card)
-        with transaction.atomic():
-            row = IssueCard.objects.select_for_update().filter(slug=card.slug).first()
-            if row is None:
-                row = IssueCard.objects.create(slug=card.slug, title=card.title, domain=card.domain,
-                                               origin=IssueCard.Origin.FILE, file_data=data)
-                version = IssueCardVersion.objects.create(card=row, number=1, data=data, note="随产品发布",
-                                                          status=IssueCardVersion.Status.APPROVED,
-                                                          approved_at=timezone.now())
-                row.current = version
-                row.save(update_fields=["current"])
-                audit_event_record(actor=None, event_type="issue_card.seeded", obj=row,
-                                   new={"slug": card.slug, "version": 1}, actor_name="system")
+    with transaction.atomic():
+        rows = {row.slug: row for row in IssueCard.objects.select_for_update().filter(
+            slug__in=[card.slug for card in cards])}
+        data = {card.slug: card_to_dict(card) for card in cards}
+        fresh = IssueCard.objects.bulk_create([
+            IssueCard(slug=card.slug, title=card.title, domain=card.domain, origin=IssueCard.Origin.FILE,
+                      file_data=data[card.slug]) for card in cards if card.slug not in rows])
+        versions = IssueCardVersion.objects.bulk_create([
+            IssueCardVersion(card=row, number=1, data=row.file_data, note="随产品发布",
+                             status=IssueCardVersion.Status.APPROVED, approved_at=timezone.now()) for row in fresh])
+        for row, version in zip(fresh, versions, strict=True):
+            row.current = version
+        IssueCard.objects.bulk_update(fresh, ["current"])
+        created = {row.slug for row in fresh}
+        rows.update({row.slug: row for row in fresh})
+        events: list[dict[str, Any]] = []
+        for card in cards:
+            row = rows[card.slug]
+            if card.slug in created:
+                events.append(dict(actor=None, event_type="issue_card.seeded", obj=row,
+                                   new={"slug": card.slug, "version": 1}, actor_name="system"))
                 counts["created"] += 1
                 continue
-            if row.file_data == data:
+            if row.file_data == data[card.slug]:
                 continue
             firm_versions = row.versions.exclude(note="随产品发布").exists()
-            row.file_data = data
+            row.file_data = data[card.slug]
             if firm_versions:
                 row.save(update_fields=["file_data", "updated_at"])
                 counts["kept"] += 1
@@ -68,14 +77,15 @@ def cards_seed(*, cards: Sequence[Card] | None = None) -> dict[str, int]:
             number = (row.versions.aggregate(n=Max("number"))["n"] or 0) + 1
             row.versions.filter(status=IssueCardVersion.Status.APPROVED).update(
                 status=IssueCardVersion.Status.SUPERSEDED)
-            version = IssueCardVersion.objects.create(card=row, number=number, data=data, note="随产品发布",
+            version = IssueCardVersion.objects.create(card=row, number=number, data=data[card.slug], note="随产品发布",
                                                       status=IssueCardVersion.Status.APPROVED,
                                                       approved_at=timezone.now())
             row.current, row.title, row.domain = version, card.title, card.domain
             row.save(update_fields=["current", "title", "domain", "file_data", "updated_at"])
-            audit_event_record(actor=None, event_type="issue_card.file_updated", obj=row,
-                               new={"version": number}, actor_name="system")
+            events.append(dict(actor=None, event_type="issue_card.file_updated", obj=row,
+                               new={"version": number}, actor_name="system"))
             counts["updated"] += 1
+        audit_events_record(events)
     selectors.cards_changed()
     return counts
 

@@ -98,3 +98,40 @@ def test_a_firms_cases_are_approved_used_and_shown(seeded, api_client, staff_use
     answers = api_client.get(f"/api/v1/knowledge/cards/{card.pk}").json()["answers"]
     assert answers["valid"]["cases"][0]["when"] == [{"fact": "service_months", "op": "<", "value": 1}]
     assert "cases" not in answers["how_much"]
+
+
+def test_a_seed_records_one_event_per_card_in_order_on_a_whole_chain(seeded):
+    """The seed inserts the cards in bulk within one transaction: still an approved version 1 and one
+    ``issue_card.seeded`` event per card, in the cards' order, each naming its own row, the chain whole."""
+    from tracing.selectors import audit_verify
+
+    rows = {row.slug: row for row in IssueCard.objects.select_related("current")}
+    assert [rows[card.slug].current.data for card in seeded] == [card_to_dict(card) for card in seeded]
+    assert all(row.current.card_id == row.pk and row.current.number == 1 for row in rows.values())
+    events = list(AuditEvent.objects.filter(event_type="issue_card.seeded").order_by("chain_index"))
+    assert [event.object_id for event in events[-len(seeded):]] == [str(rows[card.slug].pk) for card in seeded]
+    assert [event.new for event in events[-len(seeded):]] == [
+        f'{{"slug":"{card.slug}","version":1}}' for card in seeded]
+    assert audit_verify().ok
+
+
+def test_a_changed_file_gets_a_new_version_unless_the_firm_has_its_own(seeded, staff_user, monkeypatch):
+    from legal import cardfile
+    from legal.cardfile import card_from_dict
+
+    first, second = seeded[0], seeded[1]
+    services.card_edit(actor=staff_user, card=IssueCard.objects.get(slug=second.slug),
+                       data={**card_to_dict(second), "summary": "事务所自己的版本"}, note="")
+    changed = [card_from_dict({**card_to_dict(card), "summary": card.summary + "（修订）"}, source=card.source)
+               if card in (first, second) else card for card in seeded]
+    monkeypatch.setattr(cardfile, "shipped_cards", lambda: tuple(changed))
+    last = AuditEvent.objects.order_by("-chain_index").first().chain_index
+    assert services.cards_seed() == {"created": 0, "updated": 1, "kept": 1}
+    row = IssueCard.objects.get(slug=first.slug)
+    assert (row.current.number, row.current.status) == (2, IssueCardVersion.Status.APPROVED)
+    assert row.current.data["summary"].endswith("（修订）")
+    assert row.versions.get(number=1).status == IssueCardVersion.Status.SUPERSEDED
+    kept = IssueCard.objects.get(slug=second.slug)
+    assert kept.current.number == 1 and kept.file_data["summary"].endswith("（修订）")
+    assert list(AuditEvent.objects.filter(chain_index__gt=last).values_list("event_type", "object_id")) == [
+        ("issue_card.file_updated", str(row.pk))]

@@ -130,6 +130,34 @@ def test_an_event_is_written_only_inside_the_change_and_rolls_back_with_it(make_
     assert AuditEvent.objects.count() == before and not Matter.objects.filter(number="M-AUD-4").exists()
 
 
+@pytest.mark.django_db
+def test_events_recorded_together_are_the_chain_of_single_records(staff_user):
+    """``audit_events_record`` (a seed of hundreds of rows): one lock and one INSERT, the same links and
+    hashes as one call per event, in the order given, after the events already there."""
+    matter = firm_services.matter_create(actor=staff_user, number="M-AUD-B", title="t", client="c")
+    head = AuditEvent.objects.order_by("-chain_index").first()
+    with transaction.atomic():
+        written = services.audit_events_record([
+            {"actor": staff_user, "event_type": "matter.batch_probe", "obj": matter, "new": {"n": n}}
+            for n in range(3)] + [{"actor": None, "event_type": "issue_card.seeded", "object_type": "legal.issuecard",
+                                   "object_id": 7, "actor_name": "system"}])
+        single = services.audit_event_record(actor=staff_user, event_type="matter.batch_probe", obj=matter)
+    events = list(AuditEvent.objects.filter(chain_index__gt=head.chain_index).order_by("chain_index"))
+    assert [e.pk for e in events] == [e.pk for e in [*written, single]]
+    assert [e.chain_index for e in events] == list(range(head.chain_index + 1, head.chain_index + 6))
+    assert [e.prev_hash for e in events] == [head.hash, *[e.hash for e in events[:-1]]]
+    assert all(e.hash == e.compute_hash() for e in events)
+    assert [e.new for e in events[:3]] == ['{"n":0}', '{"n":1}', '{"n":2}']
+    assert (events[0].matter_id, events[0].matter_number) == (matter.pk, "M-AUD-B")
+    assert (events[3].actor_username, events[3].object_id, events[3].matter_id) == ("system", "7", None)
+    assert audit_verify().ok
+    before = AuditEvent.objects.count()
+    with pytest.raises(ValueError, match="dotted"), transaction.atomic():
+        services.audit_events_record([{"actor": None, "event_type": "matter.ok", "object_type": "x"},
+                                      {"actor": None, "event_type": "Not Dotted", "object_type": "x"}])
+    assert AuditEvent.objects.count() == before  # checked before any is written
+
+
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_writers_extend_one_chain(make_user):
     users = [make_user("staff") for _ in range(8)]

@@ -19,7 +19,6 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 
 from tracing import selectors
-from tracing.api.serializers import TraceDetailOutput, trace_context
 from tracing.models import (
     AgentRun,
     ChainedRecord,
@@ -98,6 +97,9 @@ def export_csv_text(traces: Iterable[Trace], show: Callable[[str], str]) -> str:
 
 
 def export_json_data(traces: Iterable[Trace], request: HttpRequest) -> dict[str, Any]:
+    # the API's serializers (DRF, drf-spectacular) only when an export asks: not in every process's admin discovery
+    from tracing.api.serializers import TraceDetailOutput, trace_context
+
     unmask = may_unmask(request.user)
     return {
         "exported_at": _iso(timezone.now()),

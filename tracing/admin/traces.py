@@ -21,7 +21,6 @@ from tracing.admin.base import STATUS_COLOURS, ReadOnlyAuditAdmin, _ms, masker
 from tracing.admin.exports import _reason_step, content_shower, export_csv_text, export_json_data
 from tracing.admin.filters import AgentFilter, LayerFilter, StatusFilter, ToolFilter
 from tracing.admin.timeline import timeline_context
-from tracing.api.views import trace_detail_queryset
 from tracing.models import (
     Trace,
 )
@@ -139,6 +138,8 @@ class TraceAdmin(ReadOnlyAuditAdmin):
 
     # -- actions -------------------------------------------------------------------------
     def _selected(self, queryset: QuerySet[Trace]) -> QuerySet[Trace]:
+        from tracing.api.views import trace_detail_queryset  # the API's views only when an export asks
+
         return trace_detail_queryset(queryset.select_related("seal", "user", "matter")).order_by("started_at")
 
     @admin.action(description="导出为 CSV", permissions=["view"])
