@@ -201,7 +201,9 @@ def contract_settings(text: str) -> frozenset[str]:
     return frozenset(found)
 _WAGE = re.compile(r"(?:月工资|月薪|基本工资|工资标准|每月工资|月基本工资|转正后?工资)(?:为|是|：|:)?")
 _MONTHLY_RENT = re.compile(r"(?:月租金|每月租金|租金(?:标准)?(?:为|是)?每月|租金每月)(?:为|是|：|:)?")
-_TERM = re.compile(r"(?:劳动合同期限|本合同期限|合同期限|聘用期限|合同有效期|租赁期限|租期|借款期限|服务期限)"
+_TERM = re.compile(r"(?:劳动合同期限|本合同期限|合同期限|聘用期限|合同有效期|租赁期限|租期|借款期限|服务期限"
+                   # 本合同为固定期限劳动合同，期限自……至……止: the term named right after the contract
+                   r"|合同[，,]\s*(?:合同)?期限)"
                    r"(?:为|是|：|:|自)?")
 
 
