@@ -87,7 +87,7 @@ RISKS = {
         ("construction", "第二十六条 发包人擅自使用未经验收的车间的，施工方对车间质量不再承担任何责任。", "发包人"),
     ],
     "labor-daily-hours-over-limit": [
-        ("labor", "第八条 乙方执行标准工时制，每天工作十小时，每周休息一天。", "乙方（劳动者）"),
+        ("labor", "第八条 乙方执行标准工时制，每天工作八小时，每周上班七天。", "乙方（劳动者）"),
         ("labor", "五、员工每周上班六天，每天的工作时间为八小时。", "员工"),
     ],
     "confidentiality-ends-with-contract": [
@@ -383,3 +383,46 @@ LOOKALIKES = {
          "试用期为两个月。", "劳动者"),
     ],
 }
+
+#: The parties' block a contract of each type opens with (the suggestions name the parties as it does).
+PARTIES = {
+    "finance_lease": "出租人：某融资租赁有限公司；承租人：某制造有限公司；出卖人：某设备有限公司。",
+    "equity": "转让方：某投资有限公司；受让方：某科技有限公司；目标公司：某实业有限公司。",
+    "guarantee": "债权人：某银行；债务人：某贸易有限公司；保证人：某实业有限公司。",
+    "construction": "发包人：某置业有限公司；承包人：某建设有限公司。",
+    "labor": "用人单位：某有限公司；劳动者：李某。",
+    "sale": "卖方：某机械有限公司；买方：某制造有限公司。供方、出卖人均指卖方，需方、买受人均指买方。",
+    "lease": "出租人：某物业有限公司；承租人：某餐饮有限公司。",
+    "intermediary": "委托人：张某；中介人：某房地产经纪有限公司；出卖人：李某。",
+    "tech_dev": "甲方（委托方）：某物流有限公司；乙方（受托方）：某软件有限公司。",
+    "tech_service": "甲方（委托方）：某物流有限公司；乙方（受托方）：某软件有限公司。",
+    "tech_transfer": "许可方：某研究院；被许可方：某制造有限公司。",
+    "loan": "出借人：王某；借款人：赵某。",
+    "property": "业主委员会：某小区业主委员会；物业服务人：某物业服务有限公司；业主：本小区全体业主。",
+    "entrustment": "委托人：某贸易有限公司；受托人：某咨询有限公司。",
+    "service": "甲方：某商贸有限公司；乙方：某服务有限公司。",
+    "nda": "披露方：某科技有限公司；接收方：某咨询有限公司。",
+    "data": "委托方：某电商有限公司；受托方：某数据有限公司；用户：使用本平台服务的个人。",
+    "advertising": "广告主：某酒业有限公司；广告发布者：某传媒有限公司。",
+    "partnership": "合伙人甲：张某；合伙人乙：李某；合伙人丙：王某。",
+}
+
+
+#: Rules whose look-alike in LOOKALIKES is kept under another rule's name: a lawful clause on the same subject.
+_LAWFUL = "双方应当按照本合同的约定全面履行各自的义务。"
+
+
+def checklist_wording_breadth_cases() -> list[tuple[str, str, str, str]]:
+    """(rule, contract type, risky clause, lawful look-alike) for tests/contracts/test_playbook_breadth.py: each
+    rule of 96-checklist-wording.toml with its first risky clause, read with no side after the parties' block
+    of its contract type (the suggestions name the parties as that block does)."""
+    import tomllib
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "contracts" / "playbook" / "rules" / "96-checklist-wording.toml"
+    own = [rule["code"] for rule in tomllib.loads(path.read_text(encoding="utf-8"))["rule"]]
+    cases = []
+    for code in own:
+        kind, text, _ = RISKS[code][0]
+        lawful = LOOKALIKES[code][0][1] if code in LOOKALIKES else _LAWFUL
+        cases.append((code, kind, PARTIES[kind] + text, lawful))
+    return cases

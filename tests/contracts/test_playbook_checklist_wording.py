@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from contracts.playbook import contract_findings, starter_rules
-from tests.contracts.checklist_wording_cases import LOOKALIKES, RISKS
+from tests.contracts.checklist_wording_cases import LOOKALIKES, PARTIES, RISKS
 from tests.contracts.playbook_support import (
     assert_look_alike_silent,
     assert_rule_finds_its_risk,
@@ -31,28 +31,6 @@ def test_every_rule_of_the_file_has_risks_in_other_wordings():
     assert set(RISKS) | set(LOOKALIKES) <= CODES, (set(RISKS) | set(LOOKALIKES)) - CODES
 
 
-#: The parties' block a contract of each type opens with (the suggestions name the parties as it does).
-PARTIES = {
-    "finance_lease": "出租人：某融资租赁有限公司；承租人：某制造有限公司；出卖人：某设备有限公司。",
-    "equity": "转让方：某投资有限公司；受让方：某科技有限公司；目标公司：某实业有限公司。",
-    "guarantee": "债权人：某银行；债务人：某贸易有限公司；保证人：某实业有限公司。",
-    "construction": "发包人：某置业有限公司；承包人：某建设有限公司。",
-    "labor": "用人单位：某有限公司；劳动者：李某。",
-    "sale": "卖方：某机械有限公司；买方：某制造有限公司。供方、出卖人均指卖方，需方、买受人均指买方。",
-    "lease": "出租人：某物业有限公司；承租人：某餐饮有限公司。",
-    "intermediary": "委托人：张某；中介人：某房地产经纪有限公司；出卖人：李某。",
-    "tech_dev": "甲方（委托方）：某物流有限公司；乙方（受托方）：某软件有限公司。",
-    "tech_service": "甲方（委托方）：某物流有限公司；乙方（受托方）：某软件有限公司。",
-    "tech_transfer": "许可方：某研究院；被许可方：某制造有限公司。",
-    "loan": "出借人：王某；借款人：赵某。",
-    "property": "业主委员会：某小区业主委员会；物业服务人：某物业服务有限公司；业主：本小区全体业主。",
-    "entrustment": "委托人：某贸易有限公司；受托人：某咨询有限公司。",
-    "service": "甲方：某商贸有限公司；乙方：某服务有限公司。",
-    "nda": "披露方：某科技有限公司；接收方：某咨询有限公司。",
-    "data": "委托方：某电商有限公司；受托方：某数据有限公司；用户：使用本平台服务的个人。",
-    "advertising": "广告主：某酒业有限公司；广告发布者：某传媒有限公司。",
-    "partnership": "合伙人甲：张某；合伙人乙：李某；合伙人丙：王某。",
-}
 
 
 @pytest.mark.parametrize(("code", "contract_type", "text", "side"), case_rows(RISKS), ids=case_ids(RISKS))
