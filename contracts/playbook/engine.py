@@ -201,7 +201,9 @@ def contract_settings(text: str) -> frozenset[str]:
     return frozenset(found)
 _WAGE = re.compile(r"(?:月工资|月薪|基本工资|工资标准|每月工资|月基本工资|转正后?工资)(?:为|是|：|:)?")
 _MONTHLY_RENT = re.compile(r"(?:月租金|每月租金|租金(?:标准)?(?:为|是)?每月|租金每月)(?:为|是|：|:)?")
-_TERM = re.compile(r"(?:劳动合同期限|本合同期限|合同期限|聘用期限|合同有效期|租赁期限|租期|借款期限|服务期限)"
+_TERM = re.compile(r"(?:劳动合同期限|本合同期限|合同期限|聘用期限|合同有效期|租赁期限|租期|借款期限|服务期限"
+                   # 本合同为固定期限劳动合同，期限自……至……止: the term named right after the contract
+                   r"|合同[，,]\s*(?:合同)?期限)"
                    r"(?:为|是|：|:|自)?")
 
 
@@ -765,6 +767,10 @@ def _broken_limit(value: float, p: NumericParams) -> float | None:
     return None
 
 
+#: The norm a contract period is compared with (定额工期, 合理工期, 工期定额).
+_NORM_PERIOD = re.compile(r"定额工期|合理工期|工期定额|标准工期")
+
+
 def _limit_broken(value: float, p: NumericParams, unit: str) -> str:
     if p.max is not None and value > p.max + 1e-9:
         return f"约定为 {_fmt(value, unit)}，上限 {_fmt(p.max, unit)}"
@@ -851,6 +857,18 @@ def _numeric_findings(rule: RuleSpec, p: NumericParams, section: SectionLike, fa
                     limit = _broken_limit(value, p) or 0
                     rewrite = numbers.duration_like(region[q.start:q.end], limit / 30 if p.unit == "day" else limit)
                     break
+        elif p.check == "period_vs_norm":
+            found = numbers.durations(region)
+            norm = _NORM_PERIOD.search(region)
+            if found and norm:
+                after = [d for d in found if d.start >= norm.end() and d.start - norm.end() <= 8]
+                q = found[0]
+                if after and q.start < norm.start() and after[0].value > 0:
+                    share = (1 - q.value / after[0].value) * 100
+                    if p.max is not None and share > p.max + 1e-9:
+                        hit = (q.start, q.end, f"约定为 {_fmt(q.value * 30, 'days')}，{norm.group(0)} "
+                                               f"{_fmt(after[0].value * 30, 'days')}，压缩 {_fmt(share, 'percent')}，"
+                                               f"超过 {_fmt(p.max, 'percent')}")
         elif p.check == "probation_vs_term":
             found = numbers.durations(region)
             if found:

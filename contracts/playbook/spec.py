@@ -187,10 +187,12 @@ class NumericParams(_Params):
         compared with ``max_daily`` instead (违约金每日千分之五);
       - ``annual_rate``: an interest rate normalised to a year (月利率2% → 24) against ``max``;
       - ``duration``: a duration in months (两年 → 24, 90日 → 3) against ``max``/``min``;
-      - ``probation_vs_term``: 试用期 against the 劳动合同期限 of the same contract (劳动合同法第十九条).
+      - ``probation_vs_term``: 试用期 against the 劳动合同期限 of the same contract (劳动合同法第十九条);
+      - ``period_vs_norm``: the first duration after the trigger (合同工期 120 日历天) against the norm the same
+        region states (定额工期 420 天): the share it is compressed by, in percent, against ``max``.
     """
 
-    check: Literal["percent", "annual_rate", "duration", "probation_vs_term"]
+    check: Literal["percent", "annual_rate", "duration", "probation_vs_term", "period_vs_norm"]
     triggers: list[str] = Field(min_length=1)
     max: float | None = None
     min: float | None = None

@@ -11,6 +11,16 @@ SPC = "最高人民法院关于"
 #: law (as the rules name it) → article → words, one of which the article's text holds.
 ARTICLE_WORDS: dict[str, dict[int, tuple[str, ...]]] = {
     CIVIL: {
+        # the checklist points read in any wording (rules/96-checklist-wording.toml)
+        146: ("虚假的意思表示",),
+        715: ("增设他物",),
+        737: ("虚构租赁物",),
+        749: ("第三人人身损害",),
+        754: ("解除融资租赁合同",),
+        852: ("提供技术资料",),
+        854: ("停滞、延误或者失败",),
+        882: ("工作条件",),
+        950: ("继续处理物业服务事项",),
         6: ("公平原则",),
         19: ("限制民事行为能力人",),
         137: ("意思表示", "到达"),
@@ -551,4 +561,5 @@ ARTICLE_WORDS: dict[str, dict[int, tuple[str, ...]]] = {
         10: ("人脸识别", "唯一验证方式"),
         11: ("格式条款", "人脸信息"),
     },
+    "工资支付暂行规定": {15: ("不得克扣",), 16: ("从劳动者本人的工资中扣除",)},
 }

@@ -16,6 +16,7 @@ from contracts.playbook import contract_findings, section_findings, starter_rule
 from contracts.playbook.starter import RULES_DIR
 from contracts.types import SectionDraft
 from tests.contracts.checklist_cases import checklist_breadth_cases
+from tests.contracts.checklist_wording_cases import checklist_wording_breadth_cases
 from tests.contracts.cross_family_cases import SAME_RISK, breadth_cases
 from tests.contracts.family_cases import FAMILY_CASES
 from tests.contracts.thin_family_cases import THIN_CASES
@@ -323,6 +324,8 @@ CASES += breadth_cases()
 CASES += checklist_breadth_cases()
 # The type-specific rules (95-*.toml): tests/contracts/type_specific_cases.py.
 CASES += type_specific_breadth_cases()
+# The checklist points read in any wording (96-*.toml): tests/contracts/checklist_wording_cases.py.
+CASES += checklist_wording_breadth_cases()
 
 
 def test_new_rule_files_are_loaded():
