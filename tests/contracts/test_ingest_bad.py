@@ -4,7 +4,6 @@ is extracted or parsed, and large documents stay within time and memory bounds."
 from __future__ import annotations
 
 import io
-import time
 import tracemalloc
 import zipfile
 
@@ -130,17 +129,15 @@ def test_corrupt_pdf():
 
 
 def test_five_hundred_page_contract_is_read_and_split_within_bounds():
+    # its time is measured by bench/contracts_split.py --pages 500, not asserted here (no wall clock in tests)
     data = long_contract(500)
-    started = time.perf_counter()
     doc = read_document("长合同.docx", data)
     result = split_document(doc)
-    elapsed = time.perf_counter() - started
     assert len(doc.paragraphs) > 15_000
     clauses = [s for s in result.sections if s.kind == "clause"]
     assert len(clauses) == 1500
     assert clauses[-1].number == "第1500条"
     assert result.sections[-1].kind == "signature"
-    assert elapsed < 8
     tracemalloc.start()
     split_document(read_document("长合同.docx", data))
     _, peak = tracemalloc.get_traced_memory()
