@@ -51,7 +51,9 @@ def one_section(text: str) -> list[SectionDraft]:
 
 
 def short(law: str) -> str:
-    return law.removeprefix("中华人民共和国")
+    """A law's name without 中华人民共和国 anywhere in it: the checklist writes 《民法典》 where the corpus
+    writes 《中华人民共和国民法典》 inside an interpretation's title."""
+    return law.replace("中华人民共和国", "")
 
 
 def cites(finding, deciding: list[dict]) -> bool:

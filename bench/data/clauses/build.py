@@ -17,12 +17,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
 CHECKLIST = ROOT / "docs" / "decisions" / "contract-risk-checklist.md"
+#: short names the checklist uses without declaring them, as the corpus names them
+UNDECLARED = {
+    "公司法规定（三）": "最高人民法院关于适用《中华人民共和国公司法》若干问题的规定（三）",
+    "公司法规定（四）": "最高人民法院关于适用《中华人民共和国公司法》若干问题的规定（四）",
+    "民诉法解释": "最高人民法院关于适用《中华人民共和国民事诉讼法》的解释",
+    "仲裁法解释": "最高人民法院关于适用《中华人民共和国仲裁法》若干问题的解释",
+    "海上货运代理纠纷规定": "最高人民法院关于审理海上货运代理纠纷案件若干问题的规定",
+}
 
 
 def checklist() -> dict[str, tuple[str, list[dict]]]:
     text = CHECKLIST.read_text(encoding="utf-8").split("\n## Cross-cutting")[0]
     abbreviations = dict(re.findall(r"([^\s;=]+) = (最高人民法院[^;\n]+?)(?=;|\n|$)", text))
     abbreviations["民法典"] = "中华人民共和国民法典"
+    abbreviations.update(UNDECLARED)
     points: dict[str, tuple[str, list[dict]]] = {}
     section = ""
     for line in text.splitlines():
