@@ -1512,9 +1512,9 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
             if basis:
                 lines.append(f"- 依据：{basis}")
     steps: list[str] = []
-    sides = {composition.side(card) for card in cards} - {""}
-    if len(sides) == 1 and (side := next(iter(sides))) in ("victim", "offender") and not any(
-            card.domain in CRIMINAL_DOMAINS for card in cards) and ASKS_CRIME.search(composition.question):
+    side = client_side(composition.facts, composition.question, "criminal")
+    if cards and side in ("victim", "offender") and not any(card.domain in CRIMINAL_DOMAINS for card in cards) \
+            and ASKS_CRIME.search(composition.question):
         # a victim or an accused asking about the crime, answered from a civil card: the criminal steps first
         steps.append(f"**证据**：{'；'.join(SIDE_DEFAULTS[side].evidence)}。")
         steps += [f"{s}。" for s in SIDE_DEFAULTS[side].next_steps]

@@ -108,16 +108,26 @@ SIDE_DEFAULTS: dict[str, Steps] = {
 }
 
 
+#: The matters in which each pair of sides opposes: a company signing a sales contract is no employer there,
+#: and a driver who reports an accident does not take a victim's step.
+SIDE_AREAS: dict[str, tuple[str, ...]] = {
+    "employee": ("labor",), "employer": ("labor",), "tenant": ("real_estate",), "landlord": ("real_estate",),
+    "lender": ("debt", "general", "contract", "security_interest"),
+    "borrower": ("debt", "general", "contract", "security_interest"),
+    "victim": CRIMINAL_DOMAINS, "offender": CRIMINAL_DOMAINS,
+}
+
+
 def client_side(facts: Facts | None, question: str = "", domain: str = "") -> str:
-    """Whose question it is ('' when the words do not say): the typed ``side`` fact; in a criminal
-    matter (``domain``) a lender or borrower is the victim or the accused, and a client the other side
-    accuses (他要告我诈骗) is the accused."""
+    """Whose question it is in a matter of ``domain`` ('' when the words do not say, or when the side
+    the words tell has no opposite there): the typed ``side`` fact; in a criminal matter a lender or
+    borrower is the victim or the accused, and a client the other side accuses (他要告我诈骗) the accused."""
     side = str(facts.get("side") or "") if facts is not None else ""
     if domain in CRIMINAL_DOMAINS:
         if _ACCUSED.search(question) and side != "victim":
             return "offender"
-        return CRIMINAL_SIDE.get(side, side)
-    return side
+        side = CRIMINAL_SIDE.get(side, side)
+    return side if domain in SIDE_AREAS.get(side, ()) else ""
 
 
 def step_sides(line: str) -> set[str]:
