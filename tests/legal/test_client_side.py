@@ -92,6 +92,9 @@ def test_a_line_is_the_other_partys_only_when_it_names_his_act_and_none_of_the_c
     ("之前找朋友借了两万还不上，他说要告我诈骗", "debt", "borrower"),
     ("我弟弟被人打成轻伤，打人的会坐牢吗", "criminal", "victim"),
     ("我儿子被刑拘了，家里该怎么办", "criminal", "offender"),
+    ("我老公喝了酒开车撞了人，会坐牢吗", "criminal", "offender"),
+    ("我们公司签合同时单价写错了，能撤销吗", "contract", ""),   # a company in a sale is no employer
+    ("我把车借给朋友开，他撞了人", "debt", ""),                 # a car lent, not money
 ])
 def test_the_client_side_is_read_from_the_question(question, domain, side):
     assert client_side(extract_facts(question, today=TODAY), question, domain) == side
@@ -171,6 +174,15 @@ def test_a_what_to_do_part_answers_with_the_clients_steps(question):
                        conclusion="先固定证据，再向劳动仲裁委申请仲裁，要求单位支付赔偿金。")
     text = answer(question, worker_card).parts[0].text
     assert "要求单位支付" not in text and "答辩" in text
+
+
+@pytest.mark.parametrize("question", [
+    "我们公司上个月签的采购合同单价少写了一个零，能撤销吗",
+    "我们单位和供应商的合同，对方不发货，怎么办",
+])
+def test_a_side_of_another_matter_leaves_the_cards_steps_alone(question):
+    contract_card = card("contract", steps=("在一年内向法院起诉或申请仲裁，请求撤销合同并要求返还财产、赔偿损失",))
+    assert "请求撤销合同并要求返还财产" in steps_section(answer(question, contract_card).markdown)
 
 
 def test_no_side_in_the_words_keeps_the_cards_steps():
