@@ -50,6 +50,7 @@ WORKER_EVIDENCE = ("工资流水、社保记录", "与公司交涉的聊天记�
 # -- the acts only one side takes ------------------------------------------------------------------------
 @pytest.mark.parametrize(("line", "side"), [
     ("申请劳动仲裁，要求公司支付拖欠的加班费", "employee"),
+    ("认为解除不当的，一年内申请仲裁，主张2N或继续履行", "employee"),
     ("到劳动监察大队投诉", "employee"),
     ("收到仲裁申请书副本后十日内提交答辩书", "employer"),
     ("先把规章制度向全体员工公示并让员工签收", "employer"),
@@ -84,6 +85,7 @@ def test_a_line_is_the_other_partys_only_when_it_names_his_act_and_none_of_the_c
 @pytest.mark.parametrize(("question", "domain", "side"), [
     ("我们公司有个员工三天没来上班，能直接开除吗", "labor", "employer"),
     ("我是老板，店员偷拿收银台的钱，我能扣他工资吗", "labor", "employer"),
+    ("我们店里一个员工打架被判刑了，能直接解除合同吗", "labor", "employer"),
     ("公司把我辞退了也不给补偿", "labor", "employee"),
     ("我是房东，租客拖了三个月房租", "real_estate", "landlord"),
     ("借给同事8千，他一直拖着不还", "debt", "lender"),
