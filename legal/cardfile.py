@@ -33,7 +33,8 @@ MAX_CONTROLLING = 3
 MAX_BASIS = 3
 MIN_PHRASINGS = 6
 #: Whose question a card answers (``asker``): a side of the dispute, or ``any`` (both sides ask it).
-ASKERS = ("employee", "employer", "tenant", "landlord", "lender", "borrower", "victim", "offender", "any")
+ASKERS = ("employee", "employer", "tenant", "landlord", "lender", "borrower", "victim", "offender", "consumer",
+          "business", "any")
 _SLUG = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9.\-]+$")
 
 

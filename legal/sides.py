@@ -59,6 +59,11 @@ ACTS: dict[str, re.Pattern[str]] = {
                     r"(?:起诉|要求)[^。；]{0,8}(?:赔偿|赔)(?!被害人)"),
     "offender": _acts(r"投案", r"取保候审", r"辩护", r"认罪认罚", r"自首", r"退赃", r"退赔", r"取得[^。；]{0,6}谅解",
                       r"变更强制措施", r"会见", r"争取[^。；]{0,6}(?:从轻|缓刑|不起诉)", r"赔偿被害人"),
+    "consumer": _acts(r"12315", r"消费者协会", r"消协",
+                      r"向(?:商家|经营者|卖家|店家|平台)[^。；]{0,8}(?:要求|索赔|主张)",
+                      r"要求(?:商家|经营者|卖家|店家|平台)", r"(?:投诉|举报)[^。；]{0,6}市场监(?:管|督)"),
+    "business": _acts(r"(?:答复|回应|处理)[^。；]{0,4}(?:投诉|顾客|消费者)", r"与(?:顾客|消费者|买家)协商",
+                      r"下架", r"召回", r"进货(?:查验|凭证|来源)"),
     "tenant": _acts(r"要求(?:房东|出租人)", r"(?:向|起诉)(?:房东|出租人)", r"与房东"),
     "landlord": _acts(r"催告(?:承租人|租客|租户)", r"收回房屋", r"腾房", r"(?:向|起诉)(?:承租人|租客|租户)"),
 }
@@ -102,6 +107,10 @@ SIDE_DEFAULTS: dict[str, Steps] = {
         ("伤情照片、病历、诊断证明和医疗费票据；现场视频、证人；报警回执或受案回执",),
         ("向案发地公安机关报案，索要受案回执；公安不立案的，可申请复议或请求检察院立案监督",
          "刑事诉讼中可以提起附带民事诉讼，要求赔偿医疗费、误工费等物质损失；是否出具谅解书由您决定")),
+    "business": Steps(
+        ("进货凭证、供货商资质和检验报告；商品标签、说明和宣传页面；与顾客沟通和处理的记录",),
+        ("先核查商品或服务是否确有顾客所说的问题（标签、保质期、检验报告、进货来源）；确有问题的及时下架，与顾客协商退货、退款和赔偿",
+         "收到市场监管部门转来的投诉或法院的起诉状副本后，在规定期限内书面答复或答辩，并提交进货查验记录等证据")),
     "offender": Steps(
         ("拘留、逮捕或取保候审等法律文书；能证明从轻情节的材料（自首经过、赔偿凭证、谅解书）",),
         ("尽早委托辩护律师会见，了解涉嫌的罪名和证据；符合条件的，申请取保候审",
@@ -115,8 +124,17 @@ SIDE_AREAS: dict[str, tuple[str, ...]] = {
     "employee": ("labor",), "employer": ("labor",), "tenant": ("real_estate",), "landlord": ("real_estate",),
     "lender": ("debt", "general", "contract", "security_interest"),
     "borrower": ("debt", "general", "contract", "security_interest"),
-    "victim": CRIMINAL_DOMAINS, "offender": CRIMINAL_DOMAINS,
+    "victim": CRIMINAL_DOMAINS, "offender": CRIMINAL_DOMAINS, "consumer": ("consumer",), "business": ("consumer",),
 }
+#: The opposite of each side, with the business and its customer (read only in a consumer matter).
+OPPOSITE = {**SIDES, "consumer": "business", "business": "consumer"}
+#: A client who sells to consumers (我是商家, 我开的网店, 顾客要求十倍赔偿): the business's side of a consumer matter.
+_BUSINESS = re.compile("|".join((
+    r"我(?:们)?是(?:商家|卖家|店主|经营者|个体户)",
+    r"我(?:们)?(?:是)?(?:在[^，,。；;？?！!]{0,6})?(?:开|经营|做)(?:了)?(?:一?家|个)?[^，,。；;？?！!]{0,4}(?:店|超市|餐馆|饭馆)",
+    r"我们(?:店|超市|餐馆|饭店|公司)(?:卖|售|的商品|的产品)",
+    r"(?<!作为)(?<!我是)(?:顾客|客人|买家)[^。；;？?！!]{0,16}(?:要求|投诉|索赔|告我|找我|说我)",
+    r"职业打假|打假人|知假买假")))
 
 
 def client_side(facts: Facts | None, question: str = "", domain: str = "") -> str:
@@ -128,6 +146,8 @@ def client_side(facts: Facts | None, question: str = "", domain: str = "") -> st
         if _ACCUSED.search(question) and side != "victim":
             return "offender"
         side = CRIMINAL_SIDE.get(side, side)
+    if domain == "consumer" and _BUSINESS.search(question):
+        return "business"
     return side if domain in SIDE_AREAS.get(side, ()) else ""
 
 
@@ -147,13 +167,13 @@ def own_sides(side: str) -> set[str]:
 
 def other_sides(side: str) -> set[str]:
     """The sides opposite ``side``: the other party of its pair, and in a debt also his criminal role."""
-    return {SIDES[other] if other in SIDES else other for other in own_sides(side)} if side in SIDES else set()
+    return {OPPOSITE.get(other, other) for other in own_sides(side)} if side in OPPOSITE else set()
 
 
 def for_other_side(line: str, side: str) -> bool:
     """Whether ``line`` is only the other side's: it names an act only the party opposite ``side`` takes,
     and none of ``side``'s own."""
-    if not side or side not in SIDES:
+    if not side or side not in OPPOSITE:
         return False
     named = step_sides(line)
     return bool(named & other_sides(side)) and not named & own_sides(side)
@@ -175,7 +195,7 @@ def steps_for(card: Card, side: str) -> Steps:
     if given is not None:
         return Steps(given.evidence or _kept(card.evidence, side), given.next_steps or _kept(card.next_steps, side))
     default = SIDE_DEFAULTS.get(side, Steps())
-    if card_side(card) == SIDES.get(side):
+    if card_side(card) == OPPOSITE.get(side):
         # written for the other party: only the lines that name the client's own acts, then his defaults
         evidence = tuple(line for line in card.evidence if own_sides(side) & step_sides(line))
         steps = tuple(line for line in card.next_steps
@@ -193,4 +213,4 @@ def _kept(lines: Sequence[str], side: str) -> tuple[str, ...]:
 
 
 def side_label(side: str) -> str:
-    return SIDE_LABELS.get(side, side)
+    return {**SIDE_LABELS, "consumer": "消费者", "business": "经营者"}.get(side, side)

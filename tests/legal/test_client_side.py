@@ -97,6 +97,8 @@ def test_a_line_is_the_other_partys_only_when_it_names_his_act_and_none_of_the_c
     ("我老公喝了酒开车撞了人，会坐牢吗", "criminal", "offender"),
     ("我们公司签合同时单价写错了，能撤销吗", "contract", ""),   # a company in a sale is no employer
     ("我把车借给朋友开，他撞了人", "debt", ""),                 # a car lent, not money
+    ("我作为消费者要求商家退款，商家不理", "consumer", ""),       # the consumer: the cards' own side
+    ("我开的小超市，有个顾客要求我十倍赔偿", "consumer", "business"),
 ])
 def test_the_client_side_is_read_from_the_question(question, domain, side):
     assert client_side(extract_facts(question, today=TODAY), question, domain) == side
@@ -185,6 +187,19 @@ def test_a_what_to_do_part_answers_with_the_clients_steps(question):
 def test_a_side_of_another_matter_leaves_the_cards_steps_alone(question):
     contract_card = card("contract", steps=("在一年内向法院起诉或申请仲裁，请求撤销合同并要求返还财产、赔偿损失",))
     assert "请求撤销合同并要求返还财产" in steps_section(answer(question, contract_card).markdown)
+
+
+@pytest.mark.parametrize("question", [
+    "我是开超市的，顾客买了过期的牛奶要求十倍赔偿，我该怎么办",
+    "我在淘宝开了个网店，买家说衣服是假货要退一赔三",
+    "有个职业打假的在我店里买了一堆过期零食，说要去投诉我",
+])
+def test_a_business_never_gets_the_consumers_complaint_steps(question):
+    consumer_card = card("consumer", steps=("向商家要求退款并赔偿价款十倍", "拨打12315投诉或向消费者协会申请调解"),
+                         evidence=("购物小票、商品照片",))
+    steps = steps_section(answer(question, consumer_card).markdown)
+    assert "12315" not in steps and "向商家要求" not in steps
+    assert "进货" in steps and "购物小票" in steps
 
 
 def test_no_side_in_the_words_keeps_the_cards_steps():
