@@ -1383,6 +1383,9 @@ def quoted(text: str, question: str) -> str:
     """The client's words for a fact, as he wrote them: a quote that starts or stops inside a number and
     its unit in ``question`` (“才1” of 才1岁, “4” of 4岁) is widened to the whole of it."""
     at = question.find(text) if text else -1
+    if at < 0 and text:  # a reader's words from the question with its figures in digits (一岁半 → 1.5岁)
+        question = amounts(question)
+        at = question.find(text)
     if at < 0:
         return text
     start, end = at, at + len(text)
@@ -1399,8 +1402,9 @@ def _facts_line(facts: Facts, used: Collection[str] | None = None, question: str
     client's words for it; whose side the client is on, in words (劳动者, 出租人 …)."""
     shown = []
     for fact in facts.items.values():
-        if fact.name in ("employment", "written_contract") or (used is not None and fact.name not in used):
-            continue
+        if fact.name in ("employment", "written_contract") or (used is not None and fact.name not in used) \
+                or fact.label == fact.name:
+            continue  # a fact with no role's label is never read back by its code
         value = fact.value
         if fact.name == "side":
             shown.append(f"{fact.label} {side_label(str(value))}")
@@ -1496,7 +1500,9 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
                 related.append(f"- {cite(provision)}" + (f"：{provision.decides}" if provision.decides else ""))
         if related:
             lines += ["", "### 相关规定", "", "（与本问题相关，但不直接决定上面的结论）", *related]
-    used = set().union(*(p.facts_used(composition.facts) for p in parts), {"side"})
+    # whose side the client is on, when it is a side of the matter answered (a guarantor is no 劳动者)
+    sided = any(composition.side(card) for card in composition.cards())
+    used = set().union(*(p.facts_used(composition.facts) for p in parts), {"side"} if sided else set())
     facts_line = _facts_line(composition.facts, used, composition.question)
     if facts_line:
         lines += ["", "### 结合您的情况", "", f"您提到的要素：{facts_line}。"]
