@@ -37,7 +37,8 @@ MAX_CONTROLLING = 3
 MAX_BASIS = 3
 MIN_PHRASINGS = 6
 #: Whose question a card answers (``asker``): a side of the dispute, or ``any`` (both sides ask it).
-ASKERS = ("employee", "employer", "tenant", "landlord", "lender", "borrower", "victim", "offender", "any")
+ASKERS = ("employee", "employer", "tenant", "landlord", "lender", "borrower", "victim", "offender", "consumer",
+          "business", "any")
 _SLUG = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9.\-]+$")
 
 
@@ -113,6 +114,15 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class SideSteps:
+    """The evidence and next steps of one side of the dispute (``[card.sides.<side>]``): what this card
+    tells a client on that side in place of its own lists, which are written for the side it answers."""
+
+    evidence: tuple[str, ...] = ()
+    next_steps: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Card:
     slug: str
     title: str
@@ -135,6 +145,9 @@ class Card:
     #: for the no-due-date limitation card) or another card the one (``unless_facts``).
     when_facts: tuple[str, ...] = ()
     unless_facts: tuple[str, ...] = ()
+    #: Evidence and next steps per side of the dispute (:data:`ASKERS` but ``any``), for a client on a
+    #: side the card's own lists are not written for (legal/sides.py).
+    sides: Mapping[str, SideSteps] = field(default_factory=dict)
     source: str = ""
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
@@ -295,7 +308,8 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
         mistakes=_strings(raw.get("mistakes"), _where(path, slug, "mistakes")),
         asker=_text(raw.get("asker"), _where(path, slug, "asker"), required=False),
         when_facts=_strings(raw.get("when_facts"), _where(path, slug, "when_facts")),
-        unless_facts=_strings(raw.get("unless_facts"), _where(path, slug, "unless_facts")), source=path)
+        unless_facts=_strings(raw.get("unless_facts"), _where(path, slug, "unless_facts")),
+        sides=_sides(raw.get("sides"), _where(path, slug, "sides")), source=path)
     if card.asker and card.asker not in ASKERS:
         raise CardFileError(_where(path, slug, "asker") + f" must be one of {', '.join(ASKERS)}")
     from legal import names
@@ -317,6 +331,30 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
     if sum(p.controlling for p in provisions) > MAX_CONTROLLING:
         warnings.append(f"more than {MAX_CONTROLLING} controlling provisions (the first {MAX_CONTROLLING} count)")
     return Card(**{**card.__dict__, "warnings": tuple(warnings)})
+
+
+def _sides(raw: Any, where: str) -> dict[str, SideSteps]:
+    """``[card.sides.<side>]`` tables: each a side of :data:`ASKERS` (not ``any``) with ``evidence`` and/or
+    ``next_steps``, lists of non-empty strings."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise CardFileError(f"{where} must be a table of sides")
+    out: dict[str, SideSteps] = {}
+    for name, body in raw.items():
+        if name not in ASKERS or name == "any":
+            raise CardFileError(f"{where}.{name}: not a side (one of {', '.join(a for a in ASKERS if a != 'any')})")
+        if not isinstance(body, Mapping):
+            raise CardFileError(f"{where}.{name} must be a table")
+        unknown = set(body) - {"evidence", "next_steps"}
+        if unknown:
+            raise CardFileError(f"{where}.{name}: unknown key {sorted(unknown)[0]!r} (evidence, next_steps)")
+        steps = SideSteps(evidence=_strings(body.get("evidence"), f"{where}.{name}.evidence"),
+                          next_steps=_strings(body.get("next_steps"), f"{where}.{name}.next_steps"))
+        if not steps.evidence and not steps.next_steps:
+            raise CardFileError(f"{where}.{name} needs evidence or next_steps")
+        out[name] = steps
+    return out
 
 
 def load_file(path: Path | str) -> list[Card]:
@@ -412,6 +450,8 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         **({"asker": card.asker} if card.asker else {}),
         **({"when_facts": list(card.when_facts)} if card.when_facts else {}),
         **({"unless_facts": list(card.unless_facts)} if card.unless_facts else {}),
+        **({"sides": {name: {k: list(v) for k, v in (("evidence", steps.evidence), ("next_steps", steps.next_steps))
+                             if v} for name, steps in card.sides.items()}} if card.sides else {}),
         "question_types": list(card.question_types), "evidence": list(card.evidence),
         "next_steps": list(card.next_steps), "exceptions": list(card.exceptions), "mistakes": list(card.mistakes),
         "provisions": [{"law": p.law, "article": p.article, "role": p.role, "decides": p.decides,

@@ -46,6 +46,7 @@ from legal.rules import (
     refine_calculator,
     refine_rule,
 )
+from legal.sides import CRIMINAL_DOMAINS, SIDE_DEFAULTS, client_side, for_other_side, side_label, steps_for
 
 OFFLINE_HEAD = ("【离线模式】未使用大语言模型：以下结论依据律所维护的法律要点卡片与现行法条自动整理，请律师复核。")
 
@@ -97,6 +98,28 @@ class PartAnswer:
     #: The provisions that would decide it were the card certain (:func:`citation_doubt`): shown
     #: among 相关规定, never cited as controlling.
     withheld: list[Provision] = field(default_factory=list)
+    #: Why nothing is cited as controlling (:func:`citation_doubt`): a note on the citations, shown with
+    #: the legal basis — never inside the conclusion, whose first sentence answers.
+    note: str = ""
+
+    def facts_used(self, facts: Facts) -> set[str]:
+        """The question's facts this part's answer rests on: its calculator's reads and inputs, the facts its
+        card's elements, cases and predicates name, the placeholders its conclusion fills, and the date a
+        period runs from — the facts read back to the client, each in the role the answer gave it."""
+        names: set[str] = set()
+        if self.calculation is not None:
+            names |= set(self.calculation.read)
+        if self.deadline is not None and self.deadline.start is not None:
+            names |= {n for n, fact in facts.items.items() if fact.value == self.deadline.start}
+        if self.card is not None and self.decided:
+            card, answer = self.card, self.answer
+            names |= {e.fact for e in card.elements if e.fact}
+            names |= {p.fact for prov in card.provisions for p in prov.when}
+            names |= set(card.when_facts) | set(card.unless_facts)
+            if answer is not None:
+                names |= set(answer.inputs) | {p.fact for case in answer.cases for p in case.when}
+                names |= set(re.findall(r"\{(\w+)\}", answer.conclusion))
+        return {n for n in names if n in facts}
 
     @property
     def decided(self) -> bool:
@@ -125,6 +148,12 @@ class Composition:
     markdown: str = ""
     #: Whether the matcher had cards to score (no cards at all: the card engine is not in use).
     scored: bool = False
+    #: The question answered (whose side it is asked from, :func:`legal.sides.client_side`).
+    question: str = ""
+
+    def side(self, card: Card) -> str:
+        """The client's side in ``card``'s matter ('' when the question does not say)."""
+        return client_side(self.facts, self.question, card.domain)
 
     @property
     def decided(self) -> bool:
@@ -1258,9 +1287,13 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             continue
         card = best.card
         chosen = _pick_answer(card, qtype or card.question_types[0])
-        if qtype in ("forum", "what_to_do") and chosen.qtype not in ("forum", "what_to_do") and card.next_steps:
-            # asked where to go or what to do, and the card answers neither: its next steps do
-            chosen = Answer(qtype, "；".join(s.rstrip("。；") for s in card.next_steps) + "。")
+        side = client_side(facts, question, card.domain)
+        mine = steps_for(card, side).next_steps
+        if qtype in ("forum", "what_to_do") and mine and (chosen.qtype not in ("forum", "what_to_do") or any(
+                for_other_side(piece, side) for piece in re.split(r"[；。]", chosen.conclusion))):
+            # asked where to go or what to do, and the card answers neither — or answers it with the other
+            # party's steps (the worker's arbitration claim to an employer): the client's own next steps do
+            chosen = Answer(qtype, "；".join(s.rstrip("。；") for s in mine) + "。")
         if qtype == "by_when" or (not qtype and chosen.qtype == "by_when"):
             # a part whose words name no type answered by the card's by-when answer (上诉期几天) still gets the
             # rule its words name (刑事裁定: five days, not a judgment's ten)
@@ -1319,14 +1352,15 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                      for law, article in deadline_basis(timed.rule.name)] or basis
             ruled = True
         withheld: list[Provision] = []
-        doubt = citation_doubt(match, basis, found)
-        if doubt and not ruled:
-            # not sure enough of the card to present its provision as controlling: it goes to 相关规定
+        doubt = citation_doubt(match, basis, found) if not ruled else ""
+        if doubt:
+            # not sure enough of the card to present its provision as controlling: it goes to 相关规定, and
+            # the note saying so goes with the legal basis (the conclusion still answers first)
             withheld, basis = basis, []
-            text = f"{text.rstrip()}（{doubt}）"
         parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,
-                                found_deadline, ask, basis=basis, withheld=withheld))
-    composition = Composition(parts, facts, scored=any(m.scores for m in matches))
+                                found_deadline, ask, basis=basis, withheld=withheld,
+                                note=doubt))
+    composition = Composition(parts, facts, scored=any(m.scores for m in matches), question=question)
     composition.markdown = render(composition, article_text=article_text, offline=offline)
     return composition
 
@@ -1341,17 +1375,45 @@ def _element_line(element: Any, facts: Facts, question: str) -> str:
     return f"   - {element.text}"
 
 
-def _facts_line(facts: Facts) -> str:
+#: What completes a number the client wrote (8200 → 8200元, 4 → 4岁): a quote never stops inside it.
+_NUMBER_TAIL = re.compile(r"[\d.,]*(?:[万千百十]?(?:元|块钱?|块|个月|个|年|月|天|日|号|岁|周岁|小时|次|倍|%|平方?米?))?")
+
+
+def quoted(text: str, question: str) -> str:
+    """The client's words for a fact, as he wrote them: a quote that starts or stops inside a number and
+    its unit in ``question`` (“才1” of 才1岁, “4” of 4岁) is widened to the whole of it."""
+    at = question.find(text) if text else -1
+    if at < 0 and text:  # a reader's words from the question with its figures in digits (一岁半 → 1.5岁)
+        question = amounts(question)
+        at = question.find(text)
+    if at < 0:
+        return text
+    start, end = at, at + len(text)
+    while start > 0 and question[start - 1].isdigit() and text[:1].isdigit():
+        start -= 1
+    if text[-1:].isdigit() or text[-1:] in "万千百十":
+        tail = _NUMBER_TAIL.match(question, end)
+        end = tail.end() if tail else end
+    return question[start:end]
+
+
+def _facts_line(facts: Facts, used: Collection[str] | None = None, question: str = "") -> str:
+    """The facts the answer rests on (``used``; every fact when None), each with its role's label and the
+    client's words for it; whose side the client is on, in words (劳动者, 出租人 …)."""
     shown = []
     for fact in facts.items.values():
-        if fact.name in ("employment", "written_contract"):
-            continue
+        if fact.name in ("employment", "written_contract") or (used is not None and fact.name not in used) \
+                or fact.label == fact.name:
+            continue  # a fact with no role's label is never read back by its code
         value = fact.value
+        if fact.name == "side":
+            shown.append(f"{fact.label} {side_label(str(value))}")
+            continue
         if hasattr(value, "isoformat"):
             value = cn_date(value)
         if isinstance(value, bool):
             value = "是" if value else "否"
-        shown.append(f"{fact.label} {value}（“{fact.text}”）")
+        shown.append(f"{fact.label} {value}（“{quoted(fact.text, question)}”）")
     return "；".join(shown)
 
 
@@ -1406,6 +1468,9 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
     cards = composition.cards()
     if cards or any(p.basis for p in parts):
         lines += ["", "### 法律依据", ""]
+        for index, part in enumerate(parts, start=1):
+            if part.note:
+                lines.append(f"说明{f'（第{index}问）' if many else ''}：{part.note}。")
         number = 0
         seen: set[tuple[str, int]] = set()
         for part in parts:
@@ -1435,7 +1500,10 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
                 related.append(f"- {cite(provision)}" + (f"：{provision.decides}" if provision.decides else ""))
         if related:
             lines += ["", "### 相关规定", "", "（与本问题相关，但不直接决定上面的结论）", *related]
-    facts_line = _facts_line(composition.facts)
+    # whose side the client is on, when it is a side of the matter answered (a guarantor is no 劳动者)
+    sided = any(composition.side(card) for card in composition.cards())
+    used = set().union(*(p.facts_used(composition.facts) for p in parts), {"side"} if sided else set())
+    facts_line = _facts_line(composition.facts, used, composition.question)
     if facts_line:
         lines += ["", "### 结合您的情况", "", f"您提到的要素：{facts_line}。"]
     calculations = [p.calculation for p in parts if p.calculation is not None and p.calculation.ok]
@@ -1450,10 +1518,18 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
             if basis:
                 lines.append(f"- 依据：{basis}")
     steps: list[str] = []
+    side = client_side(composition.facts, composition.question, "criminal")
+    if cards and side in ("victim", "offender") and not any(card.domain in CRIMINAL_DOMAINS for card in cards) \
+            and ASKS_CRIME.search(composition.question):
+        # a victim or an accused asking about the crime, answered from a civil card: the criminal steps first
+        steps.append(f"**证据**：{'；'.join(SIDE_DEFAULTS[side].evidence)}。")
+        steps += [f"{s}。" for s in SIDE_DEFAULTS[side].next_steps]
     for card in cards:
-        if card.evidence:
-            steps.append(f"**证据**：{'；'.join(card.evidence)}。")
-        steps += [f"{s}。".replace("。。", "。") for s in card.next_steps]
+        # the evidence and steps of the client's side, never the other party's (legal/sides.py)
+        mine = steps_for(card, composition.side(card))
+        if mine.evidence:
+            steps.append(f"**证据**：{'；'.join(mine.evidence)}。")
+        steps += [f"{s}。".replace("。。", "。") for s in mine.next_steps]
     for part in parts:
         if part.deadline is not None and part.deadline.ends is not None:
             steps.append(f"**期限**：{part.deadline.text()}（{part.deadline.rule.basis}）。")

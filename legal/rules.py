@@ -222,6 +222,8 @@ class Calculation:
     result: CalculationResult | None = None
     missing: list[str] = field(default_factory=list)
     error: str = ""
+    #: The facts of the question the calculator read (the facts it rests on, read back to the client).
+    read: frozenset[str] = frozenset()
 
     @property
     def ok(self) -> bool:
@@ -1510,9 +1512,33 @@ DAILY_WAGE_CALCULATORS = frozenset({"overtime_pay", "annual_leave_pay"})
 MONTHLY_FROM_DAILY = frozenset({"economic_compensation", "unlawful_termination_damages", "double_wage"})
 
 
+class _Reads(dict):  # type: ignore[type-arg]
+    """Facts that note which of them a calculator reads."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        super().__init__(data)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
+        return super().get(key, default)
+
+
 def calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = ()) -> Calculation:
     """Run calculator ``name`` on ``facts`` (fact name -> value); what is missing is asked for. A month's wage
-    the client gives only by the day is the day's × 21.75, said in the figure's steps."""
+    the client gives only by the day is the day's × 21.75, said in the figure's steps. The result notes the
+    facts it read (``read``)."""
+    reads = _Reads(facts)
+    found = _calculate_wage(name, reads, inputs=inputs)
+    found.read = frozenset(key for key in (*reads.read, *inputs, *found.missing) if facts.get(key) is not None)
+    return found
+
+
+def _calculate_wage(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] = ()) -> Calculation:
     if facts.get("monthly_wage") is None and facts.get("daily_income") is not None and name in MONTHLY_FROM_DAILY \
             and (facts.get("employment") or facts.get("service_months")):
         daily = _dec(facts["daily_income"])

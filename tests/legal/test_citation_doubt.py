@@ -58,10 +58,14 @@ def test_two_close_cards_on_different_provisions_cite_nothing_and_say_what_decid
     match = part(CardScore(A, 0.7, 0.9), CardScore(B, 0.7 - gap, 0.85))
     doubt = citation_doubt(match)
     assert B.title in doubt and "提前三十日书面通知" in doubt
-    answer = compose("能不能这样？", [match], today=TODAY).parts[0]
+    composition = compose("能不能这样？", [match], today=TODAY)
+    answer = composition.parts[0]
     assert answer.decided and answer.citations() == []
     assert ("测试法甲", 10) in [(p.law, p.article) for p in answer.related()]
-    assert B.title in answer.text
+    # the note goes with the legal basis; the conclusion answers without it
+    assert B.title in answer.note and B.title not in answer.text
+    basis = composition.markdown.split("### 法律依据", 1)[1]
+    assert B.title in basis and B.title not in composition.markdown.split("### 法律依据", 1)[0]
 
 
 def test_close_cards_on_the_same_provision_do_not_disagree():
