@@ -86,10 +86,12 @@ def _sentences(text: str) -> list[str]:
 def focused_sentence(text: str, words: set[str], require: re.Pattern[str] | None = None) -> tuple[int, str] | None:
     """The sentence of ``text`` (its index, and its clause that matched) whose clause shares the most of
     ``words`` (bigrams; none given: the first clause ``require`` finds), only clauses ``require`` finds
-    counting when given. None when no clause qualifies."""
+    counting when given — a figure or a period asked: each item of a list (、) is a clause of its own.
+    None when no clause qualifies."""
     best: tuple[int, int, str] | None = None
+    ends = _CLAUSE_END + ("、" if require is not None else "")
     for index, sentence in enumerate(_sentences(text)):
-        for clause in _split(sentence, _CLAUSE_END, keep=False):
+        for clause in _split(sentence, ends, keep=False):
             if require is not None and not require.search(clause):
                 continue
             shared = len(words & grams(clause))
@@ -127,6 +129,8 @@ def own_answer(part: str, text: str, asked: str, *, earlier: Sequence[str] = (),
     if figure and repeated and len(lead) > 2 * len(clause) + 10:
         lead = clause.rstrip("。；！ ") + "。"  # one item of a list the earlier part was given whole
     head = modal_head(clause) if asked in ("yes_no", "") else ""
+    if index == 0 and lead.rstrip("。") == sentences[0].rstrip("。；！ ") and not head:
+        return text  # the paragraph's first sentence is what speaks of the part: nothing to lead with
     if head and not lead.startswith(head):
         lead = f"{head}。{lead}"
     if repeated:
