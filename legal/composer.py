@@ -26,7 +26,7 @@ from legal import conditions, events
 from legal.calculators import CHINA_TZ, cn_date
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
-from legal.focus import own_answer
+from legal.focus import evidence_answer, own_answer
 from legal.matcher import ASKS_CRIME, PartMatch
 from legal.normalise import amounts
 from legal.numerals import figures_in_digits
@@ -550,9 +550,10 @@ def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts, ques
             named = ""  # the card knows whether it is N or 2N better than the word 补偿 elsewhere
     if not named:
         item = next((n for n in calculators_for(part, card.domain) if n in NAMED_ITEMS), "")
-        if item and item != chosen.calculator:
-            # 丧葬费怎么算 on the death-compensation card: the item the part names, its rule in words and the one
-            # fact it needs, not the card's figure of another item
+        pairs = figure_basis(item, list(CALCULATOR_BASIS.get(item, ()))) if item else []
+        if item and item != chosen.calculator and pairs and set(pairs) <= {(p.law, p.article) for p in card.provisions}:
+            # 丧葬费怎么算 on the death-compensation card that holds its provision: the item the part names, its
+            # rule in words and the one fact it needs, not the card's figure of another item
             return Answer("how_much", f"{NAMED_ITEMS[item]}：{{result}}。", calculator=item)
     if not named or named == chosen.calculator:
         return chosen  # the named figure cannot be computed: the card's own answer stands
@@ -1291,7 +1292,10 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             continue
         card = best.card
         chosen = _pick_answer(card, qtype or card.question_types[0])
-        if qtype in ("forum", "what_to_do") and chosen.qtype not in ("forum", "what_to_do") and card.next_steps:
+        prepare = evidence_answer(match.text, card.evidence) if qtype == "what_to_do" else ""
+        if prepare:
+            chosen = Answer("what_to_do", prepare)  # 要准备什么: the evidence the card lists
+        elif qtype in ("forum", "what_to_do") and chosen.qtype not in ("forum", "what_to_do") and card.next_steps:
             # asked where to go or what to do, and the card answers neither: its next steps do
             chosen = Answer(qtype, "；".join(s.rstrip("。；") for s in card.next_steps) + "。")
         if qtype == "by_when" or (not qtype and chosen.qtype == "by_when"):

@@ -138,3 +138,17 @@ def own_answer(part: str, text: str, asked: str, *, earlier: Sequence[str] = (),
         return lead + "".join(s if s.endswith(("。", "；", "！")) else s + "。" for s in kept)
     rest = "".join(s for i, s in enumerate(sentences) if i != index)
     return lead + rest
+
+
+#: A part asking what to prepare (要准备什么, 需要哪些证据, 准备什么材料): the card's evidence answers it.
+PREPARE_ASK = re.compile(r"准备(?:什么|哪些|啥)|(?:什么|哪些|啥)(?:证据|材料)"
+                         r"|证据.{0,4}(?:有哪些|要哪些|怎么找|怎么准备)")
+
+
+def evidence_answer(part: str, evidence: Sequence[str]) -> str:
+    """The answer to a part asking what to prepare: the card's evidence, one item after another ("" when
+    the part asks something else or the card lists none)."""
+    if not evidence or not PREPARE_ASK.search(part):
+        return ""
+    return "需要准备：" + "；".join(e.rstrip("。；") for e in evidence) + "。"
+

@@ -6,7 +6,8 @@
   a later part that names nothing the paragraph speaks of keeps the paragraph (it is not suppressed);
 * a part asking how much or by when whose card answers only in words of another type is led by the
   clause stating a measure or a period;
-* a how-much part naming a claim item (丧葬费, 误工费) gets that item's rule, not the card's other figure;
+* a how-much part naming a claim item (丧葬费, 误工费) gets that item's rule, not the card's other figure,
+  when the card holds the item's provision;
 * a yes/no part no card decides, naming a figure its facts compute, gets the figure;
 * tenure said with the job in between and notice given fewer than thirty days ahead are read as facts.
 
@@ -31,12 +32,14 @@ TODAY = date(2026, 11, 27)
 PHRASINGS = ["甲乙丙丁", "戊己庚辛", "子丑寅卯", "辰巳午未", "申酉戌亥", "天地玄黄"]
 
 
-def make_card(slug: str, answers: dict, *, domain: str = "labor") -> object:
+def make_card(slug: str, answers: dict, *, domain: str = "labor", held: Sequence[tuple[str, int]] = ()) -> object:
+    provisions = [{"law": law, "article": article, "role": "controlling" if i < 3 else "supporting",
+                   "decides": "测试", "keywords": ["测试"]} for i, (law, article) in enumerate(held)]
     return parse_card({
         "slug": slug, "title": "测试事项", "domain": domain, "summary": "测试。", "phrasings": PHRASINGS,
         "terms": ["测试"], "question_types": list(answers), "answers": answers,
-        "provisions": [{"law": f"测试法{slug}", "article": 1, "role": "controlling", "decides": "测试",
-                        "keywords": ["测试"]}],
+        "provisions": provisions or [{"law": f"测试法{slug}", "article": 1, "role": "controlling", "decides": "测试",
+                                      "keywords": ["测试"]}],
     })
 
 
@@ -134,19 +137,25 @@ def test_own_words_leave_out_question_words_and_the_earlier_parts() -> None:
 # -- the item a how-much part names -----------------------------------------------------------------------
 DEATH = {"how_much": {"conclusion": "死亡赔偿金：{result}。", "calculator": "death_compensation",
                       "inputs": ["per_capita_income", "age"]}}
+INJURY = "最高人民法院关于审理人身损害赔偿案件适用法律若干问题的解释"
+#: 15 死亡赔偿金, 14 丧葬费, 7 误工费: the items' own provisions, held by the card.
+HELD = ((INJURY, 15), (INJURY, 14), (INJURY, 7))
 
 
 @pytest.mark.parametrize(("later", "item"), [("丧葬费怎么算", "丧葬费"), ("丧葬费能要多少钱", "丧葬费"),
                                              ("误工费按什么标准", "误工费")])
 def test_a_how_much_part_naming_an_item_gets_that_items_rule(later: str, item: str) -> None:
-    card = make_card("t.death", DEATH, domain="traffic_accident")
+    card = make_card("t.death", DEATH, domain="traffic_accident", held=HELD)
     first, second = answers(card, "我爸70岁，过马路被车撞了没救过来。", ["死亡赔偿金按几年算？", later])
     assert second.qtype == "how_much"
     assert second.text.startswith(item) and "死亡赔偿金" not in second.text
+    bare = make_card("t.death-only", DEATH, domain="traffic_accident", held=HELD[:1])
+    _first, kept = answers(bare, "我爸70岁，过马路被车撞了没救过来。", ["死亡赔偿金按几年算？", later])
+    assert kept.text.startswith("死亡赔偿金")  # the card holds no provision of the item: its own answer stands
 
 
 def test_a_named_item_the_facts_compute_is_computed() -> None:
-    card = make_card("t.death", DEATH, domain="traffic_accident")
+    card = make_card("t.death", DEATH, domain="traffic_accident", held=HELD)
     (part,) = answers(card, "去年当地职工月平均工资是8000元，我父亲出车祸去世了。", ["丧葬费能要多少？"])
     assert "48,000" in part.text  # 8000 × 6 (人身损害赔偿解释 14)
 
@@ -183,3 +192,30 @@ def test_notice_fewer_than_thirty_days_ahead(text: str, short: bool) -> None:
                                   "护理费按什么标准", "营养费啥标准赔"])
 def test_a_share_or_a_standard_asked_is_a_how_much_question(text: str) -> None:
     assert question_type(text) == "how_much"
+
+
+# -- which remedy gives more, what to claim, what to prepare ----------------------------------------------
+@pytest.mark.parametrize(("text", "qtype"), [
+    ("不能两个都要的话选哪个能拿得多", "how_much"), ("定金和违约金怎么选最划算", "how_much"),
+    ("哪个更划算", "how_much"),
+    ("我能要求什么", "what_to_do"), ("可以主张哪些", "what_to_do"), ("打官司要准备什么", "what_to_do"),
+    ("选哪个法院起诉", "forum"),
+])
+def test_a_choice_a_claim_or_a_preparation_asked(text: str, qtype: str) -> None:
+    assert question_type(text) == qtype
+
+
+LOAN = {"yes_no": {"conclusion": "可以。没有借条，转账记录加聊天记录也能证明借贷关系。"}}
+
+
+@pytest.mark.parametrize("later", ["要准备什么", "需要哪些证据", "起诉前得准备啥材料"])
+def test_a_part_asking_what_to_prepare_gets_the_cards_evidence(later: str) -> None:
+    card = parse_card({
+        "slug": "t.no-iou", "title": "没有借条", "domain": "debt", "summary": "测试。", "phrasings": PHRASINGS,
+        "terms": ["测试"], "question_types": ["yes_no"], "answers": LOAN,
+        "evidence": ["微信或银行转账记录", "催款的聊天记录、录音"],
+        "provisions": [{"law": "测试法", "article": 1, "role": "controlling", "decides": "测试", "keywords": ["测试"]}],
+    })
+    first, second = answers(card, "借给同事一万五，微信转的，没打借条，他现在不认。", ["这钱还能要回来吗？", later])
+    assert first.text.startswith("可以")
+    assert second.text.startswith("需要准备") and "转账记录" in second.text and "录音" in second.text
