@@ -219,3 +219,13 @@ def test_a_part_asking_what_to_prepare_gets_the_cards_evidence(later: str) -> No
     first, second = answers(card, "借给同事一万五，微信转的，没打借条，他现在不认。", ["这钱还能要回来吗？", later])
     assert first.text.startswith("可以")
     assert second.text.startswith("需要准备") and "转账记录" in second.text and "录音" in second.text
+
+
+@pytest.mark.parametrize(("question", "count"), [
+    ("离婚了孩子跟我 他每月工资一万 抚养费一般判多少 要给到孩子多大", 2),
+    ("抚养费按他收入的多少给 一直给到孩子多大", 2),
+])
+def test_a_spaced_clause_closing_on_how_old_asks(question: str, count: int) -> None:
+    from legal.matcher import split_parts
+
+    assert len(split_parts(question)[1]) == count
