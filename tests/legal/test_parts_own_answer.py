@@ -229,3 +229,15 @@ def test_a_spaced_clause_closing_on_how_old_asks(question: str, count: int) -> N
     from legal.matcher import split_parts
 
     assert len(split_parts(question)[1]) == count
+
+
+@pytest.mark.parametrize(("heirs", "joint", "share"), [(4, True, "1/8"), (3, False, "1/3"), (2, True, "1/4")])
+def test_a_share_of_an_estate_whose_value_is_not_said_is_a_fraction(heirs: int, joint: bool, share: str) -> None:
+    from legal.rules import calculate, refine_calculator
+
+    facts = {"heirs": heirs, "joint_property": joint}
+    name = refine_calculator("inheritance_share", facts)
+    calculation = calculate(name, facts)
+    assert name == "inheritance_fraction" and calculation.ok
+    assert f"= {share}" in calculation.headline() or f"每人得 {share}" in calculation.headline()
+    assert refine_calculator("inheritance_share", {**facts, "estate_value": 400000}) == "inheritance_share"
