@@ -571,6 +571,9 @@ def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts, ques
 #: special kind of it, is that kind's: the card's basis decides it (:func:`_calculator_answer`).
 GENERAL_FIGURE: dict[str, frozenset[str]] = {"interest_cap": frozenset({"overdue_interest", "principal_with_interest"})}
 
+#: A part asking how long someone is held or serves (最多要关多久, 要坐几年牢, 得蹲多长时间): a term, which a card
+#: without a period of its own answers with its how-much answer.
+_HELD_HOW_LONG = re.compile(r"(?:关|坐|蹲|拘|判)(?:牢|监狱|里面)?(?:几年|多久|多长时间|几个月)")
 #: A part whose words ask a quantity (最多判几年, 要等多少天, 有效多久), whatever its question type.
 _ASKS_QUANTITY = re.compile(r"几(?:年|个月|天|日|个小时|小时|倍|成)|多少|多久|多长|多大")
 #: Calculators whose figure is a length of time (a term, a leave, a sentence left): a by-when part the card
@@ -1298,7 +1301,12 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         elif qtype in ("forum", "what_to_do") and chosen.qtype not in ("forum", "what_to_do") and card.next_steps:
             # asked where to go or what to do, and the card answers neither: its next steps do
             chosen = Answer(qtype, "；".join(s.rstrip("。；") for s in card.next_steps) + "。")
-        if qtype == "by_when" or (not qtype and chosen.qtype == "by_when"):
+        if qtype == "by_when" and "by_when" not in card.answers and "how_much" in card.answers and _HELD_HOW_LONG.search(
+                asking_clause(match.text) or match.text):
+            # 最多要关多久 on a crime's card with no period of its own: the term is the card's how-much answer, not
+            # a period the rest of the question names (追诉期)
+            chosen = card.answers["how_much"]
+        elif qtype == "by_when" or (not qtype and chosen.qtype == "by_when"):
             # a part whose words name no type answered by the card's by-when answer (上诉期几天) still gets the
             # rule its words name (刑事裁定: five days, not a judgment's ten)
             chosen = _with_own_period_basis(card, chosen, _deadline_answer(card, chosen, match.text, question))

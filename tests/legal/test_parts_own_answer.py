@@ -241,3 +241,19 @@ def test_a_share_of_an_estate_whose_value_is_not_said_is_a_fraction(heirs: int, 
     assert name == "inheritance_fraction" and calculation.ok
     assert f"= {share}" in calculation.headline() or f"每人得 {share}" in calculation.headline()
     assert refine_calculator("inheritance_share", {**facts, "estate_value": 400000}) == "inheritance_share"
+
+
+TERM = {"how_much": {"conclusion": "处1至6个月拘役，并处罚金。"},
+        "yes_no": {"conclusion": "会被追究刑事责任：构成危险驾驶罪。"}}
+PERIOD = {"by_when": {"conclusion": "拘留后最长三十七日：{deadline}。", "deadline": "criminal_detention"},
+          "how_much": {"conclusion": "处1至6个月拘役。"}}
+
+
+@pytest.mark.parametrize("later", ["最多要关多久", "大概要坐多久的牢", "一般判多长时间"])
+def test_how_long_held_on_a_card_without_a_period_is_its_term(later: str) -> None:
+    card = make_card("t.drunk", TERM, domain="criminal")
+    first, second = answers(card, "老公醉驾被查了，血检一百三十多毫克。", ["会不会被判刑？", later])
+    assert second.text.startswith("处1至6个月拘役") and second.deadline is None
+    held = make_card("t.detention", PERIOD, domain="criminal_procedure")
+    (part,) = answers(held, "我爸被刑拘了。", ["最长能关多久？"])
+    assert part.deadline is not None  # a card with a period of its own answers with it
