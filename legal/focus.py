@@ -40,6 +40,7 @@ _MODALS: tuple[tuple[re.Pattern[str], str], ...] = (
 _SENTENCE_END = "。；！"
 _CLAUSE_END = "，,：:；;。！!？?"
 _OPEN, _CLOSE = "（(“", "）)”"
+_CONNECTIVE = re.compile(r"^(?:另外|此外|同时|而且|并且|但是|但|不过|而)[，,]?")
 #: Sentences an answer adds from the facts (a computed figure, a deadline): kept when the part is trimmed.
 _COMPUTED = re.compile(r"按您所述|按您提供的数据|届满|尚余|按今天")
 
@@ -125,7 +126,8 @@ def own_answer(part: str, text: str, asked: str, *, earlier: Sequence[str] = (),
     sentences = _sentences(text)
     if index == 0 and not repeated:
         return text  # the paragraph already leads with it
-    lead = sentences[index].rstrip("。；！ ") + "。"
+    # moved to the front, a sentence drops the connective that tied it to the one before (另外, 但)
+    lead = _CONNECTIVE.sub("", sentences[index].rstrip("。；！ ")) + "。"
     if figure and repeated and len(lead) > 2 * len(clause) + 10:
         lead = clause.rstrip("。；！ ") + "。"  # one item of a list the earlier part was given whole
     head = modal_head(clause) if asked in ("yes_no", "") else ""
