@@ -26,6 +26,7 @@ from legal import conditions, events
 from legal.calculators import CHINA_TZ, cn_date
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
+from legal.focus import evidence_answer, own_answer
 from legal.matcher import ASKS_CRIME, PartMatch
 from legal.normalise import amounts
 from legal.numerals import figures_in_digits
@@ -576,6 +577,13 @@ def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts, ques
         named = computable_for(question, card.domain, facts)
         if named in ("economic_compensation", "unlawful_termination_damages") and chosen.calculator:
             named = ""  # the card knows whether it is N or 2N better than the word 补偿 elsewhere
+    if not named:
+        item = next((n for n in calculators_for(part, card.domain) if n in NAMED_ITEMS), "")
+        pairs = figure_basis(item, list(CALCULATOR_BASIS.get(item, ()))) if item else []
+        if item and item != chosen.calculator and pairs and set(pairs) <= {(p.law, p.article) for p in card.provisions}:
+            # 丧葬费怎么算 on the death-compensation card that holds its provision: the item the part names, its
+            # rule in words and the one fact it needs, not the card's figure of another item
+            return Answer("how_much", f"{NAMED_ITEMS[item]}：{{result}}。", calculator=item)
     if not named or named == chosen.calculator:
         return chosen  # the named figure cannot be computed: the card's own answer stands
     if chosen.calculator and named in ("economic_compensation", "unlawful_termination_damages"):
@@ -592,6 +600,9 @@ def _calculator_answer(card: Card, chosen: Answer, part: str, facts: Facts, ques
 #: special kind of it, is that kind's: the card's basis decides it (:func:`_calculator_answer`).
 GENERAL_FIGURE: dict[str, frozenset[str]] = {"interest_cap": frozenset({"overdue_interest", "principal_with_interest"})}
 
+#: A part asking how long someone is held or serves (最多要关多久, 要坐几年牢, 得蹲多长时间): a term, which a card
+#: without a period of its own answers with its how-much answer.
+_HELD_HOW_LONG = re.compile(r"(?:关|坐|蹲|拘|判)(?:牢|监狱|里面)?(?:几年|多久|多长时间|几个月)")
 #: A part whose words ask a quantity (最多判几年, 要等多少天, 有效多久), whatever its question type.
 _ASKS_QUANTITY = re.compile(r"几(?:年|个月|天|日|个小时|小时|倍|成)|多少|多久|多长|多大")
 #: Calculators whose figure is a length of time (a term, a leave, a sentence left): a by-when part the card
@@ -689,6 +700,11 @@ CLAIM_ITEMS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("丧葬费", re.compile(r"丧葬费"), "funeral_expenses"),
     ("精神损害抚慰金", re.compile(r"精神损失|精神损害|精神抚慰"), ""),
 )
+#: The items of a claim a part names by their name (丧葬费, 误工费, 加班费), each with its calculator: a how-much
+#: part naming one is answered by its rule, whatever other figure its card computes.
+NAMED_ITEMS: dict[str, str] = {calc: label for label, _pattern, calc in CLAIM_ITEMS
+                               if calc and calc not in ("wage_arrears", "economic_compensation",
+                                                        "unlawful_termination_damages")}
 #: What an item without a calculator comes to.
 _AS_SPENT = {"医疗费": "按医院票据、病历实际发生的数额", "营养费": "按医疗机构意见酌定", "交通费": "按就医的实际票据",
              "住院伙食补助费": "按当地国家机关一般工作人员出差伙食补助标准 × 住院天数",
@@ -1231,6 +1247,19 @@ def computable_for(text: str, domain: str, facts: Facts) -> str:
     return next((name for name in calculators_for(text, domain) if calculate(name, values).ok), "")
 
 
+def _own_answer(part: str, text: str, asked: str, chosen: Answer, earlier: Sequence[PartAnswer],
+                calculation: Calculation | None, found: Deadline | None) -> str:
+    """The part's conclusion answering the part itself (legal/focus.py): a later part given the same
+    answer of the same card as an earlier part is led by the sentence about its own words; a part asking
+    how much or by when, given a words-only answer of another type, by the sentence stating a measure or
+    a period."""
+    repeated = any(p.card is not None and p.answer is not None and p.answer.conclusion == chosen.conclusion
+                   for p in earlier)
+    computed = (calculation is not None and calculation.ok) or (found is not None and found.ends is not None)
+    return own_answer(part, text, asked, earlier=[p.part for p in earlier], repeated=repeated, answered=chosen.qtype,
+                      computed=computed and asked in ("how_much", "by_when"))
+
+
 QTYPE_WORDS = {"yes_no": "能不能", "valid": "是否合法或有效", "how_much": "具体数额", "by_when": "期限",
                "which": "属于哪种罪名或案由", "forum": "去哪里、走什么程序", "what_to_do": "下一步怎么做"}
 
@@ -1268,6 +1297,14 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             if ruled is not None:
                 parts.append(ruled)
                 continue
+        if (not match.decided or best is None) and qtype == "yes_no" and match.scores and not _TIME_WORDS.search(
+                match.text):
+            # 住院吃饭的钱能要吗 with the days and the daily standard given: the figure its words name and the
+            # facts compute answers it, as it would a how-much part no card decides
+            ruled = _rule_only(match, question, facts, today, "how_much")
+            if ruled is not None:
+                parts.append(ruled)
+                continue
         if (not match.decided or best is None) and qtype == "yes_no" and match.scores and _TIME_WORDS.search(match.text):
             # 现在还会被追究吗: a yes/no part about time whose words name a specific period the facts
             # compute to its last day is answered by that period
@@ -1288,13 +1325,22 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         card = best.card
         chosen = _pick_answer(card, qtype or card.question_types[0])
         side = client_side(facts, question, card.domain)
-        mine = steps_for(card, side).next_steps
-        if qtype in ("forum", "what_to_do") and mine and (chosen.qtype not in ("forum", "what_to_do") or any(
+        mine_steps = steps_for(card, side)
+        mine = mine_steps.next_steps
+        prepare = evidence_answer(match.text, list(mine_steps.evidence)) if qtype == "what_to_do" else ""
+        if prepare:
+            chosen = Answer("what_to_do", prepare)  # 要准备什么: the evidence the card lists for the client's side
+        elif qtype in ("forum", "what_to_do") and mine and (chosen.qtype not in ("forum", "what_to_do") or any(
                 for_other_side(piece, side) for piece in re.split(r"[；。]", chosen.conclusion))):
             # asked where to go or what to do, and the card answers neither — or answers it with the other
             # party's steps (the worker's arbitration claim to an employer): the client's own next steps do
             chosen = Answer(qtype, "；".join(s.rstrip("。；") for s in mine) + "。")
-        if qtype == "by_when" or (not qtype and chosen.qtype == "by_when"):
+        if qtype == "by_when" and "by_when" not in card.answers and "how_much" in card.answers and _HELD_HOW_LONG.search(
+                asking_clause(match.text) or match.text):
+            # 最多要关多久 on a crime's card with no period of its own: the term is the card's how-much answer, not
+            # a period the rest of the question names (追诉期)
+            chosen = card.answers["how_much"]
+        elif qtype == "by_when" or (not qtype and chosen.qtype == "by_when"):
             # a part whose words name no type answered by the card's by-when answer (上诉期几天) still gets the
             # rule its words name (刑事裁定: five days, not a judgment's ten)
             chosen = _with_own_period_basis(card, chosen, _deadline_answer(card, chosen, match.text, question))
@@ -1334,6 +1380,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             kept = found_deadline.text() if found_deadline is not None else ""
             text = kept.join(figures_in_digits(piece) for piece in text.split(kept)) if kept and kept in text \
                 else figures_in_digits(text)  # the rule's period keeps its statutory words beside its date
+        text = _own_answer(match.text, text, asked, chosen, parts, calculation, found_deadline)
         basis = with_statute(card, deciding(card, chosen, asked, calculation, found_deadline, match.text, question,
                                             facts))
         if asked in ("yes_no", "valid", "which", ""):

@@ -231,7 +231,9 @@ _LOCAL_AVERAGE_YEAR = re.compile(rf"职工(?:的)?年平均工资\s*(?:是|为|�
 _LOCAL_AVERAGE = re.compile(rf"(?:(?:当地|社平|本市|全市)(?:职工)?(?:月)?平均工资|社平工资|职工月?平均工资)\s*"
                             rf"(?:是|为|大概|约|大约|差不多|每个?月|一个月)*\s*{MONEY}")
 _NO_NOTICE = re.compile(r"(?:没|未|没有|不)提前\s*(?:30|三十|一个月)\s*(?:天|日)?(?:书面)?通知|没有?(?:提前)?通知就"
-                        r"|不(?:想|愿意?)等(?:一个月|30天|三十天)|马上解除|立即解除|当天(?:就)?解除")
+                        r"|不(?:想|愿意?)等(?:一个月|30天|三十天)|马上解除|立即解除|当天(?:就)?解除"
+                        # the employer's notice fewer than thirty days ahead (就提前了一天, 只提前一周; not 我提前3天 / 要提前3天)
+                        r"|(?<![我要需得])提前了?\s*(?:[一二两三四五六七八九十几]|[1-9]|[12]\d)\s*(?:天|日|周|个?星期|个?礼拜)")
 _WEEKLY_REST = re.compile(r"(?:每周六|每个?礼拜六|每周日|每个?礼拜天|每个?周末|每个周六|每周末)")
 _REST_COUNT = re.compile(rf"({NUM})\s*个(?:周六|周日|礼拜六|礼拜天|周末|休息日)")
 _HOLIDAY_SPAN = re.compile(r"(?:国庆|春节|五一|元旦|中秋|端午|清明|过年)\D{0,3}?(\d{1,2})\s*[号日]?\s*(?:到|至|-|—)\s*(\d{1,2})\s*[号日]")
@@ -381,13 +383,18 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
 _TENURE_AT = re.compile(rf"(?:在|来|进|到)(?:了)?(?:这个|这家|这|我们|现在的?|那个|那家)?(?:公司|厂里|厂子|工厂|厂|单位|店里|店|工地|"
                         rf"酒店|饭店|餐厅|医院|学校|超市|物业|工厂里)(?:里)?(?:上班|干活|干|工作|做事|做)?(?:都)?{_ABOUT}\s*"
                         rf"({NUM})\s*年(半|多)?(?:(?:零|又)?({NUM})\s*个?月)?了")
+#: 做调度四年七个月了, 当保安三年多了, 做会计五年了: the job named between the verb and the years (the time
+#: since, closed by 了, is the tenure).
+_TENURE_ROLE = re.compile(rf"(?:做|当)(?![了过])[\u4e00-\u9fff]{{1,5}}?{_ABOUT}\s*({NUM})\s*年(半|多)?"
+                          rf"(?:(?:零|又)?({NUM})\s*个?月)?了")
 #: 公司三年都没给我交社保, 五年一直没缴过社保: an employment at least as long as the years without insurance.
 _TENURE_UNINSURED = re.compile(rf"({NUM})\s*年(半|多)?(?:来|里|时间)?\s*(?:都|一直|从来)?\s*(?:没|没有|未|不)\s*(?:给我|帮我|替我)?"
                                rf"\s*(?:交|缴|买|上)(?:过)?\s*(?:纳)?\s*(?:社保|社会保险|五险)")
 
 
 def _tenure(text: str, today: date) -> tuple[int, str] | None:
-    for m in (*_TENURE.finditer(text), *_TENURE_AT.finditer(text), *_TENURE_UNINSURED.finditer(text)):
+    for m in (*_TENURE.finditer(text), *_TENURE_AT.finditer(text), *_TENURE_ROLE.finditer(text),
+              *_TENURE_UNINSURED.finditer(text)):
         years = cn_number(m.group(1))
         if years is None or years > 60:
             continue

@@ -117,8 +117,8 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 #: A run of spaces between two clauses of a question written without punctuation.
 _SPACES = re.compile(r"(?<=[\u4e00-\u9fff\d%）)])\s+(?=[\u4e00-\u9fff])")
 #: A clause that asks with its last words (…吗, …多少钱, …几成, …怎么办, …行不行, …对不对).
-_CLOSING_ASK = re.compile(r"(?:吗|么|呢|多少钱?|多久|多长时间|几[成倍年个天次]?|怎么办|怎么算|怎么赔|咋办|咋整|如何处理"
-                          r"|行不行|能不能|可不可以|有没有用|对不对|是不是|算不算|合理不|合法不|有效不|哪天|找谁|告谁"
+_CLOSING_ASK = re.compile(r"(?:吗|么|呢|多少钱?|多久|多长时间|多大|几[成倍年个天次]?|怎么办|怎么算|怎么赔|咋办|咋整"
+                          r"|如何处理|行不行|能不能|可不可以|有没有用|对不对|是不是|算不算|合理不|合法不|有效不|哪天|找谁|告谁"
                           r"|(?:哪里|哪儿|哪个部门|哪个法院|去哪)[\u4e00-\u9fff]{0,3})"
                           r"[啊呀呢吧嘛]?[？?!！。~～]*$")
 #: A tag question: it asks about the sentence before it (我听说能要2N。对吧？).

@@ -168,6 +168,7 @@ FORMULAS: Mapping[str, str] = {
     "deposit_return": "定金 × 2（定金以标的额 20% 为限，超出部分原额退还）",
     "child_support": "支付方月总收入 × 20%–30%（两个以上子女一般不超过 50%）；已欠付的按每月数额 × 欠付月数",
     "inheritance_share": "遗产（夫妻共同财产先分出一半归配偶）÷ 同一顺序继承人人数",
+    "inheritance_fraction": "遗产（夫妻共同财产先分出一半归配偶）由同一顺序继承人均分，每人 1/人数",
     "estate_debt_limit": "以所得遗产实际价值为限清偿",
     "nursing_fee": "护理人员日收入（月收入 ÷ 21.75）或护工日标准 × 护理天数",
     "work_death_lump_sum": "上一年度全国城镇居民人均可支配收入 × 20",
@@ -562,6 +563,25 @@ def inheritance_share(*, estate_value: Decimal, heirs: int, joint_property: bool
     steps.append(f"第一顺序继承人共 {heirs} 人，一般均等分配：{yuan(estate)} ÷ {heirs} = 每人 {yuan(share)}")
     basis = [LegalBasis(CIVIL_CODE, _art(1130)), LegalBasis(CIVIL_CODE, _art(1153 if joint_property else 1127))]
     return CalculationResult("法定继承份额", share, {"estate": estate, "share": share, "heirs": heirs}, steps, basis,
+                             ["对被继承人尽了主要扶养义务或与其共同生活的，分配时可以多分；有扶养能力而不尽扶养义务的，应当不分或少分"])
+
+
+def inheritance_fraction(*, heirs: int, joint_property: bool = False) -> CalculationResult:
+    """法定继承 when the estate's value is not said (我能分到多少份额): each heir's share of it as a fraction —
+    夫妻共同财产先分出一半归配偶 (民法典 1153), 其余同一顺序继承人均分 (1130)."""
+    heirs = int(heirs)
+    if heirs < 1:
+        raise calc.CalculatorInputError("继承人人数至少为一人")
+    whole = heirs * (2 if joint_property else 1)
+    percent = (Decimal(100) / whole).quantize(Decimal("0.01")).normalize()
+    share = f"1/{whole}（即 {percent:f}%）"
+    if joint_property:
+        steps = [f"夫妻共同财产先分出一半归配偶，另一半为遗产，由第一顺序继承人 {heirs} 人均分："
+                 f"每人得 1/2 × 1/{heirs} = {share}；配偶另加共同财产的一半"]
+    else:
+        steps = [f"遗产由第一顺序继承人 {heirs} 人均分：每人得 {share}"]
+    basis = [LegalBasis(CIVIL_CODE, _art(1130)), LegalBasis(CIVIL_CODE, _art(1153 if joint_property else 1127))]
+    return CalculationResult("法定继承份额", None, {"heirs": heirs, "fraction": Decimal(1) / whole}, steps, basis,
                              ["对被继承人尽了主要扶养义务或与其共同生活的，分配时可以多分；有扶养能力而不尽扶养义务的，应当不分或少分"])
 
 
@@ -1397,6 +1417,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         loss=_dec(f["medical_expenses"]) if f.get("medical_expenses") is not None else None)),
     "inheritance_share": (("estate_value", "heirs"), lambda f: inheritance_share(
         estate_value=_dec(f["estate_value"]), heirs=int(f["heirs"]), joint_property=bool(f.get("joint_property")))),
+    "inheritance_fraction": (("heirs",), lambda f: inheritance_fraction(
+        heirs=int(f["heirs"]), joint_property=bool(f.get("joint_property")))),
     "estate_debt_limit": (("estate_value", "debt_amount"), lambda f: estate_debt_limit(
         estate_value=_dec(f["estate_value"]), debt_amount=_dec(f["debt_amount"]))),
     "work_death_lump_sum": (("per_capita_income",), lambda f: work_death_lump_sum(
@@ -1911,6 +1933,8 @@ def refine_calculator(name: str, facts: Mapping[str, Any]) -> str:
         return "lending_cost_cap"
     if name == "inheritance_share" and facts.get("representation") and facts.get("representatives"):
         return "representation_share"
+    if name == "inheritance_share" and facts.get("estate_value") is None and facts.get("heirs"):
+        return "inheritance_fraction"  # 我能分到多少份额 with the family said and no value: the share as a fraction
     if name == "prepaid_refund" and facts.get("units_total") is None and facts.get("prepaid_used") is not None:
         return "prepaid_balance"
     if name in ("deposit_return", "deposit_cap") and facts.get("advance_named") and facts.get("deposit_amount") is None \
@@ -2153,6 +2177,7 @@ CALCULATOR_BASIS: dict[str, tuple[tuple[str, int], ...]] = {
     "tenfold_damages": ((FOOD_SAFETY_LAW, 148),),
     "child_support": ((MARRIAGE_INTERPRETATION, 49),),
     "inheritance_share": ((CIVIL_CODE, 1130), (CIVIL_CODE, 1153)),
+    "inheritance_fraction": ((CIVIL_CODE, 1130), (CIVIL_CODE, 1153)),
     "estate_debt_limit": ((CIVIL_CODE, 1161),),
     "nursing_fee": ((INJURY_INTERPRETATION, 8),),
     "work_death_lump_sum": ((WORK_INJURY_REGULATION, 39),),
