@@ -944,7 +944,7 @@ def _quote_party(section: SectionLike, f: Finding) -> str:
     return reader.party_at(text, reader._sentence_at(reader.sentence_spans(text), f.start), f.start)
 
 
-def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[float, str] | None:
+def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts, text: str = "") -> tuple[float, str] | None:
     """The number a predicate compares and how to say it."""
     m = p.measure
     if isinstance(fact, reader.Money):
@@ -981,6 +981,15 @@ def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[fl
             return fact.days, said
         if m == "months":
             return fact.months, said
+        if m == "overtime_hours":
+            period = reader.overtime_period(text, fact) if fact.unit == "hour" else None
+            if period is None:
+                return None
+            per_month = fact.hours * {"day": 12.0, "week": 52 / 12, "month": 1.0}[period]
+            said = {"day": f"每日延长工作时间{_fmt(fact.hours, '')}小时（每日上限为三小时）",
+                    "week": f"每周延长工作时间{_fmt(fact.hours, '')}小时，折合每月约{_fmt(per_month, '')}小时",
+                    "month": f"每月延长工作时间{_fmt(fact.hours, '')}小时"}[period]
+            return per_month, said
     return None
 
 
@@ -1013,7 +1022,7 @@ def _limit_text(p: FactParams, value: float) -> str:
             "daily_percent": "percent", "months": "months", "days": "days"}.get(p.measure or "", "")
     if p.measure == "written_gap":
         return "两种写法的金额不一致" if p.gt is not None and value > p.gt + 1e-9 else ""
-    shown = lambda v: _fmt(v, unit) if unit else (f"{_fmt(v, '')} 小时" if p.measure == "hours"  # noqa: E731
+    shown = lambda v: _fmt(v, unit) if unit else (f"{_fmt(v, '')} 小时" if p.measure in ("hours", "overtime_hours")  # noqa: E731
                                                   else _money_text(v) if p.measure == "amount" else _fmt(v, ""))
     parts = []
     if p.gt is not None and value > p.gt + 1e-9:
@@ -1052,6 +1061,8 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
             return False, ""
         if (p.act or p.rights) and not ((p.act and _any(p.act, fact.act)) or set(p.rights) & fact.rights):
             return False, ""
+        if p.unconditional and not reader.unconditional(text, fact):
+            return False, ""
         # 有权向承运方提出变更…的要求: a right to ask the other side is not a right to decide alone.
         if fact.modal in ("有权", "可以") and _REQUEST.match(fact.act):
             return False, ""
@@ -1072,7 +1083,7 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         return _side_allows(p, fact, facts, text), said
     detail = ""
     if p.measure is not None:
-        measured = _measure(p, fact, facts)
+        measured = _measure(p, fact, facts, text)
         if measured is None:
             return False, ""
         value, said = measured

@@ -1011,3 +1011,53 @@ DEFERRAL = re.compile(r"另议|另行(?:协商|商定|约定|确定|签订|签�
 def is_deferred(sentence: str) -> bool:
     """The sentence leaves the term to later agreement or to one side's word (另议, 以出卖人届时报价为准)."""
     return bool(DEFERRAL.search(sentence))
+
+
+# -- overtime and conditions -------------------------------------------------------------------------------
+
+#: Overtime (加班, 延长工作时间, 延时, 加点) as against working time (每周工作, 上班, 工时, 出勤).
+_OVERTIME = re.compile(r"加班|延长(?:工作)?时间|延时|加点")
+_WORKTIME = re.compile(r"工作|上班|工时|出勤|在岗|休息")
+_OVERTIME_PERIODS = (("week", re.compile(r"周|星期|礼拜")), ("day", re.compile(r"每日|每天|当日|单日|日均|一日|一天")),
+                     ("month", re.compile(r"月")))
+
+
+def overtime_period(text: str, fact: Duration) -> str | None:
+    """The period (``day`` ``week`` ``month``) of an hours figure that is overtime, or None when the figure is
+    not overtime: the words before it in its fragment (inside the brackets it sits in, if any) name overtime,
+    or name no working time in a sentence about overtime (…确需加班的，…每月累计不超过36小时). A working week
+    or day told beside overtime (每周工作时间为四十八小时（含每周延长工作时间八小时）) is no overtime figure."""
+    a, b = fact.sentence
+    lead = text[_fragment_start(text, a, fact.start):fact.start]
+    inner = max(lead.rfind("（"), lead.rfind("("))
+    if inner != -1 and ")" not in lead[inner:] and "）" not in lead[inner:]:
+        lead = lead[inner + 1:]
+    if not _OVERTIME.search(lead) and (_WORKTIME.search(lead) or not _OVERTIME.search(text[a:b])):
+        return None
+    return next((name for name, rx in _OVERTIME_PERIODS if rx.search(lead)), "month")
+
+
+#: A right limited to stated grounds: a condition before it (…的，/ 如 / 一旦 / 发生下列情形) or in it (在乙方违约时).
+_CONDITION = re.compile(r"的\s*[，,:：]|(?:^|[，,\s])(?:如|若|如果|一旦|倘若|凡|假如)|(?:发生|出现|有|存在|具有|在)"
+                        r"(?:下列|以下|如下|前述|上述|本条|前款|任一|任何一种|约定)|情形之一|下列情形|以下情形|情形下"
+                        r"|违反|违约|未按|逾期|拖欠|挪用|改变.{0,4}用途|转移(?:财产|资产)|丧失(?:偿债|清偿)")
+#: A ground that is only the right-holder's own will or view (根据自身资金需要, 甲方认为…可能影响还款的).
+_OWN_WILL = re.compile(r"认为|判断|自行|(?:视|根据|依据|按照)(?:其|自身|自己|本方|经营|资金)?"
+                       r"[^，,。；;]{0,8}(?:需要|安排|情况)")
+#: At will, whatever the ground (随时, 任意, 无需理由, 以任何理由).
+_AT_WILL = re.compile(r"随时|任意|任何时候|无需(?:说明)?(?:任何)?理由|不需(?:要)?(?:任何)?理由"
+                      r"|(?:不论|无论)(?:何种|任何)?(?:原因|理由)|以任何理由")
+
+
+def unconditional(text: str, ob: Obligation) -> bool:
+    """The right is the holder's at will: it says so (随时, 以任何理由), or neither the words before it in its sentence
+    nor its act name a ground other than the holder's own will or view (a right that lists the other side's
+    defaults — 有下列情形之一的 / 在乙方违约时 — is a right on those grounds)."""
+    a, _ = ob.sentence
+    before, act = text[a:ob.start], ob.act
+    if _AT_WILL.search(before) or _AT_WILL.search(act):
+        return True
+    grounds = before + "，" + act
+    if not _CONDITION.search(grounds):
+        return True
+    return bool(_OWN_WILL.search(grounds)) and not re.search(r"下列|以下|如下|情形之一", grounds)
