@@ -91,6 +91,8 @@ class ContractFacts:
     #: The firm's side drafted the terms (its side says so: 即本协议起草方, 本方文本): its own one-sided terms
     #: are its risk too — a court strikes them (497) and a regulator fines them.
     we_drafted: bool = False
+    #: The contract has a foreign element (a party or the subject matter abroad: facts.foreign_element).
+    foreign_element: bool = False
 
 
 @lru_cache(maxsize=4096)
@@ -497,7 +499,8 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
                          side=side, side_names=names, role_names=roles,
                          guessed_type=_guess_type(text), side_roles=side_roles(names, roles),
-                         settings=contract_settings(text), we_drafted=we_drafted(side))
+                         settings=contract_settings(text), we_drafted=we_drafted(side),
+                         foreign_element=reader.foreign_element(text))
 
 
 def side_roles(names: frozenset[str], roles: tuple[tuple[str, str], ...] = ()) -> frozenset[str]:
@@ -1072,6 +1075,13 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         if not _side_allows(p, fact, facts, text):
             return False, ""
         return True, _FORUM_SAID.get(fact.place, "").format(party=fact.party or "一方")
+    if p.foreign_element is not None and facts.foreign_element != p.foreign_element:
+        return False, ""
+    if isinstance(fact, reader.ForeignChoice):
+        chosen = {"law": f"约定适用{fact.place}法律", "arbitration": f"约定提交{fact.place}仲裁",
+                  "court": f"约定由{fact.place}法院管辖"}.get(fact.kind, "")
+        told = "，而合同未见涉外因素（当事人、标的物及履行均在境内）" if p.foreign_element is False else ""
+        return _side_allows(p, fact, facts, text), chosen + told
     if isinstance(fact, reader.Exemption) and p.covers_any:
         hit = [c for c in p.covers_any if c in fact.covers and c not in fact.carveouts]
         if not hit:

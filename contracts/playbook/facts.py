@@ -205,11 +205,12 @@ class ClauseFacts:
     negations: list[tuple[int, int]] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)
     forums: list[Forum] = field(default_factory=list)
+    foreign_choices: list[ForeignChoice] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[Fact]:
         return {"money": self.money, "rate": self.rates, "duration": self.durations, "date": self.dates,
                 "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships,
-                "mismatch": self.mismatches, "forum": self.forums}[kind]
+                "mismatch": self.mismatches, "forum": self.forums, "foreign_choice": self.foreign_choices}[kind]
 
 
 _UNIT_HOURS = {"hour": 1.0, "day": 24.0, "workday": 24 * 7 / 5, "week": 24 * 7.0, "month": 24 * 30.0,
@@ -996,7 +997,7 @@ def _read_clause(text: str) -> ClauseFacts:
         durations=_durations(norm, spans, scopes), dates=_dates(norm, spans, scopes),
         obligations=_obligations(norm, spans, scopes), exemptions=_exemptions(norm, spans, scopes),
         ownerships=_ownerships(norm, spans, scopes), negations=scopes, mismatches=_mismatches(norm, spans),
-        forums=_forums(norm, spans),
+        forums=_forums(norm, spans), foreign_choices=_foreign_choices(norm, spans),
     )
 
 
@@ -1061,3 +1062,82 @@ def unconditional(text: str, ob: Obligation) -> bool:
     if not _CONDITION.search(grounds):
         return True
     return bool(_OWN_WILL.search(grounds)) and not re.search(r"下列|以下|如下|情形之一", grounds)
+
+
+# -- a law or a forum outside the mainland, and whether the contract has a foreign element -------------------
+
+#: Places outside the mainland whose law, courts or arbitral seats a contract may name.
+ABROAD = (r"香港|澳门|台湾|新加坡|美国|纽约州?|加利福尼亚州?|特拉华州?|英国|英格兰(?:及威尔士|和威尔士)?|伦敦"
+          r"|日本|东京|韩国|首尔|德国|法国|巴黎|瑞士|日内瓦|苏黎世|瑞典|斯德哥尔摩|荷兰|比利时|意大利|西班牙|加拿大|澳大利亚|新西兰|开曼(?:群岛)?"
+          r"|英属维尔京群岛|维尔京群岛|百慕大|马来西亚|泰国|越南|印度尼西亚|印度|阿联酋|迪拜|俄罗斯|卢森堡|爱尔兰")
+#: Arbitral institutions seated outside the mainland (a mainland one — 中国国际经济贸易仲裁委员会, 上海国际仲裁中心,
+#: 深圳国际仲裁院 — is none).
+_ABROAD_INSTITUTION = re.compile(
+    r"新加坡国际仲裁中心|香港国际仲裁中心|国际商会(?:国际)?仲裁(?:院|庭)|国际商会|伦敦国际仲裁院|斯德哥尔摩商会仲裁院"
+    r"|日本商事仲裁协会|大韩商事仲裁院|美国仲裁协会|国际争议解决中心|香港海事仲裁协会|\bSIAC\b|\bHKIAC\b|\bICC\b|\bLCIA\b"
+    r"|\bAAA\b|\bSCC\b")
+_LAW_ABROAD = re.compile(rf"(?:适用|受|依照|依据|按照|遵循|遵守|根据|以)[^。；;，,]{{0,12}}?(?P<place>{ABROAD})"
+                         r"(?:特别行政区|地区)?(?:的)?(?:现行|有效)?(?:法律|法)(?!院)")
+_SEAT_ABROAD = re.compile(rf"仲裁地(?:点)?(?:为|在|是|设在|位于)?(?P<place>{ABROAD})|(?:在|于|提交)(?P<place2>{ABROAD})"
+                          r"(?:特别行政区)?(?:进行)?仲裁")
+_COURT_ABROAD = re.compile(rf"(?P<place>{ABROAD})(?:特别行政区)?(?:的)?(?:[\u4e00-\u9fa5]{{0,6}})?法院")
+#: Words that keep a place out of the choice (适用中华人民共和国法律，不包括香港、澳门和台湾地区法律).
+_NOT_CHOSEN = re.compile(r"不包括|不含|除外|排除")
+
+
+@dataclass(frozen=True)
+class ForeignChoice(Fact):
+    """A choice of a law, an arbitral institution or seat, or a court outside the mainland (适用香港法律,
+    提交新加坡国际仲裁中心仲裁, 由英国法院管辖). ``kind``: ``law`` | ``arbitration`` | ``court``; ``place``: the
+    place or institution named."""
+
+    kind: str = ""
+    place: str = ""
+
+
+def _foreign_choices(text: str, spans) -> list[ForeignChoice]:
+    out = []
+    for a, b in spans:
+        sentence = text[a:b]
+        found: list[tuple[str, re.Match[str], str]] = []
+        for m in _LAW_ABROAD.finditer(sentence):
+            found.append(("law", m, m.group("place")))
+        for m in _ABROAD_INSTITUTION.finditer(sentence):
+            if re.search(r"仲裁|规则|管理", sentence):
+                found.append(("arbitration", m, m.group(0)))
+        for m in _SEAT_ABROAD.finditer(sentence):
+            found.append(("arbitration", m, m.group("place") or m.group("place2")))
+        if re.search(r"管辖|起诉|诉讼", sentence) and "仲裁" not in sentence:
+            for m in _COURT_ABROAD.finditer(sentence):
+                found.append(("court", m, m.group("place")))
+        seen: set[str] = set()
+        for kind, m, place in found:
+            lead = sentence[max(0, m.start() - 8):m.start()]
+            if _NOT_CHOSEN.search(lead) or kind in seen:
+                continue
+            seen.add(kind)
+            out.append(ForeignChoice(a + m.start(), a + m.end(), (a, b), "", False, kind, place))
+    return out
+
+
+#: What makes a contract foreign-related (涉外民事关系法律适用法解释（一）第一条): a party abroad or foreign, the
+#: subject matter abroad, the facts that make the contract abroad — read outside the choice-of-law and dispute words.
+_FOREIGN_PARTY = re.compile(
+    rf"(?:住所|地址|注册地|注册于|设立于|成立于|经常居所|国籍|居住地|办公地)[^。；;\n]{{0,12}}(?:{ABROAD})"
+    rf"|(?:{ABROAD})(?:特别行政区)?[^。；;\n，,]{{0,20}}(?:有限公司|公司|集团|居民|公民|籍)"
+    r"|外国(?:公民|法人|公司|企业|人|国籍)|外籍|护照号|境外(?:公司|企业|机构|法人|主体|投资者)"
+    r"|\b(?:Limited|Ltd\.?|Pte\.?|Inc\.?|LLC|GmbH|Corporation|Corp\.?|B\.V\.|S\.A\.|PLC|AG)\b")
+_FOREIGN_SUBJECT = re.compile(
+    rf"(?:运往|发往|出口(?:至|到)?|交付(?:至|到|于)|交货(?:至|地点为|地为)|进口自|位于|坐落于|在)(?:{ABROAD}|境外|国外|海外)"
+    rf"|(?:{ABROAD}|境外|国外|海外)(?:的)?(?:项目|工程|市场|仓库|港口|码头|分公司|子公司)"
+    r"|跨境|出口合同|进口合同|离岸|FOB|CIF|CFR|DAP|DDP|EXW|信用证|自由贸易试验区[^。；;]{0,30}外商|外商独资[^。；;]{0,30}自由贸易试验区")
+_CHOICE_WORDS = re.compile(r"适用[^。；;]{0,20}法律|管辖|仲裁|争议|诉讼|法律适用")
+
+
+def foreign_element(text: str) -> bool:
+    """The contract has a foreign element outside its choice-of-law and dispute words: a party foreign or seated
+    abroad (香港、新加坡 … 公司, 外籍, Ltd), the subject matter or a performance abroad (运往新加坡, 境外项目, 跨境),
+    a trade term (FOB, CIF) or a foreign-owned enterprise in a free trade zone (which may choose a foreign seat)."""
+    norm = numbers.normalize(text)
+    kept = "。".join(s for s in re.split(r"[。；;\n]", norm) if not _CHOICE_WORDS.search(s))
+    return bool(_FOREIGN_PARTY.search(kept) or _FOREIGN_SUBJECT.search(kept))

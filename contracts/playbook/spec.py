@@ -236,7 +236,8 @@ class FactParams(_Params):
     """A predicate over the facts the clause reader found (contracts/playbook/facts.py; the spec is
     contracts/playbook/SPEC.md). The rule fires on each fact of kind ``fact`` that passes every test given."""
 
-    fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership", "mismatch", "forum"]
+    fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership", "mismatch", "forum",
+                  "foreign_choice"]
     #: The fact's sentence mentions one of these (anywhere: before or after the number).
     context: list[str] = Field(default_factory=list)
     #: The fact's own label (定金, 违约金, 试用期 …) or, when it has none, its fragment matches one of these.
@@ -284,6 +285,10 @@ class FactParams(_Params):
     #: property, performance, signing, unlinked, chosen, named, statutory).
     places: list[Literal["party_seat", "plaintiff", "defendant", "property", "performance", "signing", "unlinked",
                          "chosen", "named", "statutory"]] = Field(default_factory=list)
+
+    #: The contract has (True) or has not (False) a foreign element (facts.foreign_element: a party or the subject
+    #: matter abroad), read outside its choice-of-law and dispute words.
+    foreign_element: bool | None = None
 
     @field_validator("context", "label", "unless", "titles", "requires", "act")
     @classmethod
