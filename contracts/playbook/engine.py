@@ -58,6 +58,16 @@ class SectionLike(Protocol):
 
 
 @dataclass(frozen=True)
+class DelayPenalty:
+    """One side's penalty for delay (逾期交货, 逾期付款, 工期延误): who pays it and its daily percent of its base."""
+
+    payer: str
+    daily_percent: float
+    #: How the contract says it (每日合同总价款的0.5%, 每日50 元).
+    said: str = ""
+
+
+@dataclass(frozen=True)
 class ContractFacts:
     """Facts of the whole contract a clause's rule may compare with."""
 
@@ -93,6 +103,9 @@ class ContractFacts:
     we_drafted: bool = False
     #: The contract has a foreign element (a party or the subject matter abroad: facts.foreign_element).
     foreign_element: bool = False
+    #: Each side's penalty for delay, per day as a percent of its base (乙方逾期每日千分之五 → (乙方, 0.5); an amount
+    #: per day — 每逾期一日伍拾元 — as a share of the total price): the two sides' penalties compared.
+    delay_penalties: tuple[DelayPenalty, ...] = ()
 
 
 @lru_cache(maxsize=4096)
@@ -495,12 +508,112 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
             total = round(found[0].value * round(term), 2)
     roles = role_names(text)
     names = _with_role_names(side_names(text, side), roles)
+    penalties = delay_penalties(sections, total)
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
                          side=side, side_names=names, role_names=roles,
                          guessed_type=_guess_type(text), side_roles=side_roles(names, roles),
                          settings=contract_settings(text), we_drafted=we_drafted(side),
-                         foreign_element=reader.foreign_element(text))
+                         foreign_element=reader.foreign_element(text), delay_penalties=penalties)
+
+
+#: A penalty for delay: the sentence speaks of being late and of a penalty, late fee or interest for it.
+_DELAY = re.compile(r"逾期|迟延|延迟|延误|拖延|超期|晚于|误期|拖欠")
+_DELAY_PENALTY = re.compile(r"违约金|滞纳金|罚金|赔偿金|赔偿|利息|资金占用费|计息|罚息")
+#: An amount per day of delay (每逾期一日…伍拾元, 每延误一天罚款500元, 按每日200元).
+_PER_DAY = re.compile(r"每(?:逾期|迟延|延迟|延误|拖延|超期|误期)?\s*(?:一|1|壹)?\s*(?:个)?(?:日|天|工作日)"
+                      r"|按日|/日|/天")
+#: Interest at the loan prime rate (按同期贷款市场报价利率, LPR的1.5倍): read at about 3 % a year.
+_LPR = re.compile(r"(?:贷款市场报价利率|LPR|贷款基准利率|同期银行贷款利率)(?:的)?"
+                  r"(?:(?P<mult>\d+(?:\.\d+)?|[一二两三四])倍)?")
+LPR_ANNUAL_PERCENT = 3.0
+
+
+def _delay_sentence(sentence: str) -> bool:
+    return bool(_DELAY.search(sentence) and _DELAY_PENALTY.search(sentence))
+
+
+def _delay_payer(sentence: str, fact: reader.Fact) -> str:
+    return payer_of(sentence) or fact.party
+
+
+def penalty_per_day(fact: reader.Fact, text: str, total: float | None) -> tuple[float, str] | None:
+    """A delay penalty's daily percent of its base and how it is said, or None when the fact is no delay penalty:
+    a rate per day or month in a sentence about delay and its penalty, or an amount per day of delay (as a share
+    of the contract's total price)."""
+    a, b = fact.sentence
+    sentence = text[a:b]
+    if not _delay_sentence(sentence):
+        return None
+    if isinstance(fact, reader.Rate) and fact.per in ("day", "month", "hour") and not fact.multiple:
+        per = {"hour": "每小时", "day": "每日", "month": "每月"}[fact.per]
+        return fact.daily_percent, f"{per}{fact.base + '的' if fact.base else ''}{_fmt(fact.percent, 'percent')}"
+    if isinstance(fact, reader.Money) and total and fact.amount < total \
+            and _PER_DAY.search(sentence[max(0, fact.start - a - 24):fact.start - a]):
+        return fact.amount / total * 100, f"每日{_money_text(fact.amount)}"
+    return None
+
+
+def delay_penalties(sections: Sequence[SectionLike], total: float | None) -> tuple[DelayPenalty, ...]:
+    """Every side's delay penalty in the contract (see :class:`DelayPenalty`); interest at the loan prime rate is
+    read at :data:`LPR_ANNUAL_PERCENT` a year (times its multiple)."""
+    out = []
+    for section in sections:
+        if section.kind in SKIPPED_KINDS or not section.text.strip():
+            continue
+        text = numbers.normalize(section.text)
+        clause = reader.read_clause(section.text)
+        for fact in [*clause.rates, *clause.money]:
+            found = penalty_per_day(fact, text, total)
+            payer = _delay_payer(text[fact.sentence[0]:fact.sentence[1]], fact)
+            if found and payer and not fact.negated:
+                out.append(DelayPenalty(payer, found[0], found[1]))
+        for a, b in reader.sentence_spans(text):
+            sentence = text[a:b]
+            m = _LPR.search(sentence)
+            if m and _delay_sentence(sentence) and not reader._ROLE_RX.search(sentence[m.end():m.end() + 2]):
+                mult = (numbers.to_number(m.group("mult")) if m.group("mult") else 1.0) or 1.0
+                payer = payer_of(sentence) or reader.party_at(text, (a, b), m.start())
+                said = "按贷款市场报价利率" + (f"的{_fmt(mult, '')}倍" if mult != 1 else "") + "计息"
+                if payer:
+                    out.append(DelayPenalty(payer, LPR_ANNUAL_PERCENT * mult / 365, said))
+    return tuple(out)
+
+
+def _other_side(a: str, b: str, facts: ContractFacts) -> bool:
+    """``a`` and ``b`` name the two sides of the contract (甲方 and 乙方, 出卖人 and 乙方（买受人）)."""
+    if not a or not b or a == b or "双方" in (a, b) or "任何一方" in (a, b):
+        return False
+    if facts.side_names and (a in facts.side_names) != (b in facts.side_names):
+        return True
+    names = dict(facts.role_names)
+    return COUNTERPARTS.get(a) == b or COUNTERPARTS.get(names.get(a, a)) == names.get(b, b)
+
+
+def _outweighed(p: FactParams, fact: reader.Fact, text: str, facts: ContractFacts) -> tuple[bool, str]:
+    """The two sides' delay penalties differ by ``p.outweighs`` or more: the finding sits on each side's penalty
+    and is reported for the side that pays the heavier one (with no side given, on the heavier one only)."""
+    mine = penalty_per_day(fact, text, facts.total_price)
+    a, b = fact.sentence
+    payer = _delay_payer(text[a:b], fact)
+    if mine is None or not payer or fact.negated or mine[0] <= 0:
+        return False, ""
+    theirs = [d for d in facts.delay_penalties if _other_side(payer, d.payer, facts) and d.daily_percent > 0]
+    if not theirs or p.outweighs is None:
+        return False, ""
+    lightest, heaviest = min(theirs, key=lambda d: d.daily_percent), max(theirs, key=lambda d: d.daily_percent)
+    if mine[0] / lightest.daily_percent >= p.outweighs:
+        ratio = mine[0] / lightest.daily_percent
+        if facts.side and not _side_allows_party("ours", payer, facts):
+            return False, ""
+        return True, (f"{payer}逾期的违约金约定为{mine[1]}，而{lightest.payer}逾期仅为{lightest.said}，"
+                      f"按日计为对方的 {_fmt(ratio, '')} 倍")
+    if heaviest.daily_percent / mine[0] >= p.outweighs and facts.side \
+            and _side_allows_party("ours", heaviest.payer, facts) and not _side_allows_party("ours", payer, facts):
+        ratio = heaviest.daily_percent / mine[0]
+        return True, (f"{payer}逾期的违约金仅为{mine[1]}，而{heaviest.payer}逾期为{heaviest.said}，"
+                      f"{heaviest.payer}的负担按日计为对方的 {_fmt(ratio, '')} 倍")
+    return False, ""
 
 
 def side_roles(names: frozenset[str], roles: tuple[tuple[str, str], ...] = ()) -> frozenset[str]:
@@ -1077,6 +1190,8 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         return True, _FORUM_SAID.get(fact.place, "").format(party=fact.party or "一方")
     if p.foreign_element is not None and facts.foreign_element != p.foreign_element:
         return False, ""
+    if p.outweighs is not None:
+        return _outweighed(p, fact, text, facts)
     if isinstance(fact, reader.ForeignChoice):
         chosen = {"law": f"约定适用{fact.place}法律", "arbitration": f"约定提交{fact.place}仲裁",
                   "court": f"约定由{fact.place}法院管辖"}.get(fact.kind, "")

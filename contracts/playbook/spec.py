@@ -289,6 +289,9 @@ class FactParams(_Params):
     #: The contract has (True) or has not (False) a foreign element (facts.foreign_element: a party or the subject
     #: matter abroad), read outside its choice-of-law and dispute words.
     foreign_element: bool | None = None
+    #: Money and rates: a delay penalty (facts read by engine.penalty_per_day) that is this many times the other
+    #: side's, or the other side's that many times it — reported for the side paying the heavier one.
+    outweighs: float | None = Field(default=None, gt=1)
 
     @field_validator("context", "label", "unless", "titles", "requires", "act")
     @classmethod
