@@ -591,8 +591,9 @@ def _other_side(a: str, b: str, facts: ContractFacts) -> bool:
 
 
 def _outweighed(p: FactParams, fact: reader.Fact, text: str, facts: ContractFacts) -> tuple[bool, str]:
-    """The two sides' delay penalties differ by ``p.outweighs`` or more: the finding sits on each side's penalty
-    and is reported for the side that pays the heavier one (with no side given, on the heavier one only)."""
+    """The two sides' delay penalties differ by ``p.outweighs`` or more: reported for the side that pays the
+    heavier one, on its own penalty, and on the other side's when that is a fixed sum per day (with no side
+    given, on the heavier one only)."""
     mine = penalty_per_day(fact, text, facts.total_price)
     a, b = fact.sentence
     payer = _delay_payer(text[a:b], fact)
@@ -608,7 +609,9 @@ def _outweighed(p: FactParams, fact: reader.Fact, text: str, facts: ContractFact
             return False, ""
         return True, (f"{payer}逾期的违约金约定为{mine[1]}，而{lightest.payer}逾期仅为{lightest.said}，"
                       f"按日计为对方的 {_fmt(ratio, '')} 倍")
-    if heaviest.daily_percent / mine[0] >= p.outweighs and facts.side \
+    # The lighter one is reported only as a fixed sum per day (每逾期一日伍拾元), which does not grow with the stake and
+    # falls short of the loss (585 II); a lighter rate is the law's usual form and the heavier one speaks for it.
+    if isinstance(fact, reader.Money) and heaviest.daily_percent / mine[0] >= p.outweighs and facts.side \
             and _side_allows_party("ours", heaviest.payer, facts) and not _side_allows_party("ours", payer, facts):
         ratio = heaviest.daily_percent / mine[0]
         return True, (f"{payer}逾期的违约金仅为{mine[1]}，而{heaviest.payer}逾期为{heaviest.said}，"
