@@ -1195,6 +1195,15 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         return False, ""
     if p.outweighs is not None:
         return _outweighed(p, fact, text, facts)
+    if isinstance(fact, reader.Secrecy):
+        # an employee's duty is the employment law's (劳动合同法23): one-way by nature, its penalty another rule's
+        if "employment" in facts.settings or not set(p.shapes) <= fact.shapes:
+            return False, ""
+        said = {"one_way": "只约束{party}一方，而保密的信息包括双方的信息或合同本身",
+                "perpetual": "保密期限为永久或不设期限", "penalised": "并约定了违约金",
+                "no_public_carveout": "未排除已公开或合法获得的信息"}
+        detail = "，".join(said[s].format(party=fact.party or "一方") for s in p.shapes)
+        return _side_allows(p, fact, facts, text), "保密义务" + detail
     if isinstance(fact, reader.ForeignChoice):
         chosen = {"law": f"约定适用{fact.place}法律", "arbitration": f"约定提交{fact.place}仲裁",
                   "court": f"约定由{fact.place}法院管辖"}.get(fact.kind, "")

@@ -206,11 +206,13 @@ class ClauseFacts:
     mismatches: list[Mismatch] = field(default_factory=list)
     forums: list[Forum] = field(default_factory=list)
     foreign_choices: list[ForeignChoice] = field(default_factory=list)
+    secrecies: list[Secrecy] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[Fact]:
         return {"money": self.money, "rate": self.rates, "duration": self.durations, "date": self.dates,
                 "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships,
-                "mismatch": self.mismatches, "forum": self.forums, "foreign_choice": self.foreign_choices}[kind]
+                "mismatch": self.mismatches, "forum": self.forums, "foreign_choice": self.foreign_choices,
+                "secrecy": self.secrecies}[kind]
 
 
 _UNIT_HOURS = {"hour": 1.0, "day": 24.0, "workday": 24 * 7 / 5, "week": 24 * 7.0, "month": 24 * 30.0,
@@ -998,6 +1000,7 @@ def _read_clause(text: str) -> ClauseFacts:
         obligations=_obligations(norm, spans, scopes), exemptions=_exemptions(norm, spans, scopes),
         ownerships=_ownerships(norm, spans, scopes), negations=scopes, mismatches=_mismatches(norm, spans),
         forums=_forums(norm, spans), foreign_choices=_foreign_choices(norm, spans),
+        secrecies=_secrecies(norm, spans),
     )
 
 
@@ -1141,3 +1144,69 @@ def foreign_element(text: str) -> bool:
     norm = numbers.normalize(text)
     kept = "。".join(s for s in re.split(r"[。；;\n]", norm) if not _CHOICE_WORDS.search(s))
     return bool(_FOREIGN_PARTY.search(kept) or _FOREIGN_SUBJECT.search(kept))
+
+
+# -- confidentiality: who is bound, whose information, for how long -----------------------------------------
+
+_SECRECY = re.compile(r"保密(?:义务|责任|期限|期)?|保守[^。；;，,]{0,12}秘密"
+                      r"|(?:不得|禁止)[^。；;]{0,20}(?:披露|泄露|泄漏|透露|公开)")
+#: Both sides bound (双方, 各方, 任何一方, 相互) — or the duty runs to each other (对对方 / 彼此).
+_BOTH = re.compile(r"双方|各方|任何一方|任一方|相互|彼此|互相|一方[^。；;]{0,12}另一方|各自")
+#: Information both sides hold: the other's as well as its own, or the contract itself (本合同的内容, 合同价格).
+_BOTH_INFO = re.compile(r"双方|相互|彼此|各方|本(?:合同|协议)(?:的)?(?:内容|条款|价格|约定|签订)"
+                        r"|合同(?:内容|条款|价格|价款)|(?:项目|合作)(?:内容|信息|情况)")
+_PERPETUAL = re.compile(r"永久|永远|无限期|终身|不受(?:合同|本合同|任何)?(?:期限|时间|期间)(?:的)?限制|长期有效"
+                        r"|始终有效|任何时候|无期限|不设期限|没有期限")
+_PUBLIC_CARVEOUT = re.compile(
+    r"已(?:经)?(?:依法)?(?:公开|公布|披露|为公众|进入公有|进入公共)|公知|公众(?:所)?(?:知悉|知晓|所知)|公有领域|公共领域"
+    r"|合法(?:地)?(?:从第三方)?(?:取得|获得|获悉|知悉)|独立开发|已(?:经)?知悉"
+    r"|非因[^。；;]{0,8}(?:过错|原因|违约)[^。；;]{0,8}公开|直至[^。；;]{0,20}公开|依法(?:应当|须)?(?:披露|公开)")
+
+
+_SUBJECT_RX = re.compile(r"甲乙双方|双方|各方|任何一方|任一方|相互|彼此|互相|" + _ROLE_RX.pattern)
+
+
+def _secrecy_subject(before: str) -> str:
+    """Who a confidentiality duty binds: the first party (or 双方, 各方) named before it that is no object or
+    owner of the information (对甲方的技术秘密, 知悉的双方商业秘密, 向乙方提供的 name whose information it is)."""
+    for m in _SUBJECT_RX.finditer(before):
+        if re.search(r"(?:对|向|给|的|与|及|和|或|、|为|自|从|由)\s*$", before[max(0, m.start() - 2):m.start()]):
+            continue
+        return m.group(0)
+    return ""
+
+
+@dataclass(frozen=True)
+class Secrecy(Fact):
+    """A duty of confidentiality (乙方应对…保密, 不得向任何第三方披露). ``party``: the side bound (``双方`` when
+    both are); ``shapes``: ``one_way`` (one side bound for information both sides hold — 双方的商业秘密, 本合同内容),
+    ``perpetual`` (永久, 无限期, 不受期限限制), ``penalised`` (the clause sets a 违约金 for it),
+    ``no_public_carveout`` (the clause keeps nothing public or lawfully obtained out of it)."""
+
+    shapes: frozenset[str] = frozenset()
+
+
+def _secrecies(text: str, spans) -> list[Secrecy]:
+    out = []
+    clause_perpetual = bool(_PERPETUAL.search(text))
+    penalised = bool(re.search(r"违约金", text))
+    carved = bool(_PUBLIC_CARVEOUT.search(text))
+    for a, b in spans:
+        sentence = text[a:b]
+        m = _SECRECY.search(sentence)
+        if not m or re.search(r"保密费|保密津贴", sentence[m.start():m.end() + 2]):
+            continue
+        subject = _secrecy_subject(sentence[:m.start()])
+        both = bool(subject and _BOTH.fullmatch(subject))
+        party = "双方" if both else party_at(text, (a, b), a + m.start())
+        shapes = set()
+        if not both and party and _BOTH_INFO.search(sentence):
+            shapes.add("one_way")
+        if _PERPETUAL.search(sentence) or (clause_perpetual and re.search(r"保密(?:期限|期)", text)):
+            shapes.add("perpetual")
+        if penalised:
+            shapes.add("penalised")
+        if not carved:
+            shapes.add("no_public_carveout")
+        out.append(Secrecy(a + m.start(), a + m.end(), (a, b), party, False, frozenset(shapes)))
+    return out
