@@ -1195,6 +1195,15 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         return False, ""
     if p.outweighs is not None:
         return _outweighed(p, fact, text, facts)
+    if isinstance(fact, reader.Definition):
+        if (p.defines and fact.cls not in p.defines) or not set(p.shapes) <= fact.shapes:
+            return False, ""
+        said = {"knowledge_based": "把{party}知悉或接触的任何信息都列入",
+                "no_public_carveout": "未排除已公开或合法获得的信息",
+                "own_risk": "把市场行情、价格、政策调整或自身经营等原因列为不可抗力",
+                "beyond_the_work": "把与本合同工作无关或合同期外的成果也列入"}
+        detail = "“" + fact.term + "”的定义" + "，".join(said[s].format(party=fact.party or "一方") for s in p.shapes)
+        return _side_allows(p, fact, facts, text), detail
     if isinstance(fact, reader.Secrecy):
         # an employee's duty is the employment law's (劳动合同法23): one-way by nature, its penalty another rule's
         if "employment" in facts.settings or not set(p.shapes) <= fact.shapes:

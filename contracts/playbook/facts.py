@@ -207,12 +207,13 @@ class ClauseFacts:
     forums: list[Forum] = field(default_factory=list)
     foreign_choices: list[ForeignChoice] = field(default_factory=list)
     secrecies: list[Secrecy] = field(default_factory=list)
+    definitions: list[Definition] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[Fact]:
         return {"money": self.money, "rate": self.rates, "duration": self.durations, "date": self.dates,
                 "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships,
                 "mismatch": self.mismatches, "forum": self.forums, "foreign_choice": self.foreign_choices,
-                "secrecy": self.secrecies}[kind]
+                "secrecy": self.secrecies, "definition": self.definitions}[kind]
 
 
 _UNIT_HOURS = {"hour": 1.0, "day": 24.0, "workday": 24 * 7 / 5, "week": 24 * 7.0, "month": 24 * 30.0,
@@ -1000,7 +1001,7 @@ def _read_clause(text: str) -> ClauseFacts:
         obligations=_obligations(norm, spans, scopes), exemptions=_exemptions(norm, spans, scopes),
         ownerships=_ownerships(norm, spans, scopes), negations=scopes, mismatches=_mismatches(norm, spans),
         forums=_forums(norm, spans), foreign_choices=_foreign_choices(norm, spans),
-        secrecies=_secrecies(norm, spans),
+        secrecies=_secrecies(norm, spans), definitions=_definitions(norm, spans),
     )
 
 
@@ -1209,4 +1210,87 @@ def _secrecies(text: str, spans) -> list[Secrecy]:
         if not carved:
             shapes.add("no_public_carveout")
         out.append(Secrecy(a + m.start(), a + m.end(), (a, b), party, False, frozenset(shapes)))
+    return out
+
+
+# -- definitions that widen a duty or an exemption -----------------------------------------------------------
+
+#: What a defined word is (保密信息, 不可抗力 …), by its words.
+DEFINED_CLASSES = (
+    ("confidential", re.compile(r"保密信息|保密资料|商业秘密|机密信息|秘密信息|保密事项|机密资料|专有信息")),
+    ("force_majeure", re.compile(r"不可抗力")),
+    ("work_product", re.compile(r"工作成果|开发成果|技术成果|知识产权|交付成果|作品|职务成果|研发成果")),
+    ("affiliate", re.compile(r"关联方|关联公司|关联企业|关联人")),
+)
+#: A definition: “X”指 / X，是指 / 本合同所称X包括 / X包括但不限于 / 下列情形视为X / …等属于X.
+_DEFINES = re.compile(r"(?:所称|所述|所指)?[“\"「『]?(?P<term>[\u4e00-\u9fa5]{2,8})[”\"」』]?\s*[，,：:]?\s*"
+                      r"(?:是指|系指|指|包括|包含|涵盖|的范围包括|范围包括)")
+_DEEMED_AS = re.compile(r"(?:视为|属于|均属|均为|构成|认定为)\s*(?P<term>不可抗力|保密信息|商业秘密|工作成果|关联方)")
+#: Any information a party learns, however it learns it, not marked or limited (乙方知悉的任何信息, 接触到的一切资料).
+_KNOWLEDGE = re.compile(rf"(?P<role>{_ROLE_RX.pattern})?[^。；;]{{0,16}}"
+                        r"(?:知悉|接触|获得|获悉|了解|掌握|得知|取得|接收)(?:到)?的(?:任何|一切|全部|所有)?(?:形式的|方式的)?[^。；;，,]{0,8}(?:信息|资料|情况|数据|内容)"
+                        r"|(?:任何|一切|全部|所有)(?:形式的|方式的|相关的)?[^。；;，,]{0,6}(?:信息|资料|数据)")
+#: Causes inside a party's own business or the market dressed as force majeure (市场行情变化, 原材料涨价, 政策调整).
+_OWN_RISK_CAUSES = re.compile(_COVER_WORDS["own_risk"] + r"|政策(?:调整|变化|变动)|汇率|行情|涨价"
+                              r"|成本(?:上升|上涨|增加)|资金|罢工|停电|原料|人员(?:离职|流失)|客户(?:流失|取消)|订单")
+#: A work-product definition that reaches beyond the contract's work (whether or not related to it, before or
+#: after its term, in one's own time, one's earlier technology and its improvements).
+_BEYOND_WORK = re.compile(r"(?:无论|不论|不管)[^。；;，,]{0,6}(?:是否)?[^。；;，,]{0,8}"
+                          r"(?:相关|有关|关联|利用|工作时间|职务)|签订前|签署前|履行前|之前(?:已)?(?:拥有|开发|取得)|终止后|届满后|解除后|业余时间|工作时间以外"
+                          r"|以外的|无关的|(?:既有|原有|背景)技术|及其(?:任何)?改进")
+
+
+@dataclass(frozen=True)
+class Definition(Fact):
+    """A defined word (“保密信息”指…, 不可抗力包括…, 下列情形视为不可抗力). ``term``: the word; ``cls``:
+    ``confidential`` | ``force_majeure`` | ``work_product`` | ``affiliate`` | ``""``; ``party``: the side whose
+    knowledge or work the definition reaches (乙方知悉的…, 乙方完成的…); ``shapes``: ``knowledge_based`` (any
+    information that side learns, not limited to what is marked or secret), ``no_public_carveout``,
+    ``own_risk`` (force majeure that takes in market, price, policy, funding or supply causes),
+    ``beyond_the_work`` (work product whether or not related to the contract, before or after it)."""
+
+    term: str = ""
+    cls: str = ""
+    shapes: frozenset[str] = frozenset()
+
+
+def _definitions(text: str, spans) -> list[Definition]:
+    out = []
+    carved = bool(_PUBLIC_CARVEOUT.search(text))
+    for a, b in spans:
+        sentence = text[a:b]
+        m = _DEFINES.search(sentence) or _DEEMED_AS.search(sentence)
+        # 市场行情变化不属于不可抗力 / 不视为保密信息: what the words keep out of the word defines nothing
+        if not m or (m.re is _DEEMED_AS and re.search(r"(?:不|非|未|并不|均不)\s*$", sentence[:m.start()])):
+            continue
+        term = m.group("term")
+        cls = next((name for name, rx in DEFINED_CLASSES if rx.search(term)), "")
+        if not cls:
+            continue
+        body = sentence[m.end():] if m.re is _DEFINES else sentence[:m.start()]
+        shapes = set()
+        party = ""
+        if cls == "confidential":
+            know = _KNOWLEDGE.search(body)
+            marked = [x for x in re.finditer(r"标(?:注|明|记)|标示|书面(?:确认|指明)|明确(?:为|属于)", body)
+                      if not re.search(r"(?:无论|不论|不管|是否|无需|不以)[^。；;，,]{0,4}$", body[:x.start()])]
+            if know and not marked:
+                shapes.add("knowledge_based")
+                party = know.group("role") or party_at(text, (a, b), a + m.start())
+            if not carved:
+                shapes.add("no_public_carveout")
+        elif cls == "force_majeure":
+            scopes = negation_scopes(body)
+            for c in _OWN_RISK_CAUSES.finditer(body):
+                if not any(x <= c.start() < y for x, y in scopes) and not re.search(
+                        r"不包括|不属于|除外|不视为|不构成", body[max(0, c.start() - 24):c.start()]):
+                    shapes.add("own_risk")
+                    break
+        elif cls == "work_product" and _BEYOND_WORK.search(body):
+            shapes.add("beyond_the_work")
+            role = _ROLE_RX.search(body)
+            party = role.group(0) if role else ""
+        if shapes:
+            out.append(Definition(a + m.start(), a + m.end(), (a, b), party, False, term=term, cls=cls,
+                                  shapes=frozenset(shapes)))
     return out

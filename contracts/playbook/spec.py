@@ -237,7 +237,7 @@ class FactParams(_Params):
     contracts/playbook/SPEC.md). The rule fires on each fact of kind ``fact`` that passes every test given."""
 
     fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership", "mismatch", "forum",
-                  "foreign_choice", "secrecy"]
+                  "foreign_choice", "secrecy", "definition"]
     #: The fact's sentence mentions one of these (anywhere: before or after the number).
     context: list[str] = Field(default_factory=list)
     #: The fact's own label (定金, 违约金, 试用期 …) or, when it has none, its fragment matches one of these.
@@ -289,9 +289,13 @@ class FactParams(_Params):
     #: The contract has (True) or has not (False) a foreign element (facts.foreign_element: a party or the subject
     #: matter abroad), read outside its choice-of-law and dispute words.
     foreign_element: bool | None = None
-    #: Confidentiality duties (and definitions): the shapes the fact must have, all of them (facts.Secrecy:
-    #: one_way perpetual penalised no_public_carveout).
-    shapes: list[Literal["one_way", "perpetual", "penalised", "no_public_carveout"]] = Field(default_factory=list)
+    #: Confidentiality duties and definitions: the shapes the fact must have, all of them (facts.Secrecy:
+    #: one_way perpetual penalised no_public_carveout; facts.Definition: knowledge_based no_public_carveout
+    #: own_risk beyond_the_work).
+    shapes: list[Literal["one_way", "perpetual", "penalised", "no_public_carveout", "knowledge_based", "own_risk",
+                         "beyond_the_work"]] = Field(default_factory=list)
+    #: Definitions: the classes of the defined word (facts.DEFINED_CLASSES).
+    defines: list[Literal["confidential", "force_majeure", "work_product", "affiliate"]] = Field(default_factory=list)
     #: Money and rates: a delay penalty (facts read by engine.penalty_per_day) that is this many times the other
     #: side's, or the other side's that many times it — reported for the side paying the heavier one.
     outweighs: float | None = Field(default=None, gt=1)
