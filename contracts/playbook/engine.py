@@ -103,6 +103,11 @@ class ContractFacts:
     we_drafted: bool = False
     #: The contract has a foreign element (a party or the subject matter abroad: facts.foreign_element).
     foreign_element: bool = False
+    #: The parties whose liability the contract caps (甲方的违约责任以合同总价10%为限 → 甲方; ``双方`` when
+    #: shared).
+    capped: frozenset[str] = frozenset()
+    #: The parties whose liability a clause leaves expressly without limit (赔偿全部损失, 不设上限).
+    unlimited: frozenset[str] = frozenset()
     #: Each side's penalty for delay, per day as a percent of its base (乙方逾期每日千分之五 → (乙方, 0.5); an amount
     #: per day — 每逾期一日伍拾元 — as a share of the total price): the two sides' penalties compared.
     delay_penalties: tuple[DelayPenalty, ...] = ()
@@ -514,7 +519,11 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
                          side=side, side_names=names, role_names=roles,
                          guessed_type=_guess_type(text), side_roles=side_roles(names, roles),
                          settings=contract_settings(text), we_drafted=we_drafted(side),
-                         foreign_element=reader.foreign_element(text), delay_penalties=penalties)
+                         foreign_element=reader.foreign_element(text), delay_penalties=penalties,
+                         capped=frozenset(c.party for s in sections if s.kind not in SKIPPED_KINDS
+                                          for c in reader.read_clause(s.text).caps),
+                         unlimited=frozenset(p for s in sections if s.kind not in SKIPPED_KINDS
+                                             for p in reader.unlimited_parties(s.text)))
 
 
 #: A penalty for delay: the sentence speaks of being late and of a penalty, late fee or interest for it.
@@ -1195,6 +1204,15 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         return False, ""
     if p.outweighs is not None:
         return _outweighed(p, fact, text, facts)
+    if isinstance(fact, reader.Cap):
+        # a cap one side has and the other has not (乙方 unlimited): a shared cap, or one for each side, is even
+        # — only a cap on all its liability, keeping nothing for intent or gross negligence, beside the other side's
+        # liability said to be unlimited (赔偿全部损失, 不设上限); a cap on a delay penalty is the penalty's own measure
+        others = [c for c in facts.capped if c == "双方" or _other_side(fact.party, c, facts)]
+        unlimited = [u for u in facts.unlimited if _other_side(fact.party, u, facts)]
+        if fact.party == "双方" or others or fact.carved or fact.penalty_only or not unlimited:
+            return False, ""
+        return _side_allows(p, fact, facts, text), f"只为{fact.party}的责任设定上限，对方的责任不设上限"
     if isinstance(fact, reader.Definition):
         if (p.defines and fact.cls not in p.defines) or not set(p.shapes) <= fact.shapes:
             return False, ""

@@ -208,12 +208,13 @@ class ClauseFacts:
     foreign_choices: list[ForeignChoice] = field(default_factory=list)
     secrecies: list[Secrecy] = field(default_factory=list)
     definitions: list[Definition] = field(default_factory=list)
+    caps: list[Cap] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[Fact]:
         return {"money": self.money, "rate": self.rates, "duration": self.durations, "date": self.dates,
                 "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships,
                 "mismatch": self.mismatches, "forum": self.forums, "foreign_choice": self.foreign_choices,
-                "secrecy": self.secrecies, "definition": self.definitions}[kind]
+                "secrecy": self.secrecies, "definition": self.definitions, "cap": self.caps}[kind]
 
 
 _UNIT_HOURS = {"hour": 1.0, "day": 24.0, "workday": 24 * 7 / 5, "week": 24 * 7.0, "month": 24 * 30.0,
@@ -1001,7 +1002,7 @@ def _read_clause(text: str) -> ClauseFacts:
         obligations=_obligations(norm, spans, scopes), exemptions=_exemptions(norm, spans, scopes),
         ownerships=_ownerships(norm, spans, scopes), negations=scopes, mismatches=_mismatches(norm, spans),
         forums=_forums(norm, spans), foreign_choices=_foreign_choices(norm, spans),
-        secrecies=_secrecies(norm, spans), definitions=_definitions(norm, spans),
+        secrecies=_secrecies(norm, spans), definitions=_definitions(norm, spans), caps=_caps(norm, spans),
     )
 
 
@@ -1294,3 +1295,57 @@ def _definitions(text: str, spans) -> list[Definition]:
             out.append(Definition(a + m.start(), a + m.end(), (a, b), party, False, term=term, cls=cls,
                                   shapes=frozenset(shapes)))
     return out
+
+
+# -- a cap on one side's liability -------------------------------------------------------------------------
+
+_CAPPED = re.compile(r"(?:责任|赔偿|违约金|赔付)[^。；;]{0,30}?"
+                     r"(?:以|不超过|不得超过|最高不超过|累计不超过|最高为|上限为)[^。；;]{0,24}?(?:为限|为上限|封顶|$|[，,])|(?:赔偿|责任|赔付)(?:总额|上限|限额|最高额)")
+_CAP_BOTH = re.compile(r"双方|各方|任何一方|任一方|每一方|一方[^。；;]{0,10}(?:另一方|对方)")
+
+
+@dataclass(frozen=True)
+class Cap(Fact):
+    """A cap on a party's liability (甲方的违约责任总额以合同总价的10%为限, 乙方累计赔偿不超过已收服务费).
+    ``party``: whose liability is capped; ``双方`` for a cap both sides share."""
+
+    #: The cap keeps intent or gross negligence out (但因故意或者重大过失造成的损失除外).
+    carved: bool = False
+    #: It caps only a penalty for delay (违约金累计不超过合同价款的百分之五), not the party's liability.
+    penalty_only: bool = False
+
+
+def _caps(text: str, spans) -> list[Cap]:
+    out = []
+    for a, b in spans:
+        sentence = text[a:b]
+        m = _CAPPED.search(sentence)
+        if not m or not re.search(r"为限|上限|封顶|不超过|最高", sentence):
+            continue
+        head = sentence[:m.end()]
+        both = _CAP_BOTH.search(head)
+        party = "双方" if both else party_at(text, (a, b), a + m.start())
+        if party:
+            carved = bool(re.search(r"故意|重大过失", "".join(c.group(0) for c in _CARVE.finditer(sentence))))
+            penalty_only = bool(re.search(r"违约金[^。；;，,]{0,8}(?:累计|总额|合计)?(?:不超过|不得超过|最高)",
+                                          sentence) and not re.search(r"赔偿责任|全部责任|责任总额", sentence))
+            out.append(Cap(a + m.start(), a + m.end(), (a, b), party, False, carved, penalty_only))
+    return out
+
+
+#: A party's liability said to be without limit (赔偿甲方的全部损失, 承担一切损失, 不设上限).
+_UNLIMITED = re.compile(r"(?:赔偿|承担|负责|赔付)[^。；;]{0,12}(?:全部|一切|所有)(?:的)?[^。；;，,]{0,8}"
+                        r"(?:损失|责任|费用)|不设(?:上限|封顶)|不受[^。；;，,]{0,8}(?:上限|限额)(?:的)?限制|无限(?:连带)?责任")
+
+
+def unlimited_parties(text: str) -> frozenset[str]:
+    """The parties whose liability the clause leaves expressly without limit (乙方违约的，应赔偿甲方的全部损失)."""
+    norm = numbers.normalize(text)
+    out = set()
+    for a, b in sentence_spans(norm):
+        m = _UNLIMITED.search(norm, a, b)
+        if m and not _negated(negation_scopes(norm[a:b]), m.start() - a):
+            party = party_at(norm, (a, b), m.start())
+            if party:
+                out.add(party)
+    return frozenset(out)

@@ -237,7 +237,7 @@ class FactParams(_Params):
     contracts/playbook/SPEC.md). The rule fires on each fact of kind ``fact`` that passes every test given."""
 
     fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership", "mismatch", "forum",
-                  "foreign_choice", "secrecy", "definition"]
+                  "foreign_choice", "secrecy", "definition", "cap"]
     #: The fact's sentence mentions one of these (anywhere: before or after the number).
     context: list[str] = Field(default_factory=list)
     #: The fact's own label (定金, 违约金, 试用期 …) or, when it has none, its fragment matches one of these.
