@@ -1083,7 +1083,8 @@ _ABROAD_INSTITUTION = re.compile(
     r"|\bAAA\b|\bSCC\b")
 _LAW_ABROAD = re.compile(rf"(?:适用|受|依照|依据|按照|遵循|遵守|根据|以)[^。；;，,]{{0,12}}?(?P<place>{ABROAD})"
                          r"(?:特别行政区|地区)?(?:的)?(?:现行|有效)?(?:法律|法)(?!院)")
-_SEAT_ABROAD = re.compile(rf"仲裁地(?:点)?(?:为|在|是|设在|位于)?(?P<place>{ABROAD})|(?:在|于|提交)(?P<place2>{ABROAD})"
+_SEAT_ABROAD = re.compile(rf"仲裁地(?:点)?(?:为|在|是|设在|位于)?(?P<place>{ABROAD})"
+                          rf"|(?:在|于|提交|到|去|赴|交)(?P<place2>{ABROAD})"
                           r"(?:特别行政区)?(?:进行)?仲裁")
 _COURT_ABROAD = re.compile(rf"(?P<place>{ABROAD})(?:特别行政区)?(?:的)?(?:[\u4e00-\u9fa5]{{0,6}})?法院")
 #: Words that keep a place out of the choice (适用中华人民共和国法律，不包括香港、澳门和台湾地区法律).
@@ -1226,11 +1227,13 @@ DEFINED_CLASSES = (
 #: A definition: “X”指 / X，是指 / 本合同所称X包括 / X包括但不限于 / 下列情形视为X / …等属于X.
 _DEFINES = re.compile(r"(?:所称|所述|所指)?[“\"「『]?(?P<term>[\u4e00-\u9fa5]{2,8})[”\"」』]?\s*[，,：:]?\s*"
                       r"(?:是指|系指|指|包括|包含|涵盖|的范围包括|范围包括)")
-_DEEMED_AS = re.compile(r"(?:视为|属于|均属|均为|构成|认定为)\s*(?P<term>不可抗力|保密信息|商业秘密|工作成果|关联方)")
+_DEEMED_AS = re.compile(r"(?:视为|属于|均属|均为|构成|认定为|都算|算作|算是|均算|当作)\s*"
+                        r"(?P<term>不可抗力|保密信息|保密资料|商业秘密|机密信息|工作成果|知识产权|关联方)")
 #: Any information a party learns, however it learns it, not marked or limited (乙方知悉的任何信息, 接触到的一切资料).
 _KNOWLEDGE = re.compile(rf"(?P<role>{_ROLE_RX.pattern})?[^。；;]{{0,16}}"
-                        r"(?:知悉|接触|获得|获悉|了解|掌握|得知|取得|接收)(?:到)?的(?:任何|一切|全部|所有)?(?:形式的|方式的)?[^。；;，,]{0,8}(?:信息|资料|情况|数据|内容)"
-                        r"|(?:任何|一切|全部|所有)(?:形式的|方式的|相关的)?[^。；;，,]{0,6}(?:信息|资料|数据)")
+                        r"(?:知悉|接触|获得|获悉|了解|掌握|得知|取得|接收)(?:到)?的(?:任何|一切|全部|所有)?"
+                        r"(?:形式的|方式的)?[^。；;，,]{0,24}?(?:信息|资料|情况|数据|内容|文件|材料|图纸)"
+                        r"|(?:任何|一切|全部|所有)(?:形式的|方式的|相关的)?[^。；;，,]{0,24}?(?:信息|资料|数据|文件|材料)")
 #: Causes inside a party's own business or the market dressed as force majeure (市场行情变化, 原材料涨价, 政策调整).
 _OWN_RISK_CAUSES = re.compile(_COVER_WORDS["own_risk"] + r"|政策(?:调整|变化|变动)|汇率|行情|涨价"
                               r"|成本(?:上升|上涨|增加)|资金|罢工|停电|原料|人员(?:离职|流失)|客户(?:流失|取消)|订单")
