@@ -1049,7 +1049,7 @@ _CONDITION = re.compile(r"的\s*[，,:：]|(?:^|[，,\s])(?:如|若|如果|一�
                         r"|违反|违约|未按|逾期|拖欠|挪用|改变.{0,4}用途|转移(?:财产|资产)|丧失(?:偿债|清偿)")
 #: A ground that is only the right-holder's own will or view (根据自身资金需要, 甲方认为…可能影响还款的).
 _OWN_WILL = re.compile(r"认为|判断|自行|(?:视|根据|依据|按照)(?:其|自身|自己|本方|经营|资金)?"
-                       r"[^，,。；;]{0,8}(?:需要|安排|情况)")
+                       r"[^，,。；;]{0,8}(?:需要|安排|情况|状况)")
 #: At will, whatever the ground (随时, 任意, 无需理由, 以任何理由).
 _AT_WILL = re.compile(r"随时|任意|任何时候|无需(?:说明)?(?:任何)?理由|不需(?:要)?(?:任何)?理由"
                       r"|(?:不论|无论)(?:何种|任何)?(?:原因|理由)|以任何理由")
@@ -1082,7 +1082,7 @@ _ABROAD_INSTITUTION = re.compile(
     r"|日本商事仲裁协会|大韩商事仲裁院|美国仲裁协会|国际争议解决中心|香港海事仲裁协会|\bSIAC\b|\bHKIAC\b|\bICC\b|\bLCIA\b"
     r"|\bAAA\b|\bSCC\b")
 _LAW_ABROAD = re.compile(rf"(?:适用|受|依照|依据|按照|遵循|遵守|根据|以)[^。；;，,]{{0,12}}?(?P<place>{ABROAD})"
-                         r"(?:特别行政区|地区)?(?:的)?(?:现行|有效)?(?:法律|法)(?!院)")
+                         r"(?:共和国|联邦|王国|合众国|特别行政区|地区)?(?:的)?(?:现行|有效)?(?:法律|法)(?!院)")
 _SEAT_ABROAD = re.compile(rf"仲裁地(?:点)?(?:为|在|是|设在|位于)?(?P<place>{ABROAD})"
                           rf"|(?:在|于|提交|到|去|赴|交)(?P<place2>{ABROAD})"
                           r"(?:特别行政区)?(?:进行)?仲裁")
@@ -1271,7 +1271,8 @@ def _definitions(text: str, spans) -> list[Definition]:
         cls = next((name for name, rx in DEFINED_CLASSES if rx.search(term)), "")
         if not cls:
             continue
-        body = sentence[m.end():] if m.re is _DEFINES else sentence[:m.start()]
+        # (以下情况属于不可抗力：…汇率大幅波动: the list may follow 视为X / 属于X too)
+        body = sentence[m.end():] if m.re is _DEFINES else sentence[:m.start()] + "，" + sentence[m.end():]
         shapes = set()
         party = ""
         if cls == "confidential":
