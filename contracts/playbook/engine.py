@@ -1222,6 +1222,10 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
                 "beyond_the_work": "把与本合同工作无关或合同期外的成果也列入"}
         detail = "“" + fact.term + "”的定义" + "，".join(said[s].format(party=fact.party or "一方") for s in p.shapes)
         return _side_allows(p, fact, facts, text), detail
+    if isinstance(fact, reader.Restraint):
+        if not set(p.shapes) <= fact.shapes:
+            return False, ""
+        return _side_allows(p, fact, facts, text), f"{fact.party or '一方'}不得从事竞争业务的限制没有期限"
     if isinstance(fact, reader.Secrecy):
         # an employee's duty is the employment law's (劳动合同法23): one-way by nature, its penalty another rule's
         if "employment" in facts.settings or not set(p.shapes) <= fact.shapes:

@@ -209,12 +209,14 @@ class ClauseFacts:
     secrecies: list[Secrecy] = field(default_factory=list)
     definitions: list[Definition] = field(default_factory=list)
     caps: list[Cap] = field(default_factory=list)
+    restraints: list[Restraint] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[Fact]:
         return {"money": self.money, "rate": self.rates, "duration": self.durations, "date": self.dates,
                 "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships,
                 "mismatch": self.mismatches, "forum": self.forums, "foreign_choice": self.foreign_choices,
-                "secrecy": self.secrecies, "definition": self.definitions, "cap": self.caps}[kind]
+                "secrecy": self.secrecies, "definition": self.definitions, "cap": self.caps,
+                "restraint": self.restraints}[kind]
 
 
 _UNIT_HOURS = {"hour": 1.0, "day": 24.0, "workday": 24 * 7 / 5, "week": 24 * 7.0, "month": 24 * 30.0,
@@ -1003,6 +1005,7 @@ def _read_clause(text: str) -> ClauseFacts:
         ownerships=_ownerships(norm, spans, scopes), negations=scopes, mismatches=_mismatches(norm, spans),
         forums=_forums(norm, spans), foreign_choices=_foreign_choices(norm, spans),
         secrecies=_secrecies(norm, spans), definitions=_definitions(norm, spans), caps=_caps(norm, spans),
+        restraints=_restraints(norm, spans),
     )
 
 
@@ -1353,3 +1356,36 @@ def unlimited_parties(text: str) -> frozenset[str]:
             if party:
                 out.add(party)
     return frozenset(out)
+
+
+# -- a restraint on competing -------------------------------------------------------------------------------
+
+#: A party may not compete: run, join or work for a like business (不得从事…相同或类似的业务, 不得在同行业任职).
+_RESTRAINT = re.compile(r"(?:不得|不能|不可|禁止|不再|不应)[^。；;]{0,30}?"
+                        r"(?:从事|经营|开展|参与|投资|任职|就职|工作|加入|开设|自营)"
+                        r"[^。；;]{0,24}?(?:竞争|相同|类似|同类|同行业|同业|竞品|相竞争|同一行业)"
+                        r"|(?:不得|禁止)[^。；;]{0,12}(?:在|到|为)[^。；;]{0,12}(?:竞争|同行业|同类|竞品)[^。；;]{0,10}"
+                        r"(?:任职|就职|工作|服务)")
+#: A restraint with no end (永久, 无限期, 期限不限, 终身, 任何时候).
+_NO_END = re.compile(r"永久|永远|无限期|终身|期限不限|不设期限|不限期限|没有期限|不受期限限制|任何时候|在任何时间")
+
+
+@dataclass(frozen=True)
+class Restraint(Fact):
+    """A restraint on competing (合同终止后，乙方不得从事与甲方相同或类似的经营). ``party``: the side restrained;
+    ``shapes``: ``perpetual`` (永久, 期限不限, 终身 — no end to it)."""
+
+    shapes: frozenset[str] = frozenset()
+
+
+def _restraints(text: str, spans) -> list[Restraint]:
+    out = []
+    for a, b in spans:
+        sentence = text[a:b]
+        m = _RESTRAINT.search(sentence)
+        if not m:
+            continue
+        shapes = {"perpetual"} if _NO_END.search(sentence) else set()
+        out.append(Restraint(a + m.start(), a + m.end(), (a, b), party_at(text, (a, b), a + m.start()), False,
+                             frozenset(shapes)))
+    return out

@@ -237,7 +237,7 @@ class FactParams(_Params):
     contracts/playbook/SPEC.md). The rule fires on each fact of kind ``fact`` that passes every test given."""
 
     fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership", "mismatch", "forum",
-                  "foreign_choice", "secrecy", "definition", "cap"]
+                  "foreign_choice", "secrecy", "definition", "cap", "restraint"]
     #: The fact's sentence mentions one of these (anywhere: before or after the number).
     context: list[str] = Field(default_factory=list)
     #: The fact's own label (定金, 违约金, 试用期 …) or, when it has none, its fragment matches one of these.
@@ -292,6 +292,7 @@ class FactParams(_Params):
     #: Confidentiality duties and definitions: the shapes the fact must have, all of them (facts.Secrecy:
     #: one_way perpetual penalised no_public_carveout; facts.Definition: knowledge_based no_public_carveout
     #: own_risk beyond_the_work).
+    #: (facts.Restraint: perpetual)
     shapes: list[Literal["one_way", "perpetual", "penalised", "no_public_carveout", "knowledge_based", "own_risk",
                          "beyond_the_work"]] = Field(default_factory=list)
     #: Definitions: the classes of the defined word (facts.DEFINED_CLASSES).

@@ -84,6 +84,11 @@ RISKS: dict[str, list[tuple[str, str, str]]] = {
     "labor-noncompete-substance-no-compensation": [
         ("labor", "（三）乙方离职后两年内不得从事与甲方相同的业务。", "乙方"),
     ],
+    "restraint-without-end": [
+        ("franchise", "第十四条 合同终止后，乙方永久不得从事与甲方相同或类似的经营。", "乙方"),
+        ("equity", "（八）转让完成后，甲方不得以任何方式从事与目标公司竞争的业务，期限不限。", "甲方"),
+        ("labor", "九、乙方离职以后终身不得到同行业的单位工作，甲方按月支付补偿。", "乙方"),
+    ],
 }
 
 #: rule code the look-alike stands beside → [(contract type, lawful text, side)]
@@ -149,5 +154,8 @@ LOOKALIKES: dict[str, list[tuple[str, str, str]]] = {
     ],
     "labor-noncompete-substance-no-compensation": [
         ("labor", "第十一条 乙方离职后一年内不得到竞争对手处任职，竞业限制补偿按月支付，标准为每月三千元。", "乙方"),
+    ],
+    "restraint-without-end": [
+        ("equity", "（八）转让完成后二年内，甲方不得在本市从事与目标公司相同的业务。", "甲方"),
     ],
 }
