@@ -1050,8 +1050,9 @@ def overtime_period(text: str, fact: Duration) -> str | None:
 _CONDITION = re.compile(r"的\s*[，,:：]|(?:^|[，,\s])(?:如|若|如果|一旦|倘若|凡|假如)|(?:发生|出现|有|存在|具有|在)"
                         r"(?:下列|以下|如下|前述|上述|本条|前款|任一|任何一种|约定)|情形之一|下列情形|以下情形|情形下"
                         r"|违反|违约|未按|逾期|拖欠|挪用|改变.{0,4}用途|转移(?:财产|资产)|丧失(?:偿债|清偿)")
-#: A ground that is only the right-holder's own will or view (根据自身资金需要, 甲方认为…可能影响还款的).
-_OWN_WILL = re.compile(r"认为|判断|自行|(?:视|根据|依据|按照)(?:其|自身|自己|本方|经营|资金)?"
+#: A ground that is only the right-holder's own needs (根据自身资金需要, 视其资金状况); a ground it judges (甲方认为…
+#: 可能影响还款的) is a ground the lender-opinion rules read.
+_OWN_WILL = re.compile(r"自行|(?:视|根据|依据|按照)(?:其|自身|自己|本方|经营|资金)?"
                        r"[^，,。；;]{0,8}(?:需要|安排|情况|状况)")
 #: At will, whatever the ground (随时, 任意, 无需理由, 以任何理由).
 _AT_WILL = re.compile(r"随时|任意|任何时候|无需(?:说明)?(?:任何)?理由|不需(?:要)?(?:任何)?理由"
@@ -1239,7 +1240,7 @@ _KNOWLEDGE = re.compile(rf"(?P<role>{_ROLE_RX.pattern})?[^。；;]{{0,16}}"
                         r"|(?:任何|一切|全部|所有)(?:形式的|方式的|相关的)?[^。；;，,]{0,24}?(?:信息|资料|数据|文件|材料)")
 #: Causes inside a party's own business or the market dressed as force majeure (市场行情变化, 原材料涨价, 政策调整).
 _OWN_RISK_CAUSES = re.compile(_COVER_WORDS["own_risk"] + r"|政策(?:调整|变化|变动)|汇率|行情|涨价"
-                              r"|成本(?:上升|上涨|增加)|资金|罢工|停电|原料|人员(?:离职|流失)|客户(?:流失|取消)|订单")
+                              r"|成本(?:上升|上涨|增加)|资金|原料|人员(?:离职|流失)|客户(?:流失|取消)|订单")
 #: A work-product definition that reaches beyond the contract's work (whether or not related to it, before or
 #: after its term, in one's own time, one's earlier technology and its improvements).
 _BEYOND_WORK = re.compile(r"(?:无论|不论|不管)[^。；;，,]{0,6}(?:是否)?[^。；;，,]{0,8}"

@@ -269,7 +269,7 @@ class FactParams(_Params):
     #: work, a deduction, a decision alone, an assignment), whatever its words; with ``act`` either one passes.
     rights: list[Literal["price", "scope", "deduct", "decide", "assign", "delegate"]] = Field(default_factory=list)
     #: Obligations: the right is the holder's at will (facts.unconditional): 随时 / 以任何理由, or no ground named
-    #: but its own will or view — a right on listed grounds (有下列情形之一的) does not pass.
+    #: but its own needs — a right on listed grounds (有下列情形之一的) does not pass.
     unconditional: bool = False
     #: Require the fact to sit (True) or not to sit (False) in a negation.
     negated: bool | None = None

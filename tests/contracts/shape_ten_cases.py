@@ -159,3 +159,11 @@ LOOKALIKES: dict[str, list[tuple[str, str, str]]] = {
         ("equity", "（八）转让完成后二年内，甲方不得在本市从事与目标公司相同的业务。", "甲方"),
     ],
 }
+
+
+def shape_ten_breadth_cases() -> list[tuple[str, str, str, str]]:
+    """(rule, contract type, risky clause, lawful look-alike) for tests/contracts/test_playbook_breadth.py: each
+    rule's first risk and first look-alike read with no side."""
+    return [(code, rows[0][0], rows[0][1], LOOKALIKES[code][0][1]) for code, rows in RISKS.items()
+            if code in LOOKALIKES and code.split("-")[0] in ("definition", "foreign", "secrecy", "penalty",
+                                                             "liability", "restraint")]
