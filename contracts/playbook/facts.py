@@ -1054,6 +1054,8 @@ _CONDITION = re.compile(r"的\s*[，,:：]|(?:^|[，,\s])(?:如|若|如果|一�
 #: 可能影响还款的) is a ground the lender-opinion rules read.
 _OWN_WILL = re.compile(r"自行|(?:视|根据|依据|按照)(?:其|自身|自己|本方|经营|资金)?"
                        r"[^，,。；;]{0,8}(?:需要|安排|情况|状况)")
+#: A ground the right-holder judges (认为, 根据其风险评估结果): the lender-opinion rules read it.
+_JUDGED = re.compile(r"认为|判断|认定|评估|有理由相信")
 #: At will, whatever the ground (随时, 任意, 无需理由, 以任何理由).
 _AT_WILL = re.compile(r"随时|任意|任何时候|无需(?:说明)?(?:任何)?理由|不需(?:要)?(?:任何)?理由"
                       r"|(?:不论|无论)(?:何种|任何)?(?:原因|理由)|以任何理由")
@@ -1068,6 +1070,8 @@ def unconditional(text: str, ob: Obligation) -> bool:
     if _AT_WILL.search(before) or _AT_WILL.search(act):
         return True
     grounds = before + "，" + act
+    if _JUDGED.search(grounds):
+        return False
     if not _CONDITION.search(grounds):
         return True
     return bool(_OWN_WILL.search(grounds)) and not re.search(r"下列|以下|如下|情形之一", grounds)
