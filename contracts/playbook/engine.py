@@ -58,6 +58,16 @@ class SectionLike(Protocol):
 
 
 @dataclass(frozen=True)
+class DelayPenalty:
+    """One side's penalty for delay (逾期交货, 逾期付款, 工期延误): who pays it and its daily percent of its base."""
+
+    payer: str
+    daily_percent: float
+    #: How the contract says it (每日合同总价款的0.5%, 每日50 元).
+    said: str = ""
+
+
+@dataclass(frozen=True)
 class ContractFacts:
     """Facts of the whole contract a clause's rule may compare with."""
 
@@ -91,6 +101,16 @@ class ContractFacts:
     #: The firm's side drafted the terms (its side says so: 即本协议起草方, 本方文本): its own one-sided terms
     #: are its risk too — a court strikes them (497) and a regulator fines them.
     we_drafted: bool = False
+    #: The contract has a foreign element (a party or the subject matter abroad: facts.foreign_element).
+    foreign_element: bool = False
+    #: The parties whose liability the contract caps (甲方的违约责任以合同总价10%为限 → 甲方; ``双方`` when
+    #: shared).
+    capped: frozenset[str] = frozenset()
+    #: The parties whose liability a clause leaves expressly without limit (赔偿全部损失, 不设上限).
+    unlimited: frozenset[str] = frozenset()
+    #: Each side's penalty for delay, per day as a percent of its base (乙方逾期每日千分之五 → (乙方, 0.5); an amount
+    #: per day — 每逾期一日伍拾元 — as a share of the total price): the two sides' penalties compared.
+    delay_penalties: tuple[DelayPenalty, ...] = ()
 
 
 @lru_cache(maxsize=4096)
@@ -495,11 +515,119 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
             total = round(found[0].value * round(term), 2)
     roles = role_names(text)
     names = _with_role_names(side_names(text, side), roles)
+    penalties = delay_penalties(sections, total)
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
                          side=side, side_names=names, role_names=roles,
                          guessed_type=_guess_type(text), side_roles=side_roles(names, roles),
-                         settings=contract_settings(text), we_drafted=we_drafted(side))
+                         settings=contract_settings(text), we_drafted=we_drafted(side),
+                         foreign_element=reader.foreign_element(text), delay_penalties=penalties,
+                         capped=frozenset(c.party for s in sections if s.kind not in SKIPPED_KINDS
+                                          for c in reader.read_clause(s.text).caps),
+                         unlimited=frozenset(p for s in sections if s.kind not in SKIPPED_KINDS
+                                             for p in reader.unlimited_parties(s.text)))
+
+
+#: A penalty for delay: the sentence speaks of being late and of a penalty, late fee or interest for it.
+_DELAY = re.compile(r"逾期|迟延|延迟|延误|拖延|超期|晚于|误期|拖欠")
+_DELAY_PENALTY = re.compile(r"违约金|滞纳金|罚金|赔偿金|赔偿|利息|资金占用费|计息|罚息")
+#: An amount per day of delay (每逾期一日…伍拾元, 每延误一天罚款500元, 按每日200元).
+_PER_DAY = re.compile(r"每(?:逾期|迟延|延迟|延误|拖延|超期|误期)?\s*(?:一|1|壹)?\s*(?:个)?(?:日|天|工作日)"
+                      r"|按日|/日|/天")
+#: Interest at the loan prime rate (按同期贷款市场报价利率, LPR的1.5倍): read at about 3 % a year.
+_LPR = re.compile(r"(?:贷款市场报价利率|LPR|贷款基准利率|同期银行贷款利率)(?:的)?"
+                  r"(?:(?P<mult>\d+(?:\.\d+)?|[一二两三四])倍)?")
+LPR_ANNUAL_PERCENT = 3.0
+
+
+def _delay_sentence(sentence: str) -> bool:
+    return bool(_DELAY.search(sentence) and _DELAY_PENALTY.search(sentence))
+
+
+def _delay_payer(sentence: str, fact: reader.Fact) -> str:
+    return payer_of(sentence) or fact.party
+
+
+def penalty_per_day(fact: reader.Fact, text: str, total: float | None) -> tuple[float, str] | None:
+    """A delay penalty's daily percent of its base and how it is said, or None when the fact is no delay penalty:
+    a rate per day or month in a sentence about delay and its penalty, or an amount per day of delay (as a share
+    of the contract's total price)."""
+    a, b = fact.sentence
+    sentence = text[a:b]
+    if not _delay_sentence(sentence):
+        return None
+    if isinstance(fact, reader.Rate) and fact.per in ("day", "month", "hour") and not fact.multiple:
+        per = {"hour": "每小时", "day": "每日", "month": "每月"}[fact.per]
+        return fact.daily_percent, f"{per}{fact.base + '的' if fact.base else ''}{_fmt(fact.percent, 'percent')}"
+    if isinstance(fact, reader.Money) and total and fact.amount < total \
+            and _PER_DAY.search(sentence[max(0, fact.start - a - 24):fact.start - a]):
+        return fact.amount / total * 100, f"每日{_money_text(fact.amount)}"
+    return None
+
+
+def delay_penalties(sections: Sequence[SectionLike], total: float | None) -> tuple[DelayPenalty, ...]:
+    """Every side's delay penalty in the contract (see :class:`DelayPenalty`); interest at the loan prime rate is
+    read at :data:`LPR_ANNUAL_PERCENT` a year (times its multiple)."""
+    out = []
+    for section in sections:
+        if section.kind in SKIPPED_KINDS or not section.text.strip():
+            continue
+        text = numbers.normalize(section.text)
+        clause = reader.read_clause(section.text)
+        for fact in [*clause.rates, *clause.money]:
+            found = penalty_per_day(fact, text, total)
+            payer = _delay_payer(text[fact.sentence[0]:fact.sentence[1]], fact)
+            if found and payer and not fact.negated:
+                out.append(DelayPenalty(payer, found[0], found[1]))
+        for a, b in reader.sentence_spans(text):
+            sentence = text[a:b]
+            m = _LPR.search(sentence)
+            if m and _delay_sentence(sentence) and not reader._ROLE_RX.search(sentence[m.end():m.end() + 2]):
+                mult = (numbers.to_number(m.group("mult")) if m.group("mult") else 1.0) or 1.0
+                payer = payer_of(sentence) or reader.party_at(text, (a, b), m.start())
+                said = "按贷款市场报价利率" + (f"的{_fmt(mult, '')}倍" if mult != 1 else "") + "计息"
+                if payer:
+                    out.append(DelayPenalty(payer, LPR_ANNUAL_PERCENT * mult / 365, said))
+    return tuple(out)
+
+
+def _other_side(a: str, b: str, facts: ContractFacts) -> bool:
+    """``a`` and ``b`` name the two sides of the contract (甲方 and 乙方, 出卖人 and 乙方（买受人）)."""
+    if not a or not b or a == b or "双方" in (a, b) or "任何一方" in (a, b):
+        return False
+    if facts.side_names and (a in facts.side_names) != (b in facts.side_names):
+        return True
+    names = dict(facts.role_names)
+    return COUNTERPARTS.get(a) == b or COUNTERPARTS.get(names.get(a, a)) == names.get(b, b)
+
+
+def _outweighed(p: FactParams, fact: reader.Fact, text: str, facts: ContractFacts) -> tuple[bool, str]:
+    """The two sides' delay penalties differ by ``p.outweighs`` or more: reported for the side that pays the
+    heavier one, on its own penalty, and on the other side's when that is a fixed sum per day (with no side
+    given, on the heavier one only)."""
+    mine = penalty_per_day(fact, text, facts.total_price)
+    a, b = fact.sentence
+    payer = _delay_payer(text[a:b], fact)
+    if mine is None or not payer or fact.negated or mine[0] <= 0:
+        return False, ""
+    theirs = [d for d in facts.delay_penalties if _other_side(payer, d.payer, facts) and d.daily_percent > 0]
+    if not theirs or p.outweighs is None:
+        return False, ""
+    lightest, heaviest = min(theirs, key=lambda d: d.daily_percent), max(theirs, key=lambda d: d.daily_percent)
+    if mine[0] / lightest.daily_percent >= p.outweighs:
+        ratio = mine[0] / lightest.daily_percent
+        if facts.side and not _side_allows_party("ours", payer, facts):
+            return False, ""
+        return True, (f"{payer}逾期的违约金约定为{mine[1]}，而{lightest.payer}逾期仅为{lightest.said}，"
+                      f"按日计为对方的 {_fmt(ratio, '')} 倍")
+    # The lighter one is reported only as a fixed sum per day (每逾期一日伍拾元), which does not grow with the stake and
+    # falls short of the loss (585 II); a lighter rate is the law's usual form and the heavier one speaks for it.
+    if isinstance(fact, reader.Money) and heaviest.daily_percent / mine[0] >= p.outweighs and facts.side \
+            and _side_allows_party("ours", heaviest.payer, facts) and not _side_allows_party("ours", payer, facts):
+        ratio = heaviest.daily_percent / mine[0]
+        return True, (f"{payer}逾期的违约金仅为{mine[1]}，而{heaviest.payer}逾期为{heaviest.said}，"
+                      f"{heaviest.payer}的负担按日计为对方的 {_fmt(ratio, '')} 倍")
+    return False, ""
 
 
 def side_roles(names: frozenset[str], roles: tuple[tuple[str, str], ...] = ()) -> frozenset[str]:
@@ -962,7 +1090,7 @@ def _quote_party(section: SectionLike, f: Finding) -> str:
     return reader.party_at(text, reader._sentence_at(reader.sentence_spans(text), f.start), f.start)
 
 
-def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[float, str] | None:
+def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts, text: str = "") -> tuple[float, str] | None:
     """The number a predicate compares and how to say it."""
     m = p.measure
     if isinstance(fact, reader.Money):
@@ -999,6 +1127,15 @@ def _measure(p: FactParams, fact: reader.Fact, facts: ContractFacts) -> tuple[fl
             return fact.days, said
         if m == "months":
             return fact.months, said
+        if m == "overtime_hours":
+            period = reader.overtime_period(text, fact) if fact.unit == "hour" else None
+            if period is None:
+                return None
+            per_month = fact.hours * {"day": 12.0, "week": 52 / 12, "month": 1.0}[period]
+            said = {"day": f"每日延长工作时间{_fmt(fact.hours, '')}小时（每日上限为三小时）",
+                    "week": f"每周延长工作时间{_fmt(fact.hours, '')}小时，折合每月约{_fmt(per_month, '')}小时",
+                    "month": f"每月延长工作时间{_fmt(fact.hours, '')}小时"}[period]
+            return per_month, said
     return None
 
 
@@ -1031,7 +1168,7 @@ def _limit_text(p: FactParams, value: float) -> str:
             "daily_percent": "percent", "months": "months", "days": "days"}.get(p.measure or "", "")
     if p.measure == "written_gap":
         return "两种写法的金额不一致" if p.gt is not None and value > p.gt + 1e-9 else ""
-    shown = lambda v: _fmt(v, unit) if unit else (f"{_fmt(v, '')} 小时" if p.measure == "hours"  # noqa: E731
+    shown = lambda v: _fmt(v, unit) if unit else (f"{_fmt(v, '')} 小时" if p.measure in ("hours", "overtime_hours")  # noqa: E731
                                                   else _money_text(v) if p.measure == "amount" else _fmt(v, ""))
     parts = []
     if p.gt is not None and value > p.gt + 1e-9:
@@ -1070,6 +1207,8 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
             return False, ""
         if (p.act or p.rights) and not ((p.act and _any(p.act, fact.act)) or set(p.rights) & fact.rights):
             return False, ""
+        if p.unconditional and not reader.unconditional(text, fact):
+            return False, ""
         # 有权向承运方提出变更…的要求: a right to ask the other side is not a right to decide alone.
         if fact.modal in ("有权", "可以") and _REQUEST.match(fact.act):
             return False, ""
@@ -1079,6 +1218,46 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         if not _side_allows(p, fact, facts, text):
             return False, ""
         return True, _FORUM_SAID.get(fact.place, "").format(party=fact.party or "一方")
+    if p.foreign_element is not None and facts.foreign_element != p.foreign_element:
+        return False, ""
+    if p.outweighs is not None:
+        return _outweighed(p, fact, text, facts)
+    if isinstance(fact, reader.Cap):
+        # a cap one side has and the other has not (乙方 unlimited): a shared cap, or one for each side, is even
+        # — only a cap on all its liability, keeping nothing for intent or gross negligence, beside the other side's
+        # liability said to be unlimited (赔偿全部损失, 不设上限); a cap on a delay penalty is the penalty's own measure
+        others = [c for c in facts.capped if c == "双方" or _other_side(fact.party, c, facts)]
+        unlimited = [u for u in facts.unlimited if _other_side(fact.party, u, facts)]
+        if fact.party == "双方" or others or fact.carved or fact.penalty_only or not unlimited:
+            return False, ""
+        return _side_allows(p, fact, facts, text), f"只为{fact.party}的责任设定上限，对方的责任不设上限"
+    if isinstance(fact, reader.Definition):
+        if (p.defines and fact.cls not in p.defines) or not set(p.shapes) <= fact.shapes:
+            return False, ""
+        said = {"knowledge_based": "把{party}知悉或接触的任何信息都列入",
+                "no_public_carveout": "未排除已公开或合法获得的信息",
+                "own_risk": "把市场行情、价格、政策调整或自身经营等原因列为不可抗力",
+                "beyond_the_work": "把与本合同工作无关或合同期外的成果也列入"}
+        detail = "“" + fact.term + "”的定义" + "，".join(said[s].format(party=fact.party or "一方") for s in p.shapes)
+        return _side_allows(p, fact, facts, text), detail
+    if isinstance(fact, reader.Restraint):
+        if not set(p.shapes) <= fact.shapes:
+            return False, ""
+        return _side_allows(p, fact, facts, text), f"{fact.party or '一方'}不得从事竞争业务的限制没有期限"
+    if isinstance(fact, reader.Secrecy):
+        # an employee's duty is the employment law's (劳动合同法23): one-way by nature, its penalty another rule's
+        if "employment" in facts.settings or not set(p.shapes) <= fact.shapes:
+            return False, ""
+        said = {"one_way": "只约束{party}一方，而保密的信息包括双方的信息或合同本身",
+                "perpetual": "保密期限为永久或不设期限", "penalised": "并约定了违约金",
+                "no_public_carveout": "未排除已公开或合法获得的信息"}
+        detail = "，".join(said[s].format(party=fact.party or "一方") for s in p.shapes)
+        return _side_allows(p, fact, facts, text), "保密义务" + detail
+    if isinstance(fact, reader.ForeignChoice):
+        chosen = {"law": f"约定适用{fact.place}法律", "arbitration": f"约定提交{fact.place}仲裁",
+                  "court": f"约定由{fact.place}法院管辖"}.get(fact.kind, "")
+        told = "，而合同未见涉外因素（当事人、标的物及履行均在境内）" if p.foreign_element is False else ""
+        return _side_allows(p, fact, facts, text), chosen + told
     if isinstance(fact, reader.Exemption) and p.covers_any:
         hit = [c for c in p.covers_any if c in fact.covers and c not in fact.carveouts]
         if not hit:
@@ -1090,7 +1269,7 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         return _side_allows(p, fact, facts, text), said
     detail = ""
     if p.measure is not None:
-        measured = _measure(p, fact, facts)
+        measured = _measure(p, fact, facts, text)
         if measured is None:
             return False, ""
         value, said = measured

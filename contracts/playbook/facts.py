@@ -205,11 +205,18 @@ class ClauseFacts:
     negations: list[tuple[int, int]] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)
     forums: list[Forum] = field(default_factory=list)
+    foreign_choices: list[ForeignChoice] = field(default_factory=list)
+    secrecies: list[Secrecy] = field(default_factory=list)
+    definitions: list[Definition] = field(default_factory=list)
+    caps: list[Cap] = field(default_factory=list)
+    restraints: list[Restraint] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[Fact]:
         return {"money": self.money, "rate": self.rates, "duration": self.durations, "date": self.dates,
                 "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships,
-                "mismatch": self.mismatches, "forum": self.forums}[kind]
+                "mismatch": self.mismatches, "forum": self.forums, "foreign_choice": self.foreign_choices,
+                "secrecy": self.secrecies, "definition": self.definitions, "cap": self.caps,
+                "restraint": self.restraints}[kind]
 
 
 _UNIT_HOURS = {"hour": 1.0, "day": 24.0, "workday": 24 * 7 / 5, "week": 24 * 7.0, "month": 24 * 30.0,
@@ -996,7 +1003,9 @@ def _read_clause(text: str) -> ClauseFacts:
         durations=_durations(norm, spans, scopes), dates=_dates(norm, spans, scopes),
         obligations=_obligations(norm, spans, scopes), exemptions=_exemptions(norm, spans, scopes),
         ownerships=_ownerships(norm, spans, scopes), negations=scopes, mismatches=_mismatches(norm, spans),
-        forums=_forums(norm, spans),
+        forums=_forums(norm, spans), foreign_choices=_foreign_choices(norm, spans),
+        secrecies=_secrecies(norm, spans), definitions=_definitions(norm, spans), caps=_caps(norm, spans),
+        restraints=_restraints(norm, spans),
     )
 
 
@@ -1011,3 +1020,377 @@ DEFERRAL = re.compile(r"另议|另行(?:协商|商定|约定|确定|签订|签�
 def is_deferred(sentence: str) -> bool:
     """The sentence leaves the term to later agreement or to one side's word (另议, 以出卖人届时报价为准)."""
     return bool(DEFERRAL.search(sentence))
+
+
+# -- overtime and conditions -------------------------------------------------------------------------------
+
+#: Overtime (加班, 延长工作时间, 延时, 加点) as against working time (每周工作, 上班, 工时, 出勤).
+_OVERTIME = re.compile(r"加班|延长(?:工作)?时间|延时|加点")
+_WORKTIME = re.compile(r"工作|上班|工时|出勤|在岗|休息")
+_OVERTIME_PERIODS = (("week", re.compile(r"周|星期|礼拜")), ("day", re.compile(r"每日|每天|当日|单日|日均|一日|一天")),
+                     ("month", re.compile(r"月")))
+
+
+def overtime_period(text: str, fact: Duration) -> str | None:
+    """The period (``day`` ``week`` ``month``) of an hours figure that is overtime, or None when the figure is
+    not overtime: the words before it in its fragment (inside the brackets it sits in, if any) name overtime,
+    or name no working time in a sentence about overtime (…确需加班的，…每月累计不超过36小时). A working week
+    or day told beside overtime (每周工作时间为四十八小时（含每周延长工作时间八小时）) is no overtime figure."""
+    a, b = fact.sentence
+    lead = text[_fragment_start(text, a, fact.start):fact.start]
+    inner = max(lead.rfind("（"), lead.rfind("("))
+    if inner != -1 and ")" not in lead[inner:] and "）" not in lead[inner:]:
+        lead = lead[inner + 1:]
+    if not _OVERTIME.search(lead) and (_WORKTIME.search(lead) or not _OVERTIME.search(text[a:b])):
+        return None
+    return next((name for name, rx in _OVERTIME_PERIODS if rx.search(lead)), "month")
+
+
+#: A right limited to stated grounds: a condition before it (…的，/ 如 / 一旦 / 发生下列情形) or in it (在乙方违约时).
+_CONDITION = re.compile(r"的\s*[，,:：]|(?:^|[，,\s])(?:如|若|如果|一旦|倘若|凡|假如)|(?:发生|出现|有|存在|具有|在)"
+                        r"(?:下列|以下|如下|前述|上述|本条|前款|任一|任何一种|约定)|情形之一|下列情形|以下情形|情形下"
+                        r"|违反|违约|未按|逾期|拖欠|挪用|改变.{0,4}用途|转移(?:财产|资产)|丧失(?:偿债|清偿)")
+#: A ground that is only the right-holder's own needs (根据自身资金需要, 视其资金状况); a ground it judges (甲方认为…
+#: 可能影响还款的) is a ground the lender-opinion rules read.
+_OWN_WILL = re.compile(r"自行|(?:视|根据|依据|按照)(?:其|自身|自己|本方|经营|资金)?"
+                       r"[^，,。；;]{0,8}(?:需要|安排|情况|状况)")
+#: A ground the right-holder judges (认为, 根据其风险评估结果): the lender-opinion rules read it.
+_JUDGED = re.compile(r"认为|判断|认定|评估|有理由相信")
+#: At will, whatever the ground (随时, 任意, 无需理由, 以任何理由).
+_AT_WILL = re.compile(r"随时|任意|任何时候|无需(?:说明)?(?:任何)?理由|不需(?:要)?(?:任何)?理由"
+                      r"|(?:不论|无论)(?:何种|任何)?(?:原因|理由)|以任何理由")
+
+
+def unconditional(text: str, ob: Obligation) -> bool:
+    """The right is the holder's at will: it says so (随时, 以任何理由), or neither the words before it in its sentence
+    nor its act name a ground other than the holder's own will or view (a right that lists the other side's
+    defaults — 有下列情形之一的 / 在乙方违约时 — is a right on those grounds)."""
+    a, _ = ob.sentence
+    before, act = text[a:ob.start], ob.act
+    if _AT_WILL.search(before) or _AT_WILL.search(act):
+        return True
+    grounds = before + "，" + act
+    if _JUDGED.search(grounds):
+        return False
+    if not _CONDITION.search(grounds):
+        return True
+    return bool(_OWN_WILL.search(grounds)) and not re.search(r"下列|以下|如下|情形之一", grounds)
+
+
+# -- a law or a forum outside the mainland, and whether the contract has a foreign element -------------------
+
+#: Places outside the mainland whose law, courts or arbitral seats a contract may name.
+ABROAD = (r"香港|澳门|台湾|新加坡|美国|纽约州?|加利福尼亚州?|特拉华州?|英国|英格兰(?:及威尔士|和威尔士)?|伦敦"
+          r"|日本|东京|韩国|首尔|德国|法国|巴黎|瑞士|日内瓦|苏黎世|瑞典|斯德哥尔摩|荷兰|比利时|意大利|西班牙|加拿大|澳大利亚|新西兰|开曼(?:群岛)?"
+          r"|英属维尔京群岛|维尔京群岛|百慕大|马来西亚|泰国|越南|印度尼西亚|印度|阿联酋|迪拜|俄罗斯|卢森堡|爱尔兰")
+#: Arbitral institutions seated outside the mainland (a mainland one — 中国国际经济贸易仲裁委员会, 上海国际仲裁中心,
+#: 深圳国际仲裁院 — is none).
+_ABROAD_INSTITUTION = re.compile(
+    r"新加坡国际仲裁中心|香港国际仲裁中心|国际商会(?:国际)?仲裁(?:院|庭)|国际商会|伦敦国际仲裁院|斯德哥尔摩商会仲裁院"
+    r"|日本商事仲裁协会|大韩商事仲裁院|美国仲裁协会|国际争议解决中心|香港海事仲裁协会|\bSIAC\b|\bHKIAC\b|\bICC\b|\bLCIA\b"
+    r"|\bAAA\b|\bSCC\b")
+_LAW_ABROAD = re.compile(rf"(?:适用|受|依照|依据|按照|遵循|遵守|根据|以)[^。；;，,]{{0,12}}?(?P<place>{ABROAD})"
+                         r"(?:共和国|联邦|王国|合众国|特别行政区|地区)?(?:的)?(?:现行|有效)?(?:法律|法)(?!院)")
+_SEAT_ABROAD = re.compile(rf"仲裁地(?:点)?(?:为|在|是|设在|位于)?(?P<place>{ABROAD})"
+                          rf"|(?:在|于|提交|到|去|赴|交)(?P<place2>{ABROAD})"
+                          r"(?:特别行政区)?(?:进行)?仲裁")
+_COURT_ABROAD = re.compile(rf"(?P<place>{ABROAD})(?:特别行政区)?(?:的)?(?:[\u4e00-\u9fa5]{{0,6}})?法院")
+#: Words that keep a place out of the choice (适用中华人民共和国法律，不包括香港、澳门和台湾地区法律).
+_NOT_CHOSEN = re.compile(r"不包括|不含|除外|排除")
+
+
+@dataclass(frozen=True)
+class ForeignChoice(Fact):
+    """A choice of a law, an arbitral institution or seat, or a court outside the mainland (适用香港法律,
+    提交新加坡国际仲裁中心仲裁, 由英国法院管辖). ``kind``: ``law`` | ``arbitration`` | ``court``; ``place``: the
+    place or institution named."""
+
+    kind: str = ""
+    place: str = ""
+
+
+def _foreign_choices(text: str, spans) -> list[ForeignChoice]:
+    out = []
+    for a, b in spans:
+        sentence = text[a:b]
+        found: list[tuple[str, re.Match[str], str]] = []
+        for m in _LAW_ABROAD.finditer(sentence):
+            found.append(("law", m, m.group("place")))
+        for m in _ABROAD_INSTITUTION.finditer(sentence):
+            if re.search(r"仲裁|规则|管理", sentence):
+                found.append(("arbitration", m, m.group(0)))
+        for m in _SEAT_ABROAD.finditer(sentence):
+            found.append(("arbitration", m, m.group("place") or m.group("place2")))
+        if re.search(r"管辖|起诉|诉讼", sentence) and "仲裁" not in sentence:
+            for m in _COURT_ABROAD.finditer(sentence):
+                found.append(("court", m, m.group("place")))
+        seen: set[str] = set()
+        for kind, m, place in found:
+            lead = sentence[max(0, m.start() - 8):m.start()]
+            if _NOT_CHOSEN.search(lead) or kind in seen:
+                continue
+            seen.add(kind)
+            out.append(ForeignChoice(a + m.start(), a + m.end(), (a, b), "", False, kind, place))
+    return out
+
+
+#: What makes a contract foreign-related (涉外民事关系法律适用法解释（一）第一条): a party abroad or foreign, the
+#: subject matter abroad, the facts that make the contract abroad — read outside the choice-of-law and dispute words.
+_FOREIGN_PARTY = re.compile(
+    rf"(?:住所|地址|注册地|注册于|设立于|成立于|经常居所|国籍|居住地|办公地)[^。；;\n]{{0,12}}(?:{ABROAD})"
+    rf"|(?:{ABROAD})(?:特别行政区)?[^。；;\n，,]{{0,20}}(?:有限公司|公司|集团|居民|公民|籍)"
+    r"|外国(?:公民|法人|公司|企业|人|国籍)|外籍|护照号|境外(?:公司|企业|机构|法人|主体|投资者)"
+    r"|\b(?:Limited|Ltd\.?|Pte\.?|Inc\.?|LLC|GmbH|Corporation|Corp\.?|B\.V\.|S\.A\.|PLC|AG)\b")
+_FOREIGN_SUBJECT = re.compile(
+    rf"(?:运往|发往|出口(?:至|到)?|交付(?:至|到|于)|交货(?:至|地点为|地为)|进口自|位于|坐落于|在)(?:{ABROAD}|境外|国外|海外)"
+    rf"|(?:{ABROAD}|境外|国外|海外)(?:的)?(?:项目|工程|市场|仓库|港口|码头|分公司|子公司)"
+    r"|跨境|出口合同|进口合同|离岸|FOB|CIF|CFR|DAP|DDP|EXW|信用证|自由贸易试验区[^。；;]{0,30}外商|外商独资[^。；;]{0,30}自由贸易试验区")
+_CHOICE_WORDS = re.compile(r"适用[^。；;]{0,20}法律|管辖|仲裁|争议|诉讼|法律适用")
+
+
+def foreign_element(text: str) -> bool:
+    """The contract has a foreign element outside its choice-of-law and dispute words: a party foreign or seated
+    abroad (香港、新加坡 … 公司, 外籍, Ltd), the subject matter or a performance abroad (运往新加坡, 境外项目, 跨境),
+    a trade term (FOB, CIF) or a foreign-owned enterprise in a free trade zone (which may choose a foreign seat)."""
+    norm = numbers.normalize(text)
+    kept = "。".join(s for s in re.split(r"[。；;\n]", norm) if not _CHOICE_WORDS.search(s))
+    return bool(_FOREIGN_PARTY.search(kept) or _FOREIGN_SUBJECT.search(kept))
+
+
+# -- confidentiality: who is bound, whose information, for how long -----------------------------------------
+
+_SECRECY = re.compile(r"保密(?:义务|责任|期限|期)?|保守[^。；;，,]{0,12}秘密"
+                      r"|(?:不得|禁止)[^。；;]{0,20}(?:披露|泄露|泄漏|透露|公开)")
+#: Both sides bound (双方, 各方, 任何一方, 相互) — or the duty runs to each other (对对方 / 彼此).
+_BOTH = re.compile(r"双方|各方|任何一方|任一方|相互|彼此|互相|一方[^。；;]{0,12}另一方|各自")
+#: Information both sides hold: the other's as well as its own, or the contract itself (本合同的内容, 合同价格).
+_BOTH_INFO = re.compile(r"双方|相互|彼此|各方|本(?:合同|协议)(?:的)?(?:内容|条款|价格|约定|签订)"
+                        r"|合同(?:内容|条款|价格|价款)|(?:项目|合作)(?:内容|信息|情况)")
+_PERPETUAL = re.compile(r"永久|永远|无限期|终身|不受(?:合同|本合同|任何)?(?:期限|时间|期间)(?:的)?限制|长期有效"
+                        r"|始终有效|任何时候|无期限|不设期限|没有期限")
+_PUBLIC_CARVEOUT = re.compile(
+    r"已(?:经)?(?:依法)?(?:公开|公布|披露|为公众|进入公有|进入公共)|公知|公众(?:所)?(?:知悉|知晓|所知)|公有领域|公共领域"
+    r"|合法(?:地)?(?:从第三方)?(?:取得|获得|获悉|知悉)|独立开发|已(?:经)?知悉"
+    r"|非因[^。；;]{0,8}(?:过错|原因|违约)[^。；;]{0,8}公开|直至[^。；;]{0,20}公开|依法(?:应当|须)?(?:披露|公开)")
+
+
+_SUBJECT_RX = re.compile(r"甲乙双方|双方|各方|任何一方|任一方|相互|彼此|互相|" + _ROLE_RX.pattern)
+
+
+def _secrecy_subject(before: str) -> str:
+    """Who a confidentiality duty binds: the first party (or 双方, 各方) named before it that is no object or
+    owner of the information (对甲方的技术秘密, 知悉的双方商业秘密, 向乙方提供的 name whose information it is)."""
+    for m in _SUBJECT_RX.finditer(before):
+        if re.search(r"(?:对|向|给|的|与|及|和|或|、|为|自|从|由)\s*$", before[max(0, m.start() - 2):m.start()]):
+            continue
+        return m.group(0)
+    return ""
+
+
+@dataclass(frozen=True)
+class Secrecy(Fact):
+    """A duty of confidentiality (乙方应对…保密, 不得向任何第三方披露). ``party``: the side bound (``双方`` when
+    both are); ``shapes``: ``one_way`` (one side bound for information both sides hold — 双方的商业秘密, 本合同内容),
+    ``perpetual`` (永久, 无限期, 不受期限限制), ``penalised`` (the clause sets a 违约金 for it),
+    ``no_public_carveout`` (the clause keeps nothing public or lawfully obtained out of it)."""
+
+    shapes: frozenset[str] = frozenset()
+
+
+def _secrecies(text: str, spans) -> list[Secrecy]:
+    out = []
+    clause_perpetual = bool(_PERPETUAL.search(text))
+    penalised = bool(re.search(r"违约金", text))
+    carved = bool(_PUBLIC_CARVEOUT.search(text))
+    for a, b in spans:
+        sentence = text[a:b]
+        m = _SECRECY.search(sentence)
+        if not m or re.search(r"保密费|保密津贴", sentence[m.start():m.end() + 2]):
+            continue
+        subject = _secrecy_subject(sentence[:m.start()])
+        both = bool(subject and _BOTH.fullmatch(subject))
+        party = "双方" if both else party_at(text, (a, b), a + m.start())
+        shapes = set()
+        if not both and party and _BOTH_INFO.search(sentence):
+            shapes.add("one_way")
+        if _PERPETUAL.search(sentence) or (clause_perpetual and re.search(r"保密(?:期限|期)", text)):
+            shapes.add("perpetual")
+        if penalised:
+            shapes.add("penalised")
+        if not carved:
+            shapes.add("no_public_carveout")
+        out.append(Secrecy(a + m.start(), a + m.end(), (a, b), party, False, frozenset(shapes)))
+    return out
+
+
+# -- definitions that widen a duty or an exemption -----------------------------------------------------------
+
+#: What a defined word is (保密信息, 不可抗力 …), by its words.
+DEFINED_CLASSES = (
+    ("confidential", re.compile(r"保密信息|保密资料|商业秘密|机密信息|秘密信息|保密事项|机密资料|专有信息")),
+    ("force_majeure", re.compile(r"不可抗力")),
+    ("work_product", re.compile(r"工作成果|开发成果|技术成果|知识产权|交付成果|作品|职务成果|研发成果")),
+    ("affiliate", re.compile(r"关联方|关联公司|关联企业|关联人")),
+)
+#: A definition: “X”指 / X，是指 / 本合同所称X包括 / X包括但不限于 / 下列情形视为X / …等属于X.
+_DEFINES = re.compile(r"(?:所称|所述|所指)?[“\"「『]?(?P<term>[\u4e00-\u9fa5]{2,8})[”\"」』]?\s*[，,：:]?\s*"
+                      r"(?:是指|系指|指|包括|包含|涵盖|的范围包括|范围包括)")
+_DEEMED_AS = re.compile(r"(?:视为|属于|均属|均为|构成|认定为|都算|算作|算是|均算|当作)\s*"
+                        r"(?P<term>不可抗力|保密信息|保密资料|商业秘密|机密信息|工作成果|知识产权|关联方)")
+#: Any information a party learns, however it learns it, not marked or limited (乙方知悉的任何信息, 接触到的一切资料).
+_KNOWLEDGE = re.compile(rf"(?P<role>{_ROLE_RX.pattern})?[^。；;]{{0,16}}"
+                        r"(?:知悉|接触|获得|获悉|了解|掌握|得知|取得|接收)(?:到)?的(?:任何|一切|全部|所有)?"
+                        r"(?:形式的|方式的)?[^。；;，,]{0,24}?(?:信息|资料|情况|数据|内容|文件|材料|图纸)"
+                        r"|(?:任何|一切|全部|所有)(?:形式的|方式的|相关的)?[^。；;，,]{0,24}?(?:信息|资料|数据|文件|材料)")
+#: Causes inside a party's own business or the market dressed as force majeure (市场行情变化, 原材料涨价, 政策调整).
+_OWN_RISK_CAUSES = re.compile(_COVER_WORDS["own_risk"] + r"|政策(?:调整|变化|变动)|汇率|行情|涨价"
+                              r"|成本(?:上升|上涨|增加)|资金|原料|人员(?:离职|流失)|客户(?:流失|取消)|订单")
+#: A work-product definition that reaches beyond the contract's work (whether or not related to it, before or
+#: after its term, in one's own time, one's earlier technology and its improvements).
+_BEYOND_WORK = re.compile(r"(?:无论|不论|不管)[^。；;，,]{0,6}(?:是否)?[^。；;，,]{0,8}"
+                          r"(?:相关|有关|关联|利用|工作时间|职务)|签订前|签署前|履行前|之前(?:已)?(?:拥有|开发|取得)|终止后|届满后|解除后|业余时间|工作时间以外"
+                          r"|以外的|无关的|(?:既有|原有|背景)技术|及其(?:任何)?改进")
+
+
+@dataclass(frozen=True)
+class Definition(Fact):
+    """A defined word (“保密信息”指…, 不可抗力包括…, 下列情形视为不可抗力). ``term``: the word; ``cls``:
+    ``confidential`` | ``force_majeure`` | ``work_product`` | ``affiliate`` | ``""``; ``party``: the side whose
+    knowledge or work the definition reaches (乙方知悉的…, 乙方完成的…); ``shapes``: ``knowledge_based`` (any
+    information that side learns, not limited to what is marked or secret), ``no_public_carveout``,
+    ``own_risk`` (force majeure that takes in market, price, policy, funding or supply causes),
+    ``beyond_the_work`` (work product whether or not related to the contract, before or after it)."""
+
+    term: str = ""
+    cls: str = ""
+    shapes: frozenset[str] = frozenset()
+
+
+def _definitions(text: str, spans) -> list[Definition]:
+    out = []
+    carved = bool(_PUBLIC_CARVEOUT.search(text))
+    for a, b in spans:
+        sentence = text[a:b]
+        m = _DEFINES.search(sentence) or _DEEMED_AS.search(sentence)
+        # 市场行情变化不属于不可抗力 / 不视为保密信息: what the words keep out of the word defines nothing
+        if not m or (m.re is _DEEMED_AS and re.search(r"(?:不|非|未|并不|均不)\s*$", sentence[:m.start()])):
+            continue
+        term = m.group("term")
+        cls = next((name for name, rx in DEFINED_CLASSES if rx.search(term)), "")
+        if not cls:
+            continue
+        # (以下情况属于不可抗力：…汇率大幅波动: the list may follow 视为X / 属于X too)
+        body = sentence[m.end():] if m.re is _DEFINES else sentence[:m.start()] + "，" + sentence[m.end():]
+        shapes = set()
+        party = ""
+        if cls == "confidential":
+            know = _KNOWLEDGE.search(body)
+            marked = [x for x in re.finditer(r"标(?:注|明|记)|标示|书面(?:确认|指明)|明确(?:为|属于)", body)
+                      if not re.search(r"(?:无论|不论|不管|是否|无需|不以)[^。；;，,]{0,4}$", body[:x.start()])]
+            if know and not marked:
+                shapes.add("knowledge_based")
+                party = know.group("role") or party_at(text, (a, b), a + m.start())
+            if not carved:
+                shapes.add("no_public_carveout")
+        elif cls == "force_majeure":
+            scopes = negation_scopes(body)
+            for c in _OWN_RISK_CAUSES.finditer(body):
+                if not any(x <= c.start() < y for x, y in scopes) and not re.search(
+                        r"不包括|不属于|除外|不视为|不构成", body[max(0, c.start() - 24):c.start()]):
+                    shapes.add("own_risk")
+                    break
+        elif cls == "work_product" and _BEYOND_WORK.search(body):
+            shapes.add("beyond_the_work")
+            role = _ROLE_RX.search(body)
+            party = role.group(0) if role else ""
+        if shapes:
+            out.append(Definition(a + m.start(), a + m.end(), (a, b), party, False, term=term, cls=cls,
+                                  shapes=frozenset(shapes)))
+    return out
+
+
+# -- a cap on one side's liability -------------------------------------------------------------------------
+
+_CAPPED = re.compile(r"(?:责任|赔偿|违约金|赔付)[^。；;]{0,30}?"
+                     r"(?:以|不超过|不得超过|最高不超过|累计不超过|最高为|上限为)[^。；;]{0,24}?(?:为限|为上限|封顶|$|[，,])|(?:赔偿|责任|赔付)(?:总额|上限|限额|最高额)")
+_CAP_BOTH = re.compile(r"双方|各方|任何一方|任一方|每一方|一方[^。；;]{0,10}(?:另一方|对方)")
+
+
+@dataclass(frozen=True)
+class Cap(Fact):
+    """A cap on a party's liability (甲方的违约责任总额以合同总价的10%为限, 乙方累计赔偿不超过已收服务费).
+    ``party``: whose liability is capped; ``双方`` for a cap both sides share."""
+
+    #: The cap keeps intent or gross negligence out (但因故意或者重大过失造成的损失除外).
+    carved: bool = False
+    #: It caps only a penalty for delay (违约金累计不超过合同价款的百分之五), not the party's liability.
+    penalty_only: bool = False
+
+
+def _caps(text: str, spans) -> list[Cap]:
+    out = []
+    for a, b in spans:
+        sentence = text[a:b]
+        m = _CAPPED.search(sentence)
+        if not m or not re.search(r"为限|上限|封顶|不超过|最高", sentence):
+            continue
+        head = sentence[:m.end()]
+        both = _CAP_BOTH.search(head)
+        party = "双方" if both else party_at(text, (a, b), a + m.start())
+        if party:
+            carved = bool(re.search(r"故意|重大过失", "".join(c.group(0) for c in _CARVE.finditer(sentence))))
+            penalty_only = bool(re.search(r"违约金[^。；;，,]{0,8}(?:累计|总额|合计)?(?:不超过|不得超过|最高)",
+                                          sentence) and not re.search(r"赔偿责任|全部责任|责任总额", sentence))
+            out.append(Cap(a + m.start(), a + m.end(), (a, b), party, False, carved, penalty_only))
+    return out
+
+
+#: A party's liability said to be without limit (赔偿甲方的全部损失, 承担一切损失, 不设上限).
+_UNLIMITED = re.compile(r"(?:赔偿|承担|负责|赔付)[^。；;]{0,12}(?:全部|一切|所有)(?:的)?[^。；;，,]{0,8}"
+                        r"(?:损失|责任|费用)|不设(?:上限|封顶)|不受[^。；;，,]{0,8}(?:上限|限额)(?:的)?限制|无限(?:连带)?责任")
+
+
+def unlimited_parties(text: str) -> frozenset[str]:
+    """The parties whose liability the clause leaves expressly without limit (乙方违约的，应赔偿甲方的全部损失)."""
+    norm = numbers.normalize(text)
+    out = set()
+    for a, b in sentence_spans(norm):
+        m = _UNLIMITED.search(norm, a, b)
+        if m and not _negated(negation_scopes(norm[a:b]), m.start() - a):
+            party = party_at(norm, (a, b), m.start())
+            if party:
+                out.add(party)
+    return frozenset(out)
+
+
+# -- a restraint on competing -------------------------------------------------------------------------------
+
+#: A party may not compete: run, join or work for a like business (不得从事…相同或类似的业务, 不得在同行业任职).
+_RESTRAINT = re.compile(r"(?:不得|不能|不可|禁止|不再|不应)[^。；;]{0,30}?"
+                        r"(?:从事|经营|开展|参与|投资|任职|就职|工作|加入|开设|自营)"
+                        r"[^。；;]{0,24}?(?:竞争|相同|类似|同类|同行业|同业|竞品|相竞争|同一行业)"
+                        r"|(?:不得|禁止)[^。；;]{0,12}(?:在|到|为)[^。；;]{0,12}(?:竞争|同行业|同类|竞品)[^。；;]{0,10}"
+                        r"(?:任职|就职|工作|服务)")
+#: A restraint with no end (永久, 无限期, 期限不限, 终身, 任何时候).
+_NO_END = re.compile(r"永久|永远|无限期|终身|期限不限|不设期限|不限期限|没有期限|不受期限限制|任何时候|在任何时间")
+
+
+@dataclass(frozen=True)
+class Restraint(Fact):
+    """A restraint on competing (合同终止后，乙方不得从事与甲方相同或类似的经营). ``party``: the side restrained;
+    ``shapes``: ``perpetual`` (永久, 期限不限, 终身 — no end to it)."""
+
+    shapes: frozenset[str] = frozenset()
+
+
+def _restraints(text: str, spans) -> list[Restraint]:
+    out = []
+    for a, b in spans:
+        sentence = text[a:b]
+        m = _RESTRAINT.search(sentence)
+        if not m:
+            continue
+        shapes = {"perpetual"} if _NO_END.search(sentence) else set()
+        out.append(Restraint(a + m.start(), a + m.end(), (a, b), party_at(text, (a, b), a + m.start()), False,
+                             frozenset(shapes)))
+    return out

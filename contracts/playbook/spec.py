@@ -238,7 +238,8 @@ class FactParams(_Params):
     """A predicate over the facts the clause reader found (contracts/playbook/facts.py; the spec is
     contracts/playbook/SPEC.md). The rule fires on each fact of kind ``fact`` that passes every test given."""
 
-    fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership", "mismatch", "forum"]
+    fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership", "mismatch", "forum",
+                  "foreign_choice", "secrecy", "definition", "cap", "restraint"]
     #: The fact's sentence mentions one of these (anywhere: before or after the number).
     context: list[str] = Field(default_factory=list)
     #: The fact's own label (定金, 违约金, 试用期 …) or, when it has none, its fragment matches one of these.
@@ -256,8 +257,11 @@ class FactParams(_Params):
     #: The number compared: money ``amount`` / ``share_of_total`` (percent of the contract's total price);
     #: rate ``percent`` / ``annual_percent`` / ``daily_percent``; duration ``hours`` / ``days`` / ``months``.
     #: money ``written_gap``: the difference between the amount and its second writing in brackets (大写 vs 小写).
+    #: duration ``overtime_hours``: an hours figure that is overtime (facts.overtime_period), per month — a weekly
+    #: figure times 52/12, a daily one times 12 (the daily cap, three hours, is a twelfth of the monthly 36);
+    #: a figure that is no overtime (a working week told beside it) is not measured.
     measure: Literal["amount", "share_of_total", "written_gap", "percent", "annual_percent", "daily_percent", "hours",
-                     "days", "months"] | None = None
+                     "days", "months", "overtime_hours"] | None = None
     gt: float | None = None
     lt: float | None = None
     #: Obligations: the modals accepted (应当 有权 可以 不得 无权 无需) and the act (regexes).
@@ -266,6 +270,9 @@ class FactParams(_Params):
     #: Obligations: the classes of right the act falls in (facts.RIGHT_CLASSES: a change of price or of the
     #: work, a deduction, a decision alone, an assignment), whatever its words; with ``act`` either one passes.
     rights: list[Literal["price", "scope", "deduct", "decide", "assign", "delegate"]] = Field(default_factory=list)
+    #: Obligations: the right is the holder's at will (facts.unconditional): 随时 / 以任何理由, or no ground named
+    #: but its own needs — a right on listed grounds (有下列情形之一的) does not pass.
+    unconditional: bool = False
     #: Require the fact to sit (True) or not to sit (False) in a negation.
     negated: bool | None = None
     #: Exemptions: fire when the exemption covers any of these and no carve-out keeps liability for it.
@@ -281,6 +288,21 @@ class FactParams(_Params):
     places: list[Literal["party_seat", "plaintiff", "defendant", "property", "performance", "signing", "unlinked",
                          "chosen", "named", "statutory"]] = Field(default_factory=list)
 
+    #: The contract has (True) or has not (False) a foreign element (facts.foreign_element: a party or the subject
+    #: matter abroad), read outside its choice-of-law and dispute words.
+    foreign_element: bool | None = None
+    #: Confidentiality duties and definitions: the shapes the fact must have, all of them (facts.Secrecy:
+    #: one_way perpetual penalised no_public_carveout; facts.Definition: knowledge_based no_public_carveout
+    #: own_risk beyond_the_work).
+    #: (facts.Restraint: perpetual)
+    shapes: list[Literal["one_way", "perpetual", "penalised", "no_public_carveout", "knowledge_based", "own_risk",
+                         "beyond_the_work"]] = Field(default_factory=list)
+    #: Definitions: the classes of the defined word (facts.DEFINED_CLASSES).
+    defines: list[Literal["confidential", "force_majeure", "work_product", "affiliate"]] = Field(default_factory=list)
+    #: Money and rates: a delay penalty (facts read by engine.penalty_per_day) that is this many times the other
+    #: side's, or the other side's that many times it — reported for the side paying the heavier one.
+    outweighs: float | None = Field(default=None, gt=1)
+
     @field_validator("context", "label", "unless", "titles", "requires", "act")
     @classmethod
     def _regexes(cls, values: list[str]) -> list[str]:
@@ -290,15 +312,15 @@ class FactParams(_Params):
     def _measure(self) -> FactParams:
         allowed = {"money": ("amount", "share_of_total", "written_gap"),
                    "rate": ("percent", "annual_percent", "daily_percent"),
-                   "duration": ("hours", "days", "months")}.get(self.fact, ())
+                   "duration": ("hours", "days", "months", "overtime_hours")}.get(self.fact, ())
         if (self.gt is not None or self.lt is not None) and self.measure is None:
             raise ValueError("给出 gt/lt 时须写明 measure")
         if self.measure is not None and self.measure not in allowed:
             raise ValueError(f"{self.fact} 的 measure 须为 {' / '.join(allowed) or '（无）'}")
         if self.covers_any and self.fact != "exemption":
             raise ValueError("covers_any 只用于 exemption")
-        if (self.modal or self.act or self.rights) and self.fact != "obligation":
-            raise ValueError("modal/act/rights 只用于 obligation")
+        if (self.modal or self.act or self.rights or self.unconditional) and self.fact != "obligation":
+            raise ValueError("modal/act/rights/unconditional 只用于 obligation")
         if self.places and self.fact != "forum":
             raise ValueError("places 只用于 forum")
         return self

@@ -19,6 +19,7 @@ from tests.contracts.checklist_cases import checklist_breadth_cases
 from tests.contracts.checklist_wording_cases import checklist_wording_breadth_cases
 from tests.contracts.cross_family_cases import SAME_RISK, breadth_cases
 from tests.contracts.family_cases import FAMILY_CASES
+from tests.contracts.shape_ten_cases import shape_ten_breadth_cases
 from tests.contracts.thin_family_cases import THIN_CASES
 from tests.contracts.type_specific_cases import type_specific_breadth_cases
 
@@ -324,8 +325,10 @@ CASES += breadth_cases()
 CASES += checklist_breadth_cases()
 # The type-specific rules (95-*.toml): tests/contracts/type_specific_cases.py.
 CASES += type_specific_breadth_cases()
-# The checklist points read in any wording (96-*.toml): tests/contracts/checklist_wording_cases.py.
+# The checklist points read in any wording (96-checklist-wording.toml): tests/contracts/checklist_wording_cases.py.
 CASES += checklist_wording_breadth_cases()
+# Issue 21's shapes (96-shapes-ten.toml): tests/contracts/shape_ten_cases.py.
+CASES += shape_ten_breadth_cases()
 
 
 def test_new_rule_files_are_loaded():
