@@ -1,0 +1,115 @@
+"""The matcher reads a client's words as a lawyer would (legal/lexicon.toml): a misspelt legal word
+(劳动和同, 补尝) is read right, and a colloquial word (炒鱿鱼, 老赖, 吃牢饭) finds the card whose terms say
+it in a lawyer's words. The questions here are written for these tests, not taken from any bench."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from legal.cardfile import parse_card
+from legal.lexicon import LEXICON_FILE, LexiconError, correct, expand, legal_terms, lexicon, parse
+from legal.matcher import Matcher
+
+NEUTRAL = ["甲乙丙丁", "戊己庚辛", "子丑寅卯", "辰巳午未", "申酉戌亥", "天地玄黄"]
+
+
+class FlatEmbedder:
+    """Every text gets the same vector: meaning does not tell the cards apart."""
+
+    backend = "flat"
+    model = "flat"
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return np.ones((len(texts), 4), dtype=np.float32) / 2.0
+
+
+def card(slug: str, terms: list[str], *, not_terms: Sequence[str] = ()) -> object:
+    return parse_card({
+        "slug": slug, "title": "测试事项", "domain": "labor", "summary": "测试。", "phrasings": NEUTRAL,
+        "terms": terms, "not_terms": list(not_terms), "question_types": ["yes_no"],
+        "answers": {"yes_no": {"conclusion": "可以。"}},
+        "provisions": [{"law": f"测试法{slug}", "article": 1, "role": "controlling", "decides": "测试",
+                        "keywords": ["测试"]}],
+    })
+
+
+def best(cards: list, text: str) -> str:
+    matcher = Matcher(cards, embedder=FlatEmbedder())
+    return matcher.score_texts([text])[0][0].card.slug
+
+
+def test_the_lexicon_file_loads_with_many_entries():
+    assert LEXICON_FILE.exists()
+    book = lexicon()
+    assert len(book.typos) >= 40
+    assert len(book.lay) >= 50
+    assert sum(len(words) for words, _ in book.lay) >= 300
+
+
+@pytest.mark.parametrize(("written", "meant"), [
+    ("签了劳动和同没给我一份", "签了劳动合同没给我一份"),
+    ("能拿到多少经济补尝", "能拿到多少经济补偿"),
+    ("我想跟他离昏，房子怎么分", "我想跟他离婚，房子怎么分"),
+    ("去哪里申请劳动仲栽", "去哪里申请劳动仲裁"),
+    ("奶奶留的遗瞩有效吗", "奶奶留的遗嘱有效吗"),
+])
+def test_a_misspelt_legal_word_is_read_right(written, meant):
+    assert correct(written) == meant
+
+
+@pytest.mark.parametrize("text", ["他既承认了欠款", "配合通知书", "服务业的员工", "按照事实来说", "但保证金不退"])
+def test_words_that_only_look_like_a_misspelling_stay(text):
+    assert correct(text) == text
+
+
+@pytest.mark.parametrize(("question", "term"), [
+    ("干了三年被老板炒鱿鱼了", "辞退"),
+    ("那个人借了我两万一直赖账", "失信被执行人"),
+    ("健身房老板卷款跑了，卡里还有钱", "跑路"),
+    ("我弟弟这种情况要吃牢饭吗", "判刑"),
+    ("孩子他爸一分钱生活费都不给", "抚养费"),
+    ("楼上漏水把我家天花板泡了", "相邻关系"),
+    ("网上买到假货怎么办", "惩罚性赔偿"),
+])
+def test_a_colloquial_word_names_its_legal_terms(question, term):
+    assert term in legal_terms(question)
+    assert term in expand(question)
+
+
+def test_a_question_in_legal_words_is_read_as_written():
+    assert expand("用人单位违法解除劳动合同怎么办") == "用人单位违法解除劳动合同怎么办"
+
+
+def test_a_card_is_found_by_the_lay_word_for_its_term():
+    fired = card("t.fired", ["违法解除"])
+    other = card("t.other", ["欠薪"])
+    assert best([other, fired], "我在厂里干了五年，昨天被炒鱿鱼了") == "t.fired"
+    assert best([fired, other], "老板压着我三个月工资不给") == "t.other"
+
+
+def test_a_card_is_found_through_a_misspelt_term():
+    contract = card("t.contract", ["劳动合同"])
+    other = card("t.other", ["押金"])
+    assert best([other, contract], "入职半年公司都没跟我签劳动和同") == "t.contract"
+
+
+def test_an_excluded_term_is_read_in_the_clients_own_words_only():
+    # the lexicon adds 辞退 beside 炒鱿鱼; a card excluding 辞退 is not excluded by the addition
+    excluding = card("t.excluding", ["炒鱿鱼"], not_terms=["辞退"])
+    matcher = Matcher([excluding], embedder=FlatEmbedder())
+    [score] = matcher.score_texts(["刚被炒鱿鱼"])[0]
+    assert score.signals["not_terms"] == 0.0
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"typo": [{"right": "合同", "wrong": ["合同"]}]}, "no misspelling"),
+    ({"typo": [{"right": "合同", "wrong": ["和同"]}, {"right": "核算", "wrong": ["和同"]}]}, "already"),
+    ({"typo": [{"right": "合同"}]}, "needs right and wrong"),
+    ({"lay": [{"words": ["炒鱿鱼"], "legal": []}]}, "needs words"),
+])
+def test_a_malformed_lexicon_is_refused(data, message):
+    with pytest.raises(LexiconError, match=message):
+        parse(data)
