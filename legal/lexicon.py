@@ -2,8 +2,9 @@
 
 ``legal/lexicon.toml`` holds two curated lists:
 
-* misspellings of legal words by a character that sounds alike (和同 for 合同, 补尝 for 补偿):
-  :func:`correct` rewrites them, so every signal reads the word meant;
+* misspellings of legal words by a character that sounds alike (和同 for 合同, 补尝 for 补偿), and
+  dialect words with their Mandarin (俺 for 我, 唔 for 不, 啥子 for 什么): :func:`correct` rewrites
+  them, so every signal reads the word meant;
 * colloquial words (炒鱿鱼, 跑路, 老赖, 吃牢饭) and the legal terms they stand for: :func:`legal_terms`
   names the terms a question speaks of in a client's words, which the matcher reads beside the
   question (a card whose terms and title are in a lawyer's words is found by a client's).
@@ -29,7 +30,7 @@ class LexiconError(ValueError):
 
 @dataclass(frozen=True)
 class Lexicon:
-    typos: dict[str, str]  # misspelling -> right word
+    typos: dict[str, str]  # misspelling or dialect word -> the word meant
     lay: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]  # (lay words, legal terms)
 
     @property
@@ -58,6 +59,14 @@ def parse(data: dict) -> Lexicon:
             if word in typos:
                 raise LexiconError(f"typo {number} ({right!r}): {word!r} is already a misspelling of {typos[word]!r}")
             typos[word] = right
+    for number, entry in enumerate(data.get("dialect", []), start=1):
+        mandarin, words = entry.get("mandarin", ""), entry.get("words", [])
+        if not mandarin or not words:
+            raise LexiconError(f"dialect {number} ({mandarin!r}): needs mandarin and words")
+        for word in words:
+            if not word or word == mandarin or word in typos:
+                raise LexiconError(f"dialect {number} ({mandarin!r}): {word!r} is no dialect word of its own")
+            typos[word] = mandarin
     lay = []
     for number, entry in enumerate(data.get("lay", []), start=1):
         words, terms = tuple(entry.get("words", [])), tuple(entry.get("legal", []))

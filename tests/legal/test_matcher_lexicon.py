@@ -55,8 +55,19 @@ def test_the_lexicon_file_loads_with_many_entries():
     ("我想跟他离昏，房子怎么分", "我想跟他离婚，房子怎么分"),
     ("去哪里申请劳动仲栽", "去哪里申请劳动仲裁"),
     ("奶奶留的遗瞩有效吗", "奶奶留的遗嘱有效吗"),
+    ("他打我，我要报井", "他打我，我要报警"),
 ])
 def test_a_misspelt_legal_word_is_read_right(written, meant):
+    assert correct(written) == meant
+
+
+@pytest.mark.parametrize(("written", "meant"), [
+    ("俺在工地干了半年，俺们老板一分钱没给", "我在工地干了半年，我们老板一分钱没给"),
+    ("公司唔俾我放产假", "公司不给我放产假"),
+    ("房东冇退押金", "房东没有退押金"),
+    ("这种合同啥子时候签的算数", "这种合同什么时候签的算数"),
+])
+def test_a_dialect_word_is_read_as_its_mandarin(written, meant):
     assert correct(written) == meant
 
 
@@ -109,6 +120,8 @@ def test_an_excluded_term_is_read_in_the_clients_own_words_only():
     ({"typo": [{"right": "合同", "wrong": ["和同"]}, {"right": "核算", "wrong": ["和同"]}]}, "already"),
     ({"typo": [{"right": "合同"}]}, "needs right and wrong"),
     ({"lay": [{"words": ["炒鱿鱼"], "legal": []}]}, "needs words"),
+    ({"typo": [{"right": "合同", "wrong": ["和同"]}], "dialect": [{"mandarin": "合约", "words": ["和同"]}]},
+     "no dialect word"),
 ])
 def test_a_malformed_lexicon_is_refused(data, message):
     with pytest.raises(LexiconError, match=message):
