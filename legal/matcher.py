@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from legal.cardfile import Card
-from legal.lexicon import correct, expand
+from legal.lexicon import correct
 from legal.qtypes import NOT_ASKING as _NOT_ASKING
 from legal.qtypes import asking_clause, question_type
 
@@ -89,8 +89,6 @@ SPECIFIC_QTYPES = ("by_when", "how_much", "which", "forum", "valid")
 #: A term that only says what kind of question is asked (赔多少, 多久之内, 怎么办) names no issue.
 QUESTION_ONLY_TERM = re.compile(
     r"^(?:[能可会要该赔补判]?.{0,2}(?:多少钱?|多久之内|多久|几年|怎么办|怎么算|吗|能不能|可不可以))$")
-#: The signals that read a text with the legal terms its lay words stand for (legal/lexicon.toml).
-LEXICON_READ = frozenset(os.environ.get("MATCHER_LEXICON_READ", "terms").split(","))
 MAX_PARTS = 4
 SHORT_PART = 14
 #: A space-separated question shorter than this, right after another and naming at most two characters
@@ -492,15 +490,11 @@ class Matcher:
         return np.stack([known[t] for t in texts]).astype(np.float32, copy=False)
 
     # -- scoring ----------------------------------------------------------------------------------------
-    def _lexical(self, text: str, card_index: int, query: set[str], read: str | None = None
-                 ) -> tuple[float, float, float]:
+    def _lexical(self, text: str, card_index: int, query: set[str]) -> tuple[float, float, float]:
         """Terms, wording and excluded terms of ``text`` against one card; ``query``: the text's
-        bigrams, read once per text rather than once per card; ``read``: the text with the legal terms
-        its lay words stand for (:func:`legal.lexicon.expand`), where the card's terms are looked for
-        (an excluded term is looked for in the client's own words only)."""
+        bigrams, read once per text rather than once per card."""
         card = self.cards[card_index]
-        read = text if read is None else read
-        found = {t for t in card.terms if t and t in read}
+        found = {t for t in card.terms if t and t in text}
         terms = min(1.0, sum(self._term_weight.get(t, 0.0) for t in found) / 1.5)
         best = 0.0
         if query:
@@ -541,9 +535,9 @@ class Matcher:
         from legal.facts import extract_facts, side, situation
 
         agreed = set(retrieved)
+        # a misspelt legal word (劳动和同) or a dialect word (俺, 唔) is read as the word meant
         texts = [correct(t) for t in texts]
-        read = [expand(t) for t in texts]
-        emb, centre = self._embedding_scores(read if "embedding" in LEXICON_READ else texts)
+        emb, centre = self._embedding_scores(texts)
         results = []
         for row, text in enumerate(texts):
             qtype = asked[row] if asked is not None else question_type(text)
@@ -552,12 +546,11 @@ class Matcher:
             facts = extract_facts(source)
             present = set(situation(facts))
             asks = asked_consequence(text)
-            query = bigrams(read[row] if "bigrams" in LEXICON_READ else text)
+            query = bigrams(text)
             in_source = [h for h in homonyms() if h.word in source]
             scored = []
             for index, card in enumerate(self.cards):
-                terms, grams, excluded = self._lexical(text, index, query,
-                                                       read[row] if "terms" in LEXICON_READ else text)
+                terms, grams, excluded = self._lexical(text, index, query)
                 agreement = max((self._provision_weight.get((p.law, p.article), 1.0) for p in card.controlling
                                  if (p.law, p.article) in agreed), default=0.0) if agreed else 0.0
                 signals = {"embedding": float(emb[row, index]), "centroid": float(centre[row, index]),

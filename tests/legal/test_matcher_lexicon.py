@@ -1,6 +1,8 @@
-"""The matcher reads a client's words as a lawyer would (legal/lexicon.toml): a misspelt legal word
-(劳动和同, 补尝) is read right, and a colloquial word (炒鱿鱼, 老赖, 吃牢饭) finds the card whose terms say
-it in a lawyer's words. The questions here are written for these tests, not taken from any bench."""
+"""The matcher reads a client's words as meant (legal/lexicon.toml): a misspelt legal word (劳动和同,
+补尝) or a dialect word (俺, 唔, 啥子) is read as the word meant before every signal; the lexicon also
+names the legal terms a colloquial word (炒鱿鱼, 老赖, 吃牢饭) stands for (not read by the matcher's
+scoring: docs/decisions/matcher-unseen-wordings.md). The questions here are written for these tests,
+not taken from any bench."""
 
 from __future__ import annotations
 
@@ -94,25 +96,20 @@ def test_a_question_in_legal_words_is_read_as_written():
     assert expand("用人单位违法解除劳动合同怎么办") == "用人单位违法解除劳动合同怎么办"
 
 
-def test_a_card_is_found_by_the_lay_word_for_its_term():
-    fired = card("t.fired", ["违法解除"])
-    other = card("t.other", ["欠薪"])
-    assert best([other, fired], "我在厂里干了五年，昨天被炒鱿鱼了") == "t.fired"
-    assert best([fired, other], "老板压着我三个月工资不给") == "t.other"
-
-
 def test_a_card_is_found_through_a_misspelt_term():
     contract = card("t.contract", ["劳动合同"])
-    other = card("t.other", ["押金"])
+    other = card("t.other", ["劳动仲裁"])
     assert best([other, contract], "入职半年公司都没跟我签劳动和同") == "t.contract"
+    assert best([contract, other], "工资被拖了半年，我想去申请劳动仲栽") == "t.other"
 
 
-def test_an_excluded_term_is_read_in_the_clients_own_words_only():
-    # the lexicon adds 辞退 beside 炒鱿鱼; a card excluding 辞退 is not excluded by the addition
-    excluding = card("t.excluding", ["炒鱿鱼"], not_terms=["辞退"])
-    matcher = Matcher([excluding], embedder=FlatEmbedder())
-    [score] = matcher.score_texts(["刚被炒鱿鱼"])[0]
-    assert score.signals["not_terms"] == 0.0
+def test_a_question_is_split_and_read_after_its_words_are_corrected():
+    contract = card("t.contract", ["劳动合同"])
+    other = card("t.other", ["劳动仲裁"])
+    matcher = Matcher([other, contract], embedder=FlatEmbedder())
+    [part] = matcher.match("俺们公司一直不跟俺签劳动和同")
+    assert part.text == "我们公司一直不跟我签劳动合同"
+    assert part.best is not None and part.best.card.slug == "t.contract"
 
 
 @pytest.mark.parametrize(("data", "message"), [
