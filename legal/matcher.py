@@ -45,6 +45,7 @@ from typing import Any
 import numpy as np
 
 from legal.cardfile import Card
+from legal.lexicon import correct
 from legal.qtypes import NOT_ASKING as _NOT_ASKING
 from legal.qtypes import asking_clause, question_type
 
@@ -534,6 +535,8 @@ class Matcher:
         from legal.facts import extract_facts, side, situation
 
         agreed = set(retrieved)
+        # a misspelt legal word (劳动和同) or a dialect word (俺, 唔) is read as the word meant
+        texts = [correct(t) for t in texts]
         emb, centre = self._embedding_scores(texts)
         results = []
         for row, text in enumerate(texts):
@@ -587,6 +590,7 @@ class Matcher:
         both by its own words and read with them (:data:`OWN_SHARE` of each card's score from the
         part alone), so a follow-up keeps the issue (and the card family) of its question while the
         words it adds ("停工留薪期", "仲裁要交钱吗") still choose among that issue's cards."""
+        question = correct(question)
         narrative, parts = split_parts(question)
         retrieved = list(retrieved)
         # a later part is read with what came before it (the narrative and the earlier parts)
