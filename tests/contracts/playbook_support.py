@@ -75,3 +75,20 @@ def assert_look_alike_silent(rules, code, contract_type, text, side) -> None:
     found = [f.rule_code for f in contract_findings(line_sections(text), contract_type, rules, side=side)
              if f.section_order is not None]
     assert not found, (code, text, found)
+
+
+def rule_case_tests(rules, risks, lookalikes, text_of=lambda contract_type, text: text):
+    """The two parametrised tests every rule case table gets — each risk found by its rule, each lawful look-alike
+    silent — for a test module to bind to its own names. ``text_of`` builds the reviewed text from a risk's clause
+    (a parties block before it, say)."""
+    columns = ("code", "contract_type", "text", "side")
+
+    @pytest.mark.parametrize(columns, case_rows(risks), ids=case_ids(risks))
+    def finds(code, contract_type, text, side):
+        assert_rule_finds_its_risk(rules, code, contract_type, text_of(contract_type, text), side)
+
+    @pytest.mark.parametrize(columns, case_rows(lookalikes), ids=case_ids(lookalikes))
+    def silent(code, contract_type, text, side):
+        assert_look_alike_silent(rules, code, contract_type, text, side)
+
+    return finds, silent

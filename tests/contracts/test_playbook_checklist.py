@@ -9,13 +9,10 @@ import pytest
 
 from contracts.playbook import contract_findings, starter_rules
 from tests.contracts.checklist_cases import LOOKALIKES, RISKS
-from tests.contracts.playbook_support import (
-    assert_look_alike_silent,
-    assert_rule_finds_its_risk,
-    case_ids,
-    case_rows,
-)
 from tests.contracts.playbook_support import line_sections as _sections
+from tests.contracts.playbook_support import (
+    rule_case_tests,
+)
 
 STARTER = starter_rules()
 CODES = {r.code for r in STARTER}
@@ -26,14 +23,7 @@ def test_every_rule_has_risks_and_look_alikes():
     assert set(RISKS) <= CODES, set(RISKS) - CODES
 
 
-@pytest.mark.parametrize(("code", "contract_type", "text", "side"), case_rows(RISKS), ids=case_ids(RISKS))
-def test_the_rule_finds_its_risk(code, contract_type, text, side):
-    assert_rule_finds_its_risk(STARTER, code, contract_type, text, side)
-
-
-@pytest.mark.parametrize(("code", "contract_type", "text", "side"), case_rows(LOOKALIKES), ids=case_ids(LOOKALIKES))
-def test_a_lawful_look_alike_raises_nothing(code, contract_type, text, side):
-    assert_look_alike_silent(STARTER, code, contract_type, text, side)
+test_the_rule_finds_its_risk, test_a_lawful_look_alike_raises_nothing = rule_case_tests(STARTER, RISKS, LOOKALIKES)
 
 
 @pytest.mark.parametrize(("code", "contract_type", "text", "side", "other_side"), [

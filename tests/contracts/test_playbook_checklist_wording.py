@@ -13,11 +13,8 @@ import pytest
 from contracts.playbook import contract_findings, starter_rules
 from tests.contracts.checklist_wording_cases import LOOKALIKES, PARTIES, RISKS
 from tests.contracts.playbook_support import (
-    assert_look_alike_silent,
-    assert_rule_finds_its_risk,
-    case_ids,
-    case_rows,
     line_sections,
+    rule_case_tests,
 )
 
 STARTER = starter_rules()
@@ -33,14 +30,8 @@ def test_every_rule_of_the_file_has_risks_in_other_wordings():
 
 
 
-@pytest.mark.parametrize(("code", "contract_type", "text", "side"), case_rows(RISKS), ids=case_ids(RISKS))
-def test_the_rule_finds_its_risk(code, contract_type, text, side):
-    assert_rule_finds_its_risk(STARTER, code, contract_type, PARTIES[contract_type] + "\n" + text, side)
-
-
-@pytest.mark.parametrize(("code", "contract_type", "text", "side"), case_rows(LOOKALIKES), ids=case_ids(LOOKALIKES))
-def test_a_lawful_look_alike_raises_nothing(code, contract_type, text, side):
-    assert_look_alike_silent(STARTER, code, contract_type, text, side)
+test_the_rule_finds_its_risk, test_a_lawful_look_alike_raises_nothing = rule_case_tests(
+    STARTER, RISKS, LOOKALIKES, text_of=lambda contract_type, text: PARTIES[contract_type] + "\n" + text)
 
 
 @pytest.mark.parametrize(("code", "contract_type", "text", "ours", "theirs"), [

@@ -8,25 +8,16 @@ import pytest
 from contracts.playbook import contract_facts, contract_findings, starter_rules
 from contracts.playbook.facts import foreign_element, overtime_period, read_clause, unconditional
 from tests.contracts.playbook_support import (
-    assert_look_alike_silent,
-    assert_rule_finds_its_risk,
-    case_ids,
-    case_rows,
     line_sections,
+    rule_case_tests,
 )
 from tests.contracts.shape_ten_cases import LOOKALIKES, RISKS
 
 STARTER = starter_rules()
 
 
-@pytest.mark.parametrize(("code", "contract_type", "text", "side"), case_rows(RISKS), ids=case_ids(RISKS))
-def test_the_shape_is_read_in_any_drafting_style(code, contract_type, text, side):
-    assert_rule_finds_its_risk(STARTER, code, contract_type, text, side)
-
-
-@pytest.mark.parametrize(("code", "contract_type", "text", "side"), case_rows(LOOKALIKES), ids=case_ids(LOOKALIKES))
-def test_the_lawful_look_alike_stays_silent(code, contract_type, text, side):
-    assert_look_alike_silent(STARTER, code, contract_type, text, side)
+test_the_shape_is_read_in_any_drafting_style, test_the_lawful_look_alike_stays_silent = rule_case_tests(
+    STARTER, RISKS, LOOKALIKES)
 
 
 def test_the_heavier_penalty_is_the_risk_of_the_side_that_pays_it_only():
