@@ -26,7 +26,7 @@ from legal import conditions, events
 from legal.calculators import CHINA_TZ, cn_date
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
-from legal.focus import evidence_answer, own_answer
+from legal.focus import evidence_answer, own_answer, stated_first
 from legal.matcher import ASKS_CRIME, PartMatch
 from legal.normalise import amounts
 from legal.numerals import figures_in_digits
@@ -799,6 +799,54 @@ def claim_lead(part: str, text: str, calculation: Calculation | None = None) -> 
     return next((lead for word, lead in ordered if head.startswith(word)), "")
 
 
+def deadline_lead(found: Deadline | None) -> str:
+    """The last day a by-when part asks for, first: "最晚 2026年12月10日：期限为十五日（…），自 2026年11月25日 起算
+    （尚余 13 天）", or, once run, "期限已于 2026年11月20日 届满：…" ("" when the facts give no start, the period
+    has no computable length, or it counts back from a day to come)."""
+    if found is None or found.ends is None or found.start is None or not found.rule.computable \
+            or found.rule.days < 0 or found.rule.name == "copyright_term":
+        return ""
+    moved = f"（休息日顺延至 {cn_date(found.extended)}）" if found.extended is not None else ""
+    later = "".join(f"；{what} {cn_date(day)}" for what, day in found.stages)
+    rule = f"期限为{found.rule.period}"
+    if found.from_today:
+        return f"最晚 {cn_date(found.ends)}{moved}。{rule}，按今天（{cn_date(found.start)}）提出并被受理计算{later}"
+    if found.passed:
+        return f"这一期限已于 {cn_date(found.ends)} 届满{moved}。{rule}，自 {cn_date(found.start)} 起算{later}"
+    return f"最晚 {cn_date(found.ends)}{moved}。{rule}，自 {cn_date(found.start)} 起算，尚余 {found.days_left} 天{later}"
+
+
+#: A worked example in a card's words (例如月收入10000元，约每月2000–3000元): once the client's own figure or day is
+#: computed, another's numbers beside it only confuse.
+_EXAMPLE = re.compile(r"[，,：:]?(?:例如|比如|譬如|举例来说)[^。；]*([。；]|$)")
+
+
+def without_examples(text: str) -> str:
+    """``text`` without its worked examples (:data:`_EXAMPLE`); each leaves the stop that closed it."""
+    return _EXAMPLE.sub(lambda m: m.group(1), text)
+
+
+def computed_first(text: str, asked: str, calculation: Calculation | None, found: Deadline | None) -> str:
+    """A part asking how much or by when, whose figure or last day the facts computed, answered first by it
+    (:func:`legal.focus.stated_first`): the card's rule and conditions follow as the reasons, and the figure or
+    the period is not stated a second time further in. Other parts, and parts nothing computed: ``text``."""
+    if asked not in ("how_much", "by_when"):
+        return text
+    lead = deadline_lead(found) if asked == "by_when" else ""
+    if lead:
+        assert found is not None
+        return stated_first(without_examples(text), lead, [found.text()])
+    if calculation is None or not calculation.ok or calculation.result is None:
+        return text
+    figure = calculation.headline()
+    if not figure:
+        return text
+    text = without_examples(text)
+    name = calculation.result.name
+    lead = figure if figure.startswith("按您所述") else f"按您所述，{name}为 {figure}"
+    return stated_first(text, lead, [f"按您所述，{name}为 {figure}。", figure])
+
+
 def time_lead(part: str, found: Deadline | None) -> str:
     """The yes or no a by-when part asks for when it asks whether there is still time or whether the
     period has run ("" when it asks only for the date, or the last day is not known)."""
@@ -819,17 +867,22 @@ PASSED_WORDS: dict[str, tuple[str, str]] = {
 _TIME_WORDS = re.compile(r"还能|来得及|现在|过了|超过|多久|时间|期限|时效|几年了|年了|个月了")
 
 
-def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> str:
+def _computed_too(card: Card, part: str, facts: Facts, today: date | None,
+                  asked_elsewhere: Collection[str] = ()) -> str:
     """What a yes/no (valid, what-to-do) answer adds so a client can act on it: the card's figure when
     every input is known ("走的话能要补偿吗" with the wage and the years), and its deadline when the
-    start date is known or the part asks about time ("现在还能撤销吗")."""
+    start date is known or the part's asking clause asks about time ("现在还能撤销吗"). A figure or a
+    deadline another part of the question asks for (``asked_elsewhere``: those parts' question types) is
+    that part's answer, not this one's: it is not added here as well."""
     added = ""
+    if "how_much" in asked_elsewhere and "by_when" in asked_elsewhere:
+        return added
     money = card.answers.get("how_much")
     named = "" if money is not None and money.calculator else computable_for(part, card.domain, facts)
     if named and named not in ("economic_compensation", "unlawful_termination_damages"):
         # 定金双倍返还，我能要回4w吗: the figure the part's own words name, when the card computes none
         money = Answer("how_much", "", calculator=named)
-    if money is not None and money.calculator:
+    if money is not None and money.calculator and "how_much" not in asked_elsewhere:
         calculation = calculate(refine_calculator(money.calculator, facts.values()), {**facts.values(), **part_flags(part)})
         other = computable_for(part, card.domain, facts)
         if not calculation.ok and other and other not in ("economic_compensation", "unlawful_termination_damages"):
@@ -837,7 +890,7 @@ def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> st
             calculation = calculate(other, {**facts.values(), **part_flags(part)})
         if calculation.ok and calculation.result is not None:
             added += f"按您所述，{calculation.result.name}为 {calculation.headline()}。"
-    found = _part_deadline(card, part, facts, today)
+    found = _part_deadline(card, part, facts, today) if "by_when" not in asked_elsewhere else None
     if found is not None:
         added += f"{found.text()}。"
     return added
@@ -855,8 +908,8 @@ def _part_deadline(card: Card, part: str, facts: Facts, today: date | None) -> D
     start_event = (when.start if when is not None and when.deadline == rule else "") or START_EVENTS.get(rule, "")
     day = today or datetime.now(tz=CHINA_TZ).date()
     begins = events.start_of(facts.dates, rule, start_event, day)
-    if begins is None and not _TIME_WORDS.search(part):
-        return None
+    if begins is None and not _TIME_WORDS.search(asking_clause(part) or part):
+        return None  # no start known, and the part does not ask about time: a bare period answers nothing
     return deadline(rule, start_event=start_event, start=begins.day if begins is not None else None,
                     today=today, contract_months=facts.get("contract_months"),
                     max_penalty_years=facts.get("max_penalty_years"), death_year=facts.get("death_year"))
@@ -899,6 +952,7 @@ def _rule_only(match: PartMatch, question: str, facts: Facts, today: date | None
         return None
     answer = Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
     text, _calculation, found, ask = _fill(answer, facts, today)
+    text = computed_first(text, "by_when", None, found)
     if found is None:
         return None
     basis = [Provision(law, article, "controlling", f"期限为{found.rule.period}", ())
@@ -1359,6 +1413,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             chosen = card.answers["valid"]  # may the other side do this to me: whether its act is lawful
         chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
+        text = computed_first(text, qtype or chosen.qtype, calculation, found_deadline)
         items, timed = claim_items(match.text, card, facts), None
         if items:
             text = f"{items}{text}"
@@ -1371,7 +1426,8 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                 lead = yes_no_on_time(card, match.text, facts, today)
             text = f"{lead}{text}"
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
-            text = f"{text}{_computed_too(card, match.text, facts, today)}"
+            asked_elsewhere = {question_type(m.text) for m in matches if m is not match}
+            text = f"{text}{_computed_too(card, match.text, facts, today, asked_elsewhere)}"
         text = f"{claim_lead(match.text, text, calculation)}{text}"
         asked = qtype or chosen.qtype
         if asked == "how_much" or _ASKS_QUANTITY.search(match.text):

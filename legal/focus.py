@@ -154,3 +154,37 @@ def evidence_answer(part: str, evidence: Sequence[str]) -> str:
         return ""
     return "需要准备：" + "；".join(e.rstrip("。；") for e in evidence) + "。"
 
+
+
+# -- The answer first (docs/decisions/answers-read-as-a-note.md) ------------------------------------------------
+#: What is left of a sentence once the stated figure or period is taken out of it: a dangling colon or comma.
+_DANGLING = re.compile(r"[：:，,]\s*(?=[。；])|[：:，,]\s*$")
+
+
+def _tidy(text: str) -> str:
+    """``text`` with the gaps a removed phrase leaves closed: no empty sentence, no colon before a full stop."""
+    text = _DANGLING.sub("", text)
+    text = re.sub(r"按您(?:提供的数据|所述)计算(?=[。；]|$)[。；]?", "", text)  # the figure's own stub, emptied
+    text = re.sub(r"（\s*）", "", text)
+    text = re.sub(r"[；;]\s*。", "。", text)
+    text = re.sub(r"。\s*[；;。]+", "。", text)
+    text = re.sub(r"^[。；;，,\s]+", "", text)
+    return text.strip()
+
+
+def stated_first(text: str, lead: str, stated: Sequence[str] = ()) -> str:
+    """``text`` led by ``lead`` — what the facts computed (the figure, the last day), the answer to the part —
+    with each of ``stated`` (the same figure or period as the card's words placed it, further in) taken out
+    of the rest, so the note says it once, first, and gives its reasons after. ``text`` unchanged when it
+    already leads with ``lead``'s first clause or ``lead`` is empty."""
+    lead = lead.strip().rstrip("。；") + "。" if lead.strip() else ""
+    if not lead:
+        return text
+    first = _split(lead, _CLAUSE_END, keep=False)[0]
+    if text.lstrip("*（( ").startswith(first):
+        return text
+    rest = text
+    for piece in sorted({s for s in stated if s}, key=len, reverse=True):
+        rest = rest.replace(piece, "")
+    rest = _tidy(rest)
+    return lead + rest if rest and rest != "。" else lead
