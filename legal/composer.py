@@ -823,7 +823,12 @@ _EXAMPLE = re.compile(r"[，,：:]?(?:例如|比如|譬如|举例来说)[^。；
 
 def without_examples(text: str) -> str:
     """``text`` without its worked examples (:data:`_EXAMPLE`); each leaves the stop that closed it."""
-    return _EXAMPLE.sub(lambda m: m.group(1), text)
+    def cut(m: re.Match[str]) -> str:
+        # an example that was a sentence of its own goes with its stop; one ending a clause leaves the stop
+        alone = m.start() == 0 or text[m.start() - 1] in "。；！"
+        return "" if alone and m.group(0)[:1] not in "，,：:" else m.group(1)
+
+    return _EXAMPLE.sub(cut, text)
 
 
 def computed_first(text: str, asked: str, calculation: Calculation | None, found: Deadline | None) -> str:

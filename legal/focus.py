@@ -186,5 +186,6 @@ def stated_first(text: str, lead: str, stated: Sequence[str] = ()) -> str:
     rest = text
     for piece in sorted({s for s in stated if s}, key=len, reverse=True):
         rest = rest.replace(piece, "")
-    rest = _tidy(rest)
+    # a sentence left saying only what the lead says (the label the figure stood after: "二倍工资差额。") goes
+    rest = "".join(s for s in _sentences(_tidy(rest)) if s.rstrip("。；！ ") not in lead)
     return lead + rest if rest and rest != "。" else lead

@@ -1,0 +1,140 @@
+"""Answers that read as a lawyer's note (docs/decisions/answers-read-as-a-note.md): the answer first, the reasons
+after, each thing said once.
+
+* a part asking by when, whose last day the facts compute, leads with that day (or with its having run), then
+  the rule; the rule's own sentence is not repeated further in;
+* a part asking how much, whose figure the facts compute, leads with the figure; the card's worked example with
+  another's numbers is dropped beside it;
+* a yes/no part does not repeat a figure or a deadline another part of the same question asks for, and adds no
+  bare period its asking clause does not ask about.
+
+The cards are built for the test; the expected days and figures come from the law's own rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from legal.cardfile import parse_card
+from legal.composer import computed_first, deadline_lead, without_examples
+from legal.focus import stated_first
+from legal.matcher import CardScore, PartMatch
+from legal.rules import calculate, deadline
+
+TODAY = date(2026, 11, 27)
+PHRASINGS = ["甲乙丙丁", "戊己庚辛", "子丑寅卯", "辰巳午未", "申酉戌亥", "天地玄黄"]
+
+
+def make_card(slug: str, answers: dict, *, domain: str = "labor") -> object:
+    return parse_card({
+        "slug": slug, "title": "测试事项", "domain": domain, "summary": "测试。", "phrasings": PHRASINGS,
+        "terms": ["测试"], "question_types": list(answers), "answers": answers,
+        "provisions": [{"law": f"测试法{slug}", "article": 1, "role": "controlling", "decides": "测试",
+                        "keywords": ["测试"]}],
+    })
+
+
+def compose_parts(card: object, narrative: str, parts: Sequence[str]) -> list:
+    from legal.composer import compose
+
+    matches = [PartMatch(p, [CardScore(card, 1.0, 0.95, {"bigrams": 1.0})], True) for p in parts]
+    return compose(narrative + "".join(parts), matches, today=TODAY).parts
+
+
+# -- the last day first ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("start", "last"), [(date(2026, 11, 25), "2026年12月25日"),
+                                             (date(2026, 11, 10), "2026年12月10日")])
+def test_a_computed_last_day_leads_and_the_rule_is_said_once(start: date, last: str) -> None:
+    found = deadline("legal_rep_replacement", start_event="法定代表人辞任之日", start=start, today=TODAY)
+    assert found is not None and found.ends is not None
+    card_words = f"公司应在三十日内确定新的法定代表人：{found.text()}。逾期不办的，可以起诉要求办理变更登记。"
+    text = computed_first(card_words, "by_when", None, found)
+    assert text.startswith(f"最晚 {last}。")
+    assert text.count("期限为") == 1 and text.count(last) == 1
+    assert "可以起诉要求办理变更登记" in text  # the reasons and the next step stay, after the answer
+
+
+def test_a_period_that_has_run_says_so_first() -> None:
+    found = deadline("legal_rep_replacement", start_event="法定代表人辞任之日", start=date(2026, 9, 1), today=TODAY)
+    assert found is not None and found.passed
+    text = computed_first(f"{found.text()}。", "by_when", None, found)
+    assert text.startswith("这一期限已于 2026年10月1日 届满。")
+    assert "起算" in text and text.count("届满") == 1
+
+
+def test_no_last_day_no_lead() -> None:
+    found = deadline("legal_rep_replacement", start_event="法定代表人辞任之日", today=TODAY)
+    assert deadline_lead(found) == ""
+    words = "公司应在三十日内确定新的法定代表人。"
+    assert computed_first(words, "by_when", None, found) == words
+
+
+def test_a_yes_no_part_keeps_its_own_order() -> None:
+    found = deadline("legal_rep_replacement", start_event="法定代表人辞任之日", start=date(2026, 11, 20), today=TODAY)
+    words = f"可以。{found.text()}。"
+    assert computed_first(words, "yes_no", None, found) == words
+
+
+@pytest.mark.parametrize("asked", ["最晚哪天要办完变更？", "公司最迟什么时候得换人", "到哪天之前必须定新的法人啊"])
+def test_by_when_parts_in_other_wordings_lead_with_the_day(asked: str) -> None:
+    card = make_card("t.rep", {"by_when": {"conclusion": "公司应当在期限内确定新的法定代表人：{deadline}。",
+                                           "deadline": "legal_rep_replacement", "start": "法定代表人辞任之日"}},
+                     domain="company")
+    part = compose_parts(card, "我11月10号就辞掉了公司法定代表人 公司到现在还不去变更 ", [asked])[0]
+    if part.deadline is None or part.deadline.ends is None:
+        pytest.fail(f"no last day computed for {asked!r}: {part.text}")
+    assert part.text.startswith("最晚 2026年12月10日"), part.text
+    assert part.text.count("期限为") == 1
+
+
+# -- the figure first -----------------------------------------------------------------------------------------
+def test_a_computed_figure_leads_and_is_stated_once() -> None:
+    calculation = calculate("overtime_pay", {"monthly_wage": Decimal("4350"), "overtime_hours_workday": Decimal("44")})
+    assert calculation.ok, calculation.missing
+    figure = calculation.headline()
+    card_words = (f"工作日延时按小时工资的150%支付：{figure}。例如月薪8700元、加班10小时，应付750元。"
+                  "基数按劳动合同约定的工资。")
+    text = computed_first(card_words, "how_much", calculation, None)
+    assert text.startswith(f"按您所述，{calculation.result.name}为 {figure}。")
+    assert text.count(figure) == 1
+    assert "8700" not in text and "基数按劳动合同约定的工资" in text
+
+
+def test_a_figure_template_emptied_leaves_no_stub() -> None:
+    calculation = calculate("overtime_pay", {"monthly_wage": Decimal("4350"), "overtime_hours_workday": Decimal("44")})
+    text = computed_first(f"按您提供的数据计算：{calculation.headline()}。", "how_much", calculation, None)
+    assert "按您提供的数据计算" not in text and text.endswith("。")
+
+
+@pytest.mark.parametrize("words", ["按月收入的20%计算：例如月收入10000元，约每月2000元；两个子女的可以提高。",
+                                   "剩余刑期 = 判处刑期 − 折抵天数。比如判三年、已羁押200天，还需执行约三年减200天。"
+                                   "取保不折抵。",
+                                   "按日计算，譬如一天300元、十天即3000元；另有约定的从约定。"])
+def test_worked_examples_are_dropped(words: str) -> None:
+    text = without_examples(words)
+    assert not any(w in text for w in ("例如", "比如", "譬如")) and "。。" not in text
+    assert text.endswith("。") and len(text) < len(words)
+
+
+def test_stated_first_keeps_a_text_that_already_leads_with_it() -> None:
+    noted = "最晚 2026年12月1日。期限为三十日。"
+    assert stated_first(noted, "最晚 2026年12月1日") == noted
+
+
+# -- a yes/no part does not answer another part's figure or deadline -------------------------------------------
+DOUBLE = {"yes_no": {"conclusion": "可以：单位应当支付未签合同期间的二倍工资差额。"},
+          "how_much": {"conclusion": "二倍工资差额：{result}。", "calculator": "double_wage"}}
+
+
+@pytest.mark.parametrize("parts", [["能要双倍工资吗？", "一共能要多少？"],
+                                   ["可不可以找公司要二倍工资", "能拿到多少钱"]])
+def test_a_figure_another_part_asks_is_not_repeated_in_the_yes_no_part(parts: list[str]) -> None:
+    card = make_card("t.double", DOUBLE)
+    story = "我2026年3月1日入职，月工资6000元，公司一直没跟我签劳动合同，2026年9月1日离职了。"
+    first, second = compose_parts(card, story, parts)
+    assert second.calculation is not None and second.calculation.ok, second.text
+    assert "30,000" in second.text and "30,000" not in first.text, first.text
+    assert second.text.startswith("按您所述") and second.text.count("30,000 元") == 1
