@@ -799,21 +799,34 @@ def claim_lead(part: str, text: str, calculation: Calculation | None = None) -> 
     return next((lead for word, lead in ordered if head.startswith(word)), "")
 
 
-def deadline_lead(found: Deadline | None) -> str:
+_REST_DAY_NAMES = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
+
+
+def deadline_lead(found: Deadline | None, today: date | None = None) -> str:
     """The last day a by-when part asks for, first: "最晚 2026年12月10日：期限为十五日（…），自 2026年11月25日 起算
     （尚余 13 天）", or, once run, "期限已于 2026年11月20日 届满：…" ("" when the facts give no start, the period
     has no computable length, or it counts back from a day to come)."""
     if found is None or found.ends is None or found.start is None or not found.rule.computable \
             or found.rule.days < 0 or found.rule.name == "copyright_term":
         return ""
-    moved = f"（休息日顺延至 {cn_date(found.extended)}）" if found.extended is not None else ""
+    last = found.extended or found.ends
+    moved = (f"（{cn_date(found.ends)}是{_REST_DAY_NAMES[found.ends.weekday()]}，休息日顺延）"
+             if found.extended is not None else "")
     later = "".join(f"；{what} {cn_date(day)}" for what, day in found.stages)
     rule = f"期限为{found.rule.period}"
+    day = today or datetime.now(tz=CHINA_TZ).date()
+    ahead = [(what, when) for what, when in found.stages if "延长" not in what and when >= day]
+    if found.passed and ahead:
+        # the period has run and the step after it is still ahead (冷静期 over, thirty days to ask for the
+        # certificate): that step's last day is what the client must act by
+        what, when = ahead[0]
+        return (f"{what.rstrip('，, ')} {cn_date(when)}。{rule}，自 {cn_date(found.start)} 起算，"
+                f"已于 {cn_date(found.ends)} 届满{moved}")
     if found.from_today:
-        return f"最晚 {cn_date(found.ends)}{moved}。{rule}，按今天（{cn_date(found.start)}）提出并被受理计算{later}"
+        return f"最晚 {cn_date(last)}{moved}。{rule}，按今天（{cn_date(found.start)}）提出并被受理计算{later}"
     if found.passed:
         return f"这一期限已于 {cn_date(found.ends)} 届满{moved}。{rule}，自 {cn_date(found.start)} 起算{later}"
-    return f"最晚 {cn_date(found.ends)}{moved}。{rule}，自 {cn_date(found.start)} 起算，尚余 {found.days_left} 天{later}"
+    return f"最晚 {cn_date(last)}{moved}。{rule}，自 {cn_date(found.start)} 起算，尚余 {found.days_left} 天{later}"
 
 
 #: A worked example in a card's words (例如月收入10000元，约每月2000–3000元): once the client's own figure or day is
@@ -831,13 +844,14 @@ def without_examples(text: str) -> str:
     return _EXAMPLE.sub(cut, text)
 
 
-def computed_first(text: str, asked: str, calculation: Calculation | None, found: Deadline | None) -> str:
+def computed_first(text: str, asked: str, calculation: Calculation | None, found: Deadline | None,
+                   today: date | None = None) -> str:
     """A part asking how much or by when, whose figure or last day the facts computed, answered first by it
     (:func:`legal.focus.stated_first`): the card's rule and conditions follow as the reasons, and the figure or
     the period is not stated a second time further in. Other parts, and parts nothing computed: ``text``."""
     if asked not in ("how_much", "by_when"):
         return text
-    lead = deadline_lead(found) if asked == "by_when" else ""
+    lead = deadline_lead(found, today) if asked == "by_when" else ""
     if lead:
         assert found is not None
         return stated_first(without_examples(text), lead, [found.text()])
@@ -870,6 +884,27 @@ PASSED_WORDS: dict[str, tuple[str, str]] = {
 }
 #: A yes/no part that asks about time (还能…吗, 来得及吗, 过了…还): the card's deadline is stated too.
 _TIME_WORDS = re.compile(r"还能|来得及|现在|过了|超过|多久|时间|期限|时效|几年了|年了|个月了")
+
+
+#: A first sentence that hedges where an answer should stand (视情况全部或部分返还, 不一定, 要看…).
+_HEDGE = re.compile(r"视情况|不一定|分情况|取决于|要看|需结合|具体情况")
+#: The yes or no a hedging first sentence still gives, before its hedge ("可以，视情况…").
+_HEDGED_HEAD = re.compile(r"^(不可以|可以|不能|能|不需要|需要|不用|应当|要)[，,]")
+
+
+def decided_hedge(text: str, added: str) -> str:
+    """``text`` with ``added`` (what the facts computed, :func:`_computed_too`) after it — or, when ``text``'s first
+    sentence hedges (可以，视情况全部或部分返还) and ``added`` states the figure the client's facts come to, the
+    hedge replaced by that figure: "可以。按您所述，…为 188,000 元（…应全额返还）。" then the rule's conditions. The
+    hedge stood for what the facts decide; once they decide it, it is no answer."""
+    if not added:
+        return text
+    sentences = re.split(r"(?<=[。；！])", text, maxsplit=1)
+    first, rest = sentences[0], (sentences[1] if len(sentences) > 1 else "")
+    head = _HEDGED_HEAD.match(first)
+    if head is None or not _HEDGE.search(first) or not re.match(r"按您所述，[^。]{0,40}?为 \d", added):
+        return f"{text}{added}"
+    return f"{head.group(1)}。{added}{rest.lstrip()}"
 
 
 def _computed_too(card: Card, part: str, facts: Facts, today: date | None,
@@ -957,7 +992,7 @@ def _rule_only(match: PartMatch, question: str, facts: Facts, today: date | None
         return None
     answer = Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
     text, _calculation, found, ask = _fill(answer, facts, today)
-    text = computed_first(text, "by_when", None, found)
+    text = computed_first(text, "by_when", None, found, today)
     if found is None:
         return None
     basis = [Provision(law, article, "controlling", f"期限为{found.rule.period}", ())
@@ -1319,6 +1354,33 @@ def _own_answer(part: str, text: str, asked: str, chosen: Answer, earlier: Seque
                       computed=computed and asked in ("how_much", "by_when"))
 
 
+def digits_except(text: str, kept: Sequence[str]) -> str:
+    """``text`` with its figures in digits (:func:`figures_in_digits`), except inside the first of ``kept`` it holds."""
+    words = next((k for k in kept if k and k in text), "")
+    return words.join(figures_in_digits(piece) for piece in text.split(words)) if words else figures_in_digits(text)
+
+
+def copied_from(asked: str, chosen: Answer, earlier: Sequence[PartAnswer]) -> int:
+    """The number (from 1) of the earlier part given the same answer of the same card, when that answer is of
+    another type than this part asks (a yes/no part handed the period of the part before it, a how-much part
+    handed the yes/no before it) and nothing in it speaks of this part (the caller: :func:`_own_answer` left it
+    as it was); 0 otherwise — a part given its own type's answer keeps it."""
+    if not asked or chosen.qtype == asked or (asked, chosen.qtype) in _SAME_ANSWER:
+        return 0
+    return next((i for i, p in enumerate(earlier, start=1)
+                 if p.card is not None and p.answer is not None and p.answer.conclusion == chosen.conclusion), 0)
+
+
+#: Question types one answer serves alike (whether an act is allowed is whether it is lawful).
+_SAME_ANSWER = frozenset({("yes_no", "valid"), ("valid", "yes_no")})
+
+
+def copied_text(number: int, asked: str, card: Card) -> str:
+    """What a part whose card answers only an earlier part (:func:`copied_from`) says instead of a copy."""
+    return (f"无法单独判断{QTYPE_WORDS.get(asked, '这一问')}：这一问与第{number}问落在同一要点（“{card.title}”），"
+            f"但该要点的结论只回答第{number}问。以下不作为结论，请律师核对。")
+
+
 QTYPE_WORDS = {"yes_no": "能不能", "valid": "是否合法或有效", "how_much": "具体数额", "by_when": "期限",
                "which": "属于哪种罪名或案由", "forum": "去哪里、走什么程序", "what_to_do": "下一步怎么做"}
 
@@ -1418,7 +1480,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             chosen = card.answers["valid"]  # may the other side do this to me: whether its act is lawful
         chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
-        text = computed_first(text, qtype or chosen.qtype, calculation, found_deadline)
+        text = computed_first(text, qtype or chosen.qtype, calculation, found_deadline, today)
         items, timed = claim_items(match.text, card, facts), None
         if items:
             text = f"{items}{text}"
@@ -1432,15 +1494,17 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             text = f"{lead}{text}"
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
             asked_elsewhere = {question_type(m.text) for m in matches if m is not match}
-            text = f"{text}{_computed_too(card, match.text, facts, today, asked_elsewhere)}"
+            text = decided_hedge(text, _computed_too(card, match.text, facts, today, asked_elsewhere))
         text = f"{claim_lead(match.text, text, calculation)}{text}"
         asked = qtype or chosen.qtype
         if asked == "how_much" or _ASKS_QUANTITY.search(match.text):
             # 最多判几年, 要等多少天, 多久给结果: the length asked in digits ("3年以下", "15日内"), read at a glance;
             # a part asking by which day (最晚什么时候) keeps the period's words beside its date
-            kept = found_deadline.text() if found_deadline is not None else ""
-            text = kept.join(figures_in_digits(piece) for piece in text.split(kept)) if kept and kept in text \
-                else figures_in_digits(text)  # the rule's period keeps its statutory words beside its date
+            # the rule's period keeps its statutory words beside its date (in the deadline's sentence, or in the
+            # lead that states the last day first)
+            kept = [found_deadline.text(), f"期限为{found_deadline.rule.period}"] if found_deadline is not None else []
+            text = digits_except(text, kept)
+        unfocused = text
         text = _own_answer(match.text, text, asked, chosen, parts, calculation, found_deadline)
         basis = with_statute(card, deciding(card, chosen, asked, calculation, found_deadline, match.text, question,
                                             facts))
@@ -1465,6 +1529,13 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             # not sure enough of the card to present its provision as controlling: it goes to 相关规定, and
             # the note saying so goes with the legal basis (the conclusion still answers first)
             withheld, basis = basis, []
+        copied = copied_from(asked, chosen, parts) if text == unfocused else 0
+        if copied:
+            # the card's answer of another type, word for word the answer an earlier part got: it does not
+            # answer this part, and a copy is no answer — the part says so, and cites nothing
+            parts.append(PartAnswer(match.text, asked, None, best.confidence, text=copied_text(copied, asked, card),
+                                    alternatives=[card.title]))
+            continue
         parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,
                                 found_deadline, ask, basis=basis, withheld=withheld,
                                 note=doubt))

@@ -138,3 +138,63 @@ def test_a_figure_another_part_asks_is_not_repeated_in_the_yes_no_part(parts: li
     assert second.calculation is not None and second.calculation.ok, second.text
     assert "30,000" in second.text and "30,000" not in first.text, first.text
     assert second.text.startswith("按您所述") and second.text.count("30,000 元") == 1
+
+
+# -- a hedge the facts decide --------------------------------------------------------------------------------
+@pytest.mark.parametrize(("hedged", "head"), [("可以，视情况全部或部分返还。未登记又未同居的，应当返还。", "可以"),
+                                              ("需要，具体要看双方约定。约定不明的按法定标准。", "需要"),
+                                              ("不能，分情况处理。一般不支持。", "不能")])
+def test_a_hedge_gives_way_to_the_figure_the_facts_compute(hedged: str, head: str) -> None:
+    from legal.composer import decided_hedge
+
+    added = "按您所述，返还数额为 50,000 元（应全额返还）。"
+    text = decided_hedge(hedged, added)
+    assert text.startswith(f"{head}。{added}")
+    assert not any(w in text.split("。")[0] for w in ("视情况", "要看", "分情况"))
+
+
+@pytest.mark.parametrize("hedged", ["可以，视情况全部或部分返还。", "不一定。看约定。"])
+def test_a_hedge_stays_when_nothing_computed_decides_it(hedged: str) -> None:
+    from legal.composer import decided_hedge
+
+    assert decided_hedge(hedged, "") == hedged
+    undecided = "按您所述，返还为 按共同生活时间酌定，没有固定比例。"
+    assert decided_hedge(hedged, undecided) == hedged + undecided
+
+
+# -- a step after a period that has run ---------------------------------------------------------------------
+def test_a_run_period_with_a_step_still_ahead_leads_with_that_step() -> None:
+    found = deadline("divorce_cooling_off", start_event="婚姻登记机关收到离婚登记申请之日", start=date(2026, 10, 15),
+                     today=TODAY)
+    assert found is not None and found.passed
+    lead = deadline_lead(found, TODAY)
+    assert lead.startswith("冷静期届满后三十日内双方须亲自到场申请发给离婚证，最晚 2026年12月14日。")
+    assert "已于 2026年11月14日 届满" in lead
+
+
+def test_a_last_day_on_a_rest_day_leads_with_the_next_working_day() -> None:
+    found = deadline("civil_appeal_judgment", start_event="一审判决书送达之日", start=date(2026, 11, 20), today=TODAY)
+    assert found is not None and found.extended is not None
+    assert deadline_lead(found, TODAY).startswith("最晚 2026年12月7日（2026年12月5日是周六，休息日顺延）。")
+
+
+# -- a later part the card does not answer is not handed a copy ------------------------------------------------
+APPEAL = {"by_when": {"conclusion": "不服判决的，自送达之日起十五日内上诉：{deadline}。",
+                      "deadline": "civil_appeal_judgment", "start": "一审判决书送达之日"}}
+
+
+@pytest.mark.parametrize("later", ["上诉期间判决要不要先履行？", "我上诉了对方还能申请执行吗",
+                                   "上诉以后是不是可以先不还钱"])
+def test_a_later_part_of_another_type_is_not_given_the_earlier_parts_answer(later: str) -> None:
+    card = make_card("t.appeal", APPEAL, domain="civil_procedure")
+    first, second = compose_parts(card, "11月20日收到一审判决，判我还钱，我不服。", ["最晚哪天上诉？", later])
+    assert first.decided and first.text.startswith("最晚 ")
+    assert not second.decided and second.text != first.text
+    assert "第1问" in second.text and not second.citations()
+
+
+def test_a_later_part_of_the_same_type_keeps_its_answer() -> None:
+    card = make_card("t.appeal", APPEAL, domain="civil_procedure")
+    first, second = compose_parts(card, "11月20日收到一审判决，判我还钱，我不服。",
+                                  ["最晚哪天上诉？", "上诉期限从哪天算起，多久？"])
+    assert second.decided
