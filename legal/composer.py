@@ -1576,11 +1576,18 @@ def quoted(text: str, question: str) -> str:
     return question[start:end]
 
 
-def _facts_line(facts: Facts, used: Collection[str] | None = None, question: str = "") -> str:
+def _facts_line(facts: Facts, used: Collection[str] | None = None, question: str = "",
+               starts: Collection[date] = ()) -> str:
     """The facts the answer rests on (``used``; every fact when None), each with its role's label and the
-    client's words for it; whose side the client is on, in words (劳动者, 出租人 …)."""
-    shown = []
-    for fact in facts.items.values():
+    client's words for it; whose side the client is on, in words (劳动者, 出租人 …). Read back as a lawyer
+    would: a fact said true by its label alone (没有领证（“没领证”）), each of the client's phrases once (one
+    phrase read into two roles of the same value, or into a figure converted from the one the client said,
+    shows once), a quote only of words the client wrote, and no start date the answer's periods do not run
+    from (``starts``: the days they run from) — the line never contradicts the conclusion."""
+    shown: list[str] = []
+    said: dict[str, list[Any]] = {}  # the client's phrase -> the values already read back from it
+    items = list(facts.items.values())
+    for fact in items:
         if fact.name in ("employment", "written_contract") or (used is not None and fact.name not in used) \
                 or fact.label == fact.name:
             continue  # a fact with no role's label is never read back by its code
@@ -1588,12 +1595,46 @@ def _facts_line(facts: Facts, used: Collection[str] | None = None, question: str
         if fact.name == "side":
             shown.append(f"{fact.label} {side_label(str(value))}")
             continue
+        if fact.name == "start_date" and starts and value not in starts:
+            continue  # the answer's period runs from another day: this one is not its start
+        words = quoted(fact.text, question).strip()
+        mine = bool(words) and (words in question or words in amounts(question))
+        if mine and _read_twice(fact, value, words, said, items, used):
+            continue
+        said.setdefault(words, []).append(value)
+        quote = f"（“{words}”）" if mine else ""
+        if isinstance(value, bool):
+            label = fact.label.removeprefix("说明")
+            shown.append(f"{label}{quote}" if value else f"{label}：否{quote}")
+            continue
         if hasattr(value, "isoformat"):
             value = cn_date(value)
-        if isinstance(value, bool):
-            value = "是" if value else "否"
-        shown.append(f"{fact.label} {value}（“{quoted(fact.text, question)}”）")
+        shown.append(f"{fact.label} {value}{quote}")
     return "；".join(shown)
+
+
+def _read_twice(fact: Any, value: Any, words: str, said: dict[str, list[Any]], items: Sequence[Any],
+                used: Collection[str] | None) -> bool:
+    """Whether ``fact`` reads back a phrase of the client's a second time: the same value from the same words
+    under another role (总价100万 as 合同价款 and 购买价款), or a number the client did not say, converted from one
+    another fact of the same words holds as said (判了十个月 as 304 天 beside 10 个月)."""
+    if value in said.get(words, []):
+        return True
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        return False
+    digits = figures_in_digits(amounts(words))
+    if _said_number(value, digits):
+        return False
+    return any(other is not fact and other.text == fact.text and (used is None or other.name in used)
+               and not isinstance(other.value, bool) and isinstance(other.value, int | float | Decimal)
+               and _said_number(other.value, digits) for other in items)
+
+
+def _said_number(value: Any, text: str) -> bool:
+    """Whether the number ``value`` is written in ``text`` (digits, as :func:`amounts` writes them)."""
+    number = Decimal(str(value))
+    plain = f"{number.normalize():f}"
+    return bool(re.search(rf"(?<![\d.]){re.escape(plain)}(?![\d])", text))
 
 
 _ARTICLE = r"第[一二三四五六七八九十百千零〇两\d]+条(?:之[一二三四五六七八九十])?"
@@ -1682,7 +1723,8 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
     # whose side the client is on, when it is a side of the matter answered (a guarantor is no 劳动者)
     sided = any(composition.side(card) for card in composition.cards())
     used = set().union(*(p.facts_used(composition.facts) for p in parts), {"side"} if sided else set())
-    facts_line = _facts_line(composition.facts, used, composition.question)
+    starts = {p.deadline.start for p in parts if p.deadline is not None and p.deadline.start is not None}
+    facts_line = _facts_line(composition.facts, used, composition.question, starts)
     if facts_line:
         lines += ["", "### 结合您的情况", "", f"您提到的要素：{facts_line}。"]
     calculations = [p.calculation for p in parts if p.calculation is not None and p.calculation.ok]

@@ -198,3 +198,53 @@ def test_a_later_part_of_the_same_type_keeps_its_answer() -> None:
     first, second = compose_parts(card, "11月20日收到一审判决，判我还钱，我不服。",
                                   ["最晚哪天上诉？", "上诉期限从哪天算起，多久？"])
     assert second.decided
+
+
+# -- the facts line reads the client's facts back once, in their roles -------------------------------------------
+def _facts(*items: tuple[str, object, str, str]) -> object:
+    from legal.facts import Fact, Facts
+
+    return Facts({name: Fact(name, value, text, label) for name, value, text, label in items})
+
+
+@pytest.mark.parametrize(("question", "phrase", "said", "converted"), [
+    ("我弟判了八个月，之前关了两个月", "判了八个月", ("sentence_months", 8, "刑期（月）"),
+     ("sentence_days", Decimal("243"), "刑期（天）")),
+    ("欠了我三个月工资没发", "欠了我三个月工资", ("arrears_months", 3, "欠付月数"),
+     ("arrears_days", Decimal("90"), "欠付天数")),
+])
+def test_a_figure_converted_from_the_one_said_is_not_read_back(question: str, phrase: str, said: tuple,
+                                                              converted: tuple) -> None:
+    from legal.composer import _facts_line
+
+    facts = _facts((converted[0], converted[1], phrase, converted[2]), (said[0], said[1], phrase, said[2]))
+    line = _facts_line(facts, None, question)
+    assert said[2] in line and converted[2] not in line
+
+
+def test_one_phrase_in_two_roles_of_the_same_value_is_read_once() -> None:
+    from legal.composer import _facts_line
+
+    question = "买的时候总价80万，首付30万"
+    facts = _facts(("contract_price", Decimal("800000"), "总价800000", "合同价款"),
+                   ("purchase_price", Decimal("800000"), "总价800000", "购买价款"))
+    line = _facts_line(facts, None, question)
+    assert "合同价款" in line and "购买价款" not in line
+
+
+@pytest.mark.parametrize(("label", "shown"), [("说明没有领证", "没有领证"), ("说明已经共同生活", "已经共同生活")])
+def test_a_fact_said_true_reads_as_its_label(label: str, shown: str) -> None:
+    from legal.composer import _facts_line
+
+    line = _facts_line(_facts(("flag", True, "没领证", label)), None, "没领证也没住一起")
+    assert line.startswith(f"{shown}（“没领证”）") and " 是" not in line
+
+
+def test_words_the_client_did_not_write_are_not_quoted_and_a_start_the_answer_does_not_use_is_left_out() -> None:
+    from legal.composer import _facts_line
+
+    facts = _facts(("start_date", date(2026, 3, 10), "2026-03-10", "起算日"),
+                   ("due_date", date(2026, 3, 20), "2026-03-10 起 10 日内履行", "还款期限"))
+    line = _facts_line(facts, None, "判决是今年3月10号生效的，十日内还钱", starts={date(2026, 3, 20)})
+    assert "起算日" not in line and "还款期限 2026年3月20日" in line and "“" not in line
+    assert "起算日 2026年3月10日" in _facts_line(facts, None, "判决是今年3月10号生效的", starts={date(2026, 3, 10)})
