@@ -826,7 +826,9 @@ def deadline_lead(found: Deadline | None, today: date | None = None) -> str:
         return f"最晚 {cn_date(last)}{moved}。{rule}，按今天（{cn_date(found.start)}）提出并被受理计算{later}"
     if found.passed:
         return f"这一期限已于 {cn_date(found.ends)} 届满{moved}。{rule}，自 {cn_date(found.start)} 起算{later}"
-    return f"最晚 {cn_date(last)}{moved}。{rule}，自 {cn_date(found.start)} 起算，尚余 {found.days_left} 天{later}"
+    left = "就是今天，" if found.days_left == 0 else ""
+    return (f"最晚 {cn_date(last)}{moved}（{left}尚余 {found.days_left} 天）。{rule}，自 {cn_date(found.start)} 起算"
+            f"{later}").replace("（就是今天，尚余 0 天）", "（就是今天）")
 
 
 #: A worked example in a card's words (例如月收入10000元，约每月2000–3000元): once the client's own figure or day is
@@ -864,6 +866,26 @@ def computed_first(text: str, asked: str, calculation: Calculation | None, found
     name = calculation.result.name
     lead = figure if figure.startswith("按您所述") else f"按您所述，{name}为 {figure}"
     return stated_first(text, lead, [f"按您所述，{name}为 {figure}。", figure])
+
+
+#: A conclusion's bare yes or no, a sentence of its own ("可以。", "不能（一般情形）。" keeps its words).
+_BARE_HEAD = re.compile(r"^\**(?:可以|不可以|能|不能|需要|不需要|是|不是|合法|不合法|有效|无效|会|不会)[。；]")
+#: A conclusion that says no figure is owed or due (不用赔, 不需要支付, 无需返还, 不构成 …).
+_NOTHING_OWED = re.compile(r"^\**(?:不用|不需要|无需|无须|不必|不能|不可以|不构成|不属于|无效|无权|不会|没有)")
+#: A part asking the most the law allows (最多赔多少, 上限是多少, 限额多少, 最高能判多少).
+_ASKS_CAP = re.compile(r"最多|最高|上限|限额|封顶|顶格")
+_MONEY_STATED = re.compile(r"\d+(?:\.\d+)?\s*(?:万|千)?\s*元|[一二三四五六七八九十百千]+万元")
+
+
+def figure_moot(text: str, part: str) -> bool:
+    """Whether a figure the card's calculator lacks inputs for is not to be asked for: the conclusion says
+    nothing is owed, or the part asks the cap the law fixes and the conclusion states a sum before the figure's
+    place."""
+    if _NOTHING_OWED.match(text.lstrip("*（( ")):
+        return True
+    clause = asking_clause(part) or part
+    before = text.split("{result}")[0]
+    return bool(part) and bool(_ASKS_CAP.search(clause)) and bool(_MONEY_STATED.search(before))
 
 
 def time_lead(part: str, found: Deadline | None) -> str:
@@ -1030,6 +1052,10 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
             figure = calculation.headline()
             text = text.replace("{result}", figure) if placed else (
                 f"{text.rstrip()}按您所述，{calculation.result.name}为 {figure}。")
+        elif figure_moot(text, part):
+            # no figure is owed (不用赔), or the part asks the law's cap the words state (最多赔多少: 18万): asking the
+            # client for an amount to compute one would contradict the answer or ask what nobody asked
+            text = text.replace("{result}", "")
         else:
             ask = calculation.ask() if calculation.missing else ""
             missing = "、".join(LABELS.get(m, m) for m in calculation.missing) or "计算要素"
@@ -1495,7 +1521,10 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
             asked_elsewhere = {question_type(m.text) for m in matches if m is not match}
             text = decided_hedge(text, _computed_too(card, match.text, facts, today, asked_elsewhere))
-        text = f"{claim_lead(match.text, text, calculation)}{text}"
+        claimed = claim_lead(match.text, text, calculation)
+        if claimed:
+            # "不是。店家的说法不成立：" says the yes or no already: a bare 可以。 after it only garbles the note
+            text = f"{claimed}{_BARE_HEAD.sub('', text, count=1)}"
         asked = qtype or chosen.qtype
         if asked == "how_much" or _ASKS_QUANTITY.search(match.text):
             # 最多判几年, 要等多少天, 多久给结果: the length asked in digits ("3年以下", "15日内"), read at a glance;
@@ -1550,7 +1579,9 @@ def _element_line(element: Any, facts: Facts, question: str) -> str:
         fact = facts.items[element.fact]
         return f"   - {element.text}：已具备（您提到“{fact.text}”）"
     if element.ask:
-        return f"   - {element.text}：待确认——{element.ask}"
+        # the note does not re-ask, element by element, what the client may well have said: the one precise
+        # question a conclusion needs is asked beside it (还需要您告诉我)
+        return f"   - {element.text}"
     return f"   - {element.text}"
 
 
