@@ -826,9 +826,9 @@ def deadline_lead(found: Deadline | None, today: date | None = None) -> str:
         return f"最晚 {cn_date(last)}{moved}。{rule}，按今天（{cn_date(found.start)}）提出并被受理计算{later}"
     if found.passed:
         return f"这一期限已于 {cn_date(found.ends)} 届满{moved}。{rule}，自 {cn_date(found.start)} 起算{later}"
-    left = "就是今天，" if found.days_left == 0 else ""
-    return (f"最晚 {cn_date(last)}{moved}（{left}尚余 {found.days_left} 天）。{rule}，自 {cn_date(found.start)} 起算"
-            f"{later}").replace("（就是今天，尚余 0 天）", "（就是今天）")
+    left = "就是今天" if found.days_left == 0 else f"尚余 {found.days_left} 天"
+    notes = f"（{moved.strip('（）')}；{left}）" if moved else f"（{left}）"
+    return f"最晚 {cn_date(last)}{notes}。{rule}，自 {cn_date(found.start)} 起算{later}"
 
 
 #: A worked example in a card's words (例如月收入10000元，约每月2000–3000元): once the client's own figure or day is
@@ -929,22 +929,18 @@ def decided_hedge(text: str, added: str) -> str:
     return f"{head.group(1)}。{added}{rest.lstrip()}"
 
 
-def _computed_too(card: Card, part: str, facts: Facts, today: date | None,
-                  asked_elsewhere: Collection[str] = ()) -> str:
+def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> str:
     """What a yes/no (valid, what-to-do) answer adds so a client can act on it: the card's figure when
     every input is known ("走的话能要补偿吗" with the wage and the years), and its deadline when the
-    start date is known or the part's asking clause asks about time ("现在还能撤销吗"). A figure or a
-    deadline another part of the question asks for (``asked_elsewhere``: those parts' question types) is
-    that part's answer, not this one's: it is not added here as well."""
+    start date is known or the part's asking clause asks about time ("现在还能撤销吗"; a bare period the
+    clause does not ask about — 他告得成吗 — answers nothing)."""
     added = ""
-    if "how_much" in asked_elsewhere and "by_when" in asked_elsewhere:
-        return added
     money = card.answers.get("how_much")
     named = "" if money is not None and money.calculator else computable_for(part, card.domain, facts)
     if named and named not in ("economic_compensation", "unlawful_termination_damages"):
         # 定金双倍返还，我能要回4w吗: the figure the part's own words name, when the card computes none
         money = Answer("how_much", "", calculator=named)
-    if money is not None and money.calculator and "how_much" not in asked_elsewhere:
+    if money is not None and money.calculator:
         calculation = calculate(refine_calculator(money.calculator, facts.values()), {**facts.values(), **part_flags(part)})
         other = computable_for(part, card.domain, facts)
         if not calculation.ok and other and other not in ("economic_compensation", "unlawful_termination_damages"):
@@ -952,7 +948,7 @@ def _computed_too(card: Card, part: str, facts: Facts, today: date | None,
             calculation = calculate(other, {**facts.values(), **part_flags(part)})
         if calculation.ok and calculation.result is not None:
             added += f"按您所述，{calculation.result.name}为 {calculation.headline()}。"
-    found = _part_deadline(card, part, facts, today) if "by_when" not in asked_elsewhere else None
+    found = _part_deadline(card, part, facts, today)
     if found is not None:
         added += f"{found.text()}。"
     return added
@@ -1506,7 +1502,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             chosen = card.answers["valid"]  # may the other side do this to me: whether its act is lawful
         chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
-        text = computed_first(text, qtype or chosen.qtype, calculation, found_deadline, today)
+        text = computed_first(text, qtype, calculation, found_deadline, today)  # what the part itself asks
         items, timed = claim_items(match.text, card, facts), None
         if items:
             text = f"{items}{text}"
@@ -1519,8 +1515,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                 lead = yes_no_on_time(card, match.text, facts, today)
             text = f"{lead}{text}"
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
-            asked_elsewhere = {question_type(m.text) for m in matches if m is not match}
-            text = decided_hedge(text, _computed_too(card, match.text, facts, today, asked_elsewhere))
+            text = decided_hedge(text, _computed_too(card, match.text, facts, today))
         claimed = claim_lead(match.text, text, calculation)
         if claimed:
             # "不是。店家的说法不成立：" says the yes or no already: a bare 可以。 after it only garbles the note
