@@ -642,6 +642,34 @@ _MUST = ("需要", "仍要", "仍需", "要", "应当", "应该", "必须", "得
 _NEED_NOT = ("不需要", "不用", "无需", "不必", "可以不")
 
 
+#: A yes/no part asking whether the other side need not do something (他不用赔吗, 对方就不用负责吗, 公司不需要补偿吗):
+#: who, and the verb the answer must give back.
+_OTHER_NEED_NOT = re.compile(
+    rf"(?P<who>{'|'.join(['他们', '他', '她', '对方', '人家', '店家', '商家', '公司', '单位', '学校', '医院', '房东', '物业', '老板', '平台'])})"
+    r"(?:就|也|真的|难道|是不是)?(?:不用|不需要|不必|无需|用不着)(?P<verb>[\u4e00-\u9fff]{1,3}?)(?:吗|么|嘛|了吗|啊)")
+_YES_HEADS = ("可以", "能", "有权", "应当", "需要", "要")
+_NO_HEADS = ("不可以", "不能", "无权", "不应当", "不需要", "不用")
+
+
+def other_need_not_lead(part: str, text: str) -> str:
+    """``text`` led by the answer in the words of a part asking whether the other side need not do something
+    ("他不用赔吗" answered "不能" — the client cannot claim — reads as a contradiction): "不用赔" when the answer
+    is against the client's claim, "要赔" when it is for it; ``text`` as it was otherwise."""
+    m = _OTHER_NEED_NOT.search(asking_clause(part) or part)
+    head = text.lstrip("*")
+    if m is None:
+        return text
+    verb = m.group("verb")
+    for words, said in ((_NO_HEADS, f"不用{verb}"), (_YES_HEADS, f"要{verb}")):
+        word = next((w for w in sorted(words, key=len, reverse=True) if head.startswith(w)), "")
+        if word:
+            rest = head[len(word):]
+            # the head alone (不能。, 不能（一般情形）：) gives way to the words; a head that starts a phrase (可以要求
+            # 修理) stays after them, as the reason
+            return said + rest if rest[:1] in "（(。；，,：:" else f"{said}。{head}"
+    return text
+
+
 def negated_lead(part: str, text: str) -> str:
     """The yes or no a part asked in the negative takes when the answer says what the client must (or
     need not) do ("" when it is not asked so, or the answer already leads with 可以 or 不能)."""
@@ -1509,6 +1537,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         elif qtype == "by_when":
             text = f"{time_lead(match.text, found_deadline)}{text}"
         elif qtype == "yes_no":
+            text = other_need_not_lead(match.text, text)
             lead = negated_lead(match.text, text) or necessity_lead(match.text, text)
             timed = None if lead else _timed_yes_no(card, match.text, facts, today)
             if timed is not None:

@@ -103,6 +103,28 @@ def focused_sentence(text: str, words: set[str], require: re.Pattern[str] | None
     return (best[1], best[2]) if best is not None else None
 
 
+#: Characters that name nothing a part asks about (particles, pronouns, measure words).
+_STOP_CHARS = set("的了是在有和与或及等个这那些吗呢吧啊么我你他她它们能会可以要不没也都还就把被给让对去来到上下里中")
+
+
+def _sentence_by_characters(part: str, text: str, earlier: Sequence[str]) -> tuple[int, str] | None:
+    """A later part on an earlier part's paragraph that shares no two-character word with it (送东西 beside 寄送):
+    the sentence after the first with a modal and the most of the part's own characters (none an earlier part
+    used), so the part is led by what speaks of it rather than by the earlier part's answer. None when no
+    sentence shares one."""
+    own = set(_ASK_WORDS.sub("", part)) - _STOP_CHARS - set("".join(earlier))
+    own = {c for c in own if "\u4e00" <= c <= "\u9fff"}
+    best: tuple[int, int, str] | None = None
+    for index, sentence in enumerate(_sentences(text)):
+        if index == 0:
+            continue
+        for clause in _split(sentence, _CLAUSE_END, keep=False):
+            shared = len(own & set(clause))
+            if shared and modal_head(clause) and (best is None or shared > best[0]):
+                best = (shared, index, clause)
+    return (best[1], best[2]) if best is not None else None
+
+
 def own_answer(part: str, text: str, asked: str, *, earlier: Sequence[str] = (), repeated: bool = False,
                answered: str = "", computed: bool = False) -> str:
     """``text`` answering ``part`` on its own: led by the sentence that speaks of the part's own words
@@ -120,6 +142,8 @@ def own_answer(part: str, text: str, asked: str, *, earlier: Sequence[str] = (),
     # the clause naming the part's words (stating a figure or a period when one is asked); a part asking
     # one that names nothing of its own (他能要多少, 有没有时间限制): the first clause stating one
     found = focused_sentence(text, words, cue) if words or cue is not None else None
+    if found is None and repeated and asked in ("yes_no", ""):
+        found = _sentence_by_characters(part, text, earlier)
     if found is None or (not repeated and not wrong_type):
         return text
     index, clause = found

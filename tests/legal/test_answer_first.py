@@ -252,3 +252,35 @@ def test_a_yes_no_part_asking_about_time_keeps_the_period(asked: str) -> None:
     card = make_card("t.loan", LOAN, domain="debt")
     part = compose_parts(card, "前年借了朋友五万开店，店亏了还不上。", [asked])[0]
     assert "期限为三年" in part.text, part.text
+
+
+# -- the answer in the words of a part asking whether the other side need not ------------------------------------
+@pytest.mark.parametrize(("asked", "text", "lead"), [
+    ("他说打球受伤很正常，他不用赔吗", "不能（一般情形）。自甘风险的，不能要求对方赔偿。", "不用赔（一般情形）。"),
+    ("店家说过了保修期，店家就不用修了吗", "可以要求修理：质量问题在三包期内的，经营者应当修理。",
+     "要修。可以要求修理："),
+    ("公司说我是自己辞职的，公司不需要补偿吗", "需要支付：被迫解除的，单位应当支付经济补偿。", "要补偿。需要支付："),
+])
+def test_an_ask_whether_the_other_side_need_not_is_answered_in_its_words(asked: str, text: str, lead: str) -> None:
+    from legal.composer import other_need_not_lead
+
+    assert other_need_not_lead(asked, text).startswith(lead)
+
+
+def test_a_client_asking_for_himself_keeps_the_answer() -> None:
+    from legal.composer import other_need_not_lead
+
+    assert other_need_not_lead("我不用赔吗", "不能。") == "不能。"
+
+
+# -- a later part of the same type led by the sentence about it, even in other words ------------------------------
+VISIT = {"yes_no": {"conclusion": "不能直接见：侦查阶段家属一般不能会见，能会见的是辩护律师。"
+                                  "衣物、生活费可以按看守所规定寄送、存入；判决生效后可以按规定探视。"}}
+
+
+@pytest.mark.parametrize("later", ["能给他送东西吗", "可以送点钱进去吗", "衣服能不能送进去"])
+def test_a_later_part_is_led_by_the_sentence_sharing_its_words(later: str) -> None:
+    card = make_card("t.visit", VISIT, domain="criminal_procedure")
+    first, second = compose_parts(card, "我哥被刑拘了。", ["家属能去看守所见他吗？", later])
+    assert first.text.startswith("不能")
+    assert second.text.startswith("可以。衣物、生活费可以按看守所规定寄送、存入"), second.text
