@@ -29,7 +29,7 @@ from legal.facts import LABELS, Facts, extract_facts, part_flags
 from legal.focus import evidence_answer, own_answer, stated_first
 from legal.matcher import ASKS_CRIME, PartMatch
 from legal.normalise import amounts
-from legal.numerals import figures_in_digits
+from legal.numerals import cn_number, figures_in_digits
 from legal.qtypes import QTYPE_CUES, asking_clause, question_type  # noqa: F401  (re-exported)
 from legal.rules import (
     CALCULATOR_BASIS,
@@ -957,6 +957,39 @@ def decided_hedge(text: str, added: str) -> str:
     return f"{head.group(1)}。{added}{rest.lstrip()}"
 
 
+#: An age a clause of a conclusion is conditioned on: 不满8周岁的 (below), 8周岁以上的 / 已满十六周岁的 (from).
+_AGE_CONDITION = re.compile(r"(?P<below>不满|未满|未达)?(?P<n>[\d一二三四五六七八九十]+)\s*周岁(?P<up>以上)?")
+#: Words naming a minor, the one whose age such a clause speaks of.
+_MINOR = re.compile(r"孩子|儿子|女儿|小孩|学生|未成年|闺女|娃|小朋友|孙子|孙女|外孙")
+
+
+def _age_holds(clause: str, age: Any) -> bool | None:
+    """Whether ``age`` meets the age condition ``clause`` states (None when it states none, or two)."""
+    found = [m for m in _AGE_CONDITION.finditer(clause) if m.group("below") or m.group("up") or "已满" in clause]
+    if len(found) != 1:
+        return None
+    m = found[0]
+    limit = cn_number(m.group("n"))
+    if limit is None:
+        return None
+    return age < limit if m.group("below") else age >= limit
+
+
+def age_applied(text: str, facts: Facts, question: str) -> str:
+    """``text`` without the clauses whose age condition the minor's stated age fails (不满8周岁的… for a child of
+    nine): the rule applied to the client's facts, not every case listed. Only a clause after the first sentence
+    goes (the first answers), and only when the question speaks of a minor and states an age under eighteen."""
+    age = facts.get("age")
+    if age is None or age >= 18 or not _MINOR.search(question):
+        return text
+    sentences = re.split(r"(?<=[。；])", text)
+    verdicts = [_age_holds(piece, age) if index else None for index, piece in enumerate(sentences)]
+    if False not in verdicts:
+        return text
+    kept = "".join(piece for piece, verdict in zip(sentences, verdicts, strict=True) if verdict is not False)
+    return re.sub(r"；$", "。", kept.strip())
+
+
 def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> str:
     """What a yes/no (valid, what-to-do) answer adds so a client can act on it: the card's figure when
     every input is known ("走的话能要补偿吗" with the wage and the years), and its deadline when the
@@ -1531,6 +1564,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
         text = computed_first(text, qtype, calculation, found_deadline, today)  # what the part itself asks
+        text = age_applied(text, facts, question)
         items, timed = claim_items(match.text, card, facts), None
         if items:
             text = f"{items}{text}"

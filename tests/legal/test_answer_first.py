@@ -284,3 +284,28 @@ def test_a_later_part_is_led_by_the_sentence_sharing_its_words(later: str) -> No
     first, second = compose_parts(card, "我哥被刑拘了。", ["家属能去看守所见他吗？", later])
     assert first.text.startswith("不能")
     assert second.text.startswith("可以。衣物、生活费可以按看守所规定寄送、存入"), second.text
+
+
+# -- the rule applied to the minor's stated age, not every age listed ---------------------------------------------
+SCHOOL = ("学校是否担责，看孩子的年龄和学校有无过错。不满8周岁的孩子在学校受伤的，推定学校有过错；"
+          "8周岁以上的，须证明学校有过错学校才担责；被同学打伤的，由对方监护人赔。")
+
+
+@pytest.mark.parametrize(("question", "kept", "gone"), [
+    ("我家闺女6岁，在学校操场摔断了腿", "不满8周岁", "8周岁以上的"),
+    ("儿子今年十二岁 上体育课被器材砸了", "8周岁以上的", "不满8周岁的孩子在学校受伤"),
+])
+def test_clauses_the_minors_age_fails_are_dropped(question: str, kept: str, gone: str) -> None:
+    from legal.composer import age_applied
+    from legal.facts import extract_facts
+
+    text = age_applied(SCHOOL, extract_facts(question, today=TODAY), question)
+    assert kept in text and gone not in text and "被同学打伤的" in text
+
+
+@pytest.mark.parametrize("question", ["我今年35岁，在学校门口摔了", "学校门口摔了，没说年龄"])
+def test_no_minor_or_no_age_leaves_the_clauses(question: str) -> None:
+    from legal.composer import age_applied
+    from legal.facts import extract_facts
+
+    assert age_applied(SCHOOL, extract_facts(question, today=TODAY), question) == SCHOOL
