@@ -309,19 +309,3 @@ def test_no_minor_or_no_age_leaves_the_clauses(question: str) -> None:
     from legal.facts import extract_facts
 
     assert age_applied(SCHOOL, extract_facts(question, today=TODAY), question) == SCHOOL
-
-
-# -- a period told as missing asks nothing ------------------------------------------------------------------------
-@pytest.mark.parametrize("question", ["合同里没约定多久交货，对方能解除吗", "租房合同没说租多长时间，房东能随时收回吗",
-                                      "借条上没写担保多长时间，他现在找我还，我还要还吗"])
-def test_a_period_the_paper_did_not_state_is_no_by_when_ask(question: str) -> None:
-    from legal.qtypes import question_type
-
-    assert question_type(question) == "yes_no"
-
-
-@pytest.mark.parametrize("question", ["借条上写的担保多长时间？", "公司最多能拖多久"])
-def test_a_period_asked_is_still_a_by_when_ask(question: str) -> None:
-    from legal.qtypes import question_type
-
-    assert question_type(question) == "by_when"
