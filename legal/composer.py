@@ -30,7 +30,7 @@ from legal.focus import evidence_answer, own_answer, stated_first
 from legal.matcher import ASKS_CRIME, PartMatch
 from legal.normalise import amounts
 from legal.numerals import cn_number, figures_in_digits
-from legal.qtypes import QTYPE_CUES, asking_clause, question_type  # noqa: F401  (re-exported)
+from legal.qtypes import QTYPE_CUES, asking_clause, final_ask_type, question_type  # noqa: F401  (re-exported)
 from legal.rules import (
     CALCULATOR_BASIS,
     FORMULAS,
@@ -1563,7 +1563,10 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             chosen = card.answers["valid"]  # may the other side do this to me: whether its act is lawful
         chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
-        text = computed_first(text, qtype, calculation, found_deadline, today)  # what the part itself asks
+        # what the part itself asks leads — a by-when part only when its closing question asks by when (a part
+        # ending on 我还要还吗 is answered yes or no, whatever period a clause before it names)
+        first = qtype if qtype != "by_when" or final_ask_type(match.text) in ("by_when", "") else ""
+        text = computed_first(text, first, calculation, found_deadline, today)
         text = age_applied(text, facts, question)
         items, timed = claim_items(match.text, card, facts), None
         if items:

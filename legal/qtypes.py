@@ -76,6 +76,15 @@ def asking_clause(text: str) -> str:
     return "，".join(clauses[last:])
 
 
+def final_ask_type(text: str) -> str:
+    """The type the last asking clause of ``text`` names by itself ("" when none asks): what the client's
+    closing question wants first, whatever a more specific clause before it asks (借条上没写担保多长时间…我还要还吗
+    ends on a yes/no)."""
+    clauses = [c for c in _CLAUSE.split(text) if c]
+    asking = [c for c in clauses if _ASKS.search(NOT_ASKING.sub("", c))]
+    return _question_type(asking[-1]) if asking else ""
+
+
 def question_type(text: str) -> str:
     """What ``text`` asks: the type its asking clause names (a story's 期限 or 什么时候 told before the
     question does not make it a by-when question), else the type the whole text names."""

@@ -309,3 +309,21 @@ def test_no_minor_or_no_age_leaves_the_clauses(question: str) -> None:
     from legal.facts import extract_facts
 
     assert age_applied(SCHOOL, extract_facts(question, today=TODAY), question) == SCHOOL
+
+
+# -- a part closing on a yes/no ask is not led by a date --------------------------------------------------------
+GUARANTEE = {"by_when": {"conclusion": "没有约定的，保证期间为主债务到期之日起六个月：{deadline}。",
+                         "deadline": "guarantee_period", "start": "主债务履行期限届满之日"}}
+
+
+@pytest.mark.parametrize("asked", ["担保书上没写保证多长时间，借款2025年12月31日到期，他现在找我，我还得还吗",
+                                   "借款2025年12月31日到期，当时也没约定多长时间的保证，现在债主找我，我要还吗"])
+def test_a_part_closing_on_yes_no_keeps_its_order(asked: str) -> None:
+    from legal.qtypes import final_ask_type, question_type
+
+    assert final_ask_type(asked) == "yes_no"
+    card = make_card("t.guarantee", GUARANTEE, domain="debt")
+    part = compose_parts(card, "", [asked])[0]
+    if question_type(asked) == "by_when":
+        assert part.text.startswith("没有约定的"), part.text
+    assert not part.text.startswith(("最晚", "这一期限")), part.text
