@@ -830,7 +830,13 @@ def claim_lead(part: str, text: str, calculation: Calculation | None = None) -> 
 _REST_DAY_NAMES = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
 
 
-def deadline_lead(found: Deadline | None, today: date | None = None) -> str:
+#: A by-when part asking when the client *may* act (什么时候可以再起诉, 要等多少天才能卖, 多久以后才能): a period that
+#: bars until it ends, answered by when it ends — never by a "last day".
+_MAY_ASK = re.compile(r"什么时候(?:才)?(?:可以|能)|(?:多久|多长时间|几天|多少天)(?:以后|之后)?才(?:能|可以)"
+                      r"|(?:要|得|需要)?等(?:多久|多长时间|几天|多少天|到什么时候|到哪天)|哪天(?:以后|之后)?(?:才)?(?:能|可以)")
+
+
+def deadline_lead(found: Deadline | None, today: date | None = None, part: str = "") -> str:
     """The last day a by-when part asks for, first: "最晚 2026年12月10日：期限为十五日（…），自 2026年11月25日 起算
     （尚余 13 天）", or, once run, "期限已于 2026年11月20日 届满：…" ("" when the facts give no start, the period
     has no computable length, or it counts back from a day to come)."""
@@ -843,6 +849,12 @@ def deadline_lead(found: Deadline | None, today: date | None = None) -> str:
     later = "".join(f"；{what} {cn_date(day)}" for what, day in found.stages)
     rule = f"期限为{found.rule.period}"
     day = today or datetime.now(tz=CHINA_TZ).date()
+    if part and _MAY_ASK.search(asking_clause(part) or part) and not found.from_today:
+        # when may I: the day the period ends, after which the client may act (or: it has ended, act now)
+        if found.passed:
+            return f"现在就可以：这一期限已于 {cn_date(found.ends)} 届满。{rule}，自 {cn_date(found.start)} 起算{later}"
+        return (f"{cn_date(last)} 期限届满后就可以（尚余 {found.days_left} 天）。{rule}，自 {cn_date(found.start)} 起算"
+                f"{later}")
     ahead = [(what, when) for what, when in found.stages if "延长" not in what and when >= day]
     if found.passed and ahead:
         # the period has run and the step after it is still ahead (冷静期 over, thirty days to ask for the
@@ -875,13 +887,13 @@ def without_examples(text: str) -> str:
 
 
 def computed_first(text: str, asked: str, calculation: Calculation | None, found: Deadline | None,
-                   today: date | None = None) -> str:
+                   today: date | None = None, part: str = "") -> str:
     """A part asking how much or by when, whose figure or last day the facts computed, answered first by it
     (:func:`legal.focus.stated_first`): the card's rule and conditions follow as the reasons, and the figure or
     the period is not stated a second time further in. Other parts, and parts nothing computed: ``text``."""
     if asked not in ("how_much", "by_when"):
         return text
-    lead = deadline_lead(found, today) if asked == "by_when" else ""
+    lead = deadline_lead(found, today, part) if asked == "by_when" else ""
     if lead:
         assert found is not None
         return stated_first(without_examples(text), lead, [found.text()])
@@ -1566,7 +1578,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         # what the part itself asks leads — a by-when part only when its closing question asks by when (a part
         # ending on 我还要还吗 is answered yes or no, whatever period a clause before it names)
         first = qtype if qtype != "by_when" or final_ask_type(match.text) in ("by_when", "") else ""
-        text = computed_first(text, first, calculation, found_deadline, today)
+        text = computed_first(text, first, calculation, found_deadline, today, match.text)
         text = age_applied(text, facts, question)
         items, timed = claim_items(match.text, card, facts), None
         if items:

@@ -327,3 +327,16 @@ def test_a_part_closing_on_yes_no_keeps_its_order(asked: str) -> None:
     if question_type(asked) == "by_when":
         assert part.text.startswith("没有约定的"), part.text
     assert not part.text.startswith(("最晚", "这一期限")), part.text
+
+
+# -- when may I: the day a barring period ends, not a last day -------------------------------------------------
+@pytest.mark.parametrize("asked", ["我什么时候可以再起诉离婚", "要等多久才能再去法院告", "哪天以后才能重新起诉"])
+def test_a_part_asking_when_it_may_act_is_answered_by_the_periods_end(asked: str) -> None:
+    ran = deadline("separation_after_judgment", start_event="判决不准离婚之日", start=date(2025, 5, 20), today=TODAY)
+    open_ = deadline("separation_after_judgment", start_event="判决不准离婚之日", start=date(2026, 5, 20), today=TODAY)
+    if ran is None or open_ is None or ran.ends is None:
+        pytest.fail("no six-month bar rule to test with")
+    assert deadline_lead(ran, TODAY, asked).startswith("现在就可以：这一期限已于")
+    lead = deadline_lead(open_, TODAY, asked)
+    assert "届满后就可以" in lead and not lead.startswith("最晚")
+    assert deadline_lead(open_, TODAY, "最晚哪天要起诉").startswith("最晚")
