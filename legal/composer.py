@@ -1002,6 +1002,10 @@ def age_applied(text: str, facts: Facts, question: str) -> str:
     return re.sub(r"；$", "。", kept.strip())
 
 
+#: Time words of a story that make a period relevant even when the asking clause names none (已经三年了，能告吗).
+_STORY_TIME = re.compile(r"过了|超过|几年了|年了|个月了|多久|时效|期限")
+
+
 def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> str:
     """What a yes/no (valid, what-to-do) answer adds so a client can act on it: the card's figure when
     every input is known ("走的话能要补偿吗" with the wage and the years), and its deadline when the
@@ -1039,8 +1043,10 @@ def _part_deadline(card: Card, part: str, facts: Facts, today: date | None) -> D
     start_event = (when.start if when is not None and when.deadline == rule else "") or START_EVENTS.get(rule, "")
     day = today or datetime.now(tz=CHINA_TZ).date()
     begins = events.start_of(facts.dates, rule, start_event, day)
-    if begins is None and not _TIME_WORDS.search(asking_clause(part) or part):
-        return None  # no start known, and the part does not ask about time: a bare period answers nothing
+    if begins is None and not _TIME_WORDS.search(asking_clause(part) or part) and not _STORY_TIME.search(part):
+        # no start known, and neither the asking clause nor the story's time (三年了, 过了半年) is about time — a
+        # story's 现在 alone is not: a bare period answers nothing
+        return None
     return deadline(rule, start_event=start_event, start=begins.day if begins is not None else None,
                     today=today, contract_months=facts.get("contract_months"),
                     max_penalty_years=facts.get("max_penalty_years"), death_year=facts.get("death_year"))

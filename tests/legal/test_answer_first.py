@@ -340,3 +340,10 @@ def test_a_part_asking_when_it_may_act_is_answered_by_the_periods_end(asked: str
     lead = deadline_lead(open_, TODAY, asked)
     assert "届满后就可以" in lead and not lead.startswith("最晚")
     assert deadline_lead(open_, TODAY, "最晚哪天要起诉").startswith("最晚")
+
+
+@pytest.mark.parametrize("asked", ["借了钱已经三年了，他不还，我能告他吗", "欠款都过了两年多，能起诉吗"])
+def test_a_story_that_tells_elapsed_time_keeps_the_period(asked: str) -> None:
+    card = make_card("t.loan", LOAN, domain="debt")
+    part = compose_parts(card, "", [asked])[0]
+    assert "期限为三年" in part.text, part.text
