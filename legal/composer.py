@@ -852,9 +852,10 @@ def deadline_lead(found: Deadline | None, today: date | None = None, part: str =
     if part and _MAY_ASK.search(asking_clause(part) or part) and not found.from_today:
         # when may I: the day the period ends, after which the client may act (or: it has ended, act now)
         if found.passed:
-            return f"现在就可以：这一期限已于 {cn_date(found.ends)} 届满。{rule}，自 {cn_date(found.start)} 起算{later}"
-        return (f"{cn_date(last)} 期限届满后就可以（尚余 {found.days_left} 天）。{rule}，自 {cn_date(found.start)} 起算"
-                f"{later}")
+            return (f"现在就可以：这一期限已于 {cn_date(found.ends)} 届满{moved}。{rule}，自 {cn_date(found.start)} 起算"
+                    f"{later}")
+        notes = f"（{moved.strip('（）')}；尚余 {found.days_left} 天）" if moved else f"（尚余 {found.days_left} 天）"
+        return f"{cn_date(last)} 期限届满后就可以{notes}。{rule}，自 {cn_date(found.start)} 起算{later}"
     ahead = [(what, when) for what, when in found.stages if "延长" not in what and when >= day]
     if found.passed and ahead:
         # the period has run and the step after it is still ahead (冷静期 over, thirty days to ask for the

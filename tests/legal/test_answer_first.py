@@ -347,3 +347,10 @@ def test_a_story_that_tells_elapsed_time_keeps_the_period(asked: str) -> None:
     card = make_card("t.loan", LOAN, domain="debt")
     part = compose_parts(card, "", [asked])[0]
     assert "期限为三年" in part.text, part.text
+
+
+def test_a_may_act_lead_on_a_rest_day_names_both_days() -> None:
+    found = deadline("civil_appeal_judgment", start_event="一审判决书送达之日", start=date(2026, 11, 20), today=TODAY)
+    assert found is not None and found.extended is not None
+    lead = deadline_lead(found, TODAY, "要等多久才能申请执行")
+    assert "2026年12月7日" in lead and "2026年12月5日" in lead
