@@ -94,6 +94,9 @@ QUESTION_ONLY_TERM = re.compile(
 #: are cards of the same file whose centroids are at least ``similar`` alike — are told apart by the
 #: words one of them has and the others do not (``weight`` times each one's difference from their mean).
 FAMILY = {"top": 5, "gap": 0.25, "similar": 0.7, "weight": 2.0}
+#: The signals by which a card answers what the part asks (a rule of its own for the asked type, a
+#: calculator that runs on the stated facts): the family's words never put a sibling weaker in these first.
+ANSWERS_ASKED = ("qtype", "computable")
 MAX_PARTS = 4
 SHORT_PART = 14
 #: A space-separated question shorter than this, right after another and naming at most two characters
@@ -446,12 +449,15 @@ class Matcher:
 
     def close_family(self, row: Sequence[CardScore]) -> list[int]:
         """The top card of ``row`` (cards' order) and its siblings among the next cards within
-        ``FAMILY["gap"]`` of its score (indices into ``row``, best first)."""
+        ``FAMILY["gap"]`` of its score (indices into ``row``, best first) — but not a sibling that answers
+        what the part asks less well than the top card (:data:`ANSWERS_ASKED`): a how-much part keeps the
+        sibling whose calculator answers it over one that only names the rule."""
         order = sorted(range(len(row)), key=lambda i: -row[i].score)[:FAMILY["top"]]
         if not order:
             return []
         top = order[0]
-        close = [i for i in order[1:] if row[top].score - row[i].score <= FAMILY["gap"]]
+        close = [i for i in order[1:] if row[top].score - row[i].score <= FAMILY["gap"]
+                 and all(row[i].signals.get(n, 0.0) >= row[top].signals.get(n, 0.0) for n in ANSWERS_ASKED)]
         return [top] + [i for i in close if self.siblings(top, i)]
 
     def rank_family(self, row: Sequence[CardScore], texts: Sequence[tuple[str, float]]) -> list[CardScore]:

@@ -129,3 +129,15 @@ def test_the_family_step_keeps_every_card_and_says_what_it_did() -> None:
     assert {s.card.slug for s in ranked} == {"labor.t-arrears", "labor.t-stoppage"}
     assert ranked[0].signals["family"] > 0 > ranked[1].signals["family"]
     assert 0.0 < ranked[0].confidence < 1.0
+
+
+@pytest.mark.parametrize("signal", ["qtype", "computable"])
+def test_a_sibling_that_answers_what_is_asked_less_well_is_not_put_first_by_its_words(signal: str) -> None:
+    # a how-much part: the top card answers it with a calculator of its own, the sibling only in words
+    matcher = Matcher([ARREARS, STOPPAGE], embedder=KeyedEmbedder())
+    scores = [CardScore(ARREARS, 1.0, signals={"agreement": 0.0, signal: 1.0}),
+              CardScore(STOPPAGE, 0.97, signals={"agreement": 0.0, signal: 0.0})]
+    assert matcher.rank_family(scores, [("停产放假期间工资能拿多少", 1.0)])[0].card.slug == "labor.t-arrears"
+    # answering it as well as the top card, the sibling the words name comes first
+    scores[1].signals[signal] = 1.0
+    assert matcher.rank_family(scores, [("停产放假期间工资能拿多少", 1.0)])[0].card.slug == "labor.t-stoppage"
