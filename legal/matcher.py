@@ -89,6 +89,14 @@ SPECIFIC_QTYPES = ("by_when", "how_much", "which", "forum", "valid")
 #: A term that only says what kind of question is asked (赔多少, 多久之内, 怎么办) names no issue.
 QUESTION_ONLY_TERM = re.compile(
     r"^(?:[能可会要该赔补判]?.{0,2}(?:多少钱?|多久之内|多久|几年|怎么办|怎么算|吗|能不能|可不可以))$")
+#: Deciding between neighbours (docs/decisions/matcher-unseen-wordings.md): the cards within ``gap`` of the
+#: top card's score among the first ``top`` that are its family — they share a controlling provision, or
+#: are cards of the same file whose centroids are at least ``similar`` alike — are told apart by the
+#: words one of them has and the others do not (``weight`` times each one's difference from their mean).
+FAMILY = {"top": 5, "gap": 0.25, "similar": 0.7, "weight": 2.0}
+#: The signals by which a card answers what the part asks (a rule of its own for the asked type, a
+#: calculator that runs on the stated facts): the family's words never put a sibling weaker in these first.
+ANSWERS_ASKED = ("qtype", "computable")
 MAX_PARTS = 4
 SHORT_PART = 14
 #: A space-separated question shorter than this, right after another and naming at most two characters
@@ -373,6 +381,7 @@ class Matcher:
         self.crime = [card_consequence(card) for card in self.cards]
         self._bigrams = [[bigrams(p) for p in (card.title, *card.phrasings)] for card in self.cards]
         self._vectors: np.ndarray | None = None
+        self._profile_cache: list[set[str]] | None = None
         self._centroids: np.ndarray | None = None
         # a turn matches the same question twice (search ranks by its cards, then the answer reads them):
         # the question's vectors are kept for the latest texts rather than embedded again
@@ -393,6 +402,81 @@ class Matcher:
             for provision in {(p.law, p.article) for p in card.controlling}:
                 holders[provision] = holders.get(provision, 0) + 1
         self._provision_weight = {key: 1 / math.sqrt(n) for key, n in holders.items()}
+
+    # -- families ------------------------------------------------------------------------------------------
+    def _profiles(self) -> list[set[str]]:
+        """Each card's words (bigrams) as the card says them: title, terms, summary, elements, phrasings."""
+        if self._profile_cache is None:
+            self._profile_cache = [
+                bigrams(correct("".join((card.title, *card.terms, card.summary, *(e.text for e in card.elements),
+                                         *card.phrasings))))
+                for card in self.cards]
+        return self._profile_cache
+
+    def siblings(self, first: int, second: int) -> bool:
+        """Whether two cards are one family: they rest on a shared controlling provision, or they are
+        cards of the same file about nearly the same thing (their centroids at least
+        ``FAMILY["similar"]`` alike)."""
+        a, b = self.cards[first], self.cards[second]
+        if {(p.law, p.article) for p in a.controlling} & {(p.law, p.article) for p in b.controlling}:
+            return True
+        if area(a) != area(b):
+            return False
+        centroids = self.centroids()
+        return float(centroids[first] @ centroids[second]) >= FAMILY["similar"]
+
+    def distinct_scores(self, text: str, members: Sequence[int]) -> list[float]:
+        """How much of ``text`` each of ``members`` (one family) says and its siblings do not: the
+        text's bigrams against each card's words, each bigram weighted by how few of the members use
+        it (a bigram all of them use — the family's shared subject — weighs nothing), as a cosine."""
+        query = bigrams(correct(text))
+        if not query or len(members) < 2:
+            return [0.0] * len(members)
+        profiles = [self._profiles()[i] for i in members]
+        count = len(members)
+        scores = []
+        for profile in profiles:
+            dot = norm = 0.0
+            for gram in profile:
+                idf = math.log((1 + count) / (1 + sum(1 for other in profiles if gram in other)))
+                if idf <= 0:
+                    continue
+                norm += idf * idf
+                if gram in query:
+                    dot += idf * idf
+            scores.append(dot / math.sqrt(norm * len(query)) if norm else 0.0)
+        return scores
+
+    def close_family(self, row: Sequence[CardScore]) -> list[int]:
+        """The top card of ``row`` (cards' order) and its siblings among the next cards within
+        ``FAMILY["gap"]`` of its score (indices into ``row``, best first) — but not a sibling that answers
+        what the part asks less well than the top card (:data:`ANSWERS_ASKED`): a how-much part keeps the
+        sibling whose calculator answers it over one that only names the rule."""
+        order = sorted(range(len(row)), key=lambda i: -row[i].score)[:FAMILY["top"]]
+        if not order:
+            return []
+        top = order[0]
+        close = [i for i in order[1:] if row[top].score - row[i].score <= FAMILY["gap"]
+                 and all(row[i].signals.get(n, 0.0) >= row[top].signals.get(n, 0.0) for n in ANSWERS_ASKED)]
+        return [top] + [i for i in close if self.siblings(top, i)]
+
+    def rank_family(self, row: Sequence[CardScore], texts: Sequence[tuple[str, float]]) -> list[CardScore]:
+        """:meth:`rank`, after the top card's close family is told apart by what distinguishes its
+        members (:meth:`distinct_scores` of ``texts``: (text, share) — a part read alone and in its
+        context) rather than by the similarity they share."""
+        members = self.close_family(row)
+        if len(members) < 2:
+            return self.rank(row)
+        distinct = np.zeros(len(members))
+        for text, share in texts:
+            distinct += share * np.array(self.distinct_scores(text, members))
+        centred = distinct - distinct.mean()
+        out = list(row)
+        for member, value in zip(members, centred, strict=True):
+            mine = row[member]
+            out[member] = CardScore(mine.card, mine.score + FAMILY["weight"] * float(value),
+                                    signals={**mine.signals, "family": float(value)})
+        return self.rank(out)
 
     # -- embeddings ----------------------------------------------------------------------------------------
     def _embedder(self) -> Any:
@@ -608,7 +692,8 @@ class Matcher:
             if i in with_context:
                 share = OWN_SHARE if len(part) >= SHORT_PART else OWN_SHARE_SHORT
                 row, used = _blend(row, scored[len(parts) + with_context.index(i)], share), True
-            own = self.rank(row)
+            read = [(part, share), (contexts[i], 1 - share)] if used else [(part, 1.0)]
+            own = self.rank_family(row, read)
             decided = bool(own) and own[0].confidence >= threshold
             previous = matches[-1] if matches else None
             if not decided and previous is not None and previous.decided and len(part) < SHORT_PART:
