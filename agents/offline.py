@@ -22,6 +22,7 @@ says why it is answering.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -34,7 +35,8 @@ from agents.types import AgentResult, AgentSpec
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["LABEL", "OfflineEngine", "OfflineHandler", "OfflineRequest", "engine", "labelled", "register"]
+__all__ = ["LABEL", "DeferredHandler", "OfflineEngine", "OfflineHandler", "OfflineRequest", "engine", "labelled",
+           "register"]
 
 LABEL: Final = "离线模式"
 _CHUNK: Final = 16
@@ -174,6 +176,23 @@ class OfflineEngine:
             offline=True,
             notice=f"{LABEL}：{why}。",
         )
+
+
+@dataclass(frozen=True)
+class DeferredHandler:
+    """An offline handler named by module and function, imported at its first call: an app's
+    ``specialists`` module is imported in every process at start (the registry's autodiscovery), and a
+    handler's module may bring the app's whole answering stack with it (retrieval, readers, patterns)."""
+
+    module: str
+    name: str
+
+    @property
+    def target(self) -> OfflineHandler:
+        return getattr(importlib.import_module(self.module), self.name)
+
+    def __call__(self, request: OfflineRequest) -> str | Awaitable[str]:
+        return self.target(request)
 
 
 #: The project's offline engine; apps register their handlers here.

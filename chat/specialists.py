@@ -2,7 +2,8 @@
 
 The intent plans (``legal.text.domains``) name which of them answer a question; the turn
 (``chat.turn``) reads everything else from here through the agent registry. The offline
-handlers' bodies live in ``chat.offline``.
+handlers' bodies live in ``chat.offline``, imported at a handler's first call (:class:`agents.offline.DeferredHandler`):
+this module is imported in every process at start, and the handlers bring retrieval and the readers with them.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final
 
+from agents.offline import DeferredHandler
 from agents.registry import Agent, registry
-from chat import offline
 from legal.text import domains
 
 RESEARCH_TOOLS: Final = ("search_legal_knowledge", "lookup_legal_article", "query_knowledge_graph", "web_search",
@@ -58,35 +59,35 @@ LEGAL_RESEARCH = registry.register(Specialist(
     instructions=("你是法律检索专员：先用工具检索现行法条，再依据检索到的条文作答，引用格式为《法律全称》第X条。\n"
                   + ANSWER_FORMAT),
     tools=(*RESEARCH_TOOLS, *DEADLINE_TOOLS), intent_tools={"calculation": CALCULATOR_TOOLS},
-    offline=offline.research_offline,
+    offline=DeferredHandler("chat.offline.handlers", "research_offline"),
 ))
 CASE_ANALYSIS = registry.register(Specialist(
     name=domains.CASE_ANALYSIS, role="case_analysis", label="类案分析",
     instructions="你是类案分析专员：检索律所案例库与公开信息，归纳裁判要点与风险；没有找到相近案例时不必说明。",
     tools=CASE_TOOLS,
-    offline=offline.case_analysis_offline,
+    offline=DeferredHandler("chat.offline.handlers", "case_analysis_offline"),
 ))
 LEGAL_ADVISOR = registry.register(Specialist(
     name=domains.LEGAL_ADVISOR, role="advisor", label="法律顾问",
     instructions="你是法律顾问：综合检索与分析结果作答，保留前序分析中已核实的引用。\n" + ANSWER_FORMAT,
     tools=ADVISOR_TOOLS, intent_tools={"calculation": CALCULATOR_TOOLS},
-    offline=offline.advisor_offline,
+    offline=DeferredHandler("chat.offline.handlers", "advisor_offline"),
 ))
 DOCUMENT_DRAFTING = registry.register(Specialist(
     name=domains.DOCUMENT_DRAFTING, role="drafting", label="文书起草",
     instructions="你是文书起草助理：列出起草所需的事实与材料，并给出文书结构与要点。",
-    offline=offline.drafting_offline,
+    offline=DeferredHandler("chat.offline.handlers", "drafting_offline"),
 ))
 GENERAL_AGENT = registry.register(Specialist(
     name=domains.GENERAL_AGENT, role="advisor", label="通用助理",
     instructions="这不是法律问题。请简短回答，并提醒用户本平台专注于法律咨询。",
-    offline=offline.general_offline,
+    offline=DeferredHandler("chat.offline.handlers", "general_offline"),
 ))
 LEGAL_ASSISTANT = registry.register(Specialist(
     name=SINGLE_AGENT, role="advisor", label="法律助理",
     instructions="你是律所的法律助理：用工具检索现行法条与案例、必要时计算，再作答。\n" + ANSWER_FORMAT,
     tools=tuple(dict.fromkeys((*RESEARCH_TOOLS, *CALCULATOR_TOOLS, *CASE_TOOLS, *ADVISOR_TOOLS))),
-    offline=offline.research_offline,
+    offline=DeferredHandler("chat.offline.handlers", "research_offline"),
 ))
 
 #: Every chat specialist, in the order the page lists them.

@@ -15,8 +15,6 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from contracts.models import Contract, IssueChange, PlaybookRule, ReviewIssue, ReviewRun, Section
-from contracts.playbook.starter import starter_rule
-from contracts.services import playbook as playbook_services
 from firm.admin_base import ClientWorkAdmin, ClientWorkTabularInline
 from firm.roles import is_admin
 
@@ -114,6 +112,10 @@ class PlaybookRuleForm(forms.ModelForm):
         data = super().clean()
         values = {name: data.get(name) for name in PlaybookRuleForm.Meta.fields}
         values["code"] = values.get("code") or self.instance.code
+        # the playbook's services and engine are imported by the actions that use them, not by the admin's
+        # discovery in every process (docs/decisions/test-suite.md)
+        from contracts.services import playbook as playbook_services
+
         try:
             playbook_services.playbook_rule_validate(values)
         except ValidationError as exc:
@@ -146,6 +148,8 @@ class PlaybookRuleAdmin(admin.ModelAdmin):
         return False
 
     def save_model(self, request, obj, form, change):
+        from contracts.services import playbook as playbook_services
+
         data = {name: form.cleaned_data.get(name) for name in PlaybookRuleForm.Meta.fields}
         if change:
             saved = playbook_services.playbook_rule_update(
@@ -156,16 +160,23 @@ class PlaybookRuleAdmin(admin.ModelAdmin):
 
     @admin.action(description="启用所选规则")
     def enable_rules(self, request, queryset):
+        from contracts.services import playbook as playbook_services
+
         for rule in queryset:
             playbook_services.playbook_rule_set_enabled(actor=request.user, rule=rule, enabled=True)
 
     @admin.action(description="停用所选规则")
     def disable_rules(self, request, queryset):
+        from contracts.services import playbook as playbook_services
+
         for rule in queryset:
             playbook_services.playbook_rule_set_enabled(actor=request.user, rule=rule, enabled=False)
 
     @admin.action(description="恢复为初始规则")
     def reset_rules(self, request, queryset):
+        from contracts.playbook.starter import starter_rule
+        from contracts.services import playbook as playbook_services
+
         restored = 0
         for rule in queryset:
             if starter_rule(rule.code) is not None:

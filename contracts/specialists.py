@@ -10,16 +10,20 @@ trail are the same as with a model.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from agents.aio import db_sync_to_async
 from agents.offline import OfflineRequest
 from agents.registry import Agent, registry
 from contracts.constants import REVIEW_AGENT, REVIEW_AGENT_LABEL, TEXT_BEGIN, TEXT_END
 from contracts.models import Contract, Section
-from contracts.playbook import contract_facts, section_findings
-from contracts.selectors.playbook import playbook_rules
-from contracts.types import ExportSection, Finding
+from contracts.types import ExportSection
+
+if TYPE_CHECKING:
+    from contracts.types import Finding
+
+# The playbook (its engine, rule specs and fact readers) is imported by the review that uses it: the agent
+# registry imports this module in every process at start (docs/decisions/test-suite.md).
 
 SEVERITY_LABELS: Final = {"high": "高", "medium": "中", "low": "低"}
 
@@ -50,6 +54,9 @@ def _as_export_section(section: Section) -> ExportSection:
 def _section_and_rules(section_id: int, contract_type: str) -> tuple[ExportSection | None, list[Any], Any]:
     """The section, the playbook's rules for the type, and the facts of the whole contract (its
     price and term, which some limits compare with)."""
+    from contracts.playbook import contract_facts
+    from contracts.selectors.playbook import playbook_rules
+
     section = Section.objects.filter(pk=section_id).first()
     if section is None:
         return None, [], None
@@ -94,6 +101,8 @@ async def review_offline(request: OfflineRequest) -> str:
     label = meta.get("number") or meta.get("title") or f"章节 {meta.get('order')}"
     if section is None:
         return f"离线模式：{label}已不存在。"
+    from contracts.playbook import section_findings
+
     findings = [f for f in section_findings(section, kind, rules, facts=facts) if f.section_order == section.order]
     added, existing = [], []
     for finding in findings:

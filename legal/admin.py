@@ -3,7 +3,6 @@
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from legal import services
 from legal.models import IssueCard, IssueCardVersion
 
 
@@ -48,6 +47,8 @@ class IssueCardVersionAdmin(admin.ModelAdmin):
 
     @admin.action(description="批准所选的待审批版本")
     def approve(self, request, queryset) -> None:
+        from legal import services  # the card services and their readers: imported by the action, not the admin
+
         for version in queryset:
             try:
                 services.card_version_approve(actor=request.user, version=version)

@@ -13,10 +13,17 @@ class LegalConfig(AppConfig):
 
         shipped_cards()  # an invalid card file stops start-up with one line naming file, card and field
         from knowledge.selectors.arrange import register_ranker
-        from legal.retrieval import card_first
 
-        register_ranker(card_first)  # the chat's and research's search: the cards' provisions first
+        register_ranker(_card_first)  # the chat's and research's search: the cards' provisions first
         post_migrate.connect(_seed, sender=self)
+
+
+def _card_first(query, hits, top_k):
+    """:func:`legal.retrieval.card_first`, imported at the first search: the card matcher's module (its
+    vocabularies and patterns) is not needed by a process that never searches (docs/decisions/test-suite.md)."""
+    from legal.retrieval import card_first
+
+    return card_first(query, hits, top_k)
 
 
 def _seed(sender, **kwargs) -> None:

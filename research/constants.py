@@ -10,8 +10,9 @@ from typing import Final
 from core.realtime import EventLog
 from legal.text.wording import DISCLAIMER
 
-__all__ = ["DISCLAIMER", "MAX_QUESTION_CHARS", "MAX_STEPS", "MIN_QUESTION_CHARS", "NO_ANSWER_TEXT", "TASK_NAME",
-           "TOOL_TYPES", "task_group", "task_log"]
+__all__ = ["CALCULATORS", "DISCLAIMER", "EXECUTOR_TOOLS", "MAX_QUESTION_CHARS", "MAX_STEPS", "MIN_QUESTION_CHARS",
+           "NO_ANSWER_TEXT", "TASK_NAME",
+           "TOOL_BY_TYPE", "TOOL_TYPES", "task_group", "task_log"]
 
 #: The Celery task that runs one research task (``research.tasks.task_run``); services queue it by name.
 TASK_NAME: Final = "research.task_run"
@@ -37,3 +38,16 @@ def task_group(task_id: int) -> str:
 def task_log(task_id: int) -> EventLog:
     """The Redis log of a task's events (replay when a page or socket connects mid-run)."""
     return EventLog(f"research.task.{task_id}")
+
+
+#: The registered tool each tool type calls (calculate: one of CALCULATORS).
+TOOL_BY_TYPE: Final = {
+    "search_legal": "search_legal_knowledge",
+    "lookup_article": "lookup_legal_article",
+    "search_cases": "search_cases",
+    "search_web": "web_search",
+}
+CALCULATORS: Final = ("calculate_severance", "calculate_double_wage", "calculate_litigation_fee",
+                      "calculate_limitation_period", "calculate")
+#: Every tool the research executor may call (its allowlist).
+EXECUTOR_TOOLS: Final = (*TOOL_BY_TYPE.values(), *CALCULATORS)

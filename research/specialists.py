@@ -5,8 +5,7 @@ the synthesizer that writes the answer from the steps that succeeded."""
 from __future__ import annotations
 
 from agents.registry import Agent, registry
-from research.constants import MAX_STEPS
-from research.tools import EXECUTOR_TOOLS
+from research.constants import EXECUTOR_TOOLS, MAX_STEPS
 
 PLANNER = registry.register(Agent(
     name="research_planner", role="planner", label="研究计划",

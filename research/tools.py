@@ -21,24 +21,14 @@ from typing import Any, Final
 from agents.tools import ToolRegistry
 from agents.tools import registry as default_registry
 from legal.calculators import CHINA_TZ
-from legal.text import arith, intent_rules
+from legal.text import arith
 from legal.text.entities import Entities
 from legal.text.vocabulary import offline_keywords
+from research.constants import CALCULATORS, EXECUTOR_TOOLS, TOOL_BY_TYPE
 
 __all__ = ["CALCULATORS", "CITATION", "EXECUTOR_TOOLS", "TOOL_BY_TYPE", "InputError", "ToolCallPlan",
            "calculations_for", "domain_of", "prepare", "tool_registry"]
 
-#: The registered tool each tool type calls (calculate: one of CALCULATORS).
-TOOL_BY_TYPE: Final = {
-    "search_legal": "search_legal_knowledge",
-    "lookup_article": "lookup_legal_article",
-    "search_cases": "search_cases",
-    "search_web": "web_search",
-}
-CALCULATORS: Final = ("calculate_severance", "calculate_double_wage", "calculate_litigation_fee",
-                      "calculate_limitation_period", "calculate")
-#: Every tool the research executor may call (its allowlist).
-EXECUTOR_TOOLS: Final = (*TOOL_BY_TYPE.values(), *CALCULATORS)
 MAX_QUERY_CHARS: Final = 300
 
 _WORDS = offline_keywords().calculators
@@ -64,6 +54,10 @@ def _plain(value: Any) -> str:
 
 def domain_of(question: str) -> str:
     """The question's domain by the chat's layer-1 rules (cheap, no model)."""
+    # imported here: the rules compile their patterns on import, and the agent registry imports this
+    # module (through research.specialists) in every process at start
+    from legal.text import intent_rules
+
     return intent_rules.classify(question[:4000]).guess_domain
 
 

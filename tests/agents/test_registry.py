@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from agents.llm import LLMGateway
-from agents.offline import OfflineEngine, OfflineRequest
+from agents.offline import DeferredHandler, OfflineEngine, OfflineRequest
 from agents.registry import Agent, AgentRegistry
 from agents.registry import registry as project_registry
 from agents.runner import run_agent
@@ -60,6 +60,24 @@ def test_a_registered_agent_answers_offline_through_its_own_handler(offline_gate
     assert result.offline and result.content == "【离线模式】离线回答：这条引用对吗（只核对引用）"
 
 
+async def _answer_later(request: OfflineRequest) -> str:
+    return f"稍后回答：{request.question}"
+
+
+@pytest.mark.parametrize(("name", "expected"), [("_answer", "【离线模式】离线回答：这条引用对吗（只核对引用）"),
+                                                ("_answer_later", "【离线模式】稍后回答：这条引用对吗")])
+def test_a_deferred_handler_answers_through_the_function_it_names(offline_gateway: LLMGateway, name: str,
+                                                                  expected: str) -> None:
+    engine = OfflineEngine()
+    agents = AgentRegistry(engine=engine)
+    handler = DeferredHandler(__name__, name)
+    agent = agents.register(Agent(name="checker", instructions="只核对引用", offline=handler))
+    assert engine.resolve(agent.spec()) is handler and handler.target is globals()[name]
+    result = asyncio.run(run_agent(agent.spec(), [{"role": "user", "content": "这条引用对吗"}], RunContext(),
+                                   gateway=offline_gateway, registry=ToolRegistry(), engine=engine))
+    assert result.offline and result.content == expected
+
+
 def test_autodiscover_imports_each_apps_specialists_module() -> None:
     assert "chat.specialists" in AgentRegistry().autodiscover(["chat", "knowledge", "firm"])
 
@@ -73,7 +91,8 @@ def test_the_chat_specialists_are_declared_once_each_with_an_offline_handler() -
     for agent in specialists.SPECIALISTS:
         assert project_registry.get(agent.name) is agent and agent.offline is not None and agent.label
         assert project_registry.engine.resolve(agent.spec()) is agent.offline
-    assert project_registry.engine.resolve(specialists.LEGAL_ASSISTANT.spec()) is research_offline
+        assert callable(agent.offline.target)  # the function it names exists
+    assert project_registry.engine.resolve(specialists.LEGAL_ASSISTANT.spec()).target is research_offline
     assert specialists.AGENT_ROLES[domains.CASE_ANALYSIS] == "case_analysis"
     research = specialists.specialist(domains.LEGAL_RESEARCH)
     assert "calculate_severance" in research.tools_for(intent="calculation")
