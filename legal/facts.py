@@ -341,6 +341,47 @@ def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str,
     return events
 
 
+#: A month's pay told in its parts (基本工资4500加绩效平均每月3000, 底薪3000+提成5000, 底薪2800，提成每月4000左右):
+#: the base, then a variable part after 加 / + / 另有 / a comma.
+_WAGE_BASE = re.compile(rf"(?:基本工资|底薪|基础工资|固定工资|岗位工资|基本月薪|保底工资?)\s*{_WAGE_FILLER}\s*{ARABIC_MONEY}")
+_WAGE_PART = re.compile(r"\s*(?:[，,、]\s*)?(\+|＋|加上|加|另有|另外|外加|再加|还有|和|及|以及)?\s*(?:每个?月|一个月)?\s*(?:的)?\s*"
+                        r"(提成|绩效(?:工资|奖金)?|奖金|(?:岗位|交通|住房|通讯|高温|伙食|饭|车)?(?:补贴|津贴|补助)|加班费|全勤(?:奖)?|餐补|房补|交通补贴)"
+                        r"((?:\s*(?:平均|大概|大约|约|差不多|一般|每个?月|一个月|月均|也?有|是|为|能拿|能有|拿|在|都)\s*)*)")
+#: Words that make the part's sum the whole month (算上提成一个月7000, 加起来一万): not added to the base.
+_WAGE_TOTAL = re.compile(r"算上|加起来|总共|一共|合计|综合|算下来|加在一起|连同|包括|含")
+
+
+def _wage_in_parts(text: str) -> tuple[Decimal, str] | None:
+    """基本工资 plus a variable part, each with its amount: the month's pay is their sum (劳动合同法实施条例
+    第二十七条: 经济补偿's wage counts 计件工资、提成工资、奖金、津贴和补贴). A part told as the month's average
+    and larger than the base (基本工资4000加提成平均每月1万) is read as the whole month's average pay instead."""
+    for base in _WAGE_BASE.finditer(text):
+        first = money(base.group(1), base.group(2))
+        if first is None:
+            continue
+        total, said, at = range_at(text, base.end(1)) or first, base.group(0), base.end()
+        while (part := _WAGE_PART.match(text, at)) is not None:
+            amount = re.match(rf"\s*{ARABIC_MONEY}", text[part.end():])
+            if amount is None or _WAGE_TOTAL.search(part.group(0)):
+                break
+            value = money(amount.group(1), amount.group(2))
+            if value is None:
+                break
+            value = range_at(text, part.end() + amount.end(1)) or value
+            if part.group(1) is None and not re.search(r"[，,、]", part.group(0)[:3]):
+                break
+            if value >= total and re.search(r"平均|月均", part.group(3) or "") and part.group(1) not in ("+", "＋"):
+                break  # 基本工资4000加提成平均每月1万: the whole month's average
+            if not Decimal(100) <= value <= Decimal(1_000_000):
+                break
+            total += value
+            said = text[base.start():part.end() + amount.end()]
+            at = part.end() + amount.end()
+        if said != base.group(0) and Decimal(300) <= total <= Decimal(2_000_000):
+            return total, f"{said}（合计）"
+    return None
+
+
 def _own_wage(text: str) -> tuple[Decimal, str] | None:
     """The client's own monthly wage: 月薪/工资/一个月… and the amount after it (8000-9000 → 8500;
     税前 preferred to 税后 when both are given, the basis of every labour calculation); a yearly pay
@@ -348,6 +389,9 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
     found: list[tuple[bool, Decimal, str]] = []
     if _LEASE_ONLY(text):
         return None  # 每月4000 in a lease is the rent, not a wage
+    parts = _wage_in_parts(text)
+    if parts is not None:
+        return parts
     for pattern in (_WAGE, _WAGE_AFTER):
         for m in pattern.finditer(text):
             before = text[max(0, m.start() - 6):m.start() + 2]
@@ -392,6 +436,32 @@ _TENURE_UNINSURED = re.compile(rf"({NUM})\s*年(半|多)?(?:来|里|时间)?\s*(
                                rf"\s*(?:交|缴|买|上)(?:过)?\s*(?:纳)?\s*(?:社保|社会保险|五险)")
 
 
+#: 2018年入职, 18年进的厂, 从2020年开始在这家公司上班, 我是19年来的: a start told by its year alone (the month
+#: unsaid: whole years to this year are counted).
+_TENURE_SINCE_YEAR = re.compile(r"(?<![\d年了干做待呆])((?:19|20)?\d{2})\s*年\s*(?:底|初|年底|年初|的时候|那会儿?|那年)?\s*"
+                                r"(?:就|便|开始|起|份)?\s*(?:就|便|开始|起)?\s*(?:在|到|进|来)?[^，。,；;？?！!\d年]{0,10}?"
+                                r"(?:入职|进的?(?:厂|公司|单位|店)|进厂|进公司|来的|来公司|上班|干活|上岗|工作(?!了)|"
+                                r"签的?(?:劳动)?合同|干的|干起|做起)")
+#: The job held on since a dated start (签的合同一直干到现在, 一直做到今天): that start is the hire.
+_UNTIL_NOW = re.compile(r"(?:干|做|上班|工作|待|呆)(?:到|至)(?:现在|今天|如今|目前)|至今")
+
+
+def _since_year(text: str, today: date) -> tuple[int, str] | None:
+    for m in _TENURE_SINCE_YEAR.finditer(text):
+        year = int(m.group(1))
+        if year < 100:
+            year += 2000 if year <= today.year % 100 else 1900
+        if not 1960 <= year <= today.year or re.match(r"\s*年\s*\d", text[m.end(1):]):
+            continue
+        if re.match(r"[^，。,；;？?！!]{0,6}?(?:前|以前|之前)", text[m.end(1) + 1:]):
+            continue  # 5年前入职: the relative readers' (a duration back from today)
+        years = today.year - year
+        if years <= 0:
+            continue
+        return years * 12, f"{m.group(0)}（{year}年至今按{years}年计）"
+    return None
+
+
 def _tenure(text: str, today: date) -> tuple[int, str] | None:
     for m in (*_TENURE.finditer(text), *_TENURE_AT.finditer(text), *_TENURE_ROLE.finditer(text),
               *_TENURE_UNINSURED.finditer(text)):
@@ -410,12 +480,14 @@ def _tenure(text: str, today: date) -> tuple[int, str] | None:
             return int(value), m.group(0)
     dates = typed_dates(text, today)
     joined = next((d for d in dates if d.event == "hire"), None)
+    if joined is None and _UNTIL_NOW.search(text) and re.search(r"劳动|合同|公司|单位|厂|老板|上班|工资|月薪", text):
+        joined = next((d for d in dates if d.event == "contract"), None)
     if joined is not None:
         end = next((d.day for d in dates if d.day > joined.day and d.event in ("termination", "resign")), None)
         # the last day worked counts: 2025-12-01 入职, 2026-08-31 离职 is nine whole months
         months = _months_between(joined.day, end + timedelta(days=1)) if end else _months_between(joined.day, today)
         return months, f"{joined.day.isoformat()} 至 {(end or today).isoformat()}"
-    return None
+    return _since_year(text, today)
 
 
 def _fen(m: re.Match[str]) -> Decimal:

@@ -1,0 +1,70 @@
+"""The client's own figures read in the forms clients give them, so a calculator runs on them instead of
+asking again: a month's pay told in its parts (basic wage plus commission, bonus, allowances), tenure told
+by the year or the dated contract it started from, and the day a dismissal notice came as the dismissal's
+day (the start of the labour arbitration year).
+
+Each row is a wording written here (none is a graded question's) and the fact a calculator reads.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from legal.facts import extract_facts, typed_dates
+from legal.normalise import normalise
+
+TODAY = date(2026, 11, 27)
+
+WAGE_IN_PARTS = [
+    ("基本工资4500加绩效平均每月3000，被公司辞退了", 7500),
+    ("底薪3000+提成大概每月5000，老板让我走人", 8000),
+    ("底薪2800，提成每个月四五千，干了三年被裁", 7300),
+    ("我基本工资3500，另有全勤奖200和餐补300，在公司干了2年", 4000),
+    ("底薪五千加奖金两千，公司要解除合同", 7000),
+    ("固定工资6000元外加岗位津贴800元，单位裁员", 6800),
+    # the whole month said as one average, or as a total with the parts in it: not added again
+    ("基本工资4000加提成平均每月1万，被辞退", 10000),
+    ("底薪3000，算上提成一个月差不多7000，被辞退", 7000),
+    ("底薪4000，加起来一个月到手9000，被辞退", 9000),
+]
+
+
+@pytest.mark.parametrize(("text", "wage"), WAGE_IN_PARTS)
+def test_a_wage_told_in_parts_is_their_sum(text: str, wage: int) -> None:
+    assert extract_facts(text, today=TODAY).get("monthly_wage") == Decimal(wage)
+
+
+TENURE_FROM_A_START = [
+    ("我是20年入职的，月薪5000，现在公司要裁我", 72),
+    ("我18年进的厂，现在老板不要我了", 96),
+    ("从2018年起就在这个超市上班，一个月3500", 96),
+    ("2020年开始在这家公司上班，被辞退了", 72),
+    ("2022年8月1号签的合同一直干到现在，月薪1.5万", 51),
+    ("2021年签的劳动合同，干到现在，公司要解除", 60),
+]
+
+
+@pytest.mark.parametrize(("text", "months"), TENURE_FROM_A_START)
+def test_tenure_runs_from_the_start_the_client_names(text: str, months: int) -> None:
+    assert extract_facts(text, today=TODAY).get("service_months") == months
+
+
+@pytest.mark.parametrize("text", [
+    "我2019年买的房子，月供5000，现在想卖",  # a year of something else: no tenure
+    "2024年借给他5万，到现在没还",
+])
+def test_a_year_of_another_event_is_no_tenure(text: str) -> None:
+    assert extract_facts(text, today=TODAY).get("service_months") is None
+
+
+@pytest.mark.parametrize("text", [
+    "被公司辞退了，收到解除通知是11月3号，我想申请劳动仲裁",
+    "11月3号单位给我发了辞退通知，仲裁最晚哪天",
+    "上个月5号收到公司的解除劳动合同通知书，还能仲裁吗",
+])
+def test_the_day_a_dismissal_notice_came_is_the_dismissal(text: str) -> None:
+    events = [d.event for d in typed_dates(normalise(text, TODAY), TODAY)]
+    assert events and events[0] == "termination"
