@@ -68,3 +68,32 @@ def test_a_year_of_another_event_is_no_tenure(text: str) -> None:
 def test_the_day_a_dismissal_notice_came_is_the_dismissal(text: str) -> None:
     events = [d.event for d in typed_dates(normalise(text, TODAY), TODAY)]
     assert events and events[0] == "termination"
+
+
+SIDES_TOLD = [
+    # the employer telling his trade or a hire, not saying 我是老板
+    ("我们是开饭店的 雇了两个服务员 没签合同 要赔双倍工资吗", "employer"),
+    ("我家是做服装开店的，新招的店员干了一周就走了，工资要给吗", "employer"),
+    ("我是开厂的，请了个小工，他干活受伤了我要赔吗", "employer"),
+    # the lender naming the debtor by his role
+    ("欠钱的人一直拖着不还，我能起诉吗", "lender"),
+    ("欠款人跑了，找不到人，我借出去的三万怎么办", "lender"),
+    ("借钱的人说要我把利息免了，不然不还钱", "lender"),
+    ("我是借款人，还不上了怎么办，欠了五万", "borrower"),
+    # a relative who did the harm is the accused's family; one harmed is the victim's
+    ("我儿子在学校把同学打成轻伤，要坐牢吗", "offender"),
+    ("我哥在酒吧跟人起冲突 把人家打伤了 现在被拘留了", "offender"),
+    ("我表弟偷了别人的电动车被抓了，会判刑吗", "offender"),
+    ("我弟被人打骨折了，对方会判多久", "victim"),
+    # a worker's words, still a worker
+    ("我在公司干了三年被辞退，能拿多少", "employee"),
+]
+
+
+@pytest.mark.parametrize(("text", "side"), SIDES_TOLD)
+def test_the_side_the_client_tells(text: str, side: str) -> None:
+    assert extract_facts(text, today=TODAY).get("side") == side
+
+
+def test_a_shareholders_company_is_no_employment() -> None:
+    assert extract_facts("我在公司的股份想转给外人，其他股东不同意", today=TODAY).get("side") != "employee"
