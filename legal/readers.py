@@ -14,6 +14,7 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from legal.events import DatedEvent
 from legal.numerals import MONEY, NUM, cn_number, days_in, decimal_number, money, spoken_count
 
 if TYPE_CHECKING:
@@ -267,6 +268,7 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _contract_roles(text, facts)
     _paid_price(facts, text)
     _loan_roles(text, facts)
+    _loan_time(text, today, facts)
     _injury_and_consumer(text, facts)
     _guarantee_roles(text, facts)
     _company_roles(text, facts)
@@ -324,6 +326,48 @@ def _loan_roles(text: str, facts: Facts) -> None:
     m = _COSTS_TOGETHER.search(text)
     if m:
         facts.add("costs_together", True, m.group(0))
+
+
+#: The time the borrower was given (说好半年还, 约定一年后还, 讲好三个月内还清): the loan's term, and with the
+#: loan's day its due date (the limitation period and overdue interest run from it).
+_TERM_TO_REPAY = re.compile(rf"(?:说好|约定|约好|讲好|答应|承诺|定好|说是)[^，。,；;？?！!\d]{{0,3}}?"
+                            rf"({NUM}|半)\s*(年|个月)(半)?"
+                            r"\s*(?:后|以后|之后|内|之内|到期)?\s*(?:就|再)?\s*(?:还|归还|还清|还钱|还款|还我)")
+#: Time since the loan, the debtor not having paid (一年了他一分没还, 借了都两年多了还不还): the months so far.
+_TIME_UNPAID = re.compile(rf"(?:已经|都|快|有)?\s*({NUM}|半)\s*(年|个月)(半|多)?了\s*(?:他|她|对方|人家)?"
+                          r"\s*(?:都|还|也)?\s*"
+                          r"(?:一分(?:钱)?(?:都|也)?没|分文未|没|不|还没|一直没)\s*(?:还|给|付)")
+#: Nothing paid back at all (一分没还, 分文未付, 一分钱都没给): the sum repaid and the interest paid are nought.
+_NOTHING_PAID = re.compile(r"一分(?:钱)?(?:都|也)?(?:没|没有|未)(?:还|给|付|归还)|分文(?:未|没)(?:还|付|给)"
+                           r"|一毛(?:钱)?(?:都|也)?没(?:还|给)"
+                           r"|(?:本金|本息|钱)和利息(?:都|全)(?:没|没有)(?:还|付|给)|(?:本钱|本金)利息(?:一分)?(?:都|全)没(?:还|给)")
+
+
+def _loan_time(text: str, today: date, facts: Facts) -> None:
+    if facts.get("principal") is None:
+        return
+    m = _TERM_TO_REPAY.search(text)
+    if m and (months := _months(m.group(1), m.group(2), m.group(3))) is not None and 0 < months <= 360:
+        months = Decimal(int(months)) if months == int(months) else months
+        facts.add("loan_months", months, m.group(0))
+        loan = facts.get("loan_date")
+        if isinstance(loan, date) and "due_date" not in facts:
+            whole = int(months)
+            year, month = divmod(loan.month - 1 + whole, 12)
+            day = min(loan.day, calendar.monthrange(loan.year + year, month + 1)[1])
+            due = date(loan.year + year, month + 1, day)
+            facts.add("due_date", due, f"{loan.isoformat()} 起{m.group(0)}")
+            if due <= today:
+                facts.dates.append(DatedEvent(due, "due", f"{loan.isoformat()} 起{m.group(0)}"))
+    m = _TIME_UNPAID.search(text)
+    if m and "loan_months" not in facts and (months := _months(m.group(1), m.group(2),
+                                                               "半" if m.group(3) == "半" else None)) is not None \
+            and 0 < months <= 360:
+        facts.add("loan_months", months, m.group(0))
+    m = _NOTHING_PAID.search(text)
+    if m:
+        facts.add("repaid", Decimal(0), m.group(0))
+        facts.add("interest_paid", Decimal(0), m.group(0))
 
 
 def _injury_and_consumer(text: str, facts: Facts) -> None:

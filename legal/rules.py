@@ -418,7 +418,9 @@ def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, princip
         figures["overpaid"] = over
     if loan_date is None:
         steps.insert(0, "未说明借款日期，按今天的 LPR 估算")
-    return CalculationResult("民间借贷利率上限", amount, figures, steps, basis)
+    # the figure is the interest the cap lets the lender claim, not the cap itself (a rate, never yuan)
+    name = "按上限可主张的利息" if amount is not None else "民间借贷利率上限"
+    return CalculationResult(name, amount, figures, steps, basis)
 
 
 def overdue_interest(*, principal: Decimal, due_date: date, annual_rate: Decimal | None = None,

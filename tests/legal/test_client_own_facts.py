@@ -97,3 +97,28 @@ def test_the_side_the_client_tells(text: str, side: str) -> None:
 
 def test_a_shareholders_company_is_no_employment() -> None:
     assert extract_facts("我在公司的股份想转给外人，其他股东不同意", today=TODAY).get("side") != "employee"
+
+
+LOAN_TIME = [
+    # the term the borrower was given, and from the loan's day its due date
+    ("2024年6月借给同事2万，说好一年后还，到现在没还", {"loan_months": 12, "due_date": date(2025, 6, 1)}),
+    ("前年3月借给老乡5万，讲好三个月内还清，一直拖着", {"loan_months": 3, "due_date": date(2024, 6, 1)}),
+    ("2025年2月10日借给他8000元，约定半年还，他不还", {"loan_months": 6, "due_date": date(2025, 8, 10)}),
+    # the time gone by with nothing paid
+    ("借给同学五万块，年利率20%，都两年了还没还", {"loan_months": 24}),
+    ("借出去3万，月息2分，一年半了他一分钱都没给", {"loan_months": 18, "repaid": 0, "interest_paid": 0}),
+    ("我借给他10万，约定年息15%，到现在分文未还", {"repaid": 0, "interest_paid": 0}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), LOAN_TIME)
+def test_a_loans_term_and_what_was_paid(text: str, expected: dict) -> None:
+    facts = extract_facts(text, today=TODAY)
+    for name, value in expected.items():
+        got = facts.get(name)
+        assert got == (value if isinstance(value, date) else Decimal(value)), name
+
+
+def test_a_term_without_a_loan_day_gives_no_due_date() -> None:
+    facts = extract_facts("借给他5万，说好半年还，现在不还了", today=TODAY)
+    assert facts.get("loan_months") == 6 and facts.get("due_date") is None
