@@ -528,6 +528,9 @@ def by_facts(answer: Answer, facts: Facts, asked: str = "") -> Answer:
     case = conditions.choose(answer.cases, facts.values())
     if case is None:
         return answer
+    if case.calculator is not None:  # the case's facts deny (or name) the figure: no formula, no ask
+        return replace(answer, conclusion=conditions.fill(case.conclusion, facts.values()),
+                       calculator=case.calculator, inputs=() if not case.calculator else answer.inputs)
     return replace(answer, conclusion=conditions.fill(case.conclusion, facts.values()))
 
 

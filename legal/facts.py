@@ -667,11 +667,24 @@ def _heirs(text: str) -> tuple[int, str] | None:
     return None
 
 
+#: The asker is the parent who pays (孩子归她, 孩子判给了前夫, 我要付多少抚养费, 她找我要抚养费) ...
+_ASKER_PAYS = re.compile(r"孩子(?:归|跟|判给|随|由|跟着)(?:了)?(?:她|他|前妻|前夫|对方|孩子(?:妈|爸|他妈|她爸)|女方|男方|我老婆|我老公|老婆|老公)"
+                         r"|我(?:要|得|该|需要|应该|应当|每月|每个月)?(?:付|给|出|支付|掏)(?:多少|孩子)?(?:的)?抚养费"
+                         r"|(?:她|他|前妻|前夫|对方)(?:找我|向我|跟我|让我|要我|起诉我)(?:要|给|付)?(?:抚养费)?")
+#: ... and tells his own income (我每月收入1万2, 我工资8000, 我一个月挣六千): the payer's income.
+_MY_INCOME = re.compile(rf"我(?:现在|目前|如今)?(?:的)?(?:每个?月|一个月|月)?(?:的)?(?:收入|工资|月薪|月入|挣|赚|拿|到手)"
+                        rf"[^，。,；;？?！!\d]{{0,6}}?{ARABIC_MONEY}")
+
+
 def _roles_more(text: str, facts: Facts) -> None:
     """Facts of the figures beyond labour and loans, each read from the words that name its role."""
     found = _first_money(_PAYER_INCOME, text)
     if found:
         facts.add("payer_income", *found)
+    if "抚养" in text and _ASKER_PAYS.search(text):
+        found = _first_money(_MY_INCOME, text, Decimal(300))
+        if found:
+            facts.add("payer_income", *found)
     for pattern in _SUPPORT:
         found = _first_money(pattern, text)
         if found and "抚养" in text:
@@ -1303,6 +1316,12 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         # 说好半年还，现在都过期一年了: the due date lies that long before today
         overdue = facts.items["overdue_months"]
         facts.add("due_date", _shift_years(today, Decimal(overdue.value) / 12), f"{overdue.text}（推算）")
+    if "delay_days" not in facts and "overdue_months" in facts and (
+            "daily_penalty_rate" in facts or "daily_penalty_amount" in facts):
+        # 余款拖了半年, 合同写逾期每天千分之一: a penalty by the day runs over the days of those months
+        overdue = facts.items["overdue_months"]
+        start = _shift_years(today, Decimal(overdue.value) / 12)
+        facts.add("delay_days", Decimal((today - start).days), f"{overdue.text}（{start.isoformat()} 至今）")
     m = re.search(r"(?:还在|在|处于|还是)试用期|试用期(?:内|还没过|没过|期间|的时候|时|里|中|干|上班|做|工作"
                   r"|[^，,。？?]{0,8}?(?:想走|要走|辞职|离职|提离职|走人|不干))|还没转正|没转正|转正前", text)
     if m:

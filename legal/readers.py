@@ -266,6 +266,7 @@ def _more_spans(text: str, today: date, facts: Facts) -> None:
 def more_roles(text: str, today: date, facts: Facts) -> None:
     """Add the roles this module reads to ``facts`` (``text`` is the normalised question)."""
     _contract_roles(text, facts)
+    _outstanding(text, facts)
     _paid_price(facts, text)
     _loan_roles(text, facts)
     _loan_time(text, today, facts)
@@ -298,6 +299,31 @@ def _contract_roles(text: str, facts: Facts) -> None:
         if m:
             at = 1 if m.group(1) else 3
             facts.add("unpaid_amount", _amount(m, at), m.group(0))
+
+
+#: The whole sum of a deal (货款总共28万, 工程款一共50万, 合同金额是12万) ...
+_TOTAL_SUM = re.compile(rf"(?:货款|工程款|价款|房款|购房款|合同款|总价款?|合同(?:价|金额|总额|总价)|工钱|劳务费"
+                        rf"|服务费|装修款|材料款|设计费|加工费|运费)\s*(?:总共|一共|共计|共|合计|总计|一共是|是|为|总额)?\s*{MONEY}(?![\d])")
+#: ... the part paid (对方付了10万, 只给了5万, 已付20万) ...
+_PART_PAID = re.compile(rf"(?:付了|给了|已付|已经付了|已经给了|支付了|打了|转了|结了|只付|只给|先付|先给)"
+                        rf"\s*(?:我)?\s*{MONEY}(?![\d])")
+#: ... and the rest said to be owed (剩下的一直拖着, 余款不给, 尾款没付, 还差): what is late is that rest.
+_REST_OWED = re.compile(r"剩下|剩余|剩的|余款|尾款|还差|还欠|其余|余下")
+
+
+def _outstanding(text: str, facts: Facts) -> None:
+    total = _TOTAL_SUM.search(text)
+    if total is None or not _REST_OWED.search(text[total.end():]):
+        return
+    paid = _PART_PAID.search(text, total.end())
+    whole = _amount(total)
+    part = _amount(paid) if paid else None
+    if whole is None or part is None or not 0 < part < whole:
+        return
+    if "contract_price" not in facts:
+        facts.add("contract_price", whole, total.group(0))
+    if facts.get("contract_price") == whole:
+        facts.add("unpaid_amount", whole - part, f"{total.group(0)}，{paid.group(0)}")  # type: ignore[union-attr]
 
 
 def _paid_price(facts: Facts, text: str) -> None:

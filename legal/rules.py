@@ -353,9 +353,15 @@ def disability_compensation(*, per_capita_income: Decimal, age: int, disability_
                              ["多处伤残的另加附加系数；伤残系数以各地审判实践为准"])
 
 
-def daily_penalty(*, contract_price: Decimal, daily_penalty_rate: Decimal, delay_days: Decimal) -> CalculationResult:
-    total = _money(contract_price * daily_penalty_rate * delay_days)
-    steps = [f"违约金 = {yuan(contract_price)} × 每日 {daily_penalty_rate * 100:g}% × 逾期 {delay_days} 天 = {yuan(total)}"]
+def daily_penalty(*, contract_price: Decimal, daily_penalty_rate: Decimal, delay_days: Decimal,
+                  unpaid: Decimal | None = None) -> CalculationResult:
+    """A penalty by the day on the sum late: the unpaid part when the client tells it (总价28万付了10万: 18万),
+    else the price."""
+    base = unpaid if unpaid is not None and 0 < unpaid < contract_price else contract_price
+    total = _money(base * daily_penalty_rate * delay_days)
+    steps = [f"违约金 = {yuan(base)} × 每日 {daily_penalty_rate * 100:g}% × 逾期 {delay_days} 天 = {yuan(total)}"]
+    if base is not contract_price:
+        steps.insert(0, f"逾期付款的是未付部分：{yuan(contract_price)} − 已付 {yuan(contract_price - base)} = {yuan(base)}")
     return CalculationResult("按日计算的违约金", total, {"total": total}, steps, [LegalBasis(CIVIL_CODE, _art(585))],
                              ["约定违约金过分高于造成的损失（超过损失的百分之三十）的，可以请求法院适当减少"])
 
@@ -1388,7 +1394,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         per_capita_income=_dec(f["per_capita_income"]), age=int(f["age"]), disability_grade=int(f["disability_grade"]))),
     "daily_penalty": (("contract_price", "daily_penalty_rate", "delay_days"), lambda f: daily_penalty(
         contract_price=_dec(f["contract_price"]), daily_penalty_rate=_dec(f["daily_penalty_rate"]),
-        delay_days=_dec(f["delay_days"]))),
+        delay_days=_dec(f["delay_days"]),
+        unpaid=_dec(f["unpaid_amount"]) if f.get("unpaid_amount") is not None else None)),
     "non_compete_compensation": (("monthly_wage",), lambda f: non_compete_compensation(
         monthly_wage=_dec(f["monthly_wage"]))),
     "funeral_expenses": (("local_average_wage",), lambda f: funeral_expenses(

@@ -122,3 +122,64 @@ def test_a_loans_term_and_what_was_paid(text: str, expected: dict) -> None:
 def test_a_term_without_a_loan_day_gives_no_due_date() -> None:
     facts = extract_facts("借给他5万，说好半年还，现在不还了", today=TODAY)
     assert facts.get("loan_months") == 6 and facts.get("due_date") is None
+
+
+OUTSTANDING = [
+    ("货款总共28万，对方付了10万之后剩下的一直拖着不给", 280000, 180000),
+    ("工程款一共50万，甲方只付了30万，余款拖了半年", 500000, 200000),
+    ("合同金额是12万，客户先付了4万，尾款到期没给", 120000, 80000),
+    ("装修款共计9万，业主给了6万，还差的一直不结", 90000, 30000),
+]
+
+
+@pytest.mark.parametrize(("text", "price", "unpaid"), OUTSTANDING)
+def test_the_part_left_unpaid_is_the_total_less_the_paid(text: str, price: int, unpaid: int) -> None:
+    facts = extract_facts(text, today=TODAY)
+    assert facts.get("contract_price") == Decimal(price)
+    assert facts.get("unpaid_amount") == Decimal(unpaid)
+
+
+def test_a_paid_sum_with_no_rest_owed_is_no_unpaid_part() -> None:
+    facts = extract_facts("货款一共20万，对方付了20万，但货有质量问题", today=TODAY)
+    assert facts.get("unpaid_amount") is None
+
+
+def test_a_daily_penalty_runs_on_the_unpaid_part_over_the_months_told() -> None:
+    from legal.rules import calculate
+
+    facts = extract_facts("材料款一共40万，对方只付了25万，剩下的拖了三个月，合同写逾期每天万分之五", today=TODAY)
+    assert 89 <= facts.get("delay_days") <= 92  # three months, by the month or by the calendar
+    found = calculate("daily_penalty", facts.values())
+    assert found.result is not None
+    assert found.result.amount == Decimal(150000) * Decimal("0.0005") * facts.get("delay_days")
+
+
+PAYING_PARENT = [
+    ("离婚了孩子判给前夫，我工资8000，他起诉要我付抚养费，要付多少", 8000),
+    ("孩子跟着他妈，我一个月挣一万，抚养费该给多少", 10000),
+    ("我每月到手6000，前妻找我要抚养费，我要给多少", 6000),
+]
+
+
+@pytest.mark.parametrize(("text", "income"), PAYING_PARENT)
+def test_the_paying_parents_own_income(text: str, income: int) -> None:
+    assert extract_facts(text, today=TODAY).get("payer_income") == Decimal(income)
+
+
+def test_the_receiving_parents_income_is_not_the_payers() -> None:
+    facts = extract_facts("孩子跟我，我每个月挣六千，前夫该给多少抚养费", today=TODAY)
+    assert facts.get("payer_income") is None
+
+
+def test_a_case_denying_the_figure_drops_the_calculator() -> None:
+    from legal.cardfile import Answer
+    from legal.composer import by_facts
+    from legal.conditions import parse_cases
+
+    cases = parse_cases([{"when": [{"fact": "no_training_agreement", "op": "==", "value": 1}], "calculator": "",
+                          "conclusion": "不用赔。"}], "t")
+    answer = Answer("how_much", "按比例赔。", calculator="training_penalty", inputs=("training_fee",), cases=cases)
+    chosen = by_facts(answer, extract_facts("那只是入职时的岗前培训，要我赔三千培训费", today=TODAY))
+    assert chosen.conclusion == "不用赔。" and chosen.calculator == "" and chosen.inputs == ()
+    kept = by_facts(answer, extract_facts("公司出钱送我去德国培训，签了三年服务期", today=TODAY))
+    assert kept.calculator == "training_penalty"
