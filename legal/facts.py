@@ -225,7 +225,9 @@ _REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加�
                         rf"|(?:周末|休息日|双休日?|周六日|周六周日|礼拜天)(?:的)?\s*({NUM})\s*天\s*(?:都|全)?(?:在|去|来)?(?:加班|上班|干活)")
 _HOLIDAY_DAYS = re.compile(rf"(?:法定节假日|节假日|国庆|春节|过年)\s*加班\s*(?:了)?\s*({NUM})\s*天")
 _LEAVE = re.compile(rf"(?:年假|年休假)\s*(?:还有|有|剩)?\s*({NUM})\s*天\s*(?:没|未)")
-_UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?({NUM})\s*个?月|({NUM})\s*个?月\S{{0,6}}(?:没|未|没有)签")
+#: a count of months (8个月, 三个多月), never a month of the calendar (今年4月才补签, 3月份)
+_UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?(?<![年\d])({NUM})\s*个多?月"
+                       rf"|(?<![年\d])({NUM})\s*个多?月\S{{0,6}}(?:没|未|没有)签")
 _PER_CAPITA = re.compile(rf"人均可支配收入\s*(?:是|为|按|有|大概|约|差不多|大约)*\s*{MONEY}")
 _LOCAL_AVERAGE_YEAR = re.compile(rf"职工(?:的)?年平均工资\s*(?:是|为|大概|约|大约|差不多)?\s*{MONEY}")
 _LOCAL_AVERAGE = re.compile(rf"(?:(?:当地|社平|本市|全市)(?:职工)?(?:月)?平均工资|社平工资|职工月?平均工资)\s*"
@@ -441,6 +443,7 @@ _TENURE_UNINSURED = re.compile(rf"({NUM})\s*年(半|多)?(?:来|里|时间)?\s*(
 _TENURE_SINCE_YEAR = re.compile(r"(?<![\d年了干做待呆])((?:19|20)?\d{2})\s*年\s*(?:底|初|年底|年初|的时候|那会儿?|那年)?\s*"
                                 r"(?:就|便|开始|起|份)?\s*(?:就|便|开始|起)?\s*(?:在|到|进|来)?[^，。,；;？?！!\d年]{0,10}?"
                                 r"(?:入职|进的?(?:厂|公司|单位|店)|进厂|进公司|来的|来公司|上班|干活|上岗|工作(?!了)|"
+                                r"(?:干|做|上班|工作)(?:到|至)(?:现在|今天|如今)|"
                                 r"签的?(?:劳动)?合同|干的|干起|做起)")
 #: The job held on since a dated start (签的合同一直干到现在, 一直做到今天): that start is the hire.
 _UNTIL_NOW = re.compile(r"(?:干|做|上班|工作|待|呆)(?:到|至)(?:现在|今天|如今|目前)|至今")
@@ -459,6 +462,23 @@ def _since_year(text: str, today: date) -> tuple[int, str] | None:
         if years <= 0:
             continue
         return years * 12, f"{m.group(0)}（{year}年至今按{years}年计）"
+    return None
+
+
+#: The contract signed at last (今年4月才补签, 3月份才让我签, 后来在2026年1月补签了): the unsigned time ends there.
+_SIGNED_LATE = re.compile(r"^\s*(?:份)?\s*(?:的时候|时)?\s*(?:才|又|就|终于|后来)?\s*"
+                          r"(?:补签|补了合同|签了?(?:劳动)?合同|让我签|叫我签|给我签|签的|签上|补的)")
+
+
+def _signed_late(text: str, today: date) -> tuple[int, str] | None:
+    """The months from the hire to the day a contract was signed late, when the question dates both."""
+    dated = _dated_events(text, today)
+    hired = next((d for d in typed_dates(text, today) if d.event == "hire"), None)
+    if hired is None:
+        return None
+    for day, after, _before, _start, _end in dated:
+        if day > hired.day and _SIGNED_LATE.match(after):
+            return _months_between(hired.day, day), f"{hired.day.isoformat()} 入职，{day.isoformat()} 补签"
     return None
 
 
@@ -1150,7 +1170,10 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     if m:
         facts.add("unsigned_months", cn_number(m.group(1) or m.group(2)), m.group(0))
     elif _NO_CONTRACT.search(text) and tenure:
-        facts.add("unsigned_months", min(tenure[0], 12), _NO_CONTRACT.search(text).group(0))  # type: ignore[union-attr]
+        signed = _signed_late(text, today)
+        months = min(signed[0] if signed else tenure[0], 12)
+        said = signed[1] if signed else _NO_CONTRACT.search(text).group(0)  # type: ignore[union-attr]
+        facts.add("unsigned_months", months, said)
     if _NO_CONTRACT.search(text):
         facts.add("written_contract", False, _NO_CONTRACT.search(text).group(0))  # type: ignore[union-attr]
     if _EMPLOYMENT.search(text):

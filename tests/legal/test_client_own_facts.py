@@ -183,3 +183,22 @@ def test_a_case_denying_the_figure_drops_the_calculator() -> None:
     assert chosen.conclusion == "不用赔。" and chosen.calculator == "" and chosen.inputs == ()
     kept = by_facts(answer, extract_facts("公司出钱送我去德国培训，签了三年服务期", today=TODAY))
     assert kept.calculator == "training_penalty"
+
+
+@pytest.mark.parametrize(("text", "months"), [
+    ("在一家餐厅当厨师，从2017年干到现在，工资每月9千", 108),
+    ("我们这个厂我是2015年做到现在的，一个月六千", 132),
+])
+def test_a_year_worked_on_to_this_day(text: str, months: int) -> None:
+    assert extract_facts(text, today=TODAY).get("service_months") == months
+
+
+@pytest.mark.parametrize(("text", "months"), [
+    # a month of the calendar is no count of months: the unsigned time runs from the hire (capped at a year)
+    ("员工2023年5月入职，月薪1万，没签合同，今年4月才补签", 12),
+    ("我去年9月进的公司，没签劳动合同，3月份才让我签", 6),  # signed late: hire to signing
+    ("入职后一直没签合同，已经8个月了", 8),
+    ("没签劳动合同三个多月，月薪5000", 3),
+])
+def test_unsigned_months_are_a_count_not_a_calendar_month(text: str, months: int) -> None:
+    assert extract_facts(text, today=TODAY).get("unsigned_months") == months
