@@ -202,3 +202,28 @@ def test_a_year_worked_on_to_this_day(text: str, months: int) -> None:
 ])
 def test_unsigned_months_are_a_count_not_a_calendar_month(text: str, months: int) -> None:
     assert extract_facts(text, today=TODAY).get("unsigned_months") == months
+
+
+@pytest.mark.parametrize(("text", "name", "value"), [
+    # 一分 after an amount is "not a cent", not the amount's last digit
+    ("彩礼给了二十万一分不退，能要回来吗", "betrothal_amount", 200000),
+    ("借给他六万一分没还", "principal", 60000),
+    ("彩礼十八万一千，分手了要退吗", "betrothal_amount", 181000),
+])
+def test_not_a_cent_is_no_digit_of_the_amount(text: str, name: str, value: int) -> None:
+    assert extract_facts(text, today=TODAY).get(name) == Decimal(value)
+
+
+@pytest.mark.parametrize(("element", "text"), [
+    # an element the client's words already meet is not asked again: its fact is one the reader gives
+    ("消费的是未成年的孩子本人", "我女儿12岁，偷偷拿我手机充了三千块游戏币"),
+    ("所判刑种、刑期和判决前实际羁押的天数", "我哥判了一年半，之前在看守所关了五个月，还要关多久"),
+    ("给付系以结婚为目的、依习俗给付的彩礼", "订婚时给了女方彩礼八万八，后来没结成婚"),
+])
+def test_an_element_told_is_read_not_asked(element: str, text: str) -> None:
+    from legal.cardfile import shipped_cards
+
+    found = [e for card in shipped_cards() for e in card.elements if e.text == element]
+    assert found and all(e.fact for e in found)
+    facts = extract_facts(text, today=TODAY)
+    assert all(e.fact in facts for e in found)
