@@ -684,7 +684,18 @@ def _heirs(text: str) -> tuple[int, str] | None:
     if m and (n := cn_number(m.group(1) or m.group(2))) is not None and 0 < n < 20:
         spouse = re.search(r"(?:我妈|我爸|母亲|父亲|奶奶|爷爷|老伴)(?:还在|健在|在世)|(?:和|跟)(?:我妈|我爸)", text)
         return int(n) + (1 if spouse else 0), m.group(0)
+    # 公公就俩儿子, 老人有两个儿子一个女儿: the children counted by son and daughter (a child who died before
+    # leaves his place to his own heirs: 代位继承, 丧偶儿媳 who cared for the parents — the count is the same)
+    sons = [c for c in _SONS_DAUGHTERS.finditer(text) if (k := cn_number(c.group(1))) is not None and 0 < k < 10]
+    if sons and "遗产" in text or sons and re.search(r"继承|去世|过世|走了|遗嘱", text):
+        total = sum(int(cn_number(c.group(1)) or 0) for c in sons)
+        alive = re.search(r"(?:婆婆|公公|老伴|我妈|我爸|母亲|父亲|奶奶|爷爷|老太太|老爷子)(?:还在|健在|在世)", text)
+        return total + (1 if alive else 0), "、".join(c.group(0) for c in sons)
     return None
+
+
+#: 俩儿子, 两个女儿, 一儿一女 is read by :data:`_HEIR_COUNT`'s words; here the number before 儿子 / 女儿.
+_SONS_DAUGHTERS = re.compile(rf"({NUM}|俩)\s*(?:个)?\s*(?:儿子|女儿|闺女)")
 
 
 #: The asker is the parent who pays (孩子归她, 孩子判给了前夫, 我要付多少抚养费, 她找我要抚养费) ...

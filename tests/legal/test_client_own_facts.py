@@ -227,3 +227,24 @@ def test_an_element_told_is_read_not_asked(element: str, text: str) -> None:
     assert found and all(e.fact for e in found)
     facts = extract_facts(text, today=TODAY)
     assert all(e.fact in facts for e in found)
+
+
+@pytest.mark.parametrize(("text", "heirs"), [
+    ("婆婆去世了，留下二十万存款，没有遗嘱，婆婆就俩儿子，我老公是老大", 2),
+    ("老爷子去世留下一套房，他有两个儿子一个女儿，老伴还在世，没有遗嘱，怎么分遗产", 4),
+    ("我爸走了，留了三十万，他有三个女儿，没立遗嘱", 3),
+])
+def test_the_heirs_counted_by_son_and_daughter(text: str, heirs: int) -> None:
+    assert extract_facts(text, today=TODAY).get("heirs") == heirs
+
+
+def test_a_no_fault_drivers_figure_on_the_pedestrian_card() -> None:
+    from legal.cardfile import shipped_cards
+    from legal.rules import calculate
+
+    card = next(c for c in shipped_cards() if c.slug == "traffic.pedestrian-jaywalking")
+    assert card.answers["how_much"].calculator == "damages_by_share"
+    said = "我开车正常走，有个人翻栏杆横穿马路被我撞了，交警认定我无责，保险赔完还差八万，我最多赔多少"
+    facts = extract_facts(said, today=TODAY)
+    found = calculate("damages_by_share", facts.values())
+    assert found.result is not None and found.result.amount == Decimal(8000)
