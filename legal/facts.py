@@ -88,6 +88,8 @@ LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "�
 LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
 #: The guarantor says he has already paid for the debtor (替他还了, 代偿): what he may now recover is 民法典 700's.
 LABELS.update({"guarantor_paid": "保证人已代为清偿"})
+#: The client's stake in the company (持股30%, or his paid-in over all the paid-in named): his share of a dividend.
+LABELS.update({"equity_share": "持股（分红）比例"})
 #: A house one spouse bought before the marriage and both repaid after it (婚姻家庭编解释（一）78).
 LABELS.update({"joint_repaid": "婚后共同还贷", "current_value": "房屋现值"})
 #: The employer ended the employment (辞退, 裁员, 让我别来了), the client neither resigning nor agreeing to it.

@@ -443,10 +443,32 @@ def _injury_and_consumer(text: str, facts: Facts) -> None:
 _FOUNDED_YEAR = re.compile(r"((?:19|20)\d{2})\s*年[^，。,；;？?！!\d]{0,6}?(?:注册|成立|设立|开的公司|办的公司)")
 
 
+#: The client's own stake (我持股30%, 占股三成, 我的股份占40%, 持有公司25%的股权): his share of what is distributed.
+_STAKE = re.compile(r"(?:我|本人)[^，。,；;？?！!]{0,6}?(?:持股|占股|持有|股份占|股权占|出资占|占)(?:了)?(?:公司)?"
+                    r"(?:的)?\s*"
+                    r"(?:(\d{1,2}(?:\.\d+)?)\s*%|百分之([一二三四五六七八九十]+)|([一二三四五六七八九])成)")
+
+
 def _company_roles(text: str, facts: Facts) -> None:
     m = _FOUNDED_YEAR.search(text)
     if m and int(m.group(1)) < 2024 and re.search(r"认缴|出资|注册资本", text):
         facts.add("founded_before_2024", True, m.group(0))
+    m = _STAKE.search(text)
+    if m:
+        value = Decimal(m.group(1)) if m.group(1) else (cn_number(m.group(2)) if m.group(2) else (
+            (cn_number(m.group(3)) or 0) * 10))
+        if value is not None and 0 < value < 100:
+            facts.add("equity_share", Decimal(value) / 100, m.group(0))
+    said = [(p, value) for p in _PAID_IN.finditer(text) if (value := _amount(p)) is not None]
+    paid = [value for _p, value in said]
+    # the client's own paid-in is the first said after 我 and before any other shareholder is named
+    mine = said[0][1] if said and re.search(r"我", text[:said[0][0].start()]) and not re.search(
+        r"另一?(?:个|位|名)?股东|他|她|对方|其他股东", text[:said[0][0].start()]) else None
+    if "equity_share" not in facts and mine is not None and len(paid) >= 2 and re.search(r"实缴|实际出资", text):
+        # 按实缴比例分红: my paid-in over all the paid-in the question names (我实缴20万，另一股东实缴50万), kept
+        # exact (20/70) and not read back (the paid-in sums are)
+        facts.add("paid_in_share", Decimal(mine) / sum(paid),
+                  f"实缴 {mine} ÷ 各股东实缴合计 {sum(paid)}")
 
 
 # -- inheritance ---------------------------------------------------------------------------------------------

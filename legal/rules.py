@@ -721,16 +721,25 @@ def liberty_compensation(*, daily_average_wage: Decimal, custody_days: Decimal) 
 
 
 def profit_distribution(*, profit: Decimal, registered_capital: Decimal | None = None,
-                        reserve_so_far: Decimal | None = None) -> CalculationResult:
-    """可分配利润: 先弥补亏损, 再提取 10 % 法定公积金, 累计达注册资本 50 % 的可不再提取 (公司法 210)."""
+                        reserve_so_far: Decimal | None = None, share: Decimal | None = None) -> CalculationResult:
+    """可分配利润: 先弥补亏损, 再提取 10 % 法定公积金, 累计达注册资本 50 % 的可不再提取 (公司法 210); with the
+    client's stake (持股30%, or his paid-in over all paid-in, 公司法 210 第四款), his own part of it."""
     reserve = _money(profit * Decimal("0.1"))
     if registered_capital is not None and reserve_so_far is not None:
         reserve = max(Decimal(0), min(reserve, _money(registered_capital / 2 - reserve_so_far)))
     total = _money(profit - reserve)
     steps = [f"提取法定公积金 = 税后利润 {yuan(profit)} × 10% = {yuan(reserve)}",
              f"最多可分配 = {yuan(profit)} − {yuan(reserve)} = {yuan(total)}"]
-    return CalculationResult("可分配利润", total, {"total": total}, steps, [LegalBasis(COMPANY_LAW, _art(210))],
-                             ["有以前年度亏损的先弥补；法定公积金累计达注册资本 50% 的可以不再提取"])
+    if share is None or not 0 < share < 1:
+        return CalculationResult("可分配利润", total, {"total": total}, steps, [LegalBasis(COMPANY_LAW, _art(210))],
+                                 ["有以前年度亏损的先弥补；法定公积金累计达注册资本 50% 的可以不再提取"])
+    percent = f"{(share * 100).quantize(Decimal('0.01')).normalize():f}%"
+    mine, whole = _money(total * share), _money(profit * share)
+    steps.append(f"您按 {percent} 分得 = {yuan(total)} × {percent} = {yuan(mine)}")
+    steps.append(f"法定公积金已提足（累计达注册资本50%）、利润全部分配的，为 {yuan(profit)} × {percent} = {yuan(whole)}")
+    return CalculationResult("您可分得的利润", mine, {"total": mine, "distributable": total, "share": share}, steps,
+                             [LegalBasis(COMPANY_LAW, _art(210))],
+                             ["分不分、分多少由股东会决议；全体股东约定不按出资比例分配的，从其约定"])
 
 
 def lease_refund(*, monthly_rent: Decimal, deposit_months: Decimal = Decimal(0), penalty_months: Decimal = Decimal(0)
@@ -1475,7 +1484,9 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "profit_distribution": (("profit",), lambda f: profit_distribution(
         profit=_dec(f["profit"]),
         registered_capital=_dec(f["registered_capital"]) if f.get("registered_capital") is not None else None,
-        reserve_so_far=_dec(f["reserve_so_far"]) if f.get("reserve_so_far") is not None else None)),
+        reserve_so_far=_dec(f["reserve_so_far"]) if f.get("reserve_so_far") is not None else None,
+        share=_dec(f["equity_share"]) if f.get("equity_share") is not None else (
+            _dec(f["paid_in_share"]) if f.get("paid_in_share") is not None else None))),
     "lease_refund": (("monthly_rent",), lambda f: lease_refund(
         monthly_rent=_dec(f["monthly_rent"]), deposit_months=_dec(f.get("deposit_months") or 0),
         penalty_months=_dec(f.get("penalty_months") or 0))),

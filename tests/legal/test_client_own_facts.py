@@ -248,3 +248,24 @@ def test_a_no_fault_drivers_figure_on_the_pedestrian_card() -> None:
     facts = extract_facts(said, today=TODAY)
     found = calculate("damages_by_share", facts.values())
     assert found.result is not None and found.result.amount == Decimal(8000)
+
+
+@pytest.mark.parametrize(("text", "mine"), [
+    ("我持股30%，公司今年净利润200万，股东会决议分红，我能分多少", 540000),
+    ("我占股三成，去年税后利润100万，全部拿来分", 270000),
+    # by paid-in: mine over all the paid-in named (20 of 70)
+    ("章程说按实缴分红，我认缴50万实缴20万，另一股东认缴50万实缴50万，利润70万，我分多少", 180000),
+])
+def test_a_dividend_is_the_clients_share_of_what_may_be_distributed(text: str, mine: int) -> None:
+    from legal.rules import calculate
+
+    found = calculate("profit_distribution", extract_facts(text, today=TODAY).values())
+    assert found.result is not None and found.result.amount == Decimal(mine)
+
+
+def test_a_dividend_question_names_the_dividend_not_the_unpaid_capital() -> None:
+    from legal.composer import calculator_for
+
+    assert calculator_for("我认缴50万实缴20万，另一股东实缴50万，今年利润70万全部分配，我能分多少", "company") \
+        == "profit_distribution"
+    assert calculator_for("我认缴了30万但只实缴了10万，债权人要我补多少", "company") == "unpaid_capital"
