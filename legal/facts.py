@@ -222,6 +222,7 @@ _UNIT_COUNT = re.compile(rf"({NUM})\s*(瓶|盒|件|个|箱|袋|包|斤|份|双|�
 _HOURS = re.compile(rf"(?:每天|每日|天天)(?:下班后?|晚上|早上)?\s*(?:都|都要|要|得|还要|还得|还)?\s*(?:加班|多干|多上|延时)\s*(?:了)?\s*({NUM}|半)\s*(?:个)?"
                     rf"(?:小时|钟头|钟)")
 _WORK_DAYS = re.compile(rf"(?:一个月|每月|每个月)\s*(?:按|算|上)?\s*({NUM})\s*天")
+_HOURS_TOTAL = re.compile(rf"加(?:了)?(?:班)?(?:了)?\s*(?:一共|共|总共|累计)?\s*({NUM})\s*(?:个)?(?:多)?小时(?:的)?(?:班)?")
 _MONTH_HOURS = re.compile(rf"(?:每月|每个月|一个月)\s*加班\s*({NUM})\s*(?:个)?小时")
 _REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天"
                         rf"|(?:周末|休息日|双休日?|周六日|周六周日|礼拜天)(?:的)?\s*({NUM})\s*天\s*(?:都|全)?(?:在|去|来)?(?:加班|上班|干活)")
@@ -627,7 +628,8 @@ _CAREGIVER = re.compile(rf"(?:她|他|老婆|老公|妻子|丈夫|我妈|我爸|
                         rf"(?:月薪|月工资|工资|收入|月收入|月入)\s*(?:是|有|大概|约)?\s*{ARABIC_MONEY}")
 _CARE_RATE = re.compile(rf"(?:护工|护理费|陪护)[^，。,；;？?！!\d]{{0,6}}?(?:每天|一天|日)\s*{ARABIC_MONEY}"
                         rf"|(?:每天|一天)\s*{ARABIC_MONEY}\s*(?:的)?(?:护工|护理费)")
-_SENTENCE = re.compile(rf"(有期徒刑|拘役|管制|判了?|判处)\s*(?:有期徒刑|拘役|管制)?\s*({NUM}|半)\s*(年|个?月)(半)?")
+_SENTENCE = re.compile(rf"(有期徒刑|拘役|管制|判了?|判处)\s*(?:有期徒刑|拘役|管制)?\s*({NUM}|半)\s*(年|个?月)(半)?"
+                       rf"(?:(?<=年)\s*(?:零|又)?\s*({NUM})\s*个月)?")
 _CUSTODY = re.compile(rf"(?:关了|羁押了?|拘留了|关押了?|押了|在看守所(?:里)?(?:关|待|呆)了|被关了?)\s*({NUM})\s*(天|个?月)")
 _TRAINING_FEE = re.compile(rf"(?:培训费(?:用)?|花了?|出了|掏了|付了|拿了)\s*{_FILL}\s*{ARABIC_MONEY}\s*(?:钱)?\s*(?:送我|让我|给我)?(?:出去|去)?(?:培训|学习|进修)?")
 _SERVICE_YEARS = re.compile(rf"服务期[^，。,；;？?！!\d]{{0,4}}?\s*{_FILL}\s*({NUM})\s*年|({NUM})\s*年(?:的)?服务期")
@@ -767,6 +769,8 @@ def _roles_more(text: str, facts: Facts) -> None:
         kind = m.group(1) if m.group(1) in ("有期徒刑", "拘役", "管制") else (
             next((k for k in ("管制", "拘役") if k in text[m.start():m.end() + 4]), "有期徒刑"))
         months = value * 12 + (6 if m.group(4) else 0) if m.group(3) == "年" else value
+        if m.group(3) == "年" and m.group(5) and (extra := spoken_count(m.group(5))) is not None and extra < 12:
+            months += extra  # 两年零三个月: twenty-seven months
         start = date(2001, 1, 1)
         year, month = divmod(int(months), 12)
         days = (date(start.year + year, start.month + month, 1) - start).days
@@ -1277,6 +1281,11 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         facts.add("overtime_hours_workday", hours * days, m.group(0) + (f"（每月{days}天）" if said else ""))
     m = _MONTH_HOURS.search(text)
     if m and (hours := cn_number(m.group(1))) is not None:
+        facts.add("overtime_hours_workday", hours, m.group(0))
+    m = _HOURS_TOTAL.search(text)
+    if m and "overtime_hours_workday" not in facts and not re.search(r"周末|周六|周日|休息日|节假日|国庆|春节|过年|双休",
+                                                                       text) and (hours := cn_number(m.group(1))) is not None:
+        # 上个月加班了36个小时, 一共加了20小时班 (weekday evenings): the hours of extended working time
         facts.add("overtime_hours_workday", hours, m.group(0))
     for name, pattern in (("overtime_days_restday", _REST_DAYS), ("overtime_days_holiday", _HOLIDAY_DAYS),
                           ("untaken_leave_days", _LEAVE)):

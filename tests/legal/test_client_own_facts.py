@@ -269,3 +269,24 @@ def test_a_dividend_question_names_the_dividend_not_the_unpaid_capital() -> None
     assert calculator_for("我认缴50万实缴20万，另一股东实缴50万，今年利润70万全部分配，我能分多少", "company") \
         == "profit_distribution"
     assert calculator_for("我认缴了30万但只实缴了10万，债权人要我补多少", "company") == "unpaid_capital"
+
+
+@pytest.mark.parametrize(("text", "months"), [
+    ("我老婆被判了两年零三个月，之前在看守所关了150天，还要坐多久", 27),
+    ("儿子判处有期徒刑三年又六个月，羁押了半年", 42),
+    ("判了一年半，关了四个月了", 18),
+])
+def test_a_sentence_in_years_and_months(text: str, months: int) -> None:
+    assert extract_facts(text, today=TODAY).get("sentence_months") == months
+
+
+@pytest.mark.parametrize(("text", "hours"), [
+    ("入职三年，月薪1万，上个月加班了36个小时都是工作日晚上，加班费多少", 36),
+    ("上个月一共加了20小时班，月薪6000，公司不给加班费", 20),
+])
+def test_overtime_told_as_the_months_hours(text: str, hours: int) -> None:
+    assert extract_facts(text, today=TODAY).get("overtime_hours_workday") == Decimal(hours)
+
+
+def test_weekend_hours_are_not_weekday_overtime() -> None:
+    assert extract_facts("周末加班了16个小时，月薪6000", today=TODAY).get("overtime_hours_workday") is None
