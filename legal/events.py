@@ -75,7 +75,9 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "bail": ("取保", "监视居住"),
     # the client's own application handed in (the office's or the court's period runs from its receipt)
     "arrest_requested": ("报捕", "提请批捕", "提请逮捕", "提请批准逮捕", "报检察院批捕", "报批捕"),
-    "applied": ("提交申请", "递交申请", "交了申请", "提出申请", "寄了申请", "申请书", "申请"),
+    "applied": ("提交申请", "递交申请", "交了申请", "提出申请", "寄了申请", "申请书", "申请",
+                # a shareholder's written request to see the books
+                "书面要求", "书面请求", "要求查账", "要求查阅", "申请查账", "申请查阅", "查阅申请"),
     "accepted": ("受理", "立案了", "立的案", "移送", "移交", "立案"),
     "announced": ("公告", "登报"),
     "trip_end": ("回来的", "回来了", "行程结束", "旅游结束", "回国", "返程", "团结束"),
@@ -251,6 +253,8 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "reduction_creditor_claim": ("announced", "notice"),
     "guarantee_limitation": ("demand",),
     "info_disclosure_reply": ("applied", "accepted"),
+    # the day the shareholder's written request reached the company (11月5号书面要求查账)
+    "books_inspection_reply": ("applied", "demand", "notice"),
     "protection_order_decision": ("applied", "accepted"),
     "lawyer_meeting": ("applied",),
     "ratification_notice": ("demand", "notice"),

@@ -290,3 +290,24 @@ def test_overtime_told_as_the_months_hours(text: str, hours: int) -> None:
 
 def test_weekend_hours_are_not_weekday_overtime() -> None:
     assert extract_facts("周末加班了16个小时，月薪6000", today=TODAY).get("overtime_hours_workday") is None
+
+
+@pytest.mark.parametrize("text", [
+    "我是股东，10月30号给公司寄了书面请求要查会计账簿，公司不理，最晚哪天必须答复",
+    "11月2号我书面要求查账，到现在没回音，公司能拖到什么时候",
+])
+def test_a_books_request_starts_the_companys_fifteen_days(text: str) -> None:
+    from legal.events import accepted
+
+    facts = extract_facts(text, today=TODAY)
+    starts = [d for d in facts.dates if d.event in accepted("books_inspection_reply")]
+    assert starts, [(d.day, d.event) for d in facts.dates]
+
+
+def test_the_inspection_card_answers_by_when_with_the_reply_period() -> None:
+    from legal.cardfile import shipped_cards
+    from legal.rules import DEADLINES
+
+    card = next(c for c in shipped_cards() if c.slug == "company.shareholder-inspection")
+    assert card.answers["by_when"].deadline == "books_inspection_reply"
+    assert DEADLINES["books_inspection_reply"].days == 15
