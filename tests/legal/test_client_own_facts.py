@@ -238,18 +238,6 @@ def test_the_heirs_counted_by_son_and_daughter(text: str, heirs: int) -> None:
     assert extract_facts(text, today=TODAY).get("heirs") == heirs
 
 
-def test_a_no_fault_drivers_figure_on_the_pedestrian_card() -> None:
-    from legal.cardfile import shipped_cards
-    from legal.rules import calculate
-
-    card = next(c for c in shipped_cards() if c.slug == "traffic.pedestrian-jaywalking")
-    assert card.answers["how_much"].calculator == "damages_by_share"
-    said = "我开车正常走，有个人翻栏杆横穿马路被我撞了，交警认定我无责，保险赔完还差八万，我最多赔多少"
-    facts = extract_facts(said, today=TODAY)
-    found = calculate("damages_by_share", facts.values())
-    assert found.result is not None and found.result.amount == Decimal(8000)
-
-
 @pytest.mark.parametrize(("text", "mine"), [
     ("我持股30%，公司今年净利润200万，股东会决议分红，我能分多少", 540000),
     ("我占股三成，去年税后利润100万，全部拿来分", 270000),
