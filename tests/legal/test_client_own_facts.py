@@ -299,3 +299,14 @@ def test_the_inspection_card_answers_by_when_with_the_reply_period() -> None:
     card = next(c for c in shipped_cards() if c.slug == "company.shareholder-inspection")
     assert card.answers["by_when"].deadline == "books_inspection_reply"
     assert DEADLINES["books_inspection_reply"].days == 15
+
+
+def test_a_no_fault_drivers_figure_on_the_pedestrian_card() -> None:
+    from legal.cardfile import shipped_cards
+    from legal.rules import calculate
+
+    answer = next(c for c in shipped_cards() if c.slug == "traffic.pedestrian-jaywalking").answers["how_much"]
+    assert answer.calculator == "damages_by_share" and "不超过10%" in answer.conclusion  # the cap said, loss or not
+    said = "我开车正常走，有个人翻栏杆横穿马路被我撞了，交警认定我无责，保险赔完还差八万，我最多赔多少"
+    found = calculate("damages_by_share", extract_facts(said, today=TODAY).values())
+    assert found.result is not None and found.result.amount == Decimal(8000)
