@@ -528,6 +528,9 @@ def by_facts(answer: Answer, facts: Facts, asked: str = "") -> Answer:
     case = conditions.choose(answer.cases, facts.values())
     if case is None:
         return answer
+    if case.calculator is not None:  # the case's facts deny (or name) the figure: no formula, no ask
+        return replace(answer, conclusion=conditions.fill(case.conclusion, facts.values()),
+                       calculator=case.calculator, inputs=() if not case.calculator else answer.inputs)
     return replace(answer, conclusion=conditions.fill(case.conclusion, facts.values()))
 
 
@@ -1342,6 +1345,9 @@ def _named_rule(domain: str, found: Callable[[re.Pattern[str]], bool], skip: fro
 CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("work_death_lump_sum", re.compile(r"工亡补助金"), ()),
     ("compensation_years", re.compile(r"(?:死亡赔偿金|残疾赔偿金|赔偿金).{0,8}(?:多少年|几年)|(?:多少年|几年).{0,6}(?:死亡|残疾)赔偿金"), ()),
+    # 我能分多少 of a dividend by paid-in shares: the share of the profit, not the capital still unpaid
+    ("profit_distribution", re.compile(r"分红|(?:利润|盈利).{0,12}分(?:配|多少|得)|分(?:多少|得).{0,4}(?:利润|红)"
+                                       r"|(?:利润|盈利|分配).{0,24}(?:我|能)分多少"), ("company",)),
     ("unpaid_capital", re.compile(r"认缴.{0,30}实缴|实缴.{0,30}认缴|(?:补|缴)(?:多少|足)|没缴(?:的|足)|未缴"), ("company",)),
     ("hospital_meal_allowance", re.compile(r"伙食补助|住院.{0,10}(?:吃饭|伙食|饭钱|餐费|饭费)|(?:吃饭|伙食|饭)的?(?:钱|费)"), ()),
     ("overdue_return_rent", re.compile(r"(?:到期|期满|届满|租期|说好用到).{0,24}(?:不搬|没搬|不走|赖着|不还|没还|才还|才搬|拖到|多住|多用|超期)"

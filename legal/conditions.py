@@ -118,12 +118,18 @@ class Predicate:
 class Case:
     when: tuple[Predicate, ...]
     conclusion: str
+    #: The calculator this case's conclusion rests on; "" when the facts deny the figure's premise (岗前培训,
+    #: no service-period agreement: nothing to pay, no sum to compute or ask for); None keeps the answer's.
+    calculator: str | None = None
 
     def holds(self, facts: Mapping[str, Any]) -> bool:
         return all(p.holds(facts) for p in self.when)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"when": [p.to_dict() for p in self.when], "conclusion": self.conclusion}
+        out: dict[str, Any] = {"when": [p.to_dict() for p in self.when], "conclusion": self.conclusion}
+        if self.calculator is not None:
+            out["calculator"] = self.calculator
+        return out
 
 
 def parse_predicate(raw: Any, where: str) -> Predicate:
@@ -168,7 +174,10 @@ def parse_cases(raw: Any, where: str) -> tuple[Case, ...]:
         if not isinstance(when, list) or not when:
             raise ConditionError(f"{at}.when must be a non-empty list of predicates")
         predicates = tuple(parse_predicate(p, f"{at}.when[{i}]") for i, p in enumerate(when))
-        cases.append(Case(predicates, conclusion.strip()))
+        calculator = item.get("calculator")
+        if calculator is not None and not isinstance(calculator, str):
+            raise ConditionError(f"{at}.calculator must be a string (\"\" for none)")
+        cases.append(Case(predicates, conclusion.strip(), calculator.strip() if calculator is not None else None))
     return tuple(cases)
 
 

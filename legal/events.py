@@ -23,7 +23,10 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
                     "离职", "终止", "合同到期", "不让我上班", "不用来了", "让我走", "被辞", "辞了", "把我辞", "辞掉",
                     "把我开了", "把我开掉", "被开了", "被开除", "给开了", "开了我", "开掉", "别来了",
                     "门禁", "不让进", "不让我进", "不让我来", "叫我走", "叫我别来", "不要我了", "明天开始你就不用来",
-                    "不用来上班"),
+                    "不用来上班",
+                    # the paper that ends it (收到解除通知是11月3号): the dismissal's day, not a bare notice
+                    "解除通知", "辞退通知", "解聘通知", "解雇通知", "终止通知", "解除劳动合同通知", "终止劳动合同通知",
+                    "解除函", "辞退信", "解除劳动关系通知"),
     "resign": ("辞职", "提离职", "递交辞呈", "辞呈", "提出离职", "跟领导说", "跟老板说", "说不干了", "不想干",
                "说了要走", "说要走", "提出要走", "提了离职", "交了离职", "打了离职"),
     "injury": ("受伤", "摔伤", "工伤", "砸伤", "烫伤", "弄伤", "扭伤", "割伤", "压伤", "碰伤", "伤了", "骨折", "被打",
@@ -72,7 +75,9 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "bail": ("取保", "监视居住"),
     # the client's own application handed in (the office's or the court's period runs from its receipt)
     "arrest_requested": ("报捕", "提请批捕", "提请逮捕", "提请批准逮捕", "报检察院批捕", "报批捕"),
-    "applied": ("提交申请", "递交申请", "交了申请", "提出申请", "寄了申请", "申请书", "申请"),
+    "applied": ("提交申请", "递交申请", "交了申请", "提出申请", "寄了申请", "申请书", "申请",
+                # a shareholder's written request to see the books
+                "书面要求", "书面请求", "要求查账", "要求查阅", "申请查账", "申请查阅", "查阅申请"),
     "accepted": ("受理", "立案了", "立的案", "移送", "移交", "立案"),
     "announced": ("公告", "登报"),
     "trip_end": ("回来的", "回来了", "行程结束", "旅游结束", "回国", "返程", "团结束"),
@@ -248,6 +253,8 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "reduction_creditor_claim": ("announced", "notice"),
     "guarantee_limitation": ("demand",),
     "info_disclosure_reply": ("applied", "accepted"),
+    # the day the shareholder's written request reached the company (11月5号书面要求查账)
+    "books_inspection_reply": ("applied", "demand", "notice"),
     "protection_order_decision": ("applied", "accepted"),
     "lawyer_meeting": ("applied",),
     "ratification_notice": ("demand", "notice"),
@@ -320,6 +327,8 @@ def label(before: str, after: str) -> str:
                 best = candidate if best is None or candidate < best else best
     paper = re.match(r"\s*收(?:到|的|了)[^，。,；;？?！!\s]{0,16}?"
                      r"(传票|通知|起诉状|判决|裁定|裁决|决定|认定书|律师函|催款函|罚单|处罚|支付令|调解书)", after)
+    if paper and paper.group(1) == "通知" and re.search(r"解除|辞退|解聘|解雇|终止劳动", paper.group(0)):
+        return "termination"  # 收到公司的解除劳动合同通知书: the dismissal's paper
     if paper:
         # 收到法院的传票: a paper, not goods; a judgment or a decision by its own word, the rest a notice
         return next((event for noun, event in DOCUMENTS if noun in paper.group(1)),

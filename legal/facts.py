@@ -88,6 +88,8 @@ LABELS.update({"handwritten_will": "亲笔书写的遗嘱", "dictated_will": "�
 LABELS.update({"joint_guarantee": "连带责任保证", "general_guarantee": "一般保证"})
 #: The guarantor says he has already paid for the debtor (替他还了, 代偿): what he may now recover is 民法典 700's.
 LABELS.update({"guarantor_paid": "保证人已代为清偿"})
+#: The client's stake in the company (持股30%, or his paid-in over all the paid-in named): his share of a dividend.
+LABELS.update({"equity_share": "持股（分红）比例"})
 #: A house one spouse bought before the marriage and both repaid after it (婚姻家庭编解释（一）78).
 LABELS.update({"joint_repaid": "婚后共同还贷", "current_value": "房屋现值"})
 #: The employer ended the employment (辞退, 裁员, 让我别来了), the client neither resigning nor agreeing to it.
@@ -220,12 +222,15 @@ _UNIT_COUNT = re.compile(rf"({NUM})\s*(瓶|盒|件|个|箱|袋|包|斤|份|双|�
 _HOURS = re.compile(rf"(?:每天|每日|天天)(?:下班后?|晚上|早上)?\s*(?:都|都要|要|得|还要|还得|还)?\s*(?:加班|多干|多上|延时)\s*(?:了)?\s*({NUM}|半)\s*(?:个)?"
                     rf"(?:小时|钟头|钟)")
 _WORK_DAYS = re.compile(rf"(?:一个月|每月|每个月)\s*(?:按|算|上)?\s*({NUM})\s*天")
+_HOURS_TOTAL = re.compile(rf"加(?:了)?(?:班)?(?:了)?\s*(?:一共|共|总共|累计)?\s*({NUM})\s*(?:个)?(?:多)?小时(?:的)?(?:班)?")
 _MONTH_HOURS = re.compile(rf"(?:每月|每个月|一个月)\s*加班\s*({NUM})\s*(?:个)?小时")
 _REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天"
                         rf"|(?:周末|休息日|双休日?|周六日|周六周日|礼拜天)(?:的)?\s*({NUM})\s*天\s*(?:都|全)?(?:在|去|来)?(?:加班|上班|干活)")
 _HOLIDAY_DAYS = re.compile(rf"(?:法定节假日|节假日|国庆|春节|过年)\s*加班\s*(?:了)?\s*({NUM})\s*天")
 _LEAVE = re.compile(rf"(?:年假|年休假)\s*(?:还有|有|剩)?\s*({NUM})\s*天\s*(?:没|未)")
-_UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?({NUM})\s*个?月|({NUM})\s*个?月\S{{0,6}}(?:没|未|没有)签")
+#: a count of months (8个月, 三个多月), never a month of the calendar (今年4月才补签, 3月份)
+_UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?(?<![年\d])({NUM})\s*个多?月"
+                       rf"|(?<![年\d])({NUM})\s*个多?月\S{{0,6}}(?:没|未|没有)签")
 _PER_CAPITA = re.compile(rf"人均可支配收入\s*(?:是|为|按|有|大概|约|差不多|大约)*\s*{MONEY}")
 _LOCAL_AVERAGE_YEAR = re.compile(rf"职工(?:的)?年平均工资\s*(?:是|为|大概|约|大约|差不多)?\s*{MONEY}")
 _LOCAL_AVERAGE = re.compile(rf"(?:(?:当地|社平|本市|全市)(?:职工)?(?:月)?平均工资|社平工资|职工月?平均工资)\s*"
@@ -341,6 +346,47 @@ def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str,
     return events
 
 
+#: A month's pay told in its parts (基本工资4500加绩效平均每月3000, 底薪3000+提成5000, 底薪2800，提成每月4000左右):
+#: the base, then a variable part after 加 / + / 另有 / a comma.
+_WAGE_BASE = re.compile(rf"(?:基本工资|底薪|基础工资|固定工资|岗位工资|基本月薪|保底工资?)\s*{_WAGE_FILLER}\s*{ARABIC_MONEY}")
+_WAGE_PART = re.compile(r"\s*(?:[，,、]\s*)?(\+|＋|加上|加|另有|另外|外加|再加|还有|和|及|以及)?\s*(?:每个?月|一个月)?\s*(?:的)?\s*"
+                        r"(提成|绩效(?:工资|奖金)?|奖金|(?:岗位|交通|住房|通讯|高温|伙食|饭|车)?(?:补贴|津贴|补助)|加班费|全勤(?:奖)?|餐补|房补|交通补贴)"
+                        r"((?:\s*(?:平均|大概|大约|约|差不多|一般|每个?月|一个月|月均|也?有|是|为|能拿|能有|拿|在|都)\s*)*)")
+#: Words that make the part's sum the whole month (算上提成一个月7000, 加起来一万): not added to the base.
+_WAGE_TOTAL = re.compile(r"算上|加起来|总共|一共|合计|综合|算下来|加在一起|连同|包括|含")
+
+
+def _wage_in_parts(text: str) -> tuple[Decimal, str] | None:
+    """基本工资 plus a variable part, each with its amount: the month's pay is their sum (劳动合同法实施条例
+    第二十七条: 经济补偿's wage counts 计件工资、提成工资、奖金、津贴和补贴). A part told as the month's average
+    and larger than the base (基本工资4000加提成平均每月1万) is read as the whole month's average pay instead."""
+    for base in _WAGE_BASE.finditer(text):
+        first = money(base.group(1), base.group(2))
+        if first is None:
+            continue
+        total, said, at = range_at(text, base.end(1)) or first, base.group(0), base.end()
+        while (part := _WAGE_PART.match(text, at)) is not None:
+            amount = re.match(rf"\s*{ARABIC_MONEY}", text[part.end():])
+            if amount is None or _WAGE_TOTAL.search(part.group(0)):
+                break
+            value = money(amount.group(1), amount.group(2))
+            if value is None:
+                break
+            value = range_at(text, part.end() + amount.end(1)) or value
+            if part.group(1) is None and not re.search(r"[，,、]", part.group(0)[:3]):
+                break
+            if value >= total and re.search(r"平均|月均", part.group(3) or "") and part.group(1) not in ("+", "＋"):
+                break  # 基本工资4000加提成平均每月1万: the whole month's average
+            if not Decimal(100) <= value <= Decimal(1_000_000):
+                break
+            total += value
+            said = text[base.start():part.end() + amount.end()]
+            at = part.end() + amount.end()
+        if said != base.group(0) and Decimal(300) <= total <= Decimal(2_000_000):
+            return total, f"{said}（合计）"
+    return None
+
+
 def _own_wage(text: str) -> tuple[Decimal, str] | None:
     """The client's own monthly wage: 月薪/工资/一个月… and the amount after it (8000-9000 → 8500;
     税前 preferred to 税后 when both are given, the basis of every labour calculation); a yearly pay
@@ -348,6 +394,9 @@ def _own_wage(text: str) -> tuple[Decimal, str] | None:
     found: list[tuple[bool, Decimal, str]] = []
     if _LEASE_ONLY(text):
         return None  # 每月4000 in a lease is the rent, not a wage
+    parts = _wage_in_parts(text)
+    if parts is not None:
+        return parts
     for pattern in (_WAGE, _WAGE_AFTER):
         for m in pattern.finditer(text):
             before = text[max(0, m.start() - 6):m.start() + 2]
@@ -392,6 +441,50 @@ _TENURE_UNINSURED = re.compile(rf"({NUM})\s*年(半|多)?(?:来|里|时间)?\s*(
                                rf"\s*(?:交|缴|买|上)(?:过)?\s*(?:纳)?\s*(?:社保|社会保险|五险)")
 
 
+#: 2018年入职, 18年进的厂, 从2020年开始在这家公司上班, 我是19年来的: a start told by its year alone (the month
+#: unsaid: whole years to this year are counted).
+_TENURE_SINCE_YEAR = re.compile(r"(?<![\d年了干做待呆])((?:19|20)?\d{2})\s*年\s*(?:底|初|年底|年初|的时候|那会儿?|那年)?\s*"
+                                r"(?:就|便|开始|起|份)?\s*(?:就|便|开始|起)?\s*(?:在|到|进|来)?[^，。,；;？?！!\d年]{0,10}?"
+                                r"(?:入职|进的?(?:厂|公司|单位|店)|进厂|进公司|来的|来公司|上班|干活|上岗|工作(?!了)|"
+                                r"(?:干|做|上班|工作)(?:到|至)(?:现在|今天|如今)|"
+                                r"签的?(?:劳动)?合同|干的|干起|做起)")
+#: The job held on since a dated start (签的合同一直干到现在, 一直做到今天): that start is the hire.
+_UNTIL_NOW = re.compile(r"(?:干|做|上班|工作|待|呆)(?:到|至)(?:现在|今天|如今|目前)|至今")
+
+
+def _since_year(text: str, today: date) -> tuple[int, str] | None:
+    for m in _TENURE_SINCE_YEAR.finditer(text):
+        year = int(m.group(1))
+        if year < 100:
+            year += 2000 if year <= today.year % 100 else 1900
+        if not 1960 <= year <= today.year or re.match(r"\s*年\s*\d", text[m.end(1):]):
+            continue
+        if re.match(r"[^，。,；;？?！!]{0,6}?(?:前|以前|之前)", text[m.end(1) + 1:]):
+            continue  # 5年前入职: the relative readers' (a duration back from today)
+        years = today.year - year
+        if years <= 0:
+            continue
+        return years * 12, f"{m.group(0)}（{year}年至今按{years}年计）"
+    return None
+
+
+#: The contract signed at last (今年4月才补签, 3月份才让我签, 后来在2026年1月补签了): the unsigned time ends there.
+_SIGNED_LATE = re.compile(r"^\s*(?:份)?\s*(?:的时候|时)?\s*(?:才|又|就|终于|后来)?\s*"
+                          r"(?:补签|补了合同|签了?(?:劳动)?合同|让我签|叫我签|给我签|签的|签上|补的)")
+
+
+def _signed_late(text: str, today: date) -> tuple[int, str] | None:
+    """The months from the hire to the day a contract was signed late, when the question dates both."""
+    dated = _dated_events(text, today)
+    hired = next((d for d in typed_dates(text, today) if d.event == "hire"), None)
+    if hired is None:
+        return None
+    for day, after, _before, _start, _end in dated:
+        if day > hired.day and _SIGNED_LATE.match(after):
+            return _months_between(hired.day, day), f"{hired.day.isoformat()} 入职，{day.isoformat()} 补签"
+    return None
+
+
 def _tenure(text: str, today: date) -> tuple[int, str] | None:
     for m in (*_TENURE.finditer(text), *_TENURE_AT.finditer(text), *_TENURE_ROLE.finditer(text),
               *_TENURE_UNINSURED.finditer(text)):
@@ -410,12 +503,14 @@ def _tenure(text: str, today: date) -> tuple[int, str] | None:
             return int(value), m.group(0)
     dates = typed_dates(text, today)
     joined = next((d for d in dates if d.event == "hire"), None)
+    if joined is None and _UNTIL_NOW.search(text) and re.search(r"劳动|合同|公司|单位|厂|老板|上班|工资|月薪", text):
+        joined = next((d for d in dates if d.event == "contract"), None)
     if joined is not None:
         end = next((d.day for d in dates if d.day > joined.day and d.event in ("termination", "resign")), None)
         # the last day worked counts: 2025-12-01 入职, 2026-08-31 离职 is nine whole months
         months = _months_between(joined.day, end + timedelta(days=1)) if end else _months_between(joined.day, today)
         return months, f"{joined.day.isoformat()} 至 {(end or today).isoformat()}"
-    return None
+    return _since_year(text, today)
 
 
 def _fen(m: re.Match[str]) -> Decimal:
@@ -533,7 +628,8 @@ _CAREGIVER = re.compile(rf"(?:她|他|老婆|老公|妻子|丈夫|我妈|我爸|
                         rf"(?:月薪|月工资|工资|收入|月收入|月入)\s*(?:是|有|大概|约)?\s*{ARABIC_MONEY}")
 _CARE_RATE = re.compile(rf"(?:护工|护理费|陪护)[^，。,；;？?！!\d]{{0,6}}?(?:每天|一天|日)\s*{ARABIC_MONEY}"
                         rf"|(?:每天|一天)\s*{ARABIC_MONEY}\s*(?:的)?(?:护工|护理费)")
-_SENTENCE = re.compile(rf"(有期徒刑|拘役|管制|判了?|判处)\s*(?:有期徒刑|拘役|管制)?\s*({NUM}|半)\s*(年|个?月)(半)?")
+_SENTENCE = re.compile(rf"(有期徒刑|拘役|管制|判了?|判处)\s*(?:有期徒刑|拘役|管制)?\s*({NUM}|半)\s*(年|个?月)(半)?"
+                       rf"(?:(?<=年)\s*(?:零|又)?\s*({NUM})\s*个月)?")
 _CUSTODY = re.compile(rf"(?:关了|羁押了?|拘留了|关押了?|押了|在看守所(?:里)?(?:关|待|呆)了|被关了?)\s*({NUM})\s*(天|个?月)")
 _TRAINING_FEE = re.compile(rf"(?:培训费(?:用)?|花了?|出了|掏了|付了|拿了)\s*{_FILL}\s*{ARABIC_MONEY}\s*(?:钱)?\s*(?:送我|让我|给我)?(?:出去|去)?(?:培训|学习|进修)?")
 _SERVICE_YEARS = re.compile(rf"服务期[^，。,；;？?！!\d]{{0,4}}?\s*{_FILL}\s*({NUM})\s*年|({NUM})\s*年(?:的)?服务期")
@@ -592,7 +688,27 @@ def _heirs(text: str) -> tuple[int, str] | None:
     if m and (n := cn_number(m.group(1) or m.group(2))) is not None and 0 < n < 20:
         spouse = re.search(r"(?:我妈|我爸|母亲|父亲|奶奶|爷爷|老伴)(?:还在|健在|在世)|(?:和|跟)(?:我妈|我爸)", text)
         return int(n) + (1 if spouse else 0), m.group(0)
+    # 公公就俩儿子, 老人有两个儿子一个女儿: the children counted by son and daughter (a child who died before
+    # leaves his place to his own heirs: 代位继承, 丧偶儿媳 who cared for the parents — the count is the same)
+    sons = [c for c in _SONS_DAUGHTERS.finditer(text) if (k := cn_number(c.group(1))) is not None and 0 < k < 10]
+    if sons and "遗产" in text or sons and re.search(r"继承|去世|过世|走了|遗嘱", text):
+        total = sum(int(cn_number(c.group(1)) or 0) for c in sons)
+        alive = re.search(r"(?:婆婆|公公|老伴|我妈|我爸|母亲|父亲|奶奶|爷爷|老太太|老爷子)(?:还在|健在|在世)", text)
+        return total + (1 if alive else 0), "、".join(c.group(0) for c in sons)
     return None
+
+
+#: 俩儿子, 两个女儿, 一儿一女 is read by :data:`_HEIR_COUNT`'s words; here the number before 儿子 / 女儿.
+_SONS_DAUGHTERS = re.compile(rf"({NUM}|俩)\s*(?:个)?\s*(?:儿子|女儿|闺女)")
+
+
+#: The asker is the parent who pays (孩子归她, 孩子判给了前夫, 我要付多少抚养费, 她找我要抚养费) ...
+_ASKER_PAYS = re.compile(r"孩子(?:归|跟|判给|随|由|跟着)(?:了)?(?:她|他|前妻|前夫|对方|孩子(?:妈|爸|他妈|她爸)|女方|男方|我老婆|我老公|老婆|老公)"
+                         r"|我(?:要|得|该|需要|应该|应当|每月|每个月)?(?:付|给|出|支付|掏)(?:多少|孩子)?(?:的)?抚养费"
+                         r"|(?:她|他|前妻|前夫|对方)(?:找我|向我|跟我|让我|要我|起诉我)(?:要|给|付)?(?:抚养费)?")
+#: ... and tells his own income (我每月收入1万2, 我工资8000, 我一个月挣六千): the payer's income.
+_MY_INCOME = re.compile(rf"我(?:现在|目前|如今)?(?:的)?(?:每个?月|一个月|月)?(?:的)?(?:收入|工资|月薪|月入|挣|赚|拿|到手)"
+                        rf"[^，。,；;？?！!\d]{{0,6}}?{ARABIC_MONEY}")
 
 
 def _roles_more(text: str, facts: Facts) -> None:
@@ -600,6 +716,10 @@ def _roles_more(text: str, facts: Facts) -> None:
     found = _first_money(_PAYER_INCOME, text)
     if found:
         facts.add("payer_income", *found)
+    if "抚养" in text and _ASKER_PAYS.search(text):
+        found = _first_money(_MY_INCOME, text, Decimal(300))
+        if found:
+            facts.add("payer_income", *found)
     for pattern in _SUPPORT:
         found = _first_money(pattern, text)
         if found and "抚养" in text:
@@ -649,6 +769,8 @@ def _roles_more(text: str, facts: Facts) -> None:
         kind = m.group(1) if m.group(1) in ("有期徒刑", "拘役", "管制") else (
             next((k for k in ("管制", "拘役") if k in text[m.start():m.end() + 4]), "有期徒刑"))
         months = value * 12 + (6 if m.group(4) else 0) if m.group(3) == "年" else value
+        if m.group(3) == "年" and m.group(5) and (extra := spoken_count(m.group(5))) is not None and extra < 12:
+            months += extra  # 两年零三个月: twenty-seven months
         start = date(2001, 1, 1)
         year, month = divmod(int(months), 12)
         days = (date(start.year + year, start.month + month, 1) - start).days
@@ -1065,7 +1187,10 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     if m:
         facts.add("unsigned_months", cn_number(m.group(1) or m.group(2)), m.group(0))
     elif _NO_CONTRACT.search(text) and tenure:
-        facts.add("unsigned_months", min(tenure[0], 12), _NO_CONTRACT.search(text).group(0))  # type: ignore[union-attr]
+        signed = _signed_late(text, today)
+        months = min(signed[0] if signed else tenure[0], 12)
+        said = signed[1] if signed else _NO_CONTRACT.search(text).group(0)  # type: ignore[union-attr]
+        facts.add("unsigned_months", months, said)
     if _NO_CONTRACT.search(text):
         facts.add("written_contract", False, _NO_CONTRACT.search(text).group(0))  # type: ignore[union-attr]
     if _EMPLOYMENT.search(text):
@@ -1157,6 +1282,11 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     m = _MONTH_HOURS.search(text)
     if m and (hours := cn_number(m.group(1))) is not None:
         facts.add("overtime_hours_workday", hours, m.group(0))
+    m = _HOURS_TOTAL.search(text)
+    if m and "overtime_hours_workday" not in facts and not re.search(r"周末|周六|周日|休息日|节假日|国庆|春节|过年|双休",
+                                                                       text) and (hours := cn_number(m.group(1))) is not None:
+        # 上个月加班了36个小时, 一共加了20小时班 (weekday evenings): the hours of extended working time
+        facts.add("overtime_hours_workday", hours, m.group(0))
     for name, pattern in (("overtime_days_restday", _REST_DAYS), ("overtime_days_holiday", _HOLIDAY_DAYS),
                           ("untaken_leave_days", _LEAVE)):
         m = pattern.search(text)
@@ -1231,6 +1361,12 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         # 说好半年还，现在都过期一年了: the due date lies that long before today
         overdue = facts.items["overdue_months"]
         facts.add("due_date", _shift_years(today, Decimal(overdue.value) / 12), f"{overdue.text}（推算）")
+    if "delay_days" not in facts and "overdue_months" in facts and (
+            "daily_penalty_rate" in facts or "daily_penalty_amount" in facts):
+        # 余款拖了半年, 合同写逾期每天千分之一: a penalty by the day runs over the days of those months
+        overdue = facts.items["overdue_months"]
+        start = _shift_years(today, Decimal(overdue.value) / 12)
+        facts.add("delay_days", Decimal((today - start).days), f"{overdue.text}（{start.isoformat()} 至今）")
     m = re.search(r"(?:还在|在|处于|还是)试用期|试用期(?:内|还没过|没过|期间|的时候|时|里|中|干|上班|做|工作"
                   r"|[^，,。？?]{0,8}?(?:想走|要走|辞职|离职|提离职|走人|不干))|还没转正|没转正|转正前", text)
     if m:
@@ -1634,7 +1770,7 @@ SIDES = {"employee": "employer", "employer": "employee", "tenant": "landlord", "
 SIDE_LABELS = {"employee": "劳动者", "employer": "用人单位", "tenant": "承租人", "landlord": "出租人", "lender": "出借人",
                "borrower": "借款人", "victim": "被害人", "offender": "行为人（或其家属）"}
 _OTHER = r"(?:他|她|朋友|同事|亲戚|别人|对方|老乡|同学|邻居|前夫|前妻|老板|熟人|网友|表哥|表弟|表姐|表妹|堂哥|发小|小舅子|姐夫)"
-_RELATIVE = r"(?:老公|丈夫|老婆|妻子|儿子|女儿|孩子|弟弟|哥哥|姐姐|妹妹|爸爸?|妈妈?|父亲|母亲|家人|亲戚|朋友|男朋友|女朋友|侄子|外甥)"
+_RELATIVE = r"(?:我弟|我哥|我姐|我妹|我儿|表哥|表弟|表姐|表妹|堂哥|堂弟|老公|丈夫|老婆|妻子|儿子|女儿|孩子|弟弟|哥哥|姐姐|妹妹|爸爸?|妈妈?|父亲|母亲|家人|亲戚|朋友|男朋友|女朋友|侄子|外甥)"
 #: (side, pattern): the first side whose words the question uses, in this order (an explicit
 #: 我是房东 / 我是老板 is read before the other side's words).
 _SIDE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((side, re.compile(pattern)) for side, pattern in (
@@ -1644,10 +1780,17 @@ _SIDE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((side, re.compile(pa
                  r"|我们是(?:一?个|一家|家)[^，。,；;？?！!]{0,6}(?:公司|厂|店|企业|工厂)"
                  r"|我们(?:公司|单位|厂|店)(?:最晚|要|得|应该|需要)"
                  r"|我们(?:公司|单位|厂|店)(?:里|上)?(?:有|的)?(?:一?个|一名|名|位)?(?:员工|职工|工人|店员|新人)"
-                 r"|我(?:开|办)了?(?:一?家|个)[^，。,；;？?！!]{0,4}(?:公司|厂|店|馆|超市|作坊|诊所|工作室)|(?:我|我们)(?:公司|单位)?(?:想|要|能不能|能否|可以|可不可以|打算)?"
+                 r"|我(?:开|办)了?(?:一?家|个)[^，。,；;？?！!]{0,4}(?:公司|厂|店|馆|超市|作坊|诊所|工作室)"
+                 # the trade said (我是开公司的, 我们是做餐饮开店的) or a hire told (招了个员工, 雇了两个工人)
+                 r"|我(?:们)?(?:是|家是)(?:开|办|做)[^，。,；;？?！!\s]{0,6}(?:公司|厂|店|馆|超市|作坊|工作室)的"
+                 r"|我(?:们)?(?:公司|店里?|厂里?)?(?:新)?(?:招|雇|聘|请)(?:了|的)(?:一?个|一名|两个|几个|个|名)?[^，。,；;？?！!\s]{0,4}"
+                 r"(?:员工|工人|店员|服务员|职工|小工|学徒|业务员|销售)|(?:我|我们)(?:公司|单位)?(?:想|要|能不能|能否|可以|可不可以|打算)?"
                  r"(?:辞退|开除|解雇|辞掉|开掉)(?:一?个|一名|名)?(?:员工|工人|职工|店员)"
                  r"|(?:员工|职工|工人|店员)(?:要求|起诉|申请(?:劳动)?仲裁|告我|旷工|不来上班|偷|泄密|跳槽|辞职后)"),
-    ("offender", rf"我(?:把|将)(?:人|他|她|对方)\S{{0,3}}(?:打|撞|弄伤|捅)|我(?:打了|撞了|捅了|砍了|偷了|骗了)"
+    ("offender", rf"{_RELATIVE}"
+                 r"[^。？?！!被]{0,16}?(?:把(?:人|他|她|对方|人家)[^，。,；;\s被]{0,4}(?:打|撞|捅|砍|弄伤|推倒)"
+                 r"|(?:骗|偷|抢|打伤|捅伤|砍伤)了(?:人家|别人|对方|人)|打骨折了|打成(?:轻伤|重伤))|"
+                 rf"我(?:把|将)(?:人|他|她|对方)\S{{0,3}}(?:打|撞|弄伤|捅)|我(?:打了|撞了|捅了|砍了|偷了|骗了)"
                  rf"|{_RELATIVE}\S{{0,6}}(?:被抓|被拘|被刑拘|被拘留|被逮捕|被批捕|被判|被起诉|涉嫌|进去了|被带走|被公安)"
                  r"|我(?:涉嫌|被抓|被拘|被刑拘|被拘留|被逮捕|被判|被公安)|取保候审|嫌疑人|自首|我(?:酒驾|醉驾|喝酒开车)"
                  rf"|{_RELATIVE}\S{{0,2}}(?:酒驾|醉驾|喝(?:了)?酒(?:后)?开车|撞了人|撞伤了?人|把人(?:打|撞|捅|砍))"),
@@ -1655,10 +1798,11 @@ _SIDE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((side, re.compile(pa
                rf"|{_OTHER}(?:打了?我|骗了?我|撞了?我|偷了?我|抢了?我)|受害人|被害人|我(?:去)?报(?:了)?(?:警|案)"
                rf"|{_RELATIVE}\S{{0,3}}被(?:人|他|她|对方|{_OTHER})?\S{{0,2}}(?:打|骗|抢|撞|砍|捅|殴打|诈骗|猥亵|性侵|杀)"),
     ("tenant", r"(?<!我是)房东|我(?:租了|租的|在外面租|租房|是租客|是承租人)|租的房子"),
-    ("lender", rf"借给(?!我)|{_OTHER}(?:借了?我(?:的)?|欠我|欠了我|找我借|向我借|跟我借)|我(?:是)?出借人|借(?:钱|款)?不还|要账|讨债|追债|讨钱"),
+    ("lender", rf"借给(?!我)|(?:借钱的人|欠钱的人|欠款人|欠我钱的人?|(?<![是当])借款人)[^，。,；;？?！!\s]{{0,4}}?"
+               rf"(?:还不上|还不起|不还|没还|跑了|失联|赖账|拖着|不接电话|让我|要我|叫我|求我|说)|{_OTHER}(?:借了?我(?:的)?|欠我|欠了我|找我借|向我借|跟我借)|我(?:是)?出借人|借(?:钱|款)?不还|要账|讨债|追债|讨钱"),
     ("borrower", rf"借给我|(?:^|[，,。；;！!？?\s]|之前|前年|去年|当初|当时)(?:找|跟|向){_OTHER}借|我(?:借了|向|找|跟|在)\S{{0,8}}借|我(?:欠|借的|是借款人|还不上|还不起)|催收|网贷|(?:让|要|逼)我还"),
     ("employee", r"(?:公司|单位|老板|领导|厂里|厂子|HR|hr|人事|用人单位)(?:把我|让我|要我|给我|不给我|欠我|拖欠我|扣我|辞退我|开除我|逼我|叫我|没给我|没有给我|不让我)"
-                 r"|我(?:被|让)(?:公司|单位|老板|领导|厂里)?(?:辞退|开除|解雇|裁|炒|劝退|调岗|降薪)|我(?:在|入职|进)(?:了)?(?:一?家|这家|公司|单位|厂)"
+                 r"|我(?:被|让)(?:公司|单位|老板|领导|厂里)?(?:辞退|开除|解雇|裁|炒|劝退|调岗|降薪)|我(?:在|入职|进)(?:了)?(?:一?家|这家|公司|单位|厂)(?!的?(?:股份|股权|出资|分红|占股|持股|投资))"
                  r"|我(?:的)?(?:工资|社保|加班费|工龄|年假|试用期|劳动合同)|(?:辞退|开除|解雇|裁掉|炒掉)了?我"),
 ))
 

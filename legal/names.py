@@ -24,6 +24,7 @@ DEADLINE_NAMES = frozenset({
     "admin_litigation", "admin_litigation_after_reconsideration", "civil_appeal_judgment", "civil_appeal_ruling",
     "criminal_appeal_judgment", "criminal_appeal_ruling", "labor_award_suit", "work_injury_application_employer",
     "enforcement_application", "guarantee_period", "criminal_detention", "info_disclosure_reply",
+    "books_inspection_reply",
     "consumer_return", "quality_objection", "probation_max", "inheritance_limitation", "resignation_notice",
     "divorce_cooling_off", "resolution_revocation", "penalty_hearing", "state_compensation_claim",
     "marriage_revocation_duress", "marriage_revocation_disease", "divorce_resuit", "creditor_revocation",

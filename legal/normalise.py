@@ -86,6 +86,8 @@ _FULL_WIDTH = str.maketrans("０１２３４５６７８９．％：", "01234567
 def amounts(text: str) -> str:
     """``text`` with every amount in Arabic yuan (a range kept as ``low-high``)."""
     text = text.translate(_FULL_WIDTH)
+    # 彩礼十八万一分不退, 欠我五万一分没还: 一分 is "not a cent", never the amount's last digit (十八万一 = 181000)
+    text = re.sub(r"(?<=[万千百])一分(?=钱?\s*(?:都|也)?\s*(?:不|没|未))", " 一分", text)
     text = _THOUSANDS.sub(lambda m: m.group(1) + m.group(2).replace(",", ""), text)
     text = _CAPITAL_RUN.sub(lambda m: m.group(0).translate(_CAPITAL), text)
     # 十来万, 两千来块, 三万出头: about the amount (来 / 出头 dropped, the amount kept)

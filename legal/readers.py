@@ -14,6 +14,7 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from legal.events import DatedEvent
 from legal.numerals import MONEY, NUM, cn_number, days_in, decimal_number, money, spoken_count
 
 if TYPE_CHECKING:
@@ -265,8 +266,10 @@ def _more_spans(text: str, today: date, facts: Facts) -> None:
 def more_roles(text: str, today: date, facts: Facts) -> None:
     """Add the roles this module reads to ``facts`` (``text`` is the normalised question)."""
     _contract_roles(text, facts)
+    _outstanding(text, facts)
     _paid_price(facts, text)
     _loan_roles(text, facts)
+    _loan_time(text, today, facts)
     _injury_and_consumer(text, facts)
     _guarantee_roles(text, facts)
     _company_roles(text, facts)
@@ -298,6 +301,31 @@ def _contract_roles(text: str, facts: Facts) -> None:
             facts.add("unpaid_amount", _amount(m, at), m.group(0))
 
 
+#: The whole sum of a deal (货款总共28万, 工程款一共50万, 合同金额是12万) ...
+_TOTAL_SUM = re.compile(rf"(?:货款|工程款|价款|房款|购房款|合同款|总价款?|合同(?:价|金额|总额|总价)|工钱|劳务费"
+                        rf"|服务费|装修款|材料款|设计费|加工费|运费)\s*(?:总共|一共|共计|共|合计|总计|一共是|是|为|总额)?\s*{MONEY}(?![\d])")
+#: ... the part paid (对方付了10万, 只给了5万, 已付20万) ...
+_PART_PAID = re.compile(rf"(?:付了|给了|已付|已经付了|已经给了|支付了|打了|转了|结了|只付|只给|先付|先给)"
+                        rf"\s*(?:我)?\s*{MONEY}(?![\d])")
+#: ... and the rest said to be owed (剩下的一直拖着, 余款不给, 尾款没付, 还差): what is late is that rest.
+_REST_OWED = re.compile(r"剩下|剩余|剩的|余款|尾款|还差|还欠|其余|余下")
+
+
+def _outstanding(text: str, facts: Facts) -> None:
+    total = _TOTAL_SUM.search(text)
+    if total is None or not _REST_OWED.search(text[total.end():]):
+        return
+    paid = _PART_PAID.search(text, total.end())
+    whole = _amount(total)
+    part = _amount(paid) if paid else None
+    if whole is None or part is None or not 0 < part < whole:
+        return
+    if "contract_price" not in facts:
+        facts.add("contract_price", whole, total.group(0))
+    if facts.get("contract_price") == whole:
+        facts.add("unpaid_amount", whole - part, f"{total.group(0)}，{paid.group(0)}")  # type: ignore[union-attr]
+
+
 def _paid_price(facts: Facts, text: str) -> None:
     if "daily_penalty_rate" in facts and "contract_price" not in facts:
         paid = _PAID_PRICE.search(text)
@@ -324,6 +352,48 @@ def _loan_roles(text: str, facts: Facts) -> None:
     m = _COSTS_TOGETHER.search(text)
     if m:
         facts.add("costs_together", True, m.group(0))
+
+
+#: The time the borrower was given (说好半年还, 约定一年后还, 讲好三个月内还清): the loan's term, and with the
+#: loan's day its due date (the limitation period and overdue interest run from it).
+_TERM_TO_REPAY = re.compile(rf"(?:说好|约定|约好|讲好|答应|承诺|定好|说是)[^，。,；;？?！!\d]{{0,3}}?"
+                            rf"({NUM}|半)\s*(年|个月)(半)?"
+                            r"\s*(?:后|以后|之后|内|之内|到期)?\s*(?:就|再)?\s*(?:还|归还|还清|还钱|还款|还我)")
+#: Time since the loan, the debtor not having paid (一年了他一分没还, 借了都两年多了还不还): the months so far.
+_TIME_UNPAID = re.compile(rf"(?:已经|都|快|有)?\s*({NUM}|半)\s*(年|个月)(半|多)?了\s*(?:他|她|对方|人家)?"
+                          r"\s*(?:都|还|也)?\s*"
+                          r"(?:一分(?:钱)?(?:都|也)?没|分文未|没|不|还没|一直没)\s*(?:还|给|付)")
+#: Nothing paid back at all (一分没还, 分文未付, 一分钱都没给): the sum repaid and the interest paid are nought.
+_NOTHING_PAID = re.compile(r"一分(?:钱)?(?:都|也)?(?:没|没有|未)(?:还|给|付|归还)|分文(?:未|没)(?:还|付|给)"
+                           r"|一毛(?:钱)?(?:都|也)?没(?:还|给)"
+                           r"|(?:本金|本息|钱)和利息(?:都|全)(?:没|没有)(?:还|付|给)|(?:本钱|本金)利息(?:一分)?(?:都|全)没(?:还|给)")
+
+
+def _loan_time(text: str, today: date, facts: Facts) -> None:
+    if facts.get("principal") is None:
+        return
+    m = _TERM_TO_REPAY.search(text)
+    if m and (months := _months(m.group(1), m.group(2), m.group(3))) is not None and 0 < months <= 360:
+        months = Decimal(int(months)) if months == int(months) else months
+        facts.add("loan_months", months, m.group(0))
+        loan = facts.get("loan_date")
+        if isinstance(loan, date) and "due_date" not in facts:
+            whole = int(months)
+            year, month = divmod(loan.month - 1 + whole, 12)
+            day = min(loan.day, calendar.monthrange(loan.year + year, month + 1)[1])
+            due = date(loan.year + year, month + 1, day)
+            facts.add("due_date", due, f"{loan.isoformat()} 起{m.group(0)}")
+            if due <= today:
+                facts.dates.append(DatedEvent(due, "due", f"{loan.isoformat()} 起{m.group(0)}"))
+    m = _TIME_UNPAID.search(text)
+    if m and "loan_months" not in facts and (months := _months(m.group(1), m.group(2),
+                                                               "半" if m.group(3) == "半" else None)) is not None \
+            and 0 < months <= 360:
+        facts.add("loan_months", months, m.group(0))
+    m = _NOTHING_PAID.search(text)
+    if m:
+        facts.add("repaid", Decimal(0), m.group(0))
+        facts.add("interest_paid", Decimal(0), m.group(0))
 
 
 def _injury_and_consumer(text: str, facts: Facts) -> None:
@@ -373,10 +443,32 @@ def _injury_and_consumer(text: str, facts: Facts) -> None:
 _FOUNDED_YEAR = re.compile(r"((?:19|20)\d{2})\s*年[^，。,；;？?！!\d]{0,6}?(?:注册|成立|设立|开的公司|办的公司)")
 
 
+#: The client's own stake (我持股30%, 占股三成, 我的股份占40%, 持有公司25%的股权): his share of what is distributed.
+_STAKE = re.compile(r"(?:我|本人)[^，。,；;？?！!]{0,6}?(?:持股|占股|持有|股份占|股权占|出资占|占)(?:了)?(?:公司)?"
+                    r"(?:的)?\s*"
+                    r"(?:(\d{1,2}(?:\.\d+)?)\s*%|百分之([一二三四五六七八九十]+)|([一二三四五六七八九])成)")
+
+
 def _company_roles(text: str, facts: Facts) -> None:
     m = _FOUNDED_YEAR.search(text)
     if m and int(m.group(1)) < 2024 and re.search(r"认缴|出资|注册资本", text):
         facts.add("founded_before_2024", True, m.group(0))
+    m = _STAKE.search(text)
+    if m:
+        value = Decimal(m.group(1)) if m.group(1) else (cn_number(m.group(2)) if m.group(2) else (
+            (cn_number(m.group(3)) or 0) * 10))
+        if value is not None and 0 < value < 100:
+            facts.add("equity_share", Decimal(value) / 100, m.group(0))
+    said = [(p, value) for p in _PAID_IN.finditer(text) if (value := _amount(p)) is not None]
+    paid = [value for _p, value in said]
+    # the client's own paid-in is the first said after 我 and before any other shareholder is named
+    mine = said[0][1] if said and re.search(r"我", text[:said[0][0].start()]) and not re.search(
+        r"另一?(?:个|位|名)?股东|他|她|对方|其他股东", text[:said[0][0].start()]) else None
+    if "equity_share" not in facts and mine is not None and len(paid) >= 2 and re.search(r"实缴|实际出资", text):
+        # 按实缴比例分红: my paid-in over all the paid-in the question names (我实缴20万，另一股东实缴50万), kept
+        # exact (20/70) and not read back (the paid-in sums are)
+        facts.add("paid_in_share", Decimal(mine) / sum(paid),
+                  f"实缴 {mine} ÷ 各股东实缴合计 {sum(paid)}")
 
 
 # -- inheritance ---------------------------------------------------------------------------------------------

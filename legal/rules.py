@@ -353,9 +353,15 @@ def disability_compensation(*, per_capita_income: Decimal, age: int, disability_
                              ["多处伤残的另加附加系数；伤残系数以各地审判实践为准"])
 
 
-def daily_penalty(*, contract_price: Decimal, daily_penalty_rate: Decimal, delay_days: Decimal) -> CalculationResult:
-    total = _money(contract_price * daily_penalty_rate * delay_days)
-    steps = [f"违约金 = {yuan(contract_price)} × 每日 {daily_penalty_rate * 100:g}% × 逾期 {delay_days} 天 = {yuan(total)}"]
+def daily_penalty(*, contract_price: Decimal, daily_penalty_rate: Decimal, delay_days: Decimal,
+                  unpaid: Decimal | None = None) -> CalculationResult:
+    """A penalty by the day on the sum late: the unpaid part when the client tells it (总价28万付了10万: 18万),
+    else the price."""
+    base = unpaid if unpaid is not None and 0 < unpaid < contract_price else contract_price
+    total = _money(base * daily_penalty_rate * delay_days)
+    steps = [f"违约金 = {yuan(base)} × 每日 {daily_penalty_rate * 100:g}% × 逾期 {delay_days} 天 = {yuan(total)}"]
+    if base is not contract_price:
+        steps.insert(0, f"逾期付款的是未付部分：{yuan(contract_price)} − 已付 {yuan(contract_price - base)} = {yuan(base)}")
     return CalculationResult("按日计算的违约金", total, {"total": total}, steps, [LegalBasis(CIVIL_CODE, _art(585))],
                              ["约定违约金过分高于造成的损失（超过损失的百分之三十）的，可以请求法院适当减少"])
 
@@ -418,7 +424,9 @@ def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, princip
         figures["overpaid"] = over
     if loan_date is None:
         steps.insert(0, "未说明借款日期，按今天的 LPR 估算")
-    return CalculationResult("民间借贷利率上限", amount, figures, steps, basis)
+    # the figure is the interest the cap lets the lender claim, not the cap itself (a rate, never yuan)
+    name = "按上限可主张的利息" if amount is not None else "民间借贷利率上限"
+    return CalculationResult(name, amount, figures, steps, basis)
 
 
 def overdue_interest(*, principal: Decimal, due_date: date, annual_rate: Decimal | None = None,
@@ -713,16 +721,25 @@ def liberty_compensation(*, daily_average_wage: Decimal, custody_days: Decimal) 
 
 
 def profit_distribution(*, profit: Decimal, registered_capital: Decimal | None = None,
-                        reserve_so_far: Decimal | None = None) -> CalculationResult:
-    """可分配利润: 先弥补亏损, 再提取 10 % 法定公积金, 累计达注册资本 50 % 的可不再提取 (公司法 210)."""
+                        reserve_so_far: Decimal | None = None, share: Decimal | None = None) -> CalculationResult:
+    """可分配利润: 先弥补亏损, 再提取 10 % 法定公积金, 累计达注册资本 50 % 的可不再提取 (公司法 210); with the
+    client's stake (持股30%, or his paid-in over all paid-in, 公司法 210 第四款), his own part of it."""
     reserve = _money(profit * Decimal("0.1"))
     if registered_capital is not None and reserve_so_far is not None:
         reserve = max(Decimal(0), min(reserve, _money(registered_capital / 2 - reserve_so_far)))
     total = _money(profit - reserve)
     steps = [f"提取法定公积金 = 税后利润 {yuan(profit)} × 10% = {yuan(reserve)}",
              f"最多可分配 = {yuan(profit)} − {yuan(reserve)} = {yuan(total)}"]
-    return CalculationResult("可分配利润", total, {"total": total}, steps, [LegalBasis(COMPANY_LAW, _art(210))],
-                             ["有以前年度亏损的先弥补；法定公积金累计达注册资本 50% 的可以不再提取"])
+    if share is None or not 0 < share < 1:
+        return CalculationResult("可分配利润", total, {"total": total}, steps, [LegalBasis(COMPANY_LAW, _art(210))],
+                                 ["有以前年度亏损的先弥补；法定公积金累计达注册资本 50% 的可以不再提取"])
+    percent = f"{(share * 100).quantize(Decimal('0.01')).normalize():f}%"
+    mine, whole = _money(total * share), _money(profit * share)
+    steps.append(f"您按 {percent} 分得 = {yuan(total)} × {percent} = {yuan(mine)}")
+    steps.append(f"法定公积金已提足（累计达注册资本50%）、利润全部分配的，为 {yuan(profit)} × {percent} = {yuan(whole)}")
+    return CalculationResult("您可分得的利润", mine, {"total": mine, "distributable": total, "share": share}, steps,
+                             [LegalBasis(COMPANY_LAW, _art(210))],
+                             ["分不分、分多少由股东会决议；全体股东约定不按出资比例分配的，从其约定"])
 
 
 def lease_refund(*, monthly_rent: Decimal, deposit_months: Decimal = Decimal(0), penalty_months: Decimal = Decimal(0)
@@ -1386,7 +1403,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         per_capita_income=_dec(f["per_capita_income"]), age=int(f["age"]), disability_grade=int(f["disability_grade"]))),
     "daily_penalty": (("contract_price", "daily_penalty_rate", "delay_days"), lambda f: daily_penalty(
         contract_price=_dec(f["contract_price"]), daily_penalty_rate=_dec(f["daily_penalty_rate"]),
-        delay_days=_dec(f["delay_days"]))),
+        delay_days=_dec(f["delay_days"]),
+        unpaid=_dec(f["unpaid_amount"]) if f.get("unpaid_amount") is not None else None)),
     "non_compete_compensation": (("monthly_wage",), lambda f: non_compete_compensation(
         monthly_wage=_dec(f["monthly_wage"]))),
     "funeral_expenses": (("local_average_wage",), lambda f: funeral_expenses(
@@ -1466,7 +1484,9 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "profit_distribution": (("profit",), lambda f: profit_distribution(
         profit=_dec(f["profit"]),
         registered_capital=_dec(f["registered_capital"]) if f.get("registered_capital") is not None else None,
-        reserve_so_far=_dec(f["reserve_so_far"]) if f.get("reserve_so_far") is not None else None)),
+        reserve_so_far=_dec(f["reserve_so_far"]) if f.get("reserve_so_far") is not None else None,
+        share=_dec(f["equity_share"]) if f.get("equity_share") is not None else (
+            _dec(f["paid_in_share"]) if f.get("paid_in_share") is not None else None))),
     "lease_refund": (("monthly_rent",), lambda f: lease_refund(
         monthly_rent=_dec(f["monthly_rent"]), deposit_months=_dec(f.get("deposit_months") or 0),
         penalty_months=_dec(f.get("penalty_months") or 0))),
@@ -1832,6 +1852,8 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  LegalBasis("中华人民共和国刑事诉讼法", _art(180)), days=7),
     DeadlineRule("non_filing_review", "七日（自收到不予立案通知书后七日以内向作出决定的公安机关申请复议）",
                  LegalBasis("公安机关办理刑事案件程序规定", _art(179)), days=7),
+    DeadlineRule("books_inspection_reply", "十五日（公司自股东提出书面请求之日起十五日内书面答复并说明理由；拒绝提供查阅的，股东可以请求法院要求公司提供查阅）",
+                 LegalBasis("中华人民共和国公司法", _art(57)), days=15),
     DeadlineRule("preemption_reply", "十五日（出租人通知出卖后十五日内未明确表示购买的，视为放弃优先购买权）",
                  LegalBasis(CIVIL_CODE, _art(726)), days=15),
     DeadlineRule("reconsideration_decision", "六十日（自受理申请之日起；情况复杂的可延长，最多不超过三十日）",
@@ -2070,6 +2092,7 @@ START_EVENTS: dict[str, str] = {
     "divorce_cooling_off": "婚姻登记机关收到离婚登记申请之日", "resolution_revocation": "决议作出之日",
     "penalty_hearing": "行政机关告知听证权利之日", "state_compensation_claim": "知道或者应当知道侵权行为之日",
     "resignation_notice": "书面辞职通知送达单位之日", "info_disclosure_reply": "行政机关收到申请之日",
+    "books_inspection_reply": "股东向公司提出书面查阅请求之日",
     "quality_objection": "收到标的物之日", "protection_order_decision": "法院受理申请之时",
     "ratification_notice": "被代理人收到催告通知之日", "legal_rep_replacement": "法定代表人辞任之日",
     "gift_revocation": "知道或者应当知道撤销事由之日", "arrest_approval": "检察院接到提请批准逮捕书之日", "shareholder_meeting_notice": "股东会会议召开之日（向前倒数）",
