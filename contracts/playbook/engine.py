@@ -731,7 +731,7 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
     spans = sentences(text)
     for a, b in spans:
         sentence = text[a:b]
-        m = _any(p.patterns, sentence)
+        m = p.match(sentence)
         wanted = p.party
         if m is None and p.said_by_us:
             # the declaration of the side at risk: its speaker is the other one of the rule's side

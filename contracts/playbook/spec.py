@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from contracts.playbook.numbers import to_number
 from contracts.types import BasisRef
@@ -141,11 +141,40 @@ class MissingClauseParams(_Params):
         return [_check_regex(v) for v in values]
 
 
-class PatternParams(_Params):
-    """Fires on each sentence matching one of ``patterns`` — unless one of ``unless`` also matches
-    the same sentence (``unless_scope = "sentence"``) or the same clause (``"section"``)."""
+class ConceptUse(BaseModel):
+    """A concept of the lexicon (``concepts.toml``) a pattern rule tests: any of its phrasings, not negated,
+    within ``within`` characters of one of ``objects`` (the thing exempted, waived, changed …) in a sentence."""
 
-    patterns: list[str] = Field(min_length=1)
+    model_config = ConfigDict(extra="forbid")
+
+    concept: str
+    objects: list[str] = Field(default_factory=list)
+    within: int = Field(default=16, ge=0, le=60)
+    #: Silent when the sentence keeps a carve-out beside the act (除…外, 但…除外).
+    carved_silent: bool = False
+
+    @field_validator("concept")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        from contracts.playbook.concepts import lexicon
+        if value not in lexicon():
+            raise ValueError(f"未知的概念：{value}（可用：{' / '.join(lexicon())}）")
+        return value
+
+    @field_validator("objects")
+    @classmethod
+    def _objects(cls, values: list[str]) -> list[str]:
+        return [_check_regex(v) for v in values]
+
+
+class PatternParams(_Params):
+    """Fires on each sentence matching one of ``patterns`` (or one of ``concepts``) — unless one of
+    ``unless`` also matches the same sentence (``unless_scope = "sentence"``) or the same clause
+    (``"section"``)."""
+
+    #: Concepts of the lexicon the rule tests besides its patterns (a rule may have only these).
+    concepts: list[ConceptUse] = Field(default_factory=list)
+    patterns: list[str] = Field(default_factory=list, validate_default=True)
     unless: list[str] = Field(default_factory=list)
     unless_scope: Literal["sentence", "section"] = "sentence"
     #: Only in clauses whose number/title/first line matches one of these (e.g. 违约|责任).
@@ -174,8 +203,24 @@ class PatternParams(_Params):
 
     @field_validator("patterns", "unless", "titles", "requires", "said_by_us")
     @classmethod
-    def _regexes(cls, values: list[str]) -> list[str]:
+    def _regexes(cls, values: list[str], info: ValidationInfo) -> list[str]:
+        if info.field_name == "patterns" and not values and not info.data.get("concepts"):
+            raise ValueError("须至少有一个匹配模式或概念")
         return [_check_regex(v) for v in values]
+
+    def match(self, sentence: str) -> re.Match[str] | Any | None:
+        """The first of ``patterns`` that matches the sentence, else the first concept found in it."""
+        for p in self.patterns:
+            m = re.search(p, sentence)
+            if m:
+                return m
+        if self.concepts:
+            from contracts.playbook.concepts import find
+            for use in self.concepts:
+                hit = find(sentence, use.concept, tuple(use.objects), use.within, carved_silent=use.carved_silent)
+                if hit is not None:
+                    return hit
+        return None
 
 
 class NumericParams(_Params):
