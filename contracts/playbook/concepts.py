@@ -133,9 +133,56 @@ def negated_at(sentence: str, pos: int, scopes: list[tuple[int, int]] | None = N
         ends = [i for i in (sentence.find(sep, m.end()) for sep in reader.FRAGMENT_SEP) if i != -1]
         scopes.append((m.start(), min(ends) if ends else len(sentence)))
     for a, b in scopes:
+        # 不得降低其工资、予以辞退或解除劳动合同: a negation reaches every item of the list after it.
+        while b < len(sentence) and sentence[b] == "、":
+            ends = [i for i in (sentence.find(sep, b + 1) for sep in reader.FRAGMENT_SEP) if i != -1]
+            b = min(ends) if ends else len(sentence)
+        # 概不负责: a negation the phrasing itself begins inside is its own, not one undoing it.
+        word = reader._NEGATION.match(sentence, a) or _MORE_NEGATION.match(sentence, a)
+        if word is not None and word.end() > pos:
+            continue
         if a < pos < b and "的" not in sentence[a:pos]:
             return True
     return False
+
+
+#: Words that undo whatever act follows them in their fragment, whoever wrote the pattern (不视为放弃,
+#: 并不意味着同意, 不构成对…的认可).
+UNDOING = re.compile(r"不视为|不视同|不应视为|不得视为|不构成|不意味着|不代表|不等于|不表示|不作为"
+                     r"|并不|并未|并非|不因此")
+
+
+def undone_at(sentence: str, pos: int) -> bool:
+    """Words undoing the act stand before ``pos`` in its fragment (乙方签收不视为验收合格)."""
+    for m in UNDOING.finditer(sentence, 0, pos):
+        if m.end() > pos:
+            continue
+        if not any(sep in sentence[m.end():pos] for sep in reader.FRAGMENT_SEP + "的"):
+            return True
+    return False
+
+
+@lru_cache(maxsize=8192)
+def _scopes(sentence: str) -> tuple[tuple[int, int], ...]:
+    return tuple(reader.negation_scopes(sentence))
+
+
+@lru_cache(maxsize=8192)
+def hits(sentence: str, name: str) -> tuple[tuple[int, int], ...]:
+    """Every span where the sentence says the concept and does not negate it (every rule on the concept
+    reads the same spans: the sentence is searched once per concept)."""
+    rx = concept_rx(name)
+    scopes = list(_scopes(sentence))
+    out = []
+    pos = 0
+    while pos < len(sentence):
+        m = rx.search(sentence, pos)
+        if m is None:
+            break
+        pos = m.start() + 1
+        if not negated_at(sentence, m.start(), scopes):
+            out.append((m.start(), m.end()))
+    return tuple(out)
 
 
 def find(sentence: str, name: str, objects: tuple[str, ...] = (), within: int = 16, *,
@@ -143,22 +190,13 @@ def find(sentence: str, name: str, objects: tuple[str, ...] = (), within: int = 
     """The first hit of a concept in a sentence — with ``objects``, one of them within ``within``
     characters of the phrasing (or inside it) — that the sentence does not negate (nor, with
     ``carved_silent``, carve out)."""
-    if carved_silent and CARVE_OUT.search(sentence):
-        return None
     obj = _objects_rx(tuple(objects)) if objects else None
     if obj is not None and not obj.search(sentence):
         return None
-    rx = concept_rx(name)
-    scopes = reader.negation_scopes(sentence)
-    pos = 0
-    while pos < len(sentence):
-        m = rx.search(sentence, pos)
-        if m is None:
-            return None
-        pos = m.start() + 1
-        if negated_at(sentence, m.start(), scopes):
+    if carved_silent and CARVE_OUT.search(sentence):
+        return None
+    for start, end in hits(sentence, name):
+        if obj is not None and not obj.search(sentence[max(0, start - within):end + within]):
             continue
-        if obj is not None and not obj.search(sentence[max(0, m.start() - within):m.end() + within]):
-            continue
-        return Hit(m.start(), m.end())
+        return Hit(start, end)
     return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
@@ -141,6 +142,11 @@ class MissingClauseParams(_Params):
         return [_check_regex(v) for v in values]
 
 
+@lru_cache(maxsize=8192)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
 class ConceptUse(BaseModel):
     """A concept of the lexicon (``concepts.toml``) a pattern rule tests: any of its phrasings, not negated,
     within ``within`` characters of one of ``objects`` (the thing exempted, waived, changed …) in a sentence."""
@@ -210,10 +216,12 @@ class PatternParams(_Params):
 
     def match(self, sentence: str) -> re.Match[str] | Any | None:
         """The first of ``patterns`` that matches the sentence, else the first concept found in it."""
+        from contracts.playbook.concepts import undone_at
         for p in self.patterns:
-            m = re.search(p, sentence)
-            if m:
-                return m
+            for m in _compiled(p).finditer(sentence):
+                # 不视为放弃, 并不意味着同意: words undoing the act before it leave no act to report
+                if not undone_at(sentence, m.start()):
+                    return m
         if self.concepts:
             from contracts.playbook.concepts import find
             for use in self.concepts:
