@@ -158,6 +158,9 @@ class ConceptUse(BaseModel):
     within: int = Field(default=16, ge=0, le=60)
     #: Silent when the sentence keeps a carve-out beside the act (除…外, 但…除外).
     carved_silent: bool = False
+    #: The sentence must also say one of these (what the act is about, when ``objects`` name its other end:
+    #: personal information as well as the third party it goes to).
+    with_words: list[str] = Field(default_factory=list)
 
     @field_validator("concept")
     @classmethod
@@ -167,7 +170,7 @@ class ConceptUse(BaseModel):
             raise ValueError(f"未知的概念：{value}（可用：{' / '.join(lexicon())}）")
         return value
 
-    @field_validator("objects")
+    @field_validator("objects", "with_words")
     @classmethod
     def _objects(cls, values: list[str]) -> list[str]:
         return [_check_regex(v) for v in values]
@@ -225,6 +228,8 @@ class PatternParams(_Params):
         if self.concepts:
             from contracts.playbook.concepts import find
             for use in self.concepts:
+                if use.with_words and not any(_compiled(w).search(sentence) for w in use.with_words):
+                    continue
                 hit = find(sentence, use.concept, tuple(use.objects), use.within, carved_silent=use.carved_silent)
                 if hit is not None:
                     return hit
