@@ -11,6 +11,7 @@ PARTIES = {
     **_CHECKLIST_PARTIES,
     "storage": "存货人：某食品有限公司；保管人：某仓储有限公司。",
     "transport": "托运人：某电器有限公司；承运人：某物流有限公司。",
+    "work": "定作人：某服装有限公司；承揽人：某制衣有限公司。",
 }
 
 #: rule → (contract type, clause, side the firm acts for) that must raise the rule
@@ -80,6 +81,22 @@ RISKS = {
     "guarantee-change-without-consent": [
         ("guarantee", "第四条 债权人与债务人协议延长还款期限的，不必征得保证人同意，保证人仍承担保证责任。", "保证人"),
     ],
+    "work-main-task-outsourced": [
+        ("work", "第六条 承揽人有权把订单的主要工序交由其协作工厂完成。", "定作人"),
+    ],
+    # -- more rules on the concepts ---------------------------------------------------------------------
+    "intermediary-no-truth-duty": [
+        ("intermediary", "第五条 中介人提供的房源信息仅供参考，其准确性由委托人自行核实，中介人概不负责。", "委托人"),
+    ],
+    "lease-sale-ends-lease": [
+        ("lease", "第十七条 出租人将房屋卖给他人的，本合同自过户之日起自动失效。", "承租人"),
+    ],
+    "equity-pre-closing-debts-excluded": [
+        ("equity", "第九条 目标公司在交割日前形成的任何负债，转让方均无需承担。", "受让方"),
+    ],
+    "loan-interest-deducted": [
+        ("loan", "第四条 出借人在交付借款时直接扣除三个月利息，借款本金仍按合同金额计算。", "借款人"),
+    ],
     # -- DEFER_TO_LATER -----------------------------------------------------------------------------------
     "price-deferred-other-types": [
         ("sale", "第三条 合同单价暂定，最终价格日后再议。", "买方"),
@@ -109,6 +126,9 @@ LOOKALIKES = {
     ],
     "assignment-any-wording": [
         ("service", "第十五条 未经甲方书面同意，乙方不得将本合同项下的权利义务转让给第三方。", "甲方"),
+    ],
+    "loan-interest-deducted": [
+        ("loan", "第四条 借款利息按月支付，出借人不得在交付借款时预先扣除利息。", "借款人"),
     ],
     "sale-price-deferred": [
         ("sale", "第三条 货物单价为每台3,800元，合同有效期内不作调整。", "买方"),
