@@ -111,3 +111,24 @@ def test_the_cases_name_rules_that_test_concepts():
 
 test_the_rule_finds_its_risk, test_a_negated_or_carved_out_concept_raises_nothing = rule_case_tests(
     STARTER, RISKS, LOOKALIKES, text_of=lambda contract_type, text: PARTIES[contract_type] + "\n" + text)
+
+
+@pytest.mark.parametrize(("code", "contract_type", "deferred", "agreed"), [
+    ("sale-quality-missing", "sale", "第四条 货物的质量要求，待样品确认后再议。",
+     "第四条 货物的质量要求符合国家标准GB/T 1234-2020。"),
+    ("loan-repayment-missing", "loan", "第三条 借款的还款期限及方式，暂不约定。",
+     "第三条 借款人应于2027年6月30日前一次性归还借款本金。"),
+    ("tech-ip-ownership-missing", "tech_dev", "第八条 研发成果的知识产权归属，由双方视项目进展而定。",
+     "第八条 研发成果的知识产权归甲方所有。"),
+])
+def test_a_term_put_off_is_not_the_term(code, contract_type, deferred, agreed):
+    """Missing-clause checks test substance: a clause deferring the term in any phrasing of DEFER_TO_LATER is
+    reported on the sentence that defers it; the same clause agreeing the term is the term."""
+    from contracts.playbook import contract_findings
+    from tests.contracts.playbook_support import line_sections
+    parties = PARTIES[contract_type]
+    found = [f for f in contract_findings(line_sections(parties + "\n" + deferred), contract_type, STARTER)
+             if f.rule_code == code]
+    assert found and found[0].section_order == 2, found
+    assert not [f for f in contract_findings(line_sections(parties + "\n" + agreed), contract_type, STARTER)
+                if f.rule_code == code]
