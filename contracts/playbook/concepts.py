@@ -45,6 +45,9 @@ class Concept:
     actor: str
     affected: str
     phrasings: tuple[str, ...]
+    #: The act is one at will: a hit after a ground the sentence names (乙方逾期付款的，甲方有权解除) is a right
+    #: on that ground, not this act (facts.unconditional's reading of grounds).
+    at_will: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,7 @@ def parse_lexicon(data: dict) -> dict[str, Concept]:
             raise ConceptInvalid(where, "概念名须为大写英文字母与下划线")
         if name in out:
             raise ConceptInvalid(where, "概念名重复")
-        unknown = set(item) - {"name", "act", "actor", "affected", "phrasings"}
+        unknown = set(item) - {"name", "act", "actor", "affected", "phrasings", "at_will"}
         if unknown:
             raise ConceptInvalid(where, f"未知字段：{', '.join(sorted(unknown))}")
         for key in ("act", "actor", "affected"):
@@ -97,7 +100,8 @@ def parse_lexicon(data: dict) -> dict[str, Concept]:
             if re.compile(_expand(ph).replace("{O}", "x")).fullmatch(""):
                 raise ConceptInvalid(f"{where}: {ph}", "写法不能匹配空串")
         out[name] = Concept(name=name, act=str(item["act"]), actor=str(item["actor"]),
-                            affected=str(item["affected"]), phrasings=tuple(phrasings))
+                            affected=str(item["affected"]), phrasings=tuple(phrasings),
+                            at_will=bool(item.get("at_will", False)))
     return out
 
 
@@ -167,6 +171,13 @@ def _scopes(sentence: str) -> tuple[tuple[int, int], ...]:
     return tuple(reader.negation_scopes(sentence))
 
 
+def _on_grounds(before: str, words: str) -> bool:
+    """A right the sentence grants on a ground (有下列情形之一的, 乙方逾期付款的, 在乙方违约时), not at will."""
+    if reader._AT_WILL.search(before) or reader._AT_WILL.search(words):
+        return False
+    return bool(reader._CONDITION.search(before)) and not reader._OWN_WILL.search(before)
+
+
 @lru_cache(maxsize=8192)
 def hits(sentence: str, name: str) -> tuple[tuple[int, int], ...]:
     """Every span where the sentence says the concept and does not negate it (every rule on the concept
@@ -180,8 +191,11 @@ def hits(sentence: str, name: str) -> tuple[tuple[int, int], ...]:
         if m is None:
             break
         pos = m.start() + 1
-        if not negated_at(sentence, m.start(), scopes):
-            out.append((m.start(), m.end()))
+        if negated_at(sentence, m.start(), scopes):
+            continue
+        if lexicon()[name].at_will and _on_grounds(sentence[:m.start()], m.group(0)):
+            continue
+        out.append((m.start(), m.end()))
     return tuple(out)
 
 

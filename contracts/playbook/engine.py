@@ -1205,7 +1205,9 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
     if isinstance(fact, reader.Obligation):
         if p.modal and fact.modal not in p.modal:
             return False, ""
-        if (p.act or p.rights) and not ((p.act and _any(p.act, fact.act)) or set(p.rights) & fact.rights):
+        if (p.act or p.rights or p.act_concepts) and not ((p.act and _any(p.act, fact.act))
+                                                       or set(p.rights) & fact.rights
+                                                       or p.act_concept(fact.modal + fact.act)):
             return False, ""
         if p.unconditional and not reader.unconditional(text, fact):
             return False, ""
