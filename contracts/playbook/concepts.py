@@ -171,7 +171,7 @@ def _scopes(sentence: str) -> tuple[tuple[int, int], ...]:
     return tuple(reader.negation_scopes(sentence))
 
 
-def _on_grounds(before: str, words: str) -> bool:
+def on_grounds(before: str, words: str) -> bool:
     """A right the sentence grants on a ground (有下列情形之一的, 乙方逾期付款的, 在乙方违约时), not at will."""
     if reader._AT_WILL.search(before) or reader._AT_WILL.search(words):
         return False
@@ -193,7 +193,7 @@ def hits(sentence: str, name: str) -> tuple[tuple[int, int], ...]:
         pos = m.start() + 1
         if negated_at(sentence, m.start(), scopes):
             continue
-        if lexicon()[name].at_will and _on_grounds(sentence[:m.start()], m.group(0)):
+        if lexicon()[name].at_will and on_grounds(sentence[:m.start()], m.group(0)):
             continue
         out.append((m.start(), m.end()))
     return tuple(out)

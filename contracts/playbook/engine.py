@@ -1207,7 +1207,8 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
             return False, ""
         if (p.act or p.rights or p.act_concepts) and not ((p.act and _any(p.act, fact.act))
                                                        or set(p.rights) & fact.rights
-                                                       or p.act_concept(fact.modal + fact.act)):
+                                                       or p.act_concept(fact.modal + fact.act,
+                                                                        text[fact.sentence[0]:fact.start])):
             return False, ""
         if p.unconditional and not reader.unconditional(text, fact):
             return False, ""

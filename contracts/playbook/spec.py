@@ -302,14 +302,20 @@ class FactParams(_Params):
     #: any phrasing: 可以在任何时候通知乙方解除, 可随时取回).
     act_concepts: list[ConceptUse] = Field(default_factory=list)
 
-    def act_concept(self, act: str) -> bool:
-        """The act says one of ``act_concepts`` (near its objects, not negated)."""
-        if not self.act_concepts:
-            return False
-        from contracts.playbook.concepts import find
-        return any(find(act, use.concept, tuple(use.objects), use.within, carved_silent=use.carved_silent)
-                   is not None for use in self.act_concepts
-                   if not use.with_words or any(_compiled(w).search(act) for w in use.with_words))
+    def act_concept(self, act: str, before: str = "") -> bool:
+        """The act says one of ``act_concepts`` (near its objects, not negated); ``before`` is its sentence up
+        to the obligation (a ground named there makes a right not one at will)."""
+        from contracts.playbook.concepts import find, lexicon, on_grounds
+        for use in self.act_concepts:
+            if use.with_words and not any(_compiled(w).search(act) for w in use.with_words):
+                continue
+            hit = find(act, use.concept, tuple(use.objects), use.within, carved_silent=use.carved_silent)
+            if hit is None:
+                continue
+            if lexicon()[use.concept].at_will and on_grounds(before + act[:hit.start()], act[hit.start():hit.end()]):
+                continue
+            return True
+        return False
     #: The fact's sentence mentions one of these (anywhere: before or after the number).
     context: list[str] = Field(default_factory=list)
     #: The fact's own label (定金, 违约金, 试用期 …) or, when it has none, its fragment matches one of these.

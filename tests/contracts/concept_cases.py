@@ -97,6 +97,16 @@ RISKS = {
     "loan-interest-deducted": [
         ("loan", "第四条 出借人在交付借款时直接扣除三个月利息，借款本金仍按合同金额计算。", "借款人"),
     ],
+    # -- fact rules whose act reads a concept (act_concepts) ------------------------------------------------
+    "fact-terminate-at-will": [
+        ("service", "第十二条 甲方可以在任何时候单方终止合作。", "乙方"),
+    ],
+    "lease-sublease-free": [
+        ("lease", "第九条 承租人可以自行将房屋的一部分分租给他人经营。", "出租人"),
+    ],
+    "lease-rent-increase-unilateral": [
+        ("lease", "第五条 出租人可每年视周边行情上浮租金，承租人应予接受。", "承租人"),
+    ],
     # -- DEFER_TO_LATER -----------------------------------------------------------------------------------
     "price-deferred-other-types": [
         ("sale", "第三条 合同单价暂定，最终价格日后再议。", "买方"),
@@ -120,6 +130,7 @@ LOOKALIKES = {
     ],
     "labor-terminate-at-will": [
         ("labor", "第十八条 女职工在孕期、产期、哺乳期内，用人单位不得降低其工资、予以辞退或解除劳动合同。", "劳动者"),
+        ("labor", "第十九条 劳动者严重违反用人单位规章制度的，用人单位可以解除劳动合同。", "劳动者"),
     ],
     "paid-sums-forfeited-on-termination": [
         ("service", "第十一条 甲方提前终止合作的，乙方应在扣除已提供服务的费用后退还其余预付款。", "甲方"),
@@ -129,6 +140,9 @@ LOOKALIKES = {
     ],
     "loan-interest-deducted": [
         ("loan", "第四条 借款利息按月支付，出借人不得在交付借款时预先扣除利息。", "借款人"),
+    ],
+    "fact-terminate-at-will": [
+        ("service", "第十二条 乙方连续两个月未达到服务标准的，甲方可以书面通知乙方解除本合同。", "乙方"),
     ],
     "sale-price-deferred": [
         ("sale", "第三条 货物单价为每台3,800元，合同有效期内不作调整。", "买方"),

@@ -14,7 +14,8 @@ from tests.contracts.playbook_support import rule_case_tests
 
 STARTER = starter_rules()
 CODES = {r.code for r in STARTER}
-CONCEPT_RULES = {r.code for r in STARTER if r.detection == "pattern" and r.parsed.concepts}
+CONCEPT_RULES = {r.code for r in STARTER if (r.detection == "pattern" and r.parsed.concepts)
+                 or (r.detection == "fact" and r.parsed.act_concepts)}
 
 
 def test_every_concept_has_many_phrasings_and_its_parties():
@@ -97,6 +98,11 @@ def test_a_carve_out_silences_a_rule_that_asks_for_it():
     sentence = "仓储物毁损的，保管人不承担责任，但保管人保管不善的除外"
     assert find(sentence, "EXEMPT", ("毁损",), 20) is not None
     assert find(sentence, "EXEMPT", ("毁损",), 20, carved_silent=True) is None
+
+
+def test_a_right_on_a_ground_is_not_at_will():
+    assert find("乙方逾期付款超过三十日的，甲方有权解除合同", "TERMINATE_AT_WILL") is None
+    assert find("甲方可根据自身经营需要随时解除合同", "TERMINATE_AT_WILL") is not None
 
 
 def test_a_condition_that_negates_is_not_a_negation_of_the_act():
