@@ -88,9 +88,6 @@ RISKS = {
     "intermediary-no-truth-duty": [
         ("intermediary", "第五条 中介人提供的房源信息仅供参考，其准确性由委托人自行核实，中介人概不负责。", "委托人"),
     ],
-    "lease-sale-ends-lease": [
-        ("lease", "第十七条 出租人将房屋卖给他人的，本合同自过户之日起自动失效。", "承租人"),
-    ],
     "equity-pre-closing-debts-excluded": [
         ("equity", "第九条 目标公司在交割日前形成的任何负债，转让方均无需承担。", "受让方"),
     ],
