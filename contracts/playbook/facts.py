@@ -1022,6 +1022,9 @@ def is_deferred(sentence: str) -> bool:
     any phrasing of the concept lexicon's DEFER_TO_LATER that the sentence does not negate."""
     if DEFERRAL.search(sentence):
         return True
+    # a term with a fallback (协商不成的，按原价格执行) is agreed
+    if re.search(r"协商不成|未能达成一致|不能达成一致|按原", sentence):
+        return False
     from contracts.playbook.concepts import find
     return find(sentence, "DEFER_TO_LATER") is not None
 

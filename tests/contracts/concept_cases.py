@@ -104,6 +104,13 @@ RISKS = {
     "lease-rent-increase-unilateral": [
         ("lease", "第五条 出租人可每年视周边行情上浮租金，承租人应予接受。", "承租人"),
     ],
+    # -- PAYMENT_CONDITION, PAY_REGARDLESS ----------------------------------------------------------------
+    "payment-on-third-party-condition": [
+        ("construction", "第十条 发包人在收到建设单位拨付的工程款后十五日内，向承包人支付相应进度款。", "承包人"),
+    ],
+    "intermediary-fee-regardless": [
+        ("intermediary", "第六条 无论交易最终是否达成，委托人均应向中介人支付全额佣金。", "委托人"),
+    ],
     # -- DEFER_TO_LATER -----------------------------------------------------------------------------------
     "price-deferred-other-types": [
         ("sale", "第三条 合同单价暂定，最终价格日后再议。", "买方"),
@@ -140,6 +147,12 @@ LOOKALIKES = {
     ],
     "fact-terminate-at-will": [
         ("service", "第十二条 乙方连续两个月未达到服务标准的，甲方可以书面通知乙方解除本合同。", "乙方"),
+    ],
+    "payment-on-third-party-condition": [
+        ("service", "第七条 甲方应在收到乙方开具的合格发票后十日内支付服务费。", "乙方"),
+    ],
+    "intermediary-fee-regardless": [
+        ("intermediary", "第六条 交易未能达成的，中介人不得收取佣金。", "委托人"),
     ],
     "sale-price-deferred": [
         ("sale", "第三条 货物单价为每台3,800元，合同有效期内不作调整。", "买方"),

@@ -22,7 +22,7 @@ def test_every_concept_has_many_phrasings_and_its_parties():
     concepts = lexicon()
     assert {"EXEMPT", "WAIVE_CLAIM", "UNILATERAL_CHANGE", "TERMINATE_AT_WILL", "DEEMED_ACCEPT", "FORFEIT",
             "ASSIGN_ALL_IP", "CONSENT_WAIVED", "NON_COMPETE", "CONFIDENTIAL_FOREVER", "PERSONAL_DATA_USE",
-            "DEFER_TO_LATER", "EXCLUSIVE_FORUM"} <= set(concepts)
+            "DEFER_TO_LATER", "EXCLUSIVE_FORUM", "PAYMENT_CONDITION", "PAY_REGARDLESS"} <= set(concepts)
     for concept in concepts.values():
         assert len(set(concept.phrasings)) >= MIN_PHRASINGS, concept.name
         assert concept.actor and concept.affected and concept.act
@@ -76,6 +76,8 @@ def test_a_rule_naming_an_unknown_concept_is_refused():
     ("PERSONAL_DATA_USE", (), "甲方可将会员的消费记录共享给合作伙伴"),
     ("DEFER_TO_LATER", ("单价",), "单价日后另议"),
     ("EXCLUSIVE_FORUM", (), "争议只能向甲方所在地人民法院提起诉讼"),
+    ("PAYMENT_CONDITION", ("审核",), "工程结算价款以财政评审中心的审核结论为准"),
+    ("PAY_REGARDLESS", ("服务费",), "不管推广效果如何，广告主都应按期支付服务费"),
 ])
 def test_a_concept_is_read_in_another_phrasing(concept, objects, sentence):
     assert find(sentence, concept, objects) is not None
