@@ -112,7 +112,7 @@ RISKS = {
         ("intermediary", "第六条 无论交易最终是否达成，委托人均应向中介人支付全额佣金。", "委托人"),
     ],
     # -- DEFER_TO_LATER -----------------------------------------------------------------------------------
-    "price-deferred-other-types": [
+    "sale-price-deferred": [
         ("sale", "第三条 合同单价暂定，最终价格日后再议。", "买方"),
     ],
     "results-ownership-deferred": [
