@@ -731,7 +731,7 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
     spans = sentences(text)
     for a, b in spans:
         sentence = text[a:b]
-        m = _any(p.patterns, sentence)
+        m = p.match(sentence)
         wanted = p.party
         if m is None and p.said_by_us:
             # the declaration of the side at risk: its speaker is the other one of the rule's side
@@ -1205,7 +1205,10 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
     if isinstance(fact, reader.Obligation):
         if p.modal and fact.modal not in p.modal:
             return False, ""
-        if (p.act or p.rights) and not ((p.act and _any(p.act, fact.act)) or set(p.rights) & fact.rights):
+        if (p.act or p.rights or p.act_concepts) and not ((p.act and _any(p.act, fact.act))
+                                                       or set(p.rights) & fact.rights
+                                                       or p.act_concept(fact.modal + fact.act,
+                                                                        text[fact.sentence[0]:fact.start])):
             return False, ""
         if p.unconditional and not reader.unconditional(text, fact):
             return False, ""

@@ -1018,8 +1018,15 @@ DEFERRAL = re.compile(r"另议|另行(?:协商|商定|约定|确定|签订|签�
 
 
 def is_deferred(sentence: str) -> bool:
-    """The sentence leaves the term to later agreement or to one side's word (另议, 以出卖人届时报价为准)."""
-    return bool(DEFERRAL.search(sentence))
+    """The sentence leaves the term to later agreement or to one side's word (另议, 以出卖人届时报价为准) — in
+    any phrasing of the concept lexicon's DEFER_TO_LATER that the sentence does not negate."""
+    if DEFERRAL.search(sentence):
+        return True
+    # a term with a fallback (协商不成的，按原价格执行) is agreed
+    if re.search(r"协商不成|未能达成一致|不能达成一致|按原", sentence):
+        return False
+    from contracts.playbook.concepts import find
+    return find(sentence, "DEFER_TO_LATER") is not None
 
 
 # -- overtime and conditions -------------------------------------------------------------------------------

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from contracts.playbook.numbers import to_number
 from contracts.types import BasisRef
@@ -141,11 +142,48 @@ class MissingClauseParams(_Params):
         return [_check_regex(v) for v in values]
 
 
-class PatternParams(_Params):
-    """Fires on each sentence matching one of ``patterns`` — unless one of ``unless`` also matches
-    the same sentence (``unless_scope = "sentence"``) or the same clause (``"section"``)."""
+@lru_cache(maxsize=8192)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
 
-    patterns: list[str] = Field(min_length=1)
+
+class ConceptUse(BaseModel):
+    """A concept of the lexicon (``concepts.toml``) a pattern rule tests: any of its phrasings, not negated,
+    within ``within`` characters of one of ``objects`` (the thing exempted, waived, changed …) in a sentence."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    concept: str
+    objects: list[str] = Field(default_factory=list)
+    within: int = Field(default=16, ge=0, le=60)
+    #: Silent when the sentence keeps a carve-out beside the act (除…外, 但…除外).
+    carved_silent: bool = False
+    #: The sentence must also say one of these (what the act is about, when ``objects`` name its other end:
+    #: personal information as well as the third party it goes to).
+    with_words: list[str] = Field(default_factory=list)
+
+    @field_validator("concept")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        from contracts.playbook.concepts import lexicon
+        if value not in lexicon():
+            raise ValueError(f"未知的概念：{value}（可用：{' / '.join(lexicon())}）")
+        return value
+
+    @field_validator("objects", "with_words")
+    @classmethod
+    def _objects(cls, values: list[str]) -> list[str]:
+        return [_check_regex(v) for v in values]
+
+
+class PatternParams(_Params):
+    """Fires on each sentence matching one of ``patterns`` (or one of ``concepts``) — unless one of
+    ``unless`` also matches the same sentence (``unless_scope = "sentence"``) or the same clause
+    (``"section"``)."""
+
+    #: Concepts of the lexicon the rule tests besides its patterns (a rule may have only these).
+    concepts: list[ConceptUse] = Field(default_factory=list)
+    patterns: list[str] = Field(default_factory=list, validate_default=True)
     unless: list[str] = Field(default_factory=list)
     unless_scope: Literal["sentence", "section"] = "sentence"
     #: Only in clauses whose number/title/first line matches one of these (e.g. 违约|责任).
@@ -174,8 +212,28 @@ class PatternParams(_Params):
 
     @field_validator("patterns", "unless", "titles", "requires", "said_by_us")
     @classmethod
-    def _regexes(cls, values: list[str]) -> list[str]:
+    def _regexes(cls, values: list[str], info: ValidationInfo) -> list[str]:
+        if info.field_name == "patterns" and not values and not info.data.get("concepts"):
+            raise ValueError("须至少有一个匹配模式或概念")
         return [_check_regex(v) for v in values]
+
+    def match(self, sentence: str) -> re.Match[str] | Any | None:
+        """The first of ``patterns`` that matches the sentence, else the first concept found in it."""
+        from contracts.playbook.concepts import undone_at
+        for p in self.patterns:
+            for m in _compiled(p).finditer(sentence):
+                # 不视为放弃, 并不意味着同意: words undoing the act before it leave no act to report
+                if not undone_at(sentence, m.start()):
+                    return m
+        if self.concepts:
+            from contracts.playbook.concepts import find
+            for use in self.concepts:
+                if use.with_words and not any(_compiled(w).search(sentence) for w in use.with_words):
+                    continue
+                hit = find(sentence, use.concept, tuple(use.objects), use.within, carved_silent=use.carved_silent)
+                if hit is not None:
+                    return hit
+        return None
 
 
 class NumericParams(_Params):
@@ -240,6 +298,24 @@ class FactParams(_Params):
 
     fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership", "mismatch", "forum",
                   "foreign_choice", "secrecy", "definition", "cap", "restraint"]
+    #: Obligations: or the act (with its modal) says one of these concepts of the lexicon (an act at will in
+    #: any phrasing: 可以在任何时候通知乙方解除, 可随时取回).
+    act_concepts: list[ConceptUse] = Field(default_factory=list)
+
+    def act_concept(self, act: str, before: str = "") -> bool:
+        """The act says one of ``act_concepts`` (near its objects, not negated); ``before`` is its sentence up
+        to the obligation (a ground named there makes a right not one at will)."""
+        from contracts.playbook.concepts import find, lexicon, on_grounds
+        for use in self.act_concepts:
+            if use.with_words and not any(_compiled(w).search(act) for w in use.with_words):
+                continue
+            hit = find(act, use.concept, tuple(use.objects), use.within, carved_silent=use.carved_silent)
+            if hit is None:
+                continue
+            if lexicon()[use.concept].at_will and on_grounds(before + act[:hit.start()], act[hit.start():hit.end()]):
+                continue
+            return True
+        return False
     #: The fact's sentence mentions one of these (anywhere: before or after the number).
     context: list[str] = Field(default_factory=list)
     #: The fact's own label (定金, 违约金, 试用期 …) or, when it has none, its fragment matches one of these.
