@@ -214,3 +214,14 @@ def find(sentence: str, name: str, objects: tuple[str, ...] = (), within: int = 
             continue
         return Hit(start, end)
     return None
+
+
+def is_deferred(sentence: str) -> bool:
+    """The sentence leaves the term to later agreement or to one side's word (另议, 以出卖人届时报价为准) — in
+    any phrasing of the concept lexicon's DEFER_TO_LATER that the sentence does not negate."""
+    if reader.DEFERRAL.search(sentence):
+        return True
+    # a term with a fallback (协商不成的，按原价格执行) is agreed
+    if re.search(r"协商不成|未能达成一致|不能达成一致|按原", sentence):
+        return False
+    return find(sentence, "DEFER_TO_LATER") is not None

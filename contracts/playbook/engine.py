@@ -22,8 +22,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
+from contracts.playbook import concepts, numbers, sides
 from contracts.playbook import facts as reader
-from contracts.playbook import numbers, sides
 from contracts.playbook.deciding import deciding_basis, general_first, rule_entries
 from contracts.playbook.spec import (
     FactParams,
@@ -1696,7 +1696,7 @@ def _agreed(p: MissingClauseParams, haystack: str) -> bool:
     for a, b in sentences(haystack):
         sentence = haystack[a:b]
         m = _any(p.any_of, sentence)
-        if m is None or reader.is_deferred(sentence):
+        if m is None or concepts.is_deferred(sentence):
             continue
         # 源代码无需向委托方交付: a term the sentence waives is not agreed (a prohibition — 不得披露保密信息 —
         # is a term, so only waiving words count).
@@ -1761,7 +1761,7 @@ def _deferring_sentence(p: MissingClauseParams, body: Sequence[SectionLike]
     for section in body:
         for a, b in sentences(section.text):
             sentence = section.text[a:b]
-            if _any(p.any_of, sentence) is not None and reader.is_deferred(sentence):
+            if _any(p.any_of, sentence) is not None and concepts.is_deferred(sentence):
                 return section, (a, b)
     return None
 

@@ -1017,18 +1017,6 @@ DEFERRAL = re.compile(r"另议|另行(?:协商|商定|约定|确定|签订|签�
                       r"由[^。；，,]{0,8}(?:单方|自行)确定|【\s*】|_{3,}|＿{2,}|（\s*）")
 
 
-def is_deferred(sentence: str) -> bool:
-    """The sentence leaves the term to later agreement or to one side's word (另议, 以出卖人届时报价为准) — in
-    any phrasing of the concept lexicon's DEFER_TO_LATER that the sentence does not negate."""
-    if DEFERRAL.search(sentence):
-        return True
-    # a term with a fallback (协商不成的，按原价格执行) is agreed
-    if re.search(r"协商不成|未能达成一致|不能达成一致|按原", sentence):
-        return False
-    from contracts.playbook.concepts import find
-    return find(sentence, "DEFER_TO_LATER") is not None
-
-
 # -- overtime and conditions -------------------------------------------------------------------------------
 
 #: Overtime (加班, 延长工作时间, 延时, 加点) as against working time (每周工作, 上班, 工时, 出勤).

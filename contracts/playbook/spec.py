@@ -133,7 +133,7 @@ class MissingClauseParams(_Params):
     #: Look only in section titles (a heading such as 争议解决) rather than titles and texts.
     titles_only: bool = False
     #: The clause must agree the term, not defer it: a sentence matching ``any_of`` that leaves it to later
-    #: (另议, 以出卖人届时报价为准, an empty blank) does not count (contracts.playbook.facts.DEFERRAL).
+    #: (另议, 以出卖人届时报价为准, an empty blank) does not count (``contracts.playbook.concepts.is_deferred``).
     substance: bool = False
 
     @field_validator("any_of")

@@ -14,8 +14,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from contracts.playbook import concepts, numbers
 from contracts.playbook import facts as reader
-from contracts.playbook import numbers
 
 #: (key, label, sentence patterns) in the order the table lists them.
 TERMS: tuple[tuple[str, str, str], ...] = (
@@ -124,7 +124,7 @@ def _first(body: Sequence[Any], key: str, pattern: str) -> tuple[Any, str] | Non
             sentence = text[a:b]
             if not rx.search(sentence) and not rx.search(section.title or ""):
                 continue
-            if reader.is_deferred(sentence) and key not in ("notice",):
+            if concepts.is_deferred(sentence) and key not in ("notice",):
                 continue
             value = _value(key, sentence)
             if value is not None:

@@ -6,7 +6,8 @@ from datetime import date
 
 import pytest
 
-from contracts.playbook.facts import is_deferred, read_clause
+from contracts.playbook.concepts import is_deferred
+from contracts.playbook.facts import read_clause
 
 
 def one(items, **where):

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from contracts.playbook import contract_facts, contract_findings, numbers, rule_from_dict, starter_rules
+from contracts.playbook.concepts import is_deferred
 from contracts.playbook.engine import ContractFacts, actor_at, contract_names, side_names
-from contracts.playbook.facts import is_deferred, read_clause
+from contracts.playbook.facts import read_clause
 from contracts.playbook.terms import key_terms
 from contracts.types import SectionDraft
 
