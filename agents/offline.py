@@ -22,12 +22,13 @@ says why it is answering.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
+
+from django.utils.module_loading import import_string
 
 from agents import events
 from agents.tools import RunContext, Toolbox, ToolResult
@@ -189,7 +190,7 @@ class DeferredHandler:
 
     @property
     def target(self) -> OfflineHandler:
-        return getattr(importlib.import_module(self.module), self.name)
+        return import_string(f"{self.module}.{self.name}")
 
     def __call__(self, request: OfflineRequest) -> str | Awaitable[str]:
         return self.target(request)

@@ -35,7 +35,7 @@ import os
 import re
 import threading
 import tomllib
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -434,11 +434,12 @@ class Matcher:
             return [0.0] * len(members)
         profiles = [self._profiles()[i] for i in members]
         count = len(members)
+        used_by = Counter(gram for profile in profiles for gram in profile)  # members using each bigram
         scores = []
         for profile in profiles:
             dot = norm = 0.0
             for gram in profile:
-                idf = math.log((1 + count) / (1 + sum(1 for other in profiles if gram in other)))
+                idf = math.log((1 + count) / (1 + used_by[gram]))
                 if idf <= 0:
                     continue
                 norm += idf * idf
