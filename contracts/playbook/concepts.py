@@ -91,13 +91,13 @@ def parse_lexicon(data: dict) -> dict[str, Concept]:
         if len(set(phrasings)) < MIN_PHRASINGS:
             raise ConceptInvalid(where, f"须至少有 {MIN_PHRASINGS} 种不同写法（现有 {len(set(phrasings))} 种）")
         for ph in phrasings:
-            if "{O}" in ph and ph.count("{O}") > 1:
+            if ph.count("{O}") > 1:
                 raise ConceptInvalid(f"{where}: {ph}", "{O} 只能出现一次")
             try:
-                re.compile(_expand(ph).replace("{O}", "x"))
+                rx = re.compile(_expand(ph).replace("{O}", "x"))
             except re.error as exc:
                 raise ConceptInvalid(f"{where}: {ph}", f"正则表达式无效（{exc}）") from None
-            if re.compile(_expand(ph).replace("{O}", "x")).fullmatch(""):
+            if rx.fullmatch(""):
                 raise ConceptInvalid(f"{where}: {ph}", "写法不能匹配空串")
         out[name] = Concept(name=name, act=str(item["act"]), actor=str(item["actor"]),
                             affected=str(item["affected"]), phrasings=tuple(phrasings),
