@@ -23,6 +23,7 @@ from knowledge.selectors.statutes import (
     corpus_status,
     doc_type_rank,
     invalidate_caches,
+    law_articles,
     law_first,
     law_get,
     law_index,
@@ -40,6 +41,7 @@ __all__ = [
     "article_context", "article_get", "article_lookup", "article_summary", "article_texts", "articles_without_vectors",
     "case_can_delete", "case_chunks", "case_get", "case_list", "case_search", "corpus_cache", "corpus_status",
     "doc_type_rank",
-    "embedding_column_dim", "invalidate_caches", "law_first", "law_index", "law_list", "law_resolve", "law_suggest",
+    "embedding_column_dim", "invalidate_caches",
+    "law_articles", "law_first", "law_index", "law_list", "law_resolve", "law_suggest",
     "law_get", "law_versions", "parse_article", "statute_search", "statutes_present",
 ]

@@ -21,7 +21,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from django.db.models import Count, F, Max, Q
+from django.db.models import Count, F, Max, Q, QuerySet
 from django.db.models.functions import Abs
 
 from knowledge.embeddings import signature
@@ -219,6 +219,12 @@ def law_resolve(*, name: str, version: str | None = None) -> Law:
 def law_get(*, law_id: int) -> Law:
     """One law by id (any version); ``Law.DoesNotExist`` when there is none."""
     return Law.objects.get(pk=law_id)
+
+
+def law_articles(*, law: Law) -> QuerySet[Article]:
+    """A law's articles in order, with the columns its page shows (the law's id read with them: a template
+    that names ``article.law`` must not fetch it once per article)."""
+    return law.articles.only("id", "law_id", "label", "chapter", "section", "text", "ordinal").order_by("ordinal")
 
 
 def law_versions(*, law: Law) -> list[Law]:

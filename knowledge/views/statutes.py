@@ -76,6 +76,5 @@ def law_detail(request: HttpRequest, law_id: int) -> HttpResponse:
         law = selectors.law_get(law_id=law_id)
     except Law.DoesNotExist:
         raise Http404("法律不存在") from None
-    articles = law.articles.only("id", "law_id", "label", "chapter", "section", "text", "ordinal").order_by("ordinal")
-    return render(request, "knowledge/law.html", {"law": law, "articles": articles,
+    return render(request, "knowledge/law.html", {"law": law, "articles": selectors.law_articles(law=law),
                                                   "versions": selectors.law_versions(law=law)})
