@@ -108,6 +108,18 @@ LABELS.update({"online_purchase": "网络购物"})
 #: What a question about 彩礼 says outright of the couple (涉彩礼规定 5 registered and living together, 6 living
 #: together unregistered; 婚姻家庭编解释（一）5 the rest): told only, never presumed (``registered`` and
 #: ``cohabited`` beside the amount presume both).
+#: The facts that choose among an answer's cases (legal/readers.py ``case_deciders``): each a yes/no the client
+#: tells in passing, or a count.
+LABELS.update({"self_operated": "平台自营", "before_marriage": "婚前出资（取得）", "full_payment": "父母全额出资",
+               "deliberate_harm": "对方故意或严重违规致伤", "rules_published": "规章制度已公示或本人签收",
+               "title_transferred": "房屋已过户登记", "landlord_consented": "房东同意转租",
+               "tenant_caused_damage": "损坏由承租人造成", "rent_adjust_clause": "合同约定了调租条款",
+               "creditor_demanded": "期间催讨过", "debtor_acknowledged": "对方承认债务或还过部分",
+               "crowd_rider": "众包骑手（自由接单）", "food_product": "食品、药品", "insured_value": "已保价",
+               "piecework": "按件、包活的承揽（而非雇工）", "before_due_agreement": "到期前约定以物抵债",
+               "hurt_by_classmate": "被同学致伤", "lived_apart_told": "说明没有共同生活",
+               "days_since_purchase": "购买（收货）后天数", "fixed_terms_signed": "已连续订立固定期限合同次数",
+               "years_since_due": "到期后经过年数"})
 LABELS.update({"marriage_registered_told": "说明已经领证", "marriage_unregistered_told": "说明没有领证",
                "lived_together_told": "说明已经共同生活"})
 

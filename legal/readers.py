@@ -281,6 +281,7 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _criminal_terms(text, facts)
     _spans_and_uses(text, facts)
     _dated_roles(text, facts)
+    case_deciders(text, today, facts)
 
 
 def _contract_roles(text: str, facts: Facts) -> None:
@@ -753,3 +754,133 @@ def _dated_roles(text: str, facts: Facts) -> None:
         before = [d for d in facts.dates if text.find(d.text) < m.start()] or facts.dates[:1]
         if before:
             facts.dates.append(DatedEvent(before[-1].day, "knew", f"{before[-1].text}（{m.group(0)}）"))
+
+
+# -- the facts that decide which case of an answer holds (docs/decisions/answers-apply-the-case.md) -----------
+#: Each a yes/no the client tells in passing, read only when the question speaks of its topic: ``(name, topic,
+#: no, yes)``. The negative phrasings are tried first (没过户 holds 过户, 不是自营 holds 自营); a question that says
+#: both, or neither, leaves the fact unknown — the answer's default conclusion stands and asks for it.
+_DECIDERS: tuple[tuple[str, str, str, str], ...] = (
+    # the platform sold it itself (自营) or a seller on it did (第三方, 入驻商家)
+    ("self_operated", r"平台|京东|淘宝|天猫|拼多多|网购|网上|商城|旗舰店|店铺|网店|抖音|app|APP",
+     r"不是自营|非自营|第三方|入驻|(?:个人|小|别人的|普通)店铺|商家(?:店铺|开的店)|店铺卖的|商家卖的|卖家是商家",
+     r"自营|平台(?:自己|直接)(?:卖|发货|销售)|(?:官方|平台)直营|平台(?:的)?超市"),
+    # when the parents' money (or the thing) came: before the marriage or after it
+    ("before_marriage", r"房|首付|全款|出资|出钱|买|车|存款|财产|给了|拿了",
+     r"婚后|结婚(?:以|之)?后|领证(?:以|之)?后|婚姻期间|婚内|结了婚(?:以|之)?后|结完婚",
+     r"婚前|结婚(?:以|之)?前|领证(?:以|之)?前|还没结婚的时候|没结婚(?:的时候|时|前)|谈恋爱的时候|恋爱(?:的时候|时|期间)|订婚(?:后|以后)"),
+    # the parents paid the whole price, or only a part (首付, 一部分)
+    ("full_payment", r"父母|爸妈|我爸|我妈|公婆|岳父|岳母|丈母娘|老丈人|他爸|他妈|她爸|她妈|家里|娘家|婆家",
+     r"首付|首期|一部分|部分|一半|凑了|贷款|按揭|月供",
+     r"全款|全额|一次性付清|全部(?:房款|的钱|出的钱|出资)|钱全是|全是(?:他|她|我)?(?:爸妈|父母|家里)出"),
+    # sports: the other player hurt the client on purpose or by a gross foul (自甘风险 does not cover it)
+    ("deliberate_harm", r"球|篮板|打球|踢球|比赛|篮球|足球|羽毛球|排球|运动|对抗|健身|跑步|球场|滑雪|骑行|爬山|登山",
+     r"不是故意|不(?:算|像)故意|无意|没注意|正常(?:对抗|拼抢|争抢|碰撞|比赛|动作)|抢篮板|争球|争顶|卡位|意外",
+     r"故意|恶意|报复|下黑手|下死手|下狠手|明显犯规|恶意犯规|严重犯规|飞铲|背后(?:铲|推|下脚)|(?:打|撞|踢)完(?:还|又)|冲着我(?:的)?(?:脸|头|腿)"),
+    # the workplace rule a dismissal rests on was published to the worker (签收, 公示) or never shown
+    ("rules_published", r"规章制度|制度|员工手册|规定|厂规|公司规定|奖惩",
+     r"没(?:有)?公示|未公示|没(?:有)?(?:给我|让我|叫我)?(?:看过|见过)|从来没(?:看|见|听说)过|不知道(?:有)?(?:这个|这条|这种)?(?:制度|规定)"
+     r"|没(?:有)?(?:让我|叫我|要我)?签(?:过)?(?:字|收)|没(?:有)?(?:告诉|通知|培训)过(?:我|我们)|没有(?:经过)?(?:民主|职代会|工会)",
+     r"公示过|(?:签|签过|签了)(?:字|收|名)(?:确认)?|入职(?:的)?时候?(?:就)?签了(?:员工手册|制度)|我(?:也)?签过|学习过(?:制度|手册)|贴在(?:墙上|公告栏)"),
+    # a house sold twice or sold by one spouse: the title already registered to the buyer, or not yet
+    ("title_transferred", r"过户|登记|房产证|不动产证",
+     r"还没(?:有)?(?:办)?过户|没(?:有)?(?:办)?过户|未过户|没(?:有)?办(?:理)?(?:过户|登记)|还没(?:办|登记|转名)|过户(?:还)?没办",
+     r"已经过户|已过户|办(?:完|了)(?:过户|登记)|过户(?:给|到)了?(?:别人|他人|第三人|买家|后面|另一|人家|对方|他|她)|过户了|房产证(?:都)?(?:已经)?(?:换|改)成"),
+    # a sublease the landlord agreed to (or knew of), or one made behind his back
+    ("landlord_consented", r"转租|二房东|分租|转给|转出去|合租|群租",
+     r"房东(?:并)?不知道|房东不同意|(?:没|没有|未)(?:经过|经|征得|问过|告诉|跟)?房东(?:的)?(?:同意|允许|知道|说)?|背着房东|偷偷(?:转|租)|未经(?:房东)?(?:同意|允许)",
+     r"房东(?:也)?(?:同意|知道|默许|答应|点头|签字|允许)|经过房东同意|征得房东同意|房东(?:早就)?知道(?:了)?(?:也)?没(?:说|反对)"),
+    # damage to a rented house: the tenant caused it, or it came of age, weather or a third person
+    ("tenant_caused_damage", r"坏|漏|损|烧|着火|起火|塌|修|裂|堵|碎",
+     r"不是我(?:弄|搞|造成)的|自然(?:老化|损坏|坏)|老化|年久|(?:自己|本来就|用着用着|住进来就)坏(?:了|的)|本来就(?:有问题|漏|裂)|质量问题"
+     r"|台风|暴雨|地震|雷击|邻居(?:家)?(?:着火|起火|漏水)|楼上(?:家)?漏水|线路(?:问题|老化)",
+     r"我(?:自己)?(?:不小心)?(?:弄坏|搞坏|摔坏|打碎|打坏|碰坏|用坏|弄的|烧的|弄漏)|我(?:自己)?不小心|被我(?:弄|搞|摔|打|碰|烧)(?:坏|碎|漏|着)|(?:是|因为)我(?:的)?(?:原因|过错|不小心|失误)"
+     r"|我(?:做饭|抽烟|用电|充电)(?:时)?(?:不小心)?(?:引起|导致|弄)"),
+    # a rent rise mid-term the lease provides for, or one it does not
+    ("rent_adjust_clause", r"涨租|涨房租|加租|涨价|涨钱|租金|房租",
+     r"(?:合同|协议)(?:里|上)?(?:没(?:有)?(?:写|约定|说|提)|并没有)(?:过)?(?:可以|能)?(?:涨|调|加)|没(?:有)?约定(?:涨|调|加)|没说(?:过)?(?:能|可以)?涨",
+     r"(?:合同|协议)(?:里|上)?(?:有|写了|写着|约定了?)(?:可以|能)?(?:调整租金|涨价|涨租|调租|加租|每年(?:递增|上涨|涨))|每年(?:递增|上涨|涨)\s*\d"),
+    # a debt the creditor demanded (中断) — or never did
+    ("creditor_demanded", r"借|欠|钱|工资|时效|仲裁|货款|工程款|债",
+     r"(?:从来|一直|从|一次都|一次也|这些年|这几年|期间|中间)(?:都)?(?:没|没有|未)(?:催|要|找(?:他|她)?要|问(?:他|她)?要|讨|追|联系)(?:过)?|没(?:有)?催过|没(?:有)?找(?:他|她)要过",
+     r"(?:一直|每年|经常|多次|年年|每次|前几个月|去年|今年|上个月)(?:都|也|还)?(?:在)?(?:催|要|找(?:他|她)要|问(?:他|她)要|讨|追)|催过|催了(?:好)?(?:几|多)次"
+     r"|要过(?:几次|好几次|很多次)?|(?:微信|短信|电话)(?:上)?(?:里)?(?:催|要|讨)|发(?:过)?(?:律师函|催款函|催收函)|起诉过|申请过仲裁|去(?:劳动)?监察(?:大队)?投诉过"),
+    # the debtor owned the debt again (承认, 答应还, 还了一点, 还款计划): the limitation waived or run anew
+    ("debtor_acknowledged", r"借|欠|钱|时效|货款|债",
+     r"(?:从来|一直|从|也)(?:都)?(?:没|没有|不)(?:承认|认账|认)|不认账|赖账|说(?:早)?(?:还|过)了时效|说(?:已经)?还(?:清)?了",
+     r"(?:他|她|对方|欠款人|借款人)?(?:又|也|还|后来|去年|今年)?(?:承认|认了|认账|答应(?:会)?还|同意还|说会还|说(?:一定)?还)|还(?:过|了)(?:一部分|一些|点|部分|一点|\d+)"
+     r"|写了(?:还款)?(?:计划|承诺|保证)|签了还款(?:协议|计划|承诺)|重新(?:写|打)了(?:借条|欠条)"),
+    # a rider or driver taking orders freely (众包) or under a station's shifts (专送)
+    ("crowd_rider", r"骑手|外卖|配送|跑单|美团|饿了么|闪送|网约车|滴滴|货拉拉|代驾|快递员",
+     r"专送|站点|排班|打卡|考勤|站长|固定(?:时间|班次)|全职|每天(?:必须|要)(?:上线|在线)|罚款",
+     r"众包|乐跑|自由接单|想跑就跑|想接就接|随时(?:上下线|下线)|不(?:用)?排班|不(?:用)?打卡|兼职跑|有空就跑"),
+    # goods bought knowing they were faulty: food or medicine (十倍, 食品安全法 148) or other goods
+    ("food_product", r"明知|知假|故意买|知道是假|打假|知道(?:是)?(?:过期|假)|职业",
+     r"衣服|鞋|包|手机|电器|化妆品|手表|电脑|耳机|首饰|家具|玩具|服装",
+     r"食品|吃的|零食|饮料|酒|奶粉|保健品|药|过期|食物|肉|茶|罐头|月饼|调料|水果|蔬菜"),
+    # a parcel sent with its value insured (保价), or without
+    ("insured_value", r"快递|物流|寄|包裹|顺丰|京东|邮政|圆通|中通|申通|韵达",
+     r"没(?:有)?(?:买|交|办|选|做)?(?:保价|报价)|未保价|不保价|没(?:有)?买保险",
+     r"(?<![没未不])(?:保价了|保了价|报价了|买了保价|交了保价费|保价(?:\d|[一二三四五六七八九两]))"),
+    # a worker hurt doing a job for a private person: a job for a result (承揽: 包活, 按件, 上门安装) or labour under
+    # the client's direction (劳务: 按天, 日结, 雇的)
+    ("piecework", r"受伤|摔|伤|砸|骨折|出事|掉下来",
+     r"按天|日结|一天\s*\d+|每天\s*\d+(?:块|元)?|按月(?:给|发)|雇(?:了)?(?:个|一个|两个)?(?:人|工人|小工|保姆|帮工)|给我(?:家)?(?:打工|干活)|保姆|钟点工|长期(?:在我家)?干",
+     r"包给|包活|包(?:了)?(?:工|活)|按件|按平方|承包|上门(?:安装|维修)|(?:安装|维修|装修|空调|家电)师傅|(?:修|装)(?:空调|热水器|油烟机|窗户|防盗网)|一口价|总价包"),
+    # property promised for a debt: agreed before the debt fell due (流押, void) or after it (以物抵债, valid)
+    ("before_due_agreement", r"抵债|抵账|抵给|房子归|车归|归你|归他|归我|以房抵|以车抵|拿房子|拿车",
+     r"到期(?:后|以后|之后)|还不上(?:了)?(?:以后|之后|后)?(?:就|只好|只能)?(?:拿|用|把)|现在(?:拿|用)|已经到期|逾期(?:后|以后)",
+     r"借(?:钱|款)?的时候(?:就)?(?:约定|写|说好|签)|借条(?:上)?写(?:着|了|的)?(?:到期)?(?:还)?不(?:上|还)|到期(?:还)?不还(?:的话)?(?:就)?(?:房子|车)?(?:归|抵)|提前(?:约定|说好)"),
+    # a pupil hurt at school by another pupil (民法典 1188 + 1199/1200), not by a fall or a stranger
+    ("hurt_by_classmate", r"学校|幼儿园|老师|课间|上课|同学|班|校园|体育课",
+     r"自己(?:摔|跌|磕|滑)|校外人员|社会(?:上的)?人员|外来人员|陌生人",
+     r"(?:同学|同班|同桌|小朋友|别的孩子|其他孩子|对方孩子|男生|女生|学生)[^，。,；;？?！!]{0,6}(?:推|打|撞|踢|咬|抓|绊|砸|弄伤|推倒|扔)|被同学"),
+    # an engaged couple told to have lived apart (涉彩礼规定: returned in full when neither registered nor
+    # lived together)
+    ("lived_apart_told", r"彩礼|礼金|订婚|定亲|三金",
+     r"(?<![没未])(?:同居|住在一起|住一起|一起住)(?:了|过)",
+     r"(?:没|没有|未|从没|从来没)(?:有)?(?:同居|住在一起|住一起|一起住|在一起住|共同生活|一起生活)|分开住|各住各的"),
+)
+#: Deciders whose no holds even beside a yes: 全款付了首付 is the down payment paid in full, a part of the price.
+_NO_WINS = frozenset({"full_payment"})
+_DECIDER_PATTERNS = tuple((name, re.compile(topic), re.compile(no), re.compile(yes))
+                          for name, topic, no, yes in _DECIDERS)
+
+#: 买了5天, 收到货三天了, 提车第十天, 刚买两周, 十天前买的: how long ago the client bought or received the goods.
+_DAYS_SINCE = re.compile(rf"(?:买|收到货|收货|签收|提车|到货|拿到(?:货|车)?|入手|购买|下单|用)(?:了|回来|到)?"
+                         rf"(?:才|刚|刚刚|不到|快|有)?(?:第)?\s*({NUM}|半)\s*(天|日|个?星期|周|个?月)"
+                         rf"|({NUM}|半)\s*(天|个?星期|周|个?月)(?:以|之)?前(?:买|收到|提|下单)")
+_UNIT_DAYS = {"天": 1, "日": 1, "星期": 7, "个星期": 7, "周": 7, "月": 30, "个月": 30}
+#: 签了两次合同, 连续签了两次固定期限, 第二份合同到期: fixed-term contracts signed in a row (劳动合同法 14 ② 3).
+_TERMS_SIGNED = re.compile(r"(?:连续)?签(?:了|过)\s*(两|二|2|三|3|四|4)\s*次(?:固定期限)?(?:的)?(?:劳动)?合同"
+                           r"|第\s*(二|2|三|3)\s*(?:次|份|个)(?:固定期限)?(?:劳动)?合同(?:又)?(?:到期|快到期|要到期|满了)"
+                           r"|(?:两|二|2|三|3)(?:份|次)(?:固定期限)?(?:劳动)?合同(?:都)?(?:签|到期|满)")
+
+
+def case_deciders(text: str, today: date, facts: Facts) -> None:
+    """The facts that choose among an answer's cases: each yes/no of :data:`_DECIDERS` the question tells,
+    the days since the purchase, the fixed-term contracts signed in a row and the years since a debt fell due."""
+    for name, topic, no, yes in _DECIDER_PATTERNS:
+        if name in facts or not topic.search(text):
+            continue
+        noes = list(no.finditer(text))
+        # a yes said apart from every no (没公示过 holds 公示过: that one is the no's)
+        yeses = [y for y in yes.finditer(text) if not any(y.start() < n.end() and n.start() < y.end() for n in noes)]
+        if noes and (not yeses or name in _NO_WINS):
+            facts.add(name, False, noes[0].group(0))
+        elif yeses and not noes:
+            facts.add(name, True, yeses[0].group(0))
+    m = _DAYS_SINCE.search(text)
+    if m and "days_since_purchase" not in facts:
+        count, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        value = spoken_count(count)
+        if value is not None and 0 <= value * _UNIT_DAYS[unit] <= 3650:
+            facts.add("days_since_purchase", int(value * _UNIT_DAYS[unit]), m.group(0))
+    m = _TERMS_SIGNED.search(text)
+    if m and "fixed_terms_signed" not in facts:
+        said = next(g for g in m.groups() if g)
+        facts.add("fixed_terms_signed", int(cn_number(said) or 0), m.group(0))
+    due = facts.get("due_date")
+    if isinstance(due, date) and due <= today and "years_since_due" not in facts:
+        years = (today - due).days / 365.25
+        facts.add("years_since_due", Decimal(str(round(years, 2))), f"{due.isoformat()}到期")
