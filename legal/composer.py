@@ -528,10 +528,43 @@ def by_facts(answer: Answer, facts: Facts, asked: str = "") -> Answer:
     case = conditions.choose(answer.cases, facts.values())
     if case is None:
         return answer
+    conclusion = case_read_back(case, facts, conditions.fill(case.conclusion, facts.values()))
     if case.calculator is not None:  # the case's facts deny (or name) the figure: no formula, no ask
-        return replace(answer, conclusion=conditions.fill(case.conclusion, facts.values()),
+        return replace(answer, conclusion=conclusion,
                        calculator=case.calculator, inputs=() if not case.calculator else answer.inputs)
-    return replace(answer, conclusion=conditions.fill(case.conclusion, facts.values()))
+    return replace(answer, conclusion=conclusion)
+
+
+_BOUND_WORDS = {">=": "已满", ">": "超过", "<": "不满", "<=": "不超过"}
+
+
+def case_read_back(case: conditions.Case, facts: Facts, conclusion: str) -> str:
+    """``conclusion`` (the case the facts chose) with those facts read back in one clause after its plain
+    answer: "可以。按您所说（年龄：9，已满8；被同学致伤：是），……" — the client sees which of his facts decided
+    the answer. A fact the conclusion already names (its ``{placeholder}``) is not read twice; a yes/no fact
+    reads 是 / 否; a figure reads its value and the bound it passed."""
+    parts: list[str] = []
+    named = set(re.findall(r"\{(\w+)\}", case.conclusion))
+    for predicate in case.when:
+        name = predicate.fact
+        if name in named or name not in facts or any(part.startswith(LABELS.get(name, name)) for part in parts):
+            continue
+        value, label = facts.get(name), LABELS.get(name, name)
+        if isinstance(value, bool):
+            parts.append(f"{label}：{'是' if value else '否'}")
+            continue
+        shown = conditions.fill(f"{{{name}}}", facts.values())
+        bound = conditions.fill(f"{{{predicate.rule}}}", facts.values()) if predicate.rule else (
+            conditions.fill("{v}", {"v": predicate.value}) if predicate.value is not None else "")
+        words = _BOUND_WORDS.get(predicate.op)
+        parts.append(f"{label}：{shown}" + (f"，{words}{bound}" if words and bound and "{" not in bound else ""))
+    if not parts:
+        return conclusion
+    clause = f"按您所说（{'；'.join(parts)}），"
+    end = min((i for i in (conclusion.find("。"), conclusion.find("：")) if i > 0), default=-1)
+    if 0 < end <= 40:  # after the plain answer, which stays the first thing said
+        return conclusion[:end + 1] + clause + conclusion[end + 1:]
+    return f"{conclusion}（按您所说：{'；'.join(parts)}）"
 
 
 def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> Answer:
