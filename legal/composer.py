@@ -25,7 +25,7 @@ from knowledge.numerals import int_to_cn
 from legal import conditions, events
 from legal.calculators import CHINA_TZ, cn_date
 from legal.cardfile import Answer, Card, Provision
-from legal.facts import LABELS, Facts, extract_facts, part_flags
+from legal.facts import LABELS, VALUE_WORDS, Facts, extract_facts, part_flags
 from legal.focus import evidence_answer, own_answer, stated_first
 from legal.matcher import ASKS_CRIME, PartMatch
 from legal.normalise import amounts
@@ -552,6 +552,12 @@ def case_read_back(case: conditions.Case, facts: Facts, conclusion: str) -> str:
         value, label = facts.get(name), LABELS.get(name, name)
         if isinstance(value, bool):
             parts.append(f"{label}：{'是' if value else '否'}")
+            continue
+        if isinstance(predicate.value, str):
+            parts.append(f"{label}：{side_label(str(value)) if name == 'side' else value}")
+            continue
+        if name in VALUE_WORDS and value in VALUE_WORDS[name]:
+            parts.append(f"{label}：{VALUE_WORDS[name][value]}")
             continue
         shown = conditions.fill(f"{{{name}}}", facts.values())
         bound = conditions.fill(f"{{{predicate.rule}}}", facts.values()) if predicate.rule else (

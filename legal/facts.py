@@ -119,7 +119,12 @@ LABELS.update({"self_operated": "平台自营", "before_marriage": "婚前出资
                "piecework": "按件、包活的承揽（而非雇工）", "before_due_agreement": "到期前约定以物抵债",
                "hurt_by_classmate": "被同学致伤", "lived_apart_told": "说明没有共同生活",
                "days_since_purchase": "购买（收货）后天数", "fixed_terms_signed": "已连续订立固定期限合同次数",
-               "years_since_due": "到期后经过年数"})
+               "years_since_due": "到期后经过年数", "fault_party": "未能成交的原因"})
+#: The words for a fact coded by number, read back to the client in place of the code.
+VALUE_WORDS: dict[str, dict[int, str]] = {
+    "fault_party": {1: "您自己一方的原因", 2: "对方的原因", 3: "双方都没有过错"},
+    "harm_level": {1: "轻微伤", 2: "轻伤", 3: "重伤", 4: "死亡"},
+}
 LABELS.update({"marriage_registered_told": "说明已经领证", "marriage_unregistered_told": "说明没有领证",
                "lived_together_told": "说明已经共同生活"})
 

@@ -857,6 +857,22 @@ _TERMS_SIGNED = re.compile(r"(?:连续)?签(?:了|过)\s*(两|二|2|三|3|四|4)
                            r"|(?:两|二|2|三|3)(?:份|次)(?:固定期限)?(?:劳动)?合同(?:都)?(?:签|到期|满)")
 
 
+#: Whose cause it is that a sale or a signing failed (定金, 认购, 贷款): 1 the client's own (我反悔, 我征信不好),
+#: 2 the other party's (卖家反悔, 开发商涨价, 一房二卖), 3 neither's (限购, 银行停贷, 政策变了). Tried in that order:
+#: 银行不批 because of the client's credit is his own cause.
+_DEAL_TOPIC = re.compile(r"定金|订金|意向金|诚意金|认购|贷款|房贷|按揭|首付|买房|卖房|购房|过户|签约|网签")
+FAULT_PARTIES: tuple[tuple[int, re.Pattern[str]], ...] = (
+    (1, re.compile(r"我(?:们)?(?:自己|这边)?(?:反悔|不想买了|不买了|不想要了|违约|改主意|变卦|不想签了|看中别的)"
+                   r"|(?:我|自己)(?:的)?(?:征信|信用)(?:不好|有问题|太差|花了|逾期)|征信(?:不好|有问题|太花|花了)"
+                   r"|我(?:的)?(?:收入|流水)(?:不够|不足|证明不够)|(?:我|自己)(?:这边|自己)?的原因|个人原因|家里不同意")),
+    (2, re.compile(r"(?:卖家|卖方|房东|开发商|对方|业主|房主|售楼处)(?:突然|临时|后来)?"
+                   r"(?:反悔|不卖了?|违约|涨价|要涨价|加价|坐地起价|一房二卖|卖给(?:了)?别人|不签了?|不给签|跑路|手续不全|没有预售证|不配合)|不(?:想)?卖给我了?|一房二卖")),
+    (3, re.compile(r"限购|限贷|政策(?:变|调整|收紧|不允许)|新政|银行(?:不批|不给贷|拒贷|没批|停贷|收紧|不放款)"
+                   r"|贷款(?:没批|没批下来|批不下来|下不来|没下来|办不下来)|贷不下来|不可抗力|疫情")),
+)
+LABEL_FAULT = {1: "我方原因", 2: "对方原因", 3: "双方都无过错"}
+
+
 def case_deciders(text: str, today: date, facts: Facts) -> None:
     """The facts that choose among an answer's cases: each yes/no of :data:`_DECIDERS` the question tells,
     the days since the purchase, the fixed-term contracts signed in a row and the years since a debt fell due."""
@@ -870,6 +886,11 @@ def case_deciders(text: str, today: date, facts: Facts) -> None:
             facts.add(name, False, noes[0].group(0))
         elif yeses and not noes:
             facts.add(name, True, yeses[0].group(0))
+    if _DEAL_TOPIC.search(text) and "fault_party" not in facts:
+        for party, pattern in FAULT_PARTIES:
+            if (m := pattern.search(text)):
+                facts.add("fault_party", party, m.group(0))
+                break
     m = _DAYS_SINCE.search(text)
     if m and "days_since_purchase" not in facts:
         count, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
