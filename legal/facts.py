@@ -119,7 +119,11 @@ LABELS.update({"self_operated": "平台自营", "before_marriage": "婚前出资
                "piecework": "按件、包活的承揽（而非雇工）", "before_due_agreement": "到期前约定以物抵债",
                "hurt_by_classmate": "被同学致伤", "lived_apart_told": "说明没有共同生活",
                "days_since_purchase": "购买（收货）后天数", "fixed_terms_signed": "已连续订立固定期限合同次数",
-               "years_since_due": "到期后经过年数", "fault_party": "未能成交的原因"})
+               "years_since_due": "到期后经过年数", "fault_party": "未能成交的原因",
+               "excludes_main_rights": "条款排除对方主要权利或免除提供方责任", "skipped_agent": "绕开中介私下成交（跳单）",
+               "fled_scene": "肇事后逃逸", "social_insurance_paid": "单位缴纳了社保（生育保险）",
+               "help_refused": "被帮工人事先明确拒绝帮工", "divorce_refused_before": "此前判决不准离婚",
+               "clause_explained": "免责条款已提示说明", "lender_institution": "出借方为金融机构"})
 #: The words for a fact coded by number, read back to the client in place of the code.
 VALUE_WORDS: dict[str, dict[int, str]] = {
     "fault_party": {1: "您自己一方的原因", 2: "对方的原因", 3: "双方都没有过错"},
