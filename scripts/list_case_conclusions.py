@@ -45,7 +45,8 @@ def markers(text: str, qtype: str = "") -> list[str]:
     """The names of the situation-listing markers ``text`` carries (two 若 at least for the conditional one)."""
     found = [name for name, pattern in MARKERS if pattern.search(text)
              and not (qtype in STEP_TYPES and name == "一是…二是")]
-    if sum(1 for clause in re.split(r"[；;。]", text) if _CONDITION.search(clause)) >= 3:
+    said = re.sub(r"[^。；;？?]*[？?]", "", text)  # the question put back to the client lists nothing
+    if sum(1 for clause in re.split(r"[；;。]", said) if _CONDITION.search(clause)) >= 3:
         found.append("三种以上条件")
     return found
 
