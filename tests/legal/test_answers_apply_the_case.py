@@ -90,6 +90,13 @@ def _conclusion(slug: str, text: str) -> str:
     ("保险公司说是免责条款，可投保时没人给我解释过", "clause_explained", False),
     ("投保单上免责条款是加粗的，我也签了字", "clause_explained", True),
     ("贷款公司合同都签了，到时候又不放款", "lender_institution", True),
+    ("老婆瞒着我在外面借了十万，要我一起还吗", "spouse_cosigned", False),
+    ("我老公借钱的时候我也签了字，离婚了还要还吗", "spouse_cosigned", True),
+    ("丈夫借的钱我事后也同意了，算共同债务吗", "spouse_cosigned", True),
+    ("合同写着发生争议由上海仲裁委员会仲裁，能起诉吗", "arbitration_clause", True),
+    ("协议上没有写仲裁，对方不给钱我去哪告", "arbitration_clause", False),
+    ("货已经装上货车在路上出了车祸，买方还要给钱吗", "goods_delivered", True),
+    ("货还在卖家仓库就被水淹了，我还用付钱吗", "goods_delivered", False),
 ])
 def test_a_deciding_fact_is_read_as_clients_say_it(question: str, fact: str, value: object) -> None:
     assert _facts(question).get(fact) == value
@@ -167,6 +174,10 @@ def test_fixed_term_contracts_signed_in_a_row() -> None:
     ("criminal.traffic-accident-crime", "开车撞死人后跑了，会判多少年", "3年以上7年以下"),
     ("labor.maternity-allowance", "公司没给我交社保，生完孩子能领生育津贴吗", "领不到生育津贴"),
     ("contract.standard-terms", "格式合同写着最终解释权归本公司，这条有效吗", "无效"),
+    ("family.joint-debt", "前夫背着我借了高利贷，我要替他还吗", "一般不用还"),
+    ("contract.risk-of-loss-in-sale", "还没发货，卖家仓库失火货全烧了，我还要付货款吗", "不用付款"),
+    ("contract.forum-and-arbitration-clause", "合同里约定了提交仲裁委仲裁，我能直接去法院告吗", "不能"),
+    ("contract.quality-objection-period", "设备买了三年才发现质量问题，还能找卖家吗", "不可以"),
 ])
 def test_a_case_fires_on_the_client_facts(slug: str, question: str, lead: str) -> None:
     assert _conclusion(slug, question).startswith(lead)
@@ -198,6 +209,8 @@ REWRITTEN = [
     ("contract.deposit-vs-earnest", "valid"), ("contract.agency-fee", "yes_no"),
     ("labor.maternity-allowance", "yes_no"), ("debt.loan-promise-withdrawn", "yes_no"),
     ("traffic.commercial-insurance-claim", "valid"), ("personal_injury.helper-injured", "yes_no"),
+    ("labor.arbitration-award-challenge", "yes_no"), ("family.joint-debt", "which"), ("family.joint-debt", "yes_no"),
+    ("contract.forum-and-arbitration-clause", "yes_no"), ("contract.risk-of-loss-in-sale", "yes_no"),
 ]
 
 
