@@ -556,8 +556,8 @@ def case_read_back(case: conditions.Case, facts: Facts, conclusion: str) -> str:
         if isinstance(predicate.value, str):
             parts.append(f"{label}：{side_label(str(value)) if name == 'side' else value}")
             continue
-        if name in VALUE_WORDS and value in VALUE_WORDS[name]:
-            parts.append(f"{label}：{VALUE_WORDS[name][value]}")
+        if name in VALUE_WORDS and value in VALUE_WORDS[name]:  # the code's key left out of the label
+            parts.append(f"{re.sub(r'（[^）]*[0-9][^）]*）', '', label)}：{VALUE_WORDS[name][value]}")
             continue
         shown = conditions.fill(f"{{{name}}}", facts.values())
         bound = conditions.fill(f"{{{predicate.rule}}}", facts.values()) if predicate.rule else (

@@ -125,7 +125,7 @@ LABELS.update({"self_operated": "平台自营", "before_marriage": "婚前出资
                "help_refused": "被帮工人事先明确拒绝帮工", "divorce_refused_before": "此前判决不准离婚",
                "clause_explained": "免责条款已提示说明", "lender_institution": "出借方为金融机构",
                "spouse_cosigned": "夫妻共同签字或事后追认", "arbitration_clause": "合同约定了仲裁",
-               "goods_delivered": "货物已交付或交给承运人"})
+               "goods_delivered": "货物已交付或交给承运人", "client_main_responsibility": "本人负事故主要以上责任"})
 #: The words for a fact coded by number, read back to the client in place of the code.
 VALUE_WORDS: dict[str, dict[int, str]] = {
     "fault_party": {1: "您自己一方的原因", 2: "对方的原因", 3: "双方都没有过错"},
@@ -1228,6 +1228,8 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
             break
     for m in _GRADE.finditer(text):
         grade = cn_number(m.group(1))
+        if text[:m.start()].endswith(("轻伤", "重伤", "轻微伤")):
+            continue  # 轻伤二级, 重伤一级: a grade of the injury's gravity (刑法), not of disability
         assessed = any(w in text[max(0, m.start() - 8):m.start()] for w in ("鉴定", "评", "认定", "伤残"))
         if grade is not None and 1 <= grade <= 10 and ("伤残" in m.group(0) or "伤残" in text[m.end():m.end() + 4]
                                                        or assessed):

@@ -97,6 +97,9 @@ def _conclusion(slug: str, text: str) -> str:
     ("协议上没有写仲裁，对方不给钱我去哪告", "arbitration_clause", False),
     ("货已经装上货车在路上出了车祸，买方还要给钱吗", "goods_delivered", True),
     ("货还在卖家仓库就被水淹了，我还用付钱吗", "goods_delivered", False),
+    ("上班路上被电动车撞了，交警认定对方负主要责任，算工伤吗", "client_main_responsibility", False),
+    ("下班回家路上骑摩托车撞到护栏，交警判我全责", "client_main_responsibility", True),
+    ("上班途中出了车祸，我是次要责任", "client_main_responsibility", False),
 ])
 def test_a_deciding_fact_is_read_as_clients_say_it(question: str, fact: str, value: object) -> None:
     assert _facts(question).get(fact) == value
@@ -178,6 +181,10 @@ def test_fixed_term_contracts_signed_in_a_row() -> None:
     ("contract.risk-of-loss-in-sale", "还没发货，卖家仓库失火货全烧了，我还要付货款吗", "不用付款"),
     ("contract.forum-and-arbitration-clause", "合同里约定了提交仲裁委仲裁，我能直接去法院告吗", "不能"),
     ("contract.quality-objection-period", "设备买了三年才发现质量问题，还能找卖家吗", "不可以"),
+    ("criminal.intentional-injury", "表哥把人打成轻伤一级，大概会判几年", "3年以下有期徒刑"),
+    ("criminal.intentional-injury", "打架把对方打成重伤二级，会怎么判", "3年以上10年以下"),
+    ("criminal.intentional-injury", "儿子今年15岁，把同学打成轻伤，会判几年", "不会判刑"),
+    ("labor.commute-injury", "早上上班路上被货车撞了，交警认定货车全责，算工伤吗", "属于工伤"),
 ])
 def test_a_case_fires_on_the_client_facts(slug: str, question: str, lead: str) -> None:
     assert _conclusion(slug, question).startswith(lead)
@@ -245,6 +252,14 @@ def test_the_facts_that_chose_a_case_are_read_back_after_the_plain_answer() -> N
 def test_a_coded_fact_is_read_back_in_words() -> None:
     text = _conclusion("housing.resale-deposit-dispute", "卖家反悔不卖房了，交的定金能退吗")
     assert "对方的原因" in text and "fault_party" not in text and "：2" not in text
+    text = _conclusion("criminal.intentional-injury", "朋友打架把人打成轻伤二级，要判多久")
+    assert "伤情：轻伤" in text and "1 轻微伤" not in text
+
+
+def test_a_grade_of_injury_is_not_a_disability_grade() -> None:
+    facts = _facts("对方鉴定是轻伤二级，会判刑吗")
+    assert facts.get("harm_level") == 2 and "disability_grade" not in facts
+    assert _facts("工伤鉴定伤残九级，能拿多少")["disability_grade"] == 9
 
 
 # -- predicates on a word, and the listing script ------------------------------------------------------------
