@@ -125,7 +125,8 @@ LABELS.update({"self_operated": "平台自营", "before_marriage": "婚前出资
                "help_refused": "被帮工人事先明确拒绝帮工", "divorce_refused_before": "此前判决不准离婚",
                "clause_explained": "免责条款已提示说明", "lender_institution": "出借方为金融机构",
                "spouse_cosigned": "夫妻共同签字或事后追认", "arbitration_clause": "合同约定了仲裁",
-               "goods_delivered": "货物已交付或交给承运人", "client_main_responsibility": "本人负事故主要以上责任"})
+               "goods_delivered": "货物已交付或交给承运人", "client_main_responsibility": "本人负事故主要以上责任",
+               "landlord_knew": "房东知道转租"})
 #: The words for a fact coded by number, read back to the client in place of the code.
 VALUE_WORDS: dict[str, dict[int, str]] = {
     "fault_party": {1: "您自己一方的原因", 2: "对方的原因", 3: "双方都没有过错"},

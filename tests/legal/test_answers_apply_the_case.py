@@ -100,6 +100,9 @@ def _conclusion(slug: str, text: str) -> str:
     ("上班路上被电动车撞了，交警认定对方负主要责任，算工伤吗", "client_main_responsibility", False),
     ("下班回家路上骑摩托车撞到护栏，交警判我全责", "client_main_responsibility", True),
     ("上班途中出了车祸，我是次要责任", "client_main_responsibility", False),
+    ("转租给朋友一年了，房东一直知道，现在要收房", "landlord_knew", True),
+    ("二房东偷偷转租给我们，房东要赶人", "landlord_knew", False),
+    ("看了中介带的房，后来跳过中介直接找业主买了", "skipped_agent", True),
 ])
 def test_a_deciding_fact_is_read_as_clients_say_it(question: str, fact: str, value: object) -> None:
     assert _facts(question).get(fact) == value
@@ -185,6 +188,10 @@ def test_fixed_term_contracts_signed_in_a_row() -> None:
     ("criminal.intentional-injury", "打架把对方打成重伤二级，会怎么判", "3年以上10年以下"),
     ("criminal.intentional-injury", "儿子今年15岁，把同学打成轻伤，会判几年", "不会判刑"),
     ("labor.commute-injury", "早上上班路上被货车撞了，交警认定货车全责，算工伤吗", "属于工伤"),
+    ("housing.sublease", "转租出去八个月了房东其实一直知道，现在说我擅自转租要解约，合法吗", "不合法"),
+    ("tort.animal-injury", "被楼下没牵绳的狗咬了，狗主人说是我先逗狗的不肯赔，他说的对吗", "没有依据"),
+    ("tort.animal-injury", "被楼下没牵绳的狗咬了，狗主人说怪我惹它不赔，他说的有道理吗", "要赔"),
+    ("contract.agency-fee", "中介带看后我们私下联系了房东成交，中介要收费合理吗", "需要付"),
 ])
 def test_a_case_fires_on_the_client_facts(slug: str, question: str, lead: str) -> None:
     assert _conclusion(slug, question).startswith(lead)
