@@ -117,7 +117,7 @@ LABELS.update({"self_operated": "平台自营", "before_marriage": "婚前出资
                "creditor_demanded": "期间催讨过", "debtor_acknowledged": "对方承认债务或还过部分",
                "crowd_rider": "众包骑手（自由接单）", "food_product": "食品、药品", "insured_value": "已保价",
                "piecework": "按件、包活的承揽（而非雇工）", "before_due_agreement": "到期前约定以物抵债",
-               "hurt_by_classmate": "被同学致伤", "lived_apart_told": "说明没有共同生活",
+               "hurt_by_classmate": "被同学致伤", "lived_apart": "说明没有共同生活",
                "days_since_purchase": "购买（收货）后天数", "fixed_terms_signed": "已连续订立固定期限合同次数",
                "years_since_due": "到期后经过年数", "fault_party": "未能成交的原因",
                "excludes_main_rights": "条款排除对方主要权利或免除提供方责任", "skipped_agent": "绕开中介私下成交（跳单）",

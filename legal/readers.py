@@ -892,7 +892,7 @@ _DECIDERS: tuple[tuple[str, str, str, str], ...] = (
      r"(?:我|本人|自己)(?:负|是|承担)?(?:全责|全部责任|主责|主要责任)|(?:认定|判)(?:我|本人)(?:全责|主责|主要责任)"),
     # an engaged couple told to have lived apart (涉彩礼规定: returned in full when neither registered nor
     # lived together)
-    ("lived_apart_told", r"彩礼|礼金|订婚|定亲|三金",
+    ("lived_apart", r"彩礼|礼金|订婚|定亲|三金",
      r"(?<![没未])(?:同居|住在一起|住一起|一起住)(?:了|过)",
      r"(?:没|没有|未|从没|从来没)(?:有)?(?:同居|住在一起|住一起|一起住|在一起住|共同生活|一起生活)|分开住|各住各的"),
 )
