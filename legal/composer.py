@@ -47,7 +47,7 @@ from legal.rules import (
     refine_calculator,
     refine_rule,
 )
-from legal.sides import CRIMINAL_DOMAINS, SIDE_DEFAULTS, client_side, for_other_side, side_label, steps_for
+from legal.sides import CRIMINAL_DOMAINS, SIDE_DEFAULTS, client_side, for_other_side, risks_for, side_label, steps_for
 
 OFFLINE_HEAD = ("【离线模式】未使用大语言模型：以下结论依据律所维护的法律要点卡片与现行法条自动整理，请律师复核。")
 
@@ -1873,7 +1873,7 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
             steps.append(f"**期限**：{part.deadline.text()}（{part.deadline.rule.basis}）。")
     if steps:
         lines += ["", "### 下一步", ""] + [f"{i}. {s}" for i, s in enumerate(dict.fromkeys(steps), start=1)]
-    risks = [f"- {e}。".replace("。。", "。") for card in cards for e in (*card.exceptions, *card.mistakes)
+    risks = [f"- {e}。".replace("。。", "。") for card in cards for e in risks_for(card, composition.side(card))
              if article_text is None or verified_line(e)]
     lines += ["", "### 风险提示", "", *risks,
               "- 结论以您所述的事实为准；事实有出入或对方提出相反证据的，结论可能不同。"]
