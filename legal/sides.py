@@ -54,8 +54,9 @@ ACTS: dict[str, re.Pattern[str]] = {
     "lender": _acts(r"起诉(?:借款人|对方|债务人)?[^。；]{0,6}(?:还款|归还|偿还|还钱)", r"支付令", r"(?:财产|诉前)保全",
                     r"催(?:告|款)(?:借款人|对方|债务人)?", r"(?:借条|借款合同)[^。；]{0,6}(?:原件|保管)"),
     "borrower": _acts(r"抗辩", r"要求出借人", r"向出借人", r"(?:冲抵|抵扣)本金",
-                      r"超出部分[^。；]{0,10}(?:不予支持|拒付|返还)"),
-    "victim": _acts(r"报案", r"报警", r"控告", r"附带民事", r"不予谅解", r"立案监督", r"伤情鉴定",
+                      r"超出部分[^。；]{0,10}(?:不予支持|拒付|返还)", r"重新核算|重算|核减|追溯到最初"),
+    "victim": _acts(r"报案", r"报警", r"控告", r"附带民事", r"不予谅解", r"立案监督", r"伤情鉴定", r"自诉",
+                    r"被害人[^。；]{0,10}申诉", r"被骗(?:后|的经过)",
                     r"(?:起诉|要求)[^。；]{0,8}(?:赔偿|赔)(?!被害人)"),
     "offender": _acts(r"投案", r"取保候审", r"辩护", r"认罪认罚", r"自首", r"退赃", r"退赔", r"取得[^。；]{0,6}谅解",
                       r"变更强制措施", r"会见", r"争取[^。；]{0,6}(?:从轻|缓刑|不起诉)", r"赔偿被害人"),
@@ -287,7 +288,7 @@ def steps_for(card: Card, side: str) -> Steps:
     if card_side(card) == OPPOSITE.get(side):
         # written for the other party: only the lines that name the client's own acts, then his defaults
         evidence = tuple(line for line in card.evidence if own_sides(side) & step_sides(line))
-        steps = tuple(line for line in card.next_steps
+        steps = tuple(own_clauses(line, side) for line in card.next_steps
                       if own_sides(side) & step_sides(line) and not for_other_side(line, side))
         return Steps(evidence or default.evidence, steps or default.next_steps)
     evidence, steps = _kept(card.evidence, side), _kept(card.next_steps, side)
@@ -310,7 +311,23 @@ def risks_for(card: Card, side: str) -> tuple[str, ...]:
 
 
 def _kept(lines: Sequence[str], side: str) -> tuple[str, ...]:
-    return tuple(line for line in lines if not for_other_side(line, side))
+    """``lines`` without those only the other side's; a line joining both sides' steps (被害人报案；嫌疑人应
+    尽早退赃) keeps only its clauses that are not the other side's."""
+    kept = (own_clauses(line, side) for line in lines if not for_other_side(line, side))
+    return tuple(line for line in kept if line)
+
+
+#: Where a step or a note joins clauses of its own (被害人报案，提交证据；嫌疑人应尽早退赃退赔).
+_CLAUSE = re.compile(r"(?<=[；;])")
+
+
+def own_clauses(line: str, side: str) -> str:
+    """``line`` without its clauses (split at ；) that are only the other side's."""
+    clauses = _CLAUSE.split(line)
+    if len(clauses) < 2 or not side:
+        return line
+    kept = [c for c in clauses if c.strip("；; ") and not for_other_side(c, side)]
+    return "".join(kept).rstrip("；; ") if kept else ""
 
 
 def side_label(side: str) -> str:
