@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from legal.cardfile import Card
-from legal.facts import SIDE_LABELS, SIDES, Facts, sides_said
+from legal.facts import SIDE_LABELS, SIDES, Fact, Facts, sides_said
 
 #: Domains of a criminal matter: there the sides are the accused (``offender``) and the victim.
 CRIMINAL_DOMAINS = ("criminal", "criminal_procedure")
@@ -329,6 +329,15 @@ def own_clauses(line: str, side: str) -> str:
         return line
     kept = [c for c in clauses if c.strip("；; ") and not for_other_side(c, side)]
     return "".join(kept).rstrip("；; ") if kept else ""
+
+
+def facts_with_side(facts: Facts, side: str) -> Facts:
+    """``facts`` whose ``side`` is ``side`` — the side of the matter answered — when the typed fact is a side
+    of another matter (保险公司说我酒驾了不赔 reads back the insured, not the accused)."""
+    held = facts.items.get("side")
+    if not side or held is None or held.value == side:
+        return facts
+    return Facts({**facts.items, "side": Fact("side", side, held.text, held.label)}, facts.dates)
 
 
 def side_label(side: str) -> str:

@@ -162,6 +162,15 @@ def test_a_wage_beside_another_side_leaves_that_side(question):
     assert "收受彩礼一方" in facts_line and "劳动者" not in facts_line
 
 
+@pytest.mark.parametrize(("question", "domain", "label"), [
+    ("出了车祸，保险公司说我酒驾了不赔，我能起诉保险公司吗", "traffic_accident", "投保人或被保险人"),
+    ("我酒驾被抓了急用钱，我把车卖给了朋友，他现在说车有毛病要退", "contract", "出卖人（卖方）"),
+])
+def test_the_side_read_back_is_the_one_of_the_matter_answered(question, domain, label):
+    facts_line = section(answer(question, card(domain, steps=("与对方协商",))), "结合您的情况")
+    assert f"提问方 {label}" in facts_line
+
+
 def test_a_bare_wage_still_tells_a_worker_in_a_work_matter():
     assert read("我工资三个月没发了，能去哪里告", "labor") == "employee"
 
