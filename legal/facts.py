@@ -1796,14 +1796,16 @@ _MATTER_CUES: tuple[tuple[str, str], ...] = (
                       rf"|{_THEIR_FAMILY}[^，。,；;？?！!]{{0,8}}(?:找|向|跟|让|要|叫|逼|起诉|告)(?:我|我们|我家|俺家)[^，。,；;？?！!]{{0,6}}(?:退|还|返还|要回|要钱)"
                       rf"|(?:要|让|叫|逼)(?:我|我们|我家)(?:全部|全额)?(?:退|返还|退还)(?:回)?(?:彩礼|聘礼|礼金)"
                       rf"|(?:彩礼|聘礼|礼金)[^，。,；;？?！!]{{0,10}}{_MINE}(?:必须|一定要|要|得|该|需要|应该)(?:全)?(?:退|返还|还)"
-                      r"|我(?:是)?(?:女方|女的)(?:家)?"),
+                      r"|我(?:是)?(?:女方|女的)(?:家)?"
+                      r"|(?:订婚|定亲)[^，。,；;？?！!]{0,6}(?:男方|他家|他们家|对方)(?:家)?(?:给|送)(?:了)?"),
     ("gift_giver", rf"{_MINE}(?:家)?(?:给|送|出|拿)(?:了)?{_THEIR_FAMILY}?(?:家)?[^，。,；;？?！!]{{0,8}}(?:彩礼|聘礼|聘金)"
                    rf"|(?:女方|女方家|她家|她们家|前女友|未婚妻|女朋友)[^，。,；;？?！!]{{0,10}}(?:不退|不还|不肯退|拒绝退|不给退|不返还|收了)"
                    rf"|(?:彩礼|聘礼|聘金|礼金)[^，。,；;？?！!]{{0,16}}?(?:{_MINE}|我)(?:能|可以|想|要|能不能|可不可以)?(?:要回|讨回|拿回|追回|退回来)"
                    rf"|(?:要回|讨回|拿回|追回)[^，。,；;？?！!]{{0,4}}(?:彩礼|聘礼|聘金)|(?:退|返还)给(?:我|我们|我家)"
                    rf"|(?:彩礼|聘礼|聘金)(?:钱)?(?:给|送)(?:了|出去)"
                    rf"|(?:这|这笔|那)?(?:钱|彩礼){_MINE}?(?:能|可以|能不能|可不可以)(?:要回|讨回|拿回|追回)"
-                   r"|我(?:是)?男方(?:家)?"),
+                   r"|我(?:是)?男方(?:家)?"
+                   r"|(?:订婚|定亲)[^，。,；;？?！!]{0,6}(?<![他她方])(?:给|送)(?:了)?(?:女方|她家|她们家|女方家|对方家?|她)"),
     ("seller", r"我(?:们)?(?:是|作为)(?:卖家|卖方|出卖人|出售方|供货方|供应商|卖房的|卖车的|卖房子的|房主)"
                r"|我(?:们)?(?:把|将)[^，。,；;？?！!]{0,12}(?:卖给|出售给|转让给|卖了)"
                r"|我(?:们)?(?:卖|出售|转让)(?:了)?(?:一?套|一?辆|一批|台|家里的|自己的)?[^，。,；;？?！!]{0,6}(?:房|车|货|设备|东西)"
@@ -1843,11 +1845,10 @@ _MATTER_CUES: tuple[tuple[str, str], ...] = (
                 r"|我(?:的)?(?:车险|保险|保单)|(?:找|向|跟|起诉|告)保险公司"),
 )
 #: The words a matter's pair is read in: a 房子 of a divorce is no sale, a 退 of a lease no refund pair.
-_MATTER_WORDS = {"gift_receiver": r"彩礼|聘礼|礼金|聘金", "gift_giver": r"彩礼|聘礼|礼金|聘金",
+_MATTER_WORDS = {"gift_receiver": r"彩礼|聘礼|礼金|聘金|订婚|定亲", "gift_giver": r"彩礼|聘礼|礼金|聘金|订婚|定亲",
                  "seller": r"买|卖|购|售|货", "buyer": r"买|卖|购|售|货",
                  "refund_payer": r"退|返还|要回", "refund_claimant": r"退|返还|要回|转错|多转|多付|多打|打错",
-                 "holder_spouse": r"离婚|分割|分财产|共同财产|夫妻|婚前|婚后",
-                 "claimant_spouse": r"离婚|分割|分财产|共同财产|夫妻|婚前|婚后",
+                 "holder_spouse": r"离婚|离了婚|分居|夫妻共同财产", "claimant_spouse": r"离婚|离了婚|分居|夫妻共同财产",
                  "insurer": r"保险|保单|理赔|险", "insured": r"保险|保单|理赔|险"}
 
 
@@ -1883,7 +1884,9 @@ _SIDE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((side, re.compile(pa
     ("lender", rf"借给(?!我)|(?:借钱的人|欠钱的人|欠款人|欠我钱的人?|(?<![是当])借款人)[^，。,；;？?！!\s]{{0,4}}?"
                rf"(?:还不上|还不起|不还|没还|跑了|失联|赖账|拖着|不接电话|让我|要我|叫我|求我|说)|{_OTHER}(?:借了?我(?:的)?|欠我|欠了我|找我借|向我借|跟我借)|我(?:是)?出借人|借(?:钱|款)?不还|要账|讨债|追债|讨钱"),
     ("borrower", rf"借给我|(?:^|[，,。；;！!？?\s]|之前|前年|去年|当初|当时)(?:找|跟|向){_OTHER}借|我(?:借了|向|找|跟|在)\S{{0,8}}借|我(?:欠|借的|是借款人|还不上|还不起)|催收|网贷|(?:让|要|逼)我还"),
-    ("employee", r"(?:公司|单位|老板|领导|厂里|厂子|HR|hr|人事|用人单位)(?:把我|让我|要我|给我|不给我|欠我|拖欠我|扣我|辞退我|开除我|逼我|叫我|没给我|没有给我|不让我)"
+    # (一家公司欠我们货款 is a seller's debtor, no employer)
+    ("employee", r"(?:公司|单位|老板|领导|厂里|厂子|HR|hr|人事|用人单位)(?:把我|让我|要我|给我|不给我|(?:拖)?欠我(?!们?的?(?:货款|房款|车款|工程款|租金|借款))"
+                 r"|扣我|辞退我|开除我|逼我|叫我|没给我|没有给我|不让我)"
                  r"|我(?:被|让)(?:公司|单位|老板|领导|厂里)?(?:辞退|开除|解雇|裁|炒|劝退|调岗|降薪)|我(?:在|入职|进)(?:了)?(?:一?家|这家|公司|单位|厂)(?!的?(?:股份|股权|出资|分红|占股|持股|投资))"
                  r"|(?:辞退|开除|解雇|裁掉|炒掉)了?我"),
     *_MATTER_CUES,
@@ -1894,6 +1897,8 @@ _SIDE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((side, re.compile(pa
 
 
 _LEASE = re.compile(r"租|押金")
+#: An estate being shared among heirs (遗产, 没留遗嘱, 我爸走了): no spouse's divorce split.
+_ESTATE = re.compile(r"遗产|遗嘱|继承|去世|过世|走了|病逝|死了|身故")
 #: A loan of money, not of a car or a house: its sum (\d{3,}, 10万, 5k) or its interest (月息) names it.
 _MONEY_WORDS = re.compile(r"钱|款|借条|欠条|利息|月息|年息|\d{3,}|\d+(?:个)?[万千wWkK]|网贷|信用卡|催收")
 
@@ -1917,6 +1922,8 @@ def sides_said(text: str) -> list[tuple[str, str]]:
             continue  # 借车, 借房子: not a loan of money
         if name in _MATTER_WORDS and not re.search(_MATTER_WORDS[name], text):
             continue
+        if name in ("holder_spouse", "claimant_spouse") and _ESTATE.search(text):
+            continue  # 这房子我能分多少 of a father's estate is an heir's share, not a divorce's
         if name in ("seller", "buyer") and any(other in ("tenant", "landlord") for other, _ in found):
             continue  # 房东说房子卖了 to his tenant: the lease is the matter, the tenant is no buyer
         if any(SIDES.get(name) == other or name == other for other, _ in found):

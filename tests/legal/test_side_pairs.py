@@ -90,6 +90,8 @@ def test_each_new_pair_is_complete(one, other):
     ("我们给了女方十五万彩礼，结果没领证她就跟别人好了，能要回来吗", "marriage_family", "gift_giver"),
     ("儿子订婚时我家出了二十万聘礼，现在女方家收了钱不结婚也不退", "marriage_family", "gift_giver"),
     ("彩礼给了快一年了，女方说感情不和要分手，这钱我们能讨回吗", "marriage_family", "gift_giver"),
+    ("定亲那会儿给了她家五万块，婚还没结她就变卦了，钱能要回来吗", "marriage_family", "gift_giver"),
+    ("订婚时男方家送了六万六，后来他们家反悔了，现在要我们全退", "marriage_family", "gift_receiver"),
     # the seller
     ("我把老家的房子卖给了一个外地人，现在房价涨了我不想过户了", "real_estate", "seller"),
     ("买我车的人开了三个月说发动机有毛病，要我退钱", "contract", "seller"),
@@ -128,6 +130,18 @@ def test_each_side_is_read_from_how_clients_tell_it(question, domain, expected):
 ])
 def test_a_side_is_read_only_in_the_matters_where_its_pair_opposes(question, domain):
     assert read(question, domain) == ""
+
+
+@pytest.mark.parametrize(("question", "absent"), [
+    ("我妈前年走了，没留遗嘱，老房子是爸妈婚后买的，我们兄妹三个这房子我能分多少", "claimant_spouse"),
+    ("一家公司欠我们货款六十万，拖了一年多", "employee"),
+])
+def test_words_of_another_matter_tell_no_side_of_this_pair(question, absent):
+    assert absent not in dict(sides_said(question))
+
+
+def test_a_company_that_owes_for_goods_makes_the_client_its_seller():
+    assert dict(sides_said("一家公司欠我们货款六十万，拖了一年多")).get("seller")
 
 
 def test_a_tenant_told_the_house_was_sold_is_no_buyer():
