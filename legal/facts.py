@@ -1898,7 +1898,7 @@ _SIDE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((side, re.compile(pa
 
 _LEASE = re.compile(r"租|押金")
 #: An estate being shared among heirs (遗产, 没留遗嘱, 我爸走了): no spouse's divorce split.
-_ESTATE = re.compile(r"遗产|遗嘱|继承|去世|过世|走了|病逝|死了|身故")
+_HEIRS_SHARE = re.compile(r"遗产|遗嘱|继承|去世|过世|走了|病逝|死了|身故")
 #: A loan of money, not of a car or a house: its sum (\d{3,}, 10万, 5k) or its interest (月息) names it.
 _MONEY_WORDS = re.compile(r"钱|款|借条|欠条|利息|月息|年息|\d{3,}|\d+(?:个)?[万千wWkK]|网贷|信用卡|催收")
 
@@ -1922,7 +1922,7 @@ def sides_said(text: str) -> list[tuple[str, str]]:
             continue  # 借车, 借房子: not a loan of money
         if name in _MATTER_WORDS and not re.search(_MATTER_WORDS[name], text):
             continue
-        if name in ("holder_spouse", "claimant_spouse") and _ESTATE.search(text):
+        if name in ("holder_spouse", "claimant_spouse") and _HEIRS_SHARE.search(text):
             continue  # 这房子我能分多少 of a father's estate is an heir's share, not a divorce's
         if name in ("seller", "buyer") and any(other in ("tenant", "landlord") for other, _ in found):
             continue  # 房东说房子卖了 to his tenant: the lease is the matter, the tenant is no buyer
