@@ -138,6 +138,7 @@ def test_a_side_is_read_only_in_the_matters_where_its_pair_opposes(question, dom
 ])
 def test_words_of_another_matter_tell_no_side_of_this_pair(question, absent):
     assert absent not in dict(sides_said(question))
+    assert read(question, "marriage_family") != absent  # the whole reading, the estate's figures too
 
 
 def test_a_company_that_owes_for_goods_makes_the_client_its_seller():
