@@ -47,7 +47,16 @@ from legal.rules import (
     refine_calculator,
     refine_rule,
 )
-from legal.sides import CRIMINAL_DOMAINS, SIDE_DEFAULTS, client_side, for_other_side, side_label, steps_for
+from legal.sides import (
+    CRIMINAL_DOMAINS,
+    SIDE_DEFAULTS,
+    client_side,
+    facts_with_side,
+    for_other_side,
+    risks_for,
+    side_label,
+    steps_for,
+)
 
 OFFLINE_HEAD = ("【离线模式】未使用大语言模型：以下结论依据律所维护的法律要点卡片与现行法条自动整理，请律师复核。")
 
@@ -1877,10 +1886,10 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
         if related:
             lines += ["", "### 相关规定", "", "（与本问题相关，但不直接决定上面的结论）", *related]
     # whose side the client is on, when it is a side of the matter answered (a guarantor is no 劳动者)
-    sided = any(composition.side(card) for card in composition.cards())
+    sided = next((s for card in composition.cards() if (s := composition.side(card))), "")
     used = set().union(*(p.facts_used(composition.facts) for p in parts), {"side"} if sided else set())
     starts = {p.deadline.start for p in parts if p.deadline is not None and p.deadline.start is not None}
-    facts_line = _facts_line(composition.facts, used, composition.question, starts)
+    facts_line = _facts_line(facts_with_side(composition.facts, sided), used, composition.question, starts)
     if facts_line:
         lines += ["", "### 结合您的情况", "", f"您提到的要素：{facts_line}。"]
     calculations = [p.calculation for p in parts if p.calculation is not None and p.calculation.ok]
@@ -1912,7 +1921,7 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
             steps.append(f"**期限**：{part.deadline.text()}（{part.deadline.rule.basis}）。")
     if steps:
         lines += ["", "### 下一步", ""] + [f"{i}. {s}" for i, s in enumerate(dict.fromkeys(steps), start=1)]
-    risks = [f"- {e}。".replace("。。", "。") for card in cards for e in (*card.exceptions, *card.mistakes)
+    risks = [f"- {e}。".replace("。。", "。") for card in cards for e in risks_for(card, composition.side(card))
              if article_text is None or verified_line(e)]
     lines += ["", "### 风险提示", "", *risks,
               "- 结论以您所述的事实为准；事实有出入或对方提出相反证据的，结论可能不同。"]
