@@ -22,7 +22,7 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from knowledge.numerals import int_to_cn
-from legal import conditions, events
+from legal import conditions, events, mentions
 from legal.calculators import CHINA_TZ, cn_date
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
@@ -32,6 +32,7 @@ from legal.normalise import amounts
 from legal.numerals import cn_number, figures_in_digits
 from legal.qtypes import QTYPE_CUES, asking_clause, final_ask_type, question_type  # noqa: F401  (re-exported)
 from legal.rules import (
+    ASK,
     CALCULATOR_BASIS,
     FORMULAS,
     PROBATION_ASKED,
@@ -425,7 +426,8 @@ def supported(match: PartMatch, cited: Sequence[Provision], found: Collection[tu
 
 
 def citation_doubt(match: PartMatch, cited: Sequence[Provision] = (),
-                   found: Collection[tuple[str, int | str]] = ()) -> str:
+                   found: Collection[tuple[str, int | str]] = (), *, question: str = "", facts: Facts | None = None,
+                   asking: str = "") -> str:
     """Why the part's card is not sure enough to cite ``cited`` as controlling ("" when it is): the
     best and the runner-up card are about equally close and rest on different provisions (the note
     says which fact decides between them), or the card's confidence is below :data:`CITE_CONFIDENCE`
@@ -437,8 +439,9 @@ def citation_doubt(match: PartMatch, cited: Sequence[Provision] = (),
     runner = match.scores[1] if len(match.scores) > 1 else None
     if runner is not None and best.score - runner.score < CONTEST_GAP and not (
             {(p.law, p.article) for p in best.card.controlling} & {(p.law, p.article) for p in runner.card.controlling}):
-        need = next((e.ask for e in best.card.elements if e.ask), "") or next(
-            (e.ask for e in runner.card.elements if e.ask), "")
+        # the fact that decides between the two, unless the client stated it or the part already asks its one question
+        need = "" if asking else (element_ask(best.card.elements, facts, question)
+                                  or element_ask(runner.card.elements, facts, question))
         decide = f"，要看{need.rstrip('？?。')}" if need else ""
         return (f"这一问也可能属于“{runner.card.title}”{decide}；两者适用的条文不同，"
                 "此处不把任何条文作为结论的依据，请律师核对")
@@ -447,6 +450,74 @@ def citation_doubt(match: PartMatch, cited: Sequence[Provision] = (),
     needed = SUPPORTED_CONFIDENCE if supported(match, cited, found) else CITE_CONFIDENCE
     if best.confidence < needed:
         return "对应哪一法律问题把握不足，下列条文仅作参考，不作为结论的依据"
+    return ""
+
+
+# -- asks: only what is missing ----------------------------------------------------------------------------
+#: The words of a part that ask about time: a date it runs from is needed to answer them.
+_ASKS_TIME = re.compile(r"还能|来得及|来不及|过了|超过|超了|多久|时间|期限|时效|几年了|年了|个月了|什么时候|哪天|截止|最晚|到期|"
+                        r"还有效|还算数|还可以")
+
+
+def figure_needed(asked: str, part: str) -> bool:
+    """Whether the part needs a figure computed: it asks how much (its type, or its words: 多少, 几个月 …)."""
+    return asked == "how_much" or bool(_ASKS_QUANTITY.search(part))
+
+
+def date_needed(asked: str, part: str) -> bool:
+    """Whether the part needs the day a period runs from: it asks by when, or its words ask about time."""
+    return asked == "by_when" or bool(_ASKS_TIME.search(part))
+
+
+def part_ask(asks: Sequence[str], kind: str, asked: str, part: str) -> str:
+    """The one question a part asks the client: the first of ``asks`` (already only what the question does not
+    state, :mod:`legal.mentions`), and only when the part's type needs it — a calculator's input (``kind``
+    "how_much") for a part asking a figure, a start date ("by_when") for a part asking about time. A part with
+    no words (``part`` empty) and no type is not second-guessed."""
+    first = next((a for a in asks if a), "")
+    if not first or (not asked and not part):
+        return first
+    needed = figure_needed(asked, part) if kind == "how_much" else date_needed(asked, part)
+    return first if needed else ""
+
+
+def untold_inputs(missing: Sequence[str], facts: Facts, question: str) -> list[str]:
+    """The calculator inputs still missing that the client has not stated in any words (:func:`legal.mentions.told`)."""
+    if not question:
+        return list(missing)
+    return [name for name in missing if not mentions.told(question, facts.items, fact=name)]
+
+
+def input_asks(missing: Sequence[str]) -> list[str]:
+    """The precise question for each missing input, in the calculator's order (the first decides the figure)."""
+    return [ASK.get(name, f"请补充：{LABELS.get(name, name)}") for name in missing]
+
+
+def start_told(facts: Facts, question: str) -> bool:
+    """Whether the question states a date no reader placed (上周, 前几天, 月初 …): the client told when, and is not
+    asked again. Dates the readers placed as another event's are not the start (the start question names them)."""
+    if not question:
+        return False
+    rest = question
+    for dated in facts.dates:
+        rest = rest.replace(dated.text, "")
+    return mentions.mentioned("date", rest)
+
+
+def element_ask(elements: Sequence[Any], facts: Facts | None, question: str) -> str:
+    """The one question an element asks that the client has not answered: the first element whose typed fact is
+    not read and whose ask still has a question the ``question`` does not answer (:func:`legal.mentions.untold_ask`)."""
+    names = facts.items if facts is not None else {}
+    for element in elements:
+        if not element.ask:
+            continue
+        if not question:
+            if not (element.fact and element.fact in names):
+                return element.ask
+            continue
+        left = mentions.untold_ask(element.ask, question, names, element.fact or "")
+        if left:
+            return left
     return ""
 
 
@@ -1092,7 +1163,7 @@ def _rule_only(match: PartMatch, question: str, facts: Facts, today: date | None
     if not named:
         return None
     answer = Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
-    text, _calculation, found, ask = _fill(answer, facts, today)
+    text, _calculation, found, ask = _fill(answer, facts, today, question=question, asked="by_when")
     text = computed_first(text, "by_when", None, found, today)
     if found is None:
         return None
@@ -1117,8 +1188,11 @@ def _calculator_only(match: PartMatch, facts: Facts, domain: str) -> PartAnswer 
     return PartAnswer(match.text, "how_much", None, confidence, answer, text, calculation, None, "", basis=basis)
 
 
-def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
+def _fill(answer: Answer, facts: Facts, today: date | None, part: str = "", question: str = "", asked: str = ""
           ) -> tuple[str, Calculation | None, Deadline | None, str]:
+    """The answer's conclusion with its figure and its deadline filled in, and the one question still needed
+    (:func:`part_ask`: never a fact the ``question`` states, never an input the part's type ``asked`` does not
+    need)."""
     text = answer.conclusion
     calculation = None
     found_deadline = None
@@ -1136,13 +1210,18 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
             # client for an amount to compute one would contradict the answer or ask what nobody asked
             text = text.replace("{result}", "")
         else:
-            ask = calculation.ask() if calculation.missing else ""
-            missing = "、".join(LABELS.get(m, m) for m in calculation.missing) or "计算要素"
+            unknown = untold_inputs(calculation.missing, facts, question)
+            needs_figure = figure_needed(asked, part)
+            ask = part_ask(input_asks(unknown), "how_much", asked, part)
+            missing = "、".join(LABELS.get(m, m) for m in unknown) or "计算要素"
             formula = FORMULAS.get(answer.calculator, "")
             rule = f"按{formula}计算；" if formula else ""
-            needed = f"{rule}具体数额需知道您的{missing}后计算"
+            # an input the client stated in words no reader typed is not asked for again, nor is a figure the part
+            # does not ask: the rule alone is said
+            needed = f"{rule}具体数额需知道您的{missing}后计算" if unknown and needs_figure else (
+                f"按{formula}计算" if formula else "")
             text = text.replace("{result}", needed) if placed else (
-                f"{text.rstrip()}{needed}。" if calculation.missing else text)
+                f"{text.rstrip()}{needed}。" if calculation.missing and needed else text)
     if answer.deadline:
         # a deadline runs only from a date whose event is its rule's start event (legal/events.py):
         # a hire date, the day money was lent or a date of another event never starts it
@@ -1160,8 +1239,8 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
                 text = text.replace("{deadline}", found_deadline.text())
             elif found_deadline.ends is not None or not found_deadline.rule.computable:
                 text = f"{text.rstrip()}{found_deadline.text()}。"
-            if found_deadline.ends is None and found_deadline.rule.computable:
-                ask = ask or events.start_question(facts.dates, rule, start_event)
+            if found_deadline.ends is None and found_deadline.rule.computable and not start_told(facts, question):
+                ask = ask or part_ask([events.start_question(facts.dates, rule, start_event)], "by_when", asked, part)
     text = text.replace("{result}", "").replace("{deadline}", "")
     text = re.sub(r"[：:]\s*。", "。", text).replace("：；", "；")
     return text.strip(), calculation, found_deadline, ask
@@ -1493,7 +1572,7 @@ QTYPE_WORDS = {"yes_no": "能不能", "valid": "是否合法或有效", "how_muc
                "which": "属于哪种罪名或案由", "forum": "去哪里、走什么程序", "what_to_do": "下一步怎么做"}
 
 
-def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None) -> str:
+def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None, question: str = "") -> str:
     """What could not be decided, and the fact or area that would decide it (the first of the nearest
     card's element questions whose fact the question does not already give)."""
     asked = QTYPE_WORDS.get(qtype, "这一问")
@@ -1505,8 +1584,7 @@ def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None) -> 
     head = f"无法可靠判断{asked}：这一问最接近“{top.title}”，但把握不足"
     if len(scores) > 1 and scores[1].card.area_label() != top.area_label():
         head += f"（也可能是“{scores[1].card.title}”）"
-    given = facts if facts is not None else Facts()
-    need = next((e.ask for e in top.elements if e.ask and not (e.fact and e.fact in given)), "")
+    need = element_ask(top.elements, facts, question)
     tail = f"。若是“{top.title}”，需要先确认：{need.rstrip('？?。')}" if need else "。请补充发生了什么、对方是谁、您希望达到什么结果"
     return f"{head}{tail}。以下不作为结论，请律师核对。"
 
@@ -1547,7 +1625,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                 continue
         if not match.decided or best is None:
             alternatives = [s.card.title for s in match.scores[:2]] if match.scores else []
-            text = undecided_text(match, qtype, facts)
+            text = undecided_text(match, qtype, facts, question)
             parts.append(PartAnswer(match.text, qtype, None, best.confidence if best else 0.0, text=text,
                                     alternatives=alternatives))
             continue
@@ -1587,7 +1665,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         if qtype == "yes_no" and "valid" in card.answers and _OTHER_SIDE.search(asking_clause(match.text) or match.text):
             chosen = card.answers["valid"]  # may the other side do this to me: whether its act is lawful
         chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
-        text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
+        text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text, question, qtype or chosen.qtype)
         # what the part itself asks leads — a by-when part only when its closing question asks by when (a part
         # ending on 我还要还吗 is answered yes or no, whatever period a clause before it names)
         first = qtype if qtype != "by_when" or final_ask_type(match.text) in ("by_when", "") else ""
@@ -1639,7 +1717,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                      for law, article in deadline_basis(timed.rule.name)] or basis
             ruled = True
         withheld: list[Provision] = []
-        doubt = citation_doubt(match, basis, found) if not ruled else ""
+        doubt = citation_doubt(match, basis, found, question=question, facts=facts, asking=ask) if not ruled else ""
         if doubt:
             # not sure enough of the card to present its provision as controlling: it goes to 相关规定, and
             # the note saying so goes with the legal basis (the conclusion still answers first)
