@@ -28,7 +28,7 @@ from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, Facts, extract_facts, part_flags
 from legal.focus import evidence_answer, own_answer, stated_first
 from legal.matcher import ASKS_CRIME, PartMatch
-from legal.normalise import amounts
+from legal.normalise import amounts, normalise
 from legal.numerals import cn_number, figures_in_digits
 from legal.qtypes import QTYPE_CUES, asking_clause, final_ask_type, question_type  # noqa: F401  (re-exported)
 from legal.rules import (
@@ -493,15 +493,19 @@ def input_asks(missing: Sequence[str]) -> list[str]:
     return [ASK.get(name, f"请补充：{LABELS.get(name, name)}") for name in missing]
 
 
-def start_told(facts: Facts, question: str) -> bool:
-    """Whether the question states a date no reader placed (上周, 前几天, 月初 …): the client told when, and is not
-    asked again. Dates the readers placed as another event's are not the start (the start question names them)."""
+def start_told(facts: Facts, question: str, today: date | None = None) -> bool:
+    """Whether the question states a date no reader placed (前几天, 月初, 半个月前 …): the client told when, and is
+    not asked again. Dates the readers placed as another event's are not the start (the start question names
+    them), so they are taken out of the question (as the readers wrote them) before it is read."""
     if not question:
         return False
-    rest = question
-    for dated in facts.dates:
-        rest = rest.replace(dated.text, "")
+    placed = {(d.day.year, d.day.month) for d in facts.dates}
+    rest = _ABSOLUTE_DATE.sub(lambda m: "" if (int(m.group(1)), int(m.group(2))) in placed else m.group(0),
+                              normalise(question, today or datetime.now(tz=CHINA_TZ).date()))
     return mentions.mentioned("date", rest)
+
+
+_ABSOLUTE_DATE = re.compile(r"((?:19|20)\d{2})\s*[年./-]\s*(\d{1,2})\s*(?:[月./-]\s*(?:\d{1,2}\s*[日号]?)?)?")
 
 
 def element_ask(elements: Sequence[Any], facts: Facts | None, question: str) -> str:
@@ -1239,7 +1243,7 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = "", ques
                 text = text.replace("{deadline}", found_deadline.text())
             elif found_deadline.ends is not None or not found_deadline.rule.computable:
                 text = f"{text.rstrip()}{found_deadline.text()}。"
-            if found_deadline.ends is None and found_deadline.rule.computable and not start_told(facts, question):
+            if found_deadline.ends is None and found_deadline.rule.computable and not start_told(facts, question, today):
                 ask = ask or part_ask([events.start_question(facts.dates, rule, start_event)], "by_when", asked, part)
     text = text.replace("{result}", "").replace("{deadline}", "")
     text = re.sub(r"[：:]\s*。", "。", text).replace("：；", "；")
