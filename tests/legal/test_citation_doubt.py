@@ -84,7 +84,7 @@ def test_two_close_cards_below_the_withholding_confidence_cite_nothing(gap):
 
 
 def test_the_contest_note_adds_no_second_ask_to_a_part_that_asks():
-    match = PartMatch("单位提前三十日书面通知了我，能不能这样？", [CardScore(A, 0.7, 0.9), CardScore(B, 0.7, 0.85)], True)
+    match = PartMatch("单位书面通知了我，能不能这样？", [CardScore(A, 0.7, 0.9), CardScore(B, 0.7, 0.85)], True)
     said = "公司上个月15号就书面通知了我，能不能这样？"
     from legal.facts import extract_facts
 
