@@ -84,17 +84,25 @@ def doubted(row: dict[str, Any], cite: float, supported: float) -> bool:
     return row["confidence"] < (supported if row["supported"] else cite)
 
 
-def report(rows: list[dict[str, Any]], cite: float, supported: float) -> str:
+def report(rows: list[dict[str, Any]], cite: float, supported: float, withhold: float = 1.0) -> str:
+    """The rule's outcome with these thresholds: doubted parts below ``withhold`` cite nothing (withheld), the
+    other doubted parts cite with a hedge (hedged), the rest cite without one (confident)."""
     n = len(rows)
     held = [r for r in rows if doubted(r, cite, supported)]
     sure = [r for r in rows if not doubted(r, cite, supported)]
-    precision = sum(r["gold"] for r in held) / len(held) if held else 0.0
+    withheld = [r for r in held if r["confidence"] < withhold]
+    hedged = [r for r in held if r["confidence"] >= withhold]
     wrong = sum(not r["gold"] for r in sure)
     irrelevant = sum(r["irrelevant"] for r in sure)
-    return (f"cite {cite:.2f} supported {supported:.2f}: doubted {len(held)}/{n} ({len(held) / max(n, 1):.1%}), "
-            f"gold among doubted {precision:.1%}; confident {len(sure)}, gold cited {len(sure) - wrong} "
-            f"({(len(sure) - wrong) / max(n, 1):.1%} of parts), confident wrong {wrong} ({wrong / max(n, 1):.1%}), "
-            f"confident irrelevant {irrelevant} ({irrelevant / max(n, 1):.1%})")
+
+    def gold(part: list[dict[str, Any]]) -> str:
+        return f"{sum(r['gold'] for r in part) / len(part):.1%}" if part else "—"
+
+    return (f"cite {cite:.2f} supported {supported:.2f} withhold {min(withhold, 1):.2f}: withheld {len(withheld)}/{n} "
+            f"({len(withheld) / max(n, 1):.1%}, gold {gold(withheld)}), hedged {len(hedged)} "
+            f"({len(hedged) / max(n, 1):.1%}, gold {gold(hedged)}); confident {len(sure)}, "
+            f"confident wrong {wrong} ({wrong / max(n, 1):.1%}), confident irrelevant {irrelevant} "
+            f"({irrelevant / max(n, 1):.1%})")
 
 
 def main() -> int:
@@ -102,6 +110,7 @@ def main() -> int:
     parser.add_argument("--data", type=Path, action="append", required=True)
     parser.add_argument("--cards", type=Path, default=None)
     parser.add_argument("--rows", type=Path, default=None, help="write the measured rows here (JSONL)")
+    parser.add_argument("--from-rows", type=Path, default=None, help="report on rows written before (no matching)")
     args = parser.parse_args()
     pin_today(DATA_TODAY)
     if args.cards is not None:
@@ -112,7 +121,8 @@ def main() -> int:
         selectors.cards_changed()
     items = [json.loads(line) for path in args.data for line in path.read_text(encoding="utf-8").splitlines()
              if line.strip()]
-    rows = measure(items)
+    rows = ([json.loads(line) for line in args.from_rows.read_text(encoding="utf-8").splitlines() if line.strip()]
+            if args.from_rows is not None else measure(items))
     if args.rows is not None:
         args.rows.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
     print(f"{len(rows)} decided parts citing a card's provision ({len(items)} questions)")
@@ -123,11 +133,16 @@ def main() -> int:
         if inside:
             print(f"[{low:.2f}, {high:.2f}){'':<2}{len(inside):>7}{sum(r['gold'] for r in inside) / len(inside):>8.1%}"
                   f"{sum(r['irrelevant'] for r in inside) / len(inside):>8.1%}")
-    print("shipped: " + report(rows, composer.CITE_CONFIDENCE, composer.SUPPORTED_CONFIDENCE))
-    for cite in (0.5, 0.55, 0.6, 0.65, 0.7, 0.75):
-        for supported in (0.4, 0.45, 0.5, 0.55, 0.6):
+    print("shipped: " + report(rows, composer.CITE_CONFIDENCE, composer.SUPPORTED_CONFIDENCE,
+                               getattr(composer, "WITHHOLD_CONFIDENCE", 1.0)))
+    print("every doubt withheld:")
+    for cite in (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8):
+        for supported in (0.4, 0.5, 0.55, 0.6):
             if supported <= cite:
                 print(report(rows, cite, supported))
+    print("doubts withheld below a line, hedged above it:")
+    for withhold in (0.5, 0.55, 0.6, 0.65, 0.7):
+        print(report(rows, composer.CITE_CONFIDENCE, composer.SUPPORTED_CONFIDENCE, withhold))
     return 0
 
 
