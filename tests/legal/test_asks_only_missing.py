@@ -33,6 +33,7 @@ PHRASINGS = ["甲乙丙丁", "戊己庚辛", "子丑寅卯", "辰巳午未", "�
     ("contract", "当时打了借条"), ("contract", "我们口头说好的"), ("contract", "没签劳动合同"),
     ("marriage", "我们没领证只办了酒席"), ("marriage", "结婚五年了"), ("marriage", "房子是婚前买的"),
     ("prior", "他以前没犯过事，是初犯"), ("prior", "这已经是第三次了"),
+    ("duty", "店员骑车送外卖的时候撞了人"), ("duty", "司机是老板派去拉货的"), ("duty", "他下班以后开车去办私事"),
 ])
 def test_a_stated_fact_is_mentioned(kind: str, said: str) -> None:
     assert mentions.mentioned(kind, said)
