@@ -476,9 +476,13 @@ def doubt_withholds(match: PartMatch) -> bool:
 
 
 # -- asks: only what is missing ----------------------------------------------------------------------------
-#: The words of a part that ask about time: a date it runs from is needed to answer them.
-_ASKS_TIME = re.compile(r"还能|来得及|来不及|过了|超过|超了|多久|时间|期限|时效|几年了|年了|个月了|什么时候|哪天|截止|最晚|到期|"
-                        r"还有效|还算数|还可以")
+#: The words of a part that ask for a day (the last day, whether it has passed): the date a period runs from is
+#: needed to answer them.
+_ASKS_DAY = re.compile(r"还能|来得及|来不及|过了|超过|超了|时效|几年了|年了|个月了|什么时候|何时|哪天|哪一天|几号|几月几|截止|最晚|"
+                       r"最迟|到期|期满|晚了|还有效|还算数|还可以")
+#: The words of a part that ask only how long a period is (多久, 多少天): the law's period answers them, whatever
+#: day it started.
+_ASKS_LENGTH = re.compile(r"多久|多长时间|多长|多少天|几天|几个月|几年|多少个月")
 
 
 def figure_needed(asked: str, part: str) -> bool:
@@ -487,8 +491,12 @@ def figure_needed(asked: str, part: str) -> bool:
 
 
 def date_needed(asked: str, part: str) -> bool:
-    """Whether the part needs the day a period runs from: it asks by when, or its words ask about time."""
-    return asked == "by_when" or bool(_ASKS_TIME.search(part))
+    """Whether the part needs the day a period runs from: its words ask for a day (最晚哪天, 还来得及吗, 过了时效没有),
+    or it asks by when in no words of length — a part asking only how long (最长多久, 要等多少天) is answered by the
+    period itself."""
+    if _ASKS_DAY.search(part):
+        return True
+    return asked == "by_when" and not _ASKS_LENGTH.search(part)
 
 
 def part_ask(asks: Sequence[str], kind: str, asked: str, part: str) -> str:

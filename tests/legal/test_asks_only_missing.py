@@ -108,6 +108,19 @@ def test_a_start_date_is_asked_only_by_a_part_about_time() -> None:
     assert part_ask(ask, "by_when", "by_when", "最晚什么时候起诉") == ask[0]
     assert part_ask(ask, "by_when", "yes_no", "现在还能起诉吗") == ask[0]
     assert part_ask(ask, "by_when", "yes_no", "养伤期间工资照发吗") == ""
+    # asked only how long: the law's period answers it, whatever day it started
+    assert part_ask(ask, "by_when", "by_when", "公司最多能拖多久") == ""
+    assert part_ask(ask, "by_when", "by_when", "要等多少天才能卖") == ""
+    assert part_ask(ask, "by_when", "by_when", "到哪天算我放弃") == ask[0]
+
+
+@pytest.mark.parametrize(("ask", "said", "left"), [
+    ("购房合同是婚前还是婚后签的？", "婚前我自己付首付买的房", ""),       # when it was signed, told; not whether
+    ("有没有签书面合同？", "我们签了劳动合同", ""),
+    ("有没有签书面合同？", "在厂里干了两年", "有没有签书面合同？"),
+])
+def test_an_ask_about_a_contract_is_told_by_what_it_asks(ask: str, said: str, left: str) -> None:
+    assert mentions.untold_ask(ask, said) == left
 
 
 @pytest.mark.parametrize("said", ["国庆节那几天被开除了", "大概半个月前被辞退", "月初公司让我走人"])
