@@ -22,16 +22,17 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from knowledge.numerals import int_to_cn
-from legal import conditions, events
+from legal import conditions, events, mentions
 from legal.calculators import CHINA_TZ, cn_date
 from legal.cardfile import Answer, Card, Provision
 from legal.facts import LABELS, VALUE_WORDS, Facts, extract_facts, part_flags
 from legal.focus import evidence_answer, own_answer, stated_first
 from legal.matcher import ASKS_CRIME, PartMatch
-from legal.normalise import amounts
+from legal.normalise import amounts, normalise
 from legal.numerals import cn_number, figures_in_digits
 from legal.qtypes import QTYPE_CUES, asking_clause, final_ask_type, question_type  # noqa: F401  (re-exported)
 from legal.rules import (
+    ASK,
     CALCULATOR_BASIS,
     FORMULAS,
     PROBATION_ASKED,
@@ -111,6 +112,9 @@ class PartAnswer:
     #: Why nothing is cited as controlling (:func:`citation_doubt`): a note on the citations, shown with
     #: the legal basis — never inside the conclusion, whose first sentence answers.
     note: str = ""
+    #: The doubt of a card cited all the same (:func:`citation_doubt` above :data:`WITHHOLD_CONFIDENCE`): one line
+    #: after the answer, never in place of it.
+    hedge: str = ""
 
     def facts_used(self, facts: Facts) -> set[str]:
         """The question's facts this part's answer rests on: its calculator's reads and inputs, the facts its
@@ -185,7 +189,7 @@ class Composition:
                 citations = [dict(c, valid=verified(c["law"], c["article"])) for c in citations]
             related = [{"law": r.law, "article": article_label(r.article)} for r in p.related()]
             out.append({"part": p.part, "text": p.text, "citations": citations, "decided": p.decided,
-                        "related": related})
+                        "related": related, **({"hedge": p.hedge} if p.hedge else {})})
         return out
 
     def card_refs(self, ids: dict[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -399,15 +403,21 @@ def institution_asked(card: Card, part: str) -> Provision | None:
     return None
 
 
-#: Confidence below which a decided part cites nothing as controlling unless the provision it would
-#: cite is supported (:func:`supported`): on the tuning sets a cited provision of a card matched below
-#: it, with no other sign, is too often not the deciding one (0.75–0.8: 31 parts cite a gold provision,
-#: 8 an irrelevant one; 0.7–0.75: 31 against 16 — docs/decisions/card-citations-audit.md, fourth round).
+#: Confidence below which a decided part's citation carries a hedge unless the provision it cites is
+#: supported (:func:`supported`) or the part is worded like a lay phrasing of its card: the provision is
+#: still cited as the conclusion's basis, and one line after the answer says the match is not certain.
+#: Measured on the tuning sets (bench/doubt_fit.py, docs/decisions/answers-ask-only-what-is-missing.md): of
+#: the parts doubted between 0.6 and 0.75, 65 % cite a gold controlling provision (15 of 23) — withholding
+#: it took a right basis away from two parts in three.
 CITE_CONFIDENCE = 0.75
-#: The confidence a supported provision needs: the runner-up card holds it too (the citation stands
-#: whichever of the two the question is about), or a plain search of the statutes finds it for the
-#: question. Below it even a supported provision is withheld.
+#: The confidence a supported provision needs to be cited without a hedge: the runner-up card holds it too
+#: (the citation stands whichever of the two the question is about), or a plain search of the statutes finds
+#: it for the question.
 SUPPORTED_CONFIDENCE = 0.6
+#: Confidence below which a part cites nothing as controlling (its card's provisions go to 相关规定 with a
+#: note): measured, a card matched below it cites a gold controlling provision for 2 parts of 7 (29 %),
+#: supported or not.
+WITHHOLD_CONFIDENCE = 0.6
 #: Score gap under which the runner-up card is as close as the best one.
 CONTEST_GAP = 0.02
 #: Below :data:`CITE_CONFIDENCE` a card still cites when the part shares this much of its wording
@@ -434,28 +444,123 @@ def supported(match: PartMatch, cited: Sequence[Provision], found: Collection[tu
 
 
 def citation_doubt(match: PartMatch, cited: Sequence[Provision] = (),
-                   found: Collection[tuple[str, int | str]] = ()) -> str:
-    """Why the part's card is not sure enough to cite ``cited`` as controlling ("" when it is): the
-    best and the runner-up card are about equally close and rest on different provisions (the note
-    says which fact decides between them), or the card's confidence is below :data:`CITE_CONFIDENCE`
-    (:data:`SUPPORTED_CONFIDENCE` for a provision with support, :func:`supported`) and the part is not
-    worded like one of its lay phrasings."""
+                   found: Collection[tuple[str, int | str]] = (), *, question: str = "", facts: Facts | None = None,
+                   asking: str = "") -> str:
+    """Why the part's card is not sure of ``cited`` ("" when it is): the best and the runner-up card are about
+    equally close and rest on different provisions (the note says which fact decides between them, unless the
+    client stated it or the part already asks), or the card's confidence is below :data:`CITE_CONFIDENCE`
+    (:data:`SUPPORTED_CONFIDENCE` for a provision with support, :func:`supported`) and the part is not worded like
+    one of its lay phrasings. Below :data:`WITHHOLD_CONFIDENCE` the note says nothing is cited as controlling
+    (:func:`doubt_withholds`); above it, it is the hedge shown after the answer, the provision still cited."""
     best = match.best
     if best is None or "inherited" in best.signals:
         return ""
+    withhold = doubt_withholds(match)
     runner = match.scores[1] if len(match.scores) > 1 else None
     if runner is not None and best.score - runner.score < CONTEST_GAP and not (
             {(p.law, p.article) for p in best.card.controlling} & {(p.law, p.article) for p in runner.card.controlling}):
-        need = next((e.ask for e in best.card.elements if e.ask), "") or next(
-            (e.ask for e in runner.card.elements if e.ask), "")
+        # the fact that decides between the two, unless the client stated it or the part already asks its one question
+        need = "" if asking else (element_ask(best.card.elements, facts, question)
+                                  or element_ask(runner.card.elements, facts, question))
         decide = f"，要看{need.rstrip('？?。')}" if need else ""
-        return (f"这一问也可能属于“{runner.card.title}”{decide}；两者适用的条文不同，"
-                "此处不把任何条文作为结论的依据，请律师核对")
+        if withhold:
+            return (f"这一问也可能属于“{runner.card.title}”{decide}；两者适用的条文不同，"
+                    "此处不把任何条文作为结论的依据，请律师核对")
+        return f"这一问也可能属于“{runner.card.title}”{decide}；那样适用的条文不同，请律师核对"
     if best.signals.get("bigrams", 0.0) >= PHRASING_CLOSE:
         return ""
     needed = SUPPORTED_CONFIDENCE if supported(match, cited, found) else CITE_CONFIDENCE
-    if best.confidence < needed:
+    if withhold:
         return "对应哪一法律问题把握不足，下列条文仅作参考，不作为结论的依据"
+    if best.confidence < needed:
+        return f"以上按“{best.card.title}”作答；如事实与此不同，适用的条文可能不同，请律师核对"
+    return ""
+
+
+def doubt_withholds(match: PartMatch) -> bool:
+    """Whether a doubted part (:func:`citation_doubt`) withholds its card's provisions altogether — its card matched
+    below :data:`WITHHOLD_CONFIDENCE` — rather than citing them with a hedge after the answer."""
+    best = match.best
+    return best is not None and best.confidence < WITHHOLD_CONFIDENCE
+
+
+# -- asks: only what is missing ----------------------------------------------------------------------------
+#: The words of a part that ask for a day (the last day, whether it has passed): the date a period runs from is
+#: needed to answer them.
+_ASKS_DAY = re.compile(r"还能|来得及|来不及|过了|超过|超了|时效|几年了|年了|个月了|什么时候|何时|哪天|哪一天|几号|几月几|截止|最晚|"
+                       r"最迟|到期|期满|晚了|还有效|还算数|还可以")
+#: The words of a part that ask only how long a period is (多久, 多少天): the law's period answers them, whatever
+#: day it started.
+_ASKS_LENGTH = re.compile(r"多久|多长时间|多长|多少天|几天|几个月|几年|多少个月")
+
+
+def figure_needed(asked: str, part: str) -> bool:
+    """Whether the part needs a figure computed: it asks how much (its type, or its words: 多少, 几个月 …)."""
+    return asked == "how_much" or bool(_ASKS_QUANTITY.search(part))
+
+
+def date_needed(asked: str, part: str) -> bool:
+    """Whether the part needs the day a period runs from: its words ask for a day (最晚哪天, 还来得及吗, 过了时效没有),
+    or it asks by when in no words of length — a part asking only how long (最长多久, 要等多少天) is answered by the
+    period itself."""
+    if _ASKS_DAY.search(part):
+        return True
+    return asked == "by_when" and not _ASKS_LENGTH.search(part)
+
+
+def part_ask(asks: Sequence[str], kind: str, asked: str, part: str) -> str:
+    """The one question a part asks the client: the first of ``asks`` (already only what the question does not
+    state, :mod:`legal.mentions`), and only when the part's type needs it — a calculator's input (``kind``
+    "how_much") for a part asking a figure, a start date ("by_when") for a part asking about time. A part with
+    no words (``part`` empty) and no type is not second-guessed."""
+    first = next((a for a in asks if a), "")
+    if not first or (not asked and not part):
+        return first
+    needed = figure_needed(asked, part) if kind == "how_much" else date_needed(asked, part)
+    return first if needed else ""
+
+
+def untold_inputs(missing: Sequence[str], facts: Facts, question: str) -> list[str]:
+    """The calculator inputs still missing that the client has not stated in any words (:func:`legal.mentions.told`)."""
+    if not question:
+        return list(missing)
+    return [name for name in missing if not mentions.told(question, facts.items, fact=name)]
+
+
+def input_asks(missing: Sequence[str]) -> list[str]:
+    """The precise question for each missing input, in the calculator's order (the first decides the figure)."""
+    return [ASK.get(name, f"请补充：{LABELS.get(name, name)}") for name in missing]
+
+
+def start_told(facts: Facts, question: str, today: date | None = None) -> bool:
+    """Whether the question states a date no reader placed (前几天, 月初, 半个月前 …): the client told when, and is
+    not asked again. Dates the readers placed as another event's are not the start (the start question names
+    them), so they are taken out of the question (as the readers wrote them) before it is read."""
+    if not question:
+        return False
+    placed = {(d.day.year, d.day.month) for d in facts.dates}
+    rest = _ABSOLUTE_DATE.sub(lambda m: "" if (int(m.group(1)), int(m.group(2))) in placed else m.group(0),
+                              normalise(question, today or datetime.now(tz=CHINA_TZ).date()))
+    return mentions.mentioned("date", rest)
+
+
+_ABSOLUTE_DATE = re.compile(r"((?:19|20)\d{2})\s*[年./-]\s*(\d{1,2})\s*(?:[月./-]\s*(?:\d{1,2}\s*[日号]?)?)?")
+
+
+def element_ask(elements: Sequence[Any], facts: Facts | None, question: str) -> str:
+    """The one question an element asks that the client has not answered: the first element whose typed fact is
+    not read and whose ask still has a question the ``question`` does not answer (:func:`legal.mentions.untold_ask`)."""
+    names = facts.items if facts is not None else {}
+    for element in elements:
+        if not element.ask:
+            continue
+        if not question:
+            if not (element.fact and element.fact in names):
+                return element.ask
+            continue
+        left = mentions.untold_ask(element.ask, question, names, element.fact or "")
+        if left:
+            return left
     return ""
 
 
@@ -1140,7 +1245,7 @@ def _rule_only(match: PartMatch, question: str, facts: Facts, today: date | None
     if not named:
         return None
     answer = Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
-    text, _calculation, found, ask = _fill(answer, facts, today)
+    text, _calculation, found, ask = _fill(answer, facts, today, question=question, asked="by_when")
     text = computed_first(text, "by_when", None, found, today)
     if found is None:
         return None
@@ -1165,8 +1270,11 @@ def _calculator_only(match: PartMatch, facts: Facts, domain: str) -> PartAnswer 
     return PartAnswer(match.text, "how_much", None, confidence, answer, text, calculation, None, "", basis=basis)
 
 
-def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
+def _fill(answer: Answer, facts: Facts, today: date | None, part: str = "", question: str = "", asked: str = ""
           ) -> tuple[str, Calculation | None, Deadline | None, str]:
+    """The answer's conclusion with its figure and its deadline filled in, and the one question still needed
+    (:func:`part_ask`: never a fact the ``question`` states, never an input the part's type ``asked`` does not
+    need)."""
     text = answer.conclusion
     calculation = None
     found_deadline = None
@@ -1184,13 +1292,18 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
             # client for an amount to compute one would contradict the answer or ask what nobody asked
             text = text.replace("{result}", "")
         else:
-            ask = calculation.ask() if calculation.missing else ""
-            missing = "、".join(LABELS.get(m, m) for m in calculation.missing) or "计算要素"
+            unknown = untold_inputs(calculation.missing, facts, question)
+            needs_figure = figure_needed(asked, part)
+            ask = part_ask(input_asks(unknown), "how_much", asked, part)
+            missing = "、".join(LABELS.get(m, m) for m in unknown) or "计算要素"
             formula = FORMULAS.get(answer.calculator, "")
             rule = f"按{formula}计算；" if formula else ""
-            needed = f"{rule}具体数额需知道您的{missing}后计算"
+            # an input the client stated in words no reader typed is not asked for again, nor is a figure the part
+            # does not ask: the rule alone is said
+            needed = f"{rule}具体数额需知道您的{missing}后计算" if unknown and needs_figure else (
+                f"按{formula}计算" if formula else "")
             text = text.replace("{result}", needed) if placed else (
-                f"{text.rstrip()}{needed}。" if calculation.missing else text)
+                f"{text.rstrip()}{needed}。" if calculation.missing and needed else text)
     if answer.deadline:
         # a deadline runs only from a date whose event is its rule's start event (legal/events.py):
         # a hire date, the day money was lent or a date of another event never starts it
@@ -1208,8 +1321,8 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
                 text = text.replace("{deadline}", found_deadline.text())
             elif found_deadline.ends is not None or not found_deadline.rule.computable:
                 text = f"{text.rstrip()}{found_deadline.text()}。"
-            if found_deadline.ends is None and found_deadline.rule.computable:
-                ask = ask or events.start_question(facts.dates, rule, start_event)
+            if found_deadline.ends is None and found_deadline.rule.computable and not start_told(facts, question, today):
+                ask = ask or part_ask([events.start_question(facts.dates, rule, start_event)], "by_when", asked, part)
     text = text.replace("{result}", "").replace("{deadline}", "")
     text = re.sub(r"[：:]\s*。", "。", text).replace("：；", "；")
     return text.strip(), calculation, found_deadline, ask
@@ -1541,7 +1654,7 @@ QTYPE_WORDS = {"yes_no": "能不能", "valid": "是否合法或有效", "how_muc
                "which": "属于哪种罪名或案由", "forum": "去哪里、走什么程序", "what_to_do": "下一步怎么做"}
 
 
-def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None) -> str:
+def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None, question: str = "") -> str:
     """What could not be decided, and the fact or area that would decide it (the first of the nearest
     card's element questions whose fact the question does not already give)."""
     asked = QTYPE_WORDS.get(qtype, "这一问")
@@ -1553,8 +1666,7 @@ def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None) -> 
     head = f"无法可靠判断{asked}：这一问最接近“{top.title}”，但把握不足"
     if len(scores) > 1 and scores[1].card.area_label() != top.area_label():
         head += f"（也可能是“{scores[1].card.title}”）"
-    given = facts if facts is not None else Facts()
-    need = next((e.ask for e in top.elements if e.ask and not (e.fact and e.fact in given)), "")
+    need = element_ask(top.elements, facts, question)
     tail = f"。若是“{top.title}”，需要先确认：{need.rstrip('？?。')}" if need else "。请补充发生了什么、对方是谁、您希望达到什么结果"
     return f"{head}{tail}。以下不作为结论，请律师核对。"
 
@@ -1595,7 +1707,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                 continue
         if not match.decided or best is None:
             alternatives = [s.card.title for s in match.scores[:2]] if match.scores else []
-            text = undecided_text(match, qtype, facts)
+            text = undecided_text(match, qtype, facts, question)
             parts.append(PartAnswer(match.text, qtype, None, best.confidence if best else 0.0, text=text,
                                     alternatives=alternatives))
             continue
@@ -1635,7 +1747,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         if qtype == "yes_no" and "valid" in card.answers and _OTHER_SIDE.search(asking_clause(match.text) or match.text):
             chosen = card.answers["valid"]  # may the other side do this to me: whether its act is lawful
         chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
-        text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
+        text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text, question, qtype or chosen.qtype)
         # what the part itself asks leads — a by-when part only when its closing question asks by when (a part
         # ending on 我还要还吗 is answered yes or no, whatever period a clause before it names)
         first = qtype if qtype != "by_when" or final_ask_type(match.text) in ("by_when", "") else ""
@@ -1687,8 +1799,13 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                      for law, article in deadline_basis(timed.rule.name)] or basis
             ruled = True
         withheld: list[Provision] = []
-        doubt = citation_doubt(match, basis, found) if not ruled else ""
-        if doubt:
+        doubt = citation_doubt(match, basis, found, question=question, facts=facts, asking=ask) if not ruled else ""
+        hedge = ""
+        if doubt and not doubt_withholds(match):
+            # measured: a doubted card above the withholding confidence cites the deciding provision two times in
+            # three — it stays the conclusion's basis, and the doubt is one line after the answer
+            hedge, doubt = doubt, ""
+        elif doubt:
             # not sure enough of the card to present its provision as controlling: it goes to 相关规定, and
             # the note saying so goes with the legal basis (the conclusion still answers first)
             withheld, basis = basis, []
@@ -1701,7 +1818,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             continue
         parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,
                                 found_deadline, ask, basis=basis, withheld=withheld,
-                                note=doubt))
+                                note=doubt, hedge=hedge))
     composition = Composition(parts, facts, scored=any(m.scores for m in matches), question=question)
     composition.markdown = render(composition, article_text=article_text, offline=offline)
     return composition
@@ -1850,6 +1967,8 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
         lines.append(f"{head}{asked}**{part.text}**" if part.decided else f"{head}{asked}{part.text}")
         if part.ask:
             lines.append(f"{'   ' if many else ''}还需要您告诉我：{part.ask}")
+        if part.hedge:
+            lines.append(f"{'   ' if many else ''}提示：{part.hedge}。")
     cards = composition.cards()
     if cards or any(p.basis for p in parts):
         lines += ["", "### 法律依据", ""]
