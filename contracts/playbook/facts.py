@@ -301,6 +301,45 @@ def _negated(scopes: list[tuple[int, int]], pos: int) -> bool:
     return any(a <= pos < b for a, b in scopes)
 
 
+#: Negations the scopes pass over but a lawyer reads as undoing the act that follows (乙方并不因此放弃…, 并未
+#: 免除…).
+MORE_NEGATION = re.compile(r"并不|并未|并非|并无|绝不")
+#: A prohibition on a pretext (不得以…为由，…; 不能因…而…): it reaches the act past the pretext's comma.
+_PRETEXT = re.compile(r"(?:不得|不能|不可|不应|无权|禁止|严禁|不允许)(?:以|因|借口|凭|援引)[^。；;]{0,40}?"
+                      r"(?:为由|为借口|为理由|作为理由|而)")
+
+
+def negated_before(sentence: str, pos: int, scopes: list[tuple[int, int]] | None = None) -> bool:
+    """The sentence negates or prohibits what stands at ``pos``: a negation scope opens before it (in its
+    fragment; a list after it — 不得降低其工资、予以辞退 — and a pretext's comma — 不得以此为由，拒绝… — carry
+    it on) and no 的 closes a condition between them. A negation the words at ``pos`` begin inside (概不负责)
+    is their own."""
+    scopes = list(scopes if scopes is not None else negation_scopes(sentence))
+    for m in MORE_NEGATION.finditer(sentence, 0, pos):
+        ends = [i for i in (sentence.find(sep, m.end()) for sep in FRAGMENT_SEP) if i != -1]
+        scopes.append((m.start(), min(ends) if ends else len(sentence)))
+    for m in _PRETEXT.finditer(sentence, 0, pos):
+        ends = [i for i in (sentence.find(sep, m.end() + 1) for sep in FRAGMENT_SEP + SENTENCE_END) if i != -1]
+        scopes.append((m.start(), min(ends) if ends else len(sentence)))
+    for a, b in scopes:
+        while b < len(sentence) and sentence[b] == "、":
+            ends = [i for i in (sentence.find(sep, b + 1) for sep in FRAGMENT_SEP) if i != -1]
+            b = min(ends) if ends else len(sentence)
+        # 一概不负赔偿之责: a negation straddling the words' start is theirs when they open with one too (不得单方
+        # 调整 is a ban on 得单方调整)
+        word = _NEGATION.match(sentence, a) or MORE_NEGATION.match(sentence, a)
+        if word is not None and word.end() > pos and _NEGATION.match(sentence, pos):
+            continue
+        if a < pos < b and not _CONDITION_DE.search(sentence, a, pos):
+            return True
+    return False
+
+
+#: 乙方未按时验收的视为验收合格 / 乙方逾期未付的，甲方…: a 的 that closes a condition, not one of possession
+#: (平台不得将用户的个人信息提供给…).
+_CONDITION_DE = re.compile(r"的(?=\s*(?:[，,]|视为|视同|即|则|应|须|均|一律|由|按|可|有权|" + _ROLE_RX.pattern + "))")
+
+
 # -- labels ----------------------------------------------------------------------------------------------
 
 #: Words an amount or a rate may be "for", nearest before it in the sentence.
@@ -818,7 +857,12 @@ def _exemptions(text: str, spans, scopes) -> list[Exemption]:
         # exemption reads the words from the one before it to the one after it.
         pairs = zip(found, found[1:], strict=False)
         cuts = [0] + [_between(whole, x.end(), y.start()) for x, y in pairs] + [len(whole)]
+        local = negation_scopes(whole)
         for k, m in enumerate(found):
+            # 不得以任何理由免除或减轻其责任, 并不因此免除乙方的责任: a prohibited or negated exemption is the
+            # protective opposite, no exemption
+            if negated_before(whole, m.start(), local):
+                continue
             out.extend(_exemption(text, a, b, whole, m, cuts[k], cuts[k + 1]))
     return out
 
