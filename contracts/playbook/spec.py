@@ -362,7 +362,11 @@ class FactParams(_Params):
     #: Forums: the places of the agreed court accepted (facts.Forum.place: party_seat, plaintiff, defendant,
     #: property, performance, signing, unlinked, chosen, named, statutory).
     places: list[Literal["party_seat", "plaintiff", "defendant", "property", "performance", "signing", "unlinked",
-                         "chosen", "named", "statutory"]] = Field(default_factory=list)
+                         "chosen", "named", "statutory", "arbitration"]] = Field(default_factory=list)
+    #: Forums: an arbitration that names (True) or does not name (False) its institution (facts.Forum.institution).
+    institution: bool | None = None
+    #: Forums: arbitration or a court left to a party's choice in one sentence (facts.Forum.alternative).
+    alternative: bool | None = None
 
     #: The contract has (True) or has not (False) a foreign element (facts.foreign_element: a party or the subject
     #: matter abroad), read outside its choice-of-law and dispute words.
@@ -397,8 +401,10 @@ class FactParams(_Params):
             raise ValueError("covers_any 只用于 exemption")
         if (self.modal or self.act or self.rights or self.unconditional) and self.fact != "obligation":
             raise ValueError("modal/act/rights/unconditional 只用于 obligation")
-        if self.places and self.fact != "forum":
-            raise ValueError("places 只用于 forum")
+        if (self.places or self.institution is not None or self.alternative is not None) and self.fact != "forum":
+            raise ValueError("places/institution/alternative 只用于 forum")
+        if self.act_concepts and self.fact not in ("obligation", "forum"):
+            raise ValueError("act_concepts 只用于 obligation 与 forum")
         return self
 
 
