@@ -157,15 +157,17 @@ def on_grounds(before: str, words: str) -> bool:
     return bool(reader._CONDITION.search(before)) and not reader._OWN_WILL.search(before)
 
 
-#: Negations no phrasing of a concept needs inside its own words (并不, 并非, 并未 …), read inside a hit.
-_INNER_NEGATION = reader.MORE_NEGATION
+#: Negations and bans no phrasing of a concept needs inside its own words (并不, 并非, 不得 …), read inside a hit
+#: (许可方不得随时…审计: the gap took the ban in).
+_INNER_NEGATIONS = (reader.MORE_NEGATION, re.compile(r"不得|无权|禁止|严禁"))
 #: A ban on making the other side do something (不得要求, 无权强迫): what follows is what is banned.
 _BAN_ON_DEMANDING = re.compile(r"(?:不得|不能|无权|禁止|严禁|不可)(?:要求|强迫|迫使|强制|强令|诱使|胁迫)")
 
 
-@lru_cache(maxsize=64)
-def _writes_inner_negation(name: str) -> bool:
-    return any(_INNER_NEGATION.search(p) for p in lexicon()[name].phrasings)
+@lru_cache(maxsize=256)
+def _writes(name: str, k: int) -> bool:
+    """Some phrasing of the concept writes the ``k``-th kind of inner negation itself."""
+    return any(_INNER_NEGATIONS[k].search(p) for p in lexicon()[name].phrasings)
 
 
 def _fragment_end(sentence: str, pos: int) -> int:
@@ -189,7 +191,7 @@ def hits(sentence: str, name: str) -> tuple[tuple[int, int], ...]:
         if negated_at(sentence, m.start(), scopes):
             continue
         # 知识产权并不归委托方所有: a negation the phrasing's gap took in (and none of its phrasings writes)
-        if _INNER_NEGATION.search(m.group(0)) and not _writes_inner_negation(name):
+        if any(rx_.search(m.group(0)) and not _writes(name, k) for k, rx_ in enumerate(_INNER_NEGATIONS)):
             continue
         # 不得要求乙方放弃…: a ban on demanding the act is the protective opposite of the act
         if _BAN_ON_DEMANDING.match(m.group(0)) and rx.search(sentence, m.start() + 2, _fragment_end(sentence, m.end())):
