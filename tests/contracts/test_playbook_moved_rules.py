@@ -72,3 +72,23 @@ def test_no_arbitration_is_agreed(sentence):
 
 def test_a_forum_ruled_out_is_no_forum():
     assert find("任何一方均不得向甲方所在地人民法院起诉。", "EXCLUSIVE_FORUM") is None
+
+
+#: Money, rates and periods are read by the number-bearing rules' own side checks (the payer of a penalty, a
+#: deposit's payer): another part of the playbook, not this test's.
+_NUMBER_BEARING = ("money", "rate", "duration")
+
+
+def _reads_a_number(rule) -> bool:
+    params = rule.parsed
+    return (rule.detection == "numeric_limit" or getattr(params, "fact", None) in _NUMBER_BEARING
+            or rule.category == "定金")
+
+
+def test_every_rule_that_names_the_party_at_risk_checks_whose_side_it_is():
+    """A rule whose finding names ``{party}`` reads a side: its ``party`` is not ``any``, or it protects a party
+    (its own ``protects`` or protects.toml's) — else it reports a clause favouring us as our risk."""
+    unchecked = [r.code for r in STARTER
+                 if getattr(r.parsed, "party", "any") == "any" and not getattr(r.parsed, "protects", None)
+                 and not _reads_a_number(r) and ("{party}" in r.description or "{party}" in r.suggestion)]
+    assert not unchecked, unchecked
