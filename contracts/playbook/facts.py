@@ -1087,6 +1087,9 @@ def _arbitrations(text: str, spans, courts: list[Forum]) -> list[Forum]:
         named = inst.group(0) if inst else ""
         if not named and _ARB_PLACE.search(sentence):
             named = _ARB_PLACE.search(sentence).group(0)
+        # 提交＿＿仲裁委员会仲裁, 向{{仲裁委员会}}仲裁委员会: a model form's blank is no institution left out
+        if not named and re.search(r"仲裁委员会|仲裁院|仲裁中心", sentence):
+            named = "（空白）"
         beside = [f for f in courts if f.sentence == (a, b)]
         # 通过仲裁或者诉讼方式解决: either, in one breath
         alternative = bool(_ARB_OR_SUE.search(sentence))

@@ -16,6 +16,10 @@ PARTIES = {
 
 #: rule → (contract type, clause, side the firm acts for) that must raise the rule
 RISKS = {
+    "fact-notice-deemed-served": [
+        ("service", "第十五条 乙方按本合同所列地址发出的书面通知，自寄出之日起第三日即视为甲方已收到，"
+         "甲方是否实际签收在所不问。", "甲方"),
+    ],
     "sale-quality-remedy-capped": [
         ("sale", "第七条 货物存在质量瑕疵的，卖方只负责补货，其他损失一概不赔。", "买方"),
     ],
@@ -30,9 +34,6 @@ RISKS = {
         ("service", "第十条 服务期届满前三十日内甲方未书面提出终"
          "止的，本合同按原条件延续一年，续期次数不受限。", "甲方"),
     ],
-    "entrust-subdelegate-free": [
-        ("entrustment", "第四条 受托人可自行选择合作律师事务所代为处理委托事项，无需另行告知委托人。", "委托人"),
-    ],
     "work-whole-work-handed-over": [
         ("work", "第三条 承揽人可将主体加工工序委托给其协作工厂完成。", "定作人"),
     ],
@@ -45,14 +46,13 @@ RISKS = {
         ("sale", "第十二条 因履行本合同发生的争议，双方协商不成的，任何一方均可申请仲裁。", "买方"),
         ("service", "第九条 双方因本合同发生纠纷的，应友好协商；协商不成的，通过仲裁解决。", "甲方"),
     ],
-    "force-majeure-widened": [
-        ("sale", "第九条 因原材料供应紧张、供应商延迟供货导致卖方不能按期交货的，均按不可抗力处理。", "买方"),
-        ("service", "第八条 乙方服务器故障、网络中断等情形，视为不可抗力，乙方不承担责任。", "甲方"),
-    ],
 }
 
 #: rule → (contract type, clause, side) on the same subject that must raise nothing
 LOOKALIKES = {
+    "fact-notice-deemed-served": [
+        ("service", "第十五条 书面通知以专人送达的，以对方签收之日为送达日。", "甲方"),
+    ],
     "sale-quality-remedy-capped": [
         ("sale", "第七条 卖方不得以已经补货为由拒绝买方提出的退货或减价要求。", "买方"),
     ],
@@ -77,19 +77,18 @@ LOOKALIKES = {
         ("labor", "第十一条 双方发生劳动争议的，可以向劳动争议仲裁委员会申请仲裁。", "劳动者"),
         ("sale", "第十二条 因本合同发生的争议，在上海仲裁。", "买方"),
     ],
-    "force-majeure-widened": [
-        ("sale", "第九条 市场价格波动、原材料涨价不属于不可抗力，不免除卖方的交货义务。", "买方"),
-        ("sale", "第九条 因地震、台风等不可抗力不能履行合同的，根据不可抗力的影响，部分或者全部免除责任。", "买方"),
-    ],
 }
 
 #: rule → (contract type, clause, side) where the clause favours the firm's side: silent
 FAVOURS_US = {
-    "force-majeure-widened": [
-        ("sale", "第九条 因原材料供应紧张、供应商延迟供货导致卖方"
-         "不能按期交货的，卖方可按不可抗力处理，不承担责任。", "卖方"),
-    ],
     "fact-jurisdiction-unconnected": [
         ("sale", "第十二条 因本合同发生的争议，由卖方指定的人民法院管辖。", "卖方"),
     ],
 }
+
+
+def moved_rule_breadth_cases() -> list[tuple[str, str, str, str]]:
+    """(rule, contract type, risky clause, lawful look-alike) for tests/contracts/test_playbook_breadth.py: the new
+    rules' first risk and first look-alike, read with no side."""
+    return [(code, RISKS[code][0][0], RISKS[code][0][1], LOOKALIKES[code][0][1])
+            for code in ("forum-arbitration-no-institution",)]
