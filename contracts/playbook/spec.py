@@ -209,6 +209,10 @@ class PatternParams(_Params):
     #: their actor is the other one of ``party`` — with ``party = "other"`` they fire when we say them.
     #: Read when none of ``patterns`` matches the sentence.
     said_by_us: list[str] = Field(default_factory=list)
+    #: The rule's own patterns are read with the concepts' scopes too: words a negation or a prohibition
+    #: before them undoes (不得从工程款中直接扣除, 合同期满后不自动续期) are not the act. For rules moved onto a
+    #: concept whose act is no prohibition itself.
+    scoped: bool = False
 
     @field_validator("patterns", "unless", "titles", "requires", "said_by_us")
     @classmethod
@@ -219,12 +223,13 @@ class PatternParams(_Params):
 
     def match(self, sentence: str) -> re.Match[str] | Any | None:
         """The first of ``patterns`` that matches the sentence, else the first concept found in it."""
-        from contracts.playbook.concepts import undone_at
+        from contracts.playbook.concepts import negated_at, undone_at
         for p in self.patterns:
             for m in _compiled(p).finditer(sentence):
                 # 不视为放弃, 并不意味着同意: words undoing the act before it leave no act to report
-                if not undone_at(sentence, m.start()):
-                    return m
+                if undone_at(sentence, m.start()) or (self.scoped and negated_at(sentence, m.start())):
+                    continue
+                return m
         if self.concepts:
             from contracts.playbook.concepts import find
             for use in self.concepts:
@@ -362,7 +367,11 @@ class FactParams(_Params):
     #: Forums: the places of the agreed court accepted (facts.Forum.place: party_seat, plaintiff, defendant,
     #: property, performance, signing, unlinked, chosen, named, statutory).
     places: list[Literal["party_seat", "plaintiff", "defendant", "property", "performance", "signing", "unlinked",
-                         "chosen", "named", "statutory"]] = Field(default_factory=list)
+                         "chosen", "named", "statutory", "arbitration"]] = Field(default_factory=list)
+    #: Forums: an arbitration that names (True) or does not name (False) its institution (facts.Forum.institution).
+    institution: bool | None = None
+    #: Forums: arbitration or a court left to a party's choice in one sentence (facts.Forum.alternative).
+    alternative: bool | None = None
 
     #: The contract has (True) or has not (False) a foreign element (facts.foreign_element: a party or the subject
     #: matter abroad), read outside its choice-of-law and dispute words.
@@ -397,8 +406,10 @@ class FactParams(_Params):
             raise ValueError("covers_any 只用于 exemption")
         if (self.modal or self.act or self.rights or self.unconditional) and self.fact != "obligation":
             raise ValueError("modal/act/rights/unconditional 只用于 obligation")
-        if self.places and self.fact != "forum":
-            raise ValueError("places 只用于 forum")
+        if (self.places or self.institution is not None or self.alternative is not None) and self.fact != "forum":
+            raise ValueError("places/institution/alternative 只用于 forum")
+        if self.act_concepts and self.fact not in ("obligation", "forum"):
+            raise ValueError("act_concepts 只用于 obligation 与 forum")
         return self
 
 
