@@ -144,12 +144,14 @@ def topic_index(cards: Sequence[Card]) -> TopicIndex:
 _FIGURE = re.compile(r"(\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千]+)\s*"
                      r"(万元|万|千元|元|块|个工作日|个月|年|日|天|小时|周岁|岁|%|倍)"
                      r"(?!\s*(?:以上|以下|以内|之内|内|起|至|到|–|-|~))")
+#: Any figure with its unit, threshold or not: what a provision states.
+_STATED = re.compile(_FIGURE.pattern.split("(?!")[0])
 _EXAMPLE_MARK = re.compile(r"例如|比如|譬如|假设|假如|举例")
 _CLAUSE = re.compile(r"[^。；]+")
 
 
 def _figures(text: str) -> set[tuple[object, str]]:
-    return {(cn_number(m.group(1)), m.group(2)) for m in _FIGURE.finditer(text)}
+    return {(cn_number(m.group(1)), m.group(2)) for m in _STATED.finditer(text)}
 
 
 def example_figures(card: Card, text: str) -> list[str]:
