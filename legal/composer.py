@@ -1520,6 +1520,11 @@ _NOT_WORDS = re.compile(r"[^\u4e00-\u9fffA-Za-z0-9]")
 _COPY_MIN = 8
 
 
+def _same_words(sentence: str) -> str:
+    """``sentence`` as compared for a copy: figures in digits (十倍 = 10倍), then only its words and digits."""
+    return _NOT_WORDS.sub("", figures_in_digits(sentence))
+
+
 def own_topic_text(lines: Sequence[str], card: Card, question: str, earlier: Sequence[str] = (), *,
                    keep_first: bool = False, cards: Sequence[Card] | None = None) -> list[str]:
     """``lines`` (a part's sentences, or a card's risk notes and steps) filtered by the part's own topic
@@ -1529,11 +1534,11 @@ def own_topic_text(lines: Sequence[str], card: Card, question: str, earlier: Seq
     (``earlier``: those parts' texts, compared normalised) is dropped. ``keep_first``: the first line of
     some length (a conclusion's answer, led by its yes or no) is kept whatever it says."""
     index = topic_index(cards if cards is not None else _cardfile.shipped_cards())
-    said = {_NOT_WORDS.sub("", s) for text in earlier for s in lint_sentences(text)}
+    said = {_same_words(s) for text in earlier for s in lint_sentences(text)}
     kept: list[str] = []
     lead = keep_first
     for line in lines:
-        key = _NOT_WORDS.sub("", line)
+        key = _same_words(line)
         if len(key) < _COPY_MIN:
             kept.append(line)  # a bare yes or no
             continue
@@ -1551,17 +1556,33 @@ def own_topic_text(lines: Sequence[str], card: Card, question: str, earlier: Seq
 
 def _own_topic_part(text: str, card: Card, question: str, earlier: Sequence[PartAnswer]) -> str:
     """A part's conclusion through :func:`own_topic_text`, sentence by sentence; where it drops an earlier
-    part's sentences, the part says which part holds the rest rather than repeating it."""
+    part's sentences, the part says which part holds the rest rather than repeating it. The sentence that
+    leads it — what answers it, the figure or the day it asks — stays with it, and leaves the earlier part that
+    also gave it when that part keeps words of its own (its yes or no and reasons): a figure is stated once, by
+    the part asking it."""
     pieces = lint_sentences(text)
     kept = own_topic_text(pieces, card, question, [p.text for p in earlier], keep_first=True)
+    lead = next((s for s in kept if len(_same_words(s)) >= _COPY_MIN), "")
+    for part in earlier if lead else ():
+        theirs = lint_sentences(part.text)
+        own_lead = next((s for s in theirs if len(_same_words(s)) >= _COPY_MIN), "")
+        if _same_words(own_lead) == _same_words(lead):
+            continue  # the earlier part's own answer: it keeps it (this part points to it for the rest)
+        left = [s for s in theirs if _same_words(s) != _same_words(lead)]
+        if len(left) < len(theirs) and any(len(_same_words(s)) >= _COPY_MIN for s in left):
+            part.text = _closed("".join(left).strip())
     if len(kept) == len(pieces):
         return text
-    joined = "".join(kept).strip()
-    joined = joined[:-1] + "。" if joined.endswith(("；", "，", "：")) else joined
-    dropped = {_NOT_WORDS.sub("", s) for s in pieces if s not in kept}
+    joined = _closed("".join(kept).strip())
+    dropped = {_same_words(s) for s in pieces if s not in kept}
     number = next((i for i, p in enumerate(earlier, start=1)
-                   if dropped & {_NOT_WORDS.sub("", s) for s in lint_sentences(p.text)}), 0)
+                   if dropped & {_same_words(s) for s in lint_sentences(p.text)}), 0)
     return f"{joined}其余同第{number}问的回答（见上）。" if number else joined
+
+
+def _closed(text: str) -> str:
+    """``text`` ending on a full stop, not on the semicolon or comma a dropped sentence left."""
+    return text[:-1] + "。" if text.endswith(("；", "，", "：")) else text
 
 
 def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None = None, today: date | None = None,

@@ -5,7 +5,8 @@
   answer — and not a threshold the card's provisions state, nor a cross-reference tied to the card's own issue;
 * the shipped cards pass it (a new card text that fails it fails this test);
 * the composer's filter (``own_topic_text``) drops a line about another card's topic the question does not
-  speak of, keeps it when the question does, and drops a later part's sentence an earlier part already gave."""
+  speak of, keeps it when the question does, and drops a later part's sentence an earlier part already gave;
+  a figure computed for both parts is stated once, by the part asking how much."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ import pytest
 
 from legal.cardfile import Card, parse_card, shipped_cards
 from legal.cardlint import TopicIndex, example_figures, lint, wrong_type
-from legal.composer import own_topic_text
+from legal.composer import compose, own_topic_text
+from legal.matcher import CardScore, PartMatch
 
 PHRASINGS = ["工资拖了三个月没发", "老板一直拖欠工资怎么办", "欠薪半年了能告吗", "包工头跑了工钱谁给",
              "公司说没钱发工资", "拖欠工资去哪投诉"]
@@ -135,3 +137,23 @@ def test_a_later_part_never_repeats_an_earlier_parts_sentence(copy: str) -> None
     assert own_topic_text(lines, card, "过年能回老家吗，要跟谁说", [EARLIER["first"]]) == lines[:1]
     assert own_topic_text([copy, "请假获批后再走。"], card, "要跟谁说", [EARLIER["first"]], keep_first=True) == \
         [copy, "请假获批后再走。"]
+
+
+# -- a figure stated once, by the part asking it ----------------------------------------------------------------
+FOOD = {"yes_no": {"conclusion": "可以，没有吃出问题也能要：食品不符合食品安全标准的，销售者明知的要承担十倍赔偿。",
+                   "calculator": "tenfold_damages", "inputs": ["purchase_price"]},
+        "how_much": {"conclusion": "可以另要求价款十倍的赔偿金，不足一千元的按一千元。",
+                     "calculator": "tenfold_damages", "inputs": ["purchase_price"]}}
+
+
+@pytest.mark.parametrize("parts", [["能要十倍赔偿吗？", "能赔多少钱？"], ["可以索赔吗？", "最多能拿到多少？"]])
+def test_a_figure_is_stated_once_by_the_part_asking_it(parts: list[str]) -> None:
+    card = parse_card({
+        "slug": "consumer.test-food", "title": "过期食品的十倍赔偿", "domain": "consumer", "summary": "测试。",
+        "phrasings": PHRASINGS, "terms": ["过期食品", "十倍赔偿"], "question_types": list(FOOD), "answers": FOOD,
+        "provisions": [{"law": "中华人民共和国食品安全法", "article": 148, "role": "controlling", "decides": "十倍赔偿",
+                        "keywords": ["十倍"]}]})
+    matches = [PartMatch(p, [CardScore(card, 1.0, 0.95, {"bigrams": 1.0})], True) for p in parts]
+    first, second = compose("在超市买了一盒过期的饼干，花了38元。" + "".join(parts), matches).parts
+    assert "1,000" in second.text and "1,000" not in first.text
+    assert first.text.startswith("可以")
