@@ -146,7 +146,8 @@ _FIGURE = re.compile(r"(\d+(?:\.\d+)?|[零〇一二两三四五六七八九十�
                      r"(?!\s*(?:以上|以下|以内|之内|内|起|至|到|–|-|~))")
 #: Any figure with its unit, threshold or not: what a provision states.
 _STATED = re.compile(_FIGURE.pattern.split("(?!")[0])
-_EXAMPLE_MARK = re.compile(r"例如|比如|譬如|假设|假如|举例")
+#: What opens a worked example: 例如, 比如 …, an 如 or a 写 (借条写10万) right before a figure.
+_EXAMPLE_MARK = re.compile(r"例如|比如|譬如|假设|假如|举例|(?<![例比譬假])如(?=每|\d)|写(?=\d)")
 _CLAUSE = re.compile(r"[^。；]+")
 
 

@@ -60,6 +60,8 @@ def test_a_cross_reference_tied_to_the_cards_own_issue_passes() -> None:
 @pytest.mark.parametrize("conclusion", [
     "按月工资的百分之二十计算：比如月薪八千元，每月一千六百元。",
     "每满一年支付一个月工资。假设工作了三年、月薪5000元，就是15000元。",
+    "伙食补助按标准乘天数（如每天80元、住院10天为800元）。",
+    "按实际给付的计算：欠条写5万、实际给了4万的，只能要4万。",
 ])
 def test_a_worked_example_figure_in_a_conclusion_is_flagged(conclusion: str) -> None:
     card = wage_card(answers={"how_much": {"conclusion": conclusion}}, question_types=["how_much"])
