@@ -39,7 +39,6 @@ FOREIGN_WEIGHT = 30.0
 FOREIGN_RATIO = 3.0
 
 TEXT_FIELDS = ("evidence", "next_steps", "exceptions", "mistakes")
-_SENTENCE = re.compile(r"(?<=[。；！])")
 
 
 @dataclass(frozen=True)
@@ -71,8 +70,22 @@ def card_texts(card: Card) -> Iterator[tuple[str, str]]:
             yield f"{name}[{i}]", text
 
 
+_OPEN, _CLOSE = "（(“", "）)”"
+
+
 def sentences(text: str) -> list[str]:
-    return [s for s in _SENTENCE.split(text) if s.strip()]
+    """``text``'s sentences, each with its stop (。；！), never cut inside brackets or quotes."""
+    pieces, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        if char in _OPEN:
+            depth += 1
+        elif char in _CLOSE:
+            depth = max(0, depth - 1)
+        elif char in "。；！" and depth == 0:
+            pieces.append(text[start:index + 1])
+            start = index + 1
+    pieces.append(text[start:])
+    return [p for p in pieces if p.strip()]
 
 
 class TopicIndex:

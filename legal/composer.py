@@ -1557,20 +1557,9 @@ def own_topic_text(lines: Sequence[str], card: Card, question: str, earlier: Seq
 def _own_topic_part(text: str, card: Card, question: str, earlier: Sequence[PartAnswer]) -> str:
     """A part's conclusion through :func:`own_topic_text`, sentence by sentence; where it drops an earlier
     part's sentences, the part says which part holds the rest rather than repeating it. The sentence that
-    leads it — what answers it, the figure or the day it asks — stays with it, and leaves the earlier part that
-    also gave it when that part keeps words of its own (its yes or no and reasons): a figure is stated once, by
-    the part asking it."""
+    leads it (what answers it: its own clause, the figure or the day it asks) stays with it."""
     pieces = lint_sentences(text)
     kept = own_topic_text(pieces, card, question, [p.text for p in earlier], keep_first=True)
-    lead = next((s for s in kept if len(_same_words(s)) >= _COPY_MIN), "")
-    for part in earlier if lead else ():
-        theirs = lint_sentences(part.text)
-        own_lead = next((s for s in theirs if len(_same_words(s)) >= _COPY_MIN), "")
-        if _same_words(own_lead) == _same_words(lead):
-            continue  # the earlier part's own answer: it keeps it (this part points to it for the rest)
-        left = [s for s in theirs if _same_words(s) != _same_words(lead)]
-        if len(left) < len(theirs) and any(len(_same_words(s)) >= _COPY_MIN for s in left):
-            part.text = _closed("".join(left).strip())
     if len(kept) == len(pieces):
         return text
     joined = _closed("".join(kept).strip())

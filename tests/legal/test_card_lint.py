@@ -141,15 +141,15 @@ def test_a_later_part_never_repeats_an_earlier_parts_sentence(copy: str) -> None
         [copy, "请假获批后再走。"]
 
 
-# -- a figure stated once, by the part asking it ----------------------------------------------------------------
+# -- the figure a later part asks stays with it; brackets are never cut ------------------------------------------
 FOOD = {"yes_no": {"conclusion": "可以，没有吃出问题也能要：食品不符合食品安全标准的，销售者明知的要承担十倍赔偿。",
                    "calculator": "tenfold_damages", "inputs": ["purchase_price"]},
-        "how_much": {"conclusion": "可以另要求价款十倍的赔偿金，不足一千元的按一千元。",
+        "how_much": {"conclusion": "可以另要求价款十倍的赔偿金（不足一千元的按一千元；造成损害的另赔）。",
                      "calculator": "tenfold_damages", "inputs": ["purchase_price"]}}
 
 
 @pytest.mark.parametrize("parts", [["能要十倍赔偿吗？", "能赔多少钱？"], ["可以索赔吗？", "最多能拿到多少？"]])
-def test_a_figure_is_stated_once_by_the_part_asking_it(parts: list[str]) -> None:
+def test_the_figure_a_later_part_asks_leads_it_and_no_bracket_is_cut(parts: list[str]) -> None:
     card = parse_card({
         "slug": "consumer.test-food", "title": "过期食品的十倍赔偿", "domain": "consumer", "summary": "测试。",
         "phrasings": PHRASINGS, "terms": ["过期食品", "十倍赔偿"], "question_types": list(FOOD), "answers": FOOD,
@@ -157,5 +157,16 @@ def test_a_figure_is_stated_once_by_the_part_asking_it(parts: list[str]) -> None
                         "keywords": ["十倍"]}]})
     matches = [PartMatch(p, [CardScore(card, 1.0, 0.95, {"bigrams": 1.0})], True) for p in parts]
     first, second = compose("在超市买了一盒过期的饼干，花了38元。" + "".join(parts), matches).parts
-    assert "1,000" in second.text and "1,000" not in first.text
     assert first.text.startswith("可以")
+    assert second.text.startswith("按您所述") and "1,000" in second.text
+    for part in (first, second):
+        assert part.text.count("（") == part.text.count("）")
+
+
+def test_sentences_are_never_cut_inside_brackets() -> None:
+    from legal.cardlint import sentences
+
+    text = ("不能同时主张。按您所述可得7万元（选定金共得4万元；选违约金共得7万元）。"
+            "期限为一年（自知道之日起；最长五年）。")
+    assert sentences(text) == ["不能同时主张。", "按您所述可得7万元（选定金共得4万元；选违约金共得7万元）。",
+                               "期限为一年（自知道之日起；最长五年）。"]
