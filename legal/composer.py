@@ -22,9 +22,12 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from knowledge.numerals import int_to_cn
+from legal import cardfile as _cardfile
 from legal import conditions, events, mentions
 from legal.calculators import CHINA_TZ, cn_date
 from legal.cardfile import Answer, Card, Provision
+from legal.cardlint import sentences as lint_sentences
+from legal.cardlint import topic_index
 from legal.facts import LABELS, VALUE_WORDS, Facts, extract_facts, part_flags
 from legal.focus import evidence_answer, own_answer, stated_first
 from legal.matcher import ASKS_CRIME, PartMatch
@@ -1671,6 +1674,66 @@ def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None, que
     return f"{head}{tail}。以下不作为结论，请律师核对。"
 
 
+#: A sentence compared with another: its Chinese, letters and digits only (punctuation, spaces and bold dropped).
+_NOT_WORDS = re.compile(r"[^\u4e00-\u9fffA-Za-z0-9]")
+#: A sentence shorter than this (normalised) is a bare yes or no (可以。), never a copy.
+_COPY_MIN = 8
+
+
+def _same_words(sentence: str) -> str:
+    """``sentence`` as compared for a copy: figures in digits (十倍 = 10倍), then only its words and digits."""
+    return _NOT_WORDS.sub("", figures_in_digits(sentence))
+
+
+def own_topic_text(lines: Sequence[str], card: Card, question: str, earlier: Sequence[str] = (), *,
+                   keep_first: bool = False, cards: Sequence[Card] | None = None) -> list[str]:
+    """``lines`` (a part's sentences, or a card's risk notes and steps) filtered by the part's own topic
+    (docs/decisions/card-lint.md): a line that speaks of another card's topic (:mod:`legal.cardlint`'s
+    distinctive-word measure over ``cards``, the shipped cards by default) is dropped when ``question`` does
+    not speak of that topic — the card was matched for its own —, and a line an earlier part already gave
+    (``earlier``: those parts' texts, compared normalised) is dropped. ``keep_first``: the first line of
+    some length (a conclusion's answer, led by its yes or no) is kept whatever it says."""
+    index = topic_index(cards if cards is not None else _cardfile.shipped_cards())
+    said = {_same_words(s) for text in earlier for s in lint_sentences(text)}
+    kept: list[str] = []
+    lead = keep_first
+    for line in lines:
+        key = _same_words(line)
+        if len(key) < _COPY_MIN:
+            kept.append(line)  # a bare yes or no
+            continue
+        if lead:
+            lead = False
+            kept.append(line)  # what answers the part leads, even where an earlier part said it too
+            continue
+        if key in said:
+            continue  # an earlier part's sentence, word for word
+        if any(not index.speaks_of(question, home, [word]) for word, home in index.foreign(card, line)):
+            continue  # another card's topic, which the question does not speak of
+        kept.append(line)
+    return kept
+
+
+def _own_topic_part(text: str, card: Card, question: str, earlier: Sequence[PartAnswer]) -> str:
+    """A part's conclusion through :func:`own_topic_text`, sentence by sentence; where it drops an earlier
+    part's sentences, the part says which part holds the rest rather than repeating it. The sentence that
+    leads it (what answers it: its own clause, the figure or the day it asks) stays with it."""
+    pieces = lint_sentences(text)
+    kept = own_topic_text(pieces, card, question, [p.text for p in earlier], keep_first=True)
+    if len(kept) == len(pieces):
+        return text
+    joined = _closed("".join(kept).strip())
+    dropped = {_same_words(s) for s in pieces if s not in kept}
+    number = next((i for i, p in enumerate(earlier, start=1)
+                   if dropped & {_same_words(s) for s in lint_sentences(p.text)}), 0)
+    return f"{joined}其余同第{number}问的回答（见上）。" if number else joined
+
+
+def _closed(text: str) -> str:
+    """``text`` ending on a full stop, not on the semicolon or comma a dropped sentence left."""
+    return text[:-1] + "。" if text.endswith(("；", "，", "：")) else text
+
+
 def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None = None, today: date | None = None,
             article_text: Callable[[str, int], str] | None = None, offline: bool = True,
             found: Collection[tuple[str, int | str]] = ()) -> Composition:
@@ -1816,6 +1879,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             parts.append(PartAnswer(match.text, asked, None, best.confidence, text=copied_text(copied, asked, card),
                                     alternatives=[card.title]))
             continue
+        text = _own_topic_part(text, card, question, parts)
         parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,
                                 found_deadline, ask, basis=basis, withheld=withheld,
                                 note=doubt, hedge=hedge))
@@ -2032,15 +2096,18 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
     for card in cards:
         # the evidence and steps of the client's side, never the other party's (legal/sides.py)
         mine = steps_for(card, composition.side(card))
-        if mine.evidence:
-            steps.append(f"**证据**：{'；'.join(mine.evidence)}。")
-        steps += [f"{s}。".replace("。。", "。") for s in mine.next_steps]
+        # none speaking of another card's topic the question does not speak of (own_topic_text)
+        evidence = own_topic_text(mine.evidence, card, composition.question)
+        if evidence:
+            steps.append(f"**证据**：{'；'.join(evidence)}。")
+        steps += [f"{s}。".replace("。。", "。") for s in own_topic_text(mine.next_steps, card, composition.question)]
     for part in parts:
         if part.deadline is not None and part.deadline.ends is not None:
             steps.append(f"**期限**：{part.deadline.text()}（{part.deadline.rule.basis}）。")
     if steps:
         lines += ["", "### 下一步", ""] + [f"{i}. {s}" for i, s in enumerate(dict.fromkeys(steps), start=1)]
-    risks = [f"- {e}。".replace("。。", "。") for card in cards for e in risks_for(card, composition.side(card))
+    risks = [f"- {e}。".replace("。。", "。") for card in cards
+             for e in own_topic_text(risks_for(card, composition.side(card)), card, composition.question)
              if article_text is None or verified_line(e)]
     lines += ["", "### 风险提示", "", *risks,
               "- 结论以您所述的事实为准；事实有出入或对方提出相反证据的，结论可能不同。"]
