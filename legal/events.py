@@ -53,13 +53,15 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
             "应还", "要还", "该还", "就付", "应付", "该付",
             "前给", "底给", "之前给", "前付", "底付", "付清", "约好", "说好", "最后一期", "每期"),
     "acknowledge": ("承认", "答应还", "说会还", "会还", "一定还", "保证还", "还款计划", "还款承诺", "认账", "认了",
-                    "宽限", "一部分", "部分还款", "还了点"),
+                    "宽限", "一部分", "部分还款", "还了点",
+                    # a new IOU or a part paid since (重新打了欠条, 还过两千): the debt acknowledged anew
+                    "重新打", "重打", "补打", "打过欠条", "还过", "还了一些", "还了几千", "还了几百"),
     "offence": ("违规", "违章", "偷了", "偷的", "作案", "犯的事"),
     "notice": ("收到通知", "通知我", "发通知", "发来通知", "告知", "通知说", "通知", "不起诉决定", "不予立案",
                "说明情况", "听取意见", "告诉我", "微信说", "收到起诉状", "收到起诉书", "收到传票", "应诉通知",
                "起诉状副本"),
     "demand": ("催告", "催收", "催款", "催他", "催她", "催了", "要钱", "要账", "讨债", "发函", "律师函", "找他要",
-               "找她要", "上门要"),
+               "找她要", "上门要", "催过", "要过", "找他要过", "找她要过", "讨过"),
     "marriage": ("结婚", "领证", "领的证", "登记结婚", "办酒", "办的婚礼"),
     "divorce": ("离婚",),
     "contract": ("签合同", "签的合同", "签了合同", "签订", "签约", "签的约", "订立", "签了协议", "签的协议",
@@ -84,6 +86,8 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "founded": ("成立", "注册的", "设立"),
     "birth": ("生了", "出生", "生下", "分娩", "生的孩子", "生孩子"),
     "offence_more": ("偷过", "骗了", "打成", "打伤了", "骗过"),
+    # a suit or an arbitration the client brought before (起诉过, 后来撤诉了): it interrupted the limitation
+    "sued": ("起诉过", "告过他", "告过她", "告过对方", "申请过仲裁", "打过官司", "撤诉", "撤了诉", "撤回起诉"),
 }
 
 #: Each label in words (for a question or a note to the client).
@@ -97,7 +101,7 @@ EVENT_NAMES: dict[str, str] = {
     "knew": "知道权利受到侵害", "bail": "取保候审（监视居住）决定", "applied": "提交申请",
     "arrest_requested": "提请批准逮捕",
     "accepted": "受理（移送）", "founded": "公司成立", "birth": "分娩", "announced": "公告",
-    "trip_end": "旅游行程结束", "offence_more": "违法犯罪行为",
+    "trip_end": "旅游行程结束", "offence_more": "违法犯罪行为", "sued": "起诉（仲裁）",
     "unknown": "（未说明是什么事）",
 }
 
@@ -190,6 +194,7 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "consumer_return": ("delivery",),
     "quality_objection": ("delivery",),
     "inheritance_limitation": ("knew", "death"),
+    "legacy_acceptance": ("knew", "notice", "death"),
     "resignation_notice": ("resign",),
     "divorce_cooling_off": ("divorce",),
     "resolution_revocation": ("resolution", "knew"),
@@ -352,10 +357,16 @@ def accepted(rule: str, start: str = "") -> tuple[str, ...]:
     # an example in brackets (知道权利受到损害之日（如约定的还款期限届满之日）) does not name the start event
     start = re.sub(r"[（(][^）)]*[）)]", "", start)
     labels = next((found for words, found in START_LABELS if words in start), RULE_LABELS.get(rule, ()))
-    if rule == "civil_limitation" and labels and "acknowledge" not in labels:
-        # the debtor's acknowledgement interrupts the period: it runs anew from the latest one
-        labels = (*labels, "acknowledge")
+    if rule in INTERRUPTIBLE and labels:
+        # a demand, the debtor's acknowledgement (a partial payment, a new IOU) or a suit interrupts a limitation
+        # period: it runs anew from the latest of them (民法典 195) — never a guarantee period or a 除斥期间
+        labels = (*labels, *(x for x in INTERRUPTING if x not in labels))
     return labels
+
+
+#: Limitation periods an interrupting act restarts (民法典 195), and the acts' labels.
+INTERRUPTIBLE = frozenset({"civil_limitation", "guarantee_limitation"})
+INTERRUPTING = ("acknowledge", "demand", "sued")
 
 
 #: Rules that run from a day still to come (a trademark's expiry): a future date starts them too.

@@ -1863,6 +1863,8 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
     DeadlineRule("payment_order_objection", "十五日（自收到支付令之日起十五日内清偿债务或提出书面异议，否则债权人可申请强制执行）",
                  LegalBasis("中华人民共和国民事诉讼法", _art(227)), days=15),
     DeadlineRule("no_limitation", "不适用诉讼时效", LegalBasis(CIVIL_CODE, _art(196))),
+    DeadlineRule("legacy_acceptance", "六十日（受遗赠人应当在知道受遗赠后六十日内作出接受或者放弃受遗赠的表示；到期没有表示的，视为"
+                 "放弃受遗赠）", LegalBasis(CIVIL_CODE, _art(1124)), days=60),
     DeadlineRule("non_compete_term", "二年（竞业限制期限自解除或者终止劳动合同之日起最长不得超过二年，约定超过的部分无效）",
                  LegalBasis(LABOR_CONTRACT_LAW, _art(24)), years=2),
     DeadlineRule("award_revocation", "三十日（用人单位自收到终局裁决书之日起三十日内向仲裁委所在地的中级人民法院申请撤销）",
@@ -1947,6 +1949,69 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
 )}
 
 
+# -- period kinds ---------------------------------------------------------------------------------------------
+#: What kind of period a deadline rule is, which decides what may stop, restart or move it:
+#: 诉讼时效 (interrupted by a demand, an acknowledgement or a suit and run anew, 民法典 195; suspended, 194; the
+#: debtor's defence once run, 192–193), 除斥期间 (a right's fixed life: never interrupted, suspended or
+#: extended, 民法典 199), 保证期间 (likewise fixed, 民法典 692; the guarantee debt's own limitation runs after
+#: it, 694), a procedural period (a court's or an authority's step: its last day on a holiday moves by 民事诉讼法
+#: 85), no limitation at all (民法典 196), and the rest (a term the law fixes, an authority's own time).
+LIMITATION = "limitation"
+PRECLUSIVE = "preclusive"
+GUARANTEE = "guarantee"
+PROCEDURAL = "procedural"
+NO_LIMITATION = "none"
+TERM = "term"
+PERIOD_KINDS: dict[str, str] = {
+    **dict.fromkeys(("civil_limitation", "inheritance_limitation", "guarantee_limitation", "labor_arbitration",
+                     "enforcement_application", "state_compensation_claim"), LIMITATION),
+    **dict.fromkeys(("voidable_revocation", "mistake_revocation", "creditor_revocation", "marriage_revocation_duress",
+                     "marriage_revocation_disease", "resolution_revocation", "rescission_period", "share_buyback_suit",
+                     "gift_revocation", "legacy_acceptance", "preemption_reply", "equity_preemption",
+                     "ratification_notice", "construction_priority", "tour_shopping_return", "consumer_return",
+                     "quality_objection", "reduction_creditor_claim"), PRECLUSIVE),
+    "guarantee_period": GUARANTEE,
+    "no_limitation": NO_LIMITATION,
+    **dict.fromkeys(("admin_reconsideration", "admin_litigation", "admin_litigation_after_reconsideration",
+                     "admin_litigation_unnotified", "civil_appeal_judgment", "civil_appeal_ruling",
+                     "criminal_appeal_judgment", "criminal_appeal_ruling", "labor_award_suit", "award_revocation",
+                     "retrial_application", "payment_order_objection", "defence_period", "evidence_period",
+                     "preservation_suit", "non_prosecution_petition", "victim_protest_request", "non_filing_review",
+                     "accident_review", "penalty_hearing", "fine_payment", "divorce_resuit",
+                     "work_injury_application"), PROCEDURAL),
+}
+#: The kinds whose rule speaks of a right's own period: a by-when part they answer never takes the general
+#: three years (民法典 188) in their place, and no answer adds that line beside them.
+SPECIFIC_KINDS = frozenset({PRECLUSIVE, GUARANTEE, NO_LIMITATION})
+#: Procedural periods counted by the criminal procedure law (刑事诉讼法 105), the rest by 民事诉讼法 85.
+CRIMINAL_PERIODS = frozenset({"criminal_appeal_judgment", "criminal_appeal_ruling", "non_prosecution_petition",
+                              "victim_protest_request", "non_filing_review"})
+#: The events that interrupt a limitation period and start it anew (民法典 195), in the words said of them.
+INTERRUPTIONS: dict[str, str] = {
+    "acknowledge": "对方承认债务",
+    "demand": "向对方催要",
+    "sued": "起诉（仲裁）",
+}
+
+
+def period_kind(name: str) -> str:
+    """The kind of period the deadline rule ``name`` is (:data:`PERIOD_KINDS`; :data:`TERM` otherwise)."""
+    return PERIOD_KINDS.get(name, TERM)
+
+
+def holiday_rule(name: str) -> str:
+    """The statutory rule for a period whose last day falls on a holiday, in words with its article."""
+    if period_kind(name) == PROCEDURAL:
+        if name in CRIMINAL_PERIODS:
+            return "期间最后一日为节假日的，以节假日后的第一日为期满日期（刑事诉讼法第一百零五条）"
+        return "期间最后一日是法定休假日的，以法定休假日后的第一日为期间的最后一日（民事诉讼法第八十五条）"
+    return "期间的最后一日是法定休假日的，以法定休假日结束的次日为期间的最后一日（民法典第二百零三条）"
+
+
+RESTART_NOTE = ("期间内您催要过、对方承认过（答应还、部分还款、重打欠条）或起诉过的，时效从最后一次起重新计算三年"
+                "（民法典第一百九十五条），请核对有无此类有日期的记录")
+
+
 def refine_calculator(name: str, facts: Mapping[str, Any]) -> str:
     """The calculator the facts make more specific than a card's: interest, penalties and fees claimed
     together are capped as one (民间借贷规定 29), a prepaid card's balance is the sum paid less the sum used
@@ -2013,6 +2078,26 @@ class Deadline:
     extended: date | None = None
     #: The start is the client's own step still to take (an application not yet filed): counted from today.
     from_today: bool = False
+    #: The start is an act that interrupted a limitation period (an acknowledgement, a demand, a suit: the
+    #: :data:`INTERRUPTIONS` label): the period runs anew from it (民法典 195).
+    restarted_by: str = ""
+
+    def moved_text(self) -> str:
+        """The last day on a weekend, said with the rule that moves it and the advice not to rely on it."""
+        if self.extended is None or self.ends is None:
+            return ""
+        if self.passed:  # run already: the day the law moved it to, no advice left to give
+            return (f"（{cn_date(self.ends)}是{_WEEKDAY_NAMES[self.ends.weekday()]}，依法顺延至 "
+                    f"{cn_date(self.extended)}）")
+        return (f"（{cn_date(self.ends)}是{_WEEKDAY_NAMES[self.ends.weekday()]}；{holiday_rule(self.rule.name)}，"
+                f"即 {cn_date(self.extended)}，但稳妥起见请在 {cn_date(self.ends)} 之前办理）")
+
+    def start_text(self) -> str:
+        """The start date, and the act that restarted the period when one did."""
+        assert self.start is not None
+        if self.restarted_by and self.restarted_by in INTERRUPTIONS:
+            return f"{cn_date(self.start)}（{INTERRUPTIONS[self.restarted_by]}，时效中断，依民法典第一百九十五条重新计算）"
+        return cn_date(self.start)
 
     def text(self) -> str:
         """The period, its start event and, when known, the date and whether it has passed."""
@@ -2032,13 +2117,13 @@ class Deadline:
         if self.rule.name == "copyright_term":
             state = "已届满，作品已进入公有领域" if self.passed else "尚未届满"
             return f"{head}；按您所述作者于 {self.start.year} 年去世，保护期至 {cn_date(self.ends)}，{state}"
-        moved = (f"（{cn_date(self.ends)}是{_WEEKDAY_NAMES[self.ends.weekday()]}，休息日顺延至 {cn_date(self.extended)}）"
-                 if self.extended is not None else "")
+        moved = self.moved_text()
         if self.from_today:
             return f"{head}；按今天（{cn_date(self.start)}）提出并被受理计算，最晚 {cn_date(self.ends)}{moved}{later}"
         if self.passed:
-            return f"{head}；按您所述自 {cn_date(self.start)} 起算，已于 {cn_date(self.ends)} 届满{moved}{later}"
-        return (f"{head}；按您所述自 {cn_date(self.start)} 起算，至 {cn_date(self.ends)} 届满{moved}（尚余 {self.days_left} 天）"
+            again = f"；{RESTART_NOTE}" if period_kind(self.rule.name) == LIMITATION and not self.restarted_by else ""
+            return f"{head}；按您所述自 {self.start_text()} 起算，已于 {cn_date(self.ends)} 届满{moved}{later}{again}"
+        return (f"{head}；按您所述自 {self.start_text()} 起算，至 {cn_date(self.ends)} 届满{moved}（尚余 {self.days_left} 天）"
                 f"{later}")
 
 
@@ -2102,6 +2187,7 @@ START_EVENTS: dict[str, str] = {
     "enforcement_objection_review": "法院收到书面异议之日", "construction_priority": "发包人应当给付工程价款之日",
     "tour_shopping_return": "旅游行程结束之日", "reduction_creditor_claim": "减资公告之日",
     "guarantee_limitation": "债权人请求保证人承担保证责任之日", "capital_transition": "",
+    "legacy_acceptance": "知道受遗赠之日",
 }
 
 
@@ -2125,12 +2211,15 @@ def _term(months: int) -> str:
 
 def deadline(name: str, *, start_event: str = "", start: date | None = None, today: date | None = None,
              contract_months: int | None = None, max_penalty_years: int | None = None,
-             death_year: int | None = None) -> Deadline | None:
-    """The deadline rule ``name`` from ``start`` (None for an unknown rule)."""
+             death_year: int | None = None, start_label: str = "") -> Deadline | None:
+    """The deadline rule ``name`` from ``start`` (None for an unknown rule); ``start_label`` is the event the
+    start date carries (an interrupting act restarts a limitation period: :data:`INTERRUPTIONS`)."""
     rule = DEADLINES.get(name)
     if rule is None:
         return None
     found = Deadline(rule, start_event=start_event)
+    if start is not None and start_label in INTERRUPTIONS and period_kind(name) == LIMITATION:
+        found.restarted_by = start_label
     if name == "prosecution_limitation" and max_penalty_years is not None:
         # 刑法 87: the period by the offence's statutory maximum penalty
         years = 5 if max_penalty_years < 5 else 10 if max_penalty_years < 10 else 15 if max_penalty_years < 99 else 20
@@ -2171,7 +2260,8 @@ def deadline(name: str, *, start_event: str = "", start: date | None = None, tod
             while last.weekday() >= 5:  # Saturday, Sunday
                 last = last + timedelta(days=1)
             found.extended = last if last != ends else None
-        found.passed, found.days_left = today > last, (last - today).days
+        # the days left count to the nominal last day: a weekend's extension is the law's, not advice to wait
+        found.passed, found.days_left = today > last, ((ends if today <= ends else last) - today).days
     return found
 
 
