@@ -876,7 +876,10 @@ def deadline_lead(found: Deadline | None, today: date | None = None, part: str =
         last = found.extended or found.ends  # the day after which the client may act: the law's own last day
         notes = f"（尚余 {(last - day).days} 天）"
         return f"{cn_date(last)} 期限届满后就可以{notes}。{rule}，自 {found.start_text()} 起算{later}"
-    ahead = [(what, when) for what, when in found.stages if "延长" not in what and when >= day]
+    # a step after the period the client must take by its own day (the thirty days to ask for the certificate); a
+    # date counted in years beside it (a year's separation) is a fact to know, not the day to act by
+    later_facts = {what for what, _years in found.rule.year_stages}
+    ahead = [(what, when) for what, when in found.stages if "延长" not in what and when >= day and what not in later_facts]
     if found.passed and ahead:
         # the period has run and the step after it is still ahead (冷静期 over, thirty days to ask for the
         # certificate): that step's last day is what the client must act by
@@ -969,6 +972,8 @@ PASSED_WORDS: dict[str, tuple[str, str]] = {
 }
 #: A yes/no part that asks about time (还能…吗, 来得及吗, 过了…还): the card's deadline is stated too.
 _TIME_WORDS = re.compile(r"还能|来得及|现在|过了|超过|多久|时间|期限|时效|几年了|年了|个月了")
+#: Words that ask about time itself (来得及吗, 过期了吗, 期限多久), not "still" (还能要赔偿吗).
+_ASKS_TIME = re.compile(r"来得及|过了|超过|多久|时间|期限|时效|几年了|年了|个月了|晚了|过期|最晚|最迟|几天|哪天")
 
 
 #: A first sentence that hedges where an answer should stand (视情况全部或部分返还, 不一定, 要看…).
@@ -1072,7 +1077,7 @@ _INTERRUPTION_SAID = re.compile(r"催过|催了|要过|发过(?:函|律师函|�
                                 r"|起诉过|告过|申请过仲裁")
 
 
-def limitation_defence(question: str, facts: Facts, today: date | None) -> str:
+def limitation_defence(question: str, facts: Facts, today: date | None, stated: str = "") -> str:
     """The limitation defence of a client asked to pay an old debt or fee ("" when the question is not such a
     claim, or nothing says the claim is older than three years): the claim, or the part of it, older than
     three years with no demand, acknowledgement or suit since is barred (民法典 188, 192), a defence the court
@@ -1095,8 +1100,9 @@ def limitation_defence(question: str, facts: Facts, today: date | None) -> str:
         if ends >= day:
             return ""
         since = f"自 {cn_date(last)} 起算" if not acts or last not in acts else f"自最后一次中断的 {cn_date(last)} 起算"
-        return (f"诉讼时效抗辩：按您所述，这笔债的诉讼时效{since}，已于 {cn_date(ends)} 届满；其后对方没有催要、"
-                f"您也没有承认或还款的，您可以拒绝支付{rule}{restart if not acts else ''}。")
+        run = "这笔债的诉讼时效已过；" if f"已于 {cn_date(ends)} 届满" in stated else f"按您所述，这笔债的诉讼时效{since}，已于 {cn_date(ends)} 届满；"
+        return (f"诉讼时效抗辩：{run}期间对方没有催要、您也没有承认或还款的，您可以以时效已过为由拒绝支付{rule}"
+                f"{restart if not acts else ''}。")
     if years is not None and years > 3 and not acts:
         return (f"诉讼时效抗辩：按您所述欠了{int_to_cn(int(years))}年，其中超过三年的部分（起诉前三年以前到期的各期），"
                 f"对方一直没有催要、您也没有承认或还款的，诉讼时效已过，您可以拒绝支付这部分{rule}{restart}。")
@@ -1107,13 +1113,18 @@ def with_limitation_defence(text: str, question: str, facts: Facts, today: date 
     """``text`` with the limitation defence (:func:`limitation_defence`) right after its first sentence — the
     decisive point, not buried; where the card's own words already name the defence, only the part they lack
     (the court does not raise it: the client must, in the first instance)."""
-    line = limitation_defence(question, facts, today)
+    line = limitation_defence(question, facts, today, text)
     if not line:
         return text
+    if _NO_INTERRUPTION.search(question):
+        # the client says no demand was ever made: the reminder that one would restart the period is beside the point
+        text = text.replace(f"；{RESTART_NOTE}", "").replace(f"。{RESTART_NOTE}", "")
     if re.search(r"(?:可以|可|有权)(?:提出|主张)(?:诉讼)?时效抗辩", text):
         if "一审" in text:
             return text
-        line = "诉讼时效抗辩须由您在一审中明确提出，法院不会主动适用（民法典第一百八十八条、第一百九十三条）。"
+        # the card's words name the defence already: only what they lack, after them
+        tail = "诉讼时效抗辩须由您在一审中明确提出，法院不会主动适用（民法典第一百八十八条、第一百九十三条）。"
+        return f"{text}{tail}" if text.endswith("。") else f"{text}。{tail}"
     head, stop, rest = text.partition("。")
     return f"{head}{stop}{line}{rest}" if stop else f"{text}。{line}"
 
@@ -1130,9 +1141,14 @@ def _part_deadline(card: Card, part: str, facts: Facts, today: date | None) -> D
     start_event = (when.start if when is not None and when.deadline == rule else "") or START_EVENTS.get(rule, "")
     day = today or datetime.now(tz=CHINA_TZ).date()
     begins = events.start_of(facts.dates, rule, start_event, day)
-    if begins is None and not _TIME_WORDS.search(asking_clause(part) or part) and not _STORY_TIME.search(part):
+    clause = asking_clause(part) or part
+    if begins is None and not _TIME_WORDS.search(clause) and not _STORY_TIME.search(part):
         # no start known, and neither the asking clause nor the story's time (三年了, 过了半年) is about time — a
         # story's 现在 alone is not: a bare period answers nothing
+        return None
+    if begins is None and not _ASKS_TIME.search(clause) and not _STORY_TIME.search(part):
+        # 还能要赔偿吗, 现在怎么办: "still" is not a question about time — with no start known, a period of the
+        # card's (seven days to return goods, on a claim for fraud) answers nothing asked
         return None
     if begins is None and rule in GENERAL_RULES and rule != own:
         # the general three years (一年 for a labour claim) a word such as 告 names, on a card with no such

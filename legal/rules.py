@@ -1752,6 +1752,8 @@ class DeadlineRule:
     #: Later dates the client also needs, each (what it is, days from the start): the decision on an
     #: arrest when the request is extended, the thirty days to ask for the divorce certificate.
     stages: tuple[tuple[str, int], ...] = ()
+    #: Later dates counted in whole years from the same start (a year's separation after a refused divorce).
+    year_stages: tuple[tuple[str, int], ...] = ()
     #: The period counts its first day (a probation from the day of hire): the last day is one earlier.
     inclusive: bool = False
     #: A period in working days (政府信息公开条例 33: 二十个工作日): Saturdays and Sundays are not counted
@@ -1827,7 +1829,8 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  LegalBasis(CIVIL_CODE, _art(1053)), years=1),
     DeadlineRule("divorce_resuit", "六个月（判决不准离婚后没有新情况、新理由的，六个月内不得再起诉）",
                  LegalBasis("中华人民共和国民事诉讼法", _art(127)), months=6,
-                 note="分居满一年再次起诉的，应当准予离婚（民法典第一千零七十九条）"),
+                 note="分居满一年再次起诉的，应当准予离婚（民法典第一千零七十九条）",
+                 year_stages=(("判决后一直分居的，分居满一年（此后再起诉，法院应当准予离婚，民法典第一千零七十九条）为", 1),)),
     DeadlineRule("creditor_revocation", "一年（自知道或者应当知道撤销事由之日起；自债务人的行为发生之日起最长五年）",
                  LegalBasis(CIVIL_CODE, _art(541)), years=1),
     DeadlineRule("mistake_revocation", "九十日（重大误解自知道或者应当知道撤销事由之日起；欺诈、显失公平为一年，胁迫自胁迫终止之日起一年，"
@@ -1885,7 +1888,8 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  stages=(("延长四日的，最晚", 7), ("流窜、多次、结伙作案延长至三十日的，最晚", 30))),
     DeadlineRule("investigation_custody", "二个月（逮捕后的侦查羁押期限；案情复杂的经上一级检察院批准可延长一个月）",
                  LegalBasis("中华人民共和国刑事诉讼法", _art(156)), months=2),
-    DeadlineRule("prosecution_review", "一个月（审查起诉期限；重大、复杂的可延长十五日，认罪认罚速裁的十日）",
+    DeadlineRule("prosecution_review", "一个月（审查起诉期限；重大、复杂的可延长十五日，认罪认罚速裁的十日；"
+                 "退回补充侦查的，补充侦查完毕移送后重新计算）",
                  LegalBasis("中华人民共和国刑事诉讼法", _art(172)), months=1,
                  stages=(("重大、复杂案件延长十五日的，最晚", 45),)),
     DeadlineRule("lawyer_meeting", "四十八小时内（辩护律师持执业证书、律师事务所证明和委托书要求会见的，看守所应当及时安排，"
@@ -2255,6 +2259,7 @@ def deadline(name: str, *, start_event: str = "", start: date | None = None, tod
         ends = ends - timedelta(days=1) if rule.inclusive else ends
         found.start, found.ends = start, ends
         found.stages = [(what, start + timedelta(days=days)) for what, days in rule.stages]
+        found.stages += [(what, add_years(start, years)) for what, years in rule.year_stages]
         last = ends
         if name not in NO_EXTENSION and rule.days >= 0:
             while last.weekday() >= 5:  # Saturday, Sunday
