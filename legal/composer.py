@@ -1295,8 +1295,9 @@ DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
     )),
     ("non_filing_review", (Cue(re.compile(r"不予立案|不立案"), ()),)),
     # a legacy to one who is no heir (邻居、保姆、朋友): sixty days to accept it (民法典 1124), not the heirs' three years
-    ("legacy_acceptance", (Cue(re.compile(r"遗赠|(?:邻居|隔壁|朋友|保姆|同事|干妈|干爹|老太太|老爷子|大爷|大妈|阿姨|叔叔|房东)"
-                                          r"[^。？?]{0,40}遗嘱[^。？?]{0,30}(?:送给|给|留给)(?:了)?我"), ()),)),
+    ("legacy_acceptance", (Cue(re.compile(r"遗赠|^(?![\s\S]*(?:我|俺)的?(?:爸|妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公"
+                                          r"|丈夫|妻子|老婆|哥|姐|弟|妹|儿子|女儿|公公|婆婆|岳父|岳母))"
+                                          r"[\s\S]*遗嘱[^。？?]{0,30}(?:送给|给|留给)(?:了)?我"), ()),)),
     ("non_prosecution_petition", (Cue(re.compile(r"不起诉.{0,20}(?:申诉|不服)|(?:申诉|不服).{0,20}不起诉"), ()),)),
     ("payment_order_objection", (Cue(re.compile(r"支付令"), ()),)),
     # how long the court has (审限), not how long the client has: a trial's term, an objection's review
