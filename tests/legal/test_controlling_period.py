@@ -79,8 +79,10 @@ def test_the_legacy_runs_sixty_days_from_knowing_it() -> None:
 
 @pytest.mark.parametrize(("slug", "text", "rule"), [
     # a legacy to a friend, asked on the inheritance limitation card: the sixty days, not three years
-    ("inheritance.limitation-period", "老战友临终立了遗嘱把一笔存款留给我，11月3号他儿子打电话通知了我，这个有没有期限", "legacy_acceptance"),
-    ("inheritance.limitation-period", "邻居大爷的遗嘱写着把他那辆车给我，他家人11月10号告诉我的，要在什么时间内办", "legacy_acceptance"),
+    ("inheritance.limitation-period", "老战友临终立了遗嘱把一笔存款留给我，11月3号他儿子打电话通知了我，这个有没有期限",
+     "legacy_acceptance"),
+    ("inheritance.limitation-period", "邻居大爷的遗嘱写着把他那辆车给我，他家人11月10号告诉我的，要在什么时间内办",
+     "legacy_acceptance"),
 ])
 def test_a_right_with_its_own_period_takes_it_over_the_general_limitation(slug: str, text: str, rule: str) -> None:
     part = _part(slug, text)
