@@ -2004,12 +2004,10 @@ def period_kind(name: str) -> str:
 
 
 def holiday_rule(name: str) -> str:
-    """The statutory rule for a period whose last day falls on a holiday, in words with its article."""
+    """The statute that moves a period's last day off a holiday, as cited in words."""
     if period_kind(name) == PROCEDURAL:
-        if name in CRIMINAL_PERIODS:
-            return "期间最后一日为节假日的，以节假日后的第一日为期满日期（刑事诉讼法第一百零五条）"
-        return "期间最后一日是法定休假日的，以法定休假日后的第一日为期间的最后一日（民事诉讼法第八十五条）"
-    return "期间的最后一日是法定休假日的，以法定休假日结束的次日为期间的最后一日（民法典第二百零三条）"
+        return "刑事诉讼法第一百零五条" if name in CRIMINAL_PERIODS else "民事诉讼法第八十五条"
+    return "民法典第二百零三条"
 
 
 RESTART_NOTE = ("期间内您催要过、对方承认过（答应还、部分还款、重打欠条）或起诉过的，时效从最后一次起重新计算三年"
@@ -2093,8 +2091,9 @@ class Deadline:
         if self.passed:  # run already: the day the law moved it to, no advice left to give
             return (f"（{cn_date(self.ends)}是{_WEEKDAY_NAMES[self.ends.weekday()]}，依法顺延至 "
                     f"{cn_date(self.extended)}）")
-        return (f"（{cn_date(self.ends)}是{_WEEKDAY_NAMES[self.ends.weekday()]}；{holiday_rule(self.rule.name)}，"
-                f"即 {cn_date(self.extended)}，但稳妥起见请在 {cn_date(self.ends)} 之前办理）")
+        weekday = _WEEKDAY_NAMES[self.ends.weekday()]
+        return (f"（{cn_date(self.ends)}是{weekday}；依{holiday_rule(self.rule.name)}，期间末日是节假日的顺延至节假日后的"
+                f"第一日，即 {cn_date(self.extended)}，但稳妥起见请不晚于{weekday}当天办理）")
 
     def start_text(self) -> str:
         """The start date, and the act that restarted the period when one did."""

@@ -172,6 +172,7 @@ def test_a_weekend_last_day_leads_as_the_nominal_day_with_the_rule_beside_it(
     assert lead.startswith(f"最晚 {said}")
     for text in (lead, found.text()):
         assert article in text and "稳妥" in text and f"{moved.year}年{moved.month}月{moved.day}日" in text
+        assert f"{said}是周" in text
     assert found.days_left == (nominal - TODAY).days
 
 
