@@ -48,6 +48,7 @@ from legal.rules import (
     deadline,
     deadline_basis,
     figure_basis,
+    holiday_rule,
     period_kind,
     refine_calculator,
     refine_rule,
@@ -874,7 +875,8 @@ def deadline_lead(found: Deadline | None, today: date | None = None, part: str =
             return (f"现在就可以：这一期限已于 {cn_date(found.ends)} 届满。{rule}，自 {found.start_text()} 起算"
                     f"{later}")
         last = found.extended or found.ends  # the day after which the client may act: the law's own last day
-        notes = f"（尚余 {(last - day).days} 天）"
+        notes = (f"（{cn_date(found.ends)}是{_REST_DAY_NAMES[found.ends.weekday()]}，依{holiday_rule(found.rule.name)}顺延；"
+                 f"尚余 {(last - day).days} 天）" if found.extended is not None else f"（尚余 {(last - day).days} 天）")
         return f"{cn_date(last)} 期限届满后就可以{notes}。{rule}，自 {found.start_text()} 起算{later}"
     # a step after the period the client must take by its own day (the thirty days to ask for the certificate); a
     # date counted in years beside it (a year's separation) is a fact to know, not the day to act by

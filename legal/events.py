@@ -94,7 +94,7 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
 EVENT_NAMES: dict[str, str] = {
     "hire": "入职", "termination": "单位解除劳动合同（辞退）", "resign": "辞职", "injury": "受伤",
     "accident": "事故", "judgment": "收到判决书（裁定书、裁决书）", "decision": "收到或知道行政决定", "loan": "借款",
-    "due": "约定的还款（履行）期限", "demand": "催告",
+    "due": "约定的还款（履行）期限", "demand": "催告", "guarantor_demand": "债权人向保证人主张",
     "acknowledge": "对方承认债务或答应还款", "offence": "违法行为", "notice": "收到通知",
     "marriage": "结婚", "divorce": "申请离婚", "contract": "签合同",
     "handover": "交房", "delivery": "收到货", "detention": "被拘留", "resolution": "作出决议", "death": "去世",
@@ -256,7 +256,7 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "construction_priority": ("due",),
     "tour_shopping_return": ("trip_end",),
     "reduction_creditor_claim": ("announced", "notice"),
-    "guarantee_limitation": ("demand",),
+    "guarantee_limitation": ("demand", "guarantor_demand"),
     "info_disclosure_reply": ("applied", "accepted"),
     # the day the shareholder's written request reached the company (11月5号书面要求查账)
     "books_inspection_reply": ("applied", "demand", "notice"),
@@ -297,6 +297,10 @@ LAST_RESORT = ("applied",)
 #: Someone told the client (房东前天微信跟我说要卖房): informed that day — only when no event's own word is near
 #: the date (他微信上跟我说钱一定会还 is an acknowledgement).
 TOLD = ("跟我说", "和我说", "对我说", "找我说", "发微信说", "打电话说")
+
+
+#: A demand made on the client as guarantor (找我这个担保人要钱).
+_ON_GUARANTOR = re.compile(r"(?:找|向|催|问)我(?:这个|这)?(?:担保人|保证人)|(?:担保人|保证人)的?我")
 
 
 def label(before: str, after: str) -> str:
@@ -348,7 +352,12 @@ def label(before: str, after: str) -> str:
         # 交了信息公开申请: an application handed in, only when no other event is named (申请协议离婚 is a divorce)
         best = next(((0, 0, event) for event in LAST_RESORT
                      if any(word in after or word in before for word in EVENT_WORDS[event])), None)
-    return best[2] if best is not None else "unknown"
+    found = best[2] if best is not None else "unknown"
+    if found == "demand" and _ON_GUARANTOR.search(after + wide[-16:]):
+        # 债主2026年10月才来找我这个担保人要钱: a demand on the guarantor, which starts the guarantee debt's own
+        # limitation (民法典 694) but does not interrupt the debtor's
+        return "guarantor_demand"
+    return found
 
 
 def accepted(rule: str, start: str = "") -> tuple[str, ...]:

@@ -209,3 +209,11 @@ def test_a_refused_divorce_states_the_year_of_separation() -> None:
     assert found is not None and found.passed
     assert "2027年4月10日" in found.text() and "一千零七十九" in found.text()
     assert re.match(r"这一期限已于 2026年10月10日 届满", deadline_lead(found, TODAY))
+
+
+def test_a_demand_on_the_guarantor_does_not_restart_the_debtors_limitation() -> None:
+    facts = extract_facts("借款2023年3月1日到期，出借人2025年9月10日找我这个保证人催款", today=TODAY)
+    debt = start_of(facts.dates, "civil_limitation", START_EVENTS["civil_limitation"], TODAY)
+    assert debt is not None and debt.day == date(2023, 3, 1)
+    guarantee = start_of(facts.dates, "guarantee_limitation", START_EVENTS["guarantee_limitation"], TODAY)
+    assert guarantee is not None and guarantee.day == date(2025, 9, 10)
