@@ -212,7 +212,7 @@ def test_a_refused_divorce_states_the_year_of_separation() -> None:
 
 
 def test_a_demand_on_the_guarantor_does_not_restart_the_debtors_limitation() -> None:
-    facts = extract_facts("借款2023年3月1日到期，出借人2025年9月10日找我这个保证人催款", today=TODAY)
+    facts = extract_facts("这笔债2023年3月1日到期，债权人2025年9月10日找我这个保证人催款", today=TODAY)
     debt = start_of(facts.dates, "civil_limitation", START_EVENTS["civil_limitation"], TODAY)
     assert debt is not None and debt.day == date(2023, 3, 1)
     guarantee = start_of(facts.dates, "guarantee_limitation", START_EVENTS["guarantee_limitation"], TODAY)
