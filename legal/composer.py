@@ -33,6 +33,7 @@ from legal.numerals import cn_number, figures_in_digits
 from legal.qtypes import QTYPE_CUES, asking_clause, final_ask_type, question_type  # noqa: F401  (re-exported)
 from legal.rules import (
     CALCULATOR_BASIS,
+    CIVIL_LIMITATIONS,
     FORMULAS,
     LIMITATION,
     PRECLUSIVE,
@@ -891,7 +892,7 @@ def deadline_lead(found: Deadline | None, today: date | None = None, part: str =
     if found.from_today:
         return f"最晚 {cn_date(last)}{moved}。{rule}，按今天（{cn_date(found.start)}）提出并被受理计算{later}"
     if found.passed:
-        again = f"。{RESTART_NOTE}" if period_kind(found.rule.name) == LIMITATION and not found.restarted_by else ""
+        again = f"。{RESTART_NOTE}" if found.rule.name in CIVIL_LIMITATIONS and not found.restarted_by else ""
         return (f"这一期限已于 {cn_date(found.ends)} 届满{moved}。{rule}，自 {found.start_text()} 起算{later}"
                 f"{again}")
     left = "就是今天" if found.days_left == 0 else f"尚余 {found.days_left} 天"
@@ -922,6 +923,8 @@ def computed_first(text: str, asked: str, calculation: Calculation | None, found
     if asked not in ("how_much", "by_when"):
         return text
     lead = deadline_lead(found, today, part) if asked == "by_when" else ""
+    if lead and "重新计算" in text:
+        lead = lead.replace(f"。{RESTART_NOTE}", "")  # the card's own words say how the period restarts
     if lead:
         assert found is not None
         return stated_first(without_examples(text), lead, [found.text()])
@@ -1264,10 +1267,13 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
                                   death_year=facts.get("death_year"),
                                   start_label=begins.event if begins is not None else "")
         if found_deadline is not None:
+            said = found_deadline.text()
+            if "重新计算" in text:
+                said = said.replace(f"；{RESTART_NOTE}", "")  # the card's own words say how the period restarts
             if "{deadline}" in text:
-                text = text.replace("{deadline}", found_deadline.text())
+                text = text.replace("{deadline}", said)
             elif found_deadline.ends is not None or not found_deadline.rule.computable:
-                text = f"{text.rstrip()}{found_deadline.text()}。"
+                text = f"{text.rstrip()}{said}。"
             if found_deadline.ends is None and found_deadline.rule.computable:
                 ask = ask or events.start_question(facts.dates, rule, start_event)
     text = text.replace("{result}", "").replace("{deadline}", "")

@@ -2010,6 +2010,9 @@ def holiday_rule(name: str) -> str:
     return "民法典第二百零三条"
 
 
+#: The civil-code limitations (民法典 188 and the periods that borrow its rules): what a run one says about
+#: a restart (民法典 195) — a labour arbitration's year restarts by its own law (劳动争议调解仲裁法 27).
+CIVIL_LIMITATIONS = frozenset({"civil_limitation", "inheritance_limitation", "guarantee_limitation"})
 RESTART_NOTE = ("期间内您催要过、对方承认过（答应还、部分还款、重打欠条）或起诉过的，时效从最后一次起重新计算三年"
                 "（民法典第一百九十五条），请核对有无此类有日期的记录")
 
@@ -2124,7 +2127,7 @@ class Deadline:
         if self.from_today:
             return f"{head}；按今天（{cn_date(self.start)}）提出并被受理计算，最晚 {cn_date(self.ends)}{moved}{later}"
         if self.passed:
-            again = f"；{RESTART_NOTE}" if period_kind(self.rule.name) == LIMITATION and not self.restarted_by else ""
+            again = f"；{RESTART_NOTE}" if self.rule.name in CIVIL_LIMITATIONS and not self.restarted_by else ""
             return f"{head}；按您所述自 {self.start_text()} 起算，已于 {cn_date(self.ends)} 届满{moved}{later}{again}"
         return (f"{head}；按您所述自 {self.start_text()} 起算，至 {cn_date(self.ends)} 届满{moved}（尚余 {self.days_left} 天）"
                 f"{later}")

@@ -154,6 +154,8 @@ def test_a_run_limitation_says_once_that_an_act_would_have_restarted_it() -> Non
     assert "第一百九十五条" in deadline_lead(found, TODAY)
     appeal = deadline("civil_appeal_judgment", start=date(2026, 10, 1), today=TODAY)
     assert appeal is not None and appeal.passed and "第一百九十五条" not in appeal.text()
+    labour = deadline("labor_arbitration", start=date(2025, 3, 1), today=TODAY)  # its own law restarts it
+    assert labour is not None and labour.passed and "第一百九十五条" not in labour.text()
 
 
 # -- a weekend is never moved over silently --------------------------------------------------------------------
