@@ -53,6 +53,7 @@ from legal.rules import (
     period_kind,
     refine_calculator,
     refine_rule,
+    revocation_rule,
 )
 from legal.sides import CRIMINAL_DOMAINS, SIDE_DEFAULTS, client_side, for_other_side, side_label, steps_for
 
@@ -550,6 +551,13 @@ def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> An
         # 有时间限制吗 on a limitation card, the question naming a right with a period of its own (a legacy's
         # sixty days, a revocation's year, support that no limitation bars): that period controls the right asked
         return Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
+    if not chosen.deadline and chosen.qtype == "by_when" and named in GENERAL_RULES:
+        # 最晚什么时候去告 on a card whose by-when answer names no rule but whose right is a revocation or a
+        # rescission (its controlling provision is 民法典 152, 564, 663 …): that right's 除斥期间, never 188
+        own = next((rule for p in card.provisions if p.role == "controlling" and isinstance(p.article, int)
+                    for rule in [revocation_rule(p.law, p.article)] if rule), "")
+        if own:
+            return replace(chosen, deadline=own, start=START_EVENTS.get(own, ""))
     if chosen.deadline and (not named or named == chosen.deadline or not deadline_for(part, card.domain)):
         return chosen
     if period_kind(chosen.deadline) in SPECIFIC_KINDS and named in GENERAL_RULES and not (

@@ -1998,6 +1998,16 @@ INTERRUPTIONS: dict[str, str] = {
 }
 
 
+def revocation_rule(law: str, article: int) -> str:
+    """The 除斥期间 of a revocation or rescission right whose provision is ``law`` ``article`` ("" for none):
+    a card controlled by 民法典 152, 564, 663 … has that right's period, whatever its answer names."""
+    for name, rule in DEADLINES.items():
+        if (name.endswith("_revocation") or name == "rescission_period") and name != "mistake_revocation" \
+                and (law, article) in basis_numbers([rule.basis]):
+            return name
+    return ""
+
+
 def period_kind(name: str) -> str:
     """The kind of period the deadline rule ``name`` is (:data:`PERIOD_KINDS`; :data:`TERM` otherwise)."""
     return PERIOD_KINDS.get(name, TERM)

@@ -219,3 +219,15 @@ def test_a_demand_on_the_guarantor_does_not_restart_the_debtors_limitation() -> 
     assert debt is not None and debt.day == date(2023, 3, 1)
     guarantee = start_of(facts.dates, "guarantee_limitation", START_EVENTS["guarantee_limitation"], TODAY)
     assert guarantee is not None and guarantee.day == date(2025, 9, 10)
+
+
+@pytest.mark.parametrize(("text", "ends"), [
+    ("去年把一辆车白送给了朋友，他后来到处造谣骂我，我想起诉要回来，有没有期限", None),
+    ("给侄女转了二十万让她买房，后来她对我恶语相向，10月5号我才知道她在外面骂我，现在去告还来得及吗",
+     date(2027, 10, 5)),
+])
+def test_a_revocation_card_without_a_rule_takes_its_rights_period_not_three_years(text: str, ends: date | None) -> None:
+    # the card's by-when answer names no rule; its controlling provision (民法典 663) is a revocation right's
+    part = _part("contract.gift-revocation", text)
+    assert part.deadline is not None and part.deadline.rule.name == "gift_revocation"
+    assert part.deadline.ends == ends and "三年" not in part.text
