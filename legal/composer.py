@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 from knowledge.numerals import int_to_cn
 from legal import cardfile as _cardfile
 from legal import conditions, events, mentions
-from legal.calculators import CHINA_TZ, cn_date
+from legal.calculators import CHINA_TZ, add_years, cn_date
 from legal.cardfile import Answer, Card, Provision
 from legal.cardlint import sentences as lint_sentences
 from legal.cardlint import topic_index
@@ -37,8 +37,13 @@ from legal.qtypes import QTYPE_CUES, asking_clause, final_ask_type, question_typ
 from legal.rules import (
     ASK,
     CALCULATOR_BASIS,
+    CIVIL_LIMITATIONS,
     FORMULAS,
+    LIMITATION,
+    PRECLUSIVE,
     PROBATION_ASKED,
+    RESTART_NOTE,
+    SPECIFIC_KINDS,
     START_EVENTS,
     STATUTORY_TERMS,
     Calculation,
@@ -48,8 +53,11 @@ from legal.rules import (
     deadline,
     deadline_basis,
     figure_basis,
+    holiday_rule,
+    period_kind,
     refine_calculator,
     refine_rule,
+    revocation_rule,
 )
 from legal.sides import (
     CRIMINAL_DOMAINS,
@@ -694,7 +702,24 @@ def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> An
     """A by-when part answered by its deadline rule: the card's, unless the card's answer has none
     or the part names another procedure (起诉 after 复议, 上诉 …), then the rule the words name."""
     named = deadline_for(part, card.domain, question)
+    if period_kind(chosen.deadline) == LIMITATION and named and named != chosen.deadline \
+            and period_kind(named) in SPECIFIC_KINDS:
+        # 有时间限制吗 on a limitation card, the question naming a right with a period of its own (a legacy's
+        # sixty days, a revocation's year, support that no limitation bars): that period controls the right asked
+        return Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
+    if not chosen.deadline and chosen.qtype == "by_when" and named in GENERAL_RULES:
+        # 最晚什么时候去告 on a card whose by-when answer names no rule but whose right is a revocation or a
+        # rescission (its controlling provision is 民法典 152, 564, 663 …): that right's 除斥期间, never 188
+        own = next((rule for p in card.provisions if p.role == "controlling" and isinstance(p.article, int)
+                    for rule in [revocation_rule(p.law, p.article)] if rule), "")
+        if own:
+            return replace(chosen, deadline=own, start=START_EVENTS.get(own, ""))
     if chosen.deadline and (not named or named == chosen.deadline or not deadline_for(part, card.domain)):
+        return chosen
+    if period_kind(chosen.deadline) in SPECIFIC_KINDS and named in GENERAL_RULES and not (
+            period_kind(chosen.deadline) == PRECLUSIVE and _MONEY_CLAIM.search(part)):
+        # the card's period is the asked right's own (a 除斥期间, a guarantee period, no limitation at all): the
+        # general three years neither replaces nor governs it (民法典 199, 692, 196)
         return chosen
     if chosen.deadline in FORMATIVE_PERIODS and named == "civil_limitation" and not _MONEY_CLAIM.search(part):
         # 最晚什么时候去告 on a card whose period is that of a right exercised in court (撤销权, 解除权), no claim
@@ -1002,33 +1027,41 @@ def deadline_lead(found: Deadline | None, today: date | None = None, part: str =
     if found is None or found.ends is None or found.start is None or not found.rule.computable \
             or found.rule.days < 0 or found.rule.name == "copyright_term":
         return ""
-    last = found.extended or found.ends
-    moved = (f"（{cn_date(found.ends)}是{_REST_DAY_NAMES[found.ends.weekday()]}，休息日顺延）"
-             if found.extended is not None else "")
+    # a last day on a weekend: the nominal day leads, the statutory extension said beside it with the advice
+    # not to rely on it (民法典 203, 民事诉讼法 85) — never moved silently
+    last = found.ends
+    moved = found.moved_text()
     later = "".join(f"；{what} {cn_date(day)}" for what, day in found.stages)
     rule = f"期限为{found.rule.period}"
     day = today or datetime.now(tz=CHINA_TZ).date()
     if part and _MAY_ASK.search(asking_clause(part) or part) and not found.from_today:
         # when may I: the day the period ends, after which the client may act (or: it has ended, act now)
         if found.passed:
-            return (f"现在就可以：这一期限已于 {cn_date(found.ends)} 届满{moved}。{rule}，自 {cn_date(found.start)} 起算"
+            return (f"现在就可以：这一期限已于 {cn_date(found.ends)} 届满。{rule}，自 {found.start_text()} 起算"
                     f"{later}")
-        notes = f"（{moved.strip('（）')}；尚余 {found.days_left} 天）" if moved else f"（尚余 {found.days_left} 天）"
-        return f"{cn_date(last)} 期限届满后就可以{notes}。{rule}，自 {cn_date(found.start)} 起算{later}"
-    ahead = [(what, when) for what, when in found.stages if "延长" not in what and when >= day]
+        last = found.extended or found.ends  # the day after which the client may act: the law's own last day
+        notes = (f"（{cn_date(found.ends)}是{_REST_DAY_NAMES[found.ends.weekday()]}，依{holiday_rule(found.rule.name)}顺延；"
+                 f"尚余 {(last - day).days} 天）" if found.extended is not None else f"（尚余 {(last - day).days} 天）")
+        return f"{cn_date(last)} 期限届满后就可以{notes}。{rule}，自 {found.start_text()} 起算{later}"
+    # a step after the period the client must take by its own day (the thirty days to ask for the certificate); a
+    # date counted in years beside it (a year's separation) is a fact to know, not the day to act by
+    later_facts = {what for what, _years in found.rule.year_stages}
+    ahead = [(what, when) for what, when in found.stages if "延长" not in what and when >= day and what not in later_facts]
     if found.passed and ahead:
         # the period has run and the step after it is still ahead (冷静期 over, thirty days to ask for the
         # certificate): that step's last day is what the client must act by
         what, when = ahead[0]
-        return (f"{what.rstrip('，, ')} {cn_date(when)}。{rule}，自 {cn_date(found.start)} 起算，"
+        return (f"{what.rstrip('，, ')} {cn_date(when)}。{rule}，自 {found.start_text()} 起算，"
                 f"已于 {cn_date(found.ends)} 届满{moved}")
     if found.from_today:
         return f"最晚 {cn_date(last)}{moved}。{rule}，按今天（{cn_date(found.start)}）提出并被受理计算{later}"
     if found.passed:
-        return f"这一期限已于 {cn_date(found.ends)} 届满{moved}。{rule}，自 {cn_date(found.start)} 起算{later}"
+        again = f"。{RESTART_NOTE}" if found.rule.name in CIVIL_LIMITATIONS and not found.restarted_by else ""
+        return (f"这一期限已于 {cn_date(found.ends)} 届满{moved}。{rule}，自 {found.start_text()} 起算{later}"
+                f"{again}")
     left = "就是今天" if found.days_left == 0 else f"尚余 {found.days_left} 天"
     notes = f"（{moved.strip('（）')}；{left}）" if moved else f"（{left}）"
-    return f"最晚 {cn_date(last)}{notes}。{rule}，自 {cn_date(found.start)} 起算{later}"
+    return f"最晚 {cn_date(last)}{notes}。{rule}，自 {found.start_text()} 起算{later}"
 
 
 #: A worked example in a card's words (例如月收入10000元，约每月2000–3000元): once the client's own figure or day is
@@ -1054,6 +1087,8 @@ def computed_first(text: str, asked: str, calculation: Calculation | None, found
     if asked not in ("how_much", "by_when"):
         return text
     lead = deadline_lead(found, today, part) if asked == "by_when" else ""
+    if lead and "重新计算" in text:
+        lead = lead.replace(f"。{RESTART_NOTE}", "")  # the card's own words say how the period restarts
     if lead:
         assert found is not None
         return stated_first(without_examples(text), lead, [found.text()])
@@ -1106,6 +1141,8 @@ PASSED_WORDS: dict[str, tuple[str, str]] = {
 }
 #: A yes/no part that asks about time (还能…吗, 来得及吗, 过了…还): the card's deadline is stated too.
 _TIME_WORDS = re.compile(r"还能|来得及|现在|过了|超过|多久|时间|期限|时效|几年了|年了|个月了")
+#: Words that ask about time itself (来得及吗, 过期了吗, 期限多久), not "still" (还能要赔偿吗).
+_ASKS_TIME = re.compile(r"来得及|过了|超过|多久|时间|期限|时效|几年了|年了|个月了|晚了|过期|最晚|最迟|几天|哪天")
 
 
 #: A first sentence that hedges where an answer should stand (视情况全部或部分返还, 不一定, 要看…).
@@ -1191,6 +1228,76 @@ def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> st
     return added
 
 
+#: The client is the one asked to pay (物业起诉我要我付, 他现在找我要钱, 催我还): the limitation is his defence.
+_ASKED_TO_PAY = re.compile(r"(?:起诉|告|催|找|逼|让|要|叫|追)(?:了)?我(?:还|付|交|给|赔|支付|补交|缴|要)"
+                           r"|(?:起诉|告)(?:了)?我|找我要|催我|向我(?:追讨|催|要)")
+#: A debt or a fee of money (not a crime, a divorce, a custody).
+_DEBT_WORDS = re.compile(r"物业费|房租|租金|管理费|取暖费|供暖费|水电费|欠款|借款|借的|借了|欠条|借条|货款|工程款|欠[^，,。？?]{0,4}钱|信用卡|网贷")
+#: A span of years owed (五年的物业费, 欠了四年, 六年前借的): the oldest part of it is that old.
+_OLD_SPAN = re.compile(r"(?P<a>[一二两三四五六七八九十\d]+)\s*年(?:多)?(?:的|来的|以前的|前的)?"
+                       r"(?:物业费|房租|租金|管理费|取暖费|供暖费|水电费|欠款|费用|货款|工程款)"
+                       r"|(?:欠了?|拖了?|没交|没还|没付)\s*(?P<b>[一二两三四五六七八九十\d]+)\s*年"
+                       r"|(?P<c>[一二两三四五六七八九十\d]+)\s*年前(?:借|欠|的借款|的欠款)")
+#: The words that say no interrupting act happened (从来没找我要过, 一直没催过, 他也没找过我).
+_NO_INTERRUPTION = re.compile(r"(?:从来|一直|从|也|都)(?:都)?(?:没|没有|未)(?:人|有人)?(?:找|催|要|问|联系|提)"
+                              r"|(?:没|没有|未)(?:找|催|向)(?:我|过我)?(?:要|催|讨)?过")
+#: The words of an interrupting act said without a date (催过我, 我承认过, 还过一部分, 起诉过).
+_INTERRUPTION_SAID = re.compile(r"催过|催了|要过|发过(?:函|律师函|催款)|承认|认账|还过|还了一部分|部分还款|重新打|重打|补打"
+                                r"|起诉过|告过|申请过仲裁")
+
+
+def limitation_defence(question: str, facts: Facts, today: date | None, stated: str = "") -> str:
+    """The limitation defence of a client asked to pay an old debt or fee ("" when the question is not such a
+    claim, or nothing says the claim is older than three years): the claim, or the part of it, older than
+    three years with no demand, acknowledgement or suit since is barred (民法典 188, 192), a defence the court
+    does not raise by itself (193) — said as a line of its own, with the restart (195) when an act is said."""
+    if not _ASKED_TO_PAY.search(question) or not _DEBT_WORDS.search(question):
+        return ""
+    day = today or datetime.now(tz=CHINA_TZ).date()
+    dated = [d for d in facts.dates if d.day <= day]
+    due = [d.day for d in dated if d.event == "due"]
+    acts = [d.day for d in dated if d.event in events.INTERRUPTING]
+    span = _OLD_SPAN.search(question)
+    years = cn_number(next(g for g in span.groups() if g)) if span is not None else None
+    silent = _NO_INTERRUPTION.search(question) is not None
+    said = _INTERRUPTION_SAID.search(re.sub(_NO_INTERRUPTION, "", question)) is not None
+    rule = "（民法典第一百八十八条、第一百九十二条）；法院不会主动适用诉讼时效，须由您在一审中明确提出（第一百九十三条）"
+    restart = "；但对方催要过或您承认、还过款的，时效从最后一次起重新计算（第一百九十五条）" if said or not silent else ""
+    if due:
+        last = max([*due, *acts])
+        ends = add_years(last, 3)
+        if ends >= day:
+            return ""
+        since = f"自 {cn_date(last)} 起算" if not acts or last not in acts else f"自最后一次中断的 {cn_date(last)} 起算"
+        run = "这笔债的诉讼时效已过；" if f"已于 {cn_date(ends)} 届满" in stated else f"按您所述，这笔债的诉讼时效{since}，已于 {cn_date(ends)} 届满；"
+        return (f"诉讼时效抗辩：{run}期间对方没有催要、您也没有承认或还款的，您可以以时效已过为由拒绝支付{rule}"
+                f"{restart if not acts else ''}。")
+    if years is not None and years > 3 and not acts:
+        return (f"诉讼时效抗辩：按您所述欠了{int_to_cn(int(years))}年，其中超过三年的部分（起诉前三年以前到期的各期），"
+                f"对方一直没有催要、您也没有承认或还款的，诉讼时效已过，您可以拒绝支付这部分{rule}{restart}。")
+    return ""
+
+
+def with_limitation_defence(text: str, question: str, facts: Facts, today: date | None) -> str:
+    """``text`` with the limitation defence (:func:`limitation_defence`) right after its first sentence — the
+    decisive point, not buried; where the card's own words already name the defence, only the part they lack
+    (the court does not raise it: the client must, in the first instance)."""
+    line = limitation_defence(question, facts, today, text)
+    if not line:
+        return text
+    if _NO_INTERRUPTION.search(question):
+        # the client says no demand was ever made: the reminder that one would restart the period is beside the point
+        text = text.replace(f"；{RESTART_NOTE}", "").replace(f"。{RESTART_NOTE}", "")
+    if re.search(r"(?:可以|可|有权)(?:提出|主张)(?:诉讼)?时效抗辩", text):
+        if "一审" in text:
+            return text
+        # the card's words name the defence already: only what they lack, after them
+        tail = "诉讼时效抗辩须由您在一审中明确提出，法院不会主动适用（民法典第一百八十八条、第一百九十三条）。"
+        return f"{text}{tail}" if text.endswith("。") else f"{text}。{tail}"
+    head, stop, rest = text.partition("。")
+    return f"{head}{stop}{line}{rest}" if stop else f"{text}。{line}"
+
+
 def _part_deadline(card: Card, part: str, facts: Facts, today: date | None) -> Deadline | None:
     """The deadline a yes/no part's card (or the procedure its words name) runs, when the facts give
     its start or the part asks about time; None otherwise."""
@@ -1203,13 +1310,24 @@ def _part_deadline(card: Card, part: str, facts: Facts, today: date | None) -> D
     start_event = (when.start if when is not None and when.deadline == rule else "") or START_EVENTS.get(rule, "")
     day = today or datetime.now(tz=CHINA_TZ).date()
     begins = events.start_of(facts.dates, rule, start_event, day)
-    if begins is None and not _TIME_WORDS.search(asking_clause(part) or part) and not _STORY_TIME.search(part):
+    clause = asking_clause(part) or part
+    if begins is None and not _TIME_WORDS.search(clause) and not _STORY_TIME.search(part):
         # no start known, and neither the asking clause nor the story's time (三年了, 过了半年) is about time — a
         # story's 现在 alone is not: a bare period answers nothing
         return None
+    if begins is None and not _ASKS_TIME.search(clause) and not _STORY_TIME.search(part):
+        # 还能要赔偿吗, 现在怎么办: "still" is not a question about time — with no start known, a period of the
+        # card's (seven days to return goods, on a claim for fraud) answers nothing asked
+        return None
+    if begins is None and rule in GENERAL_RULES and rule != own:
+        # the general three years (一年 for a labour claim) a word such as 告 names, on a card with no such
+        # period of its own and no start known: a line that decides nothing asked (a fraud report, a loan made
+        # for gambling, a rescission) — the card's own answer stands alone
+        return None
     return deadline(rule, start_event=start_event, start=begins.day if begins is not None else None,
                     today=today, contract_months=facts.get("contract_months"),
-                    max_penalty_years=facts.get("max_penalty_years"), death_year=facts.get("death_year"))
+                    max_penalty_years=facts.get("max_penalty_years"), death_year=facts.get("death_year"),
+                    start_label=begins.event if begins is not None else "")
 
 
 def _timed_yes_no(card: Card, part: str, facts: Facts, today: date | None) -> Deadline | None:
@@ -1318,12 +1436,16 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = "", ques
                                   start=begins.day if begins is not None else None, today=today,
                                   contract_months=facts.get("contract_months"),
                                   max_penalty_years=facts.get("max_penalty_years"),
-                                  death_year=facts.get("death_year"))
+                                  death_year=facts.get("death_year"),
+                                  start_label=begins.event if begins is not None else "")
         if found_deadline is not None:
+            said = found_deadline.text()
+            if "重新计算" in text:
+                said = said.replace(f"；{RESTART_NOTE}", "")  # the card's own words say how the period restarts
             if "{deadline}" in text:
-                text = text.replace("{deadline}", found_deadline.text())
+                text = text.replace("{deadline}", said)
             elif found_deadline.ends is not None or not found_deadline.rule.computable:
-                text = f"{text.rstrip()}{found_deadline.text()}。"
+                text = f"{text.rstrip()}{said}。"
             if found_deadline.ends is None and found_deadline.rule.computable and not start_told(facts, question, today):
                 ask = ask or part_ask([events.start_question(facts.dates, rule, start_event)], "by_when", asked, part)
     text = text.replace("{result}", "").replace("{deadline}", "")
@@ -1352,6 +1474,10 @@ DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
         Cue(re.compile(r"裁定.{0,30}上诉|上诉.{0,10}裁定"), ("criminal",)),
     )),
     ("non_filing_review", (Cue(re.compile(r"不予立案|不立案"), ()),)),
+    # a legacy to one who is no heir (邻居、保姆、朋友): sixty days to accept it (民法典 1124), not the heirs' three years
+    ("legacy_acceptance", (Cue(re.compile(r"遗赠|^(?![\s\S]*(?:我|俺)的?(?:爸|妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公"
+                                          r"|丈夫|妻子|老婆|哥|姐|弟|妹|儿子|女儿|公公|婆婆|岳父|岳母))"
+                                          r"[\s\S]*遗嘱[^。？?]{0,30}(?:送给|给|留给)(?:了)?我"), ()),)),
     ("non_prosecution_petition", (Cue(re.compile(r"不起诉.{0,20}(?:申诉|不服)|(?:申诉|不服).{0,20}不起诉"), ()),)),
     ("payment_order_objection", (Cue(re.compile(r"支付令"), ()),)),
     # how long the court has (审限), not how long the client has: a trial's term, an objection's review
@@ -1830,6 +1956,8 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             text = f"{lead}{text}"
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
             text = decided_hedge(text, _computed_too(card, match.text, facts, today))
+        if qtype != "by_when":
+            text = with_limitation_defence(text, question, facts, today)
         claimed = claim_lead(match.text, text, calculation)
         if claimed:
             # "不是。店家的说法不成立：" says the yes or no already: a bare 可以。 after it only garbles the note
