@@ -259,6 +259,7 @@ MATRIX_PEOPLE = {"owner": "A", "member": "B", "outsider": "D", "compliance": "E"
 MATRIX_MARKS = {OPEN_MARK: re.compile(r"ZX\d{4}M1Z"), WALLED_MARK: re.compile(r"ZX\d{4}M3Z")}
 
 
+@pytest.mark.timeout(1800)  # a limit, not a measure: the walk and the table's cells were two tests of 900 s each
 @pytest.mark.django_db(transaction=True)
 def test_no_surface_shows_a_marker_and_every_route_rule_holds(make_user, statutes, monkeypatch, settings):
     settings.CHAT_SUMMARY_WAIT = 0
