@@ -123,9 +123,6 @@ class PartAnswer:
     #: Why nothing is cited as controlling (:func:`citation_doubt`): a note on the citations, shown with
     #: the legal basis — never inside the conclusion, whose first sentence answers.
     note: str = ""
-    #: The doubt of a card cited all the same (:func:`citation_doubt` above :data:`WITHHOLD_CONFIDENCE`): one line
-    #: after the answer, never in place of it.
-    hedge: str = ""
 
     def facts_used(self, facts: Facts) -> set[str]:
         """The question's facts this part's answer rests on: its calculator's reads and inputs, the facts its
@@ -200,7 +197,7 @@ class Composition:
                 citations = [dict(c, valid=verified(c["law"], c["article"])) for c in citations]
             related = [{"law": r.law, "article": article_label(r.article)} for r in p.related()]
             out.append({"part": p.part, "text": p.text, "citations": citations, "decided": p.decided,
-                        "related": related, **({"hedge": p.hedge} if p.hedge else {})})
+                        "related": related})
         return out
 
     def card_refs(self, ids: dict[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -414,21 +411,15 @@ def institution_asked(card: Card, part: str) -> Provision | None:
     return None
 
 
-#: Confidence below which a decided part's citation carries a hedge unless the provision it cites is
-#: supported (:func:`supported`) or the part is worded like a lay phrasing of its card: the provision is
-#: still cited as the conclusion's basis, and one line after the answer says the match is not certain.
-#: Measured on the tuning sets (bench/doubt_fit.py, docs/decisions/answers-ask-only-what-is-missing.md): of
-#: the parts doubted between 0.6 and 0.75, 65 % cite a gold controlling provision (15 of 23) — withholding
-#: it took a right basis away from two parts in three.
+#: Confidence below which a decided part cites nothing as controlling unless the provision it would
+#: cite is supported (:func:`supported`): on the tuning sets a cited provision of a card matched below
+#: it, with no other sign, is too often not the deciding one (0.75–0.8: 31 parts cite a gold provision,
+#: 8 an irrelevant one; 0.7–0.75: 31 against 16 — docs/decisions/card-citations-audit.md, fourth round).
 CITE_CONFIDENCE = 0.75
-#: The confidence a supported provision needs to be cited without a hedge: the runner-up card holds it too
-#: (the citation stands whichever of the two the question is about), or a plain search of the statutes finds
-#: it for the question.
+#: The confidence a supported provision needs: the runner-up card holds it too (the citation stands
+#: whichever of the two the question is about), or a plain search of the statutes finds it for the
+#: question. Below it even a supported provision is withheld.
 SUPPORTED_CONFIDENCE = 0.6
-#: Confidence below which a part cites nothing as controlling (its card's provisions go to 相关规定 with a
-#: note): measured, a card matched below it cites a gold controlling provision for 2 parts of 7 (29 %),
-#: supported or not.
-WITHHOLD_CONFIDENCE = 0.6
 #: Score gap under which the runner-up card is as close as the best one.
 CONTEST_GAP = 0.02
 #: Below :data:`CITE_CONFIDENCE` a card still cites when the part shares this much of its wording
@@ -457,16 +448,14 @@ def supported(match: PartMatch, cited: Sequence[Provision], found: Collection[tu
 def citation_doubt(match: PartMatch, cited: Sequence[Provision] = (),
                    found: Collection[tuple[str, int | str]] = (), *, question: str = "", facts: Facts | None = None,
                    asking: str = "") -> str:
-    """Why the part's card is not sure of ``cited`` ("" when it is): the best and the runner-up card are about
-    equally close and rest on different provisions (the note says which fact decides between them, unless the
-    client stated it or the part already asks), or the card's confidence is below :data:`CITE_CONFIDENCE`
-    (:data:`SUPPORTED_CONFIDENCE` for a provision with support, :func:`supported`) and the part is not worded like
-    one of its lay phrasings. Below :data:`WITHHOLD_CONFIDENCE` the note says nothing is cited as controlling
-    (:func:`doubt_withholds`); above it, it is the hedge shown after the answer, the provision still cited."""
+    """Why the part's card is not sure enough to cite ``cited`` as controlling ("" when it is): the
+    best and the runner-up card are about equally close and rest on different provisions (the note
+    says which fact decides between them), or the card's confidence is below :data:`CITE_CONFIDENCE`
+    (:data:`SUPPORTED_CONFIDENCE` for a provision with support, :func:`supported`) and the part is not
+    worded like one of its lay phrasings."""
     best = match.best
     if best is None or "inherited" in best.signals:
         return ""
-    withhold = doubt_withholds(match)
     runner = match.scores[1] if len(match.scores) > 1 else None
     if runner is not None and best.score - runner.score < CONTEST_GAP and not (
             {(p.law, p.article) for p in best.card.controlling} & {(p.law, p.article) for p in runner.card.controlling}):
@@ -474,25 +463,14 @@ def citation_doubt(match: PartMatch, cited: Sequence[Provision] = (),
         need = "" if asking else (element_ask(best.card.elements, facts, question)
                                   or element_ask(runner.card.elements, facts, question))
         decide = f"，要看{need.rstrip('？?。')}" if need else ""
-        if withhold:
-            return (f"这一问也可能属于“{runner.card.title}”{decide}；两者适用的条文不同，"
-                    "此处不把任何条文作为结论的依据，请律师核对")
-        return f"这一问也可能属于“{runner.card.title}”{decide}；那样适用的条文不同，请律师核对"
+        return (f"这一问也可能属于“{runner.card.title}”{decide}；两者适用的条文不同，"
+                "此处不把任何条文作为结论的依据，请律师核对")
     if best.signals.get("bigrams", 0.0) >= PHRASING_CLOSE:
         return ""
     needed = SUPPORTED_CONFIDENCE if supported(match, cited, found) else CITE_CONFIDENCE
-    if withhold:
-        return "对应哪一法律问题把握不足，下列条文仅作参考，不作为结论的依据"
     if best.confidence < needed:
-        return f"以上按“{best.card.title}”作答；如事实与此不同，适用的条文可能不同，请律师核对"
+        return "对应哪一法律问题把握不足，下列条文仅作参考，不作为结论的依据"
     return ""
-
-
-def doubt_withholds(match: PartMatch) -> bool:
-    """Whether a doubted part (:func:`citation_doubt`) withholds its card's provisions altogether — its card matched
-    below :data:`WITHHOLD_CONFIDENCE` — rather than citing them with a hedge after the answer."""
-    best = match.best
-    return best is not None and best.confidence < WITHHOLD_CONFIDENCE
 
 
 # -- asks: only what is missing ----------------------------------------------------------------------------
@@ -1991,12 +1969,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             ruled = True
         withheld: list[Provision] = []
         doubt = citation_doubt(match, basis, found, question=question, facts=facts, asking=ask) if not ruled else ""
-        hedge = ""
-        if doubt and not doubt_withholds(match):
-            # measured: a doubted card above the withholding confidence cites the deciding provision two times in
-            # three — it stays the conclusion's basis, and the doubt is one line after the answer
-            hedge, doubt = doubt, ""
-        elif doubt:
+        if doubt:
             # not sure enough of the card to present its provision as controlling: it goes to 相关规定, and
             # the note saying so goes with the legal basis (the conclusion still answers first)
             withheld, basis = basis, []
@@ -2010,7 +1983,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         text = _own_topic_part(text, card, question, parts)
         parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,
                                 found_deadline, ask, basis=basis, withheld=withheld,
-                                note=doubt, hedge=hedge))
+                                note=doubt))
     composition = Composition(parts, facts, scored=any(m.scores for m in matches), question=question)
     composition.markdown = render(composition, article_text=article_text, offline=offline)
     return composition
@@ -2159,8 +2132,6 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
         lines.append(f"{head}{asked}**{part.text}**" if part.decided else f"{head}{asked}{part.text}")
         if part.ask:
             lines.append(f"{'   ' if many else ''}还需要您告诉我：{part.ask}")
-        if part.hedge:
-            lines.append(f"{'   ' if many else ''}提示：{part.hedge}。")
     cards = composition.cards()
     if cards or any(p.basis for p in parts):
         lines += ["", "### 法律依据", ""]
