@@ -1877,6 +1877,23 @@ _MATTER_WORDS = {"gift_receiver": r"彩礼|聘礼|礼金|聘金|订婚|定亲", 
                  "holder_spouse": r"离婚|离了婚|分居|夫妻共同财产", "claimant_spouse": r"离婚|离了婚|分居|夫妻共同财产",
                  "insurer": r"保险|保单|理赔|险", "insured": r"保险|保单|理赔|险"}
 
+#: The criminal matters (a victim and an accused oppose there).
+CRIMINAL_DOMAINS = ("criminal", "criminal_procedure")
+#: The matters in which each pair of sides opposes: a company signing a sales contract is no employer there,
+#: and a driver who reports an accident does not take a victim's step.
+SIDE_AREAS: dict[str, tuple[str, ...]] = {
+    "employee": ("labor",), "employer": ("labor",), "tenant": ("real_estate",), "landlord": ("real_estate",),
+    "lender": ("debt", "general", "contract", "security_interest"),
+    "borrower": ("debt", "general", "contract", "security_interest"),
+    "victim": CRIMINAL_DOMAINS, "offender": CRIMINAL_DOMAINS, "consumer": ("consumer",), "business": ("consumer",),
+    "gift_giver": ("marriage_family",), "gift_receiver": ("marriage_family",),
+    "seller": ("contract", "real_estate", "traffic_accident", "general"),
+    "buyer": ("contract", "real_estate", "traffic_accident", "general"),
+    "refund_payer": ("contract", "general", "real_estate"), "refund_claimant": ("contract", "general", "real_estate"),
+    "holder_spouse": ("marriage_family",), "claimant_spouse": ("marriage_family",),
+    "insurer": ("traffic_accident", "contract", "general"), "insured": ("traffic_accident", "contract", "general"),
+}
+
 
 #: (side, pattern): the first side whose words the question uses, in this order (an explicit
 #: 我是房东 / 我是老板 is read before the other side's words).
@@ -1938,7 +1955,7 @@ def side(text: str) -> tuple[str, str] | None:
 def sides_said(text: str) -> list[tuple[str, str]]:
     """Every side the words tell, one of each pair (its first in :data:`_SIDE_CUES`' order), in that
     order: 我工资8000 beside 男方家要我们退彩礼 is the receiving family in the betrothal-gift matter, and a
-    side is taken only in the matter where its pair opposes (``legal.sides.SIDE_AREAS``)."""
+    side is taken only in the matter where its pair opposes (:data:`SIDE_AREAS`)."""
     text = amounts(text)
     found: list[tuple[str, str]] = []
     for name, pattern in _SIDE_CUES:

@@ -802,9 +802,9 @@ def card_side(card: Card) -> str:
 
 def _asker(said: Sequence[tuple[str, str]], domain: str) -> str:
     """The client's side for a card of ``domain``: the first side the words tell whose pair opposes in
-    that matter (``legal.sides.SIDE_AREAS``: 我工资 beside 男方家要我们退彩礼 is no worker in the gift's
+    that matter (``legal.facts.SIDE_AREAS``: 我工资 beside 男方家要我们退彩礼 is no worker in the gift's
     matter), else the first side told."""
-    from legal.sides import SIDE_AREAS
+    from legal.facts import SIDE_AREAS
 
     return next((name for name, _ in said if domain in SIDE_AREAS.get(name, ())), said[0][0] if said else "")
 

@@ -25,10 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from legal.cardfile import Card
-from legal.facts import SIDE_LABELS, SIDES, Fact, Facts, sides_said
+from legal.facts import CRIMINAL_DOMAINS, SIDE_AREAS, SIDE_LABELS, SIDES, Fact, Facts, sides_said
 
 #: Domains of a criminal matter: there the sides are the accused (``offender``) and the victim.
-CRIMINAL_DOMAINS = ("criminal", "criminal_procedure")
 #: A civil side in a criminal matter: the borrower accused of fraud is the accused, the lender his accuser.
 CRIMINAL_SIDE = {"borrower": "offender", "lender": "victim"}
 #: The client accused by the other side (他要告我诈骗, 说要报警抓我, 说我敲诈): in a criminal matter, the accused.
@@ -198,20 +197,6 @@ SIDE_DEFAULTS: dict[str, Steps] = {
 }
 
 
-#: The matters in which each pair of sides opposes: a company signing a sales contract is no employer there,
-#: and a driver who reports an accident does not take a victim's step.
-SIDE_AREAS: dict[str, tuple[str, ...]] = {
-    "employee": ("labor",), "employer": ("labor",), "tenant": ("real_estate",), "landlord": ("real_estate",),
-    "lender": ("debt", "general", "contract", "security_interest"),
-    "borrower": ("debt", "general", "contract", "security_interest"),
-    "victim": CRIMINAL_DOMAINS, "offender": CRIMINAL_DOMAINS, "consumer": ("consumer",), "business": ("consumer",),
-    "gift_giver": ("marriage_family",), "gift_receiver": ("marriage_family",),
-    "seller": ("contract", "real_estate", "traffic_accident", "general"),
-    "buyer": ("contract", "real_estate", "traffic_accident", "general"),
-    "refund_payer": ("contract", "general", "real_estate"), "refund_claimant": ("contract", "general", "real_estate"),
-    "holder_spouse": ("marriage_family",), "claimant_spouse": ("marriage_family",),
-    "insurer": ("traffic_accident", "contract", "general"), "insured": ("traffic_accident", "contract", "general"),
-}
 #: The opposite of each side, with the business and its customer (read only in a consumer matter).
 OPPOSITE = {**SIDES, "consumer": "business", "business": "consumer"}
 #: A client who sells to consumers (我是商家, 我开的网店, 顾客要求十倍赔偿): the business's side of a consumer matter.
