@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
+from contracts.playbook import concepts as lex
 from contracts.playbook.numbers import to_number
 from contracts.types import BasisRef
 
@@ -165,9 +166,8 @@ class ConceptUse(BaseModel):
     @field_validator("concept")
     @classmethod
     def _known(cls, value: str) -> str:
-        from contracts.playbook.concepts import lexicon
-        if value not in lexicon():
-            raise ValueError(f"未知的概念：{value}（可用：{' / '.join(lexicon())}）")
+        if value not in lex.lexicon():
+            raise ValueError(f"未知的概念：{value}（可用：{' / '.join(lex.lexicon())}）")
         return value
 
     @field_validator("objects", "with_words")
@@ -223,19 +223,17 @@ class PatternParams(_Params):
 
     def match(self, sentence: str) -> re.Match[str] | Any | None:
         """The first of ``patterns`` that matches the sentence, else the first concept found in it."""
-        from contracts.playbook.concepts import negated_at, undone_at
         for p in self.patterns:
             for m in _compiled(p).finditer(sentence):
                 # 不视为放弃, 并不意味着同意: words undoing the act before it leave no act to report
-                if undone_at(sentence, m.start()) or (self.scoped and negated_at(sentence, m.start())):
+                if lex.undone_at(sentence, m.start()) or (self.scoped and lex.negated_at(sentence, m.start())):
                     continue
                 return m
         if self.concepts:
-            from contracts.playbook.concepts import find
             for use in self.concepts:
                 if use.with_words and not any(_compiled(w).search(sentence) for w in use.with_words):
                     continue
-                hit = find(sentence, use.concept, tuple(use.objects), use.within, carved_silent=use.carved_silent)
+                hit = lex.find(sentence, use.concept, tuple(use.objects), use.within, carved_silent=use.carved_silent)
                 if hit is not None:
                     return hit
         return None
@@ -310,14 +308,14 @@ class FactParams(_Params):
     def act_concept(self, act: str, before: str = "") -> bool:
         """The act says one of ``act_concepts`` (near its objects, not negated); ``before`` is its sentence up
         to the obligation (a ground named there makes a right not one at will)."""
-        from contracts.playbook.concepts import find, lexicon, on_grounds
         for use in self.act_concepts:
             if use.with_words and not any(_compiled(w).search(act) for w in use.with_words):
                 continue
-            hit = find(act, use.concept, tuple(use.objects), use.within, carved_silent=use.carved_silent)
+            hit = lex.find(act, use.concept, tuple(use.objects), use.within, carved_silent=use.carved_silent)
             if hit is None:
                 continue
-            if lexicon()[use.concept].at_will and on_grounds(before + act[:hit.start()], act[hit.start():hit.end()]):
+            said = act[hit.start():hit.end()]
+            if lex.lexicon()[use.concept].at_will and lex.on_grounds(before + act[:hit.start()], said):
                 continue
             return True
         return False
