@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from legal.cardfile import Card
 from legal.facts import CRIMINAL_DOMAINS, SIDE_AREAS, SIDE_LABELS, SIDES, Fact, Facts, sides_said
+from legal.matcher import card_side  # the side a card's own lists are written for
 
 #: Domains of a criminal matter: there the sides are the accused (``offender``) and the victim.
 #: A civil side in a criminal matter: the borrower accused of fraud is the accused, the lender his accuser.
@@ -253,13 +254,6 @@ def for_other_side(line: str, side: str) -> bool:
         return False
     named = step_sides(line)
     return bool(named & other_sides(side)) and not named & own_sides(side)
-
-
-def card_side(card: Card) -> str:
-    """The side a card's own lists are written for (its ``asker``, else its phrasings; '' for both)."""
-    from legal.matcher import card_side as side_of
-
-    return side_of(card)
 
 
 def steps_for(card: Card, side: str) -> Steps:
