@@ -1930,7 +1930,7 @@ _SIDE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((side, re.compile(pa
     ("borrower", rf"借给我|(?:^|[，,。；;！!？?\s]|之前|前年|去年|当初|当时)(?:找|跟|向){_OTHER}借|我(?:借了|向|找|跟|在)\S{{0,8}}借|我(?:欠|借的|是借款人|还不上|还不起)|催收|网贷|(?:让|要|逼)我还"),
     # (一家公司欠我们货款 is a seller's debtor, no employer)
     ("employee", r"(?:公司|单位|老板|领导|厂里|厂子|HR|hr|人事|用人单位)(?:把我|让我|要我|给我|不给我|(?:拖)?欠我(?!们?的?(?:货款|房款|车款|工程款|租金|借款))"
-                 r"|扣我|辞退我|开除我|逼我|叫我|没给我|没有给我|不让我)"
+                 r"|扣我|辞退我|开除我|逼我|叫我|没给我|没有给我|不让我|拖(?:了)?我|欠了我)"
                  r"|我(?:被|让)(?:公司|单位|老板|领导|厂里)?(?:辞退|开除|解雇|裁|炒|劝退|调岗|降薪)|我(?:在|入职|进)(?:了)?(?:一?家|这家|公司|单位|厂)(?!的?(?:股份|股权|出资|分红|占股|持股|投资))"
                  r"|(?:辞退|开除|解雇|裁掉|炒掉)了?我"),
     *_MATTER_CUES,
@@ -2032,19 +2032,24 @@ _ME = r"(?:我们|我方|我家|本人|咱们|俺们|我|俺|咱)"
 _THIRD = r"(?:他|她|对方|人家|那人|这人|那个人|这个人|他们|她们)"
 #: The words of a worker spoken of by his employer — not after 我是/作为/我们 (我是员工, 我们员工 tell the worker).
 _WORKER = (r"(?<!我是)(?<!作为)(?<!我们)(?<!是个)(?<!是名)(?<!是一名)"
-           r"(?:员工|职工|工人|店员|服务员|小工|学徒|伙计|雇员|保姆|收银员|业务员|销售员|营业员|"
+           r"(?:员工|职工|工人|店员|服务员|小工|学徒|伙计|伙记|雇员|保姆|收银员|业务员|销售员|营业员|"
            r"手下(?:的人|的员工|的小伙子|的姑娘)?|手底下(?:的人|的员工)?|下属|招的人|雇的人|请的人|新来的(?:人|小伙子|姑娘)?)")
+#: Not after the firm or its people (公司要…, 老板让…): a demand on "us" or a subjectless "要给吗" is the
+#: employer's only when no firm precedes it.
+_NOT_BY_THE_FIRM = r"(?<!公司)(?<!单位)(?<!老板)(?<!老版)(?<!领导)(?<!厂里)(?<!经理)(?<!主管)(?<!他)(?<!她)(?<!对方)"
+#: A lease told as clients write it (押金, or its common slip 压金).
+_LEASE_STORY = re.compile(r"租|押金|压金")
 #: A family matter: a wage said there is the payer's income (抚养费, 赡养费), never a worker's claim.
 _FAMILY_MATTER = re.compile(r"离婚|离了婚|抚养费|抚养权|赡养|彩礼|分居|夫妻|老公|老婆|前夫|前妻|丈夫|妻子|探视|生活费|继承|遗产")
 _LABOUR_WORDS = re.compile(r"工资|社保|辞退|开除|解雇|辞职|离职|劳动|加班|补偿|试用期|工伤|上班|入职|员工|店员|工人|合同|干活|打工"
-                           r"|服务员|保姆|学徒|招|雇|老板|HR|hr|人事|单位|公司|厂|店")
+                           r"|服务员|保姆|学徒|招|雇|老板|HR|hr|人事|单位|公司|厂|店|手下|手底下|下属|伙计|伙记|干了|做了")
 
 #: (side, weight, pattern): evidence of a side, negatives and the other party's roles first. A weight of 3
 #: is the client's own word for his role (我是房东), 2 an act he took or suffered or the other party's role
 #: told in the third person, 1 a hint alone.
 _STORY_CUES: tuple[tuple[str, int, re.Pattern[str]], ...] = tuple((side, weight, re.compile(pattern)) for side, weight, pattern in (
     # -- employer: the worker is the other party, the acts against him are ours
-    ("employer", 3, r"我(?:们)?(?:是|作为)[^，。,；;？?！!]{0,10}(?:老板|老总|负责人|HR|hr|人事|法人|店长|厂长|经理|雇主|用人单位)(?![的家])"
+    ("employer", 3, r"我(?:们)?(?:是|作为)[^，。,；;？?！!]{0,10}(?:老板|老版|老总|负责人|HR|hr|人事|法人|店长|厂长|经理|雇主|用人单位)(?![的家])"
                     r"|(?:我|我们)(?:开|办)(?:了|的)?(?:一?家|个|一个)?[^，。,；;？?！!]{0,4}(?:公司|厂|店|馆|超市|作坊|诊所|工作室|小店)"
                     r"|我们(?:公司|单位|厂|店|工厂|企业)(?:里|上)?(?:有|的)?(?:一?个|一名|名|位|两个|几个)?(?:员工|职工|工人|店员|新人|服务员)"),
     ("employer", 2, rf"(?:我们|我|公司|店里|厂里)(?:想|要|能不能|可不可以|能否|可以|打算|已经|刚)?(?:把)?(?:辞退|开除|解雇|辞掉|开掉|炒掉|裁掉|劝退)(?:了)?(?:他|她|这个|那个|一个|一名|{_WORKER})"
@@ -2058,21 +2063,23 @@ _STORY_CUES: tuple[tuple[str, int, re.Pattern[str]], ...] = tuple((side, weight,
                     r"(?:员工|工人|店员|服务员|人|小工|学徒|保姆|师傅|小伙子|姑娘|业务员)"),
     ("employer", 1, rf"{_WORKER}(?!的我)"),
     # (要给补偿吗 said with no subject: the payer's question, but the worker asks it of his company too)
-    ("employer", 1, r"(?:^|[，,。；;？?！!\s]|我们|我|店里|厂里)(?:还)?(?:要|得|需要|必须|该|应该|用)(?:给|付|赔|补|支付)(?:他|她|员工|人家|店员|工人)?"
-                    r"(?:钱|补偿|赔偿|经济补偿|工资|加班费|双倍工资|赔偿金|违约金)(?:吗|么|嘛|多少)"),
+    ("employer", 1, _NOT_BY_THE_FIRM + r"(?:还)?(?:要|得|需要|必须|该|应该|用)(?:给|付|赔|补|支付)(?:他|她|员工|人家|店员|工人)?"
+                    r"(?:钱|补偿|赔偿|经济补偿|工资|加班费|双倍工资|赔偿金|违约金)?(?:吗|么|嘛|多少)"),
+    # a demand made on us (让我们赔, 要我们付补偿) — not the firm's own on its staff (公司让我们赔损失)
+    ("employer", 2, _NOT_BY_THE_FIRM + r"(?:要|让|叫|逼|找)(?:我们|我们公司|我们店|店里)(?:赔|支付|付|补|给|出|补发)"),
     # -- the worker: the acts are the company's against him
     ("employee", 3, r"我(?:是|作为)(?:公司|单位|厂里|店里)?(?:的)?(?:员工|职工|工人|店员|劳动者|打工的|服务员|雇员)"
                     r"|我(?:在|入职|进)(?:了)?(?:一?家|这家|公司|单位|厂)(?!的?(?:股份|股权|出资|分红|占股|持股|投资))[^，。,；;？?！!]{0,10}(?:上班|工作|干|做|打工)"),
-    ("employee", 2, r"(?:公司|单位|老板|领导|厂里|厂子|HR|hr|人事|用人单位|店长|经理|主管|组长|上司)[^，。,；;？?！!]{0,6}(?:把我|让我|要我|给我|不给我|(?:拖)?欠我(?!们?的?(?:货款|房款|车款|工程款|租金|借款))|扣我|辞退我|开除我|逼我|叫我|没给我|没有给我|不让我)"
+    ("employee", 2, r"(?:公司|单位|老板|老版|领导|厂里|厂子|HR|hr|人事|用人单位|店长|经理|主管|组长|上司)[^，。,；;？?！!]{0,6}(?:把我|让我|要我|给我|不给我|(?:拖)?欠我(?!们?的?(?:货款|房款|车款|工程款|租金|借款))|扣我|辞退我|开除我|逼我|叫我|没给我|没有给我|不让我)"
                     r"|我(?:被|让)(?:公司|单位|老板|领导|厂里)?(?:辞退|开除|解雇|裁|炒|劝退|调岗|降薪)|(?:辞退|开除|解雇|裁掉|炒掉)了?我(?!们的)"
-                    r"|我(?:想|要|打算|准备|已经|能|可以|可不可以|能不能|能否)?(?:辞职|离职|不干了|跳槽)"
-                    rf"|{_RELATIVE}(?:在[^，。,；;？?！!]{{0,8}})?被(?:公司|单位|老板|厂里)?(?:辞退|开除|解雇|裁|炒|劝退)"
+                    r"|我(?:想|要|打算|准备|已经|能|可以|可不可以|能不能|能否)?(?:直接)?(?:辞职|离职|不干了|跳槽)"
+                    rf"|{_RELATIVE}[^。？?！!]{{0,16}}?被(?:公司|单位|老板|厂里)?(?:辞退|开除|解雇|裁|炒|劝退)"
                     r"|我们(?:公司|单位|厂|老板)[^，。,；;？?！!]{0,8}(?:不给|没给|拖欠|欠|扣|克扣)(?:我们|我)"),
     ("employee", 1, r"我(?:的)?(?:工资|社保|加班费|工龄|年假|试用期|劳动合同)"),
     # -- the landlord: the tenant is the other party, the house is the client's
     ("landlord", 3, r"我(?:们)?(?:家)?(?:是|作为)(?:房东|出租人|出租方|业主)|我(?:们)?(?:家)?(?:的)?(?:房子|房屋|门面|商铺|铺面|店面)[^，。,；;？?！!]{0,4}(?:租给|出租|租出去)"
                     r"|我(?:们)?(?:把|将)(?:房子|房屋|门面|商铺|铺面|店面|一套房)[^，。,；;？?！!]{0,4}租(?:给|出去)"),
-    ("landlord", 2, r"(?<!我是)(?<!作为)(?:房客|租客|租户|承租人|租房的人|住我房子的人?)(?:他|她)?[^，。,；;？?！!]{0,6}(?:不|拖|欠|把|一直|跑|失联|转租|要|提前|说|退租|搬|弄坏)"
+    ("landlord", 2, r"(?<!我是)(?<!作为)(?:房客|租客|租户|承租人|租房的人|住我房子的人?|租我(?:的|家)?(?:房子|房|门面|铺子|商铺)的人?)(?:他|她)?[^，。,；;？?！!]{0,6}(?:不|没|拖|欠|把|一直|跑|失联|转租|要|提前|说|退租|搬|弄坏)"
                     r"|(?:收回|收)(?:房子|房屋)|(?:让|叫|赶)(?:他|她|租客|房客|租户)(?:们)?(?:搬|走)"),
     ("tenant", 3, r"我(?:们)?(?:是|作为)(?:租客|租户|房客|承租人)|我(?:们)?(?:租了|租的|在外面租|租房|合租)"),
     ("tenant", 2, r"(?<!我是)(?<!我们是)(?<!作为)房东(?:他|她)?[^，。,；;？?！!]{0,6}(?:不退|扣|涨|要|让|赶|说|不|把|突然|卖|收回|断)"
@@ -2080,7 +2087,7 @@ _STORY_CUES: tuple[tuple[str, int, re.Pattern[str]], ...] = tuple((side, weight,
     # -- the lender: the borrower is the other party
     ("lender", 3, r"我(?:是)?出借人|我(?:把|将)?(?:钱)?借给(?!我)"),
     ("lender", 2, rf"(?<!我是)(?<!是)(?:借我钱的人?|欠我钱的人?|欠我的钱|欠款人|借款人|债务人|老赖)"
-                  rf"|{_THIRD}(?:借了?我(?:的)?|欠我|欠了我|找我借|向我借|跟我借|问我借|管我借)"
+                  rf"|(?:{_THIRD}|{_OTHER})(?:借了?我(?:的)?|欠我|欠了我|找我借|向我借|跟我借|问我借|管我借)"
                   rf"|{_THIRD}(?:一直)?(?:不还|没还|还不上|赖账|跑了|失联|不接电话)|(?:要账|讨债|追债)"),
     ("borrower", 3, r"我(?:是)?借款人|借给我|我(?:向|找|跟|问|管)[^，。,；;？?！!]{0,8}借(?:了)?"),
     ("borrower", 2, r"(?<![他她方])(?:我)?(?:实在|现在|一时)?(?:还不上|还不起|还不了)|我(?:欠|借的)|催收|网贷|(?:让|要|逼|催)我还"
@@ -2090,7 +2097,7 @@ _STORY_CUES: tuple[tuple[str, int, re.Pattern[str]], ...] = tuple((side, weight,
     ("offender", 2, rf"{_THIRD}[^，。,；;？?！!]{{0,8}}(?:要|开口要|索要|才肯|才愿意)[^，。,；;？?！!]{{0,10}}(?:谅解|私了)"
                     r"|(?:取保|会见律师|辩护|认罪认罚|自首)"),
     ("victim", 3, rf"我(?:被|让)(?:人|他|她|对方|{_OTHER})?\S{{0,2}}(?:打|骗|偷|抢|撞|伤|咬|砍|殴打|诈骗|猥亵|敲诈)"),
-    ("victim", 2, r"(?:打|骗|撞|伤|偷|抢)(?:了)?我(?:的|家)?(?:人|的那个人|那人)?|打人的|肇事者|骗子|嫌疑人[^，。,；;？?！!]{0,6}(?:不赔|跑|没抓)"
+    ("victim", 2, r"(?:打|骗|撞|伤|偷|抢)(?:了)?我(?!(?:家人|家里人|的|们)?(?:电话|手机))(?:的|家)?(?:人|的那个人|那人)?|打人的|肇事者|骗子|嫌疑人[^，。,；;？?！!]{0,6}(?:不赔|跑|没抓)"
                   r"|(?:我|我们)(?:去)?报(?:了)?(?:警|案)|我(?:们)?(?:不想|不愿意?|不)谅解"),
     # -- the seller: the buyer is the other party (买车的人, 买我房的人)
     ("seller", 3, r"我(?:们)?(?:是|作为)(?:卖家|卖方|出卖人|供货方|供应商|卖房的|卖车的|房主)|我(?:们)?(?:把|将)[^，。,；;？?！!]{0,12}(?:卖给|卖了|出售给|转让给)"),
@@ -2116,7 +2123,7 @@ class SideReading:
     text: str
 
 
-#: A side is read only when its evidence is at least this and at least twice the other's; when both sides
+#: A side is read only when its evidence is at least this and more than twice the other's; when both sides
 #: have that much and neither dominates, the story is ambiguous and the pair abstains.
 STORY_MIN = 2
 
@@ -2130,11 +2137,11 @@ def story_evidence(text: str) -> dict[str, tuple[int, str]]:
     for name, weight, pattern in _STORY_CUES:
         if name in ("employer", "employee") and (family or not _LABOUR_WORDS.search(text)):
             continue  # 我工资8000 in a divorce: the payer's income, no worker's claim
-        if name in ("tenant", "landlord") and not _LEASE.search(text):
+        if name in ("tenant", "landlord") and not _LEASE_STORY.search(text):
             continue
         if name in ("lender", "borrower") and not _MONEY_WORDS.search(text):
             continue
-        if name in ("seller", "buyer") and _LEASE.search(text):
+        if name in ("seller", "buyer") and _LEASE_STORY.search(text):
             continue  # 房东说房子卖了 to his tenant: the lease is the matter
         m = pattern.search(text)
         if m:
@@ -2153,7 +2160,7 @@ def story_sides(text: str) -> dict[tuple[str, str], SideReading | None]:
         if not wa[0] and not wb[0]:
             continue
         (win, (high, words)), (_, (low, _)) = sorted(((a, wa), (b, wb)), key=lambda item: -item[1][0])
-        if high >= STORY_MIN and high >= 2 * low:
+        if high >= STORY_MIN and high > 2 * low:
             out[pair] = SideReading(win, round(high / (high + low), 2), words)
         elif low >= STORY_MIN:
             out[pair] = None

@@ -336,7 +336,7 @@ _BOUND_LEAD = re.compile(r"^(?:不可以|可以|不能|能|有权|无权|不需�
 
 
 #: The card's 您 — not the client's own words read back (按您所说, 您提到, 您说的).
-_YOU = re.compile(r"(?<!按)您(?!所说|提到|说的|说)")
+_YOU = re.compile(r"您(?!所说|提到|说的|说)")
 
 
 def side_answer(card: Card, answer: Answer, side: str, asked: str = "") -> Answer:
