@@ -2041,8 +2041,9 @@ _NOT_BY_THE_FIRM = r"(?<!公司)(?<!单位)(?<!老板)(?<!老版)(?<!领导)(?<!
 _LEASE_STORY = re.compile(r"租|押金|压金")
 #: A family matter: a wage said there is the payer's income (抚养费, 赡养费), never a worker's claim.
 _FAMILY_MATTER = re.compile(r"离婚|离了婚|抚养费|抚养权|赡养|彩礼|分居|夫妻|老公|老婆|前夫|前妻|丈夫|妻子|探视|生活费|继承|遗产")
-_LABOUR_WORDS = re.compile(r"工资|社保|辞退|开除|解雇|辞职|离职|劳动|加班|补偿|试用期|工伤|上班|入职|员工|店员|工人|合同|干活|打工"
-                           r"|服务员|保姆|学徒|招|雇|老板|HR|hr|人事|单位|公司|厂|店|手下|手底下|下属|伙计|伙记|干了|做了")
+_LABOUR_WORDS = re.compile(r"工资|社保|辞退|开除|解雇|辞职|离职|劳动|加班|试用期|工伤|上班|入职|员工|职工|店员|工人|干活|打工|兼职"
+                           r"|服务员|保姆|学徒|招|雇|老板|老版|HR|hr|人事|单位|手下|手底下|下属|伙计|伙记|干了|做了|工作"
+                           r"|经济补偿|年假|产假|调岗|降薪|裁员|不干了")
 
 #: (side, weight, pattern): evidence of a side, negatives and the other party's roles first. A weight of 3
 #: is the client's own word for his role (我是房东), 2 an act he took or suffered or the other party's role
@@ -2086,11 +2087,12 @@ _STORY_CUES: tuple[tuple[str, int, re.Pattern[str]], ...] = tuple((side, weight,
                   r"|(?:我|我们)(?:要|想|能|打算)?(?:提前)?(?:退租|搬走|搬出去)"),
     # -- the lender: the borrower is the other party
     ("lender", 3, r"我(?:是)?出借人|我(?:把|将)?(?:钱)?借给(?!我)"),
-    ("lender", 2, rf"(?<!我是)(?<!是)(?:借我钱的人?|欠我钱的人?|欠我的钱|欠款人|借款人|债务人|老赖)"
+    ("lender", 2, rf"(?<!我是)(?<!是)(?:借我钱的人?|欠我钱的人?|欠我的钱|借钱的人|欠钱的人|欠款人|借款人|债务人|老赖)"
+                  r"|给我(?:重新)?(?:写|打|补|签)(?:了)?(?:一张|张|个|份)?[^，。,；;？?！!]{0,4}(?:借条|欠条|借据)"
                   rf"|(?:{_THIRD}|{_OTHER})(?:借了?我(?:的)?|欠我|欠了我|找我借|向我借|跟我借|问我借|管我借)"
                   rf"|{_THIRD}(?:一直)?(?:不还|没还|还不上|赖账|跑了|失联|不接电话)|(?:要账|讨债|追债)"),
     ("borrower", 3, r"我(?:是)?借款人|借给我|我(?:向|找|跟|问|管)[^，。,；;？?！!]{0,8}借(?:了)?"),
-    ("borrower", 2, r"(?<![他她方])(?:我)?(?:实在|现在|一时)?(?:还不上|还不起|还不了)|我(?:欠|借的)|催收|网贷|(?:让|要|逼|催)我还"
+    ("borrower", 2, r"(?<![他她方期人])(?<!如果)(?<!要是)(?:我)?(?:实在|现在|一时|真的)?(?:还不上|还不起|还不了)|我(?:欠|借的)|催收|网贷|(?:让|要|逼|催)我还"
                     rf"|{_THIRD}[^，。,；;？?！!]{{0,6}}(?:起诉我|告我|要告我)"),
     # -- the accused and his family; the victim
     ("offender", 3, r"我(?:涉嫌|被抓|被拘|被刑拘|被拘留|被逮捕|被判|被公安)|我(?:打了|撞了|捅了|砍了|偷了|骗了)"),
@@ -2123,6 +2125,13 @@ class SideReading:
     text: str
 
 
+#: The client a third party of a pair, neither of its sides: the guarantor of a loan (我给朋友做担保, 我当担保人,
+#: 我给同事借钱的时候签了担保人) — not a guarantor the client speaks of (借条上我朋友签了担保人).
+_THIRD_PARTY: dict[tuple[str, str], re.Pattern[str]] = {
+    ("lender", "borrower"): re.compile(
+        r"我(?:是|当|做|作为|当了|做了)(?:[^，。,；;？?！!]{0,6}的)?(?:担保人|保证人|保人)"
+        r"|我(?:给|帮|替|为)[^，。,；;？?！!]{0,12}(?:做|当|作|签)(?:了)?(?:担保|保人|保证人|担保人)"),
+}
 #: A side is read only when its evidence is at least this and more than twice the other's; when both sides
 #: have that much and neither dominates, the story is ambiguous and the pair abstains.
 STORY_MIN = 2
@@ -2152,12 +2161,17 @@ def story_evidence(text: str) -> dict[str, tuple[int, str]]:
 
 def story_sides(text: str) -> dict[tuple[str, str], SideReading | None]:
     """For each pair of :data:`STORY_PAIRS` the story has evidence of: its side (a :class:`SideReading`), or
-    None when both sides have evidence and neither dominates (abstain: the neutral answer)."""
+    None when both sides have evidence and neither dominates, or the client is a third party of the pair
+    (a guarantor of the loan): abstain, the neutral answer."""
     evidence = story_evidence(text)
     out: dict[tuple[str, str], SideReading | None] = {}
     for pair in STORY_PAIRS:
         (a, wa), (b, wb) = ((name, evidence.get(name, (0, ""))) for name in pair)
         if not wa[0] and not wb[0]:
+            continue
+        third = _THIRD_PARTY.get(pair)
+        if third is not None and third.search(amounts(text)):
+            out[pair] = None  # 我给朋友做担保: neither the lender nor the borrower
             continue
         (win, (high, words)), (_, (low, _)) = sorted(((a, wa), (b, wb)), key=lambda item: -item[1][0])
         if high >= STORY_MIN and high > 2 * low:

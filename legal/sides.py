@@ -339,6 +339,25 @@ _BOUND_LEAD = re.compile(r"^(?:不可以|可以|不能|能|有权|无权|不需�
 _YOU = re.compile(r"您(?!所说|提到|说的|说)")
 
 
+#: Whom a conclusion addresses as 您, told by the party it names in the third person beside it: 您 beside
+#: 单位/公司 is the worker, 您 beside 房东 the tenant, 您 beside 借款人 the lender. A conclusion naming both
+#: parties, or neither, addresses no side.
+_ADDRESSED: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("employee", re.compile(r"单位|公司|老板")), ("employer", re.compile(r"员工|劳动者|职工")),
+    ("tenant", re.compile(r"房东|出租人")), ("landlord", re.compile(r"租客|承租人|租户")),
+    ("lender", re.compile(r"借款人|欠款人|债务人")), ("borrower", re.compile(r"出借人|债权人|债主")),
+)
+
+
+def addressed_side(conclusion: str) -> str:
+    """The side a conclusion speaks to as 您 ('' when it has no 您, or names both parties of the pair)."""
+    if not _YOU.search(conclusion):
+        return ""
+    named = {name for name, pattern in _ADDRESSED if pattern.search(conclusion)}
+    sides = [name for name in named if OPPOSITE[name] not in named]
+    return sides[0] if len(sides) == 1 else ""
+
+
 def side_answer(card: Card, answer: Answer, side: str, asked: str = "") -> Answer:
     """``answer`` as the card's ``[card.sides.<side>]`` table words it for a client on ``side`` (its
     ``answers`` of the question type asked), the facts' cases then out of play; else unchanged."""
@@ -358,7 +377,9 @@ def neutral_for_side(card: Card, answer: Answer, side: str, asked: str = "") -> 
     given = card.sides.get(side)
     if given is not None and given.answers.get(asked or answer.qtype):
         return answer
-    other = card_side(card)
+    if card.domain not in SIDE_AREAS.get(side, ()):
+        return answer
+    other = card_side(card) or addressed_side(answer.conclusion)
     if other != OPPOSITE[side] or other not in PARTY:
         return answer
     text = _YOU.sub(PARTY[other], answer.conclusion)

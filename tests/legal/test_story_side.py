@@ -143,11 +143,22 @@ def test_a_side_table_words_the_answer_for_that_side():
     assert side_answer(the_card, the_card.answers["yes_no"], "employee").conclusion == WORKER_RIGHT
 
 
-def test_a_card_for_both_sides_or_the_clients_own_is_left_alone():
-    both = card("any", WORKER_RIGHT)
-    assert neutral_for_side(both, both.answers["yes_no"], "employer").conclusion == WORKER_RIGHT
-    mine = card("employer", "可以解除：员工严重违纪的，单位可以解除且无需补偿。")
-    assert neutral_for_side(mine, mine.answers["yes_no"], "employer").conclusion.startswith("可以解除")
+def test_a_conclusion_in_the_third_person_or_for_the_clients_own_side_is_left_alone():
+    third = "可以解除：员工严重违纪的，单位可以解除且无需补偿。"
+    both = card("any", third)
+    assert neutral_for_side(both, both.answers["yes_no"], "employer").conclusion == third
+    assert neutral_for_side(both, both.answers["yes_no"], "employee").conclusion == third
+    mine = card("employer", "可以解除：您的员工严重违纪的，您可以解除且无需补偿。")
+    assert neutral_for_side(mine, mine.answers["yes_no"], "employer").conclusion.startswith("可以解除：您的员工")
+
+
+def test_whom_an_unsided_cards_answer_addresses_is_read_from_the_party_it_names():
+    # no asker, phrasings from both sides: its 您 beside 单位 is the worker
+    unsided = card("any", WORKER_RIGHT)
+    assert neutral_for_side(unsided, unsided.answers["yes_no"], "employer").conclusion.startswith("劳动者可以主张")
+    assert neutral_for_side(unsided, unsided.answers["yes_no"], "employee").conclusion == WORKER_RIGHT
+    lease = card("any", "可以要回。房东应当全额退还您的押金。")
+    assert neutral_for_side(lease, lease.answers["yes_no"], "employer").conclusion.startswith("可以要回")
 
 
 def test_the_clients_own_words_read_back_keep_their_you():
