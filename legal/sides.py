@@ -330,9 +330,10 @@ PARTY = {"employee": "劳动者", "employer": "用人单位", "tenant": "承租�
          "gift_giver": "给付彩礼的一方", "gift_receiver": "收受彩礼的一方", "seller": "卖方", "buyer": "买方",
          "refund_payer": "收款的一方", "refund_claimant": "付款的一方", "holder_spouse": "财产登记或出资的一方",
          "claimant_spouse": "另一方", "insurer": "保险公司", "insured": "被保险人"}
-#: A conclusion led by a side-bound word with no subject: a right, a may or a must of the party the card is
-#: written for (可以主张, 有权, 能退, 不能再以时效为由不还, 需要支付).
-_BOUND_LEAD = re.compile(r"^(?:不可以|可以|不能|能|有权|无权|不需要|需要|不用|不必|应当|应该|必须|可|要)")
+#: A conclusion led by a side-bound word with no subject: a right or a may of the party the card is written
+#: for (可以主张, 有权, 能退, 不能再以时效为由不还). A must (需要, 应当) is not led so: 需要 answering "单位要给补偿
+#:吗" is the other party's duty, and the card's 您 named in the third person already tells whose.
+_BOUND_LEAD = re.compile(r"^(?:不可以|可以|不能|能|有权|无权|可)")
 
 
 #: The card's 您 — not the client's own words read back (按您所说, 您提到, 您说的).
