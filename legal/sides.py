@@ -341,12 +341,13 @@ _YOU = re.compile(r"您(?!所说|提到|说的|说)")
 
 
 #: Whom a conclusion addresses as 您, told by the party it names in the third person beside it: 您 beside
-#: 单位/公司 is the worker, 您 beside 房东 the tenant, 您 beside 借款人 the lender. A conclusion naming both
-#: parties, or neither, addresses no side.
+#: 单位/公司 is the worker, 您 beside 房东 the tenant, 您 beside 借款人 the lender, 您 beside 卖方 the buyer. A
+#: conclusion naming both parties, or neither, addresses no side.
 _ADDRESSED: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("employee", re.compile(r"单位|公司|老板")), ("employer", re.compile(r"员工|劳动者|职工")),
     ("tenant", re.compile(r"房东|出租人")), ("landlord", re.compile(r"租客|承租人|租户")),
     ("lender", re.compile(r"借款人|欠款人|债务人")), ("borrower", re.compile(r"出借人|债权人|债主")),
+    ("buyer", re.compile(r"卖方|卖家|出卖人|房主|开发商|车商")), ("seller", re.compile(r"买方|买家|买受人|购房人")),
 )
 
 

@@ -14,7 +14,7 @@ from legal.cardfile import CardFileError, parse_card
 from legal.composer import compose
 from legal.facts import extract_facts, side, story_sides
 from legal.matcher import CardScore, PartMatch
-from legal.sides import client_side, neutral_for_side, side_answer
+from legal.sides import addressed_side, client_side, neutral_for_side, side_answer
 
 TODAY = date(2026, 11, 27)
 NEUTRAL = ["甲乙丙丁", "戊己庚辛", "子丑寅卯", "辰巳午未", "申酉戌亥", "天地玄黄"]
@@ -175,3 +175,15 @@ def test_the_clients_own_words_read_back_keep_their_you():
 def test_the_loader_rejects_a_malformed_side_answer(sides, message):
     with pytest.raises(CardFileError, match=message):
         card("employee", WORKER_RIGHT, sides=sides)
+
+
+@pytest.mark.parametrize(("text", "addressed"), [
+    ("可以。单位未缴社保的，您可以解除并要求经济补偿。", "employee"),
+    ("可以要回。房东应当退还您的押金。", "tenant"),
+    ("可以。借款人逾期的，您可以起诉。", "lender"),
+    ("可以。卖方隐瞒的，您可以请求撤销合同。", "buyer"),
+    ("可以。单位与员工协商一致的，您可以解除。", ""),  # both parties named: no side
+    ("单位应当支付经济补偿。", ""),  # no 您
+])
+def test_whom_an_answer_addresses_is_read_from_the_party_beside_you(text, addressed):
+    assert addressed_side(text) == addressed
