@@ -2127,11 +2127,16 @@ class SideReading:
 
 #: The client a third party of a pair, neither of its sides: the guarantor of a loan (我给朋友做担保, 我当担保人,
 #: 我给同事借钱的时候签了担保人) — not a guarantor the client speaks of (借条上我朋友签了担保人).
-_THIRD_PARTY: dict[tuple[str, str], re.Pattern[str]] = {
-    ("lender", "borrower"): re.compile(
-        r"我(?:是|当|做|作为|当了|做了)(?:[^，。,；;？?！!]{0,6}的)?(?:担保人|保证人|保人)"
-        r"|我(?:给|帮|替|为)[^，。,；;？?！!]{0,12}(?:做|当|作|签)(?:了)?(?:担保|保人|保证人|担保人)"),
+#: A loan story with a guarantee in it is the guarantor's unless the client tells he lent (借给, 找我借) or
+#: pursues the guarantor (找担保人要, 起诉保证人).
+_THIRD_PARTY: dict[tuple[str, str], tuple[re.Pattern[str], re.Pattern[str]]] = {
+    ("lender", "borrower"): (
+        re.compile(r"担保|保证人|保人|作保|担宝|担报"),
+        re.compile(r"借给|借钱给|出借人是我|我是出借人|(?:找|向|跟)我借|借了?我(?:的)?(?:钱|\d)"
+                   r"|(?:找|告|起诉|向|要求)(?:他哥|他|她|这个|那个|对方的?)?(?:担保人|保证人|保人)")),
 }
+#: The first person telling the story (我, 我们, 本人, 俺, 咱), or a word that implies him (手底下的人: mine).
+_FIRST_PERSON = re.compile(r"我|本人|俺|咱|手下|手底下|下属")
 #: A side is read only when its evidence is at least this and more than twice the other's; when both sides
 #: have that much and neither dominates, the story is ambiguous and the pair abstains.
 STORY_MIN = 2
@@ -2141,6 +2146,8 @@ def story_evidence(text: str) -> dict[str, tuple[int, str]]:
     """Each side's evidence in the story: the weight of the cues it matches (each cue once) and the words of
     its strongest cue."""
     text = amounts(text)
+    if not _FIRST_PERSON.search(text):
+        return {}  # 工伤职工离职按什么标准: no 我 in the story, no asker's side to read from it
     family = family_only(text)
     out: dict[str, tuple[int, str]] = {}
     for name, weight, pattern in _STORY_CUES:
@@ -2167,11 +2174,12 @@ def story_sides(text: str) -> dict[tuple[str, str], SideReading | None]:
     out: dict[tuple[str, str], SideReading | None] = {}
     for pair in STORY_PAIRS:
         (a, wa), (b, wb) = ((name, evidence.get(name, (0, ""))) for name in pair)
-        if not wa[0] and not wb[0]:
-            continue
         third = _THIRD_PARTY.get(pair)
-        if third is not None and third.search(amounts(text)):
+        if third is not None and _FIRST_PERSON.search(text) and third[0].search(amounts(text)) \
+                and not third[1].search(amounts(text)):
             out[pair] = None  # 我给朋友做担保: neither the lender nor the borrower
+            continue
+        if not wa[0] and not wb[0]:
             continue
         (win, (high, words)), (_, (low, _)) = sorted(((a, wa), (b, wb)), key=lambda item: -item[1][0])
         if high >= STORY_MIN and high > 2 * low:

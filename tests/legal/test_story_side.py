@@ -187,3 +187,22 @@ def test_the_loader_rejects_a_malformed_side_answer(sides, message):
 ])
 def test_whom_an_answer_addresses_is_read_from_the_party_beside_you(text, addressed):
     assert addressed_side(text) == addressed
+
+
+@pytest.mark.parametrize("question", [
+    "我给表哥借钱的时候当了担保人，现在他还不上，债主要我还",
+    "作为担保人，我替借款人还了五万，能找他要吗",
+    "我在同事的借条上签了保证人，出借人起诉我了",
+])
+def test_a_guarantor_is_neither_lender_nor_borrower(question):
+    assert story_sides(question).get(("lender", "borrower")) is None
+    assert read(question) not in ("lender", "borrower")
+
+
+def test_a_creditor_pursuing_the_guarantor_is_the_lender():
+    assert read("同学问我借了三万，借条上他舅签了担保人，现在同学跑了，我能直接找担保人要吗") == "lender"
+
+
+@pytest.mark.parametrize("question", ["工伤职工离职，一次性补助金按什么标准", "员工旷工三天，一般怎么处理"])
+def test_a_story_with_no_first_person_is_read_by_no_story_cue(question):
+    assert story_sides(question) == {}
