@@ -65,7 +65,9 @@ from legal.sides import (
     client_side,
     facts_with_side,
     for_other_side,
+    neutral_for_side,
     risks_for,
+    side_answer,
     side_label,
     steps_for,
 )
@@ -1913,7 +1915,9 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             chosen = _calculator_answer(card, chosen, match.text, facts, question)
         if qtype == "yes_no" and "valid" in card.answers and _OTHER_SIDE.search(asking_clause(match.text) or match.text):
             chosen = card.answers["valid"]  # may the other side do this to me: whether its act is lawful
-        chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
+        # the conclusion from the client's side: the card's words for it, else a neutral lead (legal/sides.py)
+        chosen = side_answer(card, chosen, side, qtype or chosen.qtype)
+        chosen = neutral_for_side(card, by_facts(chosen, facts, asked=qtype or chosen.qtype), side, qtype or chosen.qtype)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text, question, qtype or chosen.qtype)
         # what the part itself asks leads — a by-when part only when its closing question asks by when (a part
         # ending on 我还要还吗 is answered yes or no, whatever period a clause before it names)
