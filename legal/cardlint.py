@@ -238,6 +238,8 @@ _DECISIONS: tuple[tuple[str, bool | None], ...] = tuple(sorted((
                           "已经", "已", "仍然", "适合", "还能", "还可以", "赔")),
     *((w, None) for w in ("要看", "看", "取决于", "分两步", "视")),
 ), key=lambda item: -len(item[0])))
+#: Words that answer only as the first word: after a subject they define or describe (格式条款是…, 对方有…).
+_DEFINING = frozenset({"是", "有", "为"})
 #: What may stand before the decision word in a first clause: a short subject (公司, 对方, 您, 交强险, 对公司).
 _SUBJECT_MAX = 8
 #: A first clause that opens with a rule or a definition, not with the answer.
@@ -294,7 +296,7 @@ def decision(text: str) -> bool | None:
         if start and head[start - 1] in "，。；：（(":
             break
         for word, polarity in _DECISIONS:
-            if head.startswith(word, start):
+            if head.startswith(word, start) and not (start and word in _DEFINING):
                 return polarity
     return None
 
