@@ -165,10 +165,21 @@ def test_a_case_turning_the_decision_leaves_the_steps_alone() -> None:
     ("personal_injury.compensation-calculation", "我老公被车撞死了能要求赔偿吗", "可以，死亡赔偿金和丧葬费"),
     ("personal_injury.compensation-calculation", "老人被撞后评了八级伤残，能要求赔偿吗",
      "可以，构成伤残的还有残疾赔偿金"),
+    ("labor.no-fault-dismissal-n-plus-one", "我在产假期间单位以岗位取消为由跟我解除合同，这样合法吗", "不合法"),
+    ("labor.economic-compensation", "因为个人原因离职的，单位应该给我经济补偿吗", "不需要（一般情形）"),
+    ("housing.double-sale", "卖家一房二卖，已经给后面那个人办了过户，我该怎么办", "第一，到不动产登记中心查清过户"),
+    ("housing.double-sale", "签了合同还没过户，房东又把房卖给了别人，怎么办", "第一，马上起诉卖家继续履行"),
+    ("criminal.fraud", "朋友被人用假中奖信息骗走了两千块，对方是什么罪", "一般不构成诈骗罪"),
 ])
 def test_a_new_case_fires_on_the_clients_facts(slug: str, question: str, lead: str) -> None:
     _, text = _part(CARDS[slug], question)
     assert lead in text[:60], text
+
+
+def test_a_dismissal_in_pregnancy_is_counted_as_2n_not_n_plus_one() -> None:
+    question = "怀孕三个月被单位以不胜任辞退，月工资7000，干了两年，能赔多少"
+    _, text = _part(CARDS["labor.no-fault-dismissal-n-plus-one"], question)
+    assert "28,000" in text and "2N" in text  # 7000 × 2 years × 2
 
 
 def test_whose_cause_decides_what_comes_back_of_a_house_deposit() -> None:
