@@ -170,6 +170,8 @@ def test_a_case_turning_the_decision_leaves_the_steps_alone() -> None:
     ("housing.double-sale", "卖家一房二卖，已经给后面那个人办了过户，我该怎么办", "第一，到不动产登记中心查清过户"),
     ("housing.double-sale", "签了合同还没过户，房东又把房卖给了别人，怎么办", "第一，马上起诉卖家继续履行"),
     ("criminal.fraud", "朋友被人用假中奖信息骗走了两千块，对方是什么罪", "一般不构成诈骗罪"),
+    ("debt.guarantee-period",
+     "我给表哥的借款当了担保人，没约定保证期间，借款今年1月到期，债主一直没找过我，保证期间有多长", "不用还，只要"),
 ])
 def test_a_new_case_fires_on_the_clients_facts(slug: str, question: str, lead: str) -> None:
     _, text = _part(CARDS[slug], question)
