@@ -866,6 +866,24 @@ def card_deciding(card: Card) -> dict[str, str]:
     return out
 
 
+def deciding_question(first: Card, second: Card, question: str, part: str = "") -> str:
+    """The one question that decides between two neighbouring cards the engine is unsure between: the
+    question of the first deciding fact (``legal.facts.DECIDING_FACTS``) both cards are written for with
+    different values and that neither ``question`` nor ``part`` states — "是刑事案件还是民事纠纷？" between
+    the two legal-aid cards. "" when they differ on no such fact, or the client already said it."""
+    from legal.facts import DECIDING_ASKS, DECIDING_FACTS, deciding_facts
+
+    stated = set(deciding_facts(correct(question)))
+    own = correct(part)
+    if own:
+        stated |= set(deciding_facts(own, asking_clause(own) or own))
+    a, b = card_deciding(first), card_deciding(second)
+    for name in DECIDING_FACTS:
+        if name not in stated and name in a and name in b and a[name] != b[name]:
+            return DECIDING_ASKS[name]
+    return ""
+
+
 def _deciding_first(row: list[CardScore], members: Sequence[int], stated: dict[str, str],
                     written: Sequence[dict[str, str]]) -> list[CardScore]:
     """``row`` with the best sibling written for the value of a deciding fact the part states (``stated``;

@@ -115,3 +115,28 @@ def test_a_fact_the_question_does_not_state_moves_nothing():
     assert [s.score for s in _deciding_first(row, [0, 1], {}, written)] == [0.9, 0.8]
     lifted = _deciding_first(row, [0, 1], deciding_facts("我跟两个朋友合伙开餐馆，没办营业执照，我想退出"), written)
     assert lifted[1].score > lifted[0].score
+
+
+def test_unsure_between_two_neighbours_asks_the_one_deciding_fact():
+    from legal.composer import citation_doubt, undecided_text
+    from legal.matcher import PartMatch, deciding_question
+
+    civil, criminal = _card("civil_procedure.legal-aid-application"), _card("criminal_procedure.legal-aid-defense")
+    question = "家里实在拿不出请律师的钱，这种情况国家给不给派律师"
+    assert deciding_question(civil, criminal, question) == DECIDING_ASKS["proceeding"]
+    # the client already said which proceeding: nothing left to ask between the two
+    assert deciding_question(civil, criminal, "我哥被刑事拘留了，家里拿不出请律师的钱") == ""
+    match = PartMatch(question, [CardScore(civil, 0.80, 0.55, {"bigrams": 0.1}),
+                                 CardScore(criminal, 0.79, 0.5, {"bigrams": 0.1})], decided=True)
+    note = citation_doubt(match, civil.controlling, question=question)
+    assert "刑事案件" in note and "不把任何条文作为结论的依据" in note
+    undecided = PartMatch(question, match.scores, decided=False)
+    text = undecided_text(undecided, "yes_no", question=question)
+    assert "两者要看一个事实" in text and "刑事案件" in text and criminal.title in text
+
+
+def test_two_neighbours_written_for_the_same_facts_ask_nothing_typed():
+    from legal.matcher import deciding_question
+
+    first, second = _card("housing.deposit-not-returned"), _card("housing.deposit-not-returned")
+    assert deciding_question(first, second, "房东不退钱") == ""
