@@ -33,6 +33,10 @@ import django  # noqa: E402
 django.setup()
 from bench.answers import _key  # noqa: E402
 from legal import cardfile, selectors  # noqa: E402
+from legal.facts import deciding_facts  # noqa: E402
+from legal.lexicon import correct  # noqa: E402
+from legal.matcher import ASKED_FACTS, card_deciding  # noqa: E402
+from legal.qtypes import asking_clause  # noqa: E402
 from legal.retrieval import agreement_keys  # noqa: E402
 
 MARGIN_BINS = (0.0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 10.0)
@@ -58,7 +62,14 @@ def rows_for(items: list[dict[str, Any]], retrieved: dict[str, list[list[Any]]])
             rival = next((o for o in match.scores[1:] if not top & _keys(o.card)), None)
             right_at = next((r for r, s in enumerate(match.scores) if _keys(s.card) & allowed), None)
             wanted = match.scores[right_at] if right_at is not None else None
+            said = deciding_facts(item["question"])
+            own = correct(match.text)
+            said.update({k: v for k, v in deciding_facts(own, asking_clause(own) or own).items() if k in ASKED_FACTS})
+            written = card_deciding(best.card)
             out.append({
+                "stated_agree": sum(1 for k, v in said.items() if written.get(k) == v),
+                "stated_contra": sum(1 for k, v in said.items() if written.get(k, v) != v),
+                "rival_same_area": bool(rival) and rival.card.slug.split(".")[0] == best.card.slug.split(".")[0],
                 "id": item["id"], "part": index, "text": gold["text"][:80], "top": best.card.slug,
                 "score": best.score, "confidence": best.confidence, "decided": match.decided,
                 "margin": best.score - (rival.score if rival else 0.0), "rival": rival.card.slug if rival else "",
