@@ -140,3 +140,12 @@ def test_two_neighbours_written_for_the_same_facts_ask_nothing_typed():
 
     first, second = _card("housing.deposit-not-returned"), _card("housing.deposit-not-returned")
     assert deciding_question(first, second, "房东不退钱") == ""
+
+
+def test_the_deciding_readers_leave_the_rent_deposit_figures_alone():
+    # the deciding facts' patterns have names of their own: the kept-deposit figure is still read
+    from legal.facts import extract_facts
+
+    facts = extract_facts("租房押金4000元，退房时房东只退了1500，说墙面要重新刷")
+    assert facts.get("rent_deposit") == 4000 and facts.get("deposit_kept") == 2500
+    assert deciding_facts("租房押金4000元，退房时房东只退了1500")["lease_matter"] == "deposit"
