@@ -30,7 +30,7 @@ from legal.cardlint import decision, lead_fault, topic_index
 from legal.cardlint import sentences as lint_sentences
 from legal.facts import LABELS, VALUE_WORDS, Facts, extract_facts, part_flags
 from legal.focus import evidence_answer, own_answer, stated_first
-from legal.matcher import ASKS_CRIME, PartMatch
+from legal.matcher import ASKS_CRIME, PartMatch, deciding_question
 from legal.normalise import amounts, normalise
 from legal.numerals import cn_number, figures_in_digits
 from legal.qtypes import QTYPE_CUES, asking_clause, final_ask_type, question_type  # noqa: F401  (re-exported)
@@ -466,7 +466,9 @@ def citation_doubt(match: PartMatch, cited: Sequence[Provision] = (),
     if runner is not None and best.score - runner.score < CONTEST_GAP and not (
             {(p.law, p.article) for p in best.card.controlling} & {(p.law, p.article) for p in runner.card.controlling}):
         # the fact that decides between the two, unless the client stated it or the part already asks its one question
-        need = "" if asking else (element_ask(best.card.elements, facts, question)
+        # a deciding fact the two cards are written for differently (刑事/民事, 合伙/公司) is the one to ask
+        need = "" if asking else (deciding_question(best.card, runner.card, question, match.text)
+                                  or element_ask(best.card.elements, facts, question)
                                   or element_ask(runner.card.elements, facts, question))
         decide = f"，要看{need.rstrip('？?。')}" if need else ""
         return (f"这一问也可能属于“{runner.card.title}”{decide}；两者适用的条文不同，"
@@ -1822,6 +1824,11 @@ def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None, que
         head += f"（也可能是“{scores[1].card.title}”）"
     need = element_ask(top.elements, facts, question)
     tail = f"。若是“{top.title}”，需要先确认：{need.rstrip('？?。')}" if need else "。请补充发生了什么、对方是谁、您希望达到什么结果"
+    decides = deciding_question(top, scores[1].card, question, match.text) if len(scores) > 1 else ""
+    if decides:
+        # unsure between two neighbouring cards that differ on one typed fact: that fact is the one question
+        also = "" if "也可能是" in head else f"（也可能是“{scores[1].card.title}”）"
+        tail = f"{also}。两者要看一个事实：{decides.rstrip('？?。')}"
     return f"{head}{tail}。以下不作为结论，请律师核对。"
 
 

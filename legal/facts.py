@@ -2342,3 +2342,69 @@ def situation(text: str | Facts, *, today: date | None = None) -> list[str]:
     if facts.get("written_contract") is False:
         held.add("no_written_contract")
     return [name for name in SITUATION_FACTS if name in held]
+
+
+# -- deciding facts between neighbouring cards ------------------------------------------------------------
+#: The facts that tell neighbouring cards of one family apart (docs/decisions/answers-route-neighbours.md):
+#: each is a typed fact with a few values, read from a client's words by :func:`deciding_facts`, and a card's
+#: own value is read from its title and lay phrasings by the same readers (``legal.matcher.card_deciding``).
+#: Legal aid in a criminal case or in a civil one, a partner leaving a partnership or a shareholder a company,
+#: the deposit kept or the lease ended, an offender under eighteen, and what the client asks of one event:
+#: the finding (who is liable, whether it is a work injury), the amount, or the deadline.
+DECIDING_FACTS = ("proceeding", "entity", "lease_matter", "offender", "asks")
+#: The one question that settles each deciding fact, asked when the engine is unsure between two cards that
+#: differ on it and the client has not said.
+DECIDING_ASKS = {
+    "proceeding": "这是刑事案件（有人被公安立案、被起诉追究刑事责任），还是与政府机关之间的行政争议，还是民事纠纷？",
+    "entity": "你们是合伙（合伙企业或没有注册公司的合伙），还是有限公司、股份公司的股东？",
+    "lease_matter": "您要解决的是押金退不退，还是租赁合同能不能解除、提前退租？",
+    "offender": "行为人当时多大年龄，是否未满十八周岁？",
+    "asks": "您想先弄清责任怎么认定（谁的责任、算不算），还是能赔多少钱，还是最晚什么时候要办？",
+}
+_DECIDE_CRIMINAL_CASE = re.compile(r"刑事|公诉|被告人|嫌疑人|看守所|被抓|抓走|抓了|逮捕|批捕|拘留|判刑|坐牢|取保|辩护|检察院|自首"
+                            r"|(?<!得)罪(?!过)|公安(?:局)?立案")
+_DECIDE_ADMINISTRATIVE_CASE = re.compile(r"行政(?:诉讼|复议|处罚|机关|案件|许可|强制)|复议|(?:告|起诉)政府|政府(?:部门)?(?:的)?(?:决定|批复|罚)"
+                                  r"|(?:区|县|市|镇|乡|街道)政府|城管|信息公开|征收决定|不作为")
+_DECIDE_CIVIL_CASE = re.compile(r"民事|告(?:单位|公司|医院|房东|物业|商家|老板)|离婚|抚养费|赡养费|欠(?:我|钱|款|了)|工资|劳动仲裁"
+                         r"|仲裁|合同纠纷|赔偿纠纷|追讨|讨薪|工伤|交通事故|医疗纠纷|遗产|继承|房东|租客|物业")
+_DECIDE_PARTNERSHIP = re.compile(r"合伙")
+_DECIDE_PARTNERSHIP_FIRM = re.compile(r"合伙企业|普通合伙|有限合伙|合伙协议|没(?:有)?注册(?:公司)?|没(?:有)?办(?:营业)?执照|个体|合伙开|合伙做|合伙干")
+_DECIDE_COMPANY = re.compile(r"股东|股权|股份|有限公司|有限责任公司|公司章程|注册资本|出资额|退股")
+_DECIDE_DEPOSIT_KEPT = re.compile(r"押金|保证金(?=[^，,。？?]{0,6}(?:不退|没退|扣|退还|退))")
+_DECIDE_LEASE_ENDED = re.compile(r"退租|解约|解除(?:租赁|合同)|不租了|不想租|提前(?:收房|收回|搬走|走)|收回|(?:让|叫|逼)(?:我|我们|租客)?搬|搬出去|赶(?:我|我们|租客)?(?:走|出去)|违约金")
+_DECIDE_MINOR = re.compile(r"未成年|未满(?:十八|18|十六|16|十四|14)|不满(?:十八|18|十六|16|十四|14)|(?:儿子|女儿|孩子|小孩|学生|少年)"
+                    r"[^，,。？?]{0,4}(?:才|刚|今年|只有)?(?:1[0-7]|十[一二三四五六七]|[一二三四五六七八九])岁|初中生|高中生")
+_DECIDE_ASKS_FINDING = re.compile(r"责任(?:认定|划分|怎么分|怎么划|比例)|认定书|谁的责任|谁(?:负|担|承担)(?:主要)?责任|算谁的"
+                           r"|算(?:不算|是)工伤|是不是工伤|能(?:不能)?(?:认定|算)(?:为)?工伤|工伤认定|认定工伤|申请工伤|报工伤")
+_DECIDE_ASKS_AMOUNT = re.compile(r"赔多少|多少钱|赔偿标准|怎么赔|能赔|要赔|得赔|赔偿金|补偿金|补助金|伤残|待遇|误工费|护理费|医药费|医疗费|怎么算|算多少"
+                          r"|能拿|能要多少|拿多少|给多少")
+_DECIDE_ASKS_DEADLINE = re.compile(r"最晚|最迟|还来得及|来不及|时效|多久之内|期限|什么时候(?:之前|前)|过期|晚了|还能(?:告|起诉|申请|仲裁|去)")
+
+
+def deciding_facts(text: str, asking: str | None = None) -> dict[str, str]:
+    """The deciding facts (:data:`DECIDING_FACTS`) ``text`` states, each with its value: ``proceeding``
+    criminal / administrative / civil, ``entity`` partnership / company, ``lease_matter`` deposit / termination,
+    ``offender`` minor; ``asks`` finding / amount / deadline is read from ``asking``, the clause that asks,
+    when given. A fact the text states both ways, or not at all, is left out: only a stated fact decides."""
+    out: dict[str, str] = {}
+    kinds = [kind for kind, pattern in (("criminal", _DECIDE_CRIMINAL_CASE), ("administrative", _DECIDE_ADMINISTRATIVE_CASE),
+                                        ("civil", _DECIDE_CIVIL_CASE)) if pattern.search(text)]
+    if len(kinds) == 1:
+        out["proceeding"] = kinds[0]
+    company = bool(_DECIDE_COMPANY.search(text))
+    if _DECIDE_PARTNERSHIP.search(text) and (_DECIDE_PARTNERSHIP_FIRM.search(text) or not company):
+        out["entity"] = "partnership"
+    elif company and not _DECIDE_PARTNERSHIP.search(text):
+        out["entity"] = "company"
+    if _DECIDE_MINOR.search(text):
+        out["offender"] = "minor"
+    deposit, ended = bool(_DECIDE_DEPOSIT_KEPT.search(text)), bool(_DECIDE_LEASE_ENDED.search(text))
+    if deposit != ended:
+        # a story of a deposit kept after a lease ran out, or of a lease ended early: one that tells both (提前退租
+        # 押金被扣) decides neither — the early exit's rules govern the deposit there
+        out["lease_matter"] = "deposit" if deposit else "termination"
+    asked = [name for name, pattern in (("finding", _DECIDE_ASKS_FINDING), ("amount", _DECIDE_ASKS_AMOUNT),
+                                        ("deadline", _DECIDE_ASKS_DEADLINE)) if pattern.search(text if asking is None else asking)]
+    if len(asked) == 1:
+        out["asks"] = asked[0]
+    return out

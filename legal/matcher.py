@@ -379,6 +379,7 @@ class Matcher:
         self._owner_arr = np.array(self._owner, dtype=np.int64)
         self.sides = [card_side(card) for card in self.cards]
         self.crime = [card_consequence(card) for card in self.cards]
+        self.deciding = [card_deciding(card) for card in self.cards]
         self._bigrams = [[bigrams(p) for p in (card.title, *card.phrasings)] for card in self.cards]
         self._vectors: np.ndarray | None = None
         self._profile_cache: list[set[str]] | None = None
@@ -477,7 +478,19 @@ class Matcher:
             mine = row[member]
             out[member] = CardScore(mine.card, mine.score + FAMILY["weight"] * float(value),
                                     signals={**mine.signals, "family": float(value)})
-        return self.rank(_own_side_first(out, members))
+        return self.rank(_deciding_first(_own_side_first(out, members), members, self.stated(texts), self.deciding))
+
+    def stated(self, texts: Sequence[tuple[str, float]]) -> dict[str, str]:
+        """The deciding facts a part states: the situation read from the part in its context (the fullest of
+        ``texts``), what it asks from the part's own asking clause."""
+        from legal.facts import deciding_facts
+
+        own = correct(texts[0][0])
+        fullest = correct(max((t for t, _ in texts), key=len))
+        stated = {k: v for k, v in deciding_facts(fullest).items() if k not in ASKED_FACTS}
+        asked = deciding_facts(own, asking_clause(own) or own)
+        stated.update({k: v for k, v in asked.items() if k in ASKED_FACTS})
+        return stated
 
     # -- embeddings ----------------------------------------------------------------------------------------
     def _embedder(self) -> Any:
@@ -823,6 +836,73 @@ def _own_side_first(row: list[CardScore], members: Sequence[int]) -> list[CardSc
         mine = row[i]
         if mine.signals.get("side", 0.0) < 0 and mine.score >= floor:
             out[i] = CardScore(mine.card, floor - 1e-3, signals={**mine.signals, "own_side_step": 1.0})
+    return out
+
+
+#: A card's value of a deciding fact (``legal.facts.DECIDING_FACTS``) is read from its title and phrasings when
+#: at least this many of them state the fact and at least :data:`SIDE_SHARE` of those state the same value.
+DECIDING_MIN_PHRASINGS = 2
+#: The deciding facts read from what a part asks (its own asking clause), not from its story.
+ASKED_FACTS = ("asks",)
+
+
+def card_deciding(card: Card) -> dict[str, str]:
+    """The deciding facts ``card`` is written for, read from its title and lay phrasings by the same typed
+    readers as a client's question (``legal.facts.deciding_facts``): a value most of the phrasings that
+    state the fact agree on (:data:`SIDE_SHARE`); a fact the card's phrasings state both ways is none of
+    its own (the family's general card)."""
+    from legal.facts import deciding_facts
+
+    said: dict[str, list[str]] = {}
+    for text in (card.title, *card.phrasings):
+        text = correct(text)
+        for name, value in deciding_facts(text, asking_clause(text) or text).items():
+            said.setdefault(name, []).append(value)
+    out = {}
+    for name, values in said.items():
+        best = max(set(values), key=values.count)
+        if len(values) >= DECIDING_MIN_PHRASINGS and values.count(best) >= SIDE_SHARE * len(values):
+            out[name] = best
+    return out
+
+
+def deciding_question(first: Card, second: Card, question: str, part: str = "") -> str:
+    """The one question that decides between two neighbouring cards the engine is unsure between: the
+    question of the first deciding fact (``legal.facts.DECIDING_FACTS``) both cards are written for with
+    different values and that neither ``question`` nor ``part`` states — "是刑事案件还是民事纠纷？" between
+    the two legal-aid cards. "" when they differ on no such fact, or the client already said it."""
+    from legal.facts import DECIDING_ASKS, DECIDING_FACTS, deciding_facts
+
+    stated = set(deciding_facts(correct(question)))
+    own = correct(part)
+    if own:
+        stated |= set(deciding_facts(own, asking_clause(own) or own))
+    a, b = card_deciding(first), card_deciding(second)
+    for name in DECIDING_FACTS:
+        if name not in stated and name in a and name in b and a[name] != b[name]:
+            return DECIDING_ASKS[name]
+    return ""
+
+
+def _deciding_first(row: list[CardScore], members: Sequence[int], stated: dict[str, str],
+                    written: Sequence[dict[str, str]]) -> list[CardScore]:
+    """``row`` with the best sibling written for the value of a deciding fact the part states (``stated``;
+    ``written``: each card's own values, :func:`card_deciding`) lifted just above every sibling written for
+    another value: legal aid asked in a criminal case never lands on the civil legal-aid card when the
+    family has the criminal one, a partner's exit never on the shareholder's. A sibling that does not say
+    the fact keeps its place."""
+    out = list(row)
+    for name, value in stated.items():
+        agreeing = [i for i in members if written[i].get(name) == value]
+        contrary = [out[i].score for i in members if written[i].get(name, value) != value]
+        if not agreeing or not contrary:
+            continue
+        best = max(agreeing, key=lambda i: out[i].score)
+        mine = out[best]
+        if mine.score <= max(contrary):
+            # lifted just above the contrary sibling rather than the sibling pushed down: the step orders the
+            # family among itself and never lets a card outside it overtake
+            out[best] = CardScore(mine.card, max(contrary) + 1e-3, signals={**mine.signals, "deciding_step": 1.0})
     return out
 
 
