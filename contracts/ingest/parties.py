@@ -203,6 +203,11 @@ def guess_contract_type(head: str, parties: list[Party], full_text: str) -> str:
     in the text decide."""
     for title in _title_lines(head)[:3]:
         named = _named_types(title)
+        if named == ["service"]:
+            # a broad 服务协议 whose parties hold one narrower type's roles (即存货人) is that type
+            held = _held_types(head, [k for k, _, _ in _TYPES if k != "service"])
+            if len(held) == 1:
+                return held.pop()
         if len(named) == 1:
             return named[0]
         if named:
@@ -211,6 +216,13 @@ def guess_contract_type(head: str, parties: list[Party], full_text: str) -> str:
     scores = _type_scores(head, full_text)
     best = max(scores, key=lambda k: scores[k])
     return best if scores[best] >= 4 else "other"
+
+
+def _held_types(head: str, kinds: list[str]) -> set[str]:
+    """Those of ``kinds`` whose role words the party block gives a party."""
+    roles = _role_words(head)
+    return {kind for kind in kinds if any(role in word for word in roles
+                                          for role, k in _ROLE_TYPES.items() if k == kind)}
 
 
 def composite_types(head: str, full_text: str) -> frozenset[str]:
@@ -222,9 +234,7 @@ def composite_types(head: str, full_text: str) -> frozenset[str]:
         named = _named_types(title)
         if len(named) < 2:
             return frozenset()
-        roles = _role_words(head)
-        held = {kind for kind in named if any(role in word for word in roles
-                                              for role, k in _ROLE_TYPES.items() if k == kind)}
+        held = _held_types(head, named)
         primary = guess_contract_type(head, [], full_text)
         return frozenset(held - {primary}) if primary in held else frozenset()
     return frozenset()
