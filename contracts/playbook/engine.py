@@ -1629,11 +1629,21 @@ def _in_contract_names(f: Finding, facts: ContractFacts) -> Finding:
         if len(absent) == 2 or (absent and others):
             for role in absent:
                 f.suggestion = f.suggestion.replace(role, "对方")
-    if not facts.role_names:
-        return f
-    f.suggestion = contract_names(f.suggestion, facts)
-    f.description = contract_names(f.description, facts)
+    if facts.role_names:
+        f.suggestion = contract_names(f.suggestion, facts)
+        f.description = contract_names(f.description, facts)
+    if facts.text:
+        f.suggestion = _absent_counterpart(f.suggestion, facts.text)
     return f
+
+
+def _absent_counterpart(text: str, contract: str) -> str:
+    """A counterpart role the contract never names, whose partner it does name only inside a longer name of its
+    own (提供方 inside 服务提供方: the counterpart 使用方 is no party of it), reads 对方."""
+    for role, other in COUNTERPARTS.items():
+        if role in text and role not in contract and other in contract and role not in ("甲方", "乙方"):
+            text = text.replace(role, "对方")
+    return text
 
 
 #: The catch-all category of the 格式条款 rules: such a rule on the words of a specific one reads its risk.

@@ -130,3 +130,12 @@ test_the_rule_finds_its_risk, test_a_lawful_look_alike_raises_nothing = rule_cas
 def test_the_other_sides_risk_is_not_ours(code, contract_type, text, other_side):
     found = {f.rule_code for f in contract_findings(line_sections(text), contract_type, RULES, side=other_side)}
     assert code not in found
+
+
+def test_a_counterpart_the_contract_never_names_reads_the_other_party():
+    from contracts.playbook.engine import _absent_counterpart
+    contract = "本协议由数据服务提供方与客户签订。服务提供方按月收取费用。"
+    rewrite = "使用方逾期付款的，提供方可以暂停服务。"
+    assert _absent_counterpart(rewrite, contract) == "对方逾期付款的，提供方可以暂停服务。"
+    # both roles named: nothing changes
+    assert _absent_counterpart(rewrite, "提供方与使用方约定如下。") == rewrite
