@@ -128,7 +128,8 @@ def contract_kind(gold: str, detected: str) -> str:
 
 def gold_clause(label: str | None) -> str | None:
     """The number of a gold clause label, without the heading some writers give after it
-    (二、标的物及价款 → 二; 6、推广方式 → 6; 第五条 违约责任 → 第五条), as :func:`top_clause` numbers a finding's clause."""
+    (二、标的物及价款 → 二; 6、推广方式 → 6; 第五条 违约责任 → 第五条), as :func:`top_clause` numbers a finding's
+    clause."""
     if label is None:
         return None
     label = label.strip()
