@@ -128,11 +128,13 @@ def contract_kind(gold: str, detected: str) -> str:
 
 def gold_clause(label: str | None) -> str | None:
     """The number of a gold clause label, without the heading some writers give after it
-    (二、标的物及价款 → 二; 第五条 违约责任 → 第五条), as :func:`top_clause` numbers a finding's clause."""
+    (二、标的物及价款 → 二; 6、推广方式 → 6; 第五条 违约责任 → 第五条), as :func:`top_clause` numbers a finding's
+    clause."""
     if label is None:
         return None
     label = label.strip()
     label = re.sub(r"^([一二三四五六七八九十百零〇]+、).+$", r"\1", label)
+    label = re.sub(r"^(\d+)、\s*\S.*$", r"\1", label)  # 6、推广方式 → 6 (the document's 6、 reads as 6)
     label = re.sub(r"^(第[一二三四五六七八九十百零〇\d]+条)\s*\S.*$", r"\1", label)
     label = re.sub(r"^([（(][一二三四五六七八九十百零〇\d]+[）)])\s*\S.*$", r"\1", label)
     return clause_key(norm(label))

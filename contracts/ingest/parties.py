@@ -130,6 +130,9 @@ _ROLE_TYPES = {
     "定作人": "work", "承揽人": "work", "托运人": "transport", "承运人": "transport", "存货人": "storage",
     "赠与人": "gift", "受赠人": "gift", "保证人": "guarantee", "特许人": "franchise", "被特许人": "franchise",
     "物业服务人": "property", "中介人": "intermediary", "居间人": "intermediary", "广告主": "advertising",
+    "居间方": "intermediary", "中介方": "intermediary", "经纪方": "intermediary", "保管人": "storage",
+    "保管方": "storage", "仓储方": "storage", "转让方": "equity", "受让方": "equity", "出质人": "guarantee",
+    "抵押人": "guarantee", "许可方": "tech_transfer", "被许可方": "tech_transfer", "委托开发方": "tech_dev",
 }
 
 
@@ -137,25 +140,101 @@ def _title_lines(head: str) -> list[str]:
     return [compact(line) for line in head.split("\n") if is_contract_title(line)]
 
 
-def guess_contract_type(head: str, parties: list[Party], full_text: str) -> str:
-    """One of :class:`contracts.models.ContractType`'s values (``other`` when nothing stands out).
-    The title decides when it names a type; else party roles and keyword counts in the text."""
-    for title in _title_lines(head)[:3]:
-        for kind, title_words, _ in _TYPES:
-            if any(w in title for w in title_words):
-                return kind
-    scores: dict[str, float] = {kind: 0.0 for kind, _, _ in _TYPES}
+def _named_types(title: str) -> list[str]:
+    """The types a title names, in the order their words stand in it. A type whose every word there lies inside
+    another type's word is not named (租赁 inside 融资租赁, 服务 inside 物业服务); the broad 服务 counts only when
+    no narrower type is named (仓储及物流服务协议 names 仓储 and 物流)."""
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for kind, title_words, _ in _TYPES:
+        for word in title_words:
+            for m in re.finditer(re.escape(word), title):
+                spans.setdefault(kind, []).append((m.start(), m.end()))
+    named = []
+    for kind, own in spans.items():
+        inside = all(any(o != kind and a <= s and e <= b and (a, b) != (s, e) for o, theirs in spans.items()
+                         for a, b in theirs) for s, e in own)
+        if not inside:
+            named.append((min(s for s, _ in own), kind))
+    kinds = [kind for _, kind in sorted(named)]
+    return [k for k in kinds if k != "service"] or kinds
+
+
+#: A party line opened by a role word the party reader does not list, with its 甲乙丙 name after it
+#: (居间方（丙方）：, 见证方（丁方）：).
+_ROLE_LINE = re.compile(r"^[\s\u3000]*([\u4e00-\u9fff]{1,6}[方人])[（(]([甲乙丙丁戊]方)[）)][\s\u3000]*[：:]")
+
+
+#: A name the party block gives a party (以下简称“客户”，即存货人).
+_ALIAS = re.compile(r"(?:以下简称|以下称|下称|简称)[为：:]?[\s“”\"'「」『』]*([^\s“”\"'「」『』，,。；;）)]{2,8})"
+                    r"[“”\"'「」『』]*(?:[，,]\s*即([^\s，,。；;）)]{2,8}))?")
+
+
+def _role_words(head: str) -> list[str]:
+    """The role words the party block gives the parties: 出租人（甲方）, 甲方（出租人）, 转让方（以下简称“甲方”）,
+    (以下简称“客户”，即存货人)."""
+    words: list[str] = []
     for line in head.split("\n"):
-        m = party_match(line)
-        if not m:
-            continue
-        for word in (m.group(1), m.group(2) or ""):
-            for role, kind in _ROLE_TYPES.items():
-                if role in word:
-                    scores[kind] += 3
+        m = party_match(line) or _ROLE_LINE.match(line)
+        if m:
+            words.extend((m.group(1), m.group(2) or ""))
+        for alias in _ALIAS.finditer(line):
+            words.extend(w for w in alias.groups() if w)
+    return words
+
+
+def _type_scores(head: str, full_text: str) -> dict[str, float]:
+    """Evidence for each type: the parties' role words (3 each) and keyword counts in the text."""
+    scores: dict[str, float] = {kind: 0.0 for kind, _, _ in _TYPES}
+    for word in _role_words(head):
+        for role, kind in _ROLE_TYPES.items():
+            if role in word:
+                scores[kind] += 3
     sample = full_text[:200_000]
     for kind, title_words, words in _TYPES:
         scores[kind] += sum(min(sample.count(w), 10) for w in words) * 0.5
         scores[kind] += sum(min(sample.count(w), 5) for w in title_words) * 0.3
+    return scores
+
+
+def guess_contract_type(head: str, parties: list[Party], full_text: str) -> str:
+    """One of :class:`contracts.models.ContractType`'s values (``other`` when nothing stands out).
+    The title decides when it names a type; when it names several (存量房屋买卖居间合同, 仓储及物流服务协议) the
+    parties' roles and the text's words choose among them; with no type in the title, roles and keyword counts
+    in the text decide."""
+    for title in _title_lines(head)[:3]:
+        named = _named_types(title)
+        if named == ["service"]:
+            # a broad 服务协议 whose parties hold one narrower type's roles (即存货人) is that type
+            held = _held_types(head, [k for k, _, _ in _TYPES if k != "service"])
+            if len(held) == 1:
+                return held.pop()
+        if len(named) == 1:
+            return named[0]
+        if named:
+            scores = _type_scores(head, full_text)
+            return max(named, key=lambda k: (scores[k], -named.index(k)))
+    scores = _type_scores(head, full_text)
     best = max(scores, key=lambda k: scores[k])
     return best if scores[best] >= 4 else "other"
+
+
+def _held_types(head: str, kinds: list[str]) -> set[str]:
+    """Those of ``kinds`` whose role words the party block gives a party."""
+    roles = _role_words(head)
+    return {kind for kind in kinds if any(role in word for word in roles
+                                          for role, k in _ROLE_TYPES.items() if k == kind)}
+
+
+def composite_types(head: str, full_text: str) -> frozenset[str]:
+    """The further types of a contract whose title names two and whose parties hold the roles of each (a
+    three-party 房屋买卖居间合同: 出卖人, 买受人 and 居间方 — the sale's rules and the brokerage's both apply);
+    empty when the title names one type or the roles bear out only one (仓储及物流服务协议 with a 存货人 and no
+    承运人 is a storage contract)."""
+    for title in _title_lines(head)[:3]:
+        named = _named_types(title)
+        if len(named) < 2:
+            return frozenset()
+        held = _held_types(head, named)
+        primary = guess_contract_type(head, [], full_text)
+        return frozenset(held - {primary}) if primary in held else frozenset()
+    return frozenset()

@@ -87,6 +87,9 @@ class ContractFacts:
     #: The contract type the text reads as (contracts.ingest guess), used when the type set is 其他 or a
     #: broad 服务 and the text is a narrower kind (承揽, 广告 …).
     guessed_type: str = ""
+    #: The further types a title naming two types holds, when the parties bear the roles of each (房屋买卖居间合同
+    #: with 出卖人, 买受人 and 居间方: the brokerage's rules run beside the sale's).
+    also_types: frozenset[str] = frozenset()
     #: Every name the contract gives the firm's side (甲方（出租人） → {甲方, 出租人}).
     side_names: frozenset[str] = frozenset()
     #: A role word a rule's text uses → the name this contract gives that party (出卖人 → 乙方), for the
@@ -364,6 +367,11 @@ def _guess_type(text: str) -> str:
     return guess_contract_type(text[:3000], [], text)
 
 
+def _also_types(text: str) -> frozenset[str]:
+    from contracts.ingest.parties import composite_types
+    return composite_types(text[:3000], text)
+
+
 #: A type set by the lawyer that a narrower type read from the text may refine (its rules apply too).
 BROAD_TYPES = {"other": None, "service": {"advertising", "performance", "tech_service", "property", "intermediary",
                                           "transport", "storage", "work", "entrustment"},
@@ -377,6 +385,9 @@ def applies(rule: RuleSpec, contract_type: str, facts: ContractFacts) -> bool:
     """The rule is for this contract's type — the type set, or the narrower type its text reads as when
     the type set is 其他 or a broad one (a 承揽 contract filed as 其他 gets the 承揽 rules)."""
     if rule.applies_to(contract_type):
+        return True
+    # A composite contract (a three-party 房屋买卖居间合同) is reviewed under each type it holds.
+    if any(rule.applies_to(kind) for kind in facts.also_types if kind != contract_type):
         return True
     # A confidentiality or non-compete agreement with an employee is a labour matter: the labour rules that
     # read clauses apply (not its missing-clause checks: an NDA need not state wages or hours).
@@ -519,7 +530,8 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
                          side=side, side_names=names, role_names=roles,
-                         guessed_type=_guess_type(text), side_roles=side_roles(names, roles),
+                         guessed_type=_guess_type(text), also_types=_also_types(text),
+                         side_roles=side_roles(names, roles),
                          settings=contract_settings(text), we_drafted=we_drafted(side),
                          foreign_element=reader.foreign_element(text), delay_penalties=penalties,
                          capped=frozenset(c.party for s in sections if s.kind not in SKIPPED_KINDS
@@ -1479,7 +1491,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     clause: reader.ClauseFacts | None = None
     out: list[Finding] = []
     by_code = {r.code: r for r in rules}
-    kinds = ({contract_type, facts.guessed_type} | facts.settings) - {""}
+    kinds = ({contract_type, facts.guessed_type} | facts.also_types | facts.settings) - {""}
     if contract_type == "nda" and "employment" in facts.settings:
         kinds.add("labor")
     spans = sentences(section.text)
@@ -1617,11 +1629,21 @@ def _in_contract_names(f: Finding, facts: ContractFacts) -> Finding:
         if len(absent) == 2 or (absent and others):
             for role in absent:
                 f.suggestion = f.suggestion.replace(role, "对方")
-    if not facts.role_names:
-        return f
-    f.suggestion = contract_names(f.suggestion, facts)
-    f.description = contract_names(f.description, facts)
+    if facts.role_names:
+        f.suggestion = contract_names(f.suggestion, facts)
+        f.description = contract_names(f.description, facts)
+    if facts.text:
+        f.suggestion = _absent_counterpart(f.suggestion, facts.text)
     return f
+
+
+def _absent_counterpart(text: str, contract: str) -> str:
+    """A counterpart role the contract never names, whose partner it does name only inside a longer name of its
+    own (提供方 inside 服务提供方: the counterpart 使用方 is no party of it), reads 对方."""
+    for role, other in COUNTERPARTS.items():
+        if role in text and role not in contract and other in contract and role not in ("甲方", "乙方"):
+            text = text.replace(role, "对方")
+    return text
 
 
 #: The catch-all category of the 格式条款 rules: such a rule on the words of a specific one reads its risk.
@@ -1723,7 +1745,8 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
     whole = "\n".join(f"{s.title}\n{s.text}" for s in sections)
     roles = role_names(whole)
     ours = _with_role_names(side_names(whole, side), roles)
-    names = ContractFacts(role_names=roles, guessed_type=_guess_type(whole), side=side, side_names=ours,
+    names = ContractFacts(role_names=roles, guessed_type=_guess_type(whole), also_types=_also_types(whole),
+                          side=side, side_names=ours,
                           side_roles=side_roles(ours, roles))
     out: list[Finding] = []
     for rule in rules:

@@ -11,6 +11,10 @@ SPC = "最高人民法院关于"
 #: law (as the rules name it) → article → words, one of which the article's text holds.
 ARTICLE_WORDS: dict[str, dict[int, tuple[str, ...]]] = {
     CIVIL: {
+        # the type checklists and clause rules (rules/98-type-checklists.toml)
+        301: ("全体共同共有人同意",),
+        406: ("抵押财产转让",),
+        592: ("对损失的发生有过错",),
         # the checklist points read in any wording (rules/96-checklist-wording.toml)
         146: ("虚假的意思表示",),
         715: ("增设他物",),
@@ -403,7 +407,8 @@ ARTICLE_WORDS: dict[str, dict[int, tuple[str, ...]]] = {
         13: ("海事法院",),
     },
     "中华人民共和国专利法": {6: ("职务发明创造",), 12: ("实施许可合同",), 47: ("不具有追溯力",)},
-    "中华人民共和国反不正当竞争法": {10: ("商业秘密",)},
+    "中华人民共和国反不正当竞争法": {9: ("虚假交易", "虚假评价"), 10: ("商业秘密",)},
+    "中华人民共和国劳动争议调解仲裁法": {2: ("劳动争议",), 5: ("劳动争议仲裁委员会",)},
     "中华人民共和国广告法": {
         9: ("最高级", "最佳"),
         24: ("保证性承诺",),

@@ -22,6 +22,7 @@ from tests.contracts.family_cases import FAMILY_CASES
 from tests.contracts.moved_rule_cases import moved_rule_breadth_cases
 from tests.contracts.shape_ten_cases import shape_ten_breadth_cases
 from tests.contracts.thin_family_cases import THIN_CASES
+from tests.contracts.type_reader_cases import type_reader_breadth_cases
 from tests.contracts.type_specific_cases import type_specific_breadth_cases
 
 RULES = starter_rules()
@@ -328,6 +329,8 @@ CASES += checklist_breadth_cases()
 CASES += type_specific_breadth_cases()
 # The checklist points read in any wording (96-checklist-wording.toml): tests/contracts/checklist_wording_cases.py.
 CASES += checklist_wording_breadth_cases()
+# The type readers' clause rules (98-type-checklists.toml): tests/contracts/type_reader_cases.py.
+CASES += type_reader_breadth_cases()
 # Issue 21's shapes (96-shapes-ten.toml): tests/contracts/shape_ten_cases.py.
 CASES += shape_ten_breadth_cases()
 # Issue 21's forum facts (97-forum-arbitration.toml): tests/contracts/moved_rule_cases.py.
