@@ -1038,7 +1038,8 @@ def _side_allows(p: FactParams, fact: reader.Fact, facts: ContractFacts, text: s
     a, b = fact.sentence
     sentence = text[a:b]
     party = fact.party
-    if isinstance(fact, reader.Money | reader.Rate) and sentence:
+    if (isinstance(fact, reader.Money | reader.Rate)
+            or (isinstance(fact, reader.Figure) and fact.kind != "period")) and sentence:
         party = payer_of(sentence) or party
     return _side_allows_party(p.party, party, facts, sentence)
 
@@ -1223,6 +1224,8 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         return True, _FORUM_SAID.get(fact.place, "").format(party=fact.party or "一方")
     if p.foreign_element is not None and facts.foreign_element != p.foreign_element:
         return False, ""
+    if isinstance(fact, reader.Figure):
+        return _figure_passes(p, fact, text, facts)
     if p.outweighs is not None:
         return _outweighed(p, fact, text, facts)
     if isinstance(fact, reader.Cap):
@@ -1289,6 +1292,146 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
     if isinstance(fact, reader.Mismatch):
         detail = f"大写金额为 {_money_text(fact.amount)}，括号内小写为 {_money_text(fact.restated)}，两者不一致"
     return True, detail
+
+
+# -- figures judged by the law's thresholds (figures.toml, issue 21) ------------------------------------------
+
+
+def figure_measure(t: reader.Threshold, fact: reader.Figure, facts: ContractFacts) -> tuple[float, float, str] | None:
+    """(the figure in the threshold's measure, the limit it is held to, how the figure reads) — None when the
+    figure cannot be measured so (an amount with no total price, the total price itself)."""
+    limit = t.gt if t.gt is not None else t.lt
+    assert limit is not None
+    per = {"hour": "每小时", "day": "每日", "month": "每月", "year": "每年"}.get(fact.per, "")
+    if t.measure == "annual_percent":
+        if fact.kind != "rate":
+            return None
+        said = f"{per}{fact.base + '的' if fact.base else ''}{fact.written}"
+        if fact.per != "year":
+            said += f"，折合年化 {_fmt(fact.value, 'percent')}"
+        return fact.value, limit, said
+    if t.measure == "share_percent":
+        if fact.kind != "share":
+            return None
+        said = f"{fact.base + '的' if fact.base else ''}{_fmt(fact.value, 'percent')}"
+        return fact.value, limit, said + _share_amount(fact.base, fact.value, facts)
+    if t.measure == "amount_share":
+        if fact.kind != "amount" or not facts.total_price or abs(fact.value - facts.total_price) < 0.5:
+            return None
+        share = fact.value / facts.total_price * 100
+        return share, limit, (f"{_money_text(fact.value)}，为合同总价 {_money_text(facts.total_price)} 的 "
+                              f"{_fmt(share, 'percent')}")
+    if fact.kind != "period":
+        return None
+    said = fact.written + (f"（约 {_fmt(fact.value, 'days')}）" if fact.per not in ("day", "") else "")
+    if t.measure == "days":
+        return fact.value, limit, said
+    if t.measure == "months":
+        return fact.months, limit, said
+    if t.measure == "probation":
+        cap = probation_limit(facts.term_months, facts.open_ended, facts.task_based)
+        cap = 6.0 if cap is None else cap
+        term = ("以完成一定工作任务为期限" if facts.task_based else
+                f"劳动合同期限约 {_fmt(facts.term_months, 'months')}" if facts.term_months is not None
+                else "无固定期限或期限未写明")
+        allowed = "不得约定试用期" if cap == 0 else f"试用期不得超过 {_fmt(cap, 'months')}"
+        return fact.months - cap, 0.0, f"试用期{fact.written}；{term}，{allowed}"
+    return None
+
+
+def _thresholds(p: FactParams) -> list[reader.Threshold]:
+    """The rule's thresholds, with the firm's own limit (``gt`` / ``lt`` on the rule) in place of the table's."""
+    from dataclasses import replace
+    out = []
+    for name in p.thresholds:
+        t = reader.figure_table()[1][name]
+        if p.gt is not None and t.gt is not None:
+            t = replace(t, gt=p.gt)
+        if p.lt is not None and t.lt is not None:
+            t = replace(t, lt=p.lt)
+        out.append(t)
+    return out
+
+
+def _figure_passes(p: FactParams, fact: reader.Figure, text: str, facts: ContractFacts) -> tuple[bool, str]:
+    for t in _thresholds(p):
+        ok, detail = _figure_broken(p, t, fact, text, facts)
+        if ok:
+            return ok, detail
+    return False, ""
+
+
+def figure_threshold(p: FactParams, fact: reader.Figure, facts: ContractFacts) -> reader.Threshold | None:
+    """The first of the rule's thresholds the figure breaks (its side not asked)."""
+    for t in _thresholds(p):
+        if _breaks(t, fact, facts):
+            return t
+    return None
+
+
+def _breaks(t: reader.Threshold, fact: reader.Figure, facts: ContractFacts) -> tuple[float, float, str] | None:
+    if fact.subject != t.subject or fact.kind not in t.kinds or (t.item and fact.item != t.item) or fact.negated:
+        return None
+    measured = figure_measure(t, fact, facts)
+    if measured is None:
+        return None
+    value, limit, _ = measured
+    if t.gt is not None and not value > limit + 1e-9:
+        return None
+    if t.lt is not None and not value < limit - 1e-9:
+        return None
+    return measured
+
+
+def _figure_broken(p: FactParams, t: reader.Threshold, fact: reader.Figure, text: str,
+                   facts: ContractFacts) -> tuple[bool, str]:
+    measured = _breaks(t, fact, facts)
+    if measured is None:
+        return False, ""
+    value, limit, said = measured
+    if not _side_allows(p, fact, facts, text):
+        return False, ""
+    unit = {"annual_percent": "percent", "share_percent": "percent", "amount_share": "percent",
+            "days": "days", "months": "months"}.get(t.measure, "")
+    broken = "" if t.measure == "probation" else (
+        f"，{'超过' if t.gt is not None else '不足'} {_fmt(limit, unit)}")
+    return True, f"约定为{said}{broken}（{t.said}）"
+
+
+def _figure_rewrite(p: FactParams, fact: reader.Figure, text: str, facts: ContractFacts) -> tuple[str, float] | None:
+    """The figure's words rewritten to the threshold it breaks, in the clause's own style."""
+    t = figure_threshold(p, fact, facts)
+    if t is None:
+        return None
+    limit = t.gt if t.gt is not None else t.lt
+    token = text[fact.start:fact.end]
+    if limit is None:
+        return None
+    if t.measure == "annual_percent":
+        per_year = {"hour": 8760.0, "day": 365.0, "month": 12.0}.get(fact.per, 1.0)
+        target = _round_down(limit / per_year)
+        written = numbers.percent_like(token, target)
+        return (written, target) if written else None
+    if t.measure == "share_percent":
+        written = numbers.percent_like(token, limit)
+        return (written, limit) if written else None
+    if t.measure == "amount_share" and facts.total_price:
+        target = round(facts.total_price * limit / 100, 2)
+        written = numbers.amount_like(token, target)
+        return (written, target) if written else None
+    if t.measure in ("days", "months"):
+        days = limit * (30 if t.measure == "months" else 1)
+        per_unit = {"day": 1.0, "workday": 7 / 5, "week": 7.0, "month": 30.0, "year": 365.0}.get(fact.per)
+        if not per_unit:
+            return None
+        count = days / per_unit
+        if t.measure == "months" and fact.per == "year":
+            count = limit / 12
+        if count != int(count):
+            return None
+        written = numbers.count_like(token, int(count))
+        return (written, count) if written else None
+    return None
 
 
 #: What a finding says of the agreed court, by its place.
@@ -1385,13 +1528,16 @@ def _fact_findings(rule: RuleSpec, p: FactParams, section: SectionLike, facts: C
         if not ok:
             continue
         a, b = fact.sentence
-        if isinstance(fact, reader.Money | reader.Rate | reader.Duration):
+        if isinstance(fact, reader.Figure):
+            lo, hi = narrow(text, (a, b), fact.start, fact.end, fragment=True)
+        elif isinstance(fact, reader.Money | reader.Rate | reader.Duration):
             lo, hi = narrow(text, (a, b), fact.start, fact.end, fragment=b - a > LONG_SENTENCE)
         else:
             lo, hi = narrow(text, (a, b), fact.start, fact.end)
         lo, hi = min(lo, fact.start), max(hi, fact.end)
         suggestion = ""
-        rewrite = _fact_rewrite(p, fact, text, facts)
+        rewrite = (_figure_rewrite(p, fact, text, facts) if isinstance(fact, reader.Figure)
+                   else _fact_rewrite(p, fact, text, facts))
         if rewrite is not None:
             words, new_value = rewrite
             suggestion = consistent_rewrite(section.text, lo, hi, fact, words, new_value, facts)

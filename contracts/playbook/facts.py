@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
+from pathlib import Path
 
 from contracts.playbook import numbers
 
@@ -210,13 +211,15 @@ class ClauseFacts:
     definitions: list[Definition] = field(default_factory=list)
     caps: list[Cap] = field(default_factory=list)
     restraints: list[Restraint] = field(default_factory=list)
+    #: every amount, rate and period read as what it measures (issue 21)
+    figures: list[Figure] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[Fact]:
         return {"money": self.money, "rate": self.rates, "duration": self.durations, "date": self.dates,
                 "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships,
                 "mismatch": self.mismatches, "forum": self.forums, "foreign_choice": self.foreign_choices,
                 "secrecy": self.secrecies, "definition": self.definitions, "cap": self.caps,
-                "restraint": self.restraints}[kind]
+                "restraint": self.restraints, "figure": self.figures}[kind]
 
 
 _UNIT_HOURS = {"hour": 1.0, "day": 24.0, "workday": 24 * 7 / 5, "week": 24 * 7.0, "month": 24 * 30.0,
@@ -408,6 +411,10 @@ def _period(text: str, sentence: tuple[int, int], start: int) -> str:
         for m in rx.finditer(before):
             if m.start() > where:
                 best, where = per, m.start()
+    # 按逾期金额的日千分之一, 月百分之二: the period written right before the share
+    right_before = _PER_RIGHT_BEFORE.search(text, max(a, start - 2), start)
+    if right_before:
+        return {"日": "day", "天": "day", "月": "month", "年": "year"}[right_before.group(1)]
     after = text[start:start + 14]
     m = re.match(r"[^，,。；;]{0,8}?(?:/日|/天|每日|每天|/月|每月|/年|每年)", after)
     if re.match(r"[^，,。；;]{0,8}?(?:[×*xX]|乘以)\s*"
@@ -419,6 +426,9 @@ def _period(text: str, sentence: tuple[int, int], start: int) -> str:
         return per.get(tail, "year")
     return best
 
+
+#: A period word standing right before a share, after 的 / 按 / 为 (金额的日千分之一, 按月百分之二).
+_PER_RIGHT_BEFORE = re.compile(r"(?<=[的按为以计])(日|天|月|年)\s*$")
 
 #: A multiple written as a product: 乘以三, ×3 (not ×1% nor ×逾期天数).
 _TIMES = re.compile(r"(?:乘以|[×＊*])\s*(?P<n>\d+(?:\.\d+)?|[一二两三四五六七八九十]+)"
@@ -998,14 +1008,15 @@ def _read_clause(text: str) -> ClauseFacts:
     norm = numbers.normalize(text)
     spans = sentence_spans(norm)
     scopes = negation_scopes(norm)
+    money, rates, durations = _money(norm, spans, scopes), _rates(norm, spans, scopes), _durations(norm, spans, scopes)
     return ClauseFacts(
-        text=text, money=_money(norm, spans, scopes), rates=_rates(norm, spans, scopes),
-        durations=_durations(norm, spans, scopes), dates=_dates(norm, spans, scopes),
+        text=text, money=money, rates=rates,
+        durations=durations, dates=_dates(norm, spans, scopes),
         obligations=_obligations(norm, spans, scopes), exemptions=_exemptions(norm, spans, scopes),
         ownerships=_ownerships(norm, spans, scopes), negations=scopes, mismatches=_mismatches(norm, spans),
         forums=_forums(norm, spans), foreign_choices=_foreign_choices(norm, spans),
         secrecies=_secrecies(norm, spans), definitions=_definitions(norm, spans), caps=_caps(norm, spans),
-        restraints=_restraints(norm, spans),
+        restraints=_restraints(norm, spans), figures=_figures(norm, money, rates, durations),
     )
 
 
@@ -1388,4 +1399,203 @@ def _restraints(text: str, spans) -> list[Restraint]:
         shapes = {"perpetual"} if _NO_END.search(sentence) else set()
         out.append(Restraint(a + m.start(), a + m.end(), (a, b), party_at(text, (a, b), a + m.start()), False,
                              frozenset(shapes)))
+    return out
+
+
+# -- figures: what an amount, a rate or a period measures (issue 21) ----------------------------------------
+
+FIGURES_PATH = Path(__file__).with_name("figures.toml")
+
+
+@dataclass(frozen=True)
+class Figure(Fact):
+    """A number of the clause read as what it measures (``figures.toml``): ``subject`` (penalty, deposit,
+    interest, retention, probation, non_compete, lease_term, warranty, inspection, payment_term, notice),
+    ``item`` (what a warranty covers: structure, waterproof, installation, heating), ``kind`` (rate — a share
+    per period; share — a one-off share of a base; amount; period) and ``value`` in its normal unit: a rate as
+    a percent a year (日万分之五 → 18.25), a share in percent (价款的百分之三十 → 30), an amount in yuan, a period in
+    days (三个工作日 → 4.2, 两周 → 14). ``party`` is who pays or bears it (the payer of a penalty, not the
+    side that collects it); ``per`` the period a rate was written per, ``base`` what a share is of."""
+
+    subject: str = ""
+    item: str = ""
+    kind: str = ""
+    value: float = 0.0
+    per: str = ""
+    base: str = ""
+    #: the words of the number as written (日万分之五, 三个工作日, 人民币60万元)
+    written: str = ""
+    #: a period's count in its own unit (``per``): 三个工作日 → 3
+    count: float = 0.0
+
+    @property
+    def months(self) -> float:
+        """A period in months, counted in its own unit (两年 → 24, 六个月 → 6, 九十日 → 2.96)."""
+        if self.kind != "period":
+            return 0.0
+        per_month = {"year": 1 / 12, "month": 1.0}.get(self.per)
+        return self.count / per_month if per_month else self.value / (365 / 12)
+
+
+@dataclass(frozen=True)
+class Subject:
+    name: str
+    words: re.Pattern[str]
+    weak: re.Pattern[str] | None
+    kinds: frozenset[str]
+    needs: re.Pattern[str] | None
+    plain: re.Pattern[str] | None
+    fragment_only: bool
+    items: tuple[tuple[str, re.Pattern[str]], ...]
+
+
+@dataclass(frozen=True)
+class Threshold:
+    name: str
+    subject: str
+    item: str
+    kinds: frozenset[str]
+    measure: str
+    gt: float | None
+    lt: float | None
+    law: str
+    article: int
+    said: str
+
+
+def _alternation(words: list[str]) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+
+
+@lru_cache(maxsize=1)
+def figure_table() -> tuple[tuple[Subject, ...], dict[str, Threshold]]:
+    """The subjects a figure can measure and the thresholds of the law, from ``figures.toml`` (a missing or
+    malformed file raises: the figure rules cannot run without it)."""
+    import tomllib
+    data = tomllib.loads(FIGURES_PATH.read_text(encoding="utf-8"))
+    subjects = []
+    for name, s in data["subjects"].items():
+        if not s.get("words"):
+            raise ValueError(f"figures.toml: subject {name} has no words")
+        subjects.append(Subject(
+            name, _alternation(s["words"]), _alternation(s["weak"]) if s.get("weak") else None,
+            frozenset(s["kinds"]), _alternation(s["needs"]) if s.get("needs") else None,
+            _alternation(s["plain"]) if s.get("plain") else None, bool(s.get("fragment_only", False)),
+            tuple((item, _alternation(words)) for item, words in s.get("items", {}).items())))
+    thresholds = {}
+    for t in data["threshold"]:
+        if t["subject"] not in data["subjects"]:
+            raise ValueError(f"figures.toml: threshold {t['name']} names an unknown subject")
+        if ("gt" in t) == ("lt" in t):
+            raise ValueError(f"figures.toml: threshold {t['name']} needs one of gt / lt")
+        thresholds[t["name"]] = Threshold(t["name"], t["subject"], t.get("item", ""), frozenset(t["kinds"]),
+                                          t["measure"], t.get("gt"), t.get("lt"), t["law"], int(t["article"]),
+                                          t.get("said", ""))
+    return tuple(subjects), thresholds
+
+
+_PRICE_LABEL = re.compile(r"价款|货款|总价|总额|总金额|合同金额|本金|借款金额|标的额|转让款|租金$")
+
+#: A restraint that runs during the relation only (在职期间, 合同期内): not the post-term restraint capped.
+_DURING = re.compile(r"在职期间|任职期间|在职期|合作期间|合同(?:有效)?期(?:限|间)?内|服务期间"
+                     r"|劳动合同期(?:限|间)?内|聘用期间")
+#: A number that counts or names something, not a figure of the subjects (第三条, 三个工作日内 stays).
+_FIGURE_SKIP = re.compile(r"第\s*$")
+
+
+def _nearest(rx: re.Pattern[str], text: str, lo: int, hi: int, start: int,
+             end: int) -> tuple[int, re.Match[str]] | None:
+    """The match of ``rx`` in ``text[lo:hi]`` nearest the number at ``start``–``end`` (before it preferred:
+    its distance is counted from its end; one after it counts from the number's end, plus a step)."""
+    best: tuple[int, re.Match[str]] | None = None
+    for m in rx.finditer(text, lo, hi):
+        if m.start() < end and m.end() > start:
+            continue
+        dist = start - m.end() if m.end() <= start else m.start() - end + 4
+        if best is None or dist < best[0]:
+            best = (dist, m)
+    return best
+
+
+def _subject_of(text: str, sentence: tuple[int, int], start: int, end: int, kind: str) -> tuple[Subject, str] | None:
+    """The subject the number measures: the nearest subject word in its own fragment, else in its sentence
+    (a subject with ``fragment_only`` only in the fragment); weak words only when no word is found. A
+    subject whose ``needs`` the sentence does not say is passed over."""
+    subjects, _ = figure_table()
+    a, b = sentence
+    lo, hi = _fragment_start(text, a, start), _fragment_end(text, end, b)
+    fits = [s for s in subjects if kind in s.kinds
+            and (s.needs is None or s.needs.search(text, a, b) or (s.plain and s.plain.search(text, a, b)))]
+    for scope_lo, scope_hi, wide in ((lo, hi, False), (a, b, True)):
+        found = []
+        for s in fits:
+            if wide and s.fragment_only:
+                continue
+            hit = _nearest(s.words, text, scope_lo, scope_hi, start, end)
+            if hit:
+                found.append((hit[0], s))
+        if found:
+            subject = min(found, key=lambda x: x[0])[1]
+            return subject, _item_of(subject, text, sentence, start, end)
+    for s in fits:
+        if s.weak is not None and not s.fragment_only and _nearest(s.weak, text, a, b, start, end):
+            return s, _item_of(s, text, sentence, start, end)
+    return None
+
+
+def _item_of(subject: Subject, text: str, sentence: tuple[int, int], start: int, end: int) -> str:
+    """What the figure's subject covers (figures.toml items), ``whole`` when its sentence names no part."""
+    if not subject.items:
+        return ""
+    a, b = sentence
+    # 地基基础和主体结构工程保修两年；屋面防水工程保修一年: the item nearest before the period in its sentence
+    lo = max(a, max((text.rfind(sep, a, start) for sep in "，,；;。"), default=a))
+    best: tuple[int, str] | None = None
+    for scope in ((lo, start), (a, start), (end, b)):
+        for item, rx in subject.items:
+            for m in rx.finditer(text, *scope):
+                dist = start - m.end() if m.end() <= start else m.start() - end + 40
+                if best is None or dist < best[0]:
+                    best = (dist, item)
+        if best:
+            return best[1]
+    return "whole"
+
+
+def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[Duration]) -> list[Figure]:
+    out: list[Figure] = []
+    for r in rates:
+        kind = "rate" if r.per in ("hour", "day", "month", "year") else "share"
+        found = _subject_of(text, r.sentence, r.start, r.end, kind)
+        if not found:
+            continue
+        subject, item = found
+        if subject.name == "deposit" and r.multiple:
+            continue  # 双倍返还定金 is the deposit's own penalty (民法典587), not a share of the price
+        value = r.annual_percent if kind == "rate" else r.percent
+        out.append(Figure(r.start, r.end, r.sentence, r.party, r.negated, subject.name, item, kind, value, r.per,
+                          r.base, text[r.start:r.end]))
+    for m in money:
+        # the price or a total named beside a deposit (合同总价款为人民币200万元) is what a share is of
+        if m.currency != "CNY" or _PRICE_LABEL.search(m.label or ""):
+            continue
+        found = _subject_of(text, m.sentence, m.start, m.end, "amount")
+        if not found:
+            continue
+        subject, item = found
+        out.append(Figure(m.start, m.end, m.sentence, _payer(text, m.sentence, m.start), m.negated, subject.name,
+                          item, "amount", m.amount, "", m.label, text[m.start:m.end]))
+    for d in durations:
+        if d.unit == "hour" or _FIGURE_SKIP.search(text[max(0, d.start - 2):d.start]):
+            continue
+        found = _subject_of(text, d.sentence, d.start, d.end, "period")
+        if not found:
+            continue
+        subject, item = found
+        if subject.name == "non_compete" and _DURING.search(text, *d.sentence) \
+                and not re.search(r"离职|离任|解除|终止|届满|期满|退出", text[d.sentence[0]:d.end]):
+            continue
+        out.append(Figure(d.start, d.end, d.sentence, d.party, d.negated, subject.name, item, "period", d.days,
+                          d.unit, "", text[d.start:d.end], d.value))
+    out.sort(key=lambda f: f.start)
     return out

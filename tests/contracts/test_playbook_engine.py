@@ -201,7 +201,7 @@ def test_lease_term_over_twenty_years():
     ("任何一方违约的，应向对方支付合同总价50%的违约金。", "sale", "generic-penalty-high",
      "应向对方支付合同总价30%的违约金"),
     ("逾期付款的，每日按应付金额的千分之五支付违约金。", "sale", "generic-penalty-high",
-     "每日按应付金额的千分之一支付违约金"),
+     "每日按应付金额的千分之零点五支付违约金"),
     ("借款月利率为2%。", "loan", "loan-interest-over-cap", "借款月利率为1%"),
     ("竞业限制期限为三年。", "labor", "labor-noncompete-over-2y", "竞业限制期限为二年"),
     ("租赁期限为二十五年。", "lease", "lease-term-over-20y", "租赁期限为二十年"),
