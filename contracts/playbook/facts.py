@@ -379,6 +379,8 @@ def _money(text: str, spans, scopes) -> list[Money]:
 
 _PER_HOUR = re.compile(r"每(?:逾期|迟延|延迟|超时)?\s*(?:一|1|壹)?\s*(?:个)?小时|/小时|/h\\b")
 _PER_DAY = re.compile(r"每(?:逾期|迟延|延迟|拖欠|延误|超期)?\s*(?:一|1|壹)?\s*(?:日|天)"
+                      # 每迟延付款一天, 每逾期交货一日: the late act named between 每逾期 and the day
+                      r"|每(?:逾期|迟延|延迟|拖欠|延误|超期)[\u4e00-\u9fa5]{1,6}?(?:一|1|壹)\s*(?:日|天)"
                       r"|按日|日(?:利率|息|比率|费率)|/日|/天|每(?:日|天)"
                       # 违约金＝逾期付款金额×逾期天数×0.3%, 逾期金额乘以逾期天数: a formula over the days late
                       r"|(?:[×*xX]|乘以)\s*(?:逾期|迟延|延迟|拖欠|延误|短少|超期|停机|违约|实际(?:逾期|违约)?)?(?:天数|日数)")
@@ -1496,6 +1498,12 @@ def figure_table() -> tuple[tuple[Subject, ...], dict[str, Threshold]]:
 
 _PRICE_LABEL = re.compile(r"价款|货款|总价|总额|总金额|合同金额|本金|借款金额|标的额|转让款|租金$")
 
+#: 每 … before a count of one: the count is the period a charge runs per.
+_PER_COUNT = re.compile(r"每[\u4e00-\u9fa5]{0,8}$")
+
+#: A period its own fragment names as another term (the contract's, a loan's, a service period).
+_OWN_PERIOD = re.compile(r"合同期限|合同期|有效期|期限为|期限是|期限自|服务期|借款期限|聘用期|任期|工期|履行期")
+
 #: A restraint that runs during the relation only (在职期间, 合同期内): not the post-term restraint capped.
 _DURING = re.compile(r"在职期间|任职期间|在职期|合作期间|合同(?:有效)?期(?:限|间)?内|服务期间"
                      r"|劳动合同期(?:限|间)?内|聘用期间")
@@ -1510,7 +1518,7 @@ def _nearest(rx: re.Pattern[str], text: str, lo: int, hi: int, start: int,
     best: tuple[int, re.Match[str]] | None = None
     for m in rx.finditer(text, lo, hi):
         if m.start() < end and m.end() > start:
-            continue
+            return 0, m  # 月息二分: the subject is written in the number's own words
         dist = start - m.end() if m.end() <= start else m.start() - end + 4
         if best is None or dist < best[0]:
             best = (dist, m)
@@ -1527,6 +1535,8 @@ def _subject_of(text: str, sentence: tuple[int, int], start: int, end: int, kind
     fits = [s for s in subjects if kind in s.kinds
             and (s.needs is None or s.needs.search(text, a, b) or (s.plain and s.plain.search(text, a, b)))]
     for scope_lo, scope_hi, wide in ((lo, hi, False), (a, b, True)):
+        if wide and kind == "period" and _OWN_PERIOD.search(text, lo, hi):
+            return None  # 本合同期限三年，其中试用期六个月: 三年 is the contract's own term
         found = []
         for s in fits:
             if wide and s.fragment_only:
@@ -1562,6 +1572,18 @@ def _item_of(subject: Subject, text: str, sentence: tuple[int, int], start: int,
     return "whole"
 
 
+#: 向承租方加收, 对乙方收取: the side a collecting verb charges.
+_CHARGED = re.compile(r"(?:向|对)\s*(?P<role>ROLES)[^。；;，,]{0,16}?(?:收取|计收|加收|征收|扣收|另收|追收|主张)")
+
+
+def _charged(text: str, sentence: tuple[int, int], party: str) -> str:
+    """Who pays a charge: the side the collecting verb names (出租方有权…向承租方加收滞纳金 → 承租方), else
+    the payer read before (``party``)."""
+    rx = re.compile(_CHARGED.pattern.replace("ROLES", _ROLE_RX.pattern))
+    m = rx.search(text, *sentence)
+    return m.group("role") if m else party
+
+
 def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[Duration]) -> list[Figure]:
     out: list[Figure] = []
     for r in rates:
@@ -1573,7 +1595,8 @@ def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[D
         if subject.name == "deposit" and r.multiple:
             continue  # 双倍返还定金 is the deposit's own penalty (民法典587), not a share of the price
         value = r.annual_percent if kind == "rate" else r.percent
-        out.append(Figure(r.start, r.end, r.sentence, r.party, r.negated, subject.name, item, kind, value, r.per,
+        out.append(Figure(r.start, r.end, r.sentence, _charged(text, r.sentence, r.party), r.negated, subject.name,
+                          item, kind, value, r.per,
                           r.base, text[r.start:r.end]))
     for m in money:
         # the price or a total named beside a deposit (合同总价款为人民币200万元) is what a share is of
@@ -1588,6 +1611,8 @@ def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[D
     for d in durations:
         if d.unit == "hour" or _FIGURE_SKIP.search(text[max(0, d.start - 2):d.start]):
             continue
+        if d.value == 1 and _PER_COUNT.search(text, _fragment_start(text, d.sentence[0], d.start), d.start):
+            continue  # 每迟延付款一天: the period a charge is counted per, no term
         found = _subject_of(text, d.sentence, d.start, d.end, "period")
         if not found:
             continue
