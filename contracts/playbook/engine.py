@@ -1038,8 +1038,10 @@ def _side_allows(p: FactParams, fact: reader.Fact, facts: ContractFacts, text: s
     a, b = fact.sentence
     sentence = text[a:b]
     party = fact.party
-    if (isinstance(fact, reader.Money | reader.Rate)
-            or (isinstance(fact, reader.Figure) and fact.kind != "period")) and sentence:
+    if isinstance(fact, reader.Figure) and fact.kind != "period" and sentence and fact.party:
+        # the figure reader has read the payer (a collecting verb's object; a payee after 向 is none)
+        party = payer_of(sentence) or party
+    elif isinstance(fact, reader.Money | reader.Rate) and sentence:
         party = payer_of(sentence) or party
     return _side_allows_party(p.party, party, facts, sentence)
 

@@ -1498,6 +1498,9 @@ def figure_table() -> tuple[tuple[Subject, ...], dict[str, Threshold]]:
 
 _PRICE_LABEL = re.compile(r"价款|货款|总价|总额|总金额|合同金额|本金|借款金额|标的额|转让款|租金$")
 
+#: The words between a period and the act it is for: 内 / 以内 / 之内, a party, a manner (书面, 一次性).
+_WITHIN = re.compile(r"\s*(?:内|以内|之内)?\s*(?:向[\u4e00-\u9fa5]{1,4}?)?(?:书面|一次性|全额|足额|及时)?\s*")
+
 #: 每 … before a count of one: the count is the period a charge runs per.
 _PER_COUNT = re.compile(r"每[\u4e00-\u9fa5]{0,8}$")
 
@@ -1534,6 +1537,13 @@ def _subject_of(text: str, sentence: tuple[int, int], start: int, end: int, kind
     lo, hi = _fragment_start(text, a, start), _fragment_end(text, end, b)
     fits = [s for s in subjects if kind in s.kinds
             and (s.needs is None or s.needs.search(text, a, b) or (s.plain and s.plain.search(text, a, b)))]
+    if kind == "period":
+        # 自提交验收报告之日起一百二十日内支付: the act right after a period (…日内支付) is what it is for
+        right_after = [(m.start(), s) for s in fits
+                       if (m := s.words.search(text, end, min(hi, end + 6))) and _WITHIN.match(text, end, m.start())]
+        if right_after:
+            subject = min(right_after, key=lambda x: x[0])[1]
+            return subject, _item_of(subject, text, sentence, start, end)
     for scope_lo, scope_hi, wide in ((lo, hi, False), (a, b, True)):
         if wide and kind == "period" and _OWN_PERIOD.search(text, lo, hi):
             return None  # 本合同期限三年，其中试用期六个月: 三年 is the contract's own term
@@ -1581,7 +1591,25 @@ def _charged(text: str, sentence: tuple[int, int], party: str) -> str:
     the payer read before (``party``)."""
     rx = re.compile(_CHARGED.pattern.replace("ROLES", _ROLE_RX.pattern))
     m = rx.search(text, *sentence)
-    return m.group("role") if m else party
+    if m:
+        return m.group("role")
+    # 向已足额出资的合伙人支付违约金: a role after 向 (past its modifiers) is the payee, not the payer
+    payee = rf"(?:向|给|对)[^，,。；;向给对]{{0,12}}?{re.escape(party)}[^，,。；;]{{0,6}}?(?:支付|赔偿|给付|偿付)"
+    if party and re.search(payee, text[sentence[0]:sentence[1]]):
+        return ""
+    return party
+
+
+#: A role and the modal of its duty (甲方应, 乙方须): the side a period binds.
+_BEARER = re.compile(r"(?P<role>ROLES)\s*(?:应当|应|须|必须|需|承诺|保证|负责|有义务)")
+
+
+def _bearer(text: str, sentence: tuple[int, int], pos: int) -> str:
+    """The side whose duty a period sets: the role before the last modal before it in its sentence (甲方应在乙方
+    提交报告之日起一百二十日内支付 → 甲方, not the 乙方 of the time phrase)."""
+    rx = re.compile(_BEARER.pattern.replace("ROLES", _ROLE_RX.pattern))
+    found = list(rx.finditer(text, sentence[0], pos))
+    return found[-1].group("role") if found else ""
 
 
 def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[Duration]) -> list[Figure]:
@@ -1609,7 +1637,7 @@ def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[D
         out.append(Figure(m.start, m.end, m.sentence, _payer(text, m.sentence, m.start), m.negated, subject.name,
                           item, "amount", m.amount, "", m.label, text[m.start:m.end]))
     for d in durations:
-        if d.unit == "hour" or _FIGURE_SKIP.search(text[max(0, d.start - 2):d.start]):
+        if _FIGURE_SKIP.search(text[max(0, d.start - 2):d.start]):
             continue
         if d.value == 1 and _PER_COUNT.search(text, _fragment_start(text, d.sentence[0], d.start), d.start):
             continue  # 每迟延付款一天: the period a charge is counted per, no term
@@ -1620,7 +1648,8 @@ def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[D
         if subject.name == "non_compete" and _DURING.search(text, *d.sentence) \
                 and not re.search(r"离职|离任|解除|终止|届满|期满|退出", text[d.sentence[0]:d.end]):
             continue
-        out.append(Figure(d.start, d.end, d.sentence, d.party, d.negated, subject.name, item, "period", d.days,
+        out.append(Figure(d.start, d.end, d.sentence, _bearer(text, d.sentence, d.start) or d.party, d.negated,
+                          subject.name, item, "period", d.days,
                           d.unit, "", text[d.start:d.end], d.value))
     out.sort(key=lambda f: f.start)
     return out
