@@ -1623,7 +1623,9 @@ def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[D
         if subject.name == "deposit" and r.multiple:
             continue  # 双倍返还定金 is the deposit's own penalty (民法典587), not a share of the price
         value = r.annual_percent if kind == "rate" else r.percent
-        out.append(Figure(r.start, r.end, r.sentence, _charged(text, r.sentence, r.party), r.negated, subject.name,
+        # 按应缴未缴出资额的百分之一: the 未 of the base (the sum unpaid) negates no figure
+        negated = r.negated and not re.search(r"未|不|无", r.base or "")
+        out.append(Figure(r.start, r.end, r.sentence, _charged(text, r.sentence, r.party), negated, subject.name,
                           item, kind, value, r.per,
                           r.base, text[r.start:r.end]))
     for m in money:
