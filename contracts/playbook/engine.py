@@ -1299,7 +1299,8 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
 # -- figures judged by the law's thresholds (figures.toml, issue 21) ------------------------------------------
 
 
-def figure_measure(t: reader.Threshold, fact: reader.Figure, facts: ContractFacts) -> tuple[float, float, str] | None:
+def figure_measure(t: reader.Threshold, fact: reader.Figure, facts: ContractFacts,
+                   text: str = "") -> tuple[float, float, str] | None:
     """(the figure in the threshold's measure, the limit it is held to, how the figure reads) — None when the
     figure cannot be measured so (an amount with no total price, the total price itself)."""
     limit = t.gt if t.gt is not None else t.lt
@@ -1323,6 +1324,16 @@ def figure_measure(t: reader.Threshold, fact: reader.Figure, facts: ContractFact
         share = fact.value / facts.total_price * 100
         return share, limit, (f"{_money_text(fact.value)}，为合同总价 {_money_text(facts.total_price)} 的 "
                               f"{_fmt(share, 'percent')}")
+    if t.measure == "sentence_total":
+        # the charges of one sentence together (逾期利息年利率15%，另按日千分之一支付违约金): judged once, on its first
+        together = [f for f in reader.read_clause(text).figures
+                    if f.sentence == fact.sentence and f.kind == "rate" and not f.negated
+                    and f.subject in {t.subject, *t.also}]
+        if len(together) < 2 or together[0].start != fact.start:
+            return None
+        total = sum(f.value for f in together)
+        parts = "、".join(f"{f.written}（年化 {_fmt(f.value, 'percent')}）" for f in together)
+        return total, limit, f"{parts}，合计年化 {_fmt(total, 'percent')}"
     if fact.kind != "period":
         return None
     said = fact.written + (f"（约 {_fmt(fact.value, 'days')}）" if fact.per not in ("day", "") else "")
@@ -1363,18 +1374,21 @@ def _figure_passes(p: FactParams, fact: reader.Figure, text: str, facts: Contrac
     return False, ""
 
 
-def figure_threshold(p: FactParams, fact: reader.Figure, facts: ContractFacts) -> reader.Threshold | None:
+def figure_threshold(p: FactParams, fact: reader.Figure, facts: ContractFacts,
+                     text: str = "") -> reader.Threshold | None:
     """The first of the rule's thresholds the figure breaks (its side not asked)."""
     for t in _thresholds(p):
-        if _breaks(t, fact, facts):
+        if _breaks(t, fact, facts, text):
             return t
     return None
 
 
-def _breaks(t: reader.Threshold, fact: reader.Figure, facts: ContractFacts) -> tuple[float, float, str] | None:
-    if fact.subject != t.subject or fact.kind not in t.kinds or (t.item and fact.item != t.item) or fact.negated:
+def _breaks(t: reader.Threshold, fact: reader.Figure, facts: ContractFacts,
+            text: str = "") -> tuple[float, float, str] | None:
+    if fact.subject not in {t.subject, *t.also} or fact.kind not in t.kinds or (t.item and fact.item != t.item) \
+            or fact.negated:
         return None
-    measured = figure_measure(t, fact, facts)
+    measured = figure_measure(t, fact, facts, text)
     if measured is None:
         return None
     value, limit, _ = measured
@@ -1387,13 +1401,14 @@ def _breaks(t: reader.Threshold, fact: reader.Figure, facts: ContractFacts) -> t
 
 def _figure_broken(p: FactParams, t: reader.Threshold, fact: reader.Figure, text: str,
                    facts: ContractFacts) -> tuple[bool, str]:
-    measured = _breaks(t, fact, facts)
+    measured = _breaks(t, fact, facts, text)
     if measured is None:
         return False, ""
     value, limit, said = measured
     if not _side_allows(p, fact, facts, text):
         return False, ""
     unit = {"annual_percent": "percent", "share_percent": "percent", "amount_share": "percent",
+            "sentence_total": "percent",
             "days": "days", "months": "months"}.get(t.measure, "")
     broken = "" if t.measure == "probation" else (
         f"，{'超过' if t.gt is not None else '不足'} {_fmt(limit, unit)}")
@@ -1402,8 +1417,8 @@ def _figure_broken(p: FactParams, t: reader.Threshold, fact: reader.Figure, text
 
 def _figure_rewrite(p: FactParams, fact: reader.Figure, text: str, facts: ContractFacts) -> tuple[str, float] | None:
     """The figure's words rewritten to the threshold it breaks, in the clause's own style."""
-    t = figure_threshold(p, fact, facts)
-    if t is None:
+    t = figure_threshold(p, fact, facts, text)
+    if t is None or t.measure == "sentence_total":
         return None
     limit = t.gt if t.gt is not None else t.lt
     token = text[fact.start:fact.end]

@@ -1463,6 +1463,8 @@ class Threshold:
     law: str
     article: int
     said: str
+    #: other subjects whose figures a ``sentence_total`` sums with the subject's
+    also: frozenset[str] = frozenset()
 
 
 def _alternation(words: list[str]) -> re.Pattern[str]:
@@ -1492,7 +1494,7 @@ def figure_table() -> tuple[tuple[Subject, ...], dict[str, Threshold]]:
             raise ValueError(f"figures.toml: threshold {t['name']} needs one of gt / lt")
         thresholds[t["name"]] = Threshold(t["name"], t["subject"], t.get("item", ""), frozenset(t["kinds"]),
                                           t["measure"], t.get("gt"), t.get("lt"), t["law"], int(t["article"]),
-                                          t.get("said", ""))
+                                          t.get("said", ""), frozenset(t.get("also", [])))
     return tuple(subjects), thresholds
 
 

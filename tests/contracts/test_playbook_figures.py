@@ -114,6 +114,14 @@ def test_a_lawful_figure_is_silent(text, contract_type):
     assert not fired(text, contract_type) & number_rules
 
 
+def test_overdue_interest_and_penalty_are_summed_against_the_loan_cap():
+    both = clause("逾期还款的，借款人应按年利率10%支付逾期利息，并按逾期本金每日万分之五支付违约金。")
+    (f,) = [f for f in section_findings(both, "loan", RULES) if f.rule_code == "loan-overdue-over-cap"]
+    assert "合计年化 28.25%" in f.description and 29 in [b.article for b in f.basis]
+    alone = clause("借款人逾期还款的，按年利率8%支付逾期利息，另按日万分之一支付违约金。")
+    assert "loan-overdue-over-cap" not in {f.rule_code for f in section_findings(alone, "loan", RULES)}
+
+
 def test_the_finding_tells_the_figure_and_the_law_s_limit():
     (f,) = [f for f in section_findings(clause("违约金按每日合同价款的千分之五计算。"), "sale", RULES)
             if f.rule_code in ("generic-penalty-high", "fact-late-fee-annual")]
