@@ -1329,6 +1329,10 @@ def figure_measure(t: reader.Threshold, fact: reader.Figure, facts: ContractFact
         together = [f for f in reader.read_clause(text).figures
                     if f.sentence == fact.sentence and f.kind == "rate" and not f.negated
                     and f.subject in {t.subject, *t.also}]
+        # 年利率百分之八另加百分之三十: the marked-up rate replaces the rate it marks up
+        together = [f for i, f in enumerate(together)
+                    if not (i + 1 < len(together) and _MARKED_UP.search(text, max(0, together[i + 1].start - 4),
+                                                                        together[i + 1].start))]
         if len(together) < 2 or together[0].start != fact.start:
             return None
         total = sum(f.value for f in together)
@@ -1364,6 +1368,9 @@ def _thresholds(p: FactParams) -> list[reader.Threshold]:
             t = replace(t, lt=p.lt)
         out.append(t)
     return out
+
+
+_MARKED_UP = re.compile(r"(?:另加|加收|上浮|加上|增加|提高)\s*$")
 
 
 def _figure_passes(p: FactParams, fact: reader.Figure, text: str, facts: ContractFacts) -> tuple[bool, str]:

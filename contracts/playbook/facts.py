@@ -1500,14 +1500,23 @@ def figure_table() -> tuple[tuple[Subject, ...], dict[str, Threshold]]:
 
 _PRICE_LABEL = re.compile(r"价款|货款|总价|总额|总金额|合同金额|本金|借款金额|标的额|转让款|租金$")
 
+#: Subjects that are acts a period is a deadline for (…日内支付, …日内验收), not terms (保修期, 试用期).
+_ACTS = frozenset({"payment_term", "inspection"})
+
+#: Terms named before their length.
+_TERMS = frozenset({"warranty", "probation", "lease_term"})
+
 #: The words between a period and the act it is for: 内 / 以内 / 之内, a party, a manner (书面, 一次性).
 _WITHIN = re.compile(r"\s*(?:内|以内|之内)?\s*(?:向[\u4e00-\u9fa5]{1,4}?)?(?:书面|一次性|全额|足额|及时)?\s*")
+
+#: The end of a start event right after a word (…合格之日起, …通知后).
+_START_OF = re.compile(r"[^，,。；;为是]{0,4}?(?:之日起|之日后|之日|以后|之后|后|起)")
 
 #: 每 … before a count of one: the count is the period a charge runs per.
 _PER_COUNT = re.compile(r"每[\u4e00-\u9fa5]{0,8}$")
 
 #: A period its own fragment names as another term (the contract's, a loan's, a service period).
-_OWN_PERIOD = re.compile(r"合同期限|合同期|有效期|期限为|期限是|期限自|服务期|借款期限|聘用期|任期|工期|履行期")
+_OWN_PERIOD = re.compile(r"合同期限|合同期|有效期|期限|期间|服务期|借款期限|聘用期|任期|工期|履行期")
 
 #: A restraint that runs during the relation only (在职期间, 合同期内): not the post-term restraint capped.
 _DURING = re.compile(r"在职期间|任职期间|在职期|合作期间|合同(?:有效)?期(?:限|间)?内|服务期间"
@@ -1524,6 +1533,8 @@ def _nearest(rx: re.Pattern[str], text: str, lo: int, hi: int, start: int,
     for m in rx.finditer(text, lo, hi):
         if m.start() < end and m.end() > start:
             return 0, m  # 月息二分: the subject is written in the number's own words
+        if m.end() <= start and _START_OF.match(text, m.end(), start) and not text.startswith("期", m.end()):
+            continue  # 竣工验收合格之日起六个月, 保修通知后七日: the word is the event the period runs from
         dist = start - m.end() if m.end() <= start else m.start() - end + 4
         if best is None or dist < best[0]:
             best = (dist, m)
@@ -1541,8 +1552,8 @@ def _subject_of(text: str, sentence: tuple[int, int], start: int, end: int, kind
             and (s.needs is None or s.needs.search(text, a, b) or (s.plain and s.plain.search(text, a, b)))]
     if kind == "period":
         # 自提交验收报告之日起一百二十日内支付: the act right after a period (…日内支付) is what it is for
-        right_after = [(m.start(), s) for s in fits
-                       if (m := s.words.search(text, end, min(hi, end + 6))) and _WITHIN.match(text, end, m.start())]
+        right_after = [(m.start(), s) for s in fits if s.name in _ACTS
+                       and (m := s.words.search(text, end, min(hi, end + 6))) and _WITHIN.match(text, end, m.start())]
         if right_after:
             subject = min(right_after, key=lambda x: x[0])[1]
             return subject, _item_of(subject, text, sentence, start, end)
@@ -1553,7 +1564,8 @@ def _subject_of(text: str, sentence: tuple[int, int], start: int, end: int, kind
         for s in fits:
             if wide and s.fragment_only:
                 continue
-            hit = _nearest(s.words, text, scope_lo, scope_hi, start, end)
+            # a term is named before its length (保修期为二年, 保修两年): 七日内派人保修 is a response time
+            hit = _nearest(s.words, text, scope_lo, start if s.name in _TERMS else scope_hi, start, end)
             if hit:
                 found.append((hit[0], s))
         if found:
@@ -1622,8 +1634,10 @@ def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[D
         if not found:
             continue
         subject, item = found
-        if subject.name == "deposit" and r.multiple:
-            continue  # 双倍返还定金 is the deposit's own penalty (民法典587), not a share of the price
+        if r.multiple and subject.name in ("deposit", "penalty"):
+            # 双倍返还定金 is the deposit's own penalty (民法典587); a penalty as a multiple (零售价格乘以三, 定金数额
+            # 三倍) is a formula the multiple rules read, not a share of the price
+            continue
         value = r.annual_percent if kind == "rate" else r.percent
         # 按应缴未缴出资额的百分之一: the 未 of the base (the sum unpaid) negates no figure
         negated = r.negated and not re.search(r"未|不|无", r.base or "")
@@ -1641,8 +1655,8 @@ def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[D
         out.append(Figure(m.start, m.end, m.sentence, _payer(text, m.sentence, m.start), m.negated, subject.name,
                           item, "amount", m.amount, "", m.label, text[m.start:m.end]))
     for d in durations:
-        if _FIGURE_SKIP.search(text[max(0, d.start - 2):d.start]):
-            continue
+        if d.unit == "hour" or _FIGURE_SKIP.search(text[max(0, d.start - 2):d.start]):
+            continue  # hours are response times and working hours, read by their own rules
         if d.value == 1 and _PER_COUNT.search(text, _fragment_start(text, d.sentence[0], d.start), d.start):
             continue  # 每迟延付款一天: the period a charge is counted per, no term
         found = _subject_of(text, d.sentence, d.start, d.end, "period")
