@@ -1533,6 +1533,8 @@ def _nearest(rx: re.Pattern[str], text: str, lo: int, hi: int, start: int,
     for m in rx.finditer(text, lo, hi):
         if m.start() < end and m.end() > start:
             return 0, m  # 月息二分: the subject is written in the number's own words
+        if m.end() <= start and text.startswith(("内", "期内", "期间", "期满", "届满"), m.end()):
+            continue  # 保修期内，…三日内派人维修: a frame the period runs in, not its length
         if m.end() <= start and _START_OF.match(text, m.end(), start) and not text.startswith("期", m.end()):
             continue  # 竣工验收合格之日起六个月, 保修通知后七日: the word is the event the period runs from
         dist = start - m.end() if m.end() <= start else m.start() - end + 4
@@ -1541,7 +1543,8 @@ def _nearest(rx: re.Pattern[str], text: str, lo: int, hi: int, start: int,
     return best
 
 
-def _subject_of(text: str, sentence: tuple[int, int], start: int, end: int, kind: str) -> tuple[Subject, str] | None:
+def _subject_of(text: str, sentence: tuple[int, int], start: int, end: int, kind: str,
+                after_only: bool = False) -> tuple[Subject, str] | None:
     """The subject the number measures: the nearest subject word in its own fragment, else in its sentence
     (a subject with ``fragment_only`` only in the fragment); weak words only when no word is found. A
     subject whose ``needs`` the sentence does not say is passed over."""
@@ -1565,7 +1568,8 @@ def _subject_of(text: str, sentence: tuple[int, int], start: int, end: int, kind
             if wide and s.fragment_only:
                 continue
             # a term is named before its length (保修期为二年, 保修两年): 七日内派人保修 is a response time
-            hit = _nearest(s.words, text, scope_lo, start if s.name in _TERMS else scope_hi, start, end)
+            hit = _nearest(s.words, text, end if after_only else scope_lo,
+                           start if s.name in _TERMS else scope_hi, start, end)
             if hit:
                 found.append((hit[0], s))
         if found:
@@ -1630,11 +1634,13 @@ def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[D
     out: list[Figure] = []
     for r in rates:
         kind = "rate" if r.per in ("hour", "day", "month", "year") else "share"
-        found = _subject_of(text, r.sentence, r.start, r.end, kind)
+        # 定金数额三倍的违约金: what a multiple multiplies stands before it; what it measures, after it
+        found = _subject_of(text, r.sentence, r.start, r.end, kind, after_only=r.multiple) \
+            or (_subject_of(text, r.sentence, r.start, r.end, kind) if r.multiple else None)
         if not found:
             continue
         subject, item = found
-        if r.multiple and subject.name in ("deposit", "penalty"):
+        if r.multiple and (subject.name == "deposit" or not text[r.start:r.end].endswith("倍")):
             # 双倍返还定金 is the deposit's own penalty (民法典587); a penalty as a multiple (零售价格乘以三, 定金数额
             # 三倍) is a formula the multiple rules read, not a share of the price
             continue
@@ -1655,14 +1661,16 @@ def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[D
         out.append(Figure(m.start, m.end, m.sentence, _payer(text, m.sentence, m.start), m.negated, subject.name,
                           item, "amount", m.amount, "", m.label, text[m.start:m.end]))
     for d in durations:
-        if d.unit == "hour" or _FIGURE_SKIP.search(text[max(0, d.start - 2):d.start]):
-            continue  # hours are response times and working hours, read by their own rules
+        if _FIGURE_SKIP.search(text[max(0, d.start - 2):d.start]):
+            continue
         if d.value == 1 and _PER_COUNT.search(text, _fragment_start(text, d.sentence[0], d.start), d.start):
             continue  # 每迟延付款一天: the period a charge is counted per, no term
         found = _subject_of(text, d.sentence, d.start, d.end, "period")
         if not found:
             continue
         subject, item = found
+        if d.unit == "hour" and subject.name != "inspection":
+            continue  # hours elsewhere are response and working times, read by their own rules
         if subject.name == "non_compete" and _DURING.search(text, *d.sentence) \
                 and not re.search(r"离职|离任|解除|终止|届满|期满|退出", text[d.sentence[0]:d.end]):
             continue
