@@ -107,7 +107,7 @@ def test_a_figure_beyond_the_threshold_fires(text, contract_type, code):
 ])
 def test_a_lawful_figure_is_silent(text, contract_type):
     number_rules = {"generic-penalty-high", "fact-late-fee-annual", "fact-penalty-over-30", "generic-deposit-over-20",
-                    "fact-deposit-amount-over-20", "fact-deposit-rate-over-20", "loan-interest-over-cap",
+                    "loan-interest-over-cap",
                     "lease-term-over-20y", "labor-noncompete-over-2y", "sale-inspection-too-short",
                     "construction-warranty-short", "construction-retention-over-three-percent",
                     "labor-probation-vs-term", "loan-overdue-over-cap", "loan-rate-fact-over-cap"}
