@@ -38,7 +38,8 @@ MAX_BASIS = 3
 MIN_PHRASINGS = 6
 #: Whose question a card answers (``asker``): a side of the dispute, or ``any`` (both sides ask it).
 ASKERS = ("employee", "employer", "tenant", "landlord", "lender", "borrower", "victim", "offender", "consumer",
-          "business", "any")
+          "business", "gift_giver", "gift_receiver", "seller", "buyer", "refund_payer", "refund_claimant",
+          "holder_spouse", "claimant_spouse", "insurer", "insured", "any")
 _SLUG = re.compile(r"^[a-z0-9_\-]+\.[a-z0-9.\-]+$")
 
 
@@ -120,6 +121,8 @@ class SideSteps:
 
     evidence: tuple[str, ...] = ()
     next_steps: tuple[str, ...] = ()
+    #: risk notes for that side, given before the card's own notes that are not only the other side's
+    risks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -335,7 +338,7 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
 
 def _sides(raw: Any, where: str) -> dict[str, SideSteps]:
     """``[card.sides.<side>]`` tables: each a side of :data:`ASKERS` (not ``any``) with ``evidence`` and/or
-    ``next_steps``, lists of non-empty strings."""
+    ``next_steps`` (and optional ``risks``), lists of non-empty strings."""
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
@@ -346,11 +349,12 @@ def _sides(raw: Any, where: str) -> dict[str, SideSteps]:
             raise CardFileError(f"{where}.{name}: not a side (one of {', '.join(a for a in ASKERS if a != 'any')})")
         if not isinstance(body, Mapping):
             raise CardFileError(f"{where}.{name} must be a table")
-        unknown = set(body) - {"evidence", "next_steps"}
+        unknown = set(body) - {"evidence", "next_steps", "risks"}
         if unknown:
-            raise CardFileError(f"{where}.{name}: unknown key {sorted(unknown)[0]!r} (evidence, next_steps)")
+            raise CardFileError(f"{where}.{name}: unknown key {sorted(unknown)[0]!r} (evidence, next_steps, risks)")
         steps = SideSteps(evidence=_strings(body.get("evidence"), f"{where}.{name}.evidence"),
-                          next_steps=_strings(body.get("next_steps"), f"{where}.{name}.next_steps"))
+                          next_steps=_strings(body.get("next_steps"), f"{where}.{name}.next_steps"),
+                          risks=_strings(body.get("risks"), f"{where}.{name}.risks"))
         if not steps.evidence and not steps.next_steps:
             raise CardFileError(f"{where}.{name} needs evidence or next_steps")
         out[name] = steps
@@ -450,7 +454,8 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         **({"asker": card.asker} if card.asker else {}),
         **({"when_facts": list(card.when_facts)} if card.when_facts else {}),
         **({"unless_facts": list(card.unless_facts)} if card.unless_facts else {}),
-        **({"sides": {name: {k: list(v) for k, v in (("evidence", steps.evidence), ("next_steps", steps.next_steps))
+        **({"sides": {name: {k: list(v) for k, v in (("evidence", steps.evidence), ("next_steps", steps.next_steps),
+                                                              ("risks", steps.risks))
                              if v} for name, steps in card.sides.items()}} if card.sides else {}),
         "question_types": list(card.question_types), "evidence": list(card.evidence),
         "next_steps": list(card.next_steps), "exceptions": list(card.exceptions), "mistakes": list(card.mistakes),

@@ -22,19 +22,28 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from knowledge.numerals import int_to_cn
-from legal import conditions, events
-from legal.calculators import CHINA_TZ, cn_date
+from legal import cardfile as _cardfile
+from legal import conditions, events, mentions
+from legal.calculators import CHINA_TZ, add_years, cn_date
 from legal.cardfile import Answer, Card, Provision
-from legal.facts import LABELS, Facts, extract_facts, part_flags
+from legal.cardlint import sentences as lint_sentences
+from legal.cardlint import topic_index
+from legal.facts import LABELS, VALUE_WORDS, Facts, extract_facts, part_flags
 from legal.focus import evidence_answer, own_answer, stated_first
 from legal.matcher import ASKS_CRIME, PartMatch
-from legal.normalise import amounts
+from legal.normalise import amounts, normalise
 from legal.numerals import cn_number, figures_in_digits
 from legal.qtypes import QTYPE_CUES, asking_clause, final_ask_type, question_type  # noqa: F401  (re-exported)
 from legal.rules import (
+    ASK,
     CALCULATOR_BASIS,
+    CIVIL_LIMITATIONS,
     FORMULAS,
+    LIMITATION,
+    PRECLUSIVE,
     PROBATION_ASKED,
+    RESTART_NOTE,
+    SPECIFIC_KINDS,
     START_EVENTS,
     STATUTORY_TERMS,
     Calculation,
@@ -44,10 +53,22 @@ from legal.rules import (
     deadline,
     deadline_basis,
     figure_basis,
+    holiday_rule,
+    period_kind,
     refine_calculator,
     refine_rule,
+    revocation_rule,
 )
-from legal.sides import CRIMINAL_DOMAINS, SIDE_DEFAULTS, client_side, for_other_side, side_label, steps_for
+from legal.sides import (
+    CRIMINAL_DOMAINS,
+    SIDE_DEFAULTS,
+    client_side,
+    facts_with_side,
+    for_other_side,
+    risks_for,
+    side_label,
+    steps_for,
+)
 
 OFFLINE_HEAD = ("【离线模式】未使用大语言模型：以下结论依据律所维护的法律要点卡片与现行法条自动整理，请律师复核。")
 
@@ -425,7 +446,8 @@ def supported(match: PartMatch, cited: Sequence[Provision], found: Collection[tu
 
 
 def citation_doubt(match: PartMatch, cited: Sequence[Provision] = (),
-                   found: Collection[tuple[str, int | str]] = ()) -> str:
+                   found: Collection[tuple[str, int | str]] = (), *, question: str = "", facts: Facts | None = None,
+                   asking: str = "") -> str:
     """Why the part's card is not sure enough to cite ``cited`` as controlling ("" when it is): the
     best and the runner-up card are about equally close and rest on different provisions (the note
     says which fact decides between them), or the card's confidence is below :data:`CITE_CONFIDENCE`
@@ -437,8 +459,9 @@ def citation_doubt(match: PartMatch, cited: Sequence[Provision] = (),
     runner = match.scores[1] if len(match.scores) > 1 else None
     if runner is not None and best.score - runner.score < CONTEST_GAP and not (
             {(p.law, p.article) for p in best.card.controlling} & {(p.law, p.article) for p in runner.card.controlling}):
-        need = next((e.ask for e in best.card.elements if e.ask), "") or next(
-            (e.ask for e in runner.card.elements if e.ask), "")
+        # the fact that decides between the two, unless the client stated it or the part already asks its one question
+        need = "" if asking else (element_ask(best.card.elements, facts, question)
+                                  or element_ask(runner.card.elements, facts, question))
         decide = f"，要看{need.rstrip('？?。')}" if need else ""
         return (f"这一问也可能属于“{runner.card.title}”{decide}；两者适用的条文不同，"
                 "此处不把任何条文作为结论的依据，请律师核对")
@@ -447,6 +470,86 @@ def citation_doubt(match: PartMatch, cited: Sequence[Provision] = (),
     needed = SUPPORTED_CONFIDENCE if supported(match, cited, found) else CITE_CONFIDENCE
     if best.confidence < needed:
         return "对应哪一法律问题把握不足，下列条文仅作参考，不作为结论的依据"
+    return ""
+
+
+# -- asks: only what is missing ----------------------------------------------------------------------------
+#: The words of a part that ask for a day (the last day, whether it has passed): the date a period runs from is
+#: needed to answer them.
+_ASKS_DAY = re.compile(r"还能|来得及|来不及|过了|超过|超了|时效|几年了|年了|个月了|什么时候|何时|哪天|哪一天|几号|几月几|截止|最晚|"
+                       r"最迟|到期|期满|晚了|还有效|还算数|还可以")
+#: The words of a part that ask only how long a period is (多久, 多少天): the law's period answers them, whatever
+#: day it started.
+_ASKS_LENGTH = re.compile(r"多久|多长时间|多长|多少天|几天|几个月|几年|多少个月")
+
+
+def figure_needed(asked: str, part: str) -> bool:
+    """Whether the part needs a figure computed: it asks how much (its type, or its words: 多少, 几个月 …)."""
+    return asked == "how_much" or bool(_ASKS_QUANTITY.search(part))
+
+
+def date_needed(asked: str, part: str) -> bool:
+    """Whether the part needs the day a period runs from: its words ask for a day (最晚哪天, 还来得及吗, 过了时效没有),
+    or it asks by when in no words of length — a part asking only how long (最长多久, 要等多少天) is answered by the
+    period itself."""
+    if _ASKS_DAY.search(part):
+        return True
+    return asked == "by_when" and not _ASKS_LENGTH.search(part)
+
+
+def part_ask(asks: Sequence[str], kind: str, asked: str, part: str) -> str:
+    """The one question a part asks the client: the first of ``asks`` (already only what the question does not
+    state, :mod:`legal.mentions`), and only when the part's type needs it — a calculator's input (``kind``
+    "how_much") for a part asking a figure, a start date ("by_when") for a part asking about time. A part with
+    no words (``part`` empty) and no type is not second-guessed."""
+    first = next((a for a in asks if a), "")
+    if not first or (not asked and not part):
+        return first
+    needed = figure_needed(asked, part) if kind == "how_much" else date_needed(asked, part)
+    return first if needed else ""
+
+
+def untold_inputs(missing: Sequence[str], facts: Facts, question: str) -> list[str]:
+    """The calculator inputs still missing that the client has not stated in any words (:func:`legal.mentions.told`)."""
+    if not question:
+        return list(missing)
+    return [name for name in missing if not mentions.told(question, facts.items, fact=name)]
+
+
+def input_asks(missing: Sequence[str]) -> list[str]:
+    """The precise question for each missing input, in the calculator's order (the first decides the figure)."""
+    return [ASK.get(name, f"请补充：{LABELS.get(name, name)}") for name in missing]
+
+
+def start_told(facts: Facts, question: str, today: date | None = None) -> bool:
+    """Whether the question states a date no reader placed (前几天, 月初, 半个月前 …): the client told when, and is
+    not asked again. Dates the readers placed as another event's are not the start (the start question names
+    them), so they are taken out of the question (as the readers wrote them) before it is read."""
+    if not question:
+        return False
+    placed = {(d.day.year, d.day.month) for d in facts.dates}
+    rest = _ABSOLUTE_DATE.sub(lambda m: "" if (int(m.group(1)), int(m.group(2))) in placed else m.group(0),
+                              normalise(question, today or datetime.now(tz=CHINA_TZ).date()))
+    return mentions.mentioned("date", rest)
+
+
+_ABSOLUTE_DATE = re.compile(r"((?:19|20)\d{2})\s*[年./-]\s*(\d{1,2})\s*(?:[月./-]\s*(?:\d{1,2}\s*[日号]?)?)?")
+
+
+def element_ask(elements: Sequence[Any], facts: Facts | None, question: str) -> str:
+    """The one question an element asks that the client has not answered: the first element whose typed fact is
+    not read and whose ask still has a question the ``question`` does not answer (:func:`legal.mentions.untold_ask`)."""
+    names = facts.items if facts is not None else {}
+    for element in elements:
+        if not element.ask:
+            continue
+        if not question:
+            if not (element.fact and element.fact in names):
+                return element.ask
+            continue
+        left = mentions.untold_ask(element.ask, question, names, element.fact or "")
+        if left:
+            return left
     return ""
 
 
@@ -528,17 +631,73 @@ def by_facts(answer: Answer, facts: Facts, asked: str = "") -> Answer:
     case = conditions.choose(answer.cases, facts.values())
     if case is None:
         return answer
+    conclusion = case_read_back(case, facts, conditions.fill(case.conclusion, facts.values()))
     if case.calculator is not None:  # the case's facts deny (or name) the figure: no formula, no ask
-        return replace(answer, conclusion=conditions.fill(case.conclusion, facts.values()),
+        return replace(answer, conclusion=conclusion,
                        calculator=case.calculator, inputs=() if not case.calculator else answer.inputs)
-    return replace(answer, conclusion=conditions.fill(case.conclusion, facts.values()))
+    return replace(answer, conclusion=conclusion)
+
+
+_BOUND_WORDS = {">=": "已满", ">": "超过", "<": "不满", "<=": "不超过"}
+
+
+def case_read_back(case: conditions.Case, facts: Facts, conclusion: str) -> str:
+    """``conclusion`` (the case the facts chose) with those facts read back in one clause after its plain
+    answer: "可以。按您所说（年龄：9，已满8；被同学致伤：是），……" — the client sees which of his facts decided
+    the answer. A fact the conclusion already names (its ``{placeholder}``) is not read twice; a yes/no fact
+    reads 是 / 否; a figure reads its value and the bound it passed."""
+    parts: list[str] = []
+    named = set(re.findall(r"\{(\w+)\}", case.conclusion))
+    for predicate in case.when:
+        name = predicate.fact
+        if name in named or name not in facts or any(part.startswith(LABELS.get(name, name)) for part in parts):
+            continue
+        value, label = facts.get(name), LABELS.get(name, name)
+        if isinstance(value, bool):
+            parts.append(f"{label}：{'是' if value else '否'}")
+            continue
+        if isinstance(predicate.value, str):
+            parts.append(f"{label}：{side_label(str(value)) if name == 'side' else value}")
+            continue
+        if name in VALUE_WORDS and value in VALUE_WORDS[name]:  # the code's key left out of the label
+            parts.append(f"{re.sub(r'（[^）]*[0-9][^）]*）', '', label)}：{VALUE_WORDS[name][value]}")
+            continue
+        shown = conditions.fill(f"{{{name}}}", facts.values())
+        bound = conditions.fill(f"{{{predicate.rule}}}", facts.values()) if predicate.rule else (
+            conditions.fill("{v}", {"v": predicate.value}) if predicate.value is not None else "")
+        words = _BOUND_WORDS.get(predicate.op)
+        parts.append(f"{label}：{shown}" + (f"，{words}{bound}" if words and bound and "{" not in bound else ""))
+    if not parts:
+        return conclusion
+    clause = f"按您所说（{'；'.join(parts)}），"
+    end = min((i for i in (conclusion.find("。"), conclusion.find("：")) if i > 0), default=-1)
+    if 0 < end <= 40:  # after the plain answer, which stays the first thing said
+        return conclusion[:end + 1] + clause + conclusion[end + 1:]
+    return f"{conclusion}（按您所说：{'；'.join(parts)}）"
 
 
 def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> Answer:
     """A by-when part answered by its deadline rule: the card's, unless the card's answer has none
     or the part names another procedure (起诉 after 复议, 上诉 …), then the rule the words name."""
     named = deadline_for(part, card.domain, question)
+    if period_kind(chosen.deadline) == LIMITATION and named and named != chosen.deadline \
+            and period_kind(named) in SPECIFIC_KINDS:
+        # 有时间限制吗 on a limitation card, the question naming a right with a period of its own (a legacy's
+        # sixty days, a revocation's year, support that no limitation bars): that period controls the right asked
+        return Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
+    if not chosen.deadline and chosen.qtype == "by_when" and named in GENERAL_RULES:
+        # 最晚什么时候去告 on a card whose by-when answer names no rule but whose right is a revocation or a
+        # rescission (its controlling provision is 民法典 152, 564, 663 …): that right's 除斥期间, never 188
+        own = next((rule for p in card.provisions if p.role == "controlling" and isinstance(p.article, int)
+                    for rule in [revocation_rule(p.law, p.article)] if rule), "")
+        if own:
+            return replace(chosen, deadline=own, start=START_EVENTS.get(own, ""))
     if chosen.deadline and (not named or named == chosen.deadline or not deadline_for(part, card.domain)):
+        return chosen
+    if period_kind(chosen.deadline) in SPECIFIC_KINDS and named in GENERAL_RULES and not (
+            period_kind(chosen.deadline) == PRECLUSIVE and _MONEY_CLAIM.search(part)):
+        # the card's period is the asked right's own (a 除斥期间, a guarantee period, no limitation at all): the
+        # general three years neither replaces nor governs it (民法典 199, 692, 196)
         return chosen
     if chosen.deadline in FORMATIVE_PERIODS and named == "civil_limitation" and not _MONEY_CLAIM.search(part):
         # 最晚什么时候去告 on a card whose period is that of a right exercised in court (撤销权, 解除权), no claim
@@ -846,33 +1005,41 @@ def deadline_lead(found: Deadline | None, today: date | None = None, part: str =
     if found is None or found.ends is None or found.start is None or not found.rule.computable \
             or found.rule.days < 0 or found.rule.name == "copyright_term":
         return ""
-    last = found.extended or found.ends
-    moved = (f"（{cn_date(found.ends)}是{_REST_DAY_NAMES[found.ends.weekday()]}，休息日顺延）"
-             if found.extended is not None else "")
+    # a last day on a weekend: the nominal day leads, the statutory extension said beside it with the advice
+    # not to rely on it (民法典 203, 民事诉讼法 85) — never moved silently
+    last = found.ends
+    moved = found.moved_text()
     later = "".join(f"；{what} {cn_date(day)}" for what, day in found.stages)
     rule = f"期限为{found.rule.period}"
     day = today or datetime.now(tz=CHINA_TZ).date()
     if part and _MAY_ASK.search(asking_clause(part) or part) and not found.from_today:
         # when may I: the day the period ends, after which the client may act (or: it has ended, act now)
         if found.passed:
-            return (f"现在就可以：这一期限已于 {cn_date(found.ends)} 届满{moved}。{rule}，自 {cn_date(found.start)} 起算"
+            return (f"现在就可以：这一期限已于 {cn_date(found.ends)} 届满。{rule}，自 {found.start_text()} 起算"
                     f"{later}")
-        notes = f"（{moved.strip('（）')}；尚余 {found.days_left} 天）" if moved else f"（尚余 {found.days_left} 天）"
-        return f"{cn_date(last)} 期限届满后就可以{notes}。{rule}，自 {cn_date(found.start)} 起算{later}"
-    ahead = [(what, when) for what, when in found.stages if "延长" not in what and when >= day]
+        last = found.extended or found.ends  # the day after which the client may act: the law's own last day
+        notes = (f"（{cn_date(found.ends)}是{_REST_DAY_NAMES[found.ends.weekday()]}，依{holiday_rule(found.rule.name)}顺延；"
+                 f"尚余 {(last - day).days} 天）" if found.extended is not None else f"（尚余 {(last - day).days} 天）")
+        return f"{cn_date(last)} 期限届满后就可以{notes}。{rule}，自 {found.start_text()} 起算{later}"
+    # a step after the period the client must take by its own day (the thirty days to ask for the certificate); a
+    # date counted in years beside it (a year's separation) is a fact to know, not the day to act by
+    later_facts = {what for what, _years in found.rule.year_stages}
+    ahead = [(what, when) for what, when in found.stages if "延长" not in what and when >= day and what not in later_facts]
     if found.passed and ahead:
         # the period has run and the step after it is still ahead (冷静期 over, thirty days to ask for the
         # certificate): that step's last day is what the client must act by
         what, when = ahead[0]
-        return (f"{what.rstrip('，, ')} {cn_date(when)}。{rule}，自 {cn_date(found.start)} 起算，"
+        return (f"{what.rstrip('，, ')} {cn_date(when)}。{rule}，自 {found.start_text()} 起算，"
                 f"已于 {cn_date(found.ends)} 届满{moved}")
     if found.from_today:
         return f"最晚 {cn_date(last)}{moved}。{rule}，按今天（{cn_date(found.start)}）提出并被受理计算{later}"
     if found.passed:
-        return f"这一期限已于 {cn_date(found.ends)} 届满{moved}。{rule}，自 {cn_date(found.start)} 起算{later}"
+        again = f"。{RESTART_NOTE}" if found.rule.name in CIVIL_LIMITATIONS and not found.restarted_by else ""
+        return (f"这一期限已于 {cn_date(found.ends)} 届满{moved}。{rule}，自 {found.start_text()} 起算{later}"
+                f"{again}")
     left = "就是今天" if found.days_left == 0 else f"尚余 {found.days_left} 天"
     notes = f"（{moved.strip('（）')}；{left}）" if moved else f"（{left}）"
-    return f"最晚 {cn_date(last)}{notes}。{rule}，自 {cn_date(found.start)} 起算{later}"
+    return f"最晚 {cn_date(last)}{notes}。{rule}，自 {found.start_text()} 起算{later}"
 
 
 #: A worked example in a card's words (例如月收入10000元，约每月2000–3000元): once the client's own figure or day is
@@ -898,6 +1065,8 @@ def computed_first(text: str, asked: str, calculation: Calculation | None, found
     if asked not in ("how_much", "by_when"):
         return text
     lead = deadline_lead(found, today, part) if asked == "by_when" else ""
+    if lead and "重新计算" in text:
+        lead = lead.replace(f"。{RESTART_NOTE}", "")  # the card's own words say how the period restarts
     if lead:
         assert found is not None
         return stated_first(without_examples(text), lead, [found.text()])
@@ -950,6 +1119,8 @@ PASSED_WORDS: dict[str, tuple[str, str]] = {
 }
 #: A yes/no part that asks about time (还能…吗, 来得及吗, 过了…还): the card's deadline is stated too.
 _TIME_WORDS = re.compile(r"还能|来得及|现在|过了|超过|多久|时间|期限|时效|几年了|年了|个月了")
+#: Words that ask about time itself (来得及吗, 过期了吗, 期限多久), not "still" (还能要赔偿吗).
+_ASKS_TIME = re.compile(r"来得及|过了|超过|多久|时间|期限|时效|几年了|年了|个月了|晚了|过期|最晚|最迟|几天|哪天")
 
 
 #: A first sentence that hedges where an answer should stand (视情况全部或部分返还, 不一定, 要看…).
@@ -1035,6 +1206,76 @@ def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> st
     return added
 
 
+#: The client is the one asked to pay (物业起诉我要我付, 他现在找我要钱, 催我还): the limitation is his defence.
+_ASKED_TO_PAY = re.compile(r"(?:起诉|告|催|找|逼|让|要|叫|追)(?:了)?我(?:还|付|交|给|赔|支付|补交|缴|要)"
+                           r"|(?:起诉|告)(?:了)?我|找我要|催我|向我(?:追讨|催|要)")
+#: A debt or a fee of money (not a crime, a divorce, a custody).
+_DEBT_WORDS = re.compile(r"物业费|房租|租金|管理费|取暖费|供暖费|水电费|欠款|借款|借的|借了|欠条|借条|货款|工程款|欠[^，,。？?]{0,4}钱|信用卡|网贷")
+#: A span of years owed (五年的物业费, 欠了四年, 六年前借的): the oldest part of it is that old.
+_OLD_SPAN = re.compile(r"(?P<a>[一二两三四五六七八九十\d]+)\s*年(?:多)?(?:的|来的|以前的|前的)?"
+                       r"(?:物业费|房租|租金|管理费|取暖费|供暖费|水电费|欠款|费用|货款|工程款)"
+                       r"|(?:欠了?|拖了?|没交|没还|没付)\s*(?P<b>[一二两三四五六七八九十\d]+)\s*年"
+                       r"|(?P<c>[一二两三四五六七八九十\d]+)\s*年前(?:借|欠|的借款|的欠款)")
+#: The words that say no interrupting act happened (从来没找我要过, 一直没催过, 他也没找过我).
+_NO_INTERRUPTION = re.compile(r"(?:从来|一直|从|也|都)(?:都)?(?:没|没有|未)(?:人|有人)?(?:找|催|要|问|联系|提)"
+                              r"|(?:没|没有|未)(?:找|催|向)(?:我|过我)?(?:要|催|讨)?过")
+#: The words of an interrupting act said without a date (催过我, 我承认过, 还过一部分, 起诉过).
+_INTERRUPTION_SAID = re.compile(r"催过|催了|要过|发过(?:函|律师函|催款)|承认|认账|还过|还了一部分|部分还款|重新打|重打|补打"
+                                r"|起诉过|告过|申请过仲裁")
+
+
+def limitation_defence(question: str, facts: Facts, today: date | None, stated: str = "") -> str:
+    """The limitation defence of a client asked to pay an old debt or fee ("" when the question is not such a
+    claim, or nothing says the claim is older than three years): the claim, or the part of it, older than
+    three years with no demand, acknowledgement or suit since is barred (民法典 188, 192), a defence the court
+    does not raise by itself (193) — said as a line of its own, with the restart (195) when an act is said."""
+    if not _ASKED_TO_PAY.search(question) or not _DEBT_WORDS.search(question):
+        return ""
+    day = today or datetime.now(tz=CHINA_TZ).date()
+    dated = [d for d in facts.dates if d.day <= day]
+    due = [d.day for d in dated if d.event == "due"]
+    acts = [d.day for d in dated if d.event in events.INTERRUPTING]
+    span = _OLD_SPAN.search(question)
+    years = cn_number(next(g for g in span.groups() if g)) if span is not None else None
+    silent = _NO_INTERRUPTION.search(question) is not None
+    said = _INTERRUPTION_SAID.search(re.sub(_NO_INTERRUPTION, "", question)) is not None
+    rule = "（民法典第一百八十八条、第一百九十二条）；法院不会主动适用诉讼时效，须由您在一审中明确提出（第一百九十三条）"
+    restart = "；但对方催要过或您承认、还过款的，时效从最后一次起重新计算（第一百九十五条）" if said or not silent else ""
+    if due:
+        last = max([*due, *acts])
+        ends = add_years(last, 3)
+        if ends >= day:
+            return ""
+        since = f"自 {cn_date(last)} 起算" if not acts or last not in acts else f"自最后一次中断的 {cn_date(last)} 起算"
+        run = "这笔债的诉讼时效已过；" if f"已于 {cn_date(ends)} 届满" in stated else f"按您所述，这笔债的诉讼时效{since}，已于 {cn_date(ends)} 届满；"
+        return (f"诉讼时效抗辩：{run}期间对方没有催要、您也没有承认或还款的，您可以以时效已过为由拒绝支付{rule}"
+                f"{restart if not acts else ''}。")
+    if years is not None and years > 3 and not acts:
+        return (f"诉讼时效抗辩：按您所述欠了{int_to_cn(int(years))}年，其中超过三年的部分（起诉前三年以前到期的各期），"
+                f"对方一直没有催要、您也没有承认或还款的，诉讼时效已过，您可以拒绝支付这部分{rule}{restart}。")
+    return ""
+
+
+def with_limitation_defence(text: str, question: str, facts: Facts, today: date | None) -> str:
+    """``text`` with the limitation defence (:func:`limitation_defence`) right after its first sentence — the
+    decisive point, not buried; where the card's own words already name the defence, only the part they lack
+    (the court does not raise it: the client must, in the first instance)."""
+    line = limitation_defence(question, facts, today, text)
+    if not line:
+        return text
+    if _NO_INTERRUPTION.search(question):
+        # the client says no demand was ever made: the reminder that one would restart the period is beside the point
+        text = text.replace(f"；{RESTART_NOTE}", "").replace(f"。{RESTART_NOTE}", "")
+    if re.search(r"(?:可以|可|有权)(?:提出|主张)(?:诉讼)?时效抗辩", text):
+        if "一审" in text:
+            return text
+        # the card's words name the defence already: only what they lack, after them
+        tail = "诉讼时效抗辩须由您在一审中明确提出，法院不会主动适用（民法典第一百八十八条、第一百九十三条）。"
+        return f"{text}{tail}" if text.endswith("。") else f"{text}。{tail}"
+    head, stop, rest = text.partition("。")
+    return f"{head}{stop}{line}{rest}" if stop else f"{text}。{line}"
+
+
 def _part_deadline(card: Card, part: str, facts: Facts, today: date | None) -> Deadline | None:
     """The deadline a yes/no part's card (or the procedure its words name) runs, when the facts give
     its start or the part asks about time; None otherwise."""
@@ -1047,13 +1288,24 @@ def _part_deadline(card: Card, part: str, facts: Facts, today: date | None) -> D
     start_event = (when.start if when is not None and when.deadline == rule else "") or START_EVENTS.get(rule, "")
     day = today or datetime.now(tz=CHINA_TZ).date()
     begins = events.start_of(facts.dates, rule, start_event, day)
-    if begins is None and not _TIME_WORDS.search(asking_clause(part) or part) and not _STORY_TIME.search(part):
+    clause = asking_clause(part) or part
+    if begins is None and not _TIME_WORDS.search(clause) and not _STORY_TIME.search(part):
         # no start known, and neither the asking clause nor the story's time (三年了, 过了半年) is about time — a
         # story's 现在 alone is not: a bare period answers nothing
         return None
+    if begins is None and not _ASKS_TIME.search(clause) and not _STORY_TIME.search(part):
+        # 还能要赔偿吗, 现在怎么办: "still" is not a question about time — with no start known, a period of the
+        # card's (seven days to return goods, on a claim for fraud) answers nothing asked
+        return None
+    if begins is None and rule in GENERAL_RULES and rule != own:
+        # the general three years (一年 for a labour claim) a word such as 告 names, on a card with no such
+        # period of its own and no start known: a line that decides nothing asked (a fraud report, a loan made
+        # for gambling, a rescission) — the card's own answer stands alone
+        return None
     return deadline(rule, start_event=start_event, start=begins.day if begins is not None else None,
                     today=today, contract_months=facts.get("contract_months"),
-                    max_penalty_years=facts.get("max_penalty_years"), death_year=facts.get("death_year"))
+                    max_penalty_years=facts.get("max_penalty_years"), death_year=facts.get("death_year"),
+                    start_label=begins.event if begins is not None else "")
 
 
 def _timed_yes_no(card: Card, part: str, facts: Facts, today: date | None) -> Deadline | None:
@@ -1092,7 +1344,7 @@ def _rule_only(match: PartMatch, question: str, facts: Facts, today: date | None
     if not named:
         return None
     answer = Answer("by_when", "{deadline}。", deadline=named, start=START_EVENTS.get(named, ""))
-    text, _calculation, found, ask = _fill(answer, facts, today)
+    text, _calculation, found, ask = _fill(answer, facts, today, question=question, asked="by_when")
     text = computed_first(text, "by_when", None, found, today)
     if found is None:
         return None
@@ -1117,8 +1369,11 @@ def _calculator_only(match: PartMatch, facts: Facts, domain: str) -> PartAnswer 
     return PartAnswer(match.text, "how_much", None, confidence, answer, text, calculation, None, "", basis=basis)
 
 
-def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
+def _fill(answer: Answer, facts: Facts, today: date | None, part: str = "", question: str = "", asked: str = ""
           ) -> tuple[str, Calculation | None, Deadline | None, str]:
+    """The answer's conclusion with its figure and its deadline filled in, and the one question still needed
+    (:func:`part_ask`: never a fact the ``question`` states, never an input the part's type ``asked`` does not
+    need)."""
     text = answer.conclusion
     calculation = None
     found_deadline = None
@@ -1136,13 +1391,18 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
             # client for an amount to compute one would contradict the answer or ask what nobody asked
             text = text.replace("{result}", "")
         else:
-            ask = calculation.ask() if calculation.missing else ""
-            missing = "、".join(LABELS.get(m, m) for m in calculation.missing) or "计算要素"
+            unknown = untold_inputs(calculation.missing, facts, question)
+            needs_figure = figure_needed(asked, part)
+            ask = part_ask(input_asks(unknown), "how_much", asked, part)
+            missing = "、".join(LABELS.get(m, m) for m in unknown) or "计算要素"
             formula = FORMULAS.get(answer.calculator, "")
             rule = f"按{formula}计算；" if formula else ""
-            needed = f"{rule}具体数额需知道您的{missing}后计算"
+            # an input the client stated in words no reader typed is not asked for again, nor is a figure the part
+            # does not ask: the rule alone is said
+            needed = f"{rule}具体数额需知道您的{missing}后计算" if unknown and needs_figure else (
+                f"按{formula}计算" if formula else "")
             text = text.replace("{result}", needed) if placed else (
-                f"{text.rstrip()}{needed}。" if calculation.missing else text)
+                f"{text.rstrip()}{needed}。" if calculation.missing and needed else text)
     if answer.deadline:
         # a deadline runs only from a date whose event is its rule's start event (legal/events.py):
         # a hire date, the day money was lent or a date of another event never starts it
@@ -1154,14 +1414,18 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = ""
                                   start=begins.day if begins is not None else None, today=today,
                                   contract_months=facts.get("contract_months"),
                                   max_penalty_years=facts.get("max_penalty_years"),
-                                  death_year=facts.get("death_year"))
+                                  death_year=facts.get("death_year"),
+                                  start_label=begins.event if begins is not None else "")
         if found_deadline is not None:
+            said = found_deadline.text()
+            if "重新计算" in text:
+                said = said.replace(f"；{RESTART_NOTE}", "")  # the card's own words say how the period restarts
             if "{deadline}" in text:
-                text = text.replace("{deadline}", found_deadline.text())
+                text = text.replace("{deadline}", said)
             elif found_deadline.ends is not None or not found_deadline.rule.computable:
-                text = f"{text.rstrip()}{found_deadline.text()}。"
-            if found_deadline.ends is None and found_deadline.rule.computable:
-                ask = ask or events.start_question(facts.dates, rule, start_event)
+                text = f"{text.rstrip()}{said}。"
+            if found_deadline.ends is None and found_deadline.rule.computable and not start_told(facts, question, today):
+                ask = ask or part_ask([events.start_question(facts.dates, rule, start_event)], "by_when", asked, part)
     text = text.replace("{result}", "").replace("{deadline}", "")
     text = re.sub(r"[：:]\s*。", "。", text).replace("：；", "；")
     return text.strip(), calculation, found_deadline, ask
@@ -1188,6 +1452,10 @@ DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
         Cue(re.compile(r"裁定.{0,30}上诉|上诉.{0,10}裁定"), ("criminal",)),
     )),
     ("non_filing_review", (Cue(re.compile(r"不予立案|不立案"), ()),)),
+    # a legacy to one who is no heir (邻居、保姆、朋友): sixty days to accept it (民法典 1124), not the heirs' three years
+    ("legacy_acceptance", (Cue(re.compile(r"遗赠|^(?![\s\S]*(?:我|俺)的?(?:爸|妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公"
+                                          r"|丈夫|妻子|老婆|哥|姐|弟|妹|儿子|女儿|公公|婆婆|岳父|岳母))"
+                                          r"[\s\S]*遗嘱[^。？?]{0,30}(?:送给|给|留给)(?:了)?我"), ()),)),
     ("non_prosecution_petition", (Cue(re.compile(r"不起诉.{0,20}(?:申诉|不服)|(?:申诉|不服).{0,20}不起诉"), ()),)),
     ("payment_order_objection", (Cue(re.compile(r"支付令"), ()),)),
     # how long the court has (审限), not how long the client has: a trial's term, an objection's review
@@ -1493,7 +1761,7 @@ QTYPE_WORDS = {"yes_no": "能不能", "valid": "是否合法或有效", "how_muc
                "which": "属于哪种罪名或案由", "forum": "去哪里、走什么程序", "what_to_do": "下一步怎么做"}
 
 
-def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None) -> str:
+def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None, question: str = "") -> str:
     """What could not be decided, and the fact or area that would decide it (the first of the nearest
     card's element questions whose fact the question does not already give)."""
     asked = QTYPE_WORDS.get(qtype, "这一问")
@@ -1505,10 +1773,69 @@ def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None) -> 
     head = f"无法可靠判断{asked}：这一问最接近“{top.title}”，但把握不足"
     if len(scores) > 1 and scores[1].card.area_label() != top.area_label():
         head += f"（也可能是“{scores[1].card.title}”）"
-    given = facts if facts is not None else Facts()
-    need = next((e.ask for e in top.elements if e.ask and not (e.fact and e.fact in given)), "")
+    need = element_ask(top.elements, facts, question)
     tail = f"。若是“{top.title}”，需要先确认：{need.rstrip('？?。')}" if need else "。请补充发生了什么、对方是谁、您希望达到什么结果"
     return f"{head}{tail}。以下不作为结论，请律师核对。"
+
+
+#: A sentence compared with another: its Chinese, letters and digits only (punctuation, spaces and bold dropped).
+_NOT_WORDS = re.compile(r"[^\u4e00-\u9fffA-Za-z0-9]")
+#: A sentence shorter than this (normalised) is a bare yes or no (可以。), never a copy.
+_COPY_MIN = 8
+
+
+def _same_words(sentence: str) -> str:
+    """``sentence`` as compared for a copy: figures in digits (十倍 = 10倍), then only its words and digits."""
+    return _NOT_WORDS.sub("", figures_in_digits(sentence))
+
+
+def own_topic_text(lines: Sequence[str], card: Card, question: str, earlier: Sequence[str] = (), *,
+                   keep_first: bool = False, cards: Sequence[Card] | None = None) -> list[str]:
+    """``lines`` (a part's sentences, or a card's risk notes and steps) filtered by the part's own topic
+    (docs/decisions/card-lint.md): a line that speaks of another card's topic (:mod:`legal.cardlint`'s
+    distinctive-word measure over ``cards``, the shipped cards by default) is dropped when ``question`` does
+    not speak of that topic — the card was matched for its own —, and a line an earlier part already gave
+    (``earlier``: those parts' texts, compared normalised) is dropped. ``keep_first``: the first line of
+    some length (a conclusion's answer, led by its yes or no) is kept whatever it says."""
+    index = topic_index(cards if cards is not None else _cardfile.shipped_cards())
+    said = {_same_words(s) for text in earlier for s in lint_sentences(text)}
+    kept: list[str] = []
+    lead = keep_first
+    for line in lines:
+        key = _same_words(line)
+        if len(key) < _COPY_MIN:
+            kept.append(line)  # a bare yes or no
+            continue
+        if lead:
+            lead = False
+            kept.append(line)  # what answers the part leads, even where an earlier part said it too
+            continue
+        if key in said:
+            continue  # an earlier part's sentence, word for word
+        if any(not index.speaks_of(question, home, [word]) for word, home in index.foreign(card, line)):
+            continue  # another card's topic, which the question does not speak of
+        kept.append(line)
+    return kept
+
+
+def _own_topic_part(text: str, card: Card, question: str, earlier: Sequence[PartAnswer]) -> str:
+    """A part's conclusion through :func:`own_topic_text`, sentence by sentence; where it drops an earlier
+    part's sentences, the part says which part holds the rest rather than repeating it. The sentence that
+    leads it (what answers it: its own clause, the figure or the day it asks) stays with it."""
+    pieces = lint_sentences(text)
+    kept = own_topic_text(pieces, card, question, [p.text for p in earlier], keep_first=True)
+    if len(kept) == len(pieces):
+        return text
+    joined = _closed("".join(kept).strip())
+    dropped = {_same_words(s) for s in pieces if s not in kept}
+    number = next((i for i, p in enumerate(earlier, start=1)
+                   if dropped & {_same_words(s) for s in lint_sentences(p.text)}), 0)
+    return f"{joined}其余同第{number}问的回答（见上）。" if number else joined
+
+
+def _closed(text: str) -> str:
+    """``text`` ending on a full stop, not on the semicolon or comma a dropped sentence left."""
+    return text[:-1] + "。" if text.endswith(("；", "，", "：")) else text
 
 
 def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None = None, today: date | None = None,
@@ -1547,7 +1874,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                 continue
         if not match.decided or best is None:
             alternatives = [s.card.title for s in match.scores[:2]] if match.scores else []
-            text = undecided_text(match, qtype, facts)
+            text = undecided_text(match, qtype, facts, question)
             parts.append(PartAnswer(match.text, qtype, None, best.confidence if best else 0.0, text=text,
                                     alternatives=alternatives))
             continue
@@ -1587,7 +1914,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         if qtype == "yes_no" and "valid" in card.answers and _OTHER_SIDE.search(asking_clause(match.text) or match.text):
             chosen = card.answers["valid"]  # may the other side do this to me: whether its act is lawful
         chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
-        text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text)
+        text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text, question, qtype or chosen.qtype)
         # what the part itself asks leads — a by-when part only when its closing question asks by when (a part
         # ending on 我还要还吗 is answered yes or no, whatever period a clause before it names)
         first = qtype if qtype != "by_when" or final_ask_type(match.text) in ("by_when", "") else ""
@@ -1607,6 +1934,8 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             text = f"{lead}{text}"
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
             text = decided_hedge(text, _computed_too(card, match.text, facts, today))
+        if qtype != "by_when":
+            text = with_limitation_defence(text, question, facts, today)
         claimed = claim_lead(match.text, text, calculation)
         if claimed:
             # "不是。店家的说法不成立：" says the yes or no already: a bare 可以。 after it only garbles the note
@@ -1639,7 +1968,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                      for law, article in deadline_basis(timed.rule.name)] or basis
             ruled = True
         withheld: list[Provision] = []
-        doubt = citation_doubt(match, basis, found) if not ruled else ""
+        doubt = citation_doubt(match, basis, found, question=question, facts=facts, asking=ask) if not ruled else ""
         if doubt:
             # not sure enough of the card to present its provision as controlling: it goes to 相关规定, and
             # the note saying so goes with the legal basis (the conclusion still answers first)
@@ -1651,6 +1980,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             parts.append(PartAnswer(match.text, asked, None, best.confidence, text=copied_text(copied, asked, card),
                                     alternatives=[card.title]))
             continue
+        text = _own_topic_part(text, card, question, parts)
         parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,
                                 found_deadline, ask, basis=basis, withheld=withheld,
                                 note=doubt))
@@ -1838,10 +2168,10 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
         if related:
             lines += ["", "### 相关规定", "", "（与本问题相关，但不直接决定上面的结论）", *related]
     # whose side the client is on, when it is a side of the matter answered (a guarantor is no 劳动者)
-    sided = any(composition.side(card) for card in composition.cards())
+    sided = next((s for card in composition.cards() if (s := composition.side(card))), "")
     used = set().union(*(p.facts_used(composition.facts) for p in parts), {"side"} if sided else set())
     starts = {p.deadline.start for p in parts if p.deadline is not None and p.deadline.start is not None}
-    facts_line = _facts_line(composition.facts, used, composition.question, starts)
+    facts_line = _facts_line(facts_with_side(composition.facts, sided), used, composition.question, starts)
     if facts_line:
         lines += ["", "### 结合您的情况", "", f"您提到的要素：{facts_line}。"]
     calculations = [p.calculation for p in parts if p.calculation is not None and p.calculation.ok]
@@ -1865,15 +2195,18 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
     for card in cards:
         # the evidence and steps of the client's side, never the other party's (legal/sides.py)
         mine = steps_for(card, composition.side(card))
-        if mine.evidence:
-            steps.append(f"**证据**：{'；'.join(mine.evidence)}。")
-        steps += [f"{s}。".replace("。。", "。") for s in mine.next_steps]
+        # none speaking of another card's topic the question does not speak of (own_topic_text)
+        evidence = own_topic_text(mine.evidence, card, composition.question)
+        if evidence:
+            steps.append(f"**证据**：{'；'.join(evidence)}。")
+        steps += [f"{s}。".replace("。。", "。") for s in own_topic_text(mine.next_steps, card, composition.question)]
     for part in parts:
         if part.deadline is not None and part.deadline.ends is not None:
             steps.append(f"**期限**：{part.deadline.text()}（{part.deadline.rule.basis}）。")
     if steps:
         lines += ["", "### 下一步", ""] + [f"{i}. {s}" for i, s in enumerate(dict.fromkeys(steps), start=1)]
-    risks = [f"- {e}。".replace("。。", "。") for card in cards for e in (*card.exceptions, *card.mistakes)
+    risks = [f"- {e}。".replace("。。", "。") for card in cards
+             for e in own_topic_text(risks_for(card, composition.side(card)), card, composition.question)
              if article_text is None or verified_line(e)]
     lines += ["", "### 风险提示", "", *risks,
               "- 结论以您所述的事实为准；事实有出入或对方提出相反证据的，结论可能不同。"]

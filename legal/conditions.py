@@ -92,13 +92,18 @@ class ConditionError(ValueError):
 class Predicate:
     fact: str
     op: str
-    value: Decimal | None = None
+    #: A number, or a word for a fact whose value is one (``side``: "lender", "borrower" …; == and != only).
+    value: Decimal | str | None = None
     rule: str = ""
 
     def holds(self, facts: Mapping[str, Any]) -> bool:
         given = facts.get(self.fact)
         if self.op in PRESENCE_OPS:
             return (given is not None) == (self.op == "known")
+        if isinstance(self.value, str):
+            if given is None or isinstance(given, bool | int | float | Decimal):
+                return False  # an unknown fact, or a figure where a word is asked: decides nothing
+            return (str(given) == self.value) == (self.op == "==")
         left = _dec(given)
         right = self.value if not self.rule else THRESHOLDS[self.rule](facts)
         if left is None or right is None:
@@ -109,6 +114,8 @@ class Predicate:
         out: dict[str, Any] = {"fact": self.fact, "op": self.op}
         if self.rule:
             out["rule"] = self.rule
+        elif isinstance(self.value, str):
+            out["value"] = self.value
         elif self.value is not None:
             out["value"] = int(self.value) if self.value == self.value.to_integral_value() else float(self.value)
         return out
@@ -151,8 +158,10 @@ def parse_predicate(raw: Any, where: str) -> Predicate:
         if rule not in THRESHOLDS:
             raise ConditionError(f"{where}.rule must be one of {', '.join(THRESHOLDS)}")
         return Predicate(fact.strip(), op, rule=rule)
+    if isinstance(value, str) and value.strip() and op in ("==", "!="):
+        return Predicate(fact.strip(), op, value=value.strip())
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ConditionError(f"{where}.value must be a number")
+        raise ConditionError(f"{where}.value must be a number (or a word, with == or !=)")
     return Predicate(fact.strip(), op, value=Decimal(str(value)))
 
 

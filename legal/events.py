@@ -53,13 +53,15 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
             "应还", "要还", "该还", "就付", "应付", "该付",
             "前给", "底给", "之前给", "前付", "底付", "付清", "约好", "说好", "最后一期", "每期"),
     "acknowledge": ("承认", "答应还", "说会还", "会还", "一定还", "保证还", "还款计划", "还款承诺", "认账", "认了",
-                    "宽限", "一部分", "部分还款", "还了点"),
+                    "宽限", "一部分", "部分还款", "还了点",
+                    # a new IOU or a part paid since (重新打了欠条, 还过两千): the debt acknowledged anew
+                    "重新打", "重打", "补打", "打过欠条", "还过", "还了一些", "还了几千", "还了几百"),
     "offence": ("违规", "违章", "偷了", "偷的", "作案", "犯的事"),
     "notice": ("收到通知", "通知我", "发通知", "发来通知", "告知", "通知说", "通知", "不起诉决定", "不予立案",
                "说明情况", "听取意见", "告诉我", "微信说", "收到起诉状", "收到起诉书", "收到传票", "应诉通知",
                "起诉状副本"),
     "demand": ("催告", "催收", "催款", "催他", "催她", "催了", "要钱", "要账", "讨债", "发函", "律师函", "找他要",
-               "找她要", "上门要"),
+               "找她要", "上门要", "催过", "要过", "找他要过", "找她要过", "讨过"),
     "marriage": ("结婚", "领证", "领的证", "登记结婚", "办酒", "办的婚礼"),
     "divorce": ("离婚",),
     "contract": ("签合同", "签的合同", "签了合同", "签订", "签约", "签的约", "订立", "签了协议", "签的协议",
@@ -84,20 +86,22 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "founded": ("成立", "注册的", "设立"),
     "birth": ("生了", "出生", "生下", "分娩", "生的孩子", "生孩子"),
     "offence_more": ("偷过", "骗了", "打成", "打伤了", "骗过"),
+    # a suit or an arbitration the client brought before (起诉过, 后来撤诉了): it interrupted the limitation
+    "sued": ("起诉过", "告过他", "告过她", "告过对方", "申请过仲裁", "打过官司", "撤诉", "撤了诉", "撤回起诉"),
 }
 
 #: Each label in words (for a question or a note to the client).
 EVENT_NAMES: dict[str, str] = {
     "hire": "入职", "termination": "单位解除劳动合同（辞退）", "resign": "辞职", "injury": "受伤",
     "accident": "事故", "judgment": "收到判决书（裁定书、裁决书）", "decision": "收到或知道行政决定", "loan": "借款",
-    "due": "约定的还款（履行）期限", "demand": "催告",
+    "due": "约定的还款（履行）期限", "demand": "催告", "guarantor_demand": "债权人向保证人主张",
     "acknowledge": "对方承认债务或答应还款", "offence": "违法行为", "notice": "收到通知",
     "marriage": "结婚", "divorce": "申请离婚", "contract": "签合同",
     "handover": "交房", "delivery": "收到货", "detention": "被拘留", "resolution": "作出决议", "death": "去世",
     "knew": "知道权利受到侵害", "bail": "取保候审（监视居住）决定", "applied": "提交申请",
     "arrest_requested": "提请批准逮捕",
     "accepted": "受理（移送）", "founded": "公司成立", "birth": "分娩", "announced": "公告",
-    "trip_end": "旅游行程结束", "offence_more": "违法犯罪行为",
+    "trip_end": "旅游行程结束", "offence_more": "违法犯罪行为", "sued": "起诉（仲裁）",
     "unknown": "（未说明是什么事）",
 }
 
@@ -190,6 +194,7 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "consumer_return": ("delivery",),
     "quality_objection": ("delivery",),
     "inheritance_limitation": ("knew", "death"),
+    "legacy_acceptance": ("knew", "notice", "death"),
     "resignation_notice": ("resign",),
     "divorce_cooling_off": ("divorce",),
     "resolution_revocation": ("resolution", "knew"),
@@ -251,7 +256,7 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "construction_priority": ("due",),
     "tour_shopping_return": ("trip_end",),
     "reduction_creditor_claim": ("announced", "notice"),
-    "guarantee_limitation": ("demand",),
+    "guarantee_limitation": ("demand", "guarantor_demand"),
     "info_disclosure_reply": ("applied", "accepted"),
     # the day the shareholder's written request reached the company (11月5号书面要求查账)
     "books_inspection_reply": ("applied", "demand", "notice"),
@@ -292,6 +297,10 @@ LAST_RESORT = ("applied",)
 #: Someone told the client (房东前天微信跟我说要卖房): informed that day — only when no event's own word is near
 #: the date (他微信上跟我说钱一定会还 is an acknowledgement).
 TOLD = ("跟我说", "和我说", "对我说", "找我说", "发微信说", "打电话说")
+
+
+#: A demand made on the client as guarantor (找我这个担保人要钱).
+_ON_GUARANTOR = re.compile(r"(?:找|向|催|问)我(?:这个|这)?(?:担保人|保证人)|(?:担保人|保证人)的?我")
 
 
 def label(before: str, after: str) -> str:
@@ -343,7 +352,12 @@ def label(before: str, after: str) -> str:
         # 交了信息公开申请: an application handed in, only when no other event is named (申请协议离婚 is a divorce)
         best = next(((0, 0, event) for event in LAST_RESORT
                      if any(word in after or word in before for word in EVENT_WORDS[event])), None)
-    return best[2] if best is not None else "unknown"
+    found = best[2] if best is not None else "unknown"
+    if found == "demand" and _ON_GUARANTOR.search(after + wide[-16:]):
+        # 债主2026年10月才来找我这个担保人要钱: a demand on the guarantor, which starts the guarantee debt's own
+        # limitation (民法典 694) but does not interrupt the debtor's
+        return "guarantor_demand"
+    return found
 
 
 def accepted(rule: str, start: str = "") -> tuple[str, ...]:
@@ -352,10 +366,16 @@ def accepted(rule: str, start: str = "") -> tuple[str, ...]:
     # an example in brackets (知道权利受到损害之日（如约定的还款期限届满之日）) does not name the start event
     start = re.sub(r"[（(][^）)]*[）)]", "", start)
     labels = next((found for words, found in START_LABELS if words in start), RULE_LABELS.get(rule, ()))
-    if rule == "civil_limitation" and labels and "acknowledge" not in labels:
-        # the debtor's acknowledgement interrupts the period: it runs anew from the latest one
-        labels = (*labels, "acknowledge")
+    if rule in INTERRUPTIBLE and labels:
+        # a demand, the debtor's acknowledgement (a partial payment, a new IOU) or a suit interrupts a limitation
+        # period: it runs anew from the latest of them (民法典 195) — never a guarantee period or a 除斥期间
+        labels = (*labels, *(x for x in INTERRUPTING if x not in labels))
     return labels
+
+
+#: Limitation periods an interrupting act restarts (民法典 195), and the acts' labels.
+INTERRUPTIBLE = frozenset({"civil_limitation", "guarantee_limitation"})
+INTERRUPTING = ("acknowledge", "demand", "sued")
 
 
 #: Rules that run from a day still to come (a trademark's expiry): a future date starts them too.

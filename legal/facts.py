@@ -108,6 +108,30 @@ LABELS.update({"online_purchase": "网络购物"})
 #: What a question about 彩礼 says outright of the couple (涉彩礼规定 5 registered and living together, 6 living
 #: together unregistered; 婚姻家庭编解释（一）5 the rest): told only, never presumed (``registered`` and
 #: ``cohabited`` beside the amount presume both).
+#: The facts that choose among an answer's cases (legal/readers.py ``case_deciders``): each a yes/no the client
+#: tells in passing, or a count.
+LABELS.update({"self_operated": "平台自营", "before_marriage": "婚前出资（取得）", "full_payment": "父母全额出资",
+               "deliberate_harm": "对方故意或严重违规致伤", "rules_published": "规章制度已公示或本人签收",
+               "title_transferred": "房屋已过户登记", "landlord_consented": "房东同意转租",
+               "tenant_caused_damage": "损坏由承租人造成", "rent_adjust_clause": "合同约定了调租条款",
+               "creditor_demanded": "期间催讨过", "debtor_acknowledged": "对方承认债务或还过部分",
+               "crowd_rider": "众包骑手（自由接单）", "food_product": "食品、药品", "insured_value": "已保价",
+               "piecework": "按件、包活的承揽（而非雇工）", "before_due_agreement": "到期前约定以物抵债",
+               "hurt_by_classmate": "被同学致伤", "lived_apart": "说明没有共同生活",
+               "days_since_purchase": "购买（收货）后天数", "fixed_terms_signed": "已连续订立固定期限合同次数",
+               "years_since_due": "到期后经过年数", "fault_party": "未能成交的原因",
+               "excludes_main_rights": "条款排除对方主要权利或免除提供方责任", "skipped_agent": "绕开中介私下成交（跳单）",
+               "fled_scene": "肇事后逃逸", "social_insurance_paid": "单位缴纳了社保（生育保险）",
+               "help_refused": "被帮工人事先明确拒绝帮工", "divorce_refused_before": "此前判决不准离婚",
+               "clause_explained": "免责条款已提示说明", "lender_institution": "出借方为金融机构",
+               "spouse_cosigned": "夫妻共同签字或事后追认", "arbitration_clause": "合同约定了仲裁",
+               "goods_delivered": "货物已交付或交给承运人", "client_main_responsibility": "本人负事故主要以上责任",
+               "landlord_knew": "房东知道转租"})
+#: The words for a fact coded by number, read back to the client in place of the code.
+VALUE_WORDS: dict[str, dict[int, str]] = {
+    "fault_party": {1: "您自己一方的原因", 2: "对方的原因", 3: "双方都没有过错"},
+    "harm_level": {1: "轻微伤", 2: "轻伤", 3: "重伤", 4: "死亡"},
+}
 LABELS.update({"marriage_registered_told": "说明已经领证", "marriage_unregistered_told": "说明没有领证",
                "lived_together_told": "说明已经共同生活"})
 
@@ -1205,6 +1229,8 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
             break
     for m in _GRADE.finditer(text):
         grade = cn_number(m.group(1))
+        if text[:m.start()].endswith(("轻伤", "重伤", "轻微伤")):
+            continue  # 轻伤二级, 重伤一级: a grade of the injury's gravity (刑法), not of disability
         assessed = any(w in text[max(0, m.start() - 8):m.start()] for w in ("鉴定", "评", "认定", "伤残"))
         if grade is not None and 1 <= grade <= 10 and ("伤残" in m.group(0) or "伤残" in text[m.end():m.end() + 4]
                                                        or assessed):
@@ -1766,17 +1792,116 @@ def _dates(text: str, today: date, facts: Facts) -> None:
 #: The sides of the disputes clients bring, each with its opposite: an employer's question about a
 #: dismissal is not the employee's, a landlord's deposit question is not the tenant's.
 SIDES = {"employee": "employer", "employer": "employee", "tenant": "landlord", "landlord": "tenant",
-         "lender": "borrower", "borrower": "lender", "victim": "offender", "offender": "victim"}
+         "lender": "borrower", "borrower": "lender", "victim": "offender", "offender": "victim",
+         # the family that gave a betrothal gift (彩礼) and the family that received it
+         "gift_giver": "gift_receiver", "gift_receiver": "gift_giver",
+         # the seller and the buyer of goods, a car, a second-hand or a new house
+         "seller": "buyer", "buyer": "seller",
+         # the party asked to give money back (定金, 预付款, 培训费, 多付的钱) and the party asking for it
+         "refund_payer": "refund_claimant", "refund_claimant": "refund_payer",
+         # in a divorce's property split: the spouse the house or money is registered to or came from, and
+         # the spouse claiming a share of it
+         "holder_spouse": "claimant_spouse", "claimant_spouse": "holder_spouse",
+         "insurer": "insured", "insured": "insurer"}
 SIDE_LABELS = {"employee": "劳动者", "employer": "用人单位", "tenant": "承租人", "landlord": "出租人", "lender": "出借人",
-               "borrower": "借款人", "victim": "被害人", "offender": "行为人（或其家属）"}
+               "borrower": "借款人", "victim": "被害人", "offender": "行为人（或其家属）",
+               "gift_giver": "给付彩礼一方", "gift_receiver": "收受彩礼一方", "seller": "出卖人（卖方）",
+               "buyer": "买受人（买方）", "refund_payer": "被要求退款的一方", "refund_claimant": "要求退款的一方",
+               "holder_spouse": "财产登记或出资的一方", "claimant_spouse": "要求分割的另一方",
+               "insurer": "保险人（保险公司）", "insured": "投保人或被保险人"}
 _OTHER = r"(?:他|她|朋友|同事|亲戚|别人|对方|老乡|同学|邻居|前夫|前妻|老板|熟人|网友|表哥|表弟|表姐|表妹|堂哥|发小|小舅子|姐夫)"
 _RELATIVE = r"(?:我弟|我哥|我姐|我妹|我儿|表哥|表弟|表姐|表妹|堂哥|堂弟|老公|丈夫|老婆|妻子|儿子|女儿|孩子|弟弟|哥哥|姐姐|妹妹|爸爸?|妈妈?|父亲|母亲|家人|亲戚|朋友|男朋友|女朋友|侄子|外甥)"
+#: The sides of the matters where a pair opposes beyond work, tenancy, loans and crime (read after those):
+#: who gave or received a betrothal gift, sold or bought, must refund or asks a refund, holds the house or
+#: claims a share of it in a divorce, insures or is insured. Each is written as clients tell it.
+_MINE = r"(?:我|我们|我家|俺|俺家|咱家)"
+_THEIR_FAMILY = r"(?:男方|女方|男方家|女方家|他家|她家|他们家|她们家|对方|对方家|人家|前男友|前女友|未婚夫|未婚妻|男朋友|女朋友|亲家)"
+_MATTER_CUES: tuple[tuple[str, str], ...] = (
+    ("gift_receiver", rf"{_MINE}(?:家)?(?:收了|收到|收下|拿了|接了|收过)[^，。,；;？?！!]{{0,8}}(?:彩礼|聘礼|礼金|聘金)"
+                      rf"|(?:男方|男方家|他家|他们家|前男友|未婚夫|男朋友)[^，。,；;？?！!]{{0,8}}(?:给|送|拿)(?:了)?(?:我|我们|我家|女方)?[^，。,；;？?！!]{{0,6}}(?:彩礼|聘礼|聘金)"
+                      rf"|{_THEIR_FAMILY}[^，。,；;？?！!]{{0,8}}(?:找|向|跟|让|要|叫|逼|起诉|告)(?:我|我们|我家|俺家)[^，。,；;？?！!]{{0,6}}(?:退|还|返还|要回|要钱)"
+                      rf"|(?:要|让|叫|逼)(?:我|我们|我家)(?:全部|全额)?(?:退|返还|退还)(?:回)?(?:彩礼|聘礼|礼金)"
+                      rf"|(?:彩礼|聘礼|礼金)[^，。,；;？?！!]{{0,10}}{_MINE}(?:必须|一定要|要|得|该|需要|应该)(?:全)?(?:退|返还|还)"
+                      r"|我(?:是)?(?:女方|女的)(?:家)?"
+                      r"|(?:订婚|定亲)[^，。,；;？?！!]{0,6}(?:男方|他家|他们家|对方)(?:家)?(?:给|送)(?:了)?"),
+    ("gift_giver", rf"{_MINE}(?:家)?(?:给|送|出|拿)(?:了)?{_THEIR_FAMILY}?(?:家)?[^，。,；;？?！!]{{0,8}}(?:彩礼|聘礼|聘金)"
+                   rf"|(?:女方|女方家|她家|她们家|前女友|未婚妻|女朋友)[^，。,；;？?！!]{{0,10}}(?:不退|不还|不肯退|拒绝退|不给退|不返还|收了)"
+                   rf"|(?:彩礼|聘礼|聘金|礼金)[^，。,；;？?！!]{{0,16}}?(?:{_MINE}|我)(?:能|可以|想|要|能不能|可不可以)?(?:要回|讨回|拿回|追回|退回来)"
+                   rf"|(?:要回|讨回|拿回|追回)[^，。,；;？?！!]{{0,4}}(?:彩礼|聘礼|聘金)|(?:退|返还)给(?:我|我们|我家)"
+                   rf"|(?:彩礼|聘礼|聘金)(?:钱)?(?:给|送)(?:了|出去)"
+                   rf"|(?:这|这笔|那)?(?:钱|彩礼){_MINE}?(?:能|可以|能不能|可不可以)(?:要回|讨回|拿回|追回)"
+                   r"|我(?:是)?男方(?:家)?"
+                   r"|(?:订婚|定亲)[^，。,；;？?！!]{0,6}(?<![他她方])(?:给|送)(?:了)?(?:女方|她家|她们家|女方家|对方家?|她)"),
+    ("seller", r"我(?:们)?(?:是|作为)(?:卖家|卖方|出卖人|出售方|供货方|供应商|卖房的|卖车的|卖房子的|房主)"
+               r"|我(?:们)?(?:把|将)[^，。,；;？?！!]{0,12}(?:卖给|出售给|转让给|卖了)"
+               r"|我(?:们)?(?:卖|出售|转让)(?:了)?(?:一?套|一?辆|一批|台|家里的|自己的)?[^，。,；;？?！!]{0,6}(?:房|车|货|设备|东西)"
+               r"|买(?:我|我们)(?:家)?(?:的)?[^，。,；;？?！!]{0,4}(?:房|车|货|东西|设备)"
+               r"|(?:买家|买方|买受人|购房人|购房者|买主|客户)[^，。,；;？?！!]{0,6}(?:要|说|不|拖|反悔|违约|要求|起诉|告我|退货|一直)"
+               r"|(?:欠|拖欠|不付|不给)(?:我|我们)?(?:的)?(?:货款|尾款|房款|车款|余款)|(?:货款|尾款|房款|车款)(?:一直)?(?:不给|不付|没给|没付|拖着)"
+               r"|(?:我|我们)(?:已经)?(?:发|交|供)(?:了)?货|不要货"),
+    ("buyer", r"我(?:们)?(?:是|作为)(?:买家|买方|买受人|购房人|购房者|买主)"
+              r"|我(?:们)?(?:在[^，。,；;？?！!]{0,8})?(?:买|购买|购|订|定|看中)(?:了)?(?:一?套|一?辆|一批|台|个|的)?[^，。,；;？?！!]{0,8}"
+              r"(?:房|车|货|设备|二手|楼盘|商品房|期房|现房)"
+              r"|(?<![卖出])(?:买|购)(?:的|了)?(?:二手房|二手车|房子|车子?|新房|商品房|期房|这套房|这辆车|设备|货)"
+              r"|(?:卖家|卖方|出卖人|房主|原房主|房东|开发商|车商|4S店|厂家|供货商|供应商)[^，。,；;？?！!]{0,8}"
+              r"(?:反悔|不卖|涨价|不过户|拒绝过户|隐瞒|不交房|延期交房|逾期交房|不发货|违约|跑路|不退|说|一口咬定)"),
+    ("refund_payer", r"(?:要|让|叫|逼|要求)(?:我|我们)(?:全部|全额)?(?:退|返还|退还|退回)(?:钱|款|费|定金|订金|押金|学费|培训费|预付款|货款)?"
+                     r"|(?:找|向|跟)(?:我|我们)(?:要|讨)(?:回)?(?:定金|订金|押金|学费|预付款|钱|款)"
+                     r"|(?:我|我们)(?:要|得|必须|需要|该|应该)(?:全部|全额|全)?(?:退|返还|退还)(?:给)?(?:他|她|对方|人家|客户|学员|家长)?(?:吗|么|多少)"
+                     r"|(?:客户|学员|家长|对方|买家|他|她)(?:要求|要|想|申请|闹着要?|吵着要?)(?:全额)?(?:退款|退费|退钱|退定金|退订金)"),
+    ("refund_claimant", r"(?:我|我们)(?:要|想|能|可以|能不能|可不可以)?(?:要求)?(?:退款|退费|退钱|退定金|退订金|退押金)"
+                        r"|(?:我|我们)(?:的)?(?:钱|定金|订金|押金|预付款|学费)[^，。,；;？?！!]{0,6}(?:能|可以|能不能)?(?:要回|拿回|退回|追回|退)"
+                        r"|(?:不|不肯|拒绝|不给|不愿)(?:退|返还|退还)(?:我|给我)"
+                        r"|(?<![他她方家])(?:能|可以|能不能)(?:全)?(?:退|要回来?|拿回来?)(?:吗|么)?"
+                        r"|(?:转错|多转|多付|多打|打错)(?:了)?(?:钱|账|款)?"),
+    ("holder_spouse", r"(?:房本|房产证|产权证|不动产证|房子)[^，。,；;？?！!]{0,8}(?:就|只)?(?:是|写|登记)?(?:的)?(?:在)?我(?:一个人|自己)?(?:的)?(?:名字|名下)"
+                      r"|(?:写|登记|在)(?:的)?我(?:一个人|自己)?(?:的)?(?:名字|名下)"
+                      r"|我(?:在)?婚前(?:自己|一个人)?(?:全款)?(?:买|付|出|贷款买)"
+                      r"|我(?:的)?(?:爸妈|父母|爸|妈|家里)[^，。,；;？?！!]{0,4}(?:出|给|付)(?:了)?[^，。,；;？?！!]{0,8}(?:首付|房款|全款|买房|钱)"
+                      r"|(?:她|他|对方|老婆|老公|妻子|丈夫|前妻|前夫)(?:说|要|想|非要|起诉)?[^，。,；;？?！!]{0,6}(?:分一半|要一半|平分|分走|分割|分我)"),
+    ("claimant_spouse", r"(?:老公|老婆|丈夫|妻子|他|她|对方|前夫|前妻)(?:在)?婚前(?:自己)?(?:全款)?(?:买|付|出|贷款买)"
+                        r"|(?:房本|房产证|产权证|不动产证|房子)[^，。,；;？?！!]{0,8}(?:写|登记|在)(?:的)?(?:是)?(?:他|她|老公|老婆|丈夫|妻子|对方|前夫|前妻)(?:一个人|自己)?(?:的)?(?:名字|名下)"
+                        r"|我(?:能|可以|可不可以|能不能)?(?:分|要|得)(?:到)?(?:多少|一半|吗)"
+                        r"|(?:能|可以|可不可以|能不能)(?:多分|分到|分一半|分多少)"
+                        r"|(?:他|她|对方|老公|老婆)(?:的)?(?:爸妈|父母)[^，。,；;？?！!]{0,4}(?:出|给|付)(?:了)?[^，。,；;？?！!]{0,8}(?:首付|房款|全款|买房)"),
+    ("insurer", r"我(?:们)?(?:是|作为)(?:保险公司|保险人|承保公司|理赔员|保险公司的)|我们(?:保险)?公司(?:承保|理赔|核赔|拒赔)"
+                r"|(?:投保人|被保险人|客户)[^，。,；;？?！!]{0,6}(?:骗保|隐瞒|没有如实告知|未如实告知|起诉我们|要求我们)"),
+    ("insured", r"保险公司[^，。,；;？?！!]{0,6}(?:不赔|拒赔|拒绝|不给|不理赔|只赔|少赔|拖着|说|以|推)"
+                r"|我(?:们)?(?:家)?(?:买|投|上|交|保|买了|投了)(?:了)?[^，。,；;？?！!]{0,8}(?:保险|险)"
+                r"|我(?:的)?(?:车险|保险|保单)|(?:找|向|跟|起诉|告)保险公司"),
+)
+#: The words a matter's pair is read in: a 房子 of a divorce is no sale, a 退 of a lease no refund pair.
+_MATTER_WORDS = {"gift_receiver": r"彩礼|聘礼|礼金|聘金|订婚|定亲", "gift_giver": r"彩礼|聘礼|礼金|聘金|订婚|定亲",
+                 "seller": r"买|卖|购|售|货", "buyer": r"买|卖|购|售|货",
+                 "refund_payer": r"退|返还|要回", "refund_claimant": r"退|返还|要回|转错|多转|多付|多打|打错",
+                 "holder_spouse": r"离婚|离了婚|分居|夫妻共同财产", "claimant_spouse": r"离婚|离了婚|分居|夫妻共同财产",
+                 "insurer": r"保险|保单|理赔|险", "insured": r"保险|保单|理赔|险"}
+
+#: The criminal matters (a victim and an accused oppose there).
+CRIMINAL_DOMAINS = ("criminal", "criminal_procedure")
+#: The matters in which each pair of sides opposes: a company signing a sales contract is no employer there,
+#: and a driver who reports an accident does not take a victim's step.
+SIDE_AREAS: dict[str, tuple[str, ...]] = {
+    "employee": ("labor",), "employer": ("labor",), "tenant": ("real_estate",), "landlord": ("real_estate",),
+    "lender": ("debt", "general", "contract", "security_interest"),
+    "borrower": ("debt", "general", "contract", "security_interest"),
+    "victim": CRIMINAL_DOMAINS, "offender": CRIMINAL_DOMAINS, "consumer": ("consumer",), "business": ("consumer",),
+    "gift_giver": ("marriage_family",), "gift_receiver": ("marriage_family",),
+    "seller": ("contract", "real_estate", "traffic_accident", "general"),
+    "buyer": ("contract", "real_estate", "traffic_accident", "general"),
+    "refund_payer": ("contract", "general", "real_estate"), "refund_claimant": ("contract", "general", "real_estate"),
+    "holder_spouse": ("marriage_family",), "claimant_spouse": ("marriage_family",),
+    "insurer": ("traffic_accident", "contract", "general"), "insured": ("traffic_accident", "contract", "general"),
+}
+
+
 #: (side, pattern): the first side whose words the question uses, in this order (an explicit
 #: 我是房东 / 我是老板 is read before the other side's words).
 _SIDE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((side, re.compile(pattern)) for side, pattern in (
     ("landlord", r"我是房东|我(?:家)?(?:的)?(?:房子|房屋|门面|商铺|铺面)(?:\S{0,4})?(?:租给|出租)|我(?:把|将)(?:房子|房屋|门面|商铺)\S{0,4}租给"
                  r"|(?:租客|租户|房客|承租人)(?:不|拖|欠|把|一直|跑|失联|转租|要|提前|说)"),
     ("employer", r"我(?:们)?(?:是|作为)(?:公司|单位|企业|厂|店)?(?:的)?(?:老板|负责人|HR|hr|人事|法人|老总|经理)"
+                 r"|我(?:们)?(?:是|在)[^，。,；;？?！!]{0,8}(?:公司|单位|企业|厂|店|工厂)(?:的|里的|做|当)?(?:老板|负责人|HR|hr|人事|法人|老总|经理)"
                  r"|我们是(?:一?个|一家|家)[^，。,；;？?！!]{0,6}(?:公司|厂|店|企业|工厂)"
                  r"|我们(?:公司|单位|厂|店)(?:最晚|要|得|应该|需要)"
                  r"|我们(?:公司|单位|厂|店)(?:里|上)?(?:有|的)?(?:一?个|一名|名|位)?(?:员工|职工|工人|店员|新人)"
@@ -1791,6 +1916,7 @@ _SIDE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((side, re.compile(pa
                  r"[^。？?！!被]{0,16}?(?:把(?:人|他|她|对方|人家)[^，。,；;\s被]{0,4}(?:打|撞|捅|砍|弄伤|推倒)"
                  r"|(?:骗|偷|抢|打伤|捅伤|砍伤)了(?:人家|别人|对方|人)|打骨折了|打成(?:轻伤|重伤))|"
                  rf"我(?:把|将)(?:人|他|她|对方)\S{{0,3}}(?:打|撞|弄伤|捅)|我(?:打了|撞了|捅了|砍了|偷了|骗了)"
+                 rf"|{_RELATIVE}的?(?:案子|案件)[^。？?！!]{{0,16}}(?:移送|检察院|起诉|开庭|判|批捕|逮捕|取保)"
                  rf"|{_RELATIVE}\S{{0,6}}(?:被抓|被拘|被刑拘|被拘留|被逮捕|被批捕|被判|被起诉|涉嫌|进去了|被带走|被公安)"
                  r"|我(?:涉嫌|被抓|被拘|被刑拘|被拘留|被逮捕|被判|被公安)|取保候审|嫌疑人|自首|我(?:酒驾|醉驾|喝酒开车)"
                  rf"|{_RELATIVE}\S{{0,2}}(?:酒驾|醉驾|喝(?:了)?酒(?:后)?开车|撞了人|撞伤了?人|把人(?:打|撞|捅|砍))"),
@@ -1801,29 +1927,54 @@ _SIDE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((side, re.compile(pa
     ("lender", rf"借给(?!我)|(?:借钱的人|欠钱的人|欠款人|欠我钱的人?|(?<![是当])借款人)[^，。,；;？?！!\s]{{0,4}}?"
                rf"(?:还不上|还不起|不还|没还|跑了|失联|赖账|拖着|不接电话|让我|要我|叫我|求我|说)|{_OTHER}(?:借了?我(?:的)?|欠我|欠了我|找我借|向我借|跟我借)|我(?:是)?出借人|借(?:钱|款)?不还|要账|讨债|追债|讨钱"),
     ("borrower", rf"借给我|(?:^|[，,。；;！!？?\s]|之前|前年|去年|当初|当时)(?:找|跟|向){_OTHER}借|我(?:借了|向|找|跟|在)\S{{0,8}}借|我(?:欠|借的|是借款人|还不上|还不起)|催收|网贷|(?:让|要|逼)我还"),
-    ("employee", r"(?:公司|单位|老板|领导|厂里|厂子|HR|hr|人事|用人单位)(?:把我|让我|要我|给我|不给我|欠我|拖欠我|扣我|辞退我|开除我|逼我|叫我|没给我|没有给我|不让我)"
+    # (一家公司欠我们货款 is a seller's debtor, no employer)
+    ("employee", r"(?:公司|单位|老板|领导|厂里|厂子|HR|hr|人事|用人单位)(?:把我|让我|要我|给我|不给我|(?:拖)?欠我(?!们?的?(?:货款|房款|车款|工程款|租金|借款))"
+                 r"|扣我|辞退我|开除我|逼我|叫我|没给我|没有给我|不让我)"
                  r"|我(?:被|让)(?:公司|单位|老板|领导|厂里)?(?:辞退|开除|解雇|裁|炒|劝退|调岗|降薪)|我(?:在|入职|进)(?:了)?(?:一?家|这家|公司|单位|厂)(?!的?(?:股份|股权|出资|分红|占股|持股|投资))"
-                 r"|我(?:的)?(?:工资|社保|加班费|工龄|年假|试用期|劳动合同)|(?:辞退|开除|解雇|裁掉|炒掉)了?我"),
+                 r"|(?:辞退|开除|解雇|裁掉|炒掉)了?我"),
+    *_MATTER_CUES,
+    # weak: 我工资8000 tells a worker only when nothing else says whose question it is (in a family matter
+    # it is the payer's income, in a loan the borrower's means)
+    ("employee", r"我(?:的)?(?:工资|社保|加班费|工龄|年假|试用期|劳动合同)"),
 ))
 
 
 _LEASE = re.compile(r"租|押金")
+#: An estate being shared among heirs (遗产, 没留遗嘱, 我爸走了): no spouse's divorce split.
+_HEIRS_SHARE = re.compile(r"遗产|遗嘱|继承|去世|过世|走了|病逝|死了|身故")
 #: A loan of money, not of a car or a house: its sum (\d{3,}, 10万, 5k) or its interest (月息) names it.
 _MONEY_WORDS = re.compile(r"钱|款|借条|欠条|利息|月息|年息|\d{3,}|\d+(?:个)?[万千wWkK]|网贷|信用卡|催收")
 
 
 def side(text: str) -> tuple[str, str] | None:
     """Whose question it is — (side, the words that tell) — or None when the words do not say."""
+    said = sides_said(text)
+    return said[0] if said else None
+
+
+def sides_said(text: str) -> list[tuple[str, str]]:
+    """Every side the words tell, one of each pair (its first in :data:`_SIDE_CUES`' order), in that
+    order: 我工资8000 beside 男方家要我们退彩礼 is the receiving family in the betrothal-gift matter, and a
+    side is taken only in the matter where its pair opposes (:data:`SIDE_AREAS`)."""
     text = amounts(text)
+    found: list[tuple[str, str]] = []
     for name, pattern in _SIDE_CUES:
         if name in ("tenant", "landlord") and not _LEASE.search(text):
             continue  # 房东 of a house for sale is its seller, not a landlord
         if name in ("lender", "borrower") and not _MONEY_WORDS.search(text):
             continue  # 借车, 借房子: not a loan of money
+        if name in _MATTER_WORDS and not re.search(_MATTER_WORDS[name], text):
+            continue
+        if name in ("holder_spouse", "claimant_spouse") and _HEIRS_SHARE.search(text):
+            continue  # 这房子我能分多少 of a father's estate is an heir's share, not a divorce's
+        if name in ("seller", "buyer") and any(other in ("tenant", "landlord") for other, _ in found):
+            continue  # 房东说房子卖了 to his tenant: the lease is the matter, the tenant is no buyer
+        if any(SIDES.get(name) == other or name == other for other, _ in found):
+            continue  # one side of each pair: the first the words tell
         m = pattern.search(text)
         if m:
-            return name, m.group(0)
-    return None
+            found.append((name, m.group(0)))
+    return found
 
 
 _NO_DUE = re.compile(r"(?:没|未|没有|也没)(?:写|约定|说|定|讲|签|注明)(?:好|过|清)?\S{0,4}?(?:还款|还钱|归还|什么时候还|啥时候还|哪天还|期限|时间|日期)"

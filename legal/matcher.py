@@ -477,7 +477,7 @@ class Matcher:
             mine = row[member]
             out[member] = CardScore(mine.card, mine.score + FAMILY["weight"] * float(value),
                                     signals={**mine.signals, "family": float(value)})
-        return self.rank(out)
+        return self.rank(_own_side_first(out, members))
 
     # -- embeddings ----------------------------------------------------------------------------------------
     def _embedder(self) -> Any:
@@ -617,7 +617,7 @@ class Matcher:
                    asked: Sequence[str] | None = None, facts_from: Sequence[str] | None = None
                    ) -> list[list[CardScore]]:
         """Every card scored for each text, in the cards' order (no confidence yet)."""
-        from legal.facts import extract_facts, side, situation
+        from legal.facts import extract_facts, sides_said, situation
 
         agreed = set(retrieved)
         # a misspelt legal word (劳动和同) or a dialect word (俺, 唔) is read as the word meant
@@ -627,7 +627,7 @@ class Matcher:
         for row, text in enumerate(texts):
             qtype = asked[row] if asked is not None else question_type(text)
             source = facts_from[row] if facts_from is not None else text
-            asker = side(source)
+            said = sides_said(source)
             facts = extract_facts(source)
             present = set(situation(facts))
             asks = asked_consequence(text)
@@ -642,7 +642,9 @@ class Matcher:
                            "bigrams": grams, "terms": terms, "not_terms": excluded,
                            "homonym": self._homonym(source, card, in_source), "agreement": agreement,
                            "qtype": _answers_type(card, qtype),
-                           "side": _side_agreement(asker[0] if asker else "", self.sides[index]),
+                           "side": _side_agreement(asker := _asker(said, card.domain), self.sides[index]),
+                           # not weighed: which sibling is written for the client's side (the family step)
+                           "own_side": float(bool(asker) and asker == self.sides[index]),
                            "facts": (float(any(f in present for f in card.when_facts))
                                      - float(any(f in present for f in card.unless_facts))),
                            "computable": _computable(card, qtype, facts),
@@ -796,6 +798,32 @@ def card_side(card: Card) -> str:
     if said.count(best) < SIDE_SHARE * len(said) or SIDE_DOMAINS.get(best) != card.domain:
         return ""
     return best
+
+
+def _asker(said: Sequence[tuple[str, str]], domain: str) -> str:
+    """The client's side for a card of ``domain``: the first side the words tell whose pair opposes in
+    that matter (``legal.facts.SIDE_AREAS``: 我工资 beside 男方家要我们退彩礼 is no worker in the gift's
+    matter), else the first side told."""
+    from legal.facts import SIDE_AREAS
+
+    return next((name for name, _ in said if domain in SIDE_AREAS.get(name, ())), said[0][0] if said else "")
+
+
+def _own_side_first(row: list[CardScore], members: Sequence[int]) -> list[CardScore]:
+    """``row`` with each sibling written for the side opposite the client's (its ``side`` signal below
+    zero) moved just below the best sibling written for the client's own side (``own_side``): among
+    neighbouring cards, a landlord's question never lands on the tenant's card when the family has the
+    landlord's. The family's words decide among the rest."""
+    own = [row[i].score for i in members if row[i].signals.get("own_side", 0.0) > 0]
+    if not own:
+        return row
+    floor = max(own)
+    out = list(row)
+    for i in members:
+        mine = row[i]
+        if mine.signals.get("side", 0.0) < 0 and mine.score >= floor:
+            out[i] = CardScore(mine.card, floor - 1e-3, signals={**mine.signals, "own_side_step": 1.0})
+    return out
 
 
 def _side_agreement(asker: str, card_side: str) -> float:

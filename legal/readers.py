@@ -281,6 +281,7 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _criminal_terms(text, facts)
     _spans_and_uses(text, facts)
     _dated_roles(text, facts)
+    case_deciders(text, today, facts)
 
 
 def _contract_roles(text: str, facts: Facts) -> None:
@@ -753,3 +754,209 @@ def _dated_roles(text: str, facts: Facts) -> None:
         before = [d for d in facts.dates if text.find(d.text) < m.start()] or facts.dates[:1]
         if before:
             facts.dates.append(DatedEvent(before[-1].day, "knew", f"{before[-1].text}（{m.group(0)}）"))
+
+
+# -- the facts that decide which case of an answer holds (docs/decisions/answers-apply-the-case.md) -----------
+#: Each a yes/no the client tells in passing, read only when the question speaks of its topic: ``(name, topic,
+#: no, yes)``. The negative phrasings are tried first (没过户 holds 过户, 不是自营 holds 自营); a question that says
+#: both, or neither, leaves the fact unknown — the answer's default conclusion stands and asks for it.
+_DECIDERS: tuple[tuple[str, str, str, str], ...] = (
+    # the platform sold it itself (自营) or a seller on it did (第三方, 入驻商家)
+    ("self_operated", r"平台|京东|淘宝|天猫|拼多多|网购|网上|商城|旗舰店|店铺|网店|抖音|app|APP",
+     r"不是自营|非自营|第三方|入驻|(?:个人|小|别人的|普通)店铺|商家(?:店铺|开的店)|店铺卖的|商家卖的|卖家是商家",
+     r"自营|平台(?:自己|直接)(?:卖|发货|销售)|(?:官方|平台)直营|平台(?:的)?超市"),
+    # when the parents' money (or the thing) came: before the marriage or after it
+    ("before_marriage", r"房|首付|全款|出资|出钱|买|车|存款|财产|给了|拿了",
+     r"婚后|结婚(?:以|之)?后|领证(?:以|之)?后|婚姻期间|婚内|结了婚(?:以|之)?后|结完婚",
+     r"婚前|结婚(?:以|之)?前|领证(?:以|之)?前|还没结婚的时候|没结婚(?:的时候|时|前)|谈恋爱的时候|恋爱(?:的时候|时|期间)|订婚(?:后|以后)"),
+    # the parents paid the whole price, or only a part (首付, 一部分)
+    ("full_payment", r"父母|爸妈|我爸|我妈|公婆|岳父|岳母|丈母娘|老丈人|他爸|他妈|她爸|她妈|家里|娘家|婆家",
+     r"首付|首期|一部分|部分|一半|凑了|贷款|按揭|月供",
+     r"全款|全额|一次性付清|全部(?:房款|的钱|出的钱|出资)|钱全是|全是(?:他|她|我)?(?:爸妈|父母|家里)出"),
+    # sports: the other player hurt the client on purpose or by a gross foul (自甘风险 does not cover it)
+    ("deliberate_harm", r"球|篮板|打球|踢球|比赛|篮球|足球|羽毛球|排球|运动|对抗|健身|跑步|球场|滑雪|骑行|爬山|登山",
+     r"不是故意|不(?:算|像)故意|无意|没注意|正常(?:对抗|拼抢|争抢|碰撞|比赛|动作)|抢篮板|争球|争顶|卡位|意外",
+     r"故意|恶意|报复|下黑手|下死手|下狠手|明显犯规|恶意犯规|严重犯规|飞铲|背后(?:铲|推|下脚)|(?:打|撞|踢)完(?:还|又)|冲着我(?:的)?(?:脸|头|腿)"),
+    # the workplace rule a dismissal rests on was published to the worker (签收, 公示) or never shown
+    ("rules_published", r"规章制度|制度|员工手册|规定|厂规|公司规定|奖惩",
+     r"没(?:有)?公示|未公示|没(?:有)?(?:给我|让我|叫我)?(?:看过|见过)|从来没(?:看|见|听说)过|不知道(?:有)?(?:这个|这条|这种)?(?:制度|规定)"
+     r"|没(?:有)?(?:让我|叫我|要我)?签(?:过)?(?:字|收)|没(?:有)?(?:告诉|通知|培训)过(?:我|我们)|没有(?:经过)?(?:民主|职代会|工会)",
+     r"公示过|(?:签|签过|签了)(?:字|收|名)(?:确认)?|入职(?:的)?时候?(?:就)?签了(?:员工手册|制度)|我(?:也)?签过|学习过(?:制度|手册)|贴在(?:墙上|公告栏)"),
+    # a house sold twice or sold by one spouse: the title already registered to the buyer, or not yet
+    ("title_transferred", r"过户|登记|房产证|不动产证",
+     r"还没(?:有)?(?:办)?过户|没(?:有)?(?:办)?过户|未过户|没(?:有)?办(?:理)?(?:过户|登记)|还没(?:办|登记|转名)|过户(?:还)?没办",
+     r"已经过户|已过户|办(?:完|了)(?:过户|登记)|过户(?:给|到)了?(?:别人|他人|第三人|买家|后面|另一|人家|对方|他|她)|过户了|房产证(?:都)?(?:已经)?(?:换|改)成"),
+    # a sublease the landlord agreed to (or knew of), or one made behind his back
+    ("landlord_consented", r"转租|二房东|分租|转给|转出去|合租|群租",
+     r"房东(?:并)?不知道|房东不同意|(?:没|没有|未)(?:经过|经|征得|问过|告诉|跟)?房东(?:的)?(?:同意|允许|知道|说)?|背着房东|偷偷(?:转|租)|未经(?:房东)?(?:同意|允许)",
+     r"房东(?:也|早就|早|一直|都)?(?:同意|默许|答应|点头|签字|允许)|经过房东同意|征得房东同意"),
+    # ... or knew of it (民法典 718: no objection within six months is consent)
+    ("landlord_knew", r"转租|二房东|分租|转给|转出去",
+     r"房东(?:并|根本|一直|都)?不知道|背着房东|偷偷(?:转|租)|瞒着房东",
+     r"房东(?:也|早就|早|一直|都|其实|当时就)?(?:知道|晓得|清楚|看见|见过)"),
+    # damage to a rented house: the tenant caused it, or it came of age, weather or a third person
+    ("tenant_caused_damage", r"坏|漏|损|烧|着火|起火|塌|修|裂|堵|碎",
+     r"不是我(?:弄|搞|造成)的|自然(?:老化|损坏|坏)|老化|年久|(?:自己|本来就|用着用着|住进来就)坏(?:了|的)|本来就(?:有问题|漏|裂)|质量问题"
+     r"|台风|暴雨|地震|雷击|邻居(?:家)?(?:着火|起火|漏水)|楼上(?:家)?漏水|线路(?:问题|老化)",
+     r"我(?:自己)?(?:不小心)?(?:弄坏|搞坏|摔坏|打碎|打坏|碰坏|用坏|弄的|烧的|弄漏)|我(?:自己)?不小心|被我(?:弄|搞|摔|打|碰|烧)(?:坏|碎|漏|着)|(?:是|因为)我(?:的)?(?:原因|过错|不小心|失误)"
+     r"|我(?:做饭|抽烟|用电|充电)(?:时)?(?:不小心)?(?:引起|导致|弄)"),
+    # a rent rise mid-term the lease provides for, or one it does not
+    ("rent_adjust_clause", r"涨租|涨房租|加租|涨价|涨钱|租金|房租",
+     r"(?:合同|协议)(?:里|上)?(?:没(?:有)?(?:写|约定|说|提)|并没有)(?:过)?(?:可以|能)?(?:涨|调|加)|没(?:有)?约定(?:涨|调|加)|没说(?:过)?(?:能|可以)?涨",
+     r"(?:合同|协议)(?:里|上)?(?:有|写了|写着|约定了?)(?:可以|能)?(?:调整租金|涨价|涨租|调租|加租|每年(?:递增|上涨|涨))|每年(?:递增|上涨|涨)\s*\d"),
+    # a debt the creditor demanded (中断) — or never did
+    ("creditor_demanded", r"借|欠|钱|工资|时效|仲裁|货款|工程款|债",
+     r"(?:从来|一直|从|一次都|一次也|这些年|这几年|期间|中间)(?:都)?(?:没|没有|未)(?:催|要|找(?:他|她)?要|问(?:他|她)?要|讨|追|联系)(?:过)?|没(?:有)?催过|没(?:有)?找(?:他|她)要过",
+     r"(?:一直|每年|经常|多次|年年|每次|前几个月|去年|今年|上个月)(?:都|也|还)?(?:在)?(?:催|要|找(?:他|她)要|问(?:他|她)要|讨|追)|催过|催了(?:好)?(?:几|多)次"
+     r"|要过(?:几次|好几次|很多次)?|(?:微信|短信|电话)(?:上)?(?:里)?(?:催|要|讨)|发(?:过)?(?:律师函|催款函|催收函)|起诉过|申请过仲裁|去(?:劳动)?监察(?:大队)?投诉过"),
+    # the debtor owned the debt again (承认, 答应还, 还了一点, 还款计划): the limitation waived or run anew
+    ("debtor_acknowledged", r"借|欠|钱|时效|货款|债",
+     r"(?:从来|一直|从|也)(?:都)?(?:没|没有|不)(?:承认|认账|认)|不认账|赖账|说(?:早)?(?:还|过)了时效|说(?:已经)?还(?:清)?了",
+     r"(?:他|她|对方|欠款人|借款人)?(?:又|也|还|后来|去年|今年)?(?:承认|认了|认账|答应(?:会)?还|同意还|说会还|说(?:一定)?还)|还(?:过|了)(?:一部分|一些|点|部分|一点|\d+)"
+     r"|写了(?:还款)?(?:计划|承诺|保证)|签了还款(?:协议|计划|承诺)|重新(?:写|打)了(?:借条|欠条)"),
+    # a rider or driver taking orders freely (众包) or under a station's shifts (专送)
+    ("crowd_rider", r"骑手|外卖|配送|跑单|美团|饿了么|闪送|网约车|滴滴|货拉拉|代驾|快递员",
+     r"专送|站点|排班|打卡|考勤|站长|固定(?:时间|班次)|全职|每天(?:必须|要)(?:上线|在线)|罚款",
+     r"众包|乐跑|自由接单|想跑就跑|想接就接|随时(?:上下线|下线)|不(?:用)?排班|不(?:用)?打卡|兼职跑|有空就跑"),
+    # goods bought knowing they were faulty: food or medicine (十倍, 食品安全法 148) or other goods
+    ("food_product", r"明知|知假|故意买|知道是假|打假|知道(?:是)?(?:过期|假)|职业",
+     r"衣服|鞋|包包|皮包|箱包|背包|手机|电器|化妆品|手表|电脑|耳机|首饰|家具|玩具|服装",
+     r"食品|吃的|零食|饮料|酒|奶粉|保健品|药|过期|食物|肉|茶|罐头|月饼|调料|水果|蔬菜"),
+    # a parcel sent with its value insured (保价), or without
+    ("insured_value", r"快递|物流|寄|包裹|顺丰|京东|邮政|圆通|中通|申通|韵达",
+     r"没(?:有)?(?:买|交|办|选|做)?(?:保价|报价)|未保价|不保价|没(?:有)?买保险",
+     r"(?<![没未不])(?:保价了|保了价|报价了|买了保价|交了保价费|保价(?:\d|[一二三四五六七八九两]))"),
+    # a worker hurt doing a job for a private person: a job for a result (承揽: 包活, 按件, 上门安装) or labour under
+    # the client's direction (劳务: 按天, 日结, 雇的)
+    ("piecework", r"受伤|摔|伤|砸|骨折|出事|掉下来",
+     r"按天|日结|一天\s*\d+|每天\s*\d+(?:块|元)?|按月(?:给|发)|雇(?:了)?(?:个|一个|两个)?(?:人|工人|小工|保姆|帮工)|给我(?:家)?(?:打工|干活)|保姆|钟点工|长期(?:在我家)?干",
+     r"包给|包活|包(?:了)?(?:工|活)|按件|按平方|承包|上门(?:安装|维修)|(?:安装|维修|装修|空调|家电)师傅|(?:修|装)(?:空调|热水器|油烟机|窗户|防盗网)|一口价|总价包"),
+    # property promised for a debt: agreed before the debt fell due (流押, void) or after it (以物抵债, valid)
+    ("before_due_agreement", r"抵债|抵账|抵给|房子归|车归|归你|归他|归我|以房抵|以车抵|拿房子|拿车",
+     r"到期(?:后|以后|之后)|还不上(?:了)?[^。？?]{0,8}?(?:商量|协商|拿|用|把)|现在(?:拿|用)|已经到期|逾期(?:后|以后)",
+     r"借(?:钱|款)?的时候(?:就)?(?:约定|写|说好|签)|借条(?:上)?写(?:着|了|的)?(?:到期)?(?:还)?不(?:上|还)|到期(?:还)?不还(?:的话)?(?:就)?(?:房子|车)?(?:归|抵)|提前(?:约定|说好)"),
+    # a pupil hurt at school by another pupil (民法典 1188 + 1199/1200), not by a fall or a stranger
+    ("hurt_by_classmate", r"学校|幼儿园|老师|课间|上课|同学|班|校园|体育课",
+     r"自己(?:摔|跌|磕|滑)|校外人员|社会(?:上的)?人员|外来人员|陌生人",
+     r"(?:同学|同班|同桌|小朋友|别的孩子|其他孩子|对方孩子|男生|女生|学生)[^，。,；;？?！!]{0,6}(?:推|打|撞|踢|咬|抓|绊|砸|弄伤|推倒|扔)|被同学"),
+    # a standard term that strips the other side of its main rights (单方调价, 不得异议, 概不负责, 最终解释权)
+    ("excludes_main_rights", r"格式|条款|合同|协议|单子|告示|规定|写着|写了|声明|霸王",
+     r"(?:不|没)(?:是)?(?:单方|霸王)|双方协商(?:一致)?(?:后)?(?:才能|方可)",
+     r"不得(?:提出)?(?:任何)?异议|放弃(?:一切|任何)?(?:权利|追究|索赔)|概不负责|概不退换|不退不换|最终解释权|(?:有权|可以)(?:随时)?单方(?:面)?(?:调整|变更|修改|解除|涨价)"
+     r"|随时(?:单方)?(?:调整|变更|修改)(?:价格|费用|收费|合同)|一律不(?:退|赔|负责)|后果自负|与本(?:店|公司|平台)无关"),
+    # the client went round the agent after its viewings (跳单) — or the agent brought about no deal
+    ("skipped_agent", r"中介|经纪|看房|带看|房源",
+     r"(?:中介|他们)(?:根本)?没(?:有)?(?:帮|给)?(?:我)?(?:促成|谈成|办成)|(?:自己|我)(?:在|从)(?:网上|别的中介|其他中介|朋友)(?:那|那里)?(?:找|看)到的",
+     r"跳单|跳过(?:了)?中介|绕(?:开|过)(?:了)?中介|私下(?:跟|和|与|找|联系|约)(?:了)?(?:房东|业主|卖家|房主)"
+     r"|(?:自己|直接)(?:跟|和|与|找|联系)(?:了)?(?:房东|业主|卖家|房主)(?:买|签|联系|交易|成交|谈)"),
+    # a driver who ran from the scene (逃逸 — 刑法 133's higher band) or stayed and reported it
+    ("fled_scene", r"撞|车祸|交通事故|肇事|开车|驾驶|事故",
+     r"没(?:有)?(?:逃逸|跑|逃|离开(?:现场)?)|(?:留|守)在(?:了)?现场|(?:马上|立即|当场|主动)?(?:报(?:了)?警|打(?:了)?(?:110|120|122))|投案|自首",
+     r"逃逸|逃跑|跑了|逃了|开走了|溜了|离开(?:了)?现场|没(?:有)?停车|驾车逃离|肇事后逃"),
+    # social insurance (生育保险 within it) paid for the worker — or never paid
+    ("social_insurance_paid", r"社保|五险|生育保险|医保|生育津贴|产假工资|参保|缴费",
+     r"(?:没|没有|未|从来没|一直没|不)(?:给我|帮我|给员工)?(?:交|缴|买|上|办|参)(?:过)?(?:社保|五险|五险一金|生育保险|保险)|断(?:交|缴)了?|停(?:交|缴)了?",
+     r"(?:交|缴|买|上|办)(?:了|过|着)(?:社保|五险|五险一金|生育保险)|(?:有|正常(?:交|缴))社保|社保(?:一直)?(?:正常)?(?:在)?(?:交|缴)(?:着|了)?|连续(?:交|缴)了"),
+    # the helped person said no to the help before it was given (民法典 1192 帮工解释: 明确拒绝的不担责)
+    ("help_refused", r"帮忙|帮工|帮他|帮她|帮人|义务帮|免费帮",
+     r"(?:他|她|对方|人家|邻居|朋友|亲戚|同事|老乡|村里人)(?:主动)?(?:请|叫|让|喊|找)我(?:去|来)?帮",
+     r"(?:他|她|对方|人家|邻居|朋友|亲戚|同事|老乡)(?:说|明确(?:说)?|已经)?(?:不用|不要|不需要|别)(?:帮|我帮)|(?:拒绝|不让)(?:了)?(?:我)?(?:帮|我帮)|(?:没|不)(?:让|要|请)我帮"),
+    # a suit for divorce refused by an earlier judgment (民法典 1079 ⑤: one more year apart decides it)
+    ("divorce_refused_before", r"离婚|判离|起诉离婚",
+     r"还没(?:有)?起诉过|没(?:有)?起诉过",
+     r"(?:判决|法院|法官)?(?:判(?:了)?|判决)(?:不准|不予|没|不)(?:准予)?(?:离|离婚)|没(?:有)?判离|上次(?:起诉)?(?:没|不)(?:判|准)|第二次起诉|再次起诉|又起诉"),
+    # the insurer showed and explained the exclusion clause (加粗, 签字确认) — or never did
+    ("clause_explained", r"保险|免责|拒赔|不赔",
+     r"(?:没|没有|未|从来没|也没)(?:人)?(?:给我)?(?:提示|解释|说明|告诉|讲|提醒)(?:过)?(?:我)?|(?:业务员|保险公司|他们)(?:根本)?没(?:有)?(?:说|讲|提)(?:过)?|(?:不|没)知道(?:有)?(?:这个|这条)?(?:免责)?(?:条款)?|(?:没|没有)签(?:过)?字",
+     r"(?:加粗|加黑|黑体)(?:提示)?|签(?:了|过)字(?:确认)?|(?:勾选|勾了)(?:已阅读|确认)|(?:明确|当面)(?:说明|解释|告知)(?:过)?|(?:业务员|保险公司)(?:讲|说|解释)过"),
+    # a loan promised by a bank or lending company, not by a private person (自然人借款 is made by paying it)
+    ("lender_institution", r"借|贷|放款|批了",
+     r"朋友|亲戚|同事|同学|个人|老乡|邻居|熟人",
+     r"银行|小贷|贷款公司|金融(?:机构|公司)|网贷平台|信用社|农商行|消费金融|融资租赁"),
+    # a spouse's debt the client signed for or later owned (共债共签, 追认) — or knew nothing of
+    ("spouse_cosigned", r"借|欠|贷|债|担保|网贷|信用卡",
+     r"(?:我|老婆|妻子|丈夫|老公|她|他)(?:都|也|根本|从来)?(?:没|没有|不)(?:签字|签过字|签名|签过|签)|背着我|瞒着我|我(?:根本|完全|一点|都|也|事先)?不知道",
+     r"(?:我|两个人|我们俩|我俩|我们两个|夫妻)(?:都|也|一起)?(?:签了|签过|签字|签名|按了手印|按过手印)|共同签(?:字|名)|我(?:事后|后来)(?:也)?(?:认了|承认|同意|追认)"
+     r"|(?:借条|合同|欠条)上有我(?:的)?(?:签字|名字|签名)"),
+    # a contract that sends disputes to arbitration — or names none
+    ("arbitration_clause", r"仲裁|起诉|法院|告",
+     r"没(?:有)?(?:约定|写)(?:过)?(?:仲裁|怎么解决|争议解决|管辖)|没有仲裁条款|(?:合同|协议)(?:里|上)?没(?:有)?(?:写|约定)(?:仲裁|争议)",
+     r"(?:约定|写了|写着|写的|规定)(?:了)?(?:由|提交|向)?[^，。,；;？?]{0,10}仲裁委|仲裁条款|约定(?:了)?(?:去)?仲裁|提交[^，。,；;？?]{0,8}仲裁|发生争议(?:的)?(?:由|提交|向)[^，。,；;？?]{0,10}仲裁"),
+    # goods already delivered or handed to the carrier when lost or damaged (民法典 604, 607) — or not yet
+    ("goods_delivered", r"货|物流|运输|发货|交付|签收|快递|托运|车队",
+     r"还没(?:有)?(?:发货|交货|交付|提货|发出|装车)|没(?:有)?(?:发货|交货|交付)|还在(?:仓库|卖家|对方|厂里)|交货前|发货前|装车前",
+     r"已经(?:交付|交货|签收|提货|发货|发出|装车)|(?:交给|交付给|送到|装上)(?:了)?(?:物流|承运人|快递|货运|车队|货车)|签收了|发货(?:了|后|以后)|在路上|运输(?:途中|过程中|的时候)|半路上"),
+    # a commute accident in which the client bore the main responsibility (全责, 主责) or not (对方全责, 同等, 次责)
+    ("client_main_responsibility", r"上班|下班|通勤|回家路上|上班路上|下班路上|工伤",
+     r"对方(?:负)?(?:全责|全部责任|主责|主要责任)|(?:我|本人|自己)(?:负|是|承担)?(?:次要责任|次责|同等责任|无责|没有责任|没责任)|同等责任|(?:我|本人)不负(?:主要)?责任|认定(?:对方|他|她)全责",
+     r"(?:我|本人|自己)(?:负|是|承担)?(?:全责|全部责任|主责|主要责任)|(?:认定|判)(?:我|本人)(?:全责|主责|主要责任)"),
+    # an engaged couple told to have lived apart (涉彩礼规定: returned in full when neither registered nor
+    # lived together)
+    ("lived_apart", r"彩礼|礼金|订婚|定亲|三金",
+     r"(?<![没未])(?:同居|住在一起|住一起|一起住)(?:了|过)",
+     r"(?:没|没有|未|从没|从来没)(?:有)?(?:同居|住在一起|住一起|一起住|在一起住|共同生活|一起生活)|分开住|各住各的"),
+)
+#: Deciders whose no holds even beside a yes: 全款付了首付 is the down payment paid in full, a part of the price.
+_NO_WINS = frozenset({"full_payment"})
+_DECIDER_PATTERNS = tuple((name, re.compile(topic), re.compile(no), re.compile(yes))
+                          for name, topic, no, yes in _DECIDERS)
+
+#: 买了5天, 收到货三天了, 提车第十天, 刚买两周, 十天前买的: how long ago the client bought or received the goods.
+_DAYS_SINCE = re.compile(rf"(?:买|收到货|收货|签收|提车|到货|拿到(?:货|车)?|入手|购买|下单|用)(?:了|回来|到)?"
+                         rf"(?:才|刚|刚刚|不到|快|有)?(?:第)?\s*({NUM}|半)\s*(天|日|个?星期|周|个?月|年)"
+                         rf"|({NUM}|半)\s*(天|个?星期|周|个?月|年)(?:以|之)?前(?:买|收到|提|下单)")
+_UNIT_DAYS = {"天": 1, "日": 1, "星期": 7, "个星期": 7, "周": 7, "月": 30, "个月": 30, "年": 365}
+#: 签了两次合同, 连续签了两次固定期限, 第二份合同到期: fixed-term contracts signed in a row (劳动合同法 14 ② 3).
+_TERMS_SIGNED = re.compile(r"(?:连续)?签(?:了|过)\s*(两|二|2|三|3|四|4)\s*次(?:固定期限)?(?:的)?(?:劳动)?合同"
+                           r"|第\s*(二|2|三|3)\s*(?:次|份|个)(?:固定期限)?(?:劳动)?合同(?:又)?(?:到期|快到期|要到期|满了)"
+                           r"|(?:两|二|2|三|3)(?:份|次)(?:固定期限)?(?:劳动)?合同(?:都)?(?:签|到期|满)")
+
+
+#: Whose cause it is that a sale or a signing failed (定金, 认购, 贷款): 1 the client's own (我反悔, 我征信不好),
+#: 2 the other party's (卖家反悔, 开发商涨价, 一房二卖), 3 neither's (限购, 银行停贷, 政策变了). Tried in that order:
+#: 银行不批 because of the client's credit is his own cause.
+_DEAL_TOPIC = re.compile(r"定金|订金|意向金|诚意金|认购|贷款|房贷|按揭|首付|买房|卖房|购房|过户|签约|网签")
+FAULT_PARTIES: tuple[tuple[int, re.Pattern[str]], ...] = (
+    (1, re.compile(r"我(?:们)?(?:自己|这边)?(?:反悔|不想买了|不买了|不想要了|违约|改主意|变卦|不想签了|看中别的)"
+                   r"|(?:我|自己)(?:的)?(?:征信|信用)(?:不好|有问题|太差|花了|逾期)|征信(?:不好|有问题|太花|花了)"
+                   r"|我(?:的)?(?:收入|流水)(?:不够|不足|证明不够)|(?:我|自己)(?:这边|自己)?的原因|个人原因|家里不同意")),
+    (2, re.compile(r"(?:卖家|卖方|房东|开发商|对方|业主|房主|售楼处)(?:突然|临时|后来)?"
+                   r"(?:反悔|不卖了?|违约|涨价|要涨价|加价|坐地起价|一房二卖|卖给(?:了)?别人|不签了?|不给签|跑路|手续不全|没有预售证|不配合)|不(?:想)?卖给我了?|一房二卖")),
+    (3, re.compile(r"限购|限贷|政策(?:变|调整|收紧|不允许)|新政|银行(?:不批|不给贷|拒贷|没批|停贷|收紧|不放款)"
+                   r"|贷款(?:没批|没批下来|批不下来|下不来|没下来|办不下来)|贷不下来|不可抗力|疫情")),
+)
+LABEL_FAULT = {1: "我方原因", 2: "对方原因", 3: "双方都无过错"}
+
+
+def case_deciders(text: str, today: date, facts: Facts) -> None:
+    """The facts that choose among an answer's cases: each yes/no of :data:`_DECIDERS` the question tells,
+    the days since the purchase, the fixed-term contracts signed in a row and the years since a debt fell due."""
+    for name, topic, no, yes in _DECIDER_PATTERNS:
+        if name in facts or not topic.search(text):
+            continue
+        noes = list(no.finditer(text))
+        # a yes said apart from every no (没公示过 holds 公示过: that one is the no's)
+        yeses = [y for y in yes.finditer(text) if not any(y.start() < n.end() and n.start() < y.end() for n in noes)]
+        if noes and (not yeses or name in _NO_WINS):
+            facts.add(name, False, noes[0].group(0))
+        elif yeses and not noes:
+            facts.add(name, True, yeses[0].group(0))
+    if _DEAL_TOPIC.search(text) and "fault_party" not in facts:
+        for party, pattern in FAULT_PARTIES:
+            if (m := pattern.search(text)):
+                facts.add("fault_party", party, m.group(0))
+                break
+    m = _DAYS_SINCE.search(text)
+    if m and "days_since_purchase" not in facts:
+        count, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        value = spoken_count(count)
+        if value is not None and 0 <= value * _UNIT_DAYS[unit] <= 3650:
+            facts.add("days_since_purchase", int(value * _UNIT_DAYS[unit]), m.group(0))
+    m = _TERMS_SIGNED.search(text)
+    if m and "fixed_terms_signed" not in facts:
+        said = next(g for g in m.groups() if g)
+        facts.add("fixed_terms_signed", int(cn_number(said) or 0), m.group(0))
+    due = facts.get("due_date")
+    if isinstance(due, date) and due <= today and "years_since_due" not in facts:
+        years = (today - due).days / 365.25
+        facts.add("years_since_due", Decimal(str(round(years, 2))), f"{due.isoformat()}到期")

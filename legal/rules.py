@@ -1752,6 +1752,8 @@ class DeadlineRule:
     #: Later dates the client also needs, each (what it is, days from the start): the decision on an
     #: arrest when the request is extended, the thirty days to ask for the divorce certificate.
     stages: tuple[tuple[str, int], ...] = ()
+    #: Later dates counted in whole years from the same start (a year's separation after a refused divorce).
+    year_stages: tuple[tuple[str, int], ...] = ()
     #: The period counts its first day (a probation from the day of hire): the last day is one earlier.
     inclusive: bool = False
     #: A period in working days (政府信息公开条例 33: 二十个工作日): Saturdays and Sundays are not counted
@@ -1827,7 +1829,8 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  LegalBasis(CIVIL_CODE, _art(1053)), years=1),
     DeadlineRule("divorce_resuit", "六个月（判决不准离婚后没有新情况、新理由的，六个月内不得再起诉）",
                  LegalBasis("中华人民共和国民事诉讼法", _art(127)), months=6,
-                 note="分居满一年再次起诉的，应当准予离婚（民法典第一千零七十九条）"),
+                 note="分居满一年再次起诉的，应当准予离婚（民法典第一千零七十九条）",
+                 year_stages=(("判决后一直分居的，分居满一年（此后再起诉，法院应当准予离婚，民法典第一千零七十九条）为", 1),)),
     DeadlineRule("creditor_revocation", "一年（自知道或者应当知道撤销事由之日起；自债务人的行为发生之日起最长五年）",
                  LegalBasis(CIVIL_CODE, _art(541)), years=1),
     DeadlineRule("mistake_revocation", "九十日（重大误解自知道或者应当知道撤销事由之日起；欺诈、显失公平为一年，胁迫自胁迫终止之日起一年，"
@@ -1863,6 +1866,8 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
     DeadlineRule("payment_order_objection", "十五日（自收到支付令之日起十五日内清偿债务或提出书面异议，否则债权人可申请强制执行）",
                  LegalBasis("中华人民共和国民事诉讼法", _art(227)), days=15),
     DeadlineRule("no_limitation", "不适用诉讼时效", LegalBasis(CIVIL_CODE, _art(196))),
+    DeadlineRule("legacy_acceptance", "六十日（受遗赠人应当在知道受遗赠后六十日内作出接受或者放弃受遗赠的表示；到期没有表示的，视为"
+                 "放弃受遗赠）", LegalBasis(CIVIL_CODE, _art(1124)), days=60),
     DeadlineRule("non_compete_term", "二年（竞业限制期限自解除或者终止劳动合同之日起最长不得超过二年，约定超过的部分无效）",
                  LegalBasis(LABOR_CONTRACT_LAW, _art(24)), years=2),
     DeadlineRule("award_revocation", "三十日（用人单位自收到终局裁决书之日起三十日内向仲裁委所在地的中级人民法院申请撤销）",
@@ -1883,7 +1888,8 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  stages=(("延长四日的，最晚", 7), ("流窜、多次、结伙作案延长至三十日的，最晚", 30))),
     DeadlineRule("investigation_custody", "二个月（逮捕后的侦查羁押期限；案情复杂的经上一级检察院批准可延长一个月）",
                  LegalBasis("中华人民共和国刑事诉讼法", _art(156)), months=2),
-    DeadlineRule("prosecution_review", "一个月（审查起诉期限；重大、复杂的可延长十五日，认罪认罚速裁的十日）",
+    DeadlineRule("prosecution_review", "一个月（审查起诉期限；重大、复杂的可延长十五日，认罪认罚速裁的十日；"
+                 "退回补充侦查的，补充侦查完毕移送后重新计算）",
                  LegalBasis("中华人民共和国刑事诉讼法", _art(172)), months=1,
                  stages=(("重大、复杂案件延长十五日的，最晚", 45),)),
     DeadlineRule("lawyer_meeting", "四十八小时内（辩护律师持执业证书、律师事务所证明和委托书要求会见的，看守所应当及时安排，"
@@ -1945,6 +1951,80 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
     DeadlineRule("injury_leave", "停工留薪期一般不超过十二个月；伤情严重或情况特殊的，经劳动能力鉴定委员会确认可以适当延长，"
                  "但延长不得超过十二个月（最长二十四个月）", LegalBasis(WORK_INJURY_REGULATION, _art(33)), months=12),
 )}
+
+
+# -- period kinds ---------------------------------------------------------------------------------------------
+#: What kind of period a deadline rule is, which decides what may stop, restart or move it:
+#: 诉讼时效 (interrupted by a demand, an acknowledgement or a suit and run anew, 民法典 195; suspended, 194; the
+#: debtor's defence once run, 192–193), 除斥期间 (a right's fixed life: never interrupted, suspended or
+#: extended, 民法典 199), 保证期间 (likewise fixed, 民法典 692; the guarantee debt's own limitation runs after
+#: it, 694), a procedural period (a court's or an authority's step: its last day on a holiday moves by 民事诉讼法
+#: 85), no limitation at all (民法典 196), and the rest (a term the law fixes, an authority's own time).
+LIMITATION = "limitation"
+PRECLUSIVE = "preclusive"
+GUARANTEE = "guarantee"
+PROCEDURAL = "procedural"
+NO_LIMITATION = "none"
+TERM = "term"
+PERIOD_KINDS: dict[str, str] = {
+    **dict.fromkeys(("civil_limitation", "inheritance_limitation", "guarantee_limitation", "labor_arbitration",
+                     "enforcement_application", "state_compensation_claim"), LIMITATION),
+    **dict.fromkeys(("voidable_revocation", "mistake_revocation", "creditor_revocation", "marriage_revocation_duress",
+                     "marriage_revocation_disease", "resolution_revocation", "rescission_period", "share_buyback_suit",
+                     "gift_revocation", "legacy_acceptance", "preemption_reply", "equity_preemption",
+                     "ratification_notice", "construction_priority", "tour_shopping_return", "consumer_return",
+                     "quality_objection", "reduction_creditor_claim"), PRECLUSIVE),
+    "guarantee_period": GUARANTEE,
+    "no_limitation": NO_LIMITATION,
+    **dict.fromkeys(("admin_reconsideration", "admin_litigation", "admin_litigation_after_reconsideration",
+                     "admin_litigation_unnotified", "civil_appeal_judgment", "civil_appeal_ruling",
+                     "criminal_appeal_judgment", "criminal_appeal_ruling", "labor_award_suit", "award_revocation",
+                     "retrial_application", "payment_order_objection", "defence_period", "evidence_period",
+                     "preservation_suit", "non_prosecution_petition", "victim_protest_request", "non_filing_review",
+                     "accident_review", "penalty_hearing", "fine_payment", "divorce_resuit",
+                     "work_injury_application"), PROCEDURAL),
+}
+#: The kinds whose rule speaks of a right's own period: a by-when part they answer never takes the general
+#: three years (民法典 188) in their place, and no answer adds that line beside them.
+SPECIFIC_KINDS = frozenset({PRECLUSIVE, GUARANTEE, NO_LIMITATION})
+#: Procedural periods counted by the criminal procedure law (刑事诉讼法 105), the rest by 民事诉讼法 85.
+CRIMINAL_PERIODS = frozenset({"criminal_appeal_judgment", "criminal_appeal_ruling", "non_prosecution_petition",
+                              "victim_protest_request", "non_filing_review"})
+#: The events that interrupt a limitation period and start it anew (民法典 195), in the words said of them.
+INTERRUPTIONS: dict[str, str] = {
+    "acknowledge": "对方承认债务",
+    "demand": "向对方催要",
+    "sued": "起诉（仲裁）",
+}
+
+
+def revocation_rule(law: str, article: int) -> str:
+    """The 除斥期间 of a revocation or rescission right whose provision is ``law`` ``article`` ("" for none):
+    a card controlled by 民法典 152, 564, 663 … has that right's period, whatever its answer names."""
+    for name, rule in DEADLINES.items():
+        if (name.endswith("_revocation") or name == "rescission_period") and name != "mistake_revocation" \
+                and (law, article) in basis_numbers([rule.basis]):
+            return name
+    return ""
+
+
+def period_kind(name: str) -> str:
+    """The kind of period the deadline rule ``name`` is (:data:`PERIOD_KINDS`; :data:`TERM` otherwise)."""
+    return PERIOD_KINDS.get(name, TERM)
+
+
+def holiday_rule(name: str) -> str:
+    """The statute that moves a period's last day off a holiday, as cited in words."""
+    if period_kind(name) == PROCEDURAL:
+        return "刑事诉讼法第一百零五条" if name in CRIMINAL_PERIODS else "民事诉讼法第八十五条"
+    return "民法典第二百零三条"
+
+
+#: The civil-code limitations (民法典 188 and the periods that borrow its rules): what a run one says about
+#: a restart (民法典 195) — a labour arbitration's year restarts by its own law (劳动争议调解仲裁法 27).
+CIVIL_LIMITATIONS = frozenset({"civil_limitation", "inheritance_limitation", "guarantee_limitation"})
+RESTART_NOTE = ("期间内您催要过、对方承认过（答应还、部分还款、重打欠条）或起诉过的，时效从最后一次起重新计算三年"
+                "（民法典第一百九十五条），请核对有无此类有日期的记录")
 
 
 def refine_calculator(name: str, facts: Mapping[str, Any]) -> str:
@@ -2013,6 +2093,27 @@ class Deadline:
     extended: date | None = None
     #: The start is the client's own step still to take (an application not yet filed): counted from today.
     from_today: bool = False
+    #: The start is an act that interrupted a limitation period (an acknowledgement, a demand, a suit: the
+    #: :data:`INTERRUPTIONS` label): the period runs anew from it (民法典 195).
+    restarted_by: str = ""
+
+    def moved_text(self) -> str:
+        """The last day on a weekend, said with the rule that moves it and the advice not to rely on it."""
+        if self.extended is None or self.ends is None:
+            return ""
+        if self.passed:  # run already: the day the law moved it to, no advice left to give
+            return (f"（{cn_date(self.ends)}是{_WEEKDAY_NAMES[self.ends.weekday()]}，依法顺延至 "
+                    f"{cn_date(self.extended)}）")
+        weekday = _WEEKDAY_NAMES[self.ends.weekday()]
+        return (f"（{cn_date(self.ends)}是{weekday}；依{holiday_rule(self.rule.name)}，期间末日是节假日的顺延至节假日后的"
+                f"第一日，即 {cn_date(self.extended)}，但稳妥起见请不晚于{weekday}当天办理）")
+
+    def start_text(self) -> str:
+        """The start date, and the act that restarted the period when one did."""
+        assert self.start is not None
+        if self.restarted_by and self.restarted_by in INTERRUPTIONS:
+            return f"{cn_date(self.start)}（{INTERRUPTIONS[self.restarted_by]}，时效中断，依民法典第一百九十五条重新计算）"
+        return cn_date(self.start)
 
     def text(self) -> str:
         """The period, its start event and, when known, the date and whether it has passed."""
@@ -2032,13 +2133,13 @@ class Deadline:
         if self.rule.name == "copyright_term":
             state = "已届满，作品已进入公有领域" if self.passed else "尚未届满"
             return f"{head}；按您所述作者于 {self.start.year} 年去世，保护期至 {cn_date(self.ends)}，{state}"
-        moved = (f"（{cn_date(self.ends)}是{_WEEKDAY_NAMES[self.ends.weekday()]}，休息日顺延至 {cn_date(self.extended)}）"
-                 if self.extended is not None else "")
+        moved = self.moved_text()
         if self.from_today:
             return f"{head}；按今天（{cn_date(self.start)}）提出并被受理计算，最晚 {cn_date(self.ends)}{moved}{later}"
         if self.passed:
-            return f"{head}；按您所述自 {cn_date(self.start)} 起算，已于 {cn_date(self.ends)} 届满{moved}{later}"
-        return (f"{head}；按您所述自 {cn_date(self.start)} 起算，至 {cn_date(self.ends)} 届满{moved}（尚余 {self.days_left} 天）"
+            again = f"；{RESTART_NOTE}" if self.rule.name in CIVIL_LIMITATIONS and not self.restarted_by else ""
+            return f"{head}；按您所述自 {self.start_text()} 起算，已于 {cn_date(self.ends)} 届满{moved}{later}{again}"
+        return (f"{head}；按您所述自 {self.start_text()} 起算，至 {cn_date(self.ends)} 届满{moved}（尚余 {self.days_left} 天）"
                 f"{later}")
 
 
@@ -2102,6 +2203,7 @@ START_EVENTS: dict[str, str] = {
     "enforcement_objection_review": "法院收到书面异议之日", "construction_priority": "发包人应当给付工程价款之日",
     "tour_shopping_return": "旅游行程结束之日", "reduction_creditor_claim": "减资公告之日",
     "guarantee_limitation": "债权人请求保证人承担保证责任之日", "capital_transition": "",
+    "legacy_acceptance": "知道受遗赠之日",
 }
 
 
@@ -2125,12 +2227,15 @@ def _term(months: int) -> str:
 
 def deadline(name: str, *, start_event: str = "", start: date | None = None, today: date | None = None,
              contract_months: int | None = None, max_penalty_years: int | None = None,
-             death_year: int | None = None) -> Deadline | None:
-    """The deadline rule ``name`` from ``start`` (None for an unknown rule)."""
+             death_year: int | None = None, start_label: str = "") -> Deadline | None:
+    """The deadline rule ``name`` from ``start`` (None for an unknown rule); ``start_label`` is the event the
+    start date carries (an interrupting act restarts a limitation period: :data:`INTERRUPTIONS`)."""
     rule = DEADLINES.get(name)
     if rule is None:
         return None
     found = Deadline(rule, start_event=start_event)
+    if start is not None and start_label in INTERRUPTIONS and period_kind(name) == LIMITATION:
+        found.restarted_by = start_label
     if name == "prosecution_limitation" and max_penalty_years is not None:
         # 刑法 87: the period by the offence's statutory maximum penalty
         years = 5 if max_penalty_years < 5 else 10 if max_penalty_years < 10 else 15 if max_penalty_years < 99 else 20
@@ -2166,12 +2271,14 @@ def deadline(name: str, *, start_event: str = "", start: date | None = None, tod
         ends = ends - timedelta(days=1) if rule.inclusive else ends
         found.start, found.ends = start, ends
         found.stages = [(what, start + timedelta(days=days)) for what, days in rule.stages]
+        found.stages += [(what, add_years(start, years)) for what, years in rule.year_stages]
         last = ends
         if name not in NO_EXTENSION and rule.days >= 0:
             while last.weekday() >= 5:  # Saturday, Sunday
                 last = last + timedelta(days=1)
             found.extended = last if last != ends else None
-        found.passed, found.days_left = today > last, (last - today).days
+        # the days left count to the nominal last day: a weekend's extension is the law's, not advice to wait
+        found.passed, found.days_left = today > last, ((ends if today <= ends else last) - today).days
     return found
 
 

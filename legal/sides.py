@@ -25,10 +25,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from legal.cardfile import Card
-from legal.facts import SIDE_LABELS, SIDES, Facts
+from legal.facts import CRIMINAL_DOMAINS, SIDE_AREAS, SIDE_LABELS, SIDES, Fact, Facts, sides_said
+from legal.matcher import card_side  # the side a card's own lists are written for
 
 #: Domains of a criminal matter: there the sides are the accused (``offender``) and the victim.
-CRIMINAL_DOMAINS = ("criminal", "criminal_procedure")
 #: A civil side in a criminal matter: the borrower accused of fraud is the accused, the lender his accuser.
 CRIMINAL_SIDE = {"borrower": "offender", "lender": "victim"}
 #: The client accused by the other side (他要告我诈骗, 说要报警抓我, 说我敲诈): in a criminal matter, the accused.
@@ -54,8 +54,10 @@ ACTS: dict[str, re.Pattern[str]] = {
     "lender": _acts(r"起诉(?:借款人|对方|债务人)?[^。；]{0,6}(?:还款|归还|偿还|还钱)", r"支付令", r"(?:财产|诉前)保全",
                     r"催(?:告|款)(?:借款人|对方|债务人)?", r"(?:借条|借款合同)[^。；]{0,6}(?:原件|保管)"),
     "borrower": _acts(r"抗辩", r"要求出借人", r"向出借人", r"(?:冲抵|抵扣)本金",
-                      r"超出部分[^。；]{0,10}(?:不予支持|拒付|返还)"),
-    "victim": _acts(r"报案", r"报警", r"控告", r"附带民事", r"不予谅解", r"立案监督", r"伤情鉴定",
+                      r"超出部分[^。；]{0,10}(?:不予支持|拒付|返还)", r"重新核算|重算|核减|追溯到最初"),
+    "victim": _acts(r"报案", r"报警", r"控告", r"附带民事", r"不予谅解", r"立案监督", r"伤情鉴定", r"自诉",
+                    r"被害人[^。；]{0,10}申诉", r"被骗(?:后|的经过)",
+                    r"被害人(?:的)?(?:损失|伤情)",
                     r"(?:起诉|要求)[^。；]{0,8}(?:赔偿|赔)(?!被害人)"),
     "offender": _acts(r"投案", r"取保候审", r"辩护", r"认罪认罚", r"自首", r"退赃", r"退赔", r"取得[^。；]{0,6}谅解",
                       r"变更强制措施", r"会见", r"争取[^。；]{0,6}(?:从轻|缓刑|不起诉)", r"赔偿被害人"),
@@ -66,6 +68,35 @@ ACTS: dict[str, re.Pattern[str]] = {
                       r"下架", r"召回", r"进货(?:查验|凭证|来源)"),
     "tenant": _acts(r"要求(?:房东|出租人)", r"(?:向|起诉)(?:房东|出租人)", r"与房东"),
     "landlord": _acts(r"催告(?:承租人|租客|租户)", r"收回房屋", r"腾房", r"(?:向|起诉)(?:承租人|租客|租户)"),
+    # the betrothal gift: the family that gave it asks it back, the family that received it sets off what
+    # was spent on the wedding, the dowry and the life together
+    "gift_giver": _acts(r"(?:要求|请求|主张|起诉)[^。；]{0,8}(?:返还|退还|退回)(?:彩礼|聘礼)",
+                        r"(?:要回|讨回|追回)(?:彩礼|聘礼)",
+                        r"以婚约财产纠纷[^。；]{0,16}起诉"),
+    "gift_receiver": _acts(r"嫁妆|陪嫁", r"用于(?:共同生活|婚礼|筹办|办酒)",
+                           r"酌情(?:扣减|减少|少退)", r"少退"),
+    "seller": _acts(r"催告(?:买方|买受人|买家|对方)", r"(?:要求|起诉)(?:买方|买受人|买家|购房人)",
+                    r"(?:主张|追讨|催收|催要)[^。；]{0,4}(?:货款|尾款|房款|余款|车款|价款)",
+                    r"没收定金|定金不予退还|不退定金",
+                    r"另行(?:出售|出卖|转卖)"),
+    "buyer": _acts(r"(?:要求|起诉|通知|告知|向)(?:卖方|出卖人|卖家|开发商|房主|车商|供货方|供应商)",
+                   r"双倍返还定金|定金双倍|双倍返还",
+                   r"(?:退货|换货|减价|减少价款)", r"(?:要求|主张)[^。；]{0,6}(?:过户|交房|交付)",
+                   r"(?:检验|验收)[^。；]{0,8}(?:异议|通知)"),
+    "refund_claimant": _acts(r"(?:要求|请求|主张|起诉)[^。；]{0,8}(?:返还|退还|退回|退款|退费)(?!给)",
+                             r"不当得利[^。；]{0,8}起诉|起诉[^。；]{0,8}不当得利"),
+    "refund_payer": _acts(r"(?:扣除|抵扣|扣减|折抵)[^。；]{0,10}(?:费用|损失|成本|服务)",
+                          r"已发生的?(?:费用|成本|损失)"),
+    # in a divorce's split: the spouse the property is registered to or came from proves it his own; the
+    # other claims a share or a compensation and asks the court to look for what is hidden
+    "holder_spouse": _acts(r"(?:证明|主张)[^。；]{0,8}(?:个人财产|婚前财产|一方财产|个人所有)",
+                           r"(?:婚前|个人)(?:出资|付款|首付)[^。；]{0,6}(?:凭证|证据|记录)"),
+    "claimant_spouse": _acts(r"(?<!对方)(?:主张|要求|请求)[^。；]{0,10}(?:分割|补偿|一半|平分|多分)",
+                             r"(?<!对方)(?:申请|请求)[^。；]{0,6}(?:调查|查询)[^。；]{0,8}(?:财产|存款|账户|流水)"),
+    "insurer": _acts(r"追偿", r"代位", r"(?:核定|定损|核损)[^。；]{0,6}(?:后|结论|通知)",
+                     r"拒(?:赔|绝赔偿)通知书[^。；]{0,6}(?:发出|送达)"),
+    "insured": _acts(r"(?:向|找|要求|起诉)保险(?:公司|人)", r"(?:申请|提出)(?:理赔|索赔)",
+                     r"(?:投诉|举报)[^。；]{0,8}(?:金融监管|银保监|保险监管|12378)"),
 }
 
 
@@ -115,17 +146,58 @@ SIDE_DEFAULTS: dict[str, Steps] = {
         ("拘留、逮捕或取保候审等法律文书；能证明从轻情节的材料（自首经过、赔偿凭证、谅解书）",),
         ("尽早委托辩护律师会见，了解涉嫌的罪名和证据；符合条件的，申请取保候审",
          "如实供述，积极赔偿被害人、争取谅解，可争取认罪认罚从宽")),
+    "gift_giver": Steps(
+        ("给付彩礼的转账记录、收条，媒人或在场亲友的证言（证明给付的时间、金额和以结婚为目的）；"
+         "未登记结婚、未共同生活或共同生活时间很短的事实",),
+        ("先书面（微信）要求对方返还并保留记录，说明未登记、未共同生活等事实",
+         "协商不成的，以婚约财产纠纷向被告住所地基层人民法院起诉，实际收受彩礼的对方父母可以一并列为被告")),
+    "gift_receiver": Steps(
+        ("实际收到的彩礼数额（转账记录、收条）；已经用于筹办婚礼、购置嫁妆或共同生活的支出凭证；"
+         "同居共同生活、怀孕或生育的证明",),
+        ("先核对实际收到的数额和已经用于婚礼、嫁妆、共同生活的部分；对方要求全部返还的，可以就这些支出、"
+         "共同生活的时间和有无孕育子女主张酌情少退（最高人民法院涉彩礼纠纷规定第五条、第六条）",
+         "商定的退还数额写成书面协议，注明款项结清、互不追究；被起诉的，在答辩期内提交答辩状和上述证据")),
+    "seller": Steps(
+        ("买卖合同、送货单或交接记录（买方签收）、发票；买方欠款的对账单和催款记录；"
+         "验收合格或买方未在检验期内提出异议的记录",),
+        ("先核对自己交付的标的是否符合合同约定（质量、数量、期限、权属）；买方拒付或拖欠价款的，书面催告付款并保留送达凭证",
+         "买方在约定或合理期间内未就质量提出异议的，视为标的物合格（民法典第六百二十一条）；协商不成的，"
+         "向合同约定的法院或被告住所地、合同履行地法院起诉，主张价款和逾期付款的损失")),
+    "buyer": Steps(
+        ("买卖合同、付款凭证、发票；质量或权属问题的照片视频、检测报告；向卖方提出异议的聊天记录或书面通知",),
+        ("发现质量或权属问题后，在约定的检验期或合理期间内书面通知卖方并保留记录（民法典第六百二十一条）",
+         "协商不成的，可以要求修理、更换、退货、减价或者赔偿损失，向合同约定的法院或被告住所地、合同履行地法院起诉")),
+    "refund_payer": Steps(
+        ("合同或约定；对方已付款项的数额和凭证；为履行合同已经提供的服务、已经发生的费用和损失的票据记录",),
+        ("先看对方要求退款的依据：是对方违约或自行放弃的，可依合同主张扣除已发生的费用和损失；"
+         "是您违约或者合同无效、被解除的，收到的款项应当返还，可就已提供的服务折抵",
+         "商定的退款数额写成书面协议，注明款项结清、双方无其他争议；被起诉的，在答辩期内提交答辩状和费用证据")),
+    "refund_claimant": Steps(
+        ("付款凭证（转账记录、收据）；合同或约定；对方违约或拒不退款的聊天记录",),
+        ("先书面（微信）要求对方在合理期限内退还并保留记录",
+         "协商不成的，可以申请调解，或者向被告住所地或合同履行地基层人民法院起诉要求返还")),
+    "holder_spouse": Steps(
+        ("房产证、购房合同、婚前付款（首付）凭证；婚后还贷的账户流水；父母出资的转账记录及赠与给您一方的约定或书面证明",),
+        ("先分清个人财产和共同财产：婚前个人所有的财产，以及父母明确只赠与您一方的出资，离婚时归您"
+         "（民法典第一千零六十三条）；婚后用共同财产还贷的部分及其对应的增值，应当给对方补偿",
+         "对方主张分一半的，以上述证据答辩；协议离婚的，把房屋归属和补偿数额写进离婚协议")),
+    "claimant_spouse": Steps(
+        ("结婚证；婚后共同还贷、装修、出资的流水和凭证；房屋现值的评估或同小区成交价；对方名下财产的线索（房产、存款、股权）",),
+        ("整理婚后共同还贷和出资的证据，主张共同还贷部分及其对应增值的补偿，或者共同财产的分割",
+         "协商不成的，在离婚诉讼中一并提出，可以申请法院调查对方名下的银行账户、房产等财产")),
+    "insurer": Steps(
+        ("保险合同、投保单，以及免责条款已向投保人提示和明确说明的记录（投保人签字确认）；事故调查、定损材料；拒赔所依据的事实证据",),
+        ("先核对拒赔或减赔的依据：免责条款是否已向投保人提示并明确说明（保险法第十七条），事故是否确属免责情形",
+         "核定后及时通知：属于保险责任的，达成赔偿协议后十日内支付；不属于的，自作出核定之日起三日内发出拒赔通知书并说明理由"
+         "（保险法第二十三条、第二十四条）")),
+    "insured": Steps(
+        ("保险合同（保单）、投保单；事故证明、定损和维修单据、医疗票据；保险公司拒赔的书面通知或聊天记录",),
+        ("要求保险公司出具书面拒赔通知书并说明理由（保险法第二十四条）；免责条款未向您提示并明确说明的，该条款不产生效力（保险法第十七条）",
+         "协商不成的，可以向金融监管部门投诉，或者向被告住所地或保险标的物所在地法院起诉；向保险公司请求赔偿的诉讼时效为二年，"
+         "自知道保险事故发生之日起计算（保险法第二十六条）")),
 }
 
 
-#: The matters in which each pair of sides opposes: a company signing a sales contract is no employer there,
-#: and a driver who reports an accident does not take a victim's step.
-SIDE_AREAS: dict[str, tuple[str, ...]] = {
-    "employee": ("labor",), "employer": ("labor",), "tenant": ("real_estate",), "landlord": ("real_estate",),
-    "lender": ("debt", "general", "contract", "security_interest"),
-    "borrower": ("debt", "general", "contract", "security_interest"),
-    "victim": CRIMINAL_DOMAINS, "offender": CRIMINAL_DOMAINS, "consumer": ("consumer",), "business": ("consumer",),
-}
 #: The opposite of each side, with the business and its customer (read only in a consumer matter).
 OPPOSITE = {**SIDES, "consumer": "business", "business": "consumer"}
 #: A client who sells to consumers (我是商家, 我开的网店, 顾客要求十倍赔偿): the business's side of a consumer matter.
@@ -139,8 +211,10 @@ _BUSINESS = re.compile("|".join((
 
 def client_side(facts: Facts | None, question: str = "", domain: str = "") -> str:
     """Whose question it is in a matter of ``domain`` ('' when the words do not say, or when the side
-    the words tell has no opposite there): the typed ``side`` fact; in a criminal matter a lender or
-    borrower is the victim or the accused, and a client the other side accuses (他要告我诈骗) the accused."""
+    the words tell has no opposite there): the typed ``side`` fact, or when it is a side of another matter,
+    the first side the question tells that opposes in this one (我工资8000 beside 男方家要我们退彩礼: the
+    receiving family, not a worker); in a criminal matter a lender or borrower is the victim or the
+    accused, and a client the other side accuses (他要告我诈骗) the accused."""
     side = str(facts.get("side") or "") if facts is not None else ""
     if domain in CRIMINAL_DOMAINS:
         if _ACCUSED.search(question) and side != "victim":
@@ -148,7 +222,10 @@ def client_side(facts: Facts | None, question: str = "", domain: str = "") -> st
         side = CRIMINAL_SIDE.get(side, side)
     if domain == "consumer" and _BUSINESS.search(question):
         return "business"
-    return side if domain in SIDE_AREAS.get(side, ()) else ""
+    if domain in SIDE_AREAS.get(side, ()):
+        return side
+    return next((said for said, _ in sides_said(question) if domain in SIDE_AREAS.get(said, ())), "") \
+        if question else ""
 
 
 def step_sides(line: str) -> set[str]:
@@ -179,13 +256,6 @@ def for_other_side(line: str, side: str) -> bool:
     return bool(named & other_sides(side)) and not named & own_sides(side)
 
 
-def card_side(card: Card) -> str:
-    """The side a card's own lists are written for (its ``asker``, else its phrasings; '' for both)."""
-    from legal.matcher import card_side as side_of
-
-    return side_of(card)
-
-
 def steps_for(card: Card, side: str) -> Steps:
     """The evidence and next steps ``card`` gives a client on ``side`` (see the module's doc)."""
     own = Steps(tuple(card.evidence), tuple(card.next_steps))
@@ -198,7 +268,7 @@ def steps_for(card: Card, side: str) -> Steps:
     if card_side(card) == OPPOSITE.get(side):
         # written for the other party: only the lines that name the client's own acts, then his defaults
         evidence = tuple(line for line in card.evidence if own_sides(side) & step_sides(line))
-        steps = tuple(line for line in card.next_steps
+        steps = tuple(own_clauses(line, side) for line in card.next_steps
                       if own_sides(side) & step_sides(line) and not for_other_side(line, side))
         return Steps(evidence or default.evidence, steps or default.next_steps)
     evidence, steps = _kept(card.evidence, side), _kept(card.next_steps, side)
@@ -208,8 +278,45 @@ def steps_for(card: Card, side: str) -> Steps:
     return Steps(evidence, steps)
 
 
+def risks_for(card: Card, side: str) -> tuple[str, ...]:
+    """The risk notes (exceptions, then common mistakes) ``card`` gives a client on ``side``: its
+    ``[card.sides.<side>]`` risks first, then its own notes but those naming only the other party's acts
+    (以为彩礼一律全退 is the giving family's mistake, not the receiving family's)."""
+    own = (*card.exceptions, *card.mistakes)
+    if not side:
+        return tuple(own)
+    given = card.sides.get(side)
+    first = given.risks if given is not None else ()
+    return tuple(dict.fromkeys((*first, *_kept(own, side))))
+
+
 def _kept(lines: Sequence[str], side: str) -> tuple[str, ...]:
-    return tuple(line for line in lines if not for_other_side(line, side))
+    """``lines`` without those only the other side's; a line joining both sides' steps (被害人报案；嫌疑人应
+    尽早退赃) keeps only its clauses that are not the other side's."""
+    kept = (own_clauses(line, side) for line in lines if not for_other_side(line, side))
+    return tuple(line for line in kept if line)
+
+
+#: Where a step or a note joins clauses of its own (被害人报案，提交证据；嫌疑人应尽早退赃退赔).
+_CLAUSE = re.compile(r"(?<=[；;])")
+
+
+def own_clauses(line: str, side: str) -> str:
+    """``line`` without its clauses (split at ；) that are only the other side's."""
+    clauses = _CLAUSE.split(line)
+    if len(clauses) < 2 or not side:
+        return line
+    kept = [c for c in clauses if c.strip("；; ") and not for_other_side(c, side)]
+    return "".join(kept).rstrip("；; ") if kept else ""
+
+
+def facts_with_side(facts: Facts, side: str) -> Facts:
+    """``facts`` whose ``side`` is ``side`` — the side of the matter answered — when the typed fact is a side
+    of another matter (保险公司说我酒驾了不赔 reads back the insured, not the accused)."""
+    held = facts.items.get("side")
+    if not side or held is None or held.value == side:
+        return facts
+    return Facts({**facts.items, "side": Fact("side", side, held.text, held.label)}, facts.dates)
 
 
 def side_label(side: str) -> str:

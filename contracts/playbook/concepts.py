@@ -124,30 +124,9 @@ def _objects_rx(objects: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{o})" for o in objects))
 
 
-#: Negations the reader's scopes pass over but a lawyer reads as undoing the act that follows
-#: (乙方并不因此放弃…, 并未免除…).
-_MORE_NEGATION = re.compile(r"并不|并未|并非|并无|绝不")
-
-
 def negated_at(sentence: str, pos: int, scopes: list[tuple[int, int]] | None = None) -> bool:
-    """The clause negates what stands at ``pos``: a negation scope opens before it (in its fragment) and
-    no 的 closes a condition between them."""
-    scopes = list(scopes if scopes is not None else reader.negation_scopes(sentence))
-    for m in _MORE_NEGATION.finditer(sentence, 0, pos):
-        ends = [i for i in (sentence.find(sep, m.end()) for sep in reader.FRAGMENT_SEP) if i != -1]
-        scopes.append((m.start(), min(ends) if ends else len(sentence)))
-    for a, b in scopes:
-        # 不得降低其工资、予以辞退或解除劳动合同: a negation reaches every item of the list after it.
-        while b < len(sentence) and sentence[b] == "、":
-            ends = [i for i in (sentence.find(sep, b + 1) for sep in reader.FRAGMENT_SEP) if i != -1]
-            b = min(ends) if ends else len(sentence)
-        # 概不负责: a negation the phrasing itself begins inside is its own, not one undoing it.
-        word = reader._NEGATION.match(sentence, a) or _MORE_NEGATION.match(sentence, a)
-        if word is not None and word.end() > pos:
-            continue
-        if a < pos < b and "的" not in sentence[a:pos]:
-            return True
-    return False
+    """The clause negates or prohibits what stands at ``pos`` (:func:`facts.negated_before`)."""
+    return reader.negated_before(sentence, pos, scopes)
 
 
 #: Words that undo whatever act follows them in their fragment, whoever wrote the pattern (不视为放弃,
@@ -178,6 +157,24 @@ def on_grounds(before: str, words: str) -> bool:
     return bool(reader._CONDITION.search(before)) and not reader._OWN_WILL.search(before)
 
 
+#: Negations and bans no phrasing of a concept needs inside its own words (并不, 并非, 不得 …), read inside a hit
+#: (许可方不得随时…审计: the gap took the ban in).
+_INNER_NEGATIONS = (reader.MORE_NEGATION, re.compile(r"不得|无权|禁止|严禁"))
+#: A ban on making the other side do something (不得要求, 无权强迫): what follows is what is banned.
+_BAN_ON_DEMANDING = re.compile(r"(?:不得|不能|无权|禁止|严禁|不可)(?:要求|强迫|迫使|强制|强令|诱使|胁迫)")
+
+
+@lru_cache(maxsize=256)
+def _writes(name: str, k: int) -> bool:
+    """Some phrasing of the concept writes the ``k``-th kind of inner negation itself."""
+    return any(_INNER_NEGATIONS[k].search(p) for p in lexicon()[name].phrasings)
+
+
+def _fragment_end(sentence: str, pos: int) -> int:
+    ends = [i for i in (sentence.find(sep, pos) for sep in reader.FRAGMENT_SEP) if i != -1]
+    return min(ends) if ends else len(sentence)
+
+
 @lru_cache(maxsize=8192)
 def hits(sentence: str, name: str) -> tuple[tuple[int, int], ...]:
     """Every span where the sentence says the concept and does not negate it (every rule on the concept
@@ -192,6 +189,12 @@ def hits(sentence: str, name: str) -> tuple[tuple[int, int], ...]:
             break
         pos = m.start() + 1
         if negated_at(sentence, m.start(), scopes):
+            continue
+        # 知识产权并不归委托方所有: a negation the phrasing's gap took in (and none of its phrasings writes)
+        if any(rx_.search(m.group(0)) and not _writes(name, k) for k, rx_ in enumerate(_INNER_NEGATIONS)):
+            continue
+        # 不得要求乙方放弃…: a ban on demanding the act is the protective opposite of the act
+        if _BAN_ON_DEMANDING.match(m.group(0)) and rx.search(sentence, m.start() + 2, _fragment_end(sentence, m.end())):
             continue
         if lexicon()[name].at_will and on_grounds(sentence[:m.start()], m.group(0)):
             continue

@@ -1221,6 +1221,15 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
     if isinstance(fact, reader.Forum):
         if p.places and fact.place not in p.places:
             return False, ""
+        if p.institution is not None and bool(fact.institution) != p.institution:
+            return False, ""
+        if p.alternative is not None and fact.alternative != p.alternative:
+            return False, ""
+        # the sentence agrees the forum in a phrasing of EXCLUSIVE_FORUM that it does not negate
+        if p.act_concepts and not p.act_concept(sentence):
+            return False, ""
+        if fact.body == "arbitration":
+            return _side_allows(p, fact, facts, text), _ARBITRATION_SAID[fact.alternative]
         if not _side_allows(p, fact, facts, text):
             return False, ""
         return True, _FORUM_SAID.get(fact.place, "").format(party=fact.party or "一方")
@@ -1459,6 +1468,7 @@ def _figure_rewrite(p: FactParams, fact: reader.Figure, text: str, facts: Contra
 
 
 #: What a finding says of the agreed court, by its place.
+_ARBITRATION_SAID = {True: "同一条款既约定仲裁又约定可向法院起诉", False: "约定仲裁但没有选定仲裁机构"}
 _FORUM_SAID = {"party_seat": "约定由{party}住所地法院管辖", "unlinked": "约定的法院所在地是{party}以外的单位的所在地",
                "chosen": "管辖法院由{party}另行指定或选择，未经双方书面约定", "plaintiff": "约定由原告住所地法院管辖",
                "defendant": "约定由被告住所地法院管辖", "signing": "约定由合同签订地法院管辖",

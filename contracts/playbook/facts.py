@@ -187,10 +187,20 @@ class Forum(Fact):
     签订地), ``unlinked`` (the seat of someone who is no party: 承租方上级单位所在地, 甲方关联公司所在地),
     ``chosen`` (a court one side names later: 甲方指定的法院), ``named`` (a court named by its place:
     北京市海淀区人民法院) or ``statutory`` (有管辖权的人民法院, no place agreed). ``agreed``: the clause itself fixes
-    the court (not so for ``chosen``)."""
+    the court (not so for ``chosen``).
+
+    An arbitration the clause agrees (提交上海仲裁委员会仲裁, 通过仲裁方式解决) is a forum too: ``body`` is
+    ``arbitration`` (``court`` otherwise) and ``place`` is ``arbitration``; ``institution`` is the institution
+    it names ("" when none: 提交仲裁解决; a city's only institution — 在上海仲裁 — counts as named).
+    ``alternative``: the sentence leaves a dispute to arbitration or to a court, at a party's choice
+    (可以向杭州仲裁委员会申请仲裁，也可以向甲方所在地人民法院起诉) — not a court after the award (对裁决不服,
+    申请撤销, 执行, 保全)."""
 
     place: str = ""
     agreed: bool = True
+    body: str = "court"
+    institution: str = ""
+    alternative: bool = False
 
 
 @dataclass
@@ -302,6 +312,56 @@ def negation_scopes(text: str) -> list[tuple[int, int]]:
 
 def _negated(scopes: list[tuple[int, int]], pos: int) -> bool:
     return any(a <= pos < b for a, b in scopes)
+
+
+#: Negations the scopes pass over but a lawyer reads as undoing the act that follows (乙方并不因此放弃…, 并未
+#: 免除…).
+MORE_NEGATION = re.compile(r"并不|并未|并非|并无|绝不")
+#: A prohibition on a pretext (不得以…为由，…; 不能因…而…): it reaches the act past the pretext's comma.
+_PRETEXT = re.compile(r"(?:不得|不能|不可|不应|无权|禁止|严禁|不允许)(?:以|因|借口|凭|援引)[^。；;]{0,40}?"
+                      r"(?:为由|为借口|为理由|作为理由|而)")
+
+
+def negated_before(sentence: str, pos: int, scopes: list[tuple[int, int]] | None = None) -> bool:
+    """The sentence negates or prohibits what stands at ``pos``: a negation scope opens before it (in its
+    fragment; a list after it — 不得降低其工资、予以辞退 — and a pretext's comma — 不得以此为由，拒绝… — carry
+    it on) and no 的 closes a condition between them. A negation the words at ``pos`` begin inside (概不负责)
+    is their own."""
+    scopes = list(scopes if scopes is not None else negation_scopes(sentence))
+    for m in MORE_NEGATION.finditer(sentence, 0, pos):
+        ends = [i for i in (sentence.find(sep, m.end()) for sep in FRAGMENT_SEP) if i != -1]
+        scopes.append((m.start(), min(ends) if ends else len(sentence)))
+    for m in _PRETEXT.finditer(sentence, 0, pos):
+        ends = [i for i in (sentence.find(sep, m.end() + 1) for sep in FRAGMENT_SEP + SENTENCE_END) if i != -1]
+        scopes.append((m.start(), min(ends) if ends else len(sentence)))
+    for a, b in scopes:
+        while b < len(sentence) and sentence[b] == "、":
+            ends = [i for i in (sentence.find(sep, b + 1) for sep in FRAGMENT_SEP) if i != -1]
+            b = min(ends) if ends else len(sentence)
+        # 一概不负赔偿之责: a negation straddling the words' start is theirs when they open with one too (不得单方
+        # 调整 is a ban on 得单方调整)
+        word = _NEGATION.match(sentence, a) or MORE_NEGATION.match(sentence, a)
+        if word is not None and word.end() > pos and _NEGATION.match(sentence, pos):
+            continue
+        if a < pos < b and not _closed(sentence, a, pos, word):
+            return True
+    return False
+
+
+def _closed(sentence: str, a: int, pos: int, word: re.Match[str] | None) -> bool:
+    """A 的 between a negation at ``a`` and ``pos`` ends its scope — a condition's (乙方未按时验收的视为…) or a
+    relative clause's (对无法预见的损失) — unless the negation governs a preposition's object that the 的
+    only possesses (平台不得将用户的个人信息提供给…, 不得以甲方的原因为由…)."""
+    if "的" not in sentence[a:pos]:
+        return False
+    after = word.end() if word is not None else a + 1
+    return bool(_CONDITION_DE.search(sentence, a, pos)) or not _PREPOSITION.match(sentence, after)
+
+
+_PREPOSITION = re.compile(r"\s*(?:将|把|对|向|就|给|与|以|从|在|因|为)")
+#: 乙方未按时验收的视为验收合格 / 乙方逾期未付的，甲方…: a 的 that closes a condition, not one of possession
+#: (平台不得将用户的个人信息提供给…).
+_CONDITION_DE = re.compile(r"的(?=\s*(?:[，,]|视为|视同|即|则|应|须|均|一律|由|按|可|有权|" + _ROLE_RX.pattern + "))")
 
 
 # -- labels ----------------------------------------------------------------------------------------------
@@ -830,7 +890,12 @@ def _exemptions(text: str, spans, scopes) -> list[Exemption]:
         # exemption reads the words from the one before it to the one after it.
         pairs = zip(found, found[1:], strict=False)
         cuts = [0] + [_between(whole, x.end(), y.start()) for x, y in pairs] + [len(whole)]
+        local = negation_scopes(whole)
         for k, m in enumerate(found):
+            # 不得以任何理由免除或减轻其责任, 并不因此免除乙方的责任: a prohibited or negated exemption is the
+            # protective opposite, no exemption
+            if negated_before(whole, m.start(), local):
+                continue
             out.extend(_exemption(text, a, b, whole, m, cuts[k], cuts[k + 1]))
     return out
 
@@ -989,7 +1054,64 @@ def _forums(text: str, spans) -> list[Forum]:
                     place = "party_seat"
             if not place:
                 place = "unlinked" if _UNLINKED.search(where) else "named" if _NAMED.search(where) else "statutory"
+            # 任何一方不得向甲方所在地法院起诉: a court the clause rules out is no forum agreed
+            if negated_before(text[a:b], m.start() - a):
+                continue
             out.append(Forum(m.start(), m.end(), (a, b), party, False, place, place != "chosen"))
+    return out + _arbitrations(text, spans, out)
+
+
+#: A dispute clause's words: an arbitration read only where the clause speaks of disputes.
+_DISPUTE = re.compile(r"争议|纠纷|争端|分歧|争执")
+#: An agreement to arbitrate (提交仲裁, 申请仲裁, 通过仲裁方式解决, 以仲裁方式, 仲裁解决).
+_ARBITRATE = re.compile(r"(?:提交|提请|交由|交付|申请|通过|采用|采取|以|选择|诉诸|付诸)[^。；;，,]{0,30}?仲裁"
+                        r"|仲裁(?:解决|裁决|处理)")
+_INSTITUTION = re.compile(r"[^\W\d向交由在至及或和的以]{2,16}?(?:仲裁委员会|仲裁院|仲裁中心|仲裁协会|国际商会)"
+                          r"|国际商会|ICC|CIETAC|HKIAC|SIAC|贸仲|海仲")
+#: A place whose only institution the clause then names (在上海仲裁, 仲裁地为深圳): 仲裁法解释 6.
+_ARB_PLACE = re.compile(r"(?:在|于)[\u4e00-\u9fa5]{2,8}?(?:市)?(?:进行)?仲裁|仲裁地(?:点)?(?:为|在|是|设在|位于)")
+#: What a court does after an award or beside it, not instead of it.
+_AFTER_AWARD = re.compile(r"不服|裁决(?:书)?(?:作出|生效|送达)?(?:后|之日)|撤销|执行|保全|仲裁协议(?:的)?效力|证据保全")
+#: Arbitration of labour disputes is the law's own first step (劳动争议调解仲裁法): no agreement.
+_STATUTORY_ARB = re.compile(r"劳动(?:人事)?争议|劳动仲裁|人事争议|劳动保障|农村土地承包")
+#: Arbitration or a court as a party's choice (或, 也可以, 亦可, 任选).
+_EITHER = re.compile(r"或者|或|也可以|也可|亦可|任选|任择|选择")
+_ARB_OR_SUE = re.compile(r"仲裁(?:或者|或|、|/)(?:向[^。；;，,]{0,12})?(?:诉讼|起诉)|(?:诉讼|起诉)(?:或者|或|、|/)仲裁")
+#: A model form's choice still open (选择下列第＿种方式, ☐): no choice made yet.
+_FORM_CHOICE = re.compile(r"[☐□]|下列第|第[＿_\s]*种|以下(?:一种|方式)|选择(?:以下|下列)")
+#: A remedy the law gives (可以依法提起诉讼或者申请仲裁): no forum agreed.
+_BY_LAW = re.compile(r"依法(?:向[^。；;，,]{0,12})?(?:提起|申请|起诉|通过)")
+
+
+def _arbitrations(text: str, spans, courts: list[Forum]) -> list[Forum]:
+    if not _DISPUTE.search(text) or "仲裁" not in text:
+        return []
+    out = []
+    for a, b in spans:
+        sentence = text[a:b]
+        if _STATUTORY_ARB.search(sentence) or _FORM_CHOICE.search(sentence):
+            continue
+        m = _ARBITRATE.search(sentence)
+        if m is None or negated_before(sentence, m.start()) or _BY_LAW.search(sentence) \
+                or _AFTER_AWARD.search(m.group(0)):
+            continue
+        inst = _INSTITUTION.search(sentence) or _INSTITUTION.search(text)
+        named = inst.group(0) if inst else ""
+        if not named and _ARB_PLACE.search(sentence):
+            named = _ARB_PLACE.search(sentence).group(0)
+        # 提交＿＿仲裁委员会仲裁, 向{{仲裁委员会}}仲裁委员会: a model form's blank is no institution left out
+        if not named and re.search(r"仲裁委员会|仲裁院|仲裁中心", sentence):
+            named = "（空白）"
+        beside = [f for f in courts if f.sentence == (a, b)]
+        # 通过仲裁或者诉讼方式解决: either, in one breath
+        alternative = bool(_ARB_OR_SUE.search(sentence))
+        for court in beside:
+            lo, hi = sorted((a + m.start(), court.start))
+            between = text[lo:hi + 2]
+            if _EITHER.search(between) and not _AFTER_AWARD.search(text[min(lo, court.start):b]):
+                alternative = True
+        out.append(Forum(a + m.start(), a + m.end(), (a, b), "", False, "arbitration", True, "arbitration",
+                         named, alternative))
     return out
 
 

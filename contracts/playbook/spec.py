@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
+from contracts.playbook import concepts as lex
 from contracts.playbook.numbers import to_number
 from contracts.types import BasisRef
 
@@ -165,9 +166,8 @@ class ConceptUse(BaseModel):
     @field_validator("concept")
     @classmethod
     def _known(cls, value: str) -> str:
-        from contracts.playbook.concepts import lexicon
-        if value not in lexicon():
-            raise ValueError(f"未知的概念：{value}（可用：{' / '.join(lexicon())}）")
+        if value not in lex.lexicon():
+            raise ValueError(f"未知的概念：{value}（可用：{' / '.join(lex.lexicon())}）")
         return value
 
     @field_validator("objects", "with_words")
@@ -209,6 +209,10 @@ class PatternParams(_Params):
     #: their actor is the other one of ``party`` — with ``party = "other"`` they fire when we say them.
     #: Read when none of ``patterns`` matches the sentence.
     said_by_us: list[str] = Field(default_factory=list)
+    #: The rule's own patterns are read with the concepts' scopes too: words a negation or a prohibition
+    #: before them undoes (不得从工程款中直接扣除, 合同期满后不自动续期) are not the act. For rules moved onto a
+    #: concept whose act is no prohibition itself.
+    scoped: bool = False
 
     @field_validator("patterns", "unless", "titles", "requires", "said_by_us")
     @classmethod
@@ -219,18 +223,17 @@ class PatternParams(_Params):
 
     def match(self, sentence: str) -> re.Match[str] | Any | None:
         """The first of ``patterns`` that matches the sentence, else the first concept found in it."""
-        from contracts.playbook.concepts import undone_at
         for p in self.patterns:
             for m in _compiled(p).finditer(sentence):
                 # 不视为放弃, 并不意味着同意: words undoing the act before it leave no act to report
-                if not undone_at(sentence, m.start()):
-                    return m
+                if lex.undone_at(sentence, m.start()) or (self.scoped and lex.negated_at(sentence, m.start())):
+                    continue
+                return m
         if self.concepts:
-            from contracts.playbook.concepts import find
             for use in self.concepts:
                 if use.with_words and not any(_compiled(w).search(sentence) for w in use.with_words):
                     continue
-                hit = find(sentence, use.concept, tuple(use.objects), use.within, carved_silent=use.carved_silent)
+                hit = lex.find(sentence, use.concept, tuple(use.objects), use.within, carved_silent=use.carved_silent)
                 if hit is not None:
                     return hit
         return None
@@ -308,14 +311,14 @@ class FactParams(_Params):
     def act_concept(self, act: str, before: str = "") -> bool:
         """The act says one of ``act_concepts`` (near its objects, not negated); ``before`` is its sentence up
         to the obligation (a ground named there makes a right not one at will)."""
-        from contracts.playbook.concepts import find, lexicon, on_grounds
         for use in self.act_concepts:
             if use.with_words and not any(_compiled(w).search(act) for w in use.with_words):
                 continue
-            hit = find(act, use.concept, tuple(use.objects), use.within, carved_silent=use.carved_silent)
+            hit = lex.find(act, use.concept, tuple(use.objects), use.within, carved_silent=use.carved_silent)
             if hit is None:
                 continue
-            if lexicon()[use.concept].at_will and on_grounds(before + act[:hit.start()], act[hit.start():hit.end()]):
+            said = act[hit.start():hit.end()]
+            if lex.lexicon()[use.concept].at_will and lex.on_grounds(before + act[:hit.start()], said):
                 continue
             return True
         return False
@@ -365,7 +368,11 @@ class FactParams(_Params):
     #: Forums: the places of the agreed court accepted (facts.Forum.place: party_seat, plaintiff, defendant,
     #: property, performance, signing, unlinked, chosen, named, statutory).
     places: list[Literal["party_seat", "plaintiff", "defendant", "property", "performance", "signing", "unlinked",
-                         "chosen", "named", "statutory"]] = Field(default_factory=list)
+                         "chosen", "named", "statutory", "arbitration"]] = Field(default_factory=list)
+    #: Forums: an arbitration that names (True) or does not name (False) its institution (facts.Forum.institution).
+    institution: bool | None = None
+    #: Forums: arbitration or a court left to a party's choice in one sentence (facts.Forum.alternative).
+    alternative: bool | None = None
 
     #: The contract has (True) or has not (False) a foreign element (facts.foreign_element: a party or the subject
     #: matter abroad), read outside its choice-of-law and dispute words.
@@ -400,8 +407,10 @@ class FactParams(_Params):
             raise ValueError("covers_any 只用于 exemption")
         if (self.modal or self.act or self.rights or self.unconditional) and self.fact != "obligation":
             raise ValueError("modal/act/rights/unconditional 只用于 obligation")
-        if self.places and self.fact != "forum":
-            raise ValueError("places 只用于 forum")
+        if (self.places or self.institution is not None or self.alternative is not None) and self.fact != "forum":
+            raise ValueError("places/institution/alternative 只用于 forum")
+        if self.act_concepts and self.fact not in ("obligation", "forum"):
+            raise ValueError("act_concepts 只用于 obligation 与 forum")
         if (self.fact == "figure") != bool(self.thresholds):
             raise ValueError("figure 须且只有 figure 写明 thresholds")
         if self.thresholds:

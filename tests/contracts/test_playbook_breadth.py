@@ -19,6 +19,7 @@ from tests.contracts.checklist_cases import checklist_breadth_cases
 from tests.contracts.checklist_wording_cases import checklist_wording_breadth_cases
 from tests.contracts.cross_family_cases import SAME_RISK, breadth_cases
 from tests.contracts.family_cases import FAMILY_CASES
+from tests.contracts.moved_rule_cases import moved_rule_breadth_cases
 from tests.contracts.shape_ten_cases import shape_ten_breadth_cases
 from tests.contracts.thin_family_cases import THIN_CASES
 from tests.contracts.type_specific_cases import type_specific_breadth_cases
@@ -329,6 +330,8 @@ CASES += type_specific_breadth_cases()
 CASES += checklist_wording_breadth_cases()
 # Issue 21's shapes (96-shapes-ten.toml): tests/contracts/shape_ten_cases.py.
 CASES += shape_ten_breadth_cases()
+# Issue 21's forum facts (97-forum-arbitration.toml): tests/contracts/moved_rule_cases.py.
+CASES += moved_rule_breadth_cases()
 
 
 def test_new_rule_files_are_loaded():

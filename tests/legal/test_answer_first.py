@@ -155,10 +155,13 @@ def test_a_run_period_with_a_step_still_ahead_leads_with_that_step() -> None:
     assert "已于 2026年11月14日 届满" in lead
 
 
-def test_a_last_day_on_a_rest_day_leads_with_the_next_working_day() -> None:
+def test_a_last_day_on_a_rest_day_leads_with_the_nominal_day_and_states_the_extension() -> None:
+    # issue 20: never moved past a weekend silently — the nominal day leads, the statutory extension beside it
     found = deadline("civil_appeal_judgment", start_event="一审判决书送达之日", start=date(2026, 11, 20), today=TODAY)
     assert found is not None and found.extended is not None
-    assert deadline_lead(found, TODAY).startswith("最晚 2026年12月7日（2026年12月5日是周六，休息日顺延；尚余")
+    lead = deadline_lead(found, TODAY)
+    assert lead.startswith("最晚 2026年12月5日（2026年12月5日是周六；依民事诉讼法第八十五条")
+    assert "即 2026年12月7日" in lead and "稳妥" in lead
 
 
 # -- a later part the card does not answer is not handed a copy ------------------------------------------------

@@ -68,6 +68,15 @@ def test_two_close_cards_on_different_provisions_cite_nothing_and_say_what_decid
     assert B.title in basis and B.title not in composition.markdown.split("### 法律依据", 1)[0]
 
 
+def test_the_contest_note_adds_no_second_ask_to_a_part_that_asks():
+    match = PartMatch("单位书面通知了我，能不能这样？", [CardScore(A, 0.7, 0.9), CardScore(B, 0.7, 0.85)], True)
+    said = "公司上个月15号就书面通知了我，能不能这样？"
+    from legal.facts import extract_facts
+
+    doubt = citation_doubt(match, question=said, facts=extract_facts(said, today=TODAY), asking="您是哪天收到通知的？")
+    assert B.title in doubt and "要看" not in doubt  # the part asks its one question already
+
+
 def test_close_cards_on_the_same_provision_do_not_disagree():
     assert citation_doubt(part(CardScore(A, 0.7, 0.9), CardScore(SAME_LAW, 0.7, 0.85))) == ""
 

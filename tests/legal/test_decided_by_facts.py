@@ -65,7 +65,9 @@ def test_a_gambling_or_drug_debt_is_not_joint(question: str) -> None:
 
 
 def test_an_ordinary_debt_stays_open() -> None:
-    assert _conclusion("family.joint-debt", "老公婚内借了十万，债主让我还，我要还吗").startswith("不一定")
+    # the co-signature is not told: the common case's plain answer, and the one fact that would change it asked
+    text = _conclusion("family.joint-debt", "老公婚内借了十万，债主让我还，我要还吗")
+    assert text.startswith("一般不用还") and "签过字" in text
 
 
 @pytest.mark.parametrize(("question", "amount"), [

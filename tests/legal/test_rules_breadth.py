@@ -163,7 +163,8 @@ def test_the_prosecutors_decision_on_an_arrest_request_and_the_prosecution_revie
 def test_a_last_day_on_a_weekend_moves_to_the_monday():
     found = deadline("labor_arbitration", start=date(2025, 12, 5), today=TODAY)
     assert found.ends == date(2026, 12, 5) and found.extended == date(2026, 12, 7)  # 5 December 2026 is a Saturday
-    assert "2026年12月7日" in found.text() and found.days_left == 10
+    # the extension is stated with its rule; the days left count to the nominal day (issue 20)
+    assert "2026年12月7日" in found.text() and "2026年12月5日" in found.text() and found.days_left == 8
 
 
 def test_custody_runs_to_its_last_day_whatever_the_weekday():

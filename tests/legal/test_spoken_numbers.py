@@ -126,7 +126,7 @@ def test_lost_time_and_wage_in_any_order():
     ("公司把我辞退了，没给补偿", "employee"), ("我们公司有个员工旷工三天，能开除吗", "employer"),
     ("房东不退押金", "tenant"), ("我是房东，租客拖欠房租三个月", "landlord"), ("朋友借我5万没还", "lender"),
     ("他借给我2万块，现在催我还", "borrower"), ("网贷还不上了，天天催收", "borrower"), ("我被人打成轻伤", "victim"),
-    ("老公打架被刑拘了", "offender"), ("买二手房，房东不卖了", None), ("朋友借我的车出了事故", None)])
+    ("老公打架被刑拘了", "offender"), ("买二手房，房东不卖了", "buyer"), ("朋友借我的车出了事故", None)])
 def test_whose_question_it_is(text, who):
     found = side(text)
     assert (found[0] if found else None) == who
