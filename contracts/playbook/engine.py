@@ -1696,7 +1696,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             twin = _same_risk(out, f, by_code)
             if twin is None:
                 out.append(f)
-            elif specificity(f, rule) > specificity(out[twin], by_code.get(out[twin].rule_code)):
+            elif _speaks_first(f, rule, out[twin], by_code.get(out[twin].rule_code)):
                 out[twin] = f  # the article that decides this risk speaks, not a generic one
             else:
                 continue
@@ -1816,7 +1816,10 @@ def _same_risk(kept: list[Finding], new: Finding, by_code: dict[str, RuleSpec] |
     for i, f in enumerate(kept):
         if not (f.start < new.end and new.start < f.end):
             continue
-        if basis & {(b.law, b.article) for b in f.basis}:
+        shared = basis & {(b.law, b.article) for b in f.basis}
+        # Sharing only the 格式条款 articles (497) is no sign of one risk: a cap on damages and a waiver of the
+        # right to terminate in one sentence are two risks of a standard term, each with its deciding article.
+        if shared - GENERIC_ARTICLES or (shared and same_category(f.category, new.category)):
             return i
         # One risk read by two rules on different bases (an advance waiver of the limitation defence as
         # 格式条款 497 and as 民法典 197): the same category on the same words is one issue.
@@ -1862,6 +1865,31 @@ def specificity(f: Finding, rule: RuleSpec | None) -> tuple[int, int]:
     deciding = any((b.law, b.article) not in GENERIC_ARTICLES for b in basis)
     types = len(rule.contract_types) if rule is not None else 0
     return int(deciding) + int(bool(types)), -types if types else -1000
+
+
+def subject_named(f: Finding, rule: RuleSpec | None) -> int:
+    """1 when the finding's words name the subject its rule is about: the rule's category or a spelling of
+    its family (验收, 违约金), or what the rule requires the clause to mention (补充条款 for a deemed consent
+    to changes) — a deemed-acceptance rule and a deemed-consent rule read one 视为同意 sentence, and the
+    sentence speaks of 补充条款, not of 验收."""
+    if rule is None or not f.quote:
+        return 0
+    family = next((fam for fam in _CATEGORY_FAMILIES if f.category in fam), {f.category})
+    if any(word and word in f.quote for word in family):
+        return 1
+    p = _parsed(rule)
+    requires = getattr(p, "requires", None) or []
+    return int(bool(requires) and _any(requires, f.quote) is not None)
+
+
+def _speaks_first(new: Finding, rule: RuleSpec | None, kept: Finding, kept_rule: RuleSpec | None) -> bool:
+    """``new`` replaces ``kept`` (one risk, two rules): the more specific rule speaks (:func:`specificity`);
+    of two as specific, the one whose subject the clause names (:func:`subject_named`); only then the rule
+    listed first keeps it."""
+    a, b = specificity(new, rule), specificity(kept, kept_rule)
+    if a != b:
+        return a > b
+    return subject_named(new, rule) > subject_named(kept, kept_rule)
 
 
 #: Words that waive a term rather than agree it.
