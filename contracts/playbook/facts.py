@@ -827,9 +827,11 @@ def _obligations(text: str, spans, scopes) -> list[Obligation]:
 
 #: A cap on damages (按每件不超过伍拾元赔偿, 赔偿总额以一个月服务费为限) exempts whatever it caps — with
 #: 不论/无论 … 故意或重大过失 it caps (and so exempts) liability for intent and gross negligence too.
-_CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,40}(?:为限|封顶|最高不超过|上限)|不超过[^。；;，,]{0,16}(?:赔偿|为限)"
+_CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,40}(?:为限|封顶|不超过|上限)|不超过[^。；;，,]{0,16}(?:赔偿|为限)"
                   r"|最高(?:赔偿|赔付|责任)(?:额|金额|限额)?|赔偿(?:上限|限额|最高额)")
-_REGARDLESS = re.compile(r"(?:不论|无论|不管|即使|包括)[^。；;]{0,24}(?:故意|重大过失)")
+#: A cap said to reach intent, gross negligence or personal injury (包括因故意造成的损失, 无论是否造成人身伤亡, 含人身
+#: 损害): an exemption of what 民法典506 keeps out of any cap.
+_REGARDLESS = re.compile(r"(?:不论|无论|不管|即使|包括|包含|含)[^。；;]{0,24}(?:故意|重大过失|人身|伤亡|死亡|伤残)")
 #: "Whatever the cause" (无论基于何种原因, 不论任何理由): a cap or exemption said so reaches intent and gross
 #: negligence too.
 _ANY_CAUSE = re.compile(r"(?:不论|无论|不管)(?:是否)?(?:基于|因|由于|出于)?(?:何种|任何|什么|哪种|何等)"
@@ -1665,6 +1667,13 @@ def _nearest(rx: re.Pattern[str], text: str, lo: int, hi: int, start: int,
     return best
 
 
+#: A cap on a penalty alone (违约金累计不超过合同价款的百分之五, 滞纳金总额以欠款的百分之十为限): the penalty's
+#: own measure, not a cap on the party's liability.
+_PENALTY_CAP = re.compile(r"(?:违约金|滞纳金|罚金|罚款|延误金|误期赔偿)[^。；;，,]{0,10}(?:累计|总额|合计|总计|最高|最多)?"
+                          r"(?:不超过|不得超过|以|最高为|上限为)")
+_LIABILITY_CAP = re.compile(r"赔偿责任|全部责任|责任总额|赔偿总额|违约责任|赔偿金额|赔偿额|责任限额|赔偿限额")
+
+
 def _subject_of(text: str, sentence: tuple[int, int], start: int, end: int, kind: str,
                 after_only: bool = False) -> tuple[Subject, str] | None:
     """The subject the number measures: the nearest subject word in its own fragment, else in its sentence
@@ -1675,6 +1684,9 @@ def _subject_of(text: str, sentence: tuple[int, int], start: int, end: int, kind
     lo, hi = _fragment_start(text, a, start), _fragment_end(text, end, b)
     fits = [s for s in subjects if kind in s.kinds
             and (s.needs is None or s.needs.search(text, a, b) or (s.plain and s.plain.search(text, a, b)))]
+    if _PENALTY_CAP.search(text, _fragment_start(text, a, start), start) \
+            and not _LIABILITY_CAP.search(text, _fragment_start(text, a, start), start):
+        fits = [s for s in fits if s.name != "cap"]
     if kind == "period":
         # 自提交验收报告之日起一百二十日内支付: the act right after a period (…日内支付) is what it is for
         right_after = [(m.start(), s) for s in fits if s.name in _ACTS
