@@ -1669,8 +1669,8 @@ def _nearest(rx: re.Pattern[str], text: str, lo: int, hi: int, start: int,
 
 #: A cap on a penalty alone (违约金累计不超过合同价款的百分之五, 滞纳金总额以欠款的百分之十为限): the penalty's
 #: own measure, not a cap on the party's liability.
-_PENALTY_CAP = re.compile(r"(?:违约金|滞纳金|罚金|罚款|延误金|误期赔偿)[^。；;，,]{0,10}(?:累计|总额|合计|总计|最高|最多)?"
-                          r"(?:不超过|不得超过|以|最高为|上限为)")
+_PENALTY_CAP = re.compile(r"(?:违约金|滞纳金|罚金|罚款|延误金|误期赔偿)[^。；;，,]{0,10}"
+                          r"(?:累计|总额|合计|总计|最高|最多)?(?:不超过|不得超过|以|最高为|上限为)")
 _LIABILITY_CAP = re.compile(r"赔偿责任|全部责任|责任总额|赔偿总额|违约责任|赔偿金额|赔偿额|责任限额|赔偿限额")
 
 
