@@ -1333,6 +1333,16 @@ def figure_measure(t: reader.Threshold, fact: reader.Figure, facts: ContractFact
         share = fact.value / facts.total_price * 100
         return share, limit, (f"{_money_text(fact.value)}，为合同总价 {_money_text(facts.total_price)} 的 "
                               f"{_fmt(share, 'percent')}")
+    if t.measure == "compounded":
+        # a charge counted on itself (facts.Figure.compounds): reported once, on the first such charge of its sentence
+        if fact.kind not in ("rate", "share") or not fact.compounds:
+            return None
+        first = next((f for f in reader.read_clause(text).figures if f.sentence == fact.sentence and f.compounds
+                      and f.subject in {t.subject, *t.also} and f.kind in t.kinds), None) if text else fact
+        if first is None or first.start != fact.start:
+            return None
+        said = f"{per}{fact.base + '的' if fact.base else ''}{fact.written}，且未付的款项连同已计的费用一并再计收（利滚利）"
+        return 1.0, limit, said
     if t.measure == "sentence_total":
         # the charges of one sentence together (逾期利息年利率15%，另按日千分之一支付违约金): judged once, on its first
         together = [f for f in reader.read_clause(text).figures
@@ -1426,7 +1436,7 @@ def _figure_broken(p: FactParams, t: reader.Threshold, fact: reader.Figure, text
     unit = {"annual_percent": "percent", "share_percent": "percent", "amount_share": "percent",
             "sentence_total": "percent",
             "days": "days", "months": "months"}.get(t.measure, "")
-    broken = "" if t.measure == "probation" else (
+    broken = "" if t.measure in ("probation", "compounded") else (
         f"，{'超过' if t.gt is not None else '不足'} {_fmt(limit, unit)}")
     return True, f"约定为{said}{broken}（{t.said}）"
 
@@ -1434,7 +1444,7 @@ def _figure_broken(p: FactParams, t: reader.Threshold, fact: reader.Figure, text
 def _figure_rewrite(p: FactParams, fact: reader.Figure, text: str, facts: ContractFacts) -> tuple[str, float] | None:
     """The figure's words rewritten to the threshold it breaks, in the clause's own style."""
     t = figure_threshold(p, fact, facts, text)
-    if t is None or t.measure == "sentence_total":
+    if t is None or t.measure in ("sentence_total", "compounded"):
         return None
     limit = t.gt if t.gt is not None else t.lt
     token = text[fact.start:fact.end]

@@ -1553,6 +1553,9 @@ class Figure(Fact):
     written: str = ""
     #: a period's count in its own unit (``per``): 三个工作日 → 3
     count: float = 0.0
+    #: a charge its clause compounds: the unpaid charge becomes part of what it is counted on (滞纳金计入欠款本金,
+    #: 对未付的违约金再计收违约金, 复利)
+    compounds: bool = False
 
     @property
     def months(self) -> float:
@@ -1764,8 +1767,37 @@ def _bearer(text: str, sentence: tuple[int, int], pos: int) -> str:
     return found[-1].group("role") if found else ""
 
 
+_CHARGE = r"(?:滞纳金|违约金|罚息|利息|逾期费|迟延履行金|延误金|资金占用费)"
+#: A charge counted on itself (issue 21): the unpaid charge joins the sum it runs on, or a charge is counted on it.
+_COMPOUND = re.compile(
+    r"复利|利滚利|息上加息|滚动计(?:算|息|收)"
+    rf"|{_CHARGE}[^。；;，,]{{0,10}}(?:计入|并入|转入|滚入|纳入|转为|转作|作为)[^。；;，,]{{0,8}}"
+    r"(?:本金|欠款|应付款|未付款|本息|计算基数|计费基数|基数)"
+    rf"|(?:对|就|以)[^。；;，,]{{0,8}}?{_CHARGE}[^。；;]{{0,12}}?(?:再|继续|另行|亦|也)?"
+    rf"(?:计收|加收|收取|计算|计付|按)[^。；;，,]{{0,12}}{_CHARGE}"
+    rf"|(?:本金|欠款|应付款|未付款|租金|货款|价款|费用|款项)[^。；;，,]{{0,4}}(?:及|和|与|加|连同)[^。；;，,]{{0,6}}"
+    rf"{_CHARGE}[^。；;，,]{{0,10}}"
+    r"(?:一并|合并|为基数|之和|总额)[^。；;，,]{0,8}(?:计收|加收|计算|计付|收取)")
+_NOT_COMPOUND = re.compile(r"(?:不|不得|不再|不另|不予|禁止|严禁|不能|无)[^。；;，,]{0,4}$")
+
+
+def compounding_sentences(text: str, spans) -> list[tuple[int, int]]:
+    """The sentences of ``text`` that compound a charge (:data:`_COMPOUND`, not negated: 不计复利 is none)."""
+    out = []
+    for a, b in spans:
+        for m in _COMPOUND.finditer(text, a, b):
+            # 违约金不计入本金, 不计复利: a negation before or inside the words compounds nothing
+            if not _NOT_COMPOUND.search(text[max(a, m.start() - 6):m.start()]) \
+                    and not re.search(r"不(?!足)|禁止|严禁", m.group()):
+                out.append((a, b))
+                break
+    return out
+
+
 def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[Duration]) -> list[Figure]:
     out: list[Figure] = []
+    spans = sentence_spans(text)
+    compounded = compounding_sentences(text, spans)
     for r in rates:
         kind = "rate" if r.per in ("hour", "day", "month", "year") else "share"
         # 定金数额三倍的违约金: what a multiple multiplies stands before it; what it measures, after it
@@ -1781,9 +1813,14 @@ def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[D
         value = r.annual_percent if kind == "rate" else r.percent
         # 按应缴未缴出资额的百分之一: the 未 of the base (the sum unpaid) negates no figure
         negated = r.negated and not re.search(r"未|不|无", r.base or "")
+        # the charge's own sentence or the one right after it (…按日千分之五计收滞纳金。滞纳金计入欠款本金…)
+        after = next((x for x in spans if x[0] >= r.sentence[1]), None)
+        compounds = subject.name in ("penalty", "interest") and (
+            r.sentence in compounded or (after is not None and after in compounded
+                                         and text[r.sentence[1]:after[0]].strip(" 。；;\n") == ""))
         out.append(Figure(r.start, r.end, r.sentence, _charged(text, r.sentence, r.party), negated, subject.name,
                           item, kind, value, r.per,
-                          r.base, text[r.start:r.end]))
+                          r.base, text[r.start:r.end], compounds=compounds))
     for m in money:
         # the price or a total named beside a deposit (合同总价款为人民币200万元) is what a share is of
         if m.currency != "CNY" or _PRICE_LABEL.search(m.label or ""):
