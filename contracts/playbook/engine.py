@@ -68,6 +68,16 @@ class DelayPenalty:
 
 
 @dataclass(frozen=True)
+class BreachPenalty:
+    """One side's one-off penalty for its breach (乙方违约的，应支付合同总价30%的违约金): who pays it, its share of
+    its base in percent (an amount as a share of the contract's total price) and how the contract says it."""
+
+    payer: str
+    percent: float
+    said: str = ""
+
+
+@dataclass(frozen=True)
 class ContractFacts:
     """Facts of the whole contract a clause's rule may compare with."""
 
@@ -111,6 +121,10 @@ class ContractFacts:
     #: Each side's penalty for delay, per day as a percent of its base (乙方逾期每日千分之五 → (乙方, 0.5); an amount
     #: per day — 每逾期一日伍拾元 — as a share of the total price): the two sides' penalties compared.
     delay_penalties: tuple[DelayPenalty, ...] = ()
+    #: Each side's one-off penalties for its breach (facts.Figure: a penalty as a share or an amount), and the
+    #: sides whose breach a clause names at all (乙方违约的，应承担违约责任): a side named without a figure pays none.
+    breach_penalties: tuple[BreachPenalty, ...] = ()
+    breach_named: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=4096)
@@ -516,12 +530,14 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
     roles = role_names(text)
     names = _with_role_names(side_names(text, side), roles)
     penalties = delay_penalties(sections, total)
+    breaches, named = breach_penalties(sections, total)
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
                          side=side, side_names=names, role_names=roles,
                          guessed_type=_guess_type(text), side_roles=side_roles(names, roles),
                          settings=contract_settings(text), we_drafted=we_drafted(side),
                          foreign_element=reader.foreign_element(text), delay_penalties=penalties,
+                         breach_penalties=breaches, breach_named=named,
                          capped=frozenset(c.party for s in sections if s.kind not in SKIPPED_KINDS
                                           for c in reader.read_clause(s.text).caps),
                          unlimited=frozenset(p for s in sections if s.kind not in SKIPPED_KINDS
@@ -589,6 +605,41 @@ def delay_penalties(sections: Sequence[SectionLike], total: float | None) -> tup
                 if payer:
                     out.append(DelayPenalty(payer, LPR_ANNUAL_PERCENT * mult / 365, said))
     return tuple(out)
+
+
+#: A side's breach named as the ground of a liability (乙方违约的, 甲方未按约定付款的…应承担违约责任).
+_BREACH = re.compile(r"违约|逾期|迟延|延迟|未按(?:约定|合同|时|期)|未能|不能|拒绝|拒不|擅自")
+_LIABLE = re.compile(r"违约责任|违约金|赔偿|承担[^。；;，,]{0,6}责任")
+
+
+def breach_penalties(sections: Sequence[SectionLike],
+                     total: float | None) -> tuple[tuple[BreachPenalty, ...], frozenset[str]]:
+    """Every side's one-off penalty for breach (a penalty figure as a share, or an amount as a share of the total
+    price; a rate per day is a delay penalty, :func:`delay_penalties`), and the sides whose breach a clause names."""
+    out: list[BreachPenalty] = []
+    named: set[str] = set()
+    for section in sections:
+        if section.kind in SKIPPED_KINDS or not section.text.strip():
+            continue
+        text = numbers.normalize(section.text)
+        clause = reader.read_clause(section.text)
+        for f in clause.figures:
+            if f.subject != "penalty" or f.negated or not f.party or f.kind not in ("share", "amount"):
+                continue
+            if f.kind == "share":
+                # 向卖方支付合同总价百分之三十: the base is what follows the paying verb
+                base = re.sub(r"^.*?(?:支付|赔偿|给付|偿付|赔付)", "", f.base or "")
+                said = f"{base + '的' if base else ''}{_fmt(f.value, 'percent')}"
+                out.append(BreachPenalty(f.party, f.value, said))
+            elif total and f.value < total:
+                out.append(BreachPenalty(f.party, f.value / total * 100, _money_text(f.value)))
+        for a, b in reader.sentence_spans(text):
+            m = _BREACH.search(text, a, b)
+            if m and _LIABLE.search(text, m.end(), b):
+                party = reader.party_at(text, (a, b), m.start())
+                if party:
+                    named.add(party)
+    return tuple(out), frozenset(named)
 
 
 def _other_side(a: str, b: str, facts: ContractFacts) -> bool:
@@ -1333,6 +1384,26 @@ def figure_measure(t: reader.Threshold, fact: reader.Figure, facts: ContractFact
         share = fact.value / facts.total_price * 100
         return share, limit, (f"{_money_text(fact.value)}，为合同总价 {_money_text(facts.total_price)} 的 "
                               f"{_fmt(share, 'percent')}")
+    if t.measure == "breach_ratio":
+        # ours against theirs: the other side's heaviest penalty for its breach, or none where its breach is named
+        if fact.kind not in t.kinds or not fact.party or not text:
+            return None
+        mine = next((x for x in facts.breach_penalties if x.payer == fact.party
+                     and abs(x.percent - (fact.value if fact.kind == "share" else
+                                          fact.value / (facts.total_price or fact.value) * 100)) < 1e-6), None)
+        if mine is None or mine.percent < t.at_least:
+            return None
+        theirs = [x for x in facts.breach_penalties if _other_side(fact.party, x.payer, facts)]
+        if theirs:
+            heaviest = max(theirs, key=lambda x: x.percent)
+            ratio = mine.percent / heaviest.percent if heaviest.percent > 0 else float("inf")
+            said = (f"{fact.party}违约须支付{mine.said}的违约金，而{heaviest.payer}违约仅为{heaviest.said}，"
+                    f"为对方的 {_fmt(ratio, '')} 倍")
+            return ratio, limit, said
+        others = [n for n in facts.breach_named if _other_side(fact.party, n, facts)]
+        if not others:
+            return None
+        return float("inf"), limit, f"{fact.party}违约须支付{mine.said}的违约金，而{others[0]}违约未约定任何违约金"
     if t.measure == "compounded":
         # a charge counted on itself (facts.Figure.compounds): reported once, on the first such charge of its sentence
         if fact.kind not in ("rate", "share") or not fact.compounds:
@@ -1436,7 +1507,7 @@ def _figure_broken(p: FactParams, t: reader.Threshold, fact: reader.Figure, text
     unit = {"annual_percent": "percent", "share_percent": "percent", "amount_share": "percent",
             "sentence_total": "percent",
             "days": "days", "months": "months"}.get(t.measure, "")
-    broken = "" if t.measure in ("probation", "compounded") else (
+    broken = "" if t.measure in ("probation", "compounded", "breach_ratio") else (
         f"，{'超过' if t.gt is not None else '不足'} {_fmt(limit, unit)}")
     return True, f"约定为{said}{broken}（{t.said}）"
 
@@ -1444,7 +1515,7 @@ def _figure_broken(p: FactParams, t: reader.Threshold, fact: reader.Figure, text
 def _figure_rewrite(p: FactParams, fact: reader.Figure, text: str, facts: ContractFacts) -> tuple[str, float] | None:
     """The figure's words rewritten to the threshold it breaks, in the clause's own style."""
     t = figure_threshold(p, fact, facts, text)
-    if t is None or t.measure in ("sentence_total", "compounded"):
+    if t is None or t.measure in ("sentence_total", "compounded", "breach_ratio"):
         return None
     limit = t.gt if t.gt is not None else t.lt
     token = text[fact.start:fact.end]
@@ -1899,7 +1970,21 @@ def _speaks_first(new: Finding, rule: RuleSpec | None, kept: Finding, kept_rule:
     a, b = specificity(new, rule), specificity(kept, kept_rule)
     if a != b:
         return a > b
-    return subject_named(new, rule) > subject_named(kept, kept_rule)
+    a, b = subject_named(new, rule), subject_named(kept, kept_rule)
+    if a != b:
+        return a > b
+    # a finding that weighs both sides' figures names the other one's too (one finding naming both)
+    return _compares_sides(rule) > _compares_sides(kept_rule)
+
+
+def _compares_sides(rule: RuleSpec | None) -> bool:
+    """The rule weighs one side's figure against the other's (a delay penalty ``outweighs``, a breach_ratio)."""
+    if rule is None or rule.detection != "fact":
+        return False
+    p = _parsed(rule)
+    if not isinstance(p, FactParams):
+        return False
+    return p.outweighs is not None or any(t.measure == "breach_ratio" for t in _thresholds(p))
 
 
 #: Words that waive a term rather than agree it.

@@ -1592,6 +1592,9 @@ class Threshold:
     said: str
     #: other subjects whose figures a ``sentence_total`` sums with the subject's
     also: frozenset[str] = frozenset()
+    #: the figure itself must reach this (a ``breach_ratio``: a penalty of a few percent is no burden, whatever the
+    #: other side's)
+    at_least: float = 0.0
 
 
 def _alternation(words: list[str]) -> re.Pattern[str]:
@@ -1621,7 +1624,8 @@ def figure_table() -> tuple[tuple[Subject, ...], dict[str, Threshold]]:
             raise ValueError(f"figures.toml: threshold {t['name']} needs one of gt / lt")
         thresholds[t["name"]] = Threshold(t["name"], t["subject"], t.get("item", ""), frozenset(t["kinds"]),
                                           t["measure"], t.get("gt"), t.get("lt"), t["law"], int(t["article"]),
-                                          t.get("said", ""), frozenset(t.get("also", [])))
+                                          t.get("said", ""), frozenset(t.get("also", [])),
+                                          float(t.get("at_least", 0.0)))
     return tuple(subjects), thresholds
 
 
