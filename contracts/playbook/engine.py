@@ -1412,7 +1412,8 @@ def figure_measure(t: reader.Threshold, fact: reader.Figure, facts: ContractFact
                       and f.subject in {t.subject, *t.also} and f.kind in t.kinds), None) if text else fact
         if first is None or first.start != fact.start:
             return None
-        said = f"{per}{fact.base + '的' if fact.base else ''}{fact.written}，且未付的款项连同已计的费用一并再计收（利滚利）"
+        said = (f"{per}{fact.base + '的' if fact.base else ''}{fact.written}，"
+                "且未付的款项连同已计的费用一并再计收（利滚利）")
         return 1.0, limit, said
     if t.measure == "sentence_total":
         # the charges of one sentence together (逾期利息年利率15%，另按日千分之一支付违约金): judged once, on its first

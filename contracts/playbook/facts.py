@@ -1691,8 +1691,11 @@ def _subject_of(text: str, sentence: tuple[int, int], start: int, end: int, kind
     lo, hi = _fragment_start(text, a, start), _fragment_end(text, end, b)
     fits = [s for s in subjects if kind in s.kinds
             and (s.needs is None or s.needs.search(text, a, b) or (s.plain and s.plain.search(text, a, b)))]
-    if _PENALTY_CAP.search(text, _fragment_start(text, a, start), start) \
-            and not _LIABILITY_CAP.search(text, _fragment_start(text, a, start), start):
+    # a cap caps a liability named before its figure (赔偿责任…以…为限); 合理干耗以0.3%为限 caps no liability, and a
+    # penalty's own cap is the penalty's measure
+    if not re.search(r"赔偿|责任|赔付|损失", text[max(a, start - 30):start]) or (
+            _PENALTY_CAP.search(text, _fragment_start(text, a, start), start)
+            and not _LIABILITY_CAP.search(text, _fragment_start(text, a, start), start)):
         fits = [s for s in fits if s.name != "cap"]
     if kind == "period":
         # 自提交验收报告之日起一百二十日内支付: the act right after a period (…日内支付) is what it is for
