@@ -1974,18 +1974,24 @@ def _speaks_first(new: Finding, rule: RuleSpec | None, kept: Finding, kept_rule:
     a, b = subject_named(new, rule), subject_named(kept, kept_rule)
     if a != b:
         return a > b
-    # a finding that weighs both sides' figures names the other one's too (one finding naming both)
-    return _compares_sides(rule) > _compares_sides(kept_rule)
+    # a finding that reads more than one figure names it too: both sides' figures (one finding naming both), a
+    # charge counted on itself, the charges of one debt summed
+    return _reads_more(rule) > _reads_more(kept_rule)
 
 
-def _compares_sides(rule: RuleSpec | None) -> bool:
-    """The rule weighs one side's figure against the other's (a delay penalty ``outweighs``, a breach_ratio)."""
+#: Threshold measures that read a figure with others (facts.Figure.compounds, the sum of a sentence, the other side's).
+_BEYOND_ONE = frozenset({"breach_ratio", "compounded", "sentence_total"})
+
+
+def _reads_more(rule: RuleSpec | None) -> bool:
+    """The rule reads a figure with more than itself: against the other side's (a delay penalty ``outweighs``, a
+    breach_ratio, a cap one side has and the other has not), or as compounded or summed with others."""
     if rule is None or rule.detection != "fact":
         return False
     p = _parsed(rule)
     if not isinstance(p, FactParams):
         return False
-    return p.outweighs is not None or any(t.measure == "breach_ratio" for t in _thresholds(p))
+    return p.outweighs is not None or p.fact == "cap" or any(t.measure in _BEYOND_ONE for t in _thresholds(p))
 
 
 #: Words that waive a term rather than agree it.
