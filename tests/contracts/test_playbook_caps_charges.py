@@ -30,6 +30,9 @@ def found(texts: list[str], contract_type: str, side: str) -> dict[str, list]:
     "第十条 乙方的违约赔偿责任以合同总价的百分之五为限。",
     "10.2 服务方对客户承担的赔偿总额最高不超过人民币3万元。",
     "第十一条 受托方因履行本合同给委托方造成损失的，其赔偿责任累计不超过合同价款的10%。",
+    "第九条 乙方在本合同项下的最高赔偿额为人民币2万元。",
+    "第九条 乙方就本合同承担的全部责任（无论基于合同、侵权或其他）之上限为本合同总价的10%。",
+    "第九条 乙方的赔偿责任封顶为合同价款的5%。",
 ])
 def test_a_cap_far_below_the_price_is_found(text):
     side = "客户" if "客户" in text else "委托方" if "委托方" in text else "甲方"
@@ -74,6 +77,9 @@ def test_a_cap_reaching_intent_or_personal_injury_is_decided_by_506(text):
     ("第七条 乙方逾期交租的，以欠付租金及滞纳金之和为基数，按日千分之一计收滞纳金。", "lease", "乙方"),
     ("第九条 买方逾期付款的，对未付的违约金，卖方有权继续按日万分之三计收违约金。", "sale", "买方"),
     ("第八条 业主逾期交纳物业费的，按日万分之五计收滞纳金。逾期未交的滞纳金转入欠费本金。", "property", "业主"),
+    ("第十条 甲方逾期付款的，应按日万分之五支付违约金，未付违约金按同一标准计算违约金。", "service", "甲方"),
+    ("第十条 甲方逾期付款的，每日加收欠款总额（含已产生的滞纳金）千分之一的滞纳金。", "service", "甲方"),
+    ("第十条 甲方逾期付款的，逾期款项按日万分之五计算违约金，违约金按月滚入欠款。", "service", "甲方"),
 ])
 def test_a_charge_counted_on_itself_is_found(text, contract_type, side):
     hits = found([text], contract_type, side)
@@ -85,6 +91,9 @@ def test_a_charge_counted_on_itself_is_found(text, contract_type, side):
     "第十条 甲方逾期付款的，按日万分之三支付违约金，不计复利。",
     "第十条 甲方逾期付款的，按日万分之五计收违约金，违约金不计入本金。",
     "第十条 甲方逾期付款的，以逾期未付的货款本金为基数，按日万分之五计付违约金。",
+    "第十条 甲方逾期付款的，按日万分之五计收违约金，以未付款项本金为基数，已产生的违约金不计算违约金。",
+    "第十条 甲方逾期付款的，按欠款（不含滞纳金）的日万分之五计收滞纳金。",
+    "第十条 甲方逾期付款的，应支付欠款及按日万分之五计算的违约金。",
 ])
 def test_a_charge_on_the_debt_alone_is_not_compounded(text):
     assert "late-fee-compounded" not in found([text], "sale", "甲方")
@@ -140,9 +149,18 @@ def test_ours_far_heavier_than_theirs_is_one_finding_naming_both(theirs, ours):
       "第九条 买方违约的，应向卖方支付合同总价百分之三十的违约金。"], "卖方"),
     (["第九条 买方违约的，应向卖方支付合同总价百分之三十的违约金。"], "买方"),
     (["第八条 卖方违约的，应承担违约责任。", "第九条 买方违约的，应向卖方支付合同总价百分之五的违约金。"], "买方"),
+    (["第八条 任何一方违约的，应向对方支付合同总价20%的违约金。", "第九条 买方逾期付款的，应承担违约责任。"], "买方"),
 ])
 def test_balanced_or_light_penalties_are_silent(texts, side):
     assert "penalty-one-sided" not in found([PRICE, *texts], "sale", side)
+
+
+def test_a_tenant_paying_ten_times_the_landlord_is_found_naming_both():
+    hits = found(["第一条 租金总额为人民币60万元。",
+                  "第十条 甲方违约的，应向乙方退还已收租金并支付租金总额5%的违约金。",
+                  "第十一条 乙方提前退租的，应按租金总额的50%向甲方支付违约金。"], "lease", "乙方")
+    said = hits["penalty-one-sided"][0].description
+    assert "50%" in said and "5%" in said
 
 
 def test_a_delay_penalty_ten_times_the_other_sides_names_both():
