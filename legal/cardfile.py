@@ -123,6 +123,9 @@ class SideSteps:
     next_steps: tuple[str, ...] = ()
     #: risk notes for that side, given before the card's own notes that are not only the other side's
     risks: tuple[str, ...] = ()
+    #: that side's conclusion by question type (``answers = { yes_no = "……" }``), in place of the card's
+    #: answer when the card's leads with the other side's right (您有权, 可以主张, 您需要支付)
+    answers: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -349,14 +352,19 @@ def _sides(raw: Any, where: str) -> dict[str, SideSteps]:
             raise CardFileError(f"{where}.{name}: not a side (one of {', '.join(a for a in ASKERS if a != 'any')})")
         if not isinstance(body, Mapping):
             raise CardFileError(f"{where}.{name} must be a table")
-        unknown = set(body) - {"evidence", "next_steps", "risks"}
+        unknown = set(body) - {"evidence", "next_steps", "risks", "answers"}
         if unknown:
-            raise CardFileError(f"{where}.{name}: unknown key {sorted(unknown)[0]!r} (evidence, next_steps, risks)")
+            raise CardFileError(
+                f"{where}.{name}: unknown key {sorted(unknown)[0]!r} (evidence, next_steps, risks, answers)")
+        answers = body.get("answers", {})
+        if not isinstance(answers, Mapping) or any(qtype not in QUESTION_TYPES or not isinstance(text, str)
+                                                   or not text.strip() for qtype, text in answers.items()):
+            raise CardFileError(f"{where}.{name}.answers must map question types to non-empty conclusions")
         steps = SideSteps(evidence=_strings(body.get("evidence"), f"{where}.{name}.evidence"),
                           next_steps=_strings(body.get("next_steps"), f"{where}.{name}.next_steps"),
-                          risks=_strings(body.get("risks"), f"{where}.{name}.risks"))
-        if not steps.evidence and not steps.next_steps:
-            raise CardFileError(f"{where}.{name} needs evidence or next_steps")
+                          risks=_strings(body.get("risks"), f"{where}.{name}.risks"), answers=dict(answers))
+        if not steps.evidence and not steps.next_steps and not steps.answers:
+            raise CardFileError(f"{where}.{name} needs evidence, next_steps or answers")
         out[name] = steps
     return out
 
@@ -454,9 +462,10 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         **({"asker": card.asker} if card.asker else {}),
         **({"when_facts": list(card.when_facts)} if card.when_facts else {}),
         **({"unless_facts": list(card.unless_facts)} if card.unless_facts else {}),
-        **({"sides": {name: {k: list(v) for k, v in (("evidence", steps.evidence), ("next_steps", steps.next_steps),
-                                                              ("risks", steps.risks))
-                             if v} for name, steps in card.sides.items()}} if card.sides else {}),
+        **({"sides": {name: {**{k: list(v) for k, v in (("evidence", steps.evidence), ("next_steps", steps.next_steps),
+                                                                 ("risks", steps.risks)) if v},
+                             **({"answers": dict(steps.answers)} if steps.answers else {})}
+                      for name, steps in card.sides.items()}} if card.sides else {}),
         "question_types": list(card.question_types), "evidence": list(card.evidence),
         "next_steps": list(card.next_steps), "exceptions": list(card.exceptions), "mistakes": list(card.mistakes),
         "provisions": [{"law": p.law, "article": p.article, "role": p.role, "decides": p.decides,

@@ -1,6 +1,6 @@
 """Card text that belongs elsewhere (docs/decisions/card-lint.md).
 
-Three checks over every card's answer texts (conclusions and their cases), evidence, next steps, exceptions
+Four checks over every card's answer texts (conclusions and their cases), evidence, next steps, exceptions
 and mistakes:
 
 - ``foreign``: a sentence about another card's topic. A card's *topic words* are its terms that its title
@@ -15,6 +15,9 @@ and mistakes:
   an example marker opens, not a threshold (以上, 以下, 起 …) and not stated by the card's provisions.
 - ``qtype``: text typed for another question type — a limitation period (诉讼时效三年) in a ``valid`` or
   ``which`` answer, a figure template ({result}, {deadline}, a formula) in a ``which`` or ``valid`` answer.
+- ``lead``: a conclusion (or a case's) whose first clause does not answer its question type (:func:`lead_fault`):
+  a yes/no question opened by the rule, 合理吗 by the definition, 多少钱 without a figure, 怎么办 by a statement of
+  law, 算什么罪 by the elements. The composer runs the same check on a case it borrows from another answer.
 """
 
 from __future__ import annotations
@@ -198,7 +201,7 @@ def wrong_type(qtype: str, text: str) -> str:
 
 
 def lint(cards: Sequence[Card], index: TopicIndex | None = None) -> list[Finding]:
-    """Every finding of the three checks over ``cards`` (module docstring)."""
+    """Every finding of the four checks over ``cards`` (module docstring)."""
     index = index or topic_index(cards)
     findings: list[Finding] = []
     for card in cards:
@@ -217,4 +220,135 @@ def lint(cards: Sequence[Card], index: TopicIndex | None = None) -> list[Finding
                 typed = wrong_type(qtype, text)
                 if typed:
                     findings.append(Finding(card.slug, where, "qtype", text[:120], typed))
+    return findings + lead_findings(cards)
+
+
+# -- the first clause answers the question type ----------------------------------------------------------------
+#: A plain decision a yes/no or validity answer opens with (polarity: True yes / lawful, False no / unlawful),
+#: longest first so 不可以 is read before 可以. 要看 / 看 (one condition) is neither.
+_DECISIONS: tuple[tuple[str, bool | None], ...] = tuple(sorted((
+    *((w, False) for w in ("不可以", "不能", "不合法", "违法", "无效", "不需要", "不用", "不必", "不会", "不属于",
+                           "不构成", "无权", "不成立", "不是", "不算", "不应", "不得", "没有", "不要", "不行", "不受",
+                           "不承担", "不负", "不予", "未必", "不一定", "不支持", "不违法", "不应当", "不视为", "不享有",
+                           "不当然", "不全", "不发生效力", "领不到", "拿不到", "要不回", "分不到", "不影响", "不停止",
+                           "不能一概", "免于", "无需", "不赔")),
+    *((w, True) for w in ("可以", "能", "合法", "有效", "需要", "要", "会", "属于", "构成", "有权", "成立", "是", "算",
+                          "应当", "应", "必须", "有", "支持", "受", "承担", "负", "视为", "享有", "可能", "得", "仍",
+                          "照", "合理", "部分有效", "部分无效", "超过部分无效", "超出部分无效", "原则上", "一般",
+                          "已经", "已", "仍然", "适合", "还能", "还可以", "赔")),
+    *((w, None) for w in ("要看", "看", "取决于", "分两步", "视")),
+), key=lambda item: -len(item[0])))
+#: Words that answer only as the first word: after a subject they define or describe (格式条款是…, 对方有…).
+_DEFINING = frozenset({"是", "有", "为"})
+#: What may stand before the decision word in a first clause: a short subject (公司, 对方, 您, 交强险, 对公司).
+_SUBJECT_MAX = 8
+#: A first clause that opens with a rule or a definition, not with the answer.
+_RULE_OPENERS = re.compile(r"^(?:根据|依照|依据|按照法律|法律规定|依法|《|第[一二三四五六七八九十百]+条|民法典|刑法"
+                           r"|.{0,12}?规定[，：:])")
+#: ... or with the conditions of the rule ("…的，" / "…时，" before any answer).
+_CONDITIONAL_OPEN = re.compile(r"^[^，。；：]{2,40}?(?:的|时|后)[，：]")
+#: A figure: digits, a Chinese numeral with a unit, a fraction or a multiple, a placeholder the engine fills.
+_ANY_FIGURE = re.compile(
+    r"\{result\}|\d|[零〇一二两三四五六七八九十百千万半]+\s*(?:万元|元|块|倍|个月|月|年|日|天|小时|成|%|周岁|岁|档)"
+    r"|百分之|分之|[2２]?N|全额|全部|双倍|加倍|一半|减半|同等|等额|对半|均分|平分|各半|[×=＝]"
+    r"|不予赔偿|不用赔|不赔|不退|不需要|无需|不用|没有|零|不会判|不判|免除|免于|分不到|拿不到|为限|不超过|不低于|不少于|最多|最高|上限|等于|相当于")
+#: How-much answers that say what is missing for the figure ("需要X才能算", "无法计算，因为缺…").
+_NEEDS_INPUT = re.compile(r"需要.{1,20}才能(?:算|计算|确定|分)|无法计算|先要|取决于|要看"
+                          r"|按.{1,24}(?:计算|确定|算|赔|支付|返还|折抵|认定|补偿|结算|分)")
+#: A date or a period (by when).
+_PERIOD_FORM = re.compile(
+    r"\{deadline\}|\d|[零〇一二两三四五六七八九十百千半]+\s*(?:个工作日|个月|月|年|日|天|小时|周|周岁|岁)"
+    r"|之日|以前|之前|前|届满|期满|当日|当天|当场|立即|随时|任何(?:时候|阶段)|诉讼中|一并提出|没有(?:期限|时效|截止)"
+    r"|不受.{0,4}(?:时效|期限)|不适用.{0,4}时效|终身|永久")
+#: A crime, an offence or the answer that none is committed (which crime).
+_CRIME_FORM = re.compile(r"罪|不构成犯罪|不是犯罪|不算犯罪|治安|行政处罚|违法行为|拘留|不追究|纠纷|自首"
+                         r"|立功|累犯|防卫|避险|缓刑|从轻|减轻|不负刑事责任|强制措施|主刑|附加刑")
+#: A which answer that opens by sorting the kinds (分三类：…) instead of naming the client's.
+_SORTS = re.compile(r"^.{0,6}分[一二三四五六七八九两几\d]+(?:类|种|块|项|步|档)")
+#: A forum: where to go, whom to ask.
+_FORUM_FORM = re.compile(r"向|到|去|找|在|法院|仲裁|委员会|公安|派出所|检察|人社|监察|市场监管|12315|12345|民政|局"
+                         r"|部门|机关|中心|政府|机构|银行|保险|交警|调解|协会|平台|医院|学校|税务|信访|起诉|报警|报案|投诉|申请")
+#: A first act (what to do): a step marker or a verb the client does.
+_ACT_FORM = re.compile(
+    r"^(?:[^，。；：]{1,8}[：:])?(?:[^，。；]{0,14}?)(?:先|第一|首先|立即|立刻|马上|尽快|及时|赶紧|当场|可以先|可以直接|可以向|可以要求|可以申请"
+    r"|保存|保留|收集|固定|截图|截屏|拍照|录音|录像|留存|申请|向|到|去|报警|报案|拨打|打|起诉|要求|书面|带|找|签|查|调取|复制|核对|协商"
+    r"|委托|拒绝|不要|别|不签|停止|写|提交|提出|督促|通知|催告|投诉|举报|发|做|办|请|联系|咨询|登记|鉴定|治疗|就医|准备|整理|算|计算"
+    r"|确认|索要|索取|要|交|补|退|取|撤|送|寄|告|上诉|申诉|复议|执行|留|守|避免|注意|等|回|拿|让|把|将)")
+
+
+_BRACKETED = re.compile(r"（[^（）]*）|\([^()]*\)")
+
+
+def first_clause(text: str) -> str:
+    """The conclusion's first sentence (up to its first 。 or ；, never cut inside brackets), its bracketed
+    asides left out: "要赔（孩子不满8周岁的，…）：…" opens with 要赔, not with a condition."""
+    first = sentences(text.strip())[0] if text.strip() else ""
+    return _BRACKETED.sub("", first).rstrip("。；")
+
+
+def decision(text: str) -> bool | None:
+    """The decision a yes/no or validity conclusion opens with: True (可以, 合法, 有效 …), False (不可以, 不合法 …),
+    None for none or a condition (要看…). A short subject may stand before it (公司不能, 对公司无效)."""
+    head = first_clause(text)
+    if _RULE_OPENERS.search(head) or _CONDITIONAL_OPEN.search(head):
+        return None
+    for start in range(0, min(_SUBJECT_MAX, len(head)) + 1):
+        if start and head[start - 1] in "，。；：（(":
+            break
+        for word, polarity in _DECISIONS:
+            if head.startswith(word, start) and not (start and word in _DEFINING):
+                return polarity
+    return None
+
+
+def lead_fault(qtype: str, text: str, domain: str = "") -> str:
+    """What is wrong with the first clause of ``text`` (an answer of ``qtype``) as the answer to its question
+    type ("" when it carries the type's answer form): a yes/no or validity answer opens with 可以 / 不可以 /
+    合法 / 不合法 / 要看…(one condition); a how-much answer carries a figure or says what it needs to compute one;
+    a by-when answer a date or a period; a which answer in criminal matters a crime's name (elsewhere the
+    category); a forum answer where to go; a what-to-do answer the first act."""
+    head = first_clause(text)
+    if not head:
+        return "an empty conclusion"
+    if qtype in ("yes_no", "valid"):
+        if decision(text) is not None:
+            return ""
+        for start in range(0, min(_SUBJECT_MAX, len(head)) + 1):
+            if any(head.startswith(word, start) for word, polarity in _DECISIONS if polarity is None):
+                return ""
+        return "opens without 可以/不可以/合法/不合法/要看…"
+    if qtype == "how_much":
+        if _ANY_FIGURE.search(head) or _NEEDS_INPUT.search(head):
+            return ""
+        return "opens without a figure or what it needs"
+    if qtype == "by_when":
+        return "" if _PERIOD_FORM.search(head) else "opens without a date or a period"
+    if qtype == "which":
+        if _CONDITIONAL_OPEN.search(head) or _RULE_OPENERS.search(head):
+            return "opens with the elements, not the answer"
+        if _SORTS.search(head):
+            return "opens by sorting the kinds, not with the client's"
+        if domain == "criminal":
+            return "" if _CRIME_FORM.search(head) else "opens without a crime's name"
+        return ""
+    if qtype == "forum":
+        return "" if _FORUM_FORM.search(head) else "opens without a forum"
+    if qtype == "what_to_do":
+        if _RULE_OPENERS.search(head):
+            return "opens with a statement of law, not the first step"
+        return "" if _ACT_FORM.search(head) else "opens without a first act"
+    return ""
+
+
+def lead_findings(cards: Sequence[Card]) -> list[Finding]:
+    """A ``lead`` finding for every answer (and case) whose first clause does not answer its question type."""
+    findings = []
+    for card in cards:
+        for qtype, answer in card.answers.items():
+            texts = [(f"answers.{qtype}", answer.conclusion),
+                     *((f"answers.{qtype}.cases[{i}]", case.conclusion) for i, case in enumerate(answer.cases))]
+            for where, text in texts:
+                fault = lead_fault(qtype, text, card.domain)
+                if fault:
+                    findings.append(Finding(card.slug, where, "lead", first_clause(text)[:60], fault))
     return findings

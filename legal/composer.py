@@ -26,8 +26,8 @@ from legal import cardfile as _cardfile
 from legal import conditions, events, mentions
 from legal.calculators import CHINA_TZ, add_years, cn_date
 from legal.cardfile import Answer, Card, Provision
+from legal.cardlint import decision, lead_fault, topic_index
 from legal.cardlint import sentences as lint_sentences
-from legal.cardlint import topic_index
 from legal.facts import LABELS, VALUE_WORDS, Facts, extract_facts, part_flags
 from legal.focus import evidence_answer, own_answer, stated_first
 from legal.matcher import ASKS_CRIME, PartMatch
@@ -65,12 +65,18 @@ from legal.sides import (
     client_side,
     facts_with_side,
     for_other_side,
+    neutral_for_side,
     risks_for,
+    side_answer,
     side_label,
     steps_for,
 )
 
 OFFLINE_HEAD = ("【离线模式】未使用大语言模型：以下结论依据律所维护的法律要点卡片与现行法条自动整理，请律师复核。")
+
+#: The question types that ask one decision of an issue: a case declared on one of them serves the others
+#: (:func:`by_facts`).
+SHARED_CASE_TYPES = ("yes_no", "valid", "what_to_do")
 
 #: When a card has no answer for the asked type: the nearest type it has.
 FALLBACK = {"yes_no": ("valid", "what_to_do"), "valid": ("yes_no",), "what_to_do": ("forum", "yes_no"),
@@ -621,17 +627,58 @@ def best_provisions(card: Card, qtype: str, asked: str, question: str = "",
     return [scored[0][2]]
 
 
-def by_facts(answer: Answer, facts: Facts, asked: str = "") -> Answer:
+def by_facts(answer: Answer, facts: Facts, asked: str = "", card: Card | None = None) -> Answer:
     """The answer with the conclusion its ``cases`` choose by the question's facts (the first whose
-    predicates all hold), the facts and thresholds named in it; unchanged when none holds. Cases answer
-    their own question type only: an answer standing in for another type (a yes/no part answered by the
-    validity answer) keeps its default words ("多还的能要回来吗" is not "is the rate valid")."""
-    if not answer.cases or (asked and asked != answer.qtype):
-        return answer
-    case = conditions.choose(answer.cases, facts.values())
+    predicates all hold), the facts and thresholds named in it; unchanged when none holds.
+
+    Cases answer their own question type, and are shared across the types that ask one decision of one issue
+    (:data:`SHARED_CASE_TYPES`: 能不能, 合理吗 / 合法吗, 怎么办), declared once on the card's yes/no or validity answer:
+
+    - a yes/no or validity part takes the case of the card's other decision answer when both answers' default
+      conclusions open with the same decision (可以 / 合法 both yes, 不可以 / 不合法 both no), or, for a validity
+      part the card has no answer of its own for, when the yes/no answer standing in for it carries the case —
+      and the case's conclusion opens with the asked type's answer form (``cardlint.lead_fault``);
+    - a what-to-do part keeps its steps first and adds the case's decision read back on the client's facts when
+      the case confirms the decision the steps were written for (the donor's default decision); a case that
+      turns the decision keeps the steps alone.
+
+    A yes/no part answered by a validity stand-in takes none of its cases ("多还的能要回来吗" is not "is the rate
+    valid"), nor does any part whose answers open with opposite decisions (the worker's 能要赔偿吗 — 可以 — beside
+    合法吗 — 不合法: one case cannot answer both in the same words)."""
+    own = answer.cases if not asked or asked == answer.qtype else ()
+    case = conditions.choose(own, facts.values()) if own else None
+    donor: Answer | None = None
+    if case is None and card is not None and asked in SHARED_CASE_TYPES:
+        reference = card.answers.get(asked)
+        for other in ("yes_no", "valid"):
+            given = card.answers.get(other)
+            if other == asked or given is None or not given.cases:
+                continue
+            held = conditions.choose(given.cases, facts.values())
+            if held is None:
+                continue
+            opens = decision(given.conclusion)
+            if asked == "what_to_do":
+                same = answer.qtype == "what_to_do" and opens is not None and decision(held.conclusion) == opens
+            elif reference is not None and reference is not given:
+                same = opens is not None and decision(reference.conclusion) == opens
+            else:  # no answer of the asked type: only a yes/no answer stands in for a validity part
+                same = asked == "valid" and given.qtype == "yes_no"
+            if same and (asked == "what_to_do" or not lead_fault(asked, held.conclusion)):
+                case, donor = held, given
+                break
     if case is None:
         return answer
     conclusion = case_read_back(case, facts, conditions.fill(case.conclusion, facts.values()))
+    if donor is not None and asked == "what_to_do":
+        # the steps stay first (the first act answers 怎么办); the decision on the client's facts follows them
+        pieces = lint_sentences(conclusion)
+        upto = next((i for i, piece in enumerate(pieces[:2]) if "按您所说" in piece), 0)
+        applied = "".join(pieces[:upto + 1]).rstrip("；") or conclusion
+        applied = applied if applied.endswith("。") else applied.rstrip("。；") + "。"
+        return replace(answer, conclusion=f"{answer.conclusion.rstrip()}{applied}")
+    if donor is not None:
+        return replace(answer, conclusion=conclusion)
     if case.calculator is not None:  # the case's facts deny (or name) the figure: no formula, no ask
         return replace(answer, conclusion=conclusion,
                        calculator=case.calculator, inputs=() if not case.calculator else answer.inputs)
@@ -1913,7 +1960,10 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             chosen = _calculator_answer(card, chosen, match.text, facts, question)
         if qtype == "yes_no" and "valid" in card.answers and _OTHER_SIDE.search(asking_clause(match.text) or match.text):
             chosen = card.answers["valid"]  # may the other side do this to me: whether its act is lawful
-        chosen = by_facts(chosen, facts, asked=qtype or chosen.qtype)
+        # the conclusion from the client's side: the card's words for it, else a neutral lead (legal/sides.py)
+        chosen = side_answer(card, chosen, side, qtype or chosen.qtype)
+        chosen = neutral_for_side(card, by_facts(chosen, facts, asked=qtype or chosen.qtype, card=card), side,
+                                  qtype or chosen.qtype)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text, question, qtype or chosen.qtype)
         # what the part itself asks leads — a by-when part only when its closing question asks by when (a part
         # ending on 我还要还吗 is answered yes or no, whatever period a clause before it names)

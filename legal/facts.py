@@ -1398,9 +1398,10 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     if m:
         facts.add("in_probation", True, m.group(0))
     _prorate_leave(text, today, facts)
-    asker = side(text)
+    asker = side_reading(text)
     if asker is not None:
-        facts.add("side", asker[0], asker[1])
+        facts.add("side", asker.side, asker.text)
+        facts.add("side_confidence", Decimal(str(asker.confidence)), asker.text)
     m = _NO_DUE.search(text)
     if m and "due_date" not in facts:
         facts.add("no_due_date", True, m.group(0))
@@ -1929,7 +1930,7 @@ _SIDE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((side, re.compile(pa
     ("borrower", rf"借给我|(?:^|[，,。；;！!？?\s]|之前|前年|去年|当初|当时)(?:找|跟|向){_OTHER}借|我(?:借了|向|找|跟|在)\S{{0,8}}借|我(?:欠|借的|是借款人|还不上|还不起)|催收|网贷|(?:让|要|逼)我还"),
     # (一家公司欠我们货款 is a seller's debtor, no employer)
     ("employee", r"(?:公司|单位|老板|领导|厂里|厂子|HR|hr|人事|用人单位)(?:把我|让我|要我|给我|不给我|(?:拖)?欠我(?!们?的?(?:货款|房款|车款|工程款|租金|借款))"
-                 r"|扣我|辞退我|开除我|逼我|叫我|没给我|没有给我|不让我)"
+                 r"|扣我|辞退我|开除我|逼我|叫我|没给我|没有给我|不让我|拖(?:了)?我|欠了我)"
                  r"|我(?:被|让)(?:公司|单位|老板|领导|厂里)?(?:辞退|开除|解雇|裁|炒|劝退|调岗|降薪)|我(?:在|入职|进)(?:了)?(?:一?家|这家|公司|单位|厂)(?!的?(?:股份|股权|出资|分红|占股|持股|投资))"
                  r"|(?:辞退|开除|解雇|裁掉|炒掉)了?我"),
     *_MATTER_CUES,
@@ -1952,6 +1953,20 @@ def side(text: str) -> tuple[str, str] | None:
     return said[0] if said else None
 
 
+#: How sure a side told by the first words alone is, when the whole story weighs no evidence of its pair.
+FIRST_WORDS_CONFIDENCE = 0.6
+
+
+def side_reading(text: str) -> SideReading | None:
+    """Whose question it is, with how sure: the story's confidence when it weighed the side's pair
+    (:func:`story_sides`), else :data:`FIRST_WORDS_CONFIDENCE`; None when the words do not say."""
+    said = side(text)
+    if said is None:
+        return None
+    read = next((r for pair, r in story_sides(text).items() if said[0] in pair and r is not None), None)
+    return SideReading(said[0], read.confidence if read is not None else FIRST_WORDS_CONFIDENCE, said[1])
+
+
 def sides_said(text: str) -> list[tuple[str, str]]:
     """Every side the words tell, one of each pair (its first in :data:`_SIDE_CUES`' order), in that
     order: 我工资8000 beside 男方家要我们退彩礼 is the receiving family in the betrothal-gift matter, and a
@@ -1965,6 +1980,8 @@ def sides_said(text: str) -> list[tuple[str, str]]:
             continue  # 借车, 借房子: not a loan of money
         if name in _MATTER_WORDS and not re.search(_MATTER_WORDS[name], text):
             continue
+        if name in ("employee", "employer") and family_only(text):
+            continue  # 我工资8000 beside 离婚, 抚养费: the payer's income, no worker's question
         if name in ("holder_spouse", "claimant_spouse") and _HEIRS_SHARE.search(text):
             continue  # 这房子我能分多少 of a father's estate is an heir's share, not a divorce's
         if name in ("seller", "buyer") and any(other in ("tenant", "landlord") for other, _ in found):
@@ -1974,7 +1991,208 @@ def sides_said(text: str) -> list[tuple[str, str]]:
         m = pattern.search(text)
         if m:
             found.append((name, m.group(0)))
-    return found
+    return _story_weighed(text, found)
+
+
+#: Each side's place in the order sides are told (:data:`_SIDE_CUES`): where a side the story adds goes.
+_CUE_ORDER = {name: index for index, (name, _) in reversed(list(enumerate(_SIDE_CUES)))}
+
+
+def _story_weighed(text: str, found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``found`` with each pair of :data:`STORY_PAIRS` read from the whole story (:func:`story_sides`): its
+    side when the story tells it surely (replacing the first words' side, or added in its order), none when
+    the story is ambiguous."""
+    out = list(found)
+    for pair, reading in story_sides(text).items():
+        at = next((i for i, (name, _) in enumerate(out) if name in pair), None)
+        if reading is None:
+            if at is not None:
+                del out[at]
+            continue
+        if at is not None:
+            if out[at][0] != reading.side:
+                out[at] = (reading.side, reading.text)
+            continue
+        place = next((i for i, (name, _) in enumerate(out)
+                      if _CUE_ORDER.get(name, 99) > _CUE_ORDER.get(reading.side, 99)), len(out))
+        out.insert(place, (reading.side, reading.text))
+    return out
+
+
+# -- whose question it is, read from the whole story ----------------------------------------------------------
+#: The pairs whose sides the whole story is weighed for: who "我/我们/本人/我方/我家" is, what role the
+#: other party has in the story (员工, 房客, 借我钱的人, 买车的人), and which acts the client took and which he
+#: suffered (我们辞退了他, 他辞职了要我们赔 → the employer; 公司辞退了我 → the worker).
+STORY_PAIRS: tuple[tuple[str, str], ...] = (
+    ("employer", "employee"), ("landlord", "tenant"), ("lender", "borrower"), ("offender", "victim"),
+    ("seller", "buyer"))
+#: The first person: the client himself or his side (我, 我们, 本人, 我方, 我家, 俺, 咱).
+_ME = r"(?:我们|我方|我家|本人|咱们|俺们|我|俺|咱)"
+#: The other party spoken of in the third person: 他/她, 对方, 人家, 那人.
+_THIRD = r"(?:他|她|对方|人家|那人|这人|那个人|这个人|他们|她们)"
+#: The words of a worker spoken of by his employer — not after 我是/作为/我们 (我是员工, 我们员工 tell the worker).
+_WORKER = (r"(?<!我是)(?<!作为)(?<!我们)(?<!是个)(?<!是名)(?<!是一名)"
+           r"(?:员工|职工|工人|店员|服务员|小工|学徒|伙计|伙记|雇员|保姆|收银员|业务员|销售员|营业员|"
+           r"手下(?:的人|的员工|的小伙子|的姑娘)?|手底下(?:的人|的员工)?|下属|招的人|雇的人|请的人|新来的(?:人|小伙子|姑娘)?)")
+#: Not after the firm or its people (公司要…, 老板让…): a demand on "us" or a subjectless "要给吗" is the
+#: employer's only when no firm precedes it.
+_NOT_BY_THE_FIRM = r"(?<!公司)(?<!单位)(?<!老板)(?<!老版)(?<!领导)(?<!厂里)(?<!经理)(?<!主管)(?<!他)(?<!她)(?<!对方)"
+#: A lease told as clients write it (押金, or its common slip 压金).
+_LEASE_STORY = re.compile(r"租|押金|压金")
+#: A family matter: a wage said there is the payer's income (抚养费, 赡养费), never a worker's claim.
+_FAMILY_MATTER = re.compile(r"离婚|离了婚|抚养费|抚养权|赡养|彩礼|分居|夫妻|老公|老婆|前夫|前妻|丈夫|妻子|探视|生活费|继承|遗产")
+_LABOUR_WORDS = re.compile(r"工资|社保|辞退|开除|解雇|辞职|离职|劳动|加班|试用期|工伤|上班|入职|员工|职工|店员|工人|干活|打工|兼职"
+                           r"|服务员|保姆|学徒|招|雇|老板|老版|HR|hr|人事|单位|手下|手底下|下属|伙计|伙记|干了|做了|工作"
+                           r"|经济补偿|年假|产假|调岗|降薪|裁员|不干了")
+
+#: (side, weight, pattern): evidence of a side, negatives and the other party's roles first. A weight of 3
+#: is the client's own word for his role (我是房东), 2 an act he took or suffered or the other party's role
+#: told in the third person, 1 a hint alone.
+_STORY_CUES: tuple[tuple[str, int, re.Pattern[str]], ...] = tuple((side, weight, re.compile(pattern)) for side, weight, pattern in (
+    # -- employer: the worker is the other party, the acts against him are ours
+    ("employer", 3, r"我(?:们)?(?:是|作为)[^，。,；;？?！!]{0,10}(?:老板|老版|老总|负责人|HR|hr|人事|法人|店长|厂长|经理|雇主|用人单位)(?![的家])"
+                    r"|(?:我|我们)(?:开|办)(?:了|的)?(?:一?家|个|一个)?[^，。,；;？?！!]{0,4}(?:公司|厂|店|馆|超市|作坊|诊所|工作室|小店)"
+                    r"|我们(?:公司|单位|厂|店|工厂|企业)(?:里|上)?(?:有|的)?(?:一?个|一名|名|位|两个|几个)?(?:员工|职工|工人|店员|新人|服务员)"),
+    ("employer", 2, rf"(?:我们|我|公司|店里|厂里)(?:想|要|能不能|可不可以|能否|可以|打算|已经|刚)?(?:把)?(?:辞退|开除|解雇|辞掉|开掉|炒掉|裁掉|劝退)(?:了)?(?:他|她|这个|那个|一个|一名|{_WORKER})"
+                    rf"|(?:辞|开|炒|退)(?:了|掉)(?:他|她)|(?:让|叫)(?:他|她)(?:走人|走|别来了|不用来了)"
+                    rf"|(?:我们|我|公司|店里)(?:一直)?(?:没|没有|未|一直没|忘了|不)?(?:给|跟|和|与|帮|替)(?:他|她|{_WORKER})(?:们)?"
+                    r"(?:交|缴|买|上|办)(?:了)?(?:社保|保险|五险|工伤保险)|(?:我们|我|公司|店里)(?:一直)?(?:没|没有|未|一直没|忘了|不)?(?:给|跟|和|与|帮|替)(?:他|她|员工|工人|店员)(?:们)?"
+                    r"(?:签(?:订)?(?:书面)?劳动合同|签合同|发(?:了)?工资|结(?:了)?工资|续签)"
+                    rf"|(?:{_WORKER}|{_THIRD})[^，。,；;？?！!]{{0,12}}(?:要|让|找|向|跟|问|逼|要求)(?:我们|我|公司|店里|老板)(?:公司)?(?:赔|支付|付|补|给|出|要|拿)"
+                    rf"|(?:{_WORKER})(?:他|她)?[^，。,；;？?！!]{{0,8}}(?:要求|申请|起诉|告|提出|闹|要走|不干|旷工|没来|辞职|离职|走了|受伤|摔伤|出车祸|怀孕|偷)"
+                    rf"|(?:我|我们)(?:家|店里|厂里|公司)?(?:新)?(?:招|雇|聘|请)(?:了|的|过)(?:一?个|一名|两个|几个|个|名|位)?[^，。,；;？?！!]{{0,4}}"
+                    r"(?:员工|工人|店员|服务员|人|小工|学徒|保姆|师傅|小伙子|姑娘|业务员)"),
+    ("employer", 1, rf"{_WORKER}(?!的我)"),
+    # (要给补偿吗 said with no subject: the payer's question, but the worker asks it of his company too)
+    ("employer", 1, _NOT_BY_THE_FIRM + r"(?:还)?(?:要|得|需要|必须|该|应该|用)(?:给|付|赔|补|支付)(?:他|她|员工|人家|店员|工人)?"
+                    r"(?:钱|补偿|赔偿|经济补偿|工资|加班费|双倍工资|赔偿金|违约金)?(?:吗|么|嘛|多少)"),
+    # a demand made on us (让我们赔, 要我们付补偿) — not the firm's own on its staff (公司让我们赔损失)
+    ("employer", 2, _NOT_BY_THE_FIRM + r"(?:要|让|叫|逼|找)(?:我们|我们公司|我们店|店里)(?:赔|支付|付|补|给|出|补发)"),
+    # -- the worker: the acts are the company's against him
+    ("employee", 3, r"我(?:是|作为)(?:公司|单位|厂里|店里)?(?:的)?(?:员工|职工|工人|店员|劳动者|打工的|服务员|雇员)"
+                    r"|我(?:在|入职|进)(?:了)?(?:一?家|这家|公司|单位|厂)(?!的?(?:股份|股权|出资|分红|占股|持股|投资))[^，。,；;？?！!]{0,10}(?:上班|工作|干|做|打工)"),
+    ("employee", 2, r"(?:公司|单位|老板|老版|领导|厂里|厂子|HR|hr|人事|用人单位|店长|经理|主管|组长|上司)[^，。,；;？?！!]{0,6}(?:把我|让我|要我|给我|不给我|(?:拖)?欠我(?!们?的?(?:货款|房款|车款|工程款|租金|借款))|扣我|辞退我|开除我|逼我|叫我|没给我|没有给我|不让我)"
+                    r"|我(?:被|让)(?:公司|单位|老板|领导|厂里)?(?:辞退|开除|解雇|裁|炒|劝退|调岗|降薪)|(?:辞退|开除|解雇|裁掉|炒掉)了?我(?!们的)"
+                    r"|我(?:想|要|打算|准备|已经|能|可以|可不可以|能不能|能否)?(?:直接)?(?:辞职|离职|不干了|跳槽)"
+                    rf"|{_RELATIVE}[^。？?！!]{{0,16}}?被(?:公司|单位|老板|厂里)?(?:辞退|开除|解雇|裁|炒|劝退)"
+                    r"|我们(?:公司|单位|厂|老板)[^，。,；;？?！!]{0,8}(?:不给|没给|拖欠|欠|扣|克扣)(?:我们|我)"),
+    ("employee", 1, r"我(?:的)?(?:工资|社保|加班费|工龄|年假|试用期|劳动合同)"),
+    # -- the landlord: the tenant is the other party, the house is the client's
+    ("landlord", 3, r"我(?:们)?(?:家)?(?:是|作为)(?:房东|出租人|出租方|业主)|我(?:们)?(?:家)?(?:的)?(?:房子|房屋|门面|商铺|铺面|店面)[^，。,；;？?！!]{0,4}(?:租给|出租|租出去)"
+                    r"|我(?:们)?(?:把|将)(?:房子|房屋|门面|商铺|铺面|店面|一套房)[^，。,；;？?！!]{0,4}租(?:给|出去)"),
+    ("landlord", 2, r"(?<!我是)(?<!作为)(?:房客|租客|租户|承租人|租房的人|住我房子的人?|租我(?:的|家)?(?:房子|房|门面|铺子|商铺)的人?)(?:他|她)?[^，。,；;？?！!]{0,6}(?:不|没|拖|欠|把|一直|跑|失联|转租|要|提前|说|退租|搬|弄坏)"
+                    r"|(?:收回|收)(?:房子|房屋)|(?:让|叫|赶)(?:他|她|租客|房客|租户)(?:们)?(?:搬|走)"),
+    ("tenant", 3, r"我(?:们)?(?:是|作为)(?:租客|租户|房客|承租人)|我(?:们)?(?:租了|租的|在外面租|租房|合租)"),
+    ("tenant", 2, r"(?<!我是)(?<!我们是)(?<!作为)房东(?:他|她)?[^，。,；;？?！!]{0,6}(?:不退|扣|涨|要|让|赶|说|不|把|突然|卖|收回|断)"
+                  r"|(?:我|我们)(?:要|想|能|打算)?(?:提前)?(?:退租|搬走|搬出去)"),
+    # -- the lender: the borrower is the other party
+    ("lender", 3, r"我(?:是)?出借人|我(?:把|将)?(?:钱)?借给(?!我)"),
+    ("lender", 2, rf"(?<!我是)(?<!是)(?:借我钱的人?|欠我钱的人?|欠我的钱|借钱的人|欠钱的人|欠款人|借款人|债务人|老赖)"
+                  r"|给我(?:重新)?(?:写|打|补|签)(?:了)?(?:一张|张|个|份)?[^，。,；;？?！!]{0,4}(?:借条|欠条|借据)"
+                  rf"|(?:{_THIRD}|{_OTHER})(?:借了?我(?:的)?|欠我|欠了我|找我借|向我借|跟我借|问我借|管我借)"
+                  rf"|{_THIRD}(?:一直)?(?:不还|没还|还不上|赖账|跑了|失联|不接电话)|(?:要账|讨债|追债)"),
+    ("borrower", 3, r"我(?:是)?借款人|借给我|我(?:向|找|跟|问|管)[^，。,；;？?！!]{0,8}借(?:了)?"),
+    ("borrower", 2, r"(?<![他她方期人])(?<!如果)(?<!要是)(?:我)?(?:实在|现在|一时|真的)?(?:还不上|还不起|还不了)|我(?:欠|借的)|催收|网贷|(?:让|要|逼|催)我还"
+                    rf"|{_THIRD}[^，。,；;？?！!]{{0,6}}(?:起诉我|告我|要告我)"),
+    # -- the accused and his family; the victim
+    ("offender", 3, r"我(?:涉嫌|被抓|被拘|被刑拘|被拘留|被逮捕|被判|被公安)|我(?:打了|撞了|捅了|砍了|偷了|骗了)"),
+    ("offender", 2, rf"{_THIRD}[^，。,；;？?！!]{{0,8}}(?:要|开口要|索要|才肯|才愿意)[^，。,；;？?！!]{{0,10}}(?:谅解|私了)"
+                    r"|(?:取保|会见律师|辩护|认罪认罚|自首)"),
+    ("victim", 3, rf"我(?:被|让)(?:人|他|她|对方|{_OTHER})?\S{{0,2}}(?:打|骗|偷|抢|撞|伤|咬|砍|殴打|诈骗|猥亵|敲诈)"),
+    ("victim", 2, r"(?:打|骗|撞|伤|偷|抢)(?:了)?我(?!(?:家人|家里人|的|们)?(?:电话|手机))(?:的|家)?(?:人|的那个人|那人)?|打人的|肇事者|骗子|嫌疑人[^，。,；;？?！!]{0,6}(?:不赔|跑|没抓)"
+                  r"|(?:我|我们)(?:去)?报(?:了)?(?:警|案)|我(?:们)?(?:不想|不愿意?|不)谅解"),
+    # -- the seller: the buyer is the other party (买车的人, 买我房的人)
+    ("seller", 3, r"我(?:们)?(?:是|作为)(?:卖家|卖方|出卖人|供货方|供应商|卖房的|卖车的|房主)|我(?:们)?(?:把|将)[^，。,；;？?！!]{0,12}(?:卖给|卖了|出售给|转让给)"),
+    ("seller", 2, r"(?:买|购)(?:我|我们)?(?:家)?(?:的)?[^，。,；;？?！!的我]{1,4}的(?:人|那个人|那家|客户|那个)|(?:买家|买方|买受人|购房人|买主)[^，。,；;？?！!]{0,6}(?:要|说|不|拖|反悔|违约|要求|起诉|告|退)"),
+    ("buyer", 3, r"我(?:们)?(?:是|作为)(?:买家|买方|买受人|购房人|买主)|我(?:们)?(?:在[^，。,；;？?！!]{0,8})?(?:买|购买|订)(?:了|的)(?!(?:[^，。,；;？?！!]{0,6})(?:险|保单))"
+                 r"(?:一?套|一?辆|一批|一台|台|个|一个|件)?[^，。,；;？?！!]{0,6}(?:房|车|货|设备|手机|电脑|东西|商品|二手|家具|家电|楼)"),
+    ("buyer", 2, r"(?:卖|售)(?:给)?(?:我|我们)(?:的)?[^，。,；;？?！!的]{1,4}的(?:人|那个人|那家|店|商家)|(?:卖家|卖方|出卖人|房主|开发商|车商|4S店)[^，。,；;？?！!]{0,6}(?:反悔|不卖|涨价|不过户|隐瞒|不交房|违约|不退|说)"),
+))
+
+
+def family_only(text: str) -> bool:
+    """A family matter with no word of work beside its wage (我工资8000, 离婚后抚养费给多少)."""
+    return bool(_FAMILY_MATTER.search(text)) and not _LABOUR_WORDS.search(_FAMILY_MATTER.sub("", text).replace("工资", ""))
+
+
+@dataclass(frozen=True)
+class SideReading:
+    """Whose question the whole story tells, in one pair: the side, how sure (0–1: the share of the pair's
+    evidence that is this side's), and the words that tell it most."""
+
+    side: str
+    confidence: float
+    text: str
+
+
+#: The client a third party of a pair, neither of its sides: the guarantor of a loan (我给朋友做担保, 我当担保人,
+#: 我给同事借钱的时候签了担保人) — not a guarantor the client speaks of (借条上我朋友签了担保人).
+#: A loan story with a guarantee in it is the guarantor's unless the client tells he lent (借给, 找我借) or
+#: pursues the guarantor (找担保人要, 起诉保证人).
+_THIRD_PARTY: dict[tuple[str, str], tuple[re.Pattern[str], re.Pattern[str]]] = {
+    ("lender", "borrower"): (
+        re.compile(r"担保|保证人|保人|作保|担宝|担报"),
+        re.compile(r"借给|借钱给|出借人是我|我是出借人|(?:找|向|跟)我借|借了?我(?:的)?(?:钱|\d)"
+                   r"|(?:找|告|起诉|向|要求)(?:他哥|他|她|这个|那个|对方的?)?(?:担保人|保证人|保人)")),
+}
+#: The first person telling the story (我, 我们, 本人, 俺, 咱), or a word that implies him (手底下的人: mine).
+_FIRST_PERSON = re.compile(r"我|本人|俺|咱|手下|手底下|下属")
+#: A side is read only when its evidence is at least this and more than twice the other's; when both sides
+#: have that much and neither dominates, the story is ambiguous and the pair abstains.
+STORY_MIN = 2
+
+
+def story_evidence(text: str) -> dict[str, tuple[int, str]]:
+    """Each side's evidence in the story: the weight of the cues it matches (each cue once) and the words of
+    its strongest cue."""
+    text = amounts(text)
+    if not _FIRST_PERSON.search(text):
+        return {}  # 工伤职工离职按什么标准: no 我 in the story, no asker's side to read from it
+    family = family_only(text)
+    out: dict[str, tuple[int, str]] = {}
+    for name, weight, pattern in _STORY_CUES:
+        if name in ("employer", "employee") and (family or not _LABOUR_WORDS.search(text)):
+            continue  # 我工资8000 in a divorce: the payer's income, no worker's claim
+        if name in ("tenant", "landlord") and not _LEASE_STORY.search(text):
+            continue
+        if name in ("lender", "borrower") and not _MONEY_WORDS.search(text):
+            continue
+        if name in ("seller", "buyer") and _LEASE_STORY.search(text):
+            continue  # 房东说房子卖了 to his tenant: the lease is the matter
+        m = pattern.search(text)
+        if m:
+            score, words = out.get(name, (0, ""))
+            out[name] = (score + weight, words or m.group(0))
+    return out
+
+
+def story_sides(text: str) -> dict[tuple[str, str], SideReading | None]:
+    """For each pair of :data:`STORY_PAIRS` the story has evidence of: its side (a :class:`SideReading`), or
+    None when both sides have evidence and neither dominates, or the client is a third party of the pair
+    (a guarantor of the loan): abstain, the neutral answer."""
+    evidence = story_evidence(text)
+    out: dict[tuple[str, str], SideReading | None] = {}
+    for pair in STORY_PAIRS:
+        (a, wa), (b, wb) = ((name, evidence.get(name, (0, ""))) for name in pair)
+        third = _THIRD_PARTY.get(pair)
+        if third is not None and _FIRST_PERSON.search(text) and third[0].search(amounts(text)) \
+                and not third[1].search(amounts(text)):
+            out[pair] = None  # 我给朋友做担保: neither the lender nor the borrower
+            continue
+        if not wa[0] and not wb[0]:
+            continue
+        (win, (high, words)), (_, (low, _)) = sorted(((a, wa), (b, wb)), key=lambda item: -item[1][0])
+        if high >= STORY_MIN and high > 2 * low:
+            out[pair] = SideReading(win, round(high / (high + low), 2), words)
+        elif low >= STORY_MIN:
+            out[pair] = None
+    return out
+
+
+def story_side(text: str) -> SideReading | None:
+    """The side the whole story tells most surely (None when it tells none, or only ambiguously)."""
+    read = [r for r in story_sides(text).values() if r is not None]
+    return max(read, key=lambda r: r.confidence) if read else None
 
 
 _NO_DUE = re.compile(r"(?:没|未|没有|也没)(?:写|约定|说|定|讲|签|注明)(?:好|过|清)?\S{0,4}?(?:还款|还钱|归还|什么时候还|啥时候还|哪天还|期限|时间|日期)"

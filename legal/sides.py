@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from legal.cardfile import Card
+from legal.cardfile import Answer, Card
 from legal.facts import CRIMINAL_DOMAINS, SIDE_AREAS, SIDE_LABELS, SIDES, Fact, Facts, sides_said
 from legal.matcher import card_side  # the side a card's own lists are written for
 
@@ -321,3 +321,70 @@ def facts_with_side(facts: Facts, side: str) -> Facts:
 
 def side_label(side: str) -> str:
     return {**SIDE_LABELS, "consumer": "消费者", "business": "经营者"}.get(side, side)
+
+
+# -- the conclusion's first words, from the client's side ------------------------------------------------------
+#: Each side named in the third person, as a neutral lead names the party a card's answer is written for.
+PARTY = {"employee": "劳动者", "employer": "用人单位", "tenant": "承租人", "landlord": "出租人", "lender": "出借人",
+         "borrower": "借款人", "victim": "被害人", "offender": "行为人", "consumer": "消费者", "business": "经营者",
+         "gift_giver": "给付彩礼的一方", "gift_receiver": "收受彩礼的一方", "seller": "卖方", "buyer": "买方",
+         "refund_payer": "收款的一方", "refund_claimant": "付款的一方", "holder_spouse": "财产登记或出资的一方",
+         "claimant_spouse": "另一方", "insurer": "保险公司", "insured": "被保险人"}
+#: A conclusion led by a side-bound word with no subject: a right or a may of the party the card is written
+#: for (可以主张, 有权, 能退, 不能再以时效为由不还). A must (需要, 应当) is not led so: 需要 answering "单位要给补偿
+#:吗" is the other party's duty, and the card's 您 named in the third person already tells whose.
+_BOUND_LEAD = re.compile(r"^(?:不可以|可以|不能|能|有权|无权|可)")
+
+
+#: The card's 您 — not the client's own words read back (按您所说, 您提到, 您说的).
+_YOU = re.compile(r"您(?!所说|提到|说的|说)")
+
+
+#: Whom a conclusion addresses as 您, told by the party it names in the third person beside it: 您 beside
+#: 单位/公司 is the worker, 您 beside 房东 the tenant, 您 beside 借款人 the lender, 您 beside 卖方 the buyer. A
+#: conclusion naming both parties, or neither, addresses no side.
+_ADDRESSED: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("employee", re.compile(r"单位|公司|老板")), ("employer", re.compile(r"员工|劳动者|职工")),
+    ("tenant", re.compile(r"房东|出租人")), ("landlord", re.compile(r"租客|承租人|租户")),
+    ("lender", re.compile(r"借款人|欠款人|债务人")), ("borrower", re.compile(r"出借人|债权人|债主")),
+    ("buyer", re.compile(r"卖方|卖家|出卖人|房主|开发商|车商")), ("seller", re.compile(r"买方|买家|买受人|购房人")),
+)
+
+
+def addressed_side(conclusion: str) -> str:
+    """The side a conclusion speaks to as 您 ('' when it has no 您, or names both parties of the pair)."""
+    if not _YOU.search(conclusion):
+        return ""
+    named = {name for name, pattern in _ADDRESSED if pattern.search(conclusion)}
+    sides = [name for name in named if OPPOSITE[name] not in named]
+    return sides[0] if len(sides) == 1 else ""
+
+
+def side_answer(card: Card, answer: Answer, side: str, asked: str = "") -> Answer:
+    """``answer`` as the card's ``[card.sides.<side>]`` table words it for a client on ``side`` (its
+    ``answers`` of the question type asked), the facts' cases then out of play; else unchanged."""
+    given = card.sides.get(side) if side else None
+    text = given.answers.get(asked or answer.qtype) if given is not None else None
+    return replace(answer, conclusion=text, cases=()) if text else answer
+
+
+def neutral_for_side(card: Card, answer: Answer, side: str, asked: str = "") -> Answer:
+    """``answer`` with a neutral lead when the card is written for the party opposite the client (an
+    employer asking on the dismissed worker's card): the card's 您 is that party, named in the third person,
+    and a lead with no subject (可以主张…, 有权…, 能退) gets that party as its subject — the conclusion never
+    tells the client a right that is the other side's. Unchanged when the card's table words the answer for
+    the client's side, or the card is not written for the other party."""
+    if not side or side not in OPPOSITE:
+        return answer
+    given = card.sides.get(side)
+    if given is not None and given.answers.get(asked or answer.qtype):
+        return answer
+    if card.domain not in SIDE_AREAS.get(side, ()):
+        return answer
+    other = card_side(card) or addressed_side(answer.conclusion)
+    if other != OPPOSITE[side] or other not in PARTY:
+        return answer
+    text = _YOU.sub(PARTY[other], answer.conclusion)
+    if _BOUND_LEAD.match(text):
+        text = f"{PARTY[other]}{text}"
+    return answer if text == answer.conclusion else replace(answer, conclusion=text)

@@ -46,7 +46,7 @@ def _check_regex(value: str) -> str:
     if _NESTED_QUANTIFIER.search(value):
         raise ValueError(f"正则表达式含嵌套重复（如 (a+)+），可能导致回溯失控：{value}")
     try:
-        re.compile(value)
+        _compiled(value)  # the engine's own cache: a rule set is validated per review, re's 512 would thrash
     except re.error as exc:
         raise ValueError(f"正则表达式无效（{exc}）：{value}") from None
     return value

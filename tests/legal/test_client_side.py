@@ -213,7 +213,8 @@ def test_no_side_in_the_words_keeps_the_cards_steps():
     ({"boss": {"next_steps": ["x"]}}, "not a side"),
     ({"any": {"next_steps": ["x"]}}, "not a side"),
     ({"employer": {"steps": ["x"]}}, "unknown key"),
-    ({"employer": {}}, "needs evidence or next_steps"),
+    ({"employer": {}}, "needs evidence, next_steps or answers"),
+    ({"employer": {"answers": {"maybe": "x"}}}, "answers must map"),
     ({"employer": {"next_steps": "x"}}, "list of strings"),
     ({"employer": ["x"]}, "must be a table"),
 ])
