@@ -68,6 +68,16 @@ class DelayPenalty:
 
 
 @dataclass(frozen=True)
+class BreachPenalty:
+    """One side's one-off penalty for its breach (乙方违约的，应支付合同总价30%的违约金): who pays it, its share of
+    its base in percent (an amount as a share of the contract's total price) and how the contract says it."""
+
+    payer: str
+    percent: float
+    said: str = ""
+
+
+@dataclass(frozen=True)
 class ContractFacts:
     """Facts of the whole contract a clause's rule may compare with."""
 
@@ -114,6 +124,10 @@ class ContractFacts:
     #: Each side's penalty for delay, per day as a percent of its base (乙方逾期每日千分之五 → (乙方, 0.5); an amount
     #: per day — 每逾期一日伍拾元 — as a share of the total price): the two sides' penalties compared.
     delay_penalties: tuple[DelayPenalty, ...] = ()
+    #: Each side's one-off penalties for its breach (facts.Figure: a penalty as a share or an amount), and the
+    #: sides whose breach a clause names at all (乙方违约的，应承担违约责任): a side named without a figure pays none.
+    breach_penalties: tuple[BreachPenalty, ...] = ()
+    breach_named: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=4096)
@@ -527,6 +541,7 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
     roles = role_names(text)
     names = _with_role_names(side_names(text, side), roles)
     penalties = delay_penalties(sections, total)
+    breaches, named = breach_penalties(sections, total)
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
                          side=side, side_names=names, role_names=roles,
@@ -534,6 +549,7 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
                          side_roles=side_roles(names, roles),
                          settings=contract_settings(text), we_drafted=we_drafted(side),
                          foreign_element=reader.foreign_element(text), delay_penalties=penalties,
+                         breach_penalties=breaches, breach_named=named,
                          capped=frozenset(c.party for s in sections if s.kind not in SKIPPED_KINDS
                                           for c in reader.read_clause(s.text).caps),
                          unlimited=frozenset(p for s in sections if s.kind not in SKIPPED_KINDS
@@ -601,6 +617,41 @@ def delay_penalties(sections: Sequence[SectionLike], total: float | None) -> tup
                 if payer:
                     out.append(DelayPenalty(payer, LPR_ANNUAL_PERCENT * mult / 365, said))
     return tuple(out)
+
+
+#: A side's breach named as the ground of a liability (乙方违约的, 甲方未按约定付款的…应承担违约责任).
+_BREACH = re.compile(r"违约|逾期|迟延|延迟|未按(?:约定|合同|时|期)|未能|不能|拒绝|拒不|擅自")
+_LIABLE = re.compile(r"违约责任|违约金|赔偿|承担[^。；;，,]{0,6}责任")
+
+
+def breach_penalties(sections: Sequence[SectionLike],
+                     total: float | None) -> tuple[tuple[BreachPenalty, ...], frozenset[str]]:
+    """Every side's one-off penalty for breach (a penalty figure as a share, or an amount as a share of the total
+    price; a rate per day is a delay penalty, :func:`delay_penalties`), and the sides whose breach a clause names."""
+    out: list[BreachPenalty] = []
+    named: set[str] = set()
+    for section in sections:
+        if section.kind in SKIPPED_KINDS or not section.text.strip():
+            continue
+        text = numbers.normalize(section.text)
+        clause = reader.read_clause(section.text)
+        for f in clause.figures:
+            if f.subject != "penalty" or f.negated or not f.party or f.kind not in ("share", "amount"):
+                continue
+            if f.kind == "share":
+                # 向卖方支付合同总价百分之三十: the base is what follows the paying verb
+                base = re.sub(r"^.*?(?:支付|赔偿|给付|偿付|赔付)", "", f.base or "")
+                said = f"{base + '的' if base else ''}{_fmt(f.value, 'percent')}"
+                out.append(BreachPenalty(f.party, f.value, said))
+            elif total and f.value < total:
+                out.append(BreachPenalty(f.party, f.value / total * 100, _money_text(f.value)))
+        for a, b in reader.sentence_spans(text):
+            m = _BREACH.search(text, a, b)
+            if m and _LIABLE.search(text, m.end(), b):
+                party = reader.party_at(text, (a, b), m.start())
+                if party:
+                    named.add(party)
+    return tuple(out), frozenset(named)
 
 
 def _other_side(a: str, b: str, facts: ContractFacts) -> bool:
@@ -1050,7 +1101,10 @@ def _side_allows(p: FactParams, fact: reader.Fact, facts: ContractFacts, text: s
     a, b = fact.sentence
     sentence = text[a:b]
     party = fact.party
-    if isinstance(fact, reader.Money | reader.Rate) and sentence:
+    if isinstance(fact, reader.Figure) and fact.kind != "period" and sentence and fact.party:
+        # the figure reader has read the payer (a collecting verb's object; a payee after 向 is none)
+        party = payer_of(sentence) or party
+    elif isinstance(fact, reader.Money | reader.Rate) and sentence:
         party = payer_of(sentence) or party
     return _side_allows_party(p.party, party, facts, sentence)
 
@@ -1244,6 +1298,8 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         return True, _FORUM_SAID.get(fact.place, "").format(party=fact.party or "一方")
     if p.foreign_element is not None and facts.foreign_element != p.foreign_element:
         return False, ""
+    if isinstance(fact, reader.Figure):
+        return _figure_passes(p, fact, text, facts)
     if p.outweighs is not None:
         return _outweighed(p, fact, text, facts)
     if isinstance(fact, reader.Cap):
@@ -1310,6 +1366,199 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
     if isinstance(fact, reader.Mismatch):
         detail = f"大写金额为 {_money_text(fact.amount)}，括号内小写为 {_money_text(fact.restated)}，两者不一致"
     return True, detail
+
+
+# -- figures judged by the law's thresholds (figures.toml, issue 21) ------------------------------------------
+
+
+def figure_measure(t: reader.Threshold, fact: reader.Figure, facts: ContractFacts,
+                   text: str = "") -> tuple[float, float, str] | None:
+    """(the figure in the threshold's measure, the limit it is held to, how the figure reads) — None when the
+    figure cannot be measured so (an amount with no total price, the total price itself)."""
+    limit = t.gt if t.gt is not None else t.lt
+    assert limit is not None
+    per = {"hour": "每小时", "day": "每日", "month": "每月", "year": "每年"}.get(fact.per, "")
+    if t.measure == "annual_percent":
+        if fact.kind != "rate":
+            return None
+        said = f"{per}{fact.base + '的' if fact.base else ''}{fact.written}"
+        if fact.per != "year":
+            said += f"，折合年化 {_fmt(fact.value, 'percent')}"
+        return fact.value, limit, said
+    if t.measure == "share_percent":
+        if fact.kind != "share":
+            return None
+        said = f"{fact.base + '的' if fact.base else ''}{_fmt(fact.value, 'percent')}"
+        return fact.value, limit, said + _share_amount(fact.base, fact.value, facts)
+    if t.measure == "amount_share":
+        if fact.kind != "amount" or not facts.total_price or abs(fact.value - facts.total_price) < 0.5:
+            return None
+        share = fact.value / facts.total_price * 100
+        return share, limit, (f"{_money_text(fact.value)}，为合同总价 {_money_text(facts.total_price)} 的 "
+                              f"{_fmt(share, 'percent')}")
+    if t.measure == "breach_ratio":
+        # ours against theirs: the other side's heaviest penalty for its breach, or none where its breach is named
+        if fact.kind not in t.kinds or not fact.party or not text:
+            return None
+        mine = next((x for x in facts.breach_penalties if x.payer == fact.party
+                     and abs(x.percent - (fact.value if fact.kind == "share" else
+                                          fact.value / (facts.total_price or fact.value) * 100)) < 1e-6), None)
+        if mine is None or mine.percent < t.at_least:
+            return None
+        theirs = [x for x in facts.breach_penalties if _other_side(fact.party, x.payer, facts)]
+        if theirs:
+            heaviest = max(theirs, key=lambda x: x.percent)
+            ratio = mine.percent / heaviest.percent if heaviest.percent > 0 else float("inf")
+            said = (f"{fact.party}违约须支付{mine.said}的违约金，而{heaviest.payer}违约仅为{heaviest.said}，"
+                    f"为对方的 {_fmt(ratio, '')} 倍")
+            return ratio, limit, said
+        others = [n for n in facts.breach_named if _other_side(fact.party, n, facts)]
+        if not others:
+            return None
+        return float("inf"), limit, f"{fact.party}违约须支付{mine.said}的违约金，而{others[0]}违约未约定任何违约金"
+    if t.measure == "compounded":
+        # a charge counted on itself (facts.Figure.compounds): reported once, on the first such charge of its sentence
+        if fact.kind not in ("rate", "share") or not fact.compounds:
+            return None
+        first = next((f for f in reader.read_clause(text).figures if f.sentence == fact.sentence and f.compounds
+                      and f.subject in {t.subject, *t.also} and f.kind in t.kinds), None) if text else fact
+        if first is None or first.start != fact.start:
+            return None
+        said = (f"{per}{fact.base + '的' if fact.base else ''}{fact.written}，"
+                "且未付的款项连同已计的费用一并再计收（利滚利）")
+        return 1.0, limit, said
+    if t.measure == "sentence_total":
+        # the charges of one sentence together (逾期利息年利率15%，另按日千分之一支付违约金): judged once, on its first
+        together = [f for f in reader.read_clause(text).figures
+                    if f.sentence == fact.sentence and f.kind == "rate" and not f.negated
+                    and f.subject in {t.subject, *t.also}]
+        # 年利率百分之八另加百分之三十: the marked-up rate replaces the rate it marks up
+        together = [f for i, f in enumerate(together)
+                    if not (i + 1 < len(together) and _MARKED_UP.search(text, max(0, together[i + 1].start - 4),
+                                                                        together[i + 1].start))]
+        if len(together) < 2 or together[0].start != fact.start:
+            return None
+        total = sum(f.value for f in together)
+        parts = "、".join(f"{f.written}（年化 {_fmt(f.value, 'percent')}）" for f in together)
+        return total, limit, f"{parts}，合计年化 {_fmt(total, 'percent')}"
+    if fact.kind != "period":
+        return None
+    said = fact.written + (f"（约 {_fmt(fact.value, 'days')}）" if fact.per not in ("day", "") else "")
+    if t.measure == "days":
+        return fact.value, limit, said
+    if t.measure == "months":
+        return fact.months, limit, said
+    if t.measure == "probation":
+        cap = probation_limit(facts.term_months, facts.open_ended, facts.task_based)
+        cap = 6.0 if cap is None else cap
+        term = ("以完成一定工作任务为期限" if facts.task_based else
+                f"劳动合同期限约 {_fmt(facts.term_months, 'months')}" if facts.term_months is not None
+                else "无固定期限或期限未写明")
+        allowed = "不得约定试用期" if cap == 0 else f"试用期不得超过 {_fmt(cap, 'months')}"
+        return fact.months - cap, 0.0, f"试用期{fact.written}；{term}，{allowed}"
+    return None
+
+
+def _thresholds(p: FactParams) -> list[reader.Threshold]:
+    """The rule's thresholds, with the firm's own limit (``gt`` / ``lt`` on the rule) in place of the table's."""
+    from dataclasses import replace
+    out = []
+    for name in p.thresholds:
+        t = reader.figure_table()[1][name]
+        if p.gt is not None and t.gt is not None:
+            t = replace(t, gt=p.gt)
+        if p.lt is not None and t.lt is not None:
+            t = replace(t, lt=p.lt)
+        out.append(t)
+    return out
+
+
+_MARKED_UP = re.compile(r"(?:另加|加收|上浮|加上|增加|提高)\s*$")
+
+
+def _figure_passes(p: FactParams, fact: reader.Figure, text: str, facts: ContractFacts) -> tuple[bool, str]:
+    for t in _thresholds(p):
+        ok, detail = _figure_broken(p, t, fact, text, facts)
+        if ok:
+            return ok, detail
+    return False, ""
+
+
+def figure_threshold(p: FactParams, fact: reader.Figure, facts: ContractFacts,
+                     text: str = "") -> reader.Threshold | None:
+    """The first of the rule's thresholds the figure breaks (its side not asked)."""
+    for t in _thresholds(p):
+        if _breaks(t, fact, facts, text):
+            return t
+    return None
+
+
+def _breaks(t: reader.Threshold, fact: reader.Figure, facts: ContractFacts,
+            text: str = "") -> tuple[float, float, str] | None:
+    if fact.subject not in {t.subject, *t.also} or fact.kind not in t.kinds or (t.item and fact.item != t.item) \
+            or fact.negated:
+        return None
+    measured = figure_measure(t, fact, facts, text)
+    if measured is None:
+        return None
+    value, limit, _ = measured
+    if t.gt is not None and not value > limit + 1e-9:
+        return None
+    if t.lt is not None and not value < limit - 1e-9:
+        return None
+    return measured
+
+
+def _figure_broken(p: FactParams, t: reader.Threshold, fact: reader.Figure, text: str,
+                   facts: ContractFacts) -> tuple[bool, str]:
+    measured = _breaks(t, fact, facts, text)
+    if measured is None:
+        return False, ""
+    value, limit, said = measured
+    if not _side_allows(p, fact, facts, text):
+        return False, ""
+    unit = {"annual_percent": "percent", "share_percent": "percent", "amount_share": "percent",
+            "sentence_total": "percent",
+            "days": "days", "months": "months"}.get(t.measure, "")
+    broken = "" if t.measure in ("probation", "compounded", "breach_ratio") else (
+        f"，{'超过' if t.gt is not None else '不足'} {_fmt(limit, unit)}")
+    return True, f"约定为{said}{broken}（{t.said}）"
+
+
+def _figure_rewrite(p: FactParams, fact: reader.Figure, text: str, facts: ContractFacts) -> tuple[str, float] | None:
+    """The figure's words rewritten to the threshold it breaks, in the clause's own style."""
+    t = figure_threshold(p, fact, facts, text)
+    if t is None or t.measure in ("sentence_total", "compounded", "breach_ratio"):
+        return None
+    limit = t.gt if t.gt is not None else t.lt
+    token = text[fact.start:fact.end]
+    if limit is None:
+        return None
+    if t.measure == "annual_percent":
+        per_year = {"hour": 8760.0, "day": 365.0, "month": 12.0}.get(fact.per, 1.0)
+        target = _round_down(limit / per_year)
+        written = numbers.percent_like(token, target)
+        return (written, target) if written else None
+    if t.measure == "share_percent":
+        written = numbers.percent_like(token, limit)
+        return (written, limit) if written else None
+    if t.measure == "amount_share" and facts.total_price:
+        target = round(facts.total_price * limit / 100, 2)
+        written = numbers.amount_like(token, target)
+        return (written, target) if written else None
+    if t.measure in ("days", "months"):
+        days = limit * (30 if t.measure == "months" else 1)
+        per_unit = {"day": 1.0, "workday": 7 / 5, "week": 7.0, "month": 30.0, "year": 365.0}.get(fact.per)
+        if not per_unit:
+            return None
+        count = days / per_unit
+        if t.measure == "months" and fact.per == "year":
+            count = limit / 12
+        if count != int(count):
+            return None
+        written = numbers.count_like(token, int(count))
+        return (written, count) if written else None
+    return None
 
 
 #: What a finding says of the agreed court, by its place.
@@ -1407,13 +1656,16 @@ def _fact_findings(rule: RuleSpec, p: FactParams, section: SectionLike, facts: C
         if not ok:
             continue
         a, b = fact.sentence
-        if isinstance(fact, reader.Money | reader.Rate | reader.Duration):
+        if isinstance(fact, reader.Figure):
+            lo, hi = narrow(text, (a, b), fact.start, fact.end, fragment=True)
+        elif isinstance(fact, reader.Money | reader.Rate | reader.Duration):
             lo, hi = narrow(text, (a, b), fact.start, fact.end, fragment=b - a > LONG_SENTENCE)
         else:
             lo, hi = narrow(text, (a, b), fact.start, fact.end)
         lo, hi = min(lo, fact.start), max(hi, fact.end)
         suggestion = ""
-        rewrite = _fact_rewrite(p, fact, text, facts)
+        rewrite = (_figure_rewrite(p, fact, text, facts) if isinstance(fact, reader.Figure)
+                   else _fact_rewrite(p, fact, text, facts))
         if rewrite is not None:
             words, new_value = rewrite
             suggestion = consistent_rewrite(section.text, lo, hi, fact, words, new_value, facts)
@@ -1538,7 +1790,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             twin = _same_risk(out, f, by_code)
             if twin is None:
                 out.append(f)
-            elif specificity(f, rule) > specificity(out[twin], by_code.get(out[twin].rule_code)):
+            elif _speaks_first(f, rule, out[twin], by_code.get(out[twin].rule_code)):
                 out[twin] = f  # the article that decides this risk speaks, not a generic one
             else:
                 continue
@@ -1668,7 +1920,10 @@ def _same_risk(kept: list[Finding], new: Finding, by_code: dict[str, RuleSpec] |
     for i, f in enumerate(kept):
         if not (f.start < new.end and new.start < f.end):
             continue
-        if basis & {(b.law, b.article) for b in f.basis}:
+        shared = basis & {(b.law, b.article) for b in f.basis}
+        # Sharing only the 格式条款 articles (497) is no sign of one risk: a cap on damages and a waiver of the
+        # right to terminate in one sentence are two risks of a standard term, each with its deciding article.
+        if shared - GENERIC_ARTICLES or (shared and same_category(f.category, new.category)):
             return i
         # One risk read by two rules on different bases (an advance waiver of the limitation defence as
         # 格式条款 497 and as 民法典 197): the same category on the same words is one issue.
@@ -1714,6 +1969,51 @@ def specificity(f: Finding, rule: RuleSpec | None) -> tuple[int, int]:
     deciding = any((b.law, b.article) not in GENERIC_ARTICLES for b in basis)
     types = len(rule.contract_types) if rule is not None else 0
     return int(deciding) + int(bool(types)), -types if types else -1000
+
+
+def subject_named(f: Finding, rule: RuleSpec | None) -> int:
+    """1 when the finding's words name the subject its rule is about: the rule's category or a spelling of
+    its family (验收, 违约金), or what the rule requires the clause to mention (补充条款 for a deemed consent
+    to changes) — a deemed-acceptance rule and a deemed-consent rule read one 视为同意 sentence, and the
+    sentence speaks of 补充条款, not of 验收."""
+    if rule is None or not f.quote:
+        return 0
+    family = next((fam for fam in _CATEGORY_FAMILIES if f.category in fam), {f.category})
+    if any(word and word in f.quote for word in family):
+        return 1
+    p = _parsed(rule)
+    requires = getattr(p, "requires", None) or []
+    return int(bool(requires) and _any(requires, f.quote) is not None)
+
+
+def _speaks_first(new: Finding, rule: RuleSpec | None, kept: Finding, kept_rule: RuleSpec | None) -> bool:
+    """``new`` replaces ``kept`` (one risk, two rules): the more specific rule speaks (:func:`specificity`);
+    of two as specific, the one whose subject the clause names (:func:`subject_named`); only then the rule
+    listed first keeps it."""
+    a, b = specificity(new, rule), specificity(kept, kept_rule)
+    if a != b:
+        return a > b
+    a, b = subject_named(new, rule), subject_named(kept, kept_rule)
+    if a != b:
+        return a > b
+    # a finding that reads more than one figure names it too: both sides' figures (one finding naming both), a
+    # charge counted on itself, the charges of one debt summed
+    return _reads_more(rule) > _reads_more(kept_rule)
+
+
+#: Threshold measures that read a figure with others (facts.Figure.compounds, the sum of a sentence, the other side's).
+_BEYOND_ONE = frozenset({"breach_ratio", "compounded", "sentence_total"})
+
+
+def _reads_more(rule: RuleSpec | None) -> bool:
+    """The rule reads a figure with more than itself: against the other side's (a delay penalty ``outweighs``, a
+    breach_ratio, a cap one side has and the other has not), or as compounded or summed with others."""
+    if rule is None or rule.detection != "fact":
+        return False
+    p = _parsed(rule)
+    if not isinstance(p, FactParams):
+        return False
+    return p.outweighs is not None or p.fact == "cap" or any(t.measure in _BEYOND_ONE for t in _thresholds(p))
 
 
 #: Words that waive a term rather than agree it.

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
+from pathlib import Path
 
 from contracts.playbook import numbers
 
@@ -220,13 +221,15 @@ class ClauseFacts:
     definitions: list[Definition] = field(default_factory=list)
     caps: list[Cap] = field(default_factory=list)
     restraints: list[Restraint] = field(default_factory=list)
+    #: every amount, rate and period read as what it measures (issue 21)
+    figures: list[Figure] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[Fact]:
         return {"money": self.money, "rate": self.rates, "duration": self.durations, "date": self.dates,
                 "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships,
                 "mismatch": self.mismatches, "forum": self.forums, "foreign_choice": self.foreign_choices,
                 "secrecy": self.secrecies, "definition": self.definitions, "cap": self.caps,
-                "restraint": self.restraints}[kind]
+                "restraint": self.restraints, "figure": self.figures}[kind]
 
 
 _UNIT_HOURS = {"hour": 1.0, "day": 24.0, "workday": 24 * 7 / 5, "week": 24 * 7.0, "month": 24 * 30.0,
@@ -436,6 +439,8 @@ def _money(text: str, spans, scopes) -> list[Money]:
 
 _PER_HOUR = re.compile(r"每(?:逾期|迟延|延迟|超时)?\s*(?:一|1|壹)?\s*(?:个)?小时|/小时|/h\\b")
 _PER_DAY = re.compile(r"每(?:逾期|迟延|延迟|拖欠|延误|超期)?\s*(?:一|1|壹)?\s*(?:日|天)"
+                      # 每迟延付款一天, 每逾期交货一日: the late act named between 每逾期 and the day
+                      r"|每(?:逾期|迟延|延迟|拖欠|延误|超期)[\u4e00-\u9fa5]{1,6}?(?:一|1|壹)\s*(?:日|天)"
                       r"|按日|日(?:利率|息|比率|费率)|/日|/天|每(?:日|天)"
                       # 违约金＝逾期付款金额×逾期天数×0.3%, 逾期金额乘以逾期天数: a formula over the days late
                       r"|(?:[×*xX]|乘以)\s*(?:逾期|迟延|延迟|拖欠|延误|短少|超期|停机|违约|实际(?:逾期|违约)?)?(?:天数|日数)")
@@ -468,6 +473,10 @@ def _period(text: str, sentence: tuple[int, int], start: int) -> str:
         for m in rx.finditer(before):
             if m.start() > where:
                 best, where = per, m.start()
+    # 按逾期金额的日千分之一, 月百分之二: the period written right before the share
+    right_before = _PER_RIGHT_BEFORE.search(text, max(a, start - 2), start)
+    if right_before:
+        return {"日": "day", "天": "day", "月": "month", "年": "year"}[right_before.group(1)]
     after = text[start:start + 14]
     m = re.match(r"[^，,。；;]{0,8}?(?:/日|/天|每日|每天|/月|每月|/年|每年)", after)
     if re.match(r"[^，,。；;]{0,8}?(?:[×*xX]|乘以)\s*"
@@ -479,6 +488,9 @@ def _period(text: str, sentence: tuple[int, int], start: int) -> str:
         return per.get(tail, "year")
     return best
 
+
+#: A period word standing right before a share, after 的 / 按 / 为 (金额的日千分之一, 按月百分之二).
+_PER_RIGHT_BEFORE = re.compile(r"(?<=[的按为以计])(日|天|月|年)\s*$")
 
 #: A multiple written as a product: 乘以三, ×3 (not ×1% nor ×逾期天数).
 _TIMES = re.compile(r"(?:乘以|[×＊*])\s*(?P<n>\d+(?:\.\d+)?|[一二两三四五六七八九十]+)"
@@ -815,9 +827,11 @@ def _obligations(text: str, spans, scopes) -> list[Obligation]:
 
 #: A cap on damages (按每件不超过伍拾元赔偿, 赔偿总额以一个月服务费为限) exempts whatever it caps — with
 #: 不论/无论 … 故意或重大过失 it caps (and so exempts) liability for intent and gross negligence too.
-_CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,40}(?:为限|封顶|最高不超过|上限)|不超过[^。；;，,]{0,16}(?:赔偿|为限)"
+_CAP = re.compile(r"(?:赔偿|责任)[^。；;]{0,40}(?:为限|封顶|不超过|上限)|不超过[^。；;，,]{0,16}(?:赔偿|为限)"
                   r"|最高(?:赔偿|赔付|责任)(?:额|金额|限额)?|赔偿(?:上限|限额|最高额)")
-_REGARDLESS = re.compile(r"(?:不论|无论|不管|即使|包括)[^。；;]{0,24}(?:故意|重大过失)")
+#: A cap said to reach intent, gross negligence or personal injury (包括因故意造成的损失, 无论是否造成人身伤亡, 含人身
+#: 损害): an exemption of what 民法典506 keeps out of any cap.
+_REGARDLESS = re.compile(r"(?:不论|无论|不管|即使|包括|包含|含)[^。；;]{0,24}(?:故意|重大过失|人身|伤亡|死亡|伤残)")
 #: "Whatever the cause" (无论基于何种原因, 不论任何理由): a cap or exemption said so reaches intent and gross
 #: negligence too.
 _ANY_CAUSE = re.compile(r"(?:不论|无论|不管)(?:是否)?(?:基于|因|由于|出于)?(?:何种|任何|什么|哪种|何等)"
@@ -1120,14 +1134,15 @@ def _read_clause(text: str) -> ClauseFacts:
     norm = numbers.normalize(text)
     spans = sentence_spans(norm)
     scopes = negation_scopes(norm)
+    money, rates, durations = _money(norm, spans, scopes), _rates(norm, spans, scopes), _durations(norm, spans, scopes)
     return ClauseFacts(
-        text=text, money=_money(norm, spans, scopes), rates=_rates(norm, spans, scopes),
-        durations=_durations(norm, spans, scopes), dates=_dates(norm, spans, scopes),
+        text=text, money=money, rates=rates,
+        durations=durations, dates=_dates(norm, spans, scopes),
         obligations=_obligations(norm, spans, scopes), exemptions=_exemptions(norm, spans, scopes),
         ownerships=_ownerships(norm, spans, scopes), negations=scopes, mismatches=_mismatches(norm, spans),
         forums=_forums(norm, spans), foreign_choices=_foreign_choices(norm, spans),
         secrecies=_secrecies(norm, spans), definitions=_definitions(norm, spans), caps=_caps(norm, spans),
-        restraints=_restraints(norm, spans),
+        restraints=_restraints(norm, spans), figures=_figures(norm, money, rates, durations),
     )
 
 
@@ -1510,4 +1525,338 @@ def _restraints(text: str, spans) -> list[Restraint]:
         shapes = {"perpetual"} if _NO_END.search(sentence) else set()
         out.append(Restraint(a + m.start(), a + m.end(), (a, b), party_at(text, (a, b), a + m.start()), False,
                              frozenset(shapes)))
+    return out
+
+
+# -- figures: what an amount, a rate or a period measures (issue 21) ----------------------------------------
+
+FIGURES_PATH = Path(__file__).with_name("figures.toml")
+
+
+@dataclass(frozen=True)
+class Figure(Fact):
+    """A number of the clause read as what it measures (``figures.toml``): ``subject`` (penalty, deposit,
+    interest, retention, probation, non_compete, lease_term, warranty, inspection, payment_term, notice),
+    ``item`` (what a warranty covers: structure, waterproof, installation, heating), ``kind`` (rate — a share
+    per period; share — a one-off share of a base; amount; period) and ``value`` in its normal unit: a rate as
+    a percent a year (日万分之五 → 18.25), a share in percent (价款的百分之三十 → 30), an amount in yuan, a period in
+    days (三个工作日 → 4.2, 两周 → 14). ``party`` is who pays or bears it (the payer of a penalty, not the
+    side that collects it); ``per`` the period a rate was written per, ``base`` what a share is of."""
+
+    subject: str = ""
+    item: str = ""
+    kind: str = ""
+    value: float = 0.0
+    per: str = ""
+    base: str = ""
+    #: the words of the number as written (日万分之五, 三个工作日, 人民币60万元)
+    written: str = ""
+    #: a period's count in its own unit (``per``): 三个工作日 → 3
+    count: float = 0.0
+    #: a charge its clause compounds: the unpaid charge becomes part of what it is counted on (滞纳金计入欠款本金,
+    #: 对未付的违约金再计收违约金, 复利)
+    compounds: bool = False
+
+    @property
+    def months(self) -> float:
+        """A period in months, counted in its own unit (两年 → 24, 六个月 → 6, 九十日 → 2.96)."""
+        if self.kind != "period":
+            return 0.0
+        per_month = {"year": 1 / 12, "month": 1.0}.get(self.per)
+        return self.count / per_month if per_month else self.value / (365 / 12)
+
+
+@dataclass(frozen=True)
+class Subject:
+    name: str
+    words: re.Pattern[str]
+    weak: re.Pattern[str] | None
+    kinds: frozenset[str]
+    needs: re.Pattern[str] | None
+    plain: re.Pattern[str] | None
+    fragment_only: bool
+    items: tuple[tuple[str, re.Pattern[str]], ...]
+
+
+@dataclass(frozen=True)
+class Threshold:
+    name: str
+    subject: str
+    item: str
+    kinds: frozenset[str]
+    measure: str
+    gt: float | None
+    lt: float | None
+    law: str
+    article: int
+    said: str
+    #: other subjects whose figures a ``sentence_total`` sums with the subject's
+    also: frozenset[str] = frozenset()
+    #: the figure itself must reach this (a ``breach_ratio``: a penalty of a few percent is no burden, whatever the
+    #: other side's)
+    at_least: float = 0.0
+
+
+def _alternation(words: list[str]) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+
+
+@lru_cache(maxsize=1)
+def figure_table() -> tuple[tuple[Subject, ...], dict[str, Threshold]]:
+    """The subjects a figure can measure and the thresholds of the law, from ``figures.toml`` (a missing or
+    malformed file raises: the figure rules cannot run without it)."""
+    import tomllib
+    data = tomllib.loads(FIGURES_PATH.read_text(encoding="utf-8"))
+    subjects = []
+    for name, s in data["subjects"].items():
+        if not s.get("words"):
+            raise ValueError(f"figures.toml: subject {name} has no words")
+        subjects.append(Subject(
+            name, _alternation(s["words"]), _alternation(s["weak"]) if s.get("weak") else None,
+            frozenset(s["kinds"]), _alternation(s["needs"]) if s.get("needs") else None,
+            _alternation(s["plain"]) if s.get("plain") else None, bool(s.get("fragment_only", False)),
+            tuple((item, _alternation(words)) for item, words in s.get("items", {}).items())))
+    thresholds = {}
+    for t in data["threshold"]:
+        if t["subject"] not in data["subjects"]:
+            raise ValueError(f"figures.toml: threshold {t['name']} names an unknown subject")
+        if ("gt" in t) == ("lt" in t):
+            raise ValueError(f"figures.toml: threshold {t['name']} needs one of gt / lt")
+        thresholds[t["name"]] = Threshold(t["name"], t["subject"], t.get("item", ""), frozenset(t["kinds"]),
+                                          t["measure"], t.get("gt"), t.get("lt"), t["law"], int(t["article"]),
+                                          t.get("said", ""), frozenset(t.get("also", [])),
+                                          float(t.get("at_least", 0.0)))
+    return tuple(subjects), thresholds
+
+
+_PRICE_LABEL = re.compile(r"价款|货款|总价|总额|总金额|合同金额|本金|借款金额|标的额|转让款|租金$")
+
+#: Subjects that are acts a period is a deadline for (…日内支付, …日内验收), not terms (保修期, 试用期).
+_ACTS = frozenset({"payment_term", "inspection"})
+
+#: Terms named before their length.
+_TERMS = frozenset({"warranty", "probation", "lease_term"})
+
+#: The words between a period and the act it is for: 内 / 以内 / 之内, a party, a manner (书面, 一次性).
+_WITHIN = re.compile(r"\s*(?:内|以内|之内)?\s*(?:向[\u4e00-\u9fa5]{1,4}?)?(?:书面|一次性|全额|足额|及时)?\s*")
+
+#: The end of a start event right after a word (…合格之日起, …通知后).
+_START_OF = re.compile(r"[^，,。；;为是]{0,4}?(?:之日起|之日后|之日|以后|之后|后|起)")
+
+#: 每 … before a count of one: the count is the period a charge runs per.
+_PER_COUNT = re.compile(r"每[\u4e00-\u9fa5]{0,8}$")
+
+#: A period its own fragment names as another term (the contract's, a loan's, a service period).
+_OWN_PERIOD = re.compile(r"合同期限|合同期|有效期|期限|期间|服务期|借款期限|聘用期|任期|工期|履行期")
+
+#: A restraint that runs during the relation only (在职期间, 合同期内): not the post-term restraint capped.
+_DURING = re.compile(r"在职期间|任职期间|在职期|合作期间|合同(?:有效)?期(?:限|间)?内|服务期间"
+                     r"|劳动合同期(?:限|间)?内|聘用期间")
+#: A number that counts or names something, not a figure of the subjects (第三条, 三个工作日内 stays).
+_FIGURE_SKIP = re.compile(r"第\s*$")
+
+
+def _nearest(rx: re.Pattern[str], text: str, lo: int, hi: int, start: int,
+             end: int) -> tuple[int, re.Match[str]] | None:
+    """The match of ``rx`` in ``text[lo:hi]`` nearest the number at ``start``–``end`` (before it preferred:
+    its distance is counted from its end; one after it counts from the number's end, plus a step)."""
+    best: tuple[int, re.Match[str]] | None = None
+    for m in rx.finditer(text, lo, hi):
+        if m.start() < end and m.end() > start:
+            return 0, m  # 月息二分: the subject is written in the number's own words
+        if m.end() <= start and text.startswith(("内", "期内", "期间", "期满", "届满"), m.end()):
+            continue  # 保修期内，…三日内派人维修: a frame the period runs in, not its length
+        if m.end() <= start and _START_OF.match(text, m.end(), start) and not text.startswith("期", m.end()):
+            continue  # 竣工验收合格之日起六个月, 保修通知后七日: the word is the event the period runs from
+        dist = start - m.end() if m.end() <= start else m.start() - end + 4
+        if best is None or dist < best[0]:
+            best = (dist, m)
+    return best
+
+
+#: A cap on a penalty alone (违约金累计不超过合同价款的百分之五, 滞纳金总额以欠款的百分之十为限): the penalty's
+#: own measure, not a cap on the party's liability.
+_PENALTY_CAP = re.compile(r"(?:违约金|滞纳金|罚金|罚款|延误金|误期赔偿)[^。；;，,]{0,10}"
+                          r"(?:累计|总额|合计|总计|最高|最多)?(?:不超过|不得超过|以|最高为|上限为)")
+_LIABILITY_CAP = re.compile(r"赔偿责任|全部责任|责任总额|赔偿总额|违约责任|赔偿金额|赔偿额|责任限额|赔偿限额")
+
+
+def _subject_of(text: str, sentence: tuple[int, int], start: int, end: int, kind: str,
+                after_only: bool = False) -> tuple[Subject, str] | None:
+    """The subject the number measures: the nearest subject word in its own fragment, else in its sentence
+    (a subject with ``fragment_only`` only in the fragment); weak words only when no word is found. A
+    subject whose ``needs`` the sentence does not say is passed over."""
+    subjects, _ = figure_table()
+    a, b = sentence
+    lo, hi = _fragment_start(text, a, start), _fragment_end(text, end, b)
+    fits = [s for s in subjects if kind in s.kinds
+            and (s.needs is None or s.needs.search(text, a, b) or (s.plain and s.plain.search(text, a, b)))]
+    # a cap caps a liability named before its figure (赔偿责任…以…为限); 合理干耗以0.3%为限 caps no liability, and a
+    # penalty's own cap is the penalty's measure
+    if not re.search(r"赔偿|责任|赔付|损失", text[max(a, start - 30):start]) or (
+            _PENALTY_CAP.search(text, _fragment_start(text, a, start), start)
+            and not _LIABILITY_CAP.search(text, _fragment_start(text, a, start), start)):
+        fits = [s for s in fits if s.name != "cap"]
+    if kind == "period":
+        # 自提交验收报告之日起一百二十日内支付: the act right after a period (…日内支付) is what it is for
+        right_after = [(m.start(), s) for s in fits if s.name in _ACTS
+                       and (m := s.words.search(text, end, min(hi, end + 6))) and _WITHIN.match(text, end, m.start())]
+        if right_after:
+            subject = min(right_after, key=lambda x: x[0])[1]
+            return subject, _item_of(subject, text, sentence, start, end)
+    for scope_lo, scope_hi, wide in ((lo, hi, False), (a, b, True)):
+        if wide and kind == "period" and _OWN_PERIOD.search(text, lo, hi):
+            return None  # 本合同期限三年，其中试用期六个月: 三年 is the contract's own term
+        found = []
+        for s in fits:
+            if wide and s.fragment_only:
+                continue
+            # a term is named before its length (保修期为二年, 保修两年): 七日内派人保修 is a response time
+            hit = _nearest(s.words, text, end if after_only else scope_lo,
+                           start if s.name in _TERMS else scope_hi, start, end)
+            if hit:
+                found.append((hit[0], s))
+        if found:
+            subject = min(found, key=lambda x: x[0])[1]
+            return subject, _item_of(subject, text, sentence, start, end)
+    for s in fits:
+        if s.weak is not None and not s.fragment_only and _nearest(s.weak, text, a, b, start, end):
+            return s, _item_of(s, text, sentence, start, end)
+    return None
+
+
+def _item_of(subject: Subject, text: str, sentence: tuple[int, int], start: int, end: int) -> str:
+    """What the figure's subject covers (figures.toml items), ``whole`` when its sentence names no part."""
+    if not subject.items:
+        return ""
+    a, b = sentence
+    # 地基基础和主体结构工程保修两年；屋面防水工程保修一年: the item nearest before the period in its sentence
+    lo = max(a, max((text.rfind(sep, a, start) for sep in "，,；;。"), default=a))
+    best: tuple[int, str] | None = None
+    for scope in ((lo, start), (a, start), (end, b)):
+        for item, rx in subject.items:
+            for m in rx.finditer(text, *scope):
+                dist = start - m.end() if m.end() <= start else m.start() - end + 40
+                if best is None or dist < best[0]:
+                    best = (dist, item)
+        if best:
+            return best[1]
+    return "whole"
+
+
+#: 向承租方加收, 对乙方收取: the side a collecting verb charges.
+_CHARGED = re.compile(r"(?:向|对)\s*(?P<role>ROLES)[^。；;，,]{0,16}?(?:收取|计收|加收|征收|扣收|另收|追收|主张)")
+
+
+def _charged(text: str, sentence: tuple[int, int], party: str) -> str:
+    """Who pays a charge: the side the collecting verb names (出租方有权…向承租方加收滞纳金 → 承租方), else
+    the payer read before (``party``)."""
+    rx = re.compile(_CHARGED.pattern.replace("ROLES", _ROLE_RX.pattern))
+    m = rx.search(text, *sentence)
+    if m:
+        return m.group("role")
+    # 向已足额出资的合伙人支付违约金: a role after 向 (past its modifiers) is the payee, not the payer
+    payee = rf"(?:向|给|对)[^，,。；;向给对]{{0,12}}?{re.escape(party)}[^，,。；;]{{0,6}}?(?:支付|赔偿|给付|偿付)"
+    if party and re.search(payee, text[sentence[0]:sentence[1]]):
+        return ""
+    return party
+
+
+#: A role and the modal of its duty (甲方应, 乙方须): the side a period binds.
+_BEARER = re.compile(r"(?P<role>ROLES)\s*(?:应当|应|须|必须|需|承诺|保证|负责|有义务)")
+
+
+def _bearer(text: str, sentence: tuple[int, int], pos: int) -> str:
+    """The side whose duty a period sets: the role before the last modal before it in its sentence (甲方应在乙方
+    提交报告之日起一百二十日内支付 → 甲方, not the 乙方 of the time phrase)."""
+    rx = re.compile(_BEARER.pattern.replace("ROLES", _ROLE_RX.pattern))
+    found = list(rx.finditer(text, sentence[0], pos))
+    return found[-1].group("role") if found else ""
+
+
+_CHARGE = r"(?:滞纳金|违约金|罚息|利息|逾期费|迟延履行金|延误金|资金占用费)"
+#: A charge counted on itself (issue 21): the unpaid charge joins the sum it runs on, or a charge is counted on it.
+_COMPOUND = re.compile(
+    r"复利|利滚利|息上加息|滚动计(?:算|息|收)"
+    rf"|{_CHARGE}[^。；;，,]{{0,10}}(?:计入|并入|转入|滚入|纳入|转为|转作|作为)[^。；;，,]{{0,8}}"
+    r"(?:本金|欠款|应付款|未付款|本息|计算基数|计费基数|基数)"
+    rf"|(?:对|就|以)[^。；;，,]{{0,8}}?{_CHARGE}[^。；;]{{0,12}}?(?:再|继续|另行|亦|也)?"
+    rf"(?:计收|加收|收取|计算|计付|按)[^。；;，,]{{0,12}}{_CHARGE}"
+    rf"|(?:未付|欠付|未缴|未交|拖欠|已产生|已发生)的?{_CHARGE}[^。；;]{{0,12}}?(?:计算|计收|加收|计付|收取)[^。；;，,]{{0,6}}"
+    rf"{_CHARGE}"
+    rf"|(?:欠款|本金|应付款|未付款|欠费|总额|基数)[^。；;，,]{{0,4}}[（(]?(?:含|包括|包含|连同)[^。；;，,）)]{{0,8}}{_CHARGE}"
+    rf"|(?:本金|欠款|应付款|未付款|租金|货款|价款|费用|款项)[^。；;，,]{{0,4}}(?:及|和|与|加|连同)[^。；;，,]{{0,6}}"
+    rf"{_CHARGE}[^。；;，,]{{0,10}}"
+    r"(?:一并|合并|为基数|之和|总额)[^。；;，,]{0,8}(?:计收|加收|计算|计付|收取)")
+_NOT_COMPOUND = re.compile(r"(?:不|不得|不再|不另|不予|禁止|严禁|不能|无)[^。；;，,]{0,4}$")
+
+
+def compounding_sentences(text: str, spans) -> list[tuple[int, int]]:
+    """The sentences of ``text`` that compound a charge (:data:`_COMPOUND`, not negated: 不计复利 is none)."""
+    out = []
+    for a, b in spans:
+        for m in _COMPOUND.finditer(text, a, b):
+            # 违约金不计入本金, 不计复利: a negation before or inside the words compounds nothing
+            if not _NOT_COMPOUND.search(text[max(a, m.start() - 6):m.start()]) \
+                    and not re.search(r"不(?!足)|禁止|严禁", m.group()):
+                out.append((a, b))
+                break
+    return out
+
+
+def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[Duration]) -> list[Figure]:
+    out: list[Figure] = []
+    spans = sentence_spans(text)
+    compounded = compounding_sentences(text, spans)
+    for r in rates:
+        kind = "rate" if r.per in ("hour", "day", "month", "year") else "share"
+        # 定金数额三倍的违约金: what a multiple multiplies stands before it; what it measures, after it
+        found = _subject_of(text, r.sentence, r.start, r.end, kind, after_only=r.multiple) \
+            or (_subject_of(text, r.sentence, r.start, r.end, kind) if r.multiple else None)
+        if not found:
+            continue
+        subject, item = found
+        if r.multiple and (subject.name == "deposit" or not text[r.start:r.end].endswith("倍")):
+            # 双倍返还定金 is the deposit's own penalty (民法典587); a penalty as a multiple (零售价格乘以三, 定金数额
+            # 三倍) is a formula the multiple rules read, not a share of the price
+            continue
+        value = r.annual_percent if kind == "rate" else r.percent
+        # 按应缴未缴出资额的百分之一: the 未 of the base (the sum unpaid) negates no figure
+        negated = r.negated and not re.search(r"未|不|无", r.base or "")
+        # the charge's own sentence or the one right after it (…按日千分之五计收滞纳金。滞纳金计入欠款本金…)
+        after = next((x for x in spans if x[0] >= r.sentence[1]), None)
+        compounds = subject.name in ("penalty", "interest") and (
+            r.sentence in compounded or (after is not None and after in compounded
+                                         and text[r.sentence[1]:after[0]].strip(" 。；;\n") == ""))
+        out.append(Figure(r.start, r.end, r.sentence, _charged(text, r.sentence, r.party), negated, subject.name,
+                          item, kind, value, r.per,
+                          r.base, text[r.start:r.end], compounds=compounds))
+    for m in money:
+        # the price or a total named beside a deposit (合同总价款为人民币200万元) is what a share is of
+        if m.currency != "CNY" or _PRICE_LABEL.search(m.label or ""):
+            continue
+        found = _subject_of(text, m.sentence, m.start, m.end, "amount")
+        if not found:
+            continue
+        subject, item = found
+        out.append(Figure(m.start, m.end, m.sentence, _payer(text, m.sentence, m.start), m.negated, subject.name,
+                          item, "amount", m.amount, "", m.label, text[m.start:m.end]))
+    for d in durations:
+        if _FIGURE_SKIP.search(text[max(0, d.start - 2):d.start]):
+            continue
+        if d.value == 1 and _PER_COUNT.search(text, _fragment_start(text, d.sentence[0], d.start), d.start):
+            continue  # 每迟延付款一天: the period a charge is counted per, no term
+        found = _subject_of(text, d.sentence, d.start, d.end, "period")
+        if not found:
+            continue
+        subject, item = found
+        if d.unit == "hour" and subject.name != "inspection":
+            continue  # hours elsewhere are response and working times, read by their own rules
+        if subject.name == "non_compete" and _DURING.search(text, *d.sentence) \
+                and not re.search(r"离职|离任|解除|终止|届满|期满|退出", text[d.sentence[0]:d.end]):
+            continue
+        out.append(Figure(d.start, d.end, d.sentence, _bearer(text, d.sentence, d.start) or d.party, d.negated,
+                          subject.name, item, "period", d.days,
+                          d.unit, "", text[d.start:d.end], d.value))
+    out.sort(key=lambda f: f.start)
     return out

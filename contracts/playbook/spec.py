@@ -300,7 +300,10 @@ class FactParams(_Params):
     contracts/playbook/SPEC.md). The rule fires on each fact of kind ``fact`` that passes every test given."""
 
     fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership", "mismatch", "forum",
-                  "foreign_choice", "secrecy", "definition", "cap", "restraint"]
+                  "foreign_choice", "secrecy", "definition", "cap", "restraint", "figure"]
+    #: Figures (facts.Figure — a number read as what it measures): the thresholds of ``figures.toml`` it is judged
+    #: by (each a subject, item, kinds, measure and limit, with the article that decides it); any one broken fires.
+    thresholds: list[str] = Field(default_factory=list)
     #: Obligations: or the act (with its modal) says one of these concepts of the lexicon (an act at will in
     #: any phrasing: 可以在任何时候通知乙方解除, 可随时取回).
     act_concepts: list[ConceptUse] = Field(default_factory=list)
@@ -396,7 +399,7 @@ class FactParams(_Params):
         allowed = {"money": ("amount", "share_of_total", "written_gap"),
                    "rate": ("percent", "annual_percent", "daily_percent"),
                    "duration": ("hours", "days", "months", "overtime_hours")}.get(self.fact, ())
-        if (self.gt is not None or self.lt is not None) and self.measure is None:
+        if (self.gt is not None or self.lt is not None) and self.measure is None and self.fact != "figure":
             raise ValueError("给出 gt/lt 时须写明 measure")
         if self.measure is not None and self.measure not in allowed:
             raise ValueError(f"{self.fact} 的 measure 须为 {' / '.join(allowed) or '（无）'}")
@@ -408,6 +411,15 @@ class FactParams(_Params):
             raise ValueError("places/institution/alternative 只用于 forum")
         if self.act_concepts and self.fact not in ("obligation", "forum"):
             raise ValueError("act_concepts 只用于 obligation 与 forum")
+        if (self.fact == "figure") != bool(self.thresholds):
+            raise ValueError("figure 须且只有 figure 写明 thresholds")
+        if self.thresholds:
+            from contracts.playbook.facts import figure_table
+            unknown = [t for t in self.thresholds if t not in figure_table()[1]]
+            if unknown:
+                raise ValueError(f"未知的 threshold：{', '.join(unknown)}（见 figures.toml）")
+            if self.measure is not None:
+                raise ValueError("figure 的 measure 取自 figures.toml（gt / lt 可改写其界限）")
         return self
 
 

@@ -668,7 +668,7 @@ RUN_ON = [
      "每逾期一日按当期租金的百分之一支付滞纳金；逾期超过五日的，甲方有权解除合同、没收押金并收回房屋。", "乙方",
      {"fact-late-fee-annual", "lease-deposit-no-return", "lease-rent-late-terminate"}),
     ("sale", "质量与验收", "（一）货到后，买方应于二十四小时内验收。\n（二）买方未在上述期限内提出书面异议的，"
-     "视为货物数量、质量均符合合同约定。", "买方", {"sale-inspection-hours", "fact-deemed-acceptance"}),
+     "视为货物数量、质量均符合合同约定。", "买方", {"sale-inspection-too-short", "fact-deemed-acceptance"}),
 ]
 
 

@@ -98,8 +98,8 @@ def test_an_alternative_basis_is_verified_and_cited_by_its_words(admin_user, sta
 
 
 @pytest.mark.parametrize(("change", "field"), [
-    ({"params": {"check": "percent", "triggers": ["定金"], "max": "二十"}}, "params.max"),
-    ({"params": {"check": "percent", "triggers": ["定金"], "max": 20, "window": 500}}, "params.window"),
+    ({"params": {"fact": "figure", "thresholds": ["deposit_share"], "gt": "二十"}}, "params.gt"),
+    ({"params": {"fact": "figure", "thresholds": ["deposit_share"], "window": 30}}, "params.window"),
     ({"severity": "urgent"}, "severity"),
     ({"detection": "pattern"}, "params.patterns"),
     ({"colour": "red"}, "colour"),
@@ -110,22 +110,23 @@ def test_update_errors_name_the_field_and_change_nothing(admin_user, change, fie
         services.playbook_rule_update(actor=admin_user, rule=rule, data=change)
     assert field in err.value.message_dict
     rule.refresh_from_db()
-    assert rule.params["max"] == 20 and rule.severity == "high" and events(DEPOSIT) == []
+    assert rule.params["thresholds"] == ["deposit_share", "deposit_amount_share"] and "gt" not in rule.params
+    assert rule.severity == "high" and events(DEPOSIT) == []
 
 
 def test_update_then_reset_to_starter(admin_user, statutes):
     rule = PlaybookRule.objects.get(code=DEPOSIT)
     services.playbook_rule_update(actor=admin_user, rule=rule, data={
-        "params": {**rule.params, "max": 10}, "severity": "medium"})
+        "params": {**rule.params, "gt": 10}, "severity": "medium"})
     rule.refresh_from_db()
-    assert rule.params["max"] == 10 and rule.severity == "medium" and rule.updated_by == admin_user
+    assert rule.params["gt"] == 10 and rule.severity == "medium" and rule.updated_by == admin_user
     event = AuditEvent.objects.get(event_type="playbook_rule.updated", object_id=str(rule.pk))
     assert json.loads(event.new)["severity"] == "medium" and json.loads(event.old)["severity"] == "high"
     fifteen = section("定金为合同总价的百分之十五。")
     assert [f.rule_code for f in section_findings(fifteen, "sale", playbook_rules("sale"))] == [DEPOSIT]
     services.playbook_rule_reset(actor=admin_user, rule=rule)
     rule.refresh_from_db()
-    assert rule.params["max"] == 20 and rule.severity == "high"
+    assert "gt" not in rule.params and rule.severity == "high"
     assert section_findings(fifteen, "sale", playbook_rules("sale")) == []
     assert events(DEPOSIT) == ["playbook_rule.updated", "playbook_rule.reset"]
 
@@ -193,14 +194,14 @@ def test_admin_edits_a_rule_on_the_page(admin_user, statutes):
     rule = PlaybookRule.objects.get(code=DEPOSIT)
     form = {"action": "save", "title": rule.title, "category": rule.category, "severity": "medium",
             "description": rule.description, "suggestion": rule.suggestion, "enabled": "on",
-            "params": json.dumps({**rule.params, "max": 15}), "basis": "《民法典》第586条\n《民法典》第五百八十七条"}
+            "params": json.dumps({**rule.params, "gt": 15}), "basis": "《民法典》第586条\n《民法典》第五百八十七条"}
     assert client.post(url, form).status_code == 302
     rule.refresh_from_db()
-    assert rule.params["max"] == 15 and rule.severity == "medium"
+    assert rule.params["gt"] == 15 and rule.severity == "medium"
     civil = "中华人民共和国民法典"
     assert rule.basis == [{"law": civil, "article": 586}, {"law": civil, "article": 587}]
-    bad = client.post(url, {**form, "params": json.dumps({"check": "percent", "triggers": ["定金"]})})
-    assert bad.status_code == 400 and "须至少给出" in bad.content.decode()
+    bad = client.post(url, {**form, "params": json.dumps({"fact": "figure", "thresholds": ["no_such_limit"]})})
+    assert bad.status_code == 400 and "未知的 threshold" in bad.content.decode()
     assert client.post(url, {"action": "disable"}).status_code == 302
     assert not PlaybookRule.objects.get(code=DEPOSIT).enabled
     assert events(DEPOSIT) == ["playbook_rule.updated", "playbook_rule.disabled"]
@@ -220,13 +221,13 @@ def test_admin_change_goes_through_the_service(admin_user, statutes):
     url = reverse("admin:contracts_playbookrule_change", args=[rule.pk])
     assert client.get(url).status_code == 200
     form = {"title": rule.title, "contract_types": "[]", "detection": rule.detection,
-            "params": json.dumps({**rule.params, "max": 25}), "category": rule.category, "severity": "low",
+            "params": json.dumps({**rule.params, "gt": 25}), "category": rule.category, "severity": "low",
             "description": rule.description, "suggestion": rule.suggestion, "basis": json.dumps(rule.basis),
             "enabled": "on"}
     response = client.post(url, form)
     assert response.status_code == 302, response.context["adminform"].form.errors
     rule.refresh_from_db()
-    assert rule.params["max"] == 25 and rule.severity == "low" and rule.updated_by == admin_user
+    assert rule.params["gt"] == 25 and rule.severity == "low" and rule.updated_by == admin_user
     assert events(DEPOSIT) == ["playbook_rule.updated"]
     bad = client.post(url, {**form, "basis": json.dumps([{"law": "民法典", "article": 9999}])})
     assert bad.status_code == 200 and "basis[0]" in bad.content.decode()

@@ -78,7 +78,7 @@ def test_migrate_loaded_the_starter_set():
     assert {r.code for r in starter_rules()} <= codes
     rule = PlaybookRule.objects.get(code="generic-deposit-over-20")
     assert rule.basis == [{"law": "中华人民共和国民法典", "article": 586}]
-    assert rule.params["max"] == 20
+    assert rule.params["thresholds"] == ["deposit_share", "deposit_amount_share"]
     assert rule.enabled
 
 
