@@ -357,7 +357,8 @@ def _loan_roles(text: str, facts: Facts) -> None:
 
 #: The time the borrower was given (说好半年还, 约定一年后还, 讲好三个月内还清): the loan's term, and with the
 #: loan's day its due date (the limitation period and overdue interest run from it).
-_TERM_TO_REPAY = re.compile(rf"(?:说好|约定|约好|讲好|答应|承诺|定好|说是)[^，。,；;？?！!\d]{{0,3}}?"
+_TERM_TO_REPAY = re.compile(rf"(?:说好|约定|约好|讲好|答应|承诺|定好|说是|他说|她说|对方说|保证|表示|说过)"
+                            rf"[^，。,；;？?！!\d]{{0,3}}?"
                             rf"({NUM}|半)\s*(年|个月)(半)?"
                             r"\s*(?:后|以后|之后|内|之内|到期)?\s*(?:就|再)?\s*(?:还|归还|还清|还钱|还款|还我)")
 #: Time since the loan, the debtor not having paid (一年了他一分没还, 借了都两年多了还不还): the months so far.
@@ -479,7 +480,8 @@ _DECEASED = re.compile(r"(我爸|我妈|父亲|母亲|爸爸|妈妈|爷爷|奶�
 _PARENT_FIRST = re.compile(r"(?:我爸|我妈|父亲|母亲|爸爸|妈妈)[^。？?！!]{0,16}?(?:已经|早就|早已|前几年|先|之前)"
                            r"[^。，,？?！!]{0,6}?(?:走了|去世|过世|不在)")
 _SIBLING_TOO = re.compile(r"我(?:跟|和|与)(?:我)?(?:哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹)")
-_LIVING_LIST = re.compile(r"(?:家里(?:还)?有|在世的(?:还)?有|还有|剩下|还在|健在|在世)")
+_LIVING_LIST = re.compile(r"(?:家里(?:还|就|只)?(?:有|剩|是)|家里就|在世的(?:还)?有|还有|剩下|还在|健在|在世|就剩|只剩"
+                          r"|只有我|就我(?:和|跟|一个)|就我们)")
 #: Relatives of a parent who died, as the client names them: spouse, children (the client and siblings), parents.
 _HEIRS_OF = {
     "father": (("我妈", "妈妈", "母亲"), ("我爷爷", "爷爷", "我奶奶", "奶奶")),
@@ -528,9 +530,60 @@ def _house_roles(text: str, facts: Facts) -> None:
             facts.add("current_value", value, m.group(0))
 
 
+#: 我老公上个月走了, 妻子去年病故: the client's spouse died — the client is an heir beside the children and the
+#: spouse's parents (民法典 1127).
+_SPOUSE_DECEASED = re.compile(r"(?:我)?(老公|丈夫|爱人|老婆|妻子|媳妇|先生)[^。，,；;？?！!]{0,10}?"
+                              r"(?:去世|走了|过世|病故|离世|没了|死了|遇难|身亡|车祸走)")
+#: 一个儿子, 两个女儿, 俩孩子, 三个子女: the children by number; 一儿一女 and 儿女双全 are two.
+_CHILD_COUNT = re.compile(rf"({NUM}|俩)\s*(?:个)?\s*(?:儿子|女儿|闺女|孩子|小孩|子女|娃)")
+_CHILD_PAIR = re.compile(r"一儿一女|一女一儿|儿女双全|龙凤胎|双胞胎")
+#: The spouse's parents alive or dead, as a widow or widower names them (公婆都还在, 婆婆还在, 岳父母都健在, 他爸妈早
+#: 不在了).
+_IN_LAWS = (("公婆", "岳父母", "丈人丈母娘", "他爸妈", "她爸妈", "他父母", "她父母"), ("公公", "婆婆", "岳父", "岳母", "丈人",
+                                                                  "丈母娘", "他爸", "他妈", "她爸", "她妈"))
+_GONE = r"[^。，,；;？?！!]{0,6}(?:去世|走了|过世|不在|早逝|没了|死了)"
+
+
+def count_spouse_heirs(text: str) -> tuple[int, str]:
+    """The first-order heirs of the client's spouse (民法典 1127): the client, the children, the spouse's living
+    parents; with the words counted."""
+    count, said = 1, ["我（配偶）"]
+    children = 0
+    for m in _CHILD_COUNT.finditer(text):
+        n = 2 if m.group(1) == "俩" else cn_number(m.group(1))
+        if n is not None and 0 < n < 10:
+            children += int(n)
+            said.append(m.group(0))
+    if not children and _CHILD_PAIR.search(text):
+        children = 2
+        said.append(_CHILD_PAIR.search(text).group(0))  # type: ignore[union-attr]
+    count += children
+    pairs, singles = _IN_LAWS
+    rest = text
+    for word in pairs:
+        if word in rest:
+            if not re.search(re.escape(word) + _GONE, rest):
+                count += 2
+                said.append(word)
+            rest = rest.replace(word, "、")
+    for word in singles:
+        if word in rest and not re.search(re.escape(word) + _GONE, rest):
+            count += 1
+            said.append(word)
+            rest = rest.replace(word, "、")
+    return count, "、".join(said)
+
+
 def _family_roles(text: str, facts: Facts) -> None:
     _house_roles(text, facts)
     died = _DECEASED.search(text)
+    spouse = _SPOUSE_DECEASED.search(text)
+    if spouse and (died is None or spouse.start() < died.start()) and re.search(r"遗产|继承|留下|留了|分多少|能拿|能分",
+                                                                                  text):
+        count, said = count_spouse_heirs(text[spouse.end():])
+        if count > 1 and count != facts.get("heirs"):
+            _replace(facts, "heirs", count, said)
+        return
     if died is None:
         return
     who = died.group(1)
