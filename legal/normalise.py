@@ -314,7 +314,8 @@ _FIXED_FESTIVALS = {"元旦": (1, 1), "五一": (5, 1), "劳动节": (5, 1), "�
 
 
 def festival_day(name: str, year: int) -> date | None:
-    """The day of festival ``name`` (中秋, 端午节, 国庆, 过年, 元宵, 清明, 七夕, 开春 …) in ``year``; None when unknown."""
+    """The day of festival ``name`` (中秋, 端午节, 国庆, 过年, 元宵, 清明, 七夕, 开春 …) in ``year``; None when
+    unknown."""
     if name not in _FIXED_FESTIVALS and name != "春节":
         name = name.removesuffix("节")
     if name in _FIXED_FESTIVALS:
@@ -338,11 +339,11 @@ def festival_day(name: str, year: int) -> date | None:
     return None
 
 
-_FESTIVAL_NAMES = (r"中秋节?|八月十五|端午节?|五月初五|七夕节?|清明节?|元宵节?|正月十五|大年初一|正月初一|元旦|五一|劳动节"
-                   r"|国庆节?|开春|立春|双十一|双11|双十二|圣诞节?|情人节|过年|春节")
-#: A festival as the day of an event: with its year's word (去年中秋, 前年国庆节), or followed by the words that make it
-#: a day (的时候, 那会儿, 前后, 期间, 左右) or by the event's verb (借, 签, 入职, 被 …); never a holiday's overtime or leave
-#: (国庆加班3天, 春节放假7天, 国庆1号到7号: those are the facts' holiday readers').
+_FESTIVAL_NAMES = (r"中秋节?|八月十五|端午节?|五月初五|七夕节?|清明节?|元宵节?|正月十五|大年初一|正月初一"
+                   r"|元旦|五一|劳动节|国庆节?|开春|立春|双十一|双11|双十二|圣诞节?|情人节|过年|春节")
+#: A festival as the day of an event: with its year's word (去年中秋, 前年国庆节), or followed by the words that
+#: make it a day (的时候, 那会儿, 前后, 期间, 左右) or by the event's verb (借, 签, 入职, 被 …); never a holiday's
+#: overtime or leave (国庆加班3天, 春节放假7天, 国庆1号到7号: those are the facts' holiday readers').
 _FESTIVAL_DAY = re.compile(r"(大前年|前年|去年|今年)?\s*(?:的)?\s*(" + _FESTIVAL_NAMES + r")"
                            r"(?!\s*(?:加班|值班|上班|放假|假期|休假|节假日|三天|七天|八天|那几天|\d|[一二三四五六七八九十两]+天|到|至))"
                            r"(?=\s*(?:的时候|那会儿?|那阵子?|那天|当天|期间|前后|左右|前|后|之前|之后|以前|以后|时|"
@@ -353,7 +354,8 @@ _FESTIVAL_DAY = re.compile(r"(大前年|前年|去年|今年)?\s*(?:的)?\s*(" +
 
 #: A festival promised as a due day (说好中秋前还, 他说过完年就还, 答应年前给, 约定国庆节后付): the first such day after
 #: the latest date the story gave before it (the loan's day), or after today when it gave none.
-_PROMISED_FESTIVAL = re.compile(r"(?:说好|约定|约好|讲好|答应|承诺|保证|定好|说是|他说|她说|对方说)[^，。,；;？?！!\d]{0,3}?"
+_PROMISED_FESTIVAL = re.compile(r"(?:说好|约定|约好|讲好|答应|承诺|保证|定好|说是|他说|她说|对方说)"
+                                r"[^，。,；;？?！!\d]{0,3}?"
                                 r"(?<![\d一二两三四五六七八九十半个多几])"
                                 r"(过完年|过了年|过年后|过年前|春节前|春节后|年前|年后|" + _FESTIVAL_NAMES + r")"
                                 r"(前|之前|以前|后|之后|以后)?(?=\s*(?:就|再|一定)?\s*(?:还|给|付|归还|结|退|交|办))")
@@ -429,7 +431,8 @@ def _festival_day(m: re.Match[str], text: str, today: date) -> str | None:
 
 #: 说好年底前还, 约定年底还清, 答应年底给: a year's end promised in a story dated earlier is that year's end (借于
 #: 2025年10月6日，说好年底前还 → 2025年12月31日), not this year's.
-_PROMISED_YEAR_END = re.compile(r"(?<=说好|约定|约好|讲好|答应|承诺|保证|定好|说是|他说|她说)(\s*(?:在|到|是)?\s*)(?<![\d年])(?:年)?年(底|末)")
+_PROMISED_YEAR_END = re.compile(r"(?<=说好|约定|约好|讲好|答应|承诺|保证|定好|说是|他说|她说)"
+                                r"(\s*(?:在|到|是)?\s*)(?<![\d年])(?:年)?年(底|末)")
 
 
 def promised_year_end(m: re.Match[str], text: str, today: date) -> str:

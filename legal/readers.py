@@ -539,8 +539,8 @@ _CHILD_COUNT = re.compile(rf"({NUM}|俩)\s*(?:个)?\s*(?:儿子|女儿|闺女|�
 _CHILD_PAIR = re.compile(r"一儿一女|一女一儿|儿女双全|龙凤胎|双胞胎")
 #: The spouse's parents alive or dead, as a widow or widower names them (公婆都还在, 婆婆还在, 岳父母都健在, 他爸妈早
 #: 不在了).
-_IN_LAWS = (("公婆", "岳父母", "丈人丈母娘", "他爸妈", "她爸妈", "他父母", "她父母"), ("公公", "婆婆", "岳父", "岳母", "丈人",
-                                                                  "丈母娘", "他爸", "他妈", "她爸", "她妈"))
+_IN_LAWS = (("公婆", "岳父母", "丈人丈母娘", "他爸妈", "她爸妈", "他父母", "她父母"),
+            ("公公", "婆婆", "岳父", "岳母", "丈人", "丈母娘", "他爸", "他妈", "她爸", "她妈"))
 _GONE = r"[^。，,；;？?！!]{0,6}(?:去世|走了|过世|不在|早逝|没了|死了)"
 
 
@@ -731,7 +731,12 @@ _COURT_FEE = re.compile(r"诉讼费|受理费|起诉费|打官司.{0,6}(?:费|�
 #: 不胜任工作, 医疗期满, 客观情况发生重大变化: the grounds of a no-fault dismissal (劳动合同法 40); and the
 #: thirty days' notice said given.
 _NO_FAULT_GROUND = re.compile(r"不胜任|胜任不了|干不了这个|医疗期(?:满|到了|结束)|病假.{0,6}(?:满|到期)"
-                              r"|客观情况.{0,8}变化|公司搬迁|部门撤销|岗位撤销")
+                              r"|客观情况.{0,8}变化|公司搬迁|部门撤销|岗位撤销"
+                              # the change said as clients say it (业务调整把我辞退了, 部门撤了, 岗位取消了, 架构调整)
+                              r"|业务调整|架构调整|组织调整|部门(?:合并|撤了|被撤|没了|裁撤)|岗位(?:取消|撤了|没了|被撤)"
+                              r"|(?:厂|公司)(?:子)?搬(?:走|迁|到)|整个部门(?:撤|裁|没)")
+#: 没提前通知, 也没提前跟我说, 未提前书面通知: no notice, its length unsaid (the dismissal came without it).
+_NO_NOTICE_SAID = re.compile(r"(?:没|没有|未|也没|都没)提前(?:书面)?(?:通知|跟我说|告诉我|说一声|打招呼|讲)")
 _NOTICE_GIVEN = re.compile(r"提前(?:一个月|30天|三十天|三十日|30日)(?:书面)?通知(?:了|过)|已经(?:书面)?通知"
                            r"|给了?.{0,4}书面通知")
 
@@ -743,6 +748,10 @@ def _spans_and_uses(text: str, facts: Facts) -> None:
     m = _NOTICE_GIVEN.search(text)
     if m:
         facts.add("notice_given", True, m.group(0))
+    m = _NO_NOTICE_SAID.search(text)
+    if m and "no_notice" not in facts and "notice_given" not in facts and (facts.get("dismissed")
+                                                                          or facts.get("no_fault_ground")):
+        facts.add("no_notice", True, m.group(0))
     m = _INTEREST_PAID.search(text)
     if m and "interest_paid" not in facts:
         facts.add("interest_paid", _amount(m) if m.group(1) else _amount(m, 3), m.group(0))

@@ -1,0 +1,117 @@
+"""Figures and deadlines computed from the client's own facts (docs/decisions/answers-compute-figures.md): relative
+and festival dates, due dates implied by a promise, heirs of a spouse, the no-fault dismissal said in other words.
+Each class on several wordings of its own, none a measuring set's question."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from legal.facts import extract_facts
+from legal.normalise import festival_day, normalise
+from legal.rules import calculate
+
+TODAY = date(2026, 11, 27)
+
+
+def facts(text: str) -> dict[str, object]:
+    return {k: v.value for k, v in extract_facts(text, today=TODAY).items.items()}
+
+
+def dated(text: str) -> list[tuple[date, str]]:
+    return [(d.day, d.event) for d in extract_facts(text, today=TODAY).dates]
+
+
+# -- festivals as days ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("name", "year", "day"), [
+    ("中秋", 2025, date(2025, 10, 6)), ("中秋节", 2024, date(2024, 9, 17)), ("端午节", 2025, date(2025, 5, 31)),
+    ("国庆节", 2023, date(2023, 10, 1)), ("元宵", 2026, date(2026, 3, 3)), ("清明节", 2024, date(2024, 4, 4)),
+    ("春节", 2025, date(2025, 1, 29)), ("七夕", 2024, date(2024, 8, 10)), ("开春", 2026, date(2026, 2, 4)),
+])
+def test_festival_days_by_year(name: str, year: int, day: date) -> None:
+    assert festival_day(name, year) == day
+
+
+@pytest.mark.parametrize(("text", "day", "event"), [
+    ("前年中秋节我把八万块借给了小舅子", date(2024, 9, 17), "loan"),
+    ("去年端午那会儿在工地上摔伤了腰", date(2025, 5, 31), "injury"),
+    ("今年元宵节那天老板叫我别来了", date(2026, 3, 3), "termination"),
+    ("去年国庆的时候跟他签的合同", date(2025, 10, 1), "contract"),
+    ("今年过年那会儿借给表弟两万", date(2026, 2, 17), "loan"),
+])
+def test_a_festival_dates_the_event_beside_it(text: str, day: date, event: str) -> None:
+    assert (day, event) in dated(text)
+
+
+@pytest.mark.parametrize("text", ["国庆加班了3天，没给加班费", "春节加班5天", "国庆节三天都在上班",
+                                  "国庆1号到7号都在值班"])
+def test_holiday_overtime_stays_a_holiday(text: str) -> None:
+    assert normalise(text, TODAY) == text
+
+
+# -- due dates implied by the story ----------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "due"), [
+    # a promised year's end is the year the loan was made in
+    ("去年中秋借了他四万，讲好年底前还清", date(2025, 12, 31)),
+    ("2024年5月借出去3万，约定年底还", date(2024, 12, 31)),
+    # a promised festival is the first one after the loan
+    ("前年国庆节借给老同学1万5，他说过完年就还", date(2025, 1, 29)),
+    ("去年3月借给邻居两万，说好中秋前还", date(2025, 10, 6)),
+    ("2025年6月1日借给他一万，约定端午节还", date(2026, 6, 19)),
+    # a term promised in other words, counted from the loan's day
+    ("前年中秋借给工友5000，他说一个月后还", date(2024, 10, 17)),
+    ("去年端午节借出去6万，答应三个月内还", date(2025, 8, 31)),
+    ("两年多前借给发小三万，说好一年后还", date(2025, 11, 27)),
+])
+def test_a_promised_due_day_is_read_from_the_loan(text: str, due: date) -> None:
+    assert facts(text).get("due_date") == due
+    assert (due, "due") in dated(text)
+
+
+def test_a_year_end_nobody_promised_stays_this_years() -> None:
+    assert "2026年12月31日" in normalise("公司说年底要裁员", TODAY)
+    assert "2026年12月31日" in normalise("我2019年入职，说好年底转正", TODAY)  # no month: no story date
+
+
+@pytest.mark.parametrize(("text", "expires"), [
+    ("去年中秋借了他四万，讲好年底前还清，到现在一分没还，诉讼时效到什么时候", date(2028, 12, 31)),
+    ("前年过年的时候借给堂哥六万，说好半年还，他一直拖着，最晚哪天起诉", date(2027, 8, 10)),
+])
+def test_the_limitation_runs_from_the_implied_due_day(text: str, expires: date) -> None:
+    from legal.rules import deadline
+
+    found = deadline("civil_limitation", start=facts(text)["due_date"], today=TODAY)  # type: ignore[arg-type]
+    assert found.ends == expires
+
+
+# -- heirs of a spouse -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "heirs"), [
+    ("我老公去年走了，留下婚后买的房子，公婆都还在，我们有一个儿子，我能继承多少", 4),
+    ("妻子上个月病故，留了存款，岳父已经去世，岳母还在，我们一儿一女，遗产怎么分", 4),
+    ("丈夫车祸去世了，公婆早就不在了，两个女儿，留下的钱我能分多少", 3),
+])
+def test_a_widowed_clients_heirs(text: str, heirs: int) -> None:
+    assert facts(text)["heirs"] == heirs
+
+
+def test_the_survivor_takes_half_of_the_joint_property_first() -> None:
+    text = ("我爸去世了，留下一套房子值240万，是他和我妈婚后买的，爷爷奶奶都不在了，家里就我和我弟弟，"
+            "没有遗嘱，我能分多少")
+    found = facts(text)
+    assert found["heirs"] == 3 and found["joint_property"] is True
+    assert calculate("inheritance_share", found).result.amount == Decimal(400000)
+
+
+# -- a no-fault dismissal said in other words -----------------------------------------------------------------------
+@pytest.mark.parametrize("text", [
+    "干了三年半，月薪9000，公司说业务调整把我辞退了，没提前通知，能拿多少",
+    "工作四年，工资一万，部门撤了就把我辞了，也没提前跟我说，补偿多少",
+])
+def test_n_plus_one_when_the_notice_was_not_given(text: str) -> None:
+    found = facts(text)
+    assert found.get("no_fault_ground") and found.get("no_notice")
+    result = calculate("economic_compensation", found).result
+    wage = found["monthly_wage"]
+    assert result.amount == result.figures["compensation"] + wage  # type: ignore[operator]
