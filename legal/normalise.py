@@ -353,9 +353,9 @@ _FESTIVAL_DAY = re.compile(r"(大前年|前年|去年|今年)?\s*(?:的)?\s*(" +
 
 
 #: A festival promised as a due day (说好中秋前还, 他说过完年就还, 答应年前给, 约定国庆节后付): the first such day after
-#: the latest date the story gave before it (the loan's day), or after today when it gave none.
+#: the latest date the story gave before it (the loan's day); with none, it is read as any other festival.
 _PROMISED_FESTIVAL = re.compile(r"(?:说好|约定|约好|讲好|答应|承诺|保证|定好|说是|他说|她说|对方说)"
-                                r"[^，。,；;？?！!\d]{0,3}?"
+                                r"[^，。,；;？?！!\d年]{0,3}?"
                                 r"(?<![\d一二两三四五六七八九十半个多几])"
                                 r"(过完年|过了年|过年后|过年前|春节前|春节后|年前|年后|" + _FESTIVAL_NAMES + r")"
                                 r"(前|之前|以前|后|之后|以后)?(?=\s*(?:就|再|一定)?\s*(?:还|给|付|归还|结|退|交|办))")
@@ -363,17 +363,19 @@ _ANY_DATE = re.compile(r"((?:19|20)\d{2})年(\d{1,2})月(\d{1,2})日")
 _REL_YEAR_MONTH = re.compile(r"(大前年|前年|去年|今年)\s*(?:的)?\s*(\d{1,2})\s*月")
 
 
-def _anchor(text: str, today: date) -> date:
-    """The latest day the words before a promise give (a date written out, or 去年3月), else today."""
+def _anchor(text: str, today: date) -> date | None:
+    """The latest day the words before a promise give (a date written out, or 去年3月), None when they give none."""
     days = [date(int(y), int(m), int(d)) for y, m, d in _ANY_DATE.findall(text)
             if 1 <= int(m) <= 12 and 1 <= int(d) <= calendar.monthrange(int(y), int(m))[1]]
     days += [date(today.year + _YEAR_REL[w], int(m), 1) for w, m in _REL_YEAR_MONTH.findall(text) if 1 <= int(m) <= 12]
-    return max(days) if days else today
+    return max(days) if days else None
 
 
 def _promised_festival(m: re.Match[str], before: str, today: date) -> str | None:
     name, part = m.group(1), m.group(2) or ""
     anchor = _anchor(before, today)
+    if anchor is None:
+        return None  # no day in the story: the festival is read as any other (festival_dates, _FESTIVAL_DAY)
     if name in ("过完年", "过了年", "过年后", "春节后", "年后", "过年前", "春节前", "年前"):
         part = "后" if name in ("过完年", "过了年", "过年后", "春节后", "年后") else "前"
         name = "春节"
@@ -396,25 +398,26 @@ def festival_days(text: str, today: date) -> str:
     while True:
         promise = _PROMISED_FESTIVAL.search(text, pos)
         said = _FESTIVAL_DAY.search(text, pos)
-        if promise is None and said is None:
-            break
-        before = "".join(out) + text[pos:]
+        written = None
         if promise is not None and (said is None or promise.start() <= said.start()):
             written = _promised_festival(promise, "".join(out) + text[pos:promise.start()], today)
-            out.append(text[pos:promise.start()] + (written if written is not None else promise.group(0)))
+        if written is not None and promise is not None:
+            out.append(text[pos:promise.start()] + written)
             pos = promise.end()
             continue
-        assert said is not None
+        if said is None:
+            break
         written = _festival_day(said, text, today)
         out.append(text[pos:said.start()] + (written if written is not None else said.group(0)))
         pos = said.end()
-        del before
     out.append(text[pos:])
     return "".join(out)
 
 
 def _festival_day(m: re.Match[str], text: str, today: date) -> str | None:
     name = m.group(2)
+    if name in ("过年", "春节") and re.match(r"\s*(?:前|之前|以前|后|之后|以后)", text[m.end():]):
+        return None  # 去年春节前, 过年后: festival_dates' (the eve before, the day after)
     if name in ("过年", "春节") and not m.group(1) and not re.match(r"\s*(?:的时候|那会儿?|那阵子?|那天|期间|时)",
                                                                     text[m.end():]):
         return None  # 过年前 / 过完年 are festival_dates'; 过年 alone is too loose a day
