@@ -316,6 +316,8 @@ def label(before: str, after: str) -> str:
     if after.lstrip().startswith(("到的", "到货", "到了")):
         return "delivery"  # 设备是3月18号到的: the goods arrived that day
     after = re.sub(r"^\s*[（(][^）)]{0,16}[）)]", "", after)  # 上周五（11月20号）送到: the aside is the same day
+    # 上个月15号听楼下邻居说, 那天听他老婆讲: hearing it from someone is knowing (听说)
+    after = re.sub(r"^(\s*)听[^，。,；;？?！!\s说讲]{1,8}(?:说|讲)", r"\1听说", after)
     wide = before
     before = re.split(r"[，。,；;？?！!\s]", before[-8:])[-1]  # words before a date stop at a clause's end
     after = re.split(r"[。；;？?！!]", after)[0]  # words after it stop at the sentence's end

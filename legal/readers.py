@@ -357,7 +357,8 @@ def _loan_roles(text: str, facts: Facts) -> None:
 
 #: The time the borrower was given (说好半年还, 约定一年后还, 讲好三个月内还清): the loan's term, and with the
 #: loan's day its due date (the limitation period and overdue interest run from it).
-_TERM_TO_REPAY = re.compile(rf"(?:说好|约定|约好|讲好|答应|承诺|定好|说是|他说|她说|对方说|保证|表示|说过)"
+_TERM_TO_REPAY = re.compile(rf"(?:说好|约定|约好|讲好|答应|承诺|定好|说是|他说|她说|对方说|保证|表示|说过"
+                            rf"|写的|写着|写明|写了|注明|借期|期限(?:是|为))"
                             rf"[^，。,；;？?！!\d]{{0,3}}?"
                             rf"({NUM}|半)\s*(年|个月)(半)?"
                             r"\s*(?:后|以后|之后|内|之内|到期)?\s*(?:就|再)?\s*(?:还|归还|还清|还钱|还款|还我)")
@@ -371,6 +372,24 @@ _NOTHING_PAID = re.compile(r"一分(?:钱)?(?:都|也)?(?:没|没有|未)(?:还|
                            r"|(?:本金|本息|钱)和利息(?:都|全)(?:没|没有)(?:还|付|给)|(?:本钱|本金)利息(?:一分)?(?:都|全)没(?:还|给)")
 
 
+#: The words of a loan's term (借期, 期限, 借两年), not of the time since the loan (一年了他一分没还).
+_TERM_SAID = re.compile(r"借期|期限|借款期|借(?!了)[一二两三四五六七八九十半\d]{1,3}\s*(?:年|个月)(?!了|多了)")
+
+
+def _due_from_term(facts: Facts, months: Decimal, said: str, today: date) -> None:
+    """The due day a term gives counted from the loan's day (whole months; a day the month lacks is its last)."""
+    loan = facts.get("loan_date")
+    if not isinstance(loan, date) or "due_date" in facts or months <= 0:
+        return
+    whole = int(months)
+    year, month = divmod(loan.month - 1 + whole, 12)
+    day = min(loan.day, calendar.monthrange(loan.year + year, month + 1)[1])
+    due = date(loan.year + year, month + 1, day)
+    facts.add("due_date", due, f"{loan.isoformat()} 起{said}")
+    if due <= today:
+        facts.dates.append(DatedEvent(due, "due", f"{loan.isoformat()} 起{said}"))
+
+
 def _loan_time(text: str, today: date, facts: Facts) -> None:
     if facts.get("principal") is None:
         return
@@ -378,15 +397,10 @@ def _loan_time(text: str, today: date, facts: Facts) -> None:
     if m and (months := _months(m.group(1), m.group(2), m.group(3))) is not None and 0 < months <= 360:
         months = Decimal(int(months)) if months == int(months) else months
         facts.add("loan_months", months, m.group(0))
-        loan = facts.get("loan_date")
-        if isinstance(loan, date) and "due_date" not in facts:
-            whole = int(months)
-            year, month = divmod(loan.month - 1 + whole, 12)
-            day = min(loan.day, calendar.monthrange(loan.year + year, month + 1)[1])
-            due = date(loan.year + year, month + 1, day)
-            facts.add("due_date", due, f"{loan.isoformat()} 起{m.group(0)}")
-            if due <= today:
-                facts.dates.append(DatedEvent(due, "due", f"{loan.isoformat()} 起{m.group(0)}"))
+        _due_from_term(facts, months, m.group(0), today)
+    elif (term := facts.items.get("loan_months")) is not None and _TERM_SAID.search(term.text):
+        # 借条写明借期六个月, 借两年: a term another reader took, counted from the loan's day as well
+        _due_from_term(facts, Decimal(term.value), term.text, today)
     m = _TIME_UNPAID.search(text)
     if m and "loan_months" not in facts and (months := _months(m.group(1), m.group(2),
                                                                "半" if m.group(3) == "半" else None)) is not None \
@@ -535,7 +549,7 @@ def _house_roles(text: str, facts: Facts) -> None:
 _SPOUSE_DECEASED = re.compile(r"(?:我)?(老公|丈夫|爱人|老婆|妻子|媳妇|先生)[^。，,；;？?！!]{0,10}?"
                               r"(?:去世|走了|过世|病故|离世|没了|死了|遇难|身亡|车祸走)")
 #: 一个儿子, 两个女儿, 俩孩子, 三个子女: the children by number; 一儿一女 and 儿女双全 are two.
-_CHILD_COUNT = re.compile(rf"({NUM}|俩)\s*(?:个)?\s*(?:儿子|女儿|闺女|孩子|小孩|子女|娃)")
+_CHILD_COUNT = re.compile(rf"(?:({NUM}|俩)|(?<=有))\s*(?:个)?\s*(?:儿子|女儿|闺女|孩子|小孩|子女|娃)")
 _CHILD_PAIR = re.compile(r"一儿一女|一女一儿|儿女双全|龙凤胎|双胞胎")
 #: The spouse's parents alive or dead, as a widow or widower names them (公婆都还在, 婆婆还在, 岳父母都健在, 他爸妈早
 #: 不在了).
@@ -550,7 +564,7 @@ def count_spouse_heirs(text: str) -> tuple[int, str]:
     count, said = 1, ["我（配偶）"]
     children = 0
     for m in _CHILD_COUNT.finditer(text):
-        n = 2 if m.group(1) == "俩" else cn_number(m.group(1))
+        n = 1 if m.group(1) is None else 2 if m.group(1) == "俩" else cn_number(m.group(1))
         if n is not None and 0 < n < 10:
             children += int(n)
             said.append(m.group(0))
@@ -583,6 +597,7 @@ def _family_roles(text: str, facts: Facts) -> None:
         count, said = count_spouse_heirs(text[spouse.end():])
         if count > 1 and count != facts.get("heirs"):
             _replace(facts, "heirs", count, said)
+        facts.add("survivor_spouse", True, spouse.group(0))
         return
     if died is None:
         return

@@ -557,8 +557,10 @@ def support_arrears(*, support_amount: Decimal, arrears_months: Decimal) -> Calc
                              ["请求支付抚养费不适用诉讼时效（民法典第一百九十六条）"])
 
 
-def inheritance_share(*, estate_value: Decimal, heirs: int, joint_property: bool = False) -> CalculationResult:
-    """法定继承: 夫妻共同财产先分出一半归配偶 (民法典 1153), 其余为遗产, 同一顺序继承人一般均等 (1130)."""
+def inheritance_share(*, estate_value: Decimal, heirs: int, joint_property: bool = False,
+                      survivor: bool = False) -> CalculationResult:
+    """法定继承: 夫妻共同财产先分出一半归配偶 (民法典 1153), 其余为遗产, 同一顺序继承人一般均等 (1130). ``survivor``:
+    the client is the surviving spouse, who keeps the half of the joint property and inherits a share besides."""
     heirs = int(heirs)
     if heirs < 1:
         raise calc.CalculatorInputError("继承人人数至少为一人")
@@ -569,8 +571,14 @@ def inheritance_share(*, estate_value: Decimal, heirs: int, joint_property: bool
         steps.append(f"夫妻共同财产 {yuan(estate_value)}：先分出一半 {yuan(estate)} 归配偶，其余 {yuan(estate)} 为遗产")
     share = _money(estate / heirs)
     steps.append(f"第一顺序继承人共 {heirs} 人，一般均等分配：{yuan(estate)} ÷ {heirs} = 每人 {yuan(share)}")
+    figures: dict[str, Any] = {"estate": estate, "share": share, "heirs": heirs}
+    if survivor and joint_property:
+        own = _money(estate_value - estate)
+        figures["survivor_total"] = own + share
+        steps[-1] += (f"；您作为在世配偶，共同财产的一半 {yuan(own)} 本就归您，另继承 {yuan(share)}，"
+                      f"合计 {yuan(own + share)}")
     basis = [LegalBasis(CIVIL_CODE, _art(1130)), LegalBasis(CIVIL_CODE, _art(1153 if joint_property else 1127))]
-    return CalculationResult("法定继承份额", share, {"estate": estate, "share": share, "heirs": heirs}, steps, basis,
+    return CalculationResult("法定继承份额", share, figures, steps, basis,
                              ["对被继承人尽了主要扶养义务或与其共同生活的，分配时可以多分；有扶养能力而不尽扶养义务的，应当不分或少分"])
 
 
@@ -1434,7 +1442,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         purchase_price=_dec(f["purchase_price"]),
         loss=_dec(f["medical_expenses"]) if f.get("medical_expenses") is not None else None)),
     "inheritance_share": (("estate_value", "heirs"), lambda f: inheritance_share(
-        estate_value=_dec(f["estate_value"]), heirs=int(f["heirs"]), joint_property=bool(f.get("joint_property")))),
+        estate_value=_dec(f["estate_value"]), heirs=int(f["heirs"]), joint_property=bool(f.get("joint_property")),
+        survivor=bool(f.get("survivor_spouse")))),
     "inheritance_fraction": (("heirs",), lambda f: inheritance_fraction(
         heirs=int(f["heirs"]), joint_property=bool(f.get("joint_property")))),
     "estate_debt_limit": (("estate_value", "debt_amount"), lambda f: estate_debt_limit(

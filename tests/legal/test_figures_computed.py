@@ -115,3 +115,49 @@ def test_n_plus_one_when_the_notice_was_not_given(text: str) -> None:
     result = calculate("economic_compensation", found).result
     wage = found["monthly_wage"]
     assert result.amount == result.figures["compensation"] + wage  # type: ignore[operator]
+
+
+def test_the_surviving_spouse_keeps_her_half_and_inherits_a_share() -> None:
+    found = facts("我丈夫今年4月病故，留下存款120万，全是婚后攒的，他父母都健在，我们有个儿子，我能拿到多少")
+    assert found["heirs"] == 4 and found["survivor_spouse"] is True
+    result = calculate("inheritance_share", found).result
+    assert result.amount == Decimal(150000)
+    assert result.figures["survivor_total"] == Decimal(750000)
+    assert "750,000" in result.steps[-1]
+
+
+# -- months said as years and months ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "months"), [
+    ("在餐馆干了两年零三个月，一直没签合同，月工资5000", 12),
+    ("干了一年又两个月，老板始终没签劳动合同，工资4000", 12),
+    ("入职八个月了一直没签合同，月薪5500", 8),
+])
+def test_months_without_a_contract_are_the_whole_tenure(text: str, months: int) -> None:
+    found = facts(text)
+    assert found["unsigned_months"] == months
+    wage = found["monthly_wage"]
+    assert calculate("double_wage", found).result.amount == wage * min(months - 1, 11)  # type: ignore[operator]
+
+
+# -- a term written on the IOU ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "due"), [
+    ("大前年国庆借给他2万，借条上写的一个月内还", date(2023, 11, 1)),
+    ("2024年3月1日借出5万，借条写明借期六个月", date(2024, 9, 1)),
+])
+def test_a_written_term_gives_the_due_day(text: str, due: date) -> None:
+    assert facts(text).get("due_date") == due
+
+
+# -- the side and the award decide the route ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "final"), [
+    ("裁决我们公司支付补偿，不是终局裁决，公司不服", False),
+    ("这个裁决并非终局裁决，单位想起诉", False),
+    ("仲裁委一裁终局，裁决我们赔三万", True),
+    ("裁决书上写着是终局裁决，公司不服", True),
+])
+def test_a_final_award_is_read_with_its_negation(text: str, final: bool) -> None:
+    assert bool(facts(text).get("final_award")) is final
+
+
+def test_hearing_it_from_someone_is_knowing() -> None:
+    assert (date(2026, 10, 15), "knew") in dated("上个月15号听隔壁大姐说这房子出过事")
