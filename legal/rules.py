@@ -430,15 +430,37 @@ def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, princip
 
 
 def overdue_interest(*, principal: Decimal, due_date: date, annual_rate: Decimal | None = None,
-                     today: date | None = None) -> CalculationResult:
+                     today: date | None = None, loan_date: date | None = None,
+                     loan_months: Decimal | None = None) -> CalculationResult:
+    """逾期利息 (民间借贷规定 28): the agreed rate (the overdue rate, else the rate for the term), at most four times
+    the one-year LPR when the contract was made; with no rate agreed, the one-year LPR of the day it fell due. From
+    the due day to today; with the term's own interest and the principal, the sum the lender may claim."""
     today = today or datetime.now(tz=CHINA_TZ).date()
     days = max(0, (today - due_date).days)
-    rate = annual_rate if annual_rate is not None else lpr_on(due_date)
+    steps = [f"自 {cn_date(due_date)} 逾期至 {cn_date(today)} 共 {days} 天"]
+    if annual_rate is not None:
+        made = loan_date or due_date
+        cap = lpr_on(made) * _lpr_times()
+        rate = min(annual_rate, cap)
+        if annual_rate > cap:
+            steps.append(f"约定年利率 {annual_rate}% 超过合同成立时一年期 LPR 的四倍 {cap}%，逾期利息按 {cap}% 计")
+        else:
+            steps.append(f"按约定年利率 {annual_rate}% 计（未超过合同成立时一年期 LPR 四倍 {cap}%）")
+    else:
+        rate = lpr_on(due_date)
+        steps.append(f"未约定利率：参照逾期时一年期 LPR {rate}% 计算逾期利息")
     amount = _money(principal * rate / 100 * days / 365)
-    steps = [f"自 {cn_date(due_date)} 逾期至 {cn_date(today)} 共 {days} 天",
-             f"逾期利息 = {yuan(principal)} × {rate}% × {days} ÷ 365 = {yuan(amount)}"]
-    return CalculationResult("逾期利息", amount, {"days": days, "rate": rate, "total": amount}, steps,
-                             [LegalBasis(PRIVATE_LENDING, _art(28))])
+    figures: dict[str, Any] = {"days": days, "rate": rate, "overdue_interest": amount}
+    total = principal + amount
+    said = f"逾期利息 = {yuan(principal)} × {rate}% × {days} ÷ 365 = {yuan(amount)}"
+    if annual_rate is not None and loan_months is not None and loan_months > 0:
+        term = _money(principal * rate / 100 * loan_months / 12)
+        figures["term_interest"] = term
+        total += term
+        said += f"；借期内利息 {yuan(principal)} × {rate}% × {loan_months} ÷ 12 = {yuan(term)}"
+    figures["total"] = _money(total)
+    steps.append(f"{said}；连同本金合计 {yuan(total)}")
+    return CalculationResult("逾期利息", amount, figures, steps, [LegalBasis(PRIVATE_LENDING, _art(28))])
 
 
 def deposit_cap(*, deposit_amount: Decimal, contract_price: Decimal) -> CalculationResult:
@@ -1672,8 +1694,11 @@ def _calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] =
             if missing:
                 return Calculation(name, missing=missing)
             rate = facts.get("annual_rate") if facts.get("annual_rate") is not None else facts.get("lpr_rate")
+            term = facts.get("loan_months")
             return Calculation(name, overdue_interest(principal=_dec(facts["principal"]), due_date=facts["due_date"],
-                                                      annual_rate=_dec(rate) if rate is not None else None))
+                                                      annual_rate=_dec(rate) if rate is not None else None,
+                                                      loan_date=facts.get("loan_date"),
+                                                      loan_months=_dec(term) if term is not None else None))
         if name == "child_support":
             # owed arrears when the amount and the months are given; else the share of the payer's income
             if facts.get("support_amount") is not None and facts.get("arrears_months") is not None:

@@ -161,3 +161,27 @@ def test_a_final_award_is_read_with_its_negation(text: str, final: bool) -> None
 
 def test_hearing_it_from_someone_is_knowing() -> None:
     assert (date(2026, 10, 15), "knew") in dated("上个月15号听隔壁大姐说这房子出过事")
+
+
+# -- overdue interest within the ceiling -------------------------------------------------------------------------------
+def test_overdue_interest_at_an_agreed_rate_above_the_ceiling_is_capped() -> None:
+    from legal.rules import lpr_on, overdue_interest
+
+    result = overdue_interest(principal=Decimal(50000), due_date=date(2025, 12, 31), annual_rate=Decimal(24),
+                              today=TODAY, loan_date=date(2025, 6, 1))
+    cap = lpr_on(date(2025, 6, 1)) * 4
+    assert result.figures["rate"] == cap
+    days = (TODAY - date(2025, 12, 31)).days
+    assert result.amount == (Decimal(50000) * cap / 100 * days / 365).quantize(Decimal("0.01"))
+
+
+def test_overdue_interest_with_no_rate_agreed_runs_at_the_lpr_and_states_the_sum() -> None:
+    found = facts("借给邻居6万，没说利息，说好今年4月底还，现在还没还，逾期利息能要多少")
+    assert found["due_date"] == date(2026, 4, 30)
+    calculation = calculate("overdue_interest", found)
+    result = calculation.result
+    days = result.figures["days"]
+    assert result.figures["rate"] == Decimal("3.00")
+    assert result.amount == (Decimal(60000) * Decimal("3.00") / 100 * days / 365).quantize(Decimal("0.01"))
+    assert result.figures["total"] == Decimal(60000) + result.amount
+    assert "LPR" in " ".join(result.steps) and "连同本金合计" in calculation.headline()
