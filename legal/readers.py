@@ -231,7 +231,8 @@ _BONUS = re.compile(rf"(?:充|存|预存|充值)[^，。,；;？?！!]{{0,8}}?(?
 #: 认缴了100万 实缴了20万: subscribed and paid-in capital.
 _SUBSCRIBED = re.compile(rf"认缴(?:了|的|出资)?\s*(?:是|为)?\s*{MONEY}")
 _PAID_IN = re.compile(rf"(?:实缴|实际缴纳|实际出资|只缴了|已缴|(?<!认)缴了)(?:了)?\s*(?:是|为)?\s*{MONEY}")
-_NO_WRITTEN = re.compile(r"(?:没|未|没有|一直没)(?:跟我|和我|给我)?签(?:订)?(?:书面)?(?:劳动)?合同")
+_NO_WRITTEN = re.compile(r"(?:没|未|没有|不|一直没|一直不|始终没|始终不|迟迟不|迟迟没|拖着不|拖着没)"
+                         r"(?:跟我|和我|给我|与我)?签(?:订)?(?:书面)?(?:劳动)?合同")
 
 
 def _more_spans(text: str, today: date, facts: Facts) -> None:
@@ -558,6 +559,13 @@ _IN_LAWS = (("公婆", "岳父母", "丈人丈母娘", "他爸妈", "她爸妈",
 _GONE = r"[^。，,；;？?！!]{0,6}(?:去世|走了|过世|不在|早逝|没了|死了)"
 
 
+#: Another relative who died after the spouse (老公走了十年了…现在公公也去世了): the estate is that relative's.
+_RELATIVE = r"(?:公公|婆婆|岳父|岳母|丈人|丈母娘|爷爷|奶奶|外公|外婆|我爸|我妈|父亲|母亲)"
+_OTHER_DECEASED = re.compile(_RELATIVE + r"[^。，,；;？?！!]{0,6}也(?:去世|走了|过世|病故|离世|没了|死了)"
+                             + r"|" + _RELATIVE + r"[^。，,；;？?！!]{0,6}(?:去世|走了|过世|病故|离世|没了|死了)了?"
+                             r"[，,\s]{0,2}(?:留下|留了|遗产|没(?:留|立)?遗嘱)")
+
+
 def count_spouse_heirs(text: str) -> tuple[int, str]:
     """The first-order heirs of the client's spouse (民法典 1127): the client, the children, the spouse's living
     parents; with the words counted."""
@@ -593,7 +601,8 @@ def _family_roles(text: str, facts: Facts) -> None:
     died = _DECEASED.search(text)
     spouse = _SPOUSE_DECEASED.search(text)
     if spouse and (died is None or spouse.start() < died.start()) and re.search(r"遗产|继承|留下|留了|分多少|能拿|能分",
-                                                                                  text):
+                                                                                  text) \
+            and not _OTHER_DECEASED.search(text, spouse.end()):
         count, said = count_spouse_heirs(text[spouse.end():])
         if count > 1 and count != facts.get("heirs"):
             _replace(facts, "heirs", count, said)

@@ -185,3 +185,43 @@ def test_overdue_interest_with_no_rate_agreed_runs_at_the_lpr_and_states_the_sum
     assert result.amount == (Decimal(60000) * Decimal("3.00") / 100 * days / 365).quantize(Decimal("0.01"))
     assert result.figures["total"] == Decimal(60000) + result.amount
     assert "LPR" in " ".join(result.steps) and "连同本金合计" in calculation.headline()
+
+
+def test_a_parent_in_laws_estate_is_not_the_spouses() -> None:
+    text = "丈夫去世八年了，一直是我照顾婆婆，今年婆婆也走了，留下三十万，婆婆有两个女儿，我能分多少"
+    assert facts(text).get("survivor_spouse") is None
+
+
+def test_a_date_before_a_message_sent_is_no_due_day() -> None:
+    assert (date(2026, 10, 20), "due") not in dated("10月20号就给公司发了辞职信，公司一直不办变更")
+
+
+# -- a total of the figures a part names ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "part", "total"), [
+    ("入职八个月一直没签合同，月薪五千，上周公司把我辞退了", "经济补偿加二倍工资一共多少", Decimal(40000)),
+    ("干了七个月，老板始终没签劳动合同，工资4000，昨天被开了", "二倍工资和经济补偿加起来能拿多少", Decimal(28000)),
+])
+def test_a_part_asking_a_total_adds_the_figures_it_names(text: str, part: str, total: Decimal) -> None:
+    from legal.composer import summed_with
+
+    found = extract_facts(text, today=TODAY)
+    calculation = calculate("double_wage", found.values())
+    said = summed_with(calculation, part, found)
+    assert "经济补偿" in said and f"= {total:,} 元" in said
+
+
+def test_one_figure_asked_is_no_total() -> None:
+    from legal.composer import summed_with
+
+    found = extract_facts("入职八个月一直没签合同，月薪五千，上周公司把我辞退了", today=TODAY)
+    assert summed_with(calculate("double_wage", found.values()), "二倍工资能要多少", found) == ""
+    # 赔偿金 replaces 经济补偿: never added to it
+    assert "赔偿金" not in summed_with(calculate("economic_compensation", found.values()),
+                                      "经济补偿和违法解除赔偿金一共多少", found)
+
+
+@pytest.mark.parametrize("part", ["利息算到今天是多少", "拖了这么久的利息能要多少", "到现在为止的利息怎么算"])
+def test_interest_up_to_today_is_the_overdue_interest(part: str) -> None:
+    from legal.composer import calculators_for
+
+    assert calculators_for(part, "debt")[0] == "overdue_interest"
