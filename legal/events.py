@@ -58,7 +58,9 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "acknowledge": ("承认", "答应还", "说会还", "会还", "一定还", "保证还", "还款计划", "还款承诺", "认账", "认了",
                     "宽限", "一部分", "部分还款", "还了点",
                     # a new IOU or a part paid since (重新打了欠条, 还过两千): the debt acknowledged anew
-                    "重新打", "重打", "补打", "打过欠条", "还过", "还了一些", "还了几千", "还了几百"),
+                    "重新打", "重打", "补打", "打过欠条", "还过", "还了一些", "还了几千", "还了几百",
+                    # a part paid on a day (今年春节他还了1000): the debt acknowledged that day
+                    "他还了", "她还了", "对方还了", "还了我", "还回来"),
     "offence": ("违规", "违章", "偷了", "偷的", "作案", "犯的事"),
     "notice": ("收到通知", "通知我", "发通知", "发来通知", "告知", "通知说", "通知", "不起诉决定", "不予立案",
                "说明情况", "听取意见", "告诉我", "微信说", "收到起诉状", "收到起诉书", "收到传票", "应诉通知",
@@ -103,7 +105,8 @@ EVENT_NAMES: dict[str, str] = {
     "handover": "交房", "delivery": "收到货", "detention": "被拘留", "resolution": "作出决议", "death": "去世",
     "knew": "知道权利受到侵害", "bail": "取保候审（监视居住）决定", "applied": "提交申请",
     "arrest_requested": "提请批准逮捕",
-    "accepted": "受理（移送）", "founded": "公司成立", "birth": "分娩", "announced": "公告",
+    "grace_end": "催告给予的宽限期届满", "accepted": "受理（移送）", "founded": "公司成立", "birth": "分娩",
+    "announced": "公告",
     "trip_end": "旅游行程结束", "offence_more": "违法犯罪行为", "sued": "起诉（仲裁）",
     "unknown": "（未说明是什么事）",
 }
@@ -118,6 +121,7 @@ EVENT_QUESTIONS: dict[str, str] = {
     "decision": "您是哪一天收到（或知道）这个行政决定的？",
     "due": "约定的还款（履行）期限是哪一天？",
     "demand": "您是哪一天催告对方还款的，给了多长的宽限期？",
+    "grace_end": "您是哪一天催告对方还款的，给了多长的宽限期？",
     "divorce": "你们是哪一天向婚姻登记机关申请离婚的？",
     "delivery": "您是哪一天收到货的？",
     "detention": "是哪一天被刑事拘留的？",
@@ -140,7 +144,7 @@ NO_PERIOD = frozenset({"hire", "loan", "marriage", "contract", "unknown"})
 #: wins. An empty tuple: no single date the client gives starts it (a grace period after a demand,
 #: one year after hire without a contract) — the part asks instead.
 START_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("宽限期", ()),
+    ("宽限期", ("grace_end",)),
     ("未签书面合同满一年", ()),
     ("办证期限", ()),
     ("收到申请", ()),

@@ -271,6 +271,7 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _paid_price(facts, text)
     _loan_roles(text, facts)
     _loan_time(text, today, facts)
+    _grace_end(text, today, facts)
     _injury_and_consumer(text, facts)
     _guarantee_roles(text, facts)
     _company_roles(text, facts)
@@ -389,6 +390,35 @@ def _due_from_term(facts: Facts, months: Decimal, said: str, today: date) -> Non
     facts.add("due_date", due, f"{loan.isoformat()} 起{said}")
     if due <= today:
         facts.dates.append(DatedEvent(due, "due", f"{loan.isoformat()} 起{said}"))
+
+
+#: The time a demand gave the debtor (催他…给他一个月, 宽限了半个月, 限他十天内还): with the demand's day, the day the
+#: grace ends — where the limitation of a debt with no fixed term starts (民法典 675, 诉讼时效制度解释 4).
+_GRACE = re.compile(rf"(?:给(?:了)?(?:他|她|对方)?|宽限(?:了)?(?:他|她|对方)?|限(?:他|她|对方)?|让(?:他|她|对方)?)\s*"
+                    rf"({NUM}|半)\s*(天|日|周|个星期|个月)(?:的)?(?:时间|期限|内|之内|以内|宽限期)?")
+
+
+def _grace_end(text: str, today: date, facts: Facts) -> None:
+    demand = next((d for d in facts.dates if d.event == "demand"), None)
+    m = _GRACE.search(text)
+    if demand is None or m is None or any(d.event == "grace_end" for d in facts.dates):
+        return
+    count = Decimal("0.5") if m.group(1) == "半" else cn_number(m.group(1))
+    if count is None or not 0 < count <= 366:
+        return
+    unit = m.group(2)
+    if unit == "个月":
+        if count != int(count):
+            days = int(count * 30)
+            end = date.fromordinal(demand.day.toordinal() + days)
+        else:
+            year, month = divmod(demand.day.month - 1 + int(count), 12)
+            end = date(demand.day.year + year, month + 1,
+                       min(demand.day.day, calendar.monthrange(demand.day.year + year, month + 1)[1]))
+    else:
+        end = date.fromordinal(demand.day.toordinal() + int(count * (7 if unit in ("周", "个星期") else 1)))
+    if end <= today:
+        facts.dates.append(DatedEvent(end, "grace_end", f"{demand.day.isoformat()} 催告，{m.group(0)}"))
 
 
 def _loan_time(text: str, today: date, facts: Facts) -> None:

@@ -225,3 +225,22 @@ def test_interest_up_to_today_is_the_overdue_interest(part: str) -> None:
     from legal.composer import calculators_for
 
     assert calculators_for(part, "debt")[0] == "overdue_interest"
+
+
+# -- a debt with no fixed term: the grace a demand gave -----------------------------------------------------------------
+@pytest.mark.parametrize(("text", "end"), [
+    ("借给他3万，他说等有钱了再还，去年12月1号我催过他一次，给他一个月时间", date(2026, 1, 1)),
+    ("借钱时没说什么时候还，今年5月10日发律师函催款，限他十天内还清", date(2026, 5, 20)),
+    ("没约定还款时间，上个月1号找他要过，宽限了他半个月", date(2026, 10, 16)),
+])
+def test_the_grace_a_demand_gave_ends_on_its_day(text: str, end: date) -> None:
+    assert (end, "grace_end") in dated(text)
+
+
+def test_no_grace_is_read_without_a_demand() -> None:
+    assert not any(event == "grace_end" for _d, event in dated("借给他一万，给了他一个月时间考虑"))
+
+
+@pytest.mark.parametrize("text", ["去年元旦借给同学5000块，今年春节他还了1000", "前年借的钱，今年3月5号对方还了两千"])
+def test_a_part_repaid_on_a_day_acknowledges_the_debt(text: str) -> None:
+    assert any(event == "acknowledge" for _d, event in dated(text))
