@@ -157,7 +157,8 @@ _REL_YEAR = re.compile(rf"(大前年|前年|去年|今年|明年)\s*(?:的)?\s*{
 _REL_YEAR_ONLY = re.compile(r"(大前年|前年|去年|今年|明年)"
                             r"(?=\s*(?:入职|进|开始|借|签|结婚|离婚|买|租|年初|年底|年末|底|初))")
 _MONTH_REL = r"(上上个?月|上个?月|这个?月|本月|下个?月)"
-_REL_MONTH = re.compile(_MONTH_REL + r"\s*(?:的)?\s*(?:(\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号]|(底|末|初))")
+_REL_MONTH = re.compile(_MONTH_REL + r"\s*(?:的)?\s*(?:(\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号]"
+                        r"|(底|末|初|上旬|中旬|下旬))")
 _REL_MONTH_ONLY = re.compile(_MONTH_REL + r"(?=\s*(?:入职|被|借|签|开始|到期|还|发|离职|辞职))")
 _YEAR_END = re.compile(r"(\d{4})年\s*(?:年)?(底|末|初)")
 #: 当年底, 那年年底, 同年12月: the year of the date said before (当年底还 after 2023年借的).
@@ -466,7 +467,7 @@ def dates(text: str, today: date) -> str:
         shift = -2 if word.startswith("上上") else -1 if word.startswith("上") else 1 if word.startswith("下") else 0
         year, month = _month_shift(today, shift)
         if m.group(3):
-            day = 1 if m.group(3) == "初" else calendar.monthrange(year, month)[1]
+            day = _part_day(year, month, m.group(3))  # 上个月中旬: the 15th; 底: the month's last day
         else:
             day = _cn_small(m.group(2) or "") or 0
             if not 1 <= day <= calendar.monthrange(year, month)[1]:

@@ -227,7 +227,7 @@ def test_interest_up_to_today_is_the_overdue_interest(part: str) -> None:
     assert calculators_for(part, "debt")[0] == "overdue_interest"
 
 
-# -- a debt with no fixed term: the grace a demand gave -----------------------------------------------------------------
+# -- a debt with no fixed term: the grace a demand gave --------------------------------------------------------------
 @pytest.mark.parametrize(("text", "end"), [
     ("借给他3万，他说等有钱了再还，去年12月1号我催过他一次，给他一个月时间", date(2026, 1, 1)),
     ("借钱时没说什么时候还，今年5月10日发律师函催款，限他十天内还清", date(2026, 5, 20)),
