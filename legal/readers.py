@@ -795,7 +795,14 @@ _NOTICE_GIVEN = re.compile(r"提前(?:一个月|30天|三十天|三十日|30日)
                            r"|给了?.{0,4}书面通知")
 
 
+#: 不是终局裁决, 并非一裁终局, 非终局裁决: an award said not to be final (either side may sue in fifteen days).
+_NOT_FINAL = re.compile(r"(?:不是|并非|不属于|非)(?:一裁)?终局")
+
+
 def _spans_and_uses(text: str, facts: Facts) -> None:
+    m = _NOT_FINAL.search(text)
+    if m:
+        facts.add("not_final_award", True, m.group(0))
     m = _NO_FAULT_GROUND.search(text)
     if m:
         facts.add("no_fault_ground", True, m.group(0))

@@ -2090,6 +2090,9 @@ def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
         return "resignation_notice_probation"
     if name == "labor_award_suit" and facts.get("side") == "employer" and facts.get("final_award"):
         return "award_revocation"
+    if name == "award_revocation" and facts.get("not_final_award"):
+        # 不是终局裁决: no award to set aside; either side sues within fifteen days (劳动争议调解仲裁法 50)
+        return "labor_award_suit"
     if name in ("admin_litigation", "admin_reconsideration") and facts.get("rights_not_told") and (
             name == "admin_litigation" or facts.get("asks_court")):
         # 决定书上没写可以起诉: the six months run from knowing them, at most a year from knowing the act

@@ -244,3 +244,13 @@ def test_no_grace_is_read_without_a_demand() -> None:
 @pytest.mark.parametrize("text", ["去年元旦借给同学5000块，今年春节他还了1000", "前年借的钱，今年3月5号对方还了两千"])
 def test_a_part_repaid_on_a_day_acknowledges_the_debt(text: str) -> None:
     assert any(event == "acknowledge" for _d, event in dated(text))
+
+
+@pytest.mark.parametrize("text", ["仲裁裁决公司付5万，不是终局裁决，我们是单位，11月13日收到的，起诉最晚哪天",
+                                  "这份裁决并非终局裁决，我们公司不服"])
+def test_an_award_said_not_final_is_sued_in_fifteen_days(text: str) -> None:
+    from legal.rules import refine_rule
+
+    found = facts(text)
+    assert not found.get("final_award")
+    assert refine_rule("award_revocation", found) == "labor_award_suit"
