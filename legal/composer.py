@@ -58,6 +58,7 @@ from legal.rules import (
     refine_calculator,
     refine_rule,
     revocation_rule,
+    yuan,
 )
 from legal.sides import (
     CRIMINAL_DOMAINS,
@@ -1432,7 +1433,7 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = "", ques
                                 inputs=answer.inputs)
         placed = "{result}" in text
         if calculation.ok and calculation.result is not None:
-            figure = calculation.headline()
+            figure = calculation.headline() + summed_with(calculation, part, facts)
             text = text.replace("{result}", figure) if placed else (
                 f"{text.rstrip()}按您所述，{calculation.result.name}为 {figure}。")
         elif figure_moot(text, part):
@@ -1735,7 +1736,9 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
                                      r"|(?:几天|多少天).{0,6}(?:年假|年休假)"), ()),
     ("double_wage", re.compile(r"(?:没|未|不)签.{0,4}(?:合同|和同)|二倍工资|双倍工资"), ()),
     ("litigation_fee", re.compile(r"诉讼费|受理费|简易程序.{0,10}减半|减半"), ()),
-    ("overdue_interest", re.compile(r"逾期利息"), ()),
+    # interest up to today on a loan past its day (利息算到今天是多少, 到现在拖了这么久的利息): the overdue interest
+    ("overdue_interest", re.compile(r"逾期利息|利息.{0,6}(?:算到|到今天|到现在|至今|到目前)|(?:算到|到)(?:今天|现在|目前)"
+                                    r".{0,8}利息|(?:逾期|拖欠|拖了|过期).{0,10}利息"), ()),
     ("interest_cap", re.compile(r"利息|利率"), ("debt",)),
     ("daily_penalty", re.compile(r"违约金"), ()),
     ("non_compete_compensation", re.compile(r"竞业"), ("labor",)),
@@ -1745,6 +1748,42 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("wage_arrears", re.compile(r"(?:拖欠|欠|拖|压|没发|不发|克扣).{0,6}(?:工资|工钱|薪水|薪资)"
                                 r"|(?:工资|工钱|薪水).{0,6}(?:拖欠|拖了|欠了|没发|不发)|欠薪|加付赔偿金"), ("labor",)),
 )
+
+
+#: A part asking the total of figures it names (经济补偿加二倍工资一共多少, 本金和逾期利息加起来, 连同欠薪总共).
+_SUM_ASKED = re.compile(r"(?:加|和|再加|连同|以及|外加|跟|与|还有|\+).{0,14}(?:一共|总共|合计|加起来|总计|共计|加在一起)"
+                        r"|(?:一共|总共|合计|加起来|总计|共计|加在一起).{0,4}(?:能|可以|要|得)?.{0,2}(?:多少|几)")
+#: Figures of one kind that are never added together (赔偿金 replaces 经济补偿; the interest figures overlap).
+_SAME_KIND = (frozenset({"economic_compensation", "unlawful_termination_damages"}),
+              frozenset({"interest_cap", "overdue_interest", "principal_with_interest", "lending_cost_cap",
+                         "lending_cost_ceiling", "no_interest", "actual_principal"}))
+
+
+def summed_with(calculation: Calculation, part: str, facts: Facts) -> str:
+    """The total a part asks of the figures it names (经济补偿加二倍工资一共多少): each other figure its words name and
+    the facts compute, added to ``calculation``'s, as a sentence ("" when the part asks no total or names one)."""
+    main = calculation.result
+    if main is None or main.amount is None or not part or not _SUM_ASKED.search(part):
+        return ""
+    areas = next((a for name, _p, a in CALCULATOR_CUES if name == calculation.name and a), ())
+    # the figures the part names, of the main figure's area (any area when the main figure's cue has none)
+    named = [name for name, pattern, cue_areas in CALCULATOR_CUES
+             if (not areas or not cue_areas or set(cue_areas) & set(areas)) and pattern.search(part)]
+    values = {**facts.values(), **part_flags(part)}
+    added: list[tuple[str, Decimal]] = []
+    taken = {calculation.name}
+    for name in dict.fromkeys(named):
+        if name in taken or any(name in kind and taken & kind for kind in _SAME_KIND):
+            continue
+        other = calculate(refine_calculator(name, facts.values()), values)
+        if other.ok and other.result is not None and other.result.amount is not None:
+            added.append((other.result.name, other.result.amount))
+            taken.add(name)
+    if not added:
+        return ""
+    total = main.amount + sum(amount for _n, amount in added)
+    parts = " + ".join(f"{name} {yuan(amount)}" for name, amount in [(main.name, main.amount), *added])
+    return f"；合计 {parts} = {yuan(total)}"
 
 
 def calculator_for(text: str, domain: str) -> str:

@@ -23,7 +23,8 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
                     "离职", "终止", "合同到期", "不让我上班", "不用来了", "让我走", "被辞", "辞了", "把我辞", "辞掉",
                     "把我开了", "把我开掉", "被开了", "被开除", "给开了", "开了我", "开掉", "别来了",
                     "门禁", "不让进", "不让我进", "不让我来", "叫我走", "叫我别来", "不要我了", "明天开始你就不用来",
-                    "不用来上班",
+                    "不用来上班", "公司开了", "单位开了", "老板开了", "厂里开了", "被公司开", "被单位开", "被老板开",
+                    "被厂里开", "被领导开",
                     # the paper that ends it (收到解除通知是11月3号): the dismissal's day, not a bare notice
                     "解除通知", "辞退通知", "解聘通知", "解雇通知", "终止通知", "解除劳动合同通知", "终止劳动合同通知",
                     "解除函", "辞退信", "解除劳动关系通知"),
@@ -51,11 +52,15 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "due": ("还款", "到期", "还钱", "归还", "约定还", "前还", "之前还", "底还", "还清", "履行期限", "履行期到",
             "履行期间", "履行期截止", "付款期限",
             "应还", "要还", "该还", "就付", "应付", "该付",
-            "前给", "底给", "之前给", "前付", "底付", "付清", "约好", "说好", "最后一期", "每期"),
+            "前给", "底给", "之前给", "前付", "底付", "付清", "约好", "说好", "最后一期", "每期",
+            # a promised day (他说2025年1月29日后就还, 说好那天再给): the day it falls due
+            "后就还", "后再还", "后还", "以后还", "后给", "后付"),
     "acknowledge": ("承认", "答应还", "说会还", "会还", "一定还", "保证还", "还款计划", "还款承诺", "认账", "认了",
                     "宽限", "一部分", "部分还款", "还了点",
                     # a new IOU or a part paid since (重新打了欠条, 还过两千): the debt acknowledged anew
-                    "重新打", "重打", "补打", "打过欠条", "还过", "还了一些", "还了几千", "还了几百"),
+                    "重新打", "重打", "补打", "打过欠条", "还过", "还了一些", "还了几千", "还了几百",
+                    # a part paid on a day (今年春节他还了1000): the debt acknowledged that day
+                    "他还了", "她还了", "对方还了", "还了我", "还回来"),
     "offence": ("违规", "违章", "偷了", "偷的", "作案", "犯的事"),
     "notice": ("收到通知", "通知我", "发通知", "发来通知", "告知", "通知说", "通知", "不起诉决定", "不予立案",
                "说明情况", "听取意见", "告诉我", "微信说", "收到起诉状", "收到起诉书", "收到传票", "应诉通知",
@@ -100,7 +105,8 @@ EVENT_NAMES: dict[str, str] = {
     "handover": "交房", "delivery": "收到货", "detention": "被拘留", "resolution": "作出决议", "death": "去世",
     "knew": "知道权利受到侵害", "bail": "取保候审（监视居住）决定", "applied": "提交申请",
     "arrest_requested": "提请批准逮捕",
-    "accepted": "受理（移送）", "founded": "公司成立", "birth": "分娩", "announced": "公告",
+    "grace_end": "催告给予的宽限期届满", "accepted": "受理（移送）", "founded": "公司成立", "birth": "分娩",
+    "announced": "公告",
     "trip_end": "旅游行程结束", "offence_more": "违法犯罪行为", "sued": "起诉（仲裁）",
     "unknown": "（未说明是什么事）",
 }
@@ -115,6 +121,7 @@ EVENT_QUESTIONS: dict[str, str] = {
     "decision": "您是哪一天收到（或知道）这个行政决定的？",
     "due": "约定的还款（履行）期限是哪一天？",
     "demand": "您是哪一天催告对方还款的，给了多长的宽限期？",
+    "grace_end": "您是哪一天催告对方还款的，给了多长的宽限期？",
     "divorce": "你们是哪一天向婚姻登记机关申请离婚的？",
     "delivery": "您是哪一天收到货的？",
     "detention": "是哪一天被刑事拘留的？",
@@ -137,7 +144,7 @@ NO_PERIOD = frozenset({"hire", "loan", "marriage", "contract", "unknown"})
 #: wins. An empty tuple: no single date the client gives starts it (a grace period after a demand,
 #: one year after hire without a contract) — the part asks instead.
 START_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("宽限期", ()),
+    ("宽限期", ("grace_end",)),
     ("未签书面合同满一年", ()),
     ("办证期限", ()),
     ("收到申请", ()),
@@ -313,6 +320,8 @@ def label(before: str, after: str) -> str:
     if after.lstrip().startswith(("到的", "到货", "到了")):
         return "delivery"  # 设备是3月18号到的: the goods arrived that day
     after = re.sub(r"^\s*[（(][^）)]{0,16}[）)]", "", after)  # 上周五（11月20号）送到: the aside is the same day
+    # 上个月15号听楼下邻居说, 那天听他老婆讲: hearing it from someone is knowing (听说)
+    after = re.sub(r"^(\s*)听[^，。,；;？?！!\s说讲]{1,8}(?:说|讲)", r"\1听说", after)
     wide = before
     before = re.split(r"[，。,；;？?！!\s]", before[-8:])[-1]  # words before a date stop at a clause's end
     after = re.split(r"[。；;？?！!]", after)[0]  # words after it stop at the sentence's end

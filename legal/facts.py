@@ -52,6 +52,7 @@ LABELS = {
     "prepaid_bonus": "充值赠送", "subscribed_capital": "认缴出资", "paid_capital": "实缴出资", "delay_days": "逾期天数", "side": "提问方", "no_due_date": "未约定还款期限",
     "purchase_price": "购买价款", "payer_income": "支付方月收入", "support_amount": "每月抚养费", "arrears_months": "欠付月数",
     "children": "子女人数", "estate_value": "遗产（财产）价值", "debt_amount": "债务", "heirs": "继承人人数",
+    "survivor_spouse": "提问人是在世配偶", "not_final_award": "非终局裁决",
     "joint_property": "夫妻共同财产", "care_days": "护理天数", "caregiver_income": "护理人员月收入",
     "daily_care_rate": "护理费日标准", "sentence_days": "刑期（天）", "sentence_kind": "刑种", "custody_days": "羁押天数",
     "training_fee": "培训费", "service_years": "服务期（年）", "served_years": "已履行服务期（年）", "minimum_wage": "当地最低工资",
@@ -253,8 +254,8 @@ _REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加�
 _HOLIDAY_DAYS = re.compile(rf"(?:法定节假日|节假日|国庆|春节|过年)\s*加班\s*(?:了)?\s*({NUM})\s*天")
 _LEAVE = re.compile(rf"(?:年假|年休假)\s*(?:还有|有|剩)?\s*({NUM})\s*天\s*(?:没|未)")
 #: a count of months (8个月, 三个多月), never a month of the calendar (今年4月才补签, 3月份)
-_UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?(?<![年\d])({NUM})\s*个多?月"
-                       rf"|(?<![年\d])({NUM})\s*个多?月\S{{0,6}}(?:没|未|没有)签")
+_UNSIGNED = re.compile(rf"(?:没|未|没有)签\S{{0,6}}?(?:合同)\S{{0,8}}?(?<![年\d零又])({NUM})\s*个多?月"
+                       rf"|(?<![年\d零又])({NUM})\s*个多?月\S{{0,6}}(?:没|未|没有)签")
 _PER_CAPITA = re.compile(rf"人均可支配收入\s*(?:是|为|按|有|大概|约|差不多|大约)*\s*{MONEY}")
 _LOCAL_AVERAGE_YEAR = re.compile(rf"职工(?:的)?年平均工资\s*(?:是|为|大概|约|大约|差不多)?\s*{MONEY}")
 _LOCAL_AVERAGE = re.compile(rf"(?:(?:当地|社平|本市|全市)(?:职工)?(?:月)?平均工资|社平工资|职工月?平均工资)\s*"
@@ -1446,7 +1447,8 @@ _ASKS_COURT = re.compile(r"(?:去|到|向)?法院(?:告|起诉)|起诉|告(?:他
 #: 交了8万加盟费, 付了两万中介费: a sum the client paid under a contract (returned when it falls away).
 _PAID = re.compile(rf"(?:交了|付了|给了|转了|打了|花了|缴了)(?:对方|他们|他|她|公司|机构)?\s*{ARABIC_MONEY}\s*(?:的)?"
                    rf"(?:加盟费|费用|款|货款|学费|服务费|中介费|保证金|首付|培训费|会费|代理费|转让费|押金|定金|订金)")
-_FINAL_AWARD = re.compile(r"终局裁决|一裁终局|终局的裁决|裁决(?:书)?(?:上)?(?:写着?|注明)?(?:是|为)终局")
+_FINAL_AWARD = re.compile(r"(?<!不是)(?<!并非)(?<!不属于)(?<![非不])"
+                          r"(?:终局裁决|一裁终局|终局的裁决|裁决(?:书)?(?:上)?(?:写着?|注明)?(?:是|为)终局)")
 #: 一共欠我两万四的工资, 欠了我工资2万4, 工资一共拖欠了18000: the wages owed as one sum.
 _WAGE_OWED = (
     re.compile(rf"(?:欠|拖欠|拖|压)了?(?:我|我们)?(?:的)?(?:工资|工钱|薪水|薪资)\s*(?:一共|共|总共|合计)?\s*(?:有|是)?\s*{ARABIC_MONEY}"),

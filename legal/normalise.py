@@ -157,7 +157,8 @@ _REL_YEAR = re.compile(rf"(大前年|前年|去年|今年|明年)\s*(?:的)?\s*{
 _REL_YEAR_ONLY = re.compile(r"(大前年|前年|去年|今年|明年)"
                             r"(?=\s*(?:入职|进|开始|借|签|结婚|离婚|买|租|年初|年底|年末|底|初))")
 _MONTH_REL = r"(上上个?月|上个?月|这个?月|本月|下个?月)"
-_REL_MONTH = re.compile(_MONTH_REL + r"\s*(?:的)?\s*(?:(\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号]|(底|末|初))")
+_REL_MONTH = re.compile(_MONTH_REL + r"\s*(?:的)?\s*(?:(\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号]"
+                        r"|(底|末|初|上旬|中旬|下旬))")
 _REL_MONTH_ONLY = re.compile(_MONTH_REL + r"(?=\s*(?:入职|被|借|签|开始|到期|还|发|离职|辞职))")
 _YEAR_END = re.compile(r"(\d{4})年\s*(?:年)?(底|末|初)")
 #: 当年底, 那年年底, 同年12月: the year of the date said before (当年底还 after 2023年借的).
@@ -290,6 +291,161 @@ def festival_dates(text: str, today: date) -> str:
     return _FESTIVAL.sub(festival, text)
 
 
+#: Festivals clients date things by (去年中秋借的, 前年端午节, 国庆的时候, 过年那会儿): the day of each, by year for the
+#: lunar ones (农历八月十五, 五月初五, 七月初七; 元宵 is the Spring Festival's fifteenth day), fixed for the others.
+MID_AUTUMN = {2018: date(2018, 9, 24), 2019: date(2019, 9, 13), 2020: date(2020, 10, 1), 2021: date(2021, 9, 21),
+              2022: date(2022, 9, 10), 2023: date(2023, 9, 29), 2024: date(2024, 9, 17), 2025: date(2025, 10, 6),
+              2026: date(2026, 9, 25), 2027: date(2027, 9, 15), 2028: date(2028, 10, 3), 2029: date(2029, 9, 22),
+              2030: date(2030, 9, 12)}
+DRAGON_BOAT = {2018: date(2018, 6, 18), 2019: date(2019, 6, 7), 2020: date(2020, 6, 25), 2021: date(2021, 6, 14),
+               2022: date(2022, 6, 3), 2023: date(2023, 6, 22), 2024: date(2024, 6, 10), 2025: date(2025, 5, 31),
+               2026: date(2026, 6, 19), 2027: date(2027, 6, 9), 2028: date(2028, 5, 28), 2029: date(2029, 6, 16),
+               2030: date(2030, 6, 5)}
+QIXI = {2018: date(2018, 8, 17), 2019: date(2019, 8, 7), 2020: date(2020, 8, 25), 2021: date(2021, 8, 14),
+        2022: date(2022, 8, 4), 2023: date(2023, 8, 22), 2024: date(2024, 8, 10), 2025: date(2025, 8, 29),
+        2026: date(2026, 8, 19), 2027: date(2027, 8, 8), 2028: date(2028, 8, 26), 2029: date(2029, 8, 16),
+        2030: date(2030, 8, 5)}
+QINGMING = {2018: 5, 2019: 5, 2020: 4, 2021: 4, 2022: 5, 2023: 5, 2024: 4, 2025: 4, 2026: 5, 2027: 5, 2028: 4,
+            2029: 4, 2030: 5}
+#: (month, day) of the festivals on a fixed day; 开春 / 立春 is the beginning of spring (about 2月4日: the earliest
+#: day the words can mean, so a period counted from it is never late).
+_FIXED_FESTIVALS = {"元旦": (1, 1), "五一": (5, 1), "劳动节": (5, 1), "国庆": (10, 1), "国庆节": (10, 1),
+                    "开春": (2, 4), "立春": (2, 4), "双十一": (11, 11), "双11": (11, 11), "双十二": (12, 12),
+                    "圣诞": (12, 25), "圣诞节": (12, 25), "情人节": (2, 14), "七一": (7, 1), "八一": (8, 1)}
+
+
+def festival_day(name: str, year: int) -> date | None:
+    """The day of festival ``name`` (中秋, 端午节, 国庆, 过年, 元宵, 清明, 七夕, 开春 …) in ``year``; None when
+    unknown."""
+    if name not in _FIXED_FESTIVALS and name != "春节":
+        name = name.removesuffix("节")
+    if name in _FIXED_FESTIVALS:
+        month, day = _FIXED_FESTIVALS[name]
+        return date(year, month, day)
+    if name in ("国庆", "劳动"):
+        return date(year, 10, 1) if name == "国庆" else date(year, 5, 1)
+    if name in ("中秋", "八月十五"):
+        return MID_AUTUMN.get(year)
+    if name in ("端午", "五月初五"):
+        return DRAGON_BOAT.get(year)
+    if name == "七夕":
+        return QIXI.get(year)
+    if name == "清明":
+        return date(year, 4, QINGMING[year]) if year in QINGMING else None
+    if name in ("过年", "春节", "大年初一", "正月初一"):
+        return SPRING_FESTIVAL.get(year)
+    if name in ("元宵", "正月十五"):
+        spring = SPRING_FESTIVAL.get(year)
+        return date.fromordinal(spring.toordinal() + 14) if spring else None
+    return None
+
+
+_FESTIVAL_NAMES = (r"中秋节?|八月十五|端午节?|五月初五|七夕节?|清明节?|元宵节?|正月十五|大年初一|正月初一"
+                   r"|元旦|五一|劳动节|国庆节?|开春|立春|双十一|双11|双十二|圣诞节?|情人节|过年|春节")
+#: A festival as the day of an event: with its year's word (去年中秋, 前年国庆节), or followed by the words that
+#: make it a day (的时候, 那会儿, 前后, 期间, 左右) or by the event's verb (借, 签, 入职, 被 …); never a holiday's
+#: overtime or leave (国庆加班3天, 春节放假7天, 国庆1号到7号: those are the facts' holiday readers').
+_FESTIVAL_DAY = re.compile(r"(大前年|前年|去年|今年)?\s*(?:的)?\s*(" + _FESTIVAL_NAMES + r")"
+                           r"(?!\s*(?:加班|值班|上班|放假|假期|休假|节假日|三天|七天|八天|那几天|\d|[一二三四五六七八九十两]+天|到|至))"
+                           r"(?=\s*(?:的时候|那会儿?|那阵子?|那天|当天|期间|前后|左右|前|后|之前|之后|以前|以后|时|"
+                           r"借|签|入职|进|被|我|他|她|就|刚|才|买|下单|收到|结婚|离婚|摔|受伤|出|发生|去世|走|开始|还|给|付|"
+                           r"领|办|生|搬|租|住|收|发|回|辞|离|开|打|"
+                           r"的|，|,|。|\s))")
+
+
+#: A festival promised as a due day (说好中秋前还, 他说过完年就还, 答应年前给, 约定国庆节后付): the first such day after
+#: the latest date the story gave before it (the loan's day); with none, it is read as any other festival.
+_PROMISED_FESTIVAL = re.compile(r"(?:说好|约定|约好|讲好|答应|承诺|保证|定好|说是|他说|她说|对方说)"
+                                r"[^，。,；;？?！!\d年]{0,3}?"
+                                r"(?<![\d一二两三四五六七八九十半个多几])"
+                                r"(过完年|过了年|过年后|过年前|春节前|春节后|年前|年后|" + _FESTIVAL_NAMES + r")"
+                                r"(前|之前|以前|后|之后|以后)?(?=\s*(?:就|再|一定)?\s*(?:还|给|付|归还|结|退|交|办))")
+_ANY_DATE = re.compile(r"((?:19|20)\d{2})年(\d{1,2})月(\d{1,2})日")
+_REL_YEAR_MONTH = re.compile(r"(大前年|前年|去年|今年)\s*(?:的)?\s*(\d{1,2})\s*月")
+
+
+def _anchor(text: str, today: date) -> date | None:
+    """The latest day the words before a promise give (a date written out, or 去年3月), None when they give none."""
+    days = [date(int(y), int(m), int(d)) for y, m, d in _ANY_DATE.findall(text)
+            if 1 <= int(m) <= 12 and 1 <= int(d) <= calendar.monthrange(int(y), int(m))[1]]
+    days += [date(today.year + _YEAR_REL[w], int(m), 1) for w, m in _REL_YEAR_MONTH.findall(text) if 1 <= int(m) <= 12]
+    return max(days) if days else None
+
+
+def _promised_festival(m: re.Match[str], before: str, today: date) -> str | None:
+    name, part = m.group(1), m.group(2) or ""
+    anchor = _anchor(before, today)
+    if anchor is None:
+        return None  # no day in the story: the festival is read as any other (festival_dates, _FESTIVAL_DAY)
+    if name in ("过完年", "过了年", "过年后", "春节后", "年后", "过年前", "春节前", "年前"):
+        part = "后" if name in ("过完年", "过了年", "过年后", "春节后", "年后") else "前"
+        name = "春节"
+    days = [d for y in (anchor.year, anchor.year + 1, anchor.year + 2) if (d := festival_day(name, y)) is not None]
+    days = [d for d in days if d > anchor]
+    if not days:
+        return None
+    day = min(days)
+    if name == "春节" and part == "前":
+        day = date.fromordinal(day.toordinal() - 1)  # 年前 / 过年前: by the eve
+    said = m.group(0)[:m.start(1) - m.start(0)]
+    return f"{said}{day.year}年{day.month}月{day.day}日{part}"
+
+
+def festival_days(text: str, today: date) -> str:
+    """``text`` with the days festivals fix written as dates (去年中秋借的 → 2025年10月6日借的; 国庆的时候 → the latest
+    1 October not after today; 说好过完年还 → the first Spring Festival after the loan's day); 前/后 after them stay
+    (中秋前还 is due by that day). Read left to right, so a promise finds the day said before it."""
+    out, pos = [], 0
+    while True:
+        promise = _PROMISED_FESTIVAL.search(text, pos)
+        said = _FESTIVAL_DAY.search(text, pos)
+        written = None
+        if promise is not None and (said is None or promise.start() <= said.start()):
+            written = _promised_festival(promise, "".join(out) + text[pos:promise.start()], today)
+        if written is not None and promise is not None:
+            out.append(text[pos:promise.start()] + written)
+            pos = promise.end()
+            continue
+        if said is None:
+            break
+        written = _festival_day(said, text, today)
+        out.append(text[pos:said.start()] + (written if written is not None else said.group(0)))
+        pos = said.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _festival_day(m: re.Match[str], text: str, today: date) -> str | None:
+    name = m.group(2)
+    if name in ("过年", "春节") and re.match(r"\s*(?:前|之前|以前|后|之后|以后)", text[m.end():]):
+        return None  # 去年春节前, 过年后: festival_dates' (the eve before, the day after)
+    if name in ("过年", "春节") and not m.group(1) and not re.match(r"\s*(?:的时候|那会儿?|那阵子?|那天|期间|时)",
+                                                                    text[m.end():]):
+        return None  # 过年前 / 过完年 are festival_dates'; 过年 alone is too loose a day
+    if m.group(1):
+        day = festival_day(name, today.year + _YEAR_REL[m.group(1)])
+    else:
+        days = [d for y in (today.year, today.year - 1, today.year - 2) if (d := festival_day(name, y)) is not None]
+        days = [d for d in days if d <= today]
+        day = max(days) if days else None
+    if day is None:
+        return None
+    return f"{day.year}年{day.month}月{day.day}日"
+
+
+#: 说好年底前还, 约定年底还清, 答应年底给: a year's end promised in a story dated earlier is that year's end (借于
+#: 2025年10月6日，说好年底前还 → 2025年12月31日), not this year's.
+_PROMISED_YEAR_END = re.compile(r"(?<=说好|约定|约好|讲好|答应|承诺|保证|定好|说是|他说|她说)"
+                                r"(\s*(?:在|到|是)?\s*)(?<![\d年])(?:年)?年(底|末)")
+
+
+def promised_year_end(m: re.Match[str], text: str, today: date) -> str:
+    """The end of the latest year written before the promise (this year's when none is)."""
+    years = [int(y) for y in re.findall(r"((?:19|20)\d{2})\s*年\s*\d{1,2}\s*月", text[:m.start()])]
+    year = years[-1] if years and years[-1] <= today.year else today.year
+    return f"{m.group(1)}{year}年12月31日"
+
+
 def dates(text: str, today: date) -> str:
     """``text`` with relative dates made absolute: 去年3月 → 2025年3月, 上个月15号 → 2026年10月15日,
     这个月底 → 2026年11月30日, 2023.5 stays (the facts read it), 前年年底 → 2024年12月31日."""
@@ -302,6 +458,7 @@ def dates(text: str, today: date) -> str:
         day = _cn_small(m.group(3)) if m.group(3) else None
         return f"{year}年{month}月" + (f"{day}日" if day else "")
 
+    text = festival_days(text, today)
     text = festival_dates(text, today)
     text = _REL_YEAR.sub(rel_year, text)
 
@@ -310,7 +467,7 @@ def dates(text: str, today: date) -> str:
         shift = -2 if word.startswith("上上") else -1 if word.startswith("上") else 1 if word.startswith("下") else 0
         year, month = _month_shift(today, shift)
         if m.group(3):
-            day = 1 if m.group(3) == "初" else calendar.monthrange(year, month)[1]
+            day = _part_day(year, month, m.group(3))  # 上个月中旬: the 15th; 底: the month's last day
         else:
             day = _cn_small(m.group(2) or "") or 0
             if not 1 <= day <= calendar.monthrange(year, month)[1]:
@@ -370,6 +527,7 @@ def dates(text: str, today: date) -> str:
 
     text = _SAME_YEAR.sub(same_year, text)
     text = _YEAR_END.sub(lambda m: f"{m.group(1)}年12月31日" if m.group(2) in "底末" else f"{m.group(1)}年1月1日", text)
+    text = _PROMISED_YEAR_END.sub(lambda m: promised_year_end(m, text, today), text)
     text = re.sub(r"(?<![\d年])(?:今年)?年(?:底|末)", f"{today.year}年12月31日", text)
     return written_dates(text, today)
 

@@ -231,7 +231,8 @@ _BONUS = re.compile(rf"(?:充|存|预存|充值)[^，。,；;？?！!]{{0,8}}?(?
 #: 认缴了100万 实缴了20万: subscribed and paid-in capital.
 _SUBSCRIBED = re.compile(rf"认缴(?:了|的|出资)?\s*(?:是|为)?\s*{MONEY}")
 _PAID_IN = re.compile(rf"(?:实缴|实际缴纳|实际出资|只缴了|已缴|(?<!认)缴了)(?:了)?\s*(?:是|为)?\s*{MONEY}")
-_NO_WRITTEN = re.compile(r"(?:没|未|没有|一直没)(?:跟我|和我|给我)?签(?:订)?(?:书面)?(?:劳动)?合同")
+_NO_WRITTEN = re.compile(r"(?:没|未|没有|不|一直没|一直不|始终没|始终不|迟迟不|迟迟没|拖着不|拖着没)"
+                         r"(?:跟我|和我|给我|与我)?签(?:订)?(?:书面)?(?:劳动)?合同")
 
 
 def _more_spans(text: str, today: date, facts: Facts) -> None:
@@ -270,6 +271,7 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _paid_price(facts, text)
     _loan_roles(text, facts)
     _loan_time(text, today, facts)
+    _grace_end(text, today, facts)
     _injury_and_consumer(text, facts)
     _guarantee_roles(text, facts)
     _company_roles(text, facts)
@@ -357,7 +359,9 @@ def _loan_roles(text: str, facts: Facts) -> None:
 
 #: The time the borrower was given (说好半年还, 约定一年后还, 讲好三个月内还清): the loan's term, and with the
 #: loan's day its due date (the limitation period and overdue interest run from it).
-_TERM_TO_REPAY = re.compile(rf"(?:说好|约定|约好|讲好|答应|承诺|定好|说是)[^，。,；;？?！!\d]{{0,3}}?"
+_TERM_TO_REPAY = re.compile(rf"(?:说好|约定|约好|讲好|答应|承诺|定好|说是|他说|她说|对方说|保证|表示|说过"
+                            rf"|写的|写着|写明|写了|注明|借期|期限(?:是|为))"
+                            rf"[^，。,；;？?！!\d]{{0,3}}?"
                             rf"({NUM}|半)\s*(年|个月)(半)?"
                             r"\s*(?:后|以后|之后|内|之内|到期)?\s*(?:就|再)?\s*(?:还|归还|还清|还钱|还款|还我)")
 #: Time since the loan, the debtor not having paid (一年了他一分没还, 借了都两年多了还不还): the months so far.
@@ -370,6 +374,53 @@ _NOTHING_PAID = re.compile(r"一分(?:钱)?(?:都|也)?(?:没|没有|未)(?:还|
                            r"|(?:本金|本息|钱)和利息(?:都|全)(?:没|没有)(?:还|付|给)|(?:本钱|本金)利息(?:一分)?(?:都|全)没(?:还|给)")
 
 
+#: The words of a loan's term (借期, 期限, 借两年), not of the time since the loan (一年了他一分没还).
+_TERM_SAID = re.compile(r"借期|期限|借款期|借(?!了)[一二两三四五六七八九十半\d]{1,3}\s*(?:年|个月)(?!了|多了)")
+
+
+def _due_from_term(facts: Facts, months: Decimal, said: str, today: date) -> None:
+    """The due day a term gives counted from the loan's day (whole months; a day the month lacks is its last)."""
+    loan = facts.get("loan_date")
+    if not isinstance(loan, date) or "due_date" in facts or months <= 0:
+        return
+    whole = int(months)
+    year, month = divmod(loan.month - 1 + whole, 12)
+    day = min(loan.day, calendar.monthrange(loan.year + year, month + 1)[1])
+    due = date(loan.year + year, month + 1, day)
+    facts.add("due_date", due, f"{loan.isoformat()} 起{said}")
+    if due <= today:
+        facts.dates.append(DatedEvent(due, "due", f"{loan.isoformat()} 起{said}"))
+
+
+#: The time a demand gave the debtor (催他…给他一个月, 宽限了半个月, 限他十天内还): with the demand's day, the day the
+#: grace ends — where the limitation of a debt with no fixed term starts (民法典 675, 诉讼时效制度解释 4).
+_GRACE = re.compile(rf"(?:给(?:了)?(?:他|她|对方)?|宽限(?:了)?(?:他|她|对方)?|限(?:他|她|对方)?|让(?:他|她|对方)?)\s*"
+                    rf"({NUM}|半)\s*(天|日|周|个星期|个月)(?:的)?(?:时间|期限|内|之内|以内|宽限期)?")
+
+
+def _grace_end(text: str, today: date, facts: Facts) -> None:
+    demand = next((d for d in facts.dates if d.event == "demand"), None)
+    m = _GRACE.search(text)
+    if demand is None or m is None or any(d.event == "grace_end" for d in facts.dates):
+        return
+    count = Decimal("0.5") if m.group(1) == "半" else cn_number(m.group(1))
+    if count is None or not 0 < count <= 366:
+        return
+    unit = m.group(2)
+    if unit == "个月":
+        if count != int(count):
+            days = int(count * 30)
+            end = date.fromordinal(demand.day.toordinal() + days)
+        else:
+            year, month = divmod(demand.day.month - 1 + int(count), 12)
+            end = date(demand.day.year + year, month + 1,
+                       min(demand.day.day, calendar.monthrange(demand.day.year + year, month + 1)[1]))
+    else:
+        end = date.fromordinal(demand.day.toordinal() + int(count * (7 if unit in ("周", "个星期") else 1)))
+    if end <= today:
+        facts.dates.append(DatedEvent(end, "grace_end", f"{demand.day.isoformat()} 催告，{m.group(0)}"))
+
+
 def _loan_time(text: str, today: date, facts: Facts) -> None:
     if facts.get("principal") is None:
         return
@@ -377,15 +428,10 @@ def _loan_time(text: str, today: date, facts: Facts) -> None:
     if m and (months := _months(m.group(1), m.group(2), m.group(3))) is not None and 0 < months <= 360:
         months = Decimal(int(months)) if months == int(months) else months
         facts.add("loan_months", months, m.group(0))
-        loan = facts.get("loan_date")
-        if isinstance(loan, date) and "due_date" not in facts:
-            whole = int(months)
-            year, month = divmod(loan.month - 1 + whole, 12)
-            day = min(loan.day, calendar.monthrange(loan.year + year, month + 1)[1])
-            due = date(loan.year + year, month + 1, day)
-            facts.add("due_date", due, f"{loan.isoformat()} 起{m.group(0)}")
-            if due <= today:
-                facts.dates.append(DatedEvent(due, "due", f"{loan.isoformat()} 起{m.group(0)}"))
+        _due_from_term(facts, months, m.group(0), today)
+    elif (term := facts.items.get("loan_months")) is not None and _TERM_SAID.search(term.text):
+        # 借条写明借期六个月, 借两年: a term another reader took, counted from the loan's day as well
+        _due_from_term(facts, Decimal(term.value), term.text, today)
     m = _TIME_UNPAID.search(text)
     if m and "loan_months" not in facts and (months := _months(m.group(1), m.group(2),
                                                                "半" if m.group(3) == "半" else None)) is not None \
@@ -479,7 +525,8 @@ _DECEASED = re.compile(r"(我爸|我妈|父亲|母亲|爸爸|妈妈|爷爷|奶�
 _PARENT_FIRST = re.compile(r"(?:我爸|我妈|父亲|母亲|爸爸|妈妈)[^。？?！!]{0,16}?(?:已经|早就|早已|前几年|先|之前)"
                            r"[^。，,？?！!]{0,6}?(?:走了|去世|过世|不在)")
 _SIBLING_TOO = re.compile(r"我(?:跟|和|与)(?:我)?(?:哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹)")
-_LIVING_LIST = re.compile(r"(?:家里(?:还)?有|在世的(?:还)?有|还有|剩下|还在|健在|在世)")
+_LIVING_LIST = re.compile(r"(?:家里(?:还|就|只)?(?:有|剩|是)|家里就|在世的(?:还)?有|还有|剩下|还在|健在|在世|就剩|只剩"
+                          r"|只有我|就我(?:和|跟|一个)|就我们)")
 #: Relatives of a parent who died, as the client names them: spouse, children (the client and siblings), parents.
 _HEIRS_OF = {
     "father": (("我妈", "妈妈", "母亲"), ("我爷爷", "爷爷", "我奶奶", "奶奶")),
@@ -528,9 +575,69 @@ def _house_roles(text: str, facts: Facts) -> None:
             facts.add("current_value", value, m.group(0))
 
 
+#: 我老公上个月走了, 妻子去年病故: the client's spouse died — the client is an heir beside the children and the
+#: spouse's parents (民法典 1127).
+_SPOUSE_DECEASED = re.compile(r"(?:我)?(老公|丈夫|爱人|老婆|妻子|媳妇|先生)[^。，,；;？?！!]{0,10}?"
+                              r"(?:去世|走了|过世|病故|离世|没了|死了|遇难|身亡|车祸走)")
+#: 一个儿子, 两个女儿, 俩孩子, 三个子女: the children by number; 一儿一女 and 儿女双全 are two.
+_CHILD_COUNT = re.compile(rf"(?:({NUM}|俩)|(?<=有))\s*(?:个)?\s*(?:儿子|女儿|闺女|孩子|小孩|子女|娃)")
+_CHILD_PAIR = re.compile(r"一儿一女|一女一儿|儿女双全|龙凤胎|双胞胎")
+#: The spouse's parents alive or dead, as a widow or widower names them (公婆都还在, 婆婆还在, 岳父母都健在, 他爸妈早
+#: 不在了).
+_IN_LAWS = (("公婆", "岳父母", "丈人丈母娘", "他爸妈", "她爸妈", "他父母", "她父母"),
+            ("公公", "婆婆", "岳父", "岳母", "丈人", "丈母娘", "他爸", "他妈", "她爸", "她妈"))
+_GONE = r"[^。，,；;？?！!]{0,6}(?:去世|走了|过世|不在|早逝|没了|死了)"
+
+
+#: Another relative who died after the spouse (老公走了十年了…现在公公也去世了): the estate is that relative's.
+_RELATIVE = r"(?:公公|婆婆|岳父|岳母|丈人|丈母娘|爷爷|奶奶|外公|外婆|我爸|我妈|父亲|母亲)"
+_OTHER_DECEASED = re.compile(_RELATIVE + r"[^。，,；;？?！!]{0,6}也(?:去世|走了|过世|病故|离世|没了|死了)"
+                             + r"|" + _RELATIVE + r"[^。，,；;？?！!]{0,6}(?:去世|走了|过世|病故|离世|没了|死了)了?"
+                             r"[，,\s]{0,2}(?:留下|留了|遗产|没(?:留|立)?遗嘱)")
+
+
+def count_spouse_heirs(text: str) -> tuple[int, str]:
+    """The first-order heirs of the client's spouse (民法典 1127): the client, the children, the spouse's living
+    parents; with the words counted."""
+    count, said = 1, ["我（配偶）"]
+    children = 0
+    for m in _CHILD_COUNT.finditer(text):
+        n = 1 if m.group(1) is None else 2 if m.group(1) == "俩" else cn_number(m.group(1))
+        if n is not None and 0 < n < 10:
+            children += int(n)
+            said.append(m.group(0))
+    if not children and _CHILD_PAIR.search(text):
+        children = 2
+        said.append(_CHILD_PAIR.search(text).group(0))  # type: ignore[union-attr]
+    count += children
+    pairs, singles = _IN_LAWS
+    rest = text
+    for word in pairs:
+        if word in rest:
+            if not re.search(re.escape(word) + _GONE, rest):
+                count += 2
+                said.append(word)
+            rest = rest.replace(word, "、")
+    for word in singles:
+        if word in rest and not re.search(re.escape(word) + _GONE, rest):
+            count += 1
+            said.append(word)
+            rest = rest.replace(word, "、")
+    return count, "、".join(said)
+
+
 def _family_roles(text: str, facts: Facts) -> None:
     _house_roles(text, facts)
     died = _DECEASED.search(text)
+    spouse = _SPOUSE_DECEASED.search(text)
+    if spouse and (died is None or spouse.start() < died.start()) and re.search(r"遗产|继承|留下|留了|分多少|能拿|能分",
+                                                                                  text) \
+            and not _OTHER_DECEASED.search(text, spouse.end()):
+        count, said = count_spouse_heirs(text[spouse.end():])
+        if count > 1 and count != facts.get("heirs"):
+            _replace(facts, "heirs", count, said)
+        facts.add("survivor_spouse", True, spouse.group(0))
+        return
     if died is None:
         return
     who = died.group(1)
@@ -678,18 +785,34 @@ _COURT_FEE = re.compile(r"诉讼费|受理费|起诉费|打官司.{0,6}(?:费|�
 #: 不胜任工作, 医疗期满, 客观情况发生重大变化: the grounds of a no-fault dismissal (劳动合同法 40); and the
 #: thirty days' notice said given.
 _NO_FAULT_GROUND = re.compile(r"不胜任|胜任不了|干不了这个|医疗期(?:满|到了|结束)|病假.{0,6}(?:满|到期)"
-                              r"|客观情况.{0,8}变化|公司搬迁|部门撤销|岗位撤销")
+                              r"|客观情况.{0,8}变化|公司搬迁|部门撤销|岗位撤销"
+                              # the change said as clients say it (业务调整把我辞退了, 部门撤了, 岗位取消了, 架构调整)
+                              r"|业务调整|架构调整|组织调整|部门(?:合并|撤了|被撤|没了|裁撤)|岗位(?:取消|撤了|没了|被撤)"
+                              r"|(?:厂|公司)(?:子)?搬(?:走|迁|到)|整个部门(?:撤|裁|没)")
+#: 没提前通知, 也没提前跟我说, 未提前书面通知: no notice, its length unsaid (the dismissal came without it).
+_NO_NOTICE_SAID = re.compile(r"(?:没|没有|未|也没|都没)提前(?:书面)?(?:通知|跟我说|告诉我|说一声|打招呼|讲)")
 _NOTICE_GIVEN = re.compile(r"提前(?:一个月|30天|三十天|三十日|30日)(?:书面)?通知(?:了|过)|已经(?:书面)?通知"
                            r"|给了?.{0,4}书面通知")
 
 
+#: 不是终局裁决, 并非一裁终局, 非终局裁决: an award said not to be final (either side may sue in fifteen days).
+_NOT_FINAL = re.compile(r"(?:不是|并非|不属于|非)(?:一裁)?终局")
+
+
 def _spans_and_uses(text: str, facts: Facts) -> None:
+    m = _NOT_FINAL.search(text)
+    if m:
+        facts.add("not_final_award", True, m.group(0))
     m = _NO_FAULT_GROUND.search(text)
     if m:
         facts.add("no_fault_ground", True, m.group(0))
     m = _NOTICE_GIVEN.search(text)
     if m:
         facts.add("notice_given", True, m.group(0))
+    m = _NO_NOTICE_SAID.search(text)
+    if m and "no_notice" not in facts and "notice_given" not in facts and (facts.get("dismissed")
+                                                                          or facts.get("no_fault_ground")):
+        facts.add("no_notice", True, m.group(0))
     m = _INTEREST_PAID.search(text)
     if m and "interest_paid" not in facts:
         facts.add("interest_paid", _amount(m) if m.group(1) else _amount(m, 3), m.group(0))

@@ -430,15 +430,37 @@ def interest_cap(*, annual_rate: Decimal, loan_date: date | None = None, princip
 
 
 def overdue_interest(*, principal: Decimal, due_date: date, annual_rate: Decimal | None = None,
-                     today: date | None = None) -> CalculationResult:
+                     today: date | None = None, loan_date: date | None = None,
+                     loan_months: Decimal | None = None) -> CalculationResult:
+    """逾期利息 (民间借贷规定 28): the agreed rate (the overdue rate, else the rate for the term), at most four times
+    the one-year LPR when the contract was made; with no rate agreed, the one-year LPR of the day it fell due. From
+    the due day to today; with the term's own interest and the principal, the sum the lender may claim."""
     today = today or datetime.now(tz=CHINA_TZ).date()
     days = max(0, (today - due_date).days)
-    rate = annual_rate if annual_rate is not None else lpr_on(due_date)
+    steps = [f"自 {cn_date(due_date)} 逾期至 {cn_date(today)} 共 {days} 天"]
+    if annual_rate is not None:
+        made = loan_date or due_date
+        cap = lpr_on(made) * _lpr_times()
+        rate = min(annual_rate, cap)
+        if annual_rate > cap:
+            steps.append(f"约定年利率 {annual_rate}% 超过合同成立时一年期 LPR 的四倍 {cap}%，逾期利息按 {cap}% 计")
+        else:
+            steps.append(f"按约定年利率 {annual_rate}% 计（未超过合同成立时一年期 LPR 四倍 {cap}%）")
+    else:
+        rate = lpr_on(due_date)
+        steps.append(f"未约定利率：参照逾期时一年期 LPR {rate}% 计算逾期利息")
     amount = _money(principal * rate / 100 * days / 365)
-    steps = [f"自 {cn_date(due_date)} 逾期至 {cn_date(today)} 共 {days} 天",
-             f"逾期利息 = {yuan(principal)} × {rate}% × {days} ÷ 365 = {yuan(amount)}"]
-    return CalculationResult("逾期利息", amount, {"days": days, "rate": rate, "total": amount}, steps,
-                             [LegalBasis(PRIVATE_LENDING, _art(28))])
+    figures: dict[str, Any] = {"days": days, "rate": rate, "overdue_interest": amount}
+    total = principal + amount
+    said = f"逾期利息 = {yuan(principal)} × {rate}% × {days} ÷ 365 = {yuan(amount)}"
+    if annual_rate is not None and loan_months is not None and loan_months > 0:
+        term = _money(principal * rate / 100 * loan_months / 12)
+        figures["term_interest"] = term
+        total += term
+        said += f"；借期内利息 {yuan(principal)} × {rate}% × {loan_months} ÷ 12 = {yuan(term)}"
+    figures["total"] = _money(total)
+    steps.append(f"{said}；连同本金合计 {yuan(total)}")
+    return CalculationResult("逾期利息", amount, figures, steps, [LegalBasis(PRIVATE_LENDING, _art(28))])
 
 
 def deposit_cap(*, deposit_amount: Decimal, contract_price: Decimal) -> CalculationResult:
@@ -557,8 +579,10 @@ def support_arrears(*, support_amount: Decimal, arrears_months: Decimal) -> Calc
                              ["请求支付抚养费不适用诉讼时效（民法典第一百九十六条）"])
 
 
-def inheritance_share(*, estate_value: Decimal, heirs: int, joint_property: bool = False) -> CalculationResult:
-    """法定继承: 夫妻共同财产先分出一半归配偶 (民法典 1153), 其余为遗产, 同一顺序继承人一般均等 (1130)."""
+def inheritance_share(*, estate_value: Decimal, heirs: int, joint_property: bool = False,
+                      survivor: bool = False) -> CalculationResult:
+    """法定继承: 夫妻共同财产先分出一半归配偶 (民法典 1153), 其余为遗产, 同一顺序继承人一般均等 (1130). ``survivor``:
+    the client is the surviving spouse, who keeps the half of the joint property and inherits a share besides."""
     heirs = int(heirs)
     if heirs < 1:
         raise calc.CalculatorInputError("继承人人数至少为一人")
@@ -569,8 +593,14 @@ def inheritance_share(*, estate_value: Decimal, heirs: int, joint_property: bool
         steps.append(f"夫妻共同财产 {yuan(estate_value)}：先分出一半 {yuan(estate)} 归配偶，其余 {yuan(estate)} 为遗产")
     share = _money(estate / heirs)
     steps.append(f"第一顺序继承人共 {heirs} 人，一般均等分配：{yuan(estate)} ÷ {heirs} = 每人 {yuan(share)}")
+    figures: dict[str, Any] = {"estate": estate, "share": share, "heirs": heirs}
+    if survivor and joint_property:
+        own = _money(estate_value - estate)
+        figures["survivor_total"] = own + share
+        steps[-1] += (f"；您作为在世配偶，共同财产的一半 {yuan(own)} 本就归您，另继承 {yuan(share)}，"
+                      f"合计 {yuan(own + share)}")
     basis = [LegalBasis(CIVIL_CODE, _art(1130)), LegalBasis(CIVIL_CODE, _art(1153 if joint_property else 1127))]
-    return CalculationResult("法定继承份额", share, {"estate": estate, "share": share, "heirs": heirs}, steps, basis,
+    return CalculationResult("法定继承份额", share, figures, steps, basis,
                              ["对被继承人尽了主要扶养义务或与其共同生活的，分配时可以多分；有扶养能力而不尽扶养义务的，应当不分或少分"])
 
 
@@ -1434,7 +1464,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         purchase_price=_dec(f["purchase_price"]),
         loss=_dec(f["medical_expenses"]) if f.get("medical_expenses") is not None else None)),
     "inheritance_share": (("estate_value", "heirs"), lambda f: inheritance_share(
-        estate_value=_dec(f["estate_value"]), heirs=int(f["heirs"]), joint_property=bool(f.get("joint_property")))),
+        estate_value=_dec(f["estate_value"]), heirs=int(f["heirs"]), joint_property=bool(f.get("joint_property")),
+        survivor=bool(f.get("survivor_spouse")))),
     "inheritance_fraction": (("heirs",), lambda f: inheritance_fraction(
         heirs=int(f["heirs"]), joint_property=bool(f.get("joint_property")))),
     "estate_debt_limit": (("estate_value", "debt_amount"), lambda f: estate_debt_limit(
@@ -1663,8 +1694,11 @@ def _calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] =
             if missing:
                 return Calculation(name, missing=missing)
             rate = facts.get("annual_rate") if facts.get("annual_rate") is not None else facts.get("lpr_rate")
+            term = facts.get("loan_months")
             return Calculation(name, overdue_interest(principal=_dec(facts["principal"]), due_date=facts["due_date"],
-                                                      annual_rate=_dec(rate) if rate is not None else None))
+                                                      annual_rate=_dec(rate) if rate is not None else None,
+                                                      loan_date=facts.get("loan_date"),
+                                                      loan_months=_dec(term) if term is not None else None))
         if name == "child_support":
             # owed arrears when the amount and the months are given; else the share of the payer's income
             if facts.get("support_amount") is not None and facts.get("arrears_months") is not None:
@@ -2056,6 +2090,9 @@ def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
         return "resignation_notice_probation"
     if name == "labor_award_suit" and facts.get("side") == "employer" and facts.get("final_award"):
         return "award_revocation"
+    if name == "award_revocation" and facts.get("not_final_award"):
+        # 不是终局裁决: no award to set aside; either side sues within fifteen days (劳动争议调解仲裁法 50)
+        return "labor_award_suit"
     if name in ("admin_litigation", "admin_reconsideration") and facts.get("rights_not_told") and (
             name == "admin_litigation" or facts.get("asks_court")):
         # 决定书上没写可以起诉: the six months run from knowing them, at most a year from knowing the act
