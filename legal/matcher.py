@@ -799,16 +799,22 @@ def _computable(card: Card, qtype: str, facts: Any) -> float:
 
 def card_side(card: Card) -> str:
     """Whose question ``card`` answers: its ``asker`` when the file says (``any``: both sides), else
-    the side its phrasings speak from when they agree (:data:`SIDE_SHARE`), else ''."""
+    the side its phrasings speak from when they agree (:data:`SIDE_SHARE`), else ''. Read once per card
+    (the matcher at start-up, the composer per answer): cached on the fields it reads."""
+    return _side_of(card.asker, card.domain, card.phrasings)
+
+
+@cache
+def _side_of(asker: str, domain: str, phrasings: tuple[str, ...]) -> str:
     from legal.facts import side
 
-    if card.asker:
-        return "" if card.asker == "any" else card.asker
-    said = [found[0] for text in card.phrasings if (found := side(text)) is not None]
+    if asker:
+        return "" if asker == "any" else asker
+    said = [found[0] for text in phrasings if (found := side(text)) is not None]
     if len(said) < SIDE_MIN_PHRASINGS:
         return ""
     best = max(set(said), key=said.count)
-    if said.count(best) < SIDE_SHARE * len(said) or SIDE_DOMAINS.get(best) != card.domain:
+    if said.count(best) < SIDE_SHARE * len(said) or SIDE_DOMAINS.get(best) != domain:
         return ""
     return best
 
@@ -850,20 +856,25 @@ def card_deciding(card: Card) -> dict[str, str]:
     """The deciding facts ``card`` is written for, read from its title and lay phrasings by the same typed
     readers as a client's question (``legal.facts.deciding_facts``): a value most of the phrasings that
     state the fact agree on (:data:`SIDE_SHARE`); a fact the card's phrasings state both ways is none of
-    its own (the family's general card)."""
+    its own (the family's general card). Read once per card (cached on its title and phrasings); a copy."""
+    return dict(_deciding_of(card.title, card.phrasings))
+
+
+@cache
+def _deciding_of(title: str, phrasings: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     from legal.facts import deciding_facts
 
     said: dict[str, list[str]] = {}
-    for text in (card.title, *card.phrasings):
+    for text in (title, *phrasings):
         text = correct(text)
         for name, value in deciding_facts(text, asking_clause(text) or text).items():
             said.setdefault(name, []).append(value)
-    out = {}
+    out = []
     for name, values in said.items():
         best = max(set(values), key=values.count)
         if len(values) >= DECIDING_MIN_PHRASINGS and values.count(best) >= SIDE_SHARE * len(values):
-            out[name] = best
-    return out
+            out.append((name, best))
+    return tuple(out)
 
 
 def deciding_question(first: Card, second: Card, question: str, part: str = "") -> str:
