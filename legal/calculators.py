@@ -514,3 +514,38 @@ def limitation_period(
         "today": today,
     }
     return CalculationResult("诉讼时效", None, figures, steps, basis, notes)
+
+
+# -- heads of claim computed from the client's own figures (legal/heads.py) --------------------------------
+
+WORK_INJURY_REGULATION = "工伤保险条例"
+
+
+def prepaid_rent_refund(*, monthly_rent: Decimal | int | float | str,
+                        months: Decimal | int | float | str) -> CalculationResult:
+    """预交而未住的房租 (民法典第七百三十三条 on the lease's end; the rent is owed only for the time used): the
+    monthly rent × the months paid ahead and not used."""
+    rent = _positive_money(monthly_rent, "月租金")
+    count = _decimal(months, "预交的月数")
+    if count <= 0 or count > 120:
+        raise CalculatorInputError("预交的月数须大于零且不超过一百二十个月")
+    refund = _money(rent * count)
+    steps = [f"预交未住的房租 = 月租金 {_yuan(rent)} × {count.normalize():f} 个月 = {_yuan(refund)}"]
+    notes = ["已经住过的月份按约定租金结算，退还的是未使用期间的租金"]
+    return CalculationResult("预交房租退还", refund, {"monthly_rent": rent, "months": count, "total": refund}, steps,
+                             [LegalBasis(CIVIL_CODE, _article(733))], notes)
+
+
+def injury_leave_wages(*, monthly_wage: Decimal | int | float | str, leave_months: Decimal | int | float | str
+                       ) -> CalculationResult:
+    """停工留薪期工资 (工伤保险条例第三十三条): the worker's wage and benefits stay unchanged during the paid
+    leave, at most 12 months (24 when extended): the monthly wage × the months off work."""
+    wage = _positive_money(monthly_wage, "月工资")
+    months = _decimal(leave_months, "停工留薪的月数")
+    if months <= 0 or months > 24:
+        raise CalculatorInputError("停工留薪期一般不超过十二个月，延长不得超过十二个月")
+    pay = _money(wage * months)
+    steps = [f"停工留薪期工资 = 原月工资 {_yuan(wage)} × {months.normalize():f} 个月 = {_yuan(pay)}"]
+    notes = ["停工留薪期内原工资福利待遇不变，由所在单位按月支付"]
+    return CalculationResult("停工留薪期工资", pay, {"monthly_wage": wage, "leave_months": months, "total": pay}, steps,
+                             [LegalBasis(WORK_INJURY_REGULATION, _article(33))], notes)

@@ -115,6 +115,28 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class Head:
+    """One head of claim a how-much answer states on its own (``[[card.heads]]``, legal/heads.py): its figure
+    comes from ``calculator`` run on the client's facts, or is the sum the client told for it (``fact``); it
+    applies when all of ``when`` hold; ``excludes`` names the heads never counted beside it (经济补偿 beside
+    赔偿金); ``ignore`` the facts its calculator must not read because another head counts them."""
+
+    name: str
+    law: str
+    article: int | str
+    calculator: str = ""
+    fact: str = ""
+    needs: tuple[str, ...] = ()
+    when: tuple[Predicate, ...] = ()
+    excludes: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    #: the needed facts that are regional figures (人均可支配收入, 社平工资): never guessed, said as not given
+    regional: tuple[str, ...] = ()
+    #: what the head comes to in words when its figure cannot be computed (按票据, 按当地标准)
+    rule: str = ""
+
+
+@dataclass(frozen=True)
 class SideSteps:
     """The evidence and next steps of one side of the dispute (``[card.sides.<side>]``): what this card
     tells a client on that side in place of its own lists, which are written for the side it answers."""
@@ -154,6 +176,8 @@ class Card:
     #: Evidence and next steps per side of the dispute (:data:`ASKERS` but ``any``), for a client on a
     #: side the card's own lists are not written for (legal/sides.py).
     sides: Mapping[str, SideSteps] = field(default_factory=dict)
+    #: The heads of claim a how-much answer gives one by one, with a total (legal/heads.py).
+    heads: tuple[Head, ...] = ()
     source: str = ""
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
@@ -315,7 +339,8 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
         asker=_text(raw.get("asker"), _where(path, slug, "asker"), required=False),
         when_facts=_strings(raw.get("when_facts"), _where(path, slug, "when_facts")),
         unless_facts=_strings(raw.get("unless_facts"), _where(path, slug, "unless_facts")),
-        sides=_sides(raw.get("sides"), _where(path, slug, "sides")), source=path)
+        sides=_sides(raw.get("sides"), _where(path, slug, "sides")),
+        heads=_heads(raw.get("heads"), _where(path, slug, "heads")), source=path)
     if card.asker and card.asker not in ASKERS:
         raise CardFileError(_where(path, slug, "asker") + f" must be one of {', '.join(ASKERS)}")
     from legal import names
@@ -330,6 +355,14 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
             for predicate in case.when:
                 if predicate.fact not in LABELS:
                     warnings.append(f"answers.{answer.qtype}.cases: unknown fact {predicate.fact!r} (never holds)")
+    from legal.heads import HEAD_CALCULATORS, TOLD_LABELS
+
+    for index, head in enumerate(card.heads):
+        if head.calculator and head.calculator not in names.CALCULATOR_NAMES | set(HEAD_CALCULATORS):
+            warnings.append(f"heads[{index}]: unknown calculator {head.calculator!r} (never computes)")
+        for name in (*head.needs, *(p.fact for p in head.when), *([head.fact] if head.fact else []), *head.regional):
+            if name not in LABELS and name not in TOLD_LABELS:
+                warnings.append(f"heads[{index}]: unknown fact {name!r}")
     for index, provision in enumerate(provisions):
         for predicate in provision.when:
             if predicate.fact not in LABELS:
@@ -337,6 +370,56 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
     if sum(p.controlling for p in provisions) > MAX_CONTROLLING:
         warnings.append(f"more than {MAX_CONTROLLING} controlling provisions (the first {MAX_CONTROLLING} count)")
     return Card(**{**card.__dict__, "warnings": tuple(warnings)})
+
+
+_HEAD_KEYS = frozenset({"name", "calculator", "fact", "needs", "basis", "when", "excludes", "ignore", "regional",
+                        "rule"})
+
+
+def _heads(raw: Any, where: str) -> tuple[Head, ...]:
+    """``[[card.heads]]``: each a table with a unique ``name``, exactly one of ``calculator`` / ``fact``, its
+    controlling article ``basis = {law, article}``, and optional ``needs``, ``when``, ``excludes`` (names of
+    the card's other heads), ``ignore``, ``regional`` (a subset of ``needs``) and ``rule``."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise CardFileError(f"{where} must be a list of tables ([[card.heads]])")
+    heads: list[Head] = []
+    for index, body in enumerate(raw):
+        at = f"{where}[{index}]"
+        if not isinstance(body, Mapping):
+            raise CardFileError(f"{at} must be a table")
+        unknown = sorted(set(body) - _HEAD_KEYS)
+        if unknown:
+            raise CardFileError(f"{at}: unknown key {unknown[0]!r}")
+        calculator = _text(body.get("calculator"), f"{at}.calculator", required=False)
+        fact = _text(body.get("fact"), f"{at}.fact", required=False)
+        if bool(calculator) == bool(fact):
+            raise CardFileError(f"{at} must name exactly one of calculator and fact")
+        basis = body.get("basis")
+        if not isinstance(basis, Mapping):
+            raise CardFileError(f"{at}.basis must be a {{law, article}} table (the head's controlling article)")
+        article = article_number(basis.get("article"))
+        if article is None:
+            raise CardFileError(f"{at}.basis.article must be a positive integer or \"<n>之<一…九>\"")
+        needs = _strings(body.get("needs"), f"{at}.needs")
+        regional = _strings(body.get("regional"), f"{at}.regional")
+        if not set(regional) <= set(needs) | ({fact} if fact else set()):
+            raise CardFileError(f"{at}.regional must list needed facts only")
+        heads.append(Head(
+            name=_text(body.get("name"), f"{at}.name"), law=_text(basis.get("law"), f"{at}.basis.law"),
+            article=article, calculator=calculator, fact=fact, needs=needs,
+            when=_when(body.get("when"), f"{at}.when"), excludes=_strings(body.get("excludes"), f"{at}.excludes"),
+            ignore=_strings(body.get("ignore"), f"{at}.ignore"), regional=regional,
+            rule=_text(body.get("rule"), f"{at}.rule", required=False)))
+    names = [head.name for head in heads]
+    for head in heads:
+        if names.count(head.name) > 1:
+            raise CardFileError(f"{where}: head {head.name!r} is named twice")
+        for other in head.excludes:
+            if other not in names or other == head.name:
+                raise CardFileError(f"{where}: head {head.name!r} excludes {other!r}, not another head of the card")
+    return tuple(heads)
 
 
 def _sides(raw: Any, where: str) -> dict[str, SideSteps]:
@@ -473,6 +556,11 @@ def card_to_dict(card: Card) -> dict[str, Any]:
                        for p in card.provisions],
         "elements": [{k: v for k, v in (("text", e.text), ("fact", e.fact), ("ask", e.ask)) if v}
                      for e in card.elements],
+        **({"heads": [{k: v for k, v in (
+            ("name", h.name), ("calculator", h.calculator), ("fact", h.fact), ("needs", list(h.needs)),
+            ("basis", {"law": h.law, "article": h.article}), ("when", [w.to_dict() for w in h.when]),
+            ("excludes", list(h.excludes)), ("ignore", list(h.ignore)), ("regional", list(h.regional)),
+            ("rule", h.rule)) if v} for h in card.heads]} if card.heads else {}),
         "answers": {q: {k: v for k, v in (("conclusion", a.conclusion), ("calculator", a.calculator),
                                           ("inputs", list(a.inputs)), ("deadline", a.deadline),
                                           ("start", a.start),

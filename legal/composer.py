@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 from knowledge.numerals import int_to_cn
 from legal import cardfile as _cardfile
 from legal import conditions, events, mentions
+from legal import heads as _heads
 from legal.calculators import CHINA_TZ, add_years, cn_date
 from legal.cardfile import Answer, Card, Provision
 from legal.cardlint import decision, lead_fault, topic_index
@@ -991,6 +992,16 @@ def claim_items(part: str, card: Card, facts: Facts) -> str:
             lines.append(f"{label}：按{FORMULAS.get(calc, '法定标准')}计算" + (f"（还需要{missing}）" if missing else ""))
     total = f"；已能算出的各项合计 {sum(amounts):,.2f} 元" if len(amounts) > 1 else ""
     return "可以分项主张：" + "；".join(f"{i}. {line}" for i, line in enumerate(lines, start=1)) + f"{total}。"
+
+
+def claim_heads(part: str, card: Card, facts: Facts, question: str) -> str:
+    """A how-much part on a card with heads of claim (``[[card.heads]]``): each head the client's facts allow —
+    its figure with its article, or what it still needs — and the total of the computed heads (legal/heads.py;
+    "" when the card has no heads or the facts compute fewer than one of two heads in play)."""
+    if not card.heads:
+        return ""
+    values = {**_heads.told_items(question), **facts.values(), **part_flags(part)}
+    return _heads.heads_text(card, values)
 
 
 #: A part that asks whether what the other side told the client holds (老板说喝酒不算工伤 是这样吗, 房东说押金
@@ -2017,7 +2028,10 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         text = computed_first(text, first, calculation, found_deadline, today, match.text)
         text = age_applied(text, facts, question)
         items, timed = claim_items(match.text, card, facts), None
-        if items:
+        heads = claim_heads(match.text, card, facts, question) if (qtype or chosen.qtype) == "how_much" else ""
+        if heads:
+            text = f"{heads}{text}"  # every head the facts allow, with the total: the listed items among them
+        elif items:
             text = f"{items}{text}"
         elif qtype == "by_when":
             text = f"{time_lead(match.text, found_deadline)}{text}"
