@@ -110,7 +110,8 @@ def test_loan_principal_and_interest_without_penalty() -> None:
 
 
 def test_work_injury_heads() -> None:
-    question = "车间干活手被机器轧伤，鉴定八级伤残，本人工资每月6500，停工留薪在家休养了4个月，医疗费花了两万一，能拿哪些钱"
+    question = ("车间干活手被机器轧伤，鉴定八级伤残，本人工资每月6500，停工留薪在家休养了4个月，"
+                "医疗费花了两万一，能拿哪些钱")
     got = _computed("labor.work-injury-disability-benefits", question)
     assert got["一次性伤残补助金"] == Decimal("71500.00")
     assert got["停工留薪期工资"] == Decimal("26000.00")
@@ -154,7 +155,8 @@ def _minimal() -> dict:
 
 
 @pytest.mark.parametrize(("head", "fault"), [
-    ({"name": "甲", "calculator": "double_wage", "fact": "principal", "basis": {"law": "L", "article": 1}}, "exactly one"),
+    ({"name": "甲", "calculator": "double_wage", "fact": "principal", "basis": {"law": "L", "article": 1}},
+     "exactly one"),
     ({"name": "甲", "basis": {"law": "L", "article": 1}}, "exactly one"),
     ({"name": "甲", "calculator": "double_wage"}, "basis"),
     ({"name": "甲", "calculator": "double_wage", "basis": {"law": "L", "article": 0}}, "article"),
