@@ -66,6 +66,9 @@ TOLD_ITEMS: dict[str, tuple[str, str]] = {
 TOLD_LABELS = {name: label for name, (label, _words) in TOLD_ITEMS.items()} | {
     "prepaid_rent_months": "预交房租的月数", "leave_months": "停工留薪的月数"}
 
+#: Matters where the other side pays the loss by its share of fault (责任比例).
+SHARED_LOSS_DOMAINS = frozenset({"traffic_accident", "personal_injury", "tort"})
+
 _AMOUNT = r"(\d+(?:\.\d+)?)\s*(万)?\s*(?:元|块钱?|块)?"
 #: Between an item's words and its sum: a verb or a few words, never another sentence or item.
 _GAP = r"[^，,。；;！？?\d]{0,6}?"
@@ -201,6 +204,12 @@ def heads_text(card: Card, values: Mapping[str, Any]) -> str:
     text = "按您所述，可以分项主张：" + "；".join(f"{i}. {line}" for i, line in enumerate(lines, start=1))
     if len(computed) > 1:
         text += f"；以上{len(computed)}项合计 {yuan(total(computed))}"
+    share = values.get("liable_share")
+    if card.domain in SHARED_LOSS_DOMAINS and share is not None and 0 < Decimal(str(share)) < 1:
+        # a loss the other side bears by its share of fault (民法典 1173): the total is the loss, not the claim
+        part = Decimal(str(share))
+        text += (f"；以上是损失总额，按对方承担 {part * 100:.0f}% 的责任计，"
+                 f"可向对方主张 {yuan(total(computed) * part)}")
     text += "。"
     pending = [f for f in figures if not f.computed]
     if pending:

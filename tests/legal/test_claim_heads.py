@@ -187,3 +187,11 @@ def test_shipped_cards_carry_heads_for_each_family() -> None:
                  "personal_injury.compensation-calculation", "debt.interest-rate-cap", "housing.deposit-not-returned"):
         assert slug in with_heads
     assert not [w for card in shipped_cards() for w in card.warnings if w.startswith("heads")]
+
+
+def test_the_other_sides_share_of_the_total() -> None:
+    question = "晚上走路被电动车撞了，对方负主要责任承担70%，医药费一万，交通费五百，营养费一千，能赔多少"
+    card = _card("traffic.compensation-items")
+    text = heads.heads_text(card, _values(question))
+    assert _total_in(text) == Decimal(11500)
+    assert "可向对方主张 8,050 元" in text
