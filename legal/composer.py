@@ -994,11 +994,16 @@ def claim_items(part: str, card: Card, facts: Facts) -> str:
     return "可以分项主张：" + "；".join(f"{i}. {line}" for i, line in enumerate(lines, start=1)) + f"{total}。"
 
 
-def claim_heads(part: str, card: Card, facts: Facts, question: str) -> str:
+def claim_heads(part: str, card: Card, facts: Facts, question: str, chosen: Answer | None = None) -> str:
     """A how-much part on a card with heads of claim (``[[card.heads]]``): each head the client's facts allow —
     its figure with its article, or what it still needs — and the total of the computed heads (legal/heads.py;
-    "" when the card has no heads or the facts compute fewer than one of two heads in play)."""
+    "" when the card has no heads or the facts compute fewer than one of two heads in play). A part whose words
+    name a figure that is none of the card's heads (诉讼费 on an injury card) is about that figure: no heads."""
     if not card.heads:
+        return ""
+    own = card.answers.get("how_much")
+    if chosen is not None and chosen.calculator and chosen.calculator not in {h.calculator for h in card.heads} | {
+            own.calculator if own is not None else ""}:
         return ""
     values = {**_heads.told_items(question), **facts.values(), **part_flags(part)}
     return _heads.heads_text(card, values)
@@ -2028,7 +2033,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         text = computed_first(text, first, calculation, found_deadline, today, match.text)
         text = age_applied(text, facts, question)
         items, timed = claim_items(match.text, card, facts), None
-        heads = claim_heads(match.text, card, facts, question) if (qtype or chosen.qtype) == "how_much" else ""
+        heads = claim_heads(match.text, card, facts, question, chosen) if (qtype or chosen.qtype) == "how_much" else ""
         if heads:
             text = f"{heads}{text}"  # every head the facts allow, with the total: the listed items among them
         elif items:
