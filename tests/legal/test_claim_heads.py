@@ -195,3 +195,15 @@ def test_the_other_sides_share_of_the_total() -> None:
     text = heads.heads_text(card, _values(question))
     assert _total_in(text) == Decimal(11500)
     assert "可向对方主张 8,050 元" in text
+
+
+def test_a_part_about_another_figure_gets_no_heads() -> None:
+    from legal.cardfile import Answer
+    from legal.composer import claim_heads
+
+    question = "被电动车撞伤，医药费花了一万二，交通费四百，营养费八百"
+    facts = extract_facts(question, today=TODAY)
+    card = _card("traffic.compensation-items")
+    assert claim_heads(question, card, facts, question).startswith("按您所述，可以分项主张")
+    fee = Answer("how_much", "按您提供的数据计算：{result}。", calculator="litigation_fee")
+    assert claim_heads(question, card, facts, question, fee) == ""
