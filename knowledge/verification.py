@@ -43,7 +43,16 @@ from knowledge.exceptions import InvalidQuery, LawNotFound
 from knowledge.lawnames import SUPERSEDED_BY, normalize_name, short_name
 from knowledge.models import Article, Law, LawStatus
 from knowledge.numerals import CN_NUMERAL_CHARS, article_label, cn_to_int, int_to_cn
-from knowledge.selectors.versions import IN_FORCE, PENDING, SUPERSEDED, status_note, status_on, version_start
+from knowledge.selectors.versions import (
+    IN_FORCE,
+    PENDING,
+    SUPERSEDED,
+    default_version,
+    shown_status,
+    status_note,
+    status_on,
+    version_start,
+)
 
 EXCERPT_CHARS = 120
 
@@ -110,7 +119,7 @@ class VerifiedCitation:
             law += f"（{self.law_version}）"
         para = f"第{int_to_cn(self.paragraph)}款" if self.paragraph else ""
         item = f"第{int_to_cn(self.item)}项" if self.item else ""
-        note = self.status_note if not self.valid else ""
+        note = self.status_note if self.code in (NOT_YET_EFFECTIVE, REPEALED) else ""
         return f"{law}{self.article}{para}{item}{note}"
 
     def as_dict(self) -> dict[str, Any]:
@@ -188,8 +197,9 @@ def _excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
 class _Resolver:
     """Per-call memo of laws, their versions, sizes and the articles cited (a few queries per law)."""
 
-    def __init__(self) -> None:
+    def __init__(self, today: dt.date) -> None:
         self.cache = selectors.corpus_cache()
+        self.today = today
         self._versions: dict[str, list[Law]] = {}
         self._articles: dict[int, dict[tuple[int, int], Article]] = {}
         self._loaded: dict[int, set[int]] = {}
@@ -201,10 +211,13 @@ class _Resolver:
             if laws is selectors.MISSING:
                 ids = self.cache.version_ids.get(name, [])
                 laws = list(Law.objects.filter(pk__in=ids)) if ids else list(Law.objects.filter(name=name))
-                default = self.cache.current_ids.get(name)  # in force today (selectors.versions)
-                laws.sort(key=lambda v: (v.pk != default, -(v.version_date or dt.date.min).toordinal(), -v.pk))
+                laws.sort(key=lambda v: (-(v.version_date or dt.date.min).toordinal(), -v.pk))
                 self.cache.remember(("versions", name), laws)
-            self._versions[name] = laws
+            # The default version on the verifier's day (selectors.versions): the one in force, never a text
+            # published but not yet in force.
+            chosen = default_version(laws, self.today)
+            default = chosen.pk if chosen is not None else None
+            self._versions[name] = sorted(laws, key=lambda v: v.pk != default)
         return self._versions[name]
 
     def prefetch(self, wanted: dict[int, set[int]]) -> None:
@@ -313,7 +326,8 @@ def citations_verify(*, text: str, default_law: str | None = None) -> list[Verif
     citations = extract_citations(text, index, default_law=default_full)
     if not citations:
         return []
-    resolver = _Resolver()
+    today = _today()
+    resolver = _Resolver(today)
     years = _version_years(text, citations)
     chosen: list[tuple[Law | None, str]] = []
     wanted: dict[int, set[int]] = {}
@@ -323,7 +337,6 @@ def citations_verify(*, text: str, default_law: str | None = None) -> list[Verif
         if law is not None:
             wanted.setdefault(law.pk, set()).add(c.article.number)
     resolver.prefetch(wanted)
-    today = _today()
     return [
         _verify_one(text, c, law, note, resolver, index, today)
         for c, (law, note) in zip(citations, chosen, strict=True)
@@ -356,7 +369,7 @@ def _verify_one(text: str, c: Citation, law: Law | None, note: str, resolver: _R
     versions = resolver.versions(law.name)
     default = versions[0] if versions else law
     status = status_on(law, versions, today)
-    base.update(status=law.status if status == IN_FORCE else status, law_id=law.pk, law_version=law.version_label,
+    base.update(status=shown_status(law.status, status), law_id=law.pk, law_version=law.version_label,
                 is_current_version=law.pk == default.pk, status_note=status_note(status, version_start(law)))
     name = f"《{law.name}》"
     if law.status == LawStatus.REPEALED:
@@ -431,10 +444,11 @@ def _missing_article(base: dict[str, Any], c: Citation, law: Law, versions: list
         if hit is None:
             continue
         status = status_on(other, versions, today)
-        base.update(status=status, law_id=other.pk, law_version=other.version_label, is_current_version=False,
+        base.update(status=shown_status(other.status, status), law_id=other.pk, law_version=other.version_label,
+                    is_current_version=False,
                     status_note=status_note(status, version_start(other)))
         if status == IN_FORCE:  # the default is a text not yet in force; this one applies today
-            return _verdict({**base, "status": other.status}, SUPERSEDED_PENDING,
+            return _verdict(base, SUPERSEDED_PENDING,
                             f"{note}《{law.name}》{_version_name(law)}没有{c.article.label}{size}；该条见于"
                             f"{_version_name(other)}，该版本目前仍在施行", hit)
         if status == PENDING:

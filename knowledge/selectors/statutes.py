@@ -31,6 +31,7 @@ from knowledge.importers import BUNDLED_SOURCE
 from knowledge.lawnames import LawNameIndex, normalize_name
 from knowledge.models import Article, CorpusState, ImportRun, Law, LawStatus
 from knowledge.numerals import ArticleNumber, article_number_or_none
+from knowledge.selectors import versions as _versions
 from knowledge.selectors.vectors import embedding_column_dim
 from knowledge.selectors.versions import (
     IN_FORCE,
@@ -39,7 +40,6 @@ from knowledge.selectors.versions import (
     default_version,
     status_note,
     status_on,
-    today,
     version_start,
 )
 from knowledge.vocabulary import law_names
@@ -138,7 +138,7 @@ def _build(generation: int) -> CorpusCache:
     alias_owners: dict[str, set[str]] = {}
     departments: set[str] = set()
     doc_type_sizes: dict[str, int] = {}
-    day = today()
+    day = _versions.today()
     dates: dict[str, list[VersionDates]] = {}
     stored_current: dict[int, bool] = {}
     for (pk, name, is_current, count, law_aliases, department, doc_type, status, published, effective,
@@ -195,11 +195,11 @@ def corpus_cache() -> CorpusCache:
     """The process's cached view of the corpus (rebuilt after an import)."""
     global _cache, _checked_at
     now = time.monotonic()
-    if _cache is not None and now - _checked_at < _CHECK_SECONDS:
+    if _cache is not None and now - _checked_at < _CHECK_SECONDS and _cache.day == _versions.today():
         return _cache
     with _lock:
         generation = _generation()
-        if _cache is None or _cache.generation != generation or _cache.day != today():
+        if _cache is None or _cache.generation != generation or _cache.day != _versions.today():
             _cache = _build(generation)
         _checked_at = now
         return _cache
@@ -267,7 +267,7 @@ def law_time_status(law: Law, day: dt.date | None = None) -> str:
     versions = list(Law.objects.filter(name=law.name)) if law.pk else []
     if all(v.pk != law.pk for v in versions):
         versions.append(law)
-    return status_on(law, versions, day or today())
+    return status_on(law, versions, day or _versions.today())
 
 
 def law_is_default(law: Law) -> bool:
@@ -279,9 +279,9 @@ def law_status_label(law: Law) -> str:
     """The status shown next to a citation: 现行有效, 已废止, 已被修订, or 2027年1月1日起施行 for a text not yet
     in force (its 已被修改 label kept for a text in force stored before later amendments, as 刑法 2020)."""
     status = law_time_status(law)
-    if status == IN_FORCE:
-        return law.status if law.status == LawStatus.AMENDED else IN_FORCE
-    return status_note(status, version_start(law)).strip("（）")
+    if status == PENDING:
+        return status_note(status, version_start(law)).strip("（）")
+    return _versions.shown_status(law.status, status)
 
 
 def law_in_force(law: Law, day: dt.date | None = None) -> bool:
@@ -319,7 +319,7 @@ class VersionReport:
 
 def version_report(*, day: dt.date | None = None, names: list[str] | None = None) -> VersionReport:
     """What the import prints: every law with no version in force on ``day`` and every version not yet in force."""
-    day = day or today()
+    day = day or _versions.today()
     by_name: dict[str, list[Law]] = {}
     laws = Law.objects.all() if names is None else Law.objects.filter(name__in=names)
     for law in laws.only("id", "name", "status", "publish_date", "effective_date", "version_date", "version_label"):

@@ -111,6 +111,13 @@ def default_version(versions: Sequence[Dated], day: dt.date) -> Dated | None:
     return max(versions, key=_order, default=None)
 
 
+def shown_status(label: str, status: str) -> str:
+    """The status to show: the stored label where it agrees with the computed status (历史版本, 已被修改 kept),
+    else the computed one (a 现行有效 label on a text taking effect next year shows 已公布，尚未施行)."""
+    agrees = {IN_FORCE: ("现行有效", "已被修改"), SUPERSEDED: ("历史版本", "已被修改"), REPEALED: ("已废止",)}
+    return label if label in agrees.get(status, ()) else status
+
+
 def date_cn(day: dt.date) -> str:
     return f"{day.year}年{day.month}月{day.day}日"
 
