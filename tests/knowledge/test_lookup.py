@@ -3,8 +3,8 @@ import datetime as dt
 import pytest
 
 from knowledge import selectors
-from knowledge.selectors import versions
 from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, LawNotFound
+from knowledge.selectors import versions
 
 CIVIL_CODE = "中华人民共和国民法典"
 LABOR_CONTRACT = "中华人民共和国劳动合同法"
