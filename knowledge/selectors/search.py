@@ -210,7 +210,9 @@ def build_scope(*, law: str | None = None, version: str | None = None, departmen
     elif status == "current":
         pass  # a named law: its default version (below), searched even when repealed
     elif status == "history":
-        clauses.append("NOT l.is_current")
+        # every version other than the one a name resolves to today (selectors.versions), not the stored flag
+        clauses.append("NOT a.law_id = ANY(%s)")
+        params.append(sorted(cache.current_ids.values()))
     elif status != "all":
         clauses.append("l.status = %s")
         params.append(status)
