@@ -18,9 +18,19 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(Law)
 class LawAdmin(ReadOnlyAdmin):
-    list_display = ["name", "version_label", "status", "is_current", "department", "article_count", "source"]
+    list_display = ["name", "version_label", "status", "time_status_today", "start_date_shown", "department",
+                    "article_count", "source"]
     list_filter = ["status", "is_current", "department", "source", "doc_type"]
     search_fields = ["name", "aliases"]
+    readonly_fields = ["time_status_today", "start_date_shown"]
+
+    @admin.display(description="今日时效（按日期计算）")
+    def time_status_today(self, obj: Law) -> str:
+        return f"{obj.time_status}{obj.status_note if obj.time_status != '已废止' else ''}"
+
+    @admin.display(description="本版本施行日期")
+    def start_date_shown(self, obj: Law) -> str:
+        return obj.start_date.isoformat() if obj.start_date else "—"
 
 
 @admin.register(Article)

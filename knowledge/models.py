@@ -12,6 +12,8 @@ every article and rebuilds the HNSW index (docs/decisions/knowledge-embeddings.m
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
@@ -81,7 +83,33 @@ class Law(models.Model):
 
     @property
     def in_force(self) -> bool:
-        return self.status in IN_FORCE_STATUSES
+        """Whether this version's text is in force today, computed from the dates of the law's versions
+        (knowledge.selectors.versions) - a text 现行有效 by label but taking effect next year is not."""
+        from knowledge.selectors.statutes import law_in_force
+
+        return law_in_force(self)
+
+    @property
+    def time_status(self) -> str:
+        """现行有效 / 已公布，尚未施行 / 已被修订 / 已废止 today, computed from the versions' dates."""
+        from knowledge.selectors.statutes import law_time_status
+
+        return law_time_status(self)
+
+    @property
+    def status_note(self) -> str:
+        """"" when in force today, else （2027年1月1日起施行） / （已废止） / （已被修订）."""
+        from knowledge.selectors.statutes import law_status_note
+
+        return law_status_note(self)
+
+    @property
+    def start_date(self) -> dt.date | None:
+        """The day this version's text takes effect (its 施行日期, or its own date for a revision stored
+        with the original enactment's)."""
+        from knowledge.selectors.versions import version_start
+
+        return version_start(self)
 
 
 class Article(models.Model):

@@ -127,13 +127,13 @@ def _lookup(params: LookupLegalArticleParams) -> dict[str, Any]:
     except (LawNotFound, ArticleNotFound) as exc:
         raise ToolError(_not_found_message(exc)) from None
     law = article.law
-    note = _status_note(law.status, law.is_current, law.version_label)
+    note = _status_note(selectors.law_status_label(law), selectors.law_is_default(law), law.version_label)
     where = f"（{article.chapter}{' ' + article.section if article.section else ''}）" if article.chapter else ""
     content = f"《{law.name}》{article.label}{note}{where}：\n{_cut(article.text, ARTICLE_CHARS)}"
     source = {"law": law.name, "doc_type": law.doc_type, "article_no": article.number,
               "article_label": article.label, "article_id": article.pk,
-              "chapter": article.chapter, "law_status": law.status, "law_version": law.version_label,
-              "is_current_version": law.is_current}
+              "chapter": article.chapter, "law_status": selectors.law_status_label(law),
+              "law_version": law.version_label, "is_current_version": selectors.law_is_default(law)}
     return {"content": content, "sources": [source]}
 
 

@@ -13,9 +13,13 @@ lists, 本法/该法 from context) and checks each one:
   or ``historical_only`` when only an old version has that number);
 * the paragraph (款) and item (项) exist: paragraphs are the lines of the article's text that are
   not items, items are the lines starting with （一）（二）… under the paragraph;
-* the law's status: 已废止 (``repealed``) and superseded versions (``historical``) are invalid;
-  texts still in force but marked 已被修改 (刑法, 2020 text), versions not yet in force, and old
-  versions still in force until the new one takes effect are valid **and flagged**.
+* the law's status on today's date, computed from its versions' dates (knowledge.selectors.versions,
+  docs/decisions/laws-in-force-on-a-date.md): the default version is the one in force today, never a text
+  published but not yet in force. 已废止 (``repealed``), superseded versions (``historical``) and texts not
+  yet in force (``not_yet_effective``, e.g. 商标法 2026年版 before 2027-01-01) are invalid - a citation of
+  them is shown with its status and is never the basis of an answer; texts in force but marked 已被修改
+  (刑法, 2020 text) and texts in force whose successor is published (``superseded_pending``) are valid
+  **and flagged**.
 
 Reasons are in Chinese for the people (and models) reading them. docs/decisions/citation-verification.md.
 """
@@ -39,10 +43,20 @@ from knowledge.exceptions import InvalidQuery, LawNotFound
 from knowledge.lawnames import SUPERSEDED_BY, normalize_name, short_name
 from knowledge.models import Article, Law, LawStatus
 from knowledge.numerals import CN_NUMERAL_CHARS, article_label, cn_to_int, int_to_cn
+from knowledge.selectors.versions import (
+    IN_FORCE,
+    PENDING,
+    SUPERSEDED,
+    default_version,
+    shown_status,
+    status_note,
+    status_on,
+    version_start,
+)
 
 EXCERPT_CHARS = 120
 
-#: Verdict codes. Valid ones: ok, amended, not_yet_effective, superseded_pending.
+#: Verdict codes. Valid ones: ok, amended, superseded_pending (never not_yet_effective: a text not in force).
 OK = "ok"
 AMENDED = "amended"
 NOT_YET_EFFECTIVE = "not_yet_effective"
@@ -56,7 +70,7 @@ PARAGRAPH_MISSING = "paragraph_missing"
 ITEM_MISSING = "item_missing"
 REPEALED = "repealed"
 HISTORICAL = "historical"
-VALID_CODES = frozenset({OK, AMENDED, NOT_YET_EFFECTIVE, SUPERSEDED_PENDING})
+VALID_CODES = frozenset({OK, AMENDED, SUPERSEDED_PENDING})
 
 _ITEM_LINE_RE = re.compile(rf"^\s*[（(]\s*([{CN_NUMERAL_CHARS}]+)\s*[）)]")
 _INLINE_ITEM_RE = re.compile(rf"[（(]([{CN_NUMERAL_CHARS}]+)[）)]")
@@ -94,6 +108,8 @@ class VerifiedCitation:
     paragraphs: int | None = None
     url: str = ""
     suggestions: list[str] = field(default_factory=list)
+    #: （2027年1月1日起施行） / （已废止） / （已被修订） for a text not in force today, else ""
+    status_note: str = ""
 
     @property
     def cited(self) -> str:
@@ -103,7 +119,8 @@ class VerifiedCitation:
             law += f"（{self.law_version}）"
         para = f"第{int_to_cn(self.paragraph)}款" if self.paragraph else ""
         item = f"第{int_to_cn(self.item)}项" if self.item else ""
-        return f"{law}{self.article}{para}{item}"
+        note = self.status_note if self.code in (NOT_YET_EFFECTIVE, REPEALED) else ""
+        return f"{law}{self.article}{para}{item}{note}"
 
     def as_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -180,8 +197,9 @@ def _excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
 class _Resolver:
     """Per-call memo of laws, their versions, sizes and the articles cited (a few queries per law)."""
 
-    def __init__(self) -> None:
+    def __init__(self, today: dt.date) -> None:
         self.cache = selectors.corpus_cache()
+        self.today = today
         self._versions: dict[str, list[Law]] = {}
         self._articles: dict[int, dict[tuple[int, int], Article]] = {}
         self._loaded: dict[int, set[int]] = {}
@@ -193,9 +211,13 @@ class _Resolver:
             if laws is selectors.MISSING:
                 ids = self.cache.version_ids.get(name, [])
                 laws = list(Law.objects.filter(pk__in=ids)) if ids else list(Law.objects.filter(name=name))
-                laws.sort(key=lambda v: (not v.is_current, -(v.version_date or dt.date.min).toordinal(), -v.pk))
+                laws.sort(key=lambda v: (-(v.version_date or dt.date.min).toordinal(), -v.pk))
                 self.cache.remember(("versions", name), laws)
-            self._versions[name] = laws
+            # The default version on the verifier's day (selectors.versions): the one in force, never a text
+            # published but not yet in force.
+            chosen = default_version(laws, self.today)
+            default = chosen.pk if chosen is not None else None
+            self._versions[name] = sorted(laws, key=lambda v: v.pk != default)
         return self._versions[name]
 
     def prefetch(self, wanted: dict[int, set[int]]) -> None:
@@ -242,18 +264,16 @@ class _Resolver:
 
 
 def _in_force_now(law: Law, versions: list[Law], today: dt.date) -> bool:
-    """Whether ``law``'s text applies today: the default version once in effect, or - while the default
-    version is not yet in effect - the newest older version."""
-    if law.status == LawStatus.REPEALED:
-        return False
-    current = next((v for v in versions if v.is_current), None)
-    if law.is_current or current is None:
-        return not (law.effective_date and law.effective_date > today)
-    if not (current.effective_date and current.effective_date > today):
-        return False
-    older = [v for v in versions if not v.is_current and v.status != LawStatus.REPEALED]
-    newest = max(older, key=lambda v: (v.version_date or v.effective_date or dt.date.min, v.pk), default=None)
-    return newest is not None and newest.pk == law.pk
+    """Whether ``law``'s text applies today (computed from the versions' dates, selectors.versions)."""
+    return status_on(law, versions, today) == IN_FORCE
+
+
+def _pending_successor(law: Law, versions: list[Law], today: dt.date) -> Law | None:
+    """The published version that will replace ``law`` (in force today), if any."""
+    start = version_start(law) or dt.date.min
+    pending = [v for v in versions if v.pk != law.pk and status_on(v, versions, today) == PENDING
+               and (version_start(v) or dt.date.min) > start]
+    return min(pending, key=lambda v: (version_start(v) or dt.date.min, v.pk), default=None)
 
 
 def _version_years(text: str, citations: list[Citation]) -> list[int | None]:
@@ -306,7 +326,8 @@ def citations_verify(*, text: str, default_law: str | None = None) -> list[Verif
     citations = extract_citations(text, index, default_law=default_full)
     if not citations:
         return []
-    resolver = _Resolver()
+    today = _today()
+    resolver = _Resolver(today)
     years = _version_years(text, citations)
     chosen: list[tuple[Law | None, str]] = []
     wanted: dict[int, set[int]] = {}
@@ -316,7 +337,6 @@ def citations_verify(*, text: str, default_law: str | None = None) -> list[Verif
         if law is not None:
             wanted.setdefault(law.pk, set()).add(c.article.number)
     resolver.prefetch(wanted)
-    today = _today()
     return [
         _verify_one(text, c, law, note, resolver, index, today)
         for c, (law, note) in zip(citations, chosen, strict=True)
@@ -347,7 +367,10 @@ def _verify_one(text: str, c: Citation, law: Law | None, note: str, resolver: _R
     if law is None:
         return _unknown_law(base, c, index)
     versions = resolver.versions(law.name)
-    base.update(status=law.status, law_id=law.pk, law_version=law.version_label, is_current_version=law.is_current)
+    default = versions[0] if versions else law
+    status = status_on(law, versions, today)
+    base.update(status=shown_status(law.status, status), law_id=law.pk, law_version=law.version_label,
+                is_current_version=law.pk == default.pk, status_note=status_note(status, version_start(law)))
     name = f"《{law.name}》"
     if law.status == LawStatus.REPEALED:
         article = resolver.article(law, c.article.number, c.article.suffix)
@@ -375,23 +398,27 @@ def _verify_one(text: str, c: Citation, law: Law | None, note: str, resolver: _R
 
 def _status_verdict(base: dict[str, Any], law: Law, versions: list[Law], note: str, where: str, article: Article,
                     today: dt.date, excerpt_text: str) -> VerifiedCitation:
-    current = next((v for v in versions if v.is_current), None)
-    if not law.is_current:
+    status = status_on(law, versions, today)
+    current = next((v for v in versions if status_on(v, versions, today) == IN_FORCE), None)
+    now = f"；目前施行的是{_version_name(current)}" if current is not None and current.pk != law.pk else ""
+    if status == PENDING:
+        start = version_start(law)
+        when = f"自{_date_cn(start)}起施行" if start else "尚未施行"
+        none = "" if now else "；该法目前没有施行中的版本，不能作为现行法律依据"
+        return _verdict(base, NOT_YET_EFFECTIVE,
+                        f"{note}条文存在；但{_version_name(law)}{when}，尚未生效{now}{none}", article, excerpt_text)
+    if status == SUPERSEDED:
         newer = f"，现行版本为{_version_name(current)}" if current else ""
-        if _in_force_now(law, versions, today) and current is not None and current.effective_date:
-            return _verdict(base, SUPERSEDED_PENDING,
-                            f"{note}条文存在；引用的{_version_name(law)}目前仍在施行，但新版本（{_version_name(current)}）"
-                            f"自{_date_cn(current.effective_date)}起施行，届时本条可能改号或改写",
-                            article, excerpt_text)
         return _verdict(base, HISTORICAL,
                         f"{note}引用的是{where}的历史版本（{_version_name(law)}），该版本已被取代{newer}；请引用现行版本",
                         article, excerpt_text)
-    if law.effective_date and law.effective_date > today:
-        older = [v for v in versions if not v.is_current]
-        now = f"；目前施行的是{_version_name(older[0])}" if older else ""
-        return _verdict(base, NOT_YET_EFFECTIVE,
-                        f"{note}条文存在；但{_version_name(law)}自{_date_cn(law.effective_date)}起施行，尚未生效{now}",
-                        article, excerpt_text)
+    successor = _pending_successor(law, versions, today)
+    if successor is not None:
+        start = version_start(successor)
+        when = f"自{_date_cn(start)}起施行" if start else "已公布、尚未施行"
+        return _verdict(base, SUPERSEDED_PENDING,
+                        f"{note}条文存在，现行有效（{_version_name(law)}）；新版本（{_version_name(successor)}）{when}，"
+                        "届时本条可能改号或改写", article, excerpt_text)
     if law.status == LawStatus.AMENDED:
         when = f"{_date_cn(law.version_date)}的" if law.version_date else ""
         return _verdict(base, AMENDED,
@@ -404,10 +431,10 @@ def _missing_article(base: dict[str, Any], c: Citation, law: Law, versions: list
                      resolver: _Resolver, today: dt.date) -> VerifiedCitation:
     count, last = resolver.size(law)
     size = f"（该法共{count}条，条号止于{last}）" if last else f"（该法共{count}条）"
-    if not law.is_current:
-        current = next((v for v in versions if v.is_current), None)
-        in_current = current is not None and resolver.article(current, c.article.number, c.article.suffix)
-        hint = f"；现行版本（{_version_name(current)}）有{c.article.label}" if in_current and current else ""
+    default = versions[0] if versions else law
+    if law.pk != default.pk:
+        in_default = resolver.article(default, c.article.number, c.article.suffix)
+        hint = f"；现行版本（{_version_name(default)}）有{c.article.label}" if in_default else ""
         return _verdict(base, ARTICLE_MISSING,
                         f"{note}《{law.name}》{_version_name(law)}没有{c.article.label}{size}{hint}", None)
     for other in versions:
@@ -416,15 +443,23 @@ def _missing_article(base: dict[str, Any], c: Citation, law: Law, versions: list
         hit = resolver.article(other, c.article.number, c.article.suffix)
         if hit is None:
             continue
-        base.update(status=other.status, law_id=other.pk, law_version=other.version_label,
-                    is_current_version=other.is_current)
-        if _in_force_now(other, versions, today) and other.status != LawStatus.REPEALED:
+        status = status_on(other, versions, today)
+        base.update(status=shown_status(other.status, status), law_id=other.pk, law_version=other.version_label,
+                    is_current_version=False,
+                    status_note=status_note(status, version_start(other)))
+        if status == IN_FORCE:  # the default is a text not yet in force; this one applies today
             return _verdict(base, SUPERSEDED_PENDING,
-                            f"{note}《{law.name}》没有{c.article.label}{size}；该条见于{_version_name(other)}，"
-                            "该版本目前仍在施行，新版本生效后失效", hit)
+                            f"{note}《{law.name}》{_version_name(law)}没有{c.article.label}{size}；该条见于"
+                            f"{_version_name(other)}，该版本目前仍在施行", hit)
+        if status == PENDING:
+            start = version_start(other)
+            when = f"{_date_cn(start)}起施行" if start else "尚未施行"
+            return _verdict(base, NOT_YET_EFFECTIVE,
+                            f"{note}现行《{law.name}》（{_version_name(law)}）没有{c.article.label}{size}；该条号只见于"
+                            f"尚未施行的{_version_name(other)}（{when}），不能作为现行法律依据", hit)
         return _verdict(base, HISTORICAL_ONLY,
                         f"{note}现行《{law.name}》没有{c.article.label}{size}；该条号只见于已失效的"
-                        f"{_version_name(other)}（{other.status}）", hit)
+                        f"{_version_name(other)}（{status}）", hit)
     return _verdict(base, ARTICLE_MISSING, f"{note}《{law.name}》没有{c.article.label}{size}", None)
 
 

@@ -101,7 +101,8 @@ def card_get(*, card_id: int) -> IssueCard:
 
 
 def provision_valid(law: str, article: int | str) -> bool:
-    """The provision exists in the imported corpus, in a version in force."""
+    """The provision exists in the imported corpus, in the version in force today (its status computed from
+    the law's versions' dates: a text published but not yet in force, or repealed, is not valid)."""
     from knowledge.exceptions import ArticleNotFound, LawNotFound
     from knowledge.selectors import article_lookup
 
@@ -116,9 +117,12 @@ def provision_text(law: str, article: int | str) -> str:
     from knowledge.selectors import article_lookup
 
     try:
-        return str(article_lookup(law=law, article=article).text)
+        found = article_lookup(law=law, article=article)
     except (ArticleNotFound, LawNotFound):
         return ""
+    # A text not in force today (已公布，尚未施行 or 已废止) is never presented as the basis of an answer: the
+    # answer shows only provisions whose text this returns (docs/decisions/laws-in-force-on-a-date.md).
+    return str(found.text) if found.law.in_force else ""
 
 
 def card_match(*, question: str, retrieved: list[tuple[str, int]] | None = None) -> tuple[list[Any], dict[str, int]]:

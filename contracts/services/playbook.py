@@ -53,16 +53,27 @@ def basis_check(spec: RuleSpec) -> RuleSpec:
         except KnowledgeError as exc:
             message = f"依据《{ref.law}》第{ref.article}条未在法规库中找到：{exc}"
             raise ValidationError({f"basis[{i}]": message}) from None
+        _require_in_force(found, f"basis[{i}]")
         spec.basis[i] = type(ref)(law=found.law.name, article=found.number)
     # The alternative bases a rule chooses by the words of the finding (params.basis_by) are cited too.
     for i, alternative in enumerate((spec.params or {}).get("basis_by") or []):
         for j, ref in enumerate(basis_from_json(alternative.get("basis"))):
             try:
-                article_lookup(law=ref.law, article=ref.article)
+                found = article_lookup(law=ref.law, article=ref.article)
             except KnowledgeError as exc:
                 message = f"依据《{ref.law}》第{ref.article}条未在法规库中找到：{exc}"
                 raise ValidationError({f"params.basis_by[{i}].basis[{j}]": message}) from None
+            _require_in_force(found, f"params.basis_by[{i}].basis[{j}]")
     return spec
+
+
+def _require_in_force(article: Any, key: str) -> None:
+    """A rule's basis is a text in force today (its status computed from the law's versions' dates): never a
+    text published but not yet in force, nor a repealed one."""
+    law = article.law
+    if not law.in_force:
+        note = law.status_note or f"（{law.time_status}）"
+        raise ValidationError({key: f"依据《{law.name}》{article.label}{note}目前不在施行，不能作为审查依据"})
 
 
 def playbook_rule_validate(data: dict[str, Any], *, verify_basis: bool = True) -> RuleSpec:

@@ -48,8 +48,11 @@ class VerifiedCitationOutput(serializers.Serializer):
     article = serializers.CharField(help_text="条号，如 第一百三十三条之一")
     valid = serializers.BooleanField()
     reason = serializers.CharField(help_text="中文说明")
-    status = serializers.CharField(allow_null=True, help_text="法律时效性：现行有效/已被修改/已废止/历史版本")
-    flagged = serializers.BooleanField(help_text="需要人工再看（无效，或有效但已被修改/尚未生效/旧版仍施行）")
+    status = serializers.CharField(allow_null=True, help_text="按各版本日期计算的今日时效：现行有效/已被修改/已废止/"
+                                                              "历史版本/已被修订/已公布，尚未施行")
+    status_note = serializers.CharField(allow_blank=True, required=False,
+                                        help_text="不在施行的文本的标注：（2027年1月1日起施行）/（已废止）")
+    flagged = serializers.BooleanField(help_text="需要人工再看（无效，或有效但已被修改/新版本已公布尚未施行）")
     code = serializers.CharField(help_text="ok, amended, not_yet_effective, superseded_pending, law_unknown, "
                                            "law_unresolved, article_missing, historical_only, paragraph_missing, "
                                            "item_missing, repealed, historical")

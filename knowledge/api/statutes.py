@@ -43,7 +43,8 @@ def article_payload(article: Article) -> dict[str, Any]:
     return {
         "law": law.name, "article_no": article.number, "article_label": article.label, "chapter": article.chapter,
         "text": article.text, "id": article.pk, "suffix": article.suffix, "section": article.section,
-        "law_status": law.status, "law_version": law.version_label, "is_current_version": law.is_current,
+        "law_status": selectors.law_status_label(law), "law_version": law.version_label,
+        "is_current_version": selectors.law_is_default(law),
         "effective_date": law.effective_date, "url": article.get_absolute_url(),
     }
 

@@ -20,6 +20,7 @@ from knowledge.graph.nodes import CITES, CONTAINS, MENTIONS, article_node, chapt
 from knowledge.lawnames import AMENDING_DOC_TYPES, LawNameIndex, amended_law_name, short_name
 from knowledge.models import Article, Law
 from knowledge.numerals import cn_to_int
+from knowledge.selectors.versions import shown_status
 
 #: Bump when the graph's shape changes: cached pickles of older formats are ignored.
 GRAPH_FORMAT = 2
@@ -45,8 +46,11 @@ def graph_build() -> nx.DiGraph:
     index = corpus.index
     graph = nx.DiGraph()
     laws: dict[int, dict[str, Any]] = {}
-    for pk, name, status, is_current, doc_type, version in Law.objects.values_list(
+    defaults = set(corpus.current_ids.values())  # the version in force today (selectors.versions)
+    for pk, name, status, _stored_current, doc_type, version in Law.objects.values_list(
             "id", "name", "status", "is_current", "doc_type", "version_label"):
+        is_current = pk in defaults
+        status = shown_status(status, corpus.time_status.get(pk, status))
         laws[pk] = {"name": name, "status": status, "current": is_current, "doc_type": doc_type or ""}
         graph.add_node(law_node(pk), kind="law", label=name, short=short_name(name), law=name, law_id=pk,
                        status=status, current=bool(is_current), doc_type=doc_type or "", version=version or "")

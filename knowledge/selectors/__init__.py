@@ -26,13 +26,19 @@ from knowledge.selectors.statutes import (
     law_articles,
     law_first,
     law_get,
+    law_in_force,
     law_index,
+    law_is_default,
     law_list,
     law_resolve,
+    law_status_label,
+    law_status_note,
     law_suggest,
+    law_time_status,
     law_versions,
     parse_article,
     statutes_present,
+    version_report,
 )
 from knowledge.selectors.vectors import embedding_column_dim
 
@@ -44,4 +50,5 @@ __all__ = [
     "embedding_column_dim", "invalidate_caches",
     "law_articles", "law_first", "law_index", "law_list", "law_resolve", "law_suggest",
     "law_get", "law_versions", "parse_article", "statute_search", "statutes_present",
+    "law_in_force", "law_is_default", "law_status_label", "law_status_note", "law_time_status", "version_report",
 ]

@@ -115,7 +115,8 @@ def amended_article(article: Article) -> Article | None:
         target = article_lookup(law=base, article=label)
     except (LawNotFound, ArticleNotFound, InvalidArticleNumber):
         return None
-    return target if target.current else None
+    # the text in force today (its status computed from the versions' dates), not the stored flag
+    return target if target.law.in_force else None
 
 
 # -- interpretations --------------------------------------------------------------------------------------

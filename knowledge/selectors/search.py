@@ -60,7 +60,9 @@ from knowledge.selectors.statutes import (
     corpus_cache,
     doc_type_rank,
     law_index,
+    law_is_default,
     law_resolve,
+    law_status_label,
 )
 from knowledge.textsearch import index_tokens
 
@@ -181,6 +183,8 @@ class Scope:
     #: whether the scope implies ``a.current`` (the partial HNSW index applies)
     current_only: bool
     law_ids: list[int] | None = None
+    #: laws in force today outside the stored ``current`` flag (the HNSW index misses them: scanned exactly)
+    added_law_ids: list[int] = field(default_factory=list)
 
 
 def build_scope(*, law: str | None = None, version: str | None = None, department: str | None = None,
@@ -193,12 +197,22 @@ def build_scope(*, law: str | None = None, version: str | None = None, departmen
     params: list[Any] = []
     size: int | None = None
     current_only = status == "current" and not law
+    added: list[int] = []
     if current_only:
-        clauses.append("a.current")
+        # The stored flag, corrected by the laws' status today (selectors.versions): a text not yet in force
+        # leaves the scope, the older version in force meanwhile joins it.
+        added = list(cache.scope_added)
+        if cache.scope_dropped or added:
+            clauses.append("((a.current AND NOT a.law_id = ANY(%s)) OR a.law_id = ANY(%s))")
+            params.extend([list(cache.scope_dropped), added])
+        else:
+            clauses.append("a.current")
     elif status == "current":
         pass  # a named law: its default version (below), searched even when repealed
     elif status == "history":
-        clauses.append("NOT l.is_current")
+        # every version other than the one a name resolves to today (selectors.versions), not the stored flag
+        clauses.append("NOT a.law_id = ANY(%s)")
+        params.append(sorted(cache.current_ids.values()))
     elif status != "all":
         clauses.append("l.status = %s")
         params.append(status)
@@ -227,7 +241,7 @@ def build_scope(*, law: str | None = None, version: str | None = None, departmen
             clauses.append(domain_sql)
             params.extend(domain_params)
             size = domain_size if size is None else min(size, domain_size)
-    return Scope(" AND ".join(clauses) or "TRUE", params, size, current_only, law_ids)
+    return Scope(" AND ".join(clauses) or "TRUE", params, size, current_only, law_ids, added)
 
 
 def _domain_clause(code: str, cache: CorpusCache) -> tuple[str, list[Any], int]:
@@ -447,6 +461,18 @@ def dense_candidates(embed_text: str, scope: Scope, limit: int = CANDIDATES) -> 
                 f"WHERE a.current AND {scope.sql} ORDER BY a.embedding <=> %s::vector LIMIT %s) s ORDER BY sim DESC",
                 [vector, *scope.params, vector, limit],
             )
+            rows = [(row[0], float(row[1])) for row in cursor.fetchall()]
+            if scope.added_law_ids:
+                cursor.execute(
+                    "SELECT a.id, 1 - (a.embedding <=> %s::vector) AS sim FROM knowledge_article a "  # noqa: S608 - constant clauses, values are parameters
+                    "JOIN knowledge_law l ON l.id = a.law_id "
+                    f"WHERE a.embedding IS NOT NULL AND a.law_id = ANY(%s) AND {scope.sql} "
+                    "ORDER BY a.embedding <=> %s::vector LIMIT %s",
+                    [vector, scope.added_law_ids, *scope.params, vector, limit],
+                )
+                rows = sorted(rows + [(row[0], float(row[1])) for row in cursor.fetchall()], key=lambda r: -r[1])
+                rows = rows[:limit]
+            return rows
         return [(row[0], float(row[1])) for row in cursor.fetchall()]
 
 
@@ -606,8 +632,8 @@ def article_hit(article: Article, *, score: float, signals: list[str], terms: Se
                 dense_rank: int | None = None, fts_rank: int | None = None) -> SearchHit:
     """One search result for ``article`` (its law loaded)."""
     return SearchHit(
-        article_id=article.pk, law=article.law.name, law_id=article.law_id, law_status=article.law.status,
-        law_version=article.law.version_label, is_current_version=article.law.is_current,
+        article_id=article.pk, law=article.law.name, law_id=article.law_id, law_status=law_status_label(article.law),
+        law_version=article.law.version_label, is_current_version=law_is_default(article.law),
         article_no=article.number, suffix=article.suffix, article_label=article.label, chapter=article.chapter,
         section=article.section, text=article.text, score=score, signals=signals,
         matched_terms=matched_terms(article.text, list(terms)), dense_rank=dense_rank, fts_rank=fts_rank,

@@ -14,6 +14,7 @@ Functions others build on (citation verification, graph, search, agent tools):
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 import time
 from collections import OrderedDict
@@ -30,7 +31,17 @@ from knowledge.importers import BUNDLED_SOURCE
 from knowledge.lawnames import LawNameIndex, normalize_name
 from knowledge.models import Article, CorpusState, ImportRun, Law, LawStatus
 from knowledge.numerals import ArticleNumber, article_number_or_none
+from knowledge.selectors import versions as _versions
 from knowledge.selectors.vectors import embedding_column_dim
+from knowledge.selectors.versions import (
+    IN_FORCE,
+    PENDING,
+    VersionDates,
+    default_version,
+    status_note,
+    status_on,
+    version_start,
+)
 from knowledge.vocabulary import law_names
 
 T = TypeVar("T")
@@ -46,7 +57,8 @@ _CHAPTER_WINDOW = 60
 class CorpusCache:
     generation: int
     index: LawNameIndex
-    #: law name -> id of its default (is_current) version
+    #: law name -> id of its default version: the one in force on ``day`` (computed from the versions' dates,
+    #: knowledge.selectors.versions), else the next to take effect, else the latest stored
     current_ids: dict[str, int]
     #: law name -> ids of all versions
     version_ids: dict[str, list[int]]
@@ -59,6 +71,16 @@ class CorpusCache:
     doc_type_sizes: dict[str, int] = field(default_factory=dict)
     embedding: dict[str, Any] = field(default_factory=dict)
     documents: int = 0
+    #: the day the statuses below hold for (the cache is rebuilt when the date changes)
+    day: dt.date = dt.date.min
+    #: law id -> its status on ``day`` (现行有效 / 已公布，尚未施行 / 已被修订 / 已废止)
+    time_status: dict[int, str] = field(default_factory=dict)
+    #: law id -> the day its text takes effect
+    starts: dict[int, dt.date | None] = field(default_factory=dict)
+    #: law ids in force on ``day`` whose articles the stored ``current`` flag leaves out of the search scope
+    scope_added: list[int] = field(default_factory=list)
+    #: law ids the stored ``current`` flag keeps in the search scope though not in force on ``day``
+    scope_dropped: list[int] = field(default_factory=list)
     #: rows read by key - ("article", law as asked, article as asked, version), ("versions", law
     #: name), ("numbered", law id, number), ("text", article id) - valid as long as this generation
     memo: OrderedDict[Hashable, Any] = field(default_factory=OrderedDict)
@@ -116,18 +138,33 @@ def _build(generation: int) -> CorpusCache:
     alias_owners: dict[str, set[str]] = {}
     departments: set[str] = set()
     doc_type_sizes: dict[str, int] = {}
-    for pk, name, is_current, count, law_aliases, department, doc_type in Law.objects.values_list(
-            "id", "name", "is_current", "article_count", "aliases", "department", "doc_type"):
+    day = _versions.today()
+    dates: dict[str, list[VersionDates]] = {}
+    stored_current: dict[int, bool] = {}
+    for (pk, name, is_current, count, law_aliases, department, doc_type, status, published, effective,
+         version) in Law.objects.values_list(
+            "id", "name", "is_current", "article_count", "aliases", "department", "doc_type", "status",
+            "publish_date", "effective_date", "version_date"):
         version_ids.setdefault(name, []).append(pk)
+        dates.setdefault(name, []).append(VersionDates(pk, status, published, effective, version))
+        stored_current[pk] = bool(is_current) and status != LawStatus.REPEALED
         sizes[pk] = count
-        if is_current:
-            current_ids[name] = pk
         for alias in law_aliases or ():
             alias_owners.setdefault(alias, set()).add(name)
         if department:
             departments.add(department)
         if doc_type:
             doc_type_sizes[doc_type] = doc_type_sizes.get(doc_type, 0) + (count or 0)
+    time_status: dict[int, str] = {}
+    starts: dict[int, dt.date | None] = {}
+    for name, versions in dates.items():
+        for v in versions:
+            time_status[v.pk] = status_on(v, versions, day)
+            starts[v.pk] = version_start(v)
+        chosen = default_version(versions, day)
+        if chosen is not None:
+            current_ids[name] = chosen.pk
+    in_force = {pk for pk, status in time_status.items() if status == IN_FORCE}
     # An alias two documents carry resolves to neither (the verifier names both).
     aliases = {alias: next(iter(names)) for alias, names in alias_owners.items() if len(names) == 1}
     ambiguous: dict[str, set[str]] = {alias: set(names) for alias, names in law_names().ambiguous.items()}
@@ -146,6 +183,11 @@ def _build(generation: int) -> CorpusCache:
         doc_type_sizes=doc_type_sizes,
         embedding=states.get("embedding") or {},
         documents=int((states.get("terms") or {}).get("documents", 0)),
+        day=day,
+        time_status=time_status,
+        starts=starts,
+        scope_added=sorted(pk for pk in in_force if not stored_current[pk]),
+        scope_dropped=sorted(pk for pk, flag in stored_current.items() if flag and pk not in in_force),
     )
 
 
@@ -153,11 +195,11 @@ def corpus_cache() -> CorpusCache:
     """The process's cached view of the corpus (rebuilt after an import)."""
     global _cache, _checked_at
     now = time.monotonic()
-    if _cache is not None and now - _checked_at < _CHECK_SECONDS:
+    if _cache is not None and now - _checked_at < _CHECK_SECONDS and _cache.day == _versions.today():
         return _cache
     with _lock:
         generation = _generation()
-        if _cache is None or _cache.generation != generation:
+        if _cache is None or _cache.generation != generation or _cache.day != _versions.today():
             _cache = _build(generation)
         _checked_at = now
         return _cache
@@ -216,6 +258,88 @@ def law_resolve(*, name: str, version: str | None = None) -> Law:
     raise LawNotFound(f"{full}（{version}）", [f"{law.name}（{law.version_label or law.status}）" for law in versions])
 
 
+def law_time_status(law: Law, day: dt.date | None = None) -> str:
+    """``law``'s status on ``day`` (default today) computed from its versions' dates (selectors.versions):
+    现行有效, 已公布，尚未施行, 已被修订 or 已废止. Never the stored label alone."""
+    cache = corpus_cache()
+    if (day is None or day == cache.day) and law.pk in cache.time_status:
+        return cache.time_status[law.pk]
+    versions = list(Law.objects.filter(name=law.name)) if law.pk else []
+    if all(v.pk != law.pk for v in versions):
+        versions.append(law)
+    return status_on(law, versions, day or _versions.today())
+
+
+def law_is_default(law: Law) -> bool:
+    """Whether ``law`` is the version its name resolves to (the one in force today, where there is one)."""
+    return corpus_cache().current_ids.get(law.name) == law.pk
+
+
+def law_status_label(law: Law) -> str:
+    """The status shown next to a citation: 现行有效, 已废止, 已被修订, or 2027年1月1日起施行 for a text not yet
+    in force (its 已被修改 label kept for a text in force stored before later amendments, as 刑法 2020)."""
+    status = law_time_status(law)
+    if status == PENDING:
+        return status_note(status, version_start(law)).strip("（）")
+    return _versions.shown_status(law.status, status)
+
+
+def law_in_force(law: Law, day: dt.date | None = None) -> bool:
+    """Whether ``law``'s text is the one in force on ``day`` (default today)."""
+    return law_time_status(law, day) == IN_FORCE
+
+
+def law_status_note(law: Law, day: dt.date | None = None) -> str:
+    """"" for a text in force; otherwise how a citation of it is marked: （2027年1月1日起施行）, （已废止）…"""
+    return status_note(law_time_status(law, day), version_start(law))
+
+
+@dataclass(frozen=True)
+class VersionReport:
+    """Laws with no version in force on ``day``, and versions published but not yet in force."""
+
+    day: dt.date
+    #: (name, computed status of its default version, its start) for each law without a version in force
+    no_version_in_force: list[tuple[str, str, dt.date | None]]
+    #: (name, version label, start, id of the version in force meanwhile or None)
+    pending: list[tuple[str, str, dt.date | None, int | None]]
+
+    def lines(self) -> list[str]:
+        out = [f"法律时效（{self.day.isoformat()}）：{len(self.no_version_in_force)} 部没有现行有效的版本，"
+               f"{len(self.pending)} 个版本已公布尚未施行"]
+        for name, status, start in self.no_version_in_force:
+            note = status_note(status, start) or f"（{status}）"
+            out.append(f"  无现行有效版本：{name}{note}")
+        for name, label, start, meanwhile in self.pending:
+            now = "；施行前适用此前版本" if meanwhile else "；此前没有版本在施行"
+            when = start.isoformat() if start else "?"
+            out.append(f"  尚未施行：{name}（{label or '新版本'}，{when} 起施行{now}）")
+        return out
+
+
+def version_report(*, day: dt.date | None = None, names: list[str] | None = None) -> VersionReport:
+    """What the import prints: every law with no version in force on ``day`` and every version not yet in force."""
+    day = day or _versions.today()
+    by_name: dict[str, list[Law]] = {}
+    laws = Law.objects.all() if names is None else Law.objects.filter(name__in=names)
+    for law in laws.only("id", "name", "status", "publish_date", "effective_date", "version_date", "version_label"):
+        by_name.setdefault(law.name, []).append(law)
+    missing: list[tuple[str, str, dt.date | None]] = []
+    pending: list[tuple[str, str, dt.date | None, int | None]] = []
+    for name in sorted(by_name):
+        versions = by_name[name]
+        statuses = {v.pk: status_on(v, versions, day) for v in versions}
+        current = next((v for v in versions if statuses[v.pk] == IN_FORCE), None)
+        if current is None:
+            shown = default_version(versions, day)
+            if shown is not None:
+                missing.append((name, statuses[shown.pk], version_start(shown)))
+        for v in versions:
+            if statuses[v.pk] == PENDING:
+                pending.append((name, v.version_label, version_start(v), current.pk if current else None))
+    return VersionReport(day, missing, pending)
+
+
 def law_get(*, law_id: int) -> Law:
     """One law by id (any version); ``Law.DoesNotExist`` when there is none."""
     return Law.objects.get(pk=law_id)
@@ -228,13 +352,16 @@ def law_articles(*, law: Law) -> QuerySet[Article]:
 
 
 def law_versions(*, law: Law) -> list[Law]:
-    return list(Law.objects.filter(name=law.name).order_by("-is_current", "-version_date", "-pk"))
+    """Every stored version of ``law``'s name: the default (in force) one first, then newest first."""
+    default = corpus_cache().current_ids.get(law.name)
+    versions = list(Law.objects.filter(name=law.name).order_by("-version_date", "-pk"))
+    return sorted(versions, key=lambda v: v.pk != default)
 
 
 def law_list(*, current_only: bool = True) -> list[Law]:
     laws = Law.objects.all()
     if current_only:
-        laws = laws.filter(is_current=True)
+        laws = laws.filter(pk__in=list(corpus_cache().current_ids.values()))
     return list(laws.order_by("name"))
 
 
@@ -366,11 +493,11 @@ def articles_without_vectors() -> int:
 
 
 def corpus_status() -> dict[str, Any]:
-    laws = Law.objects.aggregate(
-        total=Count("id"), current=Count("id", filter=Q(is_current=True)),
-        history=Count("id", filter=Q(is_current=False)),
-        in_force=Count("id", filter=Q(is_current=True, status__in=[LawStatus.CURRENT, LawStatus.AMENDED])),
-    )
+    cache = corpus_cache()
+    laws = Law.objects.aggregate(total=Count("id"))
+    laws["current"] = len(cache.current_ids)
+    laws["history"] = laws["total"] - laws["current"]
+    laws["in_force"] = sum(1 for status in cache.time_status.values() if status == IN_FORCE)
     articles = Article.objects.aggregate(
         total=Count("id"), current=Count("id", filter=Q(current=True)),
         embedded=Count("id", filter=Q(embedding__isnull=False)), last=Max("id"),

@@ -55,7 +55,7 @@ from knowledge.models import (
     LawStatus,
     TermStat,
 )
-from knowledge.selectors import embedding_column_dim, invalidate_caches
+from knowledge.selectors import embedding_column_dim, invalidate_caches, version_report
 from knowledge.textsearch import dictionary_fingerprint, index_tokens
 
 logger = logging.getLogger(__name__)
@@ -86,6 +86,10 @@ class ImportResult:
     embedded: int = 0
     seconds: float = 0.0
     names: list[str] = field(default_factory=list)
+    #: of the laws imported, those with no version in force today: (name, computed status, start)
+    no_version_in_force: list[tuple[str, str, str]] = field(default_factory=list)
+    #: versions imported that are published but not yet in force: (name, version, start, older one applies)
+    pending: list[tuple[str, str, str, bool]] = field(default_factory=list)
 
     def counts(self) -> dict[str, Any]:
         data = asdict(self)
@@ -502,6 +506,11 @@ def statute_import(
                     term_stats_rebuild()
             corpus_generation_bump()
         result.names = sorted(touched)
+        report = version_report(names=result.names)
+        result.no_version_in_force = [(name, status, start.isoformat() if start else "")
+                                      for name, status, start in report.no_version_in_force]
+        result.pending = [(name, label, start.isoformat() if start else "", meanwhile is not None)
+                          for name, label, start, meanwhile in report.pending]
         if embed:
             result.embedded = statute_embed_missing(embedder=embedder, progress=progress)
     except Exception as exc:

@@ -67,7 +67,7 @@ def article_detail(request: HttpRequest, article_id: int) -> HttpResponse:
     context = selectors.article_context(article=article)
     terms = [t for t in request.GET.getlist("hl") if t][:30]
     return render(request, "knowledge/article.html", {"ctx": context, "article": article, "law": article.law,
-                                                      "terms": terms})
+                                                      "terms": terms, **_law_status(article.law)})
 
 
 @login_required
@@ -77,4 +77,10 @@ def law_detail(request: HttpRequest, law_id: int) -> HttpResponse:
     except Law.DoesNotExist:
         raise Http404("法律不存在") from None
     return render(request, "knowledge/law.html", {"law": law, "articles": selectors.law_articles(law=law),
-                                                  "versions": selectors.law_versions(law=law)})
+                                                  "versions": selectors.law_versions(law=law), **_law_status(law)})
+
+
+def _law_status(law: Law) -> dict[str, object]:
+    """The law's status today computed from its versions' dates (never the stored label alone)."""
+    return {"law_status": selectors.law_time_status(law), "law_status_note": selectors.law_status_note(law),
+            "law_is_default": selectors.law_is_default(law)}

@@ -30,3 +30,20 @@ def store_old_version(*, name: str, number: int, label: str, text: str, year: in
     Article.objects.create(law=law, ordinal=0, number=number, label=label, text=text, text_hash="x" * 32)
     selectors.invalidate_caches()
     return law
+
+
+def store_future_law(*, name: str, effective: dt.date, text: str, status: str = LawStatus.CURRENT) -> Law:
+    """A law stored in one version only, labelled ``status`` (现行有效) but taking effect on ``effective``."""
+    published = effective - dt.timedelta(days=120)
+    law = Law.objects.create(
+        name=name, short_name=name.removeprefix("中华人民共和国"), status=status, is_current=True,
+        source="test", source_id=f"{name}-{effective.year}", version_label=f"{published.year}年版",
+        version_date=published, publish_date=published, effective_date=effective, article_count=1, doc_type="法律",
+    )
+    from knowledge.indexing import article_search_text
+    from knowledge.textsearch import index_tokens
+
+    Article.objects.create(law=law, ordinal=0, number=1, label="第一条", text=text, text_hash="y" * 32, current=True,
+                           search_tokens=index_tokens(article_search_text(chapter="", section="", text=text)))
+    selectors.invalidate_caches()
+    return law

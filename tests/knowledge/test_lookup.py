@@ -1,7 +1,10 @@
+import datetime as dt
+
 import pytest
 
 from knowledge import selectors
 from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, LawNotFound
+from knowledge.selectors import versions
 
 CIVIL_CODE = "中华人民共和国民法典"
 LABOR_CONTRACT = "中华人民共和国劳动合同法"
@@ -40,13 +43,24 @@ def test_zhi_yi_articles_are_distinct(statutes):
     assert "醉酒驾驶" in first.text and "醉酒驾驶" not in base.text
 
 
-def test_current_version_is_the_default_and_history_is_reachable(statutes):
-    current = selectors.article_lookup(law="商标法", article=72)
-    assert current.law.is_current and current.law.status == "现行有效"
-    old = selectors.article_lookup(law="商标法", article=57, version="历史版本")
-    assert old.law.name == current.law.name and old.law_id != current.law_id
-    assert not old.law.is_current and old.law.status == "历史版本"
-    assert selectors.article_lookup(law="商标法", article=57).law_id == current.law_id
+def test_the_version_in_force_is_the_default_and_the_others_are_reachable(statutes, monkeypatch):
+    """商标法 is stored as the 2019 text and the 2026 revision taking effect on 2027-01-01 (labelled 现行有效):
+    the default is the text in force on the day, whatever the label says."""
+    monkeypatch.setattr(versions, "today", lambda: dt.date(2026, 11, 28))
+    selectors.invalidate_caches()
+    now = selectors.article_lookup(law="商标法", article=57)
+    assert (now.law.version_label, now.law.in_force, now.law.time_status) == ("2019年版", True, "现行有效")
+    assert "侵犯注册商标专用权" in now.text
+    pending = selectors.article_lookup(law="商标法", article=72, version="2026")
+    assert pending.law.name == now.law.name and pending.law_id != now.law_id
+    assert (pending.law.in_force, pending.law.time_status, pending.law.status_note) == (
+        False, "已公布，尚未施行", "（2027年1月1日起施行）")
+    assert pending.law.status == "现行有效"  # the label alone would have made it the default
+    monkeypatch.setattr(versions, "today", lambda: dt.date(2027, 1, 1))
+    selectors.invalidate_caches()
+    later = selectors.article_lookup(law="商标法", article=72)
+    assert later.law_id == pending.law_id and later.law.in_force
+    assert not selectors.article_lookup(law="商标法", article=57, version="2019").law.in_force
 
 
 def test_constitution_amendment_is_never_the_constitution(statutes):
@@ -81,14 +95,18 @@ def test_malformed_article_numbers_are_rejected(statutes, article):
         selectors.article_lookup(law="劳动合同法", article=article)
 
 
-def test_article_context_has_chapter_neighbours_and_prev_next(statutes):
+def test_article_context_has_chapter_neighbours_and_prev_next(statutes, monkeypatch):
+    monkeypatch.setattr(versions, "today", lambda: dt.date(2026, 11, 28))
+    selectors.invalidate_caches()
     article = selectors.article_lookup(law="劳动合同法", article=47)
     context = selectors.article_context(article=article)
     assert context.previous.number == 46 and context.next.number == 48
     assert all(a.chapter == article.chapter for a in context.chapter_articles)
     assert article.pk in [a.pk for a in context.chapter_articles] and len(context.chapter_articles) > 3
     trademark = selectors.article_lookup(law="商标法", article=1)
-    assert [v.law.status for v in selectors.article_context(article=trademark).other_versions] == ["历史版本"]
+    assert trademark.law.version_label == "2019年版"  # in force today; the 2026 text takes effect 2027-01-01
+    assert [(v.law.version_label, v.law.in_force) for v in selectors.article_context(article=trademark).other_versions
+            ] == [("2026年版", False)]
 
 
 def test_a_repeated_look_up_is_answered_from_the_corpus_cache(statutes, django_assert_num_queries):

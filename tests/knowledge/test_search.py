@@ -1,8 +1,10 @@
+import datetime as dt
+
 import pytest
 
 from knowledge import selectors
 from knowledge.exceptions import InvalidQuery, LawNotFound
-from knowledge.selectors import statute_search
+from knowledge.selectors import statute_search, versions
 
 LABOR_CONTRACT = "中华人民共和国劳动合同法"
 CIVIL_CODE = "中华人民共和国民法典"
@@ -40,12 +42,19 @@ def test_unknown_law_filter_is_an_error_with_suggestions(statutes):
     assert LABOR_CONTRACT in caught.value.suggestions
 
 
-def test_default_scope_is_current_law_and_history_is_opt_in(statutes):
+def test_default_scope_is_current_law_and_history_is_opt_in(statutes, monkeypatch):
+    """On 2026-11-28 the 2019 商标法 is in force and the 2026 revision (labelled 现行有效) takes effect on
+    2027-01-01: the default scope holds the text in force, ``history`` every other version."""
+    monkeypatch.setattr(versions, "today", lambda: dt.date(2026, 11, 28))
+    selectors.invalidate_caches()
     response = statute_search(query="侵犯注册商标专用权的行为", top_k=20)
     assert response.results
-    assert all(hit.law_status != "历史版本" for hit in response.results)
-    old = statute_search(query="侵犯注册商标专用权的行为", law="商标法", status="history", top_k=5)
-    assert old.results and {hit.law_status for hit in old.results} == {"历史版本"}
+    assert all(hit.law_status in ("现行有效", "已被修改") for hit in response.results)
+    assert {hit.law_version for hit in response.results if hit.law == "中华人民共和国商标法"} == {"2019年版"}
+    other = statute_search(query="侵犯注册商标专用权的行为", law="商标法", status="history", top_k=5)
+    assert other.results and {(hit.law_version, hit.law_status, hit.is_current_version) for hit in other.results} == {
+        ("2026年版", "2027年1月1日起施行", False)}
+    selectors.invalidate_caches()
 
 
 def test_domain_and_department_filters(statutes):

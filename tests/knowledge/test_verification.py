@@ -120,15 +120,16 @@ def test_historical_version_named_by_year(statutes, today):
     assert (old_constitution.valid, old_constitution.code, old_constitution.status) == (False, "historical", "历史版本")
     assert "1982年版" in old_constitution.reason and "2018年版" in old_constitution.reason
     assert old_constitution.cited == "《中华人民共和国宪法》（1982年版）第一条"
-    # The 2026 商标法 takes effect on 2027-01-01: until then the 2019 text still applies (flagged) ...
+    # The 2026 商标法 takes effect on 2027-01-01: until then the 2019 text is the one in force (its successor
+    # flagged) ...
     trademark_2019 = citations_verify(text="《商标法》（2019年修正）第五十七条、第五十八条")
     assert [(r.article, r.valid, r.code, r.is_current_version) for r in trademark_2019] == [
-        ("第五十七条", True, "superseded_pending", False), ("第五十八条", True, "superseded_pending", False)]
+        ("第五十七条", True, "superseded_pending", True), ("第五十八条", True, "superseded_pending", True)]
     assert "2027年1月1日" in trademark_2019[0].reason
     # ... and afterwards it is a superseded text.
     today(dt.date(2027, 3, 1))
     [later] = citations_verify(text="《商标法》（2019年修正）第五十七条")
-    assert (later.valid, later.code) == (False, "historical")
+    assert (later.valid, later.code, later.status) == (False, "historical", "历史版本")
 
 
 def test_article_number_only_in_a_historical_version_is_invalid(statutes, today):
@@ -138,13 +139,37 @@ def test_article_number_only_in_a_historical_version_is_invalid(statutes, today)
     assert "现行《中华人民共和国劳动合同法》没有第九十九条" in cited.reason and "2007年版" in cited.reason
 
 
-def test_current_version_not_yet_in_force_is_valid_but_flagged(statutes, today):
-    [pending] = citations_verify(text="商标法第七十二条")
-    assert (pending.law, pending.valid, pending.flagged, pending.code) == (TRADEMARK, True, True, "not_yet_effective")
-    assert "2027年1月1日起施行" in pending.reason and "2019年版" in pending.reason
+def test_a_text_not_yet_in_force_is_never_the_basis(statutes, today):
+    """商标法 2026年版 (labelled 现行有效, in force 2027-01-01) is not the default before that day: a bare
+    citation checks the 2019 text in force; an article only the 2026 text has, or the 2026 text named, is
+    invalid and shown with its date; from 2027-01-01 the 2026 text is the current one."""
+    [bare] = citations_verify(text="商标法第五十七条")
+    assert (bare.law, bare.valid, bare.code, bare.law_version) == (TRADEMARK, True, "superseded_pending", "2019年版")
+    [only_new] = citations_verify(text="依照《商标法》第八十五条的规定")
+    assert (only_new.valid, only_new.code, only_new.law_version) == (False, "not_yet_effective", "2026年版")
+    assert only_new.cited.endswith("（2027年1月1日起施行）") and "不能作为现行法律依据" in only_new.reason
+    [named] = citations_verify(text="《商标法》（2026年修正）第七十二条")
+    assert (named.valid, named.flagged, named.code, named.status) == (False, True, "not_yet_effective",
+                                                                     "已公布，尚未施行")
+    assert "2027年1月1日起施行" in named.reason and "2019年版" in named.reason
     today(dt.date(2027, 1, 2))
     [now] = citations_verify(text="商标法第七十二条")
-    assert (now.valid, now.flagged, now.code) == (True, False, "ok")
+    assert (now.valid, now.flagged, now.code, now.law_version) == (True, False, "ok", "2026年版")
+
+
+def test_a_law_with_no_version_in_force_is_invalid_with_its_date(statutes, today):
+    """A law whose only text takes effect later (stored with a future 施行日期) is cited with its date and
+    never valid before it; on that day it is."""
+    from tests.knowledge.graph_support import store_future_law
+
+    store_future_law(name="中华人民共和国示例保障法", effective=dt.date(2027, 1, 1),
+                     text="参保人员享受医疗保障待遇。")
+    [cited] = citations_verify(text="《示例保障法》第一条")
+    assert (cited.valid, cited.code, cited.status_note) == (False, "not_yet_effective", "（2027年1月1日起施行）")
+    assert "目前没有施行中的版本" in cited.reason
+    today(dt.date(2027, 1, 1))
+    [later] = citations_verify(text="《示例保障法》第一条")
+    assert (later.valid, later.code) == (True, "ok")
 
 
 def test_text_without_citations_gives_an_empty_list(statutes):

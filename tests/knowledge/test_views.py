@@ -1,9 +1,12 @@
+import datetime as dt
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from knowledge import selectors
+from knowledge.selectors import versions
 
 pytestmark = pytest.mark.django_db
 
@@ -44,10 +47,14 @@ def test_article_page_shows_law_status_chapter_context_and_neighbours(statutes, 
     assert "<mark>经济补偿</mark>" in html
 
 
-def test_law_page_and_missing_objects(statutes, browser):
-    law = selectors.law_resolve(name="商标法")
+def test_law_page_and_missing_objects(statutes, browser, monkeypatch):
+    monkeypatch.setattr(versions, "today", lambda: dt.date(2026, 11, 28))
+    selectors.invalidate_caches()
+    law = selectors.law_resolve(name="商标法")  # the 2019 text in force; the 2026 one from 2027-01-01
     html = browser.get(law.get_absolute_url()).content.decode()
-    assert "第八十七条" in html and "历史版本" in html
+    assert "第七十三条" in html and "第八十七条" not in html and "历史版本" in html
+    assert "2026年版（已公布，尚未施行）" in html
+    selectors.invalidate_caches()
     assert browser.get(reverse("knowledge:article", args=[10**9])).status_code == 404
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from knowledge import services
+from knowledge import selectors, services
 from knowledge.exceptions import KnowledgeError
 from knowledge.importers import BUNDLED_SOURCE, JUDICIAL_ADMIN_SOURCE, SHIPPED_CORPORA, CorpusFormatError
 from knowledge.progress import TqdmProgress
@@ -37,6 +37,7 @@ class Command(BaseCommand):
         if len(sources) > 1 and (options["laws"] or options["source_name"]):
             raise CommandError("--law and --source-name apply to one --source at a time")
         progress = TqdmProgress(self.stderr._out, disable=options["no_progress"])
+        self._imported: set[str] = set()
         try:
             for source in sources:
                 result = services.statute_import(
@@ -44,9 +45,16 @@ class Command(BaseCommand):
                     embed=not options["no_embed"] and len(sources) == 1, progress=progress,
                 )
                 self.stdout.write(self.style.SUCCESS(result.summary()))
+                self._imported.update(result.names)
             if len(sources) > 1 and not options["no_embed"]:
                 embedded = services.statute_embed_missing(progress=progress)
                 self.stdout.write(self.style.SUCCESS(f"embedded {embedded}"))
+            # Laws with no version in force today and versions not yet in force, computed from their dates
+            # (knowledge.selectors.versions): these are never cited as the basis of an answer.
+            report = selectors.version_report(names=None if not options["laws"] else sorted(
+                {name for name in self._imported}))
+            for line in report.lines():
+                self.stdout.write(self.style.WARNING(line) if line.startswith("  ") else line)
         except CorpusFormatError as exc:
             raise CommandError(str(exc)) from None
         except (services.StatuteImportError, KnowledgeError, FileNotFoundError) as exc:
