@@ -32,7 +32,9 @@ import hashlib
 import logging
 import math
 import os
+import pickle
 import re
+import sys
 import threading
 import tomllib
 from collections import Counter, OrderedDict
@@ -377,9 +379,8 @@ class Matcher:
                 self._texts.append(text)
                 self._owner.append(index)
         self._owner_arr = np.array(self._owner, dtype=np.int64)
-        self.sides = [card_side(card) for card in self.cards]
+        self.sides, self.deciding = _card_reads(self.cards)
         self.crime = [card_consequence(card) for card in self.cards]
-        self.deciding = [card_deciding(card) for card in self.cards]
         self._bigrams = [[bigrams(p) for p in (card.title, *card.phrasings)] for card in self.cards]
         self._vectors: np.ndarray | None = None
         self._profile_cache: list[set[str]] | None = None
@@ -945,6 +946,67 @@ def _cache_dir() -> Path | None:
         return path
     except Exception:  # no settings (a script): no disk cache
         return None
+
+
+#: A card set this large or larger keeps its cards' sides and deciding facts on disk (:func:`_card_reads`);
+#: a smaller one (a test's few cards) reads them faster than a file is written.
+READS_CACHE_MIN_CARDS = 50
+#: The code and word lists a card's side and deciding facts are read by (``legal.facts``, the lexicon, the
+#: asking clause, the numerals): a change to any of them names a new cache file.
+_READER_SOURCES = ("*.py", "*.toml", "text/*.py", "text/vocab/*.toml")
+
+
+def _card_reads(cards: Sequence[Card]) -> tuple[list[str], list[dict[str, str]]]:
+    """Each card's side (:func:`card_side`) and deciding facts (:func:`card_deciding`), as the matcher keeps
+    them. Reading them costs ~2 s of CPU for the shipped cards (10,000 phrasings through ``legal.facts``) in
+    every process that answers (each daphne, worker, ``manage.py`` child): a set of
+    :data:`READS_CACHE_MIN_CARDS` or more is kept in the cache dir beside the cards' vectors, in a file named
+    by the hash of the fields read and of the code that reads them, so a changed card or reader is a new name."""
+    path = _reads_path(cards) if len(cards) >= READS_CACHE_MIN_CARDS else None
+    if path is not None:
+        try:
+            # written by this site into its own cache dir, as the parsed cards and the vectors are
+            sides, deciding = pickle.loads(path.read_bytes())  # noqa: S301
+            if len(sides) == len(deciding) == len(cards):
+                return list(sides), [dict(values) for values in deciding]
+        except Exception:  # noqa: S110 - missing, truncated or from another version: read again
+            pass
+    sides = [card_side(card) for card in cards]
+    deciding = [card_deciding(card) for card in cards]
+    if path is not None:
+        part = path.with_name(f"{path.name}.{os.getpid()}.part")
+        try:
+            part.write_bytes(pickle.dumps((sides, deciding), protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(part, path)  # readers see the whole file or none
+        except OSError:
+            logger.warning("legal: could not cache card reads at %s", path)
+            part.unlink(missing_ok=True)
+    return sides, deciding
+
+
+def _reads_path(cards: Sequence[Card]) -> Path | None:
+    folder = _cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256(_reader_digest().encode())
+    for card in cards:
+        digest.update("\x1e".join((card.asker, card.domain, card.title, *card.phrasings, "\x1d")).encode())
+    return folder / f"card-reads-{digest.hexdigest()[:32]}.pickle"
+
+
+@cache
+def _reader_digest() -> str:
+    """The hash of the readers' code and word lists (:data:`_READER_SOURCES` under ``legal/``, and
+    ``knowledge/*.py``), once per process."""
+    here = Path(__file__).resolve().parent
+    files = sorted({*(p for pattern in _READER_SOURCES for p in here.glob(pattern)),
+                    *here.parent.joinpath("knowledge").glob("*.py")})
+    digest = hashlib.sha256(f"{sys.version_info[:2]}".encode())
+    for path in files:
+        content = path.read_bytes()
+        digest.update(f"{path.relative_to(here.parent)}\0{len(content)}\0".encode())
+        digest.update(content)
+    return digest.hexdigest()
 
 
 def _load_vectors(path: Path, rows: int) -> np.ndarray | None:

@@ -6,20 +6,19 @@ out, and with the fact unknown the default leads with a plain answer and asks fo
 chose a case are read back in one clause after its plain answer."""
 
 from datetime import date
-from pathlib import Path
 
 import pytest
 
 from bench.answers import polarity
 from legal import conditions
-from legal.cardfile import load_cards
+from legal.cardfile import shipped_cards
 from legal.composer import compose
 from legal.facts import extract_facts
 from legal.matcher import CardScore, PartMatch
 from scripts.list_case_conclusions import leads_plain, markers
 
 TODAY = date(2026, 11, 28)
-CARDS = {card.slug: card for card in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+CARDS = {card.slug: card for card in shipped_cards()}
 
 
 def _facts(text: str) -> dict:

@@ -7,18 +7,17 @@ has at least one article a card is controlled by."""
 from __future__ import annotations
 
 from datetime import date
-from pathlib import Path
 
 import pytest
 
 from bench.answers import polarity
-from legal.cardfile import load_cards
+from legal.cardfile import shipped_cards
 from legal.composer import article_label, compose
 from legal.matcher import CardScore, PartMatch
 from scripts.card_coverage import controlling_index, coverage, load_key_articles
 
 TODAY = date(2026, 11, 28)
-CARDS = {card.slug: card for card in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+CARDS = {card.slug: card for card in shipped_cards()}
 CIVIL_CODE = "中华人民共和国民法典"
 CRIMINAL_LAW = "中华人民共和国刑法"
 COMMODITY_HOUSING = "最高人民法院关于审理商品房买卖合同纠纷案件适用法律若干问题的解释"

@@ -6,22 +6,20 @@ from __future__ import annotations
 
 from datetime import date
 from functools import cache
-from pathlib import Path
 
 import pytest
 
-from legal.cardfile import Card, load_cards
+from legal.cardfile import Card, shipped_cards
 from legal.composer import compose
 from legal.facts import extract_facts
 from legal.matcher import CardScore, PartMatch
 
 TODAY = date(2026, 11, 27)
-CARDS = Path(__file__).resolve().parents[2] / "legal" / "cards"
 
 
 @cache
 def shipped(slug: str) -> Card:
-    return next(c for c in load_cards(sorted(CARDS.glob("*.toml"))) if c.slug == slug)
+    return next(c for c in shipped_cards() if c.slug == slug)
 
 
 def cited(slug: str, question: str, part: str | None = None) -> list[tuple[str, int | str]]:

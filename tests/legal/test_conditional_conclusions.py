@@ -9,19 +9,18 @@ here from the law's own limits (劳动合同法 19 and 24, 民间借贷规定 25
 
 from datetime import date
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
 from bench.answers import polarity
-from legal.cardfile import CardFileError, card_to_dict, load_cards, parse_card
+from legal.cardfile import CardFileError, card_to_dict, parse_card, shipped_cards
 from legal.composer import compose
 from legal.conditions import THRESHOLDS, Case, Predicate, choose, fill, parse_cases
 from legal.matcher import CardScore, PartMatch
 from legal.rules import lpr_on
 
 TODAY = date(2026, 11, 27)
-CARDS = {card.slug: card for card in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+CARDS = {card.slug: card for card in shipped_cards()}
 
 
 def _conclusion(slug: str, text: str) -> str:

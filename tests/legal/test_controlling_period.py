@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from pathlib import Path
 
 import pytest
 
-from legal.cardfile import load_cards
+from legal.cardfile import shipped_cards
 from legal.composer import compose, deadline_lead, limitation_defence
 from legal.events import start_of
 from legal.facts import extract_facts
@@ -40,7 +39,7 @@ from legal.rules import (
 from scripts.period_audit import findings
 
 TODAY = date(2026, 11, 27)
-CARDS = {card.slug: card for card in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+CARDS = {card.slug: card for card in shipped_cards()}
 
 
 def _part(slug: str, text: str):

@@ -10,18 +10,17 @@ from the engine.
 """
 
 from datetime import date
-from pathlib import Path
 
 import pytest
 
 from bench.answers import polarity
-from legal.cardfile import load_cards
+from legal.cardfile import shipped_cards
 from legal.composer import compose
 from legal.facts import extract_facts
 from legal.matcher import CardScore, PartMatch
 
 TODAY = date(2026, 11, 27)
-CARDS = {card.slug: card for card in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+CARDS = {card.slug: card for card in shipped_cards()}
 BANDS = {"criminal.theft": (1000, 3000), "criminal.fraud": (3000, 10000)}
 
 

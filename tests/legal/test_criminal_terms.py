@@ -73,13 +73,11 @@ def test_the_licence_bar_is_five_years_only_after_drink_driving() -> None:
 
 # -- composed with the card the matcher hands over ------------------------------------------------------
 def _part_text(slug: str, text: str) -> str:
-    from pathlib import Path
-
-    from legal.cardfile import load_cards
+    from legal.cardfile import shipped_cards
     from legal.composer import compose
     from legal.matcher import CardScore, PartMatch
 
-    cards = {c.slug: c for c in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+    cards = {c.slug: c for c in shipped_cards()}
     match = PartMatch(text, [CardScore(cards[slug], 1.0, 0.95, {"bigrams": 1.0})], True)
     return compose(text, [match], today=TODAY).parts[0].text
 

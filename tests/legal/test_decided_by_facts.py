@@ -4,18 +4,17 @@ for it answers. The expected answers follow from the law (刑法 17 and 264, 民
 the phrasings are written here."""
 
 from datetime import date
-from pathlib import Path
 
 import pytest
 
 from bench.answers import polarity
-from legal.cardfile import load_cards
+from legal.cardfile import shipped_cards
 from legal.composer import compose
 from legal.facts import extract_facts
 from legal.matcher import CardScore, PartMatch
 
 TODAY = date(2026, 11, 27)
-CARDS = {card.slug: card for card in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+CARDS = {card.slug: card for card in shipped_cards()}
 
 
 def _conclusion(slug: str, text: str) -> str:

@@ -7,17 +7,16 @@ reads from the words: whether a clause asks about the criminal consequence."""
 from __future__ import annotations
 
 from datetime import date
-from pathlib import Path
 
 import pytest
 
 from bench.answers import polarity
-from legal.cardfile import load_cards
+from legal.cardfile import shipped_cards
 from legal.composer import article_label, compose
 from legal.matcher import CardScore, PartMatch, asked_consequence
 
 TODAY = date(2026, 11, 27)
-CARDS = {card.slug: card for card in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+CARDS = {card.slug: card for card in shipped_cards()}
 CIVIL_CODE = "中华人民共和国民法典"
 CRIMINAL_LAW = "中华人民共和国刑法"
 

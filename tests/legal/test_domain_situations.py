@@ -14,19 +14,18 @@ that answer them, each question written here in a client's own words (none is a 
 from __future__ import annotations
 
 from datetime import date
-from pathlib import Path
 
 import pytest
 
 from bench.answers import polarity
-from legal.cardfile import load_cards, parse_card
+from legal.cardfile import parse_card, shipped_cards
 from legal.composer import article_label, compose
 from legal.facts import extract_facts, situation
 from legal.matcher import CardScore, Matcher, PartMatch
 from tests.legal.test_matcher_signals import NEUTRAL, FlatEmbedder
 
 TODAY = date(2026, 11, 27)
-CARDS = {card.slug: card for card in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+CARDS = {card.slug: card for card in shipped_cards()}
 CIVIL_CODE = "中华人民共和国民法典"
 LABOUR_CONTRACT_LAW = "中华人民共和国劳动合同法"
 LABOUR_INTERPRETATION = "最高人民法院关于审理劳动争议案件适用法律问题的解释（一）"

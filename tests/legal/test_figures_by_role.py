@@ -10,11 +10,10 @@ deadline its facts compute.
 
 from datetime import date
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
-from legal.cardfile import load_cards
+from legal.cardfile import shipped_cards
 from legal.composer import compose
 from legal.facts import extract_facts
 from legal.matcher import CardScore, PartMatch
@@ -22,7 +21,7 @@ from legal.names import CALCULATOR_NAMES, DEADLINE_NAMES
 from legal.rules import DEADLINES, FORMULAS, calculate, deadline
 
 TODAY = date(2026, 11, 27)
-CARDS = {card.slug: card for card in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+CARDS = {card.slug: card for card in shipped_cards()}
 
 
 def _facts(text: str) -> dict:

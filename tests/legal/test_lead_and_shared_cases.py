@@ -8,18 +8,17 @@
 - the cases written this session fire on wordings written here (not the tuning questions')."""
 
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from legal.cardfile import Card, load_cards, parse_card
+from legal.cardfile import Card, parse_card, shipped_cards
 from legal.cardlint import decision, first_clause, lead_fault, lead_findings
 from legal.composer import compose
 from legal.matcher import CardScore, PartMatch
 
 TODAY = date(2026, 11, 28)
-CARDS = {card.slug: card for card in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+CARDS = {card.slug: card for card in shipped_cards()}
 
 
 def _part(card: Card, text: str) -> tuple[str, str]:

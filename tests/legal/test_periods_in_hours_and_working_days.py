@@ -80,13 +80,11 @@ def test_an_application_labels_a_date_only_when_no_other_event_is_named(text: st
 
 
 def test_the_period_of_a_how_long_part_keeps_its_statutory_words_beside_the_digits() -> None:
-    from pathlib import Path
-
-    from legal.cardfile import load_cards
+    from legal.cardfile import shipped_cards
     from legal.composer import compose
     from legal.matcher import CardScore, PartMatch
 
-    cards = {c.slug: c for c in load_cards(sorted((Path(__file__).parents[2] / "legal/cards").glob("*.toml")))}
+    cards = {c.slug: c for c in shipped_cards()}
     text = "被家暴了想申请保护令，法院多久能给结果"
     match = PartMatch(text, [CardScore(cards["family.protection-order"], 1.0, 0.95, {"bigrams": 1.0})], True)
     said = compose(text, [match], today=TODAY).parts[0].text
