@@ -207,8 +207,8 @@ def _title_decision(title: str, domain: str) -> CardDecision | None:
             if modal == IS:
                 # a thing is classified (借钱不还算不算诈骗): nobody acts; the thing is named with the act
                 return CardDecision("none", subject, modal, act)
-            # no party named (超过诉讼时效的欠款还能否要回): the party the card is written for asks it
-            return CardDecision("asker", "", modal, act)
+            # no party named: a may is the asker's own (超过诉讼时效的欠款还能否要回); whose duty a must is, is not said
+            return CardDecision("asker" if modal == MAY else "", "", modal, act)
     return None
 
 

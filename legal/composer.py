@@ -62,6 +62,7 @@ from legal.rules import (
 )
 from legal.sides import (
     CRIMINAL_DOMAINS,
+    PARTY,
     SIDE_DEFAULTS,
     client_side,
     facts_with_side,
@@ -936,9 +937,15 @@ def frame_lead(part: str, text: str, card: Card, answer: Answer, side: str) -> t
         return text, False
     if polarity is None:
         return text, True
-    word, modal = asks.lead_word(head)
     made = asks.card_decision(card, answer)
     card_rel = asks.relation(made.actor, side, card_side(card)) if made is not None else ""
+    # a lead the side step gave the other party as its subject (出借人可以。…): that party decides, the word follows
+    named = next((label for label in sorted(PARTY.values(), key=len, reverse=True) if head.startswith(label)), "")
+    if named:
+        head, card_rel = head[len(named):], asks.OTHER
+        if made is not None and not made.party:
+            made = replace(made, party=named)
+    word, modal = asks.lead_word(head)
     ask_rel = ask.actor or (asks.SELF if ask.modal in (asks.MAY, asks.MUST) else "")
     same_actor = not card_rel or not ask_rel or card_rel == ask_rel or ask_rel == asks.THIRD
     # the act the lead decides: its own words after the decision word, else (a bare word) the card's
