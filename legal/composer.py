@@ -943,8 +943,7 @@ def frame_lead(part: str, text: str, card: Card, answer: Answer, side: str) -> t
     named = next((label for label in sorted(PARTY.values(), key=len, reverse=True) if head.startswith(label)), "")
     if named:
         head, card_rel = head[len(named):], asks.OTHER
-        if made is not None and not made.party:
-            made = replace(made, party=named)
+        made = replace(made, party=made.party or named) if made is not None else asks.CardDecision("", named, "", "")
     word, modal = asks.lead_word(head)
     ask_rel = ask.actor or (asks.SELF if ask.modal in (asks.MAY, asks.MUST) else "")
     same_actor = not card_rel or not ask_rel or card_rel == ask_rel or ask_rel == asks.THIRD
