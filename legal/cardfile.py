@@ -112,6 +112,11 @@ class Answer:
     #: Conclusions chosen by the facts (legal/conditions.py): the first case whose predicates all
     #: hold replaces ``conclusion``; none holding (or a fact not given) keeps it.
     cases: tuple[Case, ...] = ()
+    #: Whom a yes/no answer decides of (legal/asks.py): a side (``employer`` …), ``asker`` (the party the card is
+    #: written for) or ``none`` (a thing is classified); "" reads it from the card's title.
+    actor: str = ""
+    #: ... and the act it decides ("要求劳动者履行竞业限制"); "" reads it from the card's title.
+    act: str = ""
 
 
 @dataclass(frozen=True)
@@ -223,6 +228,18 @@ def _text(value: Any, where: str, *, required: bool = True) -> str:
     return value.strip()
 
 
+#: The actors a yes/no answer may declare (``actor``): a side, the card's asker, or nobody (a classification).
+ANSWER_ACTORS = (*(a for a in ASKERS if a != "any"), "asker", "none")
+
+
+def _actor(value: Any, where: str) -> str:
+    """An answer's ``actor`` (:data:`ANSWER_ACTORS`), "" when not given."""
+    text = _text(value, where, required=False)
+    if text and text not in ANSWER_ACTORS:
+        raise CardFileError(f"{where} must be one of {', '.join(ANSWER_ACTORS)}")
+    return text
+
+
 def _basis(value: Any, where: str) -> tuple[tuple[str, int | str], ...]:
     """An answer's ``basis``: a list of ``{law, article}`` tables, at most :data:`MAX_BASIS`."""
     if value is None:
@@ -295,7 +312,9 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
             inputs=_strings(body.get("inputs"), f"{where}.inputs"),
             deadline=_text(body.get("deadline"), f"{where}.deadline", required=False),
             start=_text(body.get("start"), f"{where}.start", required=False),
-            basis=_basis(body.get("basis"), f"{where}.basis"), cases=_cases(body.get("cases"), f"{where}.cases"))
+            basis=_basis(body.get("basis"), f"{where}.basis"), cases=_cases(body.get("cases"), f"{where}.cases"),
+            actor=_actor(body.get("actor"), f"{where}.actor"),
+            act=_text(body.get("act"), f"{where}.act", required=False))
     for qtype in qtypes:
         if qtype not in answers:
             raise CardFileError(_where(path, slug, "question_types") + f": {qtype} has no answer")
@@ -565,7 +584,8 @@ def card_to_dict(card: Card) -> dict[str, Any]:
                                           ("inputs", list(a.inputs)), ("deadline", a.deadline),
                                           ("start", a.start),
                                           ("basis", [{"law": law, "article": art} for law, art in a.basis]),
-                                          ("cases", [c.to_dict() for c in a.cases]))
+                                          ("cases", [c.to_dict() for c in a.cases]),
+                                          ("actor", a.actor), ("act", a.act))
                             if v}
                     for q, a in card.answers.items()},
     }

@@ -340,15 +340,40 @@ def lead_fault(qtype: str, text: str, domain: str = "") -> str:
     return ""
 
 
+def frame_fault(card: Card, qtype: str, text: str, default: str = "") -> str:
+    """What is wrong with the polarity of ``text`` (a yes/no answer of ``card``, or one of its cases beside the
+    ``default`` conclusion) as the decision of the card's own question (legal/asks.py): a decision word standing alone
+    that answers another kind of question than the card's — 可以 where its title asks 是否有效 (is it so), 会 where it
+    asks 能否 (may one) — or a case whose bare word answers another kind than the default's (需要遵守 beside 不会). The
+    composer maps a decision onto the client's ask by its kind: a word of the wrong kind maps onto nothing ("" when
+    the polarity is mappable)."""
+    from legal import asks
+
+    if qtype != "yes_no":
+        return ""
+    word, modal = asks.bare_word(first_clause(text) + "。")
+    if not word or modal == asks.LAWFUL:
+        return ""
+    made = asks.card_decision(card, card.answers.get("yes_no"))
+    if made is not None and asks.FAMILY.get(made.modal) != asks.FAMILY.get(modal):
+        return f"a bare {word} ({modal}) answers another kind of question than the card's ({made.modal}: {made.act})"
+    own, own_modal = asks.lead_word(default) if default else ("", "")
+    if own and own_modal != asks.LAWFUL and asks.FAMILY.get(own_modal) != asks.FAMILY.get(modal):
+        return f"a case's bare {word} ({modal}) answers another kind of question than the default's {own} ({own_modal})"
+    return ""
+
+
 def lead_findings(cards: Sequence[Card]) -> list[Finding]:
-    """A ``lead`` finding for every answer (and case) whose first clause does not answer its question type."""
+    """A ``lead`` finding for every answer (and case) whose first clause does not answer its question type, or whose
+    decision does not map onto the card's own question (:func:`frame_fault`)."""
     findings = []
     for card in cards:
         for qtype, answer in card.answers.items():
             texts = [(f"answers.{qtype}", answer.conclusion),
                      *((f"answers.{qtype}.cases[{i}]", case.conclusion) for i, case in enumerate(answer.cases))]
             for where, text in texts:
-                fault = lead_fault(qtype, text, card.domain)
+                fault = lead_fault(qtype, text, card.domain) or frame_fault(
+                    card, qtype, text, answer.conclusion if text != answer.conclusion else "")
                 if fault:
                     findings.append(Finding(card.slug, where, "lead", first_clause(text)[:60], fault))
     return findings

@@ -22,8 +22,8 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from knowledge.numerals import int_to_cn
+from legal import asks, conditions, events, mentions
 from legal import cardfile as _cardfile
-from legal import conditions, events, mentions
 from legal import heads as _heads
 from legal.calculators import CHINA_TZ, add_years, cn_date
 from legal.cardfile import Answer, Card, Provision
@@ -31,7 +31,7 @@ from legal.cardlint import decision, lead_fault, topic_index
 from legal.cardlint import sentences as lint_sentences
 from legal.facts import LABELS, VALUE_WORDS, Facts, extract_facts, part_flags
 from legal.focus import evidence_answer, own_answer, stated_first
-from legal.matcher import ASKS_CRIME, PartMatch, deciding_question
+from legal.matcher import ASKS_CRIME, PartMatch, card_side, deciding_question
 from legal.normalise import amounts, normalise
 from legal.numerals import cn_number, figures_in_digits
 from legal.qtypes import QTYPE_CUES, asking_clause, final_ask_type, question_type  # noqa: F401  (re-exported)
@@ -63,6 +63,7 @@ from legal.rules import (
 )
 from legal.sides import (
     CRIMINAL_DOMAINS,
+    PARTY,
     SIDE_DEFAULTS,
     client_side,
     facts_with_side,
@@ -895,6 +896,172 @@ def negated_lead(part: str, text: str) -> str:
     if head.startswith(_MUST):
         return "不能。"
     return ""
+
+
+# -- the lead in the client's frame (legal/asks.py) ---------------------------------------------------------------
+
+
+def in_full_words(head: str, word: str, made: asks.CardDecision | None, card: Card, other: bool = False) -> str:
+    """``head`` (a conclusion opening with ``word``) with the decision stated in full words: the act it decides
+    after the word ("不构成诈骗罪（一般情形）", "可以以单位不缴社保为由解除劳动合同。…"), the party first when it is the
+    client's other party (``other``: "用人单位可以要求…"), so a client whose own question was another never reads a bare
+    可以 as its answer. A card that names no act says which question the word decides ("可以（就“…”而言）"). A word
+    followed by its own verb (可以起诉，…) already says its act."""
+    if not word:
+        return head
+    party = made.party if made is not None and other else ""
+    rest = head[len(word):]
+    if rest[:1] not in asks.BARE_END:
+        return f"{party}{head}"
+    act = made.act if made is not None else ""
+    if act and act in word + rest[:len(act) + 1]:
+        return f"{party}{head}"  # the word holds its act already (有效: 口头合同有效)
+    if act:
+        return f"{party}{word}{act}{rest}"
+    if rest.startswith("（"):
+        return f"{party}{word}（就“{card.title}”而言，{rest[1:]}"  # one bracket: 不会（就“…”而言，单位未付补偿的）
+    return f"{party}{word}（就“{card.title}”而言）{rest}"
+
+
+def frame_lead(part: str, text: str, card: Card, answer: Answer, side: str) -> tuple[str, bool]:
+    """``text`` (a yes/no conclusion) led in the client's own frame (docs/decisions/answers-yes-no-in-the-clients-
+    frame.md), and whether the part asks in a way :func:`legal.asks.read_ask` reads. The card's decision is mapped
+    onto the client's ask when it decides the same act — asked in the negative (能不交吗 on a 需要交 answer: 不能不交;
+    不算旷工吗 on 算: 算旷工), or from the other side of a demand (他能不能不还 on 出借人可以要求还款: 不能不还) — and said in
+    full words when it decides another actor's act or another kind of question (我可以去同行上班吗 on 用人单位可以要求…;
+    算旷工吗 on 可以解除); ``text`` unchanged when the card answers the client's own question as asked."""
+    ask = asks.read_ask(asking_clause(part) or part)
+    stars = text[:len(text) - len(text.lstrip("*"))]
+    head = text[len(stars):]
+    polarity = decision(head)
+    if ask is None:
+        return text, False
+    if polarity is None:
+        return text, True
+    made = asks.card_decision(card, answer)
+    card_rel = asks.relation(made.actor, side, card_side(card)) if made is not None else ""
+    # a lead the side step gave the other party as its subject (出借人可以。…): that party decides, the word follows
+    named = next((label for label in sorted(PARTY.values(), key=len, reverse=True) if head.startswith(label)), "")
+    if named:
+        head, card_rel = head[len(named):], asks.OTHER
+        made = replace(made, party=made.party or named) if made is not None else asks.CardDecision("", named, "", "")
+    word, modal = asks.lead_word(head)
+    ask_rel = ask.actor or (asks.SELF if ask.modal in (asks.MAY, asks.MUST) else "")
+    same_actor = not card_rel or not ask_rel or card_rel == ask_rel or ask_rel == asks.THIRD
+    # the act the lead decides: its own words after the decision word, else (a bare word) the card's
+    said = re.split(r"[。；，,：:（(]", head[len(word):], maxsplit=1)[0] if word else ""
+    act = said or (made.act if made is not None else "")
+    same = not act or asks.same_act(ask.act, act)
+    # the other side of a demand: a party that may demand X (要求还款) means the other must do X (还)
+    correlative = (modal == asks.MAY and bool(card_rel) and bool(ask_rel) and card_rel != ask_rel and made is not None
+                   and (not said or asks.demands(said)) and asks.owed_by_demand(said or made.act, ask.act))
+    yes: bool | None = None
+    if correlative and ask.modal in (asks.MAY, asks.MUST):
+        # 他能不还吗 / 我不用还吗 — 可以要求还款: 不能不还 / 要还; 我要还吗 — 要还
+        yes = polarity if ask.modal == asks.MUST and not ask.negated else not polarity
+    elif ask.negated and same_actor and same:
+        if ask.modal == asks.MAY and modal == asks.MUST:
+            yes = not polarity  # 能不交吗 — 需要交: 不能不交
+        elif ask.modal == asks.MUST and modal == asks.MUST:
+            yes = not polarity  # 他不用赔吗 — 需要赔: 要赔
+        elif ask.modal in (asks.IS, asks.WILL) and modal in (asks.IS, asks.WILL):
+            yes = not polarity  # 不算旷工吗 — 算: 算旷工
+        elif ask.modal == asks.MAY and modal == asks.LAWFUL:
+            yes = polarity  # 房东有权不退押金吗 — 不合法 (not returning it): 不能不退押金
+    elif ask.modal in (asks.MUST, asks.WILL) and modal == asks.LAWFUL and asks.same_act(ask.act, card.title):
+        yes = polarity  # 会不会要赔违约金 — (the penalty clause is) 有效: 会要赔违约金
+    if yes is not None:
+        lead = ask.answer(yes)
+        rest = head[len(word):]
+        if word and rest[:1] in "。；，,：:":
+            return f"{stars}{lead}{rest}", True
+        return f"{stars}{lead}。{in_full_words(head, word, made, card, card_rel == asks.OTHER)}", True
+    if not word:
+        return text, True
+    crossing = modal != asks.LAWFUL and asks.FAMILY.get(ask.modal) != asks.FAMILY.get(modal)  # validity answers both kinds
+    if crossing or not same_actor or ask.negated and ask.modal != modal and modal != asks.LAWFUL:
+        return f"{stars}{in_full_words(head, word, made, card, card_rel == asks.OTHER)}", True
+    return text, True
+
+
+#: A negation before a verb in a lead's condition or in the client's words (还没过户, 没有交付, 未登记).
+_NEGATOR = r"(?:还没有|还没|没有|尚未|未|没|不)"
+#: What asserts a verb happened in the client's words: 已/已经/早就 before it, 了/过/给 after it.
+_DONE_BEFORE = re.compile(r"(?:已经|已|早就|早已|都)$")
+_DONE_AFTER = re.compile(r"^(?:了|过|给|完|好)")
+
+
+def _told(verb: str, question: str) -> bool | None:
+    """Whether the client's words say ``verb`` happened (True), did not (False), or neither (None)."""
+    said: set[bool] = set()
+    for m in re.finditer(re.escape(verb), question):
+        before, after = question[max(0, m.start() - 3):m.start()], question[m.end():m.end() + 1]
+        if re.search(_NEGATOR + r"$", before) or re.search(_NEGATOR + r"\S?$", before):
+            said.add(False)
+        elif _DONE_BEFORE.search(before) or _DONE_AFTER.match(after):
+            said.add(True)
+    return said.pop() if len(said) == 1 else None
+
+
+def condition_applied(text: str, question: str) -> str:
+    """``text`` (a yes/no conclusion whose decision carries its condition: "可以（还没交付、过户的）") when the client's
+    words do not decide the condition; led by what it turns on when they fail it ("不一定：“可以”的前提是还没交付、
+    过户，按您所说已经过户了，不符合这一前提。" then the rest): a decision the client's own facts already rule out is
+    not stated as the answer."""
+    stars = text[:len(text) - len(text.lstrip("*"))]
+    head = text[len(stars):]
+    word, _modal = asks.lead_word(head)
+    m = re.match(r"（(?P<cond>[^（）]{2,30}?)的?）", head[len(word):]) if word else None
+    if m is None:
+        return text
+    cond = m.group("cond")
+    neg = re.match(rf"^[^，,；]*?{_NEGATOR}(?P<verbs>[\u4e00-\u9fff]{{2}}(?:[、或和][\u4e00-\u9fff]{{2}})*)$", cond)
+    verbs = re.split(r"[、或和]", neg.group("verbs")) if neg else []
+    failed = [v for v in verbs if _told(v, question) is True]
+    if not failed or any(_told(v, question) is False for v in verbs):
+        return text
+    rest = head[len(word) + m.end():].lstrip("。；：:，, ")
+    done = "、".join(failed)
+    return f"{stars}不一定：“{word}”的前提是{cond}，按您所说已经{done}，不符合这一前提。{rest}"
+
+
+#: A doubt note naming the runner-up card and the fact between the two (citation_doubt).
+_CONTEST = re.compile(r"这一问也可能属于“(?P<runner>[^”]+)”(?:，要看(?P<need>[^；]+))?")
+
+
+def premised_lead(text: str, card: Card, doubt: str) -> str:
+    """``text`` (a yes/no or validity conclusion whose card is not sure, ``doubt``) with its first clause saying the
+    premise the decision rests on — that the question is the card's issue, and what decides it when a neighbouring
+    card is as close — so the lead and the basis note say one thing: "可以（前提是本问属于“…”，这一点尚待确认）：…"."""
+    stars = text[:len(text) - len(text.lstrip("*"))]
+    head = text[len(stars):]
+    if decision(head) is None or "前提是本问属于" in head:
+        return text
+    head = head.replace(f"就“{card.title}”而言，", "").replace(f"（就“{card.title}”而言）", "")  # the premise says it
+    m = _CONTEST.search(doubt)
+    if m is not None:
+        need = f"，要看{m.group('need')}" if m.group("need") else ""
+        premise = f"（前提是本问属于“{card.title}”而不是“{m.group('runner')}”{need}）"
+    else:
+        premise = f"（前提是本问属于“{card.title}”，这一点尚待确认）"
+    # after the first clause: the decision and its own condition (可以（还没交付的）) stay first
+    cut = re.search(r"[。；：:，,]", _skip_brackets(head))
+    at = cut.start() if cut else len(head)
+    return f"{stars}{head[:at]}{premise}{head[at:]}"
+
+
+def _skip_brackets(text: str) -> str:
+    """``text`` with what stands inside brackets blanked (the same length): a stop inside a bracket is no stop."""
+    out, depth = [], 0
+    for char in text:
+        if char in "（(":
+            depth += 1
+        elif char in "）)":
+            depth = max(0, depth - 1)
+            out.append(char)
+            continue
+        out.append("_" if depth else char)
+    return "".join(out)
 
 
 #: A yes/no part asking whether something always or necessarily follows (签了是不是就一定判缓刑, 是不是只要判三年
@@ -2040,13 +2207,21 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             text = f"{items}{text}"
         elif qtype == "by_when":
             text = f"{time_lead(match.text, found_deadline)}{text}"
+        elif qtype == "valid":
+            text = frame_lead(match.text, text, card, chosen, side)[0]
         elif qtype == "yes_no":
-            text = other_need_not_lead(match.text, text)
-            lead = negated_lead(match.text, text) or necessity_lead(match.text, text)
+            framed, read = frame_lead(match.text, text, card, chosen, side)
+            if read:
+                text, lead = framed, necessity_lead(match.text, framed)
+            else:
+                text = other_need_not_lead(match.text, text)
+                lead = negated_lead(match.text, text) or necessity_lead(match.text, text)
             timed = None if lead else _timed_yes_no(card, match.text, facts, today)
             if timed is not None:
                 lead = yes_no_on_time(card, match.text, facts, today)
             text = f"{lead}{text}"
+        if qtype in ("yes_no", "valid"):
+            text = condition_applied(text, question)
         if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
             text = decided_hedge(text, _computed_too(card, match.text, facts, today))
         if qtype != "by_when":
@@ -2088,6 +2263,8 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             # not sure enough of the card to present its provision as controlling: it goes to 相关规定, and
             # the note saying so goes with the legal basis (the conclusion still answers first)
             withheld, basis = basis, []
+            if asked in ("yes_no", "valid"):
+                text = premised_lead(text, card, doubt)  # one confidence: the lead says what it rests on
         copied = copied_from(asked, chosen, parts) if text == unfocused else 0
         if copied:
             # the card's answer of another type, word for word the answer an earlier part got: it does not

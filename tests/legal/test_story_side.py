@@ -120,13 +120,15 @@ def conclusion(question: str, the_card: object) -> str:
 WORKER_RIGHT = "可以主张经济补偿：您以单位未缴社保为由书面解除的，单位应按您的工龄支付。"
 
 
-@pytest.mark.parametrize("question", [
-    "员工说我们没给他交社保，辞职了还要我们付经济补偿，要付吗",
-    "我开了个小店，店员以没交社保为由不干了，要我们赔钱",
+@pytest.mark.parametrize(("question", "start"), [
+    # the employer's own ask (要付吗) is answered first, from the other side of the worker's claim
+    # (docs/decisions/answers-yes-no-in-the-clients-frame.md); the worker's right follows in full words
+    ("员工说我们没给他交社保，辞职了还要我们付经济补偿，要付吗", "要付。劳动者可以主张"),
+    ("我开了个小店，店员以没交社保为由不干了，要我们赔钱", "劳动者可以主张"),
 ])
-def test_an_employer_is_not_told_the_workers_right_as_his_own(question):
+def test_an_employer_is_not_told_the_workers_right_as_his_own(question, start):
     text = conclusion(question, card("employee", WORKER_RIGHT))
-    assert text.startswith("劳动者可以主张")
+    assert text.startswith(start)
     assert "您以单位" not in text and "您的工龄" not in text
 
 
