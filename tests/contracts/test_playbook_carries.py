@@ -35,8 +35,8 @@ def test_the_type_is_read_from_a_title_that_names_it_apart(title, kind):
 
 
 def test_a_party_set_up_in_china_under_an_english_name_is_no_foreign_element():
-    domestic = ("出租方：卡曼（北京）商贸有限公司（Kaman (Beijing) Trading Co., Ltd.），一家依照中国法律设立的外商投资企业\n"
-                "承租方：某某餐饮有限公司\n")
+    domestic = ("出租方：卡曼（北京）商贸有限公司（Kaman (Beijing) Trading Co., Ltd.），"
+                "一家依照中国法律设立的外商投资企业\n承租方：某某餐饮有限公司\n")
     assert not foreign_element(domestic)
     assert foreign_element("卖方：Sunrise Trading Pte. Ltd.，注册于新加坡\n买方：某某贸易有限公司\n")
     text = domestic + "第九条 本合同适用英国法律，争议提交伦敦国际仲裁院仲裁。"
@@ -95,7 +95,8 @@ def test_transport_time_limits():
 
 
 def test_client_cooperation_in_a_consulting_service():
-    base = ("委托方（甲方）：某集团\n受托方（乙方）：某咨询公司\n第一条 乙方为甲方提供薪酬体系诊断咨询，提交诊断报告。\n"
+    base = ("委托方（甲方）：某集团\n受托方（乙方）：某咨询公司\n"
+            "第一条 乙方为甲方提供薪酬体系诊断咨询，提交诊断报告。\n"
             "第二条 乙方逾期提交报告的，每日按合同价款千分之一支付违约金。")
     assert "service-client-cooperation-missing" in _missing(base, "service", "乙方（受托方）")
     assert "service-client-cooperation-missing" not in _missing(base, "service", "甲方（委托方）")
@@ -112,8 +113,8 @@ def test_a_trademark_licence_without_recordal():
 
 
 def test_a_flat_sale_without_quality_remedies():
-    base = ("商品房买卖合同\n出卖人：某置业公司\n买受人：某某\n第一条 买受人购买出卖人开发的商品房一套，总价一百五十万元。\n"
-            "第二条 出卖人应于次年年底前交付。")
+    base = ("商品房买卖合同\n出卖人：某置业公司\n买受人：某某\n"
+            "第一条 买受人购买出卖人开发的商品房一套，总价一百五十万元。\n第二条 出卖人应于次年年底前交付。")
     assert "housing-quality-remedy-missing" in _missing(base, "sale", "买受人")
     agreed = base + "\n第三条 交付后房屋主体结构经核验不合格的，买受人有权退房，出卖人退还全部房款。"
     assert "housing-quality-remedy-missing" not in _missing(agreed, "sale", "买受人")
@@ -134,8 +135,8 @@ def test_paid_on_resale_is_a_long_credit_for_the_seller():
 
 
 def test_a_restraint_of_trade_on_a_party_who_is_no_employee():
-    text = ("委托方（甲方）：某药企\n服务方（乙方）：某设计公司\n第八条 合作结束后两年内，乙方不得为与甲方存在竞争关系的"
-            "任何企业提供同类设计服务。")
+    text = ("委托方（甲方）：某药企\n服务方（乙方）：某设计公司\n"
+            "第八条 合作结束后两年内，乙方不得为与甲方存在竞争关系的任何企业提供同类设计服务。")
     assert "restraint-of-trade-non-employee" in _codes(text, "service", "乙方（服务方）")
     assert "restraint-of-trade-non-employee" not in _codes(text, "service", "甲方（委托方）")
     # a paid restraint, or one only against soliciting the other's customers, is lawful
@@ -173,8 +174,9 @@ def test_partnership_property_taken_by_one_partner():
 
 
 def test_acceptance_left_to_the_payers_own_process_and_payment_after_its_affiliate_pays():
-    text = ("委托方（甲方）：某集团\n服务方（乙方）：某咨询公司\n第二条 乙方交付成果后，是否合格由甲方按其内部要求自行认定，"
-            "验收时间以甲方审批流程为准。\n第三条 甲方的关联公司将分摊费用划付甲方后，甲方再向乙方支付尾款。")
+    text = ("委托方（甲方）：某集团\n服务方（乙方）：某咨询公司\n"
+            "第二条 乙方交付成果后，是否合格由甲方按其内部要求自行认定，验收时间以甲方审批流程为准。\n"
+            "第三条 甲方的关联公司将分摊费用划付甲方后，甲方再向乙方支付尾款。")
     codes = _codes(text, "service", "乙方（服务方）")
     assert "acceptance-never-deemed" in codes
     assert "payment-on-third-party-condition" in codes
