@@ -188,3 +188,30 @@ def test_a_type_checklist_keeps_its_facts_reader_in_step():
     assert contract_facts(sections, side="乙方") is not None
     assert all(section_findings(s, "partnership", RULES, facts=contract_facts(sections, side="乙方")) == []
                for s in sections[:1])
+
+
+SUPPLY = "卖方（甲方）：某灯具厂\n买方（乙方）：某建材超市\n第一条 甲方向乙方供应LED灯具，货到付款。\n"
+
+
+def test_an_objection_with_no_time_limit_is_the_sellers_risk():
+    text = SUPPLY + "第五条 乙方的顾客无论何时发现灯具质量瑕疵，乙方均可要求甲方换货并赔偿，不受保修期限制。"
+    assert "sale-objection-without-time-limit" in _codes(text, "sale", "甲方（卖方）")
+    assert "sale-objection-without-time-limit" not in _codes(text, "sale", "乙方（买方）")
+    timed = SUPPLY + "第五条 乙方应在收货后十日内提出外观异议，在十二个月保修期内提出内在质量异议。"
+    assert "sale-objection-without-time-limit" not in _codes(timed, "sale", "甲方（卖方）")
+
+
+def test_unsold_goods_returnable_at_will_is_the_sellers_risk():
+    text = SUPPLY + "第六条 乙方有权无条件将滞销灯具退回甲方，甲方按原进货价退款。"
+    assert "sale-unsold-goods-returnable" in _codes(text, "sale", "甲方（卖方）")
+    quality = SUPPLY + "第六条 灯具存在质量问题的，乙方有权退回甲方，甲方按原进货价退款。"
+    assert "sale-unsold-goods-returnable" not in _codes(quality, "sale", "甲方（卖方）")
+
+
+def test_our_background_ip_transferred_with_the_project():
+    text = ("委托方（甲方）：某银行\n服务方（乙方）：某软件公司\n"
+            "第四条 乙方此前自有的风控算法库和报表模板，凡用于本项目的，其著作权一并转让给甲方。")
+    assert "background-ip-transferred" in _codes(text, "service", "乙方（服务方）")
+    assert "background-ip-transferred" not in _codes(text, "service", "甲方（委托方）")
+    kept = text.replace("其著作权一并转让给甲方", "其著作权仍归乙方，甲方可在本项目中使用")
+    assert "background-ip-transferred" not in _codes(kept, "service", "乙方（服务方）")
