@@ -108,7 +108,7 @@ def test_a_trademark_licence_without_recordal():
     base = ("许可人（甲方）：某服装公司\n被许可人（乙方）：某制衣厂\n第一条 甲方许可乙方在童装上使用其注册商标，"
             "许可期限三年。")
     assert "trademark-licence-recordal-missing" in _missing(base, "tech_transfer", "乙方（被许可人）")
-    agreed = base + "\n第二条 甲方应在合同生效后两个月内将本许可报商标局备案。"
+    agreed = base + "\n第二条 甲方应在合同生效后两个月内将本许可报商标管理部门备案。"
     assert "trademark-licence-recordal-missing" not in _missing(agreed, "tech_transfer", "乙方（被许可人）")
 
 
