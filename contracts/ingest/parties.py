@@ -108,14 +108,14 @@ _TYPES: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     ("transport", ("运输", "货运", "物流", "承运"), ("托运人", "承运人", "收货人", "运费", "货物运输")),
     ("storage", ("仓储", "保管"), ("存货人", "保管人", "仓单", "仓储物", "保管物", "仓储费")),
     ("gift", ("赠与", "捐赠"), ("赠与人", "受赠人", "赠与财产")),
-    ("partnership", ("合伙协议", "合伙合同", "合伙经营", "合作经营"),
+    ("partnership", ("合伙协议", "合伙合同", "合伙经营", "合作经营", "合伙"),
      ("合伙人", "合伙事务", "出资比例", "合伙企业", "执行事务")),
     ("equity", ("股权转让", "股份转让", "股权收购", "增资"),
      ("转让方", "受让方", "目标公司", "标的股权", "股权转让款")),
     ("franchise", ("特许经营", "加盟"), ("特许人", "被特许人", "加盟费", "特许经营费", "加盟商")),
     ("advertising", ("广告",), ("广告主", "广告发布", "广告经营者", "代言")),
     ("performance", ("演出", "演艺", "经纪合同", "艺人"), ("演出方", "主办方", "艺人", "演出费", "经纪")),
-    ("sale", ("买卖", "购销", "采购", "供货", "销售合同", "订货", "购买"),
+    ("sale", ("买卖", "购销", "采购", "供货", "销售合同", "订货", "购买", "分销", "经销"),
      ("出卖人", "买受人", "买方", "卖方", "货物", "标的物", "交货", "质量标准", "验收")),
     ("service", ("服务", "培训", "旅游", "咨询", "物业", "运输", "维修", "保洁", "外包", "供餐", "配送", "餐饮",
                  "顾问", "安保", "监理", "设计", "托管", "家政", "装修"),
@@ -133,7 +133,11 @@ _ROLE_TYPES = {
     "居间方": "intermediary", "中介方": "intermediary", "经纪方": "intermediary", "保管人": "storage",
     "保管方": "storage", "仓储方": "storage", "转让方": "equity", "受让方": "equity", "出质人": "guarantee",
     "抵押人": "guarantee", "许可方": "tech_transfer", "被许可方": "tech_transfer", "委托开发方": "tech_dev",
+    "供货方": "sale", "经销商": "sale", "分销商": "sale", "经销方": "sale", "分销方": "sale", "合伙人": "partnership",
 }
+
+#: A purchase whose object is a service (管理咨询服务采购合同, 培训服务采购协议): 采购 then names no sale.
+_SERVICE_PURCHASE = re.compile(r"(?:服务|咨询|顾问|培训|外包|审计|评估|设计|监理|维保|运维)(?:项目)?采购")
 
 
 def _title_lines(head: str) -> list[str]:
@@ -145,6 +149,7 @@ def _named_types(title: str) -> list[str]:
     another type's word is not named (租赁 inside 融资租赁, 服务 inside 物业服务); the broad 服务 counts only when
     no narrower type is named (仓储及物流服务协议 names 仓储 and 物流)."""
     spans: dict[str, list[tuple[int, int]]] = {}
+    title = _SERVICE_PURCHASE.sub(lambda m: m.group(0)[:-2] + "\u3000\u3000", title)
     for kind, title_words, _ in _TYPES:
         for word in title_words:
             for m in re.finditer(re.escape(word), title):

@@ -709,6 +709,18 @@ _MODAL_RX = re.compile(r"(?P<modal>不得|不应|禁止|无权|无需|无须|不
                        r"(?P<act>[^，,。；;\n]{1,40})")
 
 
+def _modal_matches(text: str, a: int, b: int):
+    """Each modal and its act in text[a:b], read again from the next character after a modal word that only
+    sits inside another word (许可方可在任何时候…终止: the 可 of 许可方 must not swallow the modal after it)."""
+    pos = a
+    while (m := _MODAL_RX.search(text, pos, b)) is not None:
+        yield m
+        inner = text[max(a, m.start() - 1):m.start()]
+        inside = (inner and inner in "不许认即") or (
+            m.group("modal") == "应" and inner in ("相", "供", "适", "对", "反"))
+        pos = m.start() + 1 if inside else m.end()
+
+
 #: An act with no modal word (甲方支付…, 不向乙方支付任何补偿): a duty, or none when negated.
 _ACT_RX = re.compile(r"(?P<neg>不|无需|无须|不予|拒绝)?\s*(?:向[^，,。；;]{1,6}?)?"
                      r"(?P<act>(?:支付|给予|退还|返还|赔偿|补偿|承担)"
@@ -789,7 +801,7 @@ def _obligations(text: str, spans, scopes) -> list[Obligation]:
             what = _NUMBERING.sub("", m.group("what")).lstrip("对就关于")
             out.append(Obligation(m.start("role"), m.end(), (a, b), m.group("role"), False, "有权",
                                   f"{what}{m.group('how')}{m.group('verb')}"))
-        for m in _MODAL_RX.finditer(text, a, b):
+        for m in _modal_matches(text, a, b):
             before = text[max(a, m.start() - 1):m.start()]
             if before and before in "不许认即":
                 continue
@@ -1285,8 +1297,18 @@ def foreign_element(text: str) -> bool:
     abroad (香港、新加坡 … 公司, 外籍, Ltd), the subject matter or a performance abroad (运往新加坡, 境外项目, 跨境),
     a trade term (FOB, CIF) or a foreign-owned enterprise in a free trade zone (which may choose a foreign seat)."""
     norm = numbers.normalize(text)
-    kept = "。".join(s for s in re.split(r"[。；;\n]", norm) if not _CHOICE_WORDS.search(s))
+    # a party set up in China under an English name too (贝洛蒂（上海）有限公司（BELLOTTI (Shanghai) Co., Ltd.），
+    # 依据中华人民共和国法律设立的外商独资企业) is a Chinese legal person: its line brings no foreign element
+    kept = "。".join(s for s in re.split(r"[。；;\n]", norm)
+                    if not _CHOICE_WORDS.search(s) and not _DOMESTIC_ENTITY.search(s))
     return bool(_FOREIGN_PARTY.search(kept) or _FOREIGN_SUBJECT.search(kept))
+
+
+#: A party line that says the party was set up in the mainland (its English name then names no foreign party).
+_DOMESTIC_ENTITY = re.compile(
+    r"(?:依据|依照|根据|按照)中(?:华人民共和)?国(?:境内)?(?:的)?法律(?:依法)?(?:设立|成立|注册|组建)"
+    r"|在中国(?:境内|大陆|内地)(?:依法)?(?:设立|成立|注册)"
+    r"|\((?:Shanghai|Beijing|Shenzhen|Guangzhou|Hangzhou|Suzhou|Tianjin|Chengdu|Wuhan|Nanjing|China)\)")
 
 
 # -- confidentiality: who is bound, whose information, for how long -----------------------------------------

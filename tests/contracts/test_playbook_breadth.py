@@ -15,6 +15,7 @@ from contracts.models import ContractType
 from contracts.playbook import contract_findings, section_findings, starter_rules
 from contracts.playbook.starter import RULES_DIR
 from contracts.types import SectionDraft
+from tests.contracts.carries_cases import CARRIES_CASES
 from tests.contracts.checklist_cases import checklist_breadth_cases
 from tests.contracts.checklist_wording_cases import checklist_wording_breadth_cases
 from tests.contracts.cross_family_cases import SAME_RISK, breadth_cases
@@ -335,6 +336,8 @@ CASES += type_reader_breadth_cases()
 CASES += shape_ten_breadth_cases()
 # Issue 21's forum facts (97-forum-arbitration.toml): tests/contracts/moved_rule_cases.py.
 CASES += moved_rule_breadth_cases()
+# Issue 21's carried families (99-families-carried.toml): tests/contracts/carries_cases.py.
+CASES += CARRIES_CASES
 
 
 def test_new_rule_files_are_loaded():
