@@ -960,12 +960,12 @@ def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: 
     refund_only = found.group(0) == "不予退还"
     if re.search(_COVER_WORDS["all"], near) and not refund_only and not any(x <= start < y for x, y in carve_spans):
         covers |= {"all"}
-    party, bearer = _exempted(whole, found.group(0), party)
+    party, bearer = _exempted(whole, found.group(0), party, found.start())
     return [Exemption(a + found.start(), a + found.end(), (a, b), party, False, frozenset(covers),
                       _carved(carved), kept.strip(), bearer)]
 
 
-def _exempted(whole: str, said: str, party: str) -> tuple[str, str]:
+def _exempted(whole: str, said: str, party: str, at: int = 0) -> tuple[str, str]:
     """(the party exempted, the party that bears) for exempting words ``said``: 与乙方无关 exempts 乙方; 由甲方自行
     承担 / 甲方自负 make 甲方 bear — the party exempted is then a role the sentence releases (…，与乙方无关 /
     乙方概不负责), else none (the other side of the bearer, read by the engine)."""
@@ -974,7 +974,10 @@ def _exempted(whole: str, said: str, party: str) -> tuple[str, str]:
         return named.group("r"), ""
     if said == "自行承担" or said.startswith("由"):
         inside = _ROLE_RX.search(said)
-        party = inside.group(0) if inside else party
+        # the bearer is named inside the words (由甲方自负) or before them (甲方自行承担), never after them
+        before = [r for r in _ROLE_RX.finditer(whole, 0, at)
+                  if not _OBJECT_MARK.search(whole[max(0, r.start() - 4):r.start()])]
+        party = inside.group(0) if inside else (before[-1].group(0) if before else "")
         rel = re.search(rf"与\s*(?P<r>{_ROLE_RX.pattern})\s*无关|(?P<r2>{_ROLE_RX.pattern})\s*(?:概不负责|不承担|不负)",
                         whole)
         released = (rel.group("r") or rel.group("r2")) if rel else ""
@@ -1916,8 +1919,8 @@ BURDEN_HEADS = {
     "repair": r"维修|修缮|修理|保养|维护|养护|检修",
     "insurance": r"保险",
     "risk": r"风险",
-    "loss": r"损失|损害|损毁|毁损|灭失|损坏|事故|亏损|亏空|盈亏",
-    "liability": r"责任|赔偿|索赔|纠纷|债务|负债|后果",
+    "loss": r"损失|损害|损毁|毁损|灭失|损坏|事故|意外|亏损|亏空|盈亏",
+    "liability": r"责任|赔偿|补偿|索赔|纠纷|债务|负债|后果",
     "cost": r"费用|[^免]费(?!率)|开支|成本|支出|款项|价款",
 }
 _HEADS_RX = {k: re.compile(v) for k, v in BURDEN_HEADS.items()}
@@ -1926,8 +1929,9 @@ _HEADS_RX = {k: re.compile(v) for k, v in BURDEN_HEADS.items()}
 _ALL_HEAD = re.compile(r"(?:全部|一切|所有|任何|一概|全额|统统)(?:的)?[\u4e00-\u9fa5、]{0,10}?(?:"
                        + "|".join(v for k, v in BURDEN_HEADS.items() if k != "cost")
                        + r"|费用|费|开支|成本|支出|后果|义务)")
-_ALL_NEAR = re.compile(r"(?:均|概|一律|全部|统统|全额|都)\s*(?:应当?|须)?\s*(?:由|自行|不|与|系|无需|无须)?\s*$")
-_ALL_CAUSE = re.compile(r"(?:无论|不论|不管)[^。；;]{0,30}?(?:原因|何种|任何|是否|如何|何方)"
+_ALL_NEAR = re.compile(r"(?:均|概|一律|全部|统统|全额|都|统一|一并)\s*(?:应当?|须)?\s*"
+                       r"(?:由|自行|不|与|系|无需|无须)?\s*$")
+_ALL_CAUSE = re.compile(r"(?:无论|不论|不管)[^。；;]{0,30}?(?:原因|何种|任何|是否|如何|何方|因何|何故)"
                         r"|(?:任何|一切)(?:原因|情况|情形)下?")
 #: The burden follows the party's own fault or breach (因乙方原因造成的损失由乙方承担): the law's own rule.
 _OWN_FAULT = re.compile(r"(?:因|由于|系)\s*(?P<r>ROLES)\s*(?:的|自身|单方|一方)?\s*(?:原因|过错|过失|违约|故意|责任|"
@@ -1941,16 +1945,16 @@ _SHARES = re.compile(r"双方(?:各自|各|互|均|分别|共同|按)|各自(?:�
                      r"|按[^，,。；;]{0,10}比例(?:分担|承担|负担)|共同(?:承担|负担|分担)|任何一方(?:均|都)?(?:不|无需|无须)")
 _ALLOC_BEARS = (r"由\s*(?P<r>ROLES)\s*(?:方面)?\s*(?:自行|独自|单独|全部|全额|一并|负责|全权)?\s*"
                 r"(?P<v>承担|负担|负责|自理|自负|支付|缴纳|交纳|承付|赔偿|补偿|处理|解决|购买|投保|办理)"
-                r"|(?P<r2>ROLES)\s*(?:应当|应|须|需|必须|同意)?\s*(?P<adv>自行|独自|单独|全部|全额|一并|自愿)\s*"
+                r"|(?P<r2>ROLES)\s*(?:均|都|一律)?\s*(?:应当|应|须|需|必须|同意)?\s*(?P<adv>自行|独自|单独|全部|全额|一并|自愿)\s*"
                 r"(?P<v2>承担|负担|负责|解决|处理|支付|缴纳|赔偿|消化)"
-                r"|(?P<r3>ROLES)\s*(?:应当|应|须|需|必须)?\s*(?:自理|自负|承担|负担)")
+                r"|(?P<r3>ROLES)\s*(?:均|都|一律)?\s*(?:应当|应|须|需|必须)?\s*(?:自理|自负|承担|负担)")
 _ALLOC_EXEMPT = (r"(?P<r>ROLES)(?:[^，,。；;]{0,30}?)(?P<v>不承担|不负|概不负责|不负责|不予(?:赔偿|补偿|承担|负责|退还)"
                  r"|免责|免除|无需(?:承担|赔偿|负责|支付|补偿|退还)|无须(?:承担|赔偿|负责|支付|补偿|退还)"
                  r"|不必(?:承担|赔偿|支付)|不(?:对|就)[^。；;]{1,40}?(?:承担|负)(?:任何)?[\u4e00-\u9fa5]{0,4}?责任)"
                  r"|与\s*(?P<r2>ROLES)\s*无关|免除\s*(?P<r3>ROLES)[^，,。；;]{0,12}(?:责任|义务)"
                  # …通知乙方而终止本协议，且无需承担任何赔偿责任: a fragment with no role carries the topic over
-                 r"|(?<=[，,])\s*(?:且|并且?|而且?|亦|也|同时|均)?\s*(?P<vt>无需(?:承担|赔偿|负责|支付|补偿)"
-                 r"|无须(?:承担|赔偿|负责|支付|补偿)|不(?:再)?承担|不负(?:任何)?责任|概不负责|不予(?:赔偿|补偿))")
+                 r"|(?<=[，,])\s*(?:且|并且?|而且?|亦|也|同时|均)?\s*(?P<vt>(?:无需|无须|不必)(?:给予|向[^，,。；;]{1,8})?"
+                 r"(?:任何)?(?:承担|赔偿|负责|支付|补偿)|不(?:再)?承担|不负(?:任何)?责任|概不负责|不予(?:赔偿|补偿))")
 
 
 @lru_cache(maxsize=1)
@@ -2038,7 +2042,9 @@ def _allocation(text: str, a: int, whole: str, polarity: str, m: re.Match[str],
     if m.groupdict().get("r2") and polarity == "exempt" and whole[m.start():m.start() + 1] == "与":
         span_lo = 0  # …由甲方自行承担，与乙方无关: the release reaches what the bearing named
     own = whole[span_lo:hi]
-    scope = "all" if (_ALL_HEAD.search(own) or _ALL_NEAR.search(whole[max(span_lo, m.start() - 6):m.start()])
+    verb = m.group("v") or m.groupdict().get("vt") or ""
+    scope = "all" if (_ALL_HEAD.search(own) or re.match(r"概|一概|均", verb)
+                      or _ALL_NEAR.search(whole[max(span_lo, m.start() - 6):m.start()])
                       or _ALL_NEAR.search(whole[m.start():m.start("v") if m.groupdict().get("v") else m.start()])
                       or _ALL_CAUSE.search(whole[span_lo:m.end()])) else "item"
     # 赔偿以运费三倍为限，超出部分不承担: a cap limits what it reaches, it does not lift it all
