@@ -807,6 +807,16 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
         if p.unless_days_at_least is not None and any(
                 d.days >= p.unless_days_at_least for d in reader.read_clause(sentence).durations):
             continue
+        detail = ""
+        if p.unless_days_at_least is not None and facts is not None:
+            # 未在上述验收期限内提出异议的，视为验收合格: the period is defined in another clause (第五条 / the
+            # sentence that fixes the 验收期限) — a reasonable one there makes this consequence lawful
+            linked = reader.linked_periods(facts.text, sentence)
+            if linked and max(days for days, _ in linked) >= p.unless_days_at_least:
+                continue
+            if linked:
+                days, where = min(linked)
+                detail = f"所引用的期限约定为 {days:g} 日（{where}），不足 {p.unless_days_at_least:g} 日"
         lo, hi = narrow(text, (a, b), a + m.start(), a + m.end())
         suggestion = ""
         if p.rewrite == "append" and rule.suggestion.strip():
@@ -818,7 +828,7 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
             party = payer_of(norm[a:b]) or party
         if facts is not None and wanted != "any" and not _side_allows_party(wanted, party, facts, norm[a:b]):
             continue
-        out.append(_finding(rule, section, lo, hi, suggestion=suggestion, party=party or None))
+        out.append(_finding(rule, section, lo, hi, detail, suggestion=suggestion, party=party or None))
     return out
 
 

@@ -2076,3 +2076,41 @@ def _allocation(text: str, a: int, whole: str, polarity: str, m: re.Match[str],
         cause = "own_fault"
     return Allocation(a + m.start(), a + m.end(), (a, a + len(whole)), party, False, polarity, what, scope, cause,
                       _carved(carved), released, span_lo)
+
+
+# -- a period defined in one clause, read by another (issue 21) ---------------------------------------------
+
+#: A clause referred to by its number (第五条, 第5.2条, 本合同第六条约定的, 见第3条).
+_CLAUSE_REF = re.compile(r"第\s*(?P<n>[0-9]+(?:\.[0-9]+)*|[一二三四五六七八九十百]+)\s*条")
+#: A period named by its term and not by a figure (上述验收期限内, 在检验期内, 前述异议期): the word before 期.
+_PERIOD_TERM = re.compile(r"(?P<term>验收|检验|异议|质保|保修|整改|复核|确认|审核|审查)(?:的)?(?:期限|期间|时限|期)")
+
+
+def linked_periods(contract: str, sentence: str) -> list[tuple[float, str]]:
+    """The periods (days, where found) a sentence that names none reads elsewhere in the contract: a clause it
+    refers to by number (第五条约定的期限) and the sentence that defines the period it names by its term (验收期限为
+    收货后三日 / 甲方应于收货后三日内完成验收, for 未在验收期限内提出异议的). Empty when it names a figure itself."""
+    if not contract or _read_clause(sentence).durations:
+        return []
+    norm = numbers.normalize(contract)
+    out: list[tuple[float, str]] = []
+    for ref in _CLAUSE_REF.finditer(sentence):
+        label = ref.group(0)
+        at = re.search(rf"(?m)^\s*(?:{re.escape(label)}|{re.escape(ref.group('n'))}(?=[\s、．.]))", norm)
+        if at is None:
+            continue
+        body = norm[at.start():norm.find("\n", at.end()) if "\n" in norm[at.end():] else len(norm)]
+        out.extend((d.days, label) for d in _read_clause(body).durations)
+    term = _PERIOD_TERM.search(sentence)
+    if term:
+        word = term.group("term")
+        for a, b in sentence_spans(norm):
+            said = norm[a:b]
+            if word not in said or said.strip() == sentence.strip():
+                continue
+            for d in _read_clause(said).durations:
+                # the period is the one that word measures (验收期限为…三日, 三日内完成验收)
+                if re.search(rf"{word}[^。；;，,]{{0,12}}$", said[:d.start]) or re.search(
+                        rf"^[^。；;，,]{{0,10}}{word}", said[d.end:]):
+                    out.append((d.days, said.strip()[:30]))
+    return out

@@ -176,3 +176,36 @@ def test_a_burden_the_law_puts_on_the_other_side_is_reported(contract_type, clau
 ])
 def test_the_laws_own_allocation_stays_silent(contract_type, clause, side, code):
     assert code not in _codes(contract_type, clause, side, BURDEN_RULES)
+
+
+# -- a period defined in one clause, its consequence in another --------------------------------------------------
+
+def _contract_codes(contract_type: str, clauses: list[str], side: str) -> dict[int, set[str]]:
+    sections = [SectionDraft(order=i + 1, kind="clause", number="", title="", text=text,
+                             para_start=i + 1, para_end=i + 1) for i, text in enumerate(clauses)]
+    out: dict[int, set[str]] = {}
+    for f in contract_findings(sections, contract_type, STARTER, side=side):
+        if f.section_order is not None:
+            out.setdefault(f.section_order, set()).add(f.rule_code)
+    return out
+
+
+def test_a_linked_period_is_read_where_the_clause_names_it():
+    deemed = "买方未在检验期内书面提出质量异议的，视为货物合格。"
+    found = reader.linked_periods(f"第四条 买方应在货到后二日内完成检验。\n第七条 {deemed}", deemed)
+    assert found == [(2.0, "第四条 买方应在货到后二日内完成检验")]
+    referred = "逾第三条所定期限未答复的，视为认可。"
+    assert reader.linked_periods(f"第三条 复核期限为收到报告后二十个工作日。\n第八条 {referred}", referred)[0][0] >= 20
+    # a sentence that names its own figure reads nothing elsewhere
+    assert reader.linked_periods("第三条 验收期限为三十日。", "甲方收货后五日内未提出异议的，视为验收合格。") == []
+
+
+def test_a_deemed_acceptance_after_a_reasonable_period_defined_elsewhere_is_lawful():
+    clauses = ["第四条 需方应当在货物送达后三十日内完成质量检验。",
+               "第五条 需方未在前条约定的检验期内书面提出异议的，视为货物质量符合约定。"]
+    linked = _contract_codes("sale", clauses, "需方").get(2, set())
+    short = _contract_codes("sale", [clauses[0].replace("三十日", "二日"), clauses[1]], "需方").get(2, set())
+    deemed = {"fact-deemed-acceptance", "sale-deemed-acceptance-short", "deemed-acceptance-by-silence"}
+    # the same consequence is a risk when the period it reads is two days, and lawful when it is thirty
+    assert short - linked, (short, linked)
+    assert not (linked & deemed), linked
