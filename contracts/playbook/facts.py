@@ -1926,10 +1926,10 @@ BURDEN_HEADS = {
 _HEADS_RX = {k: re.compile(v) for k, v in BURDEN_HEADS.items()}
 #: Words that make a burden total: a quantifier over the burden itself (一切费用, 任何损失, 全部责任), 均/一律/概
 #: right before the allocating words (均由, 一律由, 概不负责, 均不承担), or whatever the cause (无论/不论…原因).
-_ALL_HEAD = re.compile(r"(?:全部|一切|所有|任何|一概|全额|统统)(?:的)?[\u4e00-\u9fa5、]{0,10}?(?:"
+_ALL_HEAD = re.compile(r"(?:全部|一切|所有|任何|一概|统统)(?:的)?[\u4e00-\u9fa5、]{0,10}?(?:"
                        + "|".join(v for k, v in BURDEN_HEADS.items() if k != "cost")
                        + r"|费用|费|开支|成本|支出|后果|义务)")
-_ALL_NEAR = re.compile(r"(?:均|概|一律|全部|统统|全额|都|统一|一并)\s*(?:应当?|须)?\s*"
+_ALL_NEAR = re.compile(r"(?:均|概|一律|全部|统统|都|统一|一并)\s*(?:应当?|须)?\s*"
                        r"(?:由|自行|不|与|系|无需|无须)?\s*$")
 _ALL_CAUSE = re.compile(r"(?:无论|不论|不管)[^。；;]{0,30}?(?:原因|何种|任何|是否|如何|何方|因何|何故)"
                         r"|(?:任何|一切)(?:原因|情况|情形)下?")
