@@ -116,8 +116,13 @@ def test_look_alike_burdens_stay_silent(contract_type, clause, side):
 @pytest.mark.parametrize(("contract_type", "clause", "side"), [
     ("tech_transfer", "第七条 许可方可提前三十日通知被许可方终止本协议，且无需承担任何赔偿责任。", "被许可方"),
     ("service", "第八条 对于客户因使用本服务遭受的任何损失，服务方一概不负责任。", "客户"),
+    # a right with the exemption after 而: 有权…而无需…
+    ("lease", "第九条 出租方有权提前收回房屋而无需承担任何违约或赔偿责任。", "承租方"),
+    # an exception word elsewhere in the sentence (不可抗力) does not silence an exemption that reaches any cause
+    ("sale", "第九条 因不可抗力或者其他任何原因造成需方损失的，供方均不承担任何责任。", "需方"),
 ])
 def test_the_other_sides_total_exemption_is_reported(contract_type, clause, side):
+    assert "burden-other-side-exempt-from-all" in _codes(contract_type, clause, side, BURDEN_RULES)
     codes = _codes(contract_type, clause, side)
     assert codes & {"burden-other-side-exempt-from-all", "fact-exempt-all", "generic-exempt-all-liability"}, codes
 
