@@ -1411,6 +1411,16 @@ def _allocation_passes(p: FactParams, fact: reader.Allocation, facts: ContractFa
         if not _any(p.context, own):
             return False, ""
     party = fact.party
+    if p.protects and "any" not in p.protects and party:
+        # a burden the law puts on the other side: only when it falls on the role the rule protects (承租人, 托运人 …)
+        classes = sides.side_classes([party]) | {cls for word, name in facts.role_names if name == party
+                                                 for cls in sides.side_classes([word])}
+        if classes and not classes & set(p.protects):
+            return False, ""
+    if fact.polarity == "bears" and not facts.side and not p.protects and not (fact.released or fact.regardless):
+        # with no side told, a total burden is a bargain; it is one-sided on its face only when the other side is
+        # released with it (…，与乙方无关) or it holds whatever the cause
+        return False, ""
     if not _side_allows_party(p.party, party, facts, text[fact.sentence[0]:fact.sentence[1]]):
         return False, ""
     heads = "、".join(_BURDEN_NAMES[h] for h in (hit or sorted(fact.what))) or "相关负担"

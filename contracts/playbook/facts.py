@@ -1910,6 +1910,8 @@ class Allocation(Fact):
     #: Where the allocation's own words begin in its sentence (after the previous allocation of the sentence:
     #: 交付前由出卖人承担，交付后由买受人承担 — the second one's words are 交付后由买受人承担), as an offset into it.
     own_from: int = 0
+    #: The sentence says whatever the cause (无论何种原因, 不论是否, 任何情况下): one-sided on its face.
+    regardless: bool = False
 
 
 #: The heads of a burden, each in the words contracts use for it.
@@ -2012,8 +2014,10 @@ def _allocations(text: str, spans, scopes) -> list[Allocation]:
             # 要求保证人承担保证责任, 向乙方承担: a role that is the object of a demand bears nothing here
             if _OBJECT_MARK.search(whole[max(0, m.start() - 4):m.start()]):
                 continue
+            # 不应由甲方承担部分的费用: a negated bearing is none
             if any(x <= v < y for x, y in taken) \
-                    or re.search(r"(?:不|无需|无须|不必|不予|免于)\s*$", whole[max(0, v - 3):v]):
+                    or re.search(r"(?:不|无需|无须|不必|不予|免于)\s*$", whole[max(0, v - 3):v]) \
+                    or re.search(r"(?:不|不应|不得|无需|无须|不必)\s*$", whole[max(0, m.start() - 3):m.start()]):
                 continue
             found.append(("bears", m))
         span_lo = 0
@@ -2070,12 +2074,16 @@ def _allocation(text: str, a: int, whole: str, polarity: str, m: re.Match[str],
                         whole)
         if rel and (rel.group("r") or rel.group("r2")) != role:
             released = rel.group("r") or rel.group("r2")
+    if not cause and polarity == "bears" and re.search(r"否则|如未|若未|未按(?:照)?(?:本条|上述|前款)?(?:约定|要求)",
+                                                         whole[:m.start()]):
+        # (存货方应)提供…资料，否则…由存货方承担: the consequence of a duty unperformed, not a one-sided burden
+        cause = "own_fault"
     if not cause and polarity == "bears" and re.search(
             rf"{re.escape(role)}\s*(?:自行)?(?:提交|提供|上传|发布|选定|指定|选择|采购|制作)的", whole[:m.start()]):
         # 乙方提供的资料不实的后果由乙方承担: what a party supplies itself is its own to answer for
         cause = "own_fault"
     return Allocation(a + m.start(), a + m.end(), (a, a + len(whole)), party, False, polarity, what, scope, cause,
-                      _carved(carved), released, span_lo)
+                      _carved(carved), released, span_lo, bool(_ALL_CAUSE.search(whole[:m.end()])))
 
 
 # -- a period defined in one clause, read by another (issue 21) ---------------------------------------------
