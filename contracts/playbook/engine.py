@@ -807,6 +807,16 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
         if p.unless_days_at_least is not None and any(
                 d.days >= p.unless_days_at_least for d in reader.read_clause(sentence).durations):
             continue
+        detail = ""
+        if p.unless_days_at_least is not None and facts is not None:
+            # 未在上述验收期限内提出异议的，视为验收合格: the period is defined in another clause (第五条 / the
+            # sentence that fixes the 验收期限) — a reasonable one there makes this consequence lawful
+            linked = reader.linked_periods(facts.text, sentence)
+            if linked and max(days for days, _ in linked) >= p.unless_days_at_least:
+                continue
+            if linked:
+                days, where = min(linked)
+                detail = f"所引用的期限约定为 {days:g} 日（{where}），不足 {p.unless_days_at_least:g} 日"
         lo, hi = narrow(text, (a, b), a + m.start(), a + m.end())
         suggestion = ""
         if p.rewrite == "append" and rule.suggestion.strip():
@@ -818,7 +828,7 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
             party = payer_of(norm[a:b]) or party
         if facts is not None and wanted != "any" and not _side_allows_party(wanted, party, facts, norm[a:b]):
             continue
-        out.append(_finding(rule, section, lo, hi, suggestion=suggestion, party=party or None))
+        out.append(_finding(rule, section, lo, hi, detail, suggestion=suggestion, party=party or None))
     return out
 
 
@@ -1106,6 +1116,11 @@ def _side_allows(p: FactParams, fact: reader.Fact, facts: ContractFacts, text: s
         party = payer_of(sentence) or party
     elif isinstance(fact, reader.Money | reader.Rate) and sentence:
         party = payer_of(sentence) or party
+    elif (isinstance(fact, reader.Exemption) and not party and fact.bearer and facts.side
+          and p.party in ("ours", "other")):
+        # 风险由甲方自行承担: the exemption is the other side's of the bearer — the other side's when we bear
+        bearer_ours = fact.bearer in facts.side_names
+        return bearer_ours if p.party == "other" else not bearer_ours
     return _side_allows_party(p.party, party, facts, sentence)
 
 
@@ -1338,6 +1353,8 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
                   "court": f"约定由{fact.place}法院管辖"}.get(fact.kind, "")
         told = "，而合同未见涉外因素（当事人、标的物及履行均在境内）" if p.foreign_element is False else ""
         return _side_allows(p, fact, facts, text), chosen + told
+    if isinstance(fact, reader.Allocation):
+        return _allocation_passes(p, fact, facts, text)
     if isinstance(fact, reader.Exemption) and p.covers_any:
         hit = [c for c in p.covers_any if c in fact.covers and c not in fact.carveouts]
         if not hit:
@@ -1366,6 +1383,51 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
     if isinstance(fact, reader.Mismatch):
         detail = f"大写金额为 {_money_text(fact.amount)}，括号内小写为 {_money_text(fact.restated)}，两者不一致"
     return True, detail
+
+
+_BURDEN_NAMES = {"cost": "费用", "risk": "风险", "liability": "责任", "loss": "损失", "tax": "税费", "fine": "罚款",
+                 "repair": "维修", "insurance": "保险"}
+
+
+def _allocation_passes(p: FactParams, fact: reader.Allocation, facts: ContractFacts, text: str) -> tuple[bool, str]:
+    """An allocation of a burden (facts.Allocation) read by polarity, heads and scope; one that follows the
+    party's own fault, force majeure or the law, or an exemption keeping intent and gross negligence, is lawful."""
+    if p.polarity and fact.polarity not in p.polarity:
+        return False, ""
+    hit = [h for h in p.burdens if h in fact.what]
+    if p.burdens and not hit:
+        return False, ""
+    if p.total is not None and (fact.scope == "all") != p.total:
+        return False, ""
+    if fact.cause or fact.party == "双方":
+        return False, ""
+    if fact.polarity == "exempt" and {"intent", "gross_negligence"} <= fact.carveouts:
+        return False, ""
+    if p.context:
+        # the allocation's own words name the burden's occasion (交付前由出卖人承担，交付后由买受人承担: the
+        # second one's words are 交付后…)
+        a, _ = fact.sentence
+        own = text[a + fact.own_from:reader._fragment_end(text, fact.end, fact.sentence[1])]
+        if not _any(p.context, own):
+            return False, ""
+    party = fact.party
+    if p.protects and "any" not in p.protects and party:
+        # a burden the law puts on the other side: only when it falls on the role the rule protects (承租人, 托运人 …)
+        classes = sides.side_classes([party]) | {cls for word, name in facts.role_names if name == party
+                                                 for cls in sides.side_classes([word])}
+        if classes and not classes & set(p.protects):
+            return False, ""
+    if fact.polarity == "bears" and not facts.side and not p.protects and not (fact.released or fact.regardless):
+        # with no side told, a total burden is a bargain; it is one-sided on its face only when the other side is
+        # released with it (…，与乙方无关) or it holds whatever the cause
+        return False, ""
+    if not _side_allows_party(p.party, party, facts, text[fact.sentence[0]:fact.sentence[1]]):
+        return False, ""
+    heads = "、".join(_BURDEN_NAMES[h] for h in (hit or sorted(fact.what))) or "相关负担"
+    every = "全部" if fact.scope == "all" else ""
+    if fact.polarity == "exempt":
+        return True, f"{party or '一方'}不承担{every}{heads}"
+    return True, f"{every}{heads}由{party or '一方'}承担" + (f"，{fact.released}不承担" if fact.released else "")
 
 
 # -- figures judged by the law's thresholds (figures.toml, issue 21) ------------------------------------------
@@ -1763,7 +1825,8 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
             continue
         # A term a court strikes or a regulator fines is our risk even when it favours us (we cannot rely on it;
         # our own standard terms are struck for unfairness too): the rule reads the clause as for no side.
-        seen_by = _as_drafter(facts) if facts.side and strikes(rule, facts.we_drafted) else facts
+        drafted = facts.we_drafted and getattr(p, "own_draft", True)
+        seen_by = _as_drafter(facts) if facts.side and strikes(rule, drafted) else facts
         if isinstance(p, PatternParams):
             found = _pattern_findings(rule, p, section, seen_by)
         elif isinstance(p, NumericParams):

@@ -161,6 +161,9 @@ class Exemption(Fact):
     #: What a carve-out keeps liability for (the same vocabulary).
     carveouts: frozenset[str] = frozenset()
     scope: str = ""
+    #: For an exemption said as the other one bearing (风险由甲方自行承担 / 由乙方自负): the role that bears; the
+    #: party exempted is then the one the sentence releases (与乙方无关), else the other side of the bearer.
+    bearer: str = ""
 
 
 @dataclass(frozen=True)
@@ -223,13 +226,15 @@ class ClauseFacts:
     restraints: list[Restraint] = field(default_factory=list)
     #: every amount, rate and period read as what it measures (issue 21)
     figures: list[Figure] = field(default_factory=list)
+    #: Who bears a cost, risk, liability or duty (Allocation, issue 21).
+    allocations: list[Allocation] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[Fact]:
         return {"money": self.money, "rate": self.rates, "duration": self.durations, "date": self.dates,
                 "obligation": self.obligations, "exemption": self.exemptions, "ownership": self.ownerships,
                 "mismatch": self.mismatches, "forum": self.forums, "foreign_choice": self.foreign_choices,
                 "secrecy": self.secrecies, "definition": self.definitions, "cap": self.caps,
-                "restraint": self.restraints, "figure": self.figures}[kind]
+                "restraint": self.restraints, "figure": self.figures, "allocation": self.allocations}[kind]
 
 
 _UNIT_HOURS = {"hour": 1.0, "day": 24.0, "workday": 24 * 7 / 5, "week": 24 * 7.0, "month": 24 * 30.0,
@@ -967,8 +972,29 @@ def _exemption(text: str, a: int, b: int, whole: str, found: re.Match[str], lo: 
     refund_only = found.group(0) == "不予退还"
     if re.search(_COVER_WORDS["all"], near) and not refund_only and not any(x <= start < y for x, y in carve_spans):
         covers |= {"all"}
+    party, bearer = _exempted(whole, found.group(0), party, found.start())
     return [Exemption(a + found.start(), a + found.end(), (a, b), party, False, frozenset(covers),
-                      _carved(carved), kept.strip())]
+                      _carved(carved), kept.strip(), bearer)]
+
+
+def _exempted(whole: str, said: str, party: str, at: int = 0) -> tuple[str, str]:
+    """(the party exempted, the party that bears) for exempting words ``said``: 与乙方无关 exempts 乙方; 由甲方自行
+    承担 / 甲方自负 make 甲方 bear — the party exempted is then a role the sentence releases (…，与乙方无关 /
+    乙方概不负责), else none (the other side of the bearer, read by the engine)."""
+    named = re.fullmatch(rf"与\s*(?P<r>{_ROLE_RX.pattern})\s*无关", said)
+    if named:
+        return named.group("r"), ""
+    if said == "自行承担" or said.startswith("由"):
+        inside = _ROLE_RX.search(said)
+        # the bearer is named inside the words (由甲方自负) or before them (甲方自行承担), never after them
+        before = [r for r in _ROLE_RX.finditer(whole, 0, at)
+                  if not _OBJECT_MARK.search(whole[max(0, r.start() - 4):r.start()])]
+        party = inside.group(0) if inside else (before[-1].group(0) if before else "")
+        rel = re.search(rf"与\s*(?P<r>{_ROLE_RX.pattern})\s*无关|(?P<r2>{_ROLE_RX.pattern})\s*(?:概不负责|不承担|不负)",
+                        whole)
+        released = (rel.group("r") or rel.group("r2")) if rel else ""
+        return (released if released != party else ""), party
+    return party, ""
 
 
 # -- ownership --------------------------------------------------------------------------------------------
@@ -1155,6 +1181,7 @@ def _read_clause(text: str) -> ClauseFacts:
         forums=_forums(norm, spans), foreign_choices=_foreign_choices(norm, spans),
         secrecies=_secrecies(norm, spans), definitions=_definitions(norm, spans), caps=_caps(norm, spans),
         restraints=_restraints(norm, spans), figures=_figures(norm, money, rates, durations),
+        allocations=_allocations(norm, spans, scopes),
     )
 
 
@@ -1881,4 +1908,239 @@ def _figures(text: str, money: list[Money], rates: list[Rate], durations: list[D
                           subject.name, item, "period", d.days,
                           d.unit, "", text[d.start:d.end], d.value))
     out.sort(key=lambda f: f.start)
+    return out
+
+
+# -- who bears it: allocations of costs, risks, liabilities and duties (issue 21) ---------------------------
+
+@dataclass(frozen=True)
+class Allocation(Fact):
+    """One party bears, is exempt from, or shares a burden: ``party`` (the role it falls on or is lifted from;
+    双方 for a sharing or a mutual exemption), ``polarity`` (``bears`` / ``exempt`` / ``shares``), ``what`` (the
+    heads: cost risk liability loss tax fine repair insurance; empty when the words name none), ``scope``
+    (``all`` — 均/全部/一切/任何/所有/无论…原因; else ``item``), ``cause`` (``own_fault`` — the burden follows
+    the party's own fault or breach; ``force_majeure``; ``lawful`` — the law or the state puts it there,
+    依法/法定/按国家规定; else ""), ``carveouts`` (what a 除…外 / 但…除外 keeps: the Exemption vocabulary) and
+    ``released`` (for a bearing said 自行 / 自负 / 与X无关: the role the sentence releases, when it names one)."""
+
+    polarity: str = "bears"
+    what: frozenset[str] = frozenset()
+    scope: str = "item"
+    cause: str = ""
+    carveouts: frozenset[str] = frozenset()
+    released: str = ""
+    #: Where the allocation's own words begin in its sentence (after the previous allocation of the sentence:
+    #: 交付前由出卖人承担，交付后由买受人承担 — the second one's words are 交付后由买受人承担), as an offset into it.
+    own_from: int = 0
+    #: The sentence says whatever the cause (无论何种原因, 不论是否, 任何情况下): one-sided on its face.
+    regardless: bool = False
+
+
+#: The heads of a burden, each in the words contracts use for it.
+BURDEN_HEADS = {
+    "tax": r"税",
+    "fine": r"罚款|罚金|处罚|滞纳金",
+    "repair": r"维修|修缮|修理|保养|维护|养护|检修",
+    "insurance": r"保险",
+    "risk": r"风险",
+    "loss": r"损失|损害|损毁|毁损|灭失|损坏|事故|意外|亏损|亏空|盈亏",
+    "liability": r"责任|赔偿|补偿|索赔|纠纷|债务|负债|后果",
+    "cost": r"费用|[^免]费(?!率)|开支|成本|支出|款项|价款",
+}
+_HEADS_RX = {k: re.compile(v) for k, v in BURDEN_HEADS.items()}
+#: Words that make a burden total: a quantifier over the burden itself (一切费用, 任何损失, 全部责任), 均/一律/概
+#: right before the allocating words (均由, 一律由, 概不负责, 均不承担), or whatever the cause (无论/不论…原因).
+_ALL_HEAD = re.compile(r"(?:全部|一切|所有|任何|一概|统统)(?:的)?[\u4e00-\u9fa5、]{0,10}?(?:"
+                       + "|".join(v for k, v in BURDEN_HEADS.items() if k != "cost")
+                       + r"|费用|费|开支|成本|支出|后果|义务)")
+_ALL_NEAR = re.compile(r"(?:均|概|一律|全部|统统|都|统一|一并)\s*(?:应当?|须)?\s*"
+                       r"(?:由|自行|不|与|系|无需|无须)?\s*$")
+_ALL_CAUSE = re.compile(r"(?:无论|不论|不管)[^。；;]{0,30}?(?:原因|何种|任何|是否|如何|何方|因何|何故)"
+                        r"|(?:任何|一切)(?:原因|情况|情形)下?")
+#: The burden follows the party's own fault or breach (因乙方原因造成的损失由乙方承担): the law's own rule.
+_OWN_FAULT = re.compile(r"(?:因|由于|系)\s*(?P<r>ROLES)\s*(?:的|自身|单方|一方)?\s*(?:原因|过错|过失|违约|故意|责任|"
+                        r"使用不当|操作不当|保管不善|管理不善|擅自|未按|未能|违反|不当|拖延|延误|迟延|逾期|行为)"
+                        r"|(?P<r2>ROLES)\s*(?:违约|违反|擅自|未按|未能|逾期|迟延|故意|过错|过失)[^，,。；;]{0,30}的\s*[，,]")
+_FORCE_MAJEURE = re.compile(r"不可抗力|自然灾害|意外事件")
+_BEYOND_FORCE = re.compile(r"(?:其他|任何|一切)(?:原因|情形|情况|事由)|等(?:原因|情形|事由)|无论|不论|不管")
+_LAWFUL = re.compile(r"依法|法定|按照?国家|依照?国家|根据(?:国家|法律)|依照?法律|按照?法律|按照?相关规定|按照?有关规定"
+                     r"|纳税义务人|各自(?:依法)?(?:承担|负担|缴纳)|法律(?:、|及|和)?(?:法规)?规定")
+_SHARES = re.compile(r"双方(?:各自|各|互|均|分别|共同|按)|各自(?:承担|负担|负责|自理|支付|缴纳)|各半|平均(?:分担|承担)"
+                     r"|按[^，,。；;]{0,10}比例(?:分担|承担|负担)|共同(?:承担|负担|分担)|任何一方(?:均|都)?(?:不|无需|无须)")
+_ALLOC_BEARS = (r"由\s*(?P<r>ROLES)\s*(?:方面)?\s*(?:自行|独自|单独|全部|全额|一并|负责|全权)?\s*"
+                r"(?P<v>承担|负担|负责|自理|自负|支付|缴纳|交纳|承付|赔偿|补偿|处理|解决|购买|投保|办理)"
+                r"|(?P<r2>ROLES)\s*(?:均|都|一律)?\s*(?:应当|应|须|需|必须|同意)?\s*(?P<adv>自行|独自|单独|全部|全额|一并|自愿)\s*"
+                r"(?P<v2>承担|负担|负责|解决|处理|支付|缴纳|赔偿|消化)"
+                r"|(?P<r3>ROLES)\s*(?:均|都|一律)?\s*(?:应当|应|须|需|必须)?\s*(?:自理|自负|承担|负担)")
+_ALLOC_EXEMPT = (r"(?P<r>ROLES)(?:[^，,。；;]{0,30}?)(?P<v>不承担|不负|概不负责|不负责|不予(?:赔偿|补偿|承担|负责|退还)"
+                 r"|免责|免除|无需(?:承担|赔偿|负责|支付|补偿|退还)|无须(?:承担|赔偿|负责|支付|补偿|退还)"
+                 r"|不必(?:承担|赔偿|支付)|不(?:对|就)[^。；;]{1,40}?(?:承担|负)(?:任何)?[\u4e00-\u9fa5]{0,4}?责任)"
+                 r"|与\s*(?P<r2>ROLES)\s*无关|免除\s*(?P<r3>ROLES)[^，,。；;]{0,12}(?:责任|义务)"
+                 # …通知乙方而终止本协议，且无需承担任何赔偿责任: a fragment with no role carries the topic over
+                 r"|(?<=[，,])\s*(?:且|并且?|而且?|亦|也|同时|均)?\s*(?P<vt>(?:无需|无须|不必)(?:给予|向[^，,。；;]{1,8})?"
+                 r"(?:任何)?(?:承担|赔偿|负责|支付|补偿)|不(?:再)?承担|不负(?:任何)?责任|概不负责|不予(?:赔偿|补偿))")
+
+
+@lru_cache(maxsize=1)
+def _alloc_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    roles = _ROLE_RX.pattern
+    return (re.compile(_ALLOC_EXEMPT.replace("ROLES", roles)), re.compile(_ALLOC_BEARS.replace("ROLES", roles)),
+            re.compile(_OWN_FAULT.pattern.replace("ROLES", roles)))
+
+
+def burden_heads(words: str) -> frozenset[str]:
+    """The heads of burden ``words`` name (BURDEN_HEADS)."""
+    return frozenset(k for k, rx in _HEADS_RX.items() if rx.search(words))
+
+
+def _alloc_role(m: re.Match[str], whole: str = "") -> str:
+    role = next((g for g in (m.groupdict().get(k) for k in ("r", "r2", "r3")) if g), "")
+    if role or not whole:
+        return role
+    # the sentence's topic: its first role that is no object (对/向/通知…) and opens no condition (…的，)
+    for r in _ROLE_RX.finditer(whole, 0, m.start()):
+        if _OBJECT_MARK.search(whole[max(0, r.start() - 4):r.start()]):
+            continue
+        cond = re.search(r"的\s*[，,]", whole[r.end():m.start()])
+        if cond and (not _TOPIC.match(whole[:r.start()])
+                     # 乙方逾期付款的，…亦不承担任何责任: the party in breach is not the one released
+                     or re.search(r"违约|逾期|未按|未能|擅自|违反|过错|过失|拒绝|迟延|拖欠|解除|退出|终止",
+                                  whole[r.end():r.end() + cond.start()])):
+            return ""
+        return r.group(0)
+    return ""
+
+
+def _allocations(text: str, spans, scopes) -> list[Allocation]:
+    """Every allocation of a burden in the clause, negatives first: 乙方不承担任何责任 / 与甲方无关 / 甲方有权…而无需…
+    exempt a party; 由乙方承担 / 费用…乙方自行承担 / 乙方自理 make it bear; 双方各自承担 / 任何一方均不 share."""
+    exempt_rx, bears_rx, fault_rx = _alloc_rx()
+    out: list[Allocation] = []
+    for a, b in spans:
+        whole = text[a:b]
+        local = negation_scopes(whole)
+        taken: list[tuple[int, int]] = []
+        found: list[tuple[str, re.Match[str]]] = []
+        for m in exempt_rx.finditer(whole):
+            if m.group("vt") and not _alloc_role(m, whole):
+                continue  # no topic to carry: 乙方逾期的，不予退还 — the condition's subject is not exempted
+            verb = m.group("v") or m.group("vt") or ""
+            # 不得以任何理由免除…责任, 并不因此免除乙方的责任: a prohibited or negated exemption protects
+            at = (m.start("v") if m.group("v") else m.start("vt")) if verb else m.start()
+            if negated_before(whole, at, local) or re.search(r"(?:不得|不能|不应|无权)\s*$", whole[max(0, at - 4):at]):
+                continue
+            found.append(("exempt", m))
+            taken.append((at, m.end()))
+        for m in bears_rx.finditer(whole):
+            v = m.start("v") if m.group("v") else (m.start("v2") if m.group("v2") else m.end() - 2)
+            # 要求保证人承担保证责任, 向乙方承担: a role that is the object of a demand bears nothing here
+            if _OBJECT_MARK.search(whole[max(0, m.start() - 4):m.start()]):
+                continue
+            # 不应由甲方承担部分的费用: a negated bearing is none
+            if any(x <= v < y for x, y in taken) \
+                    or re.search(r"(?:不|无需|无须|不必|不予|免于)\s*$", whole[max(0, v - 3):v]) \
+                    or re.search(r"(?:不|不应|不得|无需|无须|不必)\s*$", whole[max(0, m.start() - 3):m.start()]):
+                continue
+            found.append(("bears", m))
+        span_lo = 0
+        for polarity, m in sorted(found, key=lambda f: f[1].start()):
+            out.append(_allocation(text, a, whole, polarity, m, fault_rx, span_lo))
+            span_lo = _fragment_end(whole, m.end(), len(whole))
+    return out
+
+
+def _allocation(text: str, a: int, whole: str, polarity: str, m: re.Match[str],
+                fault_rx: re.Pattern[str], span_lo: int = 0) -> Allocation:
+    role = _alloc_role(m, whole)
+    # the words the burden is read from: the sentence up to the verb's fragment end (topic-first: 费用…乙方承担)
+    lo = 0
+    hi = _fragment_end(whole, m.end(), len(whole))
+    words = whole[lo:hi]
+    carve_spans = [(c.start(), c.end()) for c in _CARVE.finditer(words)]
+    kept = "".join(ch for i, ch in enumerate(words) if not any(x <= i < y for x, y in carve_spans))
+    # a carve-out anywhere in the sentence keeps what it names (…不承担责任，但因甲方故意造成的除外)
+    carved = "".join(c.group(0) for c in _CARVE.finditer(whole))
+    # the heads the allocation names: its own fragment and the ones before it (a condition's 的-clause too)
+    frag = _fragment_start(whole, 0, m.start())
+    near = kept[max(0, frag - 40 - lo):hi]
+    what = burden_heads(near) or burden_heads(kept)
+    # the allocation's own words: from the previous allocation of the sentence (or its start) to its fragment end
+    if m.groupdict().get("r2") and polarity == "exempt" and whole[m.start():m.start() + 1] == "与":
+        span_lo = 0  # …由甲方自行承担，与乙方无关: the release reaches what the bearing named
+    own = whole[span_lo:hi]
+    verb = m.group("v") or m.groupdict().get("vt") or ""
+    scope = "all" if (_ALL_HEAD.search(own) or re.match(r"概|一概|均", verb)
+                      or _ALL_NEAR.search(whole[max(span_lo, m.start() - 6):m.start()])
+                      or _ALL_NEAR.search(whole[m.start():m.start("v") if m.groupdict().get("v") else m.start()])
+                      or _ALL_CAUSE.search(whole[span_lo:m.end()])) else "item"
+    # 赔偿以运费三倍为限，超出部分不承担: a cap limits what it reaches, it does not lift it all
+    if _CAP.search(whole) or re.search(r"(?:超出|超过)[^，,。；;]{0,10}部分", whole):
+        scope = "item"
+    cause = ""
+    fault = fault_rx.search(whole[:hi])
+    if fault and (fault.group("r") or fault.group("r2")) and polarity == "bears" \
+            and (fault.group("r") or fault.group("r2")) == role:
+        cause = "own_fault"
+    elif _FORCE_MAJEURE.search(whole[:hi]) and not _BEYOND_FORCE.search(whole[:hi]):
+        # 因不可抗力造成的损失 — the law's own exemption; 因不可抗力或其他任何原因 reaches beyond it
+        cause = "force_majeure"
+    elif _LAWFUL.search(whole):
+        cause = "lawful"
+    party = role
+    if role in ("双方", "任何一方", "各方") or _SHARES.search(whole[max(0, frag - 4):hi]):
+        polarity, party = "shares", "双方"
+    released = ""
+    if polarity == "bears":
+        # 由甲方自行承担，与乙方无关 / 乙方概不负责: the role the sentence releases beside the one who bears
+        rel = re.search(rf"与\s*(?P<r>{_ROLE_RX.pattern})\s*无关|(?P<r2>{_ROLE_RX.pattern})\s*(?:概不负责|不承担|不负)",
+                        whole)
+        if rel and (rel.group("r") or rel.group("r2")) != role:
+            released = rel.group("r") or rel.group("r2")
+    if not cause and polarity == "bears" and re.search(r"否则|如未|若未|未按(?:照)?(?:本条|上述|前款)?(?:约定|要求)",
+                                                         whole[:m.start()]):
+        # (存货方应)提供…资料，否则…由存货方承担: the consequence of a duty unperformed, not a one-sided burden
+        cause = "own_fault"
+    if not cause and polarity == "bears" and re.search(
+            rf"{re.escape(role)}\s*(?:自行)?(?:提交|提供|上传|发布|选定|指定|选择|采购|制作)的", whole[:m.start()]):
+        # 乙方提供的资料不实的后果由乙方承担: what a party supplies itself is its own to answer for
+        cause = "own_fault"
+    return Allocation(a + m.start(), a + m.end(), (a, a + len(whole)), party, False, polarity, what, scope, cause,
+                      _carved(carved), released, span_lo, bool(_ALL_CAUSE.search(whole[:m.end()])))
+
+
+# -- a period defined in one clause, read by another (issue 21) ---------------------------------------------
+
+#: A clause referred to by its number (第五条, 第5.2条, 本合同第六条约定的, 见第3条).
+_CLAUSE_REF = re.compile(r"第\s*(?P<n>[0-9]+(?:\.[0-9]+)*|[一二三四五六七八九十百]+)\s*条")
+#: A period named by its term and not by a figure (上述验收期限内, 在检验期内, 前述异议期): the word before 期.
+_PERIOD_TERM = re.compile(r"(?P<term>验收|检验|异议|质保|保修|整改|复核|确认|审核|审查)(?:的)?(?:期限|期间|时限|期)")
+
+
+def linked_periods(contract: str, sentence: str) -> list[tuple[float, str]]:
+    """The periods (days, where found) a sentence that names none reads elsewhere in the contract: a clause it
+    refers to by number (第五条约定的期限) and the sentence that defines the period it names by its term (验收期限为
+    收货后三日 / 甲方应于收货后三日内完成验收, for 未在验收期限内提出异议的). Empty when it names a figure itself."""
+    if not contract or _read_clause(sentence).durations:
+        return []
+    norm = numbers.normalize(contract)
+    out: list[tuple[float, str]] = []
+    for ref in _CLAUSE_REF.finditer(sentence):
+        label = ref.group(0)
+        at = re.search(rf"(?m)^\s*(?:{re.escape(label)}|{re.escape(ref.group('n'))}(?=[\s、．.]))", norm)
+        if at is None:
+            continue
+        body = norm[at.start():norm.find("\n", at.end()) if "\n" in norm[at.end():] else len(norm)]
+        out.extend((d.days, label) for d in _read_clause(body).durations)
+    term = _PERIOD_TERM.search(sentence)
+    if term:
+        word = term.group("term")
+        for a, b in sentence_spans(norm):
+            said = norm[a:b]
+            if word not in said or said.strip() == sentence.strip():
+                continue
+            for d in _read_clause(said).durations:
+                # the period is the one that word measures (验收期限为…三日, 三日内完成验收)
+                if re.search(rf"{word}[^。；;，,]{{0,12}}$", said[:d.start]) or re.search(
+                        rf"^[^。；;，,]{{0,10}}{word}", said[d.end:]):
+                    out.append((d.days, said.strip()[:30]))
     return out

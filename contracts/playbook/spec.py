@@ -300,7 +300,20 @@ class FactParams(_Params):
     contracts/playbook/SPEC.md). The rule fires on each fact of kind ``fact`` that passes every test given."""
 
     fact: Literal["money", "rate", "duration", "obligation", "exemption", "ownership", "mismatch", "forum",
-                  "foreign_choice", "secrecy", "definition", "cap", "restraint", "figure"]
+                  "foreign_choice", "secrecy", "definition", "cap", "restraint", "figure", "allocation"]
+    #: Allocations (facts.Allocation — who bears a cost, risk, liability or duty): the polarities accepted
+    #: (bears / exempt / shares), the heads of burden any one of which it must name (cost risk liability loss tax
+    #: fine repair insurance), and ``total`` — the allocation reaches every such burden (均/全部/一切/任何/无论…).
+    #: An allocation that follows the party's own fault, force majeure, or the law (依法, 法定) never passes, nor an
+    #: exemption whose carve-out keeps liability for intent or gross negligence.
+    polarity: list[Literal["bears", "exempt", "shares"]] = Field(default_factory=list)
+    burdens: list[Literal["cost", "risk", "liability", "loss", "tax", "fine", "repair", "insurance"]] = Field(
+        default_factory=list)
+    total: bool | None = None
+    #: False: a burden put on the other side in our own draft is a bargain it accepts — its risk, not ours (no
+    #: court strikes a cost or risk allocated by agreement as such); the rule then reads its side even when we
+    #: drafted (engine.strikes reads the drafter's own 497 terms otherwise).
+    own_draft: bool = True
     #: Figures (facts.Figure — a number read as what it measures): the thresholds of ``figures.toml`` it is judged
     #: by (each a subject, item, kinds, measure and limit, with the article that decides it); any one broken fires.
     thresholds: list[str] = Field(default_factory=list)
@@ -403,6 +416,8 @@ class FactParams(_Params):
             raise ValueError("给出 gt/lt 时须写明 measure")
         if self.measure is not None and self.measure not in allowed:
             raise ValueError(f"{self.fact} 的 measure 须为 {' / '.join(allowed) or '（无）'}")
+        if (self.polarity or self.burdens or self.total is not None) and self.fact != "allocation":
+            raise ValueError("polarity/burdens/total 只用于 allocation")
         if self.covers_any and self.fact != "exemption":
             raise ValueError("covers_any 只用于 exemption")
         if (self.modal or self.act or self.rights or self.unconditional) and self.fact != "obligation":

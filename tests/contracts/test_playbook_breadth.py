@@ -338,6 +338,24 @@ CASES += shape_ten_breadth_cases()
 CASES += moved_rule_breadth_cases()
 # Issue 21's carried families (99-families-carried.toml): tests/contracts/carries_cases.py.
 CASES += CARRIES_CASES
+# rules/99-allocation-of-burdens.toml: who bears it, read from the allocation fact (no side told)
+CASES += [
+    ("burden-all-on-our-side", "service", "活动期间发生的一切开支和损失，无论何种原因，均由乙方承担。",
+     "因乙方原因造成的损失由乙方承担。"),
+    ("burden-lessee-bears-structural-repairs", "lease", "房屋屋面漏水、上下水管道老化的维修由承租人负责。",
+     "房屋屋面漏水、上下水管道老化的维修由出租人负责。"),
+    ("burden-goods-risk-before-delivery-on-buyer", "sale", "货物在交付之前发生灭失的风险由买受人承担。",
+     "货物在交付之后发生灭失的风险由买受人承担。"),
+    ("burden-goods-in-transit-on-shipper", "transport", "货物在运输途中发生丢失的，损失由托运人承担。",
+     "货物在运输途中因其自然性质发生的合理损耗，由托运人承担。"),
+    ("burden-goods-in-storage-on-depositor", "storage", "货物在库期间发生短少、霉变的，损失由存货人承担。",
+     "货物在库期间因保管不善发生短少的，损失由保管人承担。"),
+    ("burden-other-side-exempt-from-all", "service", "服务方对客户的任何损失均不承担任何责任。",
+     "服务方对客户的间接损失不承担责任，但服务方故意或者重大过失造成的除外。"),
+    ("burden-other-side-exempt-on-termination", "tech_transfer",
+     "许可方可随时书面通知被许可方终止本协议，且无需承担任何赔偿责任。",
+     "许可方依约终止本协议的，应赔偿被许可方因此遭受的直接损失。"),
+]
 
 
 def test_new_rule_files_are_loaded():
