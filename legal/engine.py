@@ -11,8 +11,10 @@ from datetime import date
 from typing import Any
 
 from legal import selectors
-from legal.composer import Composition, PartAnswer, article_label, cite, compose, law_short
+from legal.cardlint import sentences as lint_sentences
+from legal.composer import COPIED_HEAD, Composition, PartAnswer, _same_words, article_label, cite, compose, law_short
 from legal.facts import extract_facts
+from legal.matcher import PartMatch, rerouted
 
 _CONCLUSION = re.compile(r"^#{2,4}\s*结论\s*\n(.*?)(?=^#{2,4}\s|\Z)", re.S | re.M)
 _CITATION = re.compile(r"《([^》]+)》\s*(第[一二三四五六七八九十百千零〇两\d]+条(?:之[一二三四五六七八九十])?)")
@@ -76,9 +78,76 @@ def card_answer(question: str, *, retrieved: Iterable[tuple[str, int]] = (), off
 
         retrieved = agreement_keys(question)
     parts, ids = selectors.card_match(question=question, retrieved=retrieved)
-    composition = compose(question, parts, facts=extract_facts(question, today=today), today=today,
-                          article_text=selectors.provision_text, offline=offline, found=retrieved)
+    facts = extract_facts(question, today=today)
+
+    def composed(matches: Sequence[PartMatch]) -> Composition:
+        return compose(question, matches, facts=facts, today=today, article_text=selectors.provision_text,
+                       offline=offline, found=retrieved)
+
+    composition = composed(parts)
+    excluded: dict[int, set[str]] = {}
+    for _ in range(2 * len(parts)):
+        found = repeated_part(composition.parts, parts)
+        if found is None:
+            break
+        index, slug = found
+        excluded.setdefault(index, set()).add(slug)
+        parts = [*parts[:index], rerouted(parts[index], excluded[index]), *parts[index + 1:]]
+        composition = composed(parts)
     return CardAnswer(composition, ids)
+
+
+#: The pointer a part's conclusion ends on when sentences an earlier part gave were dropped from it.
+_POINTER = re.compile(r"其余同第\d+问的回答（见上）。?")
+#: A sentence shorter than this (its words only) is a bare yes or no, never a copy.
+_COPY_MIN = 8
+#: Two leading sentences one of which holds the other are a copy when the shorter is at least this share of the longer.
+_COPY_SHARE = 0.6
+
+
+def _sentence_keys(text: str) -> list[str]:
+    """``text``'s sentences as compared for a copy (words and digits only), bare yes or no left out."""
+    keys = (_same_words(s) for s in lint_sentences(_POINTER.sub("", text)))
+    return [k for k in keys if len(k) >= _COPY_MIN]
+
+
+def _same_sentence(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    short, long_ = sorted((a, b), key=len)
+    return short in long_ and len(short) >= _COPY_SHARE * len(long_)
+
+
+def repeats(later: PartAnswer, earlier: PartAnswer) -> bool:
+    """Whether ``later``'s conclusion repeats ``earlier``'s: it leads with the same sentence (or one holding most of
+    it), or it was cut to what an earlier part already said (the pointer 其余同第N问) and says nothing else. A part
+    whose figure or deadline its own facts computed answers itself, whatever an earlier part said."""
+    if later.calculation is not None and later.calculation.ok and later.qtype == "how_much":
+        return False
+    if later.deadline is not None and later.deadline.ends is not None and later.qtype == "by_when":
+        return False
+    mine, theirs = _sentence_keys(later.text), _sentence_keys(earlier.text)
+    if not mine or not theirs:
+        return False
+    if _same_sentence(mine[0], theirs[0]):
+        return True
+    return bool(_POINTER.search(later.text)) and all(any(_same_sentence(k, t) or k in t for t in theirs) for k in mine)
+
+
+def repeated_part(answers: Sequence[PartAnswer], matches: Sequence[PartMatch]) -> tuple[int, str] | None:
+    """The first later part whose answer repeats an earlier part's (:func:`repeats`) — or that the composer left
+    undecided as a copy of an earlier part's card (一问与第N问落在同一要点) — with the card to route it away from."""
+    for index in range(1, min(len(answers), len(matches))):
+        later, match = answers[index], matches[index]
+        if match.best is None:
+            continue
+        if later.card is None:
+            if later.text.startswith(COPIED_HEAD) and match.decided:
+                return index, match.best.card.slug
+            continue
+        if any(e.text and repeats(later, e) for e in answers[:index]):
+            return index, later.card.slug
+    return None
 
 
 def checklist(answer: CardAnswer) -> str:

@@ -36,7 +36,7 @@ import re
 import threading
 import tomllib
 from collections import Counter, OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -46,8 +46,8 @@ import numpy as np
 
 from legal.cardfile import Card
 from legal.lexicon import correct
+from legal.qtypes import LIABILITY_ASK, asking_clause, liability_answer, part_types, question_type
 from legal.qtypes import NOT_ASKING as _NOT_ASKING
-from legal.qtypes import asking_clause, question_type
 
 logger = logging.getLogger(__name__)
 
@@ -144,6 +144,8 @@ _RHETORICAL = re.compile(r"凭什么|难道|有没有天理|还有天理|有没�
 _ALTERNATIVE = re.compile(r"(?:或者|或是|还是说|还是)")
 #: A follow-up about another situation (如果他不同意呢？要是直接去法院告呢？).
 _CONDITIONAL = re.compile(r"(?:那|那么)?(?:如果|要是|假如|万一|假设|若)")
+#: A clause that turns to another matter or situation (那利息能要吗, 那如果他不还呢, 还有押金呢): its own part.
+_TURN = re.compile(r"(?:那|那么|还有|另外|再就是)(?!个|些|天|时|边|里|种|样|么多)|(?:如果|要是|假如|万一|假设)")
 #: A part asking whether there is still time (还能告吗, 过时效了吗, 会不会失效, 有期限吗).
 _ABOUT_TIME = re.compile(r"还能|还来得及|来不及|时效|期限|失效|过期|追究|追诉|时间|晚了|有效期")
 #: The question words and pronouns of a follow-up: what is left is the matter it names.
@@ -171,6 +173,8 @@ class PartMatch:
     scores: list[CardScore]
     decided: bool
     context_used: bool = False
+    #: the part's own question type (an elided part, 那押金呢, takes the type of the part before it)
+    qtype: str = ""
 
     @property
     def best(self) -> CardScore | None:
@@ -274,8 +278,9 @@ def _spaced_pieces(pieces: list[str]) -> tuple[list[str], list[bool]] | None:
     for clause in clauses:
         plain = _plain(clause)
         asking = not _courtesy(clause) and not _rhetorical(clause) and bool(
-            _CLOSING_ASK.search(plain) or _STRONG_ASK.search(plain))
+            _CLOSING_ASK.search(plain) or _STRONG_ASK.search(plain) or LIABILITY_ASK.search(plain))
         if (asking and asks and asks[-1] and len(_CJK.findall(clause)) < SPACED_FOLLOW_UP
+                and not _TURN.match(clause)
                 and (kind := question_type(clause)) not in ("forum", "by_when", "which")
                 and kind == question_type(merged[-1])
                 and len({c for c in _CJK.findall(_ASK_WORDS.sub("", clause)) if c not in merged[-1]}) <= 2):
@@ -697,7 +702,7 @@ class Matcher:
         contexts = [f"{narrative}{''.join(parts[:i])}{p}" if (narrative or i) else "" for i, p in enumerate(parts)]
         with_context = [i for i, c in enumerate(contexts) if c]
 
-        asked = [question_type(p) for p in parts]
+        asked = part_types(parts)
         whole = question if len(parts) > 1 or narrative else None
         texts = [*parts, *(contexts[i] for i in with_context)]
         scored = self._score_all(texts, retrieved=retrieved, asked=[*asked, *(asked[i] for i in with_context)],
@@ -717,8 +722,36 @@ class Matcher:
                 inherited = CardScore(previous.scores[0].card, previous.scores[0].score,
                                       previous.scores[0].confidence * 0.95, {"inherited": 1.0})
                 own, decided, used = [inherited, *[s for s in own if s.card is not inherited.card]], True, True
-            matches.append(PartMatch(part, own, decided, used))
+            matches.append(PartMatch(part, own, decided, used, asked[i]))
         return matches
+
+
+def rerouted(match: PartMatch, excluded: Collection[str], threshold: float = THRESHOLD) -> PartMatch:
+    """``match`` without the cards ``excluded`` (slugs: the card whose answer an earlier part already gave it word
+    for word): the next-best card that answers the part's own type (:func:`answers_own_type`), recalibrated against
+    the cards left (its margin over the best of them it does not share a provision with), decided when that
+    confidence reaches ``threshold``; else undecided, the cards left best first (the composer then says what it
+    needs to answer the part rather than repeat). docs/decisions/answers-multi-part.md."""
+    left = [CardScore(s.card, s.score, 0.0, dict(s.signals)) for s in match.scores if s.card.slug not in excluded]
+    for score in left:
+        score.signals.setdefault("agreement", 0.0)
+    ranked = Matcher.rank(left)
+    pick = next((s for s in ranked if answers_own_type(s.card, match.qtype or question_type(match.text))), None)
+    if pick is None or pick.confidence < threshold:
+        return PartMatch(match.text, ranked, False, match.context_used, match.qtype)
+    pick.signals["rerouted"] = 1.0
+    return PartMatch(match.text, [pick, *(s for s in ranked if s is not pick)], True, match.context_used, match.qtype)
+
+
+def answers_own_type(card: Card, qtype: str) -> bool:
+    """Whether ``card`` has an answer of its own for a part asking ``qtype``: a specific type (by when, how much,
+    which, forum, valid) its answer of that type; a liability ask one of the answers that state it
+    (``legal.qtypes.LIABILITY_ANSWERS``); yes/no, what to do or no type any card."""
+    if qtype == "liability":
+        return bool(liability_answer(card.answers, "", card.domain))
+    if qtype in SPECIFIC_QTYPES:
+        return qtype in card.answers
+    return True
 
 
 def _blend(own: Sequence[CardScore], context: Sequence[CardScore], share: float) -> list[CardScore]:
