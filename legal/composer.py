@@ -39,6 +39,7 @@ from legal.qtypes import (  # noqa: F401  (re-exported)
     final_ask_type,
     liability_answer,
     question_type,
+    read_back,
 )
 from legal.rules import (
     ASK,
@@ -2239,7 +2240,8 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
     many = len(parts) > 1
     for index, part in enumerate(parts, start=1):
         head = f"{index}. " if many else ""
-        asked = f"（{part.part}）" if many else ""
+        # each part's answer headed by its own ask, read back briefly: the client sees which part is answered
+        asked = f"（{read_back(part.part) or part.part}）" if many else ""
         lines.append(f"{head}{asked}**{part.text}**" if part.decided else f"{head}{asked}{part.text}")
         if part.ask:
             lines.append(f"{'   ' if many else ''}还需要您告诉我：{part.ask}")

@@ -78,13 +78,18 @@ def card_answer(question: str, *, retrieved: Iterable[tuple[str, int]] = (), off
 
         retrieved = agreement_keys(question)
     parts, ids = selectors.card_match(question=question, retrieved=retrieved)
-    facts = extract_facts(question, today=today)
+    composition = compose_parts(question, parts, facts=extract_facts(question, today=today), today=today,
+                                article_text=selectors.provision_text, offline=offline, found=retrieved)
+    return CardAnswer(composition, ids)
 
-    def composed(matches: Sequence[PartMatch]) -> Composition:
-        return compose(question, matches, facts=facts, today=today, article_text=selectors.provision_text,
-                       offline=offline, found=retrieved)
 
-    composition = composed(parts)
+def compose_parts(question: str, matches: Sequence[PartMatch], **options: Any) -> Composition:
+    """:func:`legal.composer.compose` of ``matches`` (``options``: its keywords), with no part repeating an earlier
+    part's answer: such a part (:func:`repeated_part`) is routed away from the card that gave the repeat to its
+    next-best card for its own type, or left undecided when no other card is confident (the composer then says
+    what it needs to answer that part), and the whole composed again (docs/decisions/answers-multi-part.md)."""
+    parts = list(matches)
+    composition = compose(question, parts, **options)
     excluded: dict[int, set[str]] = {}
     for _ in range(2 * len(parts)):
         found = repeated_part(composition.parts, parts)
@@ -92,9 +97,9 @@ def card_answer(question: str, *, retrieved: Iterable[tuple[str, int]] = (), off
             break
         index, slug = found
         excluded.setdefault(index, set()).add(slug)
-        parts = [*parts[:index], rerouted(parts[index], excluded[index]), *parts[index + 1:]]
-        composition = composed(parts)
-    return CardAnswer(composition, ids)
+        parts[index] = rerouted(parts[index], excluded[index])
+        composition = compose(question, parts, **options)
+    return composition
 
 
 #: The pointer a part's conclusion ends on when sentences an earlier part gave were dropped from it.

@@ -201,3 +201,29 @@ def part_types(parts: Sequence[str]) -> list[str]:
             own = types[-1]
         types.append(own)
     return types
+
+
+#: A part's number as the client wrote it (1. / 2、/ （一）/ ① / 第二， / 问题2：), left out when its ask is read back.
+_NUMBERING = re.compile(r"^\s*(?:[1-9]\s*[、.．)）]?(?=[\u4e00-\u9fff])|[（(][1-9一二三四五][）)]|[①②③④⑤⑥⑦⑧⑨]"
+                        r"|问题[1-9一二三四五][：:、.．，,]?|第[一二三四五](?:个问题|点)?[，,、是：:]?|其[一二三四五][，,、是：:]?"
+                        r"|[一二三四五][、.．])\s*")
+#: The longest read-back of a part's ask (characters): a longer ask is read back by its last words.
+READ_BACK_MAX = 28
+
+
+def read_back(part: str) -> str:
+    """``part``'s own ask read back briefly, as the heading of its answer (这算工伤吗？, 厂里要承担什么责任？): its asking
+    clause (:func:`asking_clause`; the whole part when no clause asks or the clause names too little), without the
+    client's numbering, courtesy and closing punctuation, at most :data:`READ_BACK_MAX` characters (a longer one
+    by its last words, after "…"), ending on "？"."""
+    text = _NUMBERING.sub("", part.strip(), count=1)
+    clause = asking_clause(text)
+    if len(re.findall(r"[\u4e00-\u9fff]", clause)) < 4:
+        clause = text
+    clause = re.sub(r"^(?:请问|想问一下|想问|问一下|我想问)[，,\s]*", "", clause.strip(" ，,、"))
+    clause = clause.rstrip("？?。！!~～…，,、 ")
+    if len(clause) > READ_BACK_MAX:
+        tail = clause[-READ_BACK_MAX:]
+        cut = max(tail.find(c) for c in "，,；; ")
+        clause = "…" + (tail[cut + 1:] if 0 <= cut < READ_BACK_MAX - 6 else tail)
+    return f"{clause}？" if clause else ""
