@@ -6,14 +6,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
 from legal import selectors
 from legal.cardlint import sentences as lint_sentences
-from legal.composer import COPIED_HEAD, Composition, PartAnswer, _same_words, article_label, cite, compose, law_short
+from legal.composer import (
+    COPIED_HEAD,
+    Composition,
+    PartAnswer,
+    _same_words,
+    article_label,
+    cite,
+    compose,
+    law_short,
+    render,
+)
 from legal.facts import extract_facts
+from legal.focus import _MEASURE as MEASURE
+from legal.focus import _PERIOD as PERIOD
+from legal.focus import focused_sentence, own_words
 from legal.matcher import PartMatch, rerouted
 
 _CONCLUSION = re.compile(r"^#{2,4}\s*结论\s*\n(.*?)(?=^#{2,4}\s|\Z)", re.S | re.M)
@@ -91,15 +104,50 @@ def compose_parts(question: str, matches: Sequence[PartMatch], **options: Any) -
     parts = list(matches)
     composition = compose(question, parts, **options)
     excluded: dict[int, set[str]] = {}
+    trimmed = False
     for _ in range(2 * len(parts)):
         found = repeated_part(composition.parts, parts)
         if found is None:
             break
         index, slug = found
+        later, earlier = composition.parts[index], composition.parts[:index]
+        # the paragraph it repeats: its own, or (left undecided as a copy) the earlier part's on the same card
+        source = later if later.card is not None else next((p for p in earlier if p.card is not None
+                                                            and p.card.slug == slug), None)
+        measure = measure_answer(later.part, later.qtype, source, earlier) if source is not None else ""
+        if source is not None and measure:
+            # a figure or a period asked, stated in the paragraph an earlier part was given: that clause answers it
+            composition.parts[index] = replace(source, part=later.part, qtype=later.qtype, text=measure, ask="",
+                                               calculation=None, deadline=None, note=source.note)
+            trimmed = True
+            continue
         excluded.setdefault(index, set()).add(slug)
         parts[index] = rerouted(parts[index], excluded[index])
         composition = compose(question, parts, **options)
+        trimmed = False
+    if trimmed:
+        composition.markdown = render(composition, article_text=options.get("article_text"),
+                                      offline=options.get("offline", True))
     return composition
+
+
+def measure_answer(part: str, asked: str, source: PartAnswer, earlier: Sequence[PartAnswer]) -> str:
+    """For a part asking how much or by when (``asked``) whose conclusion repeats the paragraph of ``source``: the
+    clause of that paragraph stating a measure or a period, about the part's own words where one is (判的话最多几年 →
+    处3年以下有期徒刑或者拘役), as its answer — when that clause is no copy of an earlier part's lead. "" otherwise."""
+    if asked not in ("how_much", "by_when"):
+        return ""
+    cue = MEASURE if asked == "how_much" else PERIOD
+    text = _POINTER.sub("", source.text)
+    found = focused_sentence(text, own_words(part, [p.part for p in earlier]), cue) or focused_sentence(
+        text, set(), cue)
+    if found is None:
+        return ""
+    clause = found[1].strip("，,：:；; ") + "。"
+    key = _same_words(clause)
+    if len(key) < _COPY_MIN or any(_same_sentence(key, k) for p in earlier for k in _sentence_keys(p.text)[:1]):
+        return ""
+    return clause
 
 
 #: The pointer a part's conclusion ends on when sentences an earlier part gave were dropped from it.
@@ -134,6 +182,8 @@ def repeats(later: PartAnswer, earlier: PartAnswer) -> bool:
     mine, theirs = _sentence_keys(later.text), _sentence_keys(earlier.text)
     if not mine or not theirs:
         return False
+    if _head(later.text) and _head(earlier.text) and _head(later.text) != _head(earlier.text):
+        return False  # its own yes or no (不需要 after 可以): the paragraph answers it otherwise
     if _same_sentence(mine[0], theirs[0]):
         return True
     return bool(_POINTER.search(later.text)) and all(any(_same_sentence(k, t) or k in t for t in theirs) for k in mine)

@@ -727,20 +727,28 @@ class Matcher:
 
 
 def rerouted(match: PartMatch, excluded: Collection[str], threshold: float = THRESHOLD) -> PartMatch:
-    """``match`` without the cards ``excluded`` (slugs: the card whose answer an earlier part already gave it word
-    for word): the next-best card that answers the part's own type (:func:`answers_own_type`), recalibrated against
-    the cards left (its margin over the best of them it does not share a provision with), decided when that
-    confidence reaches ``threshold``; else undecided, the cards left best first (the composer then says what it
-    needs to answer the part rather than repeat). docs/decisions/answers-multi-part.md."""
-    left = [CardScore(s.card, s.score, 0.0, dict(s.signals)) for s in match.scores if s.card.slug not in excluded]
-    for score in left:
-        score.signals.setdefault("agreement", 0.0)
-    ranked = Matcher.rank(left)
-    pick = next((s for s in ranked if answers_own_type(s.card, match.qtype or question_type(match.text))), None)
-    if pick is None or pick.confidence < threshold:
-        return PartMatch(match.text, ranked, False, match.context_used, match.qtype)
-    pick.signals["rerouted"] = 1.0
-    return PartMatch(match.text, [pick, *(s for s in ranked if s is not pick)], True, match.context_used, match.qtype)
+    """``match`` routed away from the cards ``excluded`` (slugs: the card whose answer an earlier part already gave it
+    word for word): the next-best card that answers the part's own type (:func:`answers_own_type`), decided when it
+    is confident beside every other card — the one set aside included (its margin over the best of them it shares
+    no provision with): a runner-up the matcher ranked well below the card set aside is no answer. Else the part is
+    left undecided on its cards (the composer then says what it needs to answer it rather than repeat).
+    docs/decisions/answers-multi-part.md."""
+    asked = match.qtype or question_type(match.text)
+    left = sorted((s for s in match.scores if s.card.slug not in excluded), key=lambda s: -s.score)
+    pick = next((s for s in left if answers_own_type(s.card, asked)), None)
+    confidence = 0.0
+    if pick is not None:
+        # its rivals: every other card (the one set aside too) resting on other provisions
+        top = {(p.law, p.article) for p in pick.card.controlling}
+        rival = max((o.score for o in match.scores if o.card is not pick.card
+                     and not top & {(p.law, p.article) for p in o.card.controlling}), default=0.0)
+        confidence = calibrate(pick.score, pick.score - rival, pick.signals.get("agreement", 0.0))
+    if pick is None or confidence < threshold:
+        # no other card is confident: the part stays on its cards, undecided (the composer says what it needs)
+        return PartMatch(match.text, list(match.scores), False, match.context_used, match.qtype)
+    chosen = CardScore(pick.card, pick.score, confidence, {**pick.signals, "rerouted": 1.0})
+    rest = [s for s in match.scores if s.card is not pick.card]
+    return PartMatch(match.text, [chosen, *rest], True, match.context_used, match.qtype)
 
 
 def answers_own_type(card: Card, qtype: str) -> bool:

@@ -42,6 +42,8 @@ QTYPE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("how_much", re.compile(r"多少|怎么算|按什么算|咋算|怎么赔|咋赔|如何赔|能赔几|如何计算|怎么计算|几倍|标准是|赔偿标准|补偿标准|判几年|判多久|判多少|金额|几个月工资|赔偿多少"
                             # a share asked (对方最多赔几成, 按百分之几, 多大比例)
                             r"|几成|百分之几|多大比例|什么比例|多少比例"
+                            # a term of years or months asked (判的话最多几年, 一般关几个月): the sentence's measure
+                            r"|(?:判|关|坐|蹲|刑期|最多|最高|最少|最低|大概|一般)(?:个)?几(?:年|个月)(?![前后来])"
                             # the standard a figure is computed by (误工费按什么标准, 按啥标准赔)
                             r"|(?:按|是|用)(?:什么|啥|哪个)标准|(?:什么|啥)标准(?:赔|算|给|计算)"
                             # which of two remedies gives more (选哪个能拿得多, 怎么选最划算): the figures compared

@@ -147,7 +147,7 @@ OTHER = make_card("t.other", {"yes_no": {"conclusion": "需要看情况。这是
 def test_a_later_part_that_would_repeat_is_routed_to_its_next_best_card() -> None:
     parts = ["房东要提前收回房子，我能要求赔偿吗？", "那押金呢？"]
     rows = [scored((EARLY_END, 1.0), (DEPOSIT, 0.5), (OTHER, 0.2)),
-            scored((EARLY_END, 1.0), (DEPOSIT, 0.95), (OTHER, 0.2))]
+            scored((EARLY_END, 1.2), (DEPOSIT, 1.19), (OTHER, 0.2))]
     composition = compose_parts("".join(parts), matches(parts, rows), today=TODAY)
     first, second = composition.parts
     assert first.card is EARLY_END
@@ -176,7 +176,7 @@ BENEFITS = make_card("t.injury-benefits", {
 @pytest.mark.parametrize("ask", ["厂里要承担什么责任？", "那单位要负啥责？", "老板会有什么后果？"])
 def test_a_consequence_asked_after_a_finding_gets_the_card_that_states_it(ask: str) -> None:
     parts = ["在车间被机器轧伤了手，这算工伤吗？", ask]
-    rows = [scored((INJURY, 1.0), (BENEFITS, 0.5)), scored((INJURY, 1.0), (BENEFITS, 0.97), (OTHER, 0.1))]
+    rows = [scored((INJURY, 1.0), (BENEFITS, 0.5)), scored((INJURY, 1.25), (BENEFITS, 1.24), (OTHER, 0.1))]
     composition = compose_parts("".join(parts), matches(parts, rows), today=TODAY)
     second = composition.parts[1]
     assert second.card is BENEFITS
@@ -196,14 +196,39 @@ def test_no_part_repeats_an_earlier_part(parts: list[str], rows: list[list[CardS
     assert len(answers) == len(parts)
     for j in range(1, len(answers)):
         for i in range(j):
-            assert not repeats(answers[j], answers[i]), (answers[i].text, answers[j].text)
+            # a conclusion never repeats an earlier one (two parts the engine abstains on each say what they need)
+            assert not answers[j].decided or not repeats(answers[j], answers[i]), (answers[i].text, answers[j].text)
 
 
-def test_rerouting_recalibrates_against_the_cards_left() -> None:
-    match = matches(["那押金呢？"], [scored((EARLY_END, 1.0), (DEPOSIT, 0.9), (OTHER, 0.88))])[0]
+@pytest.mark.parametrize(("row", "decided"), [
+    ([(EARLY_END, 1.2), (DEPOSIT, 1.19), (OTHER, 0.3)], True),  # all but tied with the card set aside: confident
+    ([(EARLY_END, 1.2), (DEPOSIT, 0.9), (OTHER, 0.3)], False),  # well below the card set aside
+    ([(EARLY_END, 0.9), (DEPOSIT, 0.89), (OTHER, 0.88)], False),  # barely above the next card
+])
+def test_rerouting_is_confident_beside_every_other_card(row: list, decided: bool) -> None:
+    match = matches(["那押金呢？"], [scored(*row)])[0]
     moved = rerouted(match, {"t.early-end"})
-    assert not moved.decided  # the deposit card barely beats the next one: not confident
-    assert [s.card for s in moved.scores][:2] == [DEPOSIT, OTHER]
+    assert moved.decided is decided
+    if decided:
+        assert moved.best.card is DEPOSIT and moved.best.signals["rerouted"] == 1.0
+    else:
+        assert [s.card for s in moved.scores] == [card for card, _ in row]  # left on its cards, undecided
+
+
+CRIME = make_card("t.crime", {"yes_no": {"conclusion": "会被追究刑事责任（情节严重的）：构成测试罪，处三年以下有期徒刑或者"
+                                                       "拘役，并处或者单处罚金。"}}, domain="criminal", article=6)
+
+
+@pytest.mark.parametrize("ask", ["判的话最多几年？", "要是判的话会判多久？", "一般判几年？"])
+def test_a_figure_asked_on_the_same_paragraph_is_answered_by_the_clause_stating_it(ask: str) -> None:
+    parts = ["帮朋友转账被查了，我会被判刑吗？", ask]
+    rows = [scored((CRIME, 1.0)), scored((CRIME, 1.0), (OTHER, 0.2))]
+    composition = compose_parts("".join(parts), matches(parts, rows), today=TODAY)
+    second = composition.parts[1]
+    assert second.card is CRIME
+    assert second.text.startswith("处三年以下有期徒刑") or second.text.startswith("处3年以下有期徒刑")
+    assert not repeats(second, composition.parts[0])
+    assert second.text in composition.markdown
 
 
 # -- each part's answer headed by its own ask --------------------------------------------------------------------
