@@ -154,11 +154,15 @@ _WHO_LIABLE = re.compile(r"谁(?:来|去|应该|该|先)?(?:负责|承担|担责
                          r"|(?:责任|损失)(?:在|归|算|由)谁|谁的责任")
 #: What must be paid (赔什么, 赔偿哪些, 付出什么代价, 出什么钱): the card's measure answers first.
 _MONEY_BURDEN = re.compile(r"赔(?:偿)?(?:些)?" + _WHAT + r"|代价|出.{0,2}钱|掏.{0,2}钱|经济责任|赔偿责任")
+#: What follows from not acting or letting time pass (不回复会怎样, 过了会怎么样, 逾期不交有什么后果): the lapse the
+#: card's by-when answer states (视为放弃, 视为撤回) answers first.
+_LAPSE = re.compile(r"(?:不|没|未)(?:回复|答复|回应|表态|去|领|交|缴|办|申请|起诉|上诉|异议|理会?|管)|过了|逾期|超过|超期|到期")
 #: A penalty asked (怎么判, 什么处罚, 会怎么处理他): a crime's card answers with its sentence first.
 _PENALTY = re.compile(r"判|量刑|处罚|惩罚|处分|罚|坐牢|刑事|拘留|定罪|处理")
 #: The card answers a liability ask is given, in order, by what it asks (docs/decisions/answers-multi-part.md).
 LIABILITY_ANSWERS = {
     "who": ("which", "yes_no", "valid", "how_much", "what_to_do"),
+    "lapse": ("by_when", "yes_no", "valid", "how_much", "what_to_do"),
     "money": ("how_much", "yes_no", "valid", "which", "what_to_do"),
     "penalty": ("how_much", "which", "yes_no", "valid", "what_to_do"),
     "general": ("yes_no", "valid", "how_much", "which", "what_to_do"),
@@ -168,11 +172,14 @@ PENALTY_DOMAINS = ("criminal", "criminal_procedure", "administrative")
 
 
 def liability_kind(text: str, domain: str = "") -> str:
-    """What a liability ask wants: "who" is liable, "money" owed, the "penalty" (an ask naming one, or any
-    liability ask answered by a card of a penalty domain), else "general" (whether and what liability)."""
+    """What a liability ask wants: "who" is liable, what follows a "lapse" (not acting, time let pass), "money"
+    owed, the "penalty" (an ask naming one, or any liability ask answered by a card of a penalty domain), else
+    "general" (whether and what liability)."""
     clause = asking_clause(text) or text
     if _WHO_LIABLE.search(clause):
         return "who"
+    if _LAPSE.search(clause):
+        return "lapse"
     if domain in PENALTY_DOMAINS[:2] or (_PENALTY.search(clause) and not _MONEY_BURDEN.search(clause)):
         return "penalty"
     if _MONEY_BURDEN.search(clause):

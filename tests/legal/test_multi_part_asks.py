@@ -79,6 +79,8 @@ def test_a_liability_told_or_another_ask_is_not_a_liability_ask(told: str) -> No
     ("会怎么处理他", "labor", "penalty"), ("会受到啥处罚", "administrative", "penalty"),
     ("他要承担什么责任", "criminal", "penalty"),
     ("厂里要承担什么责任", "labor", "general"), ("会有什么后果", "marriage_family", "general"),
+    ("收到通知不回复会怎样", "company", "lapse"), ("冷静期过了不去领证会怎么样", "marriage_family", "lapse"),
+    ("逾期不交有什么后果", "administrative", "lapse"),
 ])
 def test_what_a_liability_ask_wants(ask: str, domain: str, kind: str) -> None:
     assert liability_kind(ask, domain) == kind
@@ -93,6 +95,7 @@ def test_the_card_answer_a_liability_ask_is_given() -> None:
     assert liability_answer(every, "要承担什么责任", "labor") == "yes_no"
     assert liability_answer(("valid", "what_to_do"), "要承担什么责任", "labor") == "valid"
     assert liability_answer(("by_when", "forum"), "要承担什么责任", "labor") == ""
+    assert liability_answer(every + ("by_when",), "过了三十天不答复会怎样", "company") == "by_when"
 
 
 # -- an elided part asks again what the part before it asked ----------------------------------------------------
@@ -134,8 +137,8 @@ def test_a_spaced_clause_asking_the_same_thing_still_narrows_the_part_before() -
 
 
 # -- a repeated answer is never emitted --------------------------------------------------------------------------
-EARLY_END = make_card("t.early-end", {"yes_no": {"conclusion": "不可以。租期内出租人没有法定或约定理由不能单方收回房屋，"
-                                                               "承租人有权继续住到期满；逼迁的可以要求赔偿。"}},
+EARLY_END = make_card("t.early-end", {"yes_no": {"conclusion": "不可以。租期内出租人没有法定或约定理由不能单方收回"
+                                                               "房屋，承租人有权继续住到期满；逼迁的可以要求赔偿。"}},
                       domain="real_estate", article=1)
 DEPOSIT = make_card("t.deposit", {"yes_no": {"conclusion": "可以要回。合同解除、房屋已交还且费用结清的，出租人应当退还"
                                                            "押金，只能扣除欠付的租金和超出正常损耗的维修费。"}},
@@ -169,7 +172,8 @@ def test_a_later_part_with_no_confident_other_card_says_what_it_needs() -> None:
 INJURY = make_card("t.injury-finding", {"valid": {"conclusion": "属于工伤的情形：工作时间、工作场所内因工作原因受到"
                                                                 "事故伤害的，应当认定为工伤。"}}, article=4)
 BENEFITS = make_card("t.injury-benefits", {
-    "yes_no": {"conclusion": "需要单位承担。未缴工伤保险的，工伤医疗费、停工留薪期工资和一次性伤残补助金由用人单位支付。"},
+    "yes_no": {"conclusion": "需要单位承担。未缴工伤保险的，工伤医疗费、停工留薪期工资和一次性伤残补助金"
+                             "由用人单位支付。"},
     "how_much": {"conclusion": "按伤残等级计算一次性伤残补助金。"}}, article=5)
 
 
@@ -215,8 +219,9 @@ def test_rerouting_is_confident_beside_every_other_card(row: list, decided: bool
         assert [s.card for s in moved.scores] == [card for card, _ in row]  # left on its cards, undecided
 
 
-CRIME = make_card("t.crime", {"yes_no": {"conclusion": "会被追究刑事责任（情节严重的）：构成测试罪，处三年以下有期徒刑或者"
-                                                       "拘役，并处或者单处罚金。"}}, domain="criminal", article=6)
+CRIME = make_card("t.crime", {"yes_no": {"conclusion": "会被追究刑事责任（情节严重的）：构成测试罪，处三年以下有期"
+                                                       "徒刑或者拘役，并处或者单处罚金。"}},
+                  domain="criminal", article=6)
 
 
 @pytest.mark.parametrize("ask", ["判的话最多几年？", "要是判的话会判多久？", "一般判几年？"])
@@ -243,7 +248,8 @@ def test_the_ask_read_back(part: str, heading: str) -> None:
 
 
 def test_a_long_ask_is_read_back_by_its_last_words() -> None:
-    heading = read_back("上个月公司说我们整个部门撤了让我去仓库当理货员我不干昨天人事发通知说明天起解除合同这种情况能拿多少钱")
+    heading = read_back("上个月公司说我们整个部门撤了让我去仓库当理货员我不干"
+                        "昨天人事发通知说明天起解除合同这种情况能拿多少钱")
     assert heading.startswith("…") and heading.endswith("能拿多少钱？") and len(heading) <= 31
 
 
