@@ -122,7 +122,7 @@ def compose_parts(question: str, matches: Sequence[PartMatch], **options: Any) -
             trimmed = True
             continue
         excluded.setdefault(index, set()).add(slug)
-        parts[index] = rerouted(parts[index], excluded[index])
+        parts[index] = rerouted(parts[index], excluded[index], earlier=[p.text for p in parts[:index]])
         composition = compose(question, parts, **options)
         trimmed = False
     if trimmed:
@@ -131,13 +131,26 @@ def compose_parts(question: str, matches: Sequence[PartMatch], **options: Any) -
     return composition
 
 
+class _Amount:
+    """A clause stating an amount (a figure, a cap, a standard, a term of years or months) — not a time limit in days
+    (3日内作出决定 answers no 交多少)."""
+
+    _DAYS = re.compile(r"[\d一二三四五六七八九十百两半]+\s*(?:个工作日|日|天|小时)(?:内|以内|之内)?")
+
+    def search(self, clause: str) -> re.Match[str] | None:
+        return MEASURE.search(self._DAYS.sub("", clause))
+
+
+_AMOUNT = _Amount()
+
+
 def measure_answer(part: str, asked: str, source: PartAnswer, earlier: Sequence[PartAnswer]) -> str:
     """For a part asking how much or by when (``asked``) whose conclusion repeats the paragraph of ``source``: the
     clause of that paragraph stating a measure or a period, about the part's own words where one is (判的话最多几年 →
     处3年以下有期徒刑或者拘役), as its answer — when that clause is no copy of an earlier part's lead. "" otherwise."""
     if asked not in ("how_much", "by_when"):
         return ""
-    cue = MEASURE if asked == "how_much" else PERIOD
+    cue = _AMOUNT if asked == "how_much" else PERIOD
     text = _POINTER.sub("", source.text)
     found = focused_sentence(text, own_words(part, [p.part for p in earlier]), cue) or focused_sentence(
         text, set(), cue)

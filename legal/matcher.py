@@ -726,7 +726,8 @@ class Matcher:
         return matches
 
 
-def rerouted(match: PartMatch, excluded: Collection[str], threshold: float = THRESHOLD) -> PartMatch:
+def rerouted(match: PartMatch, excluded: Collection[str], threshold: float = THRESHOLD, *,
+             earlier: Sequence[str] = ()) -> PartMatch:
     """``match`` routed away from the cards ``excluded`` (slugs: the card whose answer an earlier part already gave it
     word for word): the next-best card that answers the part's own type (:func:`answers_own_type`), decided when it
     is confident beside every other card — the one set aside included (its margin over the best of them it shares
@@ -736,6 +737,12 @@ def rerouted(match: PartMatch, excluded: Collection[str], threshold: float = THR
     asked = match.qtype or question_type(match.text)
     left = sorted((s for s in match.scores if s.card.slug not in excluded), key=lambda s: -s.score)
     pick = next((s for s in left if answers_own_type(s.card, asked)), None)
+    # the part's own words (less the earlier parts'): the card it moves to must speak of them more than the one set
+    # aside (上诉的话是不是先不用执行 never moves from the appeal card to the retrial card, which speaks of 执行 only)
+    own = own_matter(match.text, earlier)
+    aside = max((len(own & card_words(s.card)) for s in match.scores if s.card.slug in excluded), default=0)
+    if pick is not None and (not own or len(own & card_words(pick.card)) <= aside):
+        pick = None  # naming nothing of its own, a part repeating an earlier one moves nowhere
     confidence = 0.0
     if pick is not None:
         # its rivals: every other card (the one set aside too) resting on other provisions
@@ -749,6 +756,23 @@ def rerouted(match: PartMatch, excluded: Collection[str], threshold: float = THR
     chosen = CardScore(pick.card, pick.score, confidence, {**pick.signals, "rerouted": 1.0})
     rest = [s for s in match.scores if s.card is not pick.card]
     return PartMatch(match.text, [chosen, *rest], True, match.context_used, match.qtype)
+
+
+def own_matter(part: str, earlier: Sequence[str] = ()) -> set[str]:
+    """The bigrams naming what ``part`` asks about and no earlier part named (``legal.focus.own_words``)."""
+    from legal.focus import own_words
+
+    return own_words(correct(part), [correct(t) for t in earlier])
+
+
+def card_words(card: Card) -> set[str]:
+    """The bigrams of a card's own words: title, terms, summary and phrasings (read once per card)."""
+    return _words_of(card.title, card.terms, card.summary, card.phrasings)
+
+
+@cache
+def _words_of(title: str, terms: tuple[str, ...], summary: str, phrasings: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(bigrams(correct("".join((title, *terms, summary, *phrasings)))))
 
 
 def answers_own_type(card: Card, qtype: str) -> bool:

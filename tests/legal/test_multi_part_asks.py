@@ -27,8 +27,8 @@ from legal.qtypes import liability_answer, liability_kind, part_types, question_
 TODAY = date(2026, 11, 27)
 
 
-def make_card(slug: str, answers: dict, *, domain: str = "labor", article: int = 1) -> object:
-    phrasings = [f"{slug}的问题{i}" for i in range(6)]
+def make_card(slug: str, answers: dict, *, domain: str = "labor", article: int = 1, words: str = "") -> object:
+    phrasings = [f"{slug}{words}的问题{i}" for i in range(6)]
     return parse_card({
         "slug": slug, "title": f"{slug}事项", "domain": domain, "summary": "测试。", "phrasings": phrasings,
         "terms": ["测试"], "question_types": list(answers), "answers": answers,
@@ -139,10 +139,10 @@ def test_a_spaced_clause_asking_the_same_thing_still_narrows_the_part_before() -
 # -- a repeated answer is never emitted --------------------------------------------------------------------------
 EARLY_END = make_card("t.early-end", {"yes_no": {"conclusion": "不可以。租期内出租人没有法定或约定理由不能单方收回"
                                                                "房屋，承租人有权继续住到期满；逼迁的可以要求赔偿。"}},
-                      domain="real_estate", article=1)
+                      domain="real_estate", article=1, words="房东提前收回房子")
 DEPOSIT = make_card("t.deposit", {"yes_no": {"conclusion": "可以要回。合同解除、房屋已交还且费用结清的，出租人应当退还"
                                                            "押金，只能扣除欠付的租金和超出正常损耗的维修费。"}},
-                    domain="real_estate", article=2)
+                    domain="real_estate", article=2, words="退租押金不退")
 OTHER = make_card("t.other", {"yes_no": {"conclusion": "需要看情况。这是一张与押金无关的测试卡片，说的是别的事。"}},
                   domain="real_estate", article=3)
 
@@ -170,11 +170,13 @@ def test_a_later_part_with_no_confident_other_card_says_what_it_needs() -> None:
 
 
 INJURY = make_card("t.injury-finding", {"valid": {"conclusion": "属于工伤的情形：工作时间、工作场所内因工作原因受到"
-                                                                "事故伤害的，应当认定为工伤。"}}, article=4)
+                                                                "事故伤害的，应当认定为工伤。"}}, article=4,
+                   words="被机器轧伤算不算工伤")
 BENEFITS = make_card("t.injury-benefits", {
     "yes_no": {"conclusion": "需要单位承担。未缴工伤保险的，工伤医疗费、停工留薪期工资和一次性伤残补助金"
                              "由用人单位支付。"},
-    "how_much": {"conclusion": "按伤残等级计算一次性伤残补助金。"}}, article=5)
+    "how_much": {"conclusion": "按伤残等级计算一次性伤残补助金。"}},
+    article=5, words="工伤后厂里老板单位要承担什么责任后果")
 
 
 @pytest.mark.parametrize("ask", ["厂里要承担什么责任？", "那单位要负啥责？", "老板会有什么后果？"])
@@ -259,3 +261,33 @@ def test_each_answer_is_headed_by_its_own_ask() -> None:
     markdown = compose_parts("".join(parts), matches(parts, rows), today=TODAY).markdown
     assert "1. （我能要求赔偿吗？）" in markdown
     assert "2. （那押金呢？）" in markdown
+
+
+RETRIAL = make_card("t.retrial", {"yes_no": {"conclusion": "不停止执行。申请再审期间原判决照常执行。"}},
+                    domain="civil_procedure", article=7, words="判决执行再审")
+APPEAL = make_card("t.appeal", {"yes_no": {"conclusion": "可以上诉。不服一审判决的，可以在十五日内上诉。"}},
+                   domain="civil_procedure", article=8, words="不服判决上诉")
+
+
+@pytest.mark.parametrize(("later", "words"), [
+    ("能不能上诉啊？", ""),  # names nothing of its own
+    ("上诉的话判决是不是先不用执行？", "判决执行上诉"),  # the card set aside speaks of 执行 as much
+])
+def test_a_repeating_part_never_moves_to_a_card_speaking_less_of_its_own_words(later: str, words: str) -> None:
+    appeal = make_card("t.appeal2", APPEAL.answers and {"yes_no": {"conclusion": APPEAL.answers["yes_no"].conclusion}},
+                       domain="civil_procedure", article=8, words=words or "不服判决上诉")
+    parts = ["不服一审判决能上诉吗？", later]
+    rows = [scored((appeal, 1.0)), scored((appeal, 1.25), (RETRIAL, 1.24))]
+    second = compose_parts("".join(parts), matches(parts, rows), today=TODAY).parts[1]
+    assert second.card is not RETRIAL
+
+
+BAIL = make_card("t.bail", {"yes_no": {"conclusion": "可以申请取保候审。办案机关应在3日内作出决定，"
+                                                     "不批准的应当说明理由。"}}, domain="criminal_procedure", article=9)
+
+
+def test_a_time_limit_in_days_is_no_amount() -> None:
+    parts = ["家属能申请取保候审吗？", "要交多少保证金？"]
+    rows = [scored((BAIL, 1.0)), scored((BAIL, 1.0), (OTHER, 0.2))]
+    second = compose_parts("".join(parts), matches(parts, rows), today=TODAY).parts[1]
+    assert "3日内" not in second.text
