@@ -26,8 +26,9 @@ from legal.composer import (
 from legal.facts import extract_facts
 from legal.focus import _MEASURE as MEASURE
 from legal.focus import _PERIOD as PERIOD
-from legal.focus import focused_sentence, own_words
+from legal.focus import focused_sentence, grams, own_words
 from legal.matcher import PartMatch, rerouted
+from legal.qtypes import question_type
 
 _CONCLUSION = re.compile(r"^#{2,4}\s*结论\s*\n(.*?)(?=^#{2,4}\s|\Z)", re.S | re.M)
 _CITATION = re.compile(r"《([^》]+)》\s*(第[一二三四五六七八九十百千零〇两\d]+条(?:之[一二三四五六七八九十])?)")
@@ -152,8 +153,10 @@ def measure_answer(part: str, asked: str, source: PartAnswer, earlier: Sequence[
         return ""
     cue = _AMOUNT if asked == "how_much" else PERIOD
     text = _POINTER.sub("", source.text)
-    found = focused_sentence(text, own_words(part, [p.part for p in earlier]), cue) or focused_sentence(
-        text, set(), cue)
+    own = own_words(part, [p.part for p in earlier])
+    # the clause about the part's own words; the first stating one only when the paragraph names none of them
+    # (要交多少保证金 on a paragraph speaking of 保证金 elsewhere is not answered by its 10年以上)
+    found = focused_sentence(text, own, cue) or (None if own & grams(text) else focused_sentence(text, set(), cue))
     if found is None:
         return ""
     clause = found[1].strip("，,：:；; ") + "。"
@@ -184,13 +187,14 @@ def _same_sentence(a: str, b: str) -> bool:
     return short in long_ and len(short) >= _COPY_SHARE * len(long_)
 
 
-def repeats(later: PartAnswer, earlier: PartAnswer) -> bool:
+def repeats(later: PartAnswer, earlier: PartAnswer, asked: str = "") -> bool:
     """Whether ``later``'s conclusion repeats ``earlier``'s: it leads with the same sentence (or one holding most of
     it), or it was cut to what an earlier part already said (the pointer 其余同第N问) and says nothing else. A part
     whose figure or deadline its own facts computed answers itself, whatever an earlier part said."""
-    if later.calculation is not None and later.calculation.ok and later.qtype == "how_much":
+    asked = asked or later.qtype  # what the part itself asks (a consequence answered by a period asks no period)
+    if later.calculation is not None and later.calculation.ok and later.qtype == asked == "how_much":
         return False
-    if later.deadline is not None and later.deadline.ends is not None and later.qtype == "by_when":
+    if later.deadline is not None and later.deadline.ends is not None and later.qtype == asked == "by_when":
         return False
     mine, theirs = _sentence_keys(later.text), _sentence_keys(earlier.text)
     if not mine or not theirs:
@@ -213,7 +217,7 @@ def repeated_part(answers: Sequence[PartAnswer], matches: Sequence[PartMatch]) -
             if later.text.startswith(COPIED_HEAD) and match.decided:
                 return index, match.best.card.slug
             continue
-        if any(e.text and repeats(later, e) for e in answers[:index]):
+        if any(e.text and repeats(later, e, match.qtype or question_type(match.text)) for e in answers[:index]):
             return index, later.card.slug
     return None
 
