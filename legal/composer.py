@@ -34,7 +34,14 @@ from legal.focus import evidence_answer, own_answer, stated_first
 from legal.matcher import ASKS_CRIME, PartMatch, card_side, deciding_question
 from legal.normalise import amounts, normalise
 from legal.numerals import cn_number, figures_in_digits
-from legal.qtypes import QTYPE_CUES, asking_clause, final_ask_type, question_type  # noqa: F401  (re-exported)
+from legal.qtypes import (  # noqa: F401  (re-exported)
+    QTYPE_CUES,
+    asking_clause,
+    final_ask_type,
+    liability_answer,
+    question_type,
+    read_back,
+)
 from legal.rules import (
     ASK,
     CALCULATOR_BASIS,
@@ -2022,14 +2029,19 @@ def copied_from(asked: str, chosen: Answer, earlier: Sequence[PartAnswer]) -> in
 _SAME_ANSWER = frozenset({("yes_no", "valid"), ("valid", "yes_no")})
 
 
+#: How the answer of a part whose card answers only an earlier part opens.
+COPIED_HEAD = "无法单独判断"
+
+
 def copied_text(number: int, asked: str, card: Card) -> str:
     """What a part whose card answers only an earlier part (:func:`copied_from`) says instead of a copy."""
-    return (f"无法单独判断{QTYPE_WORDS.get(asked, '这一问')}：这一问与第{number}问落在同一要点（“{card.title}”），"
+    return (f"{COPIED_HEAD}{QTYPE_WORDS.get(asked, '这一问')}：这一问与第{number}问落在同一要点（“{card.title}”），"
             f"但该要点的结论只回答第{number}问。以下不作为结论，请律师核对。")
 
 
 QTYPE_WORDS = {"yes_no": "能不能", "valid": "是否合法或有效", "how_much": "具体数额", "by_when": "期限",
-               "which": "属于哪种罪名或案由", "forum": "去哪里、走什么程序", "what_to_do": "下一步怎么做"}
+               "which": "属于哪种罪名或案由", "forum": "去哪里、走什么程序", "what_to_do": "下一步怎么做",
+               "liability": "要承担什么责任或后果"}
 
 
 def undecided_text(match: PartMatch, qtype: str, facts: Facts | None = None, question: str = "") -> str:
@@ -2122,7 +2134,8 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
     facts = facts if facts is not None else extract_facts(question, today=today)
     parts: list[PartAnswer] = []
     for match in matches:
-        qtype = question_type(match.text) or question_type(question)
+        # the part's own type (an elided part, 那押金呢, asks again what the part before it asked: the matcher's)
+        qtype = getattr(match, "qtype", "") or question_type(match.text) or question_type(question)
         best = match.best
         if (not match.decided or best is None) and qtype in ("by_when", "how_much") and match.scores:
             ruled = _rule_only(match, question, facts, today, qtype)
@@ -2155,6 +2168,9 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                                     alternatives=alternatives))
             continue
         card = best.card
+        if qtype == "liability":
+            # what liability or consequence follows: the card's answer that states it (legal/qtypes.py)
+            qtype = liability_answer(card.answers, match.text, card.domain) or card.question_types[0]
         chosen = _pick_answer(card, qtype or card.question_types[0])
         side = client_side(facts, question, card.domain)
         mine_steps = steps_for(card, side)
@@ -2420,7 +2436,8 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
     many = len(parts) > 1
     for index, part in enumerate(parts, start=1):
         head = f"{index}. " if many else ""
-        asked = f"（{part.part}）" if many else ""
+        # each part's answer headed by its own ask, read back briefly: the client sees which part is answered
+        asked = f"（{read_back(part.part) or part.part}）" if many else ""
         lines.append(f"{head}{asked}**{part.text}**" if part.decided else f"{head}{asked}{part.text}")
         if part.ask:
             lines.append(f"{'   ' if many else ''}还需要您告诉我：{part.ask}")

@@ -6,13 +6,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
 from legal import selectors
-from legal.composer import Composition, PartAnswer, article_label, cite, compose, law_short
+from legal.cardlint import sentences as lint_sentences
+from legal.composer import (
+    COPIED_HEAD,
+    Composition,
+    PartAnswer,
+    _same_words,
+    article_label,
+    cite,
+    compose,
+    law_short,
+    render,
+)
 from legal.facts import extract_facts
+from legal.focus import _MEASURE as MEASURE
+from legal.focus import _PERIOD as PERIOD
+from legal.focus import focused_sentence, grams, own_words
+from legal.matcher import PartMatch, rerouted
+from legal.qtypes import question_type
 
 _CONCLUSION = re.compile(r"^#{2,4}\s*结论\s*\n(.*?)(?=^#{2,4}\s|\Z)", re.S | re.M)
 _CITATION = re.compile(r"《([^》]+)》\s*(第[一二三四五六七八九十百千零〇两\d]+条(?:之[一二三四五六七八九十])?)")
@@ -76,9 +92,134 @@ def card_answer(question: str, *, retrieved: Iterable[tuple[str, int]] = (), off
 
         retrieved = agreement_keys(question)
     parts, ids = selectors.card_match(question=question, retrieved=retrieved)
-    composition = compose(question, parts, facts=extract_facts(question, today=today), today=today,
-                          article_text=selectors.provision_text, offline=offline, found=retrieved)
+    composition = compose_parts(question, parts, facts=extract_facts(question, today=today), today=today,
+                                article_text=selectors.provision_text, offline=offline, found=retrieved)
     return CardAnswer(composition, ids)
+
+
+def compose_parts(question: str, matches: Sequence[PartMatch], **options: Any) -> Composition:
+    """:func:`legal.composer.compose` of ``matches`` (``options``: its keywords), with no part repeating an earlier
+    part's answer: such a part (:func:`repeated_part`) is routed away from the card that gave the repeat to its
+    next-best card for its own type, or left undecided when no other card is confident (the composer then says
+    what it needs to answer that part), and the whole composed again (docs/decisions/answers-multi-part.md)."""
+    parts = list(matches)
+    composition = compose(question, parts, **options)
+    excluded: dict[int, set[str]] = {}
+    trimmed = False
+    for _ in range(2 * len(parts)):
+        found = repeated_part(composition.parts, parts)
+        if found is None:
+            break
+        index, slug = found
+        later, earlier = composition.parts[index], composition.parts[:index]
+        # the paragraph it repeats: its own, or (left undecided as a copy) the earlier part's on the same card
+        source = later if later.card is not None else next((p for p in earlier if p.card is not None
+                                                            and p.card.slug == slug), None)
+        measure = measure_answer(later.part, later.qtype, source, earlier) if source is not None else ""
+        if source is not None and measure:
+            # a figure or a period asked, stated in the paragraph an earlier part was given: that clause answers it
+            composition.parts[index] = replace(source, part=later.part, qtype=later.qtype, text=measure, ask="",
+                                               calculation=None, deadline=None, note=source.note)
+            trimmed = True
+            continue
+        excluded.setdefault(index, set()).add(slug)
+        parts[index] = rerouted(parts[index], excluded[index], earlier=[p.text for p in parts[:index]])
+        composition = compose(question, parts, **options)
+        trimmed = False
+    if trimmed:
+        composition.markdown = render(composition, article_text=options.get("article_text"),
+                                      offline=options.get("offline", True))
+    return composition
+
+
+class _Amount:
+    """A clause stating an amount (a figure, a cap, a standard, a term of years or months) — not a time limit in days
+    (3日内作出决定 answers no 交多少)."""
+
+    _DAYS = re.compile(r"[\d一二三四五六七八九十百两半]+\s*(?:个工作日|日|天|小时)(?:内|以内|之内)?")
+
+    def search(self, clause: str) -> re.Match[str] | None:
+        return MEASURE.search(self._DAYS.sub("", clause))
+
+
+_AMOUNT = _Amount()
+
+
+def measure_answer(part: str, asked: str, source: PartAnswer, earlier: Sequence[PartAnswer]) -> str:
+    """For a part asking how much or by when (``asked``) whose conclusion repeats the paragraph of ``source``: the
+    clause of that paragraph stating a measure or a period, about the part's own words where one is (判的话最多几年 →
+    处3年以下有期徒刑或者拘役), as its answer — when that clause is no copy of an earlier part's lead. "" otherwise."""
+    if asked not in ("how_much", "by_when"):
+        return ""
+    cue = _AMOUNT if asked == "how_much" else PERIOD
+    text = _POINTER.sub("", source.text)
+    own = own_words(part, [p.part for p in earlier])
+    # the clause about the part's own words; the first stating one only when the paragraph names none of them
+    # (要交多少保证金 on a paragraph speaking of 保证金 elsewhere is not answered by its 10年以上)
+    found = focused_sentence(text, own, cue) or (None if own & grams(text) else focused_sentence(text, set(), cue))
+    if found is None:
+        return ""
+    clause = found[1].strip("，,：:；; ") + "。"
+    key = _same_words(clause)
+    if len(key) < _COPY_MIN or any(_same_sentence(key, k) for p in earlier for k in _sentence_keys(p.text)[:1]):
+        return ""
+    return clause
+
+
+#: The pointer a part's conclusion ends on when sentences an earlier part gave were dropped from it.
+_POINTER = re.compile(r"其余同第\d+问的回答（见上）。?")
+#: A sentence shorter than this (its words only) is a bare yes or no, never a copy.
+_COPY_MIN = 8
+#: Two leading sentences one of which holds the other are a copy when the shorter is at least this share of the longer.
+_COPY_SHARE = 0.6
+
+
+def _sentence_keys(text: str) -> list[str]:
+    """``text``'s sentences as compared for a copy (words and digits only), bare yes or no left out."""
+    keys = (_same_words(s) for s in lint_sentences(_POINTER.sub("", text)))
+    return [k for k in keys if len(k) >= _COPY_MIN]
+
+
+def _same_sentence(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    short, long_ = sorted((a, b), key=len)
+    return short in long_ and len(short) >= _COPY_SHARE * len(long_)
+
+
+def repeats(later: PartAnswer, earlier: PartAnswer, asked: str = "") -> bool:
+    """Whether ``later``'s conclusion repeats ``earlier``'s: it leads with the same sentence (or one holding most of
+    it), or it was cut to what an earlier part already said (the pointer 其余同第N问) and says nothing else. A part
+    whose figure or deadline its own facts computed answers itself, whatever an earlier part said."""
+    asked = asked or later.qtype  # what the part itself asks (a consequence answered by a period asks no period)
+    if later.calculation is not None and later.calculation.ok and later.qtype == asked == "how_much":
+        return False
+    if later.deadline is not None and later.deadline.ends is not None and later.qtype == asked == "by_when":
+        return False
+    mine, theirs = _sentence_keys(later.text), _sentence_keys(earlier.text)
+    if not mine or not theirs:
+        return False
+    if _head(later.text) and _head(earlier.text) and _head(later.text) != _head(earlier.text):
+        return False  # its own yes or no (不需要 after 可以): the paragraph answers it otherwise
+    if _same_sentence(mine[0], theirs[0]):
+        return True
+    return bool(_POINTER.search(later.text)) and all(any(_same_sentence(k, t) or k in t for t in theirs) for k in mine)
+
+
+def repeated_part(answers: Sequence[PartAnswer], matches: Sequence[PartMatch]) -> tuple[int, str] | None:
+    """The first later part whose answer repeats an earlier part's (:func:`repeats`) — or that the composer left
+    undecided as a copy of an earlier part's card (一问与第N问落在同一要点) — with the card to route it away from."""
+    for index in range(1, min(len(answers), len(matches))):
+        later, match = answers[index], matches[index]
+        if match.best is None:
+            continue
+        if later.card is None:
+            if later.text.startswith(COPIED_HEAD) and match.decided:
+                return index, match.best.card.slug
+            continue
+        if any(e.text and repeats(later, e, match.qtype or question_type(match.text)) for e in answers[:index]):
+            return index, later.card.slug
+    return None
 
 
 def checklist(answer: CardAnswer) -> str:

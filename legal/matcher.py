@@ -38,7 +38,7 @@ import sys
 import threading
 import tomllib
 from collections import Counter, OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -48,8 +48,8 @@ import numpy as np
 
 from legal.cardfile import Card
 from legal.lexicon import correct
+from legal.qtypes import LIABILITY_ASK, asking_clause, liability_answer, part_types, question_type
 from legal.qtypes import NOT_ASKING as _NOT_ASKING
-from legal.qtypes import asking_clause, question_type
 
 logger = logging.getLogger(__name__)
 
@@ -146,6 +146,8 @@ _RHETORICAL = re.compile(r"凭什么|难道|有没有天理|还有天理|有没�
 _ALTERNATIVE = re.compile(r"(?:或者|或是|还是说|还是)")
 #: A follow-up about another situation (如果他不同意呢？要是直接去法院告呢？).
 _CONDITIONAL = re.compile(r"(?:那|那么)?(?:如果|要是|假如|万一|假设|若)")
+#: A clause that turns to another matter or situation (那利息能要吗, 那如果他不还呢, 还有押金呢): its own part.
+_TURN = re.compile(r"(?:那|那么|还有|另外|再就是)(?!个|些|天|时|边|里|种|样|么多)|(?:如果|要是|假如|万一|假设)")
 #: A part asking whether there is still time (还能告吗, 过时效了吗, 会不会失效, 有期限吗).
 _ABOUT_TIME = re.compile(r"还能|还来得及|来不及|时效|期限|失效|过期|追究|追诉|时间|晚了|有效期")
 #: The question words and pronouns of a follow-up: what is left is the matter it names.
@@ -173,6 +175,8 @@ class PartMatch:
     scores: list[CardScore]
     decided: bool
     context_used: bool = False
+    #: the part's own question type (an elided part, 那押金呢, takes the type of the part before it)
+    qtype: str = ""
 
     @property
     def best(self) -> CardScore | None:
@@ -276,8 +280,9 @@ def _spaced_pieces(pieces: list[str]) -> tuple[list[str], list[bool]] | None:
     for clause in clauses:
         plain = _plain(clause)
         asking = not _courtesy(clause) and not _rhetorical(clause) and bool(
-            _CLOSING_ASK.search(plain) or _STRONG_ASK.search(plain))
+            _CLOSING_ASK.search(plain) or _STRONG_ASK.search(plain) or LIABILITY_ASK.search(plain))
         if (asking and asks and asks[-1] and len(_CJK.findall(clause)) < SPACED_FOLLOW_UP
+                and not _TURN.match(clause)
                 and (kind := question_type(clause)) not in ("forum", "by_when", "which")
                 and kind == question_type(merged[-1])
                 and len({c for c in _CJK.findall(_ASK_WORDS.sub("", clause)) if c not in merged[-1]}) <= 2):
@@ -698,7 +703,7 @@ class Matcher:
         contexts = [f"{narrative}{''.join(parts[:i])}{p}" if (narrative or i) else "" for i, p in enumerate(parts)]
         with_context = [i for i, c in enumerate(contexts) if c]
 
-        asked = [question_type(p) for p in parts]
+        asked = part_types(parts)
         whole = question if len(parts) > 1 or narrative else None
         texts = [*parts, *(contexts[i] for i in with_context)]
         scored = self._score_all(texts, retrieved=retrieved, asked=[*asked, *(asked[i] for i in with_context)],
@@ -718,8 +723,68 @@ class Matcher:
                 inherited = CardScore(previous.scores[0].card, previous.scores[0].score,
                                       previous.scores[0].confidence * 0.95, {"inherited": 1.0})
                 own, decided, used = [inherited, *[s for s in own if s.card is not inherited.card]], True, True
-            matches.append(PartMatch(part, own, decided, used))
+            matches.append(PartMatch(part, own, decided, used, asked[i]))
         return matches
+
+
+def rerouted(match: PartMatch, excluded: Collection[str], threshold: float = THRESHOLD, *,
+             earlier: Sequence[str] = ()) -> PartMatch:
+    """``match`` routed away from the cards ``excluded`` (slugs: the card whose answer an earlier part already gave it
+    word for word): the next-best card that answers the part's own type (:func:`answers_own_type`), decided when it
+    is confident beside every other card — the one set aside included (its margin over the best of them it shares
+    no provision with): a runner-up the matcher ranked well below the card set aside is no answer. Else the part is
+    left undecided on its cards (the composer then says what it needs to answer it rather than repeat).
+    docs/decisions/answers-multi-part.md."""
+    asked = match.qtype or question_type(match.text)
+    left = sorted((s for s in match.scores if s.card.slug not in excluded), key=lambda s: -s.score)
+    pick = next((s for s in left if answers_own_type(s.card, asked)), None)
+    # the part's own words (less the earlier parts'): the card it moves to must speak of them more than the one set
+    # aside (上诉的话是不是先不用执行 never moves from the appeal card to the retrial card, which speaks of 执行 only)
+    own = own_matter(match.text, earlier)
+    aside = max((len(own & card_words(s.card)) for s in match.scores if s.card.slug in excluded), default=0)
+    if pick is not None and (not own or len(own & card_words(pick.card)) <= aside):
+        pick = None  # naming nothing of its own, a part repeating an earlier one moves nowhere
+    confidence = 0.0
+    if pick is not None:
+        # its rivals: every other card (the one set aside too) resting on other provisions
+        top = {(p.law, p.article) for p in pick.card.controlling}
+        rival = max((o.score for o in match.scores if o.card is not pick.card
+                     and not top & {(p.law, p.article) for p in o.card.controlling}), default=0.0)
+        confidence = calibrate(pick.score, pick.score - rival, pick.signals.get("agreement", 0.0))
+    if pick is None or confidence < threshold:
+        # no other card is confident: the part stays on its cards, undecided (the composer says what it needs)
+        return PartMatch(match.text, list(match.scores), False, match.context_used, match.qtype)
+    chosen = CardScore(pick.card, pick.score, confidence, {**pick.signals, "rerouted": 1.0})
+    rest = [s for s in match.scores if s.card is not pick.card]
+    return PartMatch(match.text, [chosen, *rest], True, match.context_used, match.qtype)
+
+
+def own_matter(part: str, earlier: Sequence[str] = ()) -> set[str]:
+    """The bigrams naming what ``part`` asks about and no earlier part named (``legal.focus.own_words``)."""
+    from legal.focus import own_words
+
+    return own_words(correct(part), [correct(t) for t in earlier])
+
+
+def card_words(card: Card) -> set[str]:
+    """The bigrams of a card's own words: title, terms, summary and phrasings (read once per card)."""
+    return _words_of(card.title, card.terms, card.summary, card.phrasings)
+
+
+@cache
+def _words_of(title: str, terms: tuple[str, ...], summary: str, phrasings: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(bigrams(correct("".join((title, *terms, summary, *phrasings)))))
+
+
+def answers_own_type(card: Card, qtype: str) -> bool:
+    """Whether ``card`` has an answer of its own for a part asking ``qtype``: a specific type (by when, how much,
+    which, forum, valid) its answer of that type; a liability ask one of the answers that state it
+    (``legal.qtypes.LIABILITY_ANSWERS``); yes/no, what to do or no type any card."""
+    if qtype == "liability":
+        return bool(liability_answer(card.answers, "", card.domain))
+    if qtype in SPECIFIC_QTYPES:
+        return qtype in card.answers
+    return True
 
 
 def _blend(own: Sequence[CardScore], context: Sequence[CardScore], share: float) -> list[CardScore]:
