@@ -1042,19 +1042,36 @@ def premised_lead(text: str, card: Card, doubt: str) -> str:
     card is as close — so the lead and the basis note say one thing: "可以（前提是本问属于“…”，这一点尚待确认）：…"."""
     stars = text[:len(text) - len(text.lstrip("*"))]
     head = text[len(stars):]
-    if decision(head) is None or "前提是本问属于" in head:
+    if decision(head) is None or PREMISE_HEAD[1:] in head:
         return text
     head = head.replace(f"就“{card.title}”而言，", "").replace(f"（就“{card.title}”而言）", "")  # the premise says it
     m = _CONTEST.search(doubt)
     if m is not None:
         need = f"，要看{m.group('need')}" if m.group("need") else ""
-        premise = f"（前提是本问属于“{card.title}”而不是“{m.group('runner')}”{need}）"
+        premise = f"{PREMISE_HEAD}“{card.title}”而不是“{m.group('runner')}”{need}）"
     else:
-        premise = f"（前提是本问属于“{card.title}”，这一点尚待确认）"
+        premise = f"{PREMISE_HEAD}“{card.title}”，这一点尚待确认）"
     # after the first clause: the decision and its own condition (可以（还没交付的）) stay first
     cut = re.search(r"[。；：:，,]", _skip_brackets(head))
     at = cut.start() if cut else len(head)
     return f"{stars}{head[:at]}{premise}{head[at:]}"
+
+
+PREMISE_HEAD = "（前提是本问属于"
+
+
+def without_premise(text: str) -> str:
+    """``text`` without the premise :func:`premised_lead` put in its first clause (brackets inside it counted):
+    two parts that lead with the same decision are the same answer, whatever doubt one of them states."""
+    start = text.find(PREMISE_HEAD)
+    if start < 0:
+        return text
+    depth = 0
+    for at in range(start, len(text)):
+        depth += {"（": 1, "）": -1}.get(text[at], 0)
+        if depth == 0:
+            return text[:start] + text[at + 1:]
+    return text[:start]
 
 
 def _skip_brackets(text: str) -> str:

@@ -22,6 +22,7 @@ from legal.composer import (
     compose,
     law_short,
     render,
+    without_premise,
 )
 from legal.facts import extract_facts
 from legal.focus import _MEASURE as MEASURE
@@ -176,7 +177,7 @@ _COPY_SHARE = 0.6
 
 def _sentence_keys(text: str) -> list[str]:
     """``text``'s sentences as compared for a copy (words and digits only), bare yes or no left out."""
-    keys = (_same_words(s) for s in lint_sentences(_POINTER.sub("", text)))
+    keys = (_same_words(s) for s in lint_sentences(_POINTER.sub("", without_premise(text))))
     return [k for k in keys if len(k) >= _COPY_MIN]
 
 
@@ -197,10 +198,12 @@ def repeats(later: PartAnswer, earlier: PartAnswer, asked: str = "") -> bool:
     if later.deadline is not None and later.deadline.ends is not None and later.qtype == asked == "by_when":
         return False
     mine, theirs = _sentence_keys(later.text), _sentence_keys(earlier.text)
-    if not mine or not theirs:
+    if not theirs:
         return False
     if _head(later.text) and _head(earlier.text) and _head(later.text) != _head(earlier.text):
         return False  # its own yes or no (不需要 after 可以): the paragraph answers it otherwise
+    if not mine:  # the same bare yes or no (a premise aside) and a pointer to the earlier answer: nothing of its own
+        return bool(_POINTER.search(later.text)) and bool(_head(later.text))
     if _same_sentence(mine[0], theirs[0]):
         return True
     return bool(_POINTER.search(later.text)) and all(any(_same_sentence(k, t) or k in t for t in theirs) for k in mine)
