@@ -473,14 +473,21 @@ def _sides(raw: Any, where: str) -> dict[str, SideSteps]:
 
 def load_file(path: Path | str) -> list[Card]:
     path = Path(path)
+    return list(_parse_text(path.name, path.read_text(encoding="utf-8")))
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_text(name: str, text: str) -> tuple[Card, ...]:
+    """One file's cards, parsed once per process for the same name and text (cards are frozen; a file that
+    fails raises every time): the test modules that read every card file at import paid ~0.8 s each."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise CardFileError(f"{path.name}: not valid TOML ({exc})") from exc
+        raise CardFileError(f"{name}: not valid TOML ({exc})") from exc
     entries = data.get("card", [])
     if not isinstance(entries, list):
-        raise CardFileError(f"{path.name}: [[card]] must be an array of tables")
-    return [parse_card(entry, path=path.name) for entry in entries]
+        raise CardFileError(f"{name}: [[card]] must be an array of tables")
+    return tuple(parse_card(entry, path=name) for entry in entries)
 
 
 def load_cards(paths: Iterable[Path | str]) -> list[Card]:

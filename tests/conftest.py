@@ -51,6 +51,14 @@ def pytest_collection_modifyitems(config, items) -> None:
         if "e2e" in item.path.parts or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
     items.sort(key=_lane)
+    # One database test goes first: the worker that takes it (xdist hands the first run of tests to the first
+    # worker) builds the run's template at once, while the others run the database-free lane. Without it every
+    # worker reached the database lane together, most of the way into the run, and all but one waited on the
+    # template's lock for the whole build (~30 s on a quiet machine; measured: docs/decisions/test-suite.md,
+    # stop 38).
+    first = next((index for index, item in enumerate(items) if _lane(item)[0] == 1), None)
+    if first:
+        items.insert(0, items.pop(first))
 
 
 def _lane(item) -> tuple[int, int]:

@@ -4,6 +4,7 @@ that imports it back - counting imports inside functions too (those only hide a 
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 from tests.support import ROOT
@@ -70,6 +71,13 @@ def import_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
         imported = imported_modules(tree, name, path.name == "__init__.py", known)
         graph[name] = (imported & known) - {name}
     return graph
+
+
+@functools.cache
+def project_graph() -> dict[str, set[str]]:
+    """The project's import graph, walked once per process: the three tests below read the same files (each
+    parsed every module of the project, several seconds of CPU a walk). Read only, never changed."""
+    return import_graph(project_modules())
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -139,14 +147,15 @@ def test_function_level_imports_count_and_type_checking_imports_do_not():
 def test_the_project_has_no_import_cycle():
     modules = project_modules()
     assert len(modules) > 100  # the walk sees the whole project
-    graph = import_graph(modules)
+    graph = project_graph()
+    assert set(graph) == set(modules)
     assert "chat.services" in graph and graph["chat.services"], "the walk must see chat.services' imports"
     assert cycles(graph) == []
 
 
 def test_no_two_apps_import_each_other():
     """Between apps too, imports point one way: collapsed to one node per app, the graph has no cycle."""
-    graph = import_graph(project_modules())
+    graph = project_graph()
     apps: dict[str, set[str]] = {}
     for name, imported in graph.items():
         app = name.split(".")[0]
@@ -159,8 +168,7 @@ def test_no_two_apps_import_each_other():
 def test_the_core_and_the_sweep_import_no_app():
     """``core`` lies below the apps (the job kernel lives there), and the sweep walks the job kinds
     the apps registered instead of importing them."""
-    modules = project_modules()
-    graph = import_graph(modules)
+    graph = project_graph()
     apps = {app for app in APPS if app not in ("core", "legalsite")}
     below = {name: imported for name, imported in graph.items()
              if name == "core" or name.startswith("core.") or name == "legalsite.sweep"}
