@@ -112,6 +112,24 @@ def build(here):
             q = dict(id=q.pop('id', None) or 'q-%03d' % i, **q)
             fo.write(json.dumps(q, ensure_ascii=False) + '\n')
     print(len(QS), 'questions')
+def drop_refused(path):
+    """Drops, in the built answers.jsonl at ``path``, what the sets' checker refuses, without reading the
+    questions: a polarity on a part that is not yes/no or valid, a figure on a part that is not how-much, a
+    deadline on a part that is not by-when. Returns how many fields were dropped."""
+    rows, dropped = [], 0
+    for line in open(path, encoding='utf-8'):
+        q = json.loads(line)
+        for p in q['parts']:
+            for key, types in (('polarity', ('yes_no', 'valid')), ('figure', ('how_much',)), ('deadline', ('by_when',))):
+                if p.get(key) is not None and p['qtype'] not in types:
+                    p[key] = None; dropped += 1
+        rows.append(q)
+    with open(path, 'w', encoding='utf-8') as fo:
+        for q in rows:
+            fo.write(json.dumps(q, ensure_ascii=False) + '\n')
+    return dropped
+
+
 if __name__ == '__main__':
     import sys
     build(os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__)))
