@@ -22,7 +22,7 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from knowledge.numerals import int_to_cn
-from legal import asks, conditions, events, mentions
+from legal import asks, conditions, events, kinship, mentions
 from legal import cardfile as _cardfile
 from legal import heads as _heads
 from legal.calculators import CHINA_TZ, add_years, cn_date
@@ -2306,12 +2306,32 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                                     alternatives=[card.title]))
             continue
         text = _own_topic_part(text, card, question, parts)
+        text, ask = kin_applied(card, asked, text, question, calculation, ask)
         parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,
                                 found_deadline, ask, basis=basis, withheld=withheld,
                                 note=doubt))
     composition = Composition(parts, facts, scored=any(m.scores for m in matches), question=question)
     composition.markdown = render(composition, article_text=article_text, offline=offline)
     return composition
+
+
+_ORDER_CARDS = ("inheritance.statutory-order", "inheritance.statutory-shares")
+
+
+def kin_applied(card: Card, asked: str, text: str, question: str, calculation: Calculation | None,
+                ask: str) -> tuple[str, str]:
+    """An inheritance part answered for the family the client names, read from the decedent's side
+    (legal/kinship.py): the order applied to the named people leads, the card's general rule follows; who died
+    unread, one precise question is asked instead (docs/decisions/answers-inheritance-kin.md)."""
+    if card.slug not in _ORDER_CARDS or asked not in ("yes_no", "which", "", "how_much") or calculation is not None:
+        return text, ask
+    lead = kinship.applied(question)
+    if lead:
+        return f"{lead}{_GENERAL_ORDER_LEAD.sub('', text, count=1)}", ask
+    return text, ask or kinship.decedent_ask(question)
+
+
+_GENERAL_ORDER_LEAD = re.compile(r"^(?:要看顺序|看情况|不一定)。")
 
 
 # -- Markdown ----------------------------------------------------------------------------------------------
