@@ -48,13 +48,15 @@ _KIN: dict[str, dict[str, str]] = {
     },
     "husband": {
         "儿子": CHILD, "女儿": CHILD, "孩子": CHILD, "闺女": CHILD,
-        "公公": PARENT, "婆婆": PARENT, "他爸": PARENT, "他妈": PARENT, "他爸妈": PARENT, "他父母": PARENT,
+        "公婆": PARENT, "公公": PARENT, "婆婆": PARENT, "他爸": PARENT, "他妈": PARENT, "他爸妈": PARENT,
+        "他父母": PARENT,
         "小叔子": SIBLING, "大伯子": SIBLING, "小姑子": SIBLING, "大姑姐": SIBLING, "他哥": SIBLING, "他弟": SIBLING,
         "他姐": SIBLING, "他妹": SIBLING,
     },
     "wife": {
         "儿子": CHILD, "女儿": CHILD, "孩子": CHILD, "闺女": CHILD,
-        "岳父": PARENT, "岳母": PARENT, "丈人": PARENT, "丈母娘": PARENT, "老丈人": PARENT, "她爸": PARENT,
+        "岳父母": PARENT, "岳父": PARENT, "岳母": PARENT, "丈人": PARENT, "丈母娘": PARENT, "老丈人": PARENT,
+        "她爸": PARENT,
         "她妈": PARENT, "她爸妈": PARENT, "她父母": PARENT,
         "小舅子": SIBLING, "大舅子": SIBLING, "小姨子": SIBLING, "她哥": SIBLING, "她弟": SIBLING, "她姐": SIBLING,
         "她妹": SIBLING,
@@ -92,7 +94,7 @@ _OWN_SIBLINGS = ("我哥", "我姐", "我弟", "我妹", "哥哥", "姐姐", "�
                  "小妹", "小弟")
 _ASKER = {"father": CHILD, "mother": CHILD, "husband": SPOUSE, "wife": SPOUSE, "p_grandparent": GRANDCHILD,
           "m_grandparent": GRANDCHILD, "sibling": SIBLING, "child": PARENT, "parent_in_law": IN_LAW_CHILD}
-_ROLE = {SPOUSE: "配偶", CHILD: "子女", PARENT: "父亲或母亲", IN_LAW_CHILD: "丧偶儿媳或女婿"}
+_ROLE = {SPOUSE: "配偶", CHILD: "子女", PARENT: "父母", IN_LAW_CHILD: "丧偶儿媳或女婿"}
 _INHERIT = re.compile(r"遗产|继承|遗嘱|留下|留了|分(?:房|钱|财产|遗产)?|有份|份额|能拿|能分|归谁|过户")
 _ASKS_WHO = re.compile(r"(能不能分|能分吗|有没有份|有份吗|能继承吗|能不能继承|可以分吗|可以继承吗|有继承权吗|"
                        r"有没有继承权|分得到吗|能分到吗|该不该分|也能分|要不要分给)")
@@ -162,7 +164,8 @@ def read_family(text: str) -> Family | None:
         if hits:
             # one person however often named: dead when any mention says so
             alive = not any(_dead_at(rest, m.end()) for m in hits)
-            family.relatives.append(Relative(term, table[term], alive, 2 if term.endswith(("爸妈", "父母")) else 1))
+            pair = 2 if term.endswith(("爸妈", "父母", "公婆")) else 1
+            family.relatives.append(Relative(term, table[term], alive, pair))
             rest = rest.replace(term, "、" * len(term))
     if kind in ("father", "mother", "p_grandparent", "m_grandparent"):
         relation = CHILD if kind in ("father", "mother") else GRANDCHILD
@@ -180,6 +183,8 @@ def read_family(text: str) -> Family | None:
                     rest = rest.replace(term, "、" * len(term))
     else:
         family.relatives.append(Relative("我", _ASKER[kind]))
+    if kind in ("husband", "wife"):
+        _child_count(family, text)
     if kind in ("p_grandparent", "m_grandparent"):
         # the client's parent who died first: the client (and siblings) take that parent's place (1128)
         for r in family.relatives:
@@ -188,7 +193,33 @@ def read_family(text: str) -> Family | None:
     return family
 
 
+_CN = "零一二三四五六七八九"
+_CHILDREN = re.compile(r"(\d|[一两二三四五六七八九俩])\s*个?\s*(孩子|子女|儿女|小孩|儿子|女儿|闺女)")
+
+
+def _child_count(family: Family, text: str) -> None:
+    """一个儿子一个女儿, 两个孩子, 俩孩子, 一儿一女: the children of a spouse who died, by number."""
+    counted = 0
+    for m in _CHILDREN.finditer(text):
+        digit = m.group(1)
+        counted += int(digit) if digit.isdigit() else 2 if digit == "俩" else _CN.find(digit.replace("两", "二"))
+    if not counted and re.search(r"一儿一女|一女一儿|儿女双全|龙凤胎|双胞胎", text):
+        counted = 2
+    if counted:
+        family.relatives = [r for r in family.relatives if r.relation != CHILD]
+        family.relatives.append(Relative("子女", CHILD, True, counted))
+
+
+#: The asker's words for a parent or spouse, in the note's words.
+_SAID = {"我爸": "您父亲", "我爹": "您父亲", "我老爸": "您父亲", "爸爸": "父亲", "我妈": "您母亲", "我娘": "您母亲",
+         "我老妈": "您母亲", "妈妈": "母亲", "我老公": "您丈夫", "老公": "丈夫", "我老婆": "您妻子", "老婆": "妻子",
+         "我哥": "您哥哥", "我姐": "您姐姐", "我弟": "您弟弟", "我妹": "您妹妹"}
+_FEMALE = re.compile(r"妈|母|奶|婆|姥姥|娘")
+
+
 def _name(word: str) -> str:
+    if word in _SAID:
+        return _SAID[word]
     if word == "我":
         return "您"
     if word == "我们兄弟姐妹":
@@ -197,7 +228,8 @@ def _name(word: str) -> str:
 
 
 def _decedent_name(word: str) -> str:
-    return _name(word) if word.startswith("我") else "您" + word
+    said = _name(word)
+    return said if said.startswith("您") else "您" + said
 
 
 def _names(rs: list[Relative]) -> str:
@@ -265,7 +297,10 @@ def applied(text: str) -> str:
         if asked is not None:
             name = _name(asked.word)
             if asked in first or asked in in_law:
-                lead = f"能。{name}是被继承人的{_ROLE[asked.relation]}，属于第一顺序继承人。"
+                role = _ROLE[asked.relation]
+                if asked.relation == PARENT and asked.count == 1:
+                    role = "母亲" if _FEMALE.search(asked.word) else "父亲"
+                lead = f"能。{name}是被继承人的{role}，属于第一顺序继承人。"
             elif asked.relation in (SIBLING, GRANDPARENT) and count:
                 lead = f"不能。{name}对被继承人来说是第二顺序继承人，有第一顺序继承人时不继承。"
             elif asked in grand and represented:
