@@ -30,7 +30,7 @@ _DECEDENT_WORDS: dict[str, tuple[str, ...]] = {
     "child": ("我儿子", "我女儿", "儿子", "女儿", "我闺女", "闺女"),
     "parent_in_law": ("公公", "婆婆", "岳父", "岳母", "丈人", "丈母娘", "老丈人"),
 }
-_DEATH = r"(?:去世|过世|走了|离世|病故|病逝|没了|死了|不在了|不在人世|身故|遇难|过身|仙逝|走得|去逝|去丗)"
+_DEATH = r"(?:去世|过世|走了|离世|病故|病逝|没了|死了|不在了|不在人世|身故|身亡|遇难|过身|仙逝|走得|去逝|病死|逝世)"
 _EARLY = r"(?:早就|早已|早年|早些年|之前就|前几年|多年前|先|已经先|年轻时就|很早就|早)"
 _ALIVE = r"(?:还在世|在世|健在|还活着|还在|活着|身体还好)"
 
@@ -160,7 +160,9 @@ def read_family(text: str) -> Family | None:
     for term in sorted(table, key=len, reverse=True):
         hits = [m for m in re.finditer(re.escape(term), rest)
                 if not (m.start() > 0 and rest[m.start() - 1] in "他她" and not term.startswith(("他", "她"))
-                        and kind not in ("husband", "wife"))]
+                        and kind not in ("husband", "wife"))
+                # 公公婆婆 names the two, not the pair word inside it
+                and not (term == "公婆" and m.start() > 0 and rest[m.start() - 1] == "公")]
         if hits:
             # one person however often named: dead when any mention says so
             alive = not any(_dead_at(rest, m.end()) for m in hits)
