@@ -28,7 +28,7 @@ _DECEDENT_WORDS: dict[str, tuple[str, ...]] = {
     "m_grandparent": ("外公", "外婆", "姥姥", "姥爷", "外祖父", "外祖母"),
     "sibling": ("我哥", "我姐", "我弟", "我妹", "哥哥", "姐姐", "弟弟", "妹妹"),
     "child": ("我儿子", "我女儿", "儿子", "女儿", "我闺女", "闺女"),
-    "parent_in_law": ("公公", "婆婆", "岳父", "岳母", "丈人", "丈母娘", "老丈人"),
+    "parent_in_law": ("公婆", "岳父母", "公公", "婆婆", "岳父", "岳母", "丈人", "丈母娘", "老丈人"),
 }
 _DEATH = r"(?:去世|过世|走了|离世|病故|病逝|没了|死了|不在了|不在人世|身故|身亡|遇难|过身|仙逝|走得|去逝|病死|逝世)"
 _EARLY = r"(?:早就|早已|早年|早些年|之前就|前几年|多年前|先|已经先|年轻时就|很早就|早)"
@@ -83,7 +83,8 @@ _KIN: dict[str, dict[str, str]] = {
         "孙子": CHILD, "孙女": CHILD, "外孙": CHILD, "外孙女": CHILD,
     },
     "parent_in_law": {
-        "我老公": CHILD, "我丈夫": CHILD, "我老婆": CHILD, "我妻子": CHILD, "小叔子": CHILD, "大伯子": CHILD,
+        "我老公": CHILD, "我丈夫": CHILD, "我老婆": CHILD, "我妻子": CHILD, "老公": CHILD, "丈夫": CHILD,
+        "小叔子": CHILD, "大伯子": CHILD,
         "小姑子": CHILD, "大姑姐": CHILD, "小舅子": CHILD, "大舅子": CHILD, "小姨子": CHILD,
         "公公": SPOUSE, "婆婆": SPOUSE, "岳父": SPOUSE, "岳母": SPOUSE, "丈母娘": SPOUSE, "老丈人": SPOUSE,
         "孙子": GRANDCHILD, "孙女": GRANDCHILD, "外孙": GRANDCHILD, "外孙女": GRANDCHILD,
@@ -98,7 +99,7 @@ _ROLE = {SPOUSE: "配偶", CHILD: "子女", PARENT: "父母", IN_LAW_CHILD: "丧
 _INHERIT = re.compile(r"遗产|继承|遗嘱|留下|留了|分(?:房|钱|财产|遗产)?|有份|份额|能拿|能分|归谁|过户")
 _ASKS_WHO = re.compile(r"(能不能分|能分吗|有没有份|有份吗|能继承吗|能不能继承|可以分吗|可以继承吗|有继承权吗|"
                        r"有没有继承权|分得到吗|能分到吗|该不该分|也能分|要不要分给)")
-_MARRIED_HOUSE = re.compile(r"婚后(?:买|购|一起|共同)|结婚后(?:买|购)"
+_MARRIED_HOUSE = re.compile(r"婚后(?:买|购|一起|共同)|结婚(?:以)?后(?:买|购)"
                             r"|(?:夫妻|两口子|爸妈|父母)(?:一起|共同)?(?:买|购)|共同财产")
 
 
@@ -121,7 +122,8 @@ class Family:
 
 
 def _dead_at(text: str, start: int) -> bool:
-    return bool(re.match(rf"[^。，,；;？?！!]{{0,8}}?{_DEATH}", text[start:])) and not re.match(
+    # the death words must follow this person, not another one the clause goes on to name (叔叔说我爸不在了)
+    return bool(re.match(rf"[^。，,；;？?！!说我他她]{{0,8}}?{_DEATH}", text[start:])) and not re.match(
         rf"[^。，,；;？?！!]{{0,3}}{_ALIVE}", text[start:])
 
 
@@ -154,9 +156,19 @@ def read_family(text: str) -> Family | None:
     later = [d for d in deaths if not d[3]]
     also = [d for d in deaths if re.match(r"[^。，,；;？?！!]{0,4}也", text[d[0] + len(d[2]):])]
     pos, kind, word, _ = (also or estate or later or deaths)[0]
+    owner = re.search(r"(公婆|岳父母|公公|婆婆|岳父|岳母|爷爷|奶奶|外公|外婆|姥姥|姥爷|我爸|我妈|父亲|母亲)的"
+                      r"(?:房|遗产|存款|财产|老房)", text)
+    if owner and owner.group(1) != word and not word.endswith(owner.group(1)):
+        # the estate named is another relative's: read as that one's death when said dead, else not read
+        said = [d for d in deaths if d[2].endswith(owner.group(1)) or owner.group(1).endswith(d[2])]
+        if not said:
+            return None
+        pos, kind, word, _ = said[-1]
     family = Family(kind, word)
     table = _KIN[kind]
-    rest = text[:pos] + "、" * len(word) + text[pos + len(word):]
+    # the decedent, however often named, is not one of the relatives
+    bare = word[1:] if word.startswith("我") and len(word) > 2 else word
+    rest = text.replace(bare, "、" * len(bare))
     for term in sorted(table, key=len, reverse=True):
         hits = [m for m in re.finditer(re.escape(term), rest)
                 if not (m.start() > 0 and rest[m.start() - 1] in "他她" and not term.startswith(("他", "她"))
@@ -187,6 +199,14 @@ def read_family(text: str) -> Family | None:
         family.relatives.append(Relative("我", _ASKER[kind]))
     if kind in ("husband", "wife"):
         _child_count(family, text)
+    if kind in ("father", "mother") and not family.of(SPOUSE) + family.of(SPOUSE, alive=False) and re.search(
+            r"爸妈|父母(?:的|婚后|一起|共同|结婚)", text):
+        # 我爸妈婚后买的: the other parent named in the pair, alive unless said dead
+        other = "我妈" if kind == "father" else "我爸"
+        gone = re.search(rf"{other[1]}[^。，,；;？?！!说我他她]{{0,6}}{_DEATH}", text.replace("爸妈", ""))
+        family.relatives.append(Relative(other, SPOUSE, not gone))
+    if kind in ("p_grandparent", "m_grandparent", "parent_in_law"):
+        _children_total(family, text)
     if kind in ("p_grandparent", "m_grandparent"):
         # the client's parent who died first: the client (and siblings) take that parent's place (1128)
         for r in family.relatives:
@@ -210,6 +230,18 @@ def _child_count(family: Family, text: str) -> None:
     if counted:
         family.relatives = [r for r in family.relatives if r.relation != CHILD]
         family.relatives.append(Relative("子女", CHILD, True, counted))
+
+
+def _children_total(family: Family, text: str) -> None:
+    """爷爷一共三个孩子, 公公就俩儿子: the decedent's children by number; those not named are counted alive."""
+    m = re.search(r"(?:一共|总共|共|就|只有|有)(\d|[两二三四五六七八九俩])个?(?:孩子|子女|儿女|儿子|女儿)", text)
+    if not m:
+        return
+    digit = m.group(1)
+    total = int(digit) if digit.isdigit() else 2 if digit == "俩" else _CN.find(digit.replace("两", "二"))
+    named = family.of(CHILD) + family.of(CHILD, alive=False)
+    if total > len(named):
+        family.relatives.append(Relative("其他子女", CHILD, True, total - len(named)))
 
 
 #: The asker's words for a parent or spouse, in the note's words.
@@ -259,7 +291,7 @@ def applied(text: str) -> str:
         parent_words = ("我爸", "爸爸", "父亲") if family.decedent == "p_grandparent" else ("我妈", "妈妈", "母亲")
         if not any(w in text for w in parent_words):
             return ""
-    count = sum(r.count for r in first) + represented
+    count = sum(r.count for r in first) + represented + len(in_law)
     if in_law:
         lines.append("丧偶儿媳、女婿对公婆或岳父母尽了主要赡养义务的，作为第一顺序继承人（民法典第1129条）")
     if count:

@@ -95,3 +95,23 @@ def test_who_died_unread_asks_one_question() -> None:
     ask = kinship.decedent_ask("家里老人的遗产，我妈、我舅和我姨怎么继承？")
     assert ask.startswith("请问去世的是哪一位")
     assert kinship.applied("家里老人的遗产，我妈、我舅和我姨怎么继承？") == ""
+
+
+def test_the_other_parent_named_in_the_pair_is_the_spouse() -> None:
+    text = kinship.applied("父亲前阵子病故了，那套房是爸妈结婚后一起买的，我和哥哥两个，没遗嘱，我能拿多少？")
+    assert "您母亲" in text and "共3份" in text and "1/6" in text
+
+
+def test_a_death_said_of_another_person_in_the_clause_is_not_this_ones() -> None:
+    said = _relations("姥爷去世了，留下一套房，姥姥早就不在了，大姨说我妈不在了所以我没份，我妈前年走的，我能分吗？")
+    assert said["大姨"] == (CHILD, True)
+
+
+def test_the_decedents_children_by_number_count_those_not_named() -> None:
+    text = kinship.applied("奶奶先走了，今年爷爷也去世了，留下存款，爷爷总共四个孩子，我爸早几年就去世了，"
+                           "姑姑说我不能分，我能分吗？")
+    assert text.startswith("能。") and "共4份" in text and "1/4" in text
+
+
+def test_an_estate_of_a_relative_not_said_dead_is_not_read() -> None:
+    assert kinship.read_family("老公走了好几年了，现在小姑子说我不能分婆婆的房子，婆婆的遗产我有没有份？") is None
