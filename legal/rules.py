@@ -293,11 +293,13 @@ def overtime_pay(*, monthly_wage: Decimal, overtime_hours_workday: Decimal = Dec
     steps = [f"日工资 = {yuan(monthly_wage)} ÷ 21.75 = {yuan(_money(daily))}"] + [f"{t} = {yuan(_money(v))}" for v, t in used]
     if made_up:
         steps.append(f"休息日加班 {told['overtime_days_restday']} 天已安排补休：不另付 200% 加班费（法定节假日加班不能以补休代替）")
-    steps.append(f"加班费合计 {yuan(total)}")
     others = [label for key, label in _OVERTIME_KINDS if not told[key]]
-    notes = [f"另有{'、'.join(others)}的，可一并主张。"] if others else []
+    if others:
+        # one line, before the total (the total stays the last step): what else may be claimed, never asked for
+        steps.append(f"另有{'、'.join(others)}的，可一并主张")
+    steps.append(f"加班费合计 {yuan(total)}")
     return CalculationResult("加班费", total, {"daily_wage": _money(daily), "total": total}, steps,
-                             [LegalBasis(LABOR_LAW, _art(44))], notes)
+                             [LegalBasis(LABOR_LAW, _art(44))])
 
 
 def annual_leave_pay(*, monthly_wage: Decimal, untaken_leave_days: Decimal) -> CalculationResult:
