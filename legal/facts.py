@@ -1200,7 +1200,7 @@ def part_flags(text: str) -> dict[str, Any]:
 def extract_facts(text: str, *, today: date | None = None) -> Facts:
     """The role-labelled facts of ``text`` (a question or one of its parts)."""
     today = _today(today)
-    said = text
+    own_words = text
     text = normalise(text, today)
     facts = Facts()
     wage = _own_wage(text)
@@ -1327,7 +1327,7 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
         facts.add("overtime_days_restday", days, m.group(0))
     if re.search(r"加班|加了|上班|上了|值班|值了|干活|开工|出勤", text):
         # the client's own words first: normalising writes a festival worked (元旦那天, 春节从除夕) as its date
-        if not _holiday_work(said, facts):
+        if not _holiday_work(own_words, facts):
             _holiday_work(text, facts)
     if "overtime_days_restday" not in facts:
         m = _REST_COUNT.search(text)
@@ -2349,7 +2349,7 @@ _MATERNITY_ADVERSE = re.compile(r"辞退|开除|解除|裁员|裁掉|劝退|不�
                                 r"|终止合同|炒")
 #: Rest-day work already made up by a day off (补休了一天, 给他调休了, 安排了补休): 劳动法 44 ② pays double only
 #: when no day off is given (never for a statutory holiday or for overtime on a working day).
-_COMP_TIME = re.compile(r"(?:补|调)(?:休|了)(?:了)?(?:一|两|二|三|1|2|3)?天|安排了?(?:补休|调休)|给(?:他|她|我|员工|大家)?(?:补休|调休)(?:了)?"
+_COMP_TIME = re.compile(r"(?:补|调)(?:休|了)(?:了)?(?:一|两|二|三|1|2|3)?天|安排了?(?:补休|调休)|给(?:他|她|我|我们|他们|员工|大家)?(?:补休|调休)(?:了)?"
                         r"|(?:补休|调休)(?:过|了)")
 #: A day off denied (没给我补休, 也没有调休, 不给补休, 补休也没有): no comp time, whatever follows.
 _NO_COMP_TIME = re.compile(r"(?:没|没有|不|未|也没|也没有|从来没|从没|不能|没法|无法)(?:给|安排|让)?(?:我|我们|他|她|员工|大家)?(?:安排|给)?(?:过)?"
@@ -2405,7 +2405,7 @@ def _situations_more(text: str, facts: Facts) -> None:
             facts.add("attack_over", True, m.group(0))
     if _MATERNITY.search(text) and (m := _MATERNITY_ADVERSE.search(text)):
         facts.add("dismissed_in_maternity", True, m.group(0))
-    if re.search(r"加班|周六|周日|周末|休息日|双休|上班", text) and (m := _COMP_TIME.search(_NO_COMP_TIME.sub("", text))):
+    if re.search(r"加班|加了|周六|周日|周末|星期[六天日]|礼拜[六天]|休息日|双休|上班|上了|值班", text) and (m := _COMP_TIME.search(_NO_COMP_TIME.sub("", text))):
         facts.add("comp_time_given", True, m.group(0))
     if "培训" in text and (m := _NO_TRAINING_AGREEMENT.search(text)):
         facts.add("no_training_agreement", True, m.group(0))
