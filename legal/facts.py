@@ -248,6 +248,9 @@ _HOURS = re.compile(rf"(?:每天|每日|天天)(?:下班后?|晚上|早上)?\s*(
                     rf"(?:小时|钟头|钟)")
 _WORK_DAYS = re.compile(rf"(?:一个月|每月|每个月)\s*(?:按|算|上|有)?\s*({NUM})\s*(?:天|个工作日)")
 _HOURS_TOTAL = re.compile(rf"加(?:了)?(?:班)?(?:了)?\s*(?:一共|共|总共|累计)?\s*({NUM})\s*(?:个)?(?:多)?小时(?:的)?(?:班)?")
+#: weekday overtime by the week (每周加班10小时, 一个礼拜多干八个钟头, 工作日每周延时6小时)
+_WEEK_HOURS = re.compile(rf"(?:工作日)?(?:每周|每个?礼拜|每星期|一周|一个礼拜|一星期)\s*(?:工作日)?\s*(?:都|要|得|还)?\s*(?:加班|多干|多上|延时|加)"
+                         rf"\s*(?:了)?\s*({NUM}|半)\s*(?:个)?(?:多)?(?:小时|钟头)")
 _MONTH_HOURS = re.compile(rf"(?:每月|每个月|一个月)\s*加班\s*({NUM})\s*(?:个)?小时")
 _REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天"
                         rf"|(?:周末|休息日|双休日?|周六日|周六周日|礼拜天)(?:的)?\s*({NUM})\s*天\s*(?:都|全)?(?:在|去|来)?(?:加班|上班|干活)")
@@ -1310,6 +1313,10 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     m = _MONTH_HOURS.search(text)
     if m and (hours := cn_number(m.group(1))) is not None:
         facts.add("overtime_hours_workday", hours, m.group(0))
+    m = _WEEK_HOURS.search(text)
+    if m and (hours := spoken_count(m.group(1))) is not None and 0 < hours <= 40:
+        # 每周多干10小时: a month has 21.75 ÷ 5 = 4.35 working weeks
+        facts.add("overtime_hours_workday", hours * Decimal("4.35"), f"{m.group(0)}（按每月4.35周计）")
     m = _HOURS_TOTAL.search(text)
     if m and "overtime_hours_workday" not in facts and not re.search(r"周末|周六|周日|休息日|节假日|国庆|春节|过年|双休",
                                                                        text) and (hours := cn_number(m.group(1))) is not None:

@@ -105,3 +105,9 @@ def test_monthly_wage_is_divided_by_21_75() -> None:
 
 def test_nothing_told_still_asks_for_the_hours() -> None:
     assert "overtime_hours_workday" in calculate("overtime_pay", facts("月薪5000，加班费怎么算")).missing
+
+
+@pytest.mark.parametrize(("text", "hours"), [("每周加班10小时，月薪6000", Decimal("43.5")),
+                                              ("一个礼拜多干八个钟头", Decimal("34.8"))])
+def test_weekday_hours_by_the_week(text: str, hours: Decimal) -> None:
+    assert facts(text).get("overtime_hours_workday") == hours
