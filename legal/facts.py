@@ -2273,6 +2273,9 @@ _NAMED_COUNT = re.compile(rf"(?:前|头|那|这|整整|全部|所有|共|一共|
 #: rest days worked, said with words between (周末还加了两天班, 星期六去公司干了3天, 双休日上了4天班)
 _REST_WORKED = re.compile(rf"(?:周末|周六|周日|星期六|星期天|星期日|礼拜六|礼拜天|休息日|双休日?)[^，,。；;？?\d]{{0,6}}?"
                           rf"(?:加|上|值|干)(?:了)?\s*({NUM})\s*天\s*(?:的)?(?:班|活)")
+#: a break worked through, no count said: 国庆节那几天都在上班, 春节假期一直在值班, 五一放假期间全在加班
+_WHOLE_BREAK = re.compile(r"(?:节)?(?:的)?\s*(?:那几天|这几天|几天|期间|假期|长假|黄金周|放假)(?:里|期间|的时候)?[^，,。；;？?\d]{0,5}?"
+                          r"(?:都|全|一直|天天|每天)[^，,。；;？?\d]{0,4}?(?:上班|加班|值班|干活|出勤)")
 #: a one-day holiday worked, no count said: 元旦那天上班, 中秋节被叫去加班
 _ONE_DAY = re.compile(r"(元旦|清明|端午|中秋)(?:节)?(?:那天|当天|那一天)?[^，,。；;？?]{0,8}?(?:上班|加班|值班|干活|出勤)")
 
@@ -2332,6 +2335,9 @@ def _holiday_work(text: str, facts: Facts) -> bool:
         if m and (days := cn_number(m.group(1))) is not None and 0 < days <= 10:
             holiday, rest = _holiday_split(name, days)
             said = named.group(0) + after[:m.end()]
+    if holiday is None and named and name and (m := _WHOLE_BREAK.match(text, named.end())):
+        # the whole break worked, its length untold: its statutory days are sure (the rest days are left untold)
+        holiday, rest, said = Decimal(dict(_HOLIDAY_NAMES)[name]), Decimal(0), named.group(0) + m.group(0)
     if holiday is None and (m := _ONE_DAY.search(text)):
         holiday, rest, said = Decimal(1), Decimal(0), m.group(0)
     if holiday:

@@ -111,3 +111,9 @@ def test_nothing_told_still_asks_for_the_hours() -> None:
                                               ("一个礼拜多干八个钟头", Decimal("34.8"))])
 def test_weekday_hours_by_the_week(text: str, hours: Decimal) -> None:
     assert facts(text).get("overtime_hours_workday") == hours
+
+
+@pytest.mark.parametrize(("text", "days"), [("国庆节那几天都在上班，月薪6000", 3), ("春节假期里一直在值班", 4),
+                                            ("五一放假期间天天加班", 2)])
+def test_a_break_worked_through_gives_its_statutory_days(text: str, days: int) -> None:
+    assert facts(text).get("overtime_days_holiday") == days
