@@ -246,8 +246,11 @@ _PRICE_PER_UNIT = re.compile(rf"{ARABIC_MONEY}\s*(?:钱)?\s*(?:一|每)(瓶|盒|
 _UNIT_COUNT = re.compile(rf"({NUM})\s*(瓶|盒|件|个|箱|袋|包|斤|份|双|台)")
 _HOURS = re.compile(rf"(?:每天|每日|天天)(?:下班后?|晚上|早上)?\s*(?:都|都要|要|得|还要|还得|还)?\s*(?:加班|多干|多上|延时)\s*(?:了)?\s*({NUM}|半)\s*(?:个)?"
                     rf"(?:小时|钟头|钟)")
-_WORK_DAYS = re.compile(rf"(?:一个月|每月|每个月)\s*(?:按|算|上)?\s*({NUM})\s*天")
+_WORK_DAYS = re.compile(rf"(?:一个月|每月|每个月)\s*(?:按|算|上|有)?\s*({NUM})\s*(?:天|个工作日)")
 _HOURS_TOTAL = re.compile(rf"加(?:了)?(?:班)?(?:了)?\s*(?:一共|共|总共|累计)?\s*({NUM})\s*(?:个)?(?:多)?小时(?:的)?(?:班)?")
+#: weekday overtime by the week (每周加班10小时, 一个礼拜多干八个钟头, 工作日每周延时6小时)
+_WEEK_HOURS = re.compile(rf"(?:工作日)?(?:每周|每个?礼拜|每星期|一周|一个礼拜|一星期)\s*(?:工作日)?\s*(?:都|要|得|还)?\s*(?:加班|多干|多上|延时|加)"
+                         rf"\s*(?:了)?\s*({NUM}|半)\s*(?:个)?(?:多)?(?:小时|钟头)")
 _MONTH_HOURS = re.compile(rf"(?:每月|每个月|一个月)\s*加班\s*({NUM})\s*(?:个)?小时")
 _REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天"
                         rf"|(?:周末|休息日|双休日?|周六日|周六周日|礼拜天)(?:的)?\s*({NUM})\s*天\s*(?:都|全)?(?:在|去|来)?(?:加班|上班|干活)")
@@ -1200,6 +1203,7 @@ def part_flags(text: str) -> dict[str, Any]:
 def extract_facts(text: str, *, today: date | None = None) -> Facts:
     """The role-labelled facts of ``text`` (a question or one of its parts)."""
     today = _today(today)
+    own_words = text
     text = normalise(text, today)
     facts = Facts()
     wage = _own_wage(text)
@@ -1309,6 +1313,10 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
     m = _MONTH_HOURS.search(text)
     if m and (hours := cn_number(m.group(1))) is not None:
         facts.add("overtime_hours_workday", hours, m.group(0))
+    m = _WEEK_HOURS.search(text)
+    if m and (hours := spoken_count(m.group(1))) is not None and 0 < hours <= 40:
+        # 每周多干10小时: a month has 21.75 ÷ 5 = 4.35 working weeks
+        facts.add("overtime_hours_workday", hours * Decimal("4.35"), f"{m.group(0)}（按每月4.35周计）")
     m = _HOURS_TOTAL.search(text)
     if m and "overtime_hours_workday" not in facts and not re.search(r"周末|周六|周日|休息日|节假日|国庆|春节|过年|双休",
                                                                        text) and (hours := cn_number(m.group(1))) is not None:
@@ -1321,6 +1329,13 @@ def extract_facts(text: str, *, today: date | None = None) -> Facts:
             facts.add(name, days, m.group(0))
     if _NO_NOTICE.search(text):
         facts.add("no_notice", True, _NO_NOTICE.search(text).group(0))  # type: ignore[union-attr]
+    if "overtime_days_restday" not in facts and (m := _REST_WORKED.search(text)) and (
+            days := cn_number(m.group(1))) is not None and 0 < days <= 31:
+        facts.add("overtime_days_restday", days, m.group(0))
+    if re.search(r"加班|加了|上班|上了|值班|值了|干活|开工|出勤", text):
+        # the client's own words first: normalising writes a festival worked (元旦那天, 春节从除夕) as its date
+        if not _holiday_work(own_words, facts):
+            _holiday_work(text, facts)
     if "overtime_days_restday" not in facts:
         m = _REST_COUNT.search(text)
         if m and (days := cn_number(m.group(1))) is not None and days <= 10:
@@ -2237,6 +2252,107 @@ _HARM_DONE = re.compile(r"打伤|打骨折|打断|打成|捅(?:了|伤)|砍伤|�
                         r"|把(?:他|她|对方|人)[^，,。]{0,8}(?:打|踢|踹|推|砸|捅)")
 #: ... and the wrong already over when the harm was done (已经被按在地上不动了, 他都跑了还追上去打, 倒地后又踹):
 #: what follows is no longer defence.
+#: The national statutory holidays (全国年节及纪念日放假办法, 2025 revision: 春节 除夕至初三, 劳动节 5月1日、2日) as
+#: the days of each, by the names a client uses; the other days of a week-long break are rest days made up by
+#: 调休 — paid 200 % unless given a day off (劳动法 44 ②), never 300 %.
+_HOLIDAY_NAMES = (("国庆", 3), ("十一", 3), ("春节", 4), ("过年", 4), ("大年", 4), ("五一", 2), ("劳动节", 2), ("元旦", 1),
+                  ("清明", 1), ("端午", 1), ("中秋", 1))
+_HOLIDAY_NAME = re.compile(r"国庆|(?<![一二三四五六七八九十\d月号])十一(?:假期|长假|黄金周|期间|那|放假|七天|7天|[这几]天)|春节|过年|大年"
+                           r"|五一|劳动节|元旦|清明|端午|中秋")
+#: statutory days by the calendar: (month, day)
+_FIXED_HOLIDAYS = frozenset({(1, 1), (5, 1), (5, 2), (10, 1), (10, 2), (10, 3)})
+_NAME_MONTH = {"国庆": 10, "十一": 10, "五一": 5, "劳动节": 5, "元旦": 1}
+#: a span of dates: 10月1号到3号, 10月1日至10月7日, 1号到7号 (the month from the holiday named)
+_D = r"(\d{1,2}|[一二三四五六七八九十]{1,3})"
+_DATE_SPAN = re.compile(rf"(?:{_D}\s*月(?:份)?\s*)?{_D}\s*[号日]?\s*(?:到|至|-|—|~|～|一直到)\s*(?:{_D}\s*月\s*)?{_D}\s*[号日]")
+#: 除夕到初三, 初一到初七: the days of the lunar new year (除夕 counted as day 0)
+_LUNAR_SPAN = re.compile(r"(除夕|初[一二三四五六七八九十])\s*(?:到|至|-|—|~|～|一直到)\s*(?:正月)?(初[一二三四五六七八九十]|十五)")
+_LUNAR_DAY = {"除夕": 0, "十五": 15}
+#: a count of days said of the holiday named: 国庆前三天, 国庆那三天, 国庆加班3天, 春节7天都上班, 五一两天
+_NAMED_COUNT = re.compile(rf"(?:前|头|那|这|整整|全部|所有|共|一共|总共|加班|上班|值班|加了|上了|干了|[了的])?\s*({NUM})\s*天")
+#: rest days worked, said with words between (周末还加了两天班, 星期六去公司干了3天, 双休日上了4天班)
+_REST_WORKED = re.compile(rf"(?:周末|周六|周日|星期六|星期天|星期日|礼拜六|礼拜天|休息日|双休日?)[^，,。；;？?\d]{{0,6}}?"
+                          rf"(?:加|上|值|干)(?:了)?\s*({NUM})\s*天\s*(?:的)?(?:班|活)")
+#: a break worked through, no count said: 国庆节那几天都在上班, 春节假期一直在值班, 五一放假期间全在加班
+_WHOLE_BREAK = re.compile(r"(?:节)?(?:的)?\s*(?:那几天|这几天|几天|期间|假期|长假|黄金周|放假)(?:里|期间|的时候)?[^，,。；;？?\d]{0,5}?"
+                          r"(?:都|全|一直|天天|每天)[^，,。；;？?\d]{0,4}?(?:上班|加班|值班|干活|出勤)")
+#: a one-day holiday worked, no count said: 元旦那天上班, 中秋节被叫去加班
+_ONE_DAY = re.compile(r"(元旦|清明|端午|中秋)(?:节)?(?:那天|当天|那一天)?[^，,。；;？?]{0,8}?(?:上班|加班|值班|干活|出勤)")
+
+
+def _lunar(word: str) -> int | None:
+    if word in _LUNAR_DAY:
+        return _LUNAR_DAY[word]
+    value = cn_number(word[1:])
+    return int(value) if value is not None else None
+
+
+def _holiday_split(name: str, days: Decimal) -> tuple[Decimal, Decimal]:
+    """Days worked over the break named: its statutory days first, the rest rest days (a break starts on its
+    first statutory day)."""
+    statutory = Decimal(dict(_HOLIDAY_NAMES).get(name, 0))
+    holiday = min(days, statutory) if statutory else days
+    return holiday, days - holiday
+
+
+def _day(word: str | None) -> int | None:
+    value = cn_number(word) if word else None
+    return int(value) if value is not None else None
+
+
+def _holiday_work(text: str, facts: Facts) -> bool:
+    """Work over a statutory holiday or a holiday break, told by dates (10月1号到3号), lunar days (初一到初三),
+    a count said of the holiday (国庆前三天, 春节7天都上班) or a one-day holiday's name (元旦那天上班): the
+    statutory days as ``overtime_days_holiday`` (300 %), the break's other days as ``overtime_days_restday``."""
+    named = _HOLIDAY_NAME.search(text)
+    name = next((n for n, _ in _HOLIDAY_NAMES if named and named.group(0).startswith(n)), None)
+    holiday = rest = None
+    said = ""
+    span = _DATE_SPAN.search(text)
+    lunar = _LUNAR_SPAN.search(text)
+    if span and (span.group(1) or name in _NAME_MONTH):
+        month = _day(span.group(1)) or _NAME_MONTH.get(name or "", 0)
+        last_month = _day(span.group(3)) or month
+        first, last = _day(span.group(2)) or 0, _day(span.group(4)) or 0
+        if last_month == month and first and 0 <= last - first < 10 and 1 <= month <= 12:
+            days = [(month, d) for d in range(first, last + 1)]
+            if month == 10 and first <= 3 and not name:
+                name = "国庆"  # 10月1日起 is the national day break whatever it is called
+            fixed = sum(1 for d in days if d in _FIXED_HOLIDAYS)
+            if fixed or name:
+                holiday = Decimal(fixed) if month in (1, 5, 10) else _holiday_split(name or "", Decimal(len(days)))[0]
+                # outside a named break a date span is only its statutory days (the others may be workdays)
+                rest = Decimal(len(days)) - holiday if name else Decimal(0)
+                said = span.group(0)
+    if holiday is None and lunar and (first_day := _lunar(lunar.group(1))) is not None and (
+            last_day := _lunar(lunar.group(2))) is not None and 0 <= last_day - first_day < 16:
+        holiday = Decimal(sum(1 for d in range(first_day, last_day + 1) if d <= 3))
+        rest = Decimal(last_day - first_day + 1) - holiday
+        said = lunar.group(0)
+    if holiday is None and named and name:
+        after = text[named.end():named.end() + 14]
+        m = _NAMED_COUNT.search(re.split(r"[，,。；;？?]", after)[0])
+        if m and (days := cn_number(m.group(1))) is not None and 0 < days <= 10:
+            holiday, rest = _holiday_split(name, days)
+            said = named.group(0) + after[:m.end()]
+    if holiday is None and named and name and (m := _WHOLE_BREAK.match(text, named.end())):
+        # the whole break worked, its length untold: its statutory days are sure (the rest days are left untold)
+        holiday, rest, said = Decimal(dict(_HOLIDAY_NAMES)[name]), Decimal(0), named.group(0) + m.group(0)
+    if holiday is None and (m := _ONE_DAY.search(text)):
+        holiday, rest, said = Decimal(1), Decimal(0), m.group(0)
+    if holiday:
+        facts.add("overtime_days_holiday", holiday, said)
+    if rest:
+        told = facts.items.get("overtime_days_restday")
+        if told is not None:
+            # weekends told apart from the break: the break's rest days are added to them
+            facts.items["overtime_days_restday"] = Fact("overtime_days_restday", Decimal(told.value) + rest,
+                                                        f"{told.text}；{said}（法定节假日以外的调休日）", told.label)
+        else:
+            facts.add("overtime_days_restday", rest, f"{said}（法定节假日以外的调休日）")
+    return bool(holiday or rest)
+
+
 _ATTACK_OVER = re.compile(r"(?:已经|都)(?:被)?(?:我们|我)?(?:制服|按住|按在地上|控制住|倒地|不动了|跑了|逃了|住手)"
                           r"[^。？?]{0,20}(?:又|还|再|继续)(?:踹|打|踢|砸|捅|追)|气不过(?:又|还)")
 #: A dismissal, pay cut or non-renewal during pregnancy, maternity leave or nursing (三期; 劳动合同法 42, 女职工
@@ -2246,8 +2362,11 @@ _MATERNITY_ADVERSE = re.compile(r"辞退|开除|解除|裁员|裁掉|劝退|不�
                                 r"|终止合同|炒")
 #: Rest-day work already made up by a day off (补休了一天, 给他调休了, 安排了补休): 劳动法 44 ② pays double only
 #: when no day off is given (never for a statutory holiday or for overtime on a working day).
-_COMP_TIME = re.compile(r"(?:补|调)(?:休|了)(?:了)?(?:一|两|二|三|1|2|3)?天|安排了?(?:补休|调休)|给(?:他|她|我|员工|大家)?(?:补休|调休)(?:了)?"
+_COMP_TIME = re.compile(r"(?:补|调)(?:休|了)(?:了)?(?:一|两|二|三|1|2|3)?天|安排了?(?:补休|调休)|给(?:他|她|我|我们|他们|员工|大家)?(?:补休|调休)(?:了)?"
                         r"|(?:补休|调休)(?:过|了)")
+#: A day off denied (没给我补休, 也没有调休, 不给补休, 补休也没有): no comp time, whatever follows.
+_NO_COMP_TIME = re.compile(r"(?:没|没有|不|未|也没|也没有|从来没|从没|不能|没法|无法)(?:给|安排|让)?(?:我|我们|他|她|员工|大家)?(?:安排|给)?(?:过)?"
+                           r"(?:补休|调休|补假|倒休)|(?:补休|调休|倒休)(?:也|都)?(?:没|没有|不给)")
 #: Training the employer paid for without an agreement on a service period, or induction training only (岗前培训,
 #: 入职培训, 没签培训协议): no penalty may be claimed for leaving (劳动合同法 22, 25).
 _NO_TRAINING_AGREEMENT = re.compile(r"(?:没|没有|未|也没)签(?:过|订)?(?:什么|任何)?(?:培训)?(?:协议|服务期)|岗前培训|入职培训|新员工培训")
@@ -2299,7 +2418,7 @@ def _situations_more(text: str, facts: Facts) -> None:
             facts.add("attack_over", True, m.group(0))
     if _MATERNITY.search(text) and (m := _MATERNITY_ADVERSE.search(text)):
         facts.add("dismissed_in_maternity", True, m.group(0))
-    if re.search(r"加班|周六|周日|周末|休息日|双休", text) and (m := _COMP_TIME.search(text)):
+    if re.search(r"加班|加了|周六|周日|周末|星期[六天日]|礼拜[六天]|休息日|双休|上班|上了|值班", text) and (m := _COMP_TIME.search(_NO_COMP_TIME.sub("", text))):
         facts.add("comp_time_given", True, m.group(0))
     if "培训" in text and (m := _NO_TRAINING_AGREEMENT.search(text)):
         facts.add("no_training_agreement", True, m.group(0))

@@ -262,9 +262,23 @@ def _art(number: int) -> str:
 
 
 # -- the calculators that are new here ------------------------------------------------------------------
+#: The kinds of overtime a client may not have told, said in one line after the figure (never asked for).
+_OVERTIME_KINDS = (("overtime_hours_workday", "工作日延时加班（小时工资 × 150%）"),
+                   ("overtime_days_restday", "休息日加班且未补休（日工资 × 200%）"),
+                   ("overtime_days_holiday", "法定节假日加班（日工资 × 300%）"))
+
+
 def overtime_pay(*, monthly_wage: Decimal, overtime_hours_workday: Decimal = Decimal(0),
-                 overtime_days_restday: Decimal = Decimal(0), overtime_days_holiday: Decimal = Decimal(0)
-                 ) -> CalculationResult:
+                 overtime_days_restday: Decimal = Decimal(0), overtime_days_holiday: Decimal = Decimal(0),
+                 comp_time_given: bool = False) -> CalculationResult:
+    """Each kind of overtime told, summed (劳动法 44): weekday hours at 150 % of the hourly wage, rest days at 200 %
+    of the daily wage unless made up by a day off (补休 removes only that kind), statutory holidays at 300 %
+    whatever the day off. A kind not told is named in one note as what else may be claimed."""
+    told = {"overtime_hours_workday": overtime_hours_workday, "overtime_days_restday": overtime_days_restday,
+            "overtime_days_holiday": overtime_days_holiday}
+    made_up = comp_time_given and overtime_days_restday > 0
+    if made_up:
+        overtime_days_restday = Decimal(0)
     daily = monthly_wage / WORK_DAYS_MONTH
     hourly = daily / 8
     workday, restday, holiday = rate("overtime_workday"), rate("overtime_restday"), rate("overtime_holiday")
@@ -277,6 +291,12 @@ def overtime_pay(*, monthly_wage: Decimal, overtime_hours_workday: Decimal = Dec
     used = [(v, t) for v, t in parts if v > 0]
     total = _money(sum((v for v, _ in used), Decimal(0)))
     steps = [f"日工资 = {yuan(monthly_wage)} ÷ 21.75 = {yuan(_money(daily))}"] + [f"{t} = {yuan(_money(v))}" for v, t in used]
+    if made_up:
+        steps.append(f"休息日加班 {told['overtime_days_restday']} 天已安排补休：不另付 200% 加班费（法定节假日加班不能以补休代替）")
+    others = [label for key, label in _OVERTIME_KINDS if not told[key]]
+    if others:
+        # one line, before the total (the total stays the last step): what else may be claimed, never asked for
+        steps.append(f"另有{'、'.join(others)}的，可一并主张")
     steps.append(f"加班费合计 {yuan(total)}")
     return CalculationResult("加班费", total, {"daily_wage": _money(daily), "total": total}, steps,
                              [LegalBasis(LABOR_LAW, _art(44))])
@@ -1640,6 +1660,7 @@ def _calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] =
             if missing:
                 return Calculation(name, missing=missing)
             return Calculation(name, overtime_pay(monthly_wage=_dec(facts["monthly_wage"]),
+                                                  comp_time_given=bool(facts.get("comp_time_given")),
                                                   **{c: _dec(facts.get(c) or 0) for c in counts}))
         if name == "daily_penalty" and facts.get("daily_penalty_amount") is not None and facts.get("delay_days"):
             # 违约金每天500: a fixed sum a day, whatever the price
