@@ -1,4 +1,5 @@
 import sys
+from typing import Any
 
 from django.apps import AppConfig
 from django.conf import settings
@@ -12,6 +13,14 @@ def _is_server_process() -> bool:
 class KnowledgeConfig(AppConfig):
     name = "knowledge"
     verbose_name = "法规与案例库"
+
+    @staticmethod
+    def law_time_status(law: Any) -> str:
+        """A law's status today, for the model's properties (``Law.time_status``): the model layer reaches the
+        selector through its app config, so it imports nothing that imports it back."""
+        from knowledge.selectors.statutes import law_time_status
+
+        return law_time_status(law)
 
     def ready(self) -> None:
         from core.jobs import job_kind_register

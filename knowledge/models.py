@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.apps import apps as django_apps
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
@@ -85,23 +86,23 @@ class Law(models.Model):
     def in_force(self) -> bool:
         """Whether this version's text is in force today, computed from the dates of the law's versions
         (knowledge.selectors.versions) - a text 现行有效 by label but taking effect next year is not."""
-        from knowledge.selectors.statutes import law_in_force
+        from knowledge.selectors.versions import IN_FORCE
 
-        return law_in_force(self)
+        return self.time_status == IN_FORCE
 
     @property
     def time_status(self) -> str:
-        """现行有效 / 已公布，尚未施行 / 已被修订 / 已废止 today, computed from the versions' dates."""
-        from knowledge.selectors.statutes import law_time_status
-
-        return law_time_status(self)
+        """现行有效 / 已公布，尚未施行 / 已被修订 / 已废止 today, computed from the versions' dates. The reader
+        (knowledge.selectors.statutes.law_time_status, over the corpus cache) is registered by
+        KnowledgeConfig.ready(): the model layer imports no selector that imports it back."""
+        return django_apps.get_app_config("knowledge").law_time_status(self)
 
     @property
     def status_note(self) -> str:
         """"" when in force today, else （2027年1月1日起施行） / （已废止） / （已被修订）."""
-        from knowledge.selectors.statutes import law_status_note
+        from knowledge.selectors.versions import status_note, version_start
 
-        return law_status_note(self)
+        return status_note(self.time_status, version_start(self))
 
     @property
     def start_date(self) -> dt.date | None:

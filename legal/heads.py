@@ -19,14 +19,16 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from knowledge.numerals import int_to_cn
 from legal import calculators as calc
-from legal.cardfile import Card, Head
 from legal.normalise import amounts
 from legal.numerals import figures_in_digits
 from legal.rules import Calculation, calculate, yuan
+
+if TYPE_CHECKING:  # cardfile validates heads against this module's tables: no import back at run time
+    from legal.cardfile import Card, Head
 
 #: Calculators of heads the engine's rules do not name, each with the facts it needs (legal/calculators.py).
 HEAD_CALCULATORS: dict[str, tuple[tuple[str, ...], Any]] = {
