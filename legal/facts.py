@@ -15,7 +15,7 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from legal import events
+from legal import events, kinship
 from legal.calculators import CHINA_TZ
 from legal.events import DatedEvent
 from legal.normalise import amounts, normalise, range_at
@@ -773,7 +773,9 @@ def _roles_more(text: str, facts: Facts) -> None:
         debt = _first_money(_DEBT, text)
         if debt:
             facts.add("debt_amount", *debt)
-        heirs = _heirs(text)
+        # the family read from the decedent's side (the order of 1127 applied to the people named) first, the
+        # client's own count of heirs where the family does not read
+        heirs = kinship.heads(text) or _heirs(text)
         if heirs:
             facts.add("heirs", *heirs)
         m = _JOINT.search(text)

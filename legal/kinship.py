@@ -31,6 +31,9 @@ _DECEDENT_WORDS: dict[str, tuple[str, ...]] = {
     "parent_in_law": ("公婆", "岳父母", "公公", "婆婆", "岳父", "岳母", "丈人", "丈母娘", "老丈人"),
 }
 _DEATH = r"(?:去世|过世|走了|离世|病故|病逝|没了|死了|不在了|不在人世|身故|身亡|遇难|过身|仙逝|走得|去逝|病死|逝世)"
+#: The decedent's own mentions masked in the text read for relatives: a death word after the decedent's name
+#: (婆婆 现在公公也走了) is the decedent's, not the relative's named before it.
+_MASK = "※"
 _EARLY = r"(?:早就|早已|早年|早些年|之前就|前几年|多年前|先|已经先|年轻时就|很早就|早)"
 _ALIVE = r"(?:还在世|在世|健在|还活着|还在|活着|身体还好)"
 
@@ -95,6 +98,8 @@ _OWN_SIBLINGS = ("我哥", "我姐", "我弟", "我妹", "哥哥", "姐姐", "�
                  "小妹", "小弟")
 _ASKER = {"father": CHILD, "mother": CHILD, "husband": SPOUSE, "wife": SPOUSE, "p_grandparent": GRANDCHILD,
           "m_grandparent": GRANDCHILD, "sibling": SIBLING, "child": PARENT, "parent_in_law": IN_LAW_CHILD}
+#: The asker's spouse as the client names them: the child of a parent-in-law who died.
+_ASKERS_SPOUSE = ("我老公", "我丈夫", "我老婆", "我妻子", "老公", "丈夫")
 _ROLE = {SPOUSE: "配偶", CHILD: "子女", PARENT: "父母", IN_LAW_CHILD: "丧偶儿媳或女婿"}
 _INHERIT = re.compile(r"遗产|继承|遗嘱|留下|留了|分(?:房|钱|财产|遗产)?|有份|份额|能拿|能分|归谁|过户")
 _ASKS_WHO = re.compile(r"(能不能分|能分吗|有没有份|有份吗|能继承吗|能不能继承|可以分吗|可以继承吗|有继承权吗|"
@@ -123,7 +128,7 @@ class Family:
 
 def _dead_at(text: str, start: int) -> bool:
     # the death words must follow this person, not another one the clause goes on to name (叔叔说我爸不在了)
-    return bool(re.match(rf"[^。，,；;？?！!说我他她]{{0,8}}?{_DEATH}", text[start:])) and not re.match(
+    return bool(re.match(rf"[^。，,；;？?！!说我他她{_MASK}]{{0,8}}?{_DEATH}", text[start:])) and not re.match(
         rf"[^。，,；;？?！!]{{0,3}}{_ALIVE}", text[start:])
 
 
@@ -151,7 +156,8 @@ def read_family(text: str) -> Family | None:
     deaths = _death_mentions(text)
     if not deaths:
         return None
-    estate = [d for d in deaths if re.match(r"[^。，,；;？?！!]{0,12}(?:留下|留了|遗产|名下|的房|没(?:留|立)遗嘱)",
+    # the estate said after the death, in the same sentence (公公今年走了，留下120万)
+    estate = [d for d in deaths if re.match(r"[^。；;？?！!]{0,12}(?:留下|留了|遗产|名下|的房|没(?:留|立)遗嘱)",
                                             text[d[0]:])]
     later = [d for d in deaths if not d[3]]
     also = [d for d in deaths if re.match(r"[^。，,；;？?！!]{0,4}也", text[d[0] + len(d[2]):])]
@@ -168,7 +174,7 @@ def read_family(text: str) -> Family | None:
     table = _KIN[kind]
     # the decedent, however often named, is not one of the relatives
     bare = word[1:] if word.startswith("我") and len(word) > 2 else word
-    rest = text.replace(bare, "、" * len(bare))
+    rest = text.replace(bare, _MASK * len(bare))
     for term in sorted(table, key=len, reverse=True):
         hits = [m for m in re.finditer(re.escape(term), rest)
                 if not (m.start() > 0 and rest[m.start() - 1] in "他她" and not term.startswith(("他", "她"))
@@ -234,7 +240,7 @@ def _child_count(family: Family, text: str) -> None:
 
 def _children_total(family: Family, text: str) -> None:
     """爷爷一共三个孩子, 公公就俩儿子: the decedent's children by number; those not named are counted alive."""
-    m = re.search(r"(?:一共|总共|共|就|只有|有)(\d|[两二三四五六七八九俩])个?(?:孩子|子女|儿女|儿子|女儿)", text)
+    m = re.search(r"(?:一共|总共|共|就|只有|有)(\d|[一两二三四五六七八九俩])个?(?:孩子|子女|儿女|儿子|女儿)", text)
     if not m:
         return
     digit = m.group(1)
@@ -270,42 +276,87 @@ def _names(rs: list[Relative]) -> str:
     return "、".join(_name(r.word) + (f"（{r.count}人）" if r.count > 1 else "") for r in rs)
 
 
-def applied(text: str) -> str:
-    """The order of 民法典 1127 applied to the people the client names; "" when the family does not read."""
+@dataclass
+class Order:
+    """The first order applied to a family: who shares, and into how many equal shares (民法典 1127-1130)."""
+    family: Family
+    first: list[Relative]
+    in_law: list[Relative]
+    grand: list[Relative]
+    represented: int
+
+    @property
+    def heads(self) -> int:
+        return sum(r.count for r in self.first) + self.represented + len(self.in_law)
+
+
+def first_order(text: str) -> Order | None:
+    """The first order of the family the client names; None when the family does not read well enough to apply."""
     family = read_family(text)
     if family is None or len(family.relatives) < 2 and family.decedent in ("father", "mother"):
-        return ""
-    spouse = family.of(SPOUSE)
-    children = family.of(CHILD)
-    parents = family.of(PARENT)
-    in_law = family.of(IN_LAW_CHILD)
+        return None
+    first = family.of(SPOUSE) + family.of(CHILD) + family.of(PARENT)
     dead_children = family.of(CHILD, alive=False)
     grand = family.of(GRANDCHILD)
-    first = spouse + children + parents
-    lines: list[str] = []
-    represented = 0
-    if dead_children and grand:
-        represented = len(dead_children)
+    represented = len(dead_children) if dead_children and grand else 0
     if family.decedent in ("p_grandparent", "m_grandparent") and not dead_children:
         # the client's own parent, the decedent's child, not said dead: that parent inherits, not the client
         parent_words = ("我爸", "爸爸", "父亲") if family.decedent == "p_grandparent" else ("我妈", "妈妈", "母亲")
         if not any(w in text for w in parent_words):
-            return ""
-    count = sum(r.count for r in first) + represented + len(in_law)
+            return None
+    in_law = family.of(IN_LAW_CHILD)
+    if any(r.word in _ASKERS_SPOUSE for r in family.of(CHILD)):
+        # the asker's own spouse, the decedent's child, is alive: the asker is no widowed in-law (1129), the
+        # spouse inherits
+        in_law = []
+    return Order(family, first, in_law, grand, represented)
+
+
+def heads(text: str) -> tuple[int, str] | None:
+    """The number of equal shares of the first order and the people counted, in the note's words; None when the
+    family does not read, or names too few heirs to count (the facts then read the client's own count)."""
+    order = first_order(text)
+    # the asker alone, or only a represented or in-law heir named: the rest of the family is not told
+    if order is None or not order.first or order.heads < 2:
+        return None
+    return order.heads, _names(order.first + order.in_law)
+
+
+def applied(text: str) -> str:
+    """The order of 民法典 1127 applied to the people the client names; "" when the family does not read."""
+    order = first_order(text)
+    if order is None:
+        return ""
+    family, first, in_law, grand, represented = order.family, order.first, order.in_law, order.grand, order.represented
+    spouse = family.of(SPOUSE)
+    parents = family.of(PARENT)
+    count = order.heads
+    lines: list[str] = []
     if in_law:
         lines.append("丧偶儿媳、女婿对公婆或岳父母尽了主要赡养义务的，作为第一顺序继承人（民法典第1129条）")
     if count:
         who = _names(first)
         if represented:
-            who += f"，以及先去世子女的位置由其子女（{_names(grand)}）代位继承（民法典第1128条）"
-        lines.insert(0, f"按被继承人（{_decedent_name(family.word)}）来看，第一顺序继承人是：{who}"
-                        f"（配偶、子女、父母，民法典第1127条）")
+            who += f"{'，以及' if who else ''}先去世子女的位置由其子女（{_names(grand)}）代位继承（民法典第1128条）"
+        if who:
+            lines.insert(0, f"按被继承人（{_decedent_name(family.word)}）来看，第一顺序继承人是：{who}"
+                            f"（配偶、子女、父母，民法典第1127条）")
+        else:
+            # only a widowed in-law named: the in-law's own line leads, never an empty list
+            lines[0] = (f"按被继承人（{_decedent_name(family.word)}）来看，{_names(in_law)}作为丧偶儿媳、女婿，"
+                        f"对其尽了主要赡养义务的，是第一顺序继承人（民法典第1129条）")
         second = [r for r in family.relatives if r.relation in (SIBLING, GRANDPARENT) and r.alive]
         if second:
             lines.append(f"{_names(second)}属于第二顺序，有第一顺序继承人时不继承")
         heads = count
         share = Fraction(1, heads)
-        lines.append(f"没有遗嘱的，同一顺序一般均等分配（民法典第1130条），共{heads}份，每份{share.numerator}/{share.denominator}")
+        if heads > 1:
+            lines.append(f"没有遗嘱的，同一顺序一般均等分配（民法典第1130条），共{heads}份，"
+                         f"每份{share.numerator}/{share.denominator}")
+        else:
+            # one heir named: the others of the first order are not told, so no share is stated
+            lines.append("没有遗嘱的，同一顺序一般均等分配（民法典第1130条）；被继承人的配偶、其他子女、父母在世的，"
+                         "都要算进人数")
         if spouse and _MARRIED_HOUSE.search(text):
             half = share / 2
             lines.append(f"房子是婚后买的夫妻共同财产的，先分出一半归在世配偶（民法典第1153条），另一半才是遗产，"

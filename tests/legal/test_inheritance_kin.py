@@ -115,3 +115,43 @@ def test_the_decedents_children_by_number_count_those_not_named() -> None:
 
 def test_an_estate_of_a_relative_not_said_dead_is_not_read() -> None:
     assert kinship.read_family("老公走了好几年了，现在小姑子说我不能分婆婆的房子，婆婆的遗产我有没有份？") is None
+
+
+# -- one reader of the family: the share calculator counts the heirs the order names --------------------
+@pytest.mark.parametrize(("text", "heirs"), [
+    # the decedent's mother, named as the client's grandmother, is a first-order heir beside widow and children
+    ("我父亲今年春天病故了，没写遗嘱，存款八十万。我奶奶身体还好，我妈、我、我妹妹都在，这钱每人多少？", 4),
+    # the widow, the children counted by number, the decedent's parents both said alive
+    ("丈夫去年出事走了，留下五十万赔偿以外的存款四十万，我们有两个孩子，他爸妈都健在，怎么分？", 5),
+])
+def test_the_share_calculator_counts_the_heirs_of_the_order_applied(text: str, heirs: int) -> None:
+    from datetime import date
+
+    from legal.facts import extract_facts
+
+    assert kinship.heads(text) is not None and kinship.heads(text)[0] == heirs
+    assert extract_facts(text, today=date(2026, 11, 28)).get("heirs") == heirs
+
+
+def test_a_daughter_in_law_whose_husband_is_alive_is_no_heir_of_his_mother() -> None:
+    text = "婆婆上个月去世了，留下一套老房子，婆婆就俩儿子，我老公是老二，我能分到吗"
+    order = kinship.first_order(text)
+    assert order is not None and order.in_law == []
+    assert "丧偶儿媳" not in kinship.applied(text)
+
+
+def test_a_death_word_after_the_decedents_name_is_not_a_relatives_death() -> None:
+    # clauses typed with spaces: 婆婆 is alive; the death named after her is the father-in-law's
+    said = _relations("丈夫走了好些年 我一直伺候公公婆婆 这回公公也没了 房子小叔子想独占 我有份没")
+    assert said["婆婆"] == ("配偶", True)
+
+
+def test_the_estate_said_after_a_comma_names_the_decedent() -> None:
+    family = kinship.read_family("我先生三年前去世，我们没孩子。我照顾岳父——不，是公公——多年，公公今年春天过世了，留下六十万存款，我能分多少")
+    assert family is not None and family.decedent == "parent_in_law"
+
+
+def test_a_lone_in_law_heir_gets_no_empty_list_and_no_single_share() -> None:
+    note = kinship.applied("老公走得早，我一直照顾公公，公公前阵子去世了，留下一套房子，我能继承吗")
+    assert "是：（" not in note and "共1份" not in note
+    assert "第1129条" in note
