@@ -81,12 +81,12 @@ def test_a_seller_excused_from_transferring_title_is_598s():
 
 
 def test_in_a_commodity_housing_sale_the_title_certificate_is_decided_by_the_interpretation():
-    got = deciding_basis([BasisRef(CIVIL, 497)], "出卖人应在交房后七百二十日内为买受人办理房产证，逾期不承担责任。",
-                         {"sale", "housing"}, "违约责任")
+    words = "出卖人应在交房后七百二十日内为买受人办理房产证，逾期不承担责任。"
+    got = deciding_basis([BasisRef(CIVIL, 497)], words, {"sale", "housing"}, "违约责任")
     assert got[0] == BasisRef(HOUSING, 14) and BasisRef(CIVIL, 598) in got
     # a registered floor area is no title certificate
-    area = deciding_basis([BasisRef(CIVIL, 497)], "产权登记面积与预测面积有差异的，按实测面积结算。", {"sale", "housing"},
-                          "价款")
+    words = "产权登记面积与预测面积有差异的，按实测面积结算。"
+    area = deciding_basis([BasisRef(CIVIL, 497)], words, {"sale", "housing"}, "价款")
     assert BasisRef(HOUSING, 14) not in area
 
 
@@ -109,8 +109,8 @@ def test_a_repossessed_finance_lease_asset_kept_beside_the_whole_rent_is_758s():
 
 
 def test_a_lessor_repossessing_on_its_own_judgment_is_748s():
-    got = deciding_basis([BasisRef(CIVIL, 584)], "出租人认为承租人财务状况可能恶化的，有权随时收回租赁设备。",
-                         {"finance_lease"}, "违约责任")
+    words = "出租人认为承租人财务状况可能恶化的，有权随时收回租赁设备。"
+    got = deciding_basis([BasisRef(CIVIL, 584)], words, {"finance_lease"}, "违约责任")
     assert got[0] == BasisRef(CIVIL, 748)
 
 
@@ -189,31 +189,32 @@ def test_termination_with_only_a_refund_cites_566_before_the_agreed_termination_
 
 
 def test_carriage_handed_to_another_carrier_is_834s_and_a_third_partys_performance_523s():
-    got = deciding_basis([BasisRef(CIVIL, 497)], "承运人可将货物交由其他承运人运输，运输中的货损由实际承运人直接向托运人负责。",
-                         {"transport"}, "运输")
+    words = "承运人可将货物交由其他承运人运输，运输中的货损由实际承运人直接向托运人负责。"
+    got = deciding_basis([BasisRef(CIVIL, 497)], words, {"transport"}, "运输")
     assert got[:2] == [BasisRef(CIVIL, 834), BasisRef(CIVIL, 523)]
-    other = deciding_basis([BasisRef(CIVIL, 497)], "乙方可将安装工作委托第三方完成，安装质量问题由第三方直接向甲方负责。",
-                           {"work"}, "责任")
+    words = "乙方可将安装工作委托第三方完成，安装质量问题由第三方直接向甲方负责。"
+    other = deciding_basis([BasisRef(CIVIL, 497)], words, {"work"}, "责任")
     assert other[0] == BasisRef(CIVIL, 523)
 
 
 def test_product_liability_put_wholly_on_one_party_is_1203s():
-    got = deciding_basis([BasisRef(CIVIL, 497)], "产品造成消费者人身损害的，无论是否因经销商储存不当所致，均由供货方承担全部责任。",
-                         {"sale"}, "责任")
+    words = "产品造成消费者人身损害的，无论是否因经销商储存不当所致，均由供货方承担全部责任。"
+    got = deciding_basis([BasisRef(CIVIL, 497)], words, {"sale"}, "责任")
     assert got[:2] == [BasisRef(CIVIL, 1203), BasisRef("中华人民共和国产品质量法", 43)]
 
 
 def test_development_failure_in_other_words_is_858s():
-    got = deciding_basis([BasisRef(CIVIL, 585)], "因技术障碍无法实现合同约定的功能的，风险由委托方承担，已付费用不予退还。",
-                         {"tech_dev"}, "违约责任")
+    words = "因技术障碍无法实现合同约定的功能的，风险由委托方承担，已付费用不予退还。"
+    got = deciding_basis([BasisRef(CIVIL, 585)], words, {"tech_dev"}, "违约责任")
     assert got[0] == BasisRef(CIVIL, 858)
 
 
 def test_a_standard_term_cites_496_beside_497_and_a_unilateral_rate_change_is_one():
-    got = deciding_basis([BasisRef(CIVIL, 746)], "出租人有权根据自身融资成本单方调整租赁利率，通知送达即生效。",
-                         {"finance_lease"}, "租金")
+    words = "出租人有权根据自身融资成本单方调整租赁利率，通知送达即生效。"
+    got = deciding_basis([BasisRef(CIVIL, 746)], words, {"finance_lease"}, "租金")
     assert got[0] == BasisRef(CIVIL, 746) and BasisRef(CIVIL, 497) in got and BasisRef(CIVIL, 496) in got
-    negotiated = deciding_basis([BasisRef(CIVIL, 746)], "经双方协商一致，出租人可单方调整租赁利率。", {"finance_lease"}, "租金")
+    words = "经双方协商一致，出租人可单方调整租赁利率。"
+    negotiated = deciding_basis([BasisRef(CIVIL, 746)], words, {"finance_lease"}, "租金")
     assert BasisRef(CIVIL, 496) not in negotiated
 
 
