@@ -229,3 +229,12 @@ def test_the_platform_exclusivity_article_is_not_cited_for_a_distributors_territ
     preamble = "供货方：某食品公司（以下简称甲方）\n经销商：某商贸公司（以下简称乙方）\n区域独家经销协议"
     _silent("sale", preamble, "协议期内，甲方不得通过其他电商平台的自营店铺在区域内销售产品。", "甲方（供货方）",
             "platform-exclusive-dealing")
+
+
+def test_our_own_measurements_excluded_from_settlement_is_a_standard_term_limiting_our_rights():
+    for clause in ("乙方按其系统数据结算。甲方委托的监测机构出具的报告仅作参考，不构成付款依据。",
+                   "结算不以甲方的统计数据作为结算依据。"):
+        preamble = "广告主：某公司（以下简称甲方）\n发布方：某传媒公司（以下简称乙方）"
+        cited = _by("advertising", preamble, clause, "甲方（广告主）", "own-evidence-excluded")
+        assert cited[:2] == [(CIVIL, 497), (CIVIL, 496)], (clause, cited)
+
