@@ -186,6 +186,10 @@ def test_termination_with_only_a_refund_cites_566_before_the_agreed_termination_
     kept = deciding_basis([BasisRef(CIVIL, 562)], "甲方解除本合同的，应退还已付款项并赔偿乙方的损失。", {"equity"},
                           "合同解除")
     assert BasisRef(CIVIL, 566) not in kept
+    # a deposit handed back with no termination in the sentence is no termination's consequence
+    words = "租期届满后，甲方只需退还乙方已交的押金。"
+    deposit = deciding_basis([BasisRef(CIVIL, 497)], words, {"lease"}, "押金")
+    assert BasisRef(CIVIL, 566) not in deposit
 
 
 def test_carriage_handed_to_another_carrier_is_834s_and_a_third_partys_performance_523s():
@@ -201,6 +205,10 @@ def test_product_liability_put_wholly_on_one_party_is_1203s():
     words = "产品造成消费者人身损害的，无论是否因经销商储存不当所致，均由供货方承担全部责任。"
     got = deciding_basis([BasisRef(CIVIL, 497)], words, {"sale"}, "责任")
     assert got[:2] == [BasisRef(CIVIL, 1203), BasisRef("中华人民共和国产品质量法", 43)]
+    # the goods' own loss in transit is a question of risk, not of product liability
+    words = "货物在运输途中发生的财产损失，无论何种原因，均由卖方承担。"
+    transit = deciding_basis([BasisRef(CIVIL, 497)], words, {"sale"}, "风险")
+    assert BasisRef(CIVIL, 1203) not in transit
 
 
 def test_development_failure_in_other_words_is_858s():
@@ -227,8 +235,8 @@ def test_a_foreign_law_without_a_foreign_element_cites_the_choice_of_law_article
 
 def test_the_platform_exclusivity_article_is_not_cited_for_a_distributors_territory():
     preamble = "供货方：某食品公司（以下简称甲方）\n经销商：某商贸公司（以下简称乙方）\n区域独家经销协议"
-    _silent("sale", preamble, "协议期内，甲方不得通过其他电商平台的自营店铺在区域内销售产品。", "甲方（供货方）",
-            "platform-exclusive-dealing")
+    clause = "协议期内，甲方不得自行或通过任何第三方（包括电商平台的自营店铺）在区域内销售本产品。"
+    _silent("sale", preamble, clause, "甲方（供货方）", "platform-exclusive-dealing")
 
 
 def test_our_own_measurements_excluded_from_settlement_is_a_standard_term_limiting_our_rights():
