@@ -356,6 +356,31 @@ CASES += [
      "许可方可随时书面通知被许可方终止本协议，且无需承担任何赔偿责任。",
      "许可方依约终止本协议的，应赔偿被许可方因此遭受的直接损失。"),
 ]
+# rules/99-controlling-articles.toml: risks read by the article that controls them (no side told)
+CASES += [
+    ("earnest-receiver-returns-only", "sale", "卖方收取定金后毁约另售的，将定金如数退回买方即可。",
+     "卖方收取定金后毁约的，应向买方双倍返还定金。"),
+    ("statutory-termination-barred", "service", "服务方逾期开始服务超过三十日的，委托方仍无权解除本合同。",
+     "合同履行期间，任何一方不得擅自解除本合同。"),
+    ("sale-title-transfer-exempted", "sale", "因标的车辆抵押未解除无法过户的，卖方退还车款，双方互不承担违约责任。",
+     "因不可抗力无法过户的，卖方退还车款，双方互不承担违约责任。"),
+    ("design-fee-fixed-despite-client-change", "construction", "发包人修改设计要求的，设计费不另行增加。",
+     "发包人修改设计要求造成返工的，按设计人实际消耗的工作量增付设计费。"),
+    ("finance-lease-repossessed-value-kept", "finance_lease", "出租人收回的租赁设备，其价值不予抵扣承租人的欠款。",
+     "出租人收回的租赁设备经评估后，其价值冲抵后仍有不足的，由承租人补足差额。"),
+    ("tech-dev-source-not-delivered", "tech_dev", "研究开发方向委托方交付软件安装程序及使用说明书。",
+     "研究开发方向委托方交付软件安装程序、源程序及设计文档。"),
+    ("royalty-audit-excluded", "tech_transfer", "许可方不得查阅被许可方的会计账簿。",
+     "许可方有权每年查阅被许可方的会计账簿一次。"),
+    ("noncompete-penalty-years-of-pay", "nda", "员工违反竞业限制的，应按其三年工资收入向公司支付违约金。",
+     "员工违反竞业限制的，应按公司已付竞业补偿的两倍支付违约金。"),
+    ("liability-uncapped-with-indirect-loss", "service", "服务商对客户的全部损失承担赔偿责任，上不封顶。",
+     "服务商对客户的直接损失承担赔偿责任，以合同总价为限。"),
+    ("own-evidence-excluded", "service", "客户自行统计的服务工单记录只作参考，不能作为服务费结算的依据。",
+     "双方每月核对服务工单记录，核对一致的数据作为服务费结算的依据。"),
+    ("lien-surplus-kept", "storage", "保管人可留置货物。货物拍卖所得超过欠款的部分作为保管人的处置费用，不予退还。",
+     "保管人可留置货物。货物拍卖所得超过欠款的部分退还存货人。"),
+]
 
 
 def test_new_rule_files_are_loaded():
