@@ -130,3 +130,24 @@ def test_the_audit_lists_what_will_break_on_the_day_before_it_comes(statutes):
     assert "names no article of the text in force on 2027-01-01" in problems[1]
     # today alone, an unversioned citation of the text in force is fine: only the future days show the break
     assert audit([old_only], [today]) == []
+
+
+@pytest.mark.django_db
+def test_an_answer_cites_the_trademark_article_of_the_text_in_force_on_its_day(statutes, monkeypatch):
+    """End to end (matcher, composer, the engine's card set): the same question answered before and after
+    2027-01-01 cites 商标法 2019's article, then the 2026 text's - never the 2019 number against the 2026 text."""
+    import re
+
+    from legal.engine import card_answer
+
+    def cited(day: dt.date, question: str) -> set[str]:
+        monkeypatch.setattr(versions, "today", lambda: day)
+        knowledge_selectors.invalidate_caches()
+        selectors.cards_changed()
+        return set(re.findall(r"《中华人民共和国商标法》(第[^条]+条)", card_answer(question).markdown))
+
+    question = "有个厂家仿冒我们的注册商标生产同类商品，侵权赔偿能要到多少？"
+    before, after = cited(BEFORE, question), cited(ON, question)
+    selectors.cards_changed()
+    assert "第六十三条" in before and not before & {"第七十七条", "第七十二条"}
+    assert "第七十七条" in after and "第六十三条" not in after and "第五十七条" not in after
