@@ -5,6 +5,7 @@ benchmarkable on its own, and the services map them to and from the models."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Literal
 
 FileFormat = Literal["docx", "pdf", "txt", "md"]
@@ -76,7 +77,11 @@ class SplitResult:
 @dataclass(frozen=True)
 class BasisRef:
     law: str
+    #: the article; of the text ``editions`` names first when it names one
     article: int
+    #: a citation naming the versions it cites: ((the date naming a version - the text in force that day -, the
+    #: article in that text), ...); empty: whichever text is in force (docs/decisions/laws-in-force-on-a-date.md)
+    editions: tuple[tuple[date, int], ...] = field(default=(), compare=False)
 
 
 @dataclass

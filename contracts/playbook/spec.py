@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -510,8 +511,55 @@ def validate_rule(rule: RuleSpec) -> RuleSpec:
     return rule
 
 
+def _article(value: Any) -> int | None:
+    if isinstance(value, str):
+        text = value.strip().removeprefix("第").removesuffix("条")
+        number = to_number(text)
+        value = int(number) if number is not None and number == int(number) else None
+    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        return None
+    return value
+
+
+def _day(value: Any) -> date | None:
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value).strip())
+    except ValueError:
+        return None
+
+
+def _editions(item: dict[str, Any], article: int, i: int) -> tuple[tuple[date, int], ...]:
+    """``version`` (the date naming the text ``article`` numbers: the text in force that day) and ``articles``
+    (``{"2027-01-01": 55}``: the same rule's article in other versions) -> the citation's editions."""
+    version, others = item.get("version"), item.get("articles")
+    if version is None:
+        if others is not None:
+            raise RuleInvalid(f"basis[{i}].articles", "写明各版本条文时须写明 version（article 所属版本的施行日期）")
+        return ()
+    first = _day(version)
+    if first is None:
+        raise RuleInvalid(f"basis[{i}].version", "版本须写作施行日期（如 2019-11-01）")
+    editions = [(first, article)]
+    if others is not None:
+        if not isinstance(others, dict) or not others:
+            raise RuleInvalid(f"basis[{i}].articles", "各版本条文须为 {施行日期: 条文编号}")
+        for key, value in others.items():
+            day, number = _day(key), _article(value)
+            if day is None or number is None:
+                raise RuleInvalid(f"basis[{i}].articles", f"版本“{key}”须写作施行日期，条文编号须为正整数")
+            editions.append((day, number))
+    if len({day for day, _ in editions}) != len(editions):
+        raise RuleInvalid(f"basis[{i}].articles", "同一版本写了两次")
+    return tuple(editions)
+
+
 def basis_from_json(items: Any) -> list[BasisRef]:
-    """``[{law, article}]`` (article an int or 第X条) → BasisRefs; raises RuleInvalid naming the item."""
+    """``[{law, article}]`` (article an int or 第X条; optionally the ``version`` it cites and the ``articles`` of
+    other versions) → BasisRefs; raises RuleInvalid naming the item."""
     if items in (None, ""):
         return []
     if not isinstance(items, list):
@@ -520,16 +568,22 @@ def basis_from_json(items: Any) -> list[BasisRef]:
     for i, item in enumerate(items):
         if not isinstance(item, dict) or not str(item.get("law", "")).strip():
             raise RuleInvalid(f"basis[{i}].law", "依据须写明法律名称")
-        article = item.get("article")
-        if isinstance(article, str):
-            text = article.strip().removeprefix("第").removesuffix("条")
-            number = to_number(text)
-            article = int(number) if number is not None and number == int(number) else None
-        if not isinstance(article, int) or isinstance(article, bool) or article <= 0:
+        article = _article(item.get("article"))
+        if article is None:
             raise RuleInvalid(f"basis[{i}].article", "条文编号须为正整数或“第X条”")
-        refs.append(BasisRef(law=str(item["law"]).strip().strip("《》"), article=article))
+        refs.append(BasisRef(law=str(item["law"]).strip().strip("《》"), article=article,
+                             editions=_editions(item, article, i)))
     return refs
 
 
 def basis_to_json(refs: list[BasisRef]) -> list[dict[str, Any]]:
-    return [{"law": r.law, "article": r.article} for r in refs]
+    out: list[dict[str, Any]] = []
+    for r in refs:
+        item: dict[str, Any] = {"law": r.law, "article": r.article}
+        if r.editions:
+            (first, _), rest = r.editions[0], r.editions[1:]
+            item["version"] = first.isoformat()
+            if rest:
+                item["articles"] = {day.isoformat(): number for day, number in rest}
+        out.append(item)
+    return out

@@ -3,8 +3,10 @@ signed-in user may read them; only admins change them (contracts.services.playbo
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -13,10 +15,47 @@ from django.urls import reverse
 from contracts.models import PlaybookRule
 from contracts.playbook.spec import RuleInvalid, RuleSpec, basis_from_json, validate_rule
 from contracts.playbook.starter import starter_rule, starter_rules
+from contracts.types import BasisRef
 from knowledge.exceptions import KnowledgeError
 from knowledge.selectors import article_lookup
 
 log = logging.getLogger(__name__)
+
+
+def law_versions(law: str) -> tuple[Any, ...]:
+    """The stored versions of ``law`` (() when the corpus does not hold it), as the version rule reads them."""
+    from knowledge.models import Law
+    from knowledge.selectors import law_resolve
+
+    try:
+        name = law_resolve(name=law).name
+    except KnowledgeError:
+        return ()
+    return tuple(Law.objects.filter(name=name).only(
+        "id", "name", "status", "publish_date", "effective_date", "version_date"))
+
+
+def basis_ref_on(ref: BasisRef, day: dt.date | None = None, *,
+                 versions: Sequence[Any] | None = None) -> BasisRef | None:
+    """``ref`` as cited on ``day`` (default today): a citation naming its versions carries the article of the text
+    in force that day, or is None when it names no edition of that text (the old number is never read against
+    the new text); one naming no version, or of a law the corpus does not hold, is itself."""
+    from knowledge.selectors import versions as rule
+
+    if not ref.editions:
+        return ref
+    stored = law_versions(ref.law) if versions is None else versions
+    if not stored:
+        return ref
+    article = rule.edition_on(stored, ref.editions, day or rule.today())
+    if article is None:
+        return None
+    return ref if article == ref.article else replace(ref, article=article)
+
+
+def basis_on(refs: Sequence[BasisRef], day: dt.date | None = None) -> list[BasisRef]:
+    """A rule's basis as cited on ``day`` (:func:`basis_ref_on`), the citations that abstain left out."""
+    return [found for ref in refs if (found := basis_ref_on(ref, day)) is not None]
 
 
 def rule_spec(rule: PlaybookRule, *, starters: Mapping[str, RuleSpec] | None = None) -> RuleSpec:
@@ -26,7 +65,8 @@ def rule_spec(rule: PlaybookRule, *, starters: Mapping[str, RuleSpec] | None = N
     spec = RuleSpec(
         code=rule.code, title=rule.title, detection=rule.detection, params=dict(rule.params or {}),
         category=rule.category, severity=rule.severity, description=rule.description, suggestion=rule.suggestion,
-        basis=basis_from_json(rule.basis), contract_types=list(rule.contract_types or []), enabled=rule.enabled,
+        basis=basis_on(basis_from_json(rule.basis)), contract_types=list(rule.contract_types or []),
+        enabled=rule.enabled,
         basis_keywords=list(starter.basis_keywords) if starter else [],
     )
     return validate_rule(spec)

@@ -5,6 +5,7 @@ rules; everyone reads them (contracts.selectors.playbook)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -16,7 +17,7 @@ from contracts.playbook.spec import RuleInvalid, RuleSpec, basis_from_json, basi
 from contracts.playbook.starter import retired_rules, rule_from_dict, starter_rule, starter_rules
 from firm.roles import is_admin
 from knowledge.exceptions import KnowledgeError
-from knowledge.selectors import article_lookup
+from knowledge.selectors import article_lookup, law_resolve
 from tracing.services import audit_event_record
 
 #: The fields a rule is made of (the form, the admin and the audit diff use the same list).
@@ -46,8 +47,27 @@ def _spec_values(spec: RuleSpec) -> dict[str, Any]:
 
 def basis_check(spec: RuleSpec) -> RuleSpec:
     """Every basis article must exist in the corpus (laws and the second corpus); the law is stored
-    under its full name. Raises ValidationError naming ``basis[i]``."""
+    under its full name. A citation naming its versions (docs/decisions/laws-in-force-on-a-date.md) is checked
+    in each version it names, and must name the text in force today. Raises ValidationError naming ``basis[i]``."""
+    from contracts.selectors.playbook import basis_ref_on, law_versions
+    from knowledge.selectors import versions as rule
+
     for i, ref in enumerate(spec.basis):
+        if ref.editions:
+            stored = law_versions(ref.law)
+            for day, article in ref.editions:
+                named = rule.cited_version(stored, day)
+                if named is None:
+                    raise ValidationError({f"basis[{i}]": f"《{ref.law}》没有{day.isoformat()}施行的版本"})
+                try:
+                    article_lookup(law=named, article=article)
+                except KnowledgeError as exc:
+                    message = f"依据《{ref.law}》第{article}条（{day.isoformat()}施行的版本）未在法规库中找到：{exc}"
+                    raise ValidationError({f"basis[{i}]": message}) from None
+            if basis_ref_on(ref, versions=stored) is None:
+                raise ValidationError({f"basis[{i}]": f"依据《{ref.law}》第{ref.article}条没有写明现行有效版本的条文"})
+            spec.basis[i] = replace(ref, law=law_resolve(name=ref.law).name)
+            continue
         try:
             found = article_lookup(law=ref.law, article=ref.article)
         except KnowledgeError as exc:

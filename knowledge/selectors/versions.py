@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from django.utils import timezone
 
@@ -32,6 +32,7 @@ REPEALED = "已废止"
 TIME_STATUSES = (IN_FORCE, PENDING, SUPERSEDED, REPEALED)
 
 _REPEALED_LABEL = "已废止"
+T = TypeVar("T")
 
 
 class Dated(Protocol):
@@ -129,3 +130,31 @@ def status_note(status: str, start: dt.date | None) -> str:
     if status in (REPEALED, SUPERSEDED):
         return f"（{status}）"
     return ""
+
+
+# -- citations that name the version they cite (docs/decisions/laws-in-force-on-a-date.md, "Versioned citations")
+
+
+def cited_version(versions: Sequence[Dated], cited: dt.date) -> Dated | None:
+    """The version a citation names by a date: the text in force on that date (``2019-11-01`` names 商标法 2019,
+    ``2027-01-01`` the 2026 text), by the same rule as every other status."""
+    return current_version(versions, cited)
+
+
+def edition_on(versions: Sequence[Dated], editions: Sequence[tuple[dt.date, T]], day: dt.date) -> T | None:
+    """Of a citation's ``editions`` ((the date naming a version, what it cites there), ...), what it cites in
+    the version in force on ``day``; None when no edition names that version (or none is in force): the
+    citation abstains rather than read an article number of one text against another."""
+    current = current_version(versions, day)
+    if current is None:
+        return None
+    for cited, value in editions:
+        named = cited_version(versions, cited)
+        if named is not None and (named is current or (named.pk is not None and named.pk == current.pk)):
+            return value
+    return None
+
+
+def effective_dates(versions: Sequence[Dated], after: dt.date) -> list[dt.date]:
+    """The days after ``after`` on which a stored version of the law takes effect (a pending text's start)."""
+    return sorted({s for v in versions if (s := version_start(v)) is not None and s > after})

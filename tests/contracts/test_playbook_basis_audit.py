@@ -9,9 +9,10 @@ import pytest
 from contracts.playbook import contract_findings, starter_rules
 from contracts.playbook.deciding import deciding_basis, deciding_table, rule_entries
 from contracts.types import SectionDraft
-from knowledge.selectors import article_lookup
+from knowledge.selectors import article_lookup, versions
 from tests.contracts.basis_articles import ARTICLE_WORDS, CIVIL
 from tests.contracts.playbook_support import playbook_corpus  # noqa: F401 - fixture
+from tests.legal.citation_audit import Citation, audit, audit_days
 
 RULES = starter_rules()
 BY_CODE = {r.code: r for r in RULES}
@@ -42,10 +43,23 @@ def test_every_cited_article_has_the_words_of_its_subject_and_none_is_stale():
     assert not stale, stale
 
 
+def editions() -> dict[tuple[str, int], tuple]:
+    """The versions each cited article names (docs/decisions/laws-in-force-on-a-date.md, "Versioned citations")."""
+    refs = [ref for rule in RULES for ref in rule.basis]
+    refs += [ref for rule in RULES for entry in rule_entries(rule.params) for ref in entry.basis]
+    refs += [ref for entry in deciding_table() for ref in entry.basis]
+    return {(ref.law, ref.article): ref.editions for ref in refs if ref.editions}
+
+
 @pytest.mark.django_db
 def test_every_cited_article_is_in_force_and_speaks_of_its_subject(playbook_corpus):  # noqa: F811
+    """Date-proof: an article naming its versions is read in each (tests/legal/citation_audit.py), and every
+    article as of today and of each later day a stored text of its law takes effect."""
     wrong = []
+    versioned = editions()
     for (law, number), who in sorted(cited().items()):
+        if (law, number) in versioned:
+            continue  # read in each version it names, below
         article = article_lookup(law=law, article=number)
         words = ARTICLE_WORDS[law][number]
         if article.law.name != law or article.number != number or not article.law.in_force:
@@ -54,6 +68,10 @@ def test_every_cited_article_is_in_force_and_speaks_of_its_subject(playbook_corp
             wrong.append((law, number, words, article.text[:60], sorted(who)))
     assert not wrong, wrong
     assert len(cited()) > 300
+    assert ("中华人民共和国商标法", 43) in versioned
+    citations = [Citation(", ".join(sorted(who)), law, number, versioned.get((law, number), ()),
+                          ARTICLE_WORDS[law][number]) for (law, number), who in sorted(cited().items())]
+    assert audit(citations, audit_days(citations, versions.today())) == []
 
 
 # -- the facts of the clause choose the article -----------------------------------------------------------------

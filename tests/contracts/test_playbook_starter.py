@@ -10,8 +10,9 @@ import pytest
 
 from contracts.models import ContractType, PlaybookRule
 from contracts.playbook import starter_rules
-from knowledge.selectors import article_lookup
+from knowledge.selectors import article_lookup, versions
 from tests.contracts.playbook_support import playbook_corpus  # noqa: F401 - fixture
+from tests.legal.citation_audit import Citation, audit, audit_days
 
 CONTRACT_TYPES = {"sale", "lease", "labor", "service", "entrustment", "loan", "tech_dev", "nda", "data"}
 #: Every ContractType but 其他: the playbook has rules of its own for each.
@@ -41,6 +42,8 @@ def test_every_basis_resolves_and_is_about_the_rule(playbook_corpus):  # noqa: F
     cited = 0
     for rule in starter_rules():
         for ref in rule.basis:
+            if ref.editions:
+                continue  # a citation naming its versions: the date-proof audit below reads it in each
             article = article_lookup(law=ref.law, article=ref.article)
             assert article.law.name == ref.law, (rule.code, ref)
             assert article.number == ref.article
@@ -49,6 +52,18 @@ def test_every_basis_resolves_and_is_about_the_rule(playbook_corpus):  # noqa: F
                 f"{rule.code}: {ref.law}第{ref.article}条 does not mention any of {rule.basis_keywords}")
             cited += 1
     assert cited >= 250
+
+
+@pytest.mark.django_db
+def test_every_basis_is_right_today_and_on_each_day_a_new_text_takes_effect(playbook_corpus):  # noqa: F811
+    """Date-proof (tests/legal/citation_audit.py): each versioned basis against the version it names, and every
+    basis as of today and of each later day a stored text of its law takes effect (商标法 2026 on 2027-01-01),
+    with the rule's keywords - so the suite shows today which basis would break on that day."""
+    citations = [Citation(f"playbook {rule.code}", ref.law, ref.article, ref.editions, tuple(rule.basis_keywords))
+                 for rule in starter_rules() for ref in rule.basis]
+    assert any(c.editions for c in citations)
+    days = audit_days(citations, versions.today())
+    assert audit(citations, days) == []
 
 
 @pytest.mark.django_db
