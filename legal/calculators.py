@@ -55,6 +55,26 @@ class LegalBasis:
 
 
 @dataclass(frozen=True)
+class DatedBasis:
+    """A basis in a law whose numbering changes with a new text: ``articles`` gives, from each text's first day in
+    force, the article of the same rule; ``article`` is the one of the text in force on the day it is read
+    (docs/decisions/laws-in-force-on-a-date.md), so a deadline never shows an old number against a new text."""
+    law: str
+    articles: tuple[tuple[date, int], ...]
+
+    def on(self, day: date) -> str:
+        number = max(((start, n) for start, n in self.articles if start <= day), default=min(self.articles))[1]
+        return _article(number)
+
+    @property
+    def article(self) -> str:
+        return self.on(datetime.now(CHINA_TZ).date())
+
+    def __str__(self) -> str:
+        return f"《{self.law}》{self.article}"
+
+
+@dataclass(frozen=True)
 class CalculationResult:
     """``amount`` is the headline figure (yuan) or None when the result is a date or a range;
     ``figures`` holds every intermediate value; ``steps`` explains them in Chinese."""

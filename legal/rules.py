@@ -1799,7 +1799,7 @@ def _calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] =
 class DeadlineRule:
     name: str
     period: str
-    basis: LegalBasis
+    basis: LegalBasis | calc.DatedBasis
     days: int = 0
     months: int = 0
     years: int = 0
@@ -1975,7 +1975,9 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
     DeadlineRule("fine_payment", "十五日（自收到行政处罚决定书之日起十五日内缴纳罚款；逾期每日加处罚款数额的百分之三）",
                  LegalBasis("中华人民共和国行政处罚法", _art(67)), days=15),
     DeadlineRule("trademark_renewal", "期满前十二个月内申请续展；期满未办理的，有六个月宽展期",
-                 LegalBasis("中华人民共和国商标法", _art(40)), months=6, stages=(("最早可以申请续展的日子", -365),)),
+                 # 商标法 2019 第四十条 is the 2026 text's 第四十四条 (in force from 2027-01-01)
+                 calc.DatedBasis("中华人民共和国商标法", ((date(2019, 11, 1), 40), (date(2027, 1, 1), 44))), months=6,
+                 stages=(("最早可以申请续展的日子", -365),)),
     DeadlineRule("copyright_term", "作者终生及其死亡后五十年，截止于作者死亡后第五十年的12月31日",
                  LegalBasis("中华人民共和国著作权法", _art(23))),
     DeadlineRule("shareholder_meeting_notice", "十五日（股东会会议召开十五日前通知全体股东；公司章程另有规定或全体股东另有约定的除外）",

@@ -147,7 +147,8 @@ def test_a_death_word_after_the_decedents_name_is_not_a_relatives_death() -> Non
 
 
 def test_the_estate_said_after_a_comma_names_the_decedent() -> None:
-    family = kinship.read_family("我先生三年前去世，我们没孩子。我照顾岳父——不，是公公——多年，公公今年春天过世了，留下六十万存款，我能分多少")
+    family = kinship.read_family("我先生三年前去世，我们没孩子。我照顾岳父——不，是公公——多年，"
+                                 "公公今年春天过世了，留下六十万存款，我能分多少")
     assert family is not None and family.decedent == "parent_in_law"
 
 

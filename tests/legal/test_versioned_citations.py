@@ -151,3 +151,14 @@ def test_an_answer_cites_the_trademark_article_of_the_text_in_force_on_its_day(s
     selectors.cards_changed()
     assert "第六十三条" in before and not before & {"第七十七条", "第七十二条"}
     assert "第七十七条" in after and "第六十三条" not in after and "第五十七条" not in after
+
+
+def test_a_deadline_rule_cites_the_article_of_the_text_in_force_on_the_day() -> None:
+    # the trademark renewal period: 商标法 2019 第四十条, the 2026 text's 第四十四条 from 2027-01-01
+    from datetime import date
+
+    from legal.rules import DEADLINES
+
+    basis = DEADLINES["trademark_renewal"].basis
+    assert basis.on(date(2026, 12, 31)) == "第四十条"
+    assert basis.on(date(2027, 1, 1)) == "第四十四条"
