@@ -1,38 +1,32 @@
 """Every provision of every card — the shipped files and the test fixture — is in the imported
 corpus: the law exists in force, the article exists, and its text contains one of the provision's
 keywords. The laws the cards cite are imported here through the real importer (without vectors):
-the bundled corpus, and the shipped second corpus for interpretations and regulations."""
+the bundled corpus, and the shipped second corpus for interpretations and regulations
+(tests/legal/cited_laws.py)."""
 
 import pytest
 
 from knowledge import selectors as knowledge_selectors
 from knowledge.exceptions import ArticleNotFound, LawNotFound
-from knowledge.importers import bundled_law_names
-from knowledge.services import statute_import
 from legal.cardfile import shipped_cards
 from legal.composer import article_label
+from tests.legal.cited_laws import article_lookups, import_cited
 from tests.legal.conftest import FIXTURE  # noqa: F401  (the fixture cards come through fixture_card_list)
-
-SECOND_CORPUS = "knowledge/corpora/lawrefbook_judicial_admin.jsonl.gz"
 
 
 @pytest.mark.django_db
-def test_every_card_provision_exists_in_force_and_speaks_of_the_issue(fixture_card_list):
+def test_every_card_provision_exists_in_force_and_speaks_of_the_issue(fixture_card_list, monkeypatch, tmp_path_factory):
     cards = [*shipped_cards(), *fixture_card_list]
-    laws = sorted({p.law for card in cards for p in card.provisions}
-                  | {law for card in cards for a in card.answers.values() for law, _ in a.basis})
-    bundled = set(bundled_law_names())
-    statute_import(laws=[law for law in laws if law in bundled], embed=False)
-    others = [law for law in laws if law not in bundled]
-    if others:
-        statute_import(source=SECOND_CORPUS, laws=others, embed=False)
-    knowledge_selectors.invalidate_caches()
+    import_cited({p.law for card in cards for p in card.provisions}
+                 | {law for card in cards for a in card.answers.values() for law, _ in a.basis},
+                 monkeypatch, tmp_path_factory)
+    article_lookup = article_lookups()
     problems = []
     for card in cards:
         for p in card.provisions:
             where = f"{card.source}:{card.slug} 《{p.law}》{article_label(p.article)}"
             try:
-                article = knowledge_selectors.article_lookup(law=p.law, article=p.article)
+                article = article_lookup(law=p.law, article=p.article)
             except (LawNotFound, ArticleNotFound) as exc:
                 problems.append(f"{where}: {exc}")
                 continue
@@ -43,7 +37,7 @@ def test_every_card_provision_exists_in_force_and_speaks_of_the_issue(fixture_ca
         for qtype, answer in card.answers.items():
             for law, number in answer.basis:  # what a conclusion cites: it exists, in force
                 try:
-                    if not knowledge_selectors.article_lookup(law=law, article=number).law.in_force:
+                    if not article_lookup(law=law, article=number).law.in_force:
                         problems.append(f"{card.slug} answers.{qtype}.basis 《{law}》{number}: not in force")
                 except (LawNotFound, ArticleNotFound) as exc:
                     problems.append(f"{card.slug} answers.{qtype}.basis 《{law}》{number}: {exc}")
@@ -51,7 +45,7 @@ def test_every_card_provision_exists_in_force_and_speaks_of_the_issue(fixture_ca
 
 
 @pytest.mark.django_db
-def test_every_rule_a_conclusion_cites_exists_in_force():
+def test_every_rule_a_conclusion_cites_exists_in_force(monkeypatch, tmp_path_factory):
     """A how-much conclusion cites its calculator's provision, a by-when conclusion its deadline rule's
     (legal/rules.py ``CALCULATOR_BASIS``, ``DEADLINES``): each is an article of a law in force in the
     corpus, so a rule never cites a renumbered or repealed article the cards themselves would not."""
@@ -60,13 +54,7 @@ def test_every_rule_a_conclusion_cites_exists_in_force():
     cited = {(name, law, number) for name, pairs in CALCULATOR_BASIS.items() for law, number in pairs}
     missing = [name for name in DEADLINES if not deadline_basis(name)]
     cited |= {(name, law, number) for name in DEADLINES for law, number in deadline_basis(name)}
-    laws = sorted({law for _, law, _ in cited})
-    bundled = set(bundled_law_names())
-    statute_import(laws=[law for law in laws if law in bundled], embed=False)
-    others = [law for law in laws if law not in bundled]
-    if others:
-        statute_import(source=SECOND_CORPUS, laws=others, embed=False)
-    knowledge_selectors.invalidate_caches()
+    import_cited({law for _, law, _ in cited}, monkeypatch, tmp_path_factory)
     problems = [f"deadline rule {name}: its basis names no article" for name in missing]
     for name, law, number in sorted(cited, key=str):
         try:
