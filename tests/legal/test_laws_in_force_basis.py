@@ -15,20 +15,18 @@ import pytest
 from contracts.playbook import starter_rules
 from contracts.playbook.deciding import deciding_table, rule_entries
 from knowledge import selectors as knowledge_selectors
-from knowledge.importers import bundled_law_names
 from knowledge.selectors import versions
-from knowledge.services import statute_import
 from legal import selectors
 from legal.cardfile import parse_card, shipped_cards
 from legal.composer import compose, verified_line
 from legal.matcher import CardScore, PartMatch
 from legal.rules import CALCULATOR_BASIS, DEADLINES, deadline_basis
 from tests.knowledge.graph_support import store_future_law
+from tests.legal.cited_laws import article_lookups, import_cited
 
 pytestmark = pytest.mark.django_db
 FUTURE_LAW = "中华人民共和国示例保障法"
 LABOR_CONTRACT = "中华人民共和国劳动合同法"
-SECOND_CORPUS = "knowledge/corpora/lawrefbook_judicial_admin.jsonl.gz"
 NEUTRAL = ["甲乙丙丁", "戊己庚辛", "子丑寅卯", "辰巳午未", "申酉戌亥", "天地玄黄"]
 
 
@@ -54,9 +52,10 @@ def audit(citations: list[tuple[str, str, int | str]]) -> list[str]:
     from knowledge.exceptions import ArticleNotFound, InvalidArticleNumber, LawNotFound
 
     problems = []
+    article_lookup = article_lookups()
     for who, law, article in citations:
         try:
-            found = knowledge_selectors.article_lookup(law=law, article=article)
+            found = article_lookup(law=law, article=article)
         except (LawNotFound, ArticleNotFound, InvalidArticleNumber) as exc:
             problems.append(f"{who}: 《{law}》{article}: {exc}")
             continue
@@ -127,16 +126,10 @@ def _shipped_citations() -> list[tuple[str, str, int | str]]:
     return citations
 
 
-def test_no_card_rule_or_playbook_entry_cites_a_text_not_in_force(day):
+def test_no_card_rule_or_playbook_entry_cites_a_text_not_in_force(day, monkeypatch, tmp_path_factory):
     """Every law cited, imported in all its stored versions (so a pending revision is there to be chosen
     wrongly), resolves to the article of the text in force on the day."""
     citations = _shipped_citations()
-    laws = sorted({law for _, law, _ in citations})
-    bundled = set(bundled_law_names())
-    statute_import(laws=[law for law in laws if law in bundled], embed=False)
-    others = [law for law in laws if law not in bundled]
-    if others:
-        statute_import(source=SECOND_CORPUS, laws=others, embed=False)
-    knowledge_selectors.invalidate_caches()
+    import_cited({law for _, law, _ in citations}, monkeypatch, tmp_path_factory)
     assert knowledge_selectors.law_resolve(name="商标法", version="2026").time_status == "已公布，尚未施行"
     assert audit(citations) == []
