@@ -284,6 +284,7 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _spans_and_uses(text, facts)
     _dated_roles(text, facts)
     case_deciders(text, today, facts)
+    told_quantities(text, today, facts)
 
 
 def _contract_roles(text: str, facts: Facts) -> None:
@@ -1013,14 +1014,27 @@ _DECIDERS: tuple[tuple[str, str, str, str], ...] = (
     ("client_main_responsibility", r"上班|下班|通勤|回家路上|上班路上|下班路上|工伤",
      r"对方(?:负)?(?:全责|全部责任|主责|主要责任)|(?:我|本人|自己)(?:负|是|承担)?(?:次要责任|次责|同等责任|无责|没有责任|没责任)|同等责任|(?:我|本人)不负(?:主要)?责任|认定(?:对方|他|她)全责",
      r"(?:我|本人|自己)(?:负|是|承担)?(?:全责|全部责任|主责|主要责任)|(?:认定|判)(?:我|本人)(?:全责|主责|主要责任)"),
+    # goods sent back under the seven-day return: still intact (吊牌在, 没拆, 只是试穿) or not (吊牌剪了, 洗过, 穿出门,
+    # 激活了 — 网购七日无理由退货办法 9: a cut or removed tag, a soiled or used thing is not intact)
+    ("goods_intact", r"退|无理由|七天|7天|七日|7日|退换",
+     r"吊牌(?:被|已经|已|都)?(?:剪|拆|摘|撕|扯|弄)(?:掉|了|下|坏)?|(?<![没未不])(?:剪|拆|摘|撕)(?:掉|了|下)?(?:了)?(?:吊牌|标签|商标)|标签(?:被)?(?:剪|撕)(?:掉|了)?"
+     r"|洗(?:过|了)(?:一次|几次|一下)?|下过水|穿(?:过|了)?(?:几次|好几次|一天|一整天|出门|去上班|出去)|穿出去(?:过|了)?|用(?:了|过)(?:几次|一段时间|好几次|一个月|几天|很久)"
+     r"|已经用过|弄脏|有污渍|沾了|拆封(?:了)?(?:的)?(?:化妆品|食品|护肤品|面霜|口红)|激活(?:了|过)|刮花|磨损|摔(?:了|坏)|损坏了",
+     r"吊牌(?:还在|都在|没剪|没拆|没动|完好|齐全)|(?:没|没有|未)(?:拆封|拆包装|拆开|用过|穿过|洗过|剪吊牌)|全新(?:的)?(?:没动|未用)?|原封(?:不动|未动)"
+     r"|包装(?:完好|都在|齐全)|(?:只是|就是|仅仅|就)?试穿(?:了)?(?:一下|一次)?|试(?:了)?一下"),
+    # hurt on the way to or from work (工伤保险条例 14 ⑥, the client not mainly responsible), not on an errand
+    ("commute", r"撞|车祸|事故|摔|受伤|伤|工伤|出事|刮",
+     r"(?:周末|休息日|放假|请假)(?:出去|去)?(?:玩|逛|办事)|(?:去|出去)(?:逛街|吃饭|旅游|玩|接孩子|买东西)的路上|下班后(?:又)?(?:去|跟)(?:朋友)?(?:吃饭|喝酒|逛|玩|唱歌)",
+     r"(?:上班|下班|上下班|通勤)[^，。,；;？?！!]{0,8}?(?:路上|途中)|(?:去|到|赶)(?:公司|单位|厂里|工厂|工地|店里)(?:上班)?的路上|下班(?:后)?(?:骑车|开车|走路|步行|坐车|骑电动车)?回家|在上下班"),
     # an engaged couple told to have lived apart (涉彩礼规定: returned in full when neither registered nor
     # lived together)
     ("lived_apart", r"彩礼|礼金|订婚|定亲|三金",
      r"(?<![没未])(?:同居|住在一起|住一起|一起住)(?:了|过)",
      r"(?:没|没有|未|从没|从来没)(?:有)?(?:同居|住在一起|住一起|一起住|在一起住|共同生活|一起生活)|分开住|各住各的"),
 )
-#: Deciders whose no holds even beside a yes: 全款付了首付 is the down payment paid in full, a part of the price.
-_NO_WINS = frozenset({"full_payment"})
+#: Deciders whose no holds even beside a yes: 全款付了首付 is the down payment paid in full, a part of the price;
+#: 只是试穿 beside 吊牌剪了 is a tag cut off all the same.
+_NO_WINS = frozenset({"full_payment", "goods_intact"})
 _DECIDER_PATTERNS = tuple((name, re.compile(topic), re.compile(no), re.compile(yes))
                           for name, topic, no, yes in _DECIDERS)
 
@@ -1083,3 +1097,94 @@ def case_deciders(text: str, today: date, facts: Facts) -> None:
     if isinstance(due, date) and due <= today and "years_since_due" not in facts:
         years = (today - due).days / 365.25
         facts.add("years_since_due", Decimal(str(round(years, 2))), f"{due.isoformat()}到期")
+
+
+# -- quantities with units and the categorical facts a lawyer applies the threshold to (answers-apply-the-case) --
+#: Blood alcohol as clients report it, in mg per 100 ml: 130mg, 一百三十几毫克, 92.5mg/100ml, 酒精含量135,
+#: 抽血结果是156, 吹出来95. A reading per litre (呼气 0.35mg/L) is another measure and is not read.
+_ALCOHOL_CONTEXT = re.compile(r"酒|醉|抽血|血检|血液|吹气|酒精")
+_ALCOHOL_UNIT = re.compile(rf"({NUM})\s*(几|多)?\s*(?:mg|MG|Mg|毫克)(?!\s*(?:/|每)\s*(?:L|l|升))")
+_ALCOHOL_SAID = re.compile(rf"(?:酒精(?:含量|浓度|值|检测)?|血(?:液)?(?:酒精)?(?:含量|浓度)|抽血(?:结果|检测|化验)?"
+                           rf"|血检(?:结果)?|吹(?:气|出来|出|的)(?:结果)?)"
+                           rf"(?:是|为|有|测出|测的|查出|检测出|达到|结果|出来|显示|说)*\s*({NUM})\s*(几|多)?(?![\d.年月日号岁天个%])")
+#: An attack with a weapon or one of the violent crimes of 刑法 20 ③ (行凶, 杀人, 抢劫, 强奸, 绑架) the client
+#: resisted — the other side's act, never the client's own knife (我拿刀, 我抢过刀).
+_DEFENCE_TOPIC = re.compile(r"防卫|自卫|还手|反击|反抗|捅|砍|打伤|伤了他|伤到他|打跑|制服|夺刀|抢刀|夺过")
+_WEAPONS = (r"(?:砍刀|菜刀|水果刀|西瓜刀|尖刀|长刀|刀子|匕首|刀|斧头|斧子|铁棍|钢管|棍子|木棍|棒球棍|甩棍"
+            r"|铁锹|锤子|榔头|砖头|酒瓶|枪)")
+_ARMED_ATTACKER = re.compile(r"(?:他|她|对方|那人|那个人|有人|有个人|一个人|歹徒|小偷|劫匪|男的|男子|醉汉|一伙人"
+                             r"|几个人|混混|流氓|邻居|前夫|老公)"
+                             rf"[^。；;？?！!]{{0,10}}?(?:拿|持|提|举|抡|抄|掏|带|握)(?:着|起|出|了)*(?:一把|把|根|一根|个)?{_WEAPONS}"
+                             r"|持刀|持械|行凶|砍我|捅我|砍向我|刺向我|要砍(?:我|死)|要杀(?:我|了我)|要捅|拿刀追|追着我砍|抢劫|打劫|劫持|强奸|绑架|入室抢")
+_OWN_ACTS = ("持刀", "持械", "行凶", "抢劫", "打劫", "劫持", "强奸", "绑架")
+_UNARMED = re.compile(r"徒手|空手|赤手空拳|没拿(?:刀|东西|武器|凶器)|没带(?:刀|武器|凶器)|只是(?:推|骂|扇|吵|拉扯|推搡)"
+                      r"|推搡|扇了我(?:一)?(?:个)?(?:巴掌|耳光)|吵架")
+#: Time off sick or on personal leave in the year (职工带薪年休假条例 4): 请了两个月病假, 病假休了三个月, 事假25天.
+_SICK_LEAVE = re.compile(rf"病假[^，。,；;？?！!\d一二两三四五六七八九十半]{{0,6}}?"
+                         rf"({NUM}|半)\s*(个?月|天|周|个?星期)(半|多)?"
+                         rf"|({NUM}|半)\s*(个?月|天|周|个?星期)(半|多)?\s*(?:的)?病假")
+_PERSONAL_LEAVE = re.compile(rf"事假[^，。,；;？?！!\d一二两三四五六七八九十半]{{0,6}}?({NUM}|半)\s*(天|个?月|周)"
+                             rf"|({NUM}|半)\s*(天|个?月|周)\s*(?:的)?事假")
+#: The sum a public servant took or was paid (贪污, 受贿, 收了好处费): the bands of 贪污贿赂解释 1–3 apply to it.
+_DUTY_CRIME = re.compile(r"贪污|受贿|收受|收了?[^，。,；;？?！!]{0,10}?(?:好处费|回扣|红包|贿赂)|侵吞|挪用公款")
+
+
+def _leave_months(count: str, unit: str, extra: str | None) -> Decimal | None:
+    value = spoken_count(count)
+    if value is None:
+        return None
+    if extra == "半":
+        value += Decimal("0.5")
+    if "月" in unit:
+        return value
+    days = value * (7 if unit.endswith(("周", "星期")) else 1)
+    return (days / Decimal(30)).quantize(Decimal("0.01"))
+
+
+def told_quantities(text: str, today: date, facts: Facts) -> None:
+    """Quantities with their units and the categorical facts that decide an answer's cases (SCHEMA.md): the blood
+    alcohol (mg/100ml), an attack with a weapon resisted, the sick and personal leave of the year, the days since
+    the event a period runs from, the years since an author's death, the sum of a duty crime."""
+    if _ALCOHOL_CONTEXT.search(text) and "blood_alcohol" not in facts:
+        for pattern in (_ALCOHOL_UNIT, _ALCOHOL_SAID):
+            m = pattern.search(text)
+            value = spoken_count(m.group(1)) if m else None
+            if m and value is not None and 5 <= value <= 500:
+                facts.add("blood_alcohol", value, m.group(0))
+                break
+    if _DEFENCE_TOPIC.search(text) and "violent_attack" not in facts:
+        # 我持刀, 我抢劫 are the client's own acts, not an attack he resisted
+        armed = [m for m in _ARMED_ATTACKER.finditer(text)
+                 if not ("我" in text[max(0, m.start() - 2):m.start()] and m.group(0)[:2] in _OWN_ACTS)]
+        unarmed = _UNARMED.search(text)
+        if armed and not unarmed:
+            facts.add("violent_attack", True, armed[0].group(0))
+        elif unarmed and not armed:
+            facts.add("violent_attack", False, unarmed.group(0))
+    m = _SICK_LEAVE.search(text)
+    if m and "sick_leave_months" not in facts:
+        count, unit, extra = m.group(1, 2, 3) if m.group(1) else m.group(4, 5, 6)
+        months = _leave_months(count, unit, extra)
+        if months is not None and 0 < months <= 24:
+            facts.add("sick_leave_months", months, m.group(0))
+    m = _PERSONAL_LEAVE.search(text)
+    if m and "personal_leave_days" not in facts:
+        count, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        value = spoken_count(count)
+        if value is not None:
+            days = value * (30 if "月" in unit else 7 if unit == "周" else 1)
+            if 0 < days <= 365:
+                facts.add("personal_leave_days", int(days), m.group(0))
+    start = facts.get("start_date")
+    if isinstance(start, date) and start <= today and "days_since_start" not in facts:
+        facts.add("days_since_start", (today - start).days, facts.items["start_date"].text)
+    year = facts.get("death_year")
+    if isinstance(year, int) and year <= today.year and "years_since_death" not in facts:
+        facts.add("years_since_death", today.year - year, facts.items["death_year"].text)
+        facts.add("protection_end_year", year + 50, facts.items["death_year"].text)
+    m = _DUTY_CRIME.search(text)
+    if m and "amount_involved" not in facts:
+        amount = next((money(a.group(1), a.group(2)) for a in re.finditer(MONEY, text[m.start():])
+                       if (money(a.group(1), a.group(2)) or 0) >= 1000), None)
+        if amount is not None:
+            facts.add("amount_involved", amount, f"{m.group(0)}…{amount}")
