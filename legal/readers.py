@@ -1122,9 +1122,9 @@ _UNARMED = re.compile(r"徒手|空手|赤手空拳|没拿(?:刀|东西|武器|�
 #: Time off sick or on personal leave in the year (职工带薪年休假条例 4): 请了两个月病假, 病假休了三个月, 事假25天.
 _SICK_LEAVE = re.compile(rf"病假[^，。,；;？?！!\d一二两三四五六七八九十半]{{0,6}}?"
                          rf"({NUM}|半)\s*(个?月|天|周|个?星期)(半|多)?"
-                         rf"|({NUM}|半)\s*(个?月|天|周|个?星期)(半|多)?\s*(?:的)?病假")
+                         rf"|({NUM}|半)\s*(个?月|天|周|个?星期)(半|多)?(?:的)?病假")
 _PERSONAL_LEAVE = re.compile(rf"事假[^，。,；;？?！!\d一二两三四五六七八九十半]{{0,6}}?({NUM}|半)\s*(天|个?月|周)"
-                             rf"|({NUM}|半)\s*(天|个?月|周)\s*(?:的)?事假")
+                             rf"|({NUM}|半)\s*(天|个?月|周)(?:的)?事假")
 #: The sum a public servant took or was paid (贪污, 受贿, 收了好处费): the bands of 贪污贿赂解释 1–3 apply to it.
 _DUTY_CRIME = re.compile(r"贪污|受贿|收受|收了?[^，。,；;？?！!]{0,10}?(?:好处费|回扣|红包|贿赂)|侵吞|挪用公款")
 
