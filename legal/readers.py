@@ -1017,7 +1017,7 @@ _DECIDERS: tuple[tuple[str, str, str, str], ...] = (
     # goods sent back under the seven-day return: still intact (吊牌在, 没拆, 只是试穿) or not (吊牌剪了, 洗过, 穿出门,
     # 激活了 — 网购七日无理由退货办法 9: a cut or removed tag, a soiled or used thing is not intact)
     ("goods_intact", r"退|无理由|七天|7天|七日|7日|退换",
-     r"吊牌(?:被|已经|已|都)?(?:剪|拆|摘|撕|扯|弄)(?:掉|了|下|坏)?|(?<![没未不])(?:剪|拆|摘|撕)(?:掉|了|下)?(?:了)?(?:吊牌|标签|商标)|标签(?:被)?(?:剪|撕)(?:掉|了)?"
+     r"吊牌(?:被我|被|让我|我|已经|已|都)?(?:剪|拆|摘|撕|扯|弄)(?:掉|了|下|坏)?|(?<![没未不])(?:剪|拆|摘|撕)(?:掉|了|下)?(?:了)?(?:吊牌|标签|商标)|标签(?:被)?(?:剪|撕)(?:掉|了)?"
      r"|洗(?:过|了)(?:一次|几次|一下)?|下过水|穿(?:过|了)?(?:几次|好几次|一天|一整天|出门|去上班|出去)|穿出去(?:过|了)?|用(?:了|过)(?:几次|一段时间|好几次|一个月|几天|很久)"
      r"|已经用过|弄脏|有污渍|沾了|拆封(?:了)?(?:的)?(?:化妆品|食品|护肤品|面霜|口红)|激活(?:了|过)|刮花|磨损|摔(?:了|坏)|损坏了",
      r"吊牌(?:还在|都在|没剪|没拆|没动|完好|齐全)|(?:没|没有|未)(?:拆封|拆包装|拆开|用过|穿过|洗过|剪吊牌)|全新(?:的)?(?:没动|未用)?|原封(?:不动|未动)"
@@ -1106,10 +1106,11 @@ _ALCOHOL_CONTEXT = re.compile(r"酒|醉|抽血|血检|血液|吹气|酒精")
 _ALCOHOL_UNIT = re.compile(rf"({NUM})\s*(几|多)?\s*(?:mg|MG|Mg|毫克)(?!\s*(?:/|每)\s*(?:L|l|升))")
 _ALCOHOL_SAID = re.compile(rf"(?:酒精(?:含量|浓度|值|检测)?|血(?:液)?(?:酒精)?(?:含量|浓度)|抽血(?:结果|检测|化验)?"
                            rf"|血检(?:结果)?|吹(?:气|出来|出|的)(?:结果)?)"
-                           rf"(?:是|为|有|测出|测的|查出|检测出|达到|结果|出来|显示|说)*\s*({NUM})\s*(几|多)?(?![\d.年月日号岁天个%])")
+                           rf"(?:是|为|有|测出来|查出来|测出|测的|查出|检测出|达到|结果|出来|显示|说|化验)*\s*({NUM})\s*(几|多)?(?![\d.年月日号岁天个%])")
 #: An attack with a weapon or one of the violent crimes of 刑法 20 ③ (行凶, 杀人, 抢劫, 强奸, 绑架) the client
 #: resisted — the other side's act, never the client's own knife (我拿刀, 我抢过刀).
-_DEFENCE_TOPIC = re.compile(r"防卫|自卫|还手|反击|反抗|捅|砍|打伤|伤了他|伤到他|打跑|制服|夺刀|抢刀|夺过")
+_DEFENCE_TOPIC = re.compile(r"防卫|自卫|还手|反击|反抗|捅|砍|刺|打伤|打成|打断|踹|砸伤|拍晕|骨折|重伤|轻伤"
+                            r"|伤了他|伤到他|打跑|制服|夺刀|抢刀|夺过")
 _WEAPONS = (r"(?:砍刀|菜刀|水果刀|西瓜刀|尖刀|长刀|刀子|匕首|刀|斧头|斧子|铁棍|钢管|棍子|木棍|棒球棍|甩棍"
             r"|铁锹|锤子|榔头|砖头|酒瓶|枪)")
 _ARMED_ATTACKER = re.compile(r"(?:他|她|对方|那人|那个人|有人|有个人|一个人|歹徒|小偷|劫匪|男的|男子|醉汉|一伙人"
@@ -1120,10 +1121,10 @@ _OWN_ACTS = ("持刀", "持械", "行凶", "抢劫", "打劫", "劫持", "强奸
 _UNARMED = re.compile(r"徒手|空手|赤手空拳|没拿(?:刀|东西|武器|凶器)|没带(?:刀|武器|凶器)|只是(?:推|骂|扇|吵|拉扯|推搡)"
                       r"|推搡|扇了我(?:一)?(?:个)?(?:巴掌|耳光)|吵架")
 #: Time off sick or on personal leave in the year (职工带薪年休假条例 4): 请了两个月病假, 病假休了三个月, 事假25天.
-_SICK_LEAVE = re.compile(rf"病假[^，。,；;？?！!\d一二两三四五六七八九十半]{{0,6}}?"
+_SICK_LEAVE = re.compile(rf"病假[^，。,；;？?！!\d]{{0,6}}?"
                          rf"({NUM}|半)\s*(个?月|天|周|个?星期)(半|多)?"
                          rf"|({NUM}|半)\s*(个?月|天|周|个?星期)(半|多)?(?:的)?病假")
-_PERSONAL_LEAVE = re.compile(rf"事假[^，。,；;？?！!\d一二两三四五六七八九十半]{{0,6}}?({NUM}|半)\s*(天|个?月|周)"
+_PERSONAL_LEAVE = re.compile(rf"事假[^，。,；;？?！!\d]{{0,6}}?({NUM}|半)\s*(天|个?月|周)"
                              rf"|({NUM}|半)\s*(天|个?月|周)(?:的)?事假")
 #: The sum a public servant took or was paid (贪污, 受贿, 收了好处费): the bands of 贪污贿赂解释 1–3 apply to it.
 _DUTY_CRIME = re.compile(r"贪污|受贿|收受|收了?[^，。,；;？?！!]{0,10}?(?:好处费|回扣|红包|贿赂)|侵吞|挪用公款")
@@ -1161,7 +1162,8 @@ def told_quantities(text: str, today: date, facts: Facts) -> None:
             facts.add("violent_attack", True, armed[0].group(0))
         elif unarmed and not armed:
             facts.add("violent_attack", False, unarmed.group(0))
-    m = _SICK_LEAVE.search(text)
+    leave_text = text.replace("个半月", "个月半")  # 两个半月 is two months and a half
+    m = _SICK_LEAVE.search(leave_text)
     if m and "sick_leave_months" not in facts:
         count, unit, extra = m.group(1, 2, 3) if m.group(1) else m.group(4, 5, 6)
         months = _leave_months(count, unit, extra)
