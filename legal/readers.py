@@ -1026,6 +1026,13 @@ _DECIDERS: tuple[tuple[str, str, str, str], ...] = (
     ("commute", r"撞|车祸|事故|摔|受伤|伤|工伤|出事|刮",
      r"(?:周末|休息日|放假|请假)(?:出去|去)?(?:玩|逛|办事)|(?:去|出去)(?:逛街|吃饭|旅游|玩|接孩子|买东西)的路上|下班后(?:又)?(?:去|跟)(?:朋友)?(?:吃饭|喝酒|逛|玩|唱歌)",
      r"(?:上班|下班|上下班|通勤)[^，。,；;？?！!]{0,8}?(?:路上|途中)|(?:去|到|赶)(?:公司|单位|厂里|工厂|工地|店里)(?:上班)?的路上|下班(?:后)?(?:骑车|开车|走路|步行|坐车|骑电动车)?回家|在上下班"),
+    # a loan without an IOU: something besides the transfer shows it was one (聊天记录里说借, 录音, 他承认) — or only
+    # the transfer does (民间借贷规定 16: the lender then bears the proof once the borrower says it repaid an old debt)
+    ("loan_evidence", r"借条|欠条|转账|转了|转给|打款|打了|微信|支付宝",
+     r"只有(?:一张|一笔|几笔)?(?:转账|银行|微信|支付宝)?(?:转账)?(?:记录|流水|凭证|截图)|(?:没有|没)(?:任何)?(?:聊天记录|录音|证人|其他证据|别的证据)"
+     r"|(?:聊天记录|记录)(?:都)?(?:删了|没了|找不到)|口头(?:说|借)的|(?:当面|直接)给的现金",
+     r"(?:聊天记录|微信|短信)(?:里|上|中)?(?:有|他|她)?(?:说|写|提|承认)(?:过|了)?(?:是|要)?(?:借|还)|(?:有|留了|录了)(?:录音|证人)"
+     r"|(?:他|她|对方)(?:也|当时|之前)?(?:承认|认)(?:过|了)?(?:是)?借|说好(?:了)?(?:是)?借|备注(?:了|写了|写的)?(?:是)?(?:借款|借)"),
     # an engaged couple told to have lived apart (涉彩礼规定: returned in full when neither registered nor
     # lived together)
     ("lived_apart", r"彩礼|礼金|订婚|定亲|三金",
@@ -1130,6 +1137,13 @@ _PERSONAL_LEAVE = re.compile(rf"事假[^，。,；;？?！!\d]{{0,6}}?({NUM}|半
 _DUTY_CRIME = re.compile(r"贪污|受贿|收受|收了?[^，。,；;？?！!]{0,10}?(?:好处费|回扣|红包|贿赂)|侵吞|挪用公款")
 
 
+#: The year an offence was committed, told without a day (2015年偷的, 八年前打伤了人): read only when no dated offence
+#: is — a dated one gives the composer the period's last day (刑法 87, the ``prosecution_limitation`` rule).
+_CRIME_ACTS = r"(?:偷|盗|骗|打|砍|捅|抢|撞|伤|犯|贪污|受贿|挪用|杀|诈骗|走私|贩)"
+_OFFENCE_YEAR = re.compile(rf"((?:19|20)\d{{2}})\s*年(?:的时候|那年|那会儿?)?[^，。,；;？?！!]{{0,12}}?{_CRIME_ACTS}")
+_OFFENCE_AGO = re.compile(rf"({NUM}|半)\s*年(?:多)?(?:以)?前[^，。,；;？?！!]{{0,12}}?{_CRIME_ACTS}")
+
+
 def _leave_months(count: str, unit: str, extra: str | None) -> Decimal | None:
     value = spoken_count(count)
     if value is None:
@@ -1184,6 +1198,13 @@ def told_quantities(text: str, today: date, facts: Facts) -> None:
     if isinstance(year, int) and year <= today.year and "years_since_death" not in facts:
         facts.add("years_since_death", today.year - year, facts.items["death_year"].text)
         facts.add("protection_end_year", year + 50, facts.items["death_year"].text)
+    dated = "start_date" in facts or any(d.event in ("offence", "offence_more") for d in facts.dates)
+    if "max_penalty_years" in facts and not dated and "years_since_offence" not in facts:
+        m = _OFFENCE_YEAR.search(text)
+        if m and 1950 <= int(m.group(1)) <= today.year:
+            facts.add("years_since_offence", today.year - int(m.group(1)), m.group(0))
+        elif (m := _OFFENCE_AGO.search(text)) and (years := spoken_count(m.group(1))) is not None and years <= 60:
+            facts.add("years_since_offence", years, m.group(0))
     m = _DUTY_CRIME.search(text)
     if m and "amount_involved" not in facts:
         amount = next((money(a.group(1), a.group(2)) for a in re.finditer(MONEY, text[m.start():])
