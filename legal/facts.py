@@ -134,7 +134,8 @@ LABELS.update({"blood_alcohol": "血液酒精含量（毫克/100毫升）", "vio
                "goods_intact": "退回的商品完好", "commute": "上下班途中", "sick_leave_months": "当年病假（月）",
                "personal_leave_days": "当年事假（天）", "days_since_start": "事发至今（天）",
                "years_since_death": "作者去世至今（年）", "protection_end_year": "保护期届满年份",
-               "years_since_offence": "犯罪至今（年）", "loan_evidence": "转账之外另有证明借款的证据"})
+               "years_since_offence": "犯罪至今（年）", "loan_evidence": "转账之外另有证明借款的证据",
+               "served_months": "已服刑（月）"})
 #: The words for a fact coded by number, read back to the client in place of the code.
 VALUE_WORDS: dict[str, dict[int, str]] = {
     "fault_party": {1: "您自己一方的原因", 2: "对方的原因", 3: "双方都没有过错"},

@@ -1144,6 +1144,12 @@ _OFFENCE_YEAR = re.compile(rf"((?:19|20)\d{{2}})\s*年(?:的时候|那年|那会
 _OFFENCE_AGO = re.compile(rf"({NUM}|半)\s*年(?:多)?(?:以)?前[^，。,；;？?！!]{{0,12}}?{_CRIME_ACTS}")
 
 
+#: Time already served of a sentence (假释 needs half of it, 刑法 81): 已经坐了六年, 服刑三年多了, 在监狱里待了两年半.
+_SERVED = re.compile(rf"(?:坐了|坐牢|服刑了?|蹲了|在(?:监狱|里面|牢里|狱里)(?:里)?(?:待|呆|关|蹲)?了|改造了"
+                     rf"|(?:实际)?执行了)"
+                     rf"\s*({NUM}|半)\s*(年|个月)(半|多)?")
+
+
 def _leave_months(count: str, unit: str, extra: str | None) -> Decimal | None:
     value = spoken_count(count)
     if value is None:
@@ -1198,6 +1204,9 @@ def told_quantities(text: str, today: date, facts: Facts) -> None:
     if isinstance(year, int) and year <= today.year and "years_since_death" not in facts:
         facts.add("years_since_death", today.year - year, facts.items["death_year"].text)
         facts.add("protection_end_year", year + 50, facts.items["death_year"].text)
+    m = _SERVED.search(text)
+    if m and "served_months" not in facts and (months := _months(m.group(1), m.group(2), m.group(3))) is not None:
+        facts.add("served_months", months, m.group(0))
     dated = "start_date" in facts or any(d.event in ("offence", "offence_more") for d in facts.dates)
     if "max_penalty_years" in facts and not dated and "years_since_offence" not in facts:
         m = _OFFENCE_YEAR.search(text)
