@@ -1137,11 +1137,10 @@ _PERSONAL_LEAVE = re.compile(rf"事假[^，。,；;？?！!\d]{{0,6}}?({NUM}|半
 _DUTY_CRIME = re.compile(r"贪污|受贿|收受|收了?[^，。,；;？?！!]{0,10}?(?:好处费|回扣|红包|贿赂)|侵吞|挪用公款")
 
 
-#: The year an offence was committed, told without a day (2015年偷的, 八年前打伤了人): read only when no dated offence
+#: The year an offence was committed, told without a day (2015年偷的, 2010年那会儿骗的): read only when no dated offence
 #: is — a dated one gives the composer the period's last day (刑法 87, the ``prosecution_limitation`` rule).
 _CRIME_ACTS = r"(?:偷|盗|骗|打|砍|捅|抢|撞|伤|犯|贪污|受贿|挪用|杀|诈骗|走私|贩)"
 _OFFENCE_YEAR = re.compile(rf"((?:19|20)\d{{2}})\s*年(?:的时候|那年|那会儿?)?[^，。,；;？?！!]{{0,12}}?{_CRIME_ACTS}")
-_OFFENCE_AGO = re.compile(rf"({NUM}|半)\s*年(?:多)?(?:以)?前[^，。,；;？?！!]{{0,12}}?{_CRIME_ACTS}")
 
 
 #: Time already served of a sentence (假释 needs half of it, 刑法 81): 已经坐了六年, 服刑三年多了, 在监狱里待了两年半.
@@ -1212,8 +1211,6 @@ def told_quantities(text: str, today: date, facts: Facts) -> None:
         m = _OFFENCE_YEAR.search(text)
         if m and 1950 <= int(m.group(1)) <= today.year:
             facts.add("years_since_offence", today.year - int(m.group(1)), m.group(0))
-        elif (m := _OFFENCE_AGO.search(text)) and (years := spoken_count(m.group(1))) is not None and years <= 60:
-            facts.add("years_since_offence", years, m.group(0))
     m = _DUTY_CRIME.search(text)
     if m and "amount_involved" not in facts:
         amount = next((money(a.group(1), a.group(2)) for a in re.finditer(MONEY, text[m.start():])

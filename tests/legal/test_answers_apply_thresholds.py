@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 
 from bench.answers import polarity
+from legal import conditions
 from legal.cardfile import shipped_cards
 from legal.composer import compose
 from legal.facts import extract_facts
@@ -157,3 +158,56 @@ def test_the_thresholds_are_declared_on_the_card() -> None:
     answer = CARDS["criminal.drunk-driving"].answers["yes_no"]
     bounds = {(p.fact, p.op, int(p.value)) for case in answer.cases for p in case.when}
     assert {("blood_alcohol", ">=", 80), ("blood_alcohol", "<", 150), ("blood_alcohol", ">=", 150)} <= bounds
+
+
+# -- a time limit told by the year, a loan without an IOU, a share of another fact ----------------------------
+@pytest.mark.parametrize(("question", "years"), [
+    ("2016年在工地偷过一台发电机，值两万块，现在还会被追究吗", 10),
+    ("2019年那会儿骗了朋友十万块，一直没人报案，现在还会抓我吗", 7),
+])
+def test_the_years_since_an_offence_told_by_its_year(question: str, years: int) -> None:
+    assert _facts(question)["years_since_offence"] == years
+
+
+@pytest.mark.parametrize(("question", "lead"), [
+    ("2016年在工地偷过一台发电机，值两万块，现在还会被追究吗", "不会（一般情形）"),      # 3 years at most: 5-year limit
+    ("2023年在超市偷过两千块钱的东西，现在还会被追究吗", "会（仍在追诉期限内）"),
+    ("2010年骗了朋友一百万，一直没人报案，现在还会被追诉吗", "会（仍在追诉期限内）"),  # life at most: 20 years
+])
+def test_the_prosecution_limit_is_applied_to_the_year_and_the_penalty(question: str, lead: str) -> None:
+    assert _conclusion("criminal.prosecution-time-limit", question).startswith(lead)
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("没写借条，但微信里他承认过是借我的钱，能起诉吗", True),
+    ("转账的时候备注写的借款，没打借条", True),
+    ("没打欠条，手上只有转账截图，别的证据都没有", False),
+])
+def test_whether_more_than_the_transfer_shows_a_loan(question: str, value: bool) -> None:
+    assert _facts(question)["loan_evidence"] is value
+
+
+def test_a_loan_shown_only_by_the_transfer_is_told_its_risk() -> None:
+    text = _conclusion("debt.no-iou-transfer-records", "没打欠条，手上只有转账截图，别的证据都没有，能要回来吗")
+    assert text.startswith("可以起诉，但只凭转账记录有败诉风险") and "第十六条" in text
+
+
+@pytest.mark.parametrize(("question", "lead"), [
+    ("弟弟判了六年，现在坐了两年牢，能不能假释", "还不能假释"),
+    ("弟弟判了六年，现在已经服刑四年了，能不能假释", "可以争取假释"),
+])
+def test_parole_is_decided_by_half_the_sentence(question: str, lead: str) -> None:
+    assert _conclusion("criminal.commutation-parole", question).startswith(lead)
+
+
+def test_a_share_of_another_fact_is_declared_on_the_card() -> None:
+    predicate = conditions.parse_predicate({"fact": "served_months", "op": ">=", "of": "sentence_months",
+                                            "times": 0.5}, "t")
+    assert predicate.holds({"served_months": 30, "sentence_months": 60})
+    assert not predicate.holds({"served_months": 29, "sentence_months": 60})
+    assert not predicate.holds({"served_months": 30})     # the other fact unknown decides nothing
+    assert predicate.to_dict() == {"fact": "served_months", "op": ">=", "of": "sentence_months", "times": 0.5}
+    for wrong in ({"fact": "a", "op": "<", "of": "b", "value": 1}, {"fact": "a", "op": "<", "value": 1, "times": 2},
+                  {"fact": "a", "op": "<", "of": "b", "times": 0}, {"fact": "a", "op": "known", "of": "b"}):
+        with pytest.raises(conditions.ConditionError):
+            conditions.parse_predicate(wrong, "t")
