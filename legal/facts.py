@@ -135,7 +135,8 @@ LABELS.update({"blood_alcohol": "血液酒精含量（毫克/100毫升）", "vio
                "personal_leave_days": "当年事假（天）", "days_since_start": "事发至今（天）",
                "years_since_death": "作者去世至今（年）", "protection_end_year": "保护期届满年份",
                "years_since_offence": "犯罪至今（年）", "loan_evidence": "转账之外另有证明借款的证据",
-               "served_months": "已服刑（月）"})
+               "served_months": "已服刑（月）", "leak_from_common": "漏水源自公共管道、外墙等共有部分",
+               "middle_unable": "中间一代（孩子的父母、老人的子女）已去世或无力抚养、赡养"})
 #: The words for a fact coded by number, read back to the client in place of the code.
 VALUE_WORDS: dict[str, dict[int, str]] = {
     "fault_party": {1: "您自己一方的原因", 2: "对方的原因", 3: "双方都没有过错"},

@@ -211,3 +211,14 @@ def test_a_share_of_another_fact_is_declared_on_the_card() -> None:
                   {"fact": "a", "op": "<", "of": "b", "times": 0}, {"fact": "a", "op": "known", "of": "b"}):
         with pytest.raises(conditions.ConditionError):
             conditions.parse_predicate(wrong, "t")
+
+
+@pytest.mark.parametrize(("slug", "question", "lead"), [
+    ("housing.renovation-damage-neighbor", "物业查了说是公共下水管堵了往我家渗水，楼上要赔我吗", "楼上不用赔"),
+    ("housing.renovation-damage-neighbor", "楼上厨房水管爆了，把我家吊顶泡坏了，他要赔吗", "需要赔"),
+    ("family.grandparent-grandchild-support", "女儿女婿出车祸都没了，外孙的生活费外公外婆要出吗", "需要"),
+    ("family.grandparent-grandchild-support", "孩子爸妈都有工作有收入，爷爷奶奶必须给孩子出学费吗", "不需要"),
+    ("family.grandparent-grandchild-support", "爷爷奶奶有义务给孙子出抚养费吗", "要看孩子的父母"),
+])
+def test_the_party_the_facts_make_liable_is_the_conclusion(slug: str, question: str, lead: str) -> None:
+    assert _conclusion(slug, question).startswith(lead)
