@@ -171,7 +171,7 @@ def parse_predicate(raw: Any, where: str) -> Predicate:
             raise ConditionError(f"{where}: op {op} takes neither value nor rule nor of")
         return Predicate(fact.strip(), op)
     if sum(x is not None for x in (value, rule, of)) != 1:
-        raise ConditionError(f"{where} needs exactly one of value, rule or of")
+        raise ConditionError(f"{where} needs exactly one of value or rule (or of, a share of another fact)")
     if times is not None and of is None:
         raise ConditionError(f"{where}.times goes with of")
     if of is not None:
