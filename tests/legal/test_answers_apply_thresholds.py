@@ -104,8 +104,8 @@ def test_a_categorical_fact_not_told_stays_unknown(question: str, fact: str) -> 
 # -- the cases the facts meet, on either side of each threshold ---------------------------------------------------
 @pytest.mark.parametrize(("slug", "question", "lead", "polar"), [
     ("criminal.drunk-driving", "朋友喝了酒开车，抽血结果79毫克，会判刑吗", "不会被追究刑事责任", "negative"),
-    ("criminal.drunk-driving", "朋友喝了酒开车，抽血结果80毫克，会判刑吗", "一般不会判刑", None),
-    ("criminal.drunk-driving", "朋友喝了酒开车，抽血结果149毫克，会判刑吗", "一般不会判刑", None),
+    ("criminal.drunk-driving", "朋友喝了酒开车，抽血结果80毫克，会判刑吗", "构成醉驾，但很可能不被判刑", "positive"),
+    ("criminal.drunk-driving", "朋友喝了酒开车，抽血结果149毫克，会判刑吗", "构成醉驾，但很可能不被判刑", "positive"),
     ("criminal.drunk-driving", "朋友喝了酒开车，抽血结果150毫克，会判刑吗", "会被追究刑事责任", "positive"),
     ("criminal.probation", "一审判了有期徒刑三年，能判缓刑吗", "可以争取", "positive"),
     ("criminal.probation", "一审判了有期徒刑三年零两个月，能判缓刑吗", "不能", "negative"),
