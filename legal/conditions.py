@@ -3,9 +3,10 @@
 An answer of a card may carry ``cases``: each a list of predicates (``when``) and the conclusion that
 holds when all of them hold. The first case that holds replaces the answer's default conclusion; a
 predicate on a fact the question does not give never holds, so without the fact the default (the
-common case) stands. A predicate compares a fact with a number (``value``) or with a threshold the
-law computes from other facts (``rule``): the probation limit of the contract term, four times the
-LPR at the loan date, 20 % of the price, 130 % of the loss. The chosen conclusion names the fact and
+common case) stands. A predicate compares a fact with a number (``value``), with a share of another
+fact (``of`` and ``times``: half the sentence, for parole) or with a threshold the law computes from other
+facts (``rule``): the probation limit of the contract term, four times the LPR at the loan date, 20 % of
+the price, 130 % of the loss. The chosen conclusion names the fact and
 the threshold (``{probation_months}``, ``{probation_limit}``), so it says why:
 "不合法。约定试用期6个月，超过劳动合同期限12个月对应的上限2个月".
 
@@ -95,6 +96,10 @@ class Predicate:
     #: A number, or a word for a fact whose value is one (``side``: "lender", "borrower" …; == and != only).
     value: Decimal | str | None = None
     rule: str = ""
+    #: Another fact the threshold is a share of (``of = "sentence_months", times = 0.5``: half the sentence), declared
+    #: on the card: the law's ratio is the card's, not code's.
+    of: str = ""
+    times: Decimal = Decimal(1)
 
     def holds(self, facts: Mapping[str, Any]) -> bool:
         given = facts.get(self.fact)
@@ -105,14 +110,27 @@ class Predicate:
                 return False  # an unknown fact, or a figure where a word is asked: decides nothing
             return (str(given) == self.value) == (self.op == "==")
         left = _dec(given)
-        right = self.value if not self.rule else THRESHOLDS[self.rule](facts)
+        right = self.bound(facts)
         if left is None or right is None:
             return False  # an unknown fact decides nothing: the default conclusion stands
         return OPS[self.op](left, right)
 
+    def bound(self, facts: Mapping[str, Any]) -> Decimal | None:
+        """The number the fact is compared with: the value, the law's threshold, or a share of another fact."""
+        if self.rule:
+            return THRESHOLDS[self.rule](facts)
+        if self.of:
+            base = _dec(facts.get(self.of))
+            return None if base is None else base * self.times
+        return self.value if isinstance(self.value, Decimal) else None
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"fact": self.fact, "op": self.op}
-        if self.rule:
+        if self.of:
+            out["of"] = self.of
+            if self.times != 1:
+                out["times"] = float(self.times)
+        elif self.rule:
             out["rule"] = self.rule
         elif isinstance(self.value, str):
             out["value"] = self.value
@@ -147,13 +165,22 @@ def parse_predicate(raw: Any, where: str) -> Predicate:
         raise ConditionError(f"{where}.fact is missing or not a string")
     if op not in OPS and op not in PRESENCE_OPS:
         raise ConditionError(f"{where}.op must be one of {', '.join([*OPS, *PRESENCE_OPS])}")
-    value, rule = raw.get("value"), raw.get("rule")
+    value, rule, of, times = raw.get("value"), raw.get("rule"), raw.get("of"), raw.get("times")
     if op in PRESENCE_OPS:
-        if value is not None or rule is not None:
-            raise ConditionError(f"{where}: op {op} takes neither value nor rule")
+        if value is not None or rule is not None or of is not None:
+            raise ConditionError(f"{where}: op {op} takes neither value nor rule nor of")
         return Predicate(fact.strip(), op)
-    if (value is None) == (rule is None):
-        raise ConditionError(f"{where} needs exactly one of value or rule")
+    if sum(x is not None for x in (value, rule, of)) != 1:
+        raise ConditionError(f"{where} needs exactly one of value or rule (or of, a share of another fact)")
+    if times is not None and of is None:
+        raise ConditionError(f"{where}.times goes with of")
+    if of is not None:
+        if not isinstance(of, str) or not of.strip():
+            raise ConditionError(f"{where}.of must name a fact")
+        if times is not None and (isinstance(times, bool) or not isinstance(times, int | float) or times <= 0):
+            raise ConditionError(f"{where}.times must be a positive number")
+        share = Decimal(str(times)) if times is not None else Decimal(1)
+        return Predicate(fact.strip(), op, of=of.strip(), times=share)
     if rule is not None:
         if rule not in THRESHOLDS:
             raise ConditionError(f"{where}.rule must be one of {', '.join(THRESHOLDS)}")

@@ -128,6 +128,15 @@ LABELS.update({"self_operated": "平台自营", "before_marriage": "婚前出资
                "spouse_cosigned": "夫妻共同签字或事后追认", "arbitration_clause": "合同约定了仲裁",
                "goods_delivered": "货物已交付或交给承运人", "client_main_responsibility": "本人负事故主要以上责任",
                "landlord_knew": "房东知道转租"})
+#: Quantities with units and the categorical facts a threshold or a case is applied to (legal/readers.py
+#: ``told_quantities`` and ``case_deciders``; docs/decisions/answers-apply-the-case.md, stop 3).
+LABELS.update({"blood_alcohol": "血液酒精含量（毫克/100毫升）", "violent_attack": "对方持凶器或以严重暴力行凶",
+               "goods_intact": "退回的商品完好", "commute": "上下班途中", "sick_leave_months": "当年病假（月）",
+               "personal_leave_days": "当年事假（天）", "days_since_start": "事发至今（天）",
+               "years_since_death": "作者去世至今（年）", "protection_end_year": "保护期届满年份",
+               "years_since_offence": "犯罪至今（年）", "loan_evidence": "转账之外另有证明借款的证据",
+               "served_months": "已服刑（月）", "leak_from_common": "漏水源自公共管道、外墙等共有部分",
+               "middle_unable": "中间一代（孩子的父母、老人的子女）已去世或无力抚养、赡养"})
 #: The words for a fact coded by number, read back to the client in place of the code.
 VALUE_WORDS: dict[str, dict[int, str]] = {
     "fault_party": {1: "您自己一方的原因", 2: "对方的原因", 3: "双方都没有过错"},

@@ -284,6 +284,7 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _spans_and_uses(text, facts)
     _dated_roles(text, facts)
     case_deciders(text, today, facts)
+    told_quantities(text, today, facts)
 
 
 def _contract_roles(text: str, facts: Facts) -> None:
@@ -1013,14 +1014,44 @@ _DECIDERS: tuple[tuple[str, str, str, str], ...] = (
     ("client_main_responsibility", r"上班|下班|通勤|回家路上|上班路上|下班路上|工伤",
      r"对方(?:负)?(?:全责|全部责任|主责|主要责任)|(?:我|本人|自己)(?:负|是|承担)?(?:次要责任|次责|同等责任|无责|没有责任|没责任)|同等责任|(?:我|本人)不负(?:主要)?责任|认定(?:对方|他|她)全责",
      r"(?:我|本人|自己)(?:负|是|承担)?(?:全责|全部责任|主责|主要责任)|(?:认定|判)(?:我|本人)(?:全责|主责|主要责任)"),
+    # goods sent back under the seven-day return: still intact (吊牌在, 没拆, 只是试穿) or not (吊牌剪了, 洗过, 穿出门,
+    # 激活了 — 网购七日无理由退货办法 9: a cut or removed tag, a soiled or used thing is not intact)
+    ("goods_intact", r"退|无理由|七天|7天|七日|7日|退换",
+     r"吊牌(?:被我|被|让我|我|已经|已|都)?(?:剪|拆|摘|撕|扯|弄)(?:掉|了|下|坏)?|(?<![没未不])(?:剪|拆|摘|撕)(?:掉|了|下)?(?:了)?(?:吊牌|标签|商标)|标签(?:被)?(?:剪|撕)(?:掉|了)?"
+     r"|洗(?:过|了)(?:一次|几次|一下)?|下过水|穿(?:过|了)?(?:几次|好几次|一天|一整天|出门|去上班|出去)|穿出去(?:过|了)?|用(?:了|过)(?:几次|一段时间|好几次|一个月|几天|很久)"
+     r"|已经用过|弄脏|有污渍|沾了|拆封(?:了)?(?:的)?(?:化妆品|食品|护肤品|面霜|口红)|激活(?:了|过)|刮花|磨损|摔(?:了|坏)|损坏了",
+     r"吊牌(?:还在|都在|没剪|没拆|没动|完好|齐全)|(?:没|没有|未)(?:拆封|拆包装|拆开|用过|穿过|洗过|剪吊牌)|全新(?:的)?(?:没动|未用)?|原封(?:不动|未动)"
+     r"|包装(?:完好|都在|齐全)|(?:只是|就是|仅仅|就)?试穿(?:了)?(?:一下|一次)?|试(?:了)?一下"),
+    # hurt on the way to or from work (工伤保险条例 14 ⑥, the client not mainly responsible), not on an errand
+    ("commute", r"撞|车祸|事故|摔|受伤|伤|工伤|出事|刮",
+     r"(?:周末|休息日|放假|请假)(?:出去|去)?(?:玩|逛|办事)|(?:去|出去)(?:逛街|吃饭|旅游|玩|接孩子|买东西)的路上|下班后(?:又)?(?:去|跟)(?:朋友)?(?:吃饭|喝酒|逛|玩|唱歌)",
+     r"(?:上班|下班|上下班|通勤)[^，。,；;？?！!]{0,8}?(?:路上|途中)|(?:去|到|赶)(?:公司|单位|厂里|工厂|工地|店里)(?:上班)?的路上|下班(?:后)?(?:骑车|开车|走路|步行|坐车|骑电动车)?回家|在上下班"),
+    # a loan without an IOU: something besides the transfer shows it was one (聊天记录里说借, 录音, 他承认) — or only
+    # the transfer does (民间借贷规定 16: the lender then bears the proof once the borrower says it repaid an old debt)
+    ("loan_evidence", r"借条|欠条|转账|转了|转给|打款|打了|微信|支付宝",
+     r"只有(?:一张|一笔|几笔)?(?:转账|银行|微信|支付宝)?(?:转账)?(?:记录|流水|凭证|截图)|(?:没有|没)(?:任何)?(?:聊天记录|录音|证人|其他证据|别的证据)"
+     r"|(?:聊天记录|记录)(?:都)?(?:删了|没了|找不到)|口头(?:说|借)的|(?:当面|直接)给的现金",
+     r"(?:聊天记录|微信|短信)(?:里|上|中)?(?:有|他|她)?(?:说|写|提|承认)(?:过|了)?(?:是|要)?(?:借|还)|(?:有|留了|录了)(?:录音|证人)"
+     r"|(?:他|她|对方)(?:也|当时|之前)?(?:承认|认)(?:过|了)?(?:是)?借|说好(?:了)?(?:是)?借|备注(?:了|写了|写的)?(?:是)?(?:借款|借)"),
+    # a leak from a common part of the building (公共管道, 外墙, 楼顶: the manager's) or from the flat above's own
+    ("leak_from_common", r"漏水|渗水|漏到|滴水|水泡|泡了|泡坏|泡黄|淹了|水管爆|发霉|墙皮",
+     r"(?:楼上|他家|她家|邻居家|对方家)(?:的)?(?:卫生间|厕所|厨房|洗衣机|水管|地暖|阳台|热水器|马桶|鱼缸|浴缸|防水)"
+     r"|(?:防水|水管|地暖)(?:层)?(?:没做好|没做|坏了|爆了|破了|老化)|(?:装修|改水电)(?:的时候)?(?:把)?(?:水管|防水)",
+     r"公共(?:管道|水管|部位|区域|排水管?|下水管?)|主管道|总管|(?:外墙|楼顶|屋顶|屋面|天台|顶楼)(?:渗|漏|裂)|雨水管|立管|共用(?:管道|部位)"),
+    # grandparents and grandchildren (民法典 1074): the generation between is dead or unable to pay — or alive and able
+    ("middle_unable", r"爷爷|奶奶|外公|外婆|姥姥|姥爷|祖父|祖母|孙子|孙女|外孙|隔代",
+     r"(?:父母|爸妈|爸爸妈妈|儿子儿媳|孩子(?:他|她|的)?(?:爸|妈|父母|爸妈))(?:都|也|还)?(?:健在|在外地打工|在外打工|有工作|有收入|好好的|都在|活着)",
+     r"(?:父母|爸妈|爸爸妈妈|儿子儿媳|儿子|女儿|孩子(?:他|她|的)?(?:爸|妈|父母|爸妈))(?:都|也|已经|早就|前几年)?[^，。,；;？?！!]{0,6}?(?:去世|不在了|没了|过世|走了|死了|病逝"
+     r"|坐牢|服刑|失踪|下落不明|重病|残疾|瘫痪|没有(?:劳动)?能力|无力(?:抚养|赡养))"),
     # an engaged couple told to have lived apart (涉彩礼规定: returned in full when neither registered nor
     # lived together)
     ("lived_apart", r"彩礼|礼金|订婚|定亲|三金",
      r"(?<![没未])(?:同居|住在一起|住一起|一起住)(?:了|过)",
      r"(?:没|没有|未|从没|从来没)(?:有)?(?:同居|住在一起|住一起|一起住|在一起住|共同生活|一起生活)|分开住|各住各的"),
 )
-#: Deciders whose no holds even beside a yes: 全款付了首付 is the down payment paid in full, a part of the price.
-_NO_WINS = frozenset({"full_payment"})
+#: Deciders whose no holds even beside a yes: 全款付了首付 is the down payment paid in full, a part of the price;
+#: 只是试穿 beside 吊牌剪了 is a tag cut off all the same.
+_NO_WINS = frozenset({"full_payment", "goods_intact"})
 _DECIDER_PATTERNS = tuple((name, re.compile(topic), re.compile(no), re.compile(yes))
                           for name, topic, no, yes in _DECIDERS)
 
@@ -1083,3 +1114,116 @@ def case_deciders(text: str, today: date, facts: Facts) -> None:
     if isinstance(due, date) and due <= today and "years_since_due" not in facts:
         years = (today - due).days / 365.25
         facts.add("years_since_due", Decimal(str(round(years, 2))), f"{due.isoformat()}到期")
+
+
+# -- quantities with units and the categorical facts a lawyer applies the threshold to (answers-apply-the-case) --
+#: Blood alcohol as clients report it, in mg per 100 ml: 130mg, 一百三十几毫克, 92.5mg/100ml, 酒精含量135,
+#: 抽血结果是156, 吹出来95. A reading per litre (呼气 0.35mg/L) is another measure and is not read.
+_ALCOHOL_CONTEXT = re.compile(r"酒|醉|抽血|血检|血液|吹气|酒精")
+_ALCOHOL_UNIT = re.compile(rf"({NUM})\s*(几|多)?\s*(?:mg|MG|Mg|毫克)(?!\s*(?:/|每)\s*(?:L|l|升))")
+_ALCOHOL_SAID = re.compile(rf"(?:酒精(?:含量|浓度|值|检测)?|血(?:液)?(?:酒精)?(?:含量|浓度)|抽血(?:结果|检测|化验)?"
+                           rf"|血检(?:结果)?|吹(?:气|出来|出|的)(?:结果)?)"
+                           rf"(?:是|为|有|测出来|查出来|测出|测的|查出|检测出|达到|结果|出来|显示|说|化验)*\s*({NUM})\s*(几|多)?(?![\d.年月日号岁天个%])")
+#: An attack with a weapon or one of the violent crimes of 刑法 20 ③ (行凶, 杀人, 抢劫, 强奸, 绑架) the client
+#: resisted — the other side's act, never the client's own knife (我拿刀, 我抢过刀).
+_DEFENCE_TOPIC = re.compile(r"防卫|自卫|还手|反击|反抗|捅|砍|刺|打伤|打成|打断|踹|砸伤|拍晕|骨折|重伤|轻伤"
+                            r"|伤了他|伤到他|打跑|制服|夺刀|抢刀|夺过")
+_WEAPONS = (r"(?:砍刀|菜刀|水果刀|西瓜刀|尖刀|长刀|刀子|匕首|刀|斧头|斧子|铁棍|钢管|棍子|木棍|棒球棍|甩棍"
+            r"|铁锹|锤子|榔头|砖头|酒瓶|枪)")
+_ARMED_ATTACKER = re.compile(r"(?:他|她|对方|那人|那个人|有人|有个人|一个人|歹徒|小偷|劫匪|男的|男子|醉汉|一伙人"
+                             r"|几个人|混混|流氓|邻居|前夫|老公)"
+                             rf"[^。；;？?！!]{{0,10}}?(?:拿|持|提|举|抡|抄|掏|带|握)(?:着|起|出|了)*(?:一把|把|根|一根|个)?{_WEAPONS}"
+                             r"|持刀|持械|行凶|砍我|捅我|砍向我|刺向我|要砍(?:我|死)|要杀(?:我|了我)|要捅|拿刀追|追着我砍|抢劫|打劫|劫持|强奸|绑架|入室抢")
+_OWN_ACTS = ("持刀", "持械", "行凶", "抢劫", "打劫", "劫持", "强奸", "绑架")
+_UNARMED = re.compile(r"徒手|空手|赤手空拳|没拿(?:刀|东西|武器|凶器)|没带(?:刀|武器|凶器)|只是(?:推|骂|扇|吵|拉扯|推搡)"
+                      r"|推搡|扇了我(?:一)?(?:个)?(?:巴掌|耳光)|吵架")
+#: Time off sick or on personal leave in the year (职工带薪年休假条例 4): 请了两个月病假, 病假休了三个月, 事假25天.
+_SICK_LEAVE = re.compile(rf"病假[^，。,；;？?！!\d]{{0,6}}?"
+                         rf"({NUM}|半)\s*(个?月|天|周|个?星期)(半|多)?"
+                         rf"|({NUM}|半)\s*(个?月|天|周|个?星期)(半|多)?(?:的)?病假")
+_PERSONAL_LEAVE = re.compile(rf"事假[^，。,；;？?！!\d]{{0,6}}?({NUM}|半)\s*(天|个?月|周)"
+                             rf"|({NUM}|半)\s*(天|个?月|周)(?:的)?事假")
+#: The sum a public servant took or was paid (贪污, 受贿, 收了好处费): the bands of 贪污贿赂解释 1–3 apply to it.
+_DUTY_CRIME = re.compile(r"贪污|受贿|收受|收了?[^，。,；;？?！!]{0,10}?(?:好处费|回扣|红包|贿赂)|侵吞|挪用公款")
+
+
+#: The year an offence was committed, told without a day (2015年偷的, 2010年那会儿骗的): read only when no dated offence
+#: is — a dated one gives the composer the period's last day (刑法 87, the ``prosecution_limitation`` rule).
+_CRIME_ACTS = r"(?:偷|盗|骗|打|砍|捅|抢|撞|伤|犯|贪污|受贿|挪用|杀|诈骗|走私|贩)"
+_OFFENCE_YEAR = re.compile(rf"((?:19|20)\d{{2}})\s*年(?:的时候|那年|那会儿?)?[^，。,；;？?！!]{{0,12}}?{_CRIME_ACTS}")
+
+
+#: Time already served of a sentence (假释 needs half of it, 刑法 81): 已经坐了六年, 服刑三年多了, 在监狱里待了两年半.
+_SERVED = re.compile(rf"(?:坐了|坐牢|服刑了?|蹲了|在(?:监狱|里面|牢里|狱里)(?:里)?(?:待|呆|关|蹲)?了|改造了"
+                     rf"|(?:实际)?执行了)"
+                     rf"\s*({NUM}|半)\s*(年|个月)(半|多)?")
+
+
+def _leave_months(count: str, unit: str, extra: str | None) -> Decimal | None:
+    value = spoken_count(count)
+    if value is None:
+        return None
+    if extra == "半":
+        value += Decimal("0.5")
+    if "月" in unit:
+        return value
+    days = value * (7 if unit.endswith(("周", "星期")) else 1)
+    return (days / Decimal(30)).quantize(Decimal("0.01"))
+
+
+def told_quantities(text: str, today: date, facts: Facts) -> None:
+    """Quantities with their units and the categorical facts that decide an answer's cases (SCHEMA.md): the blood
+    alcohol (mg/100ml), an attack with a weapon resisted, the sick and personal leave of the year, the days since
+    the event a period runs from, the years since an author's death, the sum of a duty crime."""
+    if _ALCOHOL_CONTEXT.search(text) and "blood_alcohol" not in facts:
+        for pattern in (_ALCOHOL_UNIT, _ALCOHOL_SAID):
+            m = pattern.search(text)
+            value = spoken_count(m.group(1)) if m else None
+            if m and value is not None and 5 <= value <= 500:
+                facts.add("blood_alcohol", value, m.group(0))
+                break
+    if _DEFENCE_TOPIC.search(text) and "violent_attack" not in facts:
+        # 我持刀, 我抢劫 are the client's own acts, not an attack he resisted
+        armed = [m for m in _ARMED_ATTACKER.finditer(text)
+                 if not ("我" in text[max(0, m.start() - 2):m.start()] and m.group(0)[:2] in _OWN_ACTS)]
+        unarmed = _UNARMED.search(text)
+        if armed and not unarmed:
+            facts.add("violent_attack", True, armed[0].group(0))
+        elif unarmed and not armed:
+            facts.add("violent_attack", False, unarmed.group(0))
+    leave_text = text.replace("个半月", "个月半")  # 两个半月 is two months and a half
+    m = _SICK_LEAVE.search(leave_text)
+    if m and "sick_leave_months" not in facts:
+        count, unit, extra = m.group(1, 2, 3) if m.group(1) else m.group(4, 5, 6)
+        months = _leave_months(count, unit, extra)
+        if months is not None and 0 < months <= 24:
+            facts.add("sick_leave_months", months, m.group(0))
+    m = _PERSONAL_LEAVE.search(text)
+    if m and "personal_leave_days" not in facts:
+        count, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        value = spoken_count(count)
+        if value is not None:
+            days = value * (30 if "月" in unit else 7 if unit == "周" else 1)
+            if 0 < days <= 365:
+                facts.add("personal_leave_days", int(days), m.group(0))
+    start = facts.get("start_date")
+    if isinstance(start, date) and start <= today and "days_since_start" not in facts:
+        facts.add("days_since_start", (today - start).days, facts.items["start_date"].text)
+    year = facts.get("death_year")
+    if isinstance(year, int) and year <= today.year and "years_since_death" not in facts:
+        facts.add("years_since_death", today.year - year, facts.items["death_year"].text)
+        facts.add("protection_end_year", year + 50, facts.items["death_year"].text)
+    m = _SERVED.search(text)
+    if m and "served_months" not in facts and (months := _months(m.group(1), m.group(2), m.group(3))) is not None:
+        facts.add("served_months", months, m.group(0))
+    dated = "start_date" in facts or any(d.event in ("offence", "offence_more") for d in facts.dates)
+    if "max_penalty_years" in facts and not dated and "years_since_offence" not in facts:
+        m = _OFFENCE_YEAR.search(text)
+        if m and 1950 <= int(m.group(1)) <= today.year:
+            facts.add("years_since_offence", today.year - int(m.group(1)), m.group(0))
+    m = _DUTY_CRIME.search(text)
+    if m and "amount_involved" not in facts:
+        amount = next((money(a.group(1), a.group(2)) for a in re.finditer(MONEY, text[m.start():])
+                       if (money(a.group(1), a.group(2)) or 0) >= 1000), None)
+        if amount is not None:
+            facts.add("amount_involved", amount, f"{m.group(0)}…{amount}")
