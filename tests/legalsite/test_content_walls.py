@@ -34,7 +34,7 @@ from typing import Any
 import pytest
 from django.contrib import admin
 from django.core.management import call_command
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -284,6 +284,7 @@ class Firm:
     mcp: list[tuple[str, str, RpcAnswer]]
     matrix_firm: dict[str, Any]
     tables: list[str] = field(default_factory=list)  # the tables of the saved copy
+    whole: bool = False  # the copy holds whole tables (truncated before they are restored), not added rows
     fingerprint: str = ""
 
 
@@ -336,18 +337,35 @@ def _build(make_user: Any, monkeypatch: Any) -> Firm:
     return Firm(users=users, planted=planted, paths=paths, skipped=skipped, mcp=mcp, matrix_firm=matrix_firm)
 
 
-def _copied_tables(cursor) -> list[str]:
-    """The tables the build wrote (the kept tables it changed, every other table holding rows) and every
-    table referencing one of them: a TRUNCATE must name them together, and each is restored whole."""
+def _written(cursor) -> tuple[list[str], list[str]]:
+    """(the kept tables the build wrote, every other table holding rows)."""
     cursor.execute(f"SELECT name FROM {testdb.SCHEMA}.kept")  # noqa: S608
     kept = {row[0] for row in cursor.fetchall()}
     cursor.execute(f"SELECT DISTINCT name FROM {testdb.SCHEMA}.dirty")  # noqa: S608
-    tables = {row[0] for row in cursor.fetchall()} & kept
-    every = set(testdb._django_tables(connection))
-    for table in every - kept:
+    written = {row[0] for row in cursor.fetchall()} & kept
+    others = []
+    for table in sorted(set(testdb._django_tables(connection)) - kept):
         cursor.execute(f'SELECT EXISTS (SELECT 1 FROM "{table}")')  # noqa: S608
         if cursor.fetchone()[0]:
-            tables.add(table)
+            others.append(table)
+    return sorted(written), others
+
+
+def _appended_only(cursor, table: str) -> bool:
+    """Whether every row of ``table``'s template copy is still in it unchanged (the build only added rows)."""
+    columns = testdb._columns(cursor, table)
+    try:
+        with transaction.atomic():
+            cursor.execute(f'SELECT NOT EXISTS (SELECT {columns} FROM {testdb.SCHEMA}."{table}" '  # noqa: S608
+                           f'EXCEPT SELECT {columns} FROM public."{table}")')
+            return bool(cursor.fetchone()[0])
+    except DatabaseError:  # a column type without equality: the table is copied whole
+        return False
+
+
+def _closure(cursor, tables: set[str]) -> list[str]:
+    """``tables`` and every table referencing one of them: a TRUNCATE must name them together."""
+    every = set(testdb._django_tables(connection))
     referencing = testdb._referencing(cursor)
     pending = list(tables)
     while pending:
@@ -373,13 +391,21 @@ def _fingerprint(cursor, tables: list[str]) -> str:
 
 
 def _save(firm: Firm) -> None:
+    """Copies what the build wrote. After a part's flush every other table is empty and the kept tables hold
+    the template's rows, so the copy holds the rows the build added (a kept table whose template rows the
+    build changed is copied whole, with every table referencing it, and truncated before it is restored)."""
     with transaction.atomic(), connection.cursor() as cursor:
-        firm.tables = _copied_tables(cursor)
+        written, others = _written(cursor)
+        firm.whole = not all(_appended_only(cursor, table) for table in written)
+        firm.tables = _closure(cursor, {*written, *others}) if firm.whole else sorted({*written, *others})
         cursor.execute(f"DROP SCHEMA IF EXISTS {COPY} CASCADE")
         cursor.execute(f"CREATE SCHEMA {COPY}")
         for table in firm.tables:
-            cursor.execute(f'CREATE TABLE {COPY}."{table}" AS SELECT {testdb._columns(cursor, table)} '  # noqa: S608
-                           f'FROM public."{table}"')
+            columns = testdb._columns(cursor, table)
+            added = (f' EXCEPT SELECT {columns} FROM {testdb.SCHEMA}."{table}"'  # noqa: S608
+                     if table in written and not firm.whole else "")
+            cursor.execute(f'CREATE TABLE {COPY}."{table}" AS SELECT {columns} '  # noqa: S608
+                           f'FROM public."{table}"{added}')
         firm.fingerprint = _fingerprint(cursor, firm.tables)
 
 
@@ -392,7 +418,8 @@ def _restore(firm: Firm) -> bool:
             return False
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET CONSTRAINTS ALL DEFERRED")
-        cursor.execute("TRUNCATE " + ", ".join(f'public."{table}"' for table in firm.tables))
+        if firm.whole:
+            cursor.execute("TRUNCATE " + ", ".join(f'public."{table}"' for table in firm.tables))
         for table in firm.tables:
             columns = testdb._columns(cursor, table)
             cursor.execute(f'INSERT INTO public."{table}" ({columns}) SELECT {columns} FROM {COPY}."{table}"')  # noqa: S608
@@ -404,7 +431,8 @@ def _restore(firm: Firm) -> bool:
             for sequence, column in cursor.fetchall():
                 cursor.execute(f'SELECT setval(%s, m) FROM (SELECT max("{column}") AS m FROM public."{table}") x '  # noqa: S608
                                f'WHERE m IS NOT NULL AND m >= (SELECT last_value FROM {sequence})', [sequence])
-    testdb._caches_changed()
+    if firm.whole or set(firm.tables) & set(testdb.corpus_tables()):
+        testdb._caches_changed()
     return True
 
 
@@ -460,7 +488,8 @@ def test_no_surface_shows_a_marker_and_every_route_rule_holds(part, make_user, s
     fields = {(label, field) for label, field, _ in planted.values()}
     print(f"\ncontent matrix, part {part}: {len(declared())} client-work models, {len(fields)} content fields, "
           f"{len(planted)} markers, {len(paths)} paths × {len(roles)} people + MCP and /v1, "
-          f"{walk.requests} requests in {elapsed:.0f} s; statuses {dict(walk.statuses)}")
+          f"{walk.requests} requests in {elapsed:.0f} s; statuses {dict(walk.statuses)}; the firm's copy: "
+          f"{len(firm.tables)} tables, {'whole' if firm.whole else 'the rows the build added'}")
     never = sorted({f"{planted[m][0]}.{planted[m][1]}" for m in planted
                     if planted[m][2] in {t for t, team in TEAMS.items() if set(roles) & team}
                     and not walk.seen.get(m)})
