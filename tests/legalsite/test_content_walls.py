@@ -9,8 +9,11 @@ changelist, search and change page, ``/api/v1/audit/events``, ``/api/v1/traces``
 The same walk checks the permission matrix's table (tests/legalsite/test_permission_matrix.py) on this
 firm: its roles are people of this firm (owner A, member B, outsider D, compliance E, admin F, and F again
 for the privileged matter M3), a GET cell takes the answer this walk read for that person and path, and
-the table's other cells (anonymous, writes, GETs this walk does not ask) are asked after it. The firm of
-both tables is built, and every GET route asked per person, once per run.
+the table's other cells (anonymous, writes, GETs this walk does not ask) are asked after it.
+
+The test has one part per person (and one for the matrix's anonymous column), which xdist spreads over its
+workers. The firm is built once per process, by its first part, and copied into a schema of the process's
+test database; every later part restores that copy after the flush of the part before.
 
 A new client-work model or a new content field is covered without a new test: the markers come from
 the declarations, the routes from the URL conf, the admin pages from the admin registry.
