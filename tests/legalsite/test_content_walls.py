@@ -9,8 +9,11 @@ changelist, search and change page, ``/api/v1/audit/events``, ``/api/v1/traces``
 The same walk checks the permission matrix's table (tests/legalsite/test_permission_matrix.py) on this
 firm: its roles are people of this firm (owner A, member B, outsider D, compliance E, admin F, and F again
 for the privileged matter M3), a GET cell takes the answer this walk read for that person and path, and
-the table's other cells (anonymous, writes, GETs this walk does not ask) are asked after it. The firm of
-both tables is built, and every GET route asked per person, once per run.
+the table's other cells (anonymous, writes, GETs this walk does not ask) are asked after it.
+
+The test has one part per person (and one for the matrix's anonymous column), which xdist spreads over its
+workers. The firm is built once per process, by its first part, and copied into a schema of the process's
+test database; every later part restores that copy after the flush of the part before.
 
 A new client-work model or a new content field is covered without a new test: the markers come from
 the declarations, the routes from the URL conf, the admin pages from the admin registry.
@@ -28,12 +31,13 @@ import re
 import time
 import zipfile
 from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 from django.contrib import admin
 from django.core.management import call_command
-from django.db import transaction
+from django.db import DatabaseError, connection, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -43,6 +47,7 @@ from firm import services as firm_services
 from firm.services import token_issue
 from firm.walls import declaration_for, declared
 from knowledge.models import Article
+from tests import testdb
 from tests.firm.walls_support import ROLES, build_firm, mcp_calls, work_in
 from tests.legalsite.matrix_support import OPEN_MARK, WALLED_MARK, route_group, url_routes
 from tests.legalsite.test_permission_matrix import matrix_cells, matrix_problems, outcome_of, quiet
@@ -257,14 +262,41 @@ def _admin_paths(objects_by_label: dict[str, list[int]], tags: list[str]) -> lis
 MATRIX_PEOPLE = {"owner": "A", "member": "B", "outsider": "D", "compliance": "E", "admin": "F"}
 #: The matrix's marks in this firm's work: the markers of the open matter M1 and the privileged M3.
 MATRIX_MARKS = {OPEN_MARK: re.compile(r"ZX\d{4}M1Z"), WALLED_MARK: re.compile(r"ZX\d{4}M3Z")}
+#: The test's parts: one per person (their walk, MCP answers, ``/v1`` question and permission-matrix columns),
+#: and the matrix's anonymous column. xdist spreads them; each reads the same firm.
+PARTS = (*ROLES, "anon")
+#: The matrix's columns asked in each part.
+MATRIX_ROLES = {"A": ("owner",), "B": ("member",), "D": ("outsider",), "E": ("compliance",),
+                "F": ("admin", "admin_priv"), "anon": ("anon",)}
+#: People on a matter's team: each must see the content of every client-work model somewhere.
+TEAM_PEOPLE = set().union(*TEAMS.values())
+CLIENT_WORK_SHOWN = {"chat.chatsession", "chat.message", "contracts.contract", "contracts.reviewissue",
+                     "research.researchtask", "drafting.draft", "knowledge.casedocument"}
 
 
-@pytest.mark.timeout(1800)  # a limit, not a measure: the walk and the table's cells were two tests of 900 s each
-@pytest.mark.django_db(transaction=True)
-def test_no_surface_shows_a_marker_and_every_route_rule_holds(make_user, statutes, monkeypatch, settings):
-    settings.CHAT_SUMMARY_WAIT = 0
-    quiet(monkeypatch)  # no throttling, no task leaves for a worker, the health check's worker answers
-    started = time.monotonic()
+# --- the firm, built once per process ----------------------------------------------------------------
+@dataclass
+class Firm:
+    """What the parts read: the firm's people and ids, the planted markers, the paths and the MCP answers
+    (every person's calls are made when the firm is built: their traces are among the paths walked)."""
+
+    users: dict[str, Any]
+    planted: dict[str, tuple[str, str, str]]
+    paths: list[str]
+    skipped: list[str]
+    mcp: list[tuple[str, str, RpcAnswer]]
+    matrix_firm: dict[str, Any]
+    tables: list[str] = field(default_factory=list)  # the tables of the saved copy
+    whole: bool = False  # the copy holds whole tables (truncated before they are restored), not added rows
+    fingerprint: str = ""
+
+
+_FIRM: dict[str, Firm] = {}
+#: The schema (in this process's own test database) holding the firm's tables as they were after the build.
+COPY = "test_walls_firm"
+
+
+def _build(make_user: Any, monkeypatch: Any) -> Firm:
     firm = build_firm(make_user)
     users, matters = firm["users"], firm["matters"]
     # where the matrix's rows move work to: a matter whose team holds its owner and member (no work in it)
@@ -279,13 +311,12 @@ def test_no_surface_shows_a_marker_and_every_route_rule_holds(make_user, statute
                     enumerate(("M1", "M2", "M3"), 1)})
 
     # MCP: each person lists each matter's contract issues and searches the case library
-    calls = [(users[role], "list_contract_issues", {"contract_id": work[tag]["contract"].pk})
+    calls = [(role, "list_contract_issues", {"contract_id": work[tag]["contract"].pk})
              for role in ROLES for tag in work]
-    calls += [(users[role], "search_cases", {"query": f"{tag}作业 判决书"}) for role in ROLES for tag in work]
-    walk = Walk(planted)
-    for (user, tool, arguments), answer in zip(calls, mcp_calls(monkeypatch, calls), strict=True):
-        role = next(r for r, u in users.items() if u == user)
-        walk.check(role, f"/mcp {tool} {arguments}", RpcAnswer(answer))
+    calls += [(role, "search_cases", {"query": f"{tag}作业 判决书"}) for role in ROLES for tag in work]
+    answers = mcp_calls(monkeypatch, [(users[role], tool, arguments) for role, tool, arguments in calls])
+    mcp = [(role, f"/mcp {tool} {arguments}", RpcAnswer(answer))
+           for (role, tool, arguments), answer in zip(calls, answers, strict=True)]
 
     shared = {"template_id": DocumentTemplate.objects.order_by("pk").first().slug,
               "version_id": TemplateVersion.objects.order_by("pk").first().pk}
@@ -306,11 +337,140 @@ def test_no_surface_shows_a_marker_and_every_route_rule_holds(make_user, statute
     matrix_firm = {"users": {role: users[person] for role, person in MATRIX_PEOPLE.items()},
                    "open": {**ids_by_tag["M1"], "other_matter_id": other.pk},
                    "walled": {**ids_by_tag["M3"], "other_matter_id": other.pk}}
+    return Firm(users=users, planted=planted, paths=paths, skipped=skipped, mcp=mcp, matrix_firm=matrix_firm)
+
+
+def _written(cursor) -> tuple[list[str], list[str]]:
+    """(the kept tables the build wrote, every other table holding rows)."""
+    cursor.execute(f"SELECT name FROM {testdb.SCHEMA}.kept")  # noqa: S608
+    kept = {row[0] for row in cursor.fetchall()}
+    cursor.execute(f"SELECT DISTINCT name FROM {testdb.SCHEMA}.dirty")  # noqa: S608
+    written = {row[0] for row in cursor.fetchall()} & kept
+    others = []
+    for table in sorted(set(testdb._django_tables(connection)) - kept):
+        cursor.execute(f'SELECT EXISTS (SELECT 1 FROM "{table}")')  # noqa: S608
+        if cursor.fetchone()[0]:
+            others.append(table)
+    return sorted(written), others
+
+
+def _appended_only(cursor, table: str) -> bool:
+    """Whether every row of ``table``'s template copy is still in it unchanged (the build only added rows)."""
+    columns = testdb._columns(cursor, table)
+    try:
+        with transaction.atomic():
+            cursor.execute(f'SELECT NOT EXISTS (SELECT {columns} FROM {testdb.SCHEMA}."{table}" '  # noqa: S608
+                           f'EXCEPT SELECT {columns} FROM public."{table}")')
+            return bool(cursor.fetchone()[0])
+    except DatabaseError:  # a column type without equality: the table is copied whole
+        return False
+
+
+def _closure(cursor, tables: set[str]) -> list[str]:
+    """``tables`` and every table referencing one of them: a TRUNCATE must name them together."""
+    every = set(testdb._django_tables(connection))
+    referencing = testdb._referencing(cursor)
+    pending = list(tables)
+    while pending:
+        for source in referencing.get(pending.pop(), ()):
+            if source in every and source not in tables:
+                tables.add(source)
+                pending.append(source)
+    return sorted(tables)
+
+
+def _fingerprint(cursor, tables: list[str]) -> str:
+    """The template's copy of the kept tables among ``tables`` (a flush restores them from it): a firm copy
+    taken over another template state (after a flush that had to be Django's own) is not restored."""
+    cursor.execute(f"SELECT name FROM {testdb.SCHEMA}.kept WHERE name = ANY(%s) ORDER BY name", [tables])  # noqa: S608
+    parts = []
+    for (table,) in cursor.fetchall():
+        cursor.execute(f'SELECT count(*), md5(string_agg(c::text, \',\' ORDER BY c::text)) '  # noqa: S608
+                       f'FROM {testdb.SCHEMA}."{table}" c')
+        parts.append(f"{table}:{cursor.fetchone()}")
+    cursor.execute(f"SELECT string_agg(name || shape, ',' ORDER BY name) FROM {testdb.SCHEMA}.kept")  # noqa: S608
+    parts.append(cursor.fetchone()[0] or "")
+    return "|".join(parts)
+
+
+def _save(firm: Firm) -> None:
+    """Copies what the build wrote. After a part's flush every other table is empty and the kept tables hold
+    the template's rows, so the copy holds the rows the build added (a kept table whose template rows the
+    build changed is copied whole, with every table referencing it, and truncated before it is restored)."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        written, others = _written(cursor)
+        firm.whole = not all(_appended_only(cursor, table) for table in written)
+        firm.tables = _closure(cursor, {*written, *others}) if firm.whole else sorted({*written, *others})
+        cursor.execute(f"DROP SCHEMA IF EXISTS {COPY} CASCADE")
+        cursor.execute(f"CREATE SCHEMA {COPY}")
+        for table in firm.tables:
+            columns = testdb._columns(cursor, table)
+            added = (f' EXCEPT SELECT {columns} FROM {testdb.SCHEMA}."{table}"'  # noqa: S608
+                     if table in written and not firm.whole else "")
+            cursor.execute(f'CREATE TABLE {COPY}."{table}" AS SELECT {columns} '  # noqa: S608
+                           f'FROM public."{table}"{added}')
+        firm.fingerprint = _fingerprint(cursor, firm.tables)
+
+
+def _restore(firm: Firm) -> bool:
+    """The firm's tables back as the build left them (after the flush of the part before); False when there
+    is no copy to restore."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT to_regnamespace(%s) IS NOT NULL", [COPY])
+        if not cursor.fetchone()[0] or _fingerprint(cursor, firm.tables) != firm.fingerprint:
+            return False
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+        if firm.whole:
+            cursor.execute("TRUNCATE " + ", ".join(f'public."{table}"' for table in firm.tables))
+        for table in firm.tables:
+            columns = testdb._columns(cursor, table)
+            cursor.execute(f'INSERT INTO public."{table}" ({columns}) SELECT {columns} FROM {COPY}."{table}"')  # noqa: S608
+            # a sequence never hands out an id the restored rows hold (a flush of Django's own resets them)
+            cursor.execute(
+                "SELECT s.oid::regclass::text, a.attname FROM pg_depend d JOIN pg_class s ON s.oid = d.objid "
+                "JOIN pg_attribute a ON a.attrelid = d.refobjid AND a.attnum = d.refobjsubid "
+                "WHERE s.relkind = 'S' AND d.refobjid = %s::regclass", [f'public."{table}"'])
+            for sequence, column in cursor.fetchall():
+                cursor.execute(f'SELECT setval(%s, m) FROM (SELECT max("{column}") AS m FROM public."{table}") x '  # noqa: S608
+                               f'WHERE m IS NOT NULL AND m >= (SELECT last_value FROM {sequence})', [sequence])
+    if firm.whole or set(firm.tables) & set(testdb.corpus_tables()):
+        testdb._caches_changed()
+    return True
+
+
+def _firm(make_user: Any, monkeypatch: Any) -> Firm:
+    """The firm, built in this process's first part and saved; each later part restores the saved tables."""
+    firm = _FIRM.get("firm")
+    if firm is not None and _restore(firm):
+        return firm
+    firm = _FIRM["firm"] = _build(make_user, monkeypatch)
+    _save(firm)
+    return firm
+
+
+@pytest.mark.timeout(1800)  # a limit, not a measure (a loaded machine): the walk was one test of 1,800 s
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("part", PARTS)
+def test_no_surface_shows_a_marker_and_every_route_rule_holds(part, make_user, statutes, monkeypatch, settings):
+    settings.CHAT_SUMMARY_WAIT = 0
+    quiet(monkeypatch)  # no throttling, no task leaves for a worker, the health check's worker answers
+    started = time.monotonic()
+    firm = _firm(make_user, monkeypatch)
+    users, planted, paths = firm.users, firm.planted, firm.paths
+    roles = (part,) if part in users else ()
+    walk = Walk(planted)
+    for role, label, answer in firm.mcp:
+        if role in roles:
+            walk.check(role, label, answer)
+
+    matrix_firm = firm.matrix_firm
+    matrix_roles = MATRIX_ROLES.get(part, ())
     matrix_gets = {(cell.person, cell.url) for cell in matrix_cells(matrix_firm)
-                   if cell.row.method == "GET" and cell.person is not None}
+                   if cell.row.method == "GET" and cell.person is not None and cell.role in matrix_roles}
     read: dict[tuple[Any, str], tuple[str, str]] = {}  # the matrix's GET cells this walk answers
-    clients = _clients(users)
-    for role in ROLES:
+    clients = _clients({role: users[role] for role in roles})
+    for role in roles:
         for path in paths:
             response = _get(clients, role, path)
             text = walk.check(role, path, response)
@@ -318,7 +478,7 @@ def test_no_surface_shows_a_marker_and_every_route_rule_holds(make_user, statute
                 read[(users[role], path)] = (outcome_of(response), text if response.status_code == 200 else "")
 
     # /v1: a question naming each matter's work, as each person (compliance is refused)
-    for role in ROLES:
+    for role in roles:
         _, tokens, key = clients[role]
         tokens.cookies.clear()
         response = tokens.post(
@@ -329,16 +489,18 @@ def test_no_surface_shows_a_marker_and_every_route_rule_holds(make_user, statute
 
     elapsed = time.monotonic() - started
     fields = {(label, field) for label, field, _ in planted.values()}
-    print(f"\ncontent matrix: {len(declared())} client-work models, {len(fields)} content fields, "
-          f"{len(planted)} markers, {len(paths)} paths + {len(calls)} MCP calls + {len(ROLES)} /v1 questions, "
-          f"{len(ROLES)} people, {walk.requests} requests in {elapsed:.0f} s; statuses {dict(walk.statuses)}")
-    never = sorted({f"{planted[m][0]}.{planted[m][1]}" for m in planted if not walk.seen.get(m)})
-    print(f"fields no surface shows even to their team ({len(never)}): {', '.join(never)}")
-    print(f"routes not walked ({len(skipped)}): {'; '.join(skipped)}")
-    # the permission matrix's cells: its GETs from this walk's answers, the rest asked now (rolled back)
-    matrix_read = len(read)
-    table = matrix_problems(matrix_firm, MATRIX_MARKS, read)
-    print(f"permission matrix: {len(matrix_cells(matrix_firm))} cells, {matrix_read} answered by the walk")
+    print(f"\ncontent matrix, part {part}: {len(declared())} client-work models, {len(fields)} content fields, "
+          f"{len(planted)} markers, {len(paths)} paths × {len(roles)} people + MCP and /v1, "
+          f"{walk.requests} requests in {elapsed:.0f} s; statuses {dict(walk.statuses)}; the firm's copy: "
+          f"{len(firm.tables)} tables, {'whole' if firm.whole else 'the rows the build added'}")
+    never = sorted({f"{planted[m][0]}.{planted[m][1]}" for m in planted
+                    if planted[m][2] in {t for t, team in TEAMS.items() if set(roles) & team}
+                    and not walk.seen.get(m)})
+    print(f"fields of this person's matters no surface shows them ({len(never)}): {', '.join(never)}")
+    print(f"routes not walked ({len(firm.skipped)}): {'; '.join(firm.skipped)}")
+    # the permission matrix's cells of this part: its GETs from this walk's answers, the rest asked now
+    table = matrix_problems(matrix_firm, MATRIX_MARKS, read, matrix_roles) if matrix_roles else []
+    print(f"permission matrix: columns {matrix_roles}, {len(read)} cells answered by the walk")
 
     # every property is checked, and each failure reported, whatever another one found
     problems: list[str] = []
@@ -349,20 +511,21 @@ def test_no_surface_shows_a_marker_and_every_route_rule_holds(make_user, statute
                         + "\nby surface: " + "; ".join(f"{k} ×{n}" for k, n in by_surface.most_common()))
     if walk.errors:
         problems.append(f"{len(walk.errors)} server errors:\n" + "\n".join(walk.errors[:40]))
-    # the walk reads what it should: every model shows its content to its team somewhere
-    shown_models = {planted[m][0] for m in walk.seen}
-    unseen = {"chat.chatsession", "chat.message", "contracts.contract", "contracts.reviewissue",
-              "research.researchtask", "drafting.draft", "knowledge.casedocument"} - shown_models
-    if unseen:
-        problems.append(f"models whose content no surface shows to their team: {sorted(unseen)}")
+    # the walk reads what it should: a person on a team sees every model's content of their matters somewhere
+    if set(roles) & TEAM_PEOPLE:
+        unseen = CLIENT_WORK_SHOWN - {planted[m][0] for m in walk.seen}
+        if unseen:
+            problems.append(f"models whose content no surface shows to {part}: {sorted(unseen)}")
     # the probes and every trace of the walk keep the audit chain whole
     verified = io.StringIO()
     call_command("verify_audit", stdout=verified)
     if not verified.getvalue().startswith("OK:"):
         problems.append(f"audit chain: {verified.getvalue()}")
-    # traces are read by compliance and admins only: the open matters' trace content reaches both
-    if not (walk.seen.get("ZX9100M1Z") == {"E", "F"} and walk.seen.get("ZX9200M2Z") == {"E", "F"}):
-        problems.append(f"open matters' traces seen by {walk.seen.get('ZX9100M1Z')} and "
-                        f"{walk.seen.get('ZX9200M2Z')}, not by compliance and the admin alone")
+    # traces are read by compliance and admins only: the open matters' trace content reaches both, no one else
+    for role in roles:
+        saw = {marker for marker in ("ZX9100M1Z", "ZX9200M2Z") if role in walk.seen.get(marker, ())}
+        if saw != ({"ZX9100M1Z", "ZX9200M2Z"} if role in ("E", "F") else set()):
+            problems.append(f"{role} saw the open matters' traces {sorted(saw)}: only compliance and the admin "
+                            f"read them, both")
     problems += [f"permission matrix: {problem}" for problem in table]
     assert not problems, "\n\n".join(problems)
