@@ -9,16 +9,19 @@ from chat.turn import TurnSink
 
 
 class UnevenLayer:
-    """A channel layer whose first publish is slow and whose second fails."""
+    """A channel layer whose first publish is slow — it waits until the test releases it — and whose second fails."""
 
     def __init__(self) -> None:
         self.messages: list[dict] = []
         self.calls = 0
+        self.started = asyncio.Event()
+        self.release = asyncio.Event()
 
     async def group_send(self, group: str, message: dict) -> None:
         self.calls += 1
         if self.calls == 1:
-            await asyncio.sleep(0.1)
+            self.started.set()
+            await self.release.wait()
         if self.calls == 2:
             raise ConnectionError("redis went away")
         self.messages.append(message)
@@ -34,11 +37,11 @@ def test_events_are_sent_behind_the_turn_in_order_despite_a_slow_and_a_failed_pu
 
     async def turn() -> list[int]:
         await sink({"type": "status", "phase": "intent", "text": "第0步"})
-        await asyncio.sleep(0.02)  # the first event is logged and its (slow) publish begins
+        await layer.started.wait()  # the first event is logged and its (slow) publish has begun
         for n in range(1, 4):  # a burst while the first publish is slow
             await sink({"type": "status", "phase": "tool", "text": f"第{n}步"})
-        await asyncio.sleep(0.02)
         logged_meanwhile = [e["seq"] for e in sink.log.read()]
+        layer.release.set()
         await sink.flush()
         await sink({"type": "status", "phase": "done", "text": "第4步"})
         await sink.flush()
