@@ -2429,6 +2429,7 @@ def tidy_part(text: str, question: str, values: dict[str, Any], earlier: Sequenc
                 or (len(key) >= notecheck.REPEAT_MIN and key in said and not piece.lstrip().startswith(ASSUMED)
                     and not (measure and re.search(r"\d", piece)))):
             continue
+        said.add(key)  # the same sentence twice within the part goes too
         kept.append(piece)
     out = "".join(kept)
     if notecheck.other_situations(out, question, values) and not any(
@@ -2596,7 +2597,7 @@ def deadline_step(found: Deadline, said: str) -> str:
 
 def tidy_steps(steps: Sequence[str], conclusions: Sequence[str]) -> list[str]:
     """The next steps with nothing said twice: one evidence list (the items of every card's list, each once), no
-    step repeating another or a conclusion's sentence word for word."""
+    step repeating another, nor a conclusion's computed sentence word for word."""
     out: list[str] = []
     evidence: list[str] = []
     at = -1
@@ -2611,7 +2612,9 @@ def tidy_steps(steps: Sequence[str], conclusions: Sequence[str]) -> list[str]:
                 out.append("")
             continue
         key = notecheck.words_key(step.replace("**期限**：", ""))
-        if key in seen or (len(key) >= notecheck.REPEAT_MIN and key in said):
+        # a step that is a what-to-do conclusion's own words stays (the steps are its answer); one repeating a
+        # conclusion's computed figure or date is the calculation twice
+        if key in seen or (len(key) >= notecheck.REPEAT_MIN and key in said and re.search(r"\d", step)):
             continue
         seen.add(key)
         out.append(step)

@@ -104,7 +104,7 @@ def machine_phrases(text: str) -> list[str]:
 #: A figure's slot the composer writes with a space before the number (为 188,000 元): a space then words, a stop
 #: or nothing where the number belongs; a unit with no number before it; empty brackets.
 EMPTY_SLOT = re.compile(r"(?:为|约|共计|合计|计|得|至|是)\s+(?=[\u4e00-\u9fff（(“])(?![元天日月年个万])"
-                        r"|(?:为|约|共计|合计|至)\s*[。；，]"
+                        r"|(?:为|约|共计|合计|至)\s+[。；，]"
                         r"|(?<![\d\w）)%])\s+(?:元|天|个月)(?![\u4e00-\u9fff]{0,1}\d)"
                         r"|（\s*）|\(\s*\)|“\s*”")
 
@@ -241,15 +241,20 @@ def _keys(text: str) -> list[str]:
     return [k for k in (words_key(s) for s in sentences(text)) if len(k) >= REPEAT_MIN]
 
 
+def _same(a: str, b: str) -> bool:
+    """One sentence holding the other, the shorter at least 60 % of the longer."""
+    return (a in b or b in a) and min(len(a), len(b)) >= 0.6 * max(len(a), len(b))
+
+
 def repeats(markdown: str) -> list[str]:
-    """Sentences said twice: across the conclusion's parts or within one, between the conclusion and the next steps,
-    or within the next steps (an evidence list given twice)."""
+    """Sentences said twice: across the conclusion's parts or within one, a computed figure or date of the conclusion
+    again in the next steps, or a step twice (an evidence list given twice)."""
     out: list[str] = []
     seen: set[str] = set()
     for part in conclusion_parts(markdown):
         for sentence in sentences(part):
             key = words_key(sentence)
-            if len(key) >= REPEAT_MIN and key in seen:
+            if len(key) >= REPEAT_MIN and key in seen and not ASSUMPTION.match(sentence.strip("* ")):
                 out.append(sentence)
             seen.add(key)
     steps = _items(sections(markdown).get("下一步", ""))
@@ -261,8 +266,8 @@ def repeats(markdown: str) -> list[str]:
             key = words_key(sentence)
             if len(key) < REPEAT_MIN:
                 continue
-            if key in step_keys or any((key in c or c in key) and min(len(c), len(key)) >= 0.6 * max(len(c), len(key))
-                                       for c in seen if len(c) >= REPEAT_MIN):
+            computed = bool(re.search(r"\d", sentence))
+            if key in step_keys or computed and any(_same(key, c) for c in seen if len(c) >= REPEAT_MIN):
                 out.append(sentence)
             step_keys.add(key)
     if evidence > 1:
