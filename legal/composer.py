@@ -2431,6 +2431,11 @@ def tidy_part(text: str, question: str, values: dict[str, Any], earlier: Sequenc
             continue
         said.add(key)  # the same sentence twice within the part goes too
         kept.append(piece)
+    if len(kept) > 2 and len(kept) < len(pieces):
+        # situations were dropped: the one the client's facts confirm is said right after the answer
+        confirmed = [i for i, piece in enumerate(kept) if i > 1 and notecheck.confirmed_clause(piece, values, minor)]
+        if len(confirmed) == 1:
+            kept.insert(1, kept.pop(confirmed[0]))
     out = "".join(kept)
     if notecheck.other_situations(out, question, values) and not any(
             notecheck.excluded_clause(p, values, minor) for p in re.split(r"(?<=[。；])", out)):

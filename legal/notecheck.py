@@ -177,8 +177,46 @@ def _age_fails(clause: str, age: Any) -> bool:
     return not (age < limit if found[0].group("below") else age >= limit)
 
 
+_NEGATOR = r"(?:未|没有|没|不是|并非|非|无|不|确未)"
+
+
+def _core(label: str) -> str:
+    """The words of a yes/no fact's label a condition names it by (已登记结婚 -> 登记结婚, 平台自营 -> 平台自营)."""
+    core = re.sub(r"（[^）]*）", "", label).removeprefix("说明")
+    return re.sub(r"^(?:已经|已)", "", core)
+
+
+#: The words a condition names a yes/no fact by beyond its label's (fact -> (holding, the opposite holding)).
+NAMED_BY: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "registered": (("登记", "领证", "领了证", "办了结婚证"), ()),
+    "cohabited": (("共同生活", "同居", "住在一起"), ()),
+    "before_marriage": (("婚前",), ("婚后",)),
+    "self_operated": (("自营",), ("第三方", "入驻商家", "平台内经营者")),
+    "in_probation": (("试用期内", "试用期间"), ("转正后",)),
+    "online_purchase": (("网购", "网上购买", "线上购买"), ("实体店", "线下购买")),
+    "quit_voluntarily": (("主动辞职", "自己辞职"), ("被辞退", "被解除", "单位解除")),
+    "fled_scene": (("逃逸", "逃离现场"), ()),
+    "full_payment": (("全额出资", "全款"), ("部分出资",)),
+}
+
+
+def _said_of(cond: str, name: str, core: str) -> bool | None:
+    """Whether the condition ``cond`` names the yes/no fact ``name`` (its label's words ``core`` or :data:`NAMED_BY`)
+    as holding (True), denied (False), or not at all (None)."""
+    holding, opposite = NAMED_BY.get(name, ((), ()))
+    for words, sense in [*((w, True) for w in dict.fromkeys((core, *holding)) if w), *((w, False) for w in opposite)]:
+        at = cond.find(words)
+        if at < 0:
+            continue
+        negated = bool(re.search(_NEGATOR + r"[\u4e00-\u9fff]{0,2}$", cond[max(0, at - 4):at]))
+        return sense != negated
+    return None
+
+
 def excluded_clause(clause: str, values: dict[str, Any], minor: bool) -> str:
-    """Why the client's facts exclude the situation ``clause`` is conditioned on ("" when they do not)."""
+    """Why the client's facts exclude the situation ``clause`` is conditioned on ("" when they do not): an age the
+    stated age fails, a curated condition a stated fact rules out (:data:`EXCLUDED_BY`), or a yes/no fact the
+    condition names by its label's words (已登记结婚 / 未登记) said the other way."""
     cond = _condition(clause)
     if not cond:
         return ""
@@ -189,7 +227,44 @@ def excluded_clause(clause: str, values: dict[str, Any], minor: bool) -> str:
         value = values.get(name)
         if isinstance(value, bool) and value in table and table[value].search(cond):
             return f"{name}={value}"
-    return ""
+    from legal.facts import LABELS
+
+    # a condition of alternatives (逃逸或死亡二人以上的) is excluded only when every alternative is
+    why = []
+    for alternative in re.split(r"或者|或", cond):
+        for name, value in values.items():
+            core = _core(LABELS.get(name, ""))
+            if not isinstance(value, bool) or not 2 <= len(core) <= 6 or re.match(_NEGATOR, core):
+                continue
+            said = _said_of(alternative, name, core)
+            if said is not None and said != value:
+                why.append(f"{name}={value}")
+                break
+        else:
+            return ""
+    return "；".join(dict.fromkeys(why))
+
+
+def confirmed_clause(clause: str, values: dict[str, Any], minor: bool) -> bool:
+    """Whether the client's facts confirm the situation ``clause`` is conditioned on: its condition (one, no
+    alternatives) names at least one of his yes/no facts or his age, and every one it names agrees."""
+    cond = _condition(clause)
+    if not cond or "或" in cond or excluded_clause(clause, values, minor):
+        return False
+    from legal.facts import LABELS
+
+    named = 0
+    age = values.get("age")
+    bounds = [m for m in _AGE_CLAUSE.finditer(cond) if m.group("below") or m.group("up")]
+    if minor and isinstance(age, int | float) and bounds:
+        named += 1
+    for name, value in values.items():
+        core = _core(LABELS.get(name, ""))
+        if isinstance(value, bool) and 2 <= len(core) <= 6 and not re.match(_NEGATOR, core):
+            said = _said_of(cond, name, core)
+            if said is not None:
+                named += 1
+    return named > 0
 
 
 def other_situations(text: str, question: str, values: dict[str, Any]) -> list[str]:
