@@ -188,8 +188,8 @@ def _core(label: str) -> str:
 
 #: The words a condition names a yes/no fact by beyond its label's (fact -> (holding, the opposite holding)).
 NAMED_BY: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "registered": (("登记", "领证", "领了证", "办了结婚证"), ()),
-    "cohabited": (("共同生活", "同居", "住在一起"), ()),
+    "registered": (("登记", "领证", "领了证", "结婚证"), ()),
+    "cohabited": (("共同生活", "同居", "住在一起", "一起住", "一起生活"), ()),
     "before_marriage": (("婚前",), ("婚后",)),
     "self_operated": (("自营",), ("第三方", "入驻商家", "平台内经营者")),
     "in_probation": (("试用期内", "试用期间"), ("转正后",)),
@@ -285,11 +285,11 @@ def other_situations(text: str, question: str, values: dict[str, Any]) -> list[s
 
 
 # -- facts read back ---------------------------------------------------------------------------------------
-_NEGATED_LABEL = re.compile(r"(?:^|；)\s*(?:没有|没|未|不是|无)([^；：]{1,16})：否")
+_NEGATED_LABEL = re.compile(r"(?:^|[；：])\s*(?:说明)?(?:没有|没|未|不是|无)([^；：]{1,16})：否")
 
 
 def readback_faults(facts_line: str) -> list[str]:
-    return [m.group(0).lstrip("；").strip() for m in _NEGATED_LABEL.finditer(facts_line)]
+    return [m.group(0).lstrip("；：").strip() for m in _NEGATED_LABEL.finditer(facts_line)]
 
 
 # -- risk notes --------------------------------------------------------------------------------------------
