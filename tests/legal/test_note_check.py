@@ -55,7 +55,8 @@ def test_a_plain_note_has_no_finding() -> None:
 
 # -- each defect kind is found on the text ---------------------------------------------------------------------
 def test_a_situation_the_facts_exclude_is_found() -> None:
-    text = note("**要赔。孩子不满八周岁，推定园方有过错；8周岁以上的，家长要证明园方有过错园方才担责；打人孩子的家长也要赔。**")
+    text = note("**要赔。孩子不满八周岁，推定园方有过错；8周岁以上的，家长要证明园方有过错园方才担责；"
+                "打人孩子的家长也要赔。**")
     assert "other_situation" in kinds(text, "我儿子5岁 在幼儿园被小朋友咬伤了", {"age": 5})
     assert "other_situation" not in kinds(text, "我儿子11岁 在学校被同学咬伤了", {"age": 11})
 
@@ -89,7 +90,8 @@ def test_a_slot_rendered_empty_or_with_words_is_found(broken: str) -> None:
 
 
 def test_a_figure_and_ordinary_words_are_no_empty_slot() -> None:
-    assert "empty_slot" not in kinds(note("**按您所述，补偿金为 24,000 元（3 个月 × 8,000 元）。对方违约，构成违约。**"))
+    fine = note("**按您所述，补偿金为 24,000 元（3 个月 × 8,000 元）。对方违约，构成违约。**")
+    assert "empty_slot" not in kinds(fine)
 
 
 def test_the_same_sentence_in_two_parts_is_a_repeat() -> None:
@@ -109,7 +111,8 @@ def test_two_evidence_lists_or_a_computed_date_again_in_the_steps_are_repeats() 
 def test_a_confident_conclusion_beside_a_doubted_basis_is_a_split() -> None:
     basis = "说明：对应哪一法律问题把握不足，下列条文仅作参考，不作为结论的依据。"
     assert "confidence_split" in kinds(note("**不合法。单位不得克扣工资。**", basis=basis))
-    stated = f"**不合法。单位不得克扣工资。{ASSUMED}“克扣工资”的规则作答；您的情况是否属于这一问题，请律师结合全部事实确认。**"
+    stated = (f"**不合法。单位不得克扣工资。{ASSUMED}“克扣工资”的规则作答；"
+              "您的情况是否属于这一问题，请律师结合全部事实确认。**")
     assert "confidence_split" not in kinds(note(stated, basis=basis))
     assert "confidence_split" not in kinds(note("要看借款是否用于家庭生活，请告诉我。", basis=basis))  # not decided
 
@@ -120,7 +123,8 @@ def test_a_bracketed_premise_in_the_lead_is_a_hedge() -> None:
 
 
 def test_a_risk_note_twice_in_other_words_is_found() -> None:
-    risks = "- 错过六十日才起诉：期间不能延长。\n- 错过六十日才起诉：这是除斥期间，不中断、不延长。\n- 结论以您所述的事实为准。"
+    risks = ("- 错过六十日才起诉：期间不能延长。\n- 错过六十日才起诉：这是除斥期间，不中断、不延长。\n"
+             "- 结论以您所述的事实为准。")
     assert "risk_note" in kinds(note("**可以。**", risks=risks))
 
 
@@ -132,7 +136,8 @@ def test_a_double_negative_read_back_is_a_fact_misread() -> None:
 # -- each repair ---------------------------------------------------------------------------------------------------
 def test_a_figure_that_opens_with_words_is_set_after_a_colon_and_one_without_a_number_is_not_said() -> None:
     assert figure_clause("经济补偿", "16,000 元（2 × 8,000 元）") == "按您所述，经济补偿为 16,000 元（2 × 8,000 元）"
-    assert figure_clause("应继份", "配偶先分一半，其余三人均分：每人 1/6") == "按您所述，应继份：配偶先分一半，其余三人均分：每人 1/6"
+    words_first = figure_clause("应继份", "配偶先分一半，其余三人均分：每人 1/6")
+    assert words_first == "按您所述，应继份：配偶先分一半，其余三人均分：每人 1/6"
     assert figure_clause("返还比例", "按共同生活时间和彩礼数额酌定") == ""
     for said in (figure_clause("应继份", "配偶先分一半，每人 1/6"), figure_clause("补偿", "3,000 元")):
         assert not notecheck.empty_slots(said)
@@ -151,14 +156,15 @@ def test_the_situations_the_facts_exclude_go_and_the_one_that_applies_leads() ->
     out = tidy_part(text, "没领证 同居一年了 分手了 彩礼要退吗", {"registered": False, "cohabited": True})
     assert "已经领证" not in out and "没同居的" not in out and "没领证也没一起住" not in out
     assert out.startswith("可以，要看情况。没领证但一起住过的，按共同生活时间酌情返还")
-    young = tidy_part("要赔。不满8周岁的，推定园方有过错；8周岁以上的，家长要证明园方有过错。", "女儿6岁 在幼儿园摔了", {"age": 6})
+    young = tidy_part("要赔。不满8周岁的，推定园方有过错；8周岁以上的，家长要证明园方有过错。", "女儿6岁 在幼儿园摔了",
+                      {"age": 6})
     assert "8周岁以上" not in young and "推定园方有过错" in young
 
 
 def test_a_part_does_not_repeat_what_an_earlier_part_said() -> None:
     first = "可以拒绝。公司未经您同意调岗降薪的，您可以拒绝并要求按原岗位工资支付。"
-    later = tidy_part("按原工资补足。公司未经您同意调岗降薪的，您可以拒绝并要求按原岗位工资支付。差额可以仲裁。", "", {},
-                      [first])
+    later = tidy_part("按原工资补足。公司未经您同意调岗降薪的，您可以拒绝并要求按原岗位工资支付。差额可以仲裁。",
+                      "", {}, [first])
     assert later == "按原工资补足。差额可以仲裁。"
     # a part asking how much keeps the figure it states, even when an earlier part said it too
     money = "按您所述，差额为 6,000 元（3 × 2,000 元）。"
