@@ -375,6 +375,9 @@ def findings(markdown: str, question: str = "", values: dict[str, Any] | None = 
         found.append(NoteFinding("premise_hedge", "结论", PREMISE.search(conclusion).group(0)))  # type: ignore[union-attr]
     decided = _decided_lines(markdown)
     for index in doubted_parts(markdown, len(parts)):
+        pointer = re.search(r"同第(\d+)问", parts[index]) if index < len(parts) else None
+        if pointer and 0 < int(pointer.group(1)) <= len(parts) and ASSUMPTION.search(parts[int(pointer.group(1)) - 1]):
+            continue  # "其余同第1问的回答": the assumption part 1 states is this part's too
         if index < len(decided) and decided[index] and index < len(parts) and not ASSUMPTION.search(parts[index]):
             found.append(NoteFinding("confidence_split", "法律依据", parts[index][:60], f"第{index + 1}问"))
     found += [NoteFinding("risk_note", "风险提示", r) for r in risk_faults(sections(markdown).get("风险提示", ""))]
@@ -385,3 +388,28 @@ def findings(markdown: str, question: str = "", values: dict[str, Any] | None = 
 
 def kinds(found: Sequence[NoteFinding]) -> set[str]:
     return {f.kind for f in found}
+
+
+# -- card texts --------------------------------------------------------------------------------------------
+def card_findings(cards: Sequence[Any]) -> list[str]:
+    """What a card's own texts would put in an answer that does not read as a note (scripts/check_cards.py): the
+    label-by-label read-back written into a conclusion, a sentence twice within one conclusion, a risk note (its
+    exceptions and mistakes together, as the answer shows them) twice in other words."""
+    out: list[str] = []
+    for card in cards:
+        for qtype, answer in card.answers.items():
+            texts = [answer.conclusion, *(case.conclusion for case in answer.cases)]
+            for text in texts:
+                phrase = MACHINE_READBACK.search(text)
+                if phrase:
+                    out.append(f"{card.slug}: answers.{qtype}: machine_phrase: {phrase.group(0)}")
+                keys = [k for k in (words_key(s) for s in sentences(text)) if len(k) >= REPEAT_MIN]
+                twice = {k for k in keys if keys.count(k) > 1}
+                if twice:
+                    out.append(f"{card.slug}: answers.{qtype}: repeated: {sorted(twice)[0][:40]}")
+        notes = [*getattr(card, "exceptions", ()), *getattr(card, "mistakes", ())]
+        keys = [risk_key(str(n)) for n in notes]
+        twice = {k for k in keys if keys.count(k) > 1}
+        if twice:
+            out.append(f"{card.slug}: risk_note: {sorted(twice)[0][:40]}")
+    return out

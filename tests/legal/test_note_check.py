@@ -216,3 +216,19 @@ def test_a_negated_fact_said_false_is_read_as_it_is() -> None:
     line = _facts_line(facts, None, "没领证 住一块了")
     assert "：否" not in line and line == "共同生活（“住一块了”）"
     assert not notecheck.readback_faults(line)
+
+
+def test_the_card_check_finds_a_read_back_a_repeat_and_a_risk_note_twice_in_card_texts() -> None:
+    from types import SimpleNamespace
+
+    said = "单位未依法缴纳社会保险费的，劳动者可以解除劳动合同并要求经济补偿。"
+    answer = SimpleNamespace(conclusion=f"按您所说（未缴社保：是），可以。{said}{said}", cases=())
+    bad = SimpleNamespace(slug="t.bad", answers={"yes_no": answer},
+                          exceptions=("补缴之前先核对缴费记录：以社保局为准",),
+                          mistakes=("补缴之前先核对缴费记录：以单位说法为准",))
+    found = notecheck.card_findings([bad])
+    assert any("machine_phrase" in f for f in found) and any("repeated" in f for f in found)
+    assert any("risk_note" in f for f in found)
+    good = SimpleNamespace(slug="t.good", answers={"yes_no": SimpleNamespace(conclusion=f"可以。{said}", cases=())},
+                           exceptions=("先核对缴费记录",), mistakes=("只口头要求补缴",))
+    assert notecheck.card_findings([good]) == []
