@@ -188,6 +188,8 @@ class Composition:
     scored: bool = False
     #: The question answered (whose side it is asked from, :func:`legal.sides.client_side`).
     question: str = ""
+    #: What the note check (legal/notecheck.py) still finds in the rendered answer after the composer's repairs.
+    notes: list[notecheck.NoteFinding] = field(default_factory=list)
 
     def side(self, card: Card) -> str:
         """The client's side in ``card``'s matter ('' when the question does not say)."""
@@ -2384,6 +2386,8 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                                   measure=done.qtype in ("how_much", "by_when"))
     composition = Composition(parts, facts, scored=any(m.scores for m in matches), question=question)
     composition.markdown = render(composition, article_text=article_text, offline=offline)
+    # the last gate: what still keeps the note from reading as a lawyer's, kept with the answer for review
+    composition.notes = notecheck.findings(composition.markdown, question, facts.values())
     return composition
 
 
@@ -2616,6 +2620,8 @@ def tidy_steps(steps: Sequence[str], conclusions: Sequence[str]) -> list[str]:
                 at = len(out)
                 out.append("")
             continue
+        if notecheck.empty_slots(step) or notecheck.MACHINE_READBACK.search(step):
+            continue  # a broken or bookkeeping sentence is no step
         key = notecheck.words_key(step.replace("**期限**：", ""))
         # a step that is a what-to-do conclusion's own words stays (the steps are its answer); one repeating a
         # conclusion's computed figure or date is the calculation twice
@@ -2624,6 +2630,10 @@ def tidy_steps(steps: Sequence[str], conclusions: Sequence[str]) -> list[str]:
         seen.add(key)
         out.append(step)
     if at >= 0:
+        # an item another item says more fully (公司章程 beside 公司章程（通知期限条款）) goes
+        keys = [notecheck.words_key(e) for e in evidence]
+        evidence = [e for e, k in zip(evidence, keys, strict=True)
+                    if not any(k != other and k in other for other in keys)]
         out[at] = f"**证据**：{'；'.join(evidence)}。"
     return [s for s in out if s]
 
@@ -2634,6 +2644,8 @@ def tidy_risks(risks: Sequence[str]) -> list[str]:
     out: list[str] = []
     keys: list[str] = []
     for risk in risks:
+        if notecheck.empty_slots(risk):
+            continue
         key = notecheck.risk_key(risk)
         if key in keys:
             at = keys.index(key)

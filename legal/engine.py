@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
-from legal import selectors
+from legal import notecheck, selectors
 from legal.cardlint import sentences as lint_sentences
 from legal.composer import (
     COPIED_HEAD,
@@ -130,6 +130,7 @@ def compose_parts(question: str, matches: Sequence[PartMatch], **options: Any) -
     if trimmed:
         composition.markdown = render(composition, article_text=options.get("article_text"),
                                       offline=options.get("offline", True))
+        composition.notes = notecheck.findings(composition.markdown, question, composition.facts.values())
     return composition
 
 

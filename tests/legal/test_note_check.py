@@ -191,6 +191,8 @@ def test_a_doubted_conclusion_answers_first_and_states_its_assumption_after() ->
 def test_one_evidence_list_and_no_step_twice() -> None:
     steps = ["**证据**：借条；转账记录。", "发律师函催告。", "**证据**：转账记录；聊天记录。", "发律师函催告。"]
     assert tidy_steps(steps, []) == ["**证据**：借条；转账记录；聊天记录。", "发律师函催告。"]
+    fuller = tidy_steps(["**证据**：劳动合同；工资条。", "**证据**：劳动合同（岗位条款）；考勤。"], [])
+    assert fuller == ["**证据**：工资条；劳动合同（岗位条款）；考勤。"]
     # a what-to-do conclusion's own steps stay in the next steps; a computed date already said does not
     assert tidy_steps(["发律师函催告。", "按您所述 2027年1月5日 前起诉。"],
                       ["发律师函催告。按您所述 2027年1月5日 前起诉。"]) == ["发律师函催告。"]
