@@ -2384,6 +2384,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             # no sentence an earlier part already said
             done.text = tidy_part(done.text, question, facts.values(), [p.text for p in parts[:index]],
                                   measure=done.qtype in ("how_much", "by_when"))
+    answered_later(parts)
     composition = Composition(parts, facts, scored=any(m.scores for m in matches), question=question)
     composition.markdown = render(composition, article_text=article_text, offline=offline)
     # the last gate: what still keeps the note from reading as a lawyer's, kept with the answer for review
@@ -2407,6 +2408,27 @@ def _readback_words(items: str) -> str:
             continue
         said.append(label if value in ("是", "") else denied(label) if value == "否" else f"{label}为{value}")
     return f"{READ_BACK}{'、'.join(said)}，" if said else ""
+
+
+def answered_later(parts: Sequence[PartAnswer]) -> None:
+    """A sentence that answers a later part (its first sentence: 运费谁出 answered by 退货运费由您承担, 一般会调到多少 by
+    the figure) is that part's, not also an aside of an earlier part's: it leaves the earlier part, whose own answer
+    (its first sentence) stays — and a figure or a date an earlier part asking how much or by when states stays."""
+    for later_index, later in enumerate(parts):
+        if not later_index or not later.text:
+            continue
+        first = lint_sentences(later.text.strip("*"))[:1]
+        key = notecheck.words_key(first[0]) if first else ""
+        if len(key) < notecheck.REPEAT_MIN:
+            continue
+        for earlier in parts[:later_index]:
+            measure = earlier.qtype in ("how_much", "by_when")
+            pieces = re.split(r"(?<=[。；])", earlier.text)
+            kept = [piece for index, piece in enumerate(pieces)
+                    if not index or notecheck.words_key(piece) != key or (measure and re.search(r"\d", piece))]
+            if len(kept) < len(pieces):
+                text = re.sub(r"；(\**)$", r"。\1", "".join(kept).rstrip())
+                earlier.text = text
 
 
 def tidy_part(text: str, question: str, values: dict[str, Any], earlier: Sequence[str] = (), *,

@@ -234,3 +234,19 @@ def test_the_card_check_finds_a_read_back_a_repeat_and_a_risk_note_twice_in_card
     good = SimpleNamespace(slug="t.good", answers={"yes_no": SimpleNamespace(conclusion=f"可以。{said}", cases=())},
                            exceptions=("先核对缴费记录",), mistakes=("只口头要求补缴",))
     assert notecheck.card_findings([good]) == []
+
+
+def test_a_sentence_answering_a_later_part_leaves_the_earlier_part() -> None:
+    from legal.composer import PartAnswer, answered_later
+
+    fare = "寄回的运费一般由买家承担，商家包邮承诺的除外。"
+    first = PartAnswer("能退吗", "yes_no", None, 0.9, text=f"能退。收货七日内商品完好的，可以无理由退货；{fare}")
+    second = PartAnswer("运费谁出", "which", None, 0.9, text=fare)
+    answered_later([first, second])
+    assert first.text == "能退。收货七日内商品完好的，可以无理由退货。" and second.text == fare
+    # a part asking how much keeps the figure it states, whatever a later part says
+    money = "按您所述，可主张的利息为 6,000 元（本金 50,000 元 × 12%）。"
+    how_much = PartAnswer("利息多少", "how_much", None, 0.9, text=f"最多按年利率12%。{money}")
+    again = PartAnswer("一年多少", "how_much", None, 0.9, text=money)
+    answered_later([how_much, again])
+    assert money in how_much.text
