@@ -489,8 +489,8 @@ def citation_doubt(match: PartMatch, cited: Sequence[Provision] = (),
         return ""
     needed = SUPPORTED_CONFIDENCE if supported(match, cited, found) else CITE_CONFIDENCE
     if best.confidence < needed:
-        return (f"上面的结论是按“{best.card.title}”作答的；本问是否属于这一问题尚待律师结合全部事实确认，确认前"
-                "其规定列在“相关规定”中，不作为结论的依据")
+        return (f"上面的结论是按“{best.card.title}”的规则回答的；您的情况是否属于这一类还需核实，核实前其规定列在"
+                "“相关规定”中，不作为结论的依据")
     return ""
 
 
@@ -1088,7 +1088,7 @@ PREMISE_HEAD = "（前提是本问属于"
 
 def stated_assumption(text: str, card: Card, doubt: str) -> str:
     """``text`` (a conclusion whose card is not sure enough to cite, ``doubt``) with the assumption it rests on said
-    AFTER the answer, as a lawyer notes it — "以上按“…”的规则作答；如果…，适用的规则不同，结论也会不同。" — so the
+    AFTER the answer, as a lawyer notes it — "以上是按“…”的规则回答的；如果…，结论也会不同。" — so the
     conclusion and the basis note (which names the same assumption) carry one confidence, and the lead is the answer,
     not a bracketed premise read as a hedge (docs/decisions/answers-read-as-a-note.md)."""
     if not text.strip() or ASSUMED in text:
@@ -1097,10 +1097,10 @@ def stated_assumption(text: str, card: Card, doubt: str) -> str:
     m = _CONTEST.search(doubt)
     if m is not None:
         need = f"（要看{m.group('need')}）" if m.group("need") else ""
-        said = (f"{ASSUMED}“{card.title}”的规则作答；如果您的情况属于“{m.group('runner')}”{need}，"
+        said = (f"{ASSUMED}“{card.title}”的规则回答的；如果您的情况属于“{m.group('runner')}”{need}，"
                 "适用的规则不同，结论也会不同。")
     else:
-        said = f"{ASSUMED}“{card.title}”的规则作答；您的情况是否属于这一问题，请律师结合全部事实确认。"
+        said = f"{ASSUMED}“{card.title}”的规则回答的；如果您的情况不属于这一类，结论可能不同。"
     stars = text[len(text.rstrip("*")):]
     body = text[:len(text) - len(stars)].rstrip()
     body = body if body.endswith(("。", "！", "？", "）")) else body.rstrip("；;，,") + "。"
@@ -1108,7 +1108,7 @@ def stated_assumption(text: str, card: Card, doubt: str) -> str:
 
 
 #: The words that open the assumption a doubted conclusion rests on (stated_assumption).
-ASSUMED = "以上按"
+ASSUMED = "以上是按"
 
 
 def without_premise(text: str) -> str:

@@ -67,7 +67,7 @@ def test_two_close_cards_on_different_provisions_cite_nothing_and_say_what_decid
     assert B.title in answer.note
     lead, rest = answer.text.split("。", 1)
     assert "前提是" not in lead and A.title not in lead
-    assert f"以上按“{A.title}”的规则作答；如果您的情况属于“{B.title}”" in rest and "提前三十日书面通知" in rest
+    assert f"以上是按“{A.title}”的规则回答的；如果您的情况属于“{B.title}”" in rest and "提前三十日书面通知" in rest
     assert B.title in composition.markdown.split("### 法律依据", 1)[1]
 
 

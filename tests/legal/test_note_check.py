@@ -111,7 +111,7 @@ def test_two_evidence_lists_or_a_computed_date_again_in_the_steps_are_repeats() 
 def test_a_confident_conclusion_beside_a_doubted_basis_is_a_split() -> None:
     basis = "说明：对应哪一法律问题把握不足，下列条文仅作参考，不作为结论的依据。"
     assert "confidence_split" in kinds(note("**不合法。单位不得克扣工资。**", basis=basis))
-    stated = (f"**不合法。单位不得克扣工资。{ASSUMED}“克扣工资”的规则作答；"
+    stated = (f"**不合法。单位不得克扣工资。{ASSUMED}“克扣工资”的规则回答的；"
               "您的情况是否属于这一问题，请律师结合全部事实确认。**")
     assert "confidence_split" not in kinds(note(stated, basis=basis))
     assert "confidence_split" not in kinds(note("要看借款是否用于家庭生活，请告诉我。", basis=basis))  # not decided
@@ -184,7 +184,7 @@ def test_a_doubted_conclusion_answers_first_and_states_its_assumption_after() ->
     doubt = "这一问也可能属于“罚款是否合法”，要看扣的是工资还是罚款；两者适用的条文不同"
     out = stated_assumption("不合法（前提是本问属于“工资被克扣”，这一点尚待确认）：单位不得克扣工资。", card, doubt)
     assert out.startswith("不合法：单位不得克扣工资。") and "前提是" not in out
-    assert f"{ASSUMED}“工资被克扣”的规则作答；如果您的情况属于“罚款是否合法”（要看扣的是工资还是罚款）" in out
+    assert f"{ASSUMED}“工资被克扣”的规则回答的；如果您的情况属于“罚款是否合法”（要看扣的是工资还是罚款）" in out
     assert stated_assumption(out, card, doubt) == out  # said once
 
 

@@ -160,7 +160,7 @@ def test_a_doubtful_card_answers_first_then_states_its_assumption_as_the_note_do
     assert "不作为结论的依据" in part.note and "出借人能否要求借款人还款" in part.note
     first, rest = part.text.split("。", 1)
     assert first.startswith("可以") and "前提是" not in first, part.text
-    assert "以上按“出借人能否要求借款人还款”的规则作答" in rest, part.text
+    assert "以上是按“出借人能否要求借款人还款”的规则回答的" in rest, part.text
 
 
 def test_a_sure_card_states_its_decision_plainly() -> None:
