@@ -2213,9 +2213,11 @@ def _closed(text: str) -> str:
 
 def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None = None, today: date | None = None,
             article_text: Callable[[str, int], str] | None = None, offline: bool = True,
-            found: Collection[tuple[str, int | str]] = ()) -> Composition:
+            found: Collection[tuple[str, int | str]] = (), across: bool = True) -> Composition:
     """The answer to ``question`` from the matched cards (``matches`` from the matcher). ``found``: the
-    articles a plain statute search finds for the question (support for a citation, :func:`supported`)."""
+    articles a plain statute search finds for the question (support for a citation, :func:`supported`).
+    ``across``: no sentence said in two parts (:func:`said_once`) — off while :func:`legal.engine.compose_parts`
+    still routes a part that repeats an earlier one to its next-best card, which it then applies itself."""
     facts = facts if facts is not None else extract_facts(question, today=today)
     parts: list[PartAnswer] = []
     for match in matches:
@@ -2378,13 +2380,12 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,
                                 found_deadline, ask, basis=basis, withheld=withheld,
                                 note=doubt))
-    for index, done in enumerate(parts):
+    for done in parts:
         if done.text:
-            # the last gate (legal/notecheck.py): no empty slot, no bookkeeping, no situation the facts exclude,
-            # no sentence an earlier part already said
-            done.text = tidy_part(done.text, question, facts.values(), [p.text for p in parts[:index]],
-                                  measure=done.qtype in ("how_much", "by_when"))
-    answered_later(parts)
+            # the last gate (legal/notecheck.py): no empty slot, no bookkeeping, no situation the facts exclude
+            done.text = tidy_part(done.text, question, facts.values(), measure=done.qtype in ("how_much", "by_when"))
+    if across:
+        said_once(parts, question, facts)
     composition = Composition(parts, facts, scored=any(m.scores for m in matches), question=question)
     composition.markdown = render(composition, article_text=article_text, offline=offline)
     # the last gate: what still keeps the note from reading as a lawyer's, kept with the answer for review
@@ -2410,6 +2411,16 @@ def _readback_words(items: str) -> str:
     return f"{READ_BACK}{'、'.join(said)}，" if said else ""
 
 
+def said_once(parts: Sequence[PartAnswer], question: str, facts: Facts) -> None:
+    """No sentence said in two parts: a later part drops what an earlier part said (:func:`tidy_part`), and a sentence
+    answering a later part leaves the earlier part's asides (:func:`answered_later`)."""
+    for index, done in enumerate(parts):
+        if index and done.text:
+            done.text = tidy_part(done.text, question, facts.values(), [p.text for p in parts[:index]],
+                                  measure=done.qtype in ("how_much", "by_when"))
+    answered_later(parts)
+
+
 def answered_later(parts: Sequence[PartAnswer]) -> None:
     """A sentence that answers a later part (its first sentence: 运费谁出 answered by 退货运费由您承担, 一般会调到多少 by
     the figure) is that part's, not also an aside of an earlier part's: it leaves the earlier part, whose own answer
@@ -2417,7 +2428,8 @@ def answered_later(parts: Sequence[PartAnswer]) -> None:
     for later_index, later in enumerate(parts):
         if not later_index or not later.text:
             continue
-        first = lint_sentences(later.text.strip("*"))[:1]
+        # its answer: the first sentence of substance (after a bare 可以。)
+        first = [p for p in lint_sentences(later.text.strip("*"))[:2] if not _BARE_HEAD.match(p.strip())][:1]
         key = notecheck.words_key(first[0]) if first else ""
         if len(key) < notecheck.REPEAT_MIN:
             continue
@@ -2448,15 +2460,17 @@ def tidy_part(text: str, question: str, values: dict[str, Any], earlier: Sequenc
     minor = bool(notecheck._MINOR.search(question))
     said = {notecheck.words_key(s) for e in earlier for s in lint_sentences(e)}
     kept: list[str] = []
-    for index, piece in enumerate(pieces):
+    answered = False  # the part's answer: its first sentence, and the next one when that is a bare yes or no
+    for piece in pieces:
         key = notecheck.words_key(piece)
-        if index and key and (
+        if answered and key and (
                 notecheck.empty_slots(piece) or notecheck.excluded_clause(piece, values, minor)
                 or (len(key) >= notecheck.REPEAT_MIN and key in said and not piece.lstrip().startswith(ASSUMED)
                     and not (measure and re.search(r"\d", piece)))):
             continue
         said.add(key)  # the same sentence twice within the part goes too
         kept.append(piece)
+        answered = answered or not _BARE_HEAD.match(piece.strip())
     if len(kept) > 2 and len(kept) < len(pieces):
         # situations were dropped: the one the client's facts confirm is said right after the answer
         confirmed = [i for i, piece in enumerate(kept) if i > 1 and notecheck.confirmed_clause(piece, values, minor)]

@@ -250,3 +250,9 @@ def test_a_sentence_answering_a_later_part_leaves_the_earlier_part() -> None:
     again = PartAnswer("一年多少", "how_much", None, 0.9, text=money)
     answered_later([how_much, again])
     assert money in how_much.text
+
+
+def test_a_bare_yes_or_no_keeps_the_sentence_that_answers_after_it() -> None:
+    first = "可以辞退。员工严重违纪的，单位可以解除劳动合同，也不需要支付经济补偿。"
+    later = tidy_part("不需要。员工严重违纪的，单位可以解除劳动合同，也不需要支付经济补偿。", "", {}, [first])
+    assert later == "不需要。员工严重违纪的，单位可以解除劳动合同，也不需要支付经济补偿。"
