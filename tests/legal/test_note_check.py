@@ -244,9 +244,9 @@ def test_a_sentence_answering_a_later_part_leaves_the_earlier_part() -> None:
     second = PartAnswer("运费谁出", "which", None, 0.9, text=fare)
     answered_later([first, second])
     assert first.text == "能退。收货七日内商品完好的，可以无理由退货。" and second.text == fare
-    # a part asking how much keeps the figure it states, whatever a later part says
+    # a figure stays where it was first said, whatever a later part says
     money = "按您所述，可主张的利息为 6,000 元（本金 50,000 元 × 12%）。"
-    how_much = PartAnswer("利息多少", "how_much", None, 0.9, text=f"最多按年利率12%。{money}")
+    how_much = PartAnswer("能要利息吗", "yes_no", None, 0.9, text=f"可以要，最多按年利率12%。{money}")
     again = PartAnswer("一年多少", "how_much", None, 0.9, text=money)
     answered_later([how_much, again])
     assert money in how_much.text
