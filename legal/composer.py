@@ -22,7 +22,7 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from knowledge.numerals import int_to_cn
-from legal import asks, conditions, events, kinship, mentions
+from legal import asks, conditions, events, kinship, mentions, notecheck
 from legal import cardfile as _cardfile
 from legal import heads as _heads
 from legal.calculators import CHINA_TZ, add_years, cn_date
@@ -188,6 +188,8 @@ class Composition:
     scored: bool = False
     #: The question answered (whose side it is asked from, :func:`legal.sides.client_side`).
     question: str = ""
+    #: What the note check (legal/notecheck.py) still finds in the rendered answer after the composer's repairs.
+    notes: list[notecheck.NoteFinding] = field(default_factory=list)
 
     def side(self, card: Card) -> str:
         """The client's side in ``card``'s matter ('' when the question does not say)."""
@@ -487,7 +489,8 @@ def citation_doubt(match: PartMatch, cited: Sequence[Provision] = (),
         return ""
     needed = SUPPORTED_CONFIDENCE if supported(match, cited, found) else CITE_CONFIDENCE
     if best.confidence < needed:
-        return "对应哪一法律问题把握不足，下列条文仅作参考，不作为结论的依据"
+        return (f"上面的结论是按“{best.card.title}”的规则回答的；您的情况是否属于这一类还需核实，核实前其规定列在"
+                "“相关规定”中，不作为结论的依据")
     return ""
 
 
@@ -685,7 +688,7 @@ def by_facts(answer: Answer, facts: Facts, asked: str = "", card: Card | None = 
     if donor is not None and asked == "what_to_do":
         # the steps stay first (the first act answers 怎么办); the decision on the client's facts follows them
         pieces = lint_sentences(conclusion)
-        upto = next((i for i, piece in enumerate(pieces[:2]) if "按您所说" in piece), 0)
+        upto = next((i for i, piece in enumerate(pieces[:2]) if READ_BACK in piece), 0)
         applied = "".join(pieces[:upto + 1]).rstrip("；") or conclusion
         applied = applied if applied.endswith("。") else applied.rstrip("。；") + "。"
         return replace(answer, conclusion=f"{answer.conclusion.rstrip()}{applied}")
@@ -702,37 +705,60 @@ _BOUND_WORDS = {">=": "已满", ">": "超过", "<": "不满", "<=": "不超过"}
 
 def case_read_back(case: conditions.Case, facts: Facts, conclusion: str) -> str:
     """``conclusion`` (the case the facts chose) with those facts read back in one clause after its plain
-    answer: "可以。按您所说（年龄：9，已满8；被同学致伤：是），……" — the client sees which of his facts decided
-    the answer. A fact the conclusion already names (its ``{placeholder}``) is not read twice; a yes/no fact
-    reads 是 / 否; a figure reads its value and the bound it passed."""
+    answer, in the client's own words where he wrote them: "可以。结合您说的“9岁”、“被同学打伤”，……" — the client
+    sees which of his facts decided the answer, and no label:是 bookkeeping (按您所说（年龄：9；被同学致伤：是）
+    reads as a machine's, docs/decisions/answers-read-as-a-note.md). A fact the conclusion already names (its
+    ``{placeholder}``) is not read twice; a yes/no fact reads as the client's words for it (else its label, or
+    its label denied); a figure reads its value and the bound it passed."""
     parts: list[str] = []
     named = set(re.findall(r"\{(\w+)\}", case.conclusion))
+    labels: set[str] = set()
     for predicate in case.when:
         name = predicate.fact
-        if name in named or name not in facts or any(part.startswith(LABELS.get(name, name)) for part in parts):
+        label = LABELS.get(name, name)
+        if name in named or name not in facts or label in labels:
             continue
-        value, label = facts.get(name), LABELS.get(name, name)
+        labels.add(label)
+        value = facts.get(name)
+        said = facts.items[name].text.strip() if name in facts.items else ""
         if isinstance(value, bool):
-            parts.append(f"{label}：{'是' if value else '否'}")
+            plain = label.removeprefix("说明")
+            if value:
+                parts.append(f"“{said}”" if said and len(said) <= 16 else plain)
+            else:
+                parts.append(f"“{said}”" if said and len(said) <= 16 else denied(plain))
             continue
         if isinstance(predicate.value, str):
-            parts.append(f"{label}：{side_label(str(value)) if name == 'side' else value}")
+            parts.append(f"{label}为{side_label(str(value)) if name == 'side' else value}")
             continue
         if name in VALUE_WORDS and value in VALUE_WORDS[name]:  # the code's key left out of the label
-            parts.append(f"{re.sub(r'（[^）]*[0-9][^）]*）', '', label)}：{VALUE_WORDS[name][value]}")
+            parts.append(f"{re.sub(r'（[^）]*[0-9][^）]*）', '', label)}为{VALUE_WORDS[name][value]}")
             continue
         shown = conditions.fill(f"{{{name}}}", facts.values())
         bound = conditions.fill(f"{{{predicate.rule}}}", facts.values()) if predicate.rule else (
             conditions.fill("{v}", {"v": predicate.value}) if predicate.value is not None else "")
         words = _BOUND_WORDS.get(predicate.op)
-        parts.append(f"{label}：{shown}" + (f"，{words}{bound}" if words and bound and "{" not in bound else ""))
+        parts.append(f"{label}为{shown}" + (f"（{words}{bound}）" if words and bound and "{" not in bound else ""))
+    parts = list(dict.fromkeys(parts))
     if not parts:
         return conclusion
-    clause = f"按您所说（{'；'.join(parts)}），"
+    clause = f"{READ_BACK}{'、'.join(parts)}，"
     end = min((i for i in (conclusion.find("。"), conclusion.find("：")) if i > 0), default=-1)
     if 0 < end <= 40:  # after the plain answer, which stays the first thing said
         return conclusion[:end + 1] + clause + conclusion[end + 1:]
-    return f"{conclusion}（按您所说：{'；'.join(parts)}）"
+    return f"{conclusion.rstrip()}（这是{READ_BACK}{'、'.join(parts)}得出的。）"
+
+
+#: The words that open the facts a case's conclusion was chosen by (case_read_back).
+READ_BACK = "结合您说的"
+
+
+def denied(label: str) -> str:
+    """A yes/no fact's label said false: 没有共同生活 -> 共同生活, 主动辞职 -> 并非主动辞职."""
+    for negator in ("没有", "未", "没", "无", "不是"):
+        if label.startswith(negator) and len(label) > len(negator) + 1:
+            return label[len(negator):]
+    return f"并非{label}"
 
 
 def _deadline_answer(card: Card, chosen: Answer, part: str, question: str) -> Answer:
@@ -1060,6 +1086,31 @@ def premised_lead(text: str, card: Card, doubt: str) -> str:
 PREMISE_HEAD = "（前提是本问属于"
 
 
+def stated_assumption(text: str, card: Card, doubt: str) -> str:
+    """``text`` (a conclusion whose card is not sure enough to cite, ``doubt``) with the assumption it rests on said
+    AFTER the answer, as a lawyer notes it — "以上是按“…”的规则回答的；如果…，结论也会不同。" — so the
+    conclusion and the basis note (which names the same assumption) carry one confidence, and the lead is the answer,
+    not a bracketed premise read as a hedge (docs/decisions/answers-read-as-a-note.md)."""
+    if not text.strip() or ASSUMED in text:
+        return text
+    text = without_premise(text)
+    m = _CONTEST.search(doubt)
+    if m is not None:
+        need = f"（要看{m.group('need')}）" if m.group("need") else ""
+        said = (f"{ASSUMED}“{card.title}”的规则回答的；如果您的情况属于“{m.group('runner')}”{need}，"
+                "适用的规则不同，结论也会不同。")
+    else:
+        said = f"{ASSUMED}“{card.title}”的规则回答的；如果您的情况不属于这一类，结论可能不同。"
+    stars = text[len(text.rstrip("*")):]
+    body = text[:len(text) - len(stars)].rstrip()
+    body = body if body.endswith(("。", "！", "？", "）")) else body.rstrip("；;，,") + "。"
+    return f"{body}{said}{stars}"
+
+
+#: The words that open the assumption a doubted conclusion rests on (stated_assumption).
+ASSUMED = "以上是按"
+
+
 def without_premise(text: str) -> str:
     """``text`` without the premise :func:`premised_lead` put in its first clause (brackets inside it counted):
     two parts that lead with the same decision are the same answer, whatever doubt one of them states."""
@@ -1334,8 +1385,23 @@ def computed_first(text: str, asked: str, calculation: Calculation | None, found
         return text
     text = without_examples(text)
     name = calculation.result.name
-    lead = figure if figure.startswith("按您所述") else f"按您所述，{name}为 {figure}"
-    return stated_first(text, lead, [f"按您所述，{name}为 {figure}。", figure])
+    lead = figure if figure.startswith("按您所述") else figure_clause(name, figure)
+    if not lead:
+        return text
+    return stated_first(text, lead, [f"{lead}。", figure])
+
+
+def figure_clause(name: str, figure: str) -> str:
+    """"按您所述，{name}为 {figure}" — the sentence stating what the facts compute — when ``figure`` opens with its
+    number; a figure that opens with words (the rule the calculator stated, 夫妻共同财产先分出一半…每人得 1/8) is
+    set after a colon (份额为 夫妻… reads as a broken sentence), and one that states no number at all computes
+    nothing for the client: no sentence ("" — docs/decisions/answers-read-as-a-note.md)."""
+    figure = figure.strip()
+    if not re.search(r"\d", figure):
+        return ""
+    if re.match(r"[\d\-−]", figure):
+        return f"按您所述，{name}为 {figure}"
+    return f"按您所述，{name}：{re.sub(r'^按您所述[，,]?', '', figure)}"
 
 
 #: A conclusion's bare yes or no, a sentence of its own ("可以。", "不能（一般情形）。" keeps its words).
@@ -1456,7 +1522,8 @@ def _computed_too(card: Card, part: str, facts: Facts, today: date | None) -> st
             # 年假只有5天是不是少了: the card's own figure lacks an input; the one the part's words name computes
             calculation = calculate(other, {**facts.values(), **part_flags(part)})
         if calculation.ok and calculation.result is not None:
-            added += f"按您所述，{calculation.result.name}为 {calculation.headline()}。"
+            clause = figure_clause(calculation.result.name, calculation.headline())
+            added += f"{clause}。" if clause else ""
     found = _part_deadline(card, part, facts, today)
     if found is not None:
         added += f"{found.text()}。"
@@ -1641,8 +1708,9 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = "", ques
         placed = "{result}" in text
         if calculation.ok and calculation.result is not None:
             figure = calculation.headline() + summed_with(calculation, part, facts)
+            clause = figure_clause(calculation.result.name, figure)
             text = text.replace("{result}", figure) if placed else (
-                f"{text.rstrip()}按您所述，{calculation.result.name}为 {figure}。")
+                f"{text.rstrip()}{clause}。" if clause else text)
         elif figure_moot(text, part):
             # no figure is owed (不用赔), or the part asks the law's cap the words state (最多赔多少: 18万): asking the
             # client for an amount to compute one would contradict the answer or ask what nobody asked
@@ -2145,9 +2213,11 @@ def _closed(text: str) -> str:
 
 def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None = None, today: date | None = None,
             article_text: Callable[[str, int], str] | None = None, offline: bool = True,
-            found: Collection[tuple[str, int | str]] = ()) -> Composition:
+            found: Collection[tuple[str, int | str]] = (), across: bool = True) -> Composition:
     """The answer to ``question`` from the matched cards (``matches`` from the matcher). ``found``: the
-    articles a plain statute search finds for the question (support for a citation, :func:`supported`)."""
+    articles a plain statute search finds for the question (support for a citation, :func:`supported`).
+    ``across``: no sentence said in two parts (:func:`said_once`) — off while :func:`legal.engine.compose_parts`
+    still routes a part that repeats an earlier one to its next-best card, which it then applies itself."""
     facts = facts if facts is not None else extract_facts(question, today=today)
     parts: list[PartAnswer] = []
     for match in matches:
@@ -2296,8 +2366,8 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             # not sure enough of the card to present its provision as controlling: it goes to 相关规定, and
             # the note saying so goes with the legal basis (the conclusion still answers first)
             withheld, basis = basis, []
-            if asked in ("yes_no", "valid"):
-                text = premised_lead(text, card, doubt)  # one confidence: the lead says what it rests on
+            # one confidence: the conclusion states, after its answer, the assumption the basis note names
+            text = stated_assumption(text, card, doubt)
         copied = copied_from(asked, chosen, parts) if text == unfocused else 0
         if copied:
             # the card's answer of another type, word for word the answer an earlier part got: it does not
@@ -2310,12 +2380,109 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         parts.append(PartAnswer(match.text, asked, card, best.confidence, chosen, text, calculation,
                                 found_deadline, ask, basis=basis, withheld=withheld,
                                 note=doubt))
+    for done in parts:
+        if done.text:
+            # the last gate (legal/notecheck.py): no empty slot, no bookkeeping, no situation the facts exclude
+            done.text = tidy_part(done.text, question, facts.values(), measure=done.qtype in ("how_much", "by_when"))
+    if across:
+        said_once(parts, question, facts)
     composition = Composition(parts, facts, scored=any(m.scores for m in matches), question=question)
     composition.markdown = render(composition, article_text=article_text, offline=offline)
+    # the last gate: what still keeps the note from reading as a lawyer's, kept with the answer for review
+    composition.notes = notecheck.findings(composition.markdown, question, facts.values())
     return composition
 
 
 _ORDER_CARDS = ("inheritance.statutory-order", "inheritance.statutory-shares")
+
+#: The engine's label-by-label read-back (按您所说（没有领证：是；年龄：9）): rewritten in words.
+_MACHINE_READBACK = re.compile(r"按您所说[（(：:](?P<items>[^）)]*)[）)]?[，,]?")
+
+
+def _readback_words(items: str) -> str:
+    said = []
+    for item in re.split(r"[；;]", items):
+        label, _, value = item.partition("：")
+        label = re.sub(r"（[^）]*）", "", label.strip()).removeprefix("说明")
+        value = value.strip()
+        if not label:
+            continue
+        said.append(label if value in ("是", "") else denied(label) if value == "否" else f"{label}为{value}")
+    return f"{READ_BACK}{'、'.join(said)}，" if said else ""
+
+
+def said_once(parts: Sequence[PartAnswer], question: str, facts: Facts) -> None:
+    """No sentence said in two parts: a later part drops what an earlier part said (:func:`tidy_part`), and a sentence
+    answering a later part leaves the earlier part's asides (:func:`answered_later`)."""
+    for index, done in enumerate(parts):
+        if index and done.text:
+            done.text = tidy_part(done.text, question, facts.values(), [p.text for p in parts[:index]],
+                                  measure=done.qtype in ("how_much", "by_when"))
+    answered_later(parts)
+
+
+def answered_later(parts: Sequence[PartAnswer]) -> None:
+    """A sentence that answers a later part (its first sentence: 运费谁出 answered by 退货运费由您承担, 一般会调到多少 by
+    the figure) is that part's, not also an aside of an earlier part's: it leaves the earlier part, whose own answer
+    (its first sentence) stays — and a figure or a date stays where it was first said."""
+    for later_index, later in enumerate(parts):
+        if not later_index or not later.text:
+            continue
+        # its answer: the first sentence of substance (after a bare 可以。)
+        first = [p for p in lint_sentences(later.text.strip("*"))[:2] if not _BARE_HEAD.match(p.strip())][:1]
+        key = notecheck.words_key(first[0]) if first else ""
+        if len(key) < notecheck.REPEAT_MIN:
+            continue
+        for earlier in parts[:later_index]:
+            # a figure or a date stays where it was said: an earlier part's question may be the one it answers too
+            # (the tuning sets' gold often has one part where the engine splits two)
+            pieces = re.split(r"(?<=[。；])", earlier.text)
+            kept = [piece for index, piece in enumerate(pieces)
+                    if not index or notecheck.words_key(piece) != key or re.search(r"\d", piece)]
+            if len(kept) < len(pieces):
+                text = re.sub(r"；(\**)$", r"。\1", "".join(kept).rstrip())
+                earlier.text = text
+
+
+def tidy_part(text: str, question: str, values: dict[str, Any], earlier: Sequence[str] = (), *,
+              measure: bool = False) -> str:
+    """A part's conclusion as a lawyer's note reads (the repairs of legal/notecheck.py's findings, which only drop
+    or reword what is there): the engine's label read-back in words; after the first sentence (which answers), no
+    sentence whose figure slot rendered empty or with words, no clause conditioned on a situation the client's facts
+    exclude (不满8周岁的… for a child of twelve), no worked example's figure the client never gave, and no sentence
+    an earlier part already said word for word (the assumption a doubted part rests on excepted; a part asking how
+    much or by when (``measure``) keeps a figure or a date it states, its own answer)."""
+    text = _MACHINE_READBACK.sub(lambda m: _readback_words(m.group("items")), text)
+    stars = text[:len(text) - len(text.lstrip("*"))]
+    body = text[len(stars):]
+    tail = body[len(body.rstrip("*")):]
+    body = body[:len(body) - len(tail)] if tail else body
+    pieces = re.split(r"(?<=[。；])", body)
+    minor = bool(notecheck._MINOR.search(question))
+    said = {notecheck.words_key(s) for e in earlier for s in lint_sentences(e)}
+    kept: list[str] = []
+    answered = False  # the part's answer: its first sentence, and the next one when that is a bare yes or no
+    for piece in pieces:
+        key = notecheck.words_key(piece)
+        if answered and key and (
+                notecheck.empty_slots(piece) or notecheck.excluded_clause(piece, values, minor)
+                or (len(key) >= notecheck.REPEAT_MIN and key in said and not piece.lstrip().startswith(ASSUMED)
+                    and not (measure and re.search(r"\d", piece)))):
+            continue
+        said.add(key)  # the same sentence twice within the part goes too
+        kept.append(piece)
+        answered = answered or not _BARE_HEAD.match(piece.strip())
+    if len(kept) > 2 and len(kept) < len(pieces):
+        # situations were dropped: the one the client's facts confirm is said right after the answer
+        confirmed = [i for i, piece in enumerate(kept) if i > 1 and notecheck.confirmed_clause(piece, values, minor)]
+        if len(confirmed) == 1:
+            kept.insert(1, kept.pop(confirmed[0]))
+    out = "".join(kept)
+    if notecheck.other_situations(out, question, values) and not any(
+            notecheck.excluded_clause(p, values, minor) for p in re.split(r"(?<=[。；])", out)):
+        out = without_examples(out)  # a worked example's figure the client never gave
+    out = re.sub(r"；\s*$", "。", out.strip())
+    return f"{stars}{out}{tail}" if out else text
 
 
 def kin_applied(card: Card, asked: str, text: str, question: str, calculation: Calculation | None,
@@ -2397,6 +2564,11 @@ def _facts_line(facts: Facts, used: Collection[str] | None = None, question: str
         quote = f"（“{words}”）" if mine else ""
         if isinstance(value, bool):
             label = fact.label.removeprefix("说明")
+            if not value and denied(label) != f"并非{label}":
+                # 没有共同生活：否 is a double negative: the fact read as it is (共同生活), once
+                label, value = denied(label), True
+                if any(label in item for item in shown):
+                    continue
             shown.append(f"{label}{quote}" if value else f"{label}：否{quote}")
             continue
         if hasattr(value, "isoformat"):
@@ -2455,6 +2627,71 @@ KNOWN_LAWS = frozenset({
     "中华人民共和国行政诉讼法", "中华人民共和国行政复议法", "中华人民共和国道路交通安全法", "工伤保险条例",
     "中华人民共和国消费者权益保护法", "中华人民共和国社会保险法", "中华人民共和国劳动争议调解仲裁法",
 })
+
+
+def deadline_step(found: Deadline, said: str) -> str:
+    """The next step a computed deadline gives: its whole computation when no conclusion states it, else only the
+    day to act by with its basis — the same computation twice reads as a template pasted twice."""
+    assert found.ends is not None
+    last = found.extended or found.ends
+    if cn_date(found.ends) not in said and cn_date(last) not in said:
+        return f"**期限**：{found.text()}（{found.rule.basis}）。"
+    if found.passed:
+        return f"**期限**：已于 {cn_date(found.ends)} 届满（{found.rule.basis}），见上面的结论。"
+    return f"**期限**：务必在 {cn_date(last)} 前办理（{found.rule.basis}）。"
+
+
+def tidy_steps(steps: Sequence[str], conclusions: Sequence[str]) -> list[str]:
+    """The next steps with nothing said twice: one evidence list (the items of every card's list, each once), no
+    step repeating another, nor a conclusion's computed sentence word for word."""
+    out: list[str] = []
+    evidence: list[str] = []
+    at = -1
+    said = {notecheck.words_key(s) for c in conclusions for s in lint_sentences(c)}
+    seen: set[str] = set()
+    for step in steps:
+        if step.startswith("**证据**："):
+            items = [i.strip() for i in re.split(r"[；;]", step.removeprefix("**证据**：").rstrip("。")) if i.strip()]
+            evidence += [i for i in items if notecheck.words_key(i) not in {notecheck.words_key(e) for e in evidence}]
+            if at < 0:
+                at = len(out)
+                out.append("")
+            continue
+        if notecheck.empty_slots(step) or notecheck.MACHINE_READBACK.search(step):
+            continue  # a broken or bookkeeping sentence is no step
+        key = notecheck.words_key(step.replace("**期限**：", ""))
+        # a step that is a what-to-do conclusion's own words stays (the steps are its answer); one repeating a
+        # conclusion's computed figure or date is the calculation twice
+        if key in seen or (len(key) >= notecheck.REPEAT_MIN and key in said and re.search(r"\d", step)):
+            continue
+        seen.add(key)
+        out.append(step)
+    if at >= 0:
+        # an item another item says more fully (公司章程 beside 公司章程（通知期限条款）) goes
+        keys = [notecheck.words_key(e) for e in evidence]
+        evidence = [e for e, k in zip(evidence, keys, strict=True)
+                    if not any(k != other and k in other for other in keys)]
+        out[at] = f"**证据**：{'；'.join(evidence)}。"
+    return [s for s in out if s]
+
+
+def tidy_risks(risks: Sequence[str]) -> list[str]:
+    """The risk notes, each once: a note on the same mistake in other words (超过六十日才起诉撤销：… twice) keeps the
+    fuller one, in the first one's place."""
+    out: list[str] = []
+    keys: list[str] = []
+    for risk in risks:
+        if notecheck.empty_slots(risk):
+            continue
+        key = notecheck.risk_key(risk)
+        if key in keys:
+            at = keys.index(key)
+            if len(risk) > len(out[at]):
+                out[at] = risk
+            continue
+        keys.append(key)
+        out.append(risk)
+    return out
 
 
 def verified_line(text: str) -> bool:
@@ -2546,14 +2783,16 @@ def _render(composition: Composition, *, article_text: Callable[[str, int], str]
         if evidence:
             steps.append(f"**证据**：{'；'.join(evidence)}。")
         steps += [f"{s}。".replace("。。", "。") for s in own_topic_text(mine.next_steps, card, composition.question)]
+    said = "".join(p.text for p in parts)
     for part in parts:
         if part.deadline is not None and part.deadline.ends is not None:
-            steps.append(f"**期限**：{part.deadline.text()}（{part.deadline.rule.basis}）。")
+            steps.append(deadline_step(part.deadline, said))
     if steps:
-        lines += ["", "### 下一步", ""] + [f"{i}. {s}" for i, s in enumerate(dict.fromkeys(steps), start=1)]
-    risks = [f"- {e}。".replace("。。", "。") for card in cards
-             for e in own_topic_text(risks_for(card, composition.side(card)), card, composition.question)
-             if article_text is None or verified_line(e)]
+        steps = tidy_steps(steps, [p.text for p in parts])
+        lines += ["", "### 下一步", ""] + [f"{i}. {s}" for i, s in enumerate(steps, start=1)]
+    risks = [f"- {e}。".replace("。。", "。") for e in tidy_risks([
+        e for card in cards for e in own_topic_text(risks_for(card, composition.side(card)), card, composition.question)
+        if article_text is None or verified_line(e)])]
     lines += ["", "### 风险提示", "", *risks,
               "- 结论以您所述的事实为准；事实有出入或对方提出相反证据的，结论可能不同。"]
     return "\n".join(lines)

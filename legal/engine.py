@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
-from legal import selectors
+from legal import notecheck, selectors
 from legal.cardlint import sentences as lint_sentences
 from legal.composer import (
     COPIED_HEAD,
@@ -22,6 +22,7 @@ from legal.composer import (
     compose,
     law_short,
     render,
+    said_once,
     without_premise,
 )
 from legal.facts import extract_facts
@@ -104,6 +105,7 @@ def compose_parts(question: str, matches: Sequence[PartMatch], **options: Any) -
     next-best card for its own type, or left undecided when no other card is confident (the composer then says
     what it needs to answer that part), and the whole composed again (docs/decisions/answers-multi-part.md)."""
     parts = list(matches)
+    options = {**options, "across": False}  # a repeat is first routed away; what is still said twice goes after
     composition = compose(question, parts, **options)
     excluded: dict[int, set[str]] = {}
     trimmed = False
@@ -127,9 +129,11 @@ def compose_parts(question: str, matches: Sequence[PartMatch], **options: Any) -
         parts[index] = rerouted(parts[index], excluded[index], earlier=[p.text for p in parts[:index]])
         composition = compose(question, parts, **options)
         trimmed = False
-    if trimmed:
+    if len(composition.parts) > 1 or trimmed:
+        said_once(composition.parts, question, composition.facts)
         composition.markdown = render(composition, article_text=options.get("article_text"),
                                       offline=options.get("offline", True))
+        composition.notes = notecheck.findings(composition.markdown, question, composition.facts.values())
     return composition
 
 

@@ -8,7 +8,9 @@ version it cites (``version`` / ``articles``) is checked in each version it name
 force today and on each later day a new text of its law takes effect; a citation of a law with a text taking
 effect later that names no version is a finding (docs/decisions/laws-in-force-on-a-date.md). Also checks
 slugs are unique, required fields are present and phrasings are distinct, and lints the card texts
-(legal/cardlint.py: another card's topic, worked example figures, text typed for another question type).
+(legal/cardlint.py: another card's topic, worked example figures, text typed for another question type) and
+what would keep an answer from reading as a lawyer's note (legal/notecheck.py: a label-by-label read-back written
+into a conclusion, a sentence twice, a risk note twice).
 Exit status 1 on any problem. (The test suite checks the same through the imported corpus.)
 """
 
@@ -32,6 +34,7 @@ from legal.calculators import CHINA_TZ  # noqa: E402
 from legal.cardfile import CardFileError, article_number, load_cards, parse_editions  # noqa: E402
 from legal.cardlint import lint  # noqa: E402
 from legal.matcher import QUESTION_ONLY_TERM  # noqa: E402
+from legal.notecheck import card_findings  # noqa: E402
 
 # the one in-force rule, loaded as a file: the selectors package would need Django's settings
 _spec = importlib.util.spec_from_file_location("_versions", ROOT / "knowledge/selectors/versions.py")
@@ -219,6 +222,8 @@ def main(paths: list[str]) -> int:
                     problems.append(f"{where}: {law} {art} contains none of {prov.get('keywords')}")
     # text that belongs to another topic or question type (legal/cardlint.py), over the whole set of cards
     problems += [f"lint: {finding}" for finding in lint(load_cards(paths))]
+    # text that would keep an answer from reading as a lawyer's note (legal/notecheck.py)
+    problems += [f"note: {finding}" for finding in card_findings(load_cards(paths))]
     for line in problems:
         print(line)
     print(f"{cards} cards, {len(problems)} problems")

@@ -243,7 +243,7 @@ def test_the_default_leads_with_a_plain_answer_and_asks_for_the_one_fact(slug: s
 ])
 def test_an_unknown_fact_keeps_the_default_and_its_question(slug: str, question: str) -> None:
     text = _conclusion(slug, question)
-    assert "按您所说（" not in text
+    assert "结合您说的" not in text
     assert "？" in text
 
 
@@ -252,14 +252,14 @@ def test_the_facts_that_chose_a_case_are_read_back_after_the_plain_answer() -> N
     text = _conclusion("personal_injury.school-injury", "我家老二今年6岁，上学时在操场摔伤了，学校该赔吗")
     head, _, rest = text.partition("。")
     assert head.startswith("要赔")
-    assert rest.startswith("按您所说（年龄：6，不满8）")
+    assert rest.startswith("结合您说的年龄为6（不满8），")
 
 
 def test_a_coded_fact_is_read_back_in_words() -> None:
     text = _conclusion("housing.resale-deposit-dispute", "卖家反悔不卖房了，交的定金能退吗")
     assert "对方的原因" in text and "fault_party" not in text and "：2" not in text
     text = _conclusion("criminal.intentional-injury", "朋友打架把人打成轻伤二级，要判多久")
-    assert "伤情：轻伤" in text and "1 轻微伤" not in text
+    assert "伤情为轻伤" in text and "1 轻微伤" not in text
 
 
 def test_a_grade_of_injury_is_not_a_disability_grade() -> None:

@@ -62,11 +62,12 @@ def test_two_close_cards_on_different_provisions_cite_nothing_and_say_what_decid
     answer = composition.parts[0]
     assert answer.decided and answer.citations() == []
     assert ("测试法甲", 10) in [(p.law, p.article) for p in answer.related()]
-    # the note goes with the legal basis; the conclusion's lead says the premise its decision rests on, so the two
-    # say one thing (docs/decisions/answers-yes-no-in-the-clients-frame.md)
+    # the note goes with the legal basis; the conclusion answers first and then states the assumption it rests on,
+    # so the two say one thing (docs/decisions/answers-read-as-a-note.md)
     assert B.title in answer.note
-    lead = answer.text.split("。", 1)[0]
-    assert f"前提是本问属于“{A.title}”而不是“{B.title}”" in lead and "提前三十日书面通知" in lead
+    lead, rest = answer.text.split("。", 1)
+    assert "前提是" not in lead and A.title not in lead
+    assert f"以上是按“{A.title}”的规则回答的；如果您的情况属于“{B.title}”" in rest and "提前三十日书面通知" in rest
     assert B.title in composition.markdown.split("### 法律依据", 1)[1]
 
 

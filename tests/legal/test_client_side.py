@@ -229,12 +229,12 @@ def test_a_card_not_sure_enough_to_cite_still_answers_first_and_notes_it_with_th
     doubted = answer(question, card("labor", conclusion="不合法。单位不得克扣工资。"), confidence=0.3)
     part = doubted.parts[0]
     assert part.decided and part.note and part.citations() == []
-    # the lead states the premise its decision rests on (one confidence, docs/decisions/answers-yes-no-in-the-clients-
-    # frame.md), not the note's hedge
-    assert part.text.startswith("不合法（前提是本问属于")
-    assert "把握不足" not in part.text and "不作为结论" not in part.text
+    # the lead answers; the assumption its decision rests on follows it in words, and the note with the basis names
+    # the same assumption (one confidence, docs/decisions/answers-read-as-a-note.md)
+    assert part.text.startswith("不合法。") and "前提是" not in part.text
+    assert "以上是按“" in part.text and "不作为结论" not in part.text
     head, basis = doubted.markdown.split("### 法律依据", 1)
-    assert "把握不足" not in head and "把握不足" in basis
+    assert "把握不足" not in head and "不作为结论的依据" in basis and "上面的结论是按“" in basis
 
 
 # -- facts read back in their roles ------------------------------------------------------------------------

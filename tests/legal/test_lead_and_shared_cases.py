@@ -140,7 +140,7 @@ def test_a_what_to_do_part_keeps_its_steps_first_and_adds_the_decision_on_the_fa
     card = repair_card({"yes_no": YES_NO, "what_to_do": {"conclusion": STEPS}})
     _, text = _part(card, "出租屋的洗衣机用了好多年自然老化坏了，该怎么办")
     assert text.startswith("第一，拍照并书面通知房东")
-    assert "维修义务在房东" in text and "按您所说" in text
+    assert "维修义务在房东" in text and "结合您说的" in text
 
 
 def test_a_case_turning_the_decision_leaves_the_steps_alone() -> None:

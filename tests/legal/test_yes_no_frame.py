@@ -155,11 +155,12 @@ def test_the_loader_rejects_an_unknown_actor() -> None:
 
 
 # -- one confidence ------------------------------------------------------------------------------------------------
-def test_a_doubtful_card_leads_with_its_premise_and_the_note_agrees() -> None:
+def test_a_doubtful_card_answers_first_then_states_its_assumption_as_the_note_does() -> None:
     part = lead(LENDER, "朋友拿了我三万块一直拖着 我能要回来吗", sure=False)
-    assert "把握不足" in part.note
-    first = part.text.split("。", 1)[0]
-    assert first.startswith("可以（前提是本问属于“出借人能否要求借款人还款”"), part.text
+    assert "不作为结论的依据" in part.note and "出借人能否要求借款人还款" in part.note
+    first, rest = part.text.split("。", 1)
+    assert first.startswith("可以") and "前提是" not in first, part.text
+    assert "以上是按“出借人能否要求借款人还款”的规则回答的" in rest, part.text
 
 
 def test_a_sure_card_states_its_decision_plainly() -> None:
