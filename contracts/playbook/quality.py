@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from contracts.playbook import numbers
+from contracts.playbook import numbers, sides
 from contracts.playbook.engine import ContractFacts
 from contracts.playbook.facts import PARTY_ROLES, read_clause
 from contracts.types import Finding
@@ -40,9 +40,12 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
             out.append("doubled punctuation after the replacement")
     whole = facts.text or "\n".join(sec.text for sec in sections)
     named = COMPOUNDS.sub("", s)
-    for role in PARTY_ROLES:
+    # the role words contracts use (facts.PARTY_ROLES) and the words of every type's role lexicon (加盟方, 广告主,
+    # 货主 …), but not the ordinary nouns among them (客户, 公司)
+    roles = tuple(dict.fromkeys((*PARTY_ROLES, *sorted(sides.lexicon_words() - sides.generic_words()))))
+    for role in roles:
         if role in named and role not in whole and not any(role in n for n in NEUTRAL):
-            if not any(role in other and other in whole for other in PARTY_ROLES if other != role):
+            if not any(role in other and other in whole for other in roles if other != role):
                 out.append(f"party {role} not in the contract")
     # A role word the contract does not declare (出租人 in a contract between 甲方 and 乙方) is a defect too.
     for word, name in facts.role_names:
