@@ -854,6 +854,12 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
             if linked:
                 days, where = min(linked)
                 detail = f"所引用的期限约定为 {days:g} 日（{where}），不足 {p.unless_days_at_least:g} 日"
+        if p.linked:
+            # the risk of this sentence is made by another clause: silent without it, and the finding names it
+            control = reader.controlling_clause(p.linked, facts.text if facts is not None else "", sentence)
+            if control is None:
+                continue
+            detail = f"见{control.label or '另一条款'}：“{control.words[:40]}”"
         lo, hi = narrow(text, (a, b), a + m.start(), a + m.end())
         suggestion = ""
         if p.rewrite == "append" and rule.suggestion.strip():
