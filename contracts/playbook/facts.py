@@ -2154,7 +2154,7 @@ _CLAUSE_AT = re.compile(r"(?m)^[\s\u3000]*(第[一二三四五六七八九十百
 #: A waiver of the court's power to adjust a penalty (不得以违约金过高为由请求调整, 放弃请求调减违约金的权利,
 #: 违约金不因任何理由调整).
 _ADJUST_WAIVED = re.compile(
-    r"(?:不得|不能|无权|放弃|不再|不会|均不|不可)[^。；;]{0,16}违约金[^。；;]{0,8}(?:过高|过分高于|过高于|偏高)"
+    r"(?:不得|不能|无权|放弃|不再|不会|均不|不可|不以|不因)[^。；;]{0,16}违约金[^。；;]{0,8}(?:过高|过分高于|过高于|偏高)"
     r"[^。；;]{0,16}(?:调整|调减|减少|降低|减免|变更)"
     r"|放弃[^。；;]{0,12}(?:调整|调减|减少|降低)[^。；;]{0,6}违约金"
     r"|违约金[^。；;]{0,16}(?:不予|不得|不作|不因任何[^。；;]{0,6})(?:调整|调减|减少|降低)")
@@ -2258,7 +2258,10 @@ def controlling_clause(kind: str, contract: str, sentence: str) -> Control | Non
                 continue
             if carve and (not refs or any(_in_clause(label, [r]) for r in refs)):
                 return Control(label, _words(contract, norm, a, b))
-            if not carve and _PREVAILS.search(said):
+            # the clause says it prevails, in this sentence or another of its paragraph (…不得解除；本条…以本条为准)
+            end = norm.find("\n", b)
+            line = norm[norm.rfind("\n", 0, a) + 1:end if end >= 0 else len(norm)]
+            if not carve and _PREVAILS.search(line):
                 return Control(label, _words(contract, norm, a, b))
         return None
     return None
