@@ -124,9 +124,20 @@ _LEXICON_FILE = Path(__file__).with_name("roles.toml")
 def _lexicon() -> tuple[dict[str, tuple[tuple[str, tuple[str, ...]], ...]], frozenset[str]]:
     """Each type's role classes, in party-block order, with their words; and the generic words."""
     data = tomllib.loads(_LEXICON_FILE.read_text(encoding="utf-8"))
-    types = {kind: tuple((cls, tuple(words)) for cls, words in classes.items())
+    types = {kind: tuple((cls, _twins(words)) for cls, words in classes.items())
              for kind, classes in data["types"].items()}
     return types, frozenset(data.get("generic", ()))
+
+
+def _twins(words: list[str]) -> tuple[str, ...]:
+    """Each word and its twin spelling (寄存人 / 寄存方) for words of three characters or more."""
+    out = list(words)
+    for word in words:
+        if len(word) >= 3 and word[-1] in "人方":
+            twin = word[:-1] + ("方" if word[-1] == "人" else "人")
+            if twin not in out:
+                out.append(twin)
+    return tuple(out)
 
 
 def type_roles(contract_type: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -172,10 +183,16 @@ def bind_labels(groups: list[list[str]], contract_type: str, text: str) -> tuple
     if not classes or not groups:
         return ()
     bound: dict[int, tuple[str, str]] = {}
+    ambiguous: set[int] = set()
     for i, names in enumerate(groups):
+        # a label of one class binds; a label of two (承包人) leaves the party to the other's word
         hits = {cls for cls, words in classes for n in names if n in words}
-        if len(hits) == 1:
-            bound[i] = (hits.pop(), "word")
+        one = {cls for n in names for cls in [c for c, words in classes if n in words]
+               if sum(n in words for _, words in classes) == 1}
+        if len(one) == 1:
+            bound[i] = (one.pop(), "word")
+        elif hits and not one:
+            ambiguous.add(i)
     # two parties of one class (a table repeating 买受人 for a co-buyer) bind none by their words
     roles_held = [role for role, _ in bound.values()]
     bound = {i: b for i, b in bound.items() if roles_held.count(b[0]) == 1}
@@ -183,7 +200,7 @@ def bind_labels(groups: list[list[str]], contract_type: str, text: str) -> tuple
         list(range(len(groups)))
     known = lexicon_words()
     # a party whose labels are no role word of the lexicon (车主 in a 租赁, or only 甲方) is bound by its place
-    unknown = {i for i, names in enumerate(groups) if not any(n in known for n in names)}
+    unknown = {i for i, names in enumerate(groups) if not any(n in known for n in names)} | ambiguous
     if len(classes) == 2 and len(parties) == 2:
         first, second = parties
         free = [i for i in (first, second) if i not in bound]

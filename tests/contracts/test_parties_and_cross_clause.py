@@ -52,10 +52,14 @@ ROLE_CASES = [
      "保证方在保证期间内承担保证责任。", "保证方", ("乙方", "保证人")),
     ("construction", "业主（甲方）：王某某\n施工方（乙方）：某某装饰工程有限公司\n",
      "承包人应当按照设计图纸施工。", "承包人", ("乙方", "施工方")),
+    # 承包人 is a word of both classes: in a 分包 contract the party beside the 分包方 is the one paying
+    ("construction", "承包方（甲方）：某某建工集团有限公司\n分包方（乙方）：某某劳务有限公司\n",
+     "发包人应当按月向分包方支付进度款。", "发包人", ("甲方", "承包方")),
 ]
 
 
-@pytest.mark.parametrize(("kind", "block", "wording", "word", "labels"), ROLE_CASES, ids=[c[0] for c in ROLE_CASES])
+@pytest.mark.parametrize(("kind", "block", "wording", "word", "labels"), ROLE_CASES,
+                         ids=[f"{c[0]}-{c[3]}" for c in ROLE_CASES])
 def test_a_rule_worded_with_the_types_role_word_reads_the_contracts_own_label(kind, block, wording, word, labels):
     text, defects = _rendered(block, kind, wording)
     assert text in {wording.replace(word, label) for label in labels}, text
