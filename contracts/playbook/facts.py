@@ -2142,7 +2142,8 @@ def linked_periods(contract: str, sentence: str) -> list[tuple[float, str]]:
                 # the period is the one that word measures (验收期限为…三日, 三日内完成验收)
                 if re.search(rf"{word}[^。；;，,]{{0,12}}$", said[:d.start]) or re.search(
                         rf"^[^。；;，,]{{0,10}}{word}", said[d.end:]):
-                    out.append((d.days, said.strip()[:30]))
+                    label = clause_label(norm, a)
+                    out.append((d.days, f"{label}：{said.strip()[:30]}" if label else said.strip()[:30]))
     return out
 
 

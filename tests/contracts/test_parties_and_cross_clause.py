@@ -157,3 +157,21 @@ def test_a_carve_out_nothing_uses_and_a_right_only_regulated_elsewhere_are_silen
     codes = {f.rule_code for f in contract_findings(line_sections(f"{SERVICE_HEAD}{theirs}\n{gone}"),
                                                     "service", RULES, side="甲方")}
     assert "right-taken-back-elsewhere" not in codes
+
+
+DEEMED = "第八条 甲方未在上述检验期限内书面提出异议的，视为货物质量符合约定。"
+SHORT = "第四条 甲方应在货物到达后二日内完成检验。"
+LONG = "第四条 甲方应在货物到达后三十日内完成检验。"
+BUYER_HEAD = "甲方（买受人）：某某制造有限公司\n乙方（出卖人）：某某机械有限公司\n"
+
+
+@pytest.mark.parametrize("order", ["period first", "deemed first"])
+def test_a_deemed_acceptance_is_read_with_the_period_another_clause_sets(order):
+    def findings(period: str) -> list[Finding]:
+        body = f"{period}\n{DEEMED}" if order == "period first" else f"{DEEMED}\n{period}"
+        return [f for f in contract_findings(line_sections(BUYER_HEAD + body), "sale", RULES, side="甲方")
+                if f.rule_code == "fact-deemed-acceptance"]
+
+    short = findings(SHORT)
+    assert len(short) == 1 and "视为" in short[0].quote and "第四条" in short[0].description
+    assert findings(LONG) == []
