@@ -1973,7 +1973,10 @@ def contract_names(text: str, facts: ContractFacts) -> str:
             # 服务人 inside 物业服务人 is a part of another role's name, not this role; 委托方式 is no 委托方.
             longer = [r for r in (*reader.PARTY_ROLES, *sides.lexicon_words()) if r != word and r.endswith(word)]
             guard = "".join(f"(?<!{re.escape(r[:-len(word)])})" for r in dict.fromkeys(longer))
-            text = re.sub(rf"{guard}{word}(?![（(]{name})(?![式案法面向便针位])", name, text)
+            # 其他承运方, 新的物业服务企业, 原权利人: another one of that kind, not this contract's party
+            other = "(?<!其他)(?<!另一)(?<!新的)(?<![新原另])(?<!第三)"
+            text = re.sub(rf"本{word}(?![（(]{name})(?![式案法面向便针位])", name, text)
+            text = re.sub(rf"{guard}{other}{word}(?![（(]{name})(?![式案法面向便针位])", name, text)
     return text
 
 

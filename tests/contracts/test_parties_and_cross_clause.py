@@ -175,3 +175,12 @@ def test_a_deemed_acceptance_is_read_with_the_period_another_clause_sets(order):
     short = findings(SHORT)
     assert len(short) == 1 and "视为" in short[0].quote and "第四条" in short[0].description
     assert findings(LONG) == []
+
+
+def test_another_one_of_a_kind_and_ordinary_nouns_are_not_renamed():
+    block = "托运方（甲方）：某某贸易有限公司\n承运方（乙方）：某某物流有限公司\n"
+    text, defects = _rendered(block, "transport", "承运人不得将货物交由其他承运人或者新的承运人运输。")
+    assert text.startswith(("乙方不得", "承运方不得")) and "其他承运人" in text and "新的承运人" in text
+    labor = "甲方（用人单位）：某某餐饮有限公司\n乙方（劳动者）：王某\n"
+    text, _ = _rendered(labor, "labor", "女职工在孕期、产期、哺乳期的，用人单位不得降低其工资。")
+    assert text.startswith("女职工在孕期")
