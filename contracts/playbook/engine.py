@@ -1965,14 +1965,21 @@ def exemption_covers(words: str) -> frozenset[str]:
     return _covered(reader.read_clause(numbers.normalize(words)).exemptions)
 
 
+@lru_cache(maxsize=1024)
+def _longer_guard(word: str) -> str:
+    """Lookbehinds that keep ``word`` from being read inside a longer role word ending with it (服务人 inside
+    物业服务人, 特许人 inside 被特许人)."""
+    longer = [r for r in (*reader.PARTY_ROLES, *sides.lexicon_words()) if r != word and r.endswith(word)]
+    return "".join(f"(?<!{re.escape(r[:-len(word)])})" for r in dict.fromkeys(longer))
+
+
 def contract_names(text: str, facts: ContractFacts) -> str:
     """A rule's text with the role words this contract does not use replaced by the names it does
     (出卖人 → 乙方 in a 甲方/乙方 contract)."""
     for word, name in facts.role_names:
         if word in text:
             # 服务人 inside 物业服务人 is a part of another role's name, not this role; 委托方式 is no 委托方.
-            longer = [r for r in (*reader.PARTY_ROLES, *sides.lexicon_words()) if r != word and r.endswith(word)]
-            guard = "".join(f"(?<!{re.escape(r[:-len(word)])})" for r in dict.fromkeys(longer))
+            guard = _longer_guard(word)
             # 其他承运方, 新的物业服务企业, 原权利人: another one of that kind, not this contract's party
             other = "(?<!其他)(?<!另一)(?<!新的)(?<![新原另])(?<!第三)"
             text = re.sub(rf"本{word}(?![（(]{name})(?![式案法面向便针位])", name, text)

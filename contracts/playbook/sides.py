@@ -145,6 +145,7 @@ def type_roles(contract_type: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return _lexicon()[0].get(contract_type, ())
 
 
+@lru_cache(maxsize=1)
 def lexicon_words() -> frozenset[str]:
     """Every role word of the lexicon."""
     return frozenset(w for classes in _lexicon()[0].values() for _, words in classes for w in words)
