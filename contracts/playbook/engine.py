@@ -1965,6 +1965,10 @@ def exemption_covers(words: str) -> frozenset[str]:
     return _covered(reader.read_clause(numbers.normalize(words)).exemptions)
 
 
+#: 其他承运方, 新的物业服务企业, 原权利人: another one of that kind, not this contract's party.
+OTHER_OF_KIND = "(?<!其他)(?<!另一)(?<!新的)(?<![新原另])(?<!第三)"
+
+
 @lru_cache(maxsize=1024)
 def _longer_guard(word: str) -> str:
     """Lookbehinds that keep ``word`` from being read inside a longer role word ending with it (服务人 inside
@@ -1980,10 +1984,8 @@ def contract_names(text: str, facts: ContractFacts) -> str:
         if word in text:
             # 服务人 inside 物业服务人 is a part of another role's name, not this role; 委托方式 is no 委托方.
             guard = _longer_guard(word)
-            # 其他承运方, 新的物业服务企业, 原权利人: another one of that kind, not this contract's party
-            other = "(?<!其他)(?<!另一)(?<!新的)(?<![新原另])(?<!第三)"
             text = re.sub(rf"本{word}(?![（(]{name})(?![式案法面向便针位])", name, text)
-            text = re.sub(rf"{guard}{other}{word}(?![（(]{name})(?![式案法面向便针位])", name, text)
+            text = re.sub(rf"{guard}{OTHER_OF_KIND}{word}(?![（(]{name})(?![式案法面向便针位])", name, text)
     return text
 
 

@@ -184,3 +184,17 @@ def test_another_one_of_a_kind_and_ordinary_nouns_are_not_renamed():
     labor = "甲方（用人单位）：某某餐饮有限公司\n乙方（劳动者）：王某\n"
     text, _ = _rendered(labor, "labor", "女职工在孕期、产期、哺乳期的，用人单位不得降低其工资。")
     assert text.startswith("女职工在孕期")
+
+
+def test_the_quality_check_flags_a_party_the_contract_lacks_but_not_another_of_its_kind():
+    block = "托运方（甲方）：某某贸易有限公司\n承运方（乙方）：某某物流有限公司\n"
+    sections = _sections(block)
+    facts = contract_facts(sections, contract_type="transport")
+
+    def defects(suggestion: str) -> list[str]:
+        f = Finding(rule_code="x", section_order=None, quote="", start=0, end=0, category="", severity="medium",
+                    description="", suggestion=suggestion)
+        return suggestion_defects(f, sections, facts)
+
+    assert defects("乙方不得将货物交由其他承运人运输。") == []
+    assert defects("承运人应当按期运达。") and defects("加盟商应当按期付款。")
