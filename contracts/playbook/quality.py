@@ -42,10 +42,11 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
     named = COMPOUNDS.sub("", s)
     # the role words contracts use (facts.PARTY_ROLES) and the words of every type's role lexicon (加盟方, 广告主,
     # 货主 …), but not the ordinary nouns among them (客户, 公司)
-    roles = tuple(dict.fromkeys((*PARTY_ROLES, *sorted(sides.lexicon_words() - sides.generic_words()))))
+    roles = tuple(dict.fromkeys((*PARTY_ROLES, *sorted(sides.lexicon_words() - sides.generic_words()
+                                                       - sides.statutory_words()))))
     for role in roles:
         # 其他承运人, 新的物业服务企业: another one of that kind is a third party, not a party misnamed
-        if (re.search(OTHER_OF_KIND + re.escape(role), named) and role not in whole
+        if (re.search(OTHER_OF_KIND + re.escape(role) + "(?![式案法面向便针位])", named) and role not in whole
                 and not any(role in n for n in NEUTRAL)):
             if not any(role in other and other in whole for other in roles if other != role):
                 out.append(f"party {role} not in the contract")

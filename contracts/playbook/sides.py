@@ -151,6 +151,12 @@ def lexicon_words() -> frozenset[str]:
     return frozenset(w for classes in _lexicon()[0].values() for _, words in classes for w in words)
 
 
+@lru_cache(maxsize=1)
+def statutory_words() -> frozenset[str]:
+    """Role words the law itself uses (平台经营者): kept as the law's word, never a misnamed party."""
+    return frozenset(tomllib.loads(_LEXICON_FILE.read_text(encoding="utf-8")).get("statutory", ()))
+
+
 def generic_words() -> frozenset[str]:
     """Role words that are also ordinary nouns (客户, 公司): they bind a party, never rewrite a rule's text."""
     return _lexicon()[1]
