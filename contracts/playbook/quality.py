@@ -54,7 +54,8 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
     for word, name in facts.role_names:
         longer = [r for r in PARTY_ROLES if r != word and r.endswith(word)]
         guard = "".join(f"(?<!{re.escape(r[:-len(word)])})" for r in longer)
-        if re.search(rf"{guard}{OTHER_OF_KIND}{word}", s) and f"party {word} not in the contract" not in out:
+        if (re.search(rf"{guard}{OTHER_OF_KIND}{word}(?![式案法面向便针位])", s)
+                and f"party {word} not in the contract" not in out):
             out.append(f"party {word} not declared (the contract calls it {name})")
     # 人民币肆拾叁万元整（¥602,000.00）: an amount and its figures in brackets that disagree
     for money in read_clause(s).money:
