@@ -7,7 +7,7 @@ import re
 
 from stdnum.cn import uscc
 
-from contracts.ingest.patterns import compact, is_contract_title, is_signature_line, party_match
+from contracts.ingest.patterns import compact, despace_head, is_contract_title, is_signature_line, party_match
 from contracts.types import Party
 
 _CODE_LABEL = re.compile(r"(?:统一社会信用代码|社会信用代码|信用代码)(?:[（(][^）)]*[）)])?[\s\u3000]*[：:]?[\s\u3000]*"
@@ -243,3 +243,106 @@ def composite_types(head: str, full_text: str) -> frozenset[str]:
         primary = guess_contract_type(head, [], full_text)
         return frozenset(held - {primary}) if primary in held else frozenset()
     return frozenset()
+
+
+# --- the contract's own labels ------------------------------------------------------------------------
+
+#: A clause heading: the party block ends at the first one (第一条, 一、, 1. / 1、, 1.1).
+_CLAUSE_HEAD = re.compile(r"^[\s\u3000]*(?:第[一二三四五六七八九十百零〇\d]+[条章]"
+                          r"|[一二三四五六七八九十]+[\s\u3000]*[、.．]"
+                          r"|\d+[\s\u3000]*[、．](?!\d)|\d+\.\d+|\d+\.[\s\u3000]*[\u4e00-\u9fff])")
+#: A line of the party block: a role word (甲方, 加盟方, 服务提供方, 车主 …) with an optional bracket and a colon.
+_LABEL_LINE = re.compile(r"^[\s\u3000]*(?:[（(]?[0-9一二三四五六七八九十]{1,2}[)）.、][\s\u3000]*)?"
+                         r"(?P<head>[甲乙丙丁戊]方|[\u4e00-\u9fff]{1,8}?(?:方|人|主|商|单位|者|机构|公司|户|员|社|店|东))"
+                         r"[\s\u3000]*(?:[（(](?P<inner>[^）)\n]{0,40})[）)])?[\s\u3000]*[：:](?P<rest>.*)$")
+#: A party line opened by a numbered name with no role word ((2) 上海悦饮食品贸易有限公司 …（以下简称“客户”）).
+_NUMBERED_PARTY = re.compile(r"^[\s\u3000]*[（(]?[0-9一二三四五六七八九十]{1,2}[)）.、]")
+#: The names a definition gives a party: （以下简称“星汇”或“平台”）, （下称“乙方”）, （以下简称“客户”，即存货人）.
+_DEFINED = re.compile(r"(?:以下简称|以下称|下称|简称|以下称为|以下统称)[为：:]?[\s\u3000]*"
+                      r"[“\"'「『]?(?P<a>[^\s“”\"'「」『』，,。；;）)或及]{1,8})[”\"'」』]?"
+                      r"(?:[\s\u3000]*(?:或|及|、)[\s\u3000]*[“\"'「『]?(?P<b>[^\s“”\"'「」『』，,。；;）)]{1,8})[”\"'」』]?)?"
+                      r"(?:[，,、\s]*即[\s\u3000]*(?P<c>[^\s“”\"'，,。；;）)]{2,8}))?")
+#: 本合同中，“加盟方”指乙方 / “委托方”是指甲方 / 乙方即加盟方.
+_MEANS = re.compile(r"[“\"「『](?P<word>[\u4e00-\u9fff]{2,8})[”\"」』][\s\u3000]*(?:是指|系指|指|即)[\s\u3000]*"
+                    r"(?P<label>[甲乙丙丁]方)(?=[，,。；;）)\s]|$)")
+_IS = re.compile(r"(?P<label>[甲乙丙丁]方)[\s\u3000]*(?:即|系|为)(?:本合同|本协议)?(?:项下|中|所称|约定)?的?"
+                 r"[“\"「]?(?P<word>[\u4e00-\u9fff]{2,6}(?:方|人|商))[”\"」]?(?=[，,。；;）)\s]|$)")
+#: Words of a label line that are no party (联系人：, 法定代表人：, 地址：).
+_NOT_A_PARTY = re.compile(r"代表人|联系人|负责人|经办人|委托代理人|代理人$|身份证|住所|地址|电话|传真|邮箱|账号|"
+                          r"开户|户名|经营者$|证号|编号|签订|签署|日期|地点|经纪人$|见证人$|法定|授权代表|开户行|人员|门店|上级|"
+                          r"双方|各方|项目|工程|名称|合伙人$")
+_ROLE_TOKEN = re.compile(r"[甲乙丙丁戊]方|[\u4e00-\u9fff]{1,6}(?:方|人|主|商|单位|者|机构|户)")
+#: A cell of a party table: 出卖人（甲方）, 出借人（甲方）.
+_LABEL_CELL = re.compile(r"^[\s\u3000]*(?P<head>[\u4e00-\u9fff]{2,8})[\s\u3000]*"
+                         r"[（(](?P<inner>[^）)]{0,20})[）)][\s\u3000]*$")
+_BOX = "│┃|"
+
+
+def _tokens(inner: str, known: frozenset[str] = frozenset()) -> list[str]:
+    """The role words inside a bracket after a label (甲方（委托人/买方陈思远、刘敏） → 委托人, 买方): each part's
+    leading role word — a word of ``known`` first (员工, 用人单位), else a word ending as roles end — with the 以下简称
+    of a definition dropped."""
+    out = []
+    for part in re.split(r"[、，,/／；;\s]+", re.sub(r"(?:以下简称|以下称|下称|简称)[为：:]?", "", inner)):
+        part = part.strip("“”\"'「」『』")
+        if not part or len(part) > 14:
+            continue
+        word = next((w for w in sorted(known, key=len, reverse=True) if part.startswith(w)), "")
+        if not word:
+            m = _ROLE_TOKEN.match(part)
+            word = m.group(0) if m and (len(part) <= 8 or m.end() <= 4) else ""
+        if word:
+            out.append(word)
+    return out
+
+
+def party_labels(text: str, known: frozenset[str] = frozenset()) -> list[list[str]]:
+    """The parties as the contract names them, in the order its party block gives them: for each, every label
+    the contract uses for it — the party line's role word (甲方, 服务提供方, 车主), the words in its bracket
+    (甲方（加盟方）), the names a definition gives it (以下简称“星汇”或“平台”, 以下简称“客户”，即存货人) and the
+    definitions of the body (本合同中“委托方”指甲方); a party table's cells (│ 出借人（甲方） │) too. ``known``: the
+    role words of the lexicon, read inside brackets whatever their ending. A signature line is no party line; an
+    unnamed role stays unnamed: no label is invented."""
+    lines = text.split("\n")
+    groups: list[list[str]] = []
+
+    def add(names: list[str]) -> None:
+        names = [n for n in dict.fromkeys(names) if n]
+        if not names:
+            return
+        # a second line of the same party (甲方：… / 甲方（盖章）…) joins the group that holds its label
+        known_group = next((g for g in groups if set(g) & set(names)), None)
+        if known_group is not None:
+            known_group.extend(n for n in names if n not in known_group)
+        else:
+            groups.append(names)
+
+    for line in lines:
+        if _CLAUSE_HEAD.match(line) and groups:
+            break
+        if is_signature_line(line):
+            continue
+        if any(c in line for c in _BOX):
+            for cell in re.split(rf"[{_BOX}]", line):
+                c = _LABEL_CELL.match(cell)
+                if c and not _NOT_A_PARTY.search(c.group("head")) and (
+                        re.search(r"[甲乙丙丁]方", c.group("inner")) or c.group("head") in known):
+                    add([c.group("head"), *_tokens(c.group("inner"), known)])
+            continue
+        names: list[str] = []
+        m = _LABEL_LINE.match(despace_head(line))
+        if m and not _NOT_A_PARTY.search(m.group("head")):
+            names.append(m.group("head"))
+            names.extend(_tokens(m.group("inner") or "", known))
+        elif not _NUMBERED_PARTY.match(line):
+            continue
+        for d in _DEFINED.finditer(line):
+            names.extend(w for w in d.groups() if w)
+        add(names)
+    for rx in (_MEANS, _IS):
+        for m in rx.finditer(text):
+            label, word = m.group("label"), m.group("word")
+            group = next((g for g in groups if label in g), None)
+            if group is not None and word not in group and not any(word in g for g in groups):
+                group.append(word)
+    return groups

@@ -313,10 +313,37 @@ def _two_parties(text: str, given: frozenset[str]) -> tuple[str, str] | None:
     return None
 
 
-def role_names(text: str) -> tuple[tuple[str, str], ...]:
-    """For role words the contract does not use, the name it gives that party instead: its own synonym
-    (供方 for 出卖人), the role a declaration names (甲方（出卖人）), the party the verbs point to (甲方将房屋出租给
-    乙方), else the common drafting convention (甲方 commissions and pays, 乙方 performs)."""
+def party_bindings(text: str, contract_type: str = "") -> tuple[sides.Binding, ...]:
+    """The contract's own labels for its parties (the party block and its definitions) bound to the role
+    classes of its type's lexicon (sides.bind_labels); the type read from the text when not given."""
+    from contracts.ingest.parties import party_labels
+    kind = contract_type if contract_type and contract_type != "other" else _guess_type(text)
+    return sides.bind_labels(party_labels(text, sides.lexicon_words()), kind, text)
+
+
+def role_names(text: str, contract_type: str = "") -> tuple[tuple[str, str], ...]:
+    """For role words the contract does not use, the name it gives that party instead: the label its party
+    block binds to that word's role in the type's lexicon (被特许人 → 乙方 where it says 乙方（加盟方）), its own
+    synonym (供方 for 出卖人), the role a declaration names (甲方（出卖人）), the party the verbs point to (甲方将房屋
+    出租给乙方), else the common drafting convention (甲方 commissions and pays, 乙方 performs)."""
+    out = dict(_role_names(text))
+    kind = contract_type if contract_type and contract_type != "other" else _guess_type(text)
+    bindings = party_bindings(text, kind)
+    for how in ("word", "remaining", "position"):
+        mapped = sides.bound_names(tuple(b for b in bindings if b.how == how), kind)
+        for word, label in mapped.items():
+            # a binding by a label overrides a guess; one by the party block's order only fills a gap
+            if how != "position" or word not in out:
+                out[word] = label
+    # a role word of another type's exchange: the party in the same place (pays / is paid), only to fill a gap
+    for word, label in sides.exchange_names(bindings, kind, text).items():
+        out.setdefault(word, label)
+    used = {n for b in bindings for n in b.names}
+    out = {w: n for w, n in out.items() if w not in used and w != n}
+    return tuple(sorted(out.items(), key=lambda kv: -len(kv[0])))
+
+
+def _role_names(text: str) -> tuple[tuple[str, str], ...]:
     out: dict[str, str] = {}
     given = declared_roles(text)
 
@@ -491,6 +518,15 @@ def side_names(text: str, side: str) -> frozenset[str]:
 GENERIC_ROLES = reader.GENERIC_ROLES | {"业主"}
 
 
+def bound_side_roles(text: str, names: frozenset[str], contract_type: str = "") -> frozenset[str]:
+    """The role classes the party block binds to a party the firm's side is (乙方 where it says 乙方（加盟方）, 车主
+    in a lease whose other party is the 承租方) — by its label or as the one party left, never by order alone."""
+    if not names:
+        return frozenset()
+    return frozenset(b.role for b in party_bindings(text, contract_type)
+                     if b.how != "position" and set(b.names) & names)
+
+
 def _with_role_names(names: frozenset[str], roles: tuple[tuple[str, str], ...]) -> frozenset[str]:
     """A side given as a role word the contract does not use (劳动者 in a 甲方/乙方 contract) also goes by
     the name the contract gives that party (:func:`role_names`)."""
@@ -498,7 +534,7 @@ def _with_role_names(names: frozenset[str], roles: tuple[tuple[str, str], ...]) 
     return names | mapped if mapped else names
 
 
-def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> ContractFacts:
+def contract_facts(sections: Sequence[SectionLike], *, side: str = "", contract_type: str = "") -> ContractFacts:
     text = "\n".join(f"{s.title}\n{s.text}" if s.title and s.title not in s.text else s.text for s in sections)
     norm = numbers.normalize(text)
     total = None
@@ -538,15 +574,16 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "") -> Contra
         found = numbers.amounts(_clip(norm, m.end(), 30)) if m else []
         if found:
             total = round(found[0].value * round(term), 2)
-    roles = role_names(text)
+    roles = role_names(text, contract_type)
     names = _with_role_names(side_names(text, side), roles)
+    bound = bound_side_roles(text, names, contract_type)
     penalties = delay_penalties(sections, total)
     breaches, named = breach_penalties(sections, total)
     return ContractFacts(text=text, total_price=total, term_months=term, monthly_wage=wage,
                          open_ended=bool(_OPEN_ENDED.search(norm)), task_based=bool(_TASK_BASED.search(norm)),
                          side=side, side_names=names, role_names=roles,
                          guessed_type=_guess_type(text), also_types=_also_types(text),
-                         side_roles=side_roles(names, roles),
+                         side_roles=side_roles(names, roles) | bound,
                          settings=contract_settings(text), we_drafted=we_drafted(side),
                          foreign_element=reader.foreign_element(text), delay_penalties=penalties,
                          breach_penalties=breaches, breach_named=named,
@@ -817,6 +854,12 @@ def _pattern_findings(rule: RuleSpec, p: PatternParams, section: SectionLike,
             if linked:
                 days, where = min(linked)
                 detail = f"所引用的期限约定为 {days:g} 日（{where}），不足 {p.unless_days_at_least:g} 日"
+        if p.linked:
+            # the risk of this sentence is made by another clause: silent without it, and the finding names it
+            control = reader.controlling_clause(p.linked, facts.text if facts is not None else "", sentence)
+            if control is None:
+                continue
+            detail = f"见{control.label or '另一条款'}：“{control.words[:40]}”"
         lo, hi = narrow(text, (a, b), a + m.start(), a + m.end())
         suggestion = ""
         if p.rewrite == "append" and rule.suggestion.strip():
@@ -1922,15 +1965,27 @@ def exemption_covers(words: str) -> frozenset[str]:
     return _covered(reader.read_clause(numbers.normalize(words)).exemptions)
 
 
+#: 其他承运方, 新的物业服务企业, 原权利人: another one of that kind, not this contract's party.
+OTHER_OF_KIND = "(?<!其他)(?<!另一)(?<!新的)(?<![新原另])(?<!第三)"
+
+
+@lru_cache(maxsize=1024)
+def _longer_guard(word: str) -> str:
+    """Lookbehinds that keep ``word`` from being read inside a longer role word ending with it (服务人 inside
+    物业服务人, 特许人 inside 被特许人)."""
+    longer = [r for r in (*reader.PARTY_ROLES, *sides.lexicon_words()) if r != word and r.endswith(word)]
+    return "".join(f"(?<!{re.escape(r[:-len(word)])})" for r in dict.fromkeys(longer))
+
+
 def contract_names(text: str, facts: ContractFacts) -> str:
     """A rule's text with the role words this contract does not use replaced by the names it does
     (出卖人 → 乙方 in a 甲方/乙方 contract)."""
     for word, name in facts.role_names:
         if word in text:
-            # 服务人 inside 物业服务人 is a part of another role's name, not this role.
-            longer = [r for r in reader.PARTY_ROLES if r != word and r.endswith(word)]
-            guard = "".join(f"(?<!{re.escape(r[:-len(word)])})" for r in longer)
-            text = re.sub(rf"{guard}{word}(?![（(]{name})", name, text)
+            # 服务人 inside 物业服务人 is a part of another role's name, not this role; 委托方式 is no 委托方.
+            guard = _longer_guard(word)
+            text = re.sub(rf"本{word}(?![（(]{name})(?![式案法面向便针位])", name, text)
+            text = re.sub(rf"{guard}{OTHER_OF_KIND}{word}(?![（(]{name})(?![式案法面向便针位])", name, text)
     return text
 
 
@@ -2106,11 +2161,11 @@ def missing_clause_findings(sections: Sequence[SectionLike], contract_type: str,
     """One finding (``section_order`` None, empty quote) per required clause no section has."""
     body = [s for s in sections if s.kind in CLAUSE_KINDS] or [s for s in sections if s.kind != "signature"]
     whole = "\n".join(f"{s.title}\n{s.text}" for s in sections)
-    roles = role_names(whole)
+    roles = role_names(whole, contract_type)
     ours = _with_role_names(side_names(whole, side), roles)
     names = ContractFacts(role_names=roles, guessed_type=_guess_type(whole), also_types=_also_types(whole),
                           side=side, side_names=ours,
-                          side_roles=side_roles(ours, roles))
+                          side_roles=side_roles(ours, roles) | bound_side_roles(whole, ours, contract_type))
     out: list[Finding] = []
     for rule in rules:
         if not rule.enabled or rule.detection != "missing_clause" or not applies(rule, contract_type, names):
@@ -2165,7 +2220,7 @@ def _deferring_sentence(p: MissingClauseParams, body: Sequence[SectionLike]
 def contract_findings(sections: Sequence[SectionLike], contract_type: str, rules: list[RuleSpec], *,
                       side: str = "") -> list[Finding]:
     """Every finding of the playbook on a whole contract: each section's, then the missing clauses."""
-    facts = contract_facts(sections, side=side)
+    facts = contract_facts(sections, side=side, contract_type=contract_type)
     out: list[Finding] = []
     for section in sections:
         out.extend(section_findings(section, contract_type, rules, facts=facts))

@@ -2142,5 +2142,127 @@ def linked_periods(contract: str, sentence: str) -> list[tuple[float, str]]:
                 # the period is the one that word measures (验收期限为…三日, 三日内完成验收)
                 if re.search(rf"{word}[^。；;，,]{{0,12}}$", said[:d.start]) or re.search(
                         rf"^[^。；;，,]{{0,10}}{word}", said[d.end:]):
-                    out.append((d.days, said.strip()[:30]))
+                    label = clause_label(norm, a)
+                    out.append((d.days, f"{label}：{said.strip()[:30]}" if label else said.strip()[:30]))
     return out
+
+
+# -- a term of one clause undone by another (issue 21) ------------------------------------------------------
+
+#: The start of a clause: its number (第十二条, 十二、, 12.1, 12．) at the head of a line.
+_CLAUSE_AT = re.compile(r"(?m)^[\s\u3000]*(第[一二三四五六七八九十百零〇\d]+条|[一二三四五六七八九十]+(?=[、．.])"
+                        r"|\d+(?:\.\d+)*(?=[\s\u3000、．.]))")
+#: A waiver of the court's power to adjust a penalty (不得以违约金过高为由请求调整, 放弃请求调减违约金的权利,
+#: 违约金不因任何理由调整).
+_ADJUST_WAIVED = re.compile(
+    r"(?:不得|不能|无权|放弃|不再|不会|均不|不可|不以|不因)[^。；;]{0,16}违约金[^。；;]{0,8}(?:过高|过分高于|过高于|偏高)"
+    r"[^。；;]{0,16}(?:调整|调减|减少|降低|减免|变更)"
+    r"|放弃[^。；;]{0,12}(?:调整|调减|减少|降低)[^。；;]{0,6}违约金"
+    r"|违约金[^。；;]{0,16}(?:不予|不得|不作|不因任何[^。；;]{0,6})(?:调整|调减|减少|降低)")
+#: A penalty with a figure (按…的百分之五, 每日千分之三, 人民币伍万元): a bare 承担违约责任 is none.
+_PENALTY_FIGURE = re.compile(r"(?:违约金|滞纳金|罚金)[^。；;]{0,40}(?:%|％|百分之|千分之|万分之|倍|元|万)"
+                             r"|(?:%|％|百分之|千分之|万分之|倍|元|万)[^。；;]{0,30}(?:违约金|滞纳金|罚金)")
+#: A right a party is given (乙方有权解除本合同, 甲方可以要求退货) and the act it is a right to.
+_RIGHT = re.compile(r"(?:有权|可以|可|享有)[^。；;，,]{0,6}?(?P<act>解除|终止|退货|退款|退还|拒收|拒绝|索赔|要求赔偿|"
+                    r"请求赔偿|提出异议|更换|退租|转租|续租|优先购买)")
+#: The carve-out that lets another clause take a right back (本合同另有约定的除外, 以第九条为准).
+_CARVE_OTHER = re.compile(r"(?:本合同|本协议|合同|协议)?(?:其他条款|第[^。；;，,]{1,8}条)?另有约定的?除外"
+                          r"|以(?:本合同)?第[^。；;，,]{1,8}条(?:的)?(?:约定)?为准|(?:但)?(?:本合同|本协议)另有约定的?除外")
+#: A clause that says it prevails (以本条为准, 优先适用, 不受…限制).
+_PREVAILS = re.compile(r"以本条(?:约定)?为准|本条(?:约定)?优先|优先(?:于[^。；;]{0,12})?适用"
+                       r"|不受[^。；;]{0,12}(?:限制|约束)|其他条款[^。；;]{0,10}不一致的[^。；;]{0,6}以本条")
+_DENIED = "(?:不得|无权|不能|不可|不享有|放弃|不再|均不得|一律不得)"
+
+
+def clause_label(contract: str, pos: int) -> str:
+    """The number of the clause ``pos`` falls in (第十二条, 8.2), or "" when none is found before it."""
+    found = ""
+    for m in _CLAUSE_AT.finditer(contract, 0, min(len(contract), pos + 16)):
+        if m.start(1) > pos:
+            break
+        found = m.group(1)
+    if found and not found.startswith("第"):
+        found = f"第{found}条"
+    return found
+
+
+def _refs(sentence: str) -> list[str]:
+    return [m.group("n") for m in _CLAUSE_REF.finditer(sentence)]
+
+
+def _in_clause(label: str, refs: list[str]) -> bool:
+    """Whether a clause numbered ``label`` (第十二条, 第8.2条) is one of ``refs`` or inside one (8.2 in 第8条)."""
+    own = re.sub(r"^第|条$", "", label)
+    return any(own == r or own.startswith(f"{r}.") for r in refs)
+
+
+def _words(contract: str, norm: str, a: int, b: int) -> str:
+    """A sentence's words as the contract writes them (the normalised text keeps its length), its number dropped."""
+    said = (contract if len(contract) == len(norm) else norm)[a:b].strip()
+    return _CLAUSE_AT.sub("", said, count=1).strip() if _CLAUSE_AT.match(said) else said
+
+
+@dataclass(frozen=True)
+class Control:
+    """A sentence of another clause that decides what a clause's words do: its clause's number and its words."""
+
+    label: str
+    words: str
+
+
+def controlling_clause(kind: str, contract: str, sentence: str) -> Control | None:
+    """The clause elsewhere in the contract that undoes the risk-free reading of ``sentence``:
+
+    - ``penalty_adjustment_waived``: ``sentence`` sets a penalty and another clause waives asking a court to
+      adjust it (不得以违约金过高为由请求调整) — a waiver that names clauses reaches only those;
+    - ``right_overridden``: ``sentence`` gives a right and another clause takes the same act back (乙方不得解除) —
+      through this sentence's own carve-out (本合同另有约定的除外, 以第九条为准) or by saying it prevails itself
+      (以本条为准).
+
+    None when no such clause is found (a carve-out nothing uses is no risk)."""
+    if not contract:
+        return None
+    norm = numbers.normalize(contract)
+    own = numbers.normalize(sentence).strip()
+    at = norm.find(own)
+    own_label = clause_label(norm, at) if at >= 0 else ""
+    if kind == "penalty_adjustment_waived":
+        if not _PENALTY_FIGURE.search(sentence) or _ADJUST_WAIVED.search(sentence):
+            return None
+        for a, b in sentence_spans(norm):
+            said = norm[a:b]
+            if said.strip() == own or not _ADJUST_WAIVED.search(said):
+                continue
+            label = clause_label(norm, a)
+            refs = _refs(_words(norm, norm, a, b))
+            if re.search(r"本条|本款", said) and label != own_label:
+                continue
+            if refs and not _in_clause(own_label, refs):
+                continue
+            return Control(label, _words(contract, norm, a, b))
+        return None
+    if kind == "right_overridden":
+        right = _RIGHT.search(sentence)
+        if right is None:
+            return None
+        act = right.group("act")
+        carve = _CARVE_OTHER.search(sentence)
+        refs = _refs(carve.group(0)) if carve else []
+        denied = re.compile(rf"{_DENIED}[^。；;，,]{{0,12}}{act}|{act}[^。；;，,]{{0,6}}(?:权利)?[^。；;，,]{{0,4}}"
+                            rf"(?:不予|不得|无效|不适用)")
+        for a, b in sentence_spans(norm):
+            said = norm[a:b]
+            if said.strip() == own or not denied.search(said):
+                continue
+            label = clause_label(norm, a)
+            if label and label == own_label:
+                continue
+            if carve and (not refs or any(_in_clause(label, [r]) for r in refs)):
+                return Control(label, _words(contract, norm, a, b))
+            # the clause says it prevails, in this sentence or another of its paragraph (…不得解除；本条…以本条为准)
+            end = norm.find("\n", b)
+            line = norm[norm.rfind("\n", 0, a) + 1:end if end >= 0 else len(norm)]
+            if not carve and _PREVAILS.search(line):
+                return Control(label, _words(contract, norm, a, b))
+        return None
+    return None

@@ -9,8 +9,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from contracts.playbook import numbers
-from contracts.playbook.engine import ContractFacts
+from contracts.playbook import numbers, sides
+from contracts.playbook.engine import OTHER_OF_KIND, ContractFacts
 from contracts.playbook.facts import PARTY_ROLES, read_clause
 from contracts.types import Finding
 
@@ -40,15 +40,22 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
             out.append("doubled punctuation after the replacement")
     whole = facts.text or "\n".join(sec.text for sec in sections)
     named = COMPOUNDS.sub("", s)
-    for role in PARTY_ROLES:
-        if role in named and role not in whole and not any(role in n for n in NEUTRAL):
-            if not any(role in other and other in whole for other in PARTY_ROLES if other != role):
+    # the role words contracts use (facts.PARTY_ROLES) and the words of every type's role lexicon (加盟方, 广告主,
+    # 货主 …), but not the ordinary nouns among them (客户, 公司)
+    roles = tuple(dict.fromkeys((*PARTY_ROLES, *sorted(sides.lexicon_words() - sides.generic_words()
+                                                       - sides.statutory_words()))))
+    for role in roles:
+        # 其他承运人, 新的物业服务企业: another one of that kind is a third party, not a party misnamed
+        if (re.search(OTHER_OF_KIND + re.escape(role) + "(?![式案法面向便针位])", named) and role not in whole
+                and not any(role in n for n in NEUTRAL)):
+            if not any(role in other and other in whole for other in roles if other != role):
                 out.append(f"party {role} not in the contract")
     # A role word the contract does not declare (出租人 in a contract between 甲方 and 乙方) is a defect too.
     for word, name in facts.role_names:
         longer = [r for r in PARTY_ROLES if r != word and r.endswith(word)]
         guard = "".join(f"(?<!{re.escape(r[:-len(word)])})" for r in longer)
-        if re.search(rf"{guard}{word}", s) and f"party {word} not in the contract" not in out:
+        if (re.search(rf"{guard}{OTHER_OF_KIND}{word}(?![式案法面向便针位])", s)
+                and f"party {word} not in the contract" not in out):
             out.append(f"party {word} not declared (the contract calls it {name})")
     # 人民币肆拾叁万元整（¥602,000.00）: an amount and its figures in brackets that disagree
     for money in read_clause(s).money:

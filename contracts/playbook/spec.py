@@ -214,6 +214,10 @@ class PatternParams(_Params):
     #: before them undoes (不得从工程款中直接扣除, 合同期满后不自动续期) are not the act. For rules moved onto a
     #: concept whose act is no prohibition itself.
     scoped: bool = False
+    #: A risk read across clauses (facts.controlling_clause): the sentence fires only when another clause
+    #: undoes it — ``penalty_adjustment_waived`` (a penalty whose adjustment another clause waives),
+    #: ``right_overridden`` (a right another clause takes back) — and the finding cites that clause.
+    linked: Literal["", "penalty_adjustment_waived", "right_overridden"] = ""
 
     @field_validator("patterns", "unless", "titles", "requires", "said_by_us")
     @classmethod

@@ -338,6 +338,16 @@ CASES += shape_ten_breadth_cases()
 CASES += moved_rule_breadth_cases()
 # Issue 21's carried families (99-families-carried.toml): tests/contracts/carries_cases.py.
 CASES += CARRIES_CASES
+# rules/99-read-across-clauses.toml: one sentence undone by another (issue 21; across numbered clauses in
+# tests/contracts/test_parties_and_cross_clause.py) — here two sentences of one clause, no side told
+CASES += [
+    ("penalty-adjustment-waived-elsewhere", "sale",
+     "买方迟延付款的，每日按欠款的千分之三支付违约金。双方同意，任何一方不以违约金过高为由请求法院调减。",
+     "买方迟延付款的，每日按欠款的千分之三支付违约金。违约金过分高于损失的，违约方可请求适当减少。"),
+    ("right-taken-back-elsewhere", "service",
+     "乙方未按期提交报告的，甲方有权拒收，本合同另有约定的除外。甲方不得以任何理由拒收乙方提交的报告。",
+     "乙方未按期提交报告的，甲方有权拒收，本合同另有约定的除外。甲方拒收报告的，应书面说明理由。"),
+]
 # rules/99-allocation-of-burdens.toml: who bears it, read from the allocation fact (no side told)
 CASES += [
     ("burden-all-on-our-side", "service", "活动期间发生的一切开支和损失，无论何种原因，均由乙方承担。",
