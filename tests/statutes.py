@@ -179,13 +179,29 @@ def judicial_slice(tmp_path_factory) -> Path:
     return path
 
 
+#: The search tokens of an article's text, kept for the process: each test using ``judicial_statutes`` (or
+#: ``playbook_corpus``, tests/contracts/playbook_support.py) imports the same documents again (its transaction is
+#: rolled back), and jieba's cut was most of an import's CPU. The first call of a text is the real function.
+_TOKENS: dict[str, str] = {}
+
+
+def memo_index_tokens(text: str) -> str:
+    from knowledge.textsearch import index_tokens
+
+    if text not in _TOKENS:
+        _TOKENS[text] = index_tokens(text)
+    return _TOKENS[text]
+
+
 @pytest.fixture
-def judicial_statutes(statutes, judicial_slice) -> Iterator[Path]:
+def judicial_statutes(statutes, judicial_slice, monkeypatch) -> Iterator[Path]:
     """The test laws plus JUDICIAL_DOCS, imported through the importer as source ``lawrefbook`` inside the
-    test's transaction (rolled back after it; the vectors are memoised for the session)."""
+    test's transaction (rolled back after it; the vectors and search tokens are memoised for the session)."""
     from knowledge import selectors, services
     from knowledge.importers import JUDICIAL_ADMIN_SOURCE
+    from knowledge.services import imports
 
+    monkeypatch.setattr(imports, "index_tokens", memo_index_tokens)
     services.statute_import(source=str(judicial_slice), source_name=JUDICIAL_ADMIN_SOURCE, embedder=_EMBEDDER)
     selectors.invalidate_caches()
     yield judicial_slice
