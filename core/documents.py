@@ -19,6 +19,7 @@ into its own error. Nothing here touches the database.
 from __future__ import annotations
 
 import io
+import os
 import re
 import threading
 import time
@@ -625,8 +626,18 @@ def _ocr_engine() -> Any:
         raise OcrUnavailable("rapidocr-onnxruntime is not installed")
     with _engine_lock:
         if _engine is None:
-            _engine = engine_class()
+            _engine = engine_class(**_ocr_threads())
         return _engine
+
+
+def _ocr_threads() -> dict[str, int]:
+    """``LEGALSITE_OCR_THREADS=N``: the OCR model's onnxruntime threads (default: one per core). The test run sets
+    1 (tests/plugin.py): its processes already fill the cores, and a second thread spinning for work cost a
+    third more CPU for the same page."""
+    threads = os.environ.get("LEGALSITE_OCR_THREADS", "")
+    if not threads.isdigit() or int(threads) < 1:
+        return {}
+    return {"intra_op_num_threads": int(threads), "inter_op_num_threads": int(threads)}
 
 
 def ocr_class() -> Any:

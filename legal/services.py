@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import JSONField, Max, Value
 from django.utils import timezone
 
 from firm import roles
@@ -35,6 +35,13 @@ def card_validate(data: Mapping[str, Any]) -> Card:
         raise ValidationError({"data": str(exc).removeprefix("firm: ")}) from exc
 
 
+def _json_parameter(value: dict[str, Any]) -> Value:
+    """A JSON value for ``bulk_create`` sent as one parameter of its own. Django 5.2 bulk-inserts plain values as
+    one array per column (``UNNEST``), and psycopg writes an array's text escaping every quote of every element
+    in Python: ~1.6 s of CPU per column for the shipped cards' JSON, against a few milliseconds as parameters."""
+    return Value(value, output_field=JSONField())
+
+
 def cards_seed(*, cards: Sequence[Card] | None = None) -> dict[str, int]:
     """Bring the table up to the shipped files: a new file card is created with an approved
     version 1; a file card whose file changed gets a new approved version unless the firm has
@@ -49,11 +56,12 @@ def cards_seed(*, cards: Sequence[Card] | None = None) -> dict[str, int]:
         data = {card.slug: card_to_dict(card) for card in cards}
         fresh = IssueCard.objects.bulk_create([
             IssueCard(slug=card.slug, title=card.title, domain=card.domain, origin=IssueCard.Origin.FILE,
-                      file_data=data[card.slug]) for card in cards if card.slug not in rows])
+                      file_data=_json_parameter(data[card.slug])) for card in cards if card.slug not in rows])
         versions = IssueCardVersion.objects.bulk_create([
-            IssueCardVersion(card=row, number=1, data=row.file_data, note="随产品发布",
+            IssueCardVersion(card=row, number=1, data=_json_parameter(data[row.slug]), note="随产品发布",
                              status=IssueCardVersion.Status.APPROVED, approved_at=timezone.now()) for row in fresh])
         for row, version in zip(fresh, versions, strict=True):
+            row.file_data = version.data = data[row.slug]
             row.current = version
         IssueCard.objects.bulk_update(fresh, ["current"])
         created = {row.slug for row in fresh}

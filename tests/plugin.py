@@ -44,6 +44,8 @@ def pytest_load_initial_conftests(early_config, parser, args) -> None:
     # process they start (daphne, Celery, ``up`` in a fresh data dir) embed the cards once between them
     os.environ.setdefault("LEGALSITE_CACHE_DIR", str(data_dir / "cache"))
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    # the OCR model on one onnxruntime thread (core/documents.py): the run's processes already fill the cores
+    os.environ.setdefault("LEGALSITE_OCR_THREADS", "1")
     # A test run must never pick up a developer's LLM or search keys.
     for name in list(os.environ):
         if name.startswith(("LLM_", "EMBEDDING_")) or name.endswith("_API_KEY"):

