@@ -5,29 +5,15 @@ written here, not the tuning questions'); a card answer's case fires on its fact
 out, and with the fact unknown the default leads with a plain answer and asks for that one fact; the facts that
 chose a case are read back in one clause after its plain answer."""
 
-from datetime import date
 
 import pytest
 
 from bench.answers import polarity
 from legal import conditions
-from legal.cardfile import shipped_cards
-from legal.composer import compose
-from legal.facts import extract_facts
-from legal.matcher import CardScore, PartMatch
 from scripts.list_case_conclusions import leads_plain, markers
-
-TODAY = date(2026, 11, 28)
-CARDS = {card.slug: card for card in shipped_cards()}
-
-
-def _facts(text: str) -> dict:
-    return extract_facts(text, today=TODAY).values()
-
-
-def _conclusion(slug: str, text: str) -> str:
-    match = PartMatch(text, [CardScore(CARDS[slug], 1.0, 0.95, {"bigrams": 1.0})], True)
-    return compose(text, [match], today=TODAY).parts[0].text
+from tests.legal.answering import CARDS
+from tests.legal.answering import conclusion_of as _conclusion
+from tests.legal.answering import facts_of as _facts
 
 
 # -- the readers ---------------------------------------------------------------------------------------------

@@ -13,22 +13,9 @@ import pytest
 
 from bench.answers import polarity
 from legal import conditions
-from legal.cardfile import shipped_cards
-from legal.composer import compose
-from legal.facts import extract_facts
-from legal.matcher import CardScore, PartMatch
-
-TODAY = date(2026, 11, 28)
-CARDS = {card.slug: card for card in shipped_cards()}
-
-
-def _facts(text: str) -> dict:
-    return extract_facts(text, today=TODAY).values()
-
-
-def _conclusion(slug: str, text: str) -> str:
-    match = PartMatch(text, [CardScore(CARDS[slug], 1.0, 0.95, {"bigrams": 1.0})], True)
-    return compose(text, [match], today=TODAY).parts[0].text
+from tests.legal.answering import CARDS, TODAY
+from tests.legal.answering import conclusion_of as _conclusion
+from tests.legal.answering import facts_of as _facts
 
 
 # -- quantities with units ----------------------------------------------------------------------------------
