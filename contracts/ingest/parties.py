@@ -296,6 +296,16 @@ def _tokens(inner: str, known: frozenset[str] = frozenset()) -> list[str]:
     return out
 
 
+def _party_segments(line: str) -> list[str]:
+    """Two parties on one line (发包人：某置业有限公司；承包人：某建设有限公司。) are two party lines; a line is
+    split at its semicolons only when every piece is a party line of its own."""
+    pieces = [p for p in re.split(r"[；;]\s*", line) if p.strip()]
+    if len(pieces) > 1 and all((m := _LABEL_LINE.match(despace_head(p))) and not _NOT_A_PARTY.search(m.group("head"))
+                               for p in pieces):
+        return pieces
+    return [line]
+
+
 def party_labels(text: str, known: frozenset[str] = frozenset()) -> list[list[str]]:
     """The parties as the contract names them, in the order its party block gives them: for each, every label
     the contract uses for it — the party line's role word (甲方, 服务提供方, 车主), the words in its bracket
@@ -303,7 +313,7 @@ def party_labels(text: str, known: frozenset[str] = frozenset()) -> list[list[st
     definitions of the body (本合同中“委托方”指甲方); a party table's cells (│ 出借人（甲方） │) too. ``known``: the
     role words of the lexicon, read inside brackets whatever their ending. A signature line is no party line; an
     unnamed role stays unnamed: no label is invented."""
-    lines = text.split("\n")
+    lines = [seg for line in text.split("\n") for seg in _party_segments(line)]
     groups: list[list[str]] = []
 
     def add(names: list[str]) -> None:

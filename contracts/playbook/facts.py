@@ -2143,7 +2143,10 @@ def linked_periods(contract: str, sentence: str) -> list[tuple[float, str]]:
                 if re.search(rf"{word}[^。；;，,]{{0,12}}$", said[:d.start]) or re.search(
                         rf"^[^。；;，,]{{0,10}}{word}", said[d.end:]):
                     label = clause_label(norm, a)
-                    out.append((d.days, f"{label}：{said.strip()[:30]}" if label else said.strip()[:30]))
+                    quote = said.strip()
+                    # the clause's number once: not again before a sentence that already opens with it
+                    named = label and not quote.startswith(label)
+                    out.append((d.days, f"{label}：{quote[:30]}" if named else quote[:30]))
     return out
 
 

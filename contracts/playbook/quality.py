@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from contracts.playbook import numbers, sides
+from contracts.playbook import numbers
 from contracts.playbook.engine import OTHER_OF_KIND, ContractFacts
 from contracts.playbook.facts import PARTY_ROLES, read_clause
 from contracts.types import Finding
@@ -40,10 +40,10 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
             out.append("doubled punctuation after the replacement")
     whole = facts.text or "\n".join(sec.text for sec in sections)
     named = COMPOUNDS.sub("", s)
-    # the role words contracts use (facts.PARTY_ROLES) and the words of every type's role lexicon (加盟方, 广告主,
-    # 货主 …), but not the ordinary nouns among them (客户, 公司)
-    roles = tuple(dict.fromkeys((*PARTY_ROLES, *sorted(sides.lexicon_words() - sides.generic_words()
-                                                       - sides.statutory_words()))))
+    # the role words contracts use (facts.PARTY_ROLES). The type lexicons' further words (加盟方, 货主, 培训机构 …) are
+    # rendered by the contract's labels where its parties are bound (sides.bind_labels), but are not checked here: in
+    # a contract of bare 甲方/乙方 they name a third party (a loan's 担保人) or a role no label tells.
+    roles = PARTY_ROLES
     for role in roles:
         # 其他承运人, 新的物业服务企业: another one of that kind is a third party, not a party misnamed
         if (re.search(OTHER_OF_KIND + re.escape(role) + "(?![式案法面向便针位])", named) and role not in whole

@@ -198,3 +198,17 @@ def test_the_quality_check_flags_a_party_the_contract_lacks_but_not_another_of_i
 
     assert defects("乙方不得将货物交由其他承运人运输。") == []
     assert defects("承运人应当按期运达。") and defects("加盟商应当按期付款。")
+
+
+@pytest.mark.parametrize("line", [
+    "出租人：某物业管理有限公司；承租人：某餐饮店。",
+    "委托方：某科技有限公司; 受托方：某软件工作室",
+])
+def test_two_parties_on_one_line_are_two_parties(line):
+    groups = party_labels(line + "\n第一条 总则", sides.lexicon_words())
+    assert len(groups) == 2 and not set(groups[0]) & set(groups[1]), groups
+
+
+def test_a_semicolon_inside_one_partys_line_does_not_split_it():
+    groups = party_labels("甲方：某某有限公司；地址：某市某区\n乙方：某某\n第一条 总则", sides.lexicon_words())
+    assert len(groups) == 2, groups
