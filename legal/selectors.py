@@ -27,6 +27,8 @@ from legal.models import IssueCard, IssueCardVersion
 logger = logging.getLogger(__name__)
 
 CARD_SET_TTL = 60.0
+#: The note of a version seeded from the shipped files (legal.services.cards_seed).
+SHIPPED_NOTE = "随产品发布"
 _lock = threading.Lock()
 _state: dict[str, Any] = {"cards": None, "ids": {}, "at": 0.0, "matcher": None, "key": None, "day": None}
 
@@ -133,6 +135,76 @@ def law_version_dates(law: str) -> tuple[Any, ...]:
         return ()
     return tuple(Law.objects.filter(name=name).only(
         "id", "name", "status", "publish_date", "effective_date", "version_date"))
+
+
+Unversioned = list[tuple[str, int | str, dt.date]]
+
+
+def unversioned_citations(card: Card, *, day: dt.date | None = None,
+                          versions_of: Callable[[str], Sequence[Any]] | None = None) -> Unversioned:
+    """The citations of ``card`` that name no version of a law whose next text is already in the corpus (it takes
+    effect after ``day``, default today): (law, article, the new text's first day). On that day a bare article
+    number would be read against the new text, whose numbering may differ; a firm's card must say which text it
+    cites (``version``) and, where it knows it, the article in the new one (``articles``)."""
+    from knowledge.selectors import versions as rule
+
+    day = day or _today()
+    versions_of = versions_of or law_version_dates
+    cited: list[tuple[str, int | str]] = [(p.law, p.article) for p in card.provisions if not p.editions]
+    for answer in card.answers.values():
+        editions = answer.basis_editions or ((),) * len(answer.basis)
+        cited += [entry for entry, named in zip(answer.basis, editions, strict=True) if not named]
+    cited += [(head.law, head.article) for head in card.heads]
+    found: Unversioned = []
+    later: dict[str, list[dt.date]] = {}
+    for law, article in dict.fromkeys(cited):
+        if law not in later:
+            later[law] = rule.effective_dates(versions_of(law), day)
+        if later[law]:
+            found.append((law, article, later[law][0]))
+    return found
+
+
+def unversioned_message(found: Sequence[tuple[str, int | str, dt.date]]) -> str:
+    """What a firm's editor is told about :func:`unversioned_citations` (Chinese, one line per law)."""
+    from knowledge.selectors import versions as rule
+
+    laws: dict[tuple[str, dt.date], list[str]] = {}
+    for law, article, start in found:
+        laws.setdefault((law, start), []).append(str(article))
+    return "；".join(
+        f"《{law}》第{'、'.join(articles)}条未注明所引文本：该法新文本自{rule.date_cn(start)}起施行，条文编号可能改变，"
+        f"请为每处引用注明 version（所引文本的施行日期）并在 articles 中写明新文本的条号"
+        for (law, start), articles in laws.items())
+
+
+def card_row_unversioned(row: IssueCard, *, day: dt.date | None = None,
+                         versions_of: Callable[[str], Sequence[Any]] | None = None,
+                         ) -> Unversioned:
+    """:func:`unversioned_citations` of a card's approved version when it is the firm's own (written or edited in
+    the firm); [] for the shipped text, which the product's own audit keeps versioned."""
+    if row.current is None or row.current.note == SHIPPED_NOTE:
+        return []
+    try:
+        card = card_from_dict(row.current.data, source=f"card:{row.slug}")
+    except CardFileError:
+        return []
+    return unversioned_citations(card, day=day, versions_of=versions_of)
+
+
+def firm_cards_unversioned(*, day: dt.date | None = None) -> list[tuple[IssueCard, Unversioned]]:
+    """The active cards whose approved firm version cites a law with a pending new text without naming the
+    version: listed on the cards page until the firm mends them."""
+    stored: dict[str, tuple[Any, ...]] = {}
+
+    def versions_of(law: str) -> tuple[Any, ...]:
+        if law not in stored:
+            stored[law] = law_version_dates(law)
+        return stored[law]
+
+    rows = (IssueCard.objects.select_related("current").filter(active=True, current__isnull=False)
+            .exclude(current__note=SHIPPED_NOTE).order_by("slug"))
+    return [(row, found) for row in rows if (found := card_row_unversioned(row, day=day, versions_of=versions_of))]
 
 
 def cited_article(law: str, article: int | str, editions: Editions = (), *, day: dt.date | None = None,

@@ -28,11 +28,17 @@ def _can_approve(actor: AbstractUser) -> bool:
 
 
 def card_validate(data: Mapping[str, Any]) -> Card:
-    """The card ``data`` describes, or a ValidationError naming the field."""
+    """The card ``data`` describes, or a ValidationError naming the field. A citation of a law whose next text is
+    already in the corpus must name the text it cites (selectors.unversioned_citations): otherwise, on the new
+    text's first day, its article number would be read against a text numbered differently."""
     try:
-        return card_from_dict(data, source="firm")
+        card = card_from_dict(data, source="firm")
     except CardFileError as exc:
         raise ValidationError({"data": str(exc).removeprefix("firm: ")}) from exc
+    found = selectors.unversioned_citations(card)
+    if found:
+        raise ValidationError({"data": selectors.unversioned_message(found)})
+    return card
 
 
 def _json_parameter(value: dict[str, Any]) -> Value:
@@ -58,7 +64,7 @@ def cards_seed(*, cards: Sequence[Card] | None = None) -> dict[str, int]:
             IssueCard(slug=card.slug, title=card.title, domain=card.domain, origin=IssueCard.Origin.FILE,
                       file_data=_json_parameter(data[card.slug])) for card in cards if card.slug not in rows])
         versions = IssueCardVersion.objects.bulk_create([
-            IssueCardVersion(card=row, number=1, data=_json_parameter(data[row.slug]), note="随产品发布",
+            IssueCardVersion(card=row, number=1, data=_json_parameter(data[row.slug]), note=selectors.SHIPPED_NOTE,
                              status=IssueCardVersion.Status.APPROVED, approved_at=timezone.now()) for row in fresh])
         for row, version in zip(fresh, versions, strict=True):
             row.file_data = version.data = data[row.slug]
@@ -76,7 +82,7 @@ def cards_seed(*, cards: Sequence[Card] | None = None) -> dict[str, int]:
                 continue
             if row.file_data == data[card.slug]:
                 continue
-            firm_versions = row.versions.exclude(note="随产品发布").exists()
+            firm_versions = row.versions.exclude(note=selectors.SHIPPED_NOTE).exists()
             row.file_data = data[card.slug]
             if firm_versions:
                 row.save(update_fields=["file_data", "updated_at"])
@@ -85,7 +91,8 @@ def cards_seed(*, cards: Sequence[Card] | None = None) -> dict[str, int]:
             number = (row.versions.aggregate(n=Max("number"))["n"] or 0) + 1
             row.versions.filter(status=IssueCardVersion.Status.APPROVED).update(
                 status=IssueCardVersion.Status.SUPERSEDED)
-            version = IssueCardVersion.objects.create(card=row, number=number, data=data[card.slug], note="随产品发布",
+            version = IssueCardVersion.objects.create(card=row, number=number, data=data[card.slug],
+                                                      note=selectors.SHIPPED_NOTE,
                                                       status=IssueCardVersion.Status.APPROVED,
                                                       approved_at=timezone.now())
             row.current, row.title, row.domain = version, card.title, card.domain
@@ -138,6 +145,8 @@ def card_version_approve(*, actor: AbstractUser, version: IssueCardVersion) -> I
         raise PermissionDenied("只有管理员可以批准卡片")
     if version.status != IssueCardVersion.Status.DRAFT:
         raise ValidationError({"version": "只能批准待审批的版本"})
+    # a law's new text may have been imported since the draft was written
+    card_validate(version.data)
     card = IssueCard.objects.select_for_update().get(pk=version.card_id)
     previous = card.current
     card.versions.filter(status=IssueCardVersion.Status.APPROVED).update(status=IssueCardVersion.Status.SUPERSEDED)

@@ -46,7 +46,8 @@ def card_index(request: HttpRequest) -> HttpResponse:
     rows = selectors.card_list(q=q, domain=domain if domain in DOMAINS else "")
     pending = selectors.card_versions_pending(limit=50)
     return render(request, "legal/index.html", {"cards": rows[:500], "count": rows.count(), "q": q, "domain": domain,
-                                                "domains": DOMAINS, "pending": pending})
+                                                "domains": DOMAINS, "pending": pending,
+                                                "unversioned": selectors.firm_cards_unversioned()})
 
 
 @login_required
@@ -71,8 +72,11 @@ def card_page(request: HttpRequest, card_id: int) -> HttpResponse:
             messages.success(request, "已保存为待审批的新版本；管理员批准后生效。")
             return redirect(card.get_absolute_url())
     versions = card.versions.select_related("author", "approved_by").all()
+    found = selectors.card_row_unversioned(card)
+    unversioned = selectors.unversioned_message(found) if found else ""
     return render(request, "legal/card.html", {"card": card, "data": card.current.data if card.current else {},
                                                "versions": versions, "text": text, "error": error,
+                                               "unversioned": unversioned,
                                                "can_approve": is_admin(request.user)},
                   status=400 if error else 200)
 
