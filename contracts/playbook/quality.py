@@ -61,6 +61,9 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
     for money in read_clause(s).money:
         if money.written_as is not None and abs(money.written_as - money.amount) > 0.001:
             out.append(f"amount and its figures disagree ({money.amount:g} vs {money.written_as:g})")
+    if finding.section_order is not None and s and finding.section_order in by_order:
+        text = by_order[finding.section_order].text
+        out.extend(_read_on(finding, s, text, facts))
     if facts.total_price and re.search(r"总价|总额|总金额", s):
         amounts = {round(q.value, 2) for q in numbers.amounts(s)}
         for q in numbers.percentages(s):
@@ -71,3 +74,62 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
                 if abs(share - q.value) > 0.6:
                     out.append(f"figures disagree ({share:.1f}% vs {q.value}%)")
     return out
+
+
+#: Words naming what a sum of money is for (定金, 首付款 …): a fix about one of them rewrites that one only.
+MONEY_SUBJECTS = ("定金", "订金", "押金", "保证金", "违约金", "滞纳金", "租金", "利息", "首付款", "首期款", "房款",
+                  "价款", "货款", "余款", "尾款", "预付款", "进度款", "佣金", "服务费", "转让款", "借款")
+_SENTENCE_END = re.compile(r"[。；;\n]")
+
+
+def _read_on(finding: Finding, s: str, text: str, facts: ContractFacts) -> list[str]:
+    """The replacement read with the contract's words after it, as the reader will see them (a quote that
+    ends inside 定金人民币柒拾万元整（¥1,050,000.00） leaves the figures in the brackets standing), and the
+    amounts it changes: each must be of the finding's own subject (a 定金 fix rewrites no 首付款)."""
+    out: list[str] = []
+    quote = text[finding.start:finding.end]
+    stop = _SENTENCE_END.search(text, finding.end)
+    after = text[finding.end:stop.start() if stop else len(text)][:60]
+    if after:
+        # the contract's own disagreement is not the suggestion's
+        before = {(round(m.amount, 2), m.written_as) for m in read_clause(quote + after).money
+                  if m.written_as is not None and abs(m.written_as - m.amount) > 0.001}
+        for money in read_clause(s + after).money:
+            if (money.written_as is not None and abs(money.written_as - money.amount) > 0.001
+                    and (round(money.amount, 2), money.written_as) not in before):
+                out.append(f"figures after the replacement disagree ({money.amount:g} vs {money.written_as:g})")
+        if facts.total_price:
+            joined, own_text = s + after, quote + after
+            amounts = numbers.amounts(joined)
+
+            def share_off(q, amount) -> bool:
+                return abs(amount / facts.total_price * 100 - q.value) > 0.6
+
+            def of_total(t: str, q) -> bool:
+                return bool(re.search(r"(?:总价|总额|总金额)[款的]{0,3}$", t[max(0, q.start - 8):q.start]))
+
+            own_amounts = numbers.amounts(own_text)
+            own_off = any(of_total(own_text, q) and not q.period and len(own_amounts) == 1
+                          and share_off(q, own_amounts[0].value)
+                          for q in numbers.percentages(own_text) if q.start < len(quote))
+            for q in numbers.percentages(joined):
+                if q.start >= len(s) or q.period or len(amounts) != 1 or own_off or not of_total(joined, q):
+                    continue
+                if share_off(q, amounts[0].value):
+                    share = amounts[0].value / facts.total_price * 100
+                    out.append(f"figures disagree after the replacement ({share:.1f}% vs {q.value}%)")
+    subject = finding.category if finding.category in MONEY_SUBJECTS else ""
+    if subject:
+        old = {round(m.amount, 2) for m in read_clause(quote).money}
+        old_rates = {round(r.percent, 3) for r in read_clause(quote).rates if r.percent is not None}
+        changed = [m.start for m in read_clause(s).money if round(m.amount, 2) not in old]
+        changed += [r.start for r in read_clause(s).rates
+                    if r.percent is not None and round(r.percent, 3) not in old_rates]
+        for start in changed:
+            head = re.split(r"[，,。；;：:]", s[:start])[-1]
+            named = [w for w in MONEY_SUBJECTS if w in head and w != subject]
+            if named and subject not in head:
+                out.append(f"amount of another subject rewritten ({named[0]} for {subject})")
+                break
+    return out
+
