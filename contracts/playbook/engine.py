@@ -2025,7 +2025,8 @@ def contract_names(text: str, facts: ContractFacts) -> str:
             # 服务人 inside 物业服务人 is a part of another role's name, not this role; 委托方式 is no 委托方.
             guard = _longer_guard(word)
             text = re.sub(rf"本{word}(?![（(]{name})(?![式案法面向便针位])", name, text)
-            text = re.sub(rf"{guard}{OTHER_OF_KIND}{word}(?![（(]{name})(?![式案法面向便针位])", name, text)
+            # 主债务人 of a guarantee is the principal debtor, a third party: no label of the contract's own parties
+            text = re.sub(rf"(?<!主){guard}{OTHER_OF_KIND}{word}(?![（(]{name})(?![式案法面向便针位])", name, text)
     return text
 
 

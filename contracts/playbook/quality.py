@@ -32,6 +32,9 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
         out.append("blank")
     if re.search(rf"[{STOPS}]{{2,}}", s):
         out.append("doubled punctuation")
+    # 主乙方: a party's label put inside another word (主债务人 → 主乙方 names the party the word is not)
+    if re.search(r"主[甲乙丙丁]方", s):
+        out.append("party label inside a word")
     by_order = {sec.order: sec for sec in sections}
     if finding.section_order is not None and s and finding.section_order in by_order:
         text = by_order[finding.section_order].text
@@ -46,15 +49,16 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
     roles = PARTY_ROLES
     for role in roles:
         # 其他承运人, 新的物业服务企业: another one of that kind is a third party, not a party misnamed
-        if (re.search(OTHER_OF_KIND + re.escape(role) + "(?![式案法面向便针位])", named) and role not in whole
-                and not any(role in n for n in NEUTRAL)):
+        # 主债务人 of a guarantee is the principal debtor, a third party like 其他承运人
+        if (re.search("(?<!主)" + OTHER_OF_KIND + re.escape(role) + "(?![式案法面向便针位])", named)
+                and role not in whole and not any(role in n for n in NEUTRAL)):
             if not any(role in other and other in whole for other in roles if other != role):
                 out.append(f"party {role} not in the contract")
     # A role word the contract does not declare (出租人 in a contract between 甲方 and 乙方) is a defect too.
     for word, name in facts.role_names:
         longer = [r for r in PARTY_ROLES if r != word and r.endswith(word)]
         guard = "".join(f"(?<!{re.escape(r[:-len(word)])})" for r in longer)
-        if (re.search(rf"{guard}{OTHER_OF_KIND}{word}(?![式案法面向便针位])", s)
+        if (re.search(rf"(?<!主){guard}{OTHER_OF_KIND}{word}(?![式案法面向便针位])", s)
                 and f"party {word} not in the contract" not in out):
             out.append(f"party {word} not declared (the contract calls it {name})")
     # 人民币肆拾叁万元整（¥602,000.00）: an amount and its figures in brackets that disagree

@@ -60,3 +60,19 @@ def test_the_deposit_cap_reads_the_deposit_only_and_keeps_its_figures_alike():
     for clause in ("乙方应于网签后十日内支付首期房款人民币壹佰陆拾万元（含已付定金）。",
                    "首期：乙方支付总价款的30%（含已付定金）。"):
         assert not _deposit_findings(clause), clause
+
+
+def test_the_principal_debtor_of_a_guarantee_keeps_its_name_and_a_label_inside_a_word_is_a_defect():
+    preamble = "债权人：某商业银行（以下简称甲方）\n保证人：某担保公司（以下简称乙方）"
+    sections = [SectionDraft(order=1, kind="preamble", number="", title="", text=preamble, para_start=1, para_end=1),
+                SectionDraft(order=2, kind="clause", number="第五条", title="", text="保证人放弃其可能享有的全部抗辩。",
+                             para_start=2, para_end=2)]
+    facts = contract_facts(sections, side="保证人（乙方）", contract_type="guarantee")
+    found = [f for f in contract_findings(sections, "guarantee", STARTER, side="保证人（乙方）")
+             if f.section_order == 2]
+    assert found
+    for f in found:
+        assert "主乙方" not in f.suggestion and not suggestion_defects(f, sections, facts), f.suggestion
+    f = Finding(rule_code="x", section_order=None, quote="", start=0, end=0, category="", severity="medium",
+                description="", suggestion="保证人可以主张主乙方对债权人享有的抗辩。")
+    assert "party label inside a word" in suggestion_defects(f, sections, facts)
