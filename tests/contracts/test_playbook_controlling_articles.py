@@ -302,6 +302,10 @@ def test_rules_published_later_that_prevail_over_the_contract_are_a_unilateral_c
                 "unilateral-rules-change")
     assert cited[0] == (CIVIL, 543)
     _silent("service", TRAINING, "招生简章与本协议不一致的，以本协议为准。", "乙方（学员）", "unilateral-rules-change")
+    # a supplementary agreement both parties sign is no unilateral change
+    for clause in ("本合同一式两份，签字盖章后生效。未尽事宜双方另行协商，可签订补充协议。",
+                   "本合同未约定的事项，可另行签订补充协议。"):
+        _silent("service", TRAINING, clause, "乙方（学员）", "unilateral-rules-change")
 
 
 def test_a_withdrawal_with_nothing_refunded_is_the_prepaid_fee_rule_and_a_pro_rata_refund_is_silent():
