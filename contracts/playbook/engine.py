@@ -1761,6 +1761,8 @@ def _fact_findings(rule: RuleSpec, p: FactParams, section: SectionLike, facts: C
         if not ok:
             continue
         a, b = fact.sentence
+        if isinstance(fact, reader.Figure) and _of_another_sum(text, a, fact):
+            continue
         if isinstance(fact, reader.Figure):
             lo, hi = narrow(text, (a, b), fact.start, fact.end, fragment=True)
         elif isinstance(fact, reader.Money | reader.Rate | reader.Duration):
@@ -1768,6 +1770,7 @@ def _fact_findings(rule: RuleSpec, p: FactParams, section: SectionLike, facts: C
         else:
             lo, hi = narrow(text, (a, b), fact.start, fact.end)
         lo, hi = min(lo, fact.start), max(hi, fact.end)
+        hi = _closing_bracket(text, lo, hi, b)
         suggestion = ""
         rewrite = (_figure_rewrite(p, fact, text, facts) if isinstance(fact, reader.Figure)
                    else _fact_rewrite(p, fact, text, facts))
@@ -1776,6 +1779,37 @@ def _fact_findings(rule: RuleSpec, p: FactParams, section: SectionLike, facts: C
             suggestion = consistent_rewrite(section.text, lo, hi, fact, words, new_value, facts)
         out.append(_finding(rule, section, lo, hi, detail, suggestion, party=fact.party))
     return out
+
+
+#: The words a figure's subject is written with (figures.toml subjects): a figure whose own words name another sum
+#: (首付款人民币…（含已付定金）, 支付转让价款的百分之四十（含定金）) is that sum's, not the subject's.
+_SUBJECT_SUMS = {"deposit": "定金"}
+_OTHER_SUMS = re.compile(r"首付款|首期款|房款|价款|货款|余款|尾款|预付款|进度款|转让款|租金|押金|保证金")
+
+
+def _of_another_sum(text: str, sentence_start: int, fact: reader.Figure) -> bool:
+    """The figure's own fragment names another sum before it and not the subject's word (a down payment that
+    includes the deposit is no deposit: 20 % of the price is the deposit's cap, not the down payment's)."""
+    word = _SUBJECT_SUMS.get(fact.subject)
+    if not word:
+        return False
+    head = re.split(r"[，,；;：:。]", text[sentence_start:fact.start])[-1]
+    if word in head or not _OTHER_SUMS.search(head):
+        return False
+    # 支付总价款的30%作为定金: the subject's word after the figure names it, unless it is a part included (含定金)
+    tail = re.split(r"[，,；;：:。]", text[fact.end:fact.end + 30])[0]
+    return not re.search(rf"(?<![含括抵充])(?:作为|为|充作|计作)?{word}", tail) or bool(
+        re.search(rf"(?:含|包括|包含|抵充|抵作)[^{word}]{{0,6}}{word}", tail))
+
+
+def _closing_bracket(text: str, lo: int, hi: int, end: int) -> int:
+    """A quote that stops inside the brackets restating its amount (定金人民币壹佰万元整（¥1 — cut at the
+    thousands comma of ¥1,000,000.00) runs to their close, so a rewrite can keep both writings alike."""
+    quote = text[lo:hi]
+    if quote.count("（") + quote.count("(") <= quote.count("）") + quote.count(")"):
+        return hi
+    m = re.compile(r"[）)]").search(text, hi, end)
+    return m.end() if m and m.start() - hi <= 24 else hi
 
 
 def _figures_like(num: str, value: float) -> str:
@@ -1811,6 +1845,12 @@ def consistent_rewrite(text: str, lo: int, hi: int, fact: reader.Fact, words: st
                     written = numbers.percent_like(text[lo + q.start:lo + q.end], float(f"{new_share:.4g}"))
                     if written:
                         edits.append((q.start, q.end, written))
+    if isinstance(fact, reader.Figure) and fact.kind == "amount":
+        # 定金人民币壹佰万元整（¥1,000,000.00）: the figures in brackets follow the rewritten amount
+        again = reader._RESTATED.match(quote_norm, fact.end - lo)
+        if again:
+            unit = 10000 if again.group("unit") in ("万元", "万") else 1
+            edits.append((again.start("num"), again.end("num"), _figures_like(again.group("num"), new_value / unit)))
     if isinstance(fact, reader.Rate) and not fact.per and facts.total_price and _PRICE_BASE.search(fact.base or ""):
         # 合同总价款的百分之七十，即人民币陆拾万贰仟元整（¥602,000.00）: the amounts that restate the share follow it
         old = facts.total_price * fact.percent / 100
@@ -1985,7 +2025,8 @@ def contract_names(text: str, facts: ContractFacts) -> str:
             # 服务人 inside 物业服务人 is a part of another role's name, not this role; 委托方式 is no 委托方.
             guard = _longer_guard(word)
             text = re.sub(rf"本{word}(?![（(]{name})(?![式案法面向便针位])", name, text)
-            text = re.sub(rf"{guard}{OTHER_OF_KIND}{word}(?![（(]{name})(?![式案法面向便针位])", name, text)
+            # 主债务人 of a guarantee is the principal debtor, a third party: no label of the contract's own parties
+            text = re.sub(rf"(?<!主){guard}{OTHER_OF_KIND}{word}(?![（(]{name})(?![式案法面向便针位])", name, text)
     return text
 
 

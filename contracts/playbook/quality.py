@@ -32,6 +32,9 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
         out.append("blank")
     if re.search(rf"[{STOPS}]{{2,}}", s):
         out.append("doubled punctuation")
+    # 主乙方: a party's label put inside another word (主债务人 → 主乙方 names the party the word is not)
+    if re.search(r"主[甲乙丙丁]方", s):
+        out.append("party label inside a word")
     by_order = {sec.order: sec for sec in sections}
     if finding.section_order is not None and s and finding.section_order in by_order:
         text = by_order[finding.section_order].text
@@ -46,21 +49,25 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
     roles = PARTY_ROLES
     for role in roles:
         # 其他承运人, 新的物业服务企业: another one of that kind is a third party, not a party misnamed
-        if (re.search(OTHER_OF_KIND + re.escape(role) + "(?![式案法面向便针位])", named) and role not in whole
-                and not any(role in n for n in NEUTRAL)):
+        # 主债务人 of a guarantee is the principal debtor, a third party like 其他承运人
+        if (re.search("(?<!主)" + OTHER_OF_KIND + re.escape(role) + "(?![式案法面向便针位])", named)
+                and role not in whole and not any(role in n for n in NEUTRAL)):
             if not any(role in other and other in whole for other in roles if other != role):
                 out.append(f"party {role} not in the contract")
     # A role word the contract does not declare (出租人 in a contract between 甲方 and 乙方) is a defect too.
     for word, name in facts.role_names:
         longer = [r for r in PARTY_ROLES if r != word and r.endswith(word)]
         guard = "".join(f"(?<!{re.escape(r[:-len(word)])})" for r in longer)
-        if (re.search(rf"{guard}{OTHER_OF_KIND}{word}(?![式案法面向便针位])", s)
+        if (re.search(rf"(?<!主){guard}{OTHER_OF_KIND}{word}(?![式案法面向便针位])", s)
                 and f"party {word} not in the contract" not in out):
             out.append(f"party {word} not declared (the contract calls it {name})")
     # 人民币肆拾叁万元整（¥602,000.00）: an amount and its figures in brackets that disagree
     for money in read_clause(s).money:
         if money.written_as is not None and abs(money.written_as - money.amount) > 0.001:
             out.append(f"amount and its figures disagree ({money.amount:g} vs {money.written_as:g})")
+    if finding.section_order is not None and s and finding.section_order in by_order:
+        text = by_order[finding.section_order].text
+        out.extend(_read_on(finding, s, text, facts))
     if facts.total_price and re.search(r"总价|总额|总金额", s):
         amounts = {round(q.value, 2) for q in numbers.amounts(s)}
         for q in numbers.percentages(s):
@@ -71,3 +78,62 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
                 if abs(share - q.value) > 0.6:
                     out.append(f"figures disagree ({share:.1f}% vs {q.value}%)")
     return out
+
+
+#: Words naming what a sum of money is for (定金, 首付款 …): a fix about one of them rewrites that one only.
+MONEY_SUBJECTS = ("定金", "订金", "押金", "保证金", "违约金", "滞纳金", "租金", "利息", "首付款", "首期款", "房款",
+                  "价款", "货款", "余款", "尾款", "预付款", "进度款", "佣金", "服务费", "转让款", "借款")
+_SENTENCE_END = re.compile(r"[。；;\n]")
+
+
+def _read_on(finding: Finding, s: str, text: str, facts: ContractFacts) -> list[str]:
+    """The replacement read with the contract's words after it, as the reader will see them (a quote that
+    ends inside 定金人民币柒拾万元整（¥1,050,000.00） leaves the figures in the brackets standing), and the
+    amounts it changes: each must be of the finding's own subject (a 定金 fix rewrites no 首付款)."""
+    out: list[str] = []
+    quote = text[finding.start:finding.end]
+    stop = _SENTENCE_END.search(text, finding.end)
+    after = text[finding.end:stop.start() if stop else len(text)][:60]
+    if after:
+        # the contract's own disagreement is not the suggestion's
+        before = {(round(m.amount, 2), m.written_as) for m in read_clause(quote + after).money
+                  if m.written_as is not None and abs(m.written_as - m.amount) > 0.001}
+        for money in read_clause(s + after).money:
+            if (money.written_as is not None and abs(money.written_as - money.amount) > 0.001
+                    and (round(money.amount, 2), money.written_as) not in before):
+                out.append(f"figures after the replacement disagree ({money.amount:g} vs {money.written_as:g})")
+        if facts.total_price:
+            joined, own_text = s + after, quote + after
+            amounts = numbers.amounts(joined)
+
+            def share_off(q, amount) -> bool:
+                return abs(amount / facts.total_price * 100 - q.value) > 0.6
+
+            def of_total(t: str, q) -> bool:
+                return bool(re.search(r"(?:总价|总额|总金额)[款的]{0,3}$", t[max(0, q.start - 8):q.start]))
+
+            own_amounts = numbers.amounts(own_text)
+            own_off = any(of_total(own_text, q) and not q.period and len(own_amounts) == 1
+                          and share_off(q, own_amounts[0].value)
+                          for q in numbers.percentages(own_text) if q.start < len(quote))
+            for q in numbers.percentages(joined):
+                if q.start >= len(s) or q.period or len(amounts) != 1 or own_off or not of_total(joined, q):
+                    continue
+                if share_off(q, amounts[0].value):
+                    share = amounts[0].value / facts.total_price * 100
+                    out.append(f"figures disagree after the replacement ({share:.1f}% vs {q.value}%)")
+    subject = finding.category if finding.category in MONEY_SUBJECTS else ""
+    if subject:
+        old = {round(m.amount, 2) for m in read_clause(quote).money}
+        old_rates = {round(r.percent, 3) for r in read_clause(quote).rates if r.percent is not None}
+        changed = [m.start for m in read_clause(s).money if round(m.amount, 2) not in old]
+        changed += [r.start for r in read_clause(s).rates
+                    if r.percent is not None and round(r.percent, 3) not in old_rates]
+        for start in changed:
+            head = re.split(r"[，,。；;：:]", s[:start])[-1]
+            named = [w for w in MONEY_SUBJECTS if w in head and w != subject]
+            if named and subject not in head:
+                out.append(f"amount of another subject rewritten ({named[0]} for {subject})")
+                break
+    return out
+

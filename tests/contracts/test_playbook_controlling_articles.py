@@ -246,3 +246,113 @@ def test_our_own_measurements_excluded_from_settlement_is_a_standard_term_limiti
         cited = _by("advertising", preamble, clause, "甲方（广告主）", "own-evidence-excluded")
         assert cited[:2] == [(CIVIL, 497), (CIVIL, 496)], (clause, cited)
 
+
+
+# -- issue 21, second round: loose findings brought to the controlling article, in wordings of our own -----------
+
+LOAN = "出借人：某投资公司（以下简称甲方）\n借款人：某贸易公司（以下简称乙方）"
+TRAINING = "甲方（培训机构）：某职业技能培训学校\n乙方（学员）：张某"
+LESSOR_LESSEE = "出租方：周某（以下简称甲方）\n承租方：吴某（以下简称乙方）"
+
+
+def _articles(sentence: str, kinds: set[str], category: str = "违约责任") -> set[tuple[str, int]]:
+    return {(b.law, b.article) for b in deciding_basis([], sentence, kinds, category)}
+
+
+def test_a_waiver_of_every_defence_waives_the_limitation_defence_in_advance_which_is_197s():
+    for sentence in ("借款人同意放弃对本合同项下债务的全部抗辩。",
+                     "保证人承诺不就本合同提出任何抗辩，并放弃所有抗辩权利。",
+                     "乙方对甲方的任何抗辩权均予放弃。"):
+        assert (CIVIL, 197) in _articles(sentence, {"loan"}), sentence
+    # the limitation defence kept out of the waiver, and a waiver of one named defence, are not 197's
+    for sentence in ("乙方放弃除时效以外的一切抗辩。", "乙方放弃先履行抗辩权。"):
+        assert (CIVIL, 197) not in _articles(sentence, {"loan"}), sentence
+
+
+def test_acceleration_on_the_creditors_own_belief_is_527s_and_on_an_objective_default_is_silent():
+    for sentence in ("出借人判断借款人的财务状况或将恶化时，可要求借款人立即偿还全部借款。",
+                     "卖方认为买方付款能力存在风险的，有权中止供货。"):
+        got = _articles(sentence, {"loan", "sale"})
+        assert {(CIVIL, 527), (CIVIL, 528)} <= got, (sentence, got)
+    for sentence in ("乙方逾期还款超过三十日的，甲方有权宣布借款提前到期。",
+                     "甲方有确切证据证明乙方经营状况严重恶化的，可以认为存在风险并中止放款。"):
+        assert (CIVIL, 527) not in _articles(sentence, {"loan"}), sentence
+
+
+def test_a_persons_likeness_used_without_consent_is_1019s_and_a_companys_mark_is_not():
+    for sentence in ("学员的照片和课堂录像可由机构用于招生宣传，不必再经学员同意。",
+                     "甲方可在宣传资料中使用乙方肖像，无须另行征得乙方同意。"):
+        got = _articles(sentence, {"service"}, "格式条款")
+        assert {(CIVIL, 1019), ("中华人民共和国个人信息保护法", 14)} <= got, (sentence, got)
+    assert (CIVIL, 1019) not in _articles("乙方可在案例展示中使用甲方的商标和产品照片，无需另行取得甲方同意。",
+                                          {"advertising"}, "格式条款")
+
+
+def test_a_lessor_entering_at_will_is_708s_and_an_entry_after_notice_or_in_an_emergency_is_silent():
+    for clause in ("出租人可以不定期进入租赁房屋查看，不必事先告知承租人。",
+                   "甲方有权随时入户检查房屋使用情况。"):
+        assert _by("lease", LESSOR_LESSEE, clause, "承租方（乙方）", "lease-entry-without-notice") == [(CIVIL, 708)]
+    for clause in ("甲方需进入房屋维修的，应提前一日通知乙方，并在乙方在场时进行。",
+                   "发生火灾、漏水等危及安全的紧急情况时，甲方可以随时进入房屋处置。"):
+        _silent("lease", LESSOR_LESSEE, clause, "承租方（乙方）", "lease-entry-without-notice")
+
+
+def test_rules_published_later_that_prevail_over_the_contract_are_a_unilateral_change_543s():
+    cited = _by("service", TRAINING, "学员手册与本协议不一致的，以培训机构届时公布的学员手册为准。", "乙方（学员）",
+                "unilateral-rules-change")
+    assert cited[0] == (CIVIL, 543)
+    _silent("service", TRAINING, "招生简章与本协议不一致的，以本协议为准。", "乙方（学员）", "unilateral-rules-change")
+    # a supplementary agreement both parties sign is no unilateral change
+    for clause in ("本合同一式两份，签字盖章后生效。未尽事宜双方另行协商，可签订补充协议。",
+                   "本合同未约定的事项，可另行签订补充协议。"):
+        _silent("service", TRAINING, clause, "乙方（学员）", "unilateral-rules-change")
+
+
+def test_a_withdrawal_with_nothing_refunded_is_the_prepaid_fee_rule_and_a_pro_rata_refund_is_silent():
+    cited = _by("service", TRAINING, "学员中途退学的，培训学校概不退还任何款项。", "乙方（学员）",
+                "training-prepaid-no-refund")
+    assert ("中华人民共和国消费者权益保护法", 53) in cited
+    _silent("service", TRAINING, "学员中途退学的，按剩余课时比例退还学费。", "乙方（学员）",
+            "training-prepaid-no-refund")
+
+
+def _missing(contract_type: str, preamble: str, clauses: list[str], side: str) -> list:
+    sections = [SectionDraft(order=1, kind="preamble", number="", title="", text=preamble, para_start=1, para_end=1)]
+    sections += [SectionDraft(order=i + 2, kind="clause", number=f"第{i + 1}条", title="", text=text,
+                              para_start=i + 2, para_end=i + 2) for i, text in enumerate(clauses)]
+    return [f for f in contract_findings(sections, contract_type, STARTER, side=side) if f.section_order is None]
+
+
+def _missing_codes(contract_type: str, preamble: str, clauses: list[str], side: str) -> dict[str, list]:
+    found = _missing(contract_type, preamble, clauses, side)
+    return {f.rule_code: [(b.law, b.article) for b in f.basis] for f in found}
+
+
+def test_the_missing_terms_a_lawyer_asks_for_cite_what_controls_them_and_a_written_term_is_silent():
+    # a training paid for in advance, nothing on the institution stopping
+    course = ["乙方应于开课前一次性缴纳全部培训费人民币一万二千元。", "培训共计一百二十课时。"]
+    got = _missing_codes("service", TRAINING, course, "乙方（学员）")
+    assert got.get("training-closure-refund-missing") == [("中华人民共和国消费者权益保护法", 53)], got
+    got = _missing_codes("service", TRAINING, course + ["甲方因故停课或迁址的，应退还未上课时的费用。"], "乙方（学员）")
+    assert "training-closure-refund-missing" not in got
+    # equipment sold with no warranty period
+    buyer = "供方（出卖人）：某机械公司\n需方（买受人）：某制造公司"
+    goods = ["供方向需方出售数控车床二台，总价人民币六十万元。", "需方收货后十日内验收。"]
+    got = _missing_codes("sale", buyer, goods, "需方（买受人）")
+    assert got.get("sale-warranty-period-missing", [None])[0] == (CIVIL, 621), got
+    assert "sale-warranty-period-missing" not in _missing_codes(
+        "sale", buyer, goods + ["设备质保期为验收合格后十二个月。"], "需方（买受人）")
+    # an online software subscription: availability, not the transfer of a technology
+    saas = "服务提供方：某云科技公司\n客户：某商贸公司"
+    terms = ["服务提供方通过互联网向客户提供进销存软件的在线使用服务，订阅期限一年。", "订阅费用为每年人民币两万元。"]
+    got = _missing_codes("tech_transfer", saas, terms, "客户")
+    assert got.get("saas-availability-missing") == [(CIVIL, 509), (CIVIL, 577)], got
+    assert not {"tech-transferor-warranty-missing", "tech-improvement-sharing-missing"} & set(got), got
+    got = _missing_codes("tech_transfer", saas, terms + ["服务提供方保证月度可用率不低于99.9%。"], "客户")
+    assert "saas-availability-missing" not in got
+
+
+def test_a_missing_title_clause_of_a_lease_cites_the_third_party_claim_article():
+    got = _missing_codes("lease", LESSOR_LESSEE, ["甲方将位于某市某路的房屋出租给乙方居住。", "租金每月三千元。"],
+                         "承租方（乙方）")
+    assert (CIVIL, 723) in got.get("lease-title-missing", []), got
