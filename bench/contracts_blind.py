@@ -1,7 +1,7 @@
 """The offline reviewer on contracts with risks planted by someone who has not read the rules.
 
     .venv/bin/python bench/contracts_blind.py [--half tune|hidden|all] [--gold PATH] [--details] [--swap-side]
-                                              [--files NAME ...]
+                                              [--files NAME ...] [--dump FILE]
 
 Data: ``bench/data/blind/contracts/gold.json`` (both halves now tuning data) or ``--gold``, e.g. the hidden
 measure ``bench/data/blind2/contracts/gold.json`` with ``--half hidden``; the format::
@@ -269,7 +269,14 @@ def swapped_side(side: str, parties: Iterable[str] = ()) -> str:
     return f"{swapped_head}（{roles[0]}）" if roles else swapped_head
 
 
-def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: list[str] | None = None) -> None:
+def _finding_line(f) -> str:
+    """One finding as a dump line: every field the review returns, in a fixed order."""
+    return json.dumps([f.rule_code, f.section_order, f.quote, f.start, f.end, f.category, str(f.severity),
+                       f.description, f.suggestion, [[b.law, b.article] for b in f.basis]], ensure_ascii=False)
+
+
+def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: list[str] | None = None,
+          dump: Path | None = None) -> None:
     gold = json.loads(gold_path.read_text(encoding="utf-8"))
     items = [c for c in gold["contracts"] if half == "all" or c.get("half") == half]
     if files:
@@ -283,6 +290,8 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: 
               "other_flagged": 0, "other_both": 0, "findings": 0, "defects": 0, "contracts": 0,
               "quoted": 0, "quoted_of": 0}
     costs = []
+    cpu_costs = []
+    out = dump.open("w", encoding="utf-8") if dump else None
     for item in items:
         path = folder / item["file"]
         if not path.exists():
@@ -294,10 +303,14 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: 
         side = item.get("side") or ""
         if swap:
             side = swapped_side(side, (party.role for party in split.parties))
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         findings = contract_findings(sections, kind, rules, side=side)
         costs.append(time.perf_counter() - t0)
+        cpu_costs.append(time.process_time() - c0)
         facts = contract_facts(sections, side=side)
+        if out:
+            out.write(f"# {item['file']} {kind} {side}\n")
+            out.writelines(_finding_line(f) + "\n" for f in findings)
 
         placed = []
         for f in findings:
@@ -407,6 +420,10 @@ def score(gold_path: Path, half: str, details: bool, swap: bool = False, files: 
     if costs:
         print(f"  cost: contract_findings p50 {percentile(costs, 50) * 1000:.1f} ms per contract "
               f"(max {max(costs) * 1000:.1f} ms); {len(rules)} rules")
+        print(f"  CPU: contract_findings {sum(cpu_costs) / len(cpu_costs) * 1000:.1f} ms per contract on average "
+              f"(p50 {percentile(cpu_costs, 50) * 1000:.1f} ms, {sum(cpu_costs):.2f} s for {len(cpu_costs)})")
+    if out:
+        out.close()
 
 
 def main() -> None:
@@ -417,10 +434,12 @@ def main() -> None:
     parser.add_argument("--swap-side", action="store_true", help="review for the other party than the gold's side")
     parser.add_argument("--files", nargs="+", metavar="NAME",
                         help="only the contracts whose file name contains one of these (e.g. the newest ones)")
+    parser.add_argument("--dump", type=Path, default=None,
+                        help="write every finding of every contract here (tuning sets only)")
     args = parser.parse_args()
     if not args.gold.exists():
         sys.exit(f"no gold file at {args.gold}")
-    score(args.gold, args.half, args.details, args.swap_side, args.files)
+    score(args.gold, args.half, args.details, args.swap_side, args.files, args.dump)
 
 
 if __name__ == "__main__":

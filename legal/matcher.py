@@ -387,6 +387,16 @@ class Matcher:
         self.sides, self.deciding = _card_reads(self.cards)
         self.crime = [card_consequence(card) for card in self.cards]
         self._bigrams = [[bigrams(p) for p in (card.title, *card.phrasings)] for card in self.cards]
+        # each bigram -> the (card, size) of every wording holding it: a question's overlap with every wording is
+        # counted from its own bigrams once, not by intersecting it with each wording of each card
+        self._gram_index: dict[str, list[int]] = {}
+        self._wordings: list[tuple[int, int]] = []  # each wording's card and number of bigrams
+        for index, grams in enumerate(self._bigrams):
+            for phr in grams:
+                for gram in phr:
+                    self._gram_index.setdefault(gram, []).append(len(self._wordings))
+                self._wordings.append((index, len(phr)))
+        self._controlling_keys = [tuple((p.law, p.article) for p in card.controlling) for card in self.cards]
         self._vectors: np.ndarray | None = None
         self._profile_cache: list[set[str]] | None = None
         self._centroids: np.ndarray | None = None
@@ -594,14 +604,31 @@ class Matcher:
         return np.stack([known[t] for t in texts]).astype(np.float32, copy=False)
 
     # -- scoring ----------------------------------------------------------------------------------------
-    def _lexical(self, text: str, card_index: int, query: set[str]) -> tuple[float, float, float]:
+    def _grams_best(self, query: set[str]) -> list[float]:
+        """Each card's best wording overlap with ``query`` (the value :meth:`_lexical` computes per card), for
+        every card at once through the bigram index: the same counts, the same quotients."""
+        shared: dict[int, int] = {}
+        for gram in query:
+            for wording in self._gram_index.get(gram, ()):
+                shared[wording] = shared.get(wording, 0) + 1
+        best = [0.0] * len(self.cards)
+        for wording, count in shared.items():
+            index, size = self._wordings[wording]
+            best[index] = max(best[index], count / math.sqrt(len(query) * size))
+        return best
+
+    def _lexical(self, text: str, card_index: int, query: set[str],
+                 grams: float | None = None) -> tuple[float, float, float]:
         """Terms, wording and excluded terms of ``text`` against one card; ``query``: the text's
-        bigrams, read once per text rather than once per card."""
+        bigrams, read once per text rather than once per card; ``grams``: the card's wording overlap when
+        already read for every card (:meth:`_grams_best`)."""
         card = self.cards[card_index]
         found = {t for t in card.terms if t and t in text}
         terms = min(1.0, sum(self._term_weight.get(t, 0.0) for t in found) / 1.5)
         best = 0.0
-        if query:
+        if grams is not None:
+            best = grams
+        elif query:
             for phr in self._bigrams[card_index]:
                 if phr:
                     best = max(best, len(query & phr) / math.sqrt(len(query) * len(phr)))
@@ -653,10 +680,11 @@ class Matcher:
             query = bigrams(text)
             in_source = [h for h in homonyms() if h.word in source]
             scored = []
+            overlaps = self._grams_best(query)
             for index, card in enumerate(self.cards):
-                terms, grams, excluded = self._lexical(text, index, query)
-                agreement = max((self._provision_weight.get((p.law, p.article), 1.0) for p in card.controlling
-                                 if (p.law, p.article) in agreed), default=0.0) if agreed else 0.0
+                terms, grams, excluded = self._lexical(text, index, query, overlaps[index])
+                agreement = max((self._provision_weight.get(key, 1.0) for key in self._controlling_keys[index]
+                                 if key in agreed), default=0.0) if agreed else 0.0
                 signals = {"embedding": float(emb[row, index]), "centroid": float(centre[row, index]),
                            "bigrams": grams, "terms": terms, "not_terms": excluded,
                            "homonym": self._homonym(source, card, in_source), "agreement": agreement,

@@ -9,11 +9,13 @@ or after :data:`CARD_SET_TTL` seconds (another process may have approved a versi
 from __future__ import annotations
 
 import datetime as dt
+import json
 import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from django.db import DatabaseError
@@ -55,11 +57,19 @@ def _overlay() -> tuple[list[Card], dict[str, int]]:
         if row.current is None:
             continue
         try:
-            cards[row.slug] = card_from_dict(row.current.data, source=f"firm:{row.slug}")
+            cards[row.slug] = _version_card(json.dumps(row.current.data, sort_keys=True, ensure_ascii=False),
+                                            f"firm:{row.slug}")
         except CardFileError:
             logger.warning("legal: card %s v%s no longer validates; the file's version is used", row.slug,
                            row.current.number)
     return list(cards.values()), ids
+
+
+@lru_cache(maxsize=4096)
+def _version_card(data: str, source: str) -> Card:
+    """An approved version's card, parsed once per process for the same JSON (the set is rebuilt every
+    :data:`CARD_SET_TTL` seconds and on each change; most versions are the ones it had)."""
+    return card_from_dict(json.loads(data), source=source)
 
 
 def active_cards() -> tuple[list[Card], dict[str, int]]:
@@ -83,14 +93,19 @@ def card_matcher() -> tuple[Matcher, dict[str, int]]:
     """The matcher over the engine's card set (rebuilt when the set changes, or the day: a citation's article
     may change with the text in force)."""
     cards, ids = active_cards()
+    with _lock:
+        # the same set object as the matcher's (active_cards keeps it until the set or the day changes)
+        if _state["matcher"] is not None and _state.get("matched") is cards:
+            return _state["matcher"], ids
     key = (_state["day"], *((c.slug, hash((c.title, c.phrasings, c.terms, c.not_terms, tuple(
         (p.law, p.article) for p in c.provisions)))) for c in cards))
     with _lock:
         if _state["matcher"] is not None and _state["key"] == key:
+            _state["matched"] = cards
             return _state["matcher"], ids
     matcher = Matcher(cards)
     with _lock:
-        _state.update(matcher=matcher, key=key)
+        _state.update(matcher=matcher, key=key, matched=cards)
     return matcher, ids
 
 

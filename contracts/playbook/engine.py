@@ -227,6 +227,7 @@ _HOUSING = re.compile(r"商品房(?:买卖|预售|销售|现售)")
 _PREPAID = re.compile(r"预付|预收|预存|充值|学费|课时费|课程费|会员费|培训费")
 
 
+@lru_cache(maxsize=64)  # missing_clause_findings reads it once per rule with settings
 def contract_settings(text: str) -> frozenset[str]:
     """``consumer`` when a party is a consumer or learner; ``prepaid`` when such a contract takes money in
     advance; ``housing`` for a 商品房 sale; ``employment`` when a party is an employee (ContractFacts.settings)."""
@@ -321,6 +322,7 @@ def party_bindings(text: str, contract_type: str = "") -> tuple[sides.Binding, .
     return sides.bind_labels(party_labels(text, sides.lexicon_words()), kind, text)
 
 
+@lru_cache(maxsize=64)  # a pure function of the text: contract_facts and missing_clause_findings both read it
 def role_names(text: str, contract_type: str = "") -> tuple[tuple[str, str], ...]:
     """For role words the contract does not use, the name it gives that party instead: the label its party
     block binds to that word's role in the type's lexicon (被特许人 → 乙方 where it says 乙方（加盟方）), its own
@@ -403,11 +405,13 @@ def _role_names(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(out.items(), key=lambda kv: -len(kv[0])))
 
 
+@lru_cache(maxsize=64)  # read up to three times per text (role_names, party_bindings, contract_facts)
 def _guess_type(text: str) -> str:
     from contracts.ingest.parties import guess_contract_type
     return guess_contract_type(text[:3000], [], text)
 
 
+@lru_cache(maxsize=64)
 def _also_types(text: str) -> frozenset[str]:
     from contracts.ingest.parties import composite_types
     return composite_types(text[:3000], text)
@@ -2263,7 +2267,11 @@ def contract_findings(sections: Sequence[SectionLike], contract_type: str, rules
     """Every finding of the playbook on a whole contract: each section's, then the missing clauses."""
     facts = contract_facts(sections, side=side, contract_type=contract_type)
     out: list[Finding] = []
+    # The rules that apply to this contract, chosen and ordered once (section_findings would pick them again
+    # from the whole set for each section; it keeps the same order and the same codes of the rules that fire).
+    chosen = [r for r in sorted(rules, key=lambda r: r.detection == "fact")
+              if r.enabled and r.detection != "missing_clause" and applies(r, contract_type, facts)]
     for section in sections:
-        out.extend(section_findings(section, contract_type, rules, facts=facts))
+        out.extend(section_findings(section, contract_type, chosen, facts=facts))
     out.extend(missing_clause_findings(sections, contract_type, rules, side=side))
     return out

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from contracts.playbook import numbers
@@ -19,6 +20,12 @@ STOPS = "。；;，,！!？?：:"
 NEUTRAL = ("一方", "对方", "双方", "各方", "守约方", "违约方", "付款方", "收款方", "履行方", "接收方", "披露方")
 #: A role word inside a compound noun names no party (用户画像 is a profile of users, not the party 用户).
 COMPOUNDS = re.compile(r"用户(?=画像|群体|体验|数据|信息|账号|行为|偏好|标签)")
+
+
+@cache
+def _longer_roles(word: str) -> tuple[str, ...]:
+    """The role words that end in ``word`` (承租人 for 租人), once per word."""
+    return tuple(r for r in PARTY_ROLES if r != word and r.endswith(word))
 
 
 def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: ContractFacts) -> list[str]:
@@ -56,7 +63,7 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
                 out.append(f"party {role} not in the contract")
     # A role word the contract does not declare (出租人 in a contract between 甲方 and 乙方) is a defect too.
     for word, name in facts.role_names:
-        longer = [r for r in PARTY_ROLES if r != word and r.endswith(word)]
+        longer = _longer_roles(word)
         guard = "".join(f"(?<!{re.escape(r[:-len(word)])})" for r in longer)
         if (re.search(rf"(?<!主){guard}{OTHER_OF_KIND}{word}(?![式案法面向便针位])", s)
                 and f"party {word} not in the contract" not in out):
