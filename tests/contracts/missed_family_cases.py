@@ -43,6 +43,14 @@ RISKS = {
         ("service", "第十二条 本协议为甲方提供的标准文本，乙方确认已仔细阅读、充分理解本协议全部内容。", "乙方"),
         ("sale", "9.5 本合同系卖方统一格式合同，买方已详细审阅并完全知悉本合同所有条款。", "买方"),
     ],
+    "labor-deposit-collect": [
+        ("labor", "第五条 乙方入职时应向甲方交纳工牌、门禁卡、笔记本电脑及办公用品押金一千元。", "乙方"),
+        ("labor", "3.2 甲方向乙方发放样品和客户名录前，乙方须预交相应的样品及资料保证金。", "甲方"),
+    ],
+    "guarantee-beyond-main-debt": [
+        ("guarantee", "第六条 债务人到期未清偿的，担保人逾期履行担保义务的，除继续履行外，"
+         "还应按日千分之一另行向债权人支付违约金。", "担保人"),
+    ],
 }
 
 #: rule → lawful clauses that look like its risk: no rule of the playbook may raise an issue on them
@@ -74,5 +82,11 @@ LOOKALIKES = {
     ],
     "form-text-read-acknowledged": [
         ("sale", "9.5 双方已认真阅读并理解本合同全部条款，本合同经双方逐条协商订立。", "买方"),
+    ],
+    "labor-deposit-collect": [
+        ("labor", "第五条 甲方不向乙方收取工牌、门禁卡及办公用品的任何押金，乙方离职时交还即可。", "乙方"),
+    ],
+    "guarantee-beyond-main-debt": [
+        ("guarantee", "第六条 保证人在债务人依主合同应承担的责任范围内承担保证责任。", "保证人"),
     ],
 }
