@@ -187,13 +187,81 @@ def _role_words(head: str) -> list[str]:
     return words
 
 
+#: Role words that name no type but hold a shorter role word inside them (服务提供方 holds 供方, the seller of a
+#: 购销 contract): they are taken out of a party's word before its roles are read.
+_NEUTRAL_ROLES = re.compile(r"(?:服务|技术|数据|信息|资料|产品|平台|软件)?提供方|服务方|服务商")
+
+
+def _role_kinds(word: str) -> list[str]:
+    """The types whose role words a party's word holds (出租方（甲方） → lease), a neutral role taken out first:
+    服务提供方 is no 供方 (a seller), 数据提供方 no party of a sale."""
+    word = _NEUTRAL_ROLES.sub("", word)
+    return [kind for role, kind in _ROLE_TYPES.items() if role in word]
+
+
+#: What one side promises the other for a price — the obligation that makes a contract of a type whatever its
+#: title calls it (issue 21, docs/decisions/contract-missed-families.md): software used online and paid by
+#: subscription is a technical service, not a sale of the software or a licence of it; a renovation is a
+#: decoration works contract; work made to the buyer's drawings is a 承揽; selling the principal's goods in the
+#: agent's own name for a commission is a 行纪/委托, not a brokerage; software written to order is a development.
+_OBLIGATION_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rx)) for kind, rx in (
+    ("tech_service", r"(?:互联网|网络|云端|云平台|在线|线上|远程|SaaS)[^。；;\n]{0,16}"
+                     r"(?:提供|开通|交付)[^。；;\n]{0,24}"
+                     r"(?:软件|系统|平台|应用|SaaS)[^。；;\n]{0,16}(?:使用|访问|订阅|托管|云)?服务"),
+    ("tech_service", r"(?:软件|系统|平台|SaaS|云服务)[^。；;\n]{0,10}"
+                     r"(?:订阅期|订阅费|订阅服务|按(?:年|月)订阅|订阅期限)"),
+    ("tech_service", r"(?:提供|负责)[^。；;\n]{0,20}(?:系统|服务器|网络|机房|IT|信息化|数据库)"
+                     r"[^。；;\n]{0,12}(?:运维|运行维护|维护保障)"),
+    ("construction", r"(?:承包|承接|负责|进行|完成)[^。；;\n]{0,20}(?:装饰|装修)[^。；;\n]{0,10}(?:施工|工程)"),
+    ("construction", r"(?:装饰|装修)(?:装修)?(?:工程|施工)[^。；;\n]{0,20}"
+                     r"(?:工期|竣工|开工|施工图|隐蔽工程|水电改造)"),
+    ("work", r"按(?:照)?[^。；;\n]{0,12}(?:要求|图纸|样品|样板|规格|设计稿|技术参数)[^。；;\n]{0,16}"
+             r"(?:加工|制作|定制|定做|印刷|生产|制造)[^。；;\n]{0,30}(?:交付|交给|交货|成品|工作成果)"),
+    ("entrustment", r"以(?:乙方|甲方|受托人|受托方|行纪人|代理方|代销方|自己|其自身|本方)的?名义"
+                    r"[^。；;\n]{0,16}(?:销售|出售|代销|买入|购进|采购)"),
+    ("entrustment", r"(?:代为|代理|代)销售[^。；;\n]{0,40}(?:佣金|报酬|提成|手续费|代销费)"),
+    ("tech_dev", r"(?:开发|研发|定制开发|设计开发)[^。；;\n]{0,20}(?:软件|系统|平台|小程序|APP|App|应用程序)"
+                 r"[^。；;\n]{0,60}(?:源代码|源程序|验收|交付)"),
+))
+#: The families in which the obligations may correct a title's type (a SaaS titled 许可协议 is a technical
+#: service; a 销售居间 in which the agent sells in its own name is a 委托) — across families the title stands.
+_OBLIGATION_FAMILIES = ({"tech_dev", "tech_transfer", "tech_service"}, {"service", "entrustment", "intermediary"},
+                        {"construction", "work", "service"})
+
+
+def obligation_types(full_text: str) -> dict[str, int]:
+    """How often each type's characteristic promise is made in the text (what is done for what), the parties'
+    block and the title left out of it by the caller's choice of text."""
+    counts: dict[str, int] = {}
+    sample = full_text[:200_000]
+    for kind, rx in _OBLIGATION_TYPES:
+        hits = len(rx.findall(sample))
+        if hits:
+            counts[kind] = counts.get(kind, 0) + hits
+    return counts
+
+
+def _by_obligation(full_text: str, title_kind: str) -> str | None:
+    """The one type the promises of the text bear out, or None (abstain) when they name none or several; a
+    title's own type is corrected only within its family (or when it is the broad 服务)."""
+    counts = obligation_types(full_text)
+    if len(counts) != 1:
+        return None
+    (kind, hits), = counts.items()
+    if title_kind in ("service", "other"):
+        return kind
+    # a title of a specific type yields only to a promise made more than once, within the title's family
+    if hits >= 2 and kind != title_kind and any(kind in fam and title_kind in fam for fam in _OBLIGATION_FAMILIES):
+        return kind
+    return None
+
+
 def _type_scores(head: str, full_text: str) -> dict[str, float]:
     """Evidence for each type: the parties' role words (3 each) and keyword counts in the text."""
     scores: dict[str, float] = {kind: 0.0 for kind, _, _ in _TYPES}
     for word in _role_words(head):
-        for role, kind in _ROLE_TYPES.items():
-            if role in word:
-                scores[kind] += 3
+        for kind in _role_kinds(word):
+            scores[kind] += 3
     sample = full_text[:200_000]
     for kind, title_words, words in _TYPES:
         scores[kind] += sum(min(sample.count(w), 10) for w in words) * 0.5
@@ -214,11 +282,15 @@ def guess_contract_type(head: str, parties: list[Party], full_text: str) -> str:
             if len(held) == 1:
                 return held.pop()
         if len(named) == 1:
-            return named[0]
+            # what is promised for what corrects a broad title or one of the same family, when it names one type
+            return _by_obligation(full_text, named[0]) or named[0]
         if named:
             scores = _type_scores(head, full_text)
             return max(named, key=lambda k: (scores[k], -named.index(k)))
     scores = _type_scores(head, full_text)
+    # with no title, what is promised for what weighs as much as a party's role word
+    for kind, hits in obligation_types(full_text).items():
+        scores[kind] += 3 * min(hits, 2)
     best = max(scores, key=lambda k: scores[k])
     return best if scores[best] >= 4 else "other"
 
@@ -226,8 +298,25 @@ def guess_contract_type(head: str, parties: list[Party], full_text: str) -> str:
 def _held_types(head: str, kinds: list[str]) -> set[str]:
     """Those of ``kinds`` whose role words the party block gives a party."""
     roles = _role_words(head)
-    return {kind for kind in kinds if any(role in word for word in roles
-                                          for role, k in _ROLE_TYPES.items() if k == kind)}
+    return {kind for kind in kinds if any(kind in _role_kinds(word) for word in roles)}
+
+
+#: The types a third party to a two-sided contract brings when it signs in their role.
+_THIRD_PARTY_TYPES = frozenset({"intermediary", "guarantee"})
+
+
+def _third_party_types(head: str) -> set[str]:
+    """The types of :data:`_THIRD_PARTY_TYPES` whose role a 丙方 or 丁方 of the party block holds."""
+    kinds: set[str] = set()
+    for line in head.split("\n"):
+        m = party_match(line) or _ROLE_LINE.match(line)
+        if not m:
+            continue
+        words = [w for w in m.groups()[:2] if w]
+        if any(w in ("丙方", "丁方", "戊方") for w in words):
+            for word in words:
+                kinds.update(k for k in _role_kinds(word) if k in _THIRD_PARTY_TYPES)
+    return kinds
 
 
 def composite_types(head: str, full_text: str) -> frozenset[str]:
@@ -238,7 +327,10 @@ def composite_types(head: str, full_text: str) -> frozenset[str]:
     for title in _title_lines(head)[:3]:
         named = _named_types(title)
         if len(named) < 2:
-            return frozenset()
+            # a third party who signs in a role of its own (居间方（丙方）, 丙方（保证人）) brings its contract's
+            # rules, whatever the title names: the broker's fee or the surety's undertaking is in the text
+            primary = guess_contract_type(head, [], full_text)
+            return frozenset(_third_party_types(head) - {primary})
         held = _held_types(head, named)
         primary = guess_contract_type(head, [], full_text)
         return frozenset(held - {primary}) if primary in held else frozenset()
