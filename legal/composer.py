@@ -2325,7 +2325,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             text = f"{lead}{text}"
         if qtype in ("yes_no", "valid"):
             text = condition_applied(text, question)
-        if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
+        if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", "forum", ""):
             text = decided_hedge(text, _computed_too(card, match.text, facts, today))
         if qtype != "by_when":
             text = with_limitation_defence(text, question, facts, today)
