@@ -1606,7 +1606,8 @@ def _part_deadline(card: Card, part: str, facts: Facts, today: date | None) -> D
     named = deadline_for(part, card.domain)  # the part's own words; the rest of the question asks its own parts
     when = card.answers.get("by_when")
     own = when.deadline if when is not None else ""
-    rule = refine_rule(own if own and (not named or named in GENERAL_RULES) else (named or own), facts.values())
+    rule = refine_rule(own if own and (not named or named in GENERAL_RULES) else (named or own),
+                       {**facts.values(), **part_flags(part)})
     if not rule:
         return None
     start_event = (when.start if when is not None and when.deadline == rule else "") or START_EVENTS.get(rule, "")
@@ -1732,7 +1733,7 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = "", ques
         # a deadline runs only from a date whose event is its rule's start event (legal/events.py):
         # a hire date, the day money was lent or a date of another event never starts it
         day = today or datetime.now(tz=CHINA_TZ).date()
-        rule = refine_rule(answer.deadline, facts.values())  # the employer's own thirty days, 试用期内三日 …
+        rule = refine_rule(answer.deadline, {**facts.values(), **part_flags(part)})  # the employer's thirty days …
         start_event = (answer.start if rule == answer.deadline else "") or START_EVENTS.get(rule, "")
         begins = events.start_of(facts.dates, rule, start_event, day)
         found_deadline = deadline(rule, start_event=answer.start if rule == answer.deadline else start_event,

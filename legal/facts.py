@@ -1202,6 +1202,13 @@ def _prorate_leave(text: str, today: date, facts: Facts) -> None:
                                              LABELS["untaken_leave_days"])
 
 
+#: The worker (or his family) applying himself: 他自己报, 我自己去申请, 职工本人申请, 家属去报.
+_WORKER_APPLIES = re.compile(r"(?:自己|个人|本人)(?:去|来)?(?:报|申请|申报|提出|提交)"
+                             r"|(?:职工|工人|员工|劳动者|伤者|家属|近亲属|家里人)(?:去|来)?(?:报|申请|申报)")
+#: The employer applying: 单位去报, 公司最晚哪天要报, 单位最晚哪天要给我报工伤, 我们单位报工伤.
+_EMPLOYER_APPLIES = re.compile(r"(?:单位|公司|厂里|老板|用人单位|我们)[^，。,；;？?！!]{0,8}?(?:报|申请|申报)")
+
+
 def part_flags(text: str) -> dict[str, Any]:
     """What one part (not the whole question) says about how its figure is computed: 简易程序 halves
     the court fee of the part that asks about it, not of the part before; the statutory term a part asks
@@ -1209,6 +1216,12 @@ def part_flags(text: str) -> dict[str, Any]:
     from legal.rules import term_asked
 
     flags: dict[str, Any] = {"simple_procedure": True} if _SIMPLE.search(text) else {}
+    # whose application a part asks the period of (单位没报他自己报能报到什么时候, 公司最晚哪天要报): the worker's year or
+    # the employer's thirty days (工伤保险条例第十七条), whoever the client is
+    if _WORKER_APPLIES.search(text):
+        flags["applicant"] = "worker"
+    elif _EMPLOYER_APPLIES.search(text):
+        flags["applicant"] = "employer"
     asked = term_asked(text)
     if asked:
         flags["term_asked"] = asked

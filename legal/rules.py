@@ -2107,8 +2107,10 @@ def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
     """The deadline rule the facts make more specific: an employer's own thirty days for a work-injury
     application, three days' notice in probation, and an employer facing a final labour award, who cannot
     sue (劳动争议调解仲裁法 48 is the worker's) but may apply to set it aside within thirty days (第四十九条)."""
-    if name == "work_injury_application" and facts.get("side") == "employer":
+    if name == "work_injury_application" and (facts.get("applicant") or facts.get("side")) == "employer":
         return "work_injury_application_employer"
+    if name == "work_injury_application_employer" and facts.get("applicant") == "worker":
+        return "work_injury_application"  # 单位没报，他自己报: the worker's own year, whoever asks
     if name == "resignation_notice" and facts.get("in_probation"):
         return "resignation_notice_probation"
     if name == "labor_award_suit" and facts.get("side") == "employer" and facts.get("final_award"):
