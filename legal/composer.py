@@ -1773,6 +1773,10 @@ class Cue(NamedTuple):
 #: Used when the matched card's answer has no deadline rule for the question, or when the question
 #: names a procedure other than the card's.
 DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
+    ("birth_registration", (Cue(re.compile(r"上户口|报户口|落户口|出生登记|户口.{0,6}(?:上|报|办|登记)"), ()),)),
+    ("car_replacement", (Cue(re.compile(r"换车|退车|换新车|换一辆"), ("consumer",)),)),
+    ("written_contract_due", (Cue(re.compile(r"合同.{0,12}(?:最晚|最迟|哪天|什么时候|多久)(?:内)?.{0,4}签"
+                                             r"|(?:最晚|最迟|哪天|什么时候|多久).{0,8}签.{0,4}合同"), ("labor",)),)),
     ("criminal_appeal_ruling", (
         Cue(re.compile(r"刑事.{0,80}裁定.{0,40}上诉|刑事.{0,80}上诉.{0,10}裁定|上诉.{0,20}刑事裁定"), ()),
         Cue(re.compile(r"裁定.{0,30}上诉|上诉.{0,10}裁定"), ("criminal",)),
