@@ -1328,7 +1328,8 @@ def deadline_lead(found: Deadline | None, today: date | None = None, part: str =
         last = found.extended or found.ends  # the day after which the client may act: the law's own last day
         notes = (f"（{cn_date(found.ends)}是{_REST_DAY_NAMES[found.ends.weekday()]}，依{holiday_rule(found.rule.name)}顺延；"
                  f"尚余 {(last - day).days} 天）" if found.extended is not None else f"（尚余 {(last - day).days} 天）")
-        return f"{cn_date(last)} 期限届满后就可以{notes}。{rule}，自 {found.start_text()} 起算{later}"
+        first = cn_date(date.fromordinal(last.toordinal() + 1))  # the first day the client may act
+        return f"{cn_date(last)} 期限届满后，自 {first} 起就可以{notes}。{rule}，自 {found.start_text()} 起算{later}"
     # a step after the period the client must take by its own day (the thirty days to ask for the certificate); a
     # date counted in years beside it (a year's separation) is a fact to know, not the day to act by
     later_facts = {what for what, _years in found.rule.year_stages}

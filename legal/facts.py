@@ -1206,7 +1206,7 @@ def _prorate_leave(text: str, today: date, facts: Facts) -> None:
 _WORKER_APPLIES = re.compile(r"(?:自己|个人|本人)(?:去|来)?(?:报|申请|申报|提出|提交)"
                              r"|(?:职工|工人|员工|劳动者|伤者|家属|近亲属|家里人)(?:去|来)?(?:报|申请|申报)")
 #: The employer applying: 单位去报, 公司最晚哪天要报, 单位最晚哪天要给我报工伤, 我们单位报工伤.
-_EMPLOYER_APPLIES = re.compile(r"(?:单位|公司|厂里|老板|用人单位|我们)[^，。,；;？?！!]{0,8}?(?:报|申请|申报)")
+_EMPLOYER_APPLIES = re.compile(r"(?:单位|公司|厂里|老板|用人单位|我们)[^，。,；;？?！!]{0,12}?(?:报|申请|申报)")
 
 
 def part_flags(text: str) -> dict[str, Any]:

@@ -120,3 +120,31 @@ def test_a_cap_worked_into_a_figure_passes() -> None:
 
 def test_a_cap_without_the_client_s_sum_is_not_a_fault() -> None:
     assert findings("借钱给朋友，利息最高能约定多少", ["利息不得超过合同成立时一年期LPR的四倍。"], TODAY) == []
+
+
+# -- the first steps the law times from a dated event, through the one deadline function ------------------------
+
+@pytest.mark.parametrize(("rule", "start", "last"), [
+    ("written_contract_due", date(2026, 10, 20), date(2026, 11, 19)),   # one month, the day of hire counted
+    ("written_contract_due", date(2026, 1, 31), date(2026, 2, 27)),
+    ("birth_registration", date(2026, 11, 3), date(2026, 12, 3)),
+    ("car_replacement", date(2026, 11, 25), date(2026, 12, 2)),
+])
+def test_a_first_step_has_its_last_day(rule: str, start: date, last: date) -> None:
+    from legal.rules import deadline
+
+    found = deadline(rule, start=start, today=TODAY)
+    assert found is not None and found.ends == last
+
+
+@pytest.mark.parametrize(("part", "side", "rule"), [
+    ("要是单位一直不报，他自己去申请最晚哪天", "employer", "work_injury_application"),
+    ("我们公司最晚哪天要去报工伤", "employer", "work_injury_application_employer"),
+    ("公司应该在哪天之前给我申请工伤", "employee", "work_injury_application_employer"),
+    ("单位不管的话我本人申请能拖到什么时候", "employee", "work_injury_application"),
+])
+def test_the_part_names_whose_application(part: str, side: str, rule: str) -> None:
+    from legal.facts import part_flags
+    from legal.rules import refine_rule
+
+    assert refine_rule("work_injury_application", {"side": side, **part_flags(part)}) == rule
