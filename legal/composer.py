@@ -2016,7 +2016,7 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("leave_entitlement", re.compile(r"(?:年假|年休假).{0,12}(?:几天|多少天|只有|应该有|该有|少了|有多少|对不对|够不够)"
                                      r"|(?:几天|多少天).{0,6}(?:年假|年休假)"), ()),
     ("double_wage", re.compile(r"(?:没|未|不)签.{0,4}(?:合同|和同)|二倍工资|双倍工资"), ()),
-    ("litigation_fee", re.compile(r"诉讼费|受理费|简易程序.{0,10}减半|减半"), ()),
+    ("litigation_fee", re.compile(r"诉讼费|受理费|上诉费|简易程序.{0,10}减半|减半"), ()),
     # interest up to today on a loan past its day (利息算到今天是多少, 到现在拖了这么久的利息): the overdue interest
     ("overdue_interest", re.compile(r"逾期利息|利息.{0,6}(?:算到|到今天|到现在|至今|到目前)|(?:算到|到)(?:今天|现在|目前)"
                                     r".{0,8}利息|(?:逾期|拖欠|拖了|过期).{0,10}利息"), ()),

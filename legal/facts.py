@@ -676,7 +676,7 @@ _TRAINING_FEE = re.compile(rf"(?:培训费(?:用)?|花了?|出了|掏了|付了|
 _SERVICE_YEARS = re.compile(rf"服务期[^，。,；;？?！!\d]{{0,4}}?\s*{_FILL}\s*({NUM})\s*年|({NUM})\s*年(?:的)?服务期")
 _MINIMUM = re.compile(rf"最低工资(?:标准)?\s*{_FILL}\s*{ARABIC_MONEY}")
 _ANNUAL_AVG = re.compile(rf"(?:年平均工资|年均工资|年平均收入)\s*{_FILL}\s*{ARABIC_MONEY}")
-_JUDGMENT = re.compile(rf"(?:判(?:决)?[^，。,；;？?！!\d]{{0,6}}?(?:还|赔|给|支付|偿还|付)(?:我)?|判决(?:确定)?(?:的)?(?:金额|给付)?)\s*{_FILL}\s*"
+_JUDGMENT = re.compile(rf"(?:判(?:决)?[^，。,；;？?！!\d]{{0,6}}?(?:还|赔|给|支付|偿还|付)(?:我|对方|他|她|原告|被告)?|判决(?:确定)?(?:的)?(?:金额|给付)?)\s*{_FILL}\s*"
                        rf"{ARABIC_MONEY}")
 _PASSED_DAYS = re.compile(rf"(?:过了|超过了?|超了)\s*({NUM})\s*天")
 _DAILY_AVG = re.compile(rf"日平均工资(?:算|计算)?[\s，,]*(?:一天|每天|日)?\s*{_FILL}\s*{ARABIC_MONEY}")

@@ -148,3 +148,16 @@ def test_the_part_names_whose_application(part: str, side: str, rule: str) -> No
     from legal.rules import refine_rule
 
     assert refine_rule("work_injury_application", {"side": side, **part_flags(part)}) == rule
+
+
+@pytest.mark.parametrize(("text", "amount"), [
+    ("法院判我还对方8万，我都不服，要上诉，上诉费多少", Decimal(80000)),
+    ("一审判我赔原告十二万 我全部不服 准备上诉", Decimal(120000)),
+])
+def test_an_appeal_against_the_whole_judgment_is_counted_on_its_sum(text: str, amount: Decimal) -> None:
+    assert extract_facts(text, today=TODAY).get("amount_claimed") == amount
+
+
+def test_an_appeal_of_part_of_the_judgment_names_no_sum() -> None:
+    facts = extract_facts("判我赔15万，我只对其中的利息部分不服，想上诉", today=TODAY)
+    assert facts.get("amount_claimed") is None
