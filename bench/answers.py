@@ -288,12 +288,19 @@ def main() -> int:
     calibration: list[tuple[float, bool]] = []
     dump = args.dump.open("w", encoding="utf-8") if args.dump else None
     run(items[0]["question"]) if items else None  # warm-up (model load), not timed
+    from datetime import date
+
+    from legal.figurecheck import findings as unworked_findings
+    audit_day = None if args.today == "clock" else date.fromisoformat(args.today)
+    unworked = 0  # answers stating a period or a cap whose base the facts give, without its date or figure
     for item in items:
         outcome, ms = run(item["question"])
         rows = grade(item, outcome)
         by_domain[item.get("domain", "?")] += rows
         latencies[item.get("domain", "?")].append(ms)
         calibration += calibration_row(item)
+        unworked += bool(unworked_findings(item["question"], [c["text"] for c in outcome.conclusions or []],
+                                           audit_day))
         if dump:
             dump.write(json.dumps({"id": item.get("id"), "conclusions": outcome.conclusions, "cards": outcome.cards,
                                    "ms": round(ms)}, ensure_ascii=False) + "\n")
@@ -322,6 +329,8 @@ def main() -> int:
               f"{share(figures):>8}{share([r['covered'] for r in everything]):>8}"
               f"{share([r['all5'] for r in everything]):>8}"
               f"{percentile(every_ms, 50):>9.0f}{percentile(every_ms, 95):>9.0f}{sum(cards_per_domain.values()):>7}")
+    print(f"figures audit (legal/figurecheck.py): {unworked} of {len(items)} answers state a period or a cap whose "
+          "base the facts give without its date or figure")
     print("\nmatcher calibration (top card's confidence vs. its controlling provisions being gold)")
     print(f"{'bin':<14}{'parts':>7}{'accuracy':>10}")
     for low, high in zip(BINS, BINS[1:], strict=False):

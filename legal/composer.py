@@ -1328,7 +1328,8 @@ def deadline_lead(found: Deadline | None, today: date | None = None, part: str =
         last = found.extended or found.ends  # the day after which the client may act: the law's own last day
         notes = (f"（{cn_date(found.ends)}是{_REST_DAY_NAMES[found.ends.weekday()]}，依{holiday_rule(found.rule.name)}顺延；"
                  f"尚余 {(last - day).days} 天）" if found.extended is not None else f"（尚余 {(last - day).days} 天）")
-        return f"{cn_date(last)} 期限届满后就可以{notes}。{rule}，自 {found.start_text()} 起算{later}"
+        first = cn_date(date.fromordinal(last.toordinal() + 1))  # the first day the client may act
+        return f"{cn_date(last)} 期限届满后，自 {first} 起就可以{notes}。{rule}，自 {found.start_text()} 起算{later}"
     # a step after the period the client must take by its own day (the thirty days to ask for the certificate); a
     # date counted in years beside it (a year's separation) is a fact to know, not the day to act by
     later_facts = {what for what, _years in found.rule.year_stages}
@@ -1606,7 +1607,8 @@ def _part_deadline(card: Card, part: str, facts: Facts, today: date | None) -> D
     named = deadline_for(part, card.domain)  # the part's own words; the rest of the question asks its own parts
     when = card.answers.get("by_when")
     own = when.deadline if when is not None else ""
-    rule = refine_rule(own if own and (not named or named in GENERAL_RULES) else (named or own), facts.values())
+    rule = refine_rule(own if own and (not named or named in GENERAL_RULES) else (named or own),
+                       {**facts.values(), **part_flags(part)})
     if not rule:
         return None
     start_event = (when.start if when is not None and when.deadline == rule else "") or START_EVENTS.get(rule, "")
@@ -1732,7 +1734,7 @@ def _fill(answer: Answer, facts: Facts, today: date | None, part: str = "", ques
         # a deadline runs only from a date whose event is its rule's start event (legal/events.py):
         # a hire date, the day money was lent or a date of another event never starts it
         day = today or datetime.now(tz=CHINA_TZ).date()
-        rule = refine_rule(answer.deadline, facts.values())  # the employer's own thirty days, 试用期内三日 …
+        rule = refine_rule(answer.deadline, {**facts.values(), **part_flags(part)})  # the employer's thirty days …
         start_event = (answer.start if rule == answer.deadline else "") or START_EVENTS.get(rule, "")
         begins = events.start_of(facts.dates, rule, start_event, day)
         found_deadline = deadline(rule, start_event=answer.start if rule == answer.deadline else start_event,
@@ -1772,6 +1774,10 @@ class Cue(NamedTuple):
 #: Used when the matched card's answer has no deadline rule for the question, or when the question
 #: names a procedure other than the card's.
 DEADLINE_CUES: tuple[tuple[str, tuple[Cue, ...]], ...] = (
+    ("birth_registration", (Cue(re.compile(r"上户口|报户口|落户口|出生登记|户口.{0,6}(?:上|报|办|登记)"), ()),)),
+    ("car_replacement", (Cue(re.compile(r"换车|退车|换新车|换一辆"), ("consumer",)),)),
+    ("written_contract_due", (Cue(re.compile(r"合同.{0,12}(?:最晚|最迟|哪天|什么时候|多久)(?:内)?.{0,4}签"
+                                             r"|(?:最晚|最迟|哪天|什么时候|多久).{0,8}签.{0,4}合同"), ("labor",)),)),
     ("criminal_appeal_ruling", (
         Cue(re.compile(r"刑事.{0,80}裁定.{0,40}上诉|刑事.{0,80}上诉.{0,10}裁定|上诉.{0,20}刑事裁定"), ()),
         Cue(re.compile(r"裁定.{0,30}上诉|上诉.{0,10}裁定"), ("criminal",)),
@@ -2010,7 +2016,7 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("leave_entitlement", re.compile(r"(?:年假|年休假).{0,12}(?:几天|多少天|只有|应该有|该有|少了|有多少|对不对|够不够)"
                                      r"|(?:几天|多少天).{0,6}(?:年假|年休假)"), ()),
     ("double_wage", re.compile(r"(?:没|未|不)签.{0,4}(?:合同|和同)|二倍工资|双倍工资"), ()),
-    ("litigation_fee", re.compile(r"诉讼费|受理费|简易程序.{0,10}减半|减半"), ()),
+    ("litigation_fee", re.compile(r"诉讼费|受理费|上诉费|简易程序.{0,10}减半|减半"), ()),
     # interest up to today on a loan past its day (利息算到今天是多少, 到现在拖了这么久的利息): the overdue interest
     ("overdue_interest", re.compile(r"逾期利息|利息.{0,6}(?:算到|到今天|到现在|至今|到目前)|(?:算到|到)(?:今天|现在|目前)"
                                     r".{0,8}利息|(?:逾期|拖欠|拖了|过期).{0,10}利息"), ()),
@@ -2325,7 +2331,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
             text = f"{lead}{text}"
         if qtype in ("yes_no", "valid"):
             text = condition_applied(text, question)
-        if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", ""):
+        if calculation is None and found_deadline is None and qtype in ("yes_no", "valid", "what_to_do", "forum", ""):
             text = decided_hedge(text, _computed_too(card, match.text, facts, today))
         if qtype != "by_when":
             text = with_limitation_defence(text, question, facts, today)

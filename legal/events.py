@@ -17,7 +17,9 @@ from legal.calculators import cn_date
 #: preferred to before it, since 2024年5月被辞退 puts the verb after the date).
 EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "hire": ("入职", "进公司", "进的公司", "进了公司", "进厂", "进的厂", "进单位", "进的单位", "进这家", "开始上班",
-             "开始工作", "参加工作", "招进", "去上班", "来上班", "入的职", "进的一家", "进了一家", "进的这家",
+             "开始工作", "参加工作", "招进",
+             "招了个", "招了一个", "雇了个", "雇了一个", "去上班", "来上班", "入的职", "进的一家", "进了一家",
+             "进的这家",
              "进了这家", "干到现在", "上班到现在", "工作到现在", "做到现在", "干到今天"),
     "termination": ("辞退", "解除", "开除", "解雇", "被裁", "裁员", "裁了", "裁掉", "劝退", "炒了", "炒掉", "炒鱿鱼",
                     "离职", "终止", "合同到期", "不让我上班", "不用来了", "让我走", "被辞", "辞了", "把我辞", "辞掉",
@@ -72,7 +74,8 @@ EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "contract": ("签合同", "签的合同", "签了合同", "签订", "签约", "签的约", "订立", "签了协议", "签的协议",
                  "签的", "签了", "购房合同", "买卖合同", "租房合同", "租赁合同"),
     "handover": ("交房", "收房", "拿钥匙", "拿到钥匙", "入住", "交付房", "交的房", "交了房", "收的房"),
-    "delivery": ("签收", "收到货", "收货", "到货", "收到商品", "收到东西", "买的", "买了", "购买", "下单", "下的单",
+    "delivery": ("提车", "提的车", "提的新车", "提了车", "开票",  # a car's day is its invoice's (汽车三包 22)
+                 "签收", "收到货", "收货", "到货", "收到商品", "收到东西", "买的", "买了", "购买", "下单", "下的单",
                  "快递", "送到", "送货", "送来"),
     "detention": ("拘留", "刑拘", "被抓", "抓走", "带走", "逮捕", "羁押", "被关", "批捕", "批准逮捕"),
     "resolution": ("决议", "股东会", "董事会", "股东大会", "开的会", "开会", "召开", "会议"),
@@ -230,6 +233,9 @@ RULE_LABELS: dict[str, tuple[str, ...]] = {
     "payment_order_objection": ("judgment", "notice", "delivery"),
     "injury_leave": ("injury", "accident"),
     "probation_max": ("hire",),
+    "written_contract_due": ("hire",),
+    "birth_registration": ("birth",),
+    "car_replacement": ("delivery", "contract"),
     "resignation_notice_probation": ("resign",),
     "arrest_request": ("detention",),
     "investigation_custody": ("detention",),

@@ -191,8 +191,8 @@ _TENURE_MONTHS = re.compile(rf"(?:干了|工作了|做了|上班了?|入职|工�
 _ALMOST = re.compile(r"(?:快|快要|近|将近|不到)\s*$")
 _DATE = re.compile(r"((?:19|20)\d{2})\s*[年./-]\s*(\d{1,2})\s*(?:[月./-]\s*(?:(\d{1,2})\s*[日号]?)?)?")
 _REL_YEARS = re.compile(rf"({NUM}|半)\s*年(多|半)?(?:以)?前|(?:过去|过了|已经)了?\s*({NUM}|半)\s*年(多|半)?了")
-_REL_MONTHS = re.compile(rf"({NUM})\s*个?月(?:以)?前")
-_LOST = re.compile(rf"(?:误工|休息|休养|住院|养伤|没法上班|不能上班|没上班|歇了|耽误|请假|请了假|请了)了?\s*({NUM}|半)\s*(天|个?月|周|星期)")
+_REL_MONTHS = re.compile(rf"({NUM})\s*个?多?月(?:多)?(?:以)?前")  # 三个月前, 一个多月前 (the whole months said)
+_LOST = re.compile(rf"(?:误工|休息|休养|(?<=证明)休|(?<=建议)休|(?<=医嘱)休|(?<=需要)休|(?<=要求)休|住院|养伤|没法上班|不能上班|没上班|歇了|耽误|请假|请了假|请了)了?\s*({NUM}|半)\s*(天|个?月|周|星期)")
 _LOST_AFTER = re.compile(rf"({NUM})\s*(天|个?月|周)\s*(?:的)?(?:误工|没法上班|不能上班|没上班|没有上班)")
 _DAILY = re.compile(rf"(?:每天|一天|日收入|日薪|日工资)\s*(?:的)?(?:工资|收入|工钱|能?挣|赚|是|为|按|大概|约|有|都|能)*\s*{MONEY}")
 _GRADE = re.compile(rf"(?:伤残)?({NUM})\s*级(?:伤残)?")
@@ -223,7 +223,7 @@ _DEPOSIT = re.compile(rf"(?:定金)\s*(?:是|为|交了|付了|写的|写了|写
 #: 5000的定金, 3万作为定金: the amount joined to the word; a space alone ends a clause (房子100万 定金写的30万: the
 #: 100万 is the house's, not the deposit's).
 _DEPOSIT_BEFORE = re.compile(rf"(?<![\d.]){MONEY}(?:\s*(?:的|说是|作为|当作?|算作?)\s*|(?=定金))定金")
-_PRICE = re.compile(rf"(?:(?<!买)卖(?:了|价)?(?=\s*[\d一二两三四五六七八九十])|总价|房价|车价|成交价|购房款|总房款|转让价|转让款|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款|首付款|首付|未付款|尾款)\s*(?:是|为|共|一共)?\s*{MONEY}")
+_PRICE = re.compile(rf"(?:(?<!买)卖(?:了|价|给我|我)?(?=\s*[\d一二两三四五六七八九十])|总价|房价|车价|成交价|购房款|总房款|转让价|转让款|房款|合同价|价款|总价款|货款|标的额?|售价|合同额|合同金额|合同总额|合同总价|工程款|首付款|首付|未付款|尾款)\s*(?:是|为|共|一共)?\s*{MONEY}")
 #: 违约金是合同额的50%: a penalty agreed as a share of the price.
 _PENALTY_SHARE = re.compile(r"违约金[^，。,；;？?！!\d]{0,10}?(\d+(?:\.\d+)?)\s*%")
 _PENALTY_BEFORE = re.compile(rf"(?:赔|付|支付|承担)\s*{ARABIC_MONEY}\s*(?:的)?违约金")
@@ -235,6 +235,8 @@ _CLAIM = re.compile(rf"(?:起诉|标的|要回|索赔|主张|讨回|追回|欠�
 _PURCHASE = (
     re.compile(rf"(?:花了|花|付了|用了|交了)\s*{MONEY}\s*(?:钱)?\s*(?:买|购|在|从|定|订|报)"),
     re.compile(rf"{MONEY}\s*(?:钱)?\s*(?:买的|买了|买来|购买|购入|入手)"),
+    # 店里说是全新机卖我3000, 按4599卖给我的: the price the seller charged the client
+    re.compile(rf"(?<!买)卖(?:给)?我\s*(?:的)?\s*(?:是|价)?\s*{MONEY}"),
     re.compile(rf"(?:买|购买|购入|入手)[^，。,；;？?！!\d]{{0,12}}?(?:花了|付了|用了|共|一共|总共)\s*{MONEY}"),
     re.compile(rf"(?:车价|售价|价格|价钱|买价|货款|商品价|标价|总价|价款|地板款|家具款|课程费|会员费|才|只要|就)\s*"
                rf"(?:是|为|共|一共)?\s*{MONEY}(?:\s*(?:钱|元|块))?"),
@@ -256,13 +258,15 @@ _UNIT_COUNT = re.compile(rf"({NUM})\s*(瓶|盒|件|个|箱|袋|包|斤|份|双|�
 _HOURS = re.compile(rf"(?:每天|每日|天天)(?:下班后?|晚上|早上)?\s*(?:都|都要|要|得|还要|还得|还)?\s*(?:加班|多干|多上|延时)\s*(?:了)?\s*({NUM}|半)\s*(?:个)?"
                     rf"(?:小时|钟头|钟)")
 _WORK_DAYS = re.compile(rf"(?:一个月|每月|每个月)\s*(?:按|算|上|有)?\s*({NUM})\s*(?:天|个工作日)")
-_HOURS_TOTAL = re.compile(rf"加(?:了)?(?:班)?(?:了)?\s*(?:一共|共|总共|累计)?\s*({NUM})\s*(?:个)?(?:多)?小时(?:的)?(?:班)?")
+_HOURS_TOTAL = re.compile(rf"加(?:了)?(?:班)?(?:了)?\s*(?:一共|共|总共|累计|起来|算下来|合计)?\s*(?:有|是)?\s*({NUM})\s*(?:个)?(?:多)?小时(?:的)?(?:班)?")
 #: weekday overtime by the week (每周加班10小时, 一个礼拜多干八个钟头, 工作日每周延时6小时)
 _WEEK_HOURS = re.compile(rf"(?:工作日)?(?:每周|每个?礼拜|每星期|一周|一个礼拜|一星期)\s*(?:工作日)?\s*(?:都|要|得|还)?\s*(?:加班|多干|多上|延时|加)"
                          rf"\s*(?:了)?\s*({NUM}|半)\s*(?:个)?(?:多)?(?:小时|钟头)")
 _MONTH_HOURS = re.compile(rf"(?:每月|每个月|一个月)\s*加班\s*({NUM})\s*(?:个)?小时")
 _REST_DAYS = re.compile(rf"(?:周末|休息日|双休日?|周六|周日)\s*加班\s*(?:了)?\s*({NUM})\s*天"
-                        rf"|(?:周末|休息日|双休日?|周六日|周六周日|礼拜天)(?:的)?\s*({NUM})\s*天\s*(?:都|全)?(?:在|去|来)?(?:加班|上班|干活)")
+                        rf"|(?:周末|休息日|双休日?|周六日|周六周日|礼拜天)(?:的)?\s*({NUM})\s*天\s*(?:都|全)?(?:在|去|来)?(?:加班|上班|干活)"
+                        # 周六日加班一共8天, 休息日加班共计五天: the count after a total word
+                        rf"|(?:周末|休息日|双休日?|周六日|周六周日|周六|周日)\s*加(?:了)?班\s*(?:一共|共|总共|累计|共计|合计)\s*(?:有|是)?\s*({NUM})\s*天")
 _HOLIDAY_DAYS = re.compile(rf"(?:法定节假日|节假日|国庆|春节|过年)\s*加班\s*(?:了)?\s*({NUM})\s*天")
 _LEAVE = re.compile(rf"(?:年假|年休假)\s*(?:还有|有|剩)?\s*({NUM})\s*天\s*(?:没|未)")
 #: a count of months (8个月, 三个多月), never a month of the calendar (今年4月才补签, 3月份)
@@ -282,7 +286,7 @@ _HOLIDAY_SPAN = re.compile(r"(?:国庆|春节|五一|元旦|中秋|端午|清明
 _NEW_YEAR_SPAN = re.compile(r"初([一二三四五六七])\s*(?:到|至|-|—)\s*初([一二三四五六七])")
 _HOLIDAY_COUNT = re.compile(rf"(?:国庆|春节|五一|元旦|中秋|端午|清明|法定节假日|节假日)[^，。？?]{{0,12}}?({NUM})\s*天")
 #: 一天年假都没休, 年假一天也没让休, 一天年假都没给: none of the year's leave taken (给, 批, 安排 need no 休 after them).
-_NO_LEAVE_TAKEN = re.compile(r"(?:年假|年休假)?一天(?:年假|年休假)?(?:也|都)(?:没|未|不)(?:有)?(?:(?:让|准|能)(?:我)?(?:休|放)|"
+_NO_LEAVE_TAKEN = re.compile(r"(?<!还有)(?<!剩)(?<!剩下)(?<!有)(?:年假|年休假)?一天(?:年假|年休假)?(?:也|都|(?<=假))(?:没|未|不)(?:有)?(?:(?:让|准|能)(?:我)?(?:休|放)|"
                              r"(?:给|批|安排)(?:我)?(?:休|放)?|休|放)")
 _LPR = re.compile(r"LPR\s*(?:是|为|为年|按|按照|算)?\s*(\d+(?:\.\d+)?)\s*%", re.I)
 #: 每天万分之零点五, 按日万分之一, 每逾期一天按千分之一点五: a penalty rate by the day (the one reader of it).
@@ -660,7 +664,7 @@ _RELATIVE_WORDS = ("我妈", "我爸", "我妹", "我弟", "我哥", "我姐", "
                    "老婆", "老公", "继母", "继父")
 _HEIR_COUNT = re.compile(rf"(?:兄弟姐妹|兄妹|姐弟|兄弟|姐妹|子女|孩子|儿女)\s*(?:一共|共|总共)?\s*({NUM})\s*(?:个|人|位)"
                          rf"|({NUM})\s*(?:个|位)\s*(?:子女|孩子|儿女|继承人)")
-_CARE_DAYS = re.compile(rf"(?:住院|护理|陪护|住了|躺了)(?:了|那|的|期间|共|一共)*\s*({NUM}|半)\s*(天|个?月|周|星期)")
+_CARE_DAYS = re.compile(rf"(?:住院|护理|陪护|住了|躺了|照顾(?:了)?(?:我|他|她)?|陪床)(?:了|那|的|期间|共|一共)*\s*({NUM}|半)\s*(天|个?月|周|星期)")
 _CAREGIVER = re.compile(rf"(?:她|他|老婆|老公|妻子|丈夫|我妈|我爸|家属|家人|女儿|儿子|护理人)(?:的)?(?:每个?月|一个月)?"
                         rf"(?:月薪|月工资|工资|收入|月收入|月入)\s*(?:是|有|大概|约)?\s*{ARABIC_MONEY}")
 _CARE_RATE = re.compile(rf"(?:护工|护理费|陪护)[^，。,；;？?！!\d]{{0,6}}?(?:每天|一天|日)\s*{ARABIC_MONEY}"
@@ -672,7 +676,7 @@ _TRAINING_FEE = re.compile(rf"(?:培训费(?:用)?|花了?|出了|掏了|付了|
 _SERVICE_YEARS = re.compile(rf"服务期[^，。,；;？?！!\d]{{0,4}}?\s*{_FILL}\s*({NUM})\s*年|({NUM})\s*年(?:的)?服务期")
 _MINIMUM = re.compile(rf"最低工资(?:标准)?\s*{_FILL}\s*{ARABIC_MONEY}")
 _ANNUAL_AVG = re.compile(rf"(?:年平均工资|年均工资|年平均收入)\s*{_FILL}\s*{ARABIC_MONEY}")
-_JUDGMENT = re.compile(rf"(?:判(?:决)?[^，。,；;？?！!\d]{{0,6}}?(?:还|赔|给|支付|偿还|付)(?:我)?|判决(?:确定)?(?:的)?(?:金额|给付)?)\s*{_FILL}\s*"
+_JUDGMENT = re.compile(rf"(?:判(?:决)?[^，。,；;？?！!\d]{{0,6}}?(?:还|赔|给|支付|偿还|付)(?:我|对方|他|她|原告|被告)?|判决(?:确定)?(?:的)?(?:金额|给付)?)\s*{_FILL}\s*"
                        rf"{ARABIC_MONEY}")
 _PASSED_DAYS = re.compile(rf"(?:过了|超过了?|超了)\s*({NUM})\s*天")
 _DAILY_AVG = re.compile(rf"日平均工资(?:算|计算)?[\s，,]*(?:一天|每天|日)?\s*{_FILL}\s*{ARABIC_MONEY}")
@@ -695,12 +699,12 @@ _DEPOSIT_MONTHS = re.compile(rf"押金\s*(?:是|为)?\s*({NUM})\s*个月")
 _PENALTY_MONTHS = re.compile(rf"(?:违约(?:方|金)?|赔)[^，。,；;？?！!]{{0,8}}?({NUM})\s*个月(?:的)?(?:房租|租金)")
 _CONTRIBUTION = re.compile(rf"(?:交了|缴了|缴费|交|缴纳了?|累计缴费)\s*(?:满)?\s*({NUM})\s*年(?:多)?\s*(?:的)?(?:失业保险|失业金|社保)?"
                            rf"|(?:失业保险|社保)\s*(?:交了|缴了|交|缴)?\s*(?:满)?\s*({NUM})\s*年")
-_RECEIVED = re.compile(rf"(?:(?:实际|实际上|其实|真正)(?:只)?(?:转给我|转了|给我|打给我|打了|到账|到手|收到|拿到|给了我?|转账|借到)"
+_RECEIVED = re.compile(rf"(?:(?:实际|实际上|其实|真正)(?:只)?(?:转给我|转我|打我|转了|给我|打给我|打了|到账|到手|收到|拿到|给了我?|转账|借到)"
                        rf"(?:了|的)?\s*(?:只有|只|就|才|是|的是)?"
                        # 打到我卡上只有9万: what reached the account, said with 只有/才
                        rf"|(?:(?:打到|转到|到)我?(?:的)?(?:卡上|卡里|账上|账户里?|微信里?|支付宝里?)|到账|到手)(?:了|的)?\s*"
                        rf"(?:只有|只|就|才|的是))\s*{ARABIC_MONEY}")
-_CONTRACT_TERM = re.compile(rf"(?:签了?|签的|签订了?)\s*(?:一份)?\s*({NUM}|半)\s*年(?:期)?(?:的)?(?:劳动)?合同"
+_CONTRACT_TERM = re.compile(rf"(?:签了?|签的(?:是)?|签订了?)\s*(?:一份)?\s*({NUM}|半)\s*年(?:期)?(?:的)?(?:劳动)?合同"
                             rf"|合同(?:签了?|签的是?|期限?是?)\s*({NUM}|半)\s*年"
                             rf"|合同(?:期限?|签的是?|为期)\s*({NUM}|半)\s*年|({NUM})\s*个月(?:的)?(?:劳动)?合同")
 _BABIES = {"双胞胎": 2, "龙凤胎": 2, "三胞胎": 3, "四胞胎": 4}
@@ -1198,6 +1202,13 @@ def _prorate_leave(text: str, today: date, facts: Facts) -> None:
                                              LABELS["untaken_leave_days"])
 
 
+#: The worker (or his family) applying himself: 他自己报, 我自己去申请, 职工本人申请, 家属去报.
+_WORKER_APPLIES = re.compile(r"(?:自己|个人|本人)(?:去|来)?(?:报|申请|申报|提出|提交)"
+                             r"|(?:职工|工人|员工|劳动者|伤者|家属|近亲属|家里人)(?:去|来)?(?:报|申请|申报)")
+#: The employer applying: 单位去报, 公司最晚哪天要报, 单位最晚哪天要给我报工伤, 我们单位报工伤.
+_EMPLOYER_APPLIES = re.compile(r"(?:单位|公司|厂里|老板|用人单位|我们)[^，。,；;？?！!]{0,12}?(?:报|申请|申报)")
+
+
 def part_flags(text: str) -> dict[str, Any]:
     """What one part (not the whole question) says about how its figure is computed: 简易程序 halves
     the court fee of the part that asks about it, not of the part before; the statutory term a part asks
@@ -1205,6 +1216,12 @@ def part_flags(text: str) -> dict[str, Any]:
     from legal.rules import term_asked
 
     flags: dict[str, Any] = {"simple_procedure": True} if _SIMPLE.search(text) else {}
+    # whose application a part asks the period of (单位没报他自己报能报到什么时候, 公司最晚哪天要报): the worker's year or
+    # the employer's thirty days (工伤保险条例第十七条), whoever the client is
+    if _WORKER_APPLIES.search(text):
+        flags["applicant"] = "worker"
+    elif _EMPLOYER_APPLIES.search(text):
+        flags["applicant"] = "employer"
     asked = term_asked(text)
     if asked:
         flags["term_asked"] = asked

@@ -31,7 +31,7 @@ DEADLINE_NAMES = frozenset({
     "mistake_revocation", "voidable_revocation", "rescission_period", "share_buyback_suit", "prosecution_limitation",
     "bail_max", "surveillance_max", "family_notice", "non_prosecution_petition", "non_filing_review",
     "preemption_reply", "reconsideration_decision", "retrial_application", "payment_order_objection", "no_limitation",
-    "legacy_acceptance",
+    "legacy_acceptance", "birth_registration", "car_replacement", "written_contract_due",
     "injury_leave", "non_compete_term", "award_revocation", "arbitration_award_time", "layoff_notice",
     "accident_review", "preservation_suit", "resignation_notice_probation", "arrest_request", "investigation_custody",
     "prosecution_review", "victim_protest_request", "equity_preemption", "reduction_notice", "reduction_announcement",

@@ -159,7 +159,10 @@ _REL_YEAR_ONLY = re.compile(r"(大前年|前年|去年|今年|明年)"
 _MONTH_REL = r"(上上个?月|上个?月|这个?月|本月|下个?月)"
 _REL_MONTH = re.compile(_MONTH_REL + r"\s*(?:的)?\s*(?:(\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号]"
                         r"|(底|末|初|上旬|中旬|下旬))")
-_REL_MONTH_ONLY = re.compile(_MONTH_REL + r"(?=\s*(?:入职|被|借|签|开始|到期|还|发|离职|辞职))")
+#: 上个月被辞退, 上个月才知道, 这个月刚收到: a month alone before the event it dates (never 上个月工资, 上个月加班).
+_REL_MONTH_ONLY = re.compile(_MONTH_REL + r"(?=\s*(?:就|才|刚|又|我|他|她|公司|单位|老板|厂里)?\s*"
+                             r"(?:入职|被|借|签|开始|到期|还|发|离职|辞职|知道|得知|听说|受伤|摔|出事|收到|拿到|接到|结婚|离婚|去世|过世|生了|下单|买|交了|"
+                             r"拘|抓|判|起诉|申请|出院|住院|解除|辞退|开除|裁|炒|把我|出了|撞))")
 _YEAR_END = re.compile(r"(\d{4})年\s*(?:年)?(底|末|初)")
 #: 当年底, 那年年底, 同年12月: the year of the date said before (当年底还 after 2023年借的).
 _SAME_YEAR = re.compile(r"(当年|那年|同年|那一年|当年的)\s*(?:的)?\s*(?:年)?(底|末|(?=\d{1,2}\s*月))")
@@ -175,8 +178,10 @@ def _month_shift(today: date, months: int) -> tuple[int, int]:
     return year, month + 1
 
 
-#: 3天前, 两周前, 十天前: a day counted back from today.
-_DAYS_AGO = re.compile(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*(天|周|星期|个星期|个礼拜|礼拜)(?:以)?前")
+#: 3天前, 两周前, 十天前: a day counted back from today; 十来天前, 二十多天前, 一个多星期前 count the number said
+#: (十几天前 its middle, fifteen) — a period's start read from it is stated as the day it is taken to be.
+_DAYS_AGO = re.compile(r"(\d{1,2}|[一二两三四五六七八九十]{1,3}|十几)\s*(?:来|多)?\s*(?:个)?(?:多)?(天|周|星期|礼拜)"
+                       r"(?:多)?(?:以)?前")
 #: 上周五, 上个星期三, 这周一, 上上周二: a weekday of this or an earlier week.
 _WEEKDAY = re.compile(r"(上上周|上上个?星期|上上个?礼拜|上周|上个?星期|上个?礼拜|这周|本周|这个?星期)"
                       r"([一二三四五六日天])")
@@ -485,7 +490,7 @@ def dates(text: str, today: date) -> str:
     text = _REL_MONTH_ONLY.sub(rel_month_only, text)
 
     def days_ago(m: re.Match[str]) -> str:
-        count = _cn_small(m.group(1))
+        count = 15 if m.group(1) == "十几" else _cn_small(m.group(1))
         if count is None or not 0 < count <= 60:
             return m.group(0)
         weeks = m.group(2) in ("周", "星期", "个星期", "个礼拜", "礼拜")

@@ -285,6 +285,40 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _dated_roles(text, facts)
     case_deciders(text, today, facts)
     told_quantities(text, today, facts)
+    _tenure_from_term(text, facts)
+    _appealed_sum(text, facts)
+
+
+#: A contract running out (合同下个月到期, 三年合同马上到期了, 合同期满不续签): the term served is the tenure.
+_TERM_ENDING = re.compile(r"到期|期满|届满|不续签?|不再续")
+#: Words of an earlier contract or a renewal (续签过, 第二份合同, 之前还签过): the term is not the whole tenure.
+_RENEWED = re.compile(r"(?<![不没])续签过|(?<![不没])续过|第二份|第二次签|之前(?:还)?签过|又签了")
+
+
+#: An appeal against the whole sum a judgment ordered (判我赔15万 全部不服, 都不服): the sum appealed is the judgment's.
+_WHOLE_APPEAL = re.compile(r"(?:全部|都|完全|全都)不服|不服.{0,6}(?:全部|整个)判决")
+
+
+def _appealed_sum(text: str, facts: Facts) -> None:
+    """The sum an appeal's fee is counted on (诉讼费用交纳办法第十三条's tiers on the sum appealed): the whole sum
+    the judgment ordered, when the client appeals all of it and names no sum claimed."""
+    if "上诉" not in text or "amount_claimed" in facts or facts.get("judgment_amount") is None:
+        return
+    m = _WHOLE_APPEAL.search(text)
+    if m:
+        facts.add("amount_claimed", facts.get("judgment_amount"), f"上诉请求金额（不服一审判决的全部：{m.group(0)}）")
+
+
+def _tenure_from_term(text: str, facts: Facts) -> None:
+    """The months worked, when the client says only the term of a contract now running out (签了三年合同 下个月到期):
+    the first contract served to its end is the tenure 经济补偿 counts (劳动合同法第四十六条第五项、第四十七条); never
+    beside a tenure or a hire date the client gives, nor after a renewal."""
+    months = facts.get("contract_months")
+    if months is None or "service_months" in facts or not _TERM_ENDING.search(text) or _RENEWED.search(text):
+        return
+    if any(d.event == "hire" for d in facts.dates):
+        return
+    facts.add("service_months", int(months), f"合同期限{int(months)}个月（按合同期满计）")
 
 
 def _contract_roles(text: str, facts: Facts) -> None:

@@ -1996,6 +1996,14 @@ DEADLINES: dict[str, DeadlineRule] = {r.name: r for r in (
                  "与原判决无关的可自裁定送达之日起十五日内起诉）", LegalBasis(CIVIL_PROCEDURE, _art(238)), days=15),
     DeadlineRule("construction_priority", "十八个月（建设工程价款优先受偿权自发包人应当给付工程价款之日起最长十八个月）",
                  LegalBasis("最高人民法院关于审理建设工程施工合同纠纷案件适用法律问题的解释（一）", _art(41)), months=18),
+    # the client's own first steps the law times from a dated event (出生, 提车, 入职): the last day the facts compute
+    DeadlineRule("birth_registration", "一个月（婴儿出生后一个月以内申报出生登记）",
+                 LegalBasis("中华人民共和国户口登记条例", _art(7)), months=1),
+    DeadlineRule("car_replacement", "七日（自三包有效期起算之日，即开具购车发票之日起七日内，发动机、变速器等主要零部件"
+                 "因质量问题需要更换的，可以选择换车或者退货）", LegalBasis("家用汽车产品修理更换退货责任规定", _art(22)),
+                 days=7),
+    DeadlineRule("written_contract_due", "一个月（自用工之日起一个月内订立书面劳动合同；超过一个月未订立的，自第二个月起"
+                 "每月支付二倍工资）", LegalBasis(LABOR_CONTRACT_LAW, _art(10)), months=1, inclusive=True),
     DeadlineRule("tour_shopping_return", "三十日（旅游行程结束后三十日内要求旅行社办理退货并先行垫付货款）",
                  LegalBasis("中华人民共和国旅游法", _art(35)), days=30),
     DeadlineRule("reduction_creditor_claim", "四十五日（未接到通知的债权人自公告之日起四十五日内；接到通知的自接到通知之日起"
@@ -2107,8 +2115,10 @@ def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
     """The deadline rule the facts make more specific: an employer's own thirty days for a work-injury
     application, three days' notice in probation, and an employer facing a final labour award, who cannot
     sue (劳动争议调解仲裁法 48 is the worker's) but may apply to set it aside within thirty days (第四十九条)."""
-    if name == "work_injury_application" and facts.get("side") == "employer":
+    if name == "work_injury_application" and (facts.get("applicant") or facts.get("side")) == "employer":
         return "work_injury_application_employer"
+    if name == "work_injury_application_employer" and facts.get("applicant") == "worker":
+        return "work_injury_application"  # 单位没报，他自己报: the worker's own year, whoever asks
     if name == "resignation_notice" and facts.get("in_probation"):
         return "resignation_notice_probation"
     if name == "labor_award_suit" and facts.get("side") == "employer" and facts.get("final_award"):
@@ -2261,7 +2271,8 @@ START_EVENTS: dict[str, str] = {
     "admin_litigation_unnotified": "知道或者应当知道行政行为内容之日",
     "summary_trial_term": "立案之日", "ordinary_trial_term": "立案之日",
     "enforcement_objection_review": "法院收到书面异议之日", "construction_priority": "发包人应当给付工程价款之日",
-    "tour_shopping_return": "旅游行程结束之日", "reduction_creditor_claim": "减资公告之日",
+    "tour_shopping_return": "旅游行程结束之日", "birth_registration": "婴儿出生之日",
+    "car_replacement": "开具购车发票之日（提车之日）", "written_contract_due": "用工之日（入职之日）", "reduction_creditor_claim": "减资公告之日",
     "guarantee_limitation": "债权人请求保证人承担保证责任之日", "capital_transition": "",
     "legacy_acceptance": "知道受遗赠之日",
 }

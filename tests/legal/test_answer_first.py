@@ -341,7 +341,10 @@ def test_a_part_asking_when_it_may_act_is_answered_by_the_periods_end(asked: str
         pytest.fail("no six-month bar rule to test with")
     assert deadline_lead(ran, TODAY, asked).startswith("现在就可以：这一期限已于")
     lead = deadline_lead(open_, TODAY, asked)
-    assert "届满后就可以" in lead and not lead.startswith("最晚")
+    assert "届满后，自" in lead and "起就可以" in lead and not lead.startswith("最晚")
+    # the first day the client may act is the day after the last barred day
+    first = date.fromordinal(open_.ends.toordinal() + 1)
+    assert f"自 {first.year}年{first.month}月{first.day}日 起就可以" in lead
     assert deadline_lead(open_, TODAY, "最晚哪天要起诉").startswith("最晚")
 
 
