@@ -117,11 +117,14 @@ def test_a_spouse_asking_whether_he_pays_is_no_guarantee() -> None:
 def _card(exceptions: list) -> dict:
     return {
         "slug": "labor.test-expiry", "title": "合同到期终止", "domain": "labor", "summary": "到期终止。",
-        "phrasings": ["合同到期不续", "到期终止要补偿吗", "合同满了公司不要我", "期满不续签", "到期了让我走", "合同到头了"],
+        "phrasings": ["合同到期不续", "到期终止要补偿吗", "合同满了公司不要我", "期满不续签", "到期了让我走",
+                      "合同到头了"],
         "terms": ["到期"], "question_types": ["yes_no"],
-        "provisions": [{"law": LABOUR_LAW, "article": 44, "role": "controlling", "decides": "期满终止", "keywords": ["期满"]}],
+        "provisions": [{"law": LABOUR_LAW, "article": 44, "role": "controlling", "decides": "期满终止",
+                        "keywords": ["期满"]}],
         "answers": {"yes_no": {"conclusion": "可以终止。合同期满的，劳动合同终止。",
-                               "cases": [{"when": [{"fact": "age", "op": ">=", "value": 60}], "conclusion": "可以终止。"}]}},
+                               "cases": [{"when": [{"fact": "age", "op": ">=", "value": 60}],
+                                          "conclusion": "可以终止。"}]}},
         "exceptions": exceptions,
     }
 
@@ -173,8 +176,10 @@ def _part(slug: str, text: str):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("slug", "question", "lead", "article"), [
-    ("labor.contract-expiry-non-renewal", "我在休产假，人事说劳动合同到期就不续了，只给补偿，这样行吗", "公司不能到期终止", 45),
-    ("labor.contract-expiry-non-renewal", "在厂里做了十八年，离退休还有两年，合同到期厂里不续签，要补偿吗", "公司不能到期终止", 45),
+    ("labor.contract-expiry-non-renewal", "我在休产假，人事说劳动合同到期就不续了，只给补偿，这样行吗",
+     "公司不能到期终止", 45),
+    ("labor.contract-expiry-non-renewal", "在厂里做了十八年，离退休还有两年，合同到期厂里不续签，要补偿吗",
+     "公司不能到期终止", 45),
     ("debt.guarantee-type", "借条担保人处写着“借款人无力偿还时由我偿还”，债主直接告我，我能不管吗", "可以拒绝", 687),
     ("debt.guarantee-type", "我签的保证条款是逾期未还由保证人偿还，这是哪种保证", "连带责任保证", 688),
     ("labor.work-injury-recognition", "员工中午喝醉了，下午搬货从梯子上摔下来，算不算工伤", "不属于工伤", 16),
