@@ -42,6 +42,8 @@ LABOUR_LAW = "中华人民共和国劳动合同法"
     ("开车刮倒了人，我原地等着交警过来处理", "surrendered", True),
     ("他捅了人以后第二天自己到公安局说清楚了", "surrendered", True),
     ("在网吧里被便衣抓到的，到了派出所都交代了", "surrendered", False),
+    ("撞了人慌得开车溜了，隔天一早自己跑到交警大队说明情况，这算不算自首", "surrendered", True),
+    ("捅伤人后我妈陪我自己去的公安局，这样算不算自首", "surrendered", True),
     # meritorious service
     ("在看守所里检举了同监室的人抢劫，能减刑吗", "meritorious", True),
     ("我向警察提供了重要线索抓到了上家", "meritorious", True),
@@ -50,6 +52,8 @@ LABOUR_LAW = "中华人民共和国劳动合同法"
     ("赔了对方八万，家属签了谅解书", "victim_forgave", True),
     ("被打的那个人已经原谅我了，会判吗", "victim_forgave", True),
     ("对方狮子大开口要二十万，谈不拢不肯出具谅解", "victim_forgave", False),
+    ("人家说给三十万才肯写谅解书，不然就等着判", "victim_forgave", False),
+    ("已经拿到了被害人家属的谅解书，还会判实刑吗", "victim_forgave", True),
     # first offence
     ("我儿子是偶犯，之前从来没犯过事", "first_offence", True),
     ("他没有任何前科，这是第一次犯事", "first_offence", True),
@@ -66,6 +70,8 @@ def test_categorical_facts_are_read_in_many_wordings(question: str, name: str, v
     ("公司说合同到期不续签，能拿补偿吗", "maternity_period"),      # nothing of a pregnancy told
     ("打架把人打伤了，会不会坐牢", "victim_forgave"),              # nothing of a settlement
     ("在车间上班被机器夹伤手", "worker_drunk"),                    # nothing of a drink
+    ("要是赔钱拿到谅解书，能判缓刑吗", "victim_forgave"),            # forgiveness asked about, not had
+    ("打人后被抓了，这算不算自首", "meritorious"),                  # the question's own words tell nothing
     ("对方司机酒后驾车撞了我，我是上班路上", "worker_drunk"),        # another's drink is not the worker's
 ])
 def test_an_untold_fact_is_not_read(question: str, name: str) -> None:
