@@ -54,6 +54,7 @@ LABOUR_LAW = "中华人民共和国劳动合同法"
     ("对方狮子大开口要二十万，谈不拢不肯出具谅解", "victim_forgave", False),
     ("人家说给三十万才肯写谅解书，不然就等着判", "victim_forgave", False),
     ("已经拿到了被害人家属的谅解书，还会判实刑吗", "victim_forgave", True),
+    ("钱赔到位了，对方也写了谅解书，会坐牢吗", "victim_forgave", True),
     # first offence
     ("我儿子是偶犯，之前从来没犯过事", "first_offence", True),
     ("他没有任何前科，这是第一次犯事", "first_offence", True),
