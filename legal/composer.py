@@ -710,6 +710,9 @@ def exception_open(answer: Answer, facts: Facts, asked: str = "", card: Card | N
     exception closes it (nothing is added); a conclusion that already cites the exception's article names it."""
     if card is None or not card.exception_rules:
         return answer
+    own = card.answers.get(answer.qtype)
+    if own is not None and own.cases and not answer.cases:
+        return answer  # a side's own answer (legal/sides.py): the card's cases, and its exceptions, are out of play
     qtype = asked or answer.qtype
     values = facts.values()
     for rule in card.exception_rules:

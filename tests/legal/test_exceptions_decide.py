@@ -231,3 +231,17 @@ def test_shipped_typed_exceptions_answer_types_their_cards_have() -> None:
             assert any(t in card.answers for t in rule.answers), card.slug
     assert sum(len(card.exception_rules) for card in CARDS.values()) >= 15
     assert date(2026, 1, 1) < TODAY
+
+
+def test_the_ask_line_joins_the_cards_own_answer_never_a_sides() -> None:
+    from dataclasses import replace
+
+    from legal.composer import exception_open
+    from legal.facts import extract_facts
+
+    card = parse_card(_card([_PREGNANT]))
+    facts = extract_facts("合同月底到期，单位说不续签了", today=TODAY)
+    own = exception_open(card.answers["yes_no"], facts, "yes_no", card)
+    assert own.conclusion.endswith("（劳动合同法第四十五条）。")
+    sides = replace(card.answers["yes_no"], conclusion="需要支付经济补偿。", cases=())
+    assert exception_open(sides, facts, "yes_no", card).conclusion == "需要支付经济补偿。"
