@@ -394,14 +394,18 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
         exception_texts, exception_rules = parse_exceptions(raw.get("exceptions"), _where(path, slug, "exceptions"))
     except ConditionError as exc:
         raise CardFileError(str(exc)) from exc
+    ruled: dict[str, list[Case]] = {}
     for rule in exception_rules:
-        # the exception decides before the answer's own cases: when its facts hold, its conclusion is the answer
+        # the exceptions decide before the answer's own cases, in the card's order: when an exception's facts hold,
+        # its conclusion is the answer
         for qtype in rule.answers:
             case = rule.case_for(qtype)
             if qtype not in answers or case is None:
                 warnings.append(f"exceptions: {rule.text[:20]}… answers {qtype}, which the card does not")
                 continue
-            answers[qtype] = replace(answers[qtype], cases=(case, *answers[qtype].cases))
+            ruled.setdefault(qtype, []).append(case)
+    for qtype, cases in ruled.items():
+        answers[qtype] = replace(answers[qtype], cases=(*cases, *answers[qtype].cases))
     provisions_raw = raw["provisions"]
     if not isinstance(provisions_raw, list):
         raise CardFileError(_where(path, slug, "provisions") + " must be a list of tables")

@@ -144,7 +144,7 @@ LABELS.update({"maternity_period": "在孕期、产期或哺乳期", "medical_pe
                "surrendered": "自动投案（自首）", "meritorious": "检举揭发他人犯罪或提供线索（立功）",
                "victim_forgave": "取得被害人谅解或已和解", "first_offence": "初犯、没有前科",
                "worker_drunk": "受伤时本人醉酒或吸毒", "lender_relation": "出借人与借款人的关系",
-               "child_age": "孩子的年龄"})
+               "child_age": "孩子的年龄", "guarantee_worded": "保证条款写明了承担保证责任的条件"})
 #: The words for a fact coded by number, read back to the client in place of the code.
 VALUE_WORDS: dict[str, dict[int, str]] = {
     "fault_party": {1: "您自己一方的原因", 2: "对方的原因", 3: "双方都没有过错"},
@@ -1622,6 +1622,7 @@ def _told_forms(text: str, facts: Facts, topic: re.Pattern[str], forms: tuple[tu
             if (m := _GUARANTOR_PAID.search(text)):
                 facts.add("guarantor_paid", True, m.group(0))
             facts.add(worded[0][0], True, worded[0][1].group(0))
+            facts.add("guarantee_worded", True, worded[0][1].group(0))
             return
     if not topic.search(text):
         return

@@ -245,3 +245,20 @@ def test_the_ask_line_joins_the_cards_own_answer_never_a_sides() -> None:
     assert own.conclusion.endswith("（劳动合同法第四十五条）。")
     sides = replace(card.answers["yes_no"], conclusion="需要支付经济补偿。", cases=())
     assert exception_open(sides, facts, "yes_no", card).conclusion == "需要支付经济补偿。"
+
+
+def test_exceptions_decide_in_the_cards_order_before_the_answers_own_cases() -> None:
+    later = {**_PREGNANT, "text": "任何情形", "when": [{"fact": "maternity_period", "op": "known"}],
+             "yes_no": "要看情况。"}
+    card = parse_card(_card([_PREGNANT, later]))
+    conclusions = [c.conclusion for c in card.answers["yes_no"].cases]
+    assert conclusions == ["不能终止：合同顺延至哺乳期满。", "要看情况。", "可以终止。"]
+
+
+def test_a_guarantee_left_open_and_one_worded_cite_their_own_articles() -> None:
+    card = CARDS["debt.guarantee-type"]
+    cases = card.answers["which"].cases
+    worded = conditions.choose(cases, _facts("借条上写着借款人无力偿还时由我偿还，我算哪种保证人"))
+    silent = conditions.choose(cases, _facts("给朋友借钱做担保，担保合同上没写保证方式，算哪种"))
+    assert worded is not None and worded.basis[0][1] == 687
+    assert silent is not None and silent.basis[0][1] == 686
