@@ -19,11 +19,19 @@ import re
 import sys
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from legal.conditions import Case, ConditionError, Predicate, parse_cases, parse_predicate
+from legal.conditions import (
+    Case,
+    ConditionError,
+    ExceptionRule,
+    Predicate,
+    parse_cases,
+    parse_exceptions,
+    parse_predicate,
+)
 
 CARDS_DIR = Path(__file__).resolve().parent / "cards"
 REQUIRED = ("slug", "title", "domain", "summary", "phrasings", "terms", "question_types", "provisions", "answers")
@@ -240,6 +248,9 @@ class Card:
     sides: Mapping[str, SideSteps] = field(default_factory=dict)
     #: The heads of claim a how-much answer gives one by one, with a total (legal/heads.py).
     heads: tuple[Head, ...] = ()
+    #: The exceptions typed as rules (``exceptions`` entries that are tables, legal/conditions.py): each adds its
+    #: conclusions as the first cases of the answers it names; ``exceptions`` keeps every sentence, typed or not.
+    exception_rules: tuple[ExceptionRule, ...] = ()
     source: str = ""
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
@@ -379,6 +390,22 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
     for qtype in qtypes:
         if qtype not in answers:
             raise CardFileError(_where(path, slug, "question_types") + f": {qtype} has no answer")
+    try:
+        exception_texts, exception_rules = parse_exceptions(raw.get("exceptions"), _where(path, slug, "exceptions"))
+    except ConditionError as exc:
+        raise CardFileError(str(exc)) from exc
+    ruled: dict[str, list[Case]] = {}
+    for rule in exception_rules:
+        # the exceptions decide before the answer's own cases, in the card's order: when an exception's facts hold,
+        # its conclusion is the answer
+        for qtype in rule.answers:
+            case = rule.case_for(qtype)
+            if qtype not in answers or case is None:
+                warnings.append(f"exceptions: {rule.text[:20]}… answers {qtype}, which the card does not")
+                continue
+            ruled.setdefault(qtype, []).append(case)
+    for qtype, cases in ruled.items():
+        answers[qtype] = replace(answers[qtype], cases=(*cases, *answers[qtype].cases))
     provisions_raw = raw["provisions"]
     if not isinstance(provisions_raw, list):
         raise CardFileError(_where(path, slug, "provisions") + " must be a list of tables")
@@ -414,7 +441,7 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
         not_terms=_strings(raw.get("not_terms"), _where(path, slug, "not_terms")), elements=tuple(elements),
         evidence=_strings(raw.get("evidence"), _where(path, slug, "evidence")),
         next_steps=_strings(raw.get("next_steps"), _where(path, slug, "next_steps")),
-        exceptions=_strings(raw.get("exceptions"), _where(path, slug, "exceptions")),
+        exceptions=exception_texts, exception_rules=exception_rules,
         mistakes=_strings(raw.get("mistakes"), _where(path, slug, "mistakes")),
         asker=_text(raw.get("asker"), _where(path, slug, "asker"), required=False),
         when_facts=_strings(raw.get("when_facts"), _where(path, slug, "when_facts")),
@@ -637,7 +664,7 @@ def card_to_dict(card: Card) -> dict[str, Any]:
                              **({"answers": dict(steps.answers)} if steps.answers else {})}
                       for name, steps in card.sides.items()}} if card.sides else {}),
         "question_types": list(card.question_types), "evidence": list(card.evidence),
-        "next_steps": list(card.next_steps), "exceptions": list(card.exceptions), "mistakes": list(card.mistakes),
+        "next_steps": list(card.next_steps), "exceptions": _exceptions_to_list(card), "mistakes": list(card.mistakes),
         "provisions": [{"law": p.law, "article": p.article, **editions_to_dict(p.editions), "role": p.role,
                         "decides": p.decides, "keywords": list(p.keywords),
                         **({"when": [w.to_dict() for w in p.when]} if p.when else {})}
@@ -655,11 +682,17 @@ def card_to_dict(card: Card) -> dict[str, Any]:
                                           ("basis", [{"law": law, "article": art, **editions_to_dict(
                                               a.basis_editions[i] if a.basis_editions else ())}
                                               for i, (law, art) in enumerate(a.basis)]),
-                                          ("cases", [c.to_dict() for c in a.cases]),
+                                          ("cases", [c.to_dict() for c in a.cases if not c.exception]),
                                           ("actor", a.actor), ("act", a.act))
                             if v}
                     for q, a in card.answers.items()},
     }
+
+
+def _exceptions_to_list(card: Card) -> list[Any]:
+    """The card's ``exceptions`` as written: a typed one as its table, a prose one as its sentence."""
+    typed = {rule.text: rule.to_dict() for rule in card.exception_rules}
+    return [typed.get(text, text) for text in card.exceptions]
 
 
 def card_from_dict(data: Mapping[str, Any], *, source: str = "firm") -> Card:

@@ -683,8 +683,10 @@ def by_facts(answer: Answer, facts: Facts, asked: str = "", card: Card | None = 
                 case, donor = held, given
                 break
     if case is None:
-        return answer
+        return exception_open(answer, facts, asked, card)
     conclusion = case_read_back(case, facts, conditions.fill(case.conclusion, facts.values()))
+    # exceptions that decide: a case with its own article (an exception's: 劳动合同法 45, not 44) cites it
+    ruled = {"basis": case.basis, "basis_editions": ()} if case.basis and asked != "what_to_do" else {}
     if donor is not None and asked == "what_to_do":
         # the steps stay first (the first act answers 怎么办); the decision on the client's facts follows them
         pieces = lint_sentences(conclusion)
@@ -693,11 +695,36 @@ def by_facts(answer: Answer, facts: Facts, asked: str = "", card: Card | None = 
         applied = applied if applied.endswith("。") else applied.rstrip("。；") + "。"
         return replace(answer, conclusion=f"{answer.conclusion.rstrip()}{applied}")
     if donor is not None:
-        return replace(answer, conclusion=conclusion)
+        return replace(answer, conclusion=conclusion, **ruled)
     if case.calculator is not None:  # the case's facts deny (or name) the figure: no formula, no ask
         return replace(answer, conclusion=conclusion,
-                       calculator=case.calculator, inputs=() if not case.calculator else answer.inputs)
-    return replace(answer, conclusion=conclusion)
+                       calculator=case.calculator, inputs=() if not case.calculator else answer.inputs, **ruled)
+    return replace(answer, conclusion=conclusion, **ruled)
+
+
+def exception_open(answer: Answer, facts: Facts, asked: str = "", card: Card | None = None) -> Answer:
+    """Exceptions that decide, their fact untold: the answer states the general rule and names the one fact that
+    would turn it — the ``ask`` line of the card's first typed exception (``Card.exception_rules``) that answers the
+    part's type (or a decision, for a yes/no, validity or what-to-do part) and whose deciding fact the question
+    leaves untold ("若您在孕期、产期或哺乳期，合同顺延至哺乳期满，公司不能到期终止"). A fact told against the
+    exception closes it (nothing is added); a conclusion that already cites the exception's article names it."""
+    if card is None or not card.exception_rules:
+        return answer
+    own = card.answers.get(answer.qtype)
+    if own is not None and own.cases and not answer.cases:
+        return answer  # a side's own answer (legal/sides.py): the card's cases, and its exceptions, are out of play
+    qtype = asked or answer.qtype
+    values = facts.values()
+    for rule in card.exception_rules:
+        decides = qtype in rule.answers or (
+            qtype in SHARED_CASE_TYPES and any(t in rule.answers for t in ("yes_no", "valid")))
+        if not rule.ask or not decides or not rule.undecided(values):
+            continue
+        if any(article_label(article) in answer.conclusion for _, article in rule.basis):
+            continue
+        ask = rule.ask if rule.ask.endswith(("。", "？", "?")) else f"{rule.ask}。"
+        return replace(answer, conclusion=f"{answer.conclusion.rstrip()}{ask}")
+    return answer
 
 
 _BOUND_WORDS = {">=": "已满", ">": "超过", "<": "不满", "<=": "不超过"}

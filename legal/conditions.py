@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -146,6 +146,12 @@ class Case:
     #: The calculator this case's conclusion rests on; "" when the facts deny the figure's premise (岗前培训,
     #: no service-period agreement: nothing to pay, no sum to compute or ask for); None keeps the answer's.
     calculator: str | None = None
+    #: The provisions (law, article) that decide this case, cited as its controlling basis in place of the answer's:
+    #: an exception decides by its own article (劳动合同法 45, not 44). Empty: the answer's basis stands.
+    basis: tuple[tuple[str, int | str], ...] = ()
+    #: The card exception this case was made from (its ``text``); "" for a case written on the answer itself. Such
+    #: a case is the exception's, written back as the exception (never twice, as an answer case too).
+    exception: str = field(default="", compare=False)
 
     def holds(self, facts: Mapping[str, Any]) -> bool:
         return all(p.holds(facts) for p in self.when)
@@ -154,6 +160,8 @@ class Case:
         out: dict[str, Any] = {"when": [p.to_dict() for p in self.when], "conclusion": self.conclusion}
         if self.calculator is not None:
             out["calculator"] = self.calculator
+        if self.basis:
+            out["basis"] = [{"law": law, "article": article} for law, article in self.basis]
         return out
 
 
@@ -192,6 +200,29 @@ def parse_predicate(raw: Any, where: str) -> Predicate:
     return Predicate(fact.strip(), op, value=Decimal(str(value)))
 
 
+_ARTICLE = re.compile(r"^[1-9]\d*之[一二三四五六七八九]$")
+
+
+def parse_basis(raw: Any, where: str) -> tuple[tuple[str, int | str], ...]:
+    """A case's or an exception's ``basis``: one ``{law, article}`` table or a list of them (at most three)."""
+    if raw is None:
+        return ()
+    items = [raw] if isinstance(raw, Mapping) else raw
+    if not isinstance(items, list) or not items or len(items) > 3:
+        raise ConditionError(f"{where} must be a {{law, article}} table or a list of one to three")
+    out: list[tuple[str, int | str]] = []
+    for index, item in enumerate(items):
+        law = item.get("law") if isinstance(item, Mapping) else None
+        article = item.get("article") if isinstance(item, Mapping) else None
+        if not isinstance(law, str) or not law.strip():
+            raise ConditionError(f"{where}[{index}].law is missing or not a string")
+        if isinstance(article, bool) or not (isinstance(article, int) and article > 0
+                                             or isinstance(article, str) and _ARTICLE.match(article)):
+            raise ConditionError(f"{where}[{index}].article must be a positive integer or \"<n>之<一…九>\"")
+        out.append((law.strip(), article))
+    return tuple(out)
+
+
 def parse_cases(raw: Any, where: str) -> tuple[Case, ...]:
     """An answer's ``cases``: a list of ``{when = [predicates], conclusion}`` tables."""
     if raw is None:
@@ -213,7 +244,8 @@ def parse_cases(raw: Any, where: str) -> tuple[Case, ...]:
         calculator = item.get("calculator")
         if calculator is not None and not isinstance(calculator, str):
             raise ConditionError(f"{at}.calculator must be a string (\"\" for none)")
-        cases.append(Case(predicates, conclusion.strip(), calculator.strip() if calculator is not None else None))
+        cases.append(Case(predicates, conclusion.strip(), calculator.strip() if calculator is not None else None,
+                          basis=parse_basis(item.get("basis"), f"{at}.basis")))
     return tuple(cases)
 
 
@@ -243,3 +275,94 @@ def fill(conclusion: str, facts: Mapping[str, Any]) -> str:
 def choose(cases: tuple[Case, ...], facts: Mapping[str, Any]) -> Case | None:
     """The first case whose predicates all hold for ``facts`` (None: the default conclusion stands)."""
     return next((case for case in cases if case.holds(facts)), None)
+
+
+# -- exceptions that decide (docs/decisions/answers-apply-the-case.md, "Exceptions that decide") --
+#: The question types an exception may answer, each with its own conclusion (the decision, the figure, the period,
+#: the steps): the first clause of each carries its type's answer form (``cardlint.lead_fault``).
+EXCEPTION_TYPES = ("yes_no", "valid", "how_much", "by_when", "which", "what_to_do", "forum")
+_EXCEPTION_KEYS = frozenset({"text", "when", "basis", "ask", *EXCEPTION_TYPES})
+
+
+@dataclass(frozen=True)
+class ExceptionRule:
+    """A card's exception written as a rule the engine applies (``exceptions = [{text, when, basis, ask, yes_no …}]``):
+    when the client's facts meet ``when``, the exception's conclusion for the part's question type IS the answer,
+    citing ``basis`` (the article that lays the exception down); when the deciding fact is not told, ``ask`` names
+    that one fact beside the general rule ("若您在孕期、产期或哺乳期，合同顺延至哺乳期满，公司不能到期终止")."""
+
+    text: str
+    when: tuple[Predicate, ...]
+    basis: tuple[tuple[str, int | str], ...]
+    answers: Mapping[str, str]
+    ask: str = ""
+
+    def case_for(self, qtype: str) -> Case | None:
+        """The case this exception adds to the card's ``qtype`` answer (None: it answers no such type)."""
+        text = self.answers.get(qtype)
+        return Case(self.when, text, basis=self.basis, exception=self.text) if text else None
+
+    def undecided(self, facts: Mapping[str, Any]) -> bool:
+        """The question leaves the exception open: no deciding fact is told against it and at least one is not told
+        at all (a fact told for it makes the case fire; one told against it closes it)."""
+        missing = [p for p in self.when if facts.get(p.fact) is None]
+        return bool(missing) and all(p.holds(facts) for p in self.when if p not in missing)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": self.text, "when": [p.to_dict() for p in self.when],
+                               "basis": [{"law": law, "article": article} for law, article in self.basis]}
+        out.update({qtype: self.answers[qtype] for qtype in EXCEPTION_TYPES if qtype in self.answers})
+        if self.ask:
+            out["ask"] = self.ask
+        return out
+
+
+def parse_exceptions(raw: Any, where: str) -> tuple[tuple[str, ...], tuple[ExceptionRule, ...]]:
+    """A card's ``exceptions``: each a sentence (prose, shown as a risk note) or a table typing it — ``text`` (the
+    sentence), ``when`` (predicates), ``basis`` (its controlling article, required) and at least one conclusion by
+    question type (``yes_no = "不能。…"``), with ``ask`` the line said while the deciding fact is unknown. Returns
+    the sentences of all (in order) and the typed rules."""
+    if raw is None:
+        return (), ()
+    if not isinstance(raw, list):
+        raise ConditionError(f"{where} must be a list of sentences or {{text, when, basis, …}} tables")
+    texts: list[str] = []
+    rules: list[ExceptionRule] = []
+    for index, item in enumerate(raw):
+        at = f"{where}[{index}]"
+        if isinstance(item, str):
+            if item.strip():
+                texts.append(item.strip())
+            continue
+        if not isinstance(item, Mapping):
+            raise ConditionError(f"{at} must be a sentence or a table")
+        unknown = sorted(set(item) - _EXCEPTION_KEYS)
+        if unknown:
+            raise ConditionError(f"{at}: unknown key {unknown[0]!r}")
+        text = item.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise ConditionError(f"{at}.text is missing or not a string")
+        when = item.get("when")
+        if not isinstance(when, list) or not when:
+            raise ConditionError(f"{at}.when must be a non-empty list of predicates")
+        predicates = tuple(parse_predicate(p, f"{at}.when[{i}]") for i, p in enumerate(when))
+        basis = parse_basis(item.get("basis"), f"{at}.basis")
+        if not basis:
+            raise ConditionError(f"{at}.basis is missing: an exception decides by its own article")
+        answers = {}
+        for qtype in EXCEPTION_TYPES:
+            value = item.get(qtype)
+            if value is None:
+                continue
+            if not isinstance(value, str) or not value.strip():
+                raise ConditionError(f"{at}.{qtype} must be a non-empty conclusion")
+            answers[qtype] = value.strip()
+        if not answers:
+            raise ConditionError(f"{at} needs a conclusion for one question type at least "
+                                 f"({', '.join(EXCEPTION_TYPES)})")
+        ask = item.get("ask")
+        if ask is not None and (not isinstance(ask, str) or not ask.strip()):
+            raise ConditionError(f"{at}.ask must be a non-empty sentence")
+        texts.append(text.strip())
+        rules.append(ExceptionRule(text.strip(), predicates, basis, answers, ask.strip() if ask else ""))
+    return tuple(texts), tuple(rules)

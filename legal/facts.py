@@ -137,10 +137,19 @@ LABELS.update({"blood_alcohol": "血液酒精含量（毫克/100毫升）", "vio
                "years_since_offence": "犯罪至今（年）", "loan_evidence": "转账之外另有证明借款的证据",
                "served_months": "已服刑（月）", "leak_from_common": "漏水源自公共管道、外墙等共有部分",
                "middle_unable": "中间一代（孩子的父母、老人的子女）已去世或无力抚养、赡养"})
+#: The categorical facts the typed exceptions of the cards turn on (legal/readers.py ``exception_facts``;
+#: docs/decisions/answers-apply-the-case.md, "Exceptions that decide").
+LABELS.update({"maternity_period": "在孕期、产期或哺乳期", "medical_period": "在患病或非因工负伤的医疗期内",
+               "injured_at_work": "因工负伤或患职业病", "years_to_retirement": "距法定退休年龄（年）",
+               "surrendered": "自动投案（自首）", "meritorious": "检举揭发他人犯罪或提供线索（立功）",
+               "victim_forgave": "取得被害人谅解或已和解", "first_offence": "初犯、没有前科",
+               "worker_drunk": "受伤时本人醉酒或吸毒", "lender_relation": "出借人与借款人的关系",
+               "child_age": "孩子的年龄", "guarantee_worded": "保证条款写明了承担保证责任的条件"})
 #: The words for a fact coded by number, read back to the client in place of the code.
 VALUE_WORDS: dict[str, dict[int, str]] = {
     "fault_party": {1: "您自己一方的原因", 2: "对方的原因", 3: "双方都没有过错"},
     "harm_level": {1: "轻微伤", 2: "轻伤", 3: "重伤", 4: "死亡"},
+    "lender_relation": {1: "夫妻之间", 2: "父母子女或其他近亲属之间", 3: "朋友、同事等其他人之间"},
 }
 LABELS.update({"marriage_registered_told": "说明已经领证", "marriage_unregistered_told": "说明没有领证",
                "lived_together_told": "说明已经共同生活"})
@@ -1599,6 +1608,21 @@ _KIND_UNTOLD = re.compile(r"(?:没|未|没有|不)(?:有)?(?:写|约定|说|注�
 _GUARANTOR_PAID = re.compile(r"(?:替|帮|代)[^，。,；！？]{0,6}(?:还了|还清|偿还了|付了|垫付|垫了)|代偿|代为(?:清偿|偿还)"
                              r"|承担(?:了)?(?:保证|担保)责任(?:后|以后|之后)"
                              r"|(?:法院|执行)[^，。,；！？]{0,12}(?:扣|划|执行)(?:了|走了)?[^，。,；！？]{0,10}(?:还给|给了|付给|打给)")
+#: The kind of guarantee by the words of the promise, not its label (担保制度解释 25): the guarantor pays only when
+#: the debtor CANNOT (不能还, 无力偿还, 还不上) — a general guarantee; when the debtor DOES NOT (到期不还, 没还, 逾期) or
+#: without condition — a joint one. A promise read from its words decides over a label said beside it.
+_GENERAL_WORDS = re.compile(r"(?:不能|无力|无法|没能力|没有能力|无能力|还不上|还不起|实在还不了|确实还不了)"
+                            r"(?:偿还|归还|清偿|还款|还钱|还|履行)?(?:借款|债务|欠款)?(?:时|的时候|的话|时候)?[，,]?"
+                            r"(?:才)?(?:则)?(?:由)?(?:我|本人|保证人|担保人)(?:来|才|再)?(?:承担|负责|代还|代为|偿还|还|替)")
+_JOINT_WORDS = re.compile(r"(?:到期|逾期|届时|按期)?(?<![能])(?:不还|没还|未还|不按时还|不按期还|未按期(?:偿还|归还|还款)"
+                          r"|不归还|未偿还|不偿还|不付)(?:款|钱|借款)?(?:的话|时|的)?[，,]?(?:就)?(?:由)?(?:我|本人|保证人|担保人)"
+                          r"(?:来)?(?:还|承担|负责|代还|偿还|替)|无条件(?:承担|代为?偿还|替他还|还)")
+#: A promise written or given (the guarantor's words quoted, not a spouse asking whether he must pay).
+_PROMISE_WRITTEN = re.compile(r"担保|保证|保人|写着|写的|写了|签了|签字|签的|承诺|约定|条款|“|\"|「")
+GUARANTEE_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("general_guarantee", _GENERAL_WORDS),
+    ("joint_guarantee", _JOINT_WORDS),
+)
 GUARANTEE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("guarantor_paid", _GUARANTOR_PAID),
     ("general_guarantee", _KIND_UNTOLD),
@@ -1609,6 +1633,14 @@ GUARANTEE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 def _told_forms(text: str, facts: Facts, topic: re.Pattern[str], forms: tuple[tuple[str, re.Pattern[str]], ...]) -> None:
     """Each form of ``forms`` the question names, only when it speaks of ``topic`` (a will, a guarantee)."""
+    if forms is GUARANTEE_KINDS and _PROMISE_WRITTEN.search(text):
+        worded = [(name, m) for name, pattern in GUARANTEE_WORDS if (m := pattern.search(text))]
+        if len(worded) == 1:  # the promise's words decide the kind, whatever label is said beside them
+            if (m := _GUARANTOR_PAID.search(text)):
+                facts.add("guarantor_paid", True, m.group(0))
+            facts.add(worded[0][0], True, worded[0][1].group(0))
+            facts.add("guarantee_worded", True, worded[0][1].group(0))
+            return
     if not topic.search(text):
         return
     for name, pattern in forms:

@@ -285,6 +285,7 @@ def more_roles(text: str, today: date, facts: Facts) -> None:
     _dated_roles(text, facts)
     case_deciders(text, today, facts)
     told_quantities(text, today, facts)
+    exception_facts(text, facts)
     _tenure_from_term(text, facts)
     _appealed_sum(text, facts)
 
@@ -1082,6 +1083,54 @@ _DECIDERS: tuple[tuple[str, str, str, str], ...] = (
     ("lived_apart", r"彩礼|礼金|订婚|定亲|三金",
      r"(?<![没未])(?:同居|住在一起|住一起|一起住)(?:了|过)",
      r"(?:没|没有|未|从没|从来没)(?:有)?(?:同居|住在一起|住一起|一起住|在一起住|共同生活|一起生活)|分开住|各住各的"),
+    # -- the facts the cards' typed exceptions turn on (answers-apply-the-case.md, "Exceptions that decide") --
+    # in pregnancy, maternity leave or nursing (劳动合同法 42 ④, 45; 民法典 1082) — or past it, or not pregnant
+    ("maternity_period", r"怀孕|怀了|孕|产假|产期|哺乳|喂奶|母乳|生孩子|生完|生了|坐月子|宝宝|三期",
+     r"(?:没|没有|未|并没有?)怀孕|不是孕妇|(?:哺乳期|产假|三期)(?:已经|早就|早已|都)?(?:过了|结束了?|满了|休完了)"
+     r"|孩子(?:都|已经)?(?:[两三四五六七八九]岁|上(?:幼儿园|学|小学))",
+     r"(?<![没未])怀孕(?:了|期间|的时候|[\d一二三四五六七八九两几]+个?(?:月|周))?|怀了(?:孕|宝宝|孩子|二胎|[一二三四五六七八九两几\d]+个月)?"
+     r"|孕期|孕妇|孕[\d一二三四五六七八九十]+周|(?:在|正在|还在)?休产假|产假(?:期间|中|还没|没休完|刚)|产期|哺乳期|坐月子"
+     r"|刚生(?:完|了)|生完孩子(?:才|还不到|不到|没多久)|孩子(?:才|刚|还不到|不满|不到)(?:\d+|[一二三四五六七八九十两几半])(?:个)?(?:月|周|天)"
+     r"|(?:在)?喂奶|背奶|三期(?:内|期间|女职工)"),
+    # sick or injured off work and within the medical treatment period (劳动合同法 42 ③, 45) — or past it, recovered
+    ("medical_period", r"病|医疗期|住院|手术|化疗|治疗|癌|肿瘤|受伤|骨折|养伤",
+     r"医疗期(?:已经|早就|都)?(?:满|到了|到期|结束|过了|用完)|(?:病|伤)(?:已经|都)?(?:好了|治好了|痊愈)|康复(?:了|后)|出院(?:后)?(?:回去|回来)?上班",
+     r"医疗期(?:内|中|期间|还没(?:满|到|结束)|没满|未满)|(?:在|正在|还在)(?:住院|治疗|化疗|放疗|休病假|请病假|养病|病休|养伤)"
+     r"|病假(?:期间|还没休完|中|没结束)|(?:生病|住院|手术)(?:期间|的时候|时)|(?:确诊|查出|得了)(?:了)?(?:癌|肿瘤|白血病|大病|重病)"),
+    # hurt at work or an occupational disease (劳动合同法 42 ②; 工伤保险条例 14) — or told it is not one
+    ("injured_at_work", r"工伤|职业病|尘肺|伤|摔|砸|断了|骨折",
+     r"不是工伤|不算工伤|(?:没|没有|不予|不)(?:被)?认定(?:为)?工伤|工伤(?:认定)?(?:没|没有|不予)(?:认定|批|通过|下来)|(?:下班|周末|休息)(?:后)?(?:在家|出去)",
+     r"(?<![不没])(?:认定(?:了|为)?工伤|工伤(?:认定|鉴定|职工|待遇|保险)?|职业病|尘肺)|(?:在|到)(?:厂里|工地|车间|单位|公司|店里|仓库)"
+     r"(?:干活|上班|工作)?(?:时|时候|的时候)?(?:被[^，。,；;]{0,5}?|把)?(?:受伤|摔|砸|压|切|绞|夹)"
+     r"|(?:干活|上班|工作)(?:时|时候|的时候|中)(?:受伤|摔|被[^，。,；;]{0,5}?(?:砸|压|切|绞|夹))"),
+    # a suspect who gave himself up (刑法 67) — or was caught
+    ("surrendered", r"自首|投案|派出所|公安|警察|民警|交警|报警|抓|逃",
+     r"(?:被|让)[^，。,；;？?]{0,8}?(?:抓|抓获|抓到|逮|带走|控制|刑拘)|(?:没|没有|(?<!算)不算)(?:去)?(?:自首|投案)|(?:一直|至今|还)在逃|被通缉(?:后)?(?:抓|落网)",
+     r"(?<![没不算是])(?:自首|投案)(?![吗么嘛]|了吗|不)|(?:主动|自己|自动)(?:去|到|向|跑到|走到)(?:了|的)?(?:派出所|公安局?|公安机关|警察|民警|交警)"
+     r"|(?:在现场|当场|原地)(?:等|等候|等着)(?:警察|民警|交警|处理)|(?:主动|自己)(?:打电话)?报(?:了)?警(?:说|承认)?"),
+    # reported another's crime or gave a lead that solved a case (刑法 68)
+    ("meritorious", r"立功|举报|检举|揭发|线索|协助|配合抓",
+     r"(?:没|没有|(?<!算)不算|够不上)(?:有)?(?:立功|举报|检举)",
+     r"(?<![没不算是])立功(?![吗么嘛]|不)|(?:举报|检举|揭发)(?:了)?(?:别人|他人|同伙|其他人|上家|下家|老板)?|提供(?:了)?(?:重要)?线索|协助(?:警方|公安)?(?:抓|抓获|抓捕)|配合(?:警方)?抓(?:到|获)"),
+    # the victim forgave or settled (刑事诉讼法 288; 刑法 61's 情节) — or refuses
+    ("victim_forgave", r"谅解|和解|私了|原谅|赔偿|赔了|赔给",
+     r"(?:不|没|没有|不肯|不愿|不愿意|拒绝|还没)(?:出具|给|写|签|同意)?(?:出具)?谅解|不原谅|谈不拢|(?:不|没)(?:接受|同意)(?:赔偿|和解|私了)|狮子大开口"
+     r"|才(?:肯|愿意|同意|会|能)?(?:写|出具|签|给)(?:谅解|和解)|(?:要不要|该不该|写不写|能不能拿到)(?:写)?谅解",
+     r"(?:(?:取得|拿到|得到|获得|出具|签|写|给)了|已经(?:取得|拿到|得到|获得|出具|签|写|给)(?:了)?)"
+     r"(?:对方|被害人|受害人|他们|家属|家里人){0,2}(?:的)?谅解"
+     r"|(?<![不没])(?:取得|拿到|得到|获得|出具)(?:对方|被害人|受害人|他们|家属|家里人){0,2}(?:的)?谅解(?:书)?"
+     r"(?!书|[，,]?(?:的话|能|可以|会|是不是|就|吗))"
+     r"|(?:已经|也)(?:和解|私了|原谅|谅解)|(?:对方|被害人|受害人|家属)(?:已经|也)?(?:原谅|谅解|同意和解|接受(?:了)?(?:赔偿|道歉))"
+     r"|达成(?:了)?(?:和解|调解|赔偿)(?:协议)?"),
+    # a first offender (量刑: 初犯, no record) — or one with a record (刑法 65's recidivism, 累犯)
+    ("first_offence", r"初犯|第一次|前科|偶犯|累犯|犯过|进过|坐过牢|案底|犯罪记录|二进宫|以前",
+     r"(?<![没无])有(?:过)?前科|前科(?:累累|在身)|累犯|二进宫|(?:以前|之前|上次|前年|去年)(?:也)?(?:因为?)?[^，。,；;]{0,8}?(?:判过|坐过牢|被判|进去过|拘留过|处罚过)",
+     r"(?<!不是)初犯|偶犯|第一次(?:犯|做|偷|干|被抓|犯事)|(?:没有|无|没)(?:任何)?(?:前科|犯罪记录|案底)|从来没(?:有)?(?:犯过|违过法|进过)"),
+    # the worker drunk or on drugs (or self-harm) when hurt (工伤保险条例 16; 社会保险法 37) — never another's drink
+    ("worker_drunk", r"工伤|受伤|摔|砸|出事|事故|伤|干活|上班",
+     r"(?:我|本人|自己|他|员工|工人)?(?:根本|也|都)?(?:没|没有)(?:喝酒|喝醉|饮酒|沾酒)|滴酒未沾",
+     r"(?:我|本人|自己|员工|工人|职工|伙计|师傅|老公|丈夫|儿子)(?:当时|那天|中午|晚上|上班前|下班前)?[^，。,；;对司]{0,6}?"
+     r"(?:喝(?:了)?(?:点|些|不少|很多|半斤|一斤|几瓶|两瓶)?(?:白|啤)?酒|喝多了?|喝醉了?|醉酒|酒后|吸(?:了)?毒|自残|自杀)"),
 )
 #: Deciders whose no holds even beside a yes: 全款付了首付 is the down payment paid in full, a part of the price;
 #: 只是试穿 beside 吊牌剪了 is a tag cut off all the same.
@@ -1261,3 +1310,50 @@ def told_quantities(text: str, today: date, facts: Facts) -> None:
                        if (money(a.group(1), a.group(2)) or 0) >= 1000), None)
         if amount is not None:
             facts.add("amount_involved", amount, f"{m.group(0)}…{amount}")
+
+
+# -- the facts the cards' typed exceptions turn on besides the yes/no deciders (answers-apply-the-case.md) --
+#: How far the worker is from the statutory retirement age (劳动合同法 42 ⑤: fifteen years in the unit and fewer than
+#: five to retirement): 离退休还有3年, 还有两年就退休了, 再干四年就退休, 距法定退休年龄不到五年 (a bound "不到 N" reads
+#: just under N). 快退休了 alone tells no figure.
+_TO_RETIREMENT = re.compile(
+    rf"(?:离|距离?)(?:法定)?退休(?:年龄)?(?:还有|只有|就|只差|差|仅)?\s*(不到|不足|不满)?\s*({NUM}|半)\s*年(半|多)?"
+    rf"|(?:还有|还差|再过|再干|再有)\s*(不到|不足)?\s*({NUM}|半)\s*年(半|多)?(?:就|就要|就该|就能|便)?(?:到龄)?退休")
+#: Who lent to whom (婚姻家庭编解释（一）82: a loan between spouses is a disposal of common property; between
+#: parents and children a transfer for a home may be a gift): 1 spouses, 2 near relatives, 3 others.
+_SPOUSE = r"(?:老公|老婆|丈夫|妻子|媳妇|爱人|前夫|前妻)"
+_KIN = r"(?:儿子|女儿|爸|妈|父母|哥|姐|弟|妹|侄子|外甥|亲戚|小舅子|大舅哥|姐夫|妹夫)"
+_OTHERS = r"(?:朋友|同事|同学|老乡|邻居|网友|熟人)"
+_LENT_TO = r"(?:借给|借钱给|借了|出借给)(?:我)?(?:的)?"
+_LENDER_RELATIONS: tuple[tuple[int, re.Pattern[str]], ...] = (
+    (1, re.compile(rf"{_LENT_TO}{_SPOUSE}|{_SPOUSE}(?:向|跟|找)我借|夫妻(?:之间|间)(?:的)?借(?:款|钱)"
+                   rf"|(?:给|跟){_SPOUSE}(?:写|打)(?:了)?借条")),
+    (2, re.compile(rf"{_LENT_TO}{_KIN}|{_KIN}(?:向|跟|找)我借|(?:父母|爸妈)(?:出的|给的|拿的)(?:首付|钱)")),
+    (3, re.compile(rf"{_LENT_TO}{_OTHERS}|{_OTHERS}(?:向|跟|找)我借")),
+)
+
+#: The age of a child the client names (7岁的孩子, 儿子今年12岁, 女儿才9周岁): a minor's act (民法典 19–20) turns on it,
+#: never on the client's own age said beside it (我今年35岁).
+_CHILD = r"(?:儿子|女儿|孩子|闺女|小孩|娃|小孩子|孙子|孙女|外孙|外孙女)"
+_CHILD_AGE = re.compile(rf"({NUM})\s*(?:周)?岁(?:多|半)?的?{_CHILD}"
+                        rf"|{_CHILD}(?:今年|才|刚满|刚|已经|都|当时|那时|满|还)*\s*({NUM})\s*(?:周)?岁")
+
+
+def exception_facts(text: str, facts: Facts) -> None:
+    """The years left to the retirement age and whom the client lent to: the facts beside the yes/no deciders that
+    the cards' typed exceptions turn on."""
+    m = _TO_RETIREMENT.search(text)
+    if m and "years_to_retirement" not in facts:
+        bound, count, extra = m.group(1, 2, 3) if m.group(2) else m.group(4, 5, 6)
+        value = spoken_count(count)
+        if value is not None and 0 < value <= 40:
+            value += Decimal("0.5") if extra in ("半", "多") else 0
+            facts.add("years_to_retirement", value - Decimal("0.1") if bound else value, m.group(0))
+    m = _CHILD_AGE.search(text)
+    if m and "child_age" not in facts and (age := cn_number(m.group(1) or m.group(2))) is not None and 0 <= age <= 30:
+        facts.add("child_age", int(age), m.group(0))
+    if "lender_relation" not in facts and re.search(r"借", text):
+        for relation, pattern in _LENDER_RELATIONS:
+            if (m := pattern.search(text)):
+                facts.add("lender_relation", relation, m.group(0))
+                break

@@ -207,6 +207,19 @@ def main(paths: list[str]) -> int:
                         problems.append(f"{where}: answers.{qt}.basis: law not in corpus (in force): {law}")
                     elif art not in corpus[law]:
                         problems.append(f"{where}: answers.{qt}.basis: {law} has no article {art}")
+            # the article a typed exception or a case decides by (legal/conditions.py ``basis``) is cited as the
+            # answer's controlling basis when its facts hold: it must be in the corpus, in force
+            ruled = [(f"exceptions[{i}]", item.get("basis")) for i, item in enumerate(card.get("exceptions", []))
+                     if isinstance(item, dict)]
+            ruled += [(f"answers.{qt}.cases[{i}]", case.get("basis")) for qt, answer in card.get("answers", {}).items()
+                      for i, case in enumerate(answer.get("cases") or []) if case.get("basis")]
+            for at, basis in ruled:
+                for item in [basis] if isinstance(basis, dict) else basis or []:
+                    law, art = item.get("law"), article_number(item.get("article"))
+                    if law not in corpus:
+                        problems.append(f"{where}: {at}.basis: law not in corpus (in force): {law}")
+                    elif art not in corpus[law]:
+                        problems.append(f"{where}: {at}.basis: {law} has no article {art}")
             for prov in card.get("provisions", []):
                 law, art = prov.get("law"), article_number(prov.get("article"))
                 text = corpus.get(law, {}).get(art)
