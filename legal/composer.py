@@ -39,6 +39,7 @@ from legal.qtypes import (  # noqa: F401  (re-exported)
     asking_clause,
     final_ask_type,
     liability_answer,
+    part_types,
     question_type,
     read_back,
 )
@@ -2412,13 +2413,79 @@ def _readback_words(items: str) -> str:
 
 
 def said_once(parts: Sequence[PartAnswer], question: str, facts: Facts) -> None:
-    """No sentence said in two parts: a later part drops what an earlier part said (:func:`tidy_part`), and a sentence
+    """No sentence said in two parts: a figure or a date one part asks for leaves the other parts
+    (:func:`measures_to_their_parts`), a later part drops what an earlier part said (:func:`tidy_part`), and a sentence
     answering a later part leaves the earlier part's asides (:func:`answered_later`)."""
+    measures_to_their_parts(parts)
     for index, done in enumerate(parts):
         if index and done.text:
             done.text = tidy_part(done.text, question, facts.values(), [p.text for p in parts[:index]],
                                   measure=done.qtype in ("how_much", "by_when"))
     answered_later(parts)
+
+
+#: A computed amount of money (60,000 元, 1.5万元) and a full date (2026年11月30日) as a part's text states them.
+_MONEY_TOKEN = re.compile(r"\d[\d,]*(?:\.\d+)?\s*万?元")
+_DATE_TOKEN = re.compile(r"(?:19|20)\d{2}年\d{1,2}月\d{1,2}日")
+#: A lead that only states a period's last day or its length (最晚 …, 期限为…, 已于…届满): a time lead, no answer of
+#: its own to a part that asks no time.
+_TIME_LEAD = re.compile(r"^(?:\*\*)?(?:最晚|最迟|期限为|已于|自\s*\d|还剩|尚余)")
+
+
+def _tokens(pattern: re.Pattern[str], text: str) -> set[str]:
+    return {re.sub(r"[,\s]", "", m.group(0)) for m in pattern.finditer(text)}
+
+
+def measures_to_their_parts(parts: Sequence[PartAnswer]) -> None:
+    """A figure the facts computed for a part asking how much, and a last day computed for a part asking by when, are
+    that part's answer: another part of the same question that asks something else (可以要吗 beside 能要多少, 不回复会怎样
+    beside 最晚哪天) does not say them again — its sentences stating them leave it, its own answer stays (its first
+    sentence, unless that is only the time lead). Each part's own type is read from its words (:func:`part_types`: a
+    consequence answered by its card's period is still a consequence asked)."""
+    if len(parts) < 2:
+        return
+    own = part_types([p.part for p in parts])
+    owners: dict[str, tuple[PartAnswer, set[str]]] = {}
+    for part, asked in zip(parts, own, strict=True):
+        if asked == "how_much" and part.calculation is not None and part.calculation.ok and "how_much" not in owners:
+            owners["how_much"] = (part, _tokens(_MONEY_TOKEN, f"{part.text}{part.calculation.headline()}"))
+        if asked == "by_when" and part.deadline is not None and part.deadline.ends is not None \
+                and "by_when" not in owners:
+            days = [d for d in (part.deadline.start, part.deadline.ends) if d is not None]
+            owners["by_when"] = (part, _tokens(_DATE_TOKEN, part.text) | {cn_date(d) for d in days})
+    for part, asked in zip(parts, own, strict=True):
+        if not part.text or asked in ("how_much", "by_when"):
+            continue
+        for kind, (owner, tokens) in owners.items():
+            if owner is part or not tokens:
+                continue
+            stars = part.text[:len(part.text) - len(part.text.lstrip("*"))]
+            pieces = [p for p in re.split(r"(?<=[。；])", part.text.strip("*")) if p]
+            # a sentence stating the figure or a day of the period, or (the period's) its length: 期限为三十日…
+            states = [bool((_tokens(_MONEY_TOKEN, p) | _tokens(_DATE_TOKEN, p)) & tokens)
+                      or (kind == "by_when" and p.startswith("期限为")) for p in pieces]
+            kept = [p for i, p in enumerate(pieces) if not states[i] or (not i and not _TIME_LEAD.match(p))]
+            text = re.sub(r"；\s*$", "。", "".join(kept).strip())
+            if len(kept) == len(pieces) or len(notecheck.words_key(text)) < _OWN_MIN:
+                continue
+            part.text = f"{stars}{text}{stars}"
+            # what left it and the part that asks does not say yet (the period's length beside its last day) goes there
+            said = {notecheck.words_key(s) for s in lint_sentences(owner.text)}
+            moved = [re.sub(r"；$", "。", p) for p, state in zip(pieces, states, strict=True)
+                     if kind == "by_when" and state and p not in kept and p.startswith("期限为")
+                     and notecheck.words_key(p) not in said and "期限为" not in owner.text]
+            if moved:
+                own_stars = owner.text[:len(owner.text) - len(owner.text.lstrip("*"))]
+                body = owner.text.strip("*")
+                pointer = _POINTER_TAIL.search(body)
+                at = pointer.start() if pointer else len(body)
+                owner.text = f"{own_stars}{body[:at]}{''.join(moved)}{body[at:]}{own_stars}"
+
+
+#: The pointer a part ends on when what an earlier part said was dropped from it (legal/engine.py).
+_POINTER_TAIL = re.compile(r"其余同第\d+问的回答（见上）。?$")
+#: The least a part's conclusion keeps of its own (its words) when another part's figure or date leaves it.
+_OWN_MIN = 8
 
 
 def answered_later(parts: Sequence[PartAnswer]) -> None:
