@@ -2465,10 +2465,10 @@ def measures_to_their_parts(parts: Sequence[PartAnswer]) -> None:
             states = [bool((_tokens(_MONEY_TOKEN, p) | _tokens(_DATE_TOKEN, p)) & tokens)
                       or (kind == "by_when" and p.startswith("期限为")) for p in pieces]
             kept = [p for i, p in enumerate(pieces) if not states[i] or (not i and not _TIME_LEAD.match(p))]
-            text = re.sub(r"；\s*$", "。", "".join(kept).strip())
+            text = re.sub(r"[；，]\s*$", "。", "".join(kept).strip())
             if len(kept) == len(pieces) or len(notecheck.words_key(text)) < _OWN_MIN:
                 continue
-            part.text = f"{stars}{text}{stars}"
+            part.text = f"{stars}{text}{measure_pointer(kind, owner, list(parts).index(owner) + 1)}{stars}"
             # what left it and the part that asks does not say yet (the period's length beside its last day) goes there
             said = {notecheck.words_key(s) for s in lint_sentences(owner.text)}
             moved = [re.sub(r"；$", "。", p) for p, state in zip(pieces, states, strict=True)
@@ -2480,6 +2480,25 @@ def measures_to_their_parts(parts: Sequence[PartAnswer]) -> None:
                 pointer = _POINTER_TAIL.search(body)
                 at = pointer.start() if pointer else len(body)
                 owner.text = f"{own_stars}{body[:at]}{''.join(moved)}{body[at:]}{own_stars}"
+
+
+def measure_pointer(kind: str, owner: PartAnswer, number: int) -> str:
+    """The figure or the last day part ``number`` (``owner``) computes, said in one clause pointing to it: what a part
+    that asks something else still tells at a glance (可以。按您所述，食品十倍赔偿为 1,000 元（算法见第2问）), without
+    the calculation said twice."""
+    if kind == "how_much" and owner.calculation is not None and owner.calculation.result is not None:
+        figure = _MONEY_TOKEN.search(owner.calculation.headline().split("（", 1)[0])
+        name = owner.calculation.result.name
+        return f"按您所述，{name}为 {figure.group(0)}（算法见第{number}问）。" if figure and name else ""
+    found = owner.deadline
+    if kind == "by_when" and found is not None and found.ends is not None:
+        last = re.search(r"最晚\s*((?:19|20)\d{2}年\d{1,2}月\d{1,2}日)", owner.text)
+        if last and last.group(1) != cn_date(found.ends):
+            return f"按您所述，最晚 {last.group(1)}（见第{number}问）。"  # a later step's day (领证 after 冷静期)
+        period = re.sub(r"（[^）]*）", "", found.rule.period)
+        state = "已于" if found.passed else "至"
+        return f"按您所述，{period}的期限{state} {cn_date(found.ends)} 届满（见第{number}问）。"
+    return ""
 
 
 #: The pointer a part ends on when what an earlier part said was dropped from it (legal/engine.py).
