@@ -73,10 +73,12 @@ from legal.sides import (
     CRIMINAL_DOMAINS,
     PARTY,
     SIDE_DEFAULTS,
+    asked_of,
     client_side,
     facts_with_side,
     for_other_side,
     neutral_for_side,
+    other_party_word,
     risks_for,
     side_answer,
     side_label,
@@ -536,6 +538,34 @@ def untold_inputs(missing: Sequence[str], facts: Facts, question: str) -> list[s
     if not question:
         return list(missing)
     return [name for name in missing if not mentions.told(question, facts.items, fact=name)]
+
+
+#: The kinds of fact an ask may be dropped for by its words alone (:func:`untold_only`): never an amount (which amount
+#: is told is the input's own check, :func:`legal.mentions.amount_told`) nor a date (a date the client gave may be
+#: another event's, :func:`start_told`).
+_WORDED_KINDS = frozenset({"age", "payer", "police", "fault", "contract", "marriage", "cohabited", "prior", "children",
+                           "injury", "duty", "period"})
+
+
+def untold_only(ask: str, question: str, facts: Facts) -> str:
+    """``ask`` without the questions the client has answered already, whichever step of the composer made it: a
+    calculator input's question (:data:`ASK`) whose fact is told (:func:`legal.mentions.told`), or a question asking
+    only for facts of kinds :data:`_WORDED_KINDS` the question states (孩子几岁 after 孩子七岁半, 首付谁出的 after 首付是我
+    爸妈出的, 领证了吗 after 没领证). "" when every question is answered."""
+    if not ask or not question:
+        return ask
+    kept = []
+    for sentence in re.findall(r"[^？?]+[？?]?", ask):
+        if not sentence.strip():
+            continue
+        name = next((n for n, text in ASK.items() if text and text.rstrip("？?") in sentence), "")
+        if name and mentions.told(question, facts.items, fact=name):
+            continue
+        kinds = mentions.asked_kinds(sentence)
+        if not name and kinds and kinds <= _WORDED_KINDS and all(mentions.mentioned(k, question) for k in kinds):
+            continue
+        kept.append(sentence)
+    return "".join(kept).strip()
 
 
 def input_asks(missing: Sequence[str]) -> list[str]:
@@ -2298,6 +2328,11 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         chosen = neutral_for_side(card, by_facts(chosen, facts, asked=qtype or chosen.qtype, card=card), side,
                                   qtype or chosen.qtype)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text, question, qtype or chosen.qtype)
+        party = other_party_word(card, side)
+        if party:
+            # the inputs of a card written for the other party are that party's (the worker's wage, to an employer)
+            ask = asked_of(ask, party)
+            text = re.sub(r"需知道您的", f"需知道{party}的", text)
         # what the part itself asks leads — a by-when part only when its closing question asks by when (a part
         # ending on 我还要还吗 is answered yes or no, whatever period a clause before it names)
         first = qtype if qtype != "by_when" or final_ask_type(match.text) in ("by_when", "") else ""
@@ -2382,6 +2417,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                                 found_deadline, ask, basis=basis, withheld=withheld,
                                 note=doubt))
     for done in parts:
+        done.ask = untold_only(done.ask, question, facts)  # one filter over every ask, whichever part made it
         if done.text:
             # the last gate (legal/notecheck.py): no empty slot, no bookkeeping, no situation the facts exclude
             done.text = tidy_part(done.text, question, facts.values(), measure=done.qtype in ("how_much", "by_when"))

@@ -416,3 +416,19 @@ def neutral_for_side(card: Card, answer: Answer, side: str, asked: str = "") -> 
     if _BOUND_LEAD.match(text):
         text = f"{PARTY[other]}{text}"
     return answer if text == answer.conclusion else replace(answer, conclusion=text)
+
+
+def other_party_word(card: Card, side: str) -> str:
+    """The third-person name (:data:`PARTY`) of the party ``card`` is written for, when that party is the one opposite
+    the client (``side``) — the party whose wage, days or dates a calculator's ask speaks of as 您 — else ""."""
+    if not side or side not in OPPOSITE or card.domain not in SIDE_AREAS.get(side, ()):
+        return ""
+    # the side its file or phrasings say, else the side its own answers speak to as 您 (beside 单位: the worker)
+    other = card_side(card) or next((a for a in (addressed_side(x.conclusion) for x in card.answers.values()) if a), "")
+    return PARTY.get(other, "") if other == OPPOSITE[side] else ""
+
+
+def asked_of(text: str, party: str) -> str:
+    """An ask (or a figure's missing-input clause) the card words to 您, put to the client about ``party`` (您离职前的
+    月工资 → 劳动者离职前的月工资) — unchanged when ``party`` is ""."""
+    return _YOU.sub(party, text) if party else text
