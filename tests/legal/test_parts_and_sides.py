@@ -1,5 +1,5 @@
-"""Each part answered on its own, from the client's side, with the facts given (docs/decisions/answers-parts-and-sides.md):
-a figure or a last day one part computes is said in that part only (the other part points to it), the client's side is
+"""Each part answered on its own, from the client's side, with the facts given
+(docs/decisions/answers-parts-and-sides.md): a figure or a last day one part computes is said in that part only (the other part points to it), the client's side is
 read from the other party he names as his own, a calculator's ask on a card written for the other party is put about
 that party, every ask is filtered by the facts the question states, and the parts audit counts what is still wrong."""
 
@@ -10,9 +10,9 @@ import pytest
 from legal import notecheck
 from legal.composer import compose, untold_only
 from legal.facts import extract_facts
+from legal.matcher import CardScore, PartMatch
 from legal.sides import client_side, own_party_side
 from tests.legal.answering import CARDS, TODAY
-from legal.matcher import CardScore, PartMatch
 
 
 def _answer(question: str, parts: list[tuple[str, str]]):
@@ -32,7 +32,8 @@ def test_a_figure_asked_by_the_second_part_leaves_the_yes_no_part_but_for_a_poin
 
 
 def test_a_last_day_asked_by_the_second_part_leaves_the_first_part_but_for_a_pointer() -> None:
-    question = "我表哥借钱时我在借条上签了连带保证，借款7月20号到期，没写保证期间。出借人现在还能找我吗？最迟哪天之前他得找我？"
+    question = ("我表哥借钱时我在借条上签了连带保证，借款7月20号到期，没写保证期间。"
+                "出借人现在还能找我吗？最迟哪天之前他得找我？")
     done = _answer(question, [("出借人现在还能找我吗？", "debt.guarantee-period"),
                               ("最迟哪天之前他得找我？", "debt.guarantee-period")])
     first, second = (p.text for p in done.parts)
