@@ -1,7 +1,8 @@
 """Each part answered on its own, from the client's side, with the facts given
-(docs/decisions/answers-parts-and-sides.md): a figure or a last day one part computes is said in that part only (the other part points to it), the client's side is
-read from the other party he names as his own, a calculator's ask on a card written for the other party is put about
-that party, every ask is filtered by the facts the question states, and the parts audit counts what is still wrong."""
+(docs/decisions/answers-parts-and-sides.md): a figure or a last day one part computes is said in that part only
+(the other part points to it), the client's side is read from the other party he names as his own, a calculator's
+ask on a card written for the other party is put about that party, every ask is filtered by the facts the question
+states, and the parts audit counts what is still wrong."""
 
 from __future__ import annotations
 
