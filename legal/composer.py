@@ -2496,7 +2496,7 @@ def measures_to_their_parts(parts: Sequence[PartAnswer]) -> None:
             if owner is part or not tokens:
                 continue
             stars = part.text[:len(part.text) - len(part.text.lstrip("*"))]
-            pieces = [p for p in re.split(r"(?<=[。；])", part.text.strip("*")) if p]
+            pieces = [p for p in re.split(r"(?<=[。；？])", part.text.strip("*")) if p]
             # a sentence stating the figure or a day of the period, or (the period's) its length: 期限为三十日…
             states = [bool((_tokens(_MONEY_TOKEN, p) | _tokens(_DATE_TOKEN, p)) & tokens)
                       or (kind == "by_when" and p.startswith("期限为")) for p in pieces]
