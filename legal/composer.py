@@ -2456,7 +2456,7 @@ def said_once(parts: Sequence[PartAnswer], question: str, facts: Facts) -> None:
     for index, done in enumerate(parts):
         if index and done.text:
             done.text = tidy_part(done.text, question, facts.values(), [p.text for p in parts[:index]],
-                                  measure=done.qtype in ("how_much", "by_when"))
+                                  measure=done.qtype in ("how_much", "by_when"), asked=done.qtype)
     answered_later(parts)
 
 
@@ -2567,7 +2567,7 @@ def answered_later(parts: Sequence[PartAnswer]) -> None:
 
 
 def tidy_part(text: str, question: str, values: dict[str, Any], earlier: Sequence[str] = (), *,
-              measure: bool = False) -> str:
+              measure: bool = False, asked: str = "") -> str:
     """A part's conclusion as a lawyer's note reads (the repairs of legal/notecheck.py's findings, which only drop
     or reword what is there): the engine's label read-back in words; after the first sentence (which answers), no
     sentence whose figure slot rendered empty or with words, no clause conditioned on a situation the client's facts
@@ -2589,7 +2589,7 @@ def tidy_part(text: str, question: str, values: dict[str, Any], earlier: Sequenc
         if answered and key and (
                 notecheck.empty_slots(piece) or notecheck.excluded_clause(piece, values, minor)
                 or (len(key) >= notecheck.REPEAT_MIN and key in said and not piece.lstrip().startswith(ASSUMED)
-                    and not (measure and re.search(r"\d", piece)))):
+                    and not (measure and re.search(r"\d", piece) and not _other_measure(piece, asked)))):
             continue
         said.add(key)  # the same sentence twice within the part goes too
         kept.append(piece)
@@ -2605,6 +2605,12 @@ def tidy_part(text: str, question: str, values: dict[str, Any], earlier: Sequenc
         out = without_examples(out)  # a worked example's figure the client never gave
     out = re.sub(r"；\s*$", "。", out.strip())
     return f"{stars}{out}{tail}" if out else text
+
+
+def _other_measure(piece: str, asked: str) -> bool:
+    """Whether ``piece`` states only a measure a part asking ``asked`` does not ask: a sum of money, to a part asking
+    by when (从哪天开始算 is not answered by the interest an earlier part computed)."""
+    return asked == "by_when" and bool(_MONEY_TOKEN.search(piece)) and not _DATE_TOKEN.search(piece)
 
 
 def kin_applied(card: Card, asked: str, text: str, question: str, calculation: Calculation | None,
