@@ -2484,22 +2484,28 @@ def measures_to_their_parts(parts: Sequence[PartAnswer]) -> None:
     owners: dict[str, tuple[PartAnswer, set[str]]] = {}
     for part, asked in zip(parts, own, strict=True):
         if asked == "how_much" and part.calculation is not None and part.calculation.ok and "how_much" not in owners:
-            owners["how_much"] = (part, _tokens(_MONEY_TOKEN, f"{part.text}{part.calculation.headline()}"))
+            # the result only (the headline before its formula), not the inputs a reasoning sentence may name
+            owners["how_much"] = (part, _tokens(_MONEY_TOKEN, part.calculation.headline().split("（", 1)[0]))
         if asked == "by_when" and part.deadline is not None and part.deadline.ends is not None \
                 and "by_when" not in owners:
-            days = [d for d in (part.deadline.start, part.deadline.ends) if d is not None]
-            owners["by_when"] = (part, _tokens(_DATE_TOKEN, part.text) | {cn_date(d) for d in days})
+            last = re.search(r"最晚\s*((?:19|20)\d{2}年\d{1,2}月\d{1,2}日)", part.text)
+            owners["by_when"] = (part, {cn_date(part.deadline.ends), *([last.group(1)] if last else [])})
     for part, asked in zip(parts, own, strict=True):
         if not part.text or asked in ("how_much", "by_when"):
             continue
         for kind, (owner, tokens) in owners.items():
             if owner is part or not tokens:
                 continue
+            same = kind == "by_when" and owner.deadline is not None and (
+                part.deadline is None or part.deadline.rule.name == owner.deadline.rule.name)
+            if kind == "by_when" and not same:
+                continue  # the part's own period (九十日 to revoke beside 一年 to rescind) is its own answer
             stars = part.text[:len(part.text) - len(part.text.lstrip("*"))]
-            pieces = [p for p in re.split(r"(?<=[。；？])", part.text.strip("*")) if p]
-            # a sentence stating the figure or a day of the period, or (the period's) its length: 期限为三十日…
-            states = [bool((_tokens(_MONEY_TOKEN, p) | _tokens(_DATE_TOKEN, p)) & tokens)
-                      or (kind == "by_when" and p.startswith("期限为")) for p in pieces]
+            pieces = _top_pieces(part.text.strip("*"))
+            if kind == "how_much":  # the composer's computed sentence (按您所述，…为 N 元), not the card's reasoning
+                states = [p.lstrip().startswith("按您所述") and bool(_tokens(_MONEY_TOKEN, p) & tokens) for p in pieces]
+            else:  # a sentence stating the period's last day, or its length: 期限为三十日…
+                states = [bool(_tokens(_DATE_TOKEN, p) & tokens) or p.startswith("期限为") for p in pieces]
             kept = [p for i, p in enumerate(pieces) if not states[i] or (not i and not _TIME_LEAD.match(p))]
             text = re.sub(r"[；，]\s*$", "。", "".join(kept).strip())
             if len(kept) == len(pieces) or len(notecheck.words_key(text)) < _OWN_MIN:
@@ -2516,6 +2522,17 @@ def measures_to_their_parts(parts: Sequence[PartAnswer]) -> None:
                 pointer = _POINTER_TAIL.search(body)
                 at = pointer.start() if pointer else len(body)
                 owner.text = f"{own_stars}{body[:at]}{''.join(moved)}{body[at:]}{own_stars}"
+
+
+def _top_pieces(text: str) -> list[str]:
+    """``text`` cut after each 。；？ outside brackets (a period's note in brackets keeps its own ；)."""
+    pieces, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        depth += char in "（(“" and 1 or (-1 if char in "）)”" and depth else 0)
+        if not depth and char in "。；？":
+            pieces.append(text[start:index + 1])
+            start = index + 1
+    return [p for p in [*pieces, text[start:]] if p]
 
 
 def measure_pointer(kind: str, owner: PartAnswer, number: int) -> str:
