@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def table(counts: Counter[str], answers: int, rows: list[dict[str, Any]] | None) -> str:
-    from legal.notecheck import KINDS
+    from legal.notecheck import AUDIT_KINDS, KINDS
 
     lines = [f"{answers} answers", f"{'defect':<20}{'answers':>9}{'share':>8}"]
     for kind in KINDS:
@@ -30,6 +30,10 @@ def table(counts: Counter[str], answers: int, rows: list[dict[str, Any]] | None)
         lines.append(f"{kind:<20}{counts[kind]:>9}{share:>8.1%}")
     clean = answers - counts["_any"]
     lines.append(f"{'no defect':<20}{clean:>9}{(clean / answers if answers else 0.0):>8.1%}")
+    lines.append("parts audit (answers with the finding; legal/notecheck.py part_audit)")
+    for kind in AUDIT_KINDS:
+        share = counts[kind] / answers if answers else 0.0
+        lines.append(f"{kind:<20}{counts[kind]:>9}{share:>8.1%}")
     if rows is not None:
         right = sum(r["right"] for r in rows)
         all5 = sum(r["all5"] for r in rows)
@@ -47,6 +51,7 @@ def main() -> int:
     parser.add_argument("--cards", type=Path, default=None, help="a directory of card files to use instead")
     parser.add_argument("--dump", type=Path, default=None, help="write each answer and its findings (tuning sets only)")
     parser.add_argument("--from", dest="source", type=Path, default=None, help="check the answers of a dump again")
+    parser.add_argument("--show", action="store_true", help="with --from: print each answer's parts-audit findings")
     args = parser.parse_args()
     counts: Counter[str] = Counter()
     if args.source is not None:
@@ -62,6 +67,12 @@ def main() -> int:
         for row in answers:
             found = notecheck.findings(row["answer"], row["question"])
             counts.update(notecheck.kinds(found) | ({"_any"} if found else set()))
+            cards = row.get("cards") or []
+            domain = cards[0]["slug"].split(".")[0] if cards else ""
+            audit = notecheck.part_audit(row["answer"], row["question"], domain)
+            counts.update(notecheck.kinds(audit))
+            if args.show:
+                print(row.get("id"), *[str(f) for f in audit], sep="\n    ") if audit else None
         print(table(counts, len(answers), None))
         return 0
     if args.data is None:
@@ -86,6 +97,10 @@ def main() -> int:
         rows += bench.grade(item, outcome)
         found = notecheck.findings(outcome.content, item["question"])
         counts.update(notecheck.kinds(found) | ({"_any"} if found else set()))
+        cards = outcome.cards or []
+        domain = cards[0]["slug"].split(".")[0] if cards else ""
+        audit = notecheck.part_audit(outcome.content, item["question"], domain)
+        counts.update(notecheck.kinds(audit))
         if dump:
             dump.write(json.dumps({"id": item.get("id"), "question": item["question"], "answer": outcome.content,
                                    "findings": [str(f) for f in found]}, ensure_ascii=False) + "\n")

@@ -303,7 +303,8 @@ def main() -> int:
                                            audit_day))
         if dump:
             dump.write(json.dumps({"id": item.get("id"), "conclusions": outcome.conclusions, "cards": outcome.cards,
-                                   "ms": round(ms)}, ensure_ascii=False) + "\n")
+                                   "ms": round(ms), "question": item["question"],
+                                   "answer": outcome.content}, ensure_ascii=False) + "\n")
     cards_per_domain: dict[str, int] = defaultdict(int)
     for card in selectors.active_cards()[0]:
         cards_per_domain[card.domain] += 1

@@ -39,6 +39,7 @@ from legal.qtypes import (  # noqa: F401  (re-exported)
     asking_clause,
     final_ask_type,
     liability_answer,
+    part_types,
     question_type,
     read_back,
 )
@@ -72,10 +73,12 @@ from legal.sides import (
     CRIMINAL_DOMAINS,
     PARTY,
     SIDE_DEFAULTS,
+    asked_of,
     client_side,
     facts_with_side,
     for_other_side,
     neutral_for_side,
+    other_party_word,
     risks_for,
     side_answer,
     side_label,
@@ -535,6 +538,34 @@ def untold_inputs(missing: Sequence[str], facts: Facts, question: str) -> list[s
     if not question:
         return list(missing)
     return [name for name in missing if not mentions.told(question, facts.items, fact=name)]
+
+
+#: The kinds of fact an ask may be dropped for by its words alone (:func:`untold_only`): never an amount (which amount
+#: is told is the input's own check, :func:`legal.mentions.amount_told`) nor a date (a date the client gave may be
+#: another event's, :func:`start_told`).
+_WORDED_KINDS = frozenset({"age", "payer", "police", "fault", "contract", "marriage", "cohabited", "prior", "children",
+                           "injury", "duty", "period"})
+
+
+def untold_only(ask: str, question: str, facts: Facts) -> str:
+    """``ask`` without the questions the client has answered already, whichever step of the composer made it: a
+    calculator input's question (:data:`ASK`) whose fact is told (:func:`legal.mentions.told`), or a question asking
+    only for facts of kinds :data:`_WORDED_KINDS` the question states (孩子几岁 after 孩子七岁半, 首付谁出的 after 首付是我
+    爸妈出的, 领证了吗 after 没领证). "" when every question is answered."""
+    if not ask or not question:
+        return ask
+    kept = []
+    for sentence in re.findall(r"[^？?]+[？?]?", ask):
+        if not sentence.strip():
+            continue
+        name = next((n for n, text in ASK.items() if text and text.rstrip("？?") in sentence), "")
+        if name and mentions.told(question, facts.items, fact=name):
+            continue
+        kinds = mentions.asked_kinds(sentence)
+        if not name and kinds and kinds <= _WORDED_KINDS and all(mentions.mentioned(k, question) for k in kinds):
+            continue
+        kept.append(sentence)
+    return "".join(kept).strip()
 
 
 def input_asks(missing: Sequence[str]) -> list[str]:
@@ -2330,6 +2361,11 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
         chosen = neutral_for_side(card, by_facts(chosen, facts, asked=qtype or chosen.qtype, card=card), side,
                                   qtype or chosen.qtype)
         text, calculation, found_deadline, ask = _fill(chosen, facts, today, match.text, question, qtype or chosen.qtype)
+        party = other_party_word(card, side)
+        if party:
+            # the inputs of a card written for the other party are that party's (the worker's wage, to an employer)
+            ask = asked_of(ask, party)
+            text = re.sub(r"需知道您的", f"需知道{party}的", text)
         # what the part itself asks leads — a by-when part only when its closing question asks by when (a part
         # ending on 我还要还吗 is answered yes or no, whatever period a clause before it names)
         first = qtype if qtype != "by_when" or final_ask_type(match.text) in ("by_when", "") else ""
@@ -2414,6 +2450,7 @@ def compose(question: str, matches: Sequence[PartMatch], *, facts: Facts | None 
                                 found_deadline, ask, basis=basis, withheld=withheld,
                                 note=doubt))
     for done in parts:
+        done.ask = untold_only(done.ask, question, facts)  # one filter over every ask, whichever part made it
         if done.text:
             # the last gate (legal/notecheck.py): no empty slot, no bookkeeping, no situation the facts exclude
             done.text = tidy_part(done.text, question, facts.values(), measure=done.qtype in ("how_much", "by_when"))
@@ -2445,13 +2482,115 @@ def _readback_words(items: str) -> str:
 
 
 def said_once(parts: Sequence[PartAnswer], question: str, facts: Facts) -> None:
-    """No sentence said in two parts: a later part drops what an earlier part said (:func:`tidy_part`), and a sentence
+    """No sentence said in two parts: a figure or a date one part asks for leaves the other parts
+    (:func:`measures_to_their_parts`), a later part drops what an earlier part said (:func:`tidy_part`), and a sentence
     answering a later part leaves the earlier part's asides (:func:`answered_later`)."""
+    measures_to_their_parts(parts)
     for index, done in enumerate(parts):
         if index and done.text:
             done.text = tidy_part(done.text, question, facts.values(), [p.text for p in parts[:index]],
-                                  measure=done.qtype in ("how_much", "by_when"))
+                                  measure=done.qtype in ("how_much", "by_when"), asked=done.qtype)
     answered_later(parts)
+
+
+#: A computed amount of money (60,000 元, 1.5万元) and a full date (2026年11月30日) as a part's text states them.
+_MONEY_TOKEN = re.compile(r"\d[\d,]*(?:\.\d+)?\s*万?元")
+_DATE_TOKEN = re.compile(r"(?:19|20)\d{2}年\d{1,2}月\d{1,2}日")
+#: A lead that only states a period's last day or its length (最晚 …, 期限为…, 已于…届满): a time lead, no answer of
+#: its own to a part that asks no time.
+_TIME_LEAD = re.compile(r"^(?:\*\*)?(?:最晚|最迟|期限为|已于|自\s*\d|还剩|尚余)")
+
+
+def _tokens(pattern: re.Pattern[str], text: str) -> set[str]:
+    return {re.sub(r"[,\s]", "", m.group(0)) for m in pattern.finditer(text)}
+
+
+def measures_to_their_parts(parts: Sequence[PartAnswer]) -> None:
+    """A figure the facts computed for a part asking how much, and a last day computed for a part asking by when, are
+    that part's answer: another part of the same question that asks something else (可以要吗 beside 能要多少, 不回复会怎样
+    beside 最晚哪天) does not say them again — its sentences stating them leave it, its own answer stays (its first
+    sentence, unless that is only the time lead). Each part's own type is read from its words (:func:`part_types`: a
+    consequence answered by its card's period is still a consequence asked)."""
+    if len(parts) < 2:
+        return
+    own = part_types([p.part for p in parts])
+    owners: dict[str, tuple[PartAnswer, set[str]]] = {}
+    for part, asked in zip(parts, own, strict=True):
+        if asked == "how_much" and part.calculation is not None and part.calculation.ok and "how_much" not in owners:
+            # the result only (the headline before its formula), not the inputs a reasoning sentence may name
+            owners["how_much"] = (part, _tokens(_MONEY_TOKEN, part.calculation.headline().split("（", 1)[0]))
+        if asked == "by_when" and part.deadline is not None and part.deadline.ends is not None \
+                and "by_when" not in owners:
+            last = re.search(r"最晚\s*((?:19|20)\d{2}年\d{1,2}月\d{1,2}日)", part.text)
+            owners["by_when"] = (part, {cn_date(part.deadline.ends), *([last.group(1)] if last else [])})
+    for part, asked in zip(parts, own, strict=True):
+        if not part.text or asked in ("how_much", "by_when"):
+            continue
+        for kind, (owner, tokens) in owners.items():
+            if owner is part or not tokens:
+                continue
+            same = kind == "by_when" and owner.deadline is not None and (
+                part.deadline is None or part.deadline.rule.name == owner.deadline.rule.name)
+            if kind == "by_when" and not same:
+                continue  # the part's own period (九十日 to revoke beside 一年 to rescind) is its own answer
+            stars = part.text[:len(part.text) - len(part.text.lstrip("*"))]
+            pieces = _top_pieces(part.text.strip("*"))
+            if kind == "how_much":  # the composer's computed sentence (按您所述，…为 N 元), not the card's reasoning
+                states = [p.lstrip().startswith("按您所述") and bool(_tokens(_MONEY_TOKEN, p) & tokens) for p in pieces]
+            else:  # a sentence stating the period's last day, or its length: 期限为三十日…
+                states = [bool(_tokens(_DATE_TOKEN, p) & tokens) or p.startswith("期限为") for p in pieces]
+            kept = [p for i, p in enumerate(pieces) if not states[i] or (not i and not _TIME_LEAD.match(p))]
+            text = re.sub(r"[；，]\s*$", "。", "".join(kept).strip())
+            if len(kept) == len(pieces) or len(notecheck.words_key(text)) < _OWN_MIN:
+                continue
+            part.text = f"{stars}{text}{measure_pointer(kind, owner, list(parts).index(owner) + 1)}{stars}"
+            # what left it and the part that asks does not say yet (the period's length beside its last day) goes there
+            said = {notecheck.words_key(s) for s in lint_sentences(owner.text)}
+            moved = [re.sub(r"；$", "。", p) for p, state in zip(pieces, states, strict=True)
+                     if kind == "by_when" and state and p not in kept and p.startswith("期限为")
+                     and notecheck.words_key(p) not in said and "期限为" not in owner.text]
+            if moved:
+                own_stars = owner.text[:len(owner.text) - len(owner.text.lstrip("*"))]
+                body = owner.text.strip("*")
+                pointer = _POINTER_TAIL.search(body)
+                at = pointer.start() if pointer else len(body)
+                owner.text = f"{own_stars}{body[:at]}{''.join(moved)}{body[at:]}{own_stars}"
+
+
+def _top_pieces(text: str) -> list[str]:
+    """``text`` cut after each 。；？ outside brackets (a period's note in brackets keeps its own ；)."""
+    pieces, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        depth += char in "（(“" and 1 or (-1 if char in "）)”" and depth else 0)
+        if not depth and char in "。；？":
+            pieces.append(text[start:index + 1])
+            start = index + 1
+    return [p for p in [*pieces, text[start:]] if p]
+
+
+def measure_pointer(kind: str, owner: PartAnswer, number: int) -> str:
+    """The figure or the last day part ``number`` (``owner``) computes, said in one clause pointing to it: what a part
+    that asks something else still tells at a glance (可以。按您所述，食品十倍赔偿为 1,000 元（算法见第2问）), without
+    the calculation said twice."""
+    if kind == "how_much" and owner.calculation is not None and owner.calculation.result is not None:
+        figure = _MONEY_TOKEN.search(owner.calculation.headline().split("（", 1)[0])
+        name = owner.calculation.result.name
+        return f"按您所述，{name}为 {figure.group(0)}（算法见第{number}问）。" if figure and name else ""
+    found = owner.deadline
+    if kind == "by_when" and found is not None and found.ends is not None:
+        last = re.search(r"最晚\s*((?:19|20)\d{2}年\d{1,2}月\d{1,2}日)", owner.text)
+        if last and last.group(1) != cn_date(found.ends):
+            return f"按您所述，最晚 {last.group(1)}（见第{number}问）。"  # a later step's day (领证 after 冷静期)
+        period = re.sub(r"（[^）]*）", "", found.rule.period)
+        state = "已于" if found.passed else "至"
+        return f"按您所述，{period}的期限{state} {cn_date(found.ends)} 届满（见第{number}问）。"
+    return ""
+
+
+#: The pointer a part ends on when what an earlier part said was dropped from it (legal/engine.py).
+_POINTER_TAIL = re.compile(r"其余同第\d+问的回答（见上）。?$")
+#: The least a part's conclusion keeps of its own (its words) when another part's figure or date leaves it.
+_OWN_MIN = 8
 
 
 def answered_later(parts: Sequence[PartAnswer]) -> None:
@@ -2478,7 +2617,7 @@ def answered_later(parts: Sequence[PartAnswer]) -> None:
 
 
 def tidy_part(text: str, question: str, values: dict[str, Any], earlier: Sequence[str] = (), *,
-              measure: bool = False) -> str:
+              measure: bool = False, asked: str = "") -> str:
     """A part's conclusion as a lawyer's note reads (the repairs of legal/notecheck.py's findings, which only drop
     or reword what is there): the engine's label read-back in words; after the first sentence (which answers), no
     sentence whose figure slot rendered empty or with words, no clause conditioned on a situation the client's facts
@@ -2500,7 +2639,7 @@ def tidy_part(text: str, question: str, values: dict[str, Any], earlier: Sequenc
         if answered and key and (
                 notecheck.empty_slots(piece) or notecheck.excluded_clause(piece, values, minor)
                 or (len(key) >= notecheck.REPEAT_MIN and key in said and not piece.lstrip().startswith(ASSUMED)
-                    and not (measure and re.search(r"\d", piece)))):
+                    and not (measure and re.search(r"\d", piece) and not _other_measure(piece, asked)))):
             continue
         said.add(key)  # the same sentence twice within the part goes too
         kept.append(piece)
@@ -2516,6 +2655,12 @@ def tidy_part(text: str, question: str, values: dict[str, Any], earlier: Sequenc
         out = without_examples(out)  # a worked example's figure the client never gave
     out = re.sub(r"；\s*$", "。", out.strip())
     return f"{stars}{out}{tail}" if out else text
+
+
+def _other_measure(piece: str, asked: str) -> bool:
+    """Whether ``piece`` states only a measure a part asking ``asked`` does not ask: a sum of money, to a part asking
+    by when (从哪天开始算 is not answered by the interest an earlier part computed)."""
+    return asked == "by_when" and bool(_MONEY_TOKEN.search(piece)) and not _DATE_TOKEN.search(piece)
 
 
 def kin_applied(card: Card, asked: str, text: str, question: str, calculation: Calculation | None,

@@ -413,3 +413,146 @@ def card_findings(cards: Sequence[Any]) -> list[str]:
         if twice:
             out.append(f"{card.slug}: risk_note: {sorted(twice)[0][:40]}")
     return out
+
+
+# -- the parts audit ---------------------------------------------------------------------------------------
+#: The audit of a composed answer part by part (docs/decisions/answers-parts-and-sides.md), beside the note's defects:
+#: - ``cross_part``: two parts' conclusions share a sentence (one part answered with another's text);
+#: - ``wrong_type``: a part's conclusion is not of the type its question asks (how much → a figure or the one missing
+#:   input; by when → a date or a period; can / valid → a yes or no first; where → a forum; what to do → steps);
+#: - ``asked_back``: an ask line (还需要您告诉我, 请补充, 待确认) asking for a fact the question states;
+#: - ``other_side``: a step, an evidence line or a risk note only the party opposite the client takes.
+AUDIT_KINDS = ("cross_part", "wrong_type", "asked_back", "other_side")
+
+_PART_LINE = re.compile(r"^(\d+)\.\s*(?:（([^）]*)）)?(.*)$")
+#: An ask line of the answer: the one question a part asks, or a missing input named in its text.
+ASK_LINE = re.compile(r"还需要您告诉我[：:]\s*(?P<a>[^\n]+)|请补充[：:]\s*(?P<b>[^\n；。]+)|待确认——(?P<c>[^\n]+)"
+                      r"|需(?:要)?(?:先)?知道(?P<d>[^\n，。；]{2,20}?)(?:后|才能)(?:计算|确定|判断)")
+#: A part the engine left undecided (it says what decides it, or that it cannot judge): of no type to check.
+UNDECIDED_PART = re.compile(r"^(?:\*\*)?(?:无法可靠判断|尚不能|还不能判断|这一问|一问与第|要看|取决于|不一定|视情况)")
+#: What a conclusion of each type states first or at all.
+_FIGURE = re.compile(r"\d|[零一二两三四五六七八九十百千万半]+\s*(?:元|倍|成|个月|年|日|天|%)"
+                     r"|百分之|全额|全部|一半|不超过")
+_TIME = re.compile(r"\d+\s*(?:个工作日|日|天|个月|月|年|周|小时)"
+                   r"|[一二两三四五六七八九十百半]+\s*(?:个工作日|日|天|个月|年|周|小时)"
+                   r"|届满|时效|期限|之日起|以前|之前|随时|立即|当天|不受.{0,4}限制")
+_YES_NO_HEAD = re.compile(r"^(?:\*\*)?[^。；：，,]{0,14}?(?:不|没|无|非|可以|能|会|要|需|应|得|必须|有权|有效|合法"
+                          r"|违法|属于|构成|算|是|对|成立|支持|用|行|来得及|承担|赔|退|返还|追究|判|已)")
+_FORUM = re.compile(r"法院|仲裁|公安|派出所|检察院|市场监|12315|12345|12378|监察|部门|委员会|居委|村委|街道|住建"
+                    r"|民政|人社|信访|调解|消协|消费者协会|物业|业委会|交警|税务|金融监管|保险监管|机关|局|所在地|平台|客服")
+_STEPS = re.compile(r"先|可以|应当|要|申请|起诉|报警|报案|投诉|协商|保留|收集|书面|通知|提交|委托|找|去|办理")
+_CHECKS: dict[str, re.Pattern[str]] = {"how_much": _FIGURE, "by_when": _TIME, "yes_no": _YES_NO_HEAD,
+                                       "valid": _YES_NO_HEAD, "forum": _FORUM, "what_to_do": _STEPS}
+
+
+def part_blocks(markdown: str) -> list[tuple[str, str, str]]:
+    """The conclusion's parts as (read-back of the part's ask, its conclusion, its ask lines) — a one-part answer is one
+    block with no read-back."""
+    body = sections(markdown).get("结论", "")
+    blocks: list[list[str]] = []
+    for line in body.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            continue
+        m = _PART_LINE.match(stripped)
+        if m and (not blocks or not line.startswith(" ")):
+            blocks.append([m.group(2) or "", m.group(3).strip(), ""])
+        elif not blocks:
+            blocks.append(["", stripped, ""])
+        elif ASK_LINE.search(stripped):
+            blocks[-1][2] += stripped
+        else:
+            blocks[-1][1] += stripped
+    return [(a, c.replace("**", ""), k) for a, c, k in blocks]
+
+
+def _bigrams(text: str) -> set[str]:
+    key = words_key(text)
+    return {key[i:i + 2] for i in range(len(key) - 1)}
+
+
+def shared_sentence(a: str, b: str) -> str:
+    """A sentence of ``a`` that ``b`` says too (word for word, one holding most of the other, or the same sentence with
+    a numeral written otherwise: 二倍 / 2倍) — "" when none. A pointer to the other part (其余同第N问) is none."""
+    theirs = [(words_key(s), _bigrams(s)) for s in sentences(b) if len(words_key(s)) >= REPEAT_MIN]
+    for sentence in sentences(a):
+        key = words_key(sentence)
+        if len(key) < REPEAT_MIN or "同第" in sentence:
+            continue
+        grams = _bigrams(sentence)
+        for other, other_grams in theirs:
+            if _same(key, other) or len(grams & other_grams) >= 0.8 * max(len(grams), len(other_grams)):
+                return sentence
+    return ""
+
+
+def of_type(conclusion: str, ask_lines: str, qtype: str) -> bool:
+    """Whether a part's conclusion is of ``qtype`` (an unchecked type, an undecided part and a figure or a period
+    missing one asked input are): see :data:`AUDIT_KINDS`."""
+    check = _CHECKS.get(qtype)
+    text = conclusion.strip()
+    if check is None or not text or UNDECIDED_PART.match(text):
+        return True
+    if qtype in ("how_much", "by_when") and ask_lines:
+        return True  # the one missing input asked
+    if qtype in ("yes_no", "valid"):
+        return bool(check.match(sentences(text)[0] if sentences(text) else text))
+    return bool(check.search(text))
+
+
+def asked_back(ask_lines: str, question: str, names: Sequence[str] = ()) -> list[str]:
+    """The questions of ``ask_lines`` the ``question`` already answers (:func:`legal.mentions.told`)."""
+    from legal import mentions
+
+    out = []
+    for m in ASK_LINE.finditer(ask_lines):
+        ask = next(g for g in m.groups() if g)
+        out += [s for s in re.findall(r"[^？?]+[？?]?", ask) if s.strip() and mentions.told(question, names, ask=s)]
+    return out
+
+
+def part_types_of(question: str, blocks: Sequence[tuple[str, str, str]]) -> list[str]:
+    """Each block's question type: the split question's parts when they are as many as the blocks, else each block's
+    read-back of its ask (a one-block answer: the whole question's)."""
+    from legal.matcher import split_parts
+    from legal.qtypes import part_types, question_type
+
+    _narrative, parts = split_parts(question) if question else ("", [])
+    if len(parts) == len(blocks):
+        return part_types(parts)
+    if len(blocks) == 1:
+        return [question_type(question)]
+    return [question_type(read.lstrip("…")) if read else "" for read, _c, _k in blocks]
+
+
+def part_audit(markdown: str, question: str, domain: str = "", names: Sequence[str] | None = None
+               ) -> list[NoteFinding]:
+    """The parts audit of a composed answer (:data:`AUDIT_KINDS`): the client's side read from the question's facts in
+    the matter of ``domain`` (the answering card's) as the composer reads it; ``names`` the typed facts read (read from
+    the question when None)."""
+    from legal.facts import extract_facts
+    from legal.sides import client_side, for_other_side
+
+    facts = extract_facts(question) if question else None
+    names = list(facts.items) if names is None and facts is not None else list(names or ())
+    side = client_side(facts, question, domain) if domain else ""
+    found: list[NoteFinding] = []
+    blocks = part_blocks(markdown)
+    types = part_types_of(question, blocks)
+    for index, (_read, conclusion, ask_lines) in enumerate(blocks):
+        for earlier in blocks[:index]:
+            copy = shared_sentence(conclusion, earlier[1])
+            if copy:
+                found.append(NoteFinding("cross_part", "结论", copy, f"第{index + 1}问"))
+                break
+        qtype = types[index] if index < len(types) else ""
+        if not of_type(conclusion, ask_lines, qtype):
+            found.append(NoteFinding("wrong_type", "结论", conclusion[:60], f"第{index + 1}问 {qtype}"))
+    asks = "\n".join(m.group(0) for m in ASK_LINE.finditer(markdown))
+    found += [NoteFinding("asked_back", "结论", s) for s in asked_back(asks, question, names)]
+    if side:
+        parts = sections(markdown)
+        for name in ("下一步", "风险提示"):
+            found += [NoteFinding("other_side", name, item, side) for item in _items(parts.get(name, ""))
+                      if for_other_side(item, side)]
+    return found

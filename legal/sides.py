@@ -54,7 +54,9 @@ ACTS: dict[str, re.Pattern[str]] = {
     "lender": _acts(r"起诉(?:借款人|对方|债务人)?[^。；]{0,6}(?:还款|归还|偿还|还钱)", r"支付令", r"(?:财产|诉前)保全",
                     r"催(?:告|款)(?:借款人|对方|债务人)?", r"(?:借条|借款合同)[^。；]{0,6}(?:原件|保管)"),
     "borrower": _acts(r"抗辩", r"要求出借人", r"向出借人", r"(?:冲抵|抵扣)本金",
-                      r"超出部分[^。；]{0,10}(?:不予支持|拒付|返还)", r"重新核算|重算|核减|追溯到最初"),
+                      r"超出部分[^。；]{0,10}(?:不予支持|拒付|返还)",
+                      # (重算应收利息 is the lender's own count of what he may claim)
+                      r"重新核算(?!应收)|重算(?!应收)|核减|追溯到最初"),
     "victim": _acts(r"报案", r"报警", r"控告", r"附带民事", r"不予谅解", r"立案监督", r"伤情鉴定", r"自诉",
                     r"被害人[^。；]{0,10}申诉", r"被骗(?:后|的经过)",
                     r"被害人(?:的)?(?:损失|伤情)",
@@ -209,6 +211,30 @@ _BUSINESS = re.compile("|".join((
     r"职业打假|打假人|知假买假")))
 
 
+#: The other party named as the client's own (我们店的服务员, 租我房子的租户, 我家的租客, 我招的司机): the client is
+#: the opposite side — the employer of his worker, the landlord of his tenant. Each: (the client's side, pattern).
+_WORKER = (r"(?:员工|职工|工人|店员|服务员|保洁|保姆|司机|厨师|学徒|小工|业务员|销售|会计|保安|阿姨|师傅"
+           r"|实习生|新人)")
+_TENANT = r"(?:租客|租户|房客|承租人)"
+OWN_PARTY: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("employer", re.compile(
+        r"我(?:们)?(?:家)?(?:的)?(?:公司|单位|厂|工厂|店|门店|饭店|饭馆|餐馆|超市|工作室|诊所)(?:里|上)?(?:的|有个|有一个|有位|有名)"
+        + _WORKER
+        + r"|(?:我|我们)(?:招|雇|聘|请)(?:来)?的(?:一?个|一名|那个)?[^，。,；;？?！!\s]{0,4}" + _WORKER
+        + r"|(?:公司|单位|我们)(?:该|要|应该|应当)?(?:怎么|如何|怎样)(?:应对|应诉|答辩|处理这|回应)")),
+    ("landlord", re.compile(
+        r"租我(?:家|们)?(?:的)?(?:房子?|房屋|门面|铺子|商铺|店面)的" + _TENANT + r"?"
+        + r"|我(?:们)?(?:家)?(?:的)?(?:房子|房屋|门面|商铺)?的" + _TENANT
+        + r"|(?:我|我们)(?:出租|租出去)的(?:房子|房屋|门面|商铺)")),
+    ("lender", re.compile(r"我的(?:借款人|欠款人|债务人)|向我借(?:了)?钱的|找我借(?:了)?钱的")),
+)
+
+
+def own_party_side(question: str) -> str:
+    """The side the client is on when he names the other party as his own (:data:`OWN_PARTY`), else ""."""
+    return next((side for side, pattern in OWN_PARTY if pattern.search(question)), "")
+
+
 def client_side(facts: Facts | None, question: str = "", domain: str = "") -> str:
     """Whose question it is in a matter of ``domain`` ('' when the words do not say, or when the side
     the words tell has no opposite there): the typed ``side`` fact, or when it is a side of another matter,
@@ -216,6 +242,10 @@ def client_side(facts: Facts | None, question: str = "", domain: str = "") -> st
     receiving family, not a worker); in a criminal matter a lender or borrower is the victim or the
     accused, and a client the other side accuses (他要告我诈骗) the accused."""
     side = str(facts.get("side") or "") if facts is not None else ""
+    owned = own_party_side(question) if question else ""
+    if owned and (not side or domain in SIDE_AREAS.get(owned, ())):
+        # the other party named as the client's own (我们店的服务员) says whose question it is in its matter
+        side = owned
     if domain in CRIMINAL_DOMAINS:
         if _ACCUSED.search(question) and side != "victim":
             return "offender"
@@ -388,3 +418,19 @@ def neutral_for_side(card: Card, answer: Answer, side: str, asked: str = "") -> 
     if _BOUND_LEAD.match(text):
         text = f"{PARTY[other]}{text}"
     return answer if text == answer.conclusion else replace(answer, conclusion=text)
+
+
+def other_party_word(card: Card, side: str) -> str:
+    """The third-person name (:data:`PARTY`) of the party ``card`` is written for, when that party is the one opposite
+    the client (``side``) — the party whose wage, days or dates a calculator's ask speaks of as 您 — else ""."""
+    if not side or side not in OPPOSITE or card.domain not in SIDE_AREAS.get(side, ()):
+        return ""
+    # the side its file or phrasings say, else the side its own answers speak to as 您 (beside 单位: the worker)
+    other = card_side(card) or next((a for a in (addressed_side(x.conclusion) for x in card.answers.values()) if a), "")
+    return PARTY.get(other, "") if other == OPPOSITE[side] else ""
+
+
+def asked_of(text: str, party: str) -> str:
+    """An ask (or a figure's missing-input clause) the card words to 您, put to the client about ``party`` (您离职前的
+    月工资 → 劳动者离职前的月工资) — unchanged when ``party`` is ""."""
+    return _YOU.sub(party, text) if party else text
