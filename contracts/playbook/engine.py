@@ -1775,6 +1775,8 @@ def _fact_findings(rule: RuleSpec, p: FactParams, section: SectionLike, facts: C
             lo, hi = narrow(text, (a, b), fact.start, fact.end)
         lo, hi = min(lo, fact.start), max(hi, fact.end)
         hi = _closing_bracket(text, lo, hi, b)
+        if isinstance(fact, reader.Money) or (isinstance(fact, reader.Figure) and fact.kind == "amount"):
+            hi = _restating_bracket(text, hi, b, fact.amount if isinstance(fact, reader.Money) else fact.value)
         suggestion = ""
         rewrite = (_figure_rewrite(p, fact, text, facts) if isinstance(fact, reader.Figure)
                    else _fact_rewrite(p, fact, text, facts))
@@ -1804,6 +1806,19 @@ def _of_another_sum(text: str, sentence_start: int, fact: reader.Figure) -> bool
     tail = re.split(r"[，,；;：:。]", text[fact.end:fact.end + 30])[0]
     return not re.search(rf"(?<![含括抵充])(?:作为|为|充作|计作)?{word}", tail) or bool(
         re.search(rf"(?:含|包括|包含|抵充|抵作)[^{word}]{{0,6}}{word}", tail))
+
+
+#: A bracket right after an amount (300,000元（大写：人民币叁拾万元整）, 贰拾万元整（¥200,000元）).
+_BRACKET_AFTER = re.compile(r"\s*整?\s*[（(][^（()）]{1,40}[）)]")
+
+
+def _restating_bracket(text: str, hi: int, end: int, amount: float) -> int:
+    """An amount's other writing in the brackets right after the quote belongs to the quote, so a rewrite changes
+    both writings alike (never 270,000 元 beside 大写叁拾万元整)."""
+    m = _BRACKET_AFTER.match(text, hi)
+    if m is None or m.end() > end:
+        return hi
+    return m.end() if any(abs(q.value - amount) <= 0.5 for q in numbers.amounts(m.group())) else hi
 
 
 def _closing_bracket(text: str, lo: int, hi: int, end: int) -> int:
@@ -1855,6 +1870,14 @@ def consistent_rewrite(text: str, lo: int, hi: int, fact: reader.Fact, words: st
         if again:
             unit = 10000 if again.group("unit") in ("万元", "万") else 1
             edits.append((again.start("num"), again.end("num"), _figures_like(again.group("num"), new_value / unit)))
+        else:
+            # 人民币 300,000 元（大写：人民币叁拾万元整）: another writing of the same amount after it follows it too
+            for q in numbers.amounts(quote_norm):
+                if q.start < fact.end - lo or abs(q.value - fact.value) > 0.5:
+                    continue
+                other = numbers.amount_like(text[lo + q.start:lo + q.end], new_value)
+                if other:
+                    edits.append((q.start, q.end, other))
     if isinstance(fact, reader.Rate) and not fact.per and facts.total_price and _PRICE_BASE.search(fact.base or ""):
         # 合同总价款的百分之七十，即人民币陆拾万贰仟元整（¥602,000.00）: the amounts that restate the share follow it
         old = facts.total_price * fact.percent / 100

@@ -88,6 +88,8 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
 
 
 #: Words naming what a sum of money is for (定金, 首付款 …): a fix about one of them rewrites that one only.
+#: The words that name a subject's own figure besides the subject itself: a rate is the interest's (借款年利率).
+SUBJECT_WORDS = {"利息": ("利息", "利率"), "违约金": ("违约金", "违约责任"), "租金": ("租金", "租费")}
 MONEY_SUBJECTS = ("定金", "订金", "押金", "保证金", "违约金", "滞纳金", "租金", "利息", "首付款", "首期款", "房款",
                   "价款", "货款", "余款", "尾款", "预付款", "进度款", "佣金", "服务费", "转让款", "借款")
 _SENTENCE_END = re.compile(r"[。；;\n]")
@@ -139,7 +141,7 @@ def _read_on(finding: Finding, s: str, text: str, facts: ContractFacts) -> list[
         for start in changed:
             head = re.split(r"[，,。；;：:]", s[:start])[-1]
             named = [w for w in MONEY_SUBJECTS if w in head and w != subject]
-            if named and subject not in head:
+            if named and not any(w in head for w in SUBJECT_WORDS.get(subject, (subject,))):
                 out.append(f"amount of another subject rewritten ({named[0]} for {subject})")
                 break
     return out

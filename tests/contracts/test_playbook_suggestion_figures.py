@@ -76,3 +76,25 @@ def test_the_principal_debtor_of_a_guarantee_keeps_its_name_and_a_label_inside_a
     f = Finding(rule_code="x", section_order=None, quote="", start=0, end=0, category="", severity="medium",
                 description="", suggestion="保证人可以主张主乙方对债权人享有的抗辩。")
     assert "party label inside a word" in suggestion_defects(f, sections, facts)
+
+
+def test_an_amount_in_digits_restated_in_capitals_after_it_is_rewritten_in_both_writings():
+    """人民币 X 元（大写：人民币……元整）: the penalty's fix rewrites the capitals too, never leaves the old sum beside it."""
+    sections = _sections("乙方逾期付款超过六十日的，应一次性向甲方支付违约金人民币 2,000,000 元（大写：人民币贰佰万元整），"
+                         "并继续履行。")
+    facts = contract_facts(sections)
+    found = [f for f in contract_findings(sections, "sale", STARTER, side="买受人（乙方）")
+             if f.rule_code == "generic-penalty-high" and f.section_order == 2]
+    assert found, "a penalty of half the price is high"
+    for f in found:
+        assert "贰佰万" not in f.suggestion and not suggestion_defects(f, sections, facts), f.suggestion
+
+
+def test_a_rate_rewritten_in_an_interest_fix_is_the_interests_own_figure():
+    """借款年利率为百分之二十四 → 百分之十: the rate is the interest's figure although its words begin with 借款."""
+    clause = "借款年利率为百分之二十四，按月付息。"
+    assert _defects(clause, "借款年利率为百分之二十四", "借款年利率为百分之十", category="利息") == []
+    # the loan's own sum rewritten under an interest finding is still another subject's
+    clause = "借款本金为人民币伍拾万元，年利率为百分之二十四。"
+    got = _defects(clause, "借款本金为人民币伍拾万元", "借款本金为人民币叁拾万元", category="利息")
+    assert any(d.startswith("amount of another subject") for d in got), got
