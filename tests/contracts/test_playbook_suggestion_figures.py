@@ -79,9 +79,10 @@ def test_the_principal_debtor_of_a_guarantee_keeps_its_name_and_a_label_inside_a
 
 
 def test_an_amount_in_digits_restated_in_capitals_after_it_is_rewritten_in_both_writings():
-    """人民币 X 元（大写：人民币……元整）: the penalty's fix rewrites the capitals too, never leaves the old sum beside it."""
-    sections = _sections("乙方逾期付款超过六十日的，应一次性向甲方支付违约金人民币 2,000,000 元（大写：人民币贰佰万元整），"
-                         "并继续履行。")
+    """人民币 X 元（大写：人民币……元整）: the penalty's fix rewrites the capitals too, never leaves the old sum
+    beside it."""
+    sections = _sections("乙方逾期付款超过六十日的，应一次性向甲方支付违约金人民币 2,000,000 元"
+                         "（大写：人民币贰佰万元整），并继续履行。")
     facts = contract_facts(sections)
     found = [f for f in contract_findings(sections, "sale", STARTER, side="买受人（乙方）")
              if f.rule_code == "generic-penalty-high" and f.section_order == 2]
