@@ -1216,6 +1216,9 @@ _WORKER_APPLIES = re.compile(r"(?:自己|个人|本人)(?:去|来)?(?:报|申请
                              r"|(?:职工|工人|员工|劳动者|伤者|家属|近亲属|家里人)(?:去|来)?(?:报|申请|申报)")
 #: The employer applying: 单位去报, 公司最晚哪天要报, 单位最晚哪天要给我报工伤, 我们单位报工伤.
 _EMPLOYER_APPLIES = re.compile(r"(?:单位|公司|厂里|老板|用人单位|我们)[^，。,；;？?！!]{0,12}?(?:报|申请|申报)")
+#: The employer NOT applying (单位一直没给申请, 厂里拒绝申报, 公司不给报): the period left is the worker's own year.
+_EMPLOYER_REFUSES = re.compile(r"(?:单位|公司|厂里|老板|用人单位)[^，。,；;？?！!]{0,8}?(?:没有?|不|未|拒绝?)"
+                               r"[^，。,；;？?！!]{0,4}?(?:报|申请|申报)")
 
 
 def part_flags(text: str) -> dict[str, Any]:
@@ -1227,7 +1230,7 @@ def part_flags(text: str) -> dict[str, Any]:
     flags: dict[str, Any] = {"simple_procedure": True} if _SIMPLE.search(text) else {}
     # whose application a part asks the period of (单位没报他自己报能报到什么时候, 公司最晚哪天要报): the worker's year or
     # the employer's thirty days (工伤保险条例第十七条), whoever the client is
-    if _WORKER_APPLIES.search(text):
+    if _WORKER_APPLIES.search(text) or _EMPLOYER_REFUSES.search(text):
         flags["applicant"] = "worker"
     elif _EMPLOYER_APPLIES.search(text):
         flags["applicant"] = "employer"

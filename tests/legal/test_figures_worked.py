@@ -142,6 +142,9 @@ def test_a_first_step_has_its_last_day(rule: str, start: date, last: date) -> No
     ("我们公司最晚哪天要去报工伤", "employer", "work_injury_application_employer"),
     ("公司应该在哪天之前给我申请工伤", "employee", "work_injury_application_employer"),
     ("单位不管的话我本人申请能拖到什么时候", "employee", "work_injury_application"),
+    # the employer NOT applying: what is left is the worker's own year
+    ("厂里一直拒绝给我申报工伤，现在报还赶得上吗", "employee", "work_injury_application"),
+    ("老板到现在都没报，还来得及不", "employee", "work_injury_application"),
 ])
 def test_the_part_names_whose_application(part: str, side: str, rule: str) -> None:
     from legal.facts import part_flags
