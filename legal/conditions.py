@@ -223,6 +223,14 @@ def parse_basis(raw: Any, where: str) -> tuple[tuple[str, int | str], ...]:
     return tuple(out)
 
 
+def _when(item: Mapping[str, Any], at: str) -> tuple[Predicate, ...]:
+    """The ``when`` of a case or an exception: a non-empty list of predicates."""
+    when = item.get("when")
+    if not isinstance(when, list) or not when:
+        raise ConditionError(f"{at}.when must be a non-empty list of predicates")
+    return tuple(parse_predicate(p, f"{at}.when[{i}]") for i, p in enumerate(when))
+
+
 def parse_cases(raw: Any, where: str) -> tuple[Case, ...]:
     """An answer's ``cases``: a list of ``{when = [predicates], conclusion}`` tables."""
     if raw is None:
@@ -237,10 +245,7 @@ def parse_cases(raw: Any, where: str) -> tuple[Case, ...]:
         conclusion = item.get("conclusion")
         if not isinstance(conclusion, str) or not conclusion.strip():
             raise ConditionError(f"{at}.conclusion is missing or not a string")
-        when = item.get("when")
-        if not isinstance(when, list) or not when:
-            raise ConditionError(f"{at}.when must be a non-empty list of predicates")
-        predicates = tuple(parse_predicate(p, f"{at}.when[{i}]") for i, p in enumerate(when))
+        predicates = _when(item, at)
         calculator = item.get("calculator")
         if calculator is not None and not isinstance(calculator, str):
             raise ConditionError(f"{at}.calculator must be a string (\"\" for none)")
@@ -342,10 +347,7 @@ def parse_exceptions(raw: Any, where: str) -> tuple[tuple[str, ...], tuple[Excep
         text = item.get("text")
         if not isinstance(text, str) or not text.strip():
             raise ConditionError(f"{at}.text is missing or not a string")
-        when = item.get("when")
-        if not isinstance(when, list) or not when:
-            raise ConditionError(f"{at}.when must be a non-empty list of predicates")
-        predicates = tuple(parse_predicate(p, f"{at}.when[{i}]") for i, p in enumerate(when))
+        predicates = _when(item, at)
         basis = parse_basis(item.get("basis"), f"{at}.basis")
         if not basis:
             raise ConditionError(f"{at}.basis is missing: an exception decides by its own article")
