@@ -21,6 +21,7 @@ from typing import Any
 from django.db import DatabaseError
 from django.db.models import Q, QuerySet
 
+from knowledge.selectors import law_versions_named
 from legal import cardfile
 from legal.cardfile import Card, CardFileError, Editions, card_from_dict
 from legal.matcher import Matcher
@@ -137,21 +138,6 @@ def _today() -> dt.date:
     return versions.today()
 
 
-def law_version_dates(law: str) -> tuple[Any, ...]:
-    """The stored versions of ``law`` (any name it is known by) as the version rule reads them; () when the
-    corpus does not have it."""
-    from knowledge.exceptions import LawNotFound
-    from knowledge.models import Law
-    from knowledge.selectors import law_resolve
-
-    try:
-        name = law_resolve(name=law).name
-    except LawNotFound:
-        return ()
-    return tuple(Law.objects.filter(name=name).only(
-        "id", "name", "status", "publish_date", "effective_date", "version_date"))
-
-
 Unversioned = list[tuple[str, int | str, dt.date]]
 
 
@@ -164,7 +150,7 @@ def unversioned_citations(card: Card, *, day: dt.date | None = None,
     from knowledge.selectors import versions as rule
 
     day = day or _today()
-    versions_of = versions_of or law_version_dates
+    versions_of = versions_of or law_versions_named
     cited: list[tuple[str, int | str]] = [(p.law, p.article) for p in card.provisions if not p.editions]
     for answer in card.answers.values():
         editions = answer.basis_editions or ((),) * len(answer.basis)
@@ -214,7 +200,7 @@ def firm_cards_unversioned(*, day: dt.date | None = None) -> list[tuple[IssueCar
 
     def versions_of(law: str) -> tuple[Any, ...]:
         if law not in stored:
-            stored[law] = law_version_dates(law)
+            stored[law] = law_versions_named(law)
         return stored[law]
 
     rows = (IssueCard.objects.select_related("current").filter(active=True, current__isnull=False)
@@ -232,14 +218,14 @@ def cited_article(law: str, article: int | str, editions: Editions = (), *, day:
 
     if not editions:
         return article
-    stored = law_version_dates(law) if versions is None else versions
+    stored = law_versions_named(law) if versions is None else versions
     return rule.edition_on(stored, editions, day or _today())
 
 
 def _version_of(law: str, cited: dt.date, versions: Sequence[Any] | None = None) -> Any:
     from knowledge.selectors import versions as rule
 
-    return rule.cited_version(law_version_dates(law) if versions is None else versions, cited)
+    return rule.cited_version(law_versions_named(law) if versions is None else versions, cited)
 
 
 def _found(law: str, article: int | str, version: dt.date | None, day: dt.date | None) -> Any:
@@ -320,7 +306,7 @@ def cards_on(cards: Sequence[Card], day: dt.date) -> list[Card]:
 
     def versions_of(law: str) -> tuple[Any, ...]:
         if law not in stored:
-            stored[law] = law_version_dates(law)
+            stored[law] = law_versions_named(law)
         return stored[law]
 
     read = [card_on(card, day, versions_of) for card in cards]

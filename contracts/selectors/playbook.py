@@ -17,22 +17,9 @@ from contracts.playbook.spec import RuleInvalid, RuleSpec, basis_from_json, vali
 from contracts.playbook.starter import starter_rule, starter_rules
 from contracts.types import BasisRef
 from knowledge.exceptions import KnowledgeError
-from knowledge.selectors import article_lookup
+from knowledge.selectors import article_lookup, law_versions_named
 
 log = logging.getLogger(__name__)
-
-
-def law_versions(law: str) -> tuple[Any, ...]:
-    """The stored versions of ``law`` (() when the corpus does not hold it), as the version rule reads them."""
-    from knowledge.models import Law
-    from knowledge.selectors import law_resolve
-
-    try:
-        name = law_resolve(name=law).name
-    except KnowledgeError:
-        return ()
-    return tuple(Law.objects.filter(name=name).only(
-        "id", "name", "status", "publish_date", "effective_date", "version_date"))
 
 
 def basis_ref_on(ref: BasisRef, day: dt.date | None = None, *,
@@ -44,7 +31,7 @@ def basis_ref_on(ref: BasisRef, day: dt.date | None = None, *,
 
     if not ref.editions:
         return ref
-    stored = law_versions(ref.law) if versions is None else versions
+    stored = law_versions_named(ref.law) if versions is None else versions
     if not stored:
         return ref
     article = rule.edition_on(stored, ref.editions, day or rule.today())

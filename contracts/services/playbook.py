@@ -49,12 +49,13 @@ def basis_check(spec: RuleSpec) -> RuleSpec:
     """Every basis article must exist in the corpus (laws and the second corpus); the law is stored
     under its full name. A citation naming its versions (docs/decisions/laws-in-force-on-a-date.md) is checked
     in each version it names, and must name the text in force today. Raises ValidationError naming ``basis[i]``."""
-    from contracts.selectors.playbook import basis_ref_on, law_versions
+    from contracts.selectors.playbook import basis_ref_on
+    from knowledge.selectors import law_versions_named
     from knowledge.selectors import versions as rule
 
     for i, ref in enumerate(spec.basis):
         if ref.editions:
-            stored = law_versions(ref.law)
+            stored = law_versions_named(ref.law)
             for day, article in ref.editions:
                 named = rule.cited_version(stored, day)
                 if named is None:

@@ -36,6 +36,7 @@ from knowledge.selectors.statutes import (
     law_suggest,
     law_time_status,
     law_versions,
+    law_versions_named,
     parse_article,
     statutes_present,
     version_report,
@@ -49,6 +50,6 @@ __all__ = [
     "doc_type_rank",
     "embedding_column_dim", "invalidate_caches",
     "law_articles", "law_first", "law_index", "law_list", "law_resolve", "law_suggest",
-    "law_get", "law_versions", "parse_article", "statute_search", "statutes_present",
+    "law_get", "law_versions", "law_versions_named", "parse_article", "statute_search", "statutes_present",
     "law_in_force", "law_is_default", "law_status_label", "law_status_note", "law_time_status", "version_report",
 ]

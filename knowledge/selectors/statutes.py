@@ -358,6 +358,18 @@ def law_versions(*, law: Law) -> list[Law]:
     return sorted(versions, key=lambda v: v.pk != default)
 
 
+def law_versions_named(name: str) -> tuple[Law, ...]:
+    """The stored versions of the law ``name`` resolves to (any name it is known by), with the dates the version
+    rule reads (knowledge.selectors.versions); () when the corpus does not hold it. Versioned citations of cards
+    and playbook rules read them."""
+    try:
+        resolved = law_resolve(name=name).name
+    except LawNotFound:
+        return ()
+    return tuple(Law.objects.filter(name=resolved).only(
+        "id", "name", "status", "publish_date", "effective_date", "version_date"))
+
+
 def law_list(*, current_only: bool = True) -> list[Law]:
     laws = Law.objects.all()
     if current_only:
