@@ -4,6 +4,7 @@ the contract's type from its title, the parties' roles and keywords."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from stdnum.cn import uscc
 
@@ -144,6 +145,13 @@ def _title_lines(head: str) -> list[str]:
     return [compact(line) for line in head.split("\n") if is_contract_title(line)]
 
 
+@lru_cache(maxsize=1024)
+def _literal(word: str) -> re.Pattern[str]:
+    """A type's title word as a pattern, compiled once per process (the types' words are more than ``re``'s own
+    cache holds, so ``re.finditer(str, …)`` compiled each again for every title)."""
+    return re.compile(re.escape(word))
+
+
 def _named_types(title: str) -> list[str]:
     """The types a title names, in the order their words stand in it. A type whose every word there lies inside
     another type's word is not named (租赁 inside 融资租赁, 服务 inside 物业服务); the broad 服务 counts only when
@@ -152,7 +160,7 @@ def _named_types(title: str) -> list[str]:
     title = _SERVICE_PURCHASE.sub(lambda m: m.group(0)[:-2] + "\u3000\u3000", title)
     for kind, title_words, _ in _TYPES:
         for word in title_words:
-            for m in re.finditer(re.escape(word), title):
+            for m in _literal(word).finditer(title):
                 spans.setdefault(kind, []).append((m.start(), m.end()))
     named = []
     for kind, own in spans.items():

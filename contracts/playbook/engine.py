@@ -365,8 +365,8 @@ def _role_names(text: str) -> tuple[tuple[str, str], ...]:
             for i, group in enumerate((engaged, paying)):
                 if i in names:
                     continue
-                declared = re.search(rf"(甲方|乙方)\s*[（(](?:以下简称)?[“\"]?(?:{'|'.join(group)})|"
-                                     rf"(?:{'|'.join(group)})\s*[（(](?:以下简称)?[“\"]?(甲方|乙方)", text)
+                declared = _rx(rf"(甲方|乙方)\s*[（(](?:以下简称)?[“\"]?(?:{'|'.join(group)})|"
+                               rf"(?:{'|'.join(group)})\s*[（(](?:以下简称)?[“\"]?(甲方|乙方)").search(text)
                 if declared:
                     names[i] = declared.group(1) or declared.group(2)
         pair = _two_parties(text, given)
@@ -374,9 +374,9 @@ def _role_names(text: str) -> tuple[tuple[str, str], ...]:
             first, second = pair
             both = f"{re.escape(first)}|{re.escape(second)}"
             votes = {first: 0, second: 0}
-            for m in re.finditer(rf"({both})[^，。；\n]{{0,6}}?(?:{engaged_verbs})", text):
+            for m in _rx(rf"({both})[^，。；\n]{{0,6}}?(?:{engaged_verbs})").finditer(text):
                 votes[m.group(1)] += 1
-            for m in re.finditer(rf"({both})[^，。；\n]{{0,6}}?(?:{paying_verbs})", text):
+            for m in _rx(rf"({both})[^，。；\n]{{0,6}}?(?:{paying_verbs})").finditer(text):
                 votes[second if m.group(1) == first else first] += 1
             engaged_name = second if votes[second] >= votes[first] else first
             names.setdefault(0, engaged_name)
