@@ -106,10 +106,13 @@ ANSWERS_ASKED = ("qtype", "computable")
 #: file (within ``open_gap``) are written for different values of a premise the part does not state, the top
 #: card's confidence is at most ``open_confidence`` — below the citing line: the answer asks that fact.
 PREMISE = {"gap": 0.3, "cross_gap": 0.1, "open_gap": 0.06, "open_confidence": 0.7}
-#: The premises that name the matter itself (a rescuer's injury, a house taken by the state, a guarantor's debt, a
-#: minor's offence): met, they put their card before a close card of another file that does not declare them. A
-#: broad premise (the proceeding, what is asked) orders only the cards of one file.
-CROSS_FILE_PREMISES = frozenset({"rescuer", "taking", "debt_role", "offender"})
+#: The premise values that name a special situation with rules of its own (a rescuer's injury, a house taken by
+#: the state, a guarantor's debt, a minor's offence): met, they put their card before a close card that is not
+#: written for that fact (within ``gap`` in its file, ``cross_gap`` in another). A broad value — the proceeding,
+#: the relation, what is asked, a sale on the market — holds for most cards of a file alike and only demotes the
+#: card it contradicts: met, it lifts nothing.
+SPECIAL_PREMISES = frozenset({("rescuer", "yes"), ("taking", "expropriation"), ("debt_role", "guarantor"),
+                              ("offender", "minor")})
 MAX_PARTS = 4
 SHORT_PART = 14
 #: A space-separated question shorter than this, right after another and naming at most two characters
@@ -1063,9 +1066,10 @@ def _met(card: Card, stated: dict[str, str]) -> set[str]:
 def premise_order(row: Sequence[CardScore], stated: dict[str, str]) -> list[CardScore]:
     """``row`` (any order) with the premise step applied (:data:`PREMISE`): the top card, when its declared
     premise is contradicted by ``stated``, goes just below the best card within ``gap`` that is not contradicted
-    (one meeting a premise first); then a card within ``gap`` of the top card's file (``cross_gap`` of another,
-    for :data:`CROSS_FILE_PREMISES`) that meets a premise the top card does not declare goes just above it — the
-    special card before the general one. A lift, never a push: no other card moves."""
+    and meets a premise or is of its file (the one meeting the most premises first); then a card within ``gap``
+    of the top card's file (``cross_gap`` of another) that meets a special premise (:data:`SPECIAL_PREMISES`) the
+    top card is not written for goes just above it — the special card before the general one. A lift, never a
+    push: no other card moves."""
     out = list(row)
     if not stated or not out:
         return out
@@ -1077,20 +1081,25 @@ def premise_order(row: Sequence[CardScore], stated: dict[str, str]) -> list[Card
 
     first = out[top].card
     if _contradicted(first, stated):
-        fits = [i for i in order[1:] if near(i, PREMISE["gap"]) and not _contradicted(out[i].card, stated)]
+        fits = [i for i in order[1:] if near(i, PREMISE["gap"]) and not _contradicted(out[i].card, stated)
+                and (_met(out[i].card, stated) or area(out[i].card) == area(first))]
         if fits:
-            best = max(fits, key=lambda i: (bool(_met(out[i].card, stated)), out[i].score))
+            best = max(fits, key=lambda i: (len(_met(out[i].card, stated)), out[i].score))
             mine = out[best]
             out[best] = CardScore(mine.card, out[top].score + 1e-3, signals={**mine.signals, "premise_step": 1.0})
             top = best
             first = mine.card
-    special = [i for i in order if i != top and not _contradicted(out[i].card, stated)
-               and ((area(out[i].card) == area(first) and _met(out[i].card, stated) - set(first.premises)
-                     and near(i, PREMISE["gap"]))
-                    or (_met(out[i].card, stated) & CROSS_FILE_PREMISES) - set(first.premises)
-                    and near(i, PREMISE["cross_gap"]))]
-    if special:
-        best = max(special, key=lambda i: out[i].score)
+    written = set(card_deciding(first))  # the facts the top card is written for, declared or read from its phrasings
+
+    def special(i: int) -> bool:
+        card = out[i].card
+        met = {(name, card.premises[name]) for name in _met(card, stated) - written} & SPECIAL_PREMISES
+        return bool(met) and not _contradicted(card, stated) and near(
+            i, PREMISE["gap"] if area(card) == area(first) else PREMISE["cross_gap"])
+
+    specials = [i for i in order if i != top and special(i)]
+    if specials:
+        best = max(specials, key=lambda i: out[i].score)
         mine = out[best]
         out[best] = CardScore(mine.card, out[top].score + 1e-3, signals={**mine.signals, "premise_step": 1.0})
     return out
