@@ -243,6 +243,10 @@ class Card:
     #: for the no-due-date limitation card) or another card the one (``unless_facts``).
     when_facts: tuple[str, ...] = ()
     unless_facts: tuple[str, ...] = ()
+    #: The typed facts the card is written for (legal/premises.py ``PREMISES``: the proceeding, the relation, the
+    #: client's role, what is asked …), each with its value: facts told against one demote the card below a close
+    #: card they fit, facts that meet one put it before a close sibling that does not declare it.
+    premises: Mapping[str, str] = field(default_factory=dict)
     #: Evidence and next steps per side of the dispute (:data:`ASKERS` but ``any``), for a client on a
     #: side the card's own lists are not written for (legal/sides.py).
     sides: Mapping[str, SideSteps] = field(default_factory=dict)
@@ -286,6 +290,18 @@ def _strings(value: Any, where: str, *, required: bool = False) -> tuple[str, ..
     if required and not items:
         raise CardFileError(f"{where} is missing or empty")
     return items
+
+
+def _premises(value: Any, where: str) -> dict[str, str]:
+    """A card's ``premises`` table (legal/premises.py): each premise fact with one of its values, or an error."""
+    from legal.premises import premise_problems
+
+    if value is None:
+        return {}
+    problems = premise_problems(dict(value) if isinstance(value, Mapping) else value)
+    if problems:
+        raise CardFileError(f"{where}: {problems[0]}")
+    return dict(value)
 
 
 def _text(value: Any, where: str, *, required: bool = True) -> str:
@@ -446,6 +462,7 @@ def parse_card(raw: Mapping[str, Any], *, path: str = "<card>") -> Card:
         asker=_text(raw.get("asker"), _where(path, slug, "asker"), required=False),
         when_facts=_strings(raw.get("when_facts"), _where(path, slug, "when_facts")),
         unless_facts=_strings(raw.get("unless_facts"), _where(path, slug, "unless_facts")),
+        premises=_premises(raw.get("premises"), _where(path, slug, "premises")),
         sides=_sides(raw.get("sides"), _where(path, slug, "sides")),
         heads=_heads(raw.get("heads"), _where(path, slug, "heads")), source=path)
     if card.asker and card.asker not in ASKERS:
@@ -659,6 +676,7 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         **({"asker": card.asker} if card.asker else {}),
         **({"when_facts": list(card.when_facts)} if card.when_facts else {}),
         **({"unless_facts": list(card.unless_facts)} if card.unless_facts else {}),
+        **({"premises": dict(card.premises)} if card.premises else {}),
         **({"sides": {name: {**{k: list(v) for k, v in (("evidence", steps.evidence), ("next_steps", steps.next_steps),
                                                                  ("risks", steps.risks)) if v},
                              **({"answers": dict(steps.answers)} if steps.answers else {})}

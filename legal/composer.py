@@ -478,7 +478,9 @@ def citation_doubt(match: PartMatch, cited: Sequence[Provision] = (),
     if best is None or "inherited" in best.signals:
         return ""
     runner = match.scores[1] if len(match.scores) > 1 else None
-    if runner is not None and best.score - runner.score < CONTEST_GAP and not (
+    # (premise_open: the matcher's two closest siblings are written for different values of a fact not told)
+    contest = best.score - runner.score < CONTEST_GAP or bool(best.signals.get("premise_open")) if runner else False
+    if runner is not None and contest and not (
             {(p.law, p.article) for p in best.card.controlling} & {(p.law, p.article) for p in runner.card.controlling}):
         # the fact that decides between the two, unless the client stated it or the part already asks its one question
         # a deciding fact the two cards are written for differently (刑事/民事, 合伙/公司) is the one to ask

@@ -99,6 +99,20 @@ FAMILY = {"top": 5, "gap": 0.25, "similar": 0.7, "weight": 2.0}
 #: The signals by which a card answers what the part asks (a rule of its own for the asked type, a
 #: calculator that runs on the stated facts): the family's words never put a sibling weaker in these first.
 ANSWERS_ASKED = ("qtype", "computable")
+#: The premise step (docs/decisions/answers-card-choice.md): among the cards within ``gap`` of the top card, a
+#: card whose declared premise the part's facts contradict goes below the best close card they do not, and a
+#: card of the top card's file whose declared premise they meet goes before the top card when the top card does
+#: not declare that fact (``cross_gap``: a card of another file, closer still). When the two closest cards of one
+#: file (within ``open_gap``) are written for different values of a premise the part does not state, the top
+#: card's confidence is at most ``open_confidence`` — below the citing line: the answer asks that fact.
+PREMISE = {"gap": 0.3, "cross_gap": 0.1, "open_gap": 0.06, "open_confidence": 0.7}
+#: The premise values that name a special situation with rules of its own (a rescuer's injury, a house taken by
+#: the state, a guarantor's debt, a minor's offence): met, they put their card before a close card that is not
+#: written for that fact (within ``gap`` in its file, ``cross_gap`` in another). A broad value — the proceeding,
+#: the relation, what is asked, a sale on the market — holds for most cards of a file alike and only demotes the
+#: card it contradicts: met, it lifts nothing.
+SPECIAL_PREMISES = frozenset({("rescuer", "yes"), ("taking", "expropriation"), ("debt_role", "guarantor"),
+                              ("offender", "minor")})
 MAX_PARTS = 4
 SHORT_PART = 14
 #: A space-separated question shorter than this, right after another and naming at most two characters
@@ -385,6 +399,8 @@ class Matcher:
                 self._owner.append(index)
         self._owner_arr = np.array(self._owner, dtype=np.int64)
         self.sides, self.deciding = _card_reads(self.cards)
+        # a card's declared premises are its deciding facts, over what its phrasings say
+        self.deciding = [{**values, **card.premises} for values, card in zip(self.deciding, self.cards, strict=True)]
         self.crime = [card_consequence(card) for card in self.cards]
         self._bigrams = [[bigrams(p) for p in (card.title, *card.phrasings)] for card in self.cards]
         # each bigram -> the (card, size) of every wording holding it: a question's overlap with every wording is
@@ -484,7 +500,7 @@ class Matcher:
         context) rather than by the similarity they share."""
         members = self.close_family(row)
         if len(members) < 2:
-            return self.rank(row)
+            return self._premised(row, texts)
         distinct = np.zeros(len(members))
         for text, share in texts:
             distinct += share * np.array(self.distinct_scores(text, members))
@@ -494,7 +510,32 @@ class Matcher:
             mine = row[member]
             out[member] = CardScore(mine.card, mine.score + FAMILY["weight"] * float(value),
                                     signals={**mine.signals, "family": float(value)})
-        return self.rank(_deciding_first(_own_side_first(out, members), members, self.stated(texts), self.deciding))
+        ordered = _deciding_first(_own_side_first(out, members), members, self.stated(texts), self.deciding)
+        return self._premised(ordered, texts)
+
+    def _premised(self, row: Sequence[CardScore], texts: Sequence[tuple[str, float]]) -> list[CardScore]:
+        """:meth:`rank` of ``row`` after the premise step (:data:`PREMISE`, :func:`premise_order`), with the top
+        card's confidence lowered when its closest sibling is written for another value of a premise the part
+        does not state (:func:`premise_open`)."""
+        stated = self.stated_premises(texts)
+        ranked = self.rank(premise_order(row, stated))
+        if ranked and (name := premise_open(ranked, stated)):
+            top = ranked[0]
+            top.signals = {**top.signals, "premise_open": 1.0, f"premise_open:{name}": 1.0}
+            top.confidence = min(top.confidence, PREMISE["open_confidence"])
+        return ranked
+
+    def stated_premises(self, texts: Sequence[tuple[str, float]]) -> dict[str, str]:
+        """The premise facts a part states (``legal.premises.stated_premises``): the situation from the part in
+        its context (the fullest of ``texts``), what it asks from the part's own asking clause."""
+        from legal.premises import stated_premises
+
+        own = correct(texts[0][0])
+        fullest = correct(max((t for t, _ in texts), key=len))
+        stated = {k: v for k, v in stated_premises(fullest).items() if k not in ASKED_FACTS}
+        asked = stated_premises(own, asking_clause(own) or own)
+        stated.update({k: v for k, v in asked.items() if k in ASKED_FACTS})
+        return stated
 
     def stated(self, texts: Sequence[tuple[str, float]]) -> dict[str, str]:
         """The deciding facts a part states: the situation read from the part in its context (the fullest of
@@ -950,8 +991,9 @@ def card_deciding(card: Card) -> dict[str, str]:
     """The deciding facts ``card`` is written for, read from its title and lay phrasings by the same typed
     readers as a client's question (``legal.facts.deciding_facts``): a value most of the phrasings that
     state the fact agree on (:data:`SIDE_SHARE`); a fact the card's phrasings state both ways is none of
-    its own (the family's general card). Read once per card (cached on its title and phrasings); a copy."""
-    return dict(_deciding_of(card.title, card.phrasings))
+    its own (the family's general card). The card's declared ``premises`` are its values over what its phrasings
+    say. Read once per card (cached on its title and phrasings); a copy."""
+    return {**dict(_deciding_of(card.title, card.phrasings)), **card.premises}
 
 
 @cache
@@ -976,16 +1018,16 @@ def deciding_question(first: Card, second: Card, question: str, part: str = "") 
     question of the first deciding fact (``legal.facts.DECIDING_FACTS``) both cards are written for with
     different values and that neither ``question`` nor ``part`` states — "是刑事案件还是民事纠纷？" between
     the two legal-aid cards. "" when they differ on no such fact, or the client already said it."""
-    from legal.facts import DECIDING_ASKS, DECIDING_FACTS, deciding_facts
+    from legal.premises import PREMISE_ASKS, PREMISES, stated_premises
 
-    stated = set(deciding_facts(correct(question)))
+    stated = set(stated_premises(correct(question)))
     own = correct(part)
     if own:
-        stated |= set(deciding_facts(own, asking_clause(own) or own))
+        stated |= set(stated_premises(own, asking_clause(own) or own))
     a, b = card_deciding(first), card_deciding(second)
-    for name in DECIDING_FACTS:
+    for name in PREMISES:
         if name not in stated and name in a and name in b and a[name] != b[name]:
-            return DECIDING_ASKS[name]
+            return PREMISE_ASKS[name]
     return ""
 
 
@@ -1009,6 +1051,76 @@ def _deciding_first(row: list[CardScore], members: Sequence[int], stated: dict[s
             # family among itself and never lets a card outside it overtake
             out[best] = CardScore(mine.card, max(contrary) + 1e-3, signals={**mine.signals, "deciding_step": 1.0})
     return out
+
+
+def _contradicted(card: Card, stated: dict[str, str]) -> bool:
+    """Whether the part's stated facts contradict one of ``card``'s declared premises."""
+    return any(name in stated and stated[name] != value for name, value in card.premises.items())
+
+
+def _met(card: Card, stated: dict[str, str]) -> set[str]:
+    """The premises of ``card`` the part's stated facts meet."""
+    return {name for name, value in card.premises.items() if stated.get(name) == value}
+
+
+def premise_order(row: Sequence[CardScore], stated: dict[str, str]) -> list[CardScore]:
+    """``row`` (any order) with the premise step applied (:data:`PREMISE`): the top card, when its declared
+    premise is contradicted by ``stated``, goes just below the best card within ``gap`` that is not contradicted
+    and meets a premise or is of its file (the one meeting the most premises first); then a card within ``gap``
+    of the top card's file (``cross_gap`` of another) that meets a special premise (:data:`SPECIAL_PREMISES`) the
+    top card is not written for goes just above it — the special card before the general one. A lift, never a
+    push: no other card moves."""
+    out = list(row)
+    if not stated or not out:
+        return out
+    order = sorted(range(len(out)), key=lambda i: -out[i].score)
+    top = order[0]
+
+    def near(i: int, gap: float) -> bool:
+        return out[top].score - out[i].score <= gap
+
+    first = out[top].card
+    if _contradicted(first, stated):
+        fits = [i for i in order[1:] if near(i, PREMISE["gap"]) and not _contradicted(out[i].card, stated)
+                and (_met(out[i].card, stated) or area(out[i].card) == area(first))]
+        if fits:
+            best = max(fits, key=lambda i: (len(_met(out[i].card, stated)), out[i].score))
+            mine = out[best]
+            out[best] = CardScore(mine.card, out[top].score + 1e-3, signals={**mine.signals, "premise_step": 1.0})
+            top = best
+            first = mine.card
+    written = set(card_deciding(first))  # the facts the top card is written for, declared or read from its phrasings
+
+    def special(i: int) -> bool:
+        card = out[i].card
+        met = {(name, card.premises[name]) for name in _met(card, stated) - written} & SPECIAL_PREMISES
+        return bool(met) and not _contradicted(card, stated) and near(
+            i, PREMISE["gap"] if area(card) == area(first) else PREMISE["cross_gap"])
+
+    specials = [i for i in order if i != top and special(i)]
+    if specials:
+        best = max(specials, key=lambda i: out[i].score)
+        mine = out[best]
+        out[best] = CardScore(mine.card, out[top].score + 1e-3, signals={**mine.signals, "premise_step": 1.0})
+    return out
+
+
+def premise_open(ranked: Sequence[CardScore], stated: dict[str, str]) -> str:
+    """The premise the two closest cards of one file are written for with different values and the part does
+    not state (within :data:`PREMISE` ``open_gap``), or ''."""
+    if len(ranked) < 2:
+        return ""
+    first = ranked[0]
+    for other in ranked[1:4]:
+        if first.score - other.score > PREMISE["open_gap"]:
+            break
+        if area(other.card) != area(first.card):
+            continue
+        for name, value in first.card.premises.items():
+            theirs = other.card.premises.get(name)
+            if theirs is not None and theirs != value and name not in stated:
+                return name
+    return ""
 
 
 def _side_agreement(asker: str, card_side: str) -> float:

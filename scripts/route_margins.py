@@ -97,7 +97,7 @@ def main() -> int:
     parser.add_argument("--retrieved", type=Path, default=None)
     parser.add_argument("--rows", type=Path, default=None)
     args = parser.parse_args()
-    if any("c22" in str(d) or "blind" in str(d) for d in args.data):
+    if any(held in str(d) for d in args.data for held in ("c24", "blind", "pack16", "m16")):
         parser.error("tuning sets only")
     if args.cards is not None:
         cards = tuple(cardfile.load_cards(sorted(args.cards.glob("*.toml"))))
