@@ -143,6 +143,9 @@ class Supervisor:
             DJANGO_SETTINGS_MODULE=os.environ.get("DJANGO_SETTINGS_MODULE", "legalsite.settings"),
             PYTHONUNBUFFERED="1",
             OPENBLAS_NUM_THREADS="1",
+            # `up` ran Django's system checks before it started the children (BaseCommand.execute): the
+            # worker's Django fixup would run them again at each start (~1 s of CPU, the URL conf's import)
+            CELERY_SKIP_CHECKS="1",
         )
         return env
 
@@ -153,8 +156,9 @@ class Supervisor:
                              "--pool", settings.CELERY_WORKER_POOL,
                              "--concurrency", str(settings.CELERY_WORKER_CONCURRENCY),
                              "--hostname", f"legalsite-{self.port}@%h"]),
-            # WARNING: a line per sent sweep (every minute) would drown the output
-            Child("beat", [python, "-m", "celery", "-A", "legalsite", "beat", "--loglevel", "WARNING",
+            # WARNING: a line per sent sweep (every minute) would drown the output; legalsite.beat: the
+            # configuration without Django's apps and the task modules, which beat never runs
+            Child("beat", [python, "-m", "celery", "-A", "legalsite.beat", "beat", "--loglevel", "WARNING",
                            "--schedule", settings.CELERY_BEAT_SCHEDULE_FILENAME]),
             Child("web", [python, "-m", "daphne", "-b", self.host, "-p", str(self.port), "--proxy-headers",
                           "legalsite.asgi:application"]),

@@ -70,8 +70,9 @@ FIRST_RUN_LAWS = "劳动合同法,劳动争议解释（一）"
 
 def test_up_from_nothing_then_stop_and_start_again(fresh_dir):
     # The statutes are imported on the first start; their vectors are not computed here (minutes of CPU).
+    # the sweep every 2 s: beat's first one reaches the worker while the test runs
     env = clean_env(LEGALSITE_DATA_DIR=str(fresh_dir), KNOWLEDGE_FIRST_RUN_EMBED="skip",
-                    KNOWLEDGE_FIRST_RUN_LAWS=FIRST_RUN_LAWS)
+                    KNOWLEDGE_FIRST_RUN_LAWS=FIRST_RUN_LAWS, SWEEP_INTERVAL_SECONDS="2")
     port = free_port()
 
     up = UpProcess(env, port)
@@ -100,6 +101,12 @@ def test_up_from_nothing_then_stop_and_start_again(fresh_dir):
     assert second.returncode == 1
     assert "already running" in second.stderr and str(up.proc.pid) in second.stderr
     assert "Traceback" not in second.stderr
+
+    # beat sent the sweep by name through the broker, and the worker ran it
+    line = up.wait_for("legalsite.sweep_interrupted_work[")
+    while "succeeded" not in line:
+        line = up.wait_for("legalsite.sweep_interrupted_work[")
+    assert line.startswith("[worker]")
 
     up.proc.send_signal(signal.SIGTERM)
     code, output = up.finish()
