@@ -58,8 +58,9 @@ class Child:
 
 class Supervisor:
     def __init__(self, *, host: str, port: int, stdout: TextIO, keep_services: bool = False,
-                 health_timeout: float = 120.0) -> None:
+                 health_timeout: float = 120.0, checks: Callable[[], None] | None = None) -> None:
         self.host = host
+        self.checks = checks  # Django's system checks, run once the refusals that need none have passed
         self.port = port
         self.stdout = stdout
         self.keep_services = keep_services
@@ -236,6 +237,8 @@ class Supervisor:
         try:
             self.check_port()
             self.check_database()
+            if self.checks:
+                self.checks()
             for name in settings.EMBEDDED_SERVICES:
                 self.say(f"using embedded {name} from {settings.DATA_DIR}")
             notes = self.prepare()

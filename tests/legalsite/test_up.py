@@ -1,5 +1,6 @@
 """`manage.py up`: the whole product from nothing, stopped and started again, and its refusals."""
 
+import io
 import json
 import os
 import signal
@@ -11,8 +12,12 @@ import urllib.request
 
 import psutil
 import pytest
+from django.core.management import call_command
+from django.core.management.base import SystemCheckError
 
 from legalsite import embedded
+from legalsite.management.commands import up as up_command
+from legalsite.supervisor import Supervisor
 from tests.support import ROOT, clean_env, free_port, manage
 
 pytestmark = pytest.mark.slow
@@ -162,3 +167,37 @@ def test_other_commands_report_an_unreachable_database_in_one_line(fresh_dir):
     assert result.returncode == 1
     assert result.stderr.strip().startswith("Database unreachable (check DATABASE_URL)")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_up_runs_the_system_checks_after_its_refusals_and_before_it_prepares(tmp_path, settings, monkeypatch):
+    settings.DATA_DIR = tmp_path
+    calls = []
+
+    def failing_checks():
+        calls.append("checks")
+        raise SystemCheckError("firm.E001: a failing start-up check")
+
+    supervisor = Supervisor(host="127.0.0.1", port=free_port(), stdout=io.StringIO(), keep_services=True,
+                            checks=failing_checks)
+    monkeypatch.setattr(supervisor, "check_database", lambda: calls.append("database"))
+    monkeypatch.setattr(supervisor, "prepare", lambda: pytest.fail("prepared although a check failed"))
+    with pytest.raises(SystemCheckError):
+        supervisor.run()
+    assert calls == ["database", "checks"]
+
+
+def test_the_up_command_hands_its_checks_to_the_supervisor_unless_told_to_skip_them(monkeypatch):
+    seen = []
+
+    class Recorder:
+        def __init__(self, **kwargs):
+            seen.append(kwargs["checks"])
+
+        def run(self):
+            return 0
+
+    monkeypatch.setattr(up_command, "Supervisor", Recorder)
+    call_command("up", "--port", "1", skip_checks=False)
+    call_command("up", "--port", "1", "--skip-checks")
+    assert seen[0] is not None and seen[0].__func__ is up_command.Command.check
+    assert seen[1] is None
