@@ -10,6 +10,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import secrets
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -91,8 +92,13 @@ if DATABASE_POOL_MAX_SIZE:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- applications ------------------------------------------------------------------------
+#: daphne's app is there for its `manage.py runserver` (ASGI, websockets). Importing it installs Twisted's reactor,
+#: ~0.3 s of CPU at every process's start that no other process uses: daphne itself (`python -m daphne`, what
+#: `up` runs) installs the reactor at its own start; Celery, the other commands and the tests serve no ASGI through
+#: Twisted (docs/decisions/test-suite.md, stop 41).
+RUNSERVER = sys.argv[1:2] == ["runserver"]
 INSTALLED_APPS = [
-    "daphne",
+    *(["daphne"] if RUNSERVER else []),
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

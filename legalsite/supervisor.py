@@ -58,8 +58,9 @@ class Child:
 
 class Supervisor:
     def __init__(self, *, host: str, port: int, stdout: TextIO, keep_services: bool = False,
-                 health_timeout: float = 120.0) -> None:
+                 health_timeout: float = 120.0, checks: Callable[[], None] | None = None) -> None:
         self.host = host
+        self.checks = checks  # Django's system checks, run once the refusals that need none have passed
         self.port = port
         self.stdout = stdout
         self.keep_services = keep_services
@@ -143,6 +144,9 @@ class Supervisor:
             DJANGO_SETTINGS_MODULE=os.environ.get("DJANGO_SETTINGS_MODULE", "legalsite.settings"),
             PYTHONUNBUFFERED="1",
             OPENBLAS_NUM_THREADS="1",
+            # `up` ran Django's system checks before it started the children (BaseCommand.execute): the
+            # worker's Django fixup would run them again at each start (~1 s of CPU, the URL conf's import)
+            CELERY_SKIP_CHECKS="1",
         )
         return env
 
@@ -153,8 +157,9 @@ class Supervisor:
                              "--pool", settings.CELERY_WORKER_POOL,
                              "--concurrency", str(settings.CELERY_WORKER_CONCURRENCY),
                              "--hostname", f"legalsite-{self.port}@%h"]),
-            # WARNING: a line per sent sweep (every minute) would drown the output
-            Child("beat", [python, "-m", "celery", "-A", "legalsite", "beat", "--loglevel", "WARNING",
+            # WARNING: a line per sent sweep (every minute) would drown the output; legalsite.beat: the
+            # configuration without Django's apps and the task modules, which beat never runs
+            Child("beat", [python, "-m", "celery", "-A", "legalsite.beat", "beat", "--loglevel", "WARNING",
                            "--schedule", settings.CELERY_BEAT_SCHEDULE_FILENAME]),
             Child("web", [python, "-m", "daphne", "-b", self.host, "-p", str(self.port), "--proxy-headers",
                           "legalsite.asgi:application"]),
@@ -232,6 +237,8 @@ class Supervisor:
         try:
             self.check_port()
             self.check_database()
+            if self.checks:
+                self.checks()
             for name in settings.EMBEDDED_SERVICES:
                 self.say(f"using embedded {name} from {settings.DATA_DIR}")
             notes = self.prepare()

@@ -87,3 +87,15 @@ def test_missing_companion_variable_is_named():
     assert result.stderr.strip() == (
         "Configuration error: EMBEDDING_BASE_URL: required when EMBEDDING_BACKEND=openai"
     )
+
+
+@pytest.mark.slow
+def test_runserver_is_daphnes_and_no_other_process_loads_daphnes_app():
+    """daphne's app gives `runserver` its ASGI server (websockets); it installs Twisted's reactor at import, so the
+    other processes (this one: the tests, Celery, the other commands) go without it."""
+    from django.conf import settings
+
+    result = manage("runserver", "--help")
+    assert result.returncode == 0, result.stderr
+    assert "--websocket_handshake_timeout" in result.stdout  # daphne's runserver, not Django's
+    assert "daphne" not in settings.INSTALLED_APPS

@@ -5,6 +5,8 @@ broker with a clear status instead of staying silently queued."""
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from datetime import timedelta
 
 import pytest
@@ -31,6 +33,7 @@ from research.models import ResearchTask
 from research.services import tasks as research_services
 from tests.contracts.contract_files import portal
 from tests.contracts.review_support import make_contract
+from tests.support import ROOT, clean_env
 from tracing.models import AuditEvent
 
 pytestmark = pytest.mark.django_db
@@ -95,6 +98,32 @@ def test_up_starts_exactly_one_beat_with_its_schedule_in_the_data_dir(tmp_path, 
     assert "-B" not in workers[0].argv and "--beat" not in workers[0].argv  # beat is its own process
     schedule = beats[0].argv[beats[0].argv.index("--schedule") + 1]
     assert schedule == settings.CELERY_BEAT_SCHEDULE_FILENAME
+    # beat runs the configuration-only app; the worker, the project's app with its tasks
+    assert beats[0].argv[beats[0].argv.index("-A") + 1] == "legalsite.beat"
+    assert workers[0].argv[workers[0].argv.index("-A") + 1] == "legalsite"
+    # `up` ran the system checks before the children start: the worker does not run them again
+    assert supervisor.child_env()["CELERY_SKIP_CHECKS"] == "1"
+
+
+def test_the_beat_app_sends_the_projects_schedule_to_the_projects_broker_and_runs_nothing():
+    from legalsite.beat import app as beat_app
+
+    # what beat reads: the schedule, the broker and its transport, the clock
+    for key in ("beat_schedule", "broker_url", "broker_transport", "broker_transport_options", "timezone",
+                "task_serializer", "accept_content", "broker_connection_retry_on_startup"):
+        assert beat_app.conf[key] == celery_app.conf[key], key
+    assert beat_app.conf.beat_schedule == settings.CELERY_BEAT_SCHEDULE
+    # no Django fixup (django.setup(), the checks) and no task module: the sweep is sent by its name
+    assert not beat_app.fixups and celery_app.fixups
+    assert "legalsite.sweep_interrupted_work" in celery_app.tasks
+    probe = ("import sys; from legalsite.beat import app; app.loader.import_default_modules(); "
+             "from django.apps import apps; "
+             "print(apps.ready, sorted(m for m in sys.modules if m.endswith('.tasks') and not m.startswith('asyncio')"
+             " or m == 'legal.engine'))")
+    started = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=clean_env(), capture_output=True,
+                             text=True, timeout=60)
+    assert started.returncode == 0, started.stderr
+    assert started.stdout.split() == ["False", "[]"]
 
 
 # --- auto-reviews ----------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """`manage.py up`: the whole product from nothing, stopped and started again, and its refusals."""
 
+import io
 import json
 import os
 import signal
@@ -11,8 +12,12 @@ import urllib.request
 
 import psutil
 import pytest
+from django.core.management import call_command
+from django.core.management.base import SystemCheckError
 
 from legalsite import embedded
+from legalsite.management.commands import up as up_command
+from legalsite.supervisor import Supervisor
 from tests.support import ROOT, clean_env, free_port, manage
 
 pytestmark = pytest.mark.slow
@@ -70,8 +75,9 @@ FIRST_RUN_LAWS = "劳动合同法,劳动争议解释（一）"
 
 def test_up_from_nothing_then_stop_and_start_again(fresh_dir):
     # The statutes are imported on the first start; their vectors are not computed here (minutes of CPU).
+    # the sweep every 2 s: beat's first one reaches the worker while the test runs
     env = clean_env(LEGALSITE_DATA_DIR=str(fresh_dir), KNOWLEDGE_FIRST_RUN_EMBED="skip",
-                    KNOWLEDGE_FIRST_RUN_LAWS=FIRST_RUN_LAWS)
+                    KNOWLEDGE_FIRST_RUN_LAWS=FIRST_RUN_LAWS, SWEEP_INTERVAL_SECONDS="2")
     port = free_port()
 
     up = UpProcess(env, port)
@@ -100,6 +106,12 @@ def test_up_from_nothing_then_stop_and_start_again(fresh_dir):
     assert second.returncode == 1
     assert "already running" in second.stderr and str(up.proc.pid) in second.stderr
     assert "Traceback" not in second.stderr
+
+    # beat sent the sweep by name through the broker, and the worker ran it
+    line = up.wait_for("legalsite.sweep_interrupted_work[")
+    while "succeeded" not in line:
+        line = up.wait_for("legalsite.sweep_interrupted_work[")
+    assert line.startswith("[worker]")
 
     up.proc.send_signal(signal.SIGTERM)
     code, output = up.finish()
@@ -155,3 +167,37 @@ def test_other_commands_report_an_unreachable_database_in_one_line(fresh_dir):
     assert result.returncode == 1
     assert result.stderr.strip().startswith("Database unreachable (check DATABASE_URL)")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_up_runs_the_system_checks_after_its_refusals_and_before_it_prepares(tmp_path, settings, monkeypatch):
+    settings.DATA_DIR = tmp_path
+    calls = []
+
+    def failing_checks():
+        calls.append("checks")
+        raise SystemCheckError("firm.E001: a failing start-up check")
+
+    supervisor = Supervisor(host="127.0.0.1", port=free_port(), stdout=io.StringIO(), keep_services=True,
+                            checks=failing_checks)
+    monkeypatch.setattr(supervisor, "check_database", lambda: calls.append("database"))
+    monkeypatch.setattr(supervisor, "prepare", lambda: pytest.fail("prepared although a check failed"))
+    with pytest.raises(SystemCheckError):
+        supervisor.run()
+    assert calls == ["database", "checks"]
+
+
+def test_the_up_command_hands_its_checks_to_the_supervisor_unless_told_to_skip_them(monkeypatch):
+    seen = []
+
+    class Recorder:
+        def __init__(self, **kwargs):
+            seen.append(kwargs["checks"])
+
+        def run(self):
+            return 0
+
+    monkeypatch.setattr(up_command, "Supervisor", Recorder)
+    call_command("up", "--port", "1", skip_checks=False)
+    call_command("up", "--port", "1", "--skip-checks")
+    assert seen[0] is not None and seen[0].__func__ is up_command.Command.check
+    assert seen[1] is None
