@@ -134,8 +134,8 @@ def celery_worker(subprocess_env, django_db_blocker) -> Iterator[subprocess.Pope
          "--hostname", f"test-{os.getpid()}@%h", "--without-mingle", "--without-gossip"],
         # it runs the chat and research turns of every test of this process, so it loads the embedding model
         # and jieba at start as a production worker does (the run's other children do not: tests/plugin.py),
-        # and a browser test's first turn does not wait for them; the run's own process ran Django's system checks
-        # at its start, so the worker skips them as `up`'s worker does (legalsite/supervisor.py)
+        # and a browser test's first turn does not wait for them; it skips Django's system checks as `up`'s worker
+        # does (legalsite/supervisor.py): the suite runs them in tests of their own (`manage.py check`)
         cwd=ROOT, env=subprocess_env | {"KNOWLEDGE_PRELOAD": "1", "CELERY_SKIP_CHECKS": "1"}, stdout=log,
         stderr=subprocess.STDOUT,
     )
