@@ -10,7 +10,7 @@ from contracts.ingest.parties import guess_contract_type
 from contracts.playbook import starter_rules
 from contracts.playbook.engine import missing_clause_findings
 from tests.contracts.playbook_support import line_sections, rule_case_tests
-from tests.contracts.unseen_type_cases import LOOKALIKES, RISKS
+from tests.contracts.unseen_type_cases import LOOKALIKES, RISKS, WIDENED, WIDENED_LOOKALIKES
 
 RULES = starter_rules()
 
@@ -25,6 +25,8 @@ def test_every_rule_has_risks_and_look_alikes():
 
 
 test_the_rule_finds_its_risk, test_a_lawful_look_alike_raises_nothing = rule_case_tests(RULES, RISKS, LOOKALIKES)
+test_a_widened_phrasing_finds_its_risk, test_a_widened_look_alike_raises_nothing = rule_case_tests(
+    RULES, WIDENED, WIDENED_LOOKALIKES)
 
 
 @pytest.mark.parametrize(("text", "kind"), [

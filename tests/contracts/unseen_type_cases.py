@@ -82,3 +82,60 @@ LOOKALIKES = {
         ("service", "第六条 客户应在每次服务后在签到表上签字。", "客户（委托方）"),
     ],
 }
+
+RISKS["deviation-deemed-total-loss"] = [
+    ("transport", "3.2 运输中车厢温度只要有一次超过8℃，"
+                  "不论对药品有无实际影响，整车药品一律视为报废。", "乙方（承运人）"),
+    ("storage", "第六条 库温任一次偏离约定区间的，该批货物全部视为变质，由保管方按货值赔偿。", "保管方"),
+    ("sale", "四、交付的任意一箱产品规格不符的，该批产品全部认定为不合格，买方有权整批退货。", "卖方"),
+]
+LOOKALIKES["deviation-deemed-total-loss"] = [
+    ("transport", "3.2 车厢温度超出约定区间的，经检验确认药品变质的，由乙方按受损药品价值赔偿。", "乙方（承运人）"),
+    ("storage", "第六条 库温应保持在零下十八度以下，保管方应每日记录库温。", "保管方"),
+    ("sale", "四、交付的产品规格不符的，买方有权就不符部分要求更换。", "卖方"),
+]
+
+#: Phrasings widened in rules that were there (issue 21, second round): the act in wordings the rule had not
+#: read — a right named at length between its waiver and its name, common parts called 共用部位 and their income
+#: 经营收入, a competing fund, a bypass written as 自行或通过第三方与…成交, another channel made no defence.
+WIDENED = {
+    "construction-waive-priority": [
+        ("construction", "第十条 承包人同意放弃就本项目工程折价或者拍卖所得价款依法享有的建设工程价款优先受偿权。",
+         "承包人"),
+    ],
+    "property-common-income-owned": [
+        ("property", "第九条 小区共用部位、共用设施设备的广告位、地面停车位及电梯轿厢等经营收入，"
+                     "作为乙方管理服务的补贴，全部归乙方所有。", "甲方（业主委员会）"),
+    ],
+    "partnership-compete-self-deal": [
+        ("partnership", "第六条 普通合伙人可以另行设立、管理与本合伙企业投资领域相同的其他基金。", "有限合伙人"),
+        ("partnership", "第七条 执行事务合伙人可以代表本合伙企业与其关联公司进行交易，"
+                        "无需其他合伙人同意。", "有限合伙人"),
+    ],
+    "intermediary-skip-penalty-over-fee": [
+        ("intermediary", "第六条 委托方自行或者经其他经纪公司与乙方介绍的房东签约的，应按成交价的10%支付违约金。",
+         "委托方"),
+    ],
+    "intermediary-other-channel-deemed-skip": [
+        ("intermediary", "第七条 委托人经公开渠道另行获知中介人推荐的同一房源的，不得以此为由拒付佣金。", "委托人"),
+    ],
+}
+WIDENED_LOOKALIKES = {
+    "construction-waive-priority": [
+        ("construction", "第十条 承包人依法享有就本项目工程折价或者拍卖所得价款优先受偿的权利。", "承包人"),
+    ],
+    "property-common-income-owned": [
+        ("property", "第九条 利用小区共用部位所得的经营收入，扣除合理成本后归全体业主共有。", "甲方（业主委员会）"),
+    ],
+    "partnership-compete-self-deal": [
+        ("partnership", "第六条 普通合伙人不得设立、管理与本合伙企业投资领域相同的其他基金。", "有限合伙人"),
+        ("partnership", "第七条 执行事务合伙人代表本合伙企业与其关联公司交易的，"
+                        "应经全体合伙人一致同意。", "有限合伙人"),
+    ],
+    "intermediary-skip-penalty-over-fee": [
+        ("intermediary", "第六条 委托方与出租人签订租赁合同的，应按月租金的50%支付佣金。", "委托方"),
+    ],
+    "intermediary-other-channel-deemed-skip": [
+        ("intermediary", "第七条 甲方经公开渠道另行获知同一房源并自行成交的，无需向乙方支付佣金。", "甲方（委托人）"),
+    ],
+}
