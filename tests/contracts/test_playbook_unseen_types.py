@@ -102,3 +102,20 @@ def test_the_payee_check_is_not_the_payers_risk():
     text = "第七条 艺人无故缺席演出的，应支付演出费两倍的违约金。"
     assert "payer-late-payment-liability-missing" not in _missing(
         text, "performance", "甲方（主办方）", "payer-late-payment-liability-missing")
+
+
+@pytest.mark.parametrize(("text", "per", "base"), [
+    # the period word begins the base: a share of a year's (a month's) rent, not a rate per year (month)
+    ("第八条 承租方提前退租的，应按年租金的20%支付违约金。", "", "年租金"),
+    ("三、委托人私下成交的，按月租金的80%支付报酬。", "", "月租金"),
+    ("每迟延一天，按月服务费的2%支付违约金。", "day", "月服务费"),
+    # a period still: the rate itself named per year, a charge paid per day
+    ("借款按年利率12%计算利息。", "year", "年利率"),
+    ("逾期付款的，应按日支付万分之五的违约金。", "day", None),
+])
+def test_a_period_word_that_begins_a_base_is_no_period(text, per, base):
+    from contracts.playbook.facts import read_clause
+    (rate,) = read_clause(text).rates
+    assert rate.per == per
+    if base is not None:
+        assert rate.base == base

@@ -55,7 +55,7 @@ LOOKALIKES = {
     ],
     "guarantee-own-penalty-any-name": [
         ("guarantee", "3.3 乙方承担保证责任的范围以债务人应当承担的责任为限。", "乙方（保证人）"),
-        ("guarantee", "第六条 债务人逾期还款的，应按日支付万分之五的违约金，保证人对该违约金承担连带责任。", "担保方"),
+        ("guarantee", "第六条 保证人对债务人依主合同应付的违约金承担连带保证责任。", "担保方"),
         ("loan", "七、借款人逾期还款的，应另行向出借人支付逾期利息。", "丙方（保证人）"),
     ],
     "limited-partner-uncapped-contribution": [
@@ -113,7 +113,7 @@ WIDENED = {
                         "无需其他合伙人同意。", "有限合伙人"),
     ],
     "intermediary-skip-penalty-over-fee": [
-        ("intermediary", "第六条 委托方自行或者经其他经纪公司与乙方介绍的房东签约的，应按成交价的10%支付违约金。",
+        ("intermediary", "第六条 委托方自行或者经其他经纪公司与乙方介绍的房东签约的，应按年租金的10%支付违约金。",
          "委托方"),
     ],
     "intermediary-other-channel-deemed-skip": [
