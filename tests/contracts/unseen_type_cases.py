@@ -139,3 +139,9 @@ WIDENED_LOOKALIKES = {
         ("intermediary", "第七条 甲方经公开渠道另行获知同一房源并自行成交的，无需向乙方支付佣金。", "甲方（委托人）"),
     ],
 }
+
+
+def unseen_breadth_cases() -> list[tuple[str, str, str, str]]:
+    """(rule, contract type, risky clause, lawful look-alike) for tests/contracts/test_playbook_breadth.py: each new
+    rule's first risk and first look-alike, read with no side."""
+    return [(code, RISKS[code][0][0], RISKS[code][0][1], LOOKALIKES[code][0][1]) for code in RISKS]
