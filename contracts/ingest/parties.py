@@ -230,6 +230,43 @@ _OBLIGATION_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.com
     ("entrustment", r"(?:代为|代理|代)销售[^。；;\n]{0,40}(?:佣金|报酬|提成|手续费|代销费)"),
     ("tech_dev", r"(?:开发|研发|定制开发|设计开发)[^。；;\n]{0,20}(?:软件|系统|平台|小程序|APP|App|应用程序)"
                  r"[^。；;\n]{0,60}(?:源代码|源程序|验收|交付)"),
+    # issue 21, second round: the promises of the types a title often hides (信息服务协议 for a brokerage,
+    # 存放服务合同 for a storage, 综合管理服务合同 for a property service, 活动合作协议 for a performance,
+    # 技术服务协议 for a processing of personal information, 承诺函 for a guarantee)
+    ("intermediary", r"(?:报告|提供|介绍)[^。；;\n]{0,16}(?:订立[^。；;\n]{0,8}合同的机会|订约机会|缔约机会|"
+                     r"(?:订立合同|订约|交易)的?媒介(?:服务)?)"),
+    ("intermediary", r"(?:促成|撮合)[^。；;\n]{0,30}(?:成交|成立|签订|签约|订立)[^。；;\n]{0,40}"
+                     r"(?:佣金|居间费|中介费|服务费|报酬|介绍费)"),
+    ("intermediary", r"(?:报告|告知|提供)[^。；;\n]{0,12}(?:房源|交易|订约|客户|买家|卖家|租户)信息"),
+    ("intermediary", r"(?:居间|中介|经纪)(?:服务)?(?:报酬|费用?|佣金)[^。；;\n]{0,30}(?:成交|签订|订立|促成)"
+                     r"|(?:成交|签订|订立|促成)[^。；;\n]{0,40}(?:居间|中介|经纪)(?:服务)?(?:报酬|费|佣金)"),
+    ("intermediary", r"视为[^。；;\n]{0,10}(?:居间|中介|撮合|促成)成功"),
+    ("intermediary", r"未(?:能)?(?:促成|撮合)[^。；;\n]{0,30}"
+                     r"(?:不得|无权|不)[^。；;\n]{0,6}(?:收取|要求支付|请求支付)"),
+    ("storage", r"(?:存放|储存|存储|寄存|仓储)[^。；;\n]{0,24}(?:仓库|库房|冷库|库区|货场)[^。；;\n]{0,24}"
+                r"(?:保管|看管|验收|入库|出库)"),
+    ("storage", r"(?:交由|交给|交付|委托)[^。；;\n]{0,12}(?:仓库|库房|冷库|保管方|乙方|甲方)[^。；;\n]{0,12}"
+                r"(?:储存|存放|保管)"),
+    ("storage", r"(?:凭|依据|根据)[^。；;\n]{0,10}(?:提货单|出库单|仓单|入库单|提单)"
+                r"[^。；;\n]{0,12}(?:发货|出库|提货|放货)"),
+    ("storage", r"(?:保管|仓储|存储|储存)期间[^。；;\n]{0,30}(?:毁损|灭失|短少|变质)"),
+    ("property", r"(?:共用部位|共用设施设备|共有部分|公共区域|公共部位)[^。；;\n]{0,24}"
+                 r"(?:维修|养护|保洁|清洁|管理|运行|秩序维护)"),
+    ("property", r"(?:业主|住户|使用人)[^。；;\n]{0,16}(?:交纳|缴纳|支付)"
+                 r"[^。；;\n]{0,12}(?:物业费|物业服务费|物业管理费)"),
+    ("performance", r"(?:演出|表演|演唱|登台|献唱|出演|演奏|献艺)[^。；;\n]{0,30}"
+                    r"(?:报酬|演出费|出场费|酬金|劳务费|片酬)"),
+    ("performance", r"(?:演唱会|音乐会|音乐节|晚会|专场|巡演|演出活动)[^。；;\n]{0,30}"
+                    r"(?:演唱|表演|演出|登台|献唱|演奏|出演)"),
+    ("performance", r"(?:支付|给付|结算)[^。；;\n]{0,12}(?:出场费|演出费|演出报酬|表演费|演出酬金)"),
+    ("data", r"(?:委托|受托)[^。；;\n]{0,24}(?:处理|存储|储存|分析|清洗|加工|收集)"
+             r"[^。；;\n]{0,12}(?:个人信息|用户数据)"),
+    ("data", r"(?:按照|依照|根据|按)[^。；;\n]{0,12}(?:指示|要求|约定|目的)(?:和方式)?"
+             r"(?:处理|使用|存储)[^。；;\n]{0,6}(?:个人信息|数据)"),
+    ("data", r"(?:删除|返还)[^。；;\n]{0,10}(?:个人信息|受托处理的数据)"),
+    ("guarantee", r"(?:不能|未能|未|无力|不)(?:按期|按时|如期|按约)?(?:偿还|清偿|履行|还款|归还|支付)[^。；;\n]{0,40}"
+                  r"(?:由|承担)[^。；;\n]{0,20}(?:连带(?:清偿|保证|赔偿)?责任|保证责任|代偿|代为(?:偿还|清偿|履行))"),
+    ("guarantee", r"(?:保证期间|保证责任的期间|承担责任的期间|保证范围|保证方式)"),
 ))
 #: The families in which the obligations may correct a title's type (a SaaS titled 许可协议 is a technical
 #: service; a 销售居间 in which the agent sells in its own name is a 委托) — across families the title stands.
@@ -249,17 +286,24 @@ def obligation_types(full_text: str) -> dict[str, int]:
     return counts
 
 
-def _by_obligation(full_text: str, title_kind: str) -> str | None:
+def _by_obligation(full_text: str, title_kind: str, head: str = "") -> str | None:
     """The one type the promises of the text bear out, or None (abstain) when they name none or several; a
-    title's own type is corrected only within its family (or when it is the broad 服务)."""
+    title's own type is corrected within its family (or when it is the broad 服务), and across families only
+    when the parties hold none of the title type's roles while the promise is made more than once (a
+    房屋租赁信息服务协议 between a 委托方 and a broker who reports the chance of a lease is a brokerage, not a lease;
+    a 仓库租赁合同 between 出租方 and 承租方 stays a lease whatever is stored)."""
     counts = obligation_types(full_text)
     if len(counts) != 1:
         return None
     (kind, hits), = counts.items()
     if title_kind in ("service", "other"):
         return kind
+    if hits < 2 or kind == title_kind:
+        return None
     # a title of a specific type yields only to a promise made more than once, within the title's family
-    if hits >= 2 and kind != title_kind and any(kind in fam and title_kind in fam for fam in _OBLIGATION_FAMILIES):
+    if any(kind in fam and title_kind in fam for fam in _OBLIGATION_FAMILIES):
+        return kind
+    if head and not _held_types(head, [title_kind]):
         return kind
     return None
 
@@ -291,7 +335,14 @@ def guess_contract_type(head: str, parties: list[Party], full_text: str) -> str:
                 return held.pop()
         if len(named) == 1:
             # what is promised for what corrects a broad title or one of the same family, when it names one type
-            return _by_obligation(full_text, named[0]) or named[0]
+            return _by_obligation(full_text, named[0], head) or named[0]
+        if named and not _third_party_types(head):
+            # a two-party contract whose title names two types (房屋买卖居间服务合同 between a buyer and a broker)
+            # is the one of them its promises bear out, unless the parties are both sides of another named type
+            # (借款及房产抵押合同 between 出借人 and 借款人 stays a loan); a third party in its role makes a composite
+            promised = [k for k in obligation_types(full_text) if k in named]
+            if len(promised) == 1 and all(_sides_held(head, k) < 2 for k in named if k != promised[0]):
+                return promised[0]
         if named:
             scores = _type_scores(head, full_text)
             return max(named, key=lambda k: (scores[k], -named.index(k)))
@@ -301,6 +352,13 @@ def guess_contract_type(head: str, parties: list[Party], full_text: str) -> str:
         scores[kind] += 3 * min(hits, 2)
     best = max(scores, key=lambda k: scores[k])
     return best if scores[best] >= 4 else "other"
+
+
+def _sides_held(head: str, kind: str) -> int:
+    """How many distinct role words of ``kind`` the party block gives the parties (出借人 and 借款人: 2)."""
+    words = set(_role_words(head)) | {w for labels in party_labels(head) for w in labels}
+    return len({role for word in words for role, k in _ROLE_TYPES.items()
+                if k == kind and role in _NEUTRAL_ROLES.sub("", word)})
 
 
 def _held_types(head: str, kinds: list[str]) -> set[str]:

@@ -25,6 +25,7 @@ from tests.contracts.shape_ten_cases import shape_ten_breadth_cases
 from tests.contracts.thin_family_cases import THIN_CASES
 from tests.contracts.type_reader_cases import type_reader_breadth_cases
 from tests.contracts.type_specific_cases import type_specific_breadth_cases
+from tests.contracts.unseen_type_cases import unseen_breadth_cases
 
 RULES = starter_rules()
 NEW_FILES = sorted(p.name for p in RULES_DIR.glob("*.toml") if p.name >= "50")
@@ -338,6 +339,8 @@ CASES += shape_ten_breadth_cases()
 CASES += moved_rule_breadth_cases()
 # Issue 21's carried families (99-families-carried.toml): tests/contracts/carries_cases.py.
 CASES += CARRIES_CASES
+# Issue 21's families of the types first seen (99-types-unseen.toml): tests/contracts/unseen_type_cases.py.
+CASES += unseen_breadth_cases()
 # rules/99-read-across-clauses.toml: one sentence undone by another (issue 21; across numbered clauses in
 # tests/contracts/test_parties_and_cross_clause.py) — here two sentences of one clause, no side told
 CASES += [
