@@ -22,6 +22,19 @@ NEUTRAL = ("一方", "对方", "双方", "各方", "守约方", "违约方", "�
 COMPOUNDS = re.compile(r"用户(?=画像|群体|体验|数据|信息|账号|行为|偏好|标签)")
 
 
+#: What follows a role word when it is only the head of another word: 保证人员 (staff), 保证人民币 (a sum);
+#: 提供方案, 使用方法. A contract that says 转让方保证人员稳定 names no 保证人 (承租人身份证, 出租人口头通知 do).
+_NOT_A_ROLE_AFTER = {"人": "员民格才士选群家", "方": "式案法面向便针位"}
+
+
+def role_in(role: str, text: str) -> bool:
+    """The contract names ``role`` as a role (a party or a third person it speaks of), not only as the first
+    characters of another word (保证人 inside 保证人员, 保证人民币)."""
+    tail = _NOT_A_ROLE_AFTER.get(role[-1], "")
+    guard = f"(?![{tail}])" if tail else ""
+    return re.search(re.escape(role) + guard, text) is not None
+
+
 @cache
 def _longer_roles(word: str) -> tuple[str, ...]:
     """The role words that end in ``word`` (承租人 for 租人), once per word."""
@@ -58,8 +71,8 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
         # 其他承运人, 新的物业服务企业: another one of that kind is a third party, not a party misnamed
         # 主债务人 of a guarantee is the principal debtor, a third party like 其他承运人
         if (re.search("(?<!主)" + OTHER_OF_KIND + re.escape(role) + "(?![式案法面向便针位])", named)
-                and role not in whole and not any(role in n for n in NEUTRAL)):
-            if not any(role in other and other in whole for other in roles if other != role):
+                and not role_in(role, whole) and not any(role in n for n in NEUTRAL)):
+            if not any(role in other and role_in(other, whole) for other in roles if other != role):
                 out.append(f"party {role} not in the contract")
     # A role word the contract does not declare (出租人 in a contract between 甲方 and 乙方) is a defect too.
     for word, name in facts.role_names:
