@@ -32,12 +32,14 @@ def _cited(found) -> set[tuple[str, int]]:
 LP = "丙方（有限合伙人）"
 GP = "甲方（普通合伙人）"
 LP_CLAUSES = [
-    ("第五条 戊方作为新加入的合伙人，对合伙企业在其加入之前（即入伙前）所负的全部债务与其他合伙人一并承担无限连带清偿责任。",
+    ("第五条 戊方作为新加入的合伙人，"
+     "对合伙企业在其加入之前（即入伙前）所负的全部债务与其他合伙人一并承担无限连带清偿责任。",
      (PARTNERSHIP, 77)),
     ("第九条 有限合伙人无权查看或复制合伙企业的会计账册和银行流水，普通合伙人亦无义务向其提供。", (PARTNERSHIP, 68)),
     ("第十条 有限合伙人申请退出时，普通合伙人可按其原始出资额的七成收购其财产份额，有限合伙人不得另行对外转让。",
      (PARTNERSHIP, 73)),
-    ("第六条 有限合伙人逾期缴纳第二期出资超过十日的，普通合伙人有权取消其合伙人资格，已缴出资一概不退。", (PARTNERSHIP, 65)),
+    ("第六条 有限合伙人逾期缴纳第二期出资超过十日的，"
+     "普通合伙人有权取消其合伙人资格，已缴出资一概不退。", (PARTNERSHIP, 65)),
 ]
 
 
@@ -63,11 +65,14 @@ def test_a_limited_partner_is_not_told_of_a_general_partners_liability_for_prior
 @pytest.mark.parametrize(("contract_type", "clause", "article", "side"), [
     ("property", "第二十条 服务期届满前两个月内业主委员会未提出异议的，本合同即自动续展两年，费用标准不变。",
      (CIVIL, 948), "甲方（业主委员会）"),
-    ("construction", "第十四条 乙方提交竣工结算文件后，甲方应在一百二十日内审定，甲方在审定期内未提出修改意见的，也不视为其认可乙方的结算金额。",
+    ("construction", "第十四条 乙方提交竣工结算文件后，甲方应在一百二十日内审定，"
+                     "甲方在审定期内未提出修改意见的，也不视为其认可乙方的结算金额。",
      (BUILDING, 21), "乙方（承包人）"),
-    ("guarantee", "第七条 借款人已以其自有房产为本债务设定抵押，丙方放弃要求甲方先就抵押财产受偿的抗辩，甲方可径行要求丙方承担保证责任。",
+    ("guarantee", "第七条 借款人已以其自有房产为本债务设定抵押，"
+                  "丙方放弃要求甲方先就抵押财产受偿的抗辩，甲方可径行要求丙方承担保证责任。",
      (CIVIL, 392), "丙方（保证人）"),
-    ("storage", "第九条 存货方欠付保管费的，保管方可留置其在库货物，五日内仍未付清的，保管方有权自行拍卖并以所得价款抵偿。",
+    ("storage", "第九条 存货方欠付保管费的，保管方可留置其在库货物，"
+                "五日内仍未付清的，保管方有权自行拍卖并以所得价款抵偿。",
      (CIVIL, 453), "甲方（存货方）"),
 ])
 def test_the_clauses_subject_decides_the_article(contract_type, clause, article, side):
@@ -80,7 +85,8 @@ def test_the_clauses_subject_decides_the_article(contract_type, clause, article,
     # a third party's mortgage: the creditor may choose (392), no risk of order for the guarantor to cite it for
     ("guarantee", "第七条 第三人提供的抵押与丙方的保证并存时，甲方可以选择先要求丙方承担保证责任。", (CIVIL, 392)),
     # a lien sold after the sixty days the law gives: 453 is met
-    ("storage", "第九条 存货方欠付保管费的，保管方可留置相应货物，经书面催告六十日后仍未付清的，可依法拍卖。", (CIVIL, 453)),
+    ("storage", "第九条 存货方欠付保管费的，保管方可留置相应货物，"
+                "经书面催告六十日后仍未付清的，可依法拍卖。", (CIVIL, 453)),
 ])
 def test_the_article_abstains_where_the_clause_does_not_meet_it(contract_type, clause, article):
     assert article not in _cited(_findings(contract_type, clause)), clause
@@ -93,9 +99,11 @@ def test_a_keeper_that_only_counts_packages_is_the_depositors_risk():
     found = _findings("storage", clause, side="甲方（存货方）")
     assert "storage-intake-not-inspected" in {f.rule_code for f in found}
     assert (CIVIL, 907) in _cited(found)
-    assert "storage-intake-not-inspected" not in {f.rule_code for f in _findings("storage", clause, side="乙方（保管方）")}
+    keeper = _findings("storage", clause, side="乙方（保管方）")
+    assert "storage-intake-not-inspected" not in {f.rule_code for f in keeper}
     joint = "第三条 货物进仓时由双方共同验收，保管方仅核对件数的，对品质和型号不作检验。"
-    assert "storage-intake-not-inspected" not in {f.rule_code for f in _findings("storage", joint, side="甲方（存货方）")}
+    both = _findings("storage", joint, side="甲方（存货方）")
+    assert "storage-intake-not-inspected" not in {f.rule_code for f in both}
 
 
 def test_a_debt_transfer_binding_a_guarantor_named_by_its_label():
@@ -134,14 +142,16 @@ def test_a_role_inside_another_word_is_no_role_of_the_contract():
 
 
 def _defects(contract: str, suggestion: str) -> list[str]:
-    sections = [SectionDraft(order=1, kind="clause", number="第一条", title="", text=contract, para_start=1, para_end=1)]
+    sections = [SectionDraft(order=1, kind="clause", number="第一条", title="", text=contract,
+                             para_start=1, para_end=1)]
     f = Finding(rule_code="x", section_order=None, quote="", start=0, end=0, category="担保", severity="high",
                 description="", suggestion=suggestion)
     return suggestion_defects(f, sections, contract_facts(sections))
 
 
 def test_a_fix_naming_a_guarantor_the_contract_does_not_have_is_a_defect():
-    contract = "转让方：甲公司（以下简称甲方）；受让方：乙公司（以下简称乙方）。甲方保证人员稳定，目标公司为乙方的付款提供担保。"
+    contract = ("转让方：甲公司（以下简称甲方）；受让方：乙公司（以下简称乙方）。甲方保证人员稳定，"
+                "目标公司为乙方的付款提供担保。")
     assert any("保证人" in d for d in _defects(contract, "保证人应向债权人提交股东会决议。"))
     assert _defects(contract, "提供担保的公司应向接受担保的一方提交股东会决议。") == []
 
@@ -157,3 +167,45 @@ def test_the_company_guarantee_resolution_fix_names_no_absent_party():
     for f in guarantee:
         assert suggestion_defects(f, sections, facts) == [], f.suggestion
         assert "保证人" not in f.suggestion and "债权人" not in f.suggestion
+
+
+# -- missing terms with their own articles --------------------------------------------------------------------
+
+def _missing(contract_type: str, text: str, side: str) -> set[str]:
+    sections = [SectionDraft(order=i + 1, kind="clause", number="", title="", text=line,
+                             para_start=i + 1, para_end=i + 1) for i, line in enumerate(text.split("\n"))]
+    found = contract_findings(sections, contract_type, STARTER, side=side)
+    return {f.rule_code for f in found if f.section_order is None}
+
+
+def test_a_storage_contract_without_a_notice_of_deterioration():
+    text = "第一条 存货方将冷冻水产存放于保管方冷库。\n第二条 仓储费每月结算一次。"
+    assert "storage-deterioration-notice-missing" in _missing("storage", text, "甲方（存货方）")
+    told = text + "\n第三条 保管方发现货物霉变或包装破损的，应于当日告知存货方。"
+    assert "storage-deterioration-notice-missing" not in _missing("storage", told, "甲方（存货方）")
+
+
+def test_a_property_contract_without_published_accounts():
+    text = "第一条 物业服务人负责小区的保洁、绿化与秩序维护。\n第二条 物业费每平方米每月二元。"
+    assert "property-accounts-disclosure-missing" in _missing("property", text, "甲方（业主委员会）")
+    shown = text + "\n第三条 物业服务人每半年在小区公告栏公布物业费及公共收益的收支明细。"
+    assert "property-accounts-disclosure-missing" not in _missing("property", shown, "甲方（业主委员会）")
+
+
+def test_a_limited_partnership_without_a_way_to_remove_its_manager():
+    text = ("第一条 甲方为普通合伙人并担任执行事务合伙人，乙方、丙方为有限合伙人。\n"
+            "第二条 有限合伙人逾期出资的，执行事务合伙人有权将其除名。")
+    assert "partnership-manager-removal-missing" in _missing("partnership", text, "丙方（有限合伙人）")
+    removable = text + ("\n第三条 执行事务合伙人严重违反本协议的，"
+                        "经全体有限合伙人同意，可将执行事务合伙人除名并另行选任。")
+    assert "partnership-manager-removal-missing" not in _missing("partnership", removable, "丙方（有限合伙人）")
+    # a general partnership has no limited partner to protect
+    general = "第一条 甲乙丙三方为普通合伙人，共同执行合伙事务。"
+    assert "partnership-manager-removal-missing" not in _missing("partnership", general, "丙方")
+
+
+def test_a_stoppage_by_the_city_is_no_cutoff_by_the_manager():
+    lawful = "第十五条 因市政停水停电或者业主自身原因造成的损失，物业服务人不承担责任。"
+    assert "property-utility-cutoff" not in {f.rule_code for f in _findings("property", lawful, "甲方（业主委员会）")}
+    cutoff = "第十五条 业主拖欠物业费满两个月的，物业服务人可以对其房屋停水停电。"
+    assert "property-utility-cutoff" in {f.rule_code for f in _findings("property", cutoff, "甲方（业主委员会）")}
