@@ -52,6 +52,16 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
         out.append("blank")
     if re.search(rf"[{STOPS}]{{2,}}", s):
         out.append("doubled punctuation")
+    whole = facts.text or "\n".join(sec.text for sec in sections)
+    # 【城市及办公地址】: a placeholder left for someone to fill (words naming what goes there, no figure), unless the
+    # contract itself writes those brackets; a filled-in formula a rewrite changes (【总值×0.3%×天数】) is none
+    if "blank" not in out and any(
+            f"【{m.group(1)}】" not in whole and not re.search(r"[\d０-９×%％]", m.group(1))
+            for m in re.finditer(r"【([^【】]+)】", s)):
+        out.append("blank")
+    # 我方 / 本方 / 贵方: the text goes into the contract, which names its parties by their labels and roles
+    if re.search(r"我方|贵方|本方(?!案)", s):
+        out.append("party named from one side's view (我方)")
     # 主乙方: a party's label put inside another word (主债务人 → 主乙方 names the party the word is not)
     if re.search(r"主[甲乙丙丁]方", s):
         out.append("party label inside a word")
@@ -61,7 +71,6 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
         joined = text[max(0, finding.start - 1):finding.start] + s + text[finding.end:finding.end + 1]
         if re.search(rf"[{STOPS}]{{2,}}", joined):
             out.append("doubled punctuation after the replacement")
-    whole = facts.text or "\n".join(sec.text for sec in sections)
     named = COMPOUNDS.sub("", s)
     # the role words contracts use (facts.PARTY_ROLES). The type lexicons' further words (加盟方, 货主, 培训机构 …) are
     # rendered by the contract's labels where its parties are bound (sides.bind_labels), but are not checked here: in

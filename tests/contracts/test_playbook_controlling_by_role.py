@@ -209,3 +209,19 @@ def test_a_stoppage_by_the_city_is_no_cutoff_by_the_manager():
     assert "property-utility-cutoff" not in {f.rule_code for f in _findings("property", lawful, "甲方（业主委员会）")}
     cutoff = "第十五条 业主拖欠物业费满两个月的，物业服务人可以对其房屋停水停电。"
     assert "property-utility-cutoff" in {f.rule_code for f in _findings("property", cutoff, "甲方（业主委员会）")}
+
+
+def test_a_placeholder_or_a_party_named_from_one_sides_view_is_a_defect():
+    contract = "甲方：某物流有限公司；乙方：某电子有限公司。第一条 乙方委托甲方运输货物。"
+    assert "blank" in _defects(contract, "乙方的收货地址为【省、市及详细地址】。")
+    assert any("我方" in d for d in _defects(contract, "因对方原因造成的损失由对方承担，我方不承担责任。"))
+    # brackets the contract itself writes round a filled-in term are no blank
+    filled = contract + "运费按【每吨每公里0.8元】计算。"
+    assert _defects(filled, "运费按【每吨每公里0.8元】计算，每月结算一次。") == []
+
+
+@pytest.mark.parametrize("code", ["indemnity-covers-others-own-fault", "orderer-change-losses-on-performer",
+                                  "labor-workplace-missing"])
+def test_the_rules_fixes_name_parties_by_the_contracts_words(code):
+    rule = next(r for r in STARTER if r.code == code)
+    assert "我方" not in rule.suggestion and "【" not in rule.suggestion, rule.suggestion
