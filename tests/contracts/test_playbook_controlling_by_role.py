@@ -225,3 +225,17 @@ def test_a_placeholder_or_a_party_named_from_one_sides_view_is_a_defect():
 def test_the_rules_fixes_name_parties_by_the_contracts_words(code):
     rule = next(r for r in STARTER if r.code == code)
     assert "我方" not in rule.suggestion and "【" not in rule.suggestion, rule.suggestion
+
+
+def test_a_cancellation_at_will_without_liability_is_the_other_sides_breach():
+    clause = "第四条 主办方可以随时改期或取消本场演出，且无须对演出方承担任何违约责任或补偿。"
+    ours = _findings("performance", clause, side="乙方（演出方）")
+    assert "cancel-at-will-without-liability" in {f.rule_code for f in ours}
+    assert (CIVIL, 577) in _cited(ours)
+    # the party that may cancel is not told its own right is a risk
+    theirs = _findings("performance", clause, side="甲方（主办方）")
+    assert "cancel-at-will-without-liability" not in {f.rule_code for f in theirs}
+    # cancellation by force majeure is the law's own rule
+    lawful = "第四条 因不可抗力致演出无法举行的，主办方可以随时取消本场演出，且无须承担任何责任。"
+    excused = _findings("performance", lawful, side="乙方（演出方）")
+    assert "cancel-at-will-without-liability" not in {f.rule_code for f in excused}
