@@ -22,15 +22,17 @@ NEUTRAL = ("一方", "对方", "双方", "各方", "守约方", "违约方", "�
 COMPOUNDS = re.compile(r"用户(?=画像|群体|体验|数据|信息|账号|行为|偏好|标签)")
 
 
-#: What follows a role word when it is only the head of another word: 保证人员 (staff), 保证人民币 (a sum);
-#: 提供方案, 使用方法. A contract that says 转让方保证人员稳定 names no 保证人 (承租人身份证, 出租人口头通知 do).
-_NOT_A_ROLE_AFTER = {"人": "员民格才士选群家", "方": "式案法面向便针位"}
+#: What follows a role word when it is only the head of another word: 保证人员 (staff), 保证人民币 (a sum). A
+#: contract that says 转让方保证人员稳定 names no 保证人 (承租人身份证, 出租人口头通知 do).
+_NOT_A_ROLE_AFTER = "员民格才士选群家"
+#: Role words in 方 that begin ordinary words (提供方案, 使用方法, 供方式): 甲方向乙方 is 甲方 all the same.
+_GUARDED_FANG = frozenset({"提供方", "使用方", "供方", "需方"})
 
 
 def role_in(role: str, text: str) -> bool:
     """The contract names ``role`` as a role (a party or a third person it speaks of), not only as the first
-    characters of another word (保证人 inside 保证人员, 保证人民币)."""
-    tail = _NOT_A_ROLE_AFTER.get(role[-1], "")
+    characters of another word (保证人 inside 保证人员, 保证人民币; 提供方 inside 提供方案)."""
+    tail = _NOT_A_ROLE_AFTER if role.endswith("人") else "式案法面向便针位" if role in _GUARDED_FANG else ""
     guard = f"(?![{tail}])" if tail else ""
     return re.search(re.escape(role) + guard, text) is not None
 

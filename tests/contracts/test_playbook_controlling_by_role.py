@@ -141,6 +141,8 @@ def test_a_role_inside_another_word_is_no_role_of_the_contract():
     assert not role_in("保证人", "受让方应保证人民币价款按期到账。")
     assert role_in("保证人", "丙方作为保证人为受让方的付款义务承担连带责任。")
     assert role_in("承租人", "承租人身份证复印件作为附件。")
+    assert role_in("甲方", "甲方向乙方发放工作服。")
+    assert not role_in("提供方", "乙方应提供方案。")
 
 
 def _defects(contract: str, suggestion: str) -> list[str]:
