@@ -44,10 +44,21 @@ class Deciding:
     types_not: frozenset[str] = frozenset()
     #: The entry's articles support the finding's own: they go after its basis, never before it.
     supporting: bool = False
+    #: Our side's role (patterns over the names the firm's side goes by: 有限合伙人, 保证人): the entry fits
+    #: only when the review is for such a party — an article that protects a limited partner decides a
+    #: limited partner's risk, not a general partner's; with no side given it abstains.
+    sides: tuple[re.Pattern[str], ...] = ()
+    #: Our side's roles the entry is never for (a general partner's unlimited liability, 合伙企业法 39/44, is
+    #: not a limited partner's).
+    sides_not: tuple[re.Pattern[str], ...] = ()
 
     def fits(self, sentence: str, contract_types: set[str], category: str,
-             covers: frozenset[str] = frozenset()) -> bool:
+             covers: frozenset[str] = frozenset(), side_names: frozenset[str] = frozenset()) -> bool:
         if self.types and not (self.types & contract_types):
+            return False
+        if self.sides and not any(p.search(name) for p in self.sides for name in side_names):
+            return False
+        if self.sides_not and any(p.search(name) for p in self.sides_not for name in side_names):
             return False
         if self.types_not and self.types_not & contract_types:
             return False
@@ -66,7 +77,9 @@ def entry_from_dict(data: dict[str, Any]) -> Deciding:
         basis=tuple(basis_from_json(data.get("basis"))), unless=tuple(re.compile(u) for u in data.get("unless") or ()),
         types=frozenset(data.get("types") or ()), categories=tuple(re.compile(c) for c in data.get("categories") or ()),
         keywords=tuple(data.get("keywords") or ()), covers=frozenset(data.get("covers") or ()),
-        types_not=frozenset(data.get("types_not") or ()), supporting=bool(data.get("supporting", False)))
+        types_not=frozenset(data.get("types_not") or ()), supporting=bool(data.get("supporting", False)),
+        sides=tuple(re.compile(p) for p in data.get("sides") or ()),
+        sides_not=tuple(re.compile(p) for p in data.get("sides_not") or ()))
 
 
 @lru_cache(maxsize=1)
@@ -93,12 +106,14 @@ def rule_entries(params: dict[str, Any]) -> tuple[Deciding, ...]:
 
 def deciding_basis(basis: list[BasisRef], sentence: str, contract_types: set[str], category: str,
                    own: tuple[Deciding, ...] = (), rule_types: tuple[str, ...] | list[str] = (),
-                   covers: frozenset[str] = frozenset()) -> list[BasisRef]:
+                   covers: frozenset[str] = frozenset(), side_names: frozenset[str] = frozenset()
+                   ) -> list[BasisRef]:
     """``basis`` with the articles deciding the risk in ``sentence`` put first (the rule's own entries, then
     the table's); unchanged when no entry fits. An entry for other contract types than a typed rule's is
     not the rule's (its articles are not among the rule's verified ones). ``covers``: what the clause's
-    exemption covers (facts.Exemption.covers less its carve-outs), for the entries that read it. A
-    supporting entry's articles (497 beside the article that decides) go after the rest."""
+    exemption covers (facts.Exemption.covers less its carve-outs), for the entries that read it;
+    ``side_names``: the names of the firm's side, for the entries of one side's role. A supporting entry's
+    articles (497 beside the article that decides) go after the rest."""
     own_chosen: list[BasisRef] = []
     chosen: list[BasisRef] = []
     support: list[BasisRef] = []
@@ -113,10 +128,13 @@ def deciding_basis(basis: list[BasisRef], sentence: str, contract_types: set[str
         # A rule's own entry leads with its articles whether or not the rule cites them already.
         missing = [b for b in entry.basis if b not in own_chosen and b not in chosen and b not in support
                    and (is_own or b not in basis)]
-        if not missing or not entry.fits(sentence, contract_types, category, covers):
+        if not missing or not entry.fits(sentence, contract_types, category, covers, side_names):
             continue
         used += 1
-        (support if entry.supporting and not is_own else own_chosen if is_own else chosen).extend(missing)
+        # an entry for our side's role (a limited partner's article) leads as a rule's own does: it decides the
+        # risk in place of the general article the rule cites for any party
+        lead = is_own or bool(entry.sides)
+        (support if entry.supporting and not is_own else own_chosen if lead else chosen).extend(missing)
     if support:
         basis = basis + [b for b in support if b not in basis]
     if not chosen and not own_chosen:

@@ -1954,7 +1954,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
         # citing a specific article gets its supporting ones after the pass, so two specific rules on one
         # sentence (优先购买权 726, 买卖不破租赁 725) stay two risks.
         if general_first(rule.basis):
-            found = [_with_deciding_basis(f, rule, section, spans, kinds) for f in found]
+            found = [_with_deciding_basis(f, rule, section, spans, kinds, facts.side_names) for f in found]
         seen: set[tuple[int, int]] = set()
         for f in found:
             f = with_follow_on(f, section.text, spans)
@@ -1972,7 +1972,7 @@ def section_findings(section: SectionLike, contract_type: str, rules: list[RuleS
     for f in out:
         rule = by_code.get(f.rule_code)
         if rule is not None and not general_first(rule.basis):
-            _with_deciding_basis(f, rule, section, spans, kinds)
+            _with_deciding_basis(f, rule, section, spans, kinds, facts.side_names)
     return [_in_contract_names(f, facts) for f in out]
 
 
@@ -2005,7 +2005,7 @@ def with_follow_on(f: Finding, text: str, spans: Sequence[tuple[int, int]]) -> F
 
 
 def _with_deciding_basis(f: Finding, rule: RuleSpec, section: SectionLike, spans: Sequence[tuple[int, int]],
-                         kinds: set[str]) -> Finding:
+                         kinds: set[str], side_names: frozenset[str] = frozenset()) -> Finding:
     """The article that decides the risk in the finding's words (定金 586/587, 转委托 923/169 …) is cited
     with the rule's own: before a general article, after a specific one (deciding.py)."""
     a, b = _sentence_of(spans, f.start)
@@ -2015,7 +2015,7 @@ def _with_deciding_basis(f: Finding, rule: RuleSpec, section: SectionLike, spans
     # sentences are the ones that may make 506 decide.
     covers = _covered(e for e in reader.read_clause(section.text).exemptions if lo <= e.sentence[0] < hi)
     f.basis = deciding_basis(f.basis, words, kinds, f.category, rule_entries(rule.params), rule.contract_types,
-                             covers)
+                             covers, side_names)
     return f
 
 

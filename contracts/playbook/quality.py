@@ -22,6 +22,21 @@ NEUTRAL = ("一方", "对方", "双方", "各方", "守约方", "违约方", "�
 COMPOUNDS = re.compile(r"用户(?=画像|群体|体验|数据|信息|账号|行为|偏好|标签)")
 
 
+#: What follows a role word when it is only the head of another word: 保证人员 (staff), 保证人民币 (a sum). A
+#: contract that says 转让方保证人员稳定 names no 保证人 (承租人身份证, 出租人口头通知 do).
+_NOT_A_ROLE_AFTER = "员民格才士选群家"
+#: Role words in 方 that begin ordinary words (提供方案, 使用方法, 供方式): 甲方向乙方 is 甲方 all the same.
+_GUARDED_FANG = frozenset({"提供方", "使用方", "供方", "需方"})
+
+
+def role_in(role: str, text: str) -> bool:
+    """The contract names ``role`` as a role (a party or a third person it speaks of), not only as the first
+    characters of another word (保证人 inside 保证人员, 保证人民币; 提供方 inside 提供方案)."""
+    tail = _NOT_A_ROLE_AFTER if role.endswith("人") else "式案法面向便针位" if role in _GUARDED_FANG else ""
+    guard = f"(?![{tail}])" if tail else ""
+    return _rx(re.escape(role) + guard).search(text) is not None
+
+
 @cache
 def _rx(pattern: str) -> re.Pattern[str]:
     """A pattern built from a role word, compiled once per process: the role checks build ~80 a finding, more than
@@ -46,6 +61,16 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
         out.append("blank")
     if re.search(rf"[{STOPS}]{{2,}}", s):
         out.append("doubled punctuation")
+    whole = facts.text or "\n".join(sec.text for sec in sections)
+    # 【城市及办公地址】: a placeholder left for someone to fill (words naming what goes there, no figure), unless the
+    # contract itself writes those brackets; a filled-in formula a rewrite changes (【总值×0.3%×天数】) is none
+    if "blank" not in out and any(
+            f"【{m.group(1)}】" not in whole and not re.search(r"[\d０-９×%％]", m.group(1))
+            for m in re.finditer(r"【([^【】]+)】", s)):
+        out.append("blank")
+    # 我方 / 本方 / 贵方: the text goes into the contract, which names its parties by their labels and roles
+    if re.search(r"我方|贵方|本方(?!案)", s):
+        out.append("party named from one side's view (我方)")
     # 主乙方: a party's label put inside another word (主债务人 → 主乙方 names the party the word is not)
     if re.search(r"主[甲乙丙丁]方", s):
         out.append("party label inside a word")
@@ -55,7 +80,6 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
         joined = text[max(0, finding.start - 1):finding.start] + s + text[finding.end:finding.end + 1]
         if re.search(rf"[{STOPS}]{{2,}}", joined):
             out.append("doubled punctuation after the replacement")
-    whole = facts.text or "\n".join(sec.text for sec in sections)
     named = COMPOUNDS.sub("", s)
     # the role words contracts use (facts.PARTY_ROLES). The type lexicons' further words (加盟方, 货主, 培训机构 …) are
     # rendered by the contract's labels where its parties are bound (sides.bind_labels), but are not checked here: in
@@ -65,8 +89,8 @@ def suggestion_defects(finding: Finding, sections: Sequence[Any], facts: Contrac
         # 其他承运人, 新的物业服务企业: another one of that kind is a third party, not a party misnamed
         # 主债务人 of a guarantee is the principal debtor, a third party like 其他承运人
         if (_rx("(?<!主)" + OTHER_OF_KIND + re.escape(role) + "(?![式案法面向便针位])").search(named)
-                and role not in whole and not any(role in n for n in NEUTRAL)):
-            if not any(role in other and other in whole for other in roles if other != role):
+                and not role_in(role, whole) and not any(role in n for n in NEUTRAL)):
+            if not any(role in other and role_in(other, whole) for other in roles if other != role):
                 out.append(f"party {role} not in the contract")
     # A role word the contract does not declare (出租人 in a contract between 甲方 and 乙方) is a defect too.
     for word, name in facts.role_names:

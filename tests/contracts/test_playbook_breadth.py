@@ -410,6 +410,11 @@ CASES += [
      "因道路封控等不可抗力延误的，承运方及时通知后可以免除相应责任。"),
     ("form-text-read-acknowledged", "service", "本协议为服务方标准文本，客户已仔细阅读并完全理解本协议全部条款。",
      "双方已认真阅读本协议全部条款，本协议经双方协商一致订立。"),
+    # rules/80-terminate-on-notice.toml, 66-storage.toml (issue 21, round 3)
+    ("cancel-at-will-without-liability", "service", "委托方可以随时推迟或取消本次培训课程，且不对讲师承担任何费用。",
+     "委托方取消本次培训课程的，应提前十日通知讲师，并按约定支付取消费。"),
+    ("storage-intake-not-inspected", "storage", "入仓时保管人只点收包数，对货物的内在品质不进行检验。",
+     "入仓时保管人按品名、规格、数量验收，并抽样检查货物的内在品质。"),
 ]
 
 
