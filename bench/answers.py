@@ -243,13 +243,14 @@ def grade(item: Mapping[str, Any], outcome: Any) -> list[dict[str, Any]]:
             deadline_ok = deadline_right(str(part["deadline"]), text)
             figure_ok = deadline_ok if figure_ok is None else figure_ok and deadline_ok
         said = polarity(text)
-        # a hedge where the gold decides (无法可靠判断, 取决于, 不一定 … without the gold's yes or no): the part answered
-        # by its conditions, not by the client's facts; a wrong polarity: the opposite yes or no
+        # a hedge where the gold decides (无法可靠判断, 取决于, 不一定 … without the gold's yes or no): the part
+        # answered by its conditions, not by the client's facts; a wrong polarity: the opposite yes or no
         decides = bool(part.get("polarity")) or part.get("figure") is not None
         hedged = got is not None and decides and (got.get("decided", True) is False or bool(
             _HEDGED.search(_first_sentence(text)))) and not (part.get("polarity") and said == part["polarity"])
         row = {"domain": item.get("domain", "?"), "right": right, "hedged": hedged,
-               "wrong_polarity": bool(part.get("polarity") and said and said != part["polarity"]), "cited": bool(cited & controlling),
+               "wrong_polarity": bool(part.get("polarity") and said and said != part["polarity"]),
+               "cited": bool(cited & controlling),
                "irrelevant": bool(cited - allowed), "figure_ok": figure_ok, "covered": got is not None,
                "controlling": controlling}
         row["all5"] = (row["right"] and row["cited"] and not row["irrelevant"] and figure_ok is not False

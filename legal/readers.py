@@ -1134,7 +1134,8 @@ _DECIDERS: tuple[tuple[str, str, str, str], ...] = (
      r"(?:喝(?:了)?(?:点|些|不少|很多|半斤|一斤|几瓶|两瓶)?(?:白|啤)?酒|喝多了?|喝醉了?|醉酒|酒后|吸(?:了)?毒|自残|自杀)"),
     # -- deciders of conditions the cards state as prose (docs/decisions/answers-apply-the-case.md, "Three-valued") --
     # a donee who wronged the giver after the gift (民法典 663: beat, abused, left without support) — or treats him well
-    ("donee_wronged", r"赠与|送给|送了|过户给|给了(?:儿子|女儿|孩子|他|她)|房子给|写(?:了)?(?:他|她|儿子|女儿)(?:的)?名",
+    ("donee_wronged", r"赠与|送给|送了|过户给|给了(?:儿子|女儿|孩子|他|她)|房子给"
+     r"|写(?:了)?(?:他|她|儿子|女儿)(?:的)?名",
      r"对我(?:也)?(?:很好|挺好|不错|孝顺)|(?:一直|也)(?:很)?孝顺|(?:一直|都)(?:在)?(?:照顾|赡养)(?:我|我们)",
      r"(?:动手|动手打|出手)?打(?:了|过)?(?:我|我们|他爸|他妈|她爸|她妈)|打骂|虐待|遗弃|赶(?:我|我们)?出(?:门|家)"
      r"|不(?:管|养|赡养|照顾|理)(?:我|我们|老人)|不给(?:我|我们)?(?:养老|生活费|赡养费)|不让(?:我|我们)(?:住|进门|回家)"),
