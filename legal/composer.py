@@ -1150,7 +1150,9 @@ def negated_word(word: str) -> str:
     """The opposite decision of ``word`` (可以 → 不可以, 不能 → 能); 不一定 for a word without a known opposite."""
     if word in _OPPOSITES:
         return _OPPOSITES[word]
-    back = {no: yes for yes, no in _OPPOSITES.items() if no != "不可以" or yes == "可以"}
+    back: dict[str, str] = {}
+    for yes, no in _OPPOSITES.items():
+        back.setdefault(no, yes)  # the first, plainest word for each opposite (不能 → 能, not 还能)
     return back.get(word, "不一定")
 
 

@@ -51,7 +51,7 @@ FACT_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("title_transferred", re.compile(r"已过户|没过户|未过户")),
     ("rules_published", re.compile(r"公示")),
 )
-#: A default conclusion that states its condition instead of deciding: 可以（还没交付的）, 要看…, 不一定, 取决于, 视情况.
+#: A default conclusion that states its condition instead of deciding: 可以（还没交付的）, 要看…, 不一定, 取决于.
 CONDITIONAL = re.compile(r"^[^。：:]{0,8}?（[^）]{2,40}的）|^(?:要看|不一定|取决于|视情况|分情况|能否[^。]{0,8}要看)")
 
 
