@@ -162,7 +162,8 @@ _HARM = ((4, re.compile(r"打死|致死|致人死亡|死了|身亡|没救过来"
          (1, re.compile(r"轻微伤")), (2, re.compile(r"轻伤")))
 #: The eight grave offences a fourteen-year-old answers for (刑法 17 ②).
 _GRAVE = re.compile(r"杀人|杀了|强奸|抢劫|抢了|贩毒|卖毒品|放火|纵火|爆炸|投毒")
-_THEFT = re.compile(r"偷|盗|顺走|顺了|顺东西|扒窃|扒手")
+_THEFT = re.compile(r"偷|盗|顺走|顺了|顺东西|扒窃|扒手"
+                    r"|(?:口袋|兜里|包里|身上)[^，。,；;？?]{0,6}(?:摸|掏)(?:了|走|出)")  # 从别人包里摸了个手机: 扒窃
 #: 两年里第三次了, 一年多偷了三回, 今年已经是第四次: thefts within two years (多次盗窃: three or more).
 _THEFT_COUNT = re.compile(r"(?:两年|二年|2年|一年|1年|今年|半年|这几个月|几个月|这个月|上半年|下半年)(?:多)?"
                           r"(?:里|内|之内|以内|来|中|当中)?[^。；;？?！!]{0,12}?(?:第|了|偷了|被抓了?)\s*"

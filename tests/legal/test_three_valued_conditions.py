@@ -99,6 +99,8 @@ def test_the_opposite_word() -> None:
     ("店里卖的山寨包被告了，进货时没有发票，价格也特别低", "lawful_source", False),
     ("过了时效以后，他又在我拟的还款协议上签了字", "debtor_acknowledged", True),
     ("借的钱三年多没要，前几天他写了一份还款承诺", "debtor_acknowledged", True),
+    ("地铁上从一个乘客包里摸了个钱包，就两百块", "special_theft", True),
+    ("在公交上从别人兜里掏走了手机，会被判吗", "special_theft", True),
 ])
 def test_deciding_facts_are_read_in_many_wordings(question: str, name: str, value: bool) -> None:
     assert _facts(question).get(name) is value, question
@@ -110,6 +112,7 @@ def test_deciding_facts_are_read_in_many_wordings(question: str, name: str, valu
     ("借的钱一部分交了孩子学费，一部分拿去炒币了，我要还吗", "family_use"),  # both told: not guessed
     ("网购的吹风机坏了，平台客服踢皮球", "seller_unreachable"),
     ("我被商标权人起诉了，要赔多少", "lawful_source"),
+    ("我摸了摸口袋，发现钥匙丢了，能报警吗", "special_theft"),  # one's own pocket: no theft
 ])
 def test_an_untold_or_mixed_fact_stays_unknown(question: str, name: str) -> None:
     assert _facts(question).get(name) is None, question
