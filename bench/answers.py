@@ -140,6 +140,14 @@ def shares(text: str) -> list[Decimal]:
     return found
 
 
+#: A first sentence that answers by the conditions instead of the facts (bench's "hedged" count).
+_HEDGED = re.compile(r"无法可靠判断|无法判断|取决于|需结合|不一定|视情况|分情况|要看|具体情况")
+
+
+def _first_sentence(text: str) -> str:
+    return re.split(r"[。！!\n]", text.replace("*", "").strip(), maxsplit=1)[0]
+
+
 def polarity(text: str) -> str | None:
     first = re.split(r"[。；！!\n]", text.replace("*", "").strip(), maxsplit=1)[0][:12]
     if any(first.startswith(w) for w in NEGATIVE):
@@ -234,7 +242,15 @@ def grade(item: Mapping[str, Any], outcome: Any) -> list[dict[str, Any]]:
         if part.get("deadline"):
             deadline_ok = deadline_right(str(part["deadline"]), text)
             figure_ok = deadline_ok if figure_ok is None else figure_ok and deadline_ok
-        row = {"domain": item.get("domain", "?"), "right": right, "cited": bool(cited & controlling),
+        said = polarity(text)
+        # a hedge where the gold decides (无法可靠判断, 取决于, 不一定 … without the gold's yes or no): the part
+        # answered by its conditions, not by the client's facts; a wrong polarity: the opposite yes or no
+        decides = bool(part.get("polarity")) or part.get("figure") is not None
+        hedged = got is not None and decides and (got.get("decided", True) is False or bool(
+            _HEDGED.search(_first_sentence(text)))) and not (part.get("polarity") and said == part["polarity"])
+        row = {"domain": item.get("domain", "?"), "right": right, "hedged": hedged,
+               "wrong_polarity": bool(part.get("polarity") and said and said != part["polarity"]),
+               "cited": bool(cited & controlling),
                "irrelevant": bool(cited - allowed), "figure_ok": figure_ok, "covered": got is not None,
                "controlling": controlling}
         row["all5"] = (row["right"] and row["cited"] and not row["irrelevant"] and figure_ok is not False
@@ -330,6 +346,10 @@ def main() -> int:
               f"{share(figures):>8}{share([r['covered'] for r in everything]):>8}"
               f"{share([r['all5'] for r in everything]):>8}"
               f"{percentile(every_ms, 50):>9.0f}{percentile(every_ms, 95):>9.0f}{sum(cards_per_domain.values()):>7}")
+    if everything:
+        print(f"hedged parts (a hedge or an abstention where the gold decides): "
+              f"{sum(r['hedged'] for r in everything)} of {len(everything)}; wrong polarity: "
+              f"{sum(r['wrong_polarity'] for r in everything)}")
     print(f"figures audit (legal/figurecheck.py): {unworked} of {len(items)} answers state a period or a cap whose "
           "base the facts give without its date or figure")
     print("\nmatcher calibration (top card's confidence vs. its controlling provisions being gold)")

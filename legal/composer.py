@@ -694,7 +694,8 @@ def by_facts(answer: Answer, facts: Facts, asked: str = "", card: Card | None = 
     valid"), nor does any part whose answers open with opposite decisions (the worker's 能要赔偿吗 — 可以 — beside
     合法吗 — 不合法: one case cannot answer both in the same words)."""
     own = answer.cases if not asked or asked == answer.qtype else ()
-    case = conditions.choose(own, facts.values()) if own else None
+    settled = conditions.settle(own, facts.values()) if own else conditions.Settled(None)
+    case = settled.case
     donor: Answer | None = None
     if case is None and card is not None and asked in SHARED_CASE_TYPES:
         reference = card.answers.get(asked)
@@ -729,6 +730,7 @@ def by_facts(answer: Answer, facts: Facts, asked: str = "", card: Card | None = 
         return replace(answer, conclusion=f"{answer.conclusion.rstrip()}{applied}")
     if donor is not None:
         return replace(answer, conclusion=conclusion, **ruled)
+    conclusion = exception_still_open(conclusion, settled, card, facts)
     if case.calculator is not None:  # the case's facts deny (or name) the figure: no formula, no ask
         return replace(answer, conclusion=conclusion,
                        calculator=case.calculator, inputs=() if not case.calculator else answer.inputs, **ruled)
@@ -758,6 +760,25 @@ def exception_open(answer: Answer, facts: Facts, asked: str = "", card: Card | N
         ask = rule.ask if rule.ask.endswith(("。", "？", "?")) else f"{rule.ask}。"
         return replace(answer, conclusion=f"{answer.conclusion.rstrip()}{ask}")
     return answer
+
+
+def exception_still_open(conclusion: str, settled: conditions.Settled, card: Card | None, facts: Facts) -> str:
+    """``conclusion`` (a case the told facts chose) with the one untold fact that would still turn it named: an
+    exception that decides before the chosen case (the card's typed exception, :func:`conditions.settle`) whose
+    deciding fact the question does not tell adds its ``ask`` — the answer stands on the told facts, and the hedge
+    is one line naming the missing fact, never a 不一定 in its place. Nothing is added when the conclusion already
+    cites the exception's article (it states the exception itself)."""
+    if card is None or not settled.open:
+        return conclusion
+    opened = {case.exception for case in settled.open if case.exception}
+    for rule in card.exception_rules:
+        if rule.text not in opened or not rule.ask or not rule.undecided(facts.values()):
+            continue
+        if any(article_label(article) in conclusion for _, article in rule.basis):
+            continue
+        ask = rule.ask if rule.ask.endswith(("。", "？", "?")) else f"{rule.ask}。"
+        return f"{conclusion.rstrip()}{ask}"
+    return conclusion
 
 
 _BOUND_WORDS = {">=": "已满", ">": "超过", "<": "不满", "<=": "不超过"}
@@ -1115,7 +1136,26 @@ def condition_applied(text: str, question: str) -> str:
         return text
     rest = head[len(word) + m.end():].lstrip("。；：:，, ")
     done = "、".join(failed)
-    return f"{stars}不一定：“{word}”的前提是{cond}，按您所说已经{done}，不符合这一前提。{rest}"
+    # an unmet necessary condition decides: the opposite of the conditioned word, not 不一定 (the exceptions that
+    # would still turn it follow in the rest, each with the fact it needs)
+    return f"{stars}{negated_word(word)}：“{word}”的前提是{cond}，按您所说已经{done}，不符合这一前提。{rest}"
+
+
+#: A decision word and its opposite (an unmet necessary condition turns the word it conditions).
+_OPPOSITES = {"可以": "不可以", "能": "不能", "可": "不可以", "还能": "不能", "还可以": "不可以", "有权": "无权",
+              "需要": "不需要", "要": "不用", "应当": "不应当", "应": "不应", "必须": "不必", "属于": "不属于",
+              "构成": "不构成", "算": "不算", "是": "不是", "合法": "不合法", "有效": "无效", "会": "不会",
+              "成立": "不成立", "承担": "不承担", "赔": "不赔"}
+
+
+def negated_word(word: str) -> str:
+    """The opposite decision of ``word`` (可以 → 不可以, 不能 → 能); 不一定 for a word without a known opposite."""
+    if word in _OPPOSITES:
+        return _OPPOSITES[word]
+    back: dict[str, str] = {}
+    for yes, no in _OPPOSITES.items():
+        back.setdefault(no, yes)  # the first, plainest word for each opposite (不能 → 能, not 还能)
+    return back.get(word, "不一定")
 
 
 #: A doubt note naming the runner-up card and the fact between the two (citation_doubt).

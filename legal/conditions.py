@@ -102,18 +102,29 @@ class Predicate:
     times: Decimal = Decimal(1)
 
     def holds(self, facts: Mapping[str, Any]) -> bool:
+        return self.state(facts) is True  # an unknown fact decides nothing: the default conclusion stands
+
+    def state(self, facts: Mapping[str, Any]) -> bool | None:
+        """Three-valued: True (met), False (unmet: the told fact, or the told threshold, fails it), None (unknown:
+        the fact, or an input of its threshold, is not told — never guessed)."""
         given = facts.get(self.fact)
         if self.op in PRESENCE_OPS:
             return (given is not None) == (self.op == "known")
         if isinstance(self.value, str):
-            if given is None or isinstance(given, bool | int | float | Decimal):
-                return False  # an unknown fact, or a figure where a word is asked: decides nothing
+            if given is None:
+                return None
+            if isinstance(given, bool | int | float | Decimal):
+                return None  # a figure where a word is asked: decides nothing
             return (str(given) == self.value) == (self.op == "==")
         left = _dec(given)
         right = self.bound(facts)
         if left is None or right is None:
-            return False  # an unknown fact decides nothing: the default conclusion stands
+            return None
         return OPS[self.op](left, right)
+
+    def inputs(self) -> tuple[str, ...]:
+        """The facts this predicate reads: its own, and the one its bound is a share of."""
+        return (self.fact, self.of) if self.of else (self.fact,)
 
     def bound(self, facts: Mapping[str, Any]) -> Decimal | None:
         """The number the fact is compared with: the value, the law's threshold, or a share of another fact."""
@@ -154,7 +165,19 @@ class Case:
     exception: str = field(default="", compare=False)
 
     def holds(self, facts: Mapping[str, Any]) -> bool:
-        return all(p.holds(facts) for p in self.when)
+        return self.state(facts) is True
+
+    def state(self, facts: Mapping[str, Any]) -> bool | None:
+        """Three-valued and decided as soon as the told facts decide: False when any predicate is unmet (one unmet
+        element rules the case out, whatever else is untold), True when all are met, else None."""
+        states = [p.state(facts) for p in self.when]
+        if False in states:
+            return False
+        return True if all(states) else None
+
+    def untold(self, facts: Mapping[str, Any]) -> tuple[str, ...]:
+        """The facts of the predicates still unknown (the ones that would decide this case)."""
+        return tuple(dict.fromkeys(p.fact for p in self.when if p.state(facts) is None))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"when": [p.to_dict() for p in self.when], "conclusion": self.conclusion}
@@ -279,7 +302,41 @@ def fill(conclusion: str, facts: Mapping[str, Any]) -> str:
 
 def choose(cases: tuple[Case, ...], facts: Mapping[str, Any]) -> Case | None:
     """The first case whose predicates all hold for ``facts`` (None: the default conclusion stands)."""
-    return next((case for case in cases if case.holds(facts)), None)
+    return settle(cases, facts).case
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What the told facts settle among an answer's cases: the case they choose, or — none chosen — the one untold
+    fact every case still open turns on (``deciding``; "" when none is open, or when they turn on different facts)."""
+
+    case: Case | None
+    deciding: str = ""
+    #: The cases neither met nor ruled out by the told facts.
+    open: tuple[Case, ...] = ()
+
+
+def settle(cases: tuple[Case, ...], facts: Mapping[str, Any]) -> Settled:
+    """Cases evaluated three-valued, in order: the first met case decides — but only when no case before it is
+    still open on an untold fact (an earlier case, an exception, decides first when it holds: a later case is not
+    chosen over it on a guess). None met: the open cases and the one untold fact they all turn on."""
+    still: list[Case] = []
+    for case in cases:
+        state = case.state(facts)
+        if state is True and not still:
+            return Settled(case)
+        if state is True:
+            # an earlier open case would decide first if its fact were told: the later case stands while no told
+            # fact says so — the earlier one is named (the composer's ask), never assumed
+            return Settled(case, deciding=_one_fact(still, facts), open=tuple(still))
+        if state is None:
+            still.append(case)
+    return Settled(None, deciding=_one_fact(still, facts), open=tuple(still))
+
+
+def _one_fact(cases: list[Case], facts: Mapping[str, Any]) -> str:
+    untold = {name for case in cases for name in case.untold(facts)}
+    return next(iter(untold)) if len(untold) == 1 else ""
 
 
 # -- exceptions that decide (docs/decisions/answers-apply-the-case.md, "Exceptions that decide") --
@@ -310,8 +367,7 @@ class ExceptionRule:
     def undecided(self, facts: Mapping[str, Any]) -> bool:
         """The question leaves the exception open: no deciding fact is told against it and at least one is not told
         at all (a fact told for it makes the case fire; one told against it closes it)."""
-        missing = [p for p in self.when if facts.get(p.fact) is None]
-        return bool(missing) and all(p.holds(facts) for p in self.when if p not in missing)
+        return Case(self.when, self.text).state(facts) is None and any(facts.get(p.fact) is None for p in self.when)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "when": [p.to_dict() for p in self.when],

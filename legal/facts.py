@@ -103,6 +103,9 @@ LABELS.update({"advance_named": "称作订金、意向金等的款项"})
 #: A gift the client says was already handed over or registered (过户, 交付, 写到名下): 民法典 658's revocation
 #: at will ends with the transfer; what is left is 663's (the donee's ingratitude, within a year).
 LABELS.update({"gift_delivered": "赠与财产已经交付或过户"})
+#: Deciders of conditions the cards stated as prose (legal/readers.py ``_DECIDERS``, "Three-valued").
+LABELS.update({"donee_wronged": "受赠人打骂、虐待或不尽扶养义务", "family_use": "借款用于家庭共同生活",
+               "seller_unreachable": "网店商家已关店或联系不上", "lawful_source": "能证明合法进货来源"})
 #: Whether the purchase the client tells of was made online (True: 网购, 直播间, 外卖 …) or in person (False: 商场,
 #: 超市, 门店 …): the online-consumption rules (网络消费纠纷规定) decide only the first.
 LABELS.update({"online_purchase": "网络购物"})
