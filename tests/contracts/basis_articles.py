@@ -410,7 +410,6 @@ ARTICLE_WORDS: dict[str, dict[int, tuple[str, ...]]] = {
         50: ("继承人",),
         51: ("退伙", "结算"),
         # a limited partner's own articles (deciding.toml, entries for our side's role)
-        2: ("有限合伙人以其认缴的出资额为限",),
         65: ("按期足额缴纳出资",),
         68: ("查阅有限合伙企业财务会计账簿",),
         73: ("向合伙人以外的人转让其在有限合伙企业中的财产份额",),
