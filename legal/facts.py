@@ -71,7 +71,7 @@ LABELS = {
     "pension_years": "养老保险缴费年限", "award_amount": "裁决金额", "quit_voluntarily": "主动辞职",
     "non_compete_unpaid": "未付竞业限制补偿", "renewal_refused_by_employee": "劳动者拒绝同等条件续订",
     "custom_made": "定制商品", "amount_involved": "涉案金额", "final_award": "终局裁决", "wage_owed": "拖欠工资总额",
-    "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）", "own_debt": "我方欠对方", "amount_paid": "已付款项", "rights_not_told": "未告知复议、起诉权利或期限", "asks_court": "拟向法院起诉", "driver_without_fault": "机动车一方无过错",
+    "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）", "own_debt": "我方欠对方", "amount_paid": "已付款项", "rights_not_told": "未告知复议、起诉权利或期限", "asks_court": "拟向法院起诉", "reconsidered": "复议已作出决定", "driver_without_fault": "机动车一方无过错",
     "sentence_months": "刑期（月）", "sentence_terms": "数罪各自的刑期（月）", "term_asked": "所问的法定期限",
     "drink_driving": "酒后（醉酒）驾驶", "arrest_requested": "已提请批准逮捕", "mistake": "重大误解（写错、看错）",
     "interest_paid": "已付利息", "notice_given": "已提前三十日书面通知", "no_fault_ground": "无过失性辞退事由（不胜任、医疗期满、客观情况变化）",
@@ -356,7 +356,8 @@ def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str,
             day = date(year, int(m.group(1)), int(m.group(2)))
         except ValueError:
             continue
-        if not earlier and day > today and not _TO_COME.match(text, m.end()):
+        if not earlier and day > today and not _TO_COME.match(text, m.end()) \
+                and not _SUPPOSED.search(text[max(0, m.start() - 20):m.start()]):  # 要是12月1号收到: a day to come
             try:
                 day = date(year - 1, day.month, day.day)
             except ValueError:
@@ -1499,6 +1500,12 @@ _WALKER = re.compile(r"行人|闯红灯|横穿|电动车|自行车|骑车|走路
 #: 决定书上没写可以复议起诉的事 / 没告知起诉期限: the authority did not tell the client of the remedies.
 _RIGHTS_NOT_TOLD = re.compile(r"(?:没|未|没有)(?:写|告知|告诉|说|注明)[^，。,；;？?！!]{0,10}?(?:复议|起诉|诉讼|期限|权利)")
 _ASKS_COURT = re.compile(r"(?:去|到|向)?法院(?:告|起诉)|起诉|告(?:他们|政府|城管|行政)")
+#: A reconsideration already decided (复议维持了, 复议决定书前天收到, 复议结果出来了还是驳回, 复议也没用): a suit then
+#: runs fifteen days from receiving the decision (行政诉讼法 45), not the six months (46) nor the sixty days to apply
+#: (行政复议法 20). A supposed one (要是先复议…) is not decided.
+_RECONSIDERED = re.compile(r"复议(?:机关|决定|结果)?(?:书)?(?:已经|都|也|还是|又)?(?:被)?(?:维持|驳回|下来了|出来了|作出了|没(?:有)?(?:通过|改|撤销|支持)"
+                           r"|不予支持|输了|没用|失败)|复议决定(?:书)?[^，。,；;？?！!\d]{0,4}(?:前天|昨天|今天|上周|已经|刚)?(?:收到|拿到|送达|下来)")
+_RECONSIDERED_SUPPOSED = re.compile(r"(?:要是|如果|假如|假设|万一|倘若|若是|先)[^，。,；;？?！!]{0,8}$")
 #: 交了8万加盟费, 付了两万中介费: a sum the client paid under a contract (returned when it falls away).
 _PAID = re.compile(rf"(?:交了|付了|给了|转了|打了|花了|缴了)(?:对方|他们|他|她|公司|机构)?\s*{ARABIC_MONEY}\s*(?:的)?"
                    rf"(?:加盟费|费用|款|货款|学费|服务费|中介费|保证金|首付|培训费|会费|代理费|转让费|押金|定金|订金)")
@@ -1563,6 +1570,10 @@ def _agreed_terms(text: str, facts: Facts) -> None:
         months = value * (12 if m.group(2) == "年" else 1) + (6 if m.group(3) else 0)
         if 0 < months <= 600:
             facts.add("overdue_months", months, m.group(0))
+    m = _RECONSIDERED.search(text)
+    if m and not _RECONSIDERED_SUPPOSED.search(text[max(0, m.start() - 10):m.start()]) and _ASKS_COURT.search(
+            text[m.start():] + text[:m.start()]):
+        facts.add("reconsidered", True, m.group(0))
     if _RIGHTS_NOT_TOLD.search(text):
         facts.add("rights_not_told", True, _RIGHTS_NOT_TOLD.search(text).group(0))  # type: ignore[union-attr]
         if _ASKS_COURT.search(text):
@@ -1747,12 +1758,25 @@ _SINCE_EVENTS = frozenset({"detention", "termination", "resign", "judgment", "de
                            "marriage", "delivery", "notice", "knew", "bail", "accepted", "death", "handover", "divorce"})
 
 
+#: A supposition before a date in its clause (要是先复议 复议决定12月1号收到, 如果下个月5号被辞退, 假设明年3月1日到期):
+#: the day is one the client imagines, not one that happened. Spaces separate an informal writer's clauses, so
+#: only a stop ends the clause.
+_SUPPOSED = re.compile(r"(?:要是|如果|假如|假设|假使|万一|倘若|若是|如若|等到|到时候)[^，。,；;？?！!]{0,16}$")
+
+
+def supposed_day(text: str, at: int, day: date, today: date) -> bool:
+    """Whether the date written at ``at`` is a day still to come that the client supposes (the tense of the fact,
+    read once: a supposed day never dates an event that happened)."""
+    return day > today and _SUPPOSED.search(text[max(0, at - 20):at]) is not None
+
+
 def typed_dates(text: str, today: date) -> list[DatedEvent]:
     """Every date of ``text`` (written out, or 三年前 / 昨天 / 去年3月) with the event the words
     around it name, in the order written (:mod:`legal.events`)."""
     found: list[tuple[int, DatedEvent]] = []
     for day, after, before, at, _end in _dated_events(text, today):
-        found.append((at, DatedEvent(day, events.label(before, after), day.isoformat())))
+        found.append((at, DatedEvent(day, events.label(before, after), day.isoformat(),
+                                     supposed=supposed_day(text, at, day, today))))
     spans: list[tuple[int, int]] = []
     for pattern, unit in ((_REL_YEARS, "年"), (_REL_MONTHS, "月")):
         m = pattern.search(text)

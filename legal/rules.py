@@ -29,6 +29,7 @@ from legal.calculators import (
     add_years,
     cn_date,
 )
+from legal.events import FUTURE_STARTS
 from legal.rates import rate
 
 FEN = Decimal("0.01")
@@ -2126,6 +2127,10 @@ def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
     if name == "award_revocation" and facts.get("not_final_award"):
         # 不是终局裁决: no award to set aside; either side sues within fifteen days (劳动争议调解仲裁法 50)
         return "labor_award_suit"
+    if name in ("admin_litigation", "admin_reconsideration") and facts.get("reconsidered") \
+            and not facts.get("rights_not_told"):
+        # 复议维持了、决定书前天收到 and now the court: fifteen days from receiving the decision (行政诉讼法 45)
+        return "admin_litigation_after_reconsideration"
     if name in ("admin_litigation", "admin_reconsideration") and facts.get("rights_not_told") and (
             name == "admin_litigation" or facts.get("asks_court")):
         # 决定书上没写可以起诉: the six months run from knowing them, at most a year from knowing the act
@@ -2166,6 +2171,9 @@ class Deadline:
     #: The start is an act that interrupted a limitation period (an acknowledgement, a demand, a suit: the
     #: :data:`INTERRUPTIONS` label): the period runs anew from it (民法典 195).
     restarted_by: str = ""
+    #: The start is a day still to come the client supposes (要是复议决定12月1号收到): the last day is said as
+    #: following from that supposed day, never as one that happened.
+    supposed: bool = False
 
     def moved_text(self) -> str:
         """The last day on a weekend, said with the rule that moves it and the advice not to rely on it."""
@@ -2183,6 +2191,8 @@ class Deadline:
         assert self.start is not None
         if self.restarted_by and self.restarted_by in INTERRUPTIONS:
             return f"{cn_date(self.start)}（{INTERRUPTIONS[self.restarted_by]}，时效中断，依民法典第一百九十五条重新计算）"
+        if self.supposed:
+            return f"{cn_date(self.start)}（按您假设的日期；实际日期不同的，以实际日期重新计算）"
         return cn_date(self.start)
 
     def text(self) -> str:
@@ -2341,6 +2351,7 @@ def deadline(name: str, *, start_event: str = "", start: date | None = None, tod
         ends = ends + timedelta(days=rule.days) if rule.days else ends
         ends = ends - timedelta(days=1) if rule.inclusive else ends
         found.start, found.ends = start, ends
+        found.supposed = start > today and rule.days >= 0 and name not in FUTURE_STARTS and not found.from_today
         found.stages = [(what, start + timedelta(days=days)) for what, days in rule.stages]
         found.stages += [(what, add_years(start, years)) for what, years in rule.year_stages]
         last = ends
