@@ -53,7 +53,7 @@ LABELS = {
     "purchase_price": "购买价款", "payer_income": "支付方月收入", "support_amount": "每月抚养费", "arrears_months": "欠付月数",
     "children": "子女人数", "estate_value": "遗产（财产）价值", "debt_amount": "债务", "heirs": "继承人人数",
     "survivor_spouse": "提问人是在世配偶", "not_final_award": "非终局裁决",
-    "joint_property": "夫妻共同财产", "care_days": "护理天数", "caregiver_income": "护理人员月收入",
+    "joint_property": "夫妻共同财产", "care_days": "护理天数", "care_months": "护理月数", "caregiver_income": "护理人员月收入",
     "daily_care_rate": "护理费日标准", "sentence_days": "刑期（天）", "sentence_kind": "刑种", "custody_days": "羁押天数",
     "training_fee": "培训费", "service_years": "服务期（年）", "served_years": "已履行服务期（年）", "minimum_wage": "当地最低工资",
     "annual_average_wage": "上年度就业人员年平均工资", "judgment_amount": "判决金额", "daily_average_wage": "国家上年度职工日平均工资",
@@ -264,7 +264,9 @@ _PURCHASE = (
 _UNIT_PRICE = re.compile(rf"(?:每|一)(瓶|盒|件|个|箱|袋|包|斤|份|双|台)\s*(?:是|卖)?\s*{MONEY}")
 _PRICE_PER_UNIT = re.compile(rf"{ARABIC_MONEY}\s*(?:钱)?\s*(?:一|每)(瓶|盒|件|个|箱|袋|包|斤|份|双|台)")
 _UNIT_COUNT = re.compile(rf"({NUM})\s*(瓶|盒|件|个|箱|袋|包|斤|份|双|台)")
-_HOURS = re.compile(rf"(?:每天|每日|天天)(?:下班后?|晚上|早上)?\s*(?:都|都要|要|得|还要|还得|还)?\s*(?:加班|多干|多上|延时)\s*(?:了)?\s*({NUM}|半)\s*(?:个)?"
+#: weekday overtime by the day, the verb whole or split around the hours (每天加班2小时, 每天都要加俩小时班, 每天多上
+#: 一个钟头的班): the hours of each working day
+_HOURS = re.compile(rf"(?:每天|每日|天天)(?:下班后?|晚上|早上)?\s*(?:都|都要|要|得|还要|还得|还)?\s*(?:加班|多干|多上|延时|加)\s*(?:了)?\s*({NUM}|半)\s*(?:个)?"
                     rf"(?:小时|钟头|钟)")
 _WORK_DAYS = re.compile(rf"(?:一个月|每月|每个月)\s*(?:按|算|上|有)?\s*({NUM})\s*(?:天|个工作日)")
 _HOURS_TOTAL = re.compile(rf"加(?:了)?(?:班)?(?:了)?\s*(?:一共|共|总共|累计|起来|算下来|合计)?\s*(?:有|是)?\s*({NUM})\s*(?:个)?(?:多)?小时(?:的)?(?:班)?")
@@ -808,6 +810,9 @@ def _roles_more(text: str, facts: Facts) -> None:
         m = _CARE_DAYS.search(text)
         if m and (days := days_in(m.group(1), m.group(2))) is not None:
             facts.add("care_days", days, m.group(0))
+            if "月" in m.group(2) and (months := spoken_count(m.group(1))) is not None and 0 < months <= 24:
+                # 照顾了我一个月: whole months of a monthly income lost, not thirty days of a daily one
+                facts.add("care_months", months, m.group(0))
         found = _first_money(_CAREGIVER, text)
         if found:
             facts.add("caregiver_income", *found)
@@ -1571,8 +1576,8 @@ def _agreed_terms(text: str, facts: Facts) -> None:
         if 0 < months <= 600:
             facts.add("overdue_months", months, m.group(0))
     m = _RECONSIDERED.search(text)
-    if m and not _RECONSIDERED_SUPPOSED.search(text[max(0, m.start() - 10):m.start()]) and _ASKS_COURT.search(
-            text[m.start():] + text[:m.start()]):
+    if m and not _RECONSIDERED_SUPPOSED.search(text[max(0, m.start() - 10):m.start()]) and re.search(
+            r"法院|起诉|诉讼|告(?!诉|知)", text):
         facts.add("reconsidered", True, m.group(0))
     if _RIGHTS_NOT_TOLD.search(text):
         facts.add("rights_not_told", True, _RIGHTS_NOT_TOLD.search(text).group(0))  # type: ignore[union-attr]
@@ -1759,9 +1764,9 @@ _SINCE_EVENTS = frozenset({"detention", "termination", "resign", "judgment", "de
 
 
 #: A supposition before a date in its clause (要是先复议 复议决定12月1号收到, 如果下个月5号被辞退, 假设明年3月1日到期):
-#: the day is one the client imagines, not one that happened. Spaces separate an informal writer's clauses, so
-#: only a stop ends the clause.
-_SUPPOSED = re.compile(r"(?:要是|如果|假如|假设|假使|万一|倘若|若是|如若|等到|到时候)[^，。,；;？?！!]{0,16}$")
+#: the day is one the client imagines, not one that happened. A supposition reaches over a comma (要是先复议，复议
+#:决定12月1号收到); only a sentence's stop ends it. Only a day still to come is read so.
+_SUPPOSED = re.compile(r"(?:要是|如果|假如|假设|假使|万一|倘若|若是|如若|等到|到时候)[^。；;？?！!]{0,18}$")
 
 
 def supposed_day(text: str, at: int, day: date, today: date) -> bool:

@@ -666,8 +666,15 @@ def estate_debt_limit(*, estate_value: Decimal, debt_amount: Decimal) -> Calcula
 
 
 def nursing_fee(*, care_days: Decimal, caregiver_income: Decimal | None = None,
-                daily_care_rate: Decimal | None = None) -> CalculationResult:
-    """护理费 (人身损害赔偿解释 8): 护理人员有收入的按误工（减少的收入）计算, 雇护工的按护工报酬."""
+                daily_care_rate: Decimal | None = None, care_months: Decimal | None = None) -> CalculationResult:
+    """护理费 (人身损害赔偿解释 8): 护理人员有收入的按误工（减少的收入）计算, 雇护工的按护工报酬. A care period told in
+    whole months with a monthly income is the income lost for those months (as 误工费 counts whole months), not the
+    days times a daily income."""
+    if daily_care_rate is None and caregiver_income is not None and care_months:
+        total = _money(caregiver_income * care_months)
+        steps = [f"护理人员有收入，按其实际减少的收入计算：月收入 {yuan(caregiver_income)} × {care_months} 个月 = {yuan(total)}"]
+        return CalculationResult("护理费", total, {"total": total}, steps, [LegalBasis(INJURY_INTERPRETATION, _art(8))],
+                                 ["护理期限以医疗机构或鉴定意见为准；护理人员原则上一人"])
     if daily_care_rate is None:
         assert caregiver_income is not None
         daily_care_rate = caregiver_income / WORK_DAYS_MONTH
@@ -1783,7 +1790,8 @@ def _calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] =
             return Calculation(name, nursing_fee(
                 care_days=_dec(facts["care_days"]),
                 caregiver_income=_dec(facts["caregiver_income"]) if facts.get("caregiver_income") is not None else None,
-                daily_care_rate=_dec(facts["daily_care_rate"]) if facts.get("daily_care_rate") is not None else None))
+                daily_care_rate=_dec(facts["daily_care_rate"]) if facts.get("daily_care_rate") is not None else None,
+                care_months=_dec(facts["care_months"]) if facts.get("care_months") is not None else None))
         if name not in CALCULATORS:
             return Calculation(name, error=f"未知的计算器 {name}")
         needed, runner = CALCULATORS[name]

@@ -1,0 +1,150 @@
+"""The right figure from the right fact (issue 20, seventh round): each class of wrong figure the tuning sets showed,
+in wordings written here (three registers a class), with look-alikes where no figure or date must follow.
+
+(e) tense — a day still to come the client supposes (要是…收到) starts a period only when no day that happened does;
+(b) start event — a reconsideration already decided makes a suit's period the fifteen days from its decision;
+(a) role/multiple — weekday overtime by the day (the verb split around the hours) is hours × working days, a care
+    period in whole months is the caregiver's monthly income × months;
+(d) cap — a monthly wage above three times every city's average is capped (twelve years at most) though the client
+    names no average.
+"""
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from legal import calculators as calc
+from legal import events
+from legal.facts import extract_facts
+from legal.rules import calculate, deadline, refine_rule
+
+TODAY = date(2026, 11, 27)
+
+
+def _facts(text: str):
+    return extract_facts(text, today=TODAY)
+
+
+# -- (e) tense: a supposed day ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, day", [
+    ("拆迁决定我9月1号就知道了，要是先申请复议，复议决定12月1号收到，不服的话起诉期限到哪天", date(2026, 12, 1)),
+    ("如果12月10日收到复议决定书 那我最晚哪天去法院", date(2026, 12, 10)),
+    ("本人拟申请复议。假设复议决定于12月20日送达，不服的，起诉期限截至何日？", date(2026, 12, 20)),
+])
+def test_a_supposed_day_is_this_year_and_marked(text: str, day: date) -> None:
+    dates = _facts(text).dates
+    supposed = [d for d in dates if d.supposed]
+    assert [d.day for d in supposed] == [day]
+    found = events.start_of(dates, "admin_litigation_after_reconsideration", "收到复议决定书之日", TODAY)
+    assert found is not None and found.day == day
+    result = deadline("admin_litigation_after_reconsideration", start=found.day, today=TODAY)
+    assert result is not None and result.supposed and not result.passed
+    assert "假设" in result.text()
+
+
+@pytest.mark.parametrize("text", [
+    "复议决定书11月20号收到的 不服 最晚哪天起诉",   # happened: no supposition
+    "11月20日收到复议决定，要是不服，起诉最晚哪天",  # the supposition follows the date
+    "今年3月1号收到的复议决定 如果现在起诉还来得及吗",
+])
+def test_a_day_that_happened_is_not_supposed(text: str) -> None:
+    dates = _facts(text).dates
+    assert dates and not any(d.supposed for d in dates)
+    found = events.start_of(dates, "admin_litigation_after_reconsideration", "收到复议决定书之日", TODAY)
+    assert found is not None and found.day <= TODAY
+    result = deadline("admin_litigation_after_reconsideration", start=found.day, today=TODAY)
+    assert result is not None and not result.supposed
+
+
+def test_a_day_that_happened_wins_over_a_supposed_one() -> None:
+    text = "9月1号收到拆除决定 直接去法院告最晚什么时候 要是先复议 复议决定12月1号收到呢"
+    dates = _facts(text).dates
+    found = events.start_of(dates, "admin_litigation", "知道或者应当知道作出行政行为之日", TODAY)
+    assert found is not None and found.day == date(2026, 9, 1)
+
+
+# -- (b) the start event: a reconsideration already decided -----------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "对交警的罚款申请了复议 复议维持了 决定书前天收到的 还想去法院告 最晚哪天",
+    "城管罚了我 我申请了复议 复议结果出来了还是驳回 11月20号收到的 现在去法院起诉还来得及吗",
+    "本公司不服市场监管局的处罚决定申请复议，复议机关已经维持原决定，拟提起行政诉讼，期限如何计算？",
+])
+def test_a_decided_reconsideration_gives_fifteen_days(text: str) -> None:
+    facts = _facts(text).values()
+    assert facts.get("reconsidered")
+    for rule in ("admin_reconsideration", "admin_litigation"):
+        assert refine_rule(rule, facts) == "admin_litigation_after_reconsideration"
+
+
+@pytest.mark.parametrize("text", [
+    "收到罚款决定 想申请复议 最晚哪天",                      # no reconsideration yet
+    "要是先复议 复议决定下来了不服 还能起诉吗 期限多久",       # supposed
+    "城管拆了我的棚子 不想复议 直接去法院告 最晚什么时候",
+])
+def test_no_decided_reconsideration_keeps_the_rule(text: str) -> None:
+    facts = _facts(text).values()
+    assert not facts.get("reconsidered")
+    assert refine_rule("admin_reconsideration", facts) == "admin_reconsideration"
+
+
+# -- (a) the role and the multiple: overtime by the day, care by the month -----------------------------------------
+
+@pytest.mark.parametrize("text, hours", [
+    ("月薪八千七 平时上班每天都要加俩小时班 一个月算22天 加班费应该给多少", Decimal(44)),
+    ("工资6000 每天晚上还得多上一个钟头的班 加班费怎么算", Decimal("21.75")),
+    ("本人月工资5000元，工作日天天加3小时，每月上22天，加班费应为多少？", Decimal(66)),
+])
+def test_daily_overtime_hours_times_the_days(text: str, hours: Decimal) -> None:
+    facts = _facts(text).values()
+    assert facts["overtime_hours_workday"] == hours
+
+
+def test_overtime_figure_is_hours_times_days() -> None:
+    facts = _facts("月薪八千七 平时上班每天都要加俩小时班 一个月算22天 加班费应该给多少").values()
+    result = calculate("overtime_pay", facts).result
+    assert result is not None and result.amount == Decimal(3300)
+
+
+@pytest.mark.parametrize("text, months, fee", [
+    ("被车撞了 我老婆请假照顾了我一个月 她月薪5000 护理费能要多少", Decimal(1), Decimal(5000)),
+    ("我妈住院 我请假陪护了两个月 我月薪7000 护理费怎么算", Decimal(2), Decimal(14000)),
+    ("受害人住院期间由其丈夫护理3个月，其丈夫月收入6000元，护理费应赔多少？", Decimal(3), Decimal(18000)),
+])
+def test_care_in_months_is_monthly_income_times_months(text: str, months: Decimal, fee: Decimal) -> None:
+    facts = _facts(text).values()
+    assert facts.get("care_months") == months
+    result = calculate("nursing_fee", facts).result
+    assert result is not None and result.amount == fee
+
+
+def test_care_in_days_keeps_the_daily_income() -> None:
+    facts = _facts("我老婆请假照顾了我20天 她月薪4350 护理费能要多少").values()
+    assert facts.get("care_months") is None
+    result = calculate("nursing_fee", facts).result
+    assert result is not None and result.amount == Decimal(4000)  # 4350 ÷ 21.75 × 20
+
+
+# -- (d) the cap: a wage above every city's three times ----------------------------------------------------------------
+
+@pytest.mark.parametrize("wage, months", [(50000, 180), (80000, 240), (45000, 150)])
+def test_a_wage_above_every_cap_is_capped_at_twelve_years(wage: int, months: int) -> None:
+    result = calc.economic_compensation(monthly_wage=wage, service_months=months)
+    assert result.amount is None and result.figures["capped"]
+    assert result.figures["n_months"] == min(Decimal(12), calc.compensation_months(months))
+    assert "× 3 ×" in result.steps[-1] and "12" in result.steps[-1]
+    damages = calc.unlawful_termination_damages(monthly_wage=wage, service_months=months)
+    assert damages.amount is None and "× 2" in damages.steps[-1]
+
+
+@pytest.mark.parametrize("wage, months, amount", [(30000, 180, 450000), (9000, 75, 58500), (20000, 36, 60000)])
+def test_a_wage_under_every_cap_is_not_capped_without_the_average(wage: int, months: int, amount: int) -> None:
+    result = calc.economic_compensation(monthly_wage=wage, service_months=months)
+    assert result.amount == Decimal(amount) and not result.figures["capped"]
+
+
+def test_the_given_average_still_decides() -> None:
+    result = calc.economic_compensation(monthly_wage=50000, service_months=180, local_average_monthly_wage=10000)
+    assert result.amount == Decimal(360000)  # 30,000 × 12
