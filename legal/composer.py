@@ -2058,6 +2058,9 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("profit_distribution", re.compile(r"分红|分配利润|利润.{0,6}分|分给股东"), ()),
     ("unemployment_benefit_period", re.compile(r"失业金|失业保险"), ()),
     ("lease_refund", re.compile(r"押金"), ()),
+    # how much of a deposit counts as one (定金数额不超过标的额 20%: 3万里算定金的是多少): the cap, not the double return
+    ("deposit_cap", re.compile(r"(?:算|是|属于|当)(?:作)?定金的(?:是|有)?多少|多少.{0,4}(?:算|是|属于)定金|都算定金"
+                               r"|定金.{0,6}(?:上限|最多(?:能)?(?:约定|收|交|定)|超(?:过|出)(?:的)?部分)"), ()),
     ("deposit_return", re.compile(r"定金"), ()),
     ("estate_debt_limit", re.compile(r"(?:替|帮|要).{0,4}还|还.{0,6}(?:债|欠款)"), ("marriage_family",)),
     ("inheritance_share", re.compile(r"(?:分|继承|拿)(?:到)?多少|怎么分|分多少"), ("marriage_family",)),

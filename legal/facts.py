@@ -53,7 +53,7 @@ LABELS = {
     "purchase_price": "购买价款", "payer_income": "支付方月收入", "support_amount": "每月抚养费", "arrears_months": "欠付月数",
     "children": "子女人数", "estate_value": "遗产（财产）价值", "debt_amount": "债务", "heirs": "继承人人数",
     "survivor_spouse": "提问人是在世配偶", "not_final_award": "非终局裁决",
-    "joint_property": "夫妻共同财产", "care_days": "护理天数", "care_months": "护理月数", "caregiver_income": "护理人员月收入",
+    "joint_property": "夫妻共同财产", "care_days": "护理天数", "care_months": "护理月数", "probation_served": "试用期已履行（月）", "caregiver_income": "护理人员月收入",
     "daily_care_rate": "护理费日标准", "sentence_days": "刑期（天）", "sentence_kind": "刑种", "custody_days": "羁押天数",
     "training_fee": "培训费", "service_years": "服务期（年）", "served_years": "已履行服务期（年）", "minimum_wage": "当地最低工资",
     "annual_average_wage": "上年度就业人员年平均工资", "judgment_amount": "判决金额", "daily_average_wage": "国家上年度职工日平均工资",
@@ -914,7 +914,12 @@ def _roles_more(text: str, facts: Facts) -> None:
 
 
 # -- probation, damages by share, prepaid services, insurance, dependants -----------------------------------
-_PROBATION = re.compile(rf"试用期\s*(?:约定了?|定了|签了|写了?|是|为|有|长达)?\s*({NUM}|半)\s*(?:个)?(月|年)")
+_PROBATION = re.compile(rf"试用期\s*(?:约定了?|定了|签了|写了?|是|为|有|长达)?\s*(?:的是|的)?\s*({NUM}|半)\s*(?:个)?(月|年)")
+#: How long the probation has run (已经干了四个月试用期, 试用期已经过了5个月, 试用期上了三个月了): the part served, which
+#: 第八十三条 pays for, not the agreed term.
+_PROBATION_SERVED = re.compile(rf"(?:干|做|上|过|满|待|呆)了\s*({NUM})\s*个?月(?:的)?试用期"
+                               rf"|试用期\s*(?:(?:已经|都|已|也)\s*(?:干|做|上|过|满|待|呆)了?|(?:干|做|上|过|待|呆)了)"
+                               rf"\s*({NUM})\s*个?月")
 _REGULAR_WAGE = re.compile(rf"(?:转正(?:后|以后|工资|月薪)?|约定(?:的)?(?:月)?工资|合同(?:上|里)?(?:写的?)?(?:月)?工资)"
                            rf"\s*(?:是|为|税前|写的是?)*\s*{ARABIC_MONEY}")
 _TRAINING_MONEY = (re.compile(rf"培训(?:费|费用)?\s*(?:花了|花|是|为|共|一共|总共)?\s*{ARABIC_MONEY}"),
@@ -949,6 +954,9 @@ def _roles_last(text: str, facts: Facts) -> None:
     m = _PROBATION.search(text)
     if m and (value := spoken_count(m.group(1))) is not None:
         facts.add("probation_months", value * (12 if m.group(2) == "年" else 1), m.group(0))
+    m = _PROBATION_SERVED.search(text)
+    if m and (value := spoken_count(m.group(1) or m.group(2))) is not None and 0 < value <= 12:
+        facts.add("probation_served", value, m.group(0))
     found = _first_money(_REGULAR_WAGE, text, at_least=Decimal(299))
     if found:
         facts.add("regular_wage", *found)

@@ -458,7 +458,10 @@ def overdue_interest(*, principal: Decimal, due_date: date, annual_rate: Decimal
     the due day to today; with the term's own interest and the principal, the sum the lender may claim."""
     today = today or datetime.now(tz=CHINA_TZ).date()
     days = max(0, (today - due_date).days)
-    steps = [f"自 {cn_date(due_date)} 逾期至 {cn_date(today)} 共 {days} 天"]
+    # the interest runs from the day after the due day (the due day is still in time) to today: that day is named
+    # with the figure, so "from which day" is answered by the client's own date, not by the rule's words
+    first = due_date + timedelta(days=1)
+    steps = [f"还款日 {cn_date(due_date)} 届满，自次日 {cn_date(first)} 起逾期，至 {cn_date(today)} 共 {days} 天"]
     if annual_rate is not None:
         made = loan_date or due_date
         cap = lpr_on(made) * _lpr_times()
@@ -473,7 +476,7 @@ def overdue_interest(*, principal: Decimal, due_date: date, annual_rate: Decimal
     amount = _money(principal * rate / 100 * days / 365)
     figures: dict[str, Any] = {"days": days, "rate": rate, "overdue_interest": amount}
     total = principal + amount
-    said = f"逾期利息 = {yuan(principal)} × {rate}% × {days} ÷ 365 = {yuan(amount)}"
+    said = f"逾期利息自 {cn_date(first)} 起算：{yuan(principal)} × {rate}% × {days} ÷ 365 = {yuan(amount)}"
     if annual_rate is not None and loan_months is not None and loan_months > 0:
         term = _money(principal * rate / 100 * loan_months / 12)
         figures["term_interest"] = term
@@ -846,13 +849,19 @@ INSURANCE_LIMITS = {True: (Decimal(180000), Decimal(18000), Decimal(2000)),
 NATIONAL_URBAN_INCOME = {2023: Decimal(51821), 2024: Decimal(54188)}
 
 
-def probation_excess(*, contract_months: int, probation_months: Decimal, regular_wage: Decimal) -> CalculationResult:
-    """违法约定的试用期已经履行的: 以试用期满月工资为标准, 按已经履行的超过法定试用期的期间支付赔偿金 (劳动合同法 83, 19)."""
+def probation_excess(*, contract_months: int, probation_months: Decimal, regular_wage: Decimal,
+                     served_months: Decimal | None = None) -> CalculationResult:
+    """违法约定的试用期已经履行的: 以试用期满月工资为标准, 按已经履行的超过法定试用期的期间支付赔偿金 (劳动合同法 83, 19).
+    The period is the part SERVED beyond the legal term (已经干了四个月 of an agreed six, two legal: two months), not
+    the agreed excess, when the client says how long the probation has run."""
     legal = 0 if contract_months < 3 else 1 if contract_months < 12 else 2 if contract_months < 36 else 6
-    excess = max(Decimal(0), probation_months - legal)
+    served = probation_months if served_months is None else min(probation_months, served_months)
+    excess = max(Decimal(0), served - legal)
     total = _money(regular_wage * excess)
-    steps = [f"合同期限 {contract_months} 个月：法定试用期最长 {legal} 个月，约定 {probation_months} 个月，超出 {excess} 个月",
-             f"赔偿金 = 试用期满月工资 {yuan(regular_wage)} × {excess} 个月 = {yuan(total)}"]
+    head = f"合同期限 {contract_months} 个月：法定试用期最长 {legal} 个月，约定 {probation_months} 个月"
+    head += (f"，超出 {excess} 个月" if served_months is None
+             else f"，已履行 {served} 个月，已履行的超出部分 {excess} 个月")
+    steps = [head, f"赔偿金 = 试用期满月工资 {yuan(regular_wage)} × {excess} 个月 = {yuan(total)}"]
     return CalculationResult("违法约定试用期的赔偿金", total, {"total": total, "excess": excess}, steps,
                              [LegalBasis(LABOR_CONTRACT_LAW, _art(83)), LegalBasis(LABOR_CONTRACT_LAW, _art(19))])
 
@@ -1561,7 +1570,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "patent_term": (("patent_kind",), lambda f: patent_term(patent_kind=str(f["patent_kind"]))),
     "probation_excess": (("contract_months", "probation_months", "regular_wage"), lambda f: probation_excess(
         contract_months=int(f["contract_months"]), probation_months=_dec(f["probation_months"]),
-        regular_wage=_dec(f["regular_wage"]))),
+        regular_wage=_dec(f["regular_wage"]),
+        served_months=_dec(f["probation_served"]) if f.get("probation_served") is not None else None)),
     "probation_wage_min": (("regular_wage",), lambda f: probation_wage_min(
         regular_wage=_dec(f["regular_wage"]),
         minimum_wage=_dec(f["minimum_wage"]) if f.get("minimum_wage") is not None else None)),
@@ -2101,6 +2111,17 @@ RESTART_NOTE = ("期间内您催要过、对方承认过（答应还、部分还
                 "（民法典第一百九十五条），请核对有无此类有日期的记录")
 
 
+def probation_served_over(facts: Mapping[str, Any]) -> bool:
+    """Whether the probation served (or agreed, when its run is not said) reaches past the legal term its contract
+    allows (劳动合同法 19) — the predicate of 第八十三条's damages."""
+    contract, agreed = facts.get("contract_months"), facts.get("probation_months")
+    if contract is None or agreed is None or facts.get("regular_wage") is None:
+        return False
+    legal = 0 if contract < 3 else 1 if contract < 12 else 2 if contract < 36 else 6
+    served = facts.get("probation_served")
+    return min(agreed, served) > legal if served is not None else False
+
+
 def refine_calculator(name: str, facts: Mapping[str, Any]) -> str:
     """The calculator the facts make more specific than a card's: interest, penalties and fees claimed
     together are capped as one (民间借贷规定 29), a prepaid card's balance is the sum paid less the sum used
@@ -2113,6 +2134,10 @@ def refine_calculator(name: str, facts: Mapping[str, Any]) -> str:
         return "inheritance_fraction"  # 我能分到多少份额 with the family said and no value: the share as a fraction
     if name == "prepaid_refund" and facts.get("units_total") is None and facts.get("prepaid_used") is not None:
         return "prepaid_balance"
+    if name == "probation_wage_min" and probation_served_over(facts):
+        # 两年合同约了六个月试用期、已经干了四个月: what comes back is 第八十三条's damages for the months served beyond
+        # the legal term, not the probation wage's floor
+        return "probation_excess"
     if name in ("deposit_return", "deposit_cap") and facts.get("advance_named") and facts.get("deposit_amount") is None \
             and facts.get("amount_paid") is not None:
         # 交的是订金（意向金、预付款）: no 定金罚则 unless agreed (合同编通则解释 67); what was paid comes back

@@ -17,7 +17,7 @@ import pytest
 from legal import calculators as calc
 from legal import events
 from legal.facts import extract_facts
-from legal.rules import calculate, deadline, refine_rule
+from legal.rules import calculate, deadline, refine_calculator, refine_rule
 
 TODAY = date(2026, 11, 27)
 
@@ -148,3 +148,38 @@ def test_a_wage_under_every_cap_is_not_capped_without_the_average(wage: int, mon
 def test_the_given_average_still_decides() -> None:
     result = calc.economic_compensation(monthly_wage=50000, service_months=180, local_average_monthly_wage=10000)
     assert result.amount == Decimal(360000)  # 30,000 × 12
+
+
+# -- (b) the period served, and the day after the due day ----------------------------------------------------------
+
+@pytest.mark.parametrize("text, served, amount", [
+    ("签了两年的合同 试用期写的是六个月 转正7000 我已经干了四个月试用期了 能要回多少", Decimal(4), Decimal(14000)),
+    ("签了两年合同 约定试用期6个月 试用期已经过了5个月 转正工资8000 能赔多少", Decimal(5), Decimal(24000)),
+    ("本人与公司签订一年期劳动合同，试用期约定三个月，现试用期已满三个月，转正工资6000元，可主张多少赔偿金？",
+     Decimal(3), Decimal(6000)),
+])
+def test_probation_damages_count_the_months_served_beyond_the_legal_term(text: str, served: Decimal,
+                                                                          amount: Decimal) -> None:
+    facts = _facts(text).values()
+    assert facts.get("probation_served") == served
+    assert refine_calculator("probation_wage_min", facts) == "probation_excess"
+    result = calculate("probation_excess", facts).result
+    assert result is not None and result.amount == amount
+
+
+@pytest.mark.parametrize("text", [
+    "签了三年合同 试用期三个月 已经干了两个月试用期 试用期工资多少合法",  # within the legal term
+    "试用期工资5000 转正7000 合法吗",                                      # no term said
+    "签了两年合同 试用期写的是六个月 转正7000 试用期工资怎么算",            # nothing served said
+])
+def test_no_probation_damages_without_a_served_excess(text: str) -> None:
+    assert refine_calculator("probation_wage_min", _facts(text).values()) == "probation_wage_min"
+
+
+@pytest.mark.parametrize("due, first", [(date(2026, 5, 28), "2026年5月29日"), (date(2026, 2, 28), "2026年3月1日"),
+                                        (date(2025, 12, 31), "2026年1月1日")])
+def test_overdue_interest_names_the_day_after_the_due_day(due: date, first: str) -> None:
+    from legal.rules import overdue_interest
+
+    result = overdue_interest(principal=Decimal(50000), due_date=due, today=TODAY)
+    assert f"自 {first} 起算" in result.steps[-1]
