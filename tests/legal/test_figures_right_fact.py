@@ -183,3 +183,29 @@ def test_overdue_interest_names_the_day_after_the_due_day(due: date, first: str)
 
     result = overdue_interest(principal=Decimal(50000), due_date=due, today=TODAY)
     assert f"自 {first} 起算" in result.steps[-1]
+
+
+# -- one consistency check over the composed figure ---------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "经济补偿 = 9,000元 × 6.5 = 58,500元",
+    "加班费：50 元/小时 × 150% × 2 × 22 = 3,300 元",
+    "逾期利息 = 50,000 元 × 3.00% × 183 ÷ 365 = 752.05 元；合计 18,000 元 + 5,000 元 = 23,000 元",
+    "逾期付款损失 = 100,000 元 × 3.00% ×（1.3～1.5）× 365 ÷ 365 = 3,900 元 至 4,500 元",  # a range: not one step
+    "自 2026-05-29 起算，期限为 2026-06-12",
+])
+def test_steps_that_add_up_pass(text: str) -> None:
+    from legal.figurecheck import arithmetic
+
+    assert arithmetic([text]) == []
+
+
+@pytest.mark.parametrize("text", [
+    "双倍返还 = 20,000 元 × 2 = 50,000 元",
+    "误工费 = 300 元 × 30 天 = 6,000 元",
+    "合计 1.5万元 + 5,000 元 = 25,000 元",
+])
+def test_a_step_that_does_not_add_up_is_found(text: str) -> None:
+    from legal.figurecheck import ARITHMETIC, arithmetic
+
+    assert [f.kind for f in arithmetic([text])] == [ARITHMETIC]
