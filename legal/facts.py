@@ -52,7 +52,7 @@ LABELS = {
     "prepaid_bonus": "充值赠送", "subscribed_capital": "认缴出资", "paid_capital": "实缴出资", "delay_days": "逾期天数", "side": "提问方", "no_due_date": "未约定还款期限",
     "purchase_price": "购买价款", "payer_income": "支付方月收入", "support_amount": "每月抚养费", "arrears_months": "欠付月数",
     "children": "子女人数", "estate_value": "遗产（财产）价值", "debt_amount": "债务", "heirs": "继承人人数",
-    "survivor_spouse": "提问人是在世配偶", "not_final_award": "非终局裁决",
+    "survivor_spouse": "提问人是在世配偶", "spouse_heir_asked": "所问的继承人是在世配偶", "not_final_award": "非终局裁决",
     "joint_property": "夫妻共同财产", "care_days": "护理天数", "care_months": "护理月数", "probation_served": "试用期已履行（月）", "caregiver_income": "护理人员月收入",
     "daily_care_rate": "护理费日标准", "sentence_days": "刑期（天）", "sentence_kind": "刑种", "custody_days": "羁押天数",
     "training_fee": "培训费", "service_years": "服务期（年）", "served_years": "已履行服务期（年）", "minimum_wage": "当地最低工资",

@@ -662,9 +662,21 @@ def count_spouse_heirs(text: str) -> tuple[int, str]:
     return count, "、".join(said)
 
 
+#: The surviving parent the client asks about (我爸走了…我妈能分到多少): the deceased's spouse, whose own half of the
+#: joint property comes before the share she inherits — her total is both, not the share alone.
+_PARENT_SPOUSE = {"我爸": "妈", "父亲": "妈", "爸爸": "妈", "我妈": "爸", "母亲": "爸", "妈妈": "爸"}
+_ASKS_PARENT_SHARE = re.compile(r"(?:我|俺)?(妈|母亲|爸|父亲)(?:妈|爸|亲)?(?:一共|总共|自己|本人)?"
+                                r"(?:能|可以|应该|该|又)?(?:分|拿|继承|得)(?:到|得)?(?:多少|几)")
+
+
 def _family_roles(text: str, facts: Facts) -> None:
     _house_roles(text, facts)
     died = _DECEASED.search(text)
+    asked = _ASKS_PARENT_SHARE.search(text)
+    if died is not None and asked is not None and died.group(1) in _PARENT_SPOUSE \
+            and _PARENT_SPOUSE[died.group(1)] == {"母亲": "妈", "父亲": "爸"}.get(asked.group(1), asked.group(1)) \
+            and "survivor_spouse" not in facts:
+        facts.add("spouse_heir_asked", "您母亲" if _PARENT_SPOUSE[died.group(1)] == "妈" else "您父亲", asked.group(0))
     spouse = _SPOUSE_DECEASED.search(text)
     if spouse and (died is None or spouse.start() < died.start()) and re.search(r"遗产|继承|留下|留了|分多少|能拿|能分",
                                                                                   text) \

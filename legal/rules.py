@@ -604,7 +604,7 @@ def support_arrears(*, support_amount: Decimal, arrears_months: Decimal) -> Calc
 
 
 def inheritance_share(*, estate_value: Decimal, heirs: int, joint_property: bool = False,
-                      survivor: bool = False) -> CalculationResult:
+                      survivor: bool = False, survivor_named: str = "您") -> CalculationResult:
     """法定继承: 夫妻共同财产先分出一半归配偶 (民法典 1153), 其余为遗产, 同一顺序继承人一般均等 (1130). ``survivor``:
     the client is the surviving spouse, who keeps the half of the joint property and inherits a share besides."""
     heirs = int(heirs)
@@ -621,8 +621,8 @@ def inheritance_share(*, estate_value: Decimal, heirs: int, joint_property: bool
     if survivor and joint_property:
         own = _money(estate_value - estate)
         figures["survivor_total"] = own + share
-        steps[-1] += (f"；您作为在世配偶，共同财产的一半 {yuan(own)} 本就归您，另继承 {yuan(share)}，"
-                      f"合计 {yuan(own + share)}")
+        steps[-1] += (f"；{survivor_named}作为在世配偶，共同财产的一半 {yuan(own)} 本就归{survivor_named}，另继承 "
+                      f"{yuan(share)}，合计 {yuan(own + share)}")
     basis = [LegalBasis(CIVIL_CODE, _art(1130)), LegalBasis(CIVIL_CODE, _art(1153 if joint_property else 1127))]
     return CalculationResult("法定继承份额", share, figures, steps, basis,
                              ["对被继承人尽了主要扶养义务或与其共同生活的，分配时可以多分；有扶养能力而不尽扶养义务的，应当不分或少分"])
@@ -1502,7 +1502,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         loss=_dec(f["medical_expenses"]) if f.get("medical_expenses") is not None else None)),
     "inheritance_share": (("estate_value", "heirs"), lambda f: inheritance_share(
         estate_value=_dec(f["estate_value"]), heirs=int(f["heirs"]), joint_property=bool(f.get("joint_property")),
-        survivor=bool(f.get("survivor_spouse")))),
+        survivor=bool(f.get("survivor_spouse") or f.get("spouse_heir_asked")),
+        survivor_named=str(f.get("spouse_heir_asked") or "您"))),
     "inheritance_fraction": (("heirs",), lambda f: inheritance_fraction(
         heirs=int(f["heirs"]), joint_property=bool(f.get("joint_property")))),
     "estate_debt_limit": (("estate_value", "debt_amount"), lambda f: estate_debt_limit(

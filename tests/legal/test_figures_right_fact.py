@@ -209,3 +209,27 @@ def test_a_step_that_does_not_add_up_is_found(text: str) -> None:
     from legal.figurecheck import ARITHMETIC, arithmetic
 
     assert [f.kind for f in arithmetic([text])] == [ARITHMETIC]
+
+
+# -- (a) the heir asked about: the surviving parent's total ----------------------------------------------------------
+
+@pytest.mark.parametrize("text, total", [
+    ("我爸上个月走了，没留遗嘱。房子是我爸妈婚后买的，值300万。我妈还在，我有个弟弟，奶奶也在。我妈能分到多少？",
+     Decimal(1875000)),
+    ("父亲去年去世 留下婚后买的房子一套值200万 母亲 我和妹妹 爷爷奶奶都不在了 我妈一共能拿多少", Decimal(1333333.33)),
+    ("母亲上月病故，父母婚后共同存款100万元，继承人就是我父亲、我和我哥。我父亲能继承多少？", Decimal(666666.67)),
+])
+def test_the_surviving_parents_total_is_her_half_and_her_share(text: str, total: Decimal) -> None:
+    facts = _facts(text).values()
+    assert facts.get("spouse_heir_asked")
+    result = calculate("inheritance_share", facts).result
+    assert result is not None and abs(result.figures["survivor_total"] - total) < 1
+
+
+@pytest.mark.parametrize("text", [
+    "我妈走了 婚后存款100万 我爸还在 我和我哥 我能分多少",        # the client asks his own share
+    "我爸去世了 留了一套婚后的房子值300万 我奶奶能分多少",          # a parent of the deceased, not the spouse
+    "我妈能分到多少 我外婆去世了 留下存款50万",                    # the mother is a child of the deceased
+])
+def test_no_spouse_total_when_another_heir_is_asked(text: str) -> None:
+    assert _facts(text).values().get("spouse_heir_asked") is None
