@@ -2135,9 +2135,14 @@ def calculator_for(text: str, domain: str) -> str:
 
 
 def calculators_for(text: str, domain: str) -> list[str]:
-    """Every calculator ``text`` names for a card of ``domain``, the most specific first."""
-    return list(dict.fromkeys(name for name, pattern, areas in CALCULATOR_CUES
-                              if (not areas or domain in areas) and pattern.search(text)))
+    """Every calculator ``text`` names for a card of ``domain``: those its asking clause names first (误工费能要多少 after
+    a story of 单位扣了我工资; 经济补偿多少 after 没签合同 — the figure asked, not one the story mentions), then the
+    rest; the most specific first within each."""
+    named = [(name, pattern) for name, pattern, areas in CALCULATOR_CUES
+             if (not areas or domain in areas) and pattern.search(text)]
+    asked = asking_clause(text)
+    first = [name for name, pattern in named if asked and asked != text and pattern.search(asked)]
+    return list(dict.fromkeys([*first, *(name for name, _pattern in named)]))
 
 
 def computable_for(text: str, domain: str, facts: Facts) -> str:

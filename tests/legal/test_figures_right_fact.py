@@ -233,3 +233,27 @@ def test_the_surviving_parents_total_is_her_half_and_her_share(text: str, total:
 ])
 def test_no_spouse_total_when_another_heir_is_asked(text: str) -> None:
     assert _facts(text).values().get("spouse_heir_asked") is None
+
+
+# -- (c) the calculator the asking clause names, not one the story mentions --------------------------------------------
+
+@pytest.mark.parametrize("text, domain, first", [
+    ("被人打伤 请了三个月的假 单位扣了我工资 我月薪9k 误工费能要多少", "labor", "lost_earnings"),
+    ("干了5年 月薪8000 被辞退了 一直没签合同 经济补偿多少", "labor", "economic_compensation"),
+    ("本人入职后公司未签劳动合同，现已被辞退，月薪六千。请问经济补偿应为多少？", "labor", "economic_compensation"),
+])
+def test_the_asked_figure_comes_first(text: str, domain: str, first: str) -> None:
+    from legal.composer import calculators_for
+
+    assert calculators_for(text, domain)[0] == first
+
+
+@pytest.mark.parametrize("text, first", [
+    ("公司扣了我三千工资 说我迟到 这样合法吗 最多能扣多少", "wage_deduction_cap"),
+    ("没签合同干了8个月 月薪6000 二倍工资能要多少", "double_wage"),
+    ("没签合同 被辞退了 能要多少钱", "double_wage"),  # the ask names no figure: the story's order stands
+])
+def test_the_story_order_stands_when_the_ask_names_no_other(text: str, first: str) -> None:
+    from legal.composer import calculators_for
+
+    assert calculators_for(text, "labor")[0] == first
