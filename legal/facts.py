@@ -73,7 +73,7 @@ LABELS = {
     "custom_made": "定制商品", "amount_involved": "涉案金额", "final_award": "终局裁决", "wage_owed": "拖欠工资总额",
     "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）", "own_debt": "我方欠对方", "amount_paid": "已付款项", "rights_not_told": "未告知复议、起诉权利或期限", "asks_court": "拟向法院起诉", "reconsidered": "复议已作出决定", "driver_without_fault": "机动车一方无过错",
     "sentence_months": "刑期（月）", "sentence_terms": "数罪各自的刑期（月）", "term_asked": "所问的法定期限",
-    "drink_driving": "酒后（醉酒）驾驶", "arrest_requested": "已提请批准逮捕", "mistake": "重大误解（写错、看错）",
+    "drink_driving": "酒后（醉酒）驾驶", "arrest_requested": "已提请批准逮捕", "arrested": "已被批准逮捕", "mistake": "重大误解（写错、看错）",
     "interest_paid": "已付利息", "notice_given": "已提前三十日书面通知", "no_fault_ground": "无过失性辞退事由（不胜任、医疗期满、客观情况变化）",
 }
 #: The form a will was made in, as clients say it (民法典 1134 自书, 1135 代书, 1136 打印, 1137 录音录像):

@@ -911,12 +911,22 @@ _MISTAKE = re.compile(r"少写|多写|写错|看错|弄错|搞错|填错|标错|
                       r"|以为是[^，。,；;]{0,12}(?:结果|其实|实际)")
 
 
+#: The arrest already approved (被检察院批捕了, 已经被批准逮捕, 经检察院批准逮捕): the periods before it (拘留, 提请,
+#: 审查批捕) are over; the custody runs by the investigation's two months from the arrest (刑事诉讼法 156). Not a
+#: request, a supposition or a negation (报捕了, 要是批捕, 还没批捕, 不批捕).
+_ARRESTED = re.compile(r"(?<!没)(?<!未)(?<!不)(?<!要是)(?<!如果)(?<!提请)(?:被|已经|已|正式|经)(?:检察院|检察机关)?"
+                       r"(?:批准逮捕|批捕|逮捕)|(?:检察院|检察机关)(?:已经|已)?(?:批准逮捕|批捕)了")
+
+
 def _dated_roles(text: str, facts: Facts) -> None:
     from legal.events import DatedEvent
 
     m = _MISTAKE.search(text)
     if m:
         facts.add("mistake", True, m.group(0))
+    m = _ARRESTED.search(text)
+    if m and not re.search(r"(?:还没|没有|尚未|未|不)[^，。,；;？?！!]{0,4}$", text[max(0, m.start() - 6):m.start()]):
+        facts.add("arrested", True, m.group(0))
     requested = next((d for d in facts.dates if d.event == "arrest_requested"), None)
     if requested is not None:
         facts.add("arrest_requested", True, requested.text)

@@ -2179,6 +2179,10 @@ def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
     if name == "voidable_revocation" and facts.get("mistake"):
         # 单价少写了一个零, 看错了型号: a mistake's ninety days, not fraud's year (民法典 152 ①)
         return "mistake_revocation"
+    if name in ("criminal_detention", "arrest_request", "arrest_approval") and facts.get("arrested"):
+        # 11月5号被检察院批捕了: the periods before the arrest are over; the investigation custody's two months run
+        # from it (刑事诉讼法 156)
+        return "investigation_custody"
     if name in ("criminal_detention", "arrest_request") and facts.get("arrest_requested"):
         # 11月25号已经报捕了: the prosecutor's seven days run from the request the client dates (刑事诉讼法 91 ③)
         return "arrest_approval"

@@ -257,3 +257,30 @@ def test_the_story_order_stands_when_the_ask_names_no_other(text: str, first: st
     from legal.composer import calculators_for
 
     assert calculators_for(text, "labor")[0] == first
+
+
+# -- (c) the rule of the stage the case is at: custody after an arrest -------------------------------------------------
+
+@pytest.mark.parametrize("text, ends", [
+    ("弟弟11月5号被检察院批捕了 逮捕以后在侦查阶段最长能关到哪天 正常情况", date(2027, 1, 5)),
+    ("犯罪嫌疑人于2026年11月1日经检察院批准逮捕，侦查羁押期限至何日届满？", date(2027, 1, 1)),
+    ("我老公10月20号刑拘的 10月30号已经被批准逮捕 现在最长还能关多久", date(2026, 12, 30)),
+])
+def test_after_an_arrest_the_investigation_custody_runs(text: str, ends: date) -> None:
+    parsed = _facts(text)
+    rule = refine_rule("criminal_detention", parsed.values())
+    assert rule == "investigation_custody"
+    start = events.start_of(parsed.dates, rule, "逮捕之日", TODAY)
+    found = deadline(rule, start=start.day if start else None, today=TODAY)
+    assert found is not None and found.ends == ends
+
+
+@pytest.mark.parametrize("text", [
+    "我哥11月3号被刑拘 11月10号报捕了 检察院还没批捕 最长关多久",
+    "老公拘留了 要是批捕了能关多久",
+    "公安提请逮捕了 检察院不批捕的话要放人吗",
+])
+def test_no_arrest_yet_keeps_the_detention_rules(text: str) -> None:
+    facts = _facts(text).values()
+    assert not facts.get("arrested")
+    assert refine_rule("criminal_detention", facts) != "investigation_custody"
