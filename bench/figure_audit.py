@@ -20,7 +20,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "legalsite.settings")
 import django  # noqa: E402
 
 django.setup()
-from legal.figurecheck import KINDS, findings  # noqa: E402
+from legal.figurecheck import KINDS, arithmetic, findings  # noqa: E402
 
 #: The day the measuring sets are written against (bench/answers.py's DATA_TODAY).
 DATA_TODAY = date(2026, 11, 27)
@@ -38,7 +38,7 @@ def main() -> int:
             item = json.loads(line)
             questions[item["id"]] = item["question"]
     counts = dict.fromkeys(KINDS, 0)
-    answers = flagged = 0
+    answers = flagged = wrong = 0
     for line in args.dump.read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
         question = questions.get(row["id"])
@@ -47,12 +47,15 @@ def main() -> int:
         answers += 1
         found = findings(question, [c["text"] for c in row.get("conclusions") or []], DATA_TODAY)
         flagged += bool(found)
-        for finding in found:
-            counts[finding.kind] += 1
+        shown = arithmetic([c["text"] for c in row.get("conclusions") or []])
+        wrong += bool(shown)
+        for finding in [*found, *shown]:
+            counts[finding.kind] = counts.get(finding.kind, 0) + 1
             if args.lines:
                 print(f"{row['id']}\t{finding}")
     print(f"{args.data.name}: {flagged} of {answers} answers leave a period or a cap unworked "
-          + ", ".join(f"{k} {v}" for k, v in counts.items()))
+          + ", ".join(f"{k} {v}" for k, v in counts.items() if k in KINDS))
+    print(f"{args.data.name}: {wrong} of {answers} answers show a step of arithmetic that does not add up")
     return 0
 
 

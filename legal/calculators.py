@@ -26,6 +26,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from knowledge.numerals import int_to_cn
+from legal.rates import HIGHEST_LOCAL_AVERAGE_WAGE
 from legal.rates import rate as legal_rate
 
 LABOR_CONTRACT_LAW = "中华人民共和国劳动合同法"
@@ -224,6 +225,22 @@ def economic_compensation(
                 n = most
         else:
             steps.append(f"月工资 {_yuan(wage)} 未超过当地上年度职工月平均工资三倍 {_yuan(cap_wage)}，按实际月工资计算")
+    elif wage > legal_rate("compensation_wage_cap").times(HIGHEST_LOCAL_AVERAGE_WAGE):
+        # above three times every city's average: capped wherever the client works — the years are capped now, the
+        # base is three times the local average the client has not given (the figure is said as its formula)
+        most = legal_rate("compensation_years_cap").value
+        steps.append(f"月工资 {_yuan(wage)} 高于各地上年度职工月平均工资的三倍（各地均不超过 "
+                     f"{_yuan(legal_rate('compensation_wage_cap').times(HIGHEST_LOCAL_AVERAGE_WAGE))}），必按三倍封顶")
+        if n > most:
+            steps.append(f"支付年限最高不超过十二年：N 由 {n} 调整为 {most}")
+            n = most
+        steps.append(f"经济补偿 = 当地上年度职工月平均工资 × 3 × {n} 个月（最多按 {most} 个月计；"
+                     f"具体数额需知道当地上年度职工月平均工资后计算）")
+        figures_capped: dict[str, Any] = {"monthly_wage": wage, "service_months": months, "n_months": n,
+                                          "base_wage": None, "capped": True, "cap_wage": None, "compensation": None,
+                                          "total": None}
+        notes.append("月工资指解除或者终止劳动合同前十二个月的平均工资（第四十七条第三款）")
+        return CalculationResult("经济补偿", None, figures_capped, steps, basis, notes)
     else:
         notes.append("未提供当地上年度职工月平均工资，未检查三倍封顶；月工资较高时请补充该数据")
     compensation = _money(base * n)
@@ -267,6 +284,12 @@ def unlawful_termination_damages(
         local_average_monthly_wage=local_average_monthly_wage,
     )
     compensation = base.figures["compensation"]
+    basis = [LegalBasis(LABOR_CONTRACT_LAW, _article(87)), LegalBasis(LABOR_CONTRACT_LAW, _article(47))]
+    if compensation is None:  # capped with the local average unknown: twice the formula
+        n = base.figures["n_months"]
+        steps = [*base.steps, f"赔偿金 = 经济补偿标准的二倍 = 当地上年度职工月平均工资 × 3 × {n} 个月 × 2"]
+        return CalculationResult("违法解除劳动合同赔偿金", None, {**base.figures, "damages": None}, steps, basis,
+                                 [*base.notes, "用人单位支付赔偿金的，不再支付经济补偿"])
     damages = _money(legal_rate("unlawful_termination").times(compensation))
     steps = [*base.steps, f"赔偿金 = 经济补偿标准的二倍 = {_yuan(compensation)} × 2 = {_yuan(damages)}"]
     figures = {**base.figures, "damages": damages, "total": damages}

@@ -2100,6 +2100,9 @@ CALCULATOR_CUES: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("profit_distribution", re.compile(r"分红|分配利润|利润.{0,6}分|分给股东"), ()),
     ("unemployment_benefit_period", re.compile(r"失业金|失业保险"), ()),
     ("lease_refund", re.compile(r"押金"), ()),
+    # how much of a deposit counts as one (定金数额不超过标的额 20%: 3万里算定金的是多少): the cap, not the double return
+    ("deposit_cap", re.compile(r"(?:算|是|属于|当)(?:作)?定金的(?:是|有)?多少|多少.{0,4}(?:算|是|属于)定金|都算定金"
+                               r"|定金.{0,6}(?:上限|最多(?:能)?(?:约定|收|交|定)|超(?:过|出)(?:的)?部分)"), ()),
     ("deposit_return", re.compile(r"定金"), ()),
     ("estate_debt_limit", re.compile(r"(?:替|帮|要).{0,4}还|还.{0,6}(?:债|欠款)"), ("marriage_family",)),
     ("inheritance_share", re.compile(r"(?:分|继承|拿)(?:到)?多少|怎么分|分多少"), ("marriage_family",)),
@@ -2174,9 +2177,14 @@ def calculator_for(text: str, domain: str) -> str:
 
 
 def calculators_for(text: str, domain: str) -> list[str]:
-    """Every calculator ``text`` names for a card of ``domain``, the most specific first."""
-    return list(dict.fromkeys(name for name, pattern, areas in CALCULATOR_CUES
-                              if (not areas or domain in areas) and pattern.search(text)))
+    """Every calculator ``text`` names for a card of ``domain``: those its asking clause names first (误工费能要多少 after
+    a story of 单位扣了我工资; 经济补偿多少 after 没签合同 — the figure asked, not one the story mentions), then the
+    rest; the most specific first within each."""
+    named = [(name, pattern) for name, pattern, areas in CALCULATOR_CUES
+             if (not areas or domain in areas) and pattern.search(text)]
+    asked = asking_clause(text)
+    first = [name for name, pattern in named if asked and asked != text and pattern.search(asked)]
+    return list(dict.fromkeys([*first, *(name for name, _pattern in named)]))
 
 
 def computable_for(text: str, domain: str, facts: Facts) -> str:

@@ -289,6 +289,9 @@ class DatedEvent:
     day: date
     event: str
     text: str
+    #: A day the client supposes, still to come (要是复议决定12月1号收到, 如果下个月5号被辞退): read once, where
+    #: the date is read (legal/facts.py ``typed_dates``); it starts a period only when no day that happened does.
+    supposed: bool = False
 
     def to_dict(self) -> dict[str, str]:
         return {"date": self.day.isoformat(), "event": self.event, "label": EVENT_NAMES.get(self.event, self.event),
@@ -298,7 +301,8 @@ class DatedEvent:
 #: Documents a client receives, and the event their receipt marks (nearest named before the date).
 DOCUMENTS: tuple[tuple[str, str], ...] = (
     ("判决书", "judgment"), ("裁定书", "judgment"), ("裁决书", "judgment"), ("调解书", "judgment"),
-    ("支付令", "judgment"), ("复议决定", "decision"), ("决定书", "decision"), ("认定书", "decision"),
+    ("支付令", "judgment"), ("复议决定", "decision"), ("复议结果", "decision"),
+    ("决定书", "decision"), ("认定书", "decision"),
     ("处罚", "decision"), ("通知书", "notice"), ("告知书", "notice"),
     # the document named in a word of its own (限期拆除决定, 仲裁裁决, 一审判决) after the specific ones
     ("裁决", "judgment"), ("判决", "judgment"), ("裁定", "judgment"), ("决定", "decision"),
@@ -400,7 +404,10 @@ FUTURE_STARTS = frozenset({"trademark_renewal", "shareholder_meeting_notice"})
 def start_of(dates: list[DatedEvent], rule: str, start: str, today: date) -> DatedEvent | None:
     """The latest date (not after ``today``) whose event starts ``rule``; None when the client gave none."""
     labels = accepted(rule, start)
-    fitting = [d for d in dates if d.event in labels and (d.day <= today or rule in FUTURE_STARTS)]
+    fitting = [d for d in dates if d.event in labels and not d.supposed and (d.day <= today or rule in FUTURE_STARTS)]
+    if not fitting:
+        # a day the client supposes (要是…12月1号收到) answers "by when, then": only when no day that happened fits
+        fitting = [d for d in dates if d.event in labels and d.supposed]
     return max(fitting, key=lambda d: d.day) if fitting else None
 
 

@@ -52,8 +52,8 @@ LABELS = {
     "prepaid_bonus": "充值赠送", "subscribed_capital": "认缴出资", "paid_capital": "实缴出资", "delay_days": "逾期天数", "side": "提问方", "no_due_date": "未约定还款期限",
     "purchase_price": "购买价款", "payer_income": "支付方月收入", "support_amount": "每月抚养费", "arrears_months": "欠付月数",
     "children": "子女人数", "estate_value": "遗产（财产）价值", "debt_amount": "债务", "heirs": "继承人人数",
-    "survivor_spouse": "提问人是在世配偶", "not_final_award": "非终局裁决",
-    "joint_property": "夫妻共同财产", "care_days": "护理天数", "caregiver_income": "护理人员月收入",
+    "survivor_spouse": "提问人是在世配偶", "spouse_heir_asked": "所问的继承人是在世配偶", "not_final_award": "非终局裁决",
+    "joint_property": "夫妻共同财产", "care_days": "护理天数", "care_months": "护理月数", "probation_served": "试用期已履行（月）", "caregiver_income": "护理人员月收入",
     "daily_care_rate": "护理费日标准", "sentence_days": "刑期（天）", "sentence_kind": "刑种", "custody_days": "羁押天数",
     "training_fee": "培训费", "service_years": "服务期（年）", "served_years": "已履行服务期（年）", "minimum_wage": "当地最低工资",
     "annual_average_wage": "上年度就业人员年平均工资", "judgment_amount": "判决金额", "daily_average_wage": "国家上年度职工日平均工资",
@@ -71,9 +71,9 @@ LABELS = {
     "pension_years": "养老保险缴费年限", "award_amount": "裁决金额", "quit_voluntarily": "主动辞职",
     "non_compete_unpaid": "未付竞业限制补偿", "renewal_refused_by_employee": "劳动者拒绝同等条件续订",
     "custom_made": "定制商品", "amount_involved": "涉案金额", "final_award": "终局裁决", "wage_owed": "拖欠工资总额",
-    "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）", "own_debt": "我方欠对方", "amount_paid": "已付款项", "rights_not_told": "未告知复议、起诉权利或期限", "asks_court": "拟向法院起诉", "driver_without_fault": "机动车一方无过错",
+    "extra_annual_rate": "违约金及其他费用（年化%）", "overdue_months": "逾期（月）", "deposit_kept": "被扣押金", "daily_penalty_amount": "每日违约金（元）", "own_debt": "我方欠对方", "amount_paid": "已付款项", "rights_not_told": "未告知复议、起诉权利或期限", "asks_court": "拟向法院起诉", "reconsidered": "复议已作出决定", "driver_without_fault": "机动车一方无过错",
     "sentence_months": "刑期（月）", "sentence_terms": "数罪各自的刑期（月）", "term_asked": "所问的法定期限",
-    "drink_driving": "酒后（醉酒）驾驶", "arrest_requested": "已提请批准逮捕", "mistake": "重大误解（写错、看错）",
+    "drink_driving": "酒后（醉酒）驾驶", "arrest_requested": "已提请批准逮捕", "arrested": "已被批准逮捕", "mistake": "重大误解（写错、看错）",
     "interest_paid": "已付利息", "notice_given": "已提前三十日书面通知", "no_fault_ground": "无过失性辞退事由（不胜任、医疗期满、客观情况变化）",
 }
 #: The form a will was made in, as clients say it (民法典 1134 自书, 1135 代书, 1136 打印, 1137 录音录像):
@@ -267,7 +267,9 @@ _PURCHASE = (
 _UNIT_PRICE = re.compile(rf"(?:每|一)(瓶|盒|件|个|箱|袋|包|斤|份|双|台)\s*(?:是|卖)?\s*{MONEY}")
 _PRICE_PER_UNIT = re.compile(rf"{ARABIC_MONEY}\s*(?:钱)?\s*(?:一|每)(瓶|盒|件|个|箱|袋|包|斤|份|双|台)")
 _UNIT_COUNT = re.compile(rf"({NUM})\s*(瓶|盒|件|个|箱|袋|包|斤|份|双|台)")
-_HOURS = re.compile(rf"(?:每天|每日|天天)(?:下班后?|晚上|早上)?\s*(?:都|都要|要|得|还要|还得|还)?\s*(?:加班|多干|多上|延时)\s*(?:了)?\s*({NUM}|半)\s*(?:个)?"
+#: weekday overtime by the day, the verb whole or split around the hours (每天加班2小时, 每天都要加俩小时班, 每天多上
+#: 一个钟头的班): the hours of each working day
+_HOURS = re.compile(rf"(?:每天|每日|天天)(?:下班后?|晚上|早上)?\s*(?:都|都要|要|得|还要|还得|还)?\s*(?:加班|多干|多上|延时|加)\s*(?:了)?\s*({NUM}|半)\s*(?:个)?"
                     rf"(?:小时|钟头|钟)")
 _WORK_DAYS = re.compile(rf"(?:一个月|每月|每个月)\s*(?:按|算|上|有)?\s*({NUM})\s*(?:天|个工作日)")
 _HOURS_TOTAL = re.compile(rf"加(?:了)?(?:班)?(?:了)?\s*(?:一共|共|总共|累计|起来|算下来|合计)?\s*(?:有|是)?\s*({NUM})\s*(?:个)?(?:多)?小时(?:的)?(?:班)?")
@@ -359,7 +361,8 @@ def _dated_events(text: str, today: date | None = None) -> list[tuple[date, str,
             day = date(year, int(m.group(1)), int(m.group(2)))
         except ValueError:
             continue
-        if not earlier and day > today and not _TO_COME.match(text, m.end()):
+        if not earlier and day > today and not _TO_COME.match(text, m.end()) \
+                and not _SUPPOSED.search(text[max(0, m.start() - 20):m.start()]):  # 要是12月1号收到: a day to come
             try:
                 day = date(year - 1, day.month, day.day)
             except ValueError:
@@ -810,6 +813,9 @@ def _roles_more(text: str, facts: Facts) -> None:
         m = _CARE_DAYS.search(text)
         if m and (days := days_in(m.group(1), m.group(2))) is not None:
             facts.add("care_days", days, m.group(0))
+            if "月" in m.group(2) and (months := spoken_count(m.group(1))) is not None and 0 < months <= 24:
+                # 照顾了我一个月: whole months of a monthly income lost, not thirty days of a daily one
+                facts.add("care_months", months, m.group(0))
         found = _first_money(_CAREGIVER, text)
         if found:
             facts.add("caregiver_income", *found)
@@ -911,7 +917,12 @@ def _roles_more(text: str, facts: Facts) -> None:
 
 
 # -- probation, damages by share, prepaid services, insurance, dependants -----------------------------------
-_PROBATION = re.compile(rf"试用期\s*(?:约定了?|定了|签了|写了?|是|为|有|长达)?\s*({NUM}|半)\s*(?:个)?(月|年)")
+_PROBATION = re.compile(rf"试用期\s*(?:约定了?|定了|签了|写了?|是|为|有|长达)?\s*(?:的是|的)?\s*({NUM}|半)\s*(?:个)?(月|年)")
+#: How long the probation has run (已经干了四个月试用期, 试用期已经过了5个月, 试用期上了三个月了): the part served, which
+#: 第八十三条 pays for, not the agreed term.
+_PROBATION_SERVED = re.compile(rf"(?:干|做|上|过|满|待|呆)了\s*({NUM})\s*个?月(?:的)?试用期"
+                               rf"|试用期\s*(?:(?:已经|都|已|也)\s*(?:干|做|上|过|满|待|呆)了?|(?:干|做|上|过|待|呆)了)"
+                               rf"\s*({NUM})\s*个?月")
 _REGULAR_WAGE = re.compile(rf"(?:转正(?:后|以后|工资|月薪)?|约定(?:的)?(?:月)?工资|合同(?:上|里)?(?:写的?)?(?:月)?工资)"
                            rf"\s*(?:是|为|税前|写的是?)*\s*{ARABIC_MONEY}")
 _TRAINING_MONEY = (re.compile(rf"培训(?:费|费用)?\s*(?:花了|花|是|为|共|一共|总共)?\s*{ARABIC_MONEY}"),
@@ -946,6 +957,9 @@ def _roles_last(text: str, facts: Facts) -> None:
     m = _PROBATION.search(text)
     if m and (value := spoken_count(m.group(1))) is not None:
         facts.add("probation_months", value * (12 if m.group(2) == "年" else 1), m.group(0))
+    m = _PROBATION_SERVED.search(text)
+    if m and (value := spoken_count(m.group(1) or m.group(2))) is not None and 0 < value <= 12:
+        facts.add("probation_served", value, m.group(0))
     found = _first_money(_REGULAR_WAGE, text, at_least=Decimal(299))
     if found:
         facts.add("regular_wage", *found)
@@ -1502,6 +1516,12 @@ _WALKER = re.compile(r"行人|闯红灯|横穿|电动车|自行车|骑车|走路
 #: 决定书上没写可以复议起诉的事 / 没告知起诉期限: the authority did not tell the client of the remedies.
 _RIGHTS_NOT_TOLD = re.compile(r"(?:没|未|没有)(?:写|告知|告诉|说|注明)[^，。,；;？?！!]{0,10}?(?:复议|起诉|诉讼|期限|权利)")
 _ASKS_COURT = re.compile(r"(?:去|到|向)?法院(?:告|起诉)|起诉|告(?:他们|政府|城管|行政)")
+#: A reconsideration already decided (复议维持了, 复议决定书前天收到, 复议结果出来了还是驳回, 复议也没用): a suit then
+#: runs fifteen days from receiving the decision (行政诉讼法 45), not the six months (46) nor the sixty days to apply
+#: (行政复议法 20). A supposed one (要是先复议…) is not decided.
+_RECONSIDERED = re.compile(r"复议(?:机关|决定|结果)?(?:书)?(?:已经|都|也|还是|又)?(?:被)?(?:维持|驳回|下来了|出来了|作出了|没(?:有)?(?:通过|改|撤销|支持)"
+                           r"|不予支持|输了|没用|失败)|复议决定(?:书)?[^，。,；;？?！!\d]{0,4}(?:前天|昨天|今天|上周|已经|刚)?(?:收到|拿到|送达|下来)")
+_RECONSIDERED_SUPPOSED = re.compile(r"(?:要是|如果|假如|假设|万一|倘若|若是|先)[^，。,；;？?！!]{0,8}$")
 #: 交了8万加盟费, 付了两万中介费: a sum the client paid under a contract (returned when it falls away).
 _PAID = re.compile(rf"(?:交了|付了|给了|转了|打了|花了|缴了)(?:对方|他们|他|她|公司|机构)?\s*{ARABIC_MONEY}\s*(?:的)?"
                    rf"(?:加盟费|费用|款|货款|学费|服务费|中介费|保证金|首付|培训费|会费|代理费|转让费|押金|定金|订金)")
@@ -1566,6 +1586,10 @@ def _agreed_terms(text: str, facts: Facts) -> None:
         months = value * (12 if m.group(2) == "年" else 1) + (6 if m.group(3) else 0)
         if 0 < months <= 600:
             facts.add("overdue_months", months, m.group(0))
+    m = _RECONSIDERED.search(text)
+    if m and not _RECONSIDERED_SUPPOSED.search(text[max(0, m.start() - 10):m.start()]) and re.search(
+            r"法院|起诉|诉讼|告(?!诉|知)", text):
+        facts.add("reconsidered", True, m.group(0))
     if _RIGHTS_NOT_TOLD.search(text):
         facts.add("rights_not_told", True, _RIGHTS_NOT_TOLD.search(text).group(0))  # type: ignore[union-attr]
         if _ASKS_COURT.search(text):
@@ -1750,12 +1774,25 @@ _SINCE_EVENTS = frozenset({"detention", "termination", "resign", "judgment", "de
                            "marriage", "delivery", "notice", "knew", "bail", "accepted", "death", "handover", "divorce"})
 
 
+#: A supposition before a date in its clause (要是先复议 复议决定12月1号收到, 如果下个月5号被辞退, 假设明年3月1日到期):
+#: the day is one the client imagines, not one that happened. A supposition reaches over a comma (要是先复议，复议
+#:决定12月1号收到); only a sentence's stop ends it. Only a day still to come is read so.
+_SUPPOSED = re.compile(r"(?:要是|如果|假如|假设|假使|万一|倘若|若是|如若|等到|到时候)[^。；;？?！!]{0,18}$")
+
+
+def supposed_day(text: str, at: int, day: date, today: date) -> bool:
+    """Whether the date written at ``at`` is a day still to come that the client supposes (the tense of the fact,
+    read once: a supposed day never dates an event that happened)."""
+    return day > today and _SUPPOSED.search(text[max(0, at - 20):at]) is not None
+
+
 def typed_dates(text: str, today: date) -> list[DatedEvent]:
     """Every date of ``text`` (written out, or 三年前 / 昨天 / 去年3月) with the event the words
     around it name, in the order written (:mod:`legal.events`)."""
     found: list[tuple[int, DatedEvent]] = []
     for day, after, before, at, _end in _dated_events(text, today):
-        found.append((at, DatedEvent(day, events.label(before, after), day.isoformat())))
+        found.append((at, DatedEvent(day, events.label(before, after), day.isoformat(),
+                                     supposed=supposed_day(text, at, day, today))))
     spans: list[tuple[int, int]] = []
     for pattern, unit in ((_REL_YEARS, "年"), (_REL_MONTHS, "月")):
         m = pattern.search(text)

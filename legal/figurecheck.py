@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from datetime import date
 
 KINDS = ("period_no_date", "cap_no_figure")
+#: The kind :func:`arithmetic` reports (a shown step that does not add up), counted apart from the unworked kinds.
+ARITHMETIC = "arithmetic_wrong"
 
 _CN = "一二两三四五六七八九十百"
 #: A period stated as a rule: 一年内, 十五日内, 60日, 三十日, 六个月, 3年 (a duration, not an age or a sentence).
@@ -94,4 +96,40 @@ def findings(question: str, conclusions: Iterable[str], today: date | None = Non
     cap = CAP.search(text)
     if cap is not None and not MONEY.search(text) and client_sum(question):
         out.append(FigureFinding("cap_no_figure", text[max(0, cap.start() - 20):cap.end() + 20]))
+    return out
+
+
+#: One step of arithmetic an answer shows: numbers with their units joined by ×, ÷, +, − and ending "= result"
+#: (9,000元 × 6.5 = 58,500元; 50 元/小时 × 150% × 2 × 22 = 3,300 元; 20,000 元 × 2 = 40,000 元).
+_TERM = r"\d[\d,]*(?:\.\d+)?\s*(?:%|万元|元/小时|元/天|元|个月|天|小时|年|倍|人)?"
+#: (an ASCII hyphen is a date's or a range's, never an operator here)
+_STEP = re.compile(rf"(?<![\d,.])({_TERM}(?:\s*[×÷+＋−]\s*{_TERM})+)\s*=\s*(\d[\d,]*(?:\.\d+)?)\s*(万元|元)?")
+_OPERATOR = {"×": "*", "÷": "/", "+": "+", "＋": "+", "−": "-"}
+
+
+def _value(term: str) -> float:
+    number = float(re.match(r"\d[\d,]*(?:\.\d+)?", term).group(0).replace(",", ""))  # type: ignore[union-attr]
+    if term.rstrip().endswith("%"):
+        return number / 100
+    return number * 10000 if "万元" in term else number
+
+
+def arithmetic(conclusions: Iterable[str]) -> list[FigureFinding]:
+    """Each shown step whose result does not follow from its inputs (``arithmetic_wrong``): the one consistency
+    check over a composed figure — whatever calculator, card or part wrote it, the sum shown must add up (to a fen,
+    or 1 % for a rounded rate)."""
+    out: list[FigureFinding] = []
+    for text in conclusions:
+        for m in _STEP.finditer(text):
+            if re.search(r"[×÷+＋−）)～~]\s*$", text[max(0, m.start() - 3):m.start()]):
+                continue  # the tail of a longer step (a range or a bracket before it): not a whole step
+            terms = re.split(r"\s*([×÷+＋−])\s*", m.group(1))
+            try:
+                expression = "".join(_OPERATOR[t] if t in _OPERATOR else repr(_value(t)) for t in terms)
+                expected = eval(expression, {"__builtins__": {}})  # noqa: S307 - digits and operators only
+            except (ZeroDivisionError, SyntaxError, AttributeError, ValueError):
+                continue
+            said = float(m.group(2).replace(",", "")) * (10000 if m.group(3) == "万元" else 1)
+            if abs(said - expected) > max(0.01, abs(expected) * 0.01):
+                out.append(FigureFinding(ARITHMETIC, m.group(0)))
     return out

@@ -103,6 +103,12 @@ RATES: dict[str, Rate] = {r.key: r for r in (
 )}
 
 
+#: Above every city's published monthly average wage of the last year (the highest, Shanghai's and Beijing's, were
+#: about 12,000–12,500 元 for 2024; the margin covers the years ahead): a monthly wage above three times this is above
+#: the 第四十七条 cap wherever the client works, so the cap and its twelve years apply though no average was given.
+HIGHEST_LOCAL_AVERAGE_WAGE = Decimal(13500)
+
+
 def rate(key: str) -> Rate:
     """The rate ``key`` of :data:`RATES` (a KeyError for a rate the table does not hold)."""
     return RATES[key]

@@ -663,9 +663,21 @@ def count_spouse_heirs(text: str) -> tuple[int, str]:
     return count, "、".join(said)
 
 
+#: The surviving parent the client asks about (我爸走了…我妈能分到多少): the deceased's spouse, whose own half of the
+#: joint property comes before the share she inherits — her total is both, not the share alone.
+_PARENT_SPOUSE = {"我爸": "妈", "父亲": "妈", "爸爸": "妈", "我妈": "爸", "母亲": "爸", "妈妈": "爸"}
+_ASKS_PARENT_SHARE = re.compile(r"(?:我|俺)?(妈|母亲|爸|父亲)(?:妈|爸|亲)?(?:一共|总共|自己|本人)?"
+                                r"(?:能|可以|应该|该|又)?(?:分|拿|继承|得)(?:到|得)?(?:多少|几)")
+
+
 def _family_roles(text: str, facts: Facts) -> None:
     _house_roles(text, facts)
     died = _DECEASED.search(text)
+    asked = _ASKS_PARENT_SHARE.search(text)
+    if died is not None and asked is not None and died.group(1) in _PARENT_SPOUSE \
+            and _PARENT_SPOUSE[died.group(1)] == {"母亲": "妈", "父亲": "爸"}.get(asked.group(1), asked.group(1)) \
+            and "survivor_spouse" not in facts:
+        facts.add("spouse_heir_asked", "您母亲" if _PARENT_SPOUSE[died.group(1)] == "妈" else "您父亲", asked.group(0))
     spouse = _SPOUSE_DECEASED.search(text)
     if spouse and (died is None or spouse.start() < died.start()) and re.search(r"遗产|继承|留下|留了|分多少|能拿|能分",
                                                                                   text) \
@@ -900,12 +912,22 @@ _MISTAKE = re.compile(r"少写|多写|写错|看错|弄错|搞错|填错|标错|
                       r"|以为是[^，。,；;]{0,12}(?:结果|其实|实际)")
 
 
+#: The arrest already approved (被检察院批捕了, 已经被批准逮捕, 经检察院批准逮捕): the periods before it (拘留, 提请,
+#: 审查批捕) are over; the custody runs by the investigation's two months from the arrest (刑事诉讼法 156). Not a
+#: request, a supposition or a negation (报捕了, 要是批捕, 还没批捕, 不批捕).
+_ARRESTED = re.compile(r"(?<!没)(?<!未)(?<!不)(?<!要是)(?<!如果)(?<!提请)(?:被|已经|已|正式|经)(?:检察院|检察机关)?"
+                       r"(?:批准逮捕|批捕|逮捕)|(?:检察院|检察机关)(?:已经|已)?(?:批准逮捕|批捕)了")
+
+
 def _dated_roles(text: str, facts: Facts) -> None:
     from legal.events import DatedEvent
 
     m = _MISTAKE.search(text)
     if m:
         facts.add("mistake", True, m.group(0))
+    m = _ARRESTED.search(text)
+    if m and not re.search(r"(?:还没|没有|尚未|未|不)[^，。,；;？?！!]{0,4}$", text[max(0, m.start() - 6):m.start()]):
+        facts.add("arrested", True, m.group(0))
     requested = next((d for d in facts.dates if d.event == "arrest_requested"), None)
     if requested is not None:
         facts.add("arrest_requested", True, requested.text)

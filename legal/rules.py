@@ -29,6 +29,7 @@ from legal.calculators import (
     add_years,
     cn_date,
 )
+from legal.events import FUTURE_STARTS
 from legal.rates import rate
 
 FEN = Decimal("0.01")
@@ -457,7 +458,10 @@ def overdue_interest(*, principal: Decimal, due_date: date, annual_rate: Decimal
     the due day to today; with the term's own interest and the principal, the sum the lender may claim."""
     today = today or datetime.now(tz=CHINA_TZ).date()
     days = max(0, (today - due_date).days)
-    steps = [f"自 {cn_date(due_date)} 逾期至 {cn_date(today)} 共 {days} 天"]
+    # the interest runs from the day after the due day (the due day is still in time) to today: that day is named
+    # with the figure, so "from which day" is answered by the client's own date, not by the rule's words
+    first = due_date + timedelta(days=1)
+    steps = [f"还款日 {cn_date(due_date)} 届满，自次日 {cn_date(first)} 起逾期，至 {cn_date(today)} 共 {days} 天"]
     if annual_rate is not None:
         made = loan_date or due_date
         cap = lpr_on(made) * _lpr_times()
@@ -472,7 +476,7 @@ def overdue_interest(*, principal: Decimal, due_date: date, annual_rate: Decimal
     amount = _money(principal * rate / 100 * days / 365)
     figures: dict[str, Any] = {"days": days, "rate": rate, "overdue_interest": amount}
     total = principal + amount
-    said = f"逾期利息 = {yuan(principal)} × {rate}% × {days} ÷ 365 = {yuan(amount)}"
+    said = f"逾期利息自 {cn_date(first)} 起算：{yuan(principal)} × {rate}% × {days} ÷ 365 = {yuan(amount)}"
     if annual_rate is not None and loan_months is not None and loan_months > 0:
         term = _money(principal * rate / 100 * loan_months / 12)
         figures["term_interest"] = term
@@ -600,7 +604,7 @@ def support_arrears(*, support_amount: Decimal, arrears_months: Decimal) -> Calc
 
 
 def inheritance_share(*, estate_value: Decimal, heirs: int, joint_property: bool = False,
-                      survivor: bool = False) -> CalculationResult:
+                      survivor: bool = False, survivor_named: str = "您") -> CalculationResult:
     """法定继承: 夫妻共同财产先分出一半归配偶 (民法典 1153), 其余为遗产, 同一顺序继承人一般均等 (1130). ``survivor``:
     the client is the surviving spouse, who keeps the half of the joint property and inherits a share besides."""
     heirs = int(heirs)
@@ -617,8 +621,8 @@ def inheritance_share(*, estate_value: Decimal, heirs: int, joint_property: bool
     if survivor and joint_property:
         own = _money(estate_value - estate)
         figures["survivor_total"] = own + share
-        steps[-1] += (f"；您作为在世配偶，共同财产的一半 {yuan(own)} 本就归您，另继承 {yuan(share)}，"
-                      f"合计 {yuan(own + share)}")
+        steps[-1] += (f"；{survivor_named}作为在世配偶，共同财产的一半 {yuan(own)} 本就归{survivor_named}，另继承 "
+                      f"{yuan(share)}，合计 {yuan(own + share)}")
     basis = [LegalBasis(CIVIL_CODE, _art(1130)), LegalBasis(CIVIL_CODE, _art(1153 if joint_property else 1127))]
     return CalculationResult("法定继承份额", share, figures, steps, basis,
                              ["对被继承人尽了主要扶养义务或与其共同生活的，分配时可以多分；有扶养能力而不尽扶养义务的，应当不分或少分"])
@@ -665,8 +669,15 @@ def estate_debt_limit(*, estate_value: Decimal, debt_amount: Decimal) -> Calcula
 
 
 def nursing_fee(*, care_days: Decimal, caregiver_income: Decimal | None = None,
-                daily_care_rate: Decimal | None = None) -> CalculationResult:
-    """护理费 (人身损害赔偿解释 8): 护理人员有收入的按误工（减少的收入）计算, 雇护工的按护工报酬."""
+                daily_care_rate: Decimal | None = None, care_months: Decimal | None = None) -> CalculationResult:
+    """护理费 (人身损害赔偿解释 8): 护理人员有收入的按误工（减少的收入）计算, 雇护工的按护工报酬. A care period told in
+    whole months with a monthly income is the income lost for those months (as 误工费 counts whole months), not the
+    days times a daily income."""
+    if daily_care_rate is None and caregiver_income is not None and care_months:
+        total = _money(caregiver_income * care_months)
+        steps = [f"护理人员有收入，按其实际减少的收入计算：月收入 {yuan(caregiver_income)} × {care_months} 个月 = {yuan(total)}"]
+        return CalculationResult("护理费", total, {"total": total}, steps, [LegalBasis(INJURY_INTERPRETATION, _art(8))],
+                                 ["护理期限以医疗机构或鉴定意见为准；护理人员原则上一人"])
     if daily_care_rate is None:
         assert caregiver_income is not None
         daily_care_rate = caregiver_income / WORK_DAYS_MONTH
@@ -838,13 +849,19 @@ INSURANCE_LIMITS = {True: (Decimal(180000), Decimal(18000), Decimal(2000)),
 NATIONAL_URBAN_INCOME = {2023: Decimal(51821), 2024: Decimal(54188)}
 
 
-def probation_excess(*, contract_months: int, probation_months: Decimal, regular_wage: Decimal) -> CalculationResult:
-    """违法约定的试用期已经履行的: 以试用期满月工资为标准, 按已经履行的超过法定试用期的期间支付赔偿金 (劳动合同法 83, 19)."""
+def probation_excess(*, contract_months: int, probation_months: Decimal, regular_wage: Decimal,
+                     served_months: Decimal | None = None) -> CalculationResult:
+    """违法约定的试用期已经履行的: 以试用期满月工资为标准, 按已经履行的超过法定试用期的期间支付赔偿金 (劳动合同法 83, 19).
+    The period is the part SERVED beyond the legal term (已经干了四个月 of an agreed six, two legal: two months), not
+    the agreed excess, when the client says how long the probation has run."""
     legal = 0 if contract_months < 3 else 1 if contract_months < 12 else 2 if contract_months < 36 else 6
-    excess = max(Decimal(0), probation_months - legal)
+    served = probation_months if served_months is None else min(probation_months, served_months)
+    excess = max(Decimal(0), served - legal)
     total = _money(regular_wage * excess)
-    steps = [f"合同期限 {contract_months} 个月：法定试用期最长 {legal} 个月，约定 {probation_months} 个月，超出 {excess} 个月",
-             f"赔偿金 = 试用期满月工资 {yuan(regular_wage)} × {excess} 个月 = {yuan(total)}"]
+    head = f"合同期限 {contract_months} 个月：法定试用期最长 {legal} 个月，约定 {probation_months} 个月"
+    head += (f"，超出 {excess} 个月" if served_months is None
+             else f"，已履行 {served} 个月，已履行的超出部分 {excess} 个月")
+    steps = [head, f"赔偿金 = 试用期满月工资 {yuan(regular_wage)} × {excess} 个月 = {yuan(total)}"]
     return CalculationResult("违法约定试用期的赔偿金", total, {"total": total, "excess": excess}, steps,
                              [LegalBasis(LABOR_CONTRACT_LAW, _art(83)), LegalBasis(LABOR_CONTRACT_LAW, _art(19))])
 
@@ -1485,7 +1502,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
         loss=_dec(f["medical_expenses"]) if f.get("medical_expenses") is not None else None)),
     "inheritance_share": (("estate_value", "heirs"), lambda f: inheritance_share(
         estate_value=_dec(f["estate_value"]), heirs=int(f["heirs"]), joint_property=bool(f.get("joint_property")),
-        survivor=bool(f.get("survivor_spouse")))),
+        survivor=bool(f.get("survivor_spouse") or f.get("spouse_heir_asked")),
+        survivor_named=str(f.get("spouse_heir_asked") or "您"))),
     "inheritance_fraction": (("heirs",), lambda f: inheritance_fraction(
         heirs=int(f["heirs"]), joint_property=bool(f.get("joint_property")))),
     "estate_debt_limit": (("estate_value", "debt_amount"), lambda f: estate_debt_limit(
@@ -1553,7 +1571,8 @@ CALCULATORS: dict[str, tuple[tuple[str, ...], Runner]] = {
     "patent_term": (("patent_kind",), lambda f: patent_term(patent_kind=str(f["patent_kind"]))),
     "probation_excess": (("contract_months", "probation_months", "regular_wage"), lambda f: probation_excess(
         contract_months=int(f["contract_months"]), probation_months=_dec(f["probation_months"]),
-        regular_wage=_dec(f["regular_wage"]))),
+        regular_wage=_dec(f["regular_wage"]),
+        served_months=_dec(f["probation_served"]) if f.get("probation_served") is not None else None)),
     "probation_wage_min": (("regular_wage",), lambda f: probation_wage_min(
         regular_wage=_dec(f["regular_wage"]),
         minimum_wage=_dec(f["minimum_wage"]) if f.get("minimum_wage") is not None else None)),
@@ -1782,7 +1801,8 @@ def _calculate(name: str, facts: Mapping[str, Any], *, inputs: tuple[str, ...] =
             return Calculation(name, nursing_fee(
                 care_days=_dec(facts["care_days"]),
                 caregiver_income=_dec(facts["caregiver_income"]) if facts.get("caregiver_income") is not None else None,
-                daily_care_rate=_dec(facts["daily_care_rate"]) if facts.get("daily_care_rate") is not None else None))
+                daily_care_rate=_dec(facts["daily_care_rate"]) if facts.get("daily_care_rate") is not None else None,
+                care_months=_dec(facts["care_months"]) if facts.get("care_months") is not None else None))
         if name not in CALCULATORS:
             return Calculation(name, error=f"未知的计算器 {name}")
         needed, runner = CALCULATORS[name]
@@ -2092,6 +2112,17 @@ RESTART_NOTE = ("期间内您催要过、对方承认过（答应还、部分还
                 "（民法典第一百九十五条），请核对有无此类有日期的记录")
 
 
+def probation_served_over(facts: Mapping[str, Any]) -> bool:
+    """Whether the probation served (or agreed, when its run is not said) reaches past the legal term its contract
+    allows (劳动合同法 19) — the predicate of 第八十三条's damages."""
+    contract, agreed = facts.get("contract_months"), facts.get("probation_months")
+    if contract is None or agreed is None or facts.get("regular_wage") is None:
+        return False
+    legal = 0 if contract < 3 else 1 if contract < 12 else 2 if contract < 36 else 6
+    served = facts.get("probation_served")
+    return min(agreed, served) > legal if served is not None else False
+
+
 def refine_calculator(name: str, facts: Mapping[str, Any]) -> str:
     """The calculator the facts make more specific than a card's: interest, penalties and fees claimed
     together are capped as one (民间借贷规定 29), a prepaid card's balance is the sum paid less the sum used
@@ -2104,6 +2135,10 @@ def refine_calculator(name: str, facts: Mapping[str, Any]) -> str:
         return "inheritance_fraction"  # 我能分到多少份额 with the family said and no value: the share as a fraction
     if name == "prepaid_refund" and facts.get("units_total") is None and facts.get("prepaid_used") is not None:
         return "prepaid_balance"
+    if name == "probation_wage_min" and probation_served_over(facts):
+        # 两年合同约了六个月试用期、已经干了四个月: what comes back is 第八十三条's damages for the months served beyond
+        # the legal term, not the probation wage's floor
+        return "probation_excess"
     if name in ("deposit_return", "deposit_cap") and facts.get("advance_named") and facts.get("deposit_amount") is None \
             and facts.get("amount_paid") is not None:
         # 交的是订金（意向金、预付款）: no 定金罚则 unless agreed (合同编通则解释 67); what was paid comes back
@@ -2126,6 +2161,10 @@ def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
     if name == "award_revocation" and facts.get("not_final_award"):
         # 不是终局裁决: no award to set aside; either side sues within fifteen days (劳动争议调解仲裁法 50)
         return "labor_award_suit"
+    if name in ("admin_litigation", "admin_reconsideration") and facts.get("reconsidered") \
+            and not facts.get("rights_not_told"):
+        # 复议维持了、决定书前天收到 and now the court: fifteen days from receiving the decision (行政诉讼法 45)
+        return "admin_litigation_after_reconsideration"
     if name in ("admin_litigation", "admin_reconsideration") and facts.get("rights_not_told") and (
             name == "admin_litigation" or facts.get("asks_court")):
         # 决定书上没写可以起诉: the six months run from knowing them, at most a year from knowing the act
@@ -2140,6 +2179,10 @@ def refine_rule(name: str, facts: Mapping[str, Any]) -> str:
     if name == "voidable_revocation" and facts.get("mistake"):
         # 单价少写了一个零, 看错了型号: a mistake's ninety days, not fraud's year (民法典 152 ①)
         return "mistake_revocation"
+    if name in ("criminal_detention", "arrest_request", "arrest_approval") and facts.get("arrested"):
+        # 11月5号被检察院批捕了: the periods before the arrest are over; the investigation custody's two months run
+        # from it (刑事诉讼法 156)
+        return "investigation_custody"
     if name in ("criminal_detention", "arrest_request") and facts.get("arrest_requested"):
         # 11月25号已经报捕了: the prosecutor's seven days run from the request the client dates (刑事诉讼法 91 ③)
         return "arrest_approval"
@@ -2166,6 +2209,9 @@ class Deadline:
     #: The start is an act that interrupted a limitation period (an acknowledgement, a demand, a suit: the
     #: :data:`INTERRUPTIONS` label): the period runs anew from it (民法典 195).
     restarted_by: str = ""
+    #: The start is a day still to come the client supposes (要是复议决定12月1号收到): the last day is said as
+    #: following from that supposed day, never as one that happened.
+    supposed: bool = False
 
     def moved_text(self) -> str:
         """The last day on a weekend, said with the rule that moves it and the advice not to rely on it."""
@@ -2183,6 +2229,8 @@ class Deadline:
         assert self.start is not None
         if self.restarted_by and self.restarted_by in INTERRUPTIONS:
             return f"{cn_date(self.start)}（{INTERRUPTIONS[self.restarted_by]}，时效中断，依民法典第一百九十五条重新计算）"
+        if self.supposed:
+            return f"{cn_date(self.start)}（按您假设的日期；实际日期不同的，以实际日期重新计算）"
         return cn_date(self.start)
 
     def text(self) -> str:
@@ -2341,6 +2389,7 @@ def deadline(name: str, *, start_event: str = "", start: date | None = None, tod
         ends = ends + timedelta(days=rule.days) if rule.days else ends
         ends = ends - timedelta(days=1) if rule.inclusive else ends
         found.start, found.ends = start, ends
+        found.supposed = start > today and rule.days >= 0 and name not in FUTURE_STARTS and not found.from_today
         found.stages = [(what, start + timedelta(days=days)) for what, days in rule.stages]
         found.stages += [(what, add_years(start, years)) for what, years in rule.year_stages]
         last = ends
