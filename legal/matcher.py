@@ -38,7 +38,7 @@ import sys
 import threading
 import tomllib
 from collections import Counter, OrderedDict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -526,28 +526,16 @@ class Matcher:
         return ranked
 
     def stated_premises(self, texts: Sequence[tuple[str, float]]) -> dict[str, str]:
-        """The premise facts a part states (``legal.premises.stated_premises``): the situation from the part in
-        its context (the fullest of ``texts``), what it asks from the part's own asking clause."""
+        """The premise facts a part states (``legal.premises.stated_premises``), read as ``stated`` reads them."""
         from legal.premises import stated_premises
 
-        own = correct(texts[0][0])
-        fullest = correct(max((t for t, _ in texts), key=len))
-        stated = {k: v for k, v in stated_premises(fullest).items() if k not in ASKED_FACTS}
-        asked = stated_premises(own, asking_clause(own) or own)
-        stated.update({k: v for k, v in asked.items() if k in ASKED_FACTS})
-        return stated
+        return _read_part(texts, stated_premises)
 
     def stated(self, texts: Sequence[tuple[str, float]]) -> dict[str, str]:
-        """The deciding facts a part states: the situation read from the part in its context (the fullest of
-        ``texts``), what it asks from the part's own asking clause."""
+        """The deciding facts a part states (``legal.facts.deciding_facts``)."""
         from legal.facts import deciding_facts
 
-        own = correct(texts[0][0])
-        fullest = correct(max((t for t, _ in texts), key=len))
-        stated = {k: v for k, v in deciding_facts(fullest).items() if k not in ASKED_FACTS}
-        asked = deciding_facts(own, asking_clause(own) or own)
-        stated.update({k: v for k, v in asked.items() if k in ASKED_FACTS})
-        return stated
+        return _read_part(texts, deciding_facts)
 
     # -- embeddings ----------------------------------------------------------------------------------------
     def _embedder(self) -> Any:
@@ -1221,3 +1209,14 @@ def _load_vectors(path: Path, rows: int) -> np.ndarray | None:
     except (OSError, ValueError):
         return None
     return loaded if loaded.shape[0] == rows else None
+
+
+def _read_part(texts: Sequence[tuple[str, float]], reader: Callable[..., dict[str, str]]) -> dict[str, str]:
+    """What a part states by ``reader``: the situation from the part in its context (the fullest of ``texts``),
+    what it asks from the part's own asking clause."""
+    own = correct(texts[0][0])
+    fullest = correct(max((t for t, _ in texts), key=len))
+    stated = {k: v for k, v in reader(fullest).items() if k not in ASKED_FACTS}
+    asked = reader(own, asking_clause(own) or own)
+    stated.update({k: v for k, v in asked.items() if k in ASKED_FACTS})
+    return stated
