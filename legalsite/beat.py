@@ -9,5 +9,7 @@ engine). The full app (``legalsite.celery``) cost a beat ~5 s of CPU at each sta
 
 from celery import Celery
 
-app = Celery("legalsite", fixups=[])
+#: not the current app: a process that imports this module beside the project's app (the suite does) keeps
+#: ``celery.current_app`` on the project's app, whose tasks and configuration the services send through.
+app = Celery("legalsite", fixups=[], set_as_current=False)
 app.config_from_object("django.conf:settings", namespace="CELERY")

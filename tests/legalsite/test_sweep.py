@@ -106,8 +106,12 @@ def test_up_starts_exactly_one_beat_with_its_schedule_in_the_data_dir(tmp_path, 
 
 
 def test_the_beat_app_sends_the_projects_schedule_to_the_projects_broker_and_runs_nothing():
+    from celery import current_app
+
     from legalsite.beat import app as beat_app
 
+    # importing it leaves the project's app the current one: the services send through ``current_app``
+    assert current_app._get_current_object() is celery_app
     # what beat reads: the schedule, the broker and its transport, the clock
     for key in ("beat_schedule", "broker_url", "broker_transport", "broker_transport_options", "timezone",
                 "task_serializer", "accept_content", "broker_connection_retry_on_startup"):
