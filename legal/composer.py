@@ -30,6 +30,7 @@ from legal.cardfile import Answer, Card, Provision
 from legal.cardlint import decision, lead_fault, topic_index
 from legal.cardlint import sentences as lint_sentences
 from legal.facts import LABELS, VALUE_WORDS, Facts, extract_facts, part_flags
+from legal.figurecheck import MONEY
 from legal.focus import evidence_answer, own_answer, stated_first
 from legal.matcher import ASKS_CRIME, PartMatch, card_side, deciding_question
 from legal.normalise import amounts, normalise
@@ -2544,7 +2545,7 @@ def said_once(parts: Sequence[PartAnswer], question: str, facts: Facts) -> None:
 
 
 #: A computed amount of money (60,000 元, 1.5万元) and a full date (2026年11月30日) as a part's text states them.
-_MONEY_TOKEN = re.compile(r"\d[\d,]*(?:\.\d+)?\s*万?元")
+_MONEY_TOKEN = MONEY  # a sum of money as answers write it (legal.figurecheck)
 _DATE_TOKEN = re.compile(r"(?:19|20)\d{2}年\d{1,2}月\d{1,2}日")
 #: A lead that only states a period's last day or its length (最晚 …, 期限为…, 已于…届满): a time lead, no answer of
 #: its own to a part that asks no time.

@@ -21,6 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
+from legal.text.arith import ArithmeticInputError, evaluate
+
 KINDS = ("period_no_date", "cap_no_figure")
 #: The kind :func:`arithmetic` reports (a shown step that does not add up), counted apart from the unworked kinds.
 ARITHMETIC = "arithmetic_wrong"
@@ -125,9 +127,8 @@ def arithmetic(conclusions: Iterable[str]) -> list[FigureFinding]:
                 continue  # the tail of a longer step (a range or a bracket before it): not a whole step
             terms = re.split(r"\s*([×÷+＋−])\s*", m.group(1))
             try:
-                expression = "".join(_OPERATOR[t] if t in _OPERATOR else repr(_value(t)) for t in terms)
-                expected = eval(expression, {"__builtins__": {}})  # noqa: S307 - digits and operators only
-            except (ZeroDivisionError, SyntaxError, AttributeError, ValueError):
+                expected = evaluate("".join(_OPERATOR[t] if t in _OPERATOR else repr(_value(t)) for t in terms))
+            except (ArithmeticInputError, ZeroDivisionError, AttributeError, ValueError):
                 continue
             said = float(m.group(2).replace(",", "")) * (10000 if m.group(3) == "万元" else 1)
             if abs(said - expected) > max(0.01, abs(expected) * 0.01):

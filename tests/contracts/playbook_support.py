@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from contracts.playbook import contract_facts, contract_findings, starter_rules
+from contracts.playbook.engine import missing_clause_findings
 from contracts.playbook.quality import suggestion_defects
 from contracts.types import SectionDraft
 from knowledge import selectors, services
@@ -74,6 +75,12 @@ def line_sections(text: str) -> list[SectionDraft]:
     """One clause per line of ``text``."""
     return [SectionDraft(order=i + 1, kind="clause", number="", title="", text=line,
                          para_start=i + 1, para_end=i + 1) for i, line in enumerate(text.split("\n"))]
+
+
+def missing_codes(rules, text: str, kind: str, side: str, code: str) -> set[str]:
+    """The missing-clause findings of rule ``code`` alone on ``text`` (one line a section), for our ``side``."""
+    chosen = [r for r in rules if r.code == code]
+    return {f.rule_code for f in missing_clause_findings(line_sections(text), kind, chosen, side=side)}
 
 
 def case_rows(table):

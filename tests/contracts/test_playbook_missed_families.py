@@ -8,9 +8,8 @@ import pytest
 
 from contracts.ingest.parties import composite_types, guess_contract_type, obligation_types
 from contracts.playbook import contract_findings, starter_rules
-from contracts.playbook.engine import missing_clause_findings
 from tests.contracts.missed_family_cases import LOOKALIKES, RISKS
-from tests.contracts.playbook_support import line_sections, rule_case_tests
+from tests.contracts.playbook_support import line_sections, missing_codes, rule_case_tests
 
 RULES = starter_rules()
 CODES = {r.code for r in RULES}
@@ -76,8 +75,7 @@ def test_a_third_party_signing_as_broker_brings_the_brokerage_rules():
 
 
 def _missing(text: str, kind: str, side: str, code: str) -> set[str]:
-    rules = [r for r in RULES if r.code == code]
-    return {f.rule_code for f in missing_clause_findings(line_sections(text), kind, rules, side=side)}
+    return missing_codes(RULES, text, kind, side, code)
 
 
 @pytest.mark.parametrize(("code", "kind", "side", "lacking", "agreed"), [

@@ -8,11 +8,14 @@ import pytest
 
 from contracts.ingest.parties import guess_contract_type
 from contracts.playbook import starter_rules
-from contracts.playbook.engine import missing_clause_findings
-from tests.contracts.playbook_support import line_sections, rule_case_tests
+from tests.contracts.playbook_support import missing_codes, rule_case_tests
 from tests.contracts.unseen_type_cases import LOOKALIKES, RISKS, WIDENED, WIDENED_LOOKALIKES
 
 RULES = starter_rules()
+
+
+def _missing(text: str, kind: str, side: str, code: str) -> set[str]:
+    return missing_codes(RULES, text, kind, side, code)
 
 
 def _type(text: str) -> str:
@@ -72,11 +75,6 @@ def test_a_hidden_type_is_read_from_what_is_promised(text, kind):
 ])
 def test_the_title_stands_when_the_parties_hold_its_roles(text, kind):
     assert _type(text) == kind
-
-
-def _missing(text: str, kind: str, side: str, code: str) -> set[str]:
-    rules = [r for r in RULES if r.code == code]
-    return {f.rule_code for f in missing_clause_findings(line_sections(text), kind, rules, side=side)}
 
 
 @pytest.mark.parametrize(("code", "kind", "side", "lacking", "agreed"), [
