@@ -72,8 +72,7 @@ def card_page(request: HttpRequest, card_id: int) -> HttpResponse:
             messages.success(request, "已保存为待审批的新版本；管理员批准后生效。")
             return redirect(card.get_absolute_url())
     versions = card.versions.select_related("author", "approved_by").all()
-    found = selectors.card_row_unversioned(card)
-    unversioned = selectors.unversioned_message(found) if found else ""
+    unversioned = selectors.unversioned_message(selectors.card_row_unversioned(card))  # "" when none
     return render(request, "legal/card.html", {"card": card, "data": card.current.data if card.current else {},
                                                "versions": versions, "text": text, "error": error,
                                                "unversioned": unversioned,
