@@ -119,7 +119,7 @@ def test_all_steps_failed_gives_a_direct_answer(statutes, client, llm, monkeypat
 
 
 def test_the_deadline_answers_504_with_the_steps_done(statutes, client, monkeypatch, settings):
-    settings.RESEARCH_DEADLINE = 3.0  # room for the lookup step on a loaded machine; search hangs for 30 s
+    settings.RESEARCH_DEADLINE = 8.0  # room for the lookup step on a loaded machine (3 s failed); search hangs 30 s
     monkeypatch.setattr(tools, "tool_registry", lambda: fake_registry(search_delay=30, lookup_delay=0))
     response = client.post(URL, {"question": "《劳动合同法》第四十七条怎么理解？辞退后怎么计算补偿？"}, format="json")
     assert response.status_code == 504
