@@ -47,6 +47,7 @@ CASES = [
     ("lease", "乙方欠付租金超过五日的，甲方有权更换房屋门锁并禁止乙方进入。", (CIVIL, 722)),
     ("lease", "乙方欠缴物业费的，物业公司可对该单元暂停供电。", (CIVIL, 944)),
     ("lease", "本合同提前终止的，乙方投入的装修一律无偿归甲方所有，甲方无须补偿。", (LEASE_SPC, 9)),
+    ("lease", "租期届满后乙方不享有优先续租的权利。", (CIVIL, 734)),
     # sale: instalments, retention of title
     ("sale", "货款分六期支付，买方任何一期迟付的，剩余全部货款视为立即到期。", (CIVIL, 634)),
     ("sale", "卖方依约取回设备的，买方已付的款项不予退还，卖方并可另行出售该设备。", (CIVIL, 643)),
@@ -118,3 +119,20 @@ def test_a_lease_clause_cutting_supply_cites_the_lessors_duty_in_a_whole_review(
     assert found, "no finding on the cut-off clause"
     cited = {(b.law, b.article) for f in found for b in f.basis}
     assert (CIVIL, 708) in cited or (CIVIL, 722) in cited, [(f.rule_code, f.basis) for f in found]
+
+
+NOT_THIS_ARTICLE = [
+    # ending a non-compete, an incentive plan, or a dismissal on a lawful ground is no at-will dismissal (48/87)
+    ("labor", "离职后甲方可随时通知乙方解除竞业限制义务，补偿自通知次日停发。", (LCL, 87)),
+    ("labor", "公司可随时终止员工持股激励计划，已授予未行权部分作废。", (LCL, 87)),
+    ("labor", "乙方以欺诈手段订立本合同的，甲方可随时解除本合同。", (LCL, 87)),
+    # pregnancy said to be incompetence is the pregnancy article's, not a question of training (40)
+    ("labor", "女员工怀孕的视为不能胜任工作，公司可以解除劳动合同。", (LCL, 40)),
+    # a borrower's own penalty is no guarantee beyond the main debt
+    ("loan", "借款人逾期还款的，应另行向出借人支付借款本金百分之二十的违约金。", (GUARANTEE_SPC, 3)),
+]
+
+
+@pytest.mark.parametrize(("contract_type", "sentence", "article"), NOT_THIS_ARTICLE)
+def test_a_neighbouring_subject_does_not_take_the_article(contract_type, sentence, article):
+    assert article not in _basis(sentence, contract_type), sentence
