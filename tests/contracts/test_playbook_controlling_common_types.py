@@ -61,6 +61,9 @@ CASES = [
     ("guarantee", "保证人承担保证责任后，放弃向借款人追偿的权利。", (CIVIL, 700)),
     ("labor", "乙方在合同期内辞职的，须经公司总经理书面批准。", (LCL, 37)),
     ("labor", "合同期未满，员工不得提出解除劳动合同。", (LCL, 37)),
+    # partnership: a partner's non-compete, even when it names the years after leaving
+    ("partnership", "各合伙人在合伙存续期间及退伙后三年内，不得在本市投资或者经营与合伙企业相同或者类似的业务。",
+     ("中华人民共和国合伙企业法", 32)),
     # guarantee: beyond the main debt; independence
     ("guarantee", "保证人另行向债权人支付相当于借款本金百分之十的违约金。", (GUARANTEE_SPC, 3)),
     ("guarantee", "即使借款合同被认定无效，保证人仍应对全部借款本息承担保证责任。", (GUARANTEE_SPC, 2)),
@@ -99,6 +102,8 @@ ABSTAIN = [
     ("sale", "七日无理由退货期满后，不予退货。", (CIVIL, 617)),
     ("labor", "乙方离职后两年内不得到竞争单位任职，未经甲方同意不得离职后为竞争对手工作。", (LCL, 37)),
     ("loan", "借款人可以提前还款，利息按实际借款期间计算。", (CIVIL, 677)),
+    ("partnership", "各合伙人在合伙存续期间及退伙后三年内，不得在本市投资或者经营与合伙企业相同或者类似的业务。",
+     ("中华人民共和国合伙企业法", 45)),
     # the subject belongs to another type's law
     ("sale", "乙方每天工作十一个小时。", (LABOR, 36)),
     ("service", "承租人拖欠租金的，出租人可切断水电。", (CIVIL, 708)),
