@@ -51,6 +51,10 @@ class Deciding:
     #: Our side's roles the entry is never for (a general partner's unlimited liability, 合伙企业法 39/44, is
     #: not a limited partner's).
     sides_not: tuple[re.Pattern[str], ...] = ()
+    #: The entry's law governs the contract in place of the general contract articles (a labour contract's
+    #: working time is 劳动法36's, not a 格式条款's, 民法典497): when it fits, the GENERAL_ARTICLES of 民法典 a
+    #: rule cites for any contract are dropped from the finding's basis.
+    displaces_general: bool = False
 
     def fits(self, sentence: str, contract_types: set[str], category: str,
              covers: frozenset[str] = frozenset(), side_names: frozenset[str] = frozenset()) -> bool:
@@ -79,7 +83,8 @@ def entry_from_dict(data: dict[str, Any]) -> Deciding:
         keywords=tuple(data.get("keywords") or ()), covers=frozenset(data.get("covers") or ()),
         types_not=frozenset(data.get("types_not") or ()), supporting=bool(data.get("supporting", False)),
         sides=tuple(re.compile(p) for p in data.get("sides") or ()),
-        sides_not=tuple(re.compile(p) for p in data.get("sides_not") or ()))
+        sides_not=tuple(re.compile(p) for p in data.get("sides_not") or ()),
+        displaces_general=bool(data.get("displaces_general", False)))
 
 
 @lru_cache(maxsize=1)
@@ -118,9 +123,11 @@ def deciding_basis(basis: list[BasisRef], sentence: str, contract_types: set[str
     chosen: list[BasisRef] = []
     support: list[BasisRef] = []
     used = 0
+    displaced = False
     for is_own, entry in [(True, e) for e in own] + [(False, e) for e in deciding_table()]:
-        if used >= MAX_ENTRIES:
-            break
+        # a supporting entry (497 beside the article that decides) takes no deciding entry's place
+        if used >= MAX_ENTRIES and not (entry.supporting and not is_own):
+            continue
         if entry.types and rule_types and not (entry.types & (set(rule_types) | SETTINGS)):
             continue
         # The rule already cites every article of the entry: its author chose where they stand. An entry
@@ -130,13 +137,17 @@ def deciding_basis(basis: list[BasisRef], sentence: str, contract_types: set[str
                    and (is_own or b not in basis)]
         if not missing or not entry.fits(sentence, contract_types, category, covers, side_names):
             continue
-        used += 1
+        if not (entry.supporting and not is_own):
+            used += 1
+        displaced = displaced or entry.displaces_general
         # an entry for our side's role (a limited partner's article) leads as a rule's own does: it decides the
         # risk in place of the general article the rule cites for any party
         lead = is_own or bool(entry.sides)
         (support if entry.supporting and not is_own else own_chosen if lead else chosen).extend(missing)
     if support:
         basis = basis + [b for b in support if b not in basis]
+    if displaced:
+        basis = [b for b in basis if (b.law, b.article) not in GENERAL_ARTICLES]
     if not chosen and not own_chosen:
         return basis
     # The rule's own entries name what decides the risk in these words for this contract type (a result
