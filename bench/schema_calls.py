@@ -45,7 +45,8 @@ class _Recorder:
                 meta = case.meta
                 scenario = getattr(getattr(meta.phase.data, "scenario", None), "value", None) if meta else None
                 write(json.dumps({
-                    "op": f"{case.method} {case.path}", "phase": meta.phase.name.value if meta else None,
+                    "op": f"{case.method} {case.path}", "url": case.formatted_path,
+                    "phase": meta.phase.name.value if meta else None,
                     "scenario": scenario, "status": status, "cpu": round(time.thread_time() - started, 4),
                 }) + "\n")
 

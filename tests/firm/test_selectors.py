@@ -63,3 +63,24 @@ def test_only_owner_lead_or_admin_manage_the_team(firm):
     assert firm["open_matter"] in selectors.matter_list(user=firm["outsider"])
     with pytest.raises(PermissionDenied):
         services.matter_create(actor=firm["auditor"], number="X-1", title="t", client="c")
+
+
+def test_a_user_objects_role_is_read_once_and_follows_its_groups(make_user, django_assert_num_queries):
+    """A request asks its user's role for every scope it builds: the role is read from the groups once per
+    user object, and any change of the groups — the role service, or the groups set by hand — is seen."""
+    from django.contrib.auth.models import Group
+
+    from firm.roles import user_role
+
+    user = make_user("staff")
+    fresh = type(user).objects.get(pk=user.pk)  # as a request reads its user
+    with django_assert_num_queries(1):
+        assert [user_role(fresh) for _ in range(3)] == ["staff"] * 3
+    services.user_role_set(user=fresh, role="compliance")
+    assert user_role(fresh) == "compliance"
+    fresh.groups.set([Group.objects.get_or_create(name="staff")[0]])
+    assert user_role(fresh) == "staff"
+    fresh.groups.clear()
+    assert user_role(fresh) is None
+    fresh.groups.add(Group.objects.get_or_create(name="admin")[0])
+    assert user_role(fresh) == "admin"

@@ -23,6 +23,8 @@ from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from rest_framework.throttling import SimpleRateThrottle
 from schemathesis.checks import not_a_server_error
+from schemathesis.core.parameters import ParameterLocation
+from schemathesis.generation.meta import TestPhase
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     response_schema_conformance,
@@ -90,6 +92,25 @@ def admin_token(admin_user) -> str:
     return Token.objects.create(user=admin_user).key
 
 
+@pytest.fixture
+def not_found() -> set[tuple]:
+    """The coverage variants of this operation already answered 404 (one set per operation)."""
+    return set()
+
+
+def variant(case) -> tuple | None:
+    """What a coverage case varies when its path is fixed: (method, the path as sent, the part varied —
+    body, query or header — and whether it is valid). None for cases that vary the path itself, the method
+    or the content type, and for every case outside the coverage phase."""
+    meta = case.meta
+    if meta is None or meta.phase.name != TestPhase.COVERAGE:
+        return None
+    location = getattr(meta.phase.data, "parameter_location", None)
+    if location is None or location in (ParameterLocation.PATH, ParameterLocation.UNKNOWN):
+        return None
+    return (case.method, case.formatted_path, location, meta.generation.mode)
+
+
 def _load_schema() -> schemathesis.schemas.BaseSchema:
     """The schema /api/schema/ serves, generated the same way (no request, no database)."""
     loaded = schemathesis.openapi.from_dict(SchemaGenerator().get_schema(request=None, public=True))
@@ -107,8 +128,18 @@ schema = _load_schema()
 @pytest.mark.timeout(120, func_only=True)  # the operation's requests; the fixtures load what a process loads once
 @schema.parametrize()
 @settings(max_examples=MAX_EXAMPLES, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
-def test_api_matches_its_schema(case, api_data, admin_token):
-    case.call_and_validate(headers={"Authorization": f"Token {admin_token}"}, checks=CHECKS)
+def test_api_matches_its_schema(case, api_data, admin_token, not_found):
+    # The coverage phase fills a path's ids with one value and varies the body, the query and the headers
+    # around it; an id that names no object is answered 404 by the object's lookup, before the view reads
+    # what was varied. Once one variant of a part (say, an invalid body) on a path was answered 404, the
+    # others of that part on that path prove that answer again: they are not sent. The first of each is,
+    # so a view that reads the part before its lookup (a 400, not a 404) has all its variants sent.
+    key = variant(case)
+    if key is not None and key in not_found:
+        return
+    response = case.call_and_validate(headers={"Authorization": f"Token {admin_token}"}, checks=CHECKS)
+    if key is not None and response.status_code == 404:
+        not_found.add(key)
 
 
 def test_schema_covers_every_api_route(client):
