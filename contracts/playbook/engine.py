@@ -223,6 +223,12 @@ _EMPLOYEE = re.compile(r"[（(][^）)\n]{0,15}(?:员工|劳动者|职工|雇员)
                        r"|(?:^|\n)\s*(?:员工|劳动者|职工)(?:姓名)?\s*[:：]")
 #: A sale of a commercial house (商品房买卖解释).
 _HOUSING = re.compile(r"商品房(?:买卖|预售|销售|现售)")
+#: A contract concluded by clicking or ticking on the drafter's page, or declared accepted by registering, paying
+#: or using (点击“同意并订购”, 勾选同意, 一经注册即视为您已阅读并同意): every term is a 格式条款 of its drafter.
+_STANDARD_FORM = re.compile(r"点击[“\"‘]?(?:同意|我已阅读|接受)|勾选[^。；\n]{0,12}(?:同意|已阅读|接受)"
+                            r"|审慎阅读|一经(?:点击|勾选|注册|登录|使用|下单|订购|付款)"
+                            r"|(?:注册|登录|使用|下单|订购|付款)[^。；\n]{0,12}即(?:表示|视为)(?:您|用户|客户)?"
+                            r"(?:已)?(?:阅读|同意|接受)")
 #: Money a consumer pays before the service: 预付式消费.
 _PREPAID = re.compile(r"预付|预收|预存|充值|学费|课时费|课程费|会员费|培训费")
 
@@ -230,12 +236,15 @@ _PREPAID = re.compile(r"预付|预收|预存|充值|学费|课时费|课程费|�
 @lru_cache(maxsize=64)  # missing_clause_findings reads it once per rule with settings
 def contract_settings(text: str) -> frozenset[str]:
     """``consumer`` when a party is a consumer or learner; ``prepaid`` when such a contract takes money in
-    advance; ``housing`` for a 商品房 sale; ``employment`` when a party is an employee (ContractFacts.settings)."""
+    advance; ``housing`` for a 商品房 sale; ``employment`` when a party is an employee; ``standard_form`` when it is
+    concluded by clicking or using on the drafter's page (ContractFacts.settings)."""
     found = {"housing"} if _HOUSING.search(text) else set()
     if _EMPLOYEE.search(text):
         found.add("employment")
     if _CONSUMER.search(text):
         found |= {"consumer", "prepaid"} if _PREPAID.search(text) else {"consumer"}
+    if _STANDARD_FORM.search(text[:6000]):
+        found.add("standard_form")
     return frozenset(found)
 _WAGE = re.compile(r"(?:月工资|月薪|基本工资|工资标准|每月工资|月基本工资|转正后?工资)(?:为|是|：|:)?")
 _MONTHLY_RENT = re.compile(r"(?:月租金|每月租金|租金(?:标准)?(?:为|是)?每月|租金每月)(?:为|是|：|:)?")
@@ -345,20 +354,33 @@ def role_names(text: str, contract_type: str = "") -> tuple[tuple[str, str], ...
     return tuple(sorted(out.items(), key=lambda kv: -len(kv[0])))
 
 
+#: What turns a role word into another noun: 保证人员 (staff), 代理人数, 服务方案, 供方式 are no party.
+_ROLE_WORD_GOES_ON = {"人": "员士数口群身格选", "方": "案式面法向针位圆便"}
+
+
+def _role_count(text: str, word: str) -> int:
+    """How often ``word`` stands in ``text`` as a role: not as the head of a longer noun (保证人员 holds no
+    保证人, 服务方案 no 服务方)."""
+    goes_on = _ROLE_WORD_GOES_ON.get(word[-1:], "")
+    if not goes_on:
+        return text.count(word)
+    return len(re.findall(rf"{re.escape(word)}(?![{goes_on}])", text))
+
+
 def _role_names(text: str) -> tuple[tuple[str, str], ...]:
     out: dict[str, str] = {}
     given = declared_roles(text)
 
     def present(word: str) -> bool:
         # A contract that declares its parties goes by the names it declares.
-        return word in given if given else word in text
+        return word in given if given else _role_count(text, word) > 0
 
     resolved: list[dict[int, str]] = []
     for engaged, paying, engaged_verbs, paying_verbs in ROLE_GROUPS:
         names: dict[int, str] = {}
         resolved.append(names)
         for i, group in enumerate((engaged, paying)):
-            used = [(text.count(w), w) for w in group if present(w)]
+            used = [(_role_count(text, w), w) for w in group if present(w)]
             if used:
                 names[i] = max(used)[1]
         if len(names) < 2:

@@ -1,0 +1,50 @@
+"""Issue 21, third round (docs/decisions/contract-missed-families.md "Stop 42"): rule families of the common
+types a lawyer checks for our side, each finding its risk in wordings of its own and silent on the lawful
+look-alikes; the role reader not misled by a role word inside a longer noun; a contract concluded by clicking read
+as a standard form."""
+
+from __future__ import annotations
+
+import pytest
+
+from contracts.playbook import starter_rules
+from contracts.playbook.engine import _role_count, _role_names, contract_settings
+from tests.contracts.common_type_cases import LOOKALIKES, RISKS
+from tests.contracts.playbook_support import rule_case_tests
+
+RULES = starter_rules()
+
+
+def test_every_rule_has_risks_and_look_alikes():
+    assert set(RISKS) == set(LOOKALIKES)
+    assert set(RISKS) <= {r.code for r in RULES}
+
+
+test_the_rule_finds_its_risk, test_a_lawful_look_alike_raises_nothing = rule_case_tests(RULES, RISKS, LOOKALIKES)
+
+
+@pytest.mark.parametrize(("text", "word", "count"), [
+    ("保证人员应持证上岗，保证人员名单附后。", "保证人", 0),
+    ("服务方案由服务方拟定，服务方式另行约定。", "服务方", 1),
+    ("代理人数不限；代理人应勤勉尽责。", "代理人", 1),
+    ("出租方将房屋出租给承租方。", "出租方", 1),
+])
+def test_a_role_word_inside_a_longer_noun_is_no_role(text, word, count):
+    assert _role_count(text, word) == count
+
+
+def test_staff_of_a_security_service_are_no_guarantor():
+    text = ("安保服务合同\n甲方：某商场\n乙方：某保安服务公司\n第一条 乙方派驻保证人员十名，保证人员须持证上岗。\n"
+            "第二条 甲方按月向乙方支付服务费。")
+    assert "保证人" not in dict(_role_names(text)).values()
+
+
+@pytest.mark.parametrize(("text", "standard"), [
+    ("您点击“同意并订购”即与本公司订立本协议。", True),
+    ("用户注册即视为已阅读并同意本协议。", True),
+    ("一经勾选，本协议生效。", True),
+    ("甲乙双方经平等协商，订立本合同。", False),
+    ("甲方点击确认收货后七日内付款。", False),
+])
+def test_a_contract_concluded_by_clicking_is_a_standard_form(text, standard):
+    assert ("standard_form" in contract_settings(text)) is standard
