@@ -17,7 +17,7 @@ import math
 import re
 import tomllib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
@@ -111,6 +111,9 @@ class ContractFacts:
     #: is a consumer or a learner: 民事诉讼法解释31 for a standard forum clause) and ``prepaid`` (a consumer
     #: pays in advance: 预付式消费解释) and ``housing`` (a 商品房 sale: 商品房买卖解释).
     settings: frozenset[str] = frozenset()
+    #: A short name a party is given (服务提供方（以下简称“云帆”） → (云帆, 服务提供方)), to read a clause that names
+    #: the party by it (云帆住所地的人民法院).
+    aliases: tuple[tuple[str, str], ...] = ()
     #: The firm's side drafted the terms (its side says so: 即本协议起草方, 本方文本): its own one-sided terms
     #: are its risk too — a court strikes them (497) and a regulator fines them.
     we_drafted: bool = False
@@ -540,6 +543,40 @@ def side_names(text: str, side: str) -> frozenset[str]:
     return frozenset(names)
 
 
+@lru_cache(maxsize=64)
+def party_aliases(text: str) -> tuple[tuple[str, str], ...]:
+    """The short names the party block gives its parties, each with the role word it stands for: 服务提供方（以下简称
+    “云帆”）, 出租方：某某公司（以下简称“星河”）. A short name that is itself a role word (以下简称“甲方”) is no alias
+    here (side_names reads those)."""
+    role = reader._ROLE_RX.pattern
+    head = text[:3000]
+    found: dict[str, str] = {}
+    for rx in (rf"((?<![\u4e00-\u9fa5])[\u4e00-\u9fa5]{{0,4}}?(?:{role}))\s*[（(](?:以下简称|下称|简称)\s*[“\"‘]([^”\"’）)\s]{{1,10}})[”\"’]\s*[）)]",
+               rf"(?m)^\s*([\u4e00-\u9fa5]{{0,4}}?(?:{role}))\s*[:：][^\n（(]{{0,60}}[（(](?:以下简称|下称|简称)\s*[“\"‘]([^”\"’）)\s]{{1,10}})[”\"’]"):
+        for m in re.finditer(rx, head):
+            word, alias = m.group(1), m.group(2)
+            if word in GENERIC_ROLES or reader._ROLE_RX.fullmatch(alias) or alias in found:
+                continue
+            found[alias] = word
+    return tuple(found.items())
+
+
+#: A court at the seat of a party named by its short name (云帆住所地有管辖权的人民法院).
+_ALIAS_SEAT = r"(?:的)?(?:住所地|所在地|注册地|营业地|经营地|注册所在地)"
+
+
+def _aliased_forum(fact: reader.Forum, text: str, facts: ContractFacts) -> reader.Forum:
+    """A forum the reader took for a statutory or named court that sits at a party's seat named by its short name
+    is that party's seat."""
+    if fact.place not in ("statutory", "named") or not facts.aliases:
+        return fact
+    where = text[fact.sentence[0]:fact.end]
+    for alias, word in facts.aliases:
+        if re.search(re.escape(alias) + _ALIAS_SEAT, where):
+            return replace(fact, place="party_seat", party=word)
+    return fact
+
+
 #: Role words that are also ordinary nouns (有限公司, 客户): never an alias of a side.
 GENERIC_ROLES = reader.GENERIC_ROLES | {"业主"}
 
@@ -610,7 +647,7 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "", contract_
                          side=side, side_names=names, role_names=roles,
                          guessed_type=_guess_type(text), also_types=_also_types(text),
                          side_roles=side_roles(names, roles) | bound,
-                         settings=contract_settings(text), we_drafted=we_drafted(side),
+                         settings=contract_settings(text), we_drafted=we_drafted(side), aliases=party_aliases(text),
                          foreign_element=reader.foreign_element(text), delay_penalties=penalties,
                          breach_penalties=breaches, breach_named=named,
                          capped=frozenset(c.party for s in sections if s.kind not in SKIPPED_KINDS
@@ -1366,6 +1403,7 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         if fact.modal in ("有权", "可以") and _REQUEST.match(fact.act):
             return False, ""
     if isinstance(fact, reader.Forum):
+        fact = _aliased_forum(fact, text, facts)
         if p.places and fact.place not in p.places:
             return False, ""
         if p.institution is not None and bool(fact.institution) != p.institution:

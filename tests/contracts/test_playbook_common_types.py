@@ -48,3 +48,21 @@ def test_staff_of_a_security_service_are_no_guarantor():
 ])
 def test_a_contract_concluded_by_clicking_is_a_standard_form(text, standard):
     assert ("standard_form" in contract_settings(text)) is standard
+
+
+_ALIASED = ("【审慎阅读】您点击“同意”即与本公司订立本协议。\n"
+            "服务提供方（以下简称“星澜”）：某网络科技有限公司\n用户：某商贸有限公司\n"
+            "第八条 因本协议产生的争议，应提交星澜所在地有管辖权的人民法院解决。")
+
+
+def test_a_party_named_by_its_short_name_is_read_at_its_seat():
+    from contracts.playbook import contract_findings
+    from contracts.playbook.engine import party_aliases
+    from tests.contracts.playbook_support import line_sections
+
+    assert ("星澜", "服务提供方") in party_aliases(_ALIASED)
+    sections = line_sections(_ALIASED)
+    theirs = [f.rule_code for f in contract_findings(sections, "tech_service", RULES, side="用户")]
+    assert "standard-form-forum-drafter-seat" in theirs
+    ours = [f.rule_code for f in contract_findings(sections, "tech_service", RULES, side="服务提供方")]
+    assert "standard-form-forum-drafter-seat" not in ours
