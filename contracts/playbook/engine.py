@@ -551,8 +551,10 @@ def party_aliases(text: str) -> tuple[tuple[str, str], ...]:
     role = reader._ROLE_RX.pattern
     head = text[:3000]
     found: dict[str, str] = {}
-    for rx in (rf"((?<![\u4e00-\u9fa5])[\u4e00-\u9fa5]{{0,4}}?(?:{role}))\s*[（(](?:以下简称|下称|简称)\s*[“\"‘]([^”\"’）)\s]{{1,10}})[”\"’]\s*[）)]",
-               rf"(?m)^\s*([\u4e00-\u9fa5]{{0,4}}?(?:{role}))\s*[:：][^\n（(]{{0,60}}[（(](?:以下简称|下称|简称)\s*[“\"‘]([^”\"’）)\s]{{1,10}})[”\"’]"):
+    label = rf"([\u4e00-\u9fa5]{{0,4}}?(?:{role}))"
+    short = r"(?:以下简称|下称|简称)\s*[“\"‘]([^”\"’）)\s]{1,10})[”\"’]"
+    for rx in (rf"(?<![\u4e00-\u9fa5]){label}\s*[（(]{short}\s*[）)]",
+               rf"(?m)^\s*{label}\s*[:：][^\n（(]{{0,60}}[（(]{short}"):
         for m in re.finditer(rx, head):
             word, alias = m.group(1), m.group(2)
             if word in GENERIC_ROLES or reader._ROLE_RX.fullmatch(alias) or alias in found:
