@@ -66,3 +66,27 @@ def test_a_party_named_by_its_short_name_is_read_at_its_seat():
     assert "standard-form-forum-drafter-seat" in theirs
     ours = [f.rule_code for f in contract_findings(sections, "tech_service", RULES, side="服务提供方")]
     assert "standard-form-forum-drafter-seat" not in ours
+
+
+@pytest.mark.parametrize(("code", "kind", "text", "fires"), [
+    # 质量 said in passing agrees no quality standard
+    ("sale-quality-missing", "sale", "出卖人：某厂\n买受人：某公司\n第一条 货物名称：办公桌椅一批，总价五万元。\n"
+     "第二条 买受人收货后发现质量问题的，应在七日内书面提出质量异议。", True),
+    ("sale-quality-missing", "sale", "出卖人：某厂\n买受人：某公司\n第一条 货物：办公桌椅一批，总价五万元。\n"
+     "第二条 货物应符合GB/T 3325-2017的要求。", False),
+    ("sale-quality-missing", "sale", "出卖人：某厂\n买受人：某公司\n"
+     "第一条 货物：茶叶二百斤，以双方封存的样品为准。", False),
+    # 交付 / 确认 said of the fee is no acceptance of the result
+    ("service-acceptance-missing", "service", "委托方：某公司\n服务方：某咨询公司\n"
+     "第一条 服务方为委托方编制市场调研报告。\n第二条 委托方应在双方确认金额后交付服务费。", True),
+    ("service-acceptance-missing", "service", "委托方：某公司\n服务方：某咨询公司\n第一条 服务方提供市场调研。\n"
+     "第二条 服务方应于三十日内提交调研报告，委托方在五日内书面确认合格。", False),
+    # 区域 said of a manager grants no territory
+    ("franchise-territory-missing", "franchise", "特许人：某餐饮公司\n被特许人：李某\n"
+     "第一条 特许人的区域经理每季度到店巡查一次。", True),
+    ("franchise-territory-missing", "franchise", "特许人：某餐饮公司\n被特许人：李某\n"
+     "第一条 特许人在被特许人门店周边两公里范围内不得另设加盟店。", False),
+])
+def test_a_missing_clause_check_is_met_by_the_term_not_the_word(code, kind, text, fires):
+    from tests.contracts.playbook_support import missing_codes
+    assert (code in missing_codes(RULES, text, kind, "", code)) is fires
