@@ -114,3 +114,13 @@ LOOKALIKES = {
         ("entrustment", "第四条 代理佣金按代理方完成的全部销售额的5%计算。", "委托方"),
     ],
 }
+
+#: the rules of rules/99-missed-common-types.toml (the other codes above are starter rules read in new wordings)
+NEW_CODES = ("exclusive-grant-no-minimum", "exclusive-grant-hollowed", "commission-base-widened",
+             "full-price-before-transfer", "standard-form-forum-drafter-seat")
+
+
+def common_breadth_cases() -> list[tuple[str, str, str, str]]:
+    """(rule, contract type, risky clause, lawful look-alike) for tests/contracts/test_playbook_breadth.py: each new
+    rule's first risk and first look-alike, read with no side."""
+    return [(code, RISKS[code][0][0], RISKS[code][0][1], LOOKALIKES[code][0][1]) for code in NEW_CODES]
