@@ -17,7 +17,7 @@ import math
 import re
 import tomllib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
@@ -111,6 +111,9 @@ class ContractFacts:
     #: is a consumer or a learner: 民事诉讼法解释31 for a standard forum clause) and ``prepaid`` (a consumer
     #: pays in advance: 预付式消费解释) and ``housing`` (a 商品房 sale: 商品房买卖解释).
     settings: frozenset[str] = frozenset()
+    #: A short name a party is given (服务提供方（以下简称“云帆”） → (云帆, 服务提供方)), to read a clause that names
+    #: the party by it (云帆住所地的人民法院).
+    aliases: tuple[tuple[str, str], ...] = ()
     #: The firm's side drafted the terms (its side says so: 即本协议起草方, 本方文本): its own one-sided terms
     #: are its risk too — a court strikes them (497) and a regulator fines them.
     we_drafted: bool = False
@@ -223,6 +226,12 @@ _EMPLOYEE = re.compile(r"[（(][^）)\n]{0,15}(?:员工|劳动者|职工|雇员)
                        r"|(?:^|\n)\s*(?:员工|劳动者|职工)(?:姓名)?\s*[:：]")
 #: A sale of a commercial house (商品房买卖解释).
 _HOUSING = re.compile(r"商品房(?:买卖|预售|销售|现售)")
+#: A contract concluded by clicking or ticking on the drafter's page, or declared accepted by registering, paying
+#: or using (点击“同意并订购”, 勾选同意, 一经注册即视为您已阅读并同意): every term is a 格式条款 of its drafter.
+_STANDARD_FORM = re.compile(r"点击[“\"‘]?(?:同意|我已阅读|接受)|勾选[^。；\n]{0,12}(?:同意|已阅读|接受)"
+                            r"|审慎阅读|一经(?:点击|勾选|注册|登录|使用|下单|订购|付款)"
+                            r"|(?:注册|登录|使用|下单|订购|付款)[^。；\n]{0,12}即(?:表示|视为)(?:您|用户|客户)?"
+                            r"(?:已)?(?:阅读|同意|接受)")
 #: Money a consumer pays before the service: 预付式消费.
 _PREPAID = re.compile(r"预付|预收|预存|充值|学费|课时费|课程费|会员费|培训费")
 
@@ -230,12 +239,15 @@ _PREPAID = re.compile(r"预付|预收|预存|充值|学费|课时费|课程费|�
 @lru_cache(maxsize=64)  # missing_clause_findings reads it once per rule with settings
 def contract_settings(text: str) -> frozenset[str]:
     """``consumer`` when a party is a consumer or learner; ``prepaid`` when such a contract takes money in
-    advance; ``housing`` for a 商品房 sale; ``employment`` when a party is an employee (ContractFacts.settings)."""
+    advance; ``housing`` for a 商品房 sale; ``employment`` when a party is an employee; ``standard_form`` when it is
+    concluded by clicking or using on the drafter's page (ContractFacts.settings)."""
     found = {"housing"} if _HOUSING.search(text) else set()
     if _EMPLOYEE.search(text):
         found.add("employment")
     if _CONSUMER.search(text):
         found |= {"consumer", "prepaid"} if _PREPAID.search(text) else {"consumer"}
+    if _STANDARD_FORM.search(text[:6000]):
+        found.add("standard_form")
     return frozenset(found)
 _WAGE = re.compile(r"(?:月工资|月薪|基本工资|工资标准|每月工资|月基本工资|转正后?工资)(?:为|是|：|:)?")
 _MONTHLY_RENT = re.compile(r"(?:月租金|每月租金|租金(?:标准)?(?:为|是)?每月|租金每月)(?:为|是|：|:)?")
@@ -345,20 +357,33 @@ def role_names(text: str, contract_type: str = "") -> tuple[tuple[str, str], ...
     return tuple(sorted(out.items(), key=lambda kv: -len(kv[0])))
 
 
+#: What turns a role word into another noun: 保证人员 (staff), 代理人数, 服务方案, 供方式 are no party.
+_ROLE_WORD_GOES_ON = {"人": "员士数口群身格选", "方": "案式面法向针位圆便"}
+
+
+def _role_count(text: str, word: str) -> int:
+    """How often ``word`` stands in ``text`` as a role: not as the head of a longer noun (保证人员 holds no
+    保证人, 服务方案 no 服务方)."""
+    goes_on = _ROLE_WORD_GOES_ON.get(word[-1:], "")
+    if not goes_on:
+        return text.count(word)
+    return len(re.findall(rf"{re.escape(word)}(?![{goes_on}])", text))
+
+
 def _role_names(text: str) -> tuple[tuple[str, str], ...]:
     out: dict[str, str] = {}
     given = declared_roles(text)
 
     def present(word: str) -> bool:
         # A contract that declares its parties goes by the names it declares.
-        return word in given if given else word in text
+        return word in given if given else _role_count(text, word) > 0
 
     resolved: list[dict[int, str]] = []
     for engaged, paying, engaged_verbs, paying_verbs in ROLE_GROUPS:
         names: dict[int, str] = {}
         resolved.append(names)
         for i, group in enumerate((engaged, paying)):
-            used = [(text.count(w), w) for w in group if present(w)]
+            used = [(_role_count(text, w), w) for w in group if present(w)]
             if used:
                 names[i] = max(used)[1]
         if len(names) < 2:
@@ -518,6 +543,42 @@ def side_names(text: str, side: str) -> frozenset[str]:
     return frozenset(names)
 
 
+@lru_cache(maxsize=64)
+def party_aliases(text: str) -> tuple[tuple[str, str], ...]:
+    """The short names the party block gives its parties, each with the role word it stands for: 服务提供方（以下简称
+    “云帆”）, 出租方：某某公司（以下简称“星河”）. A short name that is itself a role word (以下简称“甲方”) is no alias
+    here (side_names reads those)."""
+    role = reader._ROLE_RX.pattern
+    head = text[:3000]
+    found: dict[str, str] = {}
+    label = rf"([\u4e00-\u9fa5]{{0,4}}?(?:{role}))"
+    short = r"(?:以下简称|下称|简称)\s*[“\"‘]([^”\"’）)\s]{1,10})[”\"’]"
+    for rx in (rf"(?<![\u4e00-\u9fa5]){label}\s*[（(]{short}\s*[）)]",
+               rf"(?m)^\s*{label}\s*[:：][^\n（(]{{0,60}}[（(]{short}"):
+        for m in re.finditer(rx, head):
+            word, alias = m.group(1), m.group(2)
+            if word in GENERIC_ROLES or reader._ROLE_RX.fullmatch(alias) or alias in found:
+                continue
+            found[alias] = word
+    return tuple(found.items())
+
+
+#: A court at the seat of a party named by its short name (云帆住所地有管辖权的人民法院).
+_ALIAS_SEAT = r"(?:的)?(?:住所地|所在地|注册地|营业地|经营地|注册所在地)"
+
+
+def _aliased_forum(fact: reader.Forum, text: str, facts: ContractFacts) -> reader.Forum:
+    """A forum the reader took for a statutory or named court that sits at a party's seat named by its short name
+    is that party's seat."""
+    if fact.place not in ("statutory", "named") or not facts.aliases:
+        return fact
+    where = text[fact.sentence[0]:fact.end]
+    for alias, word in facts.aliases:
+        if re.search(re.escape(alias) + _ALIAS_SEAT, where):
+            return replace(fact, place="party_seat", party=word)
+    return fact
+
+
 #: Role words that are also ordinary nouns (有限公司, 客户): never an alias of a side.
 GENERIC_ROLES = reader.GENERIC_ROLES | {"业主"}
 
@@ -588,7 +649,7 @@ def contract_facts(sections: Sequence[SectionLike], *, side: str = "", contract_
                          side=side, side_names=names, role_names=roles,
                          guessed_type=_guess_type(text), also_types=_also_types(text),
                          side_roles=side_roles(names, roles) | bound,
-                         settings=contract_settings(text), we_drafted=we_drafted(side),
+                         settings=contract_settings(text), we_drafted=we_drafted(side), aliases=party_aliases(text),
                          foreign_element=reader.foreign_element(text), delay_penalties=penalties,
                          breach_penalties=breaches, breach_named=named,
                          capped=frozenset(c.party for s in sections if s.kind not in SKIPPED_KINDS
@@ -1344,6 +1405,7 @@ def _fact_passes(p: FactParams, fact: reader.Fact, text: str, facts: ContractFac
         if fact.modal in ("有权", "可以") and _REQUEST.match(fact.act):
             return False, ""
     if isinstance(fact, reader.Forum):
+        fact = _aliased_forum(fact, text, facts)
         if p.places and fact.place not in p.places:
             return False, ""
         if p.institution is not None and bool(fact.institution) != p.institution:

@@ -25,7 +25,7 @@ CONTRACT_TYPES = ("sale", "lease", "labor", "service", "entrustment", "loan", "t
                   "performance", "finance_lease", "other")
 #: What a contract is besides its type (engine.contract_settings): a ``basis_by`` entry or a deciding-table
 #: entry may name these as types (a consumer's forum clause: 民事诉讼法解释31).
-CONTRACT_SETTINGS = ("consumer", "prepaid", "housing", "employment")
+CONTRACT_SETTINGS = ("consumer", "prepaid", "housing", "employment", "standard_form")
 MAX_REGEX = 300
 #: A quantifier applied to a group that itself ends in a quantifier ((a+)+, (.*)*): catastrophic
 #: backtracking on long clauses, refused.
@@ -115,7 +115,8 @@ class _Params(BaseModel):
     preamble: bool = False
     #: The rule applies only in a contract of one of these settings (engine.contract_settings: a consumer
     #: or learner is a party, money paid in advance, a 商品房 sale, an employee is a party).
-    settings: list[Literal["consumer", "prepaid", "housing", "employment"]] = Field(default_factory=list)
+    settings: list[Literal["consumer", "prepaid", "housing", "employment", "standard_form"]] = Field(
+        default_factory=list)
     #: The rule applies only if the contract's text matches one of these (e.g. 定金, 房屋).
     when: list[str] = Field(default_factory=list)
     #: The rule does not apply when the contract's text matches one of these (融资租赁 for a lease rule

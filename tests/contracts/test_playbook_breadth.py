@@ -18,6 +18,7 @@ from contracts.types import SectionDraft
 from tests.contracts.carries_cases import CARRIES_CASES
 from tests.contracts.checklist_cases import checklist_breadth_cases
 from tests.contracts.checklist_wording_cases import checklist_wording_breadth_cases
+from tests.contracts.common_type_cases import common_breadth_cases
 from tests.contracts.cross_family_cases import SAME_RISK, breadth_cases
 from tests.contracts.family_cases import FAMILY_CASES
 from tests.contracts.moved_rule_cases import moved_rule_breadth_cases
@@ -341,6 +342,8 @@ CASES += moved_rule_breadth_cases()
 CASES += CARRIES_CASES
 # Issue 21's families of the types first seen (99-types-unseen.toml): tests/contracts/unseen_type_cases.py.
 CASES += unseen_breadth_cases()
+# rules/99-missed-common-types.toml (issue 21, Stop 42)
+CASES += common_breadth_cases()
 # rules/99-read-across-clauses.toml: one sentence undone by another (issue 21; across numbered clauses in
 # tests/contracts/test_parties_and_cross_clause.py) — here two sentences of one clause, no side told
 CASES += [
