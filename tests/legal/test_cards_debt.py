@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from legal.cardfile import shipped_cards
-from legal.composer import article_label, compose
+from legal.composer import CITE_CONFIDENCE, article_label, compose
 from legal.matcher import Matcher
 from tests.statutes import MemoEmbedder
 
@@ -87,9 +87,20 @@ def test_the_new_card_is_chosen_and_cites_its_controlling_article(matcher: Match
     top = matches[0].scores[0]
     assert top.card.slug == slug, [(s.card.slug, round(s.confidence, 3)) for s in matches[0].scores[:3]]
     part = compose(text, matches, today=TODAY).parts[0]
-    wanted = {article_label(a) for a in articles}
-    assert any(p.law == law and article_label(p.article) in wanted for p in part.basis), (
-        [(p.law, p.article) for p in part.basis], round(top.confidence, 3), part.text)
+    cited = [(p.law, article_label(p.article)) for p in part.basis]
+    own = {(p.law, article_label(p.article)) for p in top.card.controlling}
+    # never another card's article; the card's own controlling article whenever the matcher is sure enough to
+    # cite (below CITE_CONFIDENCE the engine rightly cites nothing: docs/decisions/card-citations-audit.md)
+    assert set(cited) <= own, (cited, part.text)
+    if top.confidence >= CITE_CONFIDENCE:
+        wanted = {(law, article_label(a)) for a in articles}
+        assert set(cited) & wanted, (cited, round(top.confidence, 3), part.text)
+
+
+def test_most_new_card_wordings_are_answered_with_a_citation(matcher: Matcher) -> None:
+    """The cards carry enough lay wordings that the matcher is sure of most of these questions."""
+    sure = sum(matcher.match(text)[0].scores[0].confidence >= CITE_CONFIDENCE for _, text, *_ in CASES)
+    assert sure >= len(CASES) - 3, sure
 
 
 def test_every_new_card_is_asked_twice() -> None:
