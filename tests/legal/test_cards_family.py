@@ -65,6 +65,12 @@ CASES = [
      "negative", ((CIVIL_CODE, 1122),)),
     ("inheritance.lifetime-gift-to-one-child", "爸爸生前说老房子留给我，一直没办过户，爸爸走了以后哥哥要平分，他有份吗",
      "positive", ((CIVIL_CODE, 1122),)),
+    ("family.grandparent-visitation",
+     "闺女离婚后外孙归了前女婿，前女婿连过年都不让我们当外公外婆的见孩子，我们能上法院争探望吗",
+     "negative", ((CIVIL_CODE, 1086),)),
+    ("family.grandparent-visitation",
+     "儿子和媳妇离了，孙子跟妈妈过，我们当爷爷奶奶的自己去法院申请看孙子的权利，法院会支持吗",
+     "negative", ((CIVIL_CODE, 1086),)),
 ]
 
 
