@@ -71,6 +71,10 @@ CASES = [
     ("family.grandparent-visitation",
      "儿子和媳妇离了，孙子跟妈妈过，我们当爷爷奶奶的自己去法院申请看孙子的权利，法院会支持吗",
      "negative", ((CIVIL_CODE, 1086),)),
+    ("family.housework-compensation", "我在家做了六年全职主妇，孩子和婆婆都是我照顾，老公提离婚，我能让他另外补偿我吗",
+     "positive", ((CIVIL_CODE, 1088),)),
+    ("family.housework-compensation", "为了照顾家里老小我把工作辞了，离婚时这份付出法院会判他补给我多少钱",
+     "", ((MARRIAGE_TWO, 21), (CIVIL_CODE, 1088))),
 ]
 
 
