@@ -11,7 +11,7 @@ import pytest
 
 from legal.cardfile import shipped_cards
 from legal.composer import article_label, compose
-from legal.matcher import Matcher
+from legal.matcher import CardScore, Matcher, PartMatch
 
 TODAY = date(2026, 11, 29)
 CONTRACT_LAW = "中华人民共和国劳动合同法"
@@ -24,6 +24,12 @@ WAGE_RULES = "工资支付暂行规定"
 @pytest.fixture(scope="module")
 def matcher() -> Matcher:
     return Matcher(list(shipped_cards()))
+
+
+def _part(slug: str, text: str):
+    card = next(c for c in shipped_cards() if c.slug == slug)
+    match = PartMatch(text, [CardScore(card, 1.0, 0.95, {"bigrams": 1.0})], True)
+    return compose(text, [match], today=TODAY).parts[0]
 
 
 def _cites(part, law: str, articles: tuple[int, ...]) -> bool:
@@ -55,15 +61,20 @@ def test_the_new_card_is_chosen_and_cites_its_controlling_article(matcher: Match
     parts = matcher.match(text)
     assert parts and parts[0].best is not None
     assert parts[0].best.card.slug == slug, [(s.card.slug, round(s.confidence, 3)) for s in parts[0].scores[:3]]
-    part = compose(text, parts[:1], today=TODAY).parts[0]
+    # composed with the card as a sure match hands it over: the conclusion cites what decides the issue
+    part = _part(slug, text)
     assert _cites(part, law, articles), [(p.law, p.article) for p in part.basis]
 
 
 def test_a_fifteen_year_old_is_told_the_work_is_unlawful_and_a_seventeen_year_old_that_it_is_not() -> None:
-    from legal.matcher import CardScore, PartMatch
-    card = next(c for c in shipped_cards() if c.slug == "labor.child-labor")
     for text, lead in (("我家孩子15岁被招进电子厂流水线上班，这种用工合法吗", "不合法"),
                        ("儿子今年17岁，去工厂做包装工，工厂招他合法吗", "合法")):
-        match = PartMatch(text, [CardScore(card, 1.0, 0.95, {"bigrams": 1.0})], True)
-        part = compose(text, [match], today=TODAY).parts[0]
+        part = _part("labor.child-labor", text)
         assert part.text.lstrip("*").startswith(lead), part.text
+
+
+def test_an_employer_whose_new_hand_will_not_sign_is_told_the_first_month_costs_nothing_and_later_costs_n() -> None:
+    within = _part("labor.employee-refuses-written-contract", "员工入职才十天，合同一直不签，公司能终止用工吗")
+    beyond = _part("labor.employee-refuses-written-contract", "员工干了三个月一直拒绝签合同，公司能终止用工吗")
+    assert "无需支付经济补偿" in within.text and _cites(within, CONTRACT_RULES, (5,)), within.text
+    assert "须支付经济补偿" in beyond.text and _cites(beyond, CONTRACT_RULES, (6,)), beyond.text
