@@ -22,6 +22,7 @@ PENALTY_LAW = "中华人民共和国行政处罚法"
 COMPANY_LAW = "中华人民共和国公司法"
 PARTNERSHIP_LAW = "中华人民共和国合伙企业法"
 CPL = "中华人民共和国刑事诉讼法"
+CONSUMER_LAW = "中华人民共和国消费者权益保护法"
 POLICE_RULES = "公安机关办理刑事案件程序规定"
 AVIATION_LAW = "中华人民共和国民用航空法"
 TAX_INTERPRETATION = "最高人民法院、最高人民检察院关于办理危害税收征管刑事案件适用法律若干问题的解释"
@@ -87,6 +88,18 @@ CASES = [
     ("consumer.flight-delay",
      "航空公司把我的航班取消了，我想退机票，他们要扣手续费，这样对吗",
      CIVIL_CODE, (820,)),
+    ("consumer.service-injury",
+     "在小区门口的美容店做脱毛，仪器把腿烫出好几个水泡，老板拿出我签过的协议说出了问题自己负责，这协议算数吗",
+     CONSUMER_LAW, (49, 26)),
+    ("consumer.service-injury",
+     "儿子在商场的淘气堡里从秋千上摔下来手臂骨折了，淘气堡门口贴着“受伤自负”，他们要不要赔医药费",
+     CONSUMER_LAW, (49, 26)),
+    ("criminal_procedure.case-file-access",
+     "我哥的案子公安已经移送到检察院了，我们请的律师现在能不能去把证据材料复印出来看看",
+     CPL, (40,)),
+    ("criminal_procedure.case-file-access",
+     "人还关在看守所，案子在公安侦查，辩护律师可以看到公安收集的证据吗",
+     CPL, (40,)),
 ]
 
 
