@@ -11,6 +11,7 @@ import pytest
 from legal.cardfile import shipped_cards
 from legal.composer import CITE_CONFIDENCE, article_label, compose
 from legal.matcher import Matcher
+from tests.legal.card_cases import assert_each_asked_twice, assert_new_wordings, cited, cites
 from tests.statutes import MemoEmbedder
 
 TODAY = date(2026, 11, 28)
@@ -87,14 +88,13 @@ def test_the_new_card_is_chosen_and_cites_its_controlling_article(matcher: Match
     top = matches[0].scores[0]
     assert top.card.slug == slug, [(s.card.slug, round(s.confidence, 3)) for s in matches[0].scores[:3]]
     part = compose(text, matches, today=TODAY).parts[0]
-    cited = [(p.law, article_label(p.article)) for p in part.basis]
+    answered = cited(part)
     own = {(p.law, article_label(p.article)) for p in top.card.controlling}
     # never another card's article; the card's own controlling article whenever the matcher is sure enough to
     # cite (below CITE_CONFIDENCE the engine rightly cites nothing: docs/decisions/card-citations-audit.md)
-    assert set(cited) <= own, (cited, part.text)
+    assert answered <= own, (answered, part.text)
     if top.confidence >= CITE_CONFIDENCE:
-        wanted = {(law, article_label(a)) for a in articles}
-        assert set(cited) & wanted, (cited, round(top.confidence, 3), part.text)
+        assert cites(part, law, articles), (answered, round(top.confidence, 3), part.text)
 
 
 def test_most_new_card_wordings_are_answered_with_a_citation(matcher: Matcher) -> None:
@@ -104,8 +104,5 @@ def test_most_new_card_wordings_are_answered_with_a_citation(matcher: Matcher) -
 
 
 def test_every_new_card_is_asked_twice() -> None:
-    slugs = [slug for slug, *_ in CASES]
-    assert all(slugs.count(slug) == 2 for slug in set(slugs))
-    shipped = {card.slug: card for card in shipped_cards()}
-    for slug, text, *_ in CASES:
-        assert text not in shipped[slug].phrasings
+    assert_each_asked_twice(CASES)
+    assert_new_wordings(CASES, {card.slug: card for card in shipped_cards()})

@@ -14,6 +14,7 @@ from bench.answers import polarity
 from legal.cardfile import load_cards
 from legal.composer import article_label, compose
 from legal.matcher import Matcher
+from tests.legal.card_cases import assert_each_asked_twice, assert_new_wordings, cited
 from tests.statutes import MemoEmbedder
 
 TODAY = date(2026, 11, 28)
@@ -87,13 +88,10 @@ def test_a_new_card_is_chosen_for_its_issue_and_cites_its_controlling_article(
     part = compose(text, parts[:1], today=TODAY).parts[0]
     if lead:
         assert polarity(part.text) == lead, part.text
-    cited = {(p.law, article_label(p.article)) for p in part.basis}
-    assert cited & {(law, article_label(article)) for law, article in articles}, (cited, part.text)
+    answered = cited(part)
+    assert answered & {(law, article_label(article)) for law, article in articles}, (answered, part.text)
 
 
 def test_every_new_card_is_asked_twice() -> None:
-    slugs = [slug for slug, *_ in CASES]
-    assert all(slugs.count(slug) == 2 for slug in set(slugs))
-    cards = {card.slug: card for card in load_cards(CARD_FILES)}
-    for slug, text, *_ in CASES:
-        assert text not in cards[slug].phrasings
+    assert_each_asked_twice(CASES)
+    assert_new_wordings(CASES, {card.slug: card for card in load_cards(CARD_FILES)})

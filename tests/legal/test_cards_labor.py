@@ -10,8 +10,8 @@ from datetime import date
 import pytest
 
 from legal.cardfile import shipped_cards
-from legal.composer import article_label, compose
-from legal.matcher import CardScore, Matcher, PartMatch
+from legal.matcher import Matcher
+from tests.legal.card_cases import cites, sure_part
 
 TODAY = date(2026, 11, 29)
 CONTRACT_LAW = "中华人民共和国劳动合同法"
@@ -27,14 +27,7 @@ def matcher() -> Matcher:
 
 
 def _part(slug: str, text: str):
-    card = next(c for c in shipped_cards() if c.slug == slug)
-    match = PartMatch(text, [CardScore(card, 1.0, 0.95, {"bigrams": 1.0})], True)
-    return compose(text, [match], today=TODAY).parts[0]
-
-
-def _cites(part, law: str, articles: tuple[int, ...]) -> bool:
-    wanted = {article_label(a) for a in articles}
-    return any(p.law == law and article_label(p.article) in wanted for p in part.basis)
+    return sure_part(next(c for c in shipped_cards() if c.slug == slug), text, TODAY)
 
 
 @pytest.mark.parametrize(("slug", "text", "law", "articles"), [
@@ -63,7 +56,7 @@ def test_the_new_card_is_chosen_and_cites_its_controlling_article(matcher: Match
     assert parts[0].best.card.slug == slug, [(s.card.slug, round(s.confidence, 3)) for s in parts[0].scores[:3]]
     # composed with the card as a sure match hands it over: the conclusion cites what decides the issue
     part = _part(slug, text)
-    assert _cites(part, law, articles), [(p.law, p.article) for p in part.basis]
+    assert cites(part, law, articles), [(p.law, p.article) for p in part.basis]
 
 
 def test_a_fifteen_year_old_is_told_the_work_is_unlawful_and_a_seventeen_year_old_that_it_is_not() -> None:
@@ -76,5 +69,5 @@ def test_a_fifteen_year_old_is_told_the_work_is_unlawful_and_a_seventeen_year_ol
 def test_an_employer_whose_new_hand_will_not_sign_is_told_the_first_month_costs_nothing_and_later_costs_n() -> None:
     within = _part("labor.employee-refuses-written-contract", "员工入职才十天，合同一直不签，公司能终止用工吗")
     beyond = _part("labor.employee-refuses-written-contract", "员工干了三个月一直拒绝签合同，公司能终止用工吗")
-    assert "无需支付经济补偿" in within.text and _cites(within, CONTRACT_RULES, (5,)), within.text
-    assert "须支付经济补偿" in beyond.text and _cites(beyond, CONTRACT_RULES, (6,)), beyond.text
+    assert "无需支付经济补偿" in within.text and cites(within, CONTRACT_RULES, (5,)), within.text
+    assert "须支付经济补偿" in beyond.text and cites(beyond, CONTRACT_RULES, (6,)), beyond.text

@@ -10,8 +10,8 @@ from datetime import date
 import pytest
 
 from legal.cardfile import shipped_cards
-from legal.composer import article_label, compose
-from legal.matcher import CardScore, Matcher, PartMatch
+from legal.matcher import Matcher
+from tests.legal.card_cases import assert_each_asked_twice, assert_new_wordings, cites, sure_part
 from tests.statutes import MemoEmbedder
 
 TODAY = date(2026, 11, 28)
@@ -118,16 +118,11 @@ def test_the_new_card_is_chosen_and_cites_its_controlling_article(matcher: Match
     matches = matcher.match(text)
     top = matches[0].scores[0]
     assert top.card.slug == slug, [(s.card.slug, round(s.confidence, 3)) for s in matches[0].scores[:3]]
-    confident = PartMatch(text, [CardScore(top.card, 1.0, 0.95, {"bigrams": 1.0})], True)
-    part = compose(text, [confident], today=TODAY).parts[0]
-    wanted = {article_label(a) for a in articles}
-    assert any(p.law == law and article_label(p.article) in wanted for p in part.basis), (
+    part = sure_part(top.card, text, TODAY)
+    assert cites(part, law, articles), (
         [(p.law, p.article) for p in part.basis], round(top.confidence, 3), part.text)
 
 
 def test_every_new_card_is_asked_twice() -> None:
-    slugs = [slug for slug, *_ in CASES]
-    assert all(slugs.count(slug) == 2 for slug in set(slugs))
-    shipped = {card.slug: card for card in shipped_cards()}
-    for slug, text, *_ in CASES:
-        assert text not in shipped[slug].phrasings
+    assert_each_asked_twice(CASES)
+    assert_new_wordings(CASES, {card.slug: card for card in shipped_cards()})

@@ -9,8 +9,8 @@ from datetime import date
 import pytest
 
 from legal import cardfile
-from legal.composer import article_label, compose
-from legal.matcher import CardScore, Matcher, PartMatch
+from legal.matcher import Matcher
+from tests.legal.card_cases import assert_new_wordings, cites, sure_part
 
 TODAY = date(2026, 11, 29)
 CIVIL_CODE = "中华人民共和国民法典"
@@ -81,15 +81,8 @@ def shipped_matcher() -> Matcher:
     return Matcher(list(cardfile.shipped_cards()))
 
 
-def _cites(part, law: str, article: int | tuple[int, ...]) -> bool:
-    wanted = {article_label(a) for a in (article if isinstance(article, tuple) else (article,))}
-    return any(p.law == law and article_label(p.article) in wanted for p in part.basis)
-
-
 def test_every_wording_here_is_new_to_its_card() -> None:
-    cards = {card.slug: card for card in cardfile.shipped_cards()}
-    for slug, text, _, _ in ASKED:
-        assert text not in cards[slug].phrasings, (slug, text)
+    assert_new_wordings(ASKED, {card.slug: card for card in cardfile.shipped_cards()})
 
 
 @pytest.mark.parametrize(("slug", "text", "law", "article"), ASKED)
@@ -98,7 +91,5 @@ def test_the_new_card_is_chosen_and_cites_its_article(shipped_matcher: Matcher, 
     parts = shipped_matcher.match(text)
     assert parts and parts[0].best is not None
     assert parts[0].best.card.slug == slug, [(s.card.slug, round(s.score, 2)) for s in parts[0].scores[:3]]
-    card = parts[0].best.card
-    confident = PartMatch(text, [CardScore(card, 1.0, 0.95, {"bigrams": 1.0})], True)
-    part = compose(text, [confident], today=TODAY).parts[0]
-    assert _cites(part, law, article), [(p.law, p.article) for p in part.basis]
+    part = sure_part(parts[0].best.card, text, TODAY)
+    assert cites(part, law, article), [(p.law, p.article) for p in part.basis]
