@@ -367,7 +367,7 @@ def _role_count(text: str, word: str) -> int:
     goes_on = _ROLE_WORD_GOES_ON.get(word[-1:], "")
     if not goes_on:
         return text.count(word)
-    return len(re.findall(rf"{re.escape(word)}(?![{goes_on}])", text))
+    return len(_rx(rf"{re.escape(word)}(?![{goes_on}])").findall(text))
 
 
 def _role_names(text: str) -> tuple[tuple[str, str], ...]:
@@ -555,7 +555,7 @@ def party_aliases(text: str) -> tuple[tuple[str, str], ...]:
     short = r"(?:以下简称|下称|简称)\s*[“\"‘]([^”\"’）)\s]{1,10})[”\"’]"
     for rx in (rf"(?<![\u4e00-\u9fa5]){label}\s*[（(]{short}\s*[）)]",
                rf"(?m)^\s*{label}\s*[:：][^\n（(]{{0,60}}[（(]{short}"):
-        for m in re.finditer(rx, head):
+        for m in _rx(rx).finditer(head):
             word, alias = m.group(1), m.group(2)
             if word in GENERIC_ROLES or reader._ROLE_RX.fullmatch(alias) or alias in found:
                 continue
@@ -574,7 +574,7 @@ def _aliased_forum(fact: reader.Forum, text: str, facts: ContractFacts) -> reade
         return fact
     where = text[fact.sentence[0]:fact.end]
     for alias, word in facts.aliases:
-        if re.search(re.escape(alias) + _ALIAS_SEAT, where):
+        if _rx(re.escape(alias) + _ALIAS_SEAT).search(where):
             return replace(fact, place="party_seat", party=word)
     return fact
 

@@ -115,8 +115,7 @@ class _Params(BaseModel):
     preamble: bool = False
     #: The rule applies only in a contract of one of these settings (engine.contract_settings: a consumer
     #: or learner is a party, money paid in advance, a 商品房 sale, an employee is a party).
-    settings: list[Literal["consumer", "prepaid", "housing", "employment", "standard_form"]] = Field(
-        default_factory=list)
+    settings: list[Literal[CONTRACT_SETTINGS]] = Field(default_factory=list)  # type: ignore[valid-type]
     #: The rule applies only if the contract's text matches one of these (e.g. 定金, 房屋).
     when: list[str] = Field(default_factory=list)
     #: The rule does not apply when the contract's text matches one of these (融资租赁 for a lease rule
